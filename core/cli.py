@@ -1,0 +1,162 @@
+"""Command-line front ends: `evmeval-score` and `evmeval-validate`. Thin: parse options, call core.
+
+Bad input ends with `file:line: what is wrong (expected ...)` on stderr and exit code 1, never a
+traceback; what the published scorer only warns about is a warning on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from core.formats.errors import FormatError, Problem
+from core.formats.tbf import read_tbf
+from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
+from core.loading import TokenSource, check_outputs_not_inputs, load_inputs, read_type_whitelist
+from core.metrics.mention import score_files
+from core.model import SpanMode
+from core.report.comparison import format_comparison
+from core.report.io import write_atomic
+from core.report.json_report import dumps, result_to_json
+from core.report.text import format_report
+from core.validate import check_file
+
+MAX_WARNINGS = 20
+
+
+def _score_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="evmeval-score",
+        description="Score event nugget detection (tbf) against a gold standard, with the numbers and "
+                    "report layout of the published EvmEval scorer v1.8.")
+    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file")
+    p.add_argument("-s", "--system", required=True, help="system output tbf file")
+    p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode (spans are token ids)")
+    p.add_argument("-o", "--output", help="write the score report here (default: standard output)")
+    p.add_argument("-d", "--comparison_output", help="write the gold/system comparison file here")
+    p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION,
+                   help="extension after the doc id of token tables (default .tab)")
+    p.add_argument("-of", "--offset_field", default="2,3",
+                   help="columns (0-based) of the first and last character offsets in token tables (default 2,3)")
+    p.add_argument("-wl", "--type_white_list", help="file with one event type per line; other types are dropped")
+    p.add_argument("-dn", "--doc_id_to_eval", help="score this single document")
+    p.add_argument("-b", "--debug", action="store_true", help="print every warning, not only the first ones")
+    p.add_argument("--json", help="write every figure, mapping and per-type table as JSON here")
+    p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
+                   help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
+    return p
+
+
+def _warn(messages: Sequence[str], verbose: bool) -> None:
+    shown = messages if verbose else messages[:MAX_WARNINGS]
+    for message in shown:
+        print(f"warning: {message}", file=sys.stderr)
+    if len(messages) > len(shown):
+        print(f"warning: ... and {len(messages) - len(shown)} more (use -b to see all)", file=sys.stderr)
+
+
+def _fail(message: str) -> int:
+    print(f"evmeval-score: error: {message}", file=sys.stderr)
+    return 1
+
+
+def score_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `evmeval-score`."""
+    args = _score_parser().parse_args(argv)
+    try:
+        offset_fields = parse_offset_fields(args.offset_field)
+    except ValueError as exc:
+        return _fail(f"-of: {exc}")
+    try:
+        check_outputs_not_inputs([args.output, args.comparison_output, args.json], [args.gold, args.system])
+        inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
+                             extension=args.token_table_extension, offset_fields=offset_fields)
+        whitelist = read_type_whitelist(args.type_white_list) if args.type_white_list else None
+        if args.doc_id_to_eval is not None and args.doc_id_to_eval not in inputs.gold.documents:
+            raise FormatError(args.gold, 0, f"document {args.doc_id_to_eval!r} (-dn) is not in the gold file",
+                              "a document id of the gold file")
+        warnings = [str(p) for p in inputs.problems]
+        token_ids = inputs.tokens.ids if args.token_path else None
+        for tbf in (inputs.gold, inputs.system):
+            warnings.extend(str(p) for p in check_file(tbf, token_ids))
+        if args.profile == "2015":
+            from core.metrics.pilot2015 import score_pilot
+            from core.report.pilot2015 import format_pilot_report
+
+            pilot = score_pilot(inputs.gold, inputs.system, tokens=inputs.tokens, type_whitelist=whitelist,
+                                doc_id=args.doc_id_to_eval)
+            _warn(warnings + list(pilot.warnings), args.debug)
+            report = format_pilot_report(pilot)
+            if args.output:
+                write_atomic(args.output, report)
+            else:
+                sys.stdout.write(report)
+            if args.json:
+                write_atomic(args.json, dumps(pilot.to_json()))
+            return 0
+        result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist, doc_id=args.doc_id_to_eval)
+        _warn(warnings + list(result.warnings), args.debug)
+        report = format_report(result)
+        if args.output:
+            write_atomic(args.output, report)
+        else:
+            sys.stdout.write(report)
+        if args.comparison_output:
+            write_atomic(args.comparison_output, format_comparison(result))
+        if args.json:
+            write_atomic(args.json, dumps(result_to_json(result)))
+    except FormatError as exc:
+        return _fail(str(exc))
+    return 0
+
+
+def _validate_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="evmeval-validate",
+        description="Check a tbf file: layout, spans, ids, relations and (with -t) token ids. Prints every "
+                    "problem as file:line: what is wrong (expected ...); exits 1 if there is any.")
+    p.add_argument("file", help="tbf file to check")
+    p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode and checks token ids")
+    p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION)
+    p.add_argument("-of", "--offset_field", default="2,3")
+    return p
+
+
+def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT_EXTENSION,
+                      offset_fields: tuple[int, int] = (2, 3)) -> list[Problem]:
+    """Every problem of one tbf file, syntax and content, in line order."""
+    from core.formats.errors import read_text
+    from core.formats.tbf import parse_tbf
+
+    mode = SpanMode.TOKEN if token_dir else SpanMode.CHAR
+    tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
+    tokens = TokenSource(token_dir, extension, offset_fields) if token_dir else None
+    problems = problems + check_file(tbf, tokens.ids if tokens else None)
+    return sorted(problems, key=lambda p: p.line)
+
+
+def validate_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `evmeval-validate`."""
+    args = _validate_parser().parse_args(argv)
+    try:
+        offset_fields = parse_offset_fields(args.offset_field)
+        if args.token_path:
+            import os
+
+            if not os.path.isdir(args.token_path):
+                raise FormatError(args.token_path, 0, "token folder not found", "a folder of token tables")
+        problems = validate_problems(args.file, args.token_path, args.token_table_extension, offset_fields)
+    except (FormatError, ValueError) as exc:
+        print(f"evmeval-validate: error: {exc}", file=sys.stderr)
+        return 1
+    for problem in problems:
+        print(str(problem))
+    if problems:
+        print(f"{args.file}: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"{args.file}: OK ({'token' if args.token_path else 'character'} mode)")
+    return 0
+
+
+__all__ = ["read_tbf", "score_main", "validate_main"]

@@ -1,0 +1,113 @@
+"""Token tables (`.tab`): `token_id  string  first  last`, tab-separated, `last` inclusive.
+
+Tolerant where real files are sloppy (spaces around numbers, an optional header line, blank lines),
+strict where guessing would change what a mention means (a non-numeric offset in a data row).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from core.formats.errors import FormatError, read_text
+from core.model import Token, TokenTable
+
+DEFAULT_EXTENSION = ".tab"
+DEFAULT_OFFSET_FIELDS = (2, 3)
+
+
+def parse_offset_fields(value: str) -> tuple[int, int]:
+    """Parse the `-of A,B` option: two column indexes (0-based) of the first and last offsets."""
+    parts = [p.strip() for p in value.split(",")]
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"offset fields must be two column numbers like 2,3, not {value!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def token_table_path(token_dir: str, doc_id: str, extension: str = DEFAULT_EXTENSION) -> str:
+    """Where the table of `doc_id` lives: `<dir>/<doc_id><ext>`."""
+    return os.path.join(token_dir, doc_id + extension)
+
+
+def parse_token_table(
+    text: str,
+    *,
+    doc_id: str,
+    path: str = "<tokens>",
+    offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS,
+) -> TokenTable:
+    """Parse the text of a token table; a header is recognised by non-numeric offsets on line one."""
+    first_col, last_col = offset_fields
+    needed = max(first_col, last_col, 1) + 1
+    tokens: list[Token] = []
+    seen_data = False
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip():
+            continue
+        fields = line.split("\t")
+        if len(fields) < needed:
+            raise FormatError(
+                path, number, f"token row has {len(fields)} tab-separated columns",
+                f"at least {needed}: token_id, string, first, last",
+            )
+        try:
+            first = int(fields[first_col])
+            last = int(fields[last_col])
+        except ValueError:
+            if not seen_data and not tokens:
+                seen_data = True  # a header line such as "token_id  token_str  tkn_begin  tkn_end"
+                continue
+            raise FormatError(
+                path, number,
+                f"offsets {fields[first_col].strip()!r}, {fields[last_col].strip()!r} are not whole numbers",
+                f"integer character offsets in columns {first_col} and {last_col}",
+            ) from None
+        seen_data = True
+        if first < 0 or last < first:
+            raise FormatError(
+                path, number, f"token offsets {first}..{last} are not a valid range",
+                "0 <= first <= last (last is the token's last character, inclusive)",
+            )
+        tokens.append(Token(fields[0].strip(), fields[1], first, last))
+    return TokenTable(doc_id=doc_id, tokens=tuple(tokens), path=path)
+
+
+def read_token_table(
+    path: str, *, doc_id: str, offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS
+) -> TokenTable:
+    """Read and parse one token table file."""
+    return parse_token_table(read_text(path), doc_id=doc_id, path=path, offset_fields=offset_fields)
+
+
+def read_token_ids(path: str) -> set[str]:
+    """Only the ids of a table, read as fast as the disk allows: all the v1.8 scorer needs to check."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    ids = {row.partition(b"\t")[0].strip() for row in data.split(b"\n")}
+    ids.discard(b"")
+    return {i.decode("utf-8", "replace") for i in ids}
+
+
+def read_token_tables(
+    token_dir: str,
+    doc_ids: Iterable[str],
+    *,
+    extension: str = DEFAULT_EXTENSION,
+    offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS,
+) -> tuple[dict[str, TokenTable], list[str]]:
+    """Tables for the given documents, and the ids of those whose table is missing."""
+    tables: dict[str, TokenTable] = {}
+    missing: list[str] = []
+    for doc_id in doc_ids:
+        path = token_table_path(token_dir, doc_id, extension)
+        if not os.path.isfile(path):
+            missing.append(doc_id)
+            continue
+        tables[doc_id] = read_token_table(path, doc_id=doc_id, offset_fields=offset_fields)
+    return tables, missing
+
+
+def format_token_table(tokens: Iterable[Token]) -> str:
+    """Write tokens back in the `.tab` layout (no header)."""
+    return "".join(f"{t.id}\t{t.text}\t{t.first}\t{t.last}\n" for t in tokens)

@@ -1,0 +1,152 @@
+"""Finding and reading everything a comparison needs: tbf files, token tables, texts.
+
+Token tables and texts are read lazily, per document, and cached: the window shows one document at a
+time, and the v1.8 numbers do not depend on them, so a 2000-document corpus opens without reading
+30 MB of tables up front.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+from core.formats.errors import FormatError, Problem, read_text
+from core.formats.tbf import read_tbf
+from core.formats.tokens import (
+    DEFAULT_EXTENSION,
+    DEFAULT_OFFSET_FIELDS,
+    read_token_ids,
+    read_token_table,
+    token_table_path,
+)
+from core.model import SpanMode, TbfFile, TokenTable, canonical
+
+TEXT_EXTENSIONS = (".txt", ".tkn.txt", "")
+
+
+@dataclass
+class TokenSource:
+    """Token tables of a folder, read on first use. `None` folder: no tables (character mode)."""
+
+    folder: str | None
+    extension: str = DEFAULT_EXTENSION
+    offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS
+    _tables: dict[str, TokenTable | None] = field(default_factory=dict, repr=False)
+
+    def path(self, doc_id: str) -> str | None:
+        if self.folder is None:
+            return None
+        path = token_table_path(self.folder, doc_id, self.extension)
+        return path if os.path.isfile(path) else None
+
+    def table(self, doc_id: str) -> TokenTable | None:
+        """The document's table, or None when there is none; raises `FormatError` when it is malformed."""
+        if doc_id not in self._tables:
+            path = self.path(doc_id)
+            self._tables[doc_id] = (
+                read_token_table(path, doc_id=doc_id, offset_fields=self.offset_fields) if path else None
+            )
+        return self._tables[doc_id]
+
+    def ids(self, doc_id: str) -> set[str] | frozenset[str] | None:
+        """Only the ids, without building tokens (what the scorer checks mentions against)."""
+        cached = self._tables.get(doc_id)
+        if cached is not None:
+            return cached.ids
+        path = self.path(doc_id)
+        return read_token_ids(path) if path else None
+
+
+@dataclass
+class TextSource:
+    """Document texts of a folder (`<doc>.txt`, `<doc>.tkn.txt` or `<doc>`), read on first use."""
+
+    folder: str | None
+    _texts: dict[str, str | None] = field(default_factory=dict, repr=False)
+
+    def path(self, doc_id: str) -> str | None:
+        if self.folder is None:
+            return None
+        for ext in TEXT_EXTENSIONS:
+            path = os.path.join(self.folder, doc_id + ext)
+            if os.path.isfile(path):
+                return path
+        return None
+
+    def text(self, doc_id: str) -> str | None:
+        if doc_id not in self._texts:
+            path = self.path(doc_id)
+            self._texts[doc_id] = read_text(path) if path else None
+        return self._texts[doc_id]
+
+
+@dataclass(frozen=True)
+class LoadedInputs:
+    """A gold and a system file, read, with where to find their tokens and texts."""
+
+    gold: TbfFile
+    system: TbfFile
+    tokens: TokenSource
+    texts: TextSource
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def mode(self) -> SpanMode:
+        return self.gold.mode
+
+
+def sibling_folder(tbf_path: str, name: str) -> str | None:
+    """`tkn/` or `txt/` next to a tbf file, found so the user does not have to point at it."""
+    candidate = os.path.join(os.path.dirname(os.path.abspath(tbf_path)), name)
+    return candidate if os.path.isdir(candidate) else None
+
+
+def load_inputs(
+    gold_path: str,
+    system_path: str,
+    *,
+    token_dir: str | None = None,
+    text_dir: str | None = None,
+    extension: str = DEFAULT_EXTENSION,
+    offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS,
+) -> LoadedInputs:
+    """Read both tbf files (token mode when a token folder is given). Raises `FormatError`."""
+    if token_dir is not None and not os.path.isdir(token_dir):
+        raise FormatError(token_dir, 0, "token folder not found", "a folder of <doc id>.tab token tables")
+    if text_dir is not None and not os.path.isdir(text_dir):
+        raise FormatError(text_dir, 0, "text folder not found", "a folder of <doc id>.txt texts")
+    mode = SpanMode.TOKEN if token_dir is not None else SpanMode.CHAR
+    gold, gold_problems = read_tbf(gold_path, mode=mode)
+    system, system_problems = read_tbf(system_path, mode=mode)
+    return LoadedInputs(
+        gold=gold, system=system,
+        tokens=TokenSource(token_dir, extension, offset_fields),
+        texts=TextSource(text_dir),
+        problems=tuple(gold_problems + system_problems),
+    )
+
+
+def read_type_whitelist(path: str) -> frozenset[str]:
+    """`-wl FILE`: one type per line, canonicalised; blank lines ignored."""
+    types = {canonical(line) for line in read_text(path).splitlines()}
+    types.discard("")
+    return frozenset(types)
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether two paths name one existing file (so an output never overwrites an input)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def check_outputs_not_inputs(outputs: Collection[str | None], inputs: Collection[str]) -> None:
+    """Refuse an output path that is one of the inputs: inputs are never written."""
+    for out in outputs:
+        if out is None:
+            continue
+        for inp in inputs:
+            if same_file(out, inp):
+                raise FormatError(out, 0, "output would overwrite an input file", "a different output path")

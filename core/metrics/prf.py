@@ -1,0 +1,60 @@
+"""Precision, recall and F1 with the published scorer's NaN rules (0/0 is NaN, never an exception)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+NAN = float("nan")
+
+
+def safe_div(numerator: float, denominator: float) -> float:
+    """numerator / denominator, NaN when the denominator is not positive (as published)."""
+    return 1.0 * numerator / denominator if denominator > 0 else NAN
+
+
+def f1_score(precision: float, recall: float) -> float:
+    """Harmonic mean; NaN when P + R is 0 or NaN."""
+    return safe_div(2 * precision * recall, precision + recall)
+
+
+def nan_to_none(value: float) -> float | None:
+    """JSON has no NaN: undefined figures become null."""
+    return None if math.isnan(value) else value
+
+
+@dataclass(frozen=True)
+class Score:
+    """Counts and the figures they give. `tp` is a sum of Dice overlaps (partial credit)."""
+
+    tp: float
+    num_gold: int
+    num_system: int
+    precision: float
+    recall: float
+    f1: float
+
+    @classmethod
+    def from_counts(cls, tp: float, num_gold: int, num_system: int) -> Score:
+        precision = safe_div(tp, num_system)
+        recall = safe_div(tp, num_gold)
+        return cls(tp, num_gold, num_system, precision, recall, f1_score(precision, recall))
+
+    def to_json(self) -> dict[str, float | int | None]:
+        return {"tp": self.tp, "num_gold": self.num_gold, "num_system": self.num_system,
+                "precision": nan_to_none(self.precision), "recall": nan_to_none(self.recall),
+                "f1": nan_to_none(self.f1)}
+
+
+@dataclass(frozen=True)
+class Average:
+    """A macro average: mean of per-document P and R; F1 is their harmonic mean (as published)."""
+
+    precision: float
+    recall: float
+    f1: float
+    num_documents: int
+
+    def to_json(self) -> dict[str, float | int | None]:
+        return {"precision": nan_to_none(self.precision), "recall": nan_to_none(self.recall),
+                "f1": nan_to_none(self.f1), "num_documents": self.num_documents}

@@ -1,0 +1,1 @@
+"""Outputs: the published text report and comparison file, JSON and CSV."""

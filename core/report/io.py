@@ -1,0 +1,31 @@
+"""Writing outputs atomically: a reader never sees half a file, and a failed write leaves none."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+from core.formats.errors import FormatError
+
+
+def write_atomic(path: str, data: str | bytes) -> None:
+    """Write to a temporary file beside `path`, then rename it over `path`.
+
+    Raises `FormatError` naming the path when the folder cannot be written.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise FormatError(path, 0, f"cannot write here ({exc.strerror})", "a writable folder") from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None

@@ -1,0 +1,83 @@
+"""The score report (`-o`) in the published scorer's layout, byte for byte.
+
+Figures are recomputed here from the counts with the published arithmetic (TP scaled to percent
+before dividing, per-document percentages summed for the macro average) so that the two-decimal
+rounding lands exactly where the published report's does.
+"""
+
+from __future__ import annotations
+
+from core.align import COMBINATIONS
+from core.metrics.mention import ScoreResult
+from core.metrics.prf import f1_score, safe_div
+
+_SMALL_HEADER = "Prec  \tRec  \tF1   "
+
+
+def _pad(text: str, width: int) -> str:
+    return " " * (width - len(text)) + text
+
+
+def _percent_figures(tp: float, num_gold: int, num_system: int) -> tuple[float, float, float]:
+    tp100 = tp * 100
+    precision = safe_div(tp100, num_system)
+    recall = safe_div(tp100, num_gold)
+    return precision, recall, f1_score(precision, recall)
+
+
+def format_report(result: ScoreResult) -> str:
+    """The whole report text, as the published scorer writes it with `-o`."""
+    out: list[str] = []
+    width = max((len(d.doc_id) for d in result.documents), default=0)
+    headers = [_pad(c, len(_SMALL_HEADER)) for c in COMBINATIONS]
+    out.append("========Document Mention Detection Results==========\n")
+    out.append(_pad("", width) + "\t" + "\t|\t".join(headers) + "\n")
+    out.append(_pad("Doc ID", width) + "\t" + "\t|\t".join([_SMALL_HEADER] * len(COMBINATIONS)) + "\n")
+
+    micro_tp = dict.fromkeys(COMBINATIONS, 0.0)
+    macro_p = dict.fromkeys(COMBINATIONS, 0.0)
+    macro_r = dict.fromkeys(COMBINATIONS, 0.0)
+    total_gold = total_system = valid_docs = 0
+    for doc in result.documents:
+        cells = []
+        for combination in COMBINATIONS:
+            s = doc.scores[combination]
+            p, r, f = _percent_figures(s.tp, s.num_gold, s.num_system)
+            cells.append(f"{p:.2f}\t{r:.2f}\t{f:.2f}")
+            if doc.counted:
+                micro_tp[combination] += s.tp * 100
+                if s.num_system:
+                    macro_p[combination] += p
+                macro_r[combination] += r
+        out.append(_pad(doc.doc_id, width) + "\t" + "\t|\t".join(cells) + "\n")
+        if doc.counted:
+            valid_docs += 1
+            total_gold += len(doc.gold)
+            total_system += len(doc.system)
+
+    out.append("\n\n========Mention Type Results==========\n")
+    rows = result.per_type_published
+    if rows:
+        type_width = max(len(r.mention_type) for r in rows)
+        out.append(f"{_pad('Type', type_width)}\tPrec\tRec\tF1\t#Gold\t#Sys\n")
+        for row in rows:
+            figures = "\t".join(f"{_nan_as_zero(v):.2f}" for v in (row.precision, row.recall, row.f1))
+            out.append(f"{_pad(row.mention_type, type_width)}\t{figures}\t{row.num_gold}\t{row.num_system}\n")
+
+    out.append("\n=======Final Mention Detection Results=========\n")
+    name_width = max(len(h) for h in headers)
+    out.append(_pad("", name_width) + "\t"
+               + "\t".join(_pad(h, len(_SMALL_HEADER)) for h in ("Micro Average", "Macro Average")) + "\n")
+    out.append(_pad("Attributes", name_width) + "\t" + "\t".join([_SMALL_HEADER] * 2) + "\n")
+    for combination, header in zip(COMBINATIONS, headers):
+        micro_p = safe_div(micro_tp[combination], total_system)
+        micro_r = safe_div(micro_tp[combination], total_gold)
+        mac_p = safe_div(macro_p[combination], valid_docs)
+        mac_r = safe_div(macro_r[combination], valid_docs)
+        figures = (micro_p, micro_r, f1_score(micro_p, micro_r), mac_p, mac_r, f1_score(mac_p, mac_r))
+        out.append(_pad(header, name_width) + "\t" + "\t".join(f"{v:.2f}" for v in figures) + "\n")
+    return "".join(out)
+
+
+def _nan_as_zero(value: float) -> float:
+    return 0.0 if value != value else value
