@@ -1,0 +1,113 @@
+"""What happened to each mention under one attribute combination: the rows of the mapping table.
+
+Outcomes (one scheme for text, table and charts):
+- EXACT: mapped, Dice 1.
+- PARTIAL: mapped, 0 < Dice < 1.
+- ATTRIBUTE: right span, wrong attribute: unmapped in this combination, but the plain mapping pairs it
+  with a mention that is also unmapped here (the row shows both, with the plain Dice).
+- MISSED: a gold mention with no partner.
+- SPLIT: a system mention overlapping a gold mention that another system mention already took.
+- SPURIOUS: a system mention overlapping no gold mention at all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from core.align import candidate_pairs
+from core.metrics.mention import DocumentResult
+from core.model import Mention
+
+
+class Outcome(str, Enum):
+    EXACT = "exact"
+    PARTIAL = "partial"
+    ATTRIBUTE = "attribute"
+    MISSED = "missed"
+    SPURIOUS = "spurious"
+    SPLIT = "split"
+
+    @property
+    def label(self) -> str:
+        return OUTCOME_LABELS[self]
+
+    @property
+    def is_error(self) -> bool:
+        return self is not Outcome.EXACT
+
+
+OUTCOME_LABELS = {
+    Outcome.EXACT: "exact match",
+    Outcome.PARTIAL: "partial span",
+    Outcome.ATTRIBUTE: "right span, wrong attribute",
+    Outcome.MISSED: "missed gold",
+    Outcome.SPURIOUS: "spurious system",
+    Outcome.SPLIT: "extra split part",
+}
+
+
+@dataclass(frozen=True)
+class MappingRow:
+    """One row of the mapping table: a gold side, a system side (either may be None), Dice, outcome."""
+
+    gold_index: int | None
+    system_index: int | None
+    gold: Mention | None
+    system: Mention | None
+    dice: float | None
+    outcome: Outcome
+
+    @property
+    def mismatched_attributes(self) -> tuple[str, ...]:
+        """Which attributes differ between the two sides ("mention_type", "realis_status")."""
+        if self.gold is None or self.system is None:
+            return ()
+        out = []
+        if self.gold.mention_type != self.system.mention_type:
+            out.append("mention_type")
+        if self.gold.realis != self.system.realis and self.gold.realis != "notannotated":
+            out.append("realis_status")
+        return tuple(out)
+
+
+def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
+    """The mapping table of a document for one combination, in gold order, then unmatched system.
+
+    Every gold and every system mention appears exactly once.
+    """
+    mapping = doc.mappings[combination]
+    plain = doc.mappings["plain"]
+    by_gold = mapping.gold_to_pair()
+    mapped_system = {p.system for p in mapping.pairs}
+    plain_by_gold = plain.gold_to_pair()
+    rows: list[MappingRow] = []
+    used_system: set[int] = set(mapped_system)
+    for g_index, g in enumerate(doc.gold):
+        pair = by_gold.get(g_index)
+        if pair is not None:
+            outcome = Outcome.EXACT if pair.dice >= 1.0 else Outcome.PARTIAL
+            rows.append(MappingRow(g_index, pair.system, g, doc.system[pair.system], pair.dice, outcome))
+            continue
+        plain_pair = plain_by_gold.get(g_index)
+        if plain_pair is not None and plain_pair.system not in used_system:
+            used_system.add(plain_pair.system)
+            rows.append(MappingRow(g_index, plain_pair.system, g, doc.system[plain_pair.system],
+                                   plain_pair.dice, Outcome.ATTRIBUTE))
+            continue
+        rows.append(MappingRow(g_index, None, g, None, None, Outcome.MISSED))
+    overlapping = {s for _, s, _ in candidate_pairs(doc.gold, doc.system)}
+    for s_index, s in enumerate(doc.system):
+        if s_index in used_system:
+            continue
+        outcome = Outcome.SPLIT if s_index in overlapping else Outcome.SPURIOUS
+        rows.append(MappingRow(None, s_index, None, s, None, outcome))
+    return rows
+
+
+def outcome_counts(rows: list[MappingRow]) -> dict[Outcome, int]:
+    """How many rows of each outcome (for legends and charts)."""
+    counts = dict.fromkeys(Outcome, 0)
+    for row in rows:
+        counts[row.outcome] += 1
+    return counts
