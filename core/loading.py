@@ -8,7 +8,7 @@ time, and the v1.8 numbers do not depend on them, so a 2000-document corpus open
 from __future__ import annotations
 
 import os
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from core.formats.errors import FormatError, Problem, read_text
@@ -16,6 +16,7 @@ from core.formats.tbf import read_tbf
 from core.formats.tokens import (
     DEFAULT_EXTENSION,
     DEFAULT_OFFSET_FIELDS,
+    find_unknown_token_ids,
     read_token_ids,
     read_token_table,
     token_table_path,
@@ -56,6 +57,15 @@ class TokenSource:
             return cached.ids
         path = self.path(doc_id)
         return read_token_ids(path) if path else None
+
+    def unknown_ids(self, doc_id: str, ids: Iterable[str]) -> list[str] | None:
+        """Which of `ids` the document's table lacks (None: no table). Reads no more than needed."""
+        cached = self._tables.get(doc_id)
+        if cached is not None:
+            known = cached.ids
+            return [i for i in ids if i not in known]
+        path = self.path(doc_id)
+        return find_unknown_token_ids(path, ids) if path else None
 
 
 @dataclass

@@ -26,9 +26,10 @@ def canonical(value: str) -> str:
     """Canonical type/realis string, as the published scorer compares them.
 
     Only ASCII letters and digits are kept, lower-cased (the reference ran on byte strings, so any
-    non-ASCII byte was dropped): `Conflict_Attack` == `cONFLICT.attack` == `conflictattack`.
+    non-ASCII byte was dropped): `Conflict_Attack` == `cONFLICT.attack` == `conflictattack`. Filter
+    before lower-casing: some non-ASCII characters lower-case to ASCII (KELVIN SIGN to `k`).
     """
-    return "".join(c for c in value.lower() if c.isascii() and c.isalnum())
+    return "".join(c for c in value if c.isascii() and c.isalnum()).lower()
 
 
 class Token(NamedTuple):

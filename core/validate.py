@@ -12,11 +12,11 @@ from core.formats.errors import Problem
 from core.formats.tbf import RELATION_KINDS
 from core.model import Document, TbfFile
 
-TokenIds = Callable[[str], "set[str] | frozenset[str] | None"]
-"""Gives the token ids of a document's table, or None when the document has no table."""
+UnknownIds = Callable[[str, list[str]], "list[str] | None"]
+"""Given a doc id and token ids, the ids missing from its table, or None when it has no table."""
 
 
-def check_document(doc: Document, path: str, token_ids: TokenIds | None = None) -> list[Problem]:
+def check_document(doc: Document, path: str, unknown_ids: UnknownIds | None = None) -> list[Problem]:
     """Every problem of one document, in line order."""
     problems: list[Problem] = []
     first_line: dict[str, int] = {}
@@ -32,20 +32,37 @@ def check_document(doc: Document, path: str, token_ids: TokenIds | None = None) 
         else:
             first_line[m.mention_id] = m.line
             spans[m.mention_id] = frozenset(m.span)
-    if token_ids is not None:
-        known = token_ids(doc.doc_id)
-        if known is None and doc.mentions and doc.mentions[0].is_token_span:
+    if unknown_ids is not None:
+        problems.extend(check_token_ids([(doc, path)], unknown_ids))
+    problems.extend(_check_relations(doc, path, spans))
+    return sorted(problems, key=lambda p: p.line)
+
+
+def check_token_ids(documents: list[tuple[Document, str]], unknown_ids: UnknownIds) -> list[Problem]:
+    """Token ids missing from the table, for versions of one document (e.g. gold and system) that
+    share a table: the table is consulted once for all of them."""
+    token_docs = [(doc, path) for doc, path in documents if doc.mentions and doc.mentions[0].is_token_span]
+    if not token_docs:
+        return []
+    used = set()
+    for doc, _ in token_docs:
+        for m in doc.mentions:
+            used.update(m.span)
+    missing = unknown_ids(token_docs[0][0].doc_id, sorted(used))
+    problems: list[Problem] = []
+    for doc, path in token_docs:
+        if missing is None:
             problems.append(Problem(path, doc.line, f"no token table for document {doc.doc_id!r}",
                                     f"a file {doc.doc_id}.tab in the token folder", fatal=False))
-        elif known is not None:
+        elif missing:
+            missing_set = set(missing)
             for m in doc.mentions:
-                unknown = [t for t in m.span if isinstance(t, str) and t not in known]
+                unknown = [t for t in m.span if t in missing_set]
                 if unknown:
                     problems.append(Problem(
                         path, m.line, f"token id(s) {', '.join(unknown)} of mention {m.mention_id!r} not found in "
                         f"the token table of {doc.doc_id!r}", "ids listed in the token table", fatal=False))
-    problems.extend(_check_relations(doc, path, spans))
-    return sorted(problems, key=lambda p: p.line)
+    return problems
 
 
 def _check_relations(doc: Document, path: str, spans: dict[str, frozenset]) -> list[Problem]:
@@ -86,9 +103,24 @@ def _check_relations(doc: Document, path: str, spans: dict[str, frozenset]) -> l
     return problems
 
 
-def check_file(tbf: TbfFile, token_ids: TokenIds | None = None) -> list[Problem]:
+def check_file(tbf: TbfFile, unknown_ids: UnknownIds | None = None) -> list[Problem]:
     """Every non-syntax problem of a parsed file."""
+    return check_files([tbf], unknown_ids)
+
+
+def check_files(files: list[TbfFile], unknown_ids: UnknownIds | None = None) -> list[Problem]:
+    """Every non-syntax problem of several files over the same documents, file by file in line order.
+
+    Token tables are consulted once per document, for all files together.
+    """
     problems: list[Problem] = []
-    for doc in tbf.documents.values():
-        problems.extend(check_document(doc, tbf.path, token_ids))
-    return sorted(problems, key=lambda p: p.line)
+    for tbf in files:
+        for doc in tbf.documents.values():
+            problems.extend(check_document(doc, tbf.path))
+    if unknown_ids is not None:
+        doc_ids = dict.fromkeys(d for tbf in files for d in tbf.documents)
+        for doc_id in doc_ids:
+            versions = [(tbf.documents[doc_id], tbf.path) for tbf in files if doc_id in tbf.documents]
+            problems.extend(check_token_ids(versions, unknown_ids))
+    order = {tbf.path: n for n, tbf in enumerate(files)}
+    return sorted(problems, key=lambda p: (order.get(p.path, 0), p.line))

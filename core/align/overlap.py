@@ -40,23 +40,40 @@ def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention]) -> list[
     """
     if not gold or not system:
         return []
-    gold_units = [mention_units(g) for g in gold]
+    token_mode = isinstance(gold[0].span[0] if gold[0].span else None, str) or (
+        bool(system[0].span) and isinstance(system[0].span[0], str))
+    if token_mode:
+        gold_units = [(frozenset(g.span),) for g in gold]
+        gold_sizes = [len(u[0]) for u in gold_units]
+    else:
+        gold_units = [mention_units(g) for g in gold]
+        gold_sizes = [u[1] for u in gold_units]
     index: dict[object, list[int]] = {}
-    for g_index, (units, _) in enumerate(gold_units):
-        for unit in units:
+    for g_index, units in enumerate(gold_units):
+        for unit in units[0]:
             bucket = index.get(unit)
             if bucket is None:
                 index[unit] = [g_index]
             else:
                 bucket.append(g_index)
     pairs: list[tuple[float, int, int]] = []
+    get = index.get
     for s_index, s in enumerate(system):
-        s_units, s_size = mention_units(s)
+        if token_mode:
+            s_units = frozenset(s.span)
+            s_size = len(s_units)
+        else:
+            s_units, s_size = mention_units(s)
+        if s_size == 1:
+            for unit in s_units:
+                for g_index in get(unit, ()):
+                    pairs.append((-(2.0 / (gold_sizes[g_index] + 1)), s_index, g_index))
+            continue
         shared: dict[int, int] = {}
         for unit in s_units:
-            for g_index in index.get(unit, ()):
+            for g_index in get(unit, ()):
                 shared[g_index] = shared.get(g_index, 0) + 1
         for g_index, count in shared.items():
-            pairs.append((-(2.0 * count / (gold_units[g_index][1] + s_size)), s_index, g_index))
+            pairs.append((-(2.0 * count / (gold_sizes[g_index] + s_size)), s_index, g_index))
     pairs.sort()
     return [(-neg, s_index, g_index) for neg, s_index, g_index in pairs]

@@ -8,8 +8,11 @@ counts as 0) and takes the harmonic mean of the two.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter
 
 from core.align import COMBINATIONS, Mapping, candidate_pairs, greedy_mappings
 from core.metrics.prf import Average, Score, f1_score, nan_to_none, safe_div
@@ -124,20 +127,18 @@ def corpus_averages(documents: Iterable[DocumentResult]) -> tuple[dict[str, Scor
     return micro, macro
 
 
-def per_type_table(documents: Iterable[DocumentResult], combination: str, *,
+def per_type_table(documents: Sequence[DocumentResult], combination: str, *,
                    gold_types_only: bool) -> tuple[TypeRow, ...]:
     """Per-type TP (keyed by the gold mention's type), #gold and #system over all documents."""
     tp: dict[str, float] = {}
-    num_gold: dict[str, int] = {}
-    num_system: dict[str, int] = {}
     for d in documents:
+        gold = d.gold
         for pair in d.mappings[combination].pairs:
-            t = d.gold[pair.gold].mention_type
+            t = gold[pair.gold].mention_type
             tp[t] = tp.get(t, 0.0) + pair.dice
-        for m in d.gold:
-            num_gold[m.mention_type] = num_gold.get(m.mention_type, 0) + 1
-        for m in d.system:
-            num_system[m.mention_type] = num_system.get(m.mention_type, 0) + 1
+    type_of = attrgetter("mention_type")
+    num_gold = Counter(map(type_of, chain.from_iterable(d.gold for d in documents)))
+    num_system = Counter(map(type_of, chain.from_iterable(d.system for d in documents)))
     types = set(num_gold) if gold_types_only else set(num_gold) | set(num_system)
     rows = []
     for t in sorted(types):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 
@@ -24,8 +25,6 @@ def write_atomic(path: str, data: str | bytes) -> None:
             handle.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(tmp, path)
     except OSError as exc:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None

@@ -69,7 +69,7 @@ def format_report(result: ScoreResult) -> str:
     out.append(_pad("", name_width) + "\t"
                + "\t".join(_pad(h, len(_SMALL_HEADER)) for h in ("Micro Average", "Macro Average")) + "\n")
     out.append(_pad("Attributes", name_width) + "\t" + "\t".join([_SMALL_HEADER] * 2) + "\n")
-    for combination, header in zip(COMBINATIONS, headers):
+    for combination, header in zip(COMBINATIONS, headers, strict=True):
         micro_p = safe_div(micro_tp[combination], total_system)
         micro_r = safe_div(micro_tp[combination], total_gold)
         mac_p = safe_div(macro_p[combination], valid_docs)

@@ -1,0 +1,121 @@
+"""Benchmark: `evmeval-score` on the 2000-document corpus of the issue (151k mentions, 1.36M tokens).
+
+    python benchmarks/score_bench.py [--runs 5] [--corpus DIR]
+
+Generates the corpus once with ../shared/tools/gen_corpus.py --seed 3 --docs 2000 --mentions 40 (cached
+in the user's cache folder), runs the scorer as a fresh process several times, and prints wall time
+(best and median), mentions per second, peak RSS of the scorer and of its checking child, and the
+speed-up against the published scorer's 4.4-5.1 s on this kind of 2-core machine. It also checks that
+the report equals the one computed in-process without the forked checker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+GENERATOR = REPO.parent / "shared" / "tools" / "gen_corpus.py"
+PUBLISHED_SECONDS = (4.4, 5.1)
+TARGET_SECONDS = 0.45
+TARGET_RSS_MB = 150
+
+RUNNER = """
+import os, resource, sys
+from core.cli import score_main
+code = score_main(sys.argv[1:])
+me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+sys.stdout.flush()
+os.write(2, f"\\nRSS_KB {me} {kids}\\n".encode())
+os._exit(code)
+"""
+
+
+def corpus_dir(explicit: str | None) -> Path:
+    if explicit:
+        return Path(explicit)
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "evmeval-studio"
+    return cache / "bench-seed3-docs2000-mentions40"
+
+
+def ensure_corpus(folder: Path) -> None:
+    if (folder / "gold.tbf").is_file() and (folder / "system.tbf").is_file():
+        return
+    if not GENERATOR.is_file():
+        sys.exit(f"corpus generator not found at {GENERATOR} (../shared must sit beside the repo)")
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"generating the corpus in {folder} ...", flush=True)
+    subprocess.run([sys.executable, str(GENERATOR), "--seed", "3", "--docs", "2000", "--mentions", "40",
+                    "--out", str(folder)], check=True)
+
+
+def count_mentions(folder: Path) -> int:
+    stats = json.loads((folder / "corpus.json").read_text())
+    return int(stats.get("num_gold_mentions", 0)) + int(stats.get("num_system_mentions_in_gold_docs", 0))
+
+
+def run_once(folder: Path, report: Path) -> tuple[float, int, int]:
+    args = [sys.executable, "-c", RUNNER, "-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"),
+            "-t", str(folder / "tkn"), "-o", str(report)]
+    start = time.perf_counter()
+    done = subprocess.run(args, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.exit(f"scorer failed:\n{done.stderr}")
+    rss_line = [line for line in done.stderr.splitlines() if line.startswith("RSS_KB")][-1]
+    _, own, child = rss_line.split()
+    return wall, int(own), int(child)
+
+
+def in_process_report(folder: Path) -> str:
+    sys.path.insert(0, str(REPO))
+    from core.loading import load_inputs
+    from core.metrics.mention import score_files
+    from core.report.text import format_report
+
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"), token_dir=str(folder / "tkn"))
+    return format_report(score_files(inputs.gold, inputs.system))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--corpus", help="use (or create) the corpus in this folder")
+    args = parser.parse_args()
+    folder = corpus_dir(args.corpus)
+    ensure_corpus(folder)
+    mentions = count_mentions(folder)
+    walls, own_rss, child_rss = [], [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "scores.txt"
+        run_once(folder, report)  # warm the page cache
+        for _ in range(args.runs):
+            wall, own, child = run_once(folder, report)
+            walls.append(wall)
+            own_rss.append(own)
+            child_rss.append(child)
+        same = report.read_text() == in_process_report(folder)
+    best, median = min(walls), statistics.median(walls)
+    published = sum(PUBLISHED_SECONDS) / 2
+    print(f"corpus            {folder} ({mentions} mentions scored)")
+    print(f"wall time         best {best:.3f} s, median {median:.3f} s over {args.runs} runs "
+          f"(target <= {TARGET_SECONDS} s)")
+    print(f"throughput        {mentions / best:,.0f} mentions/s")
+    print(f"peak RSS          scorer {max(own_rss) / 1024:.0f} MB, checking child {max(child_rss) / 1024:.0f} MB "
+          f"(target <= {TARGET_RSS_MB} MB)")
+    print(f"speed-up          {PUBLISHED_SECONDS[0] / best:.1f}x to {PUBLISHED_SECONDS[1] / best:.1f}x "
+          f"the published scorer ({published / best:.1f}x at its mid-point {published:.2f} s)")
+    print(f"report            {'identical to' if same else 'DIFFERENT FROM'} the in-process computation")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

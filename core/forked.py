@@ -1,0 +1,59 @@
+"""Run one function in a forked child process while the caller goes on; collect its result later.
+
+The scorer uses it to check inputs (token ids against 1.4M token-table rows, relations, duplicate ids)
+on the second core while the first parses and scores: the checks only produce warnings, so doing them
+beside the scoring takes them off the wall-clock time. Where `os.fork` does not exist, the function
+simply runs when its result is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Forked(Generic[T]):
+    """A call running in a child process; `result()` waits for it (or runs it here as a fallback)."""
+
+    def __init__(self, function: Callable[[], T]) -> None:
+        self._function = function
+        self._pid = 0
+        self._read_fd = -1
+        if hasattr(os, "fork") and sys.platform != "darwin":
+            read_fd, write_fd = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # child: compute, send, leave without running the parent's cleanup
+                os.close(read_fd)
+                status = 0
+                try:
+                    payload = pickle.dumps((True, function()), protocol=pickle.HIGHEST_PROTOCOL)
+                except BaseException as exc:
+                    payload = pickle.dumps((False, repr(exc)))
+                    status = 1
+                try:
+                    with os.fdopen(write_fd, "wb") as pipe:
+                        pipe.write(payload)
+                finally:
+                    os._exit(status)
+            os.close(write_fd)
+            self._pid, self._read_fd = pid, read_fd
+
+    def result(self) -> T:
+        """The function's value; if the child failed for any reason, the function is run here."""
+        if self._pid:
+            with os.fdopen(self._read_fd, "rb") as pipe:
+                data = pipe.read()
+            os.waitpid(self._pid, 0)
+            self._pid = 0
+            try:
+                ok, value = pickle.loads(data)
+            except Exception:
+                ok, value = False, None
+            if ok:
+                return value
+        return self._function()

@@ -1,0 +1,94 @@
+"""CSV exports for spreadsheets: the mapping table, the per-document table and the per-type tables.
+
+Figures are written unrounded, as the core holds them (fractions 0-1), so a spreadsheet can redo any
+sum; an undefined figure (0/0, printed `nan` by the published report) is an empty cell.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Iterable, Sequence
+
+from core.align import COMBINATIONS
+from core.metrics.mention import ScoreResult, TypeRow
+from core.metrics.outcomes import mapping_rows
+from core.model import Mention
+
+PER_TYPE_TABLES: tuple[tuple[str, str], ...] = (
+    ("published_type_realis_mapping", "per_type_published"),
+    ("type_mapping", "per_type_by_type_mapping"),
+)
+"""(value of the `table` column, ScoreResult attribute): names as in the JSON export."""
+
+MAPPING_HEADER = ("doc_id", "combination", "outcome", "dice", "mismatched_attributes",
+                  "gold_id", "gold_span", "gold_text", "gold_type", "gold_realis", "gold_line",
+                  "system_id", "system_span", "system_text", "system_type", "system_realis", "system_line")
+
+
+def _number(value: float | int | None) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def _mention_cells(m: Mention | None) -> list[object]:
+    if m is None:
+        return ["", "", "", "", "", ""]
+    return [m.mention_id, m.span_field(), m.text, m.mention_type, m.realis, m.line]
+
+
+def format_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINATIONS) -> str:
+    """The mapping table of every document for each combination (one `combination` column).
+
+    Every gold and every system mention appears exactly once per document and combination.
+    """
+    def rows() -> Iterable[list[object]]:
+        for doc in result.documents:
+            for combination in combinations:
+                for row in mapping_rows(doc, combination):
+                    yield [doc.doc_id, combination, row.outcome.value, _number(row.dice),
+                           "+".join(row.mismatched_attributes),
+                           *_mention_cells(row.gold), *_mention_cells(row.system)]
+
+    return _table(MAPPING_HEADER, rows())
+
+
+def format_documents_csv(result: ScoreResult) -> str:
+    """One row per scored document: counts, then TP, P, R, F1 for each combination."""
+    header = ["doc_id", "in_system", "counted", "num_gold", "num_system"]
+    for combination in COMBINATIONS:
+        header += [f"{combination}_{k}" for k in ("tp", "precision", "recall", "f1")]
+    rows = []
+    for doc in result.documents:
+        row: list[object] = [doc.doc_id, int(doc.in_system), int(doc.counted), len(doc.gold), len(doc.system)]
+        for combination in COMBINATIONS:
+            s = doc.scores[combination]
+            row += [_number(s.tp), _number(s.precision), _number(s.recall), _number(s.f1)]
+        rows.append(row)
+    return _table(header, rows)
+
+
+def _type_cells(table: str, r: TypeRow) -> list[object]:
+    return [table, r.mention_type, _number(r.tp), r.num_gold, r.num_system,
+            _number(r.precision), _number(r.recall), _number(r.f1)]
+
+
+def format_per_type_csv(result: ScoreResult) -> str:
+    """Both per-type tables, one after the other; the `table` column says which one a row is from.
+
+    `published_type_realis_mapping` is the published report's table (type+realis mapping, gold
+    types); `type_mapping` is built from the type mapping over types seen on either side.
+    """
+    header = ("table", "type", "tp", "num_gold", "num_system", "precision", "recall", "f1")
+    rows = [_type_cells(name, r) for name, attr in PER_TYPE_TABLES for r in getattr(result, attr)]
+    return _table(header, rows)

@@ -1,0 +1,280 @@
+"""One self-contained HTML report: summary, tables, charts and per-document error lists.
+
+Self-contained means it opens from a mail attachment or a USB stick without network: CSS is inline,
+charts are `data:` URIs. Every piece of input text is escaped. For large corpora each document's
+errors sit in a collapsed `<details>`, and an error shows a short snippet of the text around it rather
+than the whole document, so 2000 documents stay a report one can scroll.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+from collections.abc import Mapping, Sequence
+from itertools import groupby
+
+from core.align import COMBINATIONS
+from core.formats.errors import FormatError
+from core.loading import LoadedInputs
+from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
+from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
+from core.model import Mention, Token
+
+DEFAULT_OUTCOME_COLOURS: Mapping[Outcome, str] = {
+    Outcome.EXACT: "#1b9e77",
+    Outcome.PARTIAL: "#e6ab02",
+    Outcome.ATTRIBUTE: "#7570b3",
+    Outcome.MISSED: "#d95f02",
+    Outcome.SPURIOUS: "#e7298a",
+    Outcome.SPLIT: "#a6761d",
+}
+"""Used only when the caller passes no scheme (the window passes its own single scheme)."""
+
+CONTEXT_CHARS = 60
+"""Characters of text shown on each side of an error."""
+
+COMBINATION_TITLES = {"plain": "span only", "mention_type": "type", "realis_status": "realis",
+                      "mention_type+realis_status": "type + realis"}
+
+_CSS = """
+body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 70em; color: #222; line-height: 1.4; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 0.5em 0; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 0.15em 0.5em; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+caption { text-align: left; font-weight: bold; padding: 0.3em 0; }
+.meta { color: #555; font-size: 0.9em; } .meta code { word-break: break-all; }
+figure { display: inline-block; margin: 0.5em 1em 1em 0; vertical-align: top; }
+figure img { max-width: 100%; border: 1px solid #ddd; }
+figcaption { font-size: 0.9em; color: #444; }
+.legend span.sw { display: inline-block; width: 1.2em; height: 0.9em; vertical-align: middle;
+  border: 1px solid #555; margin: 0 0.3em 0 1em; }
+.tag { display: inline-block; min-width: 9em; font-size: 0.8em; font-weight: bold; padding: 0 0.3em;
+  border-left: 0.6em solid; margin-right: 0.5em; }
+details { margin: 0.2em 0; } summary { cursor: pointer; }
+ol.errors { font-size: 0.9em; } ol.errors li { margin: 0.3em 0; }
+.snippet { display: block; font-family: ui-monospace, monospace; font-size: 0.9em; color: #333;
+  background: #f7f7f7; padding: 0.2em 0.4em; white-space: pre-wrap; }
+.snippet .g { text-decoration: underline; text-decoration-thickness: 2px; }
+.none { color: #777; font-style: italic; }
+"""
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _pct(value: float) -> str:
+    return "nan" if math.isnan(value) else f"{100 * value:.2f}"
+
+
+def _tint(colour: str, alpha: float) -> str:
+    """`#rrggbb` as an rgba() with the given opacity, so dark text stays readable on it."""
+    c = colour.lstrip("#")
+    r, g, b = (int(c[i:i + 2], 16) for i in (0, 2, 4))
+    return f"rgba({r},{g},{b},{alpha})"
+
+
+def _outcome_css(colours: Mapping[Outcome, str]) -> str:
+    rules = []
+    for outcome in Outcome:
+        colour = colours[outcome]
+        rules.append(f".o-{outcome.value} {{ background: {_tint(colour, 0.35)}; }}")
+        rules.append(f".tag.o-{outcome.value} {{ border-color: {colour}; }}")
+        rules.append(f".sw.o-{outcome.value} {{ background: {colour}; }}")
+    return "\n".join(rules)
+
+
+def _image_uri(data: bytes | str) -> str:
+    """PNG bytes or SVG text as a data: URI (an <img> keeps an SVG's ids and styles to itself)."""
+    if isinstance(data, bytes):
+        return "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+    return "data:image/svg+xml;base64," + base64.b64encode(data.encode("utf-8")).decode("ascii")
+
+
+def _char_ranges(m: Mention, token_offsets: Mapping[str, tuple[int, int]] | None) -> list[tuple[int, int]]:
+    """Half-open character ranges a mention covers in its document text (empty when unknown)."""
+    if not m.is_token_span:
+        return [(b, e) for b, e in m.span]
+    if token_offsets is None:
+        return []
+    return [token_offsets[t] for t in m.span if t in token_offsets]
+
+
+def _offsets_fit(text: str, tokens: Sequence[Token]) -> bool:
+    """Whether every token's string sits at its offsets in `text` (else the table is trusted)."""
+    return all(text[t.first:t.last + 1] == t.text[: t.last - t.first + 1] for t in tokens)
+
+
+class _DocumentText:
+    """The text of one document and where its tokens sit; `problem` says why there is none."""
+
+    def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
+        self.text: str | None = None
+        self.token_offsets: dict[str, tuple[int, int]] | None = None
+        self.problem = ""
+        try:
+            table = inputs.tokens.table(doc_id) if inputs.tokens.folder is not None else None
+            self.text = inputs.texts.text(doc_id)
+        except FormatError as exc:
+            self.problem = f"text not shown: {exc}"
+            return
+        if table is not None:
+            self.token_offsets = {t.id: (t.first, t.last + 1) for t in table.tokens}
+            if self.text is not None and not _offsets_fit(self.text, table.tokens):
+                self.problem = "the text file does not match the token offsets; showing the text rebuilt from tokens"
+                self.text = None
+            if self.text is None:
+                self.text = table.rebuild_text()
+        if self.text is None:
+            self.problem = "no text file or token table for this document"
+
+    def snippet(self, row: MappingRow) -> str:
+        """HTML of the text around a row: its mentions shaded, the gold mention underlined."""
+        if self.text is None:
+            return ""
+        gold = _char_ranges(row.gold, self.token_offsets) if row.gold is not None else []
+        system = _char_ranges(row.system, self.token_offsets) if row.system is not None else []
+        covered = [(b, e) for b, e in gold + system if 0 <= b < e <= len(self.text)]
+        if not covered:
+            return ""
+        start = max(0, min(b for b, _ in covered) - CONTEXT_CHARS)
+        end = min(len(self.text), max(e for _, e in covered) + CONTEXT_CHARS)
+        in_gold = {i for b, e in gold for i in range(b, e)}
+        in_any = in_gold | {i for b, e in system for i in range(b, e)}
+        parts: list[str] = ["…" if start > 0 else ""]
+        for (shaded, underlined), run in groupby(range(start, end), key=lambda i: (i in in_any, i in in_gold)):
+            positions = list(run)
+            parts.append(self._segment(positions[0], positions[-1] + 1, shaded, underlined, row))
+        parts.append("…" if end < len(self.text) else "")
+        return f'<span class="snippet">{"".join(parts)}</span>'
+
+    def _segment(self, b: int, e: int, shaded: bool, gold: bool, row: MappingRow) -> str:
+        text = _esc(self.text[b:e].replace("\r", " ").replace("\n", " ")) if self.text else ""
+        if not shaded:
+            return text
+        classes = f"o-{row.outcome.value}" + (" g" if gold else "")
+        return f'<span class="{classes}">{text}</span>'
+
+
+def _mention_cell(m: Mention | None, side: str) -> str:
+    if m is None:
+        return f'<span class="none">no {side} mention</span>'
+    return (f"{side} <b>{_esc(m.mention_id)}</b> “{_esc(m.text)}” "
+            f"{_esc(m.mention_type)} / {_esc(m.realis)} <span class=\"meta\">(line {m.line})</span>")
+
+
+def _error_item(row: MappingRow, text: _DocumentText) -> str:
+    dice = "" if row.dice is None else f" · Dice {row.dice:.2f}"
+    wrong = f" · differs in {', '.join(row.mismatched_attributes)}" if row.mismatched_attributes else ""
+    return (f'<li><span class="tag o-{row.outcome.value}">{_esc(row.outcome.label)}</span>'
+            f"{_mention_cell(row.gold, 'gold')} → {_mention_cell(row.system, 'system')}{dice}{wrong}"
+            f"{text.snippet(row)}</li>")
+
+
+def _document_errors(doc: DocumentResult, number: int, inputs: LoadedInputs, combination: str) -> str:
+    errors = [r for r in mapping_rows(doc, combination) if r.outcome.is_error]
+    s = doc.scores[combination]
+    head = (f'<details id="doc-{number}"><summary><b>{_esc(doc.doc_id)}</b> — {len(errors)} error(s); '
+            f"P {_pct(s.precision)} R {_pct(s.recall)} F1 {_pct(s.f1)}</summary>")
+    if not errors:
+        return head + '<p class="none">no errors</p></details>'
+    text = _DocumentText(inputs, doc.doc_id)
+    note = f'<p class="none">{_esc(text.problem)}</p>' if text.problem else ""
+    items = "".join(_error_item(r, text) for r in errors)
+    return f'{head}{note}<ol class="errors">{items}</ol></details>'
+
+
+def _summary_table(result: ScoreResult) -> str:
+    rows = []
+    for c in COMBINATIONS:
+        mi, ma = result.micro[c], result.macro[c]
+        cells = "".join(f'<td class="n">{_pct(v)}</td>'
+                        for v in (mi.precision, mi.recall, mi.f1, ma.precision, ma.recall, ma.f1))
+        rows.append(f"<tr><th>{_esc(c)} ({COMBINATION_TITLES[c]})</th>{cells}</tr>")
+    return ("<table><caption>Corpus scores (percent)</caption>"
+            '<tr><th rowspan="2">Attributes</th><th colspan="3">Micro average</th>'
+            '<th colspan="3">Macro average</th></tr>'
+            "<tr><th>Prec</th><th>Rec</th><th>F1</th><th>Prec</th><th>Rec</th><th>F1</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def _type_table(rows: Sequence[TypeRow], caption: str) -> str:
+    body = "".join(
+        f"<tr><td>{_esc(r.mention_type)}</td><td class=\"n\">{_pct(r.precision)}</td>"
+        f"<td class=\"n\">{_pct(r.recall)}</td><td class=\"n\">{_pct(r.f1)}</td>"
+        f"<td class=\"n\">{r.num_gold}</td><td class=\"n\">{r.num_system}</td></tr>" for r in rows)
+    return (f"<table><caption>{_esc(caption)}</caption><tr><th>Type</th><th>Prec</th><th>Rec</th>"
+            f"<th>F1</th><th>#Gold</th><th>#Sys</th></tr>{body}</table>")
+
+
+def _documents_table(result: ScoreResult) -> str:
+    head = "".join(f"<th>F1 {COMBINATION_TITLES[c]}</th>" for c in COMBINATIONS)
+    rows = []
+    for number, doc in enumerate(result.documents):
+        f1s = "".join(f'<td class="n">{_pct(doc.scores[c].f1)}</td>' for c in COMBINATIONS)
+        flags = "" if doc.in_system else " (not in system file)"
+        flags += "" if doc.counted else " (no gold mentions: not averaged)"
+        rows.append(f'<tr><td><a href="#doc-{number}">{_esc(doc.doc_id)}</a>{flags}</td>'
+                    f'<td class="n">{len(doc.gold)}</td><td class="n">{len(doc.system)}</td>{f1s}</tr>')
+    return (f"<table><caption>Documents (F1 in percent)</caption><tr><th>Document</th><th>#Gold</th>"
+            f"<th>#Sys</th>{head}</tr>{''.join(rows)}</table>")
+
+
+def _legend() -> str:
+    items = "".join(f'<span class="sw o-{o.value}"></span>{_esc(o.label)}' for o in Outcome)
+    return (f'<p class="legend">{items}</p><p class="meta">In the snippets the shading marks the '
+            "characters of an error's mentions, coloured by outcome; the gold mention is underlined.</p>")
+
+
+def format_html_report(
+    result: ScoreResult,
+    inputs: LoadedInputs,
+    charts: Mapping[str, bytes | str],
+    *,
+    combination: str = "mention_type+realis_status",
+    colours: Mapping[Outcome, str] | None = None,
+    captions: Mapping[str, str] | None = None,
+) -> str:
+    """The whole report as one HTML page.
+
+    `charts` maps a chart name to PNG bytes or SVG text; `captions` gives a caption per name (the
+    name is used otherwise). Error lists use the mapping table of `combination` (default
+    type+realis: it shows span errors and attribute errors alike). `colours` is the window's
+    outcome scheme (`#rrggbb` per outcome).
+    """
+    colours = colours or DEFAULT_OUTCOME_COLOURS
+    captions = captions or {}
+    counted = sum(1 for d in result.documents if d.counted)
+    out = [
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+        f"<title>Event mention scores — {_esc(result.run_name)}</title>",
+        f"<style>{_CSS}\n{_outcome_css(colours)}</style></head><body>",
+        f"<h1>Event mention scores — {_esc(result.run_name)}</h1>",
+        f'<p class="meta">Gold: <code>{_esc(result.gold_path)}</code><br>System: '
+        f"<code>{_esc(result.system_path)}</code><br>Scoring: EvmEval {_esc(result.profile)} rules, "
+        f"{_esc(result.mode.value)} spans; {len(result.documents)} document(s), {counted} with gold "
+        "mentions (averaged).</p>",
+    ]
+    if result.warnings:
+        warns = "".join(f"<li>{_esc(w)}</li>" for w in result.warnings)
+        out.append(f"<details><summary>{len(result.warnings)} warning(s)</summary><ul>{warns}</ul></details>")
+    out.append("<h2>Summary</h2>" + _summary_table(result))
+    out.append("<h2>Legend</h2>" + _legend())
+    if charts:
+        out.append("<h2>Charts</h2>")
+        for name, data in charts.items():
+            caption = captions.get(name, name)
+            out.append(f'<figure id="chart-{_esc(name)}"><img alt="{_esc(caption)}" src="{_image_uri(data)}">'
+                       f"<figcaption>{_esc(caption)}</figcaption></figure>")
+    out.append("<h2>Per-type scores</h2>")
+    out.append(_type_table(result.per_type_published,
+                           "Published table (as in the score report): type+realis mapping, one row per gold type"))
+    out.append(_type_table(result.per_type_by_type_mapping,
+                           "Type-mapping table: type mapping, one row per type on either side"))
+    out.append("<h2>Documents</h2>" + _documents_table(result))
+    out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
+    out.extend(_document_errors(doc, n, inputs, combination) for n, doc in enumerate(result.documents))
+    out.append("</body></html>\n")
+    return "\n".join(out)
