@@ -137,6 +137,8 @@ def _iaa_parser() -> argparse.ArgumentParser:
     p.add_argument("-t", "--token_path", help="folder of token tables: token mode (brat offsets become token ids)")
     p.add_argument("-o", "--output", help="write the report here (default: standard output)")
     p.add_argument("--json", help="write every figure, per document and pair, as JSON here")
+    p.add_argument("--json-mappings", action="store_true",
+                   help="also write the mention pairs each combination mapped, per document (large)")
     _add_token_options(p)
     return p
 
@@ -224,7 +226,7 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
         else:
             sys.stdout.write(report)
         if args.json:
-            data = result.to_json()
+            data = result.to_json(mappings=args.json_mappings)
             data["warnings"] = [str(w) for w in warnings]
             write_atomic(args.json, dumps(data))
     except (FormatError, ValueError) as exc:

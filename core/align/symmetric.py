@@ -72,10 +72,11 @@ def symmetric_mappings(
         taken_a: set[int] = set()
         taken_b: set[int] = set()
         chosen: list[Pair] = []
+        check = combination != "plain"
         for score, a_index, b_index in ranked:
             if a_index in taken_a or b_index in taken_b:
                 continue
-            if combination != "plain" and not symmetric_attributes_match(combination, a[a_index], b[b_index]):
+            if check and not symmetric_attributes_match(combination, a[a_index], b[b_index]):
                 continue
             taken_a.add(a_index)
             taken_b.add(b_index)

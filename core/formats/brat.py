@@ -300,10 +300,9 @@ def _check_references(doc: BratDocument) -> list[Problem]:
     return problems
 
 
-def text_path_for(ann_path: str, extension: str = ANN_EXTENSION) -> str:
-    """The `.txt` beside an `.ann` (`doc.ann` -> `doc.txt`; `doc.tkn.ann` -> `doc.tkn.txt`)."""
-    stem = ann_path[: -len(extension)] if ann_path.endswith(extension) else os.path.splitext(ann_path)[0]
-    return stem + TEXT_EXTENSION
+def text_path_for(ann_path: str) -> str:
+    """The `.txt` beside an `.ann`, as brat pairs them (`doc.ann` -> `doc.txt`, `doc.tkn.ann` -> `doc.tkn.txt`)."""
+    return os.path.splitext(ann_path)[0] + TEXT_EXTENSION
 
 
 def read_ann(path: str, *, doc_id: str | None = None, extension: str = ANN_EXTENSION,
@@ -313,7 +312,7 @@ def read_ann(path: str, *, doc_id: str | None = None, extension: str = ANN_EXTEN
         base = os.path.basename(path)
         doc_id = base[: -len(extension)] if extension and base.endswith(extension) else base
     if text_path is None:
-        text_path = text_path_for(path, extension)
+        text_path = text_path_for(path)
     doc_text = read_text(text_path) if os.path.isfile(text_path) else None
     return parse_ann(read_text(path), path=path, doc_id=doc_id, doc_text=doc_text)
 

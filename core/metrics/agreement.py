@@ -29,6 +29,7 @@ symmetric too; an undefined figure (no item, or chance agreement 1) is NaN.
 from __future__ import annotations
 
 import math
+import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from typing import Any
 from core.align.greedy import COMBINATIONS, Mapping
 from core.align.overlap import mention_units
 from core.align.symmetric import swap_mapping, symmetric_mappings
-from core.metrics.mention import DocumentResult, ScoringCancelled
+from core.metrics.mention import DocumentResult, ScoreResult, ScoringCancelled, per_type_table
 from core.metrics.prf import NAN, Average, Score, f1_score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile
 
@@ -120,9 +121,17 @@ class GateCounts:
                 "lenient": self.lenient().to_json(), "average": self.average().to_json()}
 
 
-def gate_counts(a: Sequence[Mention], b: Sequence[Mention], mapping: Mapping) -> GateCounts:
-    """Categories of one document from one combination's mapping (its pairs are the compatible ones)."""
-    correct = sum(1 for p in mapping.pairs if mention_units(a[p.gold])[0] == mention_units(b[p.system])[0])
+def gate_counts(a: Sequence[Mention], b: Sequence[Mention], mapping: Mapping, *,
+                units_a: Sequence[frozenset] | None = None, units_b: Sequence[frozenset] | None = None) -> GateCounts:
+    """Categories of one document from one combination's mapping (its pairs are the compatible ones).
+
+    Same span = same set of tokens (characters); `units_a` / `units_b` may pass those sets precomputed.
+    """
+    if units_a is None:
+        units_a = [mention_units(m)[0] for m in a]
+    if units_b is None:
+        units_b = [mention_units(m)[0] for m in b]
+    correct = sum(1 for p in mapping.pairs if units_a[p.gold] == units_b[p.system])
     partial = len(mapping.pairs) - correct
     return GateCounts(correct, partial, len(a) - len(mapping.pairs), len(b) - len(mapping.pairs))
 
@@ -230,17 +239,20 @@ class DocumentAgreement:
             {k: v.swapped() for k, v in self.labels.items()},
         )
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, *, mappings: bool = False) -> dict[str, Any]:
+        """Every figure of the document; with `mappings`, also the pairs each combination chose."""
+        out: dict[str, Any] = {
             "doc_id": self.doc_id, "in_a": self.in_a, "in_b": self.in_b,
             "num_a": len(self.a), "num_b": len(self.b),
             "scores": {c: _score_json(self.scores[c]) for c in COMBINATIONS},
             "gate": {c: self.gate[c].to_json() for c in COMBINATIONS},
             "labels": {k: v.to_json() for k, v in self.labels.items()},
-            "mappings": {c: [{"a": self.a[p.gold].mention_id, "b": self.b[p.system].mention_id,
-                              "a_index": p.gold, "b_index": p.system, "dice": p.dice}
-                             for p in self.mappings[c].pairs] for c in COMBINATIONS},
         }
+        if mappings:
+            out["mappings"] = {c: [{"a": self.a[p.gold].mention_id, "b": self.b[p.system].mention_id,
+                                    "a_index": p.gold, "b_index": p.system, "dice": p.dice}
+                                   for p in self.mappings[c].pairs] for c in COMBINATIONS}
+        return out
 
 
 def _score_json(score: Score) -> dict[str, Any]:
@@ -253,7 +265,9 @@ def agree_document(doc_id: str, a: tuple[Mention, ...], b: tuple[Mention, ...], 
     """Map and measure one document for every combination."""
     mappings = symmetric_mappings(a, b)
     scores = {c: Score.from_counts(m.tp, len(a), len(b)) for c, m in mappings.items()}
-    gate = {c: gate_counts(a, b, m) for c, m in mappings.items()}
+    units_a = [mention_units(m)[0] for m in a]
+    units_b = [mention_units(m)[0] for m in b]
+    gate = {c: gate_counts(a, b, m, units_a=units_a, units_b=units_b) for c, m in mappings.items()}
     plain = mappings["plain"]
     labels = {attr: label_agreement(attr, _label_pairs(a, b, plain, attr)) for attr in LABEL_ATTRIBUTES}
     return DocumentAgreement(doc_id, a, b, in_a, in_b, mappings, scores, gate, labels)
@@ -285,18 +299,32 @@ class PairAgreement:
             self._by_id.update((d.doc_id, d) for d in self.documents)
         return self._by_id.get(doc_id)
 
+    def score_result(self) -> ScoreResult:
+        """This pair as a gold/system result, `a` as gold, for the views built for scoring (mapping
+        table, text, per-type tables). Numbers are the agreement ones: symmetric mapping, every
+        document counted; `profile` is "agreement"."""
+        documents = tuple(d.document_result() for d in self.documents)
+        return ScoreResult(
+            gold_path=self.a_name, system_path=self.b_name, run_name=os.path.basename(self.b_name),
+            mode=self.mode, documents=documents, micro=dict(self.micro), macro=dict(self.macro),
+            per_type_published=per_type_table(documents, "mention_type+realis_status", gold_types_only=True),
+            per_type_by_type_mapping=per_type_table(documents, "mention_type", gold_types_only=False),
+            profile="agreement")
+
     def swapped(self) -> PairAgreement:
         """The same comparison with `b` in the key role (P and R exchanged, F1 unchanged)."""
         return _corpus(self.b_name, self.a_name, self.mode, tuple(d.swapped() for d in self.documents))
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, mappings: bool = False) -> dict[str, Any]:
+        """Corpus figures at the top (`plain`, `mention_type`, ... hold precision, recall, f1), then
+        `macro`, `gate`, `labels` and `documents` (see `DocumentAgreement.to_json`)."""
         out: dict[str, Any] = {"a": self.a_name, "b": self.b_name}
         for c in COMBINATIONS:
             out[c] = _score_json(self.micro[c])
         out["macro"] = {c: self.macro[c].to_json() for c in COMBINATIONS}
         out["gate"] = {c: self.gate[c].to_json() for c in COMBINATIONS}
         out["labels"] = {k: v.to_json() for k, v in self.labels.items()}
-        out["documents"] = [d.to_json() for d in self.documents]
+        out["documents"] = [d.to_json(mappings=mappings) for d in self.documents]
         return out
 
 
@@ -394,7 +422,7 @@ class FleissAgreement:
 
     attribute: str
     categories: tuple[str, ...]
-    table: tuple[tuple[int, ...], ...]
+    table: tuple[tuple[int, ...], ...] = field(repr=False)
     num_clusters: int
     num_incomplete: int
     num_ambiguous: int
@@ -527,12 +555,13 @@ class IaaResult:
         mean = math.fsum(cells) / len(cells) if cells else NAN
         return AgreementMatrix(self.names, combination, measure, tuple(rows), mean)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, mappings: bool = False) -> dict[str, Any]:
+        """Inputs, every pair (i < j), every matrix and Fleiss' kappa; NaN stays NaN (`dumps` makes null)."""
         return {
             "inputs": list(self.names),
             "mode": self.mode.value,
             "combinations": list(COMBINATIONS),
-            "pairs": [self.pairs[key].to_json() for key in sorted(self.pairs)],
+            "pairs": [self.pairs[key].to_json(mappings=mappings) for key in sorted(self.pairs)],
             "matrices": {c: {m: self.matrix(c, m).to_json() for m in MEASURES} for c in COMBINATIONS},
             "fleiss": {k: v.to_json() for k, v in self.fleiss.items()},
         }
@@ -547,8 +576,8 @@ def compare_annotators(
 ) -> IaaResult:
     """Every pairwise agreement among 2..N annotation sets, and Fleiss' kappa across all of them.
 
-    `progress(done, total)` counts pairs. Raises `ValueError` (fewer than two sets, names not matching,
-    mixed span modes) and `ScoringCancelled`.
+    `progress(done, total)` counts documents over all pairs. Raises `ValueError` (fewer than two sets,
+    names not matching, mixed span modes) and `ScoringCancelled` (checked between documents).
     """
     if len(files) < 2:
         raise ValueError("agreement needs at least two annotation sets")
@@ -557,11 +586,18 @@ def compare_annotators(
         raise ValueError(f"{len(names)} names for {len(files)} annotation sets")
     mode = _check_modes(files)
     keys = [(i, j) for i in range(len(files)) for j in range(i + 1, len(files))]
+    sizes_of = [len(set(files[i].documents) | set(files[j].documents)) for i, j in keys]
+    grand_total = sum(sizes_of)
     pairs: dict[tuple[int, int], PairAgreement] = {}
-    for number, (i, j) in enumerate(keys):
-        pairs[(i, j)] = pairwise(files[i], files[j], a_name=names[i], b_name=names[j], cancelled=cancelled)
+    offset = 0
+    for (i, j), size in zip(keys, sizes_of, strict=True):
+        step = None
         if progress is not None:
-            progress(number + 1, len(keys))
+            def step(done: int, _total: int, offset: int = offset) -> None:
+                progress(offset + done, grand_total)
+        pairs[(i, j)] = pairwise(files[i], files[j], a_name=names[i], b_name=names[j], progress=step,
+                                 cancelled=cancelled)
+        offset += size
     clusters = mention_clusters(files, pairs)
     fleiss = {attr: fleiss_agreement(files, clusters, attr) for attr in LABEL_ATTRIBUTES}
     sizes = tuple(sum(len(d.mentions) for d in f.documents.values()) for f in files)
