@@ -16,7 +16,7 @@ from core.forked import Forked
 from core.formats.errors import FormatError, Problem
 from core.formats.tbf import read_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
-from core.loading import LoadedInputs, TokenSource, check_outputs_not_inputs, load_inputs, read_type_whitelist
+from core.loading import LoadedInputs, TokenSource, check_output_paths, load_inputs, read_type_whitelist
 from core.metrics.mention import score_files
 from core.model import SpanMode
 from core.report.comparison import format_comparison
@@ -74,13 +74,14 @@ def _input_warnings(inputs: LoadedInputs) -> list[str]:
 def score_main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `evmeval-score`."""
     args = _score_parser().parse_args(argv)
-    gc.disable()  # a short batch run allocating ~1M small tuples: the cyclic collector only costs time here
     try:
         offset_fields = parse_offset_fields(args.offset_field)
     except ValueError as exc:
         return _fail(f"-of: {exc}")
+    checks: Forked[list[str]] | None = None
     try:
-        check_outputs_not_inputs([args.output, args.comparison_output, args.json], [args.gold, args.system])
+        inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
+        check_output_paths([args.output, args.comparison_output, args.json], inputs_read)
 
         def load() -> LoadedInputs:
             return load_inputs(args.gold, args.system, token_dir=args.token_path,
@@ -98,7 +99,8 @@ def score_main(argv: Sequence[str] | None = None) -> int:
 
             pilot = score_pilot(inputs.gold, inputs.system, tokens=inputs.tokens, type_whitelist=whitelist,
                                 doc_id=args.doc_id_to_eval)
-            _warn(checks.result() + list(pilot.warnings), args.debug)
+            warnings, checks = checks.result(), None
+            _warn(warnings + list(pilot.warnings), args.debug)
             report = format_pilot_report(pilot)
             if args.output:
                 write_atomic(args.output, report)
@@ -108,7 +110,8 @@ def score_main(argv: Sequence[str] | None = None) -> int:
                 write_atomic(args.json, dumps(pilot.to_json()))
             return 0
         result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist, doc_id=args.doc_id_to_eval)
-        _warn(checks.result() + list(result.warnings), args.debug)
+        warnings, checks = checks.result(), None
+        _warn(warnings + list(result.warnings), args.debug)
         report = format_report(result)
         if args.output:
             write_atomic(args.output, report)
@@ -119,6 +122,8 @@ def score_main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             write_atomic(args.json, dumps(result_to_json(result)))
     except FormatError as exc:
+        if checks is not None:  # stop the checking child: no zombie process, no open pipe
+            checks.cancel()
         return _fail(str(exc))
     return 0
 
@@ -128,6 +133,7 @@ def score_entry() -> None:
 
     Freeing a large corpus object by object takes a tenth of a second the OS does for free.
     """
+    gc.disable()  # a short batch run allocating ~1M small tuples: the cyclic collector only costs time here
     code = score_main()
     sys.stdout.flush()
     sys.stderr.flush()

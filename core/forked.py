@@ -8,8 +8,10 @@ simply runs when its result is asked for.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
+import signal
 import sys
 from collections.abc import Callable
 from typing import Generic, TypeVar
@@ -42,6 +44,17 @@ class Forked(Generic[T]):
                     os._exit(status)
             os.close(write_fd)
             self._pid, self._read_fd = pid, read_fd
+
+    def cancel(self) -> None:
+        """Stop the child and collect it (no zombie, no open pipe); `result()` would then run here."""
+        if self._pid:
+            with contextlib.suppress(OSError):
+                os.kill(self._pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.waitpid(self._pid, 0)
+            with contextlib.suppress(OSError):
+                os.close(self._read_fd)
+            self._pid = 0
 
     def result(self) -> T:
         """The function's value; if the child failed for any reason, the function is run here."""

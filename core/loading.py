@@ -152,11 +152,20 @@ def same_file(a: str, b: str) -> bool:
         return False
 
 
-def check_outputs_not_inputs(outputs: Collection[str | None], inputs: Collection[str]) -> None:
-    """Refuse an output path that is one of the inputs: inputs are never written."""
-    for out in outputs:
-        if out is None:
-            continue
+def check_output_paths(outputs: Collection[str | None], inputs: Collection[str]) -> None:
+    """Refuse, before any work, outputs that would overwrite an input or each other, or that cannot
+    be written: inputs are never written, and a long run does not fail at its last step."""
+    given = [out for out in outputs if out]
+    for out in given:
         for inp in inputs:
-            if same_file(out, inp):
+            if same_file(out, inp) or os.path.abspath(out) == os.path.abspath(inp):
                 raise FormatError(out, 0, "output would overwrite an input file", "a different output path")
+        if sum(os.path.abspath(o) == os.path.abspath(out) for o in given) > 1:
+            raise FormatError(out, 0, "given as two different outputs", "one path per output")
+        folder = os.path.dirname(os.path.abspath(out))
+        while not os.path.exists(folder):
+            folder = os.path.dirname(folder)
+        if os.path.isdir(out):
+            raise FormatError(out, 0, "is a folder", "a file path for the output")
+        if not os.access(folder, os.W_OK):
+            raise FormatError(out, 0, f"folder {folder} is not writable", "a writable folder")

@@ -57,8 +57,9 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
     token_mode = mode is SpanMode.TOKEN
     documents: dict[str, Document] = {}
     problems: list[Problem] = []
-    canon_cache: dict[str, str] = {}
-    shared: dict[str, str] = {}  # one string object for the run id and doc id repeated on every line
+    # One string object per distinct run id / doc id / type / realis: they repeat on every line.
+    canon_cache: dict[str, tuple[str, str]] = {}  # raw type or realis -> (raw, canonical)
+    shared: dict[str, str] = {}
     new_mention = tuple.__new__
 
     doc_id: str | None = None
@@ -66,11 +67,12 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
     mentions: list[Mention] = []
     relations: list[Relation] = []
     append = mentions.append
-    number = 0
+    number = last_line = 0
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
         if not line:
             continue
+        last_line = number
         first = line[0]
         if first != "#" and first != "@" and doc_id is not None:
             fields = line.split("\t")
@@ -92,18 +94,14 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
                         layout += "; token-id spans such as t3,t5 need a token folder (-t)"
                     problems.append(Problem(path, number, f"malformed span: {span}", layout))
                     continue
-            raw_type = shared.get(fields[5])
-            if raw_type is None:
-                raw_type = fields[5]
-                shared[raw_type] = raw_type
-                canon_cache[raw_type] = canonical(raw_type)
-            mention_type = canon_cache[raw_type]
-            raw_realis = shared.get(fields[6])
-            if raw_realis is None:
-                raw_realis = fields[6]
-                shared[raw_realis] = raw_realis
-                canon_cache[raw_realis] = canonical(raw_realis)
-            realis = canon_cache[raw_realis]
+            typed = canon_cache.get(fields[5])
+            if typed is None:
+                typed = canon_cache[fields[5]] = (fields[5], canonical(fields[5]))
+            raw_type, mention_type = typed
+            typed = canon_cache.get(fields[6])
+            if typed is None:
+                typed = canon_cache[fields[6]] = (fields[6], canonical(fields[6]))
+            raw_realis, realis = typed
             run_id = shared.get(fields[0])
             if run_id is None:
                 run_id = fields[0]
@@ -156,7 +154,7 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
         ids = tuple(i.strip() for i in fields[2].split(","))
         relations.append(Relation(fields[0].strip(), fields[1].strip(), ids, number))
     if doc_id is not None:
-        problems.append(Problem(path, number, f"document {doc_id!r} (line {doc_line}) is never closed",
+        problems.append(Problem(path, last_line, f"document {doc_id!r} (line {doc_line}) is never closed",
                                 f"{END} at the end of every document"))
     if not documents and not problems:
         problems.append(Problem(path, 0, "no document found, read as an empty annotation",

@@ -29,6 +29,14 @@ def token_table_path(token_dir: str, doc_id: str, extension: str = DEFAULT_EXTEN
     return os.path.join(token_dir, doc_id + extension)
 
 
+def _is_number(field: str) -> bool:
+    try:
+        int(field)
+    except ValueError:
+        return False
+    return True
+
+
 def parse_token_table(
     text: str,
     *,
@@ -55,7 +63,7 @@ def parse_token_table(
             first = int(fields[first_col])
             last = int(fields[last_col])
         except ValueError:
-            if not seen_data and not tokens:
+            if not seen_data and not _is_number(fields[first_col]) and not _is_number(fields[last_col]):
                 seen_data = True  # a header line such as "token_id  token_str  tkn_begin  tkn_end"
                 continue
             raise FormatError(
