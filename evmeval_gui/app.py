@@ -1,0 +1,251 @@
+"""`evmeval-gui`: command line, QApplication, and the two windowless modes (screenshot, export).
+
+    evmeval-gui                                   the window, empty
+    evmeval-gui --demo                            the bundled demo corpus (two systems)
+    evmeval-gui -g GOLD -s SYS [-s SYS2] [-t TOKENS] [--text DIR] [--doc ID]
+    evmeval-gui ... --screenshot out.png          render offscreen after loading, save, exit
+    evmeval-gui ... --export-report DIR           write the report files, no window
+
+Bad input in the windowless modes: the message (file:line: problem) on stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+
+from core.formats.errors import FormatError, Problem
+
+DEFAULT_SIZE = (1366, 768)
+ATTRIBUTE_CHOICES = {"plain": "plain", "type": "mention_type", "realis": "realis_status",
+                     "type+realis": "mention_type+realis_status", "mention_type": "mention_type",
+                     "realis_status": "realis_status", "mention_type+realis_status": "mention_type+realis_status"}
+"""`--attributes` values: short names and the score report's names."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="evmeval-gui",
+        description="EvmEval Studio: compare system event mentions with a gold standard, document by document, "
+                    "with the numbers of the published EvmEval v1.8 scorer.")
+    source = p.add_argument_group("what to open")
+    source.add_argument("-g", "--gold", help="gold standard tbf file")
+    source.add_argument("-s", "--system", action="append", default=[], metavar="SYSTEM",
+                        help="system tbf file; give -s several times to switch between systems")
+    source.add_argument("-t", "--tokens", metavar="TOKENS",
+                        help="folder of <doc>.tab token tables (default: tkn/ beside the gold file, "
+                             "when its spans are token ids)")
+    source.add_argument("--text", metavar="DIR", help="folder of document texts (default: txt/ beside the gold file)")
+    source.add_argument("--demo", action="store_true", help="open the bundled demo corpus")
+    show = p.add_argument_group("what to show")
+    show.add_argument("--doc", metavar="ID", help="show this document first")
+    show.add_argument("--attributes", choices=sorted(ATTRIBUTE_CHOICES), metavar="WHICH",
+                        help="attributes that must agree for a mapping: plain (span only, the default), type, "
+                             "realis or type+realis")
+    show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
+    modes = p.add_argument_group("without a window")
+    modes.add_argument("--screenshot", metavar="PNG",
+                       help="render the window offscreen after loading, save it as PNG and exit")
+    modes.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}", metavar="WxH",
+                       help="window size for --screenshot (default %(default)s)")
+    modes.add_argument("--export-report", metavar="DIR",
+                       help="score, write the report files into DIR (one sub-folder per system when there are "
+                            "several) and exit")
+    return p
+
+
+def _fail(message: str) -> int:
+    print(f"evmeval-gui: error: {message}", file=sys.stderr)
+    return 1
+
+
+def _parse_size(text: str) -> tuple[int, int] | None:
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()) or int(width) < 200 or int(height) < 150:
+        return None
+    return int(width), int(height)
+
+
+def _request(args: argparse.Namespace):
+    """The OpenRequest the arguments name, or None (nothing to open). Raises FormatError / ValueError."""
+    from evmeval_gui.corpus import demo_request, make_request
+
+    if args.demo:
+        if args.gold or args.system:
+            raise ValueError("--demo opens the demo corpus; do not combine it with -g / -s")
+        return demo_request()
+    if args.gold is None and not args.system:
+        if args.tokens or args.text:
+            raise ValueError("-t / --text need a gold file (-g) and a system file (-s)")
+        return None
+    if args.gold is None or not args.system:
+        raise ValueError("give both a gold file (-g) and at least one system file (-s)")
+    for path in [args.gold, *args.system]:
+        if not os.path.isfile(path):
+            raise FormatError(path, 0, "file not found", "an existing tbf file")
+    return make_request(args.gold, args.system, token_dir=args.tokens, text_dir=args.text)
+
+
+def _application(offscreen: bool):
+    """The running QApplication, or a new one (offscreen for the windowless modes)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        if offscreen and "QT_QPA_PLATFORM" not in os.environ:
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        app = QApplication([sys.argv[0] if sys.argv else "evmeval-gui"])
+        app.setOrganizationName("EvmEval")
+        app.setApplicationName("EvmEval Studio")
+    return app
+
+
+def export_mode(args: argparse.Namespace) -> int:
+    """`--export-report DIR`: load, score every system, export, exit; no window."""
+    try:
+        from evmeval_gui.export import export_report
+    except ImportError as exc:
+        return _fail(f"report export is not available in this installation ({exc})")
+    from evmeval_gui.corpus import load_corpus, score_system
+
+    try:
+        request = _request(args)
+        if request is None:
+            return _fail("--export-report needs something to score: -g GOLD -s SYSTEM, or --demo")
+        _application(offscreen=True)
+        corpus = load_corpus(request)
+        several = len(corpus.inputs) > 1
+        for index, inputs in enumerate(corpus.inputs):
+            result = score_system(corpus, index)
+            out_dir = args.export_report
+            if several:
+                out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
+            export_report(out_dir, inputs, result)
+            print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
+    except (FormatError, ValueError) as exc:
+        return _fail(str(exc))
+    return 0
+
+
+def screenshot_mode(args: argparse.Namespace) -> int:
+    """`--screenshot PNG`: the window as it looks after loading (and `--doc`), rendered offscreen."""
+    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+
+    from evmeval_gui.main_window import MainWindow
+
+    size = _parse_size(args.size)
+    if size is None:
+        return _fail(f"--size {args.size!r}: expected WIDTHxHEIGHT such as 1366x768")
+    try:
+        request = _request(args)
+    except (FormatError, ValueError) as exc:
+        return _fail(str(exc))
+    app = _application(offscreen=True)
+    problems: list[Problem] = []
+    with tempfile.TemporaryDirectory(prefix="evmeval-gui-") as scratch:
+        settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
+        window = MainWindow(settings=settings, persist=False, notifier=problems.append)
+        try:
+            if args.attributes:
+                window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
+            window.resize(*size)
+            if args.charts:
+                window.charts_dock.show()
+            window.show()
+            if request is not None:
+                loop = QEventLoop()
+                window.session.scoring_finished.connect(loop.quit)
+                window.session.load_failed.connect(loop.quit)
+                guard = QTimer()
+                guard.setSingleShot(True)
+                guard.timeout.connect(loop.quit)
+                guard.start(600_000)
+                window.open_request(request)
+                loop.exec()
+                if problems:
+                    return _fail(str(problems[0]))
+                if not window.session.loaded:
+                    return _fail("loading did not finish")
+                if args.doc is not None:
+                    if window.session.doc_result(args.doc) is None:
+                        return _fail(f"document {args.doc!r} (--doc) is not in the gold file {request.gold}")
+                    window.session.select_document(args.doc)
+            for _ in range(3):
+                app.processEvents()
+            folder = os.path.dirname(os.path.abspath(args.screenshot))
+            os.makedirs(folder, exist_ok=True)
+            if not window.grab().save(args.screenshot, "PNG"):
+                return _fail(f"{args.screenshot}: cannot write the PNG file")
+            print(f"evmeval-gui: screenshot written to {args.screenshot}", file=sys.stderr)
+        finally:
+            window.close()
+            window.deleteLater()
+            app.processEvents()
+    return 0
+
+
+def close_on_interrupt(window) -> None:
+    """Ctrl+C in the terminal closes the window (saving its settings) instead of being ignored.
+
+    Python runs signal handlers only between bytecodes, which Qt's event loop never executes while it
+    waits; the wake-up socket turns the signal into an event the loop sees (no polling timer).
+    """
+    import signal
+    import socket
+
+    from PySide6.QtCore import QSocketNotifier
+
+    reader, writer = socket.socketpair()
+    for end in (reader, writer):
+        end.setblocking(False)
+    try:
+        signal.set_wakeup_fd(writer.fileno())
+    except ValueError:  # not the main thread: leave signals alone
+        return
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, window)
+    notifier.activated.connect(lambda *_: reader.recv(64))
+    window._interrupt_sockets = (reader, writer, notifier)
+    signal.signal(signal.SIGINT, lambda *_: window.close())
+
+
+def window_mode(args: argparse.Namespace) -> int:
+    """The interactive window."""
+    from evmeval_gui.main_window import MainWindow
+
+    try:
+        request = _request(args)
+    except (FormatError, ValueError) as exc:
+        request = None
+        problem = exc.problem if isinstance(exc, FormatError) else Problem("", 0, str(exc))
+    else:
+        problem = None
+    app = _application(offscreen=False)
+    window = MainWindow()
+    if args.attributes:
+        window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
+    if args.charts:
+        window.charts_dock.show()
+    window.show()
+    close_on_interrupt(window)
+    if request is not None:
+        window.open_request(request, doc_id=args.doc)
+    elif problem is not None:
+        window.notifier(problem)
+    return app.exec()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `evmeval-gui` and `python -m evmeval_gui`."""
+    args = build_parser().parse_args(argv)
+    if args.export_report:
+        return export_mode(args)
+    if args.screenshot:
+        return screenshot_mode(args)
+    return window_mode(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,181 @@
+"""What the window opens: a gold file, one or more system files, token and text folders.
+
+Pure Python (no Qt): `load_corpus` and `score_system` are the work functions the window runs in the
+background; they take the plain `progress(done, total)` / `cancelled()` callables core functions
+take. Inputs are only ever read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.formats.errors import FormatError
+from core.formats.tbf import guess_mode, read_tbf
+from core.loading import LoadedInputs, load_inputs, sibling_folder
+from core.metrics.mention import ScoreResult, ScoringCancelled, score_files
+from core.model import SpanMode, TbfFile
+
+Progress = Callable[[int, int], None]
+Cancelled = Callable[[], bool]
+Status = Callable[[str], None]
+
+
+class LoadCancelled(Exception):
+    """The user cancelled (or a newer job superseded) loading or scoring."""
+
+
+@dataclass(frozen=True)
+class OpenRequest:
+    """Paths the user chose; `token_dir` None means character mode."""
+
+    gold: str
+    systems: tuple[str, ...]
+    token_dir: str | None = None
+    text_dir: str | None = None
+
+    @property
+    def name(self) -> str:
+        """A short name for titles and recent-file menus: `system vs gold (folder)`."""
+        systems = ", ".join(os.path.basename(s) for s in self.systems)
+        folder = os.path.basename(os.path.dirname(os.path.abspath(self.gold)))
+        return f"{systems} vs {os.path.basename(self.gold)}" + (f" ({folder})" if folder else "")
+
+    def to_json(self) -> dict[str, object]:
+        return {"gold": self.gold, "systems": list(self.systems), "token_dir": self.token_dir,
+                "text_dir": self.text_dir}
+
+    @classmethod
+    def from_json(cls, data: object) -> OpenRequest | None:
+        """The request stored by `to_json`, or None when `data` is not one (old or edited settings)."""
+        if not isinstance(data, dict):
+            return None
+        gold, systems = data.get("gold"), data.get("systems")
+        if not isinstance(gold, str) or not isinstance(systems, list) or not systems:
+            return None
+        if not all(isinstance(s, str) for s in systems):
+            return None
+        token_dir, text_dir = data.get("token_dir"), data.get("text_dir")
+        return cls(gold, tuple(systems), token_dir if isinstance(token_dir, str) else None,
+                   text_dir if isinstance(text_dir, str) else None)
+
+
+def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: str | None = None,
+                 text_dir: str | None = None) -> OpenRequest:
+    """A request with the folders found automatically when not given.
+
+    `tkn/` beside the gold file is used when the gold spans look like token ids (a `tkn/` folder
+    beside a character-offset file is left alone, since it would change how spans are read);
+    `txt/` beside the gold file is the text folder.
+    """
+    if token_dir is None and guess_mode(gold) is SpanMode.TOKEN:
+        token_dir = sibling_folder(gold, "tkn")
+    if text_dir is None:
+        text_dir = sibling_folder(gold, "txt")
+    return OpenRequest(gold, tuple(systems), token_dir, text_dir)
+
+
+def guess_roles(paths: list[str]) -> tuple[str | None, list[str]]:
+    """Which of some dropped tbf files is the gold one: a name containing "gold", else the first."""
+    tbfs = sorted(p for p in paths if p.lower().endswith(".tbf"))
+    if not tbfs:
+        return None, []
+    gold = next((p for p in tbfs if "gold" in os.path.basename(p).lower()), tbfs[0])
+    return gold, [p for p in tbfs if p != gold]
+
+
+@dataclass(frozen=True)
+class LoadedCorpus:
+    """The parsed inputs, one `LoadedInputs` per system file (all share gold, tokens and texts)."""
+
+    request: OpenRequest
+    inputs: tuple[LoadedInputs, ...]
+
+    @property
+    def gold(self) -> TbfFile:
+        return self.inputs[0].gold
+
+    @property
+    def mode(self) -> SpanMode:
+        return self.inputs[0].mode
+
+    @property
+    def system_names(self) -> tuple[str, ...]:
+        return tuple(i.system.run_name for i in self.inputs)
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Every non-fatal input problem, once (the gold file's are repeated in each LoadedInputs)."""
+        seen: dict[str, None] = {}
+        for inputs in self.inputs:
+            for problem in inputs.problems:
+                seen.setdefault(str(problem), None)
+        return tuple(seen)
+
+
+def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cancelled: Cancelled | None = None,
+                status: Status | None = None) -> LoadedCorpus:
+    """Read the gold file and every system file; raises `FormatError` or `LoadCancelled`."""
+    def check() -> None:
+        if cancelled is not None and cancelled():
+            raise LoadCancelled()
+
+    if not request.systems:
+        raise FormatError(request.gold, 0, "no system file given", "at least one system tbf file")
+    total = 1 + len(request.systems)
+    if status:
+        status(f"Reading {os.path.basename(request.gold)} and {os.path.basename(request.systems[0])}…")
+    if progress:
+        progress(0, total)
+    first = load_inputs(request.gold, request.systems[0], token_dir=request.token_dir, text_dir=request.text_dir)
+    inputs = [first]
+    if progress:
+        progress(2, total)
+    for number, path in enumerate(request.systems[1:], start=3):
+        check()
+        if status:
+            status(f"Reading {os.path.basename(path)}…")
+        system, problems = read_tbf(path, mode=first.mode)
+        gold_problems = tuple(p for p in first.problems if p.path == first.gold.path)
+        inputs.append(dataclasses.replace(first, system=system, problems=gold_problems + tuple(problems)))
+        if progress:
+            progress(number, total)
+    check()
+    return LoadedCorpus(request, tuple(inputs))
+
+
+def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None = None,
+                 cancelled: Cancelled | None = None, status: Status | None = None) -> ScoreResult:
+    """Score one system of the corpus with the v1.8 rules; raises `LoadCancelled` when cancelled."""
+    inputs = corpus.inputs[index]
+    if status:
+        status(f"Scoring {inputs.system.run_name}…")
+    try:
+        return score_files(inputs.gold, inputs.system, progress=progress, cancelled=cancelled)
+    except ScoringCancelled:
+        raise LoadCancelled() from None
+
+
+def load_and_score(request: OpenRequest, system_index: int = 0, *, progress: Progress | None = None,
+                   cancelled: Cancelled | None = None, status: Status | None = None,
+                   ) -> tuple[LoadedCorpus, ScoreResult]:
+    """`load_corpus` then `score_system` for one system: what opening a corpus runs in the background."""
+    corpus = load_corpus(request, progress=progress, cancelled=cancelled, status=status)
+    index = min(max(system_index, 0), len(corpus.inputs) - 1)
+    return corpus, score_system(corpus, index, progress=progress, cancelled=cancelled, status=status)
+
+
+def demo_request() -> OpenRequest:
+    """The bundled demo corpus (gold.tbf, system_a.tbf, system_b.tbf, tkn/, txt/); `FormatError` if absent."""
+    from evmeval_resources import demo_dir
+
+    folder = str(demo_dir())
+    gold = os.path.join(folder, "gold.tbf")
+    systems = sorted(os.path.join(folder, name) for name in os.listdir(folder)
+                     if name.startswith("system") and name.endswith(".tbf")) if os.path.isdir(folder) else []
+    if not os.path.isfile(gold) or not systems:
+        raise FormatError(folder, 0, "the demo corpus is not installed",
+                          "gold.tbf and system_*.tbf in evmeval_resources/demo")
+    return make_request(gold, systems)

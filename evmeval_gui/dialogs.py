@@ -1,0 +1,235 @@
+"""Dialogs: opening a corpus, reporting a bad input, listing warnings, the keyboard map.
+
+Every dialog is opened with `open()` (window-modal, non-blocking), so the event loop keeps running
+and tests can find the dialog and read it.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.formats.errors import Problem
+from evmeval_gui.corpus import OpenRequest, make_request
+
+ERROR_DIALOG_NAME = "loadErrorDialog"
+TBF_FILTER = "TBF files (*.tbf);;All files (*)"
+
+
+def problem_text(problem: Problem) -> str:
+    """File, line, problem and expectation on separate lines, as the error dialog shows them."""
+    lines = [f"File: {problem.path or '(none)'}"]
+    if problem.line:
+        lines.append(f"Line: {problem.line}")
+    lines.append(f"Problem: {problem.message}")
+    if problem.expected:
+        lines.append(f"Expected: {problem.expected}")
+    return "\n".join(lines)
+
+
+def show_load_error(parent: QWidget, problem: Problem, *, title: str = "Could not open the corpus") -> QMessageBox:
+    """A non-blocking warning box naming file, line and problem; returned so callers can keep it."""
+    box = QMessageBox(QMessageBox.Icon.Warning, title, "", QMessageBox.StandardButton.Ok, parent)
+    box.setObjectName(ERROR_DIALOG_NAME)
+    where = os.path.basename(problem.path) if problem.path else "the input"
+    box.setText(f"<b>{html.escape(where)}"
+                + (f", line {problem.line}" if problem.line else "")
+                + f"</b>: {html.escape(problem.message)}")
+    box.setInformativeText(html.escape(problem_text(problem)).replace("\n", "<br>")
+                           + "<br><br>No file was changed; the window keeps what it showed before.")
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    box.open()
+    return box
+
+
+class _PathRow(QWidget):
+    """A line edit with a Browse… button (file or folder)."""
+
+    def __init__(self, placeholder: str, *, folder: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.folder = folder
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(placeholder)
+        self.edit.setClearButtonEnabled(True)
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit, 1)
+        layout.addWidget(browse)
+
+    def _browse(self) -> None:
+        start = self.edit.text() or os.getcwd()
+        if self.folder:
+            path = QFileDialog.getExistingDirectory(self, "Choose a folder", start)
+        else:
+            path, _ = QFileDialog.getOpenFileName(self, "Choose a tbf file", start, TBF_FILTER)
+        if path:
+            self.edit.setText(path)
+
+    def text(self) -> str:
+        return self.edit.text().strip()
+
+
+class OpenCorpusDialog(QDialog):
+    """Gold file, system files, token and text folders; folders are filled in from the gold file."""
+
+    def __init__(self, parent: QWidget | None = None, *, initial: OpenRequest | None = None,
+                 recent: Sequence[OpenRequest] = ()) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Open a corpus")
+        self.setObjectName("openCorpusDialog")
+        self.setMinimumWidth(620)
+        self._recent = list(recent)
+        self.recent_combo = QComboBox()
+        self.recent_combo.addItem("—", None)
+        for request in self._recent:
+            self.recent_combo.addItem(request.name, request)
+        self.recent_combo.currentIndexChanged.connect(self._use_recent)
+        self.gold = _PathRow("gold standard .tbf file", folder=False)
+        self.gold.edit.textChanged.connect(self._gold_changed)
+        self.systems = QListWidget()
+        self.systems.setMaximumHeight(90)
+        add = QPushButton("Add…")
+        add.clicked.connect(self._add_systems)
+        remove = QPushButton("Remove")
+        remove.clicked.connect(self._remove_system)
+        system_buttons = QVBoxLayout()
+        system_buttons.addWidget(add)
+        system_buttons.addWidget(remove)
+        system_buttons.addStretch(1)
+        system_box = QHBoxLayout()
+        system_box.addWidget(self.systems, 1)
+        system_box.addLayout(system_buttons)
+        self.tokens = _PathRow("folder of <doc>.tab token tables (empty: character offsets)", folder=True)
+        self.texts = _PathRow("folder of <doc>.txt texts (optional)", folder=True)
+        self.hint = QLabel("tkn/ and txt/ folders beside the gold file are found automatically.")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #6B6B6B;")
+        form = QFormLayout()
+        if self._recent:
+            form.addRow("Recent:", self.recent_combo)
+        form.addRow("Gold file:", self.gold)
+        form.addRow("System file(s):", system_box)
+        form.addRow("Token folder:", self.tokens)
+        form.addRow("Text folder:", self.texts)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.buttons)
+        self.systems.model().rowsInserted.connect(self._validate)
+        self.systems.model().rowsRemoved.connect(self._validate)
+        if initial is not None:
+            self.set_request(initial)
+        self._validate()
+
+    def set_request(self, request: OpenRequest) -> None:
+        """Fill every field from a request."""
+        self.gold.edit.setText(request.gold)
+        self.systems.clear()
+        self.systems.addItems(list(request.systems))
+        self.tokens.edit.setText(request.token_dir or "")
+        self.texts.edit.setText(request.text_dir or "")
+
+    def _use_recent(self, index: int) -> None:
+        request = self.recent_combo.itemData(index)
+        if isinstance(request, OpenRequest):
+            self.set_request(request)
+
+    def _gold_changed(self, text: str) -> None:
+        path = text.strip()
+        if os.path.isfile(path):
+            guess = make_request(path, [])
+            if not self.tokens.text() and guess.token_dir:
+                self.tokens.edit.setText(guess.token_dir)
+            if not self.texts.text() and guess.text_dir:
+                self.texts.edit.setText(guess.text_dir)
+        self._validate()
+
+    def _add_systems(self) -> None:
+        start = os.path.dirname(self.gold.text()) or os.getcwd()
+        paths, _ = QFileDialog.getOpenFileNames(self, "Choose system tbf files", start, TBF_FILTER)
+        self.systems.addItems([p for p in paths if p])
+
+    def _remove_system(self) -> None:
+        for item in self.systems.selectedItems():
+            self.systems.takeItem(self.systems.row(item))
+
+    def _validate(self, *args: object) -> None:
+        ok = os.path.isfile(self.gold.text()) and self.systems.count() > 0
+        self.buttons.button(QDialogButtonBox.StandardButton.Open).setEnabled(ok)
+
+    def request(self) -> OpenRequest:
+        """The request the fields describe (folders empty: found automatically or none)."""
+        systems = [self.systems.item(i).text() for i in range(self.systems.count())]
+        gold = self.gold.text()
+        return OpenRequest(gold, tuple(systems), self.tokens.text() or None, self.texts.text() or None)
+
+
+class WarningsDialog(QDialog):
+    """The input problems and scorer warnings of the open corpus, one per line, copyable."""
+
+    def __init__(self, warnings: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"{len(warnings)} warning(s)")
+        self.setObjectName("warningsDialog")
+        self.resize(760, 360)
+        text = QPlainTextEdit("\n".join(warnings) if warnings else "No warnings.")
+        text.setReadOnly(True)
+        text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("These do not stop scoring; the published scorer only warns about them."))
+        layout.addWidget(text, 1)
+        layout.addWidget(buttons)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+
+
+class ShortcutsDialog(QDialog):
+    """The keyboard map (Help > Keyboard shortcuts)."""
+
+    def __init__(self, shortcuts: Sequence[tuple[str, str]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard shortcuts")
+        table = QTableWidget(len(shortcuts), 2)
+        table.setHorizontalHeaderLabels(["Key", "Action"])
+        table.verticalHeader().hide()
+        for row, (key, action) in enumerate(shortcuts):
+            table.setItem(row, 0, QTableWidgetItem(key))
+            table.setItem(row, 1, QTableWidgetItem(action))
+        table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(True)
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(table)
+        layout.addWidget(buttons)
+        self.resize(440, min(640, 90 + 32 * len(shortcuts)))
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)

@@ -1,0 +1,269 @@
+"""The text of one document cut into pieces the text view can lay out, with mentions placed on it.
+
+Pure Python (no Qt), so that what the text view shows can be tested without drawing. A document is
+a sequence of segments: words (a token, a piece of a word in character mode, or untokenised text),
+runs of spaces and line breaks. Mentions point at "units": the token-table rows in token mode, the
+pieces of words cut at every mention boundary in character mode. A discontinuous mention is one
+mention over non-adjacent units.
+
+Where the text comes from:
+- token mode: the text file when its characters sit at the token table's offsets (a file shifted by
+  a few characters, as some published `.tkn.txt` files are, is aligned); otherwise the text rebuilt
+  from the token table (`TokenTable.rebuild_text`);
+- character mode: the text file; without one, the mention texts placed at their offsets.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.metrics.mention import DocumentResult
+from core.metrics.outcomes import MappingRow, Outcome
+from core.model import Mention, TokenTable
+
+WORD, SPACE, BREAK = 0, 1, 2
+"""Segment kinds."""
+
+_GAP = re.compile(r"(\r?\n(?:[ \t\r\f\v]*\r?\n)*)|([ \t\r\f\v\u00a0]+)|(\S+)")
+_MAX_SHIFT = 3
+_SAMPLE = 200
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A word (`unit` >= 0 when it is a token / mention unit, -1 for untokenised text), spaces or breaks.
+
+    For SPACE `count` is the number of spaces; for BREAK the number of line breaks.
+    """
+
+    kind: int
+    text: str
+    unit: int = -1
+    count: int = 0
+
+
+@dataclass(frozen=True)
+class DocumentText:
+    """A document ready to lay out: segments in reading order and where each mention sits."""
+
+    doc_id: str
+    segments: tuple[Segment, ...]
+    unit_labels: tuple[str, ...]
+    """Per unit: the token id (token mode) or `begin–end` character offsets (character mode)."""
+    gold_units: tuple[tuple[int, ...], ...]
+    """Per gold mention (index in `DocumentResult.gold`): its units, sorted; empty when not placed."""
+    system_units: tuple[tuple[int, ...], ...]
+    source: str
+    """"text file", "token table", "mention texts" or "none": where the characters came from."""
+    notice: str = ""
+    """A sentence for the user when the text is not simply the document's text file."""
+
+    @property
+    def num_units(self) -> int:
+        return len(self.unit_labels)
+
+    @property
+    def unplaced(self) -> int:
+        """Mentions that could not be placed on the text (unknown token ids, offsets past the end)."""
+        return sum(1 for u in self.gold_units if not u) + sum(1 for u in self.system_units if not u)
+
+
+def _gap_segments(text: str, out: list[Segment]) -> None:
+    """Cut text between units into breaks, spaces and untokenised words."""
+    for match in _GAP.finditer(text):
+        newlines, spaces, word = match.groups()
+        if newlines is not None:
+            out.append(Segment(BREAK, "\n", count=newlines.count("\n")))
+        elif spaces is not None:
+            out.append(Segment(SPACE, " ", count=len(spaces.expandtabs(4))))
+        elif word is not None:
+            out.append(Segment(WORD, word))
+
+
+def find_text_shift(tokens: Sequence, text: str) -> int | None:
+    """The shift `s` such that `text[first+s : last+1+s]` spells the tokens, or None.
+
+    Some published texts start with an extra newline; a shift of a few characters is recognised when
+    at least 90% of a sample of tokens match. Tokens are `core.model.Token`s.
+    """
+    if not tokens:
+        return 0
+    step = max(1, len(tokens) // _SAMPLE)
+    sample = [t for t in tokens[::step] if t.text.strip()]
+    if not sample:
+        return 0
+    for shift in sorted(range(-_MAX_SHIFT, _MAX_SHIFT + 1), key=abs):
+        hits = sum(1 for t in sample if t.first + shift >= 0 and text[t.first + shift: t.last + 1 + shift] == t.text)
+        if hits >= 0.9 * len(sample):
+            return shift
+    return None
+
+
+def _token_segments(table: TokenTable, text: str, shift: int) -> tuple[list[Segment], list[str], dict[str, int]]:
+    """Segments of a token-mode text: tokens in offset order are the units."""
+    order = sorted(range(len(table.tokens)), key=lambda i: (table.tokens[i].first, i))
+    segments: list[Segment] = []
+    labels: list[str] = []
+    unit_of: dict[str, int] = {}
+    pos = 0
+    for i in order:
+        token = table.tokens[i]
+        start, end = token.first + shift, token.last + 1 + shift
+        if start > pos:
+            _gap_segments(text[pos:start], segments)
+        word = text[max(start, pos):end] if end > pos else ""
+        if not word.strip():
+            word = token.text
+        unit = len(labels)
+        labels.append(token.id)
+        unit_of.setdefault(token.id, unit)
+        segments.append(Segment(WORD, " ".join(word.split()) or "·", unit))
+        pos = max(pos, end)
+    if pos < len(text):
+        _gap_segments(text[pos:], segments)
+    return segments, labels, unit_of
+
+
+def token_document(doc_id: str, gold: Sequence[Mention], system: Sequence[Mention],
+                   table: TokenTable | None, text: str | None) -> DocumentText:
+    """A token-mode document: units are the rows of the token table."""
+    if table is None or not table.tokens:
+        segments: list[Segment] = []
+        if text:
+            _gap_segments(text, segments)
+        notice = (f"No token table for {doc_id}: mentions cannot be placed on the text."
+                  if table is None else f"The token table of {doc_id} is empty.")
+        return DocumentText(doc_id, tuple(segments), (), tuple(() for _ in gold), tuple(() for _ in system),
+                            "text file" if text else "none", notice)
+    notice = ""
+    source = "text file"
+    shift = find_text_shift(table.tokens, text) if text else None
+    if text is None:
+        source, notice = "token table", "No text file: the text is rebuilt from the token table's offsets."
+    elif shift is None:
+        source = "token table"
+        notice = ("The text file does not match the token table's offsets: the text is rebuilt from the "
+                  "token table instead.")
+    if shift is None:
+        text, shift = table.rebuild_text(), 0
+    segments, labels, unit_of = _token_segments(table, text, shift)
+
+    def place(m: Mention) -> tuple[int, ...]:
+        return tuple(sorted({unit_of[t] for t in m.span if t in unit_of}))
+
+    return DocumentText(doc_id, tuple(segments), tuple(labels), tuple(place(m) for m in gold),
+                        tuple(place(m) for m in system), source, notice)
+
+
+def _mention_text_canvas(mentions: Sequence[Mention]) -> str:
+    """For character mode without a text file: the mention texts at their offsets, spaces elsewhere."""
+    size = max((e for m in mentions for _, e in m.span), default=0)
+    chars = [" "] * size
+    for m in mentions:
+        parts = list(m.span)
+        words = [m.text] if len(parts) == 1 else m.text.split()
+        for k, (b, e) in enumerate(parts):
+            piece = words[k] if k < len(words) and len(parts) == len(words) else ""
+            if len(piece) != e - b:
+                piece = "·" * (e - b)
+            chars[b:e] = piece
+    return "".join(chars)
+
+
+def char_document(doc_id: str, gold: Sequence[Mention], system: Sequence[Mention],
+                  text: str | None) -> DocumentText:
+    """A character-mode document: units are words cut at every mention boundary."""
+    notice = ""
+    source = "text file"
+    if text is None:
+        text = _mention_text_canvas(list(gold) + list(system))
+        source = "mention texts"
+        notice = "No text file: only the mention texts are shown, at their character offsets."
+    cuts = sorted({c for m in (*gold, *system) for part in m.span for c in part if 0 < c < len(text)})
+    segments: list[Segment] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    labels: list[str] = []
+    for match in _GAP.finditer(text):
+        if match.group(3) is None:
+            _gap_segments(match.group(0), segments)
+            continue
+        begin, end = match.span()
+        points = [begin, *cuts[bisect.bisect_right(cuts, begin): bisect.bisect_left(cuts, end)], end]
+        for a, b in itertools.pairwise(points):
+            unit = len(labels)
+            starts.append(a)
+            ends.append(b)
+            labels.append(f"{a}–{b}")
+            segments.append(Segment(WORD, text[a:b], unit))
+
+    def place(m: Mention) -> tuple[int, ...]:
+        units: set[int] = set()
+        for b, e in m.span:
+            k = bisect.bisect_left(starts, b)
+            while k < len(starts) and starts[k] < e:
+                if ends[k] <= e:
+                    units.add(k)
+                k += 1
+        return tuple(sorted(units))
+
+    return DocumentText(doc_id, tuple(segments), tuple(labels), tuple(place(m) for m in gold),
+                        tuple(place(m) for m in system), source, notice)
+
+
+@dataclass(frozen=True)
+class DocumentMarks:
+    """How each mention of a document came out under one attribute combination."""
+
+    combination: str
+    rows: tuple[MappingRow, ...]
+    gold_outcome: tuple[Outcome, ...]
+    system_outcome: tuple[Outcome, ...]
+    gold_row: tuple[int, ...]
+    """Per gold mention: the index of its row in `rows`."""
+    system_row: tuple[int, ...]
+
+    def counts(self) -> dict[Outcome, int]:
+        """Mentions per outcome, counting a two-sided row once."""
+        counts = dict.fromkeys(Outcome, 0)
+        for row in self.rows:
+            counts[row.outcome] += 1
+        return counts
+
+
+def document_marks(doc: DocumentResult, combination: str, rows: Sequence[MappingRow]) -> DocumentMarks:
+    """Outcome and row of every mention, from the mapping rows of `core.metrics.outcomes`."""
+    gold_outcome = [Outcome.MISSED] * len(doc.gold)
+    system_outcome = [Outcome.SPURIOUS] * len(doc.system)
+    gold_row = [-1] * len(doc.gold)
+    system_row = [-1] * len(doc.system)
+    for number, row in enumerate(rows):
+        if row.gold_index is not None:
+            gold_outcome[row.gold_index] = row.outcome
+            gold_row[row.gold_index] = number
+        if row.system_index is not None:
+            system_outcome[row.system_index] = row.outcome
+            system_row[row.system_index] = number
+    return DocumentMarks(combination, tuple(rows), tuple(gold_outcome), tuple(system_outcome),
+                         tuple(gold_row), tuple(system_row))
+
+
+def row_position(row: MappingRow, text: DocumentText) -> tuple[int, int]:
+    """Where a row sits in reading order: its first unit on either side (unplaced rows go last)."""
+    firsts = []
+    if row.gold_index is not None and text.gold_units[row.gold_index]:
+        firsts.append(text.gold_units[row.gold_index][0])
+    if row.system_index is not None and text.system_units[row.system_index]:
+        firsts.append(text.system_units[row.system_index][0])
+    line = (row.gold or row.system).line if (row.gold or row.system) is not None else 0
+    return (min(firsts) if firsts else 1 << 30, line)
+
+
+def error_rows_in_order(marks: DocumentMarks, text: DocumentText) -> list[int]:
+    """Indices of the rows that are errors (anything but an exact match), in reading order."""
+    errors = [i for i, row in enumerate(marks.rows) if row.outcome.is_error]
+    return sorted(errors, key=lambda i: (row_position(marks.rows[i], text), i))

@@ -1,0 +1,50 @@
+"""How numbers read in the window: one format for every view, as the published report prints them.
+
+Fractions are shown as percentages with two decimals (`70.59`), Dice as a fraction with two decimals
+(as in the comparison file), and an undefined figure (0/0) as a dash with a tooltip saying why.
+"""
+
+from __future__ import annotations
+
+import math
+
+from core.align import COMBINATIONS
+
+DASH = "—"
+NAN_TOOLTIP = ("Undefined (0/0): precision needs at least one system mention, recall at least one gold "
+               "mention, and F1 a non-zero precision or recall. The published scorer prints nan here.")
+
+COMBINATION_LABELS: dict[str, str] = {
+    "plain": "Span only",
+    "mention_type": "Span + type",
+    "realis_status": "Span + realis",
+    "mention_type+realis_status": "Span + type + realis",
+}
+"""What the attribute combinations are called in the window (the report's names are in tooltips)."""
+
+assert tuple(COMBINATION_LABELS) == COMBINATIONS
+
+
+def is_nan(value: float | None) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def percent(value: float | None) -> str:
+    """A fraction as a percentage with 2 decimals (`0.7059` -> `70.59`); NaN -> `—`."""
+    if is_nan(value):
+        return DASH
+    return f"{100.0 * value:.2f}"
+
+
+def dice(value: float | None) -> str:
+    """A Dice coefficient with 2 decimals, or an empty string for unmapped rows."""
+    if value is None:
+        return ""
+    return f"{value:.2f}"
+
+
+def nan_sort_key(value: float | None, *, worst: bool = True) -> float:
+    """Sort key putting undefined figures before every real one (worst first) or after them."""
+    if is_nan(value):
+        return -1.0 if worst else 2.0
+    return float(value)

@@ -1,0 +1,850 @@
+"""The EvmEval Studio main window: document list, text with both annotations, mapping table, scores.
+
+The window owns one `JobRunner` and one `Session`; it builds the views, the menus and the toolbar
+and turns user commands into session calls. Views never talk to each other: they all follow the
+session (see `selection.py`). Loading and scoring run in the background with a progress bar and a
+Cancel button; a bad input shows a dialog naming file, line and problem and leaves the window as it
+was. Inputs are only read.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.align import COMBINATIONS
+from core.formats.errors import FormatError, Problem
+from core.metrics.outcomes import MappingRow
+from evmeval_gui import colours
+from evmeval_gui.corpus import OpenRequest, demo_request, guess_roles, make_request
+from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
+from evmeval_gui.formatting import COMBINATION_LABELS
+from evmeval_gui.jobs import JobRunner
+from evmeval_gui.selection import Selection
+from evmeval_gui.session import Loader, Session
+from evmeval_gui.views.document_list import DocumentList
+from evmeval_gui.views.mapping_table import MappingTable
+from evmeval_gui.views.summary_bar import SummaryBar
+from evmeval_gui.views.text_view import DocumentPane
+
+APP_NAME = "EvmEval Studio"
+MAX_RECENT = 8
+RowPredicate = Callable[[str, MappingRow], bool]
+Notifier = Callable[[Problem], None]
+ChartsFactory = Callable[[], QWidget]
+
+
+def default_settings() -> QSettings:
+    """Where recent corpora and the window's geometry are remembered."""
+    return QSettings("EvmEval", APP_NAME)
+
+
+def default_charts_factory() -> ChartsFactory | None:
+    """Builds `evmeval_gui.charts.panel.ChartsPanel` when that module exists (imported only when used:
+    pyqtgraph alone takes half a second to import, which the first document should not wait for)."""
+    try:
+        if importlib.util.find_spec("evmeval_gui.charts.panel") is None:
+            return None
+    except ImportError:
+        return None
+
+    def build() -> QWidget:
+        from evmeval_gui.charts.panel import ChartsPanel
+
+        return ChartsPanel()
+
+    return build
+
+
+class WelcomePage(QWidget):
+    """Shown while no corpus is open: what the program does, Open… / Open demo and recent corpora."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__()
+        self.setObjectName("welcomePage")
+        self._window = window
+        title = QLabel(APP_NAME)
+        font = title.font()
+        font.setPointSizeF(font.pointSizeF() * 2.0)
+        font.setBold(True)
+        title.setFont(font)
+        blurb = QLabel("Compare a system's event mentions with a gold standard, document by document, with the "
+                       "numbers of the published EvmEval v1.8 scorer. Open a gold .tbf file and one or more "
+                       "system .tbf files (or drop them on this window), or look around in the demo corpus.")
+        blurb.setWordWrap(True)
+        blurb.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        blurb.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        self.open_button = QPushButton("Open…")
+        self.open_button.setObjectName("welcomeOpen")
+        self.open_button.clicked.connect(window.show_open_dialog)
+        self.demo_button = QPushButton("Open demo")
+        self.demo_button.setObjectName("welcomeDemo")
+        self.demo_button.clicked.connect(window.open_demo)
+        for button in (self.open_button, self.demo_button):
+            button.setMinimumWidth(140)
+            button.setMinimumHeight(32)
+        self.open_button.setDefault(True)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.open_button)
+        buttons.addWidget(self.demo_button)
+        buttons.addStretch(1)
+        self.status = QLabel()
+        self.status.setObjectName("welcomeStatus")
+        self.status.setWordWrap(True)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.recent_title = QLabel("<b>Recent</b>")
+        self.recent_box = QVBoxLayout()
+        self.recent_box.setSpacing(2)
+        inner = QVBoxLayout()
+        inner.setSpacing(14)
+        inner.addWidget(title, 0, Qt.AlignmentFlag.AlignCenter)
+        inner.addWidget(blurb)
+        inner.addLayout(buttons)
+        inner.addWidget(self.status)
+        inner.addSpacing(8)
+        inner.addWidget(self.recent_title, 0, Qt.AlignmentFlag.AlignCenter)
+        inner.addLayout(self.recent_box)
+        tip = QLabel("Tip: drop .tbf files, or a folder holding gold.tbf, system files and tkn/ txt/, on the window.")
+        tip.setWordWrap(True)
+        tip.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        tip.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        inner.addWidget(tip)
+        box = QWidget()
+        box.setFixedWidth(640)
+        box.setLayout(inner)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(box)
+        row.addStretch(1)
+        outer = QVBoxLayout(self)
+        outer.addStretch(2)
+        outer.addLayout(row)
+        outer.addStretch(3)
+
+    def set_recent(self, requests: Sequence[OpenRequest]) -> None:
+        while self.recent_box.count():
+            item = self.recent_box.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.recent_title.setVisible(bool(requests))
+        for request in requests:
+            button = QPushButton(request.name)
+            button.setFlat(True)
+            button.setToolTip("\n".join([request.gold, *request.systems]))
+            button.setStyleSheet("text-align: center; color: #0B5CAD;")
+            button.setCursor(Qt.CursorShape.PointingHandCursor)
+            button.clicked.connect(lambda _=False, r=request: self._window.open_request(r))
+            self.recent_box.addWidget(button)
+
+    def set_status(self, text: str, *, error: bool = False) -> None:
+        self.status.setText(text)
+        self.status.setStyleSheet("color: #B3261E;" if error else f"color: {colours.MUTED_TEXT};")
+
+
+class FilterChip(QFrame):
+    """"Filtered: <label> ✕" above the tables while a chart's filter is on; clicking clears it."""
+
+    def __init__(self, on_clear: Callable[[], None]) -> None:
+        super().__init__()
+        self.setObjectName("filterChip")
+        self.button = QToolButton()
+        self.button.setObjectName("filterChipButton")
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.button.setStyleSheet("QToolButton { background: #E3ECF7; border: 1px solid #9DB7D5; border-radius: 10px;"
+                                  " padding: 2px 10px; } QToolButton:hover { background: #D2E1F2; }")
+        self.button.setToolTip("Clear the filter and show every document and row again")
+        self.button.clicked.connect(on_clear)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(4, 0, 4, 0)
+        layout.addWidget(self.button)
+        layout.addStretch(1)
+        self.label = ""
+        self.hide()
+
+    def show_label(self, label: str) -> None:
+        self.label = label
+        self.button.setText(f"Filtered: {label}  ✕")
+        self.show()
+
+
+class MainWindow(QMainWindow):
+    """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
+
+    `settings`: where recent corpora and geometry live (`persist=False`: nothing is written);
+    `loader`: the background work that opens a corpus (see `session.Loader`); `notifier`: how a bad
+    input is reported (default: a non-blocking message box); `charts_factory`: builds the charts
+    panel the first time the Charts dock is shown (default: `evmeval_gui.charts.panel.ChartsPanel`
+    when that module exists; `use_default_charts=False`: no charts).
+    """
+
+    def __init__(self, *, settings: QSettings | None = None, persist: bool = True, loader: Loader | None = None,
+                 notifier: Notifier | None = None, charts_factory: ChartsFactory | None = None,
+                 use_default_charts: bool = True) -> None:
+        super().__init__()
+        self.setObjectName("mainWindow")
+        self.settings = settings if settings is not None else default_settings()
+        self.persist = persist
+        self.runner = JobRunner(self)
+        self.session = Session(self.runner, loader=loader, parent=self)
+        self.notifier: Notifier = notifier or self._show_problem
+        self.error_box: QMessageBox | None = None
+        self.open_dialog: OpenCorpusDialog | None = None
+        self._load_started = 0.0
+        self._warnings: list[str] = []
+        self._filter_active = False
+        self._charts_doc: str | None = None
+        self._wanted_doc: str | None = None
+        self.setAcceptDrops(True)
+        self.setWindowTitle(APP_NAME)
+
+        self._build_views()
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_status_bar()
+        self.charts_panel: QWidget | None = None
+        self._charts_factory = charts_factory or (default_charts_factory() if use_default_charts else None)
+        self._charts_pending: set[str] = set()
+        self._build_charts()
+        self._connect_session()
+        self.resize(1366, 768)
+        if persist:
+            self._restore_geometry()
+        self._refresh_recent()
+        self._update_state()
+
+    # -- construction -----------------------------------------------------------------------------
+
+    def _build_views(self) -> None:
+        s = self.session
+        self.summary = SummaryBar(s)
+        self.documents = DocumentList(s)
+        self.document_pane = DocumentPane(s)
+        self.text_view = self.document_pane.view
+        self.mapping = MappingTable(s)
+        self.chip = FilterChip(self.clear_filter)
+        self.right_split = QSplitter(Qt.Orientation.Vertical)
+        self.right_split.setObjectName("textTableSplitter")
+        self.right_split.addWidget(self.document_pane)
+        self.right_split.addWidget(self.mapping)
+        self.right_split.setStretchFactor(0, 3)
+        self.right_split.setStretchFactor(1, 2)
+        self.right_split.setChildrenCollapsible(False)
+        self.main_split = QSplitter(Qt.Orientation.Horizontal)
+        self.main_split.setObjectName("listSplitter")
+        self.main_split.addWidget(self.documents)
+        self.main_split.addWidget(self.right_split)
+        self.main_split.setStretchFactor(0, 1)
+        self.main_split.setStretchFactor(1, 3)
+        self.main_split.setChildrenCollapsible(False)
+        self.main_split.setSizes([420, 940])
+        self.right_split.setSizes([400, 260])
+        workspace = QWidget()
+        workspace.setObjectName("workspace")
+        layout = QVBoxLayout(workspace)
+        layout.setContentsMargins(6, 6, 6, 2)
+        layout.setSpacing(5)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.chip)
+        layout.addWidget(self.main_split, 1)
+        self.welcome = WelcomePage(self)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.welcome)
+        self.stack.addWidget(workspace)
+        self.setCentralWidget(self.stack)
+
+    def _action(self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None,
+                tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip + (f" ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})"
+                                     if shortcut else ""))
+        action.triggered.connect(lambda _=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        a = self._action
+        self.open_action = a("&Open…", self.show_open_dialog, QKeySequence.StandardKey.Open,
+                             "Open a gold file and system files")
+        self.open_action.setShortcut(QKeySequence("Ctrl+O"))
+        self.demo_action = a("Open &demo", self.open_demo, None, "Open the bundled demo corpus")
+        self.reload_action = a("&Reload and rescore", self.reload, "F5", "Read the files again and rescore")
+        self.export_action = a("&Export report…", self.export_report_dialog, None,
+                               "Write the score report, comparison, JSON and charts to a folder")
+        self.quit_action = a("&Quit", self.close, "Ctrl+Q")
+        self.find_action = a("&Find mention…", self.focus_find, "Ctrl+F", "Find a mention by id or text")
+        self.next_error_action = a("&Next error", lambda: self.step_error(True), "N",
+                                   "Select the next error in the document")
+        self.prev_error_action = a("&Previous error", lambda: self.step_error(False), "P",
+                                   "Select the previous error in the document")
+        self.next_doc_action = a("Next &document", lambda: self.step_document(1), "Ctrl+Down",
+                                 "Show the next document of the list")
+        self.prev_doc_action = a("Previous d&ocument", lambda: self.step_document(-1), "Ctrl+Up",
+                                 "Show the previous document of the list")
+        self.clear_filter_action = a("&Clear filter", self.clear_filter, None, "Show every document and row again")
+        self.zoom_in_action = a("Zoom &in", lambda: self.text_view.zoom(1), QKeySequence.StandardKey.ZoomIn,
+                                "Larger text")
+        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
+        self.zoom_out_action = a("Zoom &out", lambda: self.text_view.zoom(-1), "Ctrl+-", "Smaller text")
+        self.zoom_reset_action = a("&Normal size", lambda: self.text_view.zoom(0), "Ctrl+0", "Default text size")
+        self.shortcuts_action = a("&Keyboard shortcuts", self.show_shortcuts, "F1")
+        self.about_action = a("&About", self.show_about)
+        self.combination_group = QActionGroup(self)
+        self.combination_actions: dict[str, QAction] = {}
+        for number, name in enumerate(COMBINATIONS, start=1):
+            action = QAction(COMBINATION_LABELS[name], self)
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+            action.setToolTip(f"Score and map with: {name}")
+            action.triggered.connect(lambda _=False, n=name: self.session.set_combination(n))
+            self.combination_group.addAction(action)
+            self.combination_actions[name] = action
+            self.addAction(action)
+        self.combination_actions[self.session.combination].setChecked(True)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.open_action)
+        file_menu.addAction(self.demo_action)
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu.addSeparator()
+        file_menu.addAction(self.reload_action)
+        file_menu.addAction(self.export_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.find_action)
+        go_menu = bar.addMenu("&Go")
+        for action in (self.next_error_action, self.prev_error_action, None, self.next_doc_action,
+                       self.prev_doc_action):
+            if action is None:
+                go_menu.addSeparator()
+            else:
+                go_menu.addAction(action)
+        self.view_menu = bar.addMenu("&View")
+        attributes = self.view_menu.addMenu("&Attributes")
+        for action in self.combination_actions.values():
+            attributes.addAction(action)
+        self.view_menu.addAction(self.clear_filter_action)
+        self.view_menu.addSeparator()
+        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
+            self.view_menu.addAction(action)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.shortcuts_action)
+        help_menu.addAction(self.about_action)
+
+    def _build_toolbar(self) -> None:
+        tools = self.addToolBar("Main")
+        tools.setObjectName("mainToolbar")
+        tools.setMovable(False)
+        tools.setIconSize(QSize(16, 16))
+        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        tools.addAction(self.open_action)
+        tools.addAction(self.reload_action)
+        tools.addSeparator()
+        self.system_label = QLabel(" System: ")
+        self.system_combo = QComboBox()
+        self.system_combo.setObjectName("systemCombo")
+        self.system_combo.setToolTip("Which system file to compare with the gold file")
+        self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.system_combo.activated.connect(self.session.set_system)
+        self.system_label_action = tools.addWidget(self.system_label)
+        self.system_combo_action = tools.addWidget(self.system_combo)
+        tools.addWidget(QLabel(" Attributes: "))
+        self.combination_combo = QComboBox()
+        self.combination_combo.setObjectName("combinationCombo")
+        self.combination_combo.setToolTip("Which attributes must agree for a gold and a system mention to be "
+                                          "mapped (each combination has its own mapping); Ctrl+1 … Ctrl+4")
+        for name in COMBINATIONS:
+            self.combination_combo.addItem(COMBINATION_LABELS[name], name)
+        self.combination_combo.activated.connect(
+            lambda index: self.session.set_combination(self.combination_combo.itemData(index)))
+        tools.addWidget(self.combination_combo)
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        tools.addWidget(spacer)
+        self.find_edit = QLineEdit()
+        self.find_edit.setObjectName("findEdit")
+        self.find_edit.setPlaceholderText("Find mention by id or text (Ctrl+F)")
+        self.find_edit.setClearButtonEnabled(True)
+        self.find_edit.setMinimumWidth(240)
+        self.find_edit.returnPressed.connect(self.find_next)
+        tools.addWidget(self.find_edit)
+        self.toolbar = tools
+
+    def _build_status_bar(self) -> None:
+        status = self.statusBar()
+        self.progress = QProgressBar()
+        self.progress.setObjectName("jobProgress")
+        self.progress.setMaximumWidth(220)
+        self.progress.setTextVisible(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setObjectName("cancelButton")
+        self.cancel_button.setToolTip("Stop loading or scoring; the window keeps what it showed before")
+        self.cancel_button.clicked.connect(self.session.cancel)
+        self.warnings_button = QToolButton()
+        self.warnings_button.setObjectName("warningsButton")
+        self.warnings_button.setAutoRaise(True)
+        self.warnings_button.clicked.connect(self.show_warnings)
+        status.addPermanentWidget(self.warnings_button)
+        status.addPermanentWidget(self.progress)
+        status.addPermanentWidget(self.cancel_button)
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.warnings_button.hide()
+
+    def _build_charts(self) -> None:
+        """The Charts dock; the panel itself is built the first time the dock is shown."""
+        self.charts_dock = QDockWidget("Charts", self)
+        self.charts_dock.setObjectName("chartsDock")
+        self.charts_dock.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
+        placeholder = QLabel("Charts are not available in this installation." if self._charts_factory is None
+                             else "Open a corpus to see its charts.")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        placeholder.setWordWrap(True)
+        self.charts_dock.setWidget(placeholder)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.charts_dock)
+        self.charts_dock.hide()
+        self.charts_dock.visibilityChanged.connect(self._on_charts_visibility)
+        toggle = self.charts_dock.toggleViewAction()
+        toggle.setText("&Charts")
+        toggle.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        toggle.setStatusTip("Show or hide the charts (score bars, per-type scores, confusions, documents)")
+        self.charts_action = toggle
+        self.view_menu.insertAction(self.clear_filter_action, toggle)
+        self.toolbar.insertAction(self.system_label_action, toggle)
+        self.toolbar.insertSeparator(self.system_label_action)
+        self.export_action.setEnabled(self._export_available())
+
+    def _on_charts_visibility(self, visible: bool) -> None:
+        if visible:
+            self.ensure_charts()
+            QTimer.singleShot(0, self._feed_charts)
+
+    def ensure_charts(self) -> QWidget | None:
+        """Build the charts panel now (if it can be built) and connect it; returns it."""
+        if self.charts_panel is not None or self._charts_factory is None:
+            return self.charts_panel
+        try:
+            panel = self._charts_factory()
+        except ImportError as exc:
+            self._charts_factory = None
+            self.charts_dock.setWidget(QLabel(f"Charts are not available ({exc})."))
+            return None
+        self.charts_panel = panel
+        signal = getattr(panel, "filter_requested", None)
+        if signal is not None:
+            signal.connect(self.apply_filter)
+        # A scroll area lets the dock be narrower than the panel's widest row without the window growing.
+        scroller = QScrollArea()
+        scroller.setObjectName("chartsScroller")
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(panel)
+        self.charts_dock.setWidget(scroller)
+        self.resizeDocks([self.charts_dock], [max(360, int(self.width() * 0.4))], Qt.Orientation.Horizontal)
+        self._charts_pending = {"combination", "result", "document"}
+        return panel
+
+    def _charts_changed(self, what: str) -> None:
+        self._charts_pending.add(what)
+        if self.charts_panel is not None and self.charts_dock.isVisible():
+            QTimer.singleShot(0, self._feed_charts)
+
+    def _feed_charts(self) -> None:
+        """Give the charts what changed since they last saw the session (only while they are shown)."""
+        panel = self.charts_panel
+        if panel is None or not self._charts_pending or not self.charts_dock.isVisible():
+            return
+        pending, self._charts_pending = self._charts_pending, set()
+        s = self.session
+        if "combination" in pending and hasattr(panel, "set_combination"):
+            panel.set_combination(s.combination)
+        if "result" in pending and hasattr(panel, "set_result"):
+            panel.set_result(s.result)
+        if ("document" in pending or "result" in pending) and hasattr(panel, "set_document"):
+            panel.set_document(s.selection.doc_id)
+
+    def _connect_session(self) -> None:
+        s = self.session
+        s.loading_started.connect(self._on_loading_started)
+        s.corpus_loaded.connect(self._on_corpus_loaded)
+        s.scoring_finished.connect(self._on_scoring_finished)
+        s.load_failed.connect(self._on_load_failed)
+        s.combination_changed.connect(self._on_combination_changed)
+        s.system_changed.connect(self._on_system_changed)
+        s.selection_changed.connect(self._on_selection_changed)
+        self.runner.job_progress.connect(self._on_job_progress)
+        self.runner.job_status.connect(self.statusBar().showMessage)
+        self.runner.job_finished.connect(self._on_job_finished)
+
+    # -- opening ----------------------------------------------------------------------------------
+
+    def open_request(self, request: OpenRequest, *, doc_id: str | None = None) -> None:
+        """Open a corpus in the background (the current one stays until the new one is ready)."""
+        self.clear_filter()
+        self._wanted_doc = doc_id
+        self.session.open(request, doc_id=doc_id)
+
+    def open_files(self, gold: str, systems: Sequence[str], *, token_dir: str | None = None,
+                   text_dir: str | None = None, doc_id: str | None = None) -> None:
+        """Open paths as given on the command line (folders found automatically when not given)."""
+        self.open_request(make_request(gold, list(systems), token_dir=token_dir, text_dir=text_dir), doc_id=doc_id)
+
+    def open_demo(self, doc_id: str | None = None) -> None:
+        try:
+            request = demo_request()
+        except FormatError as exc:
+            self._on_load_failed(exc.problem)
+            return
+        self.open_request(request, doc_id=doc_id)
+
+    def show_open_dialog(self, initial: OpenRequest | None = None) -> OpenCorpusDialog:
+        """The Open dialog, non-blocking; accepting it opens the corpus."""
+        dialog = OpenCorpusDialog(self, initial=initial or self.session.request, recent=self.recent_requests())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.accepted.connect(lambda: self.open_request(dialog.request()))
+        self.open_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def reload(self) -> None:
+        if self.session.request is None:
+            self.statusBar().showMessage("Nothing to reload: open a corpus first", 4000)
+            return
+        self.session.reload()
+
+    # -- drag and drop ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _dropped_tbfs(urls: Sequence[QUrl]) -> list[str]:
+        paths: list[str] = []
+        for url in urls:
+            path = url.toLocalFile()
+            if os.path.isdir(path):
+                paths.extend(os.path.join(path, n) for n in sorted(os.listdir(path)) if n.lower().endswith(".tbf"))
+            elif path.lower().endswith(".tbf"):
+                paths.append(path)
+        return paths
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if event.mimeData().hasUrls() and self._dropped_tbfs(event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = self._dropped_tbfs(event.mimeData().urls())
+        event.acceptProposedAction()
+        self.open_dropped(paths)
+
+    def open_dropped(self, paths: Sequence[str]) -> OpenCorpusDialog | None:
+        """Dropped tbf files: the Open dialog, filled in (the file named *gold* is the gold one)."""
+        gold, systems = guess_roles(list(paths))
+        if gold is None:
+            self.statusBar().showMessage("Drop .tbf files (a gold file and system files) to open them", 5000)
+            return None
+        return self.show_open_dialog(make_request(gold, systems))
+
+    # -- session events ---------------------------------------------------------------------------
+
+    def _on_loading_started(self, label: str) -> None:
+        self._load_started = time.perf_counter()
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.cancel_button.show()
+        self.statusBar().showMessage(label + "…")
+        if not self.session.loaded:
+            self.welcome.set_status(label + "…")
+
+    def _on_job_progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.progress.setRange(0, total)
+            self.progress.setValue(done)
+        else:
+            self.progress.setRange(0, 0)
+
+    def _on_job_finished(self, label: str, outcome: str) -> None:
+        if self.runner.busy:
+            return
+        self.progress.hide()
+        self.cancel_button.hide()
+        if self.session.loaded:  # a cancelled or failed system switch: show the system still shown
+            self.system_combo.setCurrentIndex(self.session.system_index)
+        if outcome == "cancelled":
+            self.statusBar().showMessage(f"Cancelled: {label}", 6000)
+            if not self.session.loaded:
+                self.welcome.set_status("Cancelled.")
+
+    def _on_corpus_loaded(self) -> None:
+        corpus = self.session.corpus
+        assert corpus is not None
+        self._remember(corpus.request)
+        self.system_combo.blockSignals(True)
+        self.system_combo.clear()
+        for name in corpus.system_names:
+            self.system_combo.addItem(name)
+        self.system_combo.setCurrentIndex(self.session.system_index)
+        self.system_combo.blockSignals(False)
+        several = len(corpus.system_names) > 1
+        self.system_label_action.setVisible(several)
+        self.system_combo_action.setVisible(several)
+        self.setWindowTitle(f"{corpus.request.name} — {APP_NAME}")
+        self.welcome.set_status("")
+
+    def _on_scoring_finished(self) -> None:
+        result = self.session.result
+        corpus = self.session.corpus
+        if result is None or corpus is None:
+            return
+        self._warnings = list(corpus.problems) + list(result.warnings)
+        count = len(self._warnings)
+        self.warnings_button.setText(f"⚠ {count} warning{'s' if count != 1 else ''}")
+        self.warnings_button.setToolTip("Input problems and scorer warnings (they do not stop scoring)")
+        self.warnings_button.setVisible(count > 0)
+        elapsed = time.perf_counter() - self._load_started if self._load_started else 0.0
+        self._load_started = 0.0
+        took = f" in {elapsed:.1f} s" if elapsed >= 1 else f" in {elapsed * 1000:.0f} ms" if elapsed else ""
+        message = f"{result.run_name}: {len(result.documents)} documents scored{took}"
+        if self._wanted_doc is not None and self.session.doc_result(self._wanted_doc) is None:
+            message = f"Document {self._wanted_doc!r} is not in the gold file; showing the worst document. " + message
+        self._wanted_doc = None
+        self.statusBar().showMessage(message, 10000)
+        self._charts_changed("result")
+        self._update_state()
+        if self.session.selection.doc_id is None:
+            first = self.documents.neighbour(None, 1)
+            if first is not None:
+                self.session.select_document(first)
+        if QApplication.focusWidget() in (None, self.documents.filter_edit) or not self.isActiveWindow():
+            self.documents.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_load_failed(self, problem: Problem) -> None:
+        self.progress.hide()
+        self.cancel_button.hide()
+        self.statusBar().showMessage(f"Could not open: {problem}", 10000)
+        if not self.session.loaded:
+            self.welcome.set_status(f"Could not open the corpus: {problem}", error=True)
+        self.notifier(problem)
+
+    def _show_problem(self, problem: Problem) -> None:
+        if self.error_box is not None:
+            self.error_box.close()
+        self.error_box = show_load_error(self, problem)
+        self.error_box.destroyed.connect(self._forget_error_box)
+
+    def _forget_error_box(self, *args: object) -> None:
+        self.error_box = None
+
+    def _on_combination_changed(self, name: str) -> None:
+        self.combination_combo.setCurrentIndex(COMBINATIONS.index(name))
+        self.combination_actions[name].setChecked(True)
+        self._charts_changed("combination")
+
+    def _on_system_changed(self, index: int) -> None:
+        self.system_combo.setCurrentIndex(index)
+
+    def _on_selection_changed(self, selection: Selection) -> None:
+        if self._charts_doc != selection.doc_id:
+            self._charts_doc = selection.doc_id
+            self._charts_changed("document")
+
+    def _update_state(self) -> None:
+        loaded = self.session.loaded
+        self.stack.setCurrentIndex(1 if loaded else 0)
+        for action in (self.reload_action, self.find_action, self.next_error_action, self.prev_error_action,
+                       self.next_doc_action, self.prev_doc_action, self.charts_action):
+            action.setEnabled(loaded)
+        self.export_action.setEnabled(loaded and self._export_available())
+        self.find_edit.setEnabled(loaded)
+        self.combination_combo.setEnabled(loaded)
+        if not loaded:
+            self.system_label_action.setVisible(False)
+            self.system_combo_action.setVisible(False)
+
+    # -- navigation -------------------------------------------------------------------------------
+
+    def step_error(self, forward: bool) -> None:
+        """N / P: the next or previous error of the document."""
+        if not self.session.step_error(forward):
+            self.statusBar().showMessage("No errors in this document", 4000)
+
+    def step_document(self, step: int) -> None:
+        """Ctrl+Down / Ctrl+Up: the next or previous document in the list's order."""
+        target = self.documents.neighbour(self.session.selection.doc_id, step)
+        if target is None:
+            self.statusBar().showMessage("Last document of the list" if step > 0 else "First document of the list",
+                                         3000)
+            return
+        self.session.select_document(target)
+
+    def focus_find(self) -> None:
+        self.find_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.find_edit.selectAll()
+
+    def find_next(self) -> None:
+        query = self.find_edit.text().strip()
+        if not query:
+            return
+        if not self.session.find(query, self.documents.visible_doc_ids()):
+            self.statusBar().showMessage(f"No mention matches “{query}”", 5000)
+
+    # -- chart filters ----------------------------------------------------------------------------
+
+    def apply_filter(self, label: str, doc_ids: set[str] | frozenset[str] | None,
+                     row_predicate: RowPredicate | None) -> None:
+        """Show only some documents and/or mapping rows (a chart asked), with a chip that clears it."""
+        self._filter_active = True
+        self.documents.set_restriction(doc_ids)
+        self.mapping.set_predicate(row_predicate)
+        self.chip.show_label(label)
+        current = self.session.selection.doc_id
+        if doc_ids is not None and current not in doc_ids:
+            first = self.documents.neighbour(None, 1)
+            if first is not None:
+                self.session.select_document(first)
+        self.statusBar().showMessage(f"Filtered: {label}", 5000)
+
+    def clear_filter(self) -> None:
+        """Remove a chart's filter: every document and row again."""
+        if not self._filter_active:
+            return
+        self._filter_active = False
+        self.documents.set_restriction(None)
+        self.mapping.set_predicate(None)
+        self.chip.hide()
+
+    @property
+    def filter_label(self) -> str | None:
+        return self.chip.label if self._filter_active else None
+
+    # -- export -----------------------------------------------------------------------------------
+
+    @staticmethod
+    def _export_available() -> bool:
+        try:
+            from evmeval_gui.export import export_report  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    def export_report_dialog(self) -> None:
+        corpus, result = self.session.corpus, self.session.result
+        if corpus is None or result is None:
+            return
+        folder = QFileDialog.getExistingDirectory(self, "Export the report into a folder")
+        if not folder:
+            return
+        from evmeval_gui.export import export_report
+
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            export_report(folder, corpus.inputs[self.session.system_index], result)
+        except FormatError as exc:
+            self._on_load_failed(exc.problem)
+            return
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.statusBar().showMessage(f"Report written to {folder}", 8000)
+
+    # -- help -------------------------------------------------------------------------------------
+
+    def shortcut_map(self) -> list[tuple[str, str]]:
+        """Every keyboard shortcut with what it does (the Help dialog and the README)."""
+        native = QKeySequence.SequenceFormat.NativeText
+        actions = [self.open_action, self.reload_action, self.find_action, self.next_error_action,
+                   self.prev_error_action, self.next_doc_action, self.prev_doc_action, self.charts_action,
+                   *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
+                   self.zoom_reset_action, self.shortcuts_action, self.quit_action]
+        return [(a.shortcut().toString(native), a.text().replace("&", ""))
+                for a in actions if not a.shortcut().isEmpty()]
+
+    def show_shortcuts(self) -> None:
+        ShortcutsDialog(self.shortcut_map(), self).open()
+
+    def show_about(self) -> None:
+        QMessageBox.about(self, f"About {APP_NAME}",
+                          f"<b>{APP_NAME}</b><br>Interactive error analysis of event mention detection, on an "
+                          "exact EvmEval v1.8 scoring core.")
+
+    def show_warnings(self) -> None:
+        WarningsDialog(self._warnings, self).open()
+
+    # -- settings ---------------------------------------------------------------------------------
+
+    def recent_requests(self) -> list[OpenRequest]:
+        raw = self.settings.value("recent", "[]")
+        try:
+            data = json.loads(raw if isinstance(raw, str) else "[]")
+        except ValueError:
+            data = []
+        requests = [OpenRequest.from_json(item) for item in data] if isinstance(data, list) else []
+        return [r for r in requests if r is not None][:MAX_RECENT]
+
+    def _remember(self, request: OpenRequest) -> None:
+        if not self.persist:
+            return
+        requests = [request] + [r for r in self.recent_requests() if r != request]
+        self.settings.setValue("recent", json.dumps([r.to_json() for r in requests[:MAX_RECENT]]))
+        self._refresh_recent()
+
+    def _refresh_recent(self) -> None:
+        requests = self.recent_requests()
+        self.recent_menu.clear()
+        for request in requests:
+            action = self.recent_menu.addAction(request.name)
+            action.setToolTip("\n".join([request.gold, *request.systems]))
+            action.triggered.connect(lambda _=False, r=request: self.open_request(r))
+        self.recent_menu.setEnabled(bool(requests))
+        self.welcome.set_recent(requests)
+
+    def _restore_geometry(self) -> None:
+        for key, restore in (("geometry", self.restoreGeometry), ("windowState", self.restoreState),
+                             ("listSplitter", self.main_split.restoreState),
+                             ("textTableSplitter", self.right_split.restoreState)):
+            value = self.settings.value(key)
+            if isinstance(value, QByteArray | bytes):
+                restore(QByteArray(value))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.runner.shutdown()
+        if self.persist:
+            self.settings.setValue("geometry", self.saveGeometry())
+            self.settings.setValue("windowState", self.saveState())
+            self.settings.setValue("listSplitter", self.main_split.saveState())
+            self.settings.setValue("textTableSplitter", self.right_split.saveState())
+            self.settings.sync()
+        super().closeEvent(event)

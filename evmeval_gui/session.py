@@ -1,0 +1,360 @@
+"""Everything the window shows, in one observable object: inputs, results, combination, selection.
+
+Views read from the session and listen to its signals; user actions go through its methods. The
+session asks `core` for every number (it never scores anything itself) and runs loading and scoring
+through the window's one `JobRunner`.
+
+Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `scoring_finished()`,
+`combination_changed(name)`, `system_changed(index)`, `selection_changed(Selection)`.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import QObject, Signal
+
+from core.align import COMBINATIONS
+from core.formats.errors import FormatError, Problem, read_text
+from core.formats.tokens import read_token_table
+from core.metrics.mention import DocumentResult, ScoreResult
+from core.metrics.outcomes import MappingRow, mapping_rows
+from core.model import SpanMode
+from evmeval_gui.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
+from evmeval_gui.doctext import (
+    DocumentMarks,
+    DocumentText,
+    char_document,
+    document_marks,
+    error_rows_in_order,
+    row_position,
+    token_document,
+)
+from evmeval_gui.jobs import JobContext, JobRunner
+from evmeval_gui.selection import Selection
+
+Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
+"""Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
+
+_TEXT_CACHE = 48
+_ROWS_CACHE = 256
+
+
+def default_loader(request: OpenRequest, system_index: int, context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
+    """Read and score with the core functions, reporting through the job context."""
+    return load_and_score(request, system_index, progress=context.progress, cancelled=context.cancelled,
+                          status=context.status)
+
+
+def problem_of(exc: BaseException, request: OpenRequest | None = None) -> Problem:
+    """The `Problem` to show for a failure: the format error's own, or the exception in words."""
+    if isinstance(exc, FormatError):
+        return exc.problem
+    path = request.gold if request is not None else ""
+    return Problem(path, 0, f"unexpected {type(exc).__name__}: {exc}", "")
+
+
+class _LRU(OrderedDict):
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def put(self, key: object, value: object) -> None:
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
+class Session(QObject):
+    """The loaded corpus, its results per system, the chosen combination and the one selection."""
+
+    loading_started = Signal(str)
+    corpus_loaded = Signal()
+    load_failed = Signal(object)
+    scoring_finished = Signal()
+    combination_changed = Signal(str)
+    system_changed = Signal(int)
+    selection_changed = Signal(object)
+
+    def __init__(self, runner: JobRunner, *, loader: Loader | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.loader: Loader = loader or default_loader
+        self.corpus: LoadedCorpus | None = None
+        self.request: OpenRequest | None = None
+        self.system_index = 0
+        self.combination = "plain"
+        self.selection = Selection()
+        self.last_problem: Problem | None = None
+        self._results: dict[int, ScoreResult] = {}
+        self._texts: _LRU = _LRU(_TEXT_CACHE)
+        self._rows: _LRU = _LRU(_ROWS_CACHE)
+
+    # -- state ------------------------------------------------------------------------------------
+
+    @property
+    def result(self) -> ScoreResult | None:
+        """The result of the current system, once scored."""
+        return self._results.get(self.system_index)
+
+    @property
+    def loaded(self) -> bool:
+        return self.corpus is not None and self.result is not None
+
+    def doc_result(self, doc_id: str) -> DocumentResult | None:
+        result = self.result
+        if result is None:
+            return None
+        try:
+            return result.document(doc_id)
+        except KeyError:
+            return None
+
+    # -- opening ----------------------------------------------------------------------------------
+
+    def open(self, request: OpenRequest, *, doc_id: str | None = None, system_index: int = 0) -> None:
+        """Read and score `request` in the background; the current corpus stays until it succeeds."""
+        label = f"Opening {request.name}"
+        self.loading_started.emit(label)
+
+        def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
+            return self.loader(request, system_index, context)
+
+        def done(value: tuple[LoadedCorpus, ScoreResult]) -> None:
+            corpus, result = value
+            self._install(corpus, result, system_index, doc_id)
+
+        def failed(exc: BaseException) -> None:
+            self.last_problem = problem_of(exc, request)
+            self.load_failed.emit(self.last_problem)
+
+        self.runner.submit(label, work, done, on_error=failed)
+
+    def reload(self) -> None:
+        """Read the files again and rescore (F5), keeping the document and the combination."""
+        if self.request is None:
+            return
+        self.open(self.request, doc_id=self.selection.doc_id, system_index=self.system_index)
+
+    def cancel(self) -> None:
+        self.runner.cancel()
+
+    def _install(self, corpus: LoadedCorpus, result: ScoreResult, system_index: int, doc_id: str | None) -> None:
+        gc.unfreeze()  # the previous corpus may now be collected
+        self.corpus = corpus
+        self.request = corpus.request
+        self.system_index = min(system_index, len(corpus.inputs) - 1)
+        self._results = {self.system_index: result}
+        self.clear_caches()
+        self.last_problem = None
+        # The corpus stays as long as the window shows it: keep the cyclic collector from rescanning its
+        # hundreds of thousands of objects (full collections otherwise pause the window for 100+ ms).
+        gc.freeze()
+        self._announce(doc_id, corpus_changed=True)
+
+    def _announce(self, doc_id: str | None, *, corpus_changed: bool) -> None:
+        """Tell the views: new corpus and/or result, then the selection (a listener may have moved it)."""
+        selection = Selection(doc_id if doc_id is not None and self.doc_result(doc_id) is not None else None)
+        self.selection = selection
+        if corpus_changed:
+            self.corpus_loaded.emit()
+        else:
+            self.system_changed.emit(self.system_index)
+        self.scoring_finished.emit()
+        if self.selection is selection:
+            self.selection_changed.emit(selection)
+
+    def set_system(self, index: int) -> None:
+        """Show another system of the corpus; scores it in the background the first time."""
+        if self.corpus is None or not 0 <= index < len(self.corpus.inputs) or index == self.system_index:
+            return
+        corpus = self.corpus
+        if index in self._results:
+            self._switch_system(index)
+            return
+        label = f"Scoring {corpus.system_names[index]}"
+
+        def work(context: JobContext) -> ScoreResult:
+            return score_system(corpus, index, progress=context.progress, cancelled=context.cancelled,
+                                status=context.status)
+
+        def done(result: ScoreResult) -> None:
+            if self.corpus is corpus:
+                self._results[index] = result
+                self._switch_system(index)
+
+        def failed(exc: BaseException) -> None:
+            self.last_problem = problem_of(exc, corpus.request)
+            self.load_failed.emit(self.last_problem)
+
+        self.loading_started.emit(label)
+        self.runner.submit(label, work, done, on_error=failed)
+
+    def _switch_system(self, index: int) -> None:
+        self.system_index = index
+        self.clear_caches()
+        gc.freeze()  # the new result stays too (see _install)
+        self._announce(self.selection.doc_id, corpus_changed=False)
+
+    def set_combination(self, name: str) -> None:
+        """Choose the attribute combination every view shows."""
+        if name not in COMBINATIONS:
+            raise ValueError(f"unknown attribute combination {name!r}; expected one of {', '.join(COMBINATIONS)}")
+        if name == self.combination:
+            return
+        self.combination = name
+        self.combination_changed.emit(name)
+
+    # -- selection --------------------------------------------------------------------------------
+
+    def select(self, selection: Selection) -> None:
+        """Make `selection` the window's selection; every view follows."""
+        if selection == self.selection:
+            return
+        self.selection = selection
+        self.selection_changed.emit(selection)
+
+    def select_document(self, doc_id: str | None) -> None:
+        """Show a document with nothing selected in it (unless it is already shown)."""
+        if doc_id == self.selection.doc_id:
+            return
+        self.select(Selection(doc_id))
+
+    # -- per document -----------------------------------------------------------------------------
+
+    def clear_caches(self) -> None:
+        """Forget the document texts and mapping rows built so far (they are rebuilt on demand)."""
+        self._texts.clear()
+        self._rows.clear()
+
+    def rows(self, doc_id: str, combination: str | None = None) -> list[MappingRow]:
+        """The mapping table of a document (cached), from `core.metrics.outcomes.mapping_rows`."""
+        combination = combination or self.combination
+        key = (self.system_index, doc_id, combination)
+        cached = self._rows.get(key)
+        if cached is None:
+            doc = self.doc_result(doc_id)
+            cached = mapping_rows(doc, combination) if doc is not None else []
+            self._rows.put(key, cached)
+        return cached
+
+    def marks(self, doc_id: str, combination: str | None = None) -> DocumentMarks | None:
+        doc = self.doc_result(doc_id)
+        if doc is None:
+            return None
+        combination = combination or self.combination
+        return document_marks(doc, combination, self.rows(doc_id, combination))
+
+    def document_text(self, doc_id: str) -> DocumentText | None:
+        """The document's text with its mentions placed (cached); reads token table and text lazily."""
+        cached = self._texts.get(doc_id)
+        if cached is not None:
+            self._texts.move_to_end(doc_id)
+            return cached
+        doc = self.doc_result(doc_id)
+        if doc is None or self.corpus is None:
+            return None
+        inputs = self.corpus.inputs[self.system_index]
+        notes: list[str] = []
+        text: str | None = None
+        # Read through the sources' paths rather than their caches: those keep every table ever read,
+        # while this session keeps the last few documents only (memory stays flat however many are seen).
+        text_path = inputs.texts.path(doc_id)
+        try:
+            text = read_text(text_path) if text_path else None
+        except FormatError as exc:
+            notes.append(f"Text file unreadable ({exc.problem}).")
+        if inputs.mode is SpanMode.TOKEN:
+            table_path = inputs.tokens.path(doc_id)
+            try:
+                table = (read_token_table(table_path, doc_id=doc_id, offset_fields=inputs.tokens.offset_fields)
+                         if table_path else None)
+            except FormatError as exc:
+                table = None
+                notes.append(f"Token table unreadable ({exc.problem}).")
+            built = token_document(doc_id, doc.gold, doc.system, table, text)
+        else:
+            built = char_document(doc_id, doc.gold, doc.system, text)
+        if notes:
+            from dataclasses import replace
+
+            built = replace(built, notice=" ".join([*notes, built.notice]).strip())
+        self._texts.put(doc_id, built)
+        return built
+
+    # -- navigation -------------------------------------------------------------------------------
+
+    def _current_row_index(self, marks: DocumentMarks) -> int | None:
+        for number, row in enumerate(marks.rows):
+            if self.selection.matches(row):
+                return number
+        return None
+
+    def step_error(self, forward: bool = True) -> bool:
+        """Select the next (or previous) error of the document in reading order; wraps around.
+
+        Returns False when the document has no error to go to.
+        """
+        doc_id = self.selection.doc_id
+        if doc_id is None:
+            return False
+        marks, text = self.marks(doc_id), self.document_text(doc_id)
+        if marks is None or text is None:
+            return False
+        order = error_rows_in_order(marks, text)
+        if not order:
+            return False
+        current = self._current_row_index(marks)
+        if current is None:
+            target = order[0] if forward else order[-1]
+        else:
+            here = (row_position(marks.rows[current], text), current)
+            keyed = [((row_position(marks.rows[i], text), i), i) for i in order]
+            if forward:
+                after = [i for key, i in keyed if key > here]
+                target = after[0] if after else order[0]
+            else:
+                before = [i for key, i in keyed if key < here]
+                target = before[-1] if before else order[-1]
+        self.select(Selection.of_rows(doc_id, [marks.rows[target]]))
+        return True
+
+    def find(self, query: str, doc_order: Sequence[str]) -> bool:
+        """Select the next mention whose id or text contains `query`, from the current selection on.
+
+        Searches the current document in reading order, then the following documents of
+        `doc_order` (the document list's order), wrapping around. False when nothing matches.
+        """
+        needle = query.strip().lower()
+        result = self.result
+        if not needle or result is None:
+            return False
+
+        def hit(m) -> bool:
+            return m is not None and (needle == m.mention_id.lower() or needle in m.text.lower()
+                                      or needle in m.mention_id.lower())
+
+        order = list(doc_order) or [d.doc_id for d in result.documents]
+        current = self.selection.doc_id
+        start = order.index(current) if current in order else 0
+        for step in range(len(order) + 1):
+            doc_id = order[(start + step) % len(order)]
+            doc = self.doc_result(doc_id)
+            if doc is None or not any(hit(m) for m in (*doc.gold, *doc.system)):
+                continue
+            marks, text = self.marks(doc_id), self.document_text(doc_id)
+            if marks is None or text is None:
+                continue
+            ranked = sorted(range(len(marks.rows)), key=lambda i: (row_position(marks.rows[i], text), i))
+            matching = [i for i in ranked if hit(marks.rows[i].gold) or hit(marks.rows[i].system)]
+            if step == 0 and doc_id == current:
+                now = self._current_row_index(marks)
+                if now is not None:
+                    matching = [i for i in matching if ranked.index(i) > ranked.index(now)]
+            if matching:
+                self.select(Selection.of_rows(doc_id, [marks.rows[matching[0]]]))
+                return True
+        return False

@@ -1,0 +1,361 @@
+"""The list of documents with their counts and scores for the chosen combination, worst first.
+
+A `QAbstractTableModel` over `ScoreResult.documents` (which sorts itself) behind a
+`QSortFilterProxyModel` (the id filter and a chart's document filter). Clicking a row selects the document through the
+session; the list follows the session's selection.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QEvent,
+    QItemSelectionModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
+
+from core.metrics.mention import DocumentResult
+from evmeval_gui import colours
+from evmeval_gui.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
+from evmeval_gui.selection import Selection
+from evmeval_gui.session import Session
+from evmeval_gui.views import refilter
+
+DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+ID, GOLD, SYSTEM, PRECISION, RECALL, F1 = range(6)
+HEADERS = ("Document", "Gold", "Sys", "P %", "R %", "F1 %")
+HEADER_TIPS = ("Document id", "Gold mentions in the document", "System mentions in the document",
+               "Precision (%) for the chosen attribute combination",
+               "Recall (%) for the chosen attribute combination",
+               "F1 (%) for the chosen attribute combination")
+
+MIN_ID_WIDTH = 150
+"""Below this, the list hides its P and R columns rather than squeeze document ids."""
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class DocumentListModel(QAbstractTableModel):
+    """One row per gold document of the current result, kept sorted by the model itself.
+
+    Sorting here (one Python `sorted` with precomputed keys) rather than in the proxy keeps a
+    2,000-document list instant: a proxy sort asks `data()` tens of thousands of times.
+    """
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._docs: list[DocumentResult] = []
+        self._rows: dict[str, int] = {}
+        self.sort_column = F1
+        self.sort_order = Qt.SortOrder.AscendingOrder
+        session.scoring_finished.connect(self.refresh)
+        session.combination_changed.connect(self._scores_changed)
+
+    def refresh(self) -> None:
+        """Take the documents of the session's current result."""
+        self.beginResetModel()
+        result = self.session.result
+        self._docs = self._sorted(list(result.documents) if result is not None else [])
+        self._rows = {d.doc_id: i for i, d in enumerate(self._docs)}
+        self.endResetModel()
+
+    def _key(self, column: int):
+        if column == ID:
+            return lambda d: (d.doc_id.lower(),)
+        if column == GOLD:
+            return lambda d: (len(d.gold), d.doc_id.lower())
+        if column == SYSTEM:
+            return lambda d: (len(d.system), d.doc_id.lower())
+        return lambda d: (nan_sort_key(self._value(d, column), worst=d.counted), d.doc_id.lower())
+
+    def _sorted(self, docs: list[DocumentResult]) -> list[DocumentResult]:
+        return sorted(docs, key=self._key(self.sort_column),
+                      reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Reorder the rows (worst first is F1 ascending); selections follow their documents."""
+        if not 0 <= column < len(HEADERS):
+            return
+        self.sort_column, self.sort_order = column, order
+        self._resort()
+
+    def _resort(self) -> None:
+        self.layoutAboutToBeChanged.emit()
+        old_ids = [d.doc_id for d in self._docs]
+        self._docs = self._sorted(self._docs)
+        self._rows = {d.doc_id: i for i, d in enumerate(self._docs)}
+        old_indexes = self.persistentIndexList()
+        new_indexes = [self.index(self._rows[old_ids[i.row()]], i.column()) for i in old_indexes]
+        self.changePersistentIndexList(old_indexes, new_indexes)
+        self.layoutChanged.emit()
+
+    def _scores_changed(self, *args: object) -> None:
+        if not self._docs:
+            return
+        if self.sort_column >= PRECISION:
+            self._resort()
+        self.dataChanged.emit(self.index(0, PRECISION), self.index(len(self._docs) - 1, F1))
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._docs)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def doc_id(self, row: int) -> str:
+        return self._docs[row].doc_id
+
+    def row_of(self, doc_id: str) -> int:
+        return self._rows.get(doc_id, -1)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return HEADER_TIPS[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole and section != ID:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _value(self, doc: DocumentResult, column: int) -> float:
+        score = doc.scores[self.session.combination]
+        return (score.precision, score.recall, score.f1)[column - PRECISION]
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        doc = self._docs[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == ID:
+                return doc.doc_id
+            if column == GOLD:
+                return str(len(doc.gold))
+            if column == SYSTEM:
+                return str(len(doc.system))
+            return percent(self._value(doc, column))
+        if role == DOC_ID_ROLE:
+            return doc.doc_id
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != ID:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            notes = []
+            if not doc.counted:
+                notes.append("No gold mentions: left out of the corpus averages.")
+            if not doc.in_system:
+                notes.append("Not in the system file: scored as empty.")
+            if column >= PRECISION and is_nan(self._value(doc, column)):
+                notes.append(NAN_TOOLTIP)
+            return "\n".join(notes) or None
+        if role == Qt.ItemDataRole.ForegroundRole and not doc.counted:
+            return QColor(colours.MUTED_TEXT)
+        if role == Qt.ItemDataRole.FontRole and not doc.in_system:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        return None
+
+
+class DocumentFilter(QSortFilterProxyModel):
+    """Keeps ids containing the typed text and inside a chart filter; it never sorts (the model does)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setDynamicSortFilter(False)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(ID)
+        self._restriction: frozenset[str] | None = None
+
+    def set_restriction(self, doc_ids: set[str] | frozenset[str] | None) -> None:
+        """Show only these documents (None: all)."""
+        restriction = frozenset(doc_ids) if doc_ids is not None else None
+        refilter(self, lambda: setattr(self, "_restriction", restriction))
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        if self._restriction is not None:
+            model = self.sourceModel()
+            if model.index(source_row, ID, source_parent).data(DOC_ID_ROLE) not in self._restriction:
+                return False
+        return super().filterAcceptsRow(source_row, source_parent)
+
+
+class DocumentList(QWidget):
+    """Filter box, table of documents and a count; selects documents through the session."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.model = DocumentListModel(session)
+        self.proxy = DocumentFilter()
+        self.proxy.setSourceModel(self.model)
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setObjectName("documentFilter")
+        self.filter_edit.setPlaceholderText("Filter documents by id…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self._on_filter_text)
+        self.table = QTableView()
+        self.table.setObjectName("documentTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(False)  # the model sorts; see DocumentListModel
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(ID, QHeaderView.ResizeMode.Fixed)
+        header.setMinimumSectionSize(30)
+        fm = self.table.fontMetrics()
+        for column in range(GOLD, len(HEADERS)):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            sample = "9999" if column in (GOLD, SYSTEM) else "100.00"
+            header.resizeSection(column, max(fm.horizontalAdvance(sample), fm.horizontalAdvance(HEADERS[column]))
+                                 + 12)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        header.setHighlightSections(False)
+        header.setSectionsClickable(True)
+        header.setSortIndicatorShown(True)
+        header.setSortIndicator(F1, Qt.SortOrder.AscendingOrder)
+        header.sectionClicked.connect(self._on_header_clicked)
+        self.count_label = QLabel()
+        self.count_label.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addWidget(self.filter_edit)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.count_label)
+        self._updating = False
+        self.table.viewport().installEventFilter(self)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection)
+        session.selection_changed.connect(self._on_session_selection)
+        session.scoring_finished.connect(self._after_refresh)
+        self.proxy.rowsInserted.connect(self._update_count)
+        self.proxy.rowsRemoved.connect(self._update_count)
+        self.proxy.modelReset.connect(self._update_count)
+        self.proxy.layoutChanged.connect(self._update_count)
+        self._update_count()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_id_column()
+        return super().eventFilter(watched, event)
+
+    def _fit_id_column(self) -> None:
+        """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays)."""
+        header = self.table.horizontalHeader()
+        width = self.table.viewport().width()
+        every = sum(header.sectionSize(c) for c in range(GOLD, len(HEADERS)))
+        compact = width - every < MIN_ID_WIDTH
+        for column in (PRECISION, RECALL):
+            self.table.setColumnHidden(column, compact)
+        numbers = sum(header.sectionSize(c) for c in range(GOLD, len(HEADERS)) if not self.table.isColumnHidden(c))
+        header.resizeSection(ID, max(60, width - numbers))
+
+    # -- order ------------------------------------------------------------------------------------
+
+    def visible_doc_ids(self) -> list[str]:
+        """Document ids in the order the list shows them (sorted and filtered)."""
+        return [self.proxy.index(r, ID).data(DOC_ID_ROLE) for r in range(self.proxy.rowCount())]
+
+    def neighbour(self, doc_id: str | None, step: int) -> str | None:
+        """The document `step` rows below (or above) `doc_id` in the list; the first one when none."""
+        count = self.proxy.rowCount()
+        if count == 0:
+            return None
+        row = self._proxy_row(doc_id) if doc_id is not None else -1
+        if row < 0:
+            return self.proxy.index(0 if step > 0 else count - 1, ID).data(DOC_ID_ROLE)
+        target = row + step
+        if not 0 <= target < count:
+            return None
+        return self.proxy.index(target, ID).data(DOC_ID_ROLE)
+
+    def _proxy_row(self, doc_id: str) -> int:
+        source = self.model.row_of(doc_id)
+        if source < 0:
+            return -1
+        return self.proxy.mapFromSource(self.model.index(source, ID)).row()
+
+    def set_restriction(self, doc_ids: set[str] | frozenset[str] | None) -> None:
+        """Show only the given documents (a chart's filter); None shows all again."""
+        self.proxy.set_restriction(doc_ids)
+        self._update_count()
+        self._on_session_selection(self.session.selection)
+
+    # -- selection --------------------------------------------------------------------------------
+
+    def _on_filter_text(self, text: str) -> None:
+        refilter(self.proxy, lambda: self.proxy.setFilterFixedString(text))
+        self._update_count()
+        self._on_session_selection(self.session.selection)
+
+    def _on_table_selection(self, *args: object) -> None:
+        if self._updating:
+            return
+        rows = self.table.selectionModel().selectedRows(ID)
+        if rows:
+            self.session.select_document(rows[0].data(DOC_ID_ROLE))
+
+    def _on_session_selection(self, selection: Selection) -> None:
+        row = self._proxy_row(selection.doc_id) if selection.doc_id is not None else -1
+        self._updating = True
+        try:
+            model = self.table.selectionModel()
+            if row < 0:
+                model.clearSelection()
+            else:
+                index = self.proxy.index(row, ID)
+                current = model.selectedRows(ID)
+                if not current or current[0].row() != row:
+                    model.select(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                 | QItemSelectionModel.SelectionFlag.Rows)
+                    model.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+                self.table.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+        finally:
+            self._updating = False
+
+    def _after_refresh(self) -> None:
+        self._update_count()
+        self._on_session_selection(self.session.selection)
+
+    def _on_header_clicked(self, column: int) -> None:
+        """Sort by a column; clicking the sorted column again reverses the order."""
+        model = self.model
+        if column == model.sort_column:
+            order = (Qt.SortOrder.DescendingOrder if model.sort_order == Qt.SortOrder.AscendingOrder
+                     else Qt.SortOrder.AscendingOrder)
+        else:
+            order = Qt.SortOrder.AscendingOrder
+        self.sort_by(column, order)
+
+    def sort_by(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort the list (F1 ascending: worst first) and keep the shown document in view."""
+        self.model.sort(column, order)
+        self.table.horizontalHeader().setSortIndicator(column, order)
+        self._update_count()
+        self._on_session_selection(self.session.selection)
+
+    def _update_count(self, *args: object) -> None:
+        total = self.model.rowCount()
+        shown = self.proxy.rowCount()
+        if total == 0:
+            self.count_label.setText("No documents")
+        elif shown == total:
+            self.count_label.setText(f"{total} documents · sorted by {HEADERS[self._sort_column()]}")
+        else:
+            self.count_label.setText(f"{shown} of {total} documents shown")
+
+    def _sort_column(self) -> int:
+        return self.model.sort_column

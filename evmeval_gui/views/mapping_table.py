@@ -1,0 +1,409 @@
+"""The mapping table of the shown document: gold side | system side | Dice | outcome, one row each.
+
+Rows come from `core.metrics.outcomes.mapping_rows` for the chosen attribute combination (each
+combination has its own mapping), unmapped mentions of both sides included. A proxy filters by
+outcome, by type and by a chart's row predicate, and sorts; the first column is the reading order.
+Selecting rows selects their mentions through the session; the table follows the session.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.metrics.outcomes import MappingRow, Outcome
+from evmeval_gui import colours
+from evmeval_gui.doctext import row_position
+from evmeval_gui.formatting import dice
+from evmeval_gui.selection import Selection
+from evmeval_gui.session import Session
+from evmeval_gui.views import refilter
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+ROW_ROLE = Qt.ItemDataRole.UserRole + 2
+
+(POS, G_ID, G_TEXT, G_TYPE, G_REALIS, S_ID, S_TEXT, S_TYPE, S_REALIS, DICE, OUTCOME) = range(11)
+HEADERS = ("#", "Gold id", "Text", "Type", "Realis", "System id", "Text", "Type", "Realis", "Dice", "Outcome")
+HEADER_TIPS = (
+    "Reading order: where the row's mentions start in the text",
+    "Gold mention id", "Gold mention text", "Gold event type (as written)", "Gold realis (as written)",
+    "System mention id", "System mention text", "System event type (as written)", "System realis (as written)",
+    "Dice overlap of the two spans, 2|G∩S| / (|G|+|S|), as in the comparison file",
+    "What happened to the mention(s) under the chosen attribute combination",
+)
+SYSTEM_FIRST = S_ID
+
+RowPredicate = Callable[[str, MappingRow], bool]
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def natural_key(text: str) -> tuple:
+    """`E2` before `E10`: digits compare as numbers."""
+    return tuple(int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", text))
+
+
+class MappingTableModel(QAbstractTableModel):
+    """The rows of one document under the session's combination."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.doc_id: str | None = None
+        self.rows: list[MappingRow] = []
+        self._rank: list[int] = []
+
+    def set_document(self, doc_id: str | None) -> None:
+        """Load the rows of `doc_id` (None: empty) for the session's current combination."""
+        self.beginResetModel()
+        self.doc_id = doc_id
+        self.rows = list(self.session.rows(doc_id)) if doc_id is not None else []
+        text = self.session.document_text(doc_id) if doc_id is not None else None
+        if text is not None:
+            order = sorted(range(len(self.rows)), key=lambda i: (row_position(self.rows[i], text), i))
+        else:
+            order = list(range(len(self.rows)))
+        self._rank = [0] * len(self.rows)
+        for rank, i in enumerate(order):
+            self._rank[i] = rank + 1
+        self.endResetModel()
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return HEADER_TIPS[section]
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        column = index.column()
+        gold, system = row.gold, row.system
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == POS:
+                return str(self._rank[index.row()])
+            if column == DICE:
+                return dice(row.dice)
+            if column == OUTCOME:
+                return colours.style(row.outcome).short
+            mention = gold if column < SYSTEM_FIRST else system
+            if mention is None:
+                return ""
+            field = (column - G_ID) % 4
+            return (mention.mention_id, mention.text, mention.raw_type, mention.raw_realis)[field]
+        if role == SORT_ROLE:
+            if column == POS:
+                return self._rank[index.row()]
+            if column == DICE:
+                return -1.0 if row.dice is None else row.dice
+            if column == OUTCOME:
+                return colours.OUTCOME_ORDER.index(row.outcome)
+            mention = gold if column < SYSTEM_FIRST else system
+            if mention is None:
+                return (1, ())
+            field = (column - G_ID) % 4
+            value = (mention.mention_id, mention.text, mention.mention_type, mention.realis)[field]
+            return (0, natural_key(value))
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.DecorationRole and column == OUTCOME:
+            return colours.swatch_icon(row.outcome)
+        if role == Qt.ItemDataRole.BackgroundRole and column == OUTCOME:
+            return colours.style(row.outcome).qtint
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (POS, DICE):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role in (Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ForegroundRole) and self._mismatch(row, column):
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return QColor("#9A4A00")
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
+        return None
+
+    @staticmethod
+    def _mismatch(row: MappingRow, column: int) -> bool:
+        attributes = row.mismatched_attributes
+        if column in (G_TYPE, S_TYPE):
+            return "mention_type" in attributes
+        if column in (G_REALIS, S_REALIS):
+            return "realis_status" in attributes
+        return False
+
+    @staticmethod
+    def _tooltip(row: MappingRow, column: int) -> str | None:
+        if column == OUTCOME:
+            return colours.style(row.outcome).description
+        if MappingTableModel._mismatch(row, column):
+            return "Gold and system differ here"
+        if column in (G_TYPE, G_REALIS, S_TYPE, S_REALIS):
+            mention = row.gold if column < SYSTEM_FIRST else row.system
+            if mention is not None:
+                value = mention.mention_type if column in (G_TYPE, S_TYPE) else mention.realis
+                return f"compared as “{value}”"
+        if column == DICE and row.dice is None:
+            return "Unmapped: no Dice"
+        return None
+
+
+class MappingFilter(QSortFilterProxyModel):
+    """Outcome, type and chart filters over the mapping rows; sorts by the model's sort role."""
+
+    ERRORS = "errors"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSortRole(SORT_ROLE)
+        self.outcome: Outcome | str | None = None
+        self.mention_type: str | None = None
+        self.predicate: RowPredicate | None = None
+
+    def set_outcome(self, outcome: Outcome | str | None) -> None:
+        """An `Outcome` (or its value), `MappingFilter.ERRORS` (all but exact matches) or None (all rows)."""
+        if isinstance(outcome, str) and outcome != self.ERRORS:
+            outcome = Outcome(outcome)
+        refilter(self, lambda: setattr(self, "outcome", outcome))
+
+    def set_type(self, mention_type: str | None) -> None:
+        """A canonical type (rows where either side has it), or None."""
+        refilter(self, lambda: setattr(self, "mention_type", mention_type))
+
+    def set_predicate(self, predicate: RowPredicate | None) -> None:
+        refilter(self, lambda: setattr(self, "predicate", predicate))
+
+    def lessThan(self, left: _Index, right: _Index) -> bool:
+        # sort keys are Python tuples, which QVariant cannot order
+        return left.data(SORT_ROLE) < right.data(SORT_ROLE)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        model = self.sourceModel()
+        assert isinstance(model, MappingTableModel)
+        row = model.rows[source_row]
+        if self.outcome == self.ERRORS:
+            if not row.outcome.is_error:
+                return False
+        elif self.outcome is not None and row.outcome != self.outcome:
+            return False
+        if self.mention_type is not None and not any(
+                m is not None and m.mention_type == self.mention_type for m in (row.gold, row.system)):
+            return False
+        return not (self.predicate is not None and model.doc_id is not None
+                    and not self.predicate(model.doc_id, row))
+
+
+class _GroupDelegate(QStyledItemDelegate):
+    """Draws a separator before the system columns, so the two sides read as two groups; long types
+    lose their start rather than their end (`…Transport-Person` says more than `Movement_Tra…`)."""
+
+    def paint(self, painter, option: QStyleOptionViewItem, index: _Index) -> None:
+        column = index.column()
+        if column in (G_TYPE, S_TYPE, G_REALIS, S_REALIS, G_ID, S_ID):
+            option = QStyleOptionViewItem(option)
+            option.textElideMode = (Qt.TextElideMode.ElideLeft if column in (G_TYPE, S_TYPE)
+                                    else Qt.TextElideMode.ElideRight)
+        super().paint(painter, option, index)
+        if index.column() == SYSTEM_FIRST or index.column() == DICE:
+            painter.save()
+            painter.setPen(QColor("#9AA3AD"))
+            painter.drawLine(option.rect.topLeft(), option.rect.bottomLeft())
+            painter.restore()
+
+
+class MappingTable(QWidget):
+    """Filters and the table; selecting rows selects their mentions through the session."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.model = MappingTableModel(session)
+        self.proxy = MappingFilter()
+        self.proxy.setSourceModel(self.model)
+        self.outcome_combo = QComboBox()
+        self.outcome_combo.setObjectName("outcomeFilter")
+        self.outcome_combo.setToolTip("Show only rows with this outcome")
+        self.outcome_combo.addItem("All outcomes", None)
+        self.outcome_combo.addItem("Errors only", MappingFilter.ERRORS)
+        for outcome in colours.OUTCOME_ORDER:
+            self.outcome_combo.addItem(colours.swatch_icon(outcome), colours.style(outcome).short, outcome.value)
+        self.outcome_combo.currentIndexChanged.connect(
+            lambda _: self.proxy.set_outcome(self.outcome_combo.currentData()))
+        self.type_combo = QComboBox()
+        self.type_combo.setObjectName("typeFilter")
+        self.type_combo.setToolTip("Show only rows where the gold or the system mention has this type")
+        self.type_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.type_combo.currentIndexChanged.connect(lambda _: self.proxy.set_type(self.type_combo.currentData()))
+        self.count_label = QLabel()
+        self.count_label.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        self.table = QTableView()
+        self.table.setObjectName("mappingTable")
+        self.table.setModel(self.proxy)
+        self.table.setItemDelegate(_GroupDelegate(self.table))
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(POS, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        header.setHighlightSections(False)
+        header.setStretchLastSection(False)
+        fm = self.table.fontMetrics()
+        widths = {POS: fm.horizontalAdvance("999") + 14, G_ID: fm.horizontalAdvance("Gold id") + 22,
+                  S_ID: fm.horizontalAdvance("System id") + 22, G_TEXT: fm.horizontalAdvance("arrested and") + 12,
+                  S_TEXT: fm.horizontalAdvance("arrested and") + 12, G_REALIS: fm.horizontalAdvance("Generic") + 20,
+                  S_REALIS: fm.horizontalAdvance("Generic") + 20, DICE: fm.horizontalAdvance("Dice") + 24,
+                  OUTCOME: fm.horizontalAdvance("≠ wrong attribute") + 40}
+        for column in range(len(HEADERS)):
+            if column in (G_TYPE, S_TYPE):
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+            else:
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+                header.resizeSection(column, widths[column])
+        filters = QHBoxLayout()
+        filters.setContentsMargins(0, 0, 0, 0)
+        filters.addWidget(QLabel("Show"))
+        filters.addWidget(self.outcome_combo)
+        filters.addWidget(self.type_combo)
+        filters.addStretch(1)
+        filters.addWidget(self.count_label)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        self._updating = False
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection)
+        for signal in (self.proxy.modelReset, self.proxy.rowsInserted, self.proxy.rowsRemoved,
+                       self.proxy.layoutChanged):
+            signal.connect(self._update_count)
+        session.selection_changed.connect(self._on_session_selection)
+        session.combination_changed.connect(self._reload)
+        session.scoring_finished.connect(self._on_scoring_finished)
+        self._fill_types()
+
+    # -- content ----------------------------------------------------------------------------------
+
+    def _on_scoring_finished(self) -> None:
+        self._fill_types()
+        self._reload()
+
+    def _fill_types(self) -> None:
+        """Every type of the result (canonical, as the scorer compares them), shown as first written."""
+        current = self.type_combo.currentData()
+        spelled: dict[str, str] = {}
+        result = self.session.result
+        if result is not None:
+            wanted = {row.mention_type for row in result.per_type_by_type_mapping}
+            for doc in result.documents:
+                if len(spelled) == len(wanted):
+                    break
+                for m in (*doc.gold, *doc.system):
+                    if m.mention_type not in spelled:
+                        spelled[m.mention_type] = m.raw_type
+        self.type_combo.blockSignals(True)
+        self.type_combo.clear()
+        self.type_combo.addItem("All types", None)
+        for canonical in sorted(spelled, key=lambda t: spelled[t].lower()):
+            self.type_combo.addItem(spelled[canonical], canonical)
+        found = self.type_combo.findData(current) if current is not None else 0
+        self.type_combo.setCurrentIndex(max(found, 0))
+        self.type_combo.blockSignals(False)
+        self.proxy.set_type(self.type_combo.currentData())
+
+    def _reload(self, *args: object) -> None:
+        self.model.set_document(self.session.selection.doc_id)
+        self._on_session_selection(self.session.selection)
+
+    def set_predicate(self, predicate: RowPredicate | None) -> None:
+        """Keep only rows a chart asked for (None: all rows again)."""
+        self.proxy.set_predicate(predicate)
+        self._update_count()
+
+    def set_outcome_filter(self, outcome: Outcome | str | None) -> None:
+        index = self.outcome_combo.findData(outcome.value if isinstance(outcome, Outcome) else outcome)
+        self.outcome_combo.setCurrentIndex(max(index, 0))
+
+    def visible_rows(self) -> list[MappingRow]:
+        """Rows in the order the table shows them."""
+        return [self.proxy.index(r, 0).data(ROW_ROLE) for r in range(self.proxy.rowCount())]
+
+    def selected_rows(self) -> list[MappingRow]:
+        return [index.data(ROW_ROLE) for index in self.table.selectionModel().selectedRows(0)]
+
+    def _update_count(self, *args: object) -> None:
+        total, shown = self.model.rowCount(), self.proxy.rowCount()
+        errors = sum(1 for r in self.model.rows if r.outcome.is_error)
+        if self.model.doc_id is None:
+            self.count_label.setText("")
+        elif shown == total:
+            self.count_label.setText(f"{total} rows · {errors} errors")
+        else:
+            self.count_label.setText(f"{shown} of {total} rows shown · {errors} errors")
+
+    # -- selection --------------------------------------------------------------------------------
+
+    def _on_table_selection(self, *args: object) -> None:
+        if self._updating or self.model.doc_id is None:
+            return
+        rows = self.selected_rows()
+        if rows:
+            self.session.select(Selection.of_rows(self.model.doc_id, rows))
+        else:
+            self.session.select(Selection(self.model.doc_id))
+
+    def _on_session_selection(self, selection: Selection) -> None:
+        if selection.doc_id != self.model.doc_id:
+            self.model.set_document(selection.doc_id)
+        self._updating = True
+        try:
+            model = self.table.selectionModel()
+            chosen = QItemSelection()
+            first: QModelIndex | None = None
+            for r in range(self.proxy.rowCount()):
+                index = self.proxy.index(r, 0)
+                if selection.matches(index.data(ROW_ROLE)):
+                    chosen.select(index, self.proxy.index(r, len(HEADERS) - 1))
+                    if first is None:
+                        first = index
+            model.select(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+            if first is not None:
+                model.setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+                self.table.scrollTo(first, QAbstractItemView.ScrollHint.EnsureVisible)
+        finally:
+            self._updating = False

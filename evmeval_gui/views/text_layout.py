@@ -1,0 +1,294 @@
+"""Where every word and mention bar of a document goes, for a given width. No Qt in here.
+
+Each visual line has a gold lane above the text and a system lane below it; a mention is a bar in
+its lane under (or over) its units, so gold and system mentions are seen at once and aligned on the
+same words. Overlapping mentions of one side get separate tracks. The parts of a discontinuous
+mention are joined by a thin connector, so it reads as one mention. Laying out a 5,000-token
+document is one pass over its segments; painting then only visits the visible lines.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from evmeval_gui.doctext import BREAK, SPACE, WORD, DocumentText
+
+GOLD, SYSTEM = 0, 1
+"""Layers."""
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes in pixels (from the font, see `TextView`)."""
+
+    text_height: float = 18.0
+    ascent: float = 14.0
+    space_width: float = 4.0
+    bar_height: float = 7.0
+    lane_pitch: float = 9.0
+    margin_left: float = 10.0
+    margin_right: float = 10.0
+    margin_top: float = 8.0
+    line_gap: float = 5.0
+    paragraph_gap: float = 9.0
+    text_pad: float = 1.0
+    max_spaces: int = 4
+
+
+@dataclass
+class Line:
+    """One visual line: its box, the tracks of each lane, and its placed words `pieces[first:last]`."""
+
+    y: float = 0.0
+    height: float = 0.0
+    gold_tracks: int = 1
+    system_tracks: int = 1
+    text_top: float = 0.0
+    first: int = 0
+    last: int = 0
+    right: float = 0.0
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A placed word: which segment, where."""
+
+    segment: int
+    line: int
+    x: float
+    width: float
+
+
+@dataclass
+class Bar:
+    """A mention part (or, with `connector`, the link between two parts) drawn in a lane."""
+
+    layer: int
+    mention: int
+    line: int
+    x0: float
+    x1: float
+    track: int
+    connector: bool = False
+    y0: float = 0.0
+    y1: float = 0.0
+
+
+@dataclass
+class Layout:
+    """The result of `layout_document`; `height` is the whole document's height in pixels."""
+
+    width: float
+    metrics: Metrics
+    lines: list[Line] = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
+    unit_piece: list[int] = field(default_factory=list)
+    bars_by_line: list[list[Bar]] = field(default_factory=list)
+    mention_bars: dict[tuple[int, int], list[Bar]] = field(default_factory=dict)
+    tracks: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
+    height: float = 0.0
+    _line_tops: list[float] = field(default_factory=list, repr=False)
+
+    def line_at(self, y: float) -> int:
+        """Index of the line whose box contains `y` (the nearest one above when between lines)."""
+        if not self.lines:
+            return -1
+        return max(0, bisect.bisect_right(self._line_tops, y) - 1)
+
+    def visible_lines(self, top: float, bottom: float) -> range:
+        """Lines intersecting the band [top, bottom]."""
+        if not self.lines:
+            return range(0)
+        first = self.line_at(top)
+        last = bisect.bisect_right(self._line_tops, bottom)
+        return range(first, min(last, len(self.lines)))
+
+    def piece_at(self, line_index: int, x: float) -> int:
+        """Index of the placed word under `x` on a line, or -1."""
+        if not 0 <= line_index < len(self.lines):
+            return -1
+        line = self.lines[line_index]
+        for k in range(line.first, line.last):
+            piece = self.pieces[k]
+            if piece.x - 1 <= x <= piece.x + piece.width + 1:
+                return k
+        return -1
+
+    def mention_top(self, layer: int, mention: int) -> float | None:
+        """The y of a mention's first bar (for scrolling it into view)."""
+        bars = self.mention_bars.get((layer, mention))
+        return min(b.y0 for b in bars) if bars else None
+
+
+def assign_tracks(units: Sequence[Sequence[int]]) -> list[int]:
+    """Track per mention so that mentions whose unit ranges overlap never share a track."""
+    order = sorted((i for i, u in enumerate(units) if u), key=lambda i: (units[i][0], -(units[i][-1] - units[i][0]), i))
+    track_end: list[int] = []
+    tracks = [0] * len(units)
+    for i in order:
+        start, end = units[i][0], units[i][-1]
+        for t, last in enumerate(track_end):
+            if last < start:
+                track_end[t] = end
+                tracks[i] = t
+                break
+        else:
+            tracks[i] = len(track_end)
+            track_end.append(end)
+    return tracks
+
+
+def _place_words(doc: DocumentText, measure: Callable[[str], float], width: float, m: Metrics,
+                 out: Layout) -> list[float]:
+    """Wrap the words into lines; returns the extra gap before each line (paragraph breaks)."""
+    right = max(width - m.margin_right, m.margin_left + 40)
+    widths: dict[str, float] = {}
+    segments = doc.segments
+    gaps: list[float] = [0.0]
+    out.lines.append(Line(first=0))
+    x = m.margin_left
+    pending = 0.0
+    out.unit_piece = [-1] * doc.num_units
+
+    def new_line(extra: float = 0.0) -> None:
+        nonlocal x, pending
+        line = out.lines[-1]
+        line.last = len(out.pieces)
+        line.right = x
+        out.lines.append(Line(first=len(out.pieces)))
+        gaps.append(extra)
+        x = m.margin_left
+        pending = 0.0
+
+    def place(index: int, w: float) -> None:
+        nonlocal x
+        segment = segments[index]
+        if segment.unit >= 0:
+            out.unit_piece[segment.unit] = len(out.pieces)
+        out.pieces.append(Piece(index, len(out.lines) - 1, x, w))
+        x += w
+
+    i, n = 0, len(segments)
+    while i < n:
+        segment = segments[i]
+        if segment.kind == SPACE:
+            if x > m.margin_left:
+                pending = min(segment.count, m.max_spaces) * m.space_width
+            i += 1
+            continue
+        if segment.kind == BREAK:
+            if x > m.margin_left or out.lines[-1].first < len(out.pieces):
+                new_line(m.paragraph_gap if segment.count >= 2 else 0.0)
+            elif segment.count >= 2 and len(out.lines) > 1:
+                gaps[-1] = max(gaps[-1], m.paragraph_gap)
+            i += 1
+            continue
+        # a cluster: words with nothing between them wrap together
+        j = i
+        cluster: list[tuple[int, float]] = []
+        while j < n and segments[j].kind == WORD:
+            text = segments[j].text
+            w = widths.get(text)
+            if w is None:
+                w = widths[text] = measure(text)
+            cluster.append((j, w))
+            j += 1
+        total = sum(w for _, w in cluster)
+        if x > m.margin_left and x + pending + total > right:
+            new_line()
+        x += pending
+        pending = 0.0
+        if total <= right - m.margin_left:
+            for index, w in cluster:
+                place(index, w)
+        else:
+            for index, w in cluster:
+                if x > m.margin_left and x + w > right:
+                    new_line()
+                place(index, w)
+        i = j
+    out.lines[-1].last = len(out.pieces)
+    out.lines[-1].right = x
+    if out.lines[-1].first == out.lines[-1].last and len(out.lines) > 1:
+        out.lines.pop()
+        gaps.pop()
+    return gaps
+
+
+def _bars(doc: DocumentText, layer: int, units_of: Sequence[Sequence[int]], tracks: list[int], out: Layout,
+          right: float, left: float) -> None:
+    for mention, units in enumerate(units_of):
+        placed = [(u, out.unit_piece[u]) for u in units if out.unit_piece[u] >= 0]
+        if not placed:
+            continue
+        runs: list[list[tuple[int, int]]] = [[placed[0]]]
+        for u, p in placed[1:]:
+            prev_u, prev_p = runs[-1][-1]
+            if u == prev_u + 1 and out.pieces[p].line == out.pieces[prev_p].line:
+                runs[-1].append((u, p))
+            else:
+                runs.append([(u, p)])
+        bars = out.mention_bars.setdefault((layer, mention), [])
+        track = tracks[mention]
+        previous: tuple[int, int, float] | None = None  # last unit, line, x1
+        for run in runs:
+            first_piece, last_piece = out.pieces[run[0][1]], out.pieces[run[-1][1]]
+            line = first_piece.line
+            x0, x1 = first_piece.x, last_piece.x + last_piece.width
+            if previous is not None:
+                prev_unit, prev_line, prev_x1 = previous
+                continuous = run[0][0] == prev_unit + 1
+                if prev_line == line and not continuous:
+                    bars.append(Bar(layer, mention, line, prev_x1, x0, track, connector=True))
+                elif prev_line != line and not continuous:
+                    bars.append(Bar(layer, mention, prev_line, prev_x1, right, track, connector=True))
+                    bars.append(Bar(layer, mention, line, left, x0, track, connector=True))
+            bars.append(Bar(layer, mention, line, x0, x1, track))
+            previous = (run[-1][0], line, x1)
+        for bar in bars:
+            out.bars_by_line[bar.line].append(bar)
+
+
+def layout_document(doc: DocumentText, measure: Callable[[str], float], width: float,
+                    metrics: Metrics | None = None) -> Layout:
+    """Lay out `doc` for a view `width` pixels wide; `measure(text)` gives a word's width."""
+    m = metrics or Metrics()
+    out = Layout(width=width, metrics=m)
+    gaps = _place_words(doc, measure, width, m, out)
+    out.bars_by_line = [[] for _ in out.lines]
+    gold_tracks = assign_tracks(doc.gold_units)
+    system_tracks = assign_tracks(doc.system_units)
+    out.tracks = (gold_tracks, system_tracks)
+    right = width - m.margin_right / 2
+    left = m.margin_left / 2
+    _bars(doc, GOLD, doc.gold_units, gold_tracks, out, right, left)
+    _bars(doc, SYSTEM, doc.system_units, system_tracks, out, right, left)
+    y = m.margin_top
+    tops: list[float] = []
+    for index, line in enumerate(out.lines):
+        bars = out.bars_by_line[index]
+        line.gold_tracks = max([b.track + 1 for b in bars if b.layer == GOLD], default=1)
+        line.system_tracks = max([b.track + 1 for b in bars if b.layer == SYSTEM], default=1)
+        y += gaps[index]
+        line.y = y
+        line.text_top = y + line.gold_tracks * m.lane_pitch + m.text_pad
+        system_top = line.text_top + m.text_height + m.text_pad
+        line.height = system_top + line.system_tracks * m.lane_pitch - y
+        for bar in bars:
+            if bar.layer == GOLD:
+                row = line.gold_tracks - 1 - bar.track
+                top = y + row * m.lane_pitch + (m.lane_pitch - m.bar_height)
+            else:
+                top = system_top + bar.track * m.lane_pitch
+            if bar.connector:
+                mid = top + m.bar_height / 2
+                bar.y0, bar.y1 = mid - 0.5, mid + 0.5
+            else:
+                bar.y0, bar.y1 = top, top + m.bar_height
+        tops.append(y)
+        y += line.height + m.line_gap
+    out._line_tops = tops
+    out.height = y + m.margin_top
+    return out

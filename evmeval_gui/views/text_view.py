@@ -1,0 +1,576 @@
+"""The document text with gold mentions drawn above the words and system mentions below them.
+
+One pane, two marking layers: every line has a gold lane over the text and a system lane under it,
+so both annotations of a word are seen together. Bars take the outcome colours, patterns and glyphs
+of `colours.py`; the parts of a discontinuous mention are joined by a thin line. A narrow ruler at
+the right shows where the errors of the whole document are. The view follows the session's
+selection (highlighting the selected mentions and scrolling them into view) and changes it on
+click; it never talks to another view.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.metrics.mention import DocumentResult
+from core.metrics.outcomes import MappingRow, Outcome
+from core.model import Mention
+from evmeval_gui import colours
+from evmeval_gui.doctext import WORD, DocumentMarks, DocumentText
+from evmeval_gui.formatting import COMBINATION_LABELS
+from evmeval_gui.selection import Selection
+from evmeval_gui.session import Session
+from evmeval_gui.views.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
+
+_LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
+
+
+def describe_mention(layer: int, m: Mention, row: MappingRow | None, units: list[str]) -> str:
+    """Tooltip HTML for one mention: id, type, realis, text, outcome, Dice and mapped partner."""
+    parts = [f"<b>{_LAYER_NAME[layer]} {html.escape(m.mention_id)}</b> · {html.escape(m.raw_type)}"
+             f" · {html.escape(m.raw_realis)}",
+             f"“{html.escape(m.text)}”" + (f" <span style='color:{colours.MUTED_TEXT}'>"
+                                           f"({html.escape(', '.join(units[:8]))}{'…' if len(units) > 8 else ''})"
+                                           "</span>" if units else "")]
+    if row is not None:
+        st = colours.style(row.outcome)
+        line = f"<span style='color:{st.colour}'>■</span> {st.glyph} {html.escape(st.label)}"
+        if row.dice is not None:
+            line += f" · Dice {row.dice:.2f}"
+        parts.append(line)
+        partner = row.system if layer == GOLD else row.gold
+        if partner is not None:
+            side = "system" if layer == GOLD else "gold"
+            verb = "paired by span with" if row.outcome is Outcome.ATTRIBUTE else "mapped to"
+            parts.append(f"{verb} {side} <b>{html.escape(partner.mention_id)}</b> "
+                         f"({html.escape(partner.raw_type)}, {html.escape(partner.raw_realis)})")
+            differ = [a.replace("mention_type", "type").replace("realis_status", "realis")
+                      for a in row.mismatched_attributes]
+            if differ:
+                parts.append("differs in " + " and ".join(differ))
+        elif row.outcome is Outcome.MISSED:
+            parts.append("no system mention mapped to it")
+        elif row.outcome is Outcome.SPURIOUS:
+            parts.append("overlaps no gold mention")
+    return "<br>".join(f"<nobr>{p}</nobr>" for p in parts)
+
+
+class _Ruler(QWidget):
+    """Overview of the whole document: a tick per error at its height; click to go there."""
+
+    WIDTH = 12
+
+    def __init__(self, view: TextView) -> None:
+        super().__init__(view)
+        self._view = view
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip("Errors in the whole document (click to scroll there)")
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#F2F2F2"))
+        layout = self._view.layout_data
+        if layout is not None and layout.height > 0:
+            scale = self.height() / max(layout.height, float(self._view.viewport().height()), 1.0)
+            top = self._view.verticalScrollBar().value() * scale
+            shown = self._view.viewport().height() * scale
+            painter.fillRect(QRectF(0, top, self.width(), max(shown, 3)), QColor(0, 0, 0, 28))
+            for y, outcome in self._view.error_ticks():
+                painter.fillRect(QRectF(2, y * scale - 1, self.width() - 4, 3), colours.style(outcome).qcolor)
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        layout = self._view.layout_data
+        if layout is None or self.height() <= 0:
+            return
+        y = event.position().y() / self.height() * max(layout.height, float(self._view.viewport().height()))
+        self._view.verticalScrollBar().setValue(int(y - self._view.viewport().height() / 2))
+
+
+class TextView(QAbstractScrollArea):
+    """Draws a `DocumentText` with its `DocumentMarks`; virtualised, so long documents stay fast."""
+
+    layout_changed = Signal()
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.setObjectName("textView")
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.viewport().setMouseTracking(True)
+        self.viewport().setBackgroundRole(self.viewport().backgroundRole())
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        font = QFont(self.font())
+        self._base_size = max(font.pointSizeF(), 9.0) + 1.5
+        font.setPointSizeF(self._base_size)
+        self.setFont(font)
+        self._ruler = _Ruler(self)
+        self.setViewportMargins(0, 0, _Ruler.WIDTH, 0)
+        self.doc: DocumentText | None = None
+        self.marks: DocumentMarks | None = None
+        self.result_doc: DocumentResult | None = None
+        self.layout_data: Layout | None = None
+        self._selected: tuple[set[int], set[int]] = (set(), set())
+        self._hover: tuple[int, int] | None = None
+        self._unit_mentions: tuple[list[list[int]], list[list[int]]] = ([], [])
+        self._ticks: list[tuple[float, Outcome]] = []
+        self._metrics = self._make_metrics()
+        self._widths: dict[str, float] = {}
+        session.selection_changed.connect(self._on_selection)
+
+    # -- content ----------------------------------------------------------------------------------
+
+    def zoom(self, step: int) -> float:
+        """Make the text larger (step > 0), smaller (< 0) or its default size (0); returns the point size."""
+        font = QFont(self.font())
+        size = self._base_size if step == 0 else min(max(font.pointSizeF() + step, 7.0), 28.0)
+        font.setPointSizeF(size)
+        self.setFont(font)
+        self._widths.clear()
+        self._metrics = self._make_metrics()
+        top = self.verticalScrollBar().value() / max(self.layout_data.height, 1.0) if self.layout_data else 0.0
+        self._relayout()
+        if self.layout_data is not None:
+            self.verticalScrollBar().setValue(int(top * self.layout_data.height))
+        return size
+
+    def _make_metrics(self) -> Metrics:
+        fm = QFontMetricsF(self.font())
+        self._fm = fm
+        return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
+                       bar_height=6.0, lane_pitch=8.0, line_gap=7.0, text_pad=0.0)
+
+    def _measure(self, text: str) -> float:
+        w = self._widths.get(text)
+        if w is None:
+            w = self._widths[text] = self._fm.horizontalAdvance(text)
+        return w
+
+    def set_document(self, doc: DocumentText | None, marks: DocumentMarks | None,
+                     result_doc: DocumentResult | None) -> None:
+        """Show a document (None: nothing); lays it out for the current width."""
+        self.doc, self.marks, self.result_doc = doc, marks, result_doc
+        self._hover = None
+        self._unit_mentions = ([], [])
+        if doc is not None:
+            for layer, units_of in ((GOLD, doc.gold_units), (SYSTEM, doc.system_units)):
+                table: list[list[int]] = [[] for _ in range(doc.num_units)]
+                for mention, units in enumerate(units_of):
+                    for u in units:
+                        table[u].append(mention)
+                self._unit_mentions[layer].extend(table)
+        self._relayout()
+        self.verticalScrollBar().setValue(0)
+        self._apply_selection(self.session.selection, scroll=True)
+
+    def set_marks(self, marks: DocumentMarks | None) -> None:
+        """New outcomes for the same document (another combination): no relayout needed."""
+        self.marks = marks
+        self._compute_ticks()
+        self.viewport().update()
+        self._ruler.update()
+
+    def _relayout(self) -> None:
+        width = float(self.viewport().width())
+        if self.doc is None or width <= 0:
+            self.layout_data = None
+        else:
+            self.layout_data = layout_document(self.doc, self._measure, width, self._metrics)
+        self._compute_ticks()
+        height = int(self.layout_data.height) if self.layout_data else 0
+        bar = self.verticalScrollBar()
+        bar.setRange(0, max(0, height - self.viewport().height()))
+        bar.setPageStep(self.viewport().height())
+        bar.setSingleStep(int(self._metrics.text_height * 2))
+        self.viewport().update()
+        self._ruler.update()
+        self.layout_changed.emit()
+
+    def _compute_ticks(self) -> None:
+        self._ticks = []
+        layout, marks = self.layout_data, self.marks
+        if layout is None or marks is None:
+            return
+        for layer, outcomes in ((GOLD, marks.gold_outcome), (SYSTEM, marks.system_outcome)):
+            for mention, outcome in enumerate(outcomes):
+                if outcome.is_error:
+                    top = layout.mention_top(layer, mention)
+                    if top is not None:
+                        self._ticks.append((top, outcome))
+
+    def error_ticks(self) -> list[tuple[float, Outcome]]:
+        """(y, outcome) of every error bar, for the overview ruler."""
+        return self._ticks
+
+    # -- session signals --------------------------------------------------------------------------
+
+    def _on_selection(self, selection: Selection) -> None:
+        self._apply_selection(selection, scroll=True)
+
+    def _apply_selection(self, selection: Selection, *, scroll: bool) -> None:
+        gold: set[int] = set()
+        system: set[int] = set()
+        doc = self.result_doc
+        if doc is not None and selection.doc_id == doc.doc_id:
+            gold = {i for i, m in enumerate(doc.gold) if m.mention_id in selection.gold_ids}
+            system = {i for i, m in enumerate(doc.system) if m.mention_id in selection.system_ids}
+        self._selected = (gold, system)
+        if scroll:
+            self.scroll_to_selection()
+        self.viewport().update()
+
+    @property
+    def selected_indices(self) -> tuple[frozenset[int], frozenset[int]]:
+        """Indices (in the document's gold and system tuples) of the highlighted mentions."""
+        return frozenset(self._selected[0]), frozenset(self._selected[1])
+
+    def scroll_to_selection(self) -> None:
+        """Bring the first selected mention into view (centred when it was off screen)."""
+        layout = self.layout_data
+        if layout is None:
+            return
+        tops = [t for layer in (GOLD, SYSTEM) for m in self._selected[layer]
+                if (t := layout.mention_top(layer, m)) is not None]
+        if not tops:
+            return
+        y = min(tops)
+        bar = self.verticalScrollBar()
+        height = self.viewport().height()
+        if not bar.value() + 10 <= y <= bar.value() + height - 3 * self._metrics.lane_pitch - self._metrics.text_height:
+            bar.setValue(int(y - height / 3))
+
+    def visible_band(self) -> tuple[float, float]:
+        """Document y range currently on screen."""
+        top = float(self.verticalScrollBar().value())
+        return top, top + self.viewport().height()
+
+    # -- painting ---------------------------------------------------------------------------------
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        rect = self.viewport().geometry()
+        self._ruler.setGeometry(rect.right() + 1, rect.top(), _Ruler.WIDTH, rect.height())
+        if self.layout_data is None or abs(self.layout_data.width - self.viewport().width()) > 0.5:
+            self._relayout()
+        else:
+            self.verticalScrollBar().setPageStep(self.viewport().height())
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        self.viewport().update()
+        self._ruler.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(600, 400)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self.viewport())
+        painter.fillRect(event.rect(), QColor("#FFFFFF"))
+        layout, doc = self.layout_data, self.doc
+        if layout is None or doc is None:
+            painter.end()
+            return
+        offset = self.verticalScrollBar().value()
+        painter.translate(0, -offset)
+        top = event.rect().top() + offset
+        bottom = event.rect().bottom() + offset
+        m = layout.metrics
+        painter.setFont(self.font())
+        selected_units = self._units_of(self._selected)
+        hover_units = self._units_of(self._hover_sets()) if self._hover else set()
+        marks = self.marks
+        normal_pen = QPen(self.palette().text().color())
+        muted_pen = QPen(QColor(colours.MUTED_TEXT))
+        for index in layout.visible_lines(top, bottom):
+            line = layout.lines[index]
+            # highlight backgrounds first
+            for k in range(line.first, line.last):
+                piece = layout.pieces[k]
+                unit = doc.segments[piece.segment].unit
+                if unit >= 0 and (unit in selected_units or unit in hover_units):
+                    colour = colours.SELECTION_COLOUR if unit in selected_units else colours.HOVER_COLOUR
+                    painter.fillRect(QRectF(piece.x - 2, line.text_top - 1, piece.width + 4, m.text_height + 2),
+                                     QColor(colour))
+            for k in range(line.first, line.last):
+                piece = layout.pieces[k]
+                segment = doc.segments[piece.segment]
+                painter.setPen(normal_pen if segment.unit >= 0 else muted_pen)
+                painter.drawText(QPointF(piece.x, line.text_top + m.ascent), segment.text)
+            for bar in layout.bars_by_line[index]:
+                self._paint_bar(painter, bar, marks)
+        painter.end()
+
+    def _outcome(self, marks: DocumentMarks | None, layer: int, mention: int) -> Outcome:
+        if marks is None:
+            return Outcome.EXACT
+        return marks.gold_outcome[mention] if layer == GOLD else marks.system_outcome[mention]
+
+    def _paint_bar(self, painter: QPainter, bar: Bar, marks: DocumentMarks | None) -> None:
+        outcome = self._outcome(marks, bar.layer, bar.mention)
+        selected = bar.mention in self._selected[bar.layer]
+        hovered = self._hover == (bar.layer, bar.mention)
+        if bar.connector:
+            pen = QPen(colours.style(outcome).qcolor, 1.5, Qt.PenStyle.SolidLine)
+            if selected:
+                pen.setColor(QColor(colours.OUTLINE_COLOUR))
+            painter.setPen(pen)
+            mid = (bar.y0 + bar.y1) / 2
+            painter.drawLine(QPointF(bar.x0 + 1, mid), QPointF(bar.x1 - 1, mid))
+            return
+        rect = QRectF(bar.x0, bar.y0, max(bar.x1 - bar.x0, 4.0), bar.y1 - bar.y0)
+        colours.paint_bar(painter, rect, outcome, selected=selected, hovered=hovered)
+
+    def _units_of(self, sets: tuple[set[int], set[int]] | tuple[frozenset[int], frozenset[int]]) -> set[int]:
+        doc = self.doc
+        if doc is None:
+            return set()
+        units: set[int] = set()
+        for mention in sets[GOLD]:
+            units.update(doc.gold_units[mention])
+        for mention in sets[SYSTEM]:
+            units.update(doc.system_units[mention])
+        return units
+
+    def _hover_sets(self) -> tuple[set[int], set[int]]:
+        if self._hover is None:
+            return set(), set()
+        layer, mention = self._hover
+        return ({mention}, set()) if layer == GOLD else (set(), {mention})
+
+    # -- hit testing and interaction --------------------------------------------------------------
+
+    def hit(self, pos: QPointF) -> tuple[int, int] | None:
+        """The (layer, mention) under a viewport position: a bar, or a word of a mention."""
+        layout, doc = self.layout_data, self.doc
+        if layout is None or doc is None:
+            return None
+        x, y = pos.x(), pos.y() + self.verticalScrollBar().value()
+        index = layout.line_at(y)
+        if index < 0 or not layout.lines[index].y <= y <= layout.lines[index].y + layout.lines[index].height:
+            return None
+        line = layout.lines[index]
+        best = None
+        for bar in layout.bars_by_line[index]:
+            if bar.x0 - 2 <= x <= bar.x1 + 2 and bar.y0 - 2 <= y <= bar.y1 + 2:
+                best = (bar.layer, bar.mention)
+                if not bar.connector:
+                    return best
+        if best is not None:
+            return best
+        if line.text_top <= y <= line.text_top + layout.metrics.text_height:
+            piece = layout.piece_at(index, x)
+            if piece >= 0:
+                unit = doc.segments[layout.pieces[piece].segment].unit
+                if unit >= 0:
+                    for layer in (GOLD, SYSTEM):
+                        mentions = self._unit_mentions[layer][unit] if self._unit_mentions[layer] else []
+                        if mentions:
+                            return layer, mentions[0]
+        return None
+
+    def mentions_at(self, pos: QPointF) -> list[tuple[int, int]]:
+        """Every (layer, mention) at a position: the bar under it, or all mentions on the word."""
+        found = self.hit(pos)
+        layout, doc = self.layout_data, self.doc
+        if layout is None or doc is None:
+            return []
+        y = pos.y() + self.verticalScrollBar().value()
+        index = layout.line_at(y)
+        out: list[tuple[int, int]] = []
+        if index >= 0:
+            line = layout.lines[index]
+            if line.text_top <= y <= line.text_top + layout.metrics.text_height:
+                piece = layout.piece_at(index, pos.x())
+                unit = doc.segments[layout.pieces[piece].segment].unit if piece >= 0 else -1
+                if unit >= 0:
+                    for layer in (GOLD, SYSTEM):
+                        out.extend((layer, m) for m in self._unit_mentions[layer][unit])
+                    return out
+        return [found] if found else []
+
+    def unit_at(self, pos: QPointF) -> int:
+        layout, doc = self.layout_data, self.doc
+        if layout is None or doc is None:
+            return -1
+        y = pos.y() + self.verticalScrollBar().value()
+        index = layout.line_at(y)
+        piece = layout.piece_at(index, pos.x()) if index >= 0 else -1
+        if piece < 0:
+            return -1
+        line = layout.lines[index]
+        if not line.text_top <= y <= line.text_top + layout.metrics.text_height:
+            return -1
+        segment = doc.segments[layout.pieces[piece].segment]
+        return segment.unit if segment.kind == WORD else -1
+
+    def select_mention(self, layer: int, mention: int) -> None:
+        """Select a mention and its partner (its mapping-table row) through the session."""
+        marks, doc = self.marks, self.result_doc
+        if marks is None or doc is None:
+            return
+        row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
+        if row_index < 0:
+            return
+        self.session.select(Selection.of_rows(doc.doc_id, [marks.rows[row_index]]))
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return super().mousePressEvent(event)
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        found = self.hit(event.position())
+        doc = self.result_doc
+        if found is not None:
+            self.select_mention(*found)
+        elif doc is not None:
+            self.session.select(Selection(doc.doc_id))
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        found = self.hit(event.position())
+        if found != self._hover:
+            self._hover = found
+            self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if found else Qt.CursorShape.ArrowCursor)
+            self.viewport().update()
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.viewport().update()
+        super().leaveEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            text = self.tooltip_at(QPointF(event.pos()))
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
+
+    def tooltip_at(self, pos: QPointF) -> str:
+        """The tooltip for a position: every mention there, described (empty when none)."""
+        doc, result_doc, marks = self.doc, self.result_doc, self.marks
+        if doc is None or result_doc is None:
+            return ""
+        blocks = []
+        for layer, mention in self.mentions_at(pos):
+            m = result_doc.gold[mention] if layer == GOLD else result_doc.system[mention]
+            units = [doc.unit_labels[u] for u in (doc.gold_units if layer == GOLD else doc.system_units)[mention]]
+            row = None
+            if marks is not None:
+                row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
+                row = marks.rows[row_index] if row_index >= 0 else None
+            blocks.append(describe_mention(layer, m, row, units))
+        unit = self.unit_at(pos)
+        if not blocks and unit >= 0:
+            return f"token {html.escape(doc.unit_labels[unit])} (in no mention)"
+        return "<hr>".join(blocks)
+
+
+class DocumentPane(QWidget):
+    """The text view with a header: document name, per-outcome counts (the legend) and notices."""
+
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.title = QLabel()
+        self.title.setObjectName("documentTitle")
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.lanes = QLabel("gold ▲ above the words, system ▼ below")
+        self.lanes.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        self.lanes.setToolTip("Each line of text has a gold lane above it and a system lane below it; "
+                              "a bar marks the words of one mention, in the colour of its outcome.")
+        self.legend = colours.OutcomeLegend(suffix=self.lanes)
+        self.notice = QLabel()
+        self.notice.setObjectName("documentNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("background: #FFF6D6; border: 1px solid #E8D9A0; padding: 3px 6px;")
+        self.notice.hide()
+        self.view = TextView(session)
+        self.title.setWordWrap(True)
+        self.title.setMinimumWidth(120)
+        header = QHBoxLayout()
+        header.setContentsMargins(6, 4, 6, 0)
+        header.addWidget(self.title, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addLayout(header)
+        legend_row = QHBoxLayout()
+        legend_row.setContentsMargins(6, 0, 6, 0)
+        legend_row.addWidget(self.legend)
+        layout.addLayout(legend_row)
+        layout.addWidget(self.notice)
+        frame = QFrame()
+        frame.setFrameShape(QFrame.Shape.StyledPanel)
+        inner = QVBoxLayout(frame)
+        inner.setContentsMargins(1, 1, 1, 1)
+        inner.addWidget(self.view)
+        layout.addWidget(frame, 1)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self._doc_id: str | None = None
+        session.selection_changed.connect(self._on_selection)
+        session.combination_changed.connect(self._refresh_header)
+        session.scoring_finished.connect(self._on_scoring_finished)
+
+    @property
+    def doc_id(self) -> str | None:
+        return self._doc_id
+
+    def _on_scoring_finished(self) -> None:
+        self._doc_id = None
+        self._on_selection(self.session.selection)
+
+    def _on_selection(self, selection: Selection) -> None:
+        if selection.doc_id == self._doc_id:
+            return
+        self.show_document(selection.doc_id)
+
+    def show_document(self, doc_id: str | None) -> None:
+        """Load a document into the view (the session's selection decides which one)."""
+        self._doc_id = doc_id
+        session = self.session
+        doc = session.document_text(doc_id) if doc_id else None
+        if doc is None:
+            self.view.set_document(None, None, None)
+        else:
+            self.view.set_document(doc, session.marks(doc.doc_id), session.doc_result(doc.doc_id))
+        notice = doc.notice if doc is not None else ""
+        if doc is not None and doc.unplaced:
+            notice = (notice + " " if notice else "") + (
+                f"{doc.unplaced} mention(s) could not be placed on the text (see the mapping table).")
+        self.notice.setText(notice)
+        self.notice.setVisible(bool(notice))
+        self._refresh_header()
+
+    def _refresh_header(self, *args: object) -> None:
+        doc_id = self._doc_id
+        result_doc = self.session.doc_result(doc_id) if doc_id else None
+        if result_doc is None:
+            self.title.setText("<i>No document</i>")
+            self.legend.set_counts(None)
+            return
+        marks = self.session.marks(result_doc.doc_id)
+        extra = "" if result_doc.in_system else " · <i>not in the system file</i>"
+        self.title.setText(f"<b>{html.escape(result_doc.doc_id)}</b> · {len(result_doc.gold)} gold, "
+                           f"{len(result_doc.system)} system{extra} · "
+                           f"{html.escape(COMBINATION_LABELS[self.session.combination])}")
+        self.legend.set_counts(marks.counts() if marks else None)
+        self.view.set_marks(marks)
