@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import base64
 import html
+import itertools
 import math
 from collections.abc import Mapping, Sequence
-from itertools import groupby
 
 from core.align import COMBINATIONS
 from core.formats.errors import FormatError
@@ -34,8 +34,9 @@ DEFAULT_OUTCOME_COLOURS: Mapping[Outcome, str] = {
 CONTEXT_CHARS = 60
 """Characters of text shown on each side of an error."""
 
-COMBINATION_TITLES = {"plain": "span only", "mention_type": "type", "realis_status": "realis",
-                      "mention_type+realis_status": "type + realis"}
+COMBINATION_TITLES = {"plain": "span only", "mention_type": "span + type", "realis_status": "span + realis",
+                      "mention_type+realis_status": "span + type + realis"}
+"""The window's names for the combinations (evmeval_gui.formatting), for readers of the report."""
 
 _CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 70em; color: #222; line-height: 1.4; }
@@ -115,7 +116,7 @@ class _DocumentText:
         self.token_offsets: dict[str, tuple[int, int]] | None = None
         self.problem = ""
         try:
-            table = inputs.tokens.table(doc_id) if inputs.tokens.folder is not None else None
+            table = inputs.tokens.table(doc_id)
             self.text = inputs.texts.text(doc_id)
         except FormatError as exc:
             self.problem = f"text not shown: {exc}"
@@ -141,12 +142,12 @@ class _DocumentText:
             return ""
         start = max(0, min(b for b, _ in covered) - CONTEXT_CHARS)
         end = min(len(self.text), max(e for _, e in covered) + CONTEXT_CHARS)
-        in_gold = {i for b, e in gold for i in range(b, e)}
-        in_any = in_gold | {i for b, e in system for i in range(b, e)}
+        cuts = sorted({start, end, *(c for b, e in covered for c in (b, e) if start < c < end)})
         parts: list[str] = ["…" if start > 0 else ""]
-        for (shaded, underlined), run in groupby(range(start, end), key=lambda i: (i in in_any, i in in_gold)):
-            positions = list(run)
-            parts.append(self._segment(positions[0], positions[-1] + 1, shaded, underlined, row))
+        for b, e in itertools.pairwise(cuts):
+            underlined = any(gb <= b < ge for gb, ge in gold)
+            shaded = underlined or any(sb <= b < se for sb, se in system)
+            parts.append(self._segment(b, e, shaded, underlined, row))
         parts.append("…" if end < len(self.text) else "")
         return f'<span class="snippet">{"".join(parts)}</span>'
 

@@ -1,0 +1,338 @@
+"""What every chart shares: a white plot, hover tooltips with exact values, clicks, PNG/SVG export.
+
+A chart subclass draws in `set_data(...)` and answers two questions about a point in data
+coordinates: which element is there (`element_at`) and what to say about it (`describe`). Hover and
+click handling, and the export of an offscreen copy at a fixed size, are done once here.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+import pyqtgraph as pg
+from pyqtgraph.exporters import ImageExporter, SVGExporter
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QCursor, QFontMetricsF, QGuiApplication, QPainter
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import QGraphicsScene, QToolTip, QVBoxLayout, QWidget
+
+from evmeval_gui.charts.style import LABEL_STYLE, MUTED, TEXT_COLOUR, TITLE_SIZE, font, qcolour
+
+LABEL_SPACE = 24
+"""Pixels below rotated tick labels kept for the axis title."""
+
+
+class RotatedLabelAxis(pg.AxisItem):
+    """A bottom axis whose tick labels are drawn slanted (45°), so long category names all fit.
+
+    pyqtgraph only draws horizontal tick text and drops labels that would overlap; a heatmap of 20
+    event types needs every column named. Each label ends at its tick and reads upwards to it.
+    """
+
+    angle = 45.0
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__("bottom", **kwargs)
+        self._labels: list[tuple[float, str]] = []
+        self._room = 0.0
+        self.setStyle(tickFont=font(9))
+
+    def set_labels(self, labels: Sequence[tuple[float, str]]) -> None:
+        """Tick positions (data x) and their texts; the axis grows to fit the longest text."""
+        self._labels = list(labels)
+        self.setTicks([[(x, "") for x, _ in self._labels]])
+        metrics = QFontMetricsF(self.style["tickFont"])
+        self._room = max((metrics.horizontalAdvance(t) for _, t in self._labels), default=0.0) + 4
+        slant = math.sin(math.radians(self.angle))
+        self.setHeight(int(slant * (self._room + metrics.height())) + 10 + LABEL_SPACE)
+        self.picture = None
+        self.update()
+
+    def drawPicture(self, p: QPainter, axisSpec: Any, tickSpecs: Any, textSpecs: Any) -> None:
+        super().drawPicture(p, axisSpec, tickSpecs, [])
+        p.setClipping(False)  # the first labels slant out to the left of the axis
+        view = self.linkedView()
+        if view is None:
+            return
+        p.setFont(self.style["tickFont"])
+        p.setPen(self.textPen())
+        height = p.fontMetrics().height()
+        flags = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        for x, text in self._labels:
+            local = self.mapFromScene(view.mapViewToScene(QPointF(x, 0)))
+            p.save()
+            p.translate(local.x(), 8)
+            p.rotate(-self.angle)
+            p.drawText(QRectF(-self._room, -height / 2, self._room - 2, height), flags, text)
+            p.restore()
+
+
+class LabelsItem(pg.GraphicsObject):
+    """Many short texts at data positions, drawn unscaled and centred, in one item.
+
+    One item instead of hundreds of TextItems keeps a 22 × 22 heatmap fast to draw and to clear.
+    `labels` maps a data position (x, y) to its text.
+    """
+
+    def __init__(self, labels: dict[tuple[float, float], str], *, size: float = 8.5,
+                 colour: str = TEXT_COLOUR) -> None:
+        super().__init__()
+        self.labels = dict(labels)
+        self._font = font(size)
+        self._colour = qcolour(colour)
+        xs = [x for x, _ in self.labels] or [0.0]
+        ys = [y for _, y in self.labels] or [0.0]
+        self._bounds = QRectF(min(xs) - 0.5, min(ys) - 0.5, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def paint(self, p: QPainter, *args: Any) -> None:
+        transform = p.transform()
+        p.save()
+        p.resetTransform()
+        p.setFont(self._font)
+        p.setPen(self._colour)
+        flags = int(Qt.AlignmentFlag.AlignCenter)
+        for (x, y), text in self.labels.items():
+            centre = transform.map(QPointF(x, y))
+            p.drawText(QRectF(centre.x() - 60, centre.y() - 12, 120, 24), flags, text)
+        p.restore()
+
+
+def legend_sample(colour: str, *, symbol: str = "s", outline: str = "#555555", size: int = 12) -> pg.ScatterPlotItem:
+    """A legend swatch: a symbol item that is never added to the plot itself."""
+    return pg.ScatterPlotItem(symbol=symbol, size=size, pen=pg.mkPen(outline), brush=pg.mkBrush(colour))
+
+
+def text_item(text: str, *, anchor: tuple[float, float], size: float = 8.5, colour: str = TEXT_COLOUR) -> pg.TextItem:
+    """A text in data coordinates, drawn unscaled; `anchor` (0-1, 0-1) is the point of the text at its position."""
+    item = pg.TextItem(text, color=qcolour(colour), anchor=anchor)
+    item.setFont(font(size))
+    return item
+
+
+class ChartWidget(QWidget):
+    """Base of the charts: one PlotItem on a white background, static (no pan or zoom)."""
+
+    base_minimum: tuple[int, int] = (360, 260)
+    """Smallest size at which the chart reads; data-dependent charts raise it in `set_data`."""
+
+    element_clicked = Signal(object)
+    """Emitted with the key of the chart element the user clicked (what `element_at` returns)."""
+
+    def __init__(self, parent: QWidget | None = None, *, bottom_axis: pg.AxisItem | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumSize(*self.base_minimum)
+        axis_items = {"bottom": bottom_axis} if bottom_axis is not None else None
+        self.plot_widget = pg.GraphicsLayoutWidget()
+        self.plot_widget.setBackground("w")
+        self.plot: pg.PlotItem = self.plot_widget.addPlot(row=0, col=0, axisItems=axis_items)
+        self.plot.setMenuEnabled(False)
+        self.plot.hideButtons()
+        self.plot.getViewBox().setMouseEnabled(False, False)
+        self.plot.getViewBox().setDefaultPadding(0.02)
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.setPen(pg.mkPen(TEXT_COLOUR))
+            axis.setTextPen(pg.mkPen(TEXT_COLOUR))
+            axis.enableAutoSIPrefix(False)
+            if not isinstance(axis, RotatedLabelAxis):
+                axis.setStyle(tickFont=font(9))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.plot_widget)
+        scene = self.plot_widget.scene()
+        scene.sigMouseMoved.connect(self._mouse_moved)
+        scene.sigMouseClicked.connect(self._mouse_clicked)
+        self.hover_text = ""
+        """What the tooltip says about the element under the mouse ("" when none)."""
+        self.title = ""
+        self.subtitle = ""
+        self._data_call: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+        self.legend = pg.LegendItem(labelTextSize="9pt", labelTextColor=TEXT_COLOUR, frame=False,
+                                    horSpacing=14)
+        self.plot_widget.addItem(self.legend, row=1, col=0)
+        self.message = text_item("", anchor=(0.5, 0.5), size=11, colour=MUTED)
+        """Shown in the middle of an empty chart (no scores yet, no document selected)."""
+
+    # -- to be provided by each chart -------------------------------------------------------------
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        """The key of the element at data coordinates (x, y), or None."""
+        raise NotImplementedError
+
+    def describe(self, key: Hashable) -> str:
+        """Exact values of one element, for the tooltip."""
+        raise NotImplementedError
+
+    def export_size(self) -> tuple[int, int]:
+        """Pixel size of the exported PNG (the SVG uses the same coordinates)."""
+        return 960, 600
+
+    def clear(self, message: str = "") -> None:
+        """Remove everything drawn and show `message` instead (an empty or waiting state)."""
+        self.plot.clear()
+        self.legend.clear()
+        self.plot.setTitle(None)
+        self.title = self.subtitle = ""
+        self.setMinimumSize(*self.base_minimum)
+        for name in ("left", "bottom"):
+            self.plot.getAxis(name).setTicks(None)
+            self.plot.hideAxis(name)
+        self._data_call = None
+        self._cleared(message)
+
+    def _cleared(self, message: str) -> None:
+        """Forget the subclass' element geometry; subclasses extend this."""
+        self.message.setText(message)
+        if message:
+            self.plot.addItem(self.message)
+            self.message.setPos(0.5, 0.5)
+            self.plot.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
+
+    # -- shared helpers ----------------------------------------------------------------------------
+    def _start_drawing(self, *args: Any, **kwargs: Any) -> None:
+        """Clear the plot, and keep `set_data`'s arguments so an export copy can redraw at a fixed size."""
+        self.plot.clear()
+        self.legend.clear()
+        self.plot.showAxis("left")
+        self.plot.showAxis("bottom")
+        self.message.setText("")
+        self._data_call = (args, kwargs)
+
+    def set_titles(self, title: str, *, subtitle: str = "", left: str, bottom: str) -> None:
+        """Title, a smaller subtitle (its lines split at "\n": short lines keep narrow charts narrow), axis titles."""
+        self.title, self.subtitle = title, subtitle
+        text = html.escape(title)
+        if subtitle:
+            lines = "<br>".join(html.escape(line) for line in subtitle.split("\n"))
+            text += f"<br><span style='font-size:9pt; color:{MUTED}'>{lines}</span>"
+        self.plot.setTitle(text, size=TITLE_SIZE, color=TEXT_COLOUR)
+        # PlotItem gives its title one 30-pixel row; a subtitle needs the text's own height.
+        height = math.ceil(self.plot.titleLabel.item.boundingRect().height()) + 2
+        self.plot.titleLabel.setMaximumHeight(height)
+        self.plot.layout.setRowFixedHeight(0, height)
+        self.plot.setLabel("left", left, **LABEL_STYLE)
+        self.plot.setLabel("bottom", bottom, **LABEL_STYLE)
+
+    def fit_minimum(self, width: int = 0, height: int = 0) -> None:
+        """Keep the widget at least as large as its data needs (`width` × `height`) and as its title,
+        legend and axes need, so that neither the screen (it scrolls instead) nor an export clips it."""
+        hint = self.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
+        self.setMinimumSize(max(self.base_minimum[0], width, math.ceil(hint.width()) + 4),
+                            max(self.base_minimum[1], height, math.ceil(hint.height()) + 4))
+
+    def set_left_ticks(self, ticks: Sequence[tuple[float, str]]) -> None:
+        """Category names on the left axis, with the axis made wide enough for the longest one.
+
+        pyqtgraph widens an axis only after a first paint, so an export drawn straight away would
+        lose the names that do not fit.
+        """
+        axis = self.plot.getAxis("left")
+        axis.setTicks([list(ticks)])
+        metrics = QFontMetricsF(axis.style["tickFont"] or font(9))
+        longest = max((metrics.horizontalAdvance(t) for _, t in ticks), default=0.0)
+        axis.setWidth(int(longest) + 16 + LABEL_SPACE)
+
+    def set_legend(self, entries: Sequence[tuple[pg.GraphicsObject, str]], *, columns: int = 1) -> None:
+        self.legend.clear()
+        self.legend.setColumnCount(columns)
+        for sample, name in entries:
+            self.legend.addItem(sample, name)
+
+    def _key_at_scene(self, scene_pos: QPointF) -> Hashable | None:
+        view = self.plot.getViewBox()
+        if not view.sceneBoundingRect().contains(scene_pos):
+            return None
+        point = view.mapSceneToView(scene_pos)
+        return self.element_at(point.x(), point.y())
+
+    def _mouse_moved(self, scene_pos: QPointF) -> None:
+        key = self._key_at_scene(scene_pos)
+        self.hover_text = self.describe(key) if key is not None else ""
+        if QGuiApplication.platformName() == "offscreen":
+            return  # no screen to show a tooltip on (tests, exports)
+        if self.hover_text:
+            QToolTip.showText(QCursor.pos(), self.hover_text, self.plot_widget)
+        else:
+            QToolTip.hideText()
+
+    def _mouse_clicked(self, event: Any) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or event.double():
+            return
+        key = self._key_at_scene(event.scenePos())
+        if key is not None:
+            self.element_clicked.emit(key)
+
+    def widget_pos(self, x: float, y: float) -> QPoint:
+        """Where data point (x, y) is drawn, in the plot widget's viewport pixels (for tests)."""
+        scene = self.plot.getViewBox().mapViewToScene(QPointF(x, y))
+        return self.plot_widget.mapFromScene(scene)
+
+    # -- export --------------------------------------------------------------------------------------
+    def export_images(self) -> tuple[bytes, str]:
+        """PNG bytes and SVG text of this chart's current data, drawn offscreen at `export_size`.
+
+        A copy is drawn rather than this widget, so the picture does not depend on the window's size
+        or on whether the chart's tab is showing.
+        """
+        copy = type(self)()
+        copy.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        if self._data_call is not None:
+            args, kwargs = self._data_call
+            copy.set_data(*args, **kwargs)  # type: ignore[attr-defined]
+        else:
+            copy.clear(self.message.toPlainText())
+        width, height = copy.export_size()
+        width, height = max(width, copy.minimumWidth()), max(height, copy.minimumHeight())
+        copy.resize(width, height)
+        copy.show()
+        try:
+            image = ImageExporter(copy.plot_widget.scene()).export(toBytes=True)
+            data = QByteArray()
+            buffer = QBuffer(data)
+            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+            image.save(buffer, "PNG")
+            buffer.close()
+            svg = _svg_text(copy.plot_widget.scene(), width, height)
+        finally:
+            copy.close()
+            copy.deleteLater()
+        return bytes(data), svg
+
+
+def _svg_text(scene: QGraphicsScene, width: int, height: int) -> str:
+    """The scene as SVG: pyqtgraph's SVGExporter, or Qt's own SVG generator where that one fails.
+
+    pyqtgraph 0.14's exporter cannot parse the closed paths (`... Z`) that current Qt writes for every
+    ViewBox (pyqtgraph issue #3495, fixed after 0.14.0); Qt's generator writes the same vectors and text.
+    """
+    exporter = SVGExporter(scene)
+    try:
+        return exporter.export(toBytes=True).decode("utf-8")
+    except ValueError:
+        pass
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(QSize(width, height))
+    generator.setViewBox(QRect(0, 0, width, height))
+    generator.setTitle("EvmEval Studio chart")
+    # Axis items replay recorded pictures, which Qt scales by the device resolution: match the screen's.
+    view = scene.views()[0] if scene.views() else None
+    generator.setResolution(view.logicalDpiX() if view is not None else 96)
+    painter = QPainter(generator)
+    # Export mode makes items draw vectors (a scatter would otherwise paste its symbol atlas per point).
+    exporter.setExportMode(True, {"antialias": True, "background": QColor("white"), "painter": painter})
+    try:
+        scene.render(painter, QRectF(0, 0, width, height), scene.sceneRect())
+    finally:
+        exporter.setExportMode(False)
+        painter.end()
+        buffer.close()
+    return bytes(data).decode("utf-8")

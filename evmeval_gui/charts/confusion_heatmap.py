@@ -1,0 +1,145 @@
+"""Confusion heatmap: gold value (columns) × system value (rows), with a missed row and a spurious column.
+
+Cells are coloured by what they mean, with the window's outcome scheme: the diagonal (same value) in
+the exact-match colour, other pairs in the wrong-attribute colour, the missed row and spurious column
+in theirs; the shade grows with the count (log scale) and the count is written in the cell, so the
+chart reads without colour too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QWidget
+
+from core.metrics.confusion import ConfusionMatrix
+from core.metrics.outcomes import Outcome
+from evmeval_gui.charts.base import ChartWidget, LabelsItem, RotatedLabelAxis, legend_sample
+from evmeval_gui.charts.style import outcome_hex, qcolour
+
+ATTRIBUTE_NAMES = {"mention_type": "event type", "realis_status": "realis"}
+MIN_CELL = 20
+"""Smallest cell side in pixels (wider for long counts): below it the counts cannot be read, and the
+panel scrolls instead."""
+MISSED_TICK = "(missed)"
+SPURIOUS_TICK = "(spurious)"
+
+
+def cell_outcome(matrix: ConfusionMatrix, g: int, s: int) -> Outcome:
+    """Which outcome colour a cell takes: exact (diagonal), attribute, missed or spurious."""
+    none = len(matrix.labels)
+    if s == none:
+        return Outcome.MISSED
+    if g == none:
+        return Outcome.SPURIOUS
+    return Outcome.EXACT if g == s else Outcome.ATTRIBUTE
+
+
+class ConfusionHeatmap(ChartWidget):
+    """A ConfusionMatrix drawn as cells; cell (g, s) sits at x = g, y = s (first label at the top).
+
+    Items: `image` (an ImageItem of RGBA cells, `image.image[g, s]`), `counts_item` (a LabelsItem
+    whose `labels[(g, s)]` is the count written in every non-empty cell).
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, bottom_axis=RotatedLabelAxis())
+        self.plot.getViewBox().invertY(True)
+        self.matrix: ConfusionMatrix | None = None
+        self.image: pg.ImageItem | None = None
+        self.counts_item: LabelsItem | None = None
+
+    def _cleared(self, message: str) -> None:
+        self.matrix = None
+        self.image = None
+        self.counts_item = None
+        self.plot.getAxis("bottom").set_labels([])
+        super()._cleared(message)
+
+    def export_size(self) -> tuple[int, int]:
+        if self.matrix is None:
+            return 640, 480
+        side = max(260, 34 * (len(self.matrix.labels) + 1))
+        return (int(self.plot.getAxis("left").fixedWidth) + side + 60,
+                int(self.plot.getAxis("bottom").fixedHeight) + side + 150)
+
+    def set_data(self, matrix: ConfusionMatrix, *, title: str, subtitle: str = "") -> None:
+        """Draw `matrix` (from `core.metrics.confusion`) under `title`."""
+        self._start_drawing(matrix, title=title, subtitle=subtitle)
+        self.matrix = matrix
+        labels: dict[tuple[float, float], str] = {}
+        n = len(matrix.labels) + 1
+        largest = max((c for row in matrix.counts for c in row), default=0)
+        rgba = np.full((n, n, 4), 255, dtype=np.ubyte)
+        size = 10.0 if n <= 8 else 8.5 if n <= 16 else 7.5
+        for g in range(n):
+            for s in range(n):
+                count = matrix.counts[g][s]
+                if not count:
+                    continue
+                strength = 0.2 + 0.8 * math.log1p(count) / math.log1p(largest)
+                base = qcolour(outcome_hex(cell_outcome(matrix, g, s)))
+                rgba[g, s, :3] = [round(255 + (v - 255) * strength) for v in (base.red(), base.green(), base.blue())]
+                labels[(g, s)] = str(count)
+        self.image = pg.ImageItem(rgba, axisOrder="col-major", levels=(0, 255))
+        self.image.setRect(QRectF(-0.5, -0.5, n, n))
+        self.plot.addItem(self.image)
+        self._draw_grid(n)
+        self.counts_item = LabelsItem(labels, size=size)
+        self.plot.addItem(self.counts_item)
+        self.set_left_ticks(list(enumerate((*matrix.labels, MISSED_TICK))))
+        self.plot.getAxis("bottom").set_labels(list(enumerate((*matrix.labels, SPURIOUS_TICK))))
+        self.plot.setRange(xRange=(-0.5, n - 0.5), yRange=(-0.5, n - 0.5), padding=0)
+        name = ATTRIBUTE_NAMES.get(matrix.attribute, matrix.attribute)
+        unit = "cells count mapping-table rows (a pair once)"
+        self.set_titles(title, subtitle=f"{subtitle}\n{unit}" if subtitle else unit,
+                        left=f"System {name}", bottom=f"Gold {name}")
+        self.set_legend([
+            (legend_sample(outcome_hex(Outcome.EXACT)), f"same {name}"),
+            (legend_sample(outcome_hex(Outcome.ATTRIBUTE)), f"other {name}"),
+            (legend_sample(outcome_hex(Outcome.MISSED)), "missed (no system partner)"),
+            (legend_sample(outcome_hex(Outcome.SPURIOUS)), "spurious/split (no gold partner)"),
+        ], columns=2)
+        cell_width = max(MIN_CELL, 7 * len(str(largest)) + 6)   # room for the longest count
+        self.fit_minimum(int(self.plot.getAxis("left").fixedWidth) + cell_width * n + 40,
+                         int(self.plot.getAxis("bottom").fixedHeight) + MIN_CELL * n + 130)
+
+    def _draw_grid(self, n: int) -> None:
+        xs: list[float] = []
+        ys: list[float] = []
+        for k in range(n + 1):
+            xs += [k - 0.5, k - 0.5, -0.5, n - 0.5]
+            ys += [-0.5, n - 0.5, k - 0.5, k - 0.5]
+        grid = pg.PlotCurveItem(np.array(xs), np.array(ys), connect="pairs", pen=pg.mkPen("#d0d0d0"))
+        edge = n - 1.5
+        border = pg.PlotCurveItem(np.array([edge, edge, -0.5, n - 0.5]), np.array([-0.5, n - 0.5, edge, edge]),
+                                  connect="pairs", pen=pg.mkPen("#555555", width=1.5))
+        self.plot.addItem(grid)
+        self.plot.addItem(border)
+
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        if self.matrix is None:
+            return None
+        g, s = round(x), round(y)
+        n = len(self.matrix.labels) + 1
+        if 0 <= g < n and 0 <= s < n and self.matrix.counts[g][s]:
+            return g, s
+        return None
+
+    def describe(self, key: Hashable) -> str:
+        assert self.matrix is not None
+        g, s = key  # type: ignore[misc]
+        count = self.matrix.counts[g][s]
+        gold, system = self.matrix.gold_axis[g], self.matrix.system_axis[s]
+        outcome = cell_outcome(self.matrix, g, s)
+        if outcome is Outcome.MISSED:
+            text = f"gold {gold}, missed: {count} gold mention(s) with no system partner"
+        elif outcome is Outcome.SPURIOUS:
+            text = f"system {system}: {count} system mention(s) with no gold partner (spurious or split part)"
+        else:
+            text = f"gold {gold} → system {system}: {count} mapped pair(s)"
+        return f"{text}\n({self.matrix.combination} mapping table)\nClick to list them."

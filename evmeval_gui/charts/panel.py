@@ -1,0 +1,363 @@
+"""The charts panel: every chart in tabs, following the window's result, document and combination.
+
+Clicking a chart element asks the window to filter its mapping table (or document list) to exactly
+the mentions behind it: `filter_requested(label, doc_ids, row_predicate)`. `row_predicate(doc_id,
+row)` is meant for rows of `mapping_rows(doc, combination)` with the panel's current combination;
+`doc_ids` is the set of documents that have such rows (None: no restriction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.align import COMBINATIONS
+from core.metrics.confusion import ConfusionMatrix, confusions, not_fully_credited
+from core.metrics.mention import DocumentResult, ScoreResult, per_type_table
+from core.metrics.outcomes import MappingRow
+from evmeval_gui.charts.base import ChartWidget
+from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
+from evmeval_gui.charts.doc_scatter import DocScatterChart
+from evmeval_gui.charts.per_type import PerTypeChart
+from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
+from evmeval_gui.formatting import COMBINATION_LABELS
+
+RowPredicate = Callable[[str, MappingRow], bool]
+
+CORPUS, DOCUMENT = "corpus", "document"
+MICRO, MACRO = "micro", "macro"
+
+PER_TYPE_TABLES: dict[str, tuple[str, str]] = {
+    "published": ("Published (type+realis mapping)",
+                  "The score report's table: built from the type+realis mapping, one row per gold type"),
+    "type_mapping": ("Type mapping (all types)",
+                     "Built from the type mapping, one row per type seen in gold or system"),
+}
+"""The two per-type tables of the core, as the panel names them (chart titles say the same)."""
+
+CHART_NAMES: tuple[str, ...] = ("scores", "per_type_published", "per_type_type_mapping", "confusion_type",
+                                "confusion_realis", "documents")
+"""Export names of the charts, in tab order (files `chart_<name>.png` / `.svg`)."""
+
+EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
+
+
+class ChartsPanel(QWidget):
+    """Score bars, per-type bars, two confusion heatmaps and the document scatter, in tabs.
+
+    The window calls `set_result`, `set_document` and `set_combination`; the panel's own controls
+    choose the scope (corpus or current document) and the average (micro or macro).
+    """
+
+    filter_requested = Signal(str, object, object)
+    """(label, doc_ids: set[str] | None, row_predicate: Callable[[str, MappingRow], bool] | None)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.result: ScoreResult | None = None
+        self.doc_id: str | None = None
+        self.combination = "plain"
+        self._confusions: dict[tuple[str | None, str], dict[str, ConfusionMatrix]] = {}
+
+        self.scope_box = QComboBox()
+        self.scope_box.addItem("Corpus", CORPUS)
+        self.scope_box.addItem("Current document", DOCUMENT)
+        self.scope_box.setToolTip("Score bars, per-type bars and heatmaps of the whole corpus or of the current "
+                                  "document (the scatter always shows every document)")
+        self.average_box = QComboBox()
+        self.average_box.addItem("Micro", MICRO)
+        self.average_box.addItem("Macro", MACRO)
+        self.average_box.setToolTip("Corpus score bars: micro average (counts pooled over all mentions) or macro "
+                                    "average (mean of document precision and recall); a document has no average")
+        controls = QHBoxLayout()
+        controls.addWidget(QLabel("Scope:"))
+        controls.addWidget(self.scope_box)
+        controls.addSpacing(12)
+        controls.addWidget(QLabel("Average:"))
+        controls.addWidget(self.average_box)
+        controls.addStretch(1)
+
+        self.score_bars = ScoreBarsChart()
+        self.per_type_published = PerTypeChart()
+        self.per_type_type_mapping = PerTypeChart()
+        self.type_confusion = ConfusionHeatmap()
+        self.realis_confusion = ConfusionHeatmap()
+        self.doc_scatter = DocScatterChart()
+
+        self.per_type_box = QComboBox()
+        for key, (text, tip) in PER_TYPE_TABLES.items():
+            self.per_type_box.addItem(text, key)
+            self.per_type_box.setItemData(self.per_type_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.per_type_stack = QStackedWidget()
+        self.per_type_stack.addWidget(_scrolling(self.per_type_published))
+        self.per_type_stack.addWidget(_scrolling(self.per_type_type_mapping))
+        per_type_page = QWidget()
+        per_type_layout = QVBoxLayout(per_type_page)
+        per_type_layout.setContentsMargins(0, 4, 0, 0)
+        table_row = QHBoxLayout()
+        table_row.addWidget(QLabel("Table:"))
+        table_row.addWidget(self.per_type_box, 1)
+        per_type_layout.addLayout(table_row)
+        per_type_layout.addWidget(self.per_type_stack, 1)
+
+        self.tabs = QTabWidget()
+        self.tabs.addTab(_scrolling(self.score_bars), "Scores")
+        self.tabs.addTab(per_type_page, "Per type")
+        self.tabs.addTab(_scrolling(self.type_confusion), "Type confusion")
+        self.tabs.addTab(_scrolling(self.realis_confusion), "Realis confusion")
+        self.tabs.addTab(_scrolling(self.doc_scatter), "Documents")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(controls)
+        layout.addWidget(self.tabs, 1)
+
+        self.scope_box.currentIndexChanged.connect(self._redraw_scoped)
+        self.average_box.currentIndexChanged.connect(self._draw_score_bars)
+        self.per_type_box.currentIndexChanged.connect(self.per_type_stack.setCurrentIndex)
+        self.score_bars.element_clicked.connect(self._score_bar_clicked)
+        self.per_type_published.element_clicked.connect(self._type_clicked)
+        self.per_type_type_mapping.element_clicked.connect(self._type_clicked)
+        self.type_confusion.element_clicked.connect(lambda key: self._cell_clicked("mention_type", key))
+        self.realis_confusion.element_clicked.connect(lambda key: self._cell_clicked("realis_status", key))
+        self.doc_scatter.element_clicked.connect(self._document_clicked)
+        self._update_controls()
+        self._redraw_all()
+
+    # -- what the window calls -------------------------------------------------------------------
+
+    def set_result(self, result: ScoreResult | None) -> None:
+        """Show a new result (None: the empty state); the document is kept if the result has it."""
+        self.result = result
+        self._confusions.clear()
+        if result is not None and self.doc_id is not None and self._document() is None:
+            self.doc_id = None
+        self._update_controls()
+        self._redraw_all()
+
+    def set_document(self, doc_id: str | None) -> None:
+        """Follow the window's current document (charts of the document scope, scatter ring)."""
+        if doc_id == self.doc_id:
+            return
+        was_document_scope = self.scope == DOCUMENT
+        self.doc_id = doc_id
+        self._update_controls()
+        if was_document_scope:
+            self._redraw_scoped()
+        self.doc_scatter.set_current(doc_id)
+
+    def set_combination(self, name: str) -> None:
+        """Follow the window's attribute combination (heatmaps, scatter, highlighted bar group)."""
+        if name not in COMBINATIONS:
+            raise ValueError(f"unknown combination {name!r} (expected one of {', '.join(COMBINATIONS)})")
+        if name == self.combination:
+            return
+        self.combination = name
+        self._update_controls()
+        self._draw_score_bars()
+        self._draw_confusions()
+        self._draw_scatter()
+
+    def set_scope(self, scope: str) -> None:
+        """`"corpus"` or `"document"` (the latter only with a current document)."""
+        self.scope_box.setCurrentIndex(self.scope_box.findData(scope))
+
+    def set_average(self, average: str) -> None:
+        """`"micro"` or `"macro"`: how the corpus score bars average."""
+        self.average_box.setCurrentIndex(self.average_box.findData(average))
+
+    @property
+    def scope(self) -> str:
+        return self.scope_box.currentData()
+
+    @property
+    def average(self) -> str:
+        return self.average_box.currentData()
+
+    def charts(self) -> dict[str, ChartWidget]:
+        """Every chart by its export name (the names are `CHART_NAMES`)."""
+        charts = (self.score_bars, self.per_type_published, self.per_type_type_mapping, self.type_confusion,
+                  self.realis_confusion, self.doc_scatter)
+        return dict(zip(CHART_NAMES, charts, strict=True))
+
+    def export_images(self) -> dict[str, tuple[bytes, str]]:
+        """name -> (PNG bytes, SVG text) of every chart as it currently shows, drawn at a fixed size."""
+        return {name: chart.export_images() for name, chart in self.charts().items()}
+
+    def chart_titles(self) -> dict[str, str]:
+        """name -> the chart's title and subtitle as plain text (captions for reports)."""
+        return {name: (f"{c.title} ({c.subtitle.replace(chr(10), '; ')})" if c.subtitle else c.title) or name
+                for name, c in self.charts().items()}
+
+    # -- state helpers ---------------------------------------------------------------------------
+
+    def _document(self) -> DocumentResult | None:
+        if self.result is None or self.doc_id is None:
+            return None
+        try:
+            return self.result.document(self.doc_id)
+        except KeyError:
+            return None
+
+    def _scope_documents(self) -> Sequence[DocumentResult]:
+        assert self.result is not None
+        if self.scope == DOCUMENT:
+            doc = self._document()
+            return (doc,) if doc is not None else ()
+        return self.result.documents
+
+    def _scope_name(self) -> str:
+        return f"document {self.doc_id}" if self.scope == DOCUMENT else "corpus"
+
+    def _update_controls(self) -> None:
+        has_doc = self._document() is not None
+        item = self.scope_box.model().item(1)
+        item.setEnabled(has_doc)
+        if not has_doc and self.scope == DOCUMENT:
+            self.scope_box.blockSignals(True)
+            self.scope_box.setCurrentIndex(0)
+            self.scope_box.blockSignals(False)
+        self.average_box.setEnabled(self.scope == CORPUS)
+
+    # -- drawing ---------------------------------------------------------------------------------
+
+    def _redraw_all(self) -> None:
+        self._redraw_scoped()
+        self._draw_scatter()
+
+    def _redraw_scoped(self) -> None:
+        self._update_controls()
+        self._draw_score_bars()
+        self._draw_per_type()
+        self._draw_confusions()
+
+    def _draw_score_bars(self) -> None:
+        self.average_box.setEnabled(self.scope == CORPUS)
+        if self.result is None:
+            self.score_bars.clear(EMPTY_MESSAGE)
+            return
+        if self.scope == DOCUMENT:
+            doc = self._document()
+            assert doc is not None
+            scores, title, subtitle = doc.scores, "Document scores", doc.doc_id
+        elif self.average == MACRO:
+            scores, title = self.result.macro, "Corpus scores — macro average"
+            subtitle = f"mean of document P and R over {self.result.macro['plain'].num_documents} documents"
+        else:
+            scores, title = self.result.micro, "Corpus scores — micro average"
+            subtitle = f"pooled over {self.result.micro['plain'].num_gold} gold mentions"
+        self.score_bars.set_data(scores, title=title, subtitle=subtitle, current=self.combination)
+
+    def _draw_per_type(self) -> None:
+        if self.result is None:
+            self.per_type_published.clear(EMPTY_MESSAGE)
+            self.per_type_type_mapping.clear(EMPTY_MESSAGE)
+            return
+        if self.scope == DOCUMENT:
+            docs = self._scope_documents()
+            published = per_type_table(docs, "mention_type+realis_status", gold_types_only=True)
+            by_type = per_type_table(docs, "mention_type", gold_types_only=False)
+        else:
+            published = self.result.per_type_published
+            by_type = self.result.per_type_by_type_mapping
+        where = self._scope_name()
+        self.per_type_published.set_data(
+            published, title="F1 per type — published table",
+            subtitle=f"type+realis mapping, one row per gold type · {where}")
+        self.per_type_type_mapping.set_data(
+            by_type, title="F1 per type — type-mapping table",
+            subtitle=f"type mapping, one row per type on either side · {where}")
+
+    def _current_confusions(self) -> dict[str, ConfusionMatrix]:
+        key = (self.doc_id if self.scope == DOCUMENT else None, self.combination)
+        if key not in self._confusions:
+            self._confusions[key] = confusions(self._scope_documents(), self.combination)
+        return self._confusions[key]
+
+    def _draw_confusions(self) -> None:
+        if self.result is None:
+            self.type_confusion.clear(EMPTY_MESSAGE)
+            self.realis_confusion.clear(EMPTY_MESSAGE)
+            return
+        matrices = self._current_confusions()
+        subtitle = f"{COMBINATION_LABELS[self.combination]} mapping table · {self._scope_name()}"
+        for chart, attribute in ((self.type_confusion, "mention_type"), (self.realis_confusion, "realis_status")):
+            title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: gold × system"
+            chart.set_data(matrices[attribute], title=title, subtitle=subtitle)
+
+    def _draw_scatter(self) -> None:
+        if self.result is None:
+            self.doc_scatter.clear(EMPTY_MESSAGE)
+            return
+        self.doc_scatter.set_data(self.result.documents, self.combination,
+                                  title="Documents: precision against recall", current=self.doc_id)
+
+    # -- clicks -> filter requests ---------------------------------------------------------------
+
+    def _score_bar_clicked(self, key: tuple[str, str]) -> None:
+        combination, metric = key
+        gold: dict[str, frozenset[int]] = {}
+        system: dict[str, frozenset[int]] = {}
+        for doc in self._scope_documents():
+            g, s = not_fully_credited(doc, combination)
+            if metric in ("recall", "f1") and g:
+                gold[doc.doc_id] = g
+            if metric in ("precision", "f1") and s:
+                system[doc.doc_id] = s
+
+        def predicate(doc_id: str, row: MappingRow) -> bool:
+            return (row.gold_index is not None and row.gold_index in gold.get(doc_id, ())) or \
+                (row.system_index is not None and row.system_index in system.get(doc_id, ()))
+
+        side = {"precision": "system", "recall": "gold", "f1": "gold and system"}[metric]
+        count = sum(map(len, gold.values())) + sum(map(len, system.values()))
+        label = (f"{COMBINATION_LABELS[combination]} {METRIC_LABELS[metric].lower()}: {count} {side} "
+                 f"mention(s) not fully matched ({self._scope_name()})")
+        self.filter_requested.emit(label, set(gold) | set(system), predicate)
+
+    def _type_clicked(self, mention_type: str) -> None:
+        docs = {d.doc_id for d in self._scope_documents()
+                if any(m.mention_type == mention_type for m in d.gold + d.system)}
+
+        def predicate(doc_id: str, row: MappingRow) -> bool:
+            return (row.gold is not None and row.gold.mention_type == mention_type) or \
+                (row.system is not None and row.system.mention_type == mention_type)
+
+        self.filter_requested.emit(f"type {mention_type}: its gold and system mentions ({self._scope_name()})",
+                                   docs, predicate)
+
+    def _cell_clicked(self, attribute: str, key: tuple[int, int]) -> None:
+        matrix = self._current_confusions()[attribute]
+        g, s = key
+        members = matrix.members.get((g, s), ())
+        wanted = {(m.doc_id, m.gold_index, m.system_index) for m in members}
+
+        def predicate(doc_id: str, row: MappingRow) -> bool:
+            return (doc_id, row.gold_index, row.system_index) in wanted
+
+        name = ATTRIBUTE_NAMES[attribute]
+        label = f"{name}: gold {matrix.gold_axis[g]} → system {matrix.system_axis[s]} ({len(members)})"
+        self.filter_requested.emit(label, {m.doc_id for m in members}, predicate)
+
+    def _document_clicked(self, doc_id: str) -> None:
+        self.filter_requested.emit(f"document {doc_id}", {doc_id}, None)
+
+
+def _scrolling(chart: ChartWidget) -> QScrollArea:
+    """The chart fills the tab, and scrolls when the tab is smaller than the chart can be read at."""
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidget(chart)
+    return area

@@ -1,0 +1,92 @@
+"""Per-type bars: F1 of each event type, sorted best first, with its #gold and #system mentions."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtWidgets import QWidget
+
+from core.metrics.mention import TypeRow
+from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.style import BAR_COLOUR, qcolour
+from evmeval_gui.formatting import percent
+
+BAR_HEIGHT = 0.7
+MIN_ROW = 18
+"""Smallest bar pitch in pixels; below it the panel scrolls instead."""
+TEXT_X = 102.0
+"""Where the counts column starts, right of the 100 % mark."""
+X_MAX = 150.0
+"""Right end of the x range: room for the counts column."""
+MIN_PLOT_WIDTH = 340
+"""Plot width (pixels) at which bars and the counts column both fit."""
+
+
+def sorted_rows(rows: Sequence[TypeRow]) -> list[TypeRow]:
+    """Best F1 first; undefined F1 last; ties by more gold mentions, then by name."""
+    return sorted(rows, key=lambda r: (math.isnan(r.f1), -(0.0 if math.isnan(r.f1) else r.f1),
+                                       -r.num_gold, r.mention_type))
+
+
+class PerTypeChart(ChartWidget):
+    """Horizontal F1 bars, one per type, top to bottom in `rows` order (see `sorted_rows`).
+
+    Items: `bars` (one BarGraphItem; `opts["width"]` are the F1 values in percent, NaN as 0),
+    `count_labels[type]` the "F1 · #gold / #sys" text right of each bar.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[TypeRow] = []
+        self.bars: pg.BarGraphItem | None = None
+        self.count_labels: dict[str, pg.TextItem] = {}
+        self.plot.getViewBox().invertY(True)
+
+    def _cleared(self, message: str) -> None:
+        self.rows = []
+        self.bars = None
+        self.count_labels = {}
+        super()._cleared(message)
+
+    def export_size(self) -> tuple[int, int]:
+        return 960, max(420, 24 * len(self.rows) + 190)
+
+    def set_data(self, rows: Sequence[TypeRow], *, title: str, subtitle: str = "") -> None:
+        """Draw one bar per type row (a core per-type table), sorted best F1 first."""
+        if not rows:
+            self.clear(f"{title}\n\nNo event types in this table")
+            return
+        self._start_drawing(rows, title=title, subtitle=subtitle)
+        self.rows = sorted_rows(rows)
+        self.count_labels = {}
+        widths = [0.0 if math.isnan(r.f1) else 100.0 * r.f1 for r in self.rows]
+        self.bars = pg.BarGraphItem(x0=[0.0] * len(widths), width=widths, y=list(range(len(widths))),
+                                    height=BAR_HEIGHT, brush=qcolour(BAR_COLOUR), pen=pg.mkPen("#333333"))
+        self.plot.addItem(self.bars)
+        for i, r in enumerate(self.rows):
+            f1 = "n/a" if math.isnan(r.f1) else f"{100 * r.f1:.1f}"
+            label = text_item(f"{f1} · {r.num_gold}/{r.num_system}", anchor=(0.0, 0.5), size=8.5)
+            label.setPos(TEXT_X, i)
+            self.plot.addItem(label)
+            self.count_labels[r.mention_type] = label
+        self.set_left_ticks([(i, r.mention_type) for i, r in enumerate(self.rows)])
+        self.plot.getAxis("bottom").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
+        self.plot.showGrid(x=True, y=False, alpha=0.25)
+        self.plot.setRange(xRange=(0, X_MAX), yRange=(-0.6, len(self.rows) - 0.4), padding=0)
+        self.set_titles(title, subtitle=subtitle, left="Event type (best F1 at the top)", bottom="F1 (%)")
+        self.set_legend([(legend_sample(BAR_COLOUR), "F1 (%); at the right: F1 · #gold/#system")])
+        self.fit_minimum(int(self.plot.getAxis("left").fixedWidth) + MIN_PLOT_WIDTH, MIN_ROW * len(self.rows) + 150)
+
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        index = round(y)
+        if 0 <= index < len(self.rows) and abs(y - index) <= BAR_HEIGHT / 2 and -2 <= x <= X_MAX:
+            return self.rows[index].mention_type
+        return None
+
+    def describe(self, key: Hashable) -> str:
+        row = next(r for r in self.rows if r.mention_type == key)
+        return (f"{row.mention_type}: P {percent(row.precision)} %, R {percent(row.recall)} %, "
+                f"F1 {percent(row.f1)} %\nTP {row.tp:.2f}, {row.num_gold} gold, {row.num_system} system mention(s)"
+                "\nClick to list this type's mentions.")

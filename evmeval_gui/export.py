@@ -1,0 +1,84 @@
+"""File > Export and `evmeval-gui --export-report DIR`: every report of one result into one folder.
+
+Written files: `report.html` (self-contained), `scores.txt` (published layout), `comparison.txt`,
+`scores.json`, `mappings.csv`, `documents.csv`, `per_type.csv`, and each chart as
+`chart_<name>.png` and `chart_<name>.svg`. Every file is written atomically; an input file is never
+overwritten; a folder that cannot be written gives a `FormatError` naming the path.
+
+The charts are drawn offscreen, so a QApplication must exist (the window's, or the headless one
+`--export-report` makes).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+from core.formats.errors import FormatError
+from core.loading import LoadedInputs, check_output_paths
+from core.metrics.mention import ScoreResult
+from core.metrics.outcomes import Outcome
+from core.report.comparison import format_comparison
+from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
+from core.report.html_report import format_html_report
+from core.report.io import write_atomic
+from core.report.json_report import dumps, result_to_json
+from core.report.text import format_report
+from evmeval_gui.charts.panel import CHART_NAMES, ChartsPanel
+from evmeval_gui.colours import STYLES
+
+REPORT_FILES: tuple[str, ...] = ("report.html", "scores.txt", "comparison.txt", "scores.json",
+                                 "mappings.csv", "documents.csv", "per_type.csv")
+"""The fixed file names (charts come in addition, as `chart_<name>.png` / `.svg`)."""
+
+Progress = Callable[[int, int], None]
+
+
+def render_charts(result: ScoreResult) -> tuple[dict[str, tuple[bytes, str]], dict[str, str]]:
+    """Every chart of the corpus view (micro average, span-only mapping) as (PNG, SVG), and captions.
+
+    Needs the GUI thread: the charts are widgets, drawn offscreen.
+    """
+    panel = ChartsPanel()
+    try:
+        panel.set_result(result)
+        return panel.export_images(), panel.chart_titles()
+    finally:
+        panel.deleteLater()
+
+
+def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
+                  progress: Progress | None = None) -> list[str]:
+    """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
+
+    Raises `FormatError` (with the path), before anything is drawn or written, when the folder cannot
+    be written or an output would replace one of the input files.
+    """
+    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
+        raise FormatError(out_dir, 0, "is a file, not a folder", "a folder to write the report into")
+    chart_files = [f"chart_{name}.{ext}" for name in CHART_NAMES for ext in ("png", "svg")]
+    check_output_paths([os.path.join(out_dir, name) for name in (*REPORT_FILES, *chart_files)],
+                       [inputs.gold.path, inputs.system.path])
+    images, captions = render_charts(result)
+    colours = {o: STYLES[o].colour for o in Outcome}
+    outputs: list[tuple[str, Callable[[], str | bytes]]] = [
+        ("scores.txt", lambda: format_report(result)),
+        ("comparison.txt", lambda: format_comparison(result)),
+        ("scores.json", lambda: dumps(result_to_json(result))),
+        ("mappings.csv", lambda: format_mappings_csv(result)),
+        ("documents.csv", lambda: format_documents_csv(result)),
+        ("per_type.csv", lambda: format_per_type_csv(result)),
+    ]
+    for name, (png, svg) in images.items():
+        outputs.append((f"chart_{name}.png", lambda png=png: png))
+        outputs.append((f"chart_{name}.svg", lambda svg=svg: svg))
+    outputs.append(("report.html", lambda: format_html_report(
+        result, inputs, {name: png for name, (png, _) in images.items()}, colours=colours, captions=captions)))
+    written: list[str] = []
+    for number, (name, make) in enumerate(outputs):
+        path = os.path.join(out_dir, name)
+        write_atomic(path, make())
+        written.append(path)
+        if progress is not None:
+            progress(number + 1, len(outputs))
+    return written

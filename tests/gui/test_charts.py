@@ -1,0 +1,245 @@
+"""Charts: the drawn items carry the core's numbers; hovering says them; clicks ask for exact filters."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+from core.align import COMBINATIONS
+from core.loading import load_inputs
+from core.metrics.confusion import confusion
+from core.metrics.mention import score_files
+from core.metrics.outcomes import mapping_rows
+from evmeval_gui.charts.confusion_heatmap import ConfusionHeatmap
+from evmeval_gui.charts.doc_scatter import DocScatterChart
+from evmeval_gui.charts.panel import ChartsPanel
+from evmeval_gui.charts.per_type import PerTypeChart, sorted_rows
+from evmeval_gui.charts.score_bars import METRICS, OFFSETS, ScoreBarsChart
+
+
+@pytest.fixture(scope="module")
+def demo(evmeval_data):
+    folder = evmeval_data / "scoring_demo" / "token_based"
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "sample_system_C.tbf"), token_dir=str(folder / "tkn"))
+    return score_files(inputs.gold, inputs.system)
+
+
+@pytest.fixture
+def panel(qtbot, demo):
+    widget = ChartsPanel()
+    qtbot.addWidget(widget)
+    widget.resize(1100, 700)
+    widget.show()
+    widget.set_result(demo)
+    return widget
+
+
+def _show(panel: ChartsPanel, chart) -> None:
+    """Bring the chart's tab to the front so that it is laid out (clicks land where it is drawn)."""
+    for index in range(panel.tabs.count()):
+        if panel.tabs.widget(index).isAncestorOf(chart):
+            panel.tabs.setCurrentIndex(index)
+    QTest.qWait(0)
+
+
+def _click(chart, x: float, y: float) -> None:
+    QTest.mouseClick(chart.plot_widget.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     chart.widget_pos(x, y))
+
+
+def _rows(result, predicate, doc_ids, combination):
+    """(doc, gold index, system index) of the mapping-table rows a filter request keeps."""
+    return {(d.doc_id, r.gold_index, r.system_index) for d in result.documents if d.doc_id in doc_ids
+            for r in mapping_rows(d, combination) if predicate(d.doc_id, r)}
+
+
+# -- items carry the core's numbers -----------------------------------------------------------------
+
+def test_score_bar_heights_are_the_core_figures(qtbot, demo):
+    chart = ScoreBarsChart()
+    qtbot.addWidget(chart)
+    chart.set_data(demo.micro, title="t", current="mention_type")
+    for metric in METRICS:
+        heights = list(chart.bars[metric].opts["height"])
+        expected = [0.0 if math.isnan(v) else 100 * v for v in (getattr(demo.micro[c], metric) for c in COMBINATIONS)]
+        assert heights == pytest.approx(expected)
+        assert list(chart.bars[metric].opts["x"]) == pytest.approx([i + OFFSETS[metric] for i in range(4)])
+    # system C: P = R = 2/3 + 1/3 ... plain micro P = (1 + 1 + 2/3) / 3
+    assert chart.bars["precision"].opts["height"][0] == pytest.approx(100 * (1 + 1 + 2 / 3) / 3)
+    assert chart.value_labels[("plain", "f1")].toPlainText() == f"{100 * demo.micro['plain'].f1:.1f}"
+
+
+def test_undefined_figure_is_labelled_not_drawn(qtbot, demo):
+    chart = ScoreBarsChart()
+    qtbot.addWidget(chart)
+    doc = demo.document("example2")   # type+realis: nothing mapped, F1 = 0/0
+    chart.set_data(doc.scores, title="t")
+    assert chart.bars["f1"].opts["height"][3] == 0
+    assert chart.value_labels[("mention_type+realis_status", "f1")].toPlainText() == "n/a"
+    assert "undefined" in chart.describe(("mention_type+realis_status", "f1"))
+
+
+def test_per_type_bars_are_sorted_core_rows(qtbot, demo):
+    chart = PerTypeChart()
+    qtbot.addWidget(chart)
+    chart.set_data(demo.per_type_by_type_mapping, title="t")
+    rows = sorted_rows(demo.per_type_by_type_mapping)
+    assert [r.mention_type for r in chart.rows] == [r.mention_type for r in rows]
+    assert list(chart.bars.opts["width"]) == pytest.approx([0 if math.isnan(r.f1) else 100 * r.f1 for r in rows])
+    f1s = [r.f1 for r in chart.rows if not math.isnan(r.f1)]
+    assert f1s == sorted(f1s, reverse=True)
+    ticks = [t for _, t in chart.plot.getAxis("left")._tickLevels[0]]
+    assert ticks == [r.mention_type for r in rows]
+    label = chart.count_labels["personnelnominate"].toPlainText()
+    assert label == "100.0 · 1/1"
+    assert "1 gold, 1 system" in chart.describe("personnelnominate")
+
+
+def test_heatmap_cells_hold_the_core_counts(qtbot, demo):
+    chart = ConfusionHeatmap()
+    qtbot.addWidget(chart)
+    matrix = confusion(demo.documents, "mention_type")
+    chart.set_data(matrix, title="t")
+    n = len(matrix.labels) + 1
+    expected = {(g, s): str(matrix.counts[g][s]) for g in range(n) for s in range(n) if matrix.counts[g][s]}
+    assert chart.counts_item.labels == expected
+    assert chart.image.image.shape[:2] == (n, n)
+    off = (matrix.labels.index("personnelstartposition"), matrix.labels.index("personnelendposition"))
+    assert off in chart.counts_item.labels
+    assert tuple(chart.image.image[off][:3]) != (255, 255, 255)      # coloured
+    assert tuple(chart.image.image[0, 1][:3]) == (255, 255, 255)     # empty cell stays white
+    assert "gold personnelstartposition → system personnelendposition: 1" in chart.describe(off)
+    bottom = [t for _, t in chart.plot.getAxis("bottom")._labels]
+    assert bottom[-1] == "(spurious)" and bottom[:-1] == list(matrix.labels)
+
+
+def test_scatter_points_are_the_documents(qtbot, demo):
+    chart = DocScatterChart()
+    qtbot.addWidget(chart)
+    chart.set_data(demo.documents, "plain", title="t", current="example2")
+    points = chart.scatter.points()
+    assert [p.data() for p in points] == ["example1", "example2"]
+    doc = demo.document("example2").scores["plain"]
+    assert (points[1].pos().x(), points[1].pos().y()) == pytest.approx((100 * doc.recall, 100 * doc.precision))
+    assert points[1].size() >= points[0].size()     # example2 has more gold mentions
+    marker = chart.current_marker.points()[0].pos()
+    assert (marker.x(), marker.y()) == pytest.approx((100 * doc.recall, 100 * doc.precision))
+
+
+# -- panel: following the window, hovering, clicking ---------------------------------------------------
+
+def test_panel_follows_scope_average_and_document(panel, demo):
+    assert list(panel.score_bars.bars["f1"].opts["height"]) == pytest.approx(
+        [100 * demo.micro[c].f1 if not math.isnan(demo.micro[c].f1) else 0 for c in COMBINATIONS])
+    panel.set_average("macro")
+    assert panel.score_bars.bars["recall"].opts["height"][0] == pytest.approx(100 * demo.macro["plain"].recall)
+    assert "macro" in panel.score_bars.title
+    assert panel.scope_box.model().item(1).isEnabled() is False      # no current document yet
+    panel.set_document("example2")
+    panel.set_scope("document")
+    doc = demo.document("example2")
+    assert panel.score_bars.bars["precision"].opts["height"][0] == pytest.approx(100 * doc.scores["plain"].precision)
+    assert not panel.average_box.isEnabled()
+    assert panel.type_confusion.matrix.total == len(mapping_rows(doc, "plain"))
+    panel.set_document(None)                                          # back to the corpus
+    assert panel.scope == "corpus"
+    assert panel.type_confusion.matrix.total == sum(len(mapping_rows(d, "plain")) for d in demo.documents)
+
+
+def test_panel_follows_the_combination(panel):
+    panel.set_combination("mention_type+realis_status")
+    assert panel.type_confusion.matrix.combination == "mention_type+realis_status"
+    assert panel.doc_scatter.combination == "mention_type+realis_status"
+    assert "Span + type + realis" in panel.type_confusion.subtitle
+    with pytest.raises(ValueError, match="unknown combination"):
+        panel.set_combination("type")
+
+
+def test_hover_gives_exact_values(panel, demo):
+    chart = panel.score_bars
+    _show(panel, chart)
+    scene_pos = chart.plot.getViewBox().mapViewToScene(QPointF(1 + OFFSETS["recall"], 10))
+    chart._mouse_moved(scene_pos)
+    s = demo.micro["mention_type"]
+    assert chart.hover_text.startswith(f"Span + type (mention_type) — Recall: {100 * s.recall:.2f} %")
+    assert f"TP {s.tp:.2f} of {s.num_gold} gold" in chart.hover_text
+    chart._mouse_moved(chart.plot.getViewBox().mapViewToScene(QPointF(0.5, 50)))   # between groups
+    assert chart.hover_text == ""
+
+
+def test_clicking_a_heatmap_cell_filters_to_its_rows(qtbot, panel, demo):
+    chart = panel.type_confusion
+    _show(panel, chart)
+    m = chart.matrix
+    g, s = m.labels.index("personnelstartposition"), m.labels.index("personnelendposition")
+    with qtbot.waitSignal(panel.filter_requested, timeout=2000) as signal:
+        _click(chart, g, s)
+    label, doc_ids, predicate = signal.args
+    assert doc_ids == {"example2"}
+    assert "gold personnelstartposition → system personnelendposition (1)" in label
+    assert _rows(demo, predicate, doc_ids, "plain") == {("example2", 1, 1)}
+
+
+def test_clicking_the_missed_row_filters_to_missed_gold(qtbot, panel, demo):
+    panel.set_combination("mention_type+realis_status")
+    chart = panel.realis_confusion
+    _show(panel, chart)
+    m = chart.matrix
+    # under type+realis nothing of example2 is mapped, but both are same-span pairs (wrong attribute)
+    g, s = m.labels.index("actual"), m.labels.index("other")
+    with qtbot.waitSignal(panel.filter_requested, timeout=2000) as signal:
+        _click(chart, g, s)
+    _, doc_ids, predicate = signal.args
+    assert _rows(demo, predicate, doc_ids, "mention_type+realis_status") == {("example2", 0, 0)}
+
+
+def test_clicking_a_recall_bar_lists_gold_mentions_not_fully_matched(qtbot, panel, demo):
+    chart = panel.score_bars
+    _show(panel, chart)
+    with qtbot.waitSignal(panel.filter_requested, timeout=2000) as signal:
+        _click(chart, 0 + OFFSETS["recall"], 5)
+    label, doc_ids, predicate = signal.args
+    assert doc_ids == {"example2"}
+    assert label.startswith("Span only recall: 1 gold mention(s) not fully matched")
+    # E3 is only a partial match under plain; E2 (Dice 1) is not listed
+    assert _rows(demo, predicate, doc_ids, "plain") == {("example2", 1, 1)}
+
+
+def test_clicking_a_type_bar_lists_that_types_mentions(qtbot, panel, demo):
+    panel.per_type_box.setCurrentIndex(1)
+    chart = panel.per_type_type_mapping
+    _show(panel, chart)
+    index = [r.mention_type for r in chart.rows].index("personnelendposition")
+    with qtbot.waitSignal(panel.filter_requested, timeout=2000) as signal:
+        _click(chart, 5, index)
+    label, doc_ids, predicate = signal.args
+    assert label.startswith("type personnelendposition")
+    assert doc_ids == {"example2"}
+    assert _rows(demo, predicate, doc_ids, "plain") == {("example2", 1, 1)}
+
+
+def test_clicking_a_document_point_names_the_document(qtbot, panel, demo):
+    chart = panel.doc_scatter
+    _show(panel, chart)
+    s = demo.document("example2").scores["plain"]
+    with qtbot.waitSignal(panel.filter_requested, timeout=2000) as signal:
+        _click(chart, 100 * s.recall, 100 * s.precision)
+    assert signal.args == ["document example2", {"example2"}, None]
+    chart._mouse_moved(chart.plot.getViewBox().mapViewToScene(QPointF(100 * s.recall, 100 * s.precision)))
+    assert chart.hover_text.startswith("example2\nP 83.33 %, R 83.33 %")
+
+
+def test_empty_state_and_export(qtbot, panel):
+    images = panel.export_images()
+    assert set(images) == {"scores", "per_type_published", "per_type_type_mapping", "confusion_type",
+                           "confusion_realis", "documents"}
+    for png, svg in images.values():
+        assert png.startswith(b"\x89PNG\r\n\x1a\n")
+        assert "<svg" in svg and "</svg>" in svg
+    panel.set_result(None)
+    assert panel.score_bars.bars == {}
+    assert panel.type_confusion.matrix is None
+    assert panel.doc_scatter.message.toPlainText().startswith("No scores yet")

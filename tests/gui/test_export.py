@@ -1,0 +1,116 @@
+"""Report export: every file, equal to the core's output; atomic, never over an input; headless mode."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from core.align import COMBINATIONS
+from core.formats.errors import FormatError
+from core.loading import load_inputs
+from core.metrics.mention import score_files
+from core.metrics.outcomes import mapping_rows
+from core.report.comparison import format_comparison
+from core.report.json_report import dumps, result_to_json
+from core.report.text import format_report
+from evmeval_gui.export import REPORT_FILES, export_report
+
+CHARTS = ("scores", "per_type_published", "per_type_type_mapping", "confusion_type", "confusion_realis",
+          "documents")
+
+
+@pytest.fixture(scope="module")
+def demo_dir(evmeval_data):
+    return evmeval_data / "scoring_demo" / "token_based"
+
+
+@pytest.fixture(scope="module")
+def demo(demo_dir):
+    inputs = load_inputs(str(demo_dir / "gold.tbf"), str(demo_dir / "sample_system_C.tbf"),
+                         token_dir=str(demo_dir / "tkn"), text_dir=str(demo_dir / "txt"))
+    return inputs, score_files(inputs.gold, inputs.system)
+
+
+def _csv_rows(path) -> list[dict[str, str]]:
+    with open(path, encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_export_writes_every_file_equal_to_the_core(qtbot, tmp_path, demo):
+    inputs, result = demo
+    out = tmp_path / "report"
+    written = export_report(str(out), inputs, result)
+    names = {os.path.basename(p) for p in written}
+    charts = {f"chart_{c}.{ext}" for c in CHARTS for ext in ("png", "svg")}
+    assert names == set(REPORT_FILES) | charts
+    assert sorted(os.listdir(out)) == sorted(names)                         # no temporary file left
+    assert (out / "scores.txt").read_text(encoding="utf-8") == format_report(result)
+    assert (out / "comparison.txt").read_text(encoding="utf-8") == format_comparison(result)
+    assert json.loads((out / "scores.json").read_text(encoding="utf-8")) == json.loads(dumps(result_to_json(result)))
+    mappings = _csv_rows(out / "mappings.csv")
+    assert len(mappings) == sum(len(mapping_rows(d, c)) for d in result.documents for c in COMBINATIONS)
+    assert len(_csv_rows(out / "documents.csv")) == len(result.documents)
+    assert len(_csv_rows(out / "per_type.csv")) == len(result.per_type_published) + len(result.per_type_by_type_mapping)
+    for chart in CHARTS:
+        assert (out / f"chart_{chart}.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+        assert "<svg" in (out / f"chart_{chart}.svg").read_text(encoding="utf-8")
+
+
+def test_html_report_names_every_document_and_embeds_every_chart(qtbot, tmp_path, demo):
+    inputs, result = demo
+    export_report(str(tmp_path), inputs, result)
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    for doc in result.documents:
+        assert f"<b>{doc.doc_id}</b>" in page
+    for chart in CHARTS:
+        figure = page[page.index(f'<figure id="chart-{chart}">'):]
+        assert figure.split(">", 2)[1].startswith('<img alt="') and 'src="data:image/png;base64,' in figure[:300]
+    assert page.count("<figure") == len(CHARTS)
+    assert "Event type confusion" in page                                   # captions are the chart titles
+
+
+def test_inputs_are_never_overwritten(qtbot, tmp_path, demo_dir):
+    gold = tmp_path / "scores.txt"                       # a gold file that happens to carry an output's name
+    shutil.copy(demo_dir / "gold.tbf", gold)
+    system = tmp_path / "system.tbf"
+    shutil.copy(demo_dir / "sample_system_C.tbf", system)
+    before = gold.read_bytes()
+    inputs = load_inputs(str(gold), str(system), token_dir=str(demo_dir / "tkn"))
+    with pytest.raises(FormatError, match="overwrite an input") as caught:
+        export_report(str(tmp_path), inputs, score_files(inputs.gold, inputs.system))
+    assert caught.value.path == str(tmp_path / "scores.txt")
+    assert gold.read_bytes() == before
+    assert not (tmp_path / "report.html").exists()                          # refused before writing anything
+
+
+def test_unwritable_folder_is_a_clear_message(qtbot, tmp_path, demo):
+    inputs, result = demo
+    blocker = tmp_path / "taken"
+    blocker.write_text("a file, not a folder", encoding="utf-8")
+    with pytest.raises(FormatError, match="is a file, not a folder") as caught:
+        export_report(str(blocker), inputs, result)
+    assert caught.value.path == str(blocker)
+    with pytest.raises(FormatError) as caught:
+        export_report(str(blocker / "inside"), inputs, result)
+    assert str(blocker / "inside") in str(caught.value)
+
+
+def test_headless_export_report_command(tmp_path, demo_dir):
+    out = tmp_path / "out"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-m", "evmeval_gui", "-g", str(demo_dir / "gold.tbf"), "-s",
+         str(demo_dir / "sample_system_C.tbf"), "-t", str(demo_dir / "tkn"), "--export-report", str(out)],
+        capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert set(REPORT_FILES) <= set(os.listdir(out))
+    assert {f"chart_{c}.png" for c in CHARTS} <= set(os.listdir(out))
+    rows = list(csv.DictReader(io.StringIO((out / "documents.csv").read_text(encoding="utf-8"))))
+    assert [r["doc_id"] for r in rows] == ["example1", "example2"]
