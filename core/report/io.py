@@ -9,6 +9,16 @@ import tempfile
 from core.formats.errors import FormatError
 
 
+def _new_file_mode(path: str) -> int:
+    """The mode an ordinary new file would get (mkstemp's 0600 would hide reports from colleagues)."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
 def write_atomic(path: str, data: str | bytes) -> None:
     """Write to a temporary file beside `path`, then rename it over `path`.
 
@@ -21,6 +31,7 @@ def write_atomic(path: str, data: str | bytes) -> None:
     except OSError as exc:
         raise FormatError(path, 0, f"cannot write here ({exc.strerror})", "a writable folder") from None
     try:
+        os.fchmod(fd, _new_file_mode(path))
         with os.fdopen(fd, "wb") as handle:
             handle.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(tmp, path)
