@@ -8,6 +8,7 @@ time, and the v1.8 numbers do not depend on them, so a 2000-document corpus open
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
@@ -24,16 +25,26 @@ from core.formats.tokens import (
 from core.model import SpanMode, TbfFile, TokenTable, canonical
 
 TEXT_EXTENSIONS = (".txt", ".tkn.txt", "")
+CACHED_DOCUMENTS = 64
+"""How many documents' tables (and texts) a source keeps: enough for browsing, flat memory on 2000."""
+
+
+def _remember(cache: OrderedDict, key: str, value: object) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > CACHED_DOCUMENTS:
+        cache.popitem(last=False)
 
 
 @dataclass
 class TokenSource:
-    """Token tables of a folder, read on first use. `None` folder: no tables (character mode)."""
+    """Token tables of a folder, read on first use and kept for the last `CACHED_DOCUMENTS` documents.
+    `None` folder: no tables (character mode)."""
 
     folder: str | None
     extension: str = DEFAULT_EXTENSION
     offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS
-    _tables: dict[str, TokenTable | None] = field(default_factory=dict, repr=False)
+    _tables: OrderedDict[str, TokenTable | None] = field(default_factory=OrderedDict, repr=False)
 
     def path(self, doc_id: str) -> str | None:
         if self.folder is None:
@@ -43,12 +54,13 @@ class TokenSource:
 
     def table(self, doc_id: str) -> TokenTable | None:
         """The document's table, or None when there is none; raises `FormatError` when it is malformed."""
-        if doc_id not in self._tables:
-            path = self.path(doc_id)
-            self._tables[doc_id] = (
-                read_token_table(path, doc_id=doc_id, offset_fields=self.offset_fields) if path else None
-            )
-        return self._tables[doc_id]
+        if doc_id in self._tables:
+            self._tables.move_to_end(doc_id)
+            return self._tables[doc_id]
+        path = self.path(doc_id)
+        table = read_token_table(path, doc_id=doc_id, offset_fields=self.offset_fields) if path else None
+        _remember(self._tables, doc_id, table)
+        return table
 
     def ids(self, doc_id: str) -> set[str] | frozenset[str] | None:
         """Only the ids, without building tokens (what the scorer checks mentions against)."""
@@ -73,7 +85,7 @@ class TextSource:
     """Document texts of a folder (`<doc>.txt`, `<doc>.tkn.txt` or `<doc>`), read on first use."""
 
     folder: str | None
-    _texts: dict[str, str | None] = field(default_factory=dict, repr=False)
+    _texts: OrderedDict[str, str | None] = field(default_factory=OrderedDict, repr=False)
 
     def path(self, doc_id: str) -> str | None:
         if self.folder is None:
@@ -85,10 +97,13 @@ class TextSource:
         return None
 
     def text(self, doc_id: str) -> str | None:
-        if doc_id not in self._texts:
-            path = self.path(doc_id)
-            self._texts[doc_id] = read_text(path) if path else None
-        return self._texts[doc_id]
+        if doc_id in self._texts:
+            self._texts.move_to_end(doc_id)
+            return self._texts[doc_id]
+        path = self.path(doc_id)
+        text = read_text(path) if path else None
+        _remember(self._texts, doc_id, text)
+        return text
 
 
 @dataclass(frozen=True)

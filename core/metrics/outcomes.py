@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from core.align import candidate_pairs
+from core.align.overlap import mention_units
 from core.metrics.mention import DocumentResult
 from core.model import Mention
 
@@ -96,11 +96,14 @@ def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
                                    plain_pair.dice, Outcome.ATTRIBUTE))
             continue
         rows.append(MappingRow(g_index, None, g, None, None, Outcome.MISSED))
-    overlapping = {s for _, s, _ in candidate_pairs(doc.gold, doc.system)}
+    gold_units: set = set()
+    for g in doc.gold:
+        gold_units.update(mention_units(g)[0])
     for s_index, s in enumerate(doc.system):
         if s_index in used_system:
             continue
-        outcome = Outcome.SPLIT if s_index in overlapping else Outcome.SPURIOUS
+        overlaps = not gold_units.isdisjoint(mention_units(s)[0])
+        outcome = Outcome.SPLIT if overlaps else Outcome.SPURIOUS
         rows.append(MappingRow(None, s_index, None, s, None, outcome))
     return rows
 
