@@ -3,6 +3,8 @@
     evmeval-gui                                   the window, empty
     evmeval-gui --demo                            the bundled demo corpus (two systems)
     evmeval-gui -g GOLD -s SYS [-s SYS2] [-t TOKENS] [--text DIR] [--doc ID]
+    evmeval-gui --agreement A B [C …] [-t TOKENS] [--text DIR]   agreement among annotators (tbf or brat)
+    evmeval-gui --demo --agreement                the demo's gold and two systems as three annotators
     evmeval-gui ... --screenshot out.png          render offscreen after loading, save, exit
     evmeval-gui ... --export-report DIR           write the report files, no window
 
@@ -40,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "when its spans are token ids)")
     source.add_argument("--text", metavar="DIR", help="folder of document texts (default: txt/ beside the gold file)")
     source.add_argument("--demo", action="store_true", help="open the bundled demo corpus")
+    source.add_argument("--agreement", nargs="*", metavar="SET",
+                        help="compare two or more annotation sets (tbf files, brat .ann files or brat folders) in "
+                             "the Agreement mode; -t maps brat offsets to tokens (default: tkn/ beside a set). "
+                             "With --demo and no SET: the demo's gold.tbf, system_a.tbf and system_b.tbf")
     show = p.add_argument_group("what to show")
     show.add_argument("--doc", metavar="ID", help="show this document first")
     show.add_argument("--attributes", choices=sorted(ATTRIBUTE_CHOICES), metavar="WHICH",
@@ -69,10 +75,34 @@ def _parse_size(text: str) -> tuple[int, int] | None:
     return int(width), int(height)
 
 
+def _agreement_request(args: argparse.Namespace):
+    """The AgreementRequest of `--agreement`. Raises FormatError / ValueError."""
+    from evmeval_gui.agreement.inputs import demo_agreement_request, make_agreement_request
+
+    if args.gold or args.system:
+        raise ValueError("--agreement compares annotation sets; do not combine it with -g / -s")
+    if args.demo:
+        if args.agreement or args.tokens or args.text:
+            raise ValueError("--demo --agreement compares the demo's three files; give no sets, -t or --text")
+        return demo_agreement_request()
+    if len(args.agreement) < 2:
+        raise ValueError("--agreement needs two or more annotation sets (tbf files, .ann files or brat folders)")
+    for path in args.agreement:
+        if not os.path.exists(path):
+            raise FormatError(path, 0, "not found", "a tbf file, a brat .ann file or a folder of them")
+    for folder, what in ((args.tokens, "token folder"), (args.text, "text folder")):
+        if folder and not os.path.isdir(folder):
+            raise FormatError(folder, 0, f"{what} not found", "an existing folder")
+    return make_agreement_request(args.agreement, token_dir=args.tokens, text_dir=args.text)
+
+
 def _request(args: argparse.Namespace):
-    """The OpenRequest the arguments name, or None (nothing to open). Raises FormatError / ValueError."""
+    """The OpenRequest (or, with `--agreement`, AgreementRequest) the arguments name, or None (nothing to
+    open). Raises FormatError / ValueError."""
     from evmeval_gui.corpus import demo_request, make_request
 
+    if args.agreement is not None:
+        return _agreement_request(args)
     if args.demo:
         if args.gold or args.system:
             raise ValueError("--demo opens the demo corpus; do not combine it with -g / -s")
@@ -111,6 +141,8 @@ def export_mode(args: argparse.Namespace) -> int:
         return _fail(f"report export is not available in this installation ({exc})")
     from evmeval_gui.corpus import load_corpus, score_system
 
+    if args.agreement is not None:
+        return _fail("--export-report writes a score report; for agreement figures use evmeval-iaa")
     try:
         request = _request(args)
         if request is None:
@@ -134,6 +166,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     """`--screenshot PNG`: the window as it looks after loading (and `--doc`), rendered offscreen."""
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
 
+    from evmeval_gui.agreement.inputs import AgreementRequest
     from evmeval_gui.main_window import MainWindow
 
     size = _parse_size(args.size)
@@ -155,21 +188,30 @@ def screenshot_mode(args: argparse.Namespace) -> int:
             if args.charts:
                 window.charts_dock.show()
             window.show()
+            agreement = isinstance(request, AgreementRequest)
             if request is not None:
                 loop = QEventLoop()
-                window.session.scoring_finished.connect(loop.quit)
+                finished = window.agreement.agreement_finished if agreement else window.session.scoring_finished
+                finished.connect(loop.quit)
                 window.session.load_failed.connect(loop.quit)
                 guard = QTimer()
                 guard.setSingleShot(True)
                 guard.timeout.connect(loop.quit)
                 guard.start(600_000)
-                window.open_request(request)
+                if agreement:
+                    window.open_agreement(request)
+                else:
+                    window.open_request(request)
                 loop.exec()
                 if problems:
                     return _fail(str(problems[0]))
                 if not window.session.loaded:
                     return _fail("loading did not finish")
-                if args.doc is not None:
+                if args.doc is not None and agreement:
+                    if window.session.doc_result(args.doc) is None:
+                        return _fail(f"document {args.doc!r} (--doc) is in none of the annotation sets")
+                    window.agreement.open_document(args.doc)
+                elif args.doc is not None:
                     if window.session.doc_result(args.doc) is None:
                         return _fail(f"document {args.doc!r} (--doc) is not in the gold file {request.gold}")
                     window.session.select_document(args.doc)
@@ -230,7 +272,9 @@ def window_mode(args: argparse.Namespace) -> int:
         window.charts_dock.show()
     window.show()
     close_on_interrupt(window)
-    if request is not None:
+    if request is not None and args.agreement is not None:
+        window.open_agreement(request, doc_id=args.doc)
+    elif request is not None:
         window.open_request(request, doc_id=args.doc)
     elif problem is not None:
         window.notifier(problem)

@@ -43,6 +43,8 @@ from core.align import COMBINATIONS
 from core.formats.errors import FormatError, Problem
 from core.metrics.outcomes import MappingRow
 from evmeval_gui import colours
+from evmeval_gui.agreement.inputs import AgreementRequest, demo_agreement_request
+from evmeval_gui.agreement.mode import AgreementMode
 from evmeval_gui.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
 from evmeval_gui.formatting import COMBINATION_LABELS
@@ -97,7 +99,8 @@ class WelcomePage(QWidget):
         title.setFont(font)
         blurb = QLabel("Compare a system's event mentions with a gold standard, document by document, with the "
                        "numbers of the published EvmEval v1.8 scorer. Open a gold .tbf file and one or more "
-                       "system .tbf files (or drop them on this window), or look around in the demo corpus.")
+                       "system .tbf files (or drop them on this window), or look around in the demo corpus. To see how "
+                       "far two or more annotators agree, choose Compare annotators….")
         blurb.setWordWrap(True)
         blurb.setAlignment(Qt.AlignmentFlag.AlignCenter)
         blurb.setStyleSheet(f"color: {colours.MUTED_TEXT};")
@@ -107,7 +110,11 @@ class WelcomePage(QWidget):
         self.demo_button = QPushButton("Open demo")
         self.demo_button.setObjectName("welcomeDemo")
         self.demo_button.clicked.connect(window.open_demo)
-        for button in (self.open_button, self.demo_button):
+        self.compare_button = QPushButton("Compare annotators…")
+        self.compare_button.setObjectName("welcomeCompare")
+        self.compare_button.setToolTip("Inter-annotator agreement of two or more annotation sets (tbf or brat)")
+        self.compare_button.clicked.connect(window.show_compare_dialog)
+        for button in (self.open_button, self.demo_button, self.compare_button):
             button.setMinimumWidth(140)
             button.setMinimumHeight(32)
         self.open_button.setDefault(True)
@@ -115,6 +122,7 @@ class WelcomePage(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.open_button)
         buttons.addWidget(self.demo_button)
+        buttons.addWidget(self.compare_button)
         buttons.addStretch(1)
         self.status = QLabel()
         self.status.setObjectName("welcomeStatus")
@@ -217,6 +225,7 @@ class MainWindow(QMainWindow):
         self.notifier: Notifier = notifier or self._show_problem
         self.error_box: QMessageBox | None = None
         self.open_dialog: OpenCorpusDialog | None = None
+        self.compare_dialog: QWidget | None = None
         self._load_started = 0.0
         self._warnings: list[str] = []
         self._filter_active = False
@@ -226,6 +235,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_NAME)
 
         self._build_views()
+        self.agreement = AgreementMode(self)
+        self.mode_layout.insertWidget(0, self.agreement.tabs)
+        self.workspace_layout.insertWidget(0, self.agreement.banner)
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -269,7 +281,9 @@ class MainWindow(QMainWindow):
         self.right_split.setSizes([400, 260])
         workspace = QWidget()
         workspace.setObjectName("workspace")
+        self.workspace = workspace
         layout = QVBoxLayout(workspace)
+        self.workspace_layout = layout
         layout.setContentsMargins(6, 6, 6, 2)
         layout.setSpacing(5)
         layout.addWidget(self.summary)
@@ -279,7 +293,13 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
         self.stack.addWidget(workspace)
-        self.setCentralWidget(self.stack)
+        central = QWidget()
+        central.setObjectName("central")
+        self.mode_layout = QVBoxLayout(central)  # the Agreement mode's tab bar goes above the stack
+        self.mode_layout.setContentsMargins(0, 0, 0, 0)
+        self.mode_layout.setSpacing(0)
+        self.mode_layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
 
     def _action(self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None,
                 tip: str = "") -> QAction:
@@ -300,6 +320,13 @@ class MainWindow(QMainWindow):
                              "Open a gold file and system files")
         self.open_action.setShortcut(QKeySequence("Ctrl+O"))
         self.demo_action = a("Open &demo", self.open_demo, None, "Open the bundled demo corpus")
+        self.compare_action = a("&Compare annotators…", self.show_compare_dialog, "Ctrl+Shift+O",
+                                "Agreement among two or more annotation sets (tbf files or brat folders)")
+        self.export_disagreements_action = a("Export &disagreements…", lambda: self.agreement.export_disagreements(),
+                                             None, "Write the selected pair's disagreements to a CSV file")
+        self.export_disagreements_action.setEnabled(False)
+        self.matrix_action = a("Agreement &matrix", lambda: self.agreement.show_page("matrix"), "Ctrl+Shift+M",
+                               "Show the agreement matrix (Agreement mode)")
         self.reload_action = a("&Reload and rescore", self.reload, "F5", "Read the files again and rescore")
         self.export_action = a("&Export report…", self.export_report_dialog, None,
                                "Write the score report, comparison, JSON and charts to a folder")
@@ -339,10 +366,12 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.demo_action)
+        file_menu.addAction(self.compare_action)
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addSeparator()
         file_menu.addAction(self.reload_action)
         file_menu.addAction(self.export_action)
+        file_menu.addAction(self.export_disagreements_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -359,6 +388,7 @@ class MainWindow(QMainWindow):
         for action in self.combination_actions.values():
             attributes.addAction(action)
         self.view_menu.addAction(self.clear_filter_action)
+        self.view_menu.addAction(self.matrix_action)
         self.view_menu.addSeparator()
         for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
             self.view_menu.addAction(action)
@@ -541,7 +571,36 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
+    def open_agreement(self, request: AgreementRequest, *, doc_id: str | None = None) -> None:
+        """Compare annotation sets in the background and show the Agreement mode (see `agreement/mode.py`);
+        with `doc_id`, the first pair's document views open at that document."""
+        self.clear_filter()
+        self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
+
+    def open_demo_agreement(self) -> None:
+        """The demo's gold.tbf, system_a.tbf and system_b.tbf as three annotators."""
+        try:
+            request = demo_agreement_request()
+        except FormatError as exc:
+            self._on_load_failed(exc.problem)
+            return
+        self.open_agreement(request)
+
+    def show_compare_dialog(self) -> QWidget:
+        """File > Compare annotators…, non-blocking; accepting it starts the comparison."""
+        from evmeval_gui.agreement.dialog import CompareAnnotatorsDialog
+
+        dialog = CompareAnnotatorsDialog(self, initial=self.agreement.request)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.accepted.connect(lambda: self.open_agreement(dialog.request()))
+        self.compare_dialog = dialog
+        dialog.open()
+        return dialog
+
     def reload(self) -> None:
+        if self.agreement.active:
+            self.agreement.reload()
+            return
         if self.session.request is None:
             self.statusBar().showMessage("Nothing to reload: open a corpus first", 4000)
             return
@@ -612,7 +671,8 @@ class MainWindow(QMainWindow):
     def _on_corpus_loaded(self) -> None:
         corpus = self.session.corpus
         assert corpus is not None
-        self._remember(corpus.request)
+        if self.session.roles is None:  # a pair of the Agreement mode is not a corpus to reopen
+            self._remember(corpus.request)
         self.system_combo.blockSignals(True)
         self.system_combo.clear()
         for name in corpus.system_names:
@@ -622,7 +682,8 @@ class MainWindow(QMainWindow):
         several = len(corpus.system_names) > 1
         self.system_label_action.setVisible(several)
         self.system_combo_action.setVisible(several)
-        self.setWindowTitle(f"{corpus.request.name} — {APP_NAME}")
+        name = self.agreement.title() if self.session.roles is not None else corpus.request.name
+        self.setWindowTitle(f"{name} — {APP_NAME}")
         self.welcome.set_status("")
 
     def _on_scoring_finished(self) -> None:
@@ -639,6 +700,9 @@ class MainWindow(QMainWindow):
         self._load_started = 0.0
         took = f" in {elapsed:.1f} s" if elapsed >= 1 else f" in {elapsed * 1000:.0f} ms" if elapsed else ""
         message = f"{result.run_name}: {len(result.documents)} documents scored{took}"
+        if self.session.roles is not None:
+            message = (f"Agreement: {self.session.roles[0]} (gold role) vs {self.session.roles[1]}, "
+                       f"{len(result.documents)} documents{took}")
         if self._wanted_doc is not None and self.session.doc_result(self._wanted_doc) is None:
             message = f"Document {self._wanted_doc!r} is not in the gold file; showing the worst document. " + message
         self._wanted_doc = None
@@ -684,11 +748,16 @@ class MainWindow(QMainWindow):
 
     def _update_state(self) -> None:
         loaded = self.session.loaded
-        self.stack.setCurrentIndex(1 if loaded else 0)
+        if self.agreement.active:
+            self.agreement.show_current_page()
+        else:
+            self.stack.setCurrentIndex(1 if loaded else 0)
+        self.matrix_action.setEnabled(self.agreement.active)
+        self.export_disagreements_action.setEnabled(self.agreement.active)
         for action in (self.reload_action, self.find_action, self.next_error_action, self.prev_error_action,
                        self.next_doc_action, self.prev_doc_action, self.charts_action):
             action.setEnabled(loaded)
-        self.export_action.setEnabled(loaded and self._export_available())
+        self.export_action.setEnabled(loaded and self._export_available() and not self.agreement.active)
         self.find_edit.setEnabled(loaded)
         self.combination_combo.setEnabled(loaded)
         if not loaded:
@@ -785,8 +854,9 @@ class MainWindow(QMainWindow):
     def shortcut_map(self) -> list[tuple[str, str]]:
         """Every keyboard shortcut with what it does (the Help dialog and the README)."""
         native = QKeySequence.SequenceFormat.NativeText
-        actions = [self.open_action, self.reload_action, self.find_action, self.next_error_action,
-                   self.prev_error_action, self.next_doc_action, self.prev_doc_action, self.charts_action,
+        actions = [self.open_action, self.compare_action, self.matrix_action, self.reload_action, self.find_action,
+                   self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
+                   self.charts_action,
                    *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
                    self.zoom_reset_action, self.shortcuts_action, self.quit_action]
         return [(a.shortcut().toString(native), a.text().replace("&", ""))

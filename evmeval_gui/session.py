@@ -89,6 +89,8 @@ class Session(QObject):
         self.combination = "plain"
         self.selection = Selection()
         self.last_problem: Problem | None = None
+        self.roles: tuple[str, str] | None = None
+        """Agreement mode: the annotators in the gold and the system role of what is shown (else None)."""
         self._results: dict[int, ScoreResult] = {}
         self._texts: _LRU = _LRU(_TEXT_CACHE)
         self._rows: _LRU = _LRU(_ROWS_CACHE)
@@ -125,6 +127,7 @@ class Session(QObject):
 
         def done(value: tuple[LoadedCorpus, ScoreResult]) -> None:
             corpus, result = value
+            self.roles = None
             self._install(corpus, result, system_index, doc_id)
 
         def failed(exc: BaseException) -> None:
@@ -141,6 +144,29 @@ class Session(QObject):
 
     def cancel(self) -> None:
         self.runner.cancel()
+
+    # -- other work and ready-made comparisons (the Agreement mode) ---------------------------------
+
+    def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
+                *, path: str = "") -> None:
+        """Run other background work like opening a corpus: same progress bar, Cancel button and error
+        dialog (`loading_started`, then `on_done(value)` or `load_failed(problem)`)."""
+        self.loading_started.emit(label)
+
+        def failed(exc: BaseException) -> None:
+            self.last_problem = problem_of(exc)
+            if not isinstance(exc, FormatError) and path:
+                self.last_problem = Problem(path, 0, self.last_problem.message, "")
+            self.load_failed.emit(self.last_problem)
+
+        self.runner.submit(label, work, on_done, on_error=failed)
+
+    def show_comparison(self, corpus: LoadedCorpus, result: ScoreResult, *, roles: tuple[str, str],
+                        doc_id: str | None = None) -> None:
+        """Show a comparison computed elsewhere (two annotators, `roles` = who is in the gold and the
+        system role) in every view, as if it had been opened; nothing runs in the background."""
+        self.roles = roles
+        self._install(corpus, result, 0, doc_id)
 
     def _install(self, corpus: LoadedCorpus, result: ScoreResult, system_index: int, doc_id: str | None) -> None:
         gc.unfreeze()  # the previous corpus may now be collected

@@ -1,0 +1,146 @@
+"""The matrix page of the Agreement mode: annotators, the F1 heatmap, summary figures, documents.
+
+The panel only shows what it is given (`set_agreement`, `set_combination`, `set_pair`) and says
+what the user asked for through signals; `AgreementMode` decides what happens.
+"""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
+
+from evmeval_gui.agreement.annotator_list import AnnotatorList
+from evmeval_gui.agreement.document_agreement import DocumentAgreementList
+from evmeval_gui.agreement.inputs import LoadedAgreement
+from evmeval_gui.agreement.matrix_heatmap import MatrixHeatmap
+from evmeval_gui.agreement.style import chip_html, tag
+from evmeval_gui.agreement.summary import AgreementSummary, percent_text
+from evmeval_gui.colours import MUTED_TEXT
+from evmeval_gui.formatting import COMBINATION_LABELS
+
+
+class AgreementPanel(QWidget):
+    """Everything about N annotators on one page; `pair_requested(i, j)` when a cell is clicked,
+    `document_requested(doc_id)` when a document of the selected pair is, `export_requested()`."""
+
+    pair_requested = Signal(int, int)
+    document_requested = Signal(str)
+    export_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("agreementPanel")
+        self.loaded: LoadedAgreement | None = None
+        self.combination = "plain"
+        self.selected: tuple[int, int] = (0, 1)
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setWordWrap(True)
+        self.hint = QLabel("Click a cell to open that pair in the document views (the row's annotator in the gold "
+                           "role); the toolbar's Attributes choose what must agree.")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet(f"color: {MUTED_TEXT};")
+        self.annotators = AnnotatorList()
+        self.documents = DocumentAgreementList()
+        self.heatmap = MatrixHeatmap()
+        self.summary = AgreementSummary()
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.setSpacing(8)
+        left_layout.addWidget(self.annotators)
+        left_layout.addWidget(self.documents, 1)
+        centre = QWidget()
+        centre_layout = QVBoxLayout(centre)
+        centre_layout.setContentsMargins(0, 0, 0, 0)
+        centre_layout.setSpacing(3)
+        self.matrix_title = QLabel()
+        self.matrix_title.setTextFormat(Qt.TextFormat.RichText)
+        self.matrix_title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        centre_layout.addWidget(self.matrix_title)
+        centre_layout.addWidget(self.heatmap, 1)
+        scroller = QScrollArea()
+        scroller.setWidgetResizable(True)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(self.summary)
+        scroller.setMinimumWidth(270)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("agreementSplitter")
+        for widget in (left, centre, scroller):
+            self.splitter.addWidget(widget)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setStretchFactor(2, 0)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([440, 600, 300])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.title)
+        layout.addWidget(self.hint)
+        layout.addWidget(self.splitter, 1)
+        self.heatmap.cell_clicked.connect(self.pair_requested)
+        self.documents.document_activated.connect(self.document_requested)
+        self.summary.open_pair_requested.connect(lambda: self.pair_requested.emit(*self.selected))
+        self.summary.export_requested.connect(self.export_requested)
+
+    # -- what to show -----------------------------------------------------------------------------
+
+    def set_agreement(self, loaded: LoadedAgreement, combination: str, selected: tuple[int, int]) -> None:
+        """A new comparison: every part redrawn."""
+        self.loaded = loaded
+        self.combination = combination
+        self.selected = selected
+        result = loaded.result
+        n = loaded.size
+        self.title.setText(f"<b>Agreement among {n} annotators</b> · {result.mode.value} spans · symmetric greedy "
+                           "mapping with Dice partial credit; every document of either annotator counts")
+        self.annotators.set_annotators(loaded.names, loaded.request.paths, result.sizes, loaded.document_counts())
+        self._redraw()
+
+    def set_combination(self, combination: str) -> None:
+        self.combination = combination
+        if self.loaded is not None:
+            self._redraw()
+
+    def set_pair(self, pair: tuple[int, int]) -> None:
+        """The pair the document views show (outlined in the matrix, detailed beside it)."""
+        self.selected = pair
+        if self.loaded is not None:
+            self.heatmap.set_selected(pair)
+            self._show_pair()
+
+    def _redraw(self) -> None:
+        loaded = self.loaded
+        assert loaded is not None
+        matrix = loaded.result.matrix(self.combination, "f1")
+        self.matrix_title.setText(f"<b>Pairwise F1</b> · {html.escape(COMBINATION_LABELS[self.combination])} · "
+                                  f"mean of pairs {percent_text(matrix.mean)}")
+        self.heatmap.set_data(matrix, loaded.names, selected=self.selected, describe=self.describe_cell)
+        self.summary.set_corpus(matrix, loaded.result.fleiss, loaded.size)
+        self._show_pair()
+
+    def _show_pair(self) -> None:
+        loaded = self.loaded
+        assert loaded is not None
+        i, j = self.selected
+        pair = loaded.pair(i, j)
+        names = (loaded.names[i], loaded.names[j])
+        self.summary.set_pair(pair, self.combination, (i, j), names)
+        self.documents.set_pair(pair, self.combination, (tag(i), tag(j)),
+                                f"<b>Documents</b>, worst first · {chip_html(i, names[0])} vs "
+                                f"{chip_html(j, names[1])}<br><span style='color:{MUTED_TEXT}'>Click one to open "
+                                "it in the document views.</span>")
+
+    def describe_cell(self, i: int, j: int) -> str:
+        """The tooltip of cell (i, j): who is compared, F1, P and R."""
+        loaded = self.loaded
+        if loaded is None:
+            return ""
+        score = loaded.pair(i, j).micro[self.combination]
+        return (f"{tag(i)} {loaded.names[i]} (gold role) vs {tag(j)} {loaded.names[j]}\n"
+                f"F1 {percent_text(score.f1)} · P {percent_text(score.precision)} · R {percent_text(score.recall)}\n"
+                f"{COMBINATION_LABELS[self.combination]}; click to open this pair in the document views")

@@ -1,0 +1,176 @@
+"""The figures beside the matrix: the corpus as a whole, then the selected pair.
+
+All numbers come from `IaaResult` / `PairAgreement` as the core computed them; this panel only
+formats them: F1-like figures in percent with two decimals, kappa-like ones with three decimals, an
+undefined figure as a dash with a tooltip saying why.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from core.metrics.agreement import AgreementMatrix, FleissAgreement, LabelAgreement, PairAgreement
+from evmeval_gui.agreement.style import chip_html
+from evmeval_gui.colours import MUTED_TEXT
+from evmeval_gui.formatting import COMBINATION_LABELS, DASH, percent
+
+KAPPA_UNDEFINED = "Undefined: no mention pair to compare, or chance agreement is 1 (every label the same)."
+
+
+def kappa_text(value: float) -> str:
+    """A kappa-like figure with three decimals (as `evmeval-iaa` prints it); NaN -> dash."""
+    return DASH if math.isnan(value) else f"{value:.3f}"
+
+
+def percent_text(value: float) -> str:
+    return DASH if math.isnan(value) else f"{percent(value)} %"
+
+
+class _Section(QFrame):
+    """A titled grid of caption / value rows; values are kept by key for tests."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setObjectName("agreementSection")
+        self.setStyleSheet("#agreementSection { background: #F7F8FA; }")
+        self.heading = QLabel(title)
+        self.heading.setTextFormat(Qt.TextFormat.RichText)
+        self.heading.setWordWrap(True)
+        self.grid = QGridLayout()
+        self.grid.setColumnStretch(0, 1)
+        self.grid.setHorizontalSpacing(10)
+        self.grid.setVerticalSpacing(2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 6, 8, 6)
+        layout.setSpacing(4)
+        layout.addWidget(self.heading)
+        layout.addLayout(self.grid)
+        self.values: dict[str, QLabel] = {}
+
+    def add_row(self, key: str, caption: str, tooltip: str = "") -> QLabel:
+        row = self.grid.rowCount()
+        label = QLabel(caption)
+        label.setStyleSheet(f"color: {MUTED_TEXT};")
+        value = QLabel(DASH)
+        value.setObjectName(key)
+        value.setTextFormat(Qt.TextFormat.PlainText)
+        value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        font = value.font()
+        font.setBold(True)
+        value.setFont(font)
+        for widget in (label, value):
+            widget.setToolTip(tooltip)
+        self.grid.addWidget(label, row, 0)
+        self.grid.addWidget(value, row, 1)
+        self.values[key] = value
+        return value
+
+    def set_value(self, key: str, text: str, *, undefined: str = "") -> None:
+        value = self.values[key]
+        value.setText(text)
+        if text == DASH and undefined:
+            value.setToolTip(undefined)
+
+
+class AgreementSummary(QWidget):
+    """Mean pairwise F1 and Fleiss' kappa for everyone; F1, kappa / pi and GATE for the selected pair.
+
+    `open_pair_requested` and `export_requested` come from its two buttons.
+    """
+
+    open_pair_requested = Signal()
+    export_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.corpus = _Section("<b>All annotators</b>")
+        self.corpus.add_row("mean_f1", "Mean pairwise F1",
+                            "The mean of the matrix' off-diagonal cells for the chosen attribute combination")
+        self.corpus.add_row("fleiss_type", "Fleiss' κ, type",
+                            "Fleiss' kappa on event type over the mentions every annotator marked once "
+                            "(clusters of mentions the pairwise span mappings link)")
+        self.corpus.add_row("fleiss_realis", "Fleiss' κ, realis", "Fleiss' kappa on realis, over the same items")
+        self.fleiss_note = QLabel()
+        self.fleiss_note.setWordWrap(True)
+        self.fleiss_note.setStyleSheet(f"color: {MUTED_TEXT};")
+        self.corpus.layout().addWidget(self.fleiss_note)
+        self.pair = _Section("<b>Selected pair</b>")
+        self.pair.add_row("pair_f1", "F1", "Corpus (micro) F1 of the pair for the chosen combination: Dice "
+                          "partial credit, every document of either annotator counted")
+        self.pair.add_row("pair_precision", "P (key = gold role)", "TP / mentions of the compared annotator")
+        self.pair.add_row("pair_recall", "R (key = gold role)", "TP / mentions of the annotator in the gold role")
+        self.pair.add_row("cohen_type", "Cohen's κ, type", "Cohen's kappa on event type over the pairs the span "
+                          "(plain) mapping made; chance from each annotator's own label distribution")
+        self.pair.add_row("scott_type", "Scott's π, type", "Scott's pi on event type: chance from the pooled "
+                          "label distribution")
+        self.pair.add_row("cohen_realis", "Cohen's κ, realis", "Cohen's kappa on realis (plain mapping's pairs)")
+        self.pair.add_row("scott_realis", "Scott's π, realis", "Scott's pi on realis (plain mapping's pairs)")
+        self.pair.add_row("gate_strict", "GATE strict F1", "GATE AnnotationDiff: partially correct counts as "
+                          "wrong (for the chosen combination)")
+        self.pair.add_row("gate_lenient", "GATE lenient F1", "GATE: partially correct counts as correct")
+        self.pair.add_row("gate_average", "GATE average F1", "GATE: the mean of strict and lenient")
+        self.gate_counts = QLabel()
+        self.gate_counts.setWordWrap(True)
+        self.gate_counts.setStyleSheet(f"color: {MUTED_TEXT};")
+        self.pair.layout().addWidget(self.gate_counts)
+        self.open_button = QPushButton("Open pair in the document views")
+        self.open_button.setObjectName("openPairButton")
+        self.open_button.setToolTip("Show this pair in the document list, text view and mapping table, the "
+                                    "first annotator in the gold role")
+        self.open_button.clicked.connect(self.open_pair_requested)
+        self.export_button = QPushButton("Export disagreements…")
+        self.export_button.setObjectName("exportDisagreementsButton")
+        self.export_button.setToolTip("Write every non-exact mapping row of this pair, for every document, to a "
+                                      "CSV file (for the chosen combination)")
+        self.export_button.clicked.connect(self.export_requested)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.corpus)
+        layout.addWidget(self.pair)
+        layout.addWidget(self.open_button)
+        layout.addWidget(self.export_button)
+        layout.addStretch(1)
+
+    def value_text(self, key: str) -> str:
+        """What one figure shows (for tests)."""
+        section = self.corpus if key in self.corpus.values else self.pair
+        return section.values[key].text()
+
+    def set_corpus(self, matrix: AgreementMatrix, fleiss: dict[str, FleissAgreement], annotators: int) -> None:
+        self.corpus.heading.setText(f"<b>All {annotators} annotators</b> · "
+                                    f"{html.escape(COMBINATION_LABELS[matrix.combination])}")
+        self.corpus.set_value("mean_f1", percent_text(matrix.mean))
+        for key, attribute in (("fleiss_type", "mention_type"), ("fleiss_realis", "realis_status")):
+            self.corpus.set_value(key, kappa_text(fleiss[attribute].kappa), undefined=KAPPA_UNDEFINED)
+        f = fleiss["mention_type"]
+        self.fleiss_note.setText(f"Fleiss' κ rates the {f.num_items} mention(s) every annotator marked once; "
+                                 f"{f.num_incomplete} other group(s) of linked mentions lack an annotator and "
+                                 f"{f.num_ambiguous} hold two mentions of one, so they are not rated.")
+
+    def set_pair(self, pair: PairAgreement, combination: str, tags: tuple[int, int], names: tuple[str, str]) -> None:
+        i, j = tags
+        self.pair.heading.setText(f"<b>Selected pair</b><br>{chip_html(i, names[0])} <i>(gold role)</i><br>"
+                                  f"{chip_html(j, names[1])} <i>(compared)</i>")
+        score = pair.micro[combination]
+        self.pair.set_value("pair_f1", percent_text(score.f1))
+        self.pair.set_value("pair_precision", percent_text(score.precision))
+        self.pair.set_value("pair_recall", percent_text(score.recall))
+        labels: dict[str, LabelAgreement] = pair.labels
+        for suffix, attribute in (("type", "mention_type"), ("realis", "realis_status")):
+            la = labels[attribute]
+            self.pair.set_value(f"cohen_{suffix}", kappa_text(la.cohen_kappa), undefined=KAPPA_UNDEFINED)
+            self.pair.set_value(f"scott_{suffix}", kappa_text(la.scott_pi), undefined=KAPPA_UNDEFINED)
+        gate = pair.gate[combination]
+        self.pair.set_value("gate_strict", percent_text(gate.strict().f1))
+        self.pair.set_value("gate_lenient", percent_text(gate.lenient().f1))
+        self.pair.set_value("gate_average", percent_text(gate.average().f1))
+        pairs = labels["mention_type"].num_pairs
+        self.gate_counts.setText(f"GATE: {gate.correct} correct, {gate.partial} partially correct, "
+                                 f"{gate.missing} only in [{i + 1}], {gate.spurious} only in [{j + 1}]. "
+                                 f"κ and π over the {pairs} mention pair(s) the span mapping made.")
