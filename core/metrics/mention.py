@@ -83,6 +83,21 @@ class ScoreResult:
     profile: str = "v1.8"
     _by_id: dict[str, DocumentResult] = field(default_factory=dict, repr=False, compare=False)
 
+    def counts_document(self, doc: DocumentResult) -> bool:
+        """Whether `doc` is in the corpus averages: v1.8 skips documents without gold mentions;
+        agreement (profile "agreement") counts every document in which either side has a mention."""
+        if self.profile == "agreement":
+            return bool(doc.gold or doc.system)
+        return doc.counted
+
+    @property
+    def averages_note(self) -> str:
+        """How many documents the averages cover, in words a user reads next to the figures."""
+        counted = sum(1 for d in self.documents if self.counts_document(d))
+        if self.profile == "agreement":
+            return f"{counted} with mentions on either side"
+        return f"{counted} with gold mentions"
+
     def document(self, doc_id: str) -> DocumentResult:
         if not self._by_id:
             self._by_id.update((d.doc_id, d) for d in self.documents)

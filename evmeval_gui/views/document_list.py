@@ -73,7 +73,11 @@ class DocumentListModel(QAbstractTableModel):
             return lambda d: (len(d.gold), d.doc_id.lower())
         if column == SYSTEM:
             return lambda d: (len(d.system), d.doc_id.lower())
-        return lambda d: (nan_sort_key(self._value(d, column), worst=d.counted), d.doc_id.lower())
+        return lambda d: (nan_sort_key(self._value(d, column), worst=self._counted(d)), d.doc_id.lower())
+
+    def _counted(self, doc: DocumentResult) -> bool:
+        result = self.session.result
+        return result.counts_document(doc) if result is not None else doc.counted
 
     def _sorted(self, docs: list[DocumentResult]) -> list[DocumentResult]:
         return sorted(docs, key=self._key(self.sort_column),
@@ -149,14 +153,16 @@ class DocumentListModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             notes = []
-            if not doc.counted:
-                notes.append("No gold mentions: left out of the corpus averages.")
+            if not self._counted(doc):
+                agreement = self.session.result is not None and self.session.result.profile == "agreement"
+                notes.append(("No mentions on either side" if agreement else "No gold mentions")
+                             + ": left out of the corpus averages.")
             if not doc.in_system:
                 notes.append("Not in the system file: scored as empty.")
             if column >= PRECISION and is_nan(self._value(doc, column)):
                 notes.append(NAN_TOOLTIP)
             return "\n".join(notes) or None
-        if role == Qt.ItemDataRole.ForegroundRole and not doc.counted:
+        if role == Qt.ItemDataRole.ForegroundRole and not self._counted(doc):
             return QColor(colours.MUTED_TEXT)
         if role == Qt.ItemDataRole.FontRole and not doc.in_system:
             font = QFont()

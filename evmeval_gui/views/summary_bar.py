@@ -102,7 +102,7 @@ class SummaryBar(QFrame):
         self.run.setText(f"<b>{html.escape(result.run_name)}</b> vs {html.escape(os.path.basename(result.gold_path))}"
                          f" · {html.escape(COMBINATION_LABELS[combination])}")
         counted = macro.num_documents
-        self.counts.setText(f"{len(result.documents)} documents ({counted} with gold mentions) · "
+        self.counts.setText(f"{len(result.documents)} documents ({result.averages_note}) · "
                             f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
         for key, _ in _METRICS:
             value = getattr(micro, key)
