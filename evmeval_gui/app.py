@@ -119,6 +119,21 @@ def _request(args: argparse.Namespace):
     return make_request(args.gold, args.system, token_dir=args.tokens, text_dir=args.text)
 
 
+OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)
+"""What Qt's offscreen platform prints for every shown window: not a problem, just noise on stderr."""
+
+
+def _quiet_offscreen_notices() -> None:
+    """Drop the offscreen platform's harmless notices; every other Qt message still reaches stderr."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(_mode, _context, message: str) -> None:
+        if not message.startswith(OFFSCREEN_NOISE):
+            sys.stderr.write(message + "\n")
+
+    qInstallMessageHandler(handler)
+
+
 def _application(offscreen: bool):
     """The running QApplication, or a new one (offscreen for the windowless modes)."""
     from PySide6.QtWidgets import QApplication
@@ -127,6 +142,8 @@ def _application(offscreen: bool):
     if app is None:
         if offscreen and "QT_QPA_PLATFORM" not in os.environ:
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+            _quiet_offscreen_notices()
         app = QApplication([sys.argv[0] if sys.argv else "evmeval-gui"])
         app.setOrganizationName("EvmEval")
         app.setApplicationName("EvmEval Studio")
