@@ -11,6 +11,7 @@ import gc
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from core.forked import Forked
 from core.formats.errors import FormatError, Problem
@@ -93,34 +94,32 @@ def score_main(argv: Sequence[str] | None = None) -> int:
         if args.doc_id_to_eval is not None and args.doc_id_to_eval not in inputs.gold.documents:
             raise FormatError(args.gold, 0, f"document {args.doc_id_to_eval!r} (-dn) is not in the gold file",
                               "a document id of the gold file")
+        comparison: str | None = None
         if args.profile == "2015":
             from core.metrics.pilot2015 import score_pilot
             from core.report.pilot2015 import format_pilot_report
 
             pilot = score_pilot(inputs.gold, inputs.system, tokens=inputs.tokens, type_whitelist=whitelist,
                                 doc_id=args.doc_id_to_eval)
-            warnings, checks = checks.result(), None
-            _warn(warnings + list(pilot.warnings), args.debug)
-            report = format_pilot_report(pilot)
-            if args.output:
-                write_atomic(args.output, report)
-            else:
-                sys.stdout.write(report)
-            if args.json:
-                write_atomic(args.json, dumps(pilot.to_json()))
-            return 0
-        result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist, doc_id=args.doc_id_to_eval)
+            report, data, own_warnings = format_pilot_report(pilot), pilot.to_json, list(pilot.warnings)
+            if args.comparison_output:
+                own_warnings.append("-d is a v1.8 output; with --profile 2015 no comparison file is written")
+        else:
+            result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist,
+                                 doc_id=args.doc_id_to_eval)
+            report, own_warnings = format_report(result), result.warnings
+            comparison = format_comparison(result) if args.comparison_output else None
+            data = partial(result_to_json, result)
         warnings, checks = checks.result(), None
-        _warn(warnings + list(result.warnings), args.debug)
-        report = format_report(result)
+        _warn(warnings + list(own_warnings), args.debug)
         if args.output:
             write_atomic(args.output, report)
         else:
             sys.stdout.write(report)
-        if args.comparison_output:
-            write_atomic(args.comparison_output, format_comparison(result))
+        if comparison is not None:
+            write_atomic(args.comparison_output, comparison)
         if args.json:
-            write_atomic(args.json, dumps(result_to_json(result)))
+            write_atomic(args.json, dumps(data()))
     except FormatError as exc:
         if checks is not None:  # stop the checking child: no zombie process, no open pipe
             checks.cancel()

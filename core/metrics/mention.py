@@ -163,6 +163,25 @@ def per_type_table(documents: Sequence[DocumentResult], combination: str, *,
     return tuple(rows)
 
 
+def documents_to_score(gold: TbfFile, system: TbfFile, doc_id: str | None = None) -> tuple[list[str], list[str]]:
+    """The gold documents to score, in the published order (sorted ids), and warnings about the
+    documents only one side has. Raises `KeyError` for a `doc_id` the gold file does not have."""
+    if doc_id is not None:
+        if doc_id not in gold.documents:
+            raise KeyError(doc_id)
+        return [doc_id], []
+    warnings: list[str] = []
+    doc_ids = sorted(gold.documents)
+    missing = [d for d in doc_ids if d not in system.documents]
+    extra = sorted(d for d in system.documents if d not in gold.documents)
+    if missing:
+        warnings.append(f"{len(missing)} gold document(s) not in the system file, scored as empty: "
+                        + ", ".join(missing))
+    if extra:
+        warnings.append(f"{len(extra)} system document(s) not in the gold file, ignored: " + ", ".join(extra))
+    return doc_ids, warnings
+
+
 def score_files(
     gold: TbfFile,
     system: TbfFile,
@@ -179,20 +198,7 @@ def score_files(
     `ScoringCancelled` when `cancelled()` turns true between documents.
     """
     whitelist = frozenset(type_whitelist) if type_whitelist else None
-    warnings: list[str] = []
-    if doc_id is not None:
-        if doc_id not in gold.documents:
-            raise KeyError(doc_id)
-        doc_ids = [doc_id]
-    else:
-        doc_ids = sorted(gold.documents)
-        missing = [d for d in doc_ids if d not in system.documents]
-        extra = sorted(d for d in system.documents if d not in gold.documents)
-        if missing:
-            warnings.append(f"{len(missing)} gold document(s) not in the system file, scored as empty: "
-                            + ", ".join(missing))
-        if extra:
-            warnings.append(f"{len(extra)} system document(s) not in the gold file, ignored: " + ", ".join(extra))
+    doc_ids, warnings = documents_to_score(gold, system, doc_id)
     results: list[DocumentResult] = []
     total = len(doc_ids)
     empty: tuple[Mention, ...] = ()

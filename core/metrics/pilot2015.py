@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from core.align import candidate_pairs
-from core.metrics.mention import Cancelled, Progress, ScoringCancelled
+from core.metrics.mention import Cancelled, Progress, ScoringCancelled, documents_to_score
 from core.metrics.prf import f1_score, nan_to_none, safe_div
 from core.model import NOT_ANNOTATED, Mention, SpanMode, TbfFile, TokenTable
 
@@ -280,21 +280,7 @@ def score_pilot(
     `FormatError` for a malformed token table.
     """
     whitelist = frozenset(type_whitelist) if type_whitelist else None
-    warnings: list[str] = []
-    if doc_id is not None:
-        if doc_id not in gold.documents:
-            raise KeyError(doc_id)
-        doc_ids = [doc_id]
-    else:
-        doc_ids = sorted(gold.documents)
-        missing = [d for d in doc_ids if d not in system.documents]
-        extra = sorted(d for d in system.documents if d not in gold.documents)
-        if missing:
-            warnings.append(f"{len(missing)} gold document(s) not in the system file, scored as empty: "
-                            + ", ".join(missing))
-        if extra:
-            warnings.append(f"{len(extra)} system document(s) not in the gold file, ignored: "
-                            + ", ".join(extra))
+    doc_ids, warnings = documents_to_score(gold, system, doc_id)
     token_mode = gold.mode is SpanMode.TOKEN
     no_table: list[str] = []
     results: list[PilotDocument] = []
