@@ -64,7 +64,7 @@ def show_load_error(parent: QWidget, problem: Problem, *, title: str = "Could no
     return box
 
 
-class _PathRow(QWidget):
+class PathRow(QWidget):
     """A line edit with a Browse… button (file or folder)."""
 
     def __init__(self, placeholder: str, *, folder: bool, parent: QWidget | None = None) -> None:
@@ -108,7 +108,7 @@ class OpenCorpusDialog(QDialog):
         for request in self._recent:
             self.recent_combo.addItem(request.name, request)
         self.recent_combo.currentIndexChanged.connect(self._use_recent)
-        self.gold = _PathRow("gold standard .tbf file", folder=False)
+        self.gold = PathRow("gold standard .tbf file", folder=False)
         self.gold.edit.textChanged.connect(self._gold_changed)
         self.systems = QListWidget()
         self.systems.setMaximumHeight(90)
@@ -123,8 +123,8 @@ class OpenCorpusDialog(QDialog):
         system_box = QHBoxLayout()
         system_box.addWidget(self.systems, 1)
         system_box.addLayout(system_buttons)
-        self.tokens = _PathRow("folder of <doc>.tab token tables (empty: character offsets)", folder=True)
-        self.texts = _PathRow("folder of <doc>.txt texts (optional)", folder=True)
+        self.tokens = PathRow("folder of <doc>.tab token tables (empty: character offsets)", folder=True)
+        self.texts = PathRow("folder of <doc>.txt texts (optional)", folder=True)
         self.hint = QLabel("tkn/ and txt/ folders beside the gold file are found automatically.")
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #6B6B6B;")

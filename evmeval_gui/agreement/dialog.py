@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from evmeval_gui.agreement.inputs import AgreementRequest, find_text_dir, find_token_dir
 from evmeval_gui.agreement.style import annotator_icon
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.dialogs import _PathRow
+from evmeval_gui.dialogs import PathRow
 
 ANNOTATION_FILTER = "Annotation files (*.tbf *.ann);;TBF files (*.tbf);;brat files (*.ann);;All files (*)"
 
@@ -60,8 +60,8 @@ class CompareAnnotatorsDialog(QDialog):
         box = QHBoxLayout()
         box.addWidget(self.sets, 1)
         box.addLayout(buttons)
-        self.tokens = _PathRow("folder of <doc>.tab token tables (empty: character offsets)", folder=True)
-        self.texts = _PathRow("folder of <doc>.txt texts (optional; brat folders' own texts are used)", folder=True)
+        self.tokens = PathRow("folder of <doc>.tab token tables (empty: character offsets)", folder=True)
+        self.texts = PathRow("folder of <doc>.txt texts (optional; brat folders' own texts are used)", folder=True)
         self.hint = QLabel("Give two or more annotation sets of the same documents. tkn/ and txt/ folders beside "
                            "them are found automatically. With a token folder, brat offsets are mapped to tokens.")
         self.hint.setWordWrap(True)
