@@ -281,6 +281,13 @@ def window_mode(args: argparse.Namespace) -> int:
         problem = exc.problem if isinstance(exc, FormatError) else Problem("", 0, str(exc))
     else:
         problem = None
+    from PySide6.QtWidgets import QApplication
+
+    from evmeval_gui.platform_check import window_problem
+
+    missing_libraries = window_problem() if QApplication.instance() is None else None
+    if missing_libraries:
+        return _fail(missing_libraries)
     app = _application(offscreen=False)
     window = MainWindow()
     if args.attributes:
