@@ -47,19 +47,25 @@ def render_charts(result: ScoreResult) -> tuple[dict[str, tuple[bytes, str]], di
         panel.deleteLater()
 
 
-def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
-                  progress: Progress | None = None) -> list[str]:
-    """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
-
-    Raises `FormatError` (with the path), before anything is drawn or written, when the folder cannot
-    be written or an output would replace one of the input files.
-    """
+def check_report_folder(out_dir: str, inputs: LoadedInputs) -> None:
+    """Raise `FormatError` (with the path) when `out_dir` cannot take the report: it is a file, cannot
+    be written, or an output would replace one of the input files. Nothing is drawn or written."""
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise FormatError(out_dir, 0, "is a file, not a folder", "a folder to write the report into")
     chart_files = [f"chart_{name}.{ext}" for name in CHART_NAMES for ext in ("png", "svg")]
     check_output_paths([os.path.join(out_dir, name) for name in (*REPORT_FILES, *chart_files)],
                        [inputs.gold.path, inputs.system.path])
-    images, captions = render_charts(result)
+
+
+def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
+                       images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
+                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> list[str]:
+    """Format and write every file of the report, charts already drawn: no Qt object is touched, so
+    this part (seconds on a large corpus: the HTML reads every text) runs off the GUI thread.
+
+    Returns the paths written, in order; stops between files when `cancelled()` turns true (the files
+    written so far stay, each one complete).
+    """
     colours = {o: STYLES[o].colour for o in Outcome}
     outputs: list[tuple[str, Callable[[], str | bytes]]] = [
         ("scores.txt", lambda: format_report(result)),
@@ -76,9 +82,23 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
         result, inputs, {name: png for name, (png, _) in images.items()}, colours=colours, captions=captions)))
     written: list[str] = []
     for number, (name, make) in enumerate(outputs):
+        if cancelled is not None and cancelled():
+            break
         path = os.path.join(out_dir, name)
         write_atomic(path, make())
         written.append(path)
         if progress is not None:
             progress(number + 1, len(outputs))
     return written
+
+
+def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
+                  progress: Progress | None = None) -> list[str]:
+    """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
+
+    Raises `FormatError` (with the path), before anything is drawn or written, when the folder cannot
+    be written or an output would replace one of the input files.
+    """
+    check_report_folder(out_dir, inputs)
+    images, captions = render_charts(result)
+    return write_report_files(out_dir, inputs, result, images, captions, progress=progress)

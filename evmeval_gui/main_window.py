@@ -48,7 +48,7 @@ from evmeval_gui.agreement.mode import AgreementMode
 from evmeval_gui.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
 from evmeval_gui.formatting import COMBINATION_LABELS
-from evmeval_gui.jobs import JobRunner
+from evmeval_gui.jobs import JobContext, JobRunner
 from evmeval_gui.selection import Selection
 from evmeval_gui.session import Loader, Session
 from evmeval_gui.views.document_list import DocumentList
@@ -837,17 +837,27 @@ class MainWindow(QMainWindow):
         folder = QFileDialog.getExistingDirectory(self, "Export the report into a folder")
         if not folder:
             return
-        from evmeval_gui.export import export_report
+        from evmeval_gui.export import check_report_folder, render_charts, write_report_files
 
+        inputs = corpus.inputs[self.session.system_index]
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:
-            export_report(folder, corpus.inputs[self.session.system_index], result)
+        try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
+            check_report_folder(folder, inputs)
+            images, captions = render_charts(result)
         except FormatError as exc:
             self._on_load_failed(exc.problem)
             return
         finally:
             QApplication.restoreOverrideCursor()
-        self.statusBar().showMessage(f"Report written to {folder}", 8000)
+
+        def work(context: JobContext) -> list[str]:
+            return write_report_files(folder, inputs, result, images, captions,
+                                      progress=context.progress, cancelled=context.cancelled)
+
+        def done(written: object) -> None:
+            self.statusBar().showMessage(f"Report written to {folder} ({len(written)} files)", 8000)
+
+        self.session.run_job("Exporting the report", work, done, path=folder)
 
     # -- help -------------------------------------------------------------------------------------
 

@@ -114,3 +114,26 @@ def test_headless_export_report_command(tmp_path, demo_dir):
     assert {f"chart_{c}.png" for c in CHARTS} <= set(os.listdir(out))
     rows = list(csv.DictReader(io.StringIO((out / "documents.csv").read_text(encoding="utf-8"))))
     assert [r["doc_id"] for r in rows] == ["example1", "example2"]
+
+
+def test_file_export_writes_in_the_background_and_says_so(qtbot, tmp_path, monkeypatch):
+    """File › Export report…: charts drawn, files written by the job runner, the status bar reports it."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QFileDialog
+
+    from evmeval_gui.main_window import MainWindow
+    from tests.gui.corpus_factory import write_corpus
+
+    corpus = write_corpus(tmp_path / "corpus")
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    out = tmp_path / "report"
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *args, **kwargs: str(out))
+    with qtbot.waitSignal(window.runner.job_finished, timeout=20_000) as finished:
+        window.export_action.trigger()
+    assert finished.args == ["Exporting the report", "done"]
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith("chart_")) == sorted(REPORT_FILES)
+    assert "Report written to" in window.statusBar().currentMessage()
