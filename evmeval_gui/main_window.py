@@ -80,7 +80,7 @@ def default_charts_factory() -> ChartsFactory | None:
     def build() -> QWidget:
         from evmeval_gui.charts.panel import ChartsPanel
 
-        return ChartsPanel()
+        return ChartsPanel(background=True)
 
     return build
 

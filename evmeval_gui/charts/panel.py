@@ -33,6 +33,7 @@ from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.per_type import PerTypeChart
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
 from evmeval_gui.formatting import COMBINATION_LABELS
+from evmeval_gui.jobs import JobRunner
 
 RowPredicate = Callable[[str, MappingRow], bool]
 
@@ -52,6 +53,10 @@ CHART_NAMES: tuple[str, ...] = ("scores", "per_type_published", "per_type_type_m
 """Export names of the charts, in tab order (files `chart_<name>.png` / `.svg`)."""
 
 EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
+COMPUTING_MESSAGE = "Counting the mapped pairs…"
+BACKGROUND_DOCUMENTS = 200
+"""From this many documents on, a panel built with `background=True` computes the confusion matrices
+on a worker thread (half a second for 2000 documents) instead of freezing the window."""
 
 
 class ChartsPanel(QWidget):
@@ -64,8 +69,11 @@ class ChartsPanel(QWidget):
     filter_requested = Signal(str, object, object)
     """(label, doc_ids: set[str] | None, row_predicate: Callable[[str, MappingRow], bool] | None)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, background: bool = False) -> None:
         super().__init__(parent)
+        self._runner = JobRunner(self) if background else None
+        self._generation = 0
+        self._pending: tuple[int, str | None, str] | None = None
         self.result: ScoreResult | None = None
         self.doc_id: str | None = None
         self.combination = "plain"
@@ -141,6 +149,7 @@ class ChartsPanel(QWidget):
         """Show a new result (None: the empty state); the document is kept if the result has it."""
         self.result = result
         self._confusions.clear()
+        self._generation += 1
         if result is not None and self.doc_id is not None and self._document() is None:
             self.doc_id = None
         self._update_controls()
@@ -279,11 +288,32 @@ class ChartsPanel(QWidget):
             by_type, title="F1 per type — type-mapping table",
             subtitle=f"type mapping, one row per type on either side · {where}")
 
-    def _current_confusions(self) -> dict[str, ConfusionMatrix]:
-        key = (self.doc_id if self.scope == DOCUMENT else None, self.combination)
-        if key not in self._confusions:
-            self._confusions[key] = confusions(self._scope_documents(), self.combination)
-        return self._confusions[key]
+    def _confusion_key(self) -> tuple[str | None, str]:
+        return (self.doc_id if self.scope == DOCUMENT else None, self.combination)
+
+    def _current_confusions(self) -> dict[str, ConfusionMatrix] | None:
+        """The matrices of the current scope and combination; None while a worker is counting them."""
+        key = self._confusion_key()
+        if key in self._confusions:
+            return self._confusions[key]
+        documents, combination = self._scope_documents(), self.combination
+        if self._runner is None or len(documents) < BACKGROUND_DOCUMENTS:
+            self._confusions[key] = confusions(documents, combination)
+            return self._confusions[key]
+        job = (self._generation, *key)
+        if self._pending != job:
+            self._pending = job
+
+            def done(matrices: dict[str, ConfusionMatrix], job: tuple = job) -> None:
+                if job[0] != self._generation:
+                    return  # computed for a result no longer shown
+                self._confusions[job[1:]] = matrices
+                self._pending = None
+                if job[1:] == self._confusion_key():
+                    self._draw_confusions()
+
+            self._runner.submit("confusion matrices", lambda _context: confusions(documents, combination), done)
+        return None
 
     def _draw_confusions(self) -> None:
         if self.result is None:
@@ -291,6 +321,10 @@ class ChartsPanel(QWidget):
             self.realis_confusion.clear(EMPTY_MESSAGE)
             return
         matrices = self._current_confusions()
+        if matrices is None:
+            self.type_confusion.clear(COMPUTING_MESSAGE)
+            self.realis_confusion.clear(COMPUTING_MESSAGE)
+            return
         subtitle = f"{COMBINATION_LABELS[self.combination]} mapping table · {self._scope_name()}"
         for chart, attribute in ((self.type_confusion, "mention_type"), (self.realis_confusion, "realis_status")):
             title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: gold × system"
@@ -338,7 +372,10 @@ class ChartsPanel(QWidget):
                                    docs, predicate)
 
     def _cell_clicked(self, attribute: str, key: tuple[int, int]) -> None:
-        matrix = self._current_confusions()[attribute]
+        matrices = self._current_confusions()
+        if matrices is None:
+            return
+        matrix = matrices[attribute]
         g, s = key
         members = matrix.members.get((g, s), ())
         wanted = {(m.doc_id, m.gold_index, m.system_index) for m in members}

@@ -243,3 +243,23 @@ def test_empty_state_and_export(qtbot, panel):
     assert panel.score_bars.bars == {}
     assert panel.type_confusion.matrix is None
     assert panel.doc_scatter.message.toPlainText().startswith("No scores yet")
+
+
+def test_background_panel_counts_confusions_off_the_gui_thread(qtbot, demo, monkeypatch):
+    """Large corpora: the heatmaps say they are counting, then show the core's counts when the worker is done;
+    a combination change while counting shows the latest combination's counts."""
+    import evmeval_gui.charts.panel as panel_module
+
+    monkeypatch.setattr(panel_module, "BACKGROUND_DOCUMENTS", 0)
+    widget = ChartsPanel(background=True)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 700)
+    widget.show()
+    widget.set_result(demo)
+    assert widget.type_confusion.matrix is None or widget.type_confusion.title == ""
+    widget.set_combination("mention_type")
+    qtbot.waitUntil(lambda: getattr(widget.type_confusion, "matrix", None) is not None
+                    and widget.type_confusion.matrix.combination == "mention_type", timeout=10_000)
+    expected = confusion(demo.documents, "mention_type", "mention_type")
+    assert widget.type_confusion.matrix.counts == expected.counts
+    assert widget.realis_confusion.matrix.combination == "mention_type"
