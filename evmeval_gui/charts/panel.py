@@ -52,6 +52,10 @@ CHART_NAMES: tuple[str, ...] = ("scores", "per_type_published", "per_type_type_m
                                 "confusion_realis", "documents")
 """Export names of the charts, in tab order (files `chart_<name>.png` / `.svg`)."""
 
+_DRAWERS = {"scores": "_draw_score_bars", "per_type": "_draw_per_type", "confusions": "_draw_confusions",
+            "scatter": "_draw_scatter"}
+_TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusions",), 4: ("scatter",)}
+"""Which drawn part each tab shows (tabs in the order they are added below)."""
 EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
 COMPUTING_MESSAGE = "Counting the mapped pairs…"
 BACKGROUND_DOCUMENTS = 200
@@ -72,6 +76,7 @@ class ChartsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None, *, background: bool = False) -> None:
         super().__init__(parent)
         self._runner = JobRunner(self) if background else None
+        self._dirty: set[str] = set()
         self._generation = 0
         self._pending: tuple[int, str | None, str] | None = None
         self.result: ScoreResult | None = None
@@ -132,7 +137,8 @@ class ChartsPanel(QWidget):
         layout.addWidget(self.tabs, 1)
 
         self.scope_box.currentIndexChanged.connect(self._redraw_scoped)
-        self.average_box.currentIndexChanged.connect(self._draw_score_bars)
+        self.average_box.currentIndexChanged.connect(lambda _index: self._draw("scores"))
+        self.tabs.currentChanged.connect(self._on_tab_changed)
         self.per_type_box.currentIndexChanged.connect(self.per_type_stack.setCurrentIndex)
         self.score_bars.element_clicked.connect(self._score_bar_clicked)
         self.per_type_published.element_clicked.connect(self._type_clicked)
@@ -174,9 +180,7 @@ class ChartsPanel(QWidget):
             return
         self.combination = name
         self._update_controls()
-        self._draw_score_bars()
-        self._draw_confusions()
-        self._draw_scatter()
+        self._draw("scores", "confusions", "scatter")
 
     def set_scope(self, scope: str) -> None:
         """`"corpus"` or `"document"` (the latter only with a current document)."""
@@ -202,6 +206,7 @@ class ChartsPanel(QWidget):
 
     def export_images(self) -> dict[str, tuple[bytes, str]]:
         """name -> (PNG bytes, SVG text) of every chart as it currently shows, drawn at a fixed size."""
+        self._draw_pending(tuple(_DRAWERS))
         return {name: chart.export_images() for name, chart in self.charts().items()}
 
     def chart_titles(self) -> dict[str, str]:
@@ -243,16 +248,33 @@ class ChartsPanel(QWidget):
 
     def _redraw_all(self) -> None:
         self._redraw_scoped()
-        self._draw_scatter()
+        self._draw("scatter")
 
     def _redraw_scoped(self) -> None:
         self._update_controls()
-        self._draw_score_bars()
-        self._draw_per_type()
-        self._draw_confusions()
+        self._draw("scores", "per_type", "confusions")
+
+    def _draw(self, *parts: str) -> None:
+        """Redraw these parts now; in the window (`background=True`) only those on the visible tab,
+        the others when their tab is shown (a 2000-point scatter or a 30×30 heatmap is not free)."""
+        self.average_box.setEnabled(self.scope == CORPUS)
+        visible = _TAB_PARTS.get(self.tabs.currentIndex(), ())
+        for part in parts:
+            if self._runner is not None and part not in visible:
+                self._dirty.add(part)
+                continue
+            self._dirty.discard(part)
+            getattr(self, _DRAWERS[part])()
+
+    def _draw_pending(self, parts: Sequence[str]) -> None:
+        for part in [p for p in parts if p in self._dirty]:
+            self._dirty.discard(part)
+            getattr(self, _DRAWERS[part])()
+
+    def _on_tab_changed(self, index: int) -> None:
+        self._draw_pending(_TAB_PARTS.get(index, ()))
 
     def _draw_score_bars(self) -> None:
-        self.average_box.setEnabled(self.scope == CORPUS)
         if self.result is None:
             self.score_bars.clear(EMPTY_MESSAGE)
             return
@@ -310,7 +332,7 @@ class ChartsPanel(QWidget):
                 self._confusions[job[1:]] = matrices
                 self._pending = None
                 if job[1:] == self._confusion_key():
-                    self._draw_confusions()
+                    self._draw("confusions")
 
             self._runner.submit("confusion matrices", lambda _context: confusions(documents, combination), done)
         return None

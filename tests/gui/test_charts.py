@@ -248,18 +248,30 @@ def test_empty_state_and_export(qtbot, panel):
 def test_background_panel_counts_confusions_off_the_gui_thread(qtbot, demo, monkeypatch):
     """Large corpora: the heatmaps say they are counting, then show the core's counts when the worker is done;
     a combination change while counting shows the latest combination's counts."""
+    import threading
+
     import evmeval_gui.charts.panel as panel_module
 
     monkeypatch.setattr(panel_module, "BACKGROUND_DOCUMENTS", 0)
+    counted_on: list[str] = []
+    real_confusions = panel_module.confusions
+
+    def recording_confusions(*args, **kwargs):
+        counted_on.append(threading.current_thread().name)
+        return real_confusions(*args, **kwargs)
+
+    monkeypatch.setattr(panel_module, "confusions", recording_confusions)
     widget = ChartsPanel(background=True)
     qtbot.addWidget(widget)
     widget.resize(1100, 700)
     widget.show()
     widget.set_result(demo)
-    assert widget.type_confusion.matrix is None or widget.type_confusion.title == ""
+    assert widget.type_confusion.title == "" and counted_on == []  # not on the visible tab: nothing counted yet
+    _show(widget, widget.type_confusion)
     widget.set_combination("mention_type")
     qtbot.waitUntil(lambda: getattr(widget.type_confusion, "matrix", None) is not None
                     and widget.type_confusion.matrix.combination == "mention_type", timeout=10_000)
     expected = confusion(demo.documents, "mention_type", "mention_type")
     assert widget.type_confusion.matrix.counts == expected.counts
     assert widget.realis_confusion.matrix.combination == "mention_type"
+    assert counted_on and threading.main_thread().name not in counted_on
