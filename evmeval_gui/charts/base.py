@@ -121,6 +121,10 @@ class ChartWidget(QWidget):
     base_minimum: tuple[int, int] = (360, 260)
     """Smallest size at which the chart reads; data-dependent charts raise it in `set_data`."""
 
+    title_justify = "center"
+    """Where the title sits; charts wider than a narrow dock (heatmaps scroll sideways) put it left,
+    where the reader starts, instead of centred over a part that is scrolled out of view."""
+
     element_clicked = Signal(object)
     """Emitted with the key of the chart element the user clicked (what `element_at` returns)."""
 
@@ -210,7 +214,7 @@ class ChartWidget(QWidget):
         if subtitle:
             lines = "<br>".join(html.escape(line) for line in subtitle.split("\n"))
             text += f"<br><span style='font-size:9pt; color:{MUTED}'>{lines}</span>"
-        self.plot.setTitle(text, size=TITLE_SIZE, color=TEXT_COLOUR)
+        self.plot.setTitle(text, size=TITLE_SIZE, color=TEXT_COLOUR, justify=self.title_justify)
         # PlotItem gives its title one 30-pixel row; a subtitle needs the text's own height.
         height = math.ceil(self.plot.titleLabel.item.boundingRect().height()) + 2
         self.plot.titleLabel.setMaximumHeight(height)

@@ -46,6 +46,8 @@ class ConfusionHeatmap(ChartWidget):
     whose `labels[(g, s)]` is the count written in every non-empty cell).
     """
 
+    title_justify = "left"
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, bottom_axis=RotatedLabelAxis())
         self.plot.getViewBox().invertY(True)
