@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.metrics.confusion import ConfusionMatrix
 from core.metrics.outcomes import Outcome
+from core.model import NOT_ANNOTATED
 from evmeval_gui.charts.base import ChartWidget, LabelsItem, RotatedLabelAxis, legend_sample
 from evmeval_gui.charts.style import outcome_hex, qcolour
 
@@ -30,13 +31,19 @@ SPURIOUS_TICK = "(spurious)"
 
 
 def cell_outcome(matrix: ConfusionMatrix, g: int, s: int) -> Outcome:
-    """Which outcome colour a cell takes: exact (diagonal), attribute, missed or spurious."""
+    """Which outcome colour a cell takes: exact (diagonal), attribute, missed or spurious.
+
+    A gold realis NOT_ANNOTATED accepts any system realis (the scorer's rule), so its whole column
+    counts as agreeing.
+    """
     none = len(matrix.labels)
     if s == none:
         return Outcome.MISSED
     if g == none:
         return Outcome.SPURIOUS
-    return Outcome.EXACT if g == s else Outcome.ATTRIBUTE
+    if g == s or (matrix.attribute == "realis_status" and matrix.labels[g] == NOT_ANNOTATED):
+        return Outcome.EXACT
+    return Outcome.ATTRIBUTE
 
 
 class ConfusionHeatmap(ChartWidget):
@@ -101,7 +108,8 @@ class ConfusionHeatmap(ChartWidget):
         self.set_titles(title, subtitle=f"{subtitle}\n{unit}" if subtitle else unit,
                         left=f"System {name}", bottom=f"Gold {name}")
         self.set_legend([
-            (legend_sample(outcome_hex(Outcome.EXACT)), f"same {name}"),
+            (legend_sample(outcome_hex(Outcome.EXACT)),
+             f"same {name}" + (" (gold NOT_ANNOTATED accepts any)" if matrix.attribute == "realis_status" else "")),
             (legend_sample(outcome_hex(Outcome.ATTRIBUTE)), f"other {name}"),
             (legend_sample(outcome_hex(Outcome.MISSED)), "missed (no system partner)"),
             (legend_sample(outcome_hex(Outcome.SPURIOUS)), "spurious/split (no gold partner)"),

@@ -275,3 +275,19 @@ def test_background_panel_counts_confusions_off_the_gui_thread(qtbot, demo, monk
     assert widget.type_confusion.matrix.counts == expected.counts
     assert widget.realis_confusion.matrix.combination == "mention_type"
     assert counted_on and threading.main_thread().name not in counted_on
+
+
+def test_gold_not_annotated_realis_column_reads_as_agreement() -> None:
+    from core.metrics.confusion import ConfusionMatrix
+    from core.metrics.outcomes import Outcome
+    from evmeval_gui.charts.confusion_heatmap import cell_outcome
+
+    labels = ("actual", "notannotated", "other")
+    matrix = ConfusionMatrix(attribute="realis_status", combination="plain", labels=labels,
+                             counts=tuple(tuple(0 for _ in range(4)) for _ in range(4)), members={})
+    assert cell_outcome(matrix, 1, 0) is Outcome.EXACT  # gold NOT_ANNOTATED, system actual
+    assert cell_outcome(matrix, 0, 2) is Outcome.ATTRIBUTE  # gold actual, system other
+    assert cell_outcome(matrix, 0, 0) is Outcome.EXACT
+    typed = ConfusionMatrix(attribute="mention_type", combination="plain", labels=labels,
+                            counts=matrix.counts, members={})
+    assert cell_outcome(typed, 1, 0) is Outcome.ATTRIBUTE  # the rule is about realis only
