@@ -17,8 +17,7 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QObject, Signal
 
 from core.align import COMBINATIONS
-from core.formats.errors import FormatError, Problem, read_text
-from core.formats.tokens import read_token_table
+from core.formats.errors import FormatError, Problem
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
@@ -286,18 +285,14 @@ class Session(QObject):
         inputs = self.corpus.inputs[self.system_index]
         notes: list[str] = []
         text: str | None = None
-        # Read through the sources' paths rather than their caches: those keep every table ever read,
-        # while this session keeps the last few documents only (memory stays flat however many are seen).
-        text_path = inputs.texts.path(doc_id)
+        # The core's sources keep the last few documents' tables and texts only: memory stays flat.
         try:
-            text = read_text(text_path) if text_path else None
+            text = inputs.texts.text(doc_id)
         except FormatError as exc:
             notes.append(f"Text file unreadable ({exc.problem}).")
         if inputs.mode is SpanMode.TOKEN:
-            table_path = inputs.tokens.path(doc_id)
             try:
-                table = (read_token_table(table_path, doc_id=doc_id, offset_fields=inputs.tokens.offset_fields)
-                         if table_path else None)
+                table = inputs.tokens.table(doc_id)
             except FormatError as exc:
                 table = None
                 notes.append(f"Token table unreadable ({exc.problem}).")
