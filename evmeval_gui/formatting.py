@@ -8,21 +8,12 @@ from __future__ import annotations
 
 import math
 
-from core.align import COMBINATIONS
+from core.align import COMBINATION_LABELS  # noqa: F401 - the views import it from here
 
 DASH = "—"
 NAN_TOOLTIP = ("Undefined (0/0): precision needs at least one system mention, recall at least one gold "
                "mention, and F1 a non-zero precision or recall. The published scorer prints nan here.")
 
-COMBINATION_LABELS: dict[str, str] = {
-    "plain": "Span only",
-    "mention_type": "Span + type",
-    "realis_status": "Span + realis",
-    "mention_type+realis_status": "Span + type + realis",
-}
-"""What the attribute combinations are called in the window (the report's names are in tooltips)."""
-
-assert tuple(COMBINATION_LABELS) == COMBINATIONS
 
 
 def is_nan(value: float | None) -> bool:

@@ -16,6 +16,14 @@ from core.model import NOT_ANNOTATED, Mention
 COMBINATIONS: tuple[str, ...] = ("plain", "mention_type", "realis_status", "mention_type+realis_status")
 """Attribute combinations in report order; names as the published report prints them."""
 
+COMBINATION_LABELS: dict[str, str] = {
+    "plain": "Span only",
+    "mention_type": "Span + type",
+    "realis_status": "Span + realis",
+    "mention_type+realis_status": "Span + type + realis",
+}
+"""What people call the combinations (window, charts, HTML report); the names above stay in files."""
+
 _CHECKS = {"plain": (False, False), "mention_type": (True, False), "realis_status": (False, True),
            "mention_type+realis_status": (True, True)}
 

@@ -14,7 +14,7 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 
-from core.align import COMBINATIONS
+from core.align import COMBINATION_LABELS, COMBINATIONS
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs
 from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
@@ -34,9 +34,6 @@ DEFAULT_OUTCOME_COLOURS: Mapping[Outcome, str] = {
 CONTEXT_CHARS = 60
 """Characters of text shown on each side of an error."""
 
-COMBINATION_TITLES = {"plain": "span only", "mention_type": "span + type", "realis_status": "span + realis",
-                      "mention_type+realis_status": "span + type + realis"}
-"""The window's names for the combinations (evmeval_gui.formatting), for readers of the report."""
 
 _CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 70em; color: #222; line-height: 1.4; }
@@ -193,7 +190,7 @@ def _summary_table(result: ScoreResult) -> str:
         mi, ma = result.micro[c], result.macro[c]
         cells = "".join(f'<td class="n">{_pct(v)}</td>'
                         for v in (mi.precision, mi.recall, mi.f1, ma.precision, ma.recall, ma.f1))
-        rows.append(f"<tr><th>{_esc(c)} ({COMBINATION_TITLES[c]})</th>{cells}</tr>")
+        rows.append(f"<tr><th>{_esc(c)} ({COMBINATION_LABELS[c].lower()})</th>{cells}</tr>")
     return ("<table><caption>Corpus scores (percent)</caption>"
             '<tr><th rowspan="2">Attributes</th><th colspan="3">Micro average</th>'
             '<th colspan="3">Macro average</th></tr>'
@@ -211,7 +208,7 @@ def _type_table(rows: Sequence[TypeRow], caption: str) -> str:
 
 
 def _documents_table(result: ScoreResult) -> str:
-    head = "".join(f"<th>F1 {COMBINATION_TITLES[c]}</th>" for c in COMBINATIONS)
+    head = "".join(f"<th>F1 {COMBINATION_LABELS[c].lower()}</th>" for c in COMBINATIONS)
     rows = []
     for number, doc in enumerate(result.documents):
         f1s = "".join(f'<td class="n">{_pct(doc.scores[c].f1)}</td>' for c in COMBINATIONS)
