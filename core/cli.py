@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from functools import partial
 
 from core.forked import Forked
-from core.formats.errors import FormatError, Problem
-from core.formats.tbf import read_tbf
+from core.formats.errors import FormatError, Problem, read_text
+from core.formats.tbf import parse_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
 from core.loading import LoadedInputs, TokenSource, check_output_paths, load_inputs, read_type_whitelist
 from core.metrics.mention import score_files
@@ -157,9 +157,6 @@ def _validate_parser() -> argparse.ArgumentParser:
 def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT_EXTENSION,
                       offset_fields: tuple[int, int] = (2, 3)) -> list[Problem]:
     """Every problem of one tbf file, syntax and content, in line order."""
-    from core.formats.errors import read_text
-    from core.formats.tbf import parse_tbf
-
     mode = SpanMode.TOKEN if token_dir else SpanMode.CHAR
     tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
     tokens = TokenSource(token_dir, extension, offset_fields) if token_dir else None
@@ -172,11 +169,8 @@ def validate_main(argv: Sequence[str] | None = None) -> int:
     args = _validate_parser().parse_args(argv)
     try:
         offset_fields = parse_offset_fields(args.offset_field)
-        if args.token_path:
-            import os
-
-            if not os.path.isdir(args.token_path):
-                raise FormatError(args.token_path, 0, "token folder not found", "a folder of token tables")
+        if args.token_path and not os.path.isdir(args.token_path):
+            raise FormatError(args.token_path, 0, "token folder not found", "a folder of token tables")
         problems = validate_problems(args.file, args.token_path, args.token_table_extension, offset_fields)
     except (FormatError, ValueError) as exc:
         print(f"evmeval-validate: error: {exc}", file=sys.stderr)
@@ -190,4 +184,4 @@ def validate_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["read_tbf", "score_main", "validate_main"]
+__all__ = ["score_entry", "score_main", "validate_main", "validate_problems"]
