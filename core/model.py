@@ -7,6 +7,7 @@ Both are still immutable, typed and named field by field. The containers are fro
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
@@ -138,20 +139,4 @@ class TbfFile:
     @property
     def run_name(self) -> str:
         """The file's base name: the comparison file's first column."""
-        import os
-
         return os.path.basename(self.path)
-
-
-@dataclass(frozen=True)
-class Corpus:
-    """Gold and system annotation with the token tables and texts they refer to."""
-
-    gold: TbfFile
-    system: TbfFile
-    token_tables: dict[str, TokenTable] = field(default_factory=dict)
-    texts: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def mode(self) -> SpanMode:
-        return self.gold.mode

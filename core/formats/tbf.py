@@ -183,8 +183,7 @@ def guess_mode(path: str) -> SpanMode:
             continue
         fields = line.split("\t")
         if len(fields) > 3:
-            return SpanMode.CHAR if parse_char_span(fields[3]) and not isinstance(
-                parse_char_span(fields[3]), str) else SpanMode.TOKEN
+            return SpanMode.TOKEN if isinstance(parse_char_span(fields[3]), str) else SpanMode.CHAR
     return SpanMode.TOKEN
 
 

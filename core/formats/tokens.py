@@ -121,25 +121,6 @@ def find_unknown_token_ids(path: str, ids: Iterable[str]) -> list[str]:
     return [i for i in unresolved if i.encode("utf-8") not in known]
 
 
-def read_token_tables(
-    token_dir: str,
-    doc_ids: Iterable[str],
-    *,
-    extension: str = DEFAULT_EXTENSION,
-    offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS,
-) -> tuple[dict[str, TokenTable], list[str]]:
-    """Tables for the given documents, and the ids of those whose table is missing."""
-    tables: dict[str, TokenTable] = {}
-    missing: list[str] = []
-    for doc_id in doc_ids:
-        path = token_table_path(token_dir, doc_id, extension)
-        if not os.path.isfile(path):
-            missing.append(doc_id)
-            continue
-        tables[doc_id] = read_token_table(path, doc_id=doc_id, offset_fields=offset_fields)
-    return tables, missing
-
-
 def format_token_table(tokens: Iterable[Token]) -> str:
     """Write tokens back in the `.tab` layout (no header)."""
     return "".join(f"{t.id}\t{t.text}\t{t.first}\t{t.last}\n" for t in tokens)

@@ -19,9 +19,8 @@ from core.formats.tokens import (
     parse_offset_fields,
     parse_token_table,
     read_token_table,
-    read_token_tables,
 )
-from core.loading import read_type_whitelist
+from core.loading import TokenSource, read_type_whitelist
 from core.model import Document, Mention, Relation, SpanMode, Token, canonical
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -251,10 +250,11 @@ def test_token_table_round_trip_tolerates_spaces_header_and_blank_lines(data: st
     assert parse_token_table(text, doc_id="d").tokens == tuple(tokens)
 
 
-def test_read_token_tables_reports_missing_tables() -> None:
-    tables, missing = read_token_tables(str(DATA / "mini" / "tkn"), ["d2", "d1", "d7"])
-    assert sorted(tables) == ["d1", "d2"]
-    assert missing == ["d7"]
+def test_token_source_reports_missing_tables() -> None:
+    source = TokenSource(str(DATA / "mini" / "tkn"))
+    tables = {d: source.table(d) for d in ("d2", "d1", "d7")}
+    assert sorted(d for d, t in tables.items() if t is not None) == ["d1", "d2"]
+    assert tables["d7"] is None and source.path("d7") is None
     assert tables["d1"].tokens[3] == Token("t4", "died", 14, 17)
 
 
