@@ -1,4 +1,4 @@
-"""Test-wide setup: Qt renders offscreen (no display on CI), paths to the shared reference data."""
+"""Test-wide setup: Qt renders offscreen (no display on CI), the path to the vendored reference data."""
 
 from __future__ import annotations
 
@@ -10,13 +10,11 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
-EVMEVAL_DATA = SHARED / "data" / "evmeval"
+EVMEVAL_DATA = REPO / "tests" / "data" / "evmeval"
+"""The published EvmEval data the tests need, vendored (see its SOURCE.md): tests never read ../shared."""
 
 
 @pytest.fixture(scope="session")
 def evmeval_data() -> Path:
-    """../shared/data/evmeval: the published demo data, malformed cases and expected outputs."""
-    if not EVMEVAL_DATA.is_dir():
-        pytest.fail(f"reference data not found at {EVMEVAL_DATA} (../shared must sit beside the repo)")
+    """tests/data/evmeval: the published demo data, malformed cases and expected outputs."""
     return EVMEVAL_DATA

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
-import pytest
+from tests.programs import installed
 
 REPO = Path(__file__).resolve().parent.parent.parent
 
@@ -49,9 +48,7 @@ WITHOUT_QT = textwrap.dedent("""
 
 
 def test_import_linter_contracts_are_kept() -> None:
-    lint = shutil.which("lint-imports")
-    if lint is None:
-        pytest.fail("lint-imports (import-linter) is not installed")
+    lint = installed("lint-imports")
     done = subprocess.run([lint, "--no-cache", "--no-logo"], cwd=REPO, capture_output=True, text=True,
                           timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -13,7 +13,6 @@ import io
 import json
 import math
 import os
-import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -24,6 +23,7 @@ from hypothesis import strategies as st
 
 from core.align import COMBINATIONS
 from core.cli import score_main
+from tests.programs import installed
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 MINI = DATA / "mini"
@@ -267,10 +267,7 @@ def test_json_nan_is_null(evmeval_data: Path, tmp_path: Path) -> None:
 
 
 def _script(name: str) -> str:
-    path = shutil.which(name)
-    if path is None:
-        pytest.fail(f"console script {name} is not installed (pip install -e .)")
-    return path
+    return installed(name)
 
 
 def test_installed_evmeval_score(evmeval_data: Path, tmp_path: Path) -> None:
