@@ -14,14 +14,22 @@ from collections.abc import Sequence
 from functools import partial
 
 from core.forked import Forked
-from core.formats.errors import FormatError, Problem, read_text
+from core.formats.errors import FormatError, Problem
+from core.formats.reading import read_text
 from core.formats.tbf import parse_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
-from core.loading import LoadedInputs, TokenSource, check_output_paths, load_inputs, read_type_whitelist
+from core.loading import (
+    LoadedInputs,
+    TokenSource,
+    input_folders,
+    load_inputs,
+    read_type_whitelist,
+    refuse_stdin_twice,
+)
 from core.metrics.mention import score_files
 from core.model import SpanMode
 from core.report.comparison import format_comparison
-from core.report.io import write_atomic
+from core.report.io import check_output_paths, write_atomic
 from core.report.json_report import dumps, result_to_json
 from core.report.text import format_report
 from core.validate import check_file, check_files
@@ -82,14 +90,15 @@ def score_main(argv: Sequence[str] | None = None) -> int:
     checks: Forked[list[str]] | None = None
     try:
         inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
-        check_output_paths([args.output, args.comparison_output, args.json], inputs_read)
+        refuse_stdin_twice(inputs_read)
+        check_output_paths([args.output, args.comparison_output, args.json], inputs_read,
+                           input_folders=input_folders(args.token_path, args.token_table_extension))
 
-        def load() -> LoadedInputs:
-            return load_inputs(args.gold, args.system, token_dir=args.token_path,
-                               extension=args.token_table_extension, offset_fields=offset_fields)
-
-        checks = Forked(lambda: _input_warnings(load()))
-        inputs = load()
+        inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
+                             extension=args.token_table_extension, offset_fields=offset_fields)
+        # Forked after loading: every input is read exactly once (pipes and `-` can only be read once),
+        # and the child checks token ids on the second core while this process scores.
+        checks = Forked(lambda: _input_warnings(inputs))
         whitelist = read_type_whitelist(args.type_white_list) if args.type_white_list else None
         if args.doc_id_to_eval is not None and args.doc_id_to_eval not in inputs.gold.documents:
             raise FormatError(args.gold, 0, f"document {args.doc_id_to_eval!r} (-dn) is not in the gold file",

@@ -22,13 +22,12 @@ from core.convert import (
     read_annotation_set,
     token_lookup,
 )
-from core.formats.brat import ANN_EXTENSION
+from core.formats.brat import ANN_EXTENSION, TEXT_EXTENSION, text_path_for
 from core.formats.errors import FormatError, Problem
 from core.formats.tbf import format_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
-from core.loading import check_output_paths
 from core.metrics.agreement import IaaResult, PairAgreement, compare_annotators
-from core.report.io import write_atomic
+from core.report.io import check_output_paths, write_atomic
 from core.report.json_report import dumps
 
 MAX_WARNINGS = 20
@@ -106,7 +105,8 @@ def brat2tbf_main(argv: Sequence[str] | None = None) -> int:
                 raise FormatError(args.file, 0, f"file name does not end with {args.annotation_extension!r}",
                                   "a brat annotation file (or set its extension with -ae)")
             paths = brat_paths(args.file, args.annotation_extension)
-        check_output_paths([args.out], paths)
+        check_output_paths([args.out], paths + [text_path_for(p) for p in paths],
+                           input_folders=[(args.tokenPath, (args.token_table_extension,))])
         tables = token_lookup(args.tokenPath, extension=args.token_table_extension, offset_fields=offset_fields)
         tbf, problems = convert_brat_files(paths, tables, path=args.out, ann_extension=args.annotation_extension,
                                            run_id=args.eid, token_end=TokenEnd(args.token_end))
@@ -208,7 +208,11 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
         inputs = [p for path in args.inputs for p in
                   (brat_paths(path, args.annotation_extension) if is_brat_input(path, args.annotation_extension)
                    else [path])]
-        check_output_paths([args.output, args.json], inputs)
+        brat_inputs = [p for p in args.inputs if is_brat_input(p, args.annotation_extension)]
+        check_output_paths([args.output, args.json], inputs + [text_path_for(p) for p in inputs if p.endswith(
+                               args.annotation_extension)],
+                           input_folders=[(args.token_path, (args.token_table_extension,)),
+                                          *((p, (args.annotation_extension, TEXT_EXTENSION)) for p in brat_inputs)])
         files = []
         warnings: list[Problem | str] = []
         for path in args.inputs:

@@ -12,7 +12,8 @@ from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
-from core.formats.errors import FormatError, Problem, read_text
+from core.formats.errors import FormatError, Problem
+from core.formats.reading import STDIN, read_text
 from core.formats.tbf import read_tbf
 from core.formats.tokens import (
     DEFAULT_EXTENSION,
@@ -159,28 +160,14 @@ def read_type_whitelist(path: str) -> frozenset[str]:
     return frozenset(types)
 
 
-def same_file(a: str, b: str) -> bool:
-    """Whether two paths name one existing file (so an output never overwrites an input)."""
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
+def input_folders(token_dir: str | None, extension: str = DEFAULT_EXTENSION,
+                  text_dir: str | None = None) -> list[tuple[str | None, tuple[str, ...]]]:
+    """The folders whose files a run reads by name, with the suffixes it reads: what an output path
+    must never land on (see `core.report.io.check_output_paths`)."""
+    return [(token_dir, (extension,)), (text_dir, TEXT_EXTENSIONS)]
 
 
-def check_output_paths(outputs: Collection[str | None], inputs: Collection[str]) -> None:
-    """Refuse, before any work, outputs that would overwrite an input or each other, or that cannot
-    be written: inputs are never written, and a long run does not fail at its last step."""
-    given = [out for out in outputs if out]
-    for out in given:
-        for inp in inputs:
-            if same_file(out, inp) or os.path.abspath(out) == os.path.abspath(inp):
-                raise FormatError(out, 0, "output would overwrite an input file", "a different output path")
-        if sum(os.path.abspath(o) == os.path.abspath(out) for o in given) > 1:
-            raise FormatError(out, 0, "given as two different outputs", "one path per output")
-        folder = os.path.dirname(os.path.abspath(out))
-        while not os.path.exists(folder):
-            folder = os.path.dirname(folder)
-        if os.path.isdir(out):
-            raise FormatError(out, 0, "is a folder", "a file path for the output")
-        if not os.access(folder, os.W_OK):
-            raise FormatError(out, 0, f"folder {folder} is not writable", "a writable folder")
+def refuse_stdin_twice(paths: Collection[str | None]) -> None:
+    """Standard input can be read once: `-` may stand for one input only."""
+    if sum(p == STDIN for p in paths) > 1:
+        raise FormatError(STDIN, 0, "standard input (-) given for two inputs", "'-' for at most one input")

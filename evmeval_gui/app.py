@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Sequence
 
 from core.formats.errors import FormatError, Problem
+from core.report.io import check_output_paths, write_atomic
 
 DEFAULT_SIZE = (1366, 768)
 ATTRIBUTE_CHOICES = {"plain": "plain", "type": "mention_type", "realis": "realis_status",
@@ -191,6 +192,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
         return _fail(f"--size {args.size!r}: expected WIDTHxHEIGHT such as 1366x768")
     try:
         request = _request(args)
+        _refuse_output_over_inputs(args.screenshot, request)
     except (FormatError, ValueError) as exc:
         return _fail(str(exc))
     app = _application(offscreen=True)
@@ -234,16 +236,46 @@ def screenshot_mode(args: argparse.Namespace) -> int:
                     window.session.select_document(args.doc)
             for _ in range(3):
                 app.processEvents()
-            folder = os.path.dirname(os.path.abspath(args.screenshot))
-            os.makedirs(folder, exist_ok=True)
-            if not window.grab().save(args.screenshot, "PNG"):
-                return _fail(f"{args.screenshot}: cannot write the PNG file")
+            write_atomic(args.screenshot, _png_bytes(window.grab()))
             print(f"evmeval-gui: screenshot written to {args.screenshot}", file=sys.stderr)
         finally:
             window.close()
             window.deleteLater()
             app.processEvents()
     return 0
+
+
+def _refuse_output_over_inputs(output: str, request) -> None:
+    """Raise FormatError when `output` would land on a file the request reads (tbf, brat, token
+    tables, texts), before anything is loaded."""
+    from core.formats.brat import TEXT_EXTENSION, text_path_for
+    from core.formats.tokens import DEFAULT_EXTENSION
+    from core.loading import input_folders
+    from evmeval_gui.agreement.inputs import AgreementRequest
+
+    if request is None:
+        return
+    if isinstance(request, AgreementRequest):
+        files = [*request.paths, *(text_path_for(p) for p in request.paths)]
+        folders = [*input_folders(request.token_dir, DEFAULT_EXTENSION, request.text_dir),
+                   *((p, ("", TEXT_EXTENSION)) for p in request.paths if os.path.isdir(p))]
+    else:
+        files = [request.gold, *request.systems]
+        folders = input_folders(request.token_dir, DEFAULT_EXTENSION, request.text_dir)
+    check_output_paths([output], files, input_folders=folders)
+
+
+def _png_bytes(pixmap) -> bytes:
+    """A pixmap encoded as PNG in memory, so the file is written like every other output."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not pixmap.save(buffer, "PNG"):
+        raise FormatError("<screenshot>", 0, "the window could not be encoded as PNG", "a rendered window")
+    buffer.close()
+    return bytes(data.data())
 
 
 def close_on_interrupt(window) -> None:

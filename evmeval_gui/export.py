@@ -15,13 +15,13 @@ import os
 from collections.abc import Callable
 
 from core.formats.errors import FormatError
-from core.loading import LoadedInputs, check_output_paths
+from core.loading import LoadedInputs, input_folders
 from core.metrics.mention import ScoreResult
 from core.metrics.outcomes import Outcome
 from core.report.comparison import format_comparison
 from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
 from core.report.html_report import format_html_report
-from core.report.io import write_atomic
+from core.report.io import check_output_paths, write_atomic
 from core.report.json_report import dumps, result_to_json
 from core.report.text import format_report
 from evmeval_gui.charts.panel import CHART_NAMES, ChartsPanel
@@ -54,7 +54,8 @@ def check_report_folder(out_dir: str, inputs: LoadedInputs) -> None:
         raise FormatError(out_dir, 0, "is a file, not a folder", "a folder to write the report into")
     chart_files = [f"chart_{name}.{ext}" for name in CHART_NAMES for ext in ("png", "svg")]
     check_output_paths([os.path.join(out_dir, name) for name in (*REPORT_FILES, *chart_files)],
-                       [inputs.gold.path, inputs.system.path])
+                       [inputs.gold.path, inputs.system.path],
+                       input_folders=input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder))
 
 
 def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import math
 
-from core.align import COMBINATION_LABELS  # noqa: F401 - the views import it from here
-
 DASH = "—"
 NAN_TOOLTIP = ("Undefined (0/0): precision needs at least one system mention, recall at least one gold "
                "mention, and F1 a non-zero precision or recall. The published scorer prints nan here.")

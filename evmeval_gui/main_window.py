@@ -42,12 +42,12 @@ from PySide6.QtWidgets import (
 from core.align import COMBINATIONS
 from core.formats.errors import FormatError, Problem
 from core.metrics.outcomes import MappingRow
+from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.agreement.inputs import AgreementRequest, demo_agreement_request
 from evmeval_gui.agreement.mode import AgreementMode
 from evmeval_gui.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
-from evmeval_gui.formatting import COMBINATION_LABELS
 from evmeval_gui.jobs import JobContext, JobRunner
 from evmeval_gui.selection import Selection
 from evmeval_gui.session import Loader, Session
@@ -351,7 +351,7 @@ class MainWindow(QMainWindow):
         self.combination_group = QActionGroup(self)
         self.combination_actions: dict[str, QAction] = {}
         for number, name in enumerate(COMBINATIONS, start=1):
-            action = QAction(COMBINATION_LABELS[name], self)
+            action = QAction(Combination(name).label, self)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(f"Ctrl+{number}"))
             action.setToolTip(f"Score and map with: {name}")
@@ -419,7 +419,7 @@ class MainWindow(QMainWindow):
         self.combination_combo.setToolTip("Which attributes must agree for a gold and a system mention to be "
                                           "mapped (each combination has its own mapping); Ctrl+1 … Ctrl+4")
         for name in COMBINATIONS:
-            self.combination_combo.addItem(COMBINATION_LABELS[name], name)
+            self.combination_combo.addItem(Combination(name).label, name)
         self.combination_combo.activated.connect(
             lambda index: self.session.set_combination(self.combination_combo.itemData(index)))
         tools.addWidget(self.combination_combo)

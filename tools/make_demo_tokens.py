@@ -14,7 +14,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from core.formats.errors import FormatError, read_text
+from core.formats.errors import FormatError
+from core.formats.reading import read_text
 from core.formats.tokenize import tokenize, write_token_table
 from core.formats.tokens import format_token_table
 from core.model import Token

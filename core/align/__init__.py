@@ -1,6 +1,7 @@
 """Mapping system mentions to gold mentions: overlap (Dice) and mapping strategies, one per module."""
 
-from core.align.greedy import COMBINATION_LABELS, COMBINATIONS, Mapping, Pair, greedy_mappings
+from core.align.greedy import Mapping, Pair, greedy_mappings
 from core.align.overlap import candidate_pairs, dice
+from core.rules import COMBINATIONS, Combination
 
-__all__ = ["COMBINATIONS", "COMBINATION_LABELS", "Mapping", "Pair", "candidate_pairs", "dice", "greedy_mappings"]
+__all__ = ["COMBINATIONS", "Combination", "Mapping", "Pair", "candidate_pairs", "dice", "greedy_mappings"]

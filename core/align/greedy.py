@@ -1,8 +1,8 @@
 """The published scorer's greedy mapping, run once per attribute combination.
 
 Pairs are visited best first; a pair is taken when neither side is taken yet *within that
-combination* and the attributes the combination names agree. Each combination therefore has its own
-mapping: the type mapping is not a subset of the plain one.
+combination* and the attributes the combination names agree (`core.rules`, the scorer's rule). Each
+combination therefore has its own mapping: the type mapping is not a subset of the plain one.
 """
 
 from __future__ import annotations
@@ -11,21 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from core.model import NOT_ANNOTATED, Mention
-
-COMBINATIONS: tuple[str, ...] = ("plain", "mention_type", "realis_status", "mention_type+realis_status")
-"""Attribute combinations in report order; names as the published report prints them."""
-
-COMBINATION_LABELS: dict[str, str] = {
-    "plain": "Span only",
-    "mention_type": "Span + type",
-    "realis_status": "Span + realis",
-    "mention_type+realis_status": "Span + type + realis",
-}
-"""What people call the combinations (window, charts, HTML report); the names above stay in files."""
-
-_CHECKS = {"plain": (False, False), "mention_type": (True, False), "realis_status": (False, True),
-           "mention_type+realis_status": (True, True)}
+from core.model import Mention
+from core.rules import COMBINATIONS, AttributeRule, Combination, values_agree
 
 
 class Pair(NamedTuple):
@@ -38,25 +25,16 @@ class Pair(NamedTuple):
 
 @dataclass(frozen=True)
 class Mapping:
-    """The pairs one combination chose, in the order chosen; `tp` sums their Dice in that order."""
+    """The pairs one combination chose, in the order chosen; `tp` sums their Dice in that order.
+    `rule` is the attribute rule the pairs were chosen with (see `core.rules`)."""
 
     combination: str
     pairs: tuple[Pair, ...]
     tp: float
+    rule: AttributeRule = AttributeRule.SCORER
 
     def gold_to_pair(self) -> dict[int, Pair]:
         return {p.gold: p for p in self.pairs}
-
-    def system_to_pair(self) -> dict[int, Pair]:
-        return {p.system: p for p in self.pairs}
-
-
-def attributes_match(combination: str, gold: Mention, system: Mention) -> bool:
-    """Whether the attributes `combination` names agree; a gold realis NOT_ANNOTATED matches any."""
-    check_type, check_realis = _CHECKS[combination]
-    if check_type and gold.mention_type != system.mention_type:
-        return False
-    return not (check_realis and gold.realis != NOT_ANNOTATED and gold.realis != system.realis)
 
 
 def greedy_mappings(
@@ -78,11 +56,13 @@ def greedy_mappings(
                      and len({c[2] for c in candidates}) == len(candidates))
     plain_positions = list(range(len(candidates))) if conflict_free else _greedy(candidates, range(len(candidates)))
     plain = _mapping("plain", all_pairs, plain_positions)
-    type_ok = [gold[g].mention_type == system[s].mention_type for _, s, g in candidates]
-    realis_ok = [gold[g].realis == NOT_ANNOTATED or gold[g].realis == system[s].realis for _, s, g in candidates]
+    rule = AttributeRule.SCORER
+    type_ok = [values_agree(rule, gold[g].mention_type, system[s].mention_type) for _, s, g in candidates]
+    realis_ok = [values_agree(rule, gold[g].realis, system[s].realis) for _, s, g in candidates]
     result: dict[str, Mapping] = {}
     for combination in combinations:
-        check_type, check_realis = _CHECKS[combination]
+        checks = Combination(combination).checks
+        check_type, check_realis = "mention_type" in checks, "realis_status" in checks
         if check_type and check_realis:
             ok = [t and r for t, r in zip(type_ok, realis_ok, strict=True)]
         elif check_type:
@@ -92,7 +72,7 @@ def greedy_mappings(
         else:
             ok = None
         if ok is None or all(ok[i] for i in plain_positions):
-            result[combination] = plain if ok is None else Mapping(combination, plain.pairs, plain.tp)
+            result[combination] = plain if ok is None else Mapping(combination, plain.pairs, plain.tp, rule)
             continue
         eligible = [i for i, keep in enumerate(ok) if keep]
         positions = eligible if conflict_free else _greedy(candidates, eligible)

@@ -11,36 +11,25 @@ the mirror image of the mapping, exactly:
   left tied are mirror pairs `(A_i, B_j)` / `(A_j, B_i)` where `A_i`, `B_i` are identical and so are
   `A_j`, `B_j`; the identical pair with the smaller key is ranked before both mirror pairs and shares
   a mention with each, so at most one of them can still be taken when their turn comes.
-- Attributes. A realis `NOT_ANNOTATED` matches any realis on EITHER side (v1.8: on the gold side only).
+- Attributes. `NOT_ANNOTATED` matches any value on EITHER side (`AttributeRule.SYMMETRIC`; v1.8: gold side only).
 
-TP is `math.fsum` of the chosen Dice values, so it does not even depend on the order they were chosen.
+TP sums the chosen Dice values in the order chosen, as the scorer does (that order is side-independent).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from core.align.greedy import COMBINATIONS, Mapping, Pair
+from core.align.greedy import Mapping, Pair
 from core.align.overlap import candidate_pairs, mention_units
-from core.model import NOT_ANNOTATED, Mention
-
-_CHECKS = {"plain": (False, False), "mention_type": (True, False), "realis_status": (False, True),
-           "mention_type+realis_status": (True, True)}
+from core.model import Mention
+from core.rules import COMBINATIONS, AttributeRule, attributes_agree
 
 
 def mention_key(mention: Mention, position: int) -> tuple:
     """A side-independent sort key of one mention: its content first, its position last."""
     units, _ = mention_units(mention)
     return (tuple(sorted(units)), mention.mention_id, mention.mention_type, mention.realis, position)
-
-
-def symmetric_attributes_match(combination: str, a: Mention, b: Mention) -> bool:
-    """Whether the attributes `combination` names agree; `NOT_ANNOTATED` on either side matches any."""
-    check_type, check_realis = _CHECKS[combination]
-    if check_type and a.mention_type != b.mention_type:
-        return False
-    return not (check_realis and a.realis != b.realis and NOT_ANNOTATED not in (a.realis, b.realis))
 
 
 def ranked_pairs(a: Sequence[Mention], b: Sequence[Mention]) -> list[tuple[float, int, int]]:
@@ -76,15 +65,16 @@ def symmetric_mappings(
         for score, a_index, b_index in ranked:
             if a_index in taken_a or b_index in taken_b:
                 continue
-            if check and not symmetric_attributes_match(combination, a[a_index], b[b_index]):
+            if check and not attributes_agree(AttributeRule.SYMMETRIC, combination, a[a_index], b[b_index]):
                 continue
             taken_a.add(a_index)
             taken_b.add(b_index)
             chosen.append(Pair(a_index, b_index, score))
-        result[combination] = Mapping(combination, tuple(chosen), math.fsum(p.dice for p in chosen))
+        result[combination] = Mapping(combination, tuple(chosen), sum(p.dice for p in chosen), AttributeRule.SYMMETRIC)
     return result
 
 
 def swap_mapping(mapping: Mapping) -> Mapping:
     """The same mapping seen from the other side (gold and system indexes exchanged)."""
-    return Mapping(mapping.combination, tuple(Pair(p.system, p.gold, p.dice) for p in mapping.pairs), mapping.tp)
+    return Mapping(mapping.combination, tuple(Pair(p.system, p.gold, p.dice) for p in mapping.pairs), mapping.tp,
+                   mapping.rule)

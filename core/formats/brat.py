@@ -20,7 +20,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
-from core.formats.errors import FormatError, Problem, read_text
+from core.formats.errors import FormatError, Problem
+from core.formats.reading import read_text
 
 ANN_EXTENSION = ".ann"
 TEXT_EXTENSION = ".txt"

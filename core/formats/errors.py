@@ -37,23 +37,3 @@ class FormatError(ValueError):
     def line(self) -> int:
         return self.problem.line
 
-
-def read_text(path: str) -> str:
-    """Read a UTF-8 text file, turning OS and decoding failures into a `FormatError`."""
-    try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise FormatError(path, 0, "file not found", "an existing file") from None
-    except IsADirectoryError:
-        raise FormatError(path, 0, "is a folder, not a file", "a file") from None
-    except UnicodeDecodeError as exc:
-        line = 1
-        try:
-            with open(path, "rb") as handle:
-                line = handle.read()[: exc.start].count(b"\n") + 1
-        except OSError:
-            pass
-        raise FormatError(path, line, "not valid UTF-8 text", "a UTF-8 encoded file") from None
-    except OSError as exc:
-        raise FormatError(path, 0, f"cannot be read ({exc.strerror})", "a readable file") from None

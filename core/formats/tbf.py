@@ -10,7 +10,8 @@ a header without an id, an unreadable span), we stop with a `FormatError` naming
 
 from __future__ import annotations
 
-from core.formats.errors import FormatError, Problem, read_text
+from core.formats.errors import FormatError, Problem
+from core.formats.reading import read_text
 from core.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
 
 BEGIN = "#BeginOfDocument"
@@ -19,14 +20,6 @@ RELATION_KINDS = ("Coreference", "After", "Subevent")
 MENTION_LAYOUT = "7 or 8 tab-separated fields: run_id, doc_id, mention_id, span, text, type, realis[, score]"
 TOKEN_SPAN_LAYOUT = "token ids separated by commas, e.g. t3,t5"
 CHAR_SPAN_LAYOUT = "character offsets begin,end (end exclusive) joined by ';', e.g. 4,8;13,16"
-
-
-def parse_token_span(field: str) -> tuple[str, ...] | str:
-    """Token ids as written, or a message saying what is wrong with them."""
-    ids = tuple(field.split(","))
-    if "" in ids or (" " in field and any(not i.strip() for i in ids)):
-        return f"empty token id in span {field!r}"
-    return ids
 
 
 def parse_char_span(field: str) -> tuple[tuple[int, int], ...] | str:

@@ -39,7 +39,14 @@ from typing import Any
 from core.align.greedy import COMBINATIONS, Mapping
 from core.align.overlap import mention_units
 from core.align.symmetric import swap_mapping, symmetric_mappings
-from core.metrics.mention import DocumentResult, ScoreResult, ScoringCancelled, per_type_table
+from core.metrics.mention import (
+    DocumentResult,
+    ResultKind,
+    ScoreResult,
+    ScoringCancelled,
+    corpus_averages,
+    per_type_tables,
+)
 from core.metrics.prf import NAN, Average, Score, f1_score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile
 
@@ -302,14 +309,13 @@ class PairAgreement:
     def score_result(self) -> ScoreResult:
         """This pair as a gold/system result, `a` as gold, for the views built for scoring (mapping
         table, text, per-type tables). Numbers are the agreement ones: symmetric mapping, every
-        document counted; `profile` is "agreement"."""
+        document counted; its kind is `ResultKind.AGREEMENT`."""
         documents = tuple(d.document_result() for d in self.documents)
+        published, by_type = per_type_tables(documents)
         return ScoreResult(
             gold_path=self.a_name, system_path=self.b_name, run_name=os.path.basename(self.b_name),
             mode=self.mode, documents=documents, micro=dict(self.micro), macro=dict(self.macro),
-            per_type_published=per_type_table(documents, "mention_type+realis_status", gold_types_only=True),
-            per_type_by_type_mapping=per_type_table(documents, "mention_type", gold_types_only=False),
-            profile="agreement")
+            per_type_published=published, per_type_by_type_mapping=by_type, kind=ResultKind.AGREEMENT)
 
     def swapped(self) -> PairAgreement:
         """The same comparison with `b` in the key role (P and R exchanged, F1 unchanged)."""
@@ -329,17 +335,9 @@ class PairAgreement:
 
 
 def _corpus(a_name: str, b_name: str, mode: SpanMode, documents: tuple[DocumentAgreement, ...]) -> PairAgreement:
-    micro: dict[str, Score] = {}
-    macro: dict[str, Average] = {}
     gate: dict[str, GateCounts] = {}
-    num_a = sum(len(d.a) for d in documents)
-    num_b = sum(len(d.b) for d in documents)
-    annotated = [d for d in documents if d.a or d.b]
+    micro, macro = corpus_averages((d.document_result() for d in documents), counted=counts_in_agreement)
     for c in COMBINATIONS:
-        micro[c] = Score.from_counts(math.fsum(d.scores[c].tp for d in documents), num_a, num_b)
-        p = safe_div(math.fsum(_zero(d.scores[c].precision) for d in annotated), len(annotated))
-        r = safe_div(math.fsum(_zero(d.scores[c].recall) for d in annotated), len(annotated))
-        macro[c] = Average(p, r, f1_score(p, r), len(annotated))
         total = GateCounts()
         for d in documents:
             total = total + d.gate[c]
@@ -351,8 +349,9 @@ def _corpus(a_name: str, b_name: str, mode: SpanMode, documents: tuple[DocumentA
     return PairAgreement(a_name, b_name, mode, documents, micro, macro, gate, labels)
 
 
-def _zero(value: float) -> float:
-    return 0.0 if math.isnan(value) else value
+def counts_in_agreement(doc: DocumentResult) -> bool:
+    """Agreement averages count every document in which either annotator marked a mention."""
+    return bool(doc.gold or doc.system)
 
 
 def _check_modes(files: Sequence[TbfFile]) -> SpanMode:

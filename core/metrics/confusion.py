@@ -21,6 +21,7 @@ from typing import NamedTuple
 from core.metrics.mention import DocumentResult
 from core.metrics.outcomes import mapping_rows
 from core.model import Mention
+from core.rules import AttributeRule
 
 ATTRIBUTES: tuple[str, ...] = ("mention_type", "realis_status")
 """The attributes a confusion matrix can be built over (names as in `COMBINATIONS`)."""
@@ -55,6 +56,8 @@ class ConfusionMatrix:
     labels: tuple[str, ...]
     counts: tuple[tuple[int, ...], ...]
     members: Mapping[tuple[int, int], tuple[CellMember, ...]] = field(repr=False)
+    rule: AttributeRule = AttributeRule.SCORER
+    """The attribute rule of the mappings counted: which cells count as agreeing (`core.rules`)."""
 
     @property
     def gold_axis(self) -> tuple[str, ...]:
@@ -104,14 +107,16 @@ def confusions(documents: Iterable[DocumentResult], combination: str = "plain",
         if attribute not in ATTRIBUTES:
             raise ValueError(f"unknown attribute {attribute!r} (expected one of {', '.join(ATTRIBUTES)})")
     cells: dict[str, dict[tuple[str | None, str | None], list[CellMember]]] = {a: {} for a in attributes}
+    rule = AttributeRule.SCORER
     for doc in documents:
+        rule = doc.mappings[combination].rule
         for row in mapping_rows(doc, combination):
             member = CellMember(doc.doc_id, row.gold_index, row.system_index)
             for attribute in attributes:
                 key = (attribute_value(row.gold, attribute) if row.gold is not None else None,
                        attribute_value(row.system, attribute) if row.system is not None else None)
                 cells[attribute].setdefault(key, []).append(member)
-    return {a: _matrix(a, combination, cells[a]) for a in attributes}
+    return {a: _matrix(a, combination, cells[a], rule) for a in attributes}
 
 
 def confusion(documents: Iterable[DocumentResult], attribute: str,
@@ -120,8 +125,8 @@ def confusion(documents: Iterable[DocumentResult], attribute: str,
     return confusions(documents, combination, (attribute,))[attribute]
 
 
-def _matrix(attribute: str, combination: str,
-            cells: dict[tuple[str | None, str | None], list[CellMember]]) -> ConfusionMatrix:
+def _matrix(attribute: str, combination: str, cells: dict[tuple[str | None, str | None], list[CellMember]],
+            rule: AttributeRule) -> ConfusionMatrix:
     labels = tuple(sorted({v for key in cells for v in key if v is not None}))
     slot = {label: i for i, label in enumerate(labels)}
     none = len(labels)
@@ -133,7 +138,7 @@ def _matrix(attribute: str, combination: str,
         counts[g][s] = len(rows)
         members[(g, s)] = tuple(rows)
     return ConfusionMatrix(attribute, combination, labels, tuple(tuple(r) for r in counts),
-                           MappingProxyType(members))
+                           MappingProxyType(members), rule)
 
 
 def not_fully_credited(doc: DocumentResult, combination: str) -> tuple[frozenset[int], frozenset[int]]:

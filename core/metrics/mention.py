@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import Enum
 from itertools import chain
 from operator import attrgetter
 
 from core.align import COMBINATIONS, Mapping, candidate_pairs, greedy_mappings
 from core.metrics.prf import Average, Score, f1_score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile
+from core.rules import AttributeRule
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
@@ -61,6 +63,13 @@ class TypeRow:
                 "recall": nan_to_none(self.recall), "f1": nan_to_none(self.f1)}
 
 
+class ResultKind(str, Enum):
+    """Who made a result, which decides its attribute rule and which documents its averages count."""
+
+    SCORING = "v1.8"
+    AGREEMENT = "agreement"
+
+
 @dataclass(frozen=True)
 class ScoreResult:
     """Everything a report, the JSON export or the window shows about one gold/system comparison.
@@ -80,13 +89,24 @@ class ScoreResult:
     per_type_published: tuple[TypeRow, ...]
     per_type_by_type_mapping: tuple[TypeRow, ...]
     warnings: tuple[str, ...] = ()
-    profile: str = "v1.8"
-    _by_id: dict[str, DocumentResult] = field(default_factory=dict, repr=False, compare=False)
+    kind: ResultKind = ResultKind.SCORING
+    _by_id: dict[str, DocumentResult] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Filled on first lookup; `init=False`, so `dataclasses.replace` gives a result with a fresh index."""
+
+    @property
+    def rule(self) -> AttributeRule:
+        """The attribute rule the mappings were made with."""
+        return AttributeRule.SYMMETRIC if self.kind is ResultKind.AGREEMENT else AttributeRule.SCORER
+
+    @property
+    def profile(self) -> str:
+        """The rules' name as files and the HTML report print it ("v1.8" or "agreement")."""
+        return str(self.kind.value)
 
     def counts_document(self, doc: DocumentResult) -> bool:
         """Whether `doc` is in the corpus averages: v1.8 skips documents without gold mentions;
-        agreement (profile "agreement") counts every document in which either side has a mention."""
-        if self.profile == "agreement":
+        agreement counts every document in which either side has a mention."""
+        if self.kind is ResultKind.AGREEMENT:
             return bool(doc.gold or doc.system)
         return doc.counted
 
@@ -94,7 +114,7 @@ class ScoreResult:
     def averages_note(self) -> str:
         """How many documents the averages cover, in words a user reads next to the figures."""
         counted = sum(1 for d in self.documents if self.counts_document(d))
-        if self.profile == "agreement":
+        if self.kind is ResultKind.AGREEMENT:
             return f"{counted} with mentions on either side"
         return f"{counted} with gold mentions"
 
@@ -118,27 +138,36 @@ def _filter(mentions: tuple[Mention, ...], whitelist: frozenset[str] | None) -> 
     return tuple(m for m in mentions if m.mention_type in whitelist)
 
 
-def corpus_averages(documents: Iterable[DocumentResult]) -> tuple[dict[str, Score], dict[str, Average]]:
-    """Micro and macro averages over the documents that have gold mentions."""
-    counted = [d for d in documents if d.counted]
+def corpus_averages(documents: Iterable[DocumentResult], *,
+                    counted: Callable[[DocumentResult], bool] | None = None,
+                    ) -> tuple[dict[str, Score], dict[str, Average]]:
+    """Micro and macro averages over the counted documents (by default those with gold mentions).
+
+    The one summation of the project: TP and document P/R are added in document order, as the
+    published scorer adds them, so scoring and agreement give the same digits for the same pair.
+    An undefined document precision or recall (0/0) counts as 0 in the macro average.
+    """
+    keep = counted or (lambda d: d.counted)
+    included = [d for d in documents if keep(d)]
     micro: dict[str, Score] = {}
     macro: dict[str, Average] = {}
-    num_gold = sum(len(d.gold) for d in counted)
-    num_system = sum(len(d.system) for d in counted)
+    num_gold = sum(len(d.gold) for d in included)
+    num_system = sum(len(d.system) for d in included)
     for combination in COMBINATIONS:
         tp = 0.0
         p_sum = 0.0
         r_sum = 0.0
-        for d in counted:
+        for d in included:
             s = d.scores[combination]
             tp += s.tp
             if s.num_system:
                 p_sum += s.precision
-            r_sum += s.recall
+            if s.num_gold:
+                r_sum += s.recall
         micro[combination] = Score.from_counts(tp, num_gold, num_system)
-        p = safe_div(p_sum, len(counted))
-        r = safe_div(r_sum, len(counted))
-        macro[combination] = Average(p, r, f1_score(p, r), len(counted))
+        p = safe_div(p_sum, len(included))
+        r = safe_div(r_sum, len(included))
+        macro[combination] = Average(p, r, f1_score(p, r), len(included))
     return micro, macro
 
 
@@ -161,6 +190,13 @@ def per_type_table(documents: Sequence[DocumentResult], combination: str, *,
         rows.append(TypeRow(t, score.tp, score.num_gold, score.num_system,
                             score.precision, score.recall, score.f1))
     return tuple(rows)
+
+
+def per_type_tables(documents: Sequence[DocumentResult]) -> tuple[tuple[TypeRow, ...], tuple[TypeRow, ...]]:
+    """Both per-type tables of a result: the published one (type+realis mapping, gold types) and the
+    one a reader expects (type mapping, types of either side)."""
+    return (per_type_table(documents, "mention_type+realis_status", gold_types_only=True),
+            per_type_table(documents, "mention_type", gold_types_only=False))
 
 
 def documents_to_score(gold: TbfFile, system: TbfFile, doc_id: str | None = None) -> tuple[list[str], list[str]]:
@@ -219,10 +255,27 @@ def score_files(
             progress(number + 1, total)
     documents = tuple(results)
     micro, macro = corpus_averages(documents)
+    published, by_type = per_type_tables(documents)
     return ScoreResult(
         gold_path=gold.path, system_path=system.path, run_name=system.run_name, mode=gold.mode,
-        documents=documents, micro=micro, macro=macro,
-        per_type_published=per_type_table(documents, "mention_type+realis_status", gold_types_only=True),
-        per_type_by_type_mapping=per_type_table(documents, "mention_type", gold_types_only=False),
-        warnings=tuple(warnings),
+        documents=documents, micro=micro, macro=macro, per_type_published=published,
+        per_type_by_type_mapping=by_type, warnings=tuple(warnings),
     )
+
+
+def rescore_document(result: ScoreResult, doc_id: str, gold: tuple[Mention, ...],
+                     system: tuple[Mention, ...]) -> ScoreResult:
+    """A new result in which document `doc_id` holds these mentions, every corpus figure recomputed.
+
+    What live editing relies on: the old result is left untouched (undo keeps it), and the new one's
+    `document(doc_id)` sees the new document. Only scoring results can be rescored this way.
+    """
+    if result.kind is not ResultKind.SCORING:
+        raise ValueError("only a scoring result can be rescored document by document")
+    old = result.document(doc_id)
+    new = score_document(doc_id, gold, system, old.in_system)
+    documents = tuple(new if d.doc_id == doc_id else d for d in result.documents)
+    micro, macro = corpus_averages(documents)
+    published, by_type = per_type_tables(documents)
+    return replace(result, documents=documents, micro=micro, macro=macro, per_type_published=published,
+                   per_type_by_type_mapping=by_type)

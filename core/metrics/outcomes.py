@@ -18,6 +18,7 @@ from enum import Enum
 from core.align.overlap import mention_units
 from core.metrics.mention import DocumentResult
 from core.model import Mention
+from core.rules import AttributeRule, mismatched_attributes
 
 
 class Outcome(str, Enum):
@@ -57,18 +58,14 @@ class MappingRow:
     system: Mention | None
     dice: float | None
     outcome: Outcome
+    rule: AttributeRule = AttributeRule.SCORER
 
     @property
     def mismatched_attributes(self) -> tuple[str, ...]:
-        """Which attributes differ between the two sides ("mention_type", "realis_status")."""
+        """Which attributes disagree under the mapping's rule ("mention_type", "realis_status")."""
         if self.gold is None or self.system is None:
             return ()
-        out = []
-        if self.gold.mention_type != self.system.mention_type:
-            out.append("mention_type")
-        if self.gold.realis != self.system.realis and self.gold.realis != "notannotated":
-            out.append("realis_status")
-        return tuple(out)
+        return mismatched_attributes(self.rule, self.gold, self.system)
 
 
 def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
@@ -77,6 +74,7 @@ def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
     Every gold and every system mention appears exactly once.
     """
     mapping = doc.mappings[combination]
+    rule = mapping.rule
     plain = doc.mappings["plain"]
     by_gold = mapping.gold_to_pair()
     mapped_system = {p.system for p in mapping.pairs}
@@ -87,15 +85,15 @@ def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
         pair = by_gold.get(g_index)
         if pair is not None:
             outcome = Outcome.EXACT if pair.dice >= 1.0 else Outcome.PARTIAL
-            rows.append(MappingRow(g_index, pair.system, g, doc.system[pair.system], pair.dice, outcome))
+            rows.append(MappingRow(g_index, pair.system, g, doc.system[pair.system], pair.dice, outcome, rule))
             continue
         plain_pair = plain_by_gold.get(g_index)
         if plain_pair is not None and plain_pair.system not in used_system:
             used_system.add(plain_pair.system)
             rows.append(MappingRow(g_index, plain_pair.system, g, doc.system[plain_pair.system],
-                                   plain_pair.dice, Outcome.ATTRIBUTE))
+                                   plain_pair.dice, Outcome.ATTRIBUTE, rule))
             continue
-        rows.append(MappingRow(g_index, None, g, None, None, Outcome.MISSED))
+        rows.append(MappingRow(g_index, None, g, None, None, Outcome.MISSED, rule))
     gold_units: set = set()
     for g in doc.gold:
         gold_units.update(mention_units(g)[0])
@@ -104,13 +102,6 @@ def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
             continue
         overlaps = not gold_units.isdisjoint(mention_units(s)[0])
         outcome = Outcome.SPLIT if overlaps else Outcome.SPURIOUS
-        rows.append(MappingRow(None, s_index, None, s, None, outcome))
+        rows.append(MappingRow(None, s_index, None, s, None, outcome, rule))
     return rows
 
-
-def outcome_counts(rows: list[MappingRow]) -> dict[Outcome, int]:
-    """How many rows of each outcome (for legends and charts)."""
-    counts = dict.fromkeys(Outcome, 0)
-    for row in rows:
-        counts[row.outcome] += 1
-    return counts

@@ -16,7 +16,7 @@ its Appendix 1 pseudo-code:
   positive (section 3.1.2: FP = |System minus J|; Appendix 2 counts S_E2 so, giving P = 2.4 / 3.4).
   P = TP / (TP + FP), R = TP / #gold.
 - Type and realis are accuracies: each gold's N mapped system mentions share 1/N credit, summed and
-  divided by #gold. A gold realis NOT_ANNOTATED matches any system realis (kept from v1.8).
+  divided by #gold. A gold NOT_ANNOTATED value matches any system value (kept from v1.8, `core.rules`).
 
 Corpus rules mirror v1.8: gold documents in sorted order; a document without gold mentions is
 reported but left out of both averages; a gold document missing from the system counts with TP 0;
@@ -32,7 +32,8 @@ from typing import Any, Protocol
 from core.align import candidate_pairs
 from core.metrics.mention import Cancelled, Progress, ScoringCancelled, documents_to_score
 from core.metrics.prf import f1_score, nan_to_none, safe_div
-from core.model import NOT_ANNOTATED, Mention, SpanMode, TbfFile, TokenTable
+from core.model import Mention, SpanMode, TbfFile, TokenTable
+from core.rules import AttributeRule, values_agree
 
 INVISIBLE_WORDS: frozenset[str] = frozenset({
     "the", "a", "an",  # determiners
@@ -202,10 +203,6 @@ def pilot_mapping(candidates: Iterable[tuple[float, int, int]]) -> tuple[PilotRe
     return tuple(PilotRecord(g, tuple(records[g][0]), records[g][1]) for g in sorted(records))
 
 
-def _realis_match(gold: Mention, system: Mention) -> bool:
-    return gold.realis == NOT_ANNOTATED or gold.realis == system.realis
-
-
 def score_pilot_document(doc_id: str, gold: tuple[Mention, ...], system: tuple[Mention, ...], *,
                          invisible: frozenset[str] = frozenset(), in_system: bool = True) -> PilotDocument:
     """Map and score one document with the pilot rules (mentions already white-list filtered)."""
@@ -219,8 +216,8 @@ def score_pilot_document(doc_id: str, gold: tuple[Mention, ...], system: tuple[M
         g = gold[record.gold]
         for s_index in record.systems:
             s = system[s_index]
-            type_score += share if g.mention_type == s.mention_type else 0.0
-            realis_score += share if _realis_match(g, s) else 0.0
+            type_score += share if values_agree(AttributeRule.SCORER, g.mention_type, s.mention_type) else 0.0
+            realis_score += share if values_agree(AttributeRule.SCORER, g.realis, s.realis) else 0.0
     fp = len(system) - len(records)
     precision = safe_div(tp, tp + fp)
     recall = safe_div(tp, len(gold))

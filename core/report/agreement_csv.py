@@ -14,11 +14,10 @@ import io
 from collections.abc import Collection, Iterator
 
 from core.align import COMBINATIONS
-from core.loading import check_output_paths
 from core.metrics.agreement import PairAgreement
 from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
 from core.model import Mention
-from core.report.io import write_atomic
+from core.report.io import check_output_paths, write_atomic
 
 DISAGREEMENT_HEADER = (
     "doc_id", "combination", "outcome", "what", "dice", "mismatched_attributes",

@@ -14,7 +14,7 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 
-from core.align import COMBINATION_LABELS, COMBINATIONS
+from core.align import COMBINATIONS, Combination
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs
 from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
@@ -190,7 +190,7 @@ def _summary_table(result: ScoreResult) -> str:
         mi, ma = result.micro[c], result.macro[c]
         cells = "".join(f'<td class="n">{_pct(v)}</td>'
                         for v in (mi.precision, mi.recall, mi.f1, ma.precision, ma.recall, ma.f1))
-        rows.append(f"<tr><th>{_esc(c)} ({COMBINATION_LABELS[c].lower()})</th>{cells}</tr>")
+        rows.append(f"<tr><th>{_esc(c)} ({Combination(c).label.lower()})</th>{cells}</tr>")
     return ("<table><caption>Corpus scores (percent)</caption>"
             '<tr><th rowspan="2">Attributes</th><th colspan="3">Micro average</th>'
             '<th colspan="3">Macro average</th></tr>'
@@ -208,7 +208,7 @@ def _type_table(rows: Sequence[TypeRow], caption: str) -> str:
 
 
 def _documents_table(result: ScoreResult) -> str:
-    head = "".join(f"<th>F1 {COMBINATION_LABELS[c].lower()}</th>" for c in COMBINATIONS)
+    head = "".join(f"<th>F1 {Combination(c).label.lower()}</th>" for c in COMBINATIONS)
     rows = []
     for number, doc in enumerate(result.documents):
         f1s = "".join(f'<td class="n">{_pct(doc.scores[c].f1)}</td>' for c in COMBINATIONS)

@@ -1,41 +1,146 @@
-"""Writing outputs atomically: a reader never sees half a file, and a failed write leaves none."""
+"""Writing outputs without ever damaging an input or a file the user did not name.
+
+Regular files are replaced atomically (a reader never sees half a file, a failed write leaves none);
+a symlink is followed and its target replaced, so the link survives; pipes, devices and other special
+files are written straight through, never replaced. Before any work, `check_output_paths` refuses an
+output that is, or resolves to, a file the command reads.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
+import stat
 import tempfile
+from collections.abc import Collection, Sequence
 
 from core.formats.errors import FormatError
+from core.formats.reading import STDIN
+
+
+@functools.cache
+def _umask() -> int:
+    """The process umask, read once (reading it means setting it, so do it a single time)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _new_file_mode(path: str) -> int:
-    """The mode an ordinary new file would get (mkstemp's 0600 would hide reports from colleagues)."""
+    """The mode an ordinary new file would get (mkstemp's 0600 would hide reports from colleagues);
+    an existing file keeps its own."""
     try:
         return os.stat(path).st_mode & 0o777
     except OSError:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        return 0o666 & ~mask
+        return 0o666 & ~_umask()
 
 
 def write_atomic(path: str, data: str | bytes) -> None:
-    """Write to a temporary file beside `path`, then rename it over `path`.
+    """Write `data` to `path`: through a symlink to its target, straight into a pipe or device, and
+    for a regular file by a temporary file beside it renamed over it.
 
-    Raises `FormatError` naming the path when the folder cannot be written.
+    Raises `FormatError` naming the path when it cannot be written.
     """
-    folder = os.path.dirname(os.path.abspath(path))
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    target = os.path.realpath(path)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = 0
+    if stat.S_ISDIR(mode):
+        raise FormatError(path, 0, "is a folder", "a file path for the output")
+    if mode and not stat.S_ISREG(mode):
+        _write_through(path, target, payload)
+        return
+    folder = os.path.dirname(target)
     try:
         os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
     except OSError as exc:
         raise FormatError(path, 0, f"cannot write here ({exc.strerror})", "a writable folder") from None
     try:
-        os.fchmod(fd, _new_file_mode(path))
+        os.fchmod(fd, _new_file_mode(target))
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
-        os.replace(tmp, path)
+            handle.write(payload)
+        os.replace(tmp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
+
+
+def _write_through(path: str, target: str, payload: bytes) -> None:
+    """A pipe, device or socket file: open it for writing as a shell redirection would."""
+    try:
+        with open(target, "wb", buffering=0) as handle:
+            view = memoryview(payload)
+            while view:
+                written = handle.write(view)
+                view = view[written or 0:]
+    except OSError as exc:
+        raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _names_input(out: str, resolved: str, inputs: Sequence[str]) -> bool:
+    return any(inp != STDIN and (resolved == os.path.realpath(inp) or _same_file(out, inp)) for inp in inputs)
+
+
+def _in_input_folder(resolved: str, folders: Collection[tuple[str | None, Sequence[str]]]) -> str | None:
+    """The input folder `resolved` would land in as one of its input files (by suffix), if any."""
+    parent, name = os.path.split(resolved)
+    for folder, suffixes in folders:
+        if folder and os.path.isdir(folder) and _same_file(parent, folder) \
+                and any(name.endswith(suffix) for suffix in suffixes):
+            return folder
+    return None
+
+
+def check_output_paths(outputs: Collection[str | None], inputs: Collection[str], *,
+                       input_folders: Collection[tuple[str | None, Sequence[str]]] = ()) -> None:
+    """Refuse, before any work, outputs that would land on an input or on each other, or that cannot
+    be written: inputs are never written, and a long run does not fail at its last step.
+
+    `inputs` are the files read; `input_folders` are `(folder, suffixes)` whose files the command reads
+    by name (token tables `.tab`, texts; a suffix `""` means every file of the folder). Paths are
+    compared after following symlinks, and by inode, so a link or a second name cannot slip through.
+    """
+    given = [out for out in outputs if out]
+    input_list = list(inputs)
+    for out in given:
+        resolved = os.path.realpath(out)
+        if _names_input(out, resolved, input_list):
+            raise FormatError(out, 0, "output would overwrite an input file", "a different output path")
+        folder = _in_input_folder(resolved, input_folders)
+        if folder is not None:
+            raise FormatError(out, 0, f"output would land among the inputs in {folder} (a file the run reads)",
+                              "an output path outside the token and text folders")
+        if sum(os.path.realpath(o) == resolved for o in given) > 1:
+            raise FormatError(out, 0, "given as two different outputs", "one path per output")
+        _check_writable(out, resolved)
+
+
+def _check_writable(out: str, resolved: str) -> None:
+    """A regular file is replaced through its folder; a pipe or device only needs to be writable."""
+    try:
+        mode = os.stat(resolved).st_mode
+    except OSError:
+        mode = 0
+    if stat.S_ISDIR(mode):
+        raise FormatError(out, 0, "is a folder", "a file path for the output")
+    if mode and not stat.S_ISREG(mode):
+        if not os.access(resolved, os.W_OK):
+            raise FormatError(out, 0, "cannot be written", "a writable file")
+        return
+    parent = os.path.dirname(resolved)
+    while not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if not os.access(parent, os.W_OK):
+        raise FormatError(out, 0, f"folder {parent} is not writable", "a writable folder")

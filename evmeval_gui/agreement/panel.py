@@ -11,6 +11,7 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
+from core.rules import Combination
 from evmeval_gui.agreement.annotator_list import AnnotatorList
 from evmeval_gui.agreement.document_agreement import DocumentAgreementList
 from evmeval_gui.agreement.inputs import LoadedAgreement
@@ -18,7 +19,6 @@ from evmeval_gui.agreement.matrix_heatmap import MatrixHeatmap
 from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.agreement.summary import AgreementSummary, percent_text
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.formatting import COMBINATION_LABELS
 
 
 class AgreementPanel(QWidget):
@@ -117,7 +117,7 @@ class AgreementPanel(QWidget):
         loaded = self.loaded
         assert loaded is not None
         matrix = loaded.result.matrix(self.combination, "f1")
-        self.matrix_title.setText(f"<b>Pairwise F1</b> · {html.escape(COMBINATION_LABELS[self.combination])} · "
+        self.matrix_title.setText(f"<b>Pairwise F1</b> · {html.escape(Combination(self.combination).label)} · "
                                   f"mean of pairs {percent_text(matrix.mean)}")
         self.heatmap.set_data(matrix, loaded.names, selected=self.selected, describe=self.describe_cell)
         self.summary.set_corpus(matrix, loaded.result.fleiss, loaded.size)
@@ -143,4 +143,4 @@ class AgreementPanel(QWidget):
         score = loaded.pair(i, j).micro[self.combination]
         return (f"{tag(i)} {loaded.names[i]} (gold role) vs {tag(j)} {loaded.names[j]}\n"
                 f"F1 {percent_text(score.f1)} · P {percent_text(score.precision)} · R {percent_text(score.recall)}\n"
-                f"{COMBINATION_LABELS[self.combination]}; click to open this pair in the document views")
+                f"{Combination(self.combination).label}; click to open this pair in the document views")

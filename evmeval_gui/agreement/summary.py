@@ -14,9 +14,10 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from core.metrics.agreement import AgreementMatrix, FleissAgreement, LabelAgreement, PairAgreement
+from core.rules import Combination
 from evmeval_gui.agreement.style import chip_html
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.formatting import COMBINATION_LABELS, DASH, percent
+from evmeval_gui.formatting import DASH, percent
 
 KAPPA_UNDEFINED = "Undefined: no mention pair to compare, or chance agreement is 1 (every label the same)."
 
@@ -144,7 +145,7 @@ class AgreementSummary(QWidget):
 
     def set_corpus(self, matrix: AgreementMatrix, fleiss: dict[str, FleissAgreement], annotators: int) -> None:
         self.corpus.heading.setText(f"<b>All {annotators} annotators</b> · "
-                                    f"{html.escape(COMBINATION_LABELS[matrix.combination])}")
+                                    f"{html.escape(Combination(matrix.combination).label)}")
         self.corpus.set_value("mean_f1", percent_text(matrix.mean))
         for key, attribute in (("fleiss_type", "mention_type"), ("fleiss_realis", "realis_status")):
             self.corpus.set_value(key, kappa_text(fleiss[attribute].kappa), undefined=KAPPA_UNDEFINED)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QWidget
 
 from core.metrics.confusion import ConfusionMatrix
 from core.metrics.outcomes import Outcome
-from core.model import NOT_ANNOTATED
+from core.rules import AttributeRule, values_agree
 from evmeval_gui.charts.base import ChartWidget, LabelsItem, RotatedLabelAxis, legend_sample
 from evmeval_gui.charts.style import outcome_hex, qcolour
 
@@ -28,20 +28,22 @@ MIN_CELL = 20
 panel scrolls instead."""
 MISSED_TICK = "(missed)"
 SPURIOUS_TICK = "(spurious)"
+NOT_ANNOTATED_NOTE = {AttributeRule.SCORER: " (gold NOT_ANNOTATED accepts any)",
+                      AttributeRule.SYMMETRIC: " (NOT_ANNOTATED on either side accepts any)"}
 
 
 def cell_outcome(matrix: ConfusionMatrix, g: int, s: int) -> Outcome:
     """Which outcome colour a cell takes: exact (diagonal), attribute, missed or spurious.
 
-    A gold realis NOT_ANNOTATED accepts any system realis (the scorer's rule), so its whole column
-    counts as agreeing.
+    Agreement follows the result's attribute rule (`core.rules`): under the scorer's, a gold
+    NOT_ANNOTATED accepts any system value, so its whole column counts as agreeing.
     """
     none = len(matrix.labels)
     if s == none:
         return Outcome.MISSED
     if g == none:
         return Outcome.SPURIOUS
-    if g == s or (matrix.attribute == "realis_status" and matrix.labels[g] == NOT_ANNOTATED):
+    if values_agree(matrix.rule, matrix.labels[g], matrix.labels[s]):
         return Outcome.EXACT
     return Outcome.ATTRIBUTE
 
@@ -109,7 +111,7 @@ class ConfusionHeatmap(ChartWidget):
                         left=f"System {name}", bottom=f"Gold {name}")
         self.set_legend([
             (legend_sample(outcome_hex(Outcome.EXACT)),
-             f"same {name}" + (" (gold NOT_ANNOTATED accepts any)" if matrix.attribute == "realis_status" else "")),
+             f"same {name}" + NOT_ANNOTATED_NOTE[matrix.rule]),
             (legend_sample(outcome_hex(Outcome.ATTRIBUTE)), f"other {name}"),
             (legend_sample(outcome_hex(Outcome.MISSED)), "missed (no system partner)"),
             (legend_sample(outcome_hex(Outcome.SPURIOUS)), "spurious/split (no gold partner)"),

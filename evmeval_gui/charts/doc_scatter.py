@@ -11,9 +11,10 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QWidget
 
 from core.metrics.mention import DocumentResult
+from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, MUTED, qcolour
-from evmeval_gui.formatting import COMBINATION_LABELS, percent
+from evmeval_gui.formatting import percent
 
 ISO_F1 = (0.2, 0.4, 0.6, 0.8)
 """Dashed curves of equal F1 drawn behind the points."""
@@ -95,7 +96,7 @@ class DocScatterChart(ChartWidget):
         notes = [f"{sum(undefined)} without system mentions"] if any(undefined) else []
         notes += [f"{skipped} without gold mentions not shown"] if skipped else []
         note = "\n" + " · ".join(notes) if notes else ""
-        self.set_titles(title, subtitle=f"{len(counted)} documents · {COMBINATION_LABELS.get(combination, combination)}"
+        self.set_titles(title, subtitle=f"{len(counted)} documents · {Combination(combination).label}"
                         f"{note}", left="Precision (%)", bottom="Recall (%)")
         self.set_legend([
             (legend_sample(BAR_COLOUR, symbol="o"), "document (area ~ #gold)"),
@@ -141,5 +142,5 @@ class DocScatterChart(ChartWidget):
         doc = self.documents[key]  # type: ignore[index]
         s = doc.scores[self.combination]
         return (f"{doc.doc_id}\nP {percent(s.precision)} %, R {percent(s.recall)} %, F1 {percent(s.f1)} % "
-                f"({COMBINATION_LABELS.get(self.combination, self.combination)})\n"
+                f"({Combination(self.combination).label})\n"
                 f"{len(doc.gold)} gold, {len(doc.system)} system mention(s)\nClick to show this document.")

@@ -27,12 +27,12 @@ from core.align import COMBINATIONS
 from core.metrics.confusion import ConfusionMatrix, confusions, not_fully_credited
 from core.metrics.mention import DocumentResult, ScoreResult, per_type_table
 from core.metrics.outcomes import MappingRow
+from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.per_type import PerTypeChart
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
-from evmeval_gui.formatting import COMBINATION_LABELS
 from evmeval_gui.jobs import JobRunner
 
 RowPredicate = Callable[[str, MappingRow], bool]
@@ -347,7 +347,7 @@ class ChartsPanel(QWidget):
             self.type_confusion.clear(COMPUTING_MESSAGE)
             self.realis_confusion.clear(COMPUTING_MESSAGE)
             return
-        subtitle = f"{COMBINATION_LABELS[self.combination]} mapping table · {self._scope_name()}"
+        subtitle = f"{Combination(self.combination).label} mapping table · {self._scope_name()}"
         for chart, attribute in ((self.type_confusion, "mention_type"), (self.realis_confusion, "realis_status")):
             title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: gold × system"
             chart.set_data(matrices[attribute], title=title, subtitle=subtitle)
@@ -378,7 +378,7 @@ class ChartsPanel(QWidget):
 
         side = {"precision": "system", "recall": "gold", "f1": "gold and system"}[metric]
         count = sum(map(len, gold.values())) + sum(map(len, system.values()))
-        label = (f"{COMBINATION_LABELS[combination]} {METRIC_LABELS[metric].lower()}: {count} {side} "
+        label = (f"{Combination(combination).label} {METRIC_LABELS[metric].lower()}: {count} {side} "
                  f"mention(s) not fully matched ({self._scope_name()})")
         self.filter_requested.emit(label, set(gold) | set(system), predicate)
 

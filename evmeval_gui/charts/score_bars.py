@@ -10,9 +10,10 @@ from PySide6.QtWidgets import QWidget
 
 from core.align import COMBINATIONS
 from core.metrics.prf import Average, Score
+from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import CURRENT_FILL, METRIC_COLOURS, qcolour
-from evmeval_gui.formatting import COMBINATION_LABELS, percent
+from evmeval_gui.formatting import percent
 
 METRICS: tuple[str, ...] = ("precision", "recall", "f1")
 METRIC_LABELS = {"precision": "Precision", "recall": "Recall", "f1": "F1"}
@@ -69,7 +70,7 @@ class ScoreBarsChart(ChartWidget):
                 self.plot.addItem(label)
                 self.value_labels[(c, metric)] = label
         bottom = self.plot.getAxis("bottom")
-        bottom.setTicks([[(i, COMBINATION_LABELS[c]) for i, c in enumerate(combinations)]])
+        bottom.setTicks([[(i, Combination(c).label) for i, c in enumerate(combinations)]])
         bottom.setStyle(hideOverlappingLabels=LABEL_OVERHANG)
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
@@ -96,7 +97,7 @@ class ScoreBarsChart(ChartWidget):
     def describe(self, key: Hashable) -> str:
         combination, metric = key  # type: ignore[misc]
         score = self.scores[combination]
-        head = f"{COMBINATION_LABELS[combination]} ({combination}) — {METRIC_LABELS[metric]}: "
+        head = f"{Combination(combination).label} ({combination}) — {METRIC_LABELS[metric]}: "
         value = getattr(score, metric)
         text = head + (f"{percent(value)} %" if not math.isnan(value) else "undefined (0/0)")
         if isinstance(score, Score):

@@ -20,7 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
-from core.metrics.mention import DocumentResult
+from core.metrics.mention import DocumentResult, ResultKind
 from evmeval_gui import colours
 from evmeval_gui.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
 from evmeval_gui.selection import Selection
@@ -154,7 +154,7 @@ class DocumentListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             notes = []
             if not self._counted(doc):
-                agreement = self.session.result is not None and self.session.result.profile == "agreement"
+                agreement = self.session.result is not None and self.session.result.kind is ResultKind.AGREEMENT
                 notes.append(("No mentions on either side" if agreement else "No gold mentions")
                              + ": left out of the corpus averages.")
             if not doc.in_system:

@@ -14,8 +14,9 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from core.metrics.prf import Average, Score
+from core.rules import Combination
 from evmeval_gui import colours
-from evmeval_gui.formatting import COMBINATION_LABELS, NAN_TOOLTIP, is_nan, percent
+from evmeval_gui.formatting import NAN_TOOLTIP, is_nan, percent
 from evmeval_gui.session import Session
 
 _METRICS = (("precision", "P"), ("recall", "R"), ("f1", "F1"))
@@ -100,7 +101,7 @@ class SummaryBar(QFrame):
         micro: Score = result.micro[combination]
         macro: Average = result.macro[combination]
         self.run.setText(f"<b>{html.escape(result.run_name)}</b> vs {html.escape(os.path.basename(result.gold_path))}"
-                         f" · {html.escape(COMBINATION_LABELS[combination])}")
+                         f" · {html.escape(Combination(combination).label)}")
         counted = macro.num_documents
         self.counts.setText(f"{len(result.documents)} documents ({result.averages_note}) · "
                             f"{micro.num_gold} gold, {micro.num_system} system mentions counted")

@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 from core.metrics.mention import DocumentResult
 from core.metrics.outcomes import MappingRow, Outcome
 from core.model import Mention
+from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.doctext import WORD, DocumentMarks, DocumentText
-from evmeval_gui.formatting import COMBINATION_LABELS
 from evmeval_gui.selection import Selection
 from evmeval_gui.session import Session
 from evmeval_gui.views.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
@@ -571,6 +571,6 @@ class DocumentPane(QWidget):
         extra = "" if result_doc.in_system else " · <i>not in the system file</i>"
         self.title.setText(f"<b>{html.escape(result_doc.doc_id)}</b> · {len(result_doc.gold)} gold, "
                            f"{len(result_doc.system)} system{extra} · "
-                           f"{html.escape(COMBINATION_LABELS[self.session.combination])}")
+                           f"{html.escape(Combination(self.session.combination).label)}")
         self.legend.set_counts(marks.counts() if marks else None)
         self.view.set_marks(marks)

@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from core.cli import validate_problems
-from core.formats.errors import read_text
+from core.formats.reading import read_text
 from core.formats.tbf import read_tbf
 from core.formats.tokenize import tokenize
 from core.formats.tokens import format_token_table, read_token_table

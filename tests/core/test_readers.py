@@ -12,7 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.formats.errors import FormatError, read_text
+from core.formats.errors import FormatError
+from core.formats.reading import read_text
 from core.formats.tbf import format_mention, format_tbf, parse_tbf, read_tbf
 from core.formats.tokens import (
     format_token_table,

@@ -288,6 +288,12 @@ def test_gold_not_annotated_realis_column_reads_as_agreement() -> None:
     assert cell_outcome(matrix, 1, 0) is Outcome.EXACT  # gold NOT_ANNOTATED, system actual
     assert cell_outcome(matrix, 0, 2) is Outcome.ATTRIBUTE  # gold actual, system other
     assert cell_outcome(matrix, 0, 0) is Outcome.EXACT
+    assert cell_outcome(matrix, 0, 1) is Outcome.ATTRIBUTE  # system NOT_ANNOTATED earns nothing (scorer's rule)
     typed = ConfusionMatrix(attribute="mention_type", combination="plain", labels=labels,
                             counts=matrix.counts, members={})
-    assert cell_outcome(typed, 1, 0) is Outcome.ATTRIBUTE  # the rule is about realis only
+    assert cell_outcome(typed, 1, 0) is Outcome.EXACT  # v1.8 gives a gold NOT_ANNOTATED type full credit too
+    from core.rules import AttributeRule
+
+    peers = ConfusionMatrix(attribute="realis_status", combination="plain", labels=labels,
+                            counts=matrix.counts, members={}, rule=AttributeRule.SYMMETRIC)
+    assert cell_outcome(peers, 0, 1) is Outcome.EXACT  # agreement: NOT_ANNOTATED on either side

@@ -1,0 +1,91 @@
+"""Reading input files: once, bounded, and with the real cause named when a file is not UTF-8 text.
+
+Every input goes through `read_bytes` exactly once: pipes (`<(cat gold.tbf)`) and standard input (`-`)
+can only be read once, and a file read twice can change in between. Reading stops at a sane line
+length, so `/dev/zero` or a binary file gives a message instead of exhausting memory.
+"""
+
+from __future__ import annotations
+
+import codecs
+import sys
+
+from core.formats.errors import FormatError
+
+STDIN = "-"
+"""The path that means standard input."""
+
+MAX_LINE_BYTES = 64 * 1024 * 1024
+"""A line longer than this is not a tbf, token or text line (a 5 MB relation line is still read)."""
+
+_CHUNK = 1 << 20
+
+_BOMS = (
+    (codecs.BOM_UTF8, "starts with a UTF-8 byte order mark", "UTF-8 text without a byte order mark"),
+    (codecs.BOM_UTF32_LE, "is UTF-32 text (byte order mark)", "UTF-8 text"),
+    (codecs.BOM_UTF32_BE, "is UTF-32 text (byte order mark)", "UTF-8 text"),
+    (codecs.BOM_UTF16_LE, "is UTF-16 text (byte order mark)", "UTF-8 text"),
+    (codecs.BOM_UTF16_BE, "is UTF-16 text (byte order mark)", "UTF-8 text"),
+)
+
+
+def display_name(path: str) -> str:
+    """How a path appears in messages (standard input has no name of its own)."""
+    return "<standard input>" if path == STDIN else path
+
+
+def _read_all(handle, path: str) -> bytes:  # type: ignore[no-untyped-def]
+    """Read a binary stream to its end in chunks, refusing an endless or absurd line."""
+    chunks: list[bytes] = []
+    run = 0  # bytes since the last newline
+    lines = 1
+    while True:
+        chunk = handle.read(_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        newline = chunk.rfind(b"\n")
+        if newline < 0:
+            run += len(chunk)
+        else:
+            lines += chunk.count(b"\n")
+            run = len(chunk) - newline - 1
+        if run > MAX_LINE_BYTES:
+            raise FormatError(display_name(path), lines, f"line longer than {MAX_LINE_BYTES // (1024 * 1024)} MB; "
+                              "stopped reading", "a text file with lines of ordinary length")
+        chunks.append(chunk)
+
+
+def read_bytes(path: str) -> bytes:
+    """The whole content of `path` (or standard input for `-`); OS failures become a `FormatError`."""
+    if path == STDIN:
+        return _read_all(sys.stdin.buffer, path)
+    try:
+        with open(path, "rb") as handle:
+            return _read_all(handle, path)
+    except FileNotFoundError:
+        raise FormatError(path, 0, "file not found", "an existing file") from None
+    except IsADirectoryError:
+        raise FormatError(path, 0, "is a folder, not a file", "a file") from None
+    except MemoryError:
+        raise FormatError(path, 0, "too large to read into memory", "a file of reasonable size") from None
+    except OSError as exc:
+        raise FormatError(path, 0, f"cannot be read ({exc.strerror})", "a readable file") from None
+
+
+def decode_text(data: bytes, path: str) -> str:
+    """Decode UTF-8 strictly, naming a byte order mark or the first bad byte and its line."""
+    for bom, message, expected in _BOMS:
+        if data.startswith(bom):
+            raise FormatError(display_name(path), 1, message, expected)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise FormatError(display_name(path), line, f"not UTF-8 at byte {exc.start} (0x{data[exc.start]:02x})",
+                          "a UTF-8 encoded text file") from None
+
+
+def read_text(path: str) -> str:
+    """Read a UTF-8 text file once (line endings kept as written); failures become a `FormatError`."""
+    return decode_text(read_bytes(path), path)
+
