@@ -36,7 +36,7 @@ from core.formats.brat import (
     read_ann,
 )
 from core.formats.errors import FormatError, Problem
-from core.formats.tbf import read_tbf
+from core.formats.tbf import RELATION_KINDS, read_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS, read_token_table, token_table_path
 from core.model import Document, Mention, Relation, SpanMode, TbfFile, TokenTable, canonical
 
@@ -248,6 +248,10 @@ def _relations(doc: BratDocument, mention_id_of: dict[str, str], path: str,
             problems.append(Problem(path, line, f"relation {relation_id} ({kind}) left out: it names "
                                     f"{', '.join(missing)}, which is not a converted event",
                                     "relations between events", fatal=False))
+            continue
+        if kind not in RELATION_KINDS:
+            problems.append(Problem(path, line, f"relation {relation_id} ({kind}) left out: tbf has no such "
+                                    "relation", "@" + ", @".join(RELATION_KINDS), fatal=False))
             continue
         ids = tuple(mention_id_of[m] for m in members)
         if kind == COREFERENCE:

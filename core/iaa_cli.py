@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from core.align.greedy import COMBINATIONS
+from core.console import finish
 from core.convert import (
     DEFAULT_RUN_ID,
     TokenEnd,
@@ -238,4 +239,14 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["brat2tbf_main", "format_iaa_report", "iaa_main"]
+def iaa_entry() -> None:
+    """Console entry point of `evmeval-iaa`."""
+    finish(iaa_main)
+
+
+def brat2tbf_entry() -> None:
+    """Console entry point of `evmeval-brat2tbf`."""
+    finish(brat2tbf_main)
+
+
+__all__ = ["brat2tbf_entry", "brat2tbf_main", "format_iaa_report", "iaa_entry", "iaa_main"]

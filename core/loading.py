@@ -154,10 +154,12 @@ def load_inputs(
 
 
 def read_type_whitelist(path: str) -> frozenset[str]:
-    """`-wl FILE`: one type per line, canonicalised; blank lines ignored."""
-    types = {canonical(line) for line in read_text(path).splitlines()}
-    types.discard("")
-    return frozenset(types)
+    """`-wl FILE`: one type per line, canonicalised, as v1.8 reads it: lines end at newlines only, and
+    a blank line adds the empty type (which keeps types such as `---` that canonicalise to nothing)."""
+    lines = read_text(path).split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the text after the last newline is a line only when it is not empty
+    return frozenset(canonical(line) for line in lines)
 
 
 def input_folders(token_dir: str | None, extension: str = DEFAULT_EXTENSION,

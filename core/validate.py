@@ -75,8 +75,8 @@ def _check_relations(doc: Document, path: str, spans: dict[str, frozenset]) -> l
             continue
         unknown = [i for i in r.mention_ids if i not in spans]
         if unknown:
-            problems.append(Problem(path, r.line, f"relation {r.relation_id!r} names mention(s) not in the "
-                                    f"document: {', '.join(unknown)}", "ids of mentions listed above",
+            problems.append(Problem(path, r.line, f"relation {r.relation_id!r} names {len(unknown):,} mention id(s) "
+                                    f"not in the document: {_some(unknown)}", "ids of mentions listed above",
                                     fatal=False))
         if r.kind != "Coreference":
             if len(r.mention_ids) != 2:
@@ -84,7 +84,7 @@ def _check_relations(doc: Document, path: str, spans: dict[str, frozenset]) -> l
                                         f"{len(r.mention_ids)} mention(s)", "exactly two: from,to", fatal=False))
             continue
         seen_spans: dict[frozenset, str] = {}
-        for mention_id in r.mention_ids:
+        for mention_id in dict.fromkeys(i for i in r.mention_ids if i in spans):  # each known member once
             span = spans.get(mention_id)
             if span is not None and span in seen_spans:
                 problems.append(Problem(path, r.line, f"cluster {r.relation_id!r} holds the same span twice "
@@ -101,6 +101,36 @@ def _check_relations(doc: Document, path: str, spans: dict[str, frozenset]) -> l
             else:
                 cluster_of[mention_id] = (r.relation_id, r.line)
     return problems
+
+
+def _some(ids: list[str], shown: int = 5) -> str:
+    """A few distinct ids, quoted, with how many more there are (a line may name millions)."""
+    distinct = list(dict.fromkeys(ids))
+    text = ", ".join(repr(i) for i in distinct[:shown])
+    if len(distinct) > shown:
+        text += f" and {len(distinct) - shown:,} more"
+    return text
+
+
+PER_LINE = 5
+"""Problems printed for one line before the rest are folded into a count."""
+
+
+def fold_problems(problems: list[Problem]) -> list[Problem | str]:
+    """Problems in order, with a line's repeats beyond `PER_LINE` folded into "… and N more like this"."""
+    out: list[Problem | str] = []
+    count = 0
+    for n, problem in enumerate(problems):
+        same = n > 0 and (problem.path, problem.line) == (problems[n - 1].path, problems[n - 1].line)
+        count = count + 1 if same else 1
+        if count <= PER_LINE:
+            out.append(problem)
+        last_of_line = n + 1 == len(problems) or (problems[n + 1].path, problems[n + 1].line) != (
+            problem.path, problem.line)
+        if last_of_line and count > PER_LINE:
+            where = f"{problem.path}:{problem.line}" if problem.line else problem.path
+            out.append(f"{where}: … and {count - PER_LINE:,} more like this")
+    return out
 
 
 def check_file(tbf: TbfFile, unknown_ids: UnknownIds | None = None) -> list[Problem]:

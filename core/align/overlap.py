@@ -12,14 +12,19 @@ from collections.abc import Sequence
 from core.model import Mention
 
 
-def mention_units(mention: Mention) -> tuple[frozenset, int]:
-    """The set a mention's overlap is counted on, and the size its Dice denominator uses."""
+def mention_units(mention: Mention, *, distinct: bool = False) -> tuple[frozenset, int]:
+    """The set a mention's overlap is counted on, and the size its Dice denominator uses.
+
+    `distinct` counts each character once even where parts overlap: agreement between peers needs a
+    mention to overlap itself with Dice 1, which the published character-list rule does not give.
+    """
     span = mention.span
     if span and isinstance(span[0], str):
         units = frozenset(span)
         return units, len(units)
     chars = mention.char_units()
-    return frozenset(chars), len(chars)
+    units = frozenset(chars)
+    return units, len(units) if distinct else len(chars)
 
 
 def dice(a: Mention, b: Mention) -> float:
@@ -31,7 +36,8 @@ def dice(a: Mention, b: Mention) -> float:
     return 2.0 * len(ua & ub) / (na + nb)
 
 
-def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention]) -> list[tuple[float, int, int]]:
+def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention], *,
+                    distinct: bool = False) -> list[tuple[float, int, int]]:
     """All `(dice, system_index, gold_index)` with Dice > 0, best first.
 
     Ranked by (-Dice, system line, gold line): ties go to the earlier system line, then the earlier
@@ -46,7 +52,7 @@ def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention]) -> list[
         gold_units = [(frozenset(g.span),) for g in gold]
         gold_sizes = [len(u[0]) for u in gold_units]
     else:
-        gold_units = [mention_units(g) for g in gold]
+        gold_units = [mention_units(g, distinct=distinct) for g in gold]
         gold_sizes = [u[1] for u in gold_units]
     index: dict[object, list[int]] = {}
     for g_index, units in enumerate(gold_units):
@@ -63,7 +69,7 @@ def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention]) -> list[
             s_units = frozenset(s.span)
             s_size = len(s_units)
         else:
-            s_units, s_size = mention_units(s)
+            s_units, s_size = mention_units(s, distinct=distinct)
         if s_size == 1:
             for unit in s_units:
                 for g_index in get(unit, ()):

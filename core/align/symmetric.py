@@ -1,8 +1,9 @@
 """A greedy mapping that does not care which annotator plays the key: for agreement between peers.
 
-Same Dice (token-id sets / character lists, from `core.align.overlap`) and the same greedy pass per
-attribute combination as the v1.8 mapping, with two rules changed so that swapping the sides gives
-the mirror image of the mapping, exactly:
+The Dice of `core.align.overlap` on token-id sets or character sets (each character once, so a
+mention with overlapping parts agrees with itself fully) and the same greedy pass per attribute
+combination as the v1.8 mapping, with two rules changed so that swapping the sides gives the mirror
+image of the mapping, exactly:
 
 - Ties. v1.8 ranks equal-Dice pairs by system line, then gold line, which depends on the roles. Here a
   pair `(a, b)` is ranked by `(-dice, min(ka, kb), max(ka, kb))`, where a mention's key is
@@ -28,13 +29,13 @@ from core.rules import COMBINATIONS, AttributeRule, attributes_agree
 
 def mention_key(mention: Mention, position: int) -> tuple:
     """A side-independent sort key of one mention: its content first, its position last."""
-    units, _ = mention_units(mention)
+    units, _ = mention_units(mention, distinct=True)
     return (tuple(sorted(units)), mention.mention_id, mention.mention_type, mention.realis, position)
 
 
 def ranked_pairs(a: Sequence[Mention], b: Sequence[Mention]) -> list[tuple[float, int, int]]:
     """All overlapping `(dice, a_index, b_index)`, best first, in a side-independent order."""
-    candidates = candidate_pairs(a, b)  # (dice, b_index, a_index); Dice itself is symmetric
+    candidates = candidate_pairs(a, b, distinct=True)  # (dice, b_index, a_index); Dice itself is symmetric
     if not candidates:
         return []
     keys_a = [mention_key(m, i) for i, m in enumerate(a)]

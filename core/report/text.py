@@ -14,8 +14,13 @@ from core.metrics.prf import f1_score, safe_div
 _SMALL_HEADER = "Prec  \tRec  \tF1   "
 
 
+def _width(text: str) -> int:
+    """A column width as v1.8 counts it: it ran on byte strings, so a non-ASCII id counts its UTF-8 bytes."""
+    return len(text.encode("utf-8"))
+
+
 def _pad(text: str, width: int) -> str:
-    return " " * (width - len(text)) + text
+    return " " * (width - _width(text)) + text
 
 
 def _percent_figures(tp: float, num_gold: int, num_system: int) -> tuple[float, float, float]:
@@ -28,7 +33,7 @@ def _percent_figures(tp: float, num_gold: int, num_system: int) -> tuple[float, 
 def format_report(result: ScoreResult) -> str:
     """The whole report text, as the published scorer writes it with `-o`."""
     out: list[str] = []
-    width = max((len(d.doc_id) for d in result.documents), default=0)
+    width = max((_width(d.doc_id) for d in result.documents), default=0)
     headers = [_pad(c, len(_SMALL_HEADER)) for c in COMBINATIONS]
     out.append("========Document Mention Detection Results==========\n")
     out.append(_pad("", width) + "\t" + "\t|\t".join(headers) + "\n")

@@ -269,7 +269,10 @@ def test_rebuilt_text_puts_tokens_at_their_offsets() -> None:
 # --- type white list ---------------------------------------------------------------------------------
 
 
-def test_white_list_is_canonicalised_and_ignores_blank_lines(tmp_path: Path) -> None:
+def test_white_list_is_canonicalised_and_a_blank_line_adds_the_empty_type(tmp_path: Path) -> None:
     path = tmp_path / "types.txt"
     path.write_text("Conflict_Attack\n\n  life.DIE \r\nContact_Meet", encoding="utf-8")
-    assert read_type_whitelist(str(path)) == {"conflictattack", "lifedie", "contactmeet"}
+    # v1.8 iterates the file's lines: the blank one canonicalises to "" and joins the list
+    assert read_type_whitelist(str(path)) == {"conflictattack", "", "lifedie", "contactmeet"}
+    path.write_text("Conflict_Attack\n", encoding="utf-8")  # the final newline ends a line, it adds none
+    assert read_type_whitelist(str(path)) == {"conflictattack"}
