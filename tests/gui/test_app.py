@@ -95,3 +95,14 @@ def test_conflicting_arguments_are_refused(qapp, corpus, tmp_path, capsys):
     code = main(["--demo", "-g", str(corpus / "gold.tbf"), "--screenshot", str(tmp_path / "x.png")])
     assert code == 1
     assert "--demo" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("target", ["gold.tbf", "system.tbf", "tkn/doc1.tab", "txt/doc2.txt", "link_to_gold"])
+def test_screenshot_never_lands_on_an_input(qapp, corpus, capsys, target):
+    (corpus / "link_to_gold").symlink_to(corpus / "gold.tbf")
+    before = {p: p.read_bytes() for p in corpus.rglob("*") if p.is_file()}
+    code = main(["-g", str(corpus / "gold.tbf"), "-s", str(corpus / "system.tbf"), "--screenshot",
+                 str(corpus / target)])
+    assert code == 1
+    assert "output would" in capsys.readouterr().err
+    assert {p: p.read_bytes() for p in corpus.rglob("*") if p.is_file()} == before
