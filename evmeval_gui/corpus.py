@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from core.formats.errors import FormatError
 from core.formats.tbf import guess_mode, read_tbf
 from core.loading import LoadedInputs, load_inputs, sibling_folder
-from core.metrics.mention import ScoreResult, ScoringCancelled, score_files
+from core.metrics.mention import ScoreResult, score_files
 from core.model import SpanMode, TbfFile
+from core.progress import CancelCheck, Cancelled, Progress
 
-Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
 Status = Callable[[str], None]
 
 
@@ -134,7 +133,7 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cancelled: Cancelled | None = None,
+def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cancelled: CancelCheck | None = None,
                 status: Status | None = None) -> LoadedCorpus:
     """Read the gold file and every system file; raises `FormatError` or `LoadCancelled`."""
     def check() -> None:
@@ -166,19 +165,19 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
 
 
 def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None = None,
-                 cancelled: Cancelled | None = None, status: Status | None = None) -> ScoreResult:
+                 cancelled: CancelCheck | None = None, status: Status | None = None) -> ScoreResult:
     """Score one system of the corpus with the v1.8 rules; raises `LoadCancelled` when cancelled."""
     inputs = corpus.inputs[index]
     if status:
         status(f"Scoring {inputs.system.run_name}…")
     try:
         return score_files(inputs.gold, inputs.system, progress=progress, cancelled=cancelled)
-    except ScoringCancelled:
+    except Cancelled:
         raise LoadCancelled() from None
 
 
 def load_and_score(request: OpenRequest, system_index: int = 0, *, progress: Progress | None = None,
-                   cancelled: Cancelled | None = None, status: Status | None = None,
+                   cancelled: CancelCheck | None = None, status: Status | None = None,
                    ) -> tuple[LoadedCorpus, ScoreResult]:
     """`load_corpus` then `score_system` for one system: what opening a corpus runs in the background."""
     with collector_paused():

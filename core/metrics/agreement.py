@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import os
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -43,15 +43,13 @@ from core.metrics.mention import (
     DocumentResult,
     ResultKind,
     ScoreResult,
-    ScoringCancelled,
     corpus_averages,
     per_type_tables,
 )
 from core.metrics.prf import NAN, Average, Score, f1_score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile
+from core.progress import CancelCheck, Progress, stop_if_cancelled
 
-Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
 LABEL_ATTRIBUTES = ("mention_type", "realis_status")
 MEASURES = ("precision", "recall", "f1")
 
@@ -369,19 +367,18 @@ def pairwise(
     a_name: str | None = None,
     b_name: str | None = None,
     progress: Progress | None = None,
-    cancelled: Cancelled | None = None,
+    cancelled: CancelCheck | None = None,
 ) -> PairAgreement:
     """Agreement of two annotation sets over every document of either (a missing one counts as empty).
 
     Raises `ValueError` when one set has token spans and the other character spans, and
-    `ScoringCancelled` when `cancelled()` turns true between documents.
+    `core.progress.Cancelled` when `cancelled()` turns true between documents.
     """
     mode = _check_modes([a, b])
     doc_ids = sorted(set(a.documents) | set(b.documents))
     documents = []
     for number, doc_id in enumerate(doc_ids):
-        if cancelled is not None and cancelled():
-            raise ScoringCancelled()
+        stop_if_cancelled(cancelled)
         da, db = a.documents.get(doc_id), b.documents.get(doc_id)
         documents.append(agree_document(doc_id, da.mentions if da else (), db.mentions if db else (),
                                         in_a=da is not None, in_b=db is not None))
@@ -571,12 +568,12 @@ def compare_annotators(
     names: Sequence[str] | None = None,
     *,
     progress: Progress | None = None,
-    cancelled: Cancelled | None = None,
+    cancelled: CancelCheck | None = None,
 ) -> IaaResult:
     """Every pairwise agreement among 2..N annotation sets, and Fleiss' kappa across all of them.
 
     `progress(done, total)` counts documents over all pairs. Raises `ValueError` (fewer than two sets,
-    names not matching, mixed span modes) and `ScoringCancelled` (checked between documents).
+    names not matching, mixed span modes) and `core.progress.Cancelled` (checked between documents).
     """
     if len(files) < 2:
         raise ValueError("agreement needs at least two annotation sets")

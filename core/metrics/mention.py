@@ -18,14 +18,8 @@ from operator import attrgetter
 from core.align import COMBINATIONS, Mapping, candidate_pairs, greedy_mappings
 from core.metrics.prf import Average, Score, f1_score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile
+from core.progress import CancelCheck, Progress, stop_if_cancelled
 from core.rules import AttributeRule
-
-Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
-
-
-class ScoringCancelled(Exception):
-    """Raised between documents when the caller's cancel check says so."""
 
 
 @dataclass(frozen=True)
@@ -225,13 +219,13 @@ def score_files(
     type_whitelist: Collection[str] | None = None,
     doc_id: str | None = None,
     progress: Progress | None = None,
-    cancelled: Cancelled | None = None,
+    cancelled: CancelCheck | None = None,
 ) -> ScoreResult:
     """Score a system file against a gold file with the published v1.8 rules.
 
     `type_whitelist` holds canonical types; mentions of other types are dropped on both sides.
     `doc_id` scores that single gold document. Raises `KeyError` for an unknown `doc_id` and
-    `ScoringCancelled` when `cancelled()` turns true between documents.
+    `core.progress.Cancelled` when `cancelled()` turns true between documents.
     """
     whitelist = frozenset(type_whitelist) if type_whitelist else None
     doc_ids, warnings = documents_to_score(gold, system, doc_id)
@@ -239,8 +233,7 @@ def score_files(
     total = len(doc_ids)
     empty: tuple[Mention, ...] = ()
     for number, d_id in enumerate(doc_ids):
-        if cancelled is not None and cancelled():
-            raise ScoringCancelled()
+        stop_if_cancelled(cancelled)
         g_doc = gold.documents[d_id]
         s_doc = system.documents.get(d_id)
         g = _filter(g_doc.mentions, whitelist)

@@ -30,9 +30,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from core.align import candidate_pairs
-from core.metrics.mention import Cancelled, Progress, ScoringCancelled, documents_to_score
+from core.metrics.mention import documents_to_score
 from core.metrics.prf import f1_score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile, TokenTable
+from core.progress import CancelCheck, Progress, stop_if_cancelled
 from core.rules import AttributeRule, values_agree
 
 INVISIBLE_WORDS: frozenset[str] = frozenset({
@@ -268,12 +269,12 @@ def score_pilot(
     type_whitelist: Collection[str] | None = None,
     doc_id: str | None = None,
     progress: Progress | None = None,
-    cancelled: Cancelled | None = None,
+    cancelled: CancelCheck | None = None,
 ) -> PilotResult:
     """Score a system file against a gold file with the 2015 pilot rules.
 
     `tokens` gives each document's token table (token mode) to find invisible words. Raises `KeyError`
-    for an unknown `doc_id`, `ScoringCancelled` when `cancelled()` turns true between documents, and
+    for an unknown `doc_id`, `core.progress.Cancelled` when `cancelled()` turns true between documents, and
     `FormatError` for a malformed token table.
     """
     whitelist = frozenset(type_whitelist) if type_whitelist else None
@@ -283,8 +284,7 @@ def score_pilot(
     results: list[PilotDocument] = []
     total = len(doc_ids)
     for number, d_id in enumerate(doc_ids):
-        if cancelled is not None and cancelled():
-            raise ScoringCancelled()
+        stop_if_cancelled(cancelled)
         s_doc = system.documents.get(d_id)
         g = _keep(gold.documents[d_id].mentions, whitelist)
         s = _keep(s_doc.mentions, whitelist) if s_doc is not None else ()

@@ -17,12 +17,11 @@ from core.formats.errors import FormatError, Problem
 from core.formats.tbf import guess_mode
 from core.loading import LoadedInputs, TextSource, TokenSource, sibling_folder
 from core.metrics.agreement import IaaResult, PairAgreement, compare_annotators
-from core.metrics.mention import ScoreResult, ScoringCancelled
+from core.metrics.mention import ScoreResult
 from core.model import SpanMode, TbfFile
+from core.progress import CancelCheck, Cancelled, Progress
 from evmeval_gui.corpus import LoadCancelled, LoadedCorpus, OpenRequest
 
-Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
 Status = Callable[[str], None]
 
 DEMO_ANNOTATORS = ("gold.tbf", "system_a.tbf", "system_b.tbf")
@@ -146,7 +145,7 @@ class LoadedAgreement:
 
 
 def load_and_compare(request: AgreementRequest, *, progress: Progress | None = None,
-                     cancelled: Cancelled | None = None, status: Status | None = None) -> LoadedAgreement:
+                     cancelled: CancelCheck | None = None, status: Status | None = None) -> LoadedAgreement:
     """Read every annotation set, then compute every pairwise agreement and Fleiss' kappa.
 
     Raises `FormatError` (unreadable input, fewer than two sets, token and character spans mixed) and
@@ -178,7 +177,7 @@ def load_and_compare(request: AgreementRequest, *, progress: Progress | None = N
         status(f"Comparing {len(files)} annotators…")
     try:
         result = compare_annotators(files, names, progress=progress, cancelled=cancelled)
-    except ScoringCancelled:
+    except Cancelled:
         raise LoadCancelled() from None
     except ValueError as exc:  # token and character spans mixed
         raise FormatError(request.paths[0], 0, str(exc),

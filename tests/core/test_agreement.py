@@ -19,9 +19,10 @@ from core.metrics.agreement import (
     label_agreement,
     pairwise,
 )
-from core.metrics.mention import ScoringCancelled, score_document
+from core.metrics.mention import score_document
 from core.metrics.outcomes import Outcome, mapping_rows
 from core.model import Document, Mention, SpanMode, TbfFile, canonical
+from core.progress import Cancelled
 
 
 def mention(mention_id: str, tokens: str, mention_type: str = "Attack", realis: str = "Actual",
@@ -331,7 +332,7 @@ def test_progress_counts_documents_over_all_pairs_and_cancel_stops() -> None:
     # pairs (A,B): d1 d2 d3; (A,C): d1 d2; (B,C): d1 d3 -> 7 documents in all
     assert seen[-1] == (7, 7)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
-    with pytest.raises(ScoringCancelled):
+    with pytest.raises(Cancelled):
         compare_annotators([a, b], cancelled=lambda: True)
 
 

@@ -15,9 +15,9 @@ import pytest
 from core.cli import score_main
 from core.formats.tbf import parse_tbf
 from core.formats.tokens import format_token_table
-from core.metrics.mention import ScoringCancelled
 from core.metrics.pilot2015 import PilotRecord, score_pilot
 from core.model import SpanMode, TbfFile, Token, TokenTable
+from core.progress import Cancelled
 from core.report.pilot2015 import format_pilot_report
 
 TYPE_A = "Transport-Person"
@@ -263,7 +263,7 @@ def test_whitelist_doc_id_progress_and_cancel():
     assert calls == [(1, 1)]
     with pytest.raises(KeyError):
         score_pilot(gold, system, tokens=tables, doc_id="nope")
-    with pytest.raises(ScoringCancelled):
+    with pytest.raises(Cancelled):
         score_pilot(gold, system, tokens=tables, cancelled=lambda: True)
 
 

@@ -29,7 +29,7 @@ WRONG = {
     # "Duplicated mention id for doc"
     "duplicated_mention_id.response.tbf": (4, "duplicated mention id 'E2'"),
     # "Cluster contains event that is not in mention list"
-    "invented_mention.response.tbf": (5, "names mention(s) not in the document"),
+    "invented_mention.response.tbf": (5, "names 2 mention id(s) not in the document: 'E4', 'E3'"),
     # " System line has too few fields"
     "miss_system_id.response.tbf": (2, "too few fields"),
     # "The following document are not found in system but in gold standard" (no id after the header)
