@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from itertools import chain
 from operator import attrgetter
 
-from core.align import COMBINATIONS, Mapping, candidate_pairs, greedy_mappings
+from core.align import COMBINATIONS, Mapping, candidate_pairs
+from core.align.strategies import DEFAULT_STRATEGY, mapping_strategy
 from core.metrics.prf import Average, Score, f1_score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile
 
@@ -81,6 +82,7 @@ class ScoreResult:
     per_type_by_type_mapping: tuple[TypeRow, ...]
     warnings: tuple[str, ...] = ()
     profile: str = "v1.8"
+    mapping: str = DEFAULT_STRATEGY
     _by_id: dict[str, DocumentResult] = field(default_factory=dict, repr=False, compare=False)
 
     def counts_document(self, doc: DocumentResult) -> bool:
@@ -105,9 +107,10 @@ class ScoreResult:
 
 
 def score_document(doc_id: str, gold: tuple[Mention, ...], system: tuple[Mention, ...],
-                   in_system: bool = True) -> DocumentResult:
-    """Map and score one document for every attribute combination."""
-    mappings = greedy_mappings(candidate_pairs(gold, system), gold, system)
+                   in_system: bool = True, *, mapping: str = DEFAULT_STRATEGY) -> DocumentResult:
+    """Map (with the named strategy, see `core.align.strategies`) and score one document for every
+    attribute combination."""
+    mappings = mapping_strategy(mapping)(candidate_pairs(gold, system), gold, system)
     scores = {c: Score.from_counts(m.tp, len(gold), len(system)) for c, m in mappings.items()}
     return DocumentResult(doc_id, gold, system, in_system, mappings, scores)
 
@@ -190,13 +193,17 @@ def score_files(
     doc_id: str | None = None,
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
+    mapping: str = DEFAULT_STRATEGY,
 ) -> ScoreResult:
     """Score a system file against a gold file with the published v1.8 rules.
 
     `type_whitelist` holds canonical types; mentions of other types are dropped on both sides.
     `doc_id` scores that single gold document. Raises `KeyError` for an unknown `doc_id` and
-    `ScoringCancelled` when `cancelled()` turns true between documents.
+    `ScoringCancelled` when `cancelled()` turns true between documents. `mapping` names the strategy
+    that pairs mentions (`core.align.strategies`; "greedy" is the published one); every figure is
+    computed from its pairs. Raises `ValueError` for an unknown name.
     """
+    mapping_strategy(mapping)
     whitelist = frozenset(type_whitelist) if type_whitelist else None
     doc_ids, warnings = documents_to_score(gold, system, doc_id)
     results: list[DocumentResult] = []
@@ -214,7 +221,7 @@ def score_files(
                             "(the published scorer says one is removed, but counts them all)")
         if not g:
             warnings.append(f"gold document {d_id!r} has no mentions; it is left out of the averages")
-        results.append(score_document(d_id, g, s, s_doc is not None))
+        results.append(score_document(d_id, g, s, s_doc is not None, mapping=mapping))
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)
     documents = tuple(results)
@@ -224,5 +231,5 @@ def score_files(
         documents=documents, micro=micro, macro=macro,
         per_type_published=per_type_table(documents, "mention_type+realis_status", gold_types_only=True),
         per_type_by_type_mapping=per_type_table(documents, "mention_type", gold_types_only=False),
-        warnings=tuple(warnings),
+        warnings=tuple(warnings), mapping=mapping,
     )
