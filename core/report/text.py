@@ -8,7 +8,7 @@ rounding lands exactly where the published report's does.
 from __future__ import annotations
 
 from core.align import COMBINATIONS
-from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_LABELS
+from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS
 from core.metrics.mention import ScoreResult
 from core.metrics.prf import f1_score, safe_div
 
@@ -83,7 +83,7 @@ def format_report(result: ScoreResult) -> str:
 def mapping_banner(mapping: str) -> str:
     """The first line of a report made with another mapping than the published one: no one should
     take its figures for the official score."""
-    return (f"# Mapping: {mapping} ({STRATEGY_LABELS[mapping]}), not the published greedy mapping: "
+    return (f"# Mapping: {mapping} ({STRATEGY_DESCRIPTIONS[mapping]}), not the published greedy mapping: "
             "these are not official EvmEval v1.8 scores\n")
 
 
