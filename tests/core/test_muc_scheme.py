@@ -176,3 +176,19 @@ def test_default_json_is_unchanged(files: tuple[Path, Path], tmp_path: Path) -> 
 def test_2015_profile_refuses_other_mappings(files: tuple[Path, Path], capsys: pytest.CaptureFixture[str]) -> None:
     assert score_main(["-g", str(files[0]), "-s", str(files[1]), "--profile", "2015", "--mapping", "optimal"]) == 1
     assert "--mapping and --scheme work with --profile v1.8 only" in capsys.readouterr().err
+
+
+WORKED_GOLD = "#BeginOfDocument d\ng\td\tG1\tt0,t1,t2,t3,t4\tw\tattack\tactual\ng\td\tG2\tt5,t6\tw\tattack\tactual\n" \
+              "#EndOfDocument\n"
+WORKED_SYSTEM = "#BeginOfDocument d\ns\td\tS1\tt0,t1\tw\tattack\tactual\ns\td\tS2\tt2,t3,t4,t5,t6\tw\tattack\t" \
+                "actual\n#EndOfDocument\n"
+
+
+@pytest.mark.parametrize(("mapping", "par", "mis", "spu"), [("greedy", 1, 1, 1), ("optimal", 2, 0, 0),
+                                                             ("ordered", 2, 0, 0)])
+def test_the_worked_example_under_each_mapping(mapping: str, par: int, mis: int, spu: int) -> None:
+    gold, _ = parse_tbf(WORKED_GOLD, path="g.tbf", mode=SpanMode.TOKEN)
+    system, _ = parse_tbf(WORKED_SYSTEM, path="s.tbf", mode=SpanMode.TOKEN)
+    counts = scheme_scores(score_files(gold, system, mapping=mapping)).muc["plain"]
+    assert counts == MucCounts(par=par, mis=mis, spu=spu)
+    assert counts.precision == counts.recall == (par / 2) / 2  # greedy 25%, optimal and ordered 50%
