@@ -11,8 +11,8 @@ import gc
 import os
 import sys
 from collections.abc import Sequence
-from functools import partial
 
+from core.align_cli import add_alignment_options, alignment_conflict, scheme_report
 from core.console import finish
 from core.forked import Forked
 from core.formats.errors import FormatError, Problem
@@ -31,8 +31,7 @@ from core.metrics.mention import score_files
 from core.model import SpanMode
 from core.report.comparison import format_comparison
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps, result_to_json
-from core.report.text import format_report
+from core.report.json_report import dumps
 from core.validate import check_file, check_files, fold_problems
 
 MAX_WARNINGS = 20
@@ -58,6 +57,7 @@ def _score_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", help="write every figure, mapping and per-type table as JSON here")
     p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
                    help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
+    add_alignment_options(p)
     return p
 
 
@@ -88,6 +88,8 @@ def score_main(argv: Sequence[str] | None = None) -> int:
         offset_fields = parse_offset_fields(args.offset_field)
     except ValueError as exc:
         return _fail(f"-of: {exc}")
+    if (conflict := alignment_conflict(args)) is not None:
+        return _fail(conflict)
     checks: Forked[list[str]] | None = None
     try:
         inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
@@ -116,10 +118,9 @@ def score_main(argv: Sequence[str] | None = None) -> int:
                 own_warnings.append("-d is a v1.8 output; with --profile 2015 no comparison file is written")
         else:
             result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist,
-                                 doc_id=args.doc_id_to_eval)
-            report, own_warnings = format_report(result), result.warnings
+                                 doc_id=args.doc_id_to_eval, mapping=args.mapping)
+            (report, data), own_warnings = scheme_report(result, args.scheme), result.warnings
             comparison = format_comparison(result) if args.comparison_output else None
-            data = partial(result_to_json, result)
         warnings, checks = checks.result(), None
         _warn(warnings + list(own_warnings), args.debug)
         if args.output:

@@ -15,7 +15,8 @@ from enum import Enum
 from itertools import chain
 from operator import attrgetter
 
-from core.align import COMBINATIONS, Mapping, candidate_pairs, greedy_mappings
+from core.align import COMBINATIONS, Mapping, candidate_pairs
+from core.align.strategies import DEFAULT_STRATEGY, mapping_strategy
 from core.metrics.prf import Average, Score, f1_score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile
 from core.progress import CancelCheck, Progress, stop_if_cancelled
@@ -84,6 +85,8 @@ class ScoreResult:
     per_type_by_type_mapping: tuple[TypeRow, ...]
     warnings: tuple[str, ...] = ()
     kind: ResultKind = ResultKind.SCORING
+    mapping: str = DEFAULT_STRATEGY
+    """The mapping strategy that paired the mentions (`core.align.strategies`; greedy is the published)."""
     _by_id: dict[str, DocumentResult] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Filled on first lookup; `init=False`, so `dataclasses.replace` gives a result with a fresh index."""
 
@@ -119,9 +122,10 @@ class ScoreResult:
 
 
 def score_document(doc_id: str, gold: tuple[Mention, ...], system: tuple[Mention, ...],
-                   in_system: bool = True) -> DocumentResult:
-    """Map and score one document for every attribute combination."""
-    mappings = greedy_mappings(candidate_pairs(gold, system), gold, system)
+                   in_system: bool = True, *, mapping: str = DEFAULT_STRATEGY) -> DocumentResult:
+    """Map (with the named strategy, see `core.align.strategies`) and score one document for every
+    attribute combination."""
+    mappings = mapping_strategy(mapping)(candidate_pairs(gold, system), gold, system)
     scores = {c: Score.from_counts(m.tp, len(gold), len(system)) for c, m in mappings.items()}
     return DocumentResult(doc_id, gold, system, in_system, mappings, scores)
 
@@ -220,13 +224,17 @@ def score_files(
     doc_id: str | None = None,
     progress: Progress | None = None,
     cancelled: CancelCheck | None = None,
+    mapping: str = DEFAULT_STRATEGY,
 ) -> ScoreResult:
     """Score a system file against a gold file with the published v1.8 rules.
 
     `type_whitelist` holds canonical types; mentions of other types are dropped on both sides.
     `doc_id` scores that single gold document. Raises `KeyError` for an unknown `doc_id` and
-    `core.progress.Cancelled` when `cancelled()` turns true between documents.
+    `core.progress.Cancelled` when `cancelled()` turns true between documents. `mapping` names the strategy
+    that pairs mentions (`core.align.strategies`; "greedy" is the published one); every figure is
+    computed from its pairs. Raises `ValueError` for an unknown name.
     """
+    mapping_strategy(mapping)
     whitelist = frozenset(type_whitelist) if type_whitelist else None
     doc_ids, warnings = documents_to_score(gold, system, doc_id)
     results: list[DocumentResult] = []
@@ -243,7 +251,7 @@ def score_files(
                             "(the published scorer says one is removed, but counts them all)")
         if not g:
             warnings.append(f"gold document {d_id!r} has no mentions; it is left out of the averages")
-        results.append(score_document(d_id, g, s, s_doc is not None))
+        results.append(score_document(d_id, g, s, s_doc is not None, mapping=mapping))
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)
     documents = tuple(results)
@@ -252,7 +260,7 @@ def score_files(
     return ScoreResult(
         gold_path=gold.path, system_path=system.path, run_name=system.run_name, mode=gold.mode,
         documents=documents, micro=micro, macro=macro, per_type_published=published,
-        per_type_by_type_mapping=by_type, warnings=tuple(warnings),
+        per_type_by_type_mapping=by_type, warnings=tuple(warnings), mapping=mapping,
     )
 
 
@@ -266,7 +274,7 @@ def rescore_document(result: ScoreResult, doc_id: str, gold: tuple[Mention, ...]
     if result.kind is not ResultKind.SCORING:
         raise ValueError("only a scoring result can be rescored document by document")
     old = result.document(doc_id)
-    new = score_document(doc_id, gold, system, old.in_system)
+    new = score_document(doc_id, gold, system, old.in_system, mapping=result.mapping)
     documents = tuple(new if d.doc_id == doc_id else d for d in result.documents)
     micro, macro = corpus_averages(documents)
     published, by_type = per_type_tables(documents)

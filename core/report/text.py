@@ -8,6 +8,7 @@ rounding lands exactly where the published report's does.
 from __future__ import annotations
 
 from core.align import COMBINATIONS
+from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS
 from core.metrics.mention import ScoreResult
 from core.metrics.prf import f1_score, safe_div
 
@@ -32,7 +33,7 @@ def _percent_figures(tp: float, num_gold: int, num_system: int) -> tuple[float, 
 
 def format_report(result: ScoreResult) -> str:
     """The whole report text, as the published scorer writes it with `-o`."""
-    out: list[str] = []
+    out: list[str] = [mapping_banner(result.mapping)] if result.mapping != DEFAULT_STRATEGY else []
     width = max((_width(d.doc_id) for d in result.documents), default=0)
     headers = [_pad(c, len(_SMALL_HEADER)) for c in COMBINATIONS]
     out.append("========Document Mention Detection Results==========\n")
@@ -82,6 +83,13 @@ def format_report(result: ScoreResult) -> str:
         figures = (micro_p, micro_r, f1_score(micro_p, micro_r), mac_p, mac_r, f1_score(mac_p, mac_r))
         out.append(_pad(header, name_width) + "\t" + "\t".join(f"{v:.2f}" for v in figures) + "\n")
     return "".join(out)
+
+
+def mapping_banner(mapping: str) -> str:
+    """The first line of a report made with another mapping than the published one: no one should
+    take its figures for the official score."""
+    return (f"# Mapping: {mapping} ({STRATEGY_DESCRIPTIONS[mapping]}), not the published greedy mapping: "
+            "these are not official EvmEval v1.8 scores\n")
 
 
 def _nan_as_zero(value: float) -> float:
