@@ -119,7 +119,7 @@ def score_main(argv: Sequence[str] | None = None) -> int:
         else:
             result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist,
                                  doc_id=args.doc_id_to_eval, mapping=args.mapping)
-            (report, data), own_warnings = scheme_report(result, args.scheme), result.warnings
+            (report, data), own_warnings = scheme_report(result, args.scheme), list(result.warnings)
             comparison = format_comparison(result) if args.comparison_output else None
         warnings, checks = checks.result(), None
         _warn(warnings + list(own_warnings), args.debug)

@@ -199,8 +199,9 @@ def brat_to_document(
             for begin, end in trigger.fragments:
                 touched.update(locator.overlapping(begin, end))
             if not touched:
+                where = table.path if table else doc.doc_id
                 problems.append(Problem(path, trigger.line, f"{trigger.id} ({trigger.text!r}, offsets "
-                                        f"{_fragments(trigger)}) touches no token of {table.path or doc.doc_id}; "
+                                        f"{_fragments(trigger)}) touches no token of {where}; "
                                         f"event {event.id} left out", "offsets covering at least one token",
                                         fatal=False))
                 continue

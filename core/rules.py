@@ -48,7 +48,7 @@ _LABELS = {Combination.PLAIN: "Span only", Combination.TYPE: "Span + type",
 _CHECKS = {Combination.PLAIN: (), Combination.TYPE: ("mention_type",), Combination.REALIS: ("realis_status",),
            Combination.TYPE_REALIS: ("mention_type", "realis_status")}
 
-COMBINATIONS: tuple[Combination, ...] = tuple(Combination)
+COMBINATIONS: tuple[str, ...] = tuple(Combination)
 """Attribute combinations in report order."""
 
 

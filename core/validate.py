@@ -44,7 +44,7 @@ def check_token_ids(documents: list[tuple[Document, str]], unknown_ids: UnknownI
     token_docs = [(doc, path) for doc, path in documents if doc.mentions and doc.mentions[0].is_token_span]
     if not token_docs:
         return []
-    used = set()
+    used: set[str] = set()
     for doc, _ in token_docs:
         for m in doc.mentions:
             used.update(m.span)

@@ -49,14 +49,15 @@ def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention], *,
     token_mode = isinstance(gold[0].span[0] if gold[0].span else None, str) or (
         bool(system[0].span) and isinstance(system[0].span[0], str))
     if token_mode:
-        gold_units = [(frozenset(g.span),) for g in gold]
-        gold_sizes = [len(u[0]) for u in gold_units]
+        gold_sets = [frozenset(g.span) for g in gold]
+        gold_sizes = [len(u) for u in gold_sets]
     else:
-        gold_units = [mention_units(g, distinct=distinct) for g in gold]
-        gold_sizes = [u[1] for u in gold_units]
+        measured = [mention_units(g, distinct=distinct) for g in gold]
+        gold_sets = [u[0] for u in measured]
+        gold_sizes = [u[1] for u in measured]
     index: dict[object, list[int]] = {}
-    for g_index, units in enumerate(gold_units):
-        for unit in units[0]:
+    for g_index, units in enumerate(gold_sets):
+        for unit in units:
             bucket = index.get(unit)
             if bucket is None:
                 index[unit] = [g_index]

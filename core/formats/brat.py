@@ -174,6 +174,121 @@ def fragments_text(text: str, fragments: tuple[tuple[int, int], ...]) -> str:
     return " ".join(text[b:e] for b, e in fragments)
 
 
+def _items(fields: list[str]) -> list[str]:
+    return fields[1].split() if len(fields) > 1 else []
+
+
+@dataclass
+class _AnnReader:
+    """The state of reading one `.ann` file: one method per annotation kind, each raising
+    `FormatError` for a malformed line and adding its record to the right list."""
+
+    path: str
+    doc_text: str | None
+    problems: list[Problem] = field(default_factory=list)
+    text_bounds: list[TextBound] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    attributes: list[Attribute] = field(default_factory=list)
+    relations: list[BinaryRelation] = field(default_factory=list)
+    equivalences: list[Equivalence] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    normalizations: list[Normalization] = field(default_factory=list)
+    seen: dict[str, int] = field(default_factory=dict)
+
+    def claim(self, annotation_id: str, number: int) -> None:
+        if annotation_id in self.seen:
+            raise FormatError(self.path, number, f"id {annotation_id!r} is used again (first at line "
+                              f"{self.seen[annotation_id]})", "each annotation id once per file")
+        self.seen[annotation_id] = number
+
+    def text_bound(self, number: int, annotation_id: str, fields: list[str]) -> None:
+        path = self.path
+        if len(fields) < 2:
+            raise FormatError(path, number, "text-bound line has no type and offsets", TEXT_BOUND_LAYOUT)
+        type_name, _, offsets = fields[1].strip().partition(" ")
+        if not type_name or not offsets.strip():
+            raise FormatError(path, number, f"text-bound field {fields[1]!r} lacks a type or offsets",
+                              TEXT_BOUND_LAYOUT)
+        fragments = _parse_fragments(path, number, offsets)
+        covered = "\t".join(fields[2:])
+        if self.doc_text is not None:
+            covered = self._checked_cover(number, annotation_id, fragments, covered if len(fields) >= 3 else None)
+        elif len(fields) < 3:
+            raise FormatError(path, number, "text-bound line has no text field and there is no .txt file",
+                              TEXT_BOUND_LAYOUT)
+        self.claim(annotation_id, number)
+        self.text_bounds.append(TextBound(annotation_id, type_name, fragments, covered, number))
+
+    def _checked_cover(self, number: int, annotation_id: str, fragments: tuple[tuple[int, int], ...],
+                       covered: str | None) -> str:
+        """The text the fragments cover in the document; a differing text field is a warning."""
+        assert self.doc_text is not None
+        end = max(e for _, e in fragments)
+        if end > len(self.doc_text):
+            raise FormatError(self.path, number, f"offset {end} is past the end of the text ({len(self.doc_text)} "
+                              "characters)", "offsets inside the document text")
+        expected = fragments_text(self.doc_text, fragments)
+        if covered is None:
+            return expected
+        if covered != expected:
+            self.problems.append(Problem(self.path, number, f"text {covered!r} of {annotation_id} differs from the "
+                                         f"document's {expected!r} at its offsets",
+                                         "the text the offsets cover", fatal=False))
+        return covered
+
+    def event(self, number: int, annotation_id: str, fields: list[str]) -> None:
+        items = _items(fields)
+        if not items:
+            raise FormatError(self.path, number, "event line has no trigger", EVENT_LAYOUT)
+        args = _split_arguments(self.path, number, items, EVENT_LAYOUT)
+        self.claim(annotation_id, number)
+        self.events.append(Event(annotation_id, args[0][0], args[0][1], tuple(args[1:]), number))
+
+    def attribute(self, number: int, annotation_id: str, fields: list[str]) -> None:
+        items = _items(fields)
+        if len(items) not in (2, 3):
+            raise FormatError(self.path, number, f"attribute line has {len(items)} space-separated item(s)",
+                              ATTRIBUTE_LAYOUT)
+        self.claim(annotation_id, number)
+        self.attributes.append(Attribute(annotation_id, items[0], items[1], items[2] if len(items) == 3 else None,
+                                         number))
+
+    def relation(self, number: int, annotation_id: str, fields: list[str]) -> None:
+        items = _items(fields)
+        if len(items) != 3:
+            raise FormatError(self.path, number, f"relation line has {len(items)} space-separated item(s)",
+                              RELATION_LAYOUT)
+        args = _split_arguments(self.path, number, items[1:], RELATION_LAYOUT)
+        self.claim(annotation_id, number)
+        self.relations.append(BinaryRelation(annotation_id, items[0], args[0], args[1], number))
+
+    def equivalence(self, number: int, annotation_id: str, fields: list[str]) -> None:
+        items = _items(fields)
+        if len(items) < 3:
+            raise FormatError(self.path, number, "equivalence line names fewer than two annotations", EQUIV_LAYOUT)
+        self.equivalences.append(Equivalence(items[0], tuple(items[1:]), number))
+
+    def note(self, number: int, annotation_id: str, fields: list[str]) -> None:
+        items = _items(fields)
+        if len(items) != 2:
+            raise FormatError(self.path, number, "note line lacks a type and a target", NOTE_LAYOUT)
+        self.claim(annotation_id, number)
+        self.notes.append(Note(annotation_id, items[0], items[1], "\t".join(fields[2:]), number))
+
+    def normalization(self, number: int, annotation_id: str, fields: list[str]) -> None:
+        items = _items(fields)
+        if len(items) != 3:
+            raise FormatError(self.path, number, f"normalisation line has {len(items)} space-separated item(s)",
+                              NORMALIZATION_LAYOUT)
+        self.claim(annotation_id, number)
+        self.normalizations.append(Normalization(annotation_id, items[0], items[1], items[2],
+                                                 "\t".join(fields[2:]), number))
+
+
+_KINDS = {"T": _AnnReader.text_bound, "E": _AnnReader.event, "A": _AnnReader.attribute, "M": _AnnReader.attribute,
+          "R": _AnnReader.relation, "*": _AnnReader.equivalence, "#": _AnnReader.note, "N": _AnnReader.normalization}
+
+
 def parse_ann(text: str, *, path: str = "<ann>", doc_id: str | None = None,
               doc_text: str | None = None) -> tuple[BratDocument, list[Problem]]:
     """Parse the text of a `.ann` file. Raises `FormatError` for a malformed line or a repeated id;
@@ -182,102 +297,22 @@ def parse_ann(text: str, *, path: str = "<ann>", doc_id: str | None = None,
         doc_id = os.path.basename(path)
         if doc_id.endswith(ANN_EXTENSION):
             doc_id = doc_id[: -len(ANN_EXTENSION)]
-    problems: list[Problem] = []
-    text_bounds: list[TextBound] = []
-    events: list[Event] = []
-    attributes: list[Attribute] = []
-    relations: list[BinaryRelation] = []
-    equivalences: list[Equivalence] = []
-    notes: list[Note] = []
-    normalizations: list[Normalization] = []
-    seen: dict[str, int] = {}
-
-    def claim(annotation_id: str, number: int) -> None:
-        if annotation_id in seen:
-            raise FormatError(path, number, f"id {annotation_id!r} is used again (first at line {seen[annotation_id]})",
-                              "each annotation id once per file")
-        seen[annotation_id] = number
-
+    reader = _AnnReader(path, doc_text)
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.rstrip("\r")
         if not line.strip():
             continue
         fields = line.split("\t")
         annotation_id = fields[0].strip()
-        kind = annotation_id[:1]
-        if kind == "T":
-            if len(fields) < 2:
-                raise FormatError(path, number, "text-bound line has no type and offsets", TEXT_BOUND_LAYOUT)
-            type_name, _, offsets = fields[1].strip().partition(" ")
-            if not type_name or not offsets.strip():
-                raise FormatError(path, number, f"text-bound field {fields[1]!r} lacks a type or offsets",
-                                  TEXT_BOUND_LAYOUT)
-            fragments = _parse_fragments(path, number, offsets)
-            covered = "\t".join(fields[2:])
-            if doc_text is not None:
-                end = max(e for _, e in fragments)
-                if end > len(doc_text):
-                    raise FormatError(path, number, f"offset {end} is past the end of the text ({len(doc_text)} "
-                                      "characters)", "offsets inside the document text")
-                expected = fragments_text(doc_text, fragments)
-                if len(fields) < 3:
-                    covered = expected
-                elif covered != expected:
-                    problems.append(Problem(path, number, f"text {covered!r} of {annotation_id} differs from the "
-                                            f"document's {expected!r} at its offsets",
-                                            "the text the offsets cover", fatal=False))
-            elif len(fields) < 3:
-                raise FormatError(path, number, "text-bound line has no text field and there is no .txt file",
-                                  TEXT_BOUND_LAYOUT)
-            claim(annotation_id, number)
-            text_bounds.append(TextBound(annotation_id, type_name, fragments, covered, number))
-        elif kind == "E":
-            items = fields[1].split() if len(fields) > 1 else []
-            if not items:
-                raise FormatError(path, number, "event line has no trigger", EVENT_LAYOUT)
-            args = _split_arguments(path, number, items, EVENT_LAYOUT)
-            claim(annotation_id, number)
-            events.append(Event(annotation_id, args[0][0], args[0][1], tuple(args[1:]), number))
-        elif kind in ("A", "M"):
-            items = fields[1].split() if len(fields) > 1 else []
-            if len(items) not in (2, 3):
-                raise FormatError(path, number, f"attribute line has {len(items)} space-separated item(s)",
-                                  ATTRIBUTE_LAYOUT)
-            claim(annotation_id, number)
-            attributes.append(Attribute(annotation_id, items[0], items[1], items[2] if len(items) == 3 else None,
-                                        number))
-        elif kind == "R":
-            items = fields[1].split() if len(fields) > 1 else []
-            if len(items) != 3:
-                raise FormatError(path, number, f"relation line has {len(items)} space-separated item(s)",
-                                  RELATION_LAYOUT)
-            args = _split_arguments(path, number, items[1:], RELATION_LAYOUT)
-            claim(annotation_id, number)
-            relations.append(BinaryRelation(annotation_id, items[0], args[0], args[1], number))
-        elif kind == "*":
-            items = fields[1].split() if len(fields) > 1 else []
-            if len(items) < 3:
-                raise FormatError(path, number, "equivalence line names fewer than two annotations", EQUIV_LAYOUT)
-            equivalences.append(Equivalence(items[0], tuple(items[1:]), number))
-        elif kind == "#":
-            items = fields[1].split() if len(fields) > 1 else []
-            if len(items) != 2:
-                raise FormatError(path, number, "note line lacks a type and a target", NOTE_LAYOUT)
-            claim(annotation_id, number)
-            notes.append(Note(annotation_id, items[0], items[1], "\t".join(fields[2:]), number))
-        elif kind == "N":
-            items = fields[1].split() if len(fields) > 1 else []
-            if len(items) != 3:
-                raise FormatError(path, number, f"normalisation line has {len(items)} space-separated item(s)",
-                                  NORMALIZATION_LAYOUT)
-            claim(annotation_id, number)
-            normalizations.append(Normalization(annotation_id, items[0], items[1], items[2],
-                                                "\t".join(fields[2:]), number))
-        else:
+        read = _KINDS.get(annotation_id[:1])
+        if read is None:
             raise FormatError(path, number, f"unknown annotation id {annotation_id!r}",
                               "an id starting with T, E, A, M, R, N, # or a '*' line")
-    document = BratDocument(doc_id, path, doc_text, tuple(text_bounds), tuple(events), tuple(attributes),
-                            tuple(relations), tuple(equivalences), tuple(notes), tuple(normalizations))
+        read(reader, number, annotation_id, fields)
+    document = BratDocument(doc_id, path, doc_text, tuple(reader.text_bounds), tuple(reader.events),
+                            tuple(reader.attributes), tuple(reader.relations), tuple(reader.equivalences),
+                            tuple(reader.notes), tuple(reader.normalizations))
+    problems = reader.problems
     problems.extend(_check_references(document))
     return document, problems
 

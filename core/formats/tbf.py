@@ -73,6 +73,7 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
                 problems.append(Problem(path, number, f"mention line has too few fields ({len(fields)})",
                                         MENTION_LAYOUT))
                 continue
+            span: tuple | str
             if token_mode:
                 span = tuple(fields[3].split(","))
                 if "" in span or (" " in fields[3] and any(not i.strip() for i in span)):

@@ -460,8 +460,8 @@ def mention_clusters(files: Sequence[TbfFile], pairs: dict[tuple[int, int], Pair
             return x
 
         for (i, j), pair in pairs.items():
-            doc = pair.find_document(doc_id)
-            for p in doc.mappings["plain"].pairs if doc is not None else ():
+            found = pair.find_document(doc_id)
+            for p in found.mappings["plain"].pairs if found is not None else ():
                 ra, rb = find((i, p.gold)), find((j, p.system))
                 if ra != rb:
                     parent[max(ra, rb)] = min(ra, rb)

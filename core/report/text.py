@@ -80,8 +80,8 @@ def format_report(result: ScoreResult) -> str:
         micro_r = safe_div(micro_tp[combination], total_gold)
         mac_p = safe_div(macro_p[combination], valid_docs)
         mac_r = safe_div(macro_r[combination], valid_docs)
-        figures = (micro_p, micro_r, f1_score(micro_p, micro_r), mac_p, mac_r, f1_score(mac_p, mac_r))
-        out.append(_pad(header, name_width) + "\t" + "\t".join(f"{v:.2f}" for v in figures) + "\n")
+        values = (micro_p, micro_r, f1_score(micro_p, micro_r), mac_p, mac_r, f1_score(mac_p, mac_r))
+        out.append(_pad(header, name_width) + "\t" + "\t".join(f"{v:.2f}" for v in values) + "\n")
     return "".join(out)
 
 
