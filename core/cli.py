@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 
+from core.coref_cli import add_coref_arguments, check_coref_arguments, coref_output_paths, run_coreference
 from core.forked import Forked
 from core.formats.errors import FormatError, Problem, read_text
 from core.formats.tbf import parse_tbf
@@ -49,6 +50,7 @@ def _score_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", help="write every figure, mapping and per-type table as JSON here")
     p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
                    help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
+    add_coref_arguments(p)
     return p
 
 
@@ -79,10 +81,15 @@ def score_main(argv: Sequence[str] | None = None) -> int:
         offset_fields = parse_offset_fields(args.offset_field)
     except ValueError as exc:
         return _fail(f"-of: {exc}")
+    try:
+        check_coref_arguments(args)
+    except ValueError as exc:
+        return _fail(str(exc))
     checks: Forked[list[str]] | None = None
     try:
         inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
-        check_output_paths([args.output, args.comparison_output, args.json], inputs_read)
+        check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref)],
+                           inputs_read)
 
         def load() -> LoadedInputs:
             return load_inputs(args.gold, args.system, token_dir=args.token_path,
@@ -107,9 +114,15 @@ def score_main(argv: Sequence[str] | None = None) -> int:
         else:
             result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist,
                                  doc_id=args.doc_id_to_eval)
-            report, own_warnings = format_report(result), result.warnings
-            comparison = format_comparison(result) if args.comparison_output else None
+            report, own_warnings = format_report(result), list(result.warnings)
+            coref = run_coreference(args, result, inputs) if args.coref else None
+            if coref is not None:
+                report, own_warnings = report + coref.section, own_warnings + list(coref.warnings)
+            extra = coref.comparison_lines if coref is not None else None
+            comparison = format_comparison(result, extra) if args.comparison_output else None
             data = partial(result_to_json, result)
+            if coref is not None:
+                data = partial(coref.add_json, data)
         warnings, checks = checks.result(), None
         _warn(warnings + list(own_warnings), args.debug)
         if args.output:
