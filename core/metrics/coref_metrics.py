@@ -206,10 +206,13 @@ def _components(pairs: Iterable[tuple[int, int]]) -> list[tuple[list[int], list[
     return list(groups.values())
 
 
-def ceaf_alignment(key: Chains, response: Chains, *, entity_based: bool) -> dict[int, tuple[int, float]]:
+def ceaf_alignment(key: Chains, response: Chains, *, entity_based: bool,
+                   overlaps: dict[tuple[int, int], int] | None = None) -> dict[int, tuple[int, float]]:
     """The optimal key -> response chain alignment: key chain -> (response chain, similarity), for
-    the aligned pairs whose similarity is not zero. Solved per connected component."""
-    overlaps = _overlaps(key, response)
+    the aligned pairs whose similarity is not zero. Solved per connected component; a key chain
+    sharing mentions with one response chain only, which shares with no other, needs no search."""
+    if overlaps is None:
+        overlaps = _overlaps(key, response)
 
     def similarity(i: int, j: int) -> float:
         common = overlaps.get((i, j), 0)
@@ -218,9 +221,17 @@ def ceaf_alignment(key: Chains, response: Chains, *, entity_based: bool) -> dict
         return 2 * common / (len(key[i]) + len(response[j]))
 
     aligned: dict[int, tuple[int, float]] = {}
-    for rows, columns in _components(overlaps):
+    key_degree = Counter(i for i, _ in overlaps)
+    response_degree = Counter(j for _, j in overlaps)
+    tangled = []
+    for i, j in overlaps:
+        if key_degree[i] == 1 and response_degree[j] == 1:
+            aligned[i] = (j, similarity(i, j))
+        else:
+            tangled.append((i, j))
+    for rows, columns in _components(tangled):
         if len(rows) == 1 or len(columns) == 1:
-            best = max(((similarity(i, j), -i, -j) for i in rows for j in columns))
+            best = max((similarity(i, j), -i, -j) for i in rows for j in columns)
             aligned[-best[1]] = (-best[2], best[0])
             continue
         rows.sort()
@@ -235,7 +246,12 @@ def ceaf_alignment(key: Chains, response: Chains, *, entity_based: bool) -> dict
 def ceaf(key: Chains, response: Chains, *, entity_based: bool) -> LinkCounts:
     """CEAF (Luo 2005): similarity of the best one-to-one entity alignment; mention-based (CEAF-m)
     counts common mentions, entity-based (CEAF-e) scores each pair 2|K∩R| / (|K|+|R|)."""
-    aligned = ceaf_alignment(key, response, entity_based=entity_based)
+    return _ceaf(key, response, None, entity_based=entity_based)
+
+
+def _ceaf(key: Chains, response: Chains, overlaps: dict[tuple[int, int], int] | None, *,
+          entity_based: bool) -> LinkCounts:
+    aligned = ceaf_alignment(key, response, entity_based=entity_based, overlaps=overlaps)
     total = 0.0 if entity_based else 0
     for i in range(len(key)):
         pair = aligned.get(i)
@@ -273,27 +289,13 @@ def _link_sets(chains: Chains) -> tuple[set[tuple[int, int]], set[tuple[int, int
 def blanc(key: Chains, response: Chains) -> BlancCounts:
     """BLANC (Recasens & Hovy 2011, generalised by Luo et al. 2014): precision and recall of the
     coreference links and of the non-coreference links between mentions."""
-    if _has_repeats(key) or _has_repeats(response):
-        kc, kn = _link_sets(key)
-        rc, rn = _link_sets(response)
-        ic, i_n = len(kc & rc), len(kn & rn)
-        return BlancCounts(LinkCounts(ic, len(kc), ic, len(rc)), LinkCounts(i_n, len(kn), i_n, len(rn)))
-    overlaps = _overlaps(key, response)
-    key_coref = sum(_pairs(len(c)) for c in key)
-    response_coref = sum(_pairs(len(c)) for c in response)
-    both_coref = sum(_pairs(n) for n in overlaps.values())
-    key_non = _pairs(sum(len(c) for c in key)) - key_coref
-    response_non = _pairs(sum(len(c) for c in response)) - response_coref
-    per_key: Counter[int] = Counter()
-    per_response: Counter[int] = Counter()
-    for (i, j), n in overlaps.items():
-        per_key[i] += n
-        per_response[j] += n
-    common = sum(per_key.values())
-    both_non = (_pairs(common) - sum(_pairs(n) for n in per_key.values())
-                - sum(_pairs(n) for n in per_response.values()) + both_coref)
-    return BlancCounts(LinkCounts(both_coref, key_coref, both_coref, response_coref),
-                       LinkCounts(both_non, key_non, both_non, response_non))
+    fast = _Partition.of(key, response)
+    if fast is not None:
+        return fast.blanc()
+    kc, kn = _link_sets(key)
+    rc, rn = _link_sets(response)
+    ic, i_n = len(kc & rc), len(kn & rn)
+    return BlancCounts(LinkCounts(ic, len(kc), ic, len(rc)), LinkCounts(i_n, len(kn), i_n, len(rn)))
 
 
 def _lea_side(chains: Chains, other: Chains) -> tuple[float, int]:
@@ -325,6 +327,99 @@ def lea(key: Chains, response: Chains) -> LinkCounts:
     recall_num, recall_den = _lea_side(key, response)
     precision_num, precision_den = _lea_side(response, key)
     return LinkCounts(recall_num, recall_den, precision_num, precision_den)
+
+
+class _Partition:
+    """Shared indexes of a document whose chains repeat no id on either side (always the case for
+    v1.8's lines): built once, then every metric is a few passes over the chain overlaps."""
+
+    __slots__ = ("by_key", "key", "key_index", "overlaps", "response", "response_index")
+
+    def __init__(self, key: Chains, response: Chains) -> None:
+        self.key, self.response = key, response
+        self.key_index = {m: i for i, chain in enumerate(key) for m in chain}
+        self.response_index = {m: j for j, chain in enumerate(response) for m in chain}
+        overlaps: dict[tuple[int, int], int] = {}
+        key_index = self.key_index
+        for j, chain in enumerate(response):
+            for m in chain:
+                i = key_index.get(m)
+                if i is not None:
+                    overlaps[(i, j)] = overlaps.get((i, j), 0) + 1
+        self.overlaps = overlaps
+        by_key: dict[int, list[int]] = {}
+        for (i, _), n in overlaps.items():
+            by_key.setdefault(i, []).append(n)
+        self.by_key = by_key
+
+    @classmethod
+    def of(cls, key: Chains, response: Chains) -> _Partition | None:
+        """The indexes, or None when a side repeats an id (the literal v8.01 arithmetic then applies)."""
+        if _has_repeats(key) or _has_repeats(response):
+            return None
+        return cls(key, response)
+
+    def muc(self) -> LinkCounts:
+        correct = sum(self.overlaps.values()) - len(self.overlaps)
+        key_links = sum(len(c) - 1 for c in self.key if c)
+        response_links = sum(len(c) - 1 for c in self.response if c)
+        return LinkCounts(correct, key_links, correct, response_links)
+
+    def b_cubed(self) -> LinkCounts:
+        key, key_index, overlaps = self.key, self.key_index, self.overlaps
+        acc_p = 0.0
+        acc_r = 0.0
+        for j, chain in enumerate(self.response):
+            size = len(chain)
+            for m in chain:  # one addition per mention, in v8.01's order
+                i = key_index.get(m)
+                if i is None:
+                    acc_p += 0 / size
+                    continue
+                ci = overlaps[(i, j)]
+                acc_p += ci / size
+                acc_r += ci / len(key[i])
+        return LinkCounts(acc_r, sum(len(c) for c in key), acc_p, sum(len(c) for c in self.response))
+
+    def blanc(self) -> BlancCounts:
+        key_coref = sum(_pairs(len(c)) for c in self.key)
+        response_coref = sum(_pairs(len(c)) for c in self.response)
+        both_coref = sum(_pairs(n) for n in self.overlaps.values())
+        key_non = _pairs(sum(len(c) for c in self.key)) - key_coref
+        response_non = _pairs(sum(len(c) for c in self.response)) - response_coref
+        per_key: Counter[int] = Counter()
+        per_response: Counter[int] = Counter()
+        for (i, j), n in self.overlaps.items():
+            per_key[i] += n
+            per_response[j] += n
+        common = sum(per_key.values())
+        both_non = (_pairs(common) - sum(_pairs(n) for n in per_key.values())
+                    - sum(_pairs(n) for n in per_response.values()) + both_coref)
+        return BlancCounts(LinkCounts(both_coref, key_coref, both_coref, response_coref),
+                           LinkCounts(both_non, key_non, both_non, response_non))
+
+    def lea(self) -> LinkCounts:
+        by_response: dict[int, list[int]] = {}
+        for (_, j), n in self.overlaps.items():
+            by_response.setdefault(j, []).append(n)
+        recall = _lea_fast(self.key, self.response, self.response_index, self.by_key)
+        precision = _lea_fast(self.response, self.key, self.key_index, by_response)
+        return LinkCounts(recall[0], recall[1], precision[0], precision[1])
+
+
+def _lea_fast(chains: Chains, other: Chains, other_index: dict[int, int],
+              overlaps: dict[int, list[int]]) -> tuple[float, int]:
+    numerator = 0.0
+    denominator = 0
+    for i, chain in enumerate(chains):
+        size = len(chain)
+        if size == 1:
+            j = other_index.get(chain[0])
+            numerator += 1 if j is not None and len(other[j]) == 1 else 0
+        elif size:
+            numerator += size * sum(_pairs(n) for n in overlaps.get(i, ())) / _pairs(size)
+        denominator += size
+    return numerator, denominator
 
 
 @dataclass(frozen=True)
@@ -367,6 +462,12 @@ def identification(key: Chains, response: Chains) -> LinkCounts:
 
 def score_chains(key: Chains, response: Chains, ident: LinkCounts | None = None) -> CorefCounts:
     """All metrics for one document."""
+    fast = _Partition.of(key, response)
+    if fast is not None:
+        return CorefCounts(
+            muc=fast.muc(), bcub=fast.b_cubed(), ceafm=_ceaf(key, response, fast.overlaps, entity_based=False),
+            ceafe=_ceaf(key, response, fast.overlaps, entity_based=True), blanc=fast.blanc(), lea=fast.lea(),
+            identification=ident if ident is not None else identification(key, response))
     return CorefCounts(
         muc=muc(key, response), bcub=b_cubed(key, response), ceafm=ceaf_m(key, response),
         ceafe=ceaf_e(key, response), blanc=blanc(key, response), lea=lea(key, response),
@@ -389,4 +490,4 @@ def truncated_percent(fraction: float) -> float:
 
 def perl_number(value: float) -> str:
     """A number as Perl prints it (15 significant digits, no trailing zeros)."""
-    return "%.15g" % value
+    return f"{value:.15g}"
