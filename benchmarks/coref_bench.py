@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from score_bench import REPO, RUNNER, corpus_dir, count_mentions, ensure_corpus  # noqa: E402
+from score_bench import REPO, RUNNER, corpus_dir, count_mentions, ensure_corpus
 
 PUBLISHED_SECONDS = 37.6
 GOAL_RATIO = 60

@@ -33,10 +33,11 @@ METRIC_NAMES = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
 def _demo_args(data: Path, run: str) -> tuple[list[str], Path]:
     if run == "char_A":
         demo = data / "scoring_demo" / "char_based"
-        return ["-g", str(demo / "gold.tbf"), "-s", str(demo / "system_A.tbf")], data / "expected" / "char_based_system_A"
+        expected = data / "expected" / "char_based_system_A"
+        return ["-g", str(demo / "gold.tbf"), "-s", str(demo / "system_A.tbf")], expected
     demo = data / "scoring_demo" / "token_based"
-    return (["-g", str(demo / "gold.tbf"), "-s", str(demo / f"sample_system_{run}.tbf"), "-t", str(demo / "tkn")],
-            data / "expected" / f"token_based_system_{run}")
+    args = ["-g", str(demo / "gold.tbf"), "-s", str(demo / f"sample_system_{run}.tbf"), "-t", str(demo / "tkn")]
+    return args, data / "expected" / f"token_based_system_{run}"
 
 
 @pytest.mark.parametrize("run", ["A", "B", "C", "D", "char_A"])
@@ -120,7 +121,8 @@ def test_threshold_zero_keeps_mapped_pairs_and_negative_is_refused(tmp_path: Pat
 
 def test_coref_outputs_never_overwrite_an_input(tmp_path: Path) -> None:
     (tmp_path / "g.tbf").write_text(_tbf(M3, ""))
-    assert score_main(["-g", str(tmp_path / "g.tbf"), "-s", str(tmp_path / "g.tbf"), "-c", str(tmp_path / "g.tbf")]) == 1
+    gold = str(tmp_path / "g.tbf")
+    assert score_main(["-g", gold, "-s", gold, "-c", gold]) == 1
 
 
 # --- the metrics on a hand-derived case -------------------------------------------------------------
