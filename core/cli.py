@@ -11,9 +11,11 @@ import gc
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from core.align_cli import add_alignment_options, alignment_conflict, scheme_report
 from core.console import finish
+from core.coref_cli import add_coref_arguments, check_coref_arguments, coref_output_paths, run_coreference
 from core.forked import Forked
 from core.formats.errors import FormatError, Problem
 from core.formats.reading import read_text
@@ -58,6 +60,7 @@ def _score_parser() -> argparse.ArgumentParser:
     p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
                    help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
     add_alignment_options(p)
+    add_coref_arguments(p)
     return p
 
 
@@ -90,12 +93,16 @@ def score_main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"-of: {exc}")
     if (conflict := alignment_conflict(args)) is not None:
         return _fail(conflict)
+    try:
+        check_coref_arguments(args)
+    except ValueError as exc:
+        return _fail(str(exc))
     checks: Forked[list[str]] | None = None
     try:
         inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
         refuse_stdin_twice(inputs_read)
-        check_output_paths([args.output, args.comparison_output, args.json], inputs_read,
-                           input_folders=input_folders(args.token_path, args.token_table_extension))
+        check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref)],
+                           inputs_read, input_folders=input_folders(args.token_path, args.token_table_extension))
 
         inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
                              extension=args.token_table_extension, offset_fields=offset_fields)
@@ -120,7 +127,12 @@ def score_main(argv: Sequence[str] | None = None) -> int:
             result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist,
                                  doc_id=args.doc_id_to_eval, mapping=args.mapping)
             (report, data), own_warnings = scheme_report(result, args.scheme), list(result.warnings)
-            comparison = format_comparison(result) if args.comparison_output else None
+            coref = run_coreference(args, result, inputs) if args.coref else None
+            if coref is not None:
+                report, own_warnings = report + coref.section, own_warnings + list(coref.warnings)
+                data = partial(coref.add_json, data)
+            extra = coref.comparison_lines if coref is not None else None
+            comparison = format_comparison(result, extra) if args.comparison_output else None
         warnings, checks = checks.result(), None
         _warn(warnings + list(own_warnings), args.debug)
         if args.output:

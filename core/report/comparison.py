@@ -15,8 +15,9 @@ def _fields(m: Mention) -> str:
     return f"{m.mention_id}\t{span}\t{m.mention_type}\t{m.realis}\t{m.text}"
 
 
-def format_comparison(result: ScoreResult) -> str:
-    """The whole comparison text, as the published scorer writes it with `-d`."""
+def format_comparison(result: ScoreResult, extra_lines: dict[str, list[str]] | None = None) -> str:
+    """The whole comparison text, as the published scorer writes it with `-d`; `extra_lines` (per
+    document, e.g. the `@coref` lines of `-c`) go just before each document's end line."""
     run = result.run_name
     out: list[str] = []
     for doc in result.documents:
@@ -33,5 +34,7 @@ def format_comparison(result: ScoreResult) -> str:
         for s_index, s in enumerate(doc.system):
             if s_index not in mapped_system:
                 out.append(f"{run}\t-\t|\t{_fields(s)}\t-\n")
+        if extra_lines:
+            out.extend(extra_lines.get(doc.doc_id, ()))
         out.append("#EndOfDocument \n")
     return "".join(out)

@@ -1,0 +1,161 @@
+"""Command-line parts of event coreference: `evmeval-score -c/-m/-ct` and `evmeval-conll`.
+
+`evmeval-score ... -c PREFIX` writes v1.8's `PREFIX_gold.conll` and `PREFIX_sys.conll` (byte for
+byte), adds v1.8's coreference section to the report and `@coref` lines to the comparison file,
+and writes our per-document metric breakdown to `PREFIX` (v1.8 wrote the Perl scorer's output there).
+`evmeval-conll KEY RESPONSE` scores two CoNLL files like the reference scorer v8.01's `scorer.pl`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from core.console import finish
+from core.formats.conll import read_conll
+from core.formats.errors import FormatError
+from core.loading import LoadedInputs
+from core.metrics.conll_scoring import MAX_REPEATED, REPEATED_IN_RESPONSE, ConllScores, score_conll
+from core.metrics.coref import MAPPING_CHOICES, CorefResult, check_threshold, score_coreference
+from core.metrics.coref_metrics import METRICS
+from core.metrics.mention import ScoreResult
+from core.report.coref_report import (
+    comparison_coref_lines,
+    coref_to_json,
+    counts_to_json,
+    format_breakdown,
+    format_conll_files,
+    format_coref_section,
+    format_scorer_summary,
+)
+from core.report.io import check_output_paths, write_atomic
+from core.report.json_report import dumps
+
+
+def add_coref_arguments(parser: argparse.ArgumentParser) -> None:
+    """-c PREFIX, -m 0..3, -ct THRESHOLD, as the published scorer spells them."""
+    parser.add_argument("-c", "--coref", metavar="PREFIX",
+                        help="score event coreference: write PREFIX_gold.conll, PREFIX_sys.conll (as v1.8) and "
+                             "our metric breakdown to PREFIX; the report gains v1.8's coreference section")
+    parser.add_argument("-m", "--coref_mapping", type=int, choices=range(len(MAPPING_CHOICES)), default=1,
+                        help="mapping that aligns mentions for coreference: 0 span only, 1 span+type (default), "
+                             "2 span+realis, 3 span+type+realis")
+    parser.add_argument("-ct", "--coreference_threshold", type=float, default=1.0,
+                        help="minimum Dice of an aligned pair (default 1.0: exact spans); 0 keeps every mapped pair")
+
+
+def coref_output_paths(prefix: str | None) -> list[str]:
+    """The files `-c PREFIX` writes (checked against the inputs before any work)."""
+    return [prefix, prefix + "_gold.conll", prefix + "_sys.conll"] if prefix else []
+
+
+def check_coref_arguments(args: argparse.Namespace) -> None:
+    """Refuse, before any work, a threshold we cannot honour. Raises `ValueError`."""
+    if args.coref is not None:
+        check_threshold(args.coreference_threshold)
+        if getattr(args, "profile", "v1.8") != "v1.8":
+            raise ValueError("-c (coreference) follows the v1.8 rules; it cannot be used with --profile 2015")
+
+
+@dataclass(frozen=True)
+class CorefOutputs:
+    """What `-c` adds to a scoring run."""
+
+    section: str
+    comparison_lines: dict[str, list[str]]
+    result: ScoreResult
+    coref: CorefResult
+    warnings: tuple[str, ...]
+
+    def add_json(self, base: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """`base()` (the `--json` object) with our `coreference` object added."""
+        data = base()
+        data["coreference"] = coref_to_json(self.result, self.coref)
+        return data
+
+
+def run_coreference(args: argparse.Namespace, result: ScoreResult, inputs: LoadedInputs) -> CorefOutputs:
+    """Score coreference for a finished mention scoring, write the `-c` files, return the rest.
+    Raises `FormatError` (overlapping clusters, unwritable files)."""
+    coref = score_coreference(result, inputs.gold, inputs.system,
+                              combination=MAPPING_CHOICES[args.coref_mapping],
+                              threshold=args.coreference_threshold,
+                              whitelisted=bool(args.type_white_list))
+    prefix = args.coref
+    if coref.documents:  # v1.8 writes no CoNLL file when there is no document
+        gold, system = format_conll_files(result, coref)
+        write_atomic(prefix + "_gold.conll", gold)
+        write_atomic(prefix + "_sys.conll", system)
+    write_atomic(prefix, format_breakdown(coref))
+    lines = comparison_coref_lines(result, coref) if args.comparison_output else {}
+    return CorefOutputs(format_coref_section(coref), lines, result, coref, coref.warnings)
+
+
+def _print_summaries(scores: ConllScores, metrics: Sequence[str], *, headers: bool) -> bool:
+    """Print v8.01's lines metric by metric; False where v8.01 gives up: it counts repeated response
+    mentions over every metric it runs and stops once more than 10 were seen."""
+    repeats = 0
+    for name in metrics:
+        if headers:
+            print(f"\nMETRIC {name}:")
+        for message in scores.messages:
+            print(message)
+            if message.startswith(REPEATED_IN_RESPONSE):
+                repeats += 1
+                if repeats > MAX_REPEATED:
+                    sys.stdout.flush()
+                    return False
+        sys.stdout.write(format_scorer_summary(scores.total, (name,), headers=False))
+    return True
+
+
+def _conll_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="evmeval-conll",
+        description="Score a CoNLL coreference response against a key like the CoNLL reference scorer v8.01 "
+                    "(scorer.pl METRIC KEY RESPONSE none): the same summary lines, no Perl.")
+    p.add_argument("key", help="key (gold) CoNLL file")
+    p.add_argument("response", help="response (system) CoNLL file")
+    p.add_argument("--metric", choices=(*METRICS, "all"), default="all",
+                   help="one metric, or all of v8.01's (muc bcub ceafm ceafe blanc); lea is ours")
+    p.add_argument("--json", help="also write every metric as JSON here (fractions, raw counts, per document)")
+    return p
+
+
+def conll_entry() -> None:
+    """Console entry point of `evmeval-conll`."""
+    finish(conll_main)
+
+
+def conll_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `evmeval-conll`."""
+    args = _conll_parser().parse_args(argv)
+    metrics = METRICS[:5] if args.metric == "all" else (args.metric,)
+    try:
+        check_output_paths([args.json], [args.key, args.response])
+        scores = score_conll(read_conll(args.key), read_conll(args.response))
+    except FormatError as exc:
+        print(f"evmeval-conll: error: {exc}", file=sys.stderr)
+        return 1
+    if not _print_summaries(scores, metrics, headers=args.metric == "all"):
+        print("Found too many repeated mentions (> 10) in the response, so refusing to score. "
+              "Please fix the output.", file=sys.stderr)
+        return 1
+    if args.json:
+        data = {"key": args.key, "response": args.response,
+                "metrics": {name: counts_to_json(scores.total)[name] for name in metrics},
+                "mentions": scores.total.identification.to_json(),
+                "documents": [{"name": name, "metrics": counts_to_json(c)} for name, c in scores.documents]}
+        try:
+            write_atomic(args.json, dumps(data))
+        except FormatError as exc:
+            print(f"evmeval-conll: error: {exc}", file=sys.stderr)
+            return 1
+    return 0
+
+
+__all__ = ["CorefOutputs", "add_coref_arguments", "check_coref_arguments", "conll_main", "coref_output_paths",
+           "run_coreference"]

@@ -1,0 +1,179 @@
+"""The CoNLL coreference format, read as the reference scorer v8.01 reads it, and written as the
+published EvmEval v1.8 writes it (`PREFIX_gold.conll`, `PREFIX_sys.conll`).
+
+A document is `#begin document NAME` … `#end document`; every other non-blank line is a token whose
+LAST tab-separated column holds the coreference marks: `(3)` a one-token mention of entity 3, `(3`
+the start and `3)` the end of a longer one, several joined by `|`; anything else (`-`, `_`) no mark.
+Mentions are identified by their (first token, last token) positions in the document; entities are
+numbered in the order their number first appears. Where v8.01 dies ("mentions … do not close", "end
+of a mention without begin") we raise a `FormatError` with file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from core.formats.errors import FormatError
+from core.formats.reading import read_text
+
+Span = tuple[int, int]
+"""A mention: first and last token position (0-based, blank lines not counted)."""
+
+# Perl read the files as bytes: \d and \s are ASCII there, so they are spelled out here.
+_BEGIN = re.compile(r"^#[ \t\n\r\f\v]*begin document (.*?)$")
+_END = re.compile(r"#[ \t\n\r\f\v]*end document")
+_DOUBLE = re.compile(r"\(([0-9]+\+[0-9])\)")
+_SINGLE = re.compile(r"\(([0-9]+)\)")
+_OPEN = re.compile(r"\(([0-9]+)")
+_CLOSE = re.compile(r"([0-9]+)\)")
+_PY2_WHITESPACE = re.compile(r"[ \t\n\r\x0b\x0c]+")
+LAYOUT = "token lines whose last tab-separated column holds marks like (3), (3 or 3)"
+
+
+@dataclass(frozen=True)
+class ConllDocument:
+    """One document: its entities in v8.01's order, each a tuple of mention spans in reading order."""
+
+    name: str
+    entities: tuple[tuple[Span, ...], ...]
+    line: int = 0
+
+
+def _remove_all(pattern: re.Pattern[str], text: str) -> tuple[list[str], str]:
+    """v8.01's `while (s/pattern//)`: every match, removed one by one from the left."""
+    found: list[str] = []
+    while True:
+        match = pattern.search(text)
+        if match is None:
+            return found, text
+        found.append(match.group(1))
+        text = text[: match.start()] + text[match.end():]
+
+
+class _DocumentReader:
+    """Collects one document's mentions line by line (open mentions wait on a stack per entity)."""
+
+    def __init__(self, path: str, name: str, line: int) -> None:
+        self.path, self.name, self.line = path, name, line
+        self.index: dict[str, int] = {}
+        self.entities: list[list[Span]] = []
+        self.open: dict[int, list[tuple[int, int]]] = {}  # entity -> [(token, file line)]
+        self.token = 0
+
+    def _entity(self, number: str) -> int:
+        if number not in self.index:
+            self.index[number] = len(self.index)
+            self.entities.append([])
+        return self.index[number]
+
+    def add_line(self, text: str, number: int) -> None:
+        columns = text.split("\t")
+        while len(columns) > 1 and columns[-1] == "":  # Perl's split drops trailing empty fields
+            columns.pop()
+        marks = columns[-1] if columns else ""
+        if marks != "_":
+            _, marks = _remove_all(_DOUBLE, marks)
+            singles, marks = _remove_all(_SINGLE, marks)
+            for entity_number in singles:
+                self.entities[self._entity(entity_number)].append((self.token, self.token))
+            opens, marks = _remove_all(_OPEN, marks)
+            for entity_number in opens:
+                self.open.setdefault(self._entity(entity_number), []).append((self.token, number))
+            closes, marks = _remove_all(_CLOSE, marks)
+            for entity_number in closes:
+                entity = self._entity(entity_number)
+                stack = self.open.get(entity)
+                if not stack:
+                    raise FormatError(self.path, number, f"end of a mention of entity {entity_number} "
+                                      "without its beginning", f"a line with ({entity_number} before it")
+                start, _ = stack.pop()
+                self.entities[entity].append((start, self.token))
+        self.token += 1
+
+    def finish(self, number: int) -> ConllDocument:
+        for entity, stack in self.open.items():
+            if stack:
+                number_text = next(k for k, v in self.index.items() if v == entity)
+                raise FormatError(self.path, stack[-1][1], f"mention of entity {number_text} is never closed "
+                                  f"(document ends at line {number})", f"a closing {number_text}) in the document")
+        return ConllDocument(self.name, tuple(tuple(e) for e in self.entities), self.line)
+
+
+def parse_conll(text: str, *, path: str) -> dict[str, ConllDocument]:
+    """Every document of a CoNLL text by name (a repeated name: the last one counts, as in v8.01)."""
+    documents: dict[str, ConllDocument] = {}
+    reader: _DocumentReader | None = None
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    for number, raw in enumerate(lines, start=1):
+        if reader is None:
+            match = _BEGIN.match(raw[:-1] if raw.endswith("\r") else raw)
+            if match:
+                reader = _DocumentReader(path, match.group(1), number)
+            continue
+        if raw == "":
+            continue
+        if _END.search(raw):
+            documents[reader.name] = reader.finish(number)
+            reader = None
+            continue
+        reader.add_line(raw, number)
+    if reader is not None:
+        raise FormatError(path, reader.line, f"document {reader.name!r} is never closed",
+                          "#end document at the end of every document")
+    return documents
+
+
+def read_conll(path: str) -> dict[str, ConllDocument]:
+    """Read a CoNLL coreference file; raises `FormatError` (file:line) on what v8.01 cannot read."""
+    return parse_conll(read_text(path), path=path)
+
+
+def format_conll(documents: Iterable[ConllDocument], *, num_tokens: dict[str, int] | None = None) -> str:
+    """Write documents in the CoNLL format: one line per token (`name<TAB>position<TAB>marks`).
+
+    Marks on a line are written one-token first, then openings, then closings, each in entity order:
+    the order in which v8.01 reads them, so reading the text back gives the same entities in the
+    same order.
+    """
+    out: list[str] = []
+    for doc in documents:
+        last = max((end for entity in doc.entities for _, end in entity), default=-1)
+        size = max(last + 1, (num_tokens or {}).get(doc.name, 0))
+        singles: list[list[int]] = [[] for _ in range(size)]
+        opens: list[list[int]] = [[] for _ in range(size)]
+        closes: list[list[int]] = [[] for _ in range(size)]
+        for number, entity in enumerate(doc.entities):
+            for start, end in entity:
+                if start == end:
+                    singles[start].append(number)
+                else:
+                    opens[start].append(number)
+                    closes[end].append(number)
+        out.append(f"#begin document {doc.name}\n")
+        for token in range(size):
+            marks = ([f"({n})" for n in sorted(singles[token])] + [f"({n}" for n in sorted(opens[token])]
+                     + [f"{n})" for n in sorted(closes[token])])
+            out.append(f"{doc.name}\t{token}\t{'|'.join(marks) or '-'}\n")
+        out.append("#end document\n")
+    return "".join(out)
+
+
+def evmeval_mention_text(text: str) -> str:
+    """A mention's text as v1.8 writes it into a CoNLL line: ASCII-whitespace runs become `_`."""
+    return "_".join(part for part in _PY2_WHITESPACE.split(text) if part)
+
+
+def format_evmeval_conll_document(doc_id: str, rows: Sequence[tuple[str, int] | None]) -> str:
+    """One document as v1.8 writes it: a token line per aligned row, `(cluster)` or `None (-)`."""
+    out = [f"#begin document ({doc_id}); part 000\n"]
+    for index, row in enumerate(rows):
+        if row is None:
+            out.append(f"{doc_id}\t{index}\tNone\t(-)\n")
+        else:
+            out.append(f"{doc_id}\t{index}\t{row[0]}\t({row[1]})\n")
+    out.append("#end document\n")
+    return "".join(out)

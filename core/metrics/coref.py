@@ -1,0 +1,182 @@
+"""Event coreference scores with the published v1.8 rules (`evmeval-score -c`), without Perl.
+
+Per document, v1.8 aligns mentions through the greedy mapping of one attribute combination (`-m`:
+0 plain, 1 mention_type (default), 2 realis_status, 3 both), keeping a pair when its Dice is at
+least the threshold (`-ct`, default 1.0). It then writes one CoNLL token line per gold mention (with
+its aligned system mention, if any) and one per unaligned system mention. Each side's line carries
+the mention's cluster number — its `@Coreference` line's position, or a fresh number for a mention
+in no cluster — or nothing when that side has no mention on the line. The CoNLL scorer v8.01 then
+scores these lines; here the same chains go straight to `core.metrics.coref_metrics`.
+
+Beyond v1.8: per-document scores (v1.8's per-document table is dead code), LEA, the usual CoNLL
+average, and per-cluster explanations (`explain_clusters`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from core.align import COMBINATIONS
+from core.formats.errors import FormatError
+from core.metrics.clusters import DocumentClusters, coreference_clusters
+from core.metrics.coref_metrics import CorefCounts, LinkCounts, score_chains, sum_counts, truncated_percent
+from core.metrics.mention import DocumentResult, ScoreResult
+from core.model import Document, TbfFile
+
+MAPPING_CHOICES: tuple[str, ...] = COMBINATIONS
+"""`-m N` picks COMBINATIONS[N]: 0 plain, 1 mention_type, 2 realis_status, 3 mention_type+realis_status."""
+DEFAULT_COMBINATION = "mention_type"
+DEFAULT_THRESHOLD = 1.0
+
+REPORT_METRICS: tuple[str, ...] = ("bcub", "ceafe", "ceafm", "muc", "blanc")
+"""The order v1.8's report lists the metrics in (its dictionary order)."""
+EXCLUDED_FROM_AVERAGE = "ceafm"
+"""Printed with a `*` and left out of v1.8's "Overall Average CoNLL score"."""
+
+Progress = Callable[[int, int], None]
+
+
+def check_threshold(threshold: float) -> None:
+    """`-ct` must be a number >= 0. 0 keeps every mapped pair (all have Dice > 0); v1.8 instead
+    paired unmapped gold mentions with its last system mention, or crashed (IndexError)."""
+    if math.isnan(threshold) or threshold < 0:
+        raise ValueError(f"coreference threshold must be a number >= 0, not {threshold}")
+
+
+@dataclass(frozen=True)
+class CorefDocument:
+    """One document's CoNLL lines and scores.
+
+    Line k holds gold mention `gold_rows[k]` and system mention `system_rows[k]` (index into the
+    scored document's `gold` / `system`, -1: none), with the cluster numbers written for each side
+    (`gold_labels[k]` / `system_labels[k]`, -1: no mention on that side).
+    """
+
+    doc_id: str
+    gold_rows: tuple[int, ...]
+    system_rows: tuple[int, ...]
+    gold_labels: tuple[int, ...]
+    system_labels: tuple[int, ...]
+    gold_clusters: DocumentClusters
+    system_clusters: DocumentClusters
+    counts: CorefCounts
+
+
+@dataclass(frozen=True)
+class CorefResult:
+    """Coreference scores of one gold/system comparison: per document and summed (v8.01's sums)."""
+
+    combination: str
+    threshold: float
+    documents: tuple[CorefDocument, ...]
+    total: CorefCounts
+    warnings: tuple[str, ...] = ()
+
+    def published_scores(self) -> dict[str, float]:
+        """v1.8's report figures: each metric's F1 as a percentage truncated to two decimals."""
+        return {name: truncated_percent(self.total.metric(name).f1) for name in REPORT_METRICS}
+
+    def published_average(self) -> float:
+        """v1.8's "Overall Average CoNLL score": mean of the truncated bcub, ceafe, muc, blanc F1."""
+        total = 0.0
+        count = 0
+        for name, score in self.published_scores().items():
+            if name != EXCLUDED_FROM_AVERAGE:
+                total += score
+                count += 1
+        return total / count
+
+
+def _labels(ids: list[str | None], cluster_of: dict[str, int], first_free: int) -> list[int]:
+    labels: list[int] = []
+    fresh = first_free
+    for mention_id in ids:
+        if mention_id is None:
+            labels.append(-1)
+            continue
+        number = cluster_of.get(mention_id)
+        if number is None:
+            number = fresh
+            fresh += 1
+        labels.append(number)
+    return labels
+
+
+def chains_of(labels: tuple[int, ...] | list[int]) -> list[list[int]]:
+    """Lines grouped by cluster number, clusters in order of first appearance (v8.01's order)."""
+    chains: dict[int, list[int]] = {}
+    for line, label in enumerate(labels):
+        if label >= 0:
+            chain = chains.get(label)
+            if chain is None:
+                chains[label] = [line]
+            else:
+                chain.append(line)
+    return list(chains.values())
+
+
+def _clusters(document: Document | None, doc_id: str, ids: set[str], path: str,
+              whitelisted: bool) -> DocumentClusters:
+    if document is None:
+        return DocumentClusters(doc_id, ())
+    found = coreference_clusters(document, mention_ids=ids, path=path, whitelisted=whitelisted)
+    if found.overlaps:
+        first = found.overlaps[0]
+        raise FormatError(first.path, first.line, first.message, first.expected)
+    return found
+
+
+def score_document_coreference(doc: DocumentResult, gold: Document, system: Document | None, *,
+                               gold_path: str = "", system_path: str = "",
+                               combination: str = DEFAULT_COMBINATION, threshold: float = DEFAULT_THRESHOLD,
+                               whitelisted: bool = False) -> CorefDocument:
+    """Align, label and score one document. Raises `FormatError` for overlapping clusters."""
+    gold_ids: list[str | None] = [m.mention_id for m in doc.gold]
+    system_ids: list[str | None] = [m.mention_id for m in doc.system]
+    gold_clusters = _clusters(gold, doc.doc_id, {m.mention_id for m in doc.gold}, gold_path, whitelisted)
+    system_clusters = _clusters(system, doc.doc_id, {m.mention_id for m in doc.system}, system_path, whitelisted)
+    aligned = {p.gold: p.system for p in doc.mappings[combination].pairs if p.dice >= threshold}
+    gold_rows = list(range(len(gold_ids)))
+    system_rows = [aligned.get(g, -1) for g in gold_rows]
+    taken = set(aligned.values())
+    extra = [s for s in range(len(system_ids)) if s not in taken]
+    gold_rows.extend([-1] * len(extra))
+    system_rows.extend(extra)
+    g_labels = _labels([gold_ids[g] if g >= 0 else None for g in gold_rows],
+                       gold_clusters.cluster_of(), len(gold_clusters.clusters))
+    s_labels = _labels([system_ids[s] if s >= 0 else None for s in system_rows],
+                       system_clusters.cluster_of(), len(system_clusters.clusters))
+    key, response = chains_of(g_labels), chains_of(s_labels)
+    ident = LinkCounts(len(aligned), len(gold_ids), len(aligned), len(system_ids))
+    return CorefDocument(doc.doc_id, tuple(gold_rows), tuple(system_rows), tuple(g_labels), tuple(s_labels),
+                         gold_clusters, system_clusters, score_chains(key, response, ident))
+
+
+def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
+                      combination: str = DEFAULT_COMBINATION, threshold: float = DEFAULT_THRESHOLD,
+                      whitelisted: bool = False, progress: Progress | None = None) -> CorefResult:
+    """Coreference scores for every scored document of `result` (its mappings are reused).
+
+    `whitelisted`: the mentions were filtered by a type white list (v1.8 then filters relations too).
+    Raises `FormatError` (file:line) when a mention is in two clusters, `ValueError` for a bad threshold.
+    """
+    check_threshold(threshold)
+    if combination not in COMBINATIONS:
+        raise ValueError(f"unknown attribute combination {combination!r}")
+    documents: list[CorefDocument] = []
+    warnings: list[str] = []
+    total = len(result.documents)
+    for number, doc in enumerate(result.documents):
+        g_doc = gold.documents[doc.doc_id]
+        scored = score_document_coreference(
+            doc, g_doc, system.documents.get(doc.doc_id), gold_path=gold.path, system_path=system.path,
+            combination=combination, threshold=threshold, whitelisted=whitelisted)
+        for problem in scored.gold_clusters.warnings + scored.system_clusters.warnings:
+            warnings.append(str(problem))
+        documents.append(scored)
+        if progress is not None and (number % 50 == 0 or number + 1 == total):
+            progress(number + 1, total)
+    return CorefResult(combination, threshold, tuple(documents), sum_counts(d.counts for d in documents),
+                       tuple(warnings))

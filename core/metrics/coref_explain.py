@@ -1,0 +1,92 @@
+"""Why a coreference score is what it is: per cluster, which clusters of the other side it became.
+
+A gold cluster is *split* when its aligned mentions fall into two or more system clusters; a system
+cluster *merged* gold clusters when its aligned mentions come from two or more. With one counterpart
+the cluster is *exact* when both clusters hold exactly the same aligned mentions, *partial* when
+only unaligned mentions differ; the one counterpart is itself split or merged otherwise. A gold
+cluster without aligned mentions is *missed*, such a system cluster *spurious*. Mentions in no
+`@Coreference` cluster count as one-mention clusters (`relation_id` "").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.metrics.coref import CorefDocument
+from core.metrics.mention import DocumentResult
+
+OUTCOMES = ("exact", "partial", "split", "merged", "missed", "spurious")
+
+
+@dataclass(frozen=True)
+class ClusterExplanation:
+    """One cluster of one side and what became of it on the other side.
+
+    `label` is the cluster's number in the CoNLL file; `mention_indexes` index the scored document's
+    `gold` or `system` mentions; `counterparts` are the other side's labels holding the aligned
+    partners, in line order; `unaligned` the member ids without an aligned partner.
+    """
+
+    side: str
+    label: int
+    relation_id: str
+    mention_ids: tuple[str, ...]
+    mention_indexes: tuple[int, ...]
+    counterparts: tuple[int, ...]
+    unaligned: tuple[str, ...]
+    outcome: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"side": self.side, "label": self.label, "relation_id": self.relation_id,
+                "mention_ids": list(self.mention_ids), "counterparts": list(self.counterparts),
+                "unaligned": list(self.unaligned), "outcome": self.outcome}
+
+
+def _outcome(side: str, counterparts: list[int], other_is_pure: bool, complete: bool) -> str:
+    if not counterparts:
+        return "missed" if side == "gold" else "spurious"
+    if len(counterparts) > 1:
+        return "split" if side == "gold" else "merged"
+    if not other_is_pure:
+        return "merged" if side == "gold" else "split"
+    return "exact" if complete else "partial"
+
+
+def _side(coref: CorefDocument, side: str, doc: DocumentResult) -> list[ClusterExplanation]:
+    if side == "gold":
+        labels, other, rows, mentions = coref.gold_labels, coref.system_labels, coref.gold_rows, doc.gold
+        relation_ids = {c.number: c.relation_id for c in coref.gold_clusters.clusters}
+    else:
+        labels, other, rows, mentions = coref.system_labels, coref.gold_labels, coref.system_rows, doc.system
+        relation_ids = {c.number: c.relation_id for c in coref.system_clusters.clusters}
+    lines: dict[int, list[int]] = {}
+    for line, label in enumerate(labels):
+        if label >= 0:
+            lines.setdefault(label, []).append(line)
+    # For each label of the other side: the labels of this side its aligned lines carry.
+    sources: dict[int, set[int]] = {}
+    for label, other_label in zip(labels, other, strict=True):
+        if label >= 0 and other_label >= 0:
+            sources.setdefault(other_label, set()).add(label)
+    other_sizes: dict[int, int] = {}
+    for other_label in other:
+        if other_label >= 0:
+            other_sizes[other_label] = other_sizes.get(other_label, 0) + 1
+    out: list[ClusterExplanation] = []
+    for label, members in lines.items():
+        counterparts = list(dict.fromkeys(other[k] for k in members if other[k] >= 0))
+        aligned = sum(1 for k in members if other[k] >= 0)
+        pure = len(counterparts) == 1 and sources[counterparts[0]] == {label}
+        complete = pure and aligned == len(members) == other_sizes[counterparts[0]]
+        indexes = tuple(rows[k] for k in members)
+        ids = tuple(mentions[i].mention_id for i in indexes)
+        unaligned = tuple(mentions[rows[k]].mention_id for k in members if other[k] < 0)
+        out.append(ClusterExplanation(side, label, relation_ids.get(label, ""), ids, indexes,
+                                      tuple(counterparts), unaligned,
+                                      _outcome(side, counterparts, pure, complete)))
+    return out
+
+
+def explain_clusters(coref: CorefDocument, doc: DocumentResult) -> tuple[ClusterExplanation, ...]:
+    """Every gold cluster, then every system cluster, in CoNLL line order of first appearance."""
+    return tuple(_side(coref, "gold", doc) + _side(coref, "system", doc))

@@ -1,0 +1,158 @@
+"""Coreference outputs: v1.8's report section, `@coref` comparison lines and CoNLL files (byte for
+byte), the CoNLL scorer's summary lines, our per-document breakdown and the JSON object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.formats.conll import evmeval_mention_text, format_evmeval_conll_document
+from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
+from core.metrics.coref_explain import explain_clusters
+from core.metrics.coref_metrics import METRICS, BlancCounts, CorefCounts, LinkCounts, perl_number, truncated_percent
+from core.metrics.mention import DocumentResult, ScoreResult
+
+_RULE = "-" * 74 + "\n"
+
+
+def format_coref_section(coref: CorefResult) -> str:
+    """v1.8's "Final Mention Coreference Results" (nothing when no document was scored, as v1.8)."""
+    if not coref.documents:
+        return ""
+    out = ["\n=======Final Mention Coreference Results=========\n"]
+    for name, score in coref.published_scores().items():
+        mark = " *" if name == EXCLUDED_FROM_AVERAGE else ""
+        out.append(f"Metric : {name}\tScore\t{score:.2f}{mark}\n")
+    out.append(f"Overall Average CoNLL score\t{coref.published_average():.2f}\n")
+    out.append("\n* Score not included for final CoNLL score.\n")
+    return "".join(out)
+
+
+def _texts(mentions: tuple) -> dict[str, str]:
+    return {m.mention_id: m.text for m in mentions}  # the last line of a repeated id wins, as in v1.8
+
+
+def comparison_coref_lines(result: ScoreResult, coref: CorefResult) -> dict[str, list[str]]:
+    """Per document, the `@coref` lines v1.8 adds to the comparison file (gold clusters, then system)."""
+    lines: dict[str, list[str]] = {}
+    for doc, cd in zip(result.documents, coref.documents, strict=True):
+        out = []
+        for side, clusters, texts in (("gold", cd.gold_clusters, _texts(doc.gold)),
+                                      ("system", cd.system_clusters, _texts(doc.system))):
+            for cluster in clusters.clusters:
+                if cluster.as_written:
+                    members = ",".join(f"{m}:{texts[m].replace(',', '')}" for m in cluster.as_written)
+                    out.append(f"@coref\t{side}\t{members}\n")
+        lines[doc.doc_id] = out
+    return lines
+
+
+def _conll_rows(rows: tuple[int, ...], labels: tuple[int, ...], mentions: tuple) -> list[tuple[str, int] | None]:
+    texts = {m.mention_id: evmeval_mention_text(m.text) for m in mentions}
+    return [None if r < 0 else (texts[mentions[r].mention_id], label) for r, label in zip(rows, labels, strict=True)]
+
+
+def format_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
+    """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them."""
+    gold: list[str] = []
+    system: list[str] = []
+    for doc, cd in zip(result.documents, coref.documents, strict=True):
+        gold.append(format_evmeval_conll_document(doc.doc_id, _conll_rows(cd.gold_rows, cd.gold_labels, doc.gold)))
+        system.append(format_evmeval_conll_document(
+            doc.doc_id, _conll_rows(cd.system_rows, cd.system_labels, doc.system)))
+    return "".join(gold), "".join(system)
+
+
+def _rpf(counts: LinkCounts) -> str:
+    def pct(x: float) -> str:
+        return perl_number(truncated_percent(x))
+
+    return (f"Recall: ({perl_number(counts.recall_num)} / {perl_number(counts.recall_den)}) {pct(counts.recall)}%"
+            f"\tPrecision: ({perl_number(counts.precision_num)} / {perl_number(counts.precision_den)}) "
+            f"{pct(counts.precision)}%\tF1: {pct(counts.f1)}%\n" + _RULE)
+
+
+def format_scorer_summary(total: CorefCounts, metrics: tuple[str, ...], *, headers: bool) -> str:
+    """What `scorer.pl METRIC KEY RESPONSE none` prints after its version line: the totals."""
+    out: list[str] = []
+    for name in metrics:
+        if headers:
+            out.append(f"\nMETRIC {name}:\n")
+        out.append("\n====== TOTALS =======\nIdentification of Mentions: " + _rpf(total.identification))
+        counts = total.metric(name)
+        if isinstance(counts, BlancCounts):
+            out.append("\nCoreference:\nCoreference links: " + _rpf(counts.coref))
+            out.append("Non-coreference links: " + _rpf(counts.non_coref))
+            blanc = LinkCounts(counts.recall, 1, counts.precision, 1)
+            line = _rpf(blanc)
+            f1 = perl_number(truncated_percent(counts.f1))
+            out.append("BLANC: " + line[: line.rindex("F1: ") + 4] + f1 + "%\n" + _RULE)
+        else:
+            out.append(("Coreference (not in v8.01): " if name == "lea" else "Coreference: ") + _rpf(counts))
+    return "".join(out)
+
+
+_COLUMNS = ("doc_id", "metric", "recall_num", "recall_den", "precision_num", "precision_den",
+            "recall", "precision", "f1")
+
+
+def _breakdown_rows(doc_id: str, counts: CorefCounts) -> list[str]:
+    rows = []
+
+    def row(metric: str, c: LinkCounts, f1: float | None = None) -> None:
+        values = (c.recall_num, c.recall_den, c.precision_num, c.precision_den, c.recall, c.precision,
+                  c.f1 if f1 is None else f1)
+        rows.append("\t".join([doc_id, metric, *(repr(float(v)) if isinstance(v, float) else str(v)
+                                                   for v in values)]) + "\n")
+
+    for name in (*METRICS, "identification"):
+        c = counts.metric(name) if name != "identification" else counts.identification
+        if isinstance(c, BlancCounts):
+            row("blanc_coref_links", c.coref)
+            row("blanc_non_coref_links", c.non_coref)
+            rows.append(f"{doc_id}\tblanc\t-\t-\t-\t-\t{c.recall!r}\t{c.precision!r}\t{c.f1!r}\n")
+        else:
+            row(name, c)
+    rows.append(f"{doc_id}\tconll_muc_bcub_ceafe\t-\t-\t-\t-\t-\t-\t{counts.conll_f1!r}\n")
+    return rows
+
+
+def format_breakdown(coref: CorefResult) -> str:
+    """The file `PREFIX`: raw numerators and denominators of every metric, per document and summed
+    (`#corpus`), as fractions; then the CoNLL scorer's summary lines for the corpus."""
+    out = ["# EvmEval Studio coreference breakdown (v1.8 wrote the CoNLL scorer's output here).\n",
+           f"# mapping: {coref.combination}, threshold: {coref.threshold!r}; recall = recall_num / recall_den, "
+           "precision = precision_num / precision_den; sums over documents as the CoNLL scorer v8.01 sums them.\n",
+           "\t".join(_COLUMNS) + "\n"]
+    for doc in coref.documents:
+        out.extend(_breakdown_rows(doc.doc_id, doc.counts))
+    out.extend(_breakdown_rows("#corpus", coref.total))
+    out.append("\n# The CoNLL scorer's summary of the corpus (scorer.pl all):\n")
+    out.append(format_scorer_summary(coref.total, METRICS[:5], headers=True))
+    return "".join(out)
+
+
+def counts_to_json(counts: CorefCounts) -> dict[str, Any]:
+    """Every metric of one document or of the corpus, as fractions with their raw counts."""
+    data: dict[str, Any] = {name: counts.metric(name).to_json() for name in METRICS}
+    data["mentions"] = counts.identification.to_json()
+    data["conll_f1"] = counts.conll_f1
+    return data
+
+
+def _document_json(cd: CorefDocument, doc: DocumentResult) -> dict[str, Any]:
+    clusters = [e.to_json() for e in explain_clusters(cd, doc) if e.relation_id or e.outcome not in ("exact",)]
+    return {"doc_id": cd.doc_id, "metrics": counts_to_json(cd.counts), "clusters": clusters}
+
+
+def coref_to_json(result: ScoreResult, coref: CorefResult) -> dict[str, Any]:
+    """The `coreference` object of `evmeval-score --json`."""
+    return {
+        "combination": coref.combination,
+        "threshold": coref.threshold,
+        "published": {"scores_percent": coref.published_scores(),
+                      "average_percent": coref.published_average() if coref.documents else None,
+                      "excluded_from_average": [EXCLUDED_FROM_AVERAGE]},
+        "corpus": counts_to_json(coref.total),
+        "documents": [_document_json(cd, doc) for cd, doc in zip(coref.documents, result.documents, strict=True)],
+        "warnings": list(coref.warnings),
+    }
