@@ -46,7 +46,7 @@ from core.metrics.mention import (
     corpus_averages,
     per_type_tables,
 )
-from core.metrics.prf import NAN, Average, Score, f1_score, nan_to_none, safe_div
+from core.metrics.prf import NAN, PRF, Average, Score, nan_to_none, safe_div
 from core.model import Mention, SpanMode, TbfFile
 from core.progress import CancelCheck, Progress, stop_if_cancelled
 
@@ -59,23 +59,6 @@ def _label(mention: Mention, attribute: str) -> str:
 
 
 # --- plain figures -------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PRF:
-    """Precision, recall and F1 (NaN when undefined)."""
-
-    precision: float
-    recall: float
-    f1: float
-
-    @classmethod
-    def from_pr(cls, precision: float, recall: float) -> PRF:
-        return cls(precision, recall, f1_score(precision, recall))
-
-    def to_json(self) -> dict[str, float | None]:
-        return {"precision": nan_to_none(self.precision), "recall": nan_to_none(self.recall),
-                "f1": nan_to_none(self.f1)}
 
 
 def _mean(x: float, y: float) -> float:

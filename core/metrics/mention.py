@@ -17,7 +17,7 @@ from operator import attrgetter
 
 from core.align import COMBINATIONS, Mapping, candidate_pairs
 from core.align.strategies import DEFAULT_STRATEGY, mapping_strategy
-from core.metrics.prf import Average, Score, f1_score, nan_to_none, safe_div
+from core.metrics.prf import Average, Score, f1_score, safe_div
 from core.model import Mention, SpanMode, TbfFile
 from core.progress import CancelCheck, Progress, stop_if_cancelled
 from core.rules import AttributeRule
@@ -42,20 +42,37 @@ class DocumentResult:
 
 @dataclass(frozen=True)
 class TypeRow:
-    """One row of a per-type table."""
+    """One row of a per-type table: a type and its `Score`."""
 
     mention_type: str
-    tp: float
-    num_gold: int
-    num_system: int
-    precision: float
-    recall: float
-    f1: float
+    score: Score
+
+    @property
+    def tp(self) -> float:
+        return self.score.tp
+
+    @property
+    def num_gold(self) -> int:
+        return self.score.num_gold
+
+    @property
+    def num_system(self) -> int:
+        return self.score.num_system
+
+    @property
+    def precision(self) -> float:
+        return self.score.precision
+
+    @property
+    def recall(self) -> float:
+        return self.score.recall
+
+    @property
+    def f1(self) -> float:
+        return self.score.f1
 
     def to_json(self) -> dict[str, object]:
-        return {"type": self.mention_type, "tp": self.tp, "num_gold": self.num_gold,
-                "num_system": self.num_system, "precision": nan_to_none(self.precision),
-                "recall": nan_to_none(self.recall), "f1": nan_to_none(self.f1)}
+        return {"type": self.mention_type, **self.score.to_json()}
 
 
 class ResultKind(str, Enum):
@@ -185,8 +202,7 @@ def per_type_table(documents: Sequence[DocumentResult], combination: str, *,
     rows = []
     for t in sorted(types):
         score = Score.from_counts(tp.get(t, 0.0), num_gold.get(t, 0), num_system.get(t, 0))
-        rows.append(TypeRow(t, score.tp, score.num_gold, score.num_system,
-                            score.precision, score.recall, score.f1))
+        rows.append(TypeRow(t, score))
     return tuple(rows)
 
 

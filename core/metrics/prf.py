@@ -34,6 +34,11 @@ class Score:
     recall: float
     f1: float
 
+    @property
+    def prf(self) -> PRF:
+        """The figures alone."""
+        return PRF(self.precision, self.recall, self.f1)
+
     @classmethod
     def from_counts(cls, tp: float, num_gold: int, num_system: int) -> Score:
         precision = safe_div(tp, num_system)
@@ -47,13 +52,27 @@ class Score:
 
 
 @dataclass(frozen=True)
-class Average:
-    """A macro average: mean of per-document P and R; F1 is their harmonic mean (as published)."""
+class PRF:
+    """Precision, recall and F1 (NaN when undefined): the one value type of a figure triple."""
 
     precision: float
     recall: float
     f1: float
-    num_documents: int
+
+    @classmethod
+    def from_pr(cls, precision: float, recall: float) -> PRF:
+        return cls(precision, recall, f1_score(precision, recall))
+
+    def to_json(self) -> dict[str, float | None]:
+        return {"precision": nan_to_none(self.precision), "recall": nan_to_none(self.recall),
+                "f1": nan_to_none(self.f1)}
+
+
+@dataclass(frozen=True)
+class Average(PRF):
+    """A macro average: mean of per-document P and R; F1 is their harmonic mean (as published)."""
+
+    num_documents: int = 0
 
     def to_json(self) -> dict[str, float | int | None]:
         return {"precision": nan_to_none(self.precision), "recall": nan_to_none(self.recall),
