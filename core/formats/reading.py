@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import sys
+from typing import BinaryIO
 
 from core.formats.errors import FormatError
 
@@ -34,7 +35,7 @@ def display_name(path: str) -> str:
     return "<standard input>" if path == STDIN else path
 
 
-def _read_all(handle, path: str) -> bytes:  # type: ignore[no-untyped-def]
+def _read_all(handle: BinaryIO, path: str) -> bytes:
     """Read a binary stream to its end in chunks, refusing an endless or absurd line."""
     chunks: list[bytes] = []
     run = 0  # bytes since the last newline
