@@ -77,7 +77,7 @@ def _parse_size(text: str) -> tuple[int, int] | None:
 
 def _agreement_request(args: argparse.Namespace):
     """The AgreementRequest of `--agreement`. Raises FormatError / ValueError."""
-    from evmeval_gui.agreement.inputs import demo_agreement_request, make_agreement_request
+    from evmeval_gui.model.agreement_inputs import demo_agreement_request, make_agreement_request
 
     if args.gold or args.system:
         raise ValueError("--agreement compares annotation sets; do not combine it with -g / -s")
@@ -99,7 +99,7 @@ def _agreement_request(args: argparse.Namespace):
 def _request(args: argparse.Namespace):
     """The OpenRequest (or, with `--agreement`, AgreementRequest) the arguments name, or None (nothing to
     open). Raises FormatError / ValueError."""
-    from evmeval_gui.corpus import demo_request, make_request
+    from evmeval_gui.model.corpus import demo_request, make_request
 
     if args.agreement is not None:
         return _agreement_request(args)
@@ -156,7 +156,7 @@ def export_mode(args: argparse.Namespace) -> int:
         from evmeval_gui.export import export_report
     except ImportError as exc:
         return _fail(f"report export is not available in this installation ({exc})")
-    from evmeval_gui.corpus import load_corpus, score_system
+    from evmeval_gui.model.corpus import load_corpus, score_system
 
     if args.agreement is not None:
         return _fail("--export-report writes a score report; for agreement figures use evmeval-iaa")
@@ -183,7 +183,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     """`--screenshot PNG`: the window as it looks after loading (and `--doc`), rendered offscreen."""
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
 
-    from evmeval_gui.agreement.inputs import AgreementRequest
+    from evmeval_gui.model.agreement_inputs import AgreementRequest
     from evmeval_gui.main_window import MainWindow
 
     size = _parse_size(args.size)

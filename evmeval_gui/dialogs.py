@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.formats.errors import Problem
-from evmeval_gui.corpus import OpenRequest, make_request
+from evmeval_gui.model.corpus import OpenRequest, make_request
 
 ERROR_DIALOG_NAME = "loadErrorDialog"
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"

@@ -43,14 +43,14 @@ from core.align import COMBINATIONS
 from core.formats.errors import FormatError, Problem
 from core.metrics.outcomes import MappingRow
 from evmeval_gui import colours
-from evmeval_gui.agreement.inputs import AgreementRequest, demo_agreement_request
-from evmeval_gui.agreement.mode import AgreementMode
-from evmeval_gui.corpus import OpenRequest, demo_request, guess_roles, make_request
+from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
+from evmeval_gui.modes.agreement import AgreementMode
+from evmeval_gui.model.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
-from evmeval_gui.formatting import COMBINATION_LABELS
+from evmeval_gui.model.formatting import COMBINATION_LABELS
 from evmeval_gui.jobs import JobContext, JobRunner
-from evmeval_gui.selection import Selection
-from evmeval_gui.session import Loader, Session
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Loader, Session
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar

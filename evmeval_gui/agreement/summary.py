@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLay
 from core.metrics.agreement import AgreementMatrix, FleissAgreement, LabelAgreement, PairAgreement
 from evmeval_gui.agreement.style import chip_html
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.formatting import COMBINATION_LABELS, DASH, percent
+from evmeval_gui.model.formatting import COMBINATION_LABELS, DASH, percent
 
 KAPPA_UNDEFINED = "Undefined: no mention pair to compare, or chance agreement is 1 (every label the same)."
 

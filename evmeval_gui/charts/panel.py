@@ -32,7 +32,7 @@ from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatm
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.per_type import PerTypeChart
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
-from evmeval_gui.formatting import COMBINATION_LABELS
+from evmeval_gui.model.formatting import COMBINATION_LABELS
 from evmeval_gui.jobs import JobRunner
 
 RowPredicate = Callable[[str, MappingRow], bool]

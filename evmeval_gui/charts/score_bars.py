@@ -12,7 +12,7 @@ from core.align import COMBINATIONS
 from core.metrics.prf import Average, Score
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import CURRENT_FILL, METRIC_COLOURS, qcolour
-from evmeval_gui.formatting import COMBINATION_LABELS, percent
+from evmeval_gui.model.formatting import COMBINATION_LABELS, percent
 
 METRICS: tuple[str, ...] = ("precision", "recall", "f1")
 METRIC_LABELS = {"precision": "Precision", "recall": "Recall", "f1": "F1"}

@@ -22,9 +22,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit,
 
 from core.metrics.mention import DocumentResult
 from evmeval_gui import colours
-from evmeval_gui.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
-from evmeval_gui.selection import Selection
-from evmeval_gui.session import Session
+from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1

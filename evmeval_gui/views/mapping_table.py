@@ -36,10 +36,10 @@ from PySide6.QtWidgets import (
 
 from core.metrics.outcomes import MappingRow, Outcome
 from evmeval_gui import colours
-from evmeval_gui.doctext import row_position
-from evmeval_gui.formatting import dice
-from evmeval_gui.selection import Selection
-from evmeval_gui.session import Session
+from evmeval_gui.model.doctext import row_position
+from evmeval_gui.model.formatting import dice
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -19,7 +19,7 @@ from core.metrics.agreement import IaaResult, compare_annotators
 from core.metrics.outcomes import Outcome, mapping_rows
 from core.model import SpanMode
 from evmeval_gui.agreement.document_agreement import agreement_sort_key
-from evmeval_gui.agreement.inputs import (
+from evmeval_gui.model.agreement_inputs import (
     AgreementRequest,
     demo_agreement_request,
     load_and_compare,
@@ -27,11 +27,11 @@ from evmeval_gui.agreement.inputs import (
 )
 from evmeval_gui.agreement.style import DIAGONAL_COLOUR, f1_colour
 from evmeval_gui.app import main
-from evmeval_gui.corpus import demo_request
-from evmeval_gui.formatting import percent
+from evmeval_gui.model.corpus import demo_request
+from evmeval_gui.model.formatting import percent
 from evmeval_gui.jobs import JobContext
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.selection import Selection
+from evmeval_gui.model.selection import Selection
 from tests.gui.corpus_factory import write_corpus
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")

@@ -197,5 +197,5 @@ def demo_request() -> OpenRequest:
                      if name.startswith("system") and name.endswith(".tbf")) if os.path.isdir(folder) else []
     if not os.path.isfile(gold) or not systems:
         raise FormatError(folder, 0, "the demo corpus is not installed",
-                          "gold.tbf and system_*.tbf in evmeval_resources/demo")
+                          "gold.tbf and system_*.tbf in resources/demo")
     return make_request(gold, systems)

@@ -21,8 +21,8 @@ from core.formats.errors import FormatError, Problem
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
-from evmeval_gui.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
-from evmeval_gui.doctext import (
+from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
+from evmeval_gui.model.doctext import (
     DocumentMarks,
     DocumentText,
     char_document,
@@ -32,7 +32,7 @@ from evmeval_gui.doctext import (
     token_document,
 )
 from evmeval_gui.jobs import JobContext, JobRunner
-from evmeval_gui.selection import Selection
+from evmeval_gui.model.selection import Selection
 
 Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""

@@ -13,7 +13,7 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from evmeval_gui.doctext import BREAK, SPACE, WORD, DocumentText
+from evmeval_gui.model.doctext import BREAK, SPACE, WORD, DocumentText
 
 GOLD, SYSTEM = 0, 1
 """Layers."""

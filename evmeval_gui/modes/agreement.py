@@ -21,9 +21,9 @@ from PySide6.QtWidgets import QFileDialog, QFrame, QHBoxLayout, QLabel, QPushBut
 from core.formats.errors import FormatError
 from core.metrics.mention import ScoreResult
 from core.report.agreement_csv import write_disagreements_csv
-from evmeval_gui.agreement.inputs import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
+from evmeval_gui.model.agreement_inputs import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
 from evmeval_gui.agreement.style import chip_html, tag
-from evmeval_gui.corpus import LoadedCorpus
+from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.jobs import JobContext
 
 if TYPE_CHECKING:
