@@ -72,8 +72,8 @@ def _input_warnings(inputs: LoadedInputs) -> list[str]:
     return [str(p) for p in problems]
 
 
-def score_main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of `evmeval-score`."""
+def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
+    """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
     args = _score_parser().parse_args(argv)
     try:
         offset_fields = parse_offset_fields(args.offset_field)
@@ -88,7 +88,7 @@ def score_main(argv: Sequence[str] | None = None) -> int:
             return load_inputs(args.gold, args.system, token_dir=args.token_path,
                                extension=args.token_table_extension, offset_fields=offset_fields)
 
-        checks = Forked(lambda: _input_warnings(load()))
+        checks = Forked(lambda: _input_warnings(load()), fork=fork_checks)
         inputs = load()
         whitelist = read_type_whitelist(args.type_white_list) if args.type_white_list else None
         if args.doc_id_to_eval is not None and args.doc_id_to_eval not in inputs.gold.documents:
@@ -134,7 +134,7 @@ def score_entry() -> None:
     """
     gc.disable()  # a short batch run allocating ~1M small tuples: the cyclic collector only costs time here
     try:
-        code = score_main()
+        code = score_main(fork_checks=True)
         sys.stdout.flush()
         sys.stderr.flush()
     except BrokenPipeError:  # `evmeval-score ... | head`: the reader has what it wanted

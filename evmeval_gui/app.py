@@ -138,6 +138,9 @@ def _application(offscreen: bool):
     """The running QApplication, or a new one (offscreen for the windowless modes)."""
     from PySide6.QtWidgets import QApplication
 
+    from evmeval_gui._compat import protect_singletons
+
+    protect_singletons()  # before the first Qt call that returns nothing (see _compat.py)
     app = QApplication.instance()
     if app is None:
         if offscreen and "QT_QPA_PLATFORM" not in os.environ:
@@ -210,7 +213,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
                 loop = QEventLoop()
                 finished = window.agreement.agreement_finished if agreement else window.session.scoring_finished
                 finished.connect(loop.quit)
-                window.session.load_failed.connect(loop.quit)
+                window.session.load_failed.connect(lambda _problem: loop.quit())
                 guard = QTimer()
                 guard.setSingleShot(True)
                 guard.timeout.connect(loop.quit)

@@ -9,14 +9,23 @@ import tempfile
 from core.formats.errors import FormatError
 
 
+def _read_umask() -> int:
+    """The process's umask. Reading it means setting it, a process-global change another thread could
+    see for a moment, so it is read once, when this module is imported."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+
+
 def _new_file_mode(path: str) -> int:
     """The mode an ordinary new file would get (mkstemp's 0600 would hide reports from colleagues)."""
     try:
         return os.stat(path).st_mode & 0o777
     except OSError:
-        mask = os.umask(0o022)
-        os.umask(mask)
-        return 0o666 & ~mask
+        return 0o666 & ~_UMASK
 
 
 def write_atomic(path: str, data: str | bytes) -> None:
