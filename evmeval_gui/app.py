@@ -186,8 +186,8 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     """`--screenshot PNG`: the window as it looks after loading (and `--doc`), rendered offscreen."""
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
 
-    from evmeval_gui.model.agreement_inputs import AgreementRequest
     from evmeval_gui.main_window import MainWindow
+    from evmeval_gui.model.agreement_inputs import AgreementRequest
 
     size = _parse_size(args.size)
     if size is None:

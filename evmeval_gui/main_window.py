@@ -210,7 +210,8 @@ class MainWindow(QMainWindow):
         self.mode_layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-    def _action(self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None,
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:

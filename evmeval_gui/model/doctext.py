@@ -228,7 +228,8 @@ def row_position(row: MappingRow, text: DocumentText) -> tuple[int, int]:
         firsts.append(text.gold_units[row.gold_index][0])
     if row.system_index is not None and text.system_units[row.system_index]:
         firsts.append(text.system_units[row.system_index][0])
-    line = (row.gold or row.system).line if (row.gold or row.system) is not None else 0
+    mention = row.gold or row.system
+    line = mention.line if mention is not None else 0
     return (min(firsts) if firsts else 1 << 30, line)
 
 

@@ -9,7 +9,6 @@ Selecting rows selects their mentions through the session; the table follows the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from PySide6.QtCore import (
     QAbstractTableModel,

@@ -90,8 +90,9 @@ class WelcomePage(QWidget):
     def set_recent(self, requests: Sequence[OpenRequest]) -> None:
         while self.recent_box.count():
             item = self.recent_box.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         self.recent_title.setVisible(bool(requests))
         for request in requests:
             button = QPushButton(request.name)

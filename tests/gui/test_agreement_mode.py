@@ -19,18 +19,18 @@ from core.metrics.agreement import IaaResult, compare_annotators
 from core.metrics.outcomes import Outcome, mapping_rows
 from core.model import SpanMode
 from evmeval_gui.agreement.document_agreement import agreement_sort_key
+from evmeval_gui.agreement.style import DIAGONAL_COLOUR, f1_colour
+from evmeval_gui.app import main
+from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.agreement_inputs import (
     AgreementRequest,
     demo_agreement_request,
     load_and_compare,
     make_agreement_request,
 )
-from evmeval_gui.agreement.style import DIAGONAL_COLOUR, f1_colour
-from evmeval_gui.app import main
 from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.jobs import JobContext
-from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.selection import Selection
 from tests.gui.corpus_factory import write_corpus
 

@@ -12,13 +12,13 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from core.metrics.outcomes import Outcome
 from evmeval_gui import colours
-from evmeval_gui.model.corpus import OpenRequest, load_and_score, make_request
 from evmeval_gui.dialogs import ERROR_DIALOG_NAME
-from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.main_window import MainWindow
+from evmeval_gui.model.corpus import OpenRequest, load_and_score, make_request
+from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.selection import Selection
-from evmeval_gui.views.mapping_table import OUTCOME, MappingFilter
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
+from evmeval_gui.views.mapping_table import OUTCOME, MappingFilter
 from tests.gui.corpus_factory import write_corpus
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")

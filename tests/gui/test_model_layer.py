@@ -73,7 +73,8 @@ def test_gui_layer_contracts_are_kept() -> None:
 
 
 def test_importing_the_package_loads_no_qt() -> None:
-    code = "import sys, evmeval_gui, evmeval_gui.model.session; print(any(m.startswith('PySide6') for m in sys.modules))"
+    code = ("import sys, evmeval_gui, evmeval_gui.model.session\n"
+            "print(any(m.startswith('PySide6') for m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
                           check=False)
     assert done.stdout.strip() == "False", done.stderr
