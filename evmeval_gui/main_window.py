@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
 
     `settings`: where recent corpora and geometry live (`persist=False`: nothing is written);
-    `loader`: the background work that opens a corpus (see `session.Loader`); `notifier`: how a bad
+    `loader`: the background work that opens a corpus (see `model.session.Loader`); `notifier`: how a bad
     input is reported (default: a non-blocking message box); `charts_factory`: builds the charts
     panel the first time the Charts dock is shown, given the window's runner (default:
     `evmeval_gui.charts.panel.ChartsPanel`; `use_default_charts=False`: no charts).
@@ -433,7 +433,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_agreement(self, request: AgreementRequest, *, doc_id: str | None = None) -> None:
-        """Compare annotation sets in the background and show the Agreement mode (see `agreement/mode.py`);
+        """Compare annotation sets in the background and show the Agreement mode (see `modes/agreement.py`);
         with `doc_id`, the first pair's document views open at that document."""
         self.clear_filter()
         self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
