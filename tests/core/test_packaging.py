@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
+
+import pytest
+
+tomllib = pytest.importorskip("tomllib")  # Python 3.11+ (3.10 has no TOML reader in the standard library)
 
 REPO = Path(__file__).resolve().parent.parent.parent
 
