@@ -151,7 +151,7 @@ def child(corpus: Path, long_corpus: Path) -> None:
                "switch_max_ms": max(switches), "switches_ms": switches, "draw_5000_ms": draw_long,
                "draw_5000_tokens": long_units}
     try:
-        from evmeval_gui.corpus import demo_request
+        from evmeval_gui.model.corpus import demo_request
 
         demo = demo_request()
         draw_demo, demo_units = draw(demo.gold, list(demo.systems), "demo_harbour_chronicle")

@@ -84,8 +84,8 @@ def _input_warnings(inputs: LoadedInputs) -> list[str]:
     return [str(p) for p in problems]
 
 
-def score_main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of `evmeval-score`."""
+def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
+    """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
     args = _score_parser().parse_args(argv)
     try:
         offset_fields = parse_offset_fields(args.offset_field)
@@ -108,7 +108,7 @@ def score_main(argv: Sequence[str] | None = None) -> int:
                              extension=args.token_table_extension, offset_fields=offset_fields)
         # Forked after loading: every input is read exactly once (pipes and `-` can only be read once),
         # and the child checks token ids on the second core while this process scores.
-        checks = Forked(lambda: _input_warnings(inputs))
+        checks = Forked(lambda: _input_warnings(inputs), fork=fork_checks)
         whitelist = read_type_whitelist(args.type_white_list) if args.type_white_list else None
         if args.doc_id_to_eval is not None and args.doc_id_to_eval not in inputs.gold.documents:
             raise FormatError(args.gold, 0, f"document {args.doc_id_to_eval!r} (-dn) is not in the gold file",
@@ -154,7 +154,7 @@ def score_entry() -> None:
     """Console entry point of `evmeval-score`: a short batch run allocating ~1M small tuples, so the
     cyclic collector only costs time, and the heap is left to the OS at exit."""
     gc.disable()
-    finish(score_main, fast_exit=True)
+    finish(partial(score_main, fork_checks=True), fast_exit=True)
 
 
 def validate_entry() -> None:

@@ -22,11 +22,13 @@ T = TypeVar("T")
 class Forked(Generic[T]):
     """A call running in a child process; `result()` waits for it (or runs it here as a fallback)."""
 
-    def __init__(self, function: Callable[[], T]) -> None:
+    def __init__(self, function: Callable[[], T], *, fork: bool = True) -> None:
+        """`fork=False`: no child at all, the function runs when its result is asked for (forking is
+        only safe from a single-threaded program: the console entry point, never a library caller)."""
         self._function = function
         self._pid = 0
         self._read_fd = -1
-        if hasattr(os, "fork") and sys.platform != "darwin":
+        if fork and hasattr(os, "fork") and sys.platform != "darwin":
             read_fd, write_fd = os.pipe()
             pid = os.fork()
             if pid == 0:  # child: compute, send, leave without running the parent's cleanup

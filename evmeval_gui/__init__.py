@@ -1,9 +1,6 @@
-"""EvmEval Studio's window (Qt). Asks `core` for every number.
+"""EvmEval Studio's window. Asks `core` for every number.
 
-Importing the package first guards against a PySide6 reference-counting defect on Python < 3.12
-(see `_compat.py`); it does nothing on a correct PySide6 build.
+Importing the package loads nothing: `evmeval_gui.model` is the Qt-free application layer; the Qt
+widgets live beside it. The guard against a PySide6 reference-counting defect (`_compat.py`) runs
+where the QApplication is created (`app.py`).
 """
-
-from evmeval_gui._compat import protect_singletons
-
-protect_singletons()

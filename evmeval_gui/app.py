@@ -78,7 +78,7 @@ def _parse_size(text: str) -> tuple[int, int] | None:
 
 def _agreement_request(args: argparse.Namespace):
     """The AgreementRequest of `--agreement`. Raises FormatError / ValueError."""
-    from evmeval_gui.agreement.inputs import demo_agreement_request, make_agreement_request
+    from evmeval_gui.model.agreement_inputs import demo_agreement_request, make_agreement_request
 
     if args.gold or args.system:
         raise ValueError("--agreement compares annotation sets; do not combine it with -g / -s")
@@ -100,7 +100,7 @@ def _agreement_request(args: argparse.Namespace):
 def _request(args: argparse.Namespace):
     """The OpenRequest (or, with `--agreement`, AgreementRequest) the arguments name, or None (nothing to
     open). Raises FormatError / ValueError."""
-    from evmeval_gui.corpus import demo_request, make_request
+    from evmeval_gui.model.corpus import demo_request, make_request
 
     if args.agreement is not None:
         return _agreement_request(args)
@@ -139,6 +139,9 @@ def _application(offscreen: bool):
     """The running QApplication, or a new one (offscreen for the windowless modes)."""
     from PySide6.QtWidgets import QApplication
 
+    from evmeval_gui._compat import protect_singletons
+
+    protect_singletons()  # before the first Qt call that returns nothing (see _compat.py)
     app = QApplication.instance()
     if app is None:
         if offscreen and "QT_QPA_PLATFORM" not in os.environ:
@@ -157,7 +160,7 @@ def export_mode(args: argparse.Namespace) -> int:
         from evmeval_gui.export import export_report
     except ImportError as exc:
         return _fail(f"report export is not available in this installation ({exc})")
-    from evmeval_gui.corpus import load_corpus, score_system
+    from evmeval_gui.model.corpus import load_corpus, score_system
 
     if args.agreement is not None:
         return _fail("--export-report writes a score report; for agreement figures use evmeval-iaa")
@@ -184,8 +187,8 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     """`--screenshot PNG`: the window as it looks after loading (and `--doc`), rendered offscreen."""
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
 
-    from evmeval_gui.agreement.inputs import AgreementRequest
     from evmeval_gui.main_window import MainWindow
+    from evmeval_gui.model.agreement_inputs import AgreementRequest
 
     size = _parse_size(args.size)
     if size is None:
@@ -212,7 +215,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
                 loop = QEventLoop()
                 finished = window.agreement.agreement_finished if agreement else window.session.scoring_finished
                 finished.connect(loop.quit)
-                window.session.load_failed.connect(loop.quit)
+                window.session.load_failed.connect(lambda _problem: loop.quit())
                 guard = QTimer()
                 guard.setSingleShot(True)
                 guard.timeout.connect(loop.quit)
@@ -251,7 +254,7 @@ def _refuse_output_over_inputs(output: str, request) -> None:
     from core.formats.brat import TEXT_EXTENSION, text_path_for
     from core.formats.tokens import DEFAULT_EXTENSION
     from core.loading import input_folders
-    from evmeval_gui.agreement.inputs import AgreementRequest
+    from evmeval_gui.model.agreement_inputs import AgreementRequest
 
     if request is None:
         return

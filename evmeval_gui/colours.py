@@ -1,8 +1,8 @@
-"""The one outcome scheme used by the text view, the mapping table, the legend and the charts.
+"""The one outcome scheme (`core.outcome_style`) as Qt colours, brushes and underline styles.
 
-Every outcome gets a colour from the Okabe-Ito palette (distinguishable with the common colour-vision
-deficiencies), a fill pattern, an underline style and a short glyph, so that the window still reads
-in greyscale: colour is never the only cue. Import from here rather than spelling colours elsewhere.
+The scheme itself (colours, glyphs, labels, descriptions, order) is plain data in core, shared with
+the charts and the HTML report; this module only adapts it to Qt and paints bars, swatches and the
+legend. Import outcome colours from here (or from core), never spell them elsewhere.
 """
 
 from __future__ import annotations
@@ -13,18 +13,28 @@ from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap, QTextCharFormat
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QLayoutItem, QSizePolicy, QWidget
 
+from core import outcome_style
 from core.metrics.outcomes import Outcome
+from core.outcome_style import OKABE_ITO
 
-OKABE_ITO = {
-    "black": "#000000", "orange": "#E69F00", "sky_blue": "#56B4E9", "bluish_green": "#009E73",
-    "yellow": "#F0E442", "blue": "#0072B2", "vermillion": "#D55E00", "reddish_purple": "#CC79A7",
+__all__ = ["OKABE_ITO", "OUTCOME_ORDER", "STYLES", "OutcomeLegend", "OutcomeStyle", "paint_bar", "style",
+           "swatch_icon", "swatch_pixmap"]
+
+_U = QTextCharFormat.UnderlineStyle
+_PATTERNS: dict[str, Qt.BrushStyle] = {
+    "solid": Qt.BrushStyle.SolidPattern, "bdiag": Qt.BrushStyle.BDiagPattern, "dense5": Qt.BrushStyle.Dense5Pattern,
+    "hollow": Qt.BrushStyle.NoBrush, "diagcross": Qt.BrushStyle.DiagCrossPattern, "ver": Qt.BrushStyle.VerPattern,
+    "hor": Qt.BrushStyle.HorPattern,
 }
-"""The eight colours of Okabe & Ito's palette (Color Universal Design), by name."""
+_UNDERLINES: dict[str, QTextCharFormat.UnderlineStyle] = {
+    "single": _U.SingleUnderline, "dash": _U.DashUnderline, "wave": _U.WaveUnderline, "dot": _U.DotLine,
+    "dashdot": _U.DashDotLine, "dashdotdot": _U.DashDotDotLine, "spellcheck": _U.SpellCheckUnderline,
+}
 
 
 @dataclass(frozen=True)
 class OutcomeStyle:
-    """How one outcome is drawn everywhere: colour plus at least one cue that is not colour."""
+    """How one outcome is drawn in the window: the core scheme's entry with its Qt pattern and underline."""
 
     outcome: Outcome
     colour: str
@@ -38,11 +48,8 @@ class OutcomeStyle:
     underline: QTextCharFormat.UnderlineStyle
     """Underline style for text documents (rich-text exports, labels)."""
     glyph: str
-    """One-character mark shown next to the colour."""
     label: str
-    """Words a user would say, as in `Outcome.label`."""
     description: str
-    """One sentence for tooltips and the legend."""
 
     @property
     def qcolor(self) -> QColor:
@@ -58,35 +65,17 @@ class OutcomeStyle:
         return f"{self.glyph} {self.label}"
 
 
-OUTCOME_ORDER: tuple[Outcome, ...] = (
-    Outcome.EXACT, Outcome.PARTIAL, Outcome.ATTRIBUTE, Outcome.MISSED, Outcome.SPURIOUS, Outcome.SPLIT,
-)
-"""Display order: from agreement to the different kinds of error."""
+def _qt_style(outcome: Outcome) -> OutcomeStyle:
+    st = outcome_style.STYLES[outcome.value]
+    return OutcomeStyle(outcome, st.colour, st.tint, _PATTERNS[st.pattern], _UNDERLINES[st.underline], st.glyph,
+                        st.label, st.description)
 
-_U = QTextCharFormat.UnderlineStyle
 
-STYLES: dict[Outcome, OutcomeStyle] = {
-    Outcome.EXACT: OutcomeStyle(
-        Outcome.EXACT, OKABE_ITO["bluish_green"], "#D5EFE6", Qt.BrushStyle.SolidPattern, _U.SingleUnderline,
-        "✓", "exact match", "Gold and system mentions cover the same tokens and agree on the attributes."),
-    Outcome.PARTIAL: OutcomeStyle(
-        Outcome.PARTIAL, OKABE_ITO["sky_blue"], "#DCEFFA", Qt.BrushStyle.BDiagPattern, _U.DashUnderline,
-        "≈", "partial span", "Mapped, but the spans only overlap (Dice below 1): partial credit."),
-    Outcome.ATTRIBUTE: OutcomeStyle(
-        Outcome.ATTRIBUTE, OKABE_ITO["orange"], "#FBEBC7", Qt.BrushStyle.Dense5Pattern, _U.WaveUnderline,
-        "≠", "wrong attribute", "The span matches, but type or realis differs, so this combination "
-        "does not map the pair."),
-    Outcome.MISSED: OutcomeStyle(
-        Outcome.MISSED, OKABE_ITO["vermillion"], "#F8DCCB", Qt.BrushStyle.NoBrush, _U.DotLine,
-        "−", "missed gold", "A gold mention no system mention was mapped to."),
-    Outcome.SPURIOUS: OutcomeStyle(
-        Outcome.SPURIOUS, OKABE_ITO["reddish_purple"], "#F5E0EC", Qt.BrushStyle.DiagCrossPattern, _U.DashDotLine,
-        "+", "spurious system", "A system mention that overlaps no gold mention."),
-    Outcome.SPLIT: OutcomeStyle(
-        Outcome.SPLIT, OKABE_ITO["blue"], "#D3E5F2", Qt.BrushStyle.VerPattern, _U.DashDotDotLine,
-        "÷", "extra split part", "A system mention overlapping a gold mention that another system "
-        "mention already took."),
-}
+_PRODUCED = {o.value for o in Outcome}
+OUTCOME_ORDER: tuple[Outcome, ...] = tuple(Outcome(key) for key in outcome_style.ORDER if key in _PRODUCED)
+"""Display order (the scheme's), for the outcomes the scorer produces."""
+
+STYLES: dict[Outcome, OutcomeStyle] = {outcome: _qt_style(outcome) for outcome in OUTCOME_ORDER}
 
 SELECTION_COLOUR = "#FFE08A"
 """Background behind the tokens of the selected mention(s)."""

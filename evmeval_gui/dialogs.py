@@ -10,7 +10,7 @@ import html
 import os
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from core.formats.errors import Problem
-from evmeval_gui.corpus import OpenRequest, make_request
+from evmeval_gui.model.corpus import OpenRequest, make_request
 
 ERROR_DIALOG_NAME = "loadErrorDialog"
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
@@ -65,7 +65,10 @@ def show_load_error(parent: QWidget, problem: Problem, *, title: str = "Could no
 
 
 class PathRow(QWidget):
-    """A line edit with a Browse… button (file or folder)."""
+    """A line edit with a Browse… button (file or folder); `edited(text)`: the user changed it (typed,
+    cleared or browsed), never a programmatic `setText`."""
+
+    edited = Signal(str)
 
     def __init__(self, placeholder: str, *, folder: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,7 +76,8 @@ class PathRow(QWidget):
         self.edit = QLineEdit()
         self.edit.setPlaceholderText(placeholder)
         self.edit.setClearButtonEnabled(True)
-        browse = QPushButton("Browse…")
+        self.edit.textEdited.connect(self.edited)
+        self.browse_button = browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -88,13 +92,20 @@ class PathRow(QWidget):
             path, _ = QFileDialog.getOpenFileName(self, "Choose a tbf file", start, TBF_FILTER)
         if path:
             self.edit.setText(path)
+            self.edited.emit(path)
 
     def text(self) -> str:
         return self.edit.text().strip()
 
 
 class OpenCorpusDialog(QDialog):
-    """Gold file, system files, token and text folders; folders are filled in from the gold file."""
+    """Gold file, system files, token and text folders; folders are filled in from the gold file.
+
+    When the gold file changes, the token and text folders are found again beside the new gold file
+    (a folder of the previous corpus would open the new one with the wrong tables), except a folder the
+    user typed or browsed for this gold file: that one stays. A folder set by hand while no gold file
+    was chosen yet belongs to the gold file chosen next.
+    """
 
     def __init__(self, parent: QWidget | None = None, *, initial: OpenRequest | None = None,
                  recent: Sequence[OpenRequest] = ()) -> None:
@@ -125,6 +136,12 @@ class OpenCorpusDialog(QDialog):
         system_box.addLayout(system_buttons)
         self.tokens = PathRow("folder of <doc>.tab token tables (empty: character offsets)", folder=True)
         self.texts = PathRow("folder of <doc>.txt texts (optional)", folder=True)
+        self._gold_file = ""
+        """The gold file the folders were last derived for (or set for)."""
+        self._by_hand: dict[tuple[str, str], str] = {}
+        """(folder row name, gold file) -> the folder the user set for that gold file ("": none chosen yet)."""
+        for name, row in (("tokens", self.tokens), ("texts", self.texts)):
+            row.edited.connect(lambda text, n=name: self._set_by_hand(n, text))
         self.hint = QLabel("tkn/ and txt/ folders beside the gold file are found automatically.")
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #6B6B6B;")
@@ -149,26 +166,36 @@ class OpenCorpusDialog(QDialog):
         self._validate()
 
     def set_request(self, request: OpenRequest) -> None:
-        """Fill every field from a request."""
+        """Fill every field from a request (its folders count as chosen for its gold file)."""
         self.gold.edit.setText(request.gold)
         self.systems.clear()
         self.systems.addItems(list(request.systems))
         self.tokens.edit.setText(request.token_dir or "")
         self.texts.edit.setText(request.text_dir or "")
+        self._gold_file = self._gold_key()
+        self._by_hand = {("tokens", self._gold_file): self.tokens.text(), ("texts", self._gold_file): self.texts.text()}
 
     def _use_recent(self, index: int) -> None:
         request = self.recent_combo.itemData(index)
         if isinstance(request, OpenRequest):
             self.set_request(request)
 
+    def _gold_key(self) -> str:
+        path = self.gold.text()
+        return os.path.abspath(path) if path and os.path.isfile(path) else ""
+
+    def _set_by_hand(self, name: str, text: str) -> None:
+        self._by_hand[(name, self._gold_key())] = text.strip()
+
     def _gold_changed(self, text: str) -> None:
-        path = text.strip()
-        if os.path.isfile(path):
-            guess = make_request(path, [])
-            if not self.tokens.text() and guess.token_dir:
-                self.tokens.edit.setText(guess.token_dir)
-            if not self.texts.text() and guess.text_dir:
-                self.texts.edit.setText(guess.text_dir)
+        key = self._gold_key()
+        if key and key != self._gold_file:
+            self._gold_file = key
+            guess = make_request(text.strip(), [])
+            for name, row, found in (("tokens", self.tokens, guess.token_dir), ("texts", self.texts, guess.text_dir)):
+                if (name, "") in self._by_hand:  # set by hand before any gold file: it belongs to this one
+                    self._by_hand[(name, key)] = self._by_hand.pop((name, ""))
+                row.edit.setText(self._by_hand.get((name, key), found or ""))
         self._validate()
 
     def _add_systems(self) -> None:

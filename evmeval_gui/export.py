@@ -17,7 +17,6 @@ from collections.abc import Callable
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs, input_folders
 from core.metrics.mention import ScoreResult
-from core.metrics.outcomes import Outcome
 from core.report.comparison import format_comparison
 from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
 from core.report.html_report import format_html_report
@@ -25,7 +24,6 @@ from core.report.io import check_output_paths, write_atomic
 from core.report.json_report import dumps, result_to_json
 from core.report.text import format_report
 from evmeval_gui.charts.panel import CHART_NAMES, ChartsPanel
-from evmeval_gui.colours import STYLES
 
 REPORT_FILES: tuple[str, ...] = ("report.html", "scores.txt", "comparison.txt", "scores.json",
                                  "mappings.csv", "documents.csv", "per_type.csv")
@@ -67,7 +65,6 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
     Returns the paths written, in order; stops between files when `cancelled()` turns true (the files
     written so far stay, each one complete).
     """
-    colours = {o: STYLES[o].colour for o in Outcome}
     outputs: list[tuple[str, Callable[[], str | bytes]]] = [
         ("scores.txt", lambda: format_report(result)),
         ("comparison.txt", lambda: format_comparison(result)),
@@ -80,7 +77,7 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
         outputs.append((f"chart_{name}.png", lambda png=png: png))
         outputs.append((f"chart_{name}.svg", lambda svg=svg: svg))
     outputs.append(("report.html", lambda: format_html_report(
-        result, inputs, {name: png for name, (png, _) in images.items()}, colours=colours, captions=captions)))
+        result, inputs, {name: png for name, (png, _) in images.items()}, captions=captions)))
     written: list[str] = []
     for number, (name, make) in enumerate(outputs):
         if cancelled is not None and cancelled():

@@ -1,11 +1,13 @@
 """The one place background work runs: a pure function in, its result back on the GUI thread.
 
-`JobRunner.submit(label, work, on_done)` starts `work(context)` on a worker thread. The worker never
-touches a widget: it reports through `JobContext.progress(done, total)` / `status(text)`, which the
-runner forwards to the GUI thread with queued signals, and its return value (or exception) is handed
-to `on_done` / `on_error` there. Submitting a new job supersedes the running one: the old job is asked
-to stop (its `cancelled()` turns true) and whatever it still delivers is dropped. Nothing polls and
-nothing sleeps; core functions see only the plain `progress` and `cancelled` callables.
+`JobRunner.submit(label, work, on_done, key=...)` starts `work(context)` on a worker thread. The worker
+never touches a widget: it reports through `JobContext.progress(done, total)` / `status(text)` (see
+`evmeval_gui.model.jobs`), which the runner forwards to the GUI thread with queued signals, and its
+return value (or exception) is handed to `on_done` / `on_error` there. Jobs are keyed: a new job
+supersedes the running job of the same key (it is asked to stop, and whatever it still delivers is
+dropped), while jobs of other keys go on. The window's progress bar and Cancel button follow the
+`MAIN` key (loading, scoring, comparing, exporting); other keys (chart computations) run quietly.
+Nothing polls and nothing sleeps; core functions see only the plain `progress` and `cancelled` callables.
 """
 
 from __future__ import annotations
@@ -18,43 +20,17 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
+from evmeval_gui.model.jobs import MAIN, JobCancelled, JobContext
+
+__all__ = ["MAIN", "JobCancelled", "JobContext", "JobRunner"]
+
 T = TypeVar("T")
-
-
-class JobCancelled(Exception):
-    """Raised by `JobContext.check()` (or any work function) to stop early."""
-
-
-@dataclass
-class JobContext:
-    """What a work function may use: progress reports and a cancel check. Thread-safe."""
-
-    job_id: int
-    _event: threading.Event
-    _emit_progress: Callable[[int, int, int], None]
-    _emit_status: Callable[[int, str], None]
-
-    def progress(self, done: int, total: int) -> None:
-        """Report `done` out of `total` steps (total 0: unknown amount of work)."""
-        self._emit_progress(self.job_id, int(done), int(total))
-
-    def status(self, text: str) -> None:
-        """Say what the job is doing now (shown in the status bar)."""
-        self._emit_status(self.job_id, text)
-
-    def cancelled(self) -> bool:
-        """True once the user cancelled or a newer job superseded this one."""
-        return self._event.is_set()
-
-    def check(self) -> None:
-        """Raise `JobCancelled` when `cancelled()`; call it between steps."""
-        if self._event.is_set():
-            raise JobCancelled()
 
 
 @dataclass
 class _Job:
     job_id: int
+    key: str
     label: str
     event: threading.Event
     on_done: Callable[[Any], None]
@@ -73,10 +49,10 @@ class _Bridge(QObject):
 
 
 class JobRunner(QObject):
-    """Runs one background job at a time and delivers its outcome on the GUI thread.
+    """Runs background jobs, one per key, and delivers their outcome on the GUI thread.
 
-    Signals (GUI thread): `job_started(label)`, `job_progress(done, total)`, `job_status(text)`,
-    `job_finished(label, outcome)` where outcome is "done", "failed" or "cancelled".
+    Signals (GUI thread, `MAIN` jobs only): `job_started(label)`, `job_progress(done, total)`,
+    `job_status(text)`, `job_finished(label, outcome)` where outcome is "done", "failed" or "cancelled".
     """
 
     job_started = Signal(str)
@@ -93,15 +69,19 @@ class JobRunner(QObject):
         self._bridge.succeeded.connect(self._on_succeeded, queued)
         self._bridge.failed.connect(self._on_failed, queued)
         self._next_id = 0
-        self._current: _Job | None = None
+        self._current: dict[str, _Job] = {}
         self._threads: list[threading.Thread] = []
 
     # -- public API -------------------------------------------------------------------------------
 
     @property
     def busy(self) -> bool:
-        """Whether a job is running (and not cancelled)."""
-        return self._current is not None
+        """Whether a `MAIN` job is running (and not cancelled)."""
+        return MAIN in self._current
+
+    def running(self, key: str = MAIN) -> bool:
+        """Whether a job of `key` is running (and not cancelled)."""
+        return key in self._current
 
     def submit(
         self,
@@ -111,38 +91,37 @@ class JobRunner(QObject):
         *,
         on_error: Callable[[BaseException], None] | None = None,
         on_cancelled: Callable[[], None] | None = None,
+        key: str = MAIN,
     ) -> int:
-        """Start `work` on a worker thread, superseding any running job; returns the job id."""
-        self._supersede()
+        """Start `work` on a worker thread, superseding the running job of `key`; returns the job id."""
+        self._supersede(key)
         self._next_id += 1
-        job = _Job(self._next_id, label, threading.Event(), on_done, on_error, on_cancelled)
+        job = _Job(self._next_id, key, label, threading.Event(), on_done, on_error, on_cancelled)
         context = JobContext(job.job_id, job.event, self._bridge.progressed.emit, self._bridge.status.emit)
         thread = threading.Thread(target=self._run, args=(job.job_id, work, context),
                                   name=f"evmeval-job-{job.job_id}", daemon=True)
         job.thread = thread
-        self._current = job
+        self._current[key] = job
         self._threads = [t for t in self._threads if t.is_alive()] + [thread]
-        self.job_started.emit(label)
+        self._announce(job, self.job_started, label)
         thread.start()
         return job.job_id
 
-    def cancel(self) -> None:
-        """Stop the running job: it is told to stop, and anything it still delivers is dropped."""
-        job = self._current
+    def cancel(self, key: str = MAIN) -> None:
+        """Stop the running job of `key`: it is told to stop, and anything it still delivers is dropped."""
+        job = self._current.pop(key, None)
         if job is None:
             return
         job.event.set()
-        self._current = None
         if job.on_cancelled is not None:
             job.on_cancelled()
-        self.job_finished.emit(job.label, "cancelled")
+        self._announce(job, self.job_finished, job.label, "cancelled")
 
     def shutdown(self, timeout: float = 5.0) -> bool:
-        """Cancel and wait for the worker threads (window closing); True when all of them ended."""
-        job = self._current
-        if job is not None:
+        """Cancel every job and wait for the worker threads (window closing); True when all of them ended."""
+        for job in self._current.values():
             job.event.set()
-            self._current = None
+        self._current.clear()
         for thread in self._threads:
             thread.join(timeout)
         alive = [t for t in self._threads if t.is_alive()]
@@ -166,49 +145,54 @@ class JobRunner(QObject):
 
     # -- GUI side ---------------------------------------------------------------------------------
 
-    def _supersede(self) -> None:
-        job = self._current
+    @staticmethod
+    def _announce(job: _Job, signal: Any, *args: object) -> None:
+        if job.key == MAIN:
+            signal.emit(*args)
+
+    def _supersede(self, key: str) -> None:
+        job = self._current.pop(key, None)
         if job is not None:
             job.event.set()
-            self._current = None
-            self.job_finished.emit(job.label, "cancelled")
+            self._announce(job, self.job_finished, job.label, "cancelled")
 
-    def _is_current(self, job_id: int) -> bool:
-        return self._current is not None and self._current.job_id == job_id
+    def _job(self, job_id: int) -> _Job | None:
+        """The running job with this id (None: it was cancelled or superseded)."""
+        return next((job for job in self._current.values() if job.job_id == job_id), None)
 
     @Slot(int, int, int)
     def _on_progress(self, job_id: int, done: int, total: int) -> None:
-        if self._is_current(job_id):
-            self.job_progress.emit(done, total)
+        job = self._job(job_id)
+        if job is not None:
+            self._announce(job, self.job_progress, done, total)
 
     @Slot(int, str)
     def _on_status(self, job_id: int, text: str) -> None:
-        if self._is_current(job_id):
-            self.job_status.emit(text)
+        job = self._job(job_id)
+        if job is not None:
+            self._announce(job, self.job_status, text)
 
     @Slot(int, object)
     def _on_succeeded(self, job_id: int, result: object) -> None:
-        if not self._is_current(job_id):
+        job = self._job(job_id)
+        if job is None:
             return
-        job = self._current
-        assert job is not None
-        self._current = None
-        self.job_finished.emit(job.label, "done")
+        del self._current[job.key]
+        self._announce(job, self.job_finished, job.label, "done")
         job.on_done(result)
 
     @Slot(int, object)
     def _on_failed(self, job_id: int, exc: object) -> None:
-        if not self._is_current(job_id):
+        job = self._job(job_id)
+        if job is None:
             return
-        job = self._current
-        assert job is not None
-        self._current = None
-        if isinstance(exc, JobCancelled) or (job.event.is_set()):
-            self.job_finished.emit(job.label, "cancelled")
+        del self._current[job.key]
+        if isinstance(exc, JobCancelled) or job.event.is_set():
+            self._announce(job, self.job_finished, job.label, "cancelled")
             if job.on_cancelled is not None:
                 job.on_cancelled()
             return
-        self.job_finished.emit(job.label, "failed")
+        self._announce(job, self.job_finished, job.label, "failed")
         if job.on_error is not None and isinstance(exc, BaseException):
             job.on_error(exc)
         elif isinstance(exc, BaseException):

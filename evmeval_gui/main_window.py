@@ -1,36 +1,32 @@
-"""The EvmEval Studio main window: document list, text with both annotations, mapping table, scores.
+"""The EvmEval Studio main window: it assembles the views, the modes and the window's parts.
 
-The window owns one `JobRunner` and one `Session`; it builds the views, the menus and the toolbar
-and turns user commands into session calls. Views never talk to each other: they all follow the
-session (see `selection.py`). Loading and scoring run in the background with a progress bar and a
-Cancel button; a bad input shows a dialog naming file, line and problem and leaves the window as it
-was. Inputs are only read.
+The window owns one `JobRunner` and one `Session` (`evmeval_gui.model.session`, no Qt); it builds the
+views, menus and toolbar, turns user commands into session calls, and asks the active mode
+(`evmeval_gui.modes`: scoring or agreement, each talking to the window through `WindowPort`) for its
+title, status line and page. Views never talk to each other: they all follow the session (selection,
+chart filter, combination). Its parts are small classes of their own: `window.welcome` (welcome page,
+filter chip), `window.recent` (Open recent), `window.charts_dock` (Charts) and
+`window.export_controller` (Export report). Inputs are only read.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import json
 import os
 import time
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, QUrl
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
-    QDockWidget,
     QFileDialog,
-    QFrame,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QMainWindow,
     QMessageBox,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -41,26 +37,28 @@ from PySide6.QtWidgets import (
 
 from core.align import COMBINATIONS
 from core.formats.errors import FormatError, Problem
-from core.metrics.outcomes import MappingRow
 from core.rules import Combination
-from evmeval_gui import colours
-from evmeval_gui.agreement.inputs import AgreementRequest, demo_agreement_request
-from evmeval_gui.agreement.mode import AgreementMode
-from evmeval_gui.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
-from evmeval_gui.jobs import JobContext, JobRunner
-from evmeval_gui.selection import Selection
-from evmeval_gui.session import Loader, Session
+from evmeval_gui.jobs import JobRunner
+from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
+from evmeval_gui.model.corpus import OpenRequest, demo_request, guess_roles, make_request
+from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.session import Loader, Session
+from evmeval_gui.modes.agreement import AgreementMode
+from evmeval_gui.modes.base import WindowMode
+from evmeval_gui.modes.scoring import ScoringMode
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar
 from evmeval_gui.views.text_view import DocumentPane
+from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
+from evmeval_gui.window.export_controller import ExportController
+from evmeval_gui.window.recent import RecentCorpora
+from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
-APP_NAME = "EvmEval Studio"
-MAX_RECENT = 8
-RowPredicate = Callable[[str, MappingRow], bool]
+__all__ = ["APP_NAME", "MainWindow", "default_settings"]
+
 Notifier = Callable[[Problem], None]
-ChartsFactory = Callable[[], QWidget]
 
 
 def default_settings() -> QSettings:
@@ -68,149 +66,15 @@ def default_settings() -> QSettings:
     return QSettings("EvmEval", APP_NAME)
 
 
-def default_charts_factory() -> ChartsFactory | None:
-    """Builds `evmeval_gui.charts.panel.ChartsPanel` when that module exists (imported only when used:
-    pyqtgraph alone takes half a second to import, which the first document should not wait for)."""
-    try:
-        if importlib.util.find_spec("evmeval_gui.charts.panel") is None:
-            return None
-    except ImportError:
-        return None
-
-    def build() -> QWidget:
-        from evmeval_gui.charts.panel import ChartsPanel
-
-        return ChartsPanel(background=True)
-
-    return build
-
-
-class WelcomePage(QWidget):
-    """Shown while no corpus is open: what the program does, Open… / Open demo and recent corpora."""
-
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__()
-        self.setObjectName("welcomePage")
-        self._window = window
-        title = QLabel(APP_NAME)
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 2.0)
-        font.setBold(True)
-        title.setFont(font)
-        blurb = QLabel("Compare a system's event mentions with a gold standard, document by document, with the "
-                       "numbers of the published EvmEval v1.8 scorer. Open a gold .tbf file and one or more "
-                       "system .tbf files (or drop them on this window), or look around in the demo corpus. To see how "
-                       "far two or more annotators agree, choose Compare annotators….")
-        blurb.setWordWrap(True)
-        blurb.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        blurb.setStyleSheet(f"color: {colours.MUTED_TEXT};")
-        self.open_button = QPushButton("Open…")
-        self.open_button.setObjectName("welcomeOpen")
-        self.open_button.clicked.connect(window.show_open_dialog)
-        self.demo_button = QPushButton("Open demo")
-        self.demo_button.setObjectName("welcomeDemo")
-        self.demo_button.clicked.connect(window.open_demo)
-        self.compare_button = QPushButton("Compare annotators…")
-        self.compare_button.setObjectName("welcomeCompare")
-        self.compare_button.setToolTip("Inter-annotator agreement of two or more annotation sets (tbf or brat)")
-        self.compare_button.clicked.connect(window.show_compare_dialog)
-        for button in (self.open_button, self.demo_button, self.compare_button):
-            button.setMinimumWidth(140)
-            button.setMinimumHeight(32)
-        self.open_button.setDefault(True)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.open_button)
-        buttons.addWidget(self.demo_button)
-        buttons.addWidget(self.compare_button)
-        buttons.addStretch(1)
-        self.status = QLabel()
-        self.status.setObjectName("welcomeStatus")
-        self.status.setWordWrap(True)
-        self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.recent_title = QLabel("<b>Recent</b>")
-        self.recent_box = QVBoxLayout()
-        self.recent_box.setSpacing(2)
-        inner = QVBoxLayout()
-        inner.setSpacing(14)
-        inner.addWidget(title, 0, Qt.AlignmentFlag.AlignCenter)
-        inner.addWidget(blurb)
-        inner.addLayout(buttons)
-        inner.addWidget(self.status)
-        inner.addSpacing(8)
-        inner.addWidget(self.recent_title, 0, Qt.AlignmentFlag.AlignCenter)
-        inner.addLayout(self.recent_box)
-        tip = QLabel("Tip: drop .tbf files, or a folder holding gold.tbf, system files and tkn/ txt/, on the window.")
-        tip.setWordWrap(True)
-        tip.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        tip.setStyleSheet(f"color: {colours.MUTED_TEXT};")
-        inner.addWidget(tip)
-        box = QWidget()
-        box.setFixedWidth(640)
-        box.setLayout(inner)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(box)
-        row.addStretch(1)
-        outer = QVBoxLayout(self)
-        outer.addStretch(2)
-        outer.addLayout(row)
-        outer.addStretch(3)
-
-    def set_recent(self, requests: Sequence[OpenRequest]) -> None:
-        while self.recent_box.count():
-            item = self.recent_box.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
-        self.recent_title.setVisible(bool(requests))
-        for request in requests:
-            button = QPushButton(request.name)
-            button.setFlat(True)
-            button.setToolTip("\n".join([request.gold, *request.systems]))
-            button.setStyleSheet("text-align: center; color: #0B5CAD;")
-            button.setCursor(Qt.CursorShape.PointingHandCursor)
-            button.clicked.connect(lambda _=False, r=request: self._window.open_request(r))
-            self.recent_box.addWidget(button)
-
-    def set_status(self, text: str, *, error: bool = False) -> None:
-        self.status.setText(text)
-        self.status.setStyleSheet("color: #B3261E;" if error else f"color: {colours.MUTED_TEXT};")
-
-
-class FilterChip(QFrame):
-    """"Filtered: <label> ✕" above the tables while a chart's filter is on; clicking clears it."""
-
-    def __init__(self, on_clear: Callable[[], None]) -> None:
-        super().__init__()
-        self.setObjectName("filterChip")
-        self.button = QToolButton()
-        self.button.setObjectName("filterChipButton")
-        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.button.setStyleSheet("QToolButton { background: #E3ECF7; border: 1px solid #9DB7D5; border-radius: 10px;"
-                                  " padding: 2px 10px; } QToolButton:hover { background: #D2E1F2; }")
-        self.button.setToolTip("Clear the filter and show every document and row again")
-        self.button.clicked.connect(on_clear)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(4, 0, 4, 0)
-        layout.addWidget(self.button)
-        layout.addStretch(1)
-        self.label = ""
-        self.hide()
-
-    def show_label(self, label: str) -> None:
-        self.label = label
-        self.button.setText(f"Filtered: {label}  ✕")
-        self.show()
-
-
 class MainWindow(QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
 
     `settings`: where recent corpora and geometry live (`persist=False`: nothing is written);
-    `loader`: the background work that opens a corpus (see `session.Loader`); `notifier`: how a bad
+    `loader`: the background work that opens a corpus (see `model.session.Loader`); `notifier`: how a bad
     input is reported (default: a non-blocking message box); `charts_factory`: builds the charts
-    panel the first time the Charts dock is shown (default: `evmeval_gui.charts.panel.ChartsPanel`
-    when that module exists; `use_default_charts=False`: no charts).
+    panel the first time the Charts dock is shown, given the window's runner (default:
+    `evmeval_gui.charts.panel.ChartsPanel`; `use_default_charts=False`: no charts).
+    The window is the modes' `WindowPort`.
     """
 
     def __init__(self, *, settings: QSettings | None = None, persist: bool = True, loader: Loader | None = None,
@@ -221,36 +85,79 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else default_settings()
         self.persist = persist
         self.runner = JobRunner(self)
-        self.session = Session(self.runner, loader=loader, parent=self)
+        self._session = Session(self.runner, loader=loader)
+        self.recent = RecentCorpora(self.settings, persist=persist, parent=self)
+        self.exporter = ExportController(self, self._session, report=self._on_load_failed,
+                                         message=self.show_message)
         self.notifier: Notifier = notifier or self._show_problem
         self.error_box: QMessageBox | None = None
         self.open_dialog: OpenCorpusDialog | None = None
         self.compare_dialog: QWidget | None = None
         self._load_started = 0.0
         self._warnings: list[str] = []
-        self._filter_active = False
-        self._charts_doc: str | None = None
         self._wanted_doc: str | None = None
         self.setAcceptDrops(True)
         self.setWindowTitle(APP_NAME)
 
         self._build_views()
-        self.agreement = AgreementMode(self)
-        self.mode_layout.insertWidget(0, self.agreement.tabs)
-        self.workspace_layout.insertWidget(0, self.agreement.banner)
+        self.agreement = AgreementMode(self, self)
+        self.scoring = ScoringMode(self, others=(self.agreement,))
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
         self._build_status_bar()
-        self.charts_panel: QWidget | None = None
-        self._charts_factory = charts_factory or (default_charts_factory() if use_default_charts else None)
-        self._charts_pending: set[str] = set()
-        self._build_charts()
+        self.charts_dock = ChartsDock(self, self._session, self.runner,
+                                      charts_factory or (default_charts_factory if use_default_charts else None))
+        self._build_charts_action()
         self._connect_session()
         self.resize(1366, 768)
         if persist:
             self._restore_geometry()
+        self.recent.changed.connect(self._refresh_recent)
         self._refresh_recent()
+        self._update_state()
+
+    # -- the modes' WindowPort ----------------------------------------------------------------------
+
+    @property
+    def session(self) -> Session:
+        return self._session
+
+    @property
+    def mode(self) -> WindowMode:
+        """The active mode (agreement while a comparison is shown, else scoring)."""
+        return self.agreement if self.agreement.active else self.scoring
+
+    def add_page(self, page: QWidget) -> None:
+        self.stack.addWidget(page)
+
+    def show_page(self, page: QWidget | None) -> None:
+        self.stack.setCurrentWidget(page if page is not None else self.workspace)
+
+    def current_page(self) -> QWidget | None:
+        current = self.stack.currentWidget()
+        return None if current is self.workspace else current
+
+    def add_mode_bar(self, bar: QWidget) -> None:
+        self.mode_layout.insertWidget(0, bar)
+
+    def add_banner(self, banner: QWidget) -> None:
+        self.workspace_layout.insertWidget(0, banner)
+
+    def set_lanes_text(self, text: str | None) -> None:
+        self.document_pane.lanes.setText(text if text is not None else self._lanes_text)
+
+    def show_message(self, text: str, timeout_ms: int = 8000) -> None:
+        self.statusBar().showMessage(text, timeout_ms)
+
+    def report_problem(self, problem: Problem) -> None:
+        self.notifier(problem)
+
+    def choose_save_path(self, title: str, start: str, file_filter: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self, title, start, file_filter)
+        return path or None
+
+    def commands_changed(self) -> None:
         self._update_state()
 
     # -- construction -----------------------------------------------------------------------------
@@ -261,6 +168,7 @@ class MainWindow(QMainWindow):
         self.documents = DocumentList(s)
         self.document_pane = DocumentPane(s)
         self.text_view = self.document_pane.view
+        self._lanes_text = self.document_pane.lanes.text()
         self.mapping = MappingTable(s)
         self.chip = FilterChip(self.clear_filter)
         self.right_split = QSplitter(Qt.Orientation.Vertical)
@@ -289,7 +197,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.summary)
         layout.addWidget(self.chip)
         layout.addWidget(self.main_split, 1)
-        self.welcome = WelcomePage(self)
+        self.welcome = WelcomePage(on_open=self.show_open_dialog, on_demo=self.open_demo,
+                                   on_compare=self.show_compare_dialog, on_recent=self.open_recent)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
         self.stack.addWidget(workspace)
@@ -301,7 +210,8 @@ class MainWindow(QMainWindow):
         self.mode_layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-    def _action(self, text: str, slot: Callable[[], object], shortcut: QKeySequence | str | None = None,
+    def _action(self, text: str, slot: Callable[[], object],
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
@@ -328,7 +238,7 @@ class MainWindow(QMainWindow):
         self.matrix_action = a("Agreement &matrix", lambda: self.agreement.show_page("matrix"), "Ctrl+Shift+M",
                                "Show the agreement matrix (Agreement mode)")
         self.reload_action = a("&Reload and rescore", self.reload, "F5", "Read the files again and rescore")
-        self.export_action = a("&Export report…", self.export_report_dialog, None,
+        self.export_action = a("&Export report…", self.exporter.ask_and_export, None,
                                "Write the score report, comparison, JSON and charts to a folder")
         self.quit_action = a("&Quit", self.close, "Ctrl+Q")
         self.find_action = a("&Find mention…", self.focus_find, "Ctrl+F", "Find a mention by id or text")
@@ -456,19 +366,7 @@ class MainWindow(QMainWindow):
         self.cancel_button.hide()
         self.warnings_button.hide()
 
-    def _build_charts(self) -> None:
-        """The Charts dock; the panel itself is built the first time the dock is shown."""
-        self.charts_dock = QDockWidget("Charts", self)
-        self.charts_dock.setObjectName("chartsDock")
-        self.charts_dock.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
-        placeholder = QLabel("Charts are not available in this installation." if self._charts_factory is None
-                             else "Open a corpus to see its charts.")
-        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        placeholder.setWordWrap(True)
-        self.charts_dock.setWidget(placeholder)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.charts_dock)
-        self.charts_dock.hide()
-        self.charts_dock.visibilityChanged.connect(self._on_charts_visibility)
+    def _build_charts_action(self) -> None:
         toggle = self.charts_dock.toggleViewAction()
         toggle.setText("&Charts")
         toggle.setShortcut(QKeySequence("Ctrl+Shift+C"))
@@ -477,56 +375,15 @@ class MainWindow(QMainWindow):
         self.view_menu.insertAction(self.clear_filter_action, toggle)
         self.toolbar.insertAction(self.system_label_action, toggle)
         self.toolbar.insertSeparator(self.system_label_action)
-        self.export_action.setEnabled(self._export_available())
 
-    def _on_charts_visibility(self, visible: bool) -> None:
-        if visible:
-            self.ensure_charts()
-            QTimer.singleShot(0, self._feed_charts)
+    @property
+    def charts_panel(self) -> ChartsView | None:
+        """The charts panel, once the dock was first shown."""
+        return self.charts_dock.panel
 
-    def ensure_charts(self) -> QWidget | None:
-        """Build the charts panel now (if it can be built) and connect it; returns it."""
-        if self.charts_panel is not None or self._charts_factory is None:
-            return self.charts_panel
-        try:
-            panel = self._charts_factory()
-        except ImportError as exc:
-            self._charts_factory = None
-            self.charts_dock.setWidget(QLabel(f"Charts are not available ({exc})."))
-            return None
-        self.charts_panel = panel
-        signal = getattr(panel, "filter_requested", None)
-        if signal is not None:
-            signal.connect(self.apply_filter)
-        # A scroll area lets the dock be narrower than the panel's widest row without the window growing.
-        scroller = QScrollArea()
-        scroller.setObjectName("chartsScroller")
-        scroller.setWidgetResizable(True)
-        scroller.setFrameShape(QFrame.Shape.NoFrame)
-        scroller.setWidget(panel)
-        self.charts_dock.setWidget(scroller)
-        self.resizeDocks([self.charts_dock], [max(360, int(self.width() * 0.4))], Qt.Orientation.Horizontal)
-        self._charts_pending = {"combination", "result", "document"}
-        return panel
-
-    def _charts_changed(self, what: str) -> None:
-        self._charts_pending.add(what)
-        if self.charts_panel is not None and self.charts_dock.isVisible():
-            QTimer.singleShot(0, self._feed_charts)
-
-    def _feed_charts(self) -> None:
-        """Give the charts what changed since they last saw the session (only while they are shown)."""
-        panel = self.charts_panel
-        if panel is None or not self._charts_pending or not self.charts_dock.isVisible():
-            return
-        pending, self._charts_pending = self._charts_pending, set()
-        s = self.session
-        if "combination" in pending and hasattr(panel, "set_combination"):
-            panel.set_combination(s.combination)
-        if "result" in pending and hasattr(panel, "set_result"):
-            panel.set_result(s.result)
-        if ("document" in pending or "result" in pending) and hasattr(panel, "set_document"):
-            panel.set_document(s.selection.doc_id)
+    def ensure_charts(self) -> ChartsView | None:
+        """Build the charts panel now (if it can be built); returns it."""
+        return self.charts_dock.ensure_panel()
 
     def _connect_session(self) -> None:
         s = self.session
@@ -536,12 +393,16 @@ class MainWindow(QMainWindow):
         s.load_failed.connect(self._on_load_failed)
         s.combination_changed.connect(self._on_combination_changed)
         s.system_changed.connect(self._on_system_changed)
-        s.selection_changed.connect(self._on_selection_changed)
+        s.filter_changed.connect(self._on_filter_changed)
         self.runner.job_progress.connect(self._on_job_progress)
         self.runner.job_status.connect(self.statusBar().showMessage)
         self.runner.job_finished.connect(self._on_job_finished)
 
     # -- opening ----------------------------------------------------------------------------------
+
+    def open_recent(self, request: OpenRequest) -> None:
+        """A recent entry: opened, or (its files are gone) a box that says so and offers to remove it."""
+        self.recent.open(request, self.open_request, self)
 
     def open_request(self, request: OpenRequest, *, doc_id: str | None = None) -> None:
         """Open a corpus in the background (the current one stays until the new one is ready)."""
@@ -564,7 +425,7 @@ class MainWindow(QMainWindow):
 
     def show_open_dialog(self, initial: OpenRequest | None = None) -> OpenCorpusDialog:
         """The Open dialog, non-blocking; accepting it opens the corpus."""
-        dialog = OpenCorpusDialog(self, initial=initial or self.session.request, recent=self.recent_requests())
+        dialog = OpenCorpusDialog(self, initial=initial or self.session.request, recent=self.recent.requests())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.accepted.connect(lambda: self.open_request(dialog.request()))
         self.open_dialog = dialog
@@ -572,7 +433,7 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_agreement(self, request: AgreementRequest, *, doc_id: str | None = None) -> None:
-        """Compare annotation sets in the background and show the Agreement mode (see `agreement/mode.py`);
+        """Compare annotation sets in the background and show the Agreement mode (see `modes/agreement.py`);
         with `doc_id`, the first pair's document views open at that document."""
         self.clear_filter()
         self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
@@ -598,13 +459,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def reload(self) -> None:
-        if self.agreement.active:
-            self.agreement.reload()
-            return
-        if self.session.request is None:
+        if not self.mode.reload():
             self.statusBar().showMessage("Nothing to reload: open a corpus first", 4000)
-            return
-        self.session.reload()
 
     # -- drag and drop ----------------------------------------------------------------------------
 
@@ -671,8 +527,8 @@ class MainWindow(QMainWindow):
     def _on_corpus_loaded(self) -> None:
         corpus = self.session.corpus
         assert corpus is not None
-        if self.session.roles is None:  # a pair of the Agreement mode is not a corpus to reopen
-            self._remember(corpus.request)
+        if self.mode.remembers_corpus():
+            self.recent.remember(corpus.request)
         self.system_combo.blockSignals(True)
         self.system_combo.clear()
         for name in corpus.system_names:
@@ -682,8 +538,7 @@ class MainWindow(QMainWindow):
         several = len(corpus.system_names) > 1
         self.system_label_action.setVisible(several)
         self.system_combo_action.setVisible(several)
-        name = self.agreement.title() if self.session.roles is not None else corpus.request.name
-        self.setWindowTitle(f"{name} — {APP_NAME}")
+        self.setWindowTitle(f"{self.mode.title()} — {APP_NAME}")
         self.welcome.set_status("")
 
     def _on_scoring_finished(self) -> None:
@@ -699,15 +554,11 @@ class MainWindow(QMainWindow):
         elapsed = time.perf_counter() - self._load_started if self._load_started else 0.0
         self._load_started = 0.0
         took = f" in {elapsed:.1f} s" if elapsed >= 1 else f" in {elapsed * 1000:.0f} ms" if elapsed else ""
-        message = f"{result.run_name}: {len(result.documents)} documents scored{took}"
-        if self.session.roles is not None:
-            message = (f"Agreement: {self.session.roles[0]} (gold role) vs {self.session.roles[1]}, "
-                       f"{len(result.documents)} documents{took}")
+        message = self.mode.status_text(took)
         if self._wanted_doc is not None and self.session.doc_result(self._wanted_doc) is None:
             message = f"Document {self._wanted_doc!r} is not in the gold file; showing the worst document. " + message
         self._wanted_doc = None
         self.statusBar().showMessage(message, 10000)
-        self._charts_changed("result")
         self._update_state()
         if self.session.selection.doc_id is None:
             first = self.documents.neighbour(None, 1)
@@ -736,28 +587,22 @@ class MainWindow(QMainWindow):
     def _on_combination_changed(self, name: str) -> None:
         self.combination_combo.setCurrentIndex(COMBINATIONS.index(name))
         self.combination_actions[name].setChecked(True)
-        self._charts_changed("combination")
 
     def _on_system_changed(self, index: int) -> None:
         self.system_combo.setCurrentIndex(index)
 
-    def _on_selection_changed(self, selection: Selection) -> None:
-        if self._charts_doc != selection.doc_id:
-            self._charts_doc = selection.doc_id
-            self._charts_changed("document")
-
     def _update_state(self) -> None:
         loaded = self.session.loaded
-        if self.agreement.active:
-            self.agreement.show_current_page()
+        if loaded or self.agreement.active:
+            self.mode.show_current_page()
         else:
-            self.stack.setCurrentIndex(1 if loaded else 0)
+            self.stack.setCurrentWidget(self.welcome)
         self.matrix_action.setEnabled(self.agreement.active)
         self.export_disagreements_action.setEnabled(self.agreement.active)
         for action in (self.reload_action, self.find_action, self.next_error_action, self.prev_error_action,
                        self.next_doc_action, self.prev_doc_action, self.charts_action):
             action.setEnabled(loaded)
-        self.export_action.setEnabled(loaded and self._export_available() and not self.agreement.active)
+        self.export_action.setEnabled(loaded and self.mode.can_export_report())
         self.find_edit.setEnabled(loaded)
         self.combination_combo.setEnabled(loaded)
         if not loaded:
@@ -791,73 +636,27 @@ class MainWindow(QMainWindow):
         if not self.session.find(query, self.documents.visible_doc_ids()):
             self.statusBar().showMessage(f"No mention matches “{query}”", 5000)
 
-    # -- chart filters ----------------------------------------------------------------------------
+    # -- chart filters (session state: the document list and mapping table follow it themselves) -----
 
     def apply_filter(self, label: str, doc_ids: set[str] | frozenset[str] | None,
-                     row_predicate: RowPredicate | None) -> None:
-        """Show only some documents and/or mapping rows (a chart asked), with a chip that clears it."""
-        self._filter_active = True
-        self.documents.set_restriction(doc_ids)
-        self.mapping.set_predicate(row_predicate)
-        self.chip.show_label(label)
-        current = self.session.selection.doc_id
-        if doc_ids is not None and current not in doc_ids:
-            first = self.documents.neighbour(None, 1)
-            if first is not None:
-                self.session.select_document(first)
-        self.statusBar().showMessage(f"Filtered: {label}", 5000)
+                     row_predicate: Callable | None) -> None:
+        """Show only some documents and/or mapping rows (what a chart asks), with a chip that clears it."""
+        self.session.set_filter(ChartFilter(label, frozenset(doc_ids) if doc_ids is not None else None,
+                                            row_predicate))
 
     def clear_filter(self) -> None:
         """Remove a chart's filter: every document and row again."""
-        if not self._filter_active:
+        self.session.set_filter(None)
+
+    def _on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
+        self.chip.show_filter(chart_filter)
+        if chart_filter is None:
             return
-        self._filter_active = False
-        self.documents.set_restriction(None)
-        self.mapping.set_predicate(None)
-        self.chip.hide()
-
-    @property
-    def filter_label(self) -> str | None:
-        return self.chip.label if self._filter_active else None
-
-    # -- export -----------------------------------------------------------------------------------
-
-    @staticmethod
-    def _export_available() -> bool:
-        try:
-            from evmeval_gui.export import export_report  # noqa: F401
-        except ImportError:
-            return False
-        return True
-
-    def export_report_dialog(self) -> None:
-        corpus, result = self.session.corpus, self.session.result
-        if corpus is None or result is None:
-            return
-        folder = QFileDialog.getExistingDirectory(self, "Export the report into a folder")
-        if not folder:
-            return
-        from evmeval_gui.export import check_report_folder, render_charts, write_report_files
-
-        inputs = corpus.inputs[self.session.system_index]
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-        try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
-            check_report_folder(folder, inputs)
-            images, captions = render_charts(result)
-        except FormatError as exc:
-            self._on_load_failed(exc.problem)
-            return
-        finally:
-            QApplication.restoreOverrideCursor()
-
-        def work(context: JobContext) -> list[str]:
-            return write_report_files(folder, inputs, result, images, captions,
-                                      progress=context.progress, cancelled=context.cancelled)
-
-        def done(written: object) -> None:
-            self.statusBar().showMessage(f"Report written to {folder} ({len(written)} files)", 8000)
-
-        self.session.run_job("Exporting the report", work, done, path=folder)
+        if not chart_filter.keeps_document(self.session.selection.doc_id):
+            first = self.documents.neighbour(None, 1)
+            if first is not None:
+                self.session.select_document(first)
+        self.statusBar().showMessage(f"Filtered: {chart_filter.label}", 5000)
 
     # -- help -------------------------------------------------------------------------------------
 
@@ -886,30 +685,11 @@ class MainWindow(QMainWindow):
     # -- settings ---------------------------------------------------------------------------------
 
     def recent_requests(self) -> list[OpenRequest]:
-        raw = self.settings.value("recent", "[]")
-        try:
-            data = json.loads(raw if isinstance(raw, str) else "[]")
-        except ValueError:
-            data = []
-        requests = [OpenRequest.from_json(item) for item in data] if isinstance(data, list) else []
-        return [r for r in requests if r is not None][:MAX_RECENT]
-
-    def _remember(self, request: OpenRequest) -> None:
-        if not self.persist:
-            return
-        requests = [request] + [r for r in self.recent_requests() if r != request]
-        self.settings.setValue("recent", json.dumps([r.to_json() for r in requests[:MAX_RECENT]]))
-        self._refresh_recent()
+        return self.recent.requests()
 
     def _refresh_recent(self) -> None:
-        requests = self.recent_requests()
-        self.recent_menu.clear()
-        for request in requests:
-            action = self.recent_menu.addAction(request.name)
-            action.setToolTip("\n".join([request.gold, *request.systems]))
-            action.triggered.connect(lambda _=False, r=request: self.open_request(r))
-        self.recent_menu.setEnabled(bool(requests))
-        self.welcome.set_recent(requests)
+        self.recent.fill_menu(self.recent_menu, self.open_recent)
+        self.welcome.set_recent(self.recent.requests())
 
     def _restore_geometry(self) -> None:
         for key, restore in (("geometry", self.restoreGeometry), ("windowState", self.restoreState),

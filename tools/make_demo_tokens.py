@@ -20,7 +20,7 @@ from core.formats.tokenize import tokenize, write_token_table
 from core.formats.tokens import format_token_table
 from core.model import Token
 
-DEFAULT_DEMO = Path(__file__).resolve().parent.parent / "evmeval_resources" / "demo"
+DEFAULT_DEMO = Path(__file__).resolve().parent.parent / "resources" / "demo"
 
 
 def expected_tokens(demo: Path) -> dict[str, list[Token]]:

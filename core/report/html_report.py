@@ -19,17 +19,9 @@ from core.formats.errors import FormatError
 from core.loading import LoadedInputs
 from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
 from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
-from core.model import Mention, Token
-
-DEFAULT_OUTCOME_COLOURS: Mapping[Outcome, str] = {
-    Outcome.EXACT: "#1b9e77",
-    Outcome.PARTIAL: "#e6ab02",
-    Outcome.ATTRIBUTE: "#7570b3",
-    Outcome.MISSED: "#d95f02",
-    Outcome.SPURIOUS: "#e7298a",
-    Outcome.SPLIT: "#a6761d",
-}
-"""Used only when the caller passes no scheme (the window passes its own single scheme)."""
+from core.model import Mention
+from core.outcome_style import ORDER, STYLES
+from core.text import TOKEN_TABLE, token_document_text
 
 CONTEXT_CHARS = 60
 """Characters of text shown on each side of an error."""
@@ -74,13 +66,14 @@ def _tint(colour: str, alpha: float) -> str:
     return f"rgba({r},{g},{b},{alpha})"
 
 
-def _outcome_css(colours: Mapping[Outcome, str]) -> str:
+def _outcome_css(colours: Mapping[str, str] | None) -> str:
+    """Shading, tag and swatch rules per outcome, in the scheme's colours (or the caller's)."""
     rules = []
-    for outcome in Outcome:
-        colour = colours[outcome]
-        rules.append(f".o-{outcome.value} {{ background: {_tint(colour, 0.35)}; }}")
-        rules.append(f".tag.o-{outcome.value} {{ border-color: {colour}; }}")
-        rules.append(f".sw.o-{outcome.value} {{ background: {colour}; }}")
+    for key in ORDER:
+        colour = colours[key] if colours is not None and key in colours else STYLES[key].colour
+        rules.append(f".o-{key} {{ background: {_tint(colour, 0.35)}; }}")
+        rules.append(f".tag.o-{key} {{ border-color: {colour}; }}")
+        rules.append(f".sw.o-{key} {{ background: {colour}; }}")
     return "\n".join(rules)
 
 
@@ -100,13 +93,12 @@ def _char_ranges(m: Mention, token_offsets: Mapping[str, tuple[int, int]] | None
     return [token_offsets[t] for t in m.span if t in token_offsets]
 
 
-def _offsets_fit(text: str, tokens: Sequence[Token]) -> bool:
-    """Whether every token's string sits at its offsets in `text` (else the table is trusted)."""
-    return all(text[t.first:t.last + 1] == t.text[: t.last - t.first + 1] for t in tokens)
-
-
 class _DocumentText:
-    """The text of one document and where its tokens sit; `problem` says why there is none."""
+    """The text of one document and where its tokens sit; `problem` says why there is none.
+
+    Token mode follows `core.text.token_document_text`, the rule the window follows too (a text file
+    shifted by a few characters is aligned; one that does not match is replaced by the rebuilt text).
+    """
 
     def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
         self.text: str | None = None
@@ -118,13 +110,15 @@ class _DocumentText:
         except FormatError as exc:
             self.problem = f"text not shown: {exc}"
             return
-        if table is not None:
-            self.token_offsets = {t.id: (t.first, t.last + 1) for t in table.tokens}
-            if self.text is not None and not _offsets_fit(self.text, table.tokens):
-                self.problem = "the text file does not match the token offsets; showing the text rebuilt from tokens"
-                self.text = None
-            if self.text is None:
-                self.text = table.rebuild_text()
+        if table is not None and table.tokens:
+            shown = token_document_text(table, self.text)
+            if self.text is not None and shown.source == TOKEN_TABLE:
+                self.problem = shown.notice  # a text file that does not fit (a missing one is no problem)
+            self.token_offsets = {t.id: shown.token_range(t) for t in table.tokens}
+            self.text = shown.text
+        elif table is not None:
+            self.token_offsets = {}
+            self.text = self.text if self.text is not None else ""
         if self.text is None:
             self.problem = "no text file or token table for this document"
 
@@ -166,7 +160,7 @@ def _mention_cell(m: Mention | None, side: str) -> str:
 def _error_item(row: MappingRow, text: _DocumentText) -> str:
     dice = "" if row.dice is None else f" · Dice {row.dice:.2f}"
     wrong = f" · differs in {', '.join(row.mismatched_attributes)}" if row.mismatched_attributes else ""
-    return (f'<li><span class="tag o-{row.outcome.value}">{_esc(row.outcome.label)}</span>'
+    return (f'<li><span class="tag o-{row.outcome.value}">{_esc(STYLES[row.outcome].short)}</span>'
             f"{_mention_cell(row.gold, 'gold')} → {_mention_cell(row.system, 'system')}{dice}{wrong}"
             f"{text.snippet(row)}</li>")
 
@@ -221,7 +215,8 @@ def _documents_table(result: ScoreResult) -> str:
 
 
 def _legend() -> str:
-    items = "".join(f'<span class="sw o-{o.value}"></span>{_esc(o.label)}' for o in Outcome)
+    items = "".join(f'<span class="sw o-{o.value}" title="{_esc(STYLES[o].description)}"></span>'
+                    f"{_esc(STYLES[o].short)}" for o in Outcome)
     return (f'<p class="legend">{items}</p><p class="meta">In the snippets the shading marks the '
             "characters of an error's mentions, coloured by outcome; the gold mention is underlined.</p>")
 
@@ -232,17 +227,16 @@ def format_html_report(
     charts: Mapping[str, bytes | str],
     *,
     combination: str = "mention_type+realis_status",
-    colours: Mapping[Outcome, str] | None = None,
+    colours: Mapping[str, str] | None = None,
     captions: Mapping[str, str] | None = None,
 ) -> str:
     """The whole report as one HTML page.
 
     `charts` maps a chart name to PNG bytes or SVG text; `captions` gives a caption per name (the
     name is used otherwise). Error lists use the mapping table of `combination` (default
-    type+realis: it shows span errors and attribute errors alike). `colours` is the window's
-    outcome scheme (`#rrggbb` per outcome).
+    type+realis: it shows span errors and attribute errors alike). Outcomes are drawn in the one scheme
+    of `core.outcome_style`; `colours` (`#rrggbb` per outcome) overrides some of its colours.
     """
-    colours = colours or DEFAULT_OUTCOME_COLOURS
     captions = captions or {}
     counted = sum(1 for d in result.documents if d.counted)
     out = [

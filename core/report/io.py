@@ -9,7 +9,6 @@ output that is, or resolves to, a file the command reads.
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import stat
 import tempfile
@@ -19,12 +18,15 @@ from core.formats.errors import FormatError
 from core.formats.reading import STDIN
 
 
-@functools.cache
-def _umask() -> int:
-    """The process umask, read once (reading it means setting it, so do it a single time)."""
+def _read_umask() -> int:
+    """The process's umask. Reading it means setting it, a process-global change another thread could
+    see for a moment, so it is read once, when this module is imported."""
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+_UMASK = _read_umask()
 
 
 def _new_file_mode(path: str) -> int:
@@ -33,7 +35,7 @@ def _new_file_mode(path: str) -> int:
     try:
         return os.stat(path).st_mode & 0o777
     except OSError:
-        return 0o666 & ~_umask()
+        return 0o666 & ~_UMASK
 
 
 def write_atomic(path: str, data: str | bytes) -> None:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from core.metrics.agreement import DocumentAgreement, PairAgreement
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.formatting import NAN_TOOLTIP, is_nan, percent
+from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2

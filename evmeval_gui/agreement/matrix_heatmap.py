@@ -27,7 +27,7 @@ from evmeval_gui.agreement.style import (
     text_on,
 )
 from evmeval_gui.colours import MUTED_TEXT, OUTLINE_COLOUR
-from evmeval_gui.formatting import DASH, percent
+from evmeval_gui.model.formatting import DASH, percent
 
 TEXT_COLOUR = "#222222"
 CHIP_WIDTH = 20.0

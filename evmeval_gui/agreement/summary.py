@@ -17,7 +17,7 @@ from core.metrics.agreement import AgreementMatrix, FleissAgreement, LabelAgreem
 from core.rules import Combination
 from evmeval_gui.agreement.style import chip_html
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.formatting import DASH, percent
+from evmeval_gui.model.formatting import DASH, percent
 
 KAPPA_UNDEFINED = "Undefined: no mention pair to compare, or chance agreement is 1 (every label the same)."
 

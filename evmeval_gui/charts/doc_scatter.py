@@ -14,7 +14,7 @@ from core.metrics.mention import DocumentResult
 from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, MUTED, qcolour
-from evmeval_gui.formatting import percent
+from evmeval_gui.model.formatting import percent
 
 ISO_F1 = (0.2, 0.4, 0.6, 0.8)
 """Dashed curves of equal F1 drawn behind the points."""

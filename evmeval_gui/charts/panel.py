@@ -33,7 +33,7 @@ from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatm
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.per_type import PerTypeChart
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
-from evmeval_gui.jobs import JobRunner
+from evmeval_gui.model.jobs import Runner
 
 RowPredicate = Callable[[str, MappingRow], bool]
 
@@ -58,8 +58,10 @@ _TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusi
 """Which drawn part each tab shows (tabs in the order they are added below)."""
 EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
 COMPUTING_MESSAGE = "Counting the mapped pairs…"
+CHARTS_JOB = "charts"
+"""The job key of the panel's computations on the window's runner (they never supersede loading)."""
 BACKGROUND_DOCUMENTS = 200
-"""From this many documents on, a panel built with `background=True` computes the confusion matrices
+"""From this many documents on, a panel given a runner computes the confusion matrices
 on a worker thread (half a second for 2000 documents) instead of freezing the window."""
 
 
@@ -73,9 +75,9 @@ class ChartsPanel(QWidget):
     filter_requested = Signal(str, object, object)
     """(label, doc_ids: set[str] | None, row_predicate: Callable[[str, MappingRow], bool] | None)."""
 
-    def __init__(self, parent: QWidget | None = None, *, background: bool = False) -> None:
+    def __init__(self, parent: QWidget | None = None, *, runner: Runner | None = None) -> None:
         super().__init__(parent)
-        self._runner = JobRunner(self) if background else None
+        self._runner = runner
         self._dirty: set[str] = set()
         self._generation = 0
         self._pending: tuple[int, str | None, str] | None = None
@@ -255,7 +257,7 @@ class ChartsPanel(QWidget):
         self._draw("scores", "per_type", "confusions")
 
     def _draw(self, *parts: str) -> None:
-        """Redraw these parts now; in the window (`background=True`) only those on the visible tab,
+        """Redraw these parts now; in the window (with a runner) only those on the visible tab,
         the others when their tab is shown (a 2000-point scatter or a 30×30 heatmap is not free)."""
         self.average_box.setEnabled(self.scope == CORPUS)
         visible = _TAB_PARTS.get(self.tabs.currentIndex(), ())
@@ -334,7 +336,8 @@ class ChartsPanel(QWidget):
                 if job[1:] == self._confusion_key():
                     self._draw("confusions")
 
-            self._runner.submit("confusion matrices", lambda _context: confusions(documents, combination), done)
+            self._runner.submit("confusion matrices", lambda _context: confusions(documents, combination), done,
+                                key=CHARTS_JOB)
         return None
 
     def _draw_confusions(self) -> None:

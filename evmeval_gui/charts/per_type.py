@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QWidget
 from core.metrics.mention import TypeRow
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import BAR_COLOUR, qcolour
-from evmeval_gui.formatting import percent
+from evmeval_gui.model.formatting import percent
 
 BAR_HEIGHT = 0.7
 MIN_ROW = 18

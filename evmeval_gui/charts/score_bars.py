@@ -13,7 +13,7 @@ from core.metrics.prf import Average, Score
 from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import CURRENT_FILL, METRIC_COLOURS, qcolour
-from evmeval_gui.formatting import percent
+from evmeval_gui.model.formatting import percent
 
 METRICS: tuple[str, ...] = ("precision", "recall", "f1")
 METRIC_LABELS = {"precision": "Precision", "recall": "Recall", "f1": "F1"}

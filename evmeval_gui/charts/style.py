@@ -1,6 +1,6 @@
 """Colours and fonts shared by the charts.
 
-Outcome colours come from the window's single scheme (`evmeval_gui.colours`). Precision, recall and F1
+Outcome colours come from the one scheme (`core.outcome_style`). Precision, recall and F1
 are not outcomes, so the score bars use neutral slate shades that differ in lightness (they read in
 greyscale and cannot be mistaken for an outcome colour); they are named here, once.
 """
@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from PySide6.QtGui import QColor, QFont
 
 from core.metrics.outcomes import Outcome
-from evmeval_gui.colours import OUTLINE_COLOUR, SELECTION_COLOUR, STYLES
+from core.outcome_style import outcome_style
+from evmeval_gui.colours import OUTLINE_COLOUR, SELECTION_COLOUR
 
 METRIC_COLOURS: Mapping[str, str] = {"precision": "#c3cedb", "recall": "#7b8ea6", "f1": "#2f4560"}
 """Grouped score bars: one shade per metric, light to dark."""
@@ -32,7 +33,7 @@ TITLE_SIZE = "11pt"
 
 def outcome_hex(outcome: Outcome) -> str:
     """The scheme's colour of an outcome (`#rrggbb`)."""
-    return STYLES[outcome].colour
+    return outcome_style(outcome).colour
 
 
 def qcolour(value: str, alpha: int = 255) -> QColor:

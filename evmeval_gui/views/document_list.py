@@ -7,6 +7,8 @@ session; the list follows the session's selection.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from PySide6.QtCore import (
     QAbstractTableModel,
     QEvent,
@@ -22,9 +24,10 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit,
 
 from core.metrics.mention import DocumentResult, ResultKind
 from evmeval_gui import colours
-from evmeval_gui.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
-from evmeval_gui.selection import Selection
-from evmeval_gui.session import Session
+from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -181,7 +184,7 @@ class DocumentFilter(QSortFilterProxyModel):
         self.setFilterKeyColumn(ID)
         self._restriction: frozenset[str] | None = None
 
-    def set_restriction(self, doc_ids: set[str] | frozenset[str] | None) -> None:
+    def set_restriction(self, doc_ids: AbstractSet[str] | None) -> None:
         """Show only these documents (None: all)."""
         restriction = frozenset(doc_ids) if doc_ids is not None else None
         refilter(self, lambda: setattr(self, "_restriction", restriction))
@@ -247,6 +250,7 @@ class DocumentList(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection)
         session.selection_changed.connect(self._on_session_selection)
         session.scoring_finished.connect(self._after_refresh)
+        session.filter_changed.connect(self._on_filter_changed)
         self.proxy.rowsInserted.connect(self._update_count)
         self.proxy.rowsRemoved.connect(self._update_count)
         self.proxy.modelReset.connect(self._update_count)
@@ -294,7 +298,10 @@ class DocumentList(QWidget):
             return -1
         return self.proxy.mapFromSource(self.model.index(source, ID)).row()
 
-    def set_restriction(self, doc_ids: set[str] | frozenset[str] | None) -> None:
+    def _on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
+        self.set_restriction(chart_filter.doc_ids if chart_filter is not None else None)
+
+    def set_restriction(self, doc_ids: AbstractSet[str] | None) -> None:
         """Show only the given documents (a chart's filter); None shows all again."""
         self.proxy.set_restriction(doc_ids)
         self._update_count()

@@ -9,7 +9,6 @@ Selecting rows selects their mentions through the session; the table follows the
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -36,10 +35,11 @@ from PySide6.QtWidgets import (
 
 from core.metrics.outcomes import MappingRow, Outcome
 from evmeval_gui import colours
-from evmeval_gui.doctext import row_position
-from evmeval_gui.formatting import dice
-from evmeval_gui.selection import Selection
-from evmeval_gui.session import Session
+from evmeval_gui.model.doctext import row_position
+from evmeval_gui.model.filters import ChartFilter, RowPredicate
+from evmeval_gui.model.formatting import dice
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -56,7 +56,6 @@ HEADER_TIPS = (
 )
 SYSTEM_FIRST = S_ID
 
-RowPredicate = Callable[[str, MappingRow], bool]
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -315,6 +314,7 @@ class MappingTable(QWidget):
         session.selection_changed.connect(self._on_session_selection)
         session.combination_changed.connect(self._reload)
         session.scoring_finished.connect(self._on_scoring_finished)
+        session.filter_changed.connect(self._on_filter_changed)
         self._fill_types()
 
     # -- content ----------------------------------------------------------------------------------
@@ -350,14 +350,13 @@ class MappingTable(QWidget):
         self.model.set_document(self.session.selection.doc_id)
         self._on_session_selection(self.session.selection)
 
+    def _on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
+        self.set_predicate(chart_filter.row_predicate if chart_filter is not None else None)
+
     def set_predicate(self, predicate: RowPredicate | None) -> None:
-        """Keep only rows a chart asked for (None: all rows again)."""
+        """Keep only rows a chart asked for (None: all rows again); the session's filter sets it."""
         self.proxy.set_predicate(predicate)
         self._update_count()
-
-    def set_outcome_filter(self, outcome: Outcome | str | None) -> None:
-        index = self.outcome_combo.findData(outcome.value if isinstance(outcome, Outcome) else outcome)
-        self.outcome_combo.setCurrentIndex(max(index, 0))
 
     def visible_rows(self) -> list[MappingRow]:
         """Rows in the order the table shows them."""

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLay
 from core.metrics.prf import Average, Score
 from core.rules import Combination
 from evmeval_gui import colours
-from evmeval_gui.formatting import NAN_TOOLTIP, is_nan, percent
-from evmeval_gui.session import Session
+from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
+from evmeval_gui.model.session import Session
 
 _METRICS = (("precision", "P"), ("recall", "R"), ("f1", "F1"))
 

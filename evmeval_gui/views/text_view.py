@@ -30,10 +30,10 @@ from core.metrics.outcomes import MappingRow, Outcome
 from core.model import Mention
 from core.rules import Combination
 from evmeval_gui import colours
-from evmeval_gui.doctext import WORD, DocumentMarks, DocumentText
-from evmeval_gui.selection import Selection
-from evmeval_gui.session import Session
-from evmeval_gui.views.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
+from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Session
+from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
 

@@ -120,8 +120,10 @@ def test_html_error_list_highlights_the_text(demo):
     errors = page[page.index("<h2>Errors by document"):]
     assert errors.count('<span class="tag o-attribute">') == 2
     assert "example1</b> — 0 error(s)" in errors
-    # the demo text file is shifted by one character against the token table: the rebuilt text is used
-    assert "does not match the token offsets" in errors
+    # the demo's example2 text file starts with an extra newline (shifted by one character against the
+    # token table): it is aligned, as the window aligns it (core.text), not replaced by the rebuilt text
+    assert "does not match" not in errors
+    assert "we are rejecting the most qualified candidate and " in errors
     assert '<span class="o-attribute g">nominating</span>' in errors
     assert '<span class="o-attribute g">created</span>' in errors
 

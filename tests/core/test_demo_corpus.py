@@ -13,6 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from evmeval_resources import demo_dir
 
 from core.cli import validate_problems
 from core.formats.reading import read_text
@@ -22,7 +23,6 @@ from core.formats.tokens import format_token_table, read_token_table
 from core.metrics.mention import ScoreResult, score_files
 from core.metrics.outcomes import Outcome, mapping_rows
 from core.model import NOT_ANNOTATED, SpanMode, TbfFile
-from evmeval_resources import demo_dir
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = demo_dir()

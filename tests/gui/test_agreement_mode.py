@@ -19,19 +19,19 @@ from core.metrics.agreement import IaaResult, compare_annotators
 from core.metrics.outcomes import Outcome, mapping_rows
 from core.model import SpanMode
 from evmeval_gui.agreement.document_agreement import agreement_sort_key
-from evmeval_gui.agreement.inputs import (
+from evmeval_gui.agreement.style import DIAGONAL_COLOUR, f1_colour
+from evmeval_gui.app import main
+from evmeval_gui.main_window import MainWindow
+from evmeval_gui.model.agreement_inputs import (
     AgreementRequest,
     demo_agreement_request,
     load_and_compare,
     make_agreement_request,
 )
-from evmeval_gui.agreement.style import DIAGONAL_COLOUR, f1_colour
-from evmeval_gui.app import main
-from evmeval_gui.corpus import demo_request
-from evmeval_gui.formatting import percent
-from evmeval_gui.jobs import JobContext
-from evmeval_gui.main_window import MainWindow
-from evmeval_gui.selection import Selection
+from evmeval_gui.model.corpus import demo_request
+from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.model.selection import Selection
 from tests.gui.corpus_factory import write_corpus
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -226,7 +226,10 @@ def test_export_disagreements_writes_every_non_exact_row(window, qtbot, tmp_path
     click_cell(qtbot, window, 1, 2)
     window.session.set_combination("mention_type")
     out = tmp_path / "out" / "disagreements.csv"
-    count = window.agreement.export_disagreements(str(out))
+    with qtbot.waitSignal(window.agreement.disagreements_exported, timeout=TIMEOUT) as exported:
+        assert window.agreement.export_disagreements(str(out))  # written in the background
+    assert exported.args[0] == str(out)
+    count = exported.args[1]
     result = demo_iaa.pair(1, 2).score_result()
     expected = sum(1 for d in result.documents for row in mapping_rows(d, "mention_type")
                    if row.outcome is not Outcome.EXACT)

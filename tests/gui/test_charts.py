@@ -261,7 +261,10 @@ def test_background_panel_counts_confusions_off_the_gui_thread(qtbot, demo, monk
         return real_confusions(*args, **kwargs)
 
     monkeypatch.setattr(panel_module, "confusions", recording_confusions)
-    widget = ChartsPanel(background=True)
+    from evmeval_gui.jobs import JobRunner
+
+    runner = JobRunner()  # the window's one runner; the panel computes under its own job key
+    widget = ChartsPanel(runner=runner)
     qtbot.addWidget(widget)
     widget.resize(1100, 700)
     widget.show()
@@ -275,6 +278,8 @@ def test_background_panel_counts_confusions_off_the_gui_thread(qtbot, demo, monk
     assert widget.type_confusion.matrix.counts == expected.counts
     assert widget.realis_confusion.matrix.combination == "mention_type"
     assert counted_on and threading.main_thread().name not in counted_on
+    assert not runner.busy  # the charts' job is not the window's main job (no progress bar, no Cancel)
+    assert runner.shutdown(10)
 
 
 def test_gold_not_annotated_realis_column_reads_as_agreement() -> None:

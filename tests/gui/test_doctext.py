@@ -6,18 +6,18 @@ from core.formats.tokens import parse_token_table
 from core.metrics.mention import score_document
 from core.metrics.outcomes import Outcome, mapping_rows
 from core.model import Mention
-from evmeval_gui.corpus import OpenRequest, guess_roles
-from evmeval_gui.doctext import (
+from core.text import find_text_shift
+from evmeval_gui.model.corpus import OpenRequest, guess_roles
+from evmeval_gui.model.doctext import (
     BREAK,
     SPACE,
     WORD,
     char_document,
     document_marks,
     error_rows_in_order,
-    find_text_shift,
     token_document,
 )
-from evmeval_gui.views.text_layout import GOLD, SYSTEM, Metrics, assign_tracks, layout_document
+from evmeval_gui.model.text_layout import GOLD, SYSTEM, Metrics, assign_tracks, layout_document
 from tests.gui.corpus_factory import token_table
 
 TEXT = "when OH made her way home\n"

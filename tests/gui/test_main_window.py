@@ -12,13 +12,13 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from core.metrics.outcomes import Outcome
 from evmeval_gui import colours
-from evmeval_gui.corpus import OpenRequest, load_and_score, make_request
 from evmeval_gui.dialogs import ERROR_DIALOG_NAME
-from evmeval_gui.jobs import JobContext
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.selection import Selection
+from evmeval_gui.model.corpus import OpenRequest, load_and_score, make_request
+from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from evmeval_gui.views.mapping_table import OUTCOME, MappingFilter
-from evmeval_gui.views.text_layout import GOLD, SYSTEM
 from tests.gui.corpus_factory import write_corpus
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -293,7 +293,7 @@ class FakeCharts(QWidget):
 
 
 def test_charts_are_fed_and_their_filters_show_a_chip(make_window, qtbot, corpus):
-    window = make_window(charts_factory=FakeCharts)
+    window = make_window(charts_factory=lambda runner: FakeCharts())
     open_corpus(qtbot, window, corpus)
     assert window.charts_panel is None  # built when first shown
     window.charts_dock.show()

@@ -1,6 +1,8 @@
 """The Agreement mode of the main window: N annotators compared, one pair shown in the document views.
 
-`AgreementMode` runs the comparison through the window's one `JobRunner` (progress bar, Cancel), owns
+`AgreementMode` is a `WindowMode` and talks to the window only through its `WindowPort`. It runs the
+comparison (and the disagreement CSV export) through the window's one `JobRunner` (progress bar,
+Cancel), owns
 the matrix page (`AgreementPanel`, built the first time it is needed: pyqtgraph is slow to import),
 the tab bar that switches between the matrix and the document views, and the banner over those
 views that names who is in the gold role. Showing a pair hands `pair_comparison(...)` to
@@ -16,19 +18,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
-from PySide6.QtWidgets import QFileDialog, QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
-from core.formats.errors import FormatError
 from core.metrics.mention import ScoreResult
 from core.report.agreement_csv import write_disagreements_csv
-from evmeval_gui.agreement.inputs import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
 from evmeval_gui.agreement.style import chip_html, tag
-from evmeval_gui.corpus import LoadedCorpus
-from evmeval_gui.jobs import JobContext
+from evmeval_gui.model.agreement_inputs import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
+from evmeval_gui.model.corpus import LoadedCorpus
+from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.modes.base import WindowPort
 
 if TYPE_CHECKING:
     from evmeval_gui.agreement.panel import AgreementPanel
-    from evmeval_gui.main_window import MainWindow
 
 AgreementWork = Callable[[AgreementRequest, JobContext], LoadedAgreement]
 """Work function that reads the annotation sets and compares them (replaceable in tests)."""
@@ -77,15 +78,20 @@ class PairBanner(QFrame):
 
 
 class AgreementMode(QObject):
-    """The mode's state and commands; see the module docstring. `work` may be replaced (tests)."""
+    """The mode's state and commands (a `WindowMode`); see the module docstring. `work` may be replaced
+    (tests)."""
+
+    name = "agreement"
 
     agreement_finished = Signal()
     """A comparison was computed and is shown."""
+    disagreements_exported = Signal(str, int)
+    """(path, rows): the disagreement CSV was written."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.session = window.session
+    def __init__(self, port: WindowPort, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.port = port
+        self.session = port.session
         self.work: AgreementWork = default_work
         self.loaded: LoadedAgreement | None = None
         self.request: AgreementRequest | None = None
@@ -107,9 +113,24 @@ class AgreementMode(QObject):
         self.banner = PairBanner()
         self.banner.back_button.clicked.connect(lambda: self.show_page(MATRIX))
         self.banner.swap_button.clicked.connect(self.swap_roles)
-        self._lanes_text = window.document_pane.lanes.text()
+        port.add_mode_bar(self.tabs)
+        port.add_banner(self.banner)
         self.session.corpus_loaded.connect(self._on_corpus_loaded)
         self.session.combination_changed.connect(self._on_combination_changed)
+
+    # -- the WindowMode contract --------------------------------------------------------------------
+
+    def status_text(self, took: str) -> str:
+        result, roles = self.session.result, self.session.roles
+        if result is None or roles is None:
+            return ""
+        return f"Agreement: {roles[0]} (gold role) vs {roles[1]}, {len(result.documents)} documents{took}"
+
+    def remembers_corpus(self) -> bool:
+        return False  # a pair of annotators is not a corpus to reopen
+
+    def can_export_report(self) -> bool:
+        return False
 
     # -- starting ---------------------------------------------------------------------------------
 
@@ -129,10 +150,12 @@ class AgreementMode(QObject):
 
         self.session.run_job(label, run, done, path=request.paths[0] if request.paths else "")
 
-    def reload(self) -> None:
+    def reload(self) -> bool:
         """F5: read and compare again, keeping the pair, the page and the document."""
-        if self.request is not None:
-            self.compare(self.request, pair=self.pair, doc_id=self.session.selection.doc_id, page=self.page)
+        if self.request is None:
+            return False
+        self.compare(self.request, pair=self.pair, doc_id=self.session.selection.doc_id, page=self.page)
+        return True
 
     def ensure_panel(self) -> AgreementPanel:
         if self.panel is None:
@@ -142,7 +165,7 @@ class AgreementMode(QObject):
             self.panel.pair_requested.connect(self.open_pair)
             self.panel.document_requested.connect(self.open_document)
             self.panel.export_requested.connect(self.export_disagreements)
-            self.window.stack.addWidget(self.panel)
+            self.port.add_page(self.panel)
         return self.panel
 
     def _install(self, loaded: LoadedAgreement, pair: tuple[int, int], doc_id: str | None, page: str) -> None:
@@ -178,7 +201,7 @@ class AgreementMode(QObject):
         names = (self.loaded.names[i], self.loaded.names[j])
         self.tabs.setTabText(1, f"Pair: {tag(i)} {names[0]} (gold role) vs {tag(j)} {names[1]}")
         self.banner.set_roles(i, j, names)
-        self.window.document_pane.lanes.setText(f"{tag(i)} ▲ above the words, {tag(j)} ▼ below")
+        self.port.set_lanes_text(f"{tag(i)} ▲ above the words, {tag(j)} ▼ below")
         corpus, result = self.comparison(i, j)
         self.session.show_comparison(corpus, result, roles=names, doc_id=doc_id)
 
@@ -220,10 +243,7 @@ class AgreementMode(QObject):
         self.show_current_page()
 
     def show_current_page(self) -> None:
-        if self.page == MATRIX and self.panel is not None:
-            self.window.stack.setCurrentWidget(self.panel)
-        else:
-            self.window.stack.setCurrentWidget(self.window.workspace)
+        self.port.show_page(self.panel if self.page == MATRIX and self.panel is not None else None)
 
     # -- leaving and following the session ---------------------------------------------------------
 
@@ -238,10 +258,10 @@ class AgreementMode(QObject):
         self._comparisons.clear()
         self.tabs.hide()
         self.banner.hide()
-        self.window.document_pane.lanes.setText(self._lanes_text)
-        self.window.export_disagreements_action.setEnabled(False)
-        if self.window.stack.currentWidget() is self.panel:
-            self.window.stack.setCurrentWidget(self.window.workspace)
+        self.port.set_lanes_text(None)
+        if self.panel is not None and self.port.current_page() is self.panel:
+            self.port.show_page(None)
+        self.port.commands_changed()
 
     def _on_combination_changed(self, name: str) -> None:
         if self.active and self.panel is not None:
@@ -264,26 +284,27 @@ class AgreementMode(QObject):
         return f"disagreements_{clean(self.loaded.names[i])}_vs_{clean(self.loaded.names[j])}_" \
                f"{self.session.combination.replace('+', '_')}.csv"
 
-    def export_disagreements(self, path: str | None = None) -> int | None:
-        """Write the selected pair's disagreements (chosen combination) to CSV; asks where when `path` is
-        None. Returns the number of rows written (None: nothing written)."""
+    def export_disagreements(self, path: str | None = None) -> bool:
+        """Write the selected pair's disagreements (chosen combination) to CSV, in the background; asks
+        where when `path` is None. `disagreements_exported(path, rows)` follows; False: nothing started."""
         if self.loaded is None:
-            return None
+            return False
         if path is None:
             start = os.path.join(os.path.dirname(os.path.abspath(self.loaded.request.paths[0])),
                                  self.default_export_name())
-            path, _ = QFileDialog.getSaveFileName(self.window, "Export disagreements", start,
-                                                  "CSV files (*.csv);;All files (*)")
+            path = self.port.choose_save_path("Export disagreements", start, "CSV files (*.csv);;All files (*)")
             if not path:
-                return None
+                return False
         i, j = self.pair
-        try:
-            count = write_disagreements_csv(path, self.loaded.pair(i, j), self.session.combination,
-                                            inputs=self.loaded.request.paths)
-        except FormatError as exc:
-            self.window.notifier(exc.problem)
-            return None
-        self.window.statusBar().showMessage(f"{count} disagreement(s) of {tag(i)} and {tag(j)} written to {path}",
-                                            8000)
-        return count
+        loaded, combination, target = self.loaded, self.session.combination, path
 
+        def work(context: JobContext) -> int:
+            return write_disagreements_csv(target, loaded.pair(i, j), combination, inputs=loaded.request.paths)
+
+        def done(count: object) -> None:
+            assert isinstance(count, int)
+            self.port.show_message(f"{count} disagreement(s) of {tag(i)} and {tag(j)} written to {target}", 8000)
+            self.disagreements_exported.emit(target, count)
+
+        self.session.run_job("Exporting disagreements", work, done, path=target)
+        return True

@@ -13,14 +13,13 @@ NAN_TOOLTIP = ("Undefined (0/0): precision needs at least one system mention, re
                "mention, and F1 a non-zero precision or recall. The published scorer prints nan here.")
 
 
-
 def is_nan(value: float | None) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
 def percent(value: float | None) -> str:
     """A fraction as a percentage with 2 decimals (`0.7059` -> `70.59`); NaN -> `—`."""
-    if is_nan(value):
+    if value is None or is_nan(value):
         return DASH
     return f"{100.0 * value:.2f}"
 
@@ -34,6 +33,6 @@ def dice(value: float | None) -> str:
 
 def nan_sort_key(value: float | None, *, worst: bool = True) -> float:
     """Sort key putting undefined figures before every real one (worst first) or after them."""
-    if is_nan(value):
+    if value is None or is_nan(value):
         return -1.0 if worst else 2.0
     return float(value)

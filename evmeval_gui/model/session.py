@@ -1,28 +1,29 @@
 """Everything the window shows, in one observable object: inputs, results, combination, selection.
 
-Views read from the session and listen to its signals; user actions go through its methods. The
-session asks `core` for every number (it never scores anything itself) and runs loading and scoring
-through the window's one `JobRunner`.
+No Qt: views read from the session and listen to its signals (`evmeval_gui.model.events.Signal`);
+user actions go through its methods. The session asks `core` for every number (it never scores
+anything itself) and runs loading and scoring through a `Runner` (the window's one Qt `JobRunner`, or
+`ImmediateRunner` without a window), which calls back on the thread that owns the session.
 
 Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `scoring_finished()`,
-`combination_changed(name)`, `system_changed(index)`, `selection_changed(Selection)`.
+`combination_changed(name)`, `system_changed(index)`, `selection_changed(Selection)`,
+`filter_changed(ChartFilter | None)`.
 """
 
 from __future__ import annotations
 
-import gc
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-
-from PySide6.QtCore import QObject, Signal
+from dataclasses import replace
 
 from core.align import COMBINATIONS
 from core.formats.errors import FormatError, Problem
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
-from evmeval_gui.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
-from evmeval_gui.doctext import (
+from evmeval_gui.model import collector
+from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
+from evmeval_gui.model.doctext import (
     DocumentMarks,
     DocumentText,
     char_document,
@@ -31,8 +32,10 @@ from evmeval_gui.doctext import (
     row_position,
     token_document,
 )
-from evmeval_gui.jobs import JobContext, JobRunner
-from evmeval_gui.selection import Selection
+from evmeval_gui.model.events import Signal
+from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.jobs import JobContext, Runner
+from evmeval_gui.model.selection import Selection
 
 Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
@@ -67,19 +70,18 @@ class _LRU(OrderedDict):
             self.popitem(last=False)
 
 
-class Session(QObject):
-    """The loaded corpus, its results per system, the chosen combination and the one selection."""
+class Session:
+    """The loaded corpus, its results per system, the chosen combination, the one selection and filter."""
 
-    loading_started = Signal(str)
-    corpus_loaded = Signal()
-    load_failed = Signal(object)
-    scoring_finished = Signal()
-    combination_changed = Signal(str)
-    system_changed = Signal(int)
-    selection_changed = Signal(object)
-
-    def __init__(self, runner: JobRunner, *, loader: Loader | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, runner: Runner, *, loader: Loader | None = None) -> None:
+        self.loading_started = Signal("loading_started")
+        self.corpus_loaded = Signal("corpus_loaded")
+        self.load_failed = Signal("load_failed")
+        self.scoring_finished = Signal("scoring_finished")
+        self.combination_changed = Signal("combination_changed")
+        self.system_changed = Signal("system_changed")
+        self.selection_changed = Signal("selection_changed")
+        self.filter_changed = Signal("filter_changed")
         self.runner = runner
         self.loader: Loader = loader or default_loader
         self.corpus: LoadedCorpus | None = None
@@ -87,6 +89,7 @@ class Session(QObject):
         self.system_index = 0
         self.combination = "plain"
         self.selection = Selection()
+        self.filter: ChartFilter | None = None
         self.last_problem: Problem | None = None
         self.roles: tuple[str, str] | None = None
         """Agreement mode: the annotators in the gold and the system role of what is shown (else None)."""
@@ -144,6 +147,15 @@ class Session(QObject):
     def cancel(self) -> None:
         self.runner.cancel()
 
+    # -- chart filters ----------------------------------------------------------------------------
+
+    def set_filter(self, chart_filter: ChartFilter | None) -> None:
+        """Show only what a chart asked for (None: everything again); views follow `filter_changed`."""
+        if chart_filter is None and self.filter is None:
+            return
+        self.filter = chart_filter
+        self.filter_changed.emit(chart_filter)
+
     # -- other work and ready-made comparisons (the Agreement mode) ---------------------------------
 
     def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
@@ -168,16 +180,13 @@ class Session(QObject):
         self._install(corpus, result, 0, doc_id)
 
     def _install(self, corpus: LoadedCorpus, result: ScoreResult, system_index: int, doc_id: str | None) -> None:
-        gc.unfreeze()  # the previous corpus may now be collected
-        self.corpus = corpus
-        self.request = corpus.request
-        self.system_index = min(system_index, len(corpus.inputs) - 1)
-        self._results = {self.system_index: result}
-        self.clear_caches()
+        with collector.swapping():  # the previous corpus may be collected, this one stays (see collector)
+            self.corpus = corpus
+            self.request = corpus.request
+            self.system_index = min(system_index, len(corpus.inputs) - 1)
+            self._results = {self.system_index: result}
+            self.clear_caches()
         self.last_problem = None
-        # The corpus stays as long as the window shows it: keep the cyclic collector from rescanning its
-        # hundreds of thousands of objects (full collections otherwise pause the window for 100+ ms).
-        gc.freeze()
         self._announce(doc_id, corpus_changed=True)
 
     def _announce(self, doc_id: str | None, *, corpus_changed: bool) -> None:
@@ -219,9 +228,9 @@ class Session(QObject):
         self.runner.submit(label, work, done, on_error=failed)
 
     def _switch_system(self, index: int) -> None:
-        self.system_index = index
-        self.clear_caches()
-        gc.freeze()  # the new result stays too (see _install)
+        with collector.swapping():  # the new result stays too (see _install)
+            self.system_index = index
+            self.clear_caches()
         self._announce(self.selection.doc_id, corpus_changed=False)
 
     def set_combination(self, name: str) -> None:
@@ -300,8 +309,6 @@ class Session(QObject):
         else:
             built = char_document(doc_id, doc.gold, doc.system, text)
         if notes:
-            from dataclasses import replace
-
             built = replace(built, notice=" ".join([*notes, built.notice]).strip())
         self._texts.put(doc_id, built)
         return built

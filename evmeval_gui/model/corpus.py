@@ -8,10 +8,8 @@ take. Inputs are only ever read.
 from __future__ import annotations
 
 import dataclasses
-import gc
 import os
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.formats.errors import FormatError
@@ -20,6 +18,7 @@ from core.loading import LoadedInputs, load_inputs, sibling_folder
 from core.metrics.mention import ScoreResult, score_files
 from core.model import SpanMode, TbfFile
 from core.progress import CancelCheck, Cancelled, Progress
+from evmeval_gui.model import collector
 
 Status = Callable[[str], None]
 
@@ -116,23 +115,6 @@ class LoadedCorpus:
         return tuple(seen)
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a corpus is read and scored.
-
-    Reading 150k mentions allocates about a million small tuples, none of them in cycles; the
-    collector would rescan them dozens of times (a third of the load time). The window freezes the
-    loaded objects afterwards (`gc.freeze()` in the session), so nothing is lost by pausing here.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cancelled: CancelCheck | None = None,
                 status: Status | None = None) -> LoadedCorpus:
     """Read the gold file and every system file; raises `FormatError` or `LoadCancelled`."""
@@ -180,7 +162,7 @@ def load_and_score(request: OpenRequest, system_index: int = 0, *, progress: Pro
                    cancelled: CancelCheck | None = None, status: Status | None = None,
                    ) -> tuple[LoadedCorpus, ScoreResult]:
     """`load_corpus` then `score_system` for one system: what opening a corpus runs in the background."""
-    with collector_paused():
+    with collector.paused():  # see collector: no cyclic collection while a million tuples are made
         corpus = load_corpus(request, progress=progress, cancelled=cancelled, status=status)
         index = min(max(system_index, 0), len(corpus.inputs) - 1)
         return corpus, score_system(corpus, index, progress=progress, cancelled=cancelled, status=status)
@@ -196,5 +178,5 @@ def demo_request() -> OpenRequest:
                      if name.startswith("system") and name.endswith(".tbf")) if os.path.isdir(folder) else []
     if not os.path.isfile(gold) or not systems:
         raise FormatError(folder, 0, "the demo corpus is not installed",
-                          "gold.tbf and system_*.tbf in evmeval_resources/demo")
+                          "gold.tbf and system_*.tbf in resources/demo")
     return make_request(gold, systems)

@@ -13,7 +13,7 @@ import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from evmeval_gui.doctext import BREAK, SPACE, WORD, DocumentText
+from evmeval_gui.model.doctext import BREAK, SPACE, WORD, DocumentText
 
 GOLD, SYSTEM = 0, 1
 """Layers."""
@@ -140,81 +140,100 @@ def assign_tracks(units: Sequence[Sequence[int]]) -> list[int]:
     return tracks
 
 
+class _WordPlacer:
+    """Wraps the words of a document into lines (what `_place_words` does, one segment kind per method)."""
+
+    def __init__(self, doc: DocumentText, measure: Callable[[str], float], width: float, m: Metrics,
+                 out: Layout) -> None:
+        self.segments = doc.segments
+        self.measure = measure
+        self.m = m
+        self.out = out
+        self.right = max(width - m.margin_right, m.margin_left + 40)
+        self.widths: dict[str, float] = {}
+        self.gaps: list[float] = [0.0]
+        self.x = m.margin_left
+        self.pending = 0.0
+        out.lines.append(Line(first=0))
+        out.unit_piece = [-1] * doc.num_units
+
+    def new_line(self, extra: float = 0.0) -> None:
+        line = self.out.lines[-1]
+        line.last = len(self.out.pieces)
+        line.right = self.x
+        self.out.lines.append(Line(first=len(self.out.pieces)))
+        self.gaps.append(extra)
+        self.x = self.m.margin_left
+        self.pending = 0.0
+
+    def place(self, index: int, w: float) -> None:
+        segment = self.segments[index]
+        if segment.unit >= 0:
+            self.out.unit_piece[segment.unit] = len(self.out.pieces)
+        self.out.pieces.append(Piece(index, len(self.out.lines) - 1, self.x, w))
+        self.x += w
+
+    def space(self, count: int) -> None:
+        if self.x > self.m.margin_left:
+            self.pending = min(count, self.m.max_spaces) * self.m.space_width
+
+    def line_break(self, count: int) -> None:
+        if self.x > self.m.margin_left or self.out.lines[-1].first < len(self.out.pieces):
+            self.new_line(self.m.paragraph_gap if count >= 2 else 0.0)
+        elif count >= 2 and len(self.out.lines) > 1:
+            self.gaps[-1] = max(self.gaps[-1], self.m.paragraph_gap)
+
+    def cluster(self, i: int) -> int:
+        """Place the words from `i` on that have nothing between them (they wrap together); returns the
+        index after them."""
+        segments, j = self.segments, i
+        words: list[tuple[int, float]] = []
+        while j < len(segments) and segments[j].kind == WORD:
+            text = segments[j].text
+            w = self.widths.get(text)
+            if w is None:
+                w = self.widths[text] = self.measure(text)
+            words.append((j, w))
+            j += 1
+        total = sum(w for _, w in words)
+        left = self.m.margin_left
+        if self.x > left and self.x + self.pending + total > self.right:
+            self.new_line()
+        self.x += self.pending
+        self.pending = 0.0
+        fits = total <= self.right - left
+        for index, w in words:
+            if not fits and self.x > left and self.x + w > self.right:
+                self.new_line()
+            self.place(index, w)
+        return j
+
+    def finish(self) -> list[float]:
+        lines = self.out.lines
+        lines[-1].last = len(self.out.pieces)
+        lines[-1].right = self.x
+        if lines[-1].first == lines[-1].last and len(lines) > 1:
+            lines.pop()
+            self.gaps.pop()
+        return self.gaps
+
+
 def _place_words(doc: DocumentText, measure: Callable[[str], float], width: float, m: Metrics,
                  out: Layout) -> list[float]:
     """Wrap the words into lines; returns the extra gap before each line (paragraph breaks)."""
-    right = max(width - m.margin_right, m.margin_left + 40)
-    widths: dict[str, float] = {}
-    segments = doc.segments
-    gaps: list[float] = [0.0]
-    out.lines.append(Line(first=0))
-    x = m.margin_left
-    pending = 0.0
-    out.unit_piece = [-1] * doc.num_units
-
-    def new_line(extra: float = 0.0) -> None:
-        nonlocal x, pending
-        line = out.lines[-1]
-        line.last = len(out.pieces)
-        line.right = x
-        out.lines.append(Line(first=len(out.pieces)))
-        gaps.append(extra)
-        x = m.margin_left
-        pending = 0.0
-
-    def place(index: int, w: float) -> None:
-        nonlocal x
-        segment = segments[index]
-        if segment.unit >= 0:
-            out.unit_piece[segment.unit] = len(out.pieces)
-        out.pieces.append(Piece(index, len(out.lines) - 1, x, w))
-        x += w
-
-    i, n = 0, len(segments)
-    while i < n:
+    placer = _WordPlacer(doc, measure, width, m, out)
+    i, segments = 0, doc.segments
+    while i < len(segments):
         segment = segments[i]
         if segment.kind == SPACE:
-            if x > m.margin_left:
-                pending = min(segment.count, m.max_spaces) * m.space_width
+            placer.space(segment.count)
             i += 1
-            continue
-        if segment.kind == BREAK:
-            if x > m.margin_left or out.lines[-1].first < len(out.pieces):
-                new_line(m.paragraph_gap if segment.count >= 2 else 0.0)
-            elif segment.count >= 2 and len(out.lines) > 1:
-                gaps[-1] = max(gaps[-1], m.paragraph_gap)
+        elif segment.kind == BREAK:
+            placer.line_break(segment.count)
             i += 1
-            continue
-        # a cluster: words with nothing between them wrap together
-        j = i
-        cluster: list[tuple[int, float]] = []
-        while j < n and segments[j].kind == WORD:
-            text = segments[j].text
-            w = widths.get(text)
-            if w is None:
-                w = widths[text] = measure(text)
-            cluster.append((j, w))
-            j += 1
-        total = sum(w for _, w in cluster)
-        if x > m.margin_left and x + pending + total > right:
-            new_line()
-        x += pending
-        pending = 0.0
-        if total <= right - m.margin_left:
-            for index, w in cluster:
-                place(index, w)
         else:
-            for index, w in cluster:
-                if x > m.margin_left and x + w > right:
-                    new_line()
-                place(index, w)
-        i = j
-    out.lines[-1].last = len(out.pieces)
-    out.lines[-1].right = x
-    if out.lines[-1].first == out.lines[-1].last and len(out.lines) > 1:
-        out.lines.pop()
-        gaps.pop()
-    return gaps
+            i = placer.cluster(i)
+    return placer.finish()
 
 
 def _bars(doc: DocumentText, layer: int, units_of: Sequence[Sequence[int]], tracks: list[int], out: Layout,

@@ -7,9 +7,8 @@ pieces of words cut at every mention boundary in character mode. A discontinuous
 mention over non-adjacent units.
 
 Where the text comes from:
-- token mode: the text file when its characters sit at the token table's offsets (a file shifted by
-  a few characters, as some published `.tkn.txt` files are, is aligned); otherwise the text rebuilt
-  from the token table (`TokenTable.rebuild_text`);
+- token mode: `core.text.token_document_text`, the one rule the HTML report follows too (the text
+  file, aligned when shifted by a few characters, else the text rebuilt from the token table);
 - character mode: the text file; without one, the mention texts placed at their offsets.
 """
 
@@ -24,13 +23,12 @@ from dataclasses import dataclass
 from core.metrics.mention import DocumentResult
 from core.metrics.outcomes import MappingRow, Outcome
 from core.model import Mention, TokenTable
+from core.text import token_document_text
 
 WORD, SPACE, BREAK = 0, 1, 2
 """Segment kinds."""
 
 _GAP = re.compile(r"(\r?\n(?:[ \t\r\f\v]*\r?\n)*)|([ \t\r\f\v\u00a0]+)|(\S+)")
-_MAX_SHIFT = 3
-_SAMPLE = 200
 
 
 @dataclass(frozen=True)
@@ -84,25 +82,6 @@ def _gap_segments(text: str, out: list[Segment]) -> None:
             out.append(Segment(WORD, word))
 
 
-def find_text_shift(tokens: Sequence, text: str) -> int | None:
-    """The shift `s` such that `text[first+s : last+1+s]` spells the tokens, or None.
-
-    Some published texts start with an extra newline; a shift of a few characters is recognised when
-    at least 90% of a sample of tokens match. Tokens are `core.model.Token`s.
-    """
-    if not tokens:
-        return 0
-    step = max(1, len(tokens) // _SAMPLE)
-    sample = [t for t in tokens[::step] if t.text.strip()]
-    if not sample:
-        return 0
-    for shift in sorted(range(-_MAX_SHIFT, _MAX_SHIFT + 1), key=abs):
-        hits = sum(1 for t in sample if t.first + shift >= 0 and text[t.first + shift: t.last + 1 + shift] == t.text)
-        if hits >= 0.9 * len(sample):
-            return shift
-    return None
-
-
 def _token_segments(table: TokenTable, text: str, shift: int) -> tuple[list[Segment], list[str], dict[str, int]]:
     """Segments of a token-mode text: tokens in offset order are the units."""
     order = sorted(range(len(table.tokens)), key=lambda i: (table.tokens[i].first, i))
@@ -139,24 +118,14 @@ def token_document(doc_id: str, gold: Sequence[Mention], system: Sequence[Mentio
                   if table is None else f"The token table of {doc_id} is empty.")
         return DocumentText(doc_id, tuple(segments), (), tuple(() for _ in gold), tuple(() for _ in system),
                             "text file" if text else "none", notice)
-    notice = ""
-    source = "text file"
-    shift = find_text_shift(table.tokens, text) if text else None
-    if text is None:
-        source, notice = "token table", "No text file: the text is rebuilt from the token table's offsets."
-    elif shift is None:
-        source = "token table"
-        notice = ("The text file does not match the token table's offsets: the text is rebuilt from the "
-                  "token table instead.")
-    if shift is None:
-        text, shift = table.rebuild_text(), 0
-    segments, labels, unit_of = _token_segments(table, text, shift)
+    shown = token_document_text(table, text)
+    segments, labels, unit_of = _token_segments(table, shown.text, shown.shift)
 
     def place(m: Mention) -> tuple[int, ...]:
         return tuple(sorted({unit_of[t] for t in m.span if t in unit_of}))
 
     return DocumentText(doc_id, tuple(segments), tuple(labels), tuple(place(m) for m in gold),
-                        tuple(place(m) for m in system), source, notice)
+                        tuple(place(m) for m in system), shown.source, shown.notice)
 
 
 def _mention_text_canvas(mentions: Sequence[Mention]) -> str:
@@ -259,7 +228,8 @@ def row_position(row: MappingRow, text: DocumentText) -> tuple[int, int]:
         firsts.append(text.gold_units[row.gold_index][0])
     if row.system_index is not None and text.system_units[row.system_index]:
         firsts.append(text.system_units[row.system_index][0])
-    line = (row.gold or row.system).line if (row.gold or row.system) is not None else 0
+    mention = row.gold or row.system
+    line = mention.line if mention is not None else 0
     return (min(firsts) if firsts else 1 << 30, line)
 
 

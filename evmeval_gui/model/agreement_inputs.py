@@ -1,6 +1,6 @@
 """What the Agreement mode opens: 2..N annotation sets (tbf files, brat folders or `.ann` files).
 
-Pure Python (no Qt), like `evmeval_gui.corpus`: `load_and_compare` is the work function the window
+Pure Python (no Qt), like `evmeval_gui.model.corpus`: `load_and_compare` is the work function the window
 runs in the background, with the plain `progress(done, total)` / `cancelled()` callables of the core;
 `pair_comparison` turns one pair of annotators into the `LoadedCorpus` / `ScoreResult` the document
 list, text view and mapping table already show (annotator i in the gold role). Inputs are only read.
@@ -20,7 +20,7 @@ from core.metrics.agreement import IaaResult, PairAgreement, compare_annotators
 from core.metrics.mention import ScoreResult
 from core.model import SpanMode, TbfFile
 from core.progress import CancelCheck, Cancelled, Progress
-from evmeval_gui.corpus import LoadCancelled, LoadedCorpus, OpenRequest
+from evmeval_gui.model.corpus import LoadCancelled, LoadedCorpus, OpenRequest
 
 Status = Callable[[str], None]
 
@@ -101,7 +101,7 @@ def demo_agreement_request() -> AgreementRequest:
     missing = [p for p in paths if not os.path.isfile(p)]
     if missing:
         raise FormatError(missing[0], 0, "the demo corpus is not installed",
-                          "gold.tbf, system_a.tbf and system_b.tbf in evmeval_resources/demo")
+                          "gold.tbf, system_a.tbf and system_b.tbf in resources/demo")
     return make_agreement_request(paths)
 
 

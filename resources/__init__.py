@@ -1,7 +1,8 @@
-"""Data shipped with EvmEval Studio (demo corpus, icons), read with importlib.resources.
+"""Data shipped with EvmEval Studio (the demo corpus), read with importlib.resources.
 
-Named `evmeval_resources` rather than `resources` so the installed package cannot collide with
-another distribution's top-level `resources`.
+The folder is `resources/` in the source tree and installs as the package `evmeval_resources`
+(setuptools `package-dir` in pyproject.toml), so it cannot collide with another distribution's
+top-level `resources`.
 """
 
 from __future__ import annotations

@@ -1,0 +1,95 @@
+"""What background work sees, and what the session needs of whoever runs it (no Qt).
+
+A work function takes a `JobContext` (progress, status, cancel check: thread-safe) and returns a
+value. The session hands work to a `Runner`: the window's Qt `evmeval_gui.jobs.JobRunner` (worker
+thread, results on the GUI thread), or `ImmediateRunner` (here and now: scripts and tests).
+Jobs have keys: submitting a job supersedes the running job of the same key only.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
+
+MAIN = "main"
+"""The key of the job the window's progress bar and Cancel button follow (loading, scoring, exports)."""
+
+
+class JobCancelled(Exception):
+    """Raised by `JobContext.check()` (or any work function) to stop early."""
+
+
+def _ignore(*_args: object) -> None:
+    return None
+
+
+@dataclass
+class JobContext:
+    """What a work function may use: progress reports and a cancel check. Thread-safe."""
+
+    job_id: int
+    _event: threading.Event = field(default_factory=threading.Event)
+    _emit_progress: Callable[[int, int, int], None] = _ignore
+    _emit_status: Callable[[int, str], None] = _ignore
+
+    def progress(self, done: int, total: int) -> None:
+        """Report `done` out of `total` steps (total 0: unknown amount of work)."""
+        self._emit_progress(self.job_id, int(done), int(total))
+
+    def status(self, text: str) -> None:
+        """Say what the job is doing now (shown in the status bar)."""
+        self._emit_status(self.job_id, text)
+
+    def cancelled(self) -> bool:
+        """True once the user cancelled or a newer job superseded this one."""
+        return self._event.is_set()
+
+    def check(self) -> None:
+        """Raise `JobCancelled` when `cancelled()`; call it between steps."""
+        if self._event.is_set():
+            raise JobCancelled()
+
+
+class Runner(Protocol):
+    """Runs work functions and hands their outcome back (on the caller's thread)."""
+
+    def submit(self, label: str, work: Callable[[JobContext], T], on_done: Callable[[T], None], *,
+               on_error: Callable[[BaseException], None] | None = None,
+               on_cancelled: Callable[[], None] | None = None, key: str = MAIN) -> int:
+        """Start `work`, superseding the running job of the same `key`; returns the job id."""
+        ...
+
+    def cancel(self, key: str = MAIN) -> None:
+        """Stop the running job of `key` (what it still delivers is dropped)."""
+        ...
+
+
+class ImmediateRunner:
+    """A `Runner` that runs each job at once on the calling thread (scripts, tests, headless use)."""
+
+    def __init__(self) -> None:
+        self._next_id = 0
+
+    def submit(self, label: str, work: Callable[[JobContext], Any], on_done: Callable[[Any], None], *,
+               on_error: Callable[[BaseException], None] | None = None,
+               on_cancelled: Callable[[], None] | None = None, key: str = MAIN) -> int:
+        self._next_id += 1
+        try:
+            value = work(JobContext(self._next_id))
+        except JobCancelled:
+            if on_cancelled is not None:
+                on_cancelled()
+        except Exception as exc:
+            if on_error is None:
+                raise
+            on_error(exc)
+        else:
+            on_done(value)
+        return self._next_id
+
+    def cancel(self, key: str = MAIN) -> None:
+        """Nothing runs in the background, so there is nothing to stop."""

@@ -1,0 +1,60 @@
+"""Open recent, without Qt: the list of past corpora, stored with absolute paths, and what is gone.
+
+A relative path means something else from another folder (issue: launched elsewhere, a recent entry
+opened other files with the old folders and showed other numbers without a word), so every path is
+made absolute before it is stored; an entry whose files are gone is recognised (`missing_files`) so
+the window can say so and offer to remove it. The list is kept as JSON text by whoever stores it
+(the window: QSettings).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from evmeval_gui.model.corpus import OpenRequest
+
+MAX_RECENT = 8
+
+
+def _absolute(path: str | None) -> str | None:
+    return os.path.abspath(path) if path else path
+
+
+def absolute_request(request: OpenRequest) -> OpenRequest:
+    """The same request with every path absolute (relative ones resolved against the current folder)."""
+    return OpenRequest(os.path.abspath(request.gold), tuple(os.path.abspath(s) for s in request.systems),
+                       _absolute(request.token_dir), _absolute(request.text_dir))
+
+
+def missing_files(request: OpenRequest) -> list[str]:
+    """The files and folders of `request` that do not exist (any more), in the request's order."""
+    files = [request.gold, *request.systems]
+    folders = [d for d in (request.token_dir, request.text_dir) if d]
+    return [p for p in files if not os.path.isfile(p)] + [d for d in folders if not os.path.isdir(d)]
+
+
+def parse_recent(text: object) -> list[OpenRequest]:
+    """The stored list (JSON text); anything unreadable is skipped, never an error."""
+    try:
+        data = json.loads(text if isinstance(text, str) else "[]")
+    except ValueError:
+        return []
+    requests = [OpenRequest.from_json(item) for item in data] if isinstance(data, list) else []
+    return [r for r in requests if r is not None][:MAX_RECENT]
+
+
+def format_recent(requests: list[OpenRequest]) -> str:
+    """The list as JSON text, at most `MAX_RECENT` entries."""
+    return json.dumps([r.to_json() for r in requests[:MAX_RECENT]])
+
+
+def remember(requests: list[OpenRequest], request: OpenRequest) -> list[OpenRequest]:
+    """`request` (made absolute) first, then the others without it."""
+    request = absolute_request(request)
+    return [request, *(r for r in requests if r != request and absolute_request(r) != request)][:MAX_RECENT]
+
+
+def forget(requests: list[OpenRequest], request: OpenRequest) -> list[OpenRequest]:
+    """The list without `request`."""
+    return [r for r in requests if r != request]

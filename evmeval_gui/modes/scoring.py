@@ -1,0 +1,49 @@
+"""The scoring mode: one gold file against one or more system files (the window's default mode)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from evmeval_gui.modes.base import WindowMode, WindowPort
+
+
+class ScoringMode:
+    """A `WindowMode`: the document views show the session's corpus and result; active unless another
+    mode is."""
+
+    name = "scoring"
+
+    def __init__(self, port: WindowPort, *, others: Sequence[WindowMode] = ()) -> None:
+        self.port = port
+        self.others = tuple(others)
+        """The other modes: this one is active when none of them is."""
+
+    @property
+    def active(self) -> bool:
+        return not any(mode.active for mode in self.others)
+
+    def title(self) -> str:
+        corpus = self.port.session.corpus
+        return corpus.request.name if corpus is not None else ""
+
+    def status_text(self, took: str) -> str:
+        result = self.port.session.result
+        if result is None:
+            return ""
+        return f"{result.run_name}: {len(result.documents)} documents scored{took}"
+
+    def remembers_corpus(self) -> bool:
+        return True
+
+    def can_export_report(self) -> bool:
+        return True
+
+    def reload(self) -> bool:
+        session = self.port.session
+        if session.request is None:
+            return False
+        session.reload()
+        return True
+
+    def show_current_page(self) -> None:
+        self.port.show_page(None)

@@ -1,0 +1,138 @@
+"""View > Charts: a dock that builds the charts panel the first time it is shown and keeps it fed.
+
+The panel is anything with the `ChartsView` shape (the real `evmeval_gui.charts.panel.ChartsPanel`,
+or a stand-in in tests); it is imported only when first shown: pyqtgraph alone takes half a second to
+import, which the first document should not wait for. What changed in the session while the dock was
+hidden is given to the panel when it is shown again. A chart click becomes the session's filter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, cast
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QMainWindow, QScrollArea, QWidget
+
+from core.metrics.mention import ScoreResult
+from evmeval_gui.jobs import JobRunner
+from evmeval_gui.model.filters import ChartFilter, RowPredicate
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Session
+
+
+class ChartsView(Protocol):
+    """What the dock needs of a charts panel (a QWidget)."""
+
+    filter_requested: Any
+    """Signal(label: str, doc_ids: set[str] | None, row_predicate: RowPredicate | None)."""
+
+    def set_result(self, result: ScoreResult | None) -> None: ...
+
+    def set_document(self, doc_id: str | None) -> None: ...
+
+    def set_combination(self, name: str) -> None: ...
+
+
+ChartsFactory = Callable[[JobRunner], ChartsView]
+"""Builds the panel; it may run its computations on the given runner (under its own job key)."""
+
+
+def default_charts_factory(runner: JobRunner) -> ChartsView:
+    """The real charts panel, computing large confusion matrices on the window's runner."""
+    from evmeval_gui.charts.panel import ChartsPanel
+
+    return ChartsPanel(runner=runner)
+
+
+class ChartsDock(QDockWidget):
+    """The Charts dock of `window`; `panel` is None until first shown (or when charts are unavailable)."""
+
+    def __init__(self, window: QMainWindow, session: Session, runner: JobRunner,
+                 factory: ChartsFactory | None) -> None:
+        super().__init__("Charts", window)
+        self.setObjectName("chartsDock")
+        self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.session = session
+        self.runner = runner
+        self.factory = factory
+        self.panel: ChartsView | None = None
+        self._pending: set[str] = set()
+        self._doc: str | None = None
+        placeholder = QLabel("Charts are not available in this installation." if factory is None
+                             else "Open a corpus to see its charts.")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        placeholder.setWordWrap(True)
+        self.setWidget(placeholder)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        self.hide()
+        self.visibilityChanged.connect(self._on_visibility)
+        session.scoring_finished.connect(self._on_result)
+        session.combination_changed.connect(self._on_combination)
+        session.selection_changed.connect(self._on_selection)
+
+    def ensure_panel(self) -> ChartsView | None:
+        """Build the panel now (if it can be built); returns it."""
+        if self.panel is not None or self.factory is None:
+            return self.panel
+        try:
+            panel = self.factory(self.runner)
+        except ImportError as exc:
+            self.factory = None
+            self.setWidget(QLabel(f"Charts are not available ({exc})."))
+            return None
+        self.panel = panel
+        panel.filter_requested.connect(self._apply_filter)
+        # A scroll area lets the dock be narrower than the panel's widest row without the window growing.
+        scroller = QScrollArea()
+        scroller.setObjectName("chartsScroller")
+        scroller.setWidgetResizable(True)
+        scroller.setFrameShape(QFrame.Shape.NoFrame)
+        scroller.setWidget(cast(QWidget, panel))
+        self.setWidget(scroller)
+        window = self.parent()
+        if isinstance(window, QMainWindow):
+            window.resizeDocks([self], [max(360, int(window.width() * 0.4))], Qt.Orientation.Horizontal)
+        self._pending = {"combination", "result", "document"}
+        return panel
+
+    def _apply_filter(self, label: str, doc_ids: object, row_predicate: RowPredicate | None) -> None:
+        docs = frozenset(cast("set[str]", doc_ids)) if doc_ids is not None else None
+        self.session.set_filter(ChartFilter(label, docs, row_predicate))
+
+    # -- following the session --------------------------------------------------------------------
+
+    def _on_visibility(self, visible: bool) -> None:
+        if visible:
+            self.ensure_panel()
+            QTimer.singleShot(0, self._feed)
+
+    def _changed(self, what: str) -> None:
+        self._pending.add(what)
+        if self.panel is not None and self.isVisible():
+            QTimer.singleShot(0, self._feed)
+
+    def _on_result(self) -> None:
+        self._changed("result")
+
+    def _on_combination(self, _name: str) -> None:
+        self._changed("combination")
+
+    def _on_selection(self, selection: Selection) -> None:
+        if self._doc != selection.doc_id:
+            self._doc = selection.doc_id
+            self._changed("document")
+
+    def _feed(self) -> None:
+        """Give the panel what changed since it last saw the session (only while it is shown)."""
+        panel = self.panel
+        if panel is None or not self._pending or not self.isVisible():
+            return
+        pending, self._pending = self._pending, set()
+        s = self.session
+        if "combination" in pending:
+            panel.set_combination(s.combination)
+        if "result" in pending:
+            panel.set_result(s.result)
+        if "document" in pending or "result" in pending:
+            panel.set_document(s.selection.doc_id)

@@ -1,0 +1,59 @@
+"""File > Export report…: ask for a folder, draw the charts (GUI thread), write the files in the background."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+
+from core.formats.errors import FormatError, Problem
+from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.model.session import Session
+
+
+class ExportController:
+    """Exports the session's current result; problems and messages go to the given callbacks."""
+
+    def __init__(self, parent: QWidget, session: Session, *, report: Callable[[Problem], None],
+                 message: Callable[[str, int], None]) -> None:
+        self.parent = parent
+        self.session = session
+        self.report = report
+        self.message = message
+
+    def ask_and_export(self) -> None:
+        """Ask for a folder, then `export_to` it."""
+        if self.session.result is None:
+            return
+        folder = QFileDialog.getExistingDirectory(self.parent, "Export the report into a folder")
+        if folder:
+            self.export_to(folder)
+
+    def export_to(self, folder: str) -> None:
+        """Check the folder and draw the charts now, then write every file in the background."""
+        from evmeval_gui.export import check_report_folder, render_charts, write_report_files
+
+        corpus, result = self.session.corpus, self.session.result
+        if corpus is None or result is None:
+            return
+        inputs = corpus.inputs[self.session.system_index]
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
+            check_report_folder(folder, inputs)
+            images, captions = render_charts(result)
+        except FormatError as exc:
+            self.report(exc.problem)
+            return
+        finally:
+            QApplication.restoreOverrideCursor()
+
+        def work(context: JobContext) -> list[str]:
+            return write_report_files(folder, inputs, result, images, captions,
+                                      progress=context.progress, cancelled=context.cancelled)
+
+        def done(written: object) -> None:
+            count = len(written) if isinstance(written, list) else 0
+            self.message(f"Report written to {folder} ({count} files)", 8000)
+
+        self.session.run_job("Exporting the report", work, done, path=folder)

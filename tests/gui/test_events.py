@@ -1,0 +1,44 @@
+"""The model's tiny signal: Qt-like connect/disconnect/emit, bound methods held weakly."""
+
+from __future__ import annotations
+
+import gc
+
+from evmeval_gui.model.events import Signal
+
+
+class Listener:
+    def __init__(self) -> None:
+        self.got: list[object] = []
+
+    def on(self, value: object) -> None:
+        self.got.append(value)
+
+
+def test_listeners_are_called_in_order_and_can_disconnect_while_emitting():
+    signal = Signal("changed")
+    calls: list[str] = []
+
+    def first(value: int) -> None:
+        calls.append(f"first {value}")
+        signal.disconnect(first)
+
+    signal.connect(first)
+    signal.connect(lambda value: calls.append(f"second {value}"))
+    signal.emit(1)
+    signal.emit(2)
+    assert calls == ["first 1", "second 1", "second 2"]
+    signal.disconnect()
+    assert len(signal) == 0
+
+
+def test_a_bound_method_is_held_weakly_like_a_qt_slot():
+    signal = Signal()
+    listener = Listener()
+    signal.connect(listener.on)
+    signal.emit("a")
+    assert listener.got == ["a"] and len(signal) == 1
+    del listener
+    gc.collect()
+    signal.emit("b")  # nobody to call, no error
+    assert len(signal) == 0
