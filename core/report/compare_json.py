@@ -24,9 +24,11 @@ from typing import Any
 from core.align import COMBINATIONS
 from core.compare import CASE_COMBINATIONS, Comparison, PairComparison
 from core.metrics.cases import Case, case_counts
+from core.metrics.mention import ScoreResult
 from core.metrics.outcomes import MappingRow
+from core.metrics.significance import DEFAULT_SETTINGS, ResampleSettings, micro_intervals
 from core.model import Mention
-from core.report.json_report import _no_nan
+from core.report.json_report import _no_nan, result_to_json
 
 
 def mention_json(m: Mention | None) -> dict[str, Any] | None:
@@ -127,3 +129,13 @@ def comparison_to_json(comparison: Comparison, *, threshold: float | None = None
 def dumps_compact(data: dict[str, Any]) -> str:
     """Strict JSON (no NaN tokens) without indentation: case lists of large corpora run to many MB."""
     return json.dumps(_no_nan(data), separators=(",", ":"), allow_nan=False) + "\n"
+
+
+def score_json_with_ci(result: ScoreResult, settings: ResampleSettings = DEFAULT_SETTINGS) -> dict[str, Any]:
+    """`evmeval-score --json --ci`: the score JSON plus `micro_ci` ({<c>: {f1, ci_low, ci_high}}) and the
+    `bootstrap` settings that produced it."""
+    data = result_to_json(result)
+    intervals = micro_intervals(result, COMBINATIONS, settings)
+    data["micro_ci"] = {c: intervals[c].to_json() for c in COMBINATIONS}
+    data["bootstrap"] = settings.to_json()
+    return data
