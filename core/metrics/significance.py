@@ -10,17 +10,18 @@ that gets nothing right has F1 0 for the purpose of "which is better".
 With n resamples, D documents and the observed delta δ = F1(b) − F1(a):
 
 - Paired bootstrap. Resample r draws D documents with replacement (row r of
-  `rng.integers(0, D, size=(n, D))`; a document drawn k times counts k times) and recomputes both
-  systems' micro F1 from the same drawn documents: δ*_r = F1*_r(b) − F1*_r(a). The confidence
+  `rng.integers(0, D, size=(n, D), dtype=np.int32)`; a document drawn k times counts k times) and
+  recomputes both systems' micro F1 from the same drawn documents: δ*_r = F1*_r(b) − F1*_r(a). The confidence
   interval is the percentile interval: numpy's default (linear) quantiles of the δ* at
   (1 − confidence) / 2 and (1 + confidence) / 2. The p-value is two-sided, for "no difference":
   the bootstrap distribution shifted to the null, p = (c + 1) / (n + 1) with
   c = #{r : |δ*_r − δ| ≥ |δ|} (Berg-Kirkpatrick et al. 2012, made two-sided).
 - Approximate randomization. Round r swaps the two systems' counts (TP and #system) in each
-  document independently with probability 1/2 (document d is swapped when
-  `rng.integers(0, 2, size=(n, D))[r, d]` is 1) and recomputes δ_r; p = (c + 1) / (n + 1) with
-  c = #{r : |δ_r| ≥ |δ|} (Noreen 1989; Yeh 2000). The +1 counts the observed arrangement itself, so
-  p is never 0.
+  document independently with probability 1/2 (document d is swapped in round r when bit d of row r
+  of `swap_decisions`: the bits of `rng.integers(0, 2**32, size=(n, ceil(D / 32)), dtype=np.uint32)`,
+  little-endian bytes, most significant bit of each byte first) and recomputes δ_r;
+  p = (c + 1) / (n + 1) with c = #{r : |δ_r| ≥ |δ|} (Noreen 1989; Yeh 2000). The +1 counts the
+  observed arrangement itself, so p is never 0.
 
 "≥" allows `TIE_TOLERANCE` (1e-12): sums taken in another order differ in the last bits, and a tie
 must not turn into a difference. Identical systems therefore give δ = 0 and p = 1 in both tests.
@@ -163,12 +164,20 @@ def bootstrap_sums(columns: np.ndarray, resamples: int, rng: np.random.Generator
         return out
     start = 0
     for rows in _block_rows(resamples, num_documents):
-        drawn = rng.integers(0, num_documents, size=(rows, num_documents))
+        drawn = rng.integers(0, num_documents, size=(rows, num_documents), dtype=np.int32).astype(np.intp)
         drawn += (np.arange(rows) * num_documents)[:, None]
         weights = np.bincount(drawn.ravel(), minlength=rows * num_documents).reshape(rows, num_documents)
         out[start:start + rows] = weights.astype(np.float64) @ columns
         start += rows
     return out
+
+
+def swap_decisions(rng: np.random.Generator, rounds: int, num_documents: int) -> np.ndarray:
+    """(rounds, D) of 0/1, 1 where a round swaps a document: the bits of random 32-bit words, 32
+    documents a word (a thirtieth of the time of drawing each decision as an integer). Words, not
+    bytes: numpy draws them from one stream whatever the block size, so blocks do not change them."""
+    words = rng.integers(0, 2**32, size=(rounds, -(-num_documents // 32)), dtype=np.uint32)
+    return np.unpackbits(words.astype("<u4").view(np.uint8), axis=1)[:, :num_documents]
 
 
 def swap_sums(differences: np.ndarray, resamples: int, rng: np.random.Generator) -> np.ndarray:
@@ -180,8 +189,7 @@ def swap_sums(differences: np.ndarray, resamples: int, rng: np.random.Generator)
         return out
     start = 0
     for rows in _block_rows(resamples, num_documents):
-        swapped = rng.integers(0, 2, size=(rows, num_documents))
-        out[start:start + rows] = swapped.astype(np.float64) @ differences
+        out[start:start + rows] = swap_decisions(rng, rows, num_documents).astype(np.float64) @ differences
         start += rows
     return out
 

@@ -76,7 +76,7 @@ def test_observed_figures_are_the_micro_averages():
 
 def test_bootstrap_by_hand():
     boot_rng, _ = generators(SEED)
-    drawn = boot_rng.integers(0, 3, size=(N, 3)).tolist()  # resample r = the documents in row r
+    drawn = boot_rng.integers(0, 3, size=(N, 3), dtype=np.int32).tolist()  # resample r = the documents in row r
     deltas, f1s_a = [], []
     for row in drawn:
         sums_a = [sum(A.tp[d] for d in row), sum(A.num_gold[d] for d in row), sum(A.num_system[d] for d in row)]
@@ -97,7 +97,9 @@ def test_bootstrap_by_hand():
 
 def test_randomization_by_hand():
     _, swap_rng = generators(SEED)
-    swaps = swap_rng.integers(0, 2, size=(N, 3)).tolist()  # 1: that document's counts change sides
+    words = swap_rng.integers(0, 2**32, size=N, dtype=np.uint32).tolist()
+    # document d of round r is bit d of word r's little-endian bytes, most significant bit first
+    swaps = [[(w >> (8 * (d // 8) + 7 - d % 8)) & 1 for d in range(3)] for w in words]
     observed = f1_or_zero(5.5, 6, 7) - f1_or_zero(4.0, 6, 6)
     extreme = 0
     for row in swaps:
@@ -138,9 +140,21 @@ def test_no_counted_document():
 
 
 def test_blocks_draw_the_documented_rows(monkeypatch):
-    whole = paired_test(A, B, ResampleSettings(N, SEED))
-    monkeypatch.setattr(significance, "BLOCK_VALUES", 7)  # two rows per block
-    assert paired_test(A, B, ResampleSettings(N, SEED)) == whole
+    # identity columns: the sums are the draws themselves (how often each document is drawn; which
+    # documents a round swaps), so blocks of any size must give the rows of one whole draw
+    documents, rounds = 45, 23
+    eye = np.eye(documents)
+    boot_rng, swap_rng = generators(SEED)
+    drawn = boot_rng.integers(0, documents, size=(rounds, documents), dtype=np.int32)
+    expected_weights = [[row.tolist().count(d) for d in range(documents)] for row in drawn]
+    words = swap_rng.integers(0, 2**32, size=(rounds, 2), dtype=np.uint32).tolist()
+    expected_swaps = [[(row[d // 32] >> (8 * (d % 32 // 8) + 7 - d % 8)) & 1 for d in range(documents)]
+                      for row in words]
+    for block in (10**6, 2 * documents, 3 * documents + 1):
+        monkeypatch.setattr(significance, "BLOCK_VALUES", block)
+        boot_rng, swap_rng = generators(SEED)
+        assert significance.bootstrap_sums(eye, rounds, boot_rng).tolist() == expected_weights
+        assert significance.swap_sums(eye, rounds, swap_rng).tolist() == expected_swaps
 
 
 def test_seed_and_settings():
