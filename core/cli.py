@@ -57,6 +57,8 @@ def _score_parser() -> argparse.ArgumentParser:
     p.add_argument("-dn", "--doc_id_to_eval", help="score this single document")
     p.add_argument("-b", "--debug", action="store_true", help="print every warning, not only the first ones")
     p.add_argument("--json", help="write every figure, mapping and per-type table as JSON here")
+    p.add_argument("--ci", action="store_true",
+                   help="add to the JSON the 95 %% bootstrap interval of each micro F1 (10,000 resamples of documents)")
     p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
                    help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
     add_alignment_options(p)
@@ -86,7 +88,10 @@ def _input_warnings(inputs: LoadedInputs) -> list[str]:
 
 def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
     """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
-    args = _score_parser().parse_args(argv)
+    parser = _score_parser()
+    args = parser.parse_args(argv)
+    if args.ci and (not args.json or args.profile != "v1.8"):
+        parser.error("--ci adds intervals to the --json output of the v1.8 profile: give --json FILE")
     try:
         offset_fields = parse_offset_fields(args.offset_field)
     except ValueError as exc:
@@ -133,6 +138,10 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
                 data = partial(coref.add_json, data)
             extra = coref.comparison_lines if coref is not None else None
             comparison = format_comparison(result, extra) if args.comparison_output else None
+            if args.ci:  # numpy is imported only when asked for: plain scoring starts faster without it
+                from core.report.compare_json import with_micro_ci
+
+                data = partial(with_micro_ci, data, result)
         warnings, checks = checks.result(), None
         _warn(warnings + list(own_warnings), args.debug)
         if args.output:
