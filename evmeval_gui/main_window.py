@@ -43,9 +43,11 @@ from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
 from evmeval_gui.model.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.micro_ci import MicroIntervals
 from evmeval_gui.model.session import Loader, Session
 from evmeval_gui.modes.agreement import AgreementMode
 from evmeval_gui.modes.base import WindowMode
+from evmeval_gui.modes.compare import CompareMode
 from evmeval_gui.modes.scoring import ScoringMode
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.mapping_table import MappingTable
@@ -101,7 +103,10 @@ class MainWindow(QMainWindow):
 
         self._build_views()
         self.agreement = AgreementMode(self, self)
-        self.scoring = ScoringMode(self, others=(self.agreement,))
+        self.compare = CompareMode(self, self)
+        self.scoring = ScoringMode(self, others=(self.agreement, self.compare))
+        self.micro_ci = MicroIntervals(self._session)  # the summary bar's "F1 ± interval" tooltip
+        self.micro_ci.ready.connect(self.summary.set_intervals)
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -126,6 +131,8 @@ class MainWindow(QMainWindow):
     @property
     def mode(self) -> WindowMode:
         """The active mode (agreement while a comparison is shown, else scoring)."""
+        if self.compare.active:
+            return self.compare
         return self.agreement if self.agreement.active else self.scoring
 
     def add_page(self, page: QWidget) -> None:
@@ -237,6 +244,11 @@ class MainWindow(QMainWindow):
         self.export_disagreements_action.setEnabled(False)
         self.matrix_action = a("Agreement &matrix", lambda: self.agreement.show_page("matrix"), "Ctrl+Shift+M",
                                "Show the agreement matrix (Agreement mode)")
+        self.compare_systems_action = a("Compare &systems", self.compare.toggle, "Ctrl+Shift+R",
+                                        "Compare the open system files: leaderboard, pairs, significance, cases")
+        self.compare_systems_action.setCheckable(True)
+        self.export_comparison_action = a("Export c&omparison…", lambda: self.compare.export(), None,
+                                          "Write the comparison as HTML, JSON or CSV tables (Compare mode)")
         self.reload_action = a("&Reload and rescore", self.reload, "F5", "Read the files again and rescore")
         self.export_action = a("&Export report…", self.exporter.ask_and_export, None,
                                "Write the score report, comparison, JSON and charts to a folder")
@@ -282,6 +294,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.reload_action)
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.export_disagreements_action)
+        file_menu.addAction(self.export_comparison_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -299,6 +312,7 @@ class MainWindow(QMainWindow):
             attributes.addAction(action)
         self.view_menu.addAction(self.clear_filter_action)
         self.view_menu.addAction(self.matrix_action)
+        self.view_menu.addAction(self.compare_systems_action)
         self.view_menu.addSeparator()
         for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
             self.view_menu.addAction(action)
@@ -314,6 +328,7 @@ class MainWindow(QMainWindow):
         tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         tools.addAction(self.open_action)
         tools.addAction(self.reload_action)
+        tools.addAction(self.compare_systems_action)
         tools.addSeparator()
         self.system_label = QLabel(" System: ")
         self.system_combo = QComboBox()
@@ -593,6 +608,11 @@ class MainWindow(QMainWindow):
 
     def _update_state(self) -> None:
         loaded = self.session.loaded
+        self.compare_systems_action.setEnabled(self.compare.active or self.compare.available())
+        self.compare_systems_action.setChecked(self.compare.active)
+        self.export_comparison_action.setEnabled(self.compare.active)
+        if loaded:
+            self.setWindowTitle(f"{self.mode.title()} — {APP_NAME}")
         if loaded or self.agreement.active:
             self.mode.show_current_page()
         else:
@@ -663,7 +683,8 @@ class MainWindow(QMainWindow):
     def shortcut_map(self) -> list[tuple[str, str]]:
         """Every keyboard shortcut with what it does (the Help dialog and the README)."""
         native = QKeySequence.SequenceFormat.NativeText
-        actions = [self.open_action, self.compare_action, self.matrix_action, self.reload_action, self.find_action,
+        actions = [self.open_action, self.compare_action, self.matrix_action, self.compare_systems_action,
+                   self.reload_action, self.find_action,
                    self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
                    self.charts_action,
                    *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,

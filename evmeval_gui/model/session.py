@@ -108,6 +108,10 @@ class Session:
     def loaded(self) -> bool:
         return self.corpus is not None and self.result is not None
 
+    def scored_results(self) -> dict[int, ScoreResult]:
+        """The systems of the corpus scored so far, by index (the Compare mode scores the others)."""
+        return dict(self._results)
+
     def doc_result(self, doc_id: str) -> DocumentResult | None:
         result = self.result
         if result is None:

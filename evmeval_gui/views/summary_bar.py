@@ -13,7 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from core.metrics.mention import ScoreResult
 from core.metrics.prf import Average, Score
+from core.metrics.significance import F1Interval
 from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
@@ -85,6 +87,8 @@ class SummaryBar(QFrame):
                 self.figures[f"{group}_{key}"] = figure
                 layout.addWidget(figure)
             layout.addSpacing(8)
+        self.intervals: tuple[ScoreResult, dict[str, F1Interval]] | None = None
+        """The shown result's micro F1 bootstrap intervals, once computed (`set_intervals`)."""
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self.refresh)
         self.refresh()
@@ -107,11 +111,27 @@ class SummaryBar(QFrame):
                             f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
         for key, _ in _METRICS:
             value = getattr(micro, key)
+            extra = self._interval_line(result, combination) if key == "f1" else ""
             self.figures[f"micro_{key}"].set_value(
                 value, f"Micro {key}: {percent(value)} % (TP {micro.tp:.2f}, {micro.num_gold} gold, "
-                       f"{micro.num_system} system)")
+                       f"{micro.num_system} system){extra}")
             value = getattr(macro, key)
             self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %")
+
+    def set_intervals(self, result: ScoreResult, intervals: dict[str, F1Interval]) -> None:
+        """The micro F1 intervals of `result` (computed in the background): shown in the F1 tooltip."""
+        self.intervals = (result, intervals)
+        self.refresh()
+
+    def _interval_line(self, result: ScoreResult, combination: str) -> str:
+        if self.intervals is None or self.intervals[0] is not result:
+            return "\n95 % bootstrap interval: being computed…"
+        ci = self.intervals[1][combination]
+        if is_nan(ci.f1):
+            return ""
+        half = max(ci.f1 - ci.ci_low, ci.ci_high - ci.f1)
+        return (f"\nMicro F1 {percent(ci.f1)} ± {100 * half:.2f} % (95 % bootstrap interval "
+                f"{percent(ci.ci_low)} – {percent(ci.ci_high)} %, documents resampled)")
 
     def figure_text(self, name: str) -> str:
         """What one figure shows, e.g. `figure_text("micro_f1")` (for tests)."""

@@ -1,0 +1,266 @@
+"""The leaderboard: every system × combination (micro F1 with its bootstrap interval), the paper's grouped
+chart (span / type / realis / type+realis F1 per system, best span F1 first) and the bottlenecks (span F1
+minus each attribute F1).
+
+Every figure is the core's (`core.compare.Comparison`: `SystemScores.result.micro`, `.micro_ci`,
+`.bottlenecks()`); the order is `core.report.compare_text.leaderboard_order`, the one the text report
+prints. The table sorts by any column (numbers, not texts).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+
+import pyqtgraph as pg
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+
+from core.align import COMBINATIONS
+from core.compare import ATTRIBUTE_GAPS, Comparison
+from core.metrics.significance import comparable_f1
+from core.report.compare_text import leaderboard_order
+from core.rules import Combination
+from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
+from evmeval_gui.model.formatting import percent
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+SHORT = {"plain": "Span", "mention_type": "Type", "realis_status": "Realis",
+         "mention_type+realis_status": "Type+realis"}
+"""Column and legend names (the paper's)."""
+
+
+def interval_text(f1: float, low: float, high: float) -> str:
+    """`71.23 [70.10, 72.40]` (percent; an undefined F1 as a dash)."""
+    if math.isnan(f1):
+        return percent(f1)
+    return f"{percent(f1)} [{percent(low)}, {percent(high)}]"
+
+
+def gap_text(value: float) -> str:
+    return f"{100 * value:+.2f}"
+
+
+class LeaderboardTable(QTableView):
+    """One row per system: rank, name, micro F1 [CI] per combination, the three gaps (points)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("leaderboardTable")
+        self.source = QStandardItemModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.source)
+        self.proxy.setSortRole(SORT_ROLE)
+        self.setModel(self.proxy)
+        self.setSortingEnabled(True)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setAlternatingRowColors(True)
+        self.verticalHeader().hide()
+        self.setWordWrap(False)
+        self.headers = ["#", "System", *(f"{SHORT[c]} F1" for c in COMBINATIONS),
+                        *(f"Span − {SHORT[c].lower()}" for c in ATTRIBUTE_GAPS)]
+
+    def set_comparison(self, comparison: Comparison) -> None:
+        self.source.clear()
+        self.source.setHorizontalHeaderLabels(self.headers)
+        for column, c in enumerate(COMBINATIONS, start=2):
+            self.source.horizontalHeaderItem(column).setToolTip(
+                f"Micro F1 (%) with {Combination(c).label.lower()} and its "
+                f"{comparison.settings.confidence:.0%} bootstrap interval")
+        for column, c in enumerate(ATTRIBUTE_GAPS, start=6):
+            self.source.horizontalHeaderItem(column).setToolTip(
+                f"Bottleneck: span F1 minus F1 with {Combination(c).label.lower()} (points): what the "
+                "attribute costs the system")
+        for rank, index in enumerate(leaderboard_order(comparison), start=1):
+            system = comparison.systems[index]
+            cells = [_item(str(rank), rank), _item(system.name, system.name.lower(), tip=system.path)]
+            for c in COMBINATIONS:
+                ci, score = system.micro_ci[c], system.result.micro[c]
+                tip = (f"{system.name}, {Combination(c).label}: P {percent(score.precision)} %, "
+                       f"R {percent(score.recall)} %, F1 {percent(score.f1)} %\n"
+                       f"{comparison.settings.confidence:.0%} bootstrap interval of F1: "
+                       f"{percent(ci.ci_low)} – {percent(ci.ci_high)} %\n"
+                       f"macro F1 {percent(system.result.macro[c].f1)} %")
+                cells.append(_item(interval_text(ci.f1, ci.ci_low, ci.ci_high), comparable_f1(score), tip=tip))
+            gaps = system.bottlenecks()
+            cells.extend(_item(gap_text(gaps[c]), gaps[c]) for c in ATTRIBUTE_GAPS)
+            for cell in cells[2:]:
+                cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            cells[0].setData(index, Qt.ItemDataRole.UserRole)
+            self.source.appendRow(cells)
+        self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+
+    def cell_text(self, row: int, column: int) -> str:
+        """What a cell shows, in the order on screen (for tests)."""
+        return self.proxy.index(row, column).data() or ""
+
+    def system_order(self) -> list[str]:
+        """The system names top to bottom, as sorted now."""
+        return [self.cell_text(row, 1) for row in range(self.proxy.rowCount())]
+
+
+def _item(text: str, key: object, *, tip: str = "") -> QStandardItem:
+    item = QStandardItem(text)
+    item.setData(key, SORT_ROLE)
+    if tip:
+        item.setToolTip(tip)
+    return item
+
+
+class GroupedF1Chart(ChartWidget):
+    """The paper's figure: per system (best span F1 first) four bars, span / type / realis / type+realis
+    micro F1 in percent, each with its bootstrap interval as an error bar."""
+
+    base_minimum = (360, 240)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bars: dict[str, pg.BarGraphItem] = {}
+        self.order: list[int] = []
+        self.comparison: Comparison | None = None
+
+    def _offsets(self) -> dict[str, float]:
+        return {c: -0.3 + 0.2 * k for k, c in enumerate(COMBINATIONS)}
+
+    def set_data(self, comparison: Comparison) -> None:
+        self._start_drawing(comparison)
+        self.comparison = comparison
+        self.order = leaderboard_order(comparison)
+        self.bars = {}
+        offsets = self._offsets()
+        for c in COMBINATIONS:
+            xs = [k + offsets[c] for k in range(len(self.order))]
+            heights = [100 * comparable_f1(comparison.systems[i].result.micro[c]) for i in self.order]
+            item = pg.BarGraphItem(x=xs, height=heights, width=0.18, brush=pg.mkBrush(SERIES_COLOURS[c]),
+                                   pen=pg.mkPen("#333333"))
+            self.plot.addItem(item)
+            self.bars[c] = item
+            cis = [comparison.systems[i].micro_ci[c] for i in self.order]
+            top = [100 * (ci.ci_high - ci.f1) if not math.isnan(ci.f1) else 0.0 for ci in cis]
+            bottom = [100 * (ci.f1 - ci.ci_low) if not math.isnan(ci.f1) else 0.0 for ci in cis]
+            self.plot.addItem(pg.ErrorBarItem(x=xs, y=heights, top=top, bottom=bottom, beam=0.06,
+                                              pen=pg.mkPen("#111111", width=1)))
+        self.plot.getAxis("bottom").setTicks([[(k, comparison.systems[i].name) for k, i in enumerate(self.order)]])
+        self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, 105), padding=0)
+        self.set_titles("Micro F1 per system", subtitle="best span F1 first; whiskers: bootstrap interval",
+                        left="F1 (%)", bottom="System")
+        self.set_legend([(legend_sample(SERIES_COLOURS[c]), SHORT[c]) for c in COMBINATIONS], columns=4)
+
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        group = round(x)
+        if self.comparison is None or not 0 <= group < len(self.order):
+            return None
+        for c, offset in self._offsets().items():
+            if abs(x - group - offset) <= 0.09:
+                return self.order[group], c
+        return None
+
+    def describe(self, key: Hashable) -> str:
+        assert self.comparison is not None
+        index, c = key  # type: ignore[misc]
+        system = self.comparison.systems[index]
+        ci = system.micro_ci[c]
+        return (f"{system.name} — {Combination(c).label}: F1 {percent(ci.f1)} %\n"
+                f"interval {percent(ci.ci_low)} – {percent(ci.ci_high)} %")
+
+    def bar_heights(self, combination: str) -> list[float]:
+        """Heights of one series, left to right (for tests)."""
+        return [float(h) for h in self.bars[combination].opts["height"]]
+
+
+class BottleneckChart(ChartWidget):
+    """Span F1 minus the F1 with type, with realis, with both, per system (points): the attribute that
+    costs a system most is its bottleneck."""
+
+    base_minimum = (300, 240)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.comparison: Comparison | None = None
+        self.order: list[int] = []
+        self.bars: dict[str, pg.BarGraphItem] = {}
+
+    def set_data(self, comparison: Comparison) -> None:
+        self._start_drawing(comparison)
+        self.comparison = comparison
+        self.order = leaderboard_order(comparison)
+        self.bars = {}
+        highest = 1.0
+        for k, c in enumerate(ATTRIBUTE_GAPS):
+            xs = [g - 0.25 + 0.25 * k for g in range(len(self.order))]
+            heights = [100 * comparison.systems[i].bottlenecks()[c] for i in self.order]
+            highest = max(highest, *(abs(h) for h in heights))
+            item = pg.BarGraphItem(x=xs, height=heights, width=0.22, brush=pg.mkBrush(GAP_COLOURS[c]),
+                                   pen=pg.mkPen("#333333"))
+            self.plot.addItem(item)
+            self.bars[c] = item
+            for x, h in zip(xs, heights, strict=True):
+                label = text_item(f"{h:.1f}", anchor=(0.5, 1.0 if h >= 0 else 0.0), size=7.5)
+                label.setPos(x, h)
+                self.plot.addItem(label)
+        self.plot.getAxis("bottom").setTicks([[(g, comparison.systems[i].name) for g, i in enumerate(self.order)]])
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, highest * 1.18), padding=0)
+        self.set_titles("Bottlenecks", subtitle="span F1 minus attribute F1", left="points", bottom="System")
+        self.set_legend([(legend_sample(GAP_COLOURS[c]), f"− {SHORT[c].lower()}") for c in ATTRIBUTE_GAPS], columns=3)
+
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        group = round(x)
+        if self.comparison is None or not 0 <= group < len(self.order):
+            return None
+        for k, c in enumerate(ATTRIBUTE_GAPS):
+            if abs(x - (group - 0.25 + 0.25 * k)) <= 0.11:
+                return self.order[group], c
+        return None
+
+    def describe(self, key: Hashable) -> str:
+        assert self.comparison is not None
+        index, c = key  # type: ignore[misc]
+        system = self.comparison.systems[index]
+        return (f"{system.name}: span F1 minus {Combination(c).label.lower()} F1 = "
+                f"{gap_text(system.bottlenecks()[c])} points")
+
+
+class LeaderboardPanel(QWidget):
+    """The Leaderboard page: table on top, the grouped chart and the bottleneck chart below."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("leaderboardPanel")
+        self.caption = QLabel()
+        self.caption.setWordWrap(True)
+        self.table = LeaderboardTable()
+        self.chart = GroupedF1Chart()
+        self.gaps = BottleneckChart()
+        charts = QSplitter(Qt.Orientation.Horizontal)
+        charts.addWidget(self.chart)
+        charts.addWidget(self.gaps)
+        charts.setStretchFactor(0, 3)
+        charts.setStretchFactor(1, 2)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(charts)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 4)
+        layout.addWidget(self.caption)
+        layout.addWidget(split, 1)
+
+    def set_comparison(self, comparison: Comparison) -> None:
+        s = comparison.settings
+        self.caption.setText(f"<b>{len(comparison.systems)} systems</b> on the same gold · micro F1 (%) with its "
+                             f"{s.confidence:.0%} bootstrap interval ({s.resamples:,} resamples of documents, seed "
+                             f"{s.seed}) · click a column header to sort")
+        self.table.set_comparison(comparison)
+        self.chart.set_data(comparison)
+        self.gaps.set_data(comparison)

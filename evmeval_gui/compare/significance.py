@@ -1,0 +1,155 @@
+"""The significance figures of a pair: per combination F1 of a and b, the delta, its paired-bootstrap
+interval drawn on an axis with the 0 line, and the bootstrap and randomization p-values.
+
+All four combinations share one axis, so their intervals can be compared; an interval that does not
+cross the dashed 0 line is drawn in the colour of its direction (↑ green, ↓ red), one that crosses it in
+grey. The numbers are the core's `PairTest` (`core.metrics.significance` defines them).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QWidget,
+)
+
+from core.align import COMBINATIONS
+from core.compare import Mark, PairComparison
+from core.metrics.significance import PairTest, ResampleSettings
+from core.rules import Combination
+from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
+from evmeval_gui.model.formatting import percent
+
+HEADERS = ("Attributes", "F1 a", "F1 b", "Δ F1", "Interval", "Δ and interval (0 dashed)", "p bootstrap",
+           "p randomization", "docs ↑ / ↓ / =")
+DRAW_COLUMN = 5
+
+
+def points(value: float) -> str:
+    return f"{100 * value:+.2f}"
+
+
+def interval_colour(test: PairTest) -> str:
+    """Green when the whole interval is above 0, red when below, grey when it crosses 0."""
+    if test.ci_low > 0:
+        return UP_COLOUR
+    if test.ci_high < 0:
+        return DOWN_COLOUR
+    return SAME_COLOUR
+
+
+class IntervalDelegate(QStyledItemDelegate):
+    """Draws a row's interval on the table's common axis: dashed 0 line, interval bar, delta dot."""
+
+    def __init__(self, table: SignificanceTable) -> None:
+        super().__init__(table)
+        self.table = table
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        super().paint(painter, option, index)
+        test = self.table.tests.get(index.row())
+        scale = self.table.scale
+        if test is None or scale <= 0:
+            return
+        rect = QRectF(option.rect).adjusted(8, 3, -8, -3)
+
+        def x(value: float) -> float:
+            return rect.left() + rect.width() * (value / scale + 1) / 2
+
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        mid = rect.center().y()
+        painter.setPen(QPen(QColor("#d0d0d0"), 1))
+        painter.drawLine(QPointF(rect.left(), mid), QPointF(rect.right(), mid))
+        painter.setPen(QPen(QColor("#777777"), 1, Qt.PenStyle.DashLine))
+        painter.drawLine(QPointF(x(0), rect.top()), QPointF(x(0), rect.bottom()))
+        colour = QColor(interval_colour(test))
+        painter.setPen(QPen(colour, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.FlatCap))
+        painter.drawLine(QPointF(x(test.ci_low), mid), QPointF(x(test.ci_high), mid))
+        painter.setPen(QPen(colour, 1.5))
+        for end in (test.ci_low, test.ci_high):
+            painter.drawLine(QPointF(x(end), mid - 4), QPointF(x(end), mid + 4))
+        painter.setBrush(QColor("#111111"))
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.drawEllipse(QPointF(x(test.delta_f1), mid), 3.5, 3.5)
+        painter.restore()
+
+
+class SignificanceTable(QTableWidget):
+    """One row per combination; the current combination's row is bold."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(len(COMBINATIONS), len(HEADERS), parent)
+        self.setObjectName("significanceTable")
+        self.setHorizontalHeaderLabels(list(HEADERS))
+        self.verticalHeader().hide()
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setItemDelegateForColumn(DRAW_COLUMN, IntervalDelegate(self))
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(DRAW_COLUMN, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(40)
+        self.tests: dict[int, PairTest] = {}
+        self.scale = 0.0
+        for column, tip in ((3, "F1(b) − F1(a) in percentage points"),
+                            (4, "Paired bootstrap interval of the delta (resampling documents)"),
+                            (6, "Paired bootstrap p-value, two-sided: (c + 1) / (n + 1)"),
+                            (7, "Approximate randomization p-value (swap the runs' counts per document): "
+                                "(c + 1) / (n + 1)")):
+            self.horizontalHeaderItem(column).setToolTip(tip)
+        row_height = self.verticalHeader().defaultSectionSize()
+        self.setFixedHeight(row_height * len(COMBINATIONS) + self.horizontalHeader().sizeHint().height() + 4)
+
+    def set_pair(self, pair: PairComparison | None, names: tuple[str, str],
+                 f1s: tuple[dict[str, float], dict[str, float]], current: str,
+                 settings: ResampleSettings | None) -> None:
+        """Show `pair` (None: empty); `f1s`: each run's micro F1 per combination (the core's scores)."""
+        self.tests = {}
+        self.scale = 0.0
+        if pair is None:
+            self.clearContents()
+            return
+        self.tests = {row: pair.tests[c] for row, c in enumerate(COMBINATIONS)}
+        self.scale = max([1e-4, *(max(abs(t.ci_low), abs(t.ci_high), abs(t.delta_f1)) for t in self.tests.values())])
+        self.scale *= 1.1
+        resamples = settings.resamples if settings is not None else 0
+        for row, c in enumerate(COMBINATIONS):
+            test = pair.tests[c]
+            marks = pair.marks(c)
+            texts = [Combination(c).label, percent(f1s[0][c]), percent(f1s[1][c]),
+                     points(test.delta_f1), f"[{points(test.ci_low)}, {points(test.ci_high)}]", "",
+                     f"{test.p_value:.4f}", f"{test.p_value_randomization:.4f}",
+                     f"{marks[Mark.UP]} / {marks[Mark.DOWN]} / {marks[Mark.SAME]}"]
+            for column, text in enumerate(texts):
+                item = QTableWidgetItem(text)
+                if column > 0:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if c == current:
+                    font = QFont(item.font())
+                    font.setBold(True)
+                    item.setFont(font)
+                item.setToolTip(_tooltip(test, names, c, resamples))
+                self.setItem(row, column, item)
+        self.viewport().update()
+
+    def row_texts(self, row: int) -> tuple[str, ...]:
+        """What a row shows (for tests)."""
+        return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))
+
+
+def _tooltip(test: PairTest, names: tuple[str, str], combination: str, resamples: int) -> str:
+    verdict = ("the interval does not cross 0: a difference of this size is unlikely to be luck of the documents"
+               if test.ci_low > 0 or test.ci_high < 0 else "the interval crosses 0: no clear difference")
+    return (f"{names[1]} − {names[0]}, {Combination(combination).label}: {points(test.delta_f1)} points\n"
+            f"interval [{points(test.ci_low)}, {points(test.ci_high)}] from {resamples:,} paired resamples\n"
+            f"p = {test.p_value:.4f} (bootstrap), {test.p_value_randomization:.4f} (randomization)\n{verdict}")

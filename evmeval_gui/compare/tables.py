@@ -1,0 +1,86 @@
+"""A virtual table model for long lists (2000 documents, 40,000 cases): rows are objects, columns are
+functions; sorting is by a per-column key, not by the shown text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+T = TypeVar("T")
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Column(Generic[T]):
+    """A column: its header, the text of a row, its sort key, and optionally a colour, tooltip, alignment."""
+
+    header: str
+    text: Callable[[T], str]
+    key: Callable[[T], Any]
+    colour: Callable[[T], str | None] | None = None
+    tip: Callable[[T], str] | None = None
+    right: bool = False
+    header_tip: str = ""
+
+
+class RowsModel(QAbstractTableModel, Generic[T]):
+    """Rows of `T` shown through `Column`s; `sort` reorders the rows (stable, by the column's key)."""
+
+    def __init__(self, columns: Sequence[Column[T]], parent: Any = None) -> None:
+        super().__init__(parent)
+        self.columns = list(columns)
+        self.rows: list[T] = []
+        self.bold_row: Callable[[T], bool] = lambda _row: False
+
+    def set_rows(self, rows: Sequence[T]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.columns)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row, column = self.rows[index.row()], self.columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.text(row)
+        if role == Qt.ItemDataRole.ForegroundRole and column.colour is not None:
+            colour = column.colour(row)
+            return QBrush(QColor(colour)) if colour else None
+        if role == Qt.ItemDataRole.ToolTipRole and column.tip is not None:
+            return column.tip(row)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column.right:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and self.bold_row(row):
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.columns[section].header
+        if role == Qt.ItemDataRole.ToolTipRole and self.columns[section].header_tip:
+            return self.columns[section].header_tip
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.layoutAboutToBeChanged.emit()
+        key = self.columns[column].key
+        self.rows.sort(key=key, reverse=order == Qt.SortOrder.DescendingOrder)
+        self.layoutChanged.emit()
+
+    def row_texts(self, row: int) -> tuple[str, ...]:
+        """What one row shows (for tests)."""
+        return tuple(c.text(self.rows[row]) for c in self.columns)

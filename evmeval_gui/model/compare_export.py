@@ -1,0 +1,75 @@
+"""File › Export comparison…: the comparison written by the core's writers (HTML, JSON or CSV), no Qt.
+
+The kind follows the chosen name: `.html` / `.htm` the self-contained HTML report, `.json` the JSON
+report, anything else a folder of CSV tables (`core.report.compare_csv.csv_file_names`). Outputs are
+checked against every input (gold, runs, token and text folders) before any work, then written
+atomically: exactly what `evmeval-compare --html / --json / --csv` writes for the same comparison.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from core.compare import Comparison
+from core.formats.errors import FormatError
+from core.loading import input_folders
+from core.report.compare_csv import csv_file_names, format_compare_csvs
+from core.report.compare_html import format_compare_html
+from core.report.compare_json import comparison_to_json, dumps_compact
+from core.report.io import check_output_paths, write_atomic
+from evmeval_gui.model.corpus import LoadedCorpus
+from evmeval_gui.model.jobs import JobContext
+
+HTML, JSON, CSV = "html", "json", "csv"
+FILE_FILTER = "HTML report (*.html);;JSON (*.json);;CSV tables: a folder (*)"
+
+
+def export_kind(path: str) -> str:
+    """HTML, JSON or CSV (a folder) from the chosen path's extension."""
+    extension = os.path.splitext(path)[1].lower()
+    return HTML if extension in (".html", ".htm") else JSON if extension == ".json" else CSV
+
+
+def output_paths(path: str, kind: str, threshold: float | None) -> list[str]:
+    """Every file the export writes."""
+    if kind != CSV:
+        return [path]
+    if os.path.exists(path) and not os.path.isdir(path):
+        raise FormatError(path, 0, "is not a folder", "a folder for the CSV tables")
+    return [os.path.join(path, name) for name in csv_file_names(threshold)]
+
+
+def check_export(path: str, corpus: LoadedCorpus, threshold: float | None) -> list[str]:
+    """The files the export will write, refused (FormatError) when one would land on an input."""
+    request = corpus.request
+    outputs = output_paths(path, export_kind(path), threshold)
+    inputs = [request.gold, *request.systems]
+    folders = input_folders(request.token_dir, corpus.inputs[0].tokens.extension, request.text_dir)
+    check_output_paths(outputs, inputs, input_folders=folders)
+    return outputs
+
+
+def write_comparison(comparison: Comparison, path: str, corpus: LoadedCorpus, context: JobContext, *,
+                     combinations: Sequence[str], threshold: float | None = None) -> list[str]:
+    """Write the comparison to `path` (kind from its extension); returns the files written."""
+    kind = export_kind(path)
+    outputs = check_export(path, corpus, threshold)
+    context.progress(0, 2)
+    context.status(f"Writing the comparison ({kind.upper()})…")
+    if kind == HTML:
+        texts = {path: format_compare_html(comparison, inputs=corpus.inputs[0], combinations=combinations,
+                                           threshold=threshold)}
+    elif kind == JSON:
+        data = comparison_to_json(comparison, threshold=threshold, case_combinations=combinations)
+        texts = {path: dumps_compact(data)}
+    else:
+        csvs = format_compare_csvs(comparison, threshold=threshold, case_combinations=combinations)
+        os.makedirs(path, exist_ok=True)
+        texts = {os.path.join(path, name): text for name, text in csvs.items()}
+    context.check()
+    context.progress(1, 2)
+    for out, text in texts.items():
+        write_atomic(out, text)
+    context.progress(2, 2)
+    return [out for out in outputs if out in texts]

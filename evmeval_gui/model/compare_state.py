@@ -1,0 +1,222 @@
+"""The Compare mode's data and its one selection, without Qt.
+
+The window compares the systems of the open corpus with `core.compare.compare_results` (every figure
+is the core's); this module only adds what the views need on top: which pair and document is shown,
+which mentions are selected across the three lanes (system a, gold, system b), the document and case
+lists of a pair filtered the way the user asked, and the background work that scores the systems not
+scored yet before comparing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from core.compare import Comparison, DocumentDelta, PairComparison, compare_results
+from core.metrics.cases import Case, CaseKind
+from core.metrics.mention import ScoreResult
+from core.metrics.outcomes import MappingRow
+from core.metrics.significance import DEFAULT_SETTINGS, ResampleSettings
+from evmeval_gui.model.corpus import LoadedCorpus, score_system
+from evmeval_gui.model.events import Signal
+from evmeval_gui.model.jobs import JobContext
+
+ALL_TYPES = ""
+"""The type filter value that keeps every type."""
+
+
+@dataclass(frozen=True)
+class CompareSelection:
+    """A document and, in it, the selected mentions of each lane (indices into the document's gold,
+    system-a and system-b mention tuples). Indices, not ids: two runs may use the same mention ids."""
+
+    doc_id: str | None = None
+    gold: frozenset[int] = field(default_factory=frozenset)
+    a: frozenset[int] = field(default_factory=frozenset)
+    b: frozenset[int] = field(default_factory=frozenset)
+
+    @classmethod
+    def of_case(cls, case: Case) -> CompareSelection:
+        """A case's gold mention with what each run has in its place."""
+        def side(row: MappingRow | None) -> frozenset[int]:
+            return frozenset() if row is None or row.system_index is None else frozenset({row.system_index})
+
+        gold_row = case.row_a or case.row_b
+        gold = frozenset() if gold_row is None or gold_row.gold_index is None else frozenset({gold_row.gold_index})
+        return cls(case.doc_id, gold, side(case.row_a), side(case.row_b))
+
+    @property
+    def empty(self) -> bool:
+        """Whether no mention is selected (a document may be)."""
+        return not (self.gold or self.a or self.b)
+
+    def selects(self, case: Case) -> bool:
+        """Whether `case` is what is selected."""
+        return case.doc_id == self.doc_id and CompareSelection.of_case(case) == self
+
+
+def selection_around(doc_id: str, rows_a: Sequence[MappingRow], rows_b: Sequence[MappingRow], lane: str,
+                     index: int) -> CompareSelection:
+    """What clicking mention `index` of `lane` ("a", "gold" or "b") selects: the mention, the gold mention
+    its run mapped it to (if any) and what the other run has for that gold mention."""
+    gold: set[int] = set()
+    if lane == "gold":
+        gold.add(index)
+    else:
+        own = rows_a if lane == "a" else rows_b
+        row = next((r for r in own if r.system_index == index), None)
+        if row is not None and row.gold_index is not None:
+            gold.add(row.gold_index)
+
+    def partners(rows: Sequence[MappingRow]) -> frozenset[int]:
+        return frozenset(r.system_index for r in rows if r.gold_index in gold and r.system_index is not None)
+
+    a = partners(rows_a) | ({index} if lane == "a" else set())
+    b = partners(rows_b) | ({index} if lane == "b" else set())
+    return CompareSelection(doc_id, frozenset(gold), frozenset(a), frozenset(b))
+
+
+def documents_worst_first(pair: PairComparison, combination: str, *, counted_only: bool = True) -> list[DocumentDelta]:
+    """The pair's documents, worst regression first (the core's order); by default those that count."""
+    return [d for d in pair.regressions_first(combination) if d.counted or not counted_only]
+
+
+def below_threshold_documents(comparison: Comparison, pair: PairComparison, combination: str,
+                              threshold: float) -> dict[str, tuple[str, ...]]:
+    """Document id -> the runs of the pair (their names) whose P or R is below `threshold` there, from
+    the core's `Comparison.below_threshold`."""
+    out: dict[str, list[str]] = {}
+    for entry in comparison.below_threshold(threshold):
+        if entry.combination == combination and entry.system in (pair.a, pair.b):
+            out.setdefault(entry.doc_id, []).append(comparison.systems[entry.system].name)
+    return {doc_id: tuple(names) for doc_id, names in out.items()}
+
+
+def filter_cases(cases: Iterable[Case], *, kinds: Iterable[CaseKind] | None = None,
+                 mention_type: str = ALL_TYPES, doc_id: str | None = None) -> list[Case]:
+    """The cases of the chosen kinds (None: all), of one type (ALL_TYPES: any), in one document (None: all)."""
+    wanted = set(kinds) if kinds is not None else set(CaseKind)
+    return [c for c in cases if c.kind in wanted and (not mention_type or c.mention_type == mention_type)
+            and (doc_id is None or c.doc_id == doc_id)]
+
+
+def case_types(cases: Iterable[Case]) -> list[str]:
+    """The types the cases have, sorted (for the type filter)."""
+    return sorted({c.mention_type for c in cases if c.mention_type})
+
+
+def gold_kinds(cases: Iterable[Case], doc_id: str) -> dict[int, CaseKind]:
+    """Gold mention index -> its case kind in one document (gold mentions right in both runs: absent)."""
+    out: dict[int, CaseKind] = {}
+    for case in cases:
+        if case.doc_id != doc_id or case.gold is None:
+            continue
+        row = case.row_a or case.row_b
+        if row is not None and row.gold_index is not None:
+            out[row.gold_index] = case.kind
+    return out
+
+
+def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], context: JobContext, *,
+                   settings: ResampleSettings = DEFAULT_SETTINGS) -> Comparison:
+    """Background work of opening the Compare mode: score the systems not scored yet (as `evmeval-score`
+    does), then compare them all with the core."""
+    results: list[ScoreResult] = []
+    total = len(corpus.inputs)
+    for index in range(total):
+        context.check()
+        result = scored.get(index)
+        if result is None:
+            result = score_system(corpus, index, cancelled=context.cancelled, status=context.status)
+        results.append(result)
+        context.progress(index + 1, total + 1)
+    context.check()
+    context.status(f"Comparing {total} systems ({settings.resamples:,} resamples)…")
+    comparison = compare_results(results, settings=settings)
+    context.progress(total + 1, total + 1)
+    return comparison
+
+
+class CompareState:
+    """What the Compare mode shows: the comparison, the pair (a, b), and the one selection.
+
+    Signals: `comparison_changed()`, `pair_changed((a, b))`, `selection_changed(CompareSelection)`,
+    `cases_ready((a, b, combination))`.
+    """
+
+    def __init__(self) -> None:
+        self.comparison_changed = Signal("comparison_changed")
+        self.pair_changed = Signal("pair_changed")
+        self.selection_changed = Signal("selection_changed")
+        self.cases_ready = Signal("cases_ready")
+        self.comparison: Comparison | None = None
+        self.pair: tuple[int, int] = (0, 1)
+        self.selection = CompareSelection()
+        self.extra_pairs: dict[tuple[int, int], PairComparison] = {}
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.comparison.systems] if self.comparison is not None else []
+
+    def set_comparison(self, comparison: Comparison | None, *, pair: tuple[int, int] = (0, 1)) -> None:
+        self.comparison = comparison
+        self.extra_pairs = {}
+        count = len(comparison.systems) if comparison is not None else 0
+        self.pair = pair if valid_pair(pair, count) else (0, 1)
+        self.selection = CompareSelection()
+        self.comparison_changed.emit()
+        self.pair_changed.emit(self.pair)
+        self.selection_changed.emit(self.selection)
+
+    def set_pair(self, a: int, b: int) -> None:
+        """Compare run b against run a (any two different runs, either order)."""
+        if self.comparison is None or (a, b) == self.pair or not valid_pair((a, b), len(self.comparison.systems)):
+            return
+        self.pair = (a, b)
+        self.pair_changed.emit(self.pair)
+        self.select(CompareSelection(self.selection.doc_id))
+
+    def pair_comparison(self) -> PairComparison | None:
+        """The core's comparison of the current pair; None while a reversed pair (a given after b) is
+        still being computed (see `reversed_pair`)."""
+        if self.comparison is None:
+            return None
+        try:
+            return self.comparison.pair(*self.pair)
+        except KeyError:
+            return self.extra_pairs.get(self.pair)
+
+    def add_pair(self, pair: PairComparison) -> None:
+        """A reversed pair computed in the background: shown if it is still the current one."""
+        self.extra_pairs[(pair.a, pair.b)] = pair
+        if (pair.a, pair.b) == self.pair:
+            self.pair_changed.emit(self.pair)
+
+    def select(self, selection: CompareSelection) -> None:
+        if selection == self.selection:
+            return
+        self.selection = selection
+        self.selection_changed.emit(selection)
+
+    def select_document(self, doc_id: str | None) -> None:
+        if doc_id != self.selection.doc_id:
+            self.select(CompareSelection(doc_id))
+
+
+def valid_pair(pair: tuple[int, int], count: int) -> bool:
+    a, b = pair
+    return 0 <= a < count and 0 <= b < count and a != b
+
+
+def reversed_pair(comparison: Comparison, a: int, b: int) -> PairComparison:
+    """Run b against run a when the core compared them the other way round (it compares each pair
+    once, earlier run first): the core's tests run on (a, b) alone. A pair's figures do not depend on
+    which other runs are compared with the same settings (`core.metrics.significance`), so these are
+    exactly what `evmeval-compare -s A -s B` reports."""
+    runs = [comparison.systems[a], comparison.systems[b]]
+    core_pair = compare_results([r.result for r in runs], names=[r.name for r in runs],
+                                settings=comparison.settings).pairs[0]
+    return PairComparison(a, b, core_pair.tests, core_pair.documents)
+
+
+Work = Callable[[LoadedCorpus, Mapping[int, ScoreResult], JobContext], Comparison]

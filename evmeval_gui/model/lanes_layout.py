@@ -1,0 +1,127 @@
+"""Three lanes over one text: system a on top, gold just above the words, system b below them. No Qt.
+
+The Compare mode's text view shows two runs against the gold at once, so that a mention one run
+fixed or broke is seen at a glance: per visual line, the lane of run a, the gold lane (the words'
+own lane, as in the main text view) and, under the words, the lane of run b. The words are wrapped by
+the main view's word placer and each lane's bars are made by its bar maker (`model.text_layout`), so
+both views place words and mention parts the same way; only the vertical stacking differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from core.formats.errors import FormatError
+from core.metrics.mention import DocumentResult
+from core.model import SpanMode
+from evmeval_gui.model.corpus import LoadedCorpus
+from evmeval_gui.model.doctext import DocumentText, char_document, token_document
+from evmeval_gui.model.text_layout import Layout, Metrics, _bars, _place_words, assign_tracks
+
+LANE_A, LANE_GOLD, LANE_B = 0, 1, 2
+"""Layers of the bars (`Bar.layer`)."""
+LANES = (LANE_A, LANE_GOLD, LANE_B)
+LANE_NAMES = {LANE_A: "a", LANE_GOLD: "gold", LANE_B: "b"}
+LANE_GAP = 3.0
+"""Pixels between the lane of run a and the gold lane."""
+LABEL_MARGIN = 30.0
+"""Room at the left of each line for the lane names."""
+
+
+@dataclass(frozen=True)
+class LanesText:
+    """A document's text with its gold mentions and the mentions of runs a and b placed on it."""
+
+    text: DocumentText
+    """`gold_units` are the gold mentions'; `system_units` are run a's mentions, then run b's."""
+    num_a: int
+
+    def units(self, lane: int) -> tuple[tuple[int, ...], ...]:
+        """The units of each mention of a lane (indices as in the runs' `DocumentResult`)."""
+        if lane == LANE_GOLD:
+            return self.text.gold_units
+        if lane == LANE_A:
+            return self.text.system_units[:self.num_a]
+        return self.text.system_units[self.num_a:]
+
+
+@dataclass
+class LanesLayout:
+    """The placed words and bars (`layout`) and each line's (a, gold, b) track counts and lane tops."""
+
+    layout: Layout
+    tracks: list[tuple[int, int, int]] = field(default_factory=list)
+    lane_tops: list[tuple[float, float, float]] = field(default_factory=list)
+
+
+def lanes_text(corpus: LoadedCorpus, doc_a: DocumentResult, doc_b: DocumentResult) -> LanesText:
+    """The text of a document with the gold mentions and both runs' mentions placed (token tables and
+    texts read through the corpus' sources, as the main view reads them)."""
+    inputs = corpus.inputs[0]
+    doc_id = doc_a.doc_id
+    system = (*doc_a.system, *doc_b.system)
+    notes: list[str] = []
+    text: str | None = None
+    try:
+        text = inputs.texts.text(doc_id)
+    except FormatError as exc:
+        notes.append(f"Text file unreadable ({exc.problem}).")
+    if inputs.mode is SpanMode.TOKEN:
+        try:
+            table = inputs.tokens.table(doc_id)
+        except FormatError as exc:
+            table = None
+            notes.append(f"Token table unreadable ({exc.problem}).")
+        built = token_document(doc_id, doc_a.gold, system, table, text)
+    else:
+        built = char_document(doc_id, doc_a.gold, system, text)
+    if notes:
+        built = replace(built, notice=" ".join([*notes, built.notice]).strip())
+    return LanesText(built, len(doc_a.system))
+
+
+def layout_lanes(lanes: LanesText, measure: Callable[[str], float], width: float,
+                 metrics: Metrics | None = None) -> LanesLayout:
+    """Lay out the three lanes for a view `width` pixels wide (`measure(text)`: a word's width)."""
+    m = replace(metrics or Metrics(), margin_left=LABEL_MARGIN)
+    doc = lanes.text
+    out = Layout(width=width, metrics=m)
+    gaps = _place_words(doc, measure, width, m, out)
+    out.bars_by_line = [[] for _ in out.lines]
+    right, left = width - m.margin_right / 2, m.margin_left / 2
+    for lane in LANES:
+        units = lanes.units(lane)
+        _bars(doc, lane, units, assign_tracks(units), out, right, left)
+    result = LanesLayout(out)
+    y = m.margin_top
+    tops: list[float] = []
+    for index, line in enumerate(out.lines):
+        bars = out.bars_by_line[index]
+        counts = tuple(max([b.track + 1 for b in bars if b.layer == lane], default=1) for lane in LANES)
+        y += gaps[index]
+        line.y = y
+        a_top = y
+        gold_top = a_top + counts[LANE_A] * m.lane_pitch + LANE_GAP
+        line.text_top = gold_top + counts[LANE_GOLD] * m.lane_pitch + m.text_pad
+        b_top = line.text_top + m.text_height + m.text_pad
+        line.height = b_top + counts[LANE_B] * m.lane_pitch - y
+        line.gold_tracks, line.system_tracks = counts[LANE_GOLD], counts[LANE_B]
+        for bar in bars:
+            if bar.layer == LANE_B:
+                top = b_top + bar.track * m.lane_pitch
+            else:  # a and gold stack upwards from their lane's bottom, like the main view's gold lane
+                lane_top = a_top if bar.layer == LANE_A else gold_top
+                top = lane_top + (counts[bar.layer] - 1 - bar.track) * m.lane_pitch + (m.lane_pitch - m.bar_height)
+            if bar.connector:
+                mid = top + m.bar_height / 2
+                bar.y0, bar.y1 = mid - 0.5, mid + 0.5
+            else:
+                bar.y0, bar.y1 = top, top + m.bar_height
+        result.tracks.append((counts[0], counts[1], counts[2]))
+        result.lane_tops.append((a_top, gold_top, b_top))
+        tops.append(y)
+        y += line.height + m.line_gap
+    out._line_tops = tops
+    out.height = y + m.margin_top
+    return result

@@ -1,0 +1,275 @@
+"""The Compare mode: the systems of the open corpus side by side, and any two of them in detail.
+
+A `WindowMode` beside scoring and agreement, available when the corpus has two or more system files.
+Opening it scores the systems not scored yet and compares them all with `core.compare.compare_results`
+in the background (the window's one `JobRunner`: progress bar, Cancel); the document views are
+replaced by two pages under a tab bar: the Leaderboard and the Pair page. A pair's case list and a
+pair compared in the other order are computed on demand, in the background too. File › Export
+comparison writes the core's HTML / JSON / CSV reports. The mode's one selection (`CompareState`)
+follows into the session (its document), so leaving the mode shows the same document.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QTabBar, QWidget
+
+from core.compare import Comparison
+from core.metrics.cases import Case
+from core.metrics.significance import DEFAULT_SETTINGS, ResampleSettings
+from evmeval_gui.model.compare_export import FILE_FILTER, write_comparison
+from evmeval_gui.model.compare_state import CompareSelection, CompareState, compare_corpus, reversed_pair
+from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.modes.base import WindowPort
+
+if TYPE_CHECKING:
+    from evmeval_gui.compare.leaderboard import LeaderboardPanel
+    from evmeval_gui.compare.pair_view import PairPanel
+
+LEADERBOARD, PAIR = "leaderboard", "pair"
+CASES_JOB, PAIR_JOB = "compare_cases", "compare_pair"
+
+
+class CompareMode(QObject):
+    """The mode's commands and pages (a `WindowMode`); see the module docstring."""
+
+    name = "compare"
+
+    comparison_ready = Signal()
+    """A comparison was computed and is shown."""
+    exported = Signal(str)
+    """The comparison was written to this path."""
+
+    def __init__(self, port: WindowPort, parent: QObject | None = None, *,
+                 settings: ResampleSettings = DEFAULT_SETTINGS) -> None:
+        super().__init__(parent)
+        self.port = port
+        self.session = port.session
+        self.settings = settings
+        self.state = CompareState()
+        self.active = False
+        self.page = LEADERBOARD
+        self.leaderboard: LeaderboardPanel | None = None
+        self.pair_panel: PairPanel | None = None
+        self._cases: dict[tuple[int, int, str], tuple[Case, ...]] = {}
+        self.tabs = QTabBar()
+        self.tabs.setObjectName("compareTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.setExpanding(False)
+        self.tabs.addTab("Leaderboard")
+        self.tabs.addTab("Pair")
+        self.tabs.setTabToolTip(0, "Every system: micro F1 with intervals, the grouped chart, the bottlenecks")
+        self.tabs.setTabToolTip(1, "Two systems: significance, documents, cases, the text in three lanes")
+        self.tabs.hide()
+        self.tabs.currentChanged.connect(lambda index: self.show_page(LEADERBOARD if index == 0 else PAIR))
+        port.add_mode_bar(self.tabs)
+        self.state.pair_changed.connect(self._on_pair_changed)
+        self.state.selection_changed.connect(self._on_selection)
+        self.session.corpus_loaded.connect(self._on_corpus_loaded)
+
+    # -- availability and starting ------------------------------------------------------------------
+
+    def available(self) -> bool:
+        """Two or more system files are open (and no agreement study is shown)."""
+        corpus = self.session.corpus
+        return corpus is not None and self.session.roles is None and len(corpus.inputs) >= 2
+
+    def toggle(self) -> None:
+        """The mode switch: open the Compare mode, or go back to scoring."""
+        if self.active:
+            self.leave()
+        else:
+            self.open()
+
+    def open(self, *, page: str = LEADERBOARD, pair: tuple[int, int] | None = None) -> bool:
+        """Score what is not scored yet and compare every system, in the background; False when there are
+        fewer than two systems."""
+        if not self.available():
+            self.port.show_message("Compare needs two or more system files: open a gold file with several "
+                                   "systems (-s A -s B …)", 6000)
+            self.port.commands_changed()
+            return False
+        corpus = self.session.corpus
+        assert corpus is not None
+        scored = self.session.scored_results()
+        settings = self.settings
+        wanted = pair if pair is not None else self.state.pair
+
+        def work(context: JobContext) -> Comparison:
+            return compare_corpus(corpus, scored, context, settings=settings)
+
+        def done(comparison: object) -> None:
+            assert isinstance(comparison, Comparison)
+            if self.session.corpus is corpus:
+                self._install(comparison, page, wanted)
+
+        self.session.run_job(f"Comparing {len(corpus.inputs)} systems", work, done, path=corpus.request.gold)
+        return True
+
+    def _install(self, comparison: Comparison, page: str, pair: tuple[int, int]) -> None:
+        self._cases.clear()
+        self.active = True
+        self.ensure_pages()
+        doc_id = self.session.selection.doc_id
+        self.state.set_comparison(comparison, pair=pair)
+        assert self.leaderboard is not None
+        self.leaderboard.set_comparison(comparison)
+        if doc_id is not None:
+            self.state.select_document(doc_id)
+        self.tabs.show()
+        self.show_page(page)
+        self.port.commands_changed()
+        self.comparison_ready.emit()
+
+    def ensure_pages(self) -> None:
+        """Build the pages the first time they are needed (pyqtgraph is slow to import)."""
+        if self.leaderboard is None:
+            from evmeval_gui.compare.leaderboard import LeaderboardPanel
+            from evmeval_gui.compare.pair_view import PairPanel
+
+            self.leaderboard = LeaderboardPanel()
+            self.pair_panel = PairPanel(self.session, self.state, self.cases_for)
+            self.port.add_page(self.leaderboard)
+            self.port.add_page(self.pair_panel)
+
+    # -- pages --------------------------------------------------------------------------------------
+
+    def show_page(self, page: str) -> None:
+        if not self.active:
+            return
+        self.page = page
+        self.tabs.blockSignals(True)
+        self.tabs.setCurrentIndex(0 if page == LEADERBOARD else 1)
+        self.tabs.blockSignals(False)
+        self.show_current_page()
+
+    def show_current_page(self) -> None:
+        page: QWidget | None = self.leaderboard if self.page == LEADERBOARD else self.pair_panel
+        self.port.show_page(page)
+
+    def open_pair(self, a: int, b: int) -> None:
+        """Show runs a and b on the Pair page."""
+        self.state.set_pair(a, b)
+        self.show_page(PAIR)
+
+    def leave(self) -> None:
+        """Back to the scoring mode (the document views)."""
+        if not self.active:
+            return
+        self.active = False
+        self.tabs.hide()
+        for key in (CASES_JOB, PAIR_JOB):
+            self.session.runner.cancel(key)
+        self.port.show_page(None)
+        self.port.commands_changed()
+
+    # -- on-demand work -----------------------------------------------------------------------------
+
+    def cases_for(self, a: int, b: int, combination: str) -> tuple[Case, ...] | None:
+        """The case list of b against a, or None while it is computed (`state.cases_ready` follows)."""
+        key = (a, b, combination)
+        if key in self._cases:
+            return self._cases[key]
+        comparison = self.state.comparison
+        if comparison is None:
+            return None
+
+        def work(context: JobContext) -> tuple[Case, ...]:
+            context.check()
+            return comparison.cases(a, b, combination)
+
+        def done(cases: tuple[Case, ...]) -> None:
+            if self.state.comparison is comparison:
+                self._cases[key] = cases
+                self.state.cases_ready.emit(key)
+
+        self.session.runner.submit("Finding the cases", work, done, on_error=self._failed, key=CASES_JOB)
+        return None
+
+    def _on_pair_changed(self, pair: tuple[int, int]) -> None:
+        comparison = self.state.comparison
+        if comparison is None or self.state.pair_comparison() is not None:
+            return
+        a, b = pair
+
+        def work(context: JobContext):
+            context.check()
+            return reversed_pair(comparison, a, b)
+
+        def done(result) -> None:
+            if self.state.comparison is comparison:
+                self.state.add_pair(result)
+
+        self.session.runner.submit("Comparing the pair", work, done, on_error=self._failed, key=PAIR_JOB)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.port.show_message(f"Compare: {type(exc).__name__}: {exc}", 8000)
+
+    def _on_selection(self, selection: CompareSelection) -> None:
+        if selection.doc_id is not None and self.session.doc_result(selection.doc_id) is not None:
+            self.session.select_document(selection.doc_id)
+
+    def _on_corpus_loaded(self) -> None:
+        if not self.active:
+            return
+        if self.available():
+            self.open(page=self.page, pair=self.state.pair)  # F5 or a new corpus: compare again
+        else:
+            self.leave()
+
+    # -- the WindowMode contract --------------------------------------------------------------------
+
+    def title(self) -> str:
+        names = self.state.names
+        return f"Compare: {', '.join(names)}" if names else "Compare"
+
+    def status_text(self, took: str) -> str:
+        return f"Comparing {len(self.state.names)} systems{took}"
+
+    def remembers_corpus(self) -> bool:
+        return True
+
+    def can_export_report(self) -> bool:
+        return True
+
+    def reload(self) -> bool:
+        if self.session.request is None:
+            return False
+        self.session.reload()
+        return True
+
+    # -- export -------------------------------------------------------------------------------------
+
+    def threshold(self) -> float | None:
+        panel = self.pair_panel
+        value = panel.documents.threshold.value() / 100.0 if panel is not None else 0.0
+        return value if value > 0 else None
+
+    def export(self, path: str | None = None) -> bool:
+        """File › Export comparison…: HTML, JSON or a CSV folder (by the name's extension), written in the
+        background; asks where when `path` is None. False: nothing started."""
+        comparison, corpus = self.state.comparison, self.session.corpus
+        if comparison is None or corpus is None or not self.active:
+            return False
+        if path is None:
+            start = os.path.join(os.path.dirname(os.path.abspath(corpus.request.gold)), "comparison.html")
+            path = self.port.choose_save_path("Export comparison", start, FILE_FILTER)
+            if not path:
+                return False
+        combination, threshold, target = self.session.combination, self.threshold(), path
+
+        def work(context: JobContext) -> list[str]:
+            return write_comparison(comparison, target, corpus, context, combinations=(combination,),
+                                    threshold=threshold)
+
+        def done(written: object) -> None:
+            count = len(written) if isinstance(written, list) else 0
+            self.port.show_message(f"Comparison written to {target} ({count} file{'s' if count != 1 else ''})", 8000)
+            self.exported.emit(target)
+
+        self.session.run_job("Exporting the comparison", work, done, path=target)
+        return True
+
