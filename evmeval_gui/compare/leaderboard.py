@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
@@ -144,7 +145,8 @@ class GroupedF1Chart(ChartWidget):
             cis = [comparison.systems[i].micro_ci[c] for i in self.order]
             top = [100 * (ci.ci_high - ci.f1) if not math.isnan(ci.f1) else 0.0 for ci in cis]
             bottom = [100 * (ci.f1 - ci.ci_low) if not math.isnan(ci.f1) else 0.0 for ci in cis]
-            self.plot.addItem(pg.ErrorBarItem(x=xs, y=heights, top=top, bottom=bottom, beam=0.06,
+            self.plot.addItem(pg.ErrorBarItem(x=np.array(xs), y=np.array(heights), top=np.array(top),
+                                              bottom=np.array(bottom), beam=0.06,
                                               pen=pg.mkPen("#111111", width=1)))
         self.plot.getAxis("bottom").setTicks([[(k, comparison.systems[i].name) for k, i in enumerate(self.order)]])
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])

@@ -136,7 +136,7 @@ class DocumentsTab(QWidget):
         self._quiet = True
         self.model.set_rows(rows)
         self._quiet = False
-        for column, width in ((0, 26), (1, 130), (2, 56), (3, 56), (4, 62)):
+        for column, width in ((0, 24), (1, 150), (2, 54), (3, 54), (4, 58)):
             self.view.setColumnWidth(column, width)
         self.count.setText(f"{len(rows)} documents · {marks[Mark.UP]} ↑  {marks[Mark.DOWN]} ↓  {marks[Mark.SAME]} =")
 
@@ -383,6 +383,7 @@ class PairPanel(QWidget):
         self.split.setStretchFactor(0, 2)
         self.split.setStretchFactor(1, 3)
         self.split.setChildrenCollapsible(False)
+        self.split.setSizes([420, 640])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.setSpacing(4)

@@ -98,7 +98,8 @@ def layout_lanes(lanes: LanesText, measure: Callable[[str], float], width: float
     tops: list[float] = []
     for index, line in enumerate(out.lines):
         bars = out.bars_by_line[index]
-        counts = tuple(max([b.track + 1 for b in bars if b.layer == lane], default=1) for lane in LANES)
+        floor = 1 if bars else 0  # a line without mentions takes no lane room
+        counts = tuple(max([b.track + 1 for b in bars if b.layer == lane], default=floor) for lane in LANES)
         y += gaps[index]
         line.y = y
         a_top = y

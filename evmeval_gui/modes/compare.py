@@ -122,6 +122,8 @@ class CompareMode(QObject):
         self.tabs.show()
         self.show_page(page)
         self.port.commands_changed()
+        self.port.show_message(f"Compared {len(comparison.systems)} systems: {comparison.settings.resamples:,} "
+                               "resamples of documents", 8000)
         self.comparison_ready.emit()
 
     def ensure_pages(self) -> None:
