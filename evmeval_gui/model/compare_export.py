@@ -43,9 +43,11 @@ def output_paths(path: str, kind: str, threshold: float | None) -> list[str]:
 def check_export(path: str, corpus: LoadedCorpus, threshold: float | None) -> list[str]:
     """The files the export will write, refused (FormatError) when one would land on an input."""
     request = corpus.request
-    outputs = output_paths(path, export_kind(path), threshold)
     inputs = [request.gold, *request.systems]
     folders = input_folders(request.token_dir, corpus.inputs[0].tokens.extension, request.text_dir)
+    if os.path.isfile(path):  # an input chosen by mistake is refused as such, whatever the extension
+        check_output_paths([path], inputs, input_folders=folders)
+    outputs = output_paths(path, export_kind(path), threshold)
     check_output_paths(outputs, inputs, input_folders=folders)
     return outputs
 
