@@ -103,7 +103,7 @@ def layout_lanes(lanes: LanesText, measure: Callable[[str], float], width: float
         y += gaps[index]
         line.y = y
         a_top = y
-        gold_top = a_top + counts[LANE_A] * m.lane_pitch + LANE_GAP
+        gold_top = a_top + counts[LANE_A] * m.lane_pitch + (LANE_GAP if bars else 0.0)
         line.text_top = gold_top + counts[LANE_GOLD] * m.lane_pitch + m.text_pad
         b_top = line.text_top + m.text_height + m.text_pad
         line.height = b_top + counts[LANE_B] * m.lane_pitch - y
