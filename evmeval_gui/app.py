@@ -53,6 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="attributes that must agree for a mapping: plain (span only, the default), type, "
                              "realis or type+realis")
     show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
+    show.add_argument("--compare", nargs="?", const="leaderboard", choices=("leaderboard", "pair"),
+                      help="open the Compare mode (two or more -s files) at its leaderboard or pair page")
     modes = p.add_argument_group("without a window")
     modes.add_argument("--screenshot", metavar="PNG",
                        help="render the window offscreen after loading, save it as PNG and exit")
@@ -237,6 +239,8 @@ def screenshot_mode(args: argparse.Namespace) -> int:
                     if window.session.doc_result(args.doc) is None:
                         return _fail(f"document {args.doc!r} (--doc) is not in the gold file {request.gold}")
                     window.session.select_document(args.doc)
+                if args.compare and not agreement and not _wait_for_compare(window, args.compare):
+                    return _fail("--compare needs two or more system files (-s A -s B)")
             for _ in range(3):
                 app.processEvents()
             write_atomic(args.screenshot, _png_bytes(window.grab()))
@@ -305,6 +309,28 @@ def close_on_interrupt(window) -> None:
     signal.signal(signal.SIGINT, lambda *_: window.close())
 
 
+def _wait_for_compare(window, page: str) -> bool:
+    """Open the Compare mode at `page` and wait until it is drawn (screenshots); False when unavailable."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    if not window.compare.available():
+        return False
+    loop = QEventLoop()
+    window.compare.comparison_ready.connect(loop.quit)
+    failed = window.session.load_failed.connect(lambda _problem: loop.quit())
+    window.compare.open(page=page)
+    loop.exec()
+    window.session.load_failed.disconnect(failed)
+    if page == "pair":  # the case list arrives from its own background job
+        ready = QEventLoop()
+        listener = window.compare.state.cases_ready.connect(lambda _key: ready.quit())
+        QTimer.singleShot(20_000, ready.quit)
+        if window.compare.pair_panel is not None and window.compare.pair_panel.cases.cases is None:
+            ready.exec()
+        window.compare.state.cases_ready.disconnect(listener)
+    return window.compare.active
+
+
 def window_mode(args: argparse.Namespace) -> int:
     """The interactive window."""
     from evmeval_gui.main_window import MainWindow
@@ -335,6 +361,14 @@ def window_mode(args: argparse.Namespace) -> int:
         window.open_agreement(request, doc_id=args.doc)
     elif request is not None:
         window.open_request(request, doc_id=args.doc)
+        if args.compare:
+            page = args.compare
+
+            def to_compare() -> None:
+                window.session.scoring_finished.disconnect(to_compare)
+                window.compare.open(page=page)
+
+            window.session.scoring_finished.connect(to_compare)
     elif problem is not None:
         window.notifier(problem)
     return app.exec()
