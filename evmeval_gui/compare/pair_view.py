@@ -209,6 +209,8 @@ class CasesTab(QWidget):
         layout.addWidget(self.count)
         layout.addWidget(self.view, 1)
         self.cases: tuple[Case, ...] | None = None
+        self.key: tuple[int, int, str] | None = None
+        """The pair and combination whose cases are shown (or asked for)."""
         self.doc_id: str | None = None
         self._quiet = False
         self.kind.currentIndexChanged.connect(self.refilter)
@@ -356,6 +358,7 @@ class PairPanel(QWidget):
         self.tabs.setObjectName("pairTabs")
         self.tabs.addTab(self.documents, "Documents")
         self.tabs.addTab(self.cases, "Cases")
+        self.tabs.currentChanged.connect(lambda _index: self._request_cases())
         self.lanes = LanesView(state)
         self.lanes_title = QLabel()
         self.lanes_title.setObjectName("lanesTitle")
@@ -405,6 +408,7 @@ class PairPanel(QWidget):
                 + f" · <span style='color:{colours.MUTED_TEXT}'>■ exact in both</span>")
 
     def _on_comparison(self) -> None:
+        self.cases.key = None
         self.picker.set_names(self.state.names, self.state.pair)
 
     def refresh(self) -> None:
@@ -423,8 +427,20 @@ class PairPanel(QWidget):
         self.picker.note.setText(f"b − a under {Combination(combination).label} (toolbar: Ctrl+1 … Ctrl+4)"
                                  if pair is not None else "Comparing the runs in this order…")
         self.refresh_documents()
-        self.cases.set_cases(self.cases_for(a, b, combination))
+        self._request_cases()
         self._show_lanes(self.state.selection.doc_id, force=True)
+
+    def _request_cases(self) -> None:
+        """The case list is asked for only while the Cases tab is shown (it takes a second or two on a
+        large corpus): opening the mode or changing the pair does not wait for it."""
+        if self.tabs.currentWidget() is not self.cases or self.state.comparison is None:
+            self.cases.key = None
+            return
+        key = (*self.state.pair, self.session.combination)
+        if self.cases.key != key:
+            self.cases.key = key
+            self.cases.set_cases(self.cases_for(*key))
+            self.cases.show_selection(self.state.selection)
 
     def refresh_documents(self) -> None:
         comparison, pair = self.state.comparison, self.state.pair_comparison()
@@ -442,7 +458,7 @@ class PairPanel(QWidget):
             self.state.select_document(rows[0][0].doc_id)
 
     def _on_cases_ready(self, key: tuple[int, int, str]) -> None:
-        if key == (*self.state.pair, self.session.combination):
+        if key == (*self.state.pair, self.session.combination) == self.cases.key:
             self.cases.set_cases(self.cases_for(*key))
             self.cases.show_selection(self.state.selection)
 
