@@ -23,7 +23,15 @@ from core.model import SpanMode
 from core.report.comparison import format_comparison
 from core.report.io import write_atomic
 from core.report.json_report import dumps, result_to_json
+from core.report.sequencing_report import assemble_report
 from core.report.text import format_report
+from core.sequencing_cli import (
+    SequencingRun,
+    add_sequencing_arguments,
+    check_folder,
+    json_with_sequencing,
+    run_sequencing,
+)
 from core.validate import check_file, check_files
 
 MAX_WARNINGS = 20
@@ -49,6 +57,7 @@ def _score_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", help="write every figure, mapping and per-type table as JSON here")
     p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
                    help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
+    add_sequencing_arguments(p)
     return p
 
 
@@ -83,6 +92,8 @@ def score_main(argv: Sequence[str] | None = None) -> int:
     try:
         inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
         check_output_paths([args.output, args.comparison_output, args.json], inputs_read)
+        if args.sequencing:
+            check_folder(args.sequencing, inputs_read)
 
         def load() -> LoadedInputs:
             return load_inputs(args.gold, args.system, token_dir=args.token_path,
@@ -95,6 +106,7 @@ def score_main(argv: Sequence[str] | None = None) -> int:
             raise FormatError(args.gold, 0, f"document {args.doc_id_to_eval!r} (-dn) is not in the gold file",
                               "a document id of the gold file")
         comparison: str | None = None
+        sequencing: SequencingRun | None = None
         if args.profile == "2015":
             from core.metrics.pilot2015 import score_pilot
             from core.report.pilot2015 import format_pilot_report
@@ -104,12 +116,20 @@ def score_main(argv: Sequence[str] | None = None) -> int:
             report, data, own_warnings = format_pilot_report(pilot), pilot.to_json, list(pilot.warnings)
             if args.comparison_output:
                 own_warnings.append("-d is a v1.8 output; with --profile 2015 no comparison file is written")
+            if args.sequencing:
+                own_warnings.append("-a is a v1.8 output; with --profile 2015 sequencing is not scored")
         else:
             result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist,
                                  doc_id=args.doc_id_to_eval)
-            report, own_warnings = format_report(result), result.warnings
+            report, own_warnings = format_report(result), list(result.warnings)
             comparison = format_comparison(result) if args.comparison_output else None
             data = partial(result_to_json, result)
+            if args.sequencing:
+                sequencing = run_sequencing(args, inputs, result, filtered=whitelist is not None,
+                                            want_json=bool(args.json))
+                report = assemble_report(report, sequencing=sequencing.report_section)
+                own_warnings += sequencing.result.warnings
+                data = partial(json_with_sequencing, result, sequencing)
         warnings, checks = checks.result(), None
         _warn(warnings + list(own_warnings), args.debug)
         if args.output:
@@ -118,6 +138,8 @@ def score_main(argv: Sequence[str] | None = None) -> int:
             sys.stdout.write(report)
         if comparison is not None:
             write_atomic(args.comparison_output, comparison)
+        if sequencing is not None:
+            sequencing.write_folder()
         if args.json:
             write_atomic(args.json, dumps(data()))
     except FormatError as exc:

@@ -1,0 +1,154 @@
+"""Event sequencing scores (`-a`): the published v1.8 figures, and our order-independent variant.
+
+`score_sequencing` takes the mention scoring result (for the filtered mentions and their mappings) and
+the two parsed files (for the relation lines) and returns, for each of the three evaluations
+(Subevent, After, All), per-document and pooled temporal awareness under two closures:
+
+- "published": v1.8's incremental TimeML graph, fed the links in v1.8's order (Python 2 set order);
+- "full" (ours): complete interval closure (`core.metrics.interval_closure`), independent of order.
+
+Where v1.8 stops (a two-way link within one link type unless -nv, an @After/@Subevent line with more
+than two ids, the weight's division by zero) we raise `SequencingError` with the file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from core.formats.errors import FormatError
+from core.metrics.interval_closure import ClosureGraph
+from core.metrics.mention import DocumentResult, ScoreResult
+from core.metrics.seq_links import (
+    EVALUATIONS,
+    DocumentLinks,
+    SideLinks,
+    keep_listed,
+    node_ids,
+    side_links,
+)
+from core.metrics.temporal_awareness import (
+    Awareness,
+    DocumentAwareness,
+    GraphFactory,
+    WeightUndefined,
+    evaluate_document,
+    pool,
+)
+from core.metrics.timegraph import PublishedTimegraph
+from core.model import Relation, TbfFile
+
+CLOSURES: dict[str, GraphFactory] = {"published": PublishedTimegraph, "full": ClosureGraph}
+"""Closure name -> graph; "published" is v1.8's, "full" is ours (EvmEval Studio), order-independent."""
+CLOSURE_LABELS = {"published": "published v1.8 (order-dependent TimeML graph)",
+                  "full": "EvmEval Studio: complete interval closure (order-independent)"}
+DEFAULT_MAPPING = "mention_type"
+"""v1.8's `-m 1`: sequencing (like coreference) aligns mentions through the type mapping."""
+MAPPING_BY_NUMBER = {0: "plain", 1: "mention_type", 2: "realis_status", 3: "mention_type+realis_status"}
+"""v1.8's `-m N` values."""
+
+
+class SequencingError(FormatError):
+    """Input the published scorer refuses (or crashes on) when scoring sequencing."""
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One evaluation (Subevent, After or All) under one closure: pooled and per document."""
+
+    name: str
+    closure: str
+    corpus: Awareness
+    documents: tuple[DocumentAwareness, ...]
+
+
+@dataclass(frozen=True)
+class SequencingResult:
+    """Links of every gold document and the evaluations under both closures."""
+
+    mapping: str
+    validated: bool
+    documents: tuple[DocumentLinks, ...]
+    evaluations: dict[str, dict[str, Evaluation]]
+    """closure ("published", "full") -> evaluation name ("Subevent", "After", "All") -> Evaluation"""
+    warnings: tuple[str, ...] = ()
+
+    def evaluation(self, name: str, closure: str = "published") -> Evaluation:
+        return self.evaluations[closure][name]
+
+
+def _relations(doc_relations: Sequence[Relation], mention_ids: set[str], filtered: bool) -> list[Relation]:
+    return keep_listed(doc_relations, mention_ids) if filtered else list(doc_relations)
+
+
+def document_links(doc: DocumentResult, gold: TbfFile, system: TbfFile, *, mapping: str,
+                   filtered: bool) -> DocumentLinks:
+    """Both sides' links of one scored document (gold side first, as v1.8 builds them)."""
+    gold_node, system_node, labels = node_ids(doc.gold, doc.system, doc.mappings[mapping])
+    g_doc = gold.documents[doc.doc_id]
+    s_doc = system.documents.get(doc.doc_id)
+    g_relations = _relations(g_doc.relations, {m.mention_id for m in doc.gold}, filtered)
+    s_relations = _relations(s_doc.relations, {m.mention_id for m in doc.system}, filtered) if s_doc else []
+    return DocumentLinks(doc.doc_id,
+                         side_links(gold.path, doc.gold, g_relations, gold_node),
+                         side_links(system.path, doc.system, s_relations, system_node),
+                         labels)
+
+
+def check_two_way(side: SideLinks, doc_id: str) -> None:
+    """Refuse a pair linked both ways within one link type (v1.8: exit 255, or KeyError on the system)."""
+    if side.two_way:
+        c = side.two_way[0]
+        raise SequencingError(
+            side.path, c.line,
+            f"document {doc_id!r}: @{c.kind} links {c.source}->{c.target} and (line {c.reverse_line}) "
+            f"{c.target}->{c.source}, after propagation through coreference, make a two-way link, which "
+            "the published scorer rejects", "one direction only, or -nv to score it anyway")
+
+
+def evaluate(links: Sequence[DocumentLinks], name: str, closure: str) -> Evaluation:
+    """One evaluation over all documents. Raises `SequencingError` where v1.8 divides by zero."""
+    graph = CLOSURES[closure]
+    documents = []
+    for d in links:
+        if "DS_Store" in d.doc_id + ".tml":  # v1.8's TimeML scorer skips such file names
+            continue
+        try:
+            documents.append(evaluate_document(d.doc_id, d.gold.tlinks(name), d.system.tlinks(name), graph,
+                                               undefined_weight=None if closure == "published" else 0.0))
+        except WeightUndefined as exc:
+            raise SequencingError(
+                d.gold.path, 0,
+                f"document {d.doc_id!r}, {name} links: the published implicit-match weight is undefined "
+                f"({exc}); v1.8 stops here with ZeroDivisionError",
+                "links that do not make every common node pair match (typically two-way links with -nv)") from None
+    return Evaluation(name, closure, pool(documents), tuple(documents))
+
+
+def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
+                     validate: bool = True, filtered: bool = False,
+                     closures: Sequence[str] = ("published", "full"),
+                     progress: Callable[[int, int], None] | None = None) -> SequencingResult:
+    """Sequencing scores of every scored document of `result` (gold documents, sorted).
+
+    `mapping` is the attribute combination aligning mentions (v1.8 `-m`); `validate=False` is v1.8's
+    `-nv`; `filtered` says a type white list dropped mentions, so relations lose those ids too.
+    Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes.
+    """
+    links = []
+    warnings: list[str] = []
+    for number, doc in enumerate(result.documents):
+        doc_links = document_links(doc, gold, system, mapping=mapping, filtered=filtered)
+        if validate:
+            check_two_way(doc_links.gold, doc.doc_id)
+            check_two_way(doc_links.system, doc.doc_id)
+        warnings.extend(doc_links.gold.warnings + doc_links.system.warnings)
+        links.append(doc_links)
+        if progress is not None and number % 50 == 0:
+            progress(number, len(result.documents))
+    evaluations: dict[str, dict[str, Evaluation]] = {}
+    for closure in closures:
+        evaluations[closure] = {}
+        for name in EVALUATIONS:
+            evaluations[closure][name] = evaluate(links, name, closure)
+    return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings))
