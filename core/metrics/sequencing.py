@@ -13,7 +13,7 @@ than two ids, the weight's division by zero) we raise `SequencingError` with the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from core.formats.errors import FormatError
@@ -95,15 +95,31 @@ def document_links(doc: DocumentResult, gold: TbfFile, system: TbfFile, *, mappi
                          labels)
 
 
-def check_two_way(side: SideLinks, doc_id: str) -> None:
-    """Refuse a pair linked both ways within one link type (v1.8: exit 255, or KeyError on the system)."""
-    if side.two_way:
-        c = side.two_way[0]
-        raise SequencingError(
-            side.path, c.line,
-            f"document {doc_id!r}: @{c.kind} links {c.source}->{c.target} and (line {c.reverse_line}) "
-            f"{c.target}->{c.source}, after propagation through coreference, make a two-way link, which "
-            "the published scorer rejects", "one direction only, or -nv to score it anyway")
+def check_two_way(side: SideLinks, doc_id: str, gold_ids: Collection[str] | None = None) -> None:
+    """Refuse a pair linked both ways within one link type, as v1.8 does unless -nv.
+
+    v1.8 exits with status 255 there; on the system side it first looks the two ids up among the gold
+    ids (`gold_ids`: gold mentions and coreference members) and crashes with KeyError when they are not.
+    """
+    if not side.two_way:
+        return
+    c = side.two_way[0]
+    what = "exits with status 255"
+    if gold_ids is not None and not (c.source in gold_ids and c.target in gold_ids):
+        what = "crashes (KeyError: these ids are not gold ids)"
+    raise SequencingError(
+        side.path, c.line,
+        f"document {doc_id!r}: @{c.kind} links {c.source}->{c.target} and (line {c.reverse_line}) "
+        f"{c.target}->{c.source}, after propagation through coreference, link two mentions both ways; "
+        f"the published scorer {what} here", "links in one direction only, or -nv to score them anyway")
+
+
+def _gold_ids(doc: DocumentResult, gold: TbfFile) -> set[str]:
+    ids = {m.mention_id for m in doc.gold}
+    for r in gold.documents[doc.doc_id].relations:
+        if r.kind == "Coreference":
+            ids.update(r.mention_ids)
+    return ids
 
 
 def evaluate(links: Sequence[DocumentLinks], name: str, closure: str) -> Evaluation:
@@ -141,7 +157,7 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
         doc_links = document_links(doc, gold, system, mapping=mapping, filtered=filtered)
         if validate:
             check_two_way(doc_links.gold, doc.doc_id)
-            check_two_way(doc_links.system, doc.doc_id)
+            check_two_way(doc_links.system, doc.doc_id, _gold_ids(doc, gold))
         warnings.extend(doc_links.gold.warnings + doc_links.system.warnings)
         links.append(doc_links)
         if progress is not None and number % 50 == 0:
