@@ -81,7 +81,8 @@ def run_sequencing(args: argparse.Namespace, inputs: LoadedInputs, result: Score
         raise FormatError("-m", 0, f"unknown mapping {number}", "0 span, 1 type, 2 realis or 3 type and realis")
     mapping = MAPPING_BY_NUMBER[number]
     scored = score_sequencing(result, inputs.gold, inputs.system, mapping=mapping,
-                              validate=not args.no_script_validation, filtered=filtered, closures=closures)
+                              validate=not args.no_script_validation, filtered=filtered, closures=closures,
+                              strict=args.sequencing_closure == "published")
     return SequencingRun(scored, args.sequencing_closure, args.sequencing)
 
 

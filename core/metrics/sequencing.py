@@ -14,7 +14,7 @@ than two ids, the weight's division by zero) we raise `SequencingError` with the
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.formats.errors import FormatError
 from core.metrics.interval_closure import ClosureGraph
@@ -41,7 +41,7 @@ from core.model import Relation, TbfFile
 CLOSURES: dict[str, GraphFactory] = {"published": PublishedTimegraph, "full": ClosureGraph}
 """Closure name -> graph; "published" is v1.8's, "full" is ours (EvmEval Studio), order-independent."""
 CLOSURE_LABELS = {"published": "published v1.8 (order-dependent TimeML graph)",
-                  "full": "EvmEval Studio: complete interval closure (order-independent)"}
+                  "full": "EvmEval Studio: complete interval closure, order-independent"}
 DEFAULT_MAPPING = "mention_type"
 """v1.8's `-m 1`: sequencing (like coreference) aligns mentions through the type mapping."""
 MAPPING_BY_NUMBER = {0: "plain", 1: "mention_type", 2: "realis_status", 3: "mention_type+realis_status"}
@@ -72,6 +72,8 @@ class SequencingResult:
     evaluations: dict[str, dict[str, Evaluation]]
     """closure ("published", "full") -> evaluation name ("Subevent", "After", "All") -> Evaluation"""
     warnings: tuple[str, ...] = ()
+    failures: dict[str, dict[str, str]] = field(default_factory=dict)
+    """closure -> evaluation name -> why it has no figures (only with `strict=False`)"""
 
     def evaluation(self, name: str, closure: str = "published") -> Evaluation:
         return self.evaluations[closure][name]
@@ -137,19 +139,21 @@ def evaluate(links: Sequence[DocumentLinks], name: str, closure: str) -> Evaluat
                 d.gold.path, 0,
                 f"document {d.doc_id!r}, {name} links: the published implicit-match weight is undefined "
                 f"({exc}); v1.8 stops here with ZeroDivisionError",
-                "links that do not make every common node pair match (typically two-way links with -nv)") from None
+                "links that do not match on every pair of shared nodes (two-way links scored with -nv, or an "
+                "After and a Subevent link between the same two mentions, in All)") from None
     return Evaluation(name, closure, pool(documents), tuple(documents))
 
 
 def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
                      validate: bool = True, filtered: bool = False,
-                     closures: Sequence[str] = ("published", "full"),
+                     closures: Sequence[str] = ("published", "full"), strict: bool = True,
                      progress: Callable[[int, int], None] | None = None) -> SequencingResult:
     """Sequencing scores of every scored document of `result` (gold documents, sorted).
 
     `mapping` is the attribute combination aligning mentions (v1.8 `-m`); `validate=False` is v1.8's
     `-nv`; `filtered` says a type white list dropped mentions, so relations lose those ids too.
-    Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes.
+    Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes; with `strict=False` an
+    evaluation v1.8 cannot finish (its division by zero) is left out and explained in `failures`.
     """
     links = []
     warnings: list[str] = []
@@ -163,8 +167,15 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
         if progress is not None and number % 50 == 0:
             progress(number, len(result.documents))
     evaluations: dict[str, dict[str, Evaluation]] = {}
+    failures: dict[str, dict[str, str]] = {}
     for closure in closures:
         evaluations[closure] = {}
         for name in EVALUATIONS:
-            evaluations[closure][name] = evaluate(links, name, closure)
-    return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings))
+            try:
+                evaluations[closure][name] = evaluate(links, name, closure)
+            except SequencingError as exc:
+                if strict:
+                    raise
+                failures.setdefault(closure, {})[name] = str(exc)
+                warnings.append(str(exc))
+    return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures)

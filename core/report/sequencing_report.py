@@ -127,7 +127,9 @@ def sequencing_json(result: SequencingResult) -> dict[str, Any]:
         "validated": result.validated,
         "evaluations": list(EVALUATIONS),
         "closures": {closure: {"label": CLOSURE_LABELS[closure],
-                               **{name: _evaluation_json(ev) for name, ev in evaluations.items()}}
+                               **{name: _evaluation_json(evaluations[name]) if name in evaluations
+                                  else {"error": result.failures.get(closure, {}).get(name, "")}
+                                  for name in EVALUATIONS}}
                      for closure, evaluations in result.evaluations.items()},
         "nodes": _nodes_json(result.documents),
         "warnings": list(result.warnings),
