@@ -1,8 +1,8 @@
 """`evmeval-score -a DIR [-nv] [--sequencing-closure full]`: the command-line side of event sequencing.
 
 Kept out of core/cli.py so that file only gains a few calls. The report gains v1.8's sequencing blocks;
-DIR receives our link table (`sequencing_links.tsv`) and every figure and link (`sequencing.json`)
-instead of v1.8's TimeML files; `--json` gains a `sequencing` object.
+DIR receives our link table (`sequencing_links.tsv`: every link, its evaluation and outcome) instead of
+v1.8's TimeML files; `--json` gains a `sequencing` object with every figure and link.
 """
 
 from __future__ import annotations
@@ -18,11 +18,10 @@ from core.loading import LoadedInputs, check_output_paths
 from core.metrics.mention import ScoreResult
 from core.metrics.sequencing import MAPPING_BY_NUMBER, SequencingResult, score_sequencing
 from core.report.io import write_atomic
-from core.report.json_report import dumps, result_to_json
+from core.report.json_report import result_to_json
 from core.report.sequencing_report import link_table_tsv, sequencing_json, sequencing_section
 
 LINK_TABLE = "sequencing_links.tsv"
-JSON_FILE = "sequencing.json"
 
 
 def add_sequencing_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,13 +55,13 @@ class SequencingRun:
         return sequencing_json(self.result)
 
     def write_folder(self) -> None:
-        """Our inspectable outputs in the -a folder (v1.8's TimeML files are not written)."""
+        """Our inspectable output in the -a folder (v1.8's TimeML files are not written; the same links
+        with every figure are in `--json`, which a 2000-document corpus makes ~100 MB)."""
         write_atomic(os.path.join(self.folder, LINK_TABLE), link_table_tsv(self.result, self.closure))
-        write_atomic(os.path.join(self.folder, JSON_FILE), dumps(self.json()))
 
 
 def folder_outputs(folder: str) -> list[str]:
-    return [os.path.join(folder, LINK_TABLE), os.path.join(folder, JSON_FILE)]
+    return [os.path.join(folder, LINK_TABLE)]
 
 
 def check_folder(folder: str, inputs_read: Sequence[str]) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from core.loading import load_inputs  # noqa: E402
+from core.loading import load_inputs, read_type_whitelist  # noqa: E402
 from core.metrics.mention import score_files  # noqa: E402
 from core.metrics.sequencing import MAPPING_BY_NUMBER, document_links  # noqa: E402
 
@@ -35,7 +35,7 @@ TLINK = re.compile(r'<TLINK eventInstanceID="([^"]*)" lid="l0" relType="([^"]*)"
 
 def corpus_options(rng: random.Random) -> tuple[list[str], list[str]]:
     """Generator options and scorer options for one corpus, drawn at random."""
-    gen = ["--docs", str(rng.randint(2, 25)), "--mentions", str(rng.choice([6, 12, 25, 40, 60])),
+    gen = ["--docs", str(rng.randint(2, 25)), "--mentions", str(rng.choice([6, 12, 25, 40, 60, 90])),
            "--mode", rng.choice(["token", "char"])]
     if rng.random() < 0.3:
         gen.append("--edge")
@@ -53,6 +53,19 @@ def corpus_options(rng: random.Random) -> tuple[list[str], list[str]]:
     if rng.random() < 0.25:
         score += ["-m", str(rng.choice([0, 2, 3]))]
     return gen, score
+
+
+def extra_options(folder: Path, rng: random.Random) -> list[str]:
+    """Sometimes a type white list (-wl, half the gold types) or a single document (-dn)."""
+    gold = (folder / "gold.tbf").read_text(encoding="utf-8").splitlines()
+    out: list[str] = []
+    if rng.random() < 0.2:
+        types = sorted({line.split("\t")[5] for line in gold if line and line[0] not in "#@"})
+        (folder / "whitelist.txt").write_text("\n".join(types[: max(1, len(types) // 2)]) + "\n")
+        out += ["-wl", str(folder / "whitelist.txt")]
+    if rng.random() < 0.1:
+        out += ["-dn", next(line.split()[1] for line in gold if line.startswith("#BeginOfDocument"))]
+    return out
 
 
 def run_reference(folder: Path, score: list[str], token: bool) -> tuple[int, str]:
@@ -79,11 +92,14 @@ def tlink_differences(folder: Path, score: list[str], token: bool) -> list[str]:
     """Documents whose TimeML links (content and order) differ from ours."""
     inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"),
                          token_dir=str(folder / "tkn") if token else None)
-    result = score_files(inputs.gold, inputs.system)
+    whitelist = read_type_whitelist(score[score.index("-wl") + 1]) if "-wl" in score else None
+    doc_id = score[score.index("-dn") + 1] if "-dn" in score else None
+    result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist, doc_id=doc_id)
     number = int(score[score.index("-m") + 1]) if "-m" in score else 1
     differences = []
     for doc in result.documents:
-        links = document_links(doc, inputs.gold, inputs.system, mapping=MAPPING_BY_NUMBER[number], filtered=False)
+        links = document_links(doc, inputs.gold, inputs.system, mapping=MAPPING_BY_NUMBER[number],
+                               filtered=whitelist is not None)
         for name in ("Subevent", "After", "All"):
             for side_name, side in (("gold", links.gold), ("sys", links.system)):
                 tml = folder / "ref_seq" / name / side_name / f"{doc.doc_id}.tml"
@@ -99,6 +115,7 @@ def check_corpus(folder: Path, seed: int, rng: random.Random) -> tuple[bool, str
     subprocess.run([sys.executable, str(GENERATOR), "--seed", str(seed), "--sequencing", "--out", str(folder), *gen],
                    check=True, capture_output=True)
     token = "token" in gen
+    score += extra_options(folder, rng)
     ref_code, ref_err = run_reference(folder, score, token)
     our_code, our_err = run_ours(folder, score, token)
     label = f"seed {seed} {' '.join(gen)} | {' '.join(score)}"

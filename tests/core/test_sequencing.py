@@ -43,8 +43,8 @@ def test_the_published_demo_byte_for_byte(evmeval_data: Path, tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "scores.txt").read_bytes() == (expected / "scores.txt").read_bytes()
     assert (tmp_path / "comparison.txt").read_bytes() == (expected / "comparison.txt").read_bytes()
-    # the -a folder holds our link table and JSON, not TimeML files
-    assert sorted(p.name for p in (tmp_path / "seq").iterdir()) == ["sequencing.json", "sequencing_links.tsv"]
+    # the -a folder holds our link table, not TimeML files
+    assert sorted(p.name for p in (tmp_path / "seq").iterdir()) == ["sequencing_links.tsv"]
     rows = [line.split("\t") for line in (tmp_path / "seq" / "sequencing_links.tsv").read_text().splitlines()]
     after = [r for r in rows[1:] if r[1] == "After"]
     assert {(r[2], r[4], r[5], r[9]) for r in after} == {
