@@ -81,7 +81,7 @@ def run_sequencing(args: argparse.Namespace, inputs: LoadedInputs, result: Score
     mapping = MAPPING_BY_NUMBER[number]
     scored = score_sequencing(result, inputs.gold, inputs.system, mapping=mapping,
                               validate=not args.no_script_validation, filtered=filtered, closures=closures,
-                              strict=args.sequencing_closure == "published")
+                              strict=args.sequencing_closure == "published", parallel=True)
     return SequencingRun(scored, args.sequencing_closure, args.sequencing)
 
 

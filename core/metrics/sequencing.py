@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
-from core.formats.errors import FormatError
+from core.forked import Forked
+from core.formats.errors import FormatError, Problem
 from core.metrics.interval_closure import ClosureGraph
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.metrics.seq_links import (
@@ -144,9 +146,33 @@ def evaluate(links: Sequence[DocumentLinks], name: str, closure: str) -> Evaluat
     return Evaluation(name, closure, pool(documents), tuple(documents))
 
 
+def _try(links: Sequence[DocumentLinks], jobs: Sequence[tuple[str, str]]) -> list[Evaluation | Problem]:
+    """Each job's evaluation, or the `Problem` that stopped it (plain data: it crosses a pipe)."""
+    out: list[Evaluation | Problem] = []
+    for closure, name in jobs:
+        try:
+            out.append(evaluate(links, name, closure))
+        except SequencingError as exc:
+            out.append(exc.problem)
+    return out
+
+
+def _run_jobs(links: Sequence[DocumentLinks], jobs: Sequence[tuple[str, str]], *,
+              parallel: bool) -> list[Evaluation | Problem]:
+    """The evaluations in `jobs` order; with `parallel`, the `All` ones (half the work) in a forked child."""
+    if not parallel:
+        return _try(links, jobs)
+    forked = [job for job in jobs if job[1] == "All"]
+    child = Forked(partial(_try, links, forked))
+    here = iter(_try(links, [job for job in jobs if job[1] != "All"]))
+    there = iter(child.result())
+    return [next(there) if job[1] == "All" else next(here) for job in jobs]
+
+
 def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
                      validate: bool = True, filtered: bool = False,
                      closures: Sequence[str] = ("published", "full"), strict: bool = True,
+                     parallel: bool = False,
                      progress: Callable[[int, int], None] | None = None) -> SequencingResult:
     """Sequencing scores of every scored document of `result` (gold documents, sorted).
 
@@ -154,6 +180,7 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
     `-nv`; `filtered` says a type white list dropped mentions, so relations lose those ids too.
     Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes; with `strict=False` an
     evaluation v1.8 cannot finish (its division by zero) is left out and explained in `failures`.
+    `parallel=True` (command line only: it forks) evaluates `All` in a child process meanwhile.
     """
     links = []
     warnings: list[str] = []
@@ -166,16 +193,16 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
         links.append(doc_links)
         if progress is not None and number % 50 == 0:
             progress(number, len(result.documents))
-    evaluations: dict[str, dict[str, Evaluation]] = {}
+    jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
+    done = _run_jobs(links, jobs, parallel=parallel)
+    evaluations: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}
     failures: dict[str, dict[str, str]] = {}
-    for closure in closures:
-        evaluations[closure] = {}
-        for name in EVALUATIONS:
-            try:
-                evaluations[closure][name] = evaluate(links, name, closure)
-            except SequencingError as exc:
-                if strict:
-                    raise
-                failures.setdefault(closure, {})[name] = str(exc)
-                warnings.append(str(exc))
+    for (closure, name), outcome in zip(jobs, done, strict=True):
+        if isinstance(outcome, Evaluation):
+            evaluations[closure][name] = outcome
+            continue
+        if strict:
+            raise SequencingError(outcome.path, outcome.line, outcome.message, outcome.expected)
+        failures.setdefault(closure, {})[name] = str(outcome)
+        warnings.append(str(outcome))
     return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures)
