@@ -63,6 +63,10 @@ class Evaluation:
     corpus: Awareness
     documents: tuple[DocumentAwareness, ...]
 
+    def document(self, doc_id: str) -> DocumentAwareness | None:
+        """One document's figures and link outcomes (None: not evaluated, e.g. a `DS_Store` name)."""
+        return next((d for d in self.documents if d.doc_id == doc_id), None)
+
 
 @dataclass(frozen=True)
 class SequencingResult:

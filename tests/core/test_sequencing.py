@@ -149,3 +149,18 @@ def test_our_closure_is_labelled_in_the_report(evmeval_data: Path, tmp_path: Pat
     done = _score("-g", gold, "-s", system, "-a", tmp_path / "seq", "--sequencing-closure", "full")
     assert done.returncode == 0, done.stderr
     assert "=======Event Sequencing Results for After (EvmEval Studio: complete interval closure" in done.stdout
+
+
+def test_per_document_figures_and_outcomes_for_the_window(evmeval_data: Path) -> None:
+    gold, system, _ = _demo(evmeval_data)
+    inputs = load_inputs(str(gold), str(system))
+    result = score_sequencing(score_files(inputs.gold, inputs.system), inputs.gold, inputs.system)
+    after = result.evaluation("After")
+    example1, example2 = after.document("example1"), after.document("example2")
+    assert example1 is not None and example2 is not None
+    assert example1.precision != example1.precision  # no links: NaN, shown as "no links", not 0
+    assert (example2.precision, example2.recall) == (3 / 3, 3 / 5)
+    missing = {(o.source, o.target) for o in example2.outcomes if o.outcome == "missing"}
+    assert missing == {("E2", "E4"), ("E3", "E4")}
+    links = next(d for d in result.documents if d.doc_id == "example2")
+    assert links.node_labels["te2"] == ("E3", "E3")
