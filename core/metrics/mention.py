@@ -132,7 +132,8 @@ def score_document(doc_id: str, gold: tuple[Mention, ...], system: tuple[Mention
     return DocumentResult(doc_id, gold, system, in_system, mappings, scores)
 
 
-def _filter(mentions: tuple[Mention, ...], whitelist: frozenset[str] | None) -> tuple[Mention, ...]:
+def filter_types(mentions: tuple[Mention, ...], whitelist: frozenset[str] | None) -> tuple[Mention, ...]:
+    """The mentions whose canonical type is in the white list (`-wl`); all of them without one."""
     if not whitelist:
         return mentions
     return tuple(m for m in mentions if m.mention_type in whitelist)
@@ -246,8 +247,8 @@ def score_files(
         stop_if_cancelled(cancelled)
         g_doc = gold.documents[d_id]
         s_doc = system.documents.get(d_id)
-        g = _filter(g_doc.mentions, whitelist)
-        s = _filter(s_doc.mentions, whitelist) if s_doc is not None else empty
+        g = filter_types(g_doc.mentions, whitelist)
+        s = filter_types(s_doc.mentions, whitelist) if s_doc is not None else empty
         if len({m.mention_id for m in s}) != len(s):
             warnings.append(f"duplicate system mention ids in document {d_id!r}; all lines are scored "
                             "(the published scorer says one is removed, but counts them all)")
