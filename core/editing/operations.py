@@ -114,9 +114,13 @@ def used_ids(doc: Document) -> set[str]:
 
 
 def fresh_mention_ids(doc: Document, count: int = 1, *, prefix: str | None = None) -> tuple[str, ...]:
-    """`count` ids no mention or relation of `doc` uses: the document's usual prefix (`E` when it has
-    none) and numbers above its highest."""
-    taken = used_ids(doc)
+    """`count` ids no mention or relation of `doc` uses (see `fresh_ids`)."""
+    return fresh_ids(used_ids(doc), count, prefix=prefix)
+
+
+def fresh_ids(taken: set[str], count: int = 1, *, prefix: str | None = None) -> tuple[str, ...]:
+    """`count` ids not in `taken`: the usual prefix of `taken` (`E` when none) and numbers above the
+    highest one with that prefix."""
     if prefix is None:
         prefixes = Counter(p[0] for p in map(numbered, taken) if p is not None)
         prefix = prefixes.most_common(1)[0][0] if prefixes else DEFAULT_ID_PREFIX
@@ -160,7 +164,7 @@ def _with_mentions(doc: Document, mentions: Sequence[Mention], relations: Sequen
 # --- relations --------------------------------------------------------------------------------------------
 
 
-def _rewrite_relations(doc: Document, gone: set[str], renamed: dict[str, str]) -> tuple[tuple[Relation, ...],
+def rewrite_relations(doc: Document, gone: set[str], renamed: dict[str, str]) -> tuple[tuple[Relation, ...],
                                                                                           tuple[RelationChange, ...]]:
     """Relations with the ids in `gone` dropped and those in `renamed` replaced; a coreference cluster
     of fewer than two mentions, or a link that lost an end or links a mention to itself, is removed."""
@@ -223,7 +227,7 @@ def delete_mention(doc: Document, ref: MentionRef) -> DocumentEdit:
     index = find_mention(doc, ref)
     gone = doc.mentions[index]
     mentions = doc.mentions[:index] + doc.mentions[index + 1:]
-    relations, changes = _rewrite_relations(doc, _remaining(mentions, {gone.mention_id}), {})
+    relations, changes = rewrite_relations(doc, _remaining(mentions, {gone.mention_id}), {})
     return DocumentEdit(doc, _with_mentions(doc, mentions, relations), f"Delete mention {gone.mention_id}",
                         changes, (gone.mention_id,))
 
@@ -299,7 +303,7 @@ def merge_mentions(doc: Document, refs: Sequence[MentionRef], *, context: Docume
     drop = set(indexes[1:])
     mentions = [merged if i == indexes[0] else m for i, m in enumerate(doc.mentions) if i not in drop]
     renamed = {i: first.mention_id for i in _remaining(mentions, {m.mention_id for m in others})}
-    relations, changes = _rewrite_relations(doc, set(), renamed)
+    relations, changes = rewrite_relations(doc, set(), renamed)
     label = ", ".join(m.mention_id for m in others)
     return DocumentEdit(doc, _with_mentions(doc, mentions, relations), f"Merge {label} into {first.mention_id}",
                         changes, (first.mention_id,))
