@@ -38,14 +38,16 @@ DEFAULT_RUN_ID = "evmeval-studio"
 
 @dataclass(frozen=True)
 class RelationChange:
-    """What happened to one relation line: its members before, after (None: the line is removed)."""
+    """What happened to one relation line: its members before and after (None: no such line)."""
 
     kind: str
     relation_id: str
-    before: tuple[str, ...]
+    before: tuple[str, ...] | None
     after: tuple[str, ...] | None
 
     def __str__(self) -> str:
+        if self.before is None:
+            return f"@{self.kind} {self.relation_id} added (links {', '.join(self.after or ())})"
         if self.after is None:
             return f"@{self.kind} {self.relation_id} removed (it linked {', '.join(self.before)})"
         gone = [i for i in self.before if i not in self.after]
@@ -55,8 +57,6 @@ class RelationChange:
         return f"@{self.kind} {self.relation_id} {what or 'reordered'} (now {', '.join(self.after)})"
 
     def inverse(self) -> RelationChange:
-        if self.after is None:
-            return RelationChange(self.kind, self.relation_id, (), self.before)
         return RelationChange(self.kind, self.relation_id, self.after, self.before)
 
 
@@ -188,7 +188,7 @@ def relation_diff(before: Document, after: Document) -> tuple[RelationChange, ..
     old = {(r.kind, r.relation_id): r for r in before.relations}
     changes = [RelationChange(k, rid, r.mention_ids, new[(k, rid)].mention_ids if (k, rid) in new else None)
                for (k, rid), r in old.items() if (k, rid) not in new or new[(k, rid)].mention_ids != r.mention_ids]
-    changes += [RelationChange(k, rid, (), r.mention_ids) for (k, rid), r in new.items() if (k, rid) not in old]
+    changes += [RelationChange(k, rid, None, r.mention_ids) for (k, rid), r in new.items() if (k, rid) not in old]
     return tuple(changes)
 
 
