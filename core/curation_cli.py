@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from core.curation import Curation, CurationPolicy, curate, write_curated, write_curated_brat
+from core.curation import Curation, CurationPolicy, Policy, curate, write_curated, write_curated_brat
 from core.formats.errors import FormatError
 from core.metrics.agreement import PairAgreement
 from core.model import TbfFile, TokenTable
@@ -30,9 +30,11 @@ def curation_outputs(args: argparse.Namespace, parser: argparse.ArgumentParser) 
         parser.error("--curate needs --curated OUT.tbf (or --curated-brat FOLDER)")
     if args.curated or args.curated_brat:
         try:
-            CurationPolicy.parse(args.curate or "majority")
+            policy = CurationPolicy.parse(args.curate or "majority")
         except ValueError as exc:
             parser.error(f"--curate: {exc}")
+        if policy.kind is Policy.BASE and (policy.base or 0) >= len(args.inputs):
+            parser.error(f"--curate: {policy} names no annotator (there are {len(args.inputs)} sets)")
     return [args.curated] if args.curated else []
 
 
