@@ -91,6 +91,7 @@ def _pct(value: float | None) -> str:
 
 
 MEASURES = ("precision", "recall", "f1")
+CACHED_CONTEXTS = 8
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,7 @@ class EditSession:
     """The scores of the saved files: the "before" of every delta."""
     _touched: set[tuple[Side, str]] = field(default_factory=set, init=False, repr=False)
     _scored: set[str] = field(default_factory=set, init=False, repr=False)
+    _contexts: dict[str, DocumentContext] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.saved_gold, self.saved_system, self.baseline = self.gold, self.system, self.result
@@ -189,8 +191,15 @@ class EditSession:
         return self.saved_file(side).documents.get(doc_id) or _empty(doc_id)
 
     def context(self, doc_id: str) -> DocumentContext:
-        return DocumentContext(self.gold.mode, self.tokens(doc_id) if self.tokens else None,
-                               self.texts(doc_id) if self.texts else None)
+        """The document's mode, tokens and text; the last few are kept (their token index is reused)."""
+        context = self._contexts.pop(doc_id, None)
+        if context is None:
+            context = DocumentContext(self.gold.mode, self.tokens(doc_id) if self.tokens else None,
+                                      self.texts(doc_id) if self.texts else None)
+        self._contexts[doc_id] = context
+        while len(self._contexts) > CACHED_CONTEXTS:
+            del self._contexts[next(iter(self._contexts))]
+        return context
 
     def run_id(self, side: Side, doc_id: str) -> str:
         """The run id new mentions of this side take: the document's, else the file's first one."""

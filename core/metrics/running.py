@@ -266,4 +266,7 @@ def rescored(result: ScoreResult, doc: DocumentResult) -> ScoreResult:
     new = replace(result, documents=documents, micro=micro, macro=macro, per_type_published=published,
                   per_type_by_type_mapping=by_type)
     new._running["totals"] = new_totals
+    if result._by_id:  # the id index carries over (rebuilding it costs more than the rest on 2000 documents)
+        new._by_id.update(result._by_id)
+        new._by_id[doc.doc_id] = doc
     return new
