@@ -220,3 +220,19 @@ def test_score_document_is_what_rescoring_puts_in_place(evmeval_data: Path) -> N
                            session.document(Side.SYSTEM, doc_id).mentions)
     assert repr(session.result.document(doc_id).scores) == repr(fresh.scores)
 
+
+
+def test_running_sums_add_in_document_order_like_the_published_loop() -> None:
+    import math
+
+    import numpy as np
+
+    from core.metrics.running import _fold
+
+    values = [1e16] + [1.0] * 20  # in order, each 1.0 is lost to rounding; any other order keeps some
+    total = 0.0
+    for v in values:
+        total += v
+    assert total == 1e16 and math.fsum(values) == 1e16 + 20
+    assert _fold(np.array(values)) == total
+    assert _fold(np.zeros(0)) == 0.0
