@@ -236,3 +236,15 @@ def test_running_sums_add_in_document_order_like_the_published_loop() -> None:
     assert total == 1e16 and math.fsum(values) == 1e16 + 20
     assert _fold(np.array(values)) == total
     assert _fold(np.zeros(0)) == 0.0
+
+
+def test_saving_one_side_makes_before_the_figures_of_the_files_now_saved(evmeval_data: Path, tmp_path: Path) -> None:
+    session, _ = _demo_session(evmeval_data)
+    original_gold = session.gold
+    session.apply(session.change_realis(Side.GOLD, "example1", 0, "Other"))
+    session.apply(session.delete_mention(Side.SYSTEM, "example2", 0))
+    session.save(Side.SYSTEM, str(tmp_path / "system.tbf"))
+    saved_system = read_tbf(str(tmp_path / "system.tbf"), mode=SpanMode.TOKEN)[0]
+    assert figures(session.baseline) == figures(score_files(original_gold, saved_system))
+    assert session.modified_documents() == ["example1"] and session.modified_documents(Side.SYSTEM) == []
+    assert [d.doc_id for d in session.delta().documents] == ["example1"]
