@@ -195,9 +195,7 @@ def per_type_table(documents: Sequence[DocumentResult], combination: str, *,
     tp: dict[str, float] = {}
     for d in documents:
         gold = d.gold
-        # summed in gold line order, as v1.8's per_type_eval walks its mapping: the order changes the
-        # last bits of the sum, and sometimes the printed second decimal (0.375 -> 0.38 or 0.37)
-        for pair in sorted(d.mappings[combination].pairs):
+        for pair in d.mappings[combination].in_gold_order():
             t = gold[pair.gold].mention_type
             tp[t] = tp.get(t, 0.0) + pair.dice
     type_of = attrgetter("mention_type")

@@ -31,7 +31,7 @@ BY_TYPE_TABLE = Combination.TYPE
 TABLES = (PUBLISHED_TABLE, BY_TYPE_TABLE)
 
 TypeDice = dict[str, tuple[float, ...]]
-"""Per gold type, the Dice values of one document's pairs of one mapping, in pair order."""
+"""Per gold type, the Dice values of one document's pairs of one mapping, in `Mapping.in_gold_order`."""
 
 
 def _replaced(values: tuple, index: int, value: object) -> tuple:
@@ -48,7 +48,7 @@ def _type_counts(mentions: tuple) -> dict[str, int]:
 def _type_dice(doc: DocumentResult, combination: str) -> TypeDice:
     out: dict[str, list[float]] = {}
     gold = doc.gold
-    for pair in doc.mappings[combination].pairs:
+    for pair in doc.mappings[combination].in_gold_order():
         out.setdefault(gold[pair.gold].mention_type, []).append(pair.dice)
     return {t: tuple(v) for t, v in out.items()}
 
@@ -222,7 +222,7 @@ class CorpusTotals:
             for t in sorted(types):
                 s = Score.from_counts(self.type_tp[k].get(t, 0.0), self.gold_types.get(t, 0),
                                       self.system_types.get(t, 0))
-                rows.append(TypeRow(t, s.tp, s.num_gold, s.num_system, s.precision, s.recall, s.f1))
+                rows.append(TypeRow(t, s))
             tables.append(tuple(rows))
         return tables[0], tables[1]
 
