@@ -29,9 +29,7 @@ from core.loading import (
 )
 from core.metrics.mention import score_files
 from core.model import SpanMode
-from core.report.comparison import format_comparison
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps
 from core.validate import check_file, check_files, fold_problems
 
 MAX_WARNINGS = 20
@@ -120,7 +118,11 @@ def score_main(argv: Sequence[str] | None = None) -> int:
             result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist,
                                  doc_id=args.doc_id_to_eval, mapping=args.mapping)
             (report, data), own_warnings = scheme_report(result, args.scheme), result.warnings
-            comparison = format_comparison(result) if args.comparison_output else None
+            comparison = None
+            if args.comparison_output:
+                from core.report.comparison import format_comparison  # imported only when asked for
+
+                comparison = format_comparison(result)
         warnings, checks = checks.result(), None
         _warn(warnings + list(own_warnings), args.debug)
         if args.output:
@@ -130,6 +132,8 @@ def score_main(argv: Sequence[str] | None = None) -> int:
         if comparison is not None:
             write_atomic(args.comparison_output, comparison)
         if args.json:
+            from core.report.json_report import dumps  # imported only when asked for
+
             write_atomic(args.json, dumps(data()))
     except FormatError as exc:
         if checks is not None:  # stop the checking child: no zombie process, no open pipe
