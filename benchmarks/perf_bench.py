@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from score_bench import REPO, RUNNER, corpus_dir, count_mentions, ensure_corpus  # noqa: E402
+from score_bench import REPO, RUNNER, corpus_dir, count_mentions, ensure_corpus
 
 STORED = {"-o": (5.15, 45.0), "-o -d": (4.76, None)}
 """The published scorer's figures on the issue's machine: (seconds, peak MB)."""
