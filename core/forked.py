@@ -14,7 +14,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -72,7 +72,7 @@ class Forked(Generic[T]):
         return self._function()
 
 
-def _dumps(value: object) -> bytes:
+def _dumps(value: Any) -> bytes:
     """Plain data (lists of strings: the checker's warnings) goes through `marshal`, which is built
     in; anything else through `pickle`, imported only then. The first byte says which."""
     try:
@@ -83,7 +83,7 @@ def _dumps(value: object) -> bytes:
         return b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _loads(data: bytes) -> object:
+def _loads(data: bytes) -> Any:
     if data[:1] == b"m":
         return marshal.loads(data[1:])
     import pickle
