@@ -59,7 +59,7 @@ def scheme_report(result: ScoreResult, scheme: str) -> tuple[str, Callable[[], d
 def _json(result: ScoreResult) -> dict[str, Any]:
     from core.report.json_report import result_to_json  # only runs that write JSON import it
 
-    data = result_to_json(result)
+    data = result_to_json(result, lazy=True)  # built while written: a file is all it is for
     if result.mapping != DEFAULT_STRATEGY:
         data["mapping"] = result.mapping
     return data
