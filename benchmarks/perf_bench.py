@@ -75,7 +75,7 @@ def best(runs: list[Run]) -> Run:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3, help="runs of each of our commands (best is kept)")
-    parser.add_argument("--ref-runs", type=int, default=1, help="runs of each published command")
+    parser.add_argument("--ref-runs", type=int, default=2, help="runs of each published command")
     parser.add_argument("--corpus", help="use (or create) the corpus in this folder")
     parser.add_argument("--no-gui", action="store_true", help="skip the GUI export")
     parser.add_argument("--no-ref", action="store_true", help="use the stored published figures")
