@@ -50,10 +50,13 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
     token_mode = mode is SpanMode.TOKEN
     documents: dict[str, Document] = {}
     problems: list[Problem] = []
-    # One string object per distinct run id / doc id / type / realis: they repeat on every line.
+    # One string object per distinct run id / doc id / type / realis: they repeat on every line, and
+    # most lines repeat the previous line's run id and their header's doc id (compared, not looked up).
     canon_cache: dict[str, tuple[str, str]] = {}  # raw type or realis -> (raw, canonical)
+    canon_get = canon_cache.get
     shared: dict[str, str] = {}
     new_mention = tuple.__new__
+    last_run = ""
 
     doc_id: str | None = None
     doc_line = 0
@@ -69,45 +72,46 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
         first = line[0]
         if first != "#" and first != "@" and doc_id is not None:
             fields = line.split("\t")
-            if len(fields) < 7:
-                problems.append(Problem(path, number, f"mention line has too few fields ({len(fields)})",
-                                        MENTION_LAYOUT))
+            size = len(fields)
+            if size == 7:
+                run_id, doc_column, mention_id, span_field, mention_text, raw_type, raw_realis = fields
+                score = None
+            elif size > 7:
+                run_id, doc_column, mention_id, span_field, mention_text, raw_type, raw_realis = fields[:7]
+                score = fields[7]
+            else:
+                problems.append(Problem(path, number, f"mention line has too few fields ({size})", MENTION_LAYOUT))
                 continue
             span: tuple | str
             if token_mode:
-                span = tuple(fields[3].split(","))
-                if "" in span or (" " in fields[3] and any(not i.strip() for i in span)):
-                    problems.append(Problem(path, number, f"malformed span: empty token id in {fields[3]!r}",
+                span = tuple(span_field.split(","))
+                if "" in span or (" " in span_field and any(not i.strip() for i in span)):
+                    problems.append(Problem(path, number, f"malformed span: empty token id in {span_field!r}",
                                             TOKEN_SPAN_LAYOUT))
                     continue
             else:
-                span = parse_char_span(fields[3])
+                span = parse_char_span(span_field)
                 if span.__class__ is str:
                     layout = CHAR_SPAN_LAYOUT
-                    if any(c.isalpha() for c in fields[3]):
+                    if any(c.isalpha() for c in span_field):
                         layout += "; token-id spans such as t3,t5 need a token folder (-t)"
                     problems.append(Problem(path, number, f"malformed span: {span}", layout))
                     continue
-            typed = canon_cache.get(fields[5])
+            typed = canon_get(raw_type)
             if typed is None:
-                typed = canon_cache[fields[5]] = (fields[5], canonical(fields[5]))
+                typed = canon_cache[raw_type] = (raw_type, canonical(raw_type))
             raw_type, mention_type = typed
-            typed = canon_cache.get(fields[6])
+            typed = canon_get(raw_realis)
             if typed is None:
-                typed = canon_cache[fields[6]] = (fields[6], canonical(fields[6]))
+                typed = canon_cache[raw_realis] = (raw_realis, canonical(raw_realis))
             raw_realis, realis = typed
-            run_id = shared.get(fields[0])
-            if run_id is None:
-                run_id = fields[0]
-                shared[run_id] = run_id
-            doc_column = shared.get(fields[1])
-            if doc_column is None:
-                doc_column = fields[1]
-                shared[doc_column] = doc_column
-            append(new_mention(Mention, (
-                run_id, doc_column, fields[2], span, fields[4], mention_type, realis,
-                raw_type, raw_realis, fields[7] if len(fields) > 7 else None, number,
-            )))
+            if run_id == last_run:
+                run_id = last_run
+            else:
+                run_id = last_run = shared.setdefault(run_id, run_id)
+            doc_column = doc_id if doc_column == doc_id else shared.setdefault(doc_column, doc_column)
+            append(new_mention(Mention, (run_id, doc_column, mention_id, span, mention_text, mention_type, realis,
+                                         raw_type, raw_realis, score, number)))
             continue
         if first == "#":
             if line.startswith(BEGIN):
