@@ -37,6 +37,19 @@ def dice(a: Mention, b: Mention) -> float:
     return 2.0 * len(ua & ub) / (na + nb)
 
 
+def _unit_index(units_per_mention: Sequence[tuple | frozenset]) -> dict[object, list[int]]:
+    """Inverted index: each token id or character -> the mentions (by position) covering it."""
+    index: dict[object, list[int]] = {}
+    for position, units in enumerate(units_per_mention):
+        for unit in units:
+            bucket = index.get(unit)
+            if bucket is None:
+                index[unit] = [position]
+            else:
+                bucket.append(position)
+    return index
+
+
 def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention], *,
                     distinct: bool = False) -> list[tuple[float, int, int]]:
     """All `(dice, system_index, gold_index)` with Dice > 0, best first.
@@ -57,14 +70,7 @@ def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention], *,
         units_and_sizes = [mention_units(g, distinct=distinct) for g in gold]
         gold_units = [u for u, _ in units_and_sizes]
         gold_sizes = [n for _, n in units_and_sizes]
-    index: dict[object, list[int]] = {}
-    for g_index, units in enumerate(gold_units):
-        for unit in units:
-            bucket = index.get(unit)
-            if bucket is None:
-                index[unit] = [g_index]
-            else:
-                bucket.append(g_index)
+    index = _unit_index(gold_units)
     # Built in (system, gold) order, then sorted on Dice alone, best first: the sort is stable (also
     # with reverse=True), so ties keep (system line, gold line) order, and all-float keys sort fast.
     pairs: list[tuple[float, int, int]] = []
