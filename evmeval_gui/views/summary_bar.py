@@ -67,6 +67,7 @@ class SummaryBar(QFrame):
         left.setSpacing(0)
         left.addWidget(self.run)
         left.addWidget(self.counts)
+        self._left = left
         self.figures: dict[str, _Figure] = {}
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 4, 10, 4)
@@ -112,6 +113,10 @@ class SummaryBar(QFrame):
                        f"{micro.num_system} system)")
             value = getattr(macro, key)
             self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %")
+
+    def add_line(self, widget: QWidget) -> None:
+        """Put `widget` under the run name and counts (e.g. `alignment_summary.AlignmentSummaryLine`)."""
+        self._left.addWidget(widget)
 
     def figure_text(self, name: str) -> str:
         """What one figure shows, e.g. `figure_text("micro_f1")` (for tests)."""

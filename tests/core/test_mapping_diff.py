@@ -14,7 +14,7 @@ from core.metrics.mapping_diff import ALTERNATIVES, document_changes, mapping_di
 from core.metrics.mention import score_document
 from core.model import Mention, SpanMode
 
-from .test_strategies import GOLD, SYSTEM, NESTED_GOLD, NESTED_SYSTEM, clean_documents, documents
+from .test_strategies import GOLD, NESTED_GOLD, NESTED_SYSTEM, SYSTEM, clean_documents, documents
 
 
 def _doc(gold: list[Mention], system: list[Mention], strategy: str):
