@@ -23,6 +23,7 @@ from evmeval_gui import colours
 from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.formatting import percent
 
+SHORT_NAMES = {"greedy": "Greedy", "optimal": "Optimal", "ordered": "Text-order"}
 BADGE_STYLE = "background: #FFF3CD; border: 1px solid #E0B84D; border-radius: 3px; padding: 0 5px; color: #5C4300;"
 
 
@@ -71,11 +72,13 @@ class AlignmentSummaryLine(QWidget):
         self.schemes.setObjectName("schemeFigures")
         self.schemes.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         self.schemes.setTextFormat(Qt.TextFormat.PlainText)
+        self.schemes.setWordWrap(True)  # wraps rather than widens the window
+        self.schemes.setMinimumWidth(120)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 1, 0, 0)
         layout.setSpacing(8)
-        layout.addWidget(self.badge)
-        layout.addWidget(self.schemes, 1)
+        layout.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.schemes, 1, Qt.AlignmentFlag.AlignVCenter)
         self.session.scoring_finished.connect(self.refresh)
         self.session.combination_changed.connect(self.refresh)
         figures.schemes_ready.connect(self.refresh)
@@ -86,7 +89,7 @@ class AlignmentSummaryLine(QWidget):
         mapping = result.mapping if result is not None else DEFAULT_STRATEGY
         official = mapping == DEFAULT_STRATEGY
         self.badge.setVisible(not official)
-        self.badge.setText(f"⚠ {STRATEGY_LABELS[mapping]} mapping — not the official score")
+        self.badge.setText(f"⚠ {SHORT_NAMES[mapping]} mapping: not the official score")
         self.badge.setToolTip(f"{STRATEGY_LABELS[mapping]}: {STRATEGY_DESCRIPTIONS[mapping]}.<br>The published "
                               "EvmEval v1.8 scores use the greedy mapping (choose it in the toolbar).")
         schemes = self.figures.schemes
@@ -100,6 +103,7 @@ class AlignmentSummaryLine(QWidget):
             return
         c = self.session.combination
         muc, gate = schemes.muc[c], schemes.gate[c]
-        self.schemes.setText(f"MUC F1 {percent(muc.f1)} % · GATE F1 strict {percent(gate.strict().f1)} / "
-                             f"lenient {percent(gate.lenient().f1)} / average {percent(gate.average().f1)} %")
+        self.schemes.setText(f"MUC F1 {percent(muc.f1)} % · GATE F1 strict / lenient / average "
+                             f"{percent(gate.strict().f1)} / {percent(gate.lenient().f1)} / "
+                             f"{percent(gate.average().f1)} %")
         self.schemes.setToolTip(muc_tooltip(muc, gate, c, mapping))
