@@ -1,4 +1,4 @@
-"""Scoring schemes side by side: P / R / F1 under Dice (published), MUC/ANNALIST and GATE's three measures.
+"""Scoring schemes side by side: P / R / F1 under Dice (the published scheme), MUC/ANNALIST and GATE's three measures.
 
 One group of bars per scheme for the chosen attribute combination; the MUC counts (COR PAR INC MIS
 SPU) are in the subtitle and the tooltips. Figures are the core's: `ScoreResult` for Dice and
@@ -53,9 +53,9 @@ def scheme_figures(result: ScoreResult, schemes: SchemeResult, combination: str,
         doc = next(d for d in schemes.documents if d.doc_id == doc_id)
         dice, muc, gate = result.document(doc_id).scores[combination], doc.muc[combination], doc.gate[combination]
     groups = [
-        SchemeFigure("Dice (published)", dice.prf, f"partial credit = Dice; TP {dice.tp:.2f}"),
-        SchemeFigure("MUC / ANNALIST", PRF(muc.precision, muc.recall, muc.f1),
-                     "partial span = ½; " + muc_line(muc)),
+        SchemeFigure("Dice", dice.prf, f"the published EvmEval scheme: partial credit = Dice; TP {dice.tp:.2f}"),
+        SchemeFigure("MUC", PRF(muc.precision, muc.recall, muc.f1),
+                     "MUC / ANNALIST: partial span = ½; " + muc_line(muc)),
         SchemeFigure("GATE strict", gate.strict(), "a partial match is wrong"),
         SchemeFigure("GATE lenient", gate.lenient(), "a partial match is right"),
         SchemeFigure("GATE average", gate.average(), "mean of strict and lenient"),
@@ -66,7 +66,7 @@ def scheme_figures(result: ScoreResult, schemes: SchemeResult, combination: str,
 class SchemeBarsChart(ChartWidget):
     """P / R / F1 per scheme, in percent; `bars[metric]` one BarGraphItem per metric."""
 
-    base_minimum = (640, 340)
+    base_minimum = (520, 320)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -90,7 +90,7 @@ class SchemeBarsChart(ChartWidget):
             self.bars[metric] = item
             for i, group in enumerate(groups):
                 value = getattr(group.figures, metric)
-                label = text_item("n/a" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0), size=8)
+                label = text_item("n/a" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0), size=7.5)
                 label.setPos(i + OFFSETS[metric], _height(value) + 0.5)
                 self.plot.addItem(label)
         bottom = self.plot.getAxis("bottom")
@@ -154,7 +154,7 @@ class SchemesTab(QObject):
             self.chart.clear("Counting MUC and GATE figures…")
             return
         groups, muc = scheme_figures(result, schemes, combination, doc_id)
-        self.chart.set_data(groups, title="Scoring schemes — the same mapping counted four ways",
+        self.chart.set_data(groups, title="Scoring schemes: one mapping, counted four ways",
                             subtitle=f"{Combination(combination).label} · {STRATEGY_LABELS[result.mapping]} mapping"
                                      f" · {where}\nMUC: {muc_line(muc)}")
 

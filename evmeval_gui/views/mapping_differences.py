@@ -120,17 +120,18 @@ class MappingDifferencesPanel(QWidget):
         for column in (2, 3, 5):  # the mentions share what is left; their full text is in the tooltip
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.changes.setWordWrap(False)
-        legend = QHBoxLayout()
-        legend.setSpacing(4)
-        for greedy, text in ((True, "greedy's pair"), (False, "the other strategy's pair (in the text view)")):
+        self.changes.setMinimumHeight(3 * self.changes.verticalHeader().defaultSectionSize())
+        controls = QHBoxLayout()  # the filter, then the legend of the links drawn in the text view
+        controls.setSpacing(4)
+        controls.addWidget(self.only_document)
+        controls.addSpacing(24)
+        controls.addWidget(QLabel("In the text:"))
+        for greedy, text in ((True, "greedy's pair"), (False, "the other strategy's pair")):
             swatch = QLabel()
             swatch.setPixmap(link_swatch(greedy))
-            legend.addWidget(swatch)
-            legend.addWidget(QLabel(text))
-            legend.addSpacing(10)
-        legend.addStretch(1)
-        controls = QHBoxLayout()
-        controls.addWidget(self.only_document)
+            controls.addWidget(swatch)
+            controls.addWidget(QLabel(text))
+            controls.addSpacing(10)
         controls.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
@@ -138,7 +139,6 @@ class MappingDifferencesPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.scores)
         layout.addLayout(controls)
-        layout.addLayout(legend)
         layout.addWidget(self.status)
         layout.addWidget(self.changes, 1)
         self._shown: list[PairChange] = []
@@ -305,6 +305,6 @@ class MappingDifferencesDock(QDockWidget):
         window = self.parent()
         if visible and not self._sized and isinstance(window, QMainWindow):
             self._sized = True
-            window.resizeDocks([self], [max(220, int(window.height() * 0.36))], Qt.Orientation.Vertical)
+            window.resizeDocks([self], [max(200, int(window.height() * 0.34))], Qt.Orientation.Vertical)
         if visible:
             self.figures.request_differences()
