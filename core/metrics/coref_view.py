@@ -162,3 +162,16 @@ def describe_all(clusters: Sequence[ClusterExplanation]) -> tuple[str, ...]:
     gold, system = explanations_by_side(clusters)
     return tuple(describe_cluster(c, gold, system) if c.side == "gold" else describe_cluster(c, system, gold)
                  for c in clusters)
+
+
+CLUSTER_OUTCOMES: dict[str, tuple[str, str]] = {
+    "exact": ("exact", "The other side has the same cluster."),
+    "partial": ("partial", "The same cluster, apart from mentions that did not align."),
+    "split": ("split", "A gold cluster spread over several system clusters, or a system cluster holding "
+                       "only part of a gold cluster."),
+    "merged": ("merged", "A system cluster joining several gold clusters, or a gold cluster whose system "
+                         "cluster also holds other gold mentions."),
+    "missed": ("missed", "No mention of the gold cluster aligned with a system mention."),
+    "spurious": ("spurious", "No mention of the system cluster aligned with a gold mention."),
+}
+"""Cluster outcome -> (label, description); colours and glyphs are `core.outcome_style`'s of the same key."""

@@ -131,6 +131,10 @@ class TextView(QAbstractScrollArea):
         self._ticks: list[tuple[float, Outcome]] = []
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
+        self.overlays: list = []
+        """Painters drawn over the text (e.g. `evmeval_gui.coref.overlay.ClusterOverlay`): each has
+        `paint(view, painter)` (document coordinates), `paint_viewport(view, painter)` and
+        `tooltip(view, mentions) -> str`."""
         session.selection_changed.connect(self._on_selection)
 
     # -- content ----------------------------------------------------------------------------------
@@ -312,6 +316,11 @@ class TextView(QAbstractScrollArea):
                 painter.drawText(QPointF(piece.x, line.text_top + m.ascent), segment.text)
             for bar in layout.bars_by_line[index]:
                 self._paint_bar(painter, bar, marks)
+        for overlay in self.overlays:
+            overlay.paint(self, painter)
+        painter.resetTransform()
+        for overlay in self.overlays:
+            overlay.paint_viewport(self, painter)
         painter.end()
 
     def _outcome(self, marks: DocumentMarks | None, layer: int, mention: int) -> Outcome:
@@ -478,6 +487,8 @@ class TextView(QAbstractScrollArea):
                 row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
                 row = marks.rows[row_index] if row_index >= 0 else None
             blocks.append(describe_mention(layer, m, row, units))
+        extra = [t for t in (o.tooltip(self, self.mentions_at(pos)) for o in self.overlays) if t]
+        blocks.extend(extra)
         unit = self.unit_at(pos)
         if not blocks and unit >= 0:
             return f"token {html.escape(doc.unit_labels[unit])} (in no mention)"
