@@ -25,7 +25,8 @@ from core.metrics.mention import DocumentResult
 from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import point_size
-from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS as PRF, OFFSETS
+from evmeval_gui.charts.score_bars import METRIC_LABELS, OFFSETS
+from evmeval_gui.charts.score_bars import METRICS as PRF
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, METRIC_COLOURS, MUTED, qcolour
 from evmeval_gui.model.formatting import percent
 
@@ -150,7 +151,8 @@ class CorefDocScatter(ChartWidget):
             self.points[cd.doc_id] = (0.0 if math.isnan(f1) else 100 * f1, 100 * cd.counts.conll_f1, doc)
         largest = max((len(d.gold) for _, _, d in self.points.values()), default=0)
         ids = list(self.points)
-        diagonal = pg.PlotCurveItem([0, 100], [0, 100], pen=pg.mkPen(MUTED, width=1, style=pg.QtCore.Qt.PenStyle.DashLine))
+        dashed = pg.mkPen(MUTED, width=1, style=pg.QtCore.Qt.PenStyle.DashLine)
+        diagonal = pg.PlotCurveItem([0, 100], [0, 100], pen=dashed)
         self.plot.addItem(diagonal)
         self.scatter = pg.ScatterPlotItem(
             x=np.array([self.points[i][0] for i in ids]), y=np.array([self.points[i][1] for i in ids]),

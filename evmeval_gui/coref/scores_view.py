@@ -96,7 +96,7 @@ class CorefScoresView(QWidget):
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column:
-                    item.setTextAlignment(int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter))
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if name in ASYMMETRIC_NOTES and column >= 5:
                     item.setToolTip(ASYMMETRIC_NOTES[name])
                 self.table.setItem(row, column, item)

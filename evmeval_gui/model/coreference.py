@@ -2,7 +2,8 @@
 
 No Qt. `Coreference` follows its `Session`: when a result is shown or the attribute combination
 changes it asks the core (`core.metrics.coref_view.score_shown_coreference`) through the session's
-runner, under the main job key (progress bar and Cancel), and keeps one `CorefResult` per (system,
+runner, under its own job key (`COREF_JOB`: it never stops loading or an export, and they never stop
+it; the window shows a busy bar and Cancel while it runs), and keeps one `CorefResult` per (system,
 combination). In the Agreement mode it also scores the pair the other way round (the swapped
 comparison is handed over by the mode), for the symmetric agreement figures. Views read
 `Coreference.result` and `document(doc_id)` and listen to `changed`; a mention's clusters and a
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
     from evmeval_gui.model.session import Session
 
 GOLD_SIDE, SYSTEM_SIDE = "gold", "system"
+COREF_JOB = "coreference"
+"""The runner key of coreference scoring."""
 
 Reverse = Callable[[], "tuple[ScoreResult, TbfFile, TbfFile] | None"]
 """The shown comparison with the roles swapped (result, gold-role file, system-role file), or None."""
@@ -95,7 +98,6 @@ class Coreference:
         self.reverse_source: Reverse | None = None
         self._results: dict[tuple[int, str], tuple[CorefResult, CorefResult | None]] = {}
         self._views: dict[str, DocumentClusterView] = {}
-        self._pending = False
         session.scoring_finished.connect(self._on_result)
         session.combination_changed.connect(lambda _name: self.compute())
 
@@ -164,10 +166,6 @@ class Coreference:
             self.state = "ready"
             self.changed.emit()
             return
-        if getattr(session.runner, "busy", False):  # loading or scoring: wait for its scoring_finished
-            self._pending = True
-            return
-        self._pending = False
         inputs = corpus.inputs[session.system_index]
         key, threshold, reverse_source = self.key, self.threshold, self.reverse_source
         combination = key[1]
@@ -211,9 +209,9 @@ class Coreference:
         self.state = "computing"
         self.changed.emit()
         self.started.emit(label)
-        session.runner.submit(label, work, done, on_error=failed, on_cancelled=cancelled)
+        session.runner.submit(label, work, done, on_error=failed, on_cancelled=cancelled, key=COREF_JOB)
 
-    def resume(self) -> None:
-        """Compute what a running load kept waiting (the window calls it when the runner is free)."""
-        if self._pending:
-            self.compute()
+    def cancel(self) -> None:
+        """Stop scoring coreference (the Cancel button); `state` becomes cancelled."""
+        if self.state == "computing":
+            self.session.runner.cancel(COREF_JOB)
