@@ -97,11 +97,9 @@ class ClusterOverlay:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             for chip in cluster.chips:
                 painter.drawRoundedRect(chip.rect, 3, 3)
-            firsts = {}
-            for chip in cluster.chips:
-                firsts.setdefault(chip.mention, chip.rect)
-            for rect in firsts.values():
-                _badge(painter, badge_font, colour, cluster.name, rect, above=cluster.layer == GOLD)
+            if cluster.chips:  # one badge, on the first member in reading order
+                first = min((c.rect for c in cluster.chips), key=lambda r: (round(r.top()), r.left()))
+                _badge(painter, badge_font, colour, cluster.name, first, above=cluster.layer == GOLD)
         painter.restore()
 
     @staticmethod
@@ -143,7 +141,8 @@ class ClusterOverlay:
             for count, arrow, where in ((above, "▲", "above"), (below, "▼", "below")):
                 if not count:
                     continue
-                text = f"{arrow} {cluster.name}: {count} more {'member' if count == 1 else 'members'} {where}"
+                side = _SIDES[cluster.layer]
+                text = f"{arrow} {side} {cluster.name}: {count} more {'member' if count == 1 else 'members'} {where}"
                 w = fm.horizontalAdvance(text) + 12
                 y = y_top if where == "above" else y_bottom
                 rect = QRectF(width - w - 6, y, w, fm.height() + 4)
