@@ -157,10 +157,10 @@ class ClusterOverlay:
                     y_bottom -= fm.height() + 7
         painter.restore()
 
-    def out_of_view(self, view) -> dict[str, tuple[int, int]]:
-        """Cluster name -> (members above, members below) the visible part (what the pills say)."""
+    def out_of_view(self, view) -> dict[tuple[str, str], tuple[int, int]]:
+        """(side, cluster name) -> (members above, members below) the visible part (what the pills say)."""
         top, bottom = view.visible_band()
-        return {c.name: _out_of_view(c, top, bottom) for c in self.shown_clusters(view)}
+        return {(_SIDES[c.layer], c.name): _out_of_view(c, top, bottom) for c in self.shown_clusters(view)}
 
     # -- tooltips ---------------------------------------------------------------------------------
 

@@ -124,8 +124,9 @@ class CoreferenceUI:
 
     # -- document list columns ----------------------------------------------------------------------
 
-    def show_column_menu(self, pos: QPoint) -> QMenu:
-        """The document list header's menu: which coreference metrics to show as columns."""
+    def show_column_menu(self, pos: QPoint, *, popup: bool = True) -> QMenu:
+        """The document list header's menu: which coreference metrics to show as columns (`popup`:
+        open it at `pos`, else only build it)."""
         documents = self.window.documents
         menu = QMenu(documents)
         menu.setObjectName("corefColumnsMenu")
@@ -135,8 +136,8 @@ class CoreferenceUI:
             action.setChecked(column.shown)
             action.setToolTip(column.tip)
             action.toggled.connect(lambda on, key=column.key: documents.show_extra_column(key, on))
-        header = documents.table.horizontalHeader()
-        menu.popup(header.mapToGlobal(pos))
+        if popup:
+            menu.popup(documents.table.horizontalHeader().mapToGlobal(pos))
         return menu
 
     # -- charts ---------------------------------------------------------------------------------------
