@@ -147,7 +147,7 @@ class CorefSummary(QWidget):
             font.setPointSizeF(font.pointSizeF() + 3)
             font.setBold(True)
             value.setFont(font)
-        captions = (QLabel("v1.8 avg"), QLabel("CoNLL F1 (ours)"))
+        captions = (QLabel("v1.8 avg"), QLabel("CoNLL (ours)"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
