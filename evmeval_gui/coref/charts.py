@@ -48,7 +48,7 @@ def figures(counts: CorefCounts, group: str) -> dict[str, float]:
 class CorefScoreBars(ChartWidget):
     """R / P / F1 per coreference metric, in percent. Items: `bars[metric]`, `value_labels[(group, metric)]`."""
 
-    base_minimum = (560, 320)
+    base_minimum = (420, 320)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,7 +89,7 @@ class CorefScoreBars(ChartWidget):
         self.plot.setRange(xRange=(-0.55, len(GROUPS) - 0.45), yRange=(-1.5, 108), padding=0)
         self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Coreference metric")
         self.set_legend([(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in PRF], columns=3)
-        self.fit_minimum(width=90 * len(GROUPS))
+        self.fit_minimum(width=60 * len(GROUPS))
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         if self.counts is None:
@@ -173,7 +173,7 @@ class CorefDocScatter(ChartWidget):
         label = text_item("coreference = mentions", anchor=(1.0, 0.0), size=8, colour=MUTED)
         label.setPos(100, 99)
         self.plot.addItem(label)
-        self.set_titles(title, subtitle=f"{len(ids)} documents · mentions aligned by "
+        self.set_titles(title, subtitle=f"{len(ids)} documents\nmentions aligned by "
                         f"{Combination(coref.combination).label}",
                         left="Coreference CoNLL F1 (%)", bottom="Mention F1 (%)")
         self.set_legend([(legend_sample(BAR_COLOUR, symbol="o"), "document (area ~ #gold)"),
@@ -203,7 +203,7 @@ class CorefDocScatter(ChartWidget):
 
 def corpus_subtitle(coref: CorefResult) -> str:
     average = f"{coref.published_average():.2f}" if coref.documents else "—"
-    return (f"v1.8 average (B³, CEAF-e, MUC, BLANC, truncated): {average} · mentions aligned by "
+    return (f"v1.8 average (B³, CEAF-e, MUC, BLANC, truncated): {average}\nmentions aligned by "
             f"{Combination(coref.combination).label}, Dice ≥ {coref.threshold:g}")
 
 
@@ -240,7 +240,7 @@ class CorefCharts(QWidget):
     def set_data(self, coref: CorefResult, documents: Sequence[DocumentResult], current: str | None = None) -> None:
         self.note.setText("")
         self.bars.set_data(coref.total, title="Coreference scores (corpus)", subtitle=corpus_subtitle(coref))
-        self.scatter.set_data(coref, documents, title="Documents: coreference against mentions", current=current)
+        self.scatter.set_data(coref, documents, title="Documents: coreference vs mentions", current=current)
 
     def charts(self) -> dict[str, ChartWidget]:
         return dict(zip(CHART_NAMES, (self.bars, self.scatter), strict=True))
