@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import math
 
+from core.metrics.prf import NAN_REASON
+
 DASH = "—"
-NAN_TOOLTIP = ("Undefined (0/0): precision needs at least one system mention, recall at least one gold "
-               "mention, and F1 a non-zero precision or recall. The published scorer prints nan here.")
+NAN_TOOLTIP = NAN_REASON
+"""The reason behind a "—" (one text, shared with the HTML report)."""
 
 
 def is_nan(value: float | None) -> bool:

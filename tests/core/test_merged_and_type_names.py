@@ -46,3 +46,20 @@ def test_display_names_are_the_first_spelling_gold_before_system():
     assert names.name("justicechargeindict") == "justice_charge-indict"  # as written, even in lower case
     assert names.name("movementtransportperson") == "Movement_Transport-Person"  # only the system wrote it
     assert names.name("neverwritten") == "neverwritten"
+
+
+def test_html_report_names_types_as_written_and_shows_undefined_as_a_dash_with_its_reason(tmp_path):
+    from core.loading import LoadedInputs, TextSource, TokenSource
+    from core.metrics.prf import NAN_REASON
+    from core.report.html_report import format_html_report
+
+    gold_text = GOLD + "#BeginOfDocument e\ng\te\tE9\t0,4\tsaid\tContact_Broadcast\tActual\n#EndOfDocument\n"
+    g, _ = parse_tbf(gold_text, path="gold.tbf", mode=SpanMode.CHAR)
+    s, _ = parse_tbf(SYSTEM, path="system.tbf", mode=SpanMode.CHAR)
+    result = score_files(g, s)
+    page = format_html_report(result, LoadedInputs(g, s, TokenSource(None), TextSource(str(tmp_path))), {})
+    assert ">Justice_Arrest-Jail</td>" in page and ">justicearrestjail<" not in page
+    assert ">nan<" not in page and " nan " not in page            # no bare "nan" anywhere
+    dash = f'<span class="nan" title="{NAN_REASON}">—</span>'
+    assert dash in page                                           # document e: no system mention, P = 0/0
+    assert "∪ merged gold" in page                                # the legend has the new outcome
