@@ -546,7 +546,7 @@ class MainWindow(QMainWindow):
         corpus = self.session.corpus
         if result is None or corpus is None:
             return
-        self._warnings = list(corpus.problems) + list(result.warnings)
+        self._warnings = corpus.warnings_for(self.session.system_index) + list(result.warnings)
         count = len(self._warnings)
         self.warnings_button.setText(f"⚠ {count} warning{'s' if count != 1 else ''}")
         self.warnings_button.setToolTip("Input problems and scorer warnings (they do not stop scoring)")

@@ -24,12 +24,12 @@ def _absolute(path: str | None) -> str | None:
 def absolute_request(request: OpenRequest) -> OpenRequest:
     """The same request with every path absolute (relative ones resolved against the current folder)."""
     return OpenRequest(os.path.abspath(request.gold), tuple(os.path.abspath(s) for s in request.systems),
-                       _absolute(request.token_dir), _absolute(request.text_dir))
+                       _absolute(request.token_dir), _absolute(request.text_dir), _absolute(request.white_list))
 
 
 def missing_files(request: OpenRequest) -> list[str]:
     """The files and folders of `request` that do not exist (any more), in the request's order."""
-    files = [request.gold, *request.systems]
+    files = [request.gold, *request.systems, *([request.white_list] if request.white_list else [])]
     folders = [d for d in (request.token_dir, request.text_dir) if d]
     return [p for p in files if not os.path.isfile(p)] + [d for d in folders if not os.path.isdir(d)]
 

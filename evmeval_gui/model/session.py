@@ -21,6 +21,7 @@ from core.formats.errors import FormatError, Problem
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
+from core.type_names import TypeNames, type_names
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
 from evmeval_gui.model.doctext import (
@@ -96,6 +97,7 @@ class Session:
         self._results: dict[int, ScoreResult] = {}
         self._texts: _LRU = _LRU(_TEXT_CACHE)
         self._rows: _LRU = _LRU(_ROWS_CACHE)
+        self._type_names: tuple[ScoreResult, TypeNames] | None = None
 
     # -- state ------------------------------------------------------------------------------------
 
@@ -107,6 +109,20 @@ class Session:
     @property
     def loaded(self) -> bool:
         return self.corpus is not None and self.result is not None
+
+    @property
+    def type_names(self) -> TypeNames:
+        """How to show each canonical type of the current result: as first written (`core.type_names`)."""
+        result = self.result
+        if result is None:
+            return TypeNames()
+        if self._type_names is None or self._type_names[0] is not result:
+            self._type_names = (result, type_names(result.documents))
+        return self._type_names[1]
+
+    def type_name(self, canonical: str) -> str:
+        """One canonical type as first written in the files."""
+        return self.type_names.name(canonical)
 
     def doc_result(self, doc_id: str) -> DocumentResult | None:
         result = self.result

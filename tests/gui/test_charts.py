@@ -179,7 +179,7 @@ def test_clicking_a_heatmap_cell_filters_to_its_rows(qtbot, panel, demo):
         _click(chart, g, s)
     label, doc_ids, predicate = signal.args
     assert doc_ids == {"example2"}
-    assert "gold personnelstartposition → system personnelendposition (1)" in label
+    assert "gold Personnel_Start-Position → system Personnel_End-Position (1)" in label  # as written
     assert _rows(demo, predicate, doc_ids, "plain") == {("example2", 1, 1)}
 
 
@@ -209,14 +209,14 @@ def test_clicking_a_recall_bar_lists_gold_mentions_not_fully_matched(qtbot, pane
 
 
 def test_clicking_a_type_bar_lists_that_types_mentions(qtbot, panel, demo):
-    panel.per_type_box.setCurrentIndex(1)
+    panel.per_type_box.setCurrentIndex(panel.per_type_box.findData("type_mapping"))
     chart = panel.per_type_type_mapping
     _show(panel, chart)
     index = [r.mention_type for r in chart.rows].index("personnelendposition")
     with qtbot.waitSignal(panel.filter_requested, timeout=2000) as signal:
         _click(chart, 5, index)
     label, doc_ids, predicate = signal.args
-    assert label.startswith("type personnelendposition")
+    assert label.startswith("type Personnel_End-Position")
     assert doc_ids == {"example2"}
     assert _rows(demo, predicate, doc_ids, "plain") == {("example2", 1, 1)}
 
@@ -234,8 +234,8 @@ def test_clicking_a_document_point_names_the_document(qtbot, panel, demo):
 
 def test_empty_state_and_export(qtbot, panel):
     images = panel.export_images()
-    assert set(images) == {"scores", "per_type_published", "per_type_type_mapping", "confusion_type",
-                           "confusion_realis", "documents"}
+    assert set(images) == {"scores", "per_type_combination", "per_type_published", "per_type_type_mapping",
+                           "confusion_type", "confusion_realis", "documents"}
     for png, svg in images.values():
         assert png.startswith(b"\x89PNG\r\n\x1a\n")
         assert "<svg" in svg and "</svg>" in svg
