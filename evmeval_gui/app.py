@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="folder of <doc>.tab token tables (default: tkn/ beside the gold file, "
                              "when its spans are token ids)")
     source.add_argument("--text", metavar="DIR", help="folder of document texts (default: txt/ beside the gold file)")
+    source.add_argument("-ae", "--ann-extension", dest="ann_extension", default=".ann", metavar="EXT",
+                        help="with --agreement: what brat file names end with (default .ann; .tkn.ann reads "
+                             "X.tkn.ann as document X, with the token table X.tab)")
     source.add_argument("-wl", "--type-white-list", dest="white_list", metavar="FILE",
                         help="type white list, one event type per line: other types are dropped on both sides "
                              "(as evmeval-score -wl)")
@@ -98,7 +101,8 @@ def _agreement_request(args: argparse.Namespace):
     for folder, what in ((args.tokens, "token folder"), (args.text, "text folder")):
         if folder and not os.path.isdir(folder):
             raise FormatError(folder, 0, f"{what} not found", "an existing folder")
-    return make_agreement_request(args.agreement, token_dir=args.tokens, text_dir=args.text)
+    return make_agreement_request(args.agreement, token_dir=args.tokens, text_dir=args.text,
+                                  ann_extension=args.ann_extension)
 
 
 def _request(args: argparse.Namespace):
@@ -349,6 +353,8 @@ def window_mode(args: argparse.Namespace) -> int:
         window.open_request(request, doc_id=args.doc)
     elif problem is not None:
         window.notifier(problem)
+    else:
+        window.session_store.restore()  # the last session, unless File › Restore last session is off
     return app.exec()
 
 

@@ -38,3 +38,8 @@ def nan_sort_key(value: float | None, *, worst: bool = True) -> float:
     if value is None or is_nan(value):
         return -1.0 if worst else 2.0
     return float(value)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """`1 row`, `2 rows`, `0 rows` (`many`: an irregular plural)."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QSizePolicy,
     QToolTip,
     QVBoxLayout,
@@ -34,6 +35,7 @@ from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
+from evmeval_gui.views.context_menus import copy_text, popup, row_menu
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
 
@@ -131,6 +133,7 @@ class TextView(QAbstractScrollArea):
         self._ticks: list[tuple[float, Outcome]] = []
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
+        self.menu: QMenu | None = None
         session.selection_changed.connect(self._on_selection)
 
     # -- content ----------------------------------------------------------------------------------
@@ -438,6 +441,24 @@ class TextView(QAbstractScrollArea):
         elif doc is not None:
             self.session.select(Selection(doc.doc_id))
         event.accept()
+
+    def contextMenuEvent(self, event) -> None:
+        """Right click on a mention: copy it, filter to its type, go to its partner, show it in charts."""
+        found = self.hit(QPointF(event.pos()))
+        marks, doc = self.marks, self.result_doc
+        if found is None or marks is None or doc is None:
+            return
+        layer, mention = found
+        row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
+        if row_index < 0:
+            return
+        row = marks.rows[row_index]
+        self.select_mention(layer, mention)
+        m = doc.gold[mention] if layer == GOLD else doc.system[mention]
+        text = f"{m.mention_id}\t{m.text}\t{m.raw_type}\t{m.raw_realis}"
+        self.menu = row_menu(self, self.session, doc.doc_id, row, copy=lambda: copy_text(text),
+                             copy_label="&Copy mention")
+        popup(self.menu, self.viewport(), event.pos())
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         found = self.hit(event.position())
