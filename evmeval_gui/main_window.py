@@ -262,6 +262,10 @@ class MainWindow(QMainWindow):
         self.zoom_out_action = a("Zoom &out", lambda: self.text_view.zoom(-1), "Ctrl+-", "Smaller text")
         self.zoom_reset_action = a("&Normal size", lambda: self.text_view.zoom(0), "Ctrl+0", "Default text size")
         self.shortcuts_action = a("&Keyboard shortcuts", self.show_shortcuts, "F1")
+        self.type_labels_action = a("&Type labels on bars", lambda: self.text_view.set_type_labels(
+            self.type_labels_action.isChecked()), "Ctrl+T", "Short type labels (brat style) on the mention bars")
+        self.type_labels_action.setObjectName("typeLabelsAction")
+        self.type_labels_action.setCheckable(True)
         self.about_action = a("&About", self.show_about)
         self.combination_group = QActionGroup(self)
         self.combination_actions: dict[str, QAction] = {}
@@ -306,6 +310,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.clear_filter_action)
         self.view_menu.addAction(self.matrix_action)
         self.view_menu.addSeparator()
+        self.view_menu.addAction(self.type_labels_action)
         for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
             self.view_menu.addAction(action)
         help_menu = bar.addMenu("&Help")
@@ -725,7 +730,7 @@ class MainWindow(QMainWindow):
         native = QKeySequence.SequenceFormat.NativeText
         actions = [self.open_action, self.compare_action, self.matrix_action, self.reload_action, self.find_action,
                    self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
-                   self.charts_action,
+                   self.charts_action, self.type_labels_action,
                    *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
                    self.zoom_reset_action, self.shortcuts_action, self.quit_action]
         return [(a.shortcut().toString(native), a.text().replace("&", ""))
