@@ -302,3 +302,21 @@ def test_gold_not_annotated_realis_column_reads_as_agreement() -> None:
     peers = ConfusionMatrix(attribute="realis_status", combination="plain", labels=labels,
                             counts=matrix.counts, members={}, rule=AttributeRule.SYMMETRIC)
     assert cell_outcome(peers, 0, 1) is Outcome.EXACT  # agreement: NOT_ANNOTATED on either side
+
+
+def test_per_type_follows_the_combination_and_heatmaps_show_every_count(qtbot, panel, demo):
+    from core.metrics.mention import per_type_table
+
+    assert panel.per_type_box.currentData() == "combination"          # the default: follow the toolbar
+    panel.set_combination("mention_type")
+    _show(panel, panel.per_type_combination)
+    expected = {r.mention_type: r.f1 for r in per_type_table(demo.documents, "mention_type", gold_types_only=False)}
+    assert {r.mention_type: r.f1 for r in panel.per_type_combination.rows} == expected
+    assert panel.per_type_combination.title == "F1 per type — Span + type"
+    chart = panel.type_confusion
+    _show(panel, chart)
+    assert chart.title.endswith("confusion: system × gold")
+    n = len(chart.matrix.labels) + 1
+    shown = set(chart.counts_item.labels) | set(chart.zeros_item.labels)
+    assert shown == {(g, s) for g in range(n) for s in range(n)} - {(n - 1, n - 1)}
+    assert set(chart.zeros_item.labels.values()) == {"0"}
