@@ -12,9 +12,11 @@ import re
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -317,12 +319,13 @@ class MappingTable(QWidget):
                   S_TEXT: fm.horizontalAdvance("arrested and") + 12, G_REALIS: fm.horizontalAdvance("Generic") + 20,
                   S_REALIS: fm.horizontalAdvance("Generic") + 20, DICE: fm.horizontalAdvance("Dice") + 24,
                   OUTCOME: fm.horizontalAdvance("≠ wrong attribute") + 40}
+        # Types keep a readable width (middle-elided below it) and share what a wide table has left
+        # (`_fit_types`); below that the table scrolls sideways rather than squeeze a column to "…".
+        self._type_width = widths[G_TYPE] = widths[S_TYPE] = fm.horizontalAdvance("Justice_Arrest-Jail") + 10
         for column in range(len(HEADERS)):
-            if column in (G_TYPE, S_TYPE):
-                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-            else:
-                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-                header.resizeSection(column, widths[column])
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, widths[column])
+        header.setMinimumSectionSize(fm.horizontalAdvance("999") + 14)
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
         filters.addWidget(QLabel("Show"))
@@ -351,7 +354,21 @@ class MappingTable(QWidget):
         copy.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         copy.activated.connect(self.copy_selection)
         self.menu: QMenu | None = None
+        self.table.viewport().installEventFilter(self)
         self._fill_types()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_types()
+        return super().eventFilter(watched, event)
+
+    def _fit_types(self) -> None:
+        """Give the two type columns the width the others leave (never less than readable)."""
+        header = self.table.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(len(HEADERS)) if c not in (G_TYPE, S_TYPE))
+        share = max(self._type_width, (self.table.viewport().width() - others) // 2)
+        for column in (G_TYPE, S_TYPE):
+            header.resizeSection(column, share)
 
     # -- content ----------------------------------------------------------------------------------
 

@@ -78,7 +78,7 @@ def test_undefined_figure_is_labelled_not_drawn(qtbot, demo):
     doc = demo.document("example2")   # type+realis: nothing mapped, F1 = 0/0
     chart.set_data(doc.scores, title="t")
     assert chart.bars["f1"].opts["height"][3] == 0
-    assert chart.value_labels[("mention_type+realis_status", "f1")].toPlainText() == "n/a"
+    assert chart.value_labels[("mention_type+realis_status", "f1")].toPlainText() == "—"
     assert "undefined" in chart.describe(("mention_type+realis_status", "f1"))
 
 
