@@ -108,11 +108,16 @@ class SummaryBar(QFrame):
                 figure.setObjectName(f"{group}_{key}")
                 self.figures[f"{group}_{key}"] = figure
                 grid.addWidget(figure, row, column)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 3, 10, 3)
+        outer = QVBoxLayout(self)  # the two-line row (names | figures), then added lines (`add_line`)
+        outer.setContentsMargins(10, 3, 10, 3)
+        outer.setSpacing(2)
+        layout = QHBoxLayout()
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(16)
         layout.addLayout(left, 1)
         layout.addLayout(grid)
+        outer.addLayout(layout)
+        self._outer = outer
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self.refresh)
         self.refresh()
@@ -154,6 +159,10 @@ class SummaryBar(QFrame):
     def description(self) -> str:
         """The bar's two lines as plain text, unelided (for tests and accessibility)."""
         return f"{self.run.full_text()}\n{self.counts.full_text()}"
+
+    def add_line(self, widget: QWidget) -> None:
+        """Put `widget` under the figures, across the bar (e.g. `alignment_summary.AlignmentSummaryLine`)."""
+        self._outer.addWidget(widget)
 
     def figure_text(self, name: str) -> str:
         """What one figure shows, e.g. `figure_text("micro_f1")` (for tests)."""

@@ -11,6 +11,7 @@ click; it never talks to another view.
 from __future__ import annotations
 
 import html
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
@@ -38,6 +39,12 @@ from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, la
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
+
+
+class Overlay(Protocol):
+    """Something the text view paints over its bars: `paint(painter, doc_id, layout)`."""
+
+    def paint(self, painter: QPainter, doc_id: str | None, layout: Layout | None) -> None: ...
 
 
 def describe_mention(layer: int, m: Mention, row: MappingRow | None, units: list[str]) -> str:
@@ -181,6 +188,8 @@ class TextView(QAbstractScrollArea):
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
         self.menu: QMenu | None = None
+        self.overlays: list[Overlay] = []
+        """Painters drawn over the bars, in document coordinates (e.g. `mapping_links.MappingLinksOverlay`)."""
         session.selection_changed.connect(self._on_selection)
 
     # -- content ----------------------------------------------------------------------------------
@@ -366,6 +375,8 @@ class TextView(QAbstractScrollArea):
                 painter.drawText(QPointF(piece.x, line.text_top + m.ascent), segment.text)
             for bar in layout.bars_by_line[index]:
                 self._paint_bar(painter, bar, marks)
+        for overlay in self.overlays:
+            overlay.paint(painter, doc.doc_id, layout)
         painter.end()
 
     def _outcome(self, marks: DocumentMarks | None, layer: int, mention: int) -> Outcome:
