@@ -10,8 +10,10 @@ import argparse
 import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from core.align_cli import add_alignment_options, alignment_conflict, scheme_report
 from core.console import finish
@@ -21,6 +23,7 @@ from core.formats.errors import FormatError, Problem
 from core.formats.reading import read_text
 from core.formats.tbf import parse_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
+from core.input_checks import input_warnings
 from core.loading import (
     LoadedInputs,
     TokenSource,
@@ -31,10 +34,10 @@ from core.loading import (
 )
 from core.metrics.mention import score_files
 from core.model import SpanMode
-from core.report.comparison import format_comparison
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps
-from core.validate import check_file, check_files, fold_problems
+from core.report.sequencing_report import assemble_report
+from core.sequencing_cli import SequencingRun, add_sequencing_arguments, check_folder, run_sequencing, with_sequencing
+from core.validate import check_file, fold_problems
 
 MAX_WARNINGS = 20
 
@@ -44,8 +47,8 @@ def _score_parser() -> argparse.ArgumentParser:
         prog="evmeval-score",
         description="Score event nugget detection (tbf) against a gold standard, with the numbers and "
                     "report layout of the published EvmEval scorer v1.8.")
-    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file")
-    p.add_argument("-s", "--system", required=True, help="system output tbf file")
+    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file (- for standard input)")
+    p.add_argument("-s", "--system", required=True, help="system output tbf file (- for standard input)")
     p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode (spans are token ids)")
     p.add_argument("-o", "--output", help="write the score report here (default: standard output)")
     p.add_argument("-d", "--comparison_output", help="write the gold/system comparison file here")
@@ -63,6 +66,7 @@ def _score_parser() -> argparse.ArgumentParser:
                    help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
     add_alignment_options(p)
     add_coref_arguments(p)
+    add_sequencing_arguments(p)
     return p
 
 
@@ -80,10 +84,104 @@ def _fail(message: str) -> int:
 
 
 def _input_warnings(inputs: LoadedInputs) -> list[str]:
-    """What the published scorer would not stop for, checked on both files (token ids with -t)."""
-    unknown_ids = inputs.tokens.unknown_ids if inputs.tokens.folder else None
-    problems = list(inputs.problems) + check_files([inputs.gold, inputs.system], unknown_ids)
-    return [str(p) for p in problems]
+    """What the published scorer would not stop for (the window lists the same: `core.input_checks`)."""
+    return input_warnings(inputs)
+
+
+@dataclass
+class _Run:
+    """What one `evmeval-score` run writes: the report, the JSON (built only if asked for), the
+    comparison file, the sequencing folder, and its own warnings."""
+
+    report: str
+    data: Callable[[], dict[str, Any]]
+    warnings: list[str]
+    comparison: str | None = None
+    sequencing: SequencingRun | None = None
+
+
+def _check_options(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options themselves, before any file is touched (None: nothing)."""
+    try:
+        parse_offset_fields(args.offset_field)
+    except ValueError as exc:
+        return f"-of: {exc}"
+    if (conflict := alignment_conflict(args)) is not None:
+        return conflict
+    try:
+        check_coref_arguments(args)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before any work, outputs that would land on an input (token tables included)."""
+    inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
+    refuse_stdin_twice(inputs_read)
+    folders = input_folders(args.token_path, args.token_table_extension)
+    check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref)],
+                       inputs_read, input_folders=folders)
+    if args.sequencing:
+        check_folder(args.sequencing, inputs_read, input_folders=folders)
+
+
+def _pilot_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozenset[str] | None) -> _Run:
+    from core.metrics.pilot2015 import score_pilot
+    from core.report.pilot2015 import format_pilot_report
+
+    pilot = score_pilot(inputs.gold, inputs.system, tokens=inputs.tokens, type_whitelist=whitelist,
+                        doc_id=args.doc_id_to_eval)
+    run = _Run(format_pilot_report(pilot), pilot.to_json, list(pilot.warnings))
+    if args.comparison_output:
+        run.warnings.append("-d is a v1.8 output; with --profile 2015 no comparison file is written")
+    if args.sequencing:
+        run.warnings.append("-a is a v1.8 output; with --profile 2015 sequencing is not scored")
+    return run
+
+
+def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozenset[str] | None) -> _Run:
+    """Mentions, then coreference (-c) and sequencing (-a), in the published report's order."""
+    result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist, doc_id=args.doc_id_to_eval,
+                         mapping=args.mapping)
+    report, data = scheme_report(result, args.scheme)
+    warnings = list(result.warnings)
+    coref = run_coreference(args, result, inputs) if args.coref else None
+    if coref is not None:
+        warnings += list(coref.warnings)
+        data = partial(coref.add_json, data)
+    sequencing = None
+    if args.sequencing:
+        sequencing = run_sequencing(args, inputs, result, filtered=whitelist is not None, want_json=bool(args.json))
+        warnings += sequencing.result.warnings
+        data = partial(with_sequencing, data, sequencing)
+    report = assemble_report(report, coreference=coref.section if coref is not None else None,
+                             sequencing=sequencing.report_section if sequencing is not None else None)
+    comparison = None
+    if args.comparison_output:
+        from core.report.comparison import format_comparison  # imported only when asked for
+
+        comparison = format_comparison(result, coref.comparison_lines if coref is not None else None)
+    if args.ci:  # numpy is imported only when asked for: plain scoring starts faster without it
+        from core.report.compare_json import with_micro_ci
+
+        data = partial(with_micro_ci, data, result)
+    return _Run(report, data, warnings, comparison, sequencing)
+
+
+def _write(args: argparse.Namespace, run: _Run) -> None:
+    if args.output:
+        write_atomic(args.output, run.report)
+    else:
+        sys.stdout.write(run.report)
+    if run.comparison is not None:
+        write_atomic(args.comparison_output, run.comparison)
+    if run.sequencing is not None:
+        run.sequencing.write_folder()
+    if args.json:
+        from core.report.json_report import dumps  # imported only when asked for
+
+        write_atomic(args.json, dumps(run.data()))
 
 
 def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
@@ -92,25 +190,14 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     args = parser.parse_args(argv)
     if args.ci and (not args.json or args.profile != "v1.8"):
         parser.error("--ci adds intervals to the --json output of the v1.8 profile: give --json FILE")
-    try:
-        offset_fields = parse_offset_fields(args.offset_field)
-    except ValueError as exc:
-        return _fail(f"-of: {exc}")
-    if (conflict := alignment_conflict(args)) is not None:
-        return _fail(conflict)
-    try:
-        check_coref_arguments(args)
-    except ValueError as exc:
-        return _fail(str(exc))
+    if (problem := _check_options(args)) is not None:
+        return _fail(problem)
     checks: Forked[list[str]] | None = None
     try:
-        inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
-        refuse_stdin_twice(inputs_read)
-        check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref)],
-                           inputs_read, input_folders=input_folders(args.token_path, args.token_table_extension))
-
+        _check_outputs(args)
         inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
-                             extension=args.token_table_extension, offset_fields=offset_fields)
+                             extension=args.token_table_extension,
+                             offset_fields=parse_offset_fields(args.offset_field))
         # Forked after loading: every input is read exactly once (pipes and `-` can only be read once),
         # and the child checks token ids on the second core while this process scores.
         checks = Forked(lambda: _input_warnings(inputs), fork=fork_checks)
@@ -118,40 +205,10 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
         if args.doc_id_to_eval is not None and args.doc_id_to_eval not in inputs.gold.documents:
             raise FormatError(args.gold, 0, f"document {args.doc_id_to_eval!r} (-dn) is not in the gold file",
                               "a document id of the gold file")
-        comparison: str | None = None
-        if args.profile == "2015":
-            from core.metrics.pilot2015 import score_pilot
-            from core.report.pilot2015 import format_pilot_report
-
-            pilot = score_pilot(inputs.gold, inputs.system, tokens=inputs.tokens, type_whitelist=whitelist,
-                                doc_id=args.doc_id_to_eval)
-            report, data, own_warnings = format_pilot_report(pilot), pilot.to_json, list(pilot.warnings)
-            if args.comparison_output:
-                own_warnings.append("-d is a v1.8 output; with --profile 2015 no comparison file is written")
-        else:
-            result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist,
-                                 doc_id=args.doc_id_to_eval, mapping=args.mapping)
-            (report, data), own_warnings = scheme_report(result, args.scheme), list(result.warnings)
-            coref = run_coreference(args, result, inputs) if args.coref else None
-            if coref is not None:
-                report, own_warnings = report + coref.section, own_warnings + list(coref.warnings)
-                data = partial(coref.add_json, data)
-            extra = coref.comparison_lines if coref is not None else None
-            comparison = format_comparison(result, extra) if args.comparison_output else None
-            if args.ci:  # numpy is imported only when asked for: plain scoring starts faster without it
-                from core.report.compare_json import with_micro_ci
-
-                data = partial(with_micro_ci, data, result)
+        run = (_pilot_run if args.profile == "2015" else _v18_run)(args, inputs, whitelist)
         warnings, checks = checks.result(), None
-        _warn(warnings + list(own_warnings), args.debug)
-        if args.output:
-            write_atomic(args.output, report)
-        else:
-            sys.stdout.write(report)
-        if comparison is not None:
-            write_atomic(args.comparison_output, comparison)
-        if args.json:
-            write_atomic(args.json, dumps(data()))
+        _warn(warnings + run.warnings, args.debug)
+        _write(args, run)
     except FormatError as exc:
         if checks is not None:  # stop the checking child: no zombie process, no open pipe
             checks.cancel()

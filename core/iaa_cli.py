@@ -23,6 +23,7 @@ from core.convert import (
     read_annotation_set,
     token_lookup,
 )
+from core.curation_cli import add_curation_options, curation_outputs, write_curation
 from core.formats.brat import ANN_EXTENSION, TEXT_EXTENSION, text_path_for
 from core.formats.errors import FormatError, Problem
 from core.formats.tbf import format_tbf
@@ -140,6 +141,7 @@ def _iaa_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", help="write every figure, per document and pair, as JSON here")
     p.add_argument("--json-mappings", action="store_true",
                    help="also write the mention pairs each combination mapped, per document (large)")
+    add_curation_options(p)
     _add_token_options(p)
     return p
 
@@ -201,6 +203,7 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if len(args.inputs) < 2:
         parser.error("give at least two annotation sets")
+    curated_outputs = curation_outputs(args, parser)
     try:
         offset_fields = parse_offset_fields(args.offset_field)
     except ValueError as exc:
@@ -210,8 +213,8 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
                   (brat_paths(path, args.annotation_extension) if is_brat_input(path, args.annotation_extension)
                    else [path])]
         brat_inputs = [p for p in args.inputs if is_brat_input(p, args.annotation_extension)]
-        check_output_paths([args.output, args.json], inputs + [text_path_for(p) for p in inputs if p.endswith(
-                               args.annotation_extension)],
+        check_output_paths([args.output, args.json, *curated_outputs],
+                           inputs + [text_path_for(p) for p in inputs if p.endswith(args.annotation_extension)],
                            input_folders=[(args.token_path, (args.token_table_extension,)),
                                           *((p, (args.annotation_extension, TEXT_EXTENSION)) for p in brat_inputs)])
         files = []
@@ -234,6 +237,9 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
             data = result.to_json(mappings=args.json_mappings)
             data["warnings"] = [str(w) for w in warnings]
             write_atomic(args.json, dumps(data))
+        tables = (token_lookup(args.token_path, extension=args.token_table_extension, offset_fields=offset_fields)
+                  if args.token_path else None)
+        write_curation(args, files, args.inputs, tables, result.pairs)
     except (FormatError, ValueError) as exc:
         return _fail(prog, str(exc))
     return 0

@@ -330,6 +330,13 @@ def _corpus(a_name: str, b_name: str, mode: SpanMode, documents: tuple[DocumentA
     return PairAgreement(a_name, b_name, mode, documents, micro, macro, gate, labels)
 
 
+def pair_from_documents(a_name: str, b_name: str, mode: SpanMode,
+                        documents: tuple[DocumentAgreement, ...]) -> PairAgreement:
+    """A pair's corpus figures from its documents' agreements: curation replaces one document's
+    (`agree_document`) and gets every figure again without re-mapping the others."""
+    return _corpus(a_name, b_name, mode, documents)
+
+
 def counts_in_agreement(doc: DocumentResult) -> bool:
     """Agreement averages count every document in which either annotator marked a mention."""
     return bool(doc.gold or doc.system)

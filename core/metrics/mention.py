@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
@@ -106,6 +106,8 @@ class ScoreResult:
     """The mapping strategy that paired the mentions (`core.align.strategies`; greedy is the published)."""
     _by_id: dict[str, DocumentResult] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Filled on first lookup; `init=False`, so `dataclasses.replace` gives a result with a fresh index."""
+    _running: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Per-document totals for `rescore_document` (`core.metrics.running`), built on first rescoring."""
 
     @property
     def rule(self) -> AttributeRule:
@@ -147,7 +149,8 @@ def score_document(doc_id: str, gold: tuple[Mention, ...], system: tuple[Mention
     return DocumentResult(doc_id, gold, system, in_system, mappings, scores)
 
 
-def _filter(mentions: tuple[Mention, ...], whitelist: frozenset[str] | None) -> tuple[Mention, ...]:
+def filter_types(mentions: tuple[Mention, ...], whitelist: frozenset[str] | None) -> tuple[Mention, ...]:
+    """The mentions whose canonical type is in the white list (`-wl`); all of them without one."""
     if not whitelist:
         return mentions
     return tuple(m for m in mentions if m.mention_type in whitelist)
@@ -192,7 +195,7 @@ def per_type_table(documents: Sequence[DocumentResult], combination: str, *,
     tp: dict[str, float] = {}
     for d in documents:
         gold = d.gold
-        for pair in d.mappings[combination].pairs:
+        for pair in d.mappings[combination].in_gold_order():
             t = gold[pair.gold].mention_type
             tp[t] = tp.get(t, 0.0) + pair.dice
     type_of = attrgetter("mention_type")
@@ -260,8 +263,8 @@ def score_files(
         stop_if_cancelled(cancelled)
         g_doc = gold.documents[d_id]
         s_doc = system.documents.get(d_id)
-        g = _filter(g_doc.mentions, whitelist)
-        s = _filter(s_doc.mentions, whitelist) if s_doc is not None else empty
+        g = filter_types(g_doc.mentions, whitelist)
+        s = filter_types(s_doc.mentions, whitelist) if s_doc is not None else empty
         if len({m.mention_id for m in s}) != len(s):
             warnings.append(f"duplicate system mention ids in document {d_id!r}; all lines are scored "
                             "(the published scorer says one is removed, but counts them all)")
@@ -285,14 +288,13 @@ def rescore_document(result: ScoreResult, doc_id: str, gold: tuple[Mention, ...]
     """A new result in which document `doc_id` holds these mentions, every corpus figure recomputed.
 
     What live editing relies on: the old result is left untouched (undo keeps it), and the new one's
-    `document(doc_id)` sees the new document. Only scoring results can be rescored this way.
+    `document(doc_id)` sees the new document. Only scoring results can be rescored this way. Corpus
+    figures are refolded from per-document totals kept with the result (`core.metrics.running`): the
+    same digits as scoring from scratch, a few milliseconds on 2000 documents after the first call.
     """
+    from core.metrics.running import rescored  # it builds on this module's results
+
     if result.kind is not ResultKind.SCORING:
         raise ValueError("only a scoring result can be rescored document by document")
     old = result.document(doc_id)
-    new = score_document(doc_id, gold, system, old.in_system, mapping=result.mapping)
-    documents = tuple(new if d.doc_id == doc_id else d for d in result.documents)
-    micro, macro = corpus_averages(documents)
-    published, by_type = per_type_tables(documents)
-    return replace(result, documents=documents, micro=micro, macro=macro, per_type_published=published,
-                   per_type_by_type_mapping=by_type)
+    return rescored(result, score_document(doc_id, gold, system, old.in_system, mapping=result.mapping))

@@ -1,0 +1,166 @@
+"""`evmeval-score -a`: the published report blocks byte for byte, our link table, JSON, refusals.
+
+The published char-based demo and two generated corpora were scored by v1.8 (see the SOURCE notes);
+the report and comparison must match byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from core.loading import load_inputs
+from core.metrics.mention import score_files
+from core.metrics.sequencing import score_sequencing
+from core.report.sequencing_report import assemble_report, sequencing_section
+from core.report.text import format_report
+from tests.programs import installed
+
+SEQUENCING = Path(__file__).resolve().parent.parent / "data" / "sequencing"
+
+
+def _score(*argv: str | Path) -> subprocess.CompletedProcess:
+    return subprocess.run([installed("evmeval-score"), *map(str, argv)], capture_output=True, text=True)
+
+
+def _demo(evmeval_data: Path) -> tuple[Path, Path, Path]:
+    demo = evmeval_data / "scoring_demo" / "char_based"
+    return demo / "gold.tbf", demo / "temporal_sample.tbf", evmeval_data / "expected" / "char_based_sequencing"
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_published_demo_byte_for_byte(evmeval_data: Path, tmp_path: Path) -> None:
+    gold, system, expected = _demo(evmeval_data)
+    done = _score("-g", gold, "-s", system, "-d", tmp_path / "comparison.txt", "-a", tmp_path / "seq",
+                  "-o", tmp_path / "scores.txt")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "scores.txt").read_bytes() == (expected / "scores.txt").read_bytes()
+    assert (tmp_path / "comparison.txt").read_bytes() == (expected / "comparison.txt").read_bytes()
+    # the -a folder holds our link table, not TimeML files
+    assert sorted(p.name for p in (tmp_path / "seq").iterdir()) == ["sequencing_links.tsv"]
+    rows = [line.split("\t") for line in (tmp_path / "seq" / "sequencing_links.tsv").read_text().splitlines()]
+    after = [r for r in rows[1:] if r[1] == "After"]
+    assert {(r[2], r[4], r[5], r[9]) for r in after} == {
+        ("gold", "E1", "E2", "matched"), ("gold", "E1", "E3", "matched"), ("gold", "E4", "E5", "matched"),
+        ("gold", "E2", "E4", "missing"), ("gold", "E3", "E4", "missing"),
+        ("system", "E1", "E2", "matched"), ("system", "E1", "E3", "matched"), ("system", "E4", "E5", "matched")}
+
+
+def test_with_coreference_the_blocks_come_after_its_section(evmeval_data: Path) -> None:
+    """v1.8's order: mention sections, coreference section (-c), then the sequencing blocks."""
+    gold, system, expected = _demo(evmeval_data)
+    inputs = load_inputs(str(gold), str(system))
+    result = score_files(inputs.gold, inputs.system)
+    mentions = format_report(result)
+    published = (expected / "scores_with_coref.txt").read_text(encoding="utf-8")
+    sequencing = sequencing_section(score_sequencing(result, inputs.gold, inputs.system))
+    assert published.startswith(mentions) and published.endswith(sequencing)
+    coreference = published[len(mentions):len(published) - len(sequencing)]
+    assert coreference.startswith("\n=======Final Mention Coreference Results")
+    assert assemble_report(mentions, coreference=coreference, sequencing=sequencing) == published
+
+
+@pytest.mark.parametrize(("name", "options"), [("generated_plain", []), ("generated_nv", ["-nv"])])
+def test_generated_corpora_byte_for_byte(name: str, options: list[str], tmp_path: Path) -> None:
+    corpus = SEQUENCING / name
+    done = _score("-g", corpus / "gold.tbf", "-s", corpus / "system.tbf", "-a", tmp_path / "seq", *options,
+                  "-o", tmp_path / "scores.txt", "-d", tmp_path / "comparison.txt")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "scores.txt").read_bytes() == (corpus / "scores.txt").read_bytes()
+    assert (tmp_path / "comparison.txt").read_bytes() == (corpus / "comparison.txt").read_bytes()
+
+
+def test_a_system_two_way_link_is_refused_with_file_and_line(tmp_path: Path) -> None:
+    corpus = SEQUENCING / "generated_nv"
+    done = _score("-g", corpus / "gold.tbf", "-s", corpus / "system.tbf", "-a", tmp_path / "seq",
+                  "-o", tmp_path / "scores.txt")
+    assert done.returncode == 1
+    assert f"{corpus / 'system.tbf'}:99: " in done.stderr and "(line 104)" in done.stderr
+    assert "KeyError" in done.stderr and "-nv" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "scores.txt").exists()
+
+
+def _doc(body: str) -> str:
+    mentions = "".join(f"r\td\tE{k}\t{10 * k},{10 * k + 4}\tw{k}\tConflict_Attack\tActual\n" for k in range(1, 5))
+    return f"#BeginOfDocument d\n{mentions}{body}#EndOfDocument\n"
+
+
+def test_a_gold_two_way_link_is_refused_unless_nv(tmp_path: Path) -> None:
+    gold = _write(tmp_path / "gold.tbf", _doc("@After\tA1\tE1,E2\n@After\tA2\tE2,E1\n@After\tA3\tE3,E4\n"))
+    system = _write(tmp_path / "system.tbf", _doc("@After\tA1\tE3,E4\n"))
+    done = _score("-g", gold, "-s", system, "-a", tmp_path / "seq")
+    assert done.returncode == 1 and f"{gold}:6: " in done.stderr and "(line 7)" in done.stderr
+    assert "status 255" in done.stderr
+    done = _score("-g", gold, "-s", system, "-a", tmp_path / "seq", "-nv")
+    assert done.returncode == 0, done.stderr
+    # gold final: E1->E2, E3->E4 and the violation E2->E1; the system matches one of the three
+    assert "\t\t50.0\t100.0\t33.3333\t\n" in done.stdout
+
+
+def test_where_v18_divides_by_zero_we_say_so(tmp_path: Path) -> None:
+    """Gold E1<->E2 against the same system with -nv: n = 2, matched = 2 = 1 + n(n-1)/2."""
+    both_ways = _doc("@After\tA1\tE1,E2\n@After\tA2\tE2,E1\n")
+    gold = _write(tmp_path / "gold.tbf", both_ways)
+    system = _write(tmp_path / "system.tbf", both_ways)
+    done = _score("-g", gold, "-s", system, "-a", tmp_path / "seq", "-nv")
+    assert done.returncode == 1 and "ZeroDivisionError" in done.stderr and "'d'" in done.stderr
+
+
+def test_a_link_with_three_ids_is_refused(tmp_path: Path) -> None:
+    gold = _write(tmp_path / "gold.tbf", _doc("@After\tA1\tE1,E2,E3\n"))
+    system = _write(tmp_path / "system.tbf", _doc(""))
+    done = _score("-g", gold, "-s", system, "-a", tmp_path / "seq")
+    assert done.returncode == 1 and f"{gold}:6: @After relation 'A1' names 3 mentions" in done.stderr
+
+
+def test_the_sequencing_folder_must_not_be_a_file(tmp_path: Path, evmeval_data: Path) -> None:
+    gold, system, _ = _demo(evmeval_data)
+    taken = _write(tmp_path / "seq", "not a folder")
+    done = _score("-g", gold, "-s", system, "-a", taken)
+    assert done.returncode == 1 and "-a needs a folder" in done.stderr
+    assert taken.read_text() == "not a folder"
+
+
+def test_json_has_both_closures_per_link_type(evmeval_data: Path, tmp_path: Path) -> None:
+    gold, system, _ = _demo(evmeval_data)
+    done = _score("-g", gold, "-s", system, "-a", tmp_path / "seq", "--json", tmp_path / "s.json",
+                  "-o", tmp_path / "scores.txt")
+    assert done.returncode == 0, done.stderr
+    sequencing = json.loads((tmp_path / "s.json").read_text())["sequencing"]
+    assert sequencing["mapping"] == "mention_type" and sequencing["validated"] is True
+    assert set(sequencing["closures"]) == {"published", "full"}
+    after = sequencing["closures"]["published"]["After"]
+    assert after["corpus"]["precision"] == 1.0 and after["corpus"]["recall"] == 3 / 5
+    example2 = next(d for d in after["documents"] if d["doc_id"] == "example2")
+    assert len(example2["links"]["matched"]) == 6 and len(example2["links"]["missing"]) == 2
+    assert sequencing["closures"]["published"]["Subevent"]["corpus"]["f1"] == 0.0
+    assert sequencing["nodes"]["example2"]["te1"] == ["E2", "E2"]
+
+
+def test_our_closure_is_labelled_in_the_report(evmeval_data: Path, tmp_path: Path) -> None:
+    gold, system, _ = _demo(evmeval_data)
+    done = _score("-g", gold, "-s", system, "-a", tmp_path / "seq", "--sequencing-closure", "full")
+    assert done.returncode == 0, done.stderr
+    assert "=======Event Sequencing Results for After (EvmEval Studio: complete interval closure" in done.stdout
+
+
+def test_per_document_figures_and_outcomes_for_the_window(evmeval_data: Path) -> None:
+    gold, system, _ = _demo(evmeval_data)
+    inputs = load_inputs(str(gold), str(system))
+    result = score_sequencing(score_files(inputs.gold, inputs.system), inputs.gold, inputs.system)
+    after = result.evaluation("After")
+    example1, example2 = after.document("example1"), after.document("example2")
+    assert example1 is not None and example2 is not None
+    assert example1.precision != example1.precision  # no links: NaN, shown as "no links", not 0
+    assert (example2.precision, example2.recall) == (3 / 3, 3 / 5)
+    missing = {(o.source, o.target) for o in example2.outcomes if o.outcome == "missing"}
+    assert missing == {("E2", "E4"), ("E3", "E4")}
+    links = next(d for d in result.documents if d.doc_id == "example2")
+    assert links.node_labels["te2"] == ("E3", "E3")
