@@ -262,7 +262,8 @@ class LeaderboardPanel(QWidget):
         s = comparison.settings
         self.caption.setText(f"<b>{len(comparison.systems)} systems</b> on the same gold · micro F1 (%) with its "
                              f"{s.confidence:.0%} bootstrap interval ({s.resamples:,} resamples of documents, seed "
-                             f"{s.seed}) · click a column header to sort")
+                             f"{s.seed}) · {comparison.systems[0].result.mapping} mapping · click a column "
+                             "header to sort")
         self.table.set_comparison(comparison)
         self.chart.set_data(comparison)
         self.gaps.set_data(comparison)

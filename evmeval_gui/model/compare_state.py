@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from core.align.strategies import DEFAULT_STRATEGY
 from core.compare import Comparison, DocumentDelta, PairComparison, compare_results
 from core.metrics.cases import Case, CaseKind
 from core.metrics.mention import ScoreResult
@@ -118,7 +119,7 @@ def gold_kinds(cases: Iterable[Case], doc_id: str) -> dict[int, CaseKind]:
 
 
 def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], context: JobContext, *,
-                   settings: ResampleSettings = DEFAULT_SETTINGS) -> Comparison:
+                   settings: ResampleSettings = DEFAULT_SETTINGS, mapping: str = DEFAULT_STRATEGY) -> Comparison:
     """Background work of opening the Compare mode: score the systems not scored yet (as `evmeval-score`
     does), then compare them all with the core."""
     results: list[ScoreResult] = []
@@ -127,7 +128,7 @@ def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], cont
         context.check()
         result = scored.get(index)
         if result is None:
-            result = score_system(corpus, index, cancelled=context.cancelled, status=context.status)
+            result = score_system(corpus, index, cancelled=context.cancelled, status=context.status, mapping=mapping)
         results.append(result)
         context.progress(index + 1, total + 1)
     context.check()

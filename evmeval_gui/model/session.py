@@ -125,8 +125,9 @@ class Session:
         return self.corpus is not None and self.result is not None
 
     def scored_results(self) -> dict[int, ScoreResult]:
-        """The systems of the corpus scored so far, by index (the Compare mode scores the others)."""
-        return dict(self._results)
+        """The systems of the corpus scored so far with the chosen mapping, by index (the Compare mode
+        scores the others)."""
+        return {k: r for k, r in self._results.items() if r.mapping == self.mapping}
 
     @property
     def type_names(self) -> TypeNames:

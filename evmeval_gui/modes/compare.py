@@ -69,6 +69,7 @@ class CompareMode(QObject):
         self.state.pair_changed.connect(self._on_pair_changed)
         self.state.selection_changed.connect(self._on_selection)
         self.session.corpus_loaded.connect(self._on_corpus_loaded)
+        self.session.scoring_finished.connect(self._on_scoring_finished)
 
     # -- availability and starting ------------------------------------------------------------------
 
@@ -95,11 +96,11 @@ class CompareMode(QObject):
         corpus = self.session.corpus
         assert corpus is not None
         scored = self.session.scored_results()
-        settings = self.settings
+        settings, mapping = self.settings, self.session.mapping
         wanted = pair if pair is not None else self.state.pair
 
         def work(context: JobContext) -> Comparison:
-            return compare_corpus(corpus, scored, context, settings=settings)
+            return compare_corpus(corpus, scored, context, settings=settings, mapping=mapping)
 
         def done(comparison: object) -> None:
             assert isinstance(comparison, Comparison)
@@ -213,6 +214,13 @@ class CompareMode(QObject):
     def _on_selection(self, selection: CompareSelection) -> None:
         if selection.doc_id is not None and self.session.doc_result(selection.doc_id) is not None:
             self.session.select_document(selection.doc_id)
+
+    def _on_scoring_finished(self) -> None:
+        """Another mapping strategy was chosen (the shown system rescored with it): compare again with it."""
+        comparison, result = self.state.comparison, self.session.result
+        if (self.active and comparison is not None and result is not None and self.session.roles is None
+                and result.mapping != comparison.systems[0].result.mapping):
+            self.open(page=self.page, pair=self.state.pair)
 
     def _on_corpus_loaded(self) -> None:
         if not self.active:

@@ -226,3 +226,11 @@ def test_escape_back_and_not_available_with_one_system(compare, qtbot, tmp_path)
     with qtbot.waitSignal(compare.session.scoring_finished, timeout=TIMEOUT):
         compare.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     assert not compare.compare_systems_action.isEnabled()
+
+
+def test_choosing_another_mapping_compares_again_with_it(compare, qtbot):
+    with qtbot.waitSignal(compare.compare.comparison_ready, timeout=TIMEOUT):
+        compare.session.set_mapping("optimal")
+    comparison = compare.compare.state.comparison
+    assert [s.result.mapping for s in comparison.systems] == ["optimal", "optimal"]
+    assert "optimal mapping" in compare.compare.leaderboard.caption.text()
