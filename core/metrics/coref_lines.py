@@ -52,20 +52,6 @@ def _plus_ones(total: float, count: int) -> float:
     return total
 
 
-def _in_order(events: list[tuple[int, list[float]]], plain_before: list[int], plain: int) -> float:
-    """Sum the events' terms in order of their first line, with a 1 for every plain line in its place.
-    `plain_before[k]`: how many plain lines precede event k (events sorted by line)."""
-    total = 0.0
-    used = 0
-    for (_, terms), before in zip(events, plain_before, strict=True):
-        if before > used:
-            total = _plus_ones(total, before - used)
-            used = before
-        for term in terms:
-            total += term
-    return _plus_ones(total, plain - used)
-
-
 class _Sides:
     """The alignment of one document, with the lookups the metrics need for the special lines."""
 
@@ -142,122 +128,159 @@ def document_lines(system_of: list[int], gold_of: list[int], gold_clusters: Rows
                          tuple(system_labels), counts)
 
 
+class _Overlaps:
+    """The special lines of one document as entity overlaps. Entities are named by their first line
+    (their order of first appearance is v8.01's entity order, which breaks CEAF's ties)."""
+
+    def __init__(self, sides: _Sides, gold_labels: list[int], system_labels: list[int], system_lines: Rows) -> None:
+        num_gold, gold_clusters = sides.num_gold, sides.gold_clusters
+        ng, ns = len(gold_clusters), len(system_lines)
+        overlaps: dict[tuple[int, int], int] = {}
+        special: list[int] = []
+        key_size: dict[int, int] = {}
+        response_size: dict[int, int] = {}
+        members: dict[int, list[int]] = {}  # response entity -> key entity of each aligned member line
+        for rows in gold_clusters:
+            if rows:
+                first = rows[0]
+                key_size[first] = len(rows)
+                for r in rows:
+                    if system_labels[r] >= ns:  # aligned with a system mention in no cluster
+                        overlaps[(first, r)] = 1
+                        members[r] = [first]
+                        special.append(r)
+        for lines in system_lines:
+            first = lines[0] if lines else num_gold
+            if first >= num_gold:
+                continue  # no aligned member: the entity adds nothing
+            response_size[first] = len(lines)
+            keys = members[first] = []
+            for x in lines:
+                if x >= num_gold:
+                    break
+                i = gold_labels[x]
+                key = gold_clusters[i][0] if i < ng else x
+                keys.append(key)
+                pair = (key, first)
+                overlaps[pair] = overlaps.get(pair, 0) + 1
+                special.append(x)
+        special.sort()
+        self.overlaps, self.special, self.members = overlaps, special, members
+        self.key_size, self.response_size = key_size, response_size
+
+
 def _score(sides: _Sides, gold_labels: list[int], system_labels: list[int], system_lines: Rows) -> CorefCounts:
     """Every metric of the lines; the work is on the special lines only (see the module text)."""
     num_gold, num_system, aligned = sides.num_gold, sides.num_system, sides.aligned
-    gold_clusters = sides.gold_clusters
-    special = sorted({r for rows in gold_clusters for r in rows if sides.system_of[r] >= 0}
-                     | {x for lines in system_lines for x in lines if x < num_gold})
+    found = _Overlaps(sides, gold_labels, system_labels, system_lines)
+    overlaps, special, key_size, response_size = found.overlaps, found.special, found.key_size, found.response_size
     plain = aligned - len(special)
-    overlaps: dict[tuple[int, int], int] = {}
-    for x in special:
-        pair = (gold_labels[x], system_labels[x])
-        overlaps[pair] = overlaps.get(pair, 0) + 1
+    key_sum: dict[int, int] = {}
+    key_pairs: dict[int, int] = {}
+    key_partner: dict[int, int] = {}
+    response_sum: dict[int, int] = {}
+    response_pairs: dict[int, int] = {}
+    response_partner: dict[int, int] = {}
+    for (i, j), n in overlaps.items():
+        pairs = n * (n - 1) // 2
+        if i in key_sum:
+            key_sum[i] += n
+            key_pairs[i] += pairs
+            key_partner[i] = -1  # more than one
+        else:
+            key_sum[i], key_pairs[i], key_partner[i] = n, pairs, j
+        if j in response_sum:
+            response_sum[j] += n
+            response_pairs[j] += pairs
+            response_partner[j] = -1
+        else:
+            response_sum[j], response_pairs[j], response_partner[j] = n, pairs, i
+    ceafm, ceafe = _ceaf(overlaps, key_partner, response_partner, key_size, response_size)
+
+    unaligned = sides.unaligned
+    ceafe_total = lea_recall = 0.0
+    ceafm_total = plain
+    used = 0
+    for i in sorted(key_sum):
+        before = i - bisect_left(unaligned, i) - bisect_left(special, i)
+        if before > used:
+            ceafe_total, lea_recall = _plus_ones(ceafe_total, before - used), _plus_ones(lea_recall, before - used)
+            used = before
+        similarity = ceafe.get(i)
+        if similarity is not None:
+            ceafe_total += 1 - (1 - similarity)  # as v8.01: it minimises 1 - similarity, then adds 1 - that
+        ceafm_total += ceafm.get(i, 0)
+        size = key_size.get(i, 1)
+        if size == 1:
+            lea_recall += 1 if response_size.get(key_partner[i], 1) == 1 else 0
+        else:
+            lea_recall += size * key_pairs[i] / (size * (size - 1) // 2)
+    ceafe_total, lea_recall = _plus_ones(ceafe_total, plain - used), _plus_ones(lea_recall, plain - used)
+
+    bcub_recall = bcub_precision = lea_precision = 0.0
+    used = 0
+    members = found.members
+    for j in sorted(response_sum):
+        before = j - bisect_left(unaligned, j) - bisect_left(special, j)
+        if before > used:
+            bcub_recall, bcub_precision = _plus_ones(bcub_recall, before - used), _plus_ones(bcub_precision, before - used)
+            lea_precision = _plus_ones(lea_precision, before - used)
+            used = before
+        size = response_size.get(j, 1)
+        for i in members[j]:  # mention by mention, in line order
+            common = overlaps[(i, j)]
+            bcub_precision += common / size
+            bcub_recall += common / key_size.get(i, 1)
+        if size == 1:
+            lea_precision += 1 if key_size.get(response_partner[j], 1) == 1 else 0
+        else:
+            lea_precision += size * response_pairs[j] / (size * (size - 1) // 2)
+    bcub_recall, bcub_precision = _plus_ones(bcub_recall, plain - used), _plus_ones(bcub_precision, plain - used)
+    lea_precision = _plus_ones(lea_precision, plain - used)
+
+    gold_clusters = sides.gold_clusters
     key_links = sum(len(rows) - 1 for rows in gold_clusters if rows)
     response_links = sum(len(lines) - 1 for lines in system_lines if lines)
     muc = sum(overlaps.values()) - len(overlaps)
-    ng, ns = len(gold_clusters), len(system_lines)
-
-    def key_size(i: int) -> int:
-        return len(gold_clusters[i]) if i < ng else 1
-
-    def response_size(j: int) -> int:
-        return len(system_lines[j]) if j < ns else 1
-
-    # First line and v8.01 entity number (order of first appearance) of each entity with special lines.
-    key_first: dict[int, int] = {}
-    response_first: dict[int, int] = {}
-    for x in special:
-        i, j = gold_labels[x], system_labels[x]
-        if i not in key_first:
-            key_first[i] = gold_clusters[i][0] if i < ng else x
-        if j not in response_first:
-            response_first[j] = system_lines[j][0] if j < ns else x
-    later_gold = sorted(chain.from_iterable(rows[1:] for rows in gold_clusters))
-    later_system = sorted(chain.from_iterable(lines[1:] for lines in system_lines))
-    key_rank = {i: x - bisect_left(later_gold, x) for i, x in key_first.items()}
-    response_rank = {j: sides.systems_before(x) - bisect_left(later_system, x) for j, x in response_first.items()}
-    ranked = {(key_rank[i], response_rank[j]): n for (i, j), n in overlaps.items()}
-    key_sizes = {key_rank[i]: key_size(i) for i in key_first}
-    response_sizes = {response_rank[j]: response_size(j) for j in response_first}
-    ceafm = align_entities(ranked, key_sizes, response_sizes, entity_based=False)
-    ceafe = align_entities(ranked, key_sizes, response_sizes, entity_based=True)
-
-    per_key: dict[int, list[int]] = {}
-    per_response: dict[int, list[int]] = {}
-    for (i, j), n in overlaps.items():
-        per_key.setdefault(i, []).append(n)
-        per_response.setdefault(j, []).append(n)
-
-    def plain_before(line: int) -> int:
-        return sides.systems_before(line) - bisect_left(special, line)
-
-    # Key order: CEAF-e and LEA recall.
-    key_events = sorted(key_first.items(), key=lambda item: item[1])
-    before = [plain_before(x) for _, x in key_events]
-    ceafe_terms = []
-    lea_recall_terms: list[tuple[int, list[float]]] = []
-    ceafm_total = plain
-    for i, x in key_events:
-        found = ceafe.get(key_rank[i])
-        ceafe_terms.append((x, [1 - (1 - found[1]) if found else 0]))
-        found_m = ceafm.get(key_rank[i])
-        ceafm_total += 1 - (1 - found_m[1]) if found_m else 0  # type: ignore[assignment]
-        size = key_size(i)
-        if size == 1:
-            term: float = 1 if response_size(system_labels[x]) == 1 else 0
-        else:
-            term = size * sum(_pairs(n) for n in per_key[i]) / _pairs(size)
-        lea_recall_terms.append((x, [term]))
-    ceafe_total = _in_order(ceafe_terms, before, plain)
-    lea_recall = _in_order(lea_recall_terms, before, plain)
-
-    # Response order: B3 (both sums) and LEA precision.
-    response_events = sorted(response_first.items(), key=lambda item: item[1])
-    before = [plain_before(x) for _, x in response_events]
-    bcub_p: list[tuple[int, list[float]]] = []
-    bcub_r: list[tuple[int, list[float]]] = []
-    lea_precision_terms: list[tuple[int, list[float]]] = []
-    for j, x in response_events:
-        size = response_size(j)
-        members = system_lines[j] if j < ns else [x]
-        p_terms: list[float] = []
-        r_terms: list[float] = []
-        for line in members:
-            if line >= num_gold:
-                break  # unaligned members add 0 / size, which changes no sum
-            i = gold_labels[line]
-            common = overlaps[(i, j)]
-            p_terms.append(common / size)
-            r_terms.append(common / key_size(i))
-        bcub_p.append((x, p_terms))
-        bcub_r.append((x, r_terms))
-        if size == 1:
-            term = 1 if key_size(gold_labels[x]) == 1 else 0
-        else:
-            term = size * sum(_pairs(n) for n in per_response[j]) / _pairs(size)
-        lea_precision_terms.append((x, [term]))
-    bcub_precision = _in_order(bcub_p, before, plain)
-    bcub_recall = _in_order(bcub_r, before, plain)
-    lea_precision = _in_order(lea_precision_terms, before, plain)
-
     key_coref = sum(_pairs(len(rows)) for rows in gold_clusters)
     response_coref = sum(_pairs(len(lines)) for lines in system_lines)
-    both_coref = sum(_pairs(n) for n in overlaps.values())
-    both_non = (_pairs(aligned) - sum(_pairs(sum(v)) for v in per_key.values())
-                - sum(_pairs(sum(v)) for v in per_response.values()) + both_coref)
-    key_entities, response_entities = num_gold - key_links, num_system - response_links
+    both_coref = sum(key_pairs.values())
+    both_non = (_pairs(aligned) - sum(map(_pairs, key_sum.values())) - sum(map(_pairs, response_sum.values()))
+                + both_coref)
     return CorefCounts(
         muc=LinkCounts(muc, key_links, muc, response_links),
         bcub=LinkCounts(bcub_recall, num_gold, bcub_precision, num_system),
         ceafm=LinkCounts(ceafm_total, num_gold, ceafm_total, num_system),
-        ceafe=LinkCounts(ceafe_total, key_entities, ceafe_total, response_entities),
+        ceafe=LinkCounts(ceafe_total, num_gold - key_links, ceafe_total, num_system - response_links),
         blanc=BlancCounts(LinkCounts(both_coref, key_coref, both_coref, response_coref),
                           LinkCounts(both_non, _pairs(num_gold) - key_coref, both_non,
                                      _pairs(num_system) - response_coref)),
         lea=LinkCounts(lea_recall, num_gold, lea_precision, num_system),
         identification=LinkCounts(aligned, num_gold, aligned, num_system),
     )
+
+
+def _ceaf(overlaps: dict[tuple[int, int], int], key_partner: dict[int, int], response_partner: dict[int, int],
+          key_size: dict[int, int], response_size: dict[int, int]) -> tuple[dict[int, int], dict[int, float]]:
+    """CEAF-m and CEAF-e similarity of each aligned key entity. A pair of entities that overlap only
+    each other is aligned directly; Kuhn–Munkres runs on the rest (`align_entities`)."""
+    ceafm: dict[int, int] = {}
+    ceafe: dict[int, float] = {}
+    tangled: dict[tuple[int, int], int] = {}
+    for (i, j), n in overlaps.items():
+        if key_partner[i] == j and response_partner[j] == i:
+            ceafm[i] = n
+            ceafe[i] = 2 * n / (key_size.get(i, 1) + response_size.get(j, 1))
+        else:
+            tangled[(i, j)] = n
+    if tangled:
+        keys = {i: key_size.get(i, 1) for i, _ in tangled}
+        responses = {j: response_size.get(j, 1) for _, j in tangled}
+        for i, (_, common) in align_entities(tangled, keys, responses, entity_based=False).items():
+            ceafm[i] = common  # type: ignore[assignment]
+        for i, (_, similarity) in align_entities(tangled, keys, responses, entity_based=True).items():
+            ceafe[i] = similarity
+    return ceafm, ceafe
 
 
 def check_rows(rows: Sequence[Sequence[int]]) -> bool:
