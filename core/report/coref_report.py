@@ -3,13 +3,16 @@ byte), the CoNLL scorer's summary lines, our per-document breakdown and the JSON
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
-from core.formats.conll import evmeval_mention_text, format_evmeval_conll_document
+from core.formats.conll import EvmevalConllWriter, evmeval_mention_texts
 from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
 from core.metrics.coref_explain import explain_clusters
 from core.metrics.coref_metrics import METRICS, BlancCounts, CorefCounts, LinkCounts, perl_number, truncated_percent
 from core.metrics.mention import DocumentResult, ScoreResult
+from core.model import Mention
 
 _RULE = "-" * 74 + "\n"
 
@@ -46,19 +49,34 @@ def comparison_coref_lines(result: ScoreResult, coref: CorefResult) -> dict[str,
     return lines
 
 
-def _conll_rows(rows: tuple[int, ...], labels: tuple[int, ...], mentions: tuple) -> list[tuple[str, int] | None]:
-    texts = {m.mention_id: evmeval_mention_text(m.text) for m in mentions}
-    return [None if r < 0 else (texts[mentions[r].mention_id], label) for r, label in zip(rows, labels, strict=True)]
+_TEXT = attrgetter("text")
+_MENTION_ID = attrgetter("mention_id")
+
+
+def _side_texts(mentions: tuple[Mention, ...], texts: list[str], unique_ids: bool) -> list[str]:
+    """The CoNLL text of each row, then "None" (what row -1 writes). v1.8 looks texts up by mention
+    id: with a repeated id the last mention's text is written for both."""
+    if not unique_ids:
+        by_id = dict(zip(map(_MENTION_ID, mentions), texts, strict=True))
+        texts = [by_id[m.mention_id] for m in mentions]
+    return [*texts, "None"]
 
 
 def format_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
     """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them."""
+    gold_texts = evmeval_mention_texts(list(map(_TEXT, chain.from_iterable(d.gold for d in result.documents))))
+    system_texts = evmeval_mention_texts(list(map(_TEXT, chain.from_iterable(d.system for d in result.documents))))
+    writer = EvmevalConllWriter()
     gold: list[str] = []
     system: list[str] = []
+    g_at = s_at = 0
     for doc, cd in zip(result.documents, coref.documents, strict=True):
-        gold.append(format_evmeval_conll_document(doc.doc_id, _conll_rows(cd.gold_rows, cd.gold_labels, doc.gold)))
-        system.append(format_evmeval_conll_document(
-            doc.doc_id, _conll_rows(cd.system_rows, cd.system_labels, doc.system)))
+        g_end, s_end = g_at + len(doc.gold), s_at + len(doc.system)
+        texts = _side_texts(doc.gold, gold_texts[g_at:g_end], cd.unique_ids)
+        gold.append(writer.document(doc.doc_id, list(map(texts.__getitem__, cd.gold_rows)), cd.gold_labels))
+        texts = _side_texts(doc.system, system_texts[s_at:s_end], cd.unique_ids)
+        system.append(writer.document(doc.doc_id, list(map(texts.__getitem__, cd.system_rows)), cd.system_labels))
+        g_at, s_at = g_end, s_end
     return "".join(gold), "".join(system)
 
 
