@@ -19,6 +19,7 @@ the same lines (a property test checks this).
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import deque
 from collections.abc import Sequence
 from itertools import chain, compress
 from typing import NamedTuple
@@ -63,47 +64,26 @@ class _Sides:
         self.extras = list(compress(range(self.num_system), map((-1).__eq__, gold_of)))
         self.aligned = self.num_gold - len(self.unaligned)
 
-    def system_line(self, s: int) -> int:
-        """The line of system row s: its aligned gold row's, or its place after the gold lines."""
-        g = self.gold_of[s]
-        return g if g >= 0 else self.num_gold + bisect_left(self.extras, s)
-
     def systems_before(self, line: int) -> int:
         """Lines before `line` (a gold line or the end of them) that hold a system mention."""
         return line - bisect_left(self.unaligned, line)
 
 
-def _gold_labels(num_gold: int, clusters: Rows) -> list[int]:
-    """Cluster number per gold row; fresh numbers (after the clusters') for the others, in row order."""
-    first_free = len(clusters)
-    owner = {r: k for k, rows in enumerate(clusters) for r in rows}
-    if not owner:
-        return list(range(first_free, first_free + num_gold))
-    labels: list[int] = []
-    fresh = first_free
-    previous = 0
-    for row in sorted(owner):
-        labels.extend(range(fresh, fresh + row - previous))
-        fresh += row - previous
-        labels.append(owner[row])
-        previous = row + 1
-    labels.extend(range(fresh, fresh + num_gold - previous))
-    return labels
-
-
-def _system_labels(lines: int, fixed: dict[int, int], first_free: int) -> list[int]:
-    """Label per line: `fixed[line]` (a cluster number, or -1: no system mention), fresh numbers in
-    line order elsewhere."""
-    labels: list[int] = []
-    fresh = first_free
-    previous = 0
-    for line in sorted(fixed):
-        labels.extend(range(fresh, fresh + line - previous))
-        fresh += line - previous
-        labels.append(fixed[line])
-        previous = line + 1
-    labels.extend(range(fresh, fresh + lines - previous))
-    return labels
+def _labels(rows: list[int], clusters: Rows, count: int) -> list[int]:
+    """The label of each row of `rows` (-1: none, it stays -1): its cluster's number, or else a fresh
+    number, counting from the number of clusters, in order of `rows`. C-speed passes, no loop per row."""
+    fresh = [True] * count + [False]  # the last entry answers for row -1
+    for members in clusters:
+        for r in members:
+            fresh[r] = False
+    label = [-1] * (count + 1)
+    first = len(clusters)
+    fresh_rows = list(compress(rows, map(fresh.__getitem__, rows)))
+    deque(map(label.__setitem__, fresh_rows, range(first, first + len(fresh_rows))), maxlen=0)
+    for k, members in enumerate(clusters):
+        for r in members:
+            label[r] = k
+    return list(map(label.__getitem__, rows))
 
 
 def document_lines(system_of: list[int], gold_of: list[int], gold_clusters: Rows,
@@ -113,18 +93,17 @@ def document_lines(system_of: list[int], gold_of: list[int], gold_clusters: Rows
     are member rows, ascending (each row in at most one cluster, see `check_rows`)."""
     sides = _Sides(system_of, gold_of, gold_clusters, system_clusters)
     num_gold, extras = sides.num_gold, sides.extras
-    gold_labels = _gold_labels(num_gold, gold_clusters)
-    fixed = dict.fromkeys(sides.unaligned, -1)
+    gold_labels = _labels(list(range(num_gold)), gold_clusters, num_gold)
+    system_rows = system_of + extras
+    system_labels = _labels(system_rows, system_clusters, len(gold_of))
     system_lines: Rows = []
-    for k, rows in enumerate(system_clusters):
-        lines = sorted(sides.system_line(s) for s in rows)
+    for rows in system_clusters:
+        lines = [g if (g := gold_of[s]) >= 0 else num_gold + bisect_left(extras, s) for s in rows]
+        lines.sort()
         system_lines.append(lines)
-        fixed.update(dict.fromkeys(lines, k))
-    total_lines = num_gold + len(extras)
-    system_labels = _system_labels(total_lines, fixed, len(system_clusters))
     counts = _score(sides, gold_labels, system_labels, system_lines)
-    gold_rows = (*range(num_gold), *([-1] * len(extras)))
-    return DocumentLines(gold_rows, (*system_of, *extras), (*gold_labels, *([-1] * len(extras))),
+    no_gold = [-1] * len(extras)
+    return DocumentLines((*range(num_gold), *no_gold), tuple(system_rows), (*gold_labels, *no_gold),
                          tuple(system_labels), counts)
 
 
