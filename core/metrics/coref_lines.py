@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from itertools import chain, compress
 from typing import NamedTuple
 
-from core.metrics.coref_metrics import BlancCounts, CorefCounts, LinkCounts, align_entities
+from core.metrics.coref_metrics import BlancCounts, CorefCounts, LinkCounts, align_tangled
 
 Rows = list[list[int]]
 """The member rows of each cluster of one side, clusters in their numbering order, rows ascending."""
@@ -255,9 +255,10 @@ def _ceaf(overlaps: dict[tuple[int, int], int], key_partner: dict[int, int], res
     if tangled:
         keys = {i: key_size.get(i, 1) for i, _ in tangled}
         responses = {j: response_size.get(j, 1) for _, j in tangled}
-        for i, (_, common) in align_entities(tangled, keys, responses, entity_based=False).items():
+        by_common, by_similarity = align_tangled(tangled, keys, responses)
+        for i, (_, common) in by_common.items():
             ceafm[i] = common  # type: ignore[assignment]
-        for i, (_, similarity) in align_entities(tangled, keys, responses, entity_based=True).items():
+        for i, (_, similarity) in by_similarity.items():
             ceafe[i] = similarity
     return ceafm, ceafe
 

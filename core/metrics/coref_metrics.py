@@ -225,40 +225,53 @@ def ceaf_alignment(key: Chains, response: Chains, *, entity_based: bool,
     return align_entities(overlaps, [len(c) for c in key], [len(c) for c in response], entity_based=entity_based)
 
 
-def align_entities(overlaps: dict[tuple[int, int], int], key_sizes: Sequence[int] | dict[int, int],
-                   response_sizes: Sequence[int] | dict[int, int], *,
+Sizes = Sequence[int] | dict[int, int]
+
+
+def align_entities(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, response_sizes: Sizes, *,
                    entity_based: bool) -> dict[int, tuple[int, float]]:
     """`ceaf_alignment` on the overlaps alone: chains are numbered in v8.01's order (the numbers
     break ties, as the order does in v8.01), `key_sizes[i]` / `response_sizes[j]` give their sizes.
     Kuhn–Munkres runs only on components where a chain has more than one possible partner."""
-
-    def similarity(i: int, j: int) -> float:
-        common = overlaps.get((i, j), 0)
-        if not entity_based:
-            return common
-        return 2 * common / (key_sizes[i] + response_sizes[j])
-
     aligned: dict[int, tuple[int, float]] = {}
     key_degree = Counter(i for i, _ in overlaps)
     response_degree = Counter(j for _, j in overlaps)
-    tangled = []
-    for i, j in overlaps:
+    tangled = {}
+    for (i, j), n in overlaps.items():
         if key_degree[i] == 1 and response_degree[j] == 1:
-            aligned[i] = (j, similarity(i, j))
+            aligned[i] = (j, 2 * n / (key_sizes[i] + response_sizes[j]) if entity_based else n)
         else:
-            tangled.append((i, j))
-    for rows, columns in _components(tangled):
-        if len(rows) == 1 or len(columns) == 1:
-            best = max((similarity(i, j), -i, -j) for i in rows for j in columns)
-            aligned[-best[1]] = (-best[2], best[0])
-            continue
-        rows.sort()
-        columns.sort()
-        weights = [[similarity(i, j) for j in columns] for i in rows]
-        for r, c in enumerate(max_weight_assignment(weights)):
-            if c >= 0 and weights[r][c] > 0:
-                aligned[rows[r]] = (columns[c], weights[r][c])
+            tangled[(i, j)] = n
+    solved = align_tangled(tangled, key_sizes, response_sizes)
+    aligned.update(solved[1] if entity_based else solved[0])
     return aligned
+
+
+def align_tangled(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, response_sizes: Sizes,
+                  ) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
+    """The CEAF-m and the CEAF-e alignment of chains that overlap more than one partner, solved per
+    connected component (the components are found once for both)."""
+    by_metric: tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]] = ({}, {})
+    for rows, columns in _components(overlaps):
+        for entity_based, aligned in zip((False, True), by_metric, strict=True):
+
+            def similarity(i: int, j: int, entity_based: bool = entity_based) -> float:
+                common = overlaps.get((i, j), 0)
+                if not entity_based:
+                    return common
+                return 2 * common / (key_sizes[i] + response_sizes[j])
+
+            if len(rows) == 1 or len(columns) == 1:
+                best = max((similarity(i, j), -i, -j) for i in rows for j in columns)
+                aligned[-best[1]] = (-best[2], best[0])
+                continue
+            rows.sort()
+            columns.sort()
+            weights = [[similarity(i, j) for j in columns] for i in rows]
+            for r, c in enumerate(max_weight_assignment(weights)):
+                if c >= 0 and weights[r][c] > 0:
+                    aligned[rows[r]] = (columns[c], weights[r][c])
+    return by_metric
 
 
 def ceaf(key: Chains, response: Chains, *, entity_based: bool) -> LinkCounts:
