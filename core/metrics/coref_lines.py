@@ -202,7 +202,8 @@ def _score(sides: _Sides, gold_labels: list[int], system_labels: list[int], syst
     for j in sorted(response_sum):
         before = j - bisect_left(unaligned, j) - bisect_left(special, j)
         if before > used:
-            bcub_recall, bcub_precision = _plus_ones(bcub_recall, before - used), _plus_ones(bcub_precision, before - used)
+            bcub_recall = _plus_ones(bcub_recall, before - used)
+            bcub_precision = _plus_ones(bcub_precision, before - used)
             lea_precision = _plus_ones(lea_precision, before - used)
             used = before
         size = response_size.get(j, 1)

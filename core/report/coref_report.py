@@ -8,10 +8,10 @@ from operator import attrgetter
 from typing import Any
 
 from core.formats.conll import EvmevalConllWriter, evmeval_mention_texts
+from core.metrics.clusters import DocumentClusters
 from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
 from core.metrics.coref_explain import explain_clusters
 from core.metrics.coref_metrics import METRICS, BlancCounts, CorefCounts, LinkCounts, perl_number, truncated_percent
-from core.metrics.clusters import DocumentClusters
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.model import Mention
 

@@ -7,8 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.align import Mapping, Pair
-from core.formats.conll import EvmevalConllWriter, evmeval_mention_text, evmeval_mention_texts, \
-    format_evmeval_conll_document
+from core.formats.conll import (
+    EvmevalConllWriter,
+    evmeval_mention_text,
+    evmeval_mention_texts,
+    format_evmeval_conll_document,
+)
 from core.metrics import coref
 from core.metrics.coref_metrics import ZERO_COUNTS, score_chains, sum_counts
 from core.metrics.mention import DocumentResult
@@ -48,7 +52,8 @@ def documents(draw: st.DrawFn) -> tuple[DocumentResult, Document, Document]:
 def test_fast_path_equals_general_path_bit_for_bit(case: tuple[DocumentResult, Document, Document],
                                                    threshold: float) -> None:
     doc, gold, system = case
-    sources = (coref.ClusterSource(gold, "d", doc.gold, "", False), coref.ClusterSource(system, "d", doc.system, "", False))
+    sources = (coref.ClusterSource(gold, "d", doc.gold, "", False),
+               coref.ClusterSource(system, "d", doc.system, "", False))
     fast = coref._fast_document(doc, gold, system, sources, "plain", threshold)
     general = coref.general_document_coreference(doc, sources, "plain", threshold)
     assert fast is not None
@@ -62,7 +67,8 @@ def test_general_path_takes_repeated_ids_and_unknown_members() -> None:
     gold = (_mention("E1"), _mention("E1"), _mention("E2"))
     doc = DocumentResult("d", gold, gold, True, {"plain": Mapping("plain", (Pair(0, 0, 1.0),), 1.0)}, {})
     document = Document("d", gold, (Relation("Coreference", "R1", ("E1", "E9"), 5),))
-    sources = (coref.ClusterSource(document, "d", gold, "g", False), coref.ClusterSource(document, "d", gold, "s", False))
+    sources = (coref.ClusterSource(document, "d", gold, "g", False),
+               coref.ClusterSource(document, "d", gold, "s", False))
     assert coref._fast_document(doc, document, document, sources, "plain", 1.0) is None
     scored = coref.score_document_coreference(doc, document, document, combination="plain")
     assert scored.gold_labels == (0, 0, 1, -1, -1) and not scored.unique_ids  # both E1 rows in R1
@@ -80,7 +86,7 @@ def test_column_sums_equal_chained_additions(documents: list[tuple[list[list[int
     assert repr(sum_counts(counts)) == repr(chained)
 
 
-_TEXT_CHARACTERS = st.sampled_from(list("ab_,") + [" ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\xa0", "\u2003"])
+_TEXT_CHARACTERS = st.sampled_from([*"ab_,", " ", "\t", "\n", "\r", "\x0b", "\x0c", "\x1c", "\xa0", "\u2003"])
 
 
 @given(st.lists(st.text(_TEXT_CHARACTERS, max_size=6), max_size=6))
