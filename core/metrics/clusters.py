@@ -11,6 +11,7 @@ survived the list and drops relations left with fewer than two members, which re
 from __future__ import annotations
 
 from collections.abc import Collection
+from itertools import chain
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -117,6 +118,6 @@ def cluster_rows(document: Document, index: dict[str, int]) -> list[list[int]] |
                 return None
             rows.append(members)
             total += len(members)
-    if total and len({r for members in rows for r in members}) != total:
+    if total and len(set(chain.from_iterable(rows))) != total:
         return None
     return rows

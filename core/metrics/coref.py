@@ -163,6 +163,7 @@ def _clusters(document: Document | None, doc_id: str, ids: set[str], path: str,
 
 
 _MENTION_ID = attrgetter("mention_id")
+_PAIR_FIELDS = attrgetter("gold", "system", "dice")
 
 
 def _aligned(doc: DocumentResult, combination: str, threshold: float) -> tuple[list[int], list[int]] | None:
@@ -171,10 +172,10 @@ def _aligned(doc: DocumentResult, combination: str, threshold: float) -> tuple[l
     system_of = [-1] * len(doc.gold)
     gold_of = [-1] * len(doc.system)
     kept = 0
-    for pair in doc.mappings[combination].pairs:
-        if pair.dice >= threshold:
-            system_of[pair.gold] = pair.system
-            gold_of[pair.system] = pair.gold
+    for g, s, dice in map(_PAIR_FIELDS, doc.mappings[combination].pairs):
+        if dice >= threshold:
+            system_of[g] = s
+            gold_of[s] = g
             kept += 1
     if system_of.count(-1) != len(system_of) - kept or gold_of.count(-1) != len(gold_of) - kept:
         return None
