@@ -251,27 +251,43 @@ def align_tangled(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, respon
                   ) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
     """The CEAF-m and the CEAF-e alignment of chains that overlap more than one partner, solved per
     connected component (the components are found once for both)."""
-    by_metric: tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]] = ({}, {})
+    by_common: dict[int, tuple[int, float]] = {}
+    by_similarity: dict[int, tuple[int, float]] = {}
     for rows, columns in _components(overlaps):
-        for entity_based, aligned in zip((False, True), by_metric, strict=True):
-
-            def similarity(i: int, j: int, entity_based: bool = entity_based) -> float:
-                common = overlaps.get((i, j), 0)
-                if not entity_based:
-                    return common
-                return 2 * common / (key_sizes[i] + response_sizes[j])
-
-            if len(rows) == 1 or len(columns) == 1:
-                best = max((similarity(i, j), -i, -j) for i in rows for j in columns)
-                aligned[-best[1]] = (-best[2], best[0])
-                continue
-            rows.sort()
-            columns.sort()
-            weights = [[similarity(i, j) for j in columns] for i in rows]
+        if len(rows) == 1 or len(columns) == 1:
+            # A star: one chain and its partners. The best pair, ties to the first chains (v8.01's order).
+            best_common: tuple[float, int, int] | None = None
+            best_similarity: tuple[float, int, int] | None = None
+            for i in rows:
+                for j in columns:
+                    common = overlaps[(i, j)]  # a star's pairs all overlap
+                    by_c = (common, -i, -j)
+                    by_s = (2 * common / (key_sizes[i] + response_sizes[j]), -i, -j)
+                    if best_common is None or by_c > best_common:
+                        best_common = by_c
+                    if best_similarity is None or by_s > best_similarity:
+                        best_similarity = by_s
+            assert best_common is not None and best_similarity is not None
+            by_common[-best_common[1]] = (-best_common[2], best_common[0])
+            by_similarity[-best_similarity[1]] = (-best_similarity[2], best_similarity[0])
+            continue
+        rows.sort()
+        columns.sort()
+        for entity_based, aligned in ((False, by_common), (True, by_similarity)):
+            weights = [[_similarity(overlaps, i, j, key_sizes, response_sizes, entity_based) for j in columns]
+                       for i in rows]
             for r, c in enumerate(max_weight_assignment(weights)):
                 if c >= 0 and weights[r][c] > 0:
                     aligned[rows[r]] = (columns[c], weights[r][c])
-    return by_metric
+    return by_common, by_similarity
+
+
+def _similarity(overlaps: dict[tuple[int, int], int], i: int, j: int, key_sizes: Sizes, response_sizes: Sizes,
+                entity_based: bool) -> float:
+    common = overlaps.get((i, j), 0)
+    if not entity_based:
+        return common
+    return 2 * common / (key_sizes[i] + response_sizes[j])
 
 
 def ceaf(key: Chains, response: Chains, *, entity_based: bool) -> LinkCounts:
