@@ -11,8 +11,8 @@ survived the list and drops relations left with fewer than two members, which re
 from __future__ import annotations
 
 from collections.abc import Collection
-from itertools import chain
 from dataclasses import dataclass
+from itertools import chain
 from typing import NamedTuple
 
 from core.formats.errors import Problem

@@ -10,6 +10,12 @@ scores these lines; here the same chains go straight to `core.metrics.coref_metr
 
 Beyond v1.8: per-document scores (v1.8's per-document table is dead code), LEA, the usual CoNLL
 average, and per-cluster explanations (`explain_clusters`).
+
+Two paths give the same lines and bit-identical counts: `core.metrics.coref_lines` for the common
+document (distinct mention ids, every cluster member a mention, no white list), in time proportional
+to its clusters; `general_document_coreference` for every other, literally as v1.8 builds the lines.
+Each side's `DocumentClusters` (for the comparison file, explanations and the window) is read when
+first asked for.
 """
 
 from __future__ import annotations

@@ -256,18 +256,17 @@ def align_tangled(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, respon
     for rows, columns in _components(overlaps):
         if len(rows) == 1 or len(columns) == 1:
             # A star: one chain and its partners. The best pair, ties to the first chains (v8.01's order).
-            best_common: tuple[float, int, int] | None = None
-            best_similarity: tuple[float, int, int] | None = None
+            best_common: tuple[float, int, int] = (-1, 0, 0)  # every real pair beats it: common >= 1
+            best_similarity: tuple[float, int, int] = (-1.0, 0, 0)
             for i in rows:
                 for j in columns:
                     common = overlaps[(i, j)]  # a star's pairs all overlap
                     by_c = (common, -i, -j)
                     by_s = (2 * common / (key_sizes[i] + response_sizes[j]), -i, -j)
-                    if best_common is None or by_c > best_common:
+                    if by_c > best_common:
                         best_common = by_c
-                    if best_similarity is None or by_s > best_similarity:
+                    if by_s > best_similarity:
                         best_similarity = by_s
-            assert best_common is not None and best_similarity is not None
             by_common[-best_common[1]] = (-best_common[2], best_common[0])
             by_similarity[-best_similarity[1]] = (-best_similarity[2], best_similarity[0])
             continue
