@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import deque
-from collections.abc import Sequence
-from itertools import chain, compress
+from itertools import compress
 from typing import NamedTuple
 
 from core.metrics.coref_metrics import BlancCounts, CorefCounts, LinkCounts, align_tangled
@@ -91,7 +90,7 @@ def document_lines(system_of: list[int], gold_of: list[int], gold_clusters: Rows
                    system_clusters: Rows) -> DocumentLines:
     """The lines and counts of one document: `system_of[g]` is the system row aligned with gold row
     g and `gold_of[s]` the gold row aligned with system row s (-1: none; one-to-one); the clusters
-    are member rows, ascending (each row in at most one cluster, see `check_rows`)."""
+    are member rows, ascending (each row in at most one cluster, as `clusters.cluster_rows` gives them)."""
     sides = _Sides(system_of, gold_of, gold_clusters, system_clusters)
     num_gold, extras = sides.num_gold, sides.extras
     gold_labels = _labels(None, gold_clusters, num_gold)
@@ -149,40 +148,45 @@ class _Overlaps:
         self.key_size, self.response_size = key_size, response_size
 
 
-def _score(sides: _Sides, gold_labels: list[int], system_labels: list[int], system_lines: Rows) -> CorefCounts:
-    """Every metric of the lines; the work is on the special lines only (see the module text)."""
-    num_gold, num_system, aligned = sides.num_gold, sides.num_system, sides.aligned
-    found = _Overlaps(sides, gold_labels, system_labels, system_lines)
-    overlaps, special, key_size, response_size = found.overlaps, found.special, found.key_size, found.response_size
-    plain = aligned - len(special)
-    key_sum: dict[int, int] = {}
-    key_pairs: dict[int, int] = {}
-    key_partner: dict[int, int] = {}
-    response_sum: dict[int, int] = {}
-    response_pairs: dict[int, int] = {}
-    response_partner: dict[int, int] = {}
-    for (i, j), n in overlaps.items():
-        pairs = n * (n - 1) // 2
-        if i in key_sum:
-            key_sum[i] += n
-            key_pairs[i] += pairs
-            key_partner[i] = -1  # more than one
-        else:
-            key_sum[i], key_pairs[i], key_partner[i] = n, pairs, j
-        if j in response_sum:
-            response_sum[j] += n
-            response_pairs[j] += pairs
-            response_partner[j] = -1
-        else:
-            response_sum[j], response_pairs[j], response_partner[j] = n, pairs, i
-    ceafm, ceafe = _ceaf(overlaps, key_partner, response_partner, key_size, response_size)
+class _Entities:
+    """Per entity with special lines (named by its first line): summed overlaps, summed overlap
+    pairs (links found), and its one partner on the other side (-1: several)."""
 
-    unaligned = sides.unaligned
+    def __init__(self, overlaps: dict[tuple[int, int], int]) -> None:
+        key_sum: dict[int, int] = {}
+        key_pairs: dict[int, int] = {}
+        key_partner: dict[int, int] = {}
+        response_sum: dict[int, int] = {}
+        response_pairs: dict[int, int] = {}
+        response_partner: dict[int, int] = {}
+        for (i, j), n in overlaps.items():
+            pairs = n * (n - 1) // 2
+            if i in key_sum:
+                key_sum[i] += n
+                key_pairs[i] += pairs
+                key_partner[i] = -1
+            else:
+                key_sum[i], key_pairs[i], key_partner[i] = n, pairs, j
+            if j in response_sum:
+                response_sum[j] += n
+                response_pairs[j] += pairs
+                response_partner[j] = -1
+            else:
+                response_sum[j], response_pairs[j], response_partner[j] = n, pairs, i
+        self.key_sum, self.key_pairs, self.key_partner = key_sum, key_pairs, key_partner
+        self.response_sum, self.response_pairs, self.response_partner = response_sum, response_pairs, response_partner
+
+
+def _key_order(sides: _Sides, found: _Overlaps, entities: _Entities, plain: int) -> tuple[int, float, float]:
+    """CEAF-m's total, CEAF-e's and LEA recall's sums, over key entities in v8.01's order."""
+    key_size, response_size, special, unaligned = found.key_size, found.response_size, found.special, sides.unaligned
+    key_pairs, key_partner = entities.key_pairs, entities.key_partner
+    ceafm, ceafe = _ceaf(found.overlaps, key_partner, entities.response_partner, key_size, response_size)
     ceafe_total = lea_recall = 0.0
     ceafm_total = plain
     used = 0
-    for i in sorted(key_sum):
-        before = i - bisect_left(unaligned, i) - bisect_left(special, i)
+    for i in sorted(entities.key_sum):
+        before = i - bisect_left(unaligned, i) - bisect_left(special, i)  # plain lines before entity i
         if before > used:
             ceafe_total, lea_recall = _plus_ones(ceafe_total, before - used), _plus_ones(lea_recall, before - used)
             used = before
@@ -195,12 +199,17 @@ def _score(sides: _Sides, gold_labels: list[int], system_labels: list[int], syst
             lea_recall += 1 if response_size.get(key_partner[i], 1) == 1 else 0
         else:
             lea_recall += size * key_pairs[i] / (size * (size - 1) // 2)
-    ceafe_total, lea_recall = _plus_ones(ceafe_total, plain - used), _plus_ones(lea_recall, plain - used)
+    return ceafm_total, _plus_ones(ceafe_total, plain - used), _plus_ones(lea_recall, plain - used)
 
+
+def _response_order(sides: _Sides, found: _Overlaps, entities: _Entities, plain: int) -> tuple[float, float, float]:
+    """B³ recall's and precision's and LEA precision's sums, over response entities in v8.01's order."""
+    key_size, response_size, special, unaligned = found.key_size, found.response_size, found.special, sides.unaligned
+    overlaps, members = found.overlaps, found.members
+    response_pairs, response_partner = entities.response_pairs, entities.response_partner
     bcub_recall = bcub_precision = lea_precision = 0.0
     used = 0
-    members = found.members
-    for j in sorted(response_sum):
+    for j in sorted(entities.response_sum):
         before = j - bisect_left(unaligned, j) - bisect_left(special, j)
         if before > used:
             bcub_recall = _plus_ones(bcub_recall, before - used)
@@ -216,18 +225,27 @@ def _score(sides: _Sides, gold_labels: list[int], system_labels: list[int], syst
             lea_precision += 1 if key_size.get(response_partner[j], 1) == 1 else 0
         else:
             lea_precision += size * response_pairs[j] / (size * (size - 1) // 2)
-    bcub_recall, bcub_precision = _plus_ones(bcub_recall, plain - used), _plus_ones(bcub_precision, plain - used)
-    lea_precision = _plus_ones(lea_precision, plain - used)
+    return (_plus_ones(bcub_recall, plain - used), _plus_ones(bcub_precision, plain - used),
+            _plus_ones(lea_precision, plain - used))
 
+
+def _score(sides: _Sides, gold_labels: list[int], system_labels: list[int], system_lines: Rows) -> CorefCounts:
+    """Every metric of the lines; the work is on the special lines only (see the module text)."""
+    num_gold, num_system, aligned = sides.num_gold, sides.num_system, sides.aligned
+    found = _Overlaps(sides, gold_labels, system_labels, system_lines)
+    entities = _Entities(found.overlaps)
+    plain = aligned - len(found.special)
+    ceafm_total, ceafe_total, lea_recall = _key_order(sides, found, entities, plain)
+    bcub_recall, bcub_precision, lea_precision = _response_order(sides, found, entities, plain)
     gold_clusters = sides.gold_clusters
     key_links = sum(len(rows) - 1 for rows in gold_clusters if rows)
     response_links = sum(len(lines) - 1 for lines in system_lines if lines)
-    muc = sum(overlaps.values()) - len(overlaps)
+    muc = sum(found.overlaps.values()) - len(found.overlaps)
     key_coref = sum(_pairs(len(rows)) for rows in gold_clusters)
     response_coref = sum(_pairs(len(lines)) for lines in system_lines)
-    both_coref = sum(key_pairs.values())
-    both_non = (_pairs(aligned) - sum(map(_pairs, key_sum.values())) - sum(map(_pairs, response_sum.values()))
-                + both_coref)
+    both_coref = sum(entities.key_pairs.values())
+    both_non = (_pairs(aligned) - sum(map(_pairs, entities.key_sum.values()))
+                - sum(map(_pairs, entities.response_sum.values())) + both_coref)
     return CorefCounts(
         muc=LinkCounts(muc, key_links, muc, response_links),
         bcub=LinkCounts(bcub_recall, num_gold, bcub_precision, num_system),
@@ -263,9 +281,3 @@ def _ceaf(overlaps: dict[tuple[int, int], int], key_partner: dict[int, int], res
         for i, (_, similarity) in by_similarity.items():
             ceafe[i] = similarity
     return ceafm, ceafe
-
-
-def check_rows(rows: Sequence[Sequence[int]]) -> bool:
-    """Whether no row is in two clusters (or twice in one): the condition `document_lines` needs."""
-    total = sum(map(len, rows))
-    return len(set(chain.from_iterable(rows))) == total
