@@ -2,7 +2,8 @@
 
 Written files: `report.html` (self-contained), `scores.txt` (published layout), `comparison.txt`,
 `scores.json`, `mappings.csv`, `documents.csv`, `per_type.csv`, and each chart as
-`chart_<name>.png` and `chart_<name>.svg`. Every file is written atomically; an input file is never
+`chart_<name>.png` and `chart_<name>.svg`; with event sequencing links, `scores.json` gains the CLI's
+`sequencing` object, `report.html` a sequencing section and `sequencing_links.tsv` is written too. Every file is written atomically; an input file is never
 overwritten; a folder that cannot be written gives a `FormatError` naming the path.
 
 The charts are drawn offscreen, so a QApplication must exist (the window's, or the headless one
@@ -17,17 +18,22 @@ from collections.abc import Callable
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs, input_folders
 from core.metrics.mention import ScoreResult
+from core.metrics.sequencing import SequencingResult, score_sequencing
 from core.report.comparison import format_comparison
 from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
 from core.report.html_report import format_html_report
 from core.report.io import check_output_paths, write_atomic
 from core.report.json_report import dumps, result_to_json
+from core.report.sequencing_html import sequencing_html_section
+from core.report.sequencing_report import link_table_tsv, sequencing_json
 from core.report.text import format_report
 from evmeval_gui.charts.panel import CHART_NAMES, ChartsPanel
 
 REPORT_FILES: tuple[str, ...] = ("report.html", "scores.txt", "comparison.txt", "scores.json",
                                  "mappings.csv", "documents.csv", "per_type.csv")
 """The fixed file names (charts come in addition, as `chart_<name>.png` / `.svg`)."""
+SEQUENCING_FILE = "sequencing_links.tsv"
+"""Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 
 Progress = Callable[[int, int], None]
 
@@ -51,14 +57,15 @@ def check_report_folder(out_dir: str, inputs: LoadedInputs) -> None:
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise FormatError(out_dir, 0, "is a file, not a folder", "a folder to write the report into")
     chart_files = [f"chart_{name}.{ext}" for name in CHART_NAMES for ext in ("png", "svg")]
-    check_output_paths([os.path.join(out_dir, name) for name in (*REPORT_FILES, *chart_files)],
+    check_output_paths([os.path.join(out_dir, name) for name in (*REPORT_FILES, SEQUENCING_FILE, *chart_files)],
                        [inputs.gold.path, inputs.system.path],
                        input_folders=input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder))
 
 
 def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
                        images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
-                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None) -> list[str]:
+                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
+                       sequencing: SequencingResult | None = None) -> list[str]:
     """Format and write every file of the report, charts already drawn: no Qt object is touched, so
     this part (seconds on a large corpus: the HTML reads every text) runs off the GUI thread.
 
@@ -68,16 +75,20 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
     outputs: list[tuple[str, Callable[[], str | bytes]]] = [
         ("scores.txt", lambda: format_report(result)),
         ("comparison.txt", lambda: format_comparison(result)),
-        ("scores.json", lambda: dumps(result_to_json(result))),
+        ("scores.json", lambda: dumps(result_to_json(result) if sequencing is None
+                                      else {**result_to_json(result), "sequencing": sequencing_json(sequencing)})),
         ("mappings.csv", lambda: format_mappings_csv(result)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
     ]
+    if sequencing is not None:
+        outputs.append((SEQUENCING_FILE, lambda: link_table_tsv(sequencing)))
     for name, (png, svg) in images.items():
         outputs.append((f"chart_{name}.png", lambda png=png: png))
         outputs.append((f"chart_{name}.svg", lambda svg=svg: svg))
     outputs.append(("report.html", lambda: format_html_report(
-        result, inputs, {name: png for name, (png, _) in images.items()}, captions=captions)))
+        result, inputs, {name: png for name, (png, _) in images.items()}, captions=captions,
+        sections=[sequencing_html_section(sequencing)] if sequencing is not None else [])))
     written: list[str] = []
     for number, (name, make) in enumerate(outputs):
         if cancelled is not None and cancelled():
@@ -91,12 +102,25 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
 
 
 def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
-                  progress: Progress | None = None) -> list[str]:
+                  progress: Progress | None = None, sequencing: SequencingResult | None = None) -> list[str]:
     """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
 
     Raises `FormatError` (with the path), before anything is drawn or written, when the folder cannot
     be written or an output would replace one of the input files.
     """
     check_report_folder(out_dir, inputs)
+    if sequencing is None:
+        sequencing = score_links(inputs, result)
     images, captions = render_charts(result)
-    return write_report_files(out_dir, inputs, result, images, captions, progress=progress)
+    return write_report_files(out_dir, inputs, result, images, captions, progress=progress, sequencing=sequencing)
+
+
+def score_links(inputs: LoadedInputs, result: ScoreResult) -> SequencingResult | None:
+    """The sequencing scores (both closures) when the files have @After / @Subevent links, else None.
+
+    Raises `SequencingError` (a `FormatError`, with file:line) where v1.8 refuses the links."""
+    from evmeval_gui.model.sequencing import CLOSURES, link_types_in
+
+    if not link_types_in((inputs.gold, inputs.system)):
+        return None
+    return score_sequencing(result, inputs.gold, inputs.system, closures=CLOSURES, strict=False)

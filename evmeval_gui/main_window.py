@@ -54,6 +54,7 @@ from evmeval_gui.views.text_view import DocumentPane
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
 from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.recent import RecentCorpora
+from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
                                       charts_factory or (default_charts_factory if use_default_charts else None))
         self._build_charts_action()
         self._connect_session()
+        self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)
         if persist:
             self._restore_geometry()

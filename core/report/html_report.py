@@ -229,6 +229,7 @@ def format_html_report(
     combination: str = "mention_type+realis_status",
     colours: Mapping[str, str] | None = None,
     captions: Mapping[str, str] | None = None,
+    sections: Sequence[str] = (),
 ) -> str:
     """The whole report as one HTML page.
 
@@ -236,6 +237,7 @@ def format_html_report(
     name is used otherwise). Error lists use the mapping table of `combination` (default
     type+realis: it shows span errors and attribute errors alike). Outcomes are drawn in the one scheme
     of `core.outcome_style`; `colours` (`#rrggbb` per outcome) overrides some of its colours.
+    `sections` are ready-made HTML sections (e.g. `core.report.sequencing_html`) put before the errors.
     """
     captions = captions or {}
     counted = sum(1 for d in result.documents if d.counted)
@@ -266,6 +268,7 @@ def format_html_report(
     out.append(_type_table(result.per_type_by_type_mapping,
                            "Type-mapping table: type mapping, one row per type on either side"))
     out.append("<h2>Documents</h2>" + _documents_table(result))
+    out.extend(sections)
     out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
     out.extend(_document_errors(doc, n, inputs, combination) for n, doc in enumerate(result.documents))
     out.append("</body></html>\n")

@@ -8,6 +8,7 @@ session; the list follows the session's selection.
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
+from typing import Protocol
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -39,6 +40,19 @@ HEADER_TIPS = ("Document id", "Gold mentions in the document", "System mentions 
                "Recall (%) for the chosen attribute combination",
                "F1 (%) for the chosen attribute combination")
 
+
+
+class ExtraColumn(Protocol):
+    """A figure per document that another feature adds to the list (e.g. sequencing F1), sortable."""
+
+    header: str
+    tip: str
+
+    def value(self, doc_id: str) -> float | None:
+        """A fraction shown as a percentage (NaN: undefined, "—"; None: nothing to show)."""
+        ...
+
+
 MIN_ID_WIDTH = 150
 """Below this, the list hides its P and R columns rather than squeeze document ids."""
 _Index = QModelIndex | QPersistentModelIndex
@@ -56,6 +70,7 @@ class DocumentListModel(QAbstractTableModel):
         self.session = session
         self._docs: list[DocumentResult] = []
         self._rows: dict[str, int] = {}
+        self.extra: list[ExtraColumn] = []
         self.sort_column = F1
         self.sort_order = Qt.SortOrder.AscendingOrder
         session.scoring_finished.connect(self.refresh)
@@ -76,7 +91,28 @@ class DocumentListModel(QAbstractTableModel):
             return lambda d: (len(d.gold), d.doc_id.lower())
         if column == SYSTEM:
             return lambda d: (len(d.system), d.doc_id.lower())
+        if column >= len(HEADERS):
+            extra = self.extra[column - len(HEADERS)]
+            return lambda d: (nan_sort_key(extra.value(d.doc_id)), d.doc_id.lower())
         return lambda d: (nan_sort_key(self._value(d, column), worst=self._counted(d)), d.doc_id.lower())
+
+    def add_column(self, column: ExtraColumn) -> int:
+        """Add a column after F1; returns its index."""
+        self.beginInsertColumns(QModelIndex(), self.columnCount(), self.columnCount())
+        self.extra.append(column)
+        self.endInsertColumns()
+        return len(HEADERS) + len(self.extra) - 1
+
+    def extra_changed(self) -> None:
+        """The added columns' figures changed: redraw them (and re-sort when sorted by one)."""
+        if not self._docs or not self.extra:
+            return
+        if self.sort_column >= len(HEADERS):
+            self._resort()
+        self.dataChanged.emit(self.index(0, len(HEADERS)), self.index(len(self._docs) - 1, self.columnCount() - 1))
+
+    def header_text(self, column: int) -> str:
+        return HEADERS[column] if column < len(HEADERS) else self.extra[column - len(HEADERS)].header
 
     def _counted(self, doc: DocumentResult) -> bool:
         result = self.session.result
@@ -88,7 +124,7 @@ class DocumentListModel(QAbstractTableModel):
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Reorder the rows (worst first is F1 ascending); selections follow their documents."""
-        if not 0 <= column < len(HEADERS):
+        if not 0 <= column < self.columnCount():
             return
         self.sort_column, self.sort_order = column, order
         self._resort()
@@ -114,7 +150,7 @@ class DocumentListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._docs)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
+        return 0 if parent.isValid() else len(HEADERS) + len(self.extra)
 
     def doc_id(self, row: int) -> str:
         return self._docs[row].doc_id
@@ -126,9 +162,9 @@ class DocumentListModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return self.header_text(section)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section]
+            return HEADER_TIPS[section] if section < len(HEADERS) else self.extra[section - len(HEADERS)].tip
         if role == Qt.ItemDataRole.TextAlignmentRole and section != ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -142,6 +178,8 @@ class DocumentListModel(QAbstractTableModel):
             return None
         doc = self._docs[index.row()]
         column = index.column()
+        if column >= len(HEADERS):
+            return self._extra_data(doc, column, role)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == ID:
                 return doc.doc_id
@@ -171,6 +209,18 @@ class DocumentListModel(QAbstractTableModel):
             font = QFont()
             font.setItalic(True)
             return font
+        return None
+
+    def _extra_data(self, doc: DocumentResult, column: int, role: int):
+        value = self.extra[column - len(HEADERS)].value(doc.doc_id)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return "" if value is None else percent(value)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and value is not None and is_nan(value):
+            return NAN_TOOLTIP
+        if role == DOC_ID_ROLE:
+            return doc.doc_id
         return None
 
 
@@ -266,11 +316,13 @@ class DocumentList(QWidget):
         """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays)."""
         header = self.table.horizontalHeader()
         width = self.table.viewport().width()
-        every = sum(header.sectionSize(c) for c in range(GOLD, len(HEADERS)))
+        columns = [c for c in range(GOLD, self.model.columnCount()) if c < len(HEADERS)
+                   or not self.table.isColumnHidden(c)]
+        every = sum(header.sectionSize(c) for c in columns)
         compact = width - every < MIN_ID_WIDTH
         for column in (PRECISION, RECALL):
             self.table.setColumnHidden(column, compact)
-        numbers = sum(header.sectionSize(c) for c in range(GOLD, len(HEADERS)) if not self.table.isColumnHidden(c))
+        numbers = sum(header.sectionSize(c) for c in columns if not self.table.isColumnHidden(c))
         header.resizeSection(ID, max(60, width - numbers))
 
     # -- order ------------------------------------------------------------------------------------
@@ -366,9 +418,26 @@ class DocumentList(QWidget):
         if total == 0:
             self.count_label.setText("No documents")
         elif shown == total:
-            self.count_label.setText(f"{total} documents · sorted by {HEADERS[self._sort_column()]}")
+            self.count_label.setText(f"{total} documents · sorted by {self.model.header_text(self._sort_column())}")
         else:
             self.count_label.setText(f"{shown} of {total} documents shown")
 
     def _sort_column(self) -> int:
         return self.model.sort_column
+
+    def add_column(self, column: ExtraColumn, *, sample: str = "100.00") -> int:
+        """Add a sortable figure column after F1 (hidden with `set_column_shown`); returns its index."""
+        index = self.model.add_column(column)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(index, QHeaderView.ResizeMode.Fixed)
+        fm = self.table.fontMetrics()
+        header.resizeSection(index, max(fm.horizontalAdvance(sample), fm.horizontalAdvance(column.header)) + 12)
+        self._fit_id_column()
+        return index
+
+    def set_column_shown(self, index: int, shown: bool) -> None:
+        if self.table.isColumnHidden(index) == shown:
+            self.table.setColumnHidden(index, not shown)
+            if not shown and self.model.sort_column == index:
+                self.sort_by(F1)
+            self._fit_id_column()

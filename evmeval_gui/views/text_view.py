@@ -34,6 +34,7 @@ from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
+from evmeval_gui.views.overlay import TextOverlay
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
 
@@ -131,6 +132,8 @@ class TextView(QAbstractScrollArea):
         self._ticks: list[tuple[float, Outcome]] = []
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
+        self.overlays: list[TextOverlay] = []
+        """Painters drawn over the text and bars (e.g. sequencing arcs); they may ask for room between lines."""
         session.selection_changed.connect(self._on_selection)
 
     # -- content ----------------------------------------------------------------------------------
@@ -152,8 +155,19 @@ class TextView(QAbstractScrollArea):
     def _make_metrics(self) -> Metrics:
         fm = QFontMetricsF(self.font())
         self._fm = fm
+        room = max((o.room() for o in getattr(self, "overlays", ())), default=0.0)
         return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
-                       bar_height=6.0, lane_pitch=8.0, line_gap=7.0, text_pad=0.0)
+                       bar_height=6.0, lane_pitch=8.0, line_gap=7.0 + 2 * room, text_pad=0.0,
+                       margin_top=8.0 + room)
+
+    def overlays_changed(self, *, relayout: bool = False) -> None:
+        """An overlay has something new to draw (`relayout`: it wants another room between lines)."""
+        if relayout:
+            metrics = self._make_metrics()
+            if metrics != self._metrics:
+                self._metrics = metrics
+                self._relayout()
+        self.viewport().update()
 
     def _measure(self, text: str) -> float:
         w = self._widths.get(text)
@@ -312,6 +326,8 @@ class TextView(QAbstractScrollArea):
                 painter.drawText(QPointF(piece.x, line.text_top + m.ascent), segment.text)
             for bar in layout.bars_by_line[index]:
                 self._paint_bar(painter, bar, marks)
+        for overlay in self.overlays:
+            overlay.paint(painter, top, bottom)
         painter.end()
 
     def _outcome(self, marks: DocumentMarks | None, layer: int, mention: int) -> Outcome:

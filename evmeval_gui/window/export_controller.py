@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from core.formats.errors import FormatError, Problem
+from core.metrics.sequencing import SequencingResult
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
 
@@ -21,6 +22,8 @@ class ExportController:
         self.session = session
         self.report = report
         self.message = message
+        self.sequencing: Callable[[], SequencingResult | None] | None = None
+        """What gives the sequencing scores to export (None or returning None: none)."""
 
     def ask_and_export(self) -> None:
         """Ask for a folder, then `export_to` it."""
@@ -38,6 +41,7 @@ class ExportController:
         if corpus is None or result is None:
             return
         inputs = corpus.inputs[self.session.system_index]
+        sequencing = self.sequencing() if self.sequencing is not None else None
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
             check_report_folder(folder, inputs)
@@ -50,7 +54,7 @@ class ExportController:
 
         def work(context: JobContext) -> list[str]:
             return write_report_files(folder, inputs, result, images, captions,
-                                      progress=context.progress, cancelled=context.cancelled)
+                                      progress=context.progress, cancelled=context.cancelled, sequencing=sequencing)
 
         def done(written: object) -> None:
             count = len(written) if isinstance(written, list) else 0
