@@ -18,8 +18,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
-from core.metrics.sequencing import Evaluation
 from core.metrics.seq_links import EVALUATIONS
+from core.metrics.sequencing import Evaluation
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, METRIC_COLOURS, qcolour

@@ -20,7 +20,7 @@ from core.metrics.sequencing import DEFAULT_MAPPING, Evaluation, SequencingResul
 from core.model import TbfFile
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.events import Signal
-from evmeval_gui.model.jobs import JobCancelled, JobContext
+from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
 
 LINK_TYPES: tuple[str, ...] = ("After", "Subevent")
