@@ -4,7 +4,8 @@ Written files: `report.html` (self-contained), `scores.txt` (published layout), 
 `scores.json`, `mappings.csv`, `documents.csv`, `per_type.csv`, and each chart as
 `chart_<name>.png` and `chart_<name>.svg`; with event sequencing links, `scores.json` gains the CLI's
 `sequencing` object, `report.html` a sequencing section and `sequencing_links.tsv` is written too.
-Every file is written atomically; an input file is never overwritten; a folder that cannot be written gives a `FormatError` naming the path.
+Every file is written atomically; an input file is never overwritten; a folder that cannot be
+written gives a `FormatError` naming the path.
 
 The charts are drawn offscreen, so a QApplication must exist (the window's, or the headless one
 `--export-report` makes).
