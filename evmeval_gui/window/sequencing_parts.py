@@ -12,7 +12,7 @@ The scores come from `model.sequencing.SequencingModel` (the core, in the backgr
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from PySide6.QtCore import QPointF, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
@@ -27,8 +27,22 @@ from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, Se
 from evmeval_gui.views.link_arcs import PEN_STYLES, LinkArcOverlay
 from evmeval_gui.views.link_table import LinkTable
 
-if TYPE_CHECKING:
-    from evmeval_gui.main_window import MainWindow
+
+class SequencingHost(Protocol):
+    """What the parts need of the main window (its views, menus, docks and exporter)."""
+
+    session: Any
+    text_view: Any
+    document_pane: Any
+    right_split: Any
+    mapping: Any
+    documents: Any
+    summary: Any
+    view_menu: Any
+    charts_dock: Any
+    exporter: Any
+
+    def show_message(self, text: str, timeout_ms: int = 8000) -> None: ...
 
 LINKS_TAB = "Links"
 
@@ -171,7 +185,7 @@ class SequencingFigure(QWidget):
 class SequencingParts:
     """Builds the sequencing parts into `window` and keeps them following the session."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: SequencingHost) -> None:
         self.window = window
         session = window.session
         self.model = SequencingModel(session, message=lambda text: window.show_message(text, 10000))
