@@ -6,8 +6,9 @@ from its source mention's bar to its target's, in that side's lane (gold links r
 lane, system links dip below the system lane), with an arrowhead at the target: filled for After
 (source happens before target), open for Subevent (target is part of source). Arcs take the link
 outcome colours and line styles of `core.link_style` under the chosen closure. A link whose ends sit
-on different lines is drawn as two half-arcs running to the margins, each labelled with the id at the
-other end. When mentions are selected, their links are drawn bold and the others faded.
+on different lines is drawn as two half-arcs running towards the margins, each labelled with the id at the
+other end (short stubs: `E6 …` leaves for E6, `… E5` arrives from E5). When mentions are selected,
+their links are drawn bold and the others faded.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ from evmeval_gui.views.text_view import TextView
 
 ROOM = 13.0
 """Pixels reserved above each gold lane and below each system lane for the arcs."""
-FADED_ALPHA = 45
+FADED_ALPHA = 70
+STUB = 70.0
+"""Length of each half of a link whose ends are on different lines; a label names the other end."""
 PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
               "dashdot": Qt.PenStyle.DashDotLine, "dashdotdot": Qt.PenStyle.DashDotDotLine}
 MISSING_OUTCOME_COLOUR = "#8C8C8C"
@@ -58,6 +61,7 @@ class LinkArcOverlay:
     def __init__(self, view: TextView, model: SequencingModel) -> None:
         self.view = view
         self.model = model
+        self._stubs: dict[tuple[int, int, int], int] = {}
         view.overlays.append(self)
         model.sequencing_changed.connect(self._on_sequencing)
         model.options_changed.connect(lambda: view.overlays_changed())
@@ -82,6 +86,7 @@ class LinkArcOverlay:
         chosen = (selection.gold_ids, selection.system_ids) if selection.doc_id == doc.doc_id else ((), ())
         anything = bool(chosen[GOLD] or chosen[SYSTEM])
         out = []
+        self._stubs: dict[tuple[int, int, int], int] = {}
         for row in model.shown_rows(doc.doc_id):
             layer = GOLD if row.side == "gold" else SYSTEM
             source, target = index[layer].get(row.source), index[layer].get(row.target)
@@ -121,18 +126,32 @@ class LinkArcOverlay:
                 else ((bx, by, b_limit, a), (ax, ay, a_limit, b))
             right, left = layout.width - 6, 6.0
             halves = []
+            ends = []
             for (x, y, limit, _other), edge in ((first, right), (second, left)):
+                lane = self._stagger(layer, x, y, edge > x)
+                limit += (4.0 if layer == GOLD else -4.0) * (lane % 3)
+                reach = max(min(STUB + 45.0 * lane, abs(edge - x)), 12.0)
+                end = x + reach if edge > x else x - reach
                 half = QPainterPath(QPointF(x, y))
-                half.cubicTo(QPointF(x, limit), QPointF((x + edge) / 2, limit), QPointF(edge, limit))
+                half.cubicTo(QPointF(x, limit), QPointF((x + end) / 2, limit), QPointF(end, limit))
                 halves.append(half)
+                ends.append(QPointF(end, limit))
             paths = tuple(halves)
             other_first = row.target if first[3] is b else row.source
             other_second = row.source if other_first == row.target else row.target
-            labels = [(QPointF(right, first[2]), other_first), (QPointF(left, second[2]), other_second)]
+            labels = [(ends[0], f"{other_first} …"), (ends[1], f"… {other_second}")]
             limits = (min(ay, by, a_limit, b_limit), max(ay, by, a_limit, b_limit))
         outcome = row.outcome(self.model.closure)
         return Arc(row, layer, paths, self._head(bx, by, layer, row.kind), tuple(labels), outcome, emphasised,
                    faded, limits[0] - 4, limits[1] + 4)
+
+    def _stagger(self, layer: int, x: float, y: float, rightwards: bool) -> int:
+        """How many stubs left this mention the same way before: each gets its own length and height,
+        so their labels do not overlap."""
+        key = (layer, round(x), round(y) * (1 if rightwards else -1))
+        lane = self._stubs.get(key, 0)
+        self._stubs[key] = lane + 1
+        return lane
 
     @staticmethod
     def _head(x: float, y: float, layer: int, kind: str) -> QPolygonF:
@@ -173,8 +192,7 @@ class LinkArcOverlay:
         painter.setBrush(colour if arc.row.kind == "After" else QColor("#FFFFFF"))
         painter.drawPolygon(arc.head)
         painter.setPen(QPen(colour))
-        for point, text in arc.labels:
+        for index, (point, text) in enumerate(arc.labels):
             width = painter.fontMetrics().horizontalAdvance(text)
-            at_right = point.x() > self.view.viewport().width() / 2
-            box = QRectF(point.x() - width - 3 if at_right else point.x() + 3, point.y() - 6, width + 2, 12)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            x = point.x() + 3 if index == 0 else point.x() - width - 3  # after the first stub, before the second
+            painter.drawText(QRectF(x, point.y() - 6, width + 2, 12), Qt.AlignmentFlag.AlignCenter, text)

@@ -133,7 +133,7 @@ def test_a_link_across_lines_is_two_half_arcs_labelled_with_the_other_end(window
     arcs = {(a.row.side, a.row.mentions): a for a in window.sequencing.arcs.arcs()}
     across = arcs[("gold", ("E5", "E6"))]  # arrested (line 2) -> visited (line 3) at this width
     assert len(across.paths) == 2
-    assert sorted(text for _, text in across.labels) == ["E5", "E6"]
+    assert [text for _, text in across.labels] == ["E6 …", "… E5"]
     within = arcs[("gold", ("E1", "E2"))]  # attacked -> killed, one line
     assert len(within.paths) == 1 and not within.labels
 
