@@ -48,8 +48,8 @@ def _score_parser() -> argparse.ArgumentParser:
         prog="evmeval-score",
         description="Score event nugget detection (tbf) against a gold standard, with the numbers and "
                     "report layout of the published EvmEval scorer v1.8.")
-    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file")
-    p.add_argument("-s", "--system", required=True, help="system output tbf file")
+    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file (- for standard input)")
+    p.add_argument("-s", "--system", required=True, help="system output tbf file (- for standard input)")
     p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode (spans are token ids)")
     p.add_argument("-o", "--output", help="write the score report here (default: standard output)")
     p.add_argument("-d", "--comparison_output", help="write the gold/system comparison file here")
