@@ -22,7 +22,7 @@ from core.metrics.seq_links import EVALUATIONS
 from core.metrics.sequencing import Evaluation
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
-from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, METRIC_COLOURS, qcolour
+from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_OUTLINE, METRIC_COLOURS, qcolour
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES
 
@@ -91,7 +91,7 @@ class SequencingBarsChart(ChartWidget):
         entries = [(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in METRICS]
         hatched = pg.ScatterPlotItem(symbol="s", size=12, pen=pg.mkPen("#555555"),
                                      brush=_brush("f1", "full"))
-        entries += [(legend_sample("#7b8ea6"), CLOSURE_NAMES["published"] + " (solid)"),
+        entries += [(legend_sample("#9a9a9a"), CLOSURE_NAMES["published"] + " (solid)"),
                     (hatched, CLOSURE_NAMES["full"] + " (hatched)")]
         self.set_legend(entries, columns=3)
         self.fit_minimum()
@@ -168,8 +168,8 @@ class SequencingScatterChart(ChartWidget):
                         f"{CLOSURE_NAMES[evaluation.closure]} closure · undefined figures drawn at 0",
                         left="Precision (%)", bottom="Recall (%)")
         self.set_legend([(legend_sample(BAR_COLOUR, symbol="o"), "document"),
-                         (legend_sample(CURRENT_FILL, outline=CURRENT_OUTLINE, symbol="o", size=13),
-                          "current document")], columns=2)
+                         (pg.ScatterPlotItem(symbol="o", size=13, brush=pg.mkBrush(None),
+                                             pen=pg.mkPen(CURRENT_OUTLINE, width=2)), "current document")], columns=2)
         self.fit_minimum()
 
     def set_current(self, doc_id: str | None) -> None:
