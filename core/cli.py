@@ -33,9 +33,7 @@ from core.loading import (
 )
 from core.metrics.mention import score_files
 from core.model import SpanMode
-from core.report.comparison import format_comparison
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps
 from core.report.sequencing_report import assemble_report
 from core.sequencing_cli import SequencingRun, add_sequencing_arguments, check_folder, run_sequencing, with_sequencing
 from core.validate import check_file, check_files, fold_problems
@@ -160,8 +158,11 @@ def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozense
         data = partial(with_sequencing, data, sequencing)
     report = assemble_report(report, coreference=coref.section if coref is not None else None,
                              sequencing=sequencing.report_section if sequencing is not None else None)
-    extra = coref.comparison_lines if coref is not None else None
-    comparison = format_comparison(result, extra) if args.comparison_output else None
+    comparison = None
+    if args.comparison_output:
+        from core.report.comparison import format_comparison  # imported only when asked for
+
+        comparison = format_comparison(result, coref.comparison_lines if coref is not None else None)
     if args.ci:  # numpy is imported only when asked for: plain scoring starts faster without it
         from core.report.compare_json import with_micro_ci
 
@@ -179,6 +180,8 @@ def _write(args: argparse.Namespace, run: _Run) -> None:
     if run.sequencing is not None:
         run.sequencing.write_folder()
     if args.json:
+        from core.report.json_report import dumps  # imported only when asked for
+
         write_atomic(args.json, dumps(run.data()))
 
 

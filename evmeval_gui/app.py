@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from core.formats.errors import FormatError, Problem
 from core.report.io import check_output_paths, write_atomic
+from evmeval_gui.window.mapping_options import add_mapping_options, apply_mapping_options, wait_for_figures
 
 DEFAULT_SIZE = (1366, 768)
 ATTRIBUTE_CHOICES = {"plain": "plain", "type": "mention_type", "realis": "realis_status",
@@ -53,6 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="attributes that must agree for a mapping: plain (span only, the default), type, "
                              "realis or type+realis")
     show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
+    add_mapping_options(show)
     modes = p.add_argument_group("without a window")
     modes.add_argument("--screenshot", metavar="PNG",
                        help="render the window offscreen after loading, save it as PNG and exit")
@@ -172,7 +174,7 @@ def export_mode(args: argparse.Namespace) -> int:
         corpus = load_corpus(request)
         several = len(corpus.inputs) > 1
         for index, inputs in enumerate(corpus.inputs):
-            result = score_system(corpus, index)
+            result = score_system(corpus, index, mapping=args.mapping)
             out_dir = args.export_report
             if several:
                 out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
@@ -206,6 +208,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
         try:
             if args.attributes:
                 window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
+            apply_mapping_options(window, args)
             window.resize(*size)
             if args.charts:
                 window.charts_dock.show()
@@ -237,6 +240,8 @@ def screenshot_mode(args: argparse.Namespace) -> int:
                     if window.session.doc_result(args.doc) is None:
                         return _fail(f"document {args.doc!r} (--doc) is not in the gold file {request.gold}")
                     window.session.select_document(args.doc)
+                if not agreement:
+                    wait_for_figures(window, args)
             for _ in range(3):
                 app.processEvents()
             write_atomic(args.screenshot, _png_bytes(window.grab()))
@@ -327,6 +332,7 @@ def window_mode(args: argparse.Namespace) -> int:
     window = MainWindow()
     if args.attributes:
         window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
+    apply_mapping_options(window, args)
     if args.charts:
         window.charts_dock.show()
     window.show()

@@ -1,11 +1,12 @@
 """File > Export and `evmeval-gui --export-report DIR`: every report of one result into one folder.
 
 Written files: `report.html` (self-contained), `scores.txt` (published layout), `comparison.txt`,
-`scores.json`, `mappings.csv`, `documents.csv`, `per_type.csv`, and each chart as
-`chart_<name>.png` and `chart_<name>.svg`; with event sequencing links, `scores.json` gains the CLI's
-`sequencing` object, `report.html` a sequencing section and `sequencing_links.tsv` is written too.
-Every file is written atomically; an input file is never overwritten; a folder that cannot be
-written gives a `FormatError` naming the path.
+`scores.json` (with the `muc` and `gate` figures), `mappings.csv`, `documents.csv`, `per_type.csv`,
+`muc_documents.csv` (MUC counts per document), and each chart as `chart_<name>.png` and
+`chart_<name>.svg`; with event sequencing links, `scores.json` gains the CLI's `sequencing` object,
+`report.html` a sequencing section and `sequencing_links.tsv` is written too. Every file is written
+atomically; an input file is never overwritten; a folder that cannot be written gives a `FormatError`
+naming the path.
 
 The charts are drawn offscreen, so a QApplication must exist (the window's, or the headless one
 `--export-report` makes).
@@ -19,19 +20,26 @@ from collections.abc import Callable
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs, input_folders
 from core.metrics.mention import ScoreResult
+from core.metrics.schemes import scheme_scores
 from core.metrics.sequencing import SequencingResult, score_sequencing
 from core.report.comparison import format_comparison
 from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
 from core.report.html_report import format_html_report
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps, result_to_json
+from core.report.json_report import dumps
+from core.report.scheme_exports import (
+    format_muc_documents_csv,
+    format_scheme_html,
+    mapping_banner_html,
+    scores_json,
+)
 from core.report.sequencing_html import sequencing_html_section
 from core.report.sequencing_report import link_table_tsv, sequencing_json
 from core.report.text import format_report
 from evmeval_gui.charts.panel import CHART_NAMES, ChartsPanel
 
 REPORT_FILES: tuple[str, ...] = ("report.html", "scores.txt", "comparison.txt", "scores.json",
-                                 "mappings.csv", "documents.csv", "per_type.csv")
+                                 "mappings.csv", "documents.csv", "per_type.csv", "muc_documents.csv")
 """The fixed file names (charts come in addition, as `chart_<name>.png` / `.svg`)."""
 SEQUENCING_FILE = "sequencing_links.tsv"
 """Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
@@ -73,14 +81,16 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
     Returns the paths written, in order; stops between files when `cancelled()` turns true (the files
     written so far stay, each one complete).
     """
+    schemes = scheme_scores(result)  # MUC/GATE figures under the result's own mapping
     outputs: list[tuple[str, Callable[[], str | bytes]]] = [
         ("scores.txt", lambda: format_report(result)),
         ("comparison.txt", lambda: format_comparison(result)),
-        ("scores.json", lambda: dumps(result_to_json(result) if sequencing is None
-                                      else {**result_to_json(result), "sequencing": sequencing_json(sequencing)})),
+        ("scores.json", lambda: dumps({**scores_json(result, schemes),
+                                       **({"sequencing": sequencing_json(sequencing)} if sequencing else {})})),
         ("mappings.csv", lambda: format_mappings_csv(result)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
+        ("muc_documents.csv", lambda: format_muc_documents_csv(schemes)),
     ]
     if sequencing is not None:
         outputs.append((SEQUENCING_FILE, lambda: link_table_tsv(sequencing)))
@@ -89,7 +99,9 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
         outputs.append((f"chart_{name}.svg", lambda svg=svg: svg))
     outputs.append(("report.html", lambda: format_html_report(
         result, inputs, {name: png for name, (png, _) in images.items()}, captions=captions,
-        sections=[sequencing_html_section(sequencing)] if sequencing is not None else [])))
+        banner=mapping_banner_html(result.mapping),
+        sections=[format_scheme_html(schemes)] + ([sequencing_html_section(sequencing)] if sequencing is not None
+                                                  else []))))
     written: list[str] = []
     for number, (name, make) in enumerate(outputs):
         if cancelled is not None and cancelled():

@@ -41,6 +41,7 @@ from core.rules import Combination
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
+from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.model.filters import ChartFilter
 from evmeval_gui.model.session import Loader, Session
@@ -51,8 +52,10 @@ from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar
 from evmeval_gui.views.text_view import DocumentPane
+from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
 from evmeval_gui.window.export_controller import ExportController
+from evmeval_gui.window.mapping_selector import MappingSelector
 from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
@@ -87,6 +90,7 @@ class MainWindow(QMainWindow):
         self.persist = persist
         self.runner = JobRunner(self)
         self._session = Session(self.runner, loader=loader)
+        self.alignment = AlignmentFigures(self._session)
         self.recent = RecentCorpora(self.settings, persist=persist, parent=self)
         self.exporter = ExportController(self, self._session, report=self._on_load_failed,
                                          message=self.show_message)
@@ -110,6 +114,8 @@ class MainWindow(QMainWindow):
         self.charts_dock = ChartsDock(self, self._session, self.runner,
                                       charts_factory or (default_charts_factory if use_default_charts else None))
         self._build_charts_action()
+        self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
+                                              view_menu=self.view_menu, before=self.clear_filter_action)
         self._connect_session()
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)
@@ -335,6 +341,9 @@ class MainWindow(QMainWindow):
         self.combination_combo.activated.connect(
             lambda index: self.session.set_combination(self.combination_combo.itemData(index)))
         tools.addWidget(self.combination_combo)
+        tools.addWidget(QLabel(" Mapping: "))
+        self.mapping_combo = MappingSelector(self.session)
+        tools.addWidget(self.mapping_combo)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         tools.addWidget(spacer)
@@ -607,6 +616,7 @@ class MainWindow(QMainWindow):
         self.export_action.setEnabled(loaded and self.mode.can_export_report())
         self.find_edit.setEnabled(loaded)
         self.combination_combo.setEnabled(loaded)
+        self.mapping_combo.setEnabled(loaded and not self.agreement.active)
         if not loaded:
             self.system_label_action.setVisible(False)
             self.system_combo_action.setVisible(False)

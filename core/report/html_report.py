@@ -229,6 +229,7 @@ def format_html_report(
     combination: str = "mention_type+realis_status",
     colours: Mapping[str, str] | None = None,
     captions: Mapping[str, str] | None = None,
+    banner: str = "",
     sections: Sequence[str] = (),
 ) -> str:
     """The whole report as one HTML page.
@@ -237,7 +238,8 @@ def format_html_report(
     name is used otherwise). Error lists use the mapping table of `combination` (default
     type+realis: it shows span errors and attribute errors alike). Outcomes are drawn in the one scheme
     of `core.outcome_style`; `colours` (`#rrggbb` per outcome) overrides some of its colours.
-    `sections` are ready-made HTML sections (e.g. `core.report.sequencing_html`) put before the errors.
+    `banner` (HTML) goes under the title, `sections` (HTML) after the summary (see
+    `core.report.scheme_exports`: the mapping warning and the other scoring schemes).
     """
     captions = captions or {}
     counted = sum(1 for d in result.documents if d.counted)
@@ -250,11 +252,13 @@ def format_html_report(
         f"<code>{_esc(result.system_path)}</code><br>Scoring: EvmEval {_esc(result.profile)} rules, "
         f"{_esc(result.mode.value)} spans; {len(result.documents)} document(s), {counted} with gold "
         "mentions (averaged).</p>",
+        *([banner] if banner else []),
     ]
     if result.warnings:
         warns = "".join(f"<li>{_esc(w)}</li>" for w in result.warnings)
         out.append(f"<details><summary>{len(result.warnings)} warning(s)</summary><ul>{warns}</ul></details>")
     out.append("<h2>Summary</h2>" + _summary_table(result))
+    out.extend(sections)
     out.append("<h2>Legend</h2>" + _legend())
     if charts:
         out.append("<h2>Charts</h2>")
@@ -268,7 +272,6 @@ def format_html_report(
     out.append(_type_table(result.per_type_by_type_mapping,
                            "Type-mapping table: type mapping, one row per type on either side"))
     out.append("<h2>Documents</h2>" + _documents_table(result))
-    out.extend(sections)
     out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
     out.extend(_document_errors(doc, n, inputs, combination) for n, doc in enumerate(result.documents))
     out.append("</body></html>\n")

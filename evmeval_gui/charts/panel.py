@@ -32,6 +32,7 @@ from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.per_type import PerTypeChart
+from evmeval_gui.charts.schemes_chart import SchemesTab
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
 from evmeval_gui.model.jobs import Runner
 
@@ -49,12 +50,13 @@ PER_TYPE_TABLES: dict[str, tuple[str, str]] = {
 """The two per-type tables of the core, as the panel names them (chart titles say the same)."""
 
 CHART_NAMES: tuple[str, ...] = ("scores", "per_type_published", "per_type_type_mapping", "confusion_type",
-                                "confusion_realis", "documents")
+                                "confusion_realis", "documents", "schemes")
 """Export names of the charts, in tab order (files `chart_<name>.png` / `.svg`)."""
 
 _DRAWERS = {"scores": "_draw_score_bars", "per_type": "_draw_per_type", "confusions": "_draw_confusions",
-            "scatter": "_draw_scatter"}
-_TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusions",), 4: ("scatter",)}
+            "scatter": "_draw_scatter", "schemes": "_draw_schemes"}
+_TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusions",), 4: ("scatter",),
+              5: ("schemes",)}
 """Which drawn part each tab shows (tabs in the order they are added below)."""
 EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
 COMPUTING_MESSAGE = "Counting the mapped pairs…"
@@ -110,6 +112,7 @@ class ChartsPanel(QWidget):
         self.type_confusion = ConfusionHeatmap()
         self.realis_confusion = ConfusionHeatmap()
         self.doc_scatter = DocScatterChart()
+        self.schemes_tab = SchemesTab(runner)
 
         self.per_type_box = QComboBox()
         for key, (text, tip) in PER_TYPE_TABLES.items():
@@ -133,6 +136,8 @@ class ChartsPanel(QWidget):
         self.tabs.addTab(_scrolling(self.type_confusion), "Type confusion")
         self.tabs.addTab(_scrolling(self.realis_confusion), "Realis confusion")
         self.tabs.addTab(_scrolling(self.doc_scatter), "Documents")
+        self.tabs.addTab(_scrolling(self.schemes_tab.chart), "Schemes")
+        self.schemes_tab.computed.connect(lambda: self._draw("schemes"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
@@ -156,6 +161,7 @@ class ChartsPanel(QWidget):
     def set_result(self, result: ScoreResult | None) -> None:
         """Show a new result (None: the empty state); the document is kept if the result has it."""
         self.result = result
+        self.schemes_tab.forget()
         self._confusions.clear()
         self._generation += 1
         if result is not None and self.doc_id is not None and self._document() is None:
@@ -182,7 +188,7 @@ class ChartsPanel(QWidget):
             return
         self.combination = name
         self._update_controls()
-        self._draw("scores", "confusions", "scatter")
+        self._draw("scores", "confusions", "scatter", "schemes")
 
     def set_scope(self, scope: str) -> None:
         """`"corpus"` or `"document"` (the latter only with a current document)."""
@@ -203,7 +209,7 @@ class ChartsPanel(QWidget):
     def charts(self) -> dict[str, ChartWidget]:
         """Every chart by its export name (the names are `CHART_NAMES`)."""
         charts = (self.score_bars, self.per_type_published, self.per_type_type_mapping, self.type_confusion,
-                  self.realis_confusion, self.doc_scatter)
+                  self.realis_confusion, self.doc_scatter, self.schemes_tab.chart)
         return dict(zip(CHART_NAMES, charts, strict=True))
 
     def export_images(self) -> dict[str, tuple[bytes, str]]:
@@ -254,7 +260,7 @@ class ChartsPanel(QWidget):
 
     def _redraw_scoped(self) -> None:
         self._update_controls()
-        self._draw("scores", "per_type", "confusions")
+        self._draw("scores", "per_type", "confusions", "schemes")
 
     def _draw(self, *parts: str) -> None:
         """Redraw these parts now; in the window (with a runner) only those on the visible tab,
@@ -354,6 +360,10 @@ class ChartsPanel(QWidget):
         for chart, attribute in ((self.type_confusion, "mention_type"), (self.realis_confusion, "realis_status")):
             title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: gold × system"
             chart.set_data(matrices[attribute], title=title, subtitle=subtitle)
+
+    def _draw_schemes(self) -> None:
+        self.schemes_tab.draw(self.result, self.combination, self.doc_id if self.scope == DOCUMENT else None,
+                              self._scope_name())
 
     def _draw_scatter(self) -> None:
         if self.result is None:

@@ -12,6 +12,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.align.strategies import DEFAULT_STRATEGY
 from core.formats.errors import FormatError
 from core.formats.tbf import guess_mode, read_tbf
 from core.loading import LoadedInputs, load_inputs, sibling_folder
@@ -147,25 +148,29 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
 
 
 def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None = None,
-                 cancelled: CancelCheck | None = None, status: Status | None = None) -> ScoreResult:
-    """Score one system of the corpus with the v1.8 rules; raises `LoadCancelled` when cancelled."""
+                 cancelled: CancelCheck | None = None, status: Status | None = None,
+                 mapping: str = DEFAULT_STRATEGY) -> ScoreResult:
+    """Score one system of the corpus with the v1.8 rules and the named mapping strategy; raises
+    `LoadCancelled` when cancelled."""
     inputs = corpus.inputs[index]
     if status:
-        status(f"Scoring {inputs.system.run_name}…")
+        status(f"Scoring {inputs.system.run_name}" + ("" if mapping == DEFAULT_STRATEGY else f" ({mapping} mapping)")
+               + "…")
     try:
-        return score_files(inputs.gold, inputs.system, progress=progress, cancelled=cancelled)
+        return score_files(inputs.gold, inputs.system, progress=progress, cancelled=cancelled, mapping=mapping)
     except Cancelled:
         raise LoadCancelled() from None
 
 
 def load_and_score(request: OpenRequest, system_index: int = 0, *, progress: Progress | None = None,
                    cancelled: CancelCheck | None = None, status: Status | None = None,
-                   ) -> tuple[LoadedCorpus, ScoreResult]:
+                   mapping: str = DEFAULT_STRATEGY) -> tuple[LoadedCorpus, ScoreResult]:
     """`load_corpus` then `score_system` for one system: what opening a corpus runs in the background."""
     with collector.paused():  # see collector: no cyclic collection while a million tuples are made
         corpus = load_corpus(request, progress=progress, cancelled=cancelled, status=status)
         index = min(max(system_index, 0), len(corpus.inputs) - 1)
-        return corpus, score_system(corpus, index, progress=progress, cancelled=cancelled, status=status)
+        return corpus, score_system(corpus, index, progress=progress, cancelled=cancelled, status=status,
+                                    mapping=mapping)
 
 
 def demo_request() -> OpenRequest:

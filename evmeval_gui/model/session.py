@@ -7,7 +7,7 @@ anything itself) and runs loading and scoring through a `Runner` (the window's o
 
 Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `scoring_finished()`,
 `combination_changed(name)`, `system_changed(index)`, `selection_changed(Selection)`,
-`filter_changed(ChartFilter | None)`.
+`filter_changed(ChartFilter | None)`, `mapping_changed(name)` (the mapping strategy, see `set_mapping`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from core.align import COMBINATIONS
+from core.align.strategies import DEFAULT_STRATEGY, mapping_strategy
 from core.formats.errors import FormatError, Problem
-from core.metrics.mention import DocumentResult, ScoreResult
+from core.metrics.mention import DocumentResult, ResultKind, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
 from evmeval_gui.model import collector
@@ -44,10 +45,11 @@ _TEXT_CACHE = 48
 _ROWS_CACHE = 256
 
 
-def default_loader(request: OpenRequest, system_index: int, context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
+def default_loader(request: OpenRequest, system_index: int, context: JobContext, *,
+                   mapping: str = DEFAULT_STRATEGY) -> tuple[LoadedCorpus, ScoreResult]:
     """Read and score with the core functions, reporting through the job context."""
     return load_and_score(request, system_index, progress=context.progress, cancelled=context.cancelled,
-                          status=context.status)
+                          status=context.status, mapping=mapping)
 
 
 def problem_of(exc: BaseException, request: OpenRequest | None = None) -> Problem:
@@ -82,18 +84,23 @@ class Session:
         self.system_changed = Signal("system_changed")
         self.selection_changed = Signal("selection_changed")
         self.filter_changed = Signal("filter_changed")
+        self.mapping_changed = Signal("mapping_changed")
         self.runner = runner
         self.loader: Loader = loader or default_loader
         self.corpus: LoadedCorpus | None = None
         self.request: OpenRequest | None = None
         self.system_index = 0
         self.combination = "plain"
+        self.mapping = DEFAULT_STRATEGY
+        """The mapping strategy the next scoring uses (`result.mapping` is the one the shown result used)."""
         self.selection = Selection()
         self.filter: ChartFilter | None = None
         self.last_problem: Problem | None = None
         self.roles: tuple[str, str] | None = None
         """Agreement mode: the annotators in the gold and the system role of what is shown (else None)."""
         self._results: dict[int, ScoreResult] = {}
+        self._scored: dict[tuple[int, str], ScoreResult] = {}
+        """Every result of the corpus made so far, by (system index, mapping strategy)."""
         self._texts: _LRU = _LRU(_TEXT_CACHE)
         self._rows: _LRU = _LRU(_ROWS_CACHE)
 
@@ -124,8 +131,15 @@ class Session:
         label = f"Opening {request.name}"
         self.loading_started.emit(label)
 
+        mapping = self.mapping
+
         def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
-            return self.loader(request, system_index, context)
+            if self.loader is default_loader:
+                return default_loader(request, system_index, context, mapping=mapping)
+            corpus, result = self.loader(request, system_index, context)
+            if result.mapping != mapping and result.kind is ResultKind.SCORING:
+                result = score_system(corpus, system_index, mapping=mapping, cancelled=context.cancelled)
+            return corpus, result
 
         def done(value: tuple[LoadedCorpus, ScoreResult]) -> None:
             corpus, result = value
@@ -185,6 +199,7 @@ class Session:
             self.request = corpus.request
             self.system_index = min(system_index, len(corpus.inputs) - 1)
             self._results = {self.system_index: result}
+            self._scored = {(self.system_index, result.mapping): result}
             self.clear_caches()
         self.last_problem = None
         self._announce(doc_id, corpus_changed=True)
@@ -206,18 +221,22 @@ class Session:
         if self.corpus is None or not 0 <= index < len(self.corpus.inputs) or index == self.system_index:
             return
         corpus = self.corpus
-        if index in self._results:
+        known = self._scored.get((index, self.mapping))
+        if known is not None:
+            self._results[index] = known
             self._switch_system(index)
             return
         label = f"Scoring {corpus.system_names[index]}"
+        mapping = self.mapping
 
         def work(context: JobContext) -> ScoreResult:
             return score_system(corpus, index, progress=context.progress, cancelled=context.cancelled,
-                                status=context.status)
+                                status=context.status, mapping=mapping)
 
         def done(result: ScoreResult) -> None:
             if self.corpus is corpus:
                 self._results[index] = result
+                self._scored[(index, result.mapping)] = result
                 self._switch_system(index)
 
         def failed(exc: BaseException) -> None:
@@ -241,6 +260,64 @@ class Session:
             return
         self.combination = name
         self.combination_changed.emit(name)
+
+    def set_mapping(self, name: str) -> None:
+        """Choose the mapping strategy (`core.align.strategies`) and rescore the shown system with it in
+        the background (at once when it was scored so before); every view follows `scoring_finished`.
+        A cancelled or failed rescoring puts the choice back to the shown result's strategy."""
+        mapping_strategy(name)  # ValueError naming the valid ones
+        if name == self.mapping:
+            return
+        self.mapping = name
+        self.mapping_changed.emit(name)
+        corpus, shown = self.corpus, self.result
+        if corpus is None or shown is None or self.roles is not None or shown.mapping == name:
+            return
+        index = self.system_index
+        known = self._scored.get((index, name))
+        if known is not None:
+            self._show_mapping(index, known)
+            return
+        label = f"Rescoring with the {name} mapping"
+
+        def work(context: JobContext) -> ScoreResult:
+            return score_system(corpus, index, progress=context.progress, cancelled=context.cancelled,
+                                status=context.status, mapping=name)
+
+        def done(result: ScoreResult) -> None:
+            if self.corpus is corpus and self.system_index == index:
+                self._scored[(index, name)] = result
+                if self.mapping == name:
+                    self._show_mapping(index, result)
+
+        def undo() -> None:
+            if self.mapping == name and self.result is not None:
+                self.mapping = self.result.mapping
+                self.mapping_changed.emit(self.mapping)
+
+        def failed(exc: BaseException) -> None:
+            undo()
+            self.last_problem = problem_of(exc, corpus.request)
+            self.load_failed.emit(self.last_problem)
+
+        self.loading_started.emit(label)
+        self.runner.submit(label, work, done, on_error=failed, on_cancelled=undo)
+
+    def _show_mapping(self, index: int, result: ScoreResult) -> None:
+        """Show `result` (another strategy's) for the current system; other systems are rescored on demand."""
+        with collector.swapping():
+            self._results = {index: result}
+            self.clear_caches()
+        self._announce(self.selection.doc_id, corpus_changed=False)
+
+    def scored(self, index: int, mapping: str) -> ScoreResult | None:
+        """The result of system `index` under `mapping`, if it was made already."""
+        return self._scored.get((index, mapping))
+
+    def remember(self, index: int, result: ScoreResult) -> None:
+        """Keep a result made elsewhere for this corpus (the mapping-differences view scores every strategy)."""
+        if self.corpus is not None and result.kind is ResultKind.SCORING:
+            self._scored[(index, result.mapping)] = result
 
     # -- selection --------------------------------------------------------------------------------
 

@@ -163,7 +163,9 @@ class LinkArcOverlay:
 
     # -- painting ---------------------------------------------------------------------------------
 
-    def paint(self, painter: QPainter, top: float, bottom: float) -> None:
+    def paint(self, painter: QPainter, doc_id: str | None, layout: Layout | None) -> None:
+        """Paint the arcs on screen (the view has translated the painter to document coordinates)."""
+        top, bottom = self.view.visible_band()
         arcs = [a for a in self.arcs() if a.bottom >= top and a.top <= bottom]
         if not arcs:
             return

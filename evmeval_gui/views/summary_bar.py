@@ -68,9 +68,14 @@ class SummaryBar(QFrame):
         left.addWidget(self.run)
         left.addWidget(self.counts)
         self.figures: dict[str, _Figure] = {}
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 4, 10, 4)
+        outer = QVBoxLayout(self)  # the figures' row, then added lines (`add_line`)
+        outer.setContentsMargins(10, 4, 10, 4)
+        outer.setSpacing(2)
+        layout = QHBoxLayout()
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(10)
+        outer.addLayout(layout)
+        self._outer = outer
         layout.addLayout(left, 1)
         for group, title in (("micro", "Micro"), ("macro", "Macro")):
             heading = QLabel(f"<b>{title}</b>")
@@ -112,6 +117,10 @@ class SummaryBar(QFrame):
                        f"{micro.num_system} system)")
             value = getattr(macro, key)
             self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %")
+
+    def add_line(self, widget: QWidget) -> None:
+        """Put `widget` under the figures, across the bar (e.g. `alignment_summary.AlignmentSummaryLine`)."""
+        self._outer.addWidget(widget)
 
     def figure_text(self, name: str) -> str:
         """What one figure shows, e.g. `figure_text("micro_f1")` (for tests)."""

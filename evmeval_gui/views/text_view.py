@@ -11,6 +11,7 @@ click; it never talks to another view.
 from __future__ import annotations
 
 import html
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
@@ -34,9 +35,18 @@ from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
-from evmeval_gui.views.overlay import TextOverlay
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
+
+
+class Overlay(Protocol):
+    """Something the text view paints over its bars: `paint(painter, doc_id, layout)`.
+
+    An overlay may also have `room() -> float`: pixels it wants above each line's gold lane and below
+    its system lane (the sequencing arcs do); the view asks again on `overlays_changed(relayout=True)`.
+    """
+
+    def paint(self, painter: QPainter, doc_id: str | None, layout: Layout | None) -> None: ...
 
 
 def describe_mention(layer: int, m: Mention, row: MappingRow | None, units: list[str]) -> str:
@@ -132,8 +142,8 @@ class TextView(QAbstractScrollArea):
         self._ticks: list[tuple[float, Outcome]] = []
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
-        self.overlays: list[TextOverlay] = []
-        """Painters drawn over the text and bars (e.g. sequencing arcs); they may ask for room between lines."""
+        self.overlays: list[Overlay] = []
+        """Painters drawn over the bars, in document coordinates (e.g. `mapping_links.MappingLinksOverlay`)."""
         session.selection_changed.connect(self._on_selection)
 
     # -- content ----------------------------------------------------------------------------------
@@ -155,7 +165,7 @@ class TextView(QAbstractScrollArea):
     def _make_metrics(self) -> Metrics:
         fm = QFontMetricsF(self.font())
         self._fm = fm
-        room = max((o.room() for o in getattr(self, "overlays", ())), default=0.0)
+        room = max((o.room() for o in getattr(self, "overlays", ()) if hasattr(o, "room")), default=0.0)
         return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
                        bar_height=6.0, lane_pitch=8.0, line_gap=7.0 + 2 * room, text_pad=0.0,
                        margin_top=8.0 + room)
@@ -327,7 +337,7 @@ class TextView(QAbstractScrollArea):
             for bar in layout.bars_by_line[index]:
                 self._paint_bar(painter, bar, marks)
         for overlay in self.overlays:
-            overlay.paint(painter, top, bottom)
+            overlay.paint(painter, doc.doc_id, layout)
         painter.end()
 
     def _outcome(self, marks: DocumentMarks | None, layer: int, mention: int) -> Outcome:

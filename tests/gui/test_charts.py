@@ -232,10 +232,29 @@ def test_clicking_a_document_point_names_the_document(qtbot, panel, demo):
     assert chart.hover_text.startswith("example2\nP 83.33 %, R 83.33 %")
 
 
+def test_schemes_tab_draws_the_core_scheme_figures(panel, demo):
+    from core.metrics.schemes import scheme_scores
+
+    chart = panel.schemes_tab.chart
+    _show(panel, chart)
+    panel.set_combination("mention_type")
+    schemes = scheme_scores(demo)
+    muc, gate = schemes.muc["mention_type"], schemes.gate["mention_type"]
+    assert [g.name for g in chart.groups] == ["Dice", "MUC", "GATE strict", "GATE lenient", "GATE average"]
+    expected = [demo.micro["mention_type"].f1, muc.f1, gate.strict().f1, gate.lenient().f1, gate.average().f1]
+    assert list(chart.bars["f1"].opts["height"]) == pytest.approx([100 * v for v in expected])
+    assert f"COR {muc.cor} · PAR {muc.par} · INC {muc.inc}" in chart.subtitle
+    panel.set_document("example2")
+    panel.set_scope("document")
+    doc = next(d for d in schemes.documents if d.doc_id == "example2")
+    assert chart.groups[1].figures.f1 == pytest.approx(doc.muc["mention_type"].f1)
+    assert "document example2" in chart.subtitle
+
+
 def test_empty_state_and_export(qtbot, panel):
     images = panel.export_images()
     assert set(images) == {"scores", "per_type_published", "per_type_type_mapping", "confusion_type",
-                           "confusion_realis", "documents"}
+                           "confusion_realis", "documents", "schemes"}
     for png, svg in images.values():
         assert png.startswith(b"\x89PNG\r\n\x1a\n")
         assert "<svg" in svg and "</svg>" in svg
