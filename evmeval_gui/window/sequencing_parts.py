@@ -4,7 +4,7 @@
 - the arcs on the text (`views.link_arcs`) with a legend above the text;
 - a **Links** tab beside the mapping table (`views.link_table`);
 - a sortable **Seq F1 %** column in the document list (v1.8's `All` F1 per document);
-- a figure in the summary bar (v1.8's `All` F1, ours beside it, labelled);
+- a line in the summary bar (v1.8's `All` F1, ours beside it, labelled);
 - **View › Sequencing links**: a toggle per link type and the closure that colours them;
 - a **Sequencing** tab in the charts; and the sequencing files in **File › Export report…**.
 The scores come from `model.sequencing.SequencingModel` (the core, in the background).
@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QPointF, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QTabWidget, QWidget
 
 from core.link_style import LINK_ORDER, link_style
 from evmeval_gui import colours
@@ -135,39 +135,35 @@ class LinkLegend(QWidget):
 
 
 class SequencingFigure(QWidget):
-    """The summary bar's sequencing figure: v1.8's `All` F1, and ours (full closure) labelled."""
+    """The summary bar's sequencing line: v1.8's `All` F1, and ours (full closure) labelled."""
 
     def __init__(self, model: SequencingModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
         self.setObjectName("sequencingFigure")
-        self.caption = QLabel("Sequencing F1 (v1.8)")
+        self.caption = QLabel("Event sequencing F1, After + Subevent (v1.8):")
         self.caption.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         self.value = QLabel("—")
         self.value.setObjectName("sequencingValue")
         font = QFont(self.value.font())
-        font.setPointSizeF(font.pointSizeF() + 3)
         font.setBold(True)
         self.value.setFont(font)
         self.ours = QLabel()
         self.ours.setObjectName("sequencingOurs")
         self.ours.setStyleSheet(f"color: {colours.MUTED_TEXT};")
-        row = QHBoxLayout()
-        row.setSpacing(6)
-        row.addWidget(self.value)
-        row.addWidget(self.ours, 0, Qt.AlignmentFlag.AlignBottom)
-        layout = QVBoxLayout(self)
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
+        layout.setSpacing(5)
         layout.addWidget(self.caption)
-        layout.addLayout(row)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+        layout.addWidget(self.value)
+        layout.addWidget(self.ours)
+        layout.addStretch(1)
 
     def refresh(self) -> None:
         published, full = self.model.corpus_f1("published"), self.model.corpus_f1("full")
         self.setVisible(self.model.result is not None)
         self.value.setText(percent(published) + ("" if is_nan(published) else " %"))
-        self.ours.setText(f"ours {percent(full)}")
+        self.ours.setText(f"· ours, full closure: {percent(full)}{'' if is_nan(full) else ' %'}")
         evaluation = self.model.evaluation("All")
         if evaluation is None:
             self.setToolTip(NAN_TOOLTIP if self.model.result is not None else "")
@@ -198,7 +194,7 @@ class SequencingParts:
         self._install_tabs()
         self.column = window.documents.add_column(SequencingF1Column(self.model))
         self.figure = SequencingFigure(self.model)
-        window.summary.layout().addWidget(self.figure)
+        window.summary.add_line(self.figure)
         self._build_menu()
         self.charts_page = None
         window.charts_dock.visibilityChanged.connect(self._on_charts_visible)
