@@ -178,11 +178,18 @@ def export_mode(args: argparse.Namespace) -> int:
             out_dir = args.export_report
             if several:
                 out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
-            export_report(out_dir, inputs, result)
+            export_report(out_dir, inputs, result, coref_combination=_coref_combination(args))
             print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
     except (FormatError, ValueError) as exc:
         return _fail(str(exc))
     return 0
+
+
+def _coref_combination(args: argparse.Namespace) -> str:
+    """The mentions' alignment for coreference in `--export-report`: `--attributes`, else v1.8's `-m 1` (type)."""
+    from core.metrics.coref import DEFAULT_COMBINATION
+
+    return ATTRIBUTE_CHOICES[args.attributes] if args.attributes else DEFAULT_COMBINATION
 
 
 def screenshot_mode(args: argparse.Namespace) -> int:
@@ -242,6 +249,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
                     window.session.select_document(args.doc)
                 if not agreement:
                     wait_for_figures(window, args)
+            _wait_for_background_work(window.runner, window.session)
             for _ in range(3):
                 app.processEvents()
             write_atomic(args.screenshot, _png_bytes(window.grab()))
@@ -251,6 +259,20 @@ def screenshot_mode(args: argparse.Namespace) -> int:
             window.deleteLater()
             app.processEvents()
     return 0
+
+
+def _wait_for_background_work(runner, session) -> None:
+    """Let work started after loading (coreference scoring) finish before the screenshot is taken."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from evmeval_gui.model.coreference import COREF_JOB
+
+    if not runner.running(COREF_JOB):
+        return
+    loop = QEventLoop()
+    session.coreference.changed.connect(lambda: None if runner.running(COREF_JOB) else loop.quit())
+    QTimer.singleShot(600_000, loop.quit)
+    loop.exec()
 
 
 def _refuse_output_over_inputs(output: str, request) -> None:

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from core.align import COMBINATIONS
 from core.formats.errors import FormatError, Problem
 from core.rules import Combination
+from evmeval_gui.coref.window import install_coreference
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
@@ -116,6 +117,7 @@ class MainWindow(QMainWindow):
         self._build_charts_action()
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
+        self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
         self._connect_session()
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)

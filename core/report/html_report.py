@@ -17,10 +17,12 @@ from collections.abc import Mapping, Sequence
 from core.align import COMBINATIONS, Combination
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs
+from core.metrics.coref import CorefResult
 from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
 from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
 from core.model import Mention
 from core.outcome_style import ORDER, STYLES
+from core.report.coref_html import format_coref_html_section
 from core.text import TOKEN_TABLE, token_document_text
 
 CONTEXT_CHARS = 60
@@ -231,12 +233,14 @@ def format_html_report(
     captions: Mapping[str, str] | None = None,
     banner: str = "",
     sections: Sequence[str] = (),
+    coreference: CorefResult | None = None,
 ) -> str:
     """The whole report as one HTML page.
 
     `charts` maps a chart name to PNG bytes or SVG text; `captions` gives a caption per name (the
     name is used otherwise). Error lists use the mapping table of `combination` (default
-    type+realis: it shows span errors and attribute errors alike). Outcomes are drawn in the one scheme
+    type+realis: it shows span errors and attribute errors alike). `coreference`: adds its section
+    (`core.report.coref_html`). Outcomes are drawn in the one scheme
     of `core.outcome_style`; `colours` (`#rrggbb` per outcome) overrides some of its colours.
     `banner` (HTML) goes under the title, `sections` (HTML) after the summary (see
     `core.report.scheme_exports`: the mapping warning and the other scoring schemes).
@@ -272,6 +276,8 @@ def format_html_report(
     out.append(_type_table(result.per_type_by_type_mapping,
                            "Type-mapping table: type mapping, one row per type on either side"))
     out.append("<h2>Documents</h2>" + _documents_table(result))
+    if coreference is not None:
+        out.append(format_coref_html_section(result, coreference))
     out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
     out.extend(_document_errors(doc, n, inputs, combination) for n, doc in enumerate(result.documents))
     out.append("</body></html>\n")

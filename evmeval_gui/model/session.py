@@ -23,6 +23,7 @@ from core.metrics.mention import DocumentResult, ResultKind, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
 from evmeval_gui.model import collector
+from evmeval_gui.model.coreference import Coreference
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
 from evmeval_gui.model.doctext import (
     DocumentMarks,
@@ -103,6 +104,8 @@ class Session:
         """Every result of the corpus made so far, by (system index, mapping strategy)."""
         self._texts: _LRU = _LRU(_TEXT_CACHE)
         self._rows: _LRU = _LRU(_ROWS_CACHE)
+        self.coreference = Coreference(self)
+        """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
 
     # -- state ------------------------------------------------------------------------------------
 

@@ -7,8 +7,9 @@ session; the list follows the session's selection.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
-from typing import Protocol
+from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -40,22 +41,21 @@ HEADER_TIPS = ("Document id", "Gold mentions in the document", "System mentions 
                "Recall (%) for the chosen attribute combination",
                "F1 (%) for the chosen attribute combination")
 
-
-
-class ExtraColumn(Protocol):
-    """A figure per document that another feature adds to the list (e.g. sequencing F1), sortable."""
-
-    header: str
-    tip: str
-
-    def value(self, doc_id: str) -> float | None:
-        """A fraction shown as a percentage (NaN: undefined, "—"; None: nothing to show)."""
-        ...
-
-
 MIN_ID_WIDTH = 150
 """Below this, the list hides its P and R columns rather than squeeze document ids."""
 _Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class ExtraColumn:
+    """A column another feature adds after F1 (e.g. coreference scores): `value(doc_id)` is a fraction
+    shown as a percentage, NaN when undefined, None while unknown (shown empty, sorted last)."""
+
+    key: str
+    header: str
+    tip: str
+    value: Callable[[str], float | None]
+    shown: bool = True
 
 
 class DocumentListModel(QAbstractTableModel):
@@ -70,9 +70,9 @@ class DocumentListModel(QAbstractTableModel):
         self.session = session
         self._docs: list[DocumentResult] = []
         self._rows: dict[str, int] = {}
-        self.extra: list[ExtraColumn] = []
         self.sort_column = F1
         self.sort_order = Qt.SortOrder.AscendingOrder
+        self.extra_columns: list[ExtraColumn] = []
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self._scores_changed)
 
@@ -92,27 +92,9 @@ class DocumentListModel(QAbstractTableModel):
         if column == SYSTEM:
             return lambda d: (len(d.system), d.doc_id.lower())
         if column >= len(HEADERS):
-            extra = self.extra[column - len(HEADERS)]
-            return lambda d: (nan_sort_key(extra.value(d.doc_id)), d.doc_id.lower())
+            extra = self.extra_columns[column - len(HEADERS)]
+            return lambda d: _extra_key(extra.value(d.doc_id), d.doc_id.lower())
         return lambda d: (nan_sort_key(self._value(d, column), worst=self._counted(d)), d.doc_id.lower())
-
-    def add_column(self, column: ExtraColumn) -> int:
-        """Add a column after F1; returns its index."""
-        self.beginInsertColumns(QModelIndex(), self.columnCount(), self.columnCount())
-        self.extra.append(column)
-        self.endInsertColumns()
-        return len(HEADERS) + len(self.extra) - 1
-
-    def extra_changed(self) -> None:
-        """The added columns' figures changed: redraw them (and re-sort when sorted by one)."""
-        if not self._docs or not self.extra:
-            return
-        if self.sort_column >= len(HEADERS):
-            self._resort()
-        self.dataChanged.emit(self.index(0, len(HEADERS)), self.index(len(self._docs) - 1, self.columnCount() - 1))
-
-    def header_text(self, column: int) -> str:
-        return HEADERS[column] if column < len(HEADERS) else self.extra[column - len(HEADERS)].header
 
     def _counted(self, doc: DocumentResult) -> bool:
         result = self.session.result
@@ -128,6 +110,25 @@ class DocumentListModel(QAbstractTableModel):
             return
         self.sort_column, self.sort_order = column, order
         self._resort()
+
+    def set_extra_columns(self, columns: list[ExtraColumn]) -> None:
+        """Add columns after F1 (replacing earlier extra columns)."""
+        self.beginResetModel()
+        self.extra_columns = list(columns)
+        if self.sort_column >= self.columnCount():
+            self.sort_column = F1
+        self.endResetModel()
+
+    def extra_changed(self) -> None:
+        """The extra columns' values changed (e.g. coreference was scored): redraw, and resort by them."""
+        if not self._docs or not self.extra_columns:
+            return
+        if self.sort_column >= len(HEADERS):
+            self._resort()
+        self.dataChanged.emit(self.index(0, len(HEADERS)), self.index(len(self._docs) - 1, self.columnCount() - 1))
+
+    def header_text(self, column: int) -> str:
+        return HEADERS[column] if column < len(HEADERS) else self.extra_columns[column - len(HEADERS)].header
 
     def _resort(self) -> None:
         self.layoutAboutToBeChanged.emit()
@@ -150,7 +151,7 @@ class DocumentListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._docs)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS) + len(self.extra)
+        return 0 if parent.isValid() else len(HEADERS) + len(self.extra_columns)
 
     def doc_id(self, row: int) -> str:
         return self._docs[row].doc_id
@@ -164,7 +165,7 @@ class DocumentListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self.header_text(section)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section] if section < len(HEADERS) else self.extra[section - len(HEADERS)].tip
+            return HEADER_TIPS[section] if section < len(HEADERS) else self.extra_columns[section - len(HEADERS)].tip
         if role == Qt.ItemDataRole.TextAlignmentRole and section != ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -179,7 +180,7 @@ class DocumentListModel(QAbstractTableModel):
         doc = self._docs[index.row()]
         column = index.column()
         if column >= len(HEADERS):
-            return self._extra_data(doc, column, role)
+            return self._extra_data(doc, self.extra_columns[column - len(HEADERS)], role)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == ID:
                 return doc.doc_id
@@ -211,17 +212,27 @@ class DocumentListModel(QAbstractTableModel):
             return font
         return None
 
-    def _extra_data(self, doc: DocumentResult, column: int, role: int):
-        value = self.extra[column - len(HEADERS)].value(doc.doc_id)
+
+    def _extra_data(self, doc: DocumentResult, column: ExtraColumn, role: int):
         if role == Qt.ItemDataRole.DisplayRole:
+            value = column.value(doc.doc_id)
             return "" if value is None else percent(value)
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and value is not None and is_nan(value):
-            return NAN_TOOLTIP
         if role == DOC_ID_ROLE:
             return doc.doc_id
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return column.tip
         return None
+
+
+def _extra_key(value: float | None, doc_id: str) -> tuple:
+    """Unknown values last, undefined (NaN) next, then by value."""
+    if value is None:
+        return (2, 0.0, doc_id)
+    if is_nan(value):
+        return (1, 0.0, doc_id)
+    return (0, value, doc_id)
 
 
 class DocumentFilter(QSortFilterProxyModel):
@@ -316,13 +327,15 @@ class DocumentList(QWidget):
         """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays)."""
         header = self.table.horizontalHeader()
         width = self.table.viewport().width()
-        columns = [c for c in range(GOLD, self.model.columnCount()) if c < len(HEADERS)
-                   or not self.table.isColumnHidden(c)]
-        every = sum(header.sectionSize(c) for c in columns)
+        extra = [len(HEADERS) + i for i, c in enumerate(self.model.extra_columns) if c.shown]
+        for i, c in enumerate(self.model.extra_columns):
+            self.table.setColumnHidden(len(HEADERS) + i, not c.shown)
+        every = sum(header.sectionSize(c) for c in [*range(GOLD, len(HEADERS)), *extra])
         compact = width - every < MIN_ID_WIDTH
         for column in (PRECISION, RECALL):
             self.table.setColumnHidden(column, compact)
-        numbers = sum(header.sectionSize(c) for c in columns if not self.table.isColumnHidden(c))
+        numbers = sum(header.sectionSize(c) for c in range(GOLD, self.model.columnCount())
+                      if not self.table.isColumnHidden(c))
         header.resizeSection(ID, max(60, width - numbers))
 
     # -- order ------------------------------------------------------------------------------------
@@ -425,19 +438,21 @@ class DocumentList(QWidget):
     def _sort_column(self) -> int:
         return self.model.sort_column
 
-    def add_column(self, column: ExtraColumn, *, sample: str = "100.00") -> int:
-        """Add a sortable figure column after F1 (hidden with `set_column_shown`); returns its index."""
-        index = self.model.add_column(column)
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(index, QHeaderView.ResizeMode.Fixed)
+    def set_extra_columns(self, columns: list[ExtraColumn]) -> None:
+        """Add columns after F1 (see `ExtraColumn`), sized like the score columns."""
+        self.model.set_extra_columns(columns)
         fm = self.table.fontMetrics()
-        header.resizeSection(index, max(fm.horizontalAdvance(sample), fm.horizontalAdvance(column.header)) + 12)
+        header = self.table.horizontalHeader()
+        for i, column in enumerate(columns):
+            index = len(HEADERS) + i
+            header.setSectionResizeMode(index, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(index, max(fm.horizontalAdvance("100.00"), fm.horizontalAdvance(column.header)) + 12)
+        header.setSortIndicator(self.model.sort_column, self.model.sort_order)
         self._fit_id_column()
-        return index
 
-    def set_column_shown(self, index: int, shown: bool) -> None:
-        if self.table.isColumnHidden(index) == shown:
-            self.table.setColumnHidden(index, not shown)
-            if not shown and self.model.sort_column == index:
-                self.sort_by(F1)
-            self._fit_id_column()
+    def show_extra_column(self, key: str, shown: bool) -> None:
+        """Show or hide an extra column (the header's context menu)."""
+        model = self.model
+        model.extra_columns = [ExtraColumn(c.key, c.header, c.tip, c.value, shown) if c.key == key else c
+                               for c in model.extra_columns]
+        self._fit_id_column()

@@ -13,6 +13,7 @@ their links are drawn bold and the others faded.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -163,9 +164,9 @@ class LinkArcOverlay:
 
     # -- painting ---------------------------------------------------------------------------------
 
-    def paint(self, painter: QPainter, doc_id: str | None, layout: Layout | None) -> None:
+    def paint(self, view: TextView, painter: QPainter) -> None:
         """Paint the arcs on screen (the view has translated the painter to document coordinates)."""
-        top, bottom = self.view.visible_band()
+        top, bottom = view.visible_band()
         arcs = [a for a in self.arcs() if a.bottom >= top and a.top <= bottom]
         if not arcs:
             return
@@ -177,6 +178,25 @@ class LinkArcOverlay:
         for arc in sorted(arcs, key=lambda a: (not a.faded, a.emphasised)):  # faded first, emphasised on top
             self._paint_arc(painter, arc)
         painter.restore()
+
+    def paint_viewport(self, view: TextView, painter: QPainter) -> None:
+        """Nothing is drawn in viewport coordinates."""
+
+    def tooltip(self, view: TextView, mentions: list[tuple[int, int]]) -> str:
+        """The hovered mentions' links, one line each (empty without links)."""
+        doc = view.result_doc
+        if doc is None or self.model.result is None:
+            return ""
+        ids = {(GOLD if layer == GOLD else SYSTEM, (doc.gold if layer == GOLD else doc.system)[m].mention_id)
+               for layer, m in mentions}
+        lines = []
+        for row in self.model.shown_rows(doc.doc_id):
+            layer = GOLD if row.side == "gold" else SYSTEM
+            if (layer, row.source) in ids or (layer, row.target) in ids:
+                outcome = row.outcome(self.model.closure)
+                words = link_style(outcome).short if outcome else "not scored"
+                lines.append(html.escape(f"{row.side} link {row.source} {row.kind} {row.target}: {words}"))
+        return "<br>".join(lines[:8])
 
     def _paint_arc(self, painter: QPainter, arc: Arc) -> None:
         colour = QColor(link_style(arc.outcome).colour if arc.outcome else MISSING_OUTCOME_COLOUR)

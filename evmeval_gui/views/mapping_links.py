@@ -9,12 +9,17 @@ legend of the Mapping differences view (`link_swatch`), so what the legend shows
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 
 from core.metrics.mapping_diff import PairChange
 from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
+
+if TYPE_CHECKING:
+    from evmeval_gui.views.text_view import TextView
 
 GREEDY_COLOUR = "#303030"
 OTHER_COLOUR = "#8E44AD"
@@ -54,7 +59,15 @@ class MappingLinksOverlay:
         self.links_drawn: list[tuple[str, int, int]] = []
         """(strategy, gold index, system index) of each link drawn in the last paint."""
 
-    def paint(self, painter: QPainter, doc_id: str | None, layout: Layout | None) -> None:
+    def paint_viewport(self, view: TextView, painter: QPainter) -> None:
+        """Nothing drawn outside the document's coordinates."""
+
+    def tooltip(self, view: TextView, mentions: list[tuple[int, int]]) -> str:
+        return ""
+
+    def paint(self, view: TextView, painter: QPainter) -> None:
+        layout = view.layout_data
+        doc_id = view.result_doc.doc_id if view.result_doc is not None else None
         self.links_drawn = []
         change = self.figures.focus
         if change is None or layout is None or doc_id != change.doc_id:

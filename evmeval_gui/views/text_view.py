@@ -40,13 +40,17 @@ _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
 
 
 class Overlay(Protocol):
-    """Something the text view paints over its bars: `paint(painter, doc_id, layout)`.
+    """Something the text view paints over its bars. `paint` draws in document coordinates (the painter
+    is translated by the scroll), `paint_viewport` in viewport coordinates (e.g. edge markers);
+    `tooltip` adds a line to the hovered mentions' tooltip ("" for none). An overlay may also have
+    `room() -> float`: pixels it wants above each line's gold lane and below its system lane (the
+    sequencing arcs do); the view asks again on `overlays_changed(relayout=True)`."""
 
-    An overlay may also have `room() -> float`: pixels it wants above each line's gold lane and below
-    its system lane (the sequencing arcs do); the view asks again on `overlays_changed(relayout=True)`.
-    """
+    def paint(self, view: TextView, painter: QPainter) -> None: ...
 
-    def paint(self, painter: QPainter, doc_id: str | None, layout: Layout | None) -> None: ...
+    def paint_viewport(self, view: TextView, painter: QPainter) -> None: ...
+
+    def tooltip(self, view: TextView, mentions: list[tuple[int, int]]) -> str: ...
 
 
 def describe_mention(layer: int, m: Mention, row: MappingRow | None, units: list[str]) -> str:
@@ -143,7 +147,8 @@ class TextView(QAbstractScrollArea):
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
         self.overlays: list[Overlay] = []
-        """Painters drawn over the bars, in document coordinates (e.g. `mapping_links.MappingLinksOverlay`)."""
+        """Painters drawn over the text (`Overlay`: e.g. `evmeval_gui.coref.overlay.ClusterOverlay`,
+        `mapping_links.MappingLinksOverlay`)."""
         session.selection_changed.connect(self._on_selection)
 
     # -- content ----------------------------------------------------------------------------------
@@ -337,7 +342,10 @@ class TextView(QAbstractScrollArea):
             for bar in layout.bars_by_line[index]:
                 self._paint_bar(painter, bar, marks)
         for overlay in self.overlays:
-            overlay.paint(painter, doc.doc_id, layout)
+            overlay.paint(self, painter)
+        painter.resetTransform()
+        for overlay in self.overlays:
+            overlay.paint_viewport(self, painter)
         painter.end()
 
     def _outcome(self, marks: DocumentMarks | None, layer: int, mention: int) -> Outcome:
@@ -504,6 +512,8 @@ class TextView(QAbstractScrollArea):
                 row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
                 row = marks.rows[row_index] if row_index >= 0 else None
             blocks.append(describe_mention(layer, m, row, units))
+        extra = [t for t in (o.tooltip(self, self.mentions_at(pos)) for o in self.overlays) if t]
+        blocks.extend(extra)
         unit = self.unit_at(pos)
         if not blocks and unit >= 0:
             return f"token {html.escape(doc.unit_labels[unit])} (in no mention)"

@@ -59,6 +59,8 @@ class ChartsDock(QDockWidget):
         self.panel: ChartsView | None = None
         self._pending: set[str] = set()
         self._doc: str | None = None
+        self.extensions: list[Callable[[ChartsView], None]] = []
+        """Called with the panel once it is built (e.g. the Coreference tab adds itself)."""
         placeholder = QLabel("Charts are not available in this installation." if factory is None
                              else "Open a corpus to see its charts.")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -83,6 +85,8 @@ class ChartsDock(QDockWidget):
             return None
         self.panel = panel
         panel.filter_requested.connect(self._apply_filter)
+        for extend in self.extensions:
+            extend(panel)
         # A scroll area lets the dock be narrower than the panel's widest row without the window growing.
         scroller = QScrollArea()
         scroller.setObjectName("chartsScroller")

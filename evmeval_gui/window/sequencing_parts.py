@@ -24,6 +24,7 @@ from evmeval_gui.colours import _FlowLayout
 from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, SequencingModel
+from evmeval_gui.views.document_list import ExtraColumn
 from evmeval_gui.views.link_arcs import PEN_STYLES, LinkArcOverlay
 from evmeval_gui.views.link_table import LinkTable
 
@@ -47,18 +48,10 @@ class SequencingHost(Protocol):
 LINKS_TAB = "Links"
 
 
-class SequencingF1Column:
-    """The document list's `Seq F1 %`: v1.8's `All` F1 of each document ("—": no links on one side)."""
-
-    header = "Seq F1"
-    tip = ("Event sequencing F1 (%) of the document: After and Subevent links together (v1.8's All "
+SEQ_COLUMN = "sequencing_f1"
+SEQ_HEADER = "Seq F1"
+SEQ_TIP = ("Event sequencing F1 (%) of the document: After and Subevent links together (v1.8's All "
            "evaluation, published closure); — when a side has no links")
-
-    def __init__(self, model: SequencingModel) -> None:
-        self.model = model
-
-    def value(self, doc_id: str) -> float | None:
-        return self.model.document_f1(doc_id)
 
 
 def link_sample(outcome: str, kind: str = "After", size: QSize | None = None) -> QPixmap:
@@ -192,12 +185,18 @@ class SequencingParts:
         self.legend.setContentsMargins(6, 0, 6, 0)
         self.table = LinkTable(session, self.model)
         self._install_tabs()
-        self.column = window.documents.add_column(SequencingF1Column(self.model))
+        documents = window.documents
+        documents.set_extra_columns([*documents.model.extra_columns,
+                                     ExtraColumn(SEQ_COLUMN, SEQ_HEADER, SEQ_TIP, self.model.document_f1, shown=False)])
+        self.column = documents.model.columnCount() - 1
         self.figure = SequencingFigure(self.model)
         window.summary.add_line(self.figure)
         self._build_menu()
-        self.charts_page = None
-        window.charts_dock.visibilityChanged.connect(self._on_charts_visible)
+        self.charts_page: Any = None
+        """The charts' Sequencing page (`charts.sequencing_charts.SequencingChartsPage`), once built."""
+        window.charts_dock.extensions.append(self._add_charts_tab)
+        if window.charts_dock.panel is not None:
+            self._add_charts_tab(window.charts_dock.panel)
         window.exporter.sequencing = lambda: self.model.result
         self.model.sequencing_changed.connect(self._on_sequencing)
         self.model.options_changed.connect(self._on_options)
@@ -207,16 +206,22 @@ class SequencingParts:
     # -- construction -----------------------------------------------------------------------------
 
     def _install_tabs(self) -> None:
-        """The mapping table and the link table share the lower part of the text splitter."""
+        """The link table goes beside the mapping table: in the tabs already holding it (another part
+        may have made them), else in new tabs in the mapping table's place."""
         window = self.window
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("tablesTabs")
-        self.tabs.setDocumentMode(True)
-        index = window.right_split.indexOf(window.mapping)
-        sizes = window.right_split.sizes()
-        self.tabs.addTab(window.mapping, "Mappings")
-        window.right_split.insertWidget(index, self.tabs)
-        window.right_split.setSizes(sizes)
+        holder = window.mapping.parentWidget()
+        while holder is not None and not isinstance(holder, QTabWidget):
+            holder = holder.parentWidget()
+        if holder is None:
+            holder = QTabWidget()
+            holder.setObjectName("lowerTabs")
+            holder.setDocumentMode(True)
+            index = window.right_split.indexOf(window.mapping)
+            sizes = window.right_split.sizes()
+            window.right_split.replaceWidget(index, holder)
+            holder.addTab(window.mapping, "Mappings")
+            window.right_split.setSizes(sizes)
+        self.tabs = holder
         self.links_index = self.tabs.addTab(self.table, LINKS_TAB)
         self.tabs.setTabVisible(self.links_index, False)
 
@@ -257,7 +262,7 @@ class SequencingParts:
         self.tabs.setTabVisible(self.links_index, present)
         self.menu.menuAction().setVisible(present)
         self.legend.setVisible(present)
-        self.window.documents.set_column_shown(self.column, present)
+        self.window.documents.show_extra_column(SEQ_COLUMN, present)
         self.window.documents.model.extra_changed()
         self.figure.refresh()
         self._refresh_document()
@@ -284,12 +289,10 @@ class SequencingParts:
 
     # -- charts -----------------------------------------------------------------------------------
 
-    def _on_charts_visible(self, visible: bool) -> None:
-        if not visible or self.charts_page is not None:
-            return
-        panel = self.window.charts_dock.ensure_panel()
+    def _add_charts_tab(self, panel: object) -> None:
+        """The Sequencing tab of the charts panel (called once it is built: pyqtgraph loads late)."""
         tabs = getattr(panel, "tabs", None)
-        if not isinstance(tabs, QTabWidget):
+        if not isinstance(tabs, QTabWidget) or self.charts_page is not None:
             return
         from evmeval_gui.charts.sequencing_charts import SequencingChartsPage
 

@@ -218,7 +218,7 @@ def test_document_list_sorts_by_sequencing_f1(window, qtbot):
     column = window.sequencing.column
     x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, header.height() // 2))
-    assert window.documents.visible_doc_ids() == ["doc3", "doc1", "doc2"]  # undefined first, then worst
+    assert window.documents.visible_doc_ids() == ["doc1", "doc2", "doc3"]  # worst first, undefined after
     assert "Seq F1" in window.documents.count_label.text()
 
 
