@@ -102,12 +102,14 @@ class LinkLegend(QWidget):
             row.addWidget(label)
             layout.addWidget(entry)
             self.labels[key] = label
-        for kind, text in (("After", "After (source before target)"), ("Subevent", "Subevent (target part of source)")):
+        for kind, text in (("After", "After"), ("Subevent", "Subevent")):
             entry = QLabel()
             entry.setPixmap(link_sample("", kind, QSize(22, 12)))
             words = QLabel(text)
             words.setStyleSheet(f"color: {colours.MUTED_TEXT};")
             box = QWidget()
+            box.setToolTip("After: the source happens before the target (filled head)" if kind == "After" else
+                           "Subevent: the target is part of the source (hollow head)")
             row = QHBoxLayout(box)
             row.setContentsMargins(0, 0, 0, 0)
             row.setSpacing(3)
@@ -123,7 +125,7 @@ class LinkLegend(QWidget):
         closure = self.model.closure
         for key, label in self.labels.items():
             count = sum(1 for r in rows if r.outcome(closure) == key)
-            label.setText(f"{link_style(key).short} {count}")
+            label.setText(f"{link_style(key).glyph} {key} {count}")  # short: the tooltip has the words
         self.layout().invalidate()
 
 
