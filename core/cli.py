@@ -23,6 +23,7 @@ from core.formats.errors import FormatError, Problem
 from core.formats.reading import read_text
 from core.formats.tbf import parse_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
+from core.input_checks import input_warnings
 from core.loading import (
     LoadedInputs,
     TokenSource,
@@ -36,7 +37,7 @@ from core.model import SpanMode
 from core.report.io import check_output_paths, write_atomic
 from core.report.sequencing_report import assemble_report
 from core.sequencing_cli import SequencingRun, add_sequencing_arguments, check_folder, run_sequencing, with_sequencing
-from core.validate import check_file, check_files, fold_problems
+from core.validate import check_file, fold_problems
 
 MAX_WARNINGS = 20
 
@@ -83,10 +84,8 @@ def _fail(message: str) -> int:
 
 
 def _input_warnings(inputs: LoadedInputs) -> list[str]:
-    """What the published scorer would not stop for, checked on both files (token ids with -t)."""
-    unknown_ids = inputs.tokens.unknown_ids if inputs.tokens.folder else None
-    problems = list(inputs.problems) + check_files([inputs.gold, inputs.system], unknown_ids)
-    return [str(p) for p in problems]
+    """What the published scorer would not stop for (the window lists the same: `core.input_checks`)."""
+    return input_warnings(inputs)
 
 
 @dataclass

@@ -20,10 +20,12 @@ from core.loading import LoadedInputs
 from core.metrics.coref import CorefResult
 from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
 from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
+from core.metrics.prf import NAN_REASON
 from core.model import Mention
 from core.outcome_style import ORDER, STYLES
 from core.report.coref_html import format_coref_html_section
 from core.text import TOKEN_TABLE, token_document_text
+from core.type_names import TypeNames, type_names
 
 CONTEXT_CHARS = 60
 """Characters of text shown on each side of an error."""
@@ -50,6 +52,7 @@ ol.errors { font-size: 0.9em; } ol.errors li { margin: 0.3em 0; }
   background: #f7f7f7; padding: 0.2em 0.4em; white-space: pre-wrap; }
 .snippet .g { text-decoration: underline; text-decoration-thickness: 2px; }
 .none { color: #777; font-style: italic; }
+.nan { color: #777; cursor: help; }
 """
 
 
@@ -58,7 +61,10 @@ def _esc(text: object) -> str:
 
 
 def _pct(value: float) -> str:
-    return "nan" if math.isnan(value) else f"{100 * value:.2f}"
+    """A fraction as a percentage; an undefined one (0/0) as a dash whose title says why."""
+    if math.isnan(value):
+        return f'<span class="nan" title="{_esc(NAN_REASON)}">—</span>'
+    return f"{100 * value:.2f}"
 
 
 def _tint(colour: str, alpha: float) -> str:
@@ -156,7 +162,7 @@ def _mention_cell(m: Mention | None, side: str) -> str:
     if m is None:
         return f'<span class="none">no {side} mention</span>'
     return (f"{side} <b>{_esc(m.mention_id)}</b> “{_esc(m.text)}” "
-            f"{_esc(m.mention_type)} / {_esc(m.realis)} <span class=\"meta\">(line {m.line})</span>")
+            f"{_esc(m.raw_type)} / {_esc(m.raw_realis)} <span class=\"meta\">(line {m.line})</span>")
 
 
 def _error_item(row: MappingRow, text: _DocumentText) -> str:
@@ -194,9 +200,10 @@ def _summary_table(result: ScoreResult) -> str:
             + "".join(rows) + "</table>")
 
 
-def _type_table(rows: Sequence[TypeRow], caption: str) -> str:
+def _type_table(rows: Sequence[TypeRow], caption: str, names: TypeNames) -> str:
     body = "".join(
-        f"<tr><td>{_esc(r.mention_type)}</td><td class=\"n\">{_pct(r.precision)}</td>"
+        f"<tr><td title=\"compared as {_esc(r.mention_type)}\">{_esc(names.name(r.mention_type))}</td>"
+        f"<td class=\"n\">{_pct(r.precision)}</td>"
         f"<td class=\"n\">{_pct(r.recall)}</td><td class=\"n\">{_pct(r.f1)}</td>"
         f"<td class=\"n\">{r.num_gold}</td><td class=\"n\">{r.num_system}</td></tr>" for r in rows)
     return (f"<table><caption>{_esc(caption)}</caption><tr><th>Type</th><th>Prec</th><th>Rec</th>"
@@ -271,10 +278,12 @@ def format_html_report(
             out.append(f'<figure id="chart-{_esc(name)}"><img alt="{_esc(caption)}" src="{_image_uri(data)}">'
                        f"<figcaption>{_esc(caption)}</figcaption></figure>")
     out.append("<h2>Per-type scores</h2>")
+    names = type_names(result.documents)
     out.append(_type_table(result.per_type_published,
-                           "Published table (as in the score report): type+realis mapping, one row per gold type"))
+                           "Published table (as in the score report): type+realis mapping, one row per gold type",
+                           names))
     out.append(_type_table(result.per_type_by_type_mapping,
-                           "Type-mapping table: type mapping, one row per type on either side"))
+                           "Type-mapping table: type mapping, one row per type on either side", names))
     out.append("<h2>Documents</h2>" + _documents_table(result))
     if coreference is not None:
         out.append(format_coref_html_section(result, coreference))

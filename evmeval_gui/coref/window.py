@@ -75,7 +75,7 @@ class CoreferenceUI:
         self.overlay = ClusterOverlay(self.coreference)
         window.text_view.overlays.append(self.overlay)
         self.summary = CorefSummary(session)
-        window.summary.layout().addWidget(self.summary)
+        window.summary.add_line(self.summary)
         documents = window.documents
         documents.set_extra_columns(document_columns(self.coreference))
         header = documents.table.horizontalHeader()

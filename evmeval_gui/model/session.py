@@ -22,6 +22,7 @@ from core.formats.errors import FormatError, Problem
 from core.metrics.mention import DocumentResult, ResultKind, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
+from core.type_names import TypeNames, type_names
 from evmeval_gui.model import collector
 from evmeval_gui.model.coreference import Coreference
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
@@ -86,6 +87,10 @@ class Session:
         self.selection_changed = Signal("selection_changed")
         self.filter_changed = Signal("filter_changed")
         self.mapping_changed = Signal("mapping_changed")
+        self.type_filter_requested = Signal("type_filter_requested")
+        """(canonical type | None): a context menu's "Filter to this type"; the mapping table follows it."""
+        self.charts_requested = Signal("charts_requested")
+        """(what: "type" | "document", key): a context menu's "Show in charts"; the window shows the charts."""
         self.runner = runner
         self.loader: Loader = loader or default_loader
         self.corpus: LoadedCorpus | None = None
@@ -106,6 +111,7 @@ class Session:
         self._rows: _LRU = _LRU(_ROWS_CACHE)
         self.coreference = Coreference(self)
         """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
+        self._type_names: tuple[ScoreResult, TypeNames] | None = None
 
     # -- state ------------------------------------------------------------------------------------
 
@@ -117,6 +123,20 @@ class Session:
     @property
     def loaded(self) -> bool:
         return self.corpus is not None and self.result is not None
+
+    @property
+    def type_names(self) -> TypeNames:
+        """How to show each canonical type of the current result: as first written (`core.type_names`)."""
+        result = self.result
+        if result is None:
+            return TypeNames()
+        if self._type_names is None or self._type_names[0] is not result:
+            self._type_names = (result, type_names(result.documents))
+        return self._type_names[1]
+
+    def type_name(self, canonical: str) -> str:
+        """One canonical type as first written in the files."""
+        return self.type_names.name(canonical)
 
     def doc_result(self, doc_id: str) -> DocumentResult | None:
         result = self.result
@@ -401,34 +421,57 @@ class Session:
                 return number
         return None
 
-    def step_error(self, forward: bool = True) -> bool:
-        """Select the next (or previous) error of the document in reading order; wraps around.
-
-        Returns False when the document has no error to go to.
-        """
-        doc_id = self.selection.doc_id
-        if doc_id is None:
-            return False
+    def _error_order(self, doc_id: str) -> tuple[DocumentMarks, list[int], list[tuple[tuple, int]]] | None:
+        """The document's marks, its error rows in reading order, and (reading-order key, row) of each."""
         marks, text = self.marks(doc_id), self.document_text(doc_id)
         if marks is None or text is None:
-            return False
+            return None
         order = error_rows_in_order(marks, text)
-        if not order:
+        return marks, order, [((row_position(marks.rows[i], text), i), i) for i in order]
+
+    def error_position(self) -> tuple[int, int] | None:
+        """(n, total): the selection is the n-th of the document's `total` errors (reading order); None
+        when no error is selected."""
+        doc_id = self.selection.doc_id
+        found = self._error_order(doc_id) if doc_id is not None else None
+        if found is None:
+            return None
+        marks, order, _ = found
+        current = self._current_row_index(marks)
+        if current is None or current not in order:
+            return None
+        return order.index(current) + 1, len(order)
+
+    def step_error(self, forward: bool = True, *, wrap: bool = True) -> bool:
+        """Select the next (or previous) error of the document in reading order.
+
+        At the last (first) error it wraps around, or with `wrap=False` stays and returns False. Returns
+        False too when the document has no error to go to.
+        """
+        doc_id = self.selection.doc_id
+        found = self._error_order(doc_id) if doc_id is not None else None
+        if doc_id is None or found is None or not found[1]:
             return False
+        marks, order, keyed = found
         current = self._current_row_index(marks)
         if current is None:
-            target = order[0] if forward else order[-1]
+            target: int | None = order[0] if forward else order[-1]
         else:
+            text = self.document_text(doc_id)
+            assert text is not None
             here = (row_position(marks.rows[current], text), current)
-            keyed = [((row_position(marks.rows[i], text), i), i) for i in order]
-            if forward:
-                after = [i for key, i in keyed if key > here]
-                target = after[0] if after else order[0]
-            else:
-                before = [i for key, i in keyed if key < here]
-                target = before[-1] if before else order[-1]
+            after = [i for key, i in keyed if key > here] if forward else [i for key, i in keyed if key < here]
+            target = (after[0] if forward else after[-1]) if after else None
+            if target is None and wrap:
+                target = order[0] if forward else order[-1]
+        if target is None:
+            return False
         self.select(Selection.of_rows(doc_id, [marks.rows[target]]))
         return True
+
+    def has_errors(self, doc_id: str) -> bool:
+        """Whether a document has an error under the current combination."""
+        return any(r.outcome.is_error for r in self.rows(doc_id))
 
     def find(self, query: str, doc_order: Sequence[str]) -> bool:
         """Select the next mention whose id or text contains `query`, from the current selection on.

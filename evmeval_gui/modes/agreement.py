@@ -125,7 +125,13 @@ class AgreementMode(QObject):
         result, roles = self.session.result, self.session.roles
         if result is None or roles is None:
             return ""
-        return f"Agreement: {roles[0]} (gold role) vs {roles[1]}, {len(result.documents)} documents{took}"
+        text = f"Agreement: {roles[0]} (gold role) vs {roles[1]}, {len(result.documents)} documents{took}"
+        missing = self.loaded.documents_without_tokens() if self.loaded is not None else []
+        if missing:
+            shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+            text += (f". No token table for {len(missing)} document(s), left out: {shown} (brat files named "
+                     "X.tkn.ann? set the brat extension to .tkn.ann)")
+        return text
 
     def remembers_corpus(self) -> bool:
         return False  # a pair of annotators is not a corpus to reopen

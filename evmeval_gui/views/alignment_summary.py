@@ -72,8 +72,7 @@ class AlignmentSummaryLine(QWidget):
         self.schemes.setObjectName("schemeFigures")
         self.schemes.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         self.schemes.setTextFormat(Qt.TextFormat.PlainText)
-        self.schemes.setWordWrap(True)  # wraps rather than widens the window
-        self.schemes.setMinimumWidth(120)
+        self.schemes.setMinimumWidth(60)  # one line on the summary bar; the tooltip says what each figure is
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 1, 0, 0)
         layout.setSpacing(8)
@@ -103,7 +102,7 @@ class AlignmentSummaryLine(QWidget):
             return
         c = self.session.combination
         muc, gate = schemes.muc[c], schemes.gate[c]
-        self.schemes.setText(f"MUC F1 {percent(muc.f1)} % · GATE F1 strict / lenient / average "
-                             f"{percent(gate.strict().f1)} / {percent(gate.lenient().f1)} / "
-                             f"{percent(gate.average().f1)} %")
+        self.schemes.setText(f"MUC {percent(muc.f1)} · GATE {percent(gate.strict().f1)} / "
+                             f"{percent(gate.lenient().f1)} / {percent(gate.average().f1)}")
         self.schemes.setToolTip(muc_tooltip(muc, gate, c, mapping))
+        self.schemes.setMinimumWidth(self.schemes.sizeHint().width())  # the counts beside it elide first

@@ -22,15 +22,26 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from core.metrics.mention import DocumentResult, ResultKind
 from evmeval_gui import colours
 from evmeval_gui.model.filters import ChartFilter
-from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
+from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent, plural
+from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
+from evmeval_gui.views.context_menus import copy_text, document_menu, popup
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -308,6 +319,9 @@ class DocumentList(QWidget):
         layout.addWidget(self.count_label)
         self._updating = False
         self.table.viewport().installEventFilter(self)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.menu: QMenu | None = None
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection)
         session.selection_changed.connect(self._on_session_selection)
         session.scoring_finished.connect(self._after_refresh)
@@ -337,6 +351,22 @@ class DocumentList(QWidget):
         numbers = sum(header.sectionSize(c) for c in range(GOLD, self.model.columnCount())
                       if not self.table.isColumnHidden(c))
         header.resizeSection(ID, max(60, width - numbers))
+
+    # -- context menu -------------------------------------------------------------------------------
+
+    def row_tsv(self, doc_id: str) -> str:
+        """One document's row as TSV with the header (what Copy puts on the clipboard)."""
+        source = self.model.row_of(doc_id)
+        cells = [self.model.index(source, c).data() for c in range(len(HEADERS))]
+        return rows_as_tsv(HEADERS, [cells])
+
+    def _context_menu(self, pos) -> None:
+        index = self.table.indexAt(pos)
+        if not index.isValid():
+            return
+        doc_id = index.data(DOC_ID_ROLE)
+        self.menu = document_menu(self, self.session, doc_id, copy=lambda: copy_text(self.row_tsv(doc_id)))
+        popup(self.menu, self.table.viewport(), pos)
 
     # -- order ------------------------------------------------------------------------------------
 
@@ -431,9 +461,10 @@ class DocumentList(QWidget):
         if total == 0:
             self.count_label.setText("No documents")
         elif shown == total:
-            self.count_label.setText(f"{total} documents · sorted by {self.model.header_text(self._sort_column())}")
+            self.count_label.setText(f"{plural(total, 'document')} · sorted by "
+                                     f"{self.model.header_text(self._sort_column())}")
         else:
-            self.count_label.setText(f"{shown} of {total} documents shown")
+            self.count_label.setText(f"{shown} of {plural(total, 'document')} shown")
 
     def _sort_column(self) -> int:
         return self.model.sort_column

@@ -23,8 +23,8 @@ from core.report.json_report import dumps, result_to_json
 from core.report.text import format_report
 from evmeval_gui.export import REPORT_FILES, export_report
 
-CHARTS = ("scores", "per_type_published", "per_type_type_mapping", "confusion_type", "confusion_realis",
-          "documents", "schemes")
+CHARTS = ("scores", "per_type_combination", "per_type_published", "per_type_type_mapping", "confusion_type",
+          "confusion_realis", "documents", "schemes")
 
 
 @pytest.fixture(scope="module")

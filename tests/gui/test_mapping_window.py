@@ -91,7 +91,7 @@ def test_choosing_optimal_rescores_and_the_summary_shows_its_figures(window, qtb
                     timeout=TIMEOUT)
     muc = scheme_scores(expected).muc["plain"]
     line = window.alignment_parts.summary_line.schemes
-    assert line.text().startswith(f"MUC F1 {percent(muc.f1)} %")
+    assert line.text().startswith(f"MUC {percent(muc.f1)} · GATE ")
     assert "COR" in line.toolTip() and f">&nbsp;{muc.par}&nbsp;<" in line.toolTip()
     # back to greedy: at once (scored before), the badge goes
     choose_mapping_with_keys(qtbot, window, -1)
