@@ -136,8 +136,7 @@ class SequencingFigure(QWidget):
         super().__init__(parent)
         self.model = model
         self.setObjectName("sequencingFigure")
-        self.caption = QLabel("Event sequencing F1, After + Subevent (v1.8):")
-        self.caption.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        heading = QLabel("<b>Seq F1</b>")
         self.value = QLabel("—")
         self.value.setObjectName("sequencingValue")
         font = QFont(self.value.font())
@@ -149,25 +148,24 @@ class SequencingFigure(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(5)
-        layout.addWidget(self.caption)
+        layout.addWidget(heading)
         layout.addWidget(self.value)
         layout.addWidget(self.ours)
-        layout.addStretch(1)
 
     def refresh(self) -> None:
         published, full = self.model.corpus_f1("published"), self.model.corpus_f1("full")
         self.setVisible(self.model.result is not None)
         self.value.setText(percent(published) + ("" if is_nan(published) else " %"))
-        self.ours.setText(f"· ours, full closure: {percent(full)}{'' if is_nan(full) else ' %'}")
+        self.ours.setText(f"ours {percent(full)}{'' if is_nan(full) else ' %'}")
         evaluation = self.model.evaluation("All")
         if evaluation is None:
             self.setToolTip(NAN_TOOLTIP if self.model.result is not None else "")
             return
         c = evaluation.corpus
-        self.setToolTip(f"Event sequencing, After and Subevent links together (v1.8's All evaluation): "
+        self.setToolTip(f"Event sequencing F1, After and Subevent links together (v1.8's All evaluation): "
                         f"P {percent(c.precision)} %, R {percent(c.recall)} %, F1 {percent(c.f1)} % as the "
                         f"published scorer prints them (order-dependent closure).\nOurs, complete "
-                        f"order-independent closure: F1 {percent(full)} %.")
+                        f"order-independent closure (\"ours\"): F1 {percent(full)} %.")
 
     def text(self) -> str:
         return self.value.text()

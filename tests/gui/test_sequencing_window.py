@@ -70,7 +70,8 @@ def test_summary_figure_and_document_column_equal_the_core(window, corpus):
     figure = window.sequencing.figure
     assert figure.isVisible()
     assert figure.text() == percent(all_published.corpus.f1) + " %"
-    assert figure.ours.text() == f"· ours, full closure: {percent(expected.evaluation('All', 'full').corpus.f1)} %"
+    assert figure.ours.text() == f"ours {percent(expected.evaluation('All', 'full').corpus.f1)} %"
+    assert "v1.8's All evaluation" in figure.toolTip()
     documents = window.documents
     column = window.sequencing.column
     assert not documents.table.isColumnHidden(column)
