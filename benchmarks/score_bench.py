@@ -31,22 +31,26 @@ RUNNER = "from core.cli import score_entry; score_entry()"
 """Exactly what the `evmeval-score` console script runs."""
 
 
-def corpus_dir(explicit: str | None) -> Path:
+def corpus_dir(explicit: str | None, name: str = "bench-seed3-docs2000-mentions40") -> Path:
+    """The benchmark corpus's folder: the one given, else `name` in the user's cache (shared by the
+    benchmarks, generated once)."""
     if explicit:
         return Path(explicit)
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "evmeval-studio"
-    return cache / "bench-seed3-docs2000-mentions40"
+    return cache / name
 
 
-def ensure_corpus(folder: Path) -> None:
+def ensure_corpus(folder: Path, extra: tuple[str, ...] = ()) -> None:
+    """Generate the 2000-document corpus (`gen_corpus.py --seed 3 --docs 2000 --mentions 40`, plus
+    `extra` options such as `--sequencing`) into `folder` unless it is there."""
     if (folder / "gold.tbf").is_file() and (folder / "system.tbf").is_file():
         return
     if not GENERATOR.is_file():
         sys.exit(f"corpus generator not found at {GENERATOR} (../shared must sit beside the repo)")
     folder.mkdir(parents=True, exist_ok=True)
     print(f"generating the corpus in {folder} ...", flush=True)
-    subprocess.run([sys.executable, str(GENERATOR), "--seed", "3", "--docs", "2000", "--mentions", "40",
-                    "--out", str(folder)], check=True)
+    subprocess.run([sys.executable, str(GENERATOR), *extra, "--seed", "3", "--docs", "2000", "--mentions", "40",
+                    "--out", str(folder)], check=True, stdout=subprocess.DEVNULL)
 
 
 def count_mentions(folder: Path) -> int:

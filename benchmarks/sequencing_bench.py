@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import statistics
 import subprocess
 import sys
@@ -21,7 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from score_bench import GENERATOR, REPO, RUNNER
+from score_bench import REPO, RUNNER
+from score_bench import corpus_dir as shared_corpus_dir
+from score_bench import ensure_corpus as ensure_shared_corpus
 
 PUBLISHED_SECONDS = 170.0
 TARGET_RATIO = 20.0
@@ -30,21 +31,11 @@ PUBLISHED_REPORT_SHA256 = "abc7590ef8d82884f10786ec0ef6b8b7f2096e1eabae3490c61ab
 
 
 def corpus_dir(explicit: str | None) -> Path:
-    if explicit:
-        return Path(explicit)
-    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "evmeval-studio"
-    return cache / "bench-sequencing-seed3-docs2000-mentions40"
+    return shared_corpus_dir(explicit, "bench-sequencing-seed3-docs2000-mentions40")
 
 
 def ensure_corpus(folder: Path) -> None:
-    if (folder / "gold.tbf").is_file() and (folder / "system.tbf").is_file():
-        return
-    if not GENERATOR.is_file():
-        sys.exit(f"corpus generator not found at {GENERATOR} (../shared must sit beside the repo)")
-    folder.mkdir(parents=True, exist_ok=True)
-    print(f"generating the corpus in {folder} ...", flush=True)
-    subprocess.run([sys.executable, str(GENERATOR), "--sequencing", "--seed", "3", "--docs", "2000",
-                    "--mentions", "40", "--out", str(folder)], check=True, stdout=subprocess.DEVNULL)
+    ensure_shared_corpus(folder, ("--sequencing",))
 
 
 def run_once(folder: Path, out: Path) -> float:

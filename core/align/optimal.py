@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from core.align.greedy import Mapping, Pair, greedy_mappings
 from core.align.overlap import mention_units
+from core.metrics.hungarian import min_cost_assignment
 from core.model import Mention
 from core.rules import COMBINATIONS, AttributeRule, attributes_agree
 
@@ -163,49 +164,3 @@ def best_assignment(candidates: Sequence[Candidate], positions: Sequence[int], e
         where[(row_at[r], col_at[c])] = position
     assignment = min_cost_assignment(cost)
     return sorted(where[(i, j)] for i, j in enumerate(assignment) if (i, j) in where)
-
-
-def min_cost_assignment(cost: Sequence[Sequence[int]]) -> list[int]:
-    """Hungarian algorithm (shortest augmenting paths with potentials) on integers, rows <= columns:
-    the column of each row in an assignment of least total cost. Exact: no float ever enters."""
-    n, m = len(cost), len(cost[0])
-    infinity = (max(abs(x) for row in cost for x in row) + 1) * 4 * (n + m + 1)
-    u = [0] * (n + 1)
-    v = [0] * (m + 1)
-    owner = [0] * (m + 1)  # owner[j]: the row (1-based) assigned to column j, 0 for none
-    way = [0] * (m + 1)
-    for i in range(1, n + 1):
-        owner[0] = i
-        j0 = 0
-        slack = [infinity] * (m + 1)
-        used = [False] * (m + 1)
-        while True:
-            used[j0] = True
-            i0, delta, j1 = owner[j0], infinity, 0
-            row = cost[i0 - 1]
-            for j in range(1, m + 1):
-                if used[j]:
-                    continue
-                reduced = row[j - 1] - u[i0] - v[j]
-                if reduced < slack[j]:
-                    slack[j], way[j] = reduced, j0
-                if slack[j] < delta:
-                    delta, j1 = slack[j], j
-            for j in range(m + 1):
-                if used[j]:
-                    u[owner[j]] += delta
-                    v[j] -= delta
-                else:
-                    slack[j] -= delta
-            j0 = j1
-            if owner[j0] == 0:
-                break
-        while j0:
-            j1 = way[j0]
-            owner[j0] = owner[j1]
-            j0 = j1
-    assignment = [0] * n
-    for j in range(1, m + 1):
-        if owner[j]:
-            assignment[owner[j] - 1] = j - 1
-    return assignment

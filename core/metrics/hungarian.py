@@ -1,8 +1,9 @@
 """Optimal one-to-one assignment (Kuhn–Munkres), our own small implementation.
 
-CEAF aligns key and response entities so that the summed similarity is as large as possible. The
-matrices it meets are tiny once split into connected components (see `coref_metrics.ceaf`), so a
-plain O(n²m) shortest-augmenting-path version is enough and keeps scipy out of the dependencies.
+CEAF aligns key and response entities so that the summed similarity is as large as possible, and the
+optimal mention mapping (`core.align.optimal`) pairs mentions with the largest total Dice. The
+matrices both meet are tiny once split into connected components, so a plain O(n²m)
+shortest-augmenting-path version is enough and keeps scipy out of the dependencies.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from collections.abc import Sequence
 _INF = float("inf")
 
 
-def _min_cost_rows(cost: Sequence[Sequence[float]]) -> list[int]:
-    """Column of each row minimising the total cost; needs len(rows) <= len(columns)."""
+def min_cost_assignment(cost: Sequence[Sequence[float]]) -> list[int]:
+    """Column of each row minimising the total cost; needs len(rows) <= len(columns). With integer
+    costs every step stays in integers (only the unreached slack is infinite), so the answer is exact:
+    the optimal mapping relies on that."""
     n, m = len(cost), len(cost[0])
     u = [0.0] * (n + 1)
     v = [0.0] * (m + 1)
@@ -70,8 +73,8 @@ def max_weight_assignment(weights: Sequence[Sequence[float]]) -> list[int]:
     if columns == 0:
         return [-1] * rows
     if rows <= columns:
-        return _min_cost_rows([[-w for w in row] for row in weights])
-    by_column = _min_cost_rows([[-weights[i][j] for i in range(rows)] for j in range(columns)])
+        return min_cost_assignment([[-w for w in row] for row in weights])
+    by_column = min_cost_assignment([[-weights[i][j] for i in range(rows)] for j in range(columns)])
     result = [-1] * rows
     for j, i in enumerate(by_column):
         result[i] = j

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from core.align import COMBINATIONS, candidate_pairs, greedy_mappings
 from core.align.greedy import Mapping
-from core.align.optimal import min_cost_assignment, optimal_mappings
+from core.align.optimal import optimal_mappings
 from core.align.ordered import ordered_mappings, token_order
 from core.align.strategies import STRATEGIES, STRATEGY_NAMES, map_mentions, mapping_strategy
 from core.cli import score_main
+from core.metrics.hungarian import min_cost_assignment
 from core.metrics.mention import score_document
 from core.model import Mention
 from core.rules import AttributeRule, attributes_agree
