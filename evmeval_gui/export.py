@@ -4,8 +4,10 @@ Written files: `report.html` (self-contained), `scores.txt` (published layout), 
 `scores.json` (with the `muc` and `gate` figures), `mappings.csv`, `documents.csv`, `per_type.csv`,
 `muc_documents.csv` (MUC counts per document), and each chart as
 `chart_<name>.png` and `chart_<name>.svg`; with coreference scored, its files too
-(`evmeval_gui.coref.export`). Every file is written atomically; an input file is never
-overwritten; a folder that cannot be written gives a `FormatError` naming the path.
+(`evmeval_gui.coref.export`); with event sequencing links, `scores.json` gains the CLI's `sequencing`
+object, `report.html` a sequencing section and `sequencing_links.tsv` is written too. Every file is
+written atomically; an input file is never overwritten; a folder that cannot be written gives a
+`FormatError` naming the path.
 
 The charts are drawn offscreen, so a QApplication must exist (the window's, or the headless one
 `--export-report` makes).
@@ -15,13 +17,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from typing import Any
 
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs, input_folders
 from core.metrics.coref import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
 from core.metrics.coref_view import score_shown_coreference
 from core.metrics.mention import ScoreResult
-from core.metrics.schemes import scheme_scores
+from core.metrics.schemes import SchemeResult, scheme_scores
+from core.metrics.sequencing import SequencingResult, score_sequencing
 from core.report.comparison import format_comparison
 from core.report.coref_report import comparison_coref_lines, format_coref_section
 from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
@@ -34,6 +38,8 @@ from core.report.scheme_exports import (
     mapping_banner_html,
     scores_json,
 )
+from core.report.sequencing_html import sequencing_html_section
+from core.report.sequencing_report import link_table_tsv, sequencing_json
 from core.report.text import format_report
 from evmeval_gui.charts.panel import CHART_NAMES, ChartsPanel
 from evmeval_gui.coref.export import COREF_CHART_FILES, COREF_FILES, coref_files, render_coref_charts, with_coreference
@@ -41,6 +47,8 @@ from evmeval_gui.coref.export import COREF_CHART_FILES, COREF_FILES, coref_files
 REPORT_FILES: tuple[str, ...] = ("report.html", "scores.txt", "comparison.txt", "scores.json",
                                  "mappings.csv", "documents.csv", "per_type.csv", "muc_documents.csv")
 """The fixed file names (charts come in addition, as `chart_<name>.png` / `.svg`)."""
+SEQUENCING_FILE = "sequencing_links.tsv"
+"""Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 
 Progress = Callable[[int, int], None]
 
@@ -71,7 +79,7 @@ def check_report_folder(out_dir: str, inputs: LoadedInputs) -> None:
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise FormatError(out_dir, 0, "is a file, not a folder", "a folder to write the report into")
     chart_files = [f"chart_{name}.{ext}" for name in CHART_NAMES for ext in ("png", "svg")]
-    chart_files += [*COREF_FILES, *COREF_CHART_FILES]
+    chart_files += [*COREF_FILES, *COREF_CHART_FILES, SEQUENCING_FILE]
     check_output_paths([os.path.join(out_dir, name) for name in (*REPORT_FILES, *chart_files)],
                        [inputs.gold.path, inputs.system.path],
                        input_folders=input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder))
@@ -80,7 +88,7 @@ def check_report_folder(out_dir: str, inputs: LoadedInputs) -> None:
 def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
                        images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
                        progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
-                       coref: CorefResult | None = None) -> list[str]:
+                       coref: CorefResult | None = None, sequencing: SequencingResult | None = None) -> list[str]:
     """Format and write every file of the report, charts already drawn: no Qt object is touched, so
     this part (seconds on a large corpus: the HTML reads every text) runs off the GUI thread.
 
@@ -92,20 +100,23 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
     outputs: list[tuple[str, Callable[[], str | bytes]]] = [
         ("scores.txt", lambda: format_report(result) + (format_coref_section(coref) if coref else "")),
         ("comparison.txt", lambda: format_comparison(result, comparison_coref_lines(result, coref) if coref else None)),
-        ("scores.json", lambda: dumps(with_coreference(scores_json(result, schemes), result, coref) if coref
-                                      else scores_json(result, schemes))),
+        ("scores.json", lambda: dumps(_scores_json(result, schemes, coref, sequencing))),
         ("mappings.csv", lambda: format_mappings_csv(result)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
         ("muc_documents.csv", lambda: format_muc_documents_csv(schemes)),
         *(coref_files(result, coref) if coref is not None else []),
     ]
+    if sequencing is not None:
+        outputs.append((SEQUENCING_FILE, lambda: link_table_tsv(sequencing)))
     for name, (png, svg) in images.items():
         outputs.append((f"chart_{name}.png", lambda png=png: png))
         outputs.append((f"chart_{name}.svg", lambda svg=svg: svg))
     outputs.append(("report.html", lambda: format_html_report(
         result, inputs, {name: png for name, (png, _) in images.items()}, captions=captions,
-        banner=mapping_banner_html(result.mapping), sections=[format_scheme_html(schemes)], coreference=coref)))
+        banner=mapping_banner_html(result.mapping), coreference=coref,
+        sections=[format_scheme_html(schemes)] + ([sequencing_html_section(sequencing)] if sequencing is not None
+                                                  else []))))
     written: list[str] = []
     for number, (name, make) in enumerate(outputs):
         if cancelled is not None and cancelled():
@@ -119,7 +130,8 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
 
 
 def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
-                  progress: Progress | None = None, coref_combination: str | None = None) -> list[str]:
+                  progress: Progress | None = None, coref_combination: str | None = None,
+                  sequencing: SequencingResult | None = None) -> list[str]:
     """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
 
     With `coref_combination` (e.g. `DEFAULT_COMBINATION`, v1.8's `-m 1`), coreference is scored with
@@ -130,5 +142,30 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
     check_report_folder(out_dir, inputs)
     coref = None if coref_combination is None else score_shown_coreference(
         result, inputs.gold, inputs.system, combination=coref_combination)
+    if sequencing is None:
+        sequencing = score_links(inputs, result)
     images, captions = render_charts(result, coref)
-    return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref)
+    return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
+                              sequencing=sequencing)
+
+
+def score_links(inputs: LoadedInputs, result: ScoreResult) -> SequencingResult | None:
+    """The sequencing scores (both closures) when the files have @After / @Subevent links, else None.
+
+    Raises `SequencingError` (a `FormatError`, with file:line) where v1.8 refuses the links."""
+    from evmeval_gui.model.sequencing import CLOSURES, link_types_in
+
+    if not link_types_in((inputs.gold, inputs.system)):
+        return None
+    return score_sequencing(result, inputs.gold, inputs.system, closures=CLOSURES, strict=False)
+
+
+def _scores_json(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
+                 sequencing: SequencingResult | None) -> dict[str, Any]:
+    """scores.json: the published layout with the schemes, coreference and sequencing as the CLI adds them."""
+    data = scores_json(result, schemes)
+    if coref is not None:
+        data = with_coreference(data, result, coref)
+    if sequencing is not None:
+        data = {**data, "sequencing": sequencing_json(sequencing)}
+    return data

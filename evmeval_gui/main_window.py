@@ -60,6 +60,7 @@ from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView
 from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.mapping_selector import MappingSelector
 from evmeval_gui.window.recent import RecentCorpora
+from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
@@ -124,6 +125,7 @@ class MainWindow(QMainWindow):
                                               view_menu=self.view_menu, before=self.clear_filter_action)
         self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
         self._connect_session()
+        self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)
         if persist:
             self._restore_geometry()

@@ -44,7 +44,9 @@ _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
 class Overlay(Protocol):
     """Something the text view paints over its bars. `paint` draws in document coordinates (the painter
     is translated by the scroll), `paint_viewport` in viewport coordinates (e.g. edge markers);
-    `tooltip` adds a line to the hovered mentions' tooltip ("" for none)."""
+    `tooltip` adds a line to the hovered mentions' tooltip ("" for none). An overlay may also have
+    `room() -> float`: pixels it wants above each line's gold lane and below its system lane (the
+    sequencing arcs do); the view asks again on `overlays_changed(relayout=True)`."""
 
     def paint(self, view: TextView, painter: QPainter) -> None: ...
 
@@ -218,12 +220,24 @@ class TextView(QAbstractScrollArea):
     def _make_metrics(self) -> Metrics:
         fm = QFontMetricsF(self.font())
         self._fm = fm
+        room = max((o.room() for o in getattr(self, "overlays", ()) if hasattr(o, "room")), default=0.0)
         if getattr(self, "type_labels", False):
             label = QFontMetricsF(self._label_font).height()
             return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
-                           bar_height=label + 1, lane_pitch=label + 3, line_gap=7.0, text_pad=0.0)
+                           bar_height=label + 1, lane_pitch=label + 3, line_gap=7.0 + 2 * room, text_pad=0.0,
+                           margin_top=8.0 + room)
         return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
-                       bar_height=6.0, lane_pitch=8.0, line_gap=7.0, text_pad=0.0)
+                       bar_height=6.0, lane_pitch=8.0, line_gap=7.0 + 2 * room, text_pad=0.0,
+                       margin_top=8.0 + room)
+
+    def overlays_changed(self, *, relayout: bool = False) -> None:
+        """An overlay has something new to draw (`relayout`: it wants another room between lines)."""
+        if relayout:
+            metrics = self._make_metrics()
+            if metrics != self._metrics:
+                self._metrics = metrics
+                self._relayout()
+        self.viewport().update()
 
     def _measure(self, text: str) -> float:
         w = self._widths.get(text)

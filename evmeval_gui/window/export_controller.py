@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from core.formats.errors import FormatError, Problem
 from core.metrics.coref_view import score_shown_coreference
+from core.metrics.sequencing import SequencingResult
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
 
@@ -22,6 +23,8 @@ class ExportController:
         self.session = session
         self.report = report
         self.message = message
+        self.sequencing: Callable[[], SequencingResult | None] | None = None
+        """What gives the sequencing scores to export (None or returning None: none)."""
 
     def ask_and_export(self) -> None:
         """Ask for a folder, then `export_to` it."""
@@ -41,6 +44,7 @@ class ExportController:
         inputs = corpus.inputs[self.session.system_index]
         coref = self.session.coreference.result  # None while being scored: then scored with the files below
         combination = self.session.combination
+        sequencing = self.sequencing() if self.sequencing is not None else None
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
             check_report_folder(folder, inputs)
@@ -59,7 +63,8 @@ class ExportController:
                 except FormatError:
                     scored = None  # a mention in two clusters: the window already said so; mentions still export
             return write_report_files(folder, inputs, result, images, captions,
-                                      progress=context.progress, cancelled=context.cancelled, coref=scored)
+                                      progress=context.progress, cancelled=context.cancelled, coref=scored,
+                                      sequencing=sequencing)
 
         def done(written: object) -> None:
             count = len(written) if isinstance(written, list) else 0

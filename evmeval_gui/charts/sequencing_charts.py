@@ -1,0 +1,227 @@
+"""Event sequencing charts: P / R / F1 per evaluation under both closures, and the documents' scatter.
+
+`SequencingBarsChart`: for After, Subevent and All, precision, recall and F1 under v1.8's published
+closure (solid bars) and under our complete interval closure (hatched bars, labelled "ours").
+`SequencingScatterChart`: one point per document with links, precision against recall under the
+published closure for the `All` evaluation; clicking a point asks to show that document.
+Figures are the core's (`core.metrics.sequencing`); the charts only draw them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush
+from PySide6.QtWidgets import QWidget
+
+from core.metrics.seq_links import EVALUATIONS
+from core.metrics.sequencing import Evaluation
+from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
+from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_OUTLINE, METRIC_COLOURS, qcolour
+from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES
+
+BAR_WIDTH = 0.12
+OFFSETS = {("published", "precision"): -0.38, ("published", "recall"): -0.26, ("published", "f1"): -0.14,
+           ("full", "precision"): 0.10, ("full", "recall"): 0.22, ("full", "f1"): 0.34}
+"""Bar centre relative to its evaluation's group centre (group i sits at x = i)."""
+
+
+def _brush(metric: str, closure: str) -> QBrush:
+    """Solid for v1.8's figures, hatched for ours: the two never read as the same series."""
+    if closure == "published":
+        return QBrush(qcolour(METRIC_COLOURS[metric]))
+    return QBrush(qcolour(METRIC_COLOURS[metric]), Qt.BrushStyle.BDiagPattern)
+
+
+def _height(value: float) -> float:
+    return 0.0 if math.isnan(value) else 100.0 * value
+
+
+class SequencingBarsChart(ChartWidget):
+    """Items: `bars[(closure, metric)]` (one BarGraphItem each, heights in percent)."""
+
+    base_minimum = (560, 320)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bars: dict[tuple[str, str], pg.BarGraphItem] = {}
+        self.evaluations: Mapping[str, Mapping[str, Evaluation]] = {}
+
+    def _cleared(self, message: str) -> None:
+        self.bars = {}
+        self.evaluations = {}
+        super()._cleared(message)
+
+    def set_data(self, evaluations: Mapping[str, Mapping[str, Evaluation]], *, title: str, subtitle: str = "") -> None:
+        """Draw closure -> evaluation name -> `Evaluation` (a missing one is drawn as 0, "n/a")."""
+        self._start_drawing(evaluations, title=title, subtitle=subtitle)
+        self.evaluations = evaluations
+        self.bars = {}
+        for closure in CLOSURES:
+            for metric in METRICS:
+                values = [self.value(closure, name, metric) for name in EVALUATIONS]
+                x = [i + OFFSETS[(closure, metric)] for i in range(len(EVALUATIONS))]
+                item = pg.BarGraphItem(x=x, height=[_height(v) for v in values], width=BAR_WIDTH,
+                                       brush=_brush(metric, closure), pen=pg.mkPen("#333333"))
+                self.plot.addItem(item)
+                self.bars[(closure, metric)] = item
+                for xi, value in zip(x, values, strict=True):
+                    label = text_item("n/a" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0),
+                                      size=7.5)
+                    label.setPos(xi, _height(value) + 0.5)
+                    self.plot.addItem(label)
+            for i in range(len(EVALUATIONS)):
+                centre = i + (OFFSETS[(closure, "recall")])
+                caption = text_item("v1.8" if closure == "published" else "ours", anchor=(0.5, 0.0), size=8)
+                caption.setPos(centre, -1.0)
+                self.plot.addItem(caption)
+        bottom = self.plot.getAxis("bottom")
+        bottom.setTicks([[(i, name) for i, name in enumerate(EVALUATIONS)]])
+        bottom.setStyle(tickTextOffset=16)
+        self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.plot.setRange(xRange=(-0.55, len(EVALUATIONS) - 0.45), yRange=(-8, 108), padding=0)
+        self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Evaluation (link types)")
+        entries = [(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in METRICS]
+        hatched = pg.ScatterPlotItem(symbol="s", size=12, pen=pg.mkPen("#555555"),
+                                     brush=_brush("f1", "full"))
+        entries += [(legend_sample("#9a9a9a"), CLOSURE_NAMES["published"] + " (solid)"),
+                    (hatched, CLOSURE_NAMES["full"] + " (hatched)")]
+        self.set_legend(entries, columns=3)
+        self.fit_minimum()
+
+    def value(self, closure: str, name: str, metric: str) -> float:
+        evaluation = self.evaluations.get(closure, {}).get(name)
+        return float(getattr(evaluation.corpus, metric)) if evaluation is not None else math.nan
+
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        group = round(x)
+        if not 0 <= group < len(EVALUATIONS):
+            return None
+        for (closure, metric), offset in OFFSETS.items():
+            value = self.value(closure, EVALUATIONS[group], metric)
+            if abs(x - group - offset) <= BAR_WIDTH / 2 and -1 <= y <= max(_height(value), 4.0):
+                return closure, EVALUATIONS[group], metric
+        return None
+
+    def describe(self, key: Hashable) -> str:
+        closure, name, metric = key  # type: ignore[misc]
+        evaluation = self.evaluations.get(closure, {}).get(name)
+        if evaluation is None:
+            return f"{name}, {CLOSURE_NAMES[closure]}: not available"
+        c = evaluation.corpus
+        text = f"{name} links, {CLOSURE_NAMES[closure]} — {METRIC_LABELS[metric]}: {percent(getattr(c, metric))} %"
+        if metric == "precision":
+            text += f"\n{c.precision_matched} of {c.system_links} system link(s) verified by the gold graph"
+        elif metric == "recall":
+            text += f"\ncredit {c.recall_credit:.4g} of {c.gold_links} gold link(s)"
+        return text
+
+
+class SequencingScatterChart(ChartWidget):
+    """Recall on x, precision on y (percent), one point per document with links (`All`, published)."""
+
+    base_minimum = (440, 380)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.points: dict[str, tuple[float, float, float]] = {}
+        self.scatter: pg.ScatterPlotItem | None = None
+        self.current_marker: pg.ScatterPlotItem | None = None
+
+    def _cleared(self, message: str) -> None:
+        self.points = {}
+        self.scatter = None
+        self.current_marker = None
+        super()._cleared(message)
+
+    def export_size(self) -> tuple[int, int]:
+        return 760, 680
+
+    def set_data(self, evaluation: Evaluation, *, title: str, current: str | None = None) -> None:
+        self._start_drawing(evaluation, title=title, current=current)
+        docs = [d for d in evaluation.documents if d.gold_links or d.system_links]
+        self.points = {d.doc_id: (d.precision, d.recall, d.f1) for d in docs}
+        x = [0.0 if math.isnan(r) else 100 * r for _, r, _ in self.points.values()]
+        y = [0.0 if math.isnan(p) else 100 * p for p, _, _ in self.points.values()]
+        self.scatter = pg.ScatterPlotItem(x=np.array(x), y=np.array(y), size=11, symbol="o",
+                                          brush=pg.mkBrush(qcolour(BAR_COLOUR, 120)), pen=pg.mkPen(BAR_COLOUR),
+                                          data=list(self.points))
+        self.plot.addItem(self.scatter)
+        self.current_marker = pg.ScatterPlotItem(symbol="o", size=22, brush=pg.mkBrush(None),
+                                                 pen=pg.mkPen(CURRENT_OUTLINE, width=3))
+        self.current_marker.setZValue(10)
+        self.plot.addItem(self.current_marker)
+        self.set_current(current)
+        ticks = [[(v, str(v)) for v in range(0, 101, 20)]]
+        self.plot.getAxis("left").setTicks(ticks)
+        self.plot.getAxis("bottom").setTicks(ticks)
+        self.plot.showGrid(x=True, y=True, alpha=0.2)
+        self.plot.setRange(xRange=(-4, 104), yRange=(-4, 104), padding=0)
+        self.set_titles(title, subtitle=f"{len(docs)} document(s) with links · All links · "
+                        f"{CLOSURE_NAMES[evaluation.closure]} closure · undefined figures drawn at 0",
+                        left="Precision (%)", bottom="Recall (%)")
+        self.set_legend([(legend_sample(BAR_COLOUR, symbol="o"), "document"),
+                         (pg.ScatterPlotItem(symbol="o", size=13, brush=pg.mkBrush(None),
+                                             pen=pg.mkPen(CURRENT_OUTLINE, width=2)), "current document")], columns=2)
+        self.fit_minimum()
+
+    def set_current(self, doc_id: str | None) -> None:
+        if self.current_marker is None:
+            return
+        point = self.points.get(doc_id) if doc_id is not None else None
+        if point is None:
+            self.current_marker.setData([], [])
+        else:
+            p, r, _ = point
+            self.current_marker.setData([0.0 if math.isnan(r) else 100 * r], [0.0 if math.isnan(p) else 100 * p])
+        if self._data_call is not None:
+            self._data_call[1]["current"] = doc_id
+
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        if self.scatter is None:
+            return None
+        found = self.scatter.pointsAt(QPointF(x, y))
+        return found[0].data() if len(found) else None
+
+    def describe(self, key: Hashable) -> str:
+        p, r, f = self.points[key]  # type: ignore[index]
+        return f"{key}\nP {percent(p)} %, R {percent(r)} %, F1 {percent(f)} % (All links)\nClick to show it."
+
+
+class SequencingChartsPage(QWidget):
+    """The Sequencing tab: the bars over the scatter; `set_data(None)` shows why there is nothing."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        from PySide6.QtWidgets import QVBoxLayout
+
+        self.bars = SequencingBarsChart()
+        self.scatter = SequencingScatterChart()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.bars)
+        layout.addWidget(self.scatter)
+        self.set_data(None)
+
+    def set_data(self, evaluations: Mapping[str, Mapping[str, Evaluation]] | None, *,
+                 current: str | None = None) -> None:
+        if not evaluations:
+            message = "No event sequencing: the files have no @After or @Subevent links."
+            self.bars.clear(message)
+            self.scatter.clear("")
+            return
+        self.bars.set_data(evaluations, title="Event sequencing: temporal awareness",
+                           subtitle="v1.8's published closure (solid) and our complete closure (hatched)")
+        published = evaluations.get("published", {}).get("All")
+        if published is None:
+            self.scatter.clear("v1.8 has no All figures here (see the warnings)")
+        else:
+            self.scatter.set_data(published, title="Documents: sequencing precision against recall",
+                                  current=current)

@@ -1,0 +1,213 @@
+"""Event sequencing in the window (no Qt): when to score it, the link rows a view shows, its options.
+
+When a scored corpus has `@After` / `@Subevent` lines, `SequencingModel` asks the core
+(`core.metrics.sequencing.score_sequencing`, v1.8's `-a` rules, both closures) in the background
+through the session's runner, so the window keeps its progress bar, Cancel button and error dialog
+(`file:line`, e.g. a pair linked both ways, which v1.8 refuses). It never computes a figure itself.
+
+Views (arcs on the text, the link table, the document list column, the summary figure, the charts)
+read `rows(doc_id)`, `evaluation(...)` and the options (which link types are drawn, which closure
+colours them) and follow `sequencing_changed` / `options_changed`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from core.metrics.mention import ScoreResult
+from core.metrics.sequencing import DEFAULT_MAPPING, Evaluation, SequencingResult, score_sequencing
+from core.model import TbfFile
+from evmeval_gui.model.corpus import LoadedCorpus
+from evmeval_gui.model.events import Signal
+from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.model.session import Session
+
+LINK_TYPES: tuple[str, ...] = ("After", "Subevent")
+"""The link types a user toggles (each is scored in its own evaluation)."""
+CLOSURES: tuple[str, ...] = ("published", "full")
+CLOSURE_NAMES = {"published": "v1.8", "full": "full closure, ours"}
+"""Short names for controls and column headers; "full" is EvmEval Studio's order-independent variant."""
+SUMMARY_EVALUATION = "All"
+"""The evaluation the summary bar and the document list show (v1.8's `All`: both link types together)."""
+
+
+@dataclass(frozen=True)
+class LinkRow:
+    """One link of one side, with its outcome under each closure (`""`: that closure has no figures)."""
+
+    doc_id: str
+    side: str
+    """"gold" or "system"."""
+    kind: str
+    """"After" or "Subevent"."""
+    source: str
+    target: str
+    line: int
+    published: str
+    full: str
+    violation: bool
+
+    def outcome(self, closure: str) -> str:
+        return self.published if closure == "published" else self.full
+
+    @property
+    def mentions(self) -> tuple[str, str]:
+        return self.source, self.target
+
+
+def link_types_in(files: Iterable[TbfFile]) -> set[str]:
+    """The sequencing link types the files use (empty: nothing to score)."""
+    return {r.kind for f in files for d in f.documents.values() for r in d.relations if r.kind in LINK_TYPES}
+
+
+def score_corpus(corpus: LoadedCorpus, index: int, result: ScoreResult, context: JobContext) -> SequencingResult:
+    """The background work: both closures of v1.8's sequencing scores for one system of the corpus.
+
+    An evaluation v1.8 cannot finish (its weight's division by zero) is left out (`failures`), so the
+    other figures still show; what v1.8 refuses outright raises `SequencingError` (file:line)."""
+    def progress(done: int, total: int) -> None:
+        context.check()
+        context.progress(done, total)
+
+    inputs = corpus.inputs[index]
+    context.status("Scoring event sequencing (After, Subevent)…")
+    seq = score_sequencing(result, inputs.gold, inputs.system, mapping=DEFAULT_MAPPING, validate=True,
+                           closures=CLOSURES, strict=False, progress=progress)
+    context.check()
+    return seq
+
+
+def document_rows(seq: SequencingResult, doc_id: str) -> list[LinkRow]:
+    """The links of one document: gold then system, each type scored in its own evaluation."""
+    rows: list[LinkRow] = []
+    for kind in LINK_TYPES:
+        per_closure = {}
+        for closure in CLOSURES:
+            evaluation = seq.evaluations.get(closure, {}).get(kind)
+            doc = evaluation.document(doc_id) if evaluation is not None else None
+            if doc is not None:
+                per_closure[closure] = {(o.side, o.source, o.target): o for o in doc.outcomes}
+        keys = list(dict.fromkeys(k for outcomes in per_closure.values() for k in outcomes))
+        for key in keys:
+            found = [per_closure[c][key] for c in CLOSURES if key in per_closure.get(c, {})]
+            first = found[0]
+            outcome = {c: per_closure[c][key].outcome if key in per_closure.get(c, {}) else "" for c in CLOSURES}
+            rows.append(LinkRow(doc_id, first.side, kind, first.source, first.target, first.line,
+                                outcome["published"], outcome["full"], any(o.violation for o in found)))
+    rows.sort(key=lambda r: (r.side != "gold", r.line, r.kind, r.source, r.target))
+    return rows
+
+
+class SequencingModel:
+    """Sequencing scores of the session's current result, and how the window shows them.
+
+    Signals: `sequencing_changed()` (a result arrived or was forgotten), `options_changed()` (link
+    types shown, colouring closure). `message(text)` is called with a one-line summary when scored.
+    """
+
+    def __init__(self, session: Session, *, message: Callable[[str], None] | None = None) -> None:
+        self.session = session
+        self.sequencing_changed = Signal("sequencing_changed")
+        self.options_changed = Signal("options_changed")
+        self.message = message
+        self.result: SequencingResult | None = None
+        self.shown_types: frozenset[str] = frozenset(LINK_TYPES)
+        self.closure = "published"
+        self.enabled = True
+        self._key: tuple[int, int] | None = None
+        self._rows: dict[str, list[LinkRow]] = {}
+        session.scoring_finished.connect(self._on_scoring_finished)
+
+    # -- scoring ----------------------------------------------------------------------------------
+
+    def _on_scoring_finished(self) -> None:
+        session, corpus, result = self.session, self.session.corpus, self.session.result
+        key = (id(result), session.system_index)
+        if key == self._key:
+            return
+        self._forget()
+        if not self.enabled or corpus is None or result is None or session.roles is not None:
+            return
+        inputs = corpus.inputs[session.system_index]
+        if not link_types_in((inputs.gold, inputs.system)):
+            return
+        index = session.system_index
+
+        def work(context: JobContext) -> SequencingResult:
+            return score_corpus(corpus, index, result, context)
+
+        def done(value: object) -> None:
+            if session.result is result and isinstance(value, SequencingResult):
+                self._install(value, key)
+
+        session.run_job("Scoring event sequencing", work, done, path=inputs.system.path)
+
+    def _forget(self) -> None:
+        had = self.result is not None
+        self.result, self._key, self._rows = None, None, {}
+        if had:
+            self.sequencing_changed.emit()
+
+    def _install(self, seq: SequencingResult, key: tuple[int, int]) -> None:
+        self.result, self._key, self._rows = seq, key, {}
+        self.sequencing_changed.emit()
+        if self.message is not None:
+            self.message(self.summary_text())
+
+    def summary_text(self) -> str:
+        """`Event sequencing: All F1 75.00 % (v1.8), 80.00 % (full closure, ours)`."""
+        parts = []
+        for closure in CLOSURES:
+            f1 = self.corpus_f1(closure)
+            if f1 is not None:
+                parts.append(f"{100 * f1:.2f} % ({CLOSURE_NAMES[closure]})")
+        return "Event sequencing: All F1 " + (", ".join(parts) if parts else "not available")
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def evaluation(self, name: str, closure: str = "published") -> Evaluation | None:
+        if self.result is None:
+            return None
+        return self.result.evaluations.get(closure, {}).get(name)
+
+    def corpus_f1(self, closure: str = "published", name: str = SUMMARY_EVALUATION) -> float | None:
+        evaluation = self.evaluation(name, closure)
+        return evaluation.corpus.f1 if evaluation is not None else None
+
+    def document_f1(self, doc_id: str, closure: str = "published", name: str = SUMMARY_EVALUATION) -> float | None:
+        """A document's F1 (NaN: the document has no links on one side; None: not scored)."""
+        evaluation = self.evaluation(name, closure)
+        doc = evaluation.document(doc_id) if evaluation is not None else None
+        return doc.f1 if doc is not None else None
+
+    def rows(self, doc_id: str | None) -> list[LinkRow]:
+        """Every link of a document (cached), whatever the options; views filter by `shown_types`."""
+        if self.result is None or doc_id is None:
+            return []
+        rows = self._rows.get(doc_id)
+        if rows is None:
+            rows = self._rows[doc_id] = document_rows(self.result, doc_id)
+        return rows
+
+    def shown_rows(self, doc_id: str | None) -> list[LinkRow]:
+        return [r for r in self.rows(doc_id) if r.kind in self.shown_types]
+
+    # -- options ----------------------------------------------------------------------------------
+
+    def set_type_shown(self, kind: str, shown: bool) -> None:
+        """Draw (or hide) the links of one type on the text and in the table."""
+        if kind not in LINK_TYPES:
+            raise ValueError(f"unknown link type {kind!r}; expected one of {', '.join(LINK_TYPES)}")
+        types = self.shown_types | {kind} if shown else self.shown_types - {kind}
+        if types != self.shown_types:
+            self.shown_types = frozenset(types)
+            self.options_changed.emit()
+
+    def set_closure(self, closure: str) -> None:
+        """Colour the links by their outcome under v1.8's closure ("published") or ours ("full")."""
+        if closure not in CLOSURES:
+            raise ValueError(f"unknown closure {closure!r}; expected one of {', '.join(CLOSURES)}")
+        if closure != self.closure:
+            self.closure = closure
+            self.options_changed.emit()

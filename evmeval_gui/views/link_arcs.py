@@ -1,0 +1,220 @@
+"""Sequencing links drawn on the text: arcs between mentions, gold above the words, system below.
+
+A painter the text view calls (`TextView.overlays`): each `@After` / `@Subevent` link of the shown
+document (after v1.8's propagation through coreference: one arc per mention pair it scores) is an arc
+from its source mention's bar to its target's, in that side's lane (gold links rise above the gold
+lane, system links dip below the system lane), with an arrowhead at the target: filled for After
+(source happens before target), open for Subevent (target is part of source). Arcs take the link
+outcome colours and line styles of `core.link_style` under the chosen closure. A link whose ends sit
+on different lines is drawn as two half-arcs running towards the margins, each labelled with the id at the
+other end (short stubs: `E6 …` leaves for E6, `… E5` arrives from E5). When mentions are selected,
+their links are drawn bold and the others faded.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+
+from core.link_style import link_style
+from evmeval_gui.model.sequencing import LinkRow, SequencingModel
+from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
+from evmeval_gui.views.text_view import TextView
+
+ROOM = 13.0
+"""Pixels reserved above each gold lane and below each system lane for the arcs."""
+FADED_ALPHA = 70
+STUB = 70.0
+"""Length of each half of a link whose ends are on different lines; a label names the other end."""
+PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
+              "dashdot": Qt.PenStyle.DashDotLine, "dashdotdot": Qt.PenStyle.DashDotDotLine}
+MISSING_OUTCOME_COLOUR = "#8C8C8C"
+
+
+@dataclass(frozen=True)
+class Arc:
+    """One drawn link: its row, its side's layer, the paths (one, or two half-arcs) and how it is drawn."""
+
+    row: LinkRow
+    layer: int
+    paths: tuple[QPainterPath, ...]
+    head: QPolygonF
+    labels: tuple[tuple[QPointF, str], ...]
+    outcome: str
+    emphasised: bool
+    faded: bool
+    top: float
+    bottom: float
+
+
+def _anchor(layout: Layout, layer: int, mention: int) -> Bar | None:
+    """The first (reading order) bar of a mention: where its arcs start and end."""
+    bars = [b for b in layout.mention_bars.get((layer, mention), ()) if not b.connector]
+    return min(bars, key=lambda b: (b.line, b.x0)) if bars else None
+
+
+class LinkArcOverlay:
+    """Draws the sequencing links of the text view's document; `arcs()` says what it draws (tests)."""
+
+    def __init__(self, view: TextView, model: SequencingModel) -> None:
+        self.view = view
+        self.model = model
+        self._stubs: dict[tuple[int, int, int], int] = {}
+        view.overlays.append(self)
+        model.sequencing_changed.connect(self._on_sequencing)
+        model.options_changed.connect(lambda: view.overlays_changed())
+
+    def _on_sequencing(self) -> None:
+        self.view.overlays_changed(relayout=True)
+
+    def room(self) -> float:
+        return ROOM if self.model.result is not None else 0.0
+
+    # -- geometry ---------------------------------------------------------------------------------
+
+    def arcs(self) -> list[Arc]:
+        """Every arc of the shown document, for the link types shown."""
+        view, model = self.view, self.model
+        layout, doc = view.layout_data, view.result_doc
+        if layout is None or doc is None or model.result is None:
+            return []
+        index = ({m.mention_id: i for i, m in reversed(list(enumerate(doc.gold)))},
+                 {m.mention_id: i for i, m in reversed(list(enumerate(doc.system)))})
+        selection = view.session.selection
+        chosen = (selection.gold_ids, selection.system_ids) if selection.doc_id == doc.doc_id else ((), ())
+        anything = bool(chosen[GOLD] or chosen[SYSTEM])
+        out = []
+        self._stubs: dict[tuple[int, int, int], int] = {}
+        for row in model.shown_rows(doc.doc_id):
+            layer = GOLD if row.side == "gold" else SYSTEM
+            source, target = index[layer].get(row.source), index[layer].get(row.target)
+            a = _anchor(layout, layer, source) if source is not None else None
+            b = _anchor(layout, layer, target) if target is not None else None
+            if a is None or b is None:
+                continue
+            touched = row.source in chosen[layer] or row.target in chosen[layer]
+            out.append(self._arc(layout, row, layer, a, b, emphasised=touched, faded=anything and not touched))
+        return out
+
+    def _end(self, layout: Layout, layer: int, bar: Bar) -> tuple[float, float, float]:
+        """x and y where an arc meets a bar, and the y of the arc's outer limit on that line."""
+        line = layout.lines[bar.line]
+        x = (bar.x0 + bar.x1) / 2
+        if layer == GOLD:
+            return x, bar.y0, line.y - ROOM + 2
+        return x, bar.y1, line.y + line.height + ROOM - 2
+
+    def _arc(self, layout: Layout, row: LinkRow, layer: int, a: Bar, b: Bar, *, emphasised: bool,
+             faded: bool) -> Arc:
+        ax, ay, a_limit = self._end(layout, layer, a)
+        bx, by, b_limit = self._end(layout, layer, b)
+        labels: list[tuple[QPointF, str]] = []
+        if a.line == b.line:
+            if abs(ax - bx) < 1:  # two mentions on the same words: a small loop
+                bx += 6
+            reach = min(1.0, 0.35 + abs(bx - ax) / 400)
+            apex = ay + (a_limit - ay) * reach
+            control = ay + (apex - ay) / 0.75
+            path = QPainterPath(QPointF(ax, ay))
+            path.cubicTo(QPointF(ax, control), QPointF(bx, control), QPointF(bx, by))
+            paths: tuple[QPainterPath, ...] = (path,)
+            limits = (min(ay, apex, by), max(ay, apex, by))
+        else:
+            first, second = ((ax, ay, a_limit, b), (bx, by, b_limit, a)) if (a.line, ax) < (b.line, bx) \
+                else ((bx, by, b_limit, a), (ax, ay, a_limit, b))
+            right, left = layout.width - 6, 6.0
+            halves = []
+            ends = []
+            for (x, y, limit, _other), edge in ((first, right), (second, left)):
+                lane = self._stagger(layer, x, y, edge > x)
+                limit += (4.0 if layer == GOLD else -4.0) * (lane % 3)
+                reach = max(min(STUB + 45.0 * lane, abs(edge - x)), 12.0)
+                end = x + reach if edge > x else x - reach
+                half = QPainterPath(QPointF(x, y))
+                half.cubicTo(QPointF(x, limit), QPointF((x + end) / 2, limit), QPointF(end, limit))
+                halves.append(half)
+                ends.append(QPointF(end, limit))
+            paths = tuple(halves)
+            other_first = row.target if first[3] is b else row.source
+            other_second = row.source if other_first == row.target else row.target
+            labels = [(ends[0], f"{other_first} …"), (ends[1], f"… {other_second}")]
+            limits = (min(ay, by, a_limit, b_limit), max(ay, by, a_limit, b_limit))
+        outcome = row.outcome(self.model.closure)
+        return Arc(row, layer, paths, self._head(bx, by, layer, row.kind), tuple(labels), outcome, emphasised,
+                   faded, limits[0] - 4, limits[1] + 4)
+
+    def _stagger(self, layer: int, x: float, y: float, rightwards: bool) -> int:
+        """How many stubs left this mention the same way before: each gets its own length and height,
+        so their labels do not overlap."""
+        key = (layer, round(x), round(y) * (1 if rightwards else -1))
+        lane = self._stubs.get(key, 0)
+        self._stubs[key] = lane + 1
+        return lane
+
+    @staticmethod
+    def _head(x: float, y: float, layer: int, kind: str) -> QPolygonF:
+        """An arrowhead pointing into the target bar (down onto gold, up onto system)."""
+        d = -1 if layer == GOLD else 1
+        size = 5.0 if kind == "After" else 4.5
+        return QPolygonF([QPointF(x, y), QPointF(x - size * 0.8, y + d * size * 1.3),
+                          QPointF(x + size * 0.8, y + d * size * 1.3)])
+
+    # -- painting ---------------------------------------------------------------------------------
+
+    def paint(self, view: TextView, painter: QPainter) -> None:
+        """Paint the arcs on screen (the view has translated the painter to document coordinates)."""
+        top, bottom = view.visible_band()
+        arcs = [a for a in self.arcs() if a.bottom >= top and a.top <= bottom]
+        if not arcs:
+            return
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        font = QFont(self.view.font())
+        font.setPointSizeF(max(font.pointSizeF() - 3.5, 6.5))
+        painter.setFont(font)
+        for arc in sorted(arcs, key=lambda a: (not a.faded, a.emphasised)):  # faded first, emphasised on top
+            self._paint_arc(painter, arc)
+        painter.restore()
+
+    def paint_viewport(self, view: TextView, painter: QPainter) -> None:
+        """Nothing is drawn in viewport coordinates."""
+
+    def tooltip(self, view: TextView, mentions: list[tuple[int, int]]) -> str:
+        """The hovered mentions' links, one line each (empty without links)."""
+        doc = view.result_doc
+        if doc is None or self.model.result is None:
+            return ""
+        ids = {(GOLD if layer == GOLD else SYSTEM, (doc.gold if layer == GOLD else doc.system)[m].mention_id)
+               for layer, m in mentions}
+        lines = []
+        for row in self.model.shown_rows(doc.doc_id):
+            layer = GOLD if row.side == "gold" else SYSTEM
+            if (layer, row.source) in ids or (layer, row.target) in ids:
+                outcome = row.outcome(self.model.closure)
+                words = link_style(outcome).short if outcome else "not scored"
+                lines.append(html.escape(f"{row.side} link {row.source} {row.kind} {row.target}: {words}"))
+        return "<br>".join(lines[:8])
+
+    def _paint_arc(self, painter: QPainter, arc: Arc) -> None:
+        colour = QColor(link_style(arc.outcome).colour if arc.outcome else MISSING_OUTCOME_COLOUR)
+        if arc.faded:
+            colour.setAlpha(FADED_ALPHA)
+        pen = QPen(colour, 2.6 if arc.emphasised else 1.6)
+        pen.setStyle(PEN_STYLES[link_style(arc.outcome).line] if arc.outcome else Qt.PenStyle.SolidLine)
+        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.setPen(pen)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for path in arc.paths:
+            painter.drawPath(path)
+        head_pen = QPen(colour, 1.3)
+        painter.setPen(head_pen)
+        painter.setBrush(colour if arc.row.kind == "After" else QColor("#FFFFFF"))
+        painter.drawPolygon(arc.head)
+        painter.setPen(QPen(colour))
+        for index, (point, text) in enumerate(arc.labels):
+            width = painter.fontMetrics().horizontalAdvance(text)
+            x = point.x() + 3 if index == 0 else point.x() - width - 3  # after the first stub, before the second
+            painter.drawText(QRectF(x, point.y() - 6, width + 2, 12), Qt.AlignmentFlag.AlignCenter, text)
