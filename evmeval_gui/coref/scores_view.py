@@ -146,15 +146,15 @@ class CorefSummary(QWidget):
             font = QFont(value.font())
             font.setBold(True)
             value.setFont(font)
-        captions = (QLabel("v1.8 avg"), QLabel("CoNLL (ours)"))
+        captions = (QLabel(""), QLabel("ours"))  # compact: the tooltips say what each figure is
         layout = QHBoxLayout(self)  # one line: it sits on the summary bar's second line
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
         layout.addWidget(heading)
         for caption, value in zip(captions, (self.published, self.ours), strict=True):
             caption.setStyleSheet(f"color: {colours.MUTED_TEXT};")
-            layout.addSpacing(4)
-            layout.addWidget(caption)
+            if caption.text():
+                layout.addWidget(caption)
             layout.addWidget(value)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         session.coreference.changed.connect(self.refresh)
@@ -170,11 +170,12 @@ class CorefSummary(QWidget):
             self.setToolTip(str(coref.problem) if coref.state == "failed" and coref.problem else
                             "Coreference is scored after the mentions")
             return
-        self.published.setText(f"{result.published_average():.2f} %")
-        self.ours.setText(f"{percent(result.total.conll_f1)} %")
+        self.published.setText(f"{result.published_average():.2f}")
+        self.ours.setText(f"{percent(result.total.conll_f1)}")
         scores = result.published_scores()
-        self.published.setToolTip("v1.8's “Overall Average CoNLL score”: mean of the truncated F1 of B³ "
+        self.published.setToolTip("v1.8's “Overall Average CoNLL score” (%): mean of the truncated F1 of B³ "
                                   f"{scores['bcub']:.2f}, CEAF-e {scores['ceafe']:.2f}, MUC {scores['muc']:.2f} and "
                                   f"BLANC {scores['blanc']:.2f} (CEAF-m {scores['ceafm']:.2f} left out)")
-        self.ours.setToolTip("Ours, not in the v1.8 report: the usual CoNLL score, mean of the MUC, B³ and CEAF-e F1")
+        self.ours.setToolTip("Ours, not in the v1.8 report: the usual CoNLL score (%), mean of the MUC, B³ and "
+                             "CEAF-e F1")
         self.setToolTip(f"Mentions aligned by {Combination(result.combination).label}")

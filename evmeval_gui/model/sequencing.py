@@ -56,6 +56,10 @@ class LinkRow:
         return self.source, self.target
 
 
+SEQUENCING_JOB = "sequencing"
+"""The runner key of sequencing work: it neither supersedes nor is superseded by the main job."""
+
+
 def link_types_in(files: Iterable[TbfFile]) -> set[str]:
     """The sequencing link types the files use (empty: nothing to score)."""
     return {r.kind for f in files for d in f.documents.values() for r in d.relations if r.kind in LINK_TYPES}
@@ -141,7 +145,7 @@ class SequencingModel:
             if session.result is result and isinstance(value, SequencingResult):
                 self._install(value, key)
 
-        session.run_job("Scoring event sequencing", work, done, path=inputs.system.path)
+        session.run_job("Scoring event sequencing", work, done, path=inputs.system.path, key=SEQUENCING_JOB)
 
     def _forget(self) -> None:
         had = self.result is not None

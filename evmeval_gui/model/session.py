@@ -37,7 +37,7 @@ from evmeval_gui.model.doctext import (
 )
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.filters import ChartFilter
-from evmeval_gui.model.jobs import JobContext, Runner
+from evmeval_gui.model.jobs import MAIN, JobContext, Runner
 from evmeval_gui.model.selection import Selection
 
 Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
@@ -201,10 +201,13 @@ class Session:
     # -- other work and ready-made comparisons (the Agreement mode) ---------------------------------
 
     def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
-                *, path: str = "") -> None:
-        """Run other background work like opening a corpus: same progress bar, Cancel button and error
-        dialog (`loading_started`, then `on_done(value)` or `load_failed(problem)`)."""
-        self.loading_started.emit(label)
+                *, path: str = "", key: str = MAIN) -> None:
+        """Run other background work like opening a corpus: same error dialog (`load_failed(problem)`),
+        and on the main key the same progress bar and Cancel button (`loading_started`). Work that must
+        not supersede the main job, nor be superseded by it (e.g. sequencing after scoring, while the
+        compare mode compares), runs under its own `key`."""
+        if key == MAIN:
+            self.loading_started.emit(label)
 
         def failed(exc: BaseException) -> None:
             self.last_problem = problem_of(exc)
@@ -212,7 +215,7 @@ class Session:
                 self.last_problem = Problem(path, 0, self.last_problem.message, "")
             self.load_failed.emit(self.last_problem)
 
-        self.runner.submit(label, work, on_done, on_error=failed)
+        self.runner.submit(label, work, on_done, on_error=failed, key=key)
 
     def show_comparison(self, corpus: LoadedCorpus, result: ScoreResult, *, roles: tuple[str, str],
                         doc_id: str | None = None) -> None:

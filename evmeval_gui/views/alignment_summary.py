@@ -102,7 +102,6 @@ class AlignmentSummaryLine(QWidget):
             return
         c = self.session.combination
         muc, gate = schemes.muc[c], schemes.gate[c]
-        self.schemes.setText(f"MUC {percent(muc.f1)} · GATE {percent(gate.strict().f1)} / "
-                             f"{percent(gate.lenient().f1)} / {percent(gate.average().f1)}")
+        self.schemes.setText(f"MUC {percent(muc.f1)} · GATE {percent(gate.average().f1)}")  # F1; all in the tooltip
         self.schemes.setToolTip(muc_tooltip(muc, gate, c, mapping))
         self.schemes.setMinimumWidth(self.schemes.sizeHint().width())  # the counts beside it elide first

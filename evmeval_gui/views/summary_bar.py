@@ -96,6 +96,7 @@ class SummaryBar(QFrame):
         left.addWidget(self.run)
         self._second_line = QHBoxLayout()  # the counts, then what `add_line` adds (coreference, MUC/GATE)
         self._second_line.setSpacing(12)
+        self.counts.setMinimumWidth(40)
         self._second_line.addWidget(self.counts, 1)
         left.addLayout(self._second_line)
         self.figures: dict[str, _Figure] = {}

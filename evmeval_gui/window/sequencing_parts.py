@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePol
 from core.link_style import LINK_ORDER, link_style
 from evmeval_gui import colours
 from evmeval_gui.colours import _FlowLayout
-from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
+from evmeval_gui.model.formatting import NAN_TOOLTIP, percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, SequencingModel
 from evmeval_gui.views.document_list import ExtraColumn
@@ -136,7 +136,7 @@ class SequencingFigure(QWidget):
         super().__init__(parent)
         self.model = model
         self.setObjectName("sequencingFigure")
-        heading = QLabel("<b>Seq F1</b>")
+        heading = QLabel("<b>Seq</b>")
         self.value = QLabel("—")
         self.value.setObjectName("sequencingValue")
         font = QFont(self.value.font())
@@ -155,8 +155,8 @@ class SequencingFigure(QWidget):
     def refresh(self) -> None:
         published, full = self.model.corpus_f1("published"), self.model.corpus_f1("full")
         self.setVisible(self.model.result is not None)
-        self.value.setText(percent(published) + ("" if is_nan(published) else " %"))
-        self.ours.setText(f"ours {percent(full)}{'' if is_nan(full) else ' %'}")
+        self.value.setText(percent(published))  # F1 in %, as the tooltip says
+        self.ours.setText(f"ours {percent(full)}")
         evaluation = self.model.evaluation("All")
         if evaluation is None:
             self.setToolTip(NAN_TOOLTIP if self.model.result is not None else "")

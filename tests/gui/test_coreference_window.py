@@ -140,8 +140,8 @@ def test_document_list_sorts_by_coreference_f1_as_the_core_computes_it(qtbot, wi
 def test_summary_bar_scores_tab_and_charts_show_the_core_figures(qtbot, window, core_demo):
     _result, coref = core_demo
     summary = window.coreference_ui.summary
-    assert summary.published.text() == f"{coref.published_average():.2f} %"
-    assert summary.ours.text() == f"{percent(coref.total.conll_f1)} %"
+    assert summary.published.text() == f"{coref.published_average():.2f}"
+    assert summary.ours.text() == f"{percent(coref.total.conll_f1)}"
     scores = window.coreference_ui.scores
     window.coreference_ui.tabs.setCurrentWidget(scores)
     rows = {scores.cell(r, 0): r for r in range(scores.table.rowCount())}

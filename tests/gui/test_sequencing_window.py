@@ -69,8 +69,8 @@ def test_summary_figure_and_document_column_equal_the_core(window, corpus):
     all_published = expected.evaluation("All", "published")
     figure = window.sequencing.figure
     assert figure.isVisible()
-    assert figure.text() == percent(all_published.corpus.f1) + " %"
-    assert figure.ours.text() == f"ours {percent(expected.evaluation('All', 'full').corpus.f1)} %"
+    assert figure.text() == percent(all_published.corpus.f1)
+    assert figure.ours.text() == f"ours {percent(expected.evaluation('All', 'full').corpus.f1)}"
     assert "v1.8's All evaluation" in figure.toolTip()
     documents = window.documents
     column = window.sequencing.column
@@ -91,7 +91,7 @@ def test_published_char_demo_gives_the_published_figure(make_window, qtbot, evme
     open_and_wait(qtbot, w, demo / "gold.tbf", demo / "temporal_sample.tbf", doc_id="example2")
     expected = (evmeval_data / "expected" / "char_based_sequencing" / "scores.txt").read_text()
     assert "Overall Temporal Awareness Score (F1 score): 75.0" in expected.split("for All")[1]
-    assert w.sequencing.figure.text() == "75.00 %"
+    assert w.sequencing.figure.text() == "75.00"
     assert "No text file" in w.document_pane.notice.text()
     kinds = {(a.row.side, a.row.kind) for a in w.sequencing.arcs.arcs()}
     assert ("gold", "After") in kinds and ("system", "After") in kinds
