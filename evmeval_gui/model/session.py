@@ -7,7 +7,8 @@ anything itself) and runs loading and scoring through a `Runner` (the window's o
 
 Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `scoring_finished()`,
 `combination_changed(name)`, `system_changed(index)`, `selection_changed(Selection)`,
-`filter_changed(ChartFilter | None)`.
+`filter_changed(ChartFilter | None)`, `result_edited(doc_ids)` (an edit rescored some documents:
+`edit_delta` holds the before → after figures until the edits are saved or reverted).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from core.align import COMBINATIONS
+from core.editing.session import ScoreDelta
 from core.formats.errors import FormatError, Problem
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
@@ -82,6 +84,9 @@ class Session:
         self.system_changed = Signal("system_changed")
         self.selection_changed = Signal("selection_changed")
         self.filter_changed = Signal("filter_changed")
+        self.result_edited = Signal("result_edited")
+        self.edit_delta: ScoreDelta | None = None
+        """Before → after figures of unsaved edits (set by the editing layer, None when nothing is edited)."""
         self.runner = runner
         self.loader: Loader = loader or default_loader
         self.corpus: LoadedCorpus | None = None
@@ -186,8 +191,25 @@ class Session:
             self.system_index = min(system_index, len(corpus.inputs) - 1)
             self._results = {self.system_index: result}
             self.clear_caches()
+        self.edit_delta = None
         self.last_problem = None
         self._announce(doc_id, corpus_changed=True)
+
+    def show_loaded(self, corpus: LoadedCorpus, result: ScoreResult, *, doc_id: str | None = None) -> None:
+        """Show a corpus built elsewhere (a new document from scratch) as if it had been opened."""
+        self.roles = None
+        self._install(corpus, result, 0, doc_id)
+
+    def show_edited(self, result: ScoreResult, delta: ScoreDelta | None, doc_ids: Sequence[str]) -> None:
+        """An edit rescored `doc_ids` (`core.editing.EditSession.apply`): the new result replaces the
+        current one, their cached texts and rows are dropped, and the views follow `result_edited`."""
+        self._results[self.system_index] = result
+        for doc_id in doc_ids:
+            self._texts.pop(doc_id, None)
+            for key in [k for k in self._rows if k[1] == doc_id]:
+                del self._rows[key]
+        self.edit_delta = delta if delta is not None and delta.changed else None
+        self.result_edited.emit(tuple(doc_ids))
 
     def _announce(self, doc_id: str | None, *, corpus_changed: bool) -> None:
         """Tell the views: new corpus and/or result, then the selection (a listener may have moved it)."""

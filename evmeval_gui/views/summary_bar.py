@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from core.editing.session import FigureChange
 from core.metrics.prf import Average, Score
 from core.rules import Combination
 from evmeval_gui import colours
@@ -40,11 +41,22 @@ class _Figure(QWidget):
         layout.setSpacing(0)
         layout.addWidget(self.caption, 0, Qt.AlignmentFlag.AlignLeft)
         layout.addWidget(self.value, 0, Qt.AlignmentFlag.AlignLeft)
+        self.delta = QLabel()
+        self.delta.setObjectName("figureDelta")
+        self.delta.hide()
+        layout.addWidget(self.delta, 0, Qt.AlignmentFlag.AlignLeft)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
 
-    def set_value(self, value: float | None, tooltip: str) -> None:
+    def set_value(self, value: float | None, tooltip: str, change: FigureChange | None = None) -> None:
         self.value.setText(percent(value) + ("" if is_nan(value) else " %"))
         self.setToolTip(NAN_TOOLTIP if is_nan(value) else tooltip)
+        shown = change is not None and change.changed
+        self.delta.setVisible(shown)
+        if change is not None and shown:
+            up = change.difference > 0
+            self.delta.setText(change.text())
+            self.delta.setStyleSheet(f"color: {'#1B7F3B' if up else '#B3261E'}; font-size: 90%;")
+            self.setToolTip(f"{tooltip}\nUnsaved edits: {change.text()} (saved files → now)")
 
 
 class SummaryBar(QFrame):
@@ -87,6 +99,7 @@ class SummaryBar(QFrame):
             layout.addSpacing(8)
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self.refresh)
+        session.result_edited.connect(self.refresh)
         self.refresh()
 
     def refresh(self, *args: object) -> None:
@@ -105,14 +118,21 @@ class SummaryBar(QFrame):
         counted = macro.num_documents
         self.counts.setText(f"{len(result.documents)} documents ({result.averages_note}) · "
                             f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
+        delta = self.session.edit_delta
         for key, _ in _METRICS:
             value = getattr(micro, key)
             self.figures[f"micro_{key}"].set_value(
                 value, f"Micro {key}: {percent(value)} % (TP {micro.tp:.2f}, {micro.num_gold} gold, "
-                       f"{micro.num_system} system)")
+                       f"{micro.num_system} system)", delta.micro(combination, key) if delta else None)
             value = getattr(macro, key)
-            self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %")
+            self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %",
+                                                   delta.macro(combination, key) if delta else None)
 
     def figure_text(self, name: str) -> str:
         """What one figure shows, e.g. `figure_text("micro_f1")` (for tests)."""
         return self.figures[name].value.text()
+
+    def change_text(self, name: str) -> str:
+        """The before → after line under one figure ("" when it shows none)."""
+        figure = self.figures[name]
+        return figure.delta.text() if figure.delta.isVisibleTo(self) else ""
