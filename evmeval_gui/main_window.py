@@ -39,6 +39,8 @@ from core.align import COMBINATIONS
 from core.formats.errors import FormatError, Problem
 from core.rules import Combination
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
+from evmeval_gui.editing.controller import EditController
+from evmeval_gui.editing.new_document import NewDocumentDialog
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
 from evmeval_gui.model.corpus import OpenRequest, demo_request, guess_roles, make_request
@@ -47,6 +49,7 @@ from evmeval_gui.model.session import Loader, Session
 from evmeval_gui.modes.agreement import AgreementMode
 from evmeval_gui.modes.base import WindowMode
 from evmeval_gui.modes.scoring import ScoringMode
+from evmeval_gui.modes.scratch import ScratchMode
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar
@@ -100,8 +103,12 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_NAME)
 
         self._build_views()
+        self.editing = EditController(self, self)  # editing: actions, undo stack, saving (evmeval_gui/editing)
+        self.new_document_dialog: NewDocumentDialog | None = None
         self.agreement = AgreementMode(self, self)
-        self.scoring = ScoringMode(self, others=(self.agreement,))
+        self.scratch = ScratchMode(self, is_scratch=lambda: self.editing.scratch is not None,
+                                   save=self.editing.save_as)
+        self.scoring = ScoringMode(self, others=(self.agreement, self.scratch))
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -126,7 +133,9 @@ class MainWindow(QMainWindow):
     @property
     def mode(self) -> WindowMode:
         """The active mode (agreement while a comparison is shown, else scoring)."""
-        return self.agreement if self.agreement.active else self.scoring
+        if self.agreement.active:
+            return self.agreement
+        return self.scratch if self.scratch.active else self.scoring
 
     def add_page(self, page: QWidget) -> None:
         self.stack.addWidget(page)
@@ -230,6 +239,8 @@ class MainWindow(QMainWindow):
                              "Open a gold file and system files")
         self.open_action.setShortcut(QKeySequence("Ctrl+O"))
         self.demo_action = a("Open &demo", self.open_demo, None, "Open the bundled demo corpus")
+        self.new_document_action = a("&New document…", self.show_new_document_dialog, "Ctrl+N",
+                                     "Paste or open a plain text and mark gold and system mentions on it")
         self.compare_action = a("&Compare annotators…", self.show_compare_dialog, "Ctrl+Shift+O",
                                 "Agreement among two or more annotation sets (tbf files or brat folders)")
         self.export_disagreements_action = a("Export &disagreements…", lambda: self.agreement.export_disagreements(),
@@ -277,7 +288,11 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.demo_action)
         file_menu.addAction(self.compare_action)
+        file_menu.addAction(self.new_document_action)
         self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu.addSeparator()
+        for action in (self.editing.save_action, self.editing.overwrite_action, self.editing.revert_action):
+            file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.reload_action)
         file_menu.addAction(self.export_action)
@@ -285,6 +300,12 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
+        for action in self.editing.edit_menu_actions():
+            if action is None:
+                edit_menu.addSeparator()
+            else:
+                edit_menu.addAction(action)
+        edit_menu.addSeparator()
         edit_menu.addAction(self.find_action)
         go_menu = bar.addMenu("&Go")
         for action in (self.next_error_action, self.prev_error_action, None, self.next_doc_action,
@@ -394,6 +415,7 @@ class MainWindow(QMainWindow):
         s.combination_changed.connect(self._on_combination_changed)
         s.system_changed.connect(self._on_system_changed)
         s.filter_changed.connect(self._on_filter_changed)
+        self.editing.modified_changed.connect(self._on_modified)
         self.runner.job_progress.connect(self._on_job_progress)
         self.runner.job_status.connect(self.statusBar().showMessage)
         self.runner.job_finished.connect(self._on_job_finished)
@@ -406,6 +428,8 @@ class MainWindow(QMainWindow):
 
     def open_request(self, request: OpenRequest, *, doc_id: str | None = None) -> None:
         """Open a corpus in the background (the current one stays until the new one is ready)."""
+        if not self.editing.confirm_discard("opening another corpus"):
+            return
         self.clear_filter()
         self._wanted_doc = doc_id
         self.session.open(request, doc_id=doc_id)
@@ -435,6 +459,8 @@ class MainWindow(QMainWindow):
     def open_agreement(self, request: AgreementRequest, *, doc_id: str | None = None) -> None:
         """Compare annotation sets in the background and show the Agreement mode (see `modes/agreement.py`);
         with `doc_id`, the first pair's document views open at that document."""
+        if not self.editing.confirm_discard("comparing annotators"):
+            return
         self.clear_filter()
         self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
 
@@ -459,6 +485,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def reload(self) -> None:
+        if not self.editing.confirm_discard("reading the files again"):
+            return
         if not self.mode.reload():
             self.statusBar().showMessage("Nothing to reload: open a corpus first", 4000)
 
@@ -538,7 +566,7 @@ class MainWindow(QMainWindow):
         several = len(corpus.system_names) > 1
         self.system_label_action.setVisible(several)
         self.system_combo_action.setVisible(several)
-        self.setWindowTitle(f"{self.mode.title()} — {APP_NAME}")
+        self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")
         self.welcome.set_status("")
 
     def _on_scoring_finished(self) -> None:
@@ -667,7 +695,8 @@ class MainWindow(QMainWindow):
                    self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
                    self.charts_action,
                    *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
-                   self.zoom_reset_action, self.shortcuts_action, self.quit_action]
+                   self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
+                   *self.editing.shortcut_actions()]
         return [(a.shortcut().toString(native), a.text().replace("&", ""))
                 for a in actions if not a.shortcut().isEmpty()]
 
@@ -678,6 +707,23 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, f"About {APP_NAME}",
                           f"<b>{APP_NAME}</b><br>Interactive error analysis of event mention detection, on an "
                           "exact EvmEval v1.8 scoring core.")
+
+    def show_new_document_dialog(self) -> NewDocumentDialog:
+        """File › New document, non-blocking; accepting it shows the document to mark up."""
+        dialog = NewDocumentDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.accepted.connect(lambda: self.editing.new_document(dialog.text.toPlainText(),
+                                                                  dialog.doc_id.text().strip() or "scratch"))
+        self.new_document_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _on_modified(self, modified: bool) -> None:
+        """Unsaved edits: "*" in the title; the system cannot be switched until they are saved or reverted."""
+        self.setWindowModified(modified)
+        self.system_combo.setEnabled(not modified)
+        self.system_combo.setToolTip("Save or revert the edits to switch systems" if modified
+                                     else "Which system file to compare with the gold file")
 
     def show_warnings(self) -> None:
         WarningsDialog(self._warnings, self).open()
@@ -700,6 +746,9 @@ class MainWindow(QMainWindow):
                 restore(QByteArray(value))
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.editing.confirm_discard("closing"):
+            event.ignore()
+            return
         self.runner.shutdown()
         if self.persist:
             self.settings.setValue("geometry", self.saveGeometry())

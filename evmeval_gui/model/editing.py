@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from core.editing import Edit, EditSession, ScoreDelta, Side
 from core.formats.errors import FormatError
@@ -21,7 +22,7 @@ from core.model import Mention, TokenTable
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
 from evmeval_gui.model.session import Session
 
-REALIS_VALUES = ("Actual", "Generic", "Other")
+T = TypeVar("T")
 
 
 class MemoryTokens(TokenSource):
@@ -80,18 +81,23 @@ class EditState:
         self.edit: EditSession | None = None
         self.side = Side.SYSTEM
         self.listeners: list[Callable[[], None]] = []
-        session.corpus_loaded.connect(self._forget)
+        session.corpus_loaded.connect(self._on_corpus_loaded)
 
     # -- the editing session ----------------------------------------------------------------------------
 
-    def _forget(self) -> None:
-        """A newly opened corpus: its edits start from its files (a scratch session is re-adopted)."""
+    _adopted_corpus: LoadedCorpus | None = None
+
+    def _on_corpus_loaded(self) -> None:
+        """A newly opened corpus: its edits start from its files (a scratch session is adopted before)."""
         if self.edit is not None and self._adopted_corpus is self.session.corpus:
             return
-        self.edit = None
-        self._notify()
+        self.forget()
 
-    _adopted_corpus: LoadedCorpus | None = None
+    def forget(self) -> None:
+        """Drop the editing session (another corpus or system is shown; its edits were saved or discarded)."""
+        self.edit = None
+        self._adopted_corpus = None
+        self._notify()
 
     def adopt(self, edit: EditSession, corpus: LoadedCorpus) -> None:
         """Edit `edit` (a scratch document) once the window shows `corpus`."""
@@ -179,9 +185,9 @@ class EditState:
         return sorted(spelled.values(), key=str.lower)
 
 
-def _quiet(lookup: Callable[[str], object]) -> Callable[[str], object]:
+def _quiet(lookup: Callable[[str], T | None]) -> Callable[[str], T | None]:
     """A table or text lookup that answers None for an unreadable file (the edit then keeps ids as given)."""
-    def read(doc_id: str):  # type: ignore[no-untyped-def]
+    def read(doc_id: str) -> T | None:
         try:
             return lookup(doc_id)
         except FormatError:

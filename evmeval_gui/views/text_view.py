@@ -465,7 +465,7 @@ class TextView(QAbstractScrollArea):
             if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
                 event.accept()
                 return
-        elif self.tokens.units:
+        elif self.tokens.units and self.hit(event.position()) is None:  # empty space: no words selected
             self.tokens.clear()
             self.tokens_selected.emit()
             self.viewport().update()
@@ -586,7 +586,8 @@ class TextView(QAbstractScrollArea):
         k = layout.unit_piece[unit]
         y = next((line.text_top for line in layout.lines if line.first <= k < line.last), None)
         bar = self.verticalScrollBar()
-        if y is not None and not bar.value() <= y <= bar.value() + self.viewport().height() - 2 * self._metrics.text_height:
+        bottom = bar.value() + self.viewport().height() - 2 * self._metrics.text_height
+        if y is not None and not bar.value() <= y <= bottom:
             bar.setValue(int(y - self.viewport().height() / 3))
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
