@@ -48,6 +48,7 @@ from evmeval_gui.model.filters import ChartFilter
 from evmeval_gui.model.session import Loader, Session
 from evmeval_gui.modes.agreement import AgreementMode
 from evmeval_gui.modes.base import WindowMode
+from evmeval_gui.modes.curate import CurateMode
 from evmeval_gui.modes.scoring import ScoringMode
 from evmeval_gui.modes.scratch import ScratchMode
 from evmeval_gui.views.document_list import DocumentList
@@ -108,7 +109,8 @@ class MainWindow(QMainWindow):
         self.agreement = AgreementMode(self, self)
         self.scratch = ScratchMode(self, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
-        self.scoring = ScoringMode(self, others=(self.agreement, self.scratch))
+        self.curate = CurateMode(self, open_scoring=self.open_request, choose_folder=self._choose_folder)
+        self.scoring = ScoringMode(self, others=(self.agreement, self.scratch, self.curate))
         self._build_actions()
         self._build_menus()
         self._build_toolbar()
@@ -133,6 +135,8 @@ class MainWindow(QMainWindow):
     @property
     def mode(self) -> WindowMode:
         """The active mode (agreement while a comparison is shown, else scoring)."""
+        if self.curate.active:
+            return self.curate
         if self.agreement.active:
             return self.agreement
         return self.scratch if self.scratch.active else self.scoring
@@ -239,6 +243,8 @@ class MainWindow(QMainWindow):
                              "Open a gold file and system files")
         self.open_action.setShortcut(QKeySequence("Ctrl+O"))
         self.demo_action = a("Open &demo", self.open_demo, None, "Open the bundled demo corpus")
+        self.curate_action = a("C&urate annotators…", self.start_curation, "Ctrl+Shift+U",
+                               "One adjudicated set from the annotators compared (majority, union, intersection, base)")
         self.new_document_action = a("&New document…", self.show_new_document_dialog, "Ctrl+N",
                                      "Paste or open a plain text and mark gold and system mentions on it")
         self.compare_action = a("&Compare annotators…", self.show_compare_dialog, "Ctrl+Shift+O",
@@ -288,6 +294,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.demo_action)
         file_menu.addAction(self.compare_action)
+        file_menu.addAction(self.curate_action)
         file_menu.addAction(self.new_document_action)
         self.recent_menu = file_menu.addMenu("Open &recent")
         file_menu.addSeparator()
@@ -696,6 +703,7 @@ class MainWindow(QMainWindow):
                    self.charts_action,
                    *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
                    self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
+                   self.curate_action,
                    *self.editing.shortcut_actions()]
         return [(a.shortcut().toString(native), a.text().replace("&", ""))
                 for a in actions if not a.shortcut().isEmpty()]
@@ -717,6 +725,23 @@ class MainWindow(QMainWindow):
         self.new_document_dialog = dialog
         dialog.open()
         return dialog
+
+    def start_curation(self) -> None:
+        """File › Curate annotators: the annotators of the Agreement mode (compared first if none are)."""
+        loaded = self.agreement.loaded if self.agreement.active else None
+        if loaded is None:
+            def once() -> None:
+                self.agreement.agreement_finished.disconnect(once)
+                self.start_curation()
+            self.agreement.agreement_finished.connect(once)
+            self.show_compare_dialog()
+            return
+        self.agreement.leave()
+        self.curate.start(loaded)
+        self.setWindowTitle(f"{self.curate.title()} — {APP_NAME}")
+
+    def _choose_folder(self, title: str) -> str | None:
+        return QFileDialog.getExistingDirectory(self, title) or None
 
     def _on_modified(self, modified: bool) -> None:
         """Unsaved edits: "*" in the title; the system cannot be switched until they are saved or reverted."""
