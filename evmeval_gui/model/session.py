@@ -33,6 +33,7 @@ from evmeval_gui.model.doctext import (
     error_rows_in_order,
     row_position,
     token_document,
+    with_mentions,
 )
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.filters import ChartFilter
@@ -205,7 +206,11 @@ class Session:
         current one, their cached texts and rows are dropped, and the views follow `result_edited`."""
         self._results[self.system_index] = result
         for doc_id in doc_ids:
-            self._texts.pop(doc_id, None)
+            text = self._texts.pop(doc_id, None)
+            doc = result.document(doc_id) if text is not None and self.corpus is not None else None
+            kept = with_mentions(text, doc.gold, doc.system) if text is not None and doc is not None else None
+            if kept is not None and self.corpus is not None and self.corpus.mode is SpanMode.TOKEN:
+                self._texts.put(doc_id, kept)  # the same words: only the mentions are placed again
             for key in [k for k in self._rows if k[1] == doc_id]:
                 del self._rows[key]
         self.edit_delta = delta if delta is not None and delta.changed else None

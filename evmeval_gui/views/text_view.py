@@ -33,7 +33,7 @@ from evmeval_gui import colours
 from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
-from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
+from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document, relayout_marks
 from evmeval_gui.views.token_selection import TokenSelection
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
@@ -178,6 +178,8 @@ class TextView(QAbstractScrollArea):
         top = self.verticalScrollBar().value()
         if not keep_place:
             self.tokens.clear()
+        same_words = (keep_place and doc is not None and self.doc is not None and doc.segments is self.doc.segments
+                      and self.layout_data is not None)
         self.doc, self.marks, self.result_doc = doc, marks, result_doc
         self._hover = None
         self._unit_mentions = ([], [])
@@ -188,7 +190,7 @@ class TextView(QAbstractScrollArea):
                     for u in units:
                         table[u].append(mention)
                 self._unit_mentions[layer].extend(table)
-        self._relayout()
+        self._relayout(marks_only=same_words)
         self.verticalScrollBar().setValue(top if keep_place else 0)
         self._apply_selection(self.session.selection, scroll=not keep_place)
 
@@ -199,10 +201,12 @@ class TextView(QAbstractScrollArea):
         self.viewport().update()
         self._ruler.update()
 
-    def _relayout(self) -> None:
+    def _relayout(self, *, marks_only: bool = False) -> None:
         width = float(self.viewport().width())
         if self.doc is None or width <= 0:
             self.layout_data = None
+        elif marks_only and self.layout_data is not None and abs(self.layout_data.width - width) <= 0.5:
+            self.layout_data = relayout_marks(self.layout_data, self.doc)  # an edit: the words stay put
         else:
             self.layout_data = layout_document(self.doc, self._measure, width, self._metrics)
         self._compute_ticks()
