@@ -135,7 +135,8 @@ def main() -> None:
     print(f"core share (EditSession.apply): median {statistics.median(core_ms):6.2f} ms "
           f"({100 * statistics.median(core_ms) / median:4.1f}% of the median)")
     print(f"target {TARGET_MS:.0f} ms: median is {100 * median / TARGET_MS:4.1f}% of it; "
-          f"{'within' if worst < TARGET_MS else 'OVER'} target at max, {'within' if p95 < TARGET_MS else 'OVER'} at p95")
+          f"{'within' if worst < TARGET_MS else 'OVER'} target at max, "
+          f"{'within' if p95 < TARGET_MS else 'OVER'} at p95")
     print(f"summary bar after the edits: micro F1 {shown or window.summary.figure_text('micro_f1')}; "
           f"equal to scoring the edited files from scratch: {'yes' if exact else 'NO'}")
     print(f"side edited: {Side.SYSTEM.value}; undo stack holds {editing.stack.count()} edits")
