@@ -44,6 +44,7 @@ class _Figure(QWidget):
         self.delta = QLabel()
         self.delta.setObjectName("figureDelta")
         self.delta.hide()
+        self.change = ""
         layout.addWidget(self.delta, 0, Qt.AlignmentFlag.AlignLeft)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
 
@@ -52,9 +53,11 @@ class _Figure(QWidget):
         self.setToolTip(NAN_TOOLTIP if is_nan(value) else tooltip)
         shown = change is not None and change.changed
         self.delta.setVisible(shown)
+        self.change = change.text() if change is not None and shown else ""
         if change is not None and shown:
             up = change.difference > 0
-            self.delta.setText(change.text())
+            # under the figure only the difference fits; the summary line and the tooltip say before → after
+            self.delta.setText(f"({change.difference:+.2f})" if change.difference == change.difference else "")
             self.delta.setStyleSheet(f"color: {'#1B7F3B' if up else '#B3261E'}; font-size: 90%;")
             self.setToolTip(f"{tooltip}\nUnsaved edits: {change.text()} (saved files → now)")
 
@@ -118,6 +121,11 @@ class SummaryBar(QFrame):
         counted = macro.num_documents
         self.counts.setText(f"{len(result.documents)} documents ({result.averages_note}) · "
                             f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
+        edits = self.session.edit_delta
+        if edits is not None:
+            f1 = edits.micro(combination, "f1")
+            self.counts.setText(f"<span style='color:#8A4B00'><b>✎ Unsaved edits</b> in {len(edits.documents)} "
+                                f"document(s): micro F1 {f1.text()}</span>")
         delta = self.session.edit_delta
         for key, _ in _METRICS:
             value = getattr(micro, key)
@@ -135,4 +143,4 @@ class SummaryBar(QFrame):
     def change_text(self, name: str) -> str:
         """The before → after line under one figure ("" when it shows none)."""
         figure = self.figures[name]
-        return figure.delta.text() if figure.delta.isVisibleTo(self) else ""
+        return figure.change if figure.delta.isVisibleTo(self) else ""
