@@ -14,9 +14,6 @@ from typing import Any
 
 from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_NAMES
 from core.metrics.mention import ScoreResult
-from core.metrics.schemes import scheme_scores
-from core.report.json_report import result_to_json
-from core.report.schemes import format_scheme_report
 from core.report.text import format_report
 
 SCHEMES: tuple[str, ...] = ("dice", "muc")
@@ -46,6 +43,10 @@ def scheme_report(result: ScoreResult, scheme: str) -> tuple[str, Callable[[], d
     """The text report of `scheme` and a function building the JSON (called only if it is wanted)."""
     if scheme == DEFAULT_SCHEME:
         return format_report(result), lambda: _json(result)
+    # Imported here: the published report (the common run) needs none of them.
+    from core.metrics.schemes import scheme_scores
+    from core.report.schemes import format_scheme_report
+
     schemes = scheme_scores(result)
     counted = sum(1 for d in schemes.documents if d.counted)
 
@@ -56,7 +57,9 @@ def scheme_report(result: ScoreResult, scheme: str) -> tuple[str, Callable[[], d
 
 
 def _json(result: ScoreResult) -> dict[str, Any]:
-    data = result_to_json(result)
+    from core.report.json_report import result_to_json  # only runs that write JSON import it
+
+    data = result_to_json(result, lazy=True)  # built while written: a file is all it is for
     if result.mapping != DEFAULT_STRATEGY:
         data["mapping"] = result.mapping
     return data

@@ -23,6 +23,7 @@ from core.formats.errors import FormatError, Problem
 from core.formats.reading import read_text
 from core.formats.tbf import parse_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
+from core.input_checks import input_warnings
 from core.loading import (
     LoadedInputs,
     TokenSource,
@@ -33,12 +34,10 @@ from core.loading import (
 )
 from core.metrics.mention import score_files
 from core.model import SpanMode
-from core.report.comparison import format_comparison
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps
 from core.report.sequencing_report import assemble_report
 from core.sequencing_cli import SequencingRun, add_sequencing_arguments, check_folder, run_sequencing, with_sequencing
-from core.validate import check_file, check_files, fold_problems
+from core.validate import check_file, fold_problems
 
 MAX_WARNINGS = 20
 
@@ -48,8 +47,8 @@ def _score_parser() -> argparse.ArgumentParser:
         prog="evmeval-score",
         description="Score event nugget detection (tbf) against a gold standard, with the numbers and "
                     "report layout of the published EvmEval scorer v1.8.")
-    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file")
-    p.add_argument("-s", "--system", required=True, help="system output tbf file")
+    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file (- for standard input)")
+    p.add_argument("-s", "--system", required=True, help="system output tbf file (- for standard input)")
     p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode (spans are token ids)")
     p.add_argument("-o", "--output", help="write the score report here (default: standard output)")
     p.add_argument("-d", "--comparison_output", help="write the gold/system comparison file here")
@@ -85,10 +84,8 @@ def _fail(message: str) -> int:
 
 
 def _input_warnings(inputs: LoadedInputs) -> list[str]:
-    """What the published scorer would not stop for, checked on both files (token ids with -t)."""
-    unknown_ids = inputs.tokens.unknown_ids if inputs.tokens.folder else None
-    problems = list(inputs.problems) + check_files([inputs.gold, inputs.system], unknown_ids)
-    return [str(p) for p in problems]
+    """What the published scorer would not stop for (the window lists the same: `core.input_checks`)."""
+    return input_warnings(inputs)
 
 
 @dataclass
@@ -160,8 +157,11 @@ def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozense
         data = partial(with_sequencing, data, sequencing)
     report = assemble_report(report, coreference=coref.section if coref is not None else None,
                              sequencing=sequencing.report_section if sequencing is not None else None)
-    extra = coref.comparison_lines if coref is not None else None
-    comparison = format_comparison(result, extra) if args.comparison_output else None
+    comparison = None
+    if args.comparison_output:
+        from core.report.comparison import format_comparison  # imported only when asked for
+
+        comparison = format_comparison(result, coref.comparison_lines if coref is not None else None)
     if args.ci:  # numpy is imported only when asked for: plain scoring starts faster without it
         from core.report.compare_json import with_micro_ci
 
@@ -179,6 +179,8 @@ def _write(args: argparse.Namespace, run: _Run) -> None:
     if run.sequencing is not None:
         run.sequencing.write_folder()
     if args.json:
+        from core.report.json_report import dumps  # imported only when asked for
+
         write_atomic(args.json, dumps(run.data()))
 
 

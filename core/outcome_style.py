@@ -7,8 +7,8 @@ only cue: each outcome also has a glyph, a fill pattern and an underline style (
 whoever draws).
 
 Styles are keyed by the outcome's string value (`"exact"`, …), so `STYLES[Outcome.EXACT]` works
-(`Outcome` is a `str` enum) without this module importing the metrics. `merged` is reserved for a
-system mention that covers several gold mentions (a future outcome class); nothing produces it yet.
+(`Outcome` is a `str` enum) without this module importing the metrics. `merged` marks a gold mention
+inside a system mention that another gold mention already took (the system merged them).
 """
 
 from __future__ import annotations
@@ -64,8 +64,9 @@ _STYLES = (
     OutcomeStyle("split", OKABE_ITO["blue"], "#D3E5F2", "÷", "extra split part",
                  "A system mention overlapping a gold mention that another system mention already took.",
                  "ver", "dashdotdot"),
-    OutcomeStyle("merged", OKABE_ITO["yellow"], "#FBF8D0", "∪", "merged",
-                 "A system mention that covers several gold mentions at once.", "hor", "spellcheck"),
+    OutcomeStyle("merged", OKABE_ITO["yellow"], "#FBF8D0", "∪", "merged gold",
+                 "A gold mention inside a system mention that is already mapped to another gold mention: "
+                 "the system merged two or more gold mentions into one.", "hor", "spellcheck"),
 )
 
 STYLES: dict[str, OutcomeStyle] = {s.key: s for s in _STYLES}

@@ -7,10 +7,12 @@ Each check returns `Problem`s located at the offending line. The scorer reports 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import chain
+from operator import attrgetter
 
 from core.formats.errors import Problem
 from core.formats.tbf import RELATION_KINDS
-from core.model import Document, TbfFile
+from core.model import Document, Mention, Relation, TbfFile
 
 UnknownIds = Callable[[str, list[str]], "list[str] | None"]
 """Given a doc id and token ids, the ids missing from its table, or None when it has no table."""
@@ -18,9 +20,34 @@ UnknownIds = Callable[[str, list[str]], "list[str] | None"]
 
 def check_document(doc: Document, path: str, unknown_ids: UnknownIds | None = None) -> list[Problem]:
     """Every problem of one document, in line order."""
+    mentions = doc.mentions
+    # The first mention of each id (reversed: the earliest is written last and wins).
+    first = dict(zip(map(_MENTION_ID, reversed(mentions)), reversed(mentions), strict=True))
+    problems = [] if _mentions_clean(doc, first) else _mention_problems(doc, path)
+    if unknown_ids is not None:
+        problems.extend(check_token_ids([(doc, path)], unknown_ids))
+    if doc.relations:
+        problems.extend(_check_relations(doc, path, first))
+    return sorted(problems, key=_LINE) if problems else problems
+
+
+_MENTION_ID = attrgetter("mention_id")
+_DOC_ID = attrgetter("doc_id")
+_SPAN = attrgetter("span")
+_LINE = attrgetter("line")
+_MENTION_IDS = attrgetter("mention_ids")
+
+
+def _mentions_clean(doc: Document, first: dict[str, Mention]) -> bool:
+    """Whether no mention id repeats and every mention names its own document: decided with two
+    passes in C, instead of a loop per mention; `False` means "look closer", never "wrong"."""
+    return len(first) == len(doc.mentions) and all(d == doc.doc_id for d in set(map(_DOC_ID, doc.mentions)))
+
+
+def _mention_problems(doc: Document, path: str) -> list[Problem]:
+    """Mentions naming another document, and repeated mention ids, in line order."""
     problems: list[Problem] = []
     first_line: dict[str, int] = {}
-    spans: dict[str, frozenset] = {}
     for m in doc.mentions:
         if m.doc_id != doc.doc_id:
             problems.append(Problem(path, m.line, f"mention {m.mention_id!r} names document {m.doc_id!r} inside "
@@ -31,11 +58,7 @@ def check_document(doc: Document, path: str, unknown_ids: UnknownIds | None = No
                                     "mention ids unique within a document", fatal=False))
         else:
             first_line[m.mention_id] = m.line
-            spans[m.mention_id] = frozenset(m.span)
-    if unknown_ids is not None:
-        problems.extend(check_token_ids([(doc, path)], unknown_ids))
-    problems.extend(_check_relations(doc, path, spans))
-    return sorted(problems, key=lambda p: p.line)
+    return problems
 
 
 def check_token_ids(documents: list[tuple[Document, str]], unknown_ids: UnknownIds) -> list[Problem]:
@@ -44,10 +67,7 @@ def check_token_ids(documents: list[tuple[Document, str]], unknown_ids: UnknownI
     token_docs = [(doc, path) for doc, path in documents if doc.mentions and doc.mentions[0].is_token_span]
     if not token_docs:
         return []
-    used: set[str] = set()
-    for doc, _ in token_docs:
-        for m in doc.mentions:
-            used.update(m.span)
+    used = set(chain.from_iterable(map(_SPAN, chain.from_iterable(doc.mentions for doc, _ in token_docs))))
     missing = unknown_ids(token_docs[0][0].doc_id, sorted(used))
     problems: list[Problem] = []
     for doc, path in token_docs:
@@ -65,7 +85,10 @@ def check_token_ids(documents: list[tuple[Document, str]], unknown_ids: UnknownI
     return problems
 
 
-def _check_relations(doc: Document, path: str, spans: dict[str, frozenset]) -> list[Problem]:
+def _check_relations(doc: Document, path: str, first: dict[str, Mention]) -> list[Problem]:
+    """Relation problems; `first` holds the first mention of each id (the one a relation names)."""
+    if _clusters_clean(doc.relations, first):
+        return []
     problems: list[Problem] = []
     cluster_of: dict[str, tuple[str, int]] = {}
     for r in doc.relations:
@@ -73,7 +96,7 @@ def _check_relations(doc: Document, path: str, spans: dict[str, frozenset]) -> l
             problems.append(Problem(path, r.line, f"unknown relation {r.kind!r}", "@" + ", @".join(RELATION_KINDS),
                                     fatal=False))
             continue
-        unknown = [i for i in r.mention_ids if i not in spans]
+        unknown = [i for i in r.mention_ids if i not in first]
         if unknown:
             problems.append(Problem(path, r.line, f"relation {r.relation_id!r} names {len(unknown):,} mention id(s) "
                                     f"not in the document: {_some(unknown)}", "ids of mentions listed above",
@@ -83,24 +106,50 @@ def _check_relations(doc: Document, path: str, spans: dict[str, frozenset]) -> l
                 problems.append(Problem(path, r.line, f"@{r.kind} relation {r.relation_id!r} links "
                                         f"{len(r.mention_ids)} mention(s)", "exactly two: from,to", fatal=False))
             continue
-        seen_spans: dict[frozenset, str] = {}
-        for mention_id in dict.fromkeys(i for i in r.mention_ids if i in spans):  # each known member once
-            span = spans.get(mention_id)
-            if span is not None and span in seen_spans:
-                problems.append(Problem(path, r.line, f"cluster {r.relation_id!r} holds the same span twice "
-                                        f"({seen_spans[span]} and {mention_id})",
-                                        "distinct spans within a cluster", fatal=False))
-            elif span is not None:
-                seen_spans[span] = mention_id
-            if mention_id in cluster_of:
-                other, line = cluster_of[mention_id]
-                problems.append(Problem(path, r.line, f"mention {mention_id!r} is in cluster {r.relation_id!r} and "
-                                        f"in cluster {other!r} (line {line}); clusters are not merged",
-                                        "each mention in one coreference cluster (transitive closure resolved)",
-                                        fatal=False))
-            else:
-                cluster_of[mention_id] = (r.relation_id, r.line)
+        members = dict.fromkeys(i for i in r.mention_ids if i in first) if unknown else dict.fromkeys(r.mention_ids)
+        spans = [frozenset(first[i].span) for i in members]
+        if len(set(spans)) == len(spans) and cluster_of.keys().isdisjoint(members):
+            cluster_of.update(dict.fromkeys(members, (r.relation_id, r.line)))  # the usual cluster: no problem
+            continue
+        _cluster_problems(r, path, dict(zip(members, spans, strict=True)), cluster_of, problems)
     return problems
+
+
+def _clusters_clean(relations: tuple[Relation, ...], first: dict[str, Mention]) -> bool:
+    """Whether the relations are the usual ones, which the checks below find nothing in: coreference
+    clusters of known mentions, each mention in one cluster once, no span twice in a cluster.
+    Decided with a few passes over all clusters instead of a loop per cluster; `False` means "look
+    closer", never "wrong"."""
+    if any(r.kind != "Coreference" for r in relations):
+        return False
+    members = list(chain.from_iterable(map(_MENTION_IDS, relations)))
+    distinct = set(members)
+    if len(distinct) != len(members) or not distinct <= first.keys():
+        return False
+    spans = {(n, frozenset(first[i].span)) for n, r in enumerate(relations) for i in r.mention_ids}
+    return len(spans) == len(members)
+
+
+def _cluster_problems(r: Relation, path: str, spans: dict[str, frozenset], cluster_of: dict[str, tuple[str, int]],
+                      problems: list[Problem]) -> None:
+    """A cluster holding one span twice, or a mention already in another cluster (`spans`: each known
+    member once, in order, with its span)."""
+    seen_spans: dict[frozenset, str] = {}
+    for mention_id, span in spans.items():
+        if span in seen_spans:
+            problems.append(Problem(path, r.line, f"cluster {r.relation_id!r} holds the same span twice "
+                                    f"({seen_spans[span]} and {mention_id})",
+                                    "distinct spans within a cluster", fatal=False))
+        else:
+            seen_spans[span] = mention_id
+        if mention_id in cluster_of:
+            other, line = cluster_of[mention_id]
+            problems.append(Problem(path, r.line, f"mention {mention_id!r} is in cluster {r.relation_id!r} and "
+                                    f"in cluster {other!r} (line {line}); clusters are not merged",
+                                    "each mention in one coreference cluster (transitive closure resolved)",
+                                    fatal=False))
+        else:
+            cluster_of[mention_id] = (r.relation_id, r.line)
 
 
 def _some(ids: list[str], shown: int = 5) -> str:
@@ -153,4 +202,4 @@ def check_files(files: list[TbfFile], unknown_ids: UnknownIds | None = None) -> 
             versions = [(tbf.documents[doc_id], tbf.path) for tbf in files if doc_id in tbf.documents]
             problems.extend(check_token_ids(versions, unknown_ids))
     order = {tbf.path: n for n, tbf in enumerate(files)}
-    return sorted(problems, key=lambda p: (order.get(p.path, 0), p.line))
+    return sorted(problems, key=lambda p: (order.get(p.path, 0), p.line)) if problems else problems

@@ -2,7 +2,7 @@
 
     evmeval-gui                                   the window, empty
     evmeval-gui --demo                            the bundled demo corpus (two systems)
-    evmeval-gui -g GOLD -s SYS [-s SYS2] [-t TOKENS] [--text DIR] [--doc ID]
+    evmeval-gui -g GOLD -s SYS [-s SYS2] [-t TOKENS] [--text DIR] [-wl TYPES] [--doc ID]
     evmeval-gui --agreement A B [C …] [-t TOKENS] [--text DIR]   agreement among annotators (tbf or brat)
     evmeval-gui --demo --agreement                the demo's gold and two systems as three annotators
     evmeval-gui ... --screenshot out.png          render offscreen after loading, save, exit
@@ -14,6 +14,7 @@ Bad input in the windowless modes: the message (file:line: problem) on stderr an
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import tempfile
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 
 from core.formats.errors import FormatError, Problem
 from core.report.io import check_output_paths, write_atomic
+from evmeval_gui.window.mapping_options import add_mapping_options, apply_mapping_options, wait_for_figures
 
 DEFAULT_SIZE = (1366, 768)
 ATTRIBUTE_CHOICES = {"plain": "plain", "type": "mention_type", "realis": "realis_status",
@@ -42,6 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
                         help="folder of <doc>.tab token tables (default: tkn/ beside the gold file, "
                              "when its spans are token ids)")
     source.add_argument("--text", metavar="DIR", help="folder of document texts (default: txt/ beside the gold file)")
+    source.add_argument("-ae", "--ann-extension", dest="ann_extension", default=".ann", metavar="EXT",
+                        help="with --agreement: what brat file names end with (default .ann; .tkn.ann reads "
+                             "X.tkn.ann as document X, with the token table X.tab)")
+    source.add_argument("-wl", "--type-white-list", dest="white_list", metavar="FILE",
+                        help="type white list, one event type per line: other types are dropped on both sides "
+                             "(as evmeval-score -wl)")
     source.add_argument("--demo", action="store_true", help="open the bundled demo corpus")
     source.add_argument("--agreement", nargs="*", metavar="SET",
                         help="compare two or more annotation sets (tbf files, brat .ann files or brat folders) in "
@@ -53,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="attributes that must agree for a mapping: plain (span only, the default), type, "
                              "realis or type+realis")
     show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
+    add_mapping_options(show)
     modes = p.add_argument_group("without a window")
     modes.add_argument("--screenshot", metavar="PNG",
                        help="render the window offscreen after loading, save it as PNG and exit")
@@ -94,7 +103,8 @@ def _agreement_request(args: argparse.Namespace):
     for folder, what in ((args.tokens, "token folder"), (args.text, "text folder")):
         if folder and not os.path.isdir(folder):
             raise FormatError(folder, 0, f"{what} not found", "an existing folder")
-    return make_agreement_request(args.agreement, token_dir=args.tokens, text_dir=args.text)
+    return make_agreement_request(args.agreement, token_dir=args.tokens, text_dir=args.text,
+                                  ann_extension=args.ann_extension)
 
 
 def _request(args: argparse.Namespace):
@@ -107,7 +117,13 @@ def _request(args: argparse.Namespace):
     if args.demo:
         if args.gold or args.system:
             raise ValueError("--demo opens the demo corpus; do not combine it with -g / -s")
-        return demo_request()
+        request = demo_request()
+        if args.white_list:
+            if not os.path.isfile(args.white_list):
+                raise FormatError(args.white_list, 0, "type white list not found",
+                                  "a file with one event type per line")
+            request = dataclasses.replace(request, white_list=args.white_list)
+        return request
     if args.gold is None and not args.system:
         if args.tokens or args.text:
             raise ValueError("-t / --text need a gold file (-g) and a system file (-s)")
@@ -117,7 +133,9 @@ def _request(args: argparse.Namespace):
     for path in [args.gold, *args.system]:
         if not os.path.isfile(path):
             raise FormatError(path, 0, "file not found", "an existing tbf file")
-    return make_request(args.gold, args.system, token_dir=args.tokens, text_dir=args.text)
+    if args.white_list and not os.path.isfile(args.white_list):
+        raise FormatError(args.white_list, 0, "type white list not found", "a file with one event type per line")
+    return make_request(args.gold, args.system, token_dir=args.tokens, text_dir=args.text, white_list=args.white_list)
 
 
 OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)
@@ -172,15 +190,22 @@ def export_mode(args: argparse.Namespace) -> int:
         corpus = load_corpus(request)
         several = len(corpus.inputs) > 1
         for index, inputs in enumerate(corpus.inputs):
-            result = score_system(corpus, index)
+            result = score_system(corpus, index, mapping=args.mapping)
             out_dir = args.export_report
             if several:
                 out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
-            export_report(out_dir, inputs, result)
+            export_report(out_dir, inputs, result, coref_combination=_coref_combination(args))
             print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
     except (FormatError, ValueError) as exc:
         return _fail(str(exc))
     return 0
+
+
+def _coref_combination(args: argparse.Namespace) -> str:
+    """The mentions' alignment for coreference in `--export-report`: `--attributes`, else v1.8's `-m 1` (type)."""
+    from core.metrics.coref import DEFAULT_COMBINATION
+
+    return ATTRIBUTE_CHOICES[args.attributes] if args.attributes else DEFAULT_COMBINATION
 
 
 def screenshot_mode(args: argparse.Namespace) -> int:
@@ -206,6 +231,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
         try:
             if args.attributes:
                 window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
+            apply_mapping_options(window, args)
             window.resize(*size)
             if args.charts:
                 window.charts_dock.show()
@@ -237,6 +263,9 @@ def screenshot_mode(args: argparse.Namespace) -> int:
                     if window.session.doc_result(args.doc) is None:
                         return _fail(f"document {args.doc!r} (--doc) is not in the gold file {request.gold}")
                     window.session.select_document(args.doc)
+                if not agreement:
+                    wait_for_figures(window, args)
+            _wait_for_background_work(window.runner, window.session)
             for _ in range(3):
                 app.processEvents()
             write_atomic(args.screenshot, _png_bytes(window.grab()))
@@ -246,6 +275,20 @@ def screenshot_mode(args: argparse.Namespace) -> int:
             window.deleteLater()
             app.processEvents()
     return 0
+
+
+def _wait_for_background_work(runner, session) -> None:
+    """Let work started after loading (coreference scoring) finish before the screenshot is taken."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    from evmeval_gui.model.coreference import COREF_JOB
+
+    if not runner.running(COREF_JOB):
+        return
+    loop = QEventLoop()
+    session.coreference.changed.connect(lambda: None if runner.running(COREF_JOB) else loop.quit())
+    QTimer.singleShot(600_000, loop.quit)
+    loop.exec()
 
 
 def _refuse_output_over_inputs(output: str, request) -> None:
@@ -263,7 +306,7 @@ def _refuse_output_over_inputs(output: str, request) -> None:
         folders = [*input_folders(request.token_dir, DEFAULT_EXTENSION, request.text_dir),
                    *((p, ("", TEXT_EXTENSION)) for p in request.paths if os.path.isdir(p))]
     else:
-        files = [request.gold, *request.systems]
+        files = [request.gold, *request.systems, *([request.white_list] if request.white_list else [])]
         folders = input_folders(request.token_dir, DEFAULT_EXTENSION, request.text_dir)
     check_output_paths([output], files, input_folders=folders)
 
@@ -327,6 +370,7 @@ def window_mode(args: argparse.Namespace) -> int:
     window = MainWindow()
     if args.attributes:
         window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
+    apply_mapping_options(window, args)
     if args.charts:
         window.charts_dock.show()
     window.show()
@@ -337,6 +381,8 @@ def window_mode(args: argparse.Namespace) -> int:
         window.open_request(request, doc_id=args.doc)
     elif problem is not None:
         window.notifier(problem)
+    else:
+        window.session_store.restore()  # the last session, unless File › Restore last session is off
     return app.exec()
 
 

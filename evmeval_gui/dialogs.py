@@ -35,6 +35,7 @@ from evmeval_gui.model.corpus import OpenRequest, make_request
 
 ERROR_DIALOG_NAME = "loadErrorDialog"
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
+TYPES_FILTER = "Type lists (*.txt *.lst);;All files (*)"
 
 
 def problem_text(problem: Problem) -> str:
@@ -70,13 +71,16 @@ class PathRow(QWidget):
 
     edited = Signal(str)
 
-    def __init__(self, placeholder: str, *, folder: bool, parent: QWidget | None = None) -> None:
+    def __init__(self, placeholder: str, *, folder: bool, parent: QWidget | None = None,
+                 file_filter: str = TBF_FILTER) -> None:
         super().__init__(parent)
         self.folder = folder
+        self.file_filter = file_filter
         self.edit = QLineEdit()
         self.edit.setPlaceholderText(placeholder)
         self.edit.setClearButtonEnabled(True)
         self.edit.textEdited.connect(self.edited)
+        self.edit.textChanged.connect(self.edit.setToolTip)  # the whole path, however narrow the field
         self.browse_button = browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
         layout = QHBoxLayout(self)
@@ -89,7 +93,7 @@ class PathRow(QWidget):
         if self.folder:
             path = QFileDialog.getExistingDirectory(self, "Choose a folder", start)
         else:
-            path, _ = QFileDialog.getOpenFileName(self, "Choose a tbf file", start, TBF_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self, "Choose a file", start, self.file_filter)
         if path:
             self.edit.setText(path)
             self.edited.emit(path)
@@ -118,11 +122,16 @@ class OpenCorpusDialog(QDialog):
         self.recent_combo.addItem("—", None)
         for request in self._recent:
             self.recent_combo.addItem(request.name, request)
+            self.recent_combo.setItemData(self.recent_combo.count() - 1, "\n".join([request.gold, *request.systems]),
+                                          Qt.ItemDataRole.ToolTipRole)
         self.recent_combo.currentIndexChanged.connect(self._use_recent)
         self.gold = PathRow("gold standard .tbf file", folder=False)
         self.gold.edit.textChanged.connect(self._gold_changed)
         self.systems = QListWidget()
+        self.systems.setObjectName("systemFiles")
         self.systems.setMaximumHeight(90)
+        # `…/sample_system_A.tbf` and `…/sample_system_C.tbf` must not look the same: keep both ends.
+        self.systems.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         add = QPushButton("Add…")
         add.clicked.connect(self._add_systems)
         remove = QPushButton("Remove")
@@ -136,6 +145,11 @@ class OpenCorpusDialog(QDialog):
         system_box.addLayout(system_buttons)
         self.tokens = PathRow("folder of <doc>.tab token tables (empty: character offsets)", folder=True)
         self.texts = PathRow("folder of <doc>.txt texts (optional)", folder=True)
+        self.white_list = PathRow("type white list: one event type per line (optional, as -wl)", folder=False,
+                                  file_filter=TYPES_FILTER)
+        self.white_list.setObjectName("whiteListRow")
+        self.white_list.setToolTip("Only these event types are scored; mentions of other types are dropped on "
+                                   "both sides (evmeval-score -wl)")
         self._gold_file = ""
         """The gold file the folders were last derived for (or set for)."""
         self._by_hand: dict[tuple[str, str], str] = {}
@@ -152,6 +166,7 @@ class OpenCorpusDialog(QDialog):
         form.addRow("System file(s):", system_box)
         form.addRow("Token folder:", self.tokens)
         form.addRow("Text folder:", self.texts)
+        form.addRow("Type white list:", self.white_list)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -159,8 +174,10 @@ class OpenCorpusDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.hint)
         layout.addWidget(self.buttons)
+        self.systems.model().rowsInserted.connect(self._tooltips)
         self.systems.model().rowsInserted.connect(self._validate)
         self.systems.model().rowsRemoved.connect(self._validate)
+        self.white_list.edit.textChanged.connect(self._validate)
         if initial is not None:
             self.set_request(initial)
         self._validate()
@@ -172,6 +189,7 @@ class OpenCorpusDialog(QDialog):
         self.systems.addItems(list(request.systems))
         self.tokens.edit.setText(request.token_dir or "")
         self.texts.edit.setText(request.text_dir or "")
+        self.white_list.edit.setText(request.white_list or "")
         self._gold_file = self._gold_key()
         self._by_hand = {("tokens", self._gold_file): self.tokens.text(), ("texts", self._gold_file): self.texts.text()}
 
@@ -207,15 +225,23 @@ class OpenCorpusDialog(QDialog):
         for item in self.systems.selectedItems():
             self.systems.takeItem(self.systems.row(item))
 
+    def _tooltips(self, *args: object) -> None:
+        for i in range(self.systems.count()):
+            item = self.systems.item(i)
+            item.setToolTip(item.text())
+
     def _validate(self, *args: object) -> None:
-        ok = os.path.isfile(self.gold.text()) and self.systems.count() > 0
+        white_list = self.white_list.text()
+        ok = os.path.isfile(self.gold.text()) and self.systems.count() > 0 and (
+            not white_list or os.path.isfile(white_list))
         self.buttons.button(QDialogButtonBox.StandardButton.Open).setEnabled(ok)
 
     def request(self) -> OpenRequest:
         """The request the fields describe (folders empty: found automatically or none)."""
         systems = [self.systems.item(i).text() for i in range(self.systems.count())]
         gold = self.gold.text()
-        return OpenRequest(gold, tuple(systems), self.tokens.text() or None, self.texts.text() or None)
+        return OpenRequest(gold, tuple(systems), self.tokens.text() or None, self.texts.text() or None,
+                           self.white_list.text() or None)
 
 
 class WarningsDialog(QDialog):

@@ -38,11 +38,13 @@ from PySide6.QtWidgets import (
 from core.align import COMBINATIONS
 from core.formats.errors import FormatError, Problem
 from core.rules import Combination
+from evmeval_gui.coref.window import install_coreference
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
 from evmeval_gui.editing.controller import EditController
 from evmeval_gui.editing.new_document import NewDocumentDialog
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
+from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.model.filters import ChartFilter
 from evmeval_gui.model.session import Loader, Session
@@ -55,9 +57,12 @@ from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar
 from evmeval_gui.views.text_view import DocumentPane
+from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
 from evmeval_gui.window.export_controller import ExportController
+from evmeval_gui.window.mapping_selector import MappingSelector
 from evmeval_gui.window.recent import RecentCorpora
+from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
@@ -90,6 +95,7 @@ class MainWindow(QMainWindow):
         self.persist = persist
         self.runner = JobRunner(self)
         self._session = Session(self.runner, loader=loader)
+        self.alignment = AlignmentFigures(self._session)
         self.recent = RecentCorpora(self.settings, persist=persist, parent=self)
         self.exporter = ExportController(self, self._session, report=self._on_load_failed,
                                          message=self.show_message)
@@ -118,11 +124,17 @@ class MainWindow(QMainWindow):
         self.charts_dock = ChartsDock(self, self._session, self.runner,
                                       charts_factory or (default_charts_factory if use_default_charts else None))
         self._build_charts_action()
+        self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
+                                              view_menu=self.view_menu, before=self.clear_filter_action)
+        self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
         self._connect_session()
         self.resize(1366, 768)
         if persist:
             self._restore_geometry()
         self.recent.changed.connect(self._refresh_recent)
+        self.agreement.agreement_finished.connect(self._remember_agreement)
+        self.session_store = SessionStore(self, self.settings, persist=persist)
+        self.file_menu.insertAction(self.quit_separator, self.session_store.action)
         self._refresh_recent()
         self._update_state()
 
@@ -146,6 +158,7 @@ class MainWindow(QMainWindow):
 
     def show_page(self, page: QWidget | None) -> None:
         self.stack.setCurrentWidget(page if page is not None else self.workspace)
+        self.charts_dock.set_applicable(page is None)
 
     def current_page(self) -> QWidget | None:
         current = self.stack.currentWidget()
@@ -274,6 +287,10 @@ class MainWindow(QMainWindow):
         self.zoom_out_action = a("Zoom &out", lambda: self.text_view.zoom(-1), "Ctrl+-", "Smaller text")
         self.zoom_reset_action = a("&Normal size", lambda: self.text_view.zoom(0), "Ctrl+0", "Default text size")
         self.shortcuts_action = a("&Keyboard shortcuts", self.show_shortcuts, "F1")
+        self.type_labels_action = a("&Type labels on bars", lambda: self.text_view.set_type_labels(
+            self.type_labels_action.isChecked()), "Ctrl+T", "Short type labels (brat style) on the mention bars")
+        self.type_labels_action.setObjectName("typeLabelsAction")
+        self.type_labels_action.setCheckable(True)
         self.about_action = a("&About", self.show_about)
         self.combination_group = QActionGroup(self)
         self.combination_actions: dict[str, QAction] = {}
@@ -304,8 +321,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.reload_action)
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.export_disagreements_action)
-        file_menu.addSeparator()
+        self.quit_separator = file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
+        self.file_menu = file_menu
         edit_menu = bar.addMenu("&Edit")
         for action in self.editing.edit_menu_actions():
             if action is None:
@@ -328,6 +346,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.clear_filter_action)
         self.view_menu.addAction(self.matrix_action)
         self.view_menu.addSeparator()
+        self.view_menu.addAction(self.type_labels_action)
         for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
             self.view_menu.addAction(action)
         help_menu = bar.addMenu("&Help")
@@ -361,6 +380,9 @@ class MainWindow(QMainWindow):
         self.combination_combo.activated.connect(
             lambda index: self.session.set_combination(self.combination_combo.itemData(index)))
         tools.addWidget(self.combination_combo)
+        tools.addWidget(QLabel(" Mapping: "))
+        self.mapping_combo = MappingSelector(self.session)
+        tools.addWidget(self.mapping_combo)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         tools.addWidget(spacer)
@@ -422,6 +444,7 @@ class MainWindow(QMainWindow):
         s.combination_changed.connect(self._on_combination_changed)
         s.system_changed.connect(self._on_system_changed)
         s.filter_changed.connect(self._on_filter_changed)
+        s.charts_requested.connect(self.show_in_charts)
         self.editing.modified_changed.connect(self._on_modified)
         self.runner.job_progress.connect(self._on_job_progress)
         self.runner.job_status.connect(self.statusBar().showMessage)
@@ -429,17 +452,24 @@ class MainWindow(QMainWindow):
 
     # -- opening ----------------------------------------------------------------------------------
 
-    def open_recent(self, request: OpenRequest) -> None:
-        """A recent entry: opened, or (its files are gone) a box that says so and offers to remove it."""
-        self.recent.open(request, self.open_request, self)
+    def open_recent(self, request: OpenRequest | AgreementRequest) -> None:
+        """A recent entry (corpus or agreement set): opened, or (its files are gone) a box that says so and
+        offers to remove it."""
+        self.recent.open(request, self._open_entry, self)
 
-    def open_request(self, request: OpenRequest, *, doc_id: str | None = None) -> None:
+    def _open_entry(self, request: OpenRequest | AgreementRequest) -> None:
+        if isinstance(request, AgreementRequest):
+            self.open_agreement(request)
+        else:
+            self.open_request(request)
+
+    def open_request(self, request: OpenRequest, *, doc_id: str | None = None, system_index: int = 0) -> None:
         """Open a corpus in the background (the current one stays until the new one is ready)."""
         if not self.editing.confirm_discard("opening another corpus"):
             return
         self.clear_filter()
         self._wanted_doc = doc_id
-        self.session.open(request, doc_id=doc_id)
+        self.session.open(request, doc_id=doc_id, system_index=system_index)
 
     def open_files(self, gold: str, systems: Sequence[str], *, token_dir: str | None = None,
                    text_dir: str | None = None, doc_id: str | None = None) -> None:
@@ -456,7 +486,7 @@ class MainWindow(QMainWindow):
 
     def show_open_dialog(self, initial: OpenRequest | None = None) -> OpenCorpusDialog:
         """The Open dialog, non-blocking; accepting it opens the corpus."""
-        dialog = OpenCorpusDialog(self, initial=initial or self.session.request, recent=self.recent.requests())
+        dialog = OpenCorpusDialog(self, initial=initial or self.session.request, recent=self.recent.corpora())
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.accepted.connect(lambda: self.open_request(dialog.request()))
         self.open_dialog = dialog
@@ -581,7 +611,7 @@ class MainWindow(QMainWindow):
         corpus = self.session.corpus
         if result is None or corpus is None:
             return
-        self._warnings = list(corpus.problems) + list(result.warnings)
+        self._warnings = corpus.warnings_for(self.session.system_index) + list(result.warnings)
         count = len(self._warnings)
         self.warnings_button.setText(f"⚠ {count} warning{'s' if count != 1 else ''}")
         self.warnings_button.setToolTip("Input problems and scorer warnings (they do not stop scoring)")
@@ -640,6 +670,7 @@ class MainWindow(QMainWindow):
         self.export_action.setEnabled(loaded and self.mode.can_export_report())
         self.find_edit.setEnabled(loaded)
         self.combination_combo.setEnabled(loaded)
+        self.mapping_combo.setEnabled(loaded and not self.agreement.active)
         if not loaded:
             self.system_label_action.setVisible(False)
             self.system_combo_action.setVisible(False)
@@ -647,9 +678,34 @@ class MainWindow(QMainWindow):
     # -- navigation -------------------------------------------------------------------------------
 
     def step_error(self, forward: bool) -> None:
-        """N / P: the next or previous error of the document."""
-        if not self.session.step_error(forward):
-            self.statusBar().showMessage("No errors in this document", 4000)
+        """N / P: the next or previous error of the document ("error 3 of 7" in the status bar); past the
+        last (first) one, the first (last) error of the next (previous) document with errors, as a search
+        moves on."""
+        s = self.session
+        if s.step_error(forward, wrap=False):
+            self._say_error_position()
+            return
+        here = s.selection.doc_id
+        target = self.documents.neighbour(here, 1 if forward else -1)
+        while target is not None and not s.has_errors(target):
+            target = self.documents.neighbour(target, 1 if forward else -1)
+        if target is None:
+            where = "last" if forward else "first"
+            if s.step_error(forward):  # wrap inside the document, and say so
+                self._say_error_position(f"No more documents with errors; back to the {where} error here: ")
+            else:
+                self.statusBar().showMessage("No errors in this document or the documents "
+                                             + ("after it" if forward else "before it"), 5000)
+            return
+        s.select_document(target)
+        s.step_error(forward)
+        edge = "last" if forward else "first"
+        self._say_error_position(f"Past the {edge} error of {here}: now in {target}, ")
+
+    def _say_error_position(self, prefix: str = "") -> None:
+        position = self.session.error_position()
+        if position is not None:
+            self.statusBar().showMessage(f"{prefix}error {position[0]} of {position[1]}", 6000)
 
     def step_document(self, step: int) -> None:
         """Ctrl+Down / Ctrl+Up: the next or previous document in the list's order."""
@@ -670,6 +726,27 @@ class MainWindow(QMainWindow):
             return
         if not self.session.find(query, self.documents.visible_doc_ids()):
             self.statusBar().showMessage(f"No mention matches “{query}”", 5000)
+
+    def show_in_charts(self, what: str, key: str | None) -> None:
+        """A context menu's "Show in charts": the charts, on the type's per-type bars or the document's scores."""
+        self.charts_dock.show()
+        self.charts_dock.raise_()
+        panel = self.ensure_charts()
+        tabs = getattr(panel, "tabs", None)
+        if tabs is None:
+            return
+        if what == "document" and hasattr(panel, "set_scope"):
+            panel.set_document(key)
+            panel.set_scope("document")
+            tabs.setCurrentIndex(0)
+        elif what == "type":
+            tabs.setCurrentIndex(1)
+            self.statusBar().showMessage(f"Per-type scores: {self.session.type_name(key or '')} is one of the bars",
+                                         5000)
+
+    def _remember_agreement(self) -> None:
+        if self.agreement.request is not None and self.persist:
+            self.recent.remember(self.agreement.request)
 
     # -- chart filters (session state: the document list and mapping table follow it themselves) -----
 
@@ -700,7 +777,7 @@ class MainWindow(QMainWindow):
         native = QKeySequence.SequenceFormat.NativeText
         actions = [self.open_action, self.compare_action, self.matrix_action, self.reload_action, self.find_action,
                    self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
-                   self.charts_action,
+                   self.charts_action, self.type_labels_action,
                    *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
                    self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
                    self.curate_action,
@@ -776,6 +853,7 @@ class MainWindow(QMainWindow):
             return
         self.runner.shutdown()
         if self.persist:
+            self.session_store.save()
             self.settings.setValue("geometry", self.saveGeometry())
             self.settings.setValue("windowState", self.saveState())
             self.settings.setValue("listSplitter", self.main_split.saveState())

@@ -7,8 +7,11 @@ combination therefore has its own mapping: the type mapping is not a subset of t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import add, itemgetter
 from typing import NamedTuple
 
 from core.model import Mention
@@ -51,16 +54,26 @@ def greedy_mappings(
 ) -> dict[str, Mapping]:
     """One greedy mapping per combination from the ranked `(dice, system, gold)` candidates.
 
-    Two exact shortcuts keep this cheap on large corpora: when no mention appears in two candidate
-    pairs, greedy takes every eligible pair; and when every pair the plain mapping chose is eligible
-    for a combination, greedy over that combination's subsequence makes the same choices in the same
-    order, so the plain mapping is reused. TP is always summed in the order pairs are chosen.
+    Two exact shortcuts keep this cheap on large corpora. A candidate sharing neither mention with any
+    other candidate cannot be blocked, so greedy takes it whenever it is eligible; the greedy pass
+    itself only walks the contested candidates (a fifth of them on the benchmark corpus), and the two
+    lists of positions are merged back into ranking order. And when every pair the plain mapping
+    chose is eligible for a combination, greedy over that combination's subsequence makes the same
+    choices in the same order, so the plain mapping is reused. TP is always summed in the order
+    pairs are chosen (ranking order).
     """
     new = tuple.__new__
     all_pairs = [new(Pair, (g, s, score)) for score, s, g in candidates]
-    conflict_free = (len({c[1] for c in candidates}) == len(candidates)
-                     and len({c[2] for c in candidates}) == len(candidates))
-    plain_positions = list(range(len(candidates))) if conflict_free else _greedy(candidates, range(len(candidates)))
+    system_uses = Counter(map(itemgetter(1), candidates))
+    gold_uses = Counter(map(itemgetter(2), candidates))
+    if len(system_uses) == len(candidates) and len(gold_uses) == len(candidates):
+        isolated: list[int] = list(range(len(candidates)))
+        contested: list[int] = []
+    else:
+        isolated, contested = [], []
+        for position, (_, s, g) in enumerate(candidates):
+            (contested if system_uses[s] > 1 or gold_uses[g] > 1 else isolated).append(position)
+    plain_positions = _merge(isolated, _greedy(candidates, contested))
     plain = _mapping("plain", all_pairs, plain_positions)
     rule = AttributeRule.SCORER
     type_ok = [values_agree(rule, gold[g].mention_type, system[s].mention_type) for _, s, g in candidates]
@@ -80,15 +93,31 @@ def greedy_mappings(
         if ok is None or all(ok[i] for i in plain_positions):
             result[combination] = plain if ok is None else Mapping(combination, plain.pairs, plain.tp, rule)
             continue
-        eligible = [i for i, keep in enumerate(ok) if keep]
-        positions = eligible if conflict_free else _greedy(candidates, eligible)
+        positions = _merge([i for i in isolated if ok[i]], _greedy(candidates, [i for i in contested if ok[i]]))
         result[combination] = _mapping(combination, all_pairs, positions)
     return result
 
 
+def _merge(isolated: list[int], chosen: list[int]) -> list[int]:
+    """Two ascending position lists as one, in ranking order."""
+    if not chosen:
+        return isolated
+    if not isolated:
+        return chosen
+    return sorted(isolated + chosen)
+
+
+_DICE = itemgetter(2)
+
+
 def _mapping(combination: str, all_pairs: list[Pair], positions: Sequence[int]) -> Mapping:
-    chosen = tuple(all_pairs[i] for i in positions)
-    return Mapping(combination, chosen, sum(p.dice for p in chosen))
+    chosen = tuple(map(all_pairs.__getitem__, positions))
+    return Mapping(combination, chosen, sum_in_order(map(_DICE, chosen)))
+
+
+def sum_in_order(values: Iterable[float]) -> float:
+    """Left-to-right float sum, as the published scorer adds (`sum()` compensates from Python 3.12)."""
+    return reduce(add, values, 0.0)
 
 
 def _greedy(candidates: Sequence[tuple[float, int, int]], eligible: Iterable[int]) -> list[int]:

@@ -8,6 +8,7 @@ has Dice 2*4/(6+4) = 0.80. Both are what the published scorer does.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter, itemgetter
 
 from core.model import Mention
 
@@ -36,6 +37,19 @@ def dice(a: Mention, b: Mention) -> float:
     return 2.0 * len(ua & ub) / (na + nb)
 
 
+def _unit_index(units_per_mention: Sequence[tuple | frozenset]) -> dict[object, list[int]]:
+    """Inverted index: each token id or character -> the mentions (by position) covering it."""
+    index: dict[object, list[int]] = {}
+    for position, units in enumerate(units_per_mention):
+        for unit in units:
+            bucket = index.get(unit)
+            if bucket is None:
+                index[unit] = [position]
+            else:
+                bucket.append(position)
+    return index
+
+
 def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention], *,
                     distinct: bool = False) -> list[tuple[float, int, int]]:
     """All `(dice, system_index, gold_index)` with Dice > 0, best first.
@@ -48,39 +62,41 @@ def candidate_pairs(gold: Sequence[Mention], system: Sequence[Mention], *,
         return []
     token_mode = isinstance(gold[0].span[0] if gold[0].span else None, str) or (
         bool(system[0].span) and isinstance(system[0].span[0], str))
-    if token_mode:
-        gold_sets = [frozenset(g.span) for g in gold]
-        gold_sizes = [len(u) for u in gold_sets]
+    gold_units: list[tuple | frozenset]
+    if token_mode:  # a one-token span is its own unit set (its one id counts once either way)
+        gold_units = [span if len(span) == 1 else frozenset(span) for span in map(attrgetter("span"), gold)]
+        gold_sizes = list(map(len, gold_units))
     else:
-        measured = [mention_units(g, distinct=distinct) for g in gold]
-        gold_sets = [u[0] for u in measured]
-        gold_sizes = [u[1] for u in measured]
-    index: dict[object, list[int]] = {}
-    for g_index, units in enumerate(gold_sets):
-        for unit in units:
-            bucket = index.get(unit)
-            if bucket is None:
-                index[unit] = [g_index]
-            else:
-                bucket.append(g_index)
+        units_and_sizes = [mention_units(g, distinct=distinct) for g in gold]
+        gold_units = [u for u, _ in units_and_sizes]
+        gold_sizes = [n for _, n in units_and_sizes]
+    index = _unit_index(gold_units)
+    # Built in (system, gold) order, then sorted on Dice alone, best first: the sort is stable (also
+    # with reverse=True), so ties keep (system line, gold line) order, and all-float keys sort fast.
     pairs: list[tuple[float, int, int]] = []
+    append = pairs.append
     get = index.get
     for s_index, s in enumerate(system):
         if token_mode:
-            s_units = frozenset(s.span)
+            span = s.span
+            if len(span) == 1:  # the usual one-token mention: no set to build
+                for g_index in get(span[0], ()):
+                    append((2.0 / (gold_sizes[g_index] + 1), s_index, g_index))
+                continue
+            s_units = frozenset(span)
             s_size = len(s_units)
         else:
             s_units, s_size = mention_units(s, distinct=distinct)
         if s_size == 1:
             for unit in s_units:
                 for g_index in get(unit, ()):
-                    pairs.append((-(2.0 / (gold_sizes[g_index] + 1)), s_index, g_index))
+                    append((2.0 / (gold_sizes[g_index] + 1), s_index, g_index))
             continue
         shared: dict[int, int] = {}
         for unit in s_units:
             for g_index in get(unit, ()):
                 shared[g_index] = shared.get(g_index, 0) + 1
-        for g_index, count in shared.items():
-            pairs.append((-(2.0 * count / (gold_sizes[g_index] + s_size)), s_index, g_index))
-    pairs.sort()
-    return [(-neg, s_index, g_index) for neg, s_index, g_index in pairs]
+        for g_index in sorted(shared):
+            append((2.0 * shared[g_index] / (gold_sizes[g_index] + s_size), s_index, g_index))
+    pairs.sort(key=itemgetter(0), reverse=True)
+    return pairs

@@ -14,14 +14,15 @@ Each combination is mapped separately, over the pairs whose attributes agree for
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from core.align.greedy import Mapping, greedy_mappings
-from core.align.optimal import Candidate, optimal_mappings
-from core.align.ordered import ordered_mappings
 from core.align.overlap import candidate_pairs
 from core.model import Mention
 from core.rules import COMBINATIONS
+
+if TYPE_CHECKING:
+    from core.align.optimal import Candidate
 
 
 class MappingStrategy(Protocol):
@@ -33,10 +34,27 @@ class MappingStrategy(Protocol):
 
 DEFAULT_STRATEGY = "greedy"
 
+
+def _optimal(candidates: Sequence[Candidate], gold: Sequence[Mention], system: Sequence[Mention],
+             combinations: Sequence[str] = COMBINATIONS) -> dict[str, Mapping]:
+    """`core.align.optimal.optimal_mappings`, imported on first use: the published run never needs it."""
+    from core.align.optimal import optimal_mappings
+
+    return optimal_mappings(candidates, gold, system, combinations)
+
+
+def _ordered(candidates: Sequence[Candidate], gold: Sequence[Mention], system: Sequence[Mention],
+             combinations: Sequence[str] = COMBINATIONS) -> dict[str, Mapping]:
+    """`core.align.ordered.ordered_mappings`, imported on first use."""
+    from core.align.ordered import ordered_mappings
+
+    return ordered_mappings(candidates, gold, system, combinations)
+
+
 STRATEGIES: dict[str, MappingStrategy] = {
     "greedy": greedy_mappings,
-    "optimal": optimal_mappings,
-    "ordered": ordered_mappings,
+    "optimal": _optimal,
+    "ordered": _ordered,
 }
 """Strategy functions by name, in menu order; the names are what `--mapping` and JSON use."""
 

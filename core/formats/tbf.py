@@ -39,27 +39,115 @@ def parse_char_span(field: str) -> tuple[tuple[int, int], ...] | str:
     return tuple(parts)
 
 
+class _Framing:
+    """Everything of a tbf file that is not a mention line: document frames, relations, comments, and
+    the problems they raise. The mention lines (the hot path) are read in `parse_tbf` itself."""
+
+    def __init__(self, path: str, problems: list[Problem]) -> None:
+        self.path = path
+        self.problems = problems
+        self.documents: dict[str, Document] = {}
+        self.doc_id: str | None = None
+        self.doc_line = 0
+        self.mentions: list[Mention] = []
+        self.relations: list[Relation] = []
+
+    def line(self, number: int, line: str) -> None:
+        """A `#` line, an `@` line, or a mention line outside any document."""
+        if line[0] == "#":
+            if line.startswith(BEGIN):
+                self.begin(number, line)
+            elif line.startswith(END):
+                self.end(number)
+        elif self.doc_id is None:
+            what = "relation" if line[0] == "@" else "mention"
+            self.problems.append(Problem(self.path, number, f"{what} line outside a document",
+                                         f"a {BEGIN} <doc id> line before it"))
+        else:
+            self.relation(number, line)
+
+    def begin(self, number: int, line: str) -> None:
+        if self.doc_id is not None:
+            self.problems.append(Problem(self.path, number, f"document {self.doc_id!r} (line {self.doc_line}) is "
+                                         "not closed", f"{END} before the next {BEGIN}"))
+        new_id = line[len(BEGIN):].strip()
+        if not new_id:
+            self.problems.append(Problem(self.path, number, f"{BEGIN} without a document id", f"{BEGIN} <doc id>"))
+        self.doc_id, self.doc_line, self.mentions, self.relations = new_id, number, [], []
+
+    def end(self, number: int) -> None:
+        doc_id = self.doc_id
+        if doc_id is None:
+            self.problems.append(Problem(self.path, number, f"{END} without an open document",
+                                         f"{BEGIN} <doc id> first"))
+            return
+        if doc_id in self.documents:
+            self.problems.append(Problem(
+                self.path, number,
+                f"document {doc_id!r} appears again (first at line {self.documents[doc_id].line}); "
+                "this later copy replaces it, as in the published scorer", "each document once", fatal=False))
+        self.documents[doc_id] = Document(doc_id, tuple(self.mentions), tuple(self.relations), self.doc_line)
+        self.doc_id = None
+
+    def relation(self, number: int, line: str) -> None:
+        fields = line[1:].strip().split("\t")
+        if len(fields) != 3:
+            self.problems.append(Problem(self.path, number, f"relation line has {len(fields)} tab-separated fields",
+                                         "3: @Kind, relation id, mention ids (e.g. @Coreference\tR1\tE1,E2)"))
+            return
+        ids = tuple(i.strip() for i in fields[2].split(","))
+        self.relations.append(Relation(fields[0].strip(), fields[1].strip(), ids, number))
+
+    def finish(self, last_line: int) -> dict[str, Document]:
+        if self.doc_id is not None:
+            self.problems.append(Problem(self.path, last_line, f"document {self.doc_id!r} (line {self.doc_line}) "
+                                         "is never closed", f"{END} at the end of every document"))
+        if not self.documents and not self.problems:
+            self.problems.append(Problem(self.path, 0, "no document found, read as an empty annotation",
+                                         f"at least one {BEGIN} <doc id> ... {END} block", fatal=False))
+        return self.documents
+
+
+def _span_or_problem(span_field: str, token_mode: bool, path: str, number: int,
+                     problems: list[Problem]) -> tuple | None:
+    """The span of a mention line, or None after recording why it cannot be read."""
+    if token_mode:
+        span = tuple(span_field.split(","))
+        if "" in span or (" " in span_field and any(not i.strip() for i in span)):
+            problems.append(Problem(path, number, f"malformed span: empty token id in {span_field!r}",
+                                    TOKEN_SPAN_LAYOUT))
+            return None
+        return span
+    parts = parse_char_span(span_field)
+    if isinstance(parts, str):
+        layout = CHAR_SPAN_LAYOUT
+        if any(c.isalpha() for c in span_field):
+            layout += "; token-id spans such as t3,t5 need a token folder (-t)"
+        problems.append(Problem(path, number, f"malformed span: {parts}", layout))
+        return None
+    return parts
+
+
 def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Problem]]:
     """Parse tbf text. Returns the file and every problem met, in line order; `Problem.fatal` marks
     those that make the reading a guess, the rest are warnings for the scorer.
 
-    The mention line is the hot path (150k of them in the benchmark corpus): it is tested first,
-    token spans are split inline and mentions are built with `tuple.__new__`, skipping NamedTuple's
-    Python-level constructor.
+    The mention line is the hot path (150k of them in the benchmark corpus): it is tested first, a
+    well-formed token span is split inline and mentions are built with `tuple.__new__`, skipping
+    NamedTuple's Python-level constructor; everything else goes to `_Framing`.
     """
     token_mode = mode is SpanMode.TOKEN
-    documents: dict[str, Document] = {}
     problems: list[Problem] = []
-    # One string object per distinct run id / doc id / type / realis: they repeat on every line.
+    frame = _Framing(path, problems)
+    # One string object per distinct run id / doc id / type / realis: they repeat on every line, and
+    # most lines repeat the previous line's run id and their header's doc id (compared, not looked up).
     canon_cache: dict[str, tuple[str, str]] = {}  # raw type or realis -> (raw, canonical)
+    canon_get = canon_cache.get
     shared: dict[str, str] = {}
     new_mention = tuple.__new__
-
+    last_run = ""
     doc_id: str | None = None
-    doc_line = 0
-    mentions: list[Mention] = []
-    relations: list[Relation] = []
-    append = mentions.append
+    append = frame.mentions.append
     number = last_line = 0
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.strip()
@@ -67,92 +155,33 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
             continue
         last_line = number
         first = line[0]
-        if first != "#" and first != "@" and doc_id is not None:
-            fields = line.split("\t")
-            if len(fields) < 7:
-                problems.append(Problem(path, number, f"mention line has too few fields ({len(fields)})",
-                                        MENTION_LAYOUT))
+        if first == "#" or first == "@" or doc_id is None:
+            frame.line(number, line)
+            doc_id, append = frame.doc_id, frame.mentions.append
+            continue
+        fields = line.split("\t")
+        if len(fields) < 7:
+            problems.append(Problem(path, number, f"mention line has too few fields ({len(fields)})", MENTION_LAYOUT))
+            continue
+        run_id, doc_column, mention_id, span_field, mention_text, raw_type, raw_realis = fields[:7]
+        score = fields[7] if len(fields) > 7 else None
+        span: tuple | None
+        if token_mode and "," not in span_field and span_field and " " not in span_field:
+            span = (span_field,)  # the usual one-token span, without the general checks
+        else:
+            span = _span_or_problem(span_field, token_mode, path, number, problems)
+            if span is None:
                 continue
-            span: tuple | str
-            if token_mode:
-                span = tuple(fields[3].split(","))
-                if "" in span or (" " in fields[3] and any(not i.strip() for i in span)):
-                    problems.append(Problem(path, number, f"malformed span: empty token id in {fields[3]!r}",
-                                            TOKEN_SPAN_LAYOUT))
-                    continue
-            else:
-                span = parse_char_span(fields[3])
-                if span.__class__ is str:
-                    layout = CHAR_SPAN_LAYOUT
-                    if any(c.isalpha() for c in fields[3]):
-                        layout += "; token-id spans such as t3,t5 need a token folder (-t)"
-                    problems.append(Problem(path, number, f"malformed span: {span}", layout))
-                    continue
-            typed = canon_cache.get(fields[5])
-            if typed is None:
-                typed = canon_cache[fields[5]] = (fields[5], canonical(fields[5]))
-            raw_type, mention_type = typed
-            typed = canon_cache.get(fields[6])
-            if typed is None:
-                typed = canon_cache[fields[6]] = (fields[6], canonical(fields[6]))
-            raw_realis, realis = typed
-            run_id = shared.get(fields[0])
-            if run_id is None:
-                run_id = fields[0]
-                shared[run_id] = run_id
-            doc_column = shared.get(fields[1])
-            if doc_column is None:
-                doc_column = fields[1]
-                shared[doc_column] = doc_column
-            append(new_mention(Mention, (
-                run_id, doc_column, fields[2], span, fields[4], mention_type, realis,
-                raw_type, raw_realis, fields[7] if len(fields) > 7 else None, number,
-            )))
-            continue
-        if first == "#":
-            if line.startswith(BEGIN):
-                if doc_id is not None:
-                    problems.append(Problem(path, number,
-                                            f"document {doc_id!r} (line {doc_line}) is not closed",
-                                            f"{END} before the next {BEGIN}"))
-                new_id = line[len(BEGIN):].strip()
-                if not new_id:
-                    problems.append(Problem(path, number, f"{BEGIN} without a document id",
-                                            f"{BEGIN} <doc id>"))
-                doc_id, doc_line, mentions, relations = new_id, number, [], []
-                append = mentions.append
-            elif line.startswith(END):
-                if doc_id is None:
-                    problems.append(Problem(path, number, f"{END} without an open document",
-                                            f"{BEGIN} <doc id> first"))
-                    continue
-                if doc_id in documents:
-                    problems.append(Problem(
-                        path, number,
-                        f"document {doc_id!r} appears again (first at line {documents[doc_id].line}); "
-                        "this later copy replaces it, as in the published scorer", "each document once",
-                        fatal=False))
-                documents[doc_id] = Document(doc_id, tuple(mentions), tuple(relations), doc_line)
-                doc_id = None
-            continue
-        if doc_id is None:
-            what = "relation" if first == "@" else "mention"
-            problems.append(Problem(path, number, f"{what} line outside a document",
-                                    f"a {BEGIN} <doc id> line before it"))
-            continue
-        fields = line[1:].strip().split("\t")
-        if len(fields) != 3:
-            problems.append(Problem(path, number, f"relation line has {len(fields)} tab-separated fields",
-                                    "3: @Kind, relation id, mention ids (e.g. @Coreference\tR1\tE1,E2)"))
-            continue
-        ids = tuple(i.strip() for i in fields[2].split(","))
-        relations.append(Relation(fields[0].strip(), fields[1].strip(), ids, number))
-    if doc_id is not None:
-        problems.append(Problem(path, last_line, f"document {doc_id!r} (line {doc_line}) is never closed",
-                                f"{END} at the end of every document"))
-    if not documents and not problems:
-        problems.append(Problem(path, 0, "no document found, read as an empty annotation",
-                                f"at least one {BEGIN} <doc id> ... {END} block", fatal=False))
+        typed = canon_get(raw_type) or canon_cache.setdefault(raw_type, (raw_type, canonical(raw_type)))
+        raw_type, mention_type = typed
+        typed = canon_get(raw_realis) or canon_cache.setdefault(raw_realis, (raw_realis, canonical(raw_realis)))
+        raw_realis, realis = typed
+        if run_id != last_run:
+            last_run = shared.setdefault(run_id, run_id)
+        doc_column = doc_id if doc_column == doc_id else shared.setdefault(doc_column, doc_column)
+        append(new_mention(Mention, (last_run, doc_column, mention_id, span, mention_text, mention_type, realis,
+                                     raw_type, raw_realis, score, number)))
+    documents = frame.finish(last_line)
     return TbfFile(path=path, mode=mode, documents=documents), problems
 
 

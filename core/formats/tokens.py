@@ -109,7 +109,7 @@ def find_unknown_token_ids(path: str, ids: Iterable[str]) -> list[str]:
     unresolved = []
     for token_id in ids:
         key = token_id.encode() + b"\t"
-        if token_id[:1] == "t" and token_id[1:].isdigit():
+        if token_id[:1] == "t" and token_id[1:].isdecimal():  # isdigit() would let "t²" reach int()
             k = int(token_id[1:])
             if (k < size and rows[k].startswith(key)) or (0 < k <= size and rows[k - 1].startswith(key)):
                 continue

@@ -10,20 +10,30 @@ scores these lines; here the same chains go straight to `core.metrics.coref_metr
 
 Beyond v1.8: per-document scores (v1.8's per-document table is dead code), LEA, the usual CoNLL
 average, and per-cluster explanations (`explain_clusters`).
+
+Two paths give the same lines and bit-identical counts: `core.metrics.coref_lines` for the common
+document (distinct mention ids, every cluster member a mention, no white list), in time proportional
+to its clusters; `general_document_coreference` for every other, literally as v1.8 builds the lines.
+Each side's `DocumentClusters` (for the comparison file, explanations and the window) is read when
+first asked for.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from operator import attrgetter
+from typing import NamedTuple
 
 from core.align import COMBINATIONS
 from core.formats.errors import FormatError
-from core.metrics.clusters import DocumentClusters, coreference_clusters
+from core.metrics.clusters import DocumentClusters, cluster_rows, coreference_clusters
+from core.metrics.coref_lines import document_lines
 from core.metrics.coref_metrics import CorefCounts, LinkCounts, score_chains, sum_counts, truncated_percent
 from core.metrics.mention import DocumentResult, ScoreResult
-from core.model import Document, TbfFile
+from core.model import Document, Mention, TbfFile
 
 MAPPING_CHOICES: tuple[str, ...] = COMBINATIONS
 """`-m N` picks COMBINATIONS[N]: 0 plain, 1 mention_type, 2 realis_status, 3 mention_type+realis_status."""
@@ -45,13 +55,28 @@ def check_threshold(threshold: float) -> None:
         raise ValueError(f"coreference threshold must be a number >= 0, not {threshold}")
 
 
+class ClusterSource(NamedTuple):
+    """What one side's clusters are read from, when someone asks for them (the -o/-d run does not)."""
+
+    document: Document | None
+    doc_id: str
+    mentions: tuple[Mention, ...]
+    path: str
+    whitelisted: bool
+
+    def clusters(self) -> DocumentClusters:
+        return _clusters(self.document, self.doc_id, {m.mention_id for m in self.mentions}, self.path,
+                         self.whitelisted)
+
+
 @dataclass(frozen=True)
 class CorefDocument:
     """One document's CoNLL lines and scores.
 
     Line k holds gold mention `gold_rows[k]` and system mention `system_rows[k]` (index into the
     scored document's `gold` / `system`, -1: none), with the cluster numbers written for each side
-    (`gold_labels[k]` / `system_labels[k]`, -1: no mention on that side).
+    (`gold_labels[k]` / `system_labels[k]`, -1: no mention on that side). `unique_ids`: each side's
+    mention ids are distinct. `gold_clusters` / `system_clusters` are read when first asked for.
     """
 
     doc_id: str
@@ -59,9 +84,24 @@ class CorefDocument:
     system_rows: tuple[int, ...]
     gold_labels: tuple[int, ...]
     system_labels: tuple[int, ...]
-    gold_clusters: DocumentClusters
-    system_clusters: DocumentClusters
     counts: CorefCounts
+    unique_ids: bool = False
+    sources: tuple[ClusterSource | DocumentClusters, ClusterSource | DocumentClusters] | None = field(
+        default=None, repr=False, compare=False)
+
+    def _side(self, k: int) -> DocumentClusters:
+        if self.sources is None:
+            return DocumentClusters(self.doc_id, ())
+        source = self.sources[k]
+        return source.clusters() if isinstance(source, ClusterSource) else source
+
+    @cached_property
+    def gold_clusters(self) -> DocumentClusters:
+        return self._side(0)
+
+    @cached_property
+    def system_clusters(self) -> DocumentClusters:
+        return self._side(1)
 
 
 @dataclass(frozen=True)
@@ -128,15 +168,66 @@ def _clusters(document: Document | None, doc_id: str, ids: set[str], path: str,
     return found
 
 
+_MENTION_ID = attrgetter("mention_id")
+_PAIR_FIELDS = attrgetter("gold", "system", "dice")
+
+
+def _aligned(doc: DocumentResult, combination: str, threshold: float) -> tuple[list[int], list[int]] | None:
+    """system_of (per gold row) and gold_of (per system row) of the pairs with Dice >= threshold,
+    or None when a row is in two pairs (no strategy does that; the general path then decides)."""
+    system_of = [-1] * len(doc.gold)
+    gold_of = [-1] * len(doc.system)
+    kept = 0
+    for g, s, dice in map(_PAIR_FIELDS, doc.mappings[combination].pairs):
+        if dice >= threshold:
+            system_of[g] = s
+            gold_of[s] = g
+            kept += 1
+    if system_of.count(-1) != len(system_of) - kept or gold_of.count(-1) != len(gold_of) - kept:
+        return None
+    return system_of, gold_of
+
+
+def _fast_document(doc: DocumentResult, gold: Document, system: Document | None, sources: tuple[ClusterSource, ...],
+                   combination: str, threshold: float) -> CorefDocument | None:
+    """The document through `coref_lines` (distinct mention ids, clusters without remarks, no white
+    list), or None: then the general path gives the same lines and counts, and any message."""
+    gold_ids = list(map(_MENTION_ID, doc.gold))
+    system_ids = list(map(_MENTION_ID, doc.system))
+    gold_index = dict(zip(gold_ids, range(len(gold_ids)), strict=True))
+    system_index = dict(zip(system_ids, range(len(system_ids)), strict=True))
+    if len(gold_index) != len(gold_ids) or len(system_index) != len(system_ids) or len(gold.mentions) != len(gold_ids):
+        return None
+    gold_rows = cluster_rows(gold, gold_index)
+    system_rows = cluster_rows(system, system_index) if system is not None else []
+    aligned = _aligned(doc, combination, threshold)
+    if gold_rows is None or system_rows is None or aligned is None:
+        return None
+    lines = document_lines(aligned[0], aligned[1], gold_rows, system_rows)
+    return CorefDocument(doc.doc_id, *lines, unique_ids=True, sources=(sources[0], sources[1]))
+
+
 def score_document_coreference(doc: DocumentResult, gold: Document, system: Document | None, *,
                                gold_path: str = "", system_path: str = "",
                                combination: str = DEFAULT_COMBINATION, threshold: float = DEFAULT_THRESHOLD,
                                whitelisted: bool = False) -> CorefDocument:
     """Align, label and score one document. Raises `FormatError` for overlapping clusters."""
+    sources = (ClusterSource(gold, doc.doc_id, doc.gold, gold_path, whitelisted),
+               ClusterSource(system, doc.doc_id, doc.system, system_path, whitelisted))
+    if not whitelisted:
+        fast = _fast_document(doc, gold, system, sources, combination, threshold)
+        if fast is not None:
+            return fast
+    return general_document_coreference(doc, sources, combination, threshold)
+
+
+def general_document_coreference(doc: DocumentResult, sources: tuple[ClusterSource, ClusterSource],
+                                 combination: str, threshold: float) -> CorefDocument:
+    """Every case (repeated mention ids, unknown members, white lists), literally as v1.8 builds the
+    lines, scored by `score_chains`; `_fast_document` gives the same for the common case."""
     gold_ids: list[str | None] = [m.mention_id for m in doc.gold]
     system_ids: list[str | None] = [m.mention_id for m in doc.system]
-    gold_clusters = _clusters(gold, doc.doc_id, {m.mention_id for m in doc.gold}, gold_path, whitelisted)
-    system_clusters = _clusters(system, doc.doc_id, {m.mention_id for m in doc.system}, system_path, whitelisted)
+    gold_clusters, system_clusters = sources[0].clusters(), sources[1].clusters()
     aligned = {p.gold: p.system for p in doc.mappings[combination].pairs if p.dice >= threshold}
     gold_rows = list(range(len(gold_ids)))
     system_rows = [aligned.get(g, -1) for g in gold_rows]
@@ -151,7 +242,7 @@ def score_document_coreference(doc: DocumentResult, gold: Document, system: Docu
     key, response = chains_of(g_labels), chains_of(s_labels)
     ident = LinkCounts(len(aligned), len(gold_ids), len(aligned), len(system_ids))
     return CorefDocument(doc.doc_id, tuple(gold_rows), tuple(system_rows), tuple(g_labels), tuple(s_labels),
-                         gold_clusters, system_clusters, score_chains(key, response, ident))
+                         score_chains(key, response, ident), sources=(gold_clusters, system_clusters))
 
 
 def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
@@ -173,8 +264,9 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
         scored = score_document_coreference(
             doc, g_doc, system.documents.get(doc.doc_id), gold_path=gold.path, system_path=system.path,
             combination=combination, threshold=threshold, whitelisted=whitelisted)
-        for problem in scored.gold_clusters.warnings + scored.system_clusters.warnings:
-            warnings.append(str(problem))
+        if scored.sources is not None and isinstance(scored.sources[0], DocumentClusters):  # the general path's
+            for problem in scored.gold_clusters.warnings + scored.system_clusters.warnings:
+                warnings.append(str(problem))
         documents.append(scored)
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)

@@ -6,6 +6,8 @@ Outcomes (one scheme for text, table and charts):
 - ATTRIBUTE: right span, wrong attribute: unmapped in this combination, but the plain mapping pairs it
   with a mention that is also unmapped here (the row shows both, with the plain Dice).
 - MISSED: a gold mention with no partner.
+- MERGED: a gold mention with no partner that overlaps a system mention already mapped (or paired) with
+  another gold mention: the system merged two or more gold mentions into one ("arrested and charged").
 - SPLIT: a system mention overlapping a gold mention that another system mention already took.
 - SPURIOUS: a system mention overlapping no gold mention at all.
 """
@@ -28,6 +30,7 @@ class Outcome(str, Enum):
     MISSED = "missed"
     SPURIOUS = "spurious"
     SPLIT = "split"
+    MERGED = "merged"
 
     @property
     def label(self) -> str:
@@ -45,6 +48,7 @@ OUTCOME_LABELS = {
     Outcome.MISSED: "missed gold",
     Outcome.SPURIOUS: "spurious system",
     Outcome.SPLIT: "extra split part",
+    Outcome.MERGED: "merged into another gold mention's system mention",
 }
 
 
@@ -94,6 +98,7 @@ def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
                                    plain_pair.dice, Outcome.ATTRIBUTE, rule))
             continue
         rows.append(MappingRow(g_index, None, g, None, None, Outcome.MISSED, rule))
+    _mark_merged(rows, doc)
     gold_units: set = set()
     for g in doc.gold:
         gold_units.update(mention_units(g)[0])
@@ -105,3 +110,21 @@ def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
         rows.append(MappingRow(None, s_index, None, s, None, outcome, rule))
     return rows
 
+
+
+def _mark_merged(rows: list[MappingRow], doc: DocumentResult) -> None:
+    """Turn MISSED gold rows that overlap a system mention another gold row holds into MERGED (in place)."""
+    missed = [i for i, r in enumerate(rows) if r.outcome is Outcome.MISSED]
+    if not missed:
+        return
+    taken: set = set()
+    for r in rows:
+        if r.system_index is not None:
+            taken.update(mention_units(doc.system[r.system_index])[0])
+    if not taken:
+        return
+    for i in missed:
+        row = rows[i]
+        assert row.gold is not None
+        if not taken.isdisjoint(mention_units(row.gold)[0]):
+            rows[i] = MappingRow(row.gold_index, None, row.gold, None, None, Outcome.MERGED, row.rule)

@@ -18,6 +18,12 @@ def f1_score(precision: float, recall: float) -> float:
     return safe_div(2 * precision * recall, precision + recall)
 
 
+NAN_REASON = ("Undefined (0/0): precision needs at least one system mention, recall at least one gold "
+              "mention, and F1 a non-zero precision or recall.")
+"""Why a figure is undefined: the window's and the HTML report's hover text for their "—"
+(CSV leaves the cell empty, JSON writes null, the published score report keeps its own layout)."""
+
+
 def nan_to_none(value: float) -> float | None:
     """JSON has no NaN: undefined figures become null."""
     return None if math.isnan(value) else value

@@ -12,7 +12,7 @@ ACT = #system, and a partial match earns a flat half:
 The categories are the window's outcomes (`core.metrics.outcomes.mapping_rows`), read off the chosen
 mapping of one attribute combination: exact match (Dice 1) = COR, partial span = PAR, right span but
 wrong attribute for the combination (the span-only mapping pairs them, this one does not) = INC,
-missed gold = MIS, spurious or extra split part = SPU. So POS = COR + PAR + INC + MIS and
+missed or merged gold = MIS, spurious or extra split part = SPU. So POS = COR + PAR + INC + MIS and
 ACT = COR + PAR + INC + SPU. Per type, a row counts under its gold mention's type, a spurious one under
 its own type (as the published per-type table keys TP by the gold type).
 
@@ -35,7 +35,7 @@ from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
 from core.metrics.prf import f1_score, nan_to_none, safe_div
 
 _FIELD = {Outcome.EXACT: "cor", Outcome.PARTIAL: "par", Outcome.ATTRIBUTE: "inc", Outcome.MISSED: "mis",
-          Outcome.SPURIOUS: "spu", Outcome.SPLIT: "spu"}
+          Outcome.MERGED: "mis", Outcome.SPURIOUS: "spu", Outcome.SPLIT: "spu"}
 
 
 @dataclass(frozen=True)

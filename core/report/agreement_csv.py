@@ -31,6 +31,7 @@ AGREEMENT_WORDS: dict[Outcome, str] = {
     Outcome.MISSED: "only annotator a marked it",
     Outcome.SPURIOUS: "only annotator b marked it",
     Outcome.SPLIT: "only annotator b marked it (overlaps an a mention already paired)",
+    Outcome.MERGED: "only annotator a marked it (inside a b mention already paired)",
 }
 """The outcomes of the mapping table, worded for two annotators (a in the key role)."""
 

@@ -11,8 +11,9 @@ from core.model import Mention
 
 
 def _fields(m: Mention) -> str:
-    span = ",".join(m.span) if m.is_token_span else ",".join(str(c) for c in m.char_units())
-    return f"{m.mention_id}\t{span}\t{m.mention_type}\t{m.realis}\t{m.text}"
+    span = m.span
+    units = ",".join(span) if span and isinstance(span[0], str) else ",".join(map(str, m.char_units()))
+    return f"{m.mention_id}\t{units}\t{m.mention_type}\t{m.realis}\t{m.text}"
 
 
 def format_comparison(result: ScoreResult, extra_lines: dict[str, list[str]] | None = None) -> str:
@@ -20,21 +21,23 @@ def format_comparison(result: ScoreResult, extra_lines: dict[str, list[str]] | N
     document, e.g. the `@coref` lines of `-c`) go just before each document's end line."""
     run = result.run_name
     out: list[str] = []
+    append = out.append
     for doc in result.documents:
-        out.append(f"#BeginOfDocument {doc.doc_id}\n")
+        append(f"#BeginOfDocument {doc.doc_id}\n")
         by_gold = doc.mappings["plain"].gold_to_pair()
+        system = [_fields(s) for s in doc.system]
         mapped_system = set()
         for g_index, g in enumerate(doc.gold):
             pair = by_gold.get(g_index)
             if pair is None:
-                out.append(f"{run}\t{_fields(g)}\t|\t-\t-\n")
+                append(f"{run}\t{_fields(g)}\t|\t-\t-\n")
             else:
                 mapped_system.add(pair.system)
-                out.append(f"{run}\t{_fields(g)}\t|\t{_fields(doc.system[pair.system])}\t{pair.dice:.2f}\n")
-        for s_index, s in enumerate(doc.system):
+                append(f"{run}\t{_fields(g)}\t|\t{system[pair.system]}\t{pair.dice:.2f}\n")
+        for s_index, fields in enumerate(system):
             if s_index not in mapped_system:
-                out.append(f"{run}\t-\t|\t{_fields(s)}\t-\n")
+                append(f"{run}\t-\t|\t{fields}\t-\n")
         if extra_lines:
             out.extend(extra_lines.get(doc.doc_id, ()))
-        out.append("#EndOfDocument \n")
+        append("#EndOfDocument \n")
     return "".join(out)

@@ -3,13 +3,17 @@ byte), the CoNLL scorer's summary lines, our per-document breakdown and the JSON
 
 from __future__ import annotations
 
+from itertools import chain
+from operator import attrgetter
 from typing import Any
 
-from core.formats.conll import evmeval_mention_text, format_evmeval_conll_document
+from core.formats.conll import EvmevalConllWriter, evmeval_mention_texts
+from core.metrics.clusters import DocumentClusters
 from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
 from core.metrics.coref_explain import explain_clusters
 from core.metrics.coref_metrics import METRICS, BlancCounts, CorefCounts, LinkCounts, perl_number, truncated_percent
 from core.metrics.mention import DocumentResult, ScoreResult
+from core.model import Mention
 
 _RULE = "-" * 74 + "\n"
 
@@ -31,34 +35,50 @@ def _texts(mentions: tuple) -> dict[str, str]:
     return {m.mention_id: m.text for m in mentions}  # the last line of a repeated id wins, as in v1.8
 
 
+def _cluster_lines(side: str, clusters: DocumentClusters, mentions: tuple[Mention, ...]) -> list[str]:
+    written = [c.as_written for c in clusters.clusters if c.as_written]
+    if not written:
+        return []
+    texts = _texts(mentions)
+    return [f"@coref\t{side}\t{','.join(f'{m}:' + texts[m].replace(',', '') for m in members)}\n"
+            for members in written]
+
+
 def comparison_coref_lines(result: ScoreResult, coref: CorefResult) -> dict[str, list[str]]:
     """Per document, the `@coref` lines v1.8 adds to the comparison file (gold clusters, then system)."""
-    lines: dict[str, list[str]] = {}
-    for doc, cd in zip(result.documents, coref.documents, strict=True):
-        out = []
-        for side, clusters, texts in (("gold", cd.gold_clusters, _texts(doc.gold)),
-                                      ("system", cd.system_clusters, _texts(doc.system))):
-            for cluster in clusters.clusters:
-                if cluster.as_written:
-                    members = ",".join(f"{m}:{texts[m].replace(',', '')}" for m in cluster.as_written)
-                    out.append(f"@coref\t{side}\t{members}\n")
-        lines[doc.doc_id] = out
-    return lines
+    return {doc.doc_id: _cluster_lines("gold", cd.gold_clusters, doc.gold)
+            + _cluster_lines("system", cd.system_clusters, doc.system)
+            for doc, cd in zip(result.documents, coref.documents, strict=True)}
 
 
-def _conll_rows(rows: tuple[int, ...], labels: tuple[int, ...], mentions: tuple) -> list[tuple[str, int] | None]:
-    texts = {m.mention_id: evmeval_mention_text(m.text) for m in mentions}
-    return [None if r < 0 else (texts[mentions[r].mention_id], label) for r, label in zip(rows, labels, strict=True)]
+_TEXT = attrgetter("text")
+_MENTION_ID = attrgetter("mention_id")
+
+
+def _side_texts(mentions: tuple[Mention, ...], texts: list[str], unique_ids: bool) -> list[str]:
+    """The CoNLL text of each row, then "None" (what row -1 writes). v1.8 looks texts up by mention
+    id: with a repeated id the last mention's text is written for both."""
+    if not unique_ids:
+        by_id = dict(zip(map(_MENTION_ID, mentions), texts, strict=True))
+        texts = [by_id[m.mention_id] for m in mentions]
+    return [*texts, "None"]
 
 
 def format_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
     """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them."""
+    gold_texts = evmeval_mention_texts(list(map(_TEXT, chain.from_iterable(d.gold for d in result.documents))))
+    system_texts = evmeval_mention_texts(list(map(_TEXT, chain.from_iterable(d.system for d in result.documents))))
+    writer = EvmevalConllWriter()
     gold: list[str] = []
     system: list[str] = []
+    g_at = s_at = 0
     for doc, cd in zip(result.documents, coref.documents, strict=True):
-        gold.append(format_evmeval_conll_document(doc.doc_id, _conll_rows(cd.gold_rows, cd.gold_labels, doc.gold)))
-        system.append(format_evmeval_conll_document(
-            doc.doc_id, _conll_rows(cd.system_rows, cd.system_labels, doc.system)))
+        g_end, s_end = g_at + len(doc.gold), s_at + len(doc.system)
+        texts = _side_texts(doc.gold, gold_texts[g_at:g_end], cd.unique_ids)
+        gold.append(writer.document(doc.doc_id, list(map(texts.__getitem__, cd.gold_rows)), cd.gold_labels))
+        texts = _side_texts(doc.system, system_texts[s_at:s_end], cd.unique_ids)
+        system.append(writer.document(doc.doc_id, list(map(texts.__getitem__, cd.system_rows)), cd.system_labels))
+        g_at, s_at = g_end, s_end
     return "".join(gold), "".join(system)
 
 
@@ -95,25 +115,26 @@ _COLUMNS = ("doc_id", "metric", "recall_num", "recall_den", "precision_num", "pr
             "recall", "precision", "f1")
 
 
-def _breakdown_rows(doc_id: str, counts: CorefCounts) -> list[str]:
-    rows = []
+_ROW = "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n"
+"""doc_id, metric, the four counts, recall, precision, F1: ints as ints, floats as repr (str(float) is repr)."""
 
-    def row(metric: str, c: LinkCounts, f1: float | None = None) -> None:
-        values = (c.recall_num, c.recall_den, c.precision_num, c.precision_den, c.recall, c.precision,
-                  c.f1 if f1 is None else f1)
-        rows.append("\t".join([doc_id, metric, *(repr(float(v)) if isinstance(v, float) else str(v)
-                                                   for v in values)]) + "\n")
 
-    for name in (*METRICS, "identification"):
-        c = counts.metric(name) if name != "identification" else counts.identification
-        if isinstance(c, BlancCounts):
-            row("blanc_coref_links", c.coref)
-            row("blanc_non_coref_links", c.non_coref)
-            rows.append(f"{doc_id}\tblanc\t-\t-\t-\t-\t{c.recall!r}\t{c.precision!r}\t{c.f1!r}\n")
-        else:
-            row(name, c)
-    rows.append(f"{doc_id}\tconll_muc_bcub_ceafe\t-\t-\t-\t-\t-\t-\t{counts.conll_f1!r}\n")
-    return rows
+def _breakdown_rows(doc_id: str, counts: CorefCounts) -> str:
+    blanc = counts.blanc
+    out = []
+    f1 = []
+    for name, c in (("muc", counts.muc), ("bcub", counts.bcub), ("ceafm", counts.ceafm), ("ceafe", counts.ceafe),
+                    ("blanc_coref_links", blanc.coref), ("blanc_non_coref_links", blanc.non_coref)):
+        r, p, f = c.figures()
+        out.append(_ROW % (doc_id, name, *c, r, p, f))
+        f1.append(f)
+    r, p, f = blanc.figures()
+    out.append(f"{doc_id}\tblanc\t-\t-\t-\t-\t{r!r}\t{p!r}\t{f!r}\n")
+    for name, c in (("lea", counts.lea), ("identification", counts.identification)):
+        out.append(_ROW % (doc_id, name, *c, *c.figures()))
+    conll = (f1[0] + f1[1] + f1[3]) / 3  # CorefCounts.conll_f1, from the F1s just computed
+    out.append(f"{doc_id}\tconll_muc_bcub_ceafe\t-\t-\t-\t-\t-\t-\t{conll!r}\n")
+    return "".join(out)
 
 
 def format_breakdown(coref: CorefResult) -> str:
@@ -123,9 +144,8 @@ def format_breakdown(coref: CorefResult) -> str:
            f"# mapping: {coref.combination}, threshold: {coref.threshold!r}; recall = recall_num / recall_den, "
            "precision = precision_num / precision_den; sums over documents as the CoNLL scorer v8.01 sums them.\n",
            "\t".join(_COLUMNS) + "\n"]
-    for doc in coref.documents:
-        out.extend(_breakdown_rows(doc.doc_id, doc.counts))
-    out.extend(_breakdown_rows("#corpus", coref.total))
+    out.extend(_breakdown_rows(doc.doc_id, doc.counts) for doc in coref.documents)
+    out.append(_breakdown_rows("#corpus", coref.total))
     out.append("\n# The CoNLL scorer's summary of the corpus (scorer.pl all):\n")
     out.append(format_scorer_summary(coref.total, METRICS[:5], headers=True))
     return "".join(out)

@@ -41,9 +41,13 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     return out.getvalue()
 
 
+_NO_MENTION: list[object] = ["", "", "", "", "", ""]
+
+
 def _mention_cells(m: Mention | None) -> list[object]:
+    """A mention's id, span, text, type, realis and line; blanks for no mention."""
     if m is None:
-        return ["", "", "", "", "", ""]
+        return _NO_MENTION
     return [m.mention_id, m.span_field(), m.text, m.mention_type, m.realis, m.line]
 
 
@@ -54,11 +58,15 @@ def format_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBI
     """
     def rows() -> Iterable[list[object]]:
         for doc in result.documents:
+            # Each mention's cells once per document, not once per combination and row.
+            gold_cells = [_mention_cells(m) for m in doc.gold]
+            system_cells = [_mention_cells(m) for m in doc.system]
             for combination in combinations:
                 for row in mapping_rows(doc, combination):
+                    gold = _NO_MENTION if row.gold_index is None else gold_cells[row.gold_index]
+                    system = _NO_MENTION if row.system_index is None else system_cells[row.system_index]
                     yield [doc.doc_id, combination, row.outcome.value, _number(row.dice),
-                           "+".join(row.mismatched_attributes),
-                           *_mention_cells(row.gold), *_mention_cells(row.system)]
+                           "+".join(row.mismatched_attributes), *gold, *system]
 
     return _table(MAPPING_HEADER, rows())
 

@@ -17,11 +17,15 @@ from collections.abc import Mapping, Sequence
 from core.align import COMBINATIONS, Combination
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs
+from core.metrics.coref import CorefResult
 from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
 from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
+from core.metrics.prf import NAN_REASON
 from core.model import Mention
 from core.outcome_style import ORDER, STYLES
+from core.report.coref_html import format_coref_html_section
 from core.text import TOKEN_TABLE, token_document_text
+from core.type_names import TypeNames, type_names
 
 CONTEXT_CHARS = 60
 """Characters of text shown on each side of an error."""
@@ -48,6 +52,7 @@ ol.errors { font-size: 0.9em; } ol.errors li { margin: 0.3em 0; }
   background: #f7f7f7; padding: 0.2em 0.4em; white-space: pre-wrap; }
 .snippet .g { text-decoration: underline; text-decoration-thickness: 2px; }
 .none { color: #777; font-style: italic; }
+.nan { color: #777; cursor: help; }
 """
 
 
@@ -56,7 +61,10 @@ def _esc(text: object) -> str:
 
 
 def _pct(value: float) -> str:
-    return "nan" if math.isnan(value) else f"{100 * value:.2f}"
+    """A fraction as a percentage; an undefined one (0/0) as a dash whose title says why."""
+    if math.isnan(value):
+        return f'<span class="nan" title="{_esc(NAN_REASON)}">—</span>'
+    return f"{100 * value:.2f}"
 
 
 def _tint(colour: str, alpha: float) -> str:
@@ -154,7 +162,7 @@ def _mention_cell(m: Mention | None, side: str) -> str:
     if m is None:
         return f'<span class="none">no {side} mention</span>'
     return (f"{side} <b>{_esc(m.mention_id)}</b> “{_esc(m.text)}” "
-            f"{_esc(m.mention_type)} / {_esc(m.realis)} <span class=\"meta\">(line {m.line})</span>")
+            f"{_esc(m.raw_type)} / {_esc(m.raw_realis)} <span class=\"meta\">(line {m.line})</span>")
 
 
 def _error_item(row: MappingRow, text: _DocumentText) -> str:
@@ -192,9 +200,10 @@ def _summary_table(result: ScoreResult) -> str:
             + "".join(rows) + "</table>")
 
 
-def _type_table(rows: Sequence[TypeRow], caption: str) -> str:
+def _type_table(rows: Sequence[TypeRow], caption: str, names: TypeNames) -> str:
     body = "".join(
-        f"<tr><td>{_esc(r.mention_type)}</td><td class=\"n\">{_pct(r.precision)}</td>"
+        f"<tr><td title=\"compared as {_esc(r.mention_type)}\">{_esc(names.name(r.mention_type))}</td>"
+        f"<td class=\"n\">{_pct(r.precision)}</td>"
         f"<td class=\"n\">{_pct(r.recall)}</td><td class=\"n\">{_pct(r.f1)}</td>"
         f"<td class=\"n\">{r.num_gold}</td><td class=\"n\">{r.num_system}</td></tr>" for r in rows)
     return (f"<table><caption>{_esc(caption)}</caption><tr><th>Type</th><th>Prec</th><th>Rec</th>"
@@ -229,13 +238,19 @@ def format_html_report(
     combination: str = "mention_type+realis_status",
     colours: Mapping[str, str] | None = None,
     captions: Mapping[str, str] | None = None,
+    banner: str = "",
+    sections: Sequence[str] = (),
+    coreference: CorefResult | None = None,
 ) -> str:
     """The whole report as one HTML page.
 
     `charts` maps a chart name to PNG bytes or SVG text; `captions` gives a caption per name (the
     name is used otherwise). Error lists use the mapping table of `combination` (default
-    type+realis: it shows span errors and attribute errors alike). Outcomes are drawn in the one scheme
+    type+realis: it shows span errors and attribute errors alike). `coreference`: adds its section
+    (`core.report.coref_html`). Outcomes are drawn in the one scheme
     of `core.outcome_style`; `colours` (`#rrggbb` per outcome) overrides some of its colours.
+    `banner` (HTML) goes under the title, `sections` (HTML) after the summary (see
+    `core.report.scheme_exports`: the mapping warning and the other scoring schemes).
     """
     captions = captions or {}
     counted = sum(1 for d in result.documents if d.counted)
@@ -248,11 +263,13 @@ def format_html_report(
         f"<code>{_esc(result.system_path)}</code><br>Scoring: EvmEval {_esc(result.profile)} rules, "
         f"{_esc(result.mode.value)} spans; {len(result.documents)} document(s), {counted} with gold "
         "mentions (averaged).</p>",
+        *([banner] if banner else []),
     ]
     if result.warnings:
         warns = "".join(f"<li>{_esc(w)}</li>" for w in result.warnings)
         out.append(f"<details><summary>{len(result.warnings)} warning(s)</summary><ul>{warns}</ul></details>")
     out.append("<h2>Summary</h2>" + _summary_table(result))
+    out.extend(sections)
     out.append("<h2>Legend</h2>" + _legend())
     if charts:
         out.append("<h2>Charts</h2>")
@@ -261,11 +278,15 @@ def format_html_report(
             out.append(f'<figure id="chart-{_esc(name)}"><img alt="{_esc(caption)}" src="{_image_uri(data)}">'
                        f"<figcaption>{_esc(caption)}</figcaption></figure>")
     out.append("<h2>Per-type scores</h2>")
+    names = type_names(result.documents)
     out.append(_type_table(result.per_type_published,
-                           "Published table (as in the score report): type+realis mapping, one row per gold type"))
+                           "Published table (as in the score report): type+realis mapping, one row per gold type",
+                           names))
     out.append(_type_table(result.per_type_by_type_mapping,
-                           "Type-mapping table: type mapping, one row per type on either side"))
+                           "Type-mapping table: type mapping, one row per type on either side", names))
     out.append("<h2>Documents</h2>" + _documents_table(result))
+    if coreference is not None:
+        out.append(format_coref_html_section(result, coreference))
     out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
     out.extend(_document_errors(doc, n, inputs, combination) for n, doc in enumerate(result.documents))
     out.append("</body></html>\n")

@@ -9,9 +9,9 @@ output that is, or resolves to, a file the command reads.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
-import tempfile
 from collections.abc import Collection, Sequence
 
 from core.formats.errors import FormatError
@@ -58,7 +58,7 @@ def write_atomic(path: str, data: str | bytes) -> None:
     folder = os.path.dirname(target)
     try:
         os.makedirs(folder, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".tmp", dir=folder)
+        fd, tmp = _new_temporary(folder, os.path.basename(target))
     except OSError as exc:
         raise FormatError(path, 0, f"cannot write here ({exc.strerror})", "a writable folder") from None
     try:
@@ -70,6 +70,19 @@ def write_atomic(path: str, data: str | bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
+
+
+def _new_temporary(folder: str, name: str) -> tuple[int, str]:
+    """A new private file `.<name>.<random>.tmp` in `folder`, opened for writing (what
+    `tempfile.mkstemp` does, without importing `tempfile`'s dependencies into every scorer run)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        path = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(path, flags, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
 
 
 def _write_through(path: str, target: str, payload: bytes) -> None:

@@ -4,31 +4,75 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
 
-from core.align import COMBINATIONS
+from core.align import COMBINATIONS, Pair
 from core.metrics.mention import DocumentResult, ScoreResult
 
 
-def _mapping_json(doc: DocumentResult, combination: str) -> list[dict[str, Any]]:
-    return [{"gold": doc.gold[p.gold].mention_id, "system": doc.system[p.system].mention_id,
-             "gold_index": p.gold, "system_index": p.system, "dice": p.dice}
-            for p in doc.mappings[combination].pairs]
+def _mapping_json(pairs: tuple[Pair, ...], gold_ids: list[str], system_ids: list[str]) -> list[dict[str, Any]]:
+    return [{"gold": gold_ids[g], "system": system_ids[s], "gold_index": g, "system_index": s, "dice": dice}
+            for g, s, dice in pairs]
 
 
-def result_to_json(result: ScoreResult) -> dict[str, Any]:
-    """A JSON-serialisable dict of the result (see README for the layout)."""
-    documents = []
-    for doc in result.documents:
-        documents.append({
-            "doc_id": doc.doc_id,
-            "in_system": doc.in_system,
-            "counted": doc.counted,
-            "num_gold": len(doc.gold),
-            "num_system": len(doc.system),
-            "scores": {c: doc.scores[c].to_json() for c in COMBINATIONS},
-            "mappings": {c: _mapping_json(doc, c) for c in COMBINATIONS},
-        })
+def _document_json(doc: DocumentResult) -> dict[str, Any]:
+    return {
+        "doc_id": doc.doc_id,
+        "in_system": doc.in_system,
+        "counted": doc.counted,
+        "num_gold": len(doc.gold),
+        "num_system": len(doc.system),
+        "scores": {c: doc.scores[c].to_json() for c in COMBINATIONS},
+        "mappings": _mappings_json(doc),
+    }
+
+
+def _mappings_json(doc: DocumentResult) -> dict[str, list[dict[str, Any]]]:
+    """Every combination's pairs; combinations that reuse the plain mapping's pairs share its list."""
+    gold_ids = [m.mention_id for m in doc.gold]
+    system_ids = [m.mention_id for m in doc.system]
+    built: dict[int, list[dict[str, Any]]] = {}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for c in COMBINATIONS:
+        pairs = doc.mappings[c].pairs
+        if id(pairs) not in built:
+            built[id(pairs)] = _mapping_json(pairs, gold_ids, system_ids)
+        out[c] = built[id(pairs)]
+    return out
+
+
+class LazyArray(Sequence[Any]):
+    """A JSON array whose elements are built when read: `dumps` writes them one at a time, so the
+    export of 2000 documents never holds 300k mapping dicts at once. Only `dumps` serialises it."""
+
+    def __init__(self, items: Sequence[Any], build: Callable[[Any], Any]) -> None:
+        self._items = items
+        self._build = build
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self._build(item) for item in self._items[index]]
+        return self._build(self._items[index])
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self._build, self._items)
+
+
+def result_to_json(result: ScoreResult, *, lazy: bool = False) -> dict[str, Any]:
+    """A JSON-serialisable dict of the result (see README for the layout). `lazy`: the documents are
+    a `LazyArray`, built while `dumps` writes them (for writing a file; not for `json.dumps`)."""
+    documents: Sequence[Any] = (LazyArray(result.documents, _document_json) if lazy
+                                else [_document_json(doc) for doc in result.documents])
     return {
         "profile": result.profile,
         "mode": result.mode.value,
@@ -56,6 +100,42 @@ def _no_nan(value: Any) -> Any:
     return value
 
 
+_STRICT = json.JSONEncoder(allow_nan=False)
+"""No indent: Python then uses its C encoder (`indent=1` would run the pure-Python one, 6x slower)."""
+
+
+def _encode(value: Any) -> str:
+    """Strict JSON of `value`. Figures are built with NaN already turned into None; a NaN that still
+    slipped in costs a copy of that one value, not of the whole export."""
+    try:
+        return _STRICT.encode(value)
+    except ValueError:
+        return _STRICT.encode(_no_nan(value))
+
+
+def _member(key: str, value: Any, out: list[str]) -> None:
+    """One top-level member; a list of objects (the documents) gets one element per line."""
+    out.append(_STRICT.encode(key) + ": ")
+    if isinstance(value, LazyArray) and not value:
+        out.append("[]")
+    elif isinstance(value, LazyArray) or (isinstance(value, list) and value and isinstance(value[0], dict | list)):
+        out.append("[\n")
+        for number, element in enumerate(value):
+            out.append(",\n" + _encode(element) if number else _encode(element))
+        out.append("\n]")
+    else:
+        out.append(_encode(value))
+
+
 def dumps(data: dict[str, Any]) -> str:
-    """Strict JSON text (no NaN tokens), indented for people."""
-    return json.dumps(_no_nan(data), indent=1, allow_nan=False) + "\n"
+    """Strict JSON text (no NaN tokens) for people and programs: one top-level member per line, and
+    one element per line in top-level lists of objects (a document per line), each written by the
+    C encoder. The pieces are joined once: memory is the text plus the pieces, not the encoder's
+    millions of tokens."""
+    out = ["{\n"]
+    for number, (key, value) in enumerate(data.items()):
+        if number:
+            out.append(",\n")
+        _member(key, value, out)
+    out.append("\n}\n")
+    return "".join(out)

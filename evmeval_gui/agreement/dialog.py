@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.formats.brat import ANN_EXTENSION
 from evmeval_gui.agreement.style import annotator_icon
 from evmeval_gui.colours import MUTED_TEXT
 from evmeval_gui.dialogs import PathRow
@@ -62,6 +64,11 @@ class CompareAnnotatorsDialog(QDialog):
         box.addLayout(buttons)
         self.tokens = PathRow("folder of <doc>.tab token tables (empty: character offsets)", folder=True)
         self.texts = PathRow("folder of <doc>.txt texts (optional; brat folders' own texts are used)", folder=True)
+        self.extension = QLineEdit(ANN_EXTENSION)
+        self.extension.setObjectName("bratExtension")
+        self.extension.setMaximumWidth(140)
+        self.extension.setToolTip("What brat file names end with (evmeval-iaa -ae): with .tkn.ann, X.tkn.ann is "
+                                  "document X and is read with the token table X.tab")
         self.hint = QLabel("Give two or more annotation sets of the same documents. tkn/ and txt/ folders beside "
                            "them are found automatically. With a token folder, brat offsets are mapped to tokens.")
         self.hint.setWordWrap(True)
@@ -70,6 +77,7 @@ class CompareAnnotatorsDialog(QDialog):
         form.addRow("Annotation sets:", box)
         form.addRow("Token folder:", self.tokens)
         form.addRow("Text folder:", self.texts)
+        form.addRow("brat extension:", self.extension)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Compare")
         self.buttons.accepted.connect(self.accept)
@@ -85,6 +93,8 @@ class CompareAnnotatorsDialog(QDialog):
             self.add_paths(initial.paths)
             self.tokens.edit.setText(initial.token_dir or "")
             self.texts.edit.setText(initial.text_dir or "")
+            self.extension.setText(initial.ann_extension)
+        self.sets.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self._changed()
 
     # -- editing ----------------------------------------------------------------------------------
@@ -141,9 +151,12 @@ class CompareAnnotatorsDialog(QDialog):
             item = self.sets.item(row)
             item.setIcon(annotator_icon(row))
             item.setText(item.data(Qt.ItemDataRole.UserRole))
+            item.setToolTip(item.data(Qt.ItemDataRole.UserRole))
         ok = self.sets.count() >= 2 and all(os.path.exists(p) for p in self.paths())
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
     def request(self) -> AgreementRequest:
         """What the fields describe (empty folders: none)."""
-        return AgreementRequest(tuple(self.paths()), self.tokens.text() or None, self.texts.text() or None)
+        extension = self.extension.text().strip() or ANN_EXTENSION
+        return AgreementRequest(tuple(self.paths()), self.tokens.text() or None, self.texts.text() or None,
+                                extension if extension.startswith(".") else "." + extension)

@@ -87,34 +87,34 @@ class DocumentAgreementModel(QAbstractTableModel):
         score = doc.scores[self.combination]
         value = {PRECISION: score.precision, RECALL: score.recall, F1: score.f1}.get(column)
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == ID:
-                return doc.doc_id
-            if column == NUM_A:
-                return str(len(doc.a))
-            if column == NUM_B:
-                return str(len(doc.b))
-            return percent(value)
+            counts = {ID: doc.doc_id, NUM_A: str(len(doc.a)), NUM_B: str(len(doc.b))}
+            return counts.get(column, percent(value))
         if role == DOC_ID_ROLE:
             return doc.doc_id
         if role == SORT_ROLE:
-            if column == ID:
-                return doc.doc_id.lower()
-            if column in (NUM_A, NUM_B):
-                return len(doc.a if column == NUM_A else doc.b)
-            if column == F1:
-                return agreement_sort_key(doc, self.combination)[0]
-            return -1.0 if is_nan(value) else value
+            return self._sort_key(doc, column, value)
         if role == Qt.ItemDataRole.TextAlignmentRole and column != ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        undefined = column != ID and is_nan(value) and value is not None
         if role == Qt.ItemDataRole.ToolTipRole:
-            if column != ID and is_nan(value) and value is not None:
-                return NAN_TOOLTIP
-            if not doc.in_a or not doc.in_b:
-                return f"{doc.doc_id}: not in annotator {self.tags[0] if not doc.in_a else self.tags[1]}'s set"
-            return f"{doc.doc_id}: click to open it in the document views"
-        if role == Qt.ItemDataRole.ForegroundRole and column != ID and is_nan(value) and value is not None:
+            return NAN_TOOLTIP if undefined else self._tooltip(doc)
+        if role == Qt.ItemDataRole.ForegroundRole and undefined:
             return QColor(MUTED_TEXT)
         return None
+
+    def _sort_key(self, doc, column: int, value: float | None):
+        if column == ID:
+            return doc.doc_id.lower()
+        if column in (NUM_A, NUM_B):
+            return len(doc.a if column == NUM_A else doc.b)
+        if column == F1:
+            return agreement_sort_key(doc, self.combination)[0]
+        return -1.0 if is_nan(value) else value
+
+    def _tooltip(self, doc) -> str:
+        if not doc.in_a or not doc.in_b:
+            return f"{doc.doc_id}: not in annotator {self.tags[0] if not doc.in_a else self.tags[1]}'s set"
+        return f"{doc.doc_id}: click to open it in the document views"
 
 
 class DocumentAgreementList(QWidget):

@@ -52,6 +52,7 @@ class _Section(QFrame):
         layout.addWidget(self.heading)
         layout.addLayout(self.grid)
         self.values: dict[str, QLabel] = {}
+        self.captions: dict[str, QLabel] = {}
 
     def add_row(self, key: str, caption: str, tooltip: str = "") -> QLabel:
         row = self.grid.rowCount()
@@ -69,6 +70,7 @@ class _Section(QFrame):
         self.grid.addWidget(label, row, 0)
         self.grid.addWidget(value, row, 1)
         self.values[key] = value
+        self.captions[key] = label
         return value
 
     def set_value(self, key: str, text: str, *, undefined: str = "") -> None:
@@ -147,6 +149,15 @@ class AgreementSummary(QWidget):
         self.corpus.heading.setText(f"<b>All {annotators} annotators</b> · "
                                     f"{html.escape(Combination(matrix.combination).label)}")
         self.corpus.set_value("mean_f1", percent_text(matrix.mean))
+        n = len(matrix.values)
+        pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        defined = sum(1 for i, j in pairs if not math.isnan(matrix.values[i][j]))
+        caption = self.corpus.captions["mean_f1"]
+        if defined == len(pairs):
+            caption.setText(f"Mean pairwise F1 ({len(pairs)} pair{'s' if len(pairs) != 1 else ''})")
+        else:
+            caption.setText(f"Mean pairwise F1 (only the {defined} of {len(pairs)} pairs with a value)")
+        caption.setWordWrap(True)
         for key, attribute in (("fleiss_type", "mention_type"), ("fleiss_realis", "realis_status")):
             self.corpus.set_value(key, kappa_text(fleiss[attribute].kappa), undefined=KAPPA_UNDEFINED)
         f = fleiss["mention_type"]

@@ -26,13 +26,13 @@ LABEL_SPACE = 24
 
 
 class RotatedLabelAxis(pg.AxisItem):
-    """A bottom axis whose tick labels are drawn slanted (45°), so long category names all fit.
+    """A bottom axis whose tick labels are drawn slanted (60°, so neighbours never overlap) and all fit.
 
     pyqtgraph only draws horizontal tick text and drops labels that would overlap; a heatmap of 20
     event types needs every column named. Each label ends at its tick and reads upwards to it.
     """
 
-    angle = 45.0
+    angle = 60.0
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__("bottom", **kwargs)

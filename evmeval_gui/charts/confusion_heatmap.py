@@ -1,9 +1,9 @@
-"""Confusion heatmap: gold value (columns) × system value (rows), with a missed row and a spurious column.
+"""Confusion heatmap: system value (rows) × gold value (columns), with a missed row and a spurious column.
 
 Cells are coloured by what they mean, with the window's outcome scheme: the diagonal (same value) in
 the exact-match colour, other pairs in the wrong-attribute colour, the missed row and spurious column
 in theirs; the shade grows with the count (log scale) and the count is written in the cell, so the
-chart reads without colour too.
+chart reads without colour too. An empty cell shows a faint 0, so every cell has its count.
 """
 
 from __future__ import annotations
@@ -19,13 +19,16 @@ from PySide6.QtWidgets import QWidget
 from core.metrics.confusion import ConfusionMatrix
 from core.metrics.outcomes import Outcome
 from core.rules import AttributeRule, values_agree
+from core.type_names import TypeNames
 from evmeval_gui.charts.base import ChartWidget, LabelsItem, RotatedLabelAxis, legend_sample
 from evmeval_gui.charts.style import outcome_hex, qcolour
 
 ATTRIBUTE_NAMES = {"mention_type": "event type", "realis_status": "realis"}
-MIN_CELL = 20
+MIN_CELL = 22
 """Smallest cell side in pixels (wider for long counts): below it the counts cannot be read, and the
 panel scrolls instead."""
+ZERO_COLOUR = "#BDBDBD"
+"""Colour of the 0 in an empty cell: there, but out of the way."""
 MISSED_TICK = "(missed)"
 SPURIOUS_TICK = "(spurious)"
 NOT_ANNOTATED_NOTE = {AttributeRule.SCORER: " (gold NOT_ANNOTATED accepts any)",
@@ -63,11 +66,14 @@ class ConfusionHeatmap(ChartWidget):
         self.matrix: ConfusionMatrix | None = None
         self.image: pg.ImageItem | None = None
         self.counts_item: LabelsItem | None = None
+        self.zeros_item: LabelsItem | None = None
+        self.names: TypeNames | None = None
 
     def _cleared(self, message: str) -> None:
         self.matrix = None
         self.image = None
         self.counts_item = None
+        self.zeros_item = None
         self.plot.getAxis("bottom").set_labels([])
         super()._cleared(message)
 
@@ -78,11 +84,15 @@ class ConfusionHeatmap(ChartWidget):
         return (int(self.plot.getAxis("left").fixedWidth) + side + 60,
                 int(self.plot.getAxis("bottom").fixedHeight) + side + 150)
 
-    def set_data(self, matrix: ConfusionMatrix, *, title: str, subtitle: str = "") -> None:
-        """Draw `matrix` (from `core.metrics.confusion`) under `title`."""
-        self._start_drawing(matrix, title=title, subtitle=subtitle)
+    def set_data(self, matrix: ConfusionMatrix, *, title: str, subtitle: str = "",
+                 names: TypeNames | None = None) -> None:
+        """Draw `matrix` (from `core.metrics.confusion`) under `title`; `names` shows canonical values
+        as written in the files (`core.type_names`)."""
+        self._start_drawing(matrix, title=title, subtitle=subtitle, names=names)
         self.matrix = matrix
+        self.names = names
         labels: dict[tuple[float, float], str] = {}
+        zeros: dict[tuple[float, float], str] = {}
         n = len(matrix.labels) + 1
         largest = max((c for row in matrix.counts for c in row), default=0)
         rgba = np.full((n, n, 4), 255, dtype=np.ubyte)
@@ -91,6 +101,8 @@ class ConfusionHeatmap(ChartWidget):
             for s in range(n):
                 count = matrix.counts[g][s]
                 if not count:
+                    if g != n - 1 or s != n - 1:  # the corner (no gold, no system) is not a cell
+                        zeros[(g, s)] = "0"
                     continue
                 strength = 0.2 + 0.8 * math.log1p(count) / math.log1p(largest)
                 base = qcolour(outcome_hex(cell_outcome(matrix, g, s)))
@@ -102,13 +114,16 @@ class ConfusionHeatmap(ChartWidget):
         self._draw_grid(n)
         self.counts_item = LabelsItem(labels, size=size)
         self.plot.addItem(self.counts_item)
-        self.set_left_ticks(list(enumerate((*matrix.labels, MISSED_TICK))))
-        self.plot.getAxis("bottom").set_labels(list(enumerate((*matrix.labels, SPURIOUS_TICK))))
+        self.zeros_item = LabelsItem(zeros, size=size, colour=ZERO_COLOUR)
+        self.plot.addItem(self.zeros_item)
+        shown = [self._name(v) for v in matrix.labels]
+        self.set_left_ticks(list(enumerate((*shown, MISSED_TICK))))
+        self.plot.getAxis("bottom").set_labels(list(enumerate((*shown, SPURIOUS_TICK))))
         self.plot.setRange(xRange=(-0.5, n - 0.5), yRange=(-0.5, n - 0.5), padding=0)
         name = ATTRIBUTE_NAMES.get(matrix.attribute, matrix.attribute)
         unit = "cells count mapping-table rows (a pair once)"
         self.set_titles(title, subtitle=f"{subtitle}\n{unit}" if subtitle else unit,
-                        left=f"System {name}", bottom=f"Gold {name}")
+                        left=f"System {name} (rows)", bottom=f"Gold {name} (columns)")
         self.set_legend([
             (legend_sample(outcome_hex(Outcome.EXACT)),
              f"same {name}" + NOT_ANNOTATED_NOTE[matrix.rule]),
@@ -119,6 +134,9 @@ class ConfusionHeatmap(ChartWidget):
         cell_width = max(MIN_CELL, 7 * len(str(largest)) + 6)   # room for the longest count
         self.fit_minimum(int(self.plot.getAxis("left").fixedWidth) + cell_width * n + 40,
                          int(self.plot.getAxis("bottom").fixedHeight) + MIN_CELL * n + 130)
+
+    def _name(self, value: str) -> str:
+        return self.names.name(value) if self.names is not None else value
 
     def _draw_grid(self, n: int) -> None:
         xs: list[float] = []
@@ -146,7 +164,7 @@ class ConfusionHeatmap(ChartWidget):
         assert self.matrix is not None
         g, s = key  # type: ignore[misc]
         count = self.matrix.counts[g][s]
-        gold, system = self.matrix.gold_axis[g], self.matrix.system_axis[s]
+        gold, system = self._name(self.matrix.gold_axis[g]), self._name(self.matrix.system_axis[s])
         outcome = cell_outcome(self.matrix, g, s)
         if outcome is Outcome.MISSED:
             text = f"gold {gold}, missed: {count} gold mention(s) with no system partner"

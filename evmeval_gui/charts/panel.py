@@ -28,10 +28,12 @@ from core.metrics.confusion import ConfusionMatrix, confusions, not_fully_credit
 from core.metrics.mention import DocumentResult, ScoreResult, per_type_table
 from core.metrics.outcomes import MappingRow
 from core.rules import Combination
+from core.type_names import TypeNames, type_names
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.per_type import PerTypeChart
+from evmeval_gui.charts.schemes_chart import SchemesTab
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
 from evmeval_gui.model.jobs import Runner
 
@@ -41,20 +43,25 @@ CORPUS, DOCUMENT = "corpus", "document"
 MICRO, MACRO = "micro", "macro"
 
 PER_TYPE_TABLES: dict[str, tuple[str, str]] = {
+    "combination": ("Chosen attributes (follows the toolbar)",
+                    "Built from the mapping of the attribute combination chosen in the toolbar (the summary's), "
+                    "one row per type seen in gold or system"),
     "published": ("Published (type+realis mapping)",
                   "The score report's table: built from the type+realis mapping, one row per gold type"),
     "type_mapping": ("Type mapping (all types)",
                      "Built from the type mapping, one row per type seen in gold or system"),
 }
-"""The two per-type tables of the core, as the panel names them (chart titles say the same)."""
+"""The per-type tables, as the panel names them (chart titles say the same); the first follows the
+window's combination, the published one is an explicit choice."""
 
-CHART_NAMES: tuple[str, ...] = ("scores", "per_type_published", "per_type_type_mapping", "confusion_type",
-                                "confusion_realis", "documents")
+CHART_NAMES: tuple[str, ...] = ("scores", "per_type_combination", "per_type_published", "per_type_type_mapping",
+                                "confusion_type", "confusion_realis", "documents", "schemes")
 """Export names of the charts, in tab order (files `chart_<name>.png` / `.svg`)."""
 
 _DRAWERS = {"scores": "_draw_score_bars", "per_type": "_draw_per_type", "confusions": "_draw_confusions",
-            "scatter": "_draw_scatter"}
-_TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusions",), 4: ("scatter",)}
+            "scatter": "_draw_scatter", "schemes": "_draw_schemes"}
+_TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusions",), 4: ("scatter",),
+              5: ("schemes",)}
 """Which drawn part each tab shows (tabs in the order they are added below)."""
 EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
 COMPUTING_MESSAGE = "Counting the mapped pairs…"
@@ -85,6 +92,8 @@ class ChartsPanel(QWidget):
         self.doc_id: str | None = None
         self.combination = "plain"
         self._confusions: dict[tuple[str | None, str], dict[str, ConfusionMatrix]] = {}
+        self.names = TypeNames()
+        """Display names of the result's types (`core.type_names`): charts show types as written."""
 
         self.scope_box = QComboBox()
         self.scope_box.addItem("Corpus", CORPUS)
@@ -105,17 +114,20 @@ class ChartsPanel(QWidget):
         controls.addStretch(1)
 
         self.score_bars = ScoreBarsChart()
+        self.per_type_combination = PerTypeChart()
         self.per_type_published = PerTypeChart()
         self.per_type_type_mapping = PerTypeChart()
         self.type_confusion = ConfusionHeatmap()
         self.realis_confusion = ConfusionHeatmap()
         self.doc_scatter = DocScatterChart()
+        self.schemes_tab = SchemesTab(runner)
 
         self.per_type_box = QComboBox()
         for key, (text, tip) in PER_TYPE_TABLES.items():
             self.per_type_box.addItem(text, key)
             self.per_type_box.setItemData(self.per_type_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.per_type_stack = QStackedWidget()
+        self.per_type_stack.addWidget(_scrolling(self.per_type_combination))
         self.per_type_stack.addWidget(_scrolling(self.per_type_published))
         self.per_type_stack.addWidget(_scrolling(self.per_type_type_mapping))
         per_type_page = QWidget()
@@ -133,6 +145,8 @@ class ChartsPanel(QWidget):
         self.tabs.addTab(_scrolling(self.type_confusion), "Type confusion")
         self.tabs.addTab(_scrolling(self.realis_confusion), "Realis confusion")
         self.tabs.addTab(_scrolling(self.doc_scatter), "Documents")
+        self.tabs.addTab(_scrolling(self.schemes_tab.chart), "Schemes")
+        self.schemes_tab.computed.connect(lambda: self._draw("schemes"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
@@ -143,6 +157,7 @@ class ChartsPanel(QWidget):
         self.tabs.currentChanged.connect(self._on_tab_changed)
         self.per_type_box.currentIndexChanged.connect(self.per_type_stack.setCurrentIndex)
         self.score_bars.element_clicked.connect(self._score_bar_clicked)
+        self.per_type_combination.element_clicked.connect(self._type_clicked)
         self.per_type_published.element_clicked.connect(self._type_clicked)
         self.per_type_type_mapping.element_clicked.connect(self._type_clicked)
         self.type_confusion.element_clicked.connect(lambda key: self._cell_clicked("mention_type", key))
@@ -156,6 +171,8 @@ class ChartsPanel(QWidget):
     def set_result(self, result: ScoreResult | None) -> None:
         """Show a new result (None: the empty state); the document is kept if the result has it."""
         self.result = result
+        self.names = type_names(result.documents) if result is not None else TypeNames()
+        self.schemes_tab.forget()
         self._confusions.clear()
         self._generation += 1
         if result is not None and self.doc_id is not None and self._document() is None:
@@ -182,7 +199,7 @@ class ChartsPanel(QWidget):
             return
         self.combination = name
         self._update_controls()
-        self._draw("scores", "confusions", "scatter")
+        self._draw("scores", "per_type", "confusions", "scatter", "schemes")
 
     def set_scope(self, scope: str) -> None:
         """`"corpus"` or `"document"` (the latter only with a current document)."""
@@ -202,8 +219,8 @@ class ChartsPanel(QWidget):
 
     def charts(self) -> dict[str, ChartWidget]:
         """Every chart by its export name (the names are `CHART_NAMES`)."""
-        charts = (self.score_bars, self.per_type_published, self.per_type_type_mapping, self.type_confusion,
-                  self.realis_confusion, self.doc_scatter)
+        charts = (self.score_bars, self.per_type_combination, self.per_type_published, self.per_type_type_mapping,
+                  self.type_confusion, self.realis_confusion, self.doc_scatter, self.schemes_tab.chart)
         return dict(zip(CHART_NAMES, charts, strict=True))
 
     def export_images(self) -> dict[str, tuple[bytes, str]]:
@@ -254,7 +271,7 @@ class ChartsPanel(QWidget):
 
     def _redraw_scoped(self) -> None:
         self._update_controls()
-        self._draw("scores", "per_type", "confusions")
+        self._draw("scores", "per_type", "confusions", "schemes")
 
     def _draw(self, *parts: str) -> None:
         """Redraw these parts now; in the window (with a runner) only those on the visible tab,
@@ -293,24 +310,30 @@ class ChartsPanel(QWidget):
         self.score_bars.set_data(scores, title=title, subtitle=subtitle, current=self.combination)
 
     def _draw_per_type(self) -> None:
+        charts = (self.per_type_combination, self.per_type_published, self.per_type_type_mapping)
         if self.result is None:
-            self.per_type_published.clear(EMPTY_MESSAGE)
-            self.per_type_type_mapping.clear(EMPTY_MESSAGE)
+            for chart in charts:
+                chart.clear(EMPTY_MESSAGE)
             return
+        docs = self._scope_documents()
         if self.scope == DOCUMENT:
-            docs = self._scope_documents()
             published = per_type_table(docs, "mention_type+realis_status", gold_types_only=True)
             by_type = per_type_table(docs, "mention_type", gold_types_only=False)
         else:
             published = self.result.per_type_published
             by_type = self.result.per_type_by_type_mapping
+        chosen = per_type_table(docs, self.combination, gold_types_only=False)
         where = self._scope_name()
+        label = Combination(self.combination).label
+        self.per_type_combination.set_data(
+            chosen, title=f"F1 per type — {label}",
+            subtitle=f"{label} mapping (as the summary), one row per type on either side · {where}", names=self.names)
         self.per_type_published.set_data(
             published, title="F1 per type — published table",
-            subtitle=f"type+realis mapping, one row per gold type · {where}")
+            subtitle=f"type+realis mapping, one row per gold type · {where}", names=self.names)
         self.per_type_type_mapping.set_data(
             by_type, title="F1 per type — type-mapping table",
-            subtitle=f"type mapping, one row per type on either side · {where}")
+            subtitle=f"type mapping, one row per type on either side · {where}", names=self.names)
 
     def _confusion_key(self) -> tuple[str | None, str]:
         return (self.doc_id if self.scope == DOCUMENT else None, self.combination)
@@ -352,8 +375,13 @@ class ChartsPanel(QWidget):
             return
         subtitle = f"{Combination(self.combination).label} mapping table · {self._scope_name()}"
         for chart, attribute in ((self.type_confusion, "mention_type"), (self.realis_confusion, "realis_status")):
-            title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: gold × system"
-            chart.set_data(matrices[attribute], title=title, subtitle=subtitle)
+            title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: system × gold"
+            names = self.names if attribute == "mention_type" else None
+            chart.set_data(matrices[attribute], title=title, subtitle=subtitle, names=names)
+
+    def _draw_schemes(self) -> None:
+        self.schemes_tab.draw(self.result, self.combination, self.doc_id if self.scope == DOCUMENT else None,
+                              self._scope_name())
 
     def _draw_scatter(self) -> None:
         if self.result is None:
@@ -393,8 +421,8 @@ class ChartsPanel(QWidget):
             return (row.gold is not None and row.gold.mention_type == mention_type) or \
                 (row.system is not None and row.system.mention_type == mention_type)
 
-        self.filter_requested.emit(f"type {mention_type}: its gold and system mentions ({self._scope_name()})",
-                                   docs, predicate)
+        self.filter_requested.emit(f"type {self.names.name(mention_type)}: its gold and system mentions "
+                                   f"({self._scope_name()})", docs, predicate)
 
     def _cell_clicked(self, attribute: str, key: tuple[int, int]) -> None:
         matrices = self._current_confusions()
@@ -409,7 +437,9 @@ class ChartsPanel(QWidget):
             return (doc_id, row.gold_index, row.system_index) in wanted
 
         name = ATTRIBUTE_NAMES[attribute]
-        label = f"{name}: gold {matrix.gold_axis[g]} → system {matrix.system_axis[s]} ({len(members)})"
+        shown = self.names.name if attribute == "mention_type" else str
+        label = (f"{name}: gold {shown(matrix.gold_axis[g])} → system {shown(matrix.system_axis[s])} "
+                 f"({len(members)})")
         self.filter_requested.emit(label, {m.doc_id for m in members}, predicate)
 
     def _document_clicked(self, doc_id: str) -> None:

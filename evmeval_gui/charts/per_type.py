@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtWidgets import QWidget
 
 from core.metrics.mention import TypeRow
+from core.type_names import TypeNames
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import BAR_COLOUR, qcolour
 from evmeval_gui.model.formatting import percent
@@ -42,6 +43,7 @@ class PerTypeChart(ChartWidget):
         self.rows: list[TypeRow] = []
         self.bars: pg.BarGraphItem | None = None
         self.count_labels: dict[str, pg.TextItem] = {}
+        self.names = TypeNames()
         self.plot.getViewBox().invertY(True)
 
     def _cleared(self, message: str) -> None:
@@ -53,12 +55,15 @@ class PerTypeChart(ChartWidget):
     def export_size(self) -> tuple[int, int]:
         return 960, max(420, 24 * len(self.rows) + 190)
 
-    def set_data(self, rows: Sequence[TypeRow], *, title: str, subtitle: str = "") -> None:
-        """Draw one bar per type row (a core per-type table), sorted best F1 first."""
+    def set_data(self, rows: Sequence[TypeRow], *, title: str, subtitle: str = "",
+                 names: TypeNames | None = None) -> None:
+        """Draw one bar per type row (a core per-type table), sorted best F1 first; `names` shows each
+        canonical type as written in the files (`core.type_names`)."""
         if not rows:
             self.clear(f"{title}\n\nNo event types in this table")
             return
-        self._start_drawing(rows, title=title, subtitle=subtitle)
+        self._start_drawing(rows, title=title, subtitle=subtitle, names=names)
+        self.names = names if names is not None else TypeNames()
         self.rows = sorted_rows(rows)
         self.count_labels = {}
         widths = [0.0 if math.isnan(r.f1) else 100.0 * r.f1 for r in self.rows]
@@ -66,12 +71,12 @@ class PerTypeChart(ChartWidget):
                                     height=BAR_HEIGHT, brush=qcolour(BAR_COLOUR), pen=pg.mkPen("#333333"))
         self.plot.addItem(self.bars)
         for i, r in enumerate(self.rows):
-            f1 = "n/a" if math.isnan(r.f1) else f"{100 * r.f1:.1f}"
+            f1 = "—" if math.isnan(r.f1) else f"{100 * r.f1:.1f}"
             label = text_item(f"{f1} · {r.num_gold}/{r.num_system}", anchor=(0.0, 0.5), size=8.5)
             label.setPos(TEXT_X, i)
             self.plot.addItem(label)
             self.count_labels[r.mention_type] = label
-        self.set_left_ticks([(i, r.mention_type) for i, r in enumerate(self.rows)])
+        self.set_left_ticks([(i, self.names.name(r.mention_type)) for i, r in enumerate(self.rows)])
         self.plot.getAxis("bottom").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         self.plot.setRange(xRange=(0, X_MAX), yRange=(-0.6, len(self.rows) - 0.4), padding=0)
@@ -87,6 +92,6 @@ class PerTypeChart(ChartWidget):
 
     def describe(self, key: Hashable) -> str:
         row = next(r for r in self.rows if r.mention_type == key)
-        return (f"{row.mention_type}: P {percent(row.precision)} %, R {percent(row.recall)} %, "
+        return (f"{self.names.name(row.mention_type)}: P {percent(row.precision)} %, R {percent(row.recall)} %, "
                 f"F1 {percent(row.f1)} %\nTP {row.tp:.2f}, {row.num_gold} gold, {row.num_system} system mention(s)"
                 "\nClick to list this type's mentions.")

@@ -24,14 +24,20 @@ OFFSETS = {"precision": -0.27, "recall": 0.0, "f1": 0.27}
 """Bar centre relative to its combination's group centre (group i sits at x = i)."""
 
 
+def _two_lines(label: str) -> str:
+    """`Span + type + realis` -> `Span + type` / `+ realis`: the last added attribute on a line of its own."""
+    head, plus, tail = label.rpartition(" + ")
+    return f"{head}\n+ {tail}" if plus else label
+
+
 class ScoreBarsChart(ChartWidget):
     """P / R / F1 per combination, in percent; the current combination sits on a highlighted band.
 
     Items: `bars[metric]` is one BarGraphItem per metric (heights in percent, NaN drawn as 0 and
-    labelled "n/a"), `value_labels[(combination, metric)]` the text above each bar.
+    labelled "—"), `value_labels[(combination, metric)]` the text above each bar.
     """
 
-    base_minimum = (520, 320)
+    base_minimum = (400, 320)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,12 +71,13 @@ class ScoreBarsChart(ChartWidget):
             self.bars[metric] = item
             for i, c in enumerate(combinations):
                 value = getattr(scores[c], metric)
-                label = text_item("n/a" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0), size=8)
+                label = text_item("—" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0), size=8)
                 label.setPos(i + OFFSETS[metric], _height(value) + 0.5)
                 self.plot.addItem(label)
                 self.value_labels[(c, metric)] = label
         bottom = self.plot.getAxis("bottom")
-        bottom.setTicks([[(i, Combination(c).label) for i, c in enumerate(combinations)]])
+        # two lines ("Span + type" / "+ realis") keep the four groups readable in a narrow dock
+        bottom.setTicks([[(i, _two_lines(Combination(c).label)) for i, c in enumerate(combinations)]])
         bottom.setStyle(hideOverlappingLabels=LABEL_OVERHANG)
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
@@ -79,7 +86,7 @@ class ScoreBarsChart(ChartWidget):
         entries = [(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in METRICS]
         if current in combinations:
             entries.append((legend_sample(CURRENT_FILL, outline="#999999"), "current combination"))
-        self.set_legend(entries, columns=len(entries))
+        self.set_legend(entries, columns=3)
         self.fit_minimum()
 
     def element_at(self, x: float, y: float) -> Hashable | None:

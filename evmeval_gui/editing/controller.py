@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from PySide6.QtCore import QObject, QPoint, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -322,24 +322,24 @@ class EditController(QObject):
 
     # -- context menu -----------------------------------------------------------------------------------
 
-    def context_menu(self) -> QMenu:
-        """The text view's context menu (every editing action, with its shortcut)."""
-        menu = QMenu(self.window)
-        menu.setObjectName("editContextMenu")
-        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    def add_to_menu(self, menu: QMenu) -> QMenu:
+        """Every editing action, with its shortcut, after what `menu` holds (the text view's right click)."""
+        if not self.state.can_edit:
+            return menu
+        self.update_actions()
+        if not menu.isEmpty():
+            menu.addSeparator()
         for action in self.edit_menu_actions():
             if action is None:
                 menu.addSeparator()
             else:
                 menu.addAction(action)
+        self.menu = menu
         return menu
 
-    def show_context_menu(self, pos: QPoint) -> None:
-        if not self.state.can_edit:
-            return
-        self.update_actions()
-        self.menu = self.context_menu()
-        self.menu.popup(pos)
+    def show_context_menu(self, menu: object) -> None:
+        if isinstance(menu, QMenu):
+            self.add_to_menu(menu)
 
     # -- the state ----------------------------------------------------------------------------------------
 
@@ -358,6 +358,12 @@ class EditController(QObject):
         """After a result arrives: the running totals live rescoring uses, built quietly in the background."""
         if not self.state.can_edit:
             return
+        if self.state.edit is not None and self.state.edit.result is not self.session.result:
+            if self.state.modified:  # another mapping's result of the files: edits would not show in it
+                self.host.show_message("The shown figures do not include the unsaved edits: save them, or "
+                                       "revert to edit under this mapping", 10000)
+                return
+            self.state.forget()
         edit = self.state.ensure()
 
         def work(context: JobContext) -> None:

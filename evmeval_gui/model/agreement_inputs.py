@@ -9,10 +9,12 @@ list, text view and mapping table already show (annotator i in the gold role). I
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core.convert import is_brat_input, read_annotation_set
+from core.formats.brat import ANN_EXTENSION
 from core.formats.errors import FormatError, Problem
 from core.formats.tbf import guess_mode
 from core.loading import LoadedInputs, TextSource, TokenSource, sibling_folder
@@ -23,6 +25,9 @@ from core.progress import CancelCheck, Cancelled, Progress
 from evmeval_gui.model.corpus import LoadCancelled, LoadedCorpus, OpenRequest
 
 Status = Callable[[str], None]
+
+NO_TABLE = re.compile(r"no token table for document '([^']*)'")
+"""How `core.convert` reports a brat document without a token table (it leaves the document out)."""
 
 DEMO_ANNOTATORS = ("gold.tbf", "system_a.tbf", "system_b.tbf")
 """The demo's three files, compared as if three annotators had made them."""
@@ -39,11 +44,30 @@ class AgreementRequest:
     paths: tuple[str, ...]
     token_dir: str | None = None
     text_dir: str | None = None
+    ann_extension: str = ANN_EXTENSION
+    """What brat file names end with (`-ae`): `.tkn.ann` makes `X.tkn.ann` document X, read with `X.tab`."""
 
     @property
     def name(self) -> str:
         """For titles and messages: the annotators' short names."""
         return ", ".join(display_names(self.paths))
+
+    def to_json(self) -> dict[str, object]:
+        return {"agreement": list(self.paths), "token_dir": self.token_dir, "text_dir": self.text_dir,
+                "ann_extension": self.ann_extension}
+
+    @classmethod
+    def from_json(cls, data: object) -> AgreementRequest | None:
+        """The request stored by `to_json`, or None when `data` is not one."""
+        if not isinstance(data, dict):
+            return None
+        paths = data.get("agreement")
+        if not isinstance(paths, list) or len(paths) < 2 or not all(isinstance(p, str) for p in paths):
+            return None
+        token_dir, text_dir, ext = data.get("token_dir"), data.get("text_dir"), data.get("ann_extension")
+        return cls(tuple(paths), token_dir if isinstance(token_dir, str) else None,
+                   text_dir if isinstance(text_dir, str) else None,
+                   ext if isinstance(ext, str) and ext else ANN_EXTENSION)
 
 
 def display_names(paths: Sequence[str]) -> tuple[str, ...]:
@@ -85,11 +109,11 @@ def find_text_dir(paths: Sequence[str]) -> str | None:
 
 
 def make_agreement_request(paths: Sequence[str], *, token_dir: str | None = None,
-                           text_dir: str | None = None) -> AgreementRequest:
+                           text_dir: str | None = None, ann_extension: str = ANN_EXTENSION) -> AgreementRequest:
     """A request with the token and text folders found automatically when not given."""
     paths = tuple(paths)
     return AgreementRequest(paths, token_dir if token_dir is not None else find_token_dir(paths),
-                            text_dir if text_dir is not None else find_text_dir(paths))
+                            text_dir if text_dir is not None else find_text_dir(paths), ann_extension)
 
 
 def demo_agreement_request() -> AgreementRequest:
@@ -135,6 +159,11 @@ class LoadedAgreement:
     def size(self) -> int:
         return len(self.files)
 
+    def documents_without_tokens(self) -> list[str]:
+        """Documents a brat set has but no token table was found for (left out of the comparison)."""
+        found = [NO_TABLE.search(p.message) for p in self.problems]
+        return sorted({m.group(1) for m in found if m is not None})
+
     def pair(self, i: int, j: int) -> PairAgreement:
         """Annotator i (gold role) against annotator j."""
         return self.result.pair(i, j)
@@ -169,7 +198,7 @@ def load_and_compare(request: AgreementRequest, *, progress: Progress | None = N
             progress(0, 0)
         if not os.path.exists(path):
             raise FormatError(path, 0, "not found", "a tbf file, a brat .ann file or a folder of them")
-        tbf, found = read_annotation_set(path, token_dir=request.token_dir)
+        tbf, found = read_annotation_set(path, token_dir=request.token_dir, ann_extension=request.ann_extension)
         files.append(tbf)
         problems.extend(found)
     check()
@@ -198,5 +227,6 @@ def pair_comparison(loaded: LoadedAgreement, i: int, j: int) -> tuple[LoadedCorp
     texts = loaded.text_dirs[i] or loaded.text_dirs[j]
     inputs = LoadedInputs(gold=loaded.files[i], system=loaded.files[j], tokens=TokenSource(request.token_dir),
                           texts=TextSource(texts), problems=loaded.problems)
-    corpus = LoadedCorpus(OpenRequest(request.paths[i], (request.paths[j],), request.token_dir, texts), (inputs,))
+    corpus = LoadedCorpus(OpenRequest(request.paths[i], (request.paths[j],), request.token_dir, texts), (inputs,),
+                          (tuple(str(p) for p in loaded.problems),))
     return corpus, result

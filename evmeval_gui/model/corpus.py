@@ -12,9 +12,11 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.align.strategies import DEFAULT_STRATEGY
 from core.formats.errors import FormatError
 from core.formats.tbf import guess_mode, read_tbf
-from core.loading import LoadedInputs, load_inputs, sibling_folder
+from core.input_checks import input_warnings
+from core.loading import LoadedInputs, load_inputs, read_type_whitelist, sibling_folder
 from core.metrics.mention import ScoreResult, score_files
 from core.model import SpanMode, TbfFile
 from core.progress import CancelCheck, Cancelled, Progress
@@ -35,6 +37,8 @@ class OpenRequest:
     systems: tuple[str, ...]
     token_dir: str | None = None
     text_dir: str | None = None
+    white_list: str | None = None
+    """A type white list file (`-wl`): other types are dropped on both sides, as `evmeval-score -wl` does."""
 
     @property
     def name(self) -> str:
@@ -45,7 +49,7 @@ class OpenRequest:
 
     def to_json(self) -> dict[str, object]:
         return {"gold": self.gold, "systems": list(self.systems), "token_dir": self.token_dir,
-                "text_dir": self.text_dir}
+                "text_dir": self.text_dir, "white_list": self.white_list}
 
     @classmethod
     def from_json(cls, data: object) -> OpenRequest | None:
@@ -57,13 +61,14 @@ class OpenRequest:
             return None
         if not all(isinstance(s, str) for s in systems):
             return None
-        token_dir, text_dir = data.get("token_dir"), data.get("text_dir")
+        token_dir, text_dir, white_list = data.get("token_dir"), data.get("text_dir"), data.get("white_list")
         return cls(gold, tuple(systems), token_dir if isinstance(token_dir, str) else None,
-                   text_dir if isinstance(text_dir, str) else None)
+                   text_dir if isinstance(text_dir, str) else None,
+                   white_list if isinstance(white_list, str) else None)
 
 
 def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: str | None = None,
-                 text_dir: str | None = None) -> OpenRequest:
+                 text_dir: str | None = None, white_list: str | None = None) -> OpenRequest:
     """A request with the folders found automatically when not given.
 
     `tkn/` beside the gold file is used when the gold spans look like token ids (a `tkn/` folder
@@ -74,7 +79,7 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
         token_dir = sibling_folder(gold, "tkn")
     if text_dir is None:
         text_dir = sibling_folder(gold, "txt")
-    return OpenRequest(gold, tuple(systems), token_dir, text_dir)
+    return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list)
 
 
 def guess_roles(paths: list[str]) -> tuple[str | None, list[str]]:
@@ -92,6 +97,16 @@ class LoadedCorpus:
 
     request: OpenRequest
     inputs: tuple[LoadedInputs, ...]
+    input_warnings: tuple[tuple[str, ...], ...] = ()
+    """Per system: `core.input_checks.input_warnings` (what `evmeval-score` prints), computed while loading."""
+    white_list_types: frozenset[str] | None = None
+    """The canonical types of the request's white list (None: no white list)."""
+
+    def warnings_for(self, index: int) -> list[str]:
+        """The input warnings of one system, as the CLI prints them (reading problems when not computed)."""
+        if 0 <= index < len(self.input_warnings):
+            return list(self.input_warnings[index])
+        return list(self.problems)
 
     @property
     def gold(self) -> TbfFile:
@@ -143,29 +158,39 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
         if progress:
             progress(number, total)
     check()
-    return LoadedCorpus(request, tuple(inputs))
+    if status:
+        status("Checking the inputs…")
+    warnings = tuple(tuple(input_warnings(i)) for i in inputs)
+    white_list = read_type_whitelist(request.white_list) if request.white_list else None
+    check()
+    return LoadedCorpus(request, tuple(inputs), warnings, white_list)
 
 
 def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None = None,
-                 cancelled: CancelCheck | None = None, status: Status | None = None) -> ScoreResult:
-    """Score one system of the corpus with the v1.8 rules; raises `LoadCancelled` when cancelled."""
+                 cancelled: CancelCheck | None = None, status: Status | None = None,
+                 mapping: str = DEFAULT_STRATEGY) -> ScoreResult:
+    """Score one system of the corpus with the v1.8 rules and the named mapping strategy; raises
+    `LoadCancelled` when cancelled."""
     inputs = corpus.inputs[index]
     if status:
-        status(f"Scoring {inputs.system.run_name}…")
+        status(f"Scoring {inputs.system.run_name}" + ("" if mapping == DEFAULT_STRATEGY else f" ({mapping} mapping)")
+               + "…")
     try:
-        return score_files(inputs.gold, inputs.system, progress=progress, cancelled=cancelled)
+        return score_files(inputs.gold, inputs.system, type_whitelist=corpus.white_list_types, progress=progress,
+                           cancelled=cancelled, mapping=mapping)
     except Cancelled:
         raise LoadCancelled() from None
 
 
 def load_and_score(request: OpenRequest, system_index: int = 0, *, progress: Progress | None = None,
                    cancelled: CancelCheck | None = None, status: Status | None = None,
-                   ) -> tuple[LoadedCorpus, ScoreResult]:
+                   mapping: str = DEFAULT_STRATEGY) -> tuple[LoadedCorpus, ScoreResult]:
     """`load_corpus` then `score_system` for one system: what opening a corpus runs in the background."""
     with collector.paused():  # see collector: no cyclic collection while a million tuples are made
         corpus = load_corpus(request, progress=progress, cancelled=cancelled, status=status)
         index = min(max(system_index, 0), len(corpus.inputs) - 1)
-        return corpus, score_system(corpus, index, progress=progress, cancelled=cancelled, status=status)
+        return corpus, score_system(corpus, index, progress=progress, cancelled=cancelled, status=status,
+                                    mapping=mapping)
 
 
 def demo_request() -> OpenRequest:

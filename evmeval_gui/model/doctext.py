@@ -59,6 +59,15 @@ class DocumentText:
     """"text file", "token table", "mention texts" or "none": where the characters came from."""
     notice: str = ""
     """A sentence for the user when the text is not simply the document's text file."""
+    gold_part_starts: tuple[frozenset[int], ...] = ()
+    """Per gold mention (character mode): units that begin a new part of a discontinuous mention, so two
+    parts are drawn as two bars even when nothing lies between them (no text file); empty: none."""
+    system_part_starts: tuple[frozenset[int], ...] = ()
+
+    def part_starts(self, layer: int, mention: int) -> frozenset[int]:
+        """`gold_part_starts` (layer 0) or `system_part_starts` (layer 1) of one mention (empty when unknown)."""
+        starts = self.gold_part_starts if layer == 0 else self.system_part_starts
+        return starts[mention] if mention < len(starts) else frozenset()
 
     @property
     def num_units(self) -> int:
@@ -185,18 +194,28 @@ def char_document(doc_id: str, gold: Sequence[Mention], system: Sequence[Mention
             labels.append(f"{a}–{b}")
             segments.append(Segment(WORD, text[a:b], unit))
 
-    def place(m: Mention) -> tuple[int, ...]:
-        units: set[int] = set()
-        for b, e in m.span:
+    def part_units(m: Mention) -> list[list[int]]:
+        parts = []
+        for b, e in sorted(m.span):
             k = bisect.bisect_left(starts, b)
+            units = []
             while k < len(starts) and starts[k] < e:
                 if ends[k] <= e:
-                    units.add(k)
+                    units.append(k)
                 k += 1
-        return tuple(sorted(units))
+            parts.append(units)
+        return parts
+
+    def place(m: Mention) -> tuple[int, ...]:
+        return tuple(sorted({u for part in part_units(m) for u in part}))
+
+    def part_starts(m: Mention) -> frozenset[int]:
+        parts = [p for p in part_units(m) if p]
+        return frozenset(p[0] for p in parts[1:]) if len(parts) > 1 else frozenset()
 
     return DocumentText(doc_id, tuple(segments), tuple(labels), tuple(place(m) for m in gold),
-                        tuple(place(m) for m in system), source, notice)
+                        tuple(place(m) for m in system), source, notice,
+                        tuple(part_starts(m) for m in gold), tuple(part_starts(m) for m in system))
 
 
 @dataclass(frozen=True)

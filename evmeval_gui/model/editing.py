@@ -11,7 +11,7 @@ module computes no score. A new document from scratch brings its own `EditSessio
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from core.editing import Edit, EditSession, ScoreDelta, Side
@@ -141,7 +141,7 @@ class EditState:
         """Apply an edit (or an inverse, for undo): the core rescores, the window's session shows it."""
         session = self.ensure()
         delta = session.apply(edit)
-        self.session.show_edited(session.result, delta, (edit.doc_id,))
+        self.session.show_edited(session.result, delta, (edit.doc_id,), self._edited_corpus())
         ids = edit.change.mention_ids
         doc = session.document(edit.side, edit.doc_id)
         mention_id = next((i for i in ids if any(m.mention_id == i for m in doc.mentions)), None)
@@ -154,14 +154,28 @@ class EditState:
             return
         docs = self.edit.modified_documents()
         delta = self.edit.revert()
-        self.session.show_edited(self.edit.result, delta, docs)
+        self.session.show_edited(self.edit.result, delta, docs, self._edited_corpus())
         self._notify()
 
     def saved(self, doc_ids: tuple[str, ...]) -> None:
         """After a save: the figures' "before" is now the saved file (the core rebased it)."""
         if self.edit is not None:
-            self.session.show_edited(self.edit.result, self.edit.delta(), doc_ids)
+            self.session.show_edited(self.edit.result, self.edit.delta(), doc_ids, self._edited_corpus())
         self._notify()
+
+    def _edited_corpus(self) -> LoadedCorpus | None:
+        """The shown corpus with the current (edited) gold and system files, so that whatever reads the
+        files (coreference, exports) sees what the figures count."""
+        corpus, edit = self.session.corpus, self.edit
+        if corpus is None or edit is None:
+            return None
+        index = self.session.system_index
+        inputs = tuple(replace(i, gold=edit.gold, system=edit.system if k == index else i.system)
+                       for k, i in enumerate(corpus.inputs))
+        updated = replace(corpus, inputs=inputs)
+        if self._adopted_corpus is corpus:
+            self._adopted_corpus = updated
+        return updated
 
     def _notify(self) -> None:
         for listener in list(self.listeners):

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import math
 
+from core.metrics.prf import NAN_REASON
+
 DASH = "—"
-NAN_TOOLTIP = ("Undefined (0/0): precision needs at least one system mention, recall at least one gold "
-               "mention, and F1 a non-zero precision or recall. The published scorer prints nan here.")
+NAN_TOOLTIP = NAN_REASON
+"""The reason behind a "—" (one text, shared with the HTML report)."""
 
 
 def is_nan(value: float | None) -> bool:
@@ -36,3 +38,8 @@ def nan_sort_key(value: float | None, *, worst: bool = True) -> float:
     if value is None or is_nan(value):
         return -1.0 if worst else 2.0
     return float(value)
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """`1 row`, `2 rows`, `0 rows` (`many`: an irregular plural)."""
+    return f"{count} {noun if count == 1 else (many or noun + 's')}"

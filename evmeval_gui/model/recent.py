@@ -12,7 +12,11 @@ from __future__ import annotations
 import json
 import os
 
+from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.corpus import OpenRequest
+
+Recent = OpenRequest | AgreementRequest
+"""An entry of Open recent: a corpus (gold and systems) or an agreement set (annotators)."""
 
 MAX_RECENT = 8
 
@@ -21,40 +25,61 @@ def _absolute(path: str | None) -> str | None:
     return os.path.abspath(path) if path else path
 
 
-def absolute_request(request: OpenRequest) -> OpenRequest:
+def absolute_request(request: Recent) -> Recent:
     """The same request with every path absolute (relative ones resolved against the current folder)."""
+    if isinstance(request, AgreementRequest):
+        return AgreementRequest(tuple(os.path.abspath(p) for p in request.paths), _absolute(request.token_dir),
+                                _absolute(request.text_dir), request.ann_extension)
     return OpenRequest(os.path.abspath(request.gold), tuple(os.path.abspath(s) for s in request.systems),
-                       _absolute(request.token_dir), _absolute(request.text_dir))
+                       _absolute(request.token_dir), _absolute(request.text_dir), _absolute(request.white_list))
 
 
-def missing_files(request: OpenRequest) -> list[str]:
+def missing_files(request: Recent) -> list[str]:
     """The files and folders of `request` that do not exist (any more), in the request's order."""
-    files = [request.gold, *request.systems]
+    if isinstance(request, AgreementRequest):
+        folders = [d for d in (request.token_dir, request.text_dir) if d]
+        return [p for p in request.paths if not os.path.exists(p)] + [d for d in folders if not os.path.isdir(d)]
+    files = [request.gold, *request.systems, *([request.white_list] if request.white_list else [])]
     folders = [d for d in (request.token_dir, request.text_dir) if d]
     return [p for p in files if not os.path.isfile(p)] + [d for d in folders if not os.path.isdir(d)]
 
 
-def parse_recent(text: object) -> list[OpenRequest]:
+def entry_from_json(item: object) -> Recent | None:
+    """A stored entry (corpus or agreement set), or None when it is not one."""
+    return OpenRequest.from_json(item) or AgreementRequest.from_json(item)
+
+
+def entry_name(request: Recent) -> str:
+    """How the menu and the welcome page name an entry."""
+    return f"Agreement: {request.name}" if isinstance(request, AgreementRequest) else request.name
+
+
+def entry_paths(request: Recent) -> list[str]:
+    """The entry's input files (its tooltip)."""
+    return list(request.paths) if isinstance(request, AgreementRequest) else [request.gold, *request.systems]
+
+
+def parse_recent(text: object) -> list[Recent]:
     """The stored list (JSON text); anything unreadable is skipped, never an error."""
     try:
         data = json.loads(text if isinstance(text, str) else "[]")
     except ValueError:
         return []
-    requests = [OpenRequest.from_json(item) for item in data] if isinstance(data, list) else []
+    requests = [entry_from_json(item) for item in data] if isinstance(data, list) else []
     return [r for r in requests if r is not None][:MAX_RECENT]
 
 
-def format_recent(requests: list[OpenRequest]) -> str:
+def format_recent(requests: list[Recent]) -> str:
     """The list as JSON text, at most `MAX_RECENT` entries."""
     return json.dumps([r.to_json() for r in requests[:MAX_RECENT]])
 
 
-def remember(requests: list[OpenRequest], request: OpenRequest) -> list[OpenRequest]:
+def remember(requests: list[Recent], request: Recent) -> list[Recent]:
     """`request` (made absolute) first, then the others without it."""
     request = absolute_request(request)
     return [request, *(r for r in requests if r != request and absolute_request(r) != request)][:MAX_RECENT]
 
 
-def forget(requests: list[OpenRequest], request: OpenRequest) -> list[OpenRequest]:
+def forget(requests: list[Recent], request: Recent) -> list[Recent]:
     """The list without `request`."""
     return [r for r in requests if r != request]

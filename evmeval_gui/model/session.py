@@ -7,8 +7,9 @@ anything itself) and runs loading and scoring through a `Runner` (the window's o
 
 Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `scoring_finished()`,
 `combination_changed(name)`, `system_changed(index)`, `selection_changed(Selection)`,
-`filter_changed(ChartFilter | None)`, `result_edited(doc_ids)` (an edit rescored some documents:
-`edit_delta` holds the before → after figures until the edits are saved or reverted).
+`filter_changed(ChartFilter | None)`, `mapping_changed(name)` (the mapping strategy, see `set_mapping`),
+`result_edited(doc_ids)` (an edit rescored some documents: `edit_delta` holds the before → after
+figures until the edits are saved or reverted).
 """
 
 from __future__ import annotations
@@ -18,12 +19,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from core.align import COMBINATIONS
+from core.align.strategies import DEFAULT_STRATEGY, mapping_strategy
 from core.editing.session import ScoreDelta
 from core.formats.errors import FormatError, Problem
-from core.metrics.mention import DocumentResult, ScoreResult
+from core.metrics.mention import DocumentResult, ResultKind, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
+from core.type_names import TypeNames, type_names
 from evmeval_gui.model import collector
+from evmeval_gui.model.coreference import Coreference
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
 from evmeval_gui.model.doctext import (
     DocumentMarks,
@@ -47,10 +51,11 @@ _TEXT_CACHE = 48
 _ROWS_CACHE = 256
 
 
-def default_loader(request: OpenRequest, system_index: int, context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
+def default_loader(request: OpenRequest, system_index: int, context: JobContext, *,
+                   mapping: str = DEFAULT_STRATEGY) -> tuple[LoadedCorpus, ScoreResult]:
     """Read and score with the core functions, reporting through the job context."""
     return load_and_score(request, system_index, progress=context.progress, cancelled=context.cancelled,
-                          status=context.status)
+                          status=context.status, mapping=mapping)
 
 
 def problem_of(exc: BaseException, request: OpenRequest | None = None) -> Problem:
@@ -85,6 +90,11 @@ class Session:
         self.system_changed = Signal("system_changed")
         self.selection_changed = Signal("selection_changed")
         self.filter_changed = Signal("filter_changed")
+        self.mapping_changed = Signal("mapping_changed")
+        self.type_filter_requested = Signal("type_filter_requested")
+        """(canonical type | None): a context menu's "Filter to this type"; the mapping table follows it."""
+        self.charts_requested = Signal("charts_requested")
+        """(what: "type" | "document", key): a context menu's "Show in charts"; the window shows the charts."""
         self.result_edited = Signal("result_edited")
         self.edit_delta: ScoreDelta | None = None
         """Before → after figures of unsaved edits (set by the editing layer, None when nothing is edited)."""
@@ -94,14 +104,21 @@ class Session:
         self.request: OpenRequest | None = None
         self.system_index = 0
         self.combination = "plain"
+        self.mapping = DEFAULT_STRATEGY
+        """The mapping strategy the next scoring uses (`result.mapping` is the one the shown result used)."""
         self.selection = Selection()
         self.filter: ChartFilter | None = None
         self.last_problem: Problem | None = None
         self.roles: tuple[str, str] | None = None
         """Agreement mode: the annotators in the gold and the system role of what is shown (else None)."""
         self._results: dict[int, ScoreResult] = {}
+        self._scored: dict[tuple[int, str], ScoreResult] = {}
+        """Every result of the corpus made so far, by (system index, mapping strategy)."""
         self._texts: _LRU = _LRU(_TEXT_CACHE)
         self._rows: _LRU = _LRU(_ROWS_CACHE)
+        self.coreference = Coreference(self)
+        """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
+        self._type_names: tuple[ScoreResult, TypeNames] | None = None
 
     # -- state ------------------------------------------------------------------------------------
 
@@ -113,6 +130,20 @@ class Session:
     @property
     def loaded(self) -> bool:
         return self.corpus is not None and self.result is not None
+
+    @property
+    def type_names(self) -> TypeNames:
+        """How to show each canonical type of the current result: as first written (`core.type_names`)."""
+        result = self.result
+        if result is None:
+            return TypeNames()
+        if self._type_names is None or self._type_names[0] is not result:
+            self._type_names = (result, type_names(result.documents))
+        return self._type_names[1]
+
+    def type_name(self, canonical: str) -> str:
+        """One canonical type as first written in the files."""
+        return self.type_names.name(canonical)
 
     def doc_result(self, doc_id: str) -> DocumentResult | None:
         result = self.result
@@ -130,8 +161,15 @@ class Session:
         label = f"Opening {request.name}"
         self.loading_started.emit(label)
 
+        mapping = self.mapping
+
         def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
-            return self.loader(request, system_index, context)
+            if self.loader is default_loader:
+                return default_loader(request, system_index, context, mapping=mapping)
+            corpus, result = self.loader(request, system_index, context)
+            if result.mapping != mapping and result.kind is ResultKind.SCORING:
+                result = score_system(corpus, system_index, mapping=mapping, cancelled=context.cancelled)
+            return corpus, result
 
         def done(value: tuple[LoadedCorpus, ScoreResult]) -> None:
             corpus, result = value
@@ -191,6 +229,7 @@ class Session:
             self.request = corpus.request
             self.system_index = min(system_index, len(corpus.inputs) - 1)
             self._results = {self.system_index: result}
+            self._scored = {(self.system_index, result.mapping): result}
             self.clear_caches()
         self.edit_delta = None
         self.last_problem = None
@@ -201,10 +240,17 @@ class Session:
         self.roles = None
         self._install(corpus, result, 0, doc_id)
 
-    def show_edited(self, result: ScoreResult, delta: ScoreDelta | None, doc_ids: Sequence[str]) -> None:
-        """An edit rescored `doc_ids` (`core.editing.EditSession.apply`): the new result replaces the
-        current one, their cached texts and rows are dropped, and the views follow `result_edited`."""
+    def show_edited(self, result: ScoreResult, delta: ScoreDelta | None, doc_ids: Sequence[str],
+                    corpus: LoadedCorpus | None = None) -> None:
+        """An edit rescored `doc_ids` (`core.editing.EditSession.apply`): the new result (and `corpus`,
+        holding the edited files) replaces the current one, their cached texts and rows are dropped, and
+        the views follow `result_edited`."""
+        if corpus is not None:
+            self.corpus = corpus
         self._results[self.system_index] = result
+        # results under other mappings were scored from the files, not the edited annotation: forgotten
+        self._scored = {k: v for k, v in self._scored.items() if k[0] != self.system_index}
+        self._scored[(self.system_index, result.mapping)] = result
         for doc_id in doc_ids:
             text = self._texts.pop(doc_id, None)
             doc = result.document(doc_id) if text is not None and self.corpus is not None else None
@@ -233,18 +279,22 @@ class Session:
         if self.corpus is None or not 0 <= index < len(self.corpus.inputs) or index == self.system_index:
             return
         corpus = self.corpus
-        if index in self._results:
+        known = self._scored.get((index, self.mapping))
+        if known is not None:
+            self._results[index] = known
             self._switch_system(index)
             return
         label = f"Scoring {corpus.system_names[index]}"
+        mapping = self.mapping
 
         def work(context: JobContext) -> ScoreResult:
             return score_system(corpus, index, progress=context.progress, cancelled=context.cancelled,
-                                status=context.status)
+                                status=context.status, mapping=mapping)
 
         def done(result: ScoreResult) -> None:
             if self.corpus is corpus:
                 self._results[index] = result
+                self._scored[(index, result.mapping)] = result
                 self._switch_system(index)
 
         def failed(exc: BaseException) -> None:
@@ -268,6 +318,64 @@ class Session:
             return
         self.combination = name
         self.combination_changed.emit(name)
+
+    def set_mapping(self, name: str) -> None:
+        """Choose the mapping strategy (`core.align.strategies`) and rescore the shown system with it in
+        the background (at once when it was scored so before); every view follows `scoring_finished`.
+        A cancelled or failed rescoring puts the choice back to the shown result's strategy."""
+        mapping_strategy(name)  # ValueError naming the valid ones
+        if name == self.mapping:
+            return
+        self.mapping = name
+        self.mapping_changed.emit(name)
+        corpus, shown = self.corpus, self.result
+        if corpus is None or shown is None or self.roles is not None or shown.mapping == name:
+            return
+        index = self.system_index
+        known = self._scored.get((index, name))
+        if known is not None:
+            self._show_mapping(index, known)
+            return
+        label = f"Rescoring with the {name} mapping"
+
+        def work(context: JobContext) -> ScoreResult:
+            return score_system(corpus, index, progress=context.progress, cancelled=context.cancelled,
+                                status=context.status, mapping=name)
+
+        def done(result: ScoreResult) -> None:
+            if self.corpus is corpus and self.system_index == index:
+                self._scored[(index, name)] = result
+                if self.mapping == name:
+                    self._show_mapping(index, result)
+
+        def undo() -> None:
+            if self.mapping == name and self.result is not None:
+                self.mapping = self.result.mapping
+                self.mapping_changed.emit(self.mapping)
+
+        def failed(exc: BaseException) -> None:
+            undo()
+            self.last_problem = problem_of(exc, corpus.request)
+            self.load_failed.emit(self.last_problem)
+
+        self.loading_started.emit(label)
+        self.runner.submit(label, work, done, on_error=failed, on_cancelled=undo)
+
+    def _show_mapping(self, index: int, result: ScoreResult) -> None:
+        """Show `result` (another strategy's) for the current system; other systems are rescored on demand."""
+        with collector.swapping():
+            self._results = {index: result}
+            self.clear_caches()
+        self._announce(self.selection.doc_id, corpus_changed=False)
+
+    def scored(self, index: int, mapping: str) -> ScoreResult | None:
+        """The result of system `index` under `mapping`, if it was made already."""
+        return self._scored.get((index, mapping))
+
+    def remember(self, index: int, result: ScoreResult) -> None:
+        """Keep a result made elsewhere for this corpus (the mapping-differences view scores every strategy)."""
+        if self.corpus is not None and result.kind is ResultKind.SCORING:
+            self._scored[(index, result.mapping)] = result
 
     # -- selection --------------------------------------------------------------------------------
 
@@ -348,34 +456,57 @@ class Session:
                 return number
         return None
 
-    def step_error(self, forward: bool = True) -> bool:
-        """Select the next (or previous) error of the document in reading order; wraps around.
-
-        Returns False when the document has no error to go to.
-        """
-        doc_id = self.selection.doc_id
-        if doc_id is None:
-            return False
+    def _error_order(self, doc_id: str) -> tuple[DocumentMarks, list[int], list[tuple[tuple, int]]] | None:
+        """The document's marks, its error rows in reading order, and (reading-order key, row) of each."""
         marks, text = self.marks(doc_id), self.document_text(doc_id)
         if marks is None or text is None:
-            return False
+            return None
         order = error_rows_in_order(marks, text)
-        if not order:
+        return marks, order, [((row_position(marks.rows[i], text), i), i) for i in order]
+
+    def error_position(self) -> tuple[int, int] | None:
+        """(n, total): the selection is the n-th of the document's `total` errors (reading order); None
+        when no error is selected."""
+        doc_id = self.selection.doc_id
+        found = self._error_order(doc_id) if doc_id is not None else None
+        if found is None:
+            return None
+        marks, order, _ = found
+        current = self._current_row_index(marks)
+        if current is None or current not in order:
+            return None
+        return order.index(current) + 1, len(order)
+
+    def step_error(self, forward: bool = True, *, wrap: bool = True) -> bool:
+        """Select the next (or previous) error of the document in reading order.
+
+        At the last (first) error it wraps around, or with `wrap=False` stays and returns False. Returns
+        False too when the document has no error to go to.
+        """
+        doc_id = self.selection.doc_id
+        found = self._error_order(doc_id) if doc_id is not None else None
+        if doc_id is None or found is None or not found[1]:
             return False
+        marks, order, keyed = found
         current = self._current_row_index(marks)
         if current is None:
-            target = order[0] if forward else order[-1]
+            target: int | None = order[0] if forward else order[-1]
         else:
+            text = self.document_text(doc_id)
+            assert text is not None
             here = (row_position(marks.rows[current], text), current)
-            keyed = [((row_position(marks.rows[i], text), i), i) for i in order]
-            if forward:
-                after = [i for key, i in keyed if key > here]
-                target = after[0] if after else order[0]
-            else:
-                before = [i for key, i in keyed if key < here]
-                target = before[-1] if before else order[-1]
+            after = [i for key, i in keyed if key > here] if forward else [i for key, i in keyed if key < here]
+            target = (after[0] if forward else after[-1]) if after else None
+            if target is None and wrap:
+                target = order[0] if forward else order[-1]
+        if target is None:
+            return False
         self.select(Selection.of_rows(doc_id, [marks.rows[target]]))
         return True
+
+    def has_errors(self, doc_id: str) -> bool:
+        """Whether a document has an error under the current combination."""
+        return any(r.outcome.is_error for r in self.rows(doc_id))
 
     def find(self, query: str, doc_order: Sequence[str]) -> bool:
         """Select the next mention whose id or text contains `query`, from the current selection on.

@@ -245,9 +245,10 @@ def _bars(doc: DocumentText, layer: int, units_of: Sequence[Sequence[int]], trac
         if not placed:
             continue
         runs: list[list[tuple[int, int]]] = [[placed[0]]]
+        new_part = doc.part_starts(layer, mention)
         for u, p in placed[1:]:
             prev_u, prev_p = runs[-1][-1]
-            if u == prev_u + 1 and out.pieces[p].line == out.pieces[prev_p].line:
+            if u == prev_u + 1 and u not in new_part and out.pieces[p].line == out.pieces[prev_p].line:
                 runs[-1].append((u, p))
             else:
                 runs.append([(u, p)])
@@ -260,7 +261,7 @@ def _bars(doc: DocumentText, layer: int, units_of: Sequence[Sequence[int]], trac
             x0, x1 = first_piece.x, last_piece.x + last_piece.width
             if previous is not None:
                 prev_unit, prev_line, prev_x1 = previous
-                continuous = run[0][0] == prev_unit + 1
+                continuous = run[0][0] == prev_unit + 1 and run[0][0] not in new_part
                 if prev_line == line and not continuous:
                     bars.append(Bar(layer, mention, line, prev_x1, x0, track, connector=True))
                 elif prev_line != line and not continuous:

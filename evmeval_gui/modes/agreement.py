@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
 from core.metrics.mention import ScoreResult
+from core.model import TbfFile
 from core.report.agreement_csv import write_disagreements_csv
 from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.model.agreement_inputs import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
@@ -124,7 +125,13 @@ class AgreementMode(QObject):
         result, roles = self.session.result, self.session.roles
         if result is None or roles is None:
             return ""
-        return f"Agreement: {roles[0]} (gold role) vs {roles[1]}, {len(result.documents)} documents{took}"
+        text = f"Agreement: {roles[0]} (gold role) vs {roles[1]}, {len(result.documents)} documents{took}"
+        missing = self.loaded.documents_without_tokens() if self.loaded is not None else []
+        if missing:
+            shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+            text += (f". No token table for {len(missing)} document(s), left out: {shown} (brat files named "
+                     "X.tkn.ann? set the brat extension to .tkn.ann)")
+        return text
 
     def remembers_corpus(self) -> bool:
         return False  # a pair of annotators is not a corpus to reopen
@@ -203,7 +210,15 @@ class AgreementMode(QObject):
         self.banner.set_roles(i, j, names)
         self.port.set_lanes_text(f"{tag(i)} ▲ above the words, {tag(j)} ▼ below")
         corpus, result = self.comparison(i, j)
+        self.session.coreference.reverse_source = lambda: self._swapped(j, i)  # coreference agreement, both ways
         self.session.show_comparison(corpus, result, roles=names, doc_id=doc_id)
+
+    def _swapped(self, i: int, j: int) -> tuple[ScoreResult, TbfFile, TbfFile] | None:
+        """Annotator i in the gold role against j (result, gold-role file, other file), or None."""
+        if self.loaded is None:
+            return None
+        corpus, result = self.comparison(i, j)
+        return result, corpus.inputs[0].gold, corpus.inputs[0].system
 
     def select_pair(self, i: int, j: int, *, doc_id: str | None = None) -> None:
         """Make (i, j) the pair the views show, i in the gold role (the page stays)."""

@@ -7,7 +7,9 @@ session; the list follows the session's selection.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -20,16 +22,27 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from core.editing.session import FigureChange
 from core.metrics.mention import DocumentResult, ResultKind
 from evmeval_gui import colours
 from evmeval_gui.model.filters import ChartFilter
-from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
+from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent, plural
+from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
+from evmeval_gui.views.context_menus import copy_text, document_menu, popup
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -43,6 +56,18 @@ HEADER_TIPS = ("Document id", "Gold mentions in the document", "System mentions 
 MIN_ID_WIDTH = 150
 """Below this, the list hides its P and R columns rather than squeeze document ids."""
 _Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class ExtraColumn:
+    """A column another feature adds after F1 (e.g. coreference scores): `value(doc_id)` is a fraction
+    shown as a percentage, NaN when undefined, None while unknown (shown empty, sorted last)."""
+
+    key: str
+    header: str
+    tip: str
+    value: Callable[[str], float | None]
+    shown: bool = True
 
 
 class DocumentListModel(QAbstractTableModel):
@@ -59,6 +84,7 @@ class DocumentListModel(QAbstractTableModel):
         self._rows: dict[str, int] = {}
         self.sort_column = F1
         self.sort_order = Qt.SortOrder.AscendingOrder
+        self.extra_columns: list[ExtraColumn] = []
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self._scores_changed)
         session.result_edited.connect(self._on_edited)
@@ -95,6 +121,9 @@ class DocumentListModel(QAbstractTableModel):
             return lambda d: (len(d.gold), d.doc_id.lower())
         if column == SYSTEM:
             return lambda d: (len(d.system), d.doc_id.lower())
+        if column >= len(HEADERS):
+            extra = self.extra_columns[column - len(HEADERS)]
+            return lambda d: _extra_key(extra.value(d.doc_id), d.doc_id.lower())
         return lambda d: (nan_sort_key(self._value(d, column), worst=self._counted(d)), d.doc_id.lower())
 
     def _counted(self, doc: DocumentResult) -> bool:
@@ -107,10 +136,29 @@ class DocumentListModel(QAbstractTableModel):
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Reorder the rows (worst first is F1 ascending); selections follow their documents."""
-        if not 0 <= column < len(HEADERS):
+        if not 0 <= column < self.columnCount():
             return
         self.sort_column, self.sort_order = column, order
         self._resort()
+
+    def set_extra_columns(self, columns: list[ExtraColumn]) -> None:
+        """Add columns after F1 (replacing earlier extra columns)."""
+        self.beginResetModel()
+        self.extra_columns = list(columns)
+        if self.sort_column >= self.columnCount():
+            self.sort_column = F1
+        self.endResetModel()
+
+    def extra_changed(self) -> None:
+        """The extra columns' values changed (e.g. coreference was scored): redraw, and resort by them."""
+        if not self._docs or not self.extra_columns:
+            return
+        if self.sort_column >= len(HEADERS):
+            self._resort()
+        self.dataChanged.emit(self.index(0, len(HEADERS)), self.index(len(self._docs) - 1, self.columnCount() - 1))
+
+    def header_text(self, column: int) -> str:
+        return HEADERS[column] if column < len(HEADERS) else self.extra_columns[column - len(HEADERS)].header
 
     def _resort(self) -> None:
         self.layoutAboutToBeChanged.emit()
@@ -133,7 +181,7 @@ class DocumentListModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._docs)
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
+        return 0 if parent.isValid() else len(HEADERS) + len(self.extra_columns)
 
     def doc_id(self, row: int) -> str:
         return self._docs[row].doc_id
@@ -145,9 +193,9 @@ class DocumentListModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return self.header_text(section)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return HEADER_TIPS[section]
+            return HEADER_TIPS[section] if section < len(HEADERS) else self.extra_columns[section - len(HEADERS)].tip
         if role == Qt.ItemDataRole.TextAlignmentRole and section != ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -161,6 +209,8 @@ class DocumentListModel(QAbstractTableModel):
             return None
         doc = self._docs[index.row()]
         column = index.column()
+        if column >= len(HEADERS):
+            return self._extra_data(doc, self.extra_columns[column - len(HEADERS)], role)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == ID:
                 return doc.doc_id
@@ -177,19 +227,7 @@ class DocumentListModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column != ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            notes = []
-            if not self._counted(doc):
-                agreement = self.session.result is not None and self.session.result.kind is ResultKind.AGREEMENT
-                notes.append(("No mentions on either side" if agreement else "No gold mentions")
-                             + ": left out of the corpus averages.")
-            if not doc.in_system:
-                notes.append("Not in the system file: scored as empty.")
-            if column >= PRECISION and is_nan(self._value(doc, column)):
-                notes.append(NAN_TOOLTIP)
-            edited = self._edited(doc)
-            if edited is not None:
-                notes.append(f"Unsaved edits: F1 {edited.text()} (saved file → now)")
-            return "\n".join(notes) or None
+            return self._tooltip(doc, column)
         if role == Qt.ItemDataRole.ForegroundRole and not self._counted(doc):
             return QColor(colours.MUTED_TEXT)
         if role == Qt.ItemDataRole.FontRole and (not doc.in_system or self._edited(doc) is not None):
@@ -198,6 +236,42 @@ class DocumentListModel(QAbstractTableModel):
             font.setBold(self._edited(doc) is not None)
             return font
         return None
+
+    def _tooltip(self, doc: DocumentResult, column: int) -> str | None:
+        notes = []
+        if not self._counted(doc):
+            agreement = self.session.result is not None and self.session.result.kind is ResultKind.AGREEMENT
+            notes.append(("No mentions on either side" if agreement else "No gold mentions")
+                         + ": left out of the corpus averages.")
+        if not doc.in_system:
+            notes.append("Not in the system file: scored as empty.")
+        if column >= PRECISION and is_nan(self._value(doc, column)):
+            notes.append(NAN_TOOLTIP)
+        edited = self._edited(doc)
+        if edited is not None:
+            notes.append(f"Unsaved edits: F1 {edited.text()} (saved file → now)")
+        return "\n".join(notes) or None
+
+    def _extra_data(self, doc: DocumentResult, column: ExtraColumn, role: int):
+        if role == Qt.ItemDataRole.DisplayRole:
+            value = column.value(doc.doc_id)
+            return "" if value is None else percent(value)
+        if role == DOC_ID_ROLE:
+            return doc.doc_id
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return column.tip
+        return None
+
+
+def _extra_key(value: float | None, doc_id: str) -> tuple:
+    """Unknown values last, undefined (NaN) next, then by value."""
+    if value is None:
+        return (2, 0.0, doc_id)
+    if is_nan(value):
+        return (1, 0.0, doc_id)
+    return (0, value, doc_id)
 
 
 class DocumentFilter(QSortFilterProxyModel):
@@ -273,6 +347,9 @@ class DocumentList(QWidget):
         layout.addWidget(self.count_label)
         self._updating = False
         self.table.viewport().installEventFilter(self)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.menu: QMenu | None = None
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection)
         session.selection_changed.connect(self._on_session_selection)
         session.scoring_finished.connect(self._after_refresh)
@@ -292,12 +369,32 @@ class DocumentList(QWidget):
         """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays)."""
         header = self.table.horizontalHeader()
         width = self.table.viewport().width()
-        every = sum(header.sectionSize(c) for c in range(GOLD, len(HEADERS)))
+        extra = [len(HEADERS) + i for i, c in enumerate(self.model.extra_columns) if c.shown]
+        for i, c in enumerate(self.model.extra_columns):
+            self.table.setColumnHidden(len(HEADERS) + i, not c.shown)
+        every = sum(header.sectionSize(c) for c in [*range(GOLD, len(HEADERS)), *extra])
         compact = width - every < MIN_ID_WIDTH
         for column in (PRECISION, RECALL):
             self.table.setColumnHidden(column, compact)
-        numbers = sum(header.sectionSize(c) for c in range(GOLD, len(HEADERS)) if not self.table.isColumnHidden(c))
+        numbers = sum(header.sectionSize(c) for c in range(GOLD, self.model.columnCount())
+                      if not self.table.isColumnHidden(c))
         header.resizeSection(ID, max(60, width - numbers))
+
+    # -- context menu -------------------------------------------------------------------------------
+
+    def row_tsv(self, doc_id: str) -> str:
+        """One document's row as TSV with the header (what Copy puts on the clipboard)."""
+        source = self.model.row_of(doc_id)
+        cells = [self.model.index(source, c).data() for c in range(len(HEADERS))]
+        return rows_as_tsv(HEADERS, [cells])
+
+    def _context_menu(self, pos) -> None:
+        index = self.table.indexAt(pos)
+        if not index.isValid():
+            return
+        doc_id = index.data(DOC_ID_ROLE)
+        self.menu = document_menu(self, self.session, doc_id, copy=lambda: copy_text(self.row_tsv(doc_id)))
+        popup(self.menu, self.table.viewport(), pos)
 
     # -- order ------------------------------------------------------------------------------------
 
@@ -392,9 +489,29 @@ class DocumentList(QWidget):
         if total == 0:
             self.count_label.setText("No documents")
         elif shown == total:
-            self.count_label.setText(f"{total} documents · sorted by {HEADERS[self._sort_column()]}")
+            self.count_label.setText(f"{plural(total, 'document')} · sorted by "
+                                     f"{self.model.header_text(self._sort_column())}")
         else:
-            self.count_label.setText(f"{shown} of {total} documents shown")
+            self.count_label.setText(f"{shown} of {plural(total, 'document')} shown")
 
     def _sort_column(self) -> int:
         return self.model.sort_column
+
+    def set_extra_columns(self, columns: list[ExtraColumn]) -> None:
+        """Add columns after F1 (see `ExtraColumn`), sized like the score columns."""
+        self.model.set_extra_columns(columns)
+        fm = self.table.fontMetrics()
+        header = self.table.horizontalHeader()
+        for i, column in enumerate(columns):
+            index = len(HEADERS) + i
+            header.setSectionResizeMode(index, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(index, max(fm.horizontalAdvance("100.00"), fm.horizontalAdvance(column.header)) + 12)
+        header.setSortIndicator(self.model.sort_column, self.model.sort_order)
+        self._fit_id_column()
+
+    def show_extra_column(self, key: str, shown: bool) -> None:
+        """Show or hide an extra column (the header's context menu)."""
+        model = self.model
+        model.extra_columns = [ExtraColumn(c.key, c.header, c.tip, c.value, shown) if c.key == key else c
+                               for c in model.extra_columns]
+        self._fit_id_column()

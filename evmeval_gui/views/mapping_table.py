@@ -12,20 +12,23 @@ import re
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -37,10 +40,12 @@ from core.metrics.outcomes import MappingRow, Outcome
 from evmeval_gui import colours
 from evmeval_gui.model.doctext import row_position
 from evmeval_gui.model.filters import ChartFilter, RowPredicate
-from evmeval_gui.model.formatting import dice
+from evmeval_gui.model.formatting import dice, plural
+from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
+from evmeval_gui.views.context_menus import copy_text, popup, row_menu
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -55,6 +60,9 @@ HEADER_TIPS = (
     "What happened to the mention(s) under the chosen attribute combination",
 )
 SYSTEM_FIRST = S_ID
+TSV_HEADERS = ("#", "Gold id", "Gold text", "Gold type", "Gold realis", "System id", "System text", "System type",
+               "System realis", "Dice", "Outcome")
+"""The copied rows' header: the table's, with the side named (both halves have Text, Type, Realis)."""
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -109,48 +117,68 @@ class MappingTableModel(QAbstractTableModel):
             return None
         row = self.rows[index.row()]
         column = index.column()
-        gold, system = row.gold, row.system
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == POS:
-                return str(self._rank[index.row()])
-            if column == DICE:
-                return dice(row.dice)
-            if column == OUTCOME:
-                return colours.style(row.outcome).short
-            mention = gold if column < SYSTEM_FIRST else system
-            if mention is None:
-                return ""
-            field = (column - G_ID) % 4
-            return (mention.mention_id, mention.text, mention.raw_type, mention.raw_realis)[field]
+            return self.display_text(index.row(), column)
         if role == SORT_ROLE:
-            if column == POS:
-                return self._rank[index.row()]
-            if column == DICE:
-                return -1.0 if row.dice is None else row.dice
-            if column == OUTCOME:
-                return colours.OUTCOME_ORDER.index(row.outcome)
-            mention = gold if column < SYSTEM_FIRST else system
-            if mention is None:
-                return (1, ())
-            field = (column - G_ID) % 4
-            value = (mention.mention_id, mention.text, mention.mention_type, mention.realis)[field]
-            return (0, natural_key(value))
+            return self._sort_key(index.row(), column)
         if role == ROW_ROLE:
             return row
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(index.row(), column)
+        if role in (Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ForegroundRole):
+            return self._emphasis(row, column, role)
+        return self._decoration(row, column, role)
+
+    def display_text(self, number: int, column: int) -> str:
+        """What a cell shows: types as first written in the files (`Session.type_name`)."""
+        row = self.rows[number]
+        if column == POS:
+            return str(self._rank[number])
+        if column == DICE:
+            return dice(row.dice)
+        if column == OUTCOME:
+            return colours.style(row.outcome).short
+        mention = row.gold if column < SYSTEM_FIRST else row.system
+        if mention is None:
+            return ""
+        field = (column - G_ID) % 4
+        if field == 2:
+            return self.session.type_name(mention.mention_type)
+        return (mention.mention_id, mention.text, "", mention.raw_realis)[field]
+
+    def _sort_key(self, number: int, column: int):
+        row = self.rows[number]
+        if column == POS:
+            return self._rank[number]
+        if column == DICE:
+            return -1.0 if row.dice is None else row.dice
+        if column == OUTCOME:
+            return colours.OUTCOME_ORDER.index(row.outcome)
+        mention = row.gold if column < SYSTEM_FIRST else row.system
+        if mention is None:
+            return (1, ())
+        field = (column - G_ID) % 4
+        value = (mention.mention_id, mention.text, mention.mention_type, mention.realis)[field]
+        return (0, natural_key(value))
+
+    def _emphasis(self, row: MappingRow, column: int, role: int):
+        """The differing attribute in bold brown (font and colour roles)."""
+        if not self._mismatch(row, column):
+            return None
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QColor("#9A4A00")
+        font = QFont()
+        font.setBold(True)
+        return font
+
+    @staticmethod
+    def _decoration(row: MappingRow, column: int, role: int):
         if role == Qt.ItemDataRole.DecorationRole and column == OUTCOME:
             return colours.swatch_icon(row.outcome)
         if role == Qt.ItemDataRole.BackgroundRole and column == OUTCOME:
             return colours.style(row.outcome).qtint
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (POS, DICE):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role in (Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ForegroundRole) and self._mismatch(row, column):
-            if role == Qt.ItemDataRole.ForegroundRole:
-                return QColor("#9A4A00")
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
         return None
 
     @staticmethod
@@ -162,17 +190,19 @@ class MappingTableModel(QAbstractTableModel):
             return "realis_status" in attributes
         return False
 
-    @staticmethod
-    def _tooltip(row: MappingRow, column: int) -> str | None:
+    def _tooltip(self, number: int, column: int) -> str | None:
+        row = self.rows[number]
         if column == OUTCOME:
             return colours.style(row.outcome).description
-        if MappingTableModel._mismatch(row, column):
-            return "Gold and system differ here"
-        if column in (G_TYPE, G_REALIS, S_TYPE, S_REALIS):
-            mention = row.gold if column < SYSTEM_FIRST else row.system
-            if mention is not None:
-                value = mention.mention_type if column in (G_TYPE, S_TYPE) else mention.realis
-                return f"compared as “{value}”"
+        mention = row.gold if column < SYSTEM_FIRST else row.system
+        if column in (G_TYPE, G_REALIS, S_TYPE, S_REALIS) and mention is not None:
+            is_type = column in (G_TYPE, S_TYPE)
+            shown = mention.raw_type if is_type else mention.raw_realis
+            value = mention.mention_type if is_type else mention.realis
+            differs = "\nGold and system differ here" if self._mismatch(row, column) else ""
+            return f"{shown} (compared as “{value}”){differs}"
+        if column in (G_TEXT, S_TEXT, G_ID, S_ID) and mention is not None:
+            return self.display_text(number, column) or None
         if column == DICE and row.dice is None:
             return "Unmapped: no Dice"
         return None
@@ -225,13 +255,13 @@ class MappingFilter(QSortFilterProxyModel):
 
 class _GroupDelegate(QStyledItemDelegate):
     """Draws a separator before the system columns, so the two sides read as two groups; long types
-    lose their start rather than their end (`…Transport-Person` says more than `Movement_Tra…`)."""
+    lose their middle (`Movement…Artifact` keeps family and subtype), the full name is the tooltip."""
 
     def paint(self, painter, option: QStyleOptionViewItem, index: _Index) -> None:
         column = index.column()
         if column in (G_TYPE, S_TYPE, G_REALIS, S_REALIS, G_ID, S_ID):
             option = QStyleOptionViewItem(option)
-            option.textElideMode = (Qt.TextElideMode.ElideLeft if column in (G_TYPE, S_TYPE)
+            option.textElideMode = (Qt.TextElideMode.ElideMiddle if column in (G_TYPE, S_TYPE)
                                     else Qt.TextElideMode.ElideRight)
         super().paint(painter, option, index)
         if index.column() == SYSTEM_FIRST or index.column() == DICE:
@@ -257,13 +287,14 @@ class MappingTable(QWidget):
         self.outcome_combo.addItem("Errors only", MappingFilter.ERRORS)
         for outcome in colours.OUTCOME_ORDER:
             self.outcome_combo.addItem(colours.swatch_icon(outcome), colours.style(outcome).short, outcome.value)
-        self.outcome_combo.currentIndexChanged.connect(
-            lambda _: self.proxy.set_outcome(self.outcome_combo.currentData()))
+        self.outcome_combo.currentIndexChanged.connect(lambda _: self._refiltered(
+            lambda: self.proxy.set_outcome(self.outcome_combo.currentData())))
         self.type_combo = QComboBox()
         self.type_combo.setObjectName("typeFilter")
         self.type_combo.setToolTip("Show only rows where the gold or the system mention has this type")
         self.type_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.type_combo.currentIndexChanged.connect(lambda _: self.proxy.set_type(self.type_combo.currentData()))
+        self.type_combo.currentIndexChanged.connect(lambda _: self._refiltered(
+            lambda: self.proxy.set_type(self.type_combo.currentData())))
         self.count_label = QLabel()
         self.count_label.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         self.table = QTableView()
@@ -288,12 +319,13 @@ class MappingTable(QWidget):
                   S_TEXT: fm.horizontalAdvance("arrested and") + 12, G_REALIS: fm.horizontalAdvance("Generic") + 20,
                   S_REALIS: fm.horizontalAdvance("Generic") + 20, DICE: fm.horizontalAdvance("Dice") + 24,
                   OUTCOME: fm.horizontalAdvance("≠ wrong attribute") + 40}
+        # Types keep a readable width (middle-elided below it) and share what a wide table has left
+        # (`_fit_types`); below that the table scrolls sideways rather than squeeze a column to "…".
+        self._type_width = widths[G_TYPE] = widths[S_TYPE] = fm.horizontalAdvance("Justice_Arrest-Jail") + 10
         for column in range(len(HEADERS)):
-            if column in (G_TYPE, S_TYPE):
-                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-            else:
-                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-                header.resizeSection(column, widths[column])
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, widths[column])
+        header.setMinimumSectionSize(fm.horizontalAdvance("999") + 14)
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
         filters.addWidget(QLabel("Show"))
@@ -316,7 +348,28 @@ class MappingTable(QWidget):
         session.scoring_finished.connect(self._on_scoring_finished)
         session.result_edited.connect(lambda ids: self._reload() if self.model.doc_id in ids else None)
         session.filter_changed.connect(self._on_filter_changed)
+        session.type_filter_requested.connect(self.filter_type)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        copy = QShortcut(QKeySequence(QKeySequence.StandardKey.Copy), self.table)
+        copy.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        copy.activated.connect(self.copy_selection)
+        self.menu: QMenu | None = None
+        self.table.viewport().installEventFilter(self)
         self._fill_types()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_types()
+        return super().eventFilter(watched, event)
+
+    def _fit_types(self) -> None:
+        """Give the two type columns the width the others leave (never less than readable)."""
+        header = self.table.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(len(HEADERS)) if c not in (G_TYPE, S_TYPE))
+        share = max(self._type_width, (self.table.viewport().width() - others) // 2)
+        for column in (G_TYPE, S_TYPE):
+            header.resizeSection(column, share)
 
     # -- content ----------------------------------------------------------------------------------
 
@@ -327,25 +380,22 @@ class MappingTable(QWidget):
     def _fill_types(self) -> None:
         """Every type of the result (canonical, as the scorer compares them), shown as first written."""
         current = self.type_combo.currentData()
-        spelled: dict[str, str] = {}
-        result = self.session.result
-        if result is not None:
-            wanted = {row.mention_type for row in result.per_type_by_type_mapping}
-            for doc in result.documents:
-                if len(spelled) == len(wanted):
-                    break
-                for m in (*doc.gold, *doc.system):
-                    if m.mention_type not in spelled:
-                        spelled[m.mention_type] = m.raw_type
+        names = self.session.type_names
         self.type_combo.blockSignals(True)
         self.type_combo.clear()
         self.type_combo.addItem("All types", None)
-        for canonical in sorted(spelled, key=lambda t: spelled[t].lower()):
-            self.type_combo.addItem(spelled[canonical], canonical)
+        for canonical in sorted(names, key=lambda t: names[t].lower()):
+            self.type_combo.addItem(names[canonical], canonical)
         found = self.type_combo.findData(current) if current is not None else 0
         self.type_combo.setCurrentIndex(max(found, 0))
         self.type_combo.blockSignals(False)
         self.proxy.set_type(self.type_combo.currentData())
+
+    def filter_type(self, canonical: str | None) -> None:
+        """Show only rows of this type (None: every type), as choosing it in the type box does."""
+        index = self.type_combo.findData(canonical) if canonical is not None else 0
+        if index >= 0:
+            self.type_combo.setCurrentIndex(index)
 
     def _reload(self, *args: object) -> None:
         self.model.set_document(self.session.selection.doc_id)
@@ -358,6 +408,41 @@ class MappingTable(QWidget):
         """Keep only rows a chart asked for (None: all rows again); the session's filter sets it."""
         self.proxy.set_predicate(predicate)
         self._update_count()
+
+    def _refiltered(self, change) -> None:
+        """Change a filter, then keep the selected row in view, or show the top when it is filtered out."""
+        change()
+        selected = self.table.selectionModel().selectedRows(0)
+        if selected:
+            self.table.scrollTo(selected[0], QAbstractItemView.ScrollHint.EnsureVisible)
+        else:
+            self.table.scrollToTop()
+
+    # -- copy and context menu ----------------------------------------------------------------------
+
+    def selection_tsv(self) -> str:
+        """The selected rows (in table order) as tab-separated text with the header: what Ctrl+C copies."""
+        numbers = sorted(self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows(0))
+        order = {self.proxy.mapToSource(self.proxy.index(r, 0)).row(): r for r in range(self.proxy.rowCount())}
+        numbers.sort(key=lambda n: order.get(n, n))
+        cells = [[self.model.display_text(n, c) for c in range(len(HEADERS))] for n in numbers]
+        return rows_as_tsv(TSV_HEADERS, cells)
+
+    def copy_selection(self) -> None:
+        """Ctrl+C: the selected rows as TSV with a header."""
+        if self.table.selectionModel().selectedRows(0):
+            copy_text(self.selection_tsv())
+
+    def _context_menu(self, pos) -> None:
+        index = self.table.indexAt(pos)
+        if not index.isValid() or self.model.doc_id is None:
+            return
+        if not self.table.selectionModel().isRowSelected(index.row(), QModelIndex()):
+            self.table.selectRow(index.row())
+        row = index.data(ROW_ROLE)
+        self.menu = row_menu(self, self.session, self.model.doc_id, row, copy=self.copy_selection,
+                             copy_label="&Copy rows (Ctrl+C)")
+        popup(self.menu, self.table.viewport(), pos)
 
     def visible_rows(self) -> list[MappingRow]:
         """Rows in the order the table shows them."""
@@ -372,9 +457,9 @@ class MappingTable(QWidget):
         if self.model.doc_id is None:
             self.count_label.setText("")
         elif shown == total:
-            self.count_label.setText(f"{total} rows · {errors} errors")
+            self.count_label.setText(f"{plural(total, 'row')} · {plural(errors, 'error')}")
         else:
-            self.count_label.setText(f"{shown} of {total} rows shown · {errors} errors")
+            self.count_label.setText(f"{shown} of {plural(total, 'row')} shown · {plural(errors, 'error')}")
 
     # -- selection --------------------------------------------------------------------------------
 

@@ -6,12 +6,11 @@ formats them (percent, two decimals; an undefined value as a dash with a tooltip
 
 from __future__ import annotations
 
-import html
 import os
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from core.editing.session import FigureChange
 from core.metrics.prf import Average, Score
@@ -23,8 +22,34 @@ from evmeval_gui.model.session import Session
 _METRICS = (("precision", "P"), ("recall", "R"), ("f1", "F1"))
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that elides its plain text in the middle when narrow; the full text is its tooltip."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(80)
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideMiddle, max(self.width(), 10)))
+
+
 class _Figure(QWidget):
-    """A caption over a big number."""
+    """A caption left of a bold number, on one line."""
 
     def __init__(self, caption: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,20 +57,21 @@ class _Figure(QWidget):
         self.caption.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         self.value = QLabel("—")
         font = QFont(self.value.font())
-        font.setPointSizeF(font.pointSizeF() + 3)
+        font.setPointSizeF(font.pointSizeF() + 1)
         font.setBold(True)
         self.value.setFont(font)
         self.value.setObjectName("figureValue")
-        layout = QVBoxLayout(self)
+        self.value.setMinimumWidth(QFontMetrics(font).horizontalAdvance("100.00 %"))
+        layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.caption, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(self.value, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.setSpacing(4)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.value)
         self.delta = QLabel()
         self.delta.setObjectName("figureDelta")
         self.delta.hide()
         self.change = ""
-        layout.addWidget(self.delta, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.delta)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
 
     def set_value(self, value: float | None, tooltip: str, change: FigureChange | None = None) -> None:
@@ -63,7 +89,8 @@ class _Figure(QWidget):
 
 
 class SummaryBar(QFrame):
-    """Run name, document and mention counts, then micro and macro figures."""
+    """Two lines whatever the width: run and counts (elided, full text on hover) at the left; micro and
+    macro P / R / F1 as two rows of a grid at the right."""
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,35 +98,44 @@ class SummaryBar(QFrame):
         self.setObjectName("summaryBar")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setStyleSheet("#summaryBar { background: #F7F8FA; }")
-        self.run = QLabel()
-        self.run.setTextFormat(Qt.TextFormat.RichText)
-        self.counts = QLabel()
+        self.run = ElidedLabel()
+        bold = QFont(self.run.font())
+        bold.setBold(True)
+        self.run.setFont(bold)
+        self.counts = ElidedLabel()
         self.counts.setStyleSheet(f"color: {colours.MUTED_TEXT};")
-        for label in (self.run, self.counts):  # they wrap rather than widen the window
-            label.setWordWrap(True)
-            label.setMinimumWidth(140)
         left = QVBoxLayout()
         left.setSpacing(0)
         left.addWidget(self.run)
-        left.addWidget(self.counts)
+        self._second_line = QHBoxLayout()  # the counts, then what `add_line` adds (coreference, MUC/GATE)
+        self._second_line.setSpacing(12)
+        self._second_line.addWidget(self.counts, 1)
+        left.addLayout(self._second_line)
         self.figures: dict[str, _Figure] = {}
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(10, 4, 10, 4)
-        layout.setSpacing(10)
-        layout.addLayout(left, 1)
-        for group, title in (("micro", "Micro"), ("macro", "Macro")):
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(14)
+        grid.setVerticalSpacing(0)
+        for row, (group, title) in enumerate((("micro", "Micro"), ("macro", "Macro"))):
             heading = QLabel(f"<b>{title}</b>")
-            heading.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
             heading.setToolTip("Micro: summed over all mentions of the counted documents"
                                if group == "micro" else
                                "Macro: the mean of per-document precision and recall; F1 is their harmonic mean")
-            layout.addWidget(heading)
-            for key, caption in _METRICS:
+            grid.addWidget(heading, row, 0)
+            for column, (key, caption) in enumerate(_METRICS, start=1):
                 figure = _Figure(caption)
                 figure.setObjectName(f"{group}_{key}")
                 self.figures[f"{group}_{key}"] = figure
-                layout.addWidget(figure)
-            layout.addSpacing(8)
+                grid.addWidget(figure, row, column)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(10, 3, 10, 3)
+        outer.setSpacing(2)
+        layout = QHBoxLayout()
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(16)
+        layout.addLayout(left, 1)
+        layout.addLayout(grid)
+        outer.addLayout(layout)
+        self._outer = outer
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self.refresh)
         session.result_edited.connect(self.refresh)
@@ -109,24 +145,23 @@ class SummaryBar(QFrame):
         result = self.session.result
         combination = self.session.combination
         if result is None:
-            self.run.setText("<i>No corpus open</i>")
-            self.counts.setText("")
+            self.run.set_full_text("No corpus open")
+            self.counts.set_full_text("")
             for figure in self.figures.values():
                 figure.set_value(None, "")
             return
         micro: Score = result.micro[combination]
         macro: Average = result.macro[combination]
-        self.run.setText(f"<b>{html.escape(result.run_name)}</b> vs {html.escape(os.path.basename(result.gold_path))}"
-                         f" · {html.escape(Combination(combination).label)}")
+        self.run.set_full_text(f"{result.run_name} vs {os.path.basename(result.gold_path)}"
+                               f" · {Combination(combination).label}{self._white_list_note()}")
         counted = macro.num_documents
-        self.counts.setText(f"{len(result.documents)} documents ({result.averages_note}) · "
-                            f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
-        edits = self.session.edit_delta
-        if edits is not None:
-            f1 = edits.micro(combination, "f1")
-            self.counts.setText(f"<span style='color:#8A4B00'><b>✎ Unsaved edits</b> in {len(edits.documents)} "
-                                f"document(s): micro F1 {f1.text()}</span>")
+        self.counts.set_full_text(f"{len(result.documents)} documents ({result.averages_note}) · "
+                                  f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
         delta = self.session.edit_delta
+        self.counts.setStyleSheet(f"color: {'#8A4B00' if delta is not None else colours.MUTED_TEXT};")
+        if delta is not None:  # unsaved edits: the line says before → after instead
+            self.counts.set_full_text(f"✎ Unsaved edits in {len(delta.documents)} document(s): "
+                                      f"micro F1 {delta.micro(combination, 'f1').text()}")
         for key, _ in _METRICS:
             value = getattr(micro, key)
             self.figures[f"micro_{key}"].set_value(
@@ -135,6 +170,25 @@ class SummaryBar(QFrame):
             value = getattr(macro, key)
             self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %",
                                                    delta.macro(combination, key) if delta else None)
+
+    def _white_list_note(self) -> str:
+        """" · types: N in the white list (FILE)" when the corpus was opened with a type white list."""
+        request = self.session.request
+        white_list = getattr(request, "white_list", None) if request is not None else None
+        if not white_list:
+            return ""
+        corpus = self.session.corpus
+        count = len(corpus.white_list_types) if corpus is not None and corpus.white_list_types is not None else 0
+        return f" · types: {count} in the white list {os.path.basename(white_list)}"
+
+    def description(self) -> str:
+        """The bar's two lines as plain text, unelided (for tests and accessibility)."""
+        return f"{self.run.full_text()}\n{self.counts.full_text()}"
+
+    def add_line(self, widget: QWidget) -> None:
+        """Put a one-line `widget` on the second line, after the counts (which elide to make room), so
+        the bar stays two lines at any width (e.g. `alignment_summary.AlignmentSummaryLine`)."""
+        self._second_line.addWidget(widget)
 
     def figure_text(self, name: str) -> str:
         """What one figure shows, e.g. `figure_text("micro_f1")` (for tests)."""

@@ -11,14 +11,16 @@ click; it never talks to another view.
 from __future__ import annotations
 
 import html
+from typing import Protocol
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QContextMenuEvent, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QSizePolicy,
     QToolTip,
     QVBoxLayout,
@@ -34,9 +36,22 @@ from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document, relayout_marks
+from evmeval_gui.views.context_menus import copy_text, popup, row_menu
 from evmeval_gui.views.token_selection import TokenSelection
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
+
+
+class Overlay(Protocol):
+    """Something the text view paints over its bars. `paint` draws in document coordinates (the painter
+    is translated by the scroll), `paint_viewport` in viewport coordinates (e.g. edge markers);
+    `tooltip` adds a line to the hovered mentions' tooltip ("" for none)."""
+
+    def paint(self, view: TextView, painter: QPainter) -> None: ...
+
+    def paint_viewport(self, view: TextView, painter: QPainter) -> None: ...
+
+    def tooltip(self, view: TextView, mentions: list[tuple[int, int]]) -> str: ...
 
 
 def describe_mention(layer: int, m: Mention, row: MappingRow | None, units: list[str]) -> str:
@@ -69,8 +84,35 @@ def describe_mention(layer: int, m: Mention, row: MappingRow | None, units: list
     return "<br>".join(f"<nobr>{p}</nobr>" for p in parts)
 
 
+RULER_BIN = 4
+"""Pixels of ruler per density bin."""
+MIN_BAR = 8.0
+"""Narrowest mention bar (pixels): a mention on a one-character token is still a mark one can see and click."""
+
+
+def ruler_bins(ticks: list[tuple[float, Outcome]], scale: float, size: int) -> dict[int, tuple[int, Outcome]]:
+    """Errors per `size`-pixel bin of the ruler, with the most frequent outcome of each bin."""
+    counts: dict[int, dict[Outcome, int]] = {}
+    for y, outcome in ticks:
+        per = counts.setdefault(int(y * scale) // size, {})
+        per[outcome] = per.get(outcome, 0) + 1
+    return {b: (sum(per.values()), max(per, key=lambda o: (per[o], -colours.OUTCOME_ORDER.index(o))))
+            for b, per in counts.items()}
+
+
+def short_type_label(raw_type: str) -> str:
+    """brat-style short label of an event type: its subtype (`Conflict_Attack` -> `Attack`)."""
+    for separator in ("_", ".", ":"):
+        _family, found, subtype = raw_type.partition(separator)
+        if found and subtype:
+            return subtype
+    return raw_type
+
+
 class _Ruler(QWidget):
-    """Overview of the whole document: a tick per error at its height; click to go there."""
+    """Overview of the whole document: a tick per error at its height, or, when errors crowd, a density
+    view (one bar per few pixels, as long as its number of errors, in their most frequent outcome's
+    colour); click to go there."""
 
     WIDTH = 12
 
@@ -78,7 +120,8 @@ class _Ruler(QWidget):
         super().__init__(view)
         self._view = view
         self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip("Errors in the whole document (click to scroll there)")
+        self.setToolTip("Errors in the whole document (click to scroll there); where they crowd, each bar's "
+                        "length is how many errors lie there")
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
@@ -89,9 +132,24 @@ class _Ruler(QWidget):
             top = self._view.verticalScrollBar().value() * scale
             shown = self._view.viewport().height() * scale
             painter.fillRect(QRectF(0, top, self.width(), max(shown, 3)), QColor(0, 0, 0, 28))
-            for y, outcome in self._view.error_ticks():
-                painter.fillRect(QRectF(2, y * scale - 1, self.width() - 4, 3), colours.style(outcome).qcolor)
+            bins = ruler_bins(self._view.error_ticks(), scale, RULER_BIN)
+            if bins and max(count for count, _ in bins.values()) > 1:  # dense: one bar per bin, width = count
+                most = max(count for count, _ in bins.values())
+                for number, (count, outcome) in bins.items():
+                    width = max(2.0, (self.width() - 4) * count / most)
+                    painter.fillRect(QRectF(2, number * RULER_BIN, width, RULER_BIN - 1), colours.style(outcome).qcolor)
+            else:
+                for y, outcome in self._view.error_ticks():
+                    painter.fillRect(QRectF(2, y * scale - 1, self.width() - 4, 3), colours.style(outcome).qcolor)
         painter.end()
+
+    def density(self) -> dict[int, tuple[int, Outcome]]:
+        """The ruler's bins as drawn now: bin number -> (errors in it, their most frequent outcome)."""
+        layout = self._view.layout_data
+        if layout is None or layout.height <= 0:
+            return {}
+        scale = self.height() / max(layout.height, float(self._view.viewport().height()), 1.0)
+        return ruler_bins(self._view.error_ticks(), scale, RULER_BIN)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         layout = self._view.layout_data
@@ -109,8 +167,8 @@ class TextView(QAbstractScrollArea):
     """The selected words changed (editing: a new mention, a new span, a gap to cut)."""
     span_dragged = Signal(int, int, object)
     """(layer, mention, units): the user dragged an end of a selected mention's bar to another word."""
-    context_menu = Signal(QPoint)
-    """Right click (global position), after the mention under it was selected."""
+    context_menu = Signal(object)
+    """Right click: the QMenu about to be shown (the edit controller adds its actions to it)."""
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -126,6 +184,10 @@ class TextView(QAbstractScrollArea):
         self._base_size = max(font.pointSizeF(), 9.0) + 1.5
         font.setPointSizeF(self._base_size)
         self.setFont(font)
+        self.type_labels = False
+        """Whether bars carry their type's short label (View › Type labels on bars)."""
+        self._label_font = QFont(self.font())
+        self._label_font.setPointSizeF(max(self._base_size - 3.5, 7.0))
         self._ruler = _Ruler(self)
         self.setViewportMargins(0, 0, _Ruler.WIDTH, 0)
         self.doc: DocumentText | None = None
@@ -138,6 +200,10 @@ class TextView(QAbstractScrollArea):
         self._ticks: list[tuple[float, Outcome]] = []
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
+        self.menu: QMenu | None = None
+        self.overlays: list[Overlay] = []
+        """Painters drawn over the text (`Overlay`: e.g. `evmeval_gui.coref.overlay.ClusterOverlay`,
+        `mapping_links.MappingLinksOverlay`)."""
         self.tokens = TokenSelection()
         self._pressed = False
         self._resizing: tuple[int, int, str] | None = None
@@ -162,6 +228,10 @@ class TextView(QAbstractScrollArea):
     def _make_metrics(self) -> Metrics:
         fm = QFontMetricsF(self.font())
         self._fm = fm
+        if getattr(self, "type_labels", False):
+            label = QFontMetricsF(self._label_font).height()
+            return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
+                           bar_height=label + 1, lane_pitch=label + 3, line_gap=7.0, text_pad=0.0)
         return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
                        bar_height=6.0, lane_pitch=8.0, line_gap=7.0, text_pad=0.0)
 
@@ -337,6 +407,11 @@ class TextView(QAbstractScrollArea):
                 painter.drawText(QPointF(piece.x, line.text_top + m.ascent), segment.text)
             for bar in layout.bars_by_line[index]:
                 self._paint_bar(painter, bar, marks)
+        for overlay in self.overlays:
+            overlay.paint(self, painter)
+        painter.resetTransform()
+        for overlay in self.overlays:
+            overlay.paint_viewport(self, painter)
         painter.end()
 
     def _outcome(self, marks: DocumentMarks | None, layer: int, mention: int) -> Outcome:
@@ -356,8 +431,37 @@ class TextView(QAbstractScrollArea):
             mid = (bar.y0 + bar.y1) / 2
             painter.drawLine(QPointF(bar.x0 + 1, mid), QPointF(bar.x1 - 1, mid))
             return
-        rect = QRectF(bar.x0, bar.y0, max(bar.x1 - bar.x0, 4.0), bar.y1 - bar.y0)
+        width = bar.x1 - bar.x0
+        grow = max(MIN_BAR - width, 0.0)
+        rect = QRectF(bar.x0 - grow / 2, bar.y0, width + grow, bar.y1 - bar.y0)
         colours.paint_bar(painter, rect, outcome, selected=selected, hovered=hovered)
+        if self.type_labels and self.result_doc is not None and self._is_first_part(bar):
+            mentions = self.result_doc.gold if bar.layer == GOLD else self.result_doc.system
+            self._paint_label(painter, rect, short_type_label(mentions[bar.mention].raw_type), outcome)
+
+    def _is_first_part(self, bar: Bar) -> bool:
+        layout = self.layout_data
+        bars = layout.mention_bars.get((bar.layer, bar.mention), []) if layout is not None else []
+        first = next((b for b in bars if not b.connector), None)
+        return first is bar
+
+    def _paint_label(self, painter: QPainter, rect: QRectF, text: str, outcome: Outcome) -> None:
+        """The type's short label inside the bar, elided to its width, dark or light for contrast."""
+        painter.save()
+        painter.setFont(self._label_font)
+        dark = colours.style(outcome).qcolor.lightnessF() < 0.45
+        painter.setPen(QColor("#FFFFFF" if dark else "#111111"))
+        shown = QFontMetricsF(self._label_font).elidedText(text, Qt.TextElideMode.ElideRight, rect.width() - 2)
+        painter.drawText(rect.adjusted(1, 0, -1, 0), int(Qt.AlignmentFlag.AlignCenter), shown)
+        painter.restore()
+
+    def set_type_labels(self, on: bool) -> None:
+        """View › Type labels on bars: brat-style short type labels, on taller bars."""
+        if on == self.type_labels:
+            return
+        self.type_labels = on
+        self._metrics = self._make_metrics()
+        self._relayout()
 
     def _units_of(self, sets: tuple[set[int], set[int]] | tuple[frozenset[int], frozenset[int]]) -> set[int]:
         doc = self.doc
@@ -594,13 +698,28 @@ class TextView(QAbstractScrollArea):
         if y is not None and not bar.value() <= y <= bottom:
             bar.setValue(int(y - self.viewport().height() / 3))
 
-    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
-        pos = QPointF(self.viewport().mapFrom(self, event.pos()))
-        found = self.hit(pos)
-        if found is not None and found[1] not in self._selected[found[0]]:
-            self.select_mention(*found)
-        self.context_menu.emit(event.globalPos())
-        event.accept()
+    def contextMenuEvent(self, event) -> None:
+        """Right click: on a mention, copy it, filter to its type, go to its partner, show it in charts;
+        then the editing actions, which the edit controller adds through `context_menu`."""
+        found = self.hit(QPointF(event.pos()))
+        marks, doc = self.marks, self.result_doc
+        menu: QMenu | None = None
+        if found is not None and marks is not None and doc is not None:
+            layer, mention = found
+            row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
+            if row_index >= 0:
+                row = marks.rows[row_index]
+                self.select_mention(layer, mention)
+                m = doc.gold[mention] if layer == GOLD else doc.system[mention]
+                text = f"{m.mention_id}\t{m.text}\t{m.raw_type}\t{m.raw_realis}"
+                menu = row_menu(self, self.session, doc.doc_id, row, copy=lambda: copy_text(text),
+                                copy_label="&Copy mention")
+        if menu is None:
+            menu = QMenu(self)
+        self.menu = menu
+        self.context_menu.emit(menu)
+        if not menu.isEmpty():
+            popup(menu, self.viewport(), event.pos())
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pressed and event.buttons() & Qt.MouseButton.LeftButton:
@@ -647,6 +766,8 @@ class TextView(QAbstractScrollArea):
                 row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
                 row = marks.rows[row_index] if row_index >= 0 else None
             blocks.append(describe_mention(layer, m, row, units))
+        extra = [t for t in (o.tooltip(self, self.mentions_at(pos)) for o in self.overlays) if t]
+        blocks.extend(extra)
         unit = self.unit_at(pos)
         if not blocks and unit >= 0:
             return f"token {html.escape(doc.unit_labels[unit])} (in no mention)"

@@ -45,6 +45,11 @@ def default_charts_factory(runner: JobRunner) -> ChartsView:
     return ChartsPanel(runner=runner)
 
 
+def default_width(window_width: int) -> int:
+    """The dock's first width: about 30 % of the window, between 320 and 560 pixels."""
+    return min(560, max(320, int(window_width * 0.3)))
+
+
 class ChartsDock(QDockWidget):
     """The Charts dock of `window`; `panel` is None until first shown (or when charts are unavailable)."""
 
@@ -59,6 +64,10 @@ class ChartsDock(QDockWidget):
         self.panel: ChartsView | None = None
         self._pending: set[str] = set()
         self._doc: str | None = None
+        self.extensions: list[Callable[[ChartsView], None]] = []
+        """Called with the panel once it is built (e.g. the Coreference tab adds itself)."""
+        self._hidden_by_page = False
+        """Hidden because the page shown has no use for charts (the agreement matrix): shown again after."""
         placeholder = QLabel("Charts are not available in this installation." if factory is None
                              else "Open a corpus to see its charts.")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -83,6 +92,8 @@ class ChartsDock(QDockWidget):
             return None
         self.panel = panel
         panel.filter_requested.connect(self._apply_filter)
+        for extend in self.extensions:
+            extend(panel)
         # A scroll area lets the dock be narrower than the panel's widest row without the window growing.
         scroller = QScrollArea()
         scroller.setObjectName("chartsScroller")
@@ -91,10 +102,19 @@ class ChartsDock(QDockWidget):
         scroller.setWidget(cast(QWidget, panel))
         self.setWidget(scroller)
         window = self.parent()
-        if isinstance(window, QMainWindow):
-            window.resizeDocks([self], [max(360, int(window.width() * 0.4))], Qt.Orientation.Horizontal)
+        if isinstance(window, QMainWindow):  # a share that leaves the tables their columns
+            window.resizeDocks([self], [default_width(window.width())], Qt.Orientation.Horizontal)
         self._pending = {"combination", "result", "document"}
         return panel
+
+    def set_applicable(self, applicable: bool) -> None:
+        """Hide the dock on a page charts say nothing about (and show it again when leaving that page)."""
+        if not applicable and self.isVisible():
+            self._hidden_by_page = True
+            self.hide()
+        elif applicable and self._hidden_by_page:
+            self._hidden_by_page = False
+            self.show()
 
     def _apply_filter(self, label: str, doc_ids: object, row_predicate: RowPredicate | None) -> None:
         docs = frozenset(cast("set[str]", doc_ids)) if doc_ids is not None else None

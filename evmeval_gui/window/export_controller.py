@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from core.formats.errors import FormatError, Problem
+from core.metrics.coref_view import score_shown_coreference
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
 
@@ -38,10 +39,12 @@ class ExportController:
         if corpus is None or result is None:
             return
         inputs = corpus.inputs[self.session.system_index]
+        coref = self.session.coreference.result  # None while being scored: then scored with the files below
+        combination = self.session.combination
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
             check_report_folder(folder, inputs)
-            images, captions = render_charts(result)
+            images, captions = render_charts(result, coref)
         except FormatError as exc:
             self.report(exc.problem)
             return
@@ -49,8 +52,14 @@ class ExportController:
             QApplication.restoreOverrideCursor()
 
         def work(context: JobContext) -> list[str]:
+            scored = coref
+            if scored is None:
+                try:
+                    scored = score_shown_coreference(result, inputs.gold, inputs.system, combination=combination)
+                except FormatError:
+                    scored = None  # a mention in two clusters: the window already said so; mentions still export
             return write_report_files(folder, inputs, result, images, captions,
-                                      progress=context.progress, cancelled=context.cancelled)
+                                      progress=context.progress, cancelled=context.cancelled, coref=scored)
 
         def done(written: object) -> None:
             count = len(written) if isinstance(written, list) else 0

@@ -29,34 +29,39 @@ class RecentCorpora(QObject):
         self.persist = persist
         self.missing_box: QMessageBox | None = None
 
-    def requests(self) -> list[OpenRequest]:
+    def requests(self) -> list[recent.Recent]:
+        """Corpora and agreement sets, newest first."""
         return recent.parse_recent(self.settings.value("recent", "[]"))
 
-    def _store(self, requests: list[OpenRequest]) -> None:
+    def corpora(self) -> list[OpenRequest]:
+        """Only the corpora (for the Open dialog's Recent box)."""
+        return [r for r in self.requests() if isinstance(r, OpenRequest)]
+
+    def _store(self, requests: list[recent.Recent]) -> None:
         self.settings.setValue("recent", recent.format_recent(requests))
         self.changed.emit()
 
-    def remember(self, request: OpenRequest) -> None:
+    def remember(self, request: recent.Recent) -> None:
         """Put `request` (with absolute paths) first; nothing is written when the window does not persist."""
         if self.persist:
             self._store(recent.remember(self.requests(), request))
 
-    def forget(self, request: OpenRequest) -> None:
+    def forget(self, request: recent.Recent) -> None:
         self._store(recent.forget(self.requests(), request))
 
-    def fill_menu(self, menu: QMenu, on_open: Callable[[OpenRequest], None]) -> None:
+    def fill_menu(self, menu: QMenu, on_open: Callable[[recent.Recent], None]) -> None:
         """One action per entry (an entry whose files are gone says so); the menu is disabled when empty."""
         menu.clear()
         requests = self.requests()
         for request in requests:
             gone = recent.missing_files(request)
-            action = menu.addAction(request.name + ("  (files missing)" if gone else ""))
-            action.setToolTip("\n".join([request.gold, *request.systems]))
+            action = menu.addAction(recent.entry_name(request) + ("  (files missing)" if gone else ""))
+            action.setToolTip("\n".join(recent.entry_paths(request)))
             action.triggered.connect(lambda _=False, r=request: self.open(r, on_open))
         menu.setEnabled(bool(requests))
         menu.setToolTipsVisible(True)
 
-    def open(self, request: OpenRequest, on_open: Callable[[OpenRequest], None],
+    def open(self, request: recent.Recent, on_open: Callable[[recent.Recent], None],
              parent: QWidget | None = None) -> QMessageBox | None:
         """Open an entry; when its files are gone, say which and offer to remove it (the box is returned)."""
         gone = recent.missing_files(request)
@@ -66,7 +71,7 @@ class RecentCorpora(QObject):
         box = QMessageBox(QMessageBox.Icon.Warning, "Files are gone", "", QMessageBox.StandardButton.NoButton,
                           parent if parent is not None else _parent_widget(self))
         box.setObjectName(MISSING_DIALOG_NAME)
-        box.setText(f"<b>{html.escape(request.name)}</b> cannot be opened: "
+        box.setText(f"<b>{html.escape(recent.entry_name(request))}</b> cannot be opened: "
                     f"{'this file or folder is' if len(gone) == 1 else 'these files or folders are'} gone.")
         box.setInformativeText("<br>".join(html.escape(p) for p in gone)
                                + "<br><br>Remove the entry from the recent corpora?")

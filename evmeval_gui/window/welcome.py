@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QVBoxLayout, QWidget
 
 from evmeval_gui import colours
-from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.recent import Recent, entry_name, entry_paths
 
 APP_NAME = "EvmEval Studio"
 
@@ -18,7 +18,7 @@ class WelcomePage(QWidget):
     """Shown while no corpus is open: what the program does, Open… / Open demo and recent corpora."""
 
     def __init__(self, *, on_open: Callable[[], object], on_demo: Callable[[], object],
-                 on_compare: Callable[[], object], on_recent: Callable[[OpenRequest], object]) -> None:
+                 on_compare: Callable[[], object], on_recent: Callable[[Recent], object]) -> None:
         super().__init__()
         self.setObjectName("welcomePage")
         self._on_recent = on_recent
@@ -30,7 +30,7 @@ class WelcomePage(QWidget):
         blurb = QLabel("Compare a system's event mentions with a gold standard, document by document, with the "
                        "numbers of the published EvmEval v1.8 scorer. Open a gold .tbf file and one or more "
                        "system .tbf files (or drop them on this window), or look around in the demo corpus. To see how "
-                       "far two or more annotators agree, choose Compare annotators….")
+                       "far two or more annotators agree, use Compare annotators… below.")
         blurb.setWordWrap(True)
         blurb.setAlignment(Qt.AlignmentFlag.AlignCenter)
         blurb.setStyleSheet(f"color: {colours.MUTED_TEXT};")
@@ -87,7 +87,7 @@ class WelcomePage(QWidget):
         outer.addLayout(row)
         outer.addStretch(3)
 
-    def set_recent(self, requests: Sequence[OpenRequest]) -> None:
+    def set_recent(self, requests: Sequence[Recent]) -> None:
         while self.recent_box.count():
             item = self.recent_box.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -95,9 +95,9 @@ class WelcomePage(QWidget):
                 widget.deleteLater()
         self.recent_title.setVisible(bool(requests))
         for request in requests:
-            button = QPushButton(request.name)
+            button = QPushButton(entry_name(request))
             button.setFlat(True)
-            button.setToolTip("\n".join([request.gold, *request.systems]))
+            button.setToolTip("\n".join(entry_paths(request)))
             button.setStyleSheet("text-align: center; color: #0B5CAD;")
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.clicked.connect(lambda _=False, r=request: self._on_recent(r))

@@ -8,10 +8,10 @@ from core.report.html_report import _legend, _outcome_css
 
 
 def test_every_outcome_and_merged_has_a_style_in_the_order():
-    assert {o.value for o in Outcome} | {"merged"} == set(ORDER) == set(STYLES)
+    assert {o.value for o in Outcome} == set(ORDER) == set(STYLES)
     assert outcome_style(Outcome.PARTIAL) is STYLES["partial"] is outcome_style("partial")
     merged = STYLES["merged"]
-    assert (merged.label, merged.colour) == ("merged", OKABE_ITO["yellow"]) and merged.description
+    assert (merged.label, merged.colour) == ("merged gold", OKABE_ITO["yellow"]) and merged.description
 
 
 def test_colour_is_never_the_only_cue():

@@ -63,7 +63,7 @@ def test_missing_system_file_is_named(qapp, corpus, tmp_path, capsys):
 def test_export_report_calls_the_exporter_once_per_system(qapp, corpus, tmp_path, monkeypatch):
     calls: list[tuple[str, LoadedInputs, ScoreResult]] = []
     fake = types.ModuleType("evmeval_gui.export")
-    fake.export_report = lambda out_dir, inputs, result: calls.append((out_dir, inputs, result))
+    fake.export_report = lambda out_dir, inputs, result, **_options: calls.append((out_dir, inputs, result))
     monkeypatch.setitem(sys.modules, "evmeval_gui.export", fake)
     out = tmp_path / "report"
     code = main(["-g", str(corpus / "gold.tbf"), "-s", str(corpus / "system.tbf"), "-s",

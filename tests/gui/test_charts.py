@@ -78,7 +78,7 @@ def test_undefined_figure_is_labelled_not_drawn(qtbot, demo):
     doc = demo.document("example2")   # type+realis: nothing mapped, F1 = 0/0
     chart.set_data(doc.scores, title="t")
     assert chart.bars["f1"].opts["height"][3] == 0
-    assert chart.value_labels[("mention_type+realis_status", "f1")].toPlainText() == "n/a"
+    assert chart.value_labels[("mention_type+realis_status", "f1")].toPlainText() == "—"
     assert "undefined" in chart.describe(("mention_type+realis_status", "f1"))
 
 
@@ -179,7 +179,7 @@ def test_clicking_a_heatmap_cell_filters_to_its_rows(qtbot, panel, demo):
         _click(chart, g, s)
     label, doc_ids, predicate = signal.args
     assert doc_ids == {"example2"}
-    assert "gold personnelstartposition → system personnelendposition (1)" in label
+    assert "gold Personnel_Start-Position → system Personnel_End-Position (1)" in label  # as written
     assert _rows(demo, predicate, doc_ids, "plain") == {("example2", 1, 1)}
 
 
@@ -209,14 +209,14 @@ def test_clicking_a_recall_bar_lists_gold_mentions_not_fully_matched(qtbot, pane
 
 
 def test_clicking_a_type_bar_lists_that_types_mentions(qtbot, panel, demo):
-    panel.per_type_box.setCurrentIndex(1)
+    panel.per_type_box.setCurrentIndex(panel.per_type_box.findData("type_mapping"))
     chart = panel.per_type_type_mapping
     _show(panel, chart)
     index = [r.mention_type for r in chart.rows].index("personnelendposition")
     with qtbot.waitSignal(panel.filter_requested, timeout=2000) as signal:
         _click(chart, 5, index)
     label, doc_ids, predicate = signal.args
-    assert label.startswith("type personnelendposition")
+    assert label.startswith("type Personnel_End-Position")
     assert doc_ids == {"example2"}
     assert _rows(demo, predicate, doc_ids, "plain") == {("example2", 1, 1)}
 
@@ -232,10 +232,29 @@ def test_clicking_a_document_point_names_the_document(qtbot, panel, demo):
     assert chart.hover_text.startswith("example2\nP 83.33 %, R 83.33 %")
 
 
+def test_schemes_tab_draws_the_core_scheme_figures(panel, demo):
+    from core.metrics.schemes import scheme_scores
+
+    chart = panel.schemes_tab.chart
+    _show(panel, chart)
+    panel.set_combination("mention_type")
+    schemes = scheme_scores(demo)
+    muc, gate = schemes.muc["mention_type"], schemes.gate["mention_type"]
+    assert [g.name for g in chart.groups] == ["Dice", "MUC", "GATE strict", "GATE lenient", "GATE average"]
+    expected = [demo.micro["mention_type"].f1, muc.f1, gate.strict().f1, gate.lenient().f1, gate.average().f1]
+    assert list(chart.bars["f1"].opts["height"]) == pytest.approx([100 * v for v in expected])
+    assert f"COR {muc.cor} · PAR {muc.par} · INC {muc.inc}" in chart.subtitle
+    panel.set_document("example2")
+    panel.set_scope("document")
+    doc = next(d for d in schemes.documents if d.doc_id == "example2")
+    assert chart.groups[1].figures.f1 == pytest.approx(doc.muc["mention_type"].f1)
+    assert "document example2" in chart.subtitle
+
+
 def test_empty_state_and_export(qtbot, panel):
     images = panel.export_images()
-    assert set(images) == {"scores", "per_type_published", "per_type_type_mapping", "confusion_type",
-                           "confusion_realis", "documents"}
+    assert set(images) == {"scores", "per_type_combination", "per_type_published", "per_type_type_mapping",
+                           "confusion_type", "confusion_realis", "documents", "schemes"}
     for png, svg in images.values():
         assert png.startswith(b"\x89PNG\r\n\x1a\n")
         assert "<svg" in svg and "</svg>" in svg
@@ -302,3 +321,21 @@ def test_gold_not_annotated_realis_column_reads_as_agreement() -> None:
     peers = ConfusionMatrix(attribute="realis_status", combination="plain", labels=labels,
                             counts=matrix.counts, members={}, rule=AttributeRule.SYMMETRIC)
     assert cell_outcome(peers, 0, 1) is Outcome.EXACT  # agreement: NOT_ANNOTATED on either side
+
+
+def test_per_type_follows_the_combination_and_heatmaps_show_every_count(qtbot, panel, demo):
+    from core.metrics.mention import per_type_table
+
+    assert panel.per_type_box.currentData() == "combination"          # the default: follow the toolbar
+    panel.set_combination("mention_type")
+    _show(panel, panel.per_type_combination)
+    expected = {r.mention_type: r.f1 for r in per_type_table(demo.documents, "mention_type", gold_types_only=False)}
+    assert {r.mention_type: r.f1 for r in panel.per_type_combination.rows} == expected
+    assert panel.per_type_combination.title == "F1 per type — Span + type"
+    chart = panel.type_confusion
+    _show(panel, chart)
+    assert chart.title.endswith("confusion: system × gold")
+    n = len(chart.matrix.labels) + 1
+    shown = set(chart.counts_item.labels) | set(chart.zeros_item.labels)
+    assert shown == {(g, s) for g in range(n) for s in range(n)} - {(n - 1, n - 1)}
+    assert set(chart.zeros_item.labels.values()) == {"0"}

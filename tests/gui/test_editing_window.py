@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication
 
 from core.editing import Side
@@ -283,10 +284,13 @@ def test_join_split_and_dragging_an_end_change_spans(qtbot, window):
 
 @pytest.mark.qt_log_ignore("This plugin does not support")
 def test_context_menu_offers_every_edit_with_its_shortcut(qtbot, window):
-    click_mention(qtbot, window, SYSTEM, "S1")
-    window.editing.show_context_menu(window.mapToGlobal(QPoint(10, 10)))
+    view = window.text_view
+    pos = bar_centre(window, SYSTEM, mention_index(window, SYSTEM, "S1"))
+    view.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, view.viewport().mapToGlobal(pos)))
     menu = window.editing.menu
+    assert menu is view.menu
     qtbot.waitUntil(menu.isVisible)
+    assert window.session.selection.system_ids == {"S1"}
     entries = {a.text().replace("&", ""): a.shortcut().toString() for a in menu.actions() if not a.isSeparator()}
     assert entries["Change type…"] == "T" and entries["Delete mention"] == "Del"
     assert entries["Realis: Generic"] == "Shift+G" and entries["Join parts"] == "J"

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from core.align import COMBINATIONS
+from core.align_cli import scheme_report
 from core.formats.errors import FormatError
 from core.loading import load_inputs
 from core.metrics.mention import score_files
@@ -22,8 +23,8 @@ from core.report.json_report import dumps, result_to_json
 from core.report.text import format_report
 from evmeval_gui.export import REPORT_FILES, export_report
 
-CHARTS = ("scores", "per_type_published", "per_type_type_mapping", "confusion_type", "confusion_realis",
-          "documents")
+CHARTS = ("scores", "per_type_combination", "per_type_published", "per_type_type_mapping", "confusion_type",
+          "confusion_realis", "documents", "schemes")
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +54,11 @@ def test_export_writes_every_file_equal_to_the_core(qtbot, tmp_path, demo):
     assert sorted(os.listdir(out)) == sorted(names)                         # no temporary file left
     assert (out / "scores.txt").read_text(encoding="utf-8") == format_report(result)
     assert (out / "comparison.txt").read_text(encoding="utf-8") == format_comparison(result)
-    assert json.loads((out / "scores.json").read_text(encoding="utf-8")) == json.loads(dumps(result_to_json(result)))
+    exported = json.loads((out / "scores.json").read_text(encoding="utf-8"))
+    published = json.loads(dumps(result_to_json(result)))
+    assert {k: v for k, v in exported.items() if k not in ("muc", "gate")} == published  # greedy: no "mapping"
+    cli = json.loads(dumps(scheme_report(result, "muc")[1]()))  # what evmeval-score --scheme muc --json writes
+    assert exported["muc"] == cli["muc"] and exported["gate"] == cli["gate"]
     mappings = _csv_rows(out / "mappings.csv")
     assert len(mappings) == sum(len(mapping_rows(d, c)) for d in result.documents for c in COMBINATIONS)
     assert len(_csv_rows(out / "documents.csv")) == len(result.documents)
@@ -135,5 +140,8 @@ def test_file_export_writes_in_the_background_and_says_so(qtbot, tmp_path, monke
     with qtbot.waitSignal(window.runner.job_finished, timeout=20_000) as finished:
         window.export_action.trigger()
     assert finished.args == ["Exporting the report", "done"]
-    assert sorted(p.name for p in out.iterdir() if not p.name.startswith("chart_")) == sorted(REPORT_FILES)
+    from evmeval_gui.coref.export import COREF_FILES  # the window's export carries coreference too
+
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith("chart_")) == sorted(REPORT_FILES
+                                                                                         + COREF_FILES)
     assert "Report written to" in window.statusBar().currentMessage()

@@ -1,0 +1,156 @@
+"""Benchmark of issue 16: every heavy run on the 2000-document corpus, against the published scorer.
+
+    python benchmarks/perf_bench.py [--runs 3] [--ref-runs 1] [--corpus DIR] [--no-gui] [--no-ref]
+
+On the corpus of `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (151k mentions, 1.36M tokens;
+generated once and cached, as `score_bench.py` does) it runs, each as a fresh process, interleaved:
+
+- `evmeval-score -o`, `-o -d` and `-o --json`,
+- the published scorer v1.8 with `-o` and `-o -d` when Python 2.7 and its source are on the machine
+  (`EVMEVAL_PY27`, default /root/.pyenv/versions/2.7.18/bin/python; `EVMEVAL_REF`, default
+  ../ref/EvmEval beside the repo), so ratios come from the same run on the same load,
+- `evmeval-gui --export-report` headless (`QT_QPA_PLATFORM=offscreen`),
+
+and prints wall time (best of the runs), peak RSS (`wait4`: the process and its children, the biggest)
+and the ratio to the published scorer: measured live if it can run, else its stored figures from the
+issue (-o 5.15 s / 45 MB, -o -d 4.76 s). `--json` is compared with the published plain `-o` run. It
+also checks that our report and comparison file equal the published ones byte for byte.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from score_bench import REPO, RUNNER, corpus_dir, count_mentions, ensure_corpus
+
+STORED = {"-o": (5.15, 45.0), "-o -d": (4.76, None)}
+"""The published scorer's figures on the issue's machine: (seconds, peak MB)."""
+
+TARGETS = {"-o": 8.0, "-o -d": 8.0, "--json": 5.0}
+"""Minimum ratio to the published scorer (its plain `-o` run for `--json`)."""
+JSON_MAX_MB = 200
+EXPORT_MAX_S, EXPORT_MAX_MB, HTML_MAX_MB = 5.0, 400, 8.0
+
+GUI_RUNNER = "import sys; from evmeval_gui.app import main; sys.exit(main())"
+
+
+@dataclass
+class Run:
+    wall: float
+    rss_mb: float
+
+
+def measure(args: list[str], *, env: dict[str, str] | None = None, cwd: Path | str = REPO) -> Run:
+    """Wall time and peak RSS of one process (with its children); exits if it fails."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd, env=env)
+    assert process.stderr is not None
+    stderr = process.stderr.read()  # drained while it runs: a full pipe would stall it
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        sys.exit(f"failed ({process.returncode}): {' '.join(args)}\n{stderr.decode(errors='replace')[-2000:]}")
+    return Run(wall, usage.ru_maxrss / 1024)
+
+
+def published_command() -> list[str] | None:
+    python = Path(os.environ.get("EVMEVAL_PY27", "/root/.pyenv/versions/2.7.18/bin/python"))
+    source = Path(os.environ.get("EVMEVAL_REF", REPO.parent / "ref" / "EvmEval")) / "scorer_v1.8.py"
+    return [str(python), str(source)] if python.is_file() and source.is_file() else None
+
+
+def best(runs: list[Run]) -> Run:
+    return Run(min(r.wall for r in runs), max(r.rss_mb for r in runs))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs of each of our commands (best is kept)")
+    parser.add_argument("--ref-runs", type=int, default=2, help="runs of each published command")
+    parser.add_argument("--corpus", help="use (or create) the corpus in this folder")
+    parser.add_argument("--no-gui", action="store_true", help="skip the GUI export")
+    parser.add_argument("--no-ref", action="store_true", help="use the stored published figures")
+    args = parser.parse_args()
+    folder = corpus_dir(args.corpus)
+    ensure_corpus(folder)
+    inputs = ["-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"), "-t", str(folder / "tkn")]
+    published = None if args.no_ref else published_command()
+    ours: dict[str, list[Run]] = {"-o": [], "-o -d": [], "--json": []}
+    theirs: dict[str, list[Run]] = {"-o": [], "-o -d": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp)
+        commands = {
+            "-o": ["-o", str(out / "ours.txt")],
+            "-o -d": ["-o", str(out / "ours_d.txt"), "-d", str(out / "ours_cmp.txt")],
+            "--json": ["-o", str(out / "ours_j.txt"), "--json", str(out / "ours.json")],
+        }
+        ref_commands = {
+            "-o": ["-o", str(out / "ref.txt")],
+            "-o -d": ["-o", str(out / "ref_d.txt"), "-d", str(out / "ref_cmp.txt")],
+        }
+        measure([sys.executable, "-c", RUNNER, *inputs, *commands["-o"]])  # warm the page cache
+        for n in range(max(args.runs, args.ref_runs if published else 0)):
+            for name, extra in commands.items():
+                if published and name in ref_commands and n < args.ref_runs:
+                    theirs[name].append(measure([*published, *inputs, *ref_commands[name]], cwd=tmp))
+                if n < args.runs:
+                    ours[name].append(measure([sys.executable, "-c", RUNNER, *inputs, *extra]))
+        export = None if args.no_gui else run_export(inputs, out)
+        parity = [(f"{name} report", out / f"ours{suffix}.txt", out / f"ref{suffix}.txt")
+                  for name, suffix in (("-o", ""), ("-o -d", "_d"))] + [("-d comparison", out / "ours_cmp.txt",
+                                                                         out / "ref_cmp.txt")]
+        same = {what: a.read_bytes() == b.read_bytes() for what, a, b in parity if b.exists()}
+    report(folder, ours, theirs, export, same, bool(published))
+    return 0 if all(same.values()) else 1
+
+
+def run_export(inputs: list[str], out: Path) -> tuple[Run, float]:
+    """The GUI's headless export: its run and the size of report.html in MB."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    folder = out / "export"
+    run = measure([sys.executable, "-c", GUI_RUNNER, *inputs, "--export-report", str(folder)], env=env)
+    return run, (folder / "report.html").stat().st_size / 1e6
+
+
+def _reference(name: str, theirs: dict[str, list[Run]]) -> tuple[float, float | None, str]:
+    if theirs.get(name):
+        r = best(theirs[name])
+        return r.wall, r.rss_mb, "live"
+    wall, rss = STORED[name]
+    return wall, rss, "stored"
+
+
+def report(folder: Path, ours: dict[str, list[Run]], theirs: dict[str, list[Run]],
+           export: tuple[Run, float] | None, same: dict[str, bool], live: bool) -> None:
+    print(f"corpus  {folder} ({count_mentions(folder):,} mentions)")
+    print(f"published scorer: {'measured in this run' if live else 'stored figures of the issue'}")
+    print(f"{'run':<10}{'ours s':>9}{'ours MB':>9}{'pub s':>9}{'pub MB':>9}{'ratio':>8}{'target':>9}")
+    for name, runs in ours.items():
+        mine = best(runs)
+        ref_wall, ref_rss, _ = _reference("-o" if name == "--json" else name, theirs)
+        ratio = ref_wall / mine.wall
+        target = f">={TARGETS[name]:.0f}x" + (f" <={JSON_MAX_MB}MB" if name == "--json" else "")
+        ok = ratio >= TARGETS[name] and (name != "--json" or mine.rss_mb <= JSON_MAX_MB)
+        ref_mb = "-" if ref_rss is None else f"{ref_rss:.0f}"
+        print(f"{name:<10}{mine.wall:>9.3f}{mine.rss_mb:>9.0f}{ref_wall:>9.2f}{ref_mb:>9}{ratio:>7.1f}x"
+              f"{target:>14} {'ok' if ok else 'MISSED'}")
+    if export is not None:
+        run, html_mb = export
+        ok = run.wall <= EXPORT_MAX_S and run.rss_mb <= EXPORT_MAX_MB and html_mb <= HTML_MAX_MB
+        print(f"{'export':<10}{run.wall:>9.3f}{run.rss_mb:>9.0f}   report.html {html_mb:.1f} MB   target "
+              f"<={EXPORT_MAX_S:.0f}s <={EXPORT_MAX_MB}MB html<={HTML_MAX_MB:.0f}MB {'ok' if ok else 'MISSED'}")
+    for what, equal in same.items():
+        print(f"parity  {what}: {'identical to the published one' if equal else 'DIFFERENT from the published one'}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

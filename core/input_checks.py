@@ -1,0 +1,18 @@
+"""The one list of input warnings: what the published scorer would not stop for, in one place.
+
+`evmeval-score` prints these on stderr (then the scorer's own warnings) and the window lists them under
+its ⚠ button: reading problems, duplicate ids, relations naming unknown mentions and, in token mode,
+token ids missing from their tables or documents without a token table.
+"""
+
+from __future__ import annotations
+
+from core.loading import LoadedInputs
+from core.validate import check_files
+
+
+def input_warnings(inputs: LoadedInputs) -> list[str]:
+    """Every non-fatal problem of a gold and a system file, checked on both (token ids with a token folder)."""
+    unknown_ids = inputs.tokens.unknown_ids if inputs.tokens.folder else None
+    problems = list(inputs.problems) + check_files([inputs.gold, inputs.system], unknown_ids)
+    return [str(p) for p in problems]

@@ -1,0 +1,94 @@
+"""The coreference section of the HTML report: corpus metrics, per-document scores, cluster stories.
+
+Numbers are the core's (`core.metrics.coref`), as percentages with two decimals; the published v1.8
+figures (truncated, as its report prints them) are shown beside them, and our additions (LEA, the
+usual CoNLL F1) are marked as ours. Cluster lists name only what went wrong (split, merged, missed,
+spurious, partial) in collapsed `<details>` per document, so large corpora stay readable.
+"""
+
+from __future__ import annotations
+
+import html
+
+from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefResult
+from core.metrics.coref_explain import explain_clusters
+from core.metrics.coref_metrics import METRICS, CorefCounts
+from core.metrics.coref_view import CLUSTER_OUTCOMES, METRIC_NAMES, describe_all
+from core.metrics.mention import ScoreResult
+from core.outcome_style import STYLES
+from core.rules import Combination
+
+DOCUMENT_METRICS = ("muc", "bcub", "ceafe", "blanc", "lea")
+"""The per-document table's F1 columns (beside the CoNLL F1)."""
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.2f}"
+
+
+def _corpus_table(coref: CorefResult) -> str:
+    published = coref.published_scores()
+    rows = []
+    for name in METRICS:
+        m = coref.total.metric(name)
+        mark = " *" if name == EXCLUDED_FROM_AVERAGE else ""
+        report = f"{published[name]:.2f}{mark}" if name in published else "(ours)"
+        label = METRIC_NAMES[name] + (" (ours)" if name == "lea" else "")
+        rows.append(f"<tr><td>{_esc(label)}</td><td class=n>{_pct(m.recall)}</td><td class=n>{_pct(m.precision)}"
+                    f"</td><td class=n>{_pct(m.f1)}</td><td class=n>{report}</td></tr>")
+    rows.append(f"<tr><td>CoNLL F1 (ours)</td><td></td><td></td><td class=n>{_pct(coref.total.conll_f1)}</td>"
+                "<td class=n>(ours)</td></tr>")
+    return ("<table><caption>Corpus (counts summed over documents, as the CoNLL scorer v8.01)</caption>"
+            "<tr><th>metric</th><th>recall %</th><th>precision %</th><th>F1 %</th><th>v1.8 report</th></tr>"
+            + "".join(rows) + "</table>")
+
+
+def _document_row(doc_id: str, counts: CorefCounts) -> str:
+    cells = "".join(f"<td class=n>{_pct(counts.metric(m).f1)}</td>" for m in DOCUMENT_METRICS)
+    return f"<tr><td>{_esc(doc_id)}</td><td class=n>{_pct(counts.conll_f1)}</td>{cells}</tr>"
+
+
+def _documents_table(coref: CorefResult) -> str:
+    heads = "".join(f"<th>{_esc(METRIC_NAMES[m])} F1 %</th>" for m in DOCUMENT_METRICS)
+    rows = sorted(coref.documents, key=lambda d: (d.counts.conll_f1, d.doc_id))
+    return ("<table><caption>Documents, worst CoNLL F1 first (per-document scores are ours: v1.8 prints none)"
+            f"</caption><tr><th>document</th><th>CoNLL F1 %</th>{heads}</tr>"
+            + "".join(_document_row(d.doc_id, d.counts) for d in rows) + "</table>")
+
+
+def _cluster_lists(result: ScoreResult, coref: CorefResult) -> str:
+    out = []
+    for cd, doc in zip(coref.documents, result.documents, strict=True):
+        clusters = explain_clusters(cd, doc)
+        items = []
+        for c, text in zip(clusters, describe_all(clusters), strict=True):
+            if c.outcome == "exact":
+                continue
+            style = STYLES[c.outcome]
+            items.append(f'<li><span class="tag o-{_esc(c.outcome)}">{_esc(style.glyph)} '
+                         f"{_esc(CLUSTER_OUTCOMES[c.outcome][0])}</span>{_esc(text)} "
+                         f'<span class="meta">({_esc(", ".join(c.mention_ids))})</span></li>')
+        if items:
+            out.append(f"<details><summary>{_esc(cd.doc_id)}: {len(items)} cluster(s) not matched exactly</summary>"
+                       f'<ol class="errors">{"".join(items)}</ol></details>')
+    return "".join(out) or '<p class="none">Every cluster matched exactly.</p>'
+
+
+def format_coref_html_section(result: ScoreResult, coref: CorefResult) -> str:
+    """The `<h2>Coreference</h2>` section (uses the report's CSS classes: n, meta, tag, o-<outcome>, errors)."""
+    average = f"{coref.published_average():.2f}" if coref.documents else "—"
+    return "\n".join([
+        "<h2>Coreference</h2>",
+        f'<p class="meta">Mentions aligned by {_esc(Combination(coref.combination).label)} with Dice ≥ '
+        f"{coref.threshold:g}; v1.8 “Overall Average CoNLL score” (mean of the truncated B³, CEAF-e, MUC and "
+        f"BLANC F1; CEAF-m * left out): <b>{average}</b>. The usual CoNLL F1 (MUC, B³, CEAF-e): "
+        f"<b>{_pct(coref.total.conll_f1)}</b> (ours).</p>",
+        _corpus_table(coref),
+        _documents_table(coref),
+        "<h3>Clusters not matched exactly</h3>",
+        _cluster_lists(result, coref),
+    ])

@@ -1,0 +1,177 @@
+"""Scoring schemes side by side: P / R / F1 under Dice (the published scheme), MUC/ANNALIST and GATE's three measures.
+
+One group of bars per scheme for the chosen attribute combination; the MUC counts (COR PAR INC MIS
+SPU) are in the subtitle and the tooltips. Figures are the core's: `ScoreResult` for Dice and
+`core.metrics.schemes.scheme_scores` for MUC and GATE (`scheme_figures` picks them for a scope).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QWidget
+
+from core.align.strategies import STRATEGY_LABELS
+from core.metrics.mention import ScoreResult
+from core.metrics.prf import PRF
+from core.metrics.schemes import MucCounts, SchemeResult, scheme_scores
+from core.rules import Combination
+from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
+from evmeval_gui.charts.style import METRIC_COLOURS, qcolour
+from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.jobs import Runner
+
+BACKGROUND_DOCUMENTS = 200
+"""From this many documents on, the counting runs on the runner (as the panel's confusion matrices do)."""
+
+
+@dataclass(frozen=True)
+class SchemeFigure:
+    """One group of bars: a scheme's name, its P/R/F1 and a line saying how it counts."""
+
+    name: str
+    figures: PRF
+    note: str
+
+
+def muc_line(muc: MucCounts) -> str:
+    return (f"POS {muc.pos} · ACT {muc.act} · COR {muc.cor} · PAR {muc.par} · INC {muc.inc} · MIS {muc.mis} · "
+            f"SPU {muc.spu}")
+
+
+def scheme_figures(result: ScoreResult, schemes: SchemeResult, combination: str,
+                   doc_id: str | None = None) -> tuple[list[SchemeFigure], MucCounts]:
+    """The groups of the corpus (or of document `doc_id`) for one combination, and its MUC counts."""
+    if doc_id is None:
+        dice, muc, gate = result.micro[combination], schemes.muc[combination], schemes.gate[combination]
+    else:
+        doc = next(d for d in schemes.documents if d.doc_id == doc_id)
+        dice, muc, gate = result.document(doc_id).scores[combination], doc.muc[combination], doc.gate[combination]
+    groups = [
+        SchemeFigure("Dice", dice.prf, f"the published EvmEval scheme: partial credit = Dice; TP {dice.tp:.2f}"),
+        SchemeFigure("MUC", PRF(muc.precision, muc.recall, muc.f1),
+                     "MUC / ANNALIST: partial span = ½; " + muc_line(muc)),
+        SchemeFigure("GATE strict", gate.strict(), "a partial match is wrong"),
+        SchemeFigure("GATE lenient", gate.lenient(), "a partial match is right"),
+        SchemeFigure("GATE average", gate.average(), "mean of strict and lenient"),
+    ]
+    return groups, muc
+
+
+class SchemeBarsChart(ChartWidget):
+    """P / R / F1 per scheme, in percent; `bars[metric]` one BarGraphItem per metric."""
+
+    base_minimum = (520, 320)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bars: dict[str, pg.BarGraphItem] = {}
+        self.groups: list[SchemeFigure] = []
+
+    def _cleared(self, message: str) -> None:
+        self.bars = {}
+        self.groups = []
+        super()._cleared(message)
+
+    def set_data(self, groups: Sequence[SchemeFigure], *, title: str, subtitle: str = "") -> None:
+        self._start_drawing(groups, title=title, subtitle=subtitle)
+        self.groups = list(groups)
+        self.bars = {}
+        for metric in METRICS:
+            heights = [_height(getattr(g.figures, metric)) for g in groups]
+            item = pg.BarGraphItem(x=[i + OFFSETS[metric] for i in range(len(groups))], height=heights,
+                                   width=BAR_WIDTH, brush=qcolour(METRIC_COLOURS[metric]), pen=pg.mkPen("#333333"))
+            self.plot.addItem(item)
+            self.bars[metric] = item
+            for i, group in enumerate(groups):
+                value = getattr(group.figures, metric)
+                label = text_item("n/a" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0), size=7.5)
+                label.setPos(i + OFFSETS[metric], _height(value) + 0.5)
+                self.plot.addItem(label)
+        bottom = self.plot.getAxis("bottom")
+        bottom.setTicks([[(i, g.name) for i, g in enumerate(groups)]])
+        self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
+        self.plot.showGrid(x=False, y=True, alpha=0.25)
+        self.plot.setRange(xRange=(-0.55, len(groups) - 0.45), yRange=(-1.5, 108), padding=0)
+        self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Scoring scheme")
+        self.set_legend([(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in METRICS], columns=3)
+        self.fit_minimum()
+
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        group = round(x)
+        if not 0 <= group < len(self.groups):
+            return None
+        for metric in METRICS:
+            value = getattr(self.groups[group].figures, metric)
+            if abs(x - group - OFFSETS[metric]) <= BAR_WIDTH / 2 and -1 <= y <= max(_height(value), 4.0):
+                return group, metric
+        return None
+
+    def describe(self, key: Hashable) -> str:
+        group, metric = key  # type: ignore[misc]
+        figure = self.groups[group]
+        value = getattr(figure.figures, metric)
+        shown = f"{percent(value)} %" if not math.isnan(value) else "undefined (0/0)"
+        return f"{figure.name} — {METRIC_LABELS[metric]}: {shown}\n{figure.note}"
+
+
+def _height(value: float) -> float:
+    return 0.0 if math.isnan(value) else 100.0 * value
+
+
+SCHEMES_JOB = "charts-schemes"
+"""The job key of the MUC/GATE counting on the window's runner (a second for 2000 documents)."""
+
+
+class SchemesTab(QObject):
+    """The Schemes tab's chart and the `SchemeResult` it is drawn from (counted once per result, in the
+    background when the panel has a runner and the corpus is large); `computed` when it arrives."""
+
+    computed = Signal()
+
+    def __init__(self, runner: Runner | None) -> None:
+        super().__init__()
+        self.runner = runner
+        self.chart = SchemeBarsChart()
+        self.schemes: SchemeResult | None = None
+        self._counting: ScoreResult | None = None
+
+    def forget(self) -> None:
+        self.schemes = None
+        self._counting = None
+
+    def draw(self, result: ScoreResult | None, combination: str, doc_id: str | None, where: str) -> None:
+        if result is None:
+            self.chart.clear("No scores yet: open a gold and a system file.")
+            return
+        schemes = self._schemes(result)
+        if schemes is None:
+            self.chart.clear("Counting MUC and GATE figures…")
+            return
+        groups, muc = scheme_figures(result, schemes, combination, doc_id)
+        self.chart.set_data(groups, title="Scoring schemes: one mapping, counted four ways",
+                            subtitle=f"{Combination(combination).label} · {STRATEGY_LABELS[result.mapping]} mapping"
+                                     f" · {where}\nMUC: {muc_line(muc)}")
+
+    def _schemes(self, result: ScoreResult) -> SchemeResult | None:
+        if self.schemes is not None and self.schemes.mapping == result.mapping:
+            return self.schemes
+        if self.runner is None or len(result.documents) < BACKGROUND_DOCUMENTS:
+            self.schemes = scheme_scores(result)
+            return self.schemes
+        if self._counting is not result:
+            self._counting = result
+
+            def done(schemes: SchemeResult) -> None:
+                if self._counting is result:
+                    self.schemes, self._counting = schemes, None
+                    self.computed.emit()
+
+            self.runner.submit("MUC and GATE figures (charts)", lambda _context: scheme_scores(result), done,
+                               key=SCHEMES_JOB)
+        return None

@@ -1,0 +1,158 @@
+"""Puts coreference into the main window: one call, `install_coreference(window)`, wires every part.
+
+- a Coreference clusters tab and a Coreference scores tab beside the mapping table;
+- the cluster overlay on the text view (chips and arcs linking the selected mentions' clusters);
+- coreference columns in the document list (CoNLL F1 shown; MUC, B³, CEAF-m, CEAF-e, BLANC, LEA
+  from the header's context menu), sortable;
+- v1.8's average and our CoNLL F1 in the summary bar;
+- a Coreference tab in the charts;
+- the window's progress bar and Cancel button while coreference is scored.
+Every part follows the session's `Coreference` (`evmeval_gui.model.coreference`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QMenu, QTabWidget
+
+from core.metrics.coref import CorefResult
+from core.metrics.coref_metrics import METRICS
+from core.metrics.coref_view import METRIC_NAMES
+from evmeval_gui.coref.cluster_table import ClusterTable
+from evmeval_gui.coref.overlay import ClusterOverlay
+from evmeval_gui.coref.scores_view import CorefScoresView, CorefSummary
+from evmeval_gui.model.coreference import Coreference
+from evmeval_gui.views.document_list import ExtraColumn
+
+CONLL_COLUMN = "coref_conll_f1"
+
+
+class _DocumentScores:
+    """doc id -> F1 of one metric, for the document list (cached per coreference result)."""
+
+    def __init__(self, coreference: Coreference) -> None:
+        self.coreference = coreference
+        self._for: CorefResult | None = None
+        self._values: dict[str, dict[str, float]] = {}
+
+    def value(self, metric: str, doc_id: str) -> float | None:
+        result = self.coreference.result
+        if result is None:
+            return None
+        if result is not self._for:
+            self._for = result
+            self._values = {d.doc_id: {**{m: d.counts.metric(m).f1 for m in METRICS},
+                                       "conll_f1": d.counts.conll_f1} for d in result.documents}
+        found = self._values.get(doc_id)
+        return found.get(metric) if found is not None else None
+
+
+def document_columns(coreference: Coreference) -> list[ExtraColumn]:
+    """CoNLL F1 (shown) and each metric's F1 (hidden until chosen) as document-list columns."""
+    scores = _DocumentScores(coreference)
+    columns = [ExtraColumn(CONLL_COLUMN, "Coref %", "Coreference CoNLL F1 (%) of the document: mean of the MUC, "
+                           "B³ and CEAF-e F1 (ours: v1.8 prints no per-document coreference). Right-click the "
+                           "header for the other metrics.", lambda d: scores.value("conll_f1", d))]
+    for metric in METRICS:
+        name = METRIC_NAMES[metric]
+        columns.append(ExtraColumn(f"coref_{metric}", name, f"Coreference {name} F1 (%) of the document",
+                                   lambda d, m=metric: scores.value(m, d), shown=False))
+    return columns
+
+
+class CoreferenceUI:
+    """The coreference parts of one main window (see the module docstring)."""
+
+    def __init__(self, window: Any) -> None:
+        self.window = window
+        session = window.session
+        self.coreference: Coreference = session.coreference
+        self.clusters = ClusterTable(session)
+        self.scores = CorefScoresView(session)
+        self.tabs = self._tabs_beside_mapping(window)
+        self.overlay = ClusterOverlay(self.coreference)
+        window.text_view.overlays.append(self.overlay)
+        self.summary = CorefSummary(session)
+        window.summary.add_line(self.summary)
+        documents = window.documents
+        documents.set_extra_columns(document_columns(self.coreference))
+        header = documents.table.horizontalHeader()
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self.show_column_menu)
+        self.coreference.changed.connect(self._on_changed)
+        self.coreference.started.connect(self._on_started)
+        window.cancel_button.clicked.connect(self.coreference.cancel)
+        window.charts_dock.extensions.append(self._add_charts_tab)
+        self.charts = None
+
+    @staticmethod
+    def _tabs_beside_mapping(window: Any) -> QTabWidget:
+        split = window.right_split
+        index = split.indexOf(window.mapping)
+        tabs = QTabWidget()
+        tabs.setObjectName("lowerTabs")
+        tabs.setDocumentMode(True)
+        split.replaceWidget(index, tabs)
+        tabs.addTab(window.mapping, "Mappings")
+        return tabs
+
+    def install_tabs(self) -> None:
+        self.tabs.addTab(self.clusters, "Coreference clusters")
+        self.tabs.addTab(self.scores, "Coreference scores")
+        self.tabs.setTabToolTip(1, "The document's gold and system clusters and what became of them")
+        self.tabs.setTabToolTip(2, "Every coreference metric over the corpus (and both ways for two annotators)")
+
+    # -- following the session ----------------------------------------------------------------------
+
+    def _on_changed(self) -> None:
+        window = self.window
+        window.documents.model.extra_changed()
+        window.text_view.viewport().update()
+        if self.coreference.state != "computing" and not window.runner.busy:
+            window.progress.hide()
+            window.cancel_button.hide()
+
+    def _on_started(self, label: str) -> None:
+        """A busy bar and Cancel while coreference is scored (unless loading already shows them)."""
+        window = self.window
+        if not window.runner.busy:
+            window.progress.setRange(0, 0)
+            window.progress.show()
+            window.cancel_button.show()
+
+    # -- document list columns ----------------------------------------------------------------------
+
+    def show_column_menu(self, pos: QPoint, *, popup: bool = True) -> QMenu:
+        """The document list header's menu: which coreference metrics to show as columns (`popup`:
+        open it at `pos`, else only build it)."""
+        documents = self.window.documents
+        menu = QMenu(documents)
+        menu.setObjectName("corefColumnsMenu")
+        for column in documents.model.extra_columns:
+            action = menu.addAction(f"{column.header} column")
+            action.setCheckable(True)
+            action.setChecked(column.shown)
+            action.setToolTip(column.tip)
+            action.toggled.connect(lambda on, key=column.key: documents.show_extra_column(key, on))
+        if popup:
+            menu.popup(documents.table.horizontalHeader().mapToGlobal(pos))
+        return menu
+
+    # -- charts ---------------------------------------------------------------------------------------
+
+    def _add_charts_tab(self, panel: Any) -> None:
+        if not isinstance(getattr(panel, "tabs", None), QTabWidget):
+            return  # a stand-in panel (tests) has no tabs to add to
+        from evmeval_gui.coref.chart_tab import CorefChartsTab
+
+        self.charts = CorefChartsTab(self.window.session)
+        panel.tabs.addTab(self.charts, "Coreference")
+
+
+def install_coreference(window: Any) -> CoreferenceUI:
+    """Wire coreference into `window` (a `MainWindow`, built): see the module docstring."""
+    ui = CoreferenceUI(window)
+    ui.install_tabs()
+    return ui

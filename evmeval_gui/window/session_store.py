@@ -1,0 +1,113 @@
+"""Restore the session: what was open comes back on the next launch (File › Restore last session on launch).
+
+Saved when the window closes (QSettings key `lastSession`, JSON): the corpus or agreement set, the
+document, the attribute combination, the system, the mapping table's outcome and type filters and
+whether the charts were shown (the dock layout and splitters are the window's own saved state). The
+menu's check box turns it off; then nothing is kept.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
+
+from core.align import COMBINATIONS
+from evmeval_gui.model.agreement_inputs import AgreementRequest
+from evmeval_gui.model.corpus import OpenRequest
+from evmeval_gui.model.recent import entry_from_json, missing_files
+
+KEY = "lastSession"
+ENABLED_KEY = "restoreSession"
+
+
+class SessionStore:
+    """Saves the window's session on close and reopens it on launch (unless the user opted out)."""
+
+    def __init__(self, window: Any, settings: QSettings, *, persist: bool) -> None:
+        """`window`: the main window (its session, agreement mode, mapping table and charts dock)."""
+        self.window = window
+        self.settings = settings
+        self.persist = persist
+        self.action = QAction("Restore last session on launch", window)
+        self.action.setObjectName("restoreSessionAction")
+        self.action.setCheckable(True)
+        self.action.setChecked(self.enabled)
+        self.action.setStatusTip("Reopen the corpus or agreement set, document, attributes, system, filters "
+                                 "and charts of this session the next time the program starts")
+        self.action.toggled.connect(self._set_enabled)
+
+    @property
+    def enabled(self) -> bool:
+        return str(self.settings.value(ENABLED_KEY, "true")).lower() != "false"
+
+    def _set_enabled(self, on: bool) -> None:
+        self.settings.setValue(ENABLED_KEY, "true" if on else "false")
+        if not on:
+            self.settings.remove(KEY)
+
+    def state(self) -> dict[str, Any] | None:
+        """What would be saved now (None: nothing open)."""
+        w = self.window
+        if w.agreement.active and w.agreement.request is not None:
+            entry: dict[str, Any] = w.agreement.request.to_json()
+            entry["page"] = w.agreement.page
+        elif w.session.loaded and w.session.request is not None:
+            entry = w.session.request.to_json()
+            entry["system"] = w.session.system_index
+        else:
+            return None
+        entry.update({"doc": w.session.selection.doc_id, "combination": w.session.combination,
+                      "outcome": w.mapping.outcome_combo.currentData(), "type": w.mapping.type_combo.currentData(),
+                      "charts": w.charts_dock.isVisible()})
+        return entry
+
+    def save(self) -> None:
+        if not self.persist:
+            return
+        state = self.state() if self.enabled else None
+        if state is None:
+            self.settings.remove(KEY)
+        else:
+            self.settings.setValue(KEY, json.dumps(state))
+
+    def restore(self) -> bool:
+        """Reopen the saved session (if enabled and its files still exist); False when nothing was opened."""
+        if not self.enabled:
+            return False
+        try:
+            state = json.loads(str(self.settings.value(KEY, "")))
+        except ValueError:
+            return False
+        request = entry_from_json(state)
+        if request is None or missing_files(request):
+            return False
+        w = self.window
+        combination = state.get("combination")
+        if combination in COMBINATIONS:
+            w.session.set_combination(combination)
+        doc = state.get("doc") if isinstance(state.get("doc"), str) else None
+        if state.get("charts") is True:
+            w.charts_dock.show()
+        filters = (state.get("outcome"), state.get("type"))
+        if isinstance(request, AgreementRequest):
+            page = "pair" if state.get("page") == "pair" else "matrix"
+            w.agreement.compare(request, doc_id=doc, page=page)
+            done = w.agreement.agreement_finished
+        else:
+            assert isinstance(request, OpenRequest)
+            system = state.get("system") if isinstance(state.get("system"), int) else 0
+            w.open_request(request, doc_id=doc, system_index=system)
+            done = w.session.scoring_finished
+
+        def apply_filters(*_args: object) -> None:
+            done.disconnect(apply_filters)
+            for combo, value in ((w.mapping.outcome_combo, filters[0]), (w.mapping.type_combo, filters[1])):
+                index = combo.findData(value) if value is not None else -1
+                if index > 0:
+                    combo.setCurrentIndex(index)
+
+        done.connect(apply_filters)
+        return True
