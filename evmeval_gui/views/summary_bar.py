@@ -67,24 +67,17 @@ class _Figure(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.caption)
         layout.addWidget(self.value)
-        self.delta = QLabel()
-        self.delta.setObjectName("figureDelta")
-        self.delta.hide()
         self.change = ""
-        layout.addWidget(self.delta)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
 
     def set_value(self, value: float | None, tooltip: str, change: FigureChange | None = None) -> None:
         self.value.setText(percent(value) + ("" if is_nan(value) else " %"))
         self.setToolTip(NAN_TOOLTIP if is_nan(value) else tooltip)
         shown = change is not None and change.changed
-        self.delta.setVisible(shown)
         self.change = change.text() if change is not None and shown else ""
+        # the bar's second line says before → after for F1; every figure's tooltip says it for itself
+        self.value.setStyleSheet("color: #8A4B00;" if shown else "")
         if change is not None and shown:
-            up = change.difference > 0
-            # under the figure only the difference fits; the summary line and the tooltip say before → after
-            self.delta.setText(f"({change.difference:+.2f})" if change.difference == change.difference else "")
-            self.delta.setStyleSheet(f"color: {'#1B7F3B' if up else '#B3261E'}; font-size: 90%;")
             self.setToolTip(f"{tooltip}\nUnsaved edits: {change.text()} (saved files → now)")
 
 
@@ -196,5 +189,4 @@ class SummaryBar(QFrame):
 
     def change_text(self, name: str) -> str:
         """The before → after line under one figure ("" when it shows none)."""
-        figure = self.figures[name]
-        return figure.change if figure.delta.isVisibleTo(self) else ""
+        return self.figures[name].change
