@@ -79,6 +79,9 @@ STYLES: dict[Outcome, OutcomeStyle] = {outcome: _qt_style(outcome) for outcome i
 
 SELECTION_COLOUR = "#FFE08A"
 """Background behind the tokens of the selected mention(s)."""
+TOKEN_SELECTION_COLOUR = "#CFE2FF"
+"""Words selected for an edit (a new mention, a new span): blue, apart from a selected mention's yellow."""
+TOKEN_SELECTION_EDGE = "#2F6FD0"
 HOVER_COLOUR = "#E8EEF7"
 """Background behind the tokens of the mention under the mouse."""
 OUTLINE_COLOUR = "#202020"

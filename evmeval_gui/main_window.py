@@ -40,6 +40,8 @@ from core.formats.errors import FormatError, Problem
 from core.rules import Combination
 from evmeval_gui.coref.window import install_coreference
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
+from evmeval_gui.editing.controller import EditController
+from evmeval_gui.editing.new_document import NewDocumentDialog
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
 from evmeval_gui.model.alignment import AlignmentFigures
@@ -50,7 +52,9 @@ from evmeval_gui.model.session import Loader, Session
 from evmeval_gui.modes.agreement import AgreementMode
 from evmeval_gui.modes.base import WindowMode
 from evmeval_gui.modes.compare import CompareMode
+from evmeval_gui.modes.curate import CurateMode
 from evmeval_gui.modes.scoring import ScoringMode
+from evmeval_gui.modes.scratch import ScratchMode
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar
@@ -109,9 +113,14 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(APP_NAME)
 
         self._build_views()
+        self.editing = EditController(self, self)  # editing: actions, undo stack, saving (evmeval_gui/editing)
+        self.new_document_dialog: NewDocumentDialog | None = None
         self.agreement = AgreementMode(self, self)
         self.compare = CompareMode(self, self)
-        self.scoring = ScoringMode(self, others=(self.agreement, self.compare))
+        self.scratch = ScratchMode(self, is_scratch=lambda: self.editing.scratch is not None,
+                                   save=self.editing.save_as)
+        self.curate = CurateMode(self, open_scoring=self.open_request, choose_folder=self._choose_folder)
+        self.scoring = ScoringMode(self, others=(self.agreement, self.compare, self.scratch, self.curate))
         self.micro_ci = MicroIntervals(self._session)  # the summary bar's "F1 ± interval" tooltip
         self.micro_ci.ready.connect(self.summary.set_intervals)
         self._build_actions()
@@ -145,9 +154,13 @@ class MainWindow(QMainWindow):
     @property
     def mode(self) -> WindowMode:
         """The active mode (agreement while a comparison is shown, else scoring)."""
+        if self.curate.active:
+            return self.curate
         if self.compare.active:
             return self.compare
-        return self.agreement if self.agreement.active else self.scoring
+        if self.agreement.active:
+            return self.agreement
+        return self.scratch if self.scratch.active else self.scoring
 
     def add_page(self, page: QWidget) -> None:
         self.stack.addWidget(page)
@@ -252,6 +265,10 @@ class MainWindow(QMainWindow):
                              "Open a gold file and system files")
         self.open_action.setShortcut(QKeySequence("Ctrl+O"))
         self.demo_action = a("Open &demo", self.open_demo, None, "Open the bundled demo corpus")
+        self.curate_action = a("C&urate annotators…", self.start_curation, "Ctrl+Shift+U",
+                               "One adjudicated set from the annotators compared (majority, union, intersection, base)")
+        self.new_document_action = a("&New document…", self.show_new_document_dialog, "Ctrl+N",
+                                     "Paste or open a plain text and mark gold and system mentions on it")
         self.compare_action = a("&Compare annotators…", self.show_compare_dialog, "Ctrl+Shift+O",
                                 "Agreement among two or more annotation sets (tbf files or brat folders)")
         self.export_disagreements_action = a("Export &disagreements…", lambda: self.agreement.export_disagreements(),
@@ -308,7 +325,12 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.demo_action)
         file_menu.addAction(self.compare_action)
+        file_menu.addAction(self.curate_action)
+        file_menu.addAction(self.new_document_action)
         self.recent_menu = file_menu.addMenu("Open &recent")
+        file_menu.addSeparator()
+        for action in (self.editing.save_action, self.editing.overwrite_action, self.editing.revert_action):
+            file_menu.addAction(action)
         file_menu.addSeparator()
         file_menu.addAction(self.reload_action)
         file_menu.addAction(self.export_action)
@@ -318,6 +340,12 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.quit_action)
         self.file_menu = file_menu
         edit_menu = bar.addMenu("&Edit")
+        for action in self.editing.edit_menu_actions():
+            if action is None:
+                edit_menu.addSeparator()
+            else:
+                edit_menu.addAction(action)
+        edit_menu.addSeparator()
         edit_menu.addAction(self.find_action)
         go_menu = bar.addMenu("&Go")
         for action in (self.next_error_action, self.prev_error_action, None, self.next_doc_action,
@@ -434,6 +462,7 @@ class MainWindow(QMainWindow):
         s.system_changed.connect(self._on_system_changed)
         s.filter_changed.connect(self._on_filter_changed)
         s.charts_requested.connect(self.show_in_charts)
+        self.editing.modified_changed.connect(self._on_modified)
         self.runner.job_progress.connect(self._on_job_progress)
         self.runner.job_status.connect(self.statusBar().showMessage)
         self.runner.job_finished.connect(self._on_job_finished)
@@ -453,6 +482,8 @@ class MainWindow(QMainWindow):
 
     def open_request(self, request: OpenRequest, *, doc_id: str | None = None, system_index: int = 0) -> None:
         """Open a corpus in the background (the current one stays until the new one is ready)."""
+        if not self.editing.confirm_discard("opening another corpus"):
+            return
         self.clear_filter()
         self._wanted_doc = doc_id
         self.session.open(request, doc_id=doc_id, system_index=system_index)
@@ -482,6 +513,8 @@ class MainWindow(QMainWindow):
     def open_agreement(self, request: AgreementRequest, *, doc_id: str | None = None) -> None:
         """Compare annotation sets in the background and show the Agreement mode (see `modes/agreement.py`);
         with `doc_id`, the first pair's document views open at that document."""
+        if not self.editing.confirm_discard("comparing annotators"):
+            return
         self.clear_filter()
         self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
 
@@ -506,6 +539,8 @@ class MainWindow(QMainWindow):
         return dialog
 
     def reload(self) -> None:
+        if not self.editing.confirm_discard("reading the files again"):
+            return
         if not self.mode.reload():
             self.statusBar().showMessage("Nothing to reload: open a corpus first", 4000)
 
@@ -585,7 +620,7 @@ class MainWindow(QMainWindow):
         several = len(corpus.system_names) > 1
         self.system_label_action.setVisible(several)
         self.system_combo_action.setVisible(several)
-        self.setWindowTitle(f"{self.mode.title()} — {APP_NAME}")
+        self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")
         self.welcome.set_status("")
 
     def _on_scoring_finished(self) -> None:
@@ -644,7 +679,7 @@ class MainWindow(QMainWindow):
         self.compare_systems_action.setChecked(self.compare.active)
         self.export_comparison_action.setEnabled(self.compare.active)
         if loaded:
-            self.setWindowTitle(f"{self.mode.title()} — {APP_NAME}")
+            self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")
         if loaded or self.agreement.active:
             self.mode.show_current_page()
         else:
@@ -767,7 +802,9 @@ class MainWindow(QMainWindow):
                    self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
                    self.charts_action, self.type_labels_action,
                    *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
-                   self.zoom_reset_action, self.shortcuts_action, self.quit_action]
+                   self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
+                   self.curate_action,
+                   *self.editing.shortcut_actions()]
         return [(a.shortcut().toString(native), a.text().replace("&", ""))
                 for a in actions if not a.shortcut().isEmpty()]
 
@@ -778,6 +815,40 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, f"About {APP_NAME}",
                           f"<b>{APP_NAME}</b><br>Interactive error analysis of event mention detection, on an "
                           "exact EvmEval v1.8 scoring core.")
+
+    def show_new_document_dialog(self) -> NewDocumentDialog:
+        """File › New document, non-blocking; accepting it shows the document to mark up."""
+        dialog = NewDocumentDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.accepted.connect(lambda: self.editing.new_document(dialog.text.toPlainText(),
+                                                                  dialog.doc_id.text().strip() or "scratch"))
+        self.new_document_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def start_curation(self) -> None:
+        """File › Curate annotators: the annotators of the Agreement mode (compared first if none are)."""
+        loaded = self.agreement.loaded if self.agreement.active else None
+        if loaded is None:
+            def once() -> None:
+                self.agreement.agreement_finished.disconnect(once)
+                self.start_curation()
+            self.agreement.agreement_finished.connect(once)
+            self.show_compare_dialog()
+            return
+        self.agreement.leave()
+        self.curate.start(loaded)
+        self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
+
+    def _choose_folder(self, title: str) -> str | None:
+        return QFileDialog.getExistingDirectory(self, title) or None
+
+    def _on_modified(self, modified: bool) -> None:
+        """Unsaved edits: "*" in the title; the system cannot be switched until they are saved or reverted."""
+        self.setWindowModified(modified)
+        self.system_combo.setEnabled(not modified)
+        self.system_combo.setToolTip("Save or revert the edits to switch systems" if modified
+                                     else "Which system file to compare with the gold file")
 
     def show_warnings(self) -> None:
         WarningsDialog(self._warnings, self).open()
@@ -800,6 +871,9 @@ class MainWindow(QMainWindow):
                 restore(QByteArray(value))
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.editing.confirm_discard("closing"):
+            event.ignore()
+            return
         self.runner.shutdown()
         if self.persist:
             self.session_store.save()

@@ -100,6 +100,7 @@ class Coreference:
         self._views: dict[str, DocumentClusterView] = {}
         session.scoring_finished.connect(self._on_result)
         session.combination_changed.connect(lambda _name: self.compute())
+        session.result_edited.connect(lambda _ids: self._on_edited())
 
     # -- what views read ---------------------------------------------------------------------------
 
@@ -145,6 +146,15 @@ class Coreference:
         return {d.doc_id: d for d in result.documents} if result is not None else {}
 
     # -- computing ---------------------------------------------------------------------------------
+
+    def _on_edited(self) -> None:
+        """Edited annotation: the figures computed from the files no longer hold; they are computed again
+        (from the edited files) when asked, not on every edit (a 2000-document recomputation per key press
+        would slow the edits themselves)."""
+        self._results.clear()
+        self._views.clear()
+        self.state = "none"
+        self.changed.emit()
 
     def _on_result(self) -> None:
         self._results.clear()

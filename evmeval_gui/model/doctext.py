@@ -18,7 +18,7 @@ import bisect
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from core.metrics.mention import DocumentResult
 from core.metrics.outcomes import MappingRow, Outcome
@@ -135,6 +135,21 @@ def token_document(doc_id: str, gold: Sequence[Mention], system: Sequence[Mentio
 
     return DocumentText(doc_id, tuple(segments), tuple(labels), tuple(place(m) for m in gold),
                         tuple(place(m) for m in system), shown.source, shown.notice)
+
+
+def with_mentions(text: DocumentText, gold: Sequence[Mention], system: Sequence[Mention]) -> DocumentText | None:
+    """A token-mode document with other mentions on the same words (after an edit), its segments
+    reused; None when it cannot be (character mode: mention boundaries cut the words)."""
+    if text.source in ("mention texts", "none") or not text.unit_labels or "–" in text.unit_labels[0]:
+        return None
+    unit_of: dict[str, int] = {}
+    for unit, label in enumerate(text.unit_labels):
+        unit_of.setdefault(label, unit)
+
+    def place(m: Mention) -> tuple[int, ...]:
+        return tuple(sorted({unit_of[t] for t in m.span if isinstance(t, str) and t in unit_of}))
+
+    return replace(text, gold_units=tuple(place(m) for m in gold), system_units=tuple(place(m) for m in system))
 
 
 def _mention_text_canvas(mentions: Sequence[Mention]) -> str:

@@ -7,7 +7,9 @@ anything itself) and runs loading and scoring through a `Runner` (the window's o
 
 Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `scoring_finished()`,
 `combination_changed(name)`, `system_changed(index)`, `selection_changed(Selection)`,
-`filter_changed(ChartFilter | None)`, `mapping_changed(name)` (the mapping strategy, see `set_mapping`).
+`filter_changed(ChartFilter | None)`, `mapping_changed(name)` (the mapping strategy, see `set_mapping`),
+`result_edited(doc_ids)` (an edit rescored some documents: `edit_delta` holds the before → after
+figures until the edits are saved or reverted).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import replace
 
 from core.align import COMBINATIONS
 from core.align.strategies import DEFAULT_STRATEGY, mapping_strategy
+from core.editing.session import ScoreDelta
 from core.formats.errors import FormatError, Problem
 from core.metrics.mention import DocumentResult, ResultKind, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
@@ -34,6 +37,7 @@ from evmeval_gui.model.doctext import (
     error_rows_in_order,
     row_position,
     token_document,
+    with_mentions,
 )
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.filters import ChartFilter
@@ -91,6 +95,9 @@ class Session:
         """(canonical type | None): a context menu's "Filter to this type"; the mapping table follows it."""
         self.charts_requested = Signal("charts_requested")
         """(what: "type" | "document", key): a context menu's "Show in charts"; the window shows the charts."""
+        self.result_edited = Signal("result_edited")
+        self.edit_delta: ScoreDelta | None = None
+        """Before → after figures of unsaved edits (set by the editing layer, None when nothing is edited)."""
         self.runner = runner
         self.loader: Loader = loader or default_loader
         self.corpus: LoadedCorpus | None = None
@@ -232,8 +239,36 @@ class Session:
             self._results = {self.system_index: result}
             self._scored = {(self.system_index, result.mapping): result}
             self.clear_caches()
+        self.edit_delta = None
         self.last_problem = None
         self._announce(doc_id, corpus_changed=True)
+
+    def show_loaded(self, corpus: LoadedCorpus, result: ScoreResult, *, doc_id: str | None = None) -> None:
+        """Show a corpus built elsewhere (a new document from scratch) as if it had been opened."""
+        self.roles = None
+        self._install(corpus, result, 0, doc_id)
+
+    def show_edited(self, result: ScoreResult, delta: ScoreDelta | None, doc_ids: Sequence[str],
+                    corpus: LoadedCorpus | None = None) -> None:
+        """An edit rescored `doc_ids` (`core.editing.EditSession.apply`): the new result (and `corpus`,
+        holding the edited files) replaces the current one, their cached texts and rows are dropped, and
+        the views follow `result_edited`."""
+        if corpus is not None:
+            self.corpus = corpus
+        self._results[self.system_index] = result
+        # results under other mappings were scored from the files, not the edited annotation: forgotten
+        self._scored = {k: v for k, v in self._scored.items() if k[0] != self.system_index}
+        self._scored[(self.system_index, result.mapping)] = result
+        for doc_id in doc_ids:
+            text = self._texts.pop(doc_id, None)
+            doc = result.document(doc_id) if text is not None and self.corpus is not None else None
+            kept = with_mentions(text, doc.gold, doc.system) if text is not None and doc is not None else None
+            if kept is not None and self.corpus is not None and self.corpus.mode is SpanMode.TOKEN:
+                self._texts.put(doc_id, kept)  # the same words: only the mentions are placed again
+            for key in [k for k in self._rows if k[1] == doc_id]:
+                del self._rows[key]
+        self.edit_delta = delta if delta is not None and delta.changed else None
+        self.result_edited.emit(tuple(doc_ids))
 
     def _announce(self, doc_id: str | None, *, corpus_changed: bool) -> None:
         """Tell the views: new corpus and/or result, then the selection (a listener may have moved it)."""

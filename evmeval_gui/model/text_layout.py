@@ -89,6 +89,8 @@ class Layout:
     mention_bars: dict[tuple[int, int], list[Bar]] = field(default_factory=dict)
     tracks: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     height: float = 0.0
+    gaps: list[float] = field(default_factory=list, repr=False)
+    """The extra gap before each line (paragraph breaks): kept so new marks reuse the word placement."""
     _line_tops: list[float] = field(default_factory=list, repr=False)
 
     def line_at(self, y: float) -> int:
@@ -276,7 +278,22 @@ def layout_document(doc: DocumentText, measure: Callable[[str], float], width: f
     """Lay out `doc` for a view `width` pixels wide; `measure(text)` gives a word's width."""
     m = metrics or Metrics()
     out = Layout(width=width, metrics=m)
-    gaps = _place_words(doc, measure, width, m, out)
+    out.gaps = _place_words(doc, measure, width, m, out)
+    return _place_marks(doc, out)
+
+
+def relayout_marks(previous: Layout, doc: DocumentText) -> Layout:
+    """`doc` laid out like `previous` when only its mentions changed (an edit): the words keep their
+    places, bars and line heights are made again. `doc` must have `previous`'s segments."""
+    out = Layout(width=previous.width, metrics=previous.metrics, lines=previous.lines, pieces=previous.pieces,
+                 unit_piece=previous.unit_piece, gaps=previous.gaps)
+    return _place_marks(doc, out)
+
+
+def _place_marks(doc: DocumentText, out: Layout) -> Layout:
+    """Bars of every mention, and the lines' heights and tops that follow from them."""
+    m, gaps = out.metrics, out.gaps
+    width = out.width
     out.bars_by_line = [[] for _ in out.lines]
     gold_tracks = assign_tracks(doc.gold_units)
     system_tracks = assign_tracks(doc.system_units)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from core.editing.session import FigureChange
 from core.metrics.mention import DocumentResult, ResultKind
 from evmeval_gui import colours
 from evmeval_gui.model.filters import ChartFilter
@@ -86,6 +87,24 @@ class DocumentListModel(QAbstractTableModel):
         self.extra_columns: list[ExtraColumn] = []
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self._scores_changed)
+        session.result_edited.connect(self._on_edited)
+
+    def _on_edited(self, doc_ids: tuple[str, ...]) -> None:
+        """Edited documents: their new scores in place (the list is not resorted under the user)."""
+        result = self.session.result
+        if result is None:
+            return
+        for doc_id in doc_ids:
+            row = self._rows.get(doc_id)
+            if row is not None:
+                self._docs[row] = result.document(doc_id)
+                self.dataChanged.emit(self.index(row, 0), self.index(row, F1))
+
+    def _edited(self, doc: DocumentResult) -> FigureChange | None:
+        """The document's F1 before → after while it has unsaved edits (core.editing's figures)."""
+        delta = self.session.edit_delta
+        change = delta.document(doc.doc_id) if delta is not None else None
+        return change.figure(self.session.combination) if change is not None else None
 
     def refresh(self) -> None:
         """Take the documents of the session's current result."""
@@ -199,30 +218,39 @@ class DocumentListModel(QAbstractTableModel):
                 return str(len(doc.gold))
             if column == SYSTEM:
                 return str(len(doc.system))
+            edited = self._edited(doc) if column == F1 else None
+            if edited is not None:
+                return edited.text()
             return percent(self._value(doc, column))
         if role == DOC_ID_ROLE:
             return doc.doc_id
         if role == Qt.ItemDataRole.TextAlignmentRole and column != ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            notes = []
-            if not self._counted(doc):
-                agreement = self.session.result is not None and self.session.result.kind is ResultKind.AGREEMENT
-                notes.append(("No mentions on either side" if agreement else "No gold mentions")
-                             + ": left out of the corpus averages.")
-            if not doc.in_system:
-                notes.append("Not in the system file: scored as empty.")
-            if column >= PRECISION and is_nan(self._value(doc, column)):
-                notes.append(NAN_TOOLTIP)
-            return "\n".join(notes) or None
+            return self._tooltip(doc, column)
         if role == Qt.ItemDataRole.ForegroundRole and not self._counted(doc):
             return QColor(colours.MUTED_TEXT)
-        if role == Qt.ItemDataRole.FontRole and not doc.in_system:
+        if role == Qt.ItemDataRole.FontRole and (not doc.in_system or self._edited(doc) is not None):
             font = QFont()
-            font.setItalic(True)
+            font.setItalic(not doc.in_system)
+            font.setBold(self._edited(doc) is not None)
             return font
         return None
 
+    def _tooltip(self, doc: DocumentResult, column: int) -> str | None:
+        notes = []
+        if not self._counted(doc):
+            agreement = self.session.result is not None and self.session.result.kind is ResultKind.AGREEMENT
+            notes.append(("No mentions on either side" if agreement else "No gold mentions")
+                         + ": left out of the corpus averages.")
+        if not doc.in_system:
+            notes.append("Not in the system file: scored as empty.")
+        if column >= PRECISION and is_nan(self._value(doc, column)):
+            notes.append(NAN_TOOLTIP)
+        edited = self._edited(doc)
+        if edited is not None:
+            notes.append(f"Unsaved edits: F1 {edited.text()} (saved file → now)")
+        return "\n".join(notes) or None
 
     def _extra_data(self, doc: DocumentResult, column: ExtraColumn, role: int):
         if role == Qt.ItemDataRole.DisplayRole:

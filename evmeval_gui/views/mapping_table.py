@@ -346,6 +346,7 @@ class MappingTable(QWidget):
         session.selection_changed.connect(self._on_session_selection)
         session.combination_changed.connect(self._reload)
         session.scoring_finished.connect(self._on_scoring_finished)
+        session.result_edited.connect(lambda ids: self._reload() if self.model.doc_id in ids else None)
         session.filter_changed.connect(self._on_filter_changed)
         session.type_filter_requested.connect(self.filter_type)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from core.editing.session import FigureChange
 from core.metrics.mention import ScoreResult
 from core.metrics.prf import Average, Score
 from core.metrics.significance import F1Interval
@@ -68,11 +69,18 @@ class _Figure(QWidget):
         layout.setSpacing(4)
         layout.addWidget(self.caption)
         layout.addWidget(self.value)
+        self.change = ""
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
 
-    def set_value(self, value: float | None, tooltip: str) -> None:
+    def set_value(self, value: float | None, tooltip: str, change: FigureChange | None = None) -> None:
         self.value.setText(percent(value) + ("" if is_nan(value) else " %"))
         self.setToolTip(NAN_TOOLTIP if is_nan(value) else tooltip)
+        shown = change is not None and change.changed
+        self.change = change.text() if change is not None and shown else ""
+        # the bar's second line says before → after for F1; every figure's tooltip says it for itself
+        self.value.setStyleSheet("color: #8A4B00;" if shown else "")
+        if change is not None and shown:
+            self.setToolTip(f"{tooltip}\nUnsaved edits: {change.text()} (saved files → now)")
 
 
 class SummaryBar(QFrame):
@@ -128,6 +136,7 @@ class SummaryBar(QFrame):
         """The shown result's micro F1 bootstrap intervals, once computed (`set_intervals`)."""
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self.refresh)
+        session.result_edited.connect(self.refresh)
         self.refresh()
 
     def refresh(self, *args: object) -> None:
@@ -146,14 +155,20 @@ class SummaryBar(QFrame):
         counted = macro.num_documents
         self.counts.set_full_text(f"{len(result.documents)} documents ({result.averages_note}) · "
                                   f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
+        delta = self.session.edit_delta
+        self.counts.setStyleSheet(f"color: {'#8A4B00' if delta is not None else colours.MUTED_TEXT};")
+        if delta is not None:  # unsaved edits: the line says before → after instead
+            self.counts.set_full_text(f"✎ Unsaved edits in {len(delta.documents)} document(s): "
+                                      f"micro F1 {delta.micro(combination, 'f1').text()}")
         for key, _ in _METRICS:
             value = getattr(micro, key)
             extra = self._interval_line(result, combination) if key == "f1" else ""
             self.figures[f"micro_{key}"].set_value(
                 value, f"Micro {key}: {percent(value)} % (TP {micro.tp:.2f}, {micro.num_gold} gold, "
-                       f"{micro.num_system} system){extra}")
+                       f"{micro.num_system} system){extra}", delta.micro(combination, key) if delta else None)
             value = getattr(macro, key)
-            self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %")
+            self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %",
+                                                   delta.macro(combination, key) if delta else None)
 
     def set_intervals(self, result: ScoreResult, intervals: dict[str, F1Interval]) -> None:
         """The micro F1 intervals of `result` (computed in the background): shown in the F1 tooltip."""
@@ -192,3 +207,7 @@ class SummaryBar(QFrame):
     def figure_text(self, name: str) -> str:
         """What one figure shows, e.g. `figure_text("micro_f1")` (for tests)."""
         return self.figures[name].value.text()
+
+    def change_text(self, name: str) -> str:
+        """The before → after line under one figure ("" when it shows none)."""
+        return self.figures[name].change

@@ -14,7 +14,7 @@ import html
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QFrame,
@@ -35,8 +35,9 @@ from evmeval_gui import colours
 from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
-from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document
+from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document, relayout_marks
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
+from evmeval_gui.views.token_selection import TokenSelection
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
 
@@ -164,6 +165,12 @@ class TextView(QAbstractScrollArea):
     """Draws a `DocumentText` with its `DocumentMarks`; virtualised, so long documents stay fast."""
 
     layout_changed = Signal()
+    tokens_selected = Signal()
+    """The selected words changed (editing: a new mention, a new span, a gap to cut)."""
+    span_dragged = Signal(int, int, object)
+    """(layer, mention, units): the user dragged an end of a selected mention's bar to another word."""
+    context_menu = Signal(object)
+    """Right click: the QMenu about to be shown (the edit controller adds its actions to it)."""
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -199,6 +206,9 @@ class TextView(QAbstractScrollArea):
         self.overlays: list[Overlay] = []
         """Painters drawn over the text (`Overlay`: e.g. `evmeval_gui.coref.overlay.ClusterOverlay`,
         `mapping_links.MappingLinksOverlay`)."""
+        self.tokens = TokenSelection()
+        self._pressed = False
+        self._resizing: tuple[int, int, str] | None = None
         session.selection_changed.connect(self._on_selection)
 
     # -- content ----------------------------------------------------------------------------------
@@ -246,8 +256,14 @@ class TextView(QAbstractScrollArea):
         return w
 
     def set_document(self, doc: DocumentText | None, marks: DocumentMarks | None,
-                     result_doc: DocumentResult | None) -> None:
-        """Show a document (None: nothing); lays it out for the current width."""
+                     result_doc: DocumentResult | None, *, keep_place: bool = False) -> None:
+        """Show a document (None: nothing); lays it out for the current width. `keep_place`: the same
+        document after an edit (scroll position and selected words stay)."""
+        top = self.verticalScrollBar().value()
+        if not keep_place:
+            self.tokens.clear()
+        same_words = (keep_place and doc is not None and self.doc is not None and doc.segments is self.doc.segments
+                      and self.layout_data is not None)
         self.doc, self.marks, self.result_doc = doc, marks, result_doc
         self._hover = None
         self._unit_mentions = ([], [])
@@ -258,9 +274,9 @@ class TextView(QAbstractScrollArea):
                     for u in units:
                         table[u].append(mention)
                 self._unit_mentions[layer].extend(table)
-        self._relayout()
-        self.verticalScrollBar().setValue(0)
-        self._apply_selection(self.session.selection, scroll=True)
+        self._relayout(marks_only=same_words)
+        self.verticalScrollBar().setValue(top if keep_place else 0)
+        self._apply_selection(self.session.selection, scroll=not keep_place)
 
     def set_marks(self, marks: DocumentMarks | None) -> None:
         """New outcomes for the same document (another combination): no relayout needed."""
@@ -269,10 +285,12 @@ class TextView(QAbstractScrollArea):
         self.viewport().update()
         self._ruler.update()
 
-    def _relayout(self) -> None:
+    def _relayout(self, *, marks_only: bool = False) -> None:
         width = float(self.viewport().width())
         if self.doc is None or width <= 0:
             self.layout_data = None
+        elif marks_only and self.layout_data is not None and abs(self.layout_data.width - width) <= 0.5:
+            self.layout_data = relayout_marks(self.layout_data, self.doc)  # an edit: the words stay put
         else:
             self.layout_data = layout_document(self.doc, self._measure, width, self._metrics)
         self._compute_ticks()
@@ -375,6 +393,7 @@ class TextView(QAbstractScrollArea):
         m = layout.metrics
         painter.setFont(self.font())
         selected_units = self._units_of(self._selected)
+        picked_units = set(self.tokens.units)
         hover_units = self._units_of(self._hover_sets()) if self._hover else set()
         marks = self.marks
         normal_pen = QPen(self.palette().text().color())
@@ -385,7 +404,13 @@ class TextView(QAbstractScrollArea):
             for k in range(line.first, line.last):
                 piece = layout.pieces[k]
                 unit = doc.segments[piece.segment].unit
-                if unit >= 0 and (unit in selected_units or unit in hover_units):
+                if unit >= 0 and unit in picked_units:
+                    painter.fillRect(QRectF(piece.x - 2, line.text_top - 1, piece.width + 4, m.text_height + 2),
+                                     QColor(colours.TOKEN_SELECTION_COLOUR))
+                    painter.setPen(QPen(QColor(colours.TOKEN_SELECTION_EDGE), 1.0))
+                    painter.drawLine(QPointF(piece.x - 2, line.text_top + m.text_height + 1),
+                                     QPointF(piece.x + piece.width + 2, line.text_top + m.text_height + 1))
+                elif unit >= 0 and (unit in selected_units or unit in hover_units):
                     colour = colours.SELECTION_COLOUR if unit in selected_units else colours.HOVER_COLOUR
                     painter.fillRect(QRectF(piece.x - 2, line.text_top - 1, piece.width + 4, m.text_height + 2),
                                      QColor(colour))
@@ -549,6 +574,23 @@ class TextView(QAbstractScrollArea):
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
         self.setFocus(Qt.FocusReason.MouseFocusReason)
+        self._resizing = self.bar_end_at(event.position())
+        if self._resizing is not None:
+            event.accept()
+            return
+        unit = self.unit_at(event.position())
+        if unit >= 0:  # words: the start of a selection of words (Shift: extend it)
+            self._pressed = True
+            self.tokens.press(unit, extend=bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+            self.tokens_selected.emit()
+            self.viewport().update()
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                event.accept()
+                return
+        elif self.tokens.units and self.hit(event.position()) is None:  # empty space: no words selected
+            self.tokens.clear()
+            self.tokens_selected.emit()
+            self.viewport().update()
         found = self.hit(event.position())
         doc = self.result_doc
         if found is not None:
@@ -557,25 +599,149 @@ class TextView(QAbstractScrollArea):
             self.session.select(Selection(doc.doc_id))
         event.accept()
 
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        resizing, self._resizing = self._resizing, None
+        self._pressed = False
+        if resizing is not None and event.button() == Qt.MouseButton.LeftButton:
+            layer, mention, end = resizing
+            units = self._dragged_units(layer, mention, end, self.nearest_unit(event.position()))
+            if units:
+                self.span_dragged.emit(layer, mention, units)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def bar_end_at(self, pos: QPointF) -> tuple[int, int, str] | None:
+        """(layer, mention, "start" | "end") when `pos` is on the first or last end of a selected mention's bar."""
+        layout = self.layout_data
+        if layout is None:
+            return None
+        x, y = pos.x(), pos.y() + self.verticalScrollBar().value()
+        for layer in (GOLD, SYSTEM):
+            for mention in self._selected[layer]:
+                bars = [b for b in layout.mention_bars.get((layer, mention), []) if not b.connector]
+                if not bars:
+                    continue
+                first = min(bars, key=lambda b: (b.y0, b.x0))
+                last = max(bars, key=lambda b: (b.y0, b.x1))
+                for bar, edge, end in ((first, first.x0, "start"), (last, last.x1, "end")):
+                    if abs(x - edge) <= 4 and bar.y0 - 3 <= y <= bar.y1 + 3:
+                        return layer, mention, end
+        return None
+
+    def _dragged_units(self, layer: int, mention: int, end: str, unit: int) -> tuple[int, ...]:
+        """A mention's units with one end moved to `unit` (its other parts stay)."""
+        doc = self.doc
+        if doc is None or unit < 0:
+            return ()
+        units = (doc.gold_units if layer == GOLD else doc.system_units)[mention]
+        if not units:
+            return ()
+        if end == "start":
+            kept = {u for u in units if u >= unit} | set(range(unit, units[0]))
+        else:
+            kept = {u for u in units if u <= unit} | set(range(units[-1] + 1, unit + 1))
+        return tuple(sorted(kept))
+
+    def nearest_unit(self, pos: QPointF) -> int:
+        """The word nearest to a position on its line (dragging may leave the text's height)."""
+        layout, doc = self.layout_data, self.doc
+        if layout is None or doc is None:
+            return -1
+        index = layout.line_at(pos.y() + self.verticalScrollBar().value())
+        if index < 0:
+            return -1
+        line = layout.lines[index]
+        best, distance = -1, float("inf")
+        for k in range(line.first, line.last):
+            piece = layout.pieces[k]
+            unit = doc.segments[piece.segment].unit
+            d = 0.0 if piece.x <= pos.x() <= piece.x + piece.width else min(abs(pos.x() - piece.x),
+                                                                             abs(pos.x() - piece.x - piece.width))
+            if unit >= 0 and d < distance:
+                best, distance = unit, d
+        return best
+
+    def select_units(self, first: int, last: int) -> None:
+        """Select the words from `first` to `last` (as a drag would)."""
+        self.tokens.press(first)
+        self.tokens.drag(last)
+        self.tokens_selected.emit()
+        self.viewport().update()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and self.doc is not None and self.doc.num_units:
+            start = min(self._units_of(self._selected), default=self._first_visible_unit())
+            self.tokens.step(1 if key == Qt.Key.Key_Right else -1, self.doc.num_units,
+                             extend=bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier), start=start)
+            self.tokens_selected.emit()
+            self._scroll_to_unit(self.tokens.caret)
+            self.viewport().update()
+            event.accept()
+            return
+        if key == Qt.Key.Key_Escape and self.tokens.units:
+            self.tokens.clear()
+            self.tokens_selected.emit()
+            self.viewport().update()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def _first_visible_unit(self) -> int:
+        layout, doc = self.layout_data, self.doc
+        if layout is None or doc is None:
+            return 0
+        top, bottom = self.visible_band()
+        for index in layout.visible_lines(top, bottom):
+            line = layout.lines[index]
+            for k in range(line.first, line.last):
+                unit = doc.segments[layout.pieces[k].segment].unit
+                if unit >= 0:
+                    return unit
+        return 0
+
+    def _scroll_to_unit(self, unit: int) -> None:
+        layout = self.layout_data
+        if layout is None or not 0 <= unit < len(layout.unit_piece) or layout.unit_piece[unit] < 0:
+            return
+        k = layout.unit_piece[unit]
+        y = next((line.text_top for line in layout.lines if line.first <= k < line.last), None)
+        bar = self.verticalScrollBar()
+        bottom = bar.value() + self.viewport().height() - 2 * self._metrics.text_height
+        if y is not None and not bar.value() <= y <= bottom:
+            bar.setValue(int(y - self.viewport().height() / 3))
+
     def contextMenuEvent(self, event) -> None:
-        """Right click on a mention: copy it, filter to its type, go to its partner, show it in charts."""
+        """Right click: on a mention, copy it, filter to its type, go to its partner, show it in charts;
+        then the editing actions, which the edit controller adds through `context_menu`."""
         found = self.hit(QPointF(event.pos()))
         marks, doc = self.marks, self.result_doc
-        if found is None or marks is None or doc is None:
-            return
-        layer, mention = found
-        row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
-        if row_index < 0:
-            return
-        row = marks.rows[row_index]
-        self.select_mention(layer, mention)
-        m = doc.gold[mention] if layer == GOLD else doc.system[mention]
-        text = f"{m.mention_id}\t{m.text}\t{m.raw_type}\t{m.raw_realis}"
-        self.menu = row_menu(self, self.session, doc.doc_id, row, copy=lambda: copy_text(text),
-                             copy_label="&Copy mention")
-        popup(self.menu, self.viewport(), event.pos())
+        menu: QMenu | None = None
+        if found is not None and marks is not None and doc is not None:
+            layer, mention = found
+            row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
+            if row_index >= 0:
+                row = marks.rows[row_index]
+                self.select_mention(layer, mention)
+                m = doc.gold[mention] if layer == GOLD else doc.system[mention]
+                text = f"{m.mention_id}\t{m.text}\t{m.raw_type}\t{m.raw_realis}"
+                menu = row_menu(self, self.session, doc.doc_id, row, copy=lambda: copy_text(text),
+                                copy_label="&Copy mention")
+        if menu is None:
+            menu = QMenu(self)
+        self.menu = menu
+        self.context_menu.emit(menu)
+        if not menu.isEmpty():
+            popup(menu, self.viewport(), event.pos())
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pressed and event.buttons() & Qt.MouseButton.LeftButton:
+            unit = self.nearest_unit(event.position())
+            if unit >= 0 and unit != self.tokens.caret:
+                self.tokens.drag(unit)
+                self.tokens_selected.emit()
+                self.viewport().update()
         found = self.hit(event.position())
         if found != self._hover:
             self._hover = found
@@ -667,6 +833,12 @@ class DocumentPane(QWidget):
         session.selection_changed.connect(self._on_selection)
         session.combination_changed.connect(self._refresh_header)
         session.scoring_finished.connect(self._on_scoring_finished)
+        session.result_edited.connect(self._on_edited)
+
+    def _on_edited(self, doc_ids: tuple[str, ...]) -> None:
+        """An edit rescored the shown document: redraw it where the user is."""
+        if self._doc_id in doc_ids:
+            self.show_document(self._doc_id, keep_place=True)
 
     @property
     def doc_id(self) -> str | None:
@@ -681,7 +853,7 @@ class DocumentPane(QWidget):
             return
         self.show_document(selection.doc_id)
 
-    def show_document(self, doc_id: str | None) -> None:
+    def show_document(self, doc_id: str | None, *, keep_place: bool = False) -> None:
         """Load a document into the view (the session's selection decides which one)."""
         self._doc_id = doc_id
         session = self.session
@@ -689,7 +861,8 @@ class DocumentPane(QWidget):
         if doc is None:
             self.view.set_document(None, None, None)
         else:
-            self.view.set_document(doc, session.marks(doc.doc_id), session.doc_result(doc.doc_id))
+            self.view.set_document(doc, session.marks(doc.doc_id), session.doc_result(doc.doc_id),
+                                   keep_place=keep_place)
         notice = doc.notice if doc is not None else ""
         if doc is not None and doc.unplaced:
             notice = (notice + " " if notice else "") + (

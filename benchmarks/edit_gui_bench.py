@@ -1,0 +1,150 @@
+"""Benchmark: from an edit in the window to the repainted figures, on a 5,000-token document of the
+2000-document corpus.
+
+    python benchmarks/edit_gui_bench.py [--edits 30] [--tokens 5000] [--corpus DIR]
+
+The real main window (offscreen) opens the corpus of benchmarks/score_bench.py with one document made
+long as benchmarks/edit_bench.py makes it. For each edit the mention (or words) is selected first,
+then the clock runs from the controller's action (type, realis, delete, add: what a key press
+triggers) through the core's rescoring, every view's update (summary bar, document list, the long
+document's text re-laid out, mapping table) and the processed paint events, to the synchronous
+repaint of the summary bar, the document list and the text. Prints median, p95 and max against the
+issue's 50 ms, and the core's share (`EditSession.apply` alone) measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from benchmarks.edit_bench import long_document
+from benchmarks.score_bench import corpus_dir, ensure_corpus
+from core.loading import LoadedInputs, TokenSource, load_inputs
+from core.metrics.mention import score_files
+from core.model import TbfFile, TokenTable
+
+TARGET_MS = 50.0
+
+
+class _Tokens(TokenSource):
+    """The corpus's tables, with the long document's own."""
+
+    def __init__(self, folder: str, doc_id: str, table: TokenTable) -> None:
+        super().__init__(folder)
+        self.doc_id, self.long = doc_id, table
+
+    def table(self, doc_id: str) -> TokenTable | None:
+        return self.long if doc_id == self.doc_id else super().table(doc_id)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--edits", type=int, default=30)
+    parser.add_argument("--tokens", type=int, default=5000)
+    parser.add_argument("--corpus", help="corpus folder (default: the cached benchmark corpus)")
+    args = parser.parse_args()
+    folder = corpus_dir(args.corpus)
+    ensure_corpus(folder)
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"), token_dir=str(folder / "tkn"))
+    doc_id, table, gold_doc, system_doc = long_document(inputs, args.tokens)
+    gold = TbfFile(inputs.gold.path, inputs.gold.mode, {**inputs.gold.documents, doc_id: gold_doc})
+    system = TbfFile(inputs.system.path, inputs.system.mode, {**inputs.system.documents, doc_id: system_doc})
+    long_inputs = LoadedInputs(gold, system, _Tokens(str(folder / "tkn"), doc_id, table), inputs.texts)
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from core.editing import Side
+    from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
+    from evmeval_gui.model.selection import Selection
+
+    app = QApplication.instance() or QApplication([])
+    from evmeval_gui.main_window import MainWindow
+
+    def loader(request, system_index, context):  # type: ignore[no-untyped-def]
+        return LoadedCorpus(request, (long_inputs,)), score_files(gold, system)
+
+    settings = QSettings(str(Path(os.environ.get("TMPDIR", "/tmp")) / "edit_gui_bench.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings, persist=False, loader=loader, use_default_charts=False)
+    window.resize(1366, 768)
+    window.show()
+    window.open_request(OpenRequest(str(folder / "gold.tbf"), (str(folder / "system.tbf"),), str(folder / "tkn")))
+    while not window.session.loaded:
+        app.processEvents()
+    while window.runner._current:  # the quiet job that prepares live rescoring
+        app.processEvents()
+        time.sleep(0.01)
+    window.session.select_document(doc_id)
+    app.processEvents()
+    editing, view = window.editing, window.text_view
+    core_ms: list[float] = []
+    apply = editing.state.ensure().apply
+
+    def timed_apply(edit):  # type: ignore[no-untyped-def]
+        start = time.perf_counter()
+        delta = apply(edit)
+        core_ms.append(1000 * (time.perf_counter() - start))
+        return delta
+
+    editing.state.ensure().apply = timed_apply  # type: ignore[method-assign]
+    timings: list[tuple[str, float]] = []
+    for k in range(args.edits):
+        doc = window.session.doc_result(doc_id)
+        marks = window.session.marks(doc_id)
+        assert doc is not None and marks is not None
+        m = k * 7 % len(doc.system)
+        window.session.select(Selection.of_rows(doc_id, [marks.rows[marks.system_row[m]]]))
+        step = k % 4
+        if step == 3:
+            first = k * 37 % (len(table.tokens) - 2)
+            view.select_units(first, first + 1)
+        app.processEvents()
+        start = time.perf_counter()
+        if step == 0:
+            editing.set_type("Life_Die" if k % 8 else "Conflict_Attack")
+        elif step == 1:
+            editing.set_realis("Generic" if k % 8 == 1 else "Actual")
+        elif step == 2:
+            editing.delete()
+        else:
+            editing.add_mention_now("Conflict_Attack", "Actual")
+        app.processEvents()
+        window.summary.repaint()
+        window.documents.table.viewport().repaint()
+        view.viewport().repaint()
+        timings.append((("type", "realis", "delete", "add")[step], 1000 * (time.perf_counter() - start)))
+    values = sorted(ms for _, ms in timings)
+    median, worst = statistics.median(values), values[-1]
+    p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
+    exact = score_files(editing.state.edit.gold, editing.state.edit.system).micro == window.session.result.micro
+    shown = window.summary.change_text("micro_f1")
+    print(f"corpus: {len(gold.documents)} documents; long document {doc_id}: {len(table.tokens):,} tokens, "
+          f"{len(gold_doc.mentions)} gold / {len(system_doc.mentions)} system mentions; window 1366x768 offscreen")
+    print(f"edit -> repainted figures, {len(values)} edits: median {median:6.2f} ms   p95 {p95:6.2f} ms   "
+          f"max {worst:6.2f} ms")
+    for label in ("type", "realis", "delete", "add"):
+        own = [ms for name, ms in timings if name == label]
+        print(f"    {label:<7} x{len(own):<3} median {statistics.median(own):6.2f} ms")
+    print(f"core share (EditSession.apply): median {statistics.median(core_ms):6.2f} ms "
+          f"({100 * statistics.median(core_ms) / median:4.1f}% of the median)")
+    print(f"target {TARGET_MS:.0f} ms: median is {100 * median / TARGET_MS:4.1f}% of it; "
+          f"{'within' if worst < TARGET_MS else 'OVER'} target at max, "
+          f"{'within' if p95 < TARGET_MS else 'OVER'} at p95")
+    print(f"summary bar after the edits: micro F1 {shown or window.summary.figure_text('micro_f1')}; "
+          f"equal to scoring the edited files from scratch: {'yes' if exact else 'NO'}")
+    print(f"side edited: {Side.SYSTEM.value}; undo stack holds {editing.stack.count()} edits")
+    window.editing.state.revert()
+    window.close()
+    if not exact:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The Curate view: one adjudicated set from the work of 2..N annotators (core.curation)."""

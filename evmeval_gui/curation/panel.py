@@ -1,0 +1,341 @@
+"""The Curate view: every disagreement of 2..N annotators, each annotator's version, the decisions, and
+each annotator's agreement with the curated set as it changes.
+
+Keys (while the view has focus): 1..N accept that annotator's version, Enter keeps the curated one,
+Delete rejects the item, Ctrl+Z undoes the last decision; each decision moves to the next open
+disagreement. Every decision and figure comes from `core.curation` through `CurationState`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core.editing.operations import change_realis, change_type
+from core.rules import Combination
+from evmeval_gui import colours
+from evmeval_gui.model.curation_state import CurationState, describe
+from evmeval_gui.model.formatting import percent
+from evmeval_gui.pickers import REALIS_VALUES, TypePicker
+
+POLICIES = ("majority", "union", "intersection")
+SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
+DECIDED_COLOUR = "#EAF5EA"
+
+
+def _table(headers: list[str], name: str) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.setWordWrap(False)
+    return table
+
+
+class CurationPanel(QWidget):
+    """The page; `export_requested(kind)` ("tbf" / "brat") and `score_requested()` go to the mode."""
+
+    export_requested = Signal(str)
+    score_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("curationPanel")
+        self.state: CurationState | None = None
+        self.picker: TypePicker | None = None
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.policy = QComboBox()
+        self.policy.setObjectName("policyCombo")
+        self.policy.setToolTip("How the curated set starts: majority (more than half have the same span, type and "
+                               "realis), union, intersection, or one annotator's set as the base")
+        self.policy.activated.connect(lambda _: self._on_policy())
+        self.progress = QLabel()
+        self.progress.setObjectName("curationProgress")
+        export_tbf = QPushButton("Export tbf…")
+        export_tbf.clicked.connect(lambda: self.export_requested.emit("tbf"))
+        export_brat = QPushButton("Export brat…")
+        export_brat.clicked.connect(lambda: self.export_requested.emit("brat"))
+        self.score_button = QPushButton("Score annotators against it ▶")
+        self.score_button.setObjectName("scoreCuratedButton")
+        self.score_button.setToolTip("Open the scoring mode: the curated set as gold, each annotator as a system")
+        self.score_button.clicked.connect(self.score_requested.emit)
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(QLabel("Start from:"))
+        top.addWidget(self.policy)
+        top.addWidget(self.progress)
+        top.addWidget(export_tbf)
+        top.addWidget(export_brat)
+        top.addWidget(self.score_button)
+
+        self.list = _table(["Document", "Item", "Differs in", "Decision"], "disagreementList")
+        self.list.itemSelectionChanged.connect(self._on_list_selection)
+        self.item_label = QLabel()
+        self.item_label.setObjectName("itemLabel")
+        self.item_label.setWordWrap(True)
+        self.versions = _table(["Key", "Annotator", "Version (text [span] type/realis)", "Coreference"],
+                               "versionTable")
+        self.versions.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.versions.cellDoubleClicked.connect(lambda row, _: self.accept(row))
+        self.accept_buttons = QHBoxLayout()
+        keep = QPushButton("Keep curated (Enter)")
+        keep.clicked.connect(self.keep)
+        reject = QPushButton("Reject (Delete)")
+        reject.clicked.connect(self.reject)
+        retype = QPushButton("Edit type…")
+        retype.setToolTip("Change the type of the curated mention of this item (the item counts as edited)")
+        retype.clicked.connect(self.edit_type)
+        self.realis = QComboBox()
+        self.realis.setObjectName("curatedRealis")
+        self.realis.addItems(["Edit realis…", *REALIS_VALUES])
+        self.realis.activated.connect(self._on_realis)
+        undo = QPushButton("Undo (Ctrl+Z)")
+        undo.clicked.connect(self.undo)
+        decide = QHBoxLayout()
+        decide.addLayout(self.accept_buttons)
+        decide.addWidget(keep)
+        decide.addWidget(reject)
+        decide.addWidget(retype)
+        decide.addWidget(self.realis)
+        decide.addStretch(1)
+        decide.addWidget(undo)
+        detail = QFrame()
+        detail.setFrameShape(QFrame.Shape.StyledPanel)
+        detail_layout = QVBoxLayout(detail)
+        detail_layout.addWidget(self.item_label)
+        detail_layout.addWidget(self.versions, 1)
+        detail_layout.addLayout(decide)
+        self.agreement = _table([], "curatedAgreement")
+        self.agreement.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.agreement_label = QLabel("<b>Agreement with the curated set</b> (curated set in the key role; "
+                                      "updates with every decision)")
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(detail)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addWidget(self.agreement_label)
+        lower_layout.addWidget(self.agreement, 1)
+        right.addWidget(lower)
+        right.setSizes([300, 200])
+        split = QSplitter()
+        split.addWidget(self.list)
+        split.addWidget(right)
+        split.setSizes([380, 700])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addLayout(top)
+        layout.addWidget(split, 1)
+        self._keys()
+
+    def _keys(self) -> None:
+        def add(shortcut: str, slot) -> QAction:  # type: ignore[no-untyped-def]
+            action = QAction(self)
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(lambda _=False: slot())
+            self.addAction(action)
+            return action
+
+        for number in range(1, 10):
+            add(str(number), lambda k=number - 1: self.accept(k))
+        add("Return", self.keep)
+        add("Enter", self.keep)
+        add("Delete", self.reject)
+        add("Ctrl+Z", self.undo)
+
+    # -- content ------------------------------------------------------------------------------------------
+
+    def set_state(self, state: CurationState) -> None:
+        self.state = state
+        state.listeners.append(self.refresh)
+        n = len(state.files)
+        self.policy.blockSignals(True)
+        self.policy.clear()
+        for name in POLICIES:
+            self.policy.addItem(name, name)
+        for k in range(n):
+            self.policy.addItem(f"base: [{k + 1}] {state.names[k]}", f"base:{k + 1}")
+        self.policy.setCurrentIndex(0)
+        self.policy.blockSignals(False)
+        while self.accept_buttons.count():
+            widget = self.accept_buttons.takeAt(0).widget()
+            if widget is not None:
+                widget.deleteLater()
+        for k in range(n):
+            button = QPushButton(f"Accept [{k + 1}]")
+            button.setToolTip(f"Take {state.names[k]}'s version (key {k + 1})")
+            button.clicked.connect(lambda _=False, a=k: self.accept(a))
+            self.accept_buttons.addWidget(button)
+        headers = ["Annotator", *(f"F1 {Combination(c).label}" for c in SHOWN_COMBINATIONS),
+                   "P (type+realis)", "R (type+realis)", "F1 this document"]
+        self.agreement.setColumnCount(len(headers))
+        self.agreement.setHorizontalHeaderLabels(headers)
+        self.refresh()
+
+    def refresh(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        decided, total = state.progress()
+        self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
+                           + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
+        self.progress.setText(f"{decided} of {total} disagreements decided")
+        self._fill_list()
+        self._fill_current()
+        self._fill_agreement()
+
+    def _fill_list(self) -> None:
+        state = self.state
+        assert state is not None
+        disagreements = state.curation.disagreements
+        self.list.blockSignals(True)
+        self.list.setRowCount(len(disagreements))
+        for row, d in enumerate(disagreements):
+            decision = state.decision(d)
+            for column, text in enumerate((d.doc_id, str(d.item + 1), ", ".join(d.kinds), decision or "open")):
+                item = QTableWidgetItem(text)
+                if decision:
+                    item.setBackground(QColor(DECIDED_COLOUR))
+                self.list.setItem(row, column, item)
+        current = state.current
+        if current is not None:
+            row = disagreements.index(current)
+            self.list.selectRow(row)
+            self.list.scrollToItem(self.list.item(row, 0))
+        else:
+            self.list.clearSelection()
+        self.list.blockSignals(False)
+
+    def _fill_current(self) -> None:
+        state = self.state
+        assert state is not None
+        d = state.current
+        if d is None:
+            self.item_label.setText("<b>Every disagreement is decided.</b> Export the curated set, or score the "
+                                    "annotators against it.")
+            self.versions.setRowCount(0)
+            return
+        self.item_label.setText(f"<b>{d.doc_id}</b>, item {d.item + 1}: the annotators differ in "
+                                f"<b>{', '.join(d.kinds)}</b>. Press 1–{len(state.files)} to accept a version, "
+                                "Enter to keep the curated one, Delete to reject the item.")
+        rows = [(f"{v.annotator + 1}", state.names[v.annotator], describe(v.mentions),
+                 ", ".join(f"item {i + 1}" for i in sorted(v.coreference)) or "—") for v in d.versions]
+        rows.append(("", "curated (now)", describe(state.curated_version(d)), state.decision(d) or "open"))
+        self.versions.setRowCount(len(rows))
+        for row, values in enumerate(rows):
+            for column, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                if row == len(rows) - 1:
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                self.versions.setItem(row, column, item)
+
+    def _fill_agreement(self) -> None:
+        state = self.state
+        assert state is not None
+        doc_id = state.current.doc_id if state.current is not None else None
+        self.agreement.setRowCount(len(state.agreements))
+        strict = SHOWN_COMBINATIONS[-1]
+        for row, pair in enumerate(state.agreements):
+            doc = pair.find_document(doc_id) if doc_id is not None else None
+            values = [f"[{row + 1}] {state.names[row]}",
+                      *(percent(pair.micro[c].f1) for c in SHOWN_COMBINATIONS),
+                      percent(pair.micro[strict].precision), percent(pair.micro[strict].recall),
+                      (f"{percent(doc.scores[strict].f1)} ({doc_id})" if doc is not None else "—")]
+            for column, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                if column:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.agreement.setItem(row, column, item)
+
+    # -- decisions ------------------------------------------------------------------------------------------
+
+    def accept(self, annotator: int) -> None:
+        if self.state is not None:
+            self.state.accept(annotator)
+
+    def keep(self) -> None:
+        if self.state is not None:
+            self.state.keep()
+
+    def reject(self) -> None:
+        if self.state is not None:
+            self.state.reject()
+
+    def undo(self) -> None:
+        if self.state is not None:
+            self.state.undo()
+
+    def _on_policy(self) -> None:
+        if self.state is not None:
+            self.state.set_policy(self.policy.currentData())
+
+    def _on_list_selection(self) -> None:
+        state = self.state
+        rows = self.list.selectionModel().selectedRows()
+        if state is None or not rows:
+            return
+        d = state.curation.disagreements[rows[0].row()]
+        if d is not state.current:
+            state.show(d)
+
+    def _curated_mention(self):  # type: ignore[no-untyped-def]
+        state = self.state
+        if state is None or state.current is None:
+            return None
+        mentions = state.curated_version(state.current)
+        if not mentions:
+            self.item_label.setText(self.item_label.text() + f"<br><span style='color:{colours.MUTED_TEXT}'>"
+                                    "The curated set has no mention here: accept a version first.</span>")
+            return None
+        return mentions[0]
+
+    def edit_type(self) -> TypePicker | None:
+        m = self._curated_mention()
+        state = self.state
+        if m is None or state is None:
+            return None
+        types = sorted({x.raw_type for f in state.files for d in f.documents.values() for x in d.mentions},
+                       key=str.lower)
+        picker = TypePicker(types, title=f"Type of curated {m.mention_id}", current=m.raw_type, parent=self)
+        picker.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        picker.accepted.connect(lambda: self.set_type(picker.chosen_type()))
+        picker.destroyed.connect(lambda *_: setattr(self, "picker", None))
+        self.picker = picker
+        picker.open()
+        return picker
+
+    def set_type(self, mention_type: str) -> None:
+        m = self._curated_mention()
+        if m is not None and self.state is not None:
+            doc = self.state.curation.document(m.doc_id)
+            self.state.apply_edit(change_type(doc, m, mention_type))
+
+    def _on_realis(self, index: int) -> None:
+        self.realis.setCurrentIndex(0)
+        m = self._curated_mention()
+        if index > 0 and m is not None and self.state is not None:
+            doc = self.state.curation.document(m.doc_id)
+            self.state.apply_edit(change_realis(doc, m, REALIS_VALUES[index - 1]))

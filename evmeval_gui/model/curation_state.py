@@ -1,0 +1,141 @@
+"""The Curate view's state, without Qt: a `core.curation.Curation`, the disagreement under review, the
+decisions made (undoable), and each annotator's agreement with the curated set.
+
+Every decision goes through `core.curation` (`accept`, `reject`, `keep`, `apply_edit`) and moves to
+the next open disagreement; agreement with the curated set is `core.curation.annotator_agreement`,
+measured again for the decided document only. No figure is computed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from core import curation as cur
+from core.curation import Curation, CurationPolicy, Disagreement
+from core.editing.operations import DocumentEdit
+from core.metrics.agreement import PairAgreement
+from core.model import Mention, TbfFile
+
+
+@dataclass(frozen=True)
+class Step:
+    """One state of the review: the curation, the disagreement shown, the agreements."""
+
+    curation: Curation
+    current: Disagreement | None
+    agreements: tuple[PairAgreement, ...]
+
+
+def describe(mentions: Sequence[Mention]) -> str:
+    """An annotator's version of an item in a few words: `arrested [t11] Justice_Arrest-Jail/Actual`."""
+    if not mentions:
+        return "— (nothing marked)"
+    parts = []
+    for m in mentions:
+        span = ",".join(str(u) if isinstance(u, str) else f"{u[0]}-{u[1]}" for u in m.span)
+        parts.append(f"{m.text or '·'} [{span}] {m.raw_type}/{m.raw_realis}")
+    return "; ".join(parts)
+
+
+class CurationState:
+    """The review of 2..N annotators' disagreements. `listeners` are called after every change."""
+
+    def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority") -> None:
+        self.files = tuple(files)
+        self.names = tuple(names)
+        self.listeners: list[Callable[[], None]] = []
+        self.history: list[Step] = []
+        self.step = self._start(CurationPolicy.parse(policy))
+
+    def _start(self, policy: CurationPolicy) -> Step:
+        curation = cur.curate(self.files, self.names, policy)
+        return Step(curation, cur.next_disagreement(curation), cur.annotator_agreement(curation))
+
+    # -- reading ----------------------------------------------------------------------------------------
+
+    @property
+    def curation(self) -> Curation:
+        return self.step.curation
+
+    @property
+    def current(self) -> Disagreement | None:
+        return self.step.current
+
+    @property
+    def agreements(self) -> tuple[PairAgreement, ...]:
+        return self.step.agreements
+
+    def decision(self, disagreement: Disagreement) -> str:
+        return self.curation.decisions.get(disagreement.key, "")
+
+    def curated_version(self, disagreement: Disagreement) -> tuple[Mention, ...]:
+        """The curated set's mentions standing for an item now."""
+        doc = self.curation.document(disagreement.doc_id)
+        doc_id, item = disagreement.key
+        ids = {mid for (d, mid), n in self.curation.origin.items() if d == doc_id and n == item}
+        return tuple(m for m in doc.mentions if m.mention_id in ids)
+
+    def progress(self) -> tuple[int, int]:
+        """(decided, all) disagreements."""
+        total = len(self.curation.disagreements)
+        return total - len(self.curation.open_disagreements()), total
+
+    # -- deciding ----------------------------------------------------------------------------------------
+
+    def set_policy(self, policy: str) -> None:
+        """Start again from another policy (the decisions so far are kept in the undo history)."""
+        self.history.append(self.step)
+        self.step = self._start(CurationPolicy.parse(policy))
+        self._notify()
+
+    def show(self, disagreement: Disagreement) -> None:
+        self.step = Step(self.curation, disagreement, self.agreements)
+        self._notify()
+
+    def _decide(self, curation: Curation, doc_id: str) -> None:
+        self.history.append(self.step)
+        agreements = cur.annotator_agreement(curation, self.agreements, doc_id)
+        self.step = Step(curation, cur.next_disagreement(curation, self.current), agreements)
+        self._notify()
+
+    def accept(self, annotator: int) -> bool:
+        """Annotator's version (0-based) of the current disagreement; False when there is none to decide."""
+        d = self.current
+        if d is None or not 0 <= annotator < len(self.files):
+            return False
+        self._decide(cur.accept(self.curation, d, annotator), d.doc_id)
+        return True
+
+    def reject(self) -> bool:
+        d = self.current
+        if d is None:
+            return False
+        self._decide(cur.reject(self.curation, d), d.doc_id)
+        return True
+
+    def keep(self) -> bool:
+        d = self.current
+        if d is None:
+            return False
+        self._decide(cur.keep(self.curation, d), d.doc_id)
+        return True
+
+    def apply_edit(self, edit: DocumentEdit) -> bool:
+        """An edit of the current item's curated mention (type, realis ...): the item's decision is "edited"."""
+        d = self.current
+        if d is None:
+            return False
+        self._decide(cur.apply_edit(self.curation, d.doc_id, edit, d), d.doc_id)
+        return True
+
+    def undo(self) -> bool:
+        if not self.history:
+            return False
+        self.step = self.history.pop()
+        self._notify()
+        return True
+
+    def _notify(self) -> None:
+        for listener in list(self.listeners):
+            listener()

@@ -1,0 +1,140 @@
+"""The Curate mode: one adjudicated set from the annotators compared in the Agreement mode.
+
+It starts from the comparison the Agreement mode read (`LoadedAgreement`: the annotators' files and
+names), shows `evmeval_gui.curation.panel.CurationPanel`, exports the curated set (tbf, brat) with
+`core.curation.write_curated` / `write_curated_brat`, and opens the scoring mode with the curated set
+as gold and the annotators as systems (their files; brat folders are written as tbf beside the
+curated file first).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+
+from core.curation import write_curated, write_curated_brat
+from core.formats.errors import FormatError
+from core.formats.tbf import format_tbf
+from core.loading import TextSource, TokenSource
+from core.report.io import write_atomic
+from evmeval_gui.curation.panel import CurationPanel
+from evmeval_gui.model.agreement_inputs import LoadedAgreement
+from evmeval_gui.model.corpus import OpenRequest
+from evmeval_gui.model.curation_state import CurationState
+from evmeval_gui.modes.base import WindowPort
+
+TBF_FILTER = "TBF files (*.tbf);;All files (*)"
+
+
+class CurateMode:
+    """A `WindowMode`, active from `start` until another corpus or comparison is opened."""
+
+    name = "curate"
+
+    def __init__(self, port: WindowPort, *, open_scoring: Callable[[OpenRequest], None],
+                 choose_folder: Callable[[str], str | None]) -> None:
+        self.port = port
+        self.open_scoring = open_scoring
+        self.choose_folder = choose_folder
+        self.active = False
+        self.loaded: LoadedAgreement | None = None
+        self.state: CurationState | None = None
+        self.panel = CurationPanel()
+        self.panel.export_requested.connect(self.export)
+        self.panel.score_requested.connect(self.score)
+        port.add_page(self.panel)
+        port.session.corpus_loaded.connect(self._leave)
+
+    def start(self, loaded: LoadedAgreement, policy: str = "majority") -> None:
+        """Curate the annotators of `loaded` (their files, in order), starting from `policy`."""
+        self.loaded = loaded
+        self.state = CurationState(loaded.files, loaded.names, policy)
+        self.panel.set_state(self.state)
+        self.active = True
+        self.port.show_page(self.panel)
+        self.panel.list.setFocus()
+        self.port.commands_changed()
+
+    def _leave(self) -> None:
+        if self.active:
+            self.active = False
+            self.port.commands_changed()
+
+    # -- WindowMode -----------------------------------------------------------------------------------------
+
+    def title(self) -> str:
+        return f"Curation: {self.loaded.request.name}" if self.loaded is not None else "Curation"
+
+    def status_text(self, took: str) -> str:
+        return "Curation: 1..N accept a version, Enter keeps, Delete rejects"
+
+    def remembers_corpus(self) -> bool:
+        return False
+
+    def can_export_report(self) -> bool:
+        return False
+
+    def reload(self) -> bool:
+        return False
+
+    def show_current_page(self) -> None:
+        self.port.show_page(self.panel)
+
+    # -- export and scoring ---------------------------------------------------------------------------------
+
+    def _lookups(self):  # type: ignore[no-untyped-def]
+        assert self.loaded is not None
+        tokens = TokenSource(self.loaded.request.token_dir)
+        texts = TextSource(next((d for d in self.loaded.text_dirs if d), None))
+        return tokens.table, texts.text
+
+    def export(self, kind: str, target: str | None = None) -> list[str]:
+        """Write the curated set: "tbf" (a file) or "brat" (a folder); returns what was written."""
+        if self.state is None:
+            return []
+        curation = self.state.curation
+        try:
+            if kind == "tbf":
+                path = target or self.port.choose_save_path("Export the curated set", "curated.tbf", TBF_FILTER)
+                if path is None:
+                    return []
+                saved = write_curated(curation, path)
+                written = [saved.path]
+            else:
+                folder = target or self.choose_folder("Export the curated set as brat files")
+                if folder is None:
+                    return []
+                tables, texts = self._lookups()
+                written = write_curated_brat(curation, folder, tables=tables, texts=texts)
+        except FormatError as exc:
+            self.port.report_problem(exc.problem)
+            return []
+        self.port.show_message(f"Curated set written: {written[0]}" + (f" and {len(written) - 1} more"
+                                                                       if len(written) > 1 else ""), 10000)
+        return written
+
+    def score(self, folder: str | None = None) -> OpenRequest | None:
+        """The scoring mode with the curated set as gold and every annotator as a system."""
+        if self.state is None or self.loaded is None:
+            return None
+        folder = folder or tempfile.mkdtemp(prefix="evmeval-curated-")
+        curation = self.state.curation
+        gold = os.path.join(folder, "curated.tbf")
+        try:
+            write_curated(curation, gold)
+            systems = []
+            for k, path in enumerate(self.loaded.request.paths):
+                if os.path.isfile(path) and path.lower().endswith(".tbf"):
+                    systems.append(path)
+                    continue
+                out = os.path.join(folder, f"annotator{k + 1}.tbf")
+                write_atomic(out, format_tbf(list(self.loaded.files[k].documents.values())))
+                systems.append(out)
+        except FormatError as exc:
+            self.port.report_problem(exc.problem)
+            return None
+        request = OpenRequest(gold, tuple(systems), self.loaded.request.token_dir,
+                              next((d for d in self.loaded.text_dirs if d), None))
+        self.open_scoring(request)
+        return request

@@ -1,0 +1,106 @@
+"""The scratch mode: one new document, typed or pasted, marked up by clicking words (File › New document).
+
+The document views show it like any corpus; a banner above them shows the token table the built-in
+tokenizer made and the Save button (a folder the published scorer reads: text, .tab, gold.tbf,
+system.tbf). Every figure comes from the core's live rescoring (see `evmeval_gui.editing`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
+
+from evmeval_gui import colours
+from evmeval_gui.editing.new_document import fill_token_table, token_table_widget
+from evmeval_gui.modes.base import WindowPort
+
+
+class ScratchBanner(QFrame):
+    """What the tokenizer made, and how to mark and save."""
+
+    def __init__(self, save: Callable[[], object]) -> None:
+        super().__init__()
+        self.setObjectName("scratchBanner")
+        self.setStyleSheet("#scratchBanner { background: #EEF4FF; border: 1px solid #C9D8F2; }")
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        self.hint = QLabel("Select words (drag, Shift+click, Shift+arrows) and press <b>A</b> to mark a mention; "
+                           "<b>G</b> switches between the system and the gold side; T, Shift+A/G/O, Delete change it.")
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        self.toggle = QPushButton("Hide token table")
+        self.toggle.setObjectName("tokenTableToggle")
+        self.toggle.clicked.connect(self._toggle)
+        self.save = QPushButton("Save folder…")
+        self.save.setObjectName("scratchSave")
+        self.save.setToolTip("Write text, token table, gold.tbf and system.tbf into a folder (Ctrl+S)")
+        self.save.clicked.connect(lambda: save())
+        self.table = token_table_widget()
+        self.table.setMaximumHeight(130)
+        top = QHBoxLayout()
+        texts = QVBoxLayout()
+        texts.addWidget(self.label)
+        texts.addWidget(self.hint)
+        top.addLayout(texts, 1)
+        top.addWidget(self.toggle)
+        top.addWidget(self.save)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.table)
+
+    def _toggle(self) -> None:
+        self.table.setVisible(not self.table.isVisible())
+        self.toggle.setText("Hide token table" if self.table.isVisible() else "Show token table")
+
+
+class ScratchMode:
+    """A `WindowMode`, active while the session shows the document from scratch (`is_scratch()`)."""
+
+    name = "scratch"
+
+    def __init__(self, port: WindowPort, *, is_scratch: Callable[[], bool], save: Callable[[], object]) -> None:
+        self.port = port
+        self.is_scratch = is_scratch
+        self.banner = ScratchBanner(save)
+        self.banner.hide()
+        port.add_banner(self.banner)
+        port.session.corpus_loaded.connect(self._on_corpus_loaded)
+
+    @property
+    def active(self) -> bool:
+        return self.is_scratch() and self.port.session.corpus is not None
+
+    def _on_corpus_loaded(self) -> None:
+        active = self.active
+        self.banner.setVisible(active)
+        corpus = self.port.session.corpus
+        if not active or corpus is None:
+            return
+        doc_id = next(iter(corpus.gold.documents))
+        table = corpus.inputs[0].tokens.table(doc_id)
+        tokens = list(table.tokens) if table is not None else []
+        fill_token_table(self.banner.table, tokens)
+        self.banner.label.setText(f"<b>New document {doc_id}</b> · {len(tokens)} tokens from the built-in "
+                                  "tokenizer (table below)")
+
+    def title(self) -> str:
+        corpus = self.port.session.corpus
+        doc = next(iter(corpus.gold.documents), "") if corpus is not None else ""
+        return f"New document {doc}"
+
+    def status_text(self, took: str) -> str:
+        return "New document: mark gold and system mentions; the scores update as you go"
+
+    def remembers_corpus(self) -> bool:
+        return False
+
+    def can_export_report(self) -> bool:
+        return False
+
+    def reload(self) -> bool:
+        return False
+
+    def show_current_page(self) -> None:
+        self.port.show_page(None)
