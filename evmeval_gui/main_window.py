@@ -376,6 +376,8 @@ class MainWindow(QMainWindow):
         tools.setIconSize(QSize(16, 16))
         tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         tools.addAction(self.open_action)
+        self.reload_action.setIconText("Reload")  # short toolbar labels: the toolbar fits 1024 px
+        self.compare_systems_action.setIconText("Compare")
         tools.addAction(self.reload_action)
         tools.addAction(self.compare_systems_action)
         tools.addSeparator()

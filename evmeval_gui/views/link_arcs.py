@@ -71,7 +71,11 @@ class LinkArcOverlay:
         self.view.overlays_changed(relayout=True)
 
     def room(self) -> float:
-        return ROOM if self.model.result is not None else 0.0
+        """Space for arcs between lines, only where the shown document has links to draw."""
+        doc = self.view.result_doc
+        if self.model.result is None or doc is None:
+            return 0.0
+        return ROOM if self.model.shown_rows(doc.doc_id) else 0.0
 
     # -- geometry ---------------------------------------------------------------------------------
 

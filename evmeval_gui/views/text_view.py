@@ -274,6 +274,9 @@ class TextView(QAbstractScrollArea):
                     for u in units:
                         table[u].append(mention)
                 self._unit_mentions[layer].extend(table)
+        metrics = self._make_metrics()  # overlays' room depends on the document (e.g. only one with links)
+        if metrics != self._metrics:
+            self._metrics, same_words = metrics, False
         self._relayout(marks_only=same_words)
         self.verticalScrollBar().setValue(top if keep_place else 0)
         self._apply_selection(self.session.selection, scroll=not keep_place)

@@ -127,6 +127,7 @@ class LinkLegend(QWidget):
             count = sum(1 for r in rows if r.outcome(closure) == key)
             label.setText(f"{link_style(key).glyph} {key} {count}")  # short: the tooltip has the words
         self.layout().invalidate()
+        self.setVisible(bool(rows))  # a document without links gets no legend for them
 
 
 class SequencingFigure(QWidget):
