@@ -25,8 +25,8 @@ from evmeval_gui.model import collector
 Status = Callable[[str], None]
 
 
-class LoadCancelled(Exception):
-    """The user cancelled (or a newer job superseded) loading or scoring."""
+LoadCancelled = Cancelled
+"""The core's one `Cancelled`: the user cancelled (or a newer job superseded) loading or scoring."""
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from core.progress import Cancelled
+
 T = TypeVar("T")
 
 MAIN = "main"
 """The key of the job the window's progress bar and Cancel button follow (loading, scoring, exports)."""
 
 
-class JobCancelled(Exception):
-    """Raised by `JobContext.check()` (or any work function) to stop early."""
+JobCancelled = Cancelled
+"""The core's one `Cancelled` (kept under this name for the job runner's readers)."""
 
 
 def _ignore(*_args: object) -> None:
