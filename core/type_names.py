@@ -56,10 +56,31 @@ class HasMentions(Protocol):
 
 def type_names(documents: Iterable[HasMentions]) -> TypeNames:
     """Display names for every type of the documents: every gold mention first, then every system one."""
-    docs = list(documents)
-    gold = (m for d in docs for m in d.gold)
-    system = (m for d in docs for m in d.system)
-    names = dict(first_spellings(gold))
-    for canonical, raw in first_spellings(system).items():
-        names.setdefault(canonical, raw)
-    return TypeNames(names)
+    return SpellingCache().type_names(documents)
+
+
+class SpellingCache:
+    """`type_names` that remembers each document's first spellings, so a result that shares most of its
+    documents with the previous one (an edit rescores one document) costs one document's work, not the
+    corpus's. Exact: merging per-document first spellings in document order keeps the first one seen."""
+
+    def __init__(self) -> None:
+        self._by_doc: dict[int, tuple[HasMentions, TypeNames, TypeNames]] = {}
+
+    def type_names(self, documents: Iterable[HasMentions]) -> TypeNames:
+        kept: dict[int, tuple[HasMentions, TypeNames, TypeNames]] = {}
+        gold: dict[str, str] = {}
+        system: dict[str, str] = {}
+        for doc in documents:
+            entry = self._by_doc.get(id(doc))
+            if entry is None or entry[0] is not doc:
+                entry = (doc, first_spellings(doc.gold), first_spellings(doc.system))
+            kept[id(doc)] = entry
+            for canonical, raw in entry[1].items():
+                gold.setdefault(canonical, raw)
+            for canonical, raw in entry[2].items():
+                system.setdefault(canonical, raw)
+        self._by_doc = kept
+        for canonical, raw in system.items():
+            gold.setdefault(canonical, raw)
+        return TypeNames(gold)

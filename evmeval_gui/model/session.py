@@ -25,7 +25,7 @@ from core.formats.errors import FormatError, Problem
 from core.metrics.mention import DocumentResult, ResultKind, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import SpanMode
-from core.type_names import TypeNames, type_names
+from core.type_names import SpellingCache, TypeNames
 from evmeval_gui.model import collector
 from evmeval_gui.model.coreference import Coreference
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
@@ -119,6 +119,7 @@ class Session:
         self.coreference = Coreference(self)
         """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
         self._type_names: tuple[ScoreResult, TypeNames] | None = None
+        self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
 
     # -- state ------------------------------------------------------------------------------------
 
@@ -143,7 +144,7 @@ class Session:
         if result is None:
             return TypeNames()
         if self._type_names is None or self._type_names[0] is not result:
-            self._type_names = (result, type_names(result.documents))
+            self._type_names = (result, self._spellings.type_names(result.documents))
         return self._type_names[1]
 
     def type_name(self, canonical: str) -> str:

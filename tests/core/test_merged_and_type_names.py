@@ -63,3 +63,23 @@ def test_html_report_names_types_as_written_and_shows_undefined_as_a_dash_with_i
     dash = f'<span class="nan" title="{NAN_REASON}">—</span>'
     assert dash in page                                           # document e: no system mention, P = 0/0
     assert "∪ merged gold" in page                                # the legend has the new outcome
+
+
+def test_the_spelling_cache_gives_the_names_a_fresh_computation_gives_after_an_edit():
+    """An edit rescores one document; the cache reuses the others and must agree with starting over."""
+    from core.metrics.mention import rescore_document
+    from core.type_names import SpellingCache
+
+    two_docs_gold = GOLD + GOLD.replace("Document d", "Document e").replace("\td\t", "\te\t")
+    two_docs_system = SYSTEM + SYSTEM.replace("Document d", "Document e").replace("\td\t", "\te\t")
+    g, _ = parse_tbf(two_docs_gold, path="gold.tbf", mode=SpanMode.CHAR)
+    s, _ = parse_tbf(two_docs_system, path="system.tbf", mode=SpanMode.CHAR)
+    before = score_files(g, s)
+    cache = SpellingCache()
+    assert dict(cache.type_names(before.documents)) == dict(type_names(before.documents))
+    d = before.document("d")
+    retyped = (d.gold[0]._replace(raw_type="JUSTICE_arrest_jail"), *d.gold[1:])  # a new first spelling
+    after = rescore_document(before, "d", retyped, d.system)
+    names = cache.type_names(after.documents)
+    assert dict(names) == dict(type_names(after.documents))
+    assert names.name("justicearrestjail") == "JUSTICE_arrest_jail"
