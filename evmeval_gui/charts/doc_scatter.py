@@ -30,7 +30,44 @@ def point_size(num_gold: int, largest: int, num_points: int) -> float:
     return float(round(5.0 + (top - 5.0) * math.sqrt(num_gold / largest))) if largest else 5.0
 
 
-class DocScatterChart(ChartWidget):
+class PercentScatter(ChartWidget):
+    """What every per-document scatter shares: one point per document (point data = doc id) on 0–100
+    axes, and a ring on the current document. Items: `scatter`, `current_marker`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.scatter: pg.ScatterPlotItem | None = None
+        self.current_marker: pg.ScatterPlotItem | None = None
+
+    def _cleared(self, message: str) -> None:
+        self.scatter = None
+        self.current_marker = None
+        super()._cleared(message)
+
+    def _add_current_marker(self, size: int) -> pg.ScatterPlotItem:
+        """The ring drawn on the current document (above the points)."""
+        marker = pg.ScatterPlotItem(symbol="o", size=size, brush=pg.mkBrush(None),
+                                    pen=pg.mkPen(CURRENT_OUTLINE, width=3))
+        marker.setZValue(10)
+        self.current_marker = marker
+        return marker
+
+    def _percent_axes(self) -> None:
+        """Both axes 0–100 % in steps of 20, a light grid, a little room at the edges."""
+        ticks = [[(v, str(v)) for v in range(0, 101, 20)]]
+        self.plot.getAxis("left").setTicks(ticks)
+        self.plot.getAxis("bottom").setTicks(ticks)
+        self.plot.showGrid(x=True, y=True, alpha=0.2)
+        self.plot.setRange(xRange=(-4, 104), yRange=(-4, 104), padding=0)
+
+    def element_at(self, x: float, y: float) -> Hashable | None:
+        if self.scatter is None:
+            return None
+        found = self.scatter.pointsAt(QPointF(x, y))
+        return found[0].data() if len(found) else None
+
+
+class DocScatterChart(PercentScatter):
     """Recall on x, precision on y (percent). Documents without gold mentions are not averaged, so
     they are not drawn; a document without system mentions has no precision and is drawn at 0 as a
     hollow triangle (the macro average counts it as 0 too).
@@ -44,14 +81,10 @@ class DocScatterChart(ChartWidget):
         super().__init__(parent)
         self.documents: dict[str, DocumentResult] = {}
         self.combination = "plain"
-        self.scatter: pg.ScatterPlotItem | None = None
-        self.current_marker: pg.ScatterPlotItem | None = None
         self.current_halo: pg.ScatterPlotItem | None = None
 
     def _cleared(self, message: str) -> None:
         self.documents = {}
-        self.scatter = None
-        self.current_marker = None
         self.current_halo = None
         super()._cleared(message)
 
@@ -78,20 +111,14 @@ class DocScatterChart(ChartWidget):
             symbol=["t" if u else "o" for u in undefined], brush=[hollow if u else filled for u in undefined],
             pen=[thick if u else thin for u in undefined], data=[d.doc_id for d in counted], pxMode=True)
         self.plot.addItem(self.scatter)
-        self.current_marker = pg.ScatterPlotItem(symbol="o", size=30, brush=pg.mkBrush(None),
-                                                 pen=pg.mkPen(CURRENT_OUTLINE, width=3))
-        self.current_marker.setZValue(10)
+        marker = self._add_current_marker(30)
         self.current_halo = pg.ScatterPlotItem(symbol="o", size=38, brush=pg.mkBrush(None),
                                                pen=pg.mkPen(CURRENT_FILL, width=5))
         self.current_halo.setZValue(9)
         self.plot.addItem(self.current_halo)
-        self.plot.addItem(self.current_marker)
+        self.plot.addItem(marker)
         self.set_current(current)
-        ticks = [[(v, str(v)) for v in range(0, 101, 20)]]
-        self.plot.getAxis("left").setTicks(ticks)
-        self.plot.getAxis("bottom").setTicks(ticks)
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
-        self.plot.setRange(xRange=(-4, 104), yRange=(-4, 104), padding=0)
+        self._percent_axes()
         skipped = len(documents) - len(counted)
         notes = [f"{sum(undefined)} without system mentions"] if any(undefined) else []
         notes += [f"{skipped} without gold mentions not shown"] if skipped else []
@@ -131,12 +158,6 @@ class DocScatterChart(ChartWidget):
             label = text_item(f"F1 {round(100 * f)}", anchor=(1.0, 1.0), size=8, colour=MUTED)
             label.setPos(100, 100 * f / (2 - f))
             self.plot.addItem(label)
-
-    def element_at(self, x: float, y: float) -> Hashable | None:
-        if self.scatter is None:
-            return None
-        points = self.scatter.pointsAt(QPointF(x, y))
-        return points[0].data() if len(points) else None
 
     def describe(self, key: Hashable) -> str:
         doc = self.documents[key]  # type: ignore[index]

@@ -14,13 +14,14 @@ from collections.abc import Hashable, Mapping
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
 from core.metrics.seq_links import EVALUATIONS
 from core.metrics.sequencing import Evaluation
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.doc_scatter import PercentScatter
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_OUTLINE, METRIC_COLOURS, qcolour
 from evmeval_gui.model.formatting import percent
@@ -124,7 +125,7 @@ class SequencingBarsChart(ChartWidget):
         return text
 
 
-class SequencingScatterChart(ChartWidget):
+class SequencingScatterChart(PercentScatter):
     """Recall on x, precision on y (percent), one point per document with links (`All`, published)."""
 
     base_minimum = (440, 380)
@@ -132,13 +133,9 @@ class SequencingScatterChart(ChartWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.points: dict[str, tuple[float, float, float]] = {}
-        self.scatter: pg.ScatterPlotItem | None = None
-        self.current_marker: pg.ScatterPlotItem | None = None
 
     def _cleared(self, message: str) -> None:
         self.points = {}
-        self.scatter = None
-        self.current_marker = None
         super()._cleared(message)
 
     def export_size(self) -> tuple[int, int]:
@@ -154,16 +151,9 @@ class SequencingScatterChart(ChartWidget):
                                           brush=pg.mkBrush(qcolour(BAR_COLOUR, 120)), pen=pg.mkPen(BAR_COLOUR),
                                           data=list(self.points))
         self.plot.addItem(self.scatter)
-        self.current_marker = pg.ScatterPlotItem(symbol="o", size=22, brush=pg.mkBrush(None),
-                                                 pen=pg.mkPen(CURRENT_OUTLINE, width=3))
-        self.current_marker.setZValue(10)
-        self.plot.addItem(self.current_marker)
+        self.plot.addItem(self._add_current_marker(22))
         self.set_current(current)
-        ticks = [[(v, str(v)) for v in range(0, 101, 20)]]
-        self.plot.getAxis("left").setTicks(ticks)
-        self.plot.getAxis("bottom").setTicks(ticks)
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
-        self.plot.setRange(xRange=(-4, 104), yRange=(-4, 104), padding=0)
+        self._percent_axes()
         self.set_titles(title, subtitle=f"{len(docs)} document(s) with links · All links · "
                         f"{CLOSURE_NAMES[evaluation.closure]} closure · undefined figures drawn at 0",
                         left="Precision (%)", bottom="Recall (%)")
@@ -183,12 +173,6 @@ class SequencingScatterChart(ChartWidget):
             self.current_marker.setData([0.0 if math.isnan(r) else 100 * r], [0.0 if math.isnan(p) else 100 * p])
         if self._data_call is not None:
             self._data_call[1]["current"] = doc_id
-
-    def element_at(self, x: float, y: float) -> Hashable | None:
-        if self.scatter is None:
-            return None
-        found = self.scatter.pointsAt(QPointF(x, y))
-        return found[0].data() if len(found) else None
 
     def describe(self, key: Hashable) -> str:
         p, r, f = self.points[key]  # type: ignore[index]

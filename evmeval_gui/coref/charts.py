@@ -15,7 +15,6 @@ from collections.abc import Hashable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from core.metrics.coref import CorefResult
@@ -24,7 +23,7 @@ from core.metrics.coref_view import METRIC_NAMES
 from core.metrics.mention import DocumentResult
 from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
-from evmeval_gui.charts.doc_scatter import point_size
+from evmeval_gui.charts.doc_scatter import PercentScatter, point_size
 from evmeval_gui.charts.score_bars import METRIC_LABELS, OFFSETS
 from evmeval_gui.charts.score_bars import METRICS as PRF
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, METRIC_COLOURS, MUTED, qcolour
@@ -116,7 +115,7 @@ class CorefScoreBars(ChartWidget):
         return text
 
 
-class CorefDocScatter(ChartWidget):
+class CorefDocScatter(PercentScatter):
     """Mention F1 (x) against coreference CoNLL F1 (y) per document. Items: `scatter`, `current_marker`."""
 
     base_minimum = (480, 400)
@@ -125,13 +124,9 @@ class CorefDocScatter(ChartWidget):
         super().__init__(parent)
         self.points: dict[str, tuple[float, float, DocumentResult]] = {}
         self.combination = "plain"
-        self.scatter: pg.ScatterPlotItem | None = None
-        self.current_marker: pg.ScatterPlotItem | None = None
 
     def _cleared(self, message: str) -> None:
         self.points = {}
-        self.scatter = None
-        self.current_marker = None
         super()._cleared(message)
 
     def export_size(self) -> tuple[int, int]:
@@ -160,16 +155,9 @@ class CorefDocScatter(ChartWidget):
             brush=pg.mkBrush(qcolour(BAR_COLOUR, 110)), pen=pg.mkPen(qcolour(BAR_COLOUR), width=1.0), data=ids,
             pxMode=True)
         self.plot.addItem(self.scatter)
-        self.current_marker = pg.ScatterPlotItem(symbol="o", size=30, brush=pg.mkBrush(None),
-                                                 pen=pg.mkPen(CURRENT_OUTLINE, width=3))
-        self.current_marker.setZValue(10)
-        self.plot.addItem(self.current_marker)
+        self.plot.addItem(self._add_current_marker(30))
         self.set_current(current)
-        ticks = [[(v, str(v)) for v in range(0, 101, 20)]]
-        self.plot.getAxis("left").setTicks(ticks)
-        self.plot.getAxis("bottom").setTicks(ticks)
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
-        self.plot.setRange(xRange=(-4, 104), yRange=(-4, 104), padding=0)
+        self._percent_axes()
         label = text_item("coreference = mentions", anchor=(1.0, 0.0), size=8, colour=MUTED)
         label.setPos(100, 99)
         self.plot.addItem(label)
@@ -188,12 +176,6 @@ class CorefDocScatter(ChartWidget):
         self.current_marker.setData([] if point is None else [point[0]], [] if point is None else [point[1]])
         if self._data_call is not None:
             self._data_call[1]["current"] = doc_id
-
-    def element_at(self, x: float, y: float) -> Hashable | None:
-        if self.scatter is None:
-            return None
-        found = self.scatter.pointsAt(QPointF(x, y))
-        return found[0].data() if len(found) else None
 
     def describe(self, key: Hashable) -> str:
         x, y, doc = self.points[key]  # type: ignore[index]
