@@ -20,9 +20,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from core.formats.errors import FormatError
+from core.loading import LoadedInputs
 from core.metrics.mention import DocumentResult
 from core.metrics.outcomes import MappingRow, Outcome
-from core.model import Mention, TokenTable
+from core.model import Mention, SpanMode, TokenTable
 from core.text import token_document_text
 
 WORD, SPACE, BREAK = 0, 1, 2
@@ -236,6 +238,30 @@ class DocumentMarks:
         for row in self.rows:
             counts[row.outcome] += 1
         return counts
+
+
+def read_document_text(inputs: LoadedInputs, doc_id: str, gold: Sequence[Mention],
+                       system: Sequence[Mention]) -> DocumentText:
+    """The document's text with these mentions placed, its token table and text read through the
+    inputs' sources; an unreadable file becomes a notice on the text, not an error."""
+    notes: list[str] = []
+    text: str | None = None
+    try:
+        text = inputs.texts.text(doc_id)
+    except FormatError as exc:
+        notes.append(f"Text file unreadable ({exc.problem}).")
+    if inputs.mode is SpanMode.TOKEN:
+        table: TokenTable | None = None
+        try:
+            table = inputs.tokens.table(doc_id)
+        except FormatError as exc:
+            notes.append(f"Token table unreadable ({exc.problem}).")
+        built = token_document(doc_id, gold, system, table, text)
+    else:
+        built = char_document(doc_id, gold, system, text)
+    if notes:
+        built = replace(built, notice=" ".join([*notes, built.notice]).strip())
+    return built
 
 
 def document_marks(doc: DocumentResult, combination: str, rows: Sequence[MappingRow]) -> DocumentMarks:

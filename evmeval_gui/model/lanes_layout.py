@@ -12,11 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from core.formats.errors import FormatError
 from core.metrics.mention import DocumentResult
-from core.model import SpanMode
 from evmeval_gui.model.corpus import LoadedCorpus
-from evmeval_gui.model.doctext import DocumentText, char_document, token_document
+from evmeval_gui.model.doctext import DocumentText, read_document_text
 from evmeval_gui.model.text_layout import Layout, Metrics, _bars, _place_words, assign_tracks
 
 LANE_A, LANE_GOLD, LANE_B = 0, 1, 2
@@ -58,26 +56,7 @@ class LanesLayout:
 def lanes_text(corpus: LoadedCorpus, doc_a: DocumentResult, doc_b: DocumentResult) -> LanesText:
     """The text of a document with the gold mentions and both runs' mentions placed (token tables and
     texts read through the corpus' sources, as the main view reads them)."""
-    inputs = corpus.inputs[0]
-    doc_id = doc_a.doc_id
-    system = (*doc_a.system, *doc_b.system)
-    notes: list[str] = []
-    text: str | None = None
-    try:
-        text = inputs.texts.text(doc_id)
-    except FormatError as exc:
-        notes.append(f"Text file unreadable ({exc.problem}).")
-    if inputs.mode is SpanMode.TOKEN:
-        try:
-            table = inputs.tokens.table(doc_id)
-        except FormatError as exc:
-            table = None
-            notes.append(f"Token table unreadable ({exc.problem}).")
-        built = token_document(doc_id, doc_a.gold, system, table, text)
-    else:
-        built = char_document(doc_id, doc_a.gold, system, text)
-    if notes:
-        built = replace(built, notice=" ".join([*notes, built.notice]).strip())
+    built = read_document_text(corpus.inputs[0], doc_a.doc_id, doc_a.gold, (*doc_a.system, *doc_b.system))
     return LanesText(built, len(doc_a.system))
 
 

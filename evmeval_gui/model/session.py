@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from core.align import COMBINATIONS
 from core.align.strategies import DEFAULT_STRATEGY, mapping_strategy
@@ -32,11 +31,10 @@ from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, 
 from evmeval_gui.model.doctext import (
     DocumentMarks,
     DocumentText,
-    char_document,
     document_marks,
     error_rows_in_order,
+    read_document_text,
     row_position,
-    token_document,
     with_mentions,
 )
 from evmeval_gui.model.events import Signal
@@ -435,25 +433,8 @@ class Session:
         doc = self.doc_result(doc_id)
         if doc is None or self.corpus is None:
             return None
-        inputs = self.corpus.inputs[self.system_index]
-        notes: list[str] = []
-        text: str | None = None
         # The core's sources keep the last few documents' tables and texts only: memory stays flat.
-        try:
-            text = inputs.texts.text(doc_id)
-        except FormatError as exc:
-            notes.append(f"Text file unreadable ({exc.problem}).")
-        if inputs.mode is SpanMode.TOKEN:
-            try:
-                table = inputs.tokens.table(doc_id)
-            except FormatError as exc:
-                table = None
-                notes.append(f"Token table unreadable ({exc.problem}).")
-            built = token_document(doc_id, doc.gold, doc.system, table, text)
-        else:
-            built = char_document(doc_id, doc.gold, doc.system, text)
-        if notes:
-            built = replace(built, notice=" ".join([*notes, built.notice]).strip())
+        built = read_document_text(self.corpus.inputs[self.system_index], doc_id, doc.gold, doc.system)
         self._texts.put(doc_id, built)
         return built
 
