@@ -41,7 +41,7 @@ from core.metrics.agreement import (
     pairwise,
 )
 from core.model import Document, Mention, Relation, SpanMode, TbfFile, TokenTable
-from core.report.io import write_atomic
+from core.report.io import InputFolders, write_atomic
 from core.rules import AttributeRule, values_agree
 
 CURATED_RUN_ID = "curated"
@@ -456,9 +456,11 @@ def annotator_agreement(curation: Curation, previous: Sequence[PairAgreement] | 
 # --- export -----------------------------------------------------------------------------------------------
 
 
-def write_curated(curation: Curation, path: str) -> SavedFile:
-    """The curated set as a tbf file (never over one of the annotators' files); raises `FormatError`."""
-    return save_tbf(replace(curation.curated, path=path), path, other_inputs=[f.path for f in curation.files])
+def write_curated(curation: Curation, path: str, *, input_folders: InputFolders = ()) -> SavedFile:
+    """The curated set as a tbf file (never over one of the annotators' files, nor over a file of
+    `input_folders`: token tables, texts); raises `FormatError`."""
+    return save_tbf(replace(curation.curated, path=path), path, other_inputs=[f.path for f in curation.files],
+                    input_folders=input_folders)
 
 
 def write_curated_brat(curation: Curation, folder: str, *, tables: TableLookup | None = None,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from core.formats.errors import FormatError, Problem
 from core.formats.tbf import format_tbf, parse_tbf
 from core.model import TbfFile
-from core.report.io import check_output_paths, write_atomic
+from core.report.io import InputFolders, check_output_paths, write_atomic
 from core.validate import UnknownIds, check_file
 
 BACKUP_SUFFIX = ".orig"
@@ -88,18 +88,21 @@ def _keep_original(path: str) -> str | None:
 
 
 def save_tbf(tbf: TbfFile, path: str, *, loaded_path: str | None = None, other_inputs: Collection[str] = (),
-             overwrite: bool = False, unknown_ids: UnknownIds | None = None) -> SavedFile:
+             input_folders: InputFolders = (), overwrite: bool = False,
+             unknown_ids: UnknownIds | None = None) -> SavedFile:
     """Write `tbf` to `path`.
 
     `loaded_path` is the file the annotation was read from: writing to it needs `overwrite=True`
-    (and keeps `FILE.orig` the first time). `other_inputs` (the other side's file, ...) are never
-    written. Raises `FormatError` for a refused or failed write.
+    (and keeps `FILE.orig` the first time). `other_inputs` (the other side's file, ...) and the files of
+    `input_folders` (token tables, texts: see `core.loading.input_folders`) are never written. Raises
+    `FormatError` for a refused or failed write.
     """
     loaded = loaded_path is not None and os.path.exists(loaded_path) and is_same_file(path, loaded_path)
     if loaded and not overwrite:
         raise FormatError(path, 0, "is the loaded file; it is written over only when asked explicitly",
                           "a new file name (Save as), or overwrite=True")
-    check_output_paths([path], [p for p in other_inputs if not (loaded and is_same_file(p, path))])
+    check_output_paths([path], [p for p in other_inputs if not (loaded and is_same_file(p, path))],
+                       input_folders=input_folders)
     text, parsed, problems = checked_text(tbf, path, unknown_ids)
     backup = _keep_original(path) if loaded else None
     write_atomic(path, text)

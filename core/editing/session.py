@@ -22,6 +22,7 @@ from core.formats.errors import Problem
 from core.metrics.mention import ScoreResult, filter_types, rescore_document
 from core.metrics.prf import Average, Score
 from core.model import Document, TbfFile, TokenTable
+from core.report.io import InputFolders
 from core.validate import check_file
 
 TableLookup = Callable[[str], "TokenTable | None"]
@@ -322,13 +323,14 @@ class EditSession:
 
     # --- saving ---------------------------------------------------------------------------------------
 
-    def save(self, side: Side, path: str, *, overwrite: bool = False, other_inputs: Collection[str] = ()) -> SavedFile:
+    def save(self, side: Side, path: str, *, overwrite: bool = False, other_inputs: Collection[str] = (),
+             input_folders: InputFolders = ()) -> SavedFile:
         """Write one side to `path` (see `core.editing.saving.save_tbf`; the other side's file is never
         written). Afterwards that side's saved state is the current one, at `path`, and the "before"
         figures are those of the files now saved."""
         other = self.saved_file(Side.SYSTEM if side is Side.GOLD else Side.GOLD).path
         saved = save_tbf(self.file(side), path, loaded_path=self.saved_file(side).path,
-                         other_inputs=[other, *other_inputs], overwrite=overwrite,
+                         other_inputs=[other, *other_inputs], input_folders=input_folders, overwrite=overwrite,
                          unknown_ids=self._unknown_ids if self.tokens else None)
         self.mark_saved(side, path)
         return saved

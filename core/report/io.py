@@ -118,8 +118,12 @@ def _in_input_folder(resolved: str, folders: Collection[tuple[str | None, Sequen
     return None
 
 
+InputFolders = Collection[tuple[str | None, Sequence[str]]]
+"""`(folder, suffixes)` whose files a command reads by name (see `core.loading.input_folders`)."""
+
+
 def check_output_paths(outputs: Collection[str | None], inputs: Collection[str], *,
-                       input_folders: Collection[tuple[str | None, Sequence[str]]] = ()) -> None:
+                       input_folders: InputFolders = ()) -> None:
     """Refuse, before any work, outputs that would land on an input or on each other, or that cannot
     be written: inputs are never written, and a long run does not fail at its last step.
 

@@ -24,6 +24,7 @@ from core.editing import Edit, EditError, EditSession, Side
 from core.editing.saving import is_same_file
 from core.editing.scratch import scratch_session, write_scratch
 from core.formats.errors import FormatError, Problem
+from core.loading import input_folders
 from core.model import Mention, SpanMode
 from evmeval_gui.editing.commands import EditCommand
 from evmeval_gui.editing.prompts import UNSAVED_DISCARD, UNSAVED_SAVE, Prompts
@@ -429,7 +430,7 @@ class EditController(QObject):
             return False
         docs = tuple(edit.modified_documents(side))
         try:
-            saved = edit.save(side, path, overwrite=overwrite)
+            saved = edit.save(side, path, overwrite=overwrite, input_folders=self._input_folders())
         except (FormatError, EditError) as exc:
             self.host.show_message(f"Not saved: {exc}", 10000)
             if isinstance(exc, FormatError):
@@ -441,6 +442,14 @@ class EditController(QObject):
         backup = f"; the original is kept as {saved.backup}" if saved.backup else ""
         self.host.show_message(f"Saved the {side.value} annotation to {path}{backup}", 10000)
         return True
+
+    def _input_folders(self) -> list[tuple[str | None, tuple[str, ...]]]:
+        """The token and text folders the shown corpus reads: a saved file never lands among them."""
+        corpus = self.session.corpus
+        if corpus is None:
+            return []
+        inputs = corpus.inputs[self.session.system_index]
+        return input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder)
 
     def _remember_path(self, side: Side, path: str) -> None:
         """F5 now reads the saved file."""

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from core.curation import write_curated, write_curated_brat
 from core.formats.errors import FormatError
 from core.formats.tbf import format_tbf
-from core.loading import TextSource, TokenSource
+from core.formats.tokens import DEFAULT_EXTENSION
+from core.loading import TextSource, TokenSource, input_folders
 from core.report.io import write_atomic
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.model.agreement_inputs import LoadedAgreement
@@ -99,7 +100,7 @@ class CurateMode:
                 path = target or self.port.choose_save_path("Export the curated set", "curated.tbf", TBF_FILTER)
                 if path is None:
                     return []
-                saved = write_curated(curation, path)
+                saved = write_curated(curation, path, input_folders=self._input_folders())
                 written = [saved.path]
             else:
                 folder = target or self.choose_folder("Export the curated set as brat files")
@@ -113,6 +114,14 @@ class CurateMode:
         self.port.show_message(f"Curated set written: {written[0]}" + (f" and {len(written) - 1} more"
                                                                        if len(written) > 1 else ""), 10000)
         return written
+
+    def _input_folders(self) -> list[tuple[str | None, tuple[str, ...]]]:
+        """The folders the annotation sets are read from (token tables, texts, brat folders)."""
+        if self.loaded is None:
+            return []
+        request = self.loaded.request
+        brat = [(p, ("",)) for p in request.paths if os.path.isdir(p)]
+        return [*input_folders(request.token_dir, DEFAULT_EXTENSION, request.text_dir), *brat]
 
     def score(self, folder: str | None = None) -> OpenRequest | None:
         """The scoring mode with the curated set as gold and every annotator as a system."""

@@ -248,3 +248,29 @@ def test_saving_one_side_makes_before_the_figures_of_the_files_now_saved(evmeval
     assert figures(session.baseline) == figures(score_files(original_gold, saved_system))
     assert session.modified_documents() == ["example1"] and session.modified_documents(Side.SYSTEM) == []
     assert [d.doc_id for d in session.delta().documents] == ["example1"]
+
+
+def test_saving_never_lands_on_a_token_table_or_a_text(evmeval_data: Path, tmp_path: Path) -> None:
+    """Save as… onto a file of the folders the corpus reads (or a link to one) is refused, the file kept."""
+    import shutil
+
+    from core.curation import curate, write_curated
+    from core.loading import input_folders
+
+    demo = tmp_path / "demo"
+    shutil.copytree(evmeval_data / "scoring_demo" / "token_based", demo)
+    inputs = load_inputs(str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), token_dir=str(demo / "tkn"),
+                         text_dir=str(demo / "txt"))
+    session = EditSession(inputs.gold, inputs.system, score_files(inputs.gold, inputs.system),
+                          tokens=inputs.tokens.table)
+    folders = input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder)
+    table, text = demo / "tkn" / "example1.tab", demo / "txt" / "example1.tkn.txt"
+    (tmp_path / "link.tbf").symlink_to(table)
+    before = {p: p.read_bytes() for p in (table, text)}
+    for target in (table, text, tmp_path / "link.tbf"):
+        with pytest.raises(FormatError, match="output would land among the inputs"):
+            session.save(Side.SYSTEM, str(target), input_folders=folders)
+    curation = curate([inputs.gold, inputs.system], ["gold", "system"], "majority", path="curated.tbf")
+    with pytest.raises(FormatError, match="output would land among the inputs"):
+        write_curated(curation, str(table), input_folders=folders)
+    assert {p: p.read_bytes() for p in (table, text)} == before
