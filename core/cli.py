@@ -35,7 +35,7 @@ from core.loading import (
 from core.metrics.mention import score_files
 from core.model import SpanMode
 from core.report.io import check_output_paths, write_atomic
-from core.report.sequencing_report import assemble_report
+from core.report.text import assemble_report
 from core.sequencing_cli import SequencingRun, add_sequencing_arguments, check_folder, run_sequencing, with_sequencing
 from core.validate import check_file, fold_problems
 

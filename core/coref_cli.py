@@ -12,27 +12,18 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.console import finish
-from core.formats.conll import read_conll
 from core.formats.errors import FormatError
-from core.loading import LoadedInputs
-from core.metrics.conll_scoring import MAX_REPEATED, REPEATED_IN_RESPONSE, ConllScores, score_conll
-from core.metrics.coref import MAPPING_CHOICES, CorefResult, check_threshold, score_coreference
-from core.metrics.coref_metrics import METRICS
-from core.metrics.mention import ScoreResult
-from core.report.coref_report import (
-    comparison_coref_lines,
-    coref_to_json,
-    counts_to_json,
-    format_breakdown,
-    format_conll_files,
-    format_coref_section,
-    format_scorer_summary,
-)
+from core.rules import COMBINATIONS
+
+if TYPE_CHECKING:  # the scoring modules are imported only by a run that scores coreference
+    from core.loading import LoadedInputs
+    from core.metrics.conll_scoring import ConllScores
+    from core.metrics.coref import CorefResult
+    from core.metrics.mention import ScoreResult
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps
 
 
 def add_coref_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +31,7 @@ def add_coref_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-c", "--coref", metavar="PREFIX",
                         help="score event coreference: write PREFIX_gold.conll, PREFIX_sys.conll (as v1.8) and "
                              "our metric breakdown to PREFIX; the report gains v1.8's coreference section")
-    parser.add_argument("-m", "--coref_mapping", type=int, choices=range(len(MAPPING_CHOICES)), default=1,
+    parser.add_argument("-m", "--coref_mapping", type=int, choices=range(len(COMBINATIONS)), default=1,
                         help="mapping that aligns mentions for coreference: 0 span only, 1 span+type (default), "
                              "2 span+realis, 3 span+type+realis")
     parser.add_argument("-ct", "--coreference_threshold", type=float, default=1.0,
@@ -55,6 +46,8 @@ def coref_output_paths(prefix: str | None) -> list[str]:
 def check_coref_arguments(args: argparse.Namespace) -> None:
     """Refuse, before any work, a threshold we cannot honour. Raises `ValueError`."""
     if args.coref is not None:
+        from core.metrics.coref import check_threshold
+
         check_threshold(args.coreference_threshold)
         if getattr(args, "profile", "v1.8") != "v1.8":
             raise ValueError("-c (coreference) follows the v1.8 rules; it cannot be used with --profile 2015")
@@ -72,6 +65,8 @@ class CorefOutputs:
 
     def add_json(self, base: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """`base()` (the `--json` object) with our `coreference` object added."""
+        from core.report.coref_report import coref_to_json
+
         data = base()
         data["coreference"] = coref_to_json(self.result, self.coref)
         return data
@@ -80,8 +75,16 @@ class CorefOutputs:
 def run_coreference(args: argparse.Namespace, result: ScoreResult, inputs: LoadedInputs) -> CorefOutputs:
     """Score coreference for a finished mention scoring, write the `-c` files, return the rest.
     Raises `FormatError` (overlapping clusters, unwritable files)."""
+    from core.metrics.coref import score_coreference
+    from core.report.coref_report import (
+        comparison_coref_lines,
+        format_breakdown,
+        format_conll_files,
+        format_coref_section,
+    )
+
     coref = score_coreference(result, inputs.gold, inputs.system,
-                              combination=MAPPING_CHOICES[args.coref_mapping],
+                              combination=COMBINATIONS[args.coref_mapping],
                               threshold=args.coreference_threshold,
                               whitelisted=bool(args.type_white_list))
     prefix = args.coref
@@ -97,6 +100,9 @@ def run_coreference(args: argparse.Namespace, result: ScoreResult, inputs: Loade
 def _print_summaries(scores: ConllScores, metrics: Sequence[str], *, headers: bool) -> bool:
     """Print v8.01's lines metric by metric; False where v8.01 gives up: it counts repeated response
     mentions over every metric it runs and stops once more than 10 were seen."""
+    from core.metrics.conll_scoring import MAX_REPEATED, REPEATED_IN_RESPONSE
+    from core.report.coref_report import format_scorer_summary
+
     repeats = 0
     for name in metrics:
         if headers:
@@ -113,6 +119,8 @@ def _print_summaries(scores: ConllScores, metrics: Sequence[str], *, headers: bo
 
 
 def _conll_parser() -> argparse.ArgumentParser:
+    from core.metrics.coref_metrics import METRICS
+
     p = argparse.ArgumentParser(
         prog="evmeval-conll",
         description="Score a CoNLL coreference response against a key like the CoNLL reference scorer v8.01 "
@@ -132,6 +140,12 @@ def conll_entry() -> None:
 
 def conll_main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `evmeval-conll`."""
+    from core.formats.conll import read_conll
+    from core.metrics.conll_scoring import score_conll
+    from core.metrics.coref_metrics import METRICS
+    from core.report.coref_report import counts_to_json
+    from core.report.json_report import dumps
+
     args = _conll_parser().parse_args(argv)
     metrics = METRICS[:5] if args.metric == "all" else (args.metric,)
     try:

@@ -11,14 +11,16 @@ import argparse
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core.formats.errors import FormatError
-from core.loading import LoadedInputs
-from core.metrics.mention import ScoreResult
-from core.metrics.sequencing import MAPPING_BY_NUMBER, SequencingResult, score_sequencing
 from core.report.io import check_output_paths, write_atomic
-from core.report.sequencing_report import link_table_tsv, sequencing_json, sequencing_section
+from core.rules import COMBINATIONS
+
+if TYPE_CHECKING:  # the scoring modules are imported only by a run with -a (plain runs start faster)
+    from core.loading import LoadedInputs
+    from core.metrics.mention import ScoreResult
+    from core.metrics.sequencing import SequencingResult
 
 LINK_TABLE = "sequencing_links.tsv"
 
@@ -33,7 +35,7 @@ def add_sequencing_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with -a: 'published' (default) reports v1.8's order-dependent figures; 'full' "
                              "reports ours, from the complete interval closure (labelled, not v1.8's)")
     if "-m" not in parser._option_string_actions:  # the coreference options may already define -m
-        parser.add_argument("-m", "--coref_mapping", type=int, choices=sorted(MAPPING_BY_NUMBER), default=1,
+        parser.add_argument("-m", "--coref_mapping", type=int, choices=range(len(COMBINATIONS)), default=1,
                             help="mapping that aligns mentions for coreference and sequencing: 0 span, "
                                  "1 type (default), 2 realis, 3 type and realis")
 
@@ -48,14 +50,20 @@ class SequencingRun:
 
     @property
     def report_section(self) -> str:
+        from core.report.sequencing_report import sequencing_section
+
         return sequencing_section(self.result, self.closure)
 
     def json(self) -> dict[str, Any]:
+        from core.report.sequencing_report import sequencing_json
+
         return sequencing_json(self.result)
 
     def write_folder(self) -> None:
         """Our inspectable output in the -a folder (v1.8's TimeML files are not written; the same links
         with every figure are in `--json`, which a 2000-document corpus makes ~100 MB)."""
+        from core.report.sequencing_report import link_table_tsv
+
         write_atomic(os.path.join(self.folder, LINK_TABLE), link_table_tsv(self.result, self.closure))
 
 
@@ -74,6 +82,8 @@ def check_folder(folder: str, inputs_read: Sequence[str], *,
 def run_sequencing(args: argparse.Namespace, inputs: LoadedInputs, result: ScoreResult, *,
                    filtered: bool, want_json: bool) -> SequencingRun:
     """Score sequencing as the options say. Raises `FormatError` where v1.8 refuses or crashes."""
+    from core.metrics.sequencing import MAPPING_BY_NUMBER, score_sequencing
+
     closures = ("published", "full") if want_json or args.sequencing_closure == "full" else ("published",)
     number = 1 if getattr(args, "coref_mapping", None) is None else args.coref_mapping
     if number not in MAPPING_BY_NUMBER:

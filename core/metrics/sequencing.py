@@ -39,6 +39,7 @@ from core.metrics.temporal_awareness import (
 )
 from core.metrics.timegraph import PublishedTimegraph
 from core.model import Relation, TbfFile
+from core.rules import COMBINATIONS
 
 CLOSURES: dict[str, GraphFactory] = {"published": PublishedTimegraph, "full": ClosureGraph}
 """Closure name -> graph; "published" is v1.8's, "full" is ours (EvmEval Studio), order-independent."""
@@ -46,8 +47,8 @@ CLOSURE_LABELS = {"published": "published v1.8 (order-dependent TimeML graph)",
                   "full": "EvmEval Studio: complete interval closure, order-independent"}
 DEFAULT_MAPPING = "mention_type"
 """v1.8's `-m 1`: sequencing (like coreference) aligns mentions through the type mapping."""
-MAPPING_BY_NUMBER = {0: "plain", 1: "mention_type", 2: "realis_status", 3: "mention_type+realis_status"}
-"""v1.8's `-m N` values."""
+MAPPING_BY_NUMBER: dict[int, str] = dict(enumerate(COMBINATIONS))
+"""v1.8's `-m N` values: the combinations in report order."""
 
 
 class SequencingError(FormatError):

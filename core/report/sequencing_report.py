@@ -63,11 +63,6 @@ def sequencing_section(result: SequencingResult, closure: str = "published") -> 
                           for name in EVALUATIONS)
 
 
-def assemble_report(mention_report: str, *, coreference: str | None = None, sequencing: str | None = None) -> str:
-    """The report sections in v1.8's order: mentions, coreference (`-c`), sequencing (`-a`)."""
-    return mention_report + (coreference or "") + (sequencing or "")
-
-
 # -- our link table (written into the -a folder) -----------------------------------------------------------
 
 LINK_TABLE_COLUMNS = ("doc_id", "evaluation", "side", "kind", "source", "target", "source_node", "target_node",

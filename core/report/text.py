@@ -94,3 +94,8 @@ def mapping_banner(mapping: str) -> str:
 
 def _nan_as_zero(value: float) -> float:
     return 0.0 if value != value else value
+
+
+def assemble_report(mention_report: str, *, coreference: str | None = None, sequencing: str | None = None) -> str:
+    """The report sections in v1.8's order: mentions, coreference (`-c`), sequencing (`-a`)."""
+    return mention_report + (coreference or "") + (sequencing or "")

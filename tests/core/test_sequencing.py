@@ -15,8 +15,8 @@ import pytest
 from core.loading import load_inputs
 from core.metrics.mention import score_files
 from core.metrics.sequencing import score_sequencing
-from core.report.sequencing_report import assemble_report, sequencing_section
-from core.report.text import format_report
+from core.report.sequencing_report import sequencing_section
+from core.report.text import assemble_report, format_report
 from tests.programs import installed
 
 SEQUENCING = Path(__file__).resolve().parent.parent / "data" / "sequencing"
