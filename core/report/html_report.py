@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import base64
 import html
-import itertools
 import math
 from collections.abc import Mapping, Sequence
 
 from core.align import COMBINATIONS, Combination
-from core.formats.errors import FormatError
 from core.loading import LoadedInputs
 from core.metrics.coref import CorefResult
 from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
@@ -24,12 +22,8 @@ from core.metrics.prf import NAN_REASON
 from core.model import Mention
 from core.outcome_style import ORDER, STYLES
 from core.report.coref_html import format_coref_html_section
-from core.text import TOKEN_TABLE, token_document_text
+from core.report.snippets import DocumentSnippets
 from core.type_names import TypeNames, type_names
-
-CONTEXT_CHARS = 60
-"""Characters of text shown on each side of an error."""
-
 
 _CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 70em; color: #222; line-height: 1.4; }
@@ -92,72 +86,6 @@ def _image_uri(data: bytes | str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(data.encode("utf-8")).decode("ascii")
 
 
-def _char_ranges(m: Mention, token_offsets: Mapping[str, tuple[int, int]] | None) -> list[tuple[int, int]]:
-    """Half-open character ranges a mention covers in its document text (empty when unknown)."""
-    if not m.is_token_span:
-        return [(b, e) for b, e in m.span]
-    if token_offsets is None:
-        return []
-    return [token_offsets[t] for t in m.span if t in token_offsets]
-
-
-class _DocumentText:
-    """The text of one document and where its tokens sit; `problem` says why there is none.
-
-    Token mode follows `core.text.token_document_text`, the rule the window follows too (a text file
-    shifted by a few characters is aligned; one that does not match is replaced by the rebuilt text).
-    """
-
-    def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
-        self.text: str | None = None
-        self.token_offsets: dict[str, tuple[int, int]] | None = None
-        self.problem = ""
-        try:
-            table = inputs.tokens.table(doc_id)
-            self.text = inputs.texts.text(doc_id)
-        except FormatError as exc:
-            self.problem = f"text not shown: {exc}"
-            return
-        if table is not None and table.tokens:
-            shown = token_document_text(table, self.text)
-            if self.text is not None and shown.source == TOKEN_TABLE:
-                self.problem = shown.notice  # a text file that does not fit (a missing one is no problem)
-            self.token_offsets = {t.id: shown.token_range(t) for t in table.tokens}
-            self.text = shown.text
-        elif table is not None:
-            self.token_offsets = {}
-            self.text = self.text if self.text is not None else ""
-        if self.text is None:
-            self.problem = "no text file or token table for this document"
-
-    def snippet(self, row: MappingRow) -> str:
-        """HTML of the text around a row: its mentions shaded, the gold mention underlined."""
-        if self.text is None:
-            return ""
-        gold = _char_ranges(row.gold, self.token_offsets) if row.gold is not None else []
-        system = _char_ranges(row.system, self.token_offsets) if row.system is not None else []
-        covered = [(b, e) for b, e in gold + system if 0 <= b < e <= len(self.text)]
-        if not covered:
-            return ""
-        start = max(0, min(b for b, _ in covered) - CONTEXT_CHARS)
-        end = min(len(self.text), max(e for _, e in covered) + CONTEXT_CHARS)
-        cuts = sorted({start, end, *(c for b, e in covered for c in (b, e) if start < c < end)})
-        parts: list[str] = ["…" if start > 0 else ""]
-        for b, e in itertools.pairwise(cuts):
-            underlined = any(gb <= b < ge for gb, ge in gold)
-            shaded = underlined or any(sb <= b < se for sb, se in system)
-            parts.append(self._segment(b, e, shaded, underlined, row))
-        parts.append("…" if end < len(self.text) else "")
-        return f'<span class="snippet">{"".join(parts)}</span>'
-
-    def _segment(self, b: int, e: int, shaded: bool, gold: bool, row: MappingRow) -> str:
-        text = _esc(self.text[b:e].replace("\r", " ").replace("\n", " ")) if self.text else ""
-        if not shaded:
-            return text
-        classes = f"o-{row.outcome.value}" + (" g" if gold else "")
-        return f'<span class="{classes}">{text}</span>'
-
-
 def _mention_cell(m: Mention | None, side: str) -> str:
     if m is None:
         return f'<span class="none">no {side} mention</span>'
@@ -165,7 +93,7 @@ def _mention_cell(m: Mention | None, side: str) -> str:
             f"{_esc(m.raw_type)} / {_esc(m.raw_realis)} <span class=\"meta\">(line {m.line})</span>")
 
 
-def _error_item(row: MappingRow, text: _DocumentText) -> str:
+def _error_item(row: MappingRow, text: DocumentSnippets) -> str:
     dice = "" if row.dice is None else f" · Dice {row.dice:.2f}"
     wrong = f" · differs in {', '.join(row.mismatched_attributes)}" if row.mismatched_attributes else ""
     return (f'<li><span class="tag o-{row.outcome.value}">{_esc(STYLES[row.outcome].short)}</span>'
@@ -180,7 +108,7 @@ def _document_errors(doc: DocumentResult, number: int, inputs: LoadedInputs, com
             f"P {_pct(s.precision)} R {_pct(s.recall)} F1 {_pct(s.f1)}</summary>")
     if not errors:
         return head + '<p class="none">no errors</p></details>'
-    text = _DocumentText(inputs, doc.doc_id)
+    text = DocumentSnippets(inputs, doc.doc_id)
     note = f'<p class="none">{_esc(text.problem)}</p>' if text.problem else ""
     items = "".join(_error_item(r, text) for r in errors)
     return f'{head}{note}<ol class="errors">{items}</ol></details>'
