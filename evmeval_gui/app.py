@@ -196,7 +196,7 @@ def export_mode(args: argparse.Namespace) -> int:
             out_dir = args.export_report
             if several:
                 out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
-            export_report(out_dir, inputs, result, coref_combination=_coref_combination(args))
+            export_report(out_dir, inputs, result, coref_combination=_coref_combination(args), fork=True)
             print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
     except (FormatError, ValueError) as exc:
         return _fail(str(exc))

@@ -39,7 +39,7 @@ class TokenRows(Sequence[Token]):
 
     def __getitem__(self, index: int | slice) -> Token | list[Token]:
         if isinstance(index, slice):
-            return [self._row(i) for i in range(*index.indices(len(self._lines)))]
+            return self._rows(range(*index.indices(len(self._lines))))
         if index < 0:
             index += len(self._lines)
         if not 0 <= index < len(self._lines):
@@ -48,6 +48,28 @@ class TokenRows(Sequence[Token]):
 
     def __iter__(self) -> Iterator[Token]:
         return (self._row(i) for i in range(len(self._lines)))
+
+    def _rows(self, indexes: range) -> list[Token]:
+        """Many rows at once (the alignment sample): rows in the usual shape are built inline, anything
+        else goes through the row rule, which also words any problem."""
+        if self._offset_fields != DEFAULT_OFFSET_FIELDS:
+            return [self._row(i) for i in indexes]
+        lines, parsed = self._lines, self._parsed
+        out: list[Token] = []
+        for i in indexes:
+            token = parsed.get(i)
+            if token is None:
+                fields = lines[i].split("\t")
+                try:
+                    first, last = int(fields[2]), int(fields[3])
+                except (IndexError, ValueError):
+                    first, last = -1, -1
+                if 0 <= first <= last:
+                    token = parsed[i] = Token(fields[0].strip(), fields[1], first, last)
+                else:
+                    token = self._row(i)
+            out.append(token)
+        return out
 
     def _row(self, index: int) -> Token:
         token = self._parsed.get(index)

@@ -47,7 +47,7 @@ class ExportController:
         sequencing = self.sequencing() if self.sequencing is not None else None
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
-            check_report_folder(folder, inputs)
+            check_report_folder(folder, inputs, result)
             images, captions = render_charts(result, coref)
         except FormatError as exc:
             self.report(exc.problem)
