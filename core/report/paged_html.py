@@ -43,9 +43,9 @@ def document_addresses(count: int, per_page: int = DOCUMENTS_PER_PAGE) -> list[s
     return [f"{page_file(n // per_page)}#doc-{n}" for n in range(count)]
 
 
-def report_page_paths(out_dir: str, result: ScoreResult) -> list[str]:
+def report_page_paths(out_dir: str, result: ScoreResult, per_page: int = DOCUMENTS_PER_PAGE) -> list[str]:
     """Every file `write_html_report` writes into `out_dir`, main page first."""
-    pages = page_ranges(len(result.documents))
+    pages = page_ranges(len(result.documents), per_page)
     return [os.path.join(out_dir, MAIN_PAGE)] + [os.path.join(out_dir, *page_file(p).split("/"))
                                                  for p in range(len(pages))]
 
@@ -73,15 +73,17 @@ def write_html_report(
     colours: Mapping[str, str] | None = None,
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
+    per_page: int = DOCUMENTS_PER_PAGE,
 ) -> list[str]:
     """Write `report.html` and every document's page into `out_dir`; the paths written, in order.
 
     Document pages come first, so a finished main page never links to a page not yet written; each
     file is written atomically. Stops between pages when `cancelled()` turns true (then the main
     page is not written). `progress(done, total)` after each file. Check the paths beforehand with
-    `check_report_pages`. Arguments as in `core.report.html_report.format_html_report`.
+    `check_report_pages`. `per_page`: documents on a page. Other arguments as in
+    `core.report.html_report.format_html_report`.
     """
-    pages = page_ranges(len(result.documents))
+    pages = page_ranges(len(result.documents), per_page)
     total = len(pages) + 1
     written: list[str] = []
     for page, numbers in enumerate(pages):
@@ -98,7 +100,7 @@ def write_html_report(
     main = os.path.join(out_dir, MAIN_PAGE)
     write_atomic(main, format_html_report(result, inputs, charts, colours=colours, captions=captions,
                                           banner=banner, sections=sections, coreference=coreference,
-                                          document_pages=document_addresses(len(result.documents))))
+                                          document_pages=document_addresses(len(result.documents), per_page)))
     written.append(main)
     if progress is not None:
         progress(total, total)
