@@ -34,7 +34,13 @@ from core.report.coref_report import comparison_coref_lines, format_coref_sectio
 from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
 from core.report.io import check_output_paths, write_atomic
 from core.report.json_report import dumps
-from core.report.paged_html import check_report_pages, page_ranges, write_html_report
+from core.report.paged_html import (
+    check_report_pages,
+    page_ranges,
+    write_document_pages,
+    write_html_report,
+    write_main_page,
+)
 from core.report.scheme_exports import (
     format_muc_documents_csv,
     format_scheme_html,
@@ -54,6 +60,9 @@ SEQUENCING_FILE = "sequencing_links.tsv"
 """Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 
 Progress = Callable[[int, int], None]
+PARENT_FILES = frozenset({"comparison.txt", "mappings.csv", "coreference_clusters.csv"})
+"""With `fork`, what the drawing process writes beside the charts; the child writes the other files and
+the documents' pages (about equal halves of the work on a large corpus)."""
 
 
 def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes: SchemeResult | None = None,
@@ -133,16 +142,18 @@ def _write_files(out_dir: str, outputs: list[tuple[str, Callable[[], str | bytes
     return written
 
 
+def _html_sections(schemes: SchemeResult, sequencing: SequencingResult | None) -> list[str]:
+    return [format_scheme_html(schemes)] + ([sequencing_html_section(sequencing)] if sequencing is not None else [])
+
+
 def _write_pages(out_dir: str, inputs: LoadedInputs, result: ScoreResult, images: dict[str, tuple[bytes, str]],
                  captions: dict[str, str], schemes: SchemeResult, coref: CorefResult | None,
                  sequencing: SequencingResult | None, *, progress: Progress | None = None,
                  cancelled: Callable[[], bool] | None = None) -> list[str]:
     """report.html and the documents' pages (`core.report.paged_html`)."""
-    sections = [format_scheme_html(schemes)] + ([sequencing_html_section(sequencing)] if sequencing is not None
-                                                else [])
     return write_html_report(out_dir, result, inputs, {name: png for name, (png, _) in images.items()},
                              captions=captions, banner=mapping_banner_html(result.mapping), coreference=coref,
-                             sections=sections, progress=progress, cancelled=cancelled)
+                             sections=_html_sections(schemes, sequencing), progress=progress, cancelled=cancelled)
 
 
 def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
@@ -200,11 +211,17 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes)
     files = _text_files(result, schemes, coref, sequencing)
-    child = Forked(lambda: _write_files(out_dir, files))
+    mine = [f for f in files if f[0] in PARENT_FILES]
+    theirs = [f for f in files if f[0] not in PARENT_FILES]
+    child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(out_dir, result, inputs,
+                                                                                  coreference=coref))
     images, captions = render_charts(result, coref, schemes)
-    pages = _write_files(out_dir, _chart_files(images))
-    pages += _write_pages(out_dir, inputs, result, images, captions, schemes, coref, sequencing)
-    return child.result() + pages
+    written = _write_files(out_dir, mine + _chart_files(images))
+    written = child.result() + written  # every document page exists before the main page links to them
+    written.append(write_main_page(out_dir, result, inputs, {name: png for name, (png, _) in images.items()},
+                                   captions=captions, banner=mapping_banner_html(result.mapping), coreference=coref,
+                                   sections=_html_sections(schemes, sequencing)))
+    return written
 
 
 def score_links(inputs: LoadedInputs, result: ScoreResult) -> SequencingResult | None:

@@ -83,12 +83,27 @@ def write_html_report(
     `check_report_pages`. `per_page`: documents on a page. Other arguments as in
     `core.report.html_report.format_html_report`.
     """
+    written = write_document_pages(out_dir, result, inputs, colours=colours, coreference=coreference,
+                                   progress=progress, cancelled=cancelled, per_page=per_page)
+    if len(written) < len(page_ranges(len(result.documents), per_page)):
+        return written
+    written.append(write_main_page(out_dir, result, inputs, charts, captions=captions, banner=banner,
+                                   sections=sections, coreference=coreference, colours=colours, per_page=per_page))
+    if progress is not None:
+        progress(len(written), len(written))
+    return written
+
+
+def write_document_pages(out_dir: str, result: ScoreResult, inputs: LoadedInputs, *,
+                         coreference: CorefResult | None = None, colours: Mapping[str, str] | None = None,
+                         progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
+                         per_page: int = DOCUMENTS_PER_PAGE) -> list[str]:
+    """The documents' pages alone (the part of `write_html_report` that needs no chart)."""
     pages = page_ranges(len(result.documents), per_page)
-    total = len(pages) + 1
     written: list[str] = []
     for page, numbers in enumerate(pages):
         if cancelled is not None and cancelled():
-            return written
+            break
         path = os.path.join(out_dir, *page_file(page).split("/"))
         write_atomic(path, format_documents_page(
             result, numbers, inputs, colours=colours, coreference=coreference,
@@ -96,15 +111,20 @@ def write_html_report(
             following=_sibling(page_file(page + 1)) if page + 1 < len(pages) else None))
         written.append(path)
         if progress is not None:
-            progress(page + 1, total)
+            progress(page + 1, len(pages) + 1)
+    return written
+
+
+def write_main_page(out_dir: str, result: ScoreResult, inputs: LoadedInputs, charts: Mapping[str, bytes | str], *,
+                    captions: Mapping[str, str] | None = None, banner: str = "", sections: Sequence[str] = (),
+                    coreference: CorefResult | None = None, colours: Mapping[str, str] | None = None,
+                    per_page: int = DOCUMENTS_PER_PAGE) -> str:
+    """`report.html` alone, linking to the documents' pages; its path."""
     main = os.path.join(out_dir, MAIN_PAGE)
     write_atomic(main, format_html_report(result, inputs, charts, colours=colours, captions=captions,
                                           banner=banner, sections=sections, coreference=coreference,
                                           document_pages=document_addresses(len(result.documents), per_page)))
-    written.append(main)
-    if progress is not None:
-        progress(total, total)
-    return written
+    return main
 
 
 def _sibling(page: str) -> str:
