@@ -176,6 +176,10 @@ def _application(offscreen: bool):
 
 def export_mode(args: argparse.Namespace) -> int:
     """`--export-report DIR`: load, score every system, export, exit; no window."""
+    # numpy's BLAS would start a thread pool on import; the export needs no BLAS, and staying
+    # single-threaded lets it write half the files in a forked child (`evmeval_gui.export`).
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+        os.environ.setdefault(variable, "1")
     try:
         from evmeval_gui.export import export_report
     except ImportError as exc:

@@ -18,7 +18,7 @@ The charts are drawn offscreen, so a QApplication must exist (the window's, or t
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from core.forked import Forked, single_threaded
@@ -31,9 +31,9 @@ from core.metrics.schemes import SchemeResult, scheme_scores
 from core.metrics.sequencing import SequencingResult, score_sequencing
 from core.report.comparison import format_comparison
 from core.report.coref_report import comparison_coref_lines, format_coref_section
-from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
+from core.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps
+from core.report.json_report import iter_dumps
 from core.report.paged_html import (
     check_report_pages,
     page_ranges,
@@ -101,13 +101,13 @@ def check_report_folder(out_dir: str, inputs: LoadedInputs, result: ScoreResult 
 
 
 def _text_files(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
-                sequencing: SequencingResult | None) -> list[tuple[str, Callable[[], str | bytes]]]:
+                sequencing: SequencingResult | None) -> list[tuple[str, Callable[[], str | bytes | Iterable[str]]]]:
     """(file name, maker) of every file but the charts and the HTML pages, in writing order."""
-    outputs: list[tuple[str, Callable[[], str | bytes]]] = [
+    outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]] = [
         ("scores.txt", lambda: format_report(result) + (format_coref_section(coref) if coref else "")),
         ("comparison.txt", lambda: format_comparison(result, comparison_coref_lines(result, coref) if coref else None)),
-        ("scores.json", lambda: dumps(_scores_json(result, schemes, coref, sequencing))),
-        ("mappings.csv", lambda: format_mappings_csv(result)),
+        ("scores.json", lambda: iter_dumps(_scores_json(result, schemes, coref, sequencing))),
+        ("mappings.csv", lambda: iter_mappings_csv(result)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
         ("muc_documents.csv", lambda: format_muc_documents_csv(schemes)),
@@ -118,15 +118,15 @@ def _text_files(result: ScoreResult, schemes: SchemeResult, coref: CorefResult |
     return outputs
 
 
-def _chart_files(images: dict[str, tuple[bytes, str]]) -> list[tuple[str, Callable[[], str | bytes]]]:
-    outputs: list[tuple[str, Callable[[], str | bytes]]] = []
+def _chart_files(images: dict[str, tuple[bytes, str]]) -> list[tuple[str, Callable[[], str | bytes | Iterable[str]]]]:
+    outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]] = []
     for name, (png, svg) in images.items():
         outputs.append((f"chart_{name}.png", lambda png=png: png))
         outputs.append((f"chart_{name}.svg", lambda svg=svg: svg))
     return outputs
 
 
-def _write_files(out_dir: str, outputs: list[tuple[str, Callable[[], str | bytes]]], *,
+def _write_files(out_dir: str, outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]], *,
                  progress: Callable[[int], None] | None = None,
                  cancelled: Callable[[], bool] | None = None) -> list[str]:
     """Write each file atomically, in order; stop between files when `cancelled()` turns true."""
