@@ -17,6 +17,7 @@ The charts are drawn offscreen, so a QApplication must exist (the window's, or t
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -210,6 +211,15 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
         images, captions = render_charts(result, coref, schemes)
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes)
+    gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
+    try:
+        return _export_forked(out_dir, inputs, result, schemes, coref, sequencing)
+    finally:
+        gc.unfreeze()
+
+
+def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, schemes: SchemeResult,
+                   coref: CorefResult | None, sequencing: SequencingResult | None) -> list[str]:
     files = _text_files(result, schemes, coref, sequencing)
     mine = [f for f in files if f[0] in PARENT_FILES]
     theirs = [f for f in files if f[0] not in PARENT_FILES]
