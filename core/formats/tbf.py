@@ -11,7 +11,7 @@ a header without an id, an unreadable span), we stop with a `FormatError` naming
 from __future__ import annotations
 
 from core.formats.errors import FormatError, Problem
-from core.formats.reading import read_text
+from core.formats.reading import decode_text, read_text
 from core.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
 
 BEGIN = "#BeginOfDocument"
@@ -185,9 +185,11 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
     return TbfFile(path=path, mode=mode, documents=documents), problems
 
 
-def read_tbf(path: str, *, mode: SpanMode) -> tuple[TbfFile, list[Problem]]:
-    """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess."""
-    tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
+def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None) -> tuple[TbfFile, list[Problem]]:
+    """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess. `data`:
+    its bytes, already read (by the C kernel's try, `core.fastpath`): every input is read once."""
+    text = read_text(path) if data is None else decode_text(data, path)
+    tbf, problems = parse_tbf(text, path=path, mode=mode)
     for problem in problems:
         if problem.fatal:
             raise FormatError(problem.path, problem.line, problem.message, problem.expected)
