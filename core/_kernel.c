@@ -183,9 +183,25 @@ typedef struct {
 
 #define DECLINE 1
 
+static unsigned char byte_class[256]; /* 0 plain ASCII, tab, newline; 1 another control; 2 non-ASCII */
+
+static void init_byte_class(void) {
+    for (int c = 0; c < 256; c++) byte_class[c] = c >= 0x80 ? 2 : (c < 0x20 && c != '\t' && c != '\n');
+}
+
+static int utf8_ok(const unsigned char *s, Py_ssize_t n);
+
 static int text_ok(const unsigned char *s, Py_ssize_t n) {
     /* Strict UTF-8 (what bytes.decode("utf-8") accepts) and no control character but tab and newline:
-       CR, vertical tab, form feed, NUL... are Python's business. */
+       CR, vertical tab, form feed, NUL... are Python's business. A branch-free pass first: most
+       files are plain ASCII. */
+    unsigned char seen = 0;
+    for (Py_ssize_t i = 0; i < n; i++) seen |= byte_class[s[i]];
+    if (seen & 1) return 0;
+    return seen ? utf8_ok(s, n) : 1;
+}
+
+static int utf8_ok(const unsigned char *s, Py_ssize_t n) {
     Py_ssize_t i = 0;
     while (i < n) {
         unsigned char c = s[i];
@@ -319,10 +335,10 @@ static int mention_line(KFile *f, KDoc *doc, Str line, int32_t number) {
     int nf = 0;
     Py_ssize_t i = 0;
     while (nf < 7) {
-        Py_ssize_t j = i;
-        while (j < line.n && line.p[j] != '\t') j++;
+        const char *tab = memchr(line.p + i, '\t', (size_t)(line.n - i));
+        Py_ssize_t j = tab ? tab - line.p : line.n;
         fields[nf++] = slice(line, i, j);
-        if (j >= line.n) break;
+        if (!tab) break;
         i = j + 1;
     }
     if (nf < 7) return DECLINE; /* too few fields: a reading problem */
@@ -464,6 +480,8 @@ typedef struct {
     KFile *gold, *system;
     const char *folder, *ext;
     int ok; /* 1 every id found; 0 something for Python to say */
+    int32_t *rows;
+    size_t caprows;
 } TokenProbe;
 
 static int read_file(const char *path, char **out, Py_ssize_t *n) {
@@ -496,7 +514,7 @@ static int read_file(const char *path, char **out, Py_ssize_t *n) {
 typedef struct {
     const char *buf;
     Py_ssize_t len;
-    Py_ssize_t *rows; /* start of each row (data.split(b"\n")) */
+    int32_t *rows; /* start of each row (data.split(b"\n")) */
     Py_ssize_t nrows;
     Map ids; /* first field of each row, stripped: built only if a probe by row number fails */
     int have_ids;
@@ -562,15 +580,19 @@ static int probe_doc(TokenProbe *p, Str doc_id, KFile **files, KDoc **docs, int 
     char *buf;
     if (read_file(path, &buf, &t.len) < 0) return 0; /* no table: Python says so */
     t.buf = buf;
-    Py_ssize_t nrows = 1;
-    for (const char *q = buf; (q = memchr(q, '\n', (size_t)(buf + t.len - q))) != NULL; q++) nrows++;
-    t.rows = malloc((size_t)nrows * sizeof(Py_ssize_t));
-    int ok = t.rows != NULL;
+    if ((size_t)t.len + 2 > p->caprows) { /* at most one row per byte, plus one; kept for the next table */
+        free(p->rows);
+        p->caprows = (size_t)t.len * 2 + 2;
+        p->rows = malloc(p->caprows * sizeof(int32_t));
+        if (!p->rows) p->caprows = 0;
+    }
+    t.rows = p->rows;
+    int ok = t.rows != NULL && t.len < INT32_MAX;
     if (ok) {
         t.rows[0] = 0;
         t.nrows = 1;
         for (const char *q = buf; (q = memchr(q, '\n', (size_t)(buf + t.len - q))) != NULL; q++)
-            t.rows[t.nrows++] = q - buf + 1;
+            t.rows[t.nrows++] = (int32_t)(q - buf + 1);
     }
     for (int v = 0; v < nversions && ok; v++) {
         for (int32_t m = docs[v]->m0; m < docs[v]->m0 + docs[v]->nm && ok; m++) {
@@ -585,7 +607,6 @@ static int probe_doc(TokenProbe *p, Str doc_id, KFile **files, KDoc **docs, int 
         }
     }
     free(buf);
-    free(t.rows);
     if (t.have_ids) map_free(&t.ids);
     return ok;
 }
@@ -608,6 +629,9 @@ static void *probe_thread(void *arg) {
         KDoc *docs[1] = {doc};
         p->ok = probe_doc(p, doc->id, files, docs, 1);
     }
+    free(p->rows);
+    p->rows = NULL;
+    p->caprows = 0;
     return NULL;
 }
 
@@ -1201,4 +1225,7 @@ static struct PyModuleDef module = {
     methods,
 };
 
-PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__kernel(void) {
+    init_byte_class();
+    return PyModule_Create(&module);
+}

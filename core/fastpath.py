@@ -101,8 +101,7 @@ def _flagged(path: str, data: bytes, flagged: list[tuple[int, int, int, int]],
     problems: list[Problem] = []
     mentions: dict[str, tuple[Mention, ...]] = {}
     for index, start, end, line in flagged:
-        text = "\n" * (line - 1) + data[start:end].decode("utf-8")
-        tbf, reading = parse_tbf(text, path=path, mode=SpanMode.TOKEN)
+        tbf, reading = parse_tbf(data[start:end].decode("utf-8"), path=path, mode=SpanMode.TOKEN, first_line=line)
         doc = tbf.documents.get(doc_ids[index])
         if reading or doc is None or len(tbf.documents) != 1:
             return None

@@ -128,9 +128,10 @@ def _span_or_problem(span_field: str, token_mode: bool, path: str, number: int,
     return parts
 
 
-def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Problem]]:
+def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> tuple[TbfFile, list[Problem]]:
     """Parse tbf text. Returns the file and every problem met, in line order; `Problem.fatal` marks
-    those that make the reading a guess, the rest are warnings for the scorer.
+    those that make the reading a guess, the rest are warnings for the scorer. `first_line`: the line
+    number of the text's first line (a document cut out of its file keeps its line numbers).
 
     The mention line is the hot path (150k of them in the benchmark corpus): it is tested first, a
     well-formed token span is split inline and mentions are built with `tuple.__new__`, skipping
@@ -149,7 +150,7 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
     doc_id: str | None = None
     append = frame.mentions.append
     number = last_line = 0
-    for number, raw in enumerate(text.split("\n"), start=1):
+    for number, raw in enumerate(text.split("\n"), start=first_line):
         line = raw.strip()
         if not line:
             continue
