@@ -16,6 +16,7 @@ kernel. `EVMEVAL_PURE_PYTHON=1` forces the Python path.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 from dataclasses import dataclass
 from types import ModuleType
@@ -24,17 +25,21 @@ from core.align.strategies import DEFAULT_STRATEGY
 from core.formats.errors import FormatError, Problem
 from core.formats.reading import STDIN, read_bytes
 from core.formats.tbf import parse_tbf
-from core.metrics.mention import coverage, counts_in_averages, document_warnings, type_rows
+from core.metrics.mention import counts_in_averages, coverage, document_warnings, type_rows
 from core.model import Mention, SpanMode, TbfFile, canonical
 from core.report.text import DocumentCounts, format_counts
 from core.rules import COMBINATIONS, AttributeRule, Combination, values_agree
 from core.validate import check_document, in_file_order
 
-_kernel: ModuleType | None
-try:
-    from core import _kernel
-except ImportError:  # built without a compiler: the Python path does everything
-    _kernel = None
+
+def _load_kernel() -> ModuleType | None:
+    try:
+        return importlib.import_module("core._kernel")
+    except ImportError:  # installed without a compiler: the Python path does everything
+        return None
+
+
+_kernel = _load_kernel()
 
 PURE_ENV = "EVMEVAL_PURE_PYTHON"
 """Set to 1 to force the pure-Python path."""
