@@ -18,6 +18,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 typedef struct {
     const char *p;
@@ -26,12 +29,17 @@ typedef struct {
 
 static int str_eq(Str a, Str b) { return a.n == b.n && (a.n == 0 || memcmp(a.p, b.p, (size_t)a.n) == 0); }
 
-static uint64_t str_hash(Str s) {
-    uint64_t h = 1469598103934665603ULL;
-    for (Py_ssize_t i = 0; i < s.n; i++) {
-        h ^= (unsigned char)s.p[i];
-        h *= 1099511628211ULL;
+static uint64_t str_hash(Str s) { /* 8 bytes at a time, multiply-xorshift mixing */
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)s.n, v;
+    Py_ssize_t i = 0;
+    for (; i + 8 <= s.n; i += 8) {
+        memcpy(&v, s.p + i, 8);
+        h = (h ^ v) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
     }
+    v = 0;
+    memcpy(&v, s.p + i, (size_t)(s.n - i));
+    h = (h ^ v) * 0xc4ceb9fe1a85ec53ULL;
     return h ^ (h >> 29);
 }
 
@@ -520,6 +528,25 @@ typedef struct {
     int have_ids;
 } Table;
 
+/* Start of every row after the first (rows[0] = 0 is set by the caller); returns the row count.
+   Newlines are found 16 bytes at a time where SSE2 exists (every x86-64), else with memchr. */
+static Py_ssize_t index_rows(const char *buf, Py_ssize_t len, int32_t *rows) {
+    Py_ssize_t n = 1, i = 0;
+#ifdef __SSE2__
+    const __m128i newline = _mm_set1_epi8('\n');
+    for (; i + 16 <= len; i += 16) {
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(buf + i)), newline));
+        while (mask) {
+            rows[n++] = (int32_t)(i + __builtin_ctz(mask) + 1);
+            mask &= mask - 1;
+        }
+    }
+#endif
+    for (const char *q = buf + i; (q = memchr(q, '\n', (size_t)(buf + len - q))) != NULL; q++)
+        rows[n++] = (int32_t)(q - buf + 1);
+    return n;
+}
+
 static int row_starts_with(const Table *t, Py_ssize_t k, Str id) {
     Py_ssize_t start = t->rows[k];
     Py_ssize_t end = k + 1 < t->nrows ? t->rows[k + 1] - 1 : t->len;
@@ -591,8 +618,7 @@ static int probe_doc(TokenProbe *p, Str doc_id, KFile **files, KDoc **docs, int 
     if (ok) {
         t.rows[0] = 0;
         t.nrows = 1;
-        for (const char *q = buf; (q = memchr(q, '\n', (size_t)(buf + t.len - q))) != NULL; q++)
-            t.rows[t.nrows++] = (int32_t)(q - buf + 1);
+        t.nrows = index_rows(buf, t.len, t.rows);
     }
     for (int v = 0; v < nversions && ok; v++) {
         for (int32_t m = docs[v]->m0; m < docs[v]->m0 + docs[v]->nm && ok; m++) {
@@ -809,20 +835,15 @@ static int cand_cmp(const void *a, const void *b) {
 }
 
 typedef struct {
-    char *p;
+    char *p; /* NULL: only count the bytes (the first pass sizes the bytes object, written in place) */
     size_t n, cap;
 } Buf;
 
 static int buf_add(Buf *b, const char *s, size_t n) {
-    if (b->n + n > b->cap) {
-        size_t c = b->cap ? b->cap : 1 << 16;
-        while (c < b->n + n) c *= 2;
-        char *np = realloc(b->p, c);
-        if (!np) return -1;
-        b->p = np;
-        b->cap = c;
+    if (b->p) {
+        if (b->n + n > b->cap) return -1;
+        memcpy(b->p + b->n, s, n);
     }
-    memcpy(b->p + b->n, s, n);
     b->n += n;
     return 0;
 }
@@ -962,7 +983,7 @@ typedef struct {
 /* One document: TP of each combination (added in the order pairs are chosen), the per-type sums,
    and its -d block. */
 static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *gm, const KDoc *sdoc,
-                     const KMention *sm, double tp[4], TypeSums *sums, Buf *cmp) {
+                     const KMention *sm, double tp[4], TypeSums *sums, int32_t *partner, double *partner_dice) {
     int32_t ng = gdoc->nm, ns = sdoc ? sdoc->nm : 0, ntokens = 0;
     size_t ncand = 0;
     int rc = intern_units(w, gm, ng, sm, ns, &ntokens);
@@ -1003,26 +1024,35 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
         if (w->typed_dice[g] >= 0.0) sums->type_tp[t] += w->typed_dice[g];
     }
     for (int32_t s = 0; s < ns; s++) sums->type_sys[r->canon_id[sm[s].type]]++;
-    if (!cmp) return 0;
-    int err = buf_add(cmp, "#BeginOfDocument ", 17) || buf_str(cmp, gdoc->id) || buf_add(cmp, "\n", 1);
-    memset(w->sys_taken, 0, (size_t)(ns + 1) * sizeof(int32_t));
-    for (int32_t g = 0; g < ng && !err; g++) {
-        err = buf_str(cmp, r->run) || buf_add(cmp, "\t", 1) || fields(cmp, r, &gm[g]) || buf_add(cmp, "\t|\t", 3);
+    memcpy(partner, w->plain_sys, (size_t)ng * sizeof(int32_t));
+    memcpy(partner_dice, w->plain_dice, (size_t)ng * sizeof(double));
+    return 0;
+}
+
+/* One document's block of the -d file (core.report.comparison.format_comparison's layout): gold
+   mentions beside their plain-mapping partner, then the system mentions left over. `mapped`: scratch. */
+static int comparison_block(Buf *b, const Rules *r, const KDoc *gdoc, const KMention *gm, int32_t ns,
+                            const KMention *sm, const int32_t *partner, const double *partner_dice,
+                            unsigned char *mapped) {
+    int err = buf_add(b, "#BeginOfDocument ", 17) || buf_str(b, gdoc->id) || buf_add(b, "\n", 1);
+    memset(mapped, 0, (size_t)ns + 1);
+    for (int32_t g = 0; g < gdoc->nm && !err; g++) {
+        err = buf_str(b, r->run) || buf_add(b, "\t", 1) || fields(b, r, &gm[g]) || buf_add(b, "\t|\t", 3);
         if (err) break;
-        int32_t s = w->plain_sys[g];
+        int32_t s = partner[g];
         if (s < 0) {
-            err = buf_add(cmp, "-\t-\n", 4);
+            err = buf_add(b, "-\t-\n", 4);
         } else {
             char figure[64];
-            int n = snprintf(figure, sizeof(figure), "\t%.2f\n", w->plain_dice[g]);
-            w->sys_taken[s] = 1;
-            err = fields(cmp, r, &sm[s]) || buf_add(cmp, figure, (size_t)n);
+            int n = snprintf(figure, sizeof(figure), "\t%.2f\n", partner_dice[g]);
+            mapped[s] = 1;
+            err = n <= 0 || fields(b, r, &sm[s]) || buf_add(b, figure, (size_t)n);
         }
     }
     for (int32_t s = 0; s < ns && !err; s++)
-        if (!w->sys_taken[s])
-            err = buf_str(cmp, r->run) || buf_add(cmp, "\t-\t|\t", 5) || fields(cmp, r, &sm[s]) || buf_add(cmp, "\t-\n", 3);
-    if (!err) err = buf_add(cmp, "#EndOfDocument \n", 16);
+        if (!mapped[s])
+            err = buf_str(b, r->run) || buf_add(b, "\t-\t|\t", 5) || fields(b, r, &sm[s]) || buf_add(b, "\t-\n", 3);
+    if (!err) err = buf_add(b, "#EndOfDocument \n", 16);
     return err ? -2 : 0;
 }
 
@@ -1087,7 +1117,7 @@ static int read_rules(Rules *r, Parsed *k, PyObject *canon_ids, PyObject *canon_
 
 PyDoc_STRVAR(score_doc_str,
              "score(handle, order, canon_ids, canon_values, agree, checks, plain, typed, run_name)\n"
-             "  -> (documents, type_tp, type_gold, type_system, comparison, tokens_ok)\n\n"
+             "  -> (documents, type_tp, type_gold, type_system, comparison)\n\n"
              "order: gold document indexes in report order; canon_ids: canonical id of each raw value;\n"
              "canon_values: canonical values as bytes; agree: bytes, agree[g * n + s] = values_agree;\n"
              "checks: per combination (checks type, checks realis); plain / typed: the combinations of\n"
@@ -1139,8 +1169,11 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
             docs[i] = (int32_t)d;
         }
     }
+    int32_t *partner = malloc((k->gold.nm + 1) * sizeof(int32_t));
+    double *partner_dice = malloc((k->gold.nm + 1) * sizeof(double));
+    unsigned char *mapped = NULL;
+    if (!partner || !partner_dice) rc = rc ? rc : -2;
     Buf cmp = {NULL, 0, 0};
-    int tokens_ok = 0;
     if (!rc) {
         Py_BEGIN_ALLOW_THREADS
         Work w;
@@ -1152,22 +1185,48 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
             const KDoc *sd = s >= 0 ? &k->system.d[s] : NULL;
             sys_of[i] = s;
             rc = score_doc(&w, &r, g, k->gold.m + g->m0, sd, sd ? k->system.m + sd->m0 : NULL, tps + 4 * i, &sums,
-                           want_cmp ? &cmp : NULL);
+                           partner + g->m0, partner_dice + g->m0);
         }
         work_free(&w);
-        if (k->probing) {
-            pthread_join(k->probe_tid, NULL);
-            k->probing = 0;
+        mapped = malloc(k->system.nm + 1);
+        if (!mapped) rc = -2;
+        for (Py_ssize_t i = 0; want_cmp && !rc && i < ndocs; i++) { /* the size of the -d text */
+            const KDoc *g = &k->gold.d[docs[i]], *sd = sys_of[i] >= 0 ? &k->system.d[sys_of[i]] : NULL;
+            rc = comparison_block(&cmp, &r, g, k->gold.m + g->m0, sd ? sd->nm : 0, sd ? k->system.m + sd->m0 : NULL,
+                                  partner + g->m0, partner_dice + g->m0, mapped);
         }
-        tokens_ok = k->probe.ok;
         Py_END_ALLOW_THREADS
         if (rc == -2) PyErr_NoMemory();
     }
+    PyObject *cmp_bytes = NULL;
+    if (!rc && want_cmp) { /* written in place: the -d text exists once in memory */
+        cmp_bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)cmp.n);
+        if (!cmp_bytes) rc = -1;
+        else {
+            Buf fill = {PyBytes_AS_STRING(cmp_bytes), 0, cmp.n};
+            Py_BEGIN_ALLOW_THREADS
+            for (Py_ssize_t i = 0; !rc && i < ndocs; i++) {
+                const KDoc *g = &k->gold.d[docs[i]], *sd = sys_of[i] >= 0 ? &k->system.d[sys_of[i]] : NULL;
+                rc = comparison_block(&fill, &r, g, k->gold.m + g->m0, sd ? sd->nm : 0,
+                                      sd ? k->system.m + sd->m0 : NULL, partner + g->m0, partner_dice + g->m0, mapped);
+            }
+            Py_END_ALLOW_THREADS
+            if (rc || fill.n != cmp.n) {
+                Py_CLEAR(cmp_bytes);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_RuntimeError, "comparison text changed size");
+                rc = -1;
+            }
+        }
+    } else if (!rc) {
+        cmp_bytes = Py_NewRef(Py_None);
+    }
+    free(partner);
+    free(partner_dice);
+    free(mapped);
     PyObject *out = NULL;
     if (!rc) {
         PyObject *doc_rows = PyList_New(ndocs);
         PyObject *tp_list = PyList_New(r.ncanon), *g_list = PyList_New(r.ncanon), *s_list = PyList_New(r.ncanon);
-        PyObject *cmp_bytes = want_cmp ? PyBytes_FromStringAndSize(cmp.p ? cmp.p : "", (Py_ssize_t)cmp.n) : Py_NewRef(Py_None);
         int ok = doc_rows && tp_list && g_list && s_list && cmp_bytes;
         for (Py_ssize_t i = 0; ok && i < ndocs; i++) {
             const KDoc *g = &k->gold.d[docs[i]];
@@ -1192,7 +1251,7 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
             PyList_SET_ITEM(s_list, c, d);
         }
         if (ok)
-            out = Py_BuildValue("(NNNNNO)", doc_rows, tp_list, g_list, s_list, cmp_bytes, tokens_ok ? Py_True : Py_False);
+            out = Py_BuildValue("(NNNNN)", doc_rows, tp_list, g_list, s_list, cmp_bytes);
         else {
             Py_XDECREF(doc_rows);
             Py_XDECREF(tp_list);
@@ -1200,8 +1259,9 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
             Py_XDECREF(s_list);
             Py_XDECREF(cmp_bytes);
         }
+    } else {
+        Py_XDECREF(cmp_bytes);
     }
-    free(cmp.p);
     free(docs);
     free(tps);
     free(sys_of);
@@ -1213,7 +1273,21 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
     return out;
 }
 
+PyDoc_STRVAR(tokens_doc, "tokens_ok(handle) -> bool\n\nWaits for the token-id probe: True when every token id of "
+                        "every mention is in its document's token table.");
+
+static PyObject *k_tokens_ok(PyObject *self, PyObject *capsule) {
+    Parsed *k = PyCapsule_GetPointer(capsule, "core._kernel.Parsed");
+    if (!k) return NULL;
+    if (k->probing) { /* the probe never touches Python objects: joined with the GIL held, once */
+        pthread_join(k->probe_tid, NULL);
+        k->probing = 0;
+    }
+    return PyBool_FromLong(k->probe.ok);
+}
+
 static PyMethodDef methods[] = {
+    {"tokens_ok", k_tokens_ok, METH_O, tokens_doc},
     {"parse", k_parse, METH_VARARGS, parse_doc},
     {"score", k_score, METH_VARARGS, score_doc_str},
     {NULL, NULL, 0, NULL},

@@ -81,7 +81,9 @@ class KernelRun:
 
 
 def run_kernel(args: argparse.Namespace) -> KernelRun | dict[str, bytes]:
-    """The run, or (declined) the bytes read so far by path, for the Python path to go on with."""
+    """The run, or (declined) the bytes read so far by path, for the Python path to go on with. The
+    kernel's parse (and its probing thread) is freed when `_kernel_run` returns, before the Python path
+    could fork its checker."""
     try:
         gold = read_bytes(args.gold)
         system = read_bytes(args.system)
@@ -132,13 +134,12 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     doc_ids, warnings = coverage(gold_index, dict.fromkeys(system_ids))
     run_name = TbfFile(path=args.system, mode=SpanMode.TOKEN).run_name.encode("utf-8") \
         if args.comparison_output else None
-    docs, type_tp, type_gold, type_system, comparison, tokens_ok = _kernel.score(
+    docs, type_tp, type_gold, type_system, comparison = _kernel.score(
         handle, [gold_index[d] for d in doc_ids], canon_ids, [c.encode("utf-8") for c in canon_values], agree,
         checks, COMBINATIONS.index(COMPARISON_MAPPING), COMBINATIONS.index(TYPE_TABLE_MAPPING), run_name)
-    del handle, parsed  # frees the parse (and its threads) before the Python path could fork
     gold_checks = _flagged(args.gold, gold, gold_flagged, gold_ids)
     system_checks = _flagged(args.system, system, system_flagged, system_ids)
-    if not tokens_ok or gold_checks is None or system_checks is None:
+    if gold_checks is None or system_checks is None:
         return None
     problems = [str(p) for p in in_file_order(gold_checks[0] + system_checks[0], [args.gold, args.system])]
     counts = []
@@ -147,5 +148,7 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
         counts.append(DocumentCounts(doc_id, num_gold, num_system, tps, counts_in_averages(num_gold)))
     rows = type_rows(dict(zip(canon_values, type_tp, strict=True)), dict(zip(canon_values, type_gold, strict=True)),
                      dict(zip(canon_values, type_system, strict=True)), gold_types_only=True)
-    return KernelRun(format_counts(counts, rows), comparison, problems + warnings)
+    report = format_counts(counts, rows)
+    # The token-id probe ran beside all of the above; a missing id or table is the Python path's to word.
+    return KernelRun(report, comparison, problems + warnings) if _kernel.tokens_ok(handle) else None
 
