@@ -296,7 +296,7 @@ def token_tables(draw: st.DrawFn) -> dict[str, str]:
 
 
 @needs_kernel
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(gold=tbf_text("gold"), system=tbf_text("sys"), tables=token_tables())
 def test_random_pairs_give_the_same_bytes_warnings_and_exit_codes(gold: str, system: str,
                                                                   tables: dict[str, str]) -> None:
