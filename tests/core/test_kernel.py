@@ -319,3 +319,44 @@ def test_the_kernel_is_built_wherever_a_compiler_and_headers_are() -> None:
     if shutil.which("gcc") is None or not headers.is_file():
         pytest.skip("no C compiler or Python headers here: the kernel cannot be built")
     assert fastpath._kernel is not None, "gcc and Python.h are present but core._kernel was not built"
+
+
+def _medium_corpus(folder: Path, seed: int) -> list[str]:
+    """40 documents in the shape of a real run: multi-token spans, shared tokens, clusters, a gold
+    document without mentions, gold documents the system lacks, a system-only document, raw type
+    spellings that canonicalise together, a document with repeated system ids (flagged)."""
+    import random
+
+    rng = random.Random(seed)
+    doc_ids = [f"NYT_ENG_{n:04d}" for n in range(40)]
+    rng.shuffle(doc_ids)
+    tables = {d: "".join(f"t{k}\tw{k}\t{k * 4}\t{k * 4 + 2}\n" for k in range(60)) for d in [*doc_ids, "SYS_ONLY"]}
+
+    def document(run: str, doc_id: str, count: int, repeat_id: bool) -> str:
+        lines = [f"#BeginOfDocument {doc_id}"]
+        for n in range(count):
+            first = rng.randrange(55)
+            span = ",".join(f"t{first + k}" for k in sorted(rng.sample(range(5), rng.choice([1, 1, 1, 2, 3]))))
+            mention_id = "E1" if repeat_id and n == 2 else f"E{n + 1}"
+            lines.append("\t".join([run, doc_id, mention_id, span, "w", rng.choice(TYPES), rng.choice(REALIS)]))
+        if count >= 4:
+            lines.append(f"@Coreference\tR1\tE{count},E{count - 1}")
+        lines.append("#EndOfDocument")
+        return "\n".join(lines) + "\n"
+
+    gold = "".join(document("gold", d, 0 if n == 5 else rng.randrange(1, 30), False) for n, d in enumerate(doc_ids))
+    system = "".join(document("run1", d, rng.randrange(0, 30), n == 7) for n, d in enumerate(doc_ids[3:]))
+    system += document("run1", "SYS_ONLY", 3, False)
+    return _corpus(folder, gold, system, tables)
+
+
+@needs_kernel
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_medium_corpus_is_taken_by_the_kernel_with_the_same_bytes(seed: int, tmp_path: Path) -> None:
+    args = _medium_corpus(tmp_path, seed)
+    kernel, pure = run_both(args, tmp_path, "kernel"), run_both(args, tmp_path, "pure")
+    assert kernel[4] == [True]
+    assert kernel[:4] == pure[:4]
+    assert "3 gold document(s) not in the system file" in kernel[3]
+    assert "has no mentions; it is left out of the averages" in kernel[3]
+    assert kernel[2].count(b"#BeginOfDocument") == 40
