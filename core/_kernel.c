@@ -970,7 +970,7 @@ static int candidates(Work *w, int32_t ng, int32_t ns, int32_t ntokens, size_t *
             w->shared[g] = 0;
         }
     }
-    qsort(w->cands, n, sizeof(Cand), cand_cmp);
+    if (n > 1) qsort(w->cands, n, sizeof(Cand), cand_cmp);
     *ncand = n;
     return 0;
 }
