@@ -1029,11 +1029,33 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
     return 0;
 }
 
+/* "\t%.2f\n" of a Dice: a corpus holds a few hundred distinct values (2 * shared / sizes), so each is
+   formatted once by printf, whose rounding is Python's (the exact binary value, ties to even). */
+typedef struct {
+    double value;
+    int n; /* 0: empty slot */
+    char text[24];
+} Figure;
+
+#define FIGURES 1024
+
+static const Figure *dice_figure(Figure *figures, double value) {
+    uint64_t bits;
+    memcpy(&bits, &value, sizeof(bits));
+    Figure *f = &figures[(bits ^ (bits >> 29) ^ (bits >> 41)) & (FIGURES - 1)];
+    if (f->n <= 0 || f->value != value) {
+        f->value = value;
+        f->n = snprintf(f->text, sizeof(f->text), "\t%.2f\n", value);
+        if (f->n >= (int)sizeof(f->text)) f->n = -1;
+    }
+    return f;
+}
+
 /* One document's block of the -d file (core.report.comparison.format_comparison's layout): gold
    mentions beside their plain-mapping partner, then the system mentions left over. `mapped`: scratch. */
 static int comparison_block(Buf *b, const Rules *r, const KDoc *gdoc, const KMention *gm, int32_t ns,
                             const KMention *sm, const int32_t *partner, const double *partner_dice,
-                            unsigned char *mapped) {
+                            unsigned char *mapped, Figure *figures) {
     int err = buf_add(b, "#BeginOfDocument ", 17) || buf_str(b, gdoc->id) || buf_add(b, "\n", 1);
     memset(mapped, 0, (size_t)ns + 1);
     for (int32_t g = 0; g < gdoc->nm && !err; g++) {
@@ -1043,10 +1065,9 @@ static int comparison_block(Buf *b, const Rules *r, const KDoc *gdoc, const KMen
         if (s < 0) {
             err = buf_add(b, "-\t-\n", 4);
         } else {
-            char figure[64];
-            int n = snprintf(figure, sizeof(figure), "\t%.2f\n", partner_dice[g]);
+            const Figure *figure = dice_figure(figures, partner_dice[g]);
             mapped[s] = 1;
-            err = n <= 0 || fields(b, r, &sm[s]) || buf_add(b, figure, (size_t)n);
+            err = figure->n <= 0 || fields(b, r, &sm[s]) || buf_add(b, figure->text, (size_t)figure->n);
         }
     }
     for (int32_t s = 0; s < ns && !err; s++)
@@ -1172,7 +1193,8 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
     int32_t *partner = malloc((k->gold.nm + 1) * sizeof(int32_t));
     double *partner_dice = malloc((k->gold.nm + 1) * sizeof(double));
     unsigned char *mapped = NULL;
-    if (!partner || !partner_dice) rc = rc ? rc : -2;
+    Figure *figures = calloc(FIGURES, sizeof(Figure));
+    if (!partner || !partner_dice || !figures) rc = rc ? rc : -2;
     Buf cmp = {NULL, 0, 0};
     if (!rc) {
         Py_BEGIN_ALLOW_THREADS
@@ -1193,7 +1215,7 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
         for (Py_ssize_t i = 0; want_cmp && !rc && i < ndocs; i++) { /* the size of the -d text */
             const KDoc *g = &k->gold.d[docs[i]], *sd = sys_of[i] >= 0 ? &k->system.d[sys_of[i]] : NULL;
             rc = comparison_block(&cmp, &r, g, k->gold.m + g->m0, sd ? sd->nm : 0, sd ? k->system.m + sd->m0 : NULL,
-                                  partner + g->m0, partner_dice + g->m0, mapped);
+                                  partner + g->m0, partner_dice + g->m0, mapped, figures);
         }
         Py_END_ALLOW_THREADS
         if (rc == -2) PyErr_NoMemory();
@@ -1208,7 +1230,8 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
             for (Py_ssize_t i = 0; !rc && i < ndocs; i++) {
                 const KDoc *g = &k->gold.d[docs[i]], *sd = sys_of[i] >= 0 ? &k->system.d[sys_of[i]] : NULL;
                 rc = comparison_block(&fill, &r, g, k->gold.m + g->m0, sd ? sd->nm : 0,
-                                      sd ? k->system.m + sd->m0 : NULL, partner + g->m0, partner_dice + g->m0, mapped);
+                                      sd ? k->system.m + sd->m0 : NULL, partner + g->m0, partner_dice + g->m0, mapped,
+                                      figures);
             }
             Py_END_ALLOW_THREADS
             if (rc || fill.n != cmp.n) {
@@ -1223,6 +1246,7 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
     free(partner);
     free(partner_dice);
     free(mapped);
+    free(figures);
     PyObject *out = NULL;
     if (!rc) {
         PyObject *doc_rows = PyList_New(ndocs);
