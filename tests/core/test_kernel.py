@@ -362,3 +362,14 @@ def test_a_medium_corpus_is_taken_by_the_kernel_with_the_same_bytes(seed: int, t
     assert "3 gold document(s) not in the system file" in kernel[3]
     assert "has no mentions; it is left out of the averages" in kernel[3]
     assert kernel[2].count(b"#BeginOfDocument") == 40
+
+
+def test_without_the_extension_the_python_path_runs(evmeval_data: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an install without a compiler does: no `core._kernel`, every run on the Python path."""
+    monkeypatch.setattr(fastpath, "_kernel", None)
+    monkeypatch.delenv(fastpath.PURE_ENV, raising=False)
+    assert not fastpath.kernel_available()
+    out = tmp_path / "s.txt"
+    assert score_main([*_token_args(evmeval_data, "A"), "-o", str(out)]) == 0
+    assert out.read_bytes() == (evmeval_data / "expected" / "token_based_system_A" / "scores.txt").read_bytes()
