@@ -28,7 +28,7 @@ from core.formats.tbf import parse_tbf
 from core.metrics.mention import counts_in_averages, coverage, document_warnings, type_rows
 from core.model import Mention, SpanMode, TbfFile, canonical
 from core.report.text import DocumentCounts, format_counts
-from core.rules import COMBINATIONS, AttributeRule, Combination, values_agree
+from core.rules import ATTRIBUTES, COMBINATIONS, AttributeRule, Combination, values_agree
 from core.validate import check_document, in_file_order
 
 
@@ -128,8 +128,7 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
         return None
     rule = AttributeRule.SCORER
     agree = bytes(values_agree(rule, g, s) for g in canon_values for s in canon_values)
-    checks = [("mention_type" in Combination(c).checks, "realis_status" in Combination(c).checks)
-              for c in COMBINATIONS]
+    checks = [tuple(a in Combination(c).checks for a in ATTRIBUTES) for c in COMBINATIONS]  # (type, realis)
     gold_index = {d: n for n, d in enumerate(gold_ids)}
     doc_ids, warnings = coverage(gold_index, dict.fromkeys(system_ids))
     run_name = TbfFile(path=args.system, mode=SpanMode.TOKEN).run_name.encode("utf-8") \
