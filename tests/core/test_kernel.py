@@ -373,3 +373,18 @@ def test_without_the_extension_the_python_path_runs(evmeval_data: Path, tmp_path
     out = tmp_path / "s.txt"
     assert score_main([*_token_args(evmeval_data, "A"), "-o", str(out)]) == 0
     assert out.read_bytes() == (evmeval_data / "expected" / "token_based_system_A" / "scores.txt").read_bytes()
+
+
+@needs_kernel
+def test_a_declined_run_forks_its_checker_after_the_kernel_let_go(tmp_path: Path) -> None:
+    """The installed program (which forks its checker) on a run the kernel declines late (a token id
+    its table lacks: known only after the probe): same output as the forced Python path."""
+    args = _corpus(tmp_path, VALID_GOLD.replace("t1", "t99"), VALID_SYSTEM)
+    outputs = []
+    for pure in ("0", "1"):
+        out = tmp_path / f"s{pure}.txt"
+        done = subprocess.run([installed("evmeval-score"), *args, "-o", str(out)], capture_output=True, check=False,
+                              env={**os.environ, fastpath.PURE_ENV: pure, "PYTHONWARNINGS": "error"})
+        outputs.append((done.returncode, done.stderr, out.read_bytes()))
+    assert outputs[0] == outputs[1]
+    assert b"token id(s) t99 of mention 'E1' not found" in outputs[0][1]
