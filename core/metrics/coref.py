@@ -31,7 +31,15 @@ from core.align import COMBINATIONS
 from core.formats.errors import FormatError
 from core.metrics.clusters import DocumentClusters, cluster_rows, coreference_clusters
 from core.metrics.coref_lines import document_lines
-from core.metrics.coref_metrics import CorefCounts, LinkCounts, score_chains, sum_counts, truncated_percent
+from core.metrics.coref_kernel import KERNEL
+from core.metrics.coref_metrics import (
+    CorefCounts,
+    LinkCounts,
+    counts_from_flat,
+    score_chains,
+    sum_counts,
+    truncated_percent,
+)
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.model import Document, Mention, TbfFile
 
@@ -215,6 +223,13 @@ def score_document_coreference(doc: DocumentResult, gold: Document, system: Docu
     sources = (ClusterSource(gold, doc.doc_id, doc.gold, gold_path, whitelisted),
                ClusterSource(system, doc.doc_id, doc.system, system_path, whitelisted))
     if not whitelisted:
+        if KERNEL is not None and len(gold.mentions) == len(doc.gold):
+            found = KERNEL.document(doc.gold, doc.system, gold.relations, system.relations if system is not None else (),
+                                   doc.mappings[combination].pairs, threshold)
+            if found is not None:
+                gold_rows, system_rows, gold_labels, system_labels, flat = found
+                return CorefDocument(doc.doc_id, gold_rows, system_rows, gold_labels, system_labels,
+                                     counts_from_flat(flat), unique_ids=True, sources=sources)
         fast = _fast_document(doc, gold, system, sources, combination, threshold)
         if fast is not None:
             return fast
