@@ -15,6 +15,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef Py_ssize_t idx;
@@ -534,8 +535,257 @@ done:
     return result;
 }
 
+/* ---------- text outputs, as UTF-8 bytes ---------- */
+
+typedef struct {
+    char *data;
+    size_t size, cap;
+} Buffer;
+
+static int grow(Buffer *b, size_t more) {
+    if (b->size + more <= b->cap) return 0;
+    size_t cap = b->cap ? b->cap : 1 << 16;
+    while (cap < b->size + more) cap *= 2;
+    char *data = PyMem_Realloc(b->data, cap);
+    if (data == NULL) { PyErr_NoMemory(); return -1; }
+    b->data = data;
+    b->cap = cap;
+    return 0;
+}
+
+static int put(Buffer *b, const char *text, size_t size) {
+    if (grow(b, size) < 0) return -1;
+    memcpy(b->data + b->size, text, size);
+    b->size += size;
+    return 0;
+}
+
+/* a string literal, its length counted by the compiler */
+#define PUT_LITERAL(b, text) put((b), (text), sizeof(text) - 1)
+
+static int put_long(Buffer *b, long long value) {  /* snprintf costs more than the rest of a CoNLL line */
+    char digits[24];
+    char *end = digits + sizeof digits, *at = end;
+    unsigned long long v = value < 0 ? 0ULL - (unsigned long long)value : (unsigned long long)value;
+    do { *--at = (char)('0' + v % 10); v /= 10; } while (v);
+    if (value < 0) *--at = '-';
+    return put(b, at, (size_t)(end - at));
+}
+
+static int put_repr(Buffer *b, double value) {  /* repr(float), as Python writes it */
+    char *text = PyOS_double_to_string(value, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
+    if (text == NULL) return -1;
+    int status = put(b, text, strlen(text));
+    PyMem_Free(text);
+    return status;
+}
+
+static PyObject *finish(Buffer *b, int ok) {
+    PyObject *out = ok ? PyBytes_FromStringAndSize(b->data ? b->data : "", (Py_ssize_t)b->size) : NULL;
+    PyMem_Free(b->data);
+    return out;
+}
+
+/* A mention's text as v1.8 writes it: runs of ASCII whitespace (Python 2's str.split) become one `_`,
+ * none at either end. UTF-8 never uses these bytes inside a multi-byte character. */
+static int put_mention_text(Buffer *b, const char *text, Py_ssize_t size) {
+    if (grow(b, (size_t)size) < 0) return -1;
+    char *out = b->data + b->size;
+    int gap = 0, any = 0;
+    for (Py_ssize_t k = 0; k < size; k++) {
+        char c = text[k];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\x0b' || c == '\x0c') { gap = 1; continue; }
+        if (gap && any) *out++ = '_';
+        gap = 0;
+        any = 1;
+        *out++ = c;
+    }
+    b->size = (size_t)(out - b->data);
+    return 0;
+}
+
+PyDoc_STRVAR(conll_side_doc,
+"conll_side(doc_ids, mentions, rows, labels)\n--\n\n"
+"One side's CoNLL file as v1.8 writes it, UTF-8: per document `#begin document (ID); part 000`, a line\n"
+"`ID<TAB>k<TAB>text<TAB>(label)` per line (text of mentions[d][row], `None` for row -1; `(-)` for\n"
+"label -1), `#end document`. None when an item is not as expected (the Python writer then decides).");
+
+static PyObject *conll_side(PyObject *self, PyObject *args) {
+    PyObject *doc_ids, *mentions, *rows, *labels;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!", &PyList_Type, &doc_ids, &PyList_Type, &mentions, &PyList_Type, &rows,
+                          &PyList_Type, &labels))
+        return NULL;
+    idx docs = PyList_GET_SIZE(doc_ids);
+    if (PyList_GET_SIZE(mentions) != docs || PyList_GET_SIZE(rows) != docs || PyList_GET_SIZE(labels) != docs)
+        Py_RETURN_NONE;
+    Buffer b = {NULL, 0, 0};
+    for (idx d = 0; d < docs; d++) {
+        PyObject *id = PyList_GET_ITEM(doc_ids, d), *ms = PyList_GET_ITEM(mentions, d);
+        PyObject *rs = PyList_GET_ITEM(rows, d), *ls = PyList_GET_ITEM(labels, d);
+        if (!PyUnicode_Check(id) || !PyTuple_Check(ms) || !PyTuple_Check(rs) || !PyTuple_Check(ls) ||
+            PyTuple_GET_SIZE(rs) != PyTuple_GET_SIZE(ls))
+            goto fallback;
+        Py_ssize_t id_size;
+        const char *id_text = PyUnicode_AsUTF8AndSize(id, &id_size);
+        if (id_text == NULL) goto error;
+        if (PUT_LITERAL(&b, "#begin document (") < 0 || put(&b, id_text, (size_t)id_size) < 0 ||
+            PUT_LITERAL(&b, "); part 000\n") < 0)
+            goto error;
+        for (idx k = 0; k < PyTuple_GET_SIZE(rs); k++) {
+            idx row = PyLong_AsSsize_t(PyTuple_GET_ITEM(rs, k)), label = PyLong_AsSsize_t(PyTuple_GET_ITEM(ls, k));
+            if (PyErr_Occurred()) goto error;
+            if (put(&b, id_text, (size_t)id_size) < 0 || PUT_LITERAL(&b, "\t") < 0 || put_long(&b, k) < 0 ||
+                PUT_LITERAL(&b, "\t") < 0)
+                goto error;
+            if (row < 0) {
+                if (PUT_LITERAL(&b, "None") < 0) goto error;
+            } else {
+                if (row >= PyTuple_GET_SIZE(ms)) goto fallback;
+                PyObject *m = PyTuple_GET_ITEM(ms, row);
+                if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 5 || !PyUnicode_Check(PyTuple_GET_ITEM(m, 4)))
+                    goto fallback;
+                Py_ssize_t size;
+                const char *text = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(m, 4), &size);
+                if (text == NULL) goto error;
+                if (put_mention_text(&b, text, size) < 0) goto error;
+            }
+            if (label < 0) {
+                if (PUT_LITERAL(&b, "\t(-)\n") < 0) goto error;
+            } else if (PUT_LITERAL(&b, "\t(") < 0 || put_long(&b, label) < 0 || PUT_LITERAL(&b, ")\n") < 0) {
+                goto error;
+            }
+        }
+        if (PUT_LITERAL(&b, "#end document\n") < 0) goto error;
+    }
+    return finish(&b, 1);
+fallback:
+    PyErr_Clear();
+    PyMem_Free(b.data);
+    Py_RETURN_NONE;
+error:
+    return finish(&b, 0);
+}
+
+/* A count or a figure: Python's int or float (the int/float type decides how it prints). */
+typedef struct {
+    int is_int;
+    long long i;
+    double d;
+} Num;
+
+static double value(Num x) { return x.is_int ? (double)x.i : x.d; }
+static Num as_float(double d) { Num x = {0, 0, d}; return x; }
+static const Num INT_ZERO = {1, 0, 0.0};
+
+static int read_num(PyObject *o, Num *x) {
+    if (PyLong_CheckExact(o)) {
+        int overflow;
+        x->is_int = 1;
+        x->i = PyLong_AsLongLongAndOverflow(o, &overflow);
+        x->d = 0.0;
+        return overflow == 0 && !(x->i == -1 && PyErr_Occurred()) && llabs(x->i) < (1LL << 53);
+    }
+    if (PyFloat_CheckExact(o)) {
+        x->is_int = 0;
+        x->d = PyFloat_AS_DOUBLE(o);
+        return 1;
+    }
+    return 0;
+}
+
+static int put_num(Buffer *b, Num x) { return x.is_int ? put_long(b, x.i) : put_repr(b, x.d); }
+
+/* LinkCounts._ratio: numerator / denominator, an int 0 when the denominator is 0 */
+static Num ratio(Num num, Num den) {
+    if (value(den) == 0.0) return INT_ZERO;
+    return as_float(value(num) / value(den));
+}
+
+/* _harmonic: 2 * p * r / (p + r), an int 0 when p + r is 0 */
+static Num harmonic(Num p, Num r) {
+    double sum = value(p) + value(r);
+    if (sum == 0.0) return INT_ZERO;
+    return as_float(2.0 * value(p) * value(r) / sum);
+}
+
+static const char *const ROW_NAMES[6] = {"muc", "bcub", "ceafm", "ceafe", "blanc_coref_links",
+                                         "blanc_non_coref_links"};
+
+static int put_row(Buffer *b, const char *id, Py_ssize_t id_size, const char *name, const Num *c, Num *f1) {
+    Num r = ratio(c[0], c[1]), p = ratio(c[2], c[3]), f = harmonic(p, r);
+    if (put(b, id, (size_t)id_size) < 0 || PUT_LITERAL(b, "\t") < 0 || put(b, name, strlen(name)) < 0) return -1;
+    Num figures[7] = {c[0], c[1], c[2], c[3], r, p, f};
+    for (int k = 0; k < 7; k++)
+        if (PUT_LITERAL(b, "\t") < 0 || put_num(b, figures[k]) < 0) return -1;
+    if (f1 != NULL) *f1 = f;
+    return PUT_LITERAL(b, "\n");
+}
+
+/* BlancCounts.figures(): the mean of the two link types, or v8.01's fallbacks */
+static void blanc_figures(const Num *c, const Num *n, Num out[3]) {
+    int no_rc = value(c[1]) == 0.0, no_rn = value(n[1]) == 0.0;
+    Num pc = ratio(c[2], c[3]), pn = ratio(n[2], n[3]);
+    if (no_rc && no_rn) { out[0] = out[1] = out[2] = INT_ZERO; return; }
+    Num rc = ratio(c[0], c[1]), rn = ratio(n[0], n[1]);
+    if (no_rc) { out[0] = rn; out[1] = pn; out[2] = harmonic(pn, rn); return; }
+    if (no_rn) { out[0] = rc; out[1] = pc; out[2] = harmonic(pc, rc); return; }
+    out[0] = as_float((value(rc) + value(rn)) / 2.0);
+    out[1] = as_float((value(pc) + value(pn)) / 2.0);
+    out[2] = as_float((value(harmonic(pc, rc)) + value(harmonic(pn, rn))) / 2.0);
+}
+
+PyDoc_STRVAR(breakdown_doc,
+"breakdown(rows)\n--\n\n"
+"The rows of the breakdown file (core.report.coref_report._breakdown_rows) for [(doc_id, flat counts)],\n"
+"UTF-8; None when a count is not an int or a float (the Python formatter then decides).");
+
+static PyObject *breakdown(PyObject *self, PyObject *args) {
+    PyObject *rows;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &rows)) return NULL;
+    Buffer b = {NULL, 0, 0};
+    for (idx k = 0; k < PyList_GET_SIZE(rows); k++) {
+        PyObject *row = PyList_GET_ITEM(rows, k);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 2 || !PyUnicode_Check(PyTuple_GET_ITEM(row, 0)))
+            goto fallback;
+        PyObject *flat = PyTuple_GET_ITEM(row, 1);
+        if (!PyTuple_Check(flat) || PyTuple_GET_SIZE(flat) != 32) goto fallback;
+        Num c[32];
+        for (int t = 0; t < 32; t++)
+            if (!read_num(PyTuple_GET_ITEM(flat, t), &c[t])) goto fallback;
+        Py_ssize_t id_size;
+        const char *id = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(row, 0), &id_size);
+        if (id == NULL) goto error;
+        Num f1[6];
+        for (int m = 0; m < 6; m++)
+            if (put_row(&b, id, id_size, ROW_NAMES[m], c + 4 * m, &f1[m]) < 0) goto error;
+        Num blanc[3];
+        blanc_figures(c + 16, c + 20, blanc);
+        if (put(&b, id, (size_t)id_size) < 0 || PUT_LITERAL(&b, "\tblanc\t-\t-\t-\t-") < 0) goto error;
+        for (int t = 0; t < 3; t++)
+            if (PUT_LITERAL(&b, "\t") < 0 || put_num(&b, blanc[t]) < 0) goto error;
+        if (PUT_LITERAL(&b, "\n") < 0 || put_row(&b, id, id_size, "lea", c + 24, NULL) < 0 ||
+            put_row(&b, id, id_size, "identification", c + 28, NULL) < 0)
+            goto error;
+        double conll = (value(f1[0]) + value(f1[1]) + value(f1[3])) / 3.0;  /* muc, bcub, ceafe */
+        if (put(&b, id, (size_t)id_size) < 0 || PUT_LITERAL(&b, "\tconll_muc_bcub_ceafe\t-\t-\t-\t-\t-\t-\t") < 0 ||
+            put_repr(&b, conll) < 0 || PUT_LITERAL(&b, "\n") < 0)
+            goto error;
+    }
+    return finish(&b, 1);
+fallback:
+    PyErr_Clear();
+    PyMem_Free(b.data);
+    Py_RETURN_NONE;
+error:
+    return finish(&b, 0);
+}
+
 static PyMethodDef methods[] = {
     {"document", document, METH_VARARGS, document_doc},
+    {"conll_side", conll_side, METH_VARARGS, conll_side_doc},
+    {"breakdown", breakdown, METH_VARARGS, breakdown_doc},
     {NULL, NULL, 0, NULL},
 };
 

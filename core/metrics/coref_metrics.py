@@ -525,7 +525,7 @@ def sum_counts(counts: Iterable[CorefCounts]) -> CorefCounts:
 
     Column by column, each sum starting from 0 and adding documents in order: exactly the values
     `ZERO_COUNTS + c1 + c2 + ...` gives, without building a CorefCounts per step."""
-    rows = [_flat(c) for c in counts]
+    rows = [flat_counts(c) for c in counts]
     sums = []
     for column in zip(*rows, strict=True) if rows else ():
         total: float = 0
@@ -539,13 +539,14 @@ def sum_counts(counts: Iterable[CorefCounts]) -> CorefCounts:
 
 
 def counts_from_flat(flat: Sequence[float]) -> CorefCounts:
-    """The CorefCounts of 32 numbers in `_flat`'s order (what the C kernel returns)."""
+    """The CorefCounts of 32 numbers in `flat_counts`' order (what the C kernel returns)."""
     return CorefCounts(LinkCounts(*flat[0:4]), LinkCounts(*flat[4:8]), LinkCounts(*flat[8:12]),
                        LinkCounts(*flat[12:16]), BlancCounts(LinkCounts(*flat[16:20]), LinkCounts(*flat[20:24])),
                        LinkCounts(*flat[24:28]), LinkCounts(*flat[28:32]))
 
 
-def _flat(c: CorefCounts) -> tuple[float, ...]:
+def flat_counts(c: CorefCounts) -> tuple[float, ...]:
+    """The 32 numbers of `c`: muc, bcub, ceafm, ceafe, BLANC's two link types, lea, identification."""
     return (*c.muc, *c.bcub, *c.ceafm, *c.ceafe, *c.blanc.coref, *c.blanc.non_coref, *c.lea, *c.identification)
 
 
