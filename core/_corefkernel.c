@@ -20,6 +20,112 @@
 
 typedef Py_ssize_t idx;
 
+/* A count or a figure: Python's int or float (the int/float type decides how it prints). */
+typedef struct {
+    int is_int;
+    long long i;
+    double d;
+} Num;
+
+static double value(Num x) { return x.is_int ? (double)x.i : x.d; }
+static Num as_float(double d) { Num x = {0, 0, d}; return x; }
+static const Num INT_ZERO = {1, 0, 0.0};
+static Num as_int(long long i) { Num x = {1, i, 0.0}; return x; }
+
+static PyObject *number(Num x) { return x.is_int ? PyLong_FromLongLong(x.i) : PyFloat_FromDouble(x.d); }
+
+/* core.metrics.coref_metrics' LinkCounts, BlancCounts and CorefCounts (NamedTuples), set once by
+ * set_count_types; before that, counts come back as a flat tuple of 32 numbers. */
+static PyTypeObject *link_type, *blanc_type, *counts_type;
+
+/* An instance of a tuple subclass, built as tuple.__new__ builds one; steals the items. */
+static PyObject *named(PyTypeObject *type, PyObject **items, idx count) {
+    PyObject *t = type ? type->tp_alloc(type, count) : PyTuple_New(count);
+    if (t == NULL) {
+        for (idx k = 0; k < count; k++) Py_XDECREF(items[k]);
+        return NULL;
+    }
+    for (idx k = 0; k < count; k++) PyTuple_SET_ITEM(t, k, items[k]);
+    return t;
+}
+
+static PyObject *link_counts(const Num *c) {
+    PyObject *items[4];
+    for (int k = 0; k < 4; k++) {
+        items[k] = number(c[k]);
+        if (items[k] == NULL) {
+            for (int t = 0; t < k; t++) Py_DECREF(items[t]);
+            return NULL;
+        }
+    }
+    return named(link_type, items, 4);
+}
+
+/* The 32 numbers (flat_counts' order) as a CorefCounts. */
+static PyObject *counts_object(const Num *c) {
+    if (counts_type == NULL) {
+        PyObject *items[32];
+        for (int k = 0; k < 32; k++) {
+            items[k] = number(c[k]);
+            if (items[k] == NULL) { for (int t = 0; t < k; t++) Py_DECREF(items[t]); return NULL; }
+        }
+        return named(NULL, items, 32);
+    }
+    PyObject *parts[8];
+    for (int k = 0; k < 8; k++) {
+        parts[k] = link_counts(c + 4 * k);
+        if (parts[k] == NULL) { for (int t = 0; t < k; t++) Py_DECREF(parts[t]); return NULL; }
+    }
+    PyObject *blanc_items[2] = {parts[4], parts[5]};
+    PyObject *blanc = named(blanc_type, blanc_items, 2);
+    if (blanc == NULL) {
+        for (int k = 0; k < 8; k++) if (k != 4 && k != 5) Py_DECREF(parts[k]);
+        return NULL;
+    }
+    PyObject *items[7] = {parts[0], parts[1], parts[2], parts[3], blanc, parts[6], parts[7]};
+    return named(counts_type, items, 7);
+}
+
+static int read_num(PyObject *o, Num *x) {
+    if (PyLong_CheckExact(o)) {
+        int overflow;
+        x->is_int = 1;
+        x->i = PyLong_AsLongLongAndOverflow(o, &overflow);
+        x->d = 0.0;
+        return overflow == 0 && !(x->i == -1 && PyErr_Occurred()) && llabs(x->i) < (1LL << 53);
+    }
+    if (PyFloat_CheckExact(o)) {
+        x->is_int = 0;
+        x->d = PyFloat_AS_DOUBLE(o);
+        return 1;
+    }
+    return 0;
+}
+
+static int read_four(PyObject *t, Num *c) {
+    if (!PyTuple_Check(t) || PyTuple_GET_SIZE(t) != 4) return 0;
+    for (int k = 0; k < 4; k++)
+        if (!read_num(PyTuple_GET_ITEM(t, k), &c[k])) return 0;
+    return 1;
+}
+
+/* The 32 numbers of a CorefCounts (or of a flat 32-tuple); 0 when something is not an int or a float. */
+static int read_counts(PyObject *o, Num *c) {
+    if (!PyTuple_Check(o)) return 0;
+    if (PyTuple_GET_SIZE(o) == 32) {
+        for (int k = 0; k < 32; k++)
+            if (!read_num(PyTuple_GET_ITEM(o, k), &c[k])) return 0;
+        return 1;
+    }
+    if (PyTuple_GET_SIZE(o) != 7) return 0;
+    PyObject *blanc = PyTuple_GET_ITEM(o, 4);
+    if (!PyTuple_Check(blanc) || PyTuple_GET_SIZE(blanc) != 2) return 0;
+    return read_four(PyTuple_GET_ITEM(o, 0), c) && read_four(PyTuple_GET_ITEM(o, 1), c + 4) &&
+           read_four(PyTuple_GET_ITEM(o, 2), c + 8) && read_four(PyTuple_GET_ITEM(o, 3), c + 12) &&
+           read_four(PyTuple_GET_ITEM(blanc, 0), c + 16) && read_four(PyTuple_GET_ITEM(blanc, 1), c + 20) &&
+           read_four(PyTuple_GET_ITEM(o, 5), c + 24) && read_four(PyTuple_GET_ITEM(o, 6), c + 28);
+}
+
 /* ---------- Kuhn–Munkres, the same steps as core.metrics.hungarian.min_cost_assignment ---------- */
 
 /* cost: n x m row-major, n <= m; result[r] = column of row r. Scratch from the caller. */
@@ -396,16 +502,16 @@ static PyObject *score(Doc *d) {
     long long ng = d->ng, ns = d->ns, aligned = 0;
     for (idx g = 0; g < d->ng; g++) aligned += d->system_of[g] >= 0;
     long long both_non = pairs_of(common) - kov_pairs - rov_pairs + both_coref;
-    result = Py_BuildValue(
-        "(LLLL dLdL LLLL dLdL LLLL LLLL dLdL LLLL)",
-        muc, key_links, muc, response_links,
-        bcub_r, ng, bcub_p, ns,
-        c.ceafm, ng, c.ceafm, ns,
-        c.ceafe, (long long)nk, c.ceafe, (long long)nr,
-        both_coref, key_coref, both_coref, response_coref,
-        both_non, pairs_of(ng) - key_coref, both_non, pairs_of(ns) - response_coref,
-        lea_r, ng, lea_p, ns,
-        aligned, ng, aligned, ns);
+    Num counts[32] = {
+        as_int(muc), as_int(key_links), as_int(muc), as_int(response_links),
+        as_float(bcub_r), as_int(ng), as_float(bcub_p), as_int(ns),
+        as_int(c.ceafm), as_int(ng), as_int(c.ceafm), as_int(ns),
+        as_float(c.ceafe), as_int(nk), as_float(c.ceafe), as_int(nr),
+        as_int(both_coref), as_int(key_coref), as_int(both_coref), as_int(response_coref),
+        as_int(both_non), as_int(pairs_of(ng) - key_coref), as_int(both_non), as_int(pairs_of(ns) - response_coref),
+        as_float(lea_r), as_int(ng), as_float(lea_p), as_int(ns),
+        as_int(aligned), as_int(ng), as_int(aligned), as_int(ns)};
+    result = counts_object(counts);
 done:
     PyMem_Free(tmp); PyMem_Free(touched); PyMem_Free(kdeg); PyMem_Free(rdeg); PyMem_Free(kcommon);
     PyMem_Free(rcommon); PyMem_Free(kov); PyMem_Free(rov); PyMem_Free(d->ov);
@@ -572,10 +678,33 @@ static int put_long(Buffer *b, long long value) {  /* snprintf costs more than t
     return put(b, at, (size_t)(end - at));
 }
 
+/* repr(float) is the shortest round-tripping text, costly to find; a breakdown prints ~64k figures of
+ * which ~2/3 repeat (ratios of small counts), so the texts are remembered by the double's bits. */
+typedef struct {
+    unsigned long long bits;
+    unsigned char size, used;
+    char text[30];
+} Repr;
+
+#define REPR_SLOTS (1 << 15)
+static Repr *repr_cache;
+
 static int put_repr(Buffer *b, double value) {  /* repr(float), as Python writes it */
+    unsigned long long bits;
+    memcpy(&bits, &value, sizeof bits);
+    if (repr_cache == NULL) repr_cache = PyMem_Calloc(REPR_SLOTS, sizeof(Repr));
+    Repr *slot = repr_cache ? &repr_cache[(bits * 0x9E3779B97F4A7C15ULL) >> 49] : NULL;
+    if (slot && slot->used && slot->bits == bits) return put(b, slot->text, slot->size);
     char *text = PyOS_double_to_string(value, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
     if (text == NULL) return -1;
-    int status = put(b, text, strlen(text));
+    size_t size = strlen(text);
+    if (slot && size <= sizeof slot->text) {
+        slot->bits = bits;
+        slot->size = (unsigned char)size;
+        slot->used = 1;
+        memcpy(slot->text, text, size);
+    }
+    int status = put(b, text, size);
     PyMem_Free(text);
     return status;
 }
@@ -667,32 +796,6 @@ error:
     return finish(&b, 0);
 }
 
-/* A count or a figure: Python's int or float (the int/float type decides how it prints). */
-typedef struct {
-    int is_int;
-    long long i;
-    double d;
-} Num;
-
-static double value(Num x) { return x.is_int ? (double)x.i : x.d; }
-static Num as_float(double d) { Num x = {0, 0, d}; return x; }
-static const Num INT_ZERO = {1, 0, 0.0};
-
-static int read_num(PyObject *o, Num *x) {
-    if (PyLong_CheckExact(o)) {
-        int overflow;
-        x->is_int = 1;
-        x->i = PyLong_AsLongLongAndOverflow(o, &overflow);
-        x->d = 0.0;
-        return overflow == 0 && !(x->i == -1 && PyErr_Occurred()) && llabs(x->i) < (1LL << 53);
-    }
-    if (PyFloat_CheckExact(o)) {
-        x->is_int = 0;
-        x->d = PyFloat_AS_DOUBLE(o);
-        return 1;
-    }
-    return 0;
-}
 
 static int put_num(Buffer *b, Num x) { return x.is_int ? put_long(b, x.i) : put_repr(b, x.d); }
 
@@ -737,7 +840,7 @@ static void blanc_figures(const Num *c, const Num *n, Num out[3]) {
 
 PyDoc_STRVAR(breakdown_doc,
 "breakdown(rows)\n--\n\n"
-"The rows of the breakdown file (core.report.coref_report._breakdown_rows) for [(doc_id, flat counts)],\n"
+"The rows of the breakdown file (core.report.coref_report._breakdown_rows) for [(doc_id, CorefCounts)],\n"
 "UTF-8; None when a count is not an int or a float (the Python formatter then decides).");
 
 static PyObject *breakdown(PyObject *self, PyObject *args) {
@@ -749,11 +852,8 @@ static PyObject *breakdown(PyObject *self, PyObject *args) {
         PyObject *row = PyList_GET_ITEM(rows, k);
         if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 2 || !PyUnicode_Check(PyTuple_GET_ITEM(row, 0)))
             goto fallback;
-        PyObject *flat = PyTuple_GET_ITEM(row, 1);
-        if (!PyTuple_Check(flat) || PyTuple_GET_SIZE(flat) != 32) goto fallback;
         Num c[32];
-        for (int t = 0; t < 32; t++)
-            if (!read_num(PyTuple_GET_ITEM(flat, t), &c[t])) goto fallback;
+        if (!read_counts(PyTuple_GET_ITEM(row, 1), c)) goto fallback;
         Py_ssize_t id_size;
         const char *id = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(row, 0), &id_size);
         if (id == NULL) goto error;
@@ -782,10 +882,55 @@ error:
     return finish(&b, 0);
 }
 
+PyDoc_STRVAR(sum_counts_doc,
+"sum_counts(counts)\n--\n\n"
+"core.metrics.coref_metrics.sum_counts: each of the 32 numbers summed over the list, in order, from an\n"
+"int 0 (ints stay ints, a float makes the sum a float); None when a number is not an int or a float.");
+
+static PyObject *sum_counts(PyObject *self, PyObject *args) {
+    PyObject *list;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &list)) return NULL;
+    Num total[32];
+    for (int k = 0; k < 32; k++) total[k] = INT_ZERO;
+    for (idx n = 0; n < PyList_GET_SIZE(list); n++) {
+        Num c[32];
+        if (!read_counts(PyList_GET_ITEM(list, n), c)) { PyErr_Clear(); Py_RETURN_NONE; }
+        for (int k = 0; k < 32; k++) {
+            if (total[k].is_int && c[k].is_int) {
+                total[k].i += c[k].i;
+                if (llabs(total[k].i) >= (1LL << 53)) Py_RETURN_NONE;
+            } else {
+                total[k] = as_float(value(total[k]) + value(c[k]));
+            }
+        }
+    }
+    return counts_object(total);
+}
+
+static PyObject *set_count_types(PyObject *self, PyObject *args) {
+    PyObject *types[3];
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOO", &types[0], &types[1], &types[2])) return NULL;
+    for (int k = 0; k < 3; k++)
+        if (!PyType_Check(types[k]) || !PyType_IsSubtype((PyTypeObject *)types[k], &PyTuple_Type)) {
+            PyErr_SetString(PyExc_TypeError, "set_count_types needs three tuple subclasses");
+            return NULL;
+        }
+    Py_INCREF(types[0]); Py_INCREF(types[1]); Py_INCREF(types[2]);
+    Py_XSETREF(link_type, (PyTypeObject *)types[0]);
+    Py_XSETREF(blanc_type, (PyTypeObject *)types[1]);
+    Py_XSETREF(counts_type, (PyTypeObject *)types[2]);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"document", document, METH_VARARGS, document_doc},
     {"conll_side", conll_side, METH_VARARGS, conll_side_doc},
     {"breakdown", breakdown, METH_VARARGS, breakdown_doc},
+    {"sum_counts", sum_counts, METH_VARARGS, sum_counts_doc},
+    {"set_count_types", set_count_types, METH_VARARGS,
+     "set_count_types(LinkCounts, BlancCounts, CorefCounts): the classes counts are returned as."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -35,7 +35,6 @@ from core.metrics.coref_kernel import KERNEL
 from core.metrics.coref_metrics import (
     CorefCounts,
     LinkCounts,
-    counts_from_flat,
     score_chains,
     sum_counts,
     truncated_percent,
@@ -227,9 +226,7 @@ def score_document_coreference(doc: DocumentResult, gold: Document, system: Docu
             found = KERNEL.document(doc.gold, doc.system, gold.relations, system.relations if system is not None else (),
                                    doc.mappings[combination].pairs, threshold)
             if found is not None:
-                gold_rows, system_rows, gold_labels, system_labels, flat = found
-                return CorefDocument(doc.doc_id, gold_rows, system_rows, gold_labels, system_labels,
-                                     counts_from_flat(flat), unique_ids=True, sources=sources)
+                return CorefDocument(doc.doc_id, *found, unique_ids=True, sources=sources)
         fast = _fast_document(doc, gold, system, sources, combination, threshold)
         if fast is not None:
             return fast
@@ -285,5 +282,6 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
         documents.append(scored)
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)
-    return CorefResult(combination, threshold, tuple(documents), sum_counts(d.counts for d in documents),
-                       tuple(warnings))
+    total = KERNEL.sum_counts([d.counts for d in documents]) if KERNEL is not None else None
+    return CorefResult(combination, threshold, tuple(documents),
+                       total if total is not None else sum_counts(d.counts for d in documents), tuple(warnings))

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from types import ModuleType
 
+from core.metrics.coref_metrics import BlancCounts, CorefCounts, LinkCounts
+
 PURE_PYTHON_VARIABLE = "EVMEVAL_PURE_PYTHON"
 
 
@@ -21,6 +23,7 @@ def load_kernel() -> ModuleType | None:
         from core import _corefkernel  # type: ignore[attr-defined]
     except ImportError:
         return None
+    _corefkernel.set_count_types(LinkCounts, BlancCounts, CorefCounts)  # counts come back as these
     return _corefkernel  # type: ignore[no-any-return]
 
 

@@ -538,13 +538,6 @@ def sum_counts(counts: Iterable[CorefCounts]) -> CorefCounts:
     return CorefCounts(parts[0], parts[1], parts[2], parts[3], BlancCounts(parts[4], parts[5]), parts[6], parts[7])
 
 
-def counts_from_flat(flat: Sequence[float]) -> CorefCounts:
-    """The CorefCounts of 32 numbers in `flat_counts`' order (what the C kernel returns)."""
-    return CorefCounts(LinkCounts(*flat[0:4]), LinkCounts(*flat[4:8]), LinkCounts(*flat[8:12]),
-                       LinkCounts(*flat[12:16]), BlancCounts(LinkCounts(*flat[16:20]), LinkCounts(*flat[20:24])),
-                       LinkCounts(*flat[24:28]), LinkCounts(*flat[28:32]))
-
-
 def flat_counts(c: CorefCounts) -> tuple[float, ...]:
     """The 32 numbers of `c`: muc, bcub, ceafm, ceafe, BLANC's two link types, lea, identification."""
     return (*c.muc, *c.bcub, *c.ceafm, *c.ceafe, *c.blanc.coref, *c.blanc.non_coref, *c.lea, *c.identification)

@@ -17,7 +17,6 @@ from core.metrics.coref_metrics import (
     BlancCounts,
     CorefCounts,
     LinkCounts,
-    flat_counts,
     perl_number,
     truncated_percent,
 )
@@ -184,7 +183,7 @@ def format_breakdown(coref: CorefResult) -> str:
            "\t".join(_COLUMNS) + "\n"]
     rows = [(doc.doc_id, doc.counts) for doc in coref.documents]
     rows.append(("#corpus", coref.total))
-    body = KERNEL.breakdown([(name, flat_counts(c)) for name, c in rows]) if KERNEL is not None else None
+    body = KERNEL.breakdown(rows) if KERNEL is not None else None
     out.append(body.decode("utf-8") if body is not None else "".join(_breakdown_rows(*row) for row in rows))
     out.append("\n# The CoNLL scorer's summary of the corpus (scorer.pl all):\n")
     out.append(format_scorer_summary(coref.total, METRICS[:5], headers=True))
