@@ -21,8 +21,6 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from core.metrics.hungarian import max_weight_assignment
-
 Chains = Sequence[Sequence[int]]
 
 METRICS: tuple[str, ...] = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
@@ -251,6 +249,8 @@ def align_tangled(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, respon
                   ) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
     """The CEAF-m and the CEAF-e alignment of chains that overlap more than one partner, solved per
     connected component (the components are found once for both)."""
+    from core.metrics.hungarian import max_weight_assignment  # the C kernel has its own
+
     by_common: dict[int, tuple[int, float]] = {}
     by_similarity: dict[int, tuple[int, float]] = {}
     for rows, columns in _components(overlaps):

@@ -7,10 +7,8 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
-from core.formats.conll import EvmevalConllWriter, evmeval_mention_texts
 from core.metrics.clusters import DocumentClusters
 from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
-from core.metrics.coref_explain import explain_clusters
 from core.metrics.coref_kernel import KERNEL
 from core.metrics.coref_metrics import (
     METRICS,
@@ -73,6 +71,8 @@ def _side_texts(mentions: tuple[Mention, ...], texts: list[str], unique_ids: boo
 
 
 def _python_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
+    from core.formats.conll import EvmevalConllWriter, evmeval_mention_texts  # not needed by the C kernel's path
+
     gold_texts = evmeval_mention_texts(list(map(_TEXT, chain.from_iterable(d.gold for d in result.documents))))
     system_texts = evmeval_mention_texts(list(map(_TEXT, chain.from_iterable(d.system for d in result.documents))))
     writer = EvmevalConllWriter()
@@ -199,6 +199,8 @@ def counts_to_json(counts: CorefCounts) -> dict[str, Any]:
 
 
 def _document_json(cd: CorefDocument, doc: DocumentResult) -> dict[str, Any]:
+    from core.metrics.coref_explain import explain_clusters  # only --json asks for explanations
+
     clusters = [e.to_json() for e in explain_clusters(cd, doc) if e.relation_id or e.outcome not in ("exact",)]
     return {"doc_id": cd.doc_id, "metrics": counts_to_json(cd.counts), "clusters": clusters}
 

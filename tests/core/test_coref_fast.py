@@ -24,7 +24,8 @@ def _mention(mention_id: str) -> Mention:
 
 
 @st.composite
-def documents(draw: st.DrawFn, max_mentions: int = 9, max_clusters: int = 4) -> tuple[DocumentResult, Document, Document]:
+def documents(draw: st.DrawFn, max_mentions: int = 9,
+              max_clusters: int = 4) -> tuple[DocumentResult, Document, Document]:
     """A document with random mentions, a random one-to-one alignment (Dice 1, 0.5 or 0.25) and random
     `@Coreference` clusters (disjoint; one-member and empty relations too) on each side."""
     num_gold, num_system = draw(st.integers(0, max_mentions)), draw(st.integers(0, max_mentions))

@@ -33,7 +33,8 @@ def _kernel() -> ModuleType:
 
 def _python_document(case: tuple[DocumentResult, Document, Document], threshold: float) -> coref.CorefDocument | None:
     doc, gold, system = case
-    sources = (coref.ClusterSource(gold, "d", doc.gold, "", False), coref.ClusterSource(system, "d", doc.system, "", False))
+    sources = (coref.ClusterSource(gold, "d", doc.gold, "", False),
+               coref.ClusterSource(system, "d", doc.system, "", False))
     return coref._fast_document(doc, gold, system, sources, "plain", threshold)
 
 
