@@ -17,7 +17,7 @@ PURE_PYTHON_VARIABLE = "EVMEVAL_PURE_PYTHON"
 
 def load_kernel() -> ModuleType | None:
     """The compiled kernel, or None (not built, or the pure-Python path is asked for)."""
-    if os.environ.get(PURE_PYTHON_VARIABLE, "") not in ("", "0"):
+    if os.environ.get(PURE_PYTHON_VARIABLE) == "1":  # the same rule as the mention kernel's (core.fastpath)
         return None
     try:
         from core import _corefkernel  # type: ignore[attr-defined]

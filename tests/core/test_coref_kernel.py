@@ -187,6 +187,17 @@ def test_pure_python_variable_turns_the_kernel_off(monkeypatch: pytest.MonkeyPat
     assert coref_kernel.load_kernel() is None
 
 
+def test_the_kernel_is_built_wherever_a_compiler_and_headers_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pip install -e .` builds it in place when it can: a silent build failure must not pass as a skip."""
+    import shutil
+    import sysconfig
+
+    if shutil.which("gcc") is None or not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        pytest.skip("no C compiler or Python headers here: the kernel cannot be built")
+    monkeypatch.delenv(coref_kernel.PURE_PYTHON_VARIABLE, raising=False)
+    assert coref_kernel.load_kernel() is not None, "gcc and Python.h are present but core._corefkernel was not built"
+
+
 @needs_kernel
 @pytest.mark.parametrize("run", ["A", "B", "C", "D", "char_A"])
 def test_published_demo_same_bytes_with_and_without_kernel(run: str, evmeval_data: Path, tmp_path: Path,
