@@ -27,6 +27,8 @@ typedef struct {
     double d;
 } Num;
 
+#define EXACT (1LL << 53) /* ints below this convert to double exactly, as Python's int / int assumes */
+
 static double value(Num x) { return x.is_int ? (double)x.i : x.d; }
 static Num as_float(double d) { Num x = {0, 0, d}; return x; }
 static const Num INT_ZERO = {1, 0, 0.0};
@@ -92,7 +94,7 @@ static int read_num(PyObject *o, Num *x) {
         x->is_int = 1;
         x->i = PyLong_AsLongLongAndOverflow(o, &overflow);
         x->d = 0.0;
-        return overflow == 0 && !(x->i == -1 && PyErr_Occurred()) && llabs(x->i) < (1LL << 53);
+        return overflow == 0 && !(x->i == -1 && PyErr_Occurred()) && x->i > -EXACT && x->i < EXACT;
     }
     if (PyFloat_CheckExact(o)) {
         x->is_int = 0;
@@ -899,7 +901,7 @@ static PyObject *sum_counts(PyObject *self, PyObject *args) {
         for (int k = 0; k < 32; k++) {
             if (total[k].is_int && c[k].is_int) {
                 total[k].i += c[k].i;
-                if (llabs(total[k].i) >= (1LL << 53)) Py_RETURN_NONE;
+                if (total[k].i <= -EXACT || total[k].i >= EXACT) Py_RETURN_NONE;
             } else {
                 total[k] = as_float(value(total[k]) + value(c[k]));
             }
