@@ -5,7 +5,8 @@
 Uses score_bench's corpus (../shared/tools/gen_corpus.py --seed 3 --docs 2000 --mentions 40, cached).
 In one run it prints, best of N (the machine is shared: runs with and without -c alternate, and the
 load average is printed beside the figures):
-- the scorer with -c as a fresh process (what a user waits for), and without -c;
+- the scorer with -c as a fresh process (what a user waits for), without -c, and with -c on the
+  pure-Python path (EVMEVAL_PURE_PYTHON=1);
 - what coreference adds: the difference of those two, and measured in-process (`run_coreference`
   alone: clusters, alignment, all six metrics, both CoNLL files, the breakdown file; wall and CPU),
   with the optional C kernel and with the pure-Python path (EVMEVAL_PURE_PYTHON=1's), and their ratio;
@@ -36,9 +37,11 @@ PYTHON2 = "/root/.pyenv/versions/2.7.18/bin/python"
 PUBLISHED_SCORER = REPO.parent / "ref" / "EvmEval" / "scorer_v1.8.py"
 
 
-def timed(args: list[str]) -> float:
+def timed(args: list[str], *, pure: bool = False) -> float:
+    """Wall seconds of one fresh process; `pure`: with EVMEVAL_PURE_PYTHON=1 (no C kernels)."""
+    env = {**os.environ, "EVMEVAL_PURE_PYTHON": "1"} if pure else None
     start = time.perf_counter()
-    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO)
+    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO, env=env)
     wall = time.perf_counter() - start
     if done.returncode != 0:
         sys.exit(f"failed: {' '.join(args)}\n{done.stderr.decode()[-2000:]}")
@@ -106,10 +109,11 @@ def main() -> int:
             d.mkdir()
         load_before = _load()
         timed(ours(folder, mine, True))  # warm the page cache
-        walls, plains = [], []
-        for _ in range(args.runs):  # alternate, so both see the same load
+        walls, plains, pures = [], [], []
+        for _ in range(args.runs):  # alternate, so all see the same load
             walls.append(timed(ours(folder, mine, True)))
             plains.append(timed(ours(folder, plain_out, False)))
+            pures.append(timed(ours(folder, mine, True), pure=True))
         measured = in_process(folder, inproc, args.runs)
         coref_wall = measured.get("kernel", measured["python"])[0]
         load_after = _load()
@@ -123,6 +127,8 @@ def main() -> int:
         print(f"machine             {load_before} before, {load_after} after")
         print(f"evmeval-score -c    best {best:.3f} s, median {statistics.median(walls):.3f} s over {args.runs} runs")
         print(f"without -c          best {plain:.3f} s, median {statistics.median(plains):.3f} s")
+        print(f"-c, pure Python     best {min(pures):.3f} s, median {statistics.median(pures):.3f} s "
+              f"(EVMEVAL_PURE_PYTHON=1: no C kernel; {min(pures) - best:+.3f} s against the kernel run)")
         print(f"coreference adds    {best - plain:.3f} s (difference of the bests)")
         for mode, (wall, cpu) in measured.items():
             print(f"run_coreference     {mode:6} in-process: {wall:.3f} s wall, {cpu:.3f} s CPU"
