@@ -741,6 +741,32 @@ PyDoc_STRVAR(conll_side_doc,
 "`ID<TAB>k<TAB>text<TAB>(label)` per line (text of mentions[d][row], `None` for row -1; `(-)` for\n"
 "label -1), `#end document`. None when an item is not as expected (the Python writer then decides).");
 
+/* Each mention's CoNLL text, in the document's mention order (memory order: the system side's lines visit
+ * mentions in alignment order, and reading the scattered objects in that order costs twice as much);
+ * start[r]..start[r + 1] is row r's text in `texts`. 1: done, 0: not a mention tuple with a str text,
+ * -1: a Python error. */
+static int mention_texts(PyObject *ms, Buffer *texts, idx **start, idx *capacity) {
+    idx count = PyTuple_GET_SIZE(ms);
+    if (count + 1 > *capacity) {
+        idx *grown = PyMem_Realloc(*start, (size_t)(count + 1) * sizeof(idx));
+        if (grown == NULL) { PyErr_NoMemory(); return -1; }
+        *start = grown;
+        *capacity = count + 1;
+    }
+    texts->size = 0;
+    for (idx r = 0; r < count; r++) {
+        PyObject *m = PyTuple_GET_ITEM(ms, r);
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 5 || !PyUnicode_Check(PyTuple_GET_ITEM(m, 4))) return 0;
+        Py_ssize_t size;
+        const char *text = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(m, 4), &size);
+        if (text == NULL) return -1;
+        (*start)[r] = (idx)texts->size;
+        if (put_mention_text(texts, text, size) < 0) return -1;
+    }
+    (*start)[count] = (idx)texts->size;
+    return 1;
+}
+
 static PyObject *conll_side(PyObject *self, PyObject *args) {
     PyObject *doc_ids, *mentions, *rows, *labels;
     (void)self;
@@ -750,7 +776,9 @@ static PyObject *conll_side(PyObject *self, PyObject *args) {
     idx docs = PyList_GET_SIZE(doc_ids);
     if (PyList_GET_SIZE(mentions) != docs || PyList_GET_SIZE(rows) != docs || PyList_GET_SIZE(labels) != docs)
         Py_RETURN_NONE;
-    Buffer b = {NULL, 0, 0};
+    Buffer b = {NULL, 0, 0}, texts = {NULL, 0, 0};
+    idx *start = NULL, capacity = 0;
+    int status;
     for (idx d = 0; d < docs; d++) {
         PyObject *id = PyList_GET_ITEM(doc_ids, d), *ms = PyList_GET_ITEM(mentions, d);
         PyObject *rs = PyList_GET_ITEM(rows, d), *ls = PyList_GET_ITEM(labels, d);
@@ -760,27 +788,22 @@ static PyObject *conll_side(PyObject *self, PyObject *args) {
         Py_ssize_t id_size;
         const char *id_text = PyUnicode_AsUTF8AndSize(id, &id_size);
         if (id_text == NULL) goto error;
+        status = mention_texts(ms, &texts, &start, &capacity);
+        if (status < 0) goto error;
+        if (status == 0) goto fallback;
         if (PUT_LITERAL(&b, "#begin document (") < 0 || put(&b, id_text, (size_t)id_size) < 0 ||
             PUT_LITERAL(&b, "); part 000\n") < 0)
             goto error;
         for (idx k = 0; k < PyTuple_GET_SIZE(rs); k++) {
             idx row = PyLong_AsSsize_t(PyTuple_GET_ITEM(rs, k)), label = PyLong_AsSsize_t(PyTuple_GET_ITEM(ls, k));
             if (PyErr_Occurred()) goto error;
+            if (row >= PyTuple_GET_SIZE(ms)) goto fallback;
             if (put(&b, id_text, (size_t)id_size) < 0 || PUT_LITERAL(&b, "\t") < 0 || put_long(&b, k) < 0 ||
                 PUT_LITERAL(&b, "\t") < 0)
                 goto error;
-            if (row < 0) {
-                if (PUT_LITERAL(&b, "None") < 0) goto error;
-            } else {
-                if (row >= PyTuple_GET_SIZE(ms)) goto fallback;
-                PyObject *m = PyTuple_GET_ITEM(ms, row);
-                if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) < 5 || !PyUnicode_Check(PyTuple_GET_ITEM(m, 4)))
-                    goto fallback;
-                Py_ssize_t size;
-                const char *text = PyUnicode_AsUTF8AndSize(PyTuple_GET_ITEM(m, 4), &size);
-                if (text == NULL) goto error;
-                if (put_mention_text(&b, text, size) < 0) goto error;
-            }
+            if (row < 0 ? PUT_LITERAL(&b, "None") < 0
+                        : put(&b, texts.data + start[row], (size_t)(start[row + 1] - start[row])) < 0)
+                goto error;
             if (label < 0) {
                 if (PUT_LITERAL(&b, "\t(-)\n") < 0) goto error;
             } else if (PUT_LITERAL(&b, "\t(") < 0 || put_long(&b, label) < 0 || PUT_LITERAL(&b, ")\n") < 0) {
@@ -789,15 +812,20 @@ static PyObject *conll_side(PyObject *self, PyObject *args) {
         }
         if (PUT_LITERAL(&b, "#end document\n") < 0) goto error;
     }
+    PyMem_Free(texts.data);
+    PyMem_Free(start);
     return finish(&b, 1);
 fallback:
     PyErr_Clear();
     PyMem_Free(b.data);
+    PyMem_Free(texts.data);
+    PyMem_Free(start);
     Py_RETURN_NONE;
 error:
+    PyMem_Free(texts.data);
+    PyMem_Free(start);
     return finish(&b, 0);
 }
-
 
 static int put_num(Buffer *b, Num x) { return x.is_int ? put_long(b, x.i) : put_repr(b, x.d); }
 
