@@ -112,11 +112,14 @@ def child(corpus: Path, long_corpus: Path) -> None:
 
     def wait_for_document() -> None:
         loop = QEventLoop()
-        window.session.selection_changed.connect(loop.quit)
-        window.session.load_failed.connect(loop.quit)
+        def quit_loop(*_args: object) -> None:  # the session's signals pass their value; quit() takes none
+            loop.quit()
+
+        window.session.selection_changed.connect(quit_loop)
+        window.session.load_failed.connect(quit_loop)
         loop.exec()
-        window.session.selection_changed.disconnect(loop.quit)
-        window.session.load_failed.disconnect(loop.quit)
+        window.session.selection_changed.disconnect(quit_loop)
+        window.session.load_failed.disconnect(quit_loop)
         if window.session.last_problem is not None:
             raise SystemExit(f"gui_bench: {window.session.last_problem}")
 
