@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
+from itertools import pairwise
 
+from core.metrics import coref as coref_scoring
 from core.metrics.coref import CorefDocument, CorefResult, corpus_total
-from core.metrics.coref_kernel import KERNEL
 from core.report.coref_report import conll_files_from_texts, coref_lines, format_breakdown, format_coref_section
 from core.report.io import write_atomic
 from core.rules import COMBINATIONS
@@ -32,8 +33,9 @@ Arrays = tuple[bytes, bytes, bytes, bytes, bytes, bytes]
 
 
 def coref_kernel_available() -> bool:
-    """Whether the coreference kernel is built and wanted (`EVMEVAL_PURE_PYTHON=1` switches it off)."""
-    return KERNEL is not None
+    """Whether the coreference kernel is built and wanted (`EVMEVAL_PURE_PYTHON=1` switches it off; so
+    does setting `core.metrics.coref.KERNEL` to None, as tests do)."""
+    return coref_scoring.KERNEL is not None
 
 
 @dataclass
@@ -54,18 +56,17 @@ def _ints(data: bytes) -> memoryview:
     return memoryview(data).cast("i")
 
 
-def _written(members: bytes, starts: bytes, ids: list[str], first: int) -> list[tuple[str, ...]]:
-    """Each cluster's member ids as written (rows -> ids of the document whose first mention is `first`)."""
-    rows, at = _ints(members), _ints(starts)
-    return [tuple(ids[first + r] for r in rows[at[c]:at[c + 1]]) for c in range(len(at) - 1) if at[c + 1] > at[c]]
-
-
 def _side_lines(side: str, members: bytes, starts: bytes, fields: tuple[list[str], list[str]], first: int) -> list[str]:
-    written = _written(members, starts, fields[0], first)
-    if not written:
+    """One side's `@coref` lines of the document whose first mention is `first` in `fields` (ids, texts):
+    each cluster's member ids as written (the rows the kernel resolved), through `coref_lines`."""
+    rows = memoryview(members).cast("i").tolist()
+    if not rows:
         return []
+    at = memoryview(starts).cast("i").tolist()
     ids, texts = fields
-    return coref_lines(side, written, {ids[first + r]: texts[first + r] for r in _ints(members)})
+    member_ids = [ids[first + r] for r in rows]
+    written = [tuple(member_ids[a:b]) for a, b in pairwise(at) if b > a]
+    return coref_lines(side, written, dict(zip(member_ids, [texts[first + r] for r in rows], strict=True)))
 
 
 def _fields(texts: bytes, ids: bytes) -> tuple[list[str], list[str]]:
@@ -95,14 +96,15 @@ def kernel_coreference(args: argparse.Namespace, doc_ids: list[str], counts: lis
                        comparison: bytes | None) -> KernelCoref | None:
     """`-c` from the mention kernel's arrays (`counts`: gold and system mentions per document), or None:
     a case for the Python path. Writes nothing (`KernelCoref.write` does, once the run is sure)."""
-    if KERNEL is None:
+    kernel = coref_scoring.KERNEL
+    if kernel is None:
         return None
     per_doc, gold_texts, system_texts, gold_ids, system_ids = found
     threshold = args.coreference_threshold
     documents: list[CorefDocument] = []
     arrays: list[Arrays] = []
     for doc_id, item, (_, num_system) in zip(doc_ids, per_doc, counts, strict=True):
-        lines = KERNEL.arrays(*item, num_system, threshold) if item is not None else None
+        lines = kernel.arrays(*item, num_system, threshold) if item is not None else None
         if item is None or lines is None:
             return None
         gold_rows, system_rows, gold_labels, system_labels, doc_counts = lines
