@@ -174,7 +174,7 @@ def test_the_fixtures_hold_clusters() -> None:
 def test_the_kernel_declines_what_python_must_word(case: str, side: str, tmp_path: Path) -> None:
     text = DECLINED[case]
     gold, system = (text, VALID_SYSTEM) if side == "gold" else (VALID_GOLD, text.replace("gold\t", "sys\t"))
-    kernel, pure = both(_corpus(tmp_path, gold, system), tmp_path)
+    kernel, _ = both(_corpus(tmp_path, gold, system), tmp_path)
     assert kernel[3] == [False]
     if case == "mention in two clusters":
         assert kernel[0] == 1 and "is in coreference clusters R1" in kernel[2] and kernel[1]["k"] == b""
