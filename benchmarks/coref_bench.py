@@ -38,6 +38,10 @@ PYTHON2 = "/root/.pyenv/versions/2.7.18/bin/python"
 PUBLISHED_SCORER = REPO.parent / "ref" / "EvmEval" / "scorer_v1.8.py"
 
 
+BEFORE_RUNNER = ("import core.coref_fastpath as c; c.coref_kernel_available = lambda: False; " + RUNNER)
+"""`evmeval-score` as it ran -c before the kernels took it: mentions on the Python path, coreference kernel."""
+
+
 def timed(args: list[str], *, pure: bool = False) -> float:
     """Wall seconds of one fresh process; `pure`: with EVMEVAL_PURE_PYTHON=1 (no C kernels)."""
     env = {**os.environ, "EVMEVAL_PURE_PYTHON": "1"} if pure else None
@@ -71,7 +75,8 @@ def kernel_takes_c(folder: Path, out: Path) -> bool:
 
 def published(folder: Path, out: Path) -> list[str]:
     return [PYTHON2, str(PUBLISHED_SCORER), "-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"),
-            "-t", str(folder / "tkn"), "-o", str(out / "scores.txt"), "-c", str(out / "coref")]
+            "-t", str(folder / "tkn"), "-o", str(out / "scores.txt"), "-d", str(out / "comparison.txt"),
+            "-c", str(out / "coref")]
 
 
 def in_process(folder: Path, out: Path, runs: int) -> dict[str, tuple[float, float]]:
@@ -125,13 +130,15 @@ def main() -> int:
         load_before = _load()
         takes = kernel_takes_c(folder, mine)  # also warms the page cache
         timed(ours(folder, mine, True))
-        walls, with_d, plains, pures, pures_d = [], [], [], [], []
+        walls, with_d, plains, pures, pures_d, befores = [], [], [], [], [], []
         for _ in range(args.runs):  # alternate, so all see the same load
             walls.append(timed(ours(folder, mine, True)))
             with_d.append(timed(ours(folder, mine, True, True)))
             plains.append(timed(ours(folder, plain_out, False)))
             pures.append(timed(ours(folder, mine, True), pure=True))
             pures_d.append(timed(ours(folder, mine, True, True), pure=True))
+            before = ours(folder, mine, True)
+            befores.append(timed([*before[:2], BEFORE_RUNNER, *before[3:]]))
         measured = in_process(folder, inproc, args.runs)
         coref_wall = measured.get("kernel", measured["python"])[0]
         load_after = _load()
@@ -151,6 +158,8 @@ def main() -> int:
         print(f"evmeval-score -c -d kernel: best {best_d:.3f} s, median {statistics.median(with_d):.3f} s;  "
               f"pure Python: best {min(pures_d):.3f} s, median {statistics.median(pures_d):.3f} s "
               f"({min(pures_d) / best_d:.1f}x)")
+        print(f"-c before this work best {min(befores):.3f} s, median {statistics.median(befores):.3f} s (mentions on "
+              f"the Python path, coreference kernel): the kernels' run is {min(befores) / best:.1f}x faster")
         print(f"without -c          best {plain:.3f} s, median {statistics.median(plains):.3f} s (kernel)")
         print(f"coreference adds    {best - plain:.3f} s (difference of the bests)")
         for mode, (wall, cpu) in measured.items():
