@@ -15,7 +15,9 @@ issue's 50 ms, and the core's share (`EditSession.apply` alone) measured in the 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -49,6 +51,8 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--tokens", type=int, default=5000)
     parser.add_argument("--corpus", help="corpus folder (default: the cached benchmark corpus)")
+    parser.add_argument("--profile", metavar="N", type=int, default=0,
+                        help="print the N most expensive functions of the timed part (cProfile)")
     args = parser.parse_args()
     folder = corpus_dir(args.corpus)
     ensure_corpus(folder)
@@ -95,6 +99,7 @@ def main() -> None:
 
     editing.state.ensure().apply = timed_apply  # type: ignore[method-assign]
     timings: list[tuple[str, float]] = []
+    profiler = cProfile.Profile() if args.profile else None
     for k in range(args.edits):
         doc = window.session.doc_result(doc_id)
         marks = window.session.marks(doc_id)
@@ -106,6 +111,8 @@ def main() -> None:
             first = k * 37 % (len(table.tokens) - 2)
             view.select_units(first, first + 1)
         app.processEvents()
+        if profiler is not None:
+            profiler.enable()
         start = time.perf_counter()
         if step == 0:
             editing.set_type("Life_Die" if k % 8 else "Conflict_Attack")
@@ -120,6 +127,8 @@ def main() -> None:
         window.documents.table.viewport().repaint()
         view.viewport().repaint()
         timings.append((("type", "realis", "delete", "add")[step], 1000 * (time.perf_counter() - start)))
+        if profiler is not None:
+            profiler.disable()
     values = sorted(ms for _, ms in timings)
     median, worst = statistics.median(values), values[-1]
     p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
@@ -139,6 +148,8 @@ def main() -> None:
           f"{'within' if p95 < TARGET_MS else 'OVER'} at p95")
     print(f"summary bar after the edits: micro F1 {shown or window.summary.figure_text('micro_f1')}; "
           f"equal to scoring the edited files from scratch: {'yes' if exact else 'NO'}")
+    if profiler is not None:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(args.profile)
     print(f"side edited: {Side.SYSTEM.value}; undo stack holds {editing.stack.count()} edits")
     window.editing.state.revert()
     window.close()
