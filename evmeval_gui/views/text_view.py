@@ -198,7 +198,9 @@ class TextView(QAbstractScrollArea):
         self.layout_data: Layout | None = None
         self._selected: tuple[set[int], set[int]] = (set(), set())
         self._hover: tuple[int, int] | None = None
-        self._unit_mentions: tuple[list[list[int]], list[list[int]]] = ([], [])
+        self._unit_mentions: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
+        """Per layer: unit -> the mentions on it (only units with mentions: a long document's edit
+        rebuilds it)."""
         self._ticks: list[tuple[float, Outcome]] = []
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
@@ -266,14 +268,13 @@ class TextView(QAbstractScrollArea):
                       and self.layout_data is not None)
         self.doc, self.marks, self.result_doc = doc, marks, result_doc
         self._hover = None
-        self._unit_mentions = ([], [])
+        self._unit_mentions = ({}, {})
         if doc is not None:
             for layer, units_of in ((GOLD, doc.gold_units), (SYSTEM, doc.system_units)):
-                table: list[list[int]] = [[] for _ in range(doc.num_units)]
+                table = self._unit_mentions[layer]
                 for mention, units in enumerate(units_of):
                     for u in units:
-                        table[u].append(mention)
-                self._unit_mentions[layer].extend(table)
+                        table.setdefault(u, []).append(mention)
         metrics = self._make_metrics()  # overlays' room depends on the document (e.g. only one with links)
         if metrics != self._metrics:
             self._metrics, same_words = metrics, False
@@ -523,7 +524,7 @@ class TextView(QAbstractScrollArea):
                 unit = doc.segments[layout.pieces[piece].segment].unit
                 if unit >= 0:
                     for layer in (GOLD, SYSTEM):
-                        mentions = self._unit_mentions[layer][unit] if self._unit_mentions[layer] else []
+                        mentions = self._unit_mentions[layer].get(unit)
                         if mentions:
                             return layer, mentions[0]
         return None
@@ -544,7 +545,7 @@ class TextView(QAbstractScrollArea):
                 unit = doc.segments[layout.pieces[piece].segment].unit if piece >= 0 else -1
                 if unit >= 0:
                     for layer in (GOLD, SYSTEM):
-                        out.extend((layer, m) for m in self._unit_mentions[layer][unit])
+                        out.extend((layer, m) for m in self._unit_mentions[layer].get(unit, ()))
                     return out
         return [found] if found else []
 
