@@ -28,7 +28,7 @@ from core.metrics.confusion import ConfusionMatrix, confusions, not_fully_credit
 from core.metrics.mention import DocumentResult, ScoreResult, per_type_table
 from core.metrics.outcomes import MappingRow
 from core.rules import Combination
-from core.type_names import TypeNames, type_names
+from core.type_names import SpellingCache, TypeNames
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
@@ -94,6 +94,7 @@ class ChartsPanel(QWidget):
         self._confusions: dict[tuple[str | None, str], dict[str, ConfusionMatrix]] = {}
         self.names = TypeNames()
         """Display names of the result's types (`core.type_names`): charts show types as written."""
+        self._spellings = SpellingCache()
 
         self.scope_box = QComboBox()
         self.scope_box.addItem("Corpus", CORPUS)
@@ -171,7 +172,8 @@ class ChartsPanel(QWidget):
     def set_result(self, result: ScoreResult | None) -> None:
         """Show a new result (None: the empty state); the document is kept if the result has it."""
         self.result = result
-        self.names = type_names(result.documents) if result is not None else TypeNames()
+        # an edited result shares all documents but one with the last: the cache costs that one
+        self.names = self._spellings.type_names(result.documents) if result is not None else TypeNames()
         self.schemes_tab.forget()
         self._confusions.clear()
         self._generation += 1

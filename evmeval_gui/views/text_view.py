@@ -564,15 +564,27 @@ class TextView(QAbstractScrollArea):
         segment = doc.segments[layout.pieces[piece].segment]
         return segment.unit if segment.kind == WORD else -1
 
-    def select_mention(self, layer: int, mention: int) -> None:
-        """Select a mention and its partner (its mapping-table row) through the session."""
+    def select_mention(self, layer: int, mention: int, *, add: bool = False) -> None:
+        """Select a mention and its partner (its mapping-table row) through the session; `add` (Ctrl+click):
+        besides what is selected (toggled off when it was), e.g. two mentions to merge."""
         marks, doc = self.marks, self.result_doc
         if marks is None or doc is None:
             return
         row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
         if row_index < 0:
             return
-        self.session.select(Selection.of_rows(doc.doc_id, [marks.rows[row_index]]))
+        chosen = Selection.of_rows(doc.doc_id, [marks.rows[row_index]])
+        current = self.session.selection
+        if add and current.doc_id == doc.doc_id:
+            clicked = (doc.gold if layer == GOLD else doc.system)[mention].mention_id
+            ids = current.gold_ids if layer == GOLD else current.system_ids
+            if clicked in ids:  # Ctrl+click on a selected mention: it leaves the selection
+                gold = current.gold_ids - {clicked} if layer == GOLD else current.gold_ids
+                system = current.system_ids - {clicked} if layer == SYSTEM else current.system_ids
+            else:
+                gold, system = current.gold_ids | chosen.gold_ids, current.system_ids | chosen.system_ids
+            chosen = Selection(doc.doc_id, gold, system)
+        self.session.select(chosen)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -580,6 +592,12 @@ class TextView(QAbstractScrollArea):
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         self._resizing = self.bar_end_at(event.position())
         if self._resizing is not None:
+            event.accept()
+            return
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:  # Ctrl+click: one more mention selected
+            found = self.hit(event.position())
+            if found is not None:
+                self.select_mention(*found, add=True)
             event.accept()
             return
         unit = self.unit_at(event.position())
