@@ -745,7 +745,8 @@ class TextView(QAbstractScrollArea):
             row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
             if row_index >= 0:
                 row = marks.rows[row_index]
-                self.select_mention(layer, mention)
+                if mention not in self._selected[layer]:  # a right click in a selection keeps it (to merge)
+                    self.select_mention(layer, mention)
                 m = doc.gold[mention] if layer == GOLD else doc.system[mention]
                 text = f"{m.mention_id}\t{m.text}\t{m.raw_type}\t{m.raw_realis}"
                 menu = row_menu(self, self.session, doc.doc_id, row, copy=lambda: copy_text(text),

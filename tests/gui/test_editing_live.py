@@ -1,0 +1,230 @@
+"""Editing, continued: merging mentions from the text view, the mapping table after edits (updated row by
+row, it must show what a fresh load shows), the charts following unsaved edits, and every figure the
+window shows after edits against `evmeval-score` on the saved files."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+
+from core.metrics.outcomes import Outcome
+from evmeval_gui import colours
+from evmeval_gui.main_window import MainWindow
+from evmeval_gui.model.text_layout import GOLD, SYSTEM
+from evmeval_gui.views.mapping_table import DICE, HEADERS, MappingFilter, MappingTableModel
+from tests.gui.test_editing_window import (
+    COMBINATIONS,
+    FakePrompts,
+    click_mention,
+    corpus,
+    doc_row,
+    drag_words,
+    key,
+    mention_index,
+    pick,
+    published,
+    shown_per_combination,
+    window,
+)
+from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre, make_window, settings
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+__all__ = ["corpus", "make_window", "settings", "window"]  # fixtures shared with the other editing tests
+
+
+def ctrl_click_mention(qtbot, window: MainWindow, layer: int, mention_id: str) -> None:
+    qtbot.mouseClick(window.text_view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier,
+                     pos=bar_centre(window, layer, mention_index(window, layer, mention_id)))
+
+
+def system_spans(window: MainWindow) -> dict[str, tuple]:
+    return {m.mention_id: m.span for m in window.session.doc_result("doc1").system}
+
+
+def table_cells(window: MainWindow) -> list[list[str]]:
+    """Every cell the mapping table shows, in its order."""
+    proxy = window.mapping.proxy
+    return [[proxy.index(r, c).data() for c in range(len(HEADERS))] for r in range(proxy.rowCount())]
+
+
+def fresh_cells(window: MainWindow) -> list[list[str]]:
+    """The cells a table loaded from scratch shows for the same document, filter and sort."""
+    model = MappingTableModel(window.session)
+    model.sort(window.mapping.model.sort_column, window.mapping.model.sort_order)
+    model.set_document(window.session.selection.doc_id)
+    proxy = MappingFilter()
+    proxy.setSourceModel(model)
+    return [[proxy.index(r, c).data() for c in range(len(HEADERS))] for r in range(proxy.rowCount())]
+
+
+class ViewMirror:
+    """What a view knows of a model when it rereads cells only when the model says so (reset, rows
+    inserted or removed, data changed): after an edit it must equal the model's cells, else the table
+    would show stale text."""
+
+    def __init__(self, model: MappingTableModel) -> None:
+        self.model = model
+        self.cells = self._read(0, model.rowCount() - 1)
+        model.modelReset.connect(lambda: setattr(self, "cells", self._read(0, model.rowCount() - 1)))
+        model.layoutChanged.connect(lambda *_: setattr(self, "cells", self._read(0, model.rowCount() - 1)))
+        model.rowsRemoved.connect(lambda _parent, first, last: self.cells.__delitem__(slice(first, last + 1)))
+        model.rowsInserted.connect(lambda _parent, first, last: self.cells.__setitem__(
+            slice(first, first), self._read(first, last)))
+        model.dataChanged.connect(self._changed)
+
+    def _read(self, first: int, last: int) -> list[list[str]]:
+        return [[self.model.index(r, c).data() for c in range(len(HEADERS))] for r in range(first, last + 1)]
+
+    def _changed(self, top_left, bottom_right, _roles=()) -> None:
+        for r in range(top_left.row(), bottom_right.row() + 1):
+            for c in range(top_left.column(), bottom_right.column() + 1):
+                self.cells[r][c] = self.model.index(r, c).data()
+
+    def stale(self) -> list[tuple[int, list[str]]]:
+        """The rows whose announced text is not what the model holds."""
+        now = self._read(0, self.model.rowCount() - 1)
+        return [(r, row) for r, row in enumerate(self.cells) if r >= len(now) or row != now[r]] + \
+            [(r, now[r]) for r in range(len(self.cells), len(now))]
+
+
+def outcome_of(window: MainWindow, gold_id: str) -> str:
+    for cells in table_cells(window):
+        if cells[1] == gold_id:
+            return cells[-1]
+    raise AssertionError(gold_id)
+
+
+# -- merging ------------------------------------------------------------------------------------------
+
+
+def test_ctrl_click_two_system_mentions_and_m_merges_them_undoably(qtbot, window, corpus, tmp_path):
+    edit_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Edit")
+    merge = next(a for a in edit_menu.actions() if a.text() == "&Merge selected mentions")
+    assert merge.shortcut().toString() == "M"
+    click_mention(qtbot, window, SYSTEM, "S4")  # "picked": gold E4 is "picked … up", the system split it
+    assert not merge.isEnabled()
+    ctrl_click_mention(qtbot, window, SYSTEM, "S5")  # "up"
+    assert window.session.selection.system_ids == {"S4", "S5"}
+    assert merge.isEnabled()
+    assert outcome_of(window, "E4") == colours.style(Outcome.PARTIAL).short
+    key(qtbot, window, Qt.Key.Key_M)
+    spans = system_spans(window)
+    assert spans["S4"] == ("t16", "t19") and "S5" not in spans
+    assert doc_row(window, "doc1")[2] == "5"
+    assert outcome_of(window, "E4") == colours.style(Outcome.EXACT).short  # the same span as gold now
+    assert window.editing.undo_action.text() == "&Undo Merge S5 into S4 (system)"
+    assert window.summary.change_text("micro_f1") == window.session.edit_delta.micro("plain", "f1").text()
+    # what the window shows is what evmeval-score computes from the saved file
+    window.editing.prompts = FakePrompts(paths=[str(tmp_path / "merged.tbf")])
+    key(qtbot, window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    data = published(tmp_path, corpus, corpus / "gold.tbf", tmp_path / "merged.tbf")
+    assert shown_per_combination(qtbot, window) == {c: f"{100 * data['micro'][c]['f1']:.2f} %" for c in COMBINATIONS}
+    assert window.summary.figure_text("macro_f1") == f"{100 * data['macro']['plain']['f1']:.2f} %"
+    doc1 = next(d for d in data["documents"] if d["doc_id"] == "doc1")
+    assert doc_row(window, "doc1")[3:] == [f"{100 * doc1['scores']['plain'][m]:.2f}" for m in ("precision", "recall",
+                                                                                                 "f1")]
+    # undo: S5 is back, with its outcome
+    key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert system_spans(window)["S5"] == ("t19",) and system_spans(window)["S4"] == ("t16",)
+    assert outcome_of(window, "E4") == colours.style(Outcome.PARTIAL).short
+
+
+def test_ctrl_click_toggles_a_mention_and_merge_needs_two_of_the_edited_side(qtbot, window):
+    click_mention(qtbot, window, SYSTEM, "S4")
+    ctrl_click_mention(qtbot, window, GOLD, "E5")  # a gold mention: not one the system side can merge
+    assert window.session.selection.system_ids == {"S4"} and "E5" in window.session.selection.gold_ids
+    assert not window.editing.merge_action.isEnabled()
+    key(qtbot, window, Qt.Key.Key_M)
+    assert "S4" in system_spans(window) and window.editing.stack.count() == 0
+    ctrl_click_mention(qtbot, window, GOLD, "E5")  # again: it leaves the selection
+    assert "E5" not in window.session.selection.gold_ids
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support")
+def test_a_right_click_in_a_selection_keeps_it_and_offers_merge(qtbot, window):
+    from PySide6.QtGui import QContextMenuEvent
+
+    click_mention(qtbot, window, SYSTEM, "S4")
+    ctrl_click_mention(qtbot, window, SYSTEM, "S5")
+    view = window.text_view
+    pos = bar_centre(window, SYSTEM, mention_index(window, SYSTEM, "S5"))
+    view.contextMenuEvent(QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, view.viewport().mapToGlobal(pos)))
+    menu = window.editing.menu
+    qtbot.waitUntil(menu.isVisible)
+    assert window.session.selection.system_ids == {"S4", "S5"}
+    entries = {a.text().replace("&", ""): a for a in menu.actions() if not a.isSeparator()}
+    assert entries["Merge selected mentions"].isEnabled()
+    entries["Merge selected mentions"].trigger()  # what a click on the entry does
+    menu.close()
+    assert system_spans(window)["S4"] == ("t16", "t19")
+
+
+# -- the mapping table after edits -------------------------------------------------------------------------
+
+
+def test_the_mapping_table_after_each_edit_shows_what_a_fresh_load_shows(qtbot, window):
+    mirror = ViewMirror(window.mapping.model)
+    assert table_cells(window) == fresh_cells(window)
+    drag_words(qtbot, window, "t4", "t4")  # "town": a new spurious mention, a row more
+    key(qtbot, window, Qt.Key.Key_A)
+    pick(qtbot, window, "Conflict_Attack")
+    assert table_cells(window) == fresh_cells(window)
+    assert mirror.stale() == []
+    assert len(table_cells(window)) == 7 + 1
+    assert "8 rows" in window.mapping.count_label.text()
+    click_mention(qtbot, window, SYSTEM, "S6")  # "guards": a row less
+    key(qtbot, window, Qt.Key.Key_Delete)
+    assert table_cells(window) == fresh_cells(window)
+    assert mirror.stale() == []
+    assert not any(cells[5] == "S6" for cells in table_cells(window))
+    # sorted by Dice (a click on its header), then edited: still in the table's order
+    header = window.mapping.table.horizontalHeader()
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
+                     pos=QPoint(header.sectionViewportPosition(DICE) + 5, header.height() // 2))
+    assert window.mapping.model.sort_column == DICE
+    click_mention(qtbot, window, SYSTEM, "S2")
+    key(qtbot, window, Qt.Key.Key_T)
+    pick(qtbot, window, "Life_Die")
+    assert table_cells(window) == fresh_cells(window)
+    assert mirror.stale() == []
+    key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert table_cells(window) == fresh_cells(window)
+    assert mirror.stale() == []
+    # the edited mention stays selected in the table
+    click_mention(qtbot, window, SYSTEM, "S3")
+    key(qtbot, window, Qt.Key.Key_A, Qt.KeyboardModifier.ShiftModifier)
+    selected = [window.mapping.proxy.index(i.row(), 5).data()
+                for i in window.mapping.table.selectionModel().selectedRows(0)]
+    assert selected == ["S3"]
+
+
+# -- charts follow edits -------------------------------------------------------------------------------
+
+
+def test_the_charts_show_the_edited_figures_before_saving(qtbot, make_window, corpus):
+    window = make_window(use_default_charts=True)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], doc_id="doc1")
+    qtbot.waitUntil(lambda: window.text_view.layout_data is not None)
+    window.editing.prompts = FakePrompts()
+    window.activateWindow()
+    qtbot.keyClick(window, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: window.charts_panel is not None and window.charts_panel.result is window.session.result,
+                    timeout=LOAD_TIMEOUT)
+    bars = window.charts_panel.score_bars
+
+    def shown_f1() -> str:
+        return bars.value_labels[("plain", "f1")].toPlainText()
+
+    before = shown_f1()
+    assert before == f"{100 * window.session.result.micro['plain'].f1:.1f}"
+    click_mention(qtbot, window, SYSTEM, "S6")  # spurious: deleting it raises precision
+    key(qtbot, window, Qt.Key.Key_Delete)
+    after = f"{100 * window.session.result.micro['plain'].f1:.1f}"
+    assert after != before
+    qtbot.waitUntil(lambda: shown_f1() == after, timeout=LOAD_TIMEOUT)
+    assert window.isWindowModified()  # not saved: the charts show the live figures
+    key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: shown_f1() == before, timeout=LOAD_TIMEOUT)
+
