@@ -73,6 +73,18 @@ class _PaintWatch:
         return [w for w in self.widgets if id(w) not in self.seen]
 
 
+def _edit(editing, step: int, k: int) -> None:  # type: ignore[no-untyped-def]
+    """What a key press does: T (type), Shift+A/G (realis), Delete, A (add) on what is selected."""
+    if step == 0:
+        editing.set_type("Life_Die" if k % 8 else "Conflict_Attack")
+    elif step == 1:
+        editing.set_realis("Generic" if k % 8 == 1 else "Actual")
+    elif step == 2:
+        editing.delete()
+    else:
+        editing.add_mention_now("Conflict_Attack", "Actual")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=30)
@@ -146,14 +158,7 @@ def main() -> None:
         if profiler is not None:
             profiler.enable()
         start = time.perf_counter()
-        if step == 0:
-            editing.set_type("Life_Die" if k % 8 else "Conflict_Attack")
-        elif step == 1:
-            editing.set_realis("Generic" if k % 8 == 1 else "Actual")
-        elif step == 2:
-            editing.delete()
-        else:
-            editing.add_mention_now("Conflict_Attack", "Actual")
+        _edit(editing, step, k)
         app.processEvents()  # the event loop paints what the edit marked dirty
         # a watched widget the loop did not paint (its text did not change, e.g. F1 78.04 → 78.04): painted
         # now, on the clock, so that the clock never stops before every figure was drawn once

@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -219,8 +219,8 @@ class DocumentListModel(QAbstractTableModel):
             if column == SYSTEM:
                 return str(len(doc.system))
             edited = self._edited(doc) if column == F1 else None
-            if edited is not None:
-                return edited.text()
+            if edited is not None:  # the difference is in the tooltip: the list stays narrow
+                return edited.short_text()
             return percent(self._value(doc, column))
         if role == DOC_ID_ROLE:
             return doc.doc_id
@@ -353,6 +353,9 @@ class DocumentList(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection)
         session.selection_changed.connect(self._on_session_selection)
         session.scoring_finished.connect(self._after_refresh)
+        self._f1_width = header.sectionSize(F1)
+        for signal in (session.result_edited, session.scoring_finished, session.combination_changed):
+            signal.connect(lambda *_: self._fit_f1_column())
         session.filter_changed.connect(self._on_filter_changed)
         self.proxy.rowsInserted.connect(self._update_count)
         self.proxy.rowsRemoved.connect(self._update_count)
@@ -364,6 +367,22 @@ class DocumentList(QWidget):
         if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_id_column()
         return super().eventFilter(watched, event)
+
+    def _fit_f1_column(self) -> None:
+        """While documents have unsaved edits, F1 is wide enough for their "before → after (±d)" (in
+        bold, as they show); afterwards it is a number's width again."""
+        delta = self.session.edit_delta
+        width = self._f1_width
+        if delta is not None:
+            font = QFont(self.table.font())
+            font.setBold(True)
+            fm = QFontMetrics(font)
+            texts = [d.figure(self.session.combination).short_text() for d in delta.documents]
+            width = max([width, *(fm.horizontalAdvance(t) + 14 for t in texts)])
+        header = self.table.horizontalHeader()
+        if header.sectionSize(F1) != width:
+            header.resizeSection(F1, width)
+            self._fit_id_column()
 
     def _fit_id_column(self) -> None:
         """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays)."""

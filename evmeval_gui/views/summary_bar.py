@@ -30,6 +30,7 @@ class ElidedLabel(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
+        self.elide_mode = Qt.TextElideMode.ElideMiddle
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(80)
@@ -47,7 +48,7 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideMiddle, max(self.width(), 10)))
+        super().setText(self.fontMetrics().elidedText(self._full, self.elide_mode, max(self.width(), 10)))
 
 
 class _Figure(QWidget):
@@ -159,9 +160,11 @@ class SummaryBar(QFrame):
         style = f"color: {'#8A4B00' if delta is not None else colours.MUTED_TEXT};"
         if self.counts.styleSheet() != style:
             self.counts.setStyleSheet(style)
-        if delta is not None:  # unsaved edits: the line says before → after instead
-            self.counts.set_full_text(f"✎ Unsaved edits in {len(delta.documents)} document(s): "
-                                      f"micro F1 {delta.micro(combination, 'f1').text()}")
+        # unsaved edits: the line says before → after instead, first, so that a narrow bar cuts the rest
+        self.counts.elide_mode = Qt.TextElideMode.ElideRight if delta is not None else Qt.TextElideMode.ElideMiddle
+        if delta is not None:
+            self.counts.set_full_text(f"✎ micro F1 {delta.micro(combination, 'f1').text()} · unsaved edits in "
+                                      f"{len(delta.documents)} document(s)")
         else:
             self.counts.set_full_text(f"{len(result.documents)} documents ({result.averages_note}) · "
                                       f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
