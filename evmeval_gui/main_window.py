@@ -66,6 +66,7 @@ from evmeval_gui.window.mapping_selector import MappingSelector
 from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
+from evmeval_gui.window.split_shares import SplitShares
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
@@ -222,6 +223,7 @@ class MainWindow(QMainWindow):
         self.main_split.setChildrenCollapsible(False)
         self.main_split.setSizes([420, 940])
         self.right_split.setSizes([400, 260])
+        self.right_shares = SplitShares(self.right_split)  # a short window keeps the text its share
         workspace = QWidget()
         workspace.setObjectName("workspace")
         self.workspace = workspace
