@@ -461,6 +461,7 @@ class MainWindow(QMainWindow):
         s.loading_started.connect(self._on_loading_started)
         s.corpus_loaded.connect(self._on_corpus_loaded)
         s.scoring_finished.connect(self._on_scoring_finished)
+        s.result_edited.connect(self._refresh_warnings)
         s.load_failed.connect(self._on_load_failed)
         s.combination_changed.connect(self._on_combination_changed)
         s.system_changed.connect(self._on_system_changed)
@@ -627,16 +628,22 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")
         self.welcome.set_status("")
 
-    def _on_scoring_finished(self) -> None:
+    def _refresh_warnings(self, *args: object) -> bool:
+        """The warnings button for the shown result (an edit can end a document's warning); False: none."""
         result = self.session.result
         corpus = self.session.corpus
         if result is None or corpus is None:
-            return
+            return False
         self._warnings = corpus.warnings_for(self.session.system_index) + list(result.warnings)
         count = len(self._warnings)
         self.warnings_button.setText(f"⚠ {count} warning{'s' if count != 1 else ''}")
         self.warnings_button.setToolTip("Input problems and scorer warnings (they do not stop scoring)")
         self.warnings_button.setVisible(count > 0)
+        return True
+
+    def _on_scoring_finished(self) -> None:
+        if not self._refresh_warnings():
+            return
         elapsed = time.perf_counter() - self._load_started if self._load_started else 0.0
         self._load_started = 0.0
         took = f" in {elapsed:.1f} s" if elapsed >= 1 else f" in {elapsed * 1000:.0f} ms" if elapsed else ""

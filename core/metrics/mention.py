@@ -8,9 +8,10 @@ counts as 0) and takes the harmonic mean of the two.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
@@ -265,11 +266,7 @@ def score_files(
         s_doc = system.documents.get(d_id)
         g = filter_types(g_doc.mentions, whitelist)
         s = filter_types(s_doc.mentions, whitelist) if s_doc is not None else empty
-        if len({m.mention_id for m in s}) != len(s):
-            warnings.append(f"duplicate system mention ids in document {d_id!r}; all lines are scored "
-                            "(the published scorer says one is removed, but counts them all)")
-        if not g:
-            warnings.append(f"gold document {d_id!r} has no mentions; it is left out of the averages")
+        warnings.extend(document_warnings(d_id, g, s))
         results.append(score_document(d_id, g, s, s_doc is not None, mapping=mapping))
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)
@@ -281,6 +278,26 @@ def score_files(
         documents=documents, micro=micro, macro=macro, per_type_published=published,
         per_type_by_type_mapping=by_type, warnings=tuple(warnings), mapping=mapping,
     )
+
+
+def document_warnings(doc_id: str, gold: Sequence[Mention], system: Sequence[Mention]) -> list[str]:
+    """What scoring one document warns about (its mentions as scored)."""
+    warnings = []
+    if len({m.mention_id for m in system}) != len(system):
+        warnings.append(f"duplicate system mention ids in document {doc_id!r}; all lines are scored "
+                        "(the published scorer says one is removed, but counts them all)")
+    if not gold:
+        warnings.append(f"gold document {doc_id!r} has no mentions; it is left out of the averages")
+    return warnings
+
+
+_DOCUMENT_WARNING = re.compile(r"^(?:duplicate system mention ids in document|gold document) '(.*?)'[;: ]")
+
+
+def _warned_document(warning: str) -> str | None:
+    """The document a `document_warnings` warning is about (None: a warning about the files)."""
+    match = _DOCUMENT_WARNING.match(warning)
+    return match.group(1) if match else None
 
 
 def rescore_document(result: ScoreResult, doc_id: str, gold: tuple[Mention, ...],
@@ -297,4 +314,18 @@ def rescore_document(result: ScoreResult, doc_id: str, gold: tuple[Mention, ...]
     if result.kind is not ResultKind.SCORING:
         raise ValueError("only a scoring result can be rescored document by document")
     old = result.document(doc_id)
-    return rescored(result, score_document(doc_id, gold, system, old.in_system, mapping=result.mapping))
+    new = rescored(result, score_document(doc_id, gold, system, old.in_system, mapping=result.mapping))
+    # the document's own warnings follow its mentions (a mention added to an empty gold document)
+    stale = document_warnings(doc_id, old.gold, old.system)
+    fresh = document_warnings(doc_id, gold, system)
+    if stale == fresh:
+        return new
+    kept = [w for w in result.warnings if w not in stale]
+    order = {d.doc_id: k for k, d in enumerate(result.documents)}
+    here = order[doc_id]
+    # where scoring from scratch puts them: before the first warning about a later document
+    at = next((k for k, w in enumerate(kept) if order.get(_warned_document(w) or "", -1) > here), len(kept))
+    out = replace(new, warnings=tuple(kept[:at] + fresh + kept[at:]))
+    out._running.update(new._running)  # the running totals and the id index carry over, as in `rescored`
+    out._by_id.update(new._by_id)
+    return out

@@ -15,6 +15,7 @@ from evmeval_gui.views.mapping_table import DICE, HEADERS, MappingFilter, Mappin
 from tests.gui.test_editing_window import (
     COMBINATIONS,
     FakePrompts,
+    activate,
     click_mention,
     corpus,
     doc_row,
@@ -228,3 +229,26 @@ def test_the_charts_show_the_edited_figures_before_saving(qtbot, make_window, co
     key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: shown_f1() == before, timeout=LOAD_TIMEOUT)
 
+
+
+# -- a new document's warnings follow its mentions ------------------------------------------------------
+
+
+def test_a_new_documents_no_gold_warning_goes_once_a_gold_mention_is_marked(qtbot, make_window):
+    window = make_window()
+    window.editing.prompts = FakePrompts()
+    activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.new_document_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.text.setPlainText("Rebels attacked the town .")
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.text_view.layout_data is not None)
+    assert window.warnings_button.isVisible() and window.warnings_button.text() == "⚠ 1 warning"
+    key(qtbot, window, Qt.Key.Key_G)  # the gold side
+    drag_words(qtbot, window, "t2", "t2")
+    key(qtbot, window, Qt.Key.Key_A)
+    pick(qtbot, window, "Conflict_Attack")
+    assert not window.warnings_button.isVisible()
+    key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undone: the warning is back
+    assert window.warnings_button.text() == "⚠ 1 warning" and window.warnings_button.isVisible()
