@@ -90,6 +90,7 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--tokens", type=int, default=5000)
     parser.add_argument("--corpus", help="corpus folder (default: the cached benchmark corpus)")
+    parser.add_argument("--each", action="store_true", help="print every edit's time, in order")
     parser.add_argument("--profile", metavar="N", type=int, default=0,
                         help="print the N most expensive functions of the timed part (cProfile)")
     args = parser.parse_args()
@@ -168,6 +169,8 @@ def main() -> None:
         timings.append((("type", "realis", "delete", "add")[step], 1000 * (time.perf_counter() - start)))
         if profiler is not None:
             profiler.disable()
+    if args.each:
+        print("each edit (ms, in order):", " ".join(f"{ms:.0f}" for _, ms in timings))
     values = sorted(ms for _, ms in timings)
     median, worst = statistics.median(values), values[-1]
     p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
