@@ -55,6 +55,8 @@ HEADER_TIPS = ("Document id", "Gold mentions in the document", "System mentions 
 
 MIN_ID_WIDTH = 150
 """Below this, the list hides its P and R columns rather than squeeze document ids."""
+LEGIBLE_ID_WIDTH = 110
+"""The id column never gets narrower (a narrow list scrolls sideways to its last columns)."""
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -397,7 +399,8 @@ class DocumentList(QWidget):
             self.table.setColumnHidden(column, compact)
         numbers = sum(header.sectionSize(c) for c in range(GOLD, self.model.columnCount())
                       if not self.table.isColumnHidden(c))
-        header.resizeSection(ID, max(60, width - numbers))
+        # below this the ids become "de…ef": the columns at the right scroll into view instead
+        header.resizeSection(ID, max(LEGIBLE_ID_WIDTH, width - numbers))
 
     # -- context menu -------------------------------------------------------------------------------
 
