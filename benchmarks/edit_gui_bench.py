@@ -182,7 +182,8 @@ def main() -> None:
           f"max {worst:6.2f} ms")
     for label in ("type", "realis", "delete", "add"):
         own = [ms for name, ms in timings if name == label]
-        print(f"    {label:<7} x{len(own):<3} median {statistics.median(own):6.2f} ms")
+        if own:
+            print(f"    {label:<7} x{len(own):<3} median {statistics.median(own):6.2f} ms")
     print(f"core share (EditSession.apply): median {statistics.median(core_ms):6.2f} ms "
           f"({100 * statistics.median(core_ms) / median:4.1f}% of the median)")
     print(f"target {TARGET_MS:.0f} ms: median is {100 * median / TARGET_MS:4.1f}% of it; "

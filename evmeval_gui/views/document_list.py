@@ -333,6 +333,8 @@ class DocumentList(QWidget):
             sample = "9999" if column in (GOLD, SYSTEM) else "100.00"
             header.resizeSection(column, max(fm.horizontalAdvance(sample), fm.horizontalAdvance(HEADERS[column]))
                                  + 12)
+        self._sizes = {column: header.sectionSize(column) for column in range(GOLD, len(HEADERS))}
+        """Each number column's width, hidden or not (a hidden section's size reads 0)."""
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header.setHighlightSections(False)
         header.setSectionsClickable(True)
@@ -382,25 +384,31 @@ class DocumentList(QWidget):
             texts = [d.figure(self.session.combination).short_text() for d in delta.documents]
             width = max([width, *(fm.horizontalAdvance(t) + 14 for t in texts)])
         header = self.table.horizontalHeader()
-        if header.sectionSize(F1) != width:
+        if self._sizes[F1] != width:
+            self._sizes[F1] = width
             header.resizeSection(F1, width)
             self._fit_id_column()
 
     def _fit_id_column(self) -> None:
-        """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays)."""
+        """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays). Decided
+        from the columns' own widths (not from what is shown now), so a refit never flips P and R back
+        and forth, and nothing changes when nothing has to (each change resizes the viewport again)."""
         header = self.table.horizontalHeader()
         width = self.table.viewport().width()
         extra = [len(HEADERS) + i for i, c in enumerate(self.model.extra_columns) if c.shown]
-        for i, c in enumerate(self.model.extra_columns):
-            self.table.setColumnHidden(len(HEADERS) + i, not c.shown)
-        every = sum(header.sectionSize(c) for c in [*range(GOLD, len(HEADERS)), *extra])
+        hide = {len(HEADERS) + i: not c.shown for i, c in enumerate(self.model.extra_columns)}
+        every = sum(self._sizes.get(c, header.sectionSize(c)) for c in [*range(GOLD, len(HEADERS)), *extra])
         compact = width - every < MIN_ID_WIDTH
-        for column in (PRECISION, RECALL):
-            self.table.setColumnHidden(column, compact)
-        numbers = sum(header.sectionSize(c) for c in range(GOLD, self.model.columnCount())
-                      if not self.table.isColumnHidden(c))
+        hide.update({PRECISION: compact, RECALL: compact})
+        for column, hidden in hide.items():
+            if self.table.isColumnHidden(column) != hidden:
+                self.table.setColumnHidden(column, hidden)
+        numbers = sum(self._sizes.get(c, header.sectionSize(c)) for c in range(GOLD, self.model.columnCount())
+                      if not hide.get(c, False))
         # below this the ids become "de…ef": the columns at the right scroll into view instead
-        header.resizeSection(ID, max(LEGIBLE_ID_WIDTH, width - numbers))
+        wanted = max(LEGIBLE_ID_WIDTH, width - numbers)
+        if header.sectionSize(ID) != wanted:
+            header.resizeSection(ID, wanted)
 
     # -- context menu -------------------------------------------------------------------------------
 
@@ -528,6 +536,7 @@ class DocumentList(QWidget):
             index = len(HEADERS) + i
             header.setSectionResizeMode(index, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(index, max(fm.horizontalAdvance("100.00"), fm.horizontalAdvance(column.header)) + 12)
+            self._sizes[index] = header.sectionSize(index)
         header.setSortIndicator(self.model.sort_column, self.model.sort_order)
         self._fit_id_column()
 

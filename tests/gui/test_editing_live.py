@@ -252,3 +252,28 @@ def test_a_new_documents_no_gold_warning_goes_once_a_gold_mention_is_marked(qtbo
     assert not window.warnings_button.isVisible()
     key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undone: the warning is back
     assert window.warnings_button.text() == "⚠ 1 warning" and window.warnings_button.isVisible()
+
+
+# -- the document list after an edit -------------------------------------------------------------------
+
+
+def test_the_document_list_settles_after_an_edit_at_any_width_with_legible_ids(qtbot, window):
+    """Widening F1 for before → after once made the list refit itself endlessly at some widths (P and R
+    hidden, then shown because a hidden column's width reads 0, the horizontal scroll bar with them)."""
+    documents = window.documents
+    table = documents.table
+    fits = []
+    original = documents._fit_id_column
+    documents._fit_id_column = lambda: (fits.append(1), original())[1]
+    click_mention(qtbot, window, SYSTEM, "S6")
+    key(qtbot, window, Qt.Key.Key_Delete)
+    shown = doc_row(window, "doc1")[5]
+    assert "→" in shown
+    for width in range(1000, 1700, 20):
+        window.resize(width, 700)
+        qtbot.wait(20)
+        fits.clear()
+        qtbot.wait(40)
+        assert len(fits) < 3, f"still refitting at width {width}"
+        assert table.columnWidth(0) >= 110
+        assert table.columnWidth(5) >= table.fontMetrics().horizontalAdvance(shown)
