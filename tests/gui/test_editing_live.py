@@ -141,6 +141,21 @@ def test_ctrl_click_toggles_a_mention_and_merge_needs_two_of_the_edited_side(qtb
     assert "E5" not in window.session.selection.gold_ids
 
 
+def test_two_rows_selected_in_the_mapping_table_merge_too(qtbot, window):
+    table = window.mapping.table
+
+    def row_rect(system_id: str):
+        number = next(r for r, cells in enumerate(table_cells(window)) if cells[5] == system_id)
+        return table.visualRect(window.mapping.proxy.index(number, 5)).center()
+
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=row_rect("S4"))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ControlModifier,
+                     pos=row_rect("S5"))
+    assert window.session.selection.system_ids == {"S4", "S5"}
+    key(qtbot, window, Qt.Key.Key_M)
+    assert system_spans(window)["S4"] == ("t16", "t19") and "S5" not in system_spans(window)
+
+
 @pytest.mark.qt_log_ignore("This plugin does not support")
 def test_a_right_click_in_a_selection_keeps_it_and_offers_merge(qtbot, window):
     from PySide6.QtGui import QContextMenuEvent
