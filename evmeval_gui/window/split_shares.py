@@ -39,7 +39,9 @@ class SplitShares(QObject):
     def apply(self) -> None:
         """Sizes in the remembered shares for the splitter's present length."""
         shares, splitter = self.shares, self.splitter
-        if not shares or splitter.count() != len(shares):
+        if not shares or splitter.count() != len(shares):  # a pane added or taken away: its sizes now
+            self.shares = None
+            self.remember()
             return
         vertical = splitter.orientation() == Qt.Orientation.Vertical
         total = (splitter.height() if vertical else splitter.width()) - splitter.handleWidth() * (len(shares) - 1)
