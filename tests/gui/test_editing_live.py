@@ -243,6 +243,26 @@ def test_the_charts_show_the_edited_figures_before_saving(qtbot, make_window, co
     assert window.isWindowModified()  # not saved: the charts show the live figures
     key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: shown_f1() == before, timeout=LOAD_TIMEOUT)
+    # the documents' scatter (its tab clicked): the edited document's point moves, the others stay
+    panel = window.charts_panel
+    tabs = panel.tabs
+    documents_tab = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Documents")
+    qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(documents_tab).center())
+    scatter = panel.doc_scatter
+
+    def point(doc_id: str) -> tuple[float, float]:
+        x, y = scatter.scatter.getData()
+        k = list(scatter.scatter.data["data"]).index(doc_id)
+        return round(float(x[k]), 6), round(float(y[k]), 6)
+
+    qtbot.waitUntil(lambda: scatter.scatter is not None, timeout=LOAD_TIMEOUT)
+    doc2 = point("doc2")
+    click_mention(qtbot, window, SYSTEM, "S6")
+    key(qtbot, window, Qt.Key.Key_Delete)
+    scores = window.session.result.document("doc1").scores[window.session.combination]
+    moved = (round(100 * scores.recall, 6), round(100 * scores.precision, 6))
+    qtbot.waitUntil(lambda: point("doc1") == moved, timeout=LOAD_TIMEOUT)
+    assert point("doc2") == doc2
 
 
 
