@@ -312,3 +312,23 @@ def test_the_document_list_settles_after_an_edit_at_any_width_with_legible_ids(q
         assert len(fits) < 3, f"still refitting at width {width}"
         assert table.columnWidth(0) >= 110
         assert table.columnWidth(5) >= table.fontMetrics().horizontalAdvance(shown)
+
+
+def test_muc_and_gate_are_counted_again_after_the_edits_pause(qtbot, window):
+    from core.metrics.schemes import scheme_scores
+    from evmeval_gui.model.formatting import percent
+
+    line = window.alignment_parts.summary_line.schemes
+
+    def expected() -> str:
+        schemes = scheme_scores(window.session.result)
+        c = window.session.combination
+        return f"MUC {percent(schemes.muc[c].f1)} · GATE {percent(schemes.gate[c].average().f1)}"
+
+    qtbot.waitUntil(lambda: line.text() == expected(), timeout=LOAD_TIMEOUT)
+    before = line.text()
+    click_mention(qtbot, window, SYSTEM, "S6")  # guards: spurious
+    key(qtbot, window, Qt.Key.Key_Delete)
+    assert line.text() == "MUC / GATE: counting…"  # not the saved files' figures any more
+    qtbot.waitUntil(lambda: line.text() == expected(), timeout=LOAD_TIMEOUT)
+    assert line.text() != before
