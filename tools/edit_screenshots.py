@@ -35,12 +35,14 @@ def wait(app, until, timeout: float = 60.0) -> None:  # type: ignore[no-untyped-
 
 
 def settle(app, window) -> None:  # type: ignore[no-untyped-def]
-    """Let background jobs and the charts' delayed redraw finish, then paint."""
-    wait(app, lambda: not window.runner._current)
-    end = time.monotonic() + 0.6
-    while time.monotonic() < end:
-        app.processEvents()
-        time.sleep(0.02)
+    """Let the delayed work after edits start (charts 0.3 s, MUC / GATE 0.8 s) and every background job
+    finish, then paint."""
+    for pause in (1.0, 0.3):
+        wait(app, lambda: not window.runner._current)
+        end = time.monotonic() + pause
+        while time.monotonic() < end:
+            app.processEvents()
+            time.sleep(0.02)
 
 
 def make_window(size: tuple[int, int], settings_dir: str, *, charts: bool):  # type: ignore[no-untyped-def]
