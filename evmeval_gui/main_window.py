@@ -40,6 +40,7 @@ from core.formats.errors import FormatError, Problem
 from core.rules import Combination
 from evmeval_gui.coref.window import install_coreference
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
+from evmeval_gui.editing.after_edits import AfterEdits
 from evmeval_gui.editing.controller import EditController
 from evmeval_gui.editing.new_document import NewDocumentDialog
 from evmeval_gui.jobs import JobRunner
@@ -134,6 +135,9 @@ class MainWindow(QMainWindow):
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
         self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
+        # corpus-wide figures counted in the background follow the edits once they pause
+        self.after_edits = AfterEdits(self._session, (self.alignment.recount, self._session.coreference.compute),
+                                      parent=self)
         self._connect_session()
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)

@@ -45,6 +45,7 @@ class AlignmentFigures:
         session.combination_changed.connect(self._on_combination)
         session.selection_changed.connect(self._on_selection)
         session.corpus_loaded.connect(self._forget_results)
+        session.result_edited.connect(lambda _ids: self.edited())
 
     # -- schemes ----------------------------------------------------------------------------------
 
@@ -72,7 +73,8 @@ class AlignmentFigures:
 
     def edited(self) -> None:
         """An edit changed the shown result: the figures shown are the saved files' until `recount` (which
-        the window calls once the edits pause: a second of counting per key press would slow them)."""
+        the window calls once the edits pause, `evmeval_gui.editing.after_edits`: a second of counting per
+        key press would slow them)."""
         if self.schemes is not None:
             self.schemes = None
             self.schemes_ready.emit()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
@@ -58,10 +58,6 @@ def _prf(m: PRF) -> list[str]:
     return [percent(v) for v in (m.precision, m.recall, m.f1)]
 
 
-RECOUNT_AFTER_EDIT_MS = 800
-"""How long after the last edit MUC and GATE are counted again."""
-
-
 class AlignmentSummaryLine(QWidget):
     """The mapping badge and the MUC / GATE figures of the shown result and combination."""
 
@@ -85,18 +81,7 @@ class AlignmentSummaryLine(QWidget):
         self.session.scoring_finished.connect(self.refresh)
         self.session.combination_changed.connect(self.refresh)
         figures.schemes_ready.connect(self.refresh)
-        # edits: MUC and GATE are counted again once the user pauses (a second's work on 2000 documents)
-        self._recount = QTimer(self)
-        self._recount.setSingleShot(True)
-        self._recount.setInterval(RECOUNT_AFTER_EDIT_MS)
-        self._recount.timeout.connect(figures.recount)
-        self.session.result_edited.connect(self._on_edited)
-        self.session.scoring_finished.connect(self._recount.stop)
         self.refresh()
-
-    def _on_edited(self, *args: object) -> None:
-        self.figures.edited()
-        self._recount.start()
 
     def refresh(self, *args: object) -> None:
         result = self.session.result

@@ -332,3 +332,20 @@ def test_muc_and_gate_are_counted_again_after_the_edits_pause(qtbot, window):
     assert line.text() == "MUC / GATE: counting…"  # not the saved files' figures any more
     qtbot.waitUntil(lambda: line.text() == expected(), timeout=LOAD_TIMEOUT)
     assert line.text() != before
+
+
+def test_coreference_is_scored_again_after_the_edits_pause(qtbot, window):
+    coreference = window.session.coreference
+    qtbot.waitUntil(lambda: coreference.state == "ready", timeout=LOAD_TIMEOUT)
+    model = window.documents.model
+    coref_column = next(c for c in range(model.columnCount()) if model.header_text(c).startswith("Coref"))
+
+    def coref_cell() -> str:
+        return window.documents.proxy.index(window.documents._proxy_row("doc1"), coref_column).data()
+
+    assert coref_cell() != ""
+    click_mention(qtbot, window, SYSTEM, "S6")
+    key(qtbot, window, Qt.Key.Key_Delete)
+    assert coreference.result is None and coref_cell() == ""  # the saved files' figures no longer hold
+    qtbot.waitUntil(lambda: coreference.state == "ready", timeout=LOAD_TIMEOUT)
+    assert coref_cell() != "" and coreference.result is not None
