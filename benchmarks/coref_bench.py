@@ -5,9 +5,11 @@
 Uses score_bench's corpus (../shared/tools/gen_corpus.py --seed 3 --docs 2000 --mentions 40, cached).
 In one run it prints, best of N (the machine is shared: runs with and without -c alternate, and the
 load average is printed beside the figures):
-- the scorer with -c as a fresh process (what a user waits for), and without -c;
+- the scorer with -c as a fresh process (what a user waits for), without -c, and with -c on the
+  pure-Python path (EVMEVAL_PURE_PYTHON=1);
 - what coreference adds: the difference of those two, and measured in-process (`run_coreference`
-  alone: clusters, alignment, all six metrics, both CoNLL files, the breakdown file; wall and CPU);
+  alone: clusters, alignment, all six metrics, both CoNLL files, the breakdown file; wall and CPU),
+  with the optional C kernel and with the pure-Python path (EVMEVAL_PURE_PYTHON=1's), and their ratio;
 - ratios to the published scorer + Perl (37.6 s measured on this machine, stored).
 `--published` also runs the published scorer once (python2.7 + perl, ~40 s), prints the live ratio
 and checks that the report and both CoNLL files are byte-identical to ours.
@@ -35,9 +37,11 @@ PYTHON2 = "/root/.pyenv/versions/2.7.18/bin/python"
 PUBLISHED_SCORER = REPO.parent / "ref" / "EvmEval" / "scorer_v1.8.py"
 
 
-def timed(args: list[str]) -> float:
+def timed(args: list[str], *, pure: bool = False) -> float:
+    """Wall seconds of one fresh process; `pure`: with EVMEVAL_PURE_PYTHON=1 (no C kernels)."""
+    env = {**os.environ, "EVMEVAL_PURE_PYTHON": "1"} if pure else None
     start = time.perf_counter()
-    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO)
+    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO, env=env)
     wall = time.perf_counter() - start
     if done.returncode != 0:
         sys.exit(f"failed: {' '.join(args)}\n{done.stderr.decode()[-2000:]}")
@@ -55,26 +59,35 @@ def published(folder: Path, out: Path) -> list[str]:
             "-t", str(folder / "tkn"), "-o", str(out / "scores.txt"), "-c", str(out / "coref")]
 
 
-def in_process(folder: Path, out: Path, runs: int) -> tuple[float, float]:
-    """Best wall and CPU seconds of `run_coreference` alone, after one mention scoring."""
+def in_process(folder: Path, out: Path, runs: int) -> dict[str, tuple[float, float]]:
+    """Best wall and CPU seconds of `run_coreference` alone, after one mention scoring: with the C
+    kernel (when built) and with the pure-Python path, alternating, so both see the same load."""
     sys.path.insert(0, str(REPO))
     from core.coref_cli import run_coreference
     from core.loading import load_inputs
+    from core.metrics import coref
     from core.metrics.mention import score_files
+    from core.report import coref_report
 
     gc.disable()  # as evmeval-score runs
     inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"), token_dir=str(folder / "tkn"))
     result = score_files(inputs.gold, inputs.system)
     args = argparse.Namespace(coref=str(out / "coref"), coref_mapping=1, coreference_threshold=1.0,
                               type_white_list=None, comparison_output=None)
-    walls, cpus = [], []
+    kernel = coref.KERNEL
+    modes = {"kernel": kernel, "python": None} if kernel is not None else {"python": None}
+    walls: dict[str, list[float]] = {m: [] for m in modes}
+    cpus: dict[str, list[float]] = {m: [] for m in modes}
     for _ in range(runs):
-        wall, cpu = time.perf_counter(), time.process_time()
-        run_coreference(args, result, inputs)
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
+        for mode, chosen in modes.items():
+            coref.KERNEL = coref_report.KERNEL = chosen
+            wall, cpu = time.perf_counter(), time.process_time()
+            run_coreference(args, result, inputs)
+            walls[mode].append(time.perf_counter() - wall)
+            cpus[mode].append(time.process_time() - cpu)
+    coref.KERNEL = coref_report.KERNEL = kernel
     gc.enable()
-    return min(walls), min(cpus)
+    return {m: (min(walls[m]), min(cpus[m])) for m in modes}
 
 
 def _load() -> str:
@@ -96,11 +109,13 @@ def main() -> int:
             d.mkdir()
         load_before = _load()
         timed(ours(folder, mine, True))  # warm the page cache
-        walls, plains = [], []
-        for _ in range(args.runs):  # alternate, so both see the same load
+        walls, plains, pures = [], [], []
+        for _ in range(args.runs):  # alternate, so all see the same load
             walls.append(timed(ours(folder, mine, True)))
             plains.append(timed(ours(folder, plain_out, False)))
-        coref_wall, coref_cpu = in_process(folder, inproc, args.runs)
+            pures.append(timed(ours(folder, mine, True), pure=True))
+        measured = in_process(folder, inproc, args.runs)
+        coref_wall = measured.get("kernel", measured["python"])[0]
         load_after = _load()
         live = same = None
         if args.published and PUBLISHED_SCORER.is_file():
@@ -112,8 +127,17 @@ def main() -> int:
         print(f"machine             {load_before} before, {load_after} after")
         print(f"evmeval-score -c    best {best:.3f} s, median {statistics.median(walls):.3f} s over {args.runs} runs")
         print(f"without -c          best {plain:.3f} s, median {statistics.median(plains):.3f} s")
-        print(f"coreference adds    {best - plain:.3f} s (difference of the bests); in-process run_coreference: "
-              f"{coref_wall:.3f} s wall, {coref_cpu:.3f} s CPU (target <= {IN_PROCESS_TARGET} s)")
+        print(f"-c, pure Python     best {min(pures):.3f} s, median {statistics.median(pures):.3f} s "
+              f"(EVMEVAL_PURE_PYTHON=1: no C kernel; {min(pures) - best:+.3f} s against the kernel run)")
+        print(f"coreference adds    {best - plain:.3f} s (difference of the bests)")
+        for mode, (wall, cpu) in measured.items():
+            print(f"run_coreference     {mode:6} in-process: {wall:.3f} s wall, {cpu:.3f} s CPU"
+                  f" (target <= {IN_PROCESS_TARGET} s)")
+        if "kernel" in measured:
+            print(f"C kernel speed-up   {measured['python'][1] / measured['kernel'][1]:.1f}x CPU, "
+                  f"{measured['python'][0] / measured['kernel'][0]:.1f}x wall (same run, alternating)")
+        else:
+            print("C kernel            not built (pip install -e . builds it when a C compiler is at hand)")
         added = best - plain
         alone = f"{PUBLISHED_SECONDS / added:.0f}x" if added > 0.01 else "n/a (difference within the noise)"
         print(f"vs stored {PUBLISHED_SECONDS} s    {PUBLISHED_SECONDS / best:.1f}x with -c (goal >= {GOAL_RATIO}x, "

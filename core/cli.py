@@ -18,6 +18,7 @@ from typing import Any
 from core.align_cli import add_alignment_options, alignment_conflict, scheme_report
 from core.console import finish
 from core.coref_cli import add_coref_arguments, check_coref_arguments, coref_output_paths, run_coreference
+from core.fastpath import run_kernel, wants_kernel
 from core.forked import Forked
 from core.formats.errors import FormatError, Problem
 from core.formats.reading import read_text
@@ -96,7 +97,7 @@ class _Run:
     report: str
     data: Callable[[], dict[str, Any]]
     warnings: list[str]
-    comparison: str | None = None
+    comparison: str | bytes | None = None
     sequencing: SequencingRun | None = None
 
 
@@ -195,9 +196,18 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     checks: Forked[list[str]] | None = None
     try:
         _check_outputs(args)
+        preread = None
+        if wants_kernel(args):  # the C kernel's common case; it hands anything unusual back
+            outcome = run_kernel(args)
+            if isinstance(outcome, dict):
+                preread = outcome
+            else:
+                _warn(outcome.warnings, args.debug)
+                _write(args, _Run(outcome.report, dict, outcome.warnings, outcome.comparison))
+                return 0
         inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
                              extension=args.token_table_extension,
-                             offset_fields=parse_offset_fields(args.offset_field))
+                             offset_fields=parse_offset_fields(args.offset_field), preread=preread)
         # Forked after loading: every input is read exactly once (pipes and `-` can only be read once),
         # and the child checks token ids on the second core while this process scores.
         checks = Forked(lambda: _input_warnings(inputs), fork=fork_checks)

@@ -78,8 +78,8 @@ def run_coreference(args: argparse.Namespace, result: ScoreResult, inputs: Loade
     from core.metrics.coref import score_coreference
     from core.report.coref_report import (
         comparison_coref_lines,
+        conll_file_bytes,
         format_breakdown,
-        format_conll_files,
         format_coref_section,
     )
 
@@ -89,7 +89,7 @@ def run_coreference(args: argparse.Namespace, result: ScoreResult, inputs: Loade
                               whitelisted=bool(args.type_white_list))
     prefix = args.coref
     if coref.documents:  # v1.8 writes no CoNLL file when there is no document
-        gold, system = format_conll_files(result, coref)
+        gold, system = conll_file_bytes(result, coref)
         write_atomic(prefix + "_gold.conll", gold)
         write_atomic(prefix + "_sys.conll", system)
     write_atomic(prefix, format_breakdown(coref))

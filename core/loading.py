@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from core.formats.errors import FormatError, Problem
@@ -136,15 +136,18 @@ def load_inputs(
     text_dir: str | None = None,
     extension: str = DEFAULT_EXTENSION,
     offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS,
+    preread: Mapping[str, bytes] | None = None,
 ) -> LoadedInputs:
-    """Read both tbf files (token mode when a token folder is given). Raises `FormatError`."""
+    """Read both tbf files (token mode when a token folder is given). Raises `FormatError`.
+    `preread`: bytes of inputs already read (by path), which are not read again."""
     if token_dir is not None and not os.path.isdir(token_dir):
         raise FormatError(token_dir, 0, "token folder not found", "a folder of <doc id>.tab token tables")
     if text_dir is not None and not os.path.isdir(text_dir):
         raise FormatError(text_dir, 0, "text folder not found", "a folder of <doc id>.txt texts")
     mode = SpanMode.TOKEN if token_dir is not None else SpanMode.CHAR
-    gold, gold_problems = read_tbf(gold_path, mode=mode)
-    system, system_problems = read_tbf(system_path, mode=mode)
+    known = preread or {}
+    gold, gold_problems = read_tbf(gold_path, mode=mode, data=known.get(gold_path))
+    system, system_problems = read_tbf(system_path, mode=mode, data=known.get(system_path))
     return LoadedInputs(
         gold=gold, system=system,
         tokens=TokenSource(token_dir, extension, offset_fields),

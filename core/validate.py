@@ -201,5 +201,10 @@ def check_files(files: list[TbfFile], unknown_ids: UnknownIds | None = None) -> 
         for doc_id in doc_ids:
             versions = [(tbf.documents[doc_id], tbf.path) for tbf in files if doc_id in tbf.documents]
             problems.extend(check_token_ids(versions, unknown_ids))
-    order = {tbf.path: n for n, tbf in enumerate(files)}
+    return in_file_order(problems, [tbf.path for tbf in files])
+
+
+def in_file_order(problems: list[Problem], paths: list[str]) -> list[Problem]:
+    """Problems file by file (in the order of `paths`), each file's in line order."""
+    order = {path: n for n, path in enumerate(paths)}
     return sorted(problems, key=lambda p: (order.get(p.path, 0), p.line)) if problems else problems

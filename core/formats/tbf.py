@@ -11,7 +11,7 @@ a header without an id, an unreadable span), we stop with a `FormatError` naming
 from __future__ import annotations
 
 from core.formats.errors import FormatError, Problem
-from core.formats.reading import read_text
+from core.formats.reading import decode_text, read_text
 from core.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
 
 BEGIN = "#BeginOfDocument"
@@ -128,9 +128,10 @@ def _span_or_problem(span_field: str, token_mode: bool, path: str, number: int,
     return parts
 
 
-def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Problem]]:
+def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> tuple[TbfFile, list[Problem]]:
     """Parse tbf text. Returns the file and every problem met, in line order; `Problem.fatal` marks
-    those that make the reading a guess, the rest are warnings for the scorer.
+    those that make the reading a guess, the rest are warnings for the scorer. `first_line`: the line
+    number of the text's first line (a document cut out of its file keeps its line numbers).
 
     The mention line is the hot path (150k of them in the benchmark corpus): it is tested first, a
     well-formed token span is split inline and mentions are built with `tuple.__new__`, skipping
@@ -149,7 +150,7 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
     doc_id: str | None = None
     append = frame.mentions.append
     number = last_line = 0
-    for number, raw in enumerate(text.split("\n"), start=1):
+    for number, raw in enumerate(text.split("\n"), start=first_line):
         line = raw.strip()
         if not line:
             continue
@@ -185,9 +186,11 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode) -> tuple[TbfFile, list[Pr
     return TbfFile(path=path, mode=mode, documents=documents), problems
 
 
-def read_tbf(path: str, *, mode: SpanMode) -> tuple[TbfFile, list[Problem]]:
-    """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess."""
-    tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
+def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None) -> tuple[TbfFile, list[Problem]]:
+    """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess. `data`:
+    its bytes, already read (by the C kernel's try, `core.fastpath`): every input is read once."""
+    text = read_text(path) if data is None else decode_text(data, path)
+    tbf, problems = parse_tbf(text, path=path, mode=mode)
     for problem in problems:
         if problem.fatal:
             raise FormatError(problem.path, problem.line, problem.message, problem.expected)

@@ -30,8 +30,14 @@ from typing import NamedTuple
 from core.align import COMBINATIONS
 from core.formats.errors import FormatError
 from core.metrics.clusters import DocumentClusters, cluster_rows, coreference_clusters
-from core.metrics.coref_lines import document_lines
-from core.metrics.coref_metrics import CorefCounts, LinkCounts, score_chains, sum_counts, truncated_percent
+from core.metrics.coref_kernel import KERNEL
+from core.metrics.coref_metrics import (
+    CorefCounts,
+    LinkCounts,
+    score_chains,
+    sum_counts,
+    truncated_percent,
+)
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.model import Document, Mention, TbfFile
 
@@ -203,8 +209,24 @@ def _fast_document(doc: DocumentResult, gold: Document, system: Document | None,
     aligned = _aligned(doc, combination, threshold)
     if gold_rows is None or system_rows is None or aligned is None:
         return None
+    from core.metrics.coref_lines import document_lines  # the C kernel's runs never need it
+
     lines = document_lines(aligned[0], aligned[1], gold_rows, system_rows)
     return CorefDocument(doc.doc_id, *lines, unique_ids=True, sources=(sources[0], sources[1]))
+
+
+def _kernel_document(doc: DocumentResult, gold: Document, system: Document | None,
+                     sources: tuple[ClusterSource, ...], combination: str, threshold: float) -> CorefDocument | None:
+    """What `_fast_document` gives, from the C kernel (None: no kernel, or a case for the Python path)."""
+    if KERNEL is None or len(gold.mentions) != len(doc.gold):
+        return None
+    found = KERNEL.document(doc.gold, doc.system, gold.relations, system.relations if system is not None else (),
+                            doc.mappings[combination].pairs, threshold)
+    if found is None:
+        return None
+    gold_rows, system_rows, gold_labels, system_labels, counts = found
+    return CorefDocument(doc.doc_id, gold_rows, system_rows, gold_labels, system_labels, counts, unique_ids=True,
+                         sources=(sources[0], sources[1]))
 
 
 def score_document_coreference(doc: DocumentResult, gold: Document, system: Document | None, *,
@@ -215,7 +237,9 @@ def score_document_coreference(doc: DocumentResult, gold: Document, system: Docu
     sources = (ClusterSource(gold, doc.doc_id, doc.gold, gold_path, whitelisted),
                ClusterSource(system, doc.doc_id, doc.system, system_path, whitelisted))
     if not whitelisted:
-        fast = _fast_document(doc, gold, system, sources, combination, threshold)
+        fast = _kernel_document(doc, gold, system, sources, combination, threshold)
+        if fast is None:
+            fast = _fast_document(doc, gold, system, sources, combination, threshold)
         if fast is not None:
             return fast
     return general_document_coreference(doc, sources, combination, threshold)
@@ -270,5 +294,6 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
         documents.append(scored)
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)
-    return CorefResult(combination, threshold, tuple(documents), sum_counts(d.counts for d in documents),
-                       tuple(warnings))
+    summed = KERNEL.sum_counts([d.counts for d in documents]) if KERNEL is not None else None
+    return CorefResult(combination, threshold, tuple(documents),
+                       summed if summed is not None else sum_counts(d.counts for d in documents), tuple(warnings))

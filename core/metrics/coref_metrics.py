@@ -21,8 +21,6 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
-from core.metrics.hungarian import max_weight_assignment
-
 Chains = Sequence[Sequence[int]]
 
 METRICS: tuple[str, ...] = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
@@ -251,6 +249,8 @@ def align_tangled(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, respon
                   ) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
     """The CEAF-m and the CEAF-e alignment of chains that overlap more than one partner, solved per
     connected component (the components are found once for both)."""
+    from core.metrics.hungarian import max_weight_assignment  # the C kernel has its own
+
     by_common: dict[int, tuple[int, float]] = {}
     by_similarity: dict[int, tuple[int, float]] = {}
     for rows, columns in _components(overlaps):
@@ -525,7 +525,7 @@ def sum_counts(counts: Iterable[CorefCounts]) -> CorefCounts:
 
     Column by column, each sum starting from 0 and adding documents in order: exactly the values
     `ZERO_COUNTS + c1 + c2 + ...` gives, without building a CorefCounts per step."""
-    rows = [_flat(c) for c in counts]
+    rows = [flat_counts(c) for c in counts]
     sums = []
     for column in zip(*rows, strict=True) if rows else ():
         total: float = 0
@@ -538,7 +538,8 @@ def sum_counts(counts: Iterable[CorefCounts]) -> CorefCounts:
     return CorefCounts(parts[0], parts[1], parts[2], parts[3], BlancCounts(parts[4], parts[5]), parts[6], parts[7])
 
 
-def _flat(c: CorefCounts) -> tuple[float, ...]:
+def flat_counts(c: CorefCounts) -> tuple[float, ...]:
+    """The 32 numbers of `c`: muc, bcub, ceafm, ceafe, BLANC's two link types, lea, identification."""
     return (*c.muc, *c.bcub, *c.ceafm, *c.ceafe, *c.blanc.coref, *c.blanc.non_coref, *c.lea, *c.identification)
 
 

@@ -38,7 +38,12 @@ class DocumentResult:
     @property
     def counted(self) -> bool:
         """Whether the document enters the corpus averages (it has gold mentions)."""
-        return len(self.gold) > 0
+        return counts_in_averages(len(self.gold))
+
+
+def counts_in_averages(num_gold: int) -> bool:
+    """The v1.8 rule: a document enters the corpus averages when it has gold mentions."""
+    return num_gold > 0
 
 
 @dataclass(frozen=True)
@@ -202,7 +207,15 @@ def per_type_table(documents: Sequence[DocumentResult], combination: str, *,
     type_of = attrgetter("mention_type")
     num_gold = Counter(map(type_of, chain.from_iterable(d.gold for d in documents)))
     num_system = Counter(map(type_of, chain.from_iterable(d.system for d in documents)))
-    types = set(num_gold) if gold_types_only else set(num_gold) | set(num_system)
+    return type_rows(tp, num_gold, num_system, gold_types_only=gold_types_only)
+
+
+def type_rows(tp: dict[str, float], num_gold: dict[str, int], num_system: dict[str, int], *,
+              gold_types_only: bool) -> tuple[TypeRow, ...]:
+    """Per-type rows from per-type sums (TP, #gold, #system), sorted by type; only types with gold
+    mentions when `gold_types_only` (the published table). Also what the C kernel's sums go through."""
+    types = {t for t, n in num_gold.items() if n} if gold_types_only else (
+        {t for t, n in num_gold.items() if n} | {t for t, n in num_system.items() if n})
     rows = []
     for t in sorted(types):
         score = Score.from_counts(tp.get(t, 0.0), num_gold.get(t, 0), num_system.get(t, 0))
@@ -224,16 +237,33 @@ def documents_to_score(gold: TbfFile, system: TbfFile, doc_id: str | None = None
         if doc_id not in gold.documents:
             raise KeyError(doc_id)
         return [doc_id], []
+    return coverage(gold.documents, system.documents)
+
+
+def coverage(gold_ids: Collection[str], system_ids: Collection[str]) -> tuple[list[str], list[str]]:
+    """The gold documents in scoring order (sorted ids) and the warnings about documents only one side
+    has (also what the C kernel's run words: `core.fastpath`)."""
     warnings: list[str] = []
-    doc_ids = sorted(gold.documents)
-    missing = [d for d in doc_ids if d not in system.documents]
-    extra = sorted(d for d in system.documents if d not in gold.documents)
+    doc_ids = sorted(gold_ids)
+    missing = [d for d in doc_ids if d not in system_ids]
+    extra = sorted(d for d in system_ids if d not in gold_ids)
     if missing:
         warnings.append(f"{len(missing)} gold document(s) not in the system file, scored as empty: "
                         + ", ".join(missing))
     if extra:
         warnings.append(f"{len(extra)} system document(s) not in the gold file, ignored: " + ", ".join(extra))
     return doc_ids, warnings
+
+
+def document_warnings(doc_id: str, num_gold: int, system: Sequence[Mention]) -> list[str]:
+    """What scoring one document warns about: repeated system mention ids, no gold mention."""
+    warnings: list[str] = []
+    if len({m.mention_id for m in system}) != len(system):
+        warnings.append(f"duplicate system mention ids in document {doc_id!r}; all lines are scored "
+                        "(the published scorer says one is removed, but counts them all)")
+    if not num_gold:
+        warnings.append(f"gold document {doc_id!r} has no mentions; it is left out of the averages")
+    return warnings
 
 
 def score_files(
@@ -266,7 +296,7 @@ def score_files(
         s_doc = system.documents.get(d_id)
         g = filter_types(g_doc.mentions, whitelist)
         s = filter_types(s_doc.mentions, whitelist) if s_doc is not None else empty
-        warnings.extend(document_warnings(d_id, g, s))
+        warnings.extend(document_warnings(d_id, len(g), s))
         results.append(score_document(d_id, g, s, s_doc is not None, mapping=mapping))
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)
@@ -278,17 +308,6 @@ def score_files(
         documents=documents, micro=micro, macro=macro, per_type_published=published,
         per_type_by_type_mapping=by_type, warnings=tuple(warnings), mapping=mapping,
     )
-
-
-def document_warnings(doc_id: str, gold: Sequence[Mention], system: Sequence[Mention]) -> list[str]:
-    """What scoring one document warns about (its mentions as scored)."""
-    warnings = []
-    if len({m.mention_id for m in system}) != len(system):
-        warnings.append(f"duplicate system mention ids in document {doc_id!r}; all lines are scored "
-                        "(the published scorer says one is removed, but counts them all)")
-    if not gold:
-        warnings.append(f"gold document {doc_id!r} has no mentions; it is left out of the averages")
-    return warnings
 
 
 _DOCUMENT_WARNING = re.compile(r"^(?:duplicate system mention ids in document|gold document) '(.*?)'[;: ]")
@@ -316,8 +335,8 @@ def rescore_document(result: ScoreResult, doc_id: str, gold: tuple[Mention, ...]
     old = result.document(doc_id)
     new = rescored(result, score_document(doc_id, gold, system, old.in_system, mapping=result.mapping))
     # the document's own warnings follow its mentions (a mention added to an empty gold document)
-    stale = document_warnings(doc_id, old.gold, old.system)
-    fresh = document_warnings(doc_id, gold, system)
+    stale = document_warnings(doc_id, len(old.gold), old.system)
+    fresh = document_warnings(doc_id, len(gold), system)
     if stale == fresh:
         return new
     kept = [w for w in result.warnings if w not in stale]

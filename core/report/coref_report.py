@@ -7,11 +7,17 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
-from core.formats.conll import EvmevalConllWriter, evmeval_mention_texts
 from core.metrics.clusters import DocumentClusters
 from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
-from core.metrics.coref_explain import explain_clusters
-from core.metrics.coref_metrics import METRICS, BlancCounts, CorefCounts, LinkCounts, perl_number, truncated_percent
+from core.metrics.coref_kernel import KERNEL
+from core.metrics.coref_metrics import (
+    METRICS,
+    BlancCounts,
+    CorefCounts,
+    LinkCounts,
+    perl_number,
+    truncated_percent,
+)
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.model import Mention
 
@@ -64,8 +70,9 @@ def _side_texts(mentions: tuple[Mention, ...], texts: list[str], unique_ids: boo
     return [*texts, "None"]
 
 
-def format_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
-    """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them."""
+def _python_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
+    from core.formats.conll import EvmevalConllWriter, evmeval_mention_texts  # not needed by the C kernel's path
+
     gold_texts = evmeval_mention_texts(list(map(_TEXT, chain.from_iterable(d.gold for d in result.documents))))
     system_texts = evmeval_mention_texts(list(map(_TEXT, chain.from_iterable(d.system for d in result.documents))))
     writer = EvmevalConllWriter()
@@ -80,6 +87,36 @@ def format_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, st
         system.append(writer.document(doc.doc_id, list(map(texts.__getitem__, cd.system_rows)), cd.system_labels))
         g_at, s_at = g_end, s_end
     return "".join(gold), "".join(system)
+
+
+def _kernel_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[bytes, bytes] | None:
+    """The C kernel's CoNLL files (same bytes), or None: no kernel, or a document repeats a mention id
+    (its texts are then looked up by id, as v1.8 does: the Python writer's job)."""
+    if KERNEL is None or not all(cd.unique_ids for cd in coref.documents):
+        return None
+    ids = [doc.doc_id for doc in result.documents]
+    gold = KERNEL.conll_side(ids, [doc.gold for doc in result.documents], [cd.gold_rows for cd in coref.documents],
+                             [cd.gold_labels for cd in coref.documents])
+    system = KERNEL.conll_side(ids, [doc.system for doc in result.documents],
+                               [cd.system_rows for cd in coref.documents], [cd.system_labels for cd in coref.documents])
+    return None if gold is None or system is None else (gold, system)
+
+
+def conll_file_bytes(result: ScoreResult, coref: CorefResult) -> tuple[bytes, bytes]:
+    """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them, UTF-8 encoded (what is written)."""
+    found = _kernel_conll_files(result, coref)
+    if found is not None:
+        return found
+    gold, system = _python_conll_files(result, coref)
+    return gold.encode("utf-8"), system.encode("utf-8")
+
+
+def format_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
+    """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them."""
+    found = _kernel_conll_files(result, coref)
+    if found is not None:
+        return found[0].decode("utf-8"), found[1].decode("utf-8")
+    return _python_conll_files(result, coref)
 
 
 def _rpf(counts: LinkCounts) -> str:
@@ -144,8 +181,10 @@ def format_breakdown(coref: CorefResult) -> str:
            f"# mapping: {coref.combination}, threshold: {coref.threshold!r}; recall = recall_num / recall_den, "
            "precision = precision_num / precision_den; sums over documents as the CoNLL scorer v8.01 sums them.\n",
            "\t".join(_COLUMNS) + "\n"]
-    out.extend(_breakdown_rows(doc.doc_id, doc.counts) for doc in coref.documents)
-    out.append(_breakdown_rows("#corpus", coref.total))
+    rows = [(doc.doc_id, doc.counts) for doc in coref.documents]
+    rows.append(("#corpus", coref.total))
+    body = KERNEL.breakdown(rows) if KERNEL is not None else None
+    out.append(body.decode("utf-8") if body is not None else "".join(_breakdown_rows(*row) for row in rows))
     out.append("\n# The CoNLL scorer's summary of the corpus (scorer.pl all):\n")
     out.append(format_scorer_summary(coref.total, METRICS[:5], headers=True))
     return "".join(out)
@@ -160,6 +199,8 @@ def counts_to_json(counts: CorefCounts) -> dict[str, Any]:
 
 
 def _document_json(cd: CorefDocument, doc: DocumentResult) -> dict[str, Any]:
+    from core.metrics.coref_explain import explain_clusters  # only --json asks for explanations
+
     clusters = [e.to_json() for e in explain_clusters(cd, doc) if e.relation_id or e.outcome not in ("exact",)]
     return {"doc_id": cd.doc_id, "metrics": counts_to_json(cd.counts), "clusters": clusters}
 

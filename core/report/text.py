@@ -7,9 +7,12 @@ rounding lands exactly where the published report's does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from core.align import COMBINATIONS
 from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS
-from core.metrics.mention import ScoreResult
+from core.metrics.mention import ScoreResult, TypeRow
 from core.metrics.prf import f1_score, safe_div
 
 _SMALL_HEADER = "Prec  \tRec  \tF1   "
@@ -31,10 +34,33 @@ def _percent_figures(tp: float, num_gold: int, num_system: int) -> tuple[float, 
     return precision, recall, f1_score(precision, recall)
 
 
+class DocumentCounts(NamedTuple):
+    """What the report prints of one document: its counts and the TP of each combination
+    (`COMBINATIONS` order); `counted`: whether it enters the averages."""
+
+    doc_id: str
+    num_gold: int
+    num_system: int
+    tps: tuple[float, ...]
+    counted: bool
+
+
+def document_counts(result: ScoreResult) -> list[DocumentCounts]:
+    """The report's view of each scored document."""
+    return [DocumentCounts(d.doc_id, len(d.gold), len(d.system), tuple(d.scores[c].tp for c in COMBINATIONS),
+                           d.counted) for d in result.documents]
+
+
 def format_report(result: ScoreResult) -> str:
     """The whole report text, as the published scorer writes it with `-o`."""
-    out: list[str] = [mapping_banner(result.mapping)] if result.mapping != DEFAULT_STRATEGY else []
-    width = max((_width(d.doc_id) for d in result.documents), default=0)
+    return format_counts(document_counts(result), result.per_type_published, result.mapping)
+
+
+def format_counts(documents: Sequence[DocumentCounts], rows: Sequence[TypeRow], mapping: str = DEFAULT_STRATEGY) -> str:
+    """The report from per-document counts and the published per-type rows (the C kernel's run gives
+    these without building a `ScoreResult`: `core.fastpath`)."""
+    out: list[str] = [mapping_banner(mapping)] if mapping != DEFAULT_STRATEGY else []
+    width = max((_width(d.doc_id) for d in documents), default=0)
     headers = [_pad(c, len(_SMALL_HEADER)) for c in COMBINATIONS]
     out.append("========Document Mention Detection Results==========\n")
     out.append(_pad("", width) + "\t" + "\t|\t".join(headers) + "\n")
@@ -44,25 +70,23 @@ def format_report(result: ScoreResult) -> str:
     macro_p = dict.fromkeys(COMBINATIONS, 0.0)
     macro_r = dict.fromkeys(COMBINATIONS, 0.0)
     total_gold = total_system = valid_docs = 0
-    for doc in result.documents:
+    for doc in documents:
         cells = []
-        for combination in COMBINATIONS:
-            s = doc.scores[combination]
-            p, r, f = _percent_figures(s.tp, s.num_gold, s.num_system)
+        for combination, tp in zip(COMBINATIONS, doc.tps, strict=True):
+            p, r, f = _percent_figures(tp, doc.num_gold, doc.num_system)
             cells.append(f"{p:.2f}\t{r:.2f}\t{f:.2f}")
             if doc.counted:
-                micro_tp[combination] += s.tp * 100
-                if s.num_system:
+                micro_tp[combination] += tp * 100
+                if doc.num_system:
                     macro_p[combination] += p
                 macro_r[combination] += r
         out.append(_pad(doc.doc_id, width) + "\t" + "\t|\t".join(cells) + "\n")
         if doc.counted:
             valid_docs += 1
-            total_gold += len(doc.gold)
-            total_system += len(doc.system)
+            total_gold += doc.num_gold
+            total_system += doc.num_system
 
     out.append("\n\n========Mention Type Results==========\n")
-    rows = result.per_type_published
     if rows:
         type_width = max(len(r.mention_type) for r in rows)
         out.append(f"{_pad('Type', type_width)}\tPrec\tRec\tF1\t#Gold\t#Sys\n")

@@ -24,10 +24,11 @@ def _mention(mention_id: str) -> Mention:
 
 
 @st.composite
-def documents(draw: st.DrawFn) -> tuple[DocumentResult, Document, Document]:
+def documents(draw: st.DrawFn, max_mentions: int = 9,
+              max_clusters: int = 4) -> tuple[DocumentResult, Document, Document]:
     """A document with random mentions, a random one-to-one alignment (Dice 1, 0.5 or 0.25) and random
     `@Coreference` clusters (disjoint; one-member and empty relations too) on each side."""
-    num_gold, num_system = draw(st.integers(0, 9)), draw(st.integers(0, 9))
+    num_gold, num_system = draw(st.integers(0, max_mentions)), draw(st.integers(0, max_mentions))
     gold = tuple(_mention(f"G{k}") for k in range(num_gold))
     system = tuple(_mention(f"S{k}") for k in range(num_system))
     system_order = draw(st.permutations(range(num_system)))
@@ -36,8 +37,8 @@ def documents(draw: st.DrawFn) -> tuple[DocumentResult, Document, Document]:
                   if draw(st.booleans()))
 
     def relations(prefix: str, count: int) -> tuple[Relation, ...]:
-        cluster_of = draw(st.lists(st.integers(-1, 3), min_size=count, max_size=count))
-        clusters: dict[int, list[str]] = {k: [] for k in range(draw(st.integers(0, 4)))}
+        cluster_of = draw(st.lists(st.integers(-1, max_clusters - 1), min_size=count, max_size=count))
+        clusters: dict[int, list[str]] = {k: [] for k in range(draw(st.integers(0, max_clusters)))}
         for row in draw(st.permutations(range(count))):
             if cluster_of[row] in clusters:
                 clusters[cluster_of[row]].append(f"{prefix}{row}")
