@@ -54,6 +54,8 @@ def fresh_cells(window: MainWindow) -> list[list[str]]:
     model.sort(window.mapping.model.sort_column, window.mapping.model.sort_order)
     model.set_document(window.session.selection.doc_id)
     proxy = MappingFilter()
+    shown = window.mapping.proxy
+    proxy.outcome, proxy.mention_type, proxy.predicate = shown.outcome, shown.mention_type, shown.predicate
     proxy.setSourceModel(model)
     return [[proxy.index(r, c).data() for c in range(len(HEADERS))] for r in range(proxy.rowCount())]
 
@@ -207,6 +209,27 @@ def test_the_mapping_table_after_each_edit_shows_what_a_fresh_load_shows(qtbot, 
     key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert table_cells(window) == fresh_cells(window)
     assert mirror.stale() == []
+    # with "Errors only" chosen (keyboard, in the outcome box): a fixed row leaves, a new error comes in
+    activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # span + type: S2's type counts
+    assert window.session.combination == "mention_type"
+    combo = window.mapping.outcome_combo
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)
+    assert combo.currentData() == MappingFilter.ERRORS
+    assert table_cells(window) == fresh_cells(window)
+    assert any(cells[5] == "S2" for cells in table_cells(window))
+    click_mention(qtbot, window, SYSTEM, "S2")  # wrong type: fixed, its row leaves the errors
+    key(qtbot, window, Qt.Key.Key_T)
+    pick(qtbot, window, "Life_Die")
+    assert table_cells(window) == fresh_cells(window)
+    assert not any(cells[5] == "S2" for cells in table_cells(window))
+    drag_words(qtbot, window, "t13", "t13")  # "the": a spurious mention, a new error row
+    key(qtbot, window, Qt.Key.Key_A)
+    pick(qtbot, window, "Conflict_Attack")
+    assert table_cells(window) == fresh_cells(window)
+    assert mirror.stale() == []
+    qtbot.keyClick(combo, Qt.Key.Key_Up)
     # the edited mention stays selected in the table
     click_mention(qtbot, window, SYSTEM, "S3")
     key(qtbot, window, Qt.Key.Key_A, Qt.KeyboardModifier.ShiftModifier)
