@@ -92,6 +92,7 @@ class ChartsPanel(QWidget):
         self.doc_id: str | None = None
         self.combination = "plain"
         self._confusions: dict[tuple[str | None, str], dict[str, ConfusionMatrix]] = {}
+        self._confusions_drawn: tuple | None = None
         self.names = TypeNames()
         """Display names of the result's types (`core.type_names`): charts show types as written."""
         self._spellings = SpellingCache()
@@ -337,6 +338,13 @@ class ChartsPanel(QWidget):
             by_type, title="F1 per type — type-mapping table",
             subtitle=f"type mapping, one row per type on either side · {where}", names=self.names)
 
+    def _confusions_of(self) -> tuple | None:
+        """What the shown matrices count: the files, their documents, the scope and the combination."""
+        result = self.result
+        if result is None:
+            return None
+        return (result.gold_path, result.system_path, len(result.documents), *self._confusion_key())
+
     def _confusion_key(self) -> tuple[str | None, str]:
         return (self.doc_id if self.scope == DOCUMENT else None, self.combination)
 
@@ -369,12 +377,18 @@ class ChartsPanel(QWidget):
         if self.result is None:
             self.type_confusion.clear(EMPTY_MESSAGE)
             self.realis_confusion.clear(EMPTY_MESSAGE)
+            self._confusions_drawn = None
             return
         matrices = self._current_confusions()
         if matrices is None:
-            self.type_confusion.clear(COMPUTING_MESSAGE)
-            self.realis_confusion.clear(COMPUTING_MESSAGE)
+            # the same files and scope, counted again (an edit): the last matrices stay until the new ones
+            # arrive (mostly the same counts, so nothing is redrawn); anything else shows the counting
+            if self._confusions_drawn != self._confusions_of():
+                self.type_confusion.clear(COMPUTING_MESSAGE)
+                self.realis_confusion.clear(COMPUTING_MESSAGE)
+                self._confusions_drawn = None
             return
+        self._confusions_drawn = self._confusions_of()
         subtitle = f"{Combination(self.combination).label} mapping table · {self._scope_name()}"
         for chart, attribute in ((self.type_confusion, "mention_type"), (self.realis_confusion, "realis_status")):
             title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: system × gold"

@@ -372,3 +372,42 @@ def test_coreference_is_scored_again_after_the_edits_pause(qtbot, window):
     assert coreference.result is None and coref_cell() == ""  # the saved files' figures no longer hold
     qtbot.waitUntil(lambda: coreference.state == "ready", timeout=LOAD_TIMEOUT)
     assert coref_cell() != "" and coreference.result is not None
+
+
+def test_the_type_confusion_follows_edits_and_keeps_its_drawing_when_its_counts_stay(qtbot, make_window, corpus):
+    from core.metrics.confusion import confusion
+
+    window = make_window(use_default_charts=True)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], doc_id="doc1")
+    qtbot.waitUntil(lambda: window.text_view.layout_data is not None)
+    window.editing.prompts = FakePrompts()
+    activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: window.charts_panel is not None and window.charts_panel.result is window.session.result,
+                    timeout=LOAD_TIMEOUT)
+    panel = window.charts_panel
+    tabs = panel.tabs
+    index = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Type confusion")
+    qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(index).center())
+    heatmap = panel.type_confusion
+
+    def shown_counts() -> list[int]:
+        return sorted(int(v) for v in heatmap.counts_item.labels.values()) if heatmap.counts_item else []
+
+    def core_counts() -> list[int]:
+        matrix = confusion(window.session.result.documents, "mention_type", window.session.combination)
+        return sorted(c for row in matrix.counts for c in row if c)
+
+    qtbot.waitUntil(lambda: heatmap.counts_item is not None and shown_counts() == core_counts(), timeout=LOAD_TIMEOUT)
+    drawn = heatmap.counts_item
+    click_mention(qtbot, window, SYSTEM, "S3")  # a realis: the type confusion counts stay
+    key(qtbot, window, Qt.Key.Key_A, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: panel.result is window.session.result, timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: heatmap.matrix is not None and heatmap.matrix.counts == confusion(
+        window.session.result.documents, "mention_type", window.session.combination).counts, timeout=LOAD_TIMEOUT)
+    assert heatmap.counts_item is drawn and shown_counts() == core_counts()  # kept, not drawn again
+    click_mention(qtbot, window, SYSTEM, "S6")  # a spurious Life_Die goes: one count less
+    before = shown_counts()
+    key(qtbot, window, Qt.Key.Key_Delete)
+    qtbot.waitUntil(lambda: shown_counts() == core_counts() != before, timeout=LOAD_TIMEOUT)
