@@ -373,7 +373,7 @@ class DocumentList(QWidget):
         return super().eventFilter(watched, event)
 
     def _fit_f1_column(self) -> None:
-        """While documents have unsaved edits, F1 is wide enough for their "before → after (±d)" (in
+        """While documents have unsaved edits, F1 is wide enough for their "before → after" (in
         bold, as they show); afterwards it is a number's width again."""
         delta = self.session.edit_delta
         width = self._f1_width
