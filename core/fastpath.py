@@ -1,4 +1,4 @@
-"""The C kernel's run of `evmeval-score -o [-d]`: the common case, the same bytes, a fraction of the time.
+"""The C kernel's run of `evmeval-score -o [-d] [-c]`: the common case, the same bytes, a fraction of the time.
 
 `core._kernel` (optional, plain C) parses both tbf files, probes token ids, maps mentions greedily and
 writes the comparison text. Everything with a rule or a message stays here in Python, through the
@@ -10,7 +10,7 @@ of documents the kernel flags (`core.validate.check_document`) and the report (`
 The kernel declines (returns None) anything unusual: CRLF, odd whitespace, control characters, text
 that is not UTF-8, repeated documents, a malformed or misplaced line, a missing token table or token
 id. The run then goes on along the Python path with the bytes already read, exactly as without the
-kernel. `EVMEVAL_PURE_PYTHON=1` forces the Python path.
+kernel. `EVMEVAL_PURE_PYTHON=1` forces the Python path. `-c` goes on in `core.coref_fastpath`.
 """
 
 from __future__ import annotations
