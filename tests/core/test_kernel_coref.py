@@ -264,3 +264,23 @@ def test_random_pairs_with_clusters_give_the_same_files_warnings_and_exit_codes(
 
 def test_the_valid_table_covers_the_fixture_tokens() -> None:
     assert all(f"t{k}\t" in TABLE for k in range(4))
+
+
+def test_the_installed_program_writes_the_same_c_files_with_and_without_the_kernels(evmeval_data: Path,
+                                                                                  tmp_path: Path) -> None:
+    import os
+    import subprocess
+
+    from tests.programs import installed
+
+    outputs = []
+    for pure in ("0", "1"):
+        out = tmp_path / pure
+        out.mkdir()
+        done = subprocess.run([installed("evmeval-score"), *_demo(evmeval_data, "B"), "-o", str(out / "report"), "-d",
+                               str(out / "comparison"), "-c", str(out / "k")],
+                              env={**os.environ, fastpath.PURE_ENV: pure}, capture_output=True, check=False)
+        outputs.append((done.returncode, done.stderr, {name: (out / name).read_bytes() for name in OUTPUTS}))
+    assert outputs[0] == outputs[1]
+    expected = evmeval_data / "expected" / "token_based_system_B"
+    assert outputs[0][2]["report"] == (expected / "scores_coref.txt").read_bytes()
