@@ -5,14 +5,15 @@
 Uses score_bench's corpus (../shared/tools/gen_corpus.py --seed 3 --docs 2000 --mentions 40, cached).
 In one run it prints, best of N (the machine is shared: runs with and without -c alternate, and the
 load average is printed beside the figures):
-- the scorer with -c as a fresh process (what a user waits for), without -c, and with -c on the
-  pure-Python path (EVMEVAL_PURE_PYTHON=1);
+- whether the C kernels take the `-c` run (core.fastpath + core.coref_fastpath) or decline it;
+- the scorer with -c (and with -c -d) as a fresh process (what a user waits for), on the kernels and on
+  the pure-Python path (EVMEVAL_PURE_PYTHON=1), and without -c;
 - what coreference adds: the difference of those two, and measured in-process (`run_coreference`
   alone: clusters, alignment, all six metrics, both CoNLL files, the breakdown file; wall and CPU),
   with the optional C kernel and with the pure-Python path (EVMEVAL_PURE_PYTHON=1's), and their ratio;
 - ratios to the published scorer + Perl (37.6 s measured on this machine, stored).
 `--published` also runs the published scorer once (python2.7 + perl, ~40 s), prints the live ratio
-and checks that the report and both CoNLL files are byte-identical to ours.
+and checks that the report, the comparison file and both CoNLL files are byte-identical to ours.
 """
 
 from __future__ import annotations
@@ -37,6 +38,10 @@ PYTHON2 = "/root/.pyenv/versions/2.7.18/bin/python"
 PUBLISHED_SCORER = REPO.parent / "ref" / "EvmEval" / "scorer_v1.8.py"
 
 
+BEFORE_RUNNER = ("import core.coref_fastpath as c; c.coref_kernel_available = lambda: False; " + RUNNER)
+"""`evmeval-score` as it ran -c before the kernels took it: mentions on the Python path, coreference kernel."""
+
+
 def timed(args: list[str], *, pure: bool = False) -> float:
     """Wall seconds of one fresh process; `pure`: with EVMEVAL_PURE_PYTHON=1 (no C kernels)."""
     env = {**os.environ, "EVMEVAL_PURE_PYTHON": "1"} if pure else None
@@ -48,15 +53,30 @@ def timed(args: list[str], *, pure: bool = False) -> float:
     return wall
 
 
-def ours(folder: Path, out: Path, coref: bool) -> list[str]:
+def ours(folder: Path, out: Path, coref: bool, comparison: bool = False) -> list[str]:
     args = [sys.executable, "-c", RUNNER, "-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"),
             "-t", str(folder / "tkn"), "-o", str(out / "scores.txt")]
+    if comparison:
+        args += ["-d", str(out / "comparison.txt")]
     return [*args, "-c", str(out / "coref")] if coref else args
+
+
+def kernel_takes_c(folder: Path, out: Path) -> bool:
+    """Whether the C kernels finish the `-c -d` run on this corpus (rather than declining it)."""
+    sys.path.insert(0, str(REPO))
+    from core import fastpath
+    from core.cli import _score_parser
+
+    args = _score_parser().parse_args(ours(folder, out, True, True)[3:])
+    if not fastpath.wants_kernel(args):
+        return False
+    return not isinstance(fastpath.run_kernel(args), dict)
 
 
 def published(folder: Path, out: Path) -> list[str]:
     return [PYTHON2, str(PUBLISHED_SCORER), "-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"),
-            "-t", str(folder / "tkn"), "-o", str(out / "scores.txt"), "-c", str(out / "coref")]
+            "-t", str(folder / "tkn"), "-o", str(out / "scores.txt"), "-d", str(out / "comparison.txt"),
+            "-c", str(out / "coref")]
 
 
 def in_process(folder: Path, out: Path, runs: int) -> dict[str, tuple[float, float]]:
@@ -108,31 +128,43 @@ def main() -> int:
         for d in (mine, plain_out, ref, inproc):
             d.mkdir()
         load_before = _load()
-        timed(ours(folder, mine, True))  # warm the page cache
-        walls, plains, pures = [], [], []
+        takes = kernel_takes_c(folder, mine)  # also warms the page cache
+        timed(ours(folder, mine, True))
+        walls, with_d, plains, pures, pures_d, befores = [], [], [], [], [], []
         for _ in range(args.runs):  # alternate, so all see the same load
             walls.append(timed(ours(folder, mine, True)))
+            with_d.append(timed(ours(folder, mine, True, True)))
             plains.append(timed(ours(folder, plain_out, False)))
             pures.append(timed(ours(folder, mine, True), pure=True))
+            pures_d.append(timed(ours(folder, mine, True, True), pure=True))
+            before = ours(folder, mine, True)
+            befores.append(timed([*before[:2], BEFORE_RUNNER, *before[3:]]))
         measured = in_process(folder, inproc, args.runs)
         coref_wall = measured.get("kernel", measured["python"])[0]
         load_after = _load()
         live = same = None
         if args.published and PUBLISHED_SCORER.is_file():
+            timed(ours(folder, mine, True, True))  # the files compared below: the kernel run's, with -d
             live = timed(published(folder, ref))
             same = all((mine / f).read_bytes() == (ref / f).read_bytes()
-                       for f in ("scores.txt", "coref_gold.conll", "coref_sys.conll"))
-        best, plain = min(walls), min(plains)
+                       for f in ("scores.txt", "comparison.txt", "coref_gold.conll", "coref_sys.conll"))
+        best, plain, best_d = min(walls), min(plains), min(with_d)
         print(f"corpus              {folder} ({count_mentions(folder)} mentions)")
         print(f"machine             {load_before} before, {load_after} after")
-        print(f"evmeval-score -c    best {best:.3f} s, median {statistics.median(walls):.3f} s over {args.runs} runs")
-        print(f"without -c          best {plain:.3f} s, median {statistics.median(plains):.3f} s")
-        print(f"-c, pure Python     best {min(pures):.3f} s, median {statistics.median(pures):.3f} s "
-              f"(EVMEVAL_PURE_PYTHON=1: no C kernel; {min(pures) - best:+.3f} s against the kernel run)")
+        print(f"C kernels take -c   {'yes' if takes else 'NO (declined: the Python path ran)'}")
+        print(f"evmeval-score -c    kernel: best {best:.3f} s, median {statistics.median(walls):.3f} s over "
+              f"{args.runs} runs;  pure Python: best {min(pures):.3f} s, median {statistics.median(pures):.3f} s "
+              f"({min(pures) / best:.1f}x the kernel run)")
+        print(f"evmeval-score -c -d kernel: best {best_d:.3f} s, median {statistics.median(with_d):.3f} s;  "
+              f"pure Python: best {min(pures_d):.3f} s, median {statistics.median(pures_d):.3f} s "
+              f"({min(pures_d) / best_d:.1f}x)")
+        print(f"-c before this work best {min(befores):.3f} s, median {statistics.median(befores):.3f} s (mentions on "
+              f"the Python path, coreference kernel): the kernels' run is {min(befores) / best:.1f}x faster")
+        print(f"without -c          best {plain:.3f} s, median {statistics.median(plains):.3f} s (kernel)")
         print(f"coreference adds    {best - plain:.3f} s (difference of the bests)")
         for mode, (wall, cpu) in measured.items():
-            print(f"run_coreference     {mode:6} in-process: {wall:.3f} s wall, {cpu:.3f} s CPU"
-                  f" (target <= {IN_PROCESS_TARGET} s)")
+            print(f"run_coreference     {mode:6} in-process (the Python path's objects): {wall:.3f} s wall, "
+                  f"{cpu:.3f} s CPU (target <= {IN_PROCESS_TARGET} s)")
         if "kernel" in measured:
             print(f"C kernel speed-up   {measured['python'][1] / measured['kernel'][1]:.1f}x CPU, "
                   f"{measured['python'][0] / measured['kernel'][0]:.1f}x wall (same run, alternating)")
@@ -140,12 +172,14 @@ def main() -> int:
             print("C kernel            not built (pip install -e . builds it when a C compiler is at hand)")
         added = best - plain
         alone = f"{PUBLISHED_SECONDS / added:.0f}x" if added > 0.01 else "n/a (difference within the noise)"
-        print(f"vs stored {PUBLISHED_SECONDS} s    {PUBLISHED_SECONDS / best:.1f}x with -c (goal >= {GOAL_RATIO}x, "
+        print(f"vs stored {PUBLISHED_SECONDS} s    {PUBLISHED_SECONDS / best:.1f}x with -c, "
+              f"{PUBLISHED_SECONDS / best_d:.1f}x with -c -d, {PUBLISHED_SECONDS / min(pures):.1f}x pure Python "
+              f"(goal >= {GOAL_RATIO}x, "
               f"i.e. <= {PUBLISHED_SECONDS / GOAL_RATIO:.2f} s); the published run over our coreference part: "
               f"{alone} by difference, {PUBLISHED_SECONDS / coref_wall:.0f}x in-process")
         if live is not None:
-            print(f"published, live     {live:.1f} s: {live / best:.1f}x; report and CoNLL files "
-                  f"{'identical' if same else 'DIFFERENT'}")
+            print(f"published, live     {live:.1f} s: {live / best_d:.1f}x our -c -d kernel run; report, comparison "
+                  f"and CoNLL files {'identical' if same else 'DIFFERENT'}")
     return 0 if same in (None, True) else 1
 
 

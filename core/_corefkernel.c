@@ -15,6 +15,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -521,6 +522,9 @@ done:
     return result;
 }
 
+/* v1.8 keeps an aligned pair when its Dice reaches the -ct threshold (NaN never does). */
+static int kept(double dice, double threshold) { return dice >= threshold; }
+
 /* Rows of kept pairs (Dice >= threshold); 1 on success, 0 when a row is in two kept pairs or a pair is
  * malformed (the Python path decides), -1 on a Python error. */
 static int align(PyObject *pairs, double threshold, Doc *d) {
@@ -531,7 +535,7 @@ static int align(PyObject *pairs, double threshold, Doc *d) {
         if (!PyTuple_Check(p) || PyTuple_GET_SIZE(p) < 3) return 0;
         PyObject *dice_obj = PyTuple_GET_ITEM(p, 2);
         if (!PyFloat_CheckExact(dice_obj)) return 0;
-        if (!(PyFloat_AS_DOUBLE(dice_obj) >= threshold)) continue;
+        if (!kept(PyFloat_AS_DOUBLE(dice_obj), threshold)) continue;
         idx g = PyLong_AsSsize_t(PyTuple_GET_ITEM(p, 0)), s = PyLong_AsSsize_t(PyTuple_GET_ITEM(p, 1));
         if (PyErr_Occurred()) return -1;
         if (g < 0 || g >= d->ng || s < 0 || s >= d->ns || d->system_of[g] != -1 || d->gold_of[s] != -1) return 0;
@@ -641,6 +645,77 @@ done:
     Py_XDECREF(system_index);
     PyMem_Free(block);
     return result;
+}
+
+
+/* Cluster number of each row from member rows (int32, written order) and each cluster's first member
+ * (int32, one more: the end); 1 on success, 0 when a row is out of range or in two clusters. */
+static int cluster_numbers_of_rows(PyObject *members, PyObject *starts, idx *cluster, idx rows, idx *clusters) {
+    const int32_t *m = (const int32_t *)PyBytes_AS_STRING(members), *at = (const int32_t *)PyBytes_AS_STRING(starts);
+    idx nm = PyBytes_GET_SIZE(members) / 4, nc = PyBytes_GET_SIZE(starts) / 4 - 1;
+    if (nc < 0 || PyBytes_GET_SIZE(members) % 4 || PyBytes_GET_SIZE(starts) % 4 || at[0] != 0 || at[nc] != nm) return 0;
+    for (idx r = 0; r < rows; r++) cluster[r] = -1;
+    for (idx c = 0; c < nc; c++) {
+        if (at[c + 1] < at[c]) return 0;
+        for (idx t = at[c]; t < at[c + 1]; t++) {
+            idx r = m[t];
+            if (r < 0 || r >= rows || cluster[r] != -1) return 0;
+            cluster[r] = c;
+        }
+    }
+    *clusters = nc;
+    return 1;
+}
+
+PyDoc_STRVAR(arrays_doc,
+"arrays(partner, dice, gold_members, gold_starts, system_members, system_starts, system_count, threshold)\n--\n\n"
+"What document() gives, from core._kernel's arrays instead of Python objects: partner (int32 per gold row,\n"
+"-1: none) and dice (double per gold row) are the greedy pairs of the -m combination; members / starts\n"
+"(int32) each side's @Coreference members as rows, in written order, and where each cluster starts. None\n"
+"when the Python path must decide (a mention in two clusters, a row in two kept pairs).");
+
+static PyObject *arrays(PyObject *self, PyObject *args) {
+    PyObject *partner, *dice, *gm, *gs, *sm, *ss;
+    Py_ssize_t ns;
+    double threshold;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "SSSSSSnd", &partner, &dice, &gm, &gs, &sm, &ss, &ns, &threshold)) return NULL;
+    idx ng = PyBytes_GET_SIZE(partner) / 4;
+    if (PyBytes_GET_SIZE(partner) % 4 || PyBytes_GET_SIZE(dice) != ng * (idx)sizeof(double) || ns < 0) Py_RETURN_NONE;
+    Doc d;
+    memset(&d, 0, sizeof d);
+    d.ng = ng;
+    d.ns = ns;
+    idx cap = d.ng + d.ns + 1;
+    idx *block = PyMem_Malloc((size_t)(16 * cap) * sizeof(idx));
+    if (block == NULL) return PyErr_NoMemory();
+    d.gold_cluster = block; d.system_cluster = block + cap; d.system_of = block + 2 * cap; d.gold_of = block + 3 * cap;
+    d.extras = block + 4 * cap; d.gold_label = block + 5 * cap; d.system_label = block + 6 * cap;
+    d.kc = block + 7 * cap; d.rc = block + 8 * cap; d.ksize = block + 9 * cap; d.rsize = block + 10 * cap;
+    d.kfirst = block + 11 * cap; d.rfirst = block + 12 * cap; d.rstart = block + 13 * cap; d.rmembers = block + 14 * cap;
+    idx gold_clusters = 0, system_clusters = 0;
+    PyObject *result = NULL;
+    const int32_t *p = (const int32_t *)PyBytes_AS_STRING(partner);
+    double dv[1];
+    if (!cluster_numbers_of_rows(gm, gs, d.gold_cluster, d.ng, &gold_clusters) ||
+        !cluster_numbers_of_rows(sm, ss, d.system_cluster, d.ns, &system_clusters))
+        goto fallback;
+    for (idx g = 0; g < d.ng; g++) d.system_of[g] = -1;
+    for (idx s = 0; s < d.ns; s++) d.gold_of[s] = -1;
+    for (idx g = 0; g < d.ng; g++) {
+        idx s = p[g];
+        memcpy(dv, PyBytes_AS_STRING(dice) + g * (idx)sizeof(double), sizeof(double));
+        if (s < 0 || !kept(dv[0], threshold)) continue;
+        if (s >= d.ns || d.gold_of[s] != -1) goto fallback;
+        d.system_of[g] = s;
+        d.gold_of[s] = g;
+    }
+    result = build(&d, gold_clusters, system_clusters);
+    PyMem_Free(block);
+    return result;
+fallback:
+    PyMem_Free(block);
+    Py_RETURN_NONE;
 }
 
 /* ---------- text outputs, as UTF-8 bytes ---------- */
@@ -767,6 +842,32 @@ static int mention_texts(PyObject *ms, Buffer *texts, idx **start, idx *capacity
     return 1;
 }
 
+/* One document's block of a CoNLL file: row r's text is texts[start[r]..start[r + 1]] (`count` rows).
+ * 1: done, 0: a row out of range (the Python writer decides), -1: a Python error. */
+static int conll_document(Buffer *b, const char *id_text, Py_ssize_t id_size, const Buffer *texts, const idx *start,
+                          idx count, PyObject *rs, PyObject *ls) {
+    if (PUT_LITERAL(b, "#begin document (") < 0 || put(b, id_text, (size_t)id_size) < 0 ||
+        PUT_LITERAL(b, "); part 000\n") < 0)
+        return -1;
+    for (idx k = 0; k < PyTuple_GET_SIZE(rs); k++) {
+        idx row = PyLong_AsSsize_t(PyTuple_GET_ITEM(rs, k)), label = PyLong_AsSsize_t(PyTuple_GET_ITEM(ls, k));
+        if (PyErr_Occurred()) return -1;
+        if (row >= count) return 0;
+        if (put(b, id_text, (size_t)id_size) < 0 || PUT_LITERAL(b, "\t") < 0 || put_long(b, k) < 0 ||
+            PUT_LITERAL(b, "\t") < 0)
+            return -1;
+        if (row < 0 ? PUT_LITERAL(b, "None") < 0
+                    : put(b, texts->data + start[row], (size_t)(start[row + 1] - start[row])) < 0)
+            return -1;
+        if (label < 0) {
+            if (PUT_LITERAL(b, "\t(-)\n") < 0) return -1;
+        } else if (PUT_LITERAL(b, "\t(") < 0 || put_long(b, label) < 0 || PUT_LITERAL(b, ")\n") < 0) {
+            return -1;
+        }
+    }
+    return PUT_LITERAL(b, "#end document\n") < 0 ? -1 : 1;
+}
+
 static PyObject *conll_side(PyObject *self, PyObject *args) {
     PyObject *doc_ids, *mentions, *rows, *labels;
     (void)self;
@@ -791,27 +892,75 @@ static PyObject *conll_side(PyObject *self, PyObject *args) {
         status = mention_texts(ms, &texts, &start, &capacity);
         if (status < 0) goto error;
         if (status == 0) goto fallback;
-        if (PUT_LITERAL(&b, "#begin document (") < 0 || put(&b, id_text, (size_t)id_size) < 0 ||
-            PUT_LITERAL(&b, "); part 000\n") < 0)
-            goto error;
-        for (idx k = 0; k < PyTuple_GET_SIZE(rs); k++) {
-            idx row = PyLong_AsSsize_t(PyTuple_GET_ITEM(rs, k)), label = PyLong_AsSsize_t(PyTuple_GET_ITEM(ls, k));
-            if (PyErr_Occurred()) goto error;
-            if (row >= PyTuple_GET_SIZE(ms)) goto fallback;
-            if (put(&b, id_text, (size_t)id_size) < 0 || PUT_LITERAL(&b, "\t") < 0 || put_long(&b, k) < 0 ||
-                PUT_LITERAL(&b, "\t") < 0)
-                goto error;
-            if (row < 0 ? PUT_LITERAL(&b, "None") < 0
-                        : put(&b, texts.data + start[row], (size_t)(start[row + 1] - start[row])) < 0)
-                goto error;
-            if (label < 0) {
-                if (PUT_LITERAL(&b, "\t(-)\n") < 0) goto error;
-            } else if (PUT_LITERAL(&b, "\t(") < 0 || put_long(&b, label) < 0 || PUT_LITERAL(&b, ")\n") < 0) {
-                goto error;
-            }
-        }
-        if (PUT_LITERAL(&b, "#end document\n") < 0) goto error;
+        status = conll_document(&b, id_text, id_size, &texts, start, PyTuple_GET_SIZE(ms), rs, ls);
+        if (status < 0) goto error;
+        if (status == 0) goto fallback;
     }
+    PyMem_Free(texts.data);
+    PyMem_Free(start);
+    return finish(&b, 1);
+fallback:
+    PyErr_Clear();
+    PyMem_Free(b.data);
+    PyMem_Free(texts.data);
+    PyMem_Free(start);
+    Py_RETURN_NONE;
+error:
+    PyMem_Free(texts.data);
+    PyMem_Free(start);
+    return finish(&b, 0);
+}
+
+
+PyDoc_STRVAR(conll_texts_doc,
+"conll_texts(doc_ids, texts, counts, rows, labels)\n--\n\n"
+"conll_side's file from core._kernel's bytes: `texts` holds every mention's raw text, each followed by a\n"
+"newline, document after document (`counts[d]` mentions in document d). None when an item is not as\n"
+"expected (the Python writer then decides).");
+
+static PyObject *conll_texts(PyObject *self, PyObject *args) {
+    PyObject *doc_ids, *blob, *counts, *rows, *labels;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!SO!O!O!", &PyList_Type, &doc_ids, &blob, &PyList_Type, &counts, &PyList_Type, &rows,
+                          &PyList_Type, &labels))
+        return NULL;
+    idx docs = PyList_GET_SIZE(doc_ids);
+    if (PyList_GET_SIZE(counts) != docs || PyList_GET_SIZE(rows) != docs || PyList_GET_SIZE(labels) != docs)
+        Py_RETURN_NONE;
+    const char *data = PyBytes_AS_STRING(blob);
+    Py_ssize_t size = PyBytes_GET_SIZE(blob), pos = 0;
+    Buffer b = {NULL, 0, 0}, texts = {NULL, 0, 0};
+    idx *start = NULL, capacity = 0;
+    int status;
+    for (idx d = 0; d < docs; d++) {
+        PyObject *id = PyList_GET_ITEM(doc_ids, d), *rs = PyList_GET_ITEM(rows, d), *ls = PyList_GET_ITEM(labels, d);
+        idx count = PyLong_AsSsize_t(PyList_GET_ITEM(counts, d));
+        if (count < 0 || !PyUnicode_Check(id) || !PyTuple_Check(rs) || !PyTuple_Check(ls) ||
+            PyTuple_GET_SIZE(rs) != PyTuple_GET_SIZE(ls))
+            goto fallback;
+        Py_ssize_t id_size;
+        const char *id_text = PyUnicode_AsUTF8AndSize(id, &id_size);
+        if (id_text == NULL) goto error;
+        if (count + 1 > capacity) {
+            idx *grown = PyMem_Realloc(start, (size_t)(count + 1) * sizeof(idx));
+            if (grown == NULL) { PyErr_NoMemory(); goto error; }
+            start = grown;
+            capacity = count + 1;
+        }
+        texts.size = 0;
+        for (idx r = 0; r < count; r++) {
+            const char *nl = pos < size ? memchr(data + pos, '\n', (size_t)(size - pos)) : NULL;
+            if (nl == NULL) goto fallback;
+            start[r] = (idx)texts.size;
+            if (put_mention_text(&texts, data + pos, nl - (data + pos)) < 0) goto error;
+            pos = nl - data + 1;
+        }
+        start[count] = (idx)texts.size;
+        status = conll_document(&b, id_text, id_size, &texts, start, count, rs, ls);
+        if (status < 0) goto error;
+        if (status == 0) goto fallback;
+    }
+    if (pos != size) goto fallback;
     PyMem_Free(texts.data);
     PyMem_Free(start);
     return finish(&b, 1);
@@ -956,7 +1105,9 @@ static PyObject *set_count_types(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"document", document, METH_VARARGS, document_doc},
+    {"arrays", arrays, METH_VARARGS, arrays_doc},
     {"conll_side", conll_side, METH_VARARGS, conll_side_doc},
+    {"conll_texts", conll_texts, METH_VARARGS, conll_texts_doc},
     {"breakdown", breakdown, METH_VARARGS, breakdown_doc},
     {"sum_counts", sum_counts, METH_VARARGS, sum_counts_doc},
     {"set_count_types", set_count_types, METH_VARARGS,

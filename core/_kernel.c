@@ -857,6 +857,7 @@ typedef struct {
     const unsigned char *agree; /* ncanon x ncanon: values_agree(gold, system) */
     int checks[4][2];           /* per combination: checks type, checks realis */
     int plain, typed;           /* the combination the -d file shows; the one per-type sums use */
+    int coref;                  /* the combination whose greedy pairs -c aligns with (-1: no -c) */
     Str run;
 } Rules;
 
@@ -870,9 +871,9 @@ typedef struct {
     size_t capsh, captouch;
     Cand *cands;
     size_t capc;
-    int32_t *gold_taken, *sys_taken, *plain_sys;
-    double *plain_dice, *typed_dice;
-    size_t capg, caps, capps, cappd, captd;
+    int32_t *gold_taken, *sys_taken, *plain_sys, *coref_sys;
+    double *plain_dice, *typed_dice, *coref_dice;
+    size_t capg, caps, capps, cappd, captd, capcs, capcd;
 } Work;
 
 static int fields(Buf *b, const Rules *r, const KMention *m) {
@@ -983,7 +984,8 @@ typedef struct {
 /* One document: TP of each combination (added in the order pairs are chosen), the per-type sums,
    and its -d block. */
 static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *gm, const KDoc *sdoc,
-                     const KMention *sm, double tp[4], TypeSums *sums, int32_t *partner, double *partner_dice) {
+                     const KMention *sm, double tp[4], TypeSums *sums, int32_t *partner, double *partner_dice,
+                     int32_t *coref_partner, double *coref_dice) {
     int32_t ng = gdoc->nm, ns = sdoc ? sdoc->nm : 0, ntokens = 0;
     size_t ncand = 0;
     int rc = intern_units(w, gm, ng, sm, ns, &ntokens);
@@ -994,6 +996,8 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
     ENSURE(w->plain_dice, w->cappd, ng + 1, double);
     ENSURE(w->typed_dice, w->captd, ng + 1, double);
     ENSURE(w->sys_taken, w->caps, ns + 1, int32_t);
+    ENSURE(w->coref_sys, w->capcs, ng + 1, int32_t);
+    ENSURE(w->coref_dice, w->capcd, ng + 1, double);
     for (int c = 0; c < 4; c++) {
         memset(w->gold_taken, 0, (size_t)(ng + 1) * sizeof(int32_t));
         memset(w->sys_taken, 0, (size_t)(ns + 1) * sizeof(int32_t));
@@ -1001,6 +1005,8 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
             for (int32_t g = 0; g < ng; g++) w->plain_sys[g] = -1;
         if (c == r->typed)
             for (int32_t g = 0; g < ng; g++) w->typed_dice[g] = -1.0;
+        if (c == r->coref)
+            for (int32_t g = 0; g < ng; g++) w->coref_sys[g] = -1, w->coref_dice[g] = 0.0;
         double sum = 0.0;
         for (size_t k = 0; k < ncand; k++) {
             const Cand *x = &w->cands[k];
@@ -1015,6 +1021,10 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
                 w->plain_dice[x->g] = x->dice;
             }
             if (c == r->typed) w->typed_dice[x->g] = x->dice;
+            if (c == r->coref) {
+                w->coref_sys[x->g] = x->s;
+                w->coref_dice[x->g] = x->dice;
+            }
         }
         tp[c] = sum;
     }
@@ -1026,6 +1036,10 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
     for (int32_t s = 0; s < ns; s++) sums->type_sys[r->canon_id[sm[s].type]]++;
     memcpy(partner, w->plain_sys, (size_t)ng * sizeof(int32_t));
     memcpy(partner_dice, w->plain_dice, (size_t)ng * sizeof(double));
+    if (coref_partner) {
+        memcpy(coref_partner, w->coref_sys, (size_t)ng * sizeof(int32_t));
+        memcpy(coref_dice, w->coref_dice, (size_t)ng * sizeof(double));
+    }
     return 0;
 }
 
@@ -1093,6 +1107,8 @@ static void work_free(Work *w) {
     free(w->plain_sys);
     free(w->plain_dice);
     free(w->typed_dice);
+    free(w->coref_sys);
+    free(w->coref_dice);
 }
 
 static int read_rules(Rules *r, Parsed *k, PyObject *canon_ids, PyObject *canon_strs, PyObject *agree, PyObject *checks) {
@@ -1136,25 +1152,156 @@ static int read_rules(Rules *r, Parsed *k, PyObject *canon_ids, PyObject *canon_
     return 0;
 }
 
+
+/* ------------------------------------------------------------------------------------------------
+ * What -c needs besides the mention scores (core.fastpath hands it to core._corefkernel.arrays).
+ */
+static PyObject *int32_bytes(const int32_t *values, Py_ssize_t count) {
+    return PyBytes_FromStringAndSize((const char *)values, count * (Py_ssize_t)sizeof(int32_t));
+}
+
+/* The @Coreference members of one side's document as mention rows, in written order, and where each
+   relation's members start (one more start: the end). 1: done; 0: a repeated mention id or a member that
+   is not a mention of the document (core.metrics.coref's Python path decides those); -1: error. Which
+   relations are clusters is core.metrics.clusters' rule (kind "Coreference"); numbering is their order. */
+static int side_members(const KFile *f, const KDoc *doc, Map *ids, PyObject **members, PyObject **starts) {
+    int32_t nm = doc ? doc->nm : 0, nr = doc ? doc->nr : 0, nmembers = 0, nclusters = 0;
+    map_clear(ids);
+    for (int32_t row = 0; row < nm; row++) {
+        int found = 0;
+        if (map_put(ids, f->m[doc->m0 + row].id, row, &found) == -2) return -1;
+        if (found) return 0;
+    }
+    for (int32_t r = 0; r < nr; r++) {
+        const KRelation *rel = &f->r[doc->r0 + r];
+        if (!(rel->kind.n == 11 && memcmp(rel->kind.p, "Coreference", 11) == 0)) continue;
+        nclusters++;
+        for (Py_ssize_t k = 0; k < rel->members.n; k++) nmembers += rel->members.p[k] == ',';
+        nmembers++;
+    }
+    int32_t *rows = malloc(((size_t)nmembers + 1) * sizeof(int32_t));
+    int32_t *at = malloc(((size_t)nclusters + 1) * sizeof(int32_t));
+    int status = rows && at ? 1 : -1;
+    int32_t n = 0, c = 0;
+    for (int32_t r = 0; status == 1 && r < nr; r++) {
+        const KRelation *rel = &f->r[doc->r0 + r];
+        if (!(rel->kind.n == 11 && memcmp(rel->kind.p, "Coreference", 11) == 0)) continue;
+        at[c++] = n;
+        Py_ssize_t i = 0;
+        while (status == 1 && i <= rel->members.n) {
+            Py_ssize_t j = i;
+            while (j < rel->members.n && rel->members.p[j] != ',') j++;
+            int32_t row = map_get(ids, slice(rel->members, i, j));
+            if (row < 0) status = 0;
+            else rows[n++] = row;
+            i = j + 1;
+        }
+    }
+    if (status == 1) {
+        at[c] = n;
+        *members = int32_bytes(rows, n);
+        *starts = int32_bytes(at, nclusters + 1);
+        if (!*members || !*starts) {
+            Py_CLEAR(*members);
+            Py_CLEAR(*starts);
+            status = -1;
+        }
+    }
+    free(rows);
+    free(at);
+    if (status < 0 && !PyErr_Occurred()) PyErr_NoMemory();
+    return status;
+}
+
+/* One field of every mention of the scored documents (`text` or `id`), each followed by a newline (no
+   field holds one), in report order: gold side or system side. */
+static PyObject *field_blob(const KFile *f, const KDoc *const *docs, Py_ssize_t ndocs, int text) {
+    size_t size = 0;
+    for (Py_ssize_t i = 0; i < ndocs; i++)
+        for (int32_t m = 0; docs[i] && m < docs[i]->nm; m++) {
+            const KMention *x = &f->m[docs[i]->m0 + m];
+            size += (size_t)(text ? x->text.n : x->id.n) + 1;
+        }
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size);
+    if (!out) return NULL;
+    char *p = PyBytes_AS_STRING(out);
+    for (Py_ssize_t i = 0; i < ndocs; i++)
+        for (int32_t m = 0; docs[i] && m < docs[i]->nm; m++) {
+            const KMention *x = &f->m[docs[i]->m0 + m];
+            Str v = text ? x->text : x->id;
+            memcpy(p, v.p, (size_t)v.n);
+            p += v.n;
+            *p++ = '\n';
+        }
+    return out;
+}
+
+/* (per document: (partner, dice, gold members, gold starts, system members, system starts) or None,
+   gold texts, system texts, gold ids, system ids); partner / dice: the -m combination's greedy pairs. */
+static PyObject *coref_output(Parsed *k, const int32_t *docs, const int32_t *sys_of, Py_ssize_t ndocs,
+                              const int32_t *partner, const double *dice) {
+    const KDoc **gdocs = malloc(((size_t)ndocs + 1) * sizeof(KDoc *));
+    const KDoc **sdocs = malloc(((size_t)ndocs + 1) * sizeof(KDoc *));
+    PyObject *rows = PyList_New(ndocs), *out = NULL;
+    Map ids;
+    memset(&ids, 0, sizeof(ids));
+    int ok = gdocs && sdocs && rows && map_init(&ids, 256) == 0;
+    if (!ok && !PyErr_Occurred()) PyErr_NoMemory();
+    for (Py_ssize_t i = 0; ok && i < ndocs; i++) {
+        const KDoc *g = gdocs[i] = &k->gold.d[docs[i]];
+        const KDoc *sd = sdocs[i] = sys_of[i] >= 0 ? &k->system.d[sys_of[i]] : NULL;
+        PyObject *gm = NULL, *gs = NULL, *sm = NULL, *ss = NULL, *item = NULL;
+        int status = side_members(&k->gold, g, &ids, &gm, &gs);
+        if (status == 1) status = side_members(&k->system, sd, &ids, &sm, &ss);
+        if (status == 1) {
+            PyObject *p = int32_bytes(partner + g->m0, g->nm);
+            PyObject *d = PyBytes_FromStringAndSize((const char *)(dice + g->m0), g->nm * (Py_ssize_t)sizeof(double));
+            item = p && d ? PyTuple_Pack(6, p, d, gm, gs, sm, ss) : NULL;
+            Py_XDECREF(p);
+            Py_XDECREF(d);
+        } else if (status == 0) {
+            item = Py_NewRef(Py_None);
+        }
+        Py_XDECREF(gm);
+        Py_XDECREF(gs);
+        Py_XDECREF(sm);
+        Py_XDECREF(ss);
+        if (!item) ok = 0;
+        else PyList_SET_ITEM(rows, i, item);
+    }
+    if (ok)
+        out = Py_BuildValue("(NNNNN)", rows, field_blob(&k->gold, gdocs, ndocs, 1),
+                            field_blob(&k->system, sdocs, ndocs, 1), field_blob(&k->gold, gdocs, ndocs, 0),
+                            field_blob(&k->system, sdocs, ndocs, 0));
+    else
+        Py_XDECREF(rows);
+    map_free(&ids);
+    free(gdocs);
+    free(sdocs);
+    return out;
+}
+
 PyDoc_STRVAR(score_doc_str,
-             "score(handle, order, canon_ids, canon_values, agree, checks, plain, typed, run_name)\n"
-             "  -> (documents, type_tp, type_gold, type_system, comparison)\n\n"
+             "score(handle, order, canon_ids, canon_values, agree, checks, plain, typed, run_name, coref=-1)\n"
+             "  -> (documents, type_tp, type_gold, type_system, comparison, coref_arrays)\n\n"
              "order: gold document indexes in report order; canon_ids: canonical id of each raw value;\n"
              "canon_values: canonical values as bytes; agree: bytes, agree[g * n + s] = values_agree;\n"
              "checks: per combination (checks type, checks realis); plain / typed: the combinations of\n"
              "the -d file and of the per-type table; run_name: bytes, or None for no -d text.\n"
-             "documents: per document (#gold, #system, in_system, tp of each combination).");
+             "documents: per document (#gold, #system, in_system, tp of each combination).\n"
+             "coref: the combination -c aligns with (-1: none; coref_arrays is then None), see coref_output.");
 
 static PyObject *k_score(PyObject *self, PyObject *args) {
     PyObject *capsule, *order, *canon_ids, *canon_strs, *agree, *checks, *run_name;
     Rules r;
     memset(&r, 0, sizeof(r));
-    if (!PyArg_ParseTuple(args, "OO!O!O!SO!iiO", &capsule, &PyList_Type, &order, &PyList_Type, &canon_ids, &PyList_Type,
-                          &canon_strs, &agree, &PyList_Type, &checks, &r.plain, &r.typed, &run_name))
+    r.coref = -1;
+    if (!PyArg_ParseTuple(args, "OO!O!O!SO!iiO|i", &capsule, &PyList_Type, &order, &PyList_Type, &canon_ids, &PyList_Type,
+                          &canon_strs, &agree, &PyList_Type, &checks, &r.plain, &r.typed, &run_name, &r.coref))
         return NULL;
     Parsed *k = PyCapsule_GetPointer(capsule, "core._kernel.Parsed");
     if (!k) return NULL;
-    if (r.plain < 0 || r.plain > 3 || r.typed < 0 || r.typed > 3) {
+    if (r.plain < 0 || r.plain > 3 || r.typed < 0 || r.typed > 3 || r.coref < -1 || r.coref > 3) {
         PyErr_SetString(PyExc_ValueError, "combination index out of range");
         return NULL;
     }
@@ -1192,9 +1339,11 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
     }
     int32_t *partner = malloc((k->gold.nm + 1) * sizeof(int32_t));
     double *partner_dice = malloc((k->gold.nm + 1) * sizeof(double));
+    int32_t *coref_partner = r.coref >= 0 ? malloc((k->gold.nm + 1) * sizeof(int32_t)) : NULL;
+    double *coref_dice = r.coref >= 0 ? malloc((k->gold.nm + 1) * sizeof(double)) : NULL;
     unsigned char *mapped = NULL;
     Figure *figures = calloc(FIGURES, sizeof(Figure));
-    if (!partner || !partner_dice || !figures) rc = rc ? rc : -2;
+    if (!partner || !partner_dice || !figures || (r.coref >= 0 && (!coref_partner || !coref_dice))) rc = rc ? rc : -2;
     Buf cmp = {NULL, 0, 0};
     if (!rc) {
         Py_BEGIN_ALLOW_THREADS
@@ -1207,7 +1356,8 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
             const KDoc *sd = s >= 0 ? &k->system.d[s] : NULL;
             sys_of[i] = s;
             rc = score_doc(&w, &r, g, k->gold.m + g->m0, sd, sd ? k->system.m + sd->m0 : NULL, tps + 4 * i, &sums,
-                           partner + g->m0, partner_dice + g->m0);
+                           partner + g->m0, partner_dice + g->m0, coref_partner ? coref_partner + g->m0 : NULL,
+                           coref_dice ? coref_dice + g->m0 : NULL);
         }
         work_free(&w);
         mapped = malloc(k->system.nm + 1);
@@ -1274,8 +1424,10 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
             PyList_SET_ITEM(g_list, c, b);
             PyList_SET_ITEM(s_list, c, d);
         }
-        if (ok)
-            out = Py_BuildValue("(NNNNN)", doc_rows, tp_list, g_list, s_list, cmp_bytes);
+        PyObject *coref = !ok ? NULL : r.coref >= 0 ? coref_output(k, docs, sys_of, ndocs, coref_partner, coref_dice)
+                                                     : Py_NewRef(Py_None);
+        if (ok && coref)
+            out = Py_BuildValue("(NNNNNN)", doc_rows, tp_list, g_list, s_list, cmp_bytes, coref);
         else {
             Py_XDECREF(doc_rows);
             Py_XDECREF(tp_list);
@@ -1286,6 +1438,8 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
     } else {
         Py_XDECREF(cmp_bytes);
     }
+    free(coref_partner);
+    free(coref_dice);
     free(docs);
     free(tps);
     free(sys_of);

@@ -1,4 +1,4 @@
-"""The C kernel's run of `evmeval-score -o [-d]`: the common case, the same bytes, a fraction of the time.
+"""The C kernel's run of `evmeval-score -o [-d] [-c]`: the common case, the same bytes, a fraction of the time.
 
 `core._kernel` (optional, plain C) parses both tbf files, probes token ids, maps mentions greedily and
 writes the comparison text. Everything with a rule or a message stays here in Python, through the
@@ -10,7 +10,7 @@ of documents the kernel flags (`core.validate.check_document`) and the report (`
 The kernel declines (returns None) anything unusual: CRLF, odd whitespace, control characters, text
 that is not UTF-8, repeated documents, a malformed or misplaced line, a missing token table or token
 id. The run then goes on along the Python path with the bytes already read, exactly as without the
-kernel. `EVMEVAL_PURE_PYTHON=1` forces the Python path.
+kernel. `EVMEVAL_PURE_PYTHON=1` forces the Python path. `-c` goes on in `core.coref_fastpath`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import importlib
 import os
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from core.align.strategies import DEFAULT_STRATEGY
 from core.formats.errors import FormatError, Problem
@@ -27,9 +28,12 @@ from core.formats.reading import STDIN, read_bytes
 from core.formats.tbf import parse_tbf
 from core.metrics.mention import counts_in_averages, coverage, document_warnings, type_rows
 from core.model import Mention, SpanMode, TbfFile, canonical
-from core.report.text import DocumentCounts, format_counts
+from core.report.text import DocumentCounts, assemble_report, format_counts
 from core.rules import ATTRIBUTES, COMBINATIONS, AttributeRule, Combination, values_agree
 from core.validate import check_document, in_file_order
+
+if TYPE_CHECKING:
+    from core.coref_fastpath import KernelCoref
 
 
 def _load_kernel() -> ModuleType | None:
@@ -59,12 +63,16 @@ def kernel_available() -> bool:
 
 
 def wants_kernel(args: argparse.Namespace) -> bool:
-    """Whether this run is the kernel's case: v1.8, token mode, `-o` and/or `-d` only, default options,
-    files (not standard input)."""
+    """Whether this run is the kernel's case: v1.8, token mode, `-o` and/or `-d` (and `-c` when the
+    coreference kernel is built too) only, default options, files (not standard input)."""
     from core.align_cli import DEFAULT_SCHEME
 
-    plain_run = not (args.json or args.ci or args.coref or args.sequencing or args.type_white_list
+    plain_run = not (args.json or args.ci or args.sequencing or args.type_white_list
                      or args.doc_id_to_eval is not None)
+    if args.coref is not None:
+        from core.coref_fastpath import coref_kernel_available
+
+        plain_run = plain_run and coref_kernel_available()
     defaults = (args.profile == "v1.8" and args.mapping == DEFAULT_STRATEGY and args.scheme == DEFAULT_SCHEME
                 and args.offset_field == "2,3")
     return (kernel_available() and plain_run and defaults and args.token_path is not None
@@ -78,6 +86,7 @@ class KernelRun:
     report: str
     comparison: bytes | None
     warnings: list[str]
+    coref: KernelCoref | None = None
 
 
 def run_kernel(args: argparse.Namespace) -> KernelRun | dict[str, bytes]:
@@ -133,9 +142,10 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     doc_ids, warnings = coverage(gold_index, dict.fromkeys(system_ids))
     run_name = TbfFile(path=args.system, mode=SpanMode.TOKEN).run_name.encode("utf-8") \
         if args.comparison_output else None
-    docs, type_tp, type_gold, type_system, comparison = _kernel.score(
+    docs, type_tp, type_gold, type_system, comparison, coref_arrays = _kernel.score(
         handle, [gold_index[d] for d in doc_ids], canon_ids, [c.encode("utf-8") for c in canon_values], agree,
-        checks, COMBINATIONS.index(COMPARISON_MAPPING), COMBINATIONS.index(TYPE_TABLE_MAPPING), run_name)
+        checks, COMBINATIONS.index(COMPARISON_MAPPING), COMBINATIONS.index(TYPE_TABLE_MAPPING), run_name,
+        -1 if args.coref is None else args.coref_mapping)
     gold_checks = _flagged(args.gold, gold, gold_flagged, gold_ids)
     system_checks = _flagged(args.system, system, system_flagged, system_ids)
     if gold_checks is None or system_checks is None:
@@ -148,6 +158,18 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     rows = type_rows(dict(zip(canon_values, type_tp, strict=True)), dict(zip(canon_values, type_gold, strict=True)),
                      dict(zip(canon_values, type_system, strict=True)), gold_types_only=True)
     report = format_counts(counts, rows)
+    coref = None
+    if args.coref is not None:
+        from core.coref_fastpath import kernel_coreference
+
+        coref = kernel_coreference(args, doc_ids, [(g, s) for g, s, _, _ in docs], coref_arrays, comparison)
+        if coref is None:
+            return None
+        report, comparison = assemble_report(report, coreference=coref.section), coref.comparison
     # The token-id probe ran beside all of the above; a missing id or table is the Python path's to word.
-    return KernelRun(report, comparison, problems + warnings) if _kernel.tokens_ok(handle) else None
+    if not _kernel.tokens_ok(handle):
+        return None
+    if coref is not None:  # written where the Python path writes them: before the warnings and the report
+        coref.write()
+    return KernelRun(report, comparison, problems + warnings, coref)
 

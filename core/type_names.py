@@ -56,31 +56,83 @@ class HasMentions(Protocol):
 
 def type_names(documents: Iterable[HasMentions]) -> TypeNames:
     """Display names for every type of the documents: every gold mention first, then every system one."""
-    return SpellingCache().type_names(documents)
+    docs = list(documents)
+    names = dict(first_spellings(m for doc in docs for m in doc.gold))
+    for canonical, raw in first_spellings(m for doc in docs for m in doc.system).items():
+        names.setdefault(canonical, raw)
+    return TypeNames(names)
+
+
+_Where = tuple[int, int, int]
+"""Where a spelling was first seen: (side: 0 gold / 1 system, document position, order in the document)."""
 
 
 class SpellingCache:
-    """`type_names` that remembers each document's first spellings, so a result that shares most of its
-    documents with the previous one (an edit rescores one document) costs one document's work, not the
-    corpus's. Exact: merging per-document first spellings in document order keeps the first one seen."""
+    """`type_names` for a sequence of results that share most documents (an edit rescores one), at the
+    cost of the changed documents, not the corpus's: for each type it keeps where each document first
+    spells it, so a changed document only moves the types it had or has. Exact: the name is the spelling
+    seen first (gold before system, documents in order), and the names keep `type_names`' order."""
 
     def __init__(self) -> None:
-        self._by_doc: dict[int, tuple[HasMentions, TypeNames, TypeNames]] = {}
+        self._docs: list[HasMentions] = []
+        self._seen: dict[str, dict[_Where, str]] = {}
+        """canonical -> {where a document first spells it: the spelling}."""
+        self._first: dict[str, tuple[_Where, str]] = {}
+        self._names: TypeNames | None = None
 
     def type_names(self, documents: Iterable[HasMentions]) -> TypeNames:
-        kept: dict[int, tuple[HasMentions, TypeNames, TypeNames]] = {}
-        gold: dict[str, str] = {}
-        system: dict[str, str] = {}
-        for doc in documents:
-            entry = self._by_doc.get(id(doc))
-            if entry is None or entry[0] is not doc:
-                entry = (doc, first_spellings(doc.gold), first_spellings(doc.system))
-            kept[id(doc)] = entry
-            for canonical, raw in entry[1].items():
-                gold.setdefault(canonical, raw)
-            for canonical, raw in entry[2].items():
-                system.setdefault(canonical, raw)
-        self._by_doc = kept
-        for canonical, raw in system.items():
-            gold.setdefault(canonical, raw)
-        return TypeNames(gold)
+        docs = list(documents)
+        if len(docs) != len(self._docs):
+            changed = None
+        else:
+            changed = [k for k, (new, old) in enumerate(zip(docs, self._docs, strict=True)) if new is not old]
+        if changed is None or len(changed) > 64:
+            self._docs, self._seen, self._first, self._names = [_EMPTY] * len(docs), {}, {}, None
+            changed = list(range(len(docs)))
+        if changed or self._names is None:
+            stale: set[str] = set()
+            for k in changed:
+                stale |= self._remove(k, self._docs[k])
+                self._docs[k] = docs[k]
+                self._add(k, docs[k])
+            for canonical in stale:  # its first spelling was in a changed document: look again
+                seen = self._seen.get(canonical)
+                if seen:
+                    where = min(seen)
+                    self._first[canonical] = (where, seen[where])
+                else:
+                    self._seen.pop(canonical, None)
+                    self._first.pop(canonical, None)
+            ordered = sorted(self._first.items(), key=lambda item: item[1][0])
+            self._names = TypeNames({canonical: raw for canonical, (_, raw) in ordered})
+        return self._names
+
+    @staticmethod
+    def _spellings(position: int, doc: HasMentions) -> Iterator[tuple[str, _Where, str]]:
+        for side, mentions in enumerate((doc.gold, doc.system)):
+            for order, (canonical, raw) in enumerate(first_spellings(mentions).items()):
+                yield canonical, (side, position, order), raw
+
+    def _remove(self, position: int, doc: HasMentions) -> set[str]:
+        """Forget what document `position` spelled; the types whose first spelling that was."""
+        stale = set()
+        for canonical, where, _ in self._spellings(position, doc):
+            del self._seen[canonical][where]
+            if self._first[canonical][0] == where:
+                stale.add(canonical)
+        return stale
+
+    def _add(self, position: int, doc: HasMentions) -> None:
+        for canonical, where, raw in self._spellings(position, doc):
+            self._seen.setdefault(canonical, {})[where] = raw
+            first = self._first.get(canonical)
+            if first is None or where < first[0]:
+                self._first[canonical] = (where, raw)
+
+
+class _Empty:
+    gold: tuple[Mention, ...] = ()
+    system: tuple[Mention, ...] = ()
+
+
+_EMPTY: HasMentions = _Empty()

@@ -40,6 +40,7 @@ from core.formats.errors import FormatError, Problem
 from core.rules import Combination
 from evmeval_gui.coref.window import install_coreference
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
+from evmeval_gui.editing.after_edits import AfterEdits
 from evmeval_gui.editing.controller import EditController
 from evmeval_gui.editing.new_document import NewDocumentDialog
 from evmeval_gui.jobs import JobRunner
@@ -67,6 +68,7 @@ from evmeval_gui.window.mapping_selector import MappingSelector
 from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
+from evmeval_gui.window.split_shares import SplitShares
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
@@ -134,6 +136,9 @@ class MainWindow(QMainWindow):
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
         self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
+        # corpus-wide figures counted in the background follow the edits once they pause
+        self.after_edits = AfterEdits(self._session, (self.alignment.recount, self._session.coreference.compute),
+                                      parent=self)
         self._connect_session()
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)
@@ -223,6 +228,7 @@ class MainWindow(QMainWindow):
         self.main_split.setChildrenCollapsible(False)
         self.main_split.setSizes([420, 940])
         self.right_split.setSizes([400, 260])
+        self.right_shares = SplitShares(self.right_split)  # a short window keeps the text its share
         workspace = QWidget()
         workspace.setObjectName("workspace")
         self.workspace = workspace
@@ -460,6 +466,7 @@ class MainWindow(QMainWindow):
         s.loading_started.connect(self._on_loading_started)
         s.corpus_loaded.connect(self._on_corpus_loaded)
         s.scoring_finished.connect(self._on_scoring_finished)
+        s.result_edited.connect(self._refresh_warnings)
         s.load_failed.connect(self._on_load_failed)
         s.combination_changed.connect(self._on_combination_changed)
         s.system_changed.connect(self._on_system_changed)
@@ -631,16 +638,22 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")
         self.welcome.set_status("")
 
-    def _on_scoring_finished(self) -> None:
+    def _refresh_warnings(self, *args: object) -> bool:
+        """The warnings button for the shown result (an edit can end a document's warning); False: none."""
         result = self.session.result
         corpus = self.session.corpus
         if result is None or corpus is None:
-            return
+            return False
         self._warnings = corpus.warnings_for(self.session.system_index) + list(result.warnings)
         count = len(self._warnings)
         self.warnings_button.setText(f"⚠ {count} warning{'s' if count != 1 else ''}")
         self.warnings_button.setToolTip("Input problems and scorer warnings (they do not stop scoring)")
         self.warnings_button.setVisible(count > 0)
+        return True
+
+    def _on_scoring_finished(self) -> None:
+        if not self._refresh_warnings():
+            return
         elapsed = time.perf_counter() - self._load_started if self._load_started else 0.0
         self._load_started = 0.0
         took = f" in {elapsed:.1f} s" if elapsed >= 1 else f" in {elapsed * 1000:.0f} ms" if elapsed else ""

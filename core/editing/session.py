@@ -82,6 +82,11 @@ class FigureChange:
         diff = "" if before is None or after is None else f" ({after - before:+.2f})"
         return f"{_pct(before)} → {_pct(after)}{diff}"
 
+    def short_text(self) -> str:
+        """`78.03 → 78.11`, without the difference (a narrow column; its tooltip has `text()`)."""
+        before, after = _shown(self.before), _shown(self.after)
+        return _pct(before) if before == after else f"{_pct(before)} → {_pct(after)}"
+
 
 def _shown(value: float) -> float | None:
     return None if math.isnan(value) else round(100 * value, 2)

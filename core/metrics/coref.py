@@ -294,6 +294,10 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
         documents.append(scored)
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)
+    return CorefResult(combination, threshold, tuple(documents), corpus_total(documents), tuple(warnings))
+
+
+def corpus_total(documents: list[CorefDocument]) -> CorefCounts:
+    """The documents' counts summed as v8.01 sums them (by the C kernel when it is built)."""
     summed = KERNEL.sum_counts([d.counts for d in documents]) if KERNEL is not None else None
-    return CorefResult(combination, threshold, tuple(documents),
-                       summed if summed is not None else sum_counts(d.counts for d in documents), tuple(warnings))
+    return summed if summed is not None else sum_counts(d.counts for d in documents)

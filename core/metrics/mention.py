@@ -8,9 +8,10 @@ counts as 0) and takes the harmonic mean of the two.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
@@ -309,6 +310,15 @@ def score_files(
     )
 
 
+_DOCUMENT_WARNING = re.compile(r"^(?:duplicate system mention ids in document|gold document) '(.*?)'[;: ]")
+
+
+def _warned_document(warning: str) -> str | None:
+    """The document a `document_warnings` warning is about (None: a warning about the files)."""
+    match = _DOCUMENT_WARNING.match(warning)
+    return match.group(1) if match else None
+
+
 def rescore_document(result: ScoreResult, doc_id: str, gold: tuple[Mention, ...],
                      system: tuple[Mention, ...]) -> ScoreResult:
     """A new result in which document `doc_id` holds these mentions, every corpus figure recomputed.
@@ -323,4 +333,18 @@ def rescore_document(result: ScoreResult, doc_id: str, gold: tuple[Mention, ...]
     if result.kind is not ResultKind.SCORING:
         raise ValueError("only a scoring result can be rescored document by document")
     old = result.document(doc_id)
-    return rescored(result, score_document(doc_id, gold, system, old.in_system, mapping=result.mapping))
+    new = rescored(result, score_document(doc_id, gold, system, old.in_system, mapping=result.mapping))
+    # the document's own warnings follow its mentions (a mention added to an empty gold document)
+    stale = document_warnings(doc_id, len(old.gold), old.system)
+    fresh = document_warnings(doc_id, len(gold), system)
+    if stale == fresh:
+        return new
+    kept = [w for w in result.warnings if w not in stale]
+    order = {d.doc_id: k for k, d in enumerate(result.documents)}
+    here = order[doc_id]
+    # where scoring from scratch puts them: before the first warning about a later document
+    at = next((k for k, w in enumerate(kept) if order.get(_warned_document(w) or "", -1) > here), len(kept))
+    out = replace(new, warnings=tuple(kept[:at] + fresh + kept[at:]))
+    out._running.update(new._running)  # the running totals and the id index carry over, as in `rescored`
+    out._by_id.update(new._by_id)
+    return out

@@ -3,7 +3,7 @@ byte), the CoNLL scorer's summary lines, our per-document breakdown and the JSON
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import Any
@@ -43,13 +43,18 @@ def _texts(mentions: tuple) -> dict[str, str]:
     return {m.mention_id: m.text for m in mentions}  # the last line of a repeated id wins, as in v1.8
 
 
+def coref_lines(side: str, written: list[tuple[str, ...]], texts: Mapping[str, str]) -> list[str]:
+    """v1.8's `@coref` comparison lines of one side: one per cluster (its members as written, each with
+    its mention's text, commas taken out)."""
+    return [f"@coref\t{side}\t{','.join(f'{m}:' + texts[m].replace(',', '') for m in members)}\n"
+            for members in written]
+
+
 def _cluster_lines(side: str, clusters: DocumentClusters, mentions: tuple[Mention, ...]) -> list[str]:
     written = [c.as_written for c in clusters.clusters if c.as_written]
     if not written:
         return []
-    texts = _texts(mentions)
-    return [f"@coref\t{side}\t{','.join(f'{m}:' + texts[m].replace(',', '') for m in members)}\n"
-            for members in written]
+    return coref_lines(side, written, _texts(mentions))
 
 
 def comparison_coref_lines(result: ScoreResult, coref: CorefResult) -> dict[str, list[str]]:
@@ -102,6 +107,20 @@ def _kernel_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[bytes,
     system = KERNEL.conll_side(ids, [doc.system for doc in result.documents],
                                [cd.system_rows for cd in coref.documents], [cd.system_labels for cd in coref.documents])
     return None if gold is None or system is None else (gold, system)
+
+
+def conll_files_from_texts(doc_ids: list[str], gold: tuple[bytes, list[int]], system: tuple[bytes, list[int]],
+                           coref: CorefResult) -> tuple[bytes, bytes] | None:
+    """Both CoNLL files (the bytes `conll_file_bytes` gives) from the mention kernel's texts: each side's
+    raw mention texts newline-terminated, document after document, and each document's mention count.
+    None: no coreference kernel, or something unexpected (the Python path then writes them)."""
+    if KERNEL is None or not all(cd.unique_ids for cd in coref.documents):
+        return None
+    docs = coref.documents
+    gold_file = KERNEL.conll_texts(doc_ids, *gold, [cd.gold_rows for cd in docs], [cd.gold_labels for cd in docs])
+    system_file = KERNEL.conll_texts(doc_ids, *system, [cd.system_rows for cd in docs],
+                                     [cd.system_labels for cd in docs])
+    return None if gold_file is None or system_file is None else (gold_file, system_file)
 
 
 def conll_file_bytes(result: ScoreResult, coref: CorefResult) -> tuple[bytes, bytes]:

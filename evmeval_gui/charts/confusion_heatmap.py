@@ -87,7 +87,15 @@ class ConfusionHeatmap(ChartWidget):
     def set_data(self, matrix: ConfusionMatrix, *, title: str, subtitle: str = "",
                  names: TypeNames | None = None) -> None:
         """Draw `matrix` (from `core.metrics.confusion`) under `title`; `names` shows canonical values
-        as written in the files (`core.type_names`)."""
+        as written in the files (`core.type_names`). The same counts again (most edits leave a corpus's
+        matrices as they were) keep the drawing: only the cells' members (what a click filters) change."""
+        shown = (matrix.attribute, matrix.combination, matrix.rule, matrix.labels, matrix.counts, title, subtitle,
+                 dict(names) if names is not None else None)
+        if getattr(self, "_shown", None) == shown and self.matrix is not None:
+            self.matrix = matrix
+            self._data_call = ((matrix,), {"title": title, "subtitle": subtitle, "names": names})
+            return
+        self._shown = shown
         self._start_drawing(matrix, title=title, subtitle=subtitle, names=names)
         self.matrix = matrix
         self.names = names

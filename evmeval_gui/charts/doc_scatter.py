@@ -93,23 +93,23 @@ class DocScatterChart(PercentScatter):
 
     def set_data(self, documents: Sequence[DocumentResult], combination: str, *, title: str,
                  current: str | None = None) -> None:
-        """Draw the documents' scores under `combination`; `current` is ringed like the selection."""
+        """Draw the documents' scores under `combination`; `current` is ringed like the selection. The same
+        documents again (an edit rescored one of them) only move the points: rebuilding a 2000-point
+        chart would stall the window for a good part of a second after every edit."""
+        counted = [d for d in documents if d.counted]
+        if (self.scatter is not None and self.combination == combination and self.title == title
+                and list(self.documents) == [d.doc_id for d in counted]):
+            self._data_call = ((documents, combination), {"title": title, "current": current})
+            self.documents = {d.doc_id: d for d in counted}
+            self.scatter.setData(**self._points(counted, combination))
+            self.set_current(current)
+            self._set_titles(len(documents), counted, combination, title)
+            return
         self._start_drawing(documents, combination, title=title, current=current)
         self.combination = combination
-        counted = [d for d in documents if d.counted]
         self.documents = {d.doc_id: d for d in counted}
         self._draw_iso_f1()
-        largest = max((len(d.gold) for d in counted), default=0)
-        scores = [d.scores[combination] for d in counted]
-        undefined = [math.isnan(s.precision) for s in scores]
-        filled, hollow = pg.mkBrush(qcolour(BAR_COLOUR, 110)), pg.mkBrush(None)
-        thin, thick = pg.mkPen(qcolour(BAR_COLOUR), width=1.0), pg.mkPen(qcolour(BAR_COLOUR), width=1.5)
-        self.scatter = pg.ScatterPlotItem(
-            x=np.array([100 * s.recall for s in scores]),
-            y=np.array([0.0 if u else 100 * s.precision for s, u in zip(scores, undefined, strict=True)]),
-            size=np.array([point_size(len(d.gold), largest, len(counted)) for d in counted]),
-            symbol=["t" if u else "o" for u in undefined], brush=[hollow if u else filled for u in undefined],
-            pen=[thick if u else thin for u in undefined], data=[d.doc_id for d in counted], pxMode=True)
+        self.scatter = pg.ScatterPlotItem(**self._points(counted, combination))
         self.plot.addItem(self.scatter)
         marker = self._add_current_marker(30)
         self.current_halo = pg.ScatterPlotItem(symbol="o", size=38, brush=pg.mkBrush(None),
@@ -119,12 +119,7 @@ class DocScatterChart(PercentScatter):
         self.plot.addItem(marker)
         self.set_current(current)
         self._percent_axes()
-        skipped = len(documents) - len(counted)
-        notes = [f"{sum(undefined)} without system mentions"] if any(undefined) else []
-        notes += [f"{skipped} without gold mentions not shown"] if skipped else []
-        note = "\n" + " · ".join(notes) if notes else ""
-        self.set_titles(title, subtitle=f"{len(counted)} documents · {Combination(combination).label}"
-                        f"{note}", left="Precision (%)", bottom="Recall (%)")
+        self._set_titles(len(documents), counted, combination, title)
         self.set_legend([
             (legend_sample(BAR_COLOUR, symbol="o"), "document (area ~ #gold)"),
             (pg.ScatterPlotItem(symbol="t", size=12, pen=pg.mkPen(BAR_COLOUR, width=1.5), brush=pg.mkBrush(None)),
@@ -133,6 +128,30 @@ class DocScatterChart(PercentScatter):
             (pg.PlotDataItem(pen=pg.mkPen(MUTED, style=pg.QtCore.Qt.PenStyle.DashLine)), "equal F1"),
         ], columns=2)
         self.fit_minimum()
+
+    @staticmethod
+    def _points(counted: Sequence[DocumentResult], combination: str) -> dict:
+        """The scatter's points: recall × precision, area ~ gold mentions, a hollow triangle at P = 0
+        for a document without system mentions; each point's data is its document id."""
+        largest = max((len(d.gold) for d in counted), default=0)
+        scores = [d.scores[combination] for d in counted]
+        undefined = [math.isnan(s.precision) for s in scores]
+        filled, hollow = pg.mkBrush(qcolour(BAR_COLOUR, 110)), pg.mkBrush(None)
+        thin, thick = pg.mkPen(qcolour(BAR_COLOUR), width=1.0), pg.mkPen(qcolour(BAR_COLOUR), width=1.5)
+        return {"x": np.array([100 * s.recall for s in scores]),
+                "y": np.array([0.0 if u else 100 * s.precision for s, u in zip(scores, undefined, strict=True)]),
+                "size": np.array([point_size(len(d.gold), largest, len(counted)) for d in counted]),
+                "symbol": ["t" if u else "o" for u in undefined], "brush": [hollow if u else filled for u in undefined],
+                "pen": [thick if u else thin for u in undefined], "data": [d.doc_id for d in counted], "pxMode": True}
+
+    def _set_titles(self, total: int, counted: Sequence[DocumentResult], combination: str, title: str) -> None:
+        undefined = sum(1 for d in counted if math.isnan(d.scores[combination].precision))
+        skipped = total - len(counted)
+        notes = [f"{undefined} without system mentions"] if undefined else []
+        notes += [f"{skipped} without gold mentions not shown"] if skipped else []
+        note = "\n" + " · ".join(notes) if notes else ""
+        self.set_titles(title, subtitle=f"{len(counted)} documents · {Combination(combination).label}"
+                        f"{note}", left="Precision (%)", bottom="Recall (%)")
 
     def set_current(self, doc_id: str | None) -> None:
         """Ring the current document's point (cheap: the other points are not redrawn)."""

@@ -29,7 +29,7 @@ from core.metrics.mention import DocumentResult, ScoreResult, per_type_table
 from core.metrics.outcomes import MappingRow
 from core.metrics.schemes import SchemeResult
 from core.rules import Combination
-from core.type_names import TypeNames, type_names
+from core.type_names import SpellingCache, TypeNames
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
@@ -93,8 +93,10 @@ class ChartsPanel(QWidget):
         self.doc_id: str | None = None
         self.combination = "plain"
         self._confusions: dict[tuple[str | None, str], dict[str, ConfusionMatrix]] = {}
+        self._confusions_drawn: tuple | None = None
         self.names = TypeNames()
         """Display names of the result's types (`core.type_names`): charts show types as written."""
+        self._spellings = SpellingCache()
 
         self.scope_box = QComboBox()
         self.scope_box.addItem("Corpus", CORPUS)
@@ -173,7 +175,8 @@ class ChartsPanel(QWidget):
         """Show a new result (None: the empty state); the document is kept if the result has it.
         `schemes`: the result's MUC/GATE figures when the caller already counted them (the export)."""
         self.result = result
-        self.names = type_names(result.documents) if result is not None else TypeNames()
+        # an edited result shares all documents but one with the last: the cache costs that one
+        self.names = self._spellings.type_names(result.documents) if result is not None else TypeNames()
         self.schemes_tab.forget()
         self.schemes_tab.schemes = schemes
         self._confusions.clear()
@@ -338,6 +341,13 @@ class ChartsPanel(QWidget):
             by_type, title="F1 per type — type-mapping table",
             subtitle=f"type mapping, one row per type on either side · {where}", names=self.names)
 
+    def _confusions_of(self) -> tuple | None:
+        """What the shown matrices count: the files, their documents, the scope and the combination."""
+        result = self.result
+        if result is None:
+            return None
+        return (result.gold_path, result.system_path, len(result.documents), *self._confusion_key())
+
     def _confusion_key(self) -> tuple[str | None, str]:
         return (self.doc_id if self.scope == DOCUMENT else None, self.combination)
 
@@ -370,12 +380,18 @@ class ChartsPanel(QWidget):
         if self.result is None:
             self.type_confusion.clear(EMPTY_MESSAGE)
             self.realis_confusion.clear(EMPTY_MESSAGE)
+            self._confusions_drawn = None
             return
         matrices = self._current_confusions()
         if matrices is None:
-            self.type_confusion.clear(COMPUTING_MESSAGE)
-            self.realis_confusion.clear(COMPUTING_MESSAGE)
+            # the same files and scope, counted again (an edit): the last matrices stay until the new ones
+            # arrive (mostly the same counts, so nothing is redrawn); anything else shows the counting
+            if self._confusions_drawn != self._confusions_of():
+                self.type_confusion.clear(COMPUTING_MESSAGE)
+                self.realis_confusion.clear(COMPUTING_MESSAGE)
+                self._confusions_drawn = None
             return
+        self._confusions_drawn = self._confusions_of()
         subtitle = f"{Combination(self.combination).label} mapping table · {self._scope_name()}"
         for chart, attribute in ((self.type_confusion, "mention_type"), (self.realis_confusion, "realis_status")):
             title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: system × gold"

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -64,6 +65,10 @@ class CurationPanel(QWidget):
         self.picker: TypePicker | None = None
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        # it wraps (and gives way to the buttons) in a narrow window rather than widen the window
+        self.title.setWordWrap(True)
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setMinimumWidth(120)
         self.policy = QComboBox()
         self.policy.setObjectName("policyCombo")
         self.policy.setToolTip("How the curated set starts: majority (more than half have the same span, type and "
@@ -98,9 +103,12 @@ class CurationPanel(QWidget):
         self.versions.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.versions.cellDoubleClicked.connect(lambda row, _: self.accept(row))
         self.accept_buttons = QHBoxLayout()
-        keep = QPushButton("Keep curated (Enter)")
+        # short labels: the list of disagreements keeps its width in a 1024-pixel window
+        keep = QPushButton("Keep (Enter)")
+        keep.setToolTip("Keep the curated version of this item (Enter)")
         keep.clicked.connect(self.keep)
-        reject = QPushButton("Reject (Delete)")
+        reject = QPushButton("Reject (Del)")
+        reject.setToolTip("Reject the item: no curated mention here (Delete)")
         reject.clicked.connect(self.reject)
         retype = QPushButton("Edit type…")
         retype.setToolTip("Change the type of the curated mention of this item (the item counts as edited)")
@@ -109,7 +117,8 @@ class CurationPanel(QWidget):
         self.realis.setObjectName("curatedRealis")
         self.realis.addItems(["Edit realis…", *REALIS_VALUES])
         self.realis.activated.connect(self._on_realis)
-        undo = QPushButton("Undo (Ctrl+Z)")
+        undo = QPushButton("Undo")
+        undo.setToolTip("Undo the last decision (Ctrl+Z)")
         undo.clicked.connect(self.undo)
         decide = QHBoxLayout()
         decide.addLayout(self.accept_buttons)

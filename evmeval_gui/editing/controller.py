@@ -120,6 +120,9 @@ class EditController(QObject):
         self.join_action = a("&Join parts", self.join, "J", "Fill the gaps of a discontinuous mention")
         self.separate_action = a("Separate parts into mentions", self.separate, None,
                                  "Each part of a discontinuous mention becomes a mention of its own")
+        self.merge_action = a("&Merge selected mentions", self.merge, "M",
+                              "One mention from the selected ones of the edited side (Ctrl+click to select "
+                              "several): the first keeps its id, type and realis")
         self.delete_action = a("&Delete mention", self.delete, "Delete", "Remove the selected mention")
         self.save_action = a("&Save edits as…", self.save_as, "Ctrl+S",
                              "Write the edited annotation to a new file (a new document: to a folder)")
@@ -133,8 +136,8 @@ class EditController(QObject):
     def edit_menu_actions(self) -> list[QAction | None]:
         """The Edit menu's editing part (None: a separator)."""
         return [self.undo_action, self.redo_action, None, self.add_action, self.type_action, *self.realis_actions,
-                self.span_action, self.split_action, self.join_action, self.separate_action, self.delete_action,
-                None, self.gold_side_action]
+                self.span_action, self.split_action, self.join_action, self.separate_action, self.merge_action,
+                self.delete_action, None, self.gold_side_action]
 
     def shortcut_actions(self) -> list[QAction]:
         return [x for x in (*self.edit_menu_actions(), self.save_action) if x is not None]
@@ -147,6 +150,7 @@ class EditController(QObject):
         self.gold_side_action.setEnabled(self.state.can_edit)
         for action in self.mention_actions:
             action.setEnabled(target is not None)
+        self.merge_action.setEnabled(editable and len(self.targets()) >= 2)
         self.span_action.setEnabled(target is not None and words)
         self.split_action.setEnabled(target is not None and words)
         modified = self.state.modified
@@ -180,6 +184,15 @@ class EditController(QObject):
         if not chosen:
             return None
         return (doc.gold if layer == GOLD else doc.system)[chosen[0]]
+
+    def targets(self) -> list[Mention]:
+        """Every selected mention on the side edits go to, in document order (what Merge joins)."""
+        doc = self.view.result_doc
+        if doc is None:
+            return []
+        layer = GOLD if self.side is Side.GOLD else SYSTEM
+        mentions = doc.gold if layer == GOLD else doc.system
+        return [mentions[i] for i in sorted(self.view.selected_indices[layer])]
 
     def selected_span(self) -> list:
         """The selected words as a span: token ids, or character ranges."""
@@ -262,6 +275,14 @@ class EditController(QObject):
     def separate(self) -> bool:
         m = self._need_target()
         return m is not None and self._push(lambda s, d: s.separate_parts(self.side, d, m))
+
+    def merge(self) -> bool:
+        """The selected mentions of the edited side become one (the first in the text keeps its id)."""
+        chosen = self.targets()
+        if len(chosen) < 2:
+            self.host.show_message(f"Select two {self.side.value} mentions to merge (Ctrl+click the second)", 5000)
+            return False
+        return self._push(lambda s, d: s.merge_mentions(self.side, d, chosen))
 
     def delete(self) -> bool:
         m = self._need_target()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -34,7 +35,10 @@ def fill_token_table(table: QTableWidget, tokens: list[Token]) -> None:
     table.setRowCount(min(len(tokens), PREVIEW_ROWS))
     for row, token in enumerate(tokens[:PREVIEW_ROWS]):
         for column, value in enumerate((token.id, token.text, str(token.first), str(token.last))):
-            table.setItem(row, column, QTableWidgetItem(value))
+            item = QTableWidgetItem(value)
+            if column >= 2:  # character offsets: numbers, right-aligned
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(row, column, item)
 
 
 def token_table_widget() -> QTableWidget:
@@ -43,8 +47,10 @@ def token_table_widget() -> QTableWidget:
     table.setHorizontalHeaderLabels(["Token", "Text", "First", "Last"])
     table.verticalHeader().setVisible(False)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the words take the room, not "Last"
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 6)
     return table
 
 

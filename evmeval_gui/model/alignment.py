@@ -45,16 +45,22 @@ class AlignmentFigures:
         session.combination_changed.connect(self._on_combination)
         session.selection_changed.connect(self._on_selection)
         session.corpus_loaded.connect(self._forget_results)
+        session.result_edited.connect(lambda _ids: self.edited())
 
     # -- schemes ----------------------------------------------------------------------------------
 
     def _on_result(self) -> None:
+        self.set_focus(None)
+        if self.recount() and self.wanted:
+            self.request_differences()
+
+    def recount(self) -> bool:
+        """Count the scheme figures of the shown result in the background; False when none is shown."""
         result = self.session.result
         self.schemes = None
-        self.set_focus(None)
         if result is None:
             self.schemes_ready.emit()
-            return
+            return False
 
         def done(schemes: SchemeResult) -> None:
             if self.session.result is result:
@@ -63,8 +69,15 @@ class AlignmentFigures:
 
         self.session.runner.submit("MUC and GATE figures", lambda _context: scheme_scores(result), done,
                                    key=SCHEMES_JOB)
-        if self.wanted:
-            self.request_differences()
+        return True
+
+    def edited(self) -> None:
+        """An edit changed the shown result: the figures shown are the saved files' until `recount` (which
+        the window calls once the edits pause, `evmeval_gui.editing.after_edits`: a second of counting per
+        key press would slow them)."""
+        if self.schemes is not None:
+            self.schemes = None
+            self.schemes_ready.emit()
 
     # -- differences ------------------------------------------------------------------------------
 

@@ -50,6 +50,13 @@ class ScratchBanner(QFrame):
         layout.addLayout(top)
         layout.addWidget(self.table)
 
+    def fit_table(self, window_height: int) -> None:
+        """Five rows of the token table in a tall window, three in a short one (the text needs the room)."""
+        table = self.table
+        rows = 5 if window_height >= 720 else 3
+        table.setMaximumHeight(table.horizontalHeader().sizeHint().height() + rows * table.verticalHeader()
+                               .defaultSectionSize() + 2 * table.frameWidth())
+
     def _toggle(self) -> None:
         self.table.setVisible(not self.table.isVisible())
         self.toggle.setText("Hide token table" if self.table.isVisible() else "Show token table")
@@ -82,6 +89,7 @@ class ScratchMode:
         table = corpus.inputs[0].tokens.table(doc_id)
         tokens = list(table.tokens) if table is not None else []
         fill_token_table(self.banner.table, tokens)
+        self.banner.fit_table(self.banner.window().height())
         self.banner.label.setText(f"<b>New document {doc_id}</b> · {len(tokens)} tokens from the built-in "
                                   "tokenizer (table below)")
 

@@ -21,7 +21,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -55,6 +55,8 @@ HEADER_TIPS = ("Document id", "Gold mentions in the document", "System mentions 
 
 MIN_ID_WIDTH = 150
 """Below this, the list hides its P and R columns rather than squeeze document ids."""
+LEGIBLE_ID_WIDTH = 110
+"""The id column never gets narrower (a narrow list scrolls sideways to its last columns)."""
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -219,8 +221,8 @@ class DocumentListModel(QAbstractTableModel):
             if column == SYSTEM:
                 return str(len(doc.system))
             edited = self._edited(doc) if column == F1 else None
-            if edited is not None:
-                return edited.text()
+            if edited is not None:  # the difference is in the tooltip: the list stays narrow
+                return edited.short_text()
             return percent(self._value(doc, column))
         if role == DOC_ID_ROLE:
             return doc.doc_id
@@ -331,6 +333,8 @@ class DocumentList(QWidget):
             sample = "9999" if column in (GOLD, SYSTEM) else "100.00"
             header.resizeSection(column, max(fm.horizontalAdvance(sample), fm.horizontalAdvance(HEADERS[column]))
                                  + 12)
+        self._sizes = {column: header.sectionSize(column) for column in range(GOLD, len(HEADERS))}
+        """Each number column's width, hidden or not (a hidden section's size reads 0)."""
         self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         header.setHighlightSections(False)
         header.setSectionsClickable(True)
@@ -353,6 +357,9 @@ class DocumentList(QWidget):
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection)
         session.selection_changed.connect(self._on_session_selection)
         session.scoring_finished.connect(self._after_refresh)
+        self._f1_width = header.sectionSize(F1)
+        for signal in (session.result_edited, session.scoring_finished, session.combination_changed):
+            signal.connect(lambda *_: self._fit_f1_column())
         session.filter_changed.connect(self._on_filter_changed)
         self.proxy.rowsInserted.connect(self._update_count)
         self.proxy.rowsRemoved.connect(self._update_count)
@@ -365,20 +372,43 @@ class DocumentList(QWidget):
             self._fit_id_column()
         return super().eventFilter(watched, event)
 
+    def _fit_f1_column(self) -> None:
+        """While documents have unsaved edits, F1 is wide enough for their "before → after" (in
+        bold, as they show); afterwards it is a number's width again."""
+        delta = self.session.edit_delta
+        width = self._f1_width
+        if delta is not None:
+            font = QFont(self.table.font())
+            font.setBold(True)
+            fm = QFontMetrics(font)
+            texts = [d.figure(self.session.combination).short_text() for d in delta.documents]
+            width = max([width, *(fm.horizontalAdvance(t) + 14 for t in texts)])
+        header = self.table.horizontalHeader()
+        if self._sizes[F1] != width:
+            self._sizes[F1] = width
+            header.resizeSection(F1, width)
+            self._fit_id_column()
+
     def _fit_id_column(self) -> None:
-        """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays)."""
+        """The id column takes what the numbers leave; a narrow list drops P and R (F1 stays). Decided
+        from the columns' own widths (not from what is shown now), so a refit never flips P and R back
+        and forth, and nothing changes when nothing has to (each change resizes the viewport again)."""
         header = self.table.horizontalHeader()
         width = self.table.viewport().width()
         extra = [len(HEADERS) + i for i, c in enumerate(self.model.extra_columns) if c.shown]
-        for i, c in enumerate(self.model.extra_columns):
-            self.table.setColumnHidden(len(HEADERS) + i, not c.shown)
-        every = sum(header.sectionSize(c) for c in [*range(GOLD, len(HEADERS)), *extra])
+        hide = {len(HEADERS) + i: not c.shown for i, c in enumerate(self.model.extra_columns)}
+        every = sum(self._sizes.get(c, header.sectionSize(c)) for c in [*range(GOLD, len(HEADERS)), *extra])
         compact = width - every < MIN_ID_WIDTH
-        for column in (PRECISION, RECALL):
-            self.table.setColumnHidden(column, compact)
-        numbers = sum(header.sectionSize(c) for c in range(GOLD, self.model.columnCount())
-                      if not self.table.isColumnHidden(c))
-        header.resizeSection(ID, max(60, width - numbers))
+        hide.update({PRECISION: compact, RECALL: compact})
+        for column, hidden in hide.items():
+            if self.table.isColumnHidden(column) != hidden:
+                self.table.setColumnHidden(column, hidden)
+        numbers = sum(self._sizes.get(c, header.sectionSize(c)) for c in range(GOLD, self.model.columnCount())
+                      if not hide.get(c, False))
+        # below this the ids become "de…ef": the columns at the right scroll into view instead
+        wanted = max(LEGIBLE_ID_WIDTH, width - numbers)
+        if header.sectionSize(ID) != wanted:
+            header.resizeSection(ID, wanted)
 
     # -- context menu -------------------------------------------------------------------------------
 
@@ -506,6 +536,7 @@ class DocumentList(QWidget):
             index = len(HEADERS) + i
             header.setSectionResizeMode(index, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(index, max(fm.horizontalAdvance("100.00"), fm.horizontalAdvance(column.header)) + 12)
+            self._sizes[index] = header.sectionSize(index)
         header.setSortIndicator(self.model.sort_column, self.model.sort_order)
         self._fit_id_column()
 

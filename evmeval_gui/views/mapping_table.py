@@ -65,6 +65,7 @@ TSV_HEADERS = ("#", "Gold id", "Gold text", "Gold type", "Gold realis", "System 
 """The copied rows' header: the table's, with the side named (both halves have Text, Type, Realis)."""
 
 _Index = QModelIndex | QPersistentModelIndex
+_MISMATCH_COLOUR = QColor("#9A4A00")
 
 
 def natural_key(text: str) -> tuple:
@@ -72,30 +73,137 @@ def natural_key(text: str) -> tuple:
     return tuple(int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", text))
 
 
+def _sort_key(row: MappingRow, rank: int, column: int):
+    """What a column sorts by: the reading order, Dice (unmapped last), the outcome's order, natural ids."""
+    if column == POS:
+        return rank
+    if column == DICE:
+        return -1.0 if row.dice is None else row.dice
+    if column == OUTCOME:
+        return colours.OUTCOME_ORDER.index(row.outcome)
+    mention = row.gold if column < SYSTEM_FIRST else row.system
+    if mention is None:
+        return (1, ())
+    field = (column - G_ID) % 4
+    value = (mention.mention_id, mention.text, mention.mention_type, mention.realis)[field]
+    return (0, natural_key(value))
+
+
+def _common_ends(old: list[tuple], new: list[tuple]) -> tuple[int, int]:
+    """How many leading and trailing items the two lists share (they do not overlap)."""
+    shortest = min(len(old), len(new))
+    head = 0
+    while head < shortest and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, tail
+
+
+def _shown(row: MappingRow) -> tuple:
+    """What a row shows (its mention indices aside, which an edit shifts without changing the row)."""
+    return (row.gold, row.system, row.dice, row.outcome, row.rule)
+
+
 class MappingTableModel(QAbstractTableModel):
-    """The rows of one document under the session's combination."""
+    """The rows of one document under the session's combination, kept sorted by the model itself.
+
+    Sorting here (one `sorted` with precomputed keys) rather than in the proxy, and updating only the
+    rows an edit changed (`update_document`) rather than resetting, keep an edit's repaint cheap on a
+    long document: a reset makes the proxy sort again through thousands of `data()` calls.
+    """
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
         self.doc_id: str | None = None
         self.rows: list[MappingRow] = []
+        """In the order shown (the sort column's)."""
         self._rank: list[int] = []
+        self._texts: dict[tuple[int, int], str] = {}
+        self._names: dict[str, str] = {}
+        self.sort_column = POS
+        self.sort_order = Qt.SortOrder.AscendingOrder
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    def _load(self, doc_id: str | None) -> tuple[list[MappingRow], list[int]]:
+        """The rows of `doc_id` with their reading-order ranks, sorted by the sort column."""
+        rows = list(self.session.rows(doc_id)) if doc_id is not None else []
+        text = self.session.document_text(doc_id) if doc_id is not None else None
+        if text is not None:
+            order = sorted(range(len(rows)), key=lambda i: (row_position(rows[i], text), i))
+        else:
+            order = list(range(len(rows)))
+        rank = [0] * len(rows)
+        for number, i in enumerate(order):
+            rank[i] = number + 1
+        return self._sorted(rows, rank)
+
+    def _sorted(self, rows: list[MappingRow], rank: list[int]) -> tuple[list[MappingRow], list[int]]:
+        column = self.sort_column
+        reading = sorted(range(len(rows)), key=rank.__getitem__)
+        # stable either way: rows that sort alike stay in reading order, as a proxy's sort kept them
+        order = sorted(reading, key=lambda i: _sort_key(rows[i], rank[i], column),
+                       reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
+        return [rows[i] for i in order], [rank[i] for i in order]
 
     def set_document(self, doc_id: str | None) -> None:
         """Load the rows of `doc_id` (None: empty) for the session's current combination."""
         self.beginResetModel()
         self.doc_id = doc_id
-        self.rows = list(self.session.rows(doc_id)) if doc_id is not None else []
-        text = self.session.document_text(doc_id) if doc_id is not None else None
-        if text is not None:
-            order = sorted(range(len(self.rows)), key=lambda i: (row_position(self.rows[i], text), i))
-        else:
-            order = list(range(len(self.rows)))
-        self._rank = [0] * len(self.rows)
-        for rank, i in enumerate(order):
-            self._rank[i] = rank + 1
+        self.rows, self._rank = self._load(doc_id)
+        self._texts.clear()
+        self._names = dict(self.session.type_names)
         self.endResetModel()
+
+    def update_document(self) -> None:
+        """The same document after an edit: replace only the rows that changed (what stays keeps its
+        place, selection and painted cells), and renumber the reading order."""
+        if self.doc_id is None or dict(self.session.type_names) != self._names:
+            self.set_document(self.doc_id)  # a type's shown spelling changed: every row may show it
+            return
+        rows, rank = self._load(self.doc_id)
+        old, old_rank = self.rows, self._rank
+        head, tail = _common_ends([_shown(r) for r in old], [_shown(r) for r in rows])
+        self._texts.clear()
+        if len(old) == len(rows):
+            self.rows, self._rank = rows, rank
+            if head < len(rows) - tail:
+                self.dataChanged.emit(self.index(head, 0), self.index(len(rows) - tail - 1, len(HEADERS) - 1))
+        else:
+            if head < len(old) - tail:
+                self.beginRemoveRows(QModelIndex(), head, len(old) - tail - 1)
+                self.rows, self._rank = old[:head] + old[len(old) - tail:], old_rank[:head] + old_rank[len(old) - tail:]
+                self.endRemoveRows()
+            if head < len(rows) - tail:
+                self.beginInsertRows(QModelIndex(), head, len(rows) - tail - 1)
+                self.rows, self._rank = rows, rank
+                self.endInsertRows()
+            self.rows = rows  # the kept rows with their new mention indices
+        # the reading order shifts after an added or removed mention: those numbers are repainted
+        kept = [k for k in range(len(rows)) if k < head or k >= len(rows) - tail]
+        moved = [k for k in kept if rank[k] != old_rank[k if k < head else k - len(rows) + len(old)]]
+        self._rank = rank
+        if moved:
+            self.dataChanged.emit(self.index(moved[0], POS), self.index(moved[-1], POS))
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Reorder the rows; selections follow their rows."""
+        if not 0 <= column < len(HEADERS):
+            return
+        self.sort_column, self.sort_order = column, order
+        self.layoutAboutToBeChanged.emit()
+        rows = self.rows
+        order_rows, order_rank = self._sorted(rows, self._rank)
+        where = {id(r): k for k, r in enumerate(order_rows)}
+        old_indexes = self.persistentIndexList()
+        new_indexes = [self.index(where[id(rows[i.row()])], i.column()) for i in old_indexes]
+        self.rows, self._rank = order_rows, order_rank
+        self._texts.clear()
+        self.changePersistentIndexList(old_indexes, new_indexes)
+        self.layoutChanged.emit()
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)
@@ -120,7 +228,7 @@ class MappingTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self.display_text(index.row(), column)
         if role == SORT_ROLE:
-            return self._sort_key(index.row(), column)
+            return _sort_key(row, self._rank[index.row()], column)
         if role == ROW_ROLE:
             return row
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -130,7 +238,15 @@ class MappingTableModel(QAbstractTableModel):
         return self._decoration(row, column, role)
 
     def display_text(self, number: int, column: int) -> str:
-        """What a cell shows: types as first written in the files (`Session.type_name`)."""
+        """What a cell shows: types as first written in the files (`Session.type_name`); remembered
+        until the rows change (a repaint asks each cell several times)."""
+        key = (number, column)
+        text = self._texts.get(key)
+        if text is None:
+            text = self._texts[key] = self._cell_text(number, column)
+        return text
+
+    def _cell_text(self, number: int, column: int) -> str:
         row = self.rows[number]
         if column == POS:
             return str(self._rank[number])
@@ -143,33 +259,16 @@ class MappingTableModel(QAbstractTableModel):
             return ""
         field = (column - G_ID) % 4
         if field == 2:
-            return self.session.type_name(mention.mention_type)
+            return self._names.get(mention.mention_type, mention.mention_type)
         return (mention.mention_id, mention.text, "", mention.raw_realis)[field]
-
-    def _sort_key(self, number: int, column: int):
-        row = self.rows[number]
-        if column == POS:
-            return self._rank[number]
-        if column == DICE:
-            return -1.0 if row.dice is None else row.dice
-        if column == OUTCOME:
-            return colours.OUTCOME_ORDER.index(row.outcome)
-        mention = row.gold if column < SYSTEM_FIRST else row.system
-        if mention is None:
-            return (1, ())
-        field = (column - G_ID) % 4
-        value = (mention.mention_id, mention.text, mention.mention_type, mention.realis)[field]
-        return (0, natural_key(value))
 
     def _emphasis(self, row: MappingRow, column: int, role: int):
         """The differing attribute in bold brown (font and colour roles)."""
         if not self._mismatch(row, column):
             return None
         if role == Qt.ItemDataRole.ForegroundRole:
-            return QColor("#9A4A00")
-        font = QFont()
-        font.setBold(True)
-        return font
+            return _MISMATCH_COLOUR
+        return self._bold
 
     @staticmethod
     def _decoration(row: MappingRow, column: int, role: int):
@@ -215,7 +314,6 @@ class MappingFilter(QSortFilterProxyModel):
 
     def __init__(self) -> None:
         super().__init__()
-        self.setSortRole(SORT_ROLE)
         self.outcome: Outcome | str | None = None
         self.mention_type: str | None = None
         self.predicate: RowPredicate | None = None
@@ -233,9 +331,11 @@ class MappingFilter(QSortFilterProxyModel):
     def set_predicate(self, predicate: RowPredicate | None) -> None:
         refilter(self, lambda: setattr(self, "predicate", predicate))
 
-    def lessThan(self, left: _Index, right: _Index) -> bool:
-        # sort keys are Python tuples, which QVariant cannot order
-        return left.data(SORT_ROLE) < right.data(SORT_ROLE)
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """The source model sorts (see `MappingTableModel`); the proxy keeps its order and only filters."""
+        model = self.sourceModel()
+        if isinstance(model, MappingTableModel):
+            model.sort(column, order)
 
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         model = self.sourceModel()
@@ -346,7 +446,7 @@ class MappingTable(QWidget):
         session.selection_changed.connect(self._on_session_selection)
         session.combination_changed.connect(self._reload)
         session.scoring_finished.connect(self._on_scoring_finished)
-        session.result_edited.connect(lambda ids: self._reload() if self.model.doc_id in ids else None)
+        session.result_edited.connect(self._on_edited)
         session.filter_changed.connect(self._on_filter_changed)
         session.type_filter_requested.connect(self.filter_type)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -400,6 +500,15 @@ class MappingTable(QWidget):
     def _reload(self, *args: object) -> None:
         self.model.set_document(self.session.selection.doc_id)
         self._on_session_selection(self.session.selection)
+
+    def _on_edited(self, doc_ids: tuple[str, ...]) -> None:
+        """An edit rescored the shown document: only its changed rows are replaced."""
+        if self.model.doc_id in doc_ids and self.model.doc_id == self.session.selection.doc_id:
+            self.model.update_document()
+            self._update_count()
+            self._on_session_selection(self.session.selection)
+        elif self.model.doc_id in doc_ids:
+            self._reload()
 
     def _on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
         self.set_predicate(chart_filter.row_predicate if chart_filter is not None else None)
@@ -480,10 +589,12 @@ class MappingTable(QWidget):
             model = self.table.selectionModel()
             chosen = QItemSelection()
             first: QModelIndex | None = None
-            for r in range(self.proxy.rowCount()):
-                index = self.proxy.index(r, 0)
-                if selection.matches(index.data(ROW_ROLE)):
-                    chosen.select(index, self.proxy.index(r, len(HEADERS) - 1))
+            for number, row in enumerate(self.model.rows):  # the model's order is the table's
+                if not selection.matches(row):
+                    continue
+                index = self.proxy.mapFromSource(self.model.index(number, 0))
+                if index.isValid():
+                    chosen.select(index, index.siblingAtColumn(len(HEADERS) - 1))
                     if first is None:
                         first = index
             model.select(chosen, QItemSelectionModel.SelectionFlag.ClearAndSelect)

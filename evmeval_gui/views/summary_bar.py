@@ -30,6 +30,7 @@ class ElidedLabel(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
+        self.elide_mode = Qt.TextElideMode.ElideMiddle
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(80)
@@ -47,7 +48,7 @@ class ElidedLabel(QLabel):
         self._elide()
 
     def _elide(self) -> None:
-        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideMiddle, max(self.width(), 10)))
+        super().setText(self.fontMetrics().elidedText(self._full, self.elide_mode, max(self.width(), 10)))
 
 
 class _Figure(QWidget):
@@ -78,7 +79,9 @@ class _Figure(QWidget):
         shown = change is not None and change.changed
         self.change = change.text() if change is not None and shown else ""
         # the bar's second line says before → after for F1; every figure's tooltip says it for itself
-        self.value.setStyleSheet("color: #8A4B00;" if shown else "")
+        style = "color: #8A4B00;" if shown else ""
+        if self.value.styleSheet() != style:  # a style sheet change re-polishes the label: only when needed
+            self.value.setStyleSheet(style)
         if change is not None and shown:
             self.setToolTip(f"{tooltip}\nUnsaved edits: {change.text()} (saved files → now)")
 
@@ -153,13 +156,18 @@ class SummaryBar(QFrame):
         self.run.set_full_text(f"{result.run_name} vs {os.path.basename(result.gold_path)}"
                                f" · {Combination(combination).label}{self._white_list_note()}")
         counted = macro.num_documents
-        self.counts.set_full_text(f"{len(result.documents)} documents ({result.averages_note}) · "
-                                  f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
         delta = self.session.edit_delta
-        self.counts.setStyleSheet(f"color: {'#8A4B00' if delta is not None else colours.MUTED_TEXT};")
-        if delta is not None:  # unsaved edits: the line says before → after instead
-            self.counts.set_full_text(f"✎ Unsaved edits in {len(delta.documents)} document(s): "
-                                      f"micro F1 {delta.micro(combination, 'f1').text()}")
+        style = f"color: {'#8A4B00' if delta is not None else colours.MUTED_TEXT};"
+        if self.counts.styleSheet() != style:
+            self.counts.setStyleSheet(style)
+        # unsaved edits: the line says before → after instead, first, so that a narrow bar cuts the rest
+        self.counts.elide_mode = Qt.TextElideMode.ElideRight if delta is not None else Qt.TextElideMode.ElideMiddle
+        if delta is not None:
+            self.counts.set_full_text(f"✎ micro F1 {delta.micro(combination, 'f1').text()} · unsaved edits in "
+                                      f"{len(delta.documents)} document(s)")
+        else:
+            self.counts.set_full_text(f"{len(result.documents)} documents ({result.averages_note}) · "
+                                      f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
         for key, _ in _METRICS:
             value = getattr(micro, key)
             extra = self._interval_line(result, combination) if key == "f1" else ""

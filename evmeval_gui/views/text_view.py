@@ -198,7 +198,9 @@ class TextView(QAbstractScrollArea):
         self.layout_data: Layout | None = None
         self._selected: tuple[set[int], set[int]] = (set(), set())
         self._hover: tuple[int, int] | None = None
-        self._unit_mentions: tuple[list[list[int]], list[list[int]]] = ([], [])
+        self._unit_mentions: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
+        """Per layer: unit -> the mentions on it (only units with mentions: a long document's edit
+        rebuilds it)."""
         self._ticks: list[tuple[float, Outcome]] = []
         self._metrics = self._make_metrics()
         self._widths: dict[str, float] = {}
@@ -266,14 +268,13 @@ class TextView(QAbstractScrollArea):
                       and self.layout_data is not None)
         self.doc, self.marks, self.result_doc = doc, marks, result_doc
         self._hover = None
-        self._unit_mentions = ([], [])
+        self._unit_mentions = ({}, {})
         if doc is not None:
             for layer, units_of in ((GOLD, doc.gold_units), (SYSTEM, doc.system_units)):
-                table: list[list[int]] = [[] for _ in range(doc.num_units)]
+                table = self._unit_mentions[layer]
                 for mention, units in enumerate(units_of):
                     for u in units:
-                        table[u].append(mention)
-                self._unit_mentions[layer].extend(table)
+                        table.setdefault(u, []).append(mention)
         metrics = self._make_metrics()  # overlays' room depends on the document (e.g. only one with links)
         if metrics != self._metrics:
             self._metrics, same_words = metrics, False
@@ -523,7 +524,7 @@ class TextView(QAbstractScrollArea):
                 unit = doc.segments[layout.pieces[piece].segment].unit
                 if unit >= 0:
                     for layer in (GOLD, SYSTEM):
-                        mentions = self._unit_mentions[layer][unit] if self._unit_mentions[layer] else []
+                        mentions = self._unit_mentions[layer].get(unit)
                         if mentions:
                             return layer, mentions[0]
         return None
@@ -544,7 +545,7 @@ class TextView(QAbstractScrollArea):
                 unit = doc.segments[layout.pieces[piece].segment].unit if piece >= 0 else -1
                 if unit >= 0:
                     for layer in (GOLD, SYSTEM):
-                        out.extend((layer, m) for m in self._unit_mentions[layer][unit])
+                        out.extend((layer, m) for m in self._unit_mentions[layer].get(unit, ()))
                     return out
         return [found] if found else []
 
@@ -563,15 +564,27 @@ class TextView(QAbstractScrollArea):
         segment = doc.segments[layout.pieces[piece].segment]
         return segment.unit if segment.kind == WORD else -1
 
-    def select_mention(self, layer: int, mention: int) -> None:
-        """Select a mention and its partner (its mapping-table row) through the session."""
+    def select_mention(self, layer: int, mention: int, *, add: bool = False) -> None:
+        """Select a mention and its partner (its mapping-table row) through the session; `add` (Ctrl+click):
+        besides what is selected (toggled off when it was), e.g. two mentions to merge."""
         marks, doc = self.marks, self.result_doc
         if marks is None or doc is None:
             return
         row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
         if row_index < 0:
             return
-        self.session.select(Selection.of_rows(doc.doc_id, [marks.rows[row_index]]))
+        chosen = Selection.of_rows(doc.doc_id, [marks.rows[row_index]])
+        current = self.session.selection
+        if add and current.doc_id == doc.doc_id:
+            clicked = (doc.gold if layer == GOLD else doc.system)[mention].mention_id
+            ids = current.gold_ids if layer == GOLD else current.system_ids
+            if clicked in ids:  # Ctrl+click on a selected mention: it leaves the selection
+                gold = current.gold_ids - {clicked} if layer == GOLD else current.gold_ids
+                system = current.system_ids - {clicked} if layer == SYSTEM else current.system_ids
+            else:
+                gold, system = current.gold_ids | chosen.gold_ids, current.system_ids | chosen.system_ids
+            chosen = Selection(doc.doc_id, gold, system)
+        self.session.select(chosen)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -579,6 +592,12 @@ class TextView(QAbstractScrollArea):
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         self._resizing = self.bar_end_at(event.position())
         if self._resizing is not None:
+            event.accept()
+            return
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:  # Ctrl+click: one more mention selected
+            found = self.hit(event.position())
+            if found is not None:
+                self.select_mention(*found, add=True)
             event.accept()
             return
         unit = self.unit_at(event.position())
@@ -726,7 +745,8 @@ class TextView(QAbstractScrollArea):
             row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
             if row_index >= 0:
                 row = marks.rows[row_index]
-                self.select_mention(layer, mention)
+                if mention not in self._selected[layer]:  # a right click in a selection keeps it (to merge)
+                    self.select_mention(layer, mention)
                 m = doc.gold[mention] if layer == GOLD else doc.system[mention]
                 text = f"{m.mention_id}\t{m.text}\t{m.raw_type}\t{m.raw_realis}"
                 menu = row_menu(self, self.session, doc.doc_id, row, copy=lambda: copy_text(text),

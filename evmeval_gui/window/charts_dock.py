@@ -3,7 +3,8 @@
 The panel is anything with the `ChartsView` shape (the real `evmeval_gui.charts.panel.ChartsPanel`,
 or a stand-in in tests); it is imported only when first shown: pyqtgraph alone takes half a second to
 import, which the first document should not wait for. What changed in the session while the dock was
-hidden is given to the panel when it is shown again. A chart click becomes the session's filter.
+hidden is given to the panel when it is shown again. A chart click becomes the session's filter. Edits
+reach the charts too, `EDIT_SETTLE_MS` after the last one (the live figures, not the saved files').
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.filters import ChartFilter, RowPredicate
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
+
+EDIT_SETTLE_MS = 300
+"""How long after the last edit the charts are redrawn with the edited figures."""
 
 
 class ChartsView(Protocol):
@@ -77,6 +81,13 @@ class ChartsDock(QDockWidget):
         self.hide()
         self.visibilityChanged.connect(self._on_visibility)
         session.scoring_finished.connect(self._on_result)
+        # an edit's figures reach the charts once the user pauses: redrawing every chart on each key
+        # press would cost more than the edit itself (the summary bar and tables show it at once)
+        self._edited = QTimer(self)
+        self._edited.setSingleShot(True)
+        self._edited.setInterval(EDIT_SETTLE_MS)
+        self._edited.timeout.connect(self._on_result)
+        session.result_edited.connect(lambda _ids: self._edited.start())
         session.combination_changed.connect(self._on_combination)
         session.selection_changed.connect(self._on_selection)
 
@@ -133,6 +144,7 @@ class ChartsDock(QDockWidget):
             QTimer.singleShot(0, self._feed)
 
     def _on_result(self) -> None:
+        self._edited.stop()  # a result arrived: it holds any edit made before it
         self._changed("result")
 
     def _on_combination(self, _name: str) -> None:

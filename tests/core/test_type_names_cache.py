@@ -1,0 +1,48 @@
+"""The incremental spelling cache (what the window uses after every edit) against a fresh computation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.model import Mention
+from core.type_names import SpellingCache, type_names
+
+SPELLINGS = {"lifedie": ("Life_Die", "LIFE_DIE", "life-die"), "conflictattack": ("Conflict_Attack", "conflict_attack"),
+             "justicearrestjail": ("Justice_Arrest-Jail", "JUSTICE_arrest_jail"), "contactmeet": ("Contact_Meet",)}
+
+
+@dataclass(frozen=True)
+class Doc:
+    gold: tuple[Mention, ...]
+    system: tuple[Mention, ...]
+
+
+def mention(canonical: str, spelling: int) -> Mention:
+    raw = SPELLINGS[canonical][spelling % len(SPELLINGS[canonical])]
+    return Mention("run", "d", "E1", ("t1",), "x", canonical, "actual", raw, "Actual", None, 1)
+
+
+mentions = st.lists(st.tuples(st.sampled_from(sorted(SPELLINGS)), st.integers(0, 2)).map(lambda t: mention(*t)),
+                    max_size=4).map(tuple)
+documents = st.builds(Doc, mentions, mentions)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(documents, min_size=1, max_size=6),
+       st.lists(st.tuples(st.integers(0, 5), documents), max_size=8))
+def test_the_cache_names_every_type_as_starting_over_does_in_the_same_order(docs, edits):
+    cache = SpellingCache()
+    assert list(cache.type_names(docs).items()) == list(type_names(docs).items())
+    for position, replacement in edits:  # one document replaced at a time, as an edit does
+        docs = [replacement if k == position % len(docs) else d for k, d in enumerate(docs)]
+        assert list(cache.type_names(docs).items()) == list(type_names(docs).items())
+    shorter = docs[1:]  # another corpus: a different number of documents
+    assert list(cache.type_names(shorter).items()) == list(type_names(shorter).items())
+
+
+def test_a_gold_spelling_wins_over_an_earlier_documents_system_spelling():
+    docs = [Doc((), (mention("lifedie", 1),)), Doc((mention("lifedie", 2),), ())]
+    assert SpellingCache().type_names(docs)["lifedie"] == "life-die" == type_names(docs)["lifedie"]
