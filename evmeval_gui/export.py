@@ -61,9 +61,9 @@ SEQUENCING_FILE = "sequencing_links.tsv"
 """Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 
 Progress = Callable[[int, int], None]
-PARENT_FILES = frozenset({"comparison.txt", "mappings.csv", "coreference_clusters.csv"})
-"""With `fork`, what the drawing process writes beside the charts; the child writes the other files and
-the documents' pages (about equal halves of the work on a large corpus)."""
+CHILD_FILES = frozenset({"scores.txt", "scores.json"})
+"""With `fork`, what the child writes besides the documents' pages; the drawing process writes the
+charts and every other file (about equal halves of the work on a large corpus)."""
 
 
 def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes: SchemeResult | None = None,
@@ -221,8 +221,8 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
 def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, schemes: SchemeResult,
                    coref: CorefResult | None, sequencing: SequencingResult | None) -> list[str]:
     files = _text_files(result, schemes, coref, sequencing)
-    mine = [f for f in files if f[0] in PARENT_FILES]
-    theirs = [f for f in files if f[0] not in PARENT_FILES]
+    mine = [f for f in files if f[0] not in CHILD_FILES]
+    theirs = [f for f in files if f[0] in CHILD_FILES]
     child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(out_dir, result, inputs,
                                                                                   coreference=coref))
     images, captions = render_charts(result, coref, schemes)
