@@ -180,9 +180,9 @@ def _write(args: argparse.Namespace, run: _Run) -> None:
     if run.sequencing is not None:
         run.sequencing.write_folder()
     if args.json:
-        from core.report.json_report import dumps  # imported only when asked for
+        from core.report.json_report import iter_dumps  # imported only when asked for
 
-        write_atomic(args.json, dumps(run.data()))
+        write_atomic(args.json, iter_dumps(run.data()))  # written as made: the text never whole in memory
 
 
 def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:

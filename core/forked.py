@@ -19,6 +19,15 @@ from typing import Any, Generic, TypeVar
 T = TypeVar("T")
 
 
+def single_threaded() -> bool:
+    """True when this process has one thread (Linux: `/proc/self/task`); False when unknown. A
+    library caller forks only then: a child of a threaded process may inherit a lock held forever."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
+
+
 class Forked(Generic[T]):
     """A call running in a child process; `result()` waits for it (or runs it here as a fallback)."""
 

@@ -176,6 +176,10 @@ def _application(offscreen: bool):
 
 def export_mode(args: argparse.Namespace) -> int:
     """`--export-report DIR`: load, score every system, export, exit; no window."""
+    # numpy's BLAS would start a thread pool on import; the export needs no BLAS, and staying
+    # single-threaded lets it write half the files in a forked child (`evmeval_gui.export`).
+    for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
+        os.environ.setdefault(variable, "1")
     try:
         from evmeval_gui.export import export_report
     except ImportError as exc:
@@ -196,7 +200,7 @@ def export_mode(args: argparse.Namespace) -> int:
             out_dir = args.export_report
             if several:
                 out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
-            export_report(out_dir, inputs, result, coref_combination=_coref_combination(args))
+            export_report(out_dir, inputs, result, coref_combination=_coref_combination(args), fork=True)
             print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
     except (FormatError, ValueError) as exc:
         return _fail(str(exc))

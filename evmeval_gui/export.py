@@ -1,6 +1,8 @@
 """File > Export and `evmeval-gui --export-report DIR`: every report of one result into one folder.
 
-Written files: `report.html` (self-contained), `scores.txt` (published layout), `comparison.txt`,
+Written files: `report.html` (the corpus figures and a document index) with one page per document
+in `documents/` (`core.report.paged_html`; plain HTML, no script, relative links), `scores.txt`
+(published layout), `comparison.txt`,
 `scores.json` (with the `muc` and `gate` figures), `mappings.csv`, `documents.csv`, `per_type.csv`,
 `muc_documents.csv` (MUC counts per document), and each chart as
 `chart_<name>.png` and `chart_<name>.svg`; with coreference scored, its files too
@@ -15,10 +17,12 @@ The charts are drawn offscreen, so a QApplication must exist (the window's, or t
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+from core.forked import Forked, single_threaded
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs, input_folders
 from core.metrics.coref import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
@@ -28,10 +32,16 @@ from core.metrics.schemes import SchemeResult, scheme_scores
 from core.metrics.sequencing import SequencingResult, score_sequencing
 from core.report.comparison import format_comparison
 from core.report.coref_report import comparison_coref_lines, format_coref_section
-from core.report.csv_report import format_documents_csv, format_mappings_csv, format_per_type_csv
-from core.report.html_report import format_html_report
+from core.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
 from core.report.io import check_output_paths, write_atomic
-from core.report.json_report import dumps
+from core.report.json_report import iter_dumps
+from core.report.paged_html import (
+    check_report_pages,
+    page_ranges,
+    write_document_pages,
+    write_html_report,
+    write_main_page,
+)
 from core.report.scheme_exports import (
     format_muc_documents_csv,
     format_scheme_html,
@@ -51,18 +61,21 @@ SEQUENCING_FILE = "sequencing_links.tsv"
 """Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 
 Progress = Callable[[int, int], None]
+CHILD_FILES = frozenset({"scores.txt", "scores.json"})
+"""With `fork`, what the child writes besides the documents' pages; the drawing process writes the
+charts and every other file (about equal halves of the work on a large corpus)."""
 
 
-def render_charts(result: ScoreResult, coref: CorefResult | None = None,
+def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes: SchemeResult | None = None,
                   ) -> tuple[dict[str, tuple[bytes, str]], dict[str, str]]:
     """Every chart of the corpus view (micro average, span-only mapping) as (PNG, SVG), and captions;
-    with `coref`, the coreference charts too.
+    with `coref`, the coreference charts too; `schemes`: the MUC/GATE figures, if already counted.
 
     Needs the GUI thread: the charts are widgets, drawn offscreen.
     """
     panel = ChartsPanel()
     try:
-        panel.set_result(result)
+        panel.set_result(result, schemes=schemes)
         images, captions = panel.export_images(), panel.chart_titles()
     finally:
         panel.deleteLater()
@@ -73,9 +86,10 @@ def render_charts(result: ScoreResult, coref: CorefResult | None = None,
     return images, captions
 
 
-def check_report_folder(out_dir: str, inputs: LoadedInputs) -> None:
+def check_report_folder(out_dir: str, inputs: LoadedInputs, result: ScoreResult | None = None) -> None:
     """Raise `FormatError` (with the path) when `out_dir` cannot take the report: it is a file, cannot
-    be written, or an output would replace one of the input files. Nothing is drawn or written."""
+    be written, or an output would replace one of the input files (with `result`: the document pages
+    too). Nothing is drawn or written."""
     if os.path.exists(out_dir) and not os.path.isdir(out_dir):
         raise FormatError(out_dir, 0, "is a file, not a folder", "a folder to write the report into")
     chart_files = [f"chart_{name}.{ext}" for name in CHART_NAMES for ext in ("png", "svg")]
@@ -83,25 +97,18 @@ def check_report_folder(out_dir: str, inputs: LoadedInputs) -> None:
     check_output_paths([os.path.join(out_dir, name) for name in (*REPORT_FILES, *chart_files)],
                        [inputs.gold.path, inputs.system.path],
                        input_folders=input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder))
+    if result is not None:
+        check_report_pages(out_dir, result, inputs)
 
 
-def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
-                       images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
-                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
-                       coref: CorefResult | None = None, sequencing: SequencingResult | None = None) -> list[str]:
-    """Format and write every file of the report, charts already drawn: no Qt object is touched, so
-    this part (seconds on a large corpus: the HTML reads every text) runs off the GUI thread.
-
-    Returns the paths written, in order; stops between files when `cancelled()` turns true (the files
-    written so far stay, each one complete). `coref`: coreference goes into every file, as with
-    `evmeval-score -c` (see `evmeval_gui.coref.export`).
-    """
-    schemes = scheme_scores(result)  # MUC/GATE figures under the result's own mapping
-    outputs: list[tuple[str, Callable[[], str | bytes]]] = [
+def _text_files(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
+                sequencing: SequencingResult | None) -> list[tuple[str, Callable[[], str | bytes | Iterable[str]]]]:
+    """(file name, maker) of every file but the charts and the HTML pages, in writing order."""
+    outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]] = [
         ("scores.txt", lambda: format_report(result) + (format_coref_section(coref) if coref else "")),
         ("comparison.txt", lambda: format_comparison(result, comparison_coref_lines(result, coref) if coref else None)),
-        ("scores.json", lambda: dumps(_scores_json(result, schemes, coref, sequencing))),
-        ("mappings.csv", lambda: format_mappings_csv(result)),
+        ("scores.json", lambda: iter_dumps(_scores_json(result, schemes, coref, sequencing))),
+        ("mappings.csv", lambda: iter_mappings_csv(result)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
         ("muc_documents.csv", lambda: format_muc_documents_csv(schemes)),
@@ -109,44 +116,122 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
     ]
     if sequencing is not None:
         outputs.append((SEQUENCING_FILE, lambda: link_table_tsv(sequencing)))
+    return outputs
+
+
+def _chart_files(images: dict[str, tuple[bytes, str]]) -> list[tuple[str, Callable[[], str | bytes | Iterable[str]]]]:
+    outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]] = []
     for name, (png, svg) in images.items():
         outputs.append((f"chart_{name}.png", lambda png=png: png))
         outputs.append((f"chart_{name}.svg", lambda svg=svg: svg))
-    outputs.append(("report.html", lambda: format_html_report(
-        result, inputs, {name: png for name, (png, _) in images.items()}, captions=captions,
-        banner=mapping_banner_html(result.mapping), coreference=coref,
-        sections=[format_scheme_html(schemes)] + ([sequencing_html_section(sequencing)] if sequencing is not None
-                                                  else []))))
+    return outputs
+
+
+def _write_files(out_dir: str, outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]], *,
+                 progress: Callable[[int], None] | None = None,
+                 cancelled: Callable[[], bool] | None = None) -> list[str]:
+    """Write each file atomically, in order; stop between files when `cancelled()` turns true."""
     written: list[str] = []
-    for number, (name, make) in enumerate(outputs):
+    for name, make in outputs:
         if cancelled is not None and cancelled():
             break
         path = os.path.join(out_dir, name)
         write_atomic(path, make())
         written.append(path)
         if progress is not None:
-            progress(number + 1, len(outputs))
+            progress(1)
     return written
+
+
+def _html_sections(schemes: SchemeResult, sequencing: SequencingResult | None) -> list[str]:
+    return [format_scheme_html(schemes)] + ([sequencing_html_section(sequencing)] if sequencing is not None else [])
+
+
+def _write_pages(out_dir: str, inputs: LoadedInputs, result: ScoreResult, images: dict[str, tuple[bytes, str]],
+                 captions: dict[str, str], schemes: SchemeResult, coref: CorefResult | None,
+                 sequencing: SequencingResult | None, *, progress: Progress | None = None,
+                 cancelled: Callable[[], bool] | None = None) -> list[str]:
+    """report.html and the documents' pages (`core.report.paged_html`)."""
+    return write_html_report(out_dir, result, inputs, {name: png for name, (png, _) in images.items()},
+                             captions=captions, banner=mapping_banner_html(result.mapping), coreference=coref,
+                             sections=_html_sections(schemes, sequencing), progress=progress, cancelled=cancelled)
+
+
+def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
+                       images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
+                       progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
+                       coref: CorefResult | None = None, sequencing: SequencingResult | None = None,
+                       schemes: SchemeResult | None = None) -> list[str]:
+    """Format and write every file of the report, charts already drawn: no Qt object is touched, so
+    this part (seconds on a large corpus: the HTML reads every text) runs off the GUI thread.
+
+    Returns the paths written, in order; stops between files when `cancelled()` turns true (the files
+    written so far stay, each one complete). `coref`: coreference goes into every file, as with
+    `evmeval-score -c` (see `evmeval_gui.coref.export`). `schemes`: the MUC/GATE figures, if already
+    counted (else counted here, under the result's own mapping).
+    """
+    if schemes is None:
+        schemes = scheme_scores(result)
+    outputs = _text_files(result, schemes, coref, sequencing) + _chart_files(images)
+    total = len(outputs) + len(page_ranges(len(result.documents))) + 1
+    done = [0]
+
+    def step(count: int) -> None:
+        done[0] += count
+        if progress is not None:
+            progress(done[0], total)
+
+    written = _write_files(out_dir, outputs, progress=step, cancelled=cancelled)
+    if len(written) < len(outputs):
+        return written
+    return written + _write_pages(out_dir, inputs, result, images, captions, schemes, coref, sequencing,
+                                  progress=lambda pages, _: progress(len(outputs) + pages, total) if progress else None,
+                                  cancelled=cancelled)
 
 
 def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
                   progress: Progress | None = None, coref_combination: str | None = None,
-                  sequencing: SequencingResult | None = None) -> list[str]:
+                  sequencing: SequencingResult | None = None, fork: bool = False) -> list[str]:
     """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
 
     With `coref_combination` (e.g. `DEFAULT_COMBINATION`, v1.8's `-m 1`), coreference is scored with
     mentions aligned by it and goes into every file. Raises `FormatError` (with the path), before
     anything is drawn or written, when the folder cannot be written, an output would replace one of
-    the input files, or a mention is in two coreference clusters.
+    the input files, or a mention is in two coreference clusters. `fork` (a single-threaded program
+    only: `--export-report`): the text, JSON and CSV files are written by a child process on the
+    other core while this one draws the charts and writes the HTML pages (`core.forked`).
     """
-    check_report_folder(out_dir, inputs)
+    check_report_folder(out_dir, inputs, result)
     coref = None if coref_combination is None else score_shown_coreference(
         result, inputs.gold, inputs.system, combination=coref_combination)
     if sequencing is None:
         sequencing = score_links(inputs, result)
-    images, captions = render_charts(result, coref)
-    return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
-                              sequencing=sequencing)
+    schemes = scheme_scores(result)
+    if not (fork and single_threaded()):  # a threaded process (the window) never forks
+        images, captions = render_charts(result, coref, schemes)
+        return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
+                                  sequencing=sequencing, schemes=schemes)
+    gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
+    try:
+        return _export_forked(out_dir, inputs, result, schemes, coref, sequencing)
+    finally:
+        gc.unfreeze()
+
+
+def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, schemes: SchemeResult,
+                   coref: CorefResult | None, sequencing: SequencingResult | None) -> list[str]:
+    files = _text_files(result, schemes, coref, sequencing)
+    mine = [f for f in files if f[0] not in CHILD_FILES]
+    theirs = [f for f in files if f[0] in CHILD_FILES]
+    child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(out_dir, result, inputs,
+                                                                                  coreference=coref))
+    images, captions = render_charts(result, coref, schemes)
+    written = _write_files(out_dir, mine + _chart_files(images))
+    written = child.result() + written  # every document page exists before the main page links to them
+    written.append(write_main_page(out_dir, result, inputs, {name: png for name, (png, _) in images.items()},
+                                   captions=captions, banner=mapping_banner_html(result.mapping), coreference=coref,
+                                   sections=_html_sections(schemes, sequencing)))
+    return written
 
 
 def score_links(inputs: LoadedInputs, result: ScoreResult) -> SequencingResult | None:

@@ -71,6 +71,7 @@ class JobRunner(QObject):
         self._next_id = 0
         self._current: dict[str, _Job] = {}
         self._threads: list[threading.Thread] = []
+        self._held: list[_Job] | None = None
 
     # -- public API -------------------------------------------------------------------------------
 
@@ -102,10 +103,32 @@ class JobRunner(QObject):
                                   name=f"evmeval-job-{job.job_id}", daemon=True)
         job.thread = thread
         self._current[key] = job
-        self._threads = [t for t in self._threads if t.is_alive()] + [thread]
+        self._threads = [t for t in self._threads if t.is_alive() or t.ident is None] + [thread]  # None: held
         self._announce(job, self.job_started, label)
-        thread.start()
+        if self._held is not None and key != MAIN:
+            self._held.append(job)
+        else:
+            thread.start()
         return job.job_id
+
+    def hold_quiet(self) -> None:
+        """Start no quiet (non-`MAIN`) job until `release_quiet`: they are queued, keyed as usual.
+
+        The window holds them while a corpus is installed and its first document drawn: chart,
+        coreference and interval jobs would otherwise take the interpreter from the first paint."""
+        if self._held is None:
+            self._held = []
+
+    def release_quiet(self) -> None:
+        """Start the held jobs that are still wanted (not superseded or cancelled meanwhile)."""
+        held, self._held = self._held or [], None
+        for job in held:
+            if job.thread is None:
+                continue
+            if self._current.get(job.key) is job:
+                job.thread.start()
+            elif job.thread in self._threads:
+                self._threads.remove(job.thread)
 
     def cancel(self, key: str = MAIN) -> None:
         """Stop the running job of `key`: it is told to stop, and anything it still delivers is dropped."""
@@ -122,8 +145,10 @@ class JobRunner(QObject):
         for job in self._current.values():
             job.event.set()
         self._current.clear()
+        self._held = None
         for thread in self._threads:
-            thread.join(timeout)
+            if thread.ident is not None:  # a held job's thread never started
+                thread.join(timeout)
         alive = [t for t in self._threads if t.is_alive()]
         self._threads = alive
         return not alive

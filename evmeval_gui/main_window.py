@@ -63,6 +63,7 @@ from evmeval_gui.views.text_view import DocumentPane
 from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
 from evmeval_gui.window.export_controller import ExportController
+from evmeval_gui.window.first_paint import QuietUntilPainted
 from evmeval_gui.window.mapping_selector import MappingSelector
 from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.sequencing_parts import SequencingParts
@@ -475,6 +476,11 @@ class MainWindow(QMainWindow):
         self.runner.job_progress.connect(self._on_job_progress)
         self.runner.job_status.connect(self.statusBar().showMessage)
         self.runner.job_finished.connect(self._on_job_finished)
+        # quiet jobs wait for the first paint of a newly scored corpus (evmeval_gui.window.first_paint)
+        self.quiet = QuietUntilPainted(self.runner, self.text_view.viewport())
+        s.loading_started.connect(lambda _label: self.quiet.arm())
+        s.scoring_finished.connect(self.quiet.ready)
+        self.runner.job_finished.connect(self.quiet.main_job_finished)
 
     # -- opening ----------------------------------------------------------------------------------
 

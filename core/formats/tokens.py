@@ -46,40 +46,50 @@ def parse_token_table(
     offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS,
 ) -> TokenTable:
     """Parse the text of a token table; a header is recognised by non-numeric offsets on line one."""
-    first_col, last_col = offset_fields
-    needed = max(first_col, last_col, 1) + 1
     tokens: list[Token] = []
     seen_data = False
     for number, raw in enumerate(text.split("\n"), start=1):
         line = raw.rstrip("\r\n")
         if not line.strip():
             continue
-        fields = line.split("\t")
-        if len(fields) < needed:
-            raise FormatError(
-                path, number, f"token row has {len(fields)} tab-separated columns",
-                f"at least {needed}: token_id, string, first, last",
-            )
-        try:
-            first = int(fields[first_col])
-            last = int(fields[last_col])
-        except ValueError:
-            if not seen_data and not _is_number(fields[first_col]) and not _is_number(fields[last_col]):
-                seen_data = True  # a header line such as "token_id  token_str  tkn_begin  tkn_end"
-                continue
-            raise FormatError(
-                path, number,
-                f"offsets {fields[first_col].strip()!r}, {fields[last_col].strip()!r} are not whole numbers",
-                f"integer character offsets in columns {first_col} and {last_col}",
-            ) from None
+        token = parse_token_row(line, number, path=path, offset_fields=offset_fields, header_allowed=not seen_data)
         seen_data = True
-        if first < 0 or last < first:
-            raise FormatError(
-                path, number, f"token offsets {first}..{last} are not a valid range",
-                "0 <= first <= last (last is the token's last character, inclusive)",
-            )
-        tokens.append(Token(fields[0].strip(), fields[1], first, last))
+        if token is not None:  # None: a header line such as "token_id  token_str  tkn_begin  tkn_end"
+            tokens.append(token)
     return TokenTable(doc_id=doc_id, tokens=tuple(tokens), path=path)
+
+
+def parse_token_row(line: str, number: int, *, path: str = "<tokens>",
+                    offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS,
+                    header_allowed: bool = False) -> Token | None:
+    """One non-blank row (`number` is its 1-based line); None for a header row, which only the first
+    data-looking row may be (`header_allowed`). The one rule for a row: full tables and the report's
+    partial reads (`core.formats.token_rows`) both parse with it."""
+    first_col, last_col = offset_fields
+    needed = max(first_col, last_col, 1) + 1
+    fields = line.split("\t")
+    if len(fields) < needed:
+        raise FormatError(
+            path, number, f"token row has {len(fields)} tab-separated columns",
+            f"at least {needed}: token_id, string, first, last",
+        )
+    try:
+        first = int(fields[first_col])
+        last = int(fields[last_col])
+    except ValueError:
+        if header_allowed and not _is_number(fields[first_col]) and not _is_number(fields[last_col]):
+            return None
+        raise FormatError(
+            path, number,
+            f"offsets {fields[first_col].strip()!r}, {fields[last_col].strip()!r} are not whole numbers",
+            f"integer character offsets in columns {first_col} and {last_col}",
+        ) from None
+    if first < 0 or last < first:
+        raise FormatError(
+            path, number, f"token offsets {first}..{last} are not a valid range",
+            "0 <= first <= last (last is the token's last character, inclusive)",
+        )
+    return Token(fields[0].strip(), fields[1], first, last)
 
 
 def read_token_table(

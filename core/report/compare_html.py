@@ -19,11 +19,11 @@ from core.metrics.outcomes import MappingRow
 from core.report.compare_text import leaderboard_order, p_text, pct, points
 from core.report.html_report import (
     _CSS,
-    _DocumentText,
     _esc,
     _mention_cell,
     _outcome_css,
 )
+from core.report.snippets import DocumentSnippets
 
 MAX_CASES_PER_PAIR = 1000
 
@@ -114,7 +114,7 @@ def _row_text(row: MappingRow | None, run: str) -> str:
             f"{_mention_cell(row.system, 'system')}{dice}")
 
 
-def _case_item(case: Case, names: tuple[str, str], texts: Mapping[str, _DocumentText] | None) -> str:
+def _case_item(case: Case, names: tuple[str, str], texts: Mapping[str, DocumentSnippets] | None) -> str:
     gold = _mention_cell(case.gold, "gold") if case.gold is not None else ""
     shown = case.row_b or case.row_a
     snippet = texts[case.doc_id].snippet(shown) if texts is not None and shown is not None else ""
@@ -131,7 +131,7 @@ def _cases_section(comparison: Comparison, pair: PairComparison, combination: st
     shown = cases[:MAX_CASES_PER_PAIR]
     texts = None
     if inputs is not None:
-        texts = {doc_id: _DocumentText(inputs, doc_id) for doc_id in dict.fromkeys(c.doc_id for c in shown)}
+        texts = {doc_id: DocumentSnippets(inputs, doc_id) for doc_id in dict.fromkeys(c.doc_id for c in shown)}
     more = (f'<p class="meta">The first {len(shown)} of {len(cases)} cases; the JSON and CSV exports list all.</p>'
             if len(cases) > len(shown) else "")
     items = "".join(_case_item(c, names, texts) for c in shown)

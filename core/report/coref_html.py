@@ -9,12 +9,13 @@ spurious, partial) in collapsed `<details>` per document, so large corpora stay 
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping, Sequence
 
-from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefResult
+from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
 from core.metrics.coref_explain import explain_clusters
 from core.metrics.coref_metrics import METRICS, CorefCounts
 from core.metrics.coref_view import CLUSTER_OUTCOMES, METRIC_NAMES, describe_all
-from core.metrics.mention import ScoreResult
+from core.metrics.mention import DocumentResult, ScoreResult
 from core.outcome_style import STYLES
 from core.rules import Combination
 
@@ -47,39 +48,67 @@ def _corpus_table(coref: CorefResult) -> str:
             + "".join(rows) + "</table>")
 
 
-def _document_row(doc_id: str, counts: CorefCounts) -> str:
+def _document_row(doc_id: str, counts: CorefCounts, pages: Mapping[str, str] | None = None) -> str:
     cells = "".join(f"<td class=n>{_pct(counts.metric(m).f1)}</td>" for m in DOCUMENT_METRICS)
-    return f"<tr><td>{_esc(doc_id)}</td><td class=n>{_pct(counts.conll_f1)}</td>{cells}</tr>"
+    name = _esc(doc_id)
+    if pages is not None and doc_id in pages:
+        name = f'<a href="{_esc(pages[doc_id])}">{name}</a>'
+    return f"<tr><td>{name}</td><td class=n>{_pct(counts.conll_f1)}</td>{cells}</tr>"
 
 
-def _documents_table(coref: CorefResult) -> str:
+def _documents_table(coref: CorefResult, pages: Mapping[str, str] | None = None) -> str:
     heads = "".join(f"<th>{_esc(METRIC_NAMES[m])} F1 %</th>" for m in DOCUMENT_METRICS)
     rows = sorted(coref.documents, key=lambda d: (d.counts.conll_f1, d.doc_id))
     return ("<table><caption>Documents, worst CoNLL F1 first (per-document scores are ours: v1.8 prints none)"
             f"</caption><tr><th>document</th><th>CoNLL F1 %</th>{heads}</tr>"
-            + "".join(_document_row(d.doc_id, d.counts) for d in rows) + "</table>")
+            + "".join(_document_row(d.doc_id, d.counts, pages) for d in rows) + "</table>")
+
+
+def _cluster_items(cd: CorefDocument, doc: DocumentResult) -> list[str]:
+    """One list item per cluster not matched exactly, worded as the window words it."""
+    clusters = explain_clusters(cd, doc)
+    items = []
+    for c, text in zip(clusters, describe_all(clusters), strict=True):
+        if c.outcome == "exact":
+            continue
+        style = STYLES[c.outcome]
+        items.append(f'<li><span class="tag o-{_esc(c.outcome)}">{_esc(style.glyph)} '
+                     f"{_esc(CLUSTER_OUTCOMES[c.outcome][0])}</span>{_esc(text)} "
+                     f'<span class="meta">({_esc(", ".join(c.mention_ids))})</span></li>')
+    return items
 
 
 def _cluster_lists(result: ScoreResult, coref: CorefResult) -> str:
     out = []
     for cd, doc in zip(coref.documents, result.documents, strict=True):
-        clusters = explain_clusters(cd, doc)
-        items = []
-        for c, text in zip(clusters, describe_all(clusters), strict=True):
-            if c.outcome == "exact":
-                continue
-            style = STYLES[c.outcome]
-            items.append(f'<li><span class="tag o-{_esc(c.outcome)}">{_esc(style.glyph)} '
-                         f"{_esc(CLUSTER_OUTCOMES[c.outcome][0])}</span>{_esc(text)} "
-                         f'<span class="meta">({_esc(", ".join(c.mention_ids))})</span></li>')
+        items = _cluster_items(cd, doc)
         if items:
             out.append(f"<details><summary>{_esc(cd.doc_id)}: {len(items)} cluster(s) not matched exactly</summary>"
                        f'<ol class="errors">{"".join(items)}</ol></details>')
     return "".join(out) or '<p class="none">Every cluster matched exactly.</p>'
 
 
-def format_coref_html_section(result: ScoreResult, coref: CorefResult) -> str:
-    """The `<h2>Coreference</h2>` section (uses the report's CSS classes: n, meta, tag, o-<outcome>, errors)."""
+def document_coref_html(cd: CorefDocument, doc: DocumentResult) -> str:
+    """The coreference part of a document's own page: its scores and the clusters not matched exactly."""
+    items = _cluster_items(cd, doc)
+    heads = "".join(f"<th>{_esc(METRIC_NAMES[m])} F1 %</th>" for m in DOCUMENT_METRICS)
+    table = (f"<table><caption>Coreference (ours: v1.8 prints no per-document scores)</caption><tr><th>document"
+             f"</th><th>CoNLL F1 %</th>{heads}</tr>{_document_row(cd.doc_id, cd.counts)}</table>")
+    clusters = (f'<ol class="errors">{"".join(items)}</ol>' if items
+                else '<p class="none">Every cluster matched exactly.</p>')
+    return f"<h2>Coreference</h2>{table}<h3>Clusters not matched exactly</h3>{clusters}"
+
+
+def format_coref_html_section(result: ScoreResult, coref: CorefResult, *,
+                              document_pages: Sequence[str] | None = None) -> str:
+    """The `<h2>Coreference</h2>` section (uses the report's CSS classes: n, meta, tag, o-<outcome>, errors).
+
+    `document_pages` (each document's page, in document order): the cluster lists are left to those
+    pages (`document_coref_html`) and the documents table links to them."""
+    pages = None if document_pages is None else {
+        doc.doc_id: page for doc, page in zip(result.documents, document_pages, strict=True)}
+    clusters = (_cluster_lists(result, coref) if pages is None
+                else '<p class="meta">On each document\'s page (follow its name above).</p>')
     average = f"{coref.published_average():.2f}" if coref.documents else "—"
     return "\n".join([
         "<h2>Coreference</h2>",
@@ -88,7 +117,7 @@ def format_coref_html_section(result: ScoreResult, coref: CorefResult) -> str:
         f"BLANC F1; CEAF-m * left out): <b>{average}</b>. The usual CoNLL F1 (MUC, B³, CEAF-e): "
         f"<b>{_pct(coref.total.conll_f1)}</b> (ours).</p>",
         _corpus_table(coref),
-        _documents_table(coref),
+        _documents_table(coref, pages),
         "<h3>Clusters not matched exactly</h3>",
-        _cluster_lists(result, coref),
+        clusters,
     ])

@@ -3,7 +3,7 @@ byte), the CoNLL scorer's summary lines, our per-document breakdown and the JSON
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import Any
@@ -21,6 +21,7 @@ from core.metrics.coref_metrics import (
 )
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.model import Mention
+from core.report.json_report import LazyArray
 
 _RULE = "-" * 74 + "\n"
 
@@ -225,8 +226,12 @@ def _document_json(cd: CorefDocument, doc: DocumentResult) -> dict[str, Any]:
     return {"doc_id": cd.doc_id, "metrics": counts_to_json(cd.counts), "clusters": clusters}
 
 
-def coref_to_json(result: ScoreResult, coref: CorefResult) -> dict[str, Any]:
-    """The `coreference` object of `evmeval-score --json`."""
+def coref_to_json(result: ScoreResult, coref: CorefResult, *, lazy: bool = False) -> dict[str, Any]:
+    """The `coreference` object of `evmeval-score --json`. `lazy`: the documents are a `LazyArray`,
+    built while `core.report.json_report.dumps` writes them."""
+    pairs = list(zip(coref.documents, result.documents, strict=True))
+    documents: Sequence[Any] = (LazyArray(pairs, lambda pair: _document_json(*pair)) if lazy
+                                else [_document_json(cd, doc) for cd, doc in pairs])
     return {
         "combination": coref.combination,
         "threshold": coref.threshold,
@@ -234,6 +239,6 @@ def coref_to_json(result: ScoreResult, coref: CorefResult) -> dict[str, Any]:
                       "average_percent": coref.published_average() if coref.documents else None,
                       "excluded_from_average": [EXCLUDED_FROM_AVERAGE]},
         "corpus": counts_to_json(coref.total),
-        "documents": [_document_json(cd, doc) for cd, doc in zip(coref.documents, result.documents, strict=True)],
+        "documents": documents,
         "warnings": list(coref.warnings),
     }

@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import base64
 import html
-import itertools
 import math
 from collections.abc import Mapping, Sequence
 
 from core.align import COMBINATIONS, Combination
-from core.formats.errors import FormatError
 from core.loading import LoadedInputs
 from core.metrics.coref import CorefResult
 from core.metrics.mention import DocumentResult, ScoreResult, TypeRow
@@ -23,13 +21,9 @@ from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
 from core.metrics.prf import NAN_REASON
 from core.model import Mention
 from core.outcome_style import ORDER, STYLES
-from core.report.coref_html import format_coref_html_section
-from core.text import TOKEN_TABLE, token_document_text
+from core.report.coref_html import document_coref_html, format_coref_html_section
+from core.report.snippets import DocumentSnippets
 from core.type_names import TypeNames, type_names
-
-CONTEXT_CHARS = 60
-"""Characters of text shown on each side of an error."""
-
 
 _CSS = """
 body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 70em; color: #222; line-height: 1.4; }
@@ -92,72 +86,6 @@ def _image_uri(data: bytes | str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(data.encode("utf-8")).decode("ascii")
 
 
-def _char_ranges(m: Mention, token_offsets: Mapping[str, tuple[int, int]] | None) -> list[tuple[int, int]]:
-    """Half-open character ranges a mention covers in its document text (empty when unknown)."""
-    if not m.is_token_span:
-        return [(b, e) for b, e in m.span]
-    if token_offsets is None:
-        return []
-    return [token_offsets[t] for t in m.span if t in token_offsets]
-
-
-class _DocumentText:
-    """The text of one document and where its tokens sit; `problem` says why there is none.
-
-    Token mode follows `core.text.token_document_text`, the rule the window follows too (a text file
-    shifted by a few characters is aligned; one that does not match is replaced by the rebuilt text).
-    """
-
-    def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
-        self.text: str | None = None
-        self.token_offsets: dict[str, tuple[int, int]] | None = None
-        self.problem = ""
-        try:
-            table = inputs.tokens.table(doc_id)
-            self.text = inputs.texts.text(doc_id)
-        except FormatError as exc:
-            self.problem = f"text not shown: {exc}"
-            return
-        if table is not None and table.tokens:
-            shown = token_document_text(table, self.text)
-            if self.text is not None and shown.source == TOKEN_TABLE:
-                self.problem = shown.notice  # a text file that does not fit (a missing one is no problem)
-            self.token_offsets = {t.id: shown.token_range(t) for t in table.tokens}
-            self.text = shown.text
-        elif table is not None:
-            self.token_offsets = {}
-            self.text = self.text if self.text is not None else ""
-        if self.text is None:
-            self.problem = "no text file or token table for this document"
-
-    def snippet(self, row: MappingRow) -> str:
-        """HTML of the text around a row: its mentions shaded, the gold mention underlined."""
-        if self.text is None:
-            return ""
-        gold = _char_ranges(row.gold, self.token_offsets) if row.gold is not None else []
-        system = _char_ranges(row.system, self.token_offsets) if row.system is not None else []
-        covered = [(b, e) for b, e in gold + system if 0 <= b < e <= len(self.text)]
-        if not covered:
-            return ""
-        start = max(0, min(b for b, _ in covered) - CONTEXT_CHARS)
-        end = min(len(self.text), max(e for _, e in covered) + CONTEXT_CHARS)
-        cuts = sorted({start, end, *(c for b, e in covered for c in (b, e) if start < c < end)})
-        parts: list[str] = ["…" if start > 0 else ""]
-        for b, e in itertools.pairwise(cuts):
-            underlined = any(gb <= b < ge for gb, ge in gold)
-            shaded = underlined or any(sb <= b < se for sb, se in system)
-            parts.append(self._segment(b, e, shaded, underlined, row))
-        parts.append("…" if end < len(self.text) else "")
-        return f'<span class="snippet">{"".join(parts)}</span>'
-
-    def _segment(self, b: int, e: int, shaded: bool, gold: bool, row: MappingRow) -> str:
-        text = _esc(self.text[b:e].replace("\r", " ").replace("\n", " ")) if self.text else ""
-        if not shaded:
-            return text
-        classes = f"o-{row.outcome.value}" + (" g" if gold else "")
-        return f'<span class="{classes}">{text}</span>'
-
-
 def _mention_cell(m: Mention | None, side: str) -> str:
     if m is None:
         return f'<span class="none">no {side} mention</span>'
@@ -165,7 +93,7 @@ def _mention_cell(m: Mention | None, side: str) -> str:
             f"{_esc(m.raw_type)} / {_esc(m.raw_realis)} <span class=\"meta\">(line {m.line})</span>")
 
 
-def _error_item(row: MappingRow, text: _DocumentText) -> str:
+def _error_item(row: MappingRow, text: DocumentSnippets) -> str:
     dice = "" if row.dice is None else f" · Dice {row.dice:.2f}"
     wrong = f" · differs in {', '.join(row.mismatched_attributes)}" if row.mismatched_attributes else ""
     return (f'<li><span class="tag o-{row.outcome.value}">{_esc(STYLES[row.outcome].short)}</span>'
@@ -173,14 +101,18 @@ def _error_item(row: MappingRow, text: _DocumentText) -> str:
             f"{text.snippet(row)}</li>")
 
 
-def _document_errors(doc: DocumentResult, number: int, inputs: LoadedInputs, combination: str) -> str:
+def _document_errors(doc: DocumentResult, number: int, inputs: LoadedInputs, combination: str, *,
+                     anchor: bool = True) -> str:
+    """A document's error rows with their snippets, collapsed (`anchor`: the list is `#doc-<number>`;
+    on a documents page it is open and the document's section carries the anchor)."""
     errors = [r for r in mapping_rows(doc, combination) if r.outcome.is_error]
     s = doc.scores[combination]
-    head = (f'<details id="doc-{number}"><summary><b>{_esc(doc.doc_id)}</b> — {len(errors)} error(s); '
+    opened = f' id="doc-{number}"' if anchor else " open"
+    head = (f'<details{opened}><summary><b>{_esc(doc.doc_id)}</b> — {len(errors)} error(s); '
             f"P {_pct(s.precision)} R {_pct(s.recall)} F1 {_pct(s.f1)}</summary>")
     if not errors:
         return head + '<p class="none">no errors</p></details>'
-    text = _DocumentText(inputs, doc.doc_id)
+    text = DocumentSnippets(inputs, doc.doc_id)
     note = f'<p class="none">{_esc(text.problem)}</p>' if text.problem else ""
     items = "".join(_error_item(r, text) for r in errors)
     return f'{head}{note}<ol class="errors">{items}</ol></details>'
@@ -210,14 +142,16 @@ def _type_table(rows: Sequence[TypeRow], caption: str, names: TypeNames) -> str:
             f"<th>F1</th><th>#Gold</th><th>#Sys</th></tr>{body}</table>")
 
 
-def _documents_table(result: ScoreResult) -> str:
+def _documents_table(result: ScoreResult, pages: Sequence[str] | None = None) -> str:
+    """One row per document; its name links to its error list (`#doc-N`) or to its page (`pages`)."""
     head = "".join(f"<th>F1 {Combination(c).label.lower()}</th>" for c in COMBINATIONS)
     rows = []
     for number, doc in enumerate(result.documents):
+        link = f"#doc-{number}" if pages is None else _esc(pages[number])
         f1s = "".join(f'<td class="n">{_pct(doc.scores[c].f1)}</td>' for c in COMBINATIONS)
         flags = "" if doc.in_system else " (not in system file)"
         flags += "" if doc.counted else " (no gold mentions: not averaged)"
-        rows.append(f'<tr><td><a href="#doc-{number}">{_esc(doc.doc_id)}</a>{flags}</td>'
+        rows.append(f'<tr><td><a href="{link}">{_esc(doc.doc_id)}</a>{flags}</td>'
                     f'<td class="n">{len(doc.gold)}</td><td class="n">{len(doc.system)}</td>{f1s}</tr>')
     return (f"<table><caption>Documents (F1 in percent)</caption><tr><th>Document</th><th>#Gold</th>"
             f"<th>#Sys</th>{head}</tr>{''.join(rows)}</table>")
@@ -228,6 +162,12 @@ def _legend() -> str:
                     f"{_esc(STYLES[o].short)}" for o in Outcome)
     return (f'<p class="legend">{items}</p><p class="meta">In the snippets the shading marks the '
             "characters of an error's mentions, coloured by outcome; the gold mention is underlined.</p>")
+
+
+def _page_head(title: str, colours: Mapping[str, str] | None) -> str:
+    """The doctype, title and inline style every page of the report starts with (no script, no link)."""
+    return ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{_esc(title)}</title>\n<style>{_CSS}\n{_outcome_css(colours)}</style></head><body>")
 
 
 def format_html_report(
@@ -241,8 +181,9 @@ def format_html_report(
     banner: str = "",
     sections: Sequence[str] = (),
     coreference: CorefResult | None = None,
+    document_pages: Sequence[str] | None = None,
 ) -> str:
-    """The whole report as one HTML page.
+    """The report's main page: with its per-document error lists, or without them (`document_pages`).
 
     `charts` maps a chart name to PNG bytes or SVG text; `captions` gives a caption per name (the
     name is used otherwise). Error lists use the mapping table of `combination` (default
@@ -251,13 +192,14 @@ def format_html_report(
     of `core.outcome_style`; `colours` (`#rrggbb` per outcome) overrides some of its colours.
     `banner` (HTML) goes under the title, `sections` (HTML) after the summary (see
     `core.report.scheme_exports`: the mapping warning and the other scoring schemes).
+    `document_pages`: the relative address of each document's page (`format_document_page`), in
+    document order; the documents table then links to them and the page holds no error list, so a
+    2000-document report stays a page a browser opens at once (`core.report.paged_html`).
     """
     captions = captions or {}
     counted = sum(1 for d in result.documents if d.counted)
     out = [
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
-        f"<title>Event mention scores — {_esc(result.run_name)}</title>",
-        f"<style>{_CSS}\n{_outcome_css(colours)}</style></head><body>",
+        _page_head(f"Event mention scores — {result.run_name}", colours),
         f"<h1>Event mention scores — {_esc(result.run_name)}</h1>",
         f'<p class="meta">Gold: <code>{_esc(result.gold_path)}</code><br>System: '
         f"<code>{_esc(result.system_path)}</code><br>Scoring: EvmEval {_esc(result.profile)} rules, "
@@ -284,10 +226,82 @@ def format_html_report(
                            names))
     out.append(_type_table(result.per_type_by_type_mapping,
                            "Type-mapping table: type mapping, one row per type on either side", names))
-    out.append("<h2>Documents</h2>" + _documents_table(result))
+    paged = document_pages is not None
+    if paged:
+        out.append("<h2>Documents</h2>" + f'<p class="meta">Each document\'s errors ({_esc(combination)} mapping)'
+                   + (" and coreference clusters" if coreference is not None else "")
+                   + " are on its own page: follow its name.</p>" + _documents_table(result, document_pages))
+    else:
+        out.append("<h2>Documents</h2>" + _documents_table(result))
     if coreference is not None:
-        out.append(format_coref_html_section(result, coreference))
-    out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
-    out.extend(_document_errors(doc, n, inputs, combination) for n, doc in enumerate(result.documents))
+        out.append(format_coref_html_section(result, coreference, document_pages=document_pages))
+    if not paged:
+        out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
+        out.extend(_document_errors(doc, n, inputs, combination) for n, doc in enumerate(result.documents))
     out.append("</body></html>\n")
+    return "\n".join(out)
+
+
+def _document_scores(doc: DocumentResult) -> str:
+    rows = "".join(f"<tr><th>{_esc(c)} ({Combination(c).label.lower()})</th>"
+                   + "".join(f'<td class="n">{_pct(v)}</td>' for v in (s.precision, s.recall, s.f1)) + "</tr>"
+                   for c, s in ((c, doc.scores[c]) for c in COMBINATIONS))
+    return ("<table><caption>Document scores (percent)</caption><tr><th>Attributes</th><th>Prec</th>"
+            f"<th>Rec</th><th>F1</th></tr>{rows}</table>")
+
+
+def _document_section(result: ScoreResult, number: int, inputs: LoadedInputs, combination: str,
+                      coreference: CorefResult | None) -> str:
+    doc = result.documents[number]
+    flags = "" if doc.in_system else " Not in the system file."
+    flags += "" if doc.counted else " No gold mentions: not in the macro average."
+    out = [
+        f'<section id="doc-{number}"><h2>{_esc(doc.doc_id)}</h2>',
+        f'<p class="meta">Document {number + 1} of {len(result.documents)}; {len(doc.gold)} gold and '
+        f"{len(doc.system)} system mention(s).{flags}</p>",
+        _document_scores(doc),
+        _document_errors(doc, number, inputs, combination, anchor=False),
+    ]
+    if coreference is not None:
+        out.append(document_coref_html(coreference.documents[number], doc))
+    out.append("</section>")
+    return "".join(out)
+
+
+def format_documents_page(
+    result: ScoreResult,
+    numbers: range,
+    inputs: LoadedInputs,
+    *,
+    previous: str | None = None,
+    following: str | None = None,
+    index: str = "../report.html",
+    combination: str = "mention_type+realis_status",
+    colours: Mapping[str, str] | None = None,
+    coreference: CorefResult | None = None,
+) -> str:
+    """One page of documents `numbers`: each one's scores, errors with their text, coreference clusters.
+
+    Each document is a section `#doc-<number>` (0-based, as in the one-page report). `previous` /
+    `following`: the neighbouring pages' addresses (None: none); `index` is the main page's address
+    from this page. Same CSS as the main page, no script.
+    """
+    docs = result.documents
+    title = f"Documents {numbers.start + 1}–{numbers.stop} of {len(docs)} — {result.run_name}"
+    nav = [f'<a href="{_esc(index)}">Corpus report</a>']
+    if previous is not None:
+        nav.append(f'<a href="{_esc(previous)}">← previous documents</a>')
+    if following is not None:
+        nav.append(f'<a href="{_esc(following)}">next documents →</a>')
+    contents = " · ".join(f'<a href="#doc-{n}">{_esc(docs[n].doc_id)}</a>' for n in numbers)
+    out = [
+        _page_head(title, colours),
+        f'<p class="meta">{" · ".join(nav)}</p>',
+        f"<h1>{_esc(title)}</h1>",
+        f'<p class="meta">{contents}</p>',
+        f"<p>Errors by the {_esc(combination)} mapping.</p>" + _legend(),
+        *(_document_section(result, n, inputs, combination, coreference) for n in numbers),
+        f'<p class="meta">{" · ".join(nav)}</p>',
+        "</body></html>\n",
+    ]
     return "\n".join(out)

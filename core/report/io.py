@@ -12,7 +12,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 
 from core.formats.errors import FormatError
 from core.formats.reading import STDIN
@@ -38,13 +38,32 @@ def _new_file_mode(path: str) -> int:
         return 0o666 & ~_UMASK
 
 
-def write_atomic(path: str, data: str | bytes) -> None:
+def _encoded(data: str | bytes | Iterable[str]) -> Iterator[bytes]:
+    if isinstance(data, bytes):
+        yield data
+    elif isinstance(data, str):
+        yield data.encode("utf-8")
+    else:
+        pending: list[str] = []
+        size = 0
+        for piece in data:  # small pieces are gathered into writes of about 1 MB
+            pending.append(piece)
+            size += len(piece)
+            if size >= 1 << 20:
+                yield "".join(pending).encode("utf-8")
+                pending, size = [], 0
+        yield "".join(pending).encode("utf-8")
+
+
+def write_atomic(path: str, data: str | bytes | Iterable[str]) -> None:
     """Write `data` to `path`: through a symlink to its target, straight into a pipe or device, and
-    for a regular file by a temporary file beside it renamed over it.
+    for a regular file by a temporary file beside it renamed over it. `data` may be text pieces
+    (e.g. `core.report.json_report.iter_dumps`), written as they come; if making them fails, the
+    temporary file is removed and the target is left as it was.
 
     Raises `FormatError` naming the path when it cannot be written.
     """
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+    payload = _encoded(data)
     target = os.path.realpath(path)
     try:
         mode = os.stat(target).st_mode
@@ -64,12 +83,15 @@ def write_atomic(path: str, data: str | bytes) -> None:
     try:
         os.fchmod(fd, _new_file_mode(target))
         with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
+            for chunk in payload:
+                handle.write(chunk)
         os.replace(tmp, target)
-    except OSError as exc:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
+        if isinstance(exc, OSError):
+            raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
+        raise
 
 
 def _new_temporary(folder: str, name: str) -> tuple[int, str]:
@@ -85,14 +107,15 @@ def _new_temporary(folder: str, name: str) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
 
 
-def _write_through(path: str, target: str, payload: bytes) -> None:
+def _write_through(path: str, target: str, payload: Iterable[bytes]) -> None:
     """A pipe, device or socket file: open it for writing as a shell redirection would."""
     try:
         with open(target, "wb", buffering=0) as handle:
-            view = memoryview(payload)
-            while view:
-                written = handle.write(view)
-                view = view[written or 0:]
+            for chunk in payload:
+                view = memoryview(chunk)
+                while view:
+                    written = handle.write(view)
+                    view = view[written or 0:]
     except OSError as exc:
         raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
 

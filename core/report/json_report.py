@@ -113,18 +113,51 @@ def _encode(value: Any) -> str:
         return _STRICT.encode(_no_nan(value))
 
 
-def _member(key: str, value: Any, out: list[str]) -> None:
-    """One top-level member; a list of objects (the documents) gets one element per line."""
-    out.append(_STRICT.encode(key) + ": ")
-    if isinstance(value, LazyArray) and not value:
-        out.append("[]")
-    elif isinstance(value, LazyArray) or (isinstance(value, list) and value and isinstance(value[0], dict | list)):
-        out.append("[\n")
+def _stream(value: Any) -> Iterator[str]:
+    """The C encoder's one-line text of `value`, in pieces: an object or array holding a `LazyArray`
+    is written member by member (same separators), so the lazy elements are built one at a time."""
+    if isinstance(value, LazyArray):
+        yield "["
         for number, element in enumerate(value):
-            out.append(",\n" + _encode(element) if number else _encode(element))
-        out.append("\n]")
+            if number:
+                yield ", "
+            yield from _stream(element)
+        yield "]"
+    elif isinstance(value, dict) and any(isinstance(v, LazyArray | dict) for v in value.values()):
+        yield "{"
+        for number, (key, item) in enumerate(value.items()):
+            yield (", " if number else "") + _STRICT.encode(key) + ": "
+            yield from _stream(item)
+        yield "}"
     else:
-        out.append(_encode(value))
+        yield _encode(value)
+
+
+def _member(key: str, value: Any) -> Iterator[str]:
+    """One top-level member; a list of objects (the documents) gets one element per line."""
+    yield _STRICT.encode(key) + ": "
+    if isinstance(value, LazyArray) and not value:
+        yield "[]"
+    elif isinstance(value, LazyArray) or (isinstance(value, list) and value and isinstance(value[0], dict | list)):
+        yield "[\n"
+        for number, element in enumerate(value):
+            if number:
+                yield ",\n"
+            yield from _stream(element)
+        yield "\n]"
+    else:
+        yield from _stream(value)
+
+
+def iter_dumps(data: dict[str, Any]) -> Iterator[str]:
+    """`dumps` in pieces, for `core.report.io.write_atomic` to write as they come: a large export
+    never exists whole in memory."""
+    yield "{\n"
+    for number, (key, value) in enumerate(data.items()):
+        if number:
+            yield ",\n"
+        yield from _member(key, value)
+    yield "\n}\n"
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -132,10 +165,4 @@ def dumps(data: dict[str, Any]) -> str:
     one element per line in top-level lists of objects (a document per line), each written by the
     C encoder. The pieces are joined once: memory is the text plus the pieces, not the encoder's
     millions of tokens."""
-    out = ["{\n"]
-    for number, (key, value) in enumerate(data.items()):
-        if number:
-            out.append(",\n")
-        _member(key, value, out)
-    out.append("\n}\n")
-    return "".join(out)
+    return "".join(iter_dumps(data))

@@ -25,8 +25,9 @@ MUC_FIELDS: tuple[str, ...] = ("pos", "act", "cor", "par", "inc", "mis", "spu", 
 
 
 def scores_json(result: ScoreResult, schemes: SchemeResult) -> dict[str, Any]:
-    """The JSON export: the published layout, `mapping` when it is not greedy, then `muc` and `gate`."""
-    data = result_to_json(result)
+    """The JSON export: the published layout, `mapping` when it is not greedy, then `muc` and `gate`.
+    The documents are built while `core.report.json_report.dumps` writes them (a `LazyArray`)."""
+    data = result_to_json(result, lazy=True)
     if result.mapping != DEFAULT_STRATEGY:
         data["mapping"] = result.mapping
     return {**data, **schemes.to_json()}

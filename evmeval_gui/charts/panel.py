@@ -27,6 +27,7 @@ from core.align import COMBINATIONS
 from core.metrics.confusion import ConfusionMatrix, confusions, not_fully_credited
 from core.metrics.mention import DocumentResult, ScoreResult, per_type_table
 from core.metrics.outcomes import MappingRow
+from core.metrics.schemes import SchemeResult
 from core.rules import Combination
 from core.type_names import SpellingCache, TypeNames
 from evmeval_gui.charts.base import ChartWidget
@@ -170,12 +171,14 @@ class ChartsPanel(QWidget):
 
     # -- what the window calls -------------------------------------------------------------------
 
-    def set_result(self, result: ScoreResult | None) -> None:
-        """Show a new result (None: the empty state); the document is kept if the result has it."""
+    def set_result(self, result: ScoreResult | None, schemes: SchemeResult | None = None) -> None:
+        """Show a new result (None: the empty state); the document is kept if the result has it.
+        `schemes`: the result's MUC/GATE figures when the caller already counted them (the export)."""
         self.result = result
         # an edited result shares all documents but one with the last: the cache costs that one
         self.names = self._spellings.type_names(result.documents) if result is not None else TypeNames()
         self.schemes_tab.forget()
+        self.schemes_tab.schemes = schemes
         self._confusions.clear()
         self._generation += 1
         if result is not None and self.doc_id is not None and self._document() is None:

@@ -41,7 +41,7 @@ def coref_files(result: ScoreResult, coref: CorefResult) -> list[tuple[str, Call
 
 def with_coreference(data: dict, result: ScoreResult, coref: CorefResult) -> dict:
     """The `scores.json` object with the `coreference` object `evmeval-score -c --json` adds."""
-    data["coreference"] = coref_to_json(result, coref)
+    data["coreference"] = coref_to_json(result, coref, lazy=True)
     return data
 
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from core.formats.errors import FormatError, Problem
 from core.metrics.coref_view import score_shown_coreference
+from core.metrics.schemes import scheme_scores
 from core.metrics.sequencing import SequencingResult
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
@@ -47,8 +48,9 @@ class ExportController:
         sequencing = self.sequencing() if self.sequencing is not None else None
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
-            check_report_folder(folder, inputs)
-            images, captions = render_charts(result, coref)
+            check_report_folder(folder, inputs, result)
+            schemes = scheme_scores(result)  # counted once, for the charts and the files
+            images, captions = render_charts(result, coref, schemes)
         except FormatError as exc:
             self.report(exc.problem)
             return
@@ -64,7 +66,7 @@ class ExportController:
                     scored = None  # a mention in two clusters: the window already said so; mentions still export
             return write_report_files(folder, inputs, result, images, captions,
                                       progress=context.progress, cancelled=context.cancelled, coref=scored,
-                                      sequencing=sequencing)
+                                      sequencing=sequencing, schemes=schemes)
 
         def done(written: object) -> None:
             count = len(written) if isinstance(written, list) else 0

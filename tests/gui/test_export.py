@@ -48,10 +48,11 @@ def test_export_writes_every_file_equal_to_the_core(qtbot, tmp_path, demo):
     inputs, result = demo
     out = tmp_path / "report"
     written = export_report(str(out), inputs, result)
-    names = {os.path.basename(p) for p in written}
+    names = {os.path.relpath(p, out) for p in written}
     charts = {f"chart_{c}.{ext}" for c in CHARTS for ext in ("png", "svg")}
-    assert names == set(REPORT_FILES) | charts
-    assert sorted(os.listdir(out)) == sorted(names)                         # no temporary file left
+    assert names == set(REPORT_FILES) | charts | {os.path.join("documents", "page-001.html")}
+    assert sorted(os.listdir(out)) == sorted({n.split(os.sep)[0] for n in names})  # no temporary file left
+    assert os.listdir(out / "documents") == ["page-001.html"]
     assert (out / "scores.txt").read_text(encoding="utf-8") == format_report(result)
     assert (out / "comparison.txt").read_text(encoding="utf-8") == format_comparison(result)
     exported = json.loads((out / "scores.json").read_text(encoding="utf-8"))
@@ -72,13 +73,42 @@ def test_html_report_names_every_document_and_embeds_every_chart(qtbot, tmp_path
     inputs, result = demo
     export_report(str(tmp_path), inputs, result)
     page = (tmp_path / "report.html").read_text(encoding="utf-8")
-    for doc in result.documents:
-        assert f"<b>{doc.doc_id}</b>" in page
+    documents = (tmp_path / "documents" / "page-001.html").read_text(encoding="utf-8")
+    for number, doc in enumerate(result.documents):
+        assert f'<a href="documents/page-001.html#doc-{number}">{doc.doc_id}</a>' in page
+        assert f'<section id="doc-{number}"><h2>{doc.doc_id}</h2>' in documents
+    assert "<script" not in page + documents
     for chart in CHARTS:
         figure = page[page.index(f'<figure id="chart-{chart}">'):]
         assert figure.split(">", 2)[1].startswith('<img alt="') and 'src="data:image/png;base64,' in figure[:300]
     assert page.count("<figure") == len(CHARTS)
     assert "Event type confusion" in page                                   # captions are the chart titles
+
+
+def test_forked_export_writes_the_same_files(qtbot, tmp_path, demo, monkeypatch):
+    """`--export-report` writes the text files in a child process: same files, same bytes."""
+    import evmeval_gui.export as export
+    from core.forked import Forked
+
+    children = []
+
+    class Counted(Forked):
+        def __init__(self, function, **kwargs):
+            super().__init__(function, **kwargs)
+            children.append(self._pid)
+
+    monkeypatch.setattr(export, "Forked", Counted)
+    monkeypatch.setattr(export, "single_threaded", lambda: True)  # the test process has Qt's threads
+    inputs, result = demo
+    alone = export_report(str(tmp_path / "alone"), inputs, result, coref_combination="mention_type")
+    forked = export_report(str(tmp_path / "forked"), inputs, result, coref_combination="mention_type", fork=True)
+    assert len(children) == 1 and children[0] > 0                          # a child process wrote them
+    assert sorted(os.path.relpath(p, tmp_path / "alone") for p in alone) == sorted(
+        os.path.relpath(p, tmp_path / "forked") for p in forked)
+    for path in alone:
+        name = os.path.relpath(path, tmp_path / "alone")
+        if not name.startswith("chart_"):
+            assert (tmp_path / "forked" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes(), name
 
 
 def test_inputs_are_never_overwritten(qtbot, tmp_path, demo_dir):
@@ -142,6 +172,7 @@ def test_file_export_writes_in_the_background_and_says_so(qtbot, tmp_path, monke
     assert finished.args == ["Exporting the report", "done"]
     from evmeval_gui.coref.export import COREF_FILES  # the window's export carries coreference too
 
-    assert sorted(p.name for p in out.iterdir() if not p.name.startswith("chart_")) == sorted(REPORT_FILES
-                                                                                         + COREF_FILES)
+    assert sorted(p.name for p in out.iterdir() if not p.name.startswith("chart_")) == sorted(
+        [*REPORT_FILES, *COREF_FILES, "documents"])
+    assert [p.name for p in (out / "documents").iterdir()] == ["page-001.html"]
     assert "Report written to" in window.statusBar().currentMessage()

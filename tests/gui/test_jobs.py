@@ -101,3 +101,48 @@ def test_job_cancelled_raised_by_work_counts_as_cancelled(runner, qtbot):
     with qtbot.waitSignal(runner.job_finished, timeout=5000) as finished:
         runner.submit("stop", work, lambda _: None)
     assert finished.args == ["stop", "cancelled"]
+
+
+def test_held_quiet_jobs_start_only_when_released_and_only_if_still_wanted(runner, qtbot):
+    started: list[str] = []
+    done: list[str] = []
+
+    def work(name: str):
+        def run(context: JobContext) -> str:
+            started.append(name)
+            return name
+        return run
+
+    runner.hold_quiet()
+    runner.submit("superseded", work("superseded"), done.append, key="charts")
+    runner.submit("charts", work("charts"), done.append, key="charts")          # supersedes the held one
+    runner.submit("intervals", work("intervals"), done.append, key="ci")
+    with qtbot.waitSignal(runner.job_finished, timeout=5000):
+        runner.submit("scoring", work("scoring"), done.append)                   # MAIN is never held
+    qtbot.wait(50)
+    assert started == ["scoring"] and runner.running("charts") and runner.running("ci")
+    runner.release_quiet()
+    qtbot.waitUntil(lambda: sorted(done) == ["charts", "intervals", "scoring"], timeout=5000)
+    assert "superseded" not in started
+    runner.submit("later", work("later"), done.append, key="ci")                 # no longer held
+    qtbot.waitUntil(lambda: "later" in done, timeout=5000)
+
+
+def test_the_window_runs_quiet_jobs_once_the_first_document_is_painted(qtbot, tmp_path):
+    """Opening holds chart/coreference jobs until the text view has painted; then they all run."""
+    from PySide6.QtCore import QSettings
+
+    from evmeval_gui.main_window import MainWindow
+    from tests.gui.corpus_factory import write_corpus
+
+    corpus = write_corpus(tmp_path / "corpus")
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    held: list[bool] = []
+    window.session.scoring_finished.connect(lambda: held.append(window.runner._held is not None))
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    assert held == [True]                                                        # jobs submitted on install wait
+    qtbot.waitUntil(lambda: window.runner._held is None, timeout=5000)           # released after the paint
+    qtbot.waitUntil(lambda: window.session.coreference.result is not None, timeout=20_000)

@@ -1,0 +1,124 @@
+"""A token table read for a few tokens: rows are parsed when asked for, not all 700 of a document.
+
+The HTML report shows a snippet around each error: it needs the offsets of the error mentions' tokens
+and the 200-token sample that aligns the text file (`core.text.find_text_shift`), not every row.
+Parsing whole tables was most of the report's time on a 2000-document corpus. Rows are parsed by the
+one row rule (`core.formats.tokens.parse_token_row`); a table that is not plain (a header, blank or
+CRLF lines) is parsed whole, so the answer is always the one the full table gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import overload
+
+from core.formats.reading import read_text
+from core.formats.tokens import DEFAULT_OFFSET_FIELDS, parse_token_row, parse_token_table
+from core.model import Token, TokenTable
+
+
+class TokenRows(Sequence[Token]):
+    """The tokens of one table, in file order, each parsed on first access (raises `FormatError`
+    for a malformed row, as reading the whole table would)."""
+
+    def __init__(self, lines: list[str], *, path: str, offset_fields: tuple[int, int]) -> None:
+        self._lines = lines
+        self._parsed: dict[int, Token] = {}
+        self._path = path
+        self._offset_fields = offset_fields
+        self._index: dict[str, int] | None = None
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @overload
+    def __getitem__(self, index: int) -> Token: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Token]: ...
+
+    def __getitem__(self, index: int | slice) -> Token | list[Token]:
+        if isinstance(index, slice):
+            return self._rows(range(*index.indices(len(self._lines))))
+        if index < 0:
+            index += len(self._lines)
+        if not 0 <= index < len(self._lines):
+            raise IndexError(index)
+        return self._row(index)
+
+    def __iter__(self) -> Iterator[Token]:
+        return (self._row(i) for i in range(len(self._lines)))
+
+    def _rows(self, indexes: range) -> list[Token]:
+        """Many rows at once (the alignment sample): rows in the usual shape are built inline, anything
+        else goes through the row rule, which also words any problem."""
+        if self._offset_fields != DEFAULT_OFFSET_FIELDS:
+            return [self._row(i) for i in indexes]
+        lines, parsed = self._lines, self._parsed
+        out: list[Token] = []
+        for i in indexes:
+            token = parsed.get(i)
+            if token is None:
+                fields = lines[i].split("\t")
+                try:
+                    first, last = int(fields[2]), int(fields[3])
+                except (IndexError, ValueError):
+                    first, last = -1, -1
+                if 0 <= first <= last:
+                    token = parsed[i] = Token(fields[0].strip(), fields[1], first, last)
+                else:
+                    token = self._row(i)
+            out.append(token)
+        return out
+
+    def _row(self, index: int) -> Token:
+        token = self._parsed.get(index)
+        if token is None:
+            parsed = parse_token_row(self._lines[index], index + 1, path=self._path, offset_fields=self._offset_fields)
+            assert parsed is not None  # no header: the first row was checked when the table was opened
+            token = self._parsed[index] = parsed
+        return token
+
+    def find(self, token_ids: Iterable[str]) -> dict[str, Token]:
+        """The tokens of `token_ids` that the table has. Usual numbering (`t<k>` on row k or k-1) is
+        confirmed by looking at that row; any other id makes one pass over the ids of all rows."""
+        found: dict[str, Token] = {}
+        for token_id in token_ids:
+            row = self._probe(token_id)
+            if row is None:
+                row = self._lookup(token_id)
+            if row is not None:
+                found[token_id] = self._row(row)
+        return found
+
+    def _probe(self, token_id: str) -> int | None:
+        if self._index is not None or token_id[:1] != "t" or not token_id[1:].isdecimal():
+            return None
+        k = int(token_id[1:])
+        key = token_id + "\t"
+        for row in (k, k - 1):
+            if 0 <= row < len(self._lines) and self._lines[row].startswith(key):
+                return row
+        return None
+
+    def _lookup(self, token_id: str) -> int | None:
+        if self._index is None:
+            self._index = {line.partition("\t")[0].strip(): i for i, line in enumerate(self._lines)}
+        return self._index.get(token_id)
+
+
+def read_token_rows(path: str, *, doc_id: str,
+                    offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS) -> TokenRows | TokenTable:
+    """The table at `path`, read once: a `TokenRows` when every line is a plain data row, else the
+    whole parsed `TokenTable` (headers, blank lines and CRLF follow the full parser's rules)."""
+    text = read_text(path)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    plain = bool(lines) and "\r" not in text and all(line.strip() for line in lines)
+    if plain:
+        rows = TokenRows(lines, path=path, offset_fields=offset_fields)
+        first = parse_token_row(lines[0], 1, path=path, offset_fields=offset_fields, header_allowed=True)
+        if first is not None:
+            return rows
+    return parse_token_table(text, doc_id=doc_id, path=path, offset_fields=offset_fields)

@@ -1,0 +1,115 @@
+"""The text around an error, for the HTML reports: a few dozen characters with the mentions shaded.
+
+Token mode follows `core.text` (the rule the window follows too): a text file shifted by a few
+characters is aligned; one that does not match, or none, is replaced by the text rebuilt from the
+token table. When the text file fits, only the rows of the shown mentions' tokens and the alignment
+sample are parsed (`core.formats.token_rows`): a report of 2000 documents then parses thousands of
+rows instead of 1.4 million.
+"""
+
+from __future__ import annotations
+
+import html
+import itertools
+
+from core.formats.errors import FormatError
+from core.formats.token_rows import TokenRows, read_token_rows
+from core.loading import LoadedInputs
+from core.metrics.outcomes import MappingRow
+from core.model import Mention, Token, TokenTable
+from core.text import TEXT_FILE, TOKEN_TABLE, DocumentText, find_text_shift, token_document_text
+
+CONTEXT_CHARS = 60
+"""Characters of text shown on each side of an error."""
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+class DocumentSnippets:
+    """The text of one document and where its tokens sit; `problem` says why there is none."""
+
+    def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
+        self.text: str | None = None
+        self.problem = ""
+        self._shown: DocumentText | None = None
+        self._rows: TokenRows | None = None
+        self._offsets: dict[str, tuple[int, int]] | None = None  # token id -> character range (token mode)
+        try:
+            path = inputs.tokens.path(doc_id)
+            table = read_token_rows(path, doc_id=doc_id, offset_fields=inputs.tokens.offset_fields) if path else None
+            self.text = inputs.texts.text(doc_id)
+            if isinstance(table, TokenRows):
+                table = self._align(table, path or "")
+            if table is not None:
+                self._use_table(table)
+        except FormatError as exc:
+            self.text, self._shown, self._rows, self._offsets = None, None, None, None
+            self.problem = f"text not shown: {exc}"
+            return
+        if self.text is None:
+            self.problem = "no text file or token table for this document"
+
+    def _align(self, rows: TokenRows, path: str) -> TokenTable | None:
+        """Keep the partial rows when the text file fits them; else the whole table (None: kept)."""
+        if self.text is not None:
+            shift = find_text_shift(rows, self.text)
+            if shift is not None:
+                self._shown, self._rows, self._offsets = DocumentText(self.text, shift, TEXT_FILE), rows, {}
+                return None
+        return TokenTable(doc_id="", tokens=tuple(rows), path=path)
+
+    def _use_table(self, table: TokenTable) -> None:
+        if table.tokens:
+            shown = token_document_text(table, self.text)
+            if self.text is not None and shown.source == TOKEN_TABLE:
+                self.problem = shown.notice  # a text file that does not fit (a missing one is no problem)
+            self._offsets = {t.id: shown.token_range(t) for t in table.tokens}
+            self.text = shown.text
+        else:
+            self._offsets = {}
+            self.text = self.text if self.text is not None else ""
+
+    def ranges(self, m: Mention) -> list[tuple[int, int]]:
+        """Half-open character ranges a mention covers in the text (empty when unknown)."""
+        if not m.is_token_span:
+            return [(b, e) for b, e in m.span]
+        if self._offsets is None:
+            return []
+        if self._rows is not None and self._shown is not None:
+            missing = [t for t in m.span if t not in self._offsets]
+            if missing:
+                try:
+                    found: dict[str, Token] = self._rows.find(missing)
+                except FormatError:
+                    found = {}
+                self._offsets.update((i, self._shown.token_range(t)) for i, t in found.items())
+        return [self._offsets[t] for t in m.span if t in self._offsets]
+
+    def snippet(self, row: MappingRow) -> str:
+        """HTML of the text around a row: its mentions shaded, the gold mention underlined."""
+        if self.text is None:
+            return ""
+        gold = self.ranges(row.gold) if row.gold is not None else []
+        system = self.ranges(row.system) if row.system is not None else []
+        covered = [(b, e) for b, e in gold + system if 0 <= b < e <= len(self.text)]
+        if not covered:
+            return ""
+        start = max(0, min(b for b, _ in covered) - CONTEXT_CHARS)
+        end = min(len(self.text), max(e for _, e in covered) + CONTEXT_CHARS)
+        cuts = sorted({start, end, *(c for b, e in covered for c in (b, e) if start < c < end)})
+        parts: list[str] = ["…" if start > 0 else ""]
+        for b, e in itertools.pairwise(cuts):
+            underlined = any(gb <= b < ge for gb, ge in gold)
+            shaded = underlined or any(sb <= b < se for sb, se in system)
+            parts.append(self._segment(b, e, shaded, underlined, row))
+        parts.append("…" if end < len(self.text) else "")
+        return f'<span class="snippet">{"".join(parts)}</span>'
+
+    def _segment(self, b: int, e: int, shaded: bool, gold: bool, row: MappingRow) -> str:
+        text = _esc(self.text[b:e].replace("\r", " ").replace("\n", " ")) if self.text else ""
+        if not shaded:
+            return text
+        classes = f"o-{row.outcome.value}" + (" g" if gold else "")
+        return f'<span class="{classes}">{text}</span>'

@@ -1,0 +1,60 @@
+"""Exports written in pieces (JSON, mapping table) are the same bytes as the whole-text ones, and a
+failure while the pieces are made leaves the old file as it was."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from core.loading import load_inputs
+from core.metrics.coref import DEFAULT_COMBINATION
+from core.metrics.coref_view import score_shown_coreference
+from core.metrics.mention import score_files
+from core.report.coref_report import coref_to_json
+from core.report.csv_report import format_mappings_csv, iter_mappings_csv
+from core.report.io import write_atomic
+from core.report.json_report import dumps, iter_dumps, result_to_json
+
+
+@pytest.fixture(scope="module")
+def demo(evmeval_data):
+    folder = evmeval_data / "scoring_demo" / "token_based"
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "sample_system_C.tbf"),
+                         token_dir=str(folder / "tkn"), text_dir=str(folder / "txt"))
+    result = score_files(inputs.gold, inputs.system)
+    return result, score_shown_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
+
+
+def test_lazy_json_with_nested_lazy_documents_is_the_eager_text(demo, tmp_path):
+    result, coref = demo
+    eager = {**result_to_json(result), "coreference": coref_to_json(result, coref)}
+    lazy = {**result_to_json(result, lazy=True), "coreference": coref_to_json(result, coref, lazy=True)}
+    text = dumps(eager)
+    assert "".join(iter_dumps(lazy)) == text
+    assert json.loads(text)["coreference"]["documents"][0]["doc_id"] == result.documents[0].doc_id
+    write_atomic(str(tmp_path / "scores.json"), iter_dumps(lazy))
+    assert (tmp_path / "scores.json").read_text(encoding="utf-8") == text
+
+
+def test_the_mapping_table_in_pieces_is_the_whole_table(demo, tmp_path):
+    result, _ = demo
+    pieces = list(iter_mappings_csv(result))
+    assert len(pieces) == len(result.documents) + 1                   # a piece per document, then the rest
+    write_atomic(str(tmp_path / "m.csv"), iter(pieces))
+    assert (tmp_path / "m.csv").read_text(encoding="utf-8") == format_mappings_csv(result)
+
+
+def test_a_failure_while_writing_pieces_keeps_the_old_file(tmp_path):
+    target = tmp_path / "scores.json"
+    target.write_text("old", encoding="utf-8")
+
+    def pieces():
+        yield "x" * (2 << 20)                                          # one write reaches the temporary file
+        raise RuntimeError("formatting failed")
+
+    with pytest.raises(RuntimeError, match="formatting failed"):
+        write_atomic(str(target), pieces())
+    assert target.read_text(encoding="utf-8") == "old"
+    assert os.listdir(tmp_path) == ["scores.json"]                     # no temporary file left
