@@ -482,7 +482,8 @@ class MainWindow(QMainWindow):
         s.loading_started.connect(lambda _label: self.quiet.arm())
         s.scoring_finished.connect(self.quiet.ready)
         self.runner.job_finished.connect(self.quiet.main_job_finished)
-        self.first_document = FirstDocumentParts(self, self.documents.count_label)  # shown while the corpus scores
+        self.first_document = FirstDocumentParts(self, self.documents.count_label,
+                                                 self.text_view.viewport())  # shown while the corpus scores
 
     # -- opening ----------------------------------------------------------------------------------
 

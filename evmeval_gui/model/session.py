@@ -16,6 +16,7 @@ was cancelled).
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
@@ -49,6 +50,8 @@ Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResu
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
 
 _TEXT_CACHE = 48
+FIRST_PAINT_WAIT_S = 0.5
+"""How long the corpus load waits for the first document's paint (a hidden window never paints)."""
 _ROWS_CACHE = 256
 
 
@@ -125,6 +128,9 @@ class Session:
         self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
         self.first: FirstDocument | None = None
         """The document shown while the corpus being opened is scored (`open`); None otherwise."""
+        self.first_painted = threading.Event()
+        """Set by the window once the first document is on screen: the corpus load starts then (a
+        worker thread would otherwise share the interpreter with that paint and slow it)."""
 
     # -- state ------------------------------------------------------------------------------------
 
@@ -187,6 +193,9 @@ class Session:
         preread = first.preread if first is not None else None
 
         def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
+            if first is not None:
+                self.first_painted.wait(FIRST_PAINT_WAIT_S)
+                context.check()
             if self.loader is default_loader:
                 return default_loader(request, system_index, context, mapping=mapping, preread=preread)
             corpus, result = self.loader(request, system_index, context)
@@ -219,6 +228,7 @@ class Session:
         if first is None:
             return None
         self.first = first
+        self.first_painted.clear()
         self.selection = Selection(first.doc_id)
         self.first_document_shown.emit(first)
         if self.first is first and self.selection.doc_id == first.doc_id:
