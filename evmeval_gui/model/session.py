@@ -128,6 +128,9 @@ class Session:
         self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
         self.first: FirstDocument | None = None
         """The document shown while the corpus being opened is scored (`open`); None otherwise."""
+        self.show_first_document = False
+        """Whether `open` shows a first document before the corpus is scored: a window that sets
+        `first_painted` once it painted it turns this on (without one the load would wait for nothing)."""
         self.first_painted = threading.Event()
         """Set by the window once the first document is on screen: the corpus load starts then (a
         worker thread would otherwise share the interpreter with that paint and slow it)."""
@@ -219,7 +222,7 @@ class Session:
         """Show one document before the corpus is scored (see `open`), when nothing is shown and the
         core's usual loader runs; the bytes it read go on to the corpus load."""
         self._withdraw_first()  # a first document of an earlier open that is still loading
-        if self.corpus is not None or self.loader is not default_loader:
+        if not self.show_first_document or self.corpus is not None or self.loader is not default_loader:
             return None
         try:
             first = first_document(request, system_index, doc_id=doc_id, mapping=self.mapping)

@@ -35,6 +35,7 @@ class FirstDocumentParts(QObject):
         self.window = window
         self.count_label = count_label
         window.session.first_document_shown.connect(self._on_first_document)
+        window.session.show_first_document = True
         viewport.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
