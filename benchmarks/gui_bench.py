@@ -183,7 +183,8 @@ def child(corpus: Path, long_corpus: Path, started: float) -> None:
         return elapsed, window.text_view.doc.num_units
 
     draw_long, long_units = draw(str(long_corpus / "gold.tbf"), [str(long_corpus / "system.tbf")], "long")
-    figures = {"launch_s": first_visible - started, "corpus_s": corpus_visible - started, "switch_ms": statistics.median(switches),
+    figures = {"launch_s": first_visible - started, "corpus_s": corpus_visible - started,
+               "switch_ms": statistics.median(switches),
                "switch_max_ms": max(switches), "switches_ms": switches, "draw_5000_ms": draw_long,
                "draw_5000_tokens": long_units}
     try:

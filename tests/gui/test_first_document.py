@@ -103,7 +103,8 @@ def test_a_click_in_the_first_document_is_kept_when_the_corpus_arrives(window, q
     open_held(qtbot, window, corpus, gate)
     table = window.mapping.table
     row = next(i for i, r in enumerate(window.mapping.visible_rows()) if r.gold and r.gold.mention_id == "E3")
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualRect(table.model().index(row, 1)).center())
+    cell = table.visualRect(table.model().index(row, 1)).center()
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=cell)
     assert window.session.selection == Selection("doc1", frozenset({"E3"}), frozenset({"S3"}))
     window.text_view.verticalScrollBar().setValue(window.text_view.verticalScrollBar().maximum())
     scrolled = window.text_view.verticalScrollBar().value()

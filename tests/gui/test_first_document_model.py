@@ -20,7 +20,7 @@ from tests.gui.corpus_factory import write_corpus
 def assert_same_document(request: OpenRequest, doc_id: str, mapping: str, system_index: int = 0) -> None:
     first = first_document(request, system_index, doc_id=doc_id, mapping=mapping)
     assert first is not None and first.doc_id == doc_id
-    corpus, result = load_and_score(request, system_index, mapping=mapping, preread=first.preread)
+    _corpus, result = load_and_score(request, system_index, mapping=mapping, preread=first.preread)
     whole, alone = result.document(doc_id), first.document
     assert (alone.gold, alone.system, alone.in_system) == (whole.gold, whole.system, whole.in_system)
     assert alone.scores == whole.scores
