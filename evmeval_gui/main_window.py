@@ -482,6 +482,7 @@ class MainWindow(QMainWindow):
         s.loading_started.connect(lambda _label: self.quiet.arm())
         s.scoring_finished.connect(self.quiet.ready)
         self.runner.job_finished.connect(self.quiet.main_job_finished)
+        s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
         self.first_document = FirstDocumentParts(self, self.documents.count_label,
                                                  self.text_view.viewport())  # shown while the corpus scores
 

@@ -102,6 +102,8 @@ class Session:
         """(what: "type" | "document", key): a context menu's "Show in charts"; the window shows the charts."""
         self.result_edited = Signal("result_edited")
         self.first_document_shown = Signal("first_document_shown")
+        self.selecting = Signal("selecting")
+        """Emitted before the selection changes (the window pauses quiet background jobs then)."""
         self.edit_delta: ScoreDelta | None = None
         """Before → after figures of unsaved edits (set by the editing layer, None when nothing is edited)."""
         self.runner = runner
@@ -463,6 +465,7 @@ class Session:
         """Make `selection` the window's selection; every view follows."""
         if selection == self.selection:
             return
+        self.selecting.emit()
         self.selection = selection
         self.selection_changed.emit(selection)
 
