@@ -155,6 +155,11 @@ class JobRunner(QObject):
         self._quiet_gate.clear()
         self._resume.start(ms)
 
+    @property
+    def quiet_paused(self) -> bool:
+        """Whether quiet jobs are asked to wait (`pause_quiet`)."""
+        return not self._quiet_gate.is_set()
+
     def cancel(self, key: str = MAIN) -> None:
         """Stop the running job of `key`: it is told to stop, and anything it still delivers is dropped."""
         job = self._current.pop(key, None)
