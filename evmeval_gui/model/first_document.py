@@ -22,7 +22,7 @@ from core.formats.reading import decode_text, read_bytes
 from core.formats.tbf import parse_tbf
 from core.formats.tokens import DEFAULT_EXTENSION
 from core.loading import LoadedInputs, TextSource, TokenSource
-from core.metrics.mention import ScoreResult, score_files
+from core.metrics.mention import DocumentResult, ScoreResult, score_files
 from core.model import SpanMode, TbfFile
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
 
@@ -46,7 +46,8 @@ class FirstDocument:
     """The tbf files' bytes, by path, for the corpus load (each input is read once)."""
 
     @property
-    def document(self):  # -> DocumentResult
+    def document(self) -> DocumentResult:
+        """The document's result (the same figures as the corpus result's for it)."""
         return self.result.documents[0]
 
 
