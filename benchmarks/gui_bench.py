@@ -3,7 +3,11 @@
 Measured offscreen, in a fresh interpreter (so imports count), on the corpus
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (generated once, then reused from a cache folder):
 
-- first document visible after launch        target <= 1 s   (process start to first painted text; issue 16)
+- first document visible after launch        target <= 1 s   (process start — the parent's clock just before
+                                                                 it spawns the interpreter — to the end of the
+                                                                 first paint pass showing a document's text;
+                                                                 issue 16)
+- corpus figures shown after launch          (no target; the corpus is scored after the first document shows)
 - switching document, median of 20 switches  target <= 50 ms (next document of the list, painted; issue 16)
 - drawing a 5,000-token document             target <= 200 ms (a generated 5,000-token document;
                                                                  also the demo's long document)
@@ -94,11 +98,10 @@ def ensure_long_document(folder: Path) -> Path:
 # -- the measuring child process ---------------------------------------------------------------------
 
 
-def child(corpus: Path, long_corpus: Path) -> None:
-    started = time.time()
+def child(corpus: Path, long_corpus: Path, started: float) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(REPO))
-    from PySide6.QtCore import QEventLoop, QSettings
+    from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
     from evmeval_gui.main_window import MainWindow
@@ -123,10 +126,39 @@ def child(corpus: Path, long_corpus: Path) -> None:
         if window.session.last_problem is not None:
             raise SystemExit(f"gui_bench: {window.session.last_problem}")
 
+    class FirstPaint(QObject):
+        """The end of the first paint pass in which the text view draws a document's text."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.at: float | None = None
+            self.loop = QEventLoop()
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if self.at is None and event.type() == QEvent.Type.Paint and window.text_view.doc is not None:
+                QTimer.singleShot(0, self.painted)
+            return False
+
+        def painted(self) -> None:
+            if self.at is None:
+                self.at = time.time()
+                self.loop.quit()
+
+    first_paint = FirstPaint()
+    window.text_view.viewport().installEventFilter(first_paint)
+    corpus_shown: list[float] = []
+    window.session.scoring_finished.connect(lambda: corpus_shown.append(time.time()))
+    window.session.load_failed.connect(lambda _problem: first_paint.loop.quit())
     window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
-    wait_for_document()
-    window.text_view.viewport().repaint()
-    first_visible = time.time()
+    if first_paint.at is None:
+        first_paint.loop.exec()
+    if window.session.last_problem is not None:
+        raise SystemExit(f"gui_bench: {window.session.last_problem}")
+    window.text_view.viewport().removeEventFilter(first_paint)
+    first_visible = first_paint.at or time.time()
+    if not corpus_shown:
+        wait_for_document()
+    corpus_visible = corpus_shown[0] if corpus_shown else time.time()
     app.processEvents()
 
     switches = []
@@ -151,7 +183,8 @@ def child(corpus: Path, long_corpus: Path) -> None:
         return elapsed, window.text_view.doc.num_units
 
     draw_long, long_units = draw(str(long_corpus / "gold.tbf"), [str(long_corpus / "system.tbf")], "long")
-    figures = {"launch_s": first_visible - started, "switch_ms": statistics.median(switches),
+    figures = {"launch_s": first_visible - started, "corpus_s": corpus_visible - started,
+               "switch_ms": statistics.median(switches),
                "switch_max_ms": max(switches), "switches_ms": switches, "draw_5000_ms": draw_long,
                "draw_5000_tokens": long_units}
     try:
@@ -176,10 +209,10 @@ def child(corpus: Path, long_corpus: Path) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, help="use this gen_corpus output instead of the cached one")
-    parser.add_argument("--child", nargs=2, metavar=("CORPUS", "LONG"), help=argparse.SUPPRESS)
+    parser.add_argument("--child", nargs=3, metavar=("CORPUS", "LONG", "STARTED"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(Path(args.child[0]), Path(args.child[1]))
+        child(Path(args.child[0]), Path(args.child[1]), float(args.child[2]))
         return 0
     corpus = ensure_corpus(args.corpus or cache_dir() / "seed3-docs2000-mentions40")
     long_corpus = ensure_long_document(cache_dir() / f"long-{LONG_TOKENS}")
@@ -189,7 +222,7 @@ def main() -> int:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "core"), str(REPO / "evmeval_gui")],
                    env=env, check=False, stdout=subprocess.DEVNULL)
-    done = subprocess.run([sys.executable, __file__, "--child", str(corpus), str(long_corpus)],
+    done = subprocess.run([sys.executable, __file__, "--child", str(corpus), str(long_corpus), repr(time.time())],
                           capture_output=True, text=True, env=env, check=False)
     lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
     if done.returncode != 0 or not lines:
@@ -205,6 +238,8 @@ def main() -> int:
 
     print(f"corpus: {corpus} (2000 documents)")
     row("first document visible after launch", f["launch_s"], "s", "launch_s")
+    print(f"{'corpus figures shown after launch':<40} {f['corpus_s']:9.2f} s   (no target: scored after the first "
+          "document is on screen)")
     row("switching document (median of 20)", f["switch_ms"], "ms", "switch_ms",
         f"   max {f['switch_max_ms']:.1f} ms")
     row(f"drawing a {f['draw_5000_tokens']}-token document", f["draw_5000_ms"], "ms", "draw_5000_ms")

@@ -6,7 +6,12 @@ never touches a widget: it reports through `JobContext.progress(done, total)` / 
 return value (or exception) is handed to `on_done` / `on_error` there. Jobs are keyed: a new job
 supersedes the running job of the same key (it is asked to stop, and whatever it still delivers is
 dropped), while jobs of other keys go on. The window's progress bar and Cancel button follow the
-`MAIN` key (loading, scoring, comparing, exporting); other keys (chart computations) run quietly.
+`MAIN` key (loading, scoring, comparing, exporting); other keys (chart computations) run quietly, one
+at a time: run together, four of them would leave the GUI thread a quarter of the interpreter lock
+(switching documents went from ~45 ms to 100-160 ms), while their total time stays the same. Even one
+running quiet job triples a document switch, so `pause_quiet()` (the window calls it when the
+selection is about to change) makes quiet jobs wait at their next cancel check until the user has
+been idle for `PAUSE_MS`.
 Nothing polls and nothing sleeps; core functions see only the plain `progress` and `cancelled` callables.
 """
 
@@ -18,13 +23,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 
 from evmeval_gui.model.jobs import MAIN, JobCancelled, JobContext
 
 __all__ = ["MAIN", "JobCancelled", "JobContext", "JobRunner"]
 
 T = TypeVar("T")
+
+PAUSE_MS = 150
+"""Quiet jobs resume this long after the last `pause_quiet()` (a document switch takes ~40 ms)."""
 
 
 @dataclass
@@ -46,6 +54,7 @@ class _Bridge(QObject):
     status = Signal(int, str)
     succeeded = Signal(int, object)
     failed = Signal(int, object)
+    ended = Signal(int)
 
 
 class JobRunner(QObject):
@@ -68,10 +77,19 @@ class JobRunner(QObject):
         self._bridge.status.connect(self._on_status, queued)
         self._bridge.succeeded.connect(self._on_succeeded, queued)
         self._bridge.failed.connect(self._on_failed, queued)
+        self._bridge.ended.connect(self._on_ended, queued)
         self._next_id = 0
         self._current: dict[str, _Job] = {}
         self._threads: list[threading.Thread] = []
         self._held: list[_Job] | None = None
+        self._quiet_queue: list[_Job] = []
+        self._quiet_running: int | None = None
+        """The id of the quiet job whose thread runs (quiet jobs run one at a time, see the module)."""
+        self._quiet_gate = threading.Event()
+        self._quiet_gate.set()
+        self._resume = QTimer(self)
+        self._resume.setSingleShot(True)
+        self._resume.timeout.connect(self._quiet_gate.set)
 
     # -- public API -------------------------------------------------------------------------------
 
@@ -98,7 +116,8 @@ class JobRunner(QObject):
         self._supersede(key)
         self._next_id += 1
         job = _Job(self._next_id, key, label, threading.Event(), on_done, on_error, on_cancelled)
-        context = JobContext(job.job_id, job.event, self._bridge.progressed.emit, self._bridge.status.emit)
+        context = JobContext(job.job_id, job.event, self._bridge.progressed.emit, self._bridge.status.emit,
+                             None if key == MAIN else self._quiet_gate)
         thread = threading.Thread(target=self._run, args=(job.job_id, work, context),
                                   name=f"evmeval-job-{job.job_id}", daemon=True)
         job.thread = thread
@@ -108,7 +127,7 @@ class JobRunner(QObject):
         if self._held is not None and key != MAIN:
             self._held.append(job)
         else:
-            thread.start()
+            self._start(job)
         return job.job_id
 
     def hold_quiet(self) -> None:
@@ -126,9 +145,20 @@ class JobRunner(QObject):
             if job.thread is None:
                 continue
             if self._current.get(job.key) is job:
-                job.thread.start()
+                self._start(job)
             elif job.thread in self._threads:
                 self._threads.remove(job.thread)
+
+    def pause_quiet(self, ms: int = PAUSE_MS) -> None:
+        """The user is doing something: quiet jobs wait at their cancel checks until `ms` after the last
+        call (the GUI thread then has the interpreter to itself; `MAIN` jobs never wait)."""
+        self._quiet_gate.clear()
+        self._resume.start(ms)
+
+    @property
+    def quiet_paused(self) -> bool:
+        """Whether quiet jobs are asked to wait (`pause_quiet`)."""
+        return not self._quiet_gate.is_set()
 
     def cancel(self, key: str = MAIN) -> None:
         """Stop the running job of `key`: it is told to stop, and anything it still delivers is dropped."""
@@ -146,6 +176,9 @@ class JobRunner(QObject):
             job.event.set()
         self._current.clear()
         self._held = None
+        self._quiet_queue = []
+        self._resume.stop()
+        self._quiet_gate.set()
         for thread in self._threads:
             if thread.ident is not None:  # a held job's thread never started
                 thread.join(timeout)
@@ -162,6 +195,9 @@ class JobRunner(QObject):
             self._deliver(self._bridge.failed, job_id, exc)
         else:
             self._deliver(self._bridge.succeeded, job_id, result)
+        finally:
+            with contextlib.suppress(RuntimeError):
+                self._bridge.ended.emit(job_id)
 
     @staticmethod
     def _deliver(signal: Any, job_id: int, payload: object) -> None:
@@ -169,6 +205,30 @@ class JobRunner(QObject):
             signal.emit(job_id, payload)
 
     # -- GUI side ---------------------------------------------------------------------------------
+
+    def _start(self, job: _Job) -> None:
+        """Start a job's thread; a quiet job waits while another quiet job's thread runs."""
+        assert job.thread is not None
+        if job.key != MAIN:
+            if self._quiet_running is not None:
+                self._quiet_queue.append(job)
+                return
+            self._quiet_running = job.job_id
+        job.thread.start()
+
+    @Slot(int)
+    def _on_ended(self, job_id: int) -> None:
+        """A job's thread is done (whatever became of its result): the next quiet job may start."""
+        if job_id != self._quiet_running:
+            return
+        self._quiet_running = None
+        while self._quiet_queue:
+            job = self._quiet_queue.pop(0)
+            if self._current.get(job.key) is job:
+                self._start(job)
+                return
+            if job.thread in self._threads:
+                self._threads.remove(job.thread)
 
     @staticmethod
     def _announce(job: _Job, signal: Any, *args: object) -> None:

@@ -63,6 +63,7 @@ from evmeval_gui.views.text_view import DocumentPane
 from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
 from evmeval_gui.window.export_controller import ExportController
+from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
 from evmeval_gui.window.mapping_selector import MappingSelector
 from evmeval_gui.window.recent import RecentCorpora
@@ -481,6 +482,9 @@ class MainWindow(QMainWindow):
         s.loading_started.connect(lambda _label: self.quiet.arm())
         s.scoring_finished.connect(self.quiet.ready)
         self.runner.job_finished.connect(self.quiet.main_job_finished)
+        s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
+        self.first_document = FirstDocumentParts(self, self.documents.count_label,
+                                                 self.text_view.viewport())  # shown while the corpus scores
 
     # -- opening ----------------------------------------------------------------------------------
 
@@ -693,6 +697,13 @@ class MainWindow(QMainWindow):
 
     def _on_system_changed(self, index: int) -> None:
         self.system_combo.setCurrentIndex(index)
+
+    def show_document_page(self) -> None:
+        """The document page (a first document shown while its corpus is scored, see FirstDocumentParts)."""
+        self.mode.show_current_page()
+
+    def update_state(self) -> None:
+        self._update_state()
 
     def _update_state(self) -> None:
         loaded = self.session.loaded

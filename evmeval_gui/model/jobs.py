@@ -29,6 +29,10 @@ def _ignore(*_args: object) -> None:
     return None
 
 
+PAUSE_WAIT_S = 0.25
+"""The longest a paused quiet job waits at one cancel check (a pause is lifted sooner; see JobRunner)."""
+
+
 @dataclass
 class JobContext:
     """What a work function may use: progress reports and a cancel check. Thread-safe."""
@@ -37,6 +41,8 @@ class JobContext:
     _event: threading.Event = field(default_factory=threading.Event)
     _emit_progress: Callable[[int, int, int], None] = _ignore
     _emit_status: Callable[[int, str], None] = _ignore
+    _gate: threading.Event | None = None
+    """Cleared while the user is doing something: a quiet job waits at its cancel checks (no Qt here)."""
 
     def progress(self, done: int, total: int) -> None:
         """Report `done` out of `total` steps (total 0: unknown amount of work)."""
@@ -47,12 +53,16 @@ class JobContext:
         self._emit_status(self.job_id, text)
 
     def cancelled(self) -> bool:
-        """True once the user cancelled or a newer job superseded this one."""
+        """True once the user cancelled or a newer job superseded this one; while the window asks
+        quiet jobs to pause, it first waits (without the interpreter lock) for the pause to end."""
+        gate = self._gate
+        if gate is not None and not gate.is_set():
+            gate.wait(PAUSE_WAIT_S)
         return self._event.is_set()
 
     def check(self) -> None:
         """Raise `JobCancelled` when `cancelled()`; call it between steps."""
-        if self._event.is_set():
+        if self.cancelled():
             raise JobCancelled()
 
 

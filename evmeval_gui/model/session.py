@@ -9,11 +9,14 @@ Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `s
 `combination_changed(name)`, `system_changed(index)`, `selection_changed(Selection)`,
 `filter_changed(ChartFilter | None)`, `mapping_changed(name)` (the mapping strategy, see `set_mapping`),
 `result_edited(doc_ids)` (an edit rescored some documents: `edit_delta` holds the before → after
-figures until the edits are saved or reverted).
+figures until the edits are saved or reverted), `first_document_shown(FirstDocument | None)` (a document
+is shown while its corpus is still being scored, see `open`; None: it was withdrawn, the load failed or
+was cancelled).
 """
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
@@ -39,6 +42,7 @@ from evmeval_gui.model.doctext import (
 )
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.first_document import FirstDocument, first_document
 from evmeval_gui.model.jobs import MAIN, JobContext, Runner
 from evmeval_gui.model.selection import Selection
 
@@ -46,14 +50,17 @@ Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResu
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
 
 _TEXT_CACHE = 48
+FIRST_PAINT_WAIT_S = 0.5
+"""How long the corpus load waits for the first document's paint (a hidden window never paints)."""
 _ROWS_CACHE = 256
 
 
 def default_loader(request: OpenRequest, system_index: int, context: JobContext, *,
-                   mapping: str = DEFAULT_STRATEGY) -> tuple[LoadedCorpus, ScoreResult]:
+                   mapping: str = DEFAULT_STRATEGY,
+                   preread: dict[str, bytes] | None = None) -> tuple[LoadedCorpus, ScoreResult]:
     """Read and score with the core functions, reporting through the job context."""
     return load_and_score(request, system_index, progress=context.progress, cancelled=context.cancelled,
-                          status=context.status, mapping=mapping)
+                          status=context.status, mapping=mapping, preread=preread)
 
 
 def problem_of(exc: BaseException, request: OpenRequest | None = None) -> Problem:
@@ -94,6 +101,9 @@ class Session:
         self.charts_requested = Signal("charts_requested")
         """(what: "type" | "document", key): a context menu's "Show in charts"; the window shows the charts."""
         self.result_edited = Signal("result_edited")
+        self.first_document_shown = Signal("first_document_shown")
+        self.selecting = Signal("selecting")
+        """Emitted before the selection changes (the window pauses quiet background jobs then)."""
         self.edit_delta: ScoreDelta | None = None
         """Before → after figures of unsaved edits (set by the editing layer, None when nothing is edited)."""
         self.runner = runner
@@ -118,6 +128,14 @@ class Session:
         """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
         self._type_names: tuple[ScoreResult, TypeNames] | None = None
         self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
+        self.first: FirstDocument | None = None
+        """The document shown while the corpus being opened is scored (`open`); None otherwise."""
+        self.show_first_document = False
+        """Whether `open` shows a first document before the corpus is scored: a window that sets
+        `first_painted` once it painted it turns this on (without one the load would wait for nothing)."""
+        self.first_painted = threading.Event()
+        """Set by the window once the first document is on screen: the corpus load starts then (a
+        worker thread would otherwise share the interpreter with that paint and slow it)."""
 
     # -- state ------------------------------------------------------------------------------------
 
@@ -138,7 +156,7 @@ class Session:
     @property
     def type_names(self) -> TypeNames:
         """How to show each canonical type of the current result: as first written (`core.type_names`)."""
-        result = self.result
+        result = self.result or (self.first.result if self.first is not None else None)
         if result is None:
             return TypeNames()
         if self._type_names is None or self._type_names[0] is not result:
@@ -149,10 +167,16 @@ class Session:
         """One canonical type as first written in the files."""
         return self.type_names.name(canonical)
 
+    @property
+    def scoring_corpus(self) -> bool:
+        """Whether a first document is shown while its corpus is still being read and scored."""
+        return self.first is not None
+
     def doc_result(self, doc_id: str) -> DocumentResult | None:
         result = self.result
         if result is None:
-            return None
+            first = self.first
+            return first.document if first is not None and first.doc_id == doc_id else None
         try:
             return result.document(doc_id)
         except KeyError:
@@ -161,15 +185,24 @@ class Session:
     # -- opening ----------------------------------------------------------------------------------
 
     def open(self, request: OpenRequest, *, doc_id: str | None = None, system_index: int = 0) -> None:
-        """Read and score `request` in the background; the current corpus stays until it succeeds."""
+        """Read and score `request` in the background; the current corpus stays until it succeeds.
+
+        With nothing shown yet, one document (`doc_id`, else the gold file's first) is read and scored
+        on its own first and shown at once (`first_document_shown`), while the corpus loads; the corpus
+        result then takes its place, keeping the selection."""
         label = f"Opening {request.name}"
         self.loading_started.emit(label)
 
         mapping = self.mapping
+        first = self._show_first(request, system_index, doc_id)
+        preread = first.preread if first is not None else None
 
         def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
+            if first is not None:
+                self.first_painted.wait(FIRST_PAINT_WAIT_S)
+                context.check()
             if self.loader is default_loader:
-                return default_loader(request, system_index, context, mapping=mapping)
+                return default_loader(request, system_index, context, mapping=mapping, preread=preread)
             corpus, result = self.loader(request, system_index, context)
             if result.mapping != mapping and result.kind is ResultKind.SCORING:
                 result = score_system(corpus, system_index, mapping=mapping, cancelled=context.cancelled)
@@ -181,10 +214,42 @@ class Session:
             self._install(corpus, result, system_index, doc_id)
 
         def failed(exc: BaseException) -> None:
+            self._withdraw_first()
             self.last_problem = problem_of(exc, request)
             self.load_failed.emit(self.last_problem)
 
-        self.runner.submit(label, work, done, on_error=failed)
+        self.runner.submit(label, work, done, on_error=failed, on_cancelled=self._withdraw_first)
+
+    def _show_first(self, request: OpenRequest, system_index: int, doc_id: str | None) -> FirstDocument | None:
+        """Show one document before the corpus is scored (see `open`), when nothing is shown and the
+        core's usual loader runs; the bytes it read go on to the corpus load."""
+        self._withdraw_first()  # a first document of an earlier open that is still loading
+        if not self.show_first_document or self.corpus is not None or self.loader is not default_loader:
+            return None
+        try:
+            first = first_document(request, system_index, doc_id=doc_id, mapping=self.mapping)
+        except FormatError:
+            return None  # the corpus load words it, as always
+        if first is None:
+            return None
+        self.first = first
+        self.first_painted.clear()
+        self.selection = Selection(first.doc_id)
+        self.first_document_shown.emit(first)
+        if self.first is first and self.selection.doc_id == first.doc_id:
+            self.selection_changed.emit(self.selection)
+        return first
+
+    def _withdraw_first(self) -> None:
+        """The corpus of the first document will not come (failed, cancelled): stop showing it."""
+        if self.first is None:
+            return
+        self.first = None
+        self._texts.clear()
+        self._rows.clear()
+        self.selection = Selection()
+        self.first_document_shown.emit(None)
+        self.selection_changed.emit(self.selection)
 
     def reload(self) -> None:
         """Read the files again and rescore (F5), keeping the document and the combination."""
@@ -231,6 +296,8 @@ class Session:
         self._install(corpus, result, 0, doc_id)
 
     def _install(self, corpus: LoadedCorpus, result: ScoreResult, system_index: int, doc_id: str | None) -> None:
+        first, self.first = self.first, None
+        kept = self._texts.get(first.doc_id) if first is not None else None
         with collector.swapping():  # the previous corpus may be collected, this one stays (see collector)
             self.corpus = corpus
             self.request = corpus.request
@@ -238,9 +305,13 @@ class Session:
             self._results = {self.system_index: result}
             self._scored = {(self.system_index, result.mapping): result}
             self.clear_caches()
+        if first is not None and kept is not None:
+            self._texts.put(first.doc_id, kept)  # the same files, the same mentions: the text stays
         self.edit_delta = None
         self.last_problem = None
-        self._announce(doc_id, corpus_changed=True)
+        # the first document's selection (the user may have clicked in it meanwhile) carries over
+        kept_selection = self.selection if first is not None and self.selection.doc_id is not None else None
+        self._announce(doc_id, corpus_changed=True, selection=kept_selection)
 
     def show_loaded(self, corpus: LoadedCorpus, result: ScoreResult, *, doc_id: str | None = None) -> None:
         """Show a corpus built elsewhere (a new document from scratch) as if it had been opened."""
@@ -269,9 +340,13 @@ class Session:
         self.edit_delta = delta if delta is not None and delta.changed else None
         self.result_edited.emit(tuple(doc_ids))
 
-    def _announce(self, doc_id: str | None, *, corpus_changed: bool) -> None:
-        """Tell the views: new corpus and/or result, then the selection (a listener may have moved it)."""
-        selection = Selection(doc_id if doc_id is not None and self.doc_result(doc_id) is not None else None)
+    def _announce(self, doc_id: str | None, *, corpus_changed: bool, selection: Selection | None = None) -> None:
+        """Tell the views: new corpus and/or result, then the selection (a listener may have moved it);
+        `selection` is kept when its document is in the new result."""
+        if selection is not None and selection.doc_id is not None and self.doc_result(selection.doc_id) is not None:
+            doc_id = selection.doc_id
+        else:
+            selection = Selection(doc_id if doc_id is not None and self.doc_result(doc_id) is not None else None)
         self.selection = selection
         if corpus_changed:
             self.corpus_loaded.emit()
@@ -390,6 +465,7 @@ class Session:
         """Make `selection` the window's selection; every view follows."""
         if selection == self.selection:
             return
+        self.selecting.emit()
         self.selection = selection
         self.selection_changed.emit(selection)
 
@@ -431,10 +507,16 @@ class Session:
             self._texts.move_to_end(doc_id)
             return cached
         doc = self.doc_result(doc_id)
-        if doc is None or self.corpus is None:
+        if doc is None:
+            return None
+        if self.corpus is not None:
+            inputs = self.corpus.inputs[self.system_index]
+        elif self.first is not None:
+            inputs = self.first.corpus.inputs[0]
+        else:
             return None
         # The core's sources keep the last few documents' tables and texts only: memory stays flat.
-        built = read_document_text(self.corpus.inputs[self.system_index], doc_id, doc.gold, doc.system)
+        built = read_document_text(inputs, doc_id, doc.gold, doc.system)
         self._texts.put(doc_id, built)
         return built
 

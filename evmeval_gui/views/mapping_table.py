@@ -357,6 +357,10 @@ class _GroupDelegate(QStyledItemDelegate):
     """Draws a separator before the system columns, so the two sides read as two groups; long types
     lose their middle (`Movement…Artifact` keeps family and subtype), the full name is the tooltip."""
 
+    COLUMNS = (G_ID, G_REALIS, S_ID, S_REALIS, DICE)
+    """The columns it paints differently from the table's own delegate (elided at the right, or a
+    separator before them); types are elided in the middle, the table's own mode."""
+
     def paint(self, painter, option: QStyleOptionViewItem, index: _Index) -> None:
         column = index.column()
         if column in (G_TYPE, S_TYPE, G_REALIS, S_REALIS, G_ID, S_ID):
@@ -400,7 +404,10 @@ class MappingTable(QWidget):
         self.table = QTableView()
         self.table.setObjectName("mappingTable")
         self.table.setModel(self.proxy)
-        self.table.setItemDelegate(_GroupDelegate(self.table))
+        # only where it changes something: a Python delegate on every cell costs a document switch ~10 ms
+        group_delegate = _GroupDelegate(self.table)
+        for column in _GroupDelegate.COLUMNS:
+            self.table.setItemDelegateForColumn(column, group_delegate)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(POS, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

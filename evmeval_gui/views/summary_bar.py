@@ -140,11 +140,14 @@ class SummaryBar(QFrame):
         session.scoring_finished.connect(self.refresh)
         session.combination_changed.connect(self.refresh)
         session.result_edited.connect(self.refresh)
+        session.first_document_shown.connect(self.refresh)
         self.refresh()
 
     def refresh(self, *args: object) -> None:
         result = self.session.result
         combination = self.session.combination
+        if result is None and self._show_scoring_corpus():
+            return
         if result is None:
             self.run.set_full_text("No corpus open")
             self.counts.set_full_text("")
@@ -177,6 +180,21 @@ class SummaryBar(QFrame):
             value = getattr(macro, key)
             self.figures[f"macro_{key}"].set_value(value, f"Macro {key} over {counted} documents: {percent(value)} %",
                                                    delta.macro(combination, key) if delta else None)
+
+    def _show_scoring_corpus(self) -> bool:
+        """While a first document is shown before its corpus is scored: the corpus figures are not
+        known yet, so none are shown (the document's own are in the text view and its table)."""
+        first = self.session.first
+        if first is None:
+            return False
+        result = first.result
+        self.run.set_full_text(f"{result.run_name} vs {os.path.basename(result.gold_path)}"
+                               f" · {Combination(self.session.combination).label}")
+        self.counts.set_full_text(f"Scoring the corpus… showing {first.doc_id} meanwhile")
+        for figure in self.figures.values():
+            figure.value.setText("…")
+            figure.setToolTip("Scoring the corpus: its figures appear when it is done")
+        return True
 
     def set_intervals(self, result: ScoreResult, intervals: dict[str, F1Interval]) -> None:
         """The micro F1 intervals of `result` (computed in the background): shown in the F1 tooltip."""

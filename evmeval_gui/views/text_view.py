@@ -868,6 +868,10 @@ class DocumentPane(QWidget):
         return self._doc_id
 
     def _on_scoring_finished(self) -> None:
+        doc_id = self.session.selection.doc_id
+        if doc_id is not None and doc_id == self._doc_id:  # the same document, rescored: stay where the user is
+            self.show_document(doc_id, keep_place=True)
+            return
         self._doc_id = None
         self._on_selection(self.session.selection)
 

@@ -94,14 +94,15 @@ def test_empty_window_offers_open_and_demo(make_window):
     assert not window.next_error_action.isEnabled()
 
 
-def test_open_shows_worst_document_first_with_folders_found(window, corpus, settings):
+def test_open_lists_worst_first_and_keeps_the_first_document_shown(window, corpus, settings):
     session = window.session
     assert session.request == OpenRequest(str(corpus / "gold.tbf"), (str(corpus / "system.tbf"),),
                                           str(corpus / "tkn"), str(corpus / "txt"))
     # doc3 has no system output (F1 undefined: worst), doc1 has errors, doc2 is perfect
     assert window.documents.visible_doc_ids() == ["doc3", "doc1", "doc2"]
-    assert session.selection == Selection("doc3")
-    assert window.document_pane.doc_id == "doc3"
+    # the gold file's first document was shown while the corpus was scored (issue 16), and stays
+    assert session.selection == Selection("doc1")
+    assert window.document_pane.doc_id == "doc1"
     assert "system.tbf vs gold.tbf" in window.windowTitle()
     assert window.stack.currentWidget() is not window.welcome
     recent = window.recent_requests()
@@ -129,6 +130,7 @@ def test_summary_bar_shows_corpus_micro_and_macro(window):
 
 
 def test_text_without_text_file_is_rebuilt_from_tokens(window):
+    window.session.select_document("doc3")
     assert window.document_pane.doc_id == "doc3"
     doc = window.text_view.doc
     assert doc.source == "token table"
@@ -191,6 +193,7 @@ def test_n_and_p_step_through_errors_in_reading_order(window, qtbot):
 
 def test_ctrl_down_and_up_follow_the_document_list(window, qtbot):
     order = window.documents.visible_doc_ids()
+    window.session.select_document(order[0])
     qtbot.keyClick(window.text_view, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
     assert window.session.selection.doc_id == order[1]
     qtbot.keyClick(window.text_view, Qt.Key.Key_Up, Qt.KeyboardModifier.ControlModifier)
@@ -300,7 +303,7 @@ def test_charts_are_fed_and_their_filters_show_a_chip(make_window, qtbot, corpus
     panel = window.charts_panel
     assert isinstance(panel, FakeCharts)
     qtbot.waitUntil(lambda: ("result", "system.tbf") in panel.calls)
-    assert ("document", "doc3") in panel.calls
+    assert ("document", "doc1") in panel.calls  # the shown document
     window.session.set_combination("realis_status")
     qtbot.waitUntil(lambda: ("combination", "realis_status") in panel.calls)
 

@@ -1,0 +1,150 @@
+"""One document of a corpus, read and scored on its own before the whole corpus is (no Qt).
+
+Opening a large corpus reads and scores every document before anything can be shown (about a
+second for 2000 documents). A document's scores depend on its own mentions only, so its block can be
+cut out of both tbf files (a bytes scan for its `#BeginOfDocument` line), parsed with the core's
+`parse_tbf` (keeping its line numbers) and scored with `score_files` — the same functions, the same
+figures — and shown at once while the corpus loads. The bytes read here are handed on to the corpus
+load (`preread`): every input is still read once.
+
+Anything unusual (text before the first document, a document that appears twice, a block that does
+not close, a reading problem, a white list) gives no first document: the corpus load alone decides,
+and words any error as always.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from core.formats.errors import FormatError
+from core.formats.reading import decode_text, read_bytes
+from core.formats.tbf import parse_tbf
+from core.formats.tokens import DEFAULT_EXTENSION
+from core.loading import LoadedInputs, TextSource, TokenSource
+from core.metrics.mention import DocumentResult, ScoreResult, score_files
+from core.model import SpanMode, TbfFile
+from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
+
+BEGIN = b"#BeginOfDocument"
+END = b"#EndOfDocument"
+_MAX_HITS = 10_000
+"""Give up on a document id that occurs this often in a file (a scan, not a parse, is the point)."""
+
+
+@dataclass(frozen=True)
+class FirstDocument:
+    """A document shown before its corpus is scored: a one-document corpus and its core result."""
+
+    doc_id: str
+    system_index: int
+    corpus: LoadedCorpus
+    """The request's inputs holding only this document (token and text folders as the corpus's)."""
+    result: ScoreResult
+    """`score_files` of that document: its figures are the corpus result's for it; corpus figures are not."""
+    preread: dict[str, bytes]
+    """The tbf files' bytes, by path, for the corpus load (each input is read once)."""
+
+    @property
+    def document(self) -> DocumentResult:
+        """The document's result (the same figures as the corpus result's for it)."""
+        return self.result.documents[0]
+
+
+def _line_bounds(data: bytes, at: int) -> tuple[int, int]:
+    """Start and end (the newline, or the end of the data) of the line holding byte `at`."""
+    end = data.find(b"\n", at)
+    return data.rfind(b"\n", 0, at) + 1, len(data) if end < 0 else end
+
+
+def _begin_lines(data: bytes, doc_id: bytes) -> list[int] | None:
+    """Starts of the `#BeginOfDocument <doc_id>` lines, as the reader sees them (stripped); None when
+    the id occurs too often to scan."""
+    starts: list[int] = []
+    at, hits = data.find(doc_id), 0
+    while at >= 0:
+        hits += 1
+        if hits > _MAX_HITS:
+            return None
+        start, end = _line_bounds(data, at)
+        line = data[start:end].strip()
+        if line.startswith(BEGIN) and line[len(BEGIN):].strip() == doc_id:
+            starts.append(start)
+        at = data.find(doc_id, end)
+    return starts
+
+
+def _block(data: bytes, start: int) -> tuple[int, int] | None:
+    """The document block starting at line `start`: up to its `#EndOfDocument` line, with no other
+    `#BeginOfDocument` before it; None when it does not close that plainly."""
+    begin_end = _line_bounds(data, start)[1]
+    end_at = data.find(END, begin_end)
+    if end_at < 0 or data.find(BEGIN, begin_end, end_at) >= 0:
+        return None
+    line_start, line_end = _line_bounds(data, end_at)
+    if data[line_start:end_at].strip():
+        return None  # `#EndOfDocument` inside a mention line
+    return start, min(line_end + 1, len(data))
+
+
+def _first_doc_id(data: bytes) -> bytes | None:
+    """The id of the file's first document, when nothing but blank lines comes before it."""
+    at = data.find(BEGIN)
+    if at < 0 or data[:at].strip():
+        return None
+    start, end = _line_bounds(data, at)
+    doc_id = data[start:end].strip()[len(BEGIN):].strip()
+    return doc_id or None
+
+
+def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes) -> TbfFile | None:
+    """The file reduced to document `doc_id` (an empty file when it has none); None when unusual."""
+    starts = _begin_lines(data, doc_id)
+    if starts is None or len(starts) > 1:
+        return None  # a repeated document: the later copy wins, the whole file decides
+    if not starts:
+        return TbfFile(path=path, mode=mode, documents={})
+    bounds = _block(data, starts[0])
+    if bounds is None:
+        return None
+    first_line = data.count(b"\n", 0, bounds[0]) + 1
+    tbf, problems = parse_tbf(decode_text(data[bounds[0]:bounds[1]], path), path=path, mode=mode,
+                              first_line=first_line)
+    if any(p.fatal for p in problems) or list(tbf.documents) != [doc_id.decode("utf-8")]:
+        return None
+    return tbf
+
+
+def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str | None = None,
+                   mapping: str) -> FirstDocument | None:
+    """Read both tbf files' bytes and score one document: `doc_id`, or the gold file's first.
+
+    None when that is not plainly possible (see the module docstring); raises `FormatError` only for a
+    file that cannot be read at all, which the corpus load would report the same way.
+    """
+    if request.white_list or not 0 <= system_index < len(request.systems):
+        return None
+    for folder in (request.token_dir, request.text_dir):
+        if folder is not None and not os.path.isdir(folder):
+            return None
+    gold_path, system_path = request.gold, request.systems[system_index]
+    if gold_path == system_path or "-" in (gold_path, system_path):
+        return None
+    gold_data, system_data = read_bytes(gold_path), read_bytes(system_path)
+    preread = {gold_path: gold_data, system_path: system_data}
+    wanted = doc_id.encode("utf-8") if doc_id else _first_doc_id(gold_data)
+    if not wanted or b"\n" in wanted:
+        return None
+    mode = SpanMode.TOKEN if request.token_dir is not None else SpanMode.CHAR
+    try:
+        gold = _parse_block(gold_data, gold_path, mode, wanted)
+        system = _parse_block(system_data, system_path, mode, wanted)
+    except (FormatError, UnicodeDecodeError):
+        return None
+    if gold is None or system is None or not gold.documents:
+        return None
+    inputs = LoadedInputs(gold=gold, system=system, tokens=TokenSource(request.token_dir, DEFAULT_EXTENSION),
+                          texts=TextSource(request.text_dir), problems=())
+    result = score_files(gold, system, mapping=mapping)
+    corpus = LoadedCorpus(request, (inputs,))
+    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread)

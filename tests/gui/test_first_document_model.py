@@ -1,0 +1,103 @@
+"""`model.first_document`: one document cut out of both tbf files and scored on its own gives the
+corpus result's figures for it, exactly; anything unusual gives no first document (no Qt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.align.strategies import STRATEGY_NAMES
+from core.metrics.outcomes import mapping_rows
+from core.rules import COMBINATIONS
+from evmeval_gui.model.corpus import OpenRequest, demo_request, load_and_score, make_request
+from evmeval_gui.model.first_document import first_document
+from tests.gui.corpus_factory import write_corpus
+
+
+def assert_same_document(request: OpenRequest, doc_id: str, mapping: str, system_index: int = 0) -> None:
+    first = first_document(request, system_index, doc_id=doc_id, mapping=mapping)
+    assert first is not None and first.doc_id == doc_id
+    _corpus, result = load_and_score(request, system_index, mapping=mapping, preread=first.preread)
+    whole, alone = result.document(doc_id), first.document
+    assert (alone.gold, alone.system, alone.in_system) == (whole.gold, whole.system, whole.in_system)
+    assert alone.scores == whole.scores
+    for combination in COMBINATIONS:
+        assert mapping_rows(alone, combination) == mapping_rows(whole, combination)
+
+
+def published_requests(evmeval_data: Path) -> list[OpenRequest]:
+    token = evmeval_data / "scoring_demo" / "token_based"
+    char = evmeval_data / "scoring_demo" / "char_based"
+    return [make_request(str(token / "gold.tbf"), [str(token / f"sample_system_{x}.tbf") for x in "ABCD"]),
+            make_request(str(char / "gold.tbf"), [str(char / "system_A.tbf")])]
+
+
+@pytest.mark.parametrize("mapping", STRATEGY_NAMES)
+def test_every_document_of_the_published_and_demo_data_scores_the_same_alone(evmeval_data, mapping):
+    for request in [*published_requests(evmeval_data), demo_request()]:
+        _corpus, result = load_and_score(request)
+        for index in range(len(request.systems)):
+            for doc in result.documents:
+                assert_same_document(request, doc.doc_id, mapping, index)
+
+
+def test_without_a_doc_id_the_gold_file_s_first_document(tmp_path):
+    corpus = write_corpus(tmp_path / "c")
+    first = first_document(make_request(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")]), mapping="greedy")
+    assert first is not None and first.doc_id == "doc1"
+    assert set(first.preread) == {str(corpus / "gold.tbf"), str(corpus / "system.tbf")}
+
+
+def test_a_document_missing_from_the_system_file_is_scored_as_not_in_it(tmp_path):
+    corpus = write_corpus(tmp_path / "c")
+    request = make_request(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    assert_same_document(request, "doc3", "greedy")
+    first = first_document(request, doc_id="doc3", mapping="greedy")
+    assert first is not None and not first.document.in_system and first.document.system == ()
+
+
+UNUSUAL = {
+    "text before the first document": lambda gold: "sys\tdoc0\tE1\tt1\tx\tLife_Die\tActual\n" + gold,
+    "a document twice": lambda gold: gold + gold,
+    "an unclosed first document": lambda gold: gold.replace("#EndOfDocument", "", 1),
+    "a byte order mark": lambda gold: "\ufeff" + gold,
+    "no document": lambda gold: "\n",
+}
+
+
+@pytest.mark.parametrize("change", sorted(UNUSUAL))
+def test_unusual_gold_files_give_no_first_document(tmp_path, change):
+    corpus = write_corpus(tmp_path / "c")
+    gold = corpus / "gold.tbf"
+    gold.write_text(UNUSUAL[change](gold.read_text(encoding="utf-8")), encoding="utf-8")
+    assert first_document(make_request(str(gold), [str(corpus / "system.tbf")]), mapping="greedy") is None
+
+
+def test_a_white_list_or_a_missing_folder_gives_no_first_document(tmp_path):
+    corpus = write_corpus(tmp_path / "c")
+    (corpus / "types.txt").write_text("Conflict_Attack\n", encoding="utf-8")
+    gold, system = str(corpus / "gold.tbf"), str(corpus / "system.tbf")
+    assert first_document(make_request(gold, [system], white_list=str(corpus / "types.txt")), mapping="greedy") is None
+    assert first_document(make_request(gold, [system], token_dir=str(corpus / "nowhere")), mapping="greedy") is None
+    assert first_document(make_request(gold, [system]), mapping="greedy") is not None
+
+
+@settings(max_examples=25, deadline=None)
+@given(order=st.permutations(["doc1", "doc2", "doc3"]), crlf=st.booleans(), blank=st.sampled_from(["", "\n", "  \n"]),
+       wanted=st.sampled_from([None, "doc1", "doc2", "doc3"]))
+def test_reordered_files_with_any_line_ends_score_the_same_alone(tmp_path_factory, order, crlf, blank, wanted):
+    corpus = write_corpus(tmp_path_factory.mktemp("c") / "c")
+    for name in ("gold.tbf", "system.tbf"):
+        path = corpus / name
+        blocks = {}
+        for block in path.read_text(encoding="utf-8").split("#BeginOfDocument ")[1:]:
+            blocks[block.split("\n", 1)[0].strip()] = "#BeginOfDocument " + block
+        text = blank + blank.join(blocks[d] for d in order if d in blocks)
+        path.write_bytes(text.replace("\n", "\r\n" if crlf else "\n").encode("utf-8"))
+    request = make_request(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    first = first_document(request, doc_id=wanted, mapping="greedy")
+    assert first is not None and first.doc_id == (wanted or order[0])
+    assert_same_document(request, first.doc_id, "greedy")

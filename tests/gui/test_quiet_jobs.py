@@ -1,0 +1,100 @@
+"""Quiet (non-MAIN) jobs run one at a time and pause while the user switches documents (issue 16)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from evmeval_gui.jobs import MAIN, JobContext, JobRunner
+from evmeval_gui.main_window import MainWindow
+from evmeval_gui.model import jobs as model_jobs
+from tests.gui.corpus_factory import write_corpus
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture
+def runner(qtbot):
+    r = JobRunner()
+    yield r
+    assert r.shutdown(10)
+
+
+def test_a_quiet_job_starts_only_once_the_previous_quiet_job_s_thread_ended(runner, qtbot):
+    release_first = threading.Event()
+    second_started = threading.Event()
+    seen_by_first: list[bool] = []
+    done: list[str] = []
+
+    def first(context: JobContext) -> str:
+        release_first.wait(10)
+        seen_by_first.append(second_started.is_set())  # still on the first's thread: the second waits
+        return "first"
+
+    def second(context: JobContext) -> str:
+        second_started.set()
+        return "second"
+
+    runner.submit("first", first, done.append, key="charts")
+    runner.submit("second", second, done.append, key="coreference")
+    release_first.set()
+    qtbot.waitUntil(lambda: len(done) == 2, timeout=10_000)
+    assert seen_by_first == [False] and done == ["first", "second"]
+
+
+def test_a_superseded_queued_quiet_job_never_runs(runner, qtbot):
+    release = threading.Event()
+    ran: list[str] = []
+    done: list[str] = []
+    runner.submit("slow", lambda c: (release.wait(10), "slow")[1], done.append, key="a")
+    runner.submit("old", lambda c: ran.append("old") or "old", done.append, key="b")
+    runner.submit("new", lambda c: ran.append("new") or "new", done.append, key="b")
+    release.set()
+    qtbot.waitUntil(lambda: len(done) == 2, timeout=10_000)
+    assert ran == ["new"] and done == ["slow", "new"]
+
+
+def test_paused_quiet_jobs_wait_at_their_cancel_check_and_main_jobs_do_not(runner, qtbot, monkeypatch):
+    monkeypatch.setattr(model_jobs, "PAUSE_WAIT_S", 30.0)
+    entered, passed, main_passed = threading.Event(), threading.Event(), threading.Event()
+
+    def quiet(context: JobContext) -> None:
+        entered.set()
+        context.check()
+        passed.set()
+
+    def main(context: JobContext) -> None:
+        context.check()
+        main_passed.set()
+
+    runner.pause_quiet(60_000)
+    assert runner.quiet_paused
+    runner.submit("quiet", quiet, lambda _v: None, key="charts")
+    runner.submit("main", main, lambda _v: None, key=MAIN)
+    qtbot.waitUntil(lambda: entered.is_set() and main_passed.is_set(), timeout=10_000)
+    assert not passed.is_set()  # its gate is closed for a minute
+    runner.pause_quiet(0)  # the user is idle again
+    qtbot.waitUntil(passed.is_set, timeout=10_000)
+    assert not runner.quiet_paused
+
+
+def test_switching_documents_in_the_window_pauses_quiet_jobs(qtbot, tmp_path: Path):
+    corpus = write_corpus(tmp_path / "c")
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+                        use_default_charts=False)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=10_000)
+    table = window.documents.table
+    row = window.documents.visible_doc_ids().index("doc2")
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=table.visualRect(table.model().index(row, 1)).center())
+    assert window.session.selection.doc_id == "doc2"
+    assert window.runner.quiet_paused
+    qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=10_000)
