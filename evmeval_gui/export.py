@@ -30,6 +30,7 @@ from core.metrics.coref_view import score_shown_coreference
 from core.metrics.mention import ScoreResult
 from core.metrics.schemes import SchemeResult, scheme_scores
 from core.metrics.sequencing import SequencingResult, score_sequencing
+from core.metrics.shared_tables import sharing
 from core.report.comparison import format_comparison
 from core.report.coref_report import comparison_coref_lines, format_coref_section
 from core.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
@@ -170,6 +171,16 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
     `evmeval-score -c` (see `evmeval_gui.coref.export`). `schemes`: the MUC/GATE figures, if already
     counted (else counted here, under the result's own mapping).
     """
+    with sharing():  # each document's mapping rows and cluster explanations are made once
+        return _write_report_files(out_dir, inputs, result, images, captions, progress=progress,
+                                   cancelled=cancelled, coref=coref, sequencing=sequencing, schemes=schemes)
+
+
+def _write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
+                        images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
+                        progress: Progress | None, cancelled: Callable[[], bool] | None,
+                        coref: CorefResult | None, sequencing: SequencingResult | None,
+                        schemes: SchemeResult | None) -> list[str]:
     if schemes is None:
         schemes = scheme_scores(result)
     outputs = _text_files(result, schemes, coref, sequencing) + _chart_files(images)
@@ -202,6 +213,13 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
     other core while this one draws the charts and writes the HTML pages (`core.forked`).
     """
     check_report_folder(out_dir, inputs, result)
+    with sharing():  # each document's mapping rows and cluster explanations are made once
+        return _export(out_dir, inputs, result, progress=progress, coref_combination=coref_combination,
+                       sequencing=sequencing, fork=fork)
+
+
+def _export(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, progress: Progress | None,
+            coref_combination: str | None, sequencing: SequencingResult | None, fork: bool) -> list[str]:
     coref = None if coref_combination is None else score_shown_coreference(
         result, inputs.gold, inputs.system, combination=coref_combination)
     if sequencing is None:

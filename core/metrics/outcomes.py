@@ -19,6 +19,7 @@ from enum import Enum
 
 from core.align.overlap import mention_units
 from core.metrics.mention import DocumentResult
+from core.metrics.shared_tables import shared
 from core.model import Mention
 from core.rules import AttributeRule, mismatched_attributes
 
@@ -75,8 +76,13 @@ class MappingRow:
 def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
     """The mapping table of a document for one combination, in gold order, then unmatched system.
 
-    Every gold and every system mention appears exactly once.
+    Every gold and every system mention appears exactly once. Inside `core.metrics.shared_tables.sharing()`
+    the table is built once and the same list returned to every caller: never change it.
     """
+    return shared("mapping_rows", doc, None, combination, lambda: _mapping_rows(doc, combination))
+
+
+def _mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
     mapping = doc.mappings[combination]
     rule = mapping.rule
     plain = doc.mappings["plain"]
