@@ -192,7 +192,6 @@ def export_mode(args: argparse.Namespace) -> int:
         request = _request(args)
         if request is None:
             return _fail("--export-report needs something to score: -g GOLD -s SYSTEM, or --demo")
-        _application(offscreen=True)
         corpus = load_corpus(request)
         several = len(corpus.inputs) > 1
         for index, inputs in enumerate(corpus.inputs):
@@ -200,7 +199,9 @@ def export_mode(args: argparse.Namespace) -> int:
             out_dir = args.export_report
             if several:
                 out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
-            export_report(out_dir, inputs, result, coref_combination=_coref_combination(args), fork=True)
+            # Qt is loaded and the QApplication made only by the process drawing the charts.
+            export_report(out_dir, inputs, result, coref_combination=_coref_combination(args), fork=True,
+                          application=lambda: _application(offscreen=True))
             print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
     except (FormatError, ValueError) as exc:
         return _fail(str(exc))

@@ -53,7 +53,7 @@ OUTCOME_LABELS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MappingRow:
     """One row of the mapping table: a gold side, a system side (either may be None), Dice, outcome."""
 
@@ -105,17 +105,28 @@ def _mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
             continue
         rows.append(MappingRow(g_index, None, g, None, None, Outcome.MISSED, rule))
     _mark_merged(rows, doc)
-    gold_units: set = set()
-    for g in doc.gold:
-        gold_units.update(mention_units(g)[0])
+    gold_units = _all_gold_units(doc)
+    system_units = mention_unit_sets(doc, "system")
     for s_index, s in enumerate(doc.system):
         if s_index in used_system:
             continue
-        overlaps = not gold_units.isdisjoint(mention_units(s)[0])
+        overlaps = not gold_units.isdisjoint(system_units[s_index])
         outcome = Outcome.SPLIT if overlaps else Outcome.SPURIOUS
         rows.append(MappingRow(None, s_index, None, s, None, outcome, rule))
     return rows
 
+
+
+def mention_unit_sets(doc: DocumentResult, side: str) -> list[frozenset]:
+    """Each mention's overlap units on one side ("gold" or "system"), in file order; inside
+    `core.metrics.shared_tables.sharing()` made once per document for every table that needs them."""
+    mentions = doc.gold if side == "gold" else doc.system
+    return shared("mention_units", doc, None, side, lambda: [mention_units(m)[0] for m in mentions])
+
+
+def _all_gold_units(doc: DocumentResult) -> frozenset:
+    """Every unit any gold mention covers: a system mention touching none of them is spurious."""
+    return shared("gold_units", doc, None, "", lambda: frozenset().union(*mention_unit_sets(doc, "gold")))
 
 
 def _mark_merged(rows: list[MappingRow], doc: DocumentResult) -> None:
@@ -123,14 +134,15 @@ def _mark_merged(rows: list[MappingRow], doc: DocumentResult) -> None:
     missed = [i for i, r in enumerate(rows) if r.outcome is Outcome.MISSED]
     if not missed:
         return
+    system_units, gold_units = mention_unit_sets(doc, "system"), mention_unit_sets(doc, "gold")
     taken: set = set()
     for r in rows:
         if r.system_index is not None:
-            taken.update(mention_units(doc.system[r.system_index])[0])
+            taken.update(system_units[r.system_index])
     if not taken:
         return
     for i in missed:
         row = rows[i]
-        assert row.gold is not None
-        if not taken.isdisjoint(mention_units(row.gold)[0]):
+        assert row.gold is not None and row.gold_index is not None
+        if not taken.isdisjoint(gold_units[row.gold_index]):
             rows[i] = MappingRow(row.gold_index, None, row.gold, None, None, Outcome.MERGED, row.rule)
