@@ -1,0 +1,119 @@
+"""core.metrics.shared_tables: inside `sharing()` each document's mapping rows, mention units and
+cluster explanations are made once and handed to every consumer; every table equals the one made
+without sharing, and every report made from shared tables is byte-identical."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from core.align import COMBINATIONS
+from core.align.overlap import mention_units
+from core.loading import load_inputs
+from core.metrics.coref import DEFAULT_COMBINATION
+from core.metrics.coref_explain import explain_clusters
+from core.metrics.coref_view import describe_all, score_shown_coreference
+from core.metrics.mention import score_files
+from core.metrics.outcomes import mapping_rows, mention_unit_sets
+from core.metrics.schemes import scheme_scores
+from core.metrics.shared_tables import shared, sharing
+from core.report.coref_csv import format_coref_clusters_csv
+from core.report.csv_report import iter_mappings_csv
+from core.report.paged_html import write_document_pages
+
+
+@pytest.fixture()
+def scored(evmeval_data: Path):
+    folder = evmeval_data / "scoring_demo" / "token_based"
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "sample_system_C.tbf"),
+                         token_dir=str(folder / "tkn"), text_dir=str(folder / "txt"))
+    result = score_files(inputs.gold, inputs.system)
+    coref = score_shown_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
+    return inputs, result, coref
+
+
+def test_built_once_inside_and_every_time_outside():
+    calls: list[int] = []
+    owner = object()
+
+    def build() -> list[int]:
+        calls.append(1)
+        return [len(calls)]
+
+    assert shared("k", owner, None, "", build) is not shared("k", owner, None, "", build)
+    with sharing():
+        first = shared("k", owner, None, "", build)
+        with sharing():  # a nested block uses the outer block's tables
+            assert shared("k", owner, None, "", build) is first
+        assert shared("k", owner, None, "other", build) is not first
+    assert len(calls) == 4
+    assert shared("k", owner, None, "", build) == [5]  # forgotten when the block ended
+
+
+def test_tables_are_per_thread():
+    seen: list[object] = []
+    owner = object()
+    with sharing():
+        mine = shared("k", owner, None, "", list)
+        worker = threading.Thread(target=lambda: seen.append(shared("k", owner, None, "", list)))
+        worker.start()
+        worker.join()
+    assert seen[0] is not mine
+
+
+def test_shared_mapping_rows_equal_unshared_ones(scored):
+    _, result, _ = scored
+    fresh = {(d.doc_id, c): mapping_rows(d, c) for d in result.documents for c in COMBINATIONS}
+    assert any(fresh.values())
+    with sharing():
+        for doc in result.documents:
+            assert mention_unit_sets(doc, "gold") == [mention_units(m)[0] for m in doc.gold]
+            assert mention_unit_sets(doc, "system") == [mention_units(m)[0] for m in doc.system]
+            for c in COMBINATIONS:
+                rows = mapping_rows(doc, c)
+                assert rows == fresh[(doc.doc_id, c)]
+                assert mapping_rows(doc, c) is rows  # made once
+
+
+def test_shared_explanations_equal_unshared_ones(scored):
+    _, result, coref = scored
+    pairs = list(zip(coref.documents, result.documents, strict=True))
+    fresh = [explain_clusters(cd, doc) for cd, doc in pairs]
+    words = [describe_all(clusters) for clusters in fresh]
+    assert any(fresh)
+    with sharing():
+        for (cd, doc), expected, text in zip(pairs, fresh, words, strict=True):
+            clusters = explain_clusters(cd, doc)
+            assert clusters == expected and explain_clusters(cd, doc) is clusters
+            assert describe_all(clusters) == text and describe_all(clusters) is describe_all(clusters)
+
+
+def test_reports_from_shared_tables_are_byte_identical(scored, tmp_path):
+    inputs, result, coref = scored
+    alone = (scheme_scores(result), "".join(iter_mappings_csv(result)), format_coref_clusters_csv(result, coref))
+    write_document_pages(str(tmp_path / "alone"), result, inputs, coreference=coref, per_page=1)
+    with sharing():
+        together = (scheme_scores(result), "".join(iter_mappings_csv(result)), format_coref_clusters_csv(result, coref))
+        write_document_pages(str(tmp_path / "shared"), result, inputs, coreference=coref, per_page=1)
+    assert together == alone
+    pages = sorted(p.name for p in (tmp_path / "alone" / "documents").iterdir())
+    assert len(pages) == len(result.documents) > 1
+    for name in pages:
+        assert (tmp_path / "shared" / "documents" / name).read_bytes() == (
+            tmp_path / "alone" / "documents" / name).read_bytes()
+
+
+def test_pages_can_be_written_in_two_parts(scored, tmp_path):
+    inputs, result, coref = scored
+    whole = write_document_pages(str(tmp_path / "whole"), result, inputs, coreference=coref, per_page=1)
+    count = len(whole)
+    first = write_document_pages(str(tmp_path / "parts"), result, inputs, coreference=coref, per_page=1,
+                                 only=range(1))
+    rest = write_document_pages(str(tmp_path / "parts"), result, inputs, coreference=coref, per_page=1,
+                                only=range(1, count))
+    assert len(first) == 1 and len(rest) == count - 1
+    for path in whole:
+        name = Path(path).name
+        assert (tmp_path / "parts" / "documents" / name).read_bytes() == Path(path).read_bytes()
