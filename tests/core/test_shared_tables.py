@@ -117,3 +117,18 @@ def test_pages_can_be_written_in_two_parts(scored, tmp_path):
     for path in whole:
         name = Path(path).name
         assert (tmp_path / "parts" / "documents" / name).read_bytes() == Path(path).read_bytes()
+
+
+def test_mismatched_attributes_is_each_attribute_that_does_not_agree():
+    from itertools import product
+
+    from core.model import NOT_ANNOTATED, Mention
+    from core.rules import ATTRIBUTES, AttributeRule, mismatched_attributes, values_agree
+
+    values = ("a", "b", NOT_ANNOTATED)
+    for rule, gt, gr, st, sr in product(AttributeRule, values, values, values, values):
+        gold = Mention("r", "d", "g", ("t1",), "x", gt, gr, gt, gr, None, 1)
+        system = Mention("r", "d", "s", ("t1",), "x", st, sr, st, sr, None, 1)
+        expected = tuple(a for a, g, s in zip(ATTRIBUTES, (gt, gr), (st, sr), strict=True)
+                         if not values_agree(rule, g, s))
+        assert mismatched_attributes(rule, gold, system) == expected
