@@ -115,10 +115,12 @@ def _encode(value: Any) -> str:
 
 def _holds_lazy(value: Any) -> bool:
     """Whether a `LazyArray` sits in `value` or in an object nested in it (arrays are not searched:
-    `_stream` encodes them whole). Anything else is one call of the C encoder, with the same text."""
-    if isinstance(value, LazyArray):
-        return True
-    return isinstance(value, dict) and any(isinstance(v, LazyArray | dict) and _holds_lazy(v) for v in value.values())
+    `_stream` encodes them whole). Anything else is one call of the C encoder, with the same text.
+    Checked by exact type: `isinstance` against `LazyArray`, an abstract `Sequence`, is slow, and
+    this runs for every value of every document."""
+    if isinstance(value, dict):
+        return any(_holds_lazy(v) for v in value.values() if type(v) is LazyArray or isinstance(v, dict))
+    return type(value) is LazyArray
 
 
 def _stream(value: Any) -> Iterator[str]:
