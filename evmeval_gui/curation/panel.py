@@ -250,7 +250,8 @@ class CurationPanel(QWidget):
                                 "Enter to keep the curated one, Delete to reject the item.")
         rows = [(f"{v.annotator + 1}", state.names[v.annotator], describe(v.mentions),
                  ", ".join(f"item {i + 1}" for i in sorted(v.coreference)) or "—") for v in d.versions]
-        rows.append(("", "curated (now)", describe(state.curated_version(d)), state.decision(d) or "open"))
+        # The curated row's last cell is its decision, not a coreference membership: say so in its own words.
+        rows.append(("", f"curated ({state.decision(d) or 'undecided'})", describe(state.curated_version(d)), "—"))
         self.versions.setRowCount(len(rows))
         for row, values in enumerate(rows):
             for column, text in enumerate(values):

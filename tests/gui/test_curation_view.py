@@ -65,6 +65,9 @@ def test_curate_lists_every_disagreement_with_each_version(window, corpus):
     first = expected.disagreements[0]
     assert panel.versions.rowCount() == len(NAMES) + 1
     assert [cells(panel.versions, r)[1] for r in range(3)] == list(NAMES)
+    # the curated row says its decision where the annotators' names are, not under "Coreference"
+    assert cells(panel.versions, len(NAMES))[1] == "curated (undecided)"
+    assert cells(panel.versions, len(NAMES))[3] == "—"
     assert panel.progress.text() == f"0 of {len(expected.disagreements)} disagreements decided"
     assert panel.item_label.text().startswith(f"<b>{first.doc_id}</b>, item {first.item + 1}")
 
