@@ -132,3 +132,36 @@ def test_mismatched_attributes_is_each_attribute_that_does_not_agree():
         expected = tuple(a for a, g, s in zip(ATTRIBUTES, (gt, gr), (st, sr), strict=True)
                          if not values_agree(rule, g, s))
         assert mismatched_attributes(rule, gold, system) == expected
+
+
+def test_mapping_table_pieces_are_what_csv_writer_writes_row_by_row(tmp_path):
+    import csv
+    import io
+
+    from core.report.csv_report import MAPPING_HEADER, _mention_cells, _number, iter_mappings_csv
+
+    gold = ("#BeginOfDocument d,1\n"
+            'g\td,1\tE1\t0,4\tsaid, "quoted"\tContact_Meet\tActual\n'
+            "g\td,1\tE2\t10,14\tplain\tConflict_Attack\tGeneric\n"
+            "g\td,1\tE3\t20,22\t\"\tLife_Die\tActual\n"
+            "#EndOfDocument\n")
+    system = ("#BeginOfDocument d,1\n"
+              'r\td,1\tS1\t0,4\tsaid, "quoted"\tContact_Meet\tOther\n'
+              "r\td,1\tS2\t15,18\tnew,one\tConflict_Attack\tGeneric\n"
+              "#EndOfDocument\n")
+    (tmp_path / "gold.tbf").write_text(gold, encoding="utf-8")
+    (tmp_path / "system.tbf").write_text(system, encoding="utf-8")
+    inputs = load_inputs(str(tmp_path / "gold.tbf"), str(tmp_path / "system.tbf"))
+    result = score_files(inputs.gold, inputs.system)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MAPPING_HEADER)
+    for doc in result.documents:
+        for c in COMBINATIONS:
+            for row in mapping_rows(doc, c):
+                writer.writerow([doc.doc_id, c, row.outcome.value, _number(row.dice),
+                                 "+".join(row.mismatched_attributes), *_mention_cells(row.gold),
+                                 *_mention_cells(row.system)])
+    expected = out.getvalue()
+    assert '"d,1"' in expected and '"said, ""quoted"""' in expected and '"new,one"' in expected
+    assert "".join(iter_mappings_csv(result)) == expected
