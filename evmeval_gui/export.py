@@ -66,7 +66,7 @@ CHILD_FILES = frozenset({"scores.txt", "scores.json", "coreference_clusters.csv"
 """With `fork`, what the child writes besides its share of the documents' pages; the drawing process
 writes the charts, every other file and the other pages. The three files that explain coreference
 clusters (JSON, cluster table, pages) sit mostly in one process, which explains each document once."""
-CHILD_PAGE_SHARE = 0.85
+CHILD_PAGE_SHARE = 0.78
 """With `fork`, the child's share of the documents' pages (the first ones): about equal CPU time in
 both processes on the 2000-document corpus (measured with `benchmarks/perf_bench.py`)."""
 
