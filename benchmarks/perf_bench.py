@@ -45,7 +45,9 @@ RSS_MARGIN_MB = 20.0
 JSON_MAX_MB = 200
 EXPORT_MAX_S, EXPORT_MAX_MB, HTML_MAX_MB = 5.0, 400, 8.0
 
-GUI_RUNNER = "import sys; from evmeval_gui.app import main; sys.exit(main())"
+GUI_RUNNER = ("import sys; import evmeval_gui.app as app; "
+              "app.entry() if hasattr(app, 'entry') else sys.exit(app.main())")
+"""`evmeval-gui` as installed (its console entry point; `main` in a tree that has none)."""
 
 
 @dataclass
