@@ -28,9 +28,10 @@ from core.loading import LoadedInputs, input_folders
 from core.metrics.coref import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
 from core.metrics.coref_view import score_shown_coreference
 from core.metrics.mention import ScoreResult
+from core.metrics.outcomes import UNIT_TABLES
 from core.metrics.schemes import SchemeResult, scheme_scores
 from core.metrics.sequencing import SequencingResult, score_sequencing
-from core.metrics.shared_tables import sharing
+from core.metrics.shared_tables import forget, sharing
 from core.report.comparison import format_comparison
 from core.report.coref_report import comparison_coref_lines, format_coref_section
 from core.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
@@ -235,6 +236,7 @@ def _export(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, progress
     if sequencing is None:
         sequencing = score_links(inputs, result)
     schemes = scheme_scores(result)  # before any fork: both processes read its mapping rows
+    forget(*UNIT_TABLES)  # every mapping table is made: the overlap units are not needed any more
     if not (fork and single_threaded()):  # a threaded process (the window) never forks
         if application is not None:
             application()

@@ -117,6 +117,11 @@ def _mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
 
 
 
+UNIT_TABLES: tuple[str, ...] = ("mention_units", "gold_units")
+"""The shared-table kinds of the overlap units (`shared_tables.forget(*UNIT_TABLES)` once every mapping
+table is made: on a 2000-document corpus they hold ~100 MB)."""
+
+
 def mention_unit_sets(doc: DocumentResult, side: str) -> list[frozenset]:
     """Each mention's overlap units on one side ("gold" or "system"), in file order; inside
     `core.metrics.shared_tables.sharing()` made once per document for every table that needs them."""

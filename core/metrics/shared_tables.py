@@ -49,3 +49,12 @@ def shared(kind: str, owner: object, partner: object, detail: str, build: Callab
     value = build()
     tables[key] = (owner, partner, value)
     return value
+
+
+def forget(*kinds: str) -> None:
+    """Drop the remembered tables of these kinds (inside `sharing()`): a consumer that knows no one
+    will ask for them again frees their memory before the block ends."""
+    tables = getattr(_local, "tables", None)
+    if tables:
+        for key in [k for k in tables if k[0] in kinds]:
+            del tables[key]

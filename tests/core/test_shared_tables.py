@@ -165,3 +165,15 @@ def test_mapping_table_pieces_are_what_csv_writer_writes_row_by_row(tmp_path):
     expected = out.getvalue()
     assert '"d,1"' in expected and '"said, ""quoted"""' in expected and '"new,one"' in expected
     assert "".join(iter_mappings_csv(result)) == expected
+
+
+def test_forgotten_tables_are_made_again():
+    from core.metrics.shared_tables import forget
+
+    owner = object()
+    with sharing():
+        first = shared("units", owner, None, "", list)
+        kept = shared("rows", owner, None, "", list)
+        forget("units")
+        assert shared("units", owner, None, "", list) is not first
+        assert shared("rows", owner, None, "", list) is kept
