@@ -1,6 +1,7 @@
 """Benchmark of issue 16: every heavy run on the 2000-document corpus, against the published scorer.
 
     python benchmarks/perf_bench.py [--runs 3] [--ref-runs 1] [--corpus DIR] [--no-gui] [--no-ref]
+    python benchmarks/perf_bench.py --export-only [--runs 3] [--export-base SRC]
 
 On the corpus of `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (151k mentions, 1.36M tokens;
 generated once and cached, as `score_bench.py` does) it runs, each as a fresh process, interleaved:
@@ -44,13 +45,17 @@ RSS_MARGIN_MB = 20.0
 JSON_MAX_MB = 200
 EXPORT_MAX_S, EXPORT_MAX_MB, HTML_MAX_MB = 5.0, 400, 8.0
 
-GUI_RUNNER = "import sys; from evmeval_gui.app import main; sys.exit(main())"
+GUI_RUNNER = ("import sys; import evmeval_gui.app as app; "
+              "app.entry() if hasattr(app, 'entry') else sys.exit(app.main())")
+"""`evmeval-gui` as installed (its console entry point; `main` in a tree that has none)."""
 
 
 @dataclass
 class Run:
     wall: float
     rss_mb: float
+    cpu: float = 0.0
+    """User + system seconds of the process and its children (steadier than wall time on a busy machine)."""
 
 
 def measure(args: list[str], *, env: dict[str, str] | None = None, cwd: Path | str = REPO) -> Run:
@@ -64,7 +69,7 @@ def measure(args: list[str], *, env: dict[str, str] | None = None, cwd: Path | s
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode != 0:
         sys.exit(f"failed ({process.returncode}): {' '.join(args)}\n{stderr.decode(errors='replace')[-2000:]}")
-    return Run(wall, usage.ru_maxrss / 1024)
+    return Run(wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
 
 
 def published_command() -> list[str] | None:
@@ -84,10 +89,16 @@ def main() -> int:
     parser.add_argument("--corpus", help="use (or create) the corpus in this folder")
     parser.add_argument("--no-gui", action="store_true", help="skip the GUI export")
     parser.add_argument("--no-ref", action="store_true", help="use the stored published figures")
+    parser.add_argument("--export-only", action="store_true", help="only the GUI export, best of --runs")
+    parser.add_argument("--export-base", metavar="SRC",
+                        help="with --export-only: also export with the source tree SRC (e.g. `git archive main` "
+                             "unpacked), interleaved, and compare every file byte for byte")
     args = parser.parse_args()
     folder = corpus_dir(args.corpus)
     ensure_corpus(folder)
     inputs = ["-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"), "-t", str(folder / "tkn")]
+    if args.export_only:
+        return export_only(inputs, args.runs, args.export_base)
     published = None if args.no_ref else published_command()
     ours: dict[str, list[Run]] = {"-o": [], "-o -d": [], "--json": [], "-o pure": [], "-o -d pure": []}
     theirs: dict[str, list[Run]] = {"-o": [], "-o -d": []}
@@ -134,6 +145,44 @@ def run_export(inputs: list[str], out: Path) -> tuple[Run, float, int, float]:
     pages = list((folder / "documents").glob("*.html"))
     return (run, (folder / "report.html").stat().st_size / 1e6, len(pages),
             sum(p.stat().st_size for p in pages) / 1e6)
+
+
+def export_only(inputs: list[str], runs: int, base: str | None) -> int:
+    """`--export-only`: the export `runs` times (best kept), and the same with the source tree `base`
+    interleaved; the ratio of the two and whether their files are the same bytes."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    trees = {"this tree": env} | ({"base": {**env, "PYTHONPATH": os.path.abspath(base)}} if base else {})
+    results: dict[str, list[Run]] = {name: [] for name in trees}
+    sizes: dict[str, tuple[float, int]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        print(f"load average before: {os.getloadavg()[0]:.2f}")
+        for n in range(runs):
+            for name, tree_env in trees.items():
+                folder = Path(tmp) / name.replace(" ", "_") / str(n)
+                args = [sys.executable, "-c", GUI_RUNNER, *inputs, "--export-report", str(folder)]
+                results[name].append(measure(args, env=tree_env, cwd=tmp))
+                sizes[name] = ((folder / "report.html").stat().st_size / 1e6,
+                               len(list((folder / "documents").glob("*.html"))))
+        print(f"load average after:  {os.getloadavg()[0]:.2f}")
+        for name, tree_runs in results.items():
+            wall, cpu = min(r.wall for r in tree_runs), min(r.cpu for r in tree_runs)
+            rss = max(r.rss_mb for r in tree_runs)
+            walls = ", ".join(f"{r.wall:.2f}" for r in tree_runs)
+            print(f"{name:<10} best of {runs}: {wall:6.2f} s wall (runs {walls}), "
+                  f"{cpu:5.2f} s CPU, {rss:4.0f} MB, report.html {sizes[name][0]:.1f} MB + {sizes[name][1]} pages   "
+                  f"goal <={EXPORT_MAX_S:.0f} s <={EXPORT_MAX_MB} MB html<={HTML_MAX_MB:.0f} MB")
+        same = True
+        if base:
+            mine, theirs = best(results["this tree"]), best(results["base"])
+            print(f"this tree vs base: {theirs.wall / mine.wall:.2f}x faster (wall), "
+                  f"{min(r.cpu for r in results['base']) / min(r.cpu for r in results['this tree']):.2f}x less CPU")
+            ours_dir, base_dir = Path(tmp) / "this_tree" / "0", Path(tmp) / "base" / "0"
+            files = sorted(p.relative_to(base_dir) for p in base_dir.rglob("*") if p.is_file())
+            different = [str(f) for f in files if (ours_dir / f).read_bytes() != (base_dir / f).read_bytes()]
+            same = not different
+            verdict = "all the same bytes" if same else "DIFFERENT: " + ", ".join(different)
+            print(f"files: {len(files)} compared, {verdict}")
+    return 0 if same else 1
 
 
 def _kernel_built() -> bool:

@@ -28,8 +28,10 @@ from core.loading import LoadedInputs, input_folders
 from core.metrics.coref import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
 from core.metrics.coref_view import score_shown_coreference
 from core.metrics.mention import ScoreResult
+from core.metrics.outcomes import UNIT_TABLES
 from core.metrics.schemes import SchemeResult, scheme_scores
 from core.metrics.sequencing import SequencingResult, score_sequencing
+from core.metrics.shared_tables import forget, sharing
 from core.report.comparison import format_comparison
 from core.report.coref_report import comparison_coref_lines, format_coref_section
 from core.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
@@ -51,7 +53,7 @@ from core.report.scheme_exports import (
 from core.report.sequencing_html import sequencing_html_section
 from core.report.sequencing_report import link_table_tsv, sequencing_json
 from core.report.text import format_report
-from evmeval_gui.charts.panel import CHART_NAMES, ChartsPanel
+from evmeval_gui.charts.names import CHART_NAMES
 from evmeval_gui.coref.export import COREF_CHART_FILES, COREF_FILES, coref_files, render_coref_charts, with_coreference
 
 REPORT_FILES: tuple[str, ...] = ("report.html", "scores.txt", "comparison.txt", "scores.json",
@@ -61,9 +63,13 @@ SEQUENCING_FILE = "sequencing_links.tsv"
 """Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 
 Progress = Callable[[int, int], None]
-CHILD_FILES = frozenset({"scores.txt", "scores.json"})
-"""With `fork`, what the child writes besides the documents' pages; the drawing process writes the
-charts and every other file (about equal halves of the work on a large corpus)."""
+CHILD_FILES = frozenset({"scores.txt", "scores.json", "coreference_clusters.csv"})
+"""With `fork`, what the child writes besides its share of the documents' pages; the drawing process
+writes the charts, every other file and the other pages. The three files that explain coreference
+clusters (JSON, cluster table, pages) sit mostly in one process, which explains each document once."""
+CHILD_PAGE_SHARE = 0.78
+"""With `fork`, the child's share of the documents' pages (the first ones): about equal CPU time in
+both processes on the 2000-document corpus (measured with `benchmarks/perf_bench.py`)."""
 
 
 def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes: SchemeResult | None = None,
@@ -73,6 +79,8 @@ def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes
 
     Needs the GUI thread: the charts are widgets, drawn offscreen.
     """
+    from evmeval_gui.charts.panel import ChartsPanel  # Qt and pyqtgraph: imported only when drawing
+
     panel = ChartsPanel()
     try:
         panel.set_result(result, schemes=schemes)
@@ -170,6 +178,16 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
     `evmeval-score -c` (see `evmeval_gui.coref.export`). `schemes`: the MUC/GATE figures, if already
     counted (else counted here, under the result's own mapping).
     """
+    with sharing():  # each document's mapping rows and cluster explanations are made once
+        return _write_report_files(out_dir, inputs, result, images, captions, progress=progress,
+                                   cancelled=cancelled, coref=coref, sequencing=sequencing, schemes=schemes)
+
+
+def _write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
+                        images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
+                        progress: Progress | None, cancelled: Callable[[], bool] | None,
+                        coref: CorefResult | None, sequencing: SequencingResult | None,
+                        schemes: SchemeResult | None) -> list[str]:
     if schemes is None:
         schemes = scheme_scores(result)
     outputs = _text_files(result, schemes, coref, sequencing) + _chart_files(images)
@@ -191,42 +209,62 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
 
 def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
                   progress: Progress | None = None, coref_combination: str | None = None,
-                  sequencing: SequencingResult | None = None, fork: bool = False) -> list[str]:
+                  sequencing: SequencingResult | None = None, fork: bool = False,
+                  application: Callable[[], object] | None = None) -> list[str]:
     """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
 
     With `coref_combination` (e.g. `DEFAULT_COMBINATION`, v1.8's `-m 1`), coreference is scored with
     mentions aligned by it and goes into every file. Raises `FormatError` (with the path), before
     anything is drawn or written, when the folder cannot be written, an output would replace one of
     the input files, or a mention is in two coreference clusters. `fork` (a single-threaded program
-    only: `--export-report`): the text, JSON and CSV files are written by a child process on the
-    other core while this one draws the charts and writes the HTML pages (`core.forked`).
+    only: `--export-report`): a child process on the other core writes the JSON, the text files and
+    most documents' pages while this one draws the charts and writes the rest (`core.forked`).
+    `application()`: makes the QApplication the charts need, called just before drawing (after the
+    fork: the child never loads Qt).
     """
     check_report_folder(out_dir, inputs, result)
+    with sharing():  # each document's mapping rows and cluster explanations are made once
+        return _export(out_dir, inputs, result, progress=progress, coref_combination=coref_combination,
+                       sequencing=sequencing, fork=fork, application=application)
+
+
+def _export(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, progress: Progress | None,
+            coref_combination: str | None, sequencing: SequencingResult | None, fork: bool,
+            application: Callable[[], object] | None) -> list[str]:
     coref = None if coref_combination is None else score_shown_coreference(
         result, inputs.gold, inputs.system, combination=coref_combination)
     if sequencing is None:
         sequencing = score_links(inputs, result)
-    schemes = scheme_scores(result)
+    schemes = scheme_scores(result)  # before any fork: both processes read its mapping rows
+    forget(*UNIT_TABLES)  # every mapping table is made: the overlap units are not needed any more
     if not (fork and single_threaded()):  # a threaded process (the window) never forks
+        if application is not None:
+            application()
         images, captions = render_charts(result, coref, schemes)
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes)
     gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
     try:
-        return _export_forked(out_dir, inputs, result, schemes, coref, sequencing)
+        return _export_forked(out_dir, inputs, result, schemes, coref, sequencing, application)
     finally:
         gc.unfreeze()
 
 
 def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, schemes: SchemeResult,
-                   coref: CorefResult | None, sequencing: SequencingResult | None) -> list[str]:
+                   coref: CorefResult | None, sequencing: SequencingResult | None,
+                   application: Callable[[], object] | None) -> list[str]:
     files = _text_files(result, schemes, coref, sequencing)
     mine = [f for f in files if f[0] not in CHILD_FILES]
     theirs = [f for f in files if f[0] in CHILD_FILES]
-    child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(out_dir, result, inputs,
-                                                                                  coreference=coref))
+    pages = len(page_ranges(len(result.documents)))
+    split = round(pages * CHILD_PAGE_SHARE)
+    child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(
+        out_dir, result, inputs, coreference=coref, only=range(split)))
+    if application is not None:
+        application()
     images, captions = render_charts(result, coref, schemes)
     written = _write_files(out_dir, mine + _chart_files(images))
+    written = write_document_pages(out_dir, result, inputs, coreference=coref, only=range(split, pages)) + written
     written = child.result() + written  # every document page exists before the main page links to them
     written.append(write_main_page(out_dir, result, inputs, {name: png for name, (png, _) in images.items()},
                                    captions=captions, banner=mapping_banner_html(result.mapping), coreference=coref,

@@ -106,6 +106,8 @@ class MainWindow(QMainWindow):
         self.recent = RecentCorpora(self.settings, persist=persist, parent=self)
         self.exporter = ExportController(self, self._session, report=self._on_load_failed,
                                          message=self.show_message)
+        self.exporter.schemes = lambda: (  # MUC/GATE the window already counted for this result: not again
+            self.alignment.schemes if self.alignment.schemes_of is self._session.result else None)
         self.notifier: Notifier = notifier or self._show_problem
         self.error_box: QMessageBox | None = None
         self.open_dialog: OpenCorpusDialog | None = None

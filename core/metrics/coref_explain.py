@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from core.metrics.coref import CorefDocument
 from core.metrics.mention import DocumentResult
+from core.metrics.shared_tables import shared
 
 OUTCOMES = ("exact", "partial", "split", "merged", "missed", "spurious")
 
@@ -88,5 +89,10 @@ def _side(coref: CorefDocument, side: str, doc: DocumentResult) -> list[ClusterE
 
 
 def explain_clusters(coref: CorefDocument, doc: DocumentResult) -> tuple[ClusterExplanation, ...]:
-    """Every gold cluster, then every system cluster, in CoNLL line order of first appearance."""
+    """Every gold cluster, then every system cluster, in CoNLL line order of first appearance
+    (made once per document inside `core.metrics.shared_tables.sharing()`)."""
+    return shared("explain_clusters", coref, doc, "", lambda: _explain(coref, doc))
+
+
+def _explain(coref: CorefDocument, doc: DocumentResult) -> tuple[ClusterExplanation, ...]:
     return tuple(_side(coref, "gold", doc) + _side(coref, "system", doc))

@@ -16,6 +16,7 @@ from core.metrics.coref import DEFAULT_THRESHOLD, CorefResult, score_coreference
 from core.metrics.coref_explain import ClusterExplanation
 from core.metrics.coref_metrics import METRICS, CorefCounts
 from core.metrics.mention import ScoreResult
+from core.metrics.shared_tables import shared
 from core.model import Document, TbfFile
 from core.progress import CancelCheck, Cancelled
 
@@ -158,7 +159,12 @@ def explanations_by_side(clusters: Sequence[ClusterExplanation]) -> tuple[dict[i
 
 
 def describe_all(clusters: Sequence[ClusterExplanation]) -> tuple[str, ...]:
-    """`describe_cluster` for every cluster of one document (as `explain_clusters` lists them)."""
+    """`describe_cluster` for every cluster of one document (as `explain_clusters` lists them; worded
+    once per document inside `core.metrics.shared_tables.sharing()`)."""
+    return shared("describe_all", clusters, None, "", lambda: _describe_all(clusters))
+
+
+def _describe_all(clusters: Sequence[ClusterExplanation]) -> tuple[str, ...]:
     gold, system = explanations_by_side(clusters)
     return tuple(describe_cluster(c, gold, system) if c.side == "gold" else describe_cluster(c, system, gold)
                  for c in clusters)

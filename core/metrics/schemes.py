@@ -31,7 +31,7 @@ from typing import Any
 from core.align import COMBINATIONS
 from core.metrics.agreement import GateCounts, gate_counts
 from core.metrics.mention import DocumentResult, ScoreResult
-from core.metrics.outcomes import MappingRow, Outcome, mapping_rows
+from core.metrics.outcomes import MappingRow, Outcome, mapping_rows, mention_unit_sets
 from core.metrics.prf import f1_score, nan_to_none, safe_div
 
 _FIELD = {Outcome.EXACT: "cor", Outcome.PARTIAL: "par", Outcome.ATTRIBUTE: "inc", Outcome.MISSED: "mis",
@@ -149,7 +149,9 @@ def document_schemes(doc: DocumentResult, counted: bool) -> tuple[DocumentScheme
     """A document's MUC and GATE counts, and the mapping-table rows they came from."""
     rows = {c: mapping_rows(doc, c) for c in COMBINATIONS}
     muc = {c: muc_counts(rows[c]) for c in COMBINATIONS}
-    gate = {c: gate_counts(doc.gold, doc.system, doc.mappings[c]) for c in COMBINATIONS}
+    units = mention_unit_sets(doc, "gold"), mention_unit_sets(doc, "system")
+    gate = {c: gate_counts(doc.gold, doc.system, doc.mappings[c], units_a=units[0], units_b=units[1])
+            for c in COMBINATIONS}
     return DocumentSchemes(doc.doc_id, counted, muc, gate), rows
 
 

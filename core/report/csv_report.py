@@ -61,24 +61,46 @@ def format_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBI
 
 def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINATIONS) -> Iterator[str]:
     """`format_mappings_csv` a document at a time (for `core.report.io.write_atomic`: 50 MB of table
-    on a 2000-document corpus never sit in memory at once)."""
+    on a 2000-document corpus never sit in memory at once).
+
+    Each mention's six cells are put in CSV form once per document (by the csv module, so quoting is
+    its own) and each row is joined from those pieces: the rows of four combinations reuse them, and
+    the cells in between (outcome, Dice, attribute names) never need quoting."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(MAPPING_HEADER)
+    pieces = _CsvPieces()
+    no_mention = pieces.line(_NO_MENTION)
     for doc in result.documents:
-        # Each mention's cells once per document, not once per combination and row.
-        gold_cells = [_mention_cells(m) for m in doc.gold]
-        system_cells = [_mention_cells(m) for m in doc.system]
+        gold_cells = [pieces.line(_mention_cells(m)) for m in doc.gold]
+        system_cells = [pieces.line(_mention_cells(m)) for m in doc.system]
+        lines = []
         for combination in combinations:
+            head = pieces.line([doc.doc_id, combination])
             for row in mapping_rows(doc, combination):
-                gold = _NO_MENTION if row.gold_index is None else gold_cells[row.gold_index]
-                system = _NO_MENTION if row.system_index is None else system_cells[row.system_index]
-                writer.writerow([doc.doc_id, combination, row.outcome.value, _number(row.dice),
-                                 "+".join(row.mismatched_attributes), *gold, *system])
-        yield out.getvalue()
+                gold = no_mention if row.gold_index is None else gold_cells[row.gold_index]
+                system = no_mention if row.system_index is None else system_cells[row.system_index]
+                lines.append(f"{head},{row.outcome.value},{_number(row.dice)},"
+                             f"{'+'.join(row.mismatched_attributes)},{gold},{system}\n")
+        yield out.getvalue() + "".join(lines)
         out.seek(0)
         out.truncate()
     yield out.getvalue()
+
+
+class _CsvPieces:
+    """Cells in CSV form (`csv.writer`'s quoting), without the line end, to be joined with commas."""
+
+    def __init__(self) -> None:
+        self._out = io.StringIO()
+        self._writer = csv.writer(self._out, lineterminator="\n")
+
+    def line(self, cells: Sequence[object]) -> str:
+        """Two or more cells (a single empty cell would be written `""`, not empty as in a longer row)."""
+        self._out.seek(0)
+        self._out.truncate()
+        self._writer.writerow(cells)
+        return self._out.getvalue()[:-1]
 
 
 def format_documents_csv(result: ScoreResult) -> str:

@@ -113,6 +113,16 @@ def _encode(value: Any) -> str:
         return _STRICT.encode(_no_nan(value))
 
 
+def _holds_lazy(value: Any) -> bool:
+    """Whether a `LazyArray` sits in `value` or in an object nested in it (arrays are not searched:
+    `_stream` encodes them whole). Anything else is one call of the C encoder, with the same text.
+    Checked by exact type: `isinstance` against `LazyArray`, an abstract `Sequence`, is slow, and
+    this runs for every value of every document."""
+    if isinstance(value, dict):
+        return any(_holds_lazy(v) for v in value.values() if type(v) is LazyArray or isinstance(v, dict))
+    return type(value) is LazyArray
+
+
 def _stream(value: Any) -> Iterator[str]:
     """The C encoder's one-line text of `value`, in pieces: an object or array holding a `LazyArray`
     is written member by member (same separators), so the lazy elements are built one at a time."""
@@ -123,7 +133,7 @@ def _stream(value: Any) -> Iterator[str]:
                 yield ", "
             yield from _stream(element)
         yield "]"
-    elif isinstance(value, dict) and any(isinstance(v, LazyArray | dict) for v in value.values()):
+    elif isinstance(value, dict) and _holds_lazy(value):
         yield "{"
         for number, (key, item) in enumerate(value.items()):
             yield (", " if number else "") + _STRICT.encode(key) + ": "

@@ -97,11 +97,14 @@ def write_html_report(
 def write_document_pages(out_dir: str, result: ScoreResult, inputs: LoadedInputs, *,
                          coreference: CorefResult | None = None, colours: Mapping[str, str] | None = None,
                          progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
-                         per_page: int = DOCUMENTS_PER_PAGE) -> list[str]:
-    """The documents' pages alone (the part of `write_html_report` that needs no chart)."""
+                         per_page: int = DOCUMENTS_PER_PAGE, only: range | None = None) -> list[str]:
+    """The documents' pages alone (the part of `write_html_report` that needs no chart); `only`: the
+    page indexes to write (two processes can share the pages), else every page."""
     pages = page_ranges(len(result.documents), per_page)
     written: list[str] = []
     for page, numbers in enumerate(pages):
+        if only is not None and page not in only:
+            continue
         if cancelled is not None and cancelled():
             break
         path = os.path.join(out_dir, *page_file(page).split("/"))

@@ -33,6 +33,7 @@ from core.type_names import SpellingCache, TypeNames
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
+from evmeval_gui.charts.names import CHART_NAMES
 from evmeval_gui.charts.per_type import PerTypeChart
 from evmeval_gui.charts.schemes_chart import SchemesTab
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
@@ -55,9 +56,6 @@ PER_TYPE_TABLES: dict[str, tuple[str, str]] = {
 """The per-type tables, as the panel names them (chart titles say the same); the first follows the
 window's combination, the published one is an explicit choice."""
 
-CHART_NAMES: tuple[str, ...] = ("scores", "per_type_combination", "per_type_published", "per_type_type_mapping",
-                                "confusion_type", "confusion_realis", "documents", "schemes")
-"""Export names of the charts, in tab order (files `chart_<name>.png` / `.svg`)."""
 
 _DRAWERS = {"scores": "_draw_score_bars", "per_type": "_draw_per_type", "confusions": "_draw_confusions",
             "scatter": "_draw_scatter", "schemes": "_draw_schemes"}

@@ -24,6 +24,7 @@ from core.metrics.mention import DocumentResult
 from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter, point_size
+from evmeval_gui.charts.names import COREF_CHART_NAMES
 from evmeval_gui.charts.score_bars import METRIC_LABELS, OFFSETS
 from evmeval_gui.charts.score_bars import METRICS as PRF
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, METRIC_COLOURS, MUTED, qcolour
@@ -32,7 +33,7 @@ from evmeval_gui.model.formatting import percent
 GROUPS: tuple[str, ...] = (*METRICS, "conll_f1")
 GROUP_LABELS = {**METRIC_NAMES, "lea": "LEA (ours)", "conll_f1": "CoNLL F1 (ours)"}
 BAR_WIDTH = 0.25
-CHART_NAMES: tuple[str, ...] = ("coreference_scores", "coreference_documents")
+CHART_NAMES = COREF_CHART_NAMES
 """Export names (files `chart_<name>.png` / `.svg`)."""
 
 

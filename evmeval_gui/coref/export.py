@@ -16,11 +16,11 @@ from core.metrics.coref import CorefResult
 from core.metrics.mention import ScoreResult
 from core.report.coref_csv import format_coref_clusters_csv, format_coref_documents_csv
 from core.report.coref_report import coref_to_json, format_breakdown, format_conll_files
-from evmeval_gui.coref.charts import CHART_NAMES, CorefCharts
+from evmeval_gui.charts.names import COREF_CHART_NAMES
 
 COREF_FILES: tuple[str, ...] = ("coreference_documents.csv", "coreference_clusters.csv", "coreference_gold.conll",
                                 "coreference_sys.conll", "coreference_breakdown.tsv")
-COREF_CHART_FILES: tuple[str, ...] = tuple(f"chart_{n}.{e}" for n in CHART_NAMES for e in ("png", "svg"))
+COREF_CHART_FILES: tuple[str, ...] = tuple(f"chart_{n}.{e}" for n in COREF_CHART_NAMES for e in ("png", "svg"))
 
 
 def coref_files(result: ScoreResult, coref: CorefResult) -> list[tuple[str, Callable[[], str]]]:
@@ -48,6 +48,8 @@ def with_coreference(data: dict, result: ScoreResult, coref: CorefResult) -> dic
 def render_coref_charts(result: ScoreResult, coref: CorefResult) -> tuple[dict[str, tuple[bytes, str]],
                                                                           dict[str, str]]:
     """The coreference charts as (PNG, SVG) and captions (GUI thread: they are widgets)."""
+    from evmeval_gui.coref.charts import CorefCharts  # Qt: imported only when drawing
+
     charts = CorefCharts()
     try:
         charts.set_data(coref, result.documents)

@@ -35,6 +35,8 @@ class AlignmentFigures:
         self.differences_ready = Signal("differences_ready")
         self.focus_changed = Signal("focus_changed")
         self.schemes: SchemeResult | None = None
+        self.schemes_of: ScoreResult | None = None
+        """The result `schemes` were counted from (the export reuses them only for that very result)."""
         self.differences: MappingDifferences | None = None
         self.focus: PairChange | None = None
         self.wanted = False
@@ -64,7 +66,7 @@ class AlignmentFigures:
 
         def done(schemes: SchemeResult) -> None:
             if self.session.result is result:
-                self.schemes = schemes
+                self.schemes, self.schemes_of = schemes, result
                 self.schemes_ready.emit()
 
         self.session.runner.submit("MUC and GATE figures", lambda _context: scheme_scores(result), done,

@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
 from core.formats.errors import FormatError, Problem
 from core.metrics.coref_view import score_shown_coreference
-from core.metrics.schemes import scheme_scores
+from core.metrics.mention import ScoreResult
+from core.metrics.schemes import SchemeResult, scheme_scores
 from core.metrics.sequencing import SequencingResult
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
@@ -26,6 +27,8 @@ class ExportController:
         self.message = message
         self.sequencing: Callable[[], SequencingResult | None] | None = None
         """What gives the sequencing scores to export (None or returning None: none)."""
+        self.schemes: Callable[[], SchemeResult | None] | None = None
+        """What gives the MUC/GATE figures the window already counted (None or returning None: counted here)."""
 
     def ask_and_export(self) -> None:
         """Ask for a folder, then `export_to` it."""
@@ -34,6 +37,13 @@ class ExportController:
         folder = QFileDialog.getExistingDirectory(self.parent, "Export the report into a folder")
         if folder:
             self.export_to(folder)
+
+    def _counted_schemes(self, result: ScoreResult) -> SchemeResult:
+        """The window's MUC/GATE figures of `result` when it has them (same mapping), else counted now."""
+        counted = self.schemes() if self.schemes is not None else None
+        if counted is not None and counted.mapping == result.mapping:
+            return counted
+        return scheme_scores(result)
 
     def export_to(self, folder: str) -> None:
         """Check the folder and draw the charts now, then write every file in the background."""
@@ -49,7 +59,7 @@ class ExportController:
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
             check_report_folder(folder, inputs, result)
-            schemes = scheme_scores(result)  # counted once, for the charts and the files
+            schemes = self._counted_schemes(result)  # counted once, for the charts and the files
             images, captions = render_charts(result, coref, schemes)
         except FormatError as exc:
             self.report(exc.problem)

@@ -58,3 +58,17 @@ def test_a_failure_while_writing_pieces_keeps_the_old_file(tmp_path):
         write_atomic(str(target), pieces())
     assert target.read_text(encoding="utf-8") == "old"
     assert os.listdir(tmp_path) == ["scores.json"]                     # no temporary file left
+
+
+def test_a_lazy_array_deep_in_objects_is_streamed_and_plain_objects_are_encoded_whole():
+    from core.report.json_report import LazyArray
+
+    built: list[int] = []
+    lazy = LazyArray([1, 2], lambda n: built.append(n) or {"n": n, "deep": {"x": [n, n / 2]}})
+    data = {"top": {"middle": {"documents": lazy, "plain": {"a": 1}}}, "rows": [{"b": {"c": 2}}]}
+    pieces = list(iter_dumps(data))
+    assert built == [1, 2]
+    assert json.loads("".join(pieces)) == {"top": {"middle": {"documents": [
+        {"n": 1, "deep": {"x": [1, 0.5]}}, {"n": 2, "deep": {"x": [2, 1.0]}}], "plain": {"a": 1}}},
+        "rows": [{"b": {"c": 2}}]}
+    assert '{"n": 1, "deep": {"x": [1, 0.5]}}' in pieces  # an element without a lazy array: one piece

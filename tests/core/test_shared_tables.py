@@ -1,0 +1,179 @@
+"""core.metrics.shared_tables: inside `sharing()` each document's mapping rows, mention units and
+cluster explanations are made once and handed to every consumer; every table equals the one made
+without sharing, and every report made from shared tables is byte-identical."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from core.align import COMBINATIONS
+from core.align.overlap import mention_units
+from core.loading import load_inputs
+from core.metrics.coref import DEFAULT_COMBINATION
+from core.metrics.coref_explain import explain_clusters
+from core.metrics.coref_view import describe_all, score_shown_coreference
+from core.metrics.mention import score_files
+from core.metrics.outcomes import mapping_rows, mention_unit_sets
+from core.metrics.schemes import scheme_scores
+from core.metrics.shared_tables import shared, sharing
+from core.report.coref_csv import format_coref_clusters_csv
+from core.report.csv_report import iter_mappings_csv
+from core.report.paged_html import write_document_pages
+
+
+@pytest.fixture()
+def scored(evmeval_data: Path):
+    folder = evmeval_data / "scoring_demo" / "token_based"
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "sample_system_C.tbf"),
+                         token_dir=str(folder / "tkn"), text_dir=str(folder / "txt"))
+    result = score_files(inputs.gold, inputs.system)
+    coref = score_shown_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
+    return inputs, result, coref
+
+
+def test_built_once_inside_and_every_time_outside():
+    calls: list[int] = []
+    owner = object()
+
+    def build() -> list[int]:
+        calls.append(1)
+        return [len(calls)]
+
+    assert shared("k", owner, None, "", build) is not shared("k", owner, None, "", build)
+    with sharing():
+        first = shared("k", owner, None, "", build)
+        with sharing():  # a nested block uses the outer block's tables
+            assert shared("k", owner, None, "", build) is first
+        assert shared("k", owner, None, "other", build) is not first
+    assert len(calls) == 4
+    assert shared("k", owner, None, "", build) == [5]  # forgotten when the block ended
+
+
+def test_tables_are_per_thread():
+    seen: list[object] = []
+    owner = object()
+    with sharing():
+        mine = shared("k", owner, None, "", list)
+        worker = threading.Thread(target=lambda: seen.append(shared("k", owner, None, "", list)))
+        worker.start()
+        worker.join()
+    assert seen[0] is not mine
+
+
+def test_shared_mapping_rows_equal_unshared_ones(scored):
+    _, result, _ = scored
+    fresh = {(d.doc_id, c): mapping_rows(d, c) for d in result.documents for c in COMBINATIONS}
+    assert any(fresh.values())
+    with sharing():
+        for doc in result.documents:
+            assert mention_unit_sets(doc, "gold") == [mention_units(m)[0] for m in doc.gold]
+            assert mention_unit_sets(doc, "system") == [mention_units(m)[0] for m in doc.system]
+            for c in COMBINATIONS:
+                rows = mapping_rows(doc, c)
+                assert rows == fresh[(doc.doc_id, c)]
+                assert mapping_rows(doc, c) is rows  # made once
+
+
+def test_shared_explanations_equal_unshared_ones(scored):
+    _, result, coref = scored
+    pairs = list(zip(coref.documents, result.documents, strict=True))
+    fresh = [explain_clusters(cd, doc) for cd, doc in pairs]
+    words = [describe_all(clusters) for clusters in fresh]
+    assert any(fresh)
+    with sharing():
+        for (cd, doc), expected, text in zip(pairs, fresh, words, strict=True):
+            clusters = explain_clusters(cd, doc)
+            assert clusters == expected and explain_clusters(cd, doc) is clusters
+            assert describe_all(clusters) == text and describe_all(clusters) is describe_all(clusters)
+
+
+def test_reports_from_shared_tables_are_byte_identical(scored, tmp_path):
+    inputs, result, coref = scored
+    alone = (scheme_scores(result), "".join(iter_mappings_csv(result)), format_coref_clusters_csv(result, coref))
+    write_document_pages(str(tmp_path / "alone"), result, inputs, coreference=coref, per_page=1)
+    with sharing():
+        together = (scheme_scores(result), "".join(iter_mappings_csv(result)), format_coref_clusters_csv(result, coref))
+        write_document_pages(str(tmp_path / "shared"), result, inputs, coreference=coref, per_page=1)
+    assert together == alone
+    pages = sorted(p.name for p in (tmp_path / "alone" / "documents").iterdir())
+    assert len(pages) == len(result.documents) > 1
+    for name in pages:
+        assert (tmp_path / "shared" / "documents" / name).read_bytes() == (
+            tmp_path / "alone" / "documents" / name).read_bytes()
+
+
+def test_pages_can_be_written_in_two_parts(scored, tmp_path):
+    inputs, result, coref = scored
+    whole = write_document_pages(str(tmp_path / "whole"), result, inputs, coreference=coref, per_page=1)
+    count = len(whole)
+    first = write_document_pages(str(tmp_path / "parts"), result, inputs, coreference=coref, per_page=1,
+                                 only=range(1))
+    rest = write_document_pages(str(tmp_path / "parts"), result, inputs, coreference=coref, per_page=1,
+                                only=range(1, count))
+    assert len(first) == 1 and len(rest) == count - 1
+    for path in whole:
+        name = Path(path).name
+        assert (tmp_path / "parts" / "documents" / name).read_bytes() == Path(path).read_bytes()
+
+
+def test_mismatched_attributes_is_each_attribute_that_does_not_agree():
+    from itertools import product
+
+    from core.model import NOT_ANNOTATED, Mention
+    from core.rules import ATTRIBUTES, AttributeRule, mismatched_attributes, values_agree
+
+    values = ("a", "b", NOT_ANNOTATED)
+    for rule, gt, gr, st, sr in product(AttributeRule, values, values, values, values):
+        gold = Mention("r", "d", "g", ("t1",), "x", gt, gr, gt, gr, None, 1)
+        system = Mention("r", "d", "s", ("t1",), "x", st, sr, st, sr, None, 1)
+        expected = tuple(a for a, g, s in zip(ATTRIBUTES, (gt, gr), (st, sr), strict=True)
+                         if not values_agree(rule, g, s))
+        assert mismatched_attributes(rule, gold, system) == expected
+
+
+def test_mapping_table_pieces_are_what_csv_writer_writes_row_by_row(tmp_path):
+    import csv
+    import io
+
+    from core.report.csv_report import MAPPING_HEADER, _mention_cells, _number, iter_mappings_csv
+
+    gold = ("#BeginOfDocument d,1\n"
+            'g\td,1\tE1\t0,4\tsaid, "quoted"\tContact_Meet\tActual\n'
+            "g\td,1\tE2\t10,14\tplain\tConflict_Attack\tGeneric\n"
+            "g\td,1\tE3\t20,22\t\"\tLife_Die\tActual\n"
+            "#EndOfDocument\n")
+    system = ("#BeginOfDocument d,1\n"
+              'r\td,1\tS1\t0,4\tsaid, "quoted"\tContact_Meet\tOther\n'
+              "r\td,1\tS2\t15,18\tnew,one\tConflict_Attack\tGeneric\n"
+              "#EndOfDocument\n")
+    (tmp_path / "gold.tbf").write_text(gold, encoding="utf-8")
+    (tmp_path / "system.tbf").write_text(system, encoding="utf-8")
+    inputs = load_inputs(str(tmp_path / "gold.tbf"), str(tmp_path / "system.tbf"))
+    result = score_files(inputs.gold, inputs.system)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MAPPING_HEADER)
+    for doc in result.documents:
+        for c in COMBINATIONS:
+            for row in mapping_rows(doc, c):
+                writer.writerow([doc.doc_id, c, row.outcome.value, _number(row.dice),
+                                 "+".join(row.mismatched_attributes), *_mention_cells(row.gold),
+                                 *_mention_cells(row.system)])
+    expected = out.getvalue()
+    assert '"d,1"' in expected and '"said, ""quoted"""' in expected and '"new,one"' in expected
+    assert "".join(iter_mappings_csv(result)) == expected
+
+
+def test_forgotten_tables_are_made_again():
+    from core.metrics.shared_tables import forget
+
+    owner = object()
+    with sharing():
+        first = shared("units", owner, None, "", list)
+        kept = shared("rows", owner, None, "", list)
+        forget("units")
+        assert shared("units", owner, None, "", list) is not first
+        assert shared("rows", owner, None, "", list) is kept
