@@ -868,6 +868,19 @@ static int conll_document(Buffer *b, const char *id_text, Py_ssize_t id_size, co
     return PUT_LITERAL(b, "#end document\n") < 0 ? -1 : 1;
 }
 
+/* The one ending of the CoNLL writers: `outcome` 1 gives the written bytes, 0 None (the Python writer
+ * then decides), -1 NULL with the Python error set; the scratch buffers are freed either way. */
+static PyObject *conll_end(Buffer *b, Buffer *texts, idx *start, int outcome) {
+    PyMem_Free(texts->data);
+    PyMem_Free(start);
+    if (outcome == 0) {
+        PyErr_Clear();
+        PyMem_Free(b->data);
+        Py_RETURN_NONE;
+    }
+    return finish(b, outcome > 0);
+}
+
 static PyObject *conll_side(PyObject *self, PyObject *args) {
     PyObject *doc_ids, *mentions, *rows, *labels;
     (void)self;
@@ -896,19 +909,11 @@ static PyObject *conll_side(PyObject *self, PyObject *args) {
         if (status < 0) goto error;
         if (status == 0) goto fallback;
     }
-    PyMem_Free(texts.data);
-    PyMem_Free(start);
-    return finish(&b, 1);
+    return conll_end(&b, &texts, start, 1);
 fallback:
-    PyErr_Clear();
-    PyMem_Free(b.data);
-    PyMem_Free(texts.data);
-    PyMem_Free(start);
-    Py_RETURN_NONE;
+    return conll_end(&b, &texts, start, 0);
 error:
-    PyMem_Free(texts.data);
-    PyMem_Free(start);
-    return finish(&b, 0);
+    return conll_end(&b, &texts, start, -1);
 }
 
 
@@ -961,19 +966,11 @@ static PyObject *conll_texts(PyObject *self, PyObject *args) {
         if (status == 0) goto fallback;
     }
     if (pos != size) goto fallback;
-    PyMem_Free(texts.data);
-    PyMem_Free(start);
-    return finish(&b, 1);
+    return conll_end(&b, &texts, start, 1);
 fallback:
-    PyErr_Clear();
-    PyMem_Free(b.data);
-    PyMem_Free(texts.data);
-    PyMem_Free(start);
-    Py_RETURN_NONE;
+    return conll_end(&b, &texts, start, 0);
 error:
-    PyMem_Free(texts.data);
-    PyMem_Free(start);
-    return finish(&b, 0);
+    return conll_end(&b, &texts, start, -1);
 }
 
 static int put_num(Buffer *b, Num x) { return x.is_int ? put_long(b, x.i) : put_repr(b, x.d); }
