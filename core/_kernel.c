@@ -749,6 +749,7 @@ PyDoc_STRVAR(parse_doc,
              "document being (index, start byte, end byte, first line).");
 
 static PyObject *k_parse(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *gold, *system;
     const char *folder, *ext;
     if (!PyArg_ParseTuple(args, "SSss", &gold, &system, &folder, &ext)) return NULL;
@@ -1292,6 +1293,7 @@ PyDoc_STRVAR(score_doc_str,
              "coref: the combination -c aligns with (-1: none; coref_arrays is then None), see coref_output.");
 
 static PyObject *k_score(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *capsule, *order, *canon_ids, *canon_strs, *agree, *checks, *run_name;
     Rules r;
     memset(&r, 0, sizeof(r));
@@ -1455,6 +1457,7 @@ PyDoc_STRVAR(tokens_doc, "tokens_ok(handle) -> bool\n\nWaits for the token-id pr
                         "every mention is in its document's token table.");
 
 static PyObject *k_tokens_ok(PyObject *self, PyObject *capsule) {
+    (void)self;
     Parsed *k = PyCapsule_GetPointer(capsule, "core._kernel.Parsed");
     if (!k) return NULL;
     if (k->probing) { /* the probe never touches Python objects: joined with the GIL held, once */
