@@ -301,18 +301,18 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     return 0
 
 
-def _wait_for_background_work(runner, session) -> None:
-    """Let work started after loading (coreference scoring) finish before the screenshot is taken."""
-    from PySide6.QtCore import QEventLoop, QTimer
+def _wait_for_background_work(runner, session, limit_s: float = 120.0) -> None:
+    """Let the work started after loading (coreference, sequencing, charts: quiet jobs run one after
+    another) finish before the screenshot is taken, so it shows every figure the window will show."""
+    import time
 
-    from evmeval_gui.model.coreference import COREF_JOB
+    from PySide6.QtCore import QCoreApplication
 
-    if not runner.running(COREF_JOB):
-        return
-    loop = QEventLoop()
-    session.coreference.changed.connect(lambda: None if runner.running(COREF_JOB) else loop.quit())
-    QTimer.singleShot(600_000, loop.quit)
-    loop.exec()
+    deadline = time.monotonic() + limit_s
+    while not runner.idle and time.monotonic() < deadline:
+        QCoreApplication.processEvents()
+        time.sleep(0.01)
+    QCoreApplication.processEvents()
 
 
 def _refuse_output_over_inputs(output: str, request) -> None:

@@ -102,6 +102,11 @@ class JobRunner(QObject):
         """Whether a job of `key` is running (and not cancelled)."""
         return key in self._current
 
+    @property
+    def idle(self) -> bool:
+        """Whether no job of any key is running or waiting (a screenshot waits for this)."""
+        return not self._current
+
     def submit(
         self,
         label: str,

@@ -146,3 +146,27 @@ def test_the_window_runs_quiet_jobs_once_the_first_document_is_painted(qtbot, tm
     assert held == [True]                                                        # jobs submitted on install wait
     qtbot.waitUntil(lambda: window.runner._held is None, timeout=5000)           # released after the paint
     qtbot.waitUntil(lambda: window.session.coreference.result is not None, timeout=20_000)
+
+
+def test_idle_waits_for_quiet_jobs_of_every_key(runner, qtbot):
+    """`--screenshot` waits for `idle`: a queued quiet job (sequencing behind coreference) counts too."""
+    release = threading.Event()
+    done: list[str] = []
+    assert runner.idle
+    runner.submit("coref", lambda _c: release.wait(5), lambda _v: done.append("coref"), key="coreference")
+    runner.submit("seq", lambda _c: "seq", lambda _v: done.append("seq"), key="sequencing")
+    assert not runner.idle and not runner.busy  # no main job, yet not idle
+    release.set()
+    qtbot.waitUntil(lambda: runner.idle, timeout=5000)
+    assert sorted(done) == ["coref", "seq"]
+
+
+def test_the_screenshot_waits_until_every_background_job_has_delivered(runner, qtbot):
+    from evmeval_gui.app import _wait_for_background_work
+
+    delivered: list[str] = []
+    runner.submit("coref", lambda _c: threading.Event().wait(0.2), lambda _v: delivered.append("coref"),
+                  key="coreference")
+    runner.submit("seq", lambda _c: "links", delivered.append, key="sequencing")
+    _wait_for_background_work(runner, None)
+    assert sorted(delivered) == ["coref", "links"]
