@@ -35,6 +35,12 @@ def _document_json(doc: DocumentResult, *, with_mappings: bool = True) -> dict[s
     return data
 
 
+def encoded(value: Any) -> RawJSON:
+    """`value` written now, as `dumps` would write it inside a line: for `LazyArray` elements, so that
+    `dumps` copies each one instead of searching it for lazy members."""
+    return RawJSON(_encode(value))
+
+
 def _document_text(doc: DocumentResult) -> RawJSON:
     """`_encode(_document_json(doc))`, with the mapping pairs (most of the text: 600k objects on a
     2000-document corpus) written by one format string each instead of a dict each."""
