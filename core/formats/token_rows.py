@@ -71,6 +71,27 @@ class TokenRows(Sequence[Token]):
             out.append(token)
         return out
 
+    def spans(self, indexes: range) -> list[tuple[str, int, int]]:
+        """(text, first, last) of many rows (the alignment sample of `core.text.find_text_shift`), as
+        their `Token`s would give them, without making the `Token`s: rows in the usual shape are read
+        inline, anything else goes through the row rule, which also words any problem."""
+        if self._offset_fields != DEFAULT_OFFSET_FIELDS:
+            return [(t.text, t.first, t.last) for t in map(self._row, indexes)]
+        lines = self._lines
+        out: list[tuple[str, int, int]] = []
+        for i in indexes:
+            fields = lines[i].split("\t")
+            try:
+                first, last = int(fields[2]), int(fields[3])
+            except (IndexError, ValueError):
+                first, last = -1, -1
+            if 0 <= first <= last:
+                out.append((fields[1], first, last))
+            else:
+                token = self._row(i)
+                out.append((token.text, token.first, token.last))
+        return out
+
     def _row(self, index: int) -> Token:
         token = self._parsed.get(index)
         if token is None:
@@ -115,7 +136,7 @@ def read_token_rows(path: str, *, doc_id: str,
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    plain = bool(lines) and "\r" not in text and all(line.strip() for line in lines)
+    plain = bool(lines) and "\r" not in text and all(map(str.strip, lines))
     if plain:
         rows = TokenRows(lines, path=path, offset_fields=offset_fields)
         first = parse_token_row(lines[0], 1, path=path, offset_fields=offset_fields, header_allowed=True)

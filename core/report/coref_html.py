@@ -8,7 +8,6 @@ spurious, partial) in collapsed `<details>` per document, so large corpora stay 
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping, Sequence
 
 from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
@@ -17,14 +16,11 @@ from core.metrics.coref_metrics import METRICS, CorefCounts
 from core.metrics.coref_view import CLUSTER_OUTCOMES, METRIC_NAMES, describe_all
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.outcome_style import STYLES
+from core.report.escape import esc as _esc
 from core.rules import Combination
 
 DOCUMENT_METRICS = ("muc", "bcub", "ceafe", "blanc", "lea")
 """The per-document table's F1 columns (beside the CoNLL F1)."""
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _pct(value: float) -> str:

@@ -9,7 +9,6 @@ than the whole document, so 2000 documents stay a report one can scroll.
 from __future__ import annotations
 
 import base64
-import html
 import math
 from collections.abc import Mapping, Sequence
 
@@ -22,6 +21,7 @@ from core.metrics.prf import NAN_REASON
 from core.model import Mention
 from core.outcome_style import ORDER, STYLES
 from core.report.coref_html import document_coref_html, format_coref_html_section
+from core.report.escape import esc as _esc
 from core.report.snippets import DocumentSnippets
 from core.type_names import TypeNames, type_names
 
@@ -48,10 +48,6 @@ ol.errors { font-size: 0.9em; } ol.errors li { margin: 0.3em 0; }
 .none { color: #777; font-style: italic; }
 .nan { color: #777; cursor: help; }
 """
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _pct(value: float) -> str:

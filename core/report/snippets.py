@@ -17,14 +17,11 @@ from core.formats.token_rows import TokenRows, read_token_rows
 from core.loading import LoadedInputs
 from core.metrics.outcomes import MappingRow
 from core.model import Mention, Token, TokenTable
+from core.report.escape import needs_escape
 from core.text import TEXT_FILE, TOKEN_TABLE, DocumentText, find_text_shift, token_document_text
 
 CONTEXT_CHARS = 60
 """Characters of text shown on each side of an error."""
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 class DocumentSnippets:
@@ -88,28 +85,36 @@ class DocumentSnippets:
         return [self._offsets[t] for t in m.span if t in self._offsets]
 
     def snippet(self, row: MappingRow) -> str:
-        """HTML of the text around a row: its mentions shaded, the gold mention underlined."""
-        if self.text is None:
+        """HTML of the text around a row: its mentions shaded, the gold mention underlined.
+
+        Line breaks show as spaces; the window is cleaned and checked for characters to escape once,
+        then cut into segments (escaped one by one only when the window needs it)."""
+        text = self.text
+        if text is None:
             return ""
         gold = self.ranges(row.gold) if row.gold is not None else []
         system = self.ranges(row.system) if row.system is not None else []
-        covered = [(b, e) for b, e in gold + system if 0 <= b < e <= len(self.text)]
+        size = len(text)
+        covered = [(b, e) for b, e in gold + system if 0 <= b < e <= size]
         if not covered:
             return ""
         start = max(0, min(b for b, _ in covered) - CONTEXT_CHARS)
-        end = min(len(self.text), max(e for _, e in covered) + CONTEXT_CHARS)
+        end = min(size, max(e for _, e in covered) + CONTEXT_CHARS)
         cuts = sorted({start, end, *(c for b, e in covered for c in (b, e) if start < c < end)})
+        window = text[start:end].replace("\r", " ").replace("\n", " ")
+        escape = needs_escape(window) is not None
+        shade = f'<span class="o-{row.outcome.value}">'
+        underline = f'<span class="o-{row.outcome.value} g">'
         parts: list[str] = ["…" if start > 0 else ""]
         for b, e in itertools.pairwise(cuts):
-            underlined = any(gb <= b < ge for gb, ge in gold)
-            shaded = underlined or any(sb <= b < se for sb, se in system)
-            parts.append(self._segment(b, e, shaded, underlined, row))
-        parts.append("…" if end < len(self.text) else "")
+            piece = window[b - start:e - start]
+            if escape:
+                piece = html.escape(piece, quote=True)
+            if any(gb <= b < ge for gb, ge in gold):
+                parts += (underline, piece, "</span>")
+            elif any(sb <= b < se for sb, se in system):
+                parts += (shade, piece, "</span>")
+            else:
+                parts.append(piece)
+        parts.append("…" if end < size else "")
         return f'<span class="snippet">{"".join(parts)}</span>'
-
-    def _segment(self, b: int, e: int, shaded: bool, gold: bool, row: MappingRow) -> str:
-        text = _esc(self.text[b:e].replace("\r", " ").replace("\n", " ")) if self.text else ""
-        if not shaded:
-            return text
-        classes = f"o-{row.outcome.value}" + (" g" if gold else "")
-        return f'<span class="{classes}">{text}</span>'
