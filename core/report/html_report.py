@@ -9,6 +9,7 @@ than the whole document, so 2000 documents stay a report one can scroll.
 from __future__ import annotations
 
 import base64
+import functools
 import math
 from collections.abc import Mapping, Sequence
 
@@ -22,6 +23,7 @@ from core.model import Mention
 from core.outcome_style import ORDER, STYLES
 from core.report.coref_html import document_coref_html, format_coref_html_section
 from core.report.escape import esc as _esc
+from core.report.escape import needs_escape
 from core.report.snippets import DocumentSnippets
 from core.type_names import TypeNames, type_names
 
@@ -85,16 +87,24 @@ def _image_uri(data: bytes | str) -> str:
 def _mention_cell(m: Mention | None, side: str) -> str:
     if m is None:
         return f'<span class="none">no {side} mention</span>'
-    return (f"{side} <b>{_esc(m.mention_id)}</b> “{_esc(m.text)}” "
-            f"{_esc(m.raw_type)} / {_esc(m.raw_realis)} <span class=\"meta\">(line {m.line})</span>")
+    mention_id, text, raw_type, raw_realis = m.mention_id, m.text, m.raw_type, m.raw_realis
+    if needs_escape(f"{mention_id}{text}{raw_type}{raw_realis}") is not None:  # one check for the four
+        mention_id, text, raw_type, raw_realis = map(_esc, (mention_id, text, raw_type, raw_realis))
+    return f"{side} <b>{mention_id}</b> “{text}” {raw_type} / {raw_realis} <span class=\"meta\">(line {m.line})</span>"
+
+
+@functools.cache
+def _error_tag(outcome: Outcome) -> str:
+    """The start of an error's list item: its outcome's tag (made once per outcome)."""
+    return f'<li><span class="tag o-{outcome.value}">{_esc(STYLES[outcome].short)}</span>'
 
 
 def _error_item(row: MappingRow, text: DocumentSnippets) -> str:
     dice = "" if row.dice is None else f" · Dice {row.dice:.2f}"
-    wrong = f" · differs in {', '.join(row.mismatched_attributes)}" if row.mismatched_attributes else ""
-    return (f'<li><span class="tag o-{row.outcome.value}">{_esc(STYLES[row.outcome].short)}</span>'
-            f"{_mention_cell(row.gold, 'gold')} → {_mention_cell(row.system, 'system')}{dice}{wrong}"
-            f"{text.snippet(row)}</li>")
+    mismatched = row.mismatched_attributes
+    wrong = f" · differs in {', '.join(mismatched)}" if mismatched else ""
+    return (f"{_error_tag(row.outcome)}{_mention_cell(row.gold, 'gold')} → {_mention_cell(row.system, 'system')}"
+            f"{dice}{wrong}{text.snippet(row)}</li>")
 
 
 def _document_errors(doc: DocumentResult, number: int, inputs: LoadedInputs, combination: str, *,
