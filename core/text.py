@@ -43,7 +43,11 @@ class DocumentText:
 
     def token_range(self, token: Token) -> tuple[int, int]:
         """The half-open character range of a token in `text`."""
-        return token.first + self.shift, token.last + 1 + self.shift
+        return self.offset_range(token.first, token.last)
+
+    def offset_range(self, first: int, last: int) -> tuple[int, int]:
+        """The half-open character range of a token at offsets `first`..`last` (inclusive) in `text`."""
+        return first + self.shift, last + 1 + self.shift
 
 
 def find_text_shift(tokens: Sequence[Token], text: str) -> int | None:

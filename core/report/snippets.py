@@ -9,14 +9,15 @@ rows instead of 1.4 million.
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 
 from core.formats.errors import FormatError
 from core.formats.token_rows import TokenRows, read_token_rows
 from core.loading import LoadedInputs
-from core.metrics.outcomes import MappingRow
-from core.model import Mention, Token, TokenTable
+from core.metrics.outcomes import MappingRow, Outcome
+from core.model import Mention, TokenTable
 from core.report.escape import needs_escape
 from core.text import TEXT_FILE, TOKEN_TABLE, DocumentText, find_text_shift, token_document_text
 
@@ -24,8 +25,10 @@ CONTEXT_CHARS = 60
 """Characters of text shown on each side of an error."""
 
 
-def _end(span: tuple[int, int]) -> int:
-    return span[1]
+@functools.cache
+def _shading(outcome: Outcome) -> tuple[str, str]:
+    """The opening tags of a shaded segment and of an underlined (gold) one."""
+    return f'<span class="o-{outcome.value}">', f'<span class="o-{outcome.value} g">'
 
 
 def _inside(offset: int, spans: list[tuple[int, int]]) -> bool:
@@ -86,15 +89,18 @@ class DocumentSnippets:
             return [(b, e) for b, e in m.span]
         if self._offsets is None:
             return []
+        offsets = self._offsets
         if self._rows is not None and self._shown is not None:
-            missing = [t for t in m.span if t not in self._offsets]
+            missing = [t for t in m.span if t not in offsets]
             if missing:
                 try:
-                    found: dict[str, Token] = self._rows.find(missing)
+                    found = self._rows.offsets(missing)
                 except FormatError:
                     found = {}
-                self._offsets.update((i, self._shown.token_range(t)) for i, t in found.items())
-        return [self._offsets[t] for t in m.span if t in self._offsets]
+                offset_range = self._shown.offset_range
+                for token_id, (first, last) in found.items():
+                    offsets[token_id] = offset_range(first, last)
+        return [offsets[t] for t in m.span if t in offsets]
 
     def snippet(self, row: MappingRow) -> str:
         """HTML of the text around a row: its mentions shaded, the gold mention underlined.
@@ -107,18 +113,27 @@ class DocumentSnippets:
         gold = self.ranges(row.gold) if row.gold is not None else []
         system = self.ranges(row.system) if row.system is not None else []
         size = len(text)
-        covered = [(b, e) for b, e in gold + system if 0 <= b < e <= size]
-        if not covered:
+        cuts: set[int] = set()  # the ends of the ranges inside the text ...
+        low, high = size, 0  # ... and their extent
+        for b, e in gold + system:
+            if 0 <= b < e <= size:
+                cuts.add(b)
+                cuts.add(e)
+                if b < low:
+                    low = b
+                if e > high:
+                    high = e
+        if not cuts:
             return ""
-        start = max(0, min(covered)[0] - CONTEXT_CHARS)
-        end = min(size, max(map(_end, covered)) + CONTEXT_CHARS)
-        cuts = sorted({start, end, *itertools.chain.from_iterable(covered)})  # every cut lies in [start, end]
+        start = max(0, low - CONTEXT_CHARS)
+        end = min(size, high + CONTEXT_CHARS)
+        cuts.add(start)
+        cuts.add(end)
         window = text[start:end].replace("\r", " ").replace("\n", " ")
         escape = needs_escape(window) is not None
-        shade = f'<span class="o-{row.outcome.value}">'
-        underline = f'<span class="o-{row.outcome.value} g">'
+        shade, underline = _shading(row.outcome)
         parts: list[str] = ["…" if start > 0 else ""]
-        for b, e in itertools.pairwise(cuts):
+        for b, e in itertools.pairwise(sorted(cuts)):
             piece = window[b - start:e - start]
             if escape:
                 piece = html.escape(piece, quote=True)
