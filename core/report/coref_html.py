@@ -8,6 +8,7 @@ spurious, partial) in collapsed `<details>` per document, so large corpora stay 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
@@ -17,6 +18,7 @@ from core.metrics.coref_view import CLUSTER_OUTCOMES, METRIC_NAMES, describe_all
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.outcome_style import STYLES
 from core.report.escape import esc as _esc
+from core.report.escape import needs_escape
 from core.rules import Combination
 
 DOCUMENT_METRICS = ("muc", "bcub", "ceafe", "blanc", "lea")
@@ -67,11 +69,18 @@ def _cluster_items(cd: CorefDocument, doc: DocumentResult) -> list[str]:
     for c, text in zip(clusters, describe_all(clusters), strict=True):
         if c.outcome == "exact":
             continue
-        style = STYLES[c.outcome]
-        items.append(f'<li><span class="tag o-{_esc(c.outcome)}">{_esc(style.glyph)} '
-                     f"{_esc(CLUSTER_OUTCOMES[c.outcome][0])}</span>{_esc(text)} "
-                     f'<span class="meta">({_esc(", ".join(c.mention_ids))})</span></li>')
+        ids = ", ".join(c.mention_ids)
+        if needs_escape(text + ids) is not None:  # one check for both (ids and wording rarely need it)
+            text, ids = _esc(text), _esc(ids)
+        items.append(f'{_cluster_tag(c.outcome)}{text} <span class="meta">({ids})</span></li>')
     return items
+
+
+@functools.cache
+def _cluster_tag(outcome: str) -> str:
+    """The start of a cluster's list item: its outcome's tag (made once per outcome)."""
+    return (f'<li><span class="tag o-{_esc(outcome)}">{_esc(STYLES[outcome].glyph)} '
+            f"{_esc(CLUSTER_OUTCOMES[outcome][0])}</span>")
 
 
 def _cluster_lists(result: ScoreResult, coref: CorefResult) -> str:
