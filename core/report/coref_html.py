@@ -70,7 +70,7 @@ def _cluster_items(cd: CorefDocument, doc: DocumentResult) -> list[str]:
         if c.outcome == "exact":
             continue
         ids = ", ".join(c.mention_ids)
-        if needs_escape(text + ids) is not None:  # one check for both (ids and wording rarely need it)
+        if needs_escape(text + ids):  # one check for both (ids and wording rarely need it)
             text, ids = _esc(text), _esc(ids)
         items.append(f'{_cluster_tag(c.outcome)}{text} <span class="meta">({ids})</span></li>')
     return items

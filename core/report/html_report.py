@@ -88,7 +88,7 @@ def _mention_cell(m: Mention | None, side: str) -> str:
     if m is None:
         return f'<span class="none">no {side} mention</span>'
     mention_id, text, raw_type, raw_realis = m.mention_id, m.text, m.raw_type, m.raw_realis
-    if needs_escape(f"{mention_id}{text}{raw_type}{raw_realis}") is not None:  # one check for the four
+    if needs_escape(f"{mention_id}{text}{raw_type}{raw_realis}"):  # one check for the four
         mention_id, text, raw_type, raw_realis = map(_esc, (mention_id, text, raw_type, raw_realis))
     return f"{side} <b>{mention_id}</b> “{text}” {raw_type} / {raw_realis} <span class=\"meta\">(line {m.line})</span>"
 

@@ -130,7 +130,7 @@ class DocumentSnippets:
         cuts.add(start)
         cuts.add(end)
         window = text[start:end].replace("\r", " ").replace("\n", " ")
-        escape = needs_escape(window) is not None
+        escape = needs_escape(window)
         shade, underline = _shading(row.outcome)
         parts: list[str] = ["…" if start > 0 else ""]
         for b, e in itertools.pairwise(sorted(cuts)):
