@@ -93,12 +93,17 @@ def _cluster_lists(result: ScoreResult, coref: CorefResult) -> str:
     return "".join(out) or '<p class="none">Every cluster matched exactly.</p>'
 
 
+@functools.cache
+def _metric_heads() -> str:
+    """The per-document table's metric columns' heads (the same on every document's page)."""
+    return "".join(f"<th>{_esc(METRIC_NAMES[m])} F1 %</th>" for m in DOCUMENT_METRICS)
+
+
 def document_coref_html(cd: CorefDocument, doc: DocumentResult) -> str:
     """The coreference part of a document's own page: its scores and the clusters not matched exactly."""
     items = _cluster_items(cd, doc)
-    heads = "".join(f"<th>{_esc(METRIC_NAMES[m])} F1 %</th>" for m in DOCUMENT_METRICS)
     table = (f"<table><caption>Coreference (ours: v1.8 prints no per-document scores)</caption><tr><th>document"
-             f"</th><th>CoNLL F1 %</th>{heads}</tr>{_document_row(cd.doc_id, cd.counts)}</table>")
+             f"</th><th>CoNLL F1 %</th>{_metric_heads()}</tr>{_document_row(cd.doc_id, cd.counts)}</table>")
     clusters = (f'<ol class="errors">{"".join(items)}</ol>' if items
                 else '<p class="none">Every cluster matched exactly.</p>')
     return f"<h2>Coreference</h2>{table}<h3>Clusters not matched exactly</h3>{clusters}"

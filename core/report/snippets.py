@@ -113,9 +113,14 @@ class DocumentSnippets:
         gold = self.ranges(row.gold) if row.gold is not None else []
         system = self.ranges(row.system) if row.system is not None else []
         size = len(text)
+        ranges = gold + system
+        if len(ranges) == 1 or (ranges and ranges.count(ranges[0]) == len(ranges)):
+            b, e = ranges[0]
+            if 0 <= b < e <= size:  # one range in the text (most rows): three pieces, no cutting
+                return self._one_range(text, b, e, _shading(row.outcome)[0 if not gold else 1])
         cuts: set[int] = set()  # the ends of the ranges inside the text ...
         low, high = size, 0  # ... and their extent
-        for b, e in gold + system:
+        for b, e in ranges:
             if 0 <= b < e <= size:
                 cuts.add(b)
                 cuts.add(e)
@@ -145,3 +150,16 @@ class DocumentSnippets:
                 parts.append(piece)
         parts.append("…" if end < size else "")
         return f'<span class="snippet">{"".join(parts)}</span>'
+
+    @staticmethod
+    def _one_range(text: str, b: int, e: int, tag: str) -> str:
+        """`snippet` for a row whose mentions all cover the one range `b`..`e` of the text: the same
+        HTML, with the context before and after the range unshaded."""
+        start, end = max(0, b - CONTEXT_CHARS), min(len(text), e + CONTEXT_CHARS)
+        before, inside, after = (text[start:b].replace("\r", " ").replace("\n", " "),
+                                 text[b:e].replace("\r", " ").replace("\n", " "),
+                                 text[e:end].replace("\r", " ").replace("\n", " "))
+        if needs_escape(before) or needs_escape(inside) or needs_escape(after):
+            before, inside, after = (html.escape(piece, quote=True) for piece in (before, inside, after))
+        return (f'<span class="snippet">{"…" if start > 0 else ""}{before}{tag}{inside}</span>{after}'
+                f'{"…" if end < len(text) else ""}</span>')
