@@ -64,19 +64,20 @@ def find_text_shift(tokens: Sequence[Token], text: str) -> int | None:
         spans = tokens.spans(range(0, len(tokens), step))
     else:
         spans = [(t.text, t.first, t.last) for t in tokens[::step]]
-    return _shift_of([(word, first, last + 1) for word, first, last in spans if word.strip()], text)
+    return _shift_of([span for span in spans if span[0].strip()], text)
 
 
 def _shift_of(sample: list[tuple[str, int, int]], text: str) -> int | None:
-    """The smallest shift at which at least 90% of the sample's (word, start, end) spell their word.
+    """The smallest shift at which at least 90% of the sample's (word, first, last) spell their word.
     A shift's count stops as soon as its answer is certain: enough hits, or too many misses."""
     if not sample:
         return 0
     need = _ENOUGH * len(sample)
     for shift in _SHIFTS:
         hits, possible = 0, len(sample)
-        for word, start, end in sample:
-            if start + shift >= 0 and text[start + shift:end + shift] == word:
+        for word, first, last in sample:
+            start = first + shift
+            if start >= 0 and text[start:last + 1 + shift] == word:
                 hits += 1
                 if hits >= need:
                     return shift
