@@ -138,13 +138,16 @@ class TokenRows(Sequence[Token]):
         return token.first, token.last
 
     def _probe(self, token_id: str) -> int | None:
-        if self._index is not None or token_id[:1] != "t" or not token_id[1:].isdecimal():
+        if self._index is not None or not token_id.startswith("t"):
             return None
-        k = int(token_id[1:])
-        key = token_id + "\t"
-        for row in (k, k - 1):
-            if 0 <= row < len(self._lines) and self._lines[row].startswith(key):
-                return row
+        digits = token_id[1:]
+        if not digits.isdecimal():
+            return None
+        k, key, lines = int(digits), token_id + "\t", self._lines
+        if k < len(lines) and lines[k].startswith(key):  # `t<k>` on row k (numbered from 0) ...
+            return k
+        if 0 < k <= len(lines) and lines[k - 1].startswith(key):  # ... or on row k-1 (from 1)
+            return k - 1
         return None
 
     def _lookup(self, token_id: str) -> int | None:

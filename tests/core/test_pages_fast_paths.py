@@ -23,6 +23,7 @@ from core.report import html_report
 from core.report.escape import esc
 from core.report.snippets import CONTEXT_CHARS, DocumentSnippets
 from core.text import MAX_SHIFT, find_text_shift
+from tests.core.test_token_rows import tables
 
 # -- plain versions ---------------------------------------------------------------------------------
 
@@ -155,6 +156,23 @@ def test_a_bad_row_in_the_sample_is_reported_as_the_plain_rule_reports_it(tmp_pa
     except FormatError as exc:
         got = str(exc)
     assert got == expected
+
+
+@settings(max_examples=80, deadline=None)
+@given(tables(), st.data())
+def test_offsets_of_partial_rows_are_those_of_the_whole_table(tmp_path_factory, text, data):
+    """`TokenRows.offsets` (the snippets' lookups) gives each asked token's offsets, as `find` does."""
+    path = tmp_path_factory.mktemp("tab") / "d.tab"
+    path.write_bytes(text.encode("utf-8"))
+    whole = parse_token_table(text, doc_id="d", path=str(path)).tokens
+    read = read_token_rows(str(path), doc_id="d")
+    assume(isinstance(read, TokenRows))
+    ids = [t.id for t in whole]
+    asked = data.draw(st.lists(st.sampled_from([*ids, "t999", "t", "tx", "nope", f"t{len(ids)}", f"t{len(ids) + 1}"]),
+                               max_size=10))
+    by_id = {t.id: (t.first, t.last) for t in whole}
+    assert read.offsets(asked) == {i: by_id[i] for i in asked if i in by_id}
+    assert read.offsets(asked) == {i: (t.first, t.last) for i, t in read.find(asked).items()}
 
 
 def test_a_sample_at_the_limit_is_accepted_and_one_below_is_not():
