@@ -23,13 +23,14 @@ import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from core.align import COMBINATIONS
 from core.forked import Forked, single_threaded
 from core.formats.errors import FormatError
 from core.loading import LoadedInputs, input_folders
 from core.metrics.coref import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
 from core.metrics.coref_view import score_shown_coreference
 from core.metrics.mention import ScoreResult
-from core.metrics.outcomes import UNIT_TABLES
+from core.metrics.outcomes import UNIT_TABLES, mapping_rows
 from core.metrics.schemes import SchemeResult, scheme_scores
 from core.metrics.sequencing import SequencingResult, score_sequencing
 from core.metrics.shared_tables import forget, sharing
@@ -246,6 +247,9 @@ def _export(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, progress
         images, captions = render_charts(result, coref, schemes)
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes)
+    for doc in result.documents:  # every mapping table, made once: both processes read them
+        for combination in COMBINATIONS:
+            mapping_rows(doc, combination)
     gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
     try:
         return _export_forked(out_dir, inputs, result, coref, sequencing, application)
