@@ -281,8 +281,11 @@ class ChartWidget(QWidget):
         """PNG bytes and SVG text of this chart's current data, drawn offscreen at `export_size`.
 
         A copy is drawn rather than this widget, so the picture does not depend on the window's size
-        or on whether the chart's tab is showing.
+        or on whether the chart's tab is showing; a chart whose window was never shown (the report's
+        export) is drawn as it is, which draws the same picture at half the cost (no second drawing).
         """
+        if _never_shown(self):
+            return self._export_in_place()
         copy = type(self)()
         copy.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
         if self._data_call is not None:
@@ -290,22 +293,45 @@ class ChartWidget(QWidget):
             copy.set_data(*args, **kwargs)  # type: ignore[attr-defined]
         else:
             copy.clear(self.message.toPlainText())
-        width, height = copy.export_size()
-        width, height = max(width, copy.minimumWidth()), max(height, copy.minimumHeight())
-        copy.resize(width, height)
-        copy.show()
         try:
-            image = ImageExporter(copy.plot_widget.scene()).export(toBytes=True)
-            data = QByteArray()
-            buffer = QBuffer(data)
-            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-            image.save(buffer, "PNG")
-            buffer.close()
-            svg = _svg_text(copy.plot_widget.scene(), width, height)
+            return copy._render_export()
         finally:
             copy.close()
             copy.deleteLater()
+
+    def _export_in_place(self) -> tuple[bytes, str]:
+        """Export this very widget (its window never shown: its picture is a fresh copy's), as an offscreen
+        window of its own for the moment, then put it back where it was (in its parent's layout, hidden or not)."""
+        flags, hidden = self.windowFlags(), self.isHidden()
+        self.setWindowFlags(flags | Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        try:
+            return self._render_export()
+        finally:
+            self.hide()
+            self.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, False)
+            self.setWindowFlags(flags)
+            self.setVisible(not hidden)
+
+    def _render_export(self) -> tuple[bytes, str]:
+        width, height = self.export_size()
+        width, height = max(width, self.minimumWidth()), max(height, self.minimumHeight())
+        self.resize(width, height)
+        self.show()
+        image = ImageExporter(self.plot_widget.scene()).export(toBytes=True)
+        data = QByteArray()
+        buffer = QBuffer(data)
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        image.save(buffer, "PNG")
+        buffer.close()
+        svg = _svg_text(self.plot_widget.scene(), width, height)
         return bytes(data), svg
+
+
+def _never_shown(widget: QWidget) -> bool:
+    """True while the widget's window was never shown (nor hidden on purpose): then the widget's size
+    and layout are still the ones its drawing gave it, as in a fresh copy."""
+    return not widget.window().testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)
 
 
 def _svg_text(scene: QGraphicsScene, width: int, height: int) -> str:
