@@ -112,3 +112,24 @@ def test_coreference_charts_exported_in_place_equal_drawn_copies(qtbot, copies):
     by_copies = {name: chart.export_images() for name, chart in shown.charts().items()}
     assert images == by_copies
     assert set(captions) == set(by_copies)
+
+
+def test_the_png_holds_exactly_the_drawn_pixels_without_an_alpha_channel(qtbot, demo):
+    from pyqtgraph.exporters import ImageExporter
+    from PySide6.QtGui import QImage
+
+    from evmeval_gui.charts.base import png_bytes
+
+    panel = ChartsPanel()
+    qtbot.addWidget(panel)
+    panel.set_result(demo)
+    png, _ = panel.doc_scatter.export_images()
+    assert png[25] == 2  # IHDR colour type 2: RGB, no alpha
+    drawn = ImageExporter(panel.doc_scatter.plot_widget.scene()).export(toBytes=True)  # same scene, same size
+    assert drawn.format() == QImage.Format.Format_ARGB32
+    assert QImage.fromData(png).convertToFormat(QImage.Format.Format_ARGB32) == drawn
+    see_through = drawn.copy()
+    see_through.setPixelColor(3, 4, Qt.GlobalColor.transparent)
+    kept = png_bytes(see_through)
+    assert kept[25] == 6  # RGBA: an image that is not opaque keeps its alpha channel
+    assert QImage.fromData(kept).convertToFormat(QImage.Format.Format_ARGB32) == see_through
