@@ -15,10 +15,11 @@ from typing import Any
 import pyqtgraph as pg
 from pyqtgraph.exporters import ImageExporter, SVGExporter
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QCursor, QFontMetricsF, QGuiApplication, QImage, QPainter
+from PySide6.QtGui import QColor, QCursor, QFontMetricsF, QGuiApplication, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene, QToolTip, QVBoxLayout, QWidget
 
+from evmeval_gui.charts.png import png_bytes
 from evmeval_gui.charts.style import LABEL_STYLE, MUTED, TEXT_COLOUR, TITLE_SIZE, font, qcolour
 
 LABEL_SPACE = 24
@@ -322,29 +323,6 @@ class ChartWidget(QWidget):
         image = ImageExporter(self.plot_widget.scene()).export(toBytes=True)
         svg = _svg_text(self.plot_widget.scene(), width, height)
         return png_bytes(image), svg
-
-
-PNG_QUALITY = 85
-"""Qt's PNG "quality" 80-89 is zlib level 1: a chart (large flat areas) packs about as small as at the
-default level 6, at a third of the compression time (a fifth of the report's chart CPU went to PNG)."""
-
-
-def png_bytes(image: QImage) -> bytes:
-    """The chart as PNG: the same pixels, written without an alpha channel, at zlib level 1.
-
-    A chart is drawn on an opaque white background, so every pixel is opaque and RGB (no alpha)
-    holds the picture exactly; three bytes a pixel instead of four make a smaller file, sooner.
-    """
-    if image.hasAlphaChannel():
-        opaque = image.convertToFormat(QImage.Format.Format_RGB32)
-        if opaque.convertToFormat(image.format()) == image:
-            image = opaque  # else (never for a chart) keep the alpha channel: the picture stays exact
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG", PNG_QUALITY)
-    buffer.close()
-    return bytes(data)
 
 
 def _never_shown(widget: QWidget) -> bool:

@@ -118,7 +118,7 @@ def test_the_png_holds_exactly_the_drawn_pixels_without_an_alpha_channel(qtbot, 
     from pyqtgraph.exporters import ImageExporter
     from PySide6.QtGui import QImage
 
-    from evmeval_gui.charts.base import png_bytes
+    from evmeval_gui.charts.png import png_bytes
 
     panel = ChartsPanel()
     qtbot.addWidget(panel)
@@ -133,3 +133,20 @@ def test_the_png_holds_exactly_the_drawn_pixels_without_an_alpha_channel(qtbot, 
     kept = png_bytes(see_through)
     assert kept[25] == 6  # RGBA: an image that is not opaque keeps its alpha channel
     assert QImage.fromData(kept).convertToFormat(QImage.Format.Format_ARGB32) == see_through
+
+
+@pytest.mark.parametrize("width", [1, 5, 7, 64])
+def test_png_of_any_width_decodes_to_the_same_pixels(width):
+    """Odd widths: Qt pads rows to four bytes, the PNG rows are not padded; the Up filter wraps modulo 256."""
+    from PySide6.QtGui import QColor, QImage
+
+    from evmeval_gui.charts.png import png_bytes
+
+    image = QImage(width, 3, QImage.Format.Format_ARGB32)
+    for x in range(width):
+        for y in range(3):
+            image.setPixelColor(x, y, QColor((37 * x + 90 * y) % 256, (255 - 61 * x) % 256, (200 * y + x) % 256))
+    png = png_bytes(image)
+    assert png[25] == 2
+    assert QImage.fromData(png).convertToFormat(QImage.Format.Format_ARGB32) == image
+    assert QImage.fromData(png).dotsPerMeterX() == image.dotsPerMeterX()
