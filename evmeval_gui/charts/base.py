@@ -331,17 +331,23 @@ def _never_shown(widget: QWidget) -> bool:
     return not widget.window().testAttribute(Qt.WidgetAttribute.WA_WState_ExplicitShowHide)
 
 
+_SVG_EXPORTER_FAILED: list[bool] = []
+"""Not empty once pyqtgraph's SVG exporter failed in this process (same Qt, same pyqtgraph: fails on every chart)."""
+
+
 def _svg_text(scene: QGraphicsScene, width: int, height: int) -> str:
     """The scene as SVG: pyqtgraph's SVGExporter, or Qt's own SVG generator where that one fails.
 
     pyqtgraph 0.14's exporter cannot parse the closed paths (`... Z`) that current Qt writes for every
     ViewBox (pyqtgraph issue #3495, fixed after 0.14.0); Qt's generator writes the same vectors and text.
+    Every chart has a ViewBox: once pyqtgraph's exporter failed on one, it is not tried on the others.
     """
     exporter = SVGExporter(scene)
-    try:
-        return exporter.export(toBytes=True).decode("utf-8")
-    except ValueError:
-        pass
+    if not _SVG_EXPORTER_FAILED:
+        try:
+            return exporter.export(toBytes=True).decode("utf-8")
+        except ValueError:
+            _SVG_EXPORTER_FAILED.append(True)
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)

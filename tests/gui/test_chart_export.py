@@ -150,3 +150,16 @@ def test_png_of_any_width_decodes_to_the_same_pixels(width):
     assert png[25] == 2
     assert QImage.fromData(png).convertToFormat(QImage.Format.Format_ARGB32) == image
     assert QImage.fromData(png).dotsPerMeterX() == image.dotsPerMeterX()
+
+
+def test_svg_after_pyqtgraphs_exporter_failed_once_is_the_same(qtbot, demo, monkeypatch):
+    import evmeval_gui.charts.base as base
+
+    panel = ChartsPanel()
+    qtbot.addWidget(panel)
+    panel.set_result(demo)
+    monkeypatch.setattr(base, "_SVG_EXPORTER_FAILED", [])
+    _, tried = panel.schemes_tab.chart.export_images()  # pyqtgraph's exporter tried: it fails, Qt's writes
+    assert base._SVG_EXPORTER_FAILED == [True]
+    _, direct = panel.schemes_tab.chart.export_images()  # straight to Qt's
+    assert tried == direct and "<svg" in direct
