@@ -17,6 +17,7 @@ The charts are drawn offscreen, so a QApplication must exist (the window's, or t
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 from collections.abc import Callable, Iterable
@@ -63,10 +64,11 @@ SEQUENCING_FILE = "sequencing_links.tsv"
 """Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 
 Progress = Callable[[int, int], None]
-CHILD_FILES = frozenset({"scores.txt", "scores.json", "coreference_clusters.csv"})
-"""With `fork`, what the child writes besides its share of the documents' pages; the drawing process
-writes the charts, every other file and the other pages. The three files that explain coreference
-clusters (JSON, cluster table, pages) sit mostly in one process, which explains each document once."""
+PARENT_FILES = frozenset({"scores.json", "muc_documents.csv"})
+"""With `fork`, the files the drawing process writes besides the charts, its share of the documents'
+pages and the main page: the ones made of the MUC/GATE counts, which the charts need too, so only
+that process counts them (after the fork: they are not on the path both processes wait for). The
+child writes every other file and the other pages."""
 CHILD_PAGE_SHARE = 0.78
 """With `fork`, the child's share of the documents' pages (the first ones): about equal CPU time in
 both processes on the 2000-document corpus (measured with `benchmarks/perf_bench.py`)."""
@@ -109,17 +111,18 @@ def check_report_folder(out_dir: str, inputs: LoadedInputs, result: ScoreResult 
         check_report_pages(out_dir, result, inputs)
 
 
-def _text_files(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
+def _text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: CorefResult | None,
                 sequencing: SequencingResult | None) -> list[tuple[str, Callable[[], str | bytes | Iterable[str]]]]:
-    """(file name, maker) of every file but the charts and the HTML pages, in writing order."""
+    """(file name, maker) of every file but the charts and the HTML pages, in writing order;
+    `schemes()` gives the MUC/GATE counts (asked for only by the files made of them)."""
     outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]] = [
         ("scores.txt", lambda: format_report(result) + (format_coref_section(coref) if coref else "")),
         ("comparison.txt", lambda: format_comparison(result, comparison_coref_lines(result, coref) if coref else None)),
-        ("scores.json", lambda: iter_dumps(_scores_json(result, schemes, coref, sequencing))),
+        ("scores.json", lambda: iter_dumps(_scores_json(result, schemes(), coref, sequencing))),
         ("mappings.csv", lambda: iter_mappings_csv(result)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
-        ("muc_documents.csv", lambda: format_muc_documents_csv(schemes)),
+        ("muc_documents.csv", lambda: format_muc_documents_csv(schemes())),
         *(coref_files(result, coref) if coref is not None else []),
     ]
     if sequencing is not None:
@@ -190,7 +193,8 @@ def _write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
                         schemes: SchemeResult | None) -> list[str]:
     if schemes is None:
         schemes = scheme_scores(result)
-    outputs = _text_files(result, schemes, coref, sequencing) + _chart_files(images)
+    counted = schemes
+    outputs = _text_files(result, lambda: counted, coref, sequencing) + _chart_files(images)
     total = len(outputs) + len(page_ranges(len(result.documents))) + 1
     done = [0]
 
@@ -235,9 +239,8 @@ def _export(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, progress
         result, inputs.gold, inputs.system, combination=coref_combination)
     if sequencing is None:
         sequencing = score_links(inputs, result)
-    schemes = scheme_scores(result)  # before any fork: both processes read its mapping rows
-    forget(*UNIT_TABLES)  # every mapping table is made: the overlap units are not needed any more
     if not (fork and single_threaded()):  # a threaded process (the window) never forks
+        schemes = _count_schemes(result)  # every mapping table is made with them
         if application is not None:
             application()
         images, captions = render_charts(result, coref, schemes)
@@ -245,31 +248,38 @@ def _export(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, progress
                                   sequencing=sequencing, schemes=schemes)
     gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
     try:
-        return _export_forked(out_dir, inputs, result, schemes, coref, sequencing, application)
+        return _export_forked(out_dir, inputs, result, coref, sequencing, application)
     finally:
         gc.unfreeze()
 
 
-def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, schemes: SchemeResult,
-                   coref: CorefResult | None, sequencing: SequencingResult | None,
-                   application: Callable[[], object] | None) -> list[str]:
+def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, coref: CorefResult | None,
+                   sequencing: SequencingResult | None, application: Callable[[], object] | None) -> list[str]:
+    schemes = functools.cache(lambda: _count_schemes(result))  # by the process that needs them
     files = _text_files(result, schemes, coref, sequencing)
-    mine = [f for f in files if f[0] not in CHILD_FILES]
-    theirs = [f for f in files if f[0] in CHILD_FILES]
+    mine = [f for f in files if f[0] in PARENT_FILES]
+    theirs = [f for f in files if f[0] not in PARENT_FILES]
     pages = len(page_ranges(len(result.documents)))
     split = round(pages * CHILD_PAGE_SHARE)
     child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(
         out_dir, result, inputs, coreference=coref, only=range(split)))
     if application is not None:
         application()
-    images, captions = render_charts(result, coref, schemes)
+    images, captions = render_charts(result, coref, schemes())
     written = _write_files(out_dir, mine + _chart_files(images))
     written = write_document_pages(out_dir, result, inputs, coreference=coref, only=range(split, pages)) + written
     written = child.result() + written  # every document page exists before the main page links to them
     written.append(write_main_page(out_dir, result, inputs, {name: png for name, (png, _) in images.items()},
                                    captions=captions, banner=mapping_banner_html(result.mapping), coreference=coref,
-                                   sections=_html_sections(schemes, sequencing)))
+                                   sections=_html_sections(schemes(), sequencing)))
     return written
+
+
+def _count_schemes(result: ScoreResult) -> SchemeResult:
+    """The MUC/GATE counts; then the overlap units they needed are dropped (~35 MB on 2000 documents)."""
+    schemes = scheme_scores(result)
+    forget(*UNIT_TABLES)
+    return schemes
 
 
 def score_links(inputs: LoadedInputs, result: ScoreResult) -> SequencingResult | None:

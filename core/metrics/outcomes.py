@@ -14,8 +14,8 @@ Outcomes (one scheme for text, table and charts):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from core.align.overlap import mention_units
 from core.metrics.mention import DocumentResult
@@ -53,9 +53,11 @@ OUTCOME_LABELS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class MappingRow:
-    """One row of the mapping table: a gold side, a system side (either may be None), Dice, outcome."""
+class MappingRow(NamedTuple):
+    """One row of the mapping table: a gold side, a system side (either may be None), Dice, outcome.
+
+    A NamedTuple, not a frozen dataclass: an export of 2000 documents makes 600k of them (four
+    combinations), and a frozen dataclass spends a `object.__setattr__` per field on each."""
 
     gold_index: int | None
     system_index: int | None
@@ -85,36 +87,46 @@ def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
 def _mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
     mapping = doc.mappings[combination]
     rule = mapping.rule
-    plain = doc.mappings["plain"]
+    gold, system = doc.gold, doc.system
     by_gold = mapping.gold_to_pair()
-    mapped_system = {p.system for p in mapping.pairs}
-    plain_by_gold = plain.gold_to_pair()
+    plain_by_gold = doc.mappings["plain"].gold_to_pair() if combination != "plain" else {}
+    used_system = {p.system for p in mapping.pairs}
+    row = _new_row
     rows: list[MappingRow] = []
-    used_system: set[int] = set(mapped_system)
-    for g_index, g in enumerate(doc.gold):
+    missed: list[int] = []
+    for g_index, g in enumerate(gold):
         pair = by_gold.get(g_index)
         if pair is not None:
-            outcome = Outcome.EXACT if pair.dice >= 1.0 else Outcome.PARTIAL
-            rows.append(MappingRow(g_index, pair.system, g, doc.system[pair.system], pair.dice, outcome, rule))
+            outcome = EXACT if pair.dice >= 1.0 else PARTIAL
+            rows.append(row((g_index, pair.system, g, system[pair.system], pair.dice, outcome, rule)))
             continue
         plain_pair = plain_by_gold.get(g_index)
         if plain_pair is not None and plain_pair.system not in used_system:
             used_system.add(plain_pair.system)
-            rows.append(MappingRow(g_index, plain_pair.system, g, doc.system[plain_pair.system],
-                                   plain_pair.dice, Outcome.ATTRIBUTE, rule))
+            rows.append(row((g_index, plain_pair.system, g, system[plain_pair.system], plain_pair.dice,
+                             ATTRIBUTE, rule)))
             continue
-        rows.append(MappingRow(g_index, None, g, None, None, Outcome.MISSED, rule))
-    _mark_merged(rows, doc)
-    gold_units = frozenset().union(*mention_unit_sets(doc, "gold"))  # in C: cheap beside the sets themselves
-    system_units = mention_unit_sets(doc, "system")
-    for s_index, s in enumerate(doc.system):
-        if s_index in used_system:
-            continue
-        overlaps = not gold_units.isdisjoint(system_units[s_index])
-        outcome = Outcome.SPLIT if overlaps else Outcome.SPURIOUS
-        rows.append(MappingRow(None, s_index, None, s, None, outcome, rule))
+        missed.append(len(rows))
+        rows.append(row((g_index, None, g, None, None, MISSED, rule)))
+    if missed and used_system:
+        _mark_merged(rows, missed, used_system, doc)
+    if len(used_system) < len(system):
+        gold_units = gold_unit_union(doc)
+        system_units = mention_unit_sets(doc, "system")
+        for s_index, s in enumerate(system):
+            if s_index not in used_system:
+                outcome = SPURIOUS if gold_units.isdisjoint(system_units[s_index]) else SPLIT
+                rows.append(row((None, s_index, None, s, None, outcome, rule)))
     return rows
 
+
+def _new_row(fields: tuple) -> MappingRow:
+    """A row from its fields in order, without the keyword handling of `MappingRow(...)` (600k rows)."""
+    return tuple.__new__(MappingRow, fields)
+
+
+EXACT, PARTIAL, ATTRIBUTE, MISSED, SPLIT, SPURIOUS, MERGED = (
+    Outcome.EXACT, Outcome.PARTIAL, Outcome.ATTRIBUTE, Outcome.MISSED, Outcome.SPLIT, Outcome.SPURIOUS, Outcome.MERGED)
 
 
 UNIT_TABLES: tuple[str, ...] = ("mention_units",)
@@ -129,20 +141,19 @@ def mention_unit_sets(doc: DocumentResult, side: str) -> list[frozenset]:
     return shared("mention_units", doc, None, side, lambda: [mention_units(m)[0] for m in mentions])
 
 
-def _mark_merged(rows: list[MappingRow], doc: DocumentResult) -> None:
-    """Turn MISSED gold rows that overlap a system mention another gold row holds into MERGED (in place)."""
-    missed = [i for i, r in enumerate(rows) if r.outcome is Outcome.MISSED]
-    if not missed:
-        return
+def gold_unit_union(doc: DocumentResult) -> frozenset:
+    """Every overlap unit some gold mention covers (whether a system mention overlaps gold at all)."""
+    return shared("mention_units", doc, None, "gold union",
+                  lambda: frozenset().union(*mention_unit_sets(doc, "gold")))
+
+
+def _mark_merged(rows: list[MappingRow], missed: list[int], used_system: set[int], doc: DocumentResult) -> None:
+    """Turn the MISSED gold rows at `missed` that overlap a system mention another gold row holds (one
+    of `used_system`) into MERGED, in place."""
     system_units, gold_units = mention_unit_sets(doc, "system"), mention_unit_sets(doc, "gold")
-    taken: set = set()
-    for r in rows:
-        if r.system_index is not None:
-            taken.update(system_units[r.system_index])
-    if not taken:
-        return
+    taken: set = set().union(*(system_units[s] for s in used_system))
     for i in missed:
         row = rows[i]
         assert row.gold is not None and row.gold_index is not None
         if not taken.isdisjoint(gold_units[row.gold_index]):
-            rows[i] = MappingRow(row.gold_index, None, row.gold, None, None, Outcome.MERGED, row.rule)
+            rows[i] = _new_row((row.gold_index, None, row.gold, None, None, MERGED, row.rule))

@@ -25,6 +25,8 @@ Corpus figures sum the counts of the documents that enter the v1.8 averages (tho
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,9 +130,13 @@ class SchemeResult:
 
 def muc_counts(rows: list[MappingRow]) -> MucCounts:
     """MUC counts of mapping-table rows (each gold and each system mention is in exactly one row)."""
+    return _counts(Counter(row.outcome for row in rows))
+
+
+def _counts(by_outcome: Mapping[Outcome, int]) -> MucCounts:
     tally = _new_tally()
-    for row in rows:
-        tally[_FIELD[row.outcome]] += 1
+    for outcome, count in by_outcome.items():
+        tally[_FIELD[outcome]] += count
     return MucCounts(**tally)
 
 
@@ -138,21 +144,26 @@ def _new_tally() -> dict[str, int]:
     return dict.fromkeys(("cor", "par", "inc", "mis", "spu"), 0)
 
 
-def row_type(row: MappingRow) -> str:
-    """The type a row counts under: its gold mention's, else its system mention's."""
-    mention = row.gold if row.gold is not None else row.system
-    assert mention is not None  # a row always has a side
-    return mention.mention_type
+def _typed_outcomes(rows: list[MappingRow]) -> Counter[tuple[str, Outcome]]:
+    """How many rows of each (row type, outcome). A row counts under its gold mention's type, else its
+    system mention's. Counted by `Counter` in one pass (370k rows per export of 2000 documents)."""
+    return Counter(((row.gold or row.system).mention_type, row.outcome) for row in rows)  # type: ignore[union-attr]
 
 
-def document_schemes(doc: DocumentResult, counted: bool) -> tuple[DocumentSchemes, dict[str, list[MappingRow]]]:
-    """A document's MUC and GATE counts, and the mapping-table rows they came from."""
-    rows = {c: mapping_rows(doc, c) for c in COMBINATIONS}
-    muc = {c: muc_counts(rows[c]) for c in COMBINATIONS}
+def document_schemes(doc: DocumentResult, counted: bool
+                     ) -> tuple[DocumentSchemes, dict[str, Counter[tuple[str, Outcome]]]]:
+    """A document's MUC and GATE counts, and its rows counted per (type, outcome) per combination."""
+    typed = {c: _typed_outcomes(mapping_rows(doc, c)) for c in COMBINATIONS}
+    muc = {}
+    for c in COMBINATIONS:
+        by_outcome: Counter[Outcome] = Counter()
+        for (_, outcome), count in typed[c].items():
+            by_outcome[outcome] += count
+        muc[c] = _counts(by_outcome)
     units = mention_unit_sets(doc, "gold"), mention_unit_sets(doc, "system")
     gate = {c: gate_counts(doc.gold, doc.system, doc.mappings[c], units_a=units[0], units_b=units[1])
             for c in COMBINATIONS}
-    return DocumentSchemes(doc.doc_id, counted, muc, gate), rows
+    return DocumentSchemes(doc.doc_id, counted, muc, gate), typed
 
 
 def scheme_scores(result: ScoreResult) -> SchemeResult:
@@ -160,23 +171,23 @@ def scheme_scores(result: ScoreResult) -> SchemeResult:
     documents = []
     muc = dict.fromkeys(COMBINATIONS, MucCounts())
     gate = dict.fromkeys(COMBINATIONS, GateCounts())
-    by_type: dict[str, dict[str, dict[str, int]]] = {c: {} for c in COMBINATIONS}
+    by_type: dict[str, Counter[tuple[str, Outcome]]] = {c: Counter() for c in COMBINATIONS}
     for doc in result.documents:
         counted = result.counts_document(doc)
-        schemes, rows = document_schemes(doc, counted)
+        schemes, typed = document_schemes(doc, counted)
         documents.append(schemes)
         if not counted:
             continue
         for c in COMBINATIONS:
             muc[c] = muc[c] + schemes.muc[c]
             gate[c] = gate[c] + schemes.gate[c]
-            tallies = by_type[c]
-            for row in rows[c]:
-                t = row_type(row)
-                tally = tallies.get(t)
-                if tally is None:
-                    tally = tallies[t] = _new_tally()
-                tally[_FIELD[row.outcome]] += 1
-    per_type = {c: tuple(MucTypeRow(t, MucCounts(**by_type[c][t])) for t in sorted(by_type[c]))
-                for c in COMBINATIONS}
+            by_type[c].update(typed[c])
+    per_type = {c: _per_type_rows(by_type[c]) for c in COMBINATIONS}
     return SchemeResult(result.mapping, tuple(documents), muc, per_type, gate)
+
+
+def _per_type_rows(typed: Counter[tuple[str, Outcome]]) -> tuple[MucTypeRow, ...]:
+    tallies: dict[str, dict[Outcome, int]] = {}
+    for (mention_type, outcome), count in typed.items():
+        tallies.setdefault(mention_type, {})[outcome] = count
+    return tuple(MucTypeRow(t, _counts(tallies[t])) for t in sorted(tallies))

@@ -21,7 +21,7 @@ from core.metrics.coref_metrics import (
 )
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.model import Mention
-from core.report.json_report import LazyArray
+from core.report.json_report import LazyArray, encoded
 
 _RULE = "-" * 74 + "\n"
 
@@ -227,10 +227,10 @@ def _document_json(cd: CorefDocument, doc: DocumentResult) -> dict[str, Any]:
 
 
 def coref_to_json(result: ScoreResult, coref: CorefResult, *, lazy: bool = False) -> dict[str, Any]:
-    """The `coreference` object of `evmeval-score --json`. `lazy`: the documents are a `LazyArray`,
-    built while `core.report.json_report.dumps` writes them."""
+    """The `coreference` object of `evmeval-score --json`. `lazy`: the documents are a `LazyArray` of
+    their texts, written while `core.report.json_report.dumps` writes them."""
     pairs = list(zip(coref.documents, result.documents, strict=True))
-    documents: Sequence[Any] = (LazyArray(pairs, lambda pair: _document_json(*pair)) if lazy
+    documents: Sequence[Any] = (LazyArray(pairs, lambda pair: encoded(_document_json(*pair))) if lazy
                                 else [_document_json(cd, doc) for cd, doc in pairs])
     return {
         "combination": coref.combination,

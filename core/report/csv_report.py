@@ -71,6 +71,7 @@ def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINA
     writer.writerow(MAPPING_HEADER)
     pieces = _CsvPieces()
     no_mention = pieces.line(_NO_MENTION)
+    middles: dict[tuple[object, ...], str] = {}  # outcome, Dice, attributes: few distinct ones per corpus
     for doc in result.documents:
         gold_cells = [pieces.line(_mention_cells(m)) for m in doc.gold]
         system_cells = [pieces.line(_mention_cells(m)) for m in doc.system]
@@ -80,8 +81,12 @@ def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINA
             for row in mapping_rows(doc, combination):
                 gold = no_mention if row.gold_index is None else gold_cells[row.gold_index]
                 system = no_mention if row.system_index is None else system_cells[row.system_index]
-                lines.append(f"{head},{row.outcome.value},{_number(row.dice)},"
-                             f"{'+'.join(row.mismatched_attributes)},{gold},{system}\n")
+                wrong = row.mismatched_attributes
+                key = (row.outcome, row.dice, wrong)
+                middle = middles.get(key)
+                if middle is None:
+                    middle = middles[key] = f"{row.outcome.value},{_number(row.dice)},{'+'.join(wrong)}"
+                lines.append(f"{head},{middle},{gold},{system}\n")
         yield out.getvalue() + "".join(lines)
         out.seek(0)
         out.truncate()

@@ -12,6 +12,7 @@ import contextlib
 import errno
 import os
 import stat
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
 
 from core.formats.errors import FormatError
@@ -156,15 +157,16 @@ def check_output_paths(outputs: Collection[str | None], inputs: Collection[str],
     """
     given = [out for out in outputs if out]
     input_list = list(inputs)
-    for out in given:
-        resolved = os.path.realpath(out)
+    resolved_all = [os.path.realpath(out) for out in given]
+    times_given = Counter(resolved_all)  # each path resolved once: a paged report has 80+ outputs
+    for out, resolved in zip(given, resolved_all, strict=True):
         if _names_input(out, resolved, input_list):
             raise FormatError(out, 0, "output would overwrite an input file", "a different output path")
         folder = _in_input_folder(resolved, input_folders)
         if folder is not None:
             raise FormatError(out, 0, f"output would land among the inputs in {folder} (a file the run reads)",
                               "an output path outside the token and text folders")
-        if sum(os.path.realpath(o) == resolved for o in given) > 1:
+        if times_given[resolved] > 1:
             raise FormatError(out, 0, "given as two different outputs", "one path per output")
         _check_writable(out, resolved)
 

@@ -5,10 +5,15 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterator, Sequence
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any, overload
 
 from core.align import COMBINATIONS, Pair
 from core.metrics.mention import DocumentResult, ScoreResult
+
+
+class RawJSON(str):
+    """Text already written as the C encoder writes it (see `_STRICT`): `_stream` copies it as is."""
 
 
 def _mapping_json(pairs: tuple[Pair, ...], gold_ids: list[str], system_ids: list[str]) -> list[dict[str, Any]]:
@@ -16,16 +21,51 @@ def _mapping_json(pairs: tuple[Pair, ...], gold_ids: list[str], system_ids: list
             for g, s, dice in pairs]
 
 
-def _document_json(doc: DocumentResult) -> dict[str, Any]:
-    return {
+def _document_json(doc: DocumentResult, *, with_mappings: bool = True) -> dict[str, Any]:
+    data = {
         "doc_id": doc.doc_id,
         "in_system": doc.in_system,
         "counted": doc.counted,
         "num_gold": len(doc.gold),
         "num_system": len(doc.system),
         "scores": {c: doc.scores[c].to_json() for c in COMBINATIONS},
-        "mappings": _mappings_json(doc),
     }
+    if with_mappings:
+        data["mappings"] = _mappings_json(doc)  # the last member (`_document_text` relies on it)
+    return data
+
+
+def encoded(value: Any) -> RawJSON:
+    """`value` written now, as `dumps` would write it inside a line: for `LazyArray` elements, so that
+    `dumps` copies each one instead of searching it for lazy members."""
+    return RawJSON(_encode(value))
+
+
+def _document_text(doc: DocumentResult) -> RawJSON:
+    """`_encode(_document_json(doc))`, with the mapping pairs (most of the text: 600k objects on a
+    2000-document corpus) written by one format string each instead of a dict each."""
+    head = _document_json(doc, with_mappings=False)
+    text = _encode(head)
+    return RawJSON(f"{text[:-1]}, \"mappings\": {_mappings_text(doc)}}}")
+
+
+def _mappings_text(doc: DocumentResult) -> str:
+    """The `mappings` object as `_encode` writes it: ids escaped by the encoder's own string rule,
+    indexes and Dice by `repr` as it does (a Dice that is not a finite float goes through `_encode`)."""
+    gold_ids = [encode_basestring_ascii(m.mention_id) for m in doc.gold]
+    system_ids = [encode_basestring_ascii(m.mention_id) for m in doc.system]
+    built: dict[int, str] = {}
+    members = []
+    for c in COMBINATIONS:
+        pairs = doc.mappings[c].pairs
+        text = built.get(id(pairs))
+        if text is None:
+            text = built[id(pairs)] = "[" + ", ".join(
+                f'{{"gold": {gold_ids[g]}, "system": {system_ids[s]}, "gold_index": {g}, "system_index": {s}, '
+                f'"dice": {repr(dice) if type(dice) is float and math.isfinite(dice) else _encode(dice)}}}'
+                for g, s, dice in pairs) + "]"
+        members.append(f"{encode_basestring_ascii(c)}: {text}")
+    return "{" + ", ".join(members) + "}"
 
 
 def _mappings_json(doc: DocumentResult) -> dict[str, list[dict[str, Any]]]:
@@ -70,8 +110,9 @@ class LazyArray(Sequence[Any]):
 
 def result_to_json(result: ScoreResult, *, lazy: bool = False) -> dict[str, Any]:
     """A JSON-serialisable dict of the result (see README for the layout). `lazy`: the documents are
-    a `LazyArray`, built while `dumps` writes them (for writing a file; not for `json.dumps`)."""
-    documents: Sequence[Any] = (LazyArray(result.documents, _document_json) if lazy
+    a `LazyArray` of their texts, written while `dumps` writes them (for writing a file; not for
+    `json.dumps`)."""
+    documents: Sequence[Any] = (LazyArray(result.documents, _document_text) if lazy
                                 else [_document_json(doc) for doc in result.documents])
     return {
         "profile": result.profile,
@@ -119,14 +160,17 @@ def _holds_lazy(value: Any) -> bool:
     Checked by exact type: `isinstance` against `LazyArray`, an abstract `Sequence`, is slow, and
     this runs for every value of every document."""
     if isinstance(value, dict):
-        return any(_holds_lazy(v) for v in value.values() if type(v) is LazyArray or isinstance(v, dict))
-    return type(value) is LazyArray
+        return any(_holds_lazy(v) for v in value.values()
+                   if type(v) is LazyArray or type(v) is RawJSON or isinstance(v, dict))
+    return type(value) is LazyArray or type(value) is RawJSON
 
 
 def _stream(value: Any) -> Iterator[str]:
     """The C encoder's one-line text of `value`, in pieces: an object or array holding a `LazyArray`
     is written member by member (same separators), so the lazy elements are built one at a time."""
-    if isinstance(value, LazyArray):
+    if type(value) is RawJSON:
+        yield value
+    elif isinstance(value, LazyArray):
         yield "["
         for number, element in enumerate(value):
             if number:

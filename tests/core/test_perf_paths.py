@@ -8,6 +8,7 @@ built while written, NaN as null), left-to-right TP sums, and reading files with
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -26,7 +27,8 @@ from core.formats.tokens import find_unknown_token_ids
 from core.loading import load_inputs
 from core.metrics.mention import score_files
 from core.model import Document, Mention, Relation
-from core.report.json_report import LazyArray, dumps, result_to_json
+from core.report.json_report import _STRICT, LazyArray, _document_json, _document_text, dumps, result_to_json
+from tests.core.test_invariants import corpus, modes, run
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -134,7 +136,7 @@ def test_json_text_holds_what_the_dict_holds(demo_result) -> None:
     eager = result_to_json(demo_result)
     lazy = result_to_json(demo_result, lazy=True)
     assert isinstance(lazy["documents"], LazyArray) and len(lazy["documents"]) == len(eager["documents"])
-    assert lazy["documents"][0] == eager["documents"][0] and lazy["documents"][:] == eager["documents"]
+    assert [json.loads(text) for text in lazy["documents"][:]] == eager["documents"]
     text = dumps(lazy)
     assert json.loads(text) == json.loads(json.dumps(eager)) and text == dumps(eager)
     assert list(json.loads(text)) == list(eager)
@@ -146,3 +148,25 @@ def test_a_nan_that_slipped_in_is_written_as_null() -> None:
     assert "NaN" not in text
     assert json.loads(text) == {"figures": [{"f1": None}, {"f1": 0.5}], "micro": {"p": None}, "none": []}
     assert json.loads(dumps({"documents": LazyArray([], lambda d: d)})) == {"documents": []}
+
+
+@SETTINGS
+@given(st.data(), modes, st.text(max_size=4))
+def test_a_document_text_is_what_the_encoder_writes(data: st.DataObject, mode, odd: str) -> None:
+    """The document's JSON with the mapping pairs written by hand is the C encoder's text of its dict,
+    for any mention id (quotes, backslashes, non-ASCII, control characters)."""
+    gold, system = data.draw(corpus(mode))
+    rename = {side: {d: tuple(m._replace(mention_id=m.mention_id + odd) for m in ms) for d, ms in docs.items()}
+              for side, docs in (("gold", gold), ("system", system))}
+    for doc in run(rename["gold"], rename["system"], mode).documents:
+        assert _document_text(doc) == _STRICT.encode(_document_json(doc))
+
+
+def test_a_dice_that_is_not_a_finite_float_goes_through_the_encoder(demo_result) -> None:
+    doc = next(d for d in demo_result.documents if d.mappings["plain"].pairs)
+    odd = {c: dataclasses.replace(m, pairs=tuple(p._replace(dice=float("nan")) for p in m.pairs))
+           for c, m in doc.mappings.items()}
+    odd_doc = dataclasses.replace(doc, mappings=odd)
+    text = _document_text(odd_doc)
+    assert '"dice": null' in text and "NaN" not in text
+    assert json.loads(text) == json.loads(dumps({"d": [_document_json(odd_doc)]}))["d"][0]
