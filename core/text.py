@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.formats.token_rows import TokenRows
 from core.model import Token, TokenTable
 
 MAX_SHIFT = 3
 """The largest shift (in characters, either way) between a text file and its token table."""
 _SAMPLE = 200
 _ENOUGH = 0.9
+_SHIFTS = tuple(sorted(range(-MAX_SHIFT, MAX_SHIFT + 1), key=abs))
+"""The shifts tried, smallest first (0, -1, 1, -2, ...)."""
 
 TEXT_FILE, TOKEN_TABLE = "text file", "token table"
 """Where the shown characters came from."""
@@ -40,25 +43,48 @@ class DocumentText:
 
     def token_range(self, token: Token) -> tuple[int, int]:
         """The half-open character range of a token in `text`."""
-        return token.first + self.shift, token.last + 1 + self.shift
+        return self.offset_range(token.first, token.last)
+
+    def offset_range(self, first: int, last: int) -> tuple[int, int]:
+        """The half-open character range of a token at offsets `first`..`last` (inclusive) in `text`."""
+        return first + self.shift, last + 1 + self.shift
 
 
 def find_text_shift(tokens: Sequence[Token], text: str) -> int | None:
     """The shift `s` such that `text[first+s : last+1+s]` spells the tokens, or None.
 
     A shift is accepted when at least 90% of an even sample of (non-blank) tokens match; the
-    smallest shift wins.
+    smallest shift wins. A partly read table (`TokenRows`) gives the sample's spans without making
+    a `Token` per row: the report aligns 2000 documents with it (same rows, same rule).
     """
     if not tokens:
         return 0
     step = max(1, len(tokens) // _SAMPLE)
-    sample = [t for t in tokens[::step] if t.text.strip()]
+    if isinstance(tokens, TokenRows):
+        spans = tokens.spans(range(0, len(tokens), step))
+    else:
+        spans = [(t.text, t.first, t.last) for t in tokens[::step]]
+    return _shift_of([span for span in spans if span[0].strip()], text)
+
+
+def _shift_of(sample: list[tuple[str, int, int]], text: str) -> int | None:
+    """The smallest shift at which at least 90% of the sample's (word, first, last) spell their word.
+    A shift's count stops as soon as its answer is certain: enough hits, or too many misses."""
     if not sample:
         return 0
-    for shift in sorted(range(-MAX_SHIFT, MAX_SHIFT + 1), key=abs):
-        hits = sum(1 for t in sample if t.first + shift >= 0 and text[t.first + shift: t.last + 1 + shift] == t.text)
-        if hits >= _ENOUGH * len(sample):
-            return shift
+    need = _ENOUGH * len(sample)
+    for shift in _SHIFTS:
+        hits, possible = 0, len(sample)
+        for word, first, last in sample:
+            start = first + shift
+            if start >= 0 and text[start:last + 1 + shift] == word:
+                hits += 1
+                if hits >= need:
+                    return shift
+            else:
+                possible -= 1
+                if possible < need:
+                    break
     return None
 
 

@@ -71,6 +71,27 @@ class TokenRows(Sequence[Token]):
             out.append(token)
         return out
 
+    def spans(self, indexes: range) -> list[tuple[str, int, int]]:
+        """(text, first, last) of many rows (the alignment sample of `core.text.find_text_shift`), as
+        their `Token`s would give them, without making the `Token`s: rows in the usual shape are read
+        inline, anything else goes through the row rule, which also words any problem."""
+        if self._offset_fields != DEFAULT_OFFSET_FIELDS:
+            return [(t.text, t.first, t.last) for t in map(self._row, indexes)]
+        lines = self._lines
+        out: list[tuple[str, int, int]] = []
+        for i in indexes:
+            fields = lines[i].split("\t")
+            try:
+                first, last = int(fields[2]), int(fields[3])
+            except (IndexError, ValueError):
+                first, last = -1, -1
+            if 0 <= first <= last:
+                out.append((fields[1], first, last))
+            else:
+                token = self._row(i)
+                out.append((token.text, token.first, token.last))
+        return out
+
     def _row(self, index: int) -> Token:
         token = self._parsed.get(index)
         if token is None:
@@ -91,14 +112,42 @@ class TokenRows(Sequence[Token]):
                 found[token_id] = self._row(row)
         return found
 
+    def offsets(self, token_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
+        """(first, last) of the tokens of `token_ids` that the table has: `find` without making a
+        `Token` per row (the report looks up 50,000 mentions' tokens)."""
+        found: dict[str, tuple[int, int]] = {}
+        for token_id in token_ids:
+            row = self._probe(token_id)
+            if row is None:
+                row = self._lookup(token_id)
+            if row is not None:
+                found[token_id] = self._offsets_of(row)
+        return found
+
+    def _offsets_of(self, index: int) -> tuple[int, int]:
+        """One row's (first, last): inline for the usual shape, else by the row rule (as `spans`)."""
+        if self._offset_fields == DEFAULT_OFFSET_FIELDS:
+            fields = self._lines[index].split("\t")
+            try:
+                first, last = int(fields[2]), int(fields[3])
+            except (IndexError, ValueError):
+                first, last = -1, -1
+            if 0 <= first <= last:
+                return first, last
+        token = self._row(index)
+        return token.first, token.last
+
     def _probe(self, token_id: str) -> int | None:
-        if self._index is not None or token_id[:1] != "t" or not token_id[1:].isdecimal():
+        if self._index is not None or not token_id.startswith("t"):
             return None
-        k = int(token_id[1:])
-        key = token_id + "\t"
-        for row in (k, k - 1):
-            if 0 <= row < len(self._lines) and self._lines[row].startswith(key):
-                return row
+        digits = token_id[1:]
+        if not digits.isdecimal():
+            return None
+        k, key, lines = int(digits), token_id + "\t", self._lines
+        if k < len(lines) and lines[k].startswith(key):  # `t<k>` on row k (numbered from 0) ...
+            return k
+        if 0 < k <= len(lines) and lines[k - 1].startswith(key):  # ... or on row k-1 (from 1)
+            return k - 1
         return None
 
     def _lookup(self, token_id: str) -> int | None:
@@ -115,7 +164,7 @@ def read_token_rows(path: str, *, doc_id: str,
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    plain = bool(lines) and "\r" not in text and all(line.strip() for line in lines)
+    plain = bool(lines) and "\r" not in text and all(map(str.strip, lines))
     if plain:
         rows = TokenRows(lines, path=path, offset_fields=offset_fields)
         first = parse_token_row(lines[0], 1, path=path, offset_fields=offset_fields, header_allowed=True)

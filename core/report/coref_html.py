@@ -8,7 +8,7 @@ spurious, partial) in collapsed `<details>` per document, so large corpora stay 
 
 from __future__ import annotations
 
-import html
+import functools
 from collections.abc import Mapping, Sequence
 
 from core.metrics.coref import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
@@ -17,14 +17,12 @@ from core.metrics.coref_metrics import METRICS, CorefCounts
 from core.metrics.coref_view import CLUSTER_OUTCOMES, METRIC_NAMES, describe_all
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.outcome_style import STYLES
+from core.report.escape import esc as _esc
+from core.report.escape import needs_escape
 from core.rules import Combination
 
 DOCUMENT_METRICS = ("muc", "bcub", "ceafe", "blanc", "lea")
 """The per-document table's F1 columns (beside the CoNLL F1)."""
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _pct(value: float) -> str:
@@ -71,11 +69,18 @@ def _cluster_items(cd: CorefDocument, doc: DocumentResult) -> list[str]:
     for c, text in zip(clusters, describe_all(clusters), strict=True):
         if c.outcome == "exact":
             continue
-        style = STYLES[c.outcome]
-        items.append(f'<li><span class="tag o-{_esc(c.outcome)}">{_esc(style.glyph)} '
-                     f"{_esc(CLUSTER_OUTCOMES[c.outcome][0])}</span>{_esc(text)} "
-                     f'<span class="meta">({_esc(", ".join(c.mention_ids))})</span></li>')
+        ids = ", ".join(c.mention_ids)
+        if needs_escape(text + ids):  # one check for both (ids and wording rarely need it)
+            text, ids = _esc(text), _esc(ids)
+        items.append(f'{_cluster_tag(c.outcome)}{text} <span class="meta">({ids})</span></li>')
     return items
+
+
+@functools.cache
+def _cluster_tag(outcome: str) -> str:
+    """The start of a cluster's list item: its outcome's tag (made once per outcome)."""
+    return (f'<li><span class="tag o-{_esc(outcome)}">{_esc(STYLES[outcome].glyph)} '
+            f"{_esc(CLUSTER_OUTCOMES[outcome][0])}</span>")
 
 
 def _cluster_lists(result: ScoreResult, coref: CorefResult) -> str:
@@ -88,12 +93,17 @@ def _cluster_lists(result: ScoreResult, coref: CorefResult) -> str:
     return "".join(out) or '<p class="none">Every cluster matched exactly.</p>'
 
 
+@functools.cache
+def _metric_heads() -> str:
+    """The per-document table's metric columns' heads (the same on every document's page)."""
+    return "".join(f"<th>{_esc(METRIC_NAMES[m])} F1 %</th>" for m in DOCUMENT_METRICS)
+
+
 def document_coref_html(cd: CorefDocument, doc: DocumentResult) -> str:
     """The coreference part of a document's own page: its scores and the clusters not matched exactly."""
     items = _cluster_items(cd, doc)
-    heads = "".join(f"<th>{_esc(METRIC_NAMES[m])} F1 %</th>" for m in DOCUMENT_METRICS)
     table = (f"<table><caption>Coreference (ours: v1.8 prints no per-document scores)</caption><tr><th>document"
-             f"</th><th>CoNLL F1 %</th>{heads}</tr>{_document_row(cd.doc_id, cd.counts)}</table>")
+             f"</th><th>CoNLL F1 %</th>{_metric_heads()}</tr>{_document_row(cd.doc_id, cd.counts)}</table>")
     clusters = (f'<ol class="errors">{"".join(items)}</ol>' if items
                 else '<p class="none">Every cluster matched exactly.</p>')
     return f"<h2>Coreference</h2>{table}<h3>Clusters not matched exactly</h3>{clusters}"

@@ -9,7 +9,7 @@ than the whole document, so 2000 documents stay a report one can scroll.
 from __future__ import annotations
 
 import base64
-import html
+import functools
 import math
 from collections.abc import Mapping, Sequence
 
@@ -22,6 +22,8 @@ from core.metrics.prf import NAN_REASON
 from core.model import Mention
 from core.outcome_style import ORDER, STYLES
 from core.report.coref_html import document_coref_html, format_coref_html_section
+from core.report.escape import esc as _esc
+from core.report.escape import needs_escape
 from core.report.snippets import DocumentSnippets
 from core.type_names import TypeNames, type_names
 
@@ -48,10 +50,6 @@ ol.errors { font-size: 0.9em; } ol.errors li { margin: 0.3em 0; }
 .none { color: #777; font-style: italic; }
 .nan { color: #777; cursor: help; }
 """
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def _pct(value: float) -> str:
@@ -89,16 +87,24 @@ def _image_uri(data: bytes | str) -> str:
 def _mention_cell(m: Mention | None, side: str) -> str:
     if m is None:
         return f'<span class="none">no {side} mention</span>'
-    return (f"{side} <b>{_esc(m.mention_id)}</b> “{_esc(m.text)}” "
-            f"{_esc(m.raw_type)} / {_esc(m.raw_realis)} <span class=\"meta\">(line {m.line})</span>")
+    mention_id, text, raw_type, raw_realis = m.mention_id, m.text, m.raw_type, m.raw_realis
+    if needs_escape(f"{mention_id}{text}{raw_type}{raw_realis}"):  # one check for the four
+        mention_id, text, raw_type, raw_realis = map(_esc, (mention_id, text, raw_type, raw_realis))
+    return f"{side} <b>{mention_id}</b> “{text}” {raw_type} / {raw_realis} <span class=\"meta\">(line {m.line})</span>"
+
+
+@functools.cache
+def _error_tag(outcome: Outcome) -> str:
+    """The start of an error's list item: its outcome's tag (made once per outcome)."""
+    return f'<li><span class="tag o-{outcome.value}">{_esc(STYLES[outcome].short)}</span>'
 
 
 def _error_item(row: MappingRow, text: DocumentSnippets) -> str:
     dice = "" if row.dice is None else f" · Dice {row.dice:.2f}"
-    wrong = f" · differs in {', '.join(row.mismatched_attributes)}" if row.mismatched_attributes else ""
-    return (f'<li><span class="tag o-{row.outcome.value}">{_esc(STYLES[row.outcome].short)}</span>'
-            f"{_mention_cell(row.gold, 'gold')} → {_mention_cell(row.system, 'system')}{dice}{wrong}"
-            f"{text.snippet(row)}</li>")
+    mismatched = row.mismatched_attributes
+    wrong = f" · differs in {', '.join(mismatched)}" if mismatched else ""
+    return (f"{_error_tag(row.outcome)}{_mention_cell(row.gold, 'gold')} → {_mention_cell(row.system, 'system')}"
+            f"{dice}{wrong}{text.snippet(row)}</li>")
 
 
 def _document_errors(doc: DocumentResult, number: int, inputs: LoadedInputs, combination: str, *,
@@ -242,8 +248,14 @@ def format_html_report(
     return "\n".join(out)
 
 
+@functools.cache
+def _combination_head(c: str) -> str:
+    """A combination's row head in the scores tables (made once: 2000 documents have one table each)."""
+    return f"<tr><th>{_esc(c)} ({Combination(c).label.lower()})</th>"
+
+
 def _document_scores(doc: DocumentResult) -> str:
-    rows = "".join(f"<tr><th>{_esc(c)} ({Combination(c).label.lower()})</th>"
+    rows = "".join(_combination_head(c)
                    + "".join(f'<td class="n">{_pct(v)}</td>' for v in (s.precision, s.recall, s.f1)) + "</tr>"
                    for c, s in ((c, doc.scores[c]) for c in COMBINATIONS))
     return ("<table><caption>Document scores (percent)</caption><tr><th>Attributes</th><th>Prec</th>"

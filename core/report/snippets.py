@@ -9,22 +9,34 @@ rows instead of 1.4 million.
 
 from __future__ import annotations
 
+import functools
 import html
 import itertools
 
 from core.formats.errors import FormatError
 from core.formats.token_rows import TokenRows, read_token_rows
 from core.loading import LoadedInputs
-from core.metrics.outcomes import MappingRow
-from core.model import Mention, Token, TokenTable
+from core.metrics.outcomes import MappingRow, Outcome
+from core.model import Mention, TokenTable
+from core.report.escape import needs_escape
 from core.text import TEXT_FILE, TOKEN_TABLE, DocumentText, find_text_shift, token_document_text
 
 CONTEXT_CHARS = 60
 """Characters of text shown on each side of an error."""
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
+@functools.cache
+def _shading(outcome: Outcome) -> tuple[str, str]:
+    """The opening tags of a shaded segment and of an underlined (gold) one."""
+    return f'<span class="o-{outcome.value}">', f'<span class="o-{outcome.value} g">'
+
+
+def _inside(offset: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether `offset` lies in one of `spans` (half-open); a loop, not any(): called 200,000 times."""
+    for b, e in spans:  # noqa: SIM110
+        if b <= offset < e:
+            return True
+    return False
 
 
 class DocumentSnippets:
@@ -77,39 +89,77 @@ class DocumentSnippets:
             return [(b, e) for b, e in m.span]
         if self._offsets is None:
             return []
+        offsets = self._offsets
         if self._rows is not None and self._shown is not None:
-            missing = [t for t in m.span if t not in self._offsets]
+            missing = [t for t in m.span if t not in offsets]
             if missing:
                 try:
-                    found: dict[str, Token] = self._rows.find(missing)
+                    found = self._rows.offsets(missing)
                 except FormatError:
                     found = {}
-                self._offsets.update((i, self._shown.token_range(t)) for i, t in found.items())
-        return [self._offsets[t] for t in m.span if t in self._offsets]
+                offset_range = self._shown.offset_range
+                for token_id, (first, last) in found.items():
+                    offsets[token_id] = offset_range(first, last)
+        return [offsets[t] for t in m.span if t in offsets]
 
     def snippet(self, row: MappingRow) -> str:
-        """HTML of the text around a row: its mentions shaded, the gold mention underlined."""
-        if self.text is None:
+        """HTML of the text around a row: its mentions shaded, the gold mention underlined.
+
+        Line breaks show as spaces; the window is cleaned and checked for characters to escape once,
+        then cut into segments (escaped one by one only when the window needs it)."""
+        text = self.text
+        if text is None:
             return ""
         gold = self.ranges(row.gold) if row.gold is not None else []
         system = self.ranges(row.system) if row.system is not None else []
-        covered = [(b, e) for b, e in gold + system if 0 <= b < e <= len(self.text)]
-        if not covered:
+        size = len(text)
+        ranges = gold + system
+        if len(ranges) == 1 or (ranges and ranges.count(ranges[0]) == len(ranges)):
+            b, e = ranges[0]
+            if 0 <= b < e <= size:  # one range in the text (most rows): three pieces, no cutting
+                return self._one_range(text, b, e, _shading(row.outcome)[0 if not gold else 1])
+        cuts: set[int] = set()  # the ends of the ranges inside the text ...
+        low, high = size, 0  # ... and their extent
+        for b, e in ranges:
+            if 0 <= b < e <= size:
+                cuts.add(b)
+                cuts.add(e)
+                if b < low:
+                    low = b
+                if e > high:
+                    high = e
+        if not cuts:
             return ""
-        start = max(0, min(b for b, _ in covered) - CONTEXT_CHARS)
-        end = min(len(self.text), max(e for _, e in covered) + CONTEXT_CHARS)
-        cuts = sorted({start, end, *(c for b, e in covered for c in (b, e) if start < c < end)})
+        start = max(0, low - CONTEXT_CHARS)
+        end = min(size, high + CONTEXT_CHARS)
+        cuts.add(start)
+        cuts.add(end)
+        window = text[start:end].replace("\r", " ").replace("\n", " ")
+        escape = needs_escape(window)
+        shade, underline = _shading(row.outcome)
         parts: list[str] = ["…" if start > 0 else ""]
-        for b, e in itertools.pairwise(cuts):
-            underlined = any(gb <= b < ge for gb, ge in gold)
-            shaded = underlined or any(sb <= b < se for sb, se in system)
-            parts.append(self._segment(b, e, shaded, underlined, row))
-        parts.append("…" if end < len(self.text) else "")
+        for b, e in itertools.pairwise(sorted(cuts)):
+            piece = window[b - start:e - start]
+            if escape:
+                piece = html.escape(piece, quote=True)
+            if _inside(b, gold):
+                parts += (underline, piece, "</span>")
+            elif _inside(b, system):
+                parts += (shade, piece, "</span>")
+            else:
+                parts.append(piece)
+        parts.append("…" if end < size else "")
         return f'<span class="snippet">{"".join(parts)}</span>'
 
-    def _segment(self, b: int, e: int, shaded: bool, gold: bool, row: MappingRow) -> str:
-        text = _esc(self.text[b:e].replace("\r", " ").replace("\n", " ")) if self.text else ""
-        if not shaded:
-            return text
-        classes = f"o-{row.outcome.value}" + (" g" if gold else "")
-        return f'<span class="{classes}">{text}</span>'
+    @staticmethod
+    def _one_range(text: str, b: int, e: int, tag: str) -> str:
+        """`snippet` for a row whose mentions all cover the one range `b`..`e` of the text: the same
+        HTML, with the context before and after the range unshaded."""
+        start, end = max(0, b - CONTEXT_CHARS), min(len(text), e + CONTEXT_CHARS)
+        before, inside, after = (text[start:b].replace("\r", " ").replace("\n", " "),
+                                 text[b:e].replace("\r", " ").replace("\n", " "),
+                                 text[e:end].replace("\r", " ").replace("\n", " "))
+        if needs_escape(before) or needs_escape(inside) or needs_escape(after):
+            before, inside, after = (html.escape(piece, quote=True) for piece in (before, inside, after))
+        return (f'<span class="snippet">{"…" if start > 0 else ""}{before}{tag}{inside}</span>{after}'
+                f'{"…" if end < len(text) else ""}</span>')
