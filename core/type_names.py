@@ -37,11 +37,15 @@ class TypeNames(Mapping[str, str]):
 
 def first_spellings(mentions: Iterable[Mention]) -> TypeNames:
     """Each canonical type of `mentions` with the raw spelling of its first mention (iteration order)."""
+    return TypeNames(_first_spellings(mentions))
+
+
+def _first_spellings(mentions: Iterable[Mention]) -> dict[str, str]:
     names: dict[str, str] = {}
     for m in mentions:
         if m.mention_type not in names:
             names[m.mention_type] = m.raw_type
-    return TypeNames(names)
+    return names
 
 
 class HasMentions(Protocol):
@@ -110,7 +114,8 @@ class SpellingCache:
     @staticmethod
     def _spellings(position: int, doc: HasMentions) -> Iterator[tuple[str, _Where, str]]:
         for side, mentions in enumerate((doc.gold, doc.system)):
-            for order, (canonical, raw) in enumerate(first_spellings(mentions).items()):
+            # a plain dict: a TypeNames' items() would call __getitem__ per type (the export's 2000 documents)
+            for order, (canonical, raw) in enumerate(_first_spellings(mentions).items()):
                 yield canonical, (side, position, order), raw
 
     def _remove(self, position: int, doc: HasMentions) -> set[str]:

@@ -13,8 +13,9 @@ so agreement lies on the diagonal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -86,13 +87,17 @@ class ConfusionMatrix:
         return self.members.get((self._slot(gold), self._slot(system)), ())
 
 
+_VALUE_OF: dict[str, Callable[[Mention], str]] = {"mention_type": attrgetter("mention_type"),
+                                                  "realis_status": attrgetter("realis")}
+"""Each attribute's canonical value of a mention (the one rule `attribute_value` and `confusions` read)."""
+
+
 def attribute_value(mention: Mention, attribute: str) -> str:
     """The canonical value of `attribute` ("mention_type" or "realis_status") of a mention."""
-    if attribute == "mention_type":
-        return mention.mention_type
-    if attribute == "realis_status":
-        return mention.realis
-    raise ValueError(f"unknown attribute {attribute!r} (expected one of {', '.join(ATTRIBUTES)})")
+    value_of = _VALUE_OF.get(attribute)
+    if value_of is None:
+        raise ValueError(f"unknown attribute {attribute!r} (expected one of {', '.join(ATTRIBUTES)})")
+    return value_of(mention)
 
 
 def confusions(documents: Iterable[DocumentResult], combination: str = "plain",
@@ -107,15 +112,23 @@ def confusions(documents: Iterable[DocumentResult], combination: str = "plain",
         if attribute not in ATTRIBUTES:
             raise ValueError(f"unknown attribute {attribute!r} (expected one of {', '.join(ATTRIBUTES)})")
     cells: dict[str, dict[tuple[str | None, str | None], list[CellMember]]] = {a: {} for a in attributes}
+    # 80,000 rows for 2000 documents: the loop reads each value once, with no call per attribute
+    tables = [(_VALUE_OF[a], cells[a]) for a in attributes]
+    new_tuple = tuple.__new__  # CellMember(...) would run a Python-level __new__ per row
     rule = AttributeRule.SCORER
     for doc in documents:
         rule = doc.mappings[combination].rule
+        doc_id = doc.doc_id
         for row in mapping_rows(doc, combination):
-            member = CellMember(doc.doc_id, row.gold_index, row.system_index)
-            for attribute in attributes:
-                key = (attribute_value(row.gold, attribute) if row.gold is not None else None,
-                       attribute_value(row.system, attribute) if row.system is not None else None)
-                cells[attribute].setdefault(key, []).append(member)
+            member: CellMember = new_tuple(CellMember, (doc_id, row.gold_index, row.system_index))
+            gold, system = row.gold, row.system
+            for value_of, table in tables:
+                key = (None if gold is None else value_of(gold), None if system is None else value_of(system))
+                members = table.get(key)
+                if members is None:
+                    table[key] = [member]
+                else:
+                    members.append(member)
     return {a: _matrix(a, combination, cells[a], rule) for a in attributes}
 
 

@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 from core.align import COMBINATIONS
 from core.formats.tbf import parse_tbf
 from core.loading import load_inputs
-from core.metrics.confusion import MISSED, SPURIOUS, CellMember, confusion, confusions, not_fully_credited
+from core.metrics.confusion import (
+    MISSED,
+    SPURIOUS,
+    CellMember,
+    attribute_value,
+    confusion,
+    confusions,
+    not_fully_credited,
+)
 from core.metrics.mention import score_files
 from core.metrics.outcomes import Outcome, mapping_rows
 from core.model import SpanMode
@@ -157,3 +165,38 @@ def test_every_mention_counted_once_and_margins_match(gold, system, combination)
         assert paired == sum(1 for r in rows if r.gold is not None and r.system is not None)
         missed = sum(1 for r in rows if r.outcome in (Outcome.MISSED, Outcome.MERGED))  # no system partner
         assert sum(m.counts[g][none] for g in range(none)) == missed
+
+
+def _plain_confusion(documents, attribute, combination):
+    """The matrix counted the obvious way: cell members in document and row order, labels sorted."""
+    cells: dict = {}
+    for doc in documents:
+        for row in mapping_rows(doc, combination):
+            key = (attribute_value(row.gold, attribute) if row.gold is not None else None,
+                   attribute_value(row.system, attribute) if row.system is not None else None)
+            cells.setdefault(key, []).append(CellMember(doc.doc_id, row.gold_index, row.system_index))
+    labels = sorted({v for key in cells for v in key if v is not None})
+    slot = {**{label: i for i, label in enumerate(labels)}, None: len(labels)}
+    counts = [[0] * (len(labels) + 1) for _ in range(len(labels) + 1)]
+    members = {}
+    for (gold, system), rows in cells.items():
+        counts[slot[gold]][slot[system]] = len(rows)
+        members[(slot[gold], slot[system])] = tuple(rows)
+    return tuple(labels), tuple(map(tuple, counts)), members
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.lists(mention, max_size=6), st.lists(mention, max_size=6)), min_size=1, max_size=4),
+       st.sampled_from(COMBINATIONS))
+def test_confusions_equal_the_plain_count_over_several_documents(documents, combination):
+    gold = "".join(_tbf(f"d{i}", "g", g) for i, (g, _) in enumerate(documents))
+    system = "".join(_tbf(f"d{i}", "s", s) for i, (_, s) in enumerate(documents))
+    result = _score(gold, system)
+    matrices = confusions(result.documents, combination)
+    assert set(matrices) == {"mention_type", "realis_status"}
+    for attribute, matrix in matrices.items():
+        labels, counts, members = _plain_confusion(result.documents, attribute, combination)
+        assert (matrix.labels, matrix.counts, dict(matrix.members)) == (labels, counts, members)
+        assert all(type(m) is CellMember for cell in matrix.members.values() for m in cell)
+        assert matrix.rule == result.documents[-1].mappings[combination].rule
+        assert matrix.attribute == attribute and matrix.combination == combination
