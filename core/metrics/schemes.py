@@ -26,8 +26,9 @@ Corpus figures sum the counts of the documents that enter the v1.8 averages (tho
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from core.align import COMBINATIONS
@@ -130,7 +131,10 @@ class SchemeResult:
 
 def muc_counts(rows: list[MappingRow]) -> MucCounts:
     """MUC counts of mapping-table rows (each gold and each system mention is in exactly one row)."""
-    return _counts(Counter(row.outcome for row in rows))
+    return _counts(Counter(map(_OUTCOME, rows)))  # counted in C: 370k rows per export of 2000 documents
+
+
+_OUTCOME = attrgetter("outcome")
 
 
 def _counts(by_outcome: Mapping[Outcome, int]) -> MucCounts:
@@ -144,26 +148,18 @@ def _new_tally() -> dict[str, int]:
     return dict.fromkeys(("cor", "par", "inc", "mis", "spu"), 0)
 
 
-def _typed_outcomes(rows: list[MappingRow]) -> Counter[tuple[str, Outcome]]:
-    """How many rows of each (row type, outcome). A row counts under its gold mention's type, else its
-    system mention's. Counted by `Counter` in one pass (370k rows per export of 2000 documents)."""
-    return Counter(((row.gold or row.system).mention_type, row.outcome) for row in rows)  # type: ignore[union-attr]
+def _typed_outcomes(rows: list[MappingRow]) -> Iterator[tuple[str, Outcome]]:
+    """Each row's (type, outcome): a row counts under its gold mention's type, else its system mention's."""
+    return (((row.gold or row.system).mention_type, row.outcome) for row in rows)  # type: ignore[union-attr]
 
 
-def document_schemes(doc: DocumentResult, counted: bool
-                     ) -> tuple[DocumentSchemes, dict[str, Counter[tuple[str, Outcome]]]]:
-    """A document's MUC and GATE counts, and its rows counted per (type, outcome) per combination."""
-    typed = {c: _typed_outcomes(mapping_rows(doc, c)) for c in COMBINATIONS}
-    muc = {}
-    for c in COMBINATIONS:
-        by_outcome: Counter[Outcome] = Counter()
-        for (_, outcome), count in typed[c].items():
-            by_outcome[outcome] += count
-        muc[c] = _counts(by_outcome)
+def document_schemes(doc: DocumentResult, counted: bool) -> DocumentSchemes:
+    """A document's MUC and GATE counts."""
+    muc = {c: muc_counts(mapping_rows(doc, c)) for c in COMBINATIONS}
     units = mention_unit_sets(doc, "gold"), mention_unit_sets(doc, "system")
     gate = {c: gate_counts(doc.gold, doc.system, doc.mappings[c], units_a=units[0], units_b=units[1])
             for c in COMBINATIONS}
-    return DocumentSchemes(doc.doc_id, counted, muc, gate), typed
+    return DocumentSchemes(doc.doc_id, counted, muc, gate)
 
 
 def scheme_scores(result: ScoreResult) -> SchemeResult:
@@ -174,14 +170,14 @@ def scheme_scores(result: ScoreResult) -> SchemeResult:
     by_type: dict[str, Counter[tuple[str, Outcome]]] = {c: Counter() for c in COMBINATIONS}
     for doc in result.documents:
         counted = result.counts_document(doc)
-        schemes, typed = document_schemes(doc, counted)
+        schemes = document_schemes(doc, counted)
         documents.append(schemes)
         if not counted:
             continue
         for c in COMBINATIONS:
             muc[c] = muc[c] + schemes.muc[c]
             gate[c] = gate[c] + schemes.gate[c]
-            by_type[c].update(typed[c])
+            by_type[c].update(_typed_outcomes(mapping_rows(doc, c)))  # an iterable: counted in C
     per_type = {c: _per_type_rows(by_type[c]) for c in COMBINATIONS}
     return SchemeResult(result.mapping, tuple(documents), muc, per_type, gate)
 

@@ -35,6 +35,11 @@ def _document_json(doc: DocumentResult, *, with_mappings: bool = True) -> dict[s
     return data
 
 
+def quoted(text: str) -> str:
+    """A JSON string as the encoder writes it (ASCII, escapes its own)."""
+    return encode_basestring_ascii(text)  # type: ignore[no-any-return]
+
+
 def encoded(value: Any) -> RawJSON:
     """`value` written now, as `dumps` would write it inside a line: for `LazyArray` elements, so that
     `dumps` copies each one instead of searching it for lazy members."""
@@ -52,8 +57,8 @@ def _document_text(doc: DocumentResult) -> RawJSON:
 def _mappings_text(doc: DocumentResult) -> str:
     """The `mappings` object as `_encode` writes it: ids escaped by the encoder's own string rule,
     indexes and Dice by `repr` as it does (a Dice that is not a finite float goes through `_encode`)."""
-    gold_ids = [encode_basestring_ascii(m.mention_id) for m in doc.gold]
-    system_ids = [encode_basestring_ascii(m.mention_id) for m in doc.system]
+    gold_ids = [quoted(m.mention_id) for m in doc.gold]
+    system_ids = [quoted(m.mention_id) for m in doc.system]
     built: dict[int, str] = {}
     members = []
     for c in COMBINATIONS:
@@ -64,7 +69,7 @@ def _mappings_text(doc: DocumentResult) -> str:
                 f'{{"gold": {gold_ids[g]}, "system": {system_ids[s]}, "gold_index": {g}, "system_index": {s}, '
                 f'"dice": {repr(dice) if type(dice) is float and math.isfinite(dice) else _encode(dice)}}}'
                 for g, s, dice in pairs) + "]"
-        members.append(f"{encode_basestring_ascii(c)}: {text}")
+        members.append(f"{quoted(c)}: {text}")
     return "{" + ", ".join(members) + "}"
 
 

@@ -18,7 +18,7 @@ from core.metrics.mention import ScoreResult
 from core.metrics.prf import PRF
 from core.metrics.schemes import MucCounts, SchemeResult
 from core.report.csv_report import _number, _table
-from core.report.json_report import result_to_json
+from core.report.json_report import encoded, result_to_json
 
 MUC_FIELDS: tuple[str, ...] = ("pos", "act", "cor", "par", "inc", "mis", "spu", "precision", "recall", "f1")
 """The MUC columns, named as in the JSON (`MucCounts.to_json`)."""
@@ -30,7 +30,8 @@ def scores_json(result: ScoreResult, schemes: SchemeResult) -> dict[str, Any]:
     data = result_to_json(result, lazy=True)
     if result.mapping != DEFAULT_STRATEGY:
         data["mapping"] = result.mapping
-    return {**data, **schemes.to_json()}
+    # written at once: `dumps` would otherwise search 2000 documents' counts for lazy members
+    return {**data, **{key: encoded(value) for key, value in schemes.to_json().items()}}
 
 
 def format_muc_documents_csv(schemes: SchemeResult) -> str:

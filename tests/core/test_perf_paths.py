@@ -170,3 +170,31 @@ def test_a_dice_that_is_not_a_finite_float_goes_through_the_encoder(demo_result)
     text = _document_text(odd_doc)
     assert '"dice": null' in text and "NaN" not in text
     assert json.loads(text) == json.loads(dumps({"d": [_document_json(odd_doc)]}))["d"][0]
+
+
+@SETTINGS
+@given(st.text(max_size=6), st.integers(0, 10**6), st.lists(st.text(max_size=4), max_size=3),
+       st.lists(st.integers(0, 10**6), max_size=3), st.sampled_from(["gold", "system"]))
+def test_a_cluster_text_is_what_the_encoder_writes(relation_id: str, label: int, ids: list[str],
+                                                   counterparts: list[int], side: str) -> None:
+    from core.metrics.coref_explain import ClusterExplanation
+    from core.report.coref_report import _cluster_text
+
+    cluster = ClusterExplanation(side, label, relation_id, tuple(ids), tuple(range(len(ids))), tuple(counterparts),
+                                 tuple(ids[:1]), "split")
+    assert _cluster_text(cluster) == _STRICT.encode(cluster.to_json())
+
+
+def test_coreference_documents_are_written_as_the_encoder_writes_them(evmeval_data: Path) -> None:
+    from core.metrics.coref import score_coreference
+    from core.report.coref_report import _document_json, _document_text
+
+    demo = evmeval_data / "scoring_demo" / "token_based"
+    inputs = load_inputs(str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), token_dir=str(demo / "tkn"))
+    gold, system = inputs.gold, inputs.system
+    result = score_files(gold, system)
+    coref = score_coreference(result, gold, system)
+    told = [_document_text(cd, doc) for cd, doc in zip(coref.documents, result.documents, strict=True)]
+    assert any('"clusters": [{' in text for text in told)
+    assert told == [_STRICT.encode(_document_json(cd, doc))
+                    for cd, doc in zip(coref.documents, result.documents, strict=True)]
