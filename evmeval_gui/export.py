@@ -70,7 +70,7 @@ PARENT_FILES = frozenset({"scores.json", "muc_documents.csv"})
 pages and the main page: the ones made of the MUC/GATE counts, which the charts need too, so only
 that process counts them (after the fork: they are not on the path both processes wait for). The
 child writes every other file and the other pages."""
-CHILD_PAGE_SHARE = 0.78
+CHILD_PAGE_SHARE = 0.6
 """With `fork`, the child's share of the documents' pages (the first ones): about equal CPU time in
 both processes on the 2000-document corpus (measured with `benchmarks/perf_bench.py`)."""
 
