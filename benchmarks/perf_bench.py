@@ -128,7 +128,7 @@ def main() -> int:
                 if n < args.runs:
                     env = PURE if name.endswith("pure") else None
                     ours[name].append(measure([sys.executable, "-c", RUNNER, *inputs, *extra], env=env))
-        export = None if args.no_gui else run_export(inputs, out)
+        export = None if args.no_gui else run_export(inputs, out, args.runs)
         parity = [(f"{name} report", out / f"ours{suffix}.txt", out / f"ref{suffix}.txt")
                   for name, suffix in (("-o", ""), ("-o -d", "_d"))] + [("-d comparison", out / "ours_cmp.txt",
                                                                          out / "ref_cmp.txt")]
@@ -141,13 +141,14 @@ def main() -> int:
     return 0 if all(same.values()) else 1
 
 
-def run_export(inputs: list[str], out: Path) -> tuple[Run, float, int, float]:
-    """The GUI's headless export: its run, the size of report.html in MB, and the documents' pages
+def run_export(inputs: list[str], out: Path, runs: int) -> tuple[Run, float, int, float]:
+    """The GUI's headless export: its best run, the size of report.html in MB, and the documents' pages
     (how many, their total MB)."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     folder = out / "export"
     measure([sys.executable, "-c", GUI_RUNNER, *inputs, "--export-report", str(out / "warm-up")], env=env)
-    run = measure([sys.executable, "-c", GUI_RUNNER, *inputs, "--export-report", str(folder)], env=env)
+    run = best([measure([sys.executable, "-c", GUI_RUNNER, *inputs, "--export-report", str(folder)], env=env)
+                for _ in range(runs)])
     pages = list((folder / "documents").glob("*.html"))
     return (run, (folder / "report.html").stat().st_size / 1e6, len(pages),
             sum(p.stat().st_size for p in pages) / 1e6)
@@ -239,6 +240,11 @@ def report(folder: Path, ours: dict[str, list[Run]], theirs: dict[str, list[Run]
               f"{'ok' if ok else 'MISSED'}")
         print(f"{'':<10}ratios to the goals: time {run.wall / EXPORT_MAX_S:.2f}x, memory "
               f"{run.rss_mb / EXPORT_MAX_MB:.2f}x, report.html {html_mb / HTML_MAX_MB:.2f}x (<= 1 meets the goal)")
+        ref_wall, _, how = _reference("-o", theirs)
+        if how == "live":  # the 5 s goal was set where the published -o run took the stored 5.15 s
+            print(f"{'':<10}export / published -o of this run: {run.wall / ref_wall:.2f} "
+                  f"(at the issue machine's speed, published -o {STORED['-o'][0]} s: "
+                  f"{run.wall * STORED['-o'][0] / ref_wall:.2f} s)")
     for what, equal in same.items():
         print(f"parity  {what}: {'identical to the published one' if equal else 'DIFFERENT from the published one'}")
 
