@@ -162,7 +162,7 @@ def export_only(inputs: list[str], runs: int, base: str | None) -> int:
     results: dict[str, list[Run]] = {name: [] for name in trees}
     sizes: dict[str, tuple[float, int]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for name, tree_env in trees.items():  # untimed: writes the bytecode, warms the page cache
+        for tree_env in trees.values():  # untimed: writes the bytecode, warms the page cache
             measure([sys.executable, "-c", GUI_RUNNER, *inputs, "--export-report", str(Path(tmp) / "warm-up")],
                     env=tree_env, cwd=tmp)
         print(f"load average before: {os.getloadavg()[0]:.2f}")
