@@ -46,7 +46,7 @@ def encoded(value: Any) -> RawJSON:
 
 
 def _document_text(doc: DocumentResult) -> RawJSON:
-    """`_encode(_document_json(doc))`, with the mapping pairs (most of the text: 600k objects on a
+    """`_encode(_document_json(doc))`, with the mapping pairs (most of the text: 300k objects on a
     2000-document corpus) written by one format string each instead of a dict each."""
     head = _document_json(doc, with_mappings=False)
     text = _encode(head)
