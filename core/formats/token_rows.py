@@ -39,7 +39,7 @@ class TokenRows(Sequence[Token]):
 
     def __getitem__(self, index: int | slice) -> Token | list[Token]:
         if isinstance(index, slice):
-            return self._rows(range(*index.indices(len(self._lines))))
+            return [self._row(i) for i in range(*index.indices(len(self._lines)))]
         if index < 0:
             index += len(self._lines)
         if not 0 <= index < len(self._lines):
@@ -49,48 +49,20 @@ class TokenRows(Sequence[Token]):
     def __iter__(self) -> Iterator[Token]:
         return (self._row(i) for i in range(len(self._lines)))
 
-    def _rows(self, indexes: range) -> list[Token]:
-        """Many rows at once (the alignment sample): rows in the usual shape are built inline, anything
-        else goes through the row rule, which also words any problem."""
-        if self._offset_fields != DEFAULT_OFFSET_FIELDS:
-            return [self._row(i) for i in indexes]
-        lines, parsed = self._lines, self._parsed
-        out: list[Token] = []
-        for i in indexes:
-            token = parsed.get(i)
-            if token is None:
-                fields = lines[i].split("\t")
-                try:
-                    first, last = int(fields[2]), int(fields[3])
-                except (IndexError, ValueError):
-                    first, last = -1, -1
-                if 0 <= first <= last:
-                    token = parsed[i] = Token(fields[0].strip(), fields[1], first, last)
-                else:
-                    token = self._row(i)
-            out.append(token)
-        return out
-
     def spans(self, indexes: range) -> list[tuple[str, int, int]]:
         """(text, first, last) of many rows (the alignment sample of `core.text.find_text_shift`), as
-        their `Token`s would give them, without making the `Token`s: rows in the usual shape are read
-        inline, anything else goes through the row rule, which also words any problem."""
-        if self._offset_fields != DEFAULT_OFFSET_FIELDS:
-            return [(t.text, t.first, t.last) for t in map(self._row, indexes)]
-        lines = self._lines
-        out: list[tuple[str, int, int]] = []
-        for i in indexes:
-            fields = lines[i].split("\t")
-            try:
-                first, last = int(fields[2]), int(fields[3])
-            except (IndexError, ValueError):
-                first, last = -1, -1
-            if 0 <= first <= last:
-                out.append((fields[1], first, last))
-            else:
-                token = self._row(i)
-                out.append((token.text, token.first, token.last))
-        return out
+        their `Token`s would give them, without making the `Token`s."""
+        return [self._span(i) for i in indexes]
+
+    def _span(self, index: int) -> tuple[str, int, int]:
+        """One row's (text, first, last): read inline when the row has the usual shape (`_usual_span`),
+        else by the row rule, which also words any problem."""
+        if self._offset_fields == DEFAULT_OFFSET_FIELDS:
+            span = _usual_span(self._lines[index])
+            if span is not None:
+                return span
+        token = self._row(index)
+        return token.text, token.first, token.last
 
     def _row(self, index: int) -> Token:
         token = self._parsed.get(index)
@@ -103,39 +75,20 @@ class TokenRows(Sequence[Token]):
     def find(self, token_ids: Iterable[str]) -> dict[str, Token]:
         """The tokens of `token_ids` that the table has. Usual numbering (`t<k>` on row k or k-1) is
         confirmed by looking at that row; any other id makes one pass over the ids of all rows."""
-        found: dict[str, Token] = {}
-        for token_id in token_ids:
-            row = self._probe(token_id)
-            if row is None:
-                row = self._lookup(token_id)
-            if row is not None:
-                found[token_id] = self._row(row)
-        return found
+        return {token_id: self._row(row) for token_id, row in self._rows_of(token_ids)}
 
     def offsets(self, token_ids: Iterable[str]) -> dict[str, tuple[int, int]]:
         """(first, last) of the tokens of `token_ids` that the table has: `find` without making a
         `Token` per row (the report looks up 50,000 mentions' tokens)."""
-        found: dict[str, tuple[int, int]] = {}
+        return {token_id: self._span(row)[1:] for token_id, row in self._rows_of(token_ids)}
+
+    def _rows_of(self, token_ids: Iterable[str]) -> Iterator[tuple[str, int]]:
         for token_id in token_ids:
             row = self._probe(token_id)
             if row is None:
                 row = self._lookup(token_id)
             if row is not None:
-                found[token_id] = self._offsets_of(row)
-        return found
-
-    def _offsets_of(self, index: int) -> tuple[int, int]:
-        """One row's (first, last): inline for the usual shape, else by the row rule (as `spans`)."""
-        if self._offset_fields == DEFAULT_OFFSET_FIELDS:
-            fields = self._lines[index].split("\t")
-            try:
-                first, last = int(fields[2]), int(fields[3])
-            except (IndexError, ValueError):
-                first, last = -1, -1
-            if 0 <= first <= last:
-                return first, last
-        token = self._row(index)
-        return token.first, token.last
+                yield token_id, row
 
     def _probe(self, token_id: str) -> int | None:
         if self._index is not None or not token_id.startswith("t"):
@@ -154,6 +107,17 @@ class TokenRows(Sequence[Token]):
         if self._index is None:
             self._index = {line.partition("\t")[0].strip(): i for i, line in enumerate(self._lines)}
         return self._index.get(token_id)
+
+
+def _usual_span(line: str) -> tuple[str, int, int] | None:
+    """(text, first, last) of a data row in the usual shape (id, text, first, last offsets, first <= last),
+    read without the row rule; None for anything else (the row rule decides, and words any problem)."""
+    fields = line.split("\t")
+    try:
+        first, last = int(fields[2]), int(fields[3])
+    except (IndexError, ValueError):
+        return None
+    return (fields[1], first, last) if 0 <= first <= last else None
 
 
 def read_token_rows(path: str, *, doc_id: str,
