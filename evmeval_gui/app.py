@@ -52,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("-wl", "--type-white-list", dest="white_list", metavar="FILE",
                         help="type white list, one event type per line: other types are dropped on both sides "
                              "(as evmeval-score -wl)")
+    source.add_argument("-nv", "--no_script_validation", action="store_true",
+                        help="event sequencing: score pairs of mentions linked both ways within one link type, "
+                             "which the published scorer refuses (as evmeval-score -nv); without it such links "
+                             "leave sequencing unscored, with a note naming them (file:line)")
     source.add_argument("--demo", action="store_true", help="open the bundled demo corpus")
     source.add_argument("--agreement", nargs="*", metavar="SET",
                         help="compare two or more annotation sets (tbf files, brat .ann files or brat folders) in "
@@ -80,6 +84,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _fail(message: str) -> int:
     print(f"evmeval-gui: error: {message}", file=sys.stderr)
     return 1
+
+
+def _warn(text: str) -> None:
+    print(f"evmeval-gui: warning: {text}", file=sys.stderr)
 
 
 def _parse_size(text: str) -> tuple[int, int] | None:
@@ -220,7 +228,8 @@ def _export_mode(args: argparse.Namespace) -> int:
                 out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
             # Qt is loaded and the QApplication made only by the process drawing the charts.
             export_report(out_dir, inputs, result, coref_combination=_coref_combination(args), fork=True,
-                          application=lambda: _application(offscreen=True))
+                          application=lambda: _application(offscreen=True),
+                          validate=not args.no_script_validation, warn=_warn)
             print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
     except (FormatError, ValueError) as exc:
         return _fail(str(exc))
@@ -254,6 +263,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="evmeval-gui-") as scratch:
         settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings=settings, persist=False, notifier=problems.append)
+        window.sequencing.model.validate = not args.no_script_validation
         try:
             if args.attributes:
                 window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
@@ -427,6 +437,7 @@ def window_mode(args: argparse.Namespace) -> int:
         return _fail(missing_libraries)
     app = _application(offscreen=False)
     window = MainWindow()
+    window.sequencing.model.validate = not args.no_script_validation
     if args.attributes:
         window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
     apply_mapping_options(window, args)

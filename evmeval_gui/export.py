@@ -7,7 +7,8 @@ in `documents/` (`core.report.paged_html`; plain HTML, no script, relative links
 `muc_documents.csv` (MUC counts per document), and each chart as
 `chart_<name>.png` and `chart_<name>.svg`; with coreference scored, its files too
 (`evmeval_gui.coref.export`); with event sequencing links, `scores.json` gains the CLI's `sequencing`
-object, `report.html` a sequencing section and `sequencing_links.tsv` is written too. Every file is
+object, `report.html` a sequencing section and `sequencing_links.tsv` is written too (links v1.8 refuses
+without -nv: only a note in `report.html` naming them, file:line). Every file is
 written atomically; an input file is never overwritten; a folder that cannot be written gives a
 `FormatError` naming the path.
 
@@ -32,7 +33,7 @@ from core.metrics.coref_view import score_shown_coreference
 from core.metrics.mention import ScoreResult
 from core.metrics.outcomes import UNIT_TABLES, mapping_rows
 from core.metrics.schemes import SchemeResult, scheme_scores
-from core.metrics.sequencing import SequencingResult, score_sequencing
+from core.metrics.sequencing import SequencingRefused, SequencingResult, SequencingSkipped, score_sequencing
 from core.metrics.shared_tables import forget, sharing
 from core.report.comparison import format_comparison
 from core.report.coref_report import comparison_coref_lines, format_coref_section
@@ -52,7 +53,7 @@ from core.report.scheme_exports import (
     mapping_banner_html,
     scores_json,
 )
-from core.report.sequencing_html import sequencing_html_section
+from core.report.sequencing_html import sequencing_html_section, sequencing_skipped_html
 from core.report.sequencing_report import link_table_tsv, sequencing_json
 from core.report.text import format_report
 from evmeval_gui.charts.names import CHART_NAMES
@@ -65,6 +66,8 @@ SEQUENCING_FILE = "sequencing_links.tsv"
 """Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 
 Progress = Callable[[int, int], None]
+Sequencing = SequencingResult | SequencingSkipped | None
+"""The sequencing part of a report: scores, the links v1.8 refuses without -nv (a note instead), or none."""
 PARENT_FILES = frozenset({"scores.json", "muc_documents.csv"})
 """With `fork`, the files the drawing process writes besides the charts, its share of the documents'
 pages and the main page: the ones made of the MUC/GATE counts, which the charts need too, so only
@@ -113,7 +116,7 @@ def check_report_folder(out_dir: str, inputs: LoadedInputs, result: ScoreResult 
 
 
 def _text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: CorefResult | None,
-                sequencing: SequencingResult | None) -> list[tuple[str, Callable[[], str | bytes | Iterable[str]]]]:
+                sequencing: Sequencing) -> list[tuple[str, Callable[[], str | bytes | Iterable[str]]]]:
     """(file name, maker) of every file but the charts and the HTML pages, in writing order;
     `schemes()` gives the MUC/GATE counts (asked for only by the files made of them)."""
     outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]] = [
@@ -126,7 +129,7 @@ def _text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref:
         ("muc_documents.csv", lambda: format_muc_documents_csv(schemes())),
         *(coref_files(result, coref) if coref is not None else []),
     ]
-    if sequencing is not None:
+    if isinstance(sequencing, SequencingResult):
         outputs.append((SEQUENCING_FILE, lambda: link_table_tsv(sequencing)))
     return outputs
 
@@ -155,13 +158,15 @@ def _write_files(out_dir: str, outputs: list[tuple[str, Callable[[], str | bytes
     return written
 
 
-def _html_sections(schemes: SchemeResult, sequencing: SequencingResult | None) -> list[str]:
+def _html_sections(schemes: SchemeResult, sequencing: Sequencing) -> list[str]:
+    if isinstance(sequencing, SequencingSkipped):
+        return [format_scheme_html(schemes), sequencing_skipped_html(sequencing)]
     return [format_scheme_html(schemes)] + ([sequencing_html_section(sequencing)] if sequencing is not None else [])
 
 
 def _write_pages(out_dir: str, inputs: LoadedInputs, result: ScoreResult, images: dict[str, tuple[bytes, str]],
                  captions: dict[str, str], schemes: SchemeResult, coref: CorefResult | None,
-                 sequencing: SequencingResult | None, *, progress: Progress | None = None,
+                 sequencing: Sequencing, *, progress: Progress | None = None,
                  cancelled: Callable[[], bool] | None = None) -> list[str]:
     """report.html and the documents' pages (`core.report.paged_html`)."""
     return write_html_report(out_dir, result, inputs, {name: png for name, (png, _) in images.items()},
@@ -172,7 +177,7 @@ def _write_pages(out_dir: str, inputs: LoadedInputs, result: ScoreResult, images
 def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
                        images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
                        progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
-                       coref: CorefResult | None = None, sequencing: SequencingResult | None = None,
+                       coref: CorefResult | None = None, sequencing: Sequencing = None,
                        schemes: SchemeResult | None = None) -> list[str]:
     """Format and write every file of the report, charts already drawn: no Qt object is touched, so
     this part (seconds on a large corpus: the HTML reads every text) runs off the GUI thread.
@@ -190,7 +195,7 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
 def _write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
                         images: dict[str, tuple[bytes, str]], captions: dict[str, str], *,
                         progress: Progress | None, cancelled: Callable[[], bool] | None,
-                        coref: CorefResult | None, sequencing: SequencingResult | None,
+                        coref: CorefResult | None, sequencing: Sequencing,
                         schemes: SchemeResult | None) -> list[str]:
     if schemes is None:
         schemes = scheme_scores(result)
@@ -214,8 +219,9 @@ def _write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult,
 
 def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
                   progress: Progress | None = None, coref_combination: str | None = None,
-                  sequencing: SequencingResult | None = None, fork: bool = False,
-                  application: Callable[[], object] | None = None) -> list[str]:
+                  sequencing: Sequencing = None, fork: bool = False,
+                  application: Callable[[], object] | None = None, validate: bool = True,
+                  warn: Callable[[str], None] | None = None) -> list[str]:
     """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
 
     With `coref_combination` (e.g. `DEFAULT_COMBINATION`, v1.8's `-m 1`), coreference is scored with
@@ -225,21 +231,25 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
     only: `--export-report`): a child process on the other core writes the JSON, the text files and
     most documents' pages while this one draws the charts and writes the rest (`core.forked`).
     `application()`: makes the QApplication the charts need, called just before drawing (after the
-    fork: the child never loads Qt).
+    fork: the child never loads Qt). Sequencing, unless given, is scored here (`validate=False`: v1.8's
+    `-nv`); when v1.8 would refuse the links, everything else is still written, the report says why,
+    and so does `warn(text)` (one line per refused pair, `file:line`).
     """
     check_report_folder(out_dir, inputs, result)
+    if sequencing is None:
+        sequencing = score_links(inputs, result, validate=validate)
+    if isinstance(sequencing, SequencingSkipped) and warn is not None:
+        warn("\n".join(sequencing.lines()))
     with sharing():  # each document's mapping rows and cluster explanations are made once
         return _export(out_dir, inputs, result, progress=progress, coref_combination=coref_combination,
                        sequencing=sequencing, fork=fork, application=application)
 
 
 def _export(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, progress: Progress | None,
-            coref_combination: str | None, sequencing: SequencingResult | None, fork: bool,
+            coref_combination: str | None, sequencing: Sequencing, fork: bool,
             application: Callable[[], object] | None) -> list[str]:
     coref = None if coref_combination is None else score_shown_coreference(
         result, inputs.gold, inputs.system, combination=coref_combination)
-    if sequencing is None:
-        sequencing = score_links(inputs, result)
     if not (fork and single_threaded()):  # a threaded process (the window) never forks
         schemes = _count_schemes(result)  # every mapping table is made with them
         if application is not None:
@@ -258,7 +268,7 @@ def _export(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, progress
 
 
 def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, coref: CorefResult | None,
-                   sequencing: SequencingResult | None, application: Callable[[], object] | None) -> list[str]:
+                   sequencing: Sequencing, application: Callable[[], object] | None) -> list[str]:
     schemes = functools.cache(lambda: _count_schemes(result))  # by the process that needs them
     files = _text_files(result, schemes, coref, sequencing)
     mine = [f for f in files if f[0] in PARENT_FILES]
@@ -286,23 +296,27 @@ def _count_schemes(result: ScoreResult) -> SchemeResult:
     return schemes
 
 
-def score_links(inputs: LoadedInputs, result: ScoreResult) -> SequencingResult | None:
-    """The sequencing scores (both closures) when the files have @After / @Subevent links, else None.
-
-    Raises `SequencingError` (a `FormatError`, with file:line) where v1.8 refuses the links."""
+def score_links(inputs: LoadedInputs, result: ScoreResult, *, validate: bool = True) -> Sequencing:
+    """The sequencing scores (both closures) when the files have @After / @Subevent links, else None;
+    `SequencingSkipped` (every pair, file:line) where v1.8 refuses the links without -nv (`validate`
+    False is `-nv`: they are scored). Raises `SequencingError` where v1.8 crashes on the links."""
     from evmeval_gui.model.sequencing import CLOSURES, link_types_in
 
     if not link_types_in((inputs.gold, inputs.system)):
         return None
-    return score_sequencing(result, inputs.gold, inputs.system, closures=CLOSURES, strict=False)
+    try:
+        return score_sequencing(result, inputs.gold, inputs.system, closures=CLOSURES, strict=False,
+                                validate=validate)
+    except SequencingRefused as refused:
+        return SequencingSkipped(refused.problems)
 
 
 def _scores_json(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
-                 sequencing: SequencingResult | None) -> dict[str, Any]:
+                 sequencing: Sequencing) -> dict[str, Any]:
     """scores.json: the published layout with the schemes, coreference and sequencing as the CLI adds them."""
     data = scores_json(result, schemes)
     if coref is not None:
         data = with_coreference(data, result, coref)
-    if sequencing is not None:
+    if isinstance(sequencing, SequencingResult):
         data = {**data, "sequencing": sequencing_json(sequencing)}
     return data

@@ -86,6 +86,32 @@ class SequencingResult:
         return self.evaluations[closure][name]
 
 
+SKIPPED_SHOWN = 20
+"""How many refused pairs `SequencingSkipped.lines` lists (then a count of the others)."""
+
+
+@dataclass(frozen=True)
+class SequencingSkipped:
+    """Sequencing left unscored because v1.8 refuses these links without -nv (every pair linked both
+    ways): a caller still scores mentions and coreference, and says which links to fix."""
+
+    problems: tuple[Problem, ...]
+
+    def headline(self) -> str:
+        pairs = len(self.problems)
+        return (f"event sequencing not scored: {pairs} pair{'s' if pairs != 1 else ''} of mentions linked both "
+                "ways within one link type, which the published scorer v1.8 refuses (give -nv to score them "
+                "anyway)")
+
+    def lines(self, limit: int = SKIPPED_SHOWN) -> list[str]:
+        """The headline, then `file:line: document …: the links` per refused pair (at most `limit`)."""
+        out = [self.headline()]
+        out += [f"{p.path}:{p.line}: {p.message}" for p in self.problems[:limit]]
+        if len(self.problems) > limit:
+            out.append(f"… and {len(self.problems) - limit} more")
+        return out
+
+
 def _relations(doc_relations: Sequence[Relation], mention_ids: set[str], filtered: bool) -> list[Relation]:
     return keep_listed(doc_relations, mention_ids) if filtered else list(doc_relations)
 
@@ -104,23 +130,40 @@ def document_links(doc: DocumentResult, gold: TbfFile, system: TbfFile, *, mappi
                          labels)
 
 
-def check_two_way(side: SideLinks, doc_id: str, gold_ids: Collection[str] | None = None) -> None:
-    """Refuse a pair linked both ways within one link type, as v1.8 does unless -nv.
+class SequencingRefused(SequencingError):
+    """Links v1.8 refuses to score without -nv (pairs linked both ways): `problems` lists every such pair
+    found (the message names the first), so a caller can score the rest and say which links to fix."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        first = problems[0]
+        super().__init__(first.path, first.line, first.message, first.expected)
+        self.problems = tuple(problems)
+
+
+def two_way_problems(side: SideLinks, doc_id: str, gold_ids: Collection[str] | None = None) -> list[Problem]:
+    """Every pair linked both ways within one link type on one side, as v1.8 refuses them unless -nv.
 
     v1.8 exits with status 255 there; on the system side it first looks the two ids up among the gold
     ids (`gold_ids`: gold mentions and coreference members) and crashes with KeyError when they are not.
     """
-    if not side.two_way:
-        return
-    c = side.two_way[0]
-    what = "exits with status 255"
-    if gold_ids is not None and not (c.source in gold_ids and c.target in gold_ids):
-        what = "crashes (KeyError: these ids are not gold ids)"
-    raise SequencingError(
-        side.path, c.line,
-        f"document {doc_id!r}: @{c.kind} links {c.source}->{c.target} and (line {c.reverse_line}) "
-        f"{c.target}->{c.source}, after propagation through coreference, link two mentions both ways; "
-        f"the published scorer {what} here", "links in one direction only, or -nv to score them anyway")
+    problems = []
+    for c in side.two_way:
+        what = "exits with status 255"
+        if gold_ids is not None and not (c.source in gold_ids and c.target in gold_ids):
+            what = "crashes (KeyError: these ids are not gold ids)"
+        problems.append(Problem(
+            side.path, c.line,
+            f"document {doc_id!r}: @{c.kind} links {c.source}->{c.target} and (line {c.reverse_line}) "
+            f"{c.target}->{c.source}, after propagation through coreference, link two mentions both ways; "
+            f"the published scorer {what} here", "links in one direction only, or -nv to score them anyway"))
+    return problems
+
+
+def check_two_way(side: SideLinks, doc_id: str, gold_ids: Collection[str] | None = None) -> None:
+    """Raise `SequencingRefused` (every pair of this side) when v1.8 refuses the side's links unless -nv."""
+    problems = two_way_problems(side, doc_id, gold_ids)
+    if problems:
+        raise SequencingRefused(problems)
 
 
 def _gold_ids(doc: DocumentResult, gold: TbfFile) -> set[str]:
@@ -183,21 +226,31 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
 
     `mapping` is the attribute combination aligning mentions (v1.8 `-m`); `validate=False` is v1.8's
     `-nv`; `filtered` says a type white list dropped mentions, so relations lose those ids too.
-    Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes; with `strict=False` an
+    Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes (`SequencingRefused`, with
+    every pair linked both ways in the corpus, where it refuses without -nv); with `strict=False` an
     evaluation v1.8 cannot finish (its division by zero) is left out and explained in `failures`.
     `parallel=True` (command line only: it forks) evaluates `All` in a child process meanwhile.
     """
     links = []
     warnings: list[str] = []
+    refused: list[Problem] = []
     for number, doc in enumerate(result.documents):
-        doc_links = document_links(doc, gold, system, mapping=mapping, filtered=filtered)
+        try:
+            doc_links = document_links(doc, gold, system, mapping=mapping, filtered=filtered)
+        except FormatError:
+            if refused:  # v1.8 would have stopped at the earlier document's two-way links
+                break
+            raise
         if validate:
-            check_two_way(doc_links.gold, doc.doc_id)
-            check_two_way(doc_links.system, doc.doc_id, _gold_ids(doc, gold))
-        warnings.extend(doc_links.gold.warnings + doc_links.system.warnings)
-        links.append(doc_links)
+            refused += two_way_problems(doc_links.gold, doc.doc_id)
+            refused += two_way_problems(doc_links.system, doc.doc_id, _gold_ids(doc, gold))
+        if not refused:  # else only the refusals are gathered: nothing will be scored
+            warnings.extend(doc_links.gold.warnings + doc_links.system.warnings)
+            links.append(doc_links)
         if progress is not None and number % 50 == 0:
             progress(number, len(result.documents))
+    if refused:
+        raise SequencingRefused(refused)
     jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
     done = _run_jobs(links, jobs, parallel=parallel)
     evaluations: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}

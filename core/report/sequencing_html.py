@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from core.link_style import LINK_ORDER, link_style
 from core.metrics.seq_links import EVALUATIONS
-from core.metrics.sequencing import CLOSURE_LABELS, SequencingResult
+from core.metrics.sequencing import CLOSURE_LABELS, SequencingResult, SequencingSkipped
 from core.metrics.temporal_awareness import DocumentAwareness, LinkOutcome
 
 CLOSURE_TITLES = {"published": "v1.8 (published)", "full": "full closure (EvmEval Studio, ours)"}
@@ -104,3 +104,12 @@ def sequencing_html_section(result: SequencingResult) -> str:
         out.append(f"<details><summary>{len(result.warnings)} sequencing warning(s)</summary><ul>{items}</ul>"
                    "</details>")
     return "\n".join(part for part in out if part)
+
+
+def sequencing_skipped_html(skipped: SequencingSkipped) -> str:
+    """The section in place of the scores when v1.8 refuses the links: why, and each pair's file:line."""
+    head, *items = skipped.lines()
+    listed = "".join(f"<li>{_esc(item)}</li>" for item in items)
+    why = _esc(head[0].upper() + head[1:])
+    return (f"<h2>Event sequencing (After, Subevent): not scored</h2>\n<p class=\"meta\">{why}. Mentions and "
+            f"coreference are scored as usual.</p>\n<ul>{listed}</ul>")

@@ -70,9 +70,11 @@ LINK_TABLE_COLUMNS = ("doc_id", "evaluation", "side", "kind", "source", "target"
 
 
 def link_rows(result: SequencingResult, closure: str = "published") -> Iterable[tuple[str, ...]]:
-    """One row per link and evaluation: where it comes from and what became of it."""
+    """One row per link and evaluation: where it comes from and what became of it (an evaluation v1.8
+    could not finish, see `SequencingResult.failures`, has no rows)."""
     for name in EVALUATIONS:
-        for doc in result.evaluation(name, closure).documents:
+        evaluation = result.evaluations.get(closure, {}).get(name)
+        for doc in evaluation.documents if evaluation is not None else ():
             for o in doc.outcomes:
                 yield (doc.doc_id, name, o.side, o.kind, o.source, o.target, o.source_node, o.target_node,
                        str(o.line), o.outcome, "yes" if o.violation else "no")

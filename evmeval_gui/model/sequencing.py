@@ -3,7 +3,9 @@
 When a scored corpus has `@After` / `@Subevent` lines, `SequencingModel` asks the core
 (`core.metrics.sequencing.score_sequencing`, v1.8's `-a` rules, both closures) in the background
 through the session's runner, so the window keeps its progress bar, Cancel button and error dialog
-(`file:line`, e.g. a pair linked both ways, which v1.8 refuses). It never computes a figure itself.
+(`file:line`, e.g. where v1.8 crashes). Pairs linked both ways, which v1.8 refuses unless -nv, leave
+sequencing unscored (`skipped`: every pair, file:line) while mentions and coreference still show;
+`validate = False` is `-nv`. It never computes a figure itself.
 
 Views (arcs on the text, the link table, the document list column, the summary figure, the charts)
 read `rows(doc_id)`, `evaluation(...)` and the options (which link types are drawn, which closure
@@ -16,7 +18,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from core.metrics.mention import ScoreResult
-from core.metrics.sequencing import DEFAULT_MAPPING, Evaluation, SequencingResult, score_sequencing
+from core.metrics.sequencing import (
+    DEFAULT_MAPPING,
+    Evaluation,
+    SequencingRefused,
+    SequencingResult,
+    SequencingSkipped,
+    score_sequencing,
+)
 from core.model import TbfFile
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.events import Signal
@@ -65,19 +74,24 @@ def link_types_in(files: Iterable[TbfFile]) -> set[str]:
     return {r.kind for f in files for d in f.documents.values() for r in d.relations if r.kind in LINK_TYPES}
 
 
-def score_corpus(corpus: LoadedCorpus, index: int, result: ScoreResult, context: JobContext) -> SequencingResult:
+def score_corpus(corpus: LoadedCorpus, index: int, result: ScoreResult, context: JobContext, *,
+                 validate: bool = True) -> SequencingResult | SequencingSkipped:
     """The background work: both closures of v1.8's sequencing scores for one system of the corpus.
 
     An evaluation v1.8 cannot finish (its weight's division by zero) is left out (`failures`), so the
-    other figures still show; what v1.8 refuses outright raises `SequencingError` (file:line)."""
+    other figures still show; pairs linked both ways (unless `validate` is False, v1.8's -nv) give
+    `SequencingSkipped`; what v1.8 crashes on raises `SequencingError` (file:line)."""
     def progress(done: int, total: int) -> None:
         context.check()
         context.progress(done, total)
 
     inputs = corpus.inputs[index]
     context.status("Scoring event sequencing (After, Subevent)…")
-    seq = score_sequencing(result, inputs.gold, inputs.system, mapping=DEFAULT_MAPPING, validate=True,
-                           closures=CLOSURES, strict=False, progress=progress)
+    try:
+        seq = score_sequencing(result, inputs.gold, inputs.system, mapping=DEFAULT_MAPPING, validate=validate,
+                               closures=CLOSURES, strict=False, progress=progress)
+    except SequencingRefused as refused:
+        return SequencingSkipped(refused.problems)
     context.check()
     return seq
 
@@ -106,8 +120,9 @@ def document_rows(seq: SequencingResult, doc_id: str) -> list[LinkRow]:
 class SequencingModel:
     """Sequencing scores of the session's current result, and how the window shows them.
 
-    Signals: `sequencing_changed()` (a result arrived or was forgotten), `options_changed()` (link
-    types shown, colouring closure). `message(text)` is called with a one-line summary when scored.
+    Signals: `sequencing_changed()` (a result or a `skipped` note arrived, or was forgotten),
+    `options_changed()` (link types shown, colouring closure). `message(text)` is called with a one-line
+    summary when scored (or skipped).
     """
 
     def __init__(self, session: Session, *, message: Callable[[str], None] | None = None) -> None:
@@ -116,6 +131,10 @@ class SequencingModel:
         self.options_changed = Signal("options_changed")
         self.message = message
         self.result: SequencingResult | None = None
+        self.skipped: SequencingSkipped | None = None
+        """Set instead of `result` when v1.8 refuses the links (pairs linked both ways) and `validate` is on."""
+        self.validate = True
+        """False: v1.8's `-nv` (`evmeval-gui -nv`), pairs linked both ways are scored."""
         self.shown_types: frozenset[str] = frozenset(LINK_TYPES)
         self.closure = "published"
         self.enabled = True
@@ -138,20 +157,32 @@ class SequencingModel:
             return
         index = session.system_index
 
-        def work(context: JobContext) -> SequencingResult:
-            return score_corpus(corpus, index, result, context)
+        validate = self.validate
+
+        def work(context: JobContext) -> SequencingResult | SequencingSkipped:
+            return score_corpus(corpus, index, result, context, validate=validate)
 
         def done(value: object) -> None:
-            if session.result is result and isinstance(value, SequencingResult):
+            if session.result is not result:
+                return
+            if isinstance(value, SequencingResult):
                 self._install(value, key)
+            elif isinstance(value, SequencingSkipped):
+                self._skip(value, key)
 
         session.run_job("Scoring event sequencing", work, done, path=inputs.system.path, key=SEQUENCING_JOB)
 
     def _forget(self) -> None:
-        had = self.result is not None
-        self.result, self._key, self._rows = None, None, {}
+        had = self.result is not None or self.skipped is not None
+        self.result, self.skipped, self._key, self._rows = None, None, None, {}
         if had:
             self.sequencing_changed.emit()
+
+    def _skip(self, skipped: SequencingSkipped, key: tuple[int, int]) -> None:
+        self.skipped, self._key = skipped, key
+        self.sequencing_changed.emit()
+        if self.message is not None:
+            self.message(skipped.headline()[0].upper() + skipped.headline()[1:])
 
     def _install(self, seq: SequencingResult, key: tuple[int, int]) -> None:
         self.result, self._key, self._rows = seq, key, {}

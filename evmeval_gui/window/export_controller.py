@@ -11,7 +11,7 @@ from core.formats.errors import FormatError, Problem
 from core.metrics.coref_view import score_shown_coreference
 from core.metrics.mention import ScoreResult
 from core.metrics.schemes import SchemeResult, scheme_scores
-from core.metrics.sequencing import SequencingResult
+from core.metrics.sequencing import SequencingResult, SequencingSkipped
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
 
@@ -25,8 +25,9 @@ class ExportController:
         self.session = session
         self.report = report
         self.message = message
-        self.sequencing: Callable[[], SequencingResult | None] | None = None
-        """What gives the sequencing scores to export (None or returning None: none)."""
+        self.sequencing: Callable[[], SequencingResult | SequencingSkipped | None] | None = None
+        """What gives the sequencing scores to export (None or returning None: none; `SequencingSkipped`:
+        the report says which links v1.8 refuses)."""
         self.schemes: Callable[[], SchemeResult | None] | None = None
         """What gives the MUC/GATE figures the window already counted (None or returning None: counted here)."""
 

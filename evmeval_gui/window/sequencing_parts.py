@@ -6,6 +6,8 @@
 - a sortable **Seq F1 %** column in the document list (v1.8's `All` F1 per document);
 - a line in the summary bar (v1.8's `All` F1, ours beside it, labelled);
 - **View › Sequencing links**: a toggle per link type and the closure that colours them;
+- when v1.8 refuses the links (pairs linked both ways, without `-nv`): a note above the text naming
+  them (file:line) and "not scored" in the summary bar, the other views as usual;
 - a **Sequencing** tab in the charts; and the sequencing files in **File › Export report…**.
 The scores come from `model.sequencing.SequencingModel` (the core, in the background).
 """
@@ -130,6 +132,34 @@ class LinkLegend(QWidget):
         self.setVisible(bool(rows))  # a document without links gets no legend for them
 
 
+NOTE_LINES = 3
+"""Refused pairs the note above the text lists (its tooltip has up to `SKIPPED_SHOWN`)."""
+
+
+class SkippedNote(QLabel):
+    """Above the text, while v1.8 refuses the corpus's links: that sequencing was not scored, and why."""
+
+    def __init__(self, model: SequencingModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.setObjectName("sequencingSkipped")
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setStyleSheet("background: #FFF6D6; border: 1px solid #E8D9A0; padding: 3px 6px;")
+        self.hide()
+
+    def refresh(self) -> None:
+        skipped = self.model.skipped
+        self.setVisible(skipped is not None)
+        if skipped is None:
+            self.setText("")
+            self.setToolTip("")
+            return
+        head, *pairs = skipped.lines(NOTE_LINES)
+        self.setText("\n".join([head[0].upper() + head[1:] + ":", *pairs]))
+        self.setToolTip("\n".join(skipped.lines()))
+
+
 class SequencingFigure(QWidget):
     """The summary bar's sequencing line: v1.8's `All` F1, and ours (full closure) labelled."""
 
@@ -154,6 +184,12 @@ class SequencingFigure(QWidget):
         layout.addWidget(self.ours)
 
     def refresh(self) -> None:
+        if self.model.skipped is not None:
+            self.setVisible(True)
+            self.value.setText("not scored")
+            self.ours.setText("")
+            self.setToolTip("\n".join(self.model.skipped.lines()))
+            return
         published, full = self.model.corpus_f1("published"), self.model.corpus_f1("full")
         self.setVisible(self.model.result is not None)
         self.value.setText(percent(published))  # F1 in %, as the tooltip says
@@ -184,6 +220,8 @@ class SequencingParts:
         pane_layout = window.document_pane.layout()
         pane_layout.insertWidget(2, self.legend)
         self.legend.setContentsMargins(6, 0, 6, 0)
+        self.note = SkippedNote(self.model)
+        pane_layout.insertWidget(2, self.note)
         self.table = LinkTable(session, self.model)
         self._install_tabs()
         documents = window.documents
@@ -198,7 +236,7 @@ class SequencingParts:
         window.charts_dock.extensions.append(self._add_charts_tab)
         if window.charts_dock.panel is not None:
             self._add_charts_tab(window.charts_dock.panel)
-        window.exporter.sequencing = lambda: self.model.result
+        window.exporter.sequencing = lambda: self.model.result or self.model.skipped
         self.model.sequencing_changed.connect(self._on_sequencing)
         self.model.options_changed.connect(self._on_options)
         session.selection_changed.connect(self._on_selection)
@@ -263,6 +301,7 @@ class SequencingParts:
         self.tabs.setTabVisible(self.links_index, present)
         self.menu.menuAction().setVisible(present)
         self.legend.setVisible(present)
+        self.note.refresh()
         self.window.documents.show_extra_column(SEQ_COLUMN, present)
         self.window.documents.model.extra_changed()
         self.figure.refresh()

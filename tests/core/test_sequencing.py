@@ -14,8 +14,8 @@ import pytest
 
 from core.loading import load_inputs
 from core.metrics.mention import score_files
-from core.metrics.sequencing import score_sequencing
-from core.report.sequencing_report import sequencing_section
+from core.metrics.sequencing import SequencingRefused, score_sequencing
+from core.report.sequencing_report import link_table_tsv, sequencing_section
 from core.report.text import assemble_report, format_report
 from tests.programs import installed
 
@@ -111,6 +111,33 @@ def test_where_v18_divides_by_zero_we_say_so(tmp_path: Path) -> None:
     system = _write(tmp_path / "system.tbf", both_ways)
     done = _score("-g", gold, "-s", system, "-a", tmp_path / "seq", "-nv")
     assert done.returncode == 1 and "ZeroDivisionError" in done.stderr and "'d'" in done.stderr
+
+
+def test_the_refusal_lists_every_pair_linked_both_ways(tmp_path: Path) -> None:
+    """Not only the first: every document's gold and system pairs, for a caller that scores the rest."""
+    gold = _write(tmp_path / "gold.tbf", _doc("@After\tA1\tE1,E2\n@After\tA2\tE2,E1\n@Subevent\tS1\tE3,E4\n"
+                                             "@Subevent\tS2\tE4,E3\n"))
+    system = _write(tmp_path / "system.tbf", _doc("@After\tA1\tE1,E2\n@After\tA2\tE2,E1\n"))
+    inputs = load_inputs(str(gold), str(system))
+    result = score_files(inputs.gold, inputs.system)
+    with pytest.raises(SequencingRefused) as refused:
+        score_sequencing(result, inputs.gold, inputs.system)
+    # per side in v1.8's link type order (Subevent, After), gold before system; the message is the first's
+    assert [(p.path, p.line) for p in refused.value.problems] == [(str(gold), 8), (str(gold), 6), (str(system), 6)]
+    assert str(refused.value).startswith(f"{gold}:8: document 'd': @Subevent links E3->E4 and (line 9) E4->E3")
+    assert "@After links E1->E2 and (line 7) E2->E1" in refused.value.problems[1].message
+
+
+def test_the_link_table_skips_an_evaluation_v18_could_not_finish(tmp_path: Path) -> None:
+    """-nv, gold and system E1<->E2: v1.8 divides by zero in After; the table has the other evaluations."""
+    both_ways = _doc("@After\tA1\tE1,E2\n@After\tA2\tE2,E1\n@Subevent\tS1\tE3,E4\n")
+    gold, system = _write(tmp_path / "gold.tbf", both_ways), _write(tmp_path / "system.tbf", both_ways)
+    inputs = load_inputs(str(gold), str(system))
+    result = score_files(inputs.gold, inputs.system)
+    seq = score_sequencing(result, inputs.gold, inputs.system, validate=False, strict=False)
+    assert set(seq.failures["published"]) == {"After"}
+    rows = [line.split("\t") for line in link_table_tsv(seq).splitlines()[1:]]
+    assert {r[1] for r in rows} == {"Subevent", "All"}
 
 
 def test_a_link_with_three_ids_is_refused(tmp_path: Path) -> None:

@@ -176,3 +176,61 @@ def test_file_export_writes_in_the_background_and_says_so(qtbot, tmp_path, monke
         [*REPORT_FILES, *COREF_FILES, "documents"])
     assert [p.name for p in (out / "documents").iterdir()] == ["page-001.html"]
     assert "Report written to" in window.statusBar().currentMessage()
+
+
+# -- links v1.8 refuses without -nv (trust round 3, item 8) ------------------------------------------------
+
+TWO_WAY = os.path.join(os.path.dirname(__file__), os.pardir, "data", "sequencing", "two_way")
+"""gold d1 links E1 and E2 both ways (@After at gold.tbf:5 and :6); d2 has coreference. v1.8 exits 255."""
+
+
+def _export_two_way(tmp_path, *extra: str) -> tuple[subprocess.CompletedProcess, str, str]:
+    from tests.programs import installed
+
+    corpus = tmp_path / "two_way"
+    shutil.copytree(TWO_WAY, corpus)
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [installed("evmeval-gui"), "-g", str(corpus / "gold.tbf"), "-s", str(corpus / "system.tbf"),
+         "-t", str(corpus / "tkn"), "--export-report", str(out), *extra],
+        capture_output=True, text=True, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=120)
+    return done, str(corpus), str(out)
+
+
+def test_export_of_links_both_ways_scores_the_rest_and_names_the_links(tmp_path):
+    from evmeval_gui.coref.export import COREF_FILES
+
+    done, corpus, out = _export_two_way(tmp_path)
+    assert done.returncode == 0, done.stderr
+    gold = os.path.join(corpus, "gold.tbf")
+    assert "evmeval-gui: warning: event sequencing not scored: 1 pair of mentions linked both ways" in done.stderr
+    assert f"{gold}:5: document 'd1': @After links E1->E2 and (line 6) E2->E1" in done.stderr
+    assert "-nv" in done.stderr and "Traceback" not in done.stderr
+    files = set(os.listdir(out))
+    assert set(REPORT_FILES) <= files and set(COREF_FILES) <= files and "sequencing_links.tsv" not in files
+    inputs = load_inputs(gold, os.path.join(corpus, "system.tbf"), token_dir=os.path.join(corpus, "tkn"))
+    with open(os.path.join(out, "scores.txt"), encoding="utf-8") as f:
+        assert f.read().startswith(format_report(score_files(inputs.gold, inputs.system)))
+    with open(os.path.join(out, "scores.json"), encoding="utf-8") as f:
+        data = json.load(f)
+    assert "sequencing" not in data and "coreference" in data
+    with open(os.path.join(out, "report.html"), encoding="utf-8") as f:
+        page = f.read()
+    assert "Event sequencing (After, Subevent): not scored" in page
+    assert f"{gold}:5: document &#x27;d1&#x27;: @After links E1-&gt;E2 and (line 6) E2-&gt;E1" in page
+
+
+def test_export_with_nv_scores_the_links_as_v18_does(tmp_path):
+    done, _corpus, out = _export_two_way(tmp_path, "-nv")
+    assert done.returncode == 0, done.stderr
+    assert "not scored" not in done.stderr
+    with open(os.path.join(out, "scores.json"), encoding="utf-8") as f:
+        sequencing = json.load(f)["sequencing"]
+    assert sequencing["validated"] is False
+    with open(os.path.join(TWO_WAY, "scores_nv.txt"), encoding="utf-8") as f:
+        v18 = f.read()  # v1.8 -nv: every evaluation 75.0 (see tests/data/sequencing/SOURCE.md)
+    assert v18.count("Overall Temporal Awareness Score (F1 score): 75.0") == 2  # After and All
+    for name in ("After", "All"):
+        corpus_figures = sequencing["closures"]["published"][name]["corpus"]
+        assert f"{100 * corpus_figures['f1']:.1f}" == "75.0"
+    assert os.path.exists(os.path.join(out, "sequencing_links.tsv"))

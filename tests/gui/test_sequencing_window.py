@@ -182,7 +182,7 @@ def test_table_shows_both_closures_and_colour_choice_reaches_the_arcs(window):
 # -- errors, absence -------------------------------------------------------------------------------
 
 
-def test_links_both_ways_are_refused_with_file_and_line(make_window, qtbot, tmp_path):  # noqa: F811
+def test_system_links_both_ways_leave_sequencing_unscored_with_file_and_line(make_window, qtbot, tmp_path):  # noqa: F811
     from tests.gui.sequencing_corpus import system_tbf
 
     bad = system_tbf().replace("@After\tR5\tS5,S6", "@After\tR5\tS6,S5").replace(
@@ -190,11 +190,66 @@ def test_links_both_ways_are_refused_with_file_and_line(make_window, qtbot, tmp_
     corpus = write_sequencing_corpus(tmp_path / "bad", system=bad)
     problems = []
     w = make_window(notifier=problems.append)
-    with qtbot.waitSignal(w.session.load_failed, timeout=LOAD_TIMEOUT):
+    with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):
         w.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
-    assert problems and problems[0].path.endswith("system.tbf") and problems[0].line > 0
-    assert "both ways" in problems[0].message
+    qtbot.waitUntil(lambda: w.sequencing.model.skipped is not None, timeout=LOAD_TIMEOUT)
+    assert not problems  # a note, not an error dialog
     assert w.session.loaded and w.sequencing.model.result is None  # the mention scores stay
+    note = w.sequencing.note.text()
+    assert f"{corpus / 'system.tbf'}:" in note and "both ways" in note and "KeyError" in note
+
+
+TWO_WAY = Path(__file__).resolve().parent.parent / "data" / "sequencing" / "two_way"
+
+
+@pytest.fixture
+def two_way(tmp_path: Path) -> Path:
+    """gold d1 links E1 and E2 both ways (gold.tbf:5 and :6), d2 has coreference; v1.8 exits 255 without -nv."""
+    import shutil
+
+    return Path(shutil.copytree(TWO_WAY, tmp_path / "two_way"))
+
+
+def test_links_both_ways_show_mentions_coreference_and_a_note_why_sequencing_was_skipped(
+        make_window, qtbot, two_way, tmp_path):  # noqa: F811
+    problems = []
+    w = make_window(notifier=problems.append)
+    with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        w.open_files(str(two_way / "gold.tbf"), [str(two_way / "system.tbf")], doc_id="d1")
+    qtbot.waitUntil(lambda: w.sequencing.model.skipped is not None, timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: w.session.coreference.result is not None, timeout=LOAD_TIMEOUT)
+    assert not problems
+    note = w.sequencing.note
+    assert note.isVisible()
+    assert note.text().startswith("Event sequencing not scored: 1 pair of mentions linked both ways")
+    assert f"{two_way / 'gold.tbf'}:5: document 'd1': @After links E1->E2 and (line 6) E2->E1" in note.text()
+    assert "-nv" in note.text()
+    figure = w.sequencing.figure
+    assert figure.isVisible() and figure.text() == "not scored" and "gold.tbf:5" in figure.toolTip()
+    assert w.summary.figure_text("micro_f1") == "100.00 %"  # mentions are scored
+    assert w.documents.visible_doc_ids() == ["d1", "d2"]
+    assert not w.sequencing.tabs.isTabVisible(w.sequencing.links_index) and not w.sequencing.arcs.arcs()
+    out = tmp_path / "out"  # File › Export: everything else, and the note
+    w.exporter.export_to(str(out))
+    qtbot.waitUntil(lambda: (out / "report.html").exists(), timeout=LOAD_TIMEOUT)
+    assert "Event sequencing (After, Subevent): not scored" in (out / "report.html").read_text()
+    assert not (out / "sequencing_links.tsv").exists()
+    with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):  # another corpus: the note goes
+        fine = write_sequencing_corpus(tmp_path / "fine")
+        w.open_files(str(fine / "gold.tbf"), [str(fine / "system.tbf")])
+    qtbot.waitUntil(lambda: w.sequencing.model.result is not None, timeout=LOAD_TIMEOUT)
+    assert not note.isVisible() and w.sequencing.figure.text() != "not scored"
+
+
+def test_with_nv_links_both_ways_are_scored_as_v18_does(make_window, qtbot, two_way):  # noqa: F811
+    from evmeval_gui.app import build_parser
+
+    assert build_parser().parse_args(["-nv"]).no_script_validation  # evmeval-gui -nv sets what follows
+    w = make_window()
+    w.sequencing.model.validate = False
+    open_and_wait(qtbot, w, two_way / "gold.tbf", two_way / "system.tbf", doc_id="d1")
+    assert not w.sequencing.note.isVisible()
+    assert w.sequencing.figure.text() == "75.00"  # v1.8 -nv prints 75.0 (tests/data/sequencing/two_way)
 
 
 def test_a_corpus_without_links_shows_no_sequencing_parts(make_window, qtbot, tmp_path):  # noqa: F811
