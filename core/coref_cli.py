@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from core.console import finish
-from core.formats.errors import FormatError
+from core.formats.errors import FormatError, Problem
 from core.rules import COMBINATIONS
 
 if TYPE_CHECKING:  # the scoring modules are imported only by a run that scores coreference
@@ -148,12 +148,16 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
 
     args = _conll_parser().parse_args(argv)
     metrics = METRICS[:5] if args.metric == "all" else (args.metric,)
+    warnings: list[Problem] = []
     try:
         check_output_paths([args.json], [args.key, args.response])
-        scores = score_conll(read_conll(args.key), read_conll(args.response))
+        key, response = read_conll(args.key, warnings), read_conll(args.response, warnings)
     except FormatError as exc:
         print(f"evmeval-conll: error: {exc}", file=sys.stderr)
         return 1
+    for warning in warnings:
+        print(f"evmeval-conll: warning: {warning}", file=sys.stderr)
+    scores = score_conll(key, response)
     if not _print_summaries(scores, metrics, headers=args.metric == "all"):
         print("Found too many repeated mentions (> 10) in the response, so refusing to score. "
               "Please fix the output.", file=sys.stderr)

@@ -6,7 +6,8 @@ LAST tab-separated column holds the coreference marks: `(3)` a one-token mention
 the start and `3)` the end of a longer one, several joined by `|`; anything else (`-`, `_`) no mark.
 Mentions are identified by their (first token, last token) positions in the document; entities are
 numbered in the order their number first appears. Where v8.01 dies ("mentions … do not close", "end
-of a mention without begin") we raise a `FormatError` with file and line.
+of a mention without begin") we raise a `FormatError` with file and line; a document begun before the
+previous one ended is read as v8.01 reads it, with a warning (file:line).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from core.formats.errors import FormatError
+from core.formats.errors import FormatError, Problem
 from core.formats.reading import read_text
 
 Span = tuple[int, int]
@@ -104,35 +105,49 @@ class _DocumentReader:
         return ConllDocument(self.name, tuple(tuple(e) for e in self.entities), self.line)
 
 
-def parse_conll(text: str, *, path: str) -> dict[str, ConllDocument]:
-    """Every document of a CoNLL text by name (a repeated name: the last one counts, as in v8.01)."""
+def parse_conll(text: str, *, path: str, warnings: list[Problem] | None = None) -> dict[str, ConllDocument]:
+    """Every document of a CoNLL text by name (a repeated name: the last one counts, as in v8.01).
+
+    A `#begin document` inside a document that has not ended is read as v8.01 reads it: v8.01 finds
+    every begin line in the file, and reads each document from its begin line to the next `#end
+    document`; so the outer document keeps going (the begin line and what follows are its tokens too)
+    and both end at that line. Each such line is added to `warnings` (file:line)."""
     documents: dict[str, ConllDocument] = {}
-    reader: _DocumentReader | None = None
+    readers: list[_DocumentReader] = []  # the documents being read, outermost first
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     for number, raw in enumerate(lines, start=1):
-        if reader is None:
-            match = _BEGIN.match(raw[:-1] if raw.endswith("\r") else raw)
-            if match:
-                reader = _DocumentReader(path, match.group(1), number)
-            continue
-        if raw == "":
-            continue
-        if _END.search(raw):
-            documents[reader.name] = reader.finish(number)
-            reader = None
-            continue
-        reader.add_line(raw, number)
-    if reader is not None:
-        raise FormatError(path, reader.line, f"document {reader.name!r} is never closed",
+        begin = _BEGIN.match(raw[:-1] if raw.endswith("\r") else raw)
+        if readers and raw != "":
+            if _END.search(raw):
+                for reader in readers:
+                    documents[reader.name] = reader.finish(number)
+                readers = []
+            else:
+                for reader in readers:
+                    reader.add_line(raw, number)
+                if begin and warnings is not None:
+                    warnings.append(_nested_begin(path, number, begin.group(1), readers[-1]))
+        if begin:
+            readers.append(_DocumentReader(path, begin.group(1), number))
+    if readers:
+        raise FormatError(path, readers[0].line, f"document {readers[0].name!r} is never closed",
                           "#end document at the end of every document")
     return documents
 
 
-def read_conll(path: str) -> dict[str, ConllDocument]:
-    """Read a CoNLL coreference file; raises `FormatError` (file:line) on what v8.01 cannot read."""
-    return parse_conll(read_text(path), path=path)
+def _nested_begin(path: str, number: int, name: str, outer: _DocumentReader) -> Problem:
+    return Problem(path, number, f"#begin document {name} before the #end document of {outer.name!r} (begun at "
+                   f"line {outer.line}); scored as the reference scorer v8.01 does: both documents run to the "
+                   "next #end document, so the lines up to it count in both", "#end document before every "
+                   "#begin document", fatal=False)
+
+
+def read_conll(path: str, warnings: list[Problem] | None = None) -> dict[str, ConllDocument]:
+    """Read a CoNLL coreference file; raises `FormatError` (file:line) on what v8.01 cannot read;
+    what it reads in its own way (a document begun inside another) goes to `warnings`."""
+    return parse_conll(read_text(path), path=path, warnings=warnings)
 
 
 def format_conll(documents: Iterable[ConllDocument], *, num_tokens: dict[str, int] | None = None) -> str:

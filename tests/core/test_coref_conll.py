@@ -4,6 +4,7 @@ writer, and `evmeval-conll`."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -112,3 +113,77 @@ def test_evmeval_conll_bad_file_is_one_line_and_exit_1(tmp_path: Path) -> None:
                          capture_output=True, text=True)
     assert run.returncode == 1
     assert run.stderr.count("\n") == 1 and "key.conll:2:" in run.stderr and "Traceback" not in run.stderr
+
+
+# -- a #begin document before the previous #end document (trust round 3, item 9) ----------------------------
+
+NESTED = Path(__file__).resolve().parent.parent / "data" / "coref" / "nested_begin"
+REFERENCE_SCORER = Path("/work/ref/EvmEval/reference-coreference-scorers-8.01")
+"""The Perl reference scorer, where a developer machine has it (CI does not: the tests using it skip)."""
+
+
+def test_a_document_begun_inside_another_is_read_as_v801_reads_it() -> None:
+    text = ("#begin document (a)\n"
+            "a\t0\t(1\n"
+            "a\t1\t1)\n"
+            "#begin document (b)\n"   # line 4: a token of (a) too, and the start of (b)
+            "b\t0\t(1)\n"
+            "b\t1\t(2)\n"
+            "#end document\n")         # ends both
+    warnings: list = []
+    documents = parse_conll(text, path="k.conll", warnings=warnings)
+    assert list(documents) == ["(a)", "(b)"]
+    assert documents["(a)"].entities == (((0, 1), (3, 3)), ((4, 4),))  # (b)'s lines continue (a)'s entities
+    assert documents["(b)"].entities == (((0, 0),), ((1, 1),))
+    assert [(w.path, w.line, w.fatal) for w in warnings] == [("k.conll", 4, False)]
+    assert "before the #end document of '(a)' (begun at line 1)" in warnings[0].message
+
+
+def test_evmeval_conll_scores_both_documents_as_scorer_pl_with_a_warning(tmp_path: Path) -> None:
+    run = subprocess.run([installed("evmeval-conll"), str(NESTED / "key.conll"), str(NESTED / "response.conll")],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    # v8.01's lines, recorded (tests/data/coref/SOURCE.md): 8 key mentions, (a) with (b)'s lines and (b)
+    assert run.stdout == (NESTED / "scorer_pl_all.txt").read_text()
+    assert "Identification of Mentions: Recall: (5 / 8) 62.5%\tPrecision: (5 / 5) 100%" in run.stdout
+    assert run.stderr == (
+        f"evmeval-conll: warning: {NESTED / 'key.conll'}:5: #begin document (b); part 000 before the #end document "
+        "of '(a); part 000' (begun at line 1); scored as the reference scorer v8.01 does: both documents run to the "
+        "next #end document, so the lines up to it count in both (expected #end document before every #begin "
+        "document)\n")
+
+
+NESTED_CASES = {
+    "both files": ("#begin document (a)\na\t0\t(1\na\t1\t1)\n#begin document (b)\nb\t0\t(1)\nb\t1\t(2)\n"
+                   "#end document\n",
+                   "#begin document (a)\na\t0\t(1\na\t1\t1)\n#begin document (b)\nb\t0\t(1)\nb\t1\t(1)\n"
+                   "#end document\n"),
+    "three levels": ("#begin document (a)\na\t0\t(1)\n#begin document (b)\nb\t0\t(2)\n#begin document (c)\nc\t0\t(1)\n"
+                     "c\t1\t(1)\n#end document\n#begin document (d)\nd\t0\t(4)\n#end document\n",
+                     "#begin document (a)\na\t0\t(1)\n#end document\n#begin document (b)\nb\t0\t(2)\nb\t1\t(2)\n"
+                     "#end document\n#begin document (c)\nc\t0\t(1)\nc\t1\t(1)\n#end document\n"),
+    "same name": ("#begin document (a)\na\t0\t(1)\na\t1\t(1)\n#begin document (a)\na\t0\t(2)\na\t1\t(3)\n"
+                  "#end document\n",
+                  "#begin document (a)\na\t0\t(1)\na\t1\t(1)\n#end document\n"),
+    "CRLF": ("#begin document (a)\r\na\t0\t(1)\r\n#begin document (b)\r\nb\t0\t(1)\r\nb\t1\t(1)\r\n#end document\r\n",
+             "#begin document (a)\na\t0\t(1)\n#end document\n#begin document (b)\nb\t0\t(1)\nb\t1\t(1)\n"
+             "#end document\n"),
+    "a begin line with marks": (  # `#begin document (7)` is a one-token mention of entity 7 in (12), as in v8.01
+        "#begin document (12)\na\t0\t(1)\n#begin document (7)\nb\t0\t(1)\nb\t1\t(7)\n#end document\n",
+        "#begin document (12)\na\t0\t(1)\na\t1\t(7)\n#end document\n#begin document (7)\nb\t0\t(1)\nb\t1\t(1)\n"
+        "#end document\n"),
+}
+
+
+@pytest.mark.skipif(shutil.which("perl") is None or not (REFERENCE_SCORER / "scorer.pl").is_file(),
+                    reason="needs perl and the reference scorer v8.01")
+@pytest.mark.parametrize("case", sorted(NESTED_CASES))
+def test_nested_documents_differential_against_scorer_pl(tmp_path: Path, case: str) -> None:
+    key, response = tmp_path / "key.conll", tmp_path / "response.conll"
+    key.write_bytes(NESTED_CASES[case][0].encode())
+    response.write_bytes(NESTED_CASES[case][1].encode())
+    perl = subprocess.run(["perl", "scorer.pl", "all", str(key), str(response), "none"], cwd=REFERENCE_SCORER,
+                          capture_output=True, text=True, check=True).stdout
+    ours = subprocess.run([installed("evmeval-conll"), str(key), str(response)], capture_output=True, text=True,
+                          check=True).stdout
+    assert ours == perl.split("\n", 1)[1]  # v8.01's first line names its version and path
