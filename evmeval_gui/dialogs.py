@@ -102,13 +102,34 @@ class PathRow(QWidget):
         return self.edit.text().strip()
 
 
+HINT = "tkn/ and txt/ folders beside the gold file are found automatically."
+FOLDER_LABELS = {"tokens": "Token folder", "texts": "Text folder"}
+
+
+def _folder_for(label: str, gold: str, shown: str, typed: bool, chosen: str | None,
+                found: str | None) -> tuple[str, bool, str]:
+    """A folder row's text for a newly chosen gold file (named `gold`), whether it counts as typed by
+    the user, and the hint's words for it. In order: the folder the user chose for this gold file; the
+    one found beside it; the folder the user typed (kept); else empty, saying what was emptied."""
+    if chosen is not None:
+        return chosen, bool(chosen), f"{label}: {'the one' if chosen else 'none, as'} you chose for {gold}"
+    if found:
+        return found, False, f"{label}: {os.path.basename(found)}/ found beside {gold}"
+    if shown and typed:
+        return shown, True, f"{label}: none beside {gold}, kept the one you typed"
+    emptied = f" (emptied: {shown} was found beside the previous gold file)" if shown else ""
+    return "", False, f"{label}: none beside {gold}{emptied}"
+
+
 class OpenCorpusDialog(QDialog):
     """Gold file, system files, token and text folders; folders are filled in from the gold file.
 
     When the gold file changes, the token and text folders are found again beside the new gold file
     (a folder of the previous corpus would open the new one with the wrong tables), except a folder the
     user typed or browsed for this gold file: that one stays. A folder set by hand while no gold file
-    was chosen yet belongs to the gold file chosen next.
+    was chosen yet belongs to the gold file chosen next. Where nothing is found beside the new gold
+    file, a folder the user typed stays; one found beside the previous gold file is emptied. The hint
+    under the fields says what happened to each folder, so no field changes unnoticed.
     """
 
     def __init__(self, parent: QWidget | None = None, *, initial: OpenRequest | None = None,
@@ -154,9 +175,12 @@ class OpenCorpusDialog(QDialog):
         """The gold file the folders were last derived for (or set for)."""
         self._by_hand: dict[tuple[str, str], str] = {}
         """(folder row name, gold file) -> the folder the user set for that gold file ("": none chosen yet)."""
+        self._typed: dict[str, bool] = {"tokens": False, "texts": False}
+        """Folder row name -> its text was typed or browsed by the user (not found beside a gold file)."""
         for name, row in (("tokens", self.tokens), ("texts", self.texts)):
             row.edited.connect(lambda text, n=name: self._set_by_hand(n, text))
-        self.hint = QLabel("tkn/ and txt/ folders beside the gold file are found automatically.")
+        self.hint = QLabel(HINT)
+        self.hint.setObjectName("openDialogHint")
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #6B6B6B;")
         form = QFormLayout()
@@ -192,6 +216,8 @@ class OpenCorpusDialog(QDialog):
         self.white_list.edit.setText(request.white_list or "")
         self._gold_file = self._gold_key()
         self._by_hand = {("tokens", self._gold_file): self.tokens.text(), ("texts", self._gold_file): self.texts.text()}
+        self._typed = {"tokens": False, "texts": False}
+        self.hint.setText(HINT)
 
     def _use_recent(self, index: int) -> None:
         request = self.recent_combo.itemData(index)
@@ -204,16 +230,24 @@ class OpenCorpusDialog(QDialog):
 
     def _set_by_hand(self, name: str, text: str) -> None:
         self._by_hand[(name, self._gold_key())] = text.strip()
+        self._typed[name] = bool(text.strip())
 
     def _gold_changed(self, text: str) -> None:
         key = self._gold_key()
         if key and key != self._gold_file:
             self._gold_file = key
             guess = make_request(text.strip(), [])
+            gold = os.path.basename(key)
+            notes = []
             for name, row, found in (("tokens", self.tokens, guess.token_dir), ("texts", self.texts, guess.text_dir)):
                 if (name, "") in self._by_hand:  # set by hand before any gold file: it belongs to this one
                     self._by_hand[(name, key)] = self._by_hand.pop((name, ""))
-                row.edit.setText(self._by_hand.get((name, key), found or ""))
+                value, typed, note = _folder_for(FOLDER_LABELS[name], gold, row.text(), self._typed[name],
+                                                 self._by_hand.get((name, key)), found)
+                row.edit.setText(value)
+                self._typed[name] = typed
+                notes.append(note)
+            self.hint.setText("; ".join(notes) + ".")
         self._validate()
 
     def _add_systems(self) -> None:

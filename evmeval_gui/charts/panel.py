@@ -63,6 +63,7 @@ _TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusi
               5: ("schemes",)}
 """Which drawn part each tab shows (tabs in the order they are added below)."""
 EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
+NO_DOCUMENTS_MESSAGE = "Nothing to chart: the gold file has no documents."
 COMPUTING_MESSAGE = "Counting the mapped pairs…"
 CHARTS_JOB = "charts"
 """The job key of the panel's computations on the window's runner (they never supersede loading)."""
@@ -297,9 +298,15 @@ class ChartsPanel(QWidget):
     def _on_tab_changed(self, index: int) -> None:
         self._draw_pending(_TAB_PARTS.get(index, ()))
 
-    def _draw_score_bars(self) -> None:
+    def _empty(self) -> str:
+        """Why there is nothing to draw ("" when there is): no result, or a gold file without documents."""
         if self.result is None:
-            self.score_bars.clear(EMPTY_MESSAGE)
+            return EMPTY_MESSAGE
+        return "" if self.result.documents else NO_DOCUMENTS_MESSAGE
+
+    def _draw_score_bars(self) -> None:
+        if empty := self._empty():
+            self.score_bars.clear(empty)
             return
         if self.scope == DOCUMENT:
             doc = self._document()
@@ -315,9 +322,9 @@ class ChartsPanel(QWidget):
 
     def _draw_per_type(self) -> None:
         charts = (self.per_type_combination, self.per_type_published, self.per_type_type_mapping)
-        if self.result is None:
+        if empty := self._empty():
             for chart in charts:
-                chart.clear(EMPTY_MESSAGE)
+                chart.clear(empty)
             return
         docs = self._scope_documents()
         if self.scope == DOCUMENT:
@@ -375,9 +382,9 @@ class ChartsPanel(QWidget):
         return None
 
     def _draw_confusions(self) -> None:
-        if self.result is None:
-            self.type_confusion.clear(EMPTY_MESSAGE)
-            self.realis_confusion.clear(EMPTY_MESSAGE)
+        if empty := self._empty():
+            self.type_confusion.clear(empty)
+            self.realis_confusion.clear(empty)
             self._confusions_drawn = None
             return
         matrices = self._current_confusions()
@@ -397,12 +404,15 @@ class ChartsPanel(QWidget):
             chart.set_data(matrices[attribute], title=title, subtitle=subtitle, names=names)
 
     def _draw_schemes(self) -> None:
+        if self.result is not None and not self.result.documents:
+            self.schemes_tab.chart.clear(NO_DOCUMENTS_MESSAGE)
+            return
         self.schemes_tab.draw(self.result, self.combination, self.doc_id if self.scope == DOCUMENT else None,
                               self._scope_name())
 
     def _draw_scatter(self) -> None:
-        if self.result is None:
-            self.doc_scatter.clear(EMPTY_MESSAGE)
+        if empty := self._empty():
+            self.doc_scatter.clear(empty)
             return
         self.doc_scatter.set_data(self.result.documents, self.combination,
                                   title="Documents: precision against recall", current=self.doc_id)

@@ -11,6 +11,7 @@ click; it never talks to another view.
 from __future__ import annotations
 
 import html
+import os
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
@@ -872,8 +873,7 @@ class DocumentPane(QWidget):
         if doc_id is not None and doc_id == self._doc_id:  # the same document, rescored: stay where the user is
             self.show_document(doc_id, keep_place=True)
             return
-        self._doc_id = None
-        self._on_selection(self.session.selection)
+        self.show_document(self.session.selection.doc_id)  # another corpus: even "no document" is redrawn
 
     def _on_selection(self, selection: Selection) -> None:
         if selection.doc_id == self._doc_id:
@@ -890,7 +890,7 @@ class DocumentPane(QWidget):
         else:
             self.view.set_document(doc, session.marks(doc.doc_id), session.doc_result(doc.doc_id),
                                    keep_place=keep_place)
-        notice = doc.notice if doc is not None else ""
+        notice = doc.notice if doc is not None else self._no_documents()
         if doc is not None and doc.unplaced:
             notice = (notice + " " if notice else "") + (
                 f"{doc.unplaced} mention(s) could not be placed on the text (see the mapping table).")
@@ -898,9 +898,18 @@ class DocumentPane(QWidget):
         self.notice.setVisible(bool(notice))
         self._refresh_header()
 
+    def _no_documents(self) -> str:
+        """The notice when the shown gold file has no documents at all ("" otherwise)."""
+        result, request = self.session.result, self.session.request
+        if result is None or result.documents or request is None:
+            return ""
+        return (f"{os.path.basename(request.gold)} has no documents (no #BeginOfDocument line): "
+                "nothing to show or score.")
+
     def _refresh_header(self, *args: object) -> None:
         doc_id = self._doc_id
         result_doc = self.session.doc_result(doc_id) if doc_id else None
+        self.legend.setVisible(result_doc is not None)  # counts of no document would say nothing
         if result_doc is None:
             self.title.setText("<i>No document</i>")
             self.legend.set_counts(None)

@@ -6,11 +6,12 @@ Driven through the real widgets (pytest-qt, offscreen): typing into line edits, 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox, QPushButton
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.window.recent import MISSING_DIALOG_NAME
@@ -136,3 +137,78 @@ def test_a_folder_set_by_hand_for_this_gold_file_stays(make_window, qtbot, tmp_p
     type_into(qtbot, dialog.gold.edit, str(second / "gold.tbf"))  # back: what was set for it by hand
     assert (dialog.tokens.text(), dialog.texts.text()) == (str(first / "tkn"), str(second / "txt"))
     dialog.reject()
+
+
+# -- trust round 3, item 11 ----------------------------------------------------------------------------------
+
+
+def click_open(qtbot, dialog) -> None:
+    button = dialog.buttons.button(QDialogButtonBox.StandardButton.Open)
+    assert button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_a_new_gold_file_keeps_a_typed_folder_and_the_dialog_says_what_it_found(make_window, qtbot, tmp_path):
+    first, third = write_corpus(tmp_path / "first"), write_corpus(tmp_path / "third")
+    bare = tmp_path / "bare"  # gold and system files, no tkn/ or txt/ beside them
+    bare.mkdir()
+    for name in ("gold.tbf", "system.tbf"):
+        shutil.copy(first / name, bare / name)
+    my_tokens = Path(shutil.copytree(first / "tkn", tmp_path / "my_tokens"))
+    window = make_window()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(first / "gold.tbf"), [str(first / "system.tbf")])
+    dialog = window.show_open_dialog()
+    assert (dialog.tokens.text(), dialog.texts.text()) == (str(first / "tkn"), str(first / "txt"))
+    type_into(qtbot, dialog.tokens.edit, str(my_tokens))
+    type_into(qtbot, dialog.gold.edit, str(bare / "gold.tbf"))
+    assert dialog.tokens.text() == str(my_tokens)  # typed by the user: kept
+    assert dialog.texts.text() == ""  # found beside the previous gold file: emptied, and said so
+    assert dialog.hint.isVisible()
+    assert dialog.hint.text() == ("Token folder: none beside gold.tbf, kept the one you typed; Text folder: none "
+                                  f"beside gold.tbf (emptied: {first / 'txt'} was found beside the previous gold "
+                                  "file).")
+    type_into(qtbot, dialog.gold.edit, str(third / "gold.tbf"))  # folders beside it: filled, visibly
+    assert (dialog.tokens.text(), dialog.texts.text()) == (str(third / "tkn"), str(third / "txt"))
+    assert dialog.hint.text() == "Token folder: tkn/ found beside gold.tbf; Text folder: txt/ found beside gold.tbf."
+    type_into(qtbot, dialog.gold.edit, str(bare / "gold.tbf"))
+    type_into(qtbot, dialog.tokens.edit, str(my_tokens))
+    problems = []
+    window.notifier = problems.append
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        click_open(qtbot, dialog)
+    assert not problems
+    assert window.session.request.gold == str(bare / "gold.tbf")
+    assert window.session.request.token_dir == str(my_tokens)
+    assert window.documents.visible_doc_ids()
+
+
+def test_a_gold_file_without_documents_clears_the_view_and_says_so(qtbot, settings, tmp_path):
+    corpus = write_corpus(tmp_path / "corpus")
+    (corpus / "empty.tbf").write_text("", encoding="utf-8")
+    window = MainWindow(settings=settings)  # with the real charts
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.charts_dock.show()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], doc_id="doc1")
+    pane = window.document_pane
+    qtbot.waitUntil(lambda: window.text_view.doc is not None and window.mapping.model.rowCount() > 0)
+    assert pane.legend.isVisible()
+    dialog = window.show_open_dialog()
+    type_into(qtbot, dialog.gold.edit, str(corpus / "empty.tbf"))
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        click_open(qtbot, dialog)
+    qtbot.waitUntil(lambda: window.text_view.doc is None)
+    assert pane.title.text() == "<i>No document</i>"
+    assert pane.notice.isVisible()
+    assert pane.notice.text() == "empty.tbf has no documents (no #BeginOfDocument line): nothing to show or score."
+    assert not pane.legend.isVisible()  # the outcome legend and the lanes' key went with the document
+    assert window.mapping.model.rowCount() == 0
+    assert window.documents.visible_doc_ids() == []
+    panel = window.charts_panel
+    assert panel is not None
+    empty = "Nothing to chart: the gold file has no documents."
+    qtbot.waitUntil(lambda: panel.score_bars.message.toPlainText() == empty)
+    assert not panel.score_bars.title
