@@ -2,6 +2,3 @@
 
 from __future__ import annotations
 
-from evmeval_gui._compat import protect_singletons
-
-protect_singletons()
