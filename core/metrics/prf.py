@@ -39,9 +39,9 @@ class _UndefinedEqual:
                      for v in astuple(self))  # type: ignore[call-overload]
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if not isinstance(other, _UndefinedEqual) or other.__class__ is not self.__class__:
             return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined, no-any-return]
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
