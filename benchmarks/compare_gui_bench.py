@@ -35,9 +35,6 @@ def main() -> int:
     ensure_corpus(folder)
     runs = [folder / "system.tbf"] + [perturbed(folder / "system.tbf", k, folder / f"bench_run{k}.tbf")
                                       for k in range(1, RUNS)]
-    from evmeval_gui._compat import protect_singletons
-
-    protect_singletons()
     from PySide6.QtCore import QEventLoop, QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 

@@ -32,3 +32,17 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
     if fast_exit:
         os._exit(code)
     sys.exit(code)
+
+
+def version_text(prog: str) -> str:
+    """`PROG 0.1.0 (C kernels: yes)`: what a bug report needs — which release, and whether the compiled
+    kernels (same numbers, faster) are in use or the pure-Python path runs."""
+    from importlib.util import find_spec
+
+    from core import __version__
+
+    pure = os.environ.get("EVMEVAL_PURE_PYTHON") == "1"
+    built = [name for name in ("_kernel", "_corefkernel") if find_spec(f"core.{name}") is not None]
+    kernels = ("no (EVMEVAL_PURE_PYTHON=1)" if pure and built else
+               "yes" if len(built) == 2 else f"only {built[0]}" if built else "no (not built: no C compiler at install)")
+    return f"{prog} {__version__} (EvmEval Studio; C kernels: {kernels})"

@@ -1,6 +1,5 @@
 """EvmEval Studio's window. Asks `core` for every number.
 
 Importing the package loads nothing: `evmeval_gui.model` is the Qt-free application layer; the Qt
-widgets live beside it. The guard against a PySide6 reference-counting defect (`_compat.py`) runs
-where the QApplication is created (`app.py`).
+widgets live beside it.
 """

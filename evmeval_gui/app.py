@@ -169,9 +169,6 @@ def _application(offscreen: bool):
     """The running QApplication, or a new one (offscreen for the windowless modes)."""
     from PySide6.QtWidgets import QApplication
 
-    from evmeval_gui._compat import protect_singletons
-
-    protect_singletons()  # before the first Qt call that returns nothing (see _compat.py)
     app = QApplication.instance()
     if app is None:
         if offscreen and "QT_QPA_PLATFORM" not in os.environ:

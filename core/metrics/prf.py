@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 NAN = float("nan")
 
@@ -29,8 +29,26 @@ def nan_to_none(value: float) -> float | None:
     return None if math.isnan(value) else value
 
 
-@dataclass(frozen=True)
-class Score:
+class _UndefinedEqual:
+    """Equality for figure records: an undefined figure (NaN) equals another undefined one, so two
+    records holding the same figures are equal on every Python (3.13's dataclasses compare field by
+    field, where `nan != nan`; earlier ones compared tuples, where the shared `NAN` object is itself)."""
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(None if isinstance(v, float) and math.isnan(v) else v
+                     for v in astuple(self))  # type: ignore[call-overload]
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _UndefinedEqual) or other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@dataclass(frozen=True, eq=False)
+class Score(_UndefinedEqual):
     """Counts and the figures they give. `tp` is a sum of Dice overlaps (partial credit)."""
 
     tp: float
@@ -57,8 +75,8 @@ class Score:
                 "f1": nan_to_none(self.f1)}
 
 
-@dataclass(frozen=True)
-class PRF:
+@dataclass(frozen=True, eq=False)
+class PRF(_UndefinedEqual):
     """Precision, recall and F1 (NaN when undefined): the one value type of a figure triple."""
 
     precision: float
@@ -74,7 +92,7 @@ class PRF:
                 "f1": nan_to_none(self.f1)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Average(PRF):
     """A macro average: mean of per-document P and R; F1 is their harmonic mean (as published)."""
 
