@@ -72,10 +72,6 @@ class Mention(NamedTuple):
             return ",".join(self.span)
         return ";".join(f"{b},{e}" for b, e in self.span)
 
-    def char_units(self) -> list[int]:
-        """Characters covered, as a list: overlapping parts repeat characters (the reference's rule)."""
-        return [c for b, e in self.span for c in range(b, e)]
-
 
 class Relation(NamedTuple):
     """`@Coreference R1 E2,E3` and the directed `@After` / `@Subevent` lines."""
