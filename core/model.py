@@ -15,6 +15,9 @@ from typing import NamedTuple
 NOT_ANNOTATED = "notannotated"
 """Canonical form of the gold realis `NOT_ANNOTATED`, which matches any system value."""
 
+MAX_REBUILT_TEXT = 10_000_000
+"""The longest text rebuilt from a token table (a real document has some thousands of characters)."""
+
 
 class SpanMode(str, Enum):
     """How a tbf span field is read: token ids (`t3,t5`) or character offsets (`4,8;13,16`)."""
@@ -102,12 +105,14 @@ class TokenTable:
         return out
 
     def rebuild_text(self) -> str:
-        """A text in which every token sits at its own offsets, for documents without a text file."""
-        if not self.tokens:
+        """A text in which every token sits at its own offsets, for documents without a text file.
+        A token ending past `MAX_REBUILT_TEXT` (an offset such as 2000000000) is left out of it."""
+        tokens = [t for t in self.tokens if t.last < MAX_REBUILT_TEXT]
+        if not tokens:
             return ""
-        size = max(t.last for t in self.tokens) + 1
+        size = max(t.last for t in tokens) + 1
         chars = [" "] * size
-        for t in self.tokens:
+        for t in tokens:
             for k, ch in enumerate(t.text[: t.last - t.first + 1]):
                 if 0 <= t.first + k < size:
                     chars[t.first + k] = ch

@@ -131,3 +131,16 @@ def test_running_out_of_memory_is_one_line_naming_the_inputs(tmp_path: Path, mon
     assert stop.value.code == 1
     assert err.getvalue().startswith(f"evmeval-score: error: out of memory on {tbf} (")
     assert err.getvalue().count("\n") == 1 and "unread" not in err.getvalue()
+
+
+def test_gui_export_with_a_token_at_an_absurd_offset_finishes(tmp_path: Path) -> None:
+    """Token mode, no text file: the text rebuilt from the token table leaves that token out."""
+    (tmp_path / "tkn").mkdir()
+    (tmp_path / "tkn" / "d1.tab").write_text("t1\tThe\t0\t2\nt2\tattack\t4\t9\nt3\tdied\t11\t2000000000\n",
+                                             encoding="utf-8")
+    gold = "#BeginOfDocument d1\ng\td1\tE1\tt2\tattack\tConflict_Attack\tActual\n#EndOfDocument\n"
+    (tmp_path / "gold.tbf").write_text(gold, encoding="utf-8")
+    (tmp_path / "system.tbf").write_text(gold.replace("t2\tattack", "t3\tdied"), encoding="utf-8")
+    done = _run(tmp_path, "evmeval-gui", "-g", "gold.tbf", "-s", "system.tbf", "-t", "tkn", "--export-report", "out")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / "report.html").is_file()
