@@ -21,24 +21,26 @@ from core.coref_cli import add_coref_arguments, check_coref_arguments, coref_out
 from core.fastpath import run_kernel, wants_kernel
 from core.forked import Forked
 from core.formats.errors import FormatError, Problem
-from core.formats.reading import read_text
+from core.formats.reading import STDIN, read_text
 from core.formats.tbf import parse_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
 from core.input_checks import input_warnings
 from core.loading import (
     LoadedInputs,
+    TextSource,
     TokenSource,
     input_folders,
     load_inputs,
     read_type_whitelist,
     refuse_stdin_twice,
+    sibling_folder,
 )
 from core.metrics.mention import score_files
 from core.model import SpanMode
 from core.report.io import check_output_paths, write_atomic
 from core.report.text import assemble_report
 from core.sequencing_cli import SequencingRun, add_sequencing_arguments, check_folder, run_sequencing, with_sequencing
-from core.validate import check_file, fold_problems
+from core.validate import check_file, check_text_offsets, fold_problems
 
 MAX_WARNINGS = 20
 
@@ -247,16 +249,21 @@ def _validate_parser() -> argparse.ArgumentParser:
     p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode and checks token ids")
     p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION)
     p.add_argument("-of", "--offset_field", default="2,3")
+    p.add_argument("--text", metavar="DIR", help="folder of document texts (<doc>.txt): character spans ending "
+                   "beyond their text are reported (default: txt/ beside the file)")
     return p
 
 
 def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT_EXTENSION,
-                      offset_fields: tuple[int, int] = (2, 3)) -> list[Problem]:
-    """Every problem of one tbf file, syntax and content, in line order."""
+                      offset_fields: tuple[int, int] = (2, 3), text_dir: str | None = None) -> list[Problem]:
+    """Every problem of one tbf file, syntax and content, in line order; `text_dir`: the texts that
+    character offsets are checked against."""
     mode = SpanMode.TOKEN if token_dir else SpanMode.CHAR
     tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
     tokens = TokenSource(token_dir, extension, offset_fields) if token_dir else None
     problems = problems + check_file(tbf, tokens.unknown_ids if tokens else None)
+    if text_dir is not None and mode is SpanMode.CHAR:
+        problems += check_text_offsets(tbf, TextSource(text_dir).text)
     return sorted(problems, key=lambda p: p.line)
 
 
@@ -267,7 +274,11 @@ def validate_main(argv: Sequence[str] | None = None) -> int:
         offset_fields = parse_offset_fields(args.offset_field)
         if args.token_path and not os.path.isdir(args.token_path):
             raise FormatError(args.token_path, 0, "token folder not found", "a folder of token tables")
-        problems = validate_problems(args.file, args.token_path, args.token_table_extension, offset_fields)
+        if args.text and not os.path.isdir(args.text):
+            raise FormatError(args.text, 0, "text folder not found", "a folder of <doc id>.txt texts")
+        text_dir = args.text or (sibling_folder(args.file, "txt") if args.file != STDIN else None)
+        problems = validate_problems(args.file, args.token_path, args.token_table_extension, offset_fields,
+                                     text_dir)
     except (FormatError, ValueError) as exc:
         print(f"evmeval-validate: error: {exc}", file=sys.stderr)
         return 1

@@ -1,12 +1,14 @@
-"""How every console program ends: an exit code, never a traceback for a closed pipe or Ctrl+C."""
+"""How every console program ends: an exit code, never a traceback for a closed pipe, Ctrl+C or a lack of memory."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NoReturn
+
+from core.formats.reading import display_name, paths_read
 
 
 def _silence_stdout() -> None:
@@ -16,10 +18,20 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+def out_of_memory_message(program: str, argv: Sequence[str]) -> str:
+    """One line for a run that ran out of memory, naming the inputs it had read (those of `argv`)."""
+    read = paths_read()
+    named = [display_name(a) for a in dict.fromkeys(argv) if a in read]
+    where = f" on {', '.join(named)}" if named else ""
+    return (f"{program}: error: out of memory{where} (an absurd offset or span, e.g. 0,2000000000? "
+            "evmeval-validate --text DIR checks character spans against the texts)")
+
+
 def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
     """Run `main` and exit with its code. A closed output pipe ends quietly with 0 (the reader has
-    what it wanted); Ctrl+C ends with 130. `fast_exit` leaves without tearing down the heap, which
-    for a large corpus costs a tenth of a second the OS does for free."""
+    what it wanted); Ctrl+C ends with 130; a lack of memory is one line naming the inputs, exit 1.
+    `fast_exit` leaves without tearing down the heap, which for a large corpus costs a tenth of a
+    second the OS does for free."""
     try:
         code = main()
         sys.stdout.flush()
@@ -29,6 +41,9 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
         code = 0
     except KeyboardInterrupt:
         code = 130
+    except MemoryError:
+        print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
+        code = 1
     if fast_exit:
         os._exit(code)
     sys.exit(code)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from core.align.overlap import mention_units
+from core.align.overlap import Units, mention_units
 from core.convert import coreference_clusters, document_to_brat
 from core.editing.operations import DocumentEdit, fresh_ids, rewrite_relations, used_ids
 from core.editing.saving import SavedFile, save_tbf
@@ -50,7 +50,7 @@ KINDS = ("span", "type", "realis", "coreference")
 
 TableLookup = Callable[[str], "TokenTable | None"]
 TextLookup = Callable[[str], "str | None"]
-MentionKey = tuple[frozenset, str, str]
+MentionKey = tuple[Units, str, str]
 """Span units, canonical type, canonical realis: what "the same mention" means here."""
 
 

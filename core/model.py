@@ -15,6 +15,9 @@ from typing import NamedTuple
 NOT_ANNOTATED = "notannotated"
 """Canonical form of the gold realis `NOT_ANNOTATED`, which matches any system value."""
 
+MAX_REBUILT_TEXT = 10_000_000
+"""The longest text rebuilt from a token table (a real document has some thousands of characters)."""
+
 
 class SpanMode(str, Enum):
     """How a tbf span field is read: token ids (`t3,t5`) or character offsets (`4,8;13,16`)."""
@@ -72,10 +75,6 @@ class Mention(NamedTuple):
             return ",".join(self.span)
         return ";".join(f"{b},{e}" for b, e in self.span)
 
-    def char_units(self) -> list[int]:
-        """Characters covered, as a list: overlapping parts repeat characters (the reference's rule)."""
-        return [c for b, e in self.span for c in range(b, e)]
-
 
 class Relation(NamedTuple):
     """`@Coreference R1 E2,E3` and the directed `@After` / `@Subevent` lines."""
@@ -106,12 +105,14 @@ class TokenTable:
         return out
 
     def rebuild_text(self) -> str:
-        """A text in which every token sits at its own offsets, for documents without a text file."""
-        if not self.tokens:
+        """A text in which every token sits at its own offsets, for documents without a text file.
+        A token ending past `MAX_REBUILT_TEXT` (an offset such as 2000000000) is left out of it."""
+        tokens = [t for t in self.tokens if t.last < MAX_REBUILT_TEXT]
+        if not tokens:
             return ""
-        size = max(t.last for t in self.tokens) + 1
+        size = max(t.last for t in tokens) + 1
         chars = [" "] * size
-        for t in self.tokens:
+        for t in tokens:
             for k, ch in enumerate(t.text[: t.last - t.first + 1]):
                 if 0 <= t.first + k < size:
                     chars[t.first + k] = ch

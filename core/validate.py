@@ -208,3 +208,22 @@ def in_file_order(problems: list[Problem], paths: list[str]) -> list[Problem]:
     """Problems file by file (in the order of `paths`), each file's in line order."""
     order = {path: n for n, path in enumerate(paths)}
     return sorted(problems, key=lambda p: (order.get(p.path, 0), p.line)) if problems else problems
+
+
+def check_text_offsets(tbf: TbfFile, text_of: Callable[[str], str | None]) -> list[Problem]:
+    """Character-mode mentions whose span ends past the end of their document's text (`text_of`: the
+    text of a doc id, None when unknown). A span such as `0,2000000000` is a typo the scorer would
+    still count: the published one would then try to list two billion characters."""
+    problems: list[Problem] = []
+    for doc in tbf.documents.values():
+        if not doc.mentions or doc.mentions[0].is_token_span:
+            continue
+        text = text_of(doc.doc_id)
+        if text is None:
+            continue
+        size = len(text)
+        problems.extend(
+            Problem(tbf.path, m.line, f"span {m.span_field()} ends beyond the text of {doc.doc_id} ({size} characters)",
+                    f"offsets within the text, ends at most {size}", fatal=False)
+            for m in doc.mentions if any(e > size for _, e in m.span))
+    return sorted(problems, key=_LINE)

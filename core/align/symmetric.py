@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.align.charsets import CharSet
 from core.align.greedy import Mapping, Pair
 from core.align.overlap import candidate_pairs, mention_units
 from core.model import Mention
@@ -30,7 +31,8 @@ from core.rules import COMBINATIONS, AttributeRule, attributes_agree
 def mention_key(mention: Mention, position: int) -> tuple:
     """A side-independent sort key of one mention: its content first, its position last."""
     units, _ = mention_units(mention, distinct=True)
-    return (tuple(sorted(units)), mention.mention_id, mention.mention_type, mention.realis, position)
+    content = units.sort_key() if isinstance(units, CharSet) else tuple(sorted(units))
+    return (content, mention.mention_id, mention.mention_type, mention.realis, position)
 
 
 def ranked_pairs(a: Sequence[Mention], b: Sequence[Mention]) -> list[tuple[float, int, int]]:

@@ -18,6 +18,8 @@ from core.model import SpanMode, TokenTable
 
 _NUMBERED = re.compile(r"(\D*)(\d+)")
 _BAD_ID_CHARACTERS = re.compile(r"[\s,]")
+MAX_FILLED_TOKENS = 100_000
+"""The most token ids a join fills in from `t<k>` numbering alone (`t1,t2000000000` is a typo, not a mention)."""
 
 
 class EditError(ValueError):
@@ -144,6 +146,9 @@ def join_span(span: tuple, context: DocumentContext) -> tuple:
         return tuple(dict.fromkeys(t.id for t in context.tokens.tokens[first:last + 1]))
     prefix = numbered(ordered[0])
     assert prefix is not None
+    if last - first >= MAX_FILLED_TOKENS:
+        raise EditError(f"{ordered[0]} to {ordered[-1]} would fill in {last - first + 1:,} token ids "
+                        f"(expected at most {MAX_FILLED_TOKENS:,}; a token table gives the real tokens)")
     return tuple(f"{prefix[0]}{k}" for k in range(first, last + 1))
 
 

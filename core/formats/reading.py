@@ -57,8 +57,17 @@ def _read_all(handle: BinaryIO, path: str, first_read: int = _CHUNK) -> bytes:
                               "stopped reading", "a text file with lines of ordinary length")
 
 
+_READ: set[str] = set()
+
+
+def paths_read() -> frozenset[str]:
+    """Every path `read_bytes` was asked for in this process: what an out-of-memory message can name."""
+    return frozenset(_READ)
+
+
 def read_bytes(path: str) -> bytes:
     """The whole content of `path` (or standard input for `-`); OS failures become a `FormatError`."""
+    _READ.add(path)
     if path == STDIN:
         return _read_all(sys.stdin.buffer, path)
     try:

@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from core.align.greedy import COMBINATIONS, Mapping
-from core.align.overlap import mention_units
+from core.align.overlap import Units, mention_units
 from core.align.symmetric import swap_mapping, symmetric_mappings
 from core.metrics.mention import (
     DocumentResult,
@@ -110,7 +110,7 @@ class GateCounts:
 
 
 def gate_counts(a: Sequence[Mention], b: Sequence[Mention], mapping: Mapping, *,
-                units_a: Sequence[frozenset] | None = None, units_b: Sequence[frozenset] | None = None) -> GateCounts:
+                units_a: Sequence[Units] | None = None, units_b: Sequence[Units] | None = None) -> GateCounts:
     """Categories of one document from one combination's mapping (its pairs are the compatible ones).
 
     Same span = same set of tokens (characters); `units_a` / `units_b` may pass those sets precomputed.

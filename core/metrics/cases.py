@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from core.align.overlap import mention_units
+from core.align.overlap import Units, mention_units
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.metrics.outcomes import MappingRow, mapping_rows
 from core.model import Mention
@@ -71,13 +71,13 @@ def _gold_rows(rows: Sequence[MappingRow]) -> dict[int, MappingRow]:
     return {r.gold_index: r for r in rows if r.gold_index is not None}
 
 
-def _false_alarms(rows: Sequence[MappingRow]) -> list[tuple[frozenset, MappingRow]]:
+def _false_alarms(rows: Sequence[MappingRow]) -> list[tuple[Units, MappingRow]]:
     """The rows without a gold side, each with its span's units."""
     return [(mention_units(r.system)[0], r) for r in rows if r.gold_index is None and r.system is not None]
 
 
-def _one_sided(own: list[tuple[frozenset, MappingRow]],
-               other: list[tuple[frozenset, MappingRow]]) -> list[MappingRow]:
+def _one_sided(own: list[tuple[Units, MappingRow]],
+               other: list[tuple[Units, MappingRow]]) -> list[MappingRow]:
     """The false alarms of `own` whose span is not a false alarm of `other` (as many times as repeated)."""
     left = Counter(key for key, _ in other)
     out = []

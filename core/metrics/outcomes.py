@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from core.align.overlap import mention_units
+from core.align.overlap import Units, mention_units, units_disjoint, units_union
 from core.metrics.mention import DocumentResult
 from core.metrics.shared_tables import shared
 from core.model import Mention
@@ -115,7 +115,7 @@ def _mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
         system_units = mention_unit_sets(doc, "system")
         for s_index, s in enumerate(system):
             if s_index not in used_system:
-                outcome = SPURIOUS if gold_units.isdisjoint(system_units[s_index]) else SPLIT
+                outcome = SPURIOUS if units_disjoint(gold_units, system_units[s_index]) else SPLIT
                 rows.append(row((None, s_index, None, s, None, outcome, rule)))
     return rows
 
@@ -134,26 +134,26 @@ UNIT_TABLES: tuple[str, ...] = ("mention_units",)
 table is made: on a 2000-document corpus they hold ~35 MB)."""
 
 
-def mention_unit_sets(doc: DocumentResult, side: str) -> list[frozenset]:
+def mention_unit_sets(doc: DocumentResult, side: str) -> list[Units]:
     """Each mention's overlap units on one side ("gold" or "system"), in file order; inside
     `core.metrics.shared_tables.sharing()` made once per document for every table that needs them."""
     mentions = doc.gold if side == "gold" else doc.system
     return shared("mention_units", doc, None, side, lambda: [mention_units(m)[0] for m in mentions])
 
 
-def gold_unit_union(doc: DocumentResult) -> frozenset:
+def gold_unit_union(doc: DocumentResult) -> Units:
     """Every overlap unit some gold mention covers (whether a system mention overlaps gold at all)."""
     return shared("mention_units", doc, None, "gold union",
-                  lambda: frozenset().union(*mention_unit_sets(doc, "gold")))
+                  lambda: units_union(mention_unit_sets(doc, "gold")))
 
 
 def _mark_merged(rows: list[MappingRow], missed: list[int], used_system: set[int], doc: DocumentResult) -> None:
     """Turn the MISSED gold rows at `missed` that overlap a system mention another gold row holds (one
     of `used_system`) into MERGED, in place."""
     system_units, gold_units = mention_unit_sets(doc, "system"), mention_unit_sets(doc, "gold")
-    taken: set = set().union(*(system_units[s] for s in used_system))
+    taken = units_union([system_units[s] for s in used_system])
     for i in missed:
         row = rows[i]
         assert row.gold is not None and row.gold_index is not None
-        if not taken.isdisjoint(gold_units[row.gold_index]):
+        if not units_disjoint(taken, gold_units[row.gold_index]):
             rows[i] = _new_row((row.gold_index, None, row.gold, None, None, MERGED, row.rule))

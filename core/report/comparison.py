@@ -1,18 +1,34 @@
 """The comparison file (`-d`): gold mentions beside their plain-mapping partner, then the rest.
 
-Token mode prints spans as the original id list; character mode prints the expanded character list.
-Types and realis print canonicalised. The trailing space after `#EndOfDocument` is the published one.
+Token mode prints spans as the original id list; character mode prints the expanded character list
+(overlapping parts repeat characters). Types and realis print canonicalised. The trailing space after
+`#EndOfDocument` is the published one.
+
+A character span longer than `MAX_LISTED_CHARS` is not expanded: the published scorer would write one
+number per character (gigabytes for a span such as `0,2000000000`); it is written as its parts,
+`first..last` with both ends inclusive like the list, e.g. `0..1999999999`.
 """
 
 from __future__ import annotations
 
+from core.align.charsets import listed_size
 from core.metrics.mention import ScoreResult
 from core.model import Mention
+
+MAX_LISTED_CHARS = 100_000
+"""The longest character span written out character by character (a real mention has a few dozen)."""
+
+
+def char_list(span: tuple[tuple[int, int], ...]) -> str:
+    """The comparison file's character list of a character span (`first..last` parts when too long)."""
+    if listed_size(span) > MAX_LISTED_CHARS:
+        return ",".join(f"{b}..{e - 1}" for b, e in span if e > b)
+    return ",".join(str(c) for b, e in span for c in range(b, e))
 
 
 def _fields(m: Mention) -> str:
     span = m.span
-    units = ",".join(span) if span and isinstance(span[0], str) else ",".join(map(str, m.char_units()))
+    units = ",".join(span) if span and isinstance(span[0], str) else char_list(span)
     return f"{m.mention_id}\t{units}\t{m.mention_type}\t{m.realis}\t{m.text}"
 
 

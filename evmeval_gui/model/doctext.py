@@ -17,7 +17,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from core.formats.errors import FormatError
@@ -154,14 +154,29 @@ def with_mentions(text: DocumentText, gold: Sequence[Mention], system: Sequence[
     return replace(text, gold_units=tuple(place(m) for m in gold), system_units=tuple(place(m) for m in system))
 
 
+MAX_CANVAS = 1_000_000
+"""The longest text made of mention texts (no text file): a part ending further (a typo such as
+`0,2000000000`) is left off it, and its mention is not placed, rather than filling memory with spaces."""
+
+
+def _on_canvas(part: tuple[int, int]) -> bool:
+    return 0 <= part[0] <= part[1] <= MAX_CANVAS
+
+
+def _anywhere(part: tuple[int, int]) -> bool:
+    return True
+
+
 def _mention_text_canvas(mentions: Sequence[Mention]) -> str:
     """For character mode without a text file: the mention texts at their offsets, spaces elsewhere."""
-    size = max((e for m in mentions for _, e in m.span), default=0)
+    size = max((e for m in mentions for b, e in m.span if _on_canvas((b, e))), default=0)
     chars = [" "] * size
     for m in mentions:
         parts = list(m.span)
         words = [m.text] if len(parts) == 1 else m.text.split()
         for k, (b, e) in enumerate(parts):
+            if not _on_canvas((b, e)):
+                continue
             piece = words[k] if k < len(words) and len(parts) == len(words) else ""
             if len(piece) != e - b:
                 piece = "·" * (e - b)
@@ -174,10 +189,12 @@ def char_document(doc_id: str, gold: Sequence[Mention], system: Sequence[Mention
     """A character-mode document: units are words cut at every mention boundary."""
     notice = ""
     source = "text file"
+    placed: Callable[[tuple[int, int]], bool] = _anywhere  # with a text file, a part is cut to the text
     if text is None:
         text = _mention_text_canvas(list(gold) + list(system))
         source = "mention texts"
         notice = "No text file: only the mention texts are shown, at their character offsets."
+        placed = _on_canvas
     cuts = sorted({c for m in (*gold, *system) for part in m.span for c in part if 0 < c < len(text)})
     segments: list[Segment] = []
     starts: list[int] = []
@@ -198,7 +215,7 @@ def char_document(doc_id: str, gold: Sequence[Mention], system: Sequence[Mention
 
     def part_units(m: Mention) -> list[list[int]]:
         parts = []
-        for b, e in sorted(m.span):
+        for b, e in sorted(filter(placed, m.span)):
             k = bisect.bisect_left(starts, b)
             units = []
             while k < len(starts) and starts[k] < e:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.align.overlap import mention_units
+from core.align.overlap import mention_units, shared_count
 from core.metrics.outcomes import MappingRow
 from core.model import Mention
 
 
 def _overlap(a: Mention, b: Mention) -> int:
-    return len(mention_units(a)[0] & mention_units(b)[0])
+    return shared_count(mention_units(a)[0], mention_units(b)[0])
 
 
 def partner_row(rows: Sequence[MappingRow], row: MappingRow) -> MappingRow | None:

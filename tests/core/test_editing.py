@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from core.editing import operations as ops
 from core.editing.saving import checked_text
 from core.editing.spans import DocumentContext, EditError, span_parts, tokens_in_range
-from core.model import Document, Relation, SpanMode, TbfFile
+from core.model import Document, Mention, Relation, SpanMode, TbfFile
 from tests.core.editing_strategies import context, documents, edits, mention, table
 
 CTX = context("d1")
@@ -139,3 +139,14 @@ def test_mentions_are_found_by_id_position_or_object_and_ambiguity_is_refused() 
 def test_a_text_selection_becomes_token_ids() -> None:
     assert tokens_in_range(table("d1"), 6, 10) == ("t3", "t4")  # "w3 w" (w3 at 6-7, w4 at 9-10)
     assert tokens_in_range(table("d1"), 5, 6) == ()  # the blank between w2 and w3
+
+
+def test_joining_numbered_ids_far_apart_is_refused_not_expanded() -> None:
+    """`t1,t2000000000` without a token table: two billion ids to fill in are a typo, refused at once."""
+    def doc(span: tuple[str, ...]) -> Document:
+        return Document("d1", (Mention("run", "d1", "E1", span, "x", "attack", "actual", "Attack", "Actual", None, 2),))
+
+    no_table = DocumentContext(SpanMode.TOKEN)
+    with pytest.raises(EditError, match="would fill in 2,000,000,000 token ids"):
+        ops.join_parts(doc(("t1", "t2000000000")), "E1", context=no_table)
+    assert ops.join_parts(doc(("t1", "t3")), "E1", context=no_table).after.mentions[0].span == ("t1", "t2", "t3")

@@ -22,7 +22,7 @@ from core.formats.tokens import (
     read_token_table,
 )
 from core.loading import TokenSource, read_type_whitelist
-from core.model import Document, Mention, Relation, SpanMode, Token, canonical
+from core.model import Document, Mention, Relation, SpanMode, Token, TokenTable, canonical
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SETTINGS = settings(max_examples=200, deadline=None)
@@ -264,6 +264,12 @@ def test_rebuilt_text_puts_tokens_at_their_offsets() -> None:
     text = table.rebuild_text()
     for t in table.tokens:
         assert text[t.first:t.last + 1] == t.text
+
+
+def test_a_token_at_an_absurd_offset_is_left_out_of_the_rebuilt_text() -> None:
+    """`t4 died 14 2000000000`: not two billion spaces; the other tokens stay where they are."""
+    tokens = (Token("t1", "The", 0, 2), Token("t4", "died", 14, 2_000_000_000), Token("t5", "then", 19, 22))
+    assert TokenTable("d1", tokens).rebuild_text() == "The" + " " * 16 + "then"
 
 
 # --- type white list ---------------------------------------------------------------------------------

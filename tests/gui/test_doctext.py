@@ -86,6 +86,16 @@ def test_character_mode_without_text_shows_the_mention_texts():
     assert doc.gold_units == ((0, 1),)
 
 
+def test_a_span_far_past_any_text_is_not_placed_on_the_mention_texts():
+    """`0,2000000000` without a text file: left off the canvas (not two billion spaces), counted unplaced."""
+    huge = mention("S1", ((0, 2_000_000_000),), "made")
+    doc = char_document("d", [mention("E1", ((4, 8), (13, 16)), "made way")], [huge], None)
+    assert [s.text for s in doc.segments if s.kind == WORD] == ["made", "way"]
+    assert doc.gold_units == ((0, 1),) and doc.system_units == ((),) and doc.unplaced == 1
+    on_text = char_document("d", [mention("E1", ((5, 9),))], [huge], TEXT)
+    assert on_text.system_units == (tuple(range(on_text.num_units)),)  # cut to the text it has
+
+
 def test_errors_are_ordered_by_where_they_start_in_the_text():
     text = "a b c d e f"
     gold = [mention("E1", ((0, 1),), line=1), mention("E2", ((8, 9),), line=2)]
