@@ -28,7 +28,8 @@ LINK_TABLE = "sequencing_links.tsv"
 def add_sequencing_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of v1.8 for sequencing (-a, -nv, -m) and ours (--sequencing-closure)."""
     parser.add_argument("-a", "--sequencing", metavar="DIR",
-                        help="score event sequencing (@After, @Subevent) and write our link table into DIR")
+                        help="score event sequencing (@After, @Subevent) and write our link table into DIR "
+                             "(made if missing; its parent must exist)")
     parser.add_argument("-nv", "--no_script_validation", action="store_true",
                         help="with -a: score links that go both ways between two mentions (v1.8 refuses them)")
     parser.add_argument("--sequencing-closure", choices=("published", "full"), default="published",

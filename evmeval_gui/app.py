@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="window size for --screenshot (default %(default)s)")
     modes.add_argument("--export-report", metavar="DIR",
                        help="score, write the report files into DIR (one sub-folder per system when there are "
-                            "several) and exit")
+                            "several; DIR is made if missing, its parent must exist) and exit")
     return p
 
 
