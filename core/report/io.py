@@ -212,8 +212,8 @@ def _check_new_folders(folders: Sequence[str]) -> set[str]:
             raise FormatError(folder, 0, "is a file, not a folder", "a folder for the outputs")
         parent = os.path.dirname(absolute)
         if not os.path.isdir(folder) and not os.path.isdir(parent) and parent not in made:
-            raise FormatError(folder, 0, f"folder {os.path.dirname(folder) or '.'} does not exist",
-                              "an existing folder to make this one in")
+            raise FormatError(folder, 0, f"folder {os.path.dirname(os.path.normpath(folder)) or '.'} does not exist",
+                              "an existing folder")
         made.add(absolute)
     return made
 

@@ -235,8 +235,8 @@ def test_new_folders_are_made_one_level_at_a_time(tmp_path: Path) -> None:
 
     out, pages = tmp_path / "report", tmp_path / "report" / "documents"
     check_output_paths([str(pages / "p.html")], [], new_folders=[str(out), str(pages)])
-    with pytest.raises(FormatError, match="does not exist"):
-        check_output_paths([str(pages / "p.html")], [], new_folders=[str(pages)])
+    with pytest.raises(FormatError, match=f"documents/: folder {out} does not exist"):
+        check_output_paths([str(pages / "p.html")], [], new_folders=[str(pages) + "/"])
     with pytest.raises(FormatError, match="is a file, not a folder"):
         (tmp_path / "file").write_text("x", encoding="utf-8")
         check_output_paths([str(tmp_path / "file" / "a")], [], new_folders=[str(tmp_path / "file")])
