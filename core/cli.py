@@ -39,7 +39,14 @@ from core.metrics.mention import score_files
 from core.model import SpanMode
 from core.report.io import check_output_paths, write_atomic
 from core.report.text import assemble_report
-from core.sequencing_cli import SequencingRun, add_sequencing_arguments, check_folder, run_sequencing, with_sequencing
+from core.sequencing_cli import (
+    SequencingRun,
+    add_sequencing_arguments,
+    check_folder,
+    folder_outputs,
+    run_sequencing,
+    with_sequencing,
+)
 from core.validate import check_file, check_text_offsets, fold_problems
 
 MAX_WARNINGS = 20
@@ -123,10 +130,11 @@ def _check_outputs(args: argparse.Namespace) -> None:
     inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
     refuse_stdin_twice(inputs_read)
     folders = input_folders(args.token_path, args.token_table_extension)
-    check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref)],
-                       inputs_read, input_folders=folders)
     if args.sequencing:
-        check_folder(args.sequencing, inputs_read, input_folders=folders)
+        check_folder(args.sequencing)
+    check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref),
+                        *folder_outputs(args.sequencing)], inputs_read, input_folders=folders,
+                       new_folders=[args.sequencing] if args.sequencing else [])
 
 
 def _pilot_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozenset[str] | None) -> _Run:

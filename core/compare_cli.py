@@ -36,7 +36,7 @@ from core.report.compare_csv import csv_file_names, format_compare_csvs
 from core.report.compare_html import format_compare_html
 from core.report.compare_json import comparison_to_json, dumps_compact
 from core.report.compare_text import format_summary
-from core.report.io import check_output_paths, write_atomic
+from core.report.io import check_output_paths, make_output_folders, write_atomic
 from core.validate import check_files
 
 PROG = "evmeval-compare"
@@ -137,6 +137,7 @@ def _write_reports(args: argparse.Namespace, comparison: Comparison, inputs: Loa
                                                     threshold=args.threshold))
     if args.csv:
         csvs = format_compare_csvs(comparison, threshold=args.threshold, case_combinations=combinations)
+        make_output_folders([args.csv])
         for name, text in csvs.items():
             write_atomic(os.path.join(args.csv, name), text)
 
@@ -159,7 +160,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         inputs_read = [args.gold, *args.system] + ([args.type_white_list] if args.type_white_list else [])
         refuse_stdin_twice(inputs_read)
         check_output_paths(_output_paths(args), inputs_read,
-                           input_folders=input_folders(args.token_path, args.token_table_extension, args.text))
+                           input_folders=input_folders(args.token_path, args.token_table_extension, args.text),
+                           new_folders=[args.csv] if args.csv else [])
         gold, systems, warnings = _read(args, offset_fields)
         tokens = TokenSource(args.token_path, args.token_table_extension, offset_fields)
         checks = Forked(lambda: _checks([gold, *systems], tokens), fork=fork_checks)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -41,7 +41,7 @@ from core.metrics.agreement import (
     pairwise,
 )
 from core.model import Document, Mention, Relation, SpanMode, TbfFile, TokenTable
-from core.report.io import InputFolders, write_atomic
+from core.report.io import InputFolders, check_output_paths, make_output_folders, write_atomic
 from core.rules import AttributeRule, values_agree
 
 CURATED_RUN_ID = "curated"
@@ -463,12 +463,27 @@ def write_curated(curation: Curation, path: str, *, input_folders: InputFolders 
                     input_folders=input_folders)
 
 
+def curated_brat_paths(folder: str, doc_ids: Iterable[str], with_text: Container[str] = ()) -> list[str]:
+    """Every file `write_curated_brat` writes into `folder`: `<doc>.ann`, and `<doc>.txt` for the
+    documents in `with_text`, in writing order (for the output check before any work)."""
+    out = []
+    for doc_id in doc_ids:
+        out.append(os.path.join(folder, doc_id + ANN_EXTENSION))
+        if doc_id in with_text:
+            out.append(os.path.join(folder, doc_id + TEXT_EXTENSION))
+    return out
+
+
 def write_curated_brat(curation: Curation, folder: str, *, tables: TableLookup | None = None,
-                       texts: TextLookup | None = None) -> list[str]:
-    """The curated set as brat files in `folder`: `<doc>.ann`, and `<doc>.txt` when the text is known
-    (brat shows a document only with its text). Token spans need `tables`. Returns the paths written;
-    raises `FormatError` for what brat cannot hold."""
-    written = []
+                       texts: TextLookup | None = None, inputs: Collection[str] = (),
+                       input_folders: InputFolders = ()) -> list[str]:
+    """The curated set as brat files in `folder` (made if missing, not its parent): `<doc>.ann`, and
+    `<doc>.txt` when the text is known (brat shows a document only with its text). Token spans need
+    `tables`. Every file is made in memory and checked against `inputs` and `input_folders` before
+    the first is written. Returns the paths written; raises `FormatError` (a refused path, or what
+    brat cannot hold), then nothing is written."""
+    contents: list[str] = []
+    known: set[str] = set()
     for doc_id, doc in curation.curated.documents.items():
         table = tables(doc_id) if tables is not None else None
         text = texts(doc_id) if texts is not None else None
@@ -476,9 +491,13 @@ def write_curated_brat(curation: Curation, folder: str, *, tables: TableLookup |
             raise FormatError(doc_id, 0, "no token table to turn token spans into brat offsets",
                               f"{doc_id}.tab in the token folder")
         brat = document_to_brat(doc, table, text=text, path=os.path.join(folder, doc_id + ANN_EXTENSION))
-        written.append(brat.path)
-        write_atomic(brat.path, format_ann(brat))
+        contents.append(format_ann(brat))
         if text is not None:
-            written.append(os.path.join(folder, doc_id + TEXT_EXTENSION))
-            write_atomic(written[-1], text)
+            known.add(doc_id)
+            contents.append(text)
+    written = curated_brat_paths(folder, curation.curated.documents, known)
+    check_output_paths(written, inputs, input_folders=input_folders, new_folders=[folder])
+    make_output_folders([folder])
+    for path, data in zip(written, contents, strict=True):
+        write_atomic(path, data)
     return written

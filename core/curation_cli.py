@@ -6,12 +6,21 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
-from core.curation import Curation, CurationPolicy, Policy, curate, write_curated, write_curated_brat
+from core.curation import (
+    Curation,
+    CurationPolicy,
+    Policy,
+    curate,
+    curated_brat_paths,
+    write_curated,
+    write_curated_brat,
+)
 from core.formats.errors import FormatError
 from core.metrics.agreement import PairAgreement
 from core.model import TbfFile, TokenTable
+from core.report.io import InputFolders
 
 
 def add_curation_options(p: argparse.ArgumentParser) -> None:
@@ -25,7 +34,8 @@ def add_curation_options(p: argparse.ArgumentParser) -> None:
 
 
 def curation_outputs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> list[str]:
-    """Check the options before any work; the files they write (for the output check)."""
+    """Check the options before any work; the tbf file they write (the brat files' names need the
+    documents: `curated_brat_outputs`)."""
     if args.curate is not None and not (args.curated or args.curated_brat):
         parser.error("--curate needs --curated OUT.tbf (or --curated-brat FOLDER)")
     if args.curated or args.curated_brat:
@@ -38,6 +48,16 @@ def curation_outputs(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     return [args.curated] if args.curated else []
 
 
+def curated_brat_outputs(args: argparse.Namespace, files: Sequence[TbfFile]) -> list[str]:
+    """The files `--curated-brat FOLDER` will write for these annotation sets (one `.ann` per document
+    of any set: the curated set's documents), for the one output check before any work; refuses an
+    input folder as FOLDER. None without the option."""
+    if not args.curated_brat:
+        return []
+    _refuse_input_folder(args.curated_brat, args.inputs, args.token_path)
+    return curated_brat_paths(args.curated_brat, sorted({d for f in files for d in f.documents}))
+
+
 def _refuse_input_folder(folder: str, inputs: Sequence[str], token_dir: str | None) -> None:
     for path in (*inputs, token_dir):
         if path and os.path.isdir(path) and os.path.isdir(folder) and os.path.samefile(path, folder):
@@ -47,8 +67,10 @@ def _refuse_input_folder(folder: str, inputs: Sequence[str], token_dir: str | No
 
 def write_curation(args: argparse.Namespace, files: Sequence[TbfFile], names: Sequence[str],
                    tables: Callable[[str], TokenTable | None] | None,
-                   pairs: dict[tuple[int, int], PairAgreement] | None = None) -> Curation | None:
-    """Make and write the curated set the options ask for (None when they ask for none)."""
+                   pairs: dict[tuple[int, int], PairAgreement] | None = None, *,
+                   inputs: Collection[str] = (), input_folders: InputFolders = ()) -> Curation | None:
+    """Make and write the curated set the options ask for (None when they ask for none); `inputs` and
+    `input_folders` as given to `check_output_paths` before the work."""
     if not (args.curated or args.curated_brat):
         return None
     curation = curate(files, names, args.curate or "majority", path=args.curated or "curated.tbf", pairs=pairs)
@@ -56,12 +78,12 @@ def write_curation(args: argparse.Namespace, files: Sequence[TbfFile], names: Se
     summary = (f"{len(curation.curated.documents)} document(s), {mentions} mention(s) by {curation.policy} of "
                f"{len(files)} sets; {len(curation.disagreements)} disagreement(s) to review")
     if args.curated:
-        saved = write_curated(curation, args.curated)
+        saved = write_curated(curation, args.curated, input_folders=input_folders)
         print(f"{args.curated}: {summary}", file=sys.stderr)
         for problem in saved.problems:
             print(f"evmeval-iaa: warning: {problem}", file=sys.stderr)
     if args.curated_brat:
-        _refuse_input_folder(args.curated_brat, args.inputs, args.token_path)
-        written = write_curated_brat(curation, args.curated_brat, tables=tables)
+        written = write_curated_brat(curation, args.curated_brat, tables=tables, inputs=inputs,
+                                     input_folders=input_folders)
         print(f"{args.curated_brat}: {len(written)} brat file(s)", file=sys.stderr)
     return curation

@@ -23,7 +23,7 @@ from core.convert import (
     read_annotation_set,
     token_lookup,
 )
-from core.curation_cli import add_curation_options, curation_outputs, write_curation
+from core.curation_cli import add_curation_options, curated_brat_outputs, curation_outputs, write_curation
 from core.formats.brat import ANN_EXTENSION, TEXT_EXTENSION, text_path_for
 from core.formats.errors import FormatError, Problem
 from core.formats.tbf import format_tbf
@@ -213,10 +213,9 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
                   (brat_paths(path, args.annotation_extension) if is_brat_input(path, args.annotation_extension)
                    else [path])]
         brat_inputs = [p for p in args.inputs if is_brat_input(p, args.annotation_extension)]
-        check_output_paths([args.output, args.json, *curated_outputs],
-                           inputs + [text_path_for(p) for p in inputs if p.endswith(args.annotation_extension)],
-                           input_folders=[(args.token_path, (args.token_table_extension,)),
-                                          *((p, (args.annotation_extension, TEXT_EXTENSION)) for p in brat_inputs)])
+        read = inputs + [text_path_for(p) for p in inputs if p.endswith(args.annotation_extension)]
+        folders = [(args.token_path, (args.token_table_extension,)),
+                   *((p, (args.annotation_extension, TEXT_EXTENSION)) for p in brat_inputs)]
         files = []
         warnings: list[Problem | str] = []
         for path in args.inputs:
@@ -226,6 +225,9 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
                 token_end=TokenEnd(args.token_end))
             files.append(tbf)
             warnings.extend(problems)
+        # the brat files' names come from the documents: every output is checked here, once, before any work
+        check_output_paths([args.output, args.json, *curated_outputs, *curated_brat_outputs(args, files)], read,
+                           input_folders=folders, new_folders=[args.curated_brat] if args.curated_brat else [])
         _warn(prog, warnings, args.debug)
         result = compare_annotators(files, args.inputs)
         report = format_iaa_report(result)
@@ -239,7 +241,7 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
             write_atomic(args.json, dumps(data))
         tables = (token_lookup(args.token_path, extension=args.token_table_extension, offset_fields=offset_fields)
                   if args.token_path else None)
-        write_curation(args, files, args.inputs, tables, result.pairs)
+        write_curation(args, files, args.inputs, tables, result.pairs, inputs=read, input_folders=folders)
     except (FormatError, ValueError) as exc:
         return _fail(prog, str(exc))
     return 0

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from core.formats.errors import FormatError
-from core.report.io import check_output_paths, write_atomic
+from core.report.io import make_output_folders, write_atomic
 from core.rules import COMBINATIONS
 
 if TYPE_CHECKING:  # the scoring modules are imported only by a run with -a (plain runs start faster)
@@ -28,7 +28,8 @@ LINK_TABLE = "sequencing_links.tsv"
 def add_sequencing_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of v1.8 for sequencing (-a, -nv, -m) and ours (--sequencing-closure)."""
     parser.add_argument("-a", "--sequencing", metavar="DIR",
-                        help="score event sequencing (@After, @Subevent) and write our link table into DIR")
+                        help="score event sequencing (@After, @Subevent) and write our link table into DIR "
+                             "(made if missing; its parent must exist)")
     parser.add_argument("-nv", "--no_script_validation", action="store_true",
                         help="with -a: score links that go both ways between two mentions (v1.8 refuses them)")
     parser.add_argument("--sequencing-closure", choices=("published", "full"), default="published",
@@ -64,19 +65,19 @@ class SequencingRun:
         with every figure are in `--json`, which a 2000-document corpus makes ~100 MB)."""
         from core.report.sequencing_report import link_table_tsv
 
+        make_output_folders([self.folder])
         write_atomic(os.path.join(self.folder, LINK_TABLE), link_table_tsv(self.result, self.closure))
 
 
-def folder_outputs(folder: str) -> list[str]:
-    return [os.path.join(folder, LINK_TABLE)]
+def folder_outputs(folder: str | None) -> list[str]:
+    """The files -a writes (none without -a); the folder itself is made by the run."""
+    return [os.path.join(folder, LINK_TABLE)] if folder else []
 
 
-def check_folder(folder: str, inputs_read: Sequence[str], *,
-                 input_folders: Sequence[tuple[str | None, Sequence[str]]] = ()) -> None:
-    """Refuse before any work a -a folder that is a file or whose outputs would land on an input."""
+def check_folder(folder: str) -> None:
+    """Refuse a -a folder that is a file, in -a's own words (the rest is `check_output_paths`'s)."""
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise FormatError(folder, 0, "-a needs a folder, this is a file", "a folder for the sequencing link table")
-    check_output_paths(folder_outputs(folder), inputs_read, input_folders=input_folders)
 
 
 def run_sequencing(args: argparse.Namespace, inputs: LoadedInputs, result: ScoreResult, *,

@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="window size for --screenshot (default %(default)s)")
     modes.add_argument("--export-report", metavar="DIR",
                        help="score, write the report files into DIR (one sub-folder per system when there are "
-                            "several) and exit")
+                            "several; DIR is made if missing, its parent must exist) and exit")
     return p
 
 
@@ -205,7 +205,7 @@ def _export_mode(args: argparse.Namespace) -> int:
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
     try:
-        from evmeval_gui.export import export_report
+        from evmeval_gui.export import check_export_folders, export_report
     except ImportError as exc:
         return _fail(f"report export is not available in this installation ({exc})")
     from evmeval_gui.model.corpus import load_corpus, score_system
@@ -218,14 +218,15 @@ def _export_mode(args: argparse.Namespace) -> int:
             return _fail("--export-report needs something to score: -g GOLD -s SYSTEM, or --demo")
         corpus = load_corpus(request, check_inputs=False)  # its warnings go into no exported file
         several = len(corpus.inputs) > 1
-        for index, inputs in enumerate(corpus.inputs):
+        out_dirs = [os.path.join(args.export_report, os.path.splitext(inputs.system.run_name)[0]) if several
+                    else args.export_report for inputs in corpus.inputs]
+        parents = [args.export_report] if several else []
+        check_export_folders(out_dirs, corpus.inputs, parents)  # every system's files, before any scoring
+        for index, (inputs, out_dir) in enumerate(zip(corpus.inputs, out_dirs, strict=True)):
             result = score_system(corpus, index, mapping=args.mapping)
-            out_dir = args.export_report
-            if several:
-                out_dir = os.path.join(out_dir, os.path.splitext(inputs.system.run_name)[0])
             # Qt is loaded and the QApplication made only by the process drawing the charts.
             export_report(out_dir, inputs, result, coref_combination=_coref_combination(args), fork=True,
-                          application=lambda: _application(offscreen=True),
+                          application=lambda: _application(offscreen=True), parents=parents,
                           validate=not args.no_script_validation, warn=_warn)
             print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
     except (FormatError, ValueError) as exc:

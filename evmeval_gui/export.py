@@ -21,12 +21,11 @@ from __future__ import annotations
 import functools
 import gc
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from core.align import COMBINATIONS
 from core.forked import Forked, single_threaded
-from core.formats.errors import FormatError
 from core.loading import LoadedInputs, input_folders
 from core.metrics.coref import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
 from core.metrics.coref_view import score_shown_coreference
@@ -38,11 +37,12 @@ from core.metrics.shared_tables import forget, sharing
 from core.report.comparison import format_comparison
 from core.report.coref_report import comparison_coref_lines, format_coref_section
 from core.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
-from core.report.io import check_output_paths, write_atomic
+from core.report.io import check_output_paths, make_output_folders, write_atomic
 from core.report.json_report import iter_dumps
 from core.report.paged_html import (
-    check_report_pages,
     page_ranges,
+    report_folders,
+    report_page_paths,
     write_document_pages,
     write_html_report,
     write_main_page,
@@ -100,19 +100,37 @@ def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes
     return images, captions
 
 
-def check_report_folder(out_dir: str, inputs: LoadedInputs, result: ScoreResult | None = None) -> None:
-    """Raise `FormatError` (with the path) when `out_dir` cannot take the report: it is a file, cannot
-    be written, or an output would replace one of the input files (with `result`: the document pages
-    too). Nothing is drawn or written."""
-    if os.path.exists(out_dir) and not os.path.isdir(out_dir):
-        raise FormatError(out_dir, 0, "is a file, not a folder", "a folder to write the report into")
+def report_outputs(out_dir: str, documents: int | None = None) -> list[str]:
+    """Every file the export may write into `out_dir`; with `documents` (their number), the pages too."""
     chart_files = [f"chart_{name}.{ext}" for name in CHART_NAMES for ext in ("png", "svg")]
     chart_files += [*COREF_FILES, *COREF_CHART_FILES, SEQUENCING_FILE]
-    check_output_paths([os.path.join(out_dir, name) for name in (*REPORT_FILES, *chart_files)],
+    outputs = [os.path.join(out_dir, name) for name in (*REPORT_FILES, *chart_files)]
+    if documents is not None:
+        outputs += report_page_paths(out_dir, documents)[1:]  # report.html is a REPORT_FILE already
+    return outputs
+
+
+def check_report_folder(out_dir: str, inputs: LoadedInputs, result: ScoreResult | None = None, *,
+                        parents: Sequence[str] = ()) -> None:
+    """Raise `FormatError` (with the path) when `out_dir` cannot take the report: it is a file, its
+    parent folder does not exist (`parents`: the missing folders above it the export makes, e.g.
+    `--export-report OUT/` with one subfolder per system), it cannot be written, or an output would
+    replace one of the input files (with `result`: the document pages too). Nothing is drawn or written."""
+    check_output_paths(report_outputs(out_dir, len(result.documents) if result is not None else None),
                        [inputs.gold.path, inputs.system.path],
-                       input_folders=input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder))
-    if result is not None:
-        check_report_pages(out_dir, result, inputs)
+                       input_folders=input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder),
+                       new_folders=[*parents, *report_folders(out_dir)])
+
+
+def check_export_folders(out_dirs: Sequence[str], systems: Sequence[LoadedInputs], parents: Sequence[str]) -> None:
+    """`check_report_folder` for several systems' folders at once (one per system, `parents` above
+    them), in one check before any is scored: the pages as many as the gold file's documents."""
+    first = systems[0]
+    check_output_paths([out for out_dir, inputs in zip(out_dirs, systems, strict=True)
+                        for out in report_outputs(out_dir, len(inputs.gold.documents))],
+                       list(dict.fromkeys(p for inputs in systems for p in (inputs.gold.path, inputs.system.path))),
+                       input_folders=input_folders(first.tokens.folder, first.tokens.extension, first.texts.folder),
+                       new_folders=[*parents, *(f for out_dir in out_dirs for f in report_folders(out_dir))])
 
 
 def _text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: CorefResult | None,
@@ -145,8 +163,11 @@ def _chart_files(images: dict[str, tuple[bytes, str]]) -> list[tuple[str, Callab
 def _write_files(out_dir: str, outputs: list[tuple[str, Callable[[], str | bytes | Iterable[str]]]], *,
                  progress: Callable[[int], None] | None = None,
                  cancelled: Callable[[], bool] | None = None) -> list[str]:
-    """Write each file atomically, in order; stop between files when `cancelled()` turns true."""
+    """Write each file atomically, in order (into `out_dir`, made if missing: its parent was checked);
+    stop between files when `cancelled()` turns true."""
     written: list[str] = []
+    if outputs:
+        make_output_folders([out_dir])
     for name, make in outputs:
         if cancelled is not None and cancelled():
             break
@@ -221,8 +242,9 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
                   progress: Progress | None = None, coref_combination: str | None = None,
                   sequencing: Sequencing = None, fork: bool = False,
                   application: Callable[[], object] | None = None, validate: bool = True,
-                  warn: Callable[[str], None] | None = None) -> list[str]:
-    """Write every report of `result` into `out_dir` (created if needed); the paths written, in order.
+                  warn: Callable[[str], None] | None = None, parents: Sequence[str] = ()) -> list[str]:
+    """Write every report of `result` into `out_dir` (made if missing, and the missing folders
+    `parents` above it, but nothing else: see `check_report_folder`); the paths written, in order.
 
     With `coref_combination` (e.g. `DEFAULT_COMBINATION`, v1.8's `-m 1`), coreference is scored with
     mentions aligned by it and goes into every file. Raises `FormatError` (with the path), before
@@ -235,7 +257,8 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
     `-nv`); when v1.8 would refuse the links, everything else is still written, the report says why,
     and so does `warn(text)` (one line per refused pair, `file:line`).
     """
-    check_report_folder(out_dir, inputs, result)
+    check_report_folder(out_dir, inputs, result, parents=parents)
+    make_output_folders(parents)
     if sequencing is None:
         sequencing = score_links(inputs, result, validate=validate)
     if isinstance(sequencing, SequencingSkipped) and warn is not None:

@@ -19,6 +19,7 @@ from core.formats.reading import read_text
 from core.formats.tokenize import tokenize, write_token_table
 from core.formats.tokens import format_token_table
 from core.model import Token
+from core.report.io import make_output_folders
 
 DEFAULT_DEMO = Path(__file__).resolve().parent.parent / "resources" / "demo"
 
@@ -41,6 +42,7 @@ def regenerate(demo: Path, *, check: bool = False) -> list[str]:
             continue
         changed.append(doc_id)
         if not check:
+            make_output_folders([str(demo / "tkn")])  # the tool's own output folder (the demo folder exists)
             write_token_table(str(target), tokens)
     return changed
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from core.editing.saving import checked_text
@@ -20,7 +21,7 @@ from core.formats.tokenize import tokenize
 from core.formats.tokens import format_token_table
 from core.metrics.mention import score_files
 from core.model import Document, SpanMode, TbfFile, TokenTable
-from core.report.io import write_atomic
+from core.report.io import InputFolders, check_output_paths, make_output_folders, write_atomic
 
 GOLD_FILE = "gold.tbf"
 SYSTEM_FILE = "system.tbf"
@@ -63,9 +64,12 @@ def scratch_session(text: str, *, doc_id: str = "scratch", gold_run_id: str = "g
                        default_run_ids={Side.GOLD: gold_run_id, Side.SYSTEM: system_run_id})
 
 
-def write_scratch(session: EditSession, folder: str, *, overwrite: bool = False) -> ScratchFolder:
-    """Write the session's documents as a scorer-ready folder; an existing file there is replaced
-    only with `overwrite`. Raises `FormatError` (a refused or failed write) and `EditError`."""
+class ExistingFiles(FormatError):
+    """A scratch folder already holding one of the files (written over only with `overwrite`)."""
+
+
+def scratch_files(folder: str, session: EditSession) -> tuple[ScratchFolder, list[tuple[str, str]]]:
+    """Where each file goes and its text: texts, token tables, then gold and system; raises `EditError`."""
     out = ScratchFolder(folder, os.path.join(folder, GOLD_FILE), os.path.join(folder, SYSTEM_FILE),
                         os.path.join(folder, TOKEN_FOLDER), os.path.join(folder, TEXT_FOLDER))
     files: list[tuple[str, str]] = []
@@ -81,10 +85,23 @@ def write_scratch(session: EditSession, folder: str, *, overwrite: bool = False)
             if doc_id not in tbf.documents:
                 tbf = TbfFile(tbf.path, tbf.mode, {**tbf.documents, doc_id: Document(doc_id, ())})
         files.append((path, checked_text(tbf, path)[0]))
+    return out, files
+
+
+def write_scratch(session: EditSession, folder: str, *, overwrite: bool = False, inputs: Collection[str] = (),
+                  input_folders: InputFolders = ()) -> ScratchFolder:
+    """Write the session's documents as a scorer-ready folder (made if missing, with `tkn/` and `txt/`,
+    never a missing parent). Every file is checked first (`check_output_paths`: never onto `inputs`
+    or the files of `input_folders`, even through a link); an existing file is replaced only with
+    `overwrite` (else `ExistingFiles`). Raises `FormatError` (a refused or failed write) and `EditError`."""
+    out, files = scratch_files(folder, session)
+    check_output_paths([p for p, _ in files], inputs, input_folders=input_folders,
+                       new_folders=[folder, out.token_dir, out.text_dir])
     if not overwrite:
         existing = [p for p, _ in files if os.path.lexists(p)]
         if existing:
-            raise FormatError(existing[0], 0, "already exists", "a new folder, or overwrite=True")
+            raise ExistingFiles(existing[0], 0, "already exists", "a new folder, or overwrite=True")
+    make_output_folders([folder, out.token_dir, out.text_dir])
     for path, data in files:
         write_atomic(path, data)
     session.mark_saved(Side.GOLD, out.gold)

@@ -3,7 +3,9 @@
 Regular files are replaced atomically (a reader never sees half a file, a failed write leaves none);
 a symlink is followed and its target replaced, so the link survives; pipes, devices and other special
 files are written straight through, never replaced. Before any work, `check_output_paths` refuses an
-output that is, or resolves to, a file the command reads.
+output that is, or resolves to, a file the command reads, and one whose folder does not exist (as `cp`
+does: a typo never makes folders); a command's own output folders are listed as `new_folders` and made
+by `make_output_folders`, never their missing parents.
 """
 
 from __future__ import annotations
@@ -76,8 +78,9 @@ def write_atomic(path: str, data: str | bytes | Iterable[str]) -> None:
         _write_through(path, target, payload)
         return
     folder = os.path.dirname(target)
+    if not os.path.isdir(folder):
+        raise _missing_folder(path, target)
     try:
-        os.makedirs(folder, exist_ok=True)
         fd, tmp = _new_temporary(folder, os.path.basename(target))
     except OSError as exc:
         raise FormatError(path, 0, f"cannot write here ({exc.strerror})", "a writable folder") from None
@@ -121,6 +124,29 @@ def _write_through(path: str, target: str, payload: Iterable[bytes]) -> None:
         raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
 
 
+def _missing_folder(path: str, resolved: str) -> FormatError:
+    """`path: folder F does not exist`, F as the user wrote it (or where a link leads)."""
+    given = os.path.dirname(path) or "."
+    folder = given if not os.path.isdir(given) else os.path.dirname(resolved)
+    return FormatError(path, 0, f"folder {folder} does not exist", "an existing folder")
+
+
+def make_output_folders(folders: Iterable[str]) -> None:
+    """Make a command's own output folders (checked as `new_folders` of `check_output_paths`), in
+    order, a parent before its child; an existing folder is kept. Raises `FormatError`."""
+    for folder in folders:
+        if os.path.isdir(folder):
+            continue
+        try:
+            os.mkdir(folder)
+        except FileExistsError:
+            if not os.path.isdir(folder):
+                raise FormatError(folder, 0, "is not a folder", "a folder for the outputs") from None
+        except OSError as exc:
+            raise FormatError(folder, 0, f"cannot make this folder ({exc.strerror})",
+                              "an existing, writable parent folder") from None
+
+
 def _same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
@@ -147,14 +173,17 @@ InputFolders = Collection[tuple[str | None, Sequence[str]]]
 
 
 def check_output_paths(outputs: Collection[str | None], inputs: Collection[str], *,
-                       input_folders: InputFolders = ()) -> None:
+                       input_folders: InputFolders = (), new_folders: Sequence[str] = ()) -> None:
     """Refuse, before any work, outputs that would land on an input or on each other, or that cannot
     be written: inputs are never written, and a long run does not fail at its last step.
 
     `inputs` are the files read; `input_folders` are `(folder, suffixes)` whose files the command reads
     by name (token tables `.tab`, texts; a suffix `""` means every file of the folder). Paths are
     compared after following symlinks, and by inode, so a link or a second name cannot slip through.
+    Every output's folder must exist, or be one of `new_folders`: the folders the command makes itself
+    (an export folder and its subfolders, parents first), whose own parent must exist.
     """
+    made = _check_new_folders(new_folders)
     given = [out for out in outputs if out]
     input_list = list(inputs)
     resolved_all = [os.path.realpath(out) for out in given]
@@ -168,7 +197,25 @@ def check_output_paths(outputs: Collection[str | None], inputs: Collection[str],
                               "an output path outside the token and text folders")
         if times_given[resolved] > 1:
             raise FormatError(out, 0, "given as two different outputs", "one path per output")
+        if not os.path.isdir(os.path.dirname(resolved)) and os.path.abspath(os.path.dirname(out)) not in made:
+            raise _missing_folder(out, resolved)
         _check_writable(out, resolved)
+
+
+def _check_new_folders(folders: Sequence[str]) -> set[str]:
+    """The command's own folders (absolute): each is a folder already, or its parent exists or comes
+    earlier in `folders`."""
+    made: set[str] = set()
+    for folder in folders:
+        absolute = os.path.abspath(folder)
+        if os.path.lexists(folder) and not os.path.isdir(folder):
+            raise FormatError(folder, 0, "is a file, not a folder", "a folder for the outputs")
+        parent = os.path.dirname(absolute)
+        if not os.path.isdir(folder) and not os.path.isdir(parent) and parent not in made:
+            raise FormatError(folder, 0, f"folder {os.path.dirname(os.path.normpath(folder)) or '.'} does not exist",
+                              "an existing folder")
+        made.add(absolute)
+    return made
 
 
 def _check_writable(out: str, resolved: str) -> None:

@@ -18,7 +18,7 @@ from core.loading import LoadedInputs, input_folders
 from core.metrics.coref import CorefResult
 from core.metrics.mention import ScoreResult
 from core.report.html_report import format_documents_page, format_html_report
-from core.report.io import check_output_paths, write_atomic
+from core.report.io import check_output_paths, make_output_folders, write_atomic
 
 MAIN_PAGE = "report.html"
 DOCUMENTS_FOLDER = "documents"
@@ -43,18 +43,24 @@ def document_addresses(count: int, per_page: int = DOCUMENTS_PER_PAGE) -> list[s
     return [f"{page_file(n // per_page)}#doc-{n}" for n in range(count)]
 
 
-def report_page_paths(out_dir: str, result: ScoreResult, per_page: int = DOCUMENTS_PER_PAGE) -> list[str]:
-    """Every file `write_html_report` writes into `out_dir`, main page first."""
-    pages = page_ranges(len(result.documents), per_page)
+def report_page_paths(out_dir: str, documents: int, per_page: int = DOCUMENTS_PER_PAGE) -> list[str]:
+    """Every file `write_html_report` writes into `out_dir` for `documents` documents, main page first."""
+    pages = page_ranges(documents, per_page)
     return [os.path.join(out_dir, MAIN_PAGE)] + [os.path.join(out_dir, *page_file(p).split("/"))
                                                  for p in range(len(pages))]
 
 
+def report_folders(out_dir: str) -> list[str]:
+    """The folders the report makes (if missing): `out_dir` and its `documents/`; never a missing parent."""
+    return [out_dir, os.path.join(out_dir, DOCUMENTS_FOLDER)]
+
+
 def check_report_pages(out_dir: str, result: ScoreResult, inputs: LoadedInputs) -> None:
-    """Raise `FormatError` when a page would replace an input (a tbf file, a token table, a text)."""
+    """Raise `FormatError` when a page would replace an input (a tbf file, a token table, a text) or
+    `out_dir`'s parent folder does not exist."""
     folders = input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder)
-    check_output_paths(report_page_paths(out_dir, result), [inputs.gold.path, inputs.system.path],
-                       input_folders=folders)
+    check_output_paths(report_page_paths(out_dir, len(result.documents)), [inputs.gold.path, inputs.system.path],
+                       input_folders=folders, new_folders=report_folders(out_dir))
 
 
 Progress = Callable[[int, int], None]
@@ -102,6 +108,8 @@ def write_document_pages(out_dir: str, result: ScoreResult, inputs: LoadedInputs
     page indexes to write (two processes can share the pages), else every page."""
     pages = page_ranges(len(result.documents), per_page)
     written: list[str] = []
+    if any(only is None or page in only for page in range(len(pages))):
+        make_output_folders(report_folders(out_dir))
     for page, numbers in enumerate(pages):
         if only is not None and page not in only:
             continue
@@ -124,6 +132,7 @@ def write_main_page(out_dir: str, result: ScoreResult, inputs: LoadedInputs, cha
                     per_page: int = DOCUMENTS_PER_PAGE) -> str:
     """`report.html` alone, linking to the documents' pages; its path."""
     main = os.path.join(out_dir, MAIN_PAGE)
+    make_output_folders([out_dir])
     write_atomic(main, format_html_report(result, inputs, charts, colours=colours, captions=captions,
                                           banner=banner, sections=sections, coreference=coreference,
                                           document_pages=document_addresses(len(result.documents), per_page)))

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from core.editing import Edit, EditError, EditSession, Side
 from core.editing.saving import is_same_file
-from core.editing.scratch import scratch_session, write_scratch
+from core.editing.scratch import ExistingFiles, scratch_session, write_scratch
 from core.formats.errors import FormatError, Problem
 from core.loading import input_folders
 from core.model import Mention, SpanMode
@@ -512,12 +512,16 @@ class EditController(QObject):
         if folder is None:
             return False
         try:
-            out = write_scratch(edit, folder)
-        except FormatError as exc:
-            if not self.prompts.confirm("Replace the files?", f"{exc.problem}. Replace the files in {folder}?",
-                                        accept="Replace"):
-                return False
-            out = write_scratch(edit, folder, overwrite=True)
+            try:
+                out = write_scratch(edit, folder)
+            except ExistingFiles as exc:
+                if not self.prompts.confirm("Replace the files?", f"{exc.problem}. Replace the files in {folder}?",
+                                            accept="Replace"):
+                    return False
+                out = write_scratch(edit, folder, overwrite=True)
+        except FormatError as exc:  # refused (a link onto another file, a missing parent folder) or failed
+            self.host.report_problem(exc.problem)
+            return False
         self.state.saved(tuple(edit.gold.documents))
         self.stack.setClean()
         self.host.show_message(f"Saved {out.gold}, {out.system}, tkn/ and txt/ in {folder}", 10000)

@@ -17,7 +17,7 @@ from core.loading import input_folders
 from core.report.compare_csv import csv_file_names, format_compare_csvs
 from core.report.compare_html import format_compare_html
 from core.report.compare_json import comparison_to_json, dumps_compact
-from core.report.io import check_output_paths, write_atomic
+from core.report.io import check_output_paths, make_output_folders, write_atomic
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.jobs import JobContext
 
@@ -47,8 +47,9 @@ def check_export(path: str, corpus: LoadedCorpus, threshold: float | None) -> li
     folders = input_folders(request.token_dir, corpus.inputs[0].tokens.extension, request.text_dir)
     if os.path.isfile(path):  # an input chosen by mistake is refused as such, whatever the extension
         check_output_paths([path], inputs, input_folders=folders)
-    outputs = output_paths(path, export_kind(path), threshold)
-    check_output_paths(outputs, inputs, input_folders=folders)
+    kind = export_kind(path)
+    outputs = output_paths(path, kind, threshold)
+    check_output_paths(outputs, inputs, input_folders=folders, new_folders=[path] if kind == CSV else [])
     return outputs
 
 
@@ -67,7 +68,7 @@ def write_comparison(comparison: Comparison, path: str, corpus: LoadedCorpus, co
         texts = {path: dumps_compact(data)}
     else:
         csvs = format_compare_csvs(comparison, threshold=threshold, case_combinations=combinations)
-        os.makedirs(path, exist_ok=True)
+        make_output_folders([path])
         texts = {os.path.join(path, name): text for name, text in csvs.items()}
     context.check()
     context.progress(1, 2)

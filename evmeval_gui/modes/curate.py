@@ -18,7 +18,7 @@ from core.formats.errors import FormatError
 from core.formats.tbf import format_tbf
 from core.formats.tokens import DEFAULT_EXTENSION
 from core.loading import TextSource, TokenSource, input_folders
-from core.report.io import write_atomic
+from core.report.io import check_output_paths, write_atomic
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.model.agreement_inputs import LoadedAgreement
 from evmeval_gui.model.corpus import OpenRequest
@@ -107,13 +107,20 @@ class CurateMode:
                 if folder is None:
                     return []
                 tables, texts = self._lookups()
-                written = write_curated_brat(curation, folder, tables=tables, texts=texts)
+                written = write_curated_brat(curation, folder, tables=tables, texts=texts, inputs=self._input_files(),
+                                             input_folders=self._input_folders())
         except FormatError as exc:
             self.port.report_problem(exc.problem)
             return []
         self.port.show_message(f"Curated set written: {written[0]}" + (f" and {len(written) - 1} more"
                                                                        if len(written) > 1 else ""), 10000)
         return written
+
+    def _input_files(self) -> list[str]:
+        """The annotation sets' files (a brat folder's files are in `_input_folders`)."""
+        if self.loaded is None:
+            return []
+        return [p for p in self.loaded.request.paths if not os.path.isdir(p)]
 
     def _input_folders(self) -> list[tuple[str | None, tuple[str, ...]]]:
         """The folders the annotation sets are read from (token tables, texts, brat folders)."""
@@ -130,16 +137,19 @@ class CurateMode:
         folder = folder or tempfile.mkdtemp(prefix="evmeval-curated-")
         curation = self.state.curation
         gold = os.path.join(folder, "curated.tbf")
-        try:
-            write_curated(curation, gold)
+        paths = self.loaded.request.paths
+        written = {k: os.path.join(folder, f"annotator{k + 1}.tbf") for k, path in enumerate(paths)
+                   if not (os.path.isfile(path) and path.lower().endswith(".tbf"))}
+        try:  # every file checked before the first is written
+            check_output_paths([gold, *written.values()], self._input_files(), input_folders=self._input_folders())
+            write_curated(curation, gold, input_folders=self._input_folders())
             systems = []
-            for k, path in enumerate(self.loaded.request.paths):
-                if os.path.isfile(path) and path.lower().endswith(".tbf"):
+            for k, path in enumerate(paths):
+                if k not in written:
                     systems.append(path)
                     continue
-                out = os.path.join(folder, f"annotator{k + 1}.tbf")
-                write_atomic(out, format_tbf(list(self.loaded.files[k].documents.values())))
-                systems.append(out)
+                write_atomic(written[k], format_tbf(list(self.loaded.files[k].documents.values())))
+                systems.append(written[k])
         except FormatError as exc:
             self.port.report_problem(exc.problem)
             return None

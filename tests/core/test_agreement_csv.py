@@ -98,6 +98,7 @@ def test_swapping_the_annotators_swaps_the_sides():
 
 def test_write_is_atomic_counts_rows_and_refuses_an_input(tmp_path: Path):
     out = tmp_path / "sub" / "disagreements.csv"
+    out.parent.mkdir()  # an existing folder: outputs never make their folder
     count = write_disagreements_csv(str(out), pairwise(A, B), "plain")
     assert count == 4
     assert len(parsed(out.read_text(encoding="utf-8"))) == 4

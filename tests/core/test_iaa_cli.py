@@ -88,7 +88,7 @@ def test_iaa_never_writes_over_an_input(token_demo: Path, tmp_path: Path, capsys
 def test_brat2tbf_converts_the_demo_and_the_output_validates(evmeval_data: Path, tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
     demo = evmeval_data / "conversion_demo"
-    out = tmp_path / "out" / "converted.tbf"
+    out = tmp_path / "converted.tbf"
     assert brat2tbf_main(["-d", str(demo / "ann"), "-t", str(demo / "tkn"), "-o", str(out)]) == 0
     ours, _ = read_tbf(str(out), mode=SpanMode.TOKEN)
     gold, _ = read_tbf(str(demo / "gold.tbf"), mode=SpanMode.TOKEN)

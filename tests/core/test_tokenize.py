@@ -103,6 +103,7 @@ def test_written_table_reads_back(tmp_path) -> None:
     text = "Talks resumed on Monday, and the strike didn't end.\n"
     tokens = tokenize(text)
     path = tmp_path / "sub" / "doc.tab"
+    path.parent.mkdir()  # an existing folder: outputs never make their folder
     write_token_table(str(path), tokens)
     table = read_token_table(str(path), doc_id="doc")
     assert list(table.tokens) == tokens

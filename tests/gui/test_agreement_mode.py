@@ -225,7 +225,7 @@ def test_document_list_is_worst_first_and_a_click_opens_the_document(window, qtb
 def test_export_disagreements_writes_every_non_exact_row(window, qtbot, tmp_path, demo_iaa):
     click_cell(qtbot, window, 1, 2)
     window.session.set_combination("mention_type")
-    out = tmp_path / "out" / "disagreements.csv"
+    out = tmp_path / "disagreements.csv"
     with qtbot.waitSignal(window.agreement.disagreements_exported, timeout=TIMEOUT) as exported:
         assert window.agreement.export_disagreements(str(out))  # written in the background
     assert exported.args[0] == str(out)

@@ -23,7 +23,7 @@ def corpus(tmp_path: Path) -> Path:
 
 
 def test_screenshot_renders_the_loaded_window(qapp, corpus, tmp_path, capsys):
-    png = tmp_path / "shots" / "doc1.png"
+    png = tmp_path / "doc1.png"
     code = main(["-g", str(corpus / "gold.tbf"), "-s", str(corpus / "system.tbf"), "--doc", "doc1",
                  "--screenshot", str(png)])
     assert code == 0
@@ -63,6 +63,7 @@ def test_missing_system_file_is_named(qapp, corpus, tmp_path, capsys):
 def test_export_report_calls_the_exporter_once_per_system(qapp, corpus, tmp_path, monkeypatch):
     calls: list[tuple[str, LoadedInputs, ScoreResult]] = []
     fake = types.ModuleType("evmeval_gui.export")
+    fake.check_export_folders = lambda *_args: None
     fake.export_report = lambda out_dir, inputs, result, **_options: calls.append((out_dir, inputs, result))
     monkeypatch.setitem(sys.modules, "evmeval_gui.export", fake)
     out = tmp_path / "report"
