@@ -241,7 +241,7 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
                               "a document id of the gold file")
         run = (_pilot_run if args.profile == "2015" else _v18_run)(args, inputs, whitelist)
         warnings, checks = checks.result(), None
-        if _warn(warnings + [str(p) for p in whitelist_problems] + option_warnings + run.warnings, args):
+        if _warn(warnings + [str(p) for p in whitelist_problems] + run.warnings + option_warnings, args):
             return 1
         _write(args, run)
     except FormatError as exc:

@@ -105,6 +105,14 @@ def test_strict_turns_the_warnings_into_errors_and_writes_nothing(tmp_path: Path
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("pure", [False, True], ids=["kernel-if-any", "pure-python"])
+def test_strict_writes_no_coreference_file_either(pure: bool, tmp_path: Path) -> None:
+    done = _run(_command("ct0", tmp_path, "--strict"), pure=pure)
+    assert done.returncode == 1
+    assert "evmeval-score: error: -ct 0: v1.8 scores coreference differently" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_strict_with_nothing_odd_scores_as_usual(tmp_path: Path) -> None:
     gold = DEMO / "char_based" / "gold.tbf"
     done = _run([installed("evmeval-score"), "-g", str(gold), "-s", str(DEMO / "char_based" / "system_A.tbf"),
