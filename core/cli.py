@@ -1,7 +1,8 @@
 """Command-line front ends: `evmeval-score` and `evmeval-validate`. Thin: parse options, call core.
 
 Bad input ends with `file:line: what is wrong (expected ...)` on stderr and exit code 1, never a
-traceback; what the published scorer only warns about is a warning on stderr.
+traceback; what the published scorer scores past is scored as it does, with `evmeval-score: warning:
+file:line: ...` on stderr (`--strict`: an error, exit 1, nothing written).
 """
 
 from __future__ import annotations
@@ -17,7 +18,13 @@ from typing import Any
 
 from core.align_cli import add_alignment_options, alignment_conflict, scheme_report
 from core.console import finish
-from core.coref_cli import add_coref_arguments, check_coref_arguments, coref_output_paths, run_coreference
+from core.coref_cli import (
+    add_coref_arguments,
+    check_coref_arguments,
+    coref_output_paths,
+    run_coreference,
+    threshold_warnings,
+)
 from core.fastpath import run_kernel, wants_kernel
 from core.forked import Forked
 from core.formats.errors import FormatError, Problem
@@ -50,11 +57,12 @@ from core.sequencing_cli import (
 from core.validate import check_file, check_text_offsets, fold_problems
 
 MAX_WARNINGS = 20
+PROG = "evmeval-score"
 
 
 def _score_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="evmeval-score",
+        prog=PROG,
         description="Score event nugget detection (tbf) against a gold standard, with the numbers and "
                     "report layout of the published EvmEval scorer v1.8.")
     p.add_argument("-g", "--gold", required=True, help="gold standard tbf file (- for standard input)")
@@ -74,22 +82,30 @@ def _score_parser() -> argparse.ArgumentParser:
                    help="add to the JSON the 95 %% bootstrap interval of each micro F1 (10,000 resamples of documents)")
     p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
                    help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
+    p.add_argument("--strict", action="store_true",
+                   help="treat every warning as an error: print it, write nothing, exit 1 (for CI)")
     add_alignment_options(p)
     add_coref_arguments(p)
     add_sequencing_arguments(p)
     return p
 
 
-def _warn(messages: Sequence[str], verbose: bool) -> None:
-    shown = messages if verbose else messages[:MAX_WARNINGS]
+def _warn(messages: Sequence[str], args: argparse.Namespace) -> bool:
+    """Print the warnings (the first ones, all with -b); True when they stop the run (`--strict`)."""
+    kind = "error" if args.strict else "warning"
+    shown = messages if args.debug else messages[:MAX_WARNINGS]
     for message in shown:
-        print(f"warning: {message}", file=sys.stderr)
+        print(f"{PROG}: {kind}: {message}", file=sys.stderr)
     if len(messages) > len(shown):
-        print(f"warning: ... and {len(messages) - len(shown)} more (use -b to see all)", file=sys.stderr)
+        print(f"{PROG}: {kind}: ... and {len(messages) - len(shown)} more (use -b to see all)", file=sys.stderr)
+    if args.strict and messages:
+        print(f"{PROG}: error: {len(messages)} warning(s) are errors with --strict; nothing written", file=sys.stderr)
+        return True
+    return False
 
 
 def _fail(message: str) -> int:
-    print(f"evmeval-score: error: {message}", file=sys.stderr)
+    print(f"{PROG}: error: {message}", file=sys.stderr)
     return 1
 
 
@@ -108,6 +124,8 @@ class _Run:
     warnings: list[str]
     comparison: str | bytes | None = None
     sequencing: SequencingRun | None = None
+    files: Sequence[tuple[str, str | bytes]] = ()
+    """The `-c` files, written before the report."""
 
 
 def _check_options(args: argparse.Namespace) -> str | None:
@@ -177,10 +195,12 @@ def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozense
         from core.report.compare_json import with_micro_ci
 
         data = partial(with_micro_ci, data, result)
-    return _Run(report, data, warnings, comparison, sequencing)
+    return _Run(report, data, warnings, comparison, sequencing, coref.files if coref is not None else ())
 
 
 def _write(args: argparse.Namespace, run: _Run) -> None:
+    for path, content in run.files:
+        write_atomic(path, content)
     if args.output:
         write_atomic(args.output, run.report)
     else:
@@ -204,6 +224,7 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     if (problem := _check_options(args)) is not None:
         return _fail(problem)
     checks: Forked[list[str]] | None = None
+    option_warnings = threshold_warnings(args)
     try:
         _check_outputs(args)
         preread = None
@@ -212,8 +233,10 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
             if isinstance(outcome, dict):
                 preread = outcome
             else:
-                _warn(outcome.warnings, args.debug)
-                _write(args, _Run(outcome.report, dict, outcome.warnings, outcome.comparison))
+                if _warn(outcome.warnings + option_warnings, args):
+                    return 1
+                _write(args, _Run(outcome.report, dict, outcome.warnings, outcome.comparison,
+                                  files=outcome.coref.files if outcome.coref is not None else ()))
                 return 0
         inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
                              extension=args.token_table_extension,
@@ -221,13 +244,15 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
         # Forked after loading: every input is read exactly once (pipes and `-` can only be read once),
         # and the child checks token ids on the second core while this process scores.
         checks = Forked(lambda: _input_warnings(inputs), fork=fork_checks)
-        whitelist = read_type_whitelist(args.type_white_list) if args.type_white_list else None
+        whitelist_problems: list[Problem] = []
+        whitelist = read_type_whitelist(args.type_white_list, whitelist_problems) if args.type_white_list else None
         if args.doc_id_to_eval is not None and args.doc_id_to_eval not in inputs.gold.documents:
             raise FormatError(args.gold, 0, f"document {args.doc_id_to_eval!r} (-dn) is not in the gold file",
                               "a document id of the gold file")
         run = (_pilot_run if args.profile == "2015" else _v18_run)(args, inputs, whitelist)
         warnings, checks = checks.result(), None
-        _warn(warnings + run.warnings, args.debug)
+        if _warn(warnings + [str(p) for p in whitelist_problems] + run.warnings + option_warnings, args):
+            return 1
         _write(args, run)
     except FormatError as exc:
         if checks is not None:  # stop the checking child: no zombie process, no open pipe
@@ -275,6 +300,14 @@ def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT
     return sorted(problems, key=lambda p: p.line)
 
 
+def _validate_line(problem: Problem | str) -> str:
+    """One printed problem; what the scorer only warns of says `warning:` after its place, as there."""
+    if isinstance(problem, str) or problem.fatal:
+        return str(problem)
+    where = f"{problem.path}:{problem.line}" if problem.line else problem.path
+    return f"{where}: warning: {str(problem)[len(where) + 2:]}"
+
+
 def validate_main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `evmeval-validate`."""
     args = _validate_parser().parse_args(argv)
@@ -291,9 +324,11 @@ def validate_main(argv: Sequence[str] | None = None) -> int:
         print(f"evmeval-validate: error: {exc}", file=sys.stderr)
         return 1
     for problem in fold_problems(problems):
-        print(str(problem))
+        print(_validate_line(problem))
     if problems:
-        print(f"{args.file}: {len(problems)} problem(s)", file=sys.stderr)
+        warnings = sum(not p.fatal for p in problems)
+        scored = f" ({warnings} warning(s): evmeval-score and v1.8 score past those)" if warnings else ""
+        print(f"{args.file}: {len(problems)} problem(s){scored}", file=sys.stderr)
         return 1
     print(f"{args.file}: OK ({'token' if args.token_path else 'character'} mode)")
     return 0

@@ -17,7 +17,7 @@ from core.align import COMBINATIONS
 from core.compare import Comparison, compare_files
 from core.console import finish
 from core.forked import Forked
-from core.formats.errors import FormatError
+from core.formats.errors import FormatError, Problem
 from core.formats.tbf import read_tbf
 from core.formats.tokens import DEFAULT_EXTENSION, parse_offset_fields
 from core.loading import (
@@ -165,7 +165,9 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         gold, systems, warnings = _read(args, offset_fields)
         tokens = TokenSource(args.token_path, args.token_table_extension, offset_fields)
         checks = Forked(lambda: _checks([gold, *systems], tokens), fork=fork_checks)
-        whitelist = read_type_whitelist(args.type_white_list) if args.type_white_list else None
+        whitelist_problems: list[Problem] = []
+        whitelist = read_type_whitelist(args.type_white_list, whitelist_problems) if args.type_white_list else None
+        warnings += [str(p) for p in whitelist_problems]
         settings = ResampleSettings(args.resamples, args.seed, args.confidence)
         comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings)
         combinations = COMBINATIONS if args.combination == "all" else (args.combination,)

@@ -53,6 +53,19 @@ def check_coref_arguments(args: argparse.Namespace) -> None:
             raise ValueError("-c (coreference) follows the v1.8 rules; it cannot be used with --profile 2015")
 
 
+def threshold_warnings(args: argparse.Namespace) -> list[str]:
+    """What `-c -ct 0` does differently from v1.8 (checked by running it): v1.8 keeps a pair when its
+    Dice >= the threshold, and an unmapped gold mention holds the pair (-1, 0), so at 0 it pairs that
+    gold mention with the document's last system mention (index -1), or crashes (IndexError) on a
+    document without system mentions."""
+    if args.coref is None or args.coreference_threshold != 0:
+        return []
+    return ["-ct 0: v1.8 scores coreference differently here, or crashes: it pairs every gold mention it left "
+            "unmapped with the document's last system mention (IndexError on a document without system "
+            "mentions); we pair mapped mentions only (every mapped pair has Dice > 0), as any -ct up to the "
+            "lowest mapped Dice would"]
+
+
 @dataclass(frozen=True)
 class CorefOutputs:
     """What `-c` adds to a scoring run."""
@@ -62,6 +75,8 @@ class CorefOutputs:
     result: ScoreResult
     coref: CorefResult
     warnings: tuple[str, ...]
+    files: tuple[tuple[str, str | bytes], ...]
+    """The `-c` files and their content, written by the caller once the run is sure (`--strict`)."""
 
     def add_json(self, base: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """`base()` (the `--json` object) with our `coreference` object added."""
@@ -73,8 +88,8 @@ class CorefOutputs:
 
 
 def run_coreference(args: argparse.Namespace, result: ScoreResult, inputs: LoadedInputs) -> CorefOutputs:
-    """Score coreference for a finished mention scoring, write the `-c` files, return the rest.
-    Raises `FormatError` (overlapping clusters, unwritable files)."""
+    """Score coreference for a finished mention scoring; the `-c` files are returned, not written.
+    Raises `FormatError` (overlapping clusters)."""
     from core.metrics.coref import score_coreference
     from core.report.coref_report import (
         comparison_coref_lines,
@@ -88,13 +103,13 @@ def run_coreference(args: argparse.Namespace, result: ScoreResult, inputs: Loade
                               threshold=args.coreference_threshold,
                               whitelisted=bool(args.type_white_list))
     prefix = args.coref
+    files: list[tuple[str, str | bytes]] = []
     if coref.documents:  # v1.8 writes no CoNLL file when there is no document
         gold, system = conll_file_bytes(result, coref)
-        write_atomic(prefix + "_gold.conll", gold)
-        write_atomic(prefix + "_sys.conll", system)
-    write_atomic(prefix, format_breakdown(coref))
+        files += [(prefix + "_gold.conll", gold), (prefix + "_sys.conll", system)]
+    files.append((prefix, format_breakdown(coref)))
     lines = comparison_coref_lines(result, coref) if args.comparison_output else {}
-    return CorefOutputs(format_coref_section(coref), lines, result, coref, coref.warnings)
+    return CorefOutputs(format_coref_section(coref), lines, result, coref, coref.warnings, tuple(files))
 
 
 def _print_summaries(scores: ConllScores, metrics: Sequence[str], *, headers: bool) -> bool:
@@ -176,4 +191,4 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
 
 
 __all__ = ["CorefOutputs", "add_coref_arguments", "check_coref_arguments", "conll_main", "coref_output_paths",
-           "run_coreference"]
+           "run_coreference", "threshold_warnings"]

@@ -22,7 +22,6 @@ from itertools import pairwise
 from core.metrics import coref as coref_scoring
 from core.metrics.coref import CorefDocument, CorefResult, corpus_total
 from core.report.coref_report import conll_files_from_texts, coref_lines, format_breakdown, format_coref_section
-from core.report.io import write_atomic
 from core.rules import COMBINATIONS
 
 END_OF_DOCUMENT = b"#EndOfDocument \n"
@@ -46,10 +45,6 @@ class KernelCoref:
     section: str
     comparison: bytes | None
     files: list[tuple[str, str | bytes]]
-
-    def write(self) -> None:
-        for path, content in self.files:
-            write_atomic(path, content)
 
 
 def _ints(data: bytes) -> memoryview:

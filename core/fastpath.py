@@ -81,7 +81,8 @@ def wants_kernel(args: argparse.Namespace) -> bool:
 
 @dataclass
 class KernelRun:
-    """What the kernel's run writes: the report, the comparison bytes (with -d) and every warning."""
+    """What the kernel's run writes: the report, the comparison bytes (with -d), every warning and the
+    `-c` files (`coref.files`, written by the caller before the report, as the Python path does)."""
 
     report: str
     comparison: bytes | None
@@ -169,7 +170,5 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     # The token-id probe ran beside all of the above; a missing id or table is the Python path's to word.
     if not _kernel.tokens_ok(handle):
         return None
-    if coref is not None:  # written where the Python path writes them: before the warnings and the report
-        coref.write()
     return KernelRun(report, comparison, problems + warnings, coref)
 

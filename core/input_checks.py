@@ -8,11 +8,12 @@ token ids missing from their tables or documents without a token table.
 from __future__ import annotations
 
 from core.loading import LoadedInputs
-from core.validate import check_files
+from core.validate import check_files, in_file_order
 
 
 def input_warnings(inputs: LoadedInputs) -> list[str]:
     """Every non-fatal problem of a gold and a system file, checked on both (token ids with a token folder)."""
     unknown_ids = inputs.tokens.unknown_ids if inputs.tokens.folder else None
-    problems = list(inputs.problems) + check_files([inputs.gold, inputs.system], unknown_ids)
+    problems = in_file_order(list(inputs.problems) + check_files([inputs.gold, inputs.system], unknown_ids),
+                             [inputs.gold.path, inputs.system.path])
     return [str(p) for p in problems]

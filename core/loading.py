@@ -7,13 +7,14 @@ time, and the v1.8 numbers do not depend on them, so a 2000-document corpus open
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from core.formats.errors import FormatError, Problem
-from core.formats.reading import STDIN, read_text
+from core.formats.reading import STDIN, decode_text, display_name, read_bytes, read_text
 from core.formats.tbf import read_tbf
 from core.formats.tokens import (
     DEFAULT_EXTENSION,
@@ -156,10 +157,19 @@ def load_inputs(
     )
 
 
-def read_type_whitelist(path: str) -> frozenset[str]:
+def read_type_whitelist(path: str, problems: list[Problem] | None = None) -> frozenset[str]:
     """`-wl FILE`: one type per line, canonicalised, as v1.8 reads it: lines end at newlines only, and
-    a blank line adds the empty type (which keeps types such as `---` that canonicalise to nothing)."""
-    lines = read_text(path).split("\n")
+    a blank line adds the empty type (which keeps types such as `---` that canonicalise to nothing).
+    A UTF-8 byte order mark is dropped (v1.8 drops every non-ASCII byte of a type), with a warning
+    added to `problems`."""
+    data = read_bytes(path)
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+        if problems is not None:
+            problems.append(Problem(display_name(path), 1, "starts with a UTF-8 byte order mark; v1.8 drops it "
+                                    "with the other non-ASCII bytes of a type, so do we",
+                                    "UTF-8 text without a byte order mark", fatal=False))
+    lines = decode_text(data, path).split("\n")
     if lines[-1] == "":
         lines.pop()  # the text after the last newline is a line only when it is not empty
     return frozenset(canonical(line) for line in lines)

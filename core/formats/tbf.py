@@ -4,11 +4,17 @@ Lines are stripped at both ends; `#BeginOfDocument <id>` / `#EndOfDocument` fram
 `#` lines are comments; `@Kind<TAB>id<TAB>E1,E2` lines are relations; blank lines are skipped; every
 other line is a mention: `run_id doc_id mention_id span text type realis [score]`, tab-separated.
 
-Where the published scorer silently guessed (a mention before any header, a document never closed,
-a header without an id, an unreadable span), we stop with a `FormatError` naming file and line.
+Where the published scorer v1.8 scores a file, so do we, the same way, with a warning (a non-fatal
+`Problem`) naming file and line: mention lines outside a document (v1.8 files them in the next
+document it closes), a `#BeginOfDocument` inside an open document (its lines move to the new id), a
+last document never closed (dropped), char spans `4,0` (no characters), `-2,4` (negative offsets) and
+`0,2,4` (the first two numbers), empty token ids. What v1.8 crashes on or what cannot mean anything
+(a header without an id, a span part that is not two whole ASCII numbers) stops with a `FormatError`.
 """
 
 from __future__ import annotations
+
+from operator import attrgetter
 
 from core.formats.errors import FormatError, Problem
 from core.formats.reading import decode_text, read_text
@@ -22,74 +28,156 @@ TOKEN_SPAN_LAYOUT = "token ids separated by commas, e.g. t3,t5"
 CHAR_SPAN_LAYOUT = "character offsets begin,end (end exclusive) joined by ';', e.g. 4,8;13,16"
 
 
-def parse_char_span(field: str) -> tuple[tuple[int, int], ...] | str:
-    """`(begin, end)` parts, or a message saying what is wrong with them."""
+def _ascii_int(piece: str) -> int | None:
+    """`piece` as Python 2's `int()` reads bytes (v1.8): ASCII digits, sign and blanks only (Python 3's
+    `int()` also takes other digits, e.g. Arabic-Indic, and underscores), else None."""
+    if not piece.isascii() or "_" in piece:
+        return None
+    try:
+        return int(piece)
+    except ValueError:
+        return None
+
+
+def _bad_piece(part: str, pieces: list[str]) -> str:
+    """Why a span part's numbers cannot be read (v1.8 crashes on each of these)."""
+    if any(c.isdigit() and not c.isascii() for p in pieces for c in p):
+        return f"span part {part!r} has digits other than ASCII 0-9"
+    return f"span part {part!r} holds something other than whole numbers"
+
+
+def parse_char_span(field: str) -> tuple[tuple[tuple[int, int], ...], tuple[str, ...]] | str:
+    """`(begin, end)` parts and warnings about them, or a message saying why they cannot be read.
+
+    As v1.8 reads them: each part is two or more whole numbers (the first two count), and a part
+    covers `range(begin, end)`: `4,0` covers nothing, `-2,4` covers -2..3. Those are warned of.
+    The usual span (ASCII pairs, 0 <= begin <= end) is read by a short loop first: the hot path."""
+    if field.isascii() and "_" not in field:
+        parts: list[tuple[int, int]] = []
+        try:
+            for part in field.split(";"):
+                first, last = part.split(",")
+                begin, end = int(first), int(last)
+                if begin < 0 or end < begin:
+                    break
+                parts.append((begin, end))
+            else:
+                return tuple(parts), ()
+        except ValueError:  # not two pieces, or not numbers: the general reading says which
+            pass
+    return _parse_char_span_fully(field)
+
+
+def _parse_char_span_fully(field: str) -> tuple[tuple[tuple[int, int], ...], tuple[str, ...]] | str:
+    """`parse_char_span` for any span: every rule, every warning."""
     parts = []
+    warnings: list[str] = []
     for part in field.split(";"):
         pieces = part.split(",")
-        if len(pieces) != 2:
+        if len(pieces) < 2:
             return f"span part {part!r} is not a begin,end pair"
-        try:
-            begin, end = int(pieces[0]), int(pieces[1])
-        except ValueError:
-            return f"span part {part!r} holds something other than whole numbers"
-        if begin < 0 or end < begin:
-            return f"span part {part!r} ends before it begins"
+        numbers = [_ascii_int(p) for p in pieces]
+        if None in numbers:
+            return _bad_piece(part, pieces)
+        begin, end = numbers[0], numbers[1]
+        assert begin is not None and end is not None
+        if len(pieces) > 2:
+            warnings.append(f"span part {part!r} has {len(pieces)} numbers; v1.8 reads the first two "
+                            f"({begin},{end}) and ignores the rest, so do we")
+        if end < begin:
+            warnings.append(f"span part {part!r} ends before it begins; v1.8 reads it as no characters, so do we")
+        elif begin < 0:
+            warnings.append(f"span part {part!r} has a negative offset; v1.8 counts characters {begin} to "
+                            f"{end - 1} as written, so do we")
         parts.append((begin, end))
-    return tuple(parts)
+    return tuple(parts), tuple(warnings)
 
 
 class _Framing:
     """Everything of a tbf file that is not a mention line: document frames, relations, comments, and
-    the problems they raise. The mention lines (the hot path) are read in `parse_tbf` itself."""
+    the problems they raise. The mention lines (the hot path) are read in `parse_tbf` itself.
+
+    Framed as v1.8 frames it: mention and relation lines gather in one buffer (`mentions`,
+    `relations`) wherever they are; `#BeginOfDocument` only names the document (`last_id`), and
+    `#EndOfDocument` files the buffer under that name and empties it. So lines outside a document go
+    to the next document closed, and what follows the last `#EndOfDocument` is dropped."""
 
     def __init__(self, path: str, problems: list[Problem]) -> None:
         self.path = path
         self.problems = problems
         self.documents: dict[str, Document] = {}
         self.doc_id: str | None = None
+        """The open document's id (None: outside any document)."""
+        self.last_id: str | None = None
+        """v1.8's current document id: the last header's, kept after `#EndOfDocument`."""
         self.doc_line = 0
         self.mentions: list[Mention] = []
         self.relations: list[Relation] = []
+        self.outside: list[int] = []
+        """Lines of the buffer read outside any document, not yet filed."""
 
     def line(self, number: int, line: str) -> None:
-        """A `#` line, an `@` line, or a mention line outside any document."""
+        """A `#` line or an `@` line."""
         if line[0] == "#":
             if line.startswith(BEGIN):
                 self.begin(number, line)
             elif line.startswith(END):
                 self.end(number)
-        elif self.doc_id is None:
-            what = "relation" if line[0] == "@" else "mention"
-            self.problems.append(Problem(self.path, number, f"{what} line outside a document",
-                                         f"a {BEGIN} <doc id> line before it"))
         else:
             self.relation(number, line)
 
     def begin(self, number: int, line: str) -> None:
-        if self.doc_id is not None:
-            self.problems.append(Problem(self.path, number, f"document {self.doc_id!r} (line {self.doc_line}) is "
-                                         "not closed", f"{END} before the next {BEGIN}"))
         new_id = line[len(BEGIN):].strip()
         if not new_id:
             self.problems.append(Problem(self.path, number, f"{BEGIN} without a document id", f"{BEGIN} <doc id>"))
-        self.doc_id, self.doc_line, self.mentions, self.relations = new_id, number, [], []
+        if self.doc_id is not None:
+            self.problems.append(Problem(
+                self.path, number, f"document {self.doc_id!r} (line {self.doc_line}) is not closed; v1.8 scores "
+                f"its {len(self.mentions)} mention line(s) in document {new_id!r}, so do we",
+                f"{END} before the next {BEGIN}", fatal=False))
+        self.doc_id = self.last_id = new_id
+        self.doc_line = number
 
     def end(self, number: int) -> None:
         doc_id = self.doc_id
         if doc_id is None:
-            self.problems.append(Problem(self.path, number, f"{END} without an open document",
-                                         f"{BEGIN} <doc id> first"))
-            return
-        if doc_id in self.documents:
+            if self.last_id is None:
+                self.problems.append(Problem(self.path, number, f"{END} without an open document",
+                                             f"{BEGIN} <doc id> first"))
+                return
+            doc_id = self.last_id  # v1.8 files the buffer under the last header's id again
+            self.problems.append(Problem(
+                self.path, number, f"{END} without an open document; v1.8 files the {len(self.mentions)} mention "
+                f"line(s) read since the last one as document {doc_id!r} again, replacing it, so do we",
+                f"one {END} per {BEGIN}", fatal=False))
+        elif doc_id in self.documents:
             self.problems.append(Problem(
                 self.path, number,
                 f"document {doc_id!r} appears again (first at line {self.documents[doc_id].line}); "
                 "this later copy replaces it, as in the published scorer", "each document once", fatal=False))
+        self._file_outside(f"scores them in document {doc_id!r} (closed at line {number})")
         self.documents[doc_id] = Document(doc_id, tuple(self.mentions), tuple(self.relations), self.doc_line)
         self.doc_id = None
+        self.mentions, self.relations = [], []
+
+    def outside_line(self, number: int) -> None:
+        """A mention or relation line read outside any document (it stays in the buffer, as in v1.8)."""
+        self.outside.append(number)
+
+    def _file_outside(self, fate: str) -> None:
+        """One warning for the buffer's lines read outside a document, saying where v1.8 puts them."""
+        if not self.outside:
+            return
+        first, last, count = self.outside[0], self.outside[-1], len(self.outside)
+        lines = f"line {first}" if count == 1 else f"{count} lines, {first} to {last}"
+        self.problems.append(Problem(self.path, first, f"mention or relation line(s) outside a document ({lines}); "
+                                     f"v1.8 {fate}, so do we",
+                                     f"a {BEGIN} <doc id> line before them", fatal=False))
+        self.outside = []
 
     def relation(self, number: int, line: str) -> None:
+        if self.doc_id is None:
+            self.outside_line(number)
         fields = line[1:].strip().split("\t")
         if len(fields) != 3:
             self.problems.append(Problem(self.path, number, f"relation line has {len(fields)} tab-separated fields",
@@ -98,33 +186,43 @@ class _Framing:
         ids = tuple(i.strip() for i in fields[2].split(","))
         self.relations.append(Relation(fields[0].strip(), fields[1].strip(), ids, number))
 
-    def finish(self, last_line: int) -> dict[str, Document]:
+    def finish(self) -> dict[str, Document]:
         if self.doc_id is not None:
-            self.problems.append(Problem(self.path, last_line, f"document {self.doc_id!r} (line {self.doc_line}) "
-                                         "is never closed", f"{END} at the end of every document"))
+            self.problems.append(Problem(
+                self.path, self.doc_line, f"document {self.doc_id!r} (line {self.doc_line}) is never closed; v1.8 "
+                f"drops it and its {len(self.mentions)} mention line(s) without a word, so do we: it is not scored",
+                f"{END} at the end of every document", fatal=False))
+        self._file_outside("drops them (no document is closed after them)")
         if not self.documents and not self.problems:
             self.problems.append(Problem(self.path, 0, "no document found, read as an empty annotation",
                                          f"at least one {BEGIN} <doc id> ... {END} block", fatal=False))
+        self.problems.sort(key=attrgetter("line"))
         return self.documents
 
 
 def _span_or_problem(span_field: str, token_mode: bool, path: str, number: int,
                      problems: list[Problem]) -> tuple | None:
-    """The span of a mention line, or None after recording why it cannot be read."""
+    """The span of a mention line (after recording any warning about it), or None after recording
+    why it cannot be read."""
     if token_mode:
         span = tuple(span_field.split(","))
         if "" in span or (" " in span_field and any(not i.strip() for i in span)):
-            problems.append(Problem(path, number, f"malformed span: empty token id in {span_field!r}",
-                                    TOKEN_SPAN_LAYOUT))
-            return None
+            what = f"span {span_field!r} has an empty token id" if span_field else "empty span"
+            problems.append(Problem(path, number, f"{what}; v1.8 reads it as a token id like any other (it matches "
+                                    "only the same empty id), so do we", TOKEN_SPAN_LAYOUT, fatal=False))
         return span
-    parts = parse_char_span(span_field)
-    if isinstance(parts, str):
+    parsed = parse_char_span(span_field)
+    if isinstance(parsed, str):
         layout = CHAR_SPAN_LAYOUT
         if any(c.isalpha() for c in span_field):
             layout += "; token-id spans such as t3,t5 need a token folder (-t)"
-        problems.append(Problem(path, number, f"malformed span: {parts}", layout))
+        elif "digits other than ASCII" in parsed:
+            layout = "ASCII digits 0-9 in " + layout
+        problems.append(Problem(path, number, f"malformed span: {parsed}", layout))
         return None
+    parts, warnings = parsed
+    if warnings:
+        problems.extend(Problem(path, number, warning, CHAR_SPAN_LAYOUT, fatal=False) for warning in warnings)
     return parts
 
 
@@ -149,17 +247,17 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
     last_run = ""
     doc_id: str | None = None
     append = frame.mentions.append
-    number = last_line = 0
     for number, raw in enumerate(text.split("\n"), start=first_line):
         line = raw.strip()
         if not line:
             continue
-        last_line = number
         first = line[0]
-        if first == "#" or first == "@" or doc_id is None:
+        if first == "#" or first == "@":
             frame.line(number, line)
             doc_id, append = frame.doc_id, frame.mentions.append
             continue
+        if doc_id is None:
+            frame.outside_line(number)
         fields = line.split("\t")
         if len(fields) < 7:
             problems.append(Problem(path, number, f"mention line has too few fields ({len(fields)})", MENTION_LAYOUT))
@@ -182,7 +280,7 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
         doc_column = doc_id if doc_column == doc_id else shared.setdefault(doc_column, doc_column)
         append(new_mention(Mention, (last_run, doc_column, mention_id, span, mention_text, mention_type, realis,
                                      raw_type, raw_realis, score, number)))
-    documents = frame.finish(last_line)
+    documents = frame.finish()
     return TbfFile(path=path, mode=mode, documents=documents), problems
 
 

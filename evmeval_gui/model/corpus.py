@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.align.strategies import DEFAULT_STRATEGY
-from core.formats.errors import FormatError
+from core.formats.errors import FormatError, Problem
 from core.formats.tbf import guess_mode, read_tbf
 from core.input_checks import input_warnings
 from core.loading import LoadedInputs, load_inputs, read_type_whitelist, sibling_folder
@@ -167,8 +167,10 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
     check()
     if status:
         status("Checking the inputs…")
-    warnings = tuple(tuple(input_warnings(i)) for i in inputs) if check_inputs else ()
-    white_list = read_type_whitelist(request.white_list) if request.white_list else None
+    white_list_problems: list[Problem] = []  # a byte order mark, as `evmeval-score -wl` warns of it
+    white_list = read_type_whitelist(request.white_list, white_list_problems) if request.white_list else None
+    extra = tuple(str(p) for p in white_list_problems)
+    warnings = tuple(tuple(input_warnings(i)) + extra for i in inputs) if check_inputs else ()
     check()
     return LoadedCorpus(request, tuple(inputs), warnings, white_list)
 

@@ -7,9 +7,9 @@ cut out of both tbf files (a bytes scan for its `#BeginOfDocument` line), parsed
 figures — and shown at once while the corpus loads. The bytes read here are handed on to the corpus
 load (`preread`): every input is still read once.
 
-Anything unusual (text before the first document, a document that appears twice, a block that does
-not close, a reading problem, a white list) gives no first document: the corpus load alone decides,
-and words any error as always.
+Anything unusual (text before the first document or between documents, a document that appears
+twice, a block that does not close, a reading problem, a white list) gives no first document: the
+corpus load alone decides, and words any error or warning as always.
 """
 
 from __future__ import annotations
@@ -97,6 +97,29 @@ def _first_doc_id(data: bytes) -> bytes | None:
     return doc_id or None
 
 
+def _framed_before(data: bytes, start: int) -> bool:
+    """Whether the lines before line `start` leave nothing for its document: back to the file's start
+    or an `#EndOfDocument`, only blank and comment lines (v1.8 files mention lines outside a document,
+    and an open document's lines, in the next document: the whole file decides those)."""
+    end = start
+    while end > 0:
+        line_start = data.rfind(b"\n", 0, end - 1) + 1
+        line = data[line_start:end].strip()
+        if line.startswith(END):
+            return True
+        if line and (not line.startswith(b"#") or line.startswith(BEGIN)):
+            return False
+        end = line_start
+    return True
+
+
+def _no_second_end(data: bytes, at: int) -> bool:
+    """Whether no `#EndOfDocument` follows the block ending at byte `at` before the next
+    `#BeginOfDocument` (v1.8 would file the lines between under this document's id again)."""
+    end_at, begin_at = data.find(END, at), data.find(BEGIN, at)
+    return end_at < 0 or 0 <= begin_at < end_at
+
+
 def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes) -> TbfFile | None:
     """The file reduced to document `doc_id` (an empty file when it has none); None when unusual."""
     starts = _begin_lines(data, doc_id)
@@ -105,7 +128,7 @@ def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes) -> TbfFi
     if not starts:
         return TbfFile(path=path, mode=mode, documents={})
     bounds = _block(data, starts[0])
-    if bounds is None:
+    if bounds is None or not _framed_before(data, starts[0]) or not _no_second_end(data, bounds[1]):
         return None
     first_line = data.count(b"\n", 0, bounds[0]) + 1
     tbf, problems = parse_tbf(decode_text(data[bounds[0]:bounds[1]], path), path=path, mode=mode,

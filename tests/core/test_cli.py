@@ -148,7 +148,7 @@ def test_duplicate_ids_and_system_only_documents_warn_and_count(tmp_path: Path,
     assert "warning: duplicate system mention ids in document 'd1'" in err
     assert "not in the system file, scored as empty: d2" in err
     assert "not in the gold file, ignored: d9" in err
-    assert all(line.startswith("warning: ") for line in err.splitlines())
+    assert all(line.startswith("evmeval-score: warning: ") for line in err.splitlines())
     report = out.read_text(encoding="utf-8")
     # realis: only (S1,G1) 2/3 survives: P (2/3)/3, R (2/3)/2, F1 2*(2/9)*(1/3)/(2/9+1/3).
     assert _cells(report, "d1") == ["55.56", "83.33", "66.67"] * 2 + ["22.22", "33.33", "26.67"] * 2

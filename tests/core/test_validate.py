@@ -116,7 +116,7 @@ def test_empty_demo_system_is_reported_like_the_published_validator(evmeval_data
     demo = evmeval_data / "scoring_demo" / "token_based"
     path = demo / "sample_system_D.tbf"
     assert validate_main([str(path), "-t", str(demo / "tkn")]) == 1
-    assert f"{path}: no document found" in capsys.readouterr().out
+    assert f"{path}: warning: no document found" in capsys.readouterr().out
 
 
 def test_missing_table_is_named(tmp_path: Path, evmeval_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -124,7 +124,7 @@ def test_missing_table_is_named(tmp_path: Path, evmeval_data: Path, capsys: pyte
     path.write_text("#BeginOfDocument nodoc\nr\tnodoc\tE1\tt1\tx\tA\tActual\n#EndOfDocument\n", encoding="utf-8")
     assert validate_main([str(path), "-t", str(tmp_path)]) == 1
     out = capsys.readouterr().out
-    assert f"{path}:1: no token table for document 'nodoc' (expected a file nodoc.tab" in out
+    assert f"{path}:1: warning: no token table for document 'nodoc' (expected a file nodoc.tab" in out
 
 
 @pytest.mark.parametrize("args", [["{missing}"], ["{good}", "-t", "{missing}"], ["{good}", "-of", "x"]])
@@ -158,4 +158,4 @@ def test_validator_never_raises_and_always_names_file_and_line(token_mode: bool,
         for line in lines:
             match = PROBLEM_LINE.match(line)
             # A file-level problem (no document at all) has no line number.
-            assert match or line.startswith(f"{path}: no document found"), line
+            assert match or line.startswith(f"{path}: warning: no document found"), line

@@ -101,3 +101,36 @@ def test_reordered_files_with_any_line_ends_score_the_same_alone(tmp_path_factor
     first = first_document(request, doc_id=wanted, mapping="greedy")
     assert first is not None and first.doc_id == (wanted or order[0])
     assert_same_document(request, first.doc_id, "greedy")
+
+
+SYSTEM_FRAMING = {
+    # v1.8 files these lines in doc2 (or drops doc2's): the whole file decides, never the block alone
+    "a mention line between documents": lambda s: s.replace("#BeginOfDocument doc2",
+                                                            "sys\tdoc2\tS9\tt3\tx\tLife_Die\tActual\n"
+                                                            "#BeginOfDocument doc2"),
+    "an unclosed document before it": lambda s: s.replace("#EndOfDocument\n#BeginOfDocument doc2",
+                                                          "#BeginOfDocument doc2"),
+    "a second #EndOfDocument after it": lambda s: s + "#EndOfDocument\n",
+}
+
+
+@pytest.mark.parametrize("change", sorted(SYSTEM_FRAMING))
+def test_system_lines_v18_files_in_another_document_give_no_first_document(tmp_path, change):
+    corpus = write_corpus(tmp_path / "c")
+    system = corpus / "system.tbf"
+    system.write_text(SYSTEM_FRAMING[change](system.read_text(encoding="utf-8")), encoding="utf-8")
+    request = make_request(str(corpus / "gold.tbf"), [str(system)])
+    assert first_document(request, doc_id="doc2", mapping="greedy") is None
+    corpus_loaded, result = load_and_score(request)
+    assert corpus_loaded.warnings_for(0)  # read as v1.8 reads it, and said so
+    assert result.document("doc2").in_system or change == "an unclosed document before it"
+
+
+def test_a_white_list_with_a_byte_order_mark_loads_with_the_cli_s_warning(tmp_path):
+    corpus = write_corpus(tmp_path / "c")
+    types = corpus / "types.txt"
+    types.write_bytes(b"\xef\xbb\xbfConflict_Attack\n")
+    request = make_request(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], white_list=str(types))
+    loaded, _result = load_and_score(request)
+    assert loaded.white_list_types == frozenset({"conflictattack"})
+    assert any(w.startswith(f"{types}:1: starts with a UTF-8 byte order mark") for w in loaded.warnings_for(0))

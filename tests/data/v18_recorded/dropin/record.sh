@@ -1,0 +1,25 @@
+#!/bin/sh
+# Re-record v1.8's outputs for every line of cases.tsv (run here, in this folder; needs Python 2.7,
+# Perl and the published scorer):  PY2=python2.7 V18=/path/to/scorer_v1.8.py ./record.sh
+set -u
+PY2=${PY2:-/root/.pyenv/versions/2.7.18/bin/python}
+V18=${V18:-/work/ref/EvmEval/scorer_v1.8.py}
+DEMO=../../evmeval/scoring_demo
+grep -v '^#' cases.tsv | while IFS="$(printf '\t')" read -r name mode system options; do
+    if [ "$mode" = token ]; then
+        set -- -g "$DEMO/token_based/gold.tbf" -t "$DEMO/token_based/tkn"
+    else
+        set -- -g "$DEMO/char_based/gold.tbf"
+    fi
+    rm -f "$name".*
+    # shellcheck disable=SC2086
+    "$PY2" "$V18" "$@" -s "$system" -o "$name.scores.txt" -d "$name.comparison.txt" \
+        $(echo "$options" | sed "s/-c/-c $name.coref/") > "$name.stdout" 2> "$name.stderr"
+    code=$?
+    { echo "exit code: $code"; echo "--- stdout ---"; cat "$name.stdout"; echo "--- stderr ---"; cat "$name.stderr"; } \
+        > "$name.v18.txt"
+    rm -f "$name.stdout" "$name.stderr" "$name.coref"  # PREFIX itself: the Perl scorer's log, not compared
+    if [ "$code" != 0 ]; then  # a crash: only its log is kept
+        rm -f "$name.scores.txt" "$name.comparison.txt" "$name.coref_gold.conll" "$name.coref_sys.conll"
+    fi
+done
