@@ -21,9 +21,9 @@ DEFAULT_SCHEME = "dice"
 
 
 def add_alignment_options(parser: argparse.ArgumentParser) -> None:
-    """Add `--mapping` and `--scheme` to the scorer's options."""
+    """Add `--strategy` (alias `--mapping`) and `--scheme` to the scorer's options."""
     mappings = "; ".join(f"{n}: {STRATEGY_DESCRIPTIONS[n]}" for n in STRATEGY_NAMES)
-    parser.add_argument("--mapping", choices=STRATEGY_NAMES, default=DEFAULT_STRATEGY,
+    parser.add_argument("--strategy", "--mapping", dest="mapping", choices=STRATEGY_NAMES, default=DEFAULT_STRATEGY,
                         help=f"how system mentions are paired with gold mentions (default {DEFAULT_STRATEGY}). "
                              + mappings)
     parser.add_argument("--scheme", choices=SCHEMES, default=DEFAULT_SCHEME,
