@@ -68,8 +68,9 @@ def write_big_corpus(folder: Path, copies: int) -> dict[str, Path]:
             gold += _tbf_block("gold", doc, mentions, shift_type=False)
             system += _tbf_block("sys", doc, mentions[:-1], shift_type=True)
             system_b += _tbf_block("sysb", doc, mentions[1:], shift_type=False)
+            ends = (0, len(mentions) - 1)  # the first and last mention corefer in the key
             key += [f"#begin document ({doc}); part 000",
-                    *(f"{doc}\t{k}\t{m[1]}\t({0 if k in (0, len(mentions) - 1) else k})" for k, m in enumerate(mentions)),
+                    *(f"{doc}\t{k}\t{m[1]}\t({0 if k in ends else k})" for k, m in enumerate(mentions)),
                     "#end document"]
             response += [f"#begin document ({doc}); part 000",
                          *(f"{doc}\t{k}\t{m[1]}\t({k})" for k, m in enumerate(mentions)), "#end document"]

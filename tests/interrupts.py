@@ -2,8 +2,8 @@
 
 The moment is found by watching the running program from outside through /proc (Linux), so the
 programs need no test hook: `mapped("QtCore")` fires while PySide6 is being imported, `writing()`
-while the program or its forked child holds a temporary output file open, `idle_in_event_loop()`
-once a Qt event loop sleeps waiting for events.
+while the program or its forked child holds a temporary output file open, `sleeping()`
+once the main thread sleeps waiting (for worker threads, or in a Qt event loop for events).
 """
 
 from __future__ import annotations
@@ -83,14 +83,15 @@ def after(trigger: Trigger, seconds: float) -> Trigger:
     return fires
 
 
-def idle_in_event_loop(samples: int = 20) -> Trigger:
-    """Once the main thread has slept in poll() (an event loop waiting) for `samples` checks in a row."""
+def sleeping(samples: int, *, in_poll: bool = False) -> Trigger:
+    """Once the main thread has slept for `samples` checks in a row (waiting for worker threads);
+    `in_poll`: sleeping in poll(), as an event loop waits for events."""
     seen = [0]
 
     def fires(pid: int) -> bool:
         state = _read(f"/proc/{pid}/stat").rpartition(")")[2].split()[:1]
-        waiting = state == ["S"] and "poll" in _read(f"/proc/{pid}/wchan")
-        seen[0] = seen[0] + 1 if waiting else 0
+        asleep = state == ["S"] and (not in_poll or "poll" in _read(f"/proc/{pid}/wchan"))
+        seen[0] = seen[0] + 1 if asleep else 0
         return seen[0] >= samples
 
     return fires
@@ -109,10 +110,24 @@ class Interrupted:
     """Also the process group's id."""
 
 
-def interrupt(command: Sequence[str], trigger: Trigger, *, env: Mapping[str, str] | None = None,
-              cwd: Path | None = None, limit: float = 60.0) -> Interrupted:
-    """Run `command` in its own process group; when `trigger` fires, SIGINT the group (a terminal's
-    Ctrl+C); wait for the exit. `fired` is False when the program ended before the moment came."""
+def interrupt(command: Sequence[str], trigger: Callable[[], Trigger], *, env: Mapping[str, str] | None = None,
+              cwd: Path | None = None, prepare: Callable[[], None] | None = None, tries: int = 5,
+              limit: float = 60.0) -> Interrupted:
+    """Run `command` in its own process group; when the trigger fires, SIGINT the group (a terminal's
+    Ctrl+C); wait for the exit. A moment can be brief: when the program ended before it came, run it
+    again (`prepare()` first each time, a fresh `trigger()`), up to `tries` times; `fired` says
+    whether the last run was interrupted."""
+    for _ in range(tries):
+        if prepare is not None:
+            prepare()
+        run = _interrupt_once(command, trigger(), env=env, cwd=cwd, limit=limit)
+        if run.fired:
+            break
+    return run
+
+
+def _interrupt_once(command: Sequence[str], trigger: Trigger, *, env: Mapping[str, str] | None,
+                    cwd: Path | None, limit: float) -> Interrupted:
     process = subprocess.Popen(list(command), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, env=dict(env) if env is not None else None, cwd=cwd,
                                start_new_session=True)

@@ -87,16 +87,14 @@ def normal(corpus: Path) -> Callable[[str], dict[str, bytes]]:
 
 def _interrupted(corpus: Path, program: str, trigger: Callable[[], Trigger],
                  normal: Callable[[str], dict[str, bytes]]) -> None:
-    """Run `program`, interrupt it when `trigger()` fires (again, up to 5 times, when a quick moment
-    was missed) and check what it left."""
     out = corpus / "out"
+
+    def prepare() -> None:
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir()
+
     try:
-        for _ in range(5):
-            shutil.rmtree(out, ignore_errors=True)
-            out.mkdir()
-            run = interrupt(_command(program, out.name), trigger(), cwd=corpus)
-            if run.fired:
-                break
+        run = interrupt(_command(program, out.name), trigger, cwd=corpus, prepare=prepare)
         assert_clean_interrupt(run, program, corpus, out, normal(program) if outputs(out) else {})
     finally:
         shutil.rmtree(out, ignore_errors=True)
