@@ -21,12 +21,14 @@ operation per file written and nothing else.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
-from collections.abc import Callable
-from typing import NoReturn
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `typing` costs milliseconds to import, before the handler is in place
+    from collections.abc import Callable
+    from typing import NoReturn
 
 EXIT_CODE = 130
 """128 + SIGINT: what a shell reports for a program that Ctrl+C ended."""
@@ -91,8 +93,10 @@ def forgive() -> None:
 
 def say_interrupted() -> None:
     """The one line an interrupted program prints."""
-    with contextlib.suppress(OSError):
+    try:  # noqa: SIM105 (contextlib is not imported before the handler is in place)
         os.write(2, f"{_State.program}: interrupted\n".encode())
+    except OSError:
+        pass
 
 
 def _on_signal(_signum: int, _frame: object) -> None:
@@ -109,8 +113,10 @@ def _on_signal(_signum: int, _frame: object) -> None:
 
 def leave() -> NoReturn:
     """Stop the children, remove every temporary file, say so, exit 130 at once."""
-    with contextlib.suppress(OSError, ValueError):  # a second Ctrl+C does not cut the cleaning short
+    try:  # noqa: SIM105 (a second Ctrl+C does not cut the cleaning short)
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (OSError, ValueError):
+        pass
     _stop_children()
     _remove_temporaries()
     say_interrupted()
@@ -144,8 +150,10 @@ def _remove(path: str) -> None:
 
         shutil.rmtree(path, ignore_errors=True)
     else:
-        with contextlib.suppress(OSError):
+        try:  # noqa: SIM105
             os.unlink(path)
+        except OSError:
+            pass
 
 
 class Slot:
@@ -180,6 +188,20 @@ class Slot:
         self._memory.close()
 
 
+def defer() -> set[int | signal.Signals] | None:
+    """Hold SIGINT back (in a program that handles it) until `resume`: around a fork, so that no
+    interrupt comes between the child's start and its registration (`child_started`)."""
+    if not installed():
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def resume(previous: set[int | signal.Signals] | None) -> None:
+    """Let SIGINT through again (one that came meanwhile is handled now)."""
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def new_child_slot() -> Slot | None:
     """Before a fork: the slot the child will report its temporary file in (None: nobody would read it)."""
     return Slot() if installed() else None
@@ -198,28 +220,32 @@ def child_ended(pid: int) -> None:
         slot.close()
 
 
-def in_child(slot: Slot | None) -> None:
-    """In a child right after the fork: none of the parent's files or children are its own; with a
-    slot, SIGINT is blocked (the parent kills this process and removes its temporary file)."""
+def in_child(slot: Slot | None, previous: set[int | signal.Signals] | None) -> None:
+    """In a child right after the fork (`previous`: what `defer` returned): none of the parent's files
+    or children are its own; with a slot, SIGINT stays blocked (the parent kills this process and
+    removes its temporary file), else the mask is restored."""
     _temporaries.clear()
     _children.clear()
     _State.slot = slot
-    if slot is not None:
+    if slot is None:
+        resume(previous)
+    else:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 
 
 def _stop_children() -> None:
     for pid, slot in list(_children.items()):
-        with contextlib.suppress(OSError):
+        try:
             os.kill(pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
             os.waitpid(pid, 0)
+        except OSError:
+            pass
         path = slot.held()
         if path is not None:
             _remove(path)
     _children.clear()
 
 
-__all__ = ["EXIT_CODE", "Slot", "begin_temporary", "child_ended", "child_started", "end_temporary", "forgive",
-           "in_child", "install", "installed", "interrupted", "leave", "new_child_slot", "say_interrupted",
-           "set_action"]
+__all__ = ["EXIT_CODE", "Slot", "begin_temporary", "child_ended", "child_started", "defer", "end_temporary",
+           "forgive", "in_child", "install", "installed", "interrupted", "leave", "new_child_slot", "resume",
+           "say_interrupted", "set_action"]
