@@ -22,23 +22,28 @@ import tempfile
 from collections.abc import Sequence
 
 from core import interrupt
+from core.cli_help import command_parser
 from core.console import finish
 from core.formats.errors import FormatError, Problem
 from core.report.io import check_output_paths, write_atomic
+from core.rules import ATTRIBUTE_NAMES
 from evmeval_gui.window.mapping_options import add_mapping_options, apply_mapping_options, wait_for_figures
 
 DEFAULT_SIZE = (1366, 768)
-ATTRIBUTE_CHOICES = {"plain": "plain", "type": "mention_type", "realis": "realis_status",
-                     "type+realis": "mention_type+realis_status", "mention_type": "mention_type",
-                     "realis_status": "realis_status", "mention_type+realis_status": "mention_type+realis_status"}
-"""`--attributes` values: short names and the score report's names."""
+ATTRIBUTE_CHOICES = {name: combination.value for name, combination in ATTRIBUTE_NAMES.items()}
+"""`--attributes` values: short names and the score report's names (`core.rules.ATTRIBUTE_NAMES`)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="evmeval-gui",
-        description="EvmEval Studio: compare system event mentions with a gold standard, document by document, "
-                    "with the numbers of the published EvmEval v1.8 scorer.")
+    p = command_parser(
+        "evmeval-gui",
+        "EvmEval Studio: compare system event mentions with a gold standard, document by document, "
+        "with the numbers of the published EvmEval v1.8 scorer.",
+        ["evmeval-gui --demo",
+         "evmeval-gui -g gold.tbf -s run1.tbf -s run2.tbf -t tkn/ --charts",
+         "evmeval-gui --agreement anna.tbf ben.tbf carl.tbf -t tkn/",
+         "evmeval-gui -g gold.tbf -s run.tbf -t tkn/ --export-report report/    # no window",
+         "evmeval-gui --demo --charts --size 1366x768 --screenshot demo.png     # no window"])
     source = p.add_argument_group("what to open")
     source.add_argument("-g", "--gold", help="gold standard tbf file")
     source.add_argument("-s", "--system", action="append", default=[], metavar="SYSTEM",
@@ -46,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("-t", "--tokens", metavar="TOKENS",
                         help="folder of <doc>.tab token tables (default: tkn/ beside the gold file, "
                              "when its spans are token ids)")
-    source.add_argument("--text", metavar="DIR", help="folder of document texts (default: txt/ beside the gold file)")
+    source.add_argument("--texts", "--text", dest="text", metavar="DIR",
+                        help="folder of document texts (default: txt/ beside the gold file)")
     source.add_argument("-ae", "--ann-extension", dest="ann_extension", default=".ann", metavar="EXT",
                         help="with --agreement: what brat file names end with (default .ann; .tkn.ann reads "
                              "X.tkn.ann as document X, with the token table X.tab)")
@@ -65,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = p.add_argument_group("what to show")
     show.add_argument("--doc", metavar="ID", help="show this document first")
     show.add_argument("--attributes", choices=sorted(ATTRIBUTE_CHOICES), metavar="WHICH",
-                        help="attributes that must agree for a mapping: plain (span only, the default), type, "
+                        help="attributes that must agree for a mapping: span (also: plain; the default), type, "
                              "realis or type+realis")
     show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
     show.add_argument("--compare", nargs="?", const="leaderboard", choices=("leaderboard", "pair"),

@@ -13,6 +13,15 @@ interrupt.install()
 def main() -> None:
     """`evmeval-gui` (and `python -m evmeval_gui`)."""
     interrupt.install("evmeval-gui")
+    import sys
+    from importlib.util import find_spec
+
+    missing = [name for name in ("PySide6", "pyqtgraph") if find_spec(name) is None]
+    if missing and not {"-h", "--help", "--version"} & set(sys.argv[1:]):
+        print(f"evmeval-gui: error: the window needs {' and '.join(missing)}, which this installation lacks: "
+              "install the [gui] extra (pip install 'evmeval-studio[gui]', or pip install '.[gui]' in a clone). "
+              "The command-line programs (evmeval-score, …) and `import evmeval` work without it.", file=sys.stderr)
+        raise SystemExit(2)
     from evmeval_gui.app import entry
 
     entry()

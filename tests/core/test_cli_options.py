@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,12 @@ def test_strategy_and_tokens_score_as_mapping_and_token_path(evmeval_data: Path,
     assert score_main([*base, "--token_path", str(demo / "tkn"), "--mapping", "optimal", "-o", str(old)]) == 0
     assert new.read_bytes() == old.read_bytes()
     assert validate_main([str(demo / "gold.tbf"), "--tokens", str(demo / "tkn")]) == 0
+
+
+def test_the_window_without_the_gui_extra_says_how_to_install_it() -> None:
+    code = ("import sys; sys.modules['PySide6'] = None; sys.argv = ['evmeval-gui', '--demo']\n"
+            "from evmeval_gui.entry import main; main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.startswith("evmeval-gui: error: the window needs PySide6")
+    assert "pip install 'evmeval-studio[gui]'" in done.stderr and "Traceback" not in done.stderr
