@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from core.align import COMBINATIONS, Combination
 from core.compare import ATTRIBUTE_GAPS, Comparison
 from core.metrics.cases import CaseKind
-from core.metrics.significance import comparable_f1
+from core.metrics.significance import MIN_DOCUMENTS, comparable_f1
 
 
 def pct(value: float) -> str:
@@ -63,7 +63,8 @@ def _leaderboard(comparison: Comparison) -> list[str]:
 
 
 def _pairs(comparison: Comparison) -> list[str]:
-    header = ["a", "b", "attributes", "F1 a", "F1 b", "delta", "interval", "p boot", "p rand", "docs ↑/↓/="]
+    header = ["a", "b", "attributes", "F1 a", "F1 b", "delta", "interval", "p boot", "p rand", "docs ↑/↓/=",
+              "verdict"]
     rows = []
     for p in comparison.pairs:
         a, b = comparison.systems[p.a], comparison.systems[p.b]
@@ -73,10 +74,12 @@ def _pairs(comparison: Comparison) -> list[str]:
             rows.append([a.name, b.name, Combination(c).label, pct(a.result.micro[c].f1), pct(b.result.micro[c].f1),
                          points(t.delta_f1), f"[{points(t.ci_low)}, {points(t.ci_high)}]",
                          p_text(t.p_value), p_text(t.p_value_randomization),
-                         "/".join(str(marks[m]) for m in marks)])
+                         "/".join(str(marks[m]) for m in marks), t.verdict.short])
     conf = f"{100 * comparison.settings.confidence:g}"
-    return ["", f"Pairs: delta = F1(b) - F1(a) in points, {conf} % paired-bootstrap interval; "
-            "p = (c + 1) / (n + 1) of the paired bootstrap and of approximate randomization",
+    return ["", f"Pairs: delta = F1(b) - F1(a) in points, {conf} % paired-bootstrap interval; p boot: that "
+            "interval's own p (below 1 - confidence exactly when the interval leaves 0 out); p rand: approximate "
+            f"randomization, (c + 1) / (n + 1); the verdict is the interval's, none under {MIN_DOCUMENTS} documents "
+            "(the test has little power)",
             *_table(header, rows, left=3)]
 
 

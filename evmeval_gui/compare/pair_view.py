@@ -424,8 +424,12 @@ class PairPanel(QWidget):
         f1s = tuple({c: s.result.micro[c].f1 for c in s.result.micro} for s in (comparison.systems[a],
                                                                                  comparison.systems[b]))
         self.significance.set_pair(pair, names, (f1s[0], f1s[1]), combination, comparison.settings)
-        self.picker.note.setText(f"b − a under {Combination(combination).label} (toolbar: Ctrl+1 … Ctrl+4)"
-                                 if pair is not None else "Comparing the runs in this order…")
+        if pair is None:
+            self.picker.note.setText("Comparing the runs in this order…")
+        else:
+            test = pair.tests[combination]
+            self.picker.note.setText(f"b − a under {Combination(combination).label} (Ctrl+1 … Ctrl+4) · "
+                                     f"{test.num_documents} documents: {test.verdict.text(*names)}")
         self.refresh_documents()
         self._request_cases()
         self._show_lanes(self.state.selection.doc_id, force=True)

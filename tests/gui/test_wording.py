@@ -1,0 +1,55 @@
+"""Statistics and wording that must not contradict themselves, seen in the real window (demo corpus)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from core.align import COMBINATIONS
+from evmeval_gui.compare.style import SAME_COLOUR
+from evmeval_gui.main_window import MainWindow
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+TIMEOUT = 30_000
+
+
+@pytest.fixture
+def window(qtbot, tmp_path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(settings=settings, persist=False, use_default_charts=False)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    return w
+
+
+@pytest.fixture
+def demo(window, qtbot) -> MainWindow:
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_demo()
+    return window
+
+
+@pytest.fixture
+def pair_page(demo, qtbot) -> MainWindow:
+    with qtbot.waitSignal(demo.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(demo, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    tabs = demo.compare.tabs
+    qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(1).center())
+    qtbot.waitUntil(lambda: demo.compare.state.pair_comparison() is not None, timeout=TIMEOUT)
+    return demo
+
+
+def test_six_documents_get_no_verdict_and_no_red_interval(pair_page):
+    # The demo's Span-only interval [-38.86, -6.38] was drawn red beside p = 0.11 and 0.06. With 6
+    # documents the window now says the test has little power and draws no interval as a verdict.
+    panel = pair_page.compare.pair_panel
+    for row in range(len(COMBINATIONS)):
+        texts = panel.significance.row_texts(row)
+        assert texts[-1] == "too few documents"
+        assert panel.significance.row_colour(row) == SAME_COLOUR
+    note = panel.picker.note.text()
+    assert "6 documents" in note and "little power" in note
