@@ -17,7 +17,7 @@ from core.loading import LoadedInputs
 from core.metrics.cases import Case, CaseKind, case_counts
 from core.metrics.outcomes import MappingRow
 from core.metrics.significance import MIN_DOCUMENTS, PairTest, Verdict
-from core.report.compare_text import leaderboard_order, p_text, pct, points
+from core.report.compare_text import display_name, leaderboard_order, p_text, pct, points
 from core.report.html_report import (
     _CSS,
     _esc,
@@ -69,7 +69,7 @@ def _leaderboard(comparison: Comparison) -> str:
                         for c in COMBINATIONS)
         macro = "".join(f'<td class="n">{pct(s.result.macro[c].f1)}</td>' for c in COMBINATIONS)
         gaps = "".join(f'<td class="n">{points(gap)}</td>' for gap in s.bottlenecks().values())
-        rows.append(f"<tr><td>{rank}</td><th>{_esc(s.name)}</th>{micro}{macro}{gaps}</tr>")
+        rows.append(f"<tr><td>{rank}</td><th>{_esc(display_name(s))}</th>{micro}{macro}{gaps}</tr>")
     conf = f"{100 * comparison.settings.confidence:g}"
     return (f"<table><caption>Micro F1 (%) with its {conf} % bootstrap interval, macro F1 (%), and the points "
             "lost to each attribute; best span F1 first</caption>"

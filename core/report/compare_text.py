@@ -8,7 +8,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from core.align import COMBINATIONS, Combination
-from core.compare import ATTRIBUTE_GAPS, Comparison
+from core.compare import ATTRIBUTE_GAPS, Comparison, SystemScores
 from core.metrics.cases import CaseKind
 from core.metrics.significance import MIN_DOCUMENTS, comparable_f1
 
@@ -19,8 +19,17 @@ def pct(value: float) -> str:
 
 
 def points(value: float) -> str:
-    """A difference of fractions in percentage points, signed."""
-    return f"{100 * value:+.2f}"
+    """A difference of fractions in percentage points, signed (`nan` when undefined)."""
+    return "nan" if math.isnan(value) else f"{100 * value:+.2f}"
+
+
+EMPTY_RUN = "empty run: no system mention"
+"""How every report and the window flag a run with no mention (`SystemScores.empty`)."""
+
+
+def display_name(system: SystemScores) -> str:
+    """A run's name, flagged when it is empty."""
+    return f"{system.name} ({EMPTY_RUN})" if system.empty else system.name
 
 
 def p_text(value: float) -> str:
@@ -45,7 +54,7 @@ def leaderboard_order(comparison: Comparison) -> list[int]:
 
 def _leaderboard(comparison: Comparison) -> list[str]:
     order = leaderboard_order(comparison)
-    names = [comparison.systems[i].name for i in order]
+    names = [display_name(comparison.systems[i]) for i in order]
     header = ["#", "system", *(Combination(c).label for c in COMBINATIONS)]
     micro, macro, gaps = [], [], []
     for rank, (i, name) in enumerate(zip(order, names, strict=True), 1):

@@ -53,3 +53,22 @@ def test_six_documents_get_no_verdict_and_no_red_interval(pair_page):
         assert panel.significance.row_colour(row) == SAME_COLOUR
     note = panel.picker.note.text()
     assert "6 documents" in note and "little power" in note
+
+
+def test_an_empty_run_is_flagged_not_scored_zero(window, qtbot, tmp_path):
+    from tests.gui.corpus_factory import write_corpus
+
+    corpus = write_corpus(tmp_path / "corpus")
+    (corpus / "empty.tbf").write_text("#BeginOfDocument doc1\n#EndOfDocument\n", encoding="utf-8")
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf"), str(corpus / "empty.tbf")],
+                          token_dir=str(corpus / "tkn"))
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    board = window.compare.leaderboard
+    table = board.table
+    row = table.system_order().index("empty (empty run: no system mention)")
+    assert [table.cell_text(row, column) for column in (6, 7, 8)] == ["—", "—", "—"]
+    assert "+0.00" not in [table.cell_text(row, column) for column in (6, 7, 8)]
+    ticks = board.gaps.plot.getAxis("bottom")._tickLevels[0]
+    assert "empty (empty)" in [name for _, name in ticks]
