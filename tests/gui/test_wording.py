@@ -72,3 +72,16 @@ def test_an_empty_run_is_flagged_not_scored_zero(window, qtbot, tmp_path):
     assert "+0.00" not in [table.cell_text(row, column) for column in (6, 7, 8)]
     ticks = board.gaps.plot.getAxis("bottom")._tickLevels[0]
     assert "empty (empty)" in [name for _, name in ticks]
+
+
+def test_the_cases_list_shows_types_as_written(pair_page, qtbot):
+    panel = pair_page.compare.pair_panel
+    tabs = panel.tabs
+    qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(1).center())
+    qtbot.waitUntil(lambda: panel.cases.cases is not None and panel.cases.model.rowCount() > 0, timeout=TIMEOUT)
+    shown = {panel.cases.model.row_texts(row)[3] for row in range(panel.cases.model.rowCount())} - {""}
+    assert shown and all(name == pair_page.session.type_name(name.lower().replace("_", "").replace("-", ""))
+                         for name in shown)
+    assert any("_" in name for name in shown)  # "Conflict_Attack", not "conflictattack"
+    combo = panel.cases.type
+    assert all("_" in combo.itemText(k) for k in range(1, combo.count()))
