@@ -85,3 +85,40 @@ def test_the_cases_list_shows_types_as_written(pair_page, qtbot):
     assert any("_" in name for name in shown)  # "Conflict_Attack", not "conflictattack"
     combo = panel.cases.type
     assert all("_" in combo.itemText(k) for k in range(1, combo.count()))
+
+
+def test_the_welcome_page_starts_a_new_document(window, qtbot):
+    assert window.stack.currentWidget() is window.welcome
+    button = window.welcome.new_button
+    assert button.isVisible() and button.text() == "New document…"
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    dialog = window.new_document_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    qtbot.keyClicks(dialog.text, "Rebels attacked the town .")
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.stack.currentWidget() is not window.welcome, timeout=TIMEOUT)
+    assert window.editing.scratch is not None
+
+
+def test_dropping_a_folder_without_tbf_files_says_why(window, qtbot, tmp_path):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDragEnterEvent, QDropEvent
+    from PySide6.QtWidgets import QApplication
+
+    folder = tmp_path / "notes"
+    folder.mkdir()
+    (folder / "readme.txt").write_text("no tbf here", encoding="utf-8")
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(folder))])
+    point = window.rect().center()
+    enter = QDragEnterEvent(point, Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(QPointF(point), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, drop)
+    status = window.welcome.status.text()
+    assert "notes" in status and "no .tbf file" in status
+    assert window.welcome.status.isVisible()
