@@ -70,6 +70,7 @@ from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.split_shares import SplitShares
+from evmeval_gui.window.tab_out import TabOutOfTables
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
@@ -139,6 +140,7 @@ class MainWindow(QMainWindow):
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
         self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
+        self.tab_out = TabOutOfTables(self)  # Tab leaves tables instead of walking their cells
         # corpus-wide figures counted in the background follow the edits once they pause
         self.after_edits = AfterEdits(self._session, (self.alignment.recount, self._session.coreference.compute),
                                       parent=self)
@@ -855,8 +857,12 @@ class MainWindow(QMainWindow):
                    self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
                    self.curate_action,
                    *self.editing.shortcut_actions()]
-        return [(a.shortcut().toString(native), a.text().replace("&", ""))
+        actions.append(self.alignment_parts.action)
+        keys = [(a.shortcut().toString(native), a.text().replace("&", ""))
                 for a in actions if not a.shortcut().isEmpty()]
+        copy = QKeySequence(QKeySequence.StandardKey.Copy).toString(native)
+        return [*keys, (copy, "Copy the selected table rows (tab-separated, with the header)"),
+                ("Tab / Ctrl+Tab", "Leave a table for the next part of the window (Shift: the previous)")]
 
     def show_shortcuts(self) -> None:
         ShortcutsDialog(self.shortcut_map(), self).open()

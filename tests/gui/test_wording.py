@@ -122,3 +122,38 @@ def test_dropping_a_folder_without_tbf_files_says_why(window, qtbot, tmp_path):
     status = window.welcome.status.text()
     assert "notes" in status and "no .tbf file" in status
     assert window.welcome.status.isVisible()
+
+
+def test_f1_lists_every_shortcut_a_user_needs(demo, qtbot):
+    from PySide6.QtWidgets import QApplication, QDialog, QTableWidget
+
+    qtbot.keyClick(demo, Qt.Key.Key_F1)
+    qtbot.waitUntil(lambda: any(isinstance(w, QDialog) and w.isVisible() and w.windowTitle() == "Keyboard shortcuts"
+                                for w in QApplication.topLevelWidgets()))
+    dialog = next(w for w in QApplication.topLevelWidgets()
+                  if isinstance(w, QDialog) and w.isVisible() and w.windowTitle() == "Keyboard shortcuts")
+    table = dialog.findChild(QTableWidget)
+    keys = {table.item(row, 0).text(): table.item(row, 1).text() for row in range(table.rowCount())}
+    assert "Ctrl+Shift+D" in keys and "Mapping differences" in keys["Ctrl+Shift+D"]
+    assert "Ctrl+C" in keys and "Copy" in keys["Ctrl+C"]
+    assert any("Tab" in key for key in keys)
+    dialog.close()
+
+
+def test_tab_leaves_a_table(demo, qtbot):
+    from PySide6.QtWidgets import QAbstractItemView, QApplication
+
+    tables = [w for w in demo.findChildren(QAbstractItemView)
+              if w.isVisible() and w.focusPolicy() & Qt.FocusPolicy.TabFocus and w.model() is not None
+              and w.model().rowCount() > 1]
+    assert tables
+    for table in tables:
+        first_cell = table.visualRect(table.model().index(0, 0)).center()
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=first_cell)
+        assert QApplication.focusWidget() is table
+        qtbot.keyClick(table, Qt.Key.Key_Tab)
+        assert QApplication.focusWidget() is not table, table.objectName()
+        assert not table.isAncestorOf(QApplication.focusWidget())
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=first_cell)
+        qtbot.keyClick(table, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
+        assert QApplication.focusWidget() is not table, table.objectName()
