@@ -157,3 +157,19 @@ def test_tab_leaves_a_table(demo, qtbot):
         qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=first_cell)
         qtbot.keyClick(table, Qt.Key.Key_Tab, Qt.KeyboardModifier.ControlModifier)
         assert QApplication.focusWidget() is not table, table.objectName()
+
+
+def test_coref_figure_without_links_says_so(window, qtbot, tmp_path):
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    from tests.gui.corpus_factory import write_corpus
+
+    corpus = write_corpus(tmp_path / "corpus")  # no @Coreference line anywhere
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], token_dir=str(corpus / "tkn"))
+    summary = window.findChild(QWidget, "corefSummary")
+    qtbot.waitUntil(lambda: window.session.coreference.result is not None, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: summary.published.text() not in ("…", "—"), timeout=TIMEOUT)
+    note = summary.findChild(QLabel, "corefNoLinks")
+    assert note.isVisible() and note.text() == "(no coreference links in these files)"
+    assert summary.published.text() == f"{window.session.coreference.result.published_average():.2f}"  # v1.8's
