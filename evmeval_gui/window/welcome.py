@@ -31,8 +31,8 @@ class WelcomePage(QWidget):
         blurb = QLabel("Compare a system's event mentions with a gold standard, document by document, with the "
                        "numbers of the published EvmEval v1.8 scorer. Open a gold .tbf file and one or more "
                        "system .tbf files (or drop them on this window), or look around in the demo corpus. To see how "
-                       "far two or more annotators agree, use Compare annotators… below; to score one document "
-                       "by pointing and clicking, start with New document….")
+                       "far two or more annotators agree, use Compare annotators… below; New document… scores one "
+                       "document you mark up by pointing and clicking.")
         blurb.setWordWrap(True)
         blurb.setAlignment(Qt.AlignmentFlag.AlignCenter)
         blurb.setStyleSheet(f"color: {colours.MUTED_TEXT};")
