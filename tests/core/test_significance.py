@@ -1,4 +1,4 @@
-"""The paired bootstrap and approximate randomization over documents (`core.metrics.significance`).
+"""The paired bootstrap and approximate randomization over documents (`evmeval.compare.significance`).
 
 Hand-worked cases derive their expected figures here, from the resample indices and swap decisions the
 seeded generators draw (enumerated in plain Python, outside the vectorised code), with the
@@ -14,15 +14,9 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from core.align import COMBINATIONS
-from core.formats.tbf import read_tbf
-from core.metrics import significance
-from core.metrics.mention import score_files
-from core.metrics.prf import Score
-from core.metrics.significance import (
+from evmeval.align import COMBINATIONS
+from evmeval.compare import significance
+from evmeval.compare.significance import (
     Counts,
     ResampleSettings,
     f1_interval,
@@ -31,7 +25,12 @@ from core.metrics.significance import (
     paired_test,
     significance_tests,
 )
-from core.model import SpanMode
+from evmeval.io.tbf import read_tbf
+from evmeval.mention.prf import Score
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -280,7 +279,7 @@ def test_the_bootstrap_p_and_its_interval_never_disagree(runs, seed):
 
 
 def test_the_verdict_is_the_intervals_and_needs_enough_documents():
-    from core.metrics.significance import MIN_DOCUMENTS, PairTest, Verdict
+    from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, Verdict
 
     assert PairTest(-0.12, -0.39, -0.06, 0.01, 0.03, num_documents=6).verdict is Verdict.TOO_FEW_DOCUMENTS
     assert PairTest(-0.12, -0.39, -0.06, 0.01, 0.03, num_documents=MIN_DOCUMENTS).verdict is Verdict.A_BETTER

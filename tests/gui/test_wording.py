@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from evmeval.align import COMBINATIONS
 from PySide6.QtCore import QSettings, Qt
 
-from core.align import COMBINATIONS
 from evmeval_gui.compare.style import SAME_COLOUR
 from evmeval_gui.main_window import MainWindow
 
