@@ -70,6 +70,7 @@ from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.split_shares import SplitShares
+from evmeval_gui.window.tab_out import TabOutOfTables
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
@@ -139,6 +140,7 @@ class MainWindow(QMainWindow):
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
         self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
+        self.tab_out = TabOutOfTables(self)  # Tab leaves tables instead of walking their cells
         # corpus-wide figures counted in the background follow the edits once they pause
         self.after_edits = AfterEdits(self._session, (self.alignment.recount, self._session.coreference.compute),
                                       parent=self)
@@ -243,7 +245,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.chip)
         layout.addWidget(self.main_split, 1)
         self.welcome = WelcomePage(on_open=self.show_open_dialog, on_demo=self.open_demo,
-                                   on_compare=self.show_compare_dialog, on_recent=self.open_recent)
+                                   on_compare=self.show_compare_dialog, on_recent=self.open_recent,
+                                   on_new=self.show_new_document_dialog)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.welcome)
         self.stack.addWidget(workspace)
@@ -579,15 +582,30 @@ class MainWindow(QMainWindow):
         return paths
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if event.mimeData().hasUrls() and self._dropped_tbfs(event.mimeData().urls()):
+        # any local file or folder is taken: one without tbf files gets a message saying why, not silence
+        if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        paths = self._dropped_tbfs(event.mimeData().urls())
+        urls = event.mimeData().urls()
+        paths = self._dropped_tbfs(urls)
         event.acceptProposedAction()
+        if not paths:
+            self._say_nothing_dropped([url.toLocalFile() for url in urls if url.isLocalFile()])
+            return
         self.open_dropped(paths)
+
+    def _say_nothing_dropped(self, dropped: Sequence[str]) -> None:
+        """Why a drop opened nothing: the folder (or the files) held no .tbf file."""
+        names = ", ".join(os.path.basename(p.rstrip("/\\")) or p for p in dropped) or "the drop"
+        kind = "folder" if len(dropped) == 1 and os.path.isdir(dropped[0]) else "drop"
+        text = (f"Nothing opened: the {kind} {names} holds no .tbf file (expected a gold .tbf file and system "
+                ".tbf files, with tkn/ and txt/ beside them)")
+        self.statusBar().showMessage(text, 10000)
+        if not self.session.loaded:
+            self.welcome.set_status(text, error=True)
 
     def open_dropped(self, paths: Sequence[str]) -> OpenCorpusDialog | None:
         """Dropped tbf files: the Open dialog, filled in (the file named *gold* is the gold one)."""
@@ -839,8 +857,12 @@ class MainWindow(QMainWindow):
                    self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
                    self.curate_action,
                    *self.editing.shortcut_actions()]
-        return [(a.shortcut().toString(native), a.text().replace("&", ""))
+        actions.append(self.alignment_parts.action)
+        keys = [(a.shortcut().toString(native), a.text().replace("&", ""))
                 for a in actions if not a.shortcut().isEmpty()]
+        copy = QKeySequence(QKeySequence.StandardKey.Copy).toString(native)
+        return [*keys, (copy, "Copy the selected table rows (tab-separated, with the header)"),
+                ("Tab / Ctrl+Tab", "Leave a table for the next part of the window (Shift: the previous)")]
 
     def show_shortcuts(self) -> None:
         ShortcutsDialog(self.shortcut_map(), self).open()

@@ -15,9 +15,9 @@ from collections.abc import Hashable
 import numpy as np
 import pyqtgraph as pg
 from evmeval.align import COMBINATIONS
-from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison
+from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison, SystemScores
 from evmeval.compare.significance import comparable_f1
-from evmeval.report.compare_text import leaderboard_order
+from evmeval.report.compare_text import EMPTY_RUN, display_name, leaderboard_order
 from evmeval.rules import Combination
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
@@ -41,7 +41,13 @@ def interval_text(f1: float, low: float, high: float) -> str:
 
 
 def gap_text(value: float) -> str:
-    return f"{100 * value:+.2f}"
+    """Points, signed; an undefined gap (an empty run's) as a dash, never "+0.00"."""
+    return "—" if math.isnan(value) else f"{100 * value:+.2f}"
+
+
+def tick_name(system: SystemScores) -> str:
+    """A chart's name for a run, flagged when it is empty."""
+    return f"{system.name} (empty)" if system.empty else system.name
 
 
 class LeaderboardTable(QTableView):
@@ -77,7 +83,9 @@ class LeaderboardTable(QTableView):
                 "attribute costs the system")
         for rank, index in enumerate(leaderboard_order(comparison), start=1):
             system = comparison.systems[index]
-            cells = [_item(str(rank), rank), _item(system.name, system.name.lower(), tip=system.path)]
+            name = display_name(system)
+            tip = system.path + (f"\n{EMPTY_RUN}: its F1 is undefined and it has no bottleneck" if system.empty else "")
+            cells = [_item(str(rank), rank), _item(name, system.name.lower(), tip=tip)]
             for c in COMBINATIONS:
                 ci, score = system.micro_ci[c], system.result.micro[c]
                 tip = (f"{system.name}, {Combination(c).label}: P {percent(score.precision)} %, "
@@ -87,7 +95,7 @@ class LeaderboardTable(QTableView):
                        f"macro F1 {percent(system.result.macro[c].f1)} %")
                 cells.append(_item(interval_text(ci.f1, ci.ci_low, ci.ci_high), comparable_f1(score), tip=tip))
             gaps = system.bottlenecks()
-            cells.extend(_item(gap_text(gaps[c]), gaps[c]) for c in ATTRIBUTE_GAPS)
+            cells.extend(_item(gap_text(gaps[c]), -1e9 if math.isnan(gaps[c]) else gaps[c]) for c in ATTRIBUTE_GAPS)
             for cell in cells[2:]:
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             cells[0].setData(index, Qt.ItemDataRole.UserRole)
@@ -148,7 +156,13 @@ class GroupedF1Chart(ChartWidget):
             self.plot.addItem(pg.ErrorBarItem(x=np.array(xs), y=np.array(heights), top=np.array(top),
                                               bottom=np.array(bottom), beam=0.06,
                                               pen=pg.mkPen("#111111", width=1)))
-        self.plot.getAxis("bottom").setTicks([[(k, comparison.systems[i].name) for k, i in enumerate(self.order)]])
+        for k, i in enumerate(self.order):
+            if comparison.systems[i].empty:  # its bars are 0 because there is nothing, not because it scored 0
+                label = text_item("empty run:\nno mention", anchor=(0.5, 1.0), size=7.5)
+                label.setPos(k, 14)
+                self.plot.addItem(label)
+        ticks = [(k, tick_name(comparison.systems[i])) for k, i in enumerate(self.order)]
+        self.plot.getAxis("bottom").setTicks([ticks])
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, 105), padding=0)
@@ -198,17 +212,20 @@ class BottleneckChart(ChartWidget):
         highest = 1.0
         for k, c in enumerate(ATTRIBUTE_GAPS):
             xs = [g - 0.25 + 0.25 * k for g in range(len(self.order))]
-            heights = [100 * comparison.systems[i].bottlenecks()[c] for i in self.order]
+            gaps = [100 * comparison.systems[i].bottlenecks()[c] for i in self.order]
+            heights = [0.0 if math.isnan(h) else h for h in gaps]  # an empty run: no bar, a label says why
             highest = max(highest, *(abs(h) for h in heights))
             item = pg.BarGraphItem(x=xs, height=heights, width=0.22, brush=pg.mkBrush(GAP_COLOURS[c]),
                                    pen=pg.mkPen("#333333"))
             self.plot.addItem(item)
             self.bars[c] = item
-            for x, h in zip(xs, heights, strict=True):
-                label = text_item(f"{h:.1f}", anchor=(0.5, 1.0 if h >= 0 else 0.0), size=7.5)
+            for x, h, gap in zip(xs, heights, gaps, strict=True):
+                label = text_item("empty" if math.isnan(gap) else f"{h:.1f}", anchor=(0.5, 1.0 if h >= 0 else 0.0),
+                                  size=7.5)
                 label.setPos(x, h)
                 self.plot.addItem(label)
-        self.plot.getAxis("bottom").setTicks([[(g, comparison.systems[i].name) for g, i in enumerate(self.order)]])
+        ticks = [(g, tick_name(comparison.systems[i])) for g, i in enumerate(self.order)]
+        self.plot.getAxis("bottom").setTicks([ticks])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, highest * 1.18), padding=0)
         self.set_titles("Bottlenecks", subtitle="span F1 minus attribute F1", left="points", bottom="System")

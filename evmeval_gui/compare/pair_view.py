@@ -171,8 +171,10 @@ class CasesTab(QWidget):
 
     case_chosen = Signal(object)
 
-    def __init__(self) -> None:
+    def __init__(self, type_name: Callable[[str], str] = str) -> None:
         super().__init__()
+        self.type_name = type_name
+        """A canonical type as first written in the files (the session's `type_name`): what every view shows."""
         self.kind = QComboBox()
         self.kind.setObjectName("caseKindFilter")
         self.kind.setToolTip("Which cases to list")
@@ -196,7 +198,7 @@ class CasesTab(QWidget):
                    lambda c: KIND_COLOURS[c.kind], lambda c: KIND_HINTS[c.kind]),
             Column("Document", lambda c: c.doc_id, lambda c: c.doc_id),
             Column("Mention", _case_mention, _case_mention),
-            Column("Type", lambda c: c.mention_type, lambda c: c.mention_type),
+            Column("Type", lambda c: self.type_name(c.mention_type), lambda c: self.type_name(c.mention_type).lower()),
             Column("a", lambda c: _row_label(c.row_a), lambda c: _row_label(c.row_a)),
             Column("b", lambda c: _row_label(c.row_b), lambda c: _row_label(c.row_b)),
         ])
@@ -233,8 +235,8 @@ class CasesTab(QWidget):
             self.kind.addItem(f"{kind_text(k)} ({counts[k]})", k.value)
             self.kind.setItemData(self.kind.count() - 1, KIND_HINTS[k], Qt.ItemDataRole.ToolTipRole)
         self.type.addItem("All types", ALL_TYPES)
-        for name in case_types(all_cases):
-            self.type.addItem(name, name)
+        for name in sorted(case_types(all_cases), key=lambda t: self.type_name(t).lower()):
+            self.type.addItem(self.type_name(name), name)
         for combo, value in ((self.kind, kind), (self.type, mention_type)):
             position = combo.findData(value)
             combo.setCurrentIndex(max(position, 0))
@@ -352,7 +354,7 @@ class PairPanel(QWidget):
         self.documents = DocumentsTab()
         self.documents.document_chosen.connect(state.select_document)
         self.documents.threshold.valueChanged.connect(lambda _v: self.refresh_documents())
-        self.cases = CasesTab()
+        self.cases = CasesTab(session.type_name)
         self.cases.case_chosen.connect(lambda case: state.select(CompareSelection.of_case(case)))
         self.tabs = QTabWidget()
         self.tabs.setObjectName("pairTabs")
@@ -424,8 +426,12 @@ class PairPanel(QWidget):
         f1s = tuple({c: s.result.micro[c].f1 for c in s.result.micro} for s in (comparison.systems[a],
                                                                                  comparison.systems[b]))
         self.significance.set_pair(pair, names, (f1s[0], f1s[1]), combination, comparison.settings)
-        self.picker.note.setText(f"b − a under {Combination(combination).label} (toolbar: Ctrl+1 … Ctrl+4)"
-                                 if pair is not None else "Comparing the runs in this order…")
+        if pair is None:
+            self.picker.note.setText("Comparing the runs in this order…")
+        else:
+            test = pair.tests[combination]
+            self.picker.note.setText(f"b − a under {Combination(combination).label} (Ctrl+1 … Ctrl+4) · "
+                                     f"{test.num_documents} documents: {test.verdict.text(*names)}")
         self.refresh_documents()
         self._request_cases()
         self._show_lanes(self.state.selection.doc_id, force=True)

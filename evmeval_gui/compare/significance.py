@@ -3,14 +3,15 @@ interval drawn on an axis with the 0 line, and the bootstrap and randomization p
 
 All four combinations share one axis, so their intervals can be compared; an interval that does not
 cross the dashed 0 line is drawn in the colour of its direction (↑ green, ↓ red), one that crosses it in
-grey. The numbers are the core's `PairTest` (`evmeval.compare.significance` defines them).
+grey; with too few documents for a verdict every interval is grey. The numbers and the verdict are the
+core's `PairTest` (`evmeval.compare.significance` defines them and decides; this only shows them).
 """
 
 from __future__ import annotations
 
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import Mark, PairComparison
-from evmeval.compare.significance import PairTest, ResampleSettings
+from evmeval.compare.significance import PairTest, ResampleSettings, Verdict
 from evmeval.rules import Combination
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -28,7 +29,8 @@ from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
 from evmeval_gui.model.formatting import percent
 
 HEADERS = ("Attributes", "F1 a", "F1 b", "Δ F1", "Interval", "Δ and interval (0 dashed)", "p bootstrap",
-           "p randomization", "docs ↑ / ↓ / =")
+           "p randomization", "docs ↑ / ↓ / =", "Verdict")
+VERDICT_COLUMN = 9
 DRAW_COLUMN = 5
 
 
@@ -37,12 +39,9 @@ def points(value: float) -> str:
 
 
 def interval_colour(test: PairTest) -> str:
-    """Green when the whole interval is above 0, red when below, grey when it crosses 0."""
-    if test.ci_low > 0:
-        return UP_COLOUR
-    if test.ci_high < 0:
-        return DOWN_COLOUR
-    return SAME_COLOUR
+    """The core's verdict in colour: green when b is better, red when a is, grey for no clear difference
+    or too few documents for a verdict."""
+    return {Verdict.B_BETTER: UP_COLOUR, Verdict.A_BETTER: DOWN_COLOUR}.get(test.verdict, SAME_COLOUR)
 
 
 class IntervalDelegate(QStyledItemDelegate):
@@ -103,9 +102,12 @@ class SignificanceTable(QTableWidget):
         self.scale = 0.0
         for column, tip in ((3, "F1(b) − F1(a) in percentage points"),
                             (4, "Paired bootstrap interval of the delta (resampling documents)"),
-                            (6, "Paired bootstrap p-value, two-sided: (c + 1) / (n + 1)"),
+                            (6, "Paired bootstrap p-value, two-sided: the smallest 1 − confidence at which "
+                                "the interval leaves 0 out (so it agrees with the interval)"),
                             (7, "Approximate randomization p-value (swap the runs' counts per document): "
-                                "(c + 1) / (n + 1)")):
+                                "(c + 1) / (n + 1); a second opinion, not the verdict"),
+                            (9, "The paired bootstrap's verdict: its interval decides; none with too few "
+                                "documents")):
             self.horizontalHeaderItem(column).setToolTip(tip)
         row_height = self.verticalHeader().defaultSectionSize()
         self.setFixedHeight(row_height * len(COMBINATIONS) + self.horizontalHeader().sizeHint().height() + 4)
@@ -129,10 +131,12 @@ class SignificanceTable(QTableWidget):
             texts = [Combination(c).label, percent(f1s[0][c]), percent(f1s[1][c]),
                      points(test.delta_f1), f"[{points(test.ci_low)}, {points(test.ci_high)}]", "",
                      f"{test.p_value:.4f}", f"{test.p_value_randomization:.4f}",
-                     f"{marks[Mark.UP]} / {marks[Mark.DOWN]} / {marks[Mark.SAME]}"]
+                     f"{marks[Mark.UP]} / {marks[Mark.DOWN]} / {marks[Mark.SAME]}", test.verdict.short]
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
-                if column > 0:
+                if column == VERDICT_COLUMN:
+                    item.setForeground(QColor(interval_colour(test)))
+                elif column > 0:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if c == current:
                     font = QFont(item.font())
@@ -142,14 +146,19 @@ class SignificanceTable(QTableWidget):
                 self.setItem(row, column, item)
         self.viewport().update()
 
+    def row_colour(self, row: int) -> str:
+        """The colour the row's interval is drawn in (for tests)."""
+        test = self.tests.get(row)
+        return "" if test is None else interval_colour(test)
+
     def row_texts(self, row: int) -> tuple[str, ...]:
         """What a row shows (for tests)."""
         return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))
 
 
 def _tooltip(test: PairTest, names: tuple[str, str], combination: str, resamples: int) -> str:
-    verdict = ("the interval does not cross 0: a difference of this size is unlikely to be luck of the documents"
-               if test.ci_low > 0 or test.ci_high < 0 else "the interval crosses 0: no clear difference")
+    verdict = test.verdict.text(*names)
     return (f"{names[1]} − {names[0]}, {Combination(combination).label}: {points(test.delta_f1)} points\n"
             f"interval [{points(test.ci_low)}, {points(test.ci_high)}] from {resamples:,} paired resamples\n"
-            f"p = {test.p_value:.4f} (bootstrap), {test.p_value_randomization:.4f} (randomization)\n{verdict}")
+            f"p = {test.p_value:.4f} (bootstrap), {test.p_value_randomization:.4f} (randomization)\n"
+            f"{test.num_documents} documents resampled · verdict: {verdict}")

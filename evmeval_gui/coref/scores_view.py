@@ -156,12 +156,30 @@ class CorefSummary(QWidget):
             if caption.text():
                 layout.addWidget(caption)
             layout.addWidget(value)
+        self.no_links = QLabel("(no coreference links in these files)")
+        self.no_links.setObjectName("corefNoLinks")
+        self.no_links.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        self.no_links.setToolTip("Neither the gold nor the system file has an @Coreference line. v1.8 still "
+                                 "reports a figure (every mention its own cluster; MUC's 0/0 counts as 0), kept "
+                                 "here as published: it does not measure any coreference.")
+        self.no_links.hide()
+        layout.addWidget(self.no_links)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         session.coreference.changed.connect(self.refresh)
         self.refresh()
 
+    def _files_have_links(self) -> bool:
+        """Whether the gold or the shown system file has any @Coreference line."""
+        corpus = self.session.corpus
+        if corpus is None:
+            return True
+        index = min(max(self.session.system_index, 0), len(corpus.inputs) - 1)
+        files = (corpus.gold, corpus.inputs[index].system)
+        return any(r.kind == "Coreference" for f in files for d in f.documents.values() for r in d.relations)
+
     def refresh(self) -> None:
         coref = self.session.coreference
+        self.no_links.hide()
         result = coref.result
         if result is None or not result.documents:
             text = {"computing": "…", "failed": "error", "cancelled": "—"}.get(coref.state, "—")
@@ -170,6 +188,7 @@ class CorefSummary(QWidget):
             self.setToolTip(str(coref.problem) if coref.state == "failed" and coref.problem else
                             "Coreference is scored after the mentions")
             return
+        self.no_links.setVisible(not self._files_have_links())
         self.published.setText(f"{result.published_average():.2f}")
         self.ours.setText(f"{percent(result.total.conll_f1)}")
         scores = result.published_scores()

@@ -18,7 +18,8 @@ class WelcomePage(QWidget):
     """Shown while no corpus is open: what the program does, Open… / Open demo and recent corpora."""
 
     def __init__(self, *, on_open: Callable[[], object], on_demo: Callable[[], object],
-                 on_compare: Callable[[], object], on_recent: Callable[[Recent], object]) -> None:
+                 on_compare: Callable[[], object], on_recent: Callable[[Recent], object],
+                 on_new: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.setObjectName("welcomePage")
         self._on_recent = on_recent
@@ -30,7 +31,8 @@ class WelcomePage(QWidget):
         blurb = QLabel("Compare a system's event mentions with a gold standard, document by document, with the "
                        "numbers of the published EvmEval v1.8 scorer. Open a gold .tbf file and one or more "
                        "system .tbf files (or drop them on this window), or look around in the demo corpus. To see how "
-                       "far two or more annotators agree, use Compare annotators… below.")
+                       "far two or more annotators agree, use Compare annotators… below; New document… scores one "
+                       "document you mark up by pointing and clicking.")
         blurb.setWordWrap(True)
         blurb.setAlignment(Qt.AlignmentFlag.AlignCenter)
         blurb.setStyleSheet(f"color: {colours.MUTED_TEXT};")
@@ -44,14 +46,21 @@ class WelcomePage(QWidget):
         self.compare_button.setObjectName("welcomeCompare")
         self.compare_button.setToolTip("Inter-annotator agreement of two or more annotation sets (tbf or brat)")
         self.compare_button.clicked.connect(lambda _=False: on_compare())
-        for button in (self.open_button, self.demo_button, self.compare_button):
-            button.setMinimumWidth(140)
+        self.new_button = QPushButton("New document…")
+        self.new_button.setObjectName("welcomeNew")
+        self.new_button.setToolTip("Type or paste a text and mark gold and system mentions by clicking words "
+                                   "(File › New document, Ctrl+N)")
+        self.new_button.clicked.connect(lambda _=False: on_new() if on_new is not None else None)
+        self.new_button.setVisible(on_new is not None)
+        for button in (self.open_button, self.demo_button, self.new_button, self.compare_button):
+            button.setMinimumWidth(130)
             button.setMinimumHeight(32)
         self.open_button.setDefault(True)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.open_button)
         buttons.addWidget(self.demo_button)
+        buttons.addWidget(self.new_button)
         buttons.addWidget(self.compare_button)
         buttons.addStretch(1)
         self.status = QLabel()

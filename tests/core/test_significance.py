@@ -54,6 +54,18 @@ def linear_quantile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
 
 
+def assert_p_is_the_intervals(deltas: list[float], p: float) -> None:
+    """p < 1 − confidence exactly when the percentile interval at that confidence leaves 0 out (checked
+    at confidences around p, where it could go wrong), and p is within [1 / (n + 1), 1]."""
+    n = len(deltas)
+    assert 1 / (n + 1) <= p <= 1
+    for alpha in sorted({p * 0.999, p * 1.001, 0.05, 0.1, 0.5, 0.9}):
+        if not 1 / (n + 1) < alpha < 1 or abs(alpha - p) < 1e-9:
+            continue
+        leaves_out = linear_quantile(deltas, alpha / 2) > 1e-12 or linear_quantile(deltas, 1 - alpha / 2) < -1e-12
+        assert leaves_out == (p < alpha), (alpha, p)
+
+
 # --- hand-worked ----------------------------------------------------------------------------------------
 
 # Three documents. Gold mentions 2, 3, 1. Run a: TP 1, 3, 0 over 2, 3, 1 system mentions.
@@ -82,13 +94,10 @@ def test_bootstrap_by_hand():
         sums_b = [sum(B.tp[d] for d in row), sum(B.num_gold[d] for d in row), sum(B.num_system[d] for d in row)]
         f1s_a.append(f1_or_zero(*sums_a))
         deltas.append(f1_or_zero(*sums_b) - f1_or_zero(*sums_a))
-    observed = f1_or_zero(5.5, 6, 7) - f1_or_zero(4.0, 6, 6)
-    extreme = sum(1 for d in deltas if abs(d - observed) >= abs(observed))
-
     test = paired_test(A, B, ResampleSettings(N, SEED))
     assert test.ci_low == pytest.approx(linear_quantile(deltas, 0.025), abs=1e-12)
     assert test.ci_high == pytest.approx(linear_quantile(deltas, 0.975), abs=1e-12)
-    assert test.p_value == (extreme + 1) / (N + 1)
+    assert_p_is_the_intervals(deltas, test.p_value)
     interval = f1_interval(A, ResampleSettings(N, SEED))
     assert interval.ci_low == pytest.approx(linear_quantile(f1s_a, 0.025), abs=1e-12)
     assert interval.ci_high == pytest.approx(linear_quantile(f1s_a, 0.975), abs=1e-12)
@@ -252,3 +261,35 @@ def test_pairs_share_the_resamples():
     assert tests[0].p_value == alone.p_value
     assert tests[0].p_value_randomization == alone.p_value_randomization
     assert tests[0].ci_low == pytest.approx(alone.ci_low, abs=1e-12)
+
+
+# --- one verdict ----------------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(pair_of_runs(), st.integers(0, 2**32))
+def test_the_bootstrap_p_and_its_interval_never_disagree(runs, seed):
+    # The reported issue: an interval [-38.86, -6.38] drawn as significant beside p = 0.11. The bootstrap's
+    # p is now its interval's, so "p < 1 - confidence" and "the interval leaves 0 out" are one statement.
+    a, b = runs
+    for confidence in (0.8, 0.95):
+        test = paired_test(a, b, ResampleSettings(300, seed, confidence))
+        leaves_out = test.ci_low > 1e-12 or test.ci_high < -1e-12
+        assert leaves_out == (test.p_value < 1 - confidence)
+
+
+def test_the_verdict_is_the_intervals_and_needs_enough_documents():
+    from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, Verdict
+
+    assert PairTest(-0.12, -0.39, -0.06, 0.01, 0.03, num_documents=6).verdict is Verdict.TOO_FEW_DOCUMENTS
+    assert PairTest(-0.12, -0.39, -0.06, 0.01, 0.03, num_documents=MIN_DOCUMENTS).verdict is Verdict.A_BETTER
+    assert PairTest(0.12, 0.06, 0.39, 0.01, 0.03, num_documents=200).verdict is Verdict.B_BETTER
+    assert PairTest(0.12, -0.06, 0.39, 0.3, 0.03, num_documents=200).verdict is Verdict.NO_CLEAR_DIFFERENCE
+    assert "little power" in Verdict.TOO_FEW_DOCUMENTS.text()
+    # the paired test counts the documents it resampled
+    many = counts([1.0] * 12, [2] * 12, [2] * 12)
+    better = counts([2.0] * 12, [2] * 12, [2] * 12)
+    test = paired_test(many, better, ResampleSettings(200, SEED))
+    assert test.num_documents == 12 and test.verdict is Verdict.B_BETTER and test.p_value < 0.05
+    assert paired_test(A, B, ResampleSettings(N, SEED)).verdict is Verdict.TOO_FEW_DOCUMENTS
+    assert test.to_json()["verdict"] == "b_better" and test.to_json()["num_documents"] == 12

@@ -80,8 +80,17 @@ class SystemScores:
     def path(self) -> str:
         return self.result.system_path
 
+    @property
+    def empty(self) -> bool:
+        """No system mention in any document with gold mentions: every figure is 0 or undefined, and a
+        "+0.00" gap or a 0.0 bar would read as a result. Reports and the window flag such a run."""
+        return self.result.micro["plain"].num_system == 0
+
     def bottlenecks(self) -> dict[str, float]:
-        """Span micro F1 minus the F1 with each attribute (undefined F1 as 0): the points each costs."""
+        """Span micro F1 minus the F1 with each attribute (undefined F1 as 0): the points each costs.
+        An empty run has nothing to lose: its gaps are undefined (NaN), not 0."""
+        if self.empty:
+            return dict.fromkeys(ATTRIBUTE_GAPS, float("nan"))
         span = comparable_f1(self.result.micro["plain"])
         return {c: span - comparable_f1(self.result.micro[c]) for c in ATTRIBUTE_GAPS}
 

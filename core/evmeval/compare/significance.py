@@ -13,15 +13,23 @@ With n resamples, D documents and the observed delta δ = F1(b) − F1(a):
   `rng.integers(0, D, size=(n, D), dtype=np.int32)`; a document drawn k times counts k times) and
   recomputes both systems' micro F1 from the same drawn documents: δ*_r = F1*_r(b) − F1*_r(a). The confidence
   interval is the percentile interval: numpy's default (linear) quantiles of the δ* at
-  (1 − confidence) / 2 and (1 + confidence) / 2. The p-value is two-sided, for "no difference":
-  the bootstrap distribution shifted to the null, p = (c + 1) / (n + 1) with
-  c = #{r : |δ*_r − δ| ≥ |δ|} (Berg-Kirkpatrick et al. 2012, made two-sided).
+  (1 − confidence) / 2 and (1 + confidence) / 2. The p-value is that interval's own, two-sided: the
+  smallest 1 − confidence at which the percentile interval leaves 0 out (0's position among the sorted
+  δ*, interpolated as the quantiles are, times 2, from the nearer end; at least 1 / (n + 1), at most 1).
+  So "p < 1 − confidence" and "the interval leaves 0 out" are one statement, never two that disagree
+  (a null-shifted p-value, which v0 of this module used, can say 0.11 beside an interval left of 0).
 - Approximate randomization. Round r swaps the two systems' counts (TP and #system) in each
   document independently with probability 1/2 (document d is swapped in round r when bit d of row r
   of `swap_decisions`: the bits of `rng.integers(0, 2**32, size=(n, ceil(D / 32)), dtype=np.uint32)`,
   little-endian bytes, most significant bit of each byte first) and recomputes δ_r;
   p = (c + 1) / (n + 1) with c = #{r : |δ_r| ≥ |δ|} (Noreen 1989; Yeh 2000). The +1 counts the
   observed arrangement itself, so p is never 0.
+
+The verdict (`PairTest.verdict`) is the bootstrap's: b better or a better when the interval leaves 0
+out, no clear difference when it holds 0, and no verdict below `MIN_DOCUMENTS` documents (with so
+few, neither test can tell a real difference from the luck of the documents: 6 documents allow 2⁶ = 64
+swap patterns, so the randomization p can never fall below 1/32). The randomization p-value is shown
+beside it as a second opinion, never as the verdict.
 
 "≥" allows `TIE_TOLERANCE` (1e-12): sums taken in another order differ in the last bits, and a tie
 must not turn into a difference. Identical systems therefore give δ = 0 and p = 1 in both tests.
@@ -35,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from evmeval._util.lazy_import import lazy_module
@@ -51,6 +60,9 @@ DEFAULT_SEED = 2016
 """The TAC KBP year the scorer was published for; any integer will do, but always the same one."""
 DEFAULT_CONFIDENCE = 0.95
 TIE_TOLERANCE = 1e-12
+MIN_DOCUMENTS = 10
+"""Below this many documents with gold mentions a pair gets no verdict: the resampling has too few
+documents to tell a real difference from luck (randomization's smallest p is 2 / 2^D)."""
 BLOCK_VALUES = 2_000_000
 """Random values drawn at once: 2000 documents x 1000 resamples, about 16 MB per block."""
 
@@ -72,7 +84,9 @@ class ResampleSettings:
     def to_json(self) -> dict[str, object]:
         return {"resamples": self.resamples, "seed": self.seed, "confidence": self.confidence,
                 "unit": "document", "interval": "percentile",
-                "p_value": "(c + 1) / (n + 1), two-sided"}
+                "p_value": "the percentile interval's: smallest 1 - confidence leaving 0 out, two-sided",
+                "p_value_randomization": "(c + 1) / (n + 1), two-sided",
+                "verdict": f"the interval's; none below {MIN_DOCUMENTS} documents"}
 
 
 DEFAULT_SETTINGS = ResampleSettings()
@@ -119,19 +133,63 @@ class F1Interval:
                 "ci_high": nan_to_none(self.ci_high)}
 
 
+class Verdict(str, Enum):
+    """What a pair's test says, decided by the paired bootstrap alone (its interval and its p agree)."""
+
+    B_BETTER = "b_better"
+    A_BETTER = "a_better"
+    NO_CLEAR_DIFFERENCE = "no_clear_difference"
+    TOO_FEW_DOCUMENTS = "too_few_documents"
+
+    @property
+    def significant(self) -> bool:
+        return self in (Verdict.B_BETTER, Verdict.A_BETTER)
+
+    def text(self, a: str = "a", b: str = "b") -> str:
+        """The verdict in words, the same in every report and in the window."""
+        if self is Verdict.B_BETTER:
+            return f"{b} better than {a} (the interval leaves 0 out)"
+        if self is Verdict.A_BETTER:
+            return f"{a} better than {b} (the interval leaves 0 out)"
+        if self is Verdict.NO_CLEAR_DIFFERENCE:
+            return "no clear difference (the interval holds 0)"
+        return f"too few documents for a verdict (under {MIN_DOCUMENTS}: the test has little power)"
+
+    @property
+    def short(self) -> str:
+        """A table cell's worth."""
+        return {Verdict.B_BETTER: "b better", Verdict.A_BETTER: "a better",
+                Verdict.NO_CLEAR_DIFFERENCE: "no clear difference",
+                Verdict.TOO_FEW_DOCUMENTS: "too few documents"}[self]
+
+
 @dataclass(frozen=True)
 class PairTest:
-    """F1(b) − F1(a) with its paired-bootstrap interval and the two tests' p-values."""
+    """F1(b) − F1(a) with its paired-bootstrap interval, the two tests' p-values and the number of
+    documents resampled (which decides whether there is a verdict at all)."""
 
     delta_f1: float
     ci_low: float
     ci_high: float
     p_value: float
     p_value_randomization: float
+    num_documents: int = MIN_DOCUMENTS
 
-    def to_json(self) -> dict[str, float]:
+    @property
+    def verdict(self) -> Verdict:
+        """The bootstrap's verdict: the interval (and so p < 1 − confidence) decides, or none when few documents."""
+        if self.num_documents < MIN_DOCUMENTS:
+            return Verdict.TOO_FEW_DOCUMENTS
+        if self.ci_low > TIE_TOLERANCE:
+            return Verdict.B_BETTER
+        if self.ci_high < -TIE_TOLERANCE:
+            return Verdict.A_BETTER
+        return Verdict.NO_CLEAR_DIFFERENCE
+
+    def to_json(self) -> dict[str, float | int | str]:
         return {"delta_f1": self.delta_f1, "ci_low": self.ci_low, "ci_high": self.ci_high,
-                "p_value": self.p_value, "p_value_randomization": self.p_value_randomization}
+                "p_value": self.p_value, "p_value_randomization": self.p_value_randomization,
+                "num_documents": self.num_documents, "verdict": self.verdict.value}
 
 
 def micro_f1(tp: np.ndarray, num_gold: np.ndarray | float, num_system: np.ndarray) -> np.ndarray:
@@ -205,10 +263,34 @@ def percentile_interval(values: np.ndarray, confidence: float) -> tuple[float, f
     return float(low), float(high)
 
 
-def bootstrap_p_value(deltas: np.ndarray, observed: float) -> float:
-    """(c + 1) / (n + 1), c = #{r : |δ*_r − δ| ≥ |δ|}: how often the null-shifted bootstrap is as extreme."""
-    extreme = np.abs(deltas - observed) >= abs(observed) - TIE_TOLERANCE
-    return float((int(extreme.sum()) + 1) / (len(deltas) + 1))
+def bootstrap_p_value(deltas: np.ndarray) -> float:
+    """The percentile interval's p: the smallest 1 − confidence whose interval leaves 0 out (values within
+    `TIE_TOLERANCE` of 0 count as 0), so that p < 1 − confidence exactly when `percentile_interval` does.
+
+    The quantile at q is the sorted δ* at position q (n − 1), linearly interpolated; 0's position h
+    among them, read the same way, gives p = 2 h / (n − 1) from the low end (2 (n − 1 − h) / (n − 1)
+    from the high end), the smaller of the two, kept within [1 / (n + 1), 1] like a count's p."""
+    n = len(deltas)
+    floor = 1 / (n + 1)
+    if n < 2:
+        return 1.0 if n == 0 or abs(float(deltas[0])) <= TIE_TOLERANCE else floor
+    snapped = np.where(np.abs(deltas) <= TIE_TOLERANCE, 0.0, deltas)  # a tie is 0, on both sides alike
+    ordered = np.sort(snapped)
+    # the high end is the low end of the mirrored values, computed alike: swapping a and b keeps p exactly
+    p = min(_low_end_p(ordered), _low_end_p(-ordered[::-1]))
+    return float(min(1.0, max(floor, p)))
+
+
+def _low_end_p(ordered: np.ndarray) -> float:
+    """2 h / (n − 1), h the last position where the linear quantile of `ordered` is ≤ 0 (negative: none)."""
+    n = len(ordered)
+    k = int(np.searchsorted(ordered, 0.0, side="right"))  # values ≤ 0
+    if k == 0:
+        return -1.0
+    if k == n:
+        return 2.0
+    below, above = float(ordered[k - 1]), float(ordered[k])
+    return 2 * ((k - 1) + -below / (above - below)) / (n - 1)
 
 
 def randomization_p_value(deltas: np.ndarray, observed: float) -> float:
@@ -289,8 +371,8 @@ def significance_tests(
         sys_a = scores[a].num_system + swaps[:, sys_diff]
         sys_b = scores[b].num_system - swaps[:, sys_diff]
         swapped = micro_f1(tp_b, gold_total, sys_b) - micro_f1(tp_a, gold_total, sys_a)
-        tests.append(PairTest(observed, low, high, bootstrap_p_value(deltas, observed),
-                              randomization_p_value(swapped, observed)))
+        tests.append(PairTest(observed, low, high, bootstrap_p_value(deltas),
+                              randomization_p_value(swapped, observed), systems[0].num_documents))
     return intervals, tests
 
 

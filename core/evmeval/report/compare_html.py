@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 
 from evmeval.align import COMBINATIONS, Combination
 from evmeval.compare.runs import ATTRIBUTE_GAPS, CASE_COMBINATIONS, Comparison, Mark, PairComparison
+from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, Verdict
 from evmeval.io.loading import LoadedInputs
 from evmeval.mention.cases import Case, CaseKind, case_counts
 from evmeval.mention.outcomes import MappingRow
-from evmeval.report.compare_text import leaderboard_order, p_text, pct, points
+from evmeval.report.compare_text import display_name, leaderboard_order, p_text, pct, points
 from evmeval.report.html_report import (
     _CSS,
     _esc,
@@ -33,8 +34,16 @@ svg.ci { vertical-align: middle; }
 """
 """Only what the score report has no class for: up/down marks and the interval drawing."""
 
+VERDICT_COLOURS = {Verdict.B_BETTER: "#1b7837", Verdict.A_BETTER: "#b2182b"}
+"""An interval is drawn in a direction's colour only when the verdict says so; grey otherwise."""
+_VERDICT_CLASS = {Verdict.B_BETTER: "up", Verdict.A_BETTER: "down"}
 
-def _interval_svg(low: float, high: float, delta: float, scale: float) -> str:
+
+def _verdict_colour(test: PairTest) -> str:
+    return VERDICT_COLOURS.get(test.verdict, "#999")
+
+
+def _interval_svg(low: float, high: float, delta: float, scale: float, colour: str = "#333") -> str:
     """A small drawing of the interval against zero (the dashed line): does it cross zero?"""
     width, height, pad = 140, 14, 4
 
@@ -44,7 +53,7 @@ def _interval_svg(low: float, high: float, delta: float, scale: float) -> str:
     return (f'<svg class="ci" width="{width}" height="{height}" role="img" '
             f'aria-label="interval {points(low)} to {points(high)} points">'
             f'<line x1="{x(0):.1f}" y1="0" x2="{x(0):.1f}" y2="{height}" stroke="#999" stroke-dasharray="2,2"/>'
-            f'<line x1="{x(low):.1f}" y1="7" x2="{x(high):.1f}" y2="7" stroke="#333" stroke-width="2"/>'
+            f'<line x1="{x(low):.1f}" y1="7" x2="{x(high):.1f}" y2="7" stroke="{colour}" stroke-width="2"/>'
             f'<circle cx="{x(delta):.1f}" cy="7" r="3" fill="#333"/></svg>')
 
 
@@ -60,7 +69,7 @@ def _leaderboard(comparison: Comparison) -> str:
                         for c in COMBINATIONS)
         macro = "".join(f'<td class="n">{pct(s.result.macro[c].f1)}</td>' for c in COMBINATIONS)
         gaps = "".join(f'<td class="n">{points(gap)}</td>' for gap in s.bottlenecks().values())
-        rows.append(f"<tr><td>{rank}</td><th>{_esc(s.name)}</th>{micro}{macro}{gaps}</tr>")
+        rows.append(f"<tr><td>{rank}</td><th>{_esc(display_name(s))}</th>{micro}{macro}{gaps}</tr>")
     conf = f"{100 * comparison.settings.confidence:g}"
     return (f"<table><caption>Micro F1 (%) with its {conf} % bootstrap interval, macro F1 (%), and the points "
             "lost to each attribute; best span F1 first</caption>"
@@ -83,15 +92,19 @@ def _pairs_table(comparison: Comparison) -> str:
                 f"<td>{_esc(Combination(c).label)}</td><td class=\"n\">{pct(a.result.micro[c].f1)}</td>"
                 f'<td class="n">{pct(b.result.micro[c].f1)}</td><td class="n">{points(t.delta_f1)}</td>'
                 f'<td class="n">[{points(t.ci_low)}, {points(t.ci_high)}]</td>'
-                f"<td>{_interval_svg(t.ci_low, t.ci_high, t.delta_f1, scale)}</td>"
+                f"<td>{_interval_svg(t.ci_low, t.ci_high, t.delta_f1, scale, _verdict_colour(t))}</td>"
                 f'<td class="n">{p_text(t.p_value)}</td><td class="n">{p_text(t.p_value_randomization)}</td>'
                 f'<td class="n"><span class="up">{marks[Mark.UP]} ↑</span> '
                 f'<span class="down">{marks[Mark.DOWN]} ↓</span> '
-                f'<span class="same">{marks[Mark.SAME]} =</span></td></tr>')
+                f'<span class="same">{marks[Mark.SAME]} =</span></td>'
+                f'<td class="{_VERDICT_CLASS.get(t.verdict, "same")}" title="{_esc(t.verdict.text(a.name, b.name))}">'
+                f"{_esc(t.verdict.short)}</td></tr>")
     return ("<table><caption>F1(b) − F1(a) in points, paired-bootstrap interval (dashed line: zero), "
-            "p-values of the paired bootstrap and of approximate randomization, documents up/down</caption>"
+            "p-values of the paired bootstrap (the interval's own) and of approximate randomization, documents "
+            f"up/down, and the interval's verdict (none under {MIN_DOCUMENTS} documents: too little power)</caption>"
             "<tr><th>a → b</th><th>Attributes</th><th>F1 a</th><th>F1 b</th><th>Δ F1</th><th>Interval</th>"
-            "<th></th><th>p boot</th><th>p rand</th><th>Documents</th></tr>" + "".join(rows) + "</table>")
+            "<th></th><th>p boot</th><th>p rand</th><th>Documents</th><th>Verdict</th></tr>"
+            + "".join(rows) + "</table>")
 
 
 def _documents_table(comparison: Comparison, pair: PairComparison, combination: str) -> str:
@@ -159,12 +172,13 @@ def _definitions(comparison: Comparison) -> str:
         "#system) of the documents with gold mentions, counting an undefined F1 as 0.</li>"
         f"<li>Paired bootstrap: {s.resamples} times, draw as many documents as there are, with replacement, "
         "and recompute both runs' micro F1 on the drawn documents. The interval holds the middle "
-        f"{100 * s.confidence:g} % of the resampled differences. p boot = (c + 1) / (n + 1), c the number "
-        "of resamples whose difference lies at least as far from the observed difference as the observed "
-        "difference lies from 0.</li>"
+        f"{100 * s.confidence:g} % of the resampled differences. p boot is that interval's own: the smallest "
+        "1 − confidence at which the interval leaves 0 out, so p boot is below 1 − confidence exactly when "
+        "the interval leaves 0 out. The verdict is the interval's (b better, a better, no clear difference); "
+        f"with fewer than {MIN_DOCUMENTS} documents there is none: the test has little power.</li>"
         f"<li>Approximate randomization: {s.resamples} times, swap the two runs' counts in each document with "
         "probability ½. p rand = (c + 1) / (n + 1), c the number of rounds whose difference is at least as "
-        "large (in absolute value) as the observed one.</li>"
+        "large (in absolute value) as the observed one: a second opinion, not the verdict.</li>"
         f"<li>Seed {s.seed}: the same inputs and seed give the same figures.</li>"
         "<li>↑ / ↓: the document's F1 went up / down from a to b. A case is a gold mention b fixed "
         "(wrong in a, exact in b), broke (exact in a, wrong in b) or both got wrong, or a false alarm "

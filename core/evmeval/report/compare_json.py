@@ -3,7 +3,8 @@
 Layout (README, docs/features/compare.md):
 { "tool": "evmeval-compare", "profile", "mode", "gold", "combinations", "bootstrap": {resamples, seed, ...},
   "systems":   [ {name, path, micro: {<c>: {tp, num_gold, num_system, precision, recall, f1}},
-                  macro: {<c>: {precision, recall, f1, num_documents}}, micro_ci: {<c>: {f1, ci_low, ci_high}}} ],
+                  macro: {<c>: {precision, recall, f1, num_documents}}, micro_ci: {<c>: {f1, ci_low, ci_high}},
+                  empty: no system mention} ],
   "pairs":     [ {a, b, a_index, b_index, <c>: {delta_f1, ci_low, ci_high, p_value, p_value_randomization,
                   f1_a, f1_b, documents_up, documents_down, documents_same}} ],
   "documents": [ {doc_id, counted, num_gold, systems: [{system, num_system, <c>: {tp, ..., f1}}],
@@ -54,7 +55,8 @@ def _systems(comparison: Comparison) -> list[dict[str, Any]]:
     return [{"name": s.name, "path": s.path,
              "micro": {c: s.result.micro[c].to_json() for c in COMBINATIONS},
              "macro": {c: s.result.macro[c].to_json() for c in COMBINATIONS},
-             "micro_ci": {c: s.micro_ci[c].to_json() for c in COMBINATIONS}} for s in comparison.systems]
+             "micro_ci": {c: s.micro_ci[c].to_json() for c in COMBINATIONS}, "empty": s.empty}
+            for s in comparison.systems]
 
 
 def _pair(comparison: Comparison, pair: PairComparison) -> dict[str, Any]:

@@ -8,8 +8,8 @@ import math
 from collections.abc import Mapping, Sequence
 
 from evmeval.align import COMBINATIONS, Combination
-from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison
-from evmeval.compare.significance import comparable_f1
+from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison, SystemScores
+from evmeval.compare.significance import MIN_DOCUMENTS, comparable_f1
 from evmeval.mention.cases import CaseKind
 
 
@@ -19,8 +19,17 @@ def pct(value: float) -> str:
 
 
 def points(value: float) -> str:
-    """A difference of fractions in percentage points, signed."""
-    return f"{100 * value:+.2f}"
+    """A difference of fractions in percentage points, signed (`nan` when undefined)."""
+    return "nan" if math.isnan(value) else f"{100 * value:+.2f}"
+
+
+EMPTY_RUN = "empty run: no system mention"
+"""How every report and the window flag a run with no mention (`SystemScores.empty`)."""
+
+
+def display_name(system: SystemScores) -> str:
+    """A run's name, flagged when it is empty."""
+    return f"{system.name} ({EMPTY_RUN})" if system.empty else system.name
 
 
 def p_text(value: float) -> str:
@@ -45,7 +54,7 @@ def leaderboard_order(comparison: Comparison) -> list[int]:
 
 def _leaderboard(comparison: Comparison) -> list[str]:
     order = leaderboard_order(comparison)
-    names = [comparison.systems[i].name for i in order]
+    names = [display_name(comparison.systems[i]) for i in order]
     header = ["#", "system", *(Combination(c).label for c in COMBINATIONS)]
     micro, macro, gaps = [], [], []
     for rank, (i, name) in enumerate(zip(order, names, strict=True), 1):
@@ -63,7 +72,8 @@ def _leaderboard(comparison: Comparison) -> list[str]:
 
 
 def _pairs(comparison: Comparison) -> list[str]:
-    header = ["a", "b", "attributes", "F1 a", "F1 b", "delta", "interval", "p boot", "p rand", "docs ↑/↓/="]
+    header = ["a", "b", "attributes", "F1 a", "F1 b", "delta", "interval", "p boot", "p rand", "docs ↑/↓/=",
+              "verdict"]
     rows = []
     for p in comparison.pairs:
         a, b = comparison.systems[p.a], comparison.systems[p.b]
@@ -73,10 +83,12 @@ def _pairs(comparison: Comparison) -> list[str]:
             rows.append([a.name, b.name, Combination(c).label, pct(a.result.micro[c].f1), pct(b.result.micro[c].f1),
                          points(t.delta_f1), f"[{points(t.ci_low)}, {points(t.ci_high)}]",
                          p_text(t.p_value), p_text(t.p_value_randomization),
-                         "/".join(str(marks[m]) for m in marks)])
+                         "/".join(str(marks[m]) for m in marks), t.verdict.short])
     conf = f"{100 * comparison.settings.confidence:g}"
-    return ["", f"Pairs: delta = F1(b) - F1(a) in points, {conf} % paired-bootstrap interval; "
-            "p = (c + 1) / (n + 1) of the paired bootstrap and of approximate randomization",
+    return ["", f"Pairs: delta = F1(b) - F1(a) in points, {conf} % paired-bootstrap interval; p boot: that "
+            "interval's own p (below 1 - confidence exactly when the interval leaves 0 out); p rand: approximate "
+            f"randomization, (c + 1) / (n + 1); the verdict is the interval's, none under {MIN_DOCUMENTS} documents "
+            "(the test has little power)",
             *_table(header, rows, left=3)]
 
 
