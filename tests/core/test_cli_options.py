@@ -73,3 +73,28 @@ def test_the_window_without_the_gui_extra_says_how_to_install_it() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("evmeval-gui: error: the window needs PySide6")
     assert "pip install 'evmeval-studio[gui]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_every_json_document_starts_with_its_schema_version(evmeval_data: Path, tmp_path: Path) -> None:
+    import json
+
+    from evmeval.cli.compare import compare_main
+    from evmeval.cli.iaa import iaa_main
+    from evmeval.report.json_report import JSON_SCHEMA
+
+    demo = evmeval_data / "scoring_demo" / "token_based"
+    gold, tkn = str(demo / "gold.tbf"), str(demo / "tkn")
+    runs = {
+        "score": lambda out: score_main(["-g", gold, "-s", str(demo / "sample_system_C.tbf"), "-t", tkn,
+                                         "-o", str(tmp_path / "s.txt"), "--json", out]),
+        "compare": lambda out: compare_main(["-g", gold, "-s", str(demo / "sample_system_A.tbf"),
+                                             "-s", str(demo / "sample_system_C.tbf"), "-t", tkn, "--resamples", "50",
+                                             "--json", out]),
+        "iaa": lambda out: iaa_main([gold, str(demo / "sample_system_C.tbf"), "-t", tkn,
+                                     "-o", str(tmp_path / "i.txt"), "--json", out]),
+    }
+    for name, run in runs.items():
+        out = str(tmp_path / f"{name}.json")
+        assert run(out) == 0, name
+        data = json.loads(Path(out).read_text(encoding="utf-8"))
+        assert next(iter(data)) == "schema" and data["schema"] == JSON_SCHEMA == 1, name

@@ -162,7 +162,7 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
     from evmeval.coref.metrics import METRICS
     from evmeval.io.conll import read_conll
     from evmeval.report.coref_report import counts_to_json
-    from evmeval.report.json_report import dumps
+    from evmeval.report.json_report import dumps, with_schema
 
     args = _conll_parser().parse_args(argv)
     metrics = METRICS[:5] if args.metric == "all" else (args.metric,)
@@ -186,7 +186,7 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
                 "mentions": scores.total.identification.to_json(),
                 "documents": [{"name": name, "metrics": counts_to_json(c)} for name, c in scores.documents]}
         try:
-            write_atomic(args.json, dumps(data))
+            write_atomic(args.json, dumps(with_schema(data)))
         except FormatError as exc:
             print(f"evmeval-conll: error: {exc}", file=sys.stderr)
             return 1

@@ -216,9 +216,9 @@ def _write(args: argparse.Namespace, run: _Run) -> None:
     if run.sequencing is not None:
         run.sequencing.write_folder()
     if args.json:
-        from evmeval.report.json_report import iter_dumps  # imported only when asked for
+        from evmeval.report.json_report import iter_dumps, with_schema  # imported only when asked for
 
-        write_atomic(args.json, iter_dumps(run.data()))  # written as made: the text never whole in memory
+        write_atomic(args.json, iter_dumps(with_schema(run.data())))  # written as made: the text never whole in memory
 
 
 def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
