@@ -452,10 +452,10 @@ class ChartsPanel(QWidget):
                                    f"({self._scope_name()})", docs, predicate)
 
     def _cell_clicked(self, attribute: str, key: tuple[int, int]) -> None:
-        matrices = self._current_confusions()
-        if matrices is None:
+        chart = self.type_confusion if attribute == "mention_type" else self.realis_confusion
+        matrix = chart.matrix  # the cells drawn (a narrow chart draws the busiest values only)
+        if matrix is None:
             return
-        matrix = matrices[attribute]
         g, s = key
         members = matrix.members.get((g, s), ())
         wanted = {(m.doc_id, m.gold_index, m.system_index) for m in members}

@@ -22,7 +22,7 @@ from core.metrics.coref_metrics import METRICS, CorefCounts
 from core.metrics.coref_view import METRIC_NAMES
 from core.metrics.mention import DocumentResult
 from core.rules import Combination
-from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter, point_size
 from evmeval_gui.charts.names import COREF_CHART_NAMES
 from evmeval_gui.charts.score_bars import METRIC_LABELS, OFFSETS
@@ -48,7 +48,7 @@ def figures(counts: CorefCounts, group: str) -> dict[str, float]:
 class CorefScoreBars(ChartWidget):
     """R / P / F1 per coreference metric, in percent. Items: `bars[metric]`, `value_labels[(group, metric)]`."""
 
-    base_minimum = (420, 320)
+    base_minimum = (NARROW_WIDTH, 320)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -89,7 +89,11 @@ class CorefScoreBars(ChartWidget):
         self.plot.setRange(xRange=(-0.55, len(GROUPS) - 0.45), yRange=(-1.5, 108), padding=0)
         self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Coreference metric")
         self.set_legend([(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in PRF], columns=3)
-        self.fit_minimum(width=60 * len(GROUPS))
+        self.fit_minimum(width=36 * len(GROUPS))
+        self._view_resized()
+
+    def _view_resized(self) -> None:
+        self.thin_value_labels(list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], 7.5)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         if self.counts is None:
@@ -119,7 +123,7 @@ class CorefScoreBars(ChartWidget):
 class CorefDocScatter(PercentScatter):
     """Mention F1 (x) against coreference CoNLL F1 (y) per document. Items: `scatter`, `current_marker`."""
 
-    base_minimum = (480, 400)
+    base_minimum = (NARROW_WIDTH, 400)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
