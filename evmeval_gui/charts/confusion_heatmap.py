@@ -104,7 +104,8 @@ class ConfusionHeatmap(ChartWidget):
         self._draw_fitting(self.width())
 
     def fit_width(self, width: int) -> None:
-        if self.full_matrix is not None and self._fitting_count(width) != len(self.matrix.labels if self.matrix else ()):
+        drawn = len(self.matrix.labels) if self.matrix is not None else -1
+        if self.full_matrix is not None and self._fitting_count(width) != drawn:
             self._draw_fitting(width)
         super().fit_width(width)
 

@@ -114,6 +114,7 @@ class ChartsPanel(QWidget):
         controls.addWidget(QLabel("Average:"))
         controls.addWidget(self.average_box)
         controls.addStretch(1)
+        self._controls = controls
 
         self.score_bars = ScoreBarsChart()
         self.per_type_combination = PerTypeChart()
@@ -205,6 +206,10 @@ class ChartsPanel(QWidget):
         self.combination = name
         self._update_controls()
         self._draw("scores", "per_type", "confusions", "scatter", "schemes")
+
+    def add_control(self, widget: QWidget) -> None:
+        """Put `widget` at the right end of the controls row (the dock's "own window" button)."""
+        self._controls.addWidget(widget)
 
     def set_scope(self, scope: str) -> None:
         """`"corpus"` or `"document"` (the latter only with a current document)."""

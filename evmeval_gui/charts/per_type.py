@@ -85,7 +85,8 @@ class PerTypeChart(ChartWidget):
         self.plot.getAxis("bottom").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=True, y=False, alpha=0.25)
         metrics = QFontMetricsF(font(LABEL_SIZE))
-        self._column_pixels = max(metrics.horizontalAdvance(label.toPlainText()) for label in self.count_labels.values()) + 12
+        texts = [label.toPlainText() for label in self.count_labels.values()]
+        self._column_pixels = max(metrics.horizontalAdvance(text) for text in texts) + 12
         self._fit_x_range()
         self.set_titles(title, subtitle=subtitle, left="Event type (best F1 at the top)", bottom="F1 (%)")
         self.set_legend([(legend_sample(BAR_COLOUR), "F1 (%); at the right: F1 · #gold/#system")])
