@@ -1,0 +1,48 @@
+"""A relaunch never restores the text pane to a couple of lines, and the window always fits its screen."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtTest import QTest
+
+from evmeval_gui.main_window import MainWindow
+from evmeval_gui.window.split_shares import TEXT_SHARE_FLOOR
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def _window(qtbot, settings: QSettings, *, size: tuple[int, int] | None = None) -> MainWindow:
+    window = MainWindow(settings=settings, persist=True, use_default_charts=False)
+    qtbot.addWidget(window)
+    if size is not None:
+        window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    QTest.qWait(20)
+    return window
+
+
+def test_a_squeezed_text_pane_is_not_restored(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    first = _window(qtbot, settings, size=(760, 560))
+    total = sum(first.right_split.sizes())
+    first.right_split.setSizes([30, total - 30])  # the user dragged the table up to the text's last lines
+    first.close()
+    again = _window(qtbot, settings)
+    qtbot.waitUntil(lambda: again.right_split.sizes()[0] >= TEXT_SHARE_FLOOR * sum(again.right_split.sizes()) - 2)
+    assert again.document_pane.height() >= 150
+
+
+def test_the_window_fits_its_screen(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    window = _window(qtbot, settings)  # the default 1366 x 768, on a smaller screen
+    area = window.screen().availableGeometry()
+    qtbot.waitUntil(lambda: window.frameGeometry().width() <= area.width())
+    assert window.frameGeometry().height() <= area.height()
+    window.resize(area.width() * 2, area.height() * 2)  # a size saved on a larger monitor
+    window.close()
+    again = _window(qtbot, settings)
+    qtbot.waitUntil(lambda: again.frameGeometry().width() <= area.width())
+    assert again.frameGeometry().width() <= area.width() and again.frameGeometry().height() <= area.height()
+    assert area.contains(again.frameGeometry().topLeft())
