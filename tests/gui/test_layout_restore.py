@@ -7,6 +7,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtTest import QTest
 
 from evmeval_gui.main_window import MainWindow
+
 TEXT_SHARE_FLOOR = 0.4  # the text pane's smallest share (evmeval_gui.window.split_shares)
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
