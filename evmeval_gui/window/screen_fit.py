@@ -7,14 +7,15 @@ a larger monitor does the same on a laptop.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QWidget
 
 
 def fit_to_screen(window: QWidget) -> None:
-    """Shrink `window` to its screen's available area (less the frame) and move it onto that area."""
+    """Shrink `window` to its screen's available area (less the frame) and move it onto that area; a window
+    drawn for a picture only (`WA_DontShowOnScreen`: `--screenshot --size`) keeps the size it was given."""
     screen = window.screen()
-    if screen is None:
+    if screen is None or window.testAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen):
         return
     area = screen.availableGeometry()
     frame = window.frameGeometry()
