@@ -248,10 +248,7 @@ class ChartWidget(QWidget):
             lines = "<br>".join(html.escape(line) for line in subtitle.split("\n"))
             text += f"<br><span style='font-size:9pt; color:{MUTED}'>{lines}</span>"
         self.plot.setTitle(text, size=TITLE_SIZE, color=TEXT_COLOUR, justify=self.title_justify)
-        # PlotItem gives its title one 30-pixel row; a subtitle needs the text's own height.
-        height = math.ceil(self.plot.titleLabel.item.boundingRect().height()) + 2
-        self.plot.titleLabel.setMaximumHeight(height)
-        self.plot.layout.setRowFixedHeight(0, height)
+        self._fit_title(self._export_width or self.width())
         self.plot.setLabel("left", left, **LABEL_STYLE)
         self.plot.setLabel("bottom", bottom, **LABEL_STYLE)
 
@@ -313,6 +310,23 @@ class ChartWidget(QWidget):
         """Fit what is drawn to `width` pixels (the legend's columns; subclasses extend it); an export calls
         it with its own width before drawing, so the picture never depends on the window."""
         self._fit_legend(width)
+        if self.title:
+            self._fit_title(width)
+
+    def _fit_title(self, width: int) -> None:
+        """Wrap the title and subtitle to the plot's width: pyqtgraph keeps a title on its lines and makes
+        the plot as wide as the longest, which a narrow dock then cuts off at the right."""
+        label = self.plot.titleLabel
+        axis = self.plot.getAxis("left")
+        room = max(120, width - int(axis.fixedWidth or axis.width() or 60) - 24)
+        label.item.setTextWidth(-1)
+        if label.item.boundingRect().width() > room:
+            label.item.setTextWidth(room)
+        label.updateMin()
+        # PlotItem gives its title one 30-pixel row; a subtitle (or a wrapped title) needs the text's own height.
+        height = math.ceil(label.item.boundingRect().height()) + 2
+        label.setMaximumHeight(height)
+        self.plot.layout.setRowFixedHeight(0, height)
 
     def _fit_legend(self, width: int) -> None:
         """The legend in its columns where they fit the width, else one entry a line (never wider than the chart)."""

@@ -12,7 +12,8 @@ from evmeval_gui.coref.charts import CorefScoreBars
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import demo_request
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints", "This plugin does not support raise")
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints",
+                                       "This plugin does not support raise")
 
 
 @pytest.fixture
@@ -49,7 +50,7 @@ def test_every_chart_fits_the_dock_at_its_default_width(qtbot, window):
             name = panel.tabs.tabText(index)
             assert area.widget().minimumWidth() <= area.viewport().width(), name
             assert not area.horizontalScrollBar().isVisible(), name
-        assert not outer.horizontalScrollBar().isVisible(), (panel.tabs.tabText(index), panel.minimumSizeHint().width(), outer.viewport().width())
+        assert not outer.horizontalScrollBar().isVisible(), (panel.tabs.tabText(index), panel.minimumSizeHint().width())
 
 
 def test_type_confusion_draws_the_busiest_types_that_fit_and_all_when_floated(qtbot, window):
