@@ -8,6 +8,7 @@ a larger monitor does the same on a laptop.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
 
@@ -40,6 +41,9 @@ class _FitOnShow(QObject):
 
 
 def keep_on_screen(window: QWidget) -> None:
-    """Fit `window` to its screen now and each time it is shown (`fit_to_screen`)."""
+    """Fit `window` to its screen now and each time it is shown (`fit_to_screen`); not on the offscreen
+    platform, whose one screen is no one's (tests and pictures give the window the size they study)."""
+    if QGuiApplication.platformName() == "offscreen":
+        return
     fit_to_screen(window)
     window.installEventFilter(_FitOnShow(window))
