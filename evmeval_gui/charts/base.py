@@ -362,7 +362,7 @@ class ChartWidget(QWidget):
         metrics = QFontMetricsF(font(size))
         widest = max((metrics.horizontalAdvance(label.toPlainText()) for label in labels), default=0.0)
         room = pitch * self.pixels_per_unit()
-        fits = room == 0.0 or widest + 2 <= room
+        fits = room == 0.0 or widest <= room + 2  # touching neighbours still read; overlapping ones do not
         for label in labels:
             label.setVisible(fits)
 
