@@ -13,14 +13,14 @@ from collections.abc import Hashable
 
 import numpy as np
 import pyqtgraph as pg
+from evmeval.mention.confusion import ConfusionMatrix, busiest
+from evmeval.mention.outcomes import Outcome
+from evmeval.mention.type_names import TypeNames
+from evmeval.rules import AttributeRule, values_agree
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
-from core.metrics.confusion import ConfusionMatrix, busiest
-from core.metrics.outcomes import Outcome
-from core.rules import AttributeRule, values_agree
-from core.type_names import TypeNames
 from evmeval_gui.charts.base import LABEL_SPACE, ChartWidget, LabelsItem, RotatedLabelAxis, elided, legend_sample
 from evmeval_gui.charts.style import font, outcome_hex, qcolour
 
@@ -41,7 +41,7 @@ NOT_ANNOTATED_NOTE = {AttributeRule.SCORER: " (gold NOT_ANNOTATED accepts any)",
 def cell_outcome(matrix: ConfusionMatrix, g: int, s: int) -> Outcome:
     """Which outcome colour a cell takes: exact (diagonal), attribute, missed or spurious.
 
-    Agreement follows the result's attribute rule (`core.rules`): under the scorer's, a gold
+    Agreement follows the result's attribute rule (`evmeval.rules`): under the scorer's, a gold
     NOT_ANNOTATED accepts any system value, so its whole column counts as agreeing.
     """
     none = len(matrix.labels)
@@ -93,9 +93,9 @@ class ConfusionHeatmap(ChartWidget):
 
     def set_data(self, matrix: ConfusionMatrix, *, title: str, subtitle: str = "",
                  names: TypeNames | None = None) -> None:
-        """Draw `matrix` (from `core.metrics.confusion`) under `title`; `names` shows canonical values
-        as written in the files (`core.type_names`). A chart too narrow for every value draws the busiest
-        ones that fit (`core.metrics.confusion.busiest`, said in the subtitle) and draws more when widened.
+        """Draw `matrix` (from `evmeval.mention.confusion`) under `title`; `names` shows canonical values
+        as written in the files (`evmeval.mention.type_names`). A chart too narrow for every value draws the busiest
+        ones that fit (`evmeval.mention.confusion.busiest`, said in the subtitle) and draws more when widened.
         The same counts again (most edits leave a corpus's matrices as they were) keep the drawing: only
         the cells' members (what a click filters) change."""
         self.full_matrix = matrix
