@@ -252,7 +252,7 @@ def _coref_combination(args: argparse.Namespace) -> str:
 
 def screenshot_mode(args: argparse.Namespace) -> int:
     """`--screenshot PNG`: the window as it looks after loading (and `--doc`), rendered offscreen."""
-    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
 
     from evmeval_gui.main_window import MainWindow
     from evmeval_gui.model.agreement_inputs import AgreementRequest
@@ -276,6 +276,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
             if args.attributes:
                 window.session.set_combination(ATTRIBUTE_CHOICES[args.attributes])
             apply_mapping_options(window, args)
+            window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)  # a picture at --size, on no screen
             window.resize(*size)
             if args.charts:
                 window.charts_dock.show()

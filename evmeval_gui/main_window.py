@@ -67,9 +67,10 @@ from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
 from evmeval_gui.window.mapping_selector import MappingSelector
 from evmeval_gui.window.recent import RecentCorpora
+from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
 from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
-from evmeval_gui.window.split_shares import SplitShares
+from evmeval_gui.window.split_shares import TEXT_SHARE_FLOOR, SplitShares
 from evmeval_gui.window.tab_out import TabOutOfTables
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
@@ -147,6 +148,7 @@ class MainWindow(QMainWindow):
         self._connect_session()
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)
+        keep_on_screen(self)
         if persist:
             self._restore_geometry()
         self.recent.changed.connect(self._refresh_recent)
@@ -233,7 +235,8 @@ class MainWindow(QMainWindow):
         self.main_split.setChildrenCollapsible(False)
         self.main_split.setSizes([420, 940])
         self.right_split.setSizes([400, 260])
-        self.right_shares = SplitShares(self.right_split)  # a short window keeps the text its share
+        # a short window keeps the text its share, and the text keeps at least 40 % (a restored layout)
+        self.right_shares = SplitShares(self.right_split, floor=TEXT_SHARE_FLOOR)
         workspace = QWidget()
         workspace.setObjectName("workspace")
         self.workspace = workspace
@@ -925,6 +928,8 @@ class MainWindow(QMainWindow):
             value = self.settings.value(key)
             if isinstance(value, QByteArray | bytes):
                 restore(QByteArray(value))
+        self.right_shares.remember()
+        fit_to_screen(self)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.editing.confirm_discard("closing"):

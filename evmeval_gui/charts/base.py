@@ -10,12 +10,25 @@ from __future__ import annotations
 import html
 import math
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import pyqtgraph as pg
 from pyqtgraph.exporters import ImageExporter, SVGExporter
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QCursor, QFontMetricsF, QGuiApplication, QPainter
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QEvent,
+    QIODevice,
+    QObject,
+    QPoint,
+    QPointF,
+    QRect,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QColor, QCursor, QFontMetricsF, QGuiApplication, QHelpEvent, QPainter, QResizeEvent
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene, QToolTip, QVBoxLayout, QWidget
 
@@ -24,6 +37,15 @@ from evmeval_gui.charts.style import LABEL_STYLE, MUTED, TEXT_COLOUR, TITLE_SIZE
 
 LABEL_SPACE = 24
 """Pixels below rotated tick labels kept for the axis title."""
+NARROW_WIDTH = 260
+"""Width (pixels) every chart can be drawn at: a dock at 30 % of a 1024-pixel window holds it."""
+NAME_PIXELS = 120
+"""Longest category name on an axis; longer names are shortened in the middle (the tooltip has them whole)."""
+
+
+def elided(text: str, pixels: float = NAME_PIXELS, size: float = 9.0) -> str:
+    """`text` shortened in the middle to `pixels` at `size` pt: both ends of a type name tell it apart."""
+    return QFontMetricsF(font(size)).elidedText(text, Qt.TextElideMode.ElideMiddle, pixels)
 
 
 class RotatedLabelAxis(pg.AxisItem):
@@ -46,6 +68,7 @@ class RotatedLabelAxis(pg.AxisItem):
         self._labels = list(labels)
         self.setTicks([[(x, "") for x, _ in self._labels]])
         metrics = QFontMetricsF(self.style["tickFont"])
+        self._labels = [(x, elided(t)) for x, t in self._labels]
         self._room = max((metrics.horizontalAdvance(t) for _, t in self._labels), default=0.0) + 4
         slant = math.sin(math.radians(self.angle))
         self.setHeight(int(slant * (self._room + metrics.height())) + 10 + LABEL_SPACE)
@@ -119,8 +142,9 @@ def text_item(text: str, *, anchor: tuple[float, float], size: float = 8.5, colo
 class ChartWidget(QWidget):
     """Base of the charts: one PlotItem on a white background, static (no pan or zoom)."""
 
-    base_minimum: tuple[int, int] = (360, 260)
-    """Smallest size at which the chart reads; data-dependent charts raise it in `set_data`."""
+    base_minimum: tuple[int, int] = (NARROW_WIDTH, 260)
+    """Smallest size at which the chart reads; data-dependent charts raise it in `set_data` (their height
+    mostly: the width stays what a narrow dock has, and the chart fits its drawing to the width it gets)."""
 
     title_justify = "center"
     """Where the title sits; charts wider than a narrow dock (heatmaps scroll sideways) put it left,
@@ -154,6 +178,13 @@ class ChartWidget(QWidget):
         scene = self.plot_widget.scene()
         scene.sigMouseMoved.connect(self._mouse_moved)
         scene.sigMouseClicked.connect(self._mouse_clicked)
+        # Qt asks the view for a tooltip once the mouse rests, and the scene answers "none" (its items
+        # have none), hiding any tooltip shown on mouse moves: the chart answers that question itself.
+        self.plot_widget.viewport().installEventFilter(self)
+        self.plot.getViewBox().sigResized.connect(self._on_view_resized)
+        self._legend_columns = 1
+        self._export_width = 0
+        """The export's width while an export draws (the picture never depends on the window)."""
         self.hover_text = ""
         """What the tooltip says about the element under the mouse ("" when none)."""
         self.title = ""
@@ -217,10 +248,7 @@ class ChartWidget(QWidget):
             lines = "<br>".join(html.escape(line) for line in subtitle.split("\n"))
             text += f"<br><span style='font-size:9pt; color:{MUTED}'>{lines}</span>"
         self.plot.setTitle(text, size=TITLE_SIZE, color=TEXT_COLOUR, justify=self.title_justify)
-        # PlotItem gives its title one 30-pixel row; a subtitle needs the text's own height.
-        height = math.ceil(self.plot.titleLabel.item.boundingRect().height()) + 2
-        self.plot.titleLabel.setMaximumHeight(height)
-        self.plot.layout.setRowFixedHeight(0, height)
+        self._fit_title(self._export_width or self.width())
         self.plot.setLabel("left", left, **LABEL_STYLE)
         self.plot.setLabel("bottom", bottom, **LABEL_STYLE)
 
@@ -228,26 +256,31 @@ class ChartWidget(QWidget):
         """Keep the widget at least as large as its data needs (`width` × `height`) and as its title,
         legend and axes need, so that neither the screen (it scrolls instead) nor an export clips it."""
         hint = self.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
-        self.setMinimumSize(max(self.base_minimum[0], width, math.ceil(hint.width()) + 4),
+        legend = self._legend_width(1) + 8  # the legend folds to one column in a narrow chart
+        self.setMinimumSize(max(self.base_minimum[0], width, math.ceil(legend)),
                             max(self.base_minimum[1], height, math.ceil(hint.height()) + 4))
 
     def set_left_ticks(self, ticks: Sequence[tuple[float, str]]) -> None:
-        """Category names on the left axis, with the axis made wide enough for the longest one.
+        """Category names on the left axis (long ones shortened in the middle, `elided`), with the axis
+        made wide enough for the longest one.
 
         pyqtgraph widens an axis only after a first paint, so an export drawn straight away would
         lose the names that do not fit.
         """
         axis = self.plot.getAxis("left")
-        axis.setTicks([list(ticks)])
+        ticks = [(position, elided(text)) for position, text in ticks]
+        axis.setTicks([ticks])
         metrics = QFontMetricsF(axis.style["tickFont"] or font(9))
         longest = max((metrics.horizontalAdvance(t) for _, t in ticks), default=0.0)
         axis.setWidth(int(longest) + 16 + LABEL_SPACE)
 
     def set_legend(self, entries: Sequence[tuple[pg.GraphicsObject, str]], *, columns: int = 1) -> None:
         self.legend.clear()
-        self.legend.setColumnCount(columns)
+        self.legend.setColumnCount(1)
         for sample, name in entries:
             self.legend.addItem(sample, name)
+        self._legend_columns = columns
+        self._fit_legend(self._export_width or self.width())
 
     def _key_at_scene(self, scene_pos: QPointF) -> Hashable | None:
         view = self.plot.getViewBox()
@@ -255,6 +288,83 @@ class ChartWidget(QWidget):
             return None
         point = view.mapSceneToView(scene_pos)
         return self.element_at(point.x(), point.y())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and watched is self.plot_widget.viewport():
+            help_event = cast(QHelpEvent, event)
+            key = self._key_at_scene(self.plot_widget.mapToScene(help_event.pos()))
+            self.hover_text = self.describe(key) if key is not None else ""
+            if self.hover_text:
+                QToolTip.showText(help_event.globalPos(), self.hover_text, self.plot_widget.viewport())
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().eventFilter(watched, event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit_width(self._export_width or self.width())
+
+    def fit_width(self, width: int) -> None:
+        """Fit what is drawn to `width` pixels (the legend's columns; subclasses extend it); an export calls
+        it with its own width before drawing, so the picture never depends on the window."""
+        self._fit_legend(width)
+        if self.title:
+            self._fit_title(width)
+
+    def _fit_title(self, width: int) -> None:
+        """Wrap the title and subtitle to the plot's width: pyqtgraph keeps a title on its lines and makes
+        the plot as wide as the longest, which a narrow dock then cuts off at the right."""
+        label = self.plot.titleLabel
+        axis = self.plot.getAxis("left")
+        room = max(120, width - int(axis.fixedWidth or axis.width() or 60) - 24)
+        label.item.setTextWidth(-1)
+        if label.item.boundingRect().width() > room:
+            label.item.setTextWidth(room)
+        label.updateMin()
+        # PlotItem gives its title one 30-pixel row; a subtitle (or a wrapped title) needs the text's own height.
+        height = math.ceil(label.item.boundingRect().height()) + 2
+        label.setMaximumHeight(height)
+        self.plot.layout.setRowFixedHeight(0, height)
+
+    def _fit_legend(self, width: int) -> None:
+        """The legend in its columns where they fit the width, else one entry a line (never wider than the chart)."""
+        columns = self._legend_columns
+        if columns > 1 and self._legend_width(columns) > width - 8:
+            columns = 1
+        if self.legend.columnCount != columns:
+            self.legend.setColumnCount(columns)
+
+    def _legend_width(self, columns: int) -> float:
+        """Width of the legend laid out in `columns` columns: its widest row of entries."""
+        widths = [sample.boundingRect().width() + label.item.boundingRect().width() + 24
+                  for sample, label in self.legend.items]
+        rows = [widths[i:i + columns] for i in range(0, len(widths), columns)]
+        return max((sum(row) for row in rows), default=0.0)
+
+    def _on_view_resized(self) -> None:
+        if getattr(self, "_data_call", None) is not None:  # something drawn (not while being built)
+            self._view_resized()
+
+    def _view_resized(self) -> None:
+        """The plot area changed size: subclasses fit what depends on pixels (label room, value texts)."""
+
+    def pixels_per_unit(self) -> float:
+        """Horizontal pixels of one data unit in the plot as it is now (0 before it is laid out)."""
+        view = self.plot.getViewBox()
+        (x0, x1), _ = view.viewRange()
+        return view.width() / (x1 - x0) if x1 > x0 else 0.0
+
+    def thin_value_labels(self, labels: Sequence[pg.TextItem], pitch: float, size: float) -> None:
+        """Show the value written above each bar only while neighbours `pitch` data units apart do not run
+        into each other ("58.154.456.2"); the tooltip has every value either way."""
+        metrics = QFontMetricsF(font(size))
+        widest = max((metrics.horizontalAdvance(label.toPlainText()) for label in labels), default=0.0)
+        room = pitch * self.pixels_per_unit()
+        fits = room == 0.0 or widest <= room + 2  # touching neighbours still read; overlapping ones do not
+        for label in labels:
+            label.setVisible(fits)
 
     def _mouse_moved(self, scene_pos: QPointF) -> None:
         key = self._key_at_scene(scene_pos)
@@ -318,10 +428,16 @@ class ChartWidget(QWidget):
     def _render_export(self) -> tuple[bytes, str]:
         width, height = self.export_size()
         width, height = max(width, self.minimumWidth()), max(height, self.minimumHeight())
-        self.resize(width, height)
-        self.show()
-        image = ImageExporter(self.plot_widget.scene()).export(toBytes=True)
-        svg = _svg_text(self.plot_widget.scene(), width, height)
+        self._export_width = width
+        try:
+            self.fit_width(width)
+            width, height = max(width, self.minimumWidth()), max(height, self.minimumHeight())
+            self.resize(width, height)
+            self.show()
+            image = ImageExporter(self.plot_widget.scene()).export(toBytes=True)
+            svg = _svg_text(self.plot_widget.scene(), width, height)
+        finally:
+            self._export_width = 0
         return png_bytes(image), svg
 
 

@@ -13,15 +13,16 @@ from collections.abc import Hashable
 
 import numpy as np
 import pyqtgraph as pg
-from evmeval.mention.confusion import ConfusionMatrix
+from evmeval.mention.confusion import ConfusionMatrix, busiest
 from evmeval.mention.outcomes import Outcome
 from evmeval.mention.type_names import TypeNames
 from evmeval.rules import AttributeRule, values_agree
 from PySide6.QtCore import QRectF
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.base import ChartWidget, LabelsItem, RotatedLabelAxis, legend_sample
-from evmeval_gui.charts.style import outcome_hex, qcolour
+from evmeval_gui.charts.base import LABEL_SPACE, ChartWidget, LabelsItem, RotatedLabelAxis, elided, legend_sample
+from evmeval_gui.charts.style import font, outcome_hex, qcolour
 
 ATTRIBUTE_NAMES = {"mention_type": "event type", "realis_status": "realis"}
 MIN_CELL = 22
@@ -29,6 +30,8 @@ MIN_CELL = 22
 panel scrolls instead."""
 ZERO_COLOUR = "#BDBDBD"
 """Colour of the 0 in an empty cell: there, but out of the way."""
+MIN_VALUES = 3
+"""Fewest values a narrow chart draws (its minimum width holds them)."""
 MISSED_TICK = "(missed)"
 SPURIOUS_TICK = "(spurious)"
 NOT_ANNOTATED_NOTE = {AttributeRule.SCORER: " (gold NOT_ANNOTATED accepts any)",
@@ -64,6 +67,9 @@ class ConfusionHeatmap(ChartWidget):
         super().__init__(parent, bottom_axis=RotatedLabelAxis())
         self.plot.getViewBox().invertY(True)
         self.matrix: ConfusionMatrix | None = None
+        """The matrix drawn: `full_matrix`, or its busiest values when the chart is too narrow for all."""
+        self.full_matrix: ConfusionMatrix | None = None
+        self._texts = ("", "")
         self.image: pg.ImageItem | None = None
         self.counts_item: LabelsItem | None = None
         self.zeros_item: LabelsItem | None = None
@@ -71,6 +77,7 @@ class ConfusionHeatmap(ChartWidget):
 
     def _cleared(self, message: str) -> None:
         self.matrix = None
+        self.full_matrix = None
         self.image = None
         self.counts_item = None
         self.zeros_item = None
@@ -78,27 +85,69 @@ class ConfusionHeatmap(ChartWidget):
         super()._cleared(message)
 
     def export_size(self) -> tuple[int, int]:
-        if self.matrix is None:
+        if self.full_matrix is None:
             return 640, 480
-        side = max(260, 34 * (len(self.matrix.labels) + 1))
-        return (int(self.plot.getAxis("left").fixedWidth) + side + 60,
+        side = max(260, 34 * (len(self.full_matrix.labels) + 1))
+        return (self._axis_width(self.full_matrix) + side + 60,
                 int(self.plot.getAxis("bottom").fixedHeight) + side + 150)
 
     def set_data(self, matrix: ConfusionMatrix, *, title: str, subtitle: str = "",
                  names: TypeNames | None = None) -> None:
         """Draw `matrix` (from `evmeval.mention.confusion`) under `title`; `names` shows canonical values
-        as written in the files (`evmeval.mention.type_names`). The same counts again (most edits leave a corpus's
-        matrices as they were) keep the drawing: only the cells' members (what a click filters) change."""
+        as written in the files (`evmeval.mention.type_names`). A chart too narrow for every value draws the busiest
+        ones that fit (`evmeval.mention.confusion.busiest`, said in the subtitle) and draws more when widened.
+        The same counts again (most edits leave a corpus's matrices as they were) keep the drawing: only
+        the cells' members (what a click filters) change."""
+        self.full_matrix = matrix
+        self.names = names
+        self._texts = (title, subtitle)
+        self._draw_fitting(self.width())
+
+    def fit_width(self, width: int) -> None:
+        drawn = len(self.matrix.labels) if self.matrix is not None else -1
+        if self.full_matrix is not None and self._fitting_count(width) != drawn:
+            self._draw_fitting(width)
+        super().fit_width(width)
+
+    def _cell_width(self, matrix: ConfusionMatrix) -> int:
+        largest = max((c for row in matrix.counts for c in row), default=0)
+        return max(MIN_CELL, 7 * len(str(largest)) + 6)   # room for the longest count
+
+    def _axis_width(self, matrix: ConfusionMatrix) -> int:
+        """The left axis' width for the names of `matrix` (as `set_left_ticks` makes it)."""
+        metrics = QFontMetricsF(font(9))
+        names = [elided(self._name(v)) for v in (*matrix.labels, MISSED_TICK)]
+        return int(max(metrics.horizontalAdvance(t) for t in names)) + 16 + LABEL_SPACE
+
+    def _fitting_count(self, width: int) -> int:
+        """How many values fit the chart's width at the smallest readable cell (at least `MIN_VALUES`)."""
+        full = self.full_matrix
+        assert full is not None
+        n = len(full.labels)
+        room = (width - self._axis_width(full) - 40) // self._cell_width(full) - 1
+        return max(min(n, MIN_VALUES), min(n, room))
+
+    def _draw_fitting(self, width: int) -> None:
+        full = self.full_matrix
+        assert full is not None
+        title, subtitle = self._texts
+        names = self.names
+        matrix = busiest(full, self._fitting_count(width))
+        if len(matrix.labels) < len(full.labels):
+            kind = ATTRIBUTE_NAMES.get(full.attribute, full.attribute)
+            left = full.total - matrix.total
+            note = (f"the {len(matrix.labels)} busiest of {len(full.labels)} {kind} values; {left} row(s) of the "
+                    "others not shown (widen or float the dock for more)")
+            subtitle = f"{subtitle}\n{note}" if subtitle else note
         shown = (matrix.attribute, matrix.combination, matrix.rule, matrix.labels, matrix.counts, title, subtitle,
                  dict(names) if names is not None else None)
         if getattr(self, "_shown", None) == shown and self.matrix is not None:
             self.matrix = matrix
-            self._data_call = ((matrix,), {"title": title, "subtitle": subtitle, "names": names})
+            self._data_call = ((full,), {"title": title, "subtitle": self._texts[1], "names": names})
             return
         self._shown = shown
-        self._start_drawing(matrix, title=title, subtitle=subtitle, names=names)
+        self._start_drawing(full, title=title, subtitle=self._texts[1], names=names)
         self.matrix = matrix
-        self.names = names
         labels: dict[tuple[float, float], str] = {}
         zeros: dict[tuple[float, float], str] = {}
         n = len(matrix.labels) + 1
@@ -139,8 +188,8 @@ class ConfusionHeatmap(ChartWidget):
             (legend_sample(outcome_hex(Outcome.MISSED)), "missed (no system partner)"),
             (legend_sample(outcome_hex(Outcome.SPURIOUS)), "spurious/split (no gold partner)"),
         ], columns=2)
-        cell_width = max(MIN_CELL, 7 * len(str(largest)) + 6)   # room for the longest count
-        self.fit_minimum(int(self.plot.getAxis("left").fixedWidth) + cell_width * n + 40,
+        cell_width = self._cell_width(full)
+        self.fit_minimum(self._axis_width(full) + cell_width * (min(len(full.labels), MIN_VALUES) + 1) + 40,
                          int(self.plot.getAxis("bottom").fixedHeight) + MIN_CELL * n + 130)
 
     def _name(self, value: str) -> str:

@@ -12,7 +12,7 @@ from evmeval.rules import Combination
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, MUTED, qcolour
 from evmeval_gui.model.formatting import percent
 
@@ -75,7 +75,7 @@ class DocScatterChart(PercentScatter):
     Items: `scatter` (one ScatterPlotItem, point data = doc id), `current_marker`.
     """
 
-    base_minimum = (480, 400)
+    base_minimum = (NARROW_WIDTH, 400)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -114,6 +114,7 @@ class ChartsPanel(QWidget):
         controls.addWidget(QLabel("Average:"))
         controls.addWidget(self.average_box)
         controls.addStretch(1)
+        self._controls = controls
 
         self.score_bars = ScoreBarsChart()
         self.per_type_combination = PerTypeChart()
@@ -205,6 +206,10 @@ class ChartsPanel(QWidget):
         self.combination = name
         self._update_controls()
         self._draw("scores", "per_type", "confusions", "scatter", "schemes")
+
+    def add_control(self, widget: QWidget) -> None:
+        """Put `widget` at the right end of the controls row (the dock's "own window" button)."""
+        self._controls.addWidget(widget)
 
     def set_scope(self, scope: str) -> None:
         """`"corpus"` or `"document"` (the latter only with a current document)."""
@@ -452,10 +457,10 @@ class ChartsPanel(QWidget):
                                    f"({self._scope_name()})", docs, predicate)
 
     def _cell_clicked(self, attribute: str, key: tuple[int, int]) -> None:
-        matrices = self._current_confusions()
-        if matrices is None:
+        chart = self.type_confusion if attribute == "mention_type" else self.realis_confusion
+        matrix = chart.matrix  # the cells drawn (a narrow chart draws the busiest values only)
+        if matrix is None:
             return
-        matrix = matrices[attribute]
         g, s = key
         members = matrix.members.get((g, s), ())
         wanted = {(m.doc_id, m.gold_index, m.system_index) for m in members}

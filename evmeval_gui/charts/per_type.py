@@ -8,10 +8,11 @@ from collections.abc import Hashable, Sequence
 import pyqtgraph as pg
 from evmeval.mention.scoring import TypeRow
 from evmeval.mention.type_names import TypeNames
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
-from evmeval_gui.charts.style import BAR_COLOUR, qcolour
+from evmeval_gui.charts.style import BAR_COLOUR, font, qcolour
 from evmeval_gui.model.formatting import percent
 
 BAR_HEIGHT = 0.7
@@ -20,9 +21,10 @@ MIN_ROW = 18
 TEXT_X = 102.0
 """Where the counts column starts, right of the 100 % mark."""
 X_MAX = 150.0
-"""Right end of the x range: room for the counts column."""
-MIN_PLOT_WIDTH = 340
-"""Plot width (pixels) at which bars and the counts column both fit."""
+"""Right end of the x range before the chart knows its width: room for the counts column."""
+MIN_BARS_WIDTH = 80
+"""Pixels left to the bars (0-100 %) when the chart is as narrow as it can be."""
+LABEL_SIZE = 8.5
 
 
 def sorted_rows(rows: Sequence[TypeRow]) -> list[TypeRow]:
@@ -44,6 +46,9 @@ class PerTypeChart(ChartWidget):
         self.bars: pg.BarGraphItem | None = None
         self.count_labels: dict[str, pg.TextItem] = {}
         self.names = TypeNames()
+        self.x_max = X_MAX
+        """Right end of the x range: the bars get what the counts column (in pixels) leaves them."""
+        self._column_pixels = 0.0
         self.plot.getViewBox().invertY(True)
 
     def _cleared(self, message: str) -> None:
@@ -72,21 +77,36 @@ class PerTypeChart(ChartWidget):
         self.plot.addItem(self.bars)
         for i, r in enumerate(self.rows):
             f1 = "—" if math.isnan(r.f1) else f"{100 * r.f1:.1f}"
-            label = text_item(f"{f1} · {r.num_gold}/{r.num_system}", anchor=(0.0, 0.5), size=8.5)
+            label = text_item(f"{f1} · {r.num_gold}/{r.num_system}", anchor=(0.0, 0.5), size=LABEL_SIZE)
             label.setPos(TEXT_X, i)
             self.plot.addItem(label)
             self.count_labels[r.mention_type] = label
         self.set_left_ticks([(i, self.names.name(r.mention_type)) for i, r in enumerate(self.rows)])
         self.plot.getAxis("bottom").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=True, y=False, alpha=0.25)
-        self.plot.setRange(xRange=(0, X_MAX), yRange=(-0.6, len(self.rows) - 0.4), padding=0)
+        metrics = QFontMetricsF(font(LABEL_SIZE))
+        texts = [label.toPlainText() for label in self.count_labels.values()]
+        self._column_pixels = max(metrics.horizontalAdvance(text) for text in texts) + 12
+        self._fit_x_range()
         self.set_titles(title, subtitle=subtitle, left="Event type (best F1 at the top)", bottom="F1 (%)")
         self.set_legend([(legend_sample(BAR_COLOUR), "F1 (%); at the right: F1 · #gold/#system")])
-        self.fit_minimum(int(self.plot.getAxis("left").fixedWidth) + MIN_PLOT_WIDTH, MIN_ROW * len(self.rows) + 150)
+        self.fit_minimum(int(self.plot.getAxis("left").fixedWidth + self._column_pixels) + MIN_BARS_WIDTH,
+                         MIN_ROW * len(self.rows) + 150)
+
+    def _view_resized(self) -> None:
+        if self.rows:
+            self._fit_x_range()
+
+    def _fit_x_range(self) -> None:
+        """0-100 % for the bars and, right of them, exactly the counts column's pixels, at any width."""
+        width = self.plot.getViewBox().width()
+        bars = width - self._column_pixels
+        self.x_max = TEXT_X * width / bars if bars >= MIN_BARS_WIDTH / 2 else X_MAX
+        self.plot.setRange(xRange=(0, self.x_max), yRange=(-0.6, len(self.rows) - 0.4), padding=0)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         index = round(y)
-        if 0 <= index < len(self.rows) and abs(y - index) <= BAR_HEIGHT / 2 and -2 <= x <= X_MAX:
+        if 0 <= index < len(self.rows) and abs(y - index) <= BAR_HEIGHT / 2 and -2 <= x <= self.x_max:
             return self.rows[index].mention_type
         return None
 

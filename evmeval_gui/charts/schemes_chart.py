@@ -20,7 +20,7 @@ from evmeval.rules import Combination
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
 from evmeval_gui.charts.style import METRIC_COLOURS, qcolour
 from evmeval_gui.model.formatting import percent
@@ -66,22 +66,25 @@ def scheme_figures(result: ScoreResult, schemes: SchemeResult, combination: str,
 class SchemeBarsChart(ChartWidget):
     """P / R / F1 per scheme, in percent; `bars[metric]` one BarGraphItem per metric."""
 
-    base_minimum = (520, 320)
+    base_minimum = (NARROW_WIDTH, 320)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bars: dict[str, pg.BarGraphItem] = {}
         self.groups: list[SchemeFigure] = []
+        self.value_labels: list[pg.TextItem] = []
 
     def _cleared(self, message: str) -> None:
         self.bars = {}
         self.groups = []
+        self.value_labels = []
         super()._cleared(message)
 
     def set_data(self, groups: Sequence[SchemeFigure], *, title: str, subtitle: str = "") -> None:
         self._start_drawing(groups, title=title, subtitle=subtitle)
         self.groups = list(groups)
         self.bars = {}
+        self.value_labels = []
         for metric in METRICS:
             heights = [_height(getattr(g.figures, metric)) for g in groups]
             item = pg.BarGraphItem(x=[i + OFFSETS[metric] for i in range(len(groups))], height=heights,
@@ -93,6 +96,7 @@ class SchemeBarsChart(ChartWidget):
                 label = text_item("n/a" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0), size=7.5)
                 label.setPos(i + OFFSETS[metric], _height(value) + 0.5)
                 self.plot.addItem(label)
+                self.value_labels.append(label)
         bottom = self.plot.getAxis("bottom")
         bottom.setTicks([[(i, g.name) for i, g in enumerate(groups)]])
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
@@ -101,6 +105,10 @@ class SchemeBarsChart(ChartWidget):
         self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Scoring scheme")
         self.set_legend([(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in METRICS], columns=3)
         self.fit_minimum()
+        self._view_resized()
+
+    def _view_resized(self) -> None:
+        self.thin_value_labels(self.value_labels, OFFSETS["f1"] - OFFSETS["recall"], 7.5)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         group = round(x)

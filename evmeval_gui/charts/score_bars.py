@@ -11,7 +11,7 @@ from evmeval.mention.prf import Average, Score
 from evmeval.rules import Combination
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import CURRENT_FILL, METRIC_COLOURS, qcolour
 from evmeval_gui.model.formatting import percent
 
@@ -37,7 +37,7 @@ class ScoreBarsChart(ChartWidget):
     labelled "—"), `value_labels[(combination, metric)]` the text above each bar.
     """
 
-    base_minimum = (400, 320)
+    base_minimum = (NARROW_WIDTH, 320)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -88,6 +88,10 @@ class ScoreBarsChart(ChartWidget):
             entries.append((legend_sample(CURRENT_FILL, outline="#999999"), "current combination"))
         self.set_legend(entries, columns=3)
         self.fit_minimum()
+        self._view_resized()
+
+    def _view_resized(self) -> None:
+        self.thin_value_labels(list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], 8)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         combinations = [c for c in COMBINATIONS if c in self.scores]

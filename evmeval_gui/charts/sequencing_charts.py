@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_OUTLINE, METRIC_COLOURS, qcolour
@@ -47,7 +47,7 @@ def _height(value: float) -> float:
 class SequencingBarsChart(ChartWidget):
     """Items: `bars[(closure, metric)]` (one BarGraphItem each, heights in percent)."""
 
-    base_minimum = (560, 320)
+    base_minimum = (NARROW_WIDTH, 320)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -128,7 +128,7 @@ class SequencingBarsChart(ChartWidget):
 class SequencingScatterChart(PercentScatter):
     """Recall on x, precision on y (percent), one point per document with links (`All`, published)."""
 
-    base_minimum = (440, 380)
+    base_minimum = (NARROW_WIDTH, 380)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

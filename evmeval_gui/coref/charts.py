@@ -22,7 +22,7 @@ from evmeval.mention.scoring import DocumentResult
 from evmeval.rules import Combination
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, RotatedLabelAxis, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter, point_size
 from evmeval_gui.charts.names import COREF_CHART_NAMES
 from evmeval_gui.charts.score_bars import METRIC_LABELS, OFFSETS
@@ -48,10 +48,10 @@ def figures(counts: CorefCounts, group: str) -> dict[str, float]:
 class CorefScoreBars(ChartWidget):
     """R / P / F1 per coreference metric, in percent. Items: `bars[metric]`, `value_labels[(group, metric)]`."""
 
-    base_minimum = (420, 320)
+    base_minimum = (NARROW_WIDTH, 420)  # room for the slanted metric names under the bars
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(parent, bottom_axis=RotatedLabelAxis())
         self.counts: CorefCounts | None = None
         self.bars: dict[str, pg.BarGraphItem] = {}
         self.value_labels: dict[tuple[str, str], pg.TextItem] = {}
@@ -60,6 +60,7 @@ class CorefScoreBars(ChartWidget):
         self.counts = None
         self.bars = {}
         self.value_labels = {}
+        self.plot.getAxis("bottom").set_labels([])
         super()._cleared(message)
 
     def set_data(self, counts: CorefCounts, *, title: str, subtitle: str = "") -> None:
@@ -81,15 +82,18 @@ class CorefScoreBars(ChartWidget):
                 label.setPos(i + OFFSETS[metric], 100 * value + 0.5)
                 self.plot.addItem(label)
                 self.value_labels[(g, metric)] = label
-        bottom = self.plot.getAxis("bottom")
-        bottom.setTicks([[(i, GROUP_LABELS[g]) for i, g in enumerate(GROUPS)]])
-        bottom.setStyle(hideOverlappingLabels=60)
+        # slanted names: seven groups share a narrow dock's width, and "CoNLL F1 (ours)" is long
+        self.plot.getAxis("bottom").set_labels([(i, GROUP_LABELS[g]) for i, g in enumerate(GROUPS)])
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setRange(xRange=(-0.55, len(GROUPS) - 0.45), yRange=(-1.5, 108), padding=0)
         self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Coreference metric")
         self.set_legend([(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in PRF], columns=3)
-        self.fit_minimum(width=60 * len(GROUPS))
+        self.fit_minimum(width=36 * len(GROUPS))
+        self._view_resized()
+
+    def _view_resized(self) -> None:
+        self.thin_value_labels(list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], 7.5)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         if self.counts is None:
@@ -119,7 +123,7 @@ class CorefScoreBars(ChartWidget):
 class CorefDocScatter(PercentScatter):
     """Mention F1 (x) against coreference CoNLL F1 (y) per document. Items: `scatter`, `current_marker`."""
 
-    base_minimum = (480, 400)
+    base_minimum = (NARROW_WIDTH, 400)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -358,15 +358,10 @@ class _GroupDelegate(QStyledItemDelegate):
     lose their middle (`Movement…Artifact` keeps family and subtype), the full name is the tooltip."""
 
     COLUMNS = (G_ID, G_REALIS, S_ID, S_REALIS, DICE)
-    """The columns it paints differently from the table's own delegate (elided at the right, or a
-    separator before them); types are elided in the middle, the table's own mode."""
+    """The columns it paints differently from the table's own delegate (a separator before them); every
+    text is elided in the middle, the table's own mode: both ends of an id or a type tell it apart."""
 
     def paint(self, painter, option: QStyleOptionViewItem, index: _Index) -> None:
-        column = index.column()
-        if column in (G_TYPE, S_TYPE, G_REALIS, S_REALIS, G_ID, S_ID):
-            option = QStyleOptionViewItem(option)
-            option.textElideMode = (Qt.TextElideMode.ElideMiddle if column in (G_TYPE, S_TYPE)
-                                    else Qt.TextElideMode.ElideRight)
         super().paint(painter, option, index)
         if index.column() == SYSTEM_FIRST or index.column() == DICE:
             painter.save()
@@ -541,8 +536,10 @@ class MappingTable(QWidget):
         numbers = sorted(self.proxy.mapToSource(i).row() for i in self.table.selectionModel().selectedRows(0))
         order = {self.proxy.mapToSource(self.proxy.index(r, 0)).row(): r for r in range(self.proxy.rowCount())}
         numbers.sort(key=lambda n: order.get(n, n))
-        cells = [[self.model.display_text(n, c) for c in range(len(HEADERS))] for n in numbers]
-        return rows_as_tsv(TSV_HEADERS, cells)
+        # the document first: rows pasted from several documents still say where each came from
+        doc = self.model.doc_id or ""
+        cells = [[doc, *(self.model.display_text(n, c) for c in range(len(HEADERS)))] for n in numbers]
+        return rows_as_tsv(("Document", *TSV_HEADERS), cells)
 
     def copy_selection(self) -> None:
         """Ctrl+C: the selected rows as TSV with a header."""

@@ -14,7 +14,7 @@ from typing import Any, Protocol, cast
 
 from evmeval.mention.scoring import ScoreResult
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QMainWindow, QScrollArea, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QMainWindow, QScrollArea, QStyle, QToolButton, QWidget
 
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.filters import ChartFilter, RowPredicate
@@ -103,6 +103,9 @@ class ChartsDock(QDockWidget):
             return None
         self.panel = panel
         panel.filter_requested.connect(self._apply_filter)
+        add_control = getattr(panel, "add_control", None)
+        if add_control is not None:
+            add_control(self._float_button())
         for extend in self.extensions:
             extend(panel)
         # A scroll area lets the dock be narrower than the panel's widest row without the window growing.
@@ -117,6 +120,34 @@ class ChartsDock(QDockWidget):
             window.resizeDocks([self], [default_width(window.width())], Qt.Orientation.Horizontal)
         self._pending = {"combination", "result", "document"}
         return panel
+
+    def _float_button(self) -> QToolButton:
+        """One click puts the charts in a window of their own (and back): the title bar's small float
+        button is easy to miss, and a chart gets the room a dock beside the tables cannot give."""
+        button = QToolButton()
+        button.setObjectName("chartsFloatButton")
+        button.setAutoRaise(True)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+
+        button.setIcon(button.style().standardIcon(QStyle.StandardPixmap.SP_TitleBarNormalButton))
+
+        def label(floating: bool) -> None:
+            button.setText("Dock" if floating else "Own window")  # the icon alone is shown: the dock is narrow
+            button.setToolTip("Put the charts back beside the tables" if floating
+                              else "Show the charts in a window of their own, which you can make as large as you like")
+
+        def toggle() -> None:
+            floating = not self.isFloating()
+            self.setFloating(floating)
+            if floating:  # as large as the window's right half, so every chart has its full drawing
+                window = self.parentWidget()
+                if window is not None:
+                    self.resize(max(self.width(), window.width() // 2), max(self.height(), window.height() * 3 // 4))
+
+        label(self.isFloating())
+        button.clicked.connect(toggle)
+        self.topLevelChanged.connect(label)
+        return button
 
     def set_applicable(self, applicable: bool) -> None:
         """Hide the dock on a page charts say nothing about (and show it again when leaving that page)."""

@@ -147,10 +147,12 @@ def test_ctrl_c_copies_the_selected_rows_as_tsv_with_a_header(qtbot, window):
     _click_row(qtbot, window, second, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(window.mapping.table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     lines = QApplication.clipboard().text().splitlines()
-    assert lines[0].split("\t") == ["#", "Gold id", "Gold text", "Gold type", "Gold realis", "System id",
+    # the document id first: rows pasted from several documents say where each came from
+    assert lines[0].split("\t") == ["Document", "#", "Gold id", "Gold text", "Gold type", "Gold realis", "System id",
                                     "System text", "System type", "System realis", "Dice", "Outcome"]
-    assert [line.split("\t")[1] for line in lines[1:]] == ["E1", "E3"]
-    assert lines[2].split("\t")[3] == "Justice_Arrest-Jail" and lines[2].split("\t")[9] == "0.67"
+    assert [line.split("\t")[0] for line in lines[1:]] == ["doc1", "doc1"]
+    assert [line.split("\t")[2] for line in lines[1:]] == ["E1", "E3"]
+    assert lines[2].split("\t")[4] == "Justice_Arrest-Jail" and lines[2].split("\t")[10] == "0.67"
 
 
 def test_right_click_filters_the_table_to_a_type(qtbot, window):

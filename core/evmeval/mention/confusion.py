@@ -165,3 +165,24 @@ def not_fully_credited(doc: DocumentResult, combination: str) -> tuple[frozenset
     system_ok = {p.system for p in full}
     return (frozenset(i for i in range(len(doc.gold)) if i not in gold_ok),
             frozenset(i for i in range(len(doc.system)) if i not in system_ok))
+
+
+def busiest(matrix: ConfusionMatrix, k: int) -> ConfusionMatrix:
+    """The matrix cut to its `k` values with the most rows (gold and system sides together; ties by
+    label order), keeping the label order, the missed and spurious slots and each kept cell's members.
+
+    A narrow chart shows the values that matter most rather than cells too small to read; the rows of
+    the other values are left out, not merged (two values in one "other" cell would read as agreement).
+    """
+    n = len(matrix.labels)
+    if k >= n:
+        return matrix
+    load = [sum(matrix.counts[i]) + sum(row[i] for row in matrix.counts) - matrix.counts[i][i]
+            for i in range(n)]
+    kept = sorted(sorted(range(n), key=lambda i: (-load[i], i))[:max(k, 0)])
+    slots = [*kept, n]
+    counts = tuple(tuple(matrix.counts[g][s] for s in slots) for g in slots)
+    members = {(a, b): matrix.members[(g, s)] for a, g in enumerate(slots) for b, s in enumerate(slots)
+               if (g, s) in matrix.members}
+    return ConfusionMatrix(matrix.attribute, matrix.combination, tuple(matrix.labels[i] for i in kept), counts,
+                           MappingProxyType(members), matrix.rule)
