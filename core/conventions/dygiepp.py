@@ -13,6 +13,8 @@ What it counts, sentence by sentence, summed over the corpus (micro):
 - arg_id: a predicted row matches if *any* gold row has its span and event type (the trigger's
   position need not be right); arg_class: if any gold row equals it with the role too. Rows are not
   paired off: two predicted rows can both match one gold row.
+All documents are pooled: DyGIE++ keeps one metric per `dataset` field and adds their MEAN__ (a mean
+of P, R and F1); for a file of one dataset, as usual, the pool is that dataset's figures.
 """
 
 from __future__ import annotations
