@@ -73,8 +73,8 @@ class Scores:
         """The document `evmeval-score --json` writes, as plain dicts and lists."""
         import json
 
-        from core.align_cli import DEFAULT_SCHEME, scheme_report
         from core.report.json_report import dumps
+        from core.report.run import DEFAULT_SCHEME, scheme_report
 
         _report, data = scheme_report(self.result, DEFAULT_SCHEME)
         loaded: dict[str, Any] = json.loads(dumps(data()))

@@ -75,7 +75,7 @@ def version_text(prog: str) -> str:
     from core import __version__
 
     pure = os.environ.get("EVMEVAL_PURE_PYTHON") == "1"
-    built = [name for name in ("_kernel", "_corefkernel") if find_spec(f"{__package__}.{name}") is not None]
+    built = [name for name in ("core._kernel", "core._corefkernel") if find_spec(name) is not None]
     kernels = ("no (EVMEVAL_PURE_PYTHON=1)" if pure and built else "yes" if len(built) == 2 else
                f"only {built[0]}" if built else "no (not built: no C compiler at install)")
     return f"{prog} {__version__} (EvmEval Studio; C kernels: {kernels})"
