@@ -3,11 +3,13 @@ each annotator's agreement with the curated set as it changes.
 
 Keys (while the view has focus): 1..N accept that annotator's version, Enter keeps the curated one,
 Delete rejects the item, Ctrl+Z undoes the last decision; each decision moves to the next open
-disagreement. Every decision and figure comes from `core.curation` through `CurationState`.
+disagreement. Every decision and figure comes from `evmeval.agreement.curation` through `CurationState`.
 """
 
 from __future__ import annotations
 
+from evmeval.editing.operations import change_realis, change_type
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import (
@@ -26,8 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.editing.operations import change_realis, change_type
-from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.model.curation_state import CurationState, describe
 from evmeval_gui.model.formatting import percent

@@ -1,8 +1,8 @@
-"""The Curate view's state, without Qt: a `core.curation.Curation`, the disagreement under review, the
+"""The Curate view's state, without Qt: a `evmeval.agreement.curation.Curation`, the disagreement under review, the
 decisions made (undoable), and each annotator's agreement with the curated set.
 
-Every decision goes through `core.curation` (`accept`, `reject`, `keep`, `apply_edit`) and moves to
-the next open disagreement; agreement with the curated set is `core.curation.annotator_agreement`,
+Every decision goes through `evmeval.agreement.curation` (`accept`, `reject`, `keep`, `apply_edit`) and moves to
+the next open disagreement; agreement with the curated set is `evmeval.agreement.curation.annotator_agreement`,
 measured again for the decided document only. No figure is computed here.
 """
 
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core import curation as cur
-from core.curation import Curation, CurationPolicy, Disagreement
-from core.editing.operations import DocumentEdit
-from core.metrics.agreement import PairAgreement
-from core.model import Mention, TbfFile
+from evmeval.agreement import curation as cur
+from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement
+from evmeval.agreement.scoring import PairAgreement
+from evmeval.editing.operations import DocumentEdit
+from evmeval.model import Mention, TbfFile
 
 
 @dataclass(frozen=True)

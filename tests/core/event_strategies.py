@@ -3,10 +3,9 @@ descriptions: TextEE data/README.md, DyGIE++ doc/data.md)."""
 
 from __future__ import annotations
 
+from evmeval.io import dygiepp as dy
+from evmeval.io import textee as tx
 from hypothesis import strategies as st
-
-from core.formats import dygiepp as dy
-from core.formats import textee as tx
 
 NAMES = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=6)
 TYPES = st.sampled_from(["Attack", "Die", "Meet", "Start-Position"])

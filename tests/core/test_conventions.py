@@ -10,13 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from core.cli import score_main
-from core.conventions import REGISTRY, Input, conventions_for
-from core.conventions.dygiepp import score_documents
-from core.conventions.textee import score_textee
-from core.formats.dygiepp import read_dygiepp
-from core.formats.errors import FormatError
+from evmeval.cli.score import score_main
+from evmeval.conventions import REGISTRY, Input, conventions_for
+from evmeval.conventions.dygiepp import score_documents
+from evmeval.conventions.textee import score_textee
+from evmeval.io.dygiepp import read_dygiepp
+from evmeval.io.errors import FormatError
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
 TEXTEE_GOLD, TEXTEE_PRED = DATA / "textee_gold.jsonl", DATA / "textee_pred.jsonl"
@@ -233,11 +232,11 @@ def test_cli_output_on_an_input_is_refused(capsys: pytest.CaptureFixture[str]) -
 
 def test_default_tbf_run_does_not_load_the_conventions(evmeval_data: Path, tmp_path: Path) -> None:
     demo = evmeval_data / "scoring_demo" / "token_based"
-    code = ("import sys; from core.cli import score_main; "
+    code = ("import sys; from evmeval.cli.score import score_main; "
             f"rc = score_main(['-g', {str(demo / 'gold.tbf')!r}, '-s', {str(demo / 'sample_system_C.tbf')!r}, "
             f"'-t', {str(demo / 'tkn')!r}, '-o', {str(tmp_path / 'o.txt')!r}]); "
-            "print(rc, sorted(m for m in sys.modules if m.startswith(('core.conventions', 'core.formats.textee', "
-            "'core.formats.dygiepp', 'core.formats.jsonlines'))))")
+            "print(rc, sorted(m for m in sys.modules if m.startswith(('evmeval.conventions', 'evmeval.io.textee', "
+            "'evmeval.io.dygiepp', 'evmeval.io.jsonlines'))))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120,
                           cwd=Path(__file__).resolve().parent.parent.parent)
     assert done.stdout.strip() == "0 []"

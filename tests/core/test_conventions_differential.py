@@ -12,14 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from evmeval.conventions import Input
+from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.textee import score_textee
+from evmeval.io import dygiepp as dy
+from evmeval.io import textee as tx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.conventions import Input
-from core.conventions.dygiepp import score_dygiepp
-from core.conventions.textee import score_textee
-from core.formats import dygiepp as dy
-from core.formats import textee as tx
 from tests.core.event_strategies import ROLES, TYPES, documents, window_files, windows
 from tests.published_scorers import DygieppScorer, TexteeScorer, checkout
 

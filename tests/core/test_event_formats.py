@@ -7,12 +7,12 @@ import json
 from pathlib import Path
 
 import pytest
+from evmeval.io import dygiepp as dy
+from evmeval.io import textee as tx
+from evmeval.io.errors import FormatError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.formats import dygiepp as dy
-from core.formats import textee as tx
-from core.formats.errors import FormatError
 from tests.core.event_strategies import documents, window_files
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
