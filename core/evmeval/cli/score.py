@@ -90,6 +90,9 @@ def _score_parser() -> argparse.ArgumentParser:
                    help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
     p.add_argument("--strict", action="store_true",
                    help="treat every warning as an error: print it, write nothing, exit 1 (for CI)")
+    p.add_argument("--convention", metavar="NAME",
+                   help="score JSONL event-extraction files under a published scorer's rules instead: textee "
+                   "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), or all that apply to the files")
     add_alignment_options(p)
     add_coref_arguments(p)
     add_sequencing_arguments(p)
@@ -225,6 +228,10 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
     parser = _score_parser()
     args = parser.parse_args(argv)
+    if args.convention is not None:  # imported only then: the default tbf run loads none of it
+        from evmeval.conventions.cli import run_conventions
+
+        return run_conventions(parser, args, PROG)
     if args.ci and (not args.json or args.profile != "v1.8"):
         parser.error("--ci adds intervals to the --json output of the v1.8 profile: give --json FILE")
     if (problem := _check_options(args)) is not None:

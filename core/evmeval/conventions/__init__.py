@@ -1,0 +1,63 @@
+"""Scoring conventions: each published event-extraction scorer's rules, on the files of its format.
+
+"My numbers differ from the paper" is most often a convention or a data difference, not a model
+bug; scoring the same files under each scorer's own rules, with a fingerprint of the gold data,
+shows which. Each convention names its metrics as its scorer does and counts as it counts.
+"""
+
+from __future__ import annotations
+
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.textee import score_textee
+from evmeval.io.errors import FormatError
+from evmeval.io.jsonlines import parse_json_lines
+from evmeval.io.reading import decode_text, display_name, read_bytes
+
+REGISTRY: dict[str, Convention] = {
+    c.name: c for c in (
+        Convention("textee", "textee",
+                   "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
+                   "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
+                   score_textee),
+        Convention("dygiepp", "dygiepp",
+                   "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
+                   "argument has its span and event type (id) and role (class); arguments of unpredicted "
+                   "triggers dropped; micro over sentences",
+                   score_dygiepp),
+    )
+}
+"""Every convention by name; `all` on the command line means those whose format the files have."""
+
+FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL"}
+
+
+def detect_format(source: Input) -> str:
+    """The format of a JSONL file, from its first object's fields (`wnd_id`: TextEE; `doc_key` and
+    `sentences`: DyGIE++)."""
+    path = source.path
+    data = read_bytes(path) if source.data is None else source.data
+    first = decode_text(data, path).partition("\n")[0] + "\n"
+    for _, value in parse_json_lines(first, display_name(path)):
+        if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
+            return "textee"
+        if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
+            return "dygiepp"
+        break
+    raise FormatError(display_name(path), 1, "not a format any convention reads",
+                      "a TextEE window (doc_id, wnd_id, event_mentions) or a DyGIE++ document "
+                      "(doc_key, sentences) per line")
+
+
+def conventions_for(name: str, gold: Input) -> list[Convention]:
+    """The conventions `--convention name` means; `all`: every one whose format the gold file has."""
+    if name == "all":
+        found = detect_format(gold)
+        return [c for c in REGISTRY.values() if c.format == found]
+    if name not in REGISTRY:
+        raise ValueError(f"unknown convention {name!r} (expected one of: {', '.join(REGISTRY)}, all)")
+    return [REGISTRY[name]]
+
+
+__all__ = ["FORMATS", "REGISTRY", "Convention", "ConventionResult", "Fingerprint", "Input", "Metric", "conventions_for",
+           "detect_format"]

@@ -1,0 +1,94 @@
+"""What every scoring convention returns: its metrics under its own scorer's names, and a fingerprint
+of the gold data, so two people can see at once whether they scored the same files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Metric:
+    """One published scorer's figure: counts as that scorer counts them, precision/recall/F1 as
+    fractions made from the counts the way it makes them (0 when a denominator is 0)."""
+
+    match_num: int
+    pred_num: int
+    gold_num: int
+
+    @property
+    def precision(self) -> float:
+        return self.match_num / self.pred_num if self.pred_num > 0 else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.match_num / self.gold_num if self.gold_num > 0 else 0.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r > 0 else 0.0
+
+    def to_json(self) -> dict[str, float | int]:
+        return {"precision": self.precision, "recall": self.recall, "f1": self.f1,
+                "match_num": self.match_num, "pred_num": self.pred_num, "gold_num": self.gold_num}
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    """Counts of the gold data and a hash of its bytes: the ACE05-E vs E+ kind of mismatch shows here."""
+
+    format: str
+    documents: int
+    windows: int
+    """Windows (TextEE) or sentences (DyGIE++)."""
+    event_mentions: int
+    arguments: int
+    event_types: int
+    role_types: int
+    gold_sha256: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": self.format, "documents": self.documents, "windows": self.windows,
+                "event_mentions": self.event_mentions, "arguments": self.arguments,
+                "event_types": self.event_types, "role_types": self.role_types, "gold_sha256": self.gold_sha256}
+
+    def summary(self) -> str:
+        unit = "sentences" if self.format == "dygiepp" else "windows"
+        return (f"{self.documents} documents, {self.windows} {unit}, {self.event_mentions} event mentions, "
+                f"{self.arguments} arguments, {self.event_types} event types, {self.role_types} roles; "
+                f"gold sha256 {self.gold_sha256}")
+
+
+@dataclass(frozen=True)
+class ConventionResult:
+    name: str
+    metrics: dict[str, Metric]
+    """In the scorer's own order and under its own names."""
+    labels: dict[str, str]
+    """How the scorer prints each metric (`Tri-I`), for the table."""
+    fingerprint: Fingerprint
+
+    def to_json(self) -> dict[str, Any]:
+        return {name: metric.to_json() for name, metric in self.metrics.items()}
+
+
+@dataclass(frozen=True)
+class Input:
+    """A file given on the command line and its bytes, read once (a pipe cannot be read twice)."""
+
+    path: str
+    data: bytes | None = None
+    """None: read it from `path` when needed."""
+
+
+@dataclass(frozen=True)
+class Convention:
+    """A published scorer's rules: the format it reads, what it counts, and the function that scores."""
+
+    name: str
+    format: str
+    description: str
+    score: Callable[[Input, Input], ConventionResult]
+    """(gold, system) -> result; bad input is a `FormatError`."""

@@ -1,0 +1,142 @@
+"""Convention `dygiepp`: DyGIE++'s event metrics (dwadden/dygiepp `dygie/training/event_metrics.py`).
+
+What it counts, sentence by sentence, summed over the corpus (micro):
+- each side's events become two dictionaries, as its `Events` reader builds them: trigger token ->
+  event type, and (trigger token, argument span) -> role; a later event on the same token (or the same
+  argument of the same token) overwrites the earlier one, so such duplicates count once;
+- trig_id: gold_num = gold trigger tokens, pred_num = predicted trigger tokens, match_num = predicted
+  tokens that are gold trigger tokens; trig_class: those whose event type also agrees;
+- arguments become (span, event type of its trigger token, role) rows, one per dictionary entry, so
+  the same span under two triggers of one type is two rows; rows of a trigger token not in that
+  side's trigger dictionary are dropped (for predictions cut by a probability threshold: the
+  arguments of the triggers cut);
+- arg_id: a predicted row matches if *any* gold row has its span and event type (the trigger's
+  position need not be right); arg_class: if any gold row equals it with the role too. Rows are not
+  paired off: two predicted rows can both match one gold row.
+All documents are pooled: DyGIE++ keeps one metric per `dataset` field and adds their MEAN__ (a mean
+of P, R and F1); for a file of one dataset, as usual, the pool is that dataset's figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.io.dygiepp import Document, DygieppFile, Event, read_dygiepp
+from evmeval.io.errors import FormatError
+
+METRICS: dict[str, str] = {"trig_id": "trig_id", "trig_class": "trig_class", "arg_id": "arg_id",
+                           "arg_class": "arg_class"}
+"""DyGIE++'s metric names (`trig_id_precision` ... in its output), in its order."""
+
+
+@dataclass
+class Counts:
+    """The eight counters DyGIE++'s `EventMetrics` keeps."""
+
+    gold_triggers: int = 0
+    predicted_triggers: int = 0
+    matched_trigger_ids: int = 0
+    matched_trigger_classes: int = 0
+    gold_arguments: int = 0
+    predicted_arguments: int = 0
+    matched_argument_ids: int = 0
+    matched_argument_classes: int = 0
+
+    def metrics(self) -> dict[str, Metric]:
+        return {
+            "trig_id": Metric(self.matched_trigger_ids, self.predicted_triggers, self.gold_triggers),
+            "trig_class": Metric(self.matched_trigger_classes, self.predicted_triggers, self.gold_triggers),
+            "arg_id": Metric(self.matched_argument_ids, self.predicted_arguments, self.gold_arguments),
+            "arg_class": Metric(self.matched_argument_classes, self.predicted_arguments, self.gold_arguments),
+        }
+
+
+Span = tuple[int, int]
+
+
+def _dictionaries(events: list[Event], threshold: float | None) -> tuple[dict[int, str], dict[tuple[int, Span], str]]:
+    """Trigger token -> type and (trigger token, span) -> role, later entries overwriting earlier ones;
+    with `threshold`, what is less probable than it is left out."""
+    triggers: dict[int, str] = {}
+    arguments: dict[tuple[int, Span], str] = {}
+    for event in events:
+        if threshold is not None and event.prob is not None and event.prob < threshold:
+            continue
+        triggers[event.trigger] = event.event_type
+        for argument in event.arguments:
+            if threshold is not None and argument.prob is not None and argument.prob < threshold:
+                continue
+            arguments[(event.trigger, (argument.start, argument.end))] = argument.role
+    return triggers, arguments
+
+
+def _rows(triggers: dict[int, str], arguments: dict[tuple[int, Span], str]) -> list[tuple[Span, str, str]]:
+    return [(span, triggers[token], role) for (token, span), role in arguments.items() if token in triggers]
+
+
+def score_sentence(counts: Counts, gold: list[Event], predicted: list[Event], threshold: float | None = None) -> None:
+    gold_triggers, gold_arguments = _dictionaries(gold, None)
+    pred_triggers, pred_arguments = _dictionaries(predicted, threshold)
+    counts.gold_triggers += len(gold_triggers)
+    counts.predicted_triggers += len(pred_triggers)
+    for token, label in pred_triggers.items():
+        if token in gold_triggers:
+            counts.matched_trigger_ids += 1
+            counts.matched_trigger_classes += gold_triggers[token] == label
+    gold_rows, pred_rows = _rows(gold_triggers, gold_arguments), _rows(pred_triggers, pred_arguments)
+    counts.gold_arguments += len(gold_rows)
+    counts.predicted_arguments += len(pred_rows)
+    gold_ids = {row[:2] for row in gold_rows}
+    gold_classes = set(gold_rows)
+    for row in pred_rows:
+        counts.matched_argument_ids += row[:2] in gold_ids
+        counts.matched_argument_classes += row in gold_classes
+
+
+def _pair(gold: DygieppFile, system: DygieppFile) -> list[tuple[Document, Document]]:
+    """Each gold document with the system's of the same doc_key, the same sentences, and predictions."""
+    by_key = {d.doc_key: d for d in system.documents}
+    gold_keys = {d.doc_key for d in gold.documents}
+    for d in system.documents:
+        if d.doc_key not in gold_keys:
+            raise FormatError(system.path, d.line, f"document {d.doc_key!r} is not in the gold file",
+                              "the gold file's documents")
+    pairs = []
+    for g in gold.documents:
+        if g.events is None:
+            raise FormatError(gold.path, g.line, f"document {g.doc_key!r} has no 'events' field",
+                              "gold events: one list per sentence (empty lists if none)")
+        s = by_key.get(g.doc_key)
+        if s is None:
+            raise FormatError(system.path, 0, f"no document {g.doc_key!r} (gold line {g.line})",
+                              "a prediction for every gold document")
+        if s.sentences != g.sentences:
+            raise FormatError(system.path, s.line, f"document {g.doc_key!r}: sentences differ from the gold's "
+                              f"(gold line {g.line})", "the gold document's sentences and tokens")
+        if s.predicted_events is None:
+            raise FormatError(system.path, s.line, f"document {g.doc_key!r} has no 'predicted_events' field",
+                              "DyGIE++ predictions: predicted_events, one list per sentence")
+        pairs.append((g, s))
+    return pairs
+
+
+def fingerprint(gold: DygieppFile) -> Fingerprint:
+    events = [e for d in gold.documents for sentence in d.events or () for e in sentence]
+    return Fingerprint("dygiepp", len(gold.documents), sum(len(d.sentences) for d in gold.documents), len(events),
+                       sum(len(e.arguments) for e in events), len({e.event_type for e in events}),
+                       len({a.role for e in events for a in e.arguments}), gold.sha256)
+
+
+def score_documents(gold: DygieppFile, system: DygieppFile, threshold: float | None = None) -> ConventionResult:
+    """`threshold`: predictions less probable than this are left out (None: all, as DyGIE++ scores)."""
+    counts = Counts()
+    for g, s in _pair(gold, system):
+        assert g.events is not None and s.predicted_events is not None, "checked by _pair"
+        for gold_events, predicted_events in zip(g.events, s.predicted_events, strict=True):
+            score_sentence(counts, gold_events, predicted_events, threshold)
+    return ConventionResult("dygiepp", counts.metrics(), dict(METRICS), fingerprint(gold))
+
+
+def score_dygiepp(gold: Input, system: Input) -> ConventionResult:
+    return score_documents(read_dygiepp(gold.path, gold.data), read_dygiepp(system.path, system.data))

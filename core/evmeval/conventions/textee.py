@@ -1,0 +1,86 @@
+"""Convention `textee`: TextEE's end-to-end scores (ej0cl6/TextEE `TextEE/scorer.py`, E2E task).
+
+What it counts, as that scorer does: every metric is the size of a *set* of tuples built over all
+windows (micro over windows; a duplicate in gold or prediction collapses into one tuple):
+  trigger_id            (doc_id, wnd_id, trigger start, trigger end)
+  trigger_cls           ... + event type
+  argument_id           (doc_id, wnd_id, event type, argument start, argument end)  - not tied to its trigger
+  argument_cls          ... + role
+  argument_attached_id  (doc_id, wnd_id, trigger start, trigger end, event type, argument start, argument end)
+  argument_attached_cls ... + role
+match_num = |gold & pred|, pred_num = |pred|, gold_num = |gold|. An argument's span is its entity's
+(TextEE's loader looks `entity_id` up in `entity_mentions`). TextEE pairs prediction and gold lines one
+to one (same doc_id and wnd_id, asserted); since every tuple carries both ids, the order of lines does
+not change a figure, so here they are paired by id and only a missing or extra window is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.io.errors import FormatError
+from evmeval.io.textee import TexteeFile, Window, read_textee
+
+METRICS: dict[str, str] = {
+    "trigger_id": "Tri-I",
+    "trigger_cls": "Tri-C",
+    "argument_id": "Arg-I",
+    "argument_cls": "Arg-C",
+    "argument_attached_id": "Arg-I (attached)",
+    "argument_attached_cls": "Arg-C (attached)",
+}
+"""TextEE's metric names, in its report's order, and how its `print_scores` labels them."""
+
+Tuples = dict[str, set[tuple[object, ...]]]
+
+
+def window_tuples(windows: Iterable[Window]) -> Tuples:
+    """The six sets TextEE's E2E scorer builds, over all `windows`."""
+    sets: Tuples = {name: set() for name in METRICS}
+    for w in windows:
+        ids = (w.doc_id, w.wnd_id)
+        for event in w.event_mentions:
+            trigger = (event.start, event.end)
+            sets["trigger_id"].add(ids + trigger)
+            sets["trigger_cls"].add(ids + trigger + (event.event_type,))
+            for argument in event.arguments:
+                span = w.argument_span(argument)
+                sets["argument_id"].add((*ids, event.event_type, *span))
+                sets["argument_cls"].add((*ids, event.event_type, *span, argument.role))
+                sets["argument_attached_id"].add(ids + trigger + (event.event_type,) + span)
+                sets["argument_attached_cls"].add(ids + trigger + (event.event_type,) + span + (argument.role,))
+    return sets
+
+
+def check_pairing(gold: TexteeFile, system: TexteeFile) -> None:
+    """Every gold window predicted once and nothing else (TextEE asserts the two lists pair up)."""
+    gold_lines = {(w.doc_id, w.wnd_id): w.line for w in gold.windows}
+    for w in system.windows:
+        if (w.doc_id, w.wnd_id) not in gold_lines:
+            raise FormatError(system.path, w.line, f"window {w.wnd_id!r} of document {w.doc_id!r} is not in "
+                              f"the gold file", "the gold file's windows (TextEE pairs them one to one)")
+    system_keys = {(w.doc_id, w.wnd_id) for w in system.windows}
+    for key, line in gold_lines.items():
+        if key not in system_keys:
+            raise FormatError(system.path, 0, f"no window {key[1]!r} of document {key[0]!r} (gold line {line})",
+                              "a line for every gold window, empty event_mentions if none predicted")
+
+
+def fingerprint(gold: TexteeFile) -> Fingerprint:
+    events = [e for w in gold.windows for e in w.event_mentions]
+    return Fingerprint("textee", len({w.doc_id for w in gold.windows}), len(gold.windows), len(events),
+                       sum(len(e.arguments) for e in events), len({e.event_type for e in events}),
+                       len({a.role for e in events for a in e.arguments}), gold.sha256)
+
+
+def score_windows(gold: TexteeFile, system: TexteeFile) -> ConventionResult:
+    check_pairing(gold, system)
+    gold_sets, pred_sets = window_tuples(gold.windows), window_tuples(system.windows)
+    metrics = {name: Metric(len(gold_sets[name] & pred_sets[name]), len(pred_sets[name]), len(gold_sets[name]))
+               for name in METRICS}
+    return ConventionResult("textee", metrics, dict(METRICS), fingerprint(gold))
+
+
+def score_textee(gold: Input, system: Input) -> ConventionResult:
+    return score_windows(read_textee(gold.path, gold.data), read_textee(system.path, system.data))

@@ -1,0 +1,123 @@
+"""JSON Lines input shared by the event-extraction formats (TextEE windows, DyGIE++ documents).
+
+One object per line, read once; every problem carries its file and line, and a field-by-field
+checker (`Fields`) lets a format say what it expected in the words of its own description.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from evmeval.io.errors import FormatError, Problem
+from evmeval.io.reading import decode_text, display_name, read_bytes
+
+
+def read_json_lines(path: str, problems: list[Problem] | None = None,
+                    data: bytes | None = None) -> tuple[bytes, list[tuple[int, Any]]]:
+    """The raw bytes (a fingerprint hashes what was read, not a re-encoding) and each line's value;
+    `data`: the file's bytes already read (a pipe can be read only once)."""
+    data = read_bytes(path) if data is None else data
+    return data, list(parse_json_lines(decode_text(data, path), display_name(path), problems))
+
+
+def parse_json_lines(text: str, path: str, problems: list[Problem] | None = None) -> Iterator[tuple[int, Any]]:
+    """(line number, decoded value) for every line; a blank or broken line is a `FormatError`: the
+    published loaders call `json.loads` on every line and stop there too. With `problems` (a
+    validator), such a line is listed there and skipped instead."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # the final newline ends the last line, it does not start another
+    if not lines:
+        raise FormatError(path, 0, "no lines", "one JSON object per line")
+    for number, line in enumerate(lines, 1):
+        try:
+            if not line.strip():
+                raise FormatError(path, number, "empty line", "one JSON object per line")
+            try:
+                value = json.loads(line)
+            except ValueError as exc:
+                raise FormatError(path, number, f"not JSON ({exc})", "one JSON object per line") from None
+        except FormatError as exc:
+            if problems is None:
+                raise
+            problems.append(exc.problem)
+            continue
+        yield number, value
+
+
+class Fields:
+    """Where a value sits (file, line, path inside the object) and what was expected of it."""
+
+    def __init__(self, path: str, line: int, where: str = "") -> None:
+        self.path, self.line, self.where = path, line, where
+
+    def at(self, part: str) -> Fields:
+        """The same line, one level deeper (`event 2`, `argument 1`)."""
+        return Fields(self.path, self.line, f"{self.where}, {part}" if self.where else part)
+
+    def problem(self, message: str, expected: str) -> Problem:
+        prefix = f"{self.where}: " if self.where else ""
+        return Problem(self.path, self.line, prefix + message, expected)
+
+    def fail(self, message: str, expected: str) -> FormatError:
+        problem = self.problem(message, expected)
+        return FormatError(problem.path, problem.line, problem.message, problem.expected)
+
+    def obj(self, value: Any, what: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(f"{what} is {kind(value)}", f"{what} as a JSON object")
+        return value
+
+    def get(self, obj: dict[str, Any], key: str, want: type | tuple[type, ...], expected: str,
+            *, optional: bool = False) -> Any:
+        """`obj[key]` checked against `want` (an int is never a bool, as JSON has them apart)."""
+        if key not in obj:
+            if optional:
+                return None
+            raise self.fail(f"no {key!r} field", expected)
+        value = obj[key]
+        if isinstance(value, bool) and bool not in (want if isinstance(want, tuple) else (want,)):
+            raise self.fail(f"{key!r} is {kind(value)}", expected)
+        if not isinstance(value, want):
+            raise self.fail(f"{key!r} is {kind(value)}", expected)
+        return value
+
+    def strings(self, obj: dict[str, Any], key: str, expected: str) -> list[str]:
+        value = self.get(obj, key, list, expected)
+        for i, item in enumerate(value):
+            if not isinstance(item, str):
+                raise self.fail(f"{key!r} item {i} is {kind(item)}", expected)
+        return value
+
+
+def kind(value: Any) -> str:
+    """A JSON value's kind as a message names it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return f"the number {value}"
+    if isinstance(value, float):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the string {value[:40]!r}"
+    if isinstance(value, list):
+        return f"a list of {len(value)}"
+    return "an object"
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer (true/false are not token indices)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def dump_line(value: Any) -> str:
+    """One JSONL line as the projects write them (`json.dumps` defaults), newline included."""
+    return json.dumps(value, ensure_ascii=False) + "\n"

@@ -1,0 +1,117 @@
+"""Running the published scorers' own evaluation code, from a checkout, without their heavy imports.
+
+Only for differential tests: nothing here is vendored. `TEXTEE_DIR` points at a checkout of
+ej0cl6/TextEE, `DYGIEPP_DIR` at one of dwadden/dygiepp; without them the tests that need these skip.
+
+- TextEE: `TextEE/scorer.py` is loaded with `ipdb` stubbed; gold lines go through TextEE's own
+  `load_E2E_data` (the one function taken out of `TextEE/utils.py`, whose module imports torch and every
+  model); prediction lines are turned into the scorer's tuples by `textee_prediction`, the inverse of
+  TextEE's `save_predictions` (predictions never pass through `load_E2E_data` there either: they come
+  straight from the model in that form).
+- DyGIE++: `dygie/data/dataset_readers/document.py` (its `Document` reader) and
+  `dygie/training/event_metrics.py` are loaded with torch, allennlp's `Metric` and `overrides` stubbed.
+  The metric is fed, per sentence, the gold sentence as metadata and the predicted sentence's
+  `trigger_dict`/`argument_dict` as the reader builds them, each value wrapped in a 1-tuple as the
+  model's decoder gives (label, logit, softmax) and the metric reads only item 0.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import os
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def checkout(variable: str) -> Path:
+    """The checkout named by an environment variable, or skip the test."""
+    value = os.environ.get(variable)
+    if not value:
+        pytest.skip(f"{variable} is not set (a checkout of the published scorer)")
+    return Path(value)
+
+
+def _load(name: str, path: Path) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _stub(name: str, **attributes: Any) -> None:
+    module = types.ModuleType(name)
+    module.__dict__.update(attributes)
+    module.__path__ = []  # type: ignore[attr-defined]  # a package, so submodules can be stubbed
+    sys.modules.setdefault(name, module)
+
+
+class TexteeScorer:
+    """TextEE's E2E scoring: `score(gold_lines, prediction_lines)` -> their `compute_scores` dict."""
+
+    def __init__(self, root: Path) -> None:
+        _stub("ipdb")
+        self.scorer = _load("textee_published_scorer", root / "TextEE" / "scorer.py")
+        source = (root / "TextEE" / "utils.py").read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        [function] = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "load_E2E_data"]
+        namespace: dict[str, Any] = {}
+        exec(compile(ast.Module(body=[function], type_ignores=[]), str(root / "TextEE" / "utils.py"), "exec"),
+             namespace)
+        self.load_e2e = namespace["load_E2E_data"]
+
+    def score(self, gold_lines: list[dict[str, Any]], prediction_lines: list[dict[str, Any]]) -> dict[str, Any]:
+        golds, _ = self.load_e2e([dict(g) for g in gold_lines], lambda instances, data, config: instances, None)
+        by_id = {(p["doc_id"], p["wnd_id"]): p for p in prediction_lines}
+        preds = [textee_prediction(by_id[(g["doc_id"], g["wnd_id"])]) for g in golds]
+        return self.scorer.compute_scores(preds, golds, "E2E")  # type: ignore[no-any-return]
+
+
+def textee_prediction(line: dict[str, Any]) -> dict[str, Any]:
+    """A prediction line (as TextEE's `save_predictions` writes it: arguments with start/end) in the
+    form its model hands to the scorer."""
+    events = [{"trigger": (e["trigger"]["start"], e["trigger"]["end"], e["event_type"], e["trigger"].get("text")),
+               "arguments": [(a["start"], a["end"], a["role"], a.get("text")) for a in e["arguments"]]}
+              for e in line["event_mentions"]]
+    return {"doc_id": line["doc_id"], "wnd_id": line["wnd_id"], "tokens": line["tokens"], "events": events}
+
+
+class DygieppScorer:
+    """DyGIE++'s `EventMetrics` over documents read by its own `Document` reader."""
+
+    def __init__(self, root: Path) -> None:
+        _stub("torch")
+        _stub("overrides", overrides=lambda f: f)
+        for package in ("allennlp", "allennlp.training", "allennlp.training.metrics"):
+            _stub(package)
+        _stub("allennlp.training.metrics.metric", Metric=object)
+        for package in ("dygie", "dygie.models", "dygie.training", "dygie.data", "dygie.data.dataset_readers"):
+            _stub(package)
+        _load("dygie.models.shared", root / "dygie" / "models" / "shared.py")
+        self.document = _load("dygie.data.dataset_readers.document",
+                              root / "dygie" / "data" / "dataset_readers" / "document.py")
+        _load("dygie.training.f1", root / "dygie" / "training" / "f1.py")
+        self.metrics = _load("dygie.training.event_metrics", root / "dygie" / "training" / "event_metrics.py")
+
+    def score(self, gold_lines: list[dict[str, Any]], prediction_lines: list[dict[str, Any]]) -> dict[str, Any]:
+        metric = self.metrics.EventMetrics()
+        by_key = {p["doc_key"]: p for p in prediction_lines}
+        for gold_line in gold_lines:
+            gold = self.document.Document.from_json(gold_line)
+            predicted = self.document.Document.from_json(by_key[gold_line["doc_key"]])
+            for gold_sentence, predicted_sentence in zip(gold.sentences, predicted.sentences, strict=True):
+                events = predicted_sentence.predicted_events
+                decoded = {"trigger_dict": {k: (v,) for k, v in events.trigger_dict.items()},
+                           "argument_dict": {k: (v,) for k, v in events.argument_dict.items()}}
+                metric([decoded], [gold_sentence])
+        result: dict[str, Any] = metric.get_metric()
+        counts = {name: getattr(metric, f"_{name}") for name in (
+            "gold_triggers", "predicted_triggers", "matched_trigger_ids", "matched_trigger_classes",
+            "gold_arguments", "predicted_arguments", "matched_argument_ids", "matched_argument_classes")}
+        return result | {"counts": counts}
