@@ -14,12 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-_PUBLIC = {"load": "evmeval.api", "score": "evmeval.api", "Corpus": "evmeval.api", "Scores": "evmeval.api",
+_API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "annotator_agreement", "Corpus", "Scores")
+_PUBLIC = {**dict.fromkeys(_API, "evmeval.api"),
            "ATTRIBUTE_NAMES": "evmeval.rules", "attributes_named": "evmeval.rules",
            "FormatError": "evmeval.io.errors", "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
 
 if TYPE_CHECKING:
-    from evmeval.api import Corpus, Scores, load, score
+    from evmeval.api import (
+        Corpus,
+        Scores,
+        annotator_agreement,
+        compare_runs,
+        coreference,
+        event_sequencing,
+        load,
+        score,
+    )
     from evmeval.io.errors import FormatError
     from evmeval.mention.prf import Average, Score
     from evmeval.rules import ATTRIBUTE_NAMES, attributes_named
@@ -33,5 +43,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "FormatError", "Score", "Scores", "__version__", "attributes_named",
-           "load", "score"]
+__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "FormatError", "Score", "Scores", "__version__",
+           "annotator_agreement", "attributes_named", "compare_runs", "coreference", "event_sequencing", "load",
+           "score"]

@@ -12,8 +12,9 @@ check the command makes — without four deep imports. Qt is never imported.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.io.input_checks import input_warnings
@@ -22,6 +23,12 @@ from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS
 from evmeval.mention.prf import Average, Score, nan_to_none
 from evmeval.mention.scoring import ScoreResult, score_files
 from evmeval.rules import ATTRIBUTE_NAMES, Combination, attributes_named
+
+if TYPE_CHECKING:
+    from evmeval.agreement.scoring import IaaResult
+    from evmeval.compare.runs import Comparison
+    from evmeval.coref.scoring import CorefResult
+    from evmeval.sequencing.scoring import SequencingResult
 
 
 @dataclass(frozen=True)
@@ -104,4 +111,55 @@ def score(corpus: Corpus, *, strategy: str = DEFAULT_STRATEGY, document: str | N
     return Scores(result, corpus.warnings + tuple(result.warnings))
 
 
-__all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "attributes_named", "load", "score"]
+def coreference(corpus: Corpus, scores: Scores, *, attributes: str | Combination = Combination.TYPE,
+                threshold: float = 1.0) -> CorefResult:
+    """Coreference scores (MUC, B³, CEAF-e, BLANC and their CoNLL average) of `scores`' documents, with mentions
+    aligned under `attributes` (v1.8's `-m 1`, mention type, by default), as `evmeval-score -c` reports them."""
+    from evmeval.coref.scoring import score_coreference
+
+    return score_coreference(scores.result, corpus.inputs.gold, corpus.inputs.system,
+                             combination=attributes_named(attributes).value, threshold=threshold,
+                             whitelisted=corpus.whitelist is not None)
+
+
+def event_sequencing(corpus: Corpus, scores: Scores, *, attributes: str | Combination = Combination.TYPE,
+               validate: bool = True) -> SequencingResult:
+    """Event sequencing scores (@After, @Subevent) as `evmeval-score -a` computes them; `validate=False` is
+    v1.8's `-nv`. Raises `FormatError` where v1.8 refuses or crashes."""
+    from evmeval.sequencing.scoring import score_sequencing
+
+    return score_sequencing(scores.result, corpus.inputs.gold, corpus.inputs.system,
+                            mapping=attributes_named(attributes).value, validate=validate,
+                            filtered=corpus.whitelist is not None)
+
+
+def compare_runs(gold: str, systems: Sequence[str], *, tokens: str | None = None, whitelist: str | None = None,
+            resamples: int | None = None, seed: int | None = None) -> Comparison:
+    """Two or more runs on one gold standard, as `evmeval-compare`: each scored as `evmeval-score` scores it,
+    each pair's F1 difference with a paired bootstrap interval, p-values, one verdict, and the cases."""
+    from evmeval.compare.runs import compare_files
+    from evmeval.compare.significance import DEFAULT_RESAMPLES, DEFAULT_SEED, ResampleSettings
+    from evmeval.io.tbf import read_tbf
+    from evmeval.model import SpanMode
+
+    mode = SpanMode.TOKEN if tokens else SpanMode.CHAR
+    gold_file = read_tbf(gold, mode=mode)[0]
+    runs = [read_tbf(path, mode=mode)[0] for path in systems]
+    kept = read_type_whitelist(whitelist) if whitelist else None
+    settings = ResampleSettings(resamples=resamples or DEFAULT_RESAMPLES, seed=DEFAULT_SEED if seed is None else seed)
+    return compare_files(gold_file, runs, type_whitelist=kept, settings=settings)
+
+
+def annotator_agreement(sets: Sequence[str], *, tokens: str | None = None,
+                        names: Sequence[str] | None = None) -> IaaResult:
+    """Agreement among 2..N annotation sets (tbf files, brat .ann files or folders), as `evmeval-iaa`: pairwise
+    F1 on a mapping that does not depend on who is the key, GATE figures, Cohen's kappa, Fleiss' kappa."""
+    from evmeval.agreement.scoring import compare_annotators
+    from evmeval.io.convert import read_annotation_set
+
+    files = [read_annotation_set(path, token_dir=tokens)[0] for path in sets]
+    return compare_annotators(files, list(names) if names is not None else list(sets))
+
+
+__all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "annotator_agreement", "attributes_named", "compare_runs",
+           "coreference", "event_sequencing", "load", "score"]

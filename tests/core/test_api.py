@@ -68,3 +68,39 @@ def test_importing_the_library_loads_no_scorer_until_asked() -> None:
     code = ("import sys, evmeval; assert 'evmeval.api' not in sys.modules; evmeval.load; "
             "assert 'evmeval.api' in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_coreference_comparison_and_agreement_equal_their_commands(evmeval_data: Path, tmp_path: Path) -> None:
+    from evmeval.cli.compare import compare_main
+    from evmeval.cli.iaa import iaa_main
+    from evmeval.report.compare_json import comparison_to_json
+    from evmeval.report.coref_report import coref_to_json
+
+    demo = evmeval_data / "scoring_demo" / "token_based"
+    gold, tkn = str(demo / "gold.tbf"), str(demo / "tkn")
+    system_a, system_c = str(demo / "sample_system_A.tbf"), str(demo / "sample_system_C.tbf")
+    data, _report, _warnings = _cli(tmp_path, "-g", gold, "-s", system_c, "-t", tkn, "-c", str(tmp_path / "coref"))
+    corpus = evmeval.load(gold, system_c, tokens=tkn)
+    scores = evmeval.score(corpus)
+    assert json.loads(json.dumps(coref_to_json(scores.result, evmeval.coreference(corpus, scores)))) \
+        == data["coreference"]
+
+    out = tmp_path / "compare.json"
+    assert compare_main(["-g", gold, "-s", system_a, "-s", system_c, "-t", tkn, "--resamples", "200",
+                         "--json", str(out)]) == 0
+    ours = comparison_to_json(evmeval.compare_runs(gold, [system_a, system_c], tokens=tkn, resamples=200))
+    written = json.loads(out.read_text(encoding="utf-8"))
+    assert json.loads(json.dumps(ours["pairs"])) == written["pairs"]
+
+    out = tmp_path / "iaa.json"
+    assert iaa_main([gold, system_c, "-t", tkn, "-o", str(tmp_path / "iaa.txt"), "--json", str(out)]) == 0
+    written = json.loads(out.read_text(encoding="utf-8"))
+    agreement = evmeval.annotator_agreement([gold, system_c], tokens=tkn).to_json()
+    assert json.loads(json.dumps(agreement))["pairs"] == written["pairs"]
+
+
+def test_sequencing_through_the_library(evmeval_data: Path) -> None:
+    char = evmeval_data / "scoring_demo" / "char_based"
+    corpus = evmeval.load(str(char / "gold.tbf"), str(char / "system_A.tbf"))
+    result = evmeval.event_sequencing(corpus, evmeval.score(corpus))
+    assert result.documents  # the published char-based demo has @After links
