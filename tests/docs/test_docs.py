@@ -125,7 +125,8 @@ def test_python_examples(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
         if block.path != page:
             continue
         test = parser.get_doctest(block.body, globs, block.name, str(page), block.line)
-        runner.run(test)
+        runner.run(test, clear_globs=False)
+        globs = test.globs  # DocTest copies the namespace it is given: the next block continues this one
     result = runner.summarize(verbose=False)
     assert result.failed == 0 and result.attempted > 0
 
