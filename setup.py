@@ -1,6 +1,6 @@
 """Build hook for the optional C kernels; every piece of metadata stays in pyproject.toml.
 
-`evmeval.mention._kernel` speeds up the common `evmeval-score -o [-d]` run (docs/features/kernel.md),
+`evmeval.mention._kernel` speeds up the common `evmeval-score -o [-d]` run (docs/troubleshooting.md, "No C compiler"),
 `evmeval.coref._corefkernel` the coreference lines and metrics of `-c`. Both are `optional=True`: without a C
 compiler or Python headers the build skips them and the package installs and runs on its pure-Python
 path, which gives the same bytes. `EVMEVAL_PURE_PYTHON=1` makes the program ignore them.

@@ -850,7 +850,7 @@ class MainWindow(QMainWindow):
     # -- help -------------------------------------------------------------------------------------
 
     def shortcut_map(self) -> list[tuple[str, str]]:
-        """Every keyboard shortcut with what it does (the Help dialog and the README)."""
+        """Every keyboard shortcut with what it does (the Help dialog and the guide)."""
         native = QKeySequence.SequenceFormat.NativeText
         actions = [self.open_action, self.compare_action, self.matrix_action, self.compare_systems_action,
                    self.reload_action, self.find_action,

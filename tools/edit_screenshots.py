@@ -4,7 +4,7 @@
 
 Writes OUT_DIR/editing-WxH.png, scratch-WxH.png and curation-WxH.png: the real window, offscreen, on
 the bundled demo corpus, after edits made through the window's own edit controller (what the keys do).
-The README's pictures (docs/screenshots/editing.png, scratch.png, curation.png) are the 1366x768 ones.
+The guide's pictures (docs/screenshots/editing.png, scratch.png, curation.png) are the 1366x768 ones.
 """
 
 from __future__ import annotations

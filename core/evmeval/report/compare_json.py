@@ -1,6 +1,6 @@
 """The comparison as JSON: systems, pairs, documents, cases (fractions 0-1, NaN as null).
 
-Layout (README, docs/features/compare.md):
+Layout (docs/reference/json.md, "evmeval-compare --json"):
 { "tool": "evmeval-compare", "profile", "mode", "gold", "combinations", "bootstrap": {resamples, seed, ...},
   "systems":   [ {name, path, micro: {<c>: {tp, num_gold, num_system, precision, recall, f1}},
                   macro: {<c>: {precision, recall, f1, num_documents}}, micro_ci: {<c>: {f1, ci_low, ci_high}},

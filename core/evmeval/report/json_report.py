@@ -123,7 +123,7 @@ def with_schema(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def result_to_json(result: ScoreResult, *, lazy: bool = False) -> dict[str, Any]:
-    """A JSON-serialisable dict of the result (see README for the layout). `lazy`: the documents are
+    """A JSON-serialisable dict of the result (layout: docs/reference/json.md). `lazy`: the documents are
     a `LazyArray` of their texts, written while `dumps` writes them (for writing a file; not for
     `json.dumps`)."""
     documents: Sequence[Any] = (LazyArray(result.documents, _document_text) if lazy

@@ -118,7 +118,7 @@ def _nodes_json(documents: Sequence[DocumentLinks]) -> dict[str, dict[str, list[
 
 
 def sequencing_json(result: SequencingResult) -> dict[str, Any]:
-    """The `sequencing` object of `--json` (see docs/features/sequencing.md for the layout)."""
+    """The `sequencing` object of `--json` (layout: docs/reference/json.md)."""
     return {
         "mapping": result.mapping,
         "validated": result.validated,
