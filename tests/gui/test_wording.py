@@ -112,8 +112,11 @@ def test_dropping_a_folder_without_tbf_files_says_why(window, qtbot, tmp_path):
     data = QMimeData()
     data.setUrls([QUrl.fromLocalFile(str(folder))])
     point = window.rect().center()
-    enter = QDragEnterEvent(point, Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
-                            Qt.KeyboardModifier.NoModifier)
+    args = (Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    try:  # PySide6 6.12 takes a QPointF (and deprecates the QPoint form); earlier versions take only a QPoint
+        enter = QDragEnterEvent(QPointF(point), *args)
+    except TypeError:
+        enter = QDragEnterEvent(point, *args)
     QApplication.sendEvent(window, enter)
     assert enter.isAccepted()
     drop = QDropEvent(QPointF(point), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton,
