@@ -9,7 +9,7 @@ disagreement. Every decision and figure comes from `core.curation` through `Cura
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSplitter,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -29,13 +30,13 @@ from PySide6.QtWidgets import (
 from core.editing.operations import change_realis, change_type
 from core.rules import Combination
 from evmeval_gui import colours
-from evmeval_gui.model.curation_state import CurationState, describe
+from evmeval_gui.curation.list_model import DisagreementModel
+from evmeval_gui.model.curation_state import CurationState, describe, differs_in
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
 
 POLICIES = ("majority", "union", "intersection")
 SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
-DECIDED_COLOUR = "#EAF5EA"
 
 
 def _table(headers: list[str], name: str) -> QTableWidget:
@@ -50,6 +51,27 @@ def _table(headers: list[str], name: str) -> QTableWidget:
     table.horizontalHeader().setStretchLastSection(True)
     table.setWordWrap(False)
     return table
+
+
+def _list_view(model: DisagreementModel) -> QTableView:
+    """The disagreements: fixed row heights and column widths (no measuring of 10,000 rows per decision)."""
+    view = QTableView()
+    view.setObjectName("disagreementList")
+    view.setModel(model)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setWordWrap(False)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    width = view.fontMetrics().horizontalAdvance
+    for column, sample in enumerate(("ENG_NW_001278_20130418", "9999", "marked by 2 of 3, type, realis")):
+        view.setColumnWidth(column, width(sample) + 16)
+    return view
 
 
 class CurationPanel(QWidget):
@@ -93,8 +115,10 @@ class CurationPanel(QWidget):
         top.addWidget(export_brat)
         top.addWidget(self.score_button)
 
-        self.list = _table(["Document", "Item", "Differs in", "Decision"], "disagreementList")
-        self.list.itemSelectionChanged.connect(self._on_list_selection)
+        self.list_model = DisagreementModel()
+        self.list = _list_view(self.list_model)
+        self.list.selectionModel().selectionChanged.connect(lambda *_: self._on_list_selection())
+        self._shown_decisions: dict[tuple[str, int], str] = {}
         self.item_label = QLabel()
         self.item_label.setObjectName("itemLabel")
         self.item_label.setWordWrap(True)
@@ -210,31 +234,34 @@ class CurationPanel(QWidget):
         self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
                            + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
         self.progress.setText(f"{decided} of {total} disagreements decided")
-        self._fill_list()
+        self._update_list()
         self._fill_current()
         self._fill_agreement()
 
-    def _fill_list(self) -> None:
+    def _update_list(self) -> None:
+        """The rows whose decision changed are repainted; the list is reset only when it is another one."""
         state = self.state
         assert state is not None
-        disagreements = state.curation.disagreements
-        self.list.blockSignals(True)
-        self.list.setRowCount(len(disagreements))
-        for row, d in enumerate(disagreements):
-            decision = state.decision(d)
-            for column, text in enumerate((d.doc_id, str(d.item + 1), ", ".join(d.kinds), decision or "open")):
-                item = QTableWidgetItem(text)
-                if decision:
-                    item.setBackground(QColor(DECIDED_COLOUR))
-                self.list.setItem(row, column, item)
-        current = state.current
-        if current is not None:
-            row = disagreements.index(current)
-            self.list.selectRow(row)
-            self.list.scrollToItem(self.list.item(row, 0))
+        curation = state.curation
+        model = self.list_model
+        if model.state is not state or model.rows is not curation.disagreements:
+            model.set_rows(state, curation.disagreements)
+            self._shown_decisions = {}
+        decisions = curation.decisions
+        if decisions is not self._shown_decisions:
+            old = self._shown_decisions
+            changed = [k for k in old.keys() | decisions.keys() if old.get(k) != decisions.get(k)]
+            self._shown_decisions = decisions
+            model.decisions_changed(changed)
+        selection = self.list.selectionModel()
+        row = model.row_of(state.current.key) if state.current is not None else None
+        if row is not None:
+            index = model.index(row, 0)
+            selection.setCurrentIndex(index, selection.SelectionFlag.ClearAndSelect
+                                      | selection.SelectionFlag.Rows)
+            self.list.scrollTo(index)
         else:
-            self.list.clearSelection()
-        self.list.blockSignals(False)
+            selection.clearSelection()
 
     def _fill_current(self) -> None:
         state = self.state
@@ -246,7 +273,7 @@ class CurationPanel(QWidget):
             self.versions.setRowCount(0)
             return
         self.item_label.setText(f"<b>{d.doc_id}</b>, item {d.item + 1}: the annotators differ in "
-                                f"<b>{', '.join(d.kinds)}</b>. Press 1–{len(state.files)} to accept a version, "
+                                f"<b>{differs_in(d)}</b>. Press 1–{len(state.files)} to accept a version, "
                                 "Enter to keep the curated one, Delete to reject the item.")
         rows = [(f"{v.annotator + 1}", state.names[v.annotator], describe(v.mentions),
                  ", ".join(f"item {i + 1}" for i in sorted(v.coreference)) or "—") for v in d.versions]
@@ -307,8 +334,8 @@ class CurationPanel(QWidget):
         rows = self.list.selectionModel().selectedRows()
         if state is None or not rows:
             return
-        d = state.curation.disagreements[rows[0].row()]
-        if d is not state.current:
+        d = self.list_model.rows[rows[0].row()]
+        if state.current is None or d.key != state.current.key:
             state.show(d)
 
     def _curated_mention(self):  # type: ignore[no-untyped-def]

@@ -2,8 +2,8 @@
 decisions made (undoable), and each annotator's agreement with the curated set.
 
 Every decision goes through `core.curation` (`accept`, `reject`, `keep`, `apply_edit`) and moves to
-the next open disagreement; agreement with the curated set is `core.curation.annotator_agreement`,
-measured again for the decided document only. No figure is computed here.
+the next open disagreement; agreement with the curated set is `core.curation_figures`, measured
+again for the decided document only. No figure is computed here.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from core import curation as cur
-from core.curation import Curation, CurationPolicy, Disagreement
+from core.curation import Curation, CurationPolicy, Disagreement, differs_in
+from core.curation_figures import LiveAgreement, live_agreement, update_agreement
 from core.editing.operations import DocumentEdit
-from core.metrics.agreement import PairAgreement
 from core.model import Mention, TbfFile
 
 
@@ -24,7 +24,7 @@ class Step:
 
     curation: Curation
     current: Disagreement | None
-    agreements: tuple[PairAgreement, ...]
+    agreements: tuple[LiveAgreement, ...]
 
 
 def describe(mentions: Sequence[Mention]) -> str:
@@ -36,6 +36,9 @@ def describe(mentions: Sequence[Mention]) -> str:
         span = ",".join(str(u) if isinstance(u, str) else f"{u[0]}-{u[1]}" for u in m.span)
         parts.append(f"{m.text or '·'} [{span}] {m.raw_type}/{m.raw_realis}")
     return "; ".join(parts)
+
+
+__all__ = ["CurationState", "Step", "describe", "differs_in"]
 
 
 class CurationState:
@@ -50,7 +53,7 @@ class CurationState:
 
     def _start(self, policy: CurationPolicy) -> Step:
         curation = cur.curate(self.files, self.names, policy)
-        return Step(curation, cur.next_disagreement(curation), cur.annotator_agreement(curation))
+        return Step(curation, cur.next_disagreement(curation), live_agreement(curation))
 
     # -- reading ----------------------------------------------------------------------------------------
 
@@ -63,7 +66,7 @@ class CurationState:
         return self.step.current
 
     @property
-    def agreements(self) -> tuple[PairAgreement, ...]:
+    def agreements(self) -> tuple[LiveAgreement, ...]:
         return self.step.agreements
 
     def decision(self, disagreement: Disagreement) -> str:
@@ -73,13 +76,12 @@ class CurationState:
         """The curated set's mentions standing for an item now."""
         doc = self.curation.document(disagreement.doc_id)
         doc_id, item = disagreement.key
-        ids = {mid for (d, mid), n in self.curation.origin.items() if d == doc_id and n == item}
-        return tuple(m for m in doc.mentions if m.mention_id in ids)
+        origin = self.curation.origin.get(doc_id, {})
+        return tuple(m for m in doc.mentions if origin.get(m.mention_id) == item)
 
     def progress(self) -> tuple[int, int]:
-        """(decided, all) disagreements."""
-        total = len(self.curation.disagreements)
-        return total - len(self.curation.open_disagreements()), total
+        """(decided, all) disagreements: every decision is a disagreement's (see `core.curation`)."""
+        return len(self.curation.decisions), len(self.curation.disagreements)
 
     # -- deciding ----------------------------------------------------------------------------------------
 
@@ -95,7 +97,7 @@ class CurationState:
 
     def _decide(self, curation: Curation, doc_id: str) -> None:
         self.history.append(self.step)
-        agreements = cur.annotator_agreement(curation, self.agreements, doc_id)
+        agreements = update_agreement(curation, self.agreements, doc_id)
         self.step = Step(curation, cur.next_disagreement(curation, self.current), agreements)
         self._notify()
 
