@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.editing.operations import change_realis, change_type
 from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.curation.list_model import DisagreementModel
@@ -98,6 +97,12 @@ class CurationPanel(QWidget):
         self.policy.activated.connect(lambda _: self._on_policy())
         self.progress = QLabel()
         self.progress.setObjectName("curationProgress")
+        self.saved_text = "not saved"
+        """Whether the decisions are saved: set by the mode (`modes.curate`), shown with the progress."""
+        self.notice = QLabel()
+        self.notice.setObjectName("curationNotice")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
         export_tbf = QPushButton("Export tbf…")
         export_tbf.clicked.connect(lambda: self.export_requested.emit("tbf"))
         export_brat = QPushButton("Export brat…")
@@ -178,6 +183,7 @@ class CurationPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(top)
+        layout.addWidget(self.notice)
         layout.addWidget(split, 1)
         self._keys()
 
@@ -209,8 +215,9 @@ class CurationPanel(QWidget):
             self.policy.addItem(name, name)
         for k in range(n):
             self.policy.addItem(f"base: [{k + 1}] {state.names[k]}", f"base:{k + 1}")
-        self.policy.setCurrentIndex(0)
+        self.policy.setCurrentIndex(max(0, self.policy.findData(state.policy)))
         self.policy.blockSignals(False)
+        self.set_notice("")
         while self.accept_buttons.count():
             widget = self.accept_buttons.takeAt(0).widget()
             if widget is not None:
@@ -233,10 +240,15 @@ class CurationPanel(QWidget):
         decided, total = state.progress()
         self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
                            + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
-        self.progress.setText(f"{decided} of {total} disagreements decided")
+        self.progress.setText(f"<b>{decided} of {total}</b> decided, {self.saved_text}")
         self._update_list()
         self._fill_current()
         self._fill_agreement()
+
+    def set_notice(self, text: str) -> None:
+        """A line under the title (e.g. "Resumed 12 decisions ..."); hidden when empty."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def _update_list(self) -> None:
         """The rows whose decision changed are repainted; the list is reset only when it is another one."""
@@ -367,12 +379,10 @@ class CurationPanel(QWidget):
     def set_type(self, mention_type: str) -> None:
         m = self._curated_mention()
         if m is not None and self.state is not None:
-            doc = self.state.curation.document(m.doc_id)
-            self.state.apply_edit(change_type(doc, m, mention_type))
+            self.state.set_type(m, mention_type)
 
     def _on_realis(self, index: int) -> None:
         self.realis.setCurrentIndex(0)
         m = self._curated_mention()
         if index > 0 and m is not None and self.state is not None:
-            doc = self.state.curation.document(m.doc_id)
-            self.state.apply_edit(change_realis(doc, m, REALIS_VALUES[index - 1]))
+            self.state.set_realis(m, REALIS_VALUES[index - 1])

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from core import curation as cur
 from core.curation import Curation, CurationPolicy, Disagreement, differs_in
 from core.curation_figures import LiveAgreement, live_agreement, update_agreement
-from core.editing.operations import DocumentEdit
+from core.curation_save import Entry, replay
+from core.editing.operations import DocumentEdit, change_realis, change_type
 from core.model import Mention, TbfFile
 
 
@@ -25,6 +26,8 @@ class Step:
     curation: Curation
     current: Disagreement | None
     agreements: tuple[LiveAgreement, ...]
+    log: tuple[Entry, ...] = ()
+    """The decisions that led here, in order: what is saved (`core.curation_save`)."""
 
 
 def describe(mentions: Sequence[Mention]) -> str:
@@ -44,16 +47,26 @@ __all__ = ["CurationState", "Step", "describe", "differs_in"]
 class CurationState:
     """The review of 2..N annotators' disagreements. `listeners` are called after every change."""
 
-    def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority") -> None:
+    def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
+                 entries: Sequence[Entry] = ()) -> None:
+        """`entries`: saved decisions to make again first (raises `FormatError` when they do not fit)."""
         self.files = tuple(files)
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
         self.history: list[Step] = []
-        self.step = self._start(CurationPolicy.parse(policy))
+        self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
 
-    def _start(self, policy: CurationPolicy) -> Step:
-        curation = cur.curate(self.files, self.names, policy)
-        return Step(curation, cur.next_disagreement(curation), live_agreement(curation))
+    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
+        curation = replay(cur.curate(self.files, self.names, policy), entries)
+        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), entries)
+
+    @property
+    def policy(self) -> str:
+        return str(self.curation.policy)
+
+    @property
+    def log(self) -> tuple[Entry, ...]:
+        return self.step.log
 
     # -- reading ----------------------------------------------------------------------------------------
 
@@ -95,10 +108,11 @@ class CurationState:
         self.step = Step(self.curation, disagreement, self.agreements)
         self._notify()
 
-    def _decide(self, curation: Curation, doc_id: str) -> None:
+    def _decide(self, curation: Curation, doc_id: str, entry: Entry | None = None) -> None:
         self.history.append(self.step)
         agreements = update_agreement(curation, self.agreements, doc_id)
-        self.step = Step(curation, cur.next_disagreement(curation, self.current), agreements)
+        log = (*self.log, entry) if entry is not None else self.log
+        self.step = Step(curation, cur.next_disagreement(curation, self.current), agreements, log)
         self._notify()
 
     def accept(self, annotator: int) -> bool:
@@ -106,30 +120,45 @@ class CurationState:
         d = self.current
         if d is None or not 0 <= annotator < len(self.files):
             return False
-        self._decide(cur.accept(self.curation, d, annotator), d.doc_id)
+        self._decide(cur.accept(self.curation, d, annotator), d.doc_id, (*d.key, "accept", str(annotator + 1)))
         return True
 
     def reject(self) -> bool:
         d = self.current
         if d is None:
             return False
-        self._decide(cur.reject(self.curation, d), d.doc_id)
+        self._decide(cur.reject(self.curation, d), d.doc_id, (*d.key, "reject", ""))
         return True
 
     def keep(self) -> bool:
         d = self.current
         if d is None:
             return False
-        self._decide(cur.keep(self.curation, d), d.doc_id)
+        self._decide(cur.keep(self.curation, d), d.doc_id, (*d.key, "keep", ""))
         return True
 
-    def apply_edit(self, edit: DocumentEdit) -> bool:
-        """An edit of the current item's curated mention (type, realis ...): the item's decision is "edited"."""
+    def apply_edit(self, edit: DocumentEdit, entry: Entry | None = None) -> bool:
+        """An edit of the current item's curated mention (type, realis ...): the item's decision is "edited"
+        (saved only with its `entry`: `set_type` and `set_realis` give one)."""
         d = self.current
         if d is None:
             return False
-        self._decide(cur.apply_edit(self.curation, d.doc_id, edit, d), d.doc_id)
+        self._decide(cur.apply_edit(self.curation, d.doc_id, edit, d), d.doc_id, entry)
         return True
+
+    def set_type(self, mention: Mention, mention_type: str) -> bool:
+        d = self.current
+        if d is None:
+            return False
+        edit = change_type(self.curation.document(d.doc_id), mention, mention_type)
+        return self.apply_edit(edit, (*d.key, "type", mention_type))
+
+    def set_realis(self, mention: Mention, realis: str) -> bool:
+        d = self.current
+        if d is None:
+            return False
+        edit = change_realis(self.curation.document(d.doc_id), mention, realis)
+        return self.apply_edit(edit, (*d.key, "realis", realis))
 
     def undo(self) -> bool:
         if not self.history:

@@ -13,7 +13,10 @@ import os
 import tempfile
 from collections.abc import Callable
 
+from PySide6.QtCore import QTimer
+
 from core.curation import write_curated, write_curated_brat
+from core.curation_save import inputs_key, read_decisions, write_decisions
 from core.formats.errors import FormatError
 from core.formats.tbf import format_tbf
 from core.formats.tokens import DEFAULT_EXTENSION
@@ -34,8 +37,15 @@ class CurateMode:
     name = "curate"
 
     def __init__(self, port: WindowPort, *, open_scoring: Callable[[OpenRequest], None],
-                 choose_folder: Callable[[str], str | None]) -> None:
+                 choose_folder: Callable[[str], str | None], save_folder: str | None = None) -> None:
+        """`save_folder`: where decisions are saved as they are made (the user's data folder; None: not saved)."""
         self.port = port
+        self.save_folder = save_folder
+        self.key = ""
+        self.save_timer = QTimer()
+        self.save_timer.setSingleShot(True)
+        self.save_timer.setInterval(300)  # a burst of key presses is one write
+        self.save_timer.timeout.connect(self.save_now)
         self.open_scoring = open_scoring
         self.choose_folder = choose_folder
         self.active = False
@@ -48,16 +58,71 @@ class CurateMode:
         port.session.corpus_loaded.connect(self._leave)
 
     def start(self, loaded: LoadedAgreement, policy: str = "majority") -> None:
-        """Curate the annotators of `loaded` (their files, in order), starting from `policy`."""
+        """Curate the annotators of `loaded` (their files, in order), starting from `policy`, or from the
+        decisions saved for the same inputs (the same content, wherever the files are now)."""
+        if self.state is not None and self.loaded is loaded:
+            self.resume()
+            return
+        self.save_now()
         self.loaded = loaded
-        self.state = CurationState(loaded.files, loaded.names, policy)
-        self.panel.set_state(self.state)
+        self.key = inputs_key(loaded.files)
+        saved = None
+        if self.save_folder is not None:
+            try:
+                saved = read_decisions(self.save_folder, self.key)
+            except FormatError as exc:
+                self.port.report_problem(exc.problem)
+        state = None
+        if saved is not None:
+            try:
+                state = CurationState(loaded.files, loaded.names, saved.policy, saved.entries)
+            except (FormatError, ValueError) as exc:
+                self.port.report_problem(exc.problem if isinstance(exc, FormatError) else
+                                         FormatError(self.save_folder or "", 0, str(exc), "a saved curation").problem)
+        if state is None:
+            state = CurationState(loaded.files, loaded.names, policy)
+        self.state = state
+        state.listeners.append(self._changed)
+        self.panel.set_state(state)
+        self._show_saved(saved="saved" if self.save_folder else "not saved")
+        if saved is not None and state.log:
+            self.panel.set_notice(f"Resumed {len(state.log)} decisions saved for these annotation sets.")
+        self.resume()
+
+    def resume(self) -> None:
+        """Show the curation again (after scoring against it, or another mode): where it was left."""
+        if self.state is None:
+            return
         self.active = True
         self.port.show_page(self.panel)
         self.panel.list.setFocus()
         self.port.commands_changed()
 
+    def _changed(self) -> None:
+        if self.save_folder is not None:
+            self.panel.saved_text = "saving…"
+            self.save_timer.start()
+
+    def _show_saved(self, saved: str) -> None:
+        self.panel.saved_text = saved
+        self.panel.refresh()
+
+    def save_now(self) -> None:
+        """Write the decisions made so far (after each decision, once a burst of key presses is over)."""
+        self.save_timer.stop()
+        state = self.state
+        if state is None or self.save_folder is None or self.loaded is None:
+            return
+        try:
+            write_decisions(self.save_folder, self.key, state.names, state.policy, state.log,
+                            inputs=self.loaded.request.paths)
+        except FormatError as exc:
+            self._show_saved(f"not saved: {exc.problem.message}")
+            return
+        self._show_saved("saved")
+
     def _leave(self) -> None:
+        self.save_now()
         if self.active:
             self.active = False
             self.port.commands_changed()

@@ -69,7 +69,7 @@ def test_curate_lists_every_disagreement_with_each_version(window, corpus):
     # the curated row says its decision where the annotators' names are, not under "Coreference"
     assert cells(panel.versions, len(NAMES))[1] == "curated (undecided)"
     assert cells(panel.versions, len(NAMES))[3] == "—"
-    assert panel.progress.text() == f"0 of {len(expected.disagreements)} disagreements decided"
+    assert panel.progress.text() == f"<b>0 of {len(expected.disagreements)}</b> decided, saved"
     assert panel.item_label.text().startswith(f"<b>{first.doc_id}</b>, item {first.item + 1}")
 
 
@@ -86,7 +86,7 @@ def test_keys_accept_reject_keep_and_undo_with_live_agreement(qtbot, window, cor
     press(qtbot, window, Qt.Key.Key_Return)
     expected = cur.keep(expected, d[2])
     assert cells(panel.list, 2)[3] == "kept"
-    assert panel.progress.text() == f"3 of {len(d)} disagreements decided"
+    assert panel.progress.text() == f"<b>3 of {len(d)}</b> decided, saving…"
     assert window.curate.state.curation.curated == expected.curated
     # agreement with the curated set: what core.curation measures from scratch
     fresh = cur.annotator_agreement(expected)
@@ -95,7 +95,7 @@ def test_keys_accept_reject_keep_and_undo_with_live_agreement(qtbot, window, cor
         assert cells(panel.agreement, k)[2] == percent(pair.micro["mention_type+realis_status"].f1)
     qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert cells(panel.list, 2)[3] == "open"
-    assert panel.progress.text() == f"2 of {len(d)} disagreements decided"
+    assert panel.progress.text() == f"<b>2 of {len(d)}</b> decided, saving…"
 
 
 def test_policy_chooser_restarts_from_another_policy(window, corpus):

@@ -3,14 +3,19 @@ the figures follow, "marked by 2 of 3", decisions saved and resumed, the text wi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QApplication, QHeaderView
 
 from core import curation as cur
 from core.curation_figures import live_agreement, update_agreement
+from core.curation_save import read_decisions, save_path
+from core.formats.errors import FormatError
+from evmeval_gui.model.agreement_inputs import AgreementRequest
 from tests.gui.test_curation_view import NAMES, cells, corpus, files, press, window
-from tests.gui.test_main_window import make_window, settings
+from tests.gui.test_main_window import LOAD_TIMEOUT, make_window, settings
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus", "make_window", "settings", "window"]
@@ -63,3 +68,71 @@ def test_an_item_only_some_marked_says_marked_by_k_of_n(window):
     assert ["doc1", "5", "marked by 1 of 3", "open"] in rows
     assert not any(r[2].startswith("span") for r in rows)
     assert "marked by 2 of 3, type" in panel.item_label.text()
+
+
+def open_curation(qtbot, w, corpus, names=NAMES) -> None:
+    request = AgreementRequest(tuple(str(corpus / n) for n in names), str(corpus / "tkn"), str(corpus / "txt"))
+    with qtbot.waitSignal(w.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
+        w.open_agreement(request)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    qtbot.keyClick(w, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: w.curate.active)
+
+
+def test_decisions_survive_scoring_and_a_new_window(qtbot, window, make_window, corpus, settings):
+    panel = window.curate.panel
+    total = panel.list.model().rowCount()
+    before = sorted(p.name for p in corpus.rglob("*"))
+    press(qtbot, window, Qt.Key.Key_2)
+    press(qtbot, window, Qt.Key.Key_Delete)
+    qtbot.waitUntil(lambda: panel.progress.text() == f"<b>2 of {total}</b> decided, saved")
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        qtbot.mouseClick(panel.score_button, Qt.MouseButton.LeftButton)
+    assert window.mode is window.scoring
+    # back from the scoring view: the same curation, where it was left, no files asked for
+    qtbot.keyClick(window, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: window.curate.active)
+    assert window.compare_dialog is None or not window.compare_dialog.isVisible()
+    assert window.stack.currentWidget() is panel
+    assert panel.progress.text().startswith(f"<b>2 of {total}</b> decided")
+    assert [cells(panel.list, r)[3] for r in range(3)] == ["annotator 2", "rejected", "open"]
+    # a new window on the same inputs resumes from the saved decisions
+    window.close()
+    other = make_window()
+    open_curation(qtbot, other, corpus)
+    again = other.curate.panel
+    assert again.notice.isVisible() and "Resumed 2 decisions" in again.notice.text()
+    assert again.progress.text() == f"<b>2 of {total}</b> decided, saved"
+    assert [cells(again.list, r)[3] for r in range(3)] == ["annotator 2", "rejected", "open"]
+    assert other.curate.state.current.key == cur.curate(files(corpus), NAMES).disagreements[2].key
+    # saved in the settings' folder, never beside an input
+    assert sorted(p.name for p in corpus.rglob("*")) == before
+    saved = list((Path(settings.fileName()).parent / "curation").glob("curation-*.json"))
+    assert len(saved) == 1
+
+
+def test_saved_decisions_never_apply_to_other_inputs(qtbot, make_window, corpus, settings):
+    first = make_window()
+    open_curation(qtbot, first, corpus)
+    press(qtbot, first, Qt.Key.Key_1)
+    first.curate.save_now()
+    first.close()
+    # the same annotators, one mention changed: another key, nothing resumed
+    system = corpus / "system_b.tbf"
+    lines = system.read_text(encoding="utf-8").splitlines(keepends=True)
+    changed = next(n for n, line in enumerate(lines) if line.count("\t") >= 6 and not line.startswith("#"))
+    fields = lines[changed].split("\t")
+    fields[5] = "Life_Die" if fields[5] != "Life_Die" else "Conflict_Attack"
+    lines[changed] = "\t".join(fields)
+    system.write_text("".join(lines), encoding="utf-8")
+    other = make_window()
+    open_curation(qtbot, other, corpus)
+    assert not other.curate.panel.notice.isVisible()
+    assert other.curate.panel.progress.text().startswith("<b>0 of ")
+    # a saved file renamed to another inputs' name is refused, not applied
+    folder = str(Path(settings.fileName()).parent / "curation")
+    saved = next(Path(folder).glob("curation-*.json"))
+    with pytest.raises(FormatError, match="belong to other inputs"):
+        (Path(save_path(folder, "f" * 64))).write_text(saved.read_text(encoding="utf-8"), encoding="utf-8")
+        read_decisions(folder, "f" * 64)
