@@ -16,7 +16,8 @@ from core.curation import Disagreement
 from evmeval_gui.model.curation_state import CurationState, differs_in
 
 DECIDED_COLOUR = "#EAF5EA"
-HEADERS = ("Document", "Item", "Differs in", "Decision")
+HEADERS = ("Document", "Item", "Decision", "Differs in")
+"""The decision before the long "differs in" words: a narrow window cuts the last column, not the decision."""
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -78,8 +79,8 @@ class DisagreementModel(QAbstractTableModel):
             if column == 1:
                 return str(d.item + 1)
             if column == 2:
-                return differs_in(d)
-            return self.state.decision(d) or "open"
+                return self.state.decision(d) or "open"
+            return differs_in(d)
         if role == Qt.ItemDataRole.BackgroundRole and self.state.decision(d):
             return self._decided
         if role == Qt.ItemDataRole.ToolTipRole:

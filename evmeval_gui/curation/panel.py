@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.rules import Combination
 from evmeval_gui import colours
+from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
 from evmeval_gui.model.curation_state import CurationState, describe, differs_in
 from evmeval_gui.model.formatting import percent
@@ -43,6 +43,7 @@ def _table(headers: list[str], name: str) -> QTableWidget:
     table.setObjectName(name)
     table.setHorizontalHeaderLabels(headers)
     table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -68,9 +69,22 @@ def _list_view(model: DisagreementModel) -> QTableView:
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setStretchLastSection(True)
     width = view.fontMetrics().horizontalAdvance
-    for column, sample in enumerate(("ENG_NW_001278_20130418", "9999", "marked by 2 of 3, type, realis")):
-        view.setColumnWidth(column, width(sample) + 16)
+    for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9")):
+        view.setColumnWidth(column, width(sample) + 14)
     return view
+
+
+def _fit_columns(view: QTableView, doc_ids: set[str]) -> None:
+    """The document column as wide as the longest id (measured once per list, not per decision)."""
+    width = view.fontMetrics().horizontalAdvance
+    longest = max((width(d) for d in doc_ids), default=width("Document"))
+    view.setColumnWidth(0, min(longest + 14, width("M" * 16)))
+
+
+def _rows_height(table: QTableWidget, rows: int) -> int:
+    """The height that shows the header and `rows` rows without a scroll bar."""
+    row = table.verticalHeader().defaultSectionSize()
+    return table.horizontalHeader().sizeHint().height() + rows * row + 2 * table.frameWidth() + 4
 
 
 class CurationPanel(QWidget):
@@ -139,17 +153,18 @@ class CurationPanel(QWidget):
         reject = QPushButton("Reject (Del)")
         reject.setToolTip("Reject the item: no curated mention here (Delete)")
         reject.clicked.connect(self.reject)
-        retype = QPushButton("Edit type…")
+        retype = QPushButton("Type…")
         retype.setToolTip("Change the type of the curated mention of this item (the item counts as edited)")
         retype.clicked.connect(self.edit_type)
         self.realis = QComboBox()
         self.realis.setObjectName("curatedRealis")
-        self.realis.addItems(["Edit realis…", *REALIS_VALUES])
+        self.realis.addItems(["Realis…", *REALIS_VALUES])
         self.realis.activated.connect(self._on_realis)
         undo = QPushButton("Undo")
         undo.setToolTip("Undo the last decision (Ctrl+Z)")
         undo.clicked.connect(self.undo)
         decide = QHBoxLayout()
+        decide.addWidget(QLabel("Accept:"))
         decide.addLayout(self.accept_buttons)
         decide.addWidget(keep)
         decide.addWidget(reject)
@@ -161,7 +176,16 @@ class CurationPanel(QWidget):
         detail.setFrameShape(QFrame.Shape.StyledPanel)
         detail_layout = QVBoxLayout(detail)
         detail_layout.addWidget(self.item_label)
-        detail_layout.addWidget(self.versions, 1)
+        self.lanes = CurationLanes()
+        self.lanes.setToolTip("The document with each annotator's mentions on the lane of their key (1..N); "
+                              "the item under review is drawn strong")
+        text_split = QSplitter(Qt.Orientation.Vertical)
+        text_split.setChildrenCollapsible(False)
+        text_split.addWidget(self.lanes)
+        text_split.addWidget(self.versions)
+        text_split.setStretchFactor(0, 3)
+        text_split.setStretchFactor(1, 1)
+        detail_layout.addWidget(text_split, 1)
         detail_layout.addLayout(decide)
         self.agreement = _table([], "curatedAgreement")
         self.agreement.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -175,11 +199,15 @@ class CurationPanel(QWidget):
         lower_layout.addWidget(self.agreement_label)
         lower_layout.addWidget(self.agreement, 1)
         right.addWidget(lower)
-        right.setSizes([300, 200])
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 0)
         split = QSplitter()
         split.addWidget(self.list)
         split.addWidget(right)
-        split.setSizes([380, 700])
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setSizes([420, 630])
+        self.split = split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(top)
@@ -218,19 +246,31 @@ class CurationPanel(QWidget):
         self.policy.setCurrentIndex(max(0, self.policy.findData(state.policy)))
         self.policy.blockSignals(False)
         self.set_notice("")
+        width = max(self.width(), 900)  # the list's four columns in view, the rest to the item
+        self.split.setSizes([int(width * 0.42), width - int(width * 0.42)])
         while self.accept_buttons.count():
             widget = self.accept_buttons.takeAt(0).widget()
             if widget is not None:
                 widget.deleteLater()
         for k in range(n):
-            button = QPushButton(f"Accept [{k + 1}]")
-            button.setToolTip(f"Take {state.names[k]}'s version (key {k + 1})")
+            button = QPushButton(f"[{k + 1}]")
+            button.setObjectName(f"accept{k + 1}")
+            button.setToolTip(f"Accept {state.names[k]}'s version (key {k + 1})")
+            button.setMaximumWidth(button.fontMetrics().horizontalAdvance("[99]") + 24)
             button.clicked.connect(lambda _=False, a=k: self.accept(a))
             self.accept_buttons.addWidget(button)
-        headers = ["Annotator", *(f"F1 {Combination(c).label}" for c in SHOWN_COMBINATIONS),
-                   "P (type+realis)", "R (type+realis)", "F1 this document"]
+        headers = ["Annotator", "F1 span", "F1 type+realis",
+                   "P type+realis", "R type+realis", "F1 this doc."]
         self.agreement.setColumnCount(len(headers))
         self.agreement.setHorizontalHeaderLabels(headers)
+        self.agreement.setMaximumHeight(_rows_height(self.agreement, n))
+        # shared out, not sized to contents: the figures' table does not set the window's least width
+        self.agreement.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.agreement.horizontalHeader().setMinimumSectionSize(40)
+        self.versions.setMinimumHeight(_rows_height(self.versions, n + 1))
+        versions = self.versions.horizontalHeader()  # the version's words take what is left, elided
+        versions.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        versions.setStretchLastSection(False)
         self.refresh()
 
     def refresh(self) -> None:
@@ -258,6 +298,7 @@ class CurationPanel(QWidget):
         model = self.list_model
         if model.state is not state or model.rows is not curation.disagreements:
             model.set_rows(state, curation.disagreements)
+            _fit_columns(self.list, {d.doc_id for d in curation.disagreements})
             self._shown_decisions = {}
         decisions = curation.decisions
         if decisions is not self._shown_decisions:
@@ -279,6 +320,8 @@ class CurationPanel(QWidget):
         state = self.state
         assert state is not None
         d = state.current
+        self.lanes.show_item(d, [(f.documents[d.doc_id].mentions if d.doc_id in f.documents else ())
+                                 for f in state.files] if d is not None else [])
         if d is None:
             self.item_label.setText("<b>Every disagreement is decided.</b> Export the curated set, or score the "
                                     "annotators against it.")
@@ -312,7 +355,7 @@ class CurationPanel(QWidget):
             values = [f"[{row + 1}] {state.names[row]}",
                       *(percent(pair.micro[c].f1) for c in SHOWN_COMBINATIONS),
                       percent(pair.micro[strict].precision), percent(pair.micro[strict].recall),
-                      (f"{percent(doc.scores[strict].f1)} ({doc_id})" if doc is not None else "—")]
+                      (percent(doc.scores[strict].f1) if doc is not None else "—")]
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 if column:

@@ -22,6 +22,7 @@ from core.formats.tbf import format_tbf
 from core.formats.tokens import DEFAULT_EXTENSION
 from core.loading import TextSource, TokenSource, input_folders
 from core.report.io import check_output_paths, write_atomic
+from evmeval_gui.curation.lanes import TextInputs
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.model.agreement_inputs import LoadedAgreement
 from evmeval_gui.model.corpus import OpenRequest
@@ -82,6 +83,8 @@ class CurateMode:
         if state is None:
             state = CurationState(loaded.files, loaded.names, policy)
         self.state = state
+        self.panel.lanes.inputs = TextInputs(TextSource(next((d for d in loaded.text_dirs if d), None)),
+                                             TokenSource(loaded.request.token_dir), loaded.files[0].mode)
         state.listeners.append(self._changed)
         self.panel.set_state(state)
         self._show_saved(saved="saved" if self.save_folder else "not saved")

@@ -33,7 +33,7 @@ def test_a_decision_repaints_its_own_row_not_the_list(qtbot, window):
     press(qtbot, window, Qt.Key.Key_2)
     assert resets == []
     assert changed and all(top == bottom == 0 for top, bottom in changed)
-    assert cells(panel.list, 0)[3] == "annotator 2"
+    assert cells(panel.list, 0)[2] == "annotator 2"
     changed.clear()
     press(qtbot, window, Qt.Key.Key_Delete)
     assert changed and all(top == bottom == 1 for top, bottom in changed)
@@ -64,9 +64,9 @@ def test_live_figures_equal_a_measure_from_scratch(corpus):
 def test_an_item_only_some_marked_says_marked_by_k_of_n(window):
     panel = window.curate.panel
     rows = [cells(panel.list, r) for r in range(panel.list.model().rowCount())]
-    assert ["doc1", "2", "marked by 2 of 3, type", "open"] in rows
-    assert ["doc1", "5", "marked by 1 of 3", "open"] in rows
-    assert not any(r[2].startswith("span") for r in rows)
+    assert ["doc1", "2", "open", "marked by 2 of 3, type"] in rows
+    assert ["doc1", "5", "open", "marked by 1 of 3"] in rows
+    assert not any(r[3].startswith("span") for r in rows)
     assert "marked by 2 of 3, type" in panel.item_label.text()
 
 
@@ -96,7 +96,7 @@ def test_decisions_survive_scoring_and_a_new_window(qtbot, window, make_window, 
     assert window.compare_dialog is None or not window.compare_dialog.isVisible()
     assert window.stack.currentWidget() is panel
     assert panel.progress.text().startswith(f"<b>2 of {total}</b> decided")
-    assert [cells(panel.list, r)[3] for r in range(3)] == ["annotator 2", "rejected", "open"]
+    assert [cells(panel.list, r)[2] for r in range(3)] == ["annotator 2", "rejected", "open"]
     # a new window on the same inputs resumes from the saved decisions
     window.close()
     other = make_window()
@@ -104,7 +104,7 @@ def test_decisions_survive_scoring_and_a_new_window(qtbot, window, make_window, 
     again = other.curate.panel
     assert again.notice.isVisible() and "Resumed 2 decisions" in again.notice.text()
     assert again.progress.text() == f"<b>2 of {total}</b> decided, saved"
-    assert [cells(again.list, r)[3] for r in range(3)] == ["annotator 2", "rejected", "open"]
+    assert [cells(again.list, r)[2] for r in range(3)] == ["annotator 2", "rejected", "open"]
     assert other.curate.state.current.key == cur.curate(files(corpus), NAMES).disagreements[2].key
     # saved in the settings' folder, never beside an input
     assert sorted(p.name for p in corpus.rglob("*")) == before
@@ -136,3 +136,23 @@ def test_saved_decisions_never_apply_to_other_inputs(qtbot, make_window, corpus,
     with pytest.raises(FormatError, match="belong to other inputs"):
         (Path(save_path(folder, "f" * 64))).write_text(saved.read_text(encoding="utf-8"), encoding="utf-8")
         read_decisions(folder, "f" * 64)
+
+
+def test_the_text_shows_every_version_on_its_lane_and_keys_work_there(qtbot, window):
+    panel = window.curate.panel
+    lanes = panel.lanes
+    state = window.curate.state
+    d = state.current
+    assert lanes.text is not None and lanes.text.doc_id == d.doc_id
+    # one lane per annotator, the item's mentions strong on the lanes of those who marked it
+    assert len(lanes.lane_mentions) == len(NAMES)
+    assert [bool(c) for c in lanes.current] == [bool(v.mentions) for v in d.versions]
+    assert lanes.item_visible()
+    assert lanes.layout_data is not None and len(lanes.layout_data.lane_tops[0]) == len(NAMES)
+    # the keys work with the text focused by a click
+    qtbot.mouseClick(lanes.viewport(), Qt.MouseButton.LeftButton)
+    assert lanes.hasFocus()
+    qtbot.keyClick(lanes, Qt.Key.Key_1)
+    assert cells(panel.list, 0)[2] == "annotator 1"
+    following = state.current
+    assert lanes.text.doc_id == following.doc_id and lanes.item_visible()
