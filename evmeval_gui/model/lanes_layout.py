@@ -105,7 +105,8 @@ def stack_lanes(doc: DocumentText, lane_units: Sequence[Sequence[Sequence[int]]]
             if bar.layer >= above:
                 place = tops[bar.layer] + bar.track * m.lane_pitch
             else:  # lanes over the words stack upwards from their bottom, like the main view's gold lane
-                place = tops[bar.layer] + (counts[bar.layer] - 1 - bar.track) * m.lane_pitch + (m.lane_pitch - m.bar_height)
+                rise = (counts[bar.layer] - 1 - bar.track) * m.lane_pitch
+                place = tops[bar.layer] + rise + (m.lane_pitch - m.bar_height)
             if bar.connector:
                 mid = place + m.bar_height / 2
                 bar.y0, bar.y1 = mid - 0.5, mid + 0.5
