@@ -2,7 +2,7 @@
 
     python benchmarks/compare_bench.py [--runs 3] [--corpus DIR]
 
-Uses the corpus of benchmarks/score_bench.py (../shared/tools/gen_corpus.py --seed 3 --docs 2000
+Uses the corpus of benchmarks/score_bench.py (benchmarks/gen_corpus.py --seed 3 --docs 2000
 --mentions 40, cached in the user's cache folder) and makes four more runs from its system file by a
 seeded perturbation (drop some mentions, change the type of others), written beside it once. Prints:
 - 10,000 paired resamples (bootstrap + randomization) for two runs, one combination and all four;

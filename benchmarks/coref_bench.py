@@ -2,7 +2,7 @@
 
     python benchmarks/coref_bench.py [--runs 5] [--corpus DIR] [--published]
 
-Uses score_bench's corpus (../shared/tools/gen_corpus.py --seed 3 --docs 2000 --mentions 40, cached).
+Uses score_bench's corpus (benchmarks/gen_corpus.py --seed 3 --docs 2000 --mentions 40, cached).
 In one run it prints, best of N (the machine is shared: runs with and without -c alternate, and the
 load average is printed beside the figures):
 - whether the C kernels take the `-c` run (core.fastpath + core.coref_fastpath) or decline it;

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-GENERATOR = REPO.parent / "shared" / "tools" / "gen_corpus.py"
+GENERATOR = REPO / "benchmarks" / "gen_corpus.py"
 CORPUS_ARGS = ("--seed", "3", "--docs", "2000", "--mentions", "40")
 TARGETS = {"launch_s": 1.0, "switch_ms": 50.0, "draw_5000_ms": 200.0, "peak_rss_mb": 400.0}
 """Issue 16's goals (launch, switching) and issue 9's (drawing, memory)."""
@@ -47,7 +47,7 @@ def ensure_corpus(folder: Path) -> Path:
     if (folder / "corpus.json").is_file() and (folder / "system.tbf").is_file():
         return folder
     if not GENERATOR.is_file():
-        raise SystemExit(f"gui_bench: generator not found at {GENERATOR} (../shared must sit beside the repo)")
+        raise SystemExit(f"gui_bench: generator not found at {GENERATOR}")
     folder.parent.mkdir(parents=True, exist_ok=True)
     print(f"generating the corpus into {folder} …", file=sys.stderr)
     subprocess.run([sys.executable, str(GENERATOR), *CORPUS_ARGS, "--out", str(folder)], check=True,

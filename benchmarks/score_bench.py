@@ -2,7 +2,7 @@
 
     python benchmarks/score_bench.py [--runs 5] [--corpus DIR]
 
-Generates the corpus once with ../shared/tools/gen_corpus.py --seed 3 --docs 2000 --mentions 40 (cached
+Generates the corpus once with benchmarks/gen_corpus.py --seed 3 --docs 2000 --mentions 40 (cached
 in the user's cache folder), runs the scorer as a fresh process several times, and prints wall time
 (best and median), mentions per second, peak RSS of the scorer and of its checking child, and the
 speed-up against the published scorer's 4.4-5.1 s on this kind of 2-core machine. It also checks that
@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-GENERATOR = REPO.parent / "shared" / "tools" / "gen_corpus.py"
+GENERATOR = REPO / "benchmarks" / "gen_corpus.py"
 PUBLISHED_SECONDS = (4.4, 5.1)
 TARGET_SECONDS = 0.45
 TARGET_RSS_MB = 150
@@ -46,7 +46,7 @@ def ensure_corpus(folder: Path, extra: tuple[str, ...] = ()) -> None:
     if (folder / "gold.tbf").is_file() and (folder / "system.tbf").is_file():
         return
     if not GENERATOR.is_file():
-        sys.exit(f"corpus generator not found at {GENERATOR} (../shared must sit beside the repo)")
+        sys.exit(f"corpus generator not found at {GENERATOR}")
     folder.mkdir(parents=True, exist_ok=True)
     print(f"generating the corpus in {folder} ...", flush=True)
     subprocess.run([sys.executable, str(GENERATOR), *extra, "--seed", "3", "--docs", "2000", "--mentions", "40",

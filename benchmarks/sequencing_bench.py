@@ -2,7 +2,7 @@
 
     python benchmarks/sequencing_bench.py [--runs 3] [--corpus DIR]
 
-Generates the corpus once with ../shared/tools/gen_corpus.py --sequencing --seed 3 --docs 2000
+Generates the corpus once with benchmarks/gen_corpus.py --sequencing --seed 3 --docs 2000
 --mentions 40 (cached in the user's cache folder), runs the scorer as a fresh process with
 `-t tkn -a DIR -o report` several times and prints the wall time (best and median), the ratio to the
 published scorer's 170 s (2 min 50 s: 71 s writing TimeML files, 99 s evaluating) and whether the

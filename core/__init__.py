@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any
 __version__ = "0.1.0"
 
 _PUBLIC = {"load": "core.api", "score": "core.api", "Corpus": "core.api", "Scores": "core.api",
-           "ATTRIBUTES": "core.api", "attributes_named": "core.api",
+           "ATTRIBUTE_NAMES": "core.rules", "attributes_named": "core.rules",
            "FormatError": "core.formats.errors", "Score": "core.metrics.prf", "Average": "core.metrics.prf"}
 
 if TYPE_CHECKING:
-    from core.api import ATTRIBUTES, Corpus, Scores, attributes_named, load, score
+    from core.api import Corpus, Scores, load, score
     from core.formats.errors import FormatError
     from core.metrics.prf import Average, Score
+    from core.rules import ATTRIBUTE_NAMES, attributes_named
 
 
 def __getattr__(name: str) -> Any:
@@ -32,5 +33,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ATTRIBUTES", "Average", "Corpus", "FormatError", "Score", "Scores", "__version__", "attributes_named",
+__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "FormatError", "Score", "Scores", "__version__", "attributes_named",
            "load", "score"]

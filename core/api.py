@@ -12,7 +12,6 @@ check the command makes — without four deep imports. Qt is never imported.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,26 +21,7 @@ from core.input_checks import input_warnings
 from core.loading import LoadedInputs, load_inputs, read_type_whitelist
 from core.metrics.mention import ScoreResult, score_files
 from core.metrics.prf import Average, Score, nan_to_none
-from core.rules import Combination
-
-ATTRIBUTES: Mapping[str, Combination] = {
-    "span": Combination.PLAIN, "plain": Combination.PLAIN,
-    "type": Combination.TYPE, "mention_type": Combination.TYPE,
-    "realis": Combination.REALIS, "realis_status": Combination.REALIS,
-    "type+realis": Combination.TYPE_REALIS, "mention_type+realis_status": Combination.TYPE_REALIS,
-}
-"""The attributes a mapped pair must agree on, by the short names the window and options use and by
-the published report's names."""
-
-
-def attributes_named(name: str | Combination) -> Combination:
-    """The combination called `name` (`span`, `type`, `realis`, `type+realis` or the report's names)."""
-    if isinstance(name, Combination):
-        return name
-    try:
-        return ATTRIBUTES[name]
-    except KeyError:
-        raise ValueError(f"unknown attributes {name!r} (expected one of {', '.join(ATTRIBUTES)})") from None
+from core.rules import ATTRIBUTE_NAMES, Combination, attributes_named
 
 
 @dataclass(frozen=True)
@@ -93,8 +73,8 @@ class Scores:
         """The document `evmeval-score --json` writes, as plain dicts and lists."""
         import json
 
-        from core.align_cli import DEFAULT_SCHEME, scheme_report
         from core.report.json_report import dumps
+        from core.report.run import DEFAULT_SCHEME, scheme_report
 
         _report, data = scheme_report(self.result, DEFAULT_SCHEME)
         loaded: dict[str, Any] = json.loads(dumps(data()))
@@ -124,4 +104,4 @@ def score(corpus: Corpus, *, strategy: str = DEFAULT_STRATEGY, document: str | N
     return Scores(result, corpus.warnings + tuple(result.warnings))
 
 
-__all__ = ["ATTRIBUTES", "Corpus", "Scores", "attributes_named", "load", "score"]
+__all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "attributes_named", "load", "score"]

@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from core.align_cli import add_alignment_options, alignment_conflict, scheme_report
+from core.cli_help import command_parser
 from core.console import finish
 from core.coref_cli import (
     add_coref_arguments,
@@ -61,13 +62,18 @@ PROG = "evmeval-score"
 
 
 def _score_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog=PROG,
-        description="Score event nugget detection (tbf) against a gold standard, with the numbers and "
-                    "report layout of the published EvmEval scorer v1.8.")
+    p = command_parser(
+        PROG,
+        "Score event nugget detection (tbf) against a gold standard, with the numbers and "
+        "report layout of the published EvmEval scorer v1.8.",
+        ["evmeval-score -g gold.tbf -s run.tbf -t tkn/ -o scores.txt",
+         "evmeval-score -g gold.tbf -s run.tbf --json scores.json        # character spans: no -t",
+         "evmeval-score -g gold.tbf -s run.tbf -t tkn/ -c coref -a seq/   # + coreference, sequencing",
+         "evmeval-score -g gold.tbf -s run.tbf -t tkn/ --strict           # warnings fail the run (CI)"])
     p.add_argument("-g", "--gold", required=True, help="gold standard tbf file (- for standard input)")
     p.add_argument("-s", "--system", required=True, help="system output tbf file (- for standard input)")
-    p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode (spans are token ids)")
+    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
+                   help="folder of token tables; gives token mode (spans are token ids)")
     p.add_argument("-o", "--output", help="write the score report here (default: standard output)")
     p.add_argument("-d", "--comparison_output", help="write the gold/system comparison file here")
     p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION,
@@ -274,15 +280,18 @@ def validate_entry() -> None:
 
 
 def _validate_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="evmeval-validate",
-        description="Check a tbf file: layout, spans, ids, relations and (with -t) token ids. Prints every "
-                    "problem as file:line: what is wrong (expected ...); exits 1 if there is any.")
+    p = command_parser(
+        "evmeval-validate",
+        "Check a tbf file: layout, spans, ids, relations and (with -t) token ids. Prints every "
+        "problem as file:line: what is wrong (expected ...); exits 1 if there is any.",
+        ["evmeval-validate run.tbf -t tkn/", "evmeval-validate run.tbf --texts txt/   # character spans"])
     p.add_argument("file", help="tbf file to check")
-    p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode and checks token ids")
+    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
+                   help="folder of token tables; gives token mode and checks token ids")
     p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION)
     p.add_argument("-of", "--offset_field", default="2,3")
-    p.add_argument("--text", metavar="DIR", help="folder of document texts (<doc>.txt): character spans ending "
+    p.add_argument("--texts", "--text", dest="text", metavar="DIR",
+                   help="folder of document texts (<doc>.txt): character spans ending "
                    "beyond their text are reported (default: txt/ beside the file)")
     return p
 

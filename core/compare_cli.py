@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from core.align import COMBINATIONS
+from core.cli_help import command_parser
 from core.compare import Comparison, compare_files
 from core.console import finish
 from core.forked import Forked
@@ -37,6 +38,7 @@ from core.report.compare_html import format_compare_html
 from core.report.compare_json import comparison_to_json, dumps_compact
 from core.report.compare_text import format_summary
 from core.report.io import check_output_paths, make_output_folders, write_atomic
+from core.rules import attributes_named
 from core.validate import check_files
 
 PROG = "evmeval-compare"
@@ -57,23 +59,37 @@ def _fraction(text: str) -> float:
     return value
 
 
+def _attributes(text: str) -> str:
+    if text == "all":
+        return text
+    try:
+        return attributes_named(text).value
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog=PROG,
-        description="Compare two or more system runs (tbf) on one gold standard: every run scored as "
-                    "evmeval-score scores it, and for every pair the F1 difference with a paired bootstrap "
-                    "interval, bootstrap and approximate-randomization p-values, per-document deltas and "
-                    "the mentions one run fixed or broke.")
+    p = command_parser(
+        PROG,
+        "Compare two or more system runs (tbf) on one gold standard: every run scored as "
+        "evmeval-score scores it, and for every pair the F1 difference with a paired bootstrap "
+        "interval, bootstrap and approximate-randomization p-values, per-document deltas and "
+        "the mentions one run fixed or broke.",
+        ["evmeval-compare -g gold.tbf -s run1.tbf -s run2.tbf -t tkn/",
+         "evmeval-compare -g gold.tbf -s run1.tbf -s run2.tbf -t tkn/ --html compare.html --json compare.json",
+         "evmeval-compare -g gold.tbf -s run1.tbf -s run2.tbf --attributes span --threshold 0.5"])
     p.add_argument("-g", "--gold", required=True, help="gold standard tbf file")
     p.add_argument("-s", "--system", action="append", required=True,
                    help="a system run (tbf); give -s two or more times. Pairs are (earlier, later)")
-    p.add_argument("-t", "--token_path", help="folder of token tables; gives token mode (spans are token ids)")
+    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
+                   help="folder of token tables; gives token mode (spans are token ids)")
     p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION,
                    help="extension after the doc id of token tables (default .tab)")
     p.add_argument("-of", "--offset_field", default="2,3",
                    help="columns (0-based) of the first and last character offsets in token tables (default 2,3)")
     p.add_argument("-wl", "--type_white_list", help="file with one event type per line; other types are dropped")
-    p.add_argument("--text", help="folder of document texts for the HTML snippets (default: txt/ beside the gold)")
+    p.add_argument("--texts", "--text", dest="text", metavar="DIR",
+                   help="folder of document texts for the HTML snippets (default: txt/ beside the gold)")
     p.add_argument("--resamples", type=_positive_int, default=DEFAULT_RESAMPLES,
                    help=f"bootstrap resamples and randomization rounds (default {DEFAULT_RESAMPLES})")
     p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
@@ -81,9 +97,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="coverage of the confidence intervals (default 0.95)")
     p.add_argument("--threshold", type=_fraction,
                    help="list the documents whose precision or recall is below this fraction (e.g. 0.5)")
-    p.add_argument("--combination", choices=(*COMBINATIONS, "all"), default="mention_type+realis_status",
-                   help="attribute combination(s) of the case lists (summary, JSON, CSV, HTML) and of the HTML "
-                        "report's document lists (default mention_type+realis_status)")
+    p.add_argument("--attributes", "--combination", dest="combination", type=_attributes,
+                   default="mention_type+realis_status", metavar="WHICH",
+                   help="attributes a mapped pair must agree on for the case lists (summary, JSON, CSV, HTML) and "
+                        "the HTML report's document lists: span, type, realis, type+realis (default), or all")
     p.add_argument("--json", help="write systems, pairs, documents and cases as JSON here")
     p.add_argument("--html", help="write a self-contained HTML report here")
     p.add_argument("--csv", help="write CSV tables into this folder")

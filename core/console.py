@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from core import interrupt
 from core.formats.reading import display_name, paths_read
 
 
@@ -27,11 +28,21 @@ def out_of_memory_message(program: str, argv: Sequence[str]) -> str:
             "evmeval-validate --text DIR checks character spans against the texts)")
 
 
+def _exit_code(exc: SystemExit) -> int:
+    """The status `sys.exit(value)` would give (argparse's errors: 2), its message printed as Python would."""
+    if exc.code is None or isinstance(exc.code, int):
+        return exc.code or 0
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
 def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
     """Run `main` and exit with its code. A closed output pipe ends quietly with 0 (the reader has
     what it wanted); Ctrl+C ends with 130; a lack of memory is one line naming the inputs, exit 1.
     `fast_exit` leaves without tearing down the heap, which for a large corpus costs a tenth of a
-    second the OS does for free."""
+    second the OS does for free. A program that handles Ctrl+C itself (`core.interrupt`) always leaves
+    so: Python's own teardown puts SIGINT back to its default action first, so a Ctrl+C then would kill
+    the program without its line."""
     try:
         code = main()
         sys.stdout.flush()
@@ -44,7 +55,14 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
     except MemoryError:
         print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
         code = 1
-    if fast_exit:
+    except SystemExit as exc:
+        if not (fast_exit or interrupt.installed()):
+            raise
+        code = _exit_code(exc)
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+            sys.stderr.flush()
+    if fast_exit or interrupt.installed():
         os._exit(code)
     sys.exit(code)
 
@@ -57,7 +75,7 @@ def version_text(prog: str) -> str:
     from core import __version__
 
     pure = os.environ.get("EVMEVAL_PURE_PYTHON") == "1"
-    built = [name for name in ("_kernel", "_corefkernel") if find_spec(f"{__package__}.{name}") is not None]
+    built = [name for name in ("core._kernel", "core._corefkernel") if find_spec(name) is not None]
     kernels = ("no (EVMEVAL_PURE_PYTHON=1)" if pure and built else "yes" if len(built) == 2 else
                f"only {built[0]}" if built else "no (not built: no C compiler at install)")
     return f"{prog} {__version__} (EvmEval Studio; C kernels: {kernels})"

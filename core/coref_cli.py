@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from core.cli_help import command_parser
 from core.console import finish
 from core.formats.errors import FormatError, Problem
 from core.rules import COMBINATIONS
@@ -136,10 +137,12 @@ def _print_summaries(scores: ConllScores, metrics: Sequence[str], *, headers: bo
 def _conll_parser() -> argparse.ArgumentParser:
     from core.metrics.coref_metrics import METRICS
 
-    p = argparse.ArgumentParser(
-        prog="evmeval-conll",
-        description="Score a CoNLL coreference response against a key like the CoNLL reference scorer v8.01 "
-                    "(scorer.pl METRIC KEY RESPONSE none): the same summary lines, no Perl.")
+    p = command_parser(
+        "evmeval-conll",
+        "Score a CoNLL coreference response against a key like the CoNLL reference scorer v8.01 "
+        "(scorer.pl METRIC KEY RESPONSE none): the same summary lines, no Perl.",
+        ["evmeval-conll key.conll response.conll", "evmeval-conll key.conll response.conll --metric muc",
+         "evmeval-conll key.conll response.conll --json coref.json"])
     p.add_argument("key", help="key (gold) CoNLL file")
     p.add_argument("response", help="response (system) CoNLL file")
     p.add_argument("--metric", choices=(*METRICS, "all"), default="all",

@@ -65,7 +65,7 @@ def kernel_available() -> bool:
 def wants_kernel(args: argparse.Namespace) -> bool:
     """Whether this run is the kernel's case: v1.8, token mode, `-o` and/or `-d` (and `-c` when the
     coreference kernel is built too) only, default options, files (not standard input)."""
-    from core.align_cli import DEFAULT_SCHEME
+    from core.report.run import DEFAULT_SCHEME
 
     plain_run = not (args.json or args.ci or args.sequencing or args.type_white_list
                      or args.doc_id_to_eval is not None)

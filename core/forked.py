@@ -4,6 +4,9 @@ The scorer uses it to check inputs (token ids against 1.4M token-table rows, rel
 on the second core while the first parses and scores: the checks only produce warnings, so doing them
 beside the scoring takes them off the wall-clock time. Where `os.fork` does not exist, the function
 simply runs when its result is asked for.
+
+A program that handles Ctrl+C (`core.interrupt`) kills and reaps the child on an interrupt and removes
+the temporary file it was writing; the child itself ignores the signal.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ import signal
 import sys
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
+
+from core import interrupt
 
 T = TypeVar("T")
 
@@ -39,8 +44,11 @@ class Forked(Generic[T]):
         self._read_fd = -1
         if fork and hasattr(os, "fork") and sys.platform != "darwin":
             read_fd, write_fd = os.pipe()
+            slot = interrupt.new_child_slot()
+            held = interrupt.defer()  # no Ctrl+C between the fork and the child's registration
             pid = os.fork()
             if pid == 0:  # child: compute, send, leave without running the parent's cleanup
+                interrupt.in_child(slot, held)  # Ctrl+C: the parent kills this child and removes its temporary file
                 os.close(read_fd)
                 status = 0
                 try:
@@ -53,12 +61,15 @@ class Forked(Generic[T]):
                         pipe.write(payload)
                 finally:
                     os._exit(status)
+            interrupt.child_started(pid, slot)
+            interrupt.resume(held)
             os.close(write_fd)
             self._pid, self._read_fd = pid, read_fd
 
     def cancel(self) -> None:
         """Stop the child and collect it (no zombie, no open pipe); `result()` would then run here."""
         if self._pid:
+            interrupt.child_ended(self._pid)
             with contextlib.suppress(OSError):
                 os.kill(self._pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
@@ -72,6 +83,7 @@ class Forked(Generic[T]):
         if self._pid:
             with os.fdopen(self._read_fd, "rb") as pipe:
                 data = pipe.read()
+            interrupt.child_ended(self._pid)  # its files are written: from here on Ctrl+C need not kill it
             os.waitpid(self._pid, 0)
             self._pid = 0
             try:

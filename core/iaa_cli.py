@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from core.align.greedy import COMBINATIONS
+from core.cli_help import command_parser
 from core.console import finish
 from core.convert import (
     DEFAULT_RUN_ID,
@@ -66,15 +67,17 @@ def _add_token_options(p: argparse.ArgumentParser) -> None:
 
 
 def _brat2tbf_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="evmeval-brat2tbf",
-        description="Convert brat standoff annotation (.ann) to one token-based tbf file: character offsets "
-                    "become token ids through the token tables. An annotation that cuts through a token or "
-                    "touches none is reported with its file and line.")
+    p = command_parser(
+        "evmeval-brat2tbf",
+        "Convert brat standoff annotation (.ann) to one token-based tbf file: character offsets "
+        "become token ids through the token tables. An annotation that cuts through a token or "
+        "touches none is reported with its file and line.",
+        ["evmeval-brat2tbf -d ann/ -t tkn/ -o gold.tbf", "evmeval-brat2tbf -f ann/doc1.ann -t tkn/ -o doc1.tbf"])
     source = p.add_mutually_exclusive_group(required=True)
     source.add_argument("-d", "--dir", help="folder of brat annotation files")
     source.add_argument("-f", "--file", help="one brat annotation file")
-    p.add_argument("-t", "--tokenPath", required=True, help="folder of token tables <doc id><ext>")
+    p.add_argument("-t", "--tokens", "--tokenPath", dest="tokenPath", required=True,
+                   help="folder of token tables <doc id><ext>")
     p.add_argument("-o", "--out", required=True, help="the tbf file to write")
     p.add_argument("-i", "--eid", default=DEFAULT_RUN_ID,
                    help=f"run id written on every line (default {DEFAULT_RUN_ID})")
@@ -128,15 +131,19 @@ def brat2tbf_main(argv: Sequence[str] | None = None) -> int:
 
 
 def _iaa_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="evmeval-iaa",
-        description="Inter-annotator agreement among two or more annotation sets (tbf files, brat .ann files "
-                    "or folders of them): pairwise span agreement with Dice partial credit (plain, type, "
-                    "realis, type+realis) on a mapping that does not depend on which annotator is the key, "
-                    "F1 matrices, GATE strict/lenient/average figures, Cohen's kappa and Scott's pi on type "
-                    "and realis, Fleiss' kappa across all annotators.")
+    p = command_parser(
+        "evmeval-iaa",
+        "Inter-annotator agreement among two or more annotation sets (tbf files, brat .ann files "
+        "or folders of them): pairwise span agreement with Dice partial credit (plain, type, "
+        "realis, type+realis) on a mapping that does not depend on which annotator is the key, "
+        "F1 matrices, GATE strict/lenient/average figures, Cohen's kappa and Scott's pi on type "
+        "and realis, Fleiss' kappa across all annotators.",
+        ["evmeval-iaa anna.tbf ben.tbf carl.tbf -t tkn/",
+         "evmeval-iaa ann_anna/ ann_ben/ -t tkn/ --json agreement.json      # brat folders",
+         "evmeval-iaa anna.tbf ben.tbf carl.tbf -t tkn/ --curate majority --curated curated.tbf"])
     p.add_argument("inputs", nargs="+", metavar="SET", help="an annotation set: tbf file, .ann file or brat folder")
-    p.add_argument("-t", "--token_path", help="folder of token tables: token mode (brat offsets become token ids)")
+    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
+                   help="folder of token tables: token mode (brat offsets become token ids)")
     p.add_argument("-o", "--output", help="write the report here (default: standard output)")
     p.add_argument("--json", help="write every figure, per document and pair, as JSON here")
     p.add_argument("--json-mappings", action="store_true",

@@ -6,6 +6,7 @@ the confusion charts and the reports all ask these functions; none re-derives th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import Enum
 
 from core.model import NOT_ANNOTATED, Mention
@@ -91,3 +92,23 @@ def mismatched_attributes(rule: AttributeRule, gold: Mention, system: Mention) -
     if wrong_type:
         return _BOTH if wrong_realis else _TYPE_ONLY
     return _REALIS_ONLY if wrong_realis else ()
+
+
+ATTRIBUTE_NAMES: Mapping[str, Combination] = {
+    "span": Combination.PLAIN, "plain": Combination.PLAIN,
+    "type": Combination.TYPE, "mention_type": Combination.TYPE,
+    "realis": Combination.REALIS, "realis_status": Combination.REALIS,
+    "type+realis": Combination.TYPE_REALIS, "mention_type+realis_status": Combination.TYPE_REALIS,
+}
+"""The attributes a mapped pair must agree on, by the short names the window and options use and by
+the published report's names."""
+
+
+def attributes_named(name: str | Combination) -> Combination:
+    """The combination called `name` (`span`, `type`, `realis`, `type+realis` or the report's names)."""
+    if isinstance(name, Combination):
+        return name
+    try:
+        return ATTRIBUTE_NAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown attributes {name!r} (expected one of {', '.join(ATTRIBUTE_NAMES)})") from None

@@ -1,5 +1,5 @@
 """`python -m evmeval_gui`: the same as the `evmeval-gui` command."""
 
-from evmeval_gui.app import entry
+from evmeval_gui.entry import main
 
-entry()
+main()

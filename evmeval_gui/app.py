@@ -21,23 +21,29 @@ import sys
 import tempfile
 from collections.abc import Sequence
 
+from core import interrupt
+from core.cli_help import command_parser
 from core.console import finish
 from core.formats.errors import FormatError, Problem
 from core.report.io import check_output_paths, write_atomic
+from core.rules import ATTRIBUTE_NAMES
 from evmeval_gui.window.mapping_options import add_mapping_options, apply_mapping_options, wait_for_figures
 
 DEFAULT_SIZE = (1366, 768)
-ATTRIBUTE_CHOICES = {"plain": "plain", "type": "mention_type", "realis": "realis_status",
-                     "type+realis": "mention_type+realis_status", "mention_type": "mention_type",
-                     "realis_status": "realis_status", "mention_type+realis_status": "mention_type+realis_status"}
-"""`--attributes` values: short names and the score report's names."""
+ATTRIBUTE_CHOICES = {name: combination.value for name, combination in ATTRIBUTE_NAMES.items()}
+"""`--attributes` values: short names and the score report's names (`core.rules.ATTRIBUTE_NAMES`)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="evmeval-gui",
-        description="EvmEval Studio: compare system event mentions with a gold standard, document by document, "
-                    "with the numbers of the published EvmEval v1.8 scorer.")
+    p = command_parser(
+        "evmeval-gui",
+        "EvmEval Studio: compare system event mentions with a gold standard, document by document, "
+        "with the numbers of the published EvmEval v1.8 scorer.",
+        ["evmeval-gui --demo",
+         "evmeval-gui -g gold.tbf -s run1.tbf -s run2.tbf -t tkn/ --charts",
+         "evmeval-gui --agreement anna.tbf ben.tbf carl.tbf -t tkn/",
+         "evmeval-gui -g gold.tbf -s run.tbf -t tkn/ --export-report report/    # no window",
+         "evmeval-gui --demo --charts --size 1366x768 --screenshot demo.png     # no window"])
     source = p.add_argument_group("what to open")
     source.add_argument("-g", "--gold", help="gold standard tbf file")
     source.add_argument("-s", "--system", action="append", default=[], metavar="SYSTEM",
@@ -45,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("-t", "--tokens", metavar="TOKENS",
                         help="folder of <doc>.tab token tables (default: tkn/ beside the gold file, "
                              "when its spans are token ids)")
-    source.add_argument("--text", metavar="DIR", help="folder of document texts (default: txt/ beside the gold file)")
+    source.add_argument("--texts", "--text", dest="text", metavar="DIR",
+                        help="folder of document texts (default: txt/ beside the gold file)")
     source.add_argument("-ae", "--ann-extension", dest="ann_extension", default=".ann", metavar="EXT",
                         help="with --agreement: what brat file names end with (default .ann; .tkn.ann reads "
                              "X.tkn.ann as document X, with the token table X.tab)")
@@ -64,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     show = p.add_argument_group("what to show")
     show.add_argument("--doc", metavar="ID", help="show this document first")
     show.add_argument("--attributes", choices=sorted(ATTRIBUTE_CHOICES), metavar="WHICH",
-                        help="attributes that must agree for a mapping: plain (span only, the default), type, "
+                        help="attributes that must agree for a mapping: span (also: plain; the default), type, "
                              "realis or type+realis")
     show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
     show.add_argument("--compare", nargs="?", const="leaderboard", choices=("leaderboard", "pair"),
@@ -183,6 +190,7 @@ def _application(offscreen: bool):
         app = QApplication([sys.argv[0] if sys.argv else "evmeval-gui"])
         app.setOrganizationName("EvmEval")
         app.setApplicationName("EvmEval Studio")
+        _wake_on_signals(app)
     from evmeval_gui.qt_import import load_pyqtgraph
 
     load_pyqtgraph()  # the charts' library, for half its usual import cost (unless a window module has it already)
@@ -264,6 +272,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     app = _application(offscreen=True)
     problems: list[Problem] = []
     with tempfile.TemporaryDirectory(prefix="evmeval-gui-") as scratch:
+        interrupt.begin_temporary(scratch)  # Ctrl+C removes it too (kept registered: then gone, an rmtree of nothing)
         settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings=settings, persist=False, notifier=problems.append)
         window.sequencing.model.validate = not args.no_script_validation
@@ -364,28 +373,50 @@ def _png_bytes(pixmap) -> bytes:
     return bytes(data.data())
 
 
-def close_on_interrupt(window) -> None:
-    """Ctrl+C in the terminal closes the window (saving its settings) instead of being ignored.
+_SIGNAL_WAKEUP: list[object] = []
+"""The wake-up sockets and their notifier, kept alive as long as the QApplication."""
 
-    Python runs signal handlers only between bytecodes, which Qt's event loop never executes while it
-    waits; the wake-up socket turns the signal into an event the loop sees (no polling timer).
-    """
+
+def _wake_on_signals(app) -> None:
+    """Let the SIGINT handler (`core.interrupt`, installed by `evmeval_gui.entry`) run while a Qt
+    event loop waits: Python runs handlers only between bytecodes, which the loop never executes; the
+    wake-up socket turns the signal into an event the loop sees (no polling timer)."""
     import signal
     import socket
 
     from PySide6.QtCore import QSocketNotifier
 
+    if not interrupt.installed() or _SIGNAL_WAKEUP:
+        return
     reader, writer = socket.socketpair()
     for end in (reader, writer):
         end.setblocking(False)
     try:
-        signal.set_wakeup_fd(writer.fileno())
+        signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
     except ValueError:  # not the main thread: leave signals alone
+        reader.close()
+        writer.close()
         return
-    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, window)
-    notifier.activated.connect(lambda *_: reader.recv(64))
-    window._interrupt_sockets = (reader, writer, notifier)
-    signal.signal(signal.SIGINT, lambda *_: window.close())
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read, app)
+    notifier.activated.connect(lambda *_: reader.recv(64))  # running Python here runs the handler
+    _SIGNAL_WAKEUP.extend((reader, writer, notifier))
+
+
+def close_on_interrupt(window) -> None:
+    """Ctrl+C in the terminal closes the window as the user closing it would (unsaved edits asked
+    about, settings saved), and the program then exits 130; a second Ctrl+C leaves at once.
+
+    The handler runs at any bytecode of the GUI thread, so it only posts the close to the event loop."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    def close() -> None:
+        if window.close():
+            QApplication.quit()
+        else:  # the user kept the window (unsaved edits): the next Ctrl+C asks again
+            interrupt.forgive()
+
+    interrupt.set_action(lambda: QTimer.singleShot(0, close))
 
 
 def _after_loading(window, args: argparse.Namespace, agreement: bool) -> str:
@@ -424,6 +455,12 @@ def _wait_for_compare(window, page: str) -> bool:
 
 def window_mode(args: argparse.Namespace) -> int:
     """The interactive window."""
+    from evmeval_gui.platform_check import window_problem
+
+    cannot_open = window_problem() if not _has_application() else None
+    if cannot_open:  # before QApplication, which would abort the process (exit 134, a core dump)
+        _fail(cannot_open)
+        return 2
     from evmeval_gui.main_window import MainWindow
 
     try:
@@ -433,13 +470,6 @@ def window_mode(args: argparse.Namespace) -> int:
         problem = exc.problem if isinstance(exc, FormatError) else Problem("", 0, str(exc))
     else:
         problem = None
-    from PySide6.QtWidgets import QApplication
-
-    from evmeval_gui.platform_check import window_problem
-
-    missing_libraries = window_problem() if QApplication.instance() is None else None
-    if missing_libraries:
-        return _fail(missing_libraries)
     app = _application(offscreen=False)
     window = MainWindow()
     window.sequencing.model.validate = not args.no_script_validation
@@ -472,16 +502,23 @@ def window_mode(args: argparse.Namespace) -> int:
         window.notifier(problem)
     else:
         window.session_store.restore()  # the last session, unless File › Restore last session is off
-    return app.exec()
+    code = app.exec()
+    if interrupt.interrupted():
+        interrupt.say_interrupted()
+        return interrupt.EXIT_CODE
+    return code
+
+
+def _has_application() -> bool:
+    """Whether a QApplication exists already (tests), without importing Qt for the question."""
+    widgets = sys.modules.get("PySide6.QtWidgets")
+    return widgets is not None and widgets.QApplication.instance() is not None
 
 
 def entry() -> None:
-    """Console entry point of `evmeval-gui`: `main`; a headless export then leaves without tearing
-    down its heap (a second on a 2000-document corpus; the OS frees it at once), as `evmeval-score`."""
-    args = build_parser().parse_args()
-    if args.export_report:
-        finish(lambda: export_mode(args), fast_exit=True)
-    raise SystemExit(_run(args))
+    """Console entry point of `evmeval-gui`: `main`, then leave without tearing down the heap (a second
+    for an export on a 2000-document corpus; the OS frees it at once), as `evmeval-score`."""
+    finish(lambda: _run(build_parser().parse_args()), fast_exit=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

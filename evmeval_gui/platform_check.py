@@ -1,50 +1,102 @@
-"""Before Qt opens a window on X11: are the system libraries its `xcb` plugin loads there?
+"""Before Qt opens a window on Linux: is there a display, and are the libraries its `xcb` plugin loads there?
 
-Without them Qt prints a plugin error and aborts the process. We say instead which Debian/Ubuntu
-packages provide what is missing (libxcb-cursor0 is the one desktop installs most often lack).
+Without a display, or without one of those libraries, QApplication prints a plugin error (which
+blames libxcb-cursor0 whatever is really wrong) and aborts the process with a core dump. We say
+instead what is wrong: no display (and how to run without one), or which Debian/Ubuntu packages
+provide the missing libraries.
 """
 
 from __future__ import annotations
 
-import ctypes.util
+import ctypes
 import os
 import sys
+from collections.abc import Mapping
 
 XCB_LIBRARIES = {
-    "xcb-cursor": "libxcb-cursor0",
-    "xcb-icccm": "libxcb-icccm4",
-    "xcb-image": "libxcb-image0",
-    "xcb-keysyms": "libxcb-keysyms1",
-    "xcb-randr": "libxcb-randr0",
-    "xcb-render-util": "libxcb-render-util0",
-    "xcb-shape": "libxcb-shape0",
-    "xcb-xkb": "libxcb-xkb1",
-    "xkbcommon-x11": "libxkbcommon-x11-0",
+    "libxcb.so.1": "libxcb1",
+    "libxcb-cursor.so.0": "libxcb-cursor0",
+    "libxcb-icccm.so.4": "libxcb-icccm4",
+    "libxcb-image.so.0": "libxcb-image0",
+    "libxcb-keysyms.so.1": "libxcb-keysyms1",
+    "libxcb-randr.so.0": "libxcb-randr0",
+    "libxcb-render.so.0": "libxcb-render0",
+    "libxcb-render-util.so.0": "libxcb-render-util0",
+    "libxcb-shape.so.0": "libxcb-shape0",
+    "libxcb-shm.so.0": "libxcb-shm0",
+    "libxcb-sync.so.1": "libxcb-sync1",
+    "libxcb-util.so.1": "libxcb-util1",
+    "libxcb-xfixes.so.0": "libxcb-xfixes0",
+    "libxcb-xkb.so.1": "libxcb-xkb1",
+    "libxkbcommon.so.0": "libxkbcommon0",
+    "libxkbcommon-x11.so.0": "libxkbcommon-x11-0",
+    "libX11.so.6": "libx11-6",
+    "libX11-xcb.so.1": "libx11-xcb1",
+    "libGL.so.1": "libgl1",
+    "libglib-2.0.so.0": "libglib2.0-0",
+    "libgthread-2.0.so.0": "libglib2.0-0",
 }
-"""Library name (as `ctypes.util.find_library` takes it) -> the Debian package that ships it."""
+"""Every system library the xcb plugin of PySide6 6.6-6.11 links (`Qt/plugins/platforms/libqxcb.so`
+and `Qt/lib/libQt6XcbQpa.so.6`, read with `objdump -p`: NEEDED, less Qt's own and the C/C++ runtime)
+-> the Debian package that ships it (`dpkg -S` on Debian 12)."""
+
+NO_DISPLAY = "no display: use --screenshot/--export-report, or set QT_QPA_PLATFORM=offscreen"
 
 
-def uses_xcb(environ: dict[str, str] | None = None) -> bool:
+def _platform(env: Mapping[str, str]) -> str:
+    """The Qt platform plugin asked for (the first of `QT_QPA_PLATFORM`'s `;` list, without options)."""
+    return env.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip()
+
+
+def _desktop_unix() -> bool:
+    return sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+
+
+def uses_xcb(environ: Mapping[str, str] | None = None) -> bool:
     """Whether Qt will pick its X11 (`xcb`) platform plugin for a window."""
     env = os.environ if environ is None else environ
-    platform = env.get("QT_QPA_PLATFORM", "")
+    platform = _platform(env)
     if platform:
-        return platform.split(":")[0].split(";")[0] == "xcb"
-    return sys.platform.startswith("linux") and not env.get("WAYLAND_DISPLAY")
+        return platform == "xcb"
+    return _desktop_unix() and not env.get("WAYLAND_DISPLAY")
+
+
+def display_problem(environ: Mapping[str, str] | None = None) -> str | None:
+    """`NO_DISPLAY` when Qt would need an X11 or Wayland display and the environment names none."""
+    env = os.environ if environ is None else environ
+    platform = _platform(env)
+    if platform == "xcb":
+        return None if env.get("DISPLAY") else NO_DISPLAY
+    if platform or not _desktop_unix():  # offscreen, wayland, vnc, ...; Windows and macOS need no variable
+        return None
+    return None if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") else NO_DISPLAY
+
+
+def _loadable(soname: str) -> bool:
+    """Whether the dynamic loader finds `soname` (and what it needs), as it would for the plugin."""
+    try:
+        ctypes.CDLL(soname)
+    except OSError:
+        return False
+    return True
 
 
 def missing_xcb_packages() -> list[str]:
-    """Debian packages whose library the xcb plugin needs but the system does not have."""
-    return [package for name, package in XCB_LIBRARIES.items() if ctypes.util.find_library(name) is None]
+    """Debian packages whose library the xcb plugin needs but the system does not have (each once)."""
+    missing = [package for soname, package in XCB_LIBRARIES.items() if not _loadable(soname)]
+    return list(dict.fromkeys(missing))
 
 
-def window_problem() -> str | None:
-    """A message saying what to install, or None when the window can open."""
-    if not uses_xcb():
-        return None
-    missing = missing_xcb_packages()
-    if not missing:
-        return None
-    return ("the Qt window needs X11 libraries this system lacks; on Debian/Ubuntu install them with:\n"
-            f"    sudo apt-get install {' '.join(missing)}\n"
-            "(without a screen, --screenshot PNG and --export-report DIR still work)")
+def window_problem(environ: Mapping[str, str] | None = None) -> str | None:
+    """What keeps the window from opening (no display, missing libraries: both when both), or None."""
+    env = os.environ if environ is None else environ
+    problems = []
+    if (display := display_problem(env)) is not None:
+        problems.append(display)
+    missing = missing_xcb_packages() if uses_xcb(env) else []
+    if missing:
+        problems.append("the Qt window needs X11 libraries this system lacks; on Debian/Ubuntu install them with:\n"
+                        f"    sudo apt-get install {' '.join(missing)}")
+        if display is None:
+            problems.append("(without a screen, --screenshot PNG and --export-report DIR still work)")
+    return "\n".join(problems) or None

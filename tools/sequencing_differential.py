@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/sequencing_differential.py [--corpora 60] [--first-seed 1] [--keep DIR]
 
-Not part of the test suite (it needs Python 2.7, the published scorer and ../shared/tools/gen_corpus.py).
+Not part of the test suite (it needs Python 2.7, the published scorer and benchmarks/gen_corpus.py).
 For each corpus (generated with --sequencing and varied options) both scorers run with the same options;
 the reports (-o) and comparison files (-d) must be byte-identical, both must fail where one fails, and
 every TimeML file v1.8 writes must hold exactly the links, in the same order, that our
@@ -27,7 +27,7 @@ from core.loading import load_inputs, read_type_whitelist  # noqa: E402
 from core.metrics.mention import score_files  # noqa: E402
 from core.metrics.sequencing import MAPPING_BY_NUMBER, document_links  # noqa: E402
 
-GENERATOR = REPO.parent / "shared" / "tools" / "gen_corpus.py"
+GENERATOR = REPO / "benchmarks" / "gen_corpus.py"
 REFERENCE = Path("/work/ref/EvmEval/scorer_v1.8.py")
 PYTHON2 = "/root/.pyenv/versions/2.7.18/bin/python"
 TLINK = re.compile(r'<TLINK eventInstanceID="([^"]*)" lid="l0" relType="([^"]*)" relatedToEventInstance="([^"]*)"/>')

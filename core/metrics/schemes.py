@@ -32,7 +32,7 @@ from operator import attrgetter
 from typing import Any
 
 from core.align import COMBINATIONS
-from core.metrics.agreement import GateCounts, gate_counts
+from core.metrics.gate import GateCounts, gate_counts
 from core.metrics.mention import DocumentResult, ScoreResult
 from core.metrics.outcomes import MappingRow, Outcome, mapping_rows, mention_unit_sets
 from core.metrics.prf import f1_score, nan_to_none, safe_div

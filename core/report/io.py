@@ -17,6 +17,7 @@ import stat
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
 
+from core import interrupt
 from core.formats.errors import FormatError
 from core.formats.reading import STDIN
 
@@ -96,6 +97,8 @@ def write_atomic(path: str, data: str | bytes | Iterable[str]) -> None:
         if isinstance(exc, OSError):
             raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
         raise
+    finally:
+        interrupt.end_temporary(tmp)
 
 
 def _new_temporary(folder: str, name: str) -> tuple[int, str]:
@@ -104,10 +107,15 @@ def _new_temporary(folder: str, name: str) -> tuple[int, str]:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
         path = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp")
+        interrupt.begin_temporary(path)  # before it exists: Ctrl+C (`core.interrupt`) removes it at any moment
         try:
             return os.open(path, flags, 0o600), path
         except FileExistsError:
+            interrupt.end_temporary(path)
             continue
+        except BaseException:
+            interrupt.end_temporary(path)
+            raise
     raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
 
 

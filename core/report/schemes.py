@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from core.align import COMBINATIONS
 from core.align.strategies import DEFAULT_STRATEGY
-from core.metrics.agreement import PRF
+from core.metrics.prf import PRF
 from core.metrics.schemes import MucCounts, SchemeResult
 from core.report.text import mapping_banner
 

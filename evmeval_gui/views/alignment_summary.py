@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
-from core.metrics.agreement import GateCounts
+from core.metrics.gate import GateCounts
 from core.metrics.prf import PRF
 from core.metrics.schemes import MucCounts
 from core.rules import Combination

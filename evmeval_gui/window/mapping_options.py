@@ -16,7 +16,7 @@ from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRAT
 
 def add_mapping_options(group: Any) -> None:
     """Add `--mapping` and `--differences` to an argparse group."""
-    group.add_argument("--mapping", choices=STRATEGY_NAMES, default=DEFAULT_STRATEGY,
+    group.add_argument("--strategy", "--mapping", dest="mapping", choices=STRATEGY_NAMES, default=DEFAULT_STRATEGY,
                        help="how system mentions are paired with gold mentions (default %(default)s, the published "
                             "scorer's; the others are not official scores): "
                             + "; ".join(f"{n}: {STRATEGY_DESCRIPTIONS[n]}" for n in STRATEGY_NAMES))

@@ -13,13 +13,13 @@ import sys
 import pytest
 
 from core.align import COMBINATIONS
-from core.align_cli import scheme_report
 from core.formats.errors import FormatError
 from core.loading import load_inputs
 from core.metrics.mention import score_files
 from core.metrics.outcomes import mapping_rows
 from core.report.comparison import format_comparison
 from core.report.json_report import dumps, result_to_json
+from core.report.run import scheme_report
 from core.report.text import format_report
 from evmeval_gui.export import REPORT_FILES, export_report
 

@@ -158,8 +158,8 @@ def test_clicking_a_difference_selects_its_mentions_and_draws_both_links(window,
 
 
 def test_export_writes_the_scheme_figures_as_the_cli_does(window, qtbot, tmp_path, inputs):
-    from core.align_cli import scheme_report
     from core.report.json_report import dumps
+    from core.report.run import scheme_report
 
     window.session.set_mapping("ordered")
     qtbot.waitUntil(lambda: window.session.result.mapping == "ordered", timeout=TIMEOUT)

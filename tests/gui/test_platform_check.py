@@ -1,8 +1,13 @@
-"""The window's pre-flight check names the Debian packages Qt's X11 plugin needs, instead of an abort."""
+"""The window's pre-flight check: no display, or the Debian packages Qt's X11 plugin needs, said before
+QApplication would abort the process (issue "Trust, round 3", item 5)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+
 from evmeval_gui import platform_check
+from tests.programs import installed
 
 
 def test_xcb_is_used_only_on_x11() -> None:
@@ -13,17 +18,64 @@ def test_xcb_is_used_only_on_x11() -> None:
 
 
 def test_missing_libraries_are_named_with_their_packages(monkeypatch) -> None:
-    present = {"xcb-icccm", "xcb-image", "xcb-keysyms", "xcb-randr", "xcb-render-util", "xcb-shape",
-               "xcb-xkb", "xkbcommon-x11"}
-    monkeypatch.setattr(platform_check.ctypes.util, "find_library",
-                        lambda name: f"lib{name}.so" if name in present else None)
-    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    present = set(platform_check.XCB_LIBRARIES) - {"libxcb-cursor.so.0"}
+    monkeypatch.setattr(platform_check, "_loadable", lambda soname: soname in present)
+    env = {"QT_QPA_PLATFORM": "xcb", "DISPLAY": ":0"}
     assert platform_check.missing_xcb_packages() == ["libxcb-cursor0"]
-    message = platform_check.window_problem()
-    assert message is not None and "sudo apt-get install libxcb-cursor0" in message
+    message = platform_check.window_problem(env)
+    assert message is not None and "sudo apt-get install libxcb-cursor0\n" in message
+
+
+def test_every_library_of_the_xcb_plugin_is_named(monkeypatch) -> None:
+    """A first launch asked for libxcb-icccm4 and libxcb-keysyms1 after libxcb-cursor0: all of them,
+    and the rest of the plugin's libraries, are named at once (each package once)."""
+    monkeypatch.setattr(platform_check, "_loadable", lambda soname: False)
+    packages = platform_check.missing_xcb_packages()
+    assert {"libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb-image0", "libxcb-randr0",
+            "libxcb-render-util0", "libxcb-shape0", "libxcb-xkb1", "libxkbcommon-x11-0", "libxcb-util1",
+            "libxcb-shm0", "libxcb-sync1", "libxcb-xfixes0", "libxcb-render0", "libxcb1", "libx11-xcb1",
+            "libx11-6", "libxkbcommon0", "libgl1", "libglib2.0-0"} == set(packages)
+    assert len(packages) == len(set(packages))
 
 
 def test_no_message_when_everything_is_there(monkeypatch) -> None:
-    monkeypatch.setattr(platform_check.ctypes.util, "find_library", lambda name: f"lib{name}.so")
-    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
-    assert platform_check.window_problem() is None
+    monkeypatch.setattr(platform_check, "_loadable", lambda soname: True)
+    assert platform_check.window_problem({"QT_QPA_PLATFORM": "xcb", "DISPLAY": ":0"}) is None
+    assert platform_check.window_problem({"DISPLAY": ":0"}) is None
+    assert platform_check.window_problem({"WAYLAND_DISPLAY": "wayland-0"}) is None
+
+
+def test_no_display_is_said(monkeypatch) -> None:
+    monkeypatch.setattr(platform_check, "_loadable", lambda soname: True)
+    for env in ({}, {"QT_QPA_PLATFORM": "xcb"}, {"QT_QPA_PLATFORM": "xcb", "WAYLAND_DISPLAY": "wayland-0"}):
+        assert platform_check.window_problem(env) == platform_check.NO_DISPLAY
+    for env in ({"QT_QPA_PLATFORM": "offscreen"}, {"QT_QPA_PLATFORM": "minimal"}):
+        assert platform_check.window_problem(env) is None
+
+
+def _headless() -> dict[str, str]:
+    """This environment without a display, and without the tests' QT_QPA_PLATFORM=offscreen."""
+    return {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+
+
+def test_window_without_a_display_says_so_and_exits_2(tmp_path) -> None:
+    """It aborted with exit 134 and a core dump, blaming libxcb-cursor0 (installed)."""
+    done = subprocess.run([installed("evmeval-gui"), "--demo"], capture_output=True, text=True, timeout=60,
+                          env={**_headless(), "HOME": str(tmp_path)}, check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"evmeval-gui: error: {platform_check.NO_DISPLAY}\n")
+    assert "Traceback" not in done.stderr and "could not" not in done.stderr  # Qt's own plugin error never came
+
+
+def test_windowless_modes_need_no_display(tmp_path) -> None:
+    shot = tmp_path / "shot.png"
+    done = subprocess.run([installed("evmeval-gui"), "--demo", "--screenshot", str(shot), "--size", "640x400"],
+                          capture_output=True, text=True, timeout=120, env={**_headless(), "HOME": str(tmp_path)},
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert shot.read_bytes().startswith(b"\x89PNG")
+    out = tmp_path / "report"
+    done = subprocess.run([installed("evmeval-gui"), "--demo", "--export-report", str(out)], capture_output=True,
+                          text=True, timeout=120, env={**_headless(), "HOME": str(tmp_path)}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert (out / "system_a" / "report.html").is_file()

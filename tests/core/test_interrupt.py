@@ -1,0 +1,83 @@
+"""`core.interrupt`: what Ctrl+C removes, in a program that installed the handling.
+
+Each case runs a small program in a subprocess (the handler is process-wide) that stops in the
+middle of writing an output, and interrupts it there: its own temporary file, and the one a forked
+child (`core.forked`, which blocks SIGINT) is writing, are both removed by the parent; the child is
+killed and reaped.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from core import interrupt
+from tests.interrupts import group_gone, needs_proc, temporaries
+
+pytestmark = needs_proc
+
+PROGRAM = """
+import sys, time
+from core import interrupt
+interrupt.install("writer")
+from core.forked import Forked
+from core.report.io import write_atomic
+
+def stalled(text):
+    yield text
+    time.sleep(60)  # never finishes: the file stays a temporary one
+    yield text
+
+if sys.argv[2] == "child":
+    child = Forked(lambda: write_atomic(sys.argv[1], stalled("child ")))
+    time.sleep(60)
+else:
+    write_atomic(sys.argv[1], stalled("parent "))
+"""
+
+
+def _writer(tmp_path: Path, who: str) -> subprocess.Popen:
+    out = tmp_path / "out"
+    out.mkdir()
+    repo = Path(__file__).resolve().parents[2]
+    process = subprocess.Popen([sys.executable, "-c", PROGRAM, str(out / "report.txt"), who], cwd=repo,
+                               stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while not temporaries(out) and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.005)
+    assert temporaries(out), process.communicate()[1]
+    return process
+
+
+@pytest.mark.parametrize("who", ["parent", "child"])
+def test_sigint_removes_the_temporary_file(tmp_path: Path, who: str) -> None:
+    """SIGINT to the parent alone (as `kill -INT`): with the child's file, only the parent can clean up."""
+    process = _writer(tmp_path, who)
+    os.kill(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=10)
+    assert process.returncode == 130
+    assert err.decode() == "writer: interrupted\n"
+    assert temporaries(tmp_path) == []
+    assert not (tmp_path / "out" / "report.txt").exists()
+    assert group_gone(process.pid)
+
+
+def test_sigint_to_the_group_while_the_child_writes(tmp_path: Path) -> None:
+    process = _writer(tmp_path, "child")
+    os.killpg(process.pid, signal.SIGINT)
+    _, err = process.communicate(timeout=10)
+    assert (process.returncode, err.decode()) == (130, "writer: interrupted\n")
+    assert temporaries(tmp_path) == []
+    assert group_gone(process.pid)
+
+
+def test_nothing_is_installed_by_importing() -> None:
+    """A library caller (this test process) keeps Python's own Ctrl+C: only the entry modules install."""
+    assert not interrupt.installed()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
