@@ -1,7 +1,7 @@
 """Build hook for the optional C kernels; every piece of metadata stays in pyproject.toml.
 
-`core._kernel` speeds up the common `evmeval-score -o [-d]` run (docs/features/kernel.md),
-`core._corefkernel` the coreference lines and metrics of `-c`. Both are `optional=True`: without a C
+`evmeval.mention._kernel` speeds up the common `evmeval-score -o [-d]` run (docs/features/kernel.md),
+`evmeval.coref._corefkernel` the coreference lines and metrics of `-c`. Both are `optional=True`: without a C
 compiler or Python headers the build skips them and the package installs and runs on its pure-Python
 path, which gives the same bytes. `EVMEVAL_PURE_PYTHON=1` makes the program ignore them.
 """
@@ -13,9 +13,9 @@ _STRICT_FLOATS = ["-O2", "-std=c99", "-fno-fast-math", "-ffp-contract=off"]
 
 setup(
     ext_modules=[
-        Extension("core._kernel", sources=["core/_kernel.c"], extra_compile_args=_STRICT_FLOATS,
+        Extension("evmeval.mention._kernel", sources=["core/evmeval/mention/_kernel.c"], extra_compile_args=_STRICT_FLOATS,
                   extra_link_args=["-pthread"], optional=True),
-        Extension("core._corefkernel", sources=["core/_corefkernel.c"], extra_compile_args=_STRICT_FLOATS,
+        Extension("evmeval.coref._corefkernel", sources=["core/evmeval/coref/_corefkernel.c"], extra_compile_args=_STRICT_FLOATS,
                   optional=True),
     ],
 )

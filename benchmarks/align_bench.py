@@ -18,11 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from evmeval.align import COMBINATIONS
+from evmeval.align.strategies import STRATEGY_NAMES
+from evmeval.io.loading import load_inputs
+from evmeval.mention.scoring import ScoreResult, score_files
+
 from benchmarks.score_bench import corpus_dir, count_mentions, ensure_corpus
-from core.align import COMBINATIONS
-from core.align.strategies import STRATEGY_NAMES
-from core.loading import load_inputs
-from core.metrics.mention import ScoreResult, score_files
 
 TARGET_RATIO = 3.0
 

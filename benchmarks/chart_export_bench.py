@@ -31,7 +31,7 @@ gc.disable()
 folder, out = sys.argv[1], sys.argv[2]
 import evmeval_gui.app as app
 import evmeval_gui.export as ex
-from core.metrics.shared_tables import sharing
+from evmeval._util.shared_tables import sharing
 from evmeval_gui.model.corpus import load_corpus, score_system
 args = app.build_parser().parse_args(["-g", f"{folder}/gold.tbf", "-s", f"{folder}/system.tbf", "-t", f"{folder}/tkn",
                                       "--export-report", out])

@@ -34,10 +34,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     corpus = ensure_corpus(args.corpus or cache_dir() / "seed3-docs2000-mentions40")
 
+    from evmeval.io.loading import load_inputs
+    from evmeval.mention.scoring import score_files
     from PySide6.QtWidgets import QApplication
 
-    from core.loading import load_inputs
-    from core.metrics.mention import score_files
     from evmeval_gui.charts.panel import ChartsPanel
 
     app = QApplication.instance() or QApplication([])

@@ -31,8 +31,8 @@ from score_bench import corpus_dir, ensure_corpus  # noqa: E402  (the corpus cac
 
 TARGET_SECONDS = 3.0
 RUNS = 5
-COMPARE = "from core.compare_cli import compare_entry; compare_entry()"
-SCORE = "from core.cli import score_entry; score_entry()"
+COMPARE = "from evmeval.cli.compare import compare_entry; compare_entry()"
+SCORE = "from evmeval.cli.score import score_entry; score_entry()"
 
 
 def perturbed(system: Path, seed: int, out: Path) -> Path:
@@ -84,12 +84,12 @@ def main() -> int:
     runs = [folder / "system.tbf"] + [perturbed(folder / "system.tbf", k, folder / f"bench_run{k}.tbf")
                                       for k in range(1, RUNS)]
 
-    from core.align import COMBINATIONS
-    from core.compare import compare_results
-    from core.formats.tbf import read_tbf
-    from core.metrics.mention import score_files
-    from core.metrics.significance import Counts, paired_test, significance_tests
-    from core.model import SpanMode
+    from evmeval.align import COMBINATIONS
+    from evmeval.compare.runs import compare_results
+    from evmeval.compare.significance import Counts, paired_test, significance_tests
+    from evmeval.io.tbf import read_tbf
+    from evmeval.mention.scoring import score_files
+    from evmeval.model import SpanMode
 
     gold, _ = read_tbf(str(folder / "gold.tbf"), mode=SpanMode.TOKEN)
     results = [score_files(gold, read_tbf(str(r), mode=SpanMode.TOKEN)[0]) for r in runs]

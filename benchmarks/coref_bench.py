@@ -5,7 +5,7 @@
 Uses score_bench's corpus (benchmarks/gen_corpus.py --seed 3 --docs 2000 --mentions 40, cached).
 In one run it prints, best of N (the machine is shared: runs with and without -c alternate, and the
 load average is printed beside the figures):
-- whether the C kernels take the `-c` run (core.fastpath + core.coref_fastpath) or decline it;
+- whether the C kernels take the `-c` run (evmeval.cli.fastpath + evmeval.cli.coref_fastpath) or decline it;
 - the scorer with -c (and with -c -d) as a fresh process (what a user waits for), on the kernels and on
   the pure-Python path (EVMEVAL_PURE_PYTHON=1), and without -c;
 - what coreference adds: the difference of those two, and measured in-process (`run_coreference`
@@ -38,7 +38,7 @@ PYTHON2 = "/root/.pyenv/versions/2.7.18/bin/python"
 PUBLISHED_SCORER = REPO.parent / "ref" / "EvmEval" / "scorer_v1.8.py"
 
 
-BEFORE_RUNNER = ("import core.coref_fastpath as c; c.coref_kernel_available = lambda: False; " + RUNNER)
+BEFORE_RUNNER = ("import evmeval.cli.coref_fastpath as c; c.coref_kernel_available = lambda: False; " + RUNNER)
 """`evmeval-score` as it ran -c before the kernels took it: mentions on the Python path, coreference kernel."""
 
 
@@ -64,8 +64,8 @@ def ours(folder: Path, out: Path, coref: bool, comparison: bool = False) -> list
 def kernel_takes_c(folder: Path, out: Path) -> bool:
     """Whether the C kernels finish the `-c -d` run on this corpus (rather than declining it)."""
     sys.path.insert(0, str(REPO))
-    from core import fastpath
-    from core.cli import _score_parser
+    from evmeval.cli import fastpath
+    from evmeval.cli.score import _score_parser
 
     args = _score_parser().parse_args(ours(folder, out, True, True)[3:])
     if not fastpath.wants_kernel(args):
@@ -83,11 +83,11 @@ def in_process(folder: Path, out: Path, runs: int) -> dict[str, tuple[float, flo
     """Best wall and CPU seconds of `run_coreference` alone, after one mention scoring: with the C
     kernel (when built) and with the pure-Python path, alternating, so both see the same load."""
     sys.path.insert(0, str(REPO))
-    from core.coref_cli import run_coreference
-    from core.loading import load_inputs
-    from core.metrics import coref
-    from core.metrics.mention import score_files
-    from core.report import coref_report
+    from evmeval.cli.coref import run_coreference
+    from evmeval.coref import scoring as coref
+    from evmeval.io.loading import load_inputs
+    from evmeval.mention.scoring import score_files
+    from evmeval.report import coref_report
 
     gc.disable()  # as evmeval-score runs
     inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"), token_dir=str(folder / "tkn"))

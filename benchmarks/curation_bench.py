@@ -80,12 +80,12 @@ def document_ids(gold: Path) -> list[str]:
 
 
 def measure(folder: Path, doc_count: int, decisions: int) -> tuple[int, float, float]:
+    from evmeval.io.tbf import read_tbf
+    from evmeval.model import SpanMode
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    from core.formats.tbf import read_tbf
-    from core.model import SpanMode
     from evmeval_gui.curation.panel import CurationPanel
     from evmeval_gui.model.curation_state import CurationState
 

@@ -26,11 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from evmeval.editing import Edit, EditSession, Side
+from evmeval.io.loading import load_inputs
+from evmeval.mention.scoring import corpus_averages, per_type_tables, score_document, score_files
+from evmeval.model import Document, Mention, Relation, TbfFile, Token, TokenTable
+
 from benchmarks.score_bench import corpus_dir, ensure_corpus
-from core.editing import Edit, EditSession, Side
-from core.loading import load_inputs
-from core.metrics.mention import corpus_averages, per_type_tables, score_document, score_files
-from core.model import Document, Mention, Relation, TbfFile, Token, TokenTable
 
 TARGET_MS = 50.0
 

@@ -27,11 +27,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from evmeval.io.loading import LoadedInputs, TokenSource, load_inputs
+from evmeval.mention.scoring import score_files
+from evmeval.model import TbfFile, TokenTable
+
 from benchmarks.edit_bench import long_document
 from benchmarks.score_bench import corpus_dir, ensure_corpus
-from core.loading import LoadedInputs, TokenSource, load_inputs
-from core.metrics.mention import score_files
-from core.model import TbfFile, TokenTable
 
 TARGET_MS = 50.0
 
@@ -161,10 +162,10 @@ def main() -> None:
     system = TbfFile(inputs.system.path, inputs.system.mode, {**inputs.system.documents, doc_id: system_doc})
     long_inputs = LoadedInputs(gold, system, _Tokens(str(folder / "tkn"), doc_id, table), inputs.texts)
 
+    from evmeval.editing import Side
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from core.editing import Side
     from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
     from evmeval_gui.model.selection import Selection
 

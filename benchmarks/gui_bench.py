@@ -220,7 +220,7 @@ def main() -> int:
     # An installed program starts from compiled bytecode (pip compiles on install); a shell that sets
     # PYTHONDONTWRITEBYTECODE would make every launch compile ~200 modules (0.3-0.5 s) first.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "core"), str(REPO / "evmeval_gui")],
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO / "core" / "evmeval"), str(REPO / "evmeval_gui")],
                    env=env, check=False, stdout=subprocess.DEVNULL)
     done = subprocess.run([sys.executable, __file__, "--child", str(corpus), str(long_corpus), repr(time.time())],
                           capture_output=True, text=True, env=env, check=False)

@@ -43,7 +43,7 @@ STORED = {"-o": (5.15, 45.0), "-o -d": (4.76, None)}
 
 TARGETS = {"-o": 40.0, "-o -d": 30.0, "--json": 5.0, "-o pure": 8.0, "-o -d pure": 8.0}
 """Minimum ratio to the published scorer (its plain `-o` run for `--json`). `-o` and `-o -d` run on the C
-kernel when it is built (`core._kernel`); the `pure` rows force the Python path (EVMEVAL_PURE_PYTHON=1)."""
+kernel when it is built (`evmeval.mention._kernel`); the `pure` rows force the Python path (EVMEVAL_PURE_PYTHON=1)."""
 PURE = {**os.environ, "EVMEVAL_PURE_PYTHON": "1"}
 RSS_MARGIN_MB = 20.0
 """Peak memory allowed above the published scorer's."""
@@ -196,7 +196,7 @@ def export_only(inputs: list[str], runs: int, base: str | None) -> int:
 
 
 def _kernel_built() -> bool:
-    done = subprocess.run([sys.executable, "-c", "import core._kernel"], cwd=REPO, capture_output=True, check=False)
+    done = subprocess.run([sys.executable, "-c", "import evmeval.mention._kernel"], cwd=REPO, capture_output=True, check=False)
     return done.returncode == 0
 
 
@@ -212,7 +212,7 @@ def report(folder: Path, ours: dict[str, list[Run]], theirs: dict[str, list[Run]
            export: tuple[Run, float, int, float] | None, same: dict[str, bool], live: bool) -> None:
     print(f"corpus  {folder} ({count_mentions(folder):,} mentions)")
     print(f"published scorer: {'measured in this run' if live else 'stored figures of the issue'}")
-    print(f"C kernel: {'built (core._kernel)' if _kernel_built() else 'NOT built: -o and -o -d rows are pure Python'}")
+    print(f"C kernel: {'built (evmeval.mention._kernel)' if _kernel_built() else 'NOT built: -o and -o -d rows are pure Python'}")
     print(f"{'run':<12}{'ours s':>9}{'ours MB':>9}{'pub s':>9}{'pub MB':>9}{'ratio':>8}{'stored':>8}{'target':>9}")
     for name, runs in ours.items():
         mine = best(runs)

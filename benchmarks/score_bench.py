@@ -27,7 +27,7 @@ PUBLISHED_SECONDS = (4.4, 5.1)
 TARGET_SECONDS = 0.45
 TARGET_RSS_MB = 150
 
-RUNNER = "from core.cli import score_entry; score_entry()"
+RUNNER = "from evmeval.cli.score import score_entry; score_entry()"
 """Exactly what the `evmeval-score` console script runs."""
 
 
@@ -75,9 +75,9 @@ def run_once(folder: Path, report: Path) -> tuple[float, int]:
 
 def in_process_report(folder: Path) -> str:
     sys.path.insert(0, str(REPO))
-    from core.loading import load_inputs
-    from core.metrics.mention import score_files
-    from core.report.text import format_report
+    from evmeval.io.loading import load_inputs
+    from evmeval.mention.scoring import score_files
+    from evmeval.report.text import format_report
 
     inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"), token_dir=str(folder / "tkn"))
     return format_report(score_files(inputs.gold, inputs.system))

@@ -21,17 +21,18 @@ import sys
 import tempfile
 from collections.abc import Sequence
 
-from core import interrupt
-from core.cli_help import command_parser
-from core.console import finish
-from core.formats.errors import FormatError, Problem
-from core.report.io import check_output_paths, write_atomic
-from core.rules import ATTRIBUTE_NAMES
+from evmeval._util import interrupt
+from evmeval.cli.console import finish
+from evmeval.cli.help import command_parser
+from evmeval.io.errors import FormatError, Problem
+from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.rules import ATTRIBUTE_NAMES
+
 from evmeval_gui.window.mapping_options import add_mapping_options, apply_mapping_options, wait_for_figures
 
 DEFAULT_SIZE = (1366, 768)
 ATTRIBUTE_CHOICES = {name: combination.value for name, combination in ATTRIBUTE_NAMES.items()}
-"""`--attributes` values: short names and the score report's names (`core.rules.ATTRIBUTE_NAMES`)."""
+"""`--attributes` values: short names and the score report's names (`evmeval.rules.ATTRIBUTE_NAMES`)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -249,7 +250,7 @@ def _export_mode(args: argparse.Namespace) -> int:
 
 def _coref_combination(args: argparse.Namespace) -> str:
     """The mentions' alignment for coreference in `--export-report`: `--attributes`, else v1.8's `-m 1` (type)."""
-    from core.metrics.coref import DEFAULT_COMBINATION
+    from evmeval.coref.scoring import DEFAULT_COMBINATION
 
     return ATTRIBUTE_CHOICES[args.attributes] if args.attributes else DEFAULT_COMBINATION
 
@@ -343,9 +344,10 @@ def _wait_for_background_work(runner, session, limit_s: float = 120.0) -> None:
 def _refuse_output_over_inputs(output: str, request) -> None:
     """Raise FormatError when `output` would land on a file the request reads (tbf, brat, token
     tables, texts), before anything is loaded."""
-    from core.formats.brat import TEXT_EXTENSION, text_path_for
-    from core.formats.tokens import DEFAULT_EXTENSION
-    from core.loading import input_folders
+    from evmeval.io.brat import TEXT_EXTENSION, text_path_for
+    from evmeval.io.loading import input_folders
+    from evmeval.io.tokens import DEFAULT_EXTENSION
+
     from evmeval_gui.model.agreement_inputs import AgreementRequest
 
     if request is None:
@@ -378,7 +380,7 @@ _SIGNAL_WAKEUP: list[object] = []
 
 
 def _wake_on_signals(app) -> None:
-    """Let the SIGINT handler (`core.interrupt`, installed by `evmeval_gui.entry`) run while a Qt
+    """Let the SIGINT handler (`evmeval._util.interrupt`, installed by `evmeval_gui.entry`) run while a Qt
     event loop waits: Python runs handlers only between bytecodes, which the loop never executes; the
     wake-up socket turns the signal into an event the loop sees (no polling timer)."""
     import signal

@@ -1,4 +1,4 @@
-"""The one outcome scheme (`core.outcome_style`) as Qt colours, brushes and underline styles.
+"""The one outcome scheme (`evmeval.outcome_style`) as Qt colours, brushes and underline styles.
 
 The scheme itself (colours, glyphs, labels, descriptions, order) is plain data in core, shared with
 the charts and the HTML report; this module only adapts it to Qt and paints bars, swatches and the
@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from evmeval import outcome_style
+from evmeval.mention.outcomes import Outcome
+from evmeval.outcome_style import OKABE_ITO
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap, QTextCharFormat
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLayout, QLayoutItem, QSizePolicy, QWidget
-
-from core import outcome_style
-from core.metrics.outcomes import Outcome
-from core.outcome_style import OKABE_ITO
 
 __all__ = ["OKABE_ITO", "OUTCOME_ORDER", "STYLES", "OutcomeLegend", "OutcomeStyle", "paint_bar", "style",
            "swatch_icon", "swatch_pixmap"]

@@ -10,6 +10,7 @@ import html
 import os
 from collections.abc import Sequence
 
+from evmeval.io.errors import Problem
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,7 +31,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.formats.errors import Problem
 from evmeval_gui.model.corpus import OpenRequest, make_request
 
 ERROR_DIALOG_NAME = "loadErrorDialog"

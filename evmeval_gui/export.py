@@ -1,7 +1,7 @@
 """File > Export and `evmeval-gui --export-report DIR`: every report of one result into one folder.
 
 Written files: `report.html` (the corpus figures and a document index) with one page per document
-in `documents/` (`core.report.paged_html`; plain HTML, no script, relative links), `scores.txt`
+in `documents/` (`evmeval.report.paged_html`; plain HTML, no script, relative links), `scores.txt`
 (published layout), `comparison.txt`,
 `scores.json` (with the `muc` and `gate` figures), `mappings.csv`, `documents.csv`, `per_type.csv`,
 `muc_documents.csv` (MUC counts per document), and each chart as
@@ -24,22 +24,21 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from core.align import COMBINATIONS
-from core.forked import Forked, single_threaded
-from core.loading import LoadedInputs, input_folders
-from core.metrics.coref import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
-from core.metrics.coref_view import score_shown_coreference
-from core.metrics.mention import ScoreResult
-from core.metrics.outcomes import UNIT_TABLES, mapping_rows
-from core.metrics.schemes import SchemeResult, scheme_scores
-from core.metrics.sequencing import SequencingRefused, SequencingResult, SequencingSkipped, score_sequencing
-from core.metrics.shared_tables import forget, sharing
-from core.report.comparison import format_comparison
-from core.report.coref_report import comparison_coref_lines, format_coref_section
-from core.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
-from core.report.io import check_output_paths, make_output_folders, write_atomic
-from core.report.json_report import iter_dumps
-from core.report.paged_html import (
+from evmeval._util.forked import Forked, single_threaded
+from evmeval._util.shared_tables import forget, sharing
+from evmeval.align import COMBINATIONS
+from evmeval.coref.scoring import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
+from evmeval.coref.view import score_shown_coreference
+from evmeval.io.loading import LoadedInputs, input_folders
+from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
+from evmeval.mention.outcomes import UNIT_TABLES, mapping_rows
+from evmeval.mention.schemes import SchemeResult, scheme_scores
+from evmeval.mention.scoring import ScoreResult
+from evmeval.report.comparison import format_comparison
+from evmeval.report.coref_report import comparison_coref_lines, format_coref_section
+from evmeval.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
+from evmeval.report.json_report import iter_dumps
+from evmeval.report.paged_html import (
     page_ranges,
     report_folders,
     report_page_paths,
@@ -47,15 +46,17 @@ from core.report.paged_html import (
     write_html_report,
     write_main_page,
 )
-from core.report.scheme_exports import (
+from evmeval.report.scheme_exports import (
     format_muc_documents_csv,
     format_scheme_html,
     mapping_banner_html,
     scores_json,
 )
-from core.report.sequencing_html import sequencing_html_section, sequencing_skipped_html
-from core.report.sequencing_report import link_table_tsv, sequencing_json
-from core.report.text import format_report
+from evmeval.report.sequencing_html import sequencing_html_section, sequencing_skipped_html
+from evmeval.report.sequencing_report import link_table_tsv, sequencing_json
+from evmeval.report.text import format_report
+from evmeval.sequencing.scoring import SequencingRefused, SequencingResult, SequencingSkipped, score_sequencing
+
 from evmeval_gui.charts.names import CHART_NAMES
 from evmeval_gui.coref.export import COREF_CHART_FILES, COREF_FILES, coref_files, render_coref_charts, with_coreference
 
@@ -189,7 +190,7 @@ def _write_pages(out_dir: str, inputs: LoadedInputs, result: ScoreResult, images
                  captions: dict[str, str], schemes: SchemeResult, coref: CorefResult | None,
                  sequencing: Sequencing, *, progress: Progress | None = None,
                  cancelled: Callable[[], bool] | None = None) -> list[str]:
-    """report.html and the documents' pages (`core.report.paged_html`)."""
+    """report.html and the documents' pages (`evmeval.report.paged_html`)."""
     return write_html_report(out_dir, result, inputs, {name: png for name, (png, _) in images.items()},
                              captions=captions, banner=mapping_banner_html(result.mapping), coreference=coref,
                              sections=_html_sections(schemes, sequencing), progress=progress, cancelled=cancelled)
@@ -251,7 +252,7 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *,
     anything is drawn or written, when the folder cannot be written, an output would replace one of
     the input files, or a mention is in two coreference clusters. `fork` (a single-threaded program
     only: `--export-report`): a child process on the other core writes the JSON, the text files and
-    most documents' pages while this one draws the charts and writes the rest (`core.forked`).
+    most documents' pages while this one draws the charts and writes the rest (`evmeval._util.forked`).
     `application()`: makes the QApplication the charts need, called just before drawing (after the
     fork: the child never loads Qt). Sequencing, unless given, is scored here (`validate=False`: v1.8's
     `-nv`); when v1.8 would refuse the links, everything else is still written, the report says why,

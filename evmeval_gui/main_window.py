@@ -15,6 +15,9 @@ import os
 import time
 from collections.abc import Callable, Sequence
 
+from evmeval.align import COMBINATIONS
+from evmeval.io.errors import FormatError, Problem
+from evmeval.rules import Combination
 from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -35,9 +38,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.align import COMBINATIONS
-from core.formats.errors import FormatError, Problem
-from core.rules import Combination
 from evmeval_gui.coref.window import install_coreference
 from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
 from evmeval_gui.editing.after_edits import AfterEdits

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from evmeval.model import canonical
 from evmeval_resources import kbp_2016_types
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
@@ -25,8 +26,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-from core.model import canonical
 
 REALIS_VALUES = ("Actual", "Generic", "Other")
 _SECTION = Qt.ItemDataRole.UserRole + 1

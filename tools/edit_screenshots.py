@@ -86,7 +86,7 @@ def editing(app, size, settings_dir: str, out: Path) -> None:  # type: ignore[no
 
 def scratch(app, size, settings_dir: str, out: Path) -> None:  # type: ignore[no-untyped-def]
     """A new document: gold and system mentions marked on a pasted text."""
-    from core.editing import Side
+    from evmeval.editing import Side
 
     window = make_window(size, settings_dir, charts=False)
     window.editing.new_document(SCRATCH_TEXT, "news1")

@@ -14,12 +14,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from core.formats.errors import FormatError
-from core.formats.reading import read_text
-from core.formats.tokenize import tokenize, write_token_table
-from core.formats.tokens import format_token_table
-from core.model import Token
-from core.report.io import make_output_folders
+from evmeval.io.errors import FormatError
+from evmeval.io.reading import read_text
+from evmeval.io.tokenize import tokenize, write_token_table
+from evmeval.io.tokens import format_token_table
+from evmeval.io.writing import make_output_folders
+from evmeval.model import Token
 
 DEFAULT_DEMO = Path(__file__).resolve().parent.parent / "resources" / "demo"
 

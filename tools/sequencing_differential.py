@@ -6,7 +6,7 @@ Not part of the test suite (it needs Python 2.7, the published scorer and benchm
 For each corpus (generated with --sequencing and varied options) both scorers run with the same options;
 the reports (-o) and comparison files (-d) must be byte-identical, both must fail where one fails, and
 every TimeML file v1.8 writes must hold exactly the links, in the same order, that our
-`core.metrics.seq_links` produces. Prints one line per corpus and a summary; exits 1 on any difference.
+`evmeval.sequencing.links` produces. Prints one line per corpus and a summary; exits 1 on any difference.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from core.loading import load_inputs, read_type_whitelist  # noqa: E402
-from core.metrics.mention import score_files  # noqa: E402
-from core.metrics.sequencing import MAPPING_BY_NUMBER, document_links  # noqa: E402
+from evmeval.io.loading import load_inputs, read_type_whitelist  # noqa: E402
+from evmeval.mention.scoring import score_files  # noqa: E402
+from evmeval.sequencing.scoring import MAPPING_BY_NUMBER, document_links  # noqa: E402
 
 GENERATOR = REPO / "benchmarks" / "gen_corpus.py"
 REFERENCE = Path("/work/ref/EvmEval/scorer_v1.8.py")

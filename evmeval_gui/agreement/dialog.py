@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from evmeval.io.brat import ANN_EXTENSION
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -24,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.formats.brat import ANN_EXTENSION
 from evmeval_gui.agreement.style import annotator_icon
 from evmeval_gui.colours import MUTED_TEXT
 from evmeval_gui.dialogs import PathRow

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+from evmeval.agreement.scoring import DocumentAgreement, PairAgreement
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -20,7 +21,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
-from core.metrics.agreement import DocumentAgreement, PairAgreement
 from evmeval_gui.colours import MUTED_TEXT
 from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
 

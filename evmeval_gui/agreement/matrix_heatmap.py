@@ -14,11 +14,11 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
+from evmeval.agreement.scoring import AgreementMatrix
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QTextOption
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from core.metrics.agreement import AgreementMatrix
 from evmeval_gui.agreement.style import (
     DIAGONAL_COLOUR,
     F1_SCALE,

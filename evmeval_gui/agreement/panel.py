@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import html
 
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
-from core.rules import Combination
 from evmeval_gui.agreement.annotator_list import AnnotatorList
 from evmeval_gui.agreement.document_agreement import DocumentAgreementList
 from evmeval_gui.agreement.matrix_heatmap import MatrixHeatmap

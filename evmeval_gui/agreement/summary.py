@@ -10,11 +10,11 @@ from __future__ import annotations
 import html
 import math
 
+from evmeval.agreement.scoring import AgreementMatrix, FleissAgreement, LabelAgreement, PairAgreement
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from core.metrics.agreement import AgreementMatrix, FleissAgreement, LabelAgreement, PairAgreement
-from core.rules import Combination
 from evmeval_gui.agreement.style import chip_html
 from evmeval_gui.colours import MUTED_TEXT
 from evmeval_gui.model.formatting import DASH, percent

@@ -13,13 +13,13 @@ from collections.abc import Hashable
 
 import numpy as np
 import pyqtgraph as pg
+from evmeval.mention.confusion import ConfusionMatrix
+from evmeval.mention.outcomes import Outcome
+from evmeval.mention.type_names import TypeNames
+from evmeval.rules import AttributeRule, values_agree
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QWidget
 
-from core.metrics.confusion import ConfusionMatrix
-from core.metrics.outcomes import Outcome
-from core.rules import AttributeRule, values_agree
-from core.type_names import TypeNames
 from evmeval_gui.charts.base import ChartWidget, LabelsItem, RotatedLabelAxis, legend_sample
 from evmeval_gui.charts.style import outcome_hex, qcolour
 
@@ -38,7 +38,7 @@ NOT_ANNOTATED_NOTE = {AttributeRule.SCORER: " (gold NOT_ANNOTATED accepts any)",
 def cell_outcome(matrix: ConfusionMatrix, g: int, s: int) -> Outcome:
     """Which outcome colour a cell takes: exact (diagonal), attribute, missed or spurious.
 
-    Agreement follows the result's attribute rule (`core.rules`): under the scorer's, a gold
+    Agreement follows the result's attribute rule (`evmeval.rules`): under the scorer's, a gold
     NOT_ANNOTATED accepts any system value, so its whole column counts as agreeing.
     """
     none = len(matrix.labels)
@@ -86,8 +86,8 @@ class ConfusionHeatmap(ChartWidget):
 
     def set_data(self, matrix: ConfusionMatrix, *, title: str, subtitle: str = "",
                  names: TypeNames | None = None) -> None:
-        """Draw `matrix` (from `core.metrics.confusion`) under `title`; `names` shows canonical values
-        as written in the files (`core.type_names`). The same counts again (most edits leave a corpus's
+        """Draw `matrix` (from `evmeval.mention.confusion`) under `title`; `names` shows canonical values
+        as written in the files (`evmeval.mention.type_names`). The same counts again (most edits leave a corpus's
         matrices as they were) keep the drawing: only the cells' members (what a click filters) change."""
         shown = (matrix.attribute, matrix.combination, matrix.rule, matrix.labels, matrix.counts, title, subtitle,
                  dict(names) if names is not None else None)

@@ -7,11 +7,11 @@ from collections.abc import Hashable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
+from evmeval.mention.scoring import DocumentResult
+from evmeval.rules import Combination
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QWidget
 
-from core.metrics.mention import DocumentResult
-from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, MUTED, qcolour
 from evmeval_gui.model.formatting import percent

@@ -10,6 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from evmeval.align import COMBINATIONS
+from evmeval.mention.confusion import ConfusionMatrix, confusions, not_fully_credited
+from evmeval.mention.outcomes import MappingRow
+from evmeval.mention.schemes import SchemeResult
+from evmeval.mention.scoring import DocumentResult, ScoreResult, per_type_table
+from evmeval.mention.type_names import SpellingCache, TypeNames
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -23,13 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.align import COMBINATIONS
-from core.metrics.confusion import ConfusionMatrix, confusions, not_fully_credited
-from core.metrics.mention import DocumentResult, ScoreResult, per_type_table
-from core.metrics.outcomes import MappingRow
-from core.metrics.schemes import SchemeResult
-from core.rules import Combination
-from core.type_names import SpellingCache, TypeNames
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
@@ -94,7 +94,7 @@ class ChartsPanel(QWidget):
         self._confusions: dict[tuple[str | None, str], dict[str, ConfusionMatrix]] = {}
         self._confusions_drawn: tuple | None = None
         self.names = TypeNames()
-        """Display names of the result's types (`core.type_names`): charts show types as written."""
+        """Display names of the result's types (`evmeval.mention.type_names`): charts show types as written."""
         self._spellings = SpellingCache()
 
         self.scope_box = QComboBox()

@@ -6,10 +6,10 @@ import math
 from collections.abc import Hashable, Sequence
 
 import pyqtgraph as pg
+from evmeval.mention.scoring import TypeRow
+from evmeval.mention.type_names import TypeNames
 from PySide6.QtWidgets import QWidget
 
-from core.metrics.mention import TypeRow
-from core.type_names import TypeNames
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import BAR_COLOUR, qcolour
 from evmeval_gui.model.formatting import percent
@@ -58,7 +58,7 @@ class PerTypeChart(ChartWidget):
     def set_data(self, rows: Sequence[TypeRow], *, title: str, subtitle: str = "",
                  names: TypeNames | None = None) -> None:
         """Draw one bar per type row (a core per-type table), sorted best F1 first; `names` shows each
-        canonical type as written in the files (`core.type_names`)."""
+        canonical type as written in the files (`evmeval.mention.type_names`)."""
         if not rows:
             self.clear(f"{title}\n\nNo event types in this table")
             return

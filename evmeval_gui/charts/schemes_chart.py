@@ -2,7 +2,7 @@
 
 One group of bars per scheme for the chosen attribute combination; the MUC counts (COR PAR INC MIS
 SPU) are in the subtitle and the tooltips. Figures are the core's: `ScoreResult` for Dice and
-`core.metrics.schemes.scheme_scores` for MUC and GATE (`scheme_figures` picks them for a scope).
+`evmeval.mention.schemes.scheme_scores` for MUC and GATE (`scheme_figures` picks them for a scope).
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 import pyqtgraph as pg
+from evmeval.align.strategies import STRATEGY_LABELS
+from evmeval.mention.prf import PRF
+from evmeval.mention.schemes import MucCounts, SchemeResult, scheme_scores
+from evmeval.mention.scoring import ScoreResult
+from evmeval.rules import Combination
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
-from core.align.strategies import STRATEGY_LABELS
-from core.metrics.mention import ScoreResult
-from core.metrics.prf import PRF
-from core.metrics.schemes import MucCounts, SchemeResult, scheme_scores
-from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
 from evmeval_gui.charts.style import METRIC_COLOURS, qcolour

@@ -6,11 +6,11 @@ import math
 from collections.abc import Hashable, Mapping
 
 import pyqtgraph as pg
+from evmeval.align import COMBINATIONS
+from evmeval.mention.prf import Average, Score
+from evmeval.rules import Combination
 from PySide6.QtWidgets import QWidget
 
-from core.align import COMBINATIONS
-from core.metrics.prf import Average, Score
-from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import CURRENT_FILL, METRIC_COLOURS, qcolour
 from evmeval_gui.model.formatting import percent

@@ -4,7 +4,7 @@
 closure (solid bars) and under our complete interval closure (hatched bars, labelled "ours").
 `SequencingScatterChart`: one point per document with links, precision against recall under the
 published closure for the `All` evaluation; clicking a point asks to show that document.
-Figures are the core's (`core.metrics.sequencing`); the charts only draw them.
+Figures are the core's (`evmeval.sequencing.scoring`); the charts only draw them.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from collections.abc import Hashable, Mapping
 
 import numpy as np
 import pyqtgraph as pg
+from evmeval.sequencing.links import EVALUATIONS
+from evmeval.sequencing.scoring import Evaluation
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
-from core.metrics.seq_links import EVALUATIONS
-from core.metrics.sequencing import Evaluation
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS

@@ -1,6 +1,6 @@
 """Colours and fonts shared by the charts.
 
-Outcome colours come from the one scheme (`core.outcome_style`). Precision, recall and F1
+Outcome colours come from the one scheme (`evmeval.outcome_style`). Precision, recall and F1
 are not outcomes, so the score bars use neutral slate shades that differ in lightness (they read in
 greyscale and cannot be mistaken for an outcome colour); they are named here, once.
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from evmeval.mention.outcomes import Outcome
+from evmeval.outcome_style import outcome_style
 from PySide6.QtGui import QColor, QFont
 
-from core.metrics.outcomes import Outcome
-from core.outcome_style import outcome_style
 from evmeval_gui.colours import OUTLINE_COLOUR, SELECTION_COLOUR
 
 METRIC_COLOURS: Mapping[str, str] = {"precision": "#c3cedb", "recall": "#7b8ea6", "f1": "#2f4560"}

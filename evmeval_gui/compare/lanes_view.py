@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import html
 
+from evmeval.mention.cases import CaseKind
+from evmeval.mention.outcomes import MappingRow, Outcome
+from evmeval.mention.scoring import DocumentResult
+from evmeval.model import Mention
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolTip, QWidget
 
-from core.metrics.cases import CaseKind
-from core.metrics.mention import DocumentResult
-from core.metrics.outcomes import MappingRow, Outcome
-from core.model import Mention
 from evmeval_gui import colours
 from evmeval_gui.compare.style import KIND_COLOURS, KIND_GLYPHS, RIGHT_IN_BOTH_COLOUR
 from evmeval_gui.model.compare_state import CompareSelection, CompareState, selection_around

@@ -2,8 +2,8 @@
 chart (span / type / realis / type+realis F1 per system, best span F1 first) and the bottlenecks (span F1
 minus each attribute F1).
 
-Every figure is the core's (`core.compare.Comparison`: `SystemScores.result.micro`, `.micro_ci`,
-`.bottlenecks()`); the order is `core.report.compare_text.leaderboard_order`, the one the text report
+Every figure is the core's (`evmeval.compare.runs.Comparison`: `SystemScores.result.micro`, `.micro_ci`,
+`.bottlenecks()`); the order is `evmeval.report.compare_text.leaderboard_order`, the one the text report
 prints. The table sorts by any column (numbers, not texts).
 """
 
@@ -14,15 +14,15 @@ from collections.abc import Hashable
 
 import numpy as np
 import pyqtgraph as pg
+from evmeval.align import COMBINATIONS
+from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison
+from evmeval.compare.significance import comparable_f1
+from evmeval.report.compare_text import leaderboard_order
+from evmeval.rules import Combination
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
-from core.align import COMBINATIONS
-from core.compare import ATTRIBUTE_GAPS, Comparison
-from core.metrics.significance import comparable_f1
-from core.report.compare_text import leaderboard_order
-from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
 from evmeval_gui.model.formatting import percent

@@ -4,7 +4,7 @@ three lanes (a, gold, b).
 
 The page follows the Compare mode's one selection (`CompareState`): choosing a document or a case
 selects it, and the lists and the text all show that selection. Figures are the core's
-(`core.compare.PairComparison`, `Comparison.below_threshold`, `core.metrics.cases`).
+(`evmeval.compare.runs.PairComparison`, `Comparison.below_threshold`, `evmeval.mention.cases`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
+from evmeval.compare.runs import DocumentDelta, Mark
+from evmeval.mention.cases import Case, CaseKind, document_cases
+from evmeval.mention.outcomes import MappingRow, mapping_rows
+from evmeval.rules import Combination
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,10 +34,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.compare import DocumentDelta, Mark
-from core.metrics.cases import Case, CaseKind, document_cases
-from core.metrics.outcomes import MappingRow, mapping_rows
-from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.compare.lanes_view import LanesContent, LanesView
 from evmeval_gui.compare.significance import SignificanceTable, points

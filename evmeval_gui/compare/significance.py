@@ -3,11 +3,15 @@ interval drawn on an axis with the 0 line, and the bootstrap and randomization p
 
 All four combinations share one axis, so their intervals can be compared; an interval that does not
 cross the dashed 0 line is drawn in the colour of its direction (↑ green, ↓ red), one that crosses it in
-grey. The numbers are the core's `PairTest` (`core.metrics.significance` defines them).
+grey. The numbers are the core's `PairTest` (`evmeval.compare.significance` defines them).
 """
 
 from __future__ import annotations
 
+from evmeval.align import COMBINATIONS
+from evmeval.compare.runs import Mark, PairComparison
+from evmeval.compare.significance import PairTest, ResampleSettings
+from evmeval.rules import Combination
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
@@ -20,10 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.align import COMBINATIONS
-from core.compare import Mark, PairComparison
-from core.metrics.significance import PairTest, ResampleSettings
-from core.rules import Combination
 from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
 from evmeval_gui.model.formatting import percent
 

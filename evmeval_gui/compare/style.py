@@ -2,7 +2,7 @@
 
 Case kinds are not outcomes (an outcome is one run against the gold; a case kind is what changed
 between two runs), so they do not take outcome colours: fixed is the green and broken the red of the
-comparison HTML report's ↑ / ↓ marks (`core.report.compare_html`), "wrong in both" a neutral grey.
+comparison HTML report's ↑ / ↓ marks (`evmeval.report.compare_html`), "wrong in both" a neutral grey.
 Each kind also has a glyph, so colour is never the only cue. The four combination series of the
 leaderboard chart use the neutral slate ramp of the charts (light = span only, dark = type + realis),
 so longer bars are never mistaken for an outcome.
@@ -10,9 +10,9 @@ so longer bars are never mistaken for an outcome.
 
 from __future__ import annotations
 
-from core.align import COMBINATIONS
-from core.compare import Mark
-from core.metrics.cases import CaseKind
+from evmeval.align import COMBINATIONS
+from evmeval.compare.runs import Mark
+from evmeval.mention.cases import CaseKind
 
 UP_COLOUR = "#1b7837"
 DOWN_COLOUR = "#b2182b"

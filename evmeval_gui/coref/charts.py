@@ -15,13 +15,13 @@ from collections.abc import Hashable, Sequence
 
 import numpy as np
 import pyqtgraph as pg
+from evmeval.coref.metrics import METRICS, CorefCounts
+from evmeval.coref.scoring import CorefResult
+from evmeval.coref.view import METRIC_NAMES
+from evmeval.mention.scoring import DocumentResult
+from evmeval.rules import Combination
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from core.metrics.coref import CorefResult
-from core.metrics.coref_metrics import METRICS, CorefCounts
-from core.metrics.coref_view import METRIC_NAMES
-from core.metrics.mention import DocumentResult
-from core.rules import Combination
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter, point_size
 from evmeval_gui.charts.names import COREF_CHART_NAMES

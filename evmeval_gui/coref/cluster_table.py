@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import html
 
+from evmeval.coref.view import cluster_name
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
@@ -27,8 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.metrics.coref_view import cluster_name
-from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.coref.style import CLUSTER_COLOURS, outcome_description, outcome_text, outcome_tint
 from evmeval_gui.model.coreference import GOLD_SIDE, DocumentClusterView

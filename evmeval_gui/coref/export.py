@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.metrics.coref import CorefResult
-from core.metrics.mention import ScoreResult
-from core.report.coref_csv import format_coref_clusters_csv, format_coref_documents_csv
-from core.report.coref_report import coref_to_json, format_breakdown, format_conll_files
+from evmeval.coref.scoring import CorefResult
+from evmeval.mention.scoring import ScoreResult
+from evmeval.report.coref_csv import format_coref_clusters_csv, format_coref_documents_csv
+from evmeval.report.coref_report import coref_to_json, format_breakdown, format_conll_files
+
 from evmeval_gui.charts.names import COREF_CHART_NAMES
 
 COREF_FILES: tuple[str, ...] = ("coreference_documents.csv", "coreference_clusters.csv", "coreference_gold.conll",

@@ -14,10 +14,10 @@ import html
 from dataclasses import dataclass
 from itertools import pairwise
 
+from evmeval.coref.view import cluster_name
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
-from core.metrics.coref_view import cluster_name
 from evmeval_gui.coref.style import CLUSTER_COLOURS
 from evmeval_gui.model.coreference import GOLD_SIDE, SYSTEM_SIDE, Coreference, DocumentClusterView
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout

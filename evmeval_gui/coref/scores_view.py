@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import html
 
+from evmeval.coref.metrics import METRICS
+from evmeval.coref.scoring import EXCLUDED_FROM_AVERAGE, REPORT_METRICS
+from evmeval.coref.view import ASYMMETRIC_NOTES, METRIC_NAMES
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -25,10 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.metrics.coref import EXCLUDED_FROM_AVERAGE, REPORT_METRICS
-from core.metrics.coref_metrics import METRICS
-from core.metrics.coref_view import ASYMMETRIC_NOTES, METRIC_NAMES
-from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.session import Session

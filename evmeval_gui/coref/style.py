@@ -3,16 +3,15 @@
 Cluster chips and arcs use two dark colours outside the outcome scheme (Paul Tol's indigo and wine),
 so a cluster link never reads as a mention outcome; gold links are solid, system links dashed, so
 colour is not the only cue. Cluster outcomes take the colour and glyph of the mention outcome of the
-same name from `core.outcome_style` (exact, partial, split, merged, missed, spurious), with the
-cluster labels of `core.metrics.coref_view.CLUSTER_OUTCOMES`.
+same name from `evmeval.outcome_style` (exact, partial, split, merged, missed, spurious), with the
+cluster labels of `evmeval.coref.view.CLUSTER_OUTCOMES`.
 """
 
 from __future__ import annotations
 
+from evmeval.coref.view import CLUSTER_OUTCOMES
+from evmeval.outcome_style import STYLES
 from PySide6.QtGui import QColor
-
-from core.metrics.coref_view import CLUSTER_OUTCOMES
-from core.outcome_style import STYLES
 
 CLUSTER_COLOURS: dict[str, str] = {"gold": "#332288", "system": "#882255"}
 """Chip, badge and arc colour of a gold and of a system cluster."""

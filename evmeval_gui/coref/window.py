@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from evmeval.coref.metrics import METRICS
+from evmeval.coref.scoring import CorefResult
+from evmeval.coref.view import METRIC_NAMES
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QMenu, QTabWidget
 
-from core.metrics.coref import CorefResult
-from core.metrics.coref_metrics import METRICS
-from core.metrics.coref_view import METRIC_NAMES
 from evmeval_gui.coref.cluster_table import ClusterTable
 from evmeval_gui.coref.overlay import ClusterOverlay
 from evmeval_gui.coref.scores_view import CorefScoresView, CorefSummary

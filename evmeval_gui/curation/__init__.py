@@ -1,1 +1,1 @@
-"""The Curate view: one adjudicated set from the work of 2..N annotators (core.curation)."""
+"""The Curate view: one adjudicated set from the work of 2..N annotators (evmeval.agreement.curation)."""

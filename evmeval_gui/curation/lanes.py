@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from evmeval.agreement.curation import Disagreement
+from evmeval.io.loading import TextSource, TokenSource
+from evmeval.model import Mention, SpanMode
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QWidget
 
-from core.curation import Disagreement
-from core.loading import TextSource, TokenSource
-from core.model import Mention, SpanMode
 from evmeval_gui import colours
 from evmeval_gui.model.doctext import DocumentText, read_document_text
 from evmeval_gui.model.lanes_layout import LanesLayout, stack_lanes

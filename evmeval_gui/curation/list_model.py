@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from evmeval.agreement.curation import Disagreement
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from core.curation import Disagreement
 from evmeval_gui.model.curation_state import CurationState, differs_in
 
 DECIDED_COLOUR = "#EAF5EA"

@@ -3,7 +3,7 @@ each annotator's agreement with the curated set as it changes.
 
 Keys (while the view has focus): 1..N accept that annotator's version, Enter keeps the curated one,
 Delete rejects the item, Ctrl+Z undoes the last decision; each decision moves to the next open
-disagreement. Every decision and figure comes from `core.curation` through `CurationState`.
+disagreement. Every decision and figure comes from `evmeval.agreement.curation` through `CurationState`.
 """
 
 from __future__ import annotations

@@ -1,12 +1,11 @@
-"""Undo commands: each holds one `core.editing.Edit`; redo applies it, undo applies `edit.inverse()`."""
+"""Undo commands: each holds one `evmeval.editing.Edit`; redo applies it, undo applies `edit.inverse()`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from evmeval.editing import Edit
 from PySide6.QtGui import QUndoCommand
-
-from core.editing import Edit
 
 
 class EditCommand(QUndoCommand):

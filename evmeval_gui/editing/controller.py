@@ -1,7 +1,7 @@
 """The edit controller: editing actions (menus, context menu, shortcuts), the undo stack and saving.
 
 What the user selected in the text view (words: `TextView.tokens`; a mention: the session's
-selection) becomes a `core.editing` edit built by the `EditSession`; the edit goes on a QUndoStack
+selection) becomes a `evmeval.editing` edit built by the `EditSession`; the edit goes on a QUndoStack
 whose commands apply it (redo) or its inverse (undo) through `EditState.apply`, which hands the
 core's rescored result to the session: every view redraws from it, and the summary bar and document
 list show before → after until the edits are saved or reverted. Edits change the system side unless
@@ -16,16 +16,16 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
+from evmeval.editing import Edit, EditError, EditSession, Side
+from evmeval.editing.saving import is_same_file
+from evmeval.editing.scratch import ExistingFiles, scratch_session, write_scratch
+from evmeval.io.errors import FormatError, Problem
+from evmeval.io.loading import input_folders
+from evmeval.model import Mention, SpanMode
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
-from core.editing import Edit, EditError, EditSession, Side
-from core.editing.saving import is_same_file
-from core.editing.scratch import ExistingFiles, scratch_session, write_scratch
-from core.formats.errors import FormatError, Problem
-from core.loading import input_folders
-from core.model import Mention, SpanMode
 from evmeval_gui.editing.commands import EditCommand
 from evmeval_gui.editing.prompts import UNSAVED_DISCARD, UNSAVED_SAVE, Prompts
 from evmeval_gui.model.editing import EditState, scratch_corpus

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from evmeval.io.errors import FormatError
+from evmeval.io.reading import read_text
+from evmeval.io.tokenize import tokenize
+from evmeval.model import Token
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
@@ -20,11 +24,6 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
-
-from core.formats.errors import FormatError
-from core.formats.reading import read_text
-from core.formats.tokenize import tokenize
-from core.model import Token
 
 PREVIEW_ROWS = 2000
 """The preview lists this many tokens at most (the document keeps them all)."""

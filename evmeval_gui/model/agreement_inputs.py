@@ -13,21 +13,22 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core.convert import is_brat_input, read_annotation_set
-from core.formats.brat import ANN_EXTENSION
-from core.formats.errors import FormatError, Problem
-from core.formats.tbf import guess_mode
-from core.loading import LoadedInputs, TextSource, TokenSource, sibling_folder
-from core.metrics.agreement import IaaResult, PairAgreement, compare_annotators
-from core.metrics.mention import ScoreResult
-from core.model import SpanMode, TbfFile
-from core.progress import CancelCheck, Cancelled, Progress
+from evmeval._util.progress import CancelCheck, Cancelled, Progress
+from evmeval.agreement.scoring import IaaResult, PairAgreement, compare_annotators
+from evmeval.io.brat import ANN_EXTENSION
+from evmeval.io.convert import is_brat_input, read_annotation_set
+from evmeval.io.errors import FormatError, Problem
+from evmeval.io.loading import LoadedInputs, TextSource, TokenSource, sibling_folder
+from evmeval.io.tbf import guess_mode
+from evmeval.mention.scoring import ScoreResult
+from evmeval.model import SpanMode, TbfFile
+
 from evmeval_gui.model.corpus import LoadCancelled, LoadedCorpus, OpenRequest
 
 Status = Callable[[str], None]
 
 NO_TABLE = re.compile(r"no token table for document '([^']*)'")
-"""How `core.convert` reports a brat document without a token table (it leaves the document out)."""
+"""How `evmeval.io.convert` reports a brat document without a token table (it leaves the document out)."""
 
 DEMO_ANNOTATORS = ("gold.tbf", "system_a.tbf", "system_b.tbf")
 """The demo's three files, compared as if three annotators had made them."""

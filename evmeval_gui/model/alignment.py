@@ -2,8 +2,8 @@
 
 Both follow the session's shown result and are computed by the core in the background (through the
 session's runner, under their own job keys, so they never stop a loading): the MUC/ANNALIST and GATE
-figures (`core.metrics.schemes`, about a second for 2000 documents) whenever a result arrives, the
-mapping differences (`core.metrics.mapping_diff`: the corpus scored under every strategy, seconds)
+figures (`evmeval.mention.schemes`, about a second for 2000 documents) whenever a result arrives, the
+mapping differences (`evmeval.mention.mapping_diff`: the corpus scored under every strategy, seconds)
 only once a view asks for them. `focus` is the one difference being looked at: the text view draws
 both of its links, and the session's selection shows its mentions.
 
@@ -12,10 +12,11 @@ Signals: `schemes_ready()`, `differences_ready()`, `differences_started()`, `foc
 
 from __future__ import annotations
 
-from core.align.strategies import STRATEGY_NAMES
-from core.metrics.mapping_diff import MappingDifferences, PairChange, mapping_differences, score_strategies
-from core.metrics.mention import ResultKind, ScoreResult
-from core.metrics.schemes import SchemeResult, scheme_scores
+from evmeval.align.strategies import STRATEGY_NAMES
+from evmeval.mention.mapping_diff import MappingDifferences, PairChange, mapping_differences, score_strategies
+from evmeval.mention.schemes import SchemeResult, scheme_scores
+from evmeval.mention.scoring import ResultKind, ScoreResult
+
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.selection import Selection

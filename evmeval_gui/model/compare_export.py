@@ -1,7 +1,7 @@
 """File › Export comparison…: the comparison written by the core's writers (HTML, JSON or CSV), no Qt.
 
 The kind follows the chosen name: `.html` / `.htm` the self-contained HTML report, `.json` the JSON
-report, anything else a folder of CSV tables (`core.report.compare_csv.csv_file_names`). Outputs are
+report, anything else a folder of CSV tables (`evmeval.report.compare_csv.csv_file_names`). Outputs are
 checked against every input (gold, runs, token and text folders) before any work, then written
 atomically: exactly what `evmeval-compare --html / --json / --csv` writes for the same comparison.
 """
@@ -11,13 +11,14 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from core.compare import Comparison
-from core.formats.errors import FormatError
-from core.loading import input_folders
-from core.report.compare_csv import csv_file_names, format_compare_csvs
-from core.report.compare_html import format_compare_html
-from core.report.compare_json import comparison_to_json, dumps_compact
-from core.report.io import check_output_paths, make_output_folders, write_atomic
+from evmeval.compare.runs import Comparison
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import input_folders
+from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
+from evmeval.report.compare_csv import csv_file_names, format_compare_csvs
+from evmeval.report.compare_html import format_compare_html
+from evmeval.report.compare_json import comparison_to_json, dumps_compact
+
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.jobs import JobContext
 

@@ -1,6 +1,6 @@
 """The Compare mode's data and its one selection, without Qt.
 
-The window compares the systems of the open corpus with `core.compare.compare_results` (every figure
+The window compares the systems of the open corpus with `evmeval.compare.runs.compare_results` (every figure
 is the core's); this module only adds what the views need on top: which pair and document is shown,
 which mentions are selected across the three lanes (system a, gold, system b), the document and case
 lists of a pair filtered the way the user asked, and the background work that scores the systems not
@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from core.align.strategies import DEFAULT_STRATEGY
-from core.compare import Comparison, DocumentDelta, PairComparison, compare_results
-from core.metrics.cases import Case, CaseKind
-from core.metrics.mention import ScoreResult
-from core.metrics.outcomes import MappingRow
-from core.metrics.significance import DEFAULT_SETTINGS, ResampleSettings
+from evmeval.align.strategies import DEFAULT_STRATEGY
+from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
+from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
+from evmeval.mention.cases import Case, CaseKind
+from evmeval.mention.outcomes import MappingRow
+from evmeval.mention.scoring import ScoreResult
+
 from evmeval_gui.model.corpus import LoadedCorpus, score_system
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobContext
@@ -212,7 +213,7 @@ def valid_pair(pair: tuple[int, int], count: int) -> bool:
 def reversed_pair(comparison: Comparison, a: int, b: int) -> PairComparison:
     """Run b against run a when the core compared them the other way round (it compares each pair
     once, earlier run first): the core's tests run on (a, b) alone. A pair's figures do not depend on
-    which other runs are compared with the same settings (`core.metrics.significance`), so these are
+    which other runs are compared with the same settings (`evmeval.compare.significance`), so these are
     exactly what `evmeval-compare -s A -s B` reports."""
     runs = [comparison.systems[a], comparison.systems[b]]
     core_pair = compare_results([r.result for r in runs], names=[r.name for r in runs],

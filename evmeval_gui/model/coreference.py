@@ -1,7 +1,7 @@
 """The session's coreference: scores and clusters of what the window shows, computed in the background.
 
 No Qt. `Coreference` follows its `Session`: when a result is shown or the attribute combination
-changes it asks the core (`core.metrics.coref_view.score_shown_coreference`) through the session's
+changes it asks the core (`evmeval.coref.view.score_shown_coreference`) through the session's
 runner, under its own job key (`COREF_JOB`: it never stops loading or an export, and they never stop
 it; the window shows a busy bar and Cancel while it runs), and keeps one `CorefResult` per (system,
 combination). In the Agreement mode it also scores the pair the other way round (the swapped
@@ -19,13 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from core.formats.errors import FormatError, Problem
-from core.metrics.coref import CorefDocument, CorefResult
-from core.metrics.coref_explain import ClusterExplanation, explain_clusters
-from core.metrics.coref_view import MetricAgreement, coreference_agreement, describe_all, score_shown_coreference
-from core.metrics.mention import DocumentResult, ScoreResult
-from core.model import TbfFile
-from core.progress import Cancelled
+from evmeval._util.progress import Cancelled
+from evmeval.coref.explain import ClusterExplanation, explain_clusters
+from evmeval.coref.scoring import CorefDocument, CorefResult
+from evmeval.coref.view import MetricAgreement, coreference_agreement, describe_all, score_shown_coreference
+from evmeval.io.errors import FormatError, Problem
+from evmeval.mention.scoring import DocumentResult, ScoreResult
+from evmeval.model import TbfFile
+
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobCancelled, JobContext
 from evmeval_gui.model.selection import Selection

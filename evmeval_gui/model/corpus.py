@@ -12,14 +12,15 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from core.align.strategies import DEFAULT_STRATEGY
-from core.formats.errors import FormatError, Problem
-from core.formats.tbf import guess_mode, read_tbf
-from core.input_checks import input_warnings
-from core.loading import LoadedInputs, load_inputs, read_type_whitelist, sibling_folder
-from core.metrics.mention import ScoreResult, score_files
-from core.model import SpanMode, TbfFile
-from core.progress import CancelCheck, Cancelled, Progress
+from evmeval._util.progress import CancelCheck, Cancelled, Progress
+from evmeval.align.strategies import DEFAULT_STRATEGY
+from evmeval.io.errors import FormatError, Problem
+from evmeval.io.input_checks import input_warnings
+from evmeval.io.loading import LoadedInputs, load_inputs, read_type_whitelist, sibling_folder
+from evmeval.io.tbf import guess_mode, read_tbf
+from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import SpanMode, TbfFile
+
 from evmeval_gui.model import collector
 
 Status = Callable[[str], None]
@@ -98,7 +99,7 @@ class LoadedCorpus:
     request: OpenRequest
     inputs: tuple[LoadedInputs, ...]
     input_warnings: tuple[tuple[str, ...], ...] = ()
-    """Per system: `core.input_checks.input_warnings` (what `evmeval-score` prints), computed while loading."""
+    """Per system: `evmeval.io.input_checks.input_warnings` (what `evmeval-score` prints), computed while loading."""
     white_list_types: frozenset[str] | None = None
     """The canonical types of the request's white list (None: no white list)."""
 

@@ -1,8 +1,8 @@
-"""The Curate view's state, without Qt: a `core.curation.Curation`, the disagreement under review, the
+"""The Curate view's state, without Qt: a `evmeval.agreement.curation.Curation`, the disagreement under review, the
 decisions made (undoable), and each annotator's agreement with the curated set.
 
-Every decision goes through `core.curation` (`accept`, `reject`, `keep`, `apply_edit`) and moves to
-the next open disagreement; agreement with the curated set is `core.curation_figures`, measured
+Every decision goes through `evmeval.agreement.curation` (`accept`, `reject`, `keep`, `apply_edit`) and moves to
+the next open disagreement; agreement with the curated set is `evmeval.curation_figures`, measured
 again for the decided document only. No figure is computed here.
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from core import curation as cur
-from core.curation import Curation, CurationPolicy, Disagreement, differs_in
-from core.curation_figures import LiveAgreement, live_agreement, update_agreement
-from core.curation_save import Entry, replay
-from core.editing.operations import DocumentEdit, change_realis, change_type
-from core.model import Mention, TbfFile
+from evmeval.agreement import curation as cur
+from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement, differs_in
+from evmeval.curation_figures import LiveAgreement, live_agreement, update_agreement
+from evmeval.curation_save import Entry, replay
+from evmeval.editing.operations import DocumentEdit, change_realis, change_type
+from evmeval.model import Mention, TbfFile
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class Step:
     current: Disagreement | None
     agreements: tuple[LiveAgreement, ...]
     log: tuple[Entry, ...] = ()
-    """The decisions that led here, in order: what is saved (`core.curation_save`)."""
+    """The decisions that led here, in order: what is saved (`evmeval.curation_save`)."""
 
 
 def describe(mentions: Sequence[Mention]) -> str:
@@ -93,7 +93,7 @@ class CurationState:
         return tuple(m for m in doc.mentions if origin.get(m.mention_id) == item)
 
     def progress(self) -> tuple[int, int]:
-        """(decided, all) disagreements: every decision is a disagreement's (see `core.curation`)."""
+        """(decided, all) disagreements: every decision is a disagreement's (see `evmeval.agreement.curation`)."""
         return len(self.curation.decisions), len(self.curation.disagreements)
 
     # -- deciding ----------------------------------------------------------------------------------------

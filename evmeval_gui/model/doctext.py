@@ -7,7 +7,7 @@ pieces of words cut at every mention boundary in character mode. A discontinuous
 mention over non-adjacent units.
 
 Where the text comes from:
-- token mode: `core.text.token_document_text`, the one rule the HTML report follows too (the text
+- token mode: `evmeval.io.text.token_document_text`, the one rule the HTML report follows too (the text
   file, aligned when shifted by a few characters, else the text rebuilt from the token table);
 - character mode: the text file; without one, the mention texts placed at their offsets.
 """
@@ -20,12 +20,12 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from core.formats.errors import FormatError
-from core.loading import LoadedInputs
-from core.metrics.mention import DocumentResult
-from core.metrics.outcomes import MappingRow, Outcome
-from core.model import Mention, SpanMode, TokenTable
-from core.text import token_document_text
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import LoadedInputs
+from evmeval.io.text import token_document_text
+from evmeval.mention.outcomes import MappingRow, Outcome
+from evmeval.mention.scoring import DocumentResult
+from evmeval.model import Mention, SpanMode, TokenTable
 
 WORD, SPACE, BREAK = 0, 1, 2
 """Segment kinds."""
@@ -282,7 +282,7 @@ def read_document_text(inputs: LoadedInputs, doc_id: str, gold: Sequence[Mention
 
 
 def document_marks(doc: DocumentResult, combination: str, rows: Sequence[MappingRow]) -> DocumentMarks:
-    """Outcome and row of every mention, from the mapping rows of `core.metrics.outcomes`."""
+    """Outcome and row of every mention, from the mapping rows of `evmeval.mention.outcomes`."""
     gold_outcome = [Outcome.MISSED] * len(doc.gold)
     system_outcome = [Outcome.SPURIOUS] * len(doc.system)
     gold_row = [-1] * len(doc.gold)

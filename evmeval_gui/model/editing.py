@@ -1,11 +1,11 @@
-"""The window's editing state, without Qt: one `core.editing.EditSession` over what the session shows.
+"""The window's editing state, without Qt: one `evmeval.editing.EditSession` over what the session shows.
 
 The session of the window shows a corpus and one system's result; the first edit builds an
 `EditSession` over that gold file, that system file and that result (token tables and texts come from
 the corpus's lazy sources), and every edit after it is applied there. The rescored result goes back
 to the window's session (`Session.show_edited`), so every view redraws from the core's figures: this
 module computes no score. A new document from scratch brings its own `EditSession`
-(`core.editing.scratch.scratch_session`), shown through `scratch_corpus`.
+(`evmeval.editing.scratch.scratch_session`), shown through `scratch_corpus`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from core.editing import Edit, EditSession, ScoreDelta, Side
-from core.formats.errors import FormatError
-from core.loading import LoadedInputs, TextSource, TokenSource
-from core.metrics.mention import ResultKind
-from core.model import Mention, TokenTable
+from evmeval.editing import Edit, EditSession, ScoreDelta, Side
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
+from evmeval.mention.scoring import ResultKind
+from evmeval.model import Mention, TokenTable
+
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
 from evmeval_gui.model.session import Session
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Set
 from dataclasses import dataclass
 
-from core.metrics.outcomes import MappingRow
+from evmeval.mention.outcomes import MappingRow
 
 RowPredicate = Callable[[str, MappingRow], bool]
 

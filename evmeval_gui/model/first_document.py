@@ -17,13 +17,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from core.formats.errors import FormatError
-from core.formats.reading import decode_text, read_bytes
-from core.formats.tbf import parse_tbf
-from core.formats.tokens import DEFAULT_EXTENSION
-from core.loading import LoadedInputs, TextSource, TokenSource
-from core.metrics.mention import DocumentResult, ScoreResult, score_files
-from core.model import SpanMode, TbfFile
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
+from evmeval.io.reading import decode_text, read_bytes
+from evmeval.io.tbf import parse_tbf
+from evmeval.io.tokens import DEFAULT_EXTENSION
+from evmeval.mention.scoring import DocumentResult, ScoreResult, score_files
+from evmeval.model import SpanMode, TbfFile
+
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
 
 BEGIN = b"#BeginOfDocument"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from core.metrics.prf import NAN_REASON
+from evmeval.mention.prf import NAN_REASON
 
 DASH = "—"
 NAN_TOOLTIP = NAN_REASON

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from core.progress import Cancelled
+from evmeval._util.progress import Cancelled
 
 T = TypeVar("T")
 

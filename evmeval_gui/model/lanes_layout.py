@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from core.metrics.mention import DocumentResult
+from evmeval.mention.scoring import DocumentResult
+
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.doctext import DocumentText, read_document_text
 from evmeval_gui.model.text_layout import Layout, Metrics, _bars, _place_words, assign_tracks

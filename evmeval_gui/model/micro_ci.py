@@ -1,16 +1,17 @@
 """The bootstrap interval of the shown result's micro F1, computed off the GUI thread (no Qt).
 
 When a result is shown, `MicroIntervals` asks the session's runner (its own job key, so loading and
-exports are not disturbed, and no progress bar appears for it) for `core.metrics.significance.
+exports are not disturbed, and no progress bar appears for it) for `evmeval.compare.significance.
 micro_intervals` of the four combinations, and emits `ready(result, intervals)`; the summary bar puts
 "F1 ± interval" into its tooltip. Intervals are kept per result while it is shown.
 """
 
 from __future__ import annotations
 
-from core.align import COMBINATIONS
-from core.metrics.mention import ScoreResult
-from core.metrics.significance import DEFAULT_SETTINGS, F1Interval, ResampleSettings, micro_intervals
+from evmeval.align import COMBINATIONS
+from evmeval.compare.significance import DEFAULT_SETTINGS, F1Interval, ResampleSettings, micro_intervals
+from evmeval.mention.scoring import ScoreResult
+
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.align.overlap import mention_units, shared_count
-from core.metrics.outcomes import MappingRow
-from core.model import Mention
+from evmeval.align.overlap import mention_units, shared_count
+from evmeval.mention.outcomes import MappingRow
+from evmeval.model import Mention
 
 
 def _overlap(a: Mention, b: Mention) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from core.metrics.outcomes import MappingRow
+from evmeval.mention.outcomes import MappingRow
 
 
 @dataclass(frozen=True)

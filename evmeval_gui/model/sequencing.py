@@ -1,7 +1,7 @@
 """Event sequencing in the window (no Qt): when to score it, the link rows a view shows, its options.
 
 When a scored corpus has `@After` / `@Subevent` lines, `SequencingModel` asks the core
-(`core.metrics.sequencing.score_sequencing`, v1.8's `-a` rules, both closures) in the background
+(`evmeval.sequencing.scoring.score_sequencing`, v1.8's `-a` rules, both closures) in the background
 through the session's runner, so the window keeps its progress bar, Cancel button and error dialog
 (`file:line`, e.g. where v1.8 crashes). Pairs linked both ways, which v1.8 refuses unless -nv, leave
 sequencing unscored (`skipped`: every pair, file:line) while mentions and coreference still show;
@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from core.metrics.mention import ScoreResult
-from core.metrics.sequencing import (
+from evmeval.mention.scoring import ScoreResult
+from evmeval.model import TbfFile
+from evmeval.sequencing.scoring import (
     DEFAULT_MAPPING,
     Evaluation,
     SequencingRefused,
@@ -26,7 +27,7 @@ from core.metrics.sequencing import (
     SequencingSkipped,
     score_sequencing,
 )
-from core.model import TbfFile
+
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobContext

@@ -20,14 +20,15 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
-from core.align import COMBINATIONS
-from core.align.strategies import DEFAULT_STRATEGY, mapping_strategy
-from core.editing.session import ScoreDelta
-from core.formats.errors import FormatError, Problem
-from core.metrics.mention import DocumentResult, ResultKind, ScoreResult
-from core.metrics.outcomes import MappingRow, mapping_rows
-from core.model import SpanMode
-from core.type_names import SpellingCache, TypeNames
+from evmeval.align import COMBINATIONS
+from evmeval.align.strategies import DEFAULT_STRATEGY, mapping_strategy
+from evmeval.editing.session import ScoreDelta
+from evmeval.io.errors import FormatError, Problem
+from evmeval.mention.outcomes import MappingRow, mapping_rows
+from evmeval.mention.scoring import DocumentResult, ResultKind, ScoreResult
+from evmeval.mention.type_names import SpellingCache, TypeNames
+from evmeval.model import SpanMode
+
 from evmeval_gui.model import collector
 from evmeval_gui.model.coreference import Coreference
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
@@ -155,7 +156,7 @@ class Session:
 
     @property
     def type_names(self) -> TypeNames:
-        """How to show each canonical type of the current result: as first written (`core.type_names`)."""
+        """How to show each canonical type of the current result: as first written (`evmeval.mention.type_names`)."""
         result = self.result or (self.first.result if self.first is not None else None)
         if result is None:
             return TypeNames()
@@ -320,7 +321,7 @@ class Session:
 
     def show_edited(self, result: ScoreResult, delta: ScoreDelta | None, doc_ids: Sequence[str],
                     corpus: LoadedCorpus | None = None) -> None:
-        """An edit rescored `doc_ids` (`core.editing.EditSession.apply`): the new result (and `corpus`,
+        """An edit rescored `doc_ids` (`evmeval.editing.EditSession.apply`): the new result (and `corpus`,
         holding the edited files) replaces the current one, their cached texts and rows are dropped, and
         the views follow `result_edited`."""
         if corpus is not None:
@@ -402,7 +403,7 @@ class Session:
         self.combination_changed.emit(name)
 
     def set_mapping(self, name: str) -> None:
-        """Choose the mapping strategy (`core.align.strategies`) and rescore the shown system with it in
+        """Choose the mapping strategy (`evmeval.align.strategies`) and rescore the shown system with it in
         the background (at once when it was scored so before); every view follows `scoring_finished`.
         A cancelled or failed rescoring puts the choice back to the shown result's strategy."""
         mapping_strategy(name)  # ValueError naming the valid ones
@@ -483,7 +484,7 @@ class Session:
         self._rows.clear()
 
     def rows(self, doc_id: str, combination: str | None = None) -> list[MappingRow]:
-        """The mapping table of a document (cached), from `core.metrics.outcomes.mapping_rows`."""
+        """The mapping table of a document (cached), from `evmeval.mention.outcomes.mapping_rows`."""
         combination = combination or self.combination
         key = (self.system_index, doc_id, combination)
         cached = self._rows.get(key)

@@ -17,12 +17,12 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from evmeval.mention.scoring import ScoreResult
+from evmeval.model import TbfFile
+from evmeval.report.agreement_csv import write_disagreements_csv
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
-from core.metrics.mention import ScoreResult
-from core.model import TbfFile
-from core.report.agreement_csv import write_disagreements_csv
 from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.model.agreement_inputs import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
 from evmeval_gui.model.corpus import LoadedCorpus

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from core.formats.errors import Problem
+from evmeval.io.errors import Problem
+
 from evmeval_gui.model.session import Session
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """The Compare mode: the systems of the open corpus side by side, and any two of them in detail.
 
 A `WindowMode` beside scoring and agreement, available when the corpus has two or more system files.
-Opening it scores the systems not scored yet and compares them all with `core.compare.compare_results`
+Opening it scores the systems not scored yet and compares them all with `evmeval.compare.runs.compare_results`
 in the background (the window's one `JobRunner`: progress bar, Cancel); the document views are
 replaced by two pages under a tab bar: the Leaderboard and the Pair page. A pair's case list and a
 pair compared in the other order are computed on demand, in the background too. File › Export
@@ -14,12 +14,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from evmeval.compare.runs import Comparison
+from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
+from evmeval.mention.cases import Case
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QTabBar, QWidget
 
-from core.compare import Comparison
-from core.metrics.cases import Case
-from core.metrics.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval_gui.model.compare_export import FILE_FILTER, write_comparison
 from evmeval_gui.model.compare_state import CompareSelection, CompareState, compare_corpus, reversed_pair
 from evmeval_gui.model.jobs import JobContext

@@ -2,7 +2,7 @@
 
 It starts from the comparison the Agreement mode read (`LoadedAgreement`: the annotators' files and
 names), shows `evmeval_gui.curation.panel.CurationPanel`, exports the curated set (tbf, brat) with
-`core.curation.write_curated` / `write_curated_brat`, and opens the scoring mode with the curated set
+`evmeval.agreement.curation.write_curated` / `write_curated_brat`, and opens the scoring mode with the curated set
 as gold and the annotators as systems (their files; brat folders are written as tbf beside the
 curated file first).
 """
@@ -13,15 +13,15 @@ import os
 import tempfile
 from collections.abc import Callable
 
+from evmeval.agreement.curation import write_curated, write_curated_brat
+from evmeval.curation_save import inputs_key, read_decisions, write_decisions
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import TextSource, TokenSource, input_folders
+from evmeval.io.tbf import format_tbf
+from evmeval.io.tokens import DEFAULT_EXTENSION
+from evmeval.io.writing import check_output_paths, write_atomic
 from PySide6.QtCore import QTimer
 
-from core.curation import write_curated, write_curated_brat
-from core.curation_save import inputs_key, read_decisions, write_decisions
-from core.formats.errors import FormatError
-from core.formats.tbf import format_tbf
-from core.formats.tokens import DEFAULT_EXTENSION
-from core.loading import TextSource, TokenSource, input_folders
-from core.report.io import check_output_paths, write_atomic
 from evmeval_gui.curation.lanes import TextInputs
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.model.agreement_inputs import LoadedAgreement

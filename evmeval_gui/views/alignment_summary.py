@@ -3,7 +3,7 @@
 A result made with another strategy than the published greedy one gets an amber badge ("not the
 official score"), so a screenshot can never be mistaken for an EvmEval v1.8 score. Next to it, the
 MUC/ANNALIST F1 and GATE's strict / lenient / average F1 of the chosen combination; the tooltip holds
-the counts (COR PAR INC MIS SPU, POS ACT) with P / R / F1. Figures are `core.metrics.schemes`'s,
+the counts (COR PAR INC MIS SPU, POS ACT) with P / R / F1. Figures are `evmeval.mention.schemes`'s,
 computed in the background by `AlignmentFigures`; this line only formats them.
 """
 
@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import html
 
+from evmeval.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
+from evmeval.mention.gate import GateCounts
+from evmeval.mention.prf import PRF
+from evmeval.mention.schemes import MucCounts
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
-from core.metrics.gate import GateCounts
-from core.metrics.prf import PRF
-from core.metrics.schemes import MucCounts
-from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.formatting import percent

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from evmeval.mention.outcomes import MappingRow
 from PySide6.QtCore import QPoint
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMenu, QWidget
 
-from core.metrics.outcomes import MappingRow
 from evmeval_gui.model.partners import partner_row
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session

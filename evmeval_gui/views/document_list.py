@@ -11,6 +11,8 @@ from collections.abc import Callable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
+from evmeval.editing.session import FigureChange
+from evmeval.mention.scoring import DocumentResult, ResultKind
 from PySide6.QtCore import (
     QAbstractTableModel,
     QEvent,
@@ -33,8 +35,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.editing.session import FigureChange
-from core.metrics.mention import DocumentResult, ResultKind
 from evmeval_gui import colours
 from evmeval_gui.model.filters import ChartFilter
 from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent, plural
@@ -103,7 +103,7 @@ class DocumentListModel(QAbstractTableModel):
                 self.dataChanged.emit(self.index(row, 0), self.index(row, F1))
 
     def _edited(self, doc: DocumentResult) -> FigureChange | None:
-        """The document's F1 before → after while it has unsaved edits (core.editing's figures)."""
+        """The document's F1 before → after while it has unsaved edits (evmeval.editing's figures)."""
         delta = self.session.edit_delta
         change = delta.document(doc.doc_id) if delta is not None else None
         return change.figure(self.session.combination) if change is not None else None

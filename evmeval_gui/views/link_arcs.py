@@ -5,7 +5,7 @@ document (after v1.8's propagation through coreference: one arc per mention pair
 from its source mention's bar to its target's, in that side's lane (gold links rise above the gold
 lane, system links dip below the system lane), with an arrowhead at the target: filled for After
 (source happens before target), open for Subevent (target is part of source). Arcs take the link
-outcome colours and line styles of `core.link_style` under the chosen closure. A link whose ends sit
+outcome colours and line styles of `evmeval.sequencing.link_style` under the chosen closure. A link whose ends sit
 on different lines is drawn as two half-arcs running towards the margins, each labelled with the id at the
 other end (short stubs: `E6 …` leaves for E6, `… E5` arrives from E5). When mentions are selected,
 their links are drawn bold and the others faded.
@@ -16,10 +16,10 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from evmeval.sequencing.link_style import link_style
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
-from core.link_style import link_style
 from evmeval_gui.model.sequencing import LinkRow, SequencingModel
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
 from evmeval_gui.views.text_view import TextView

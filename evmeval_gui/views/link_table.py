@@ -8,6 +8,8 @@ scrolls to them); selecting a mention anywhere highlights the rows of its links.
 
 from __future__ import annotations
 
+from evmeval.mention.scoring import DocumentResult
+from evmeval.sequencing.link_style import LINK_ORDER, link_style
 from PySide6.QtCore import (
     QAbstractTableModel,
     QItemSelection,
@@ -28,8 +30,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.link_style import LINK_ORDER, link_style
-from core.metrics.mention import DocumentResult
 from evmeval_gui import colours
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, LinkRow, SequencingModel

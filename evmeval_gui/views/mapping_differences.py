@@ -13,6 +13,11 @@ from __future__ import annotations
 import html
 import math
 
+from evmeval.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
+from evmeval.mention.mapping_diff import MappingDifferences, PairChange
+from evmeval.mention.scoring import DocumentResult
+from evmeval.model import Mention
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,11 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
-from core.metrics.mapping_diff import MappingDifferences, PairChange
-from core.metrics.mention import DocumentResult
-from core.model import Mention
-from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.formatting import percent

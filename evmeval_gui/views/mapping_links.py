@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from evmeval.mention.mapping_diff import PairChange
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QPixmap
 
-from core.metrics.mapping_diff import PairChange
 from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
 

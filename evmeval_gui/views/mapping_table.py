@@ -1,6 +1,6 @@
 """The mapping table of the shown document: gold side | system side | Dice | outcome, one row each.
 
-Rows come from `core.metrics.outcomes.mapping_rows` for the chosen attribute combination (each
+Rows come from `evmeval.mention.outcomes.mapping_rows` for the chosen attribute combination (each
 combination has its own mapping), unmapped mentions of both sides included. A proxy filters by
 outcome, by type and by a chart's row predicate, and sorts; the first column is the reading order.
 Selecting rows selects their mentions through the session; the table follows the session.
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import (
     QAbstractTableModel,
     QEvent,
@@ -36,7 +37,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.metrics.outcomes import MappingRow, Outcome
 from evmeval_gui import colours
 from evmeval_gui.model.doctext import row_position
 from evmeval_gui.model.filters import ChartFilter, RowPredicate

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import os
 
+from evmeval.compare.significance import F1Interval
+from evmeval.editing.session import FigureChange
+from evmeval.mention.prf import Average, Score
+from evmeval.mention.scoring import ScoreResult
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from core.editing.session import FigureChange
-from core.metrics.mention import ScoreResult
-from core.metrics.prf import Average, Score
-from core.metrics.significance import F1Interval
-from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
 from evmeval_gui.model.session import Session

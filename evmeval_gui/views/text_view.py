@@ -14,6 +14,10 @@ import html
 import os
 from typing import Protocol
 
+from evmeval.mention.outcomes import MappingRow, Outcome
+from evmeval.mention.scoring import DocumentResult
+from evmeval.model import Mention
+from evmeval.rules import Combination
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import (
@@ -28,10 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core.metrics.mention import DocumentResult
-from core.metrics.outcomes import MappingRow, Outcome
-from core.model import Mention
-from core.rules import Combination
 from evmeval_gui import colours
 from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
 from evmeval_gui.model.selection import Selection

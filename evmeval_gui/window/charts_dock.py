@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, cast
 
+from evmeval.mention.scoring import ScoreResult
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QMainWindow, QScrollArea, QWidget
 
-from core.metrics.mention import ScoreResult
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.filters import ChartFilter, RowPredicate
 from evmeval_gui.model.selection import Selection

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from evmeval.coref.view import score_shown_coreference
+from evmeval.io.errors import FormatError, Problem
+from evmeval.mention.schemes import SchemeResult, scheme_scores
+from evmeval.mention.scoring import ScoreResult
+from evmeval.sequencing.scoring import SequencingResult, SequencingSkipped
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 
-from core.formats.errors import FormatError, Problem
-from core.metrics.coref_view import score_shown_coreference
-from core.metrics.mention import ScoreResult
-from core.metrics.schemes import SchemeResult, scheme_scores
-from core.metrics.sequencing import SequencingResult, SequencingSkipped
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
 

@@ -2,15 +2,15 @@
 
 Choosing a strategy asks the session to rescore in the background (`Session.set_mapping`); the combo
 follows the session, so a cancelled rescoring puts it back. Labels and tooltips are the core's
-(`core.align.strategies`).
+(`evmeval.align.strategies`).
 """
 
 from __future__ import annotations
 
+from evmeval.align.strategies import STRATEGY_DESCRIPTIONS, STRATEGY_LABELS, STRATEGY_NAMES
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QWidget
 
-from core.align.strategies import STRATEGY_DESCRIPTIONS, STRATEGY_LABELS, STRATEGY_NAMES
 from evmeval_gui.model.session import Session
 
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from evmeval.sequencing.link_style import LINK_ORDER, link_style
 from PySide6.QtCore import QPointF, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QTabWidget, QWidget
 
-from core.link_style import LINK_ORDER, link_style
 from evmeval_gui import colours
 from evmeval_gui.colours import _FlowLayout
 from evmeval_gui.model.formatting import NAN_TOOLTIP, percent

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from evmeval.align import COMBINATIONS
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 
-from core.align import COMBINATIONS
 from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.recent import entry_from_json, missing_files

@@ -3,12 +3,11 @@ known token table, with coreference clusters and links, and random edits of them
 
 from __future__ import annotations
 
+from evmeval.editing import operations as ops
+from evmeval.editing.operations import DocumentEdit
+from evmeval.editing.spans import DocumentContext, EditError
+from evmeval.model import Document, Mention, Relation, SpanMode, TokenTable, canonical
 from hypothesis import strategies as st
-
-from core.editing import operations as ops
-from core.editing.operations import DocumentEdit
-from core.editing.spans import DocumentContext, EditError
-from core.model import Document, Mention, Relation, SpanMode, TokenTable, canonical
 
 NUM_TOKENS = 16
 TABLES = {}
@@ -20,7 +19,7 @@ def table(doc_id: str) -> TokenTable:
     """t1..t16, words w1..w16 separated by one space."""
     if doc_id not in TABLES:
         tokens, offset = [], 0
-        from core.model import Token
+        from evmeval.model import Token
         for k in range(1, NUM_TOKENS + 1):
             word = f"w{k}"
             tokens.append(Token(f"t{k}", word, offset, offset + len(word) - 1))

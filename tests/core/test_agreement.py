@@ -5,12 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.align.greedy import COMBINATIONS
-from core.align.symmetric import ranked_pairs, symmetric_mappings
-from core.metrics.agreement import (
+from evmeval._util.progress import Cancelled
+from evmeval.agreement.scoring import (
     GateCounts,
     agree_document,
     agreement_matrix,
@@ -19,10 +15,13 @@ from core.metrics.agreement import (
     label_agreement,
     pairwise,
 )
-from core.metrics.mention import score_document
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.model import Document, Mention, SpanMode, TbfFile, canonical
-from core.progress import Cancelled
+from evmeval.align.greedy import COMBINATIONS
+from evmeval.align.symmetric import ranked_pairs, symmetric_mappings
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.mention.scoring import score_document
+from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def mention(mention_id: str, tokens: str, mention_type: str = "Attack", realis: str = "Actual",

@@ -7,13 +7,12 @@ import io
 from pathlib import Path
 
 import pytest
-
-from core.align.greedy import COMBINATIONS
-from core.formats.errors import FormatError
-from core.metrics.agreement import pairwise
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.model import Document, Mention, SpanMode, TbfFile, canonical
-from core.report.agreement_csv import (
+from evmeval.agreement.scoring import pairwise
+from evmeval.align.greedy import COMBINATIONS
+from evmeval.io.errors import FormatError
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical
+from evmeval.report.agreement_csv import (
     AGREEMENT_WORDS,
     DISAGREEMENT_HEADER,
     disagreement_rows,

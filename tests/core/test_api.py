@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import evmeval
 import pytest
 
-import core as evmeval
 from tests.programs import installed
 
 
@@ -65,5 +65,5 @@ def test_figures_by_the_names_a_user_says(evmeval_data: Path) -> None:
 
 
 def test_importing_the_library_loads_no_scorer_until_asked() -> None:
-    code = "import sys, core; assert 'core.api' not in sys.modules; core.load; assert 'core.api' in sys.modules"
+    code = "import sys, evmeval; assert 'evmeval.api' not in sys.modules; evmeval.load; assert 'evmeval.api' in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)

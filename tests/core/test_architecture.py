@@ -32,14 +32,14 @@ WITHOUT_QT = textwrap.dedent("""
     else:
         raise SystemExit("the blocker does not work")
 
-    import core
-    names = sorted(m.name for m in pkgutil.walk_packages(core.__path__, "core."))
+    import evmeval
+    names = sorted(m.name for m in pkgutil.walk_packages(evmeval.__path__, "evmeval."))
     for name in names:
         importlib.import_module(name)
     loaded = sorted(m for m in sys.modules if m.partition(".")[0] in BLOCKED)
     assert not loaded, loaded
 
-    from core.cli import score_main
+    from evmeval.cli.score import score_main
     demo, out = sys.argv[1], os.path.join(tempfile.mkdtemp(), "scores.txt")
     code = score_main(["-g", os.path.join(demo, "gold.tbf"), "-s", os.path.join(demo, "sample_system_C.tbf"),
                        "-t", os.path.join(demo, "tkn"), "-o", out])
@@ -74,7 +74,7 @@ def test_every_core_module_imports_and_scores_without_qt(evmeval_data: Path) -> 
 
 def test_core_is_mypy_clean() -> None:
     """The core's and the Qt-free GUI layer's types are checked in CI."""
-    done = subprocess.run([sys.executable, "-m", "mypy", "core", *QT_FREE_GUI_PACKAGES], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "mypy", "core/evmeval", *QT_FREE_GUI_PACKAGES], cwd=REPO,
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
 

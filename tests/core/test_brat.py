@@ -6,21 +6,7 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.convert import (
-    TokenEnd,
-    brat_to_document,
-    convert_brat_files,
-    coreference_clusters,
-    detect_token_end,
-    document_to_brat,
-    read_annotation_set,
-    token_extents,
-    token_lookup,
-)
-from core.formats.brat import (
+from evmeval.io.brat import (
     Attribute,
     BinaryRelation,
     Equivalence,
@@ -31,10 +17,23 @@ from core.formats.brat import (
     parse_ann,
     read_ann,
 )
-from core.formats.errors import FormatError
-from core.formats.tbf import read_tbf
-from core.formats.tokens import read_token_table
-from core.model import Document, Mention, Relation, SpanMode, Token, TokenTable, canonical
+from evmeval.io.convert import (
+    TokenEnd,
+    brat_to_document,
+    convert_brat_files,
+    coreference_clusters,
+    detect_token_end,
+    document_to_brat,
+    read_annotation_set,
+    token_extents,
+    token_lookup,
+)
+from evmeval.io.errors import FormatError
+from evmeval.io.tbf import read_tbf
+from evmeval.io.tokens import read_token_table
+from evmeval.model import Document, Mention, Relation, SpanMode, Token, TokenTable, canonical
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 SAMPLE = (
     "T1\tAttack 0 4;10 15\tkill death\n"

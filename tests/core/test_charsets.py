@@ -12,14 +12,13 @@ from __future__ import annotations
 import resource
 from pathlib import Path
 
+from evmeval.align.charsets import CharSet, listed_size, merged_parts
+from evmeval.align.overlap import candidate_pairs, dice, mention_units, shared_count, units_disjoint, units_union
+from evmeval.align.symmetric import mention_key
+from evmeval.model import Mention
+from evmeval.report.comparison import char_list
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.align.charsets import CharSet, listed_size, merged_parts
-from core.align.overlap import candidate_pairs, dice, mention_units, shared_count, units_disjoint, units_union
-from core.align.symmetric import mention_key
-from core.model import Mention
-from core.report.comparison import char_list
 
 SETTINGS = settings(max_examples=300, deadline=None)
 

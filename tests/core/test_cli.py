@@ -18,11 +18,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from evmeval.align import COMBINATIONS
+from evmeval.cli.score import score_main
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from core.align import COMBINATIONS
-from core.cli import score_main
 from tests.programs import installed
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -9,10 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from evmeval.cli.compare import _parser as compare_parser
+from evmeval.cli.iaa import _brat2tbf_parser, _iaa_parser
+from evmeval.cli.score import score_main, validate_main
 
-from core.cli import score_main, validate_main
-from core.compare_cli import _parser as compare_parser
-from core.iaa_cli import _brat2tbf_parser, _iaa_parser
 from tests.programs import installed
 
 COMMANDS = ["evmeval-score", "evmeval-validate", "evmeval-iaa", "evmeval-brat2tbf", "evmeval-conll",

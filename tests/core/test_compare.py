@@ -1,4 +1,4 @@
-"""Comparing runs (`core.compare`, `core.metrics.cases`): per-document deltas and marks, the weak
+"""Comparing runs (`evmeval.compare.runs`, `evmeval.mention.cases`): per-document deltas and marks, the weak
 documents, the case list, and how they follow from the one outcome classification.
 
 A hand-made document (character spans) has one case of every kind; its expected lists are derived in
@@ -13,17 +13,17 @@ import math
 from pathlib import Path
 
 import pytest
+from evmeval.align import COMBINATIONS
+from evmeval.compare.runs import Mark, compare_files, compare_results, mark_of, system_names
+from evmeval.compare.significance import Counts, ResampleSettings, paired_test
+from evmeval.io.tbf import parse_tbf, read_tbf
+from evmeval.mention.cases import CaseKind, case_counts, case_list
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode, TbfFile
 from hypothesis import given
 from hypothesis import strategies as st
 
-from core.align import COMBINATIONS
-from core.compare import Mark, compare_files, compare_results, mark_of, system_names
-from core.formats.tbf import parse_tbf, read_tbf
-from core.metrics.cases import CaseKind, case_counts, case_list
-from core.metrics.mention import score_files
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.metrics.significance import Counts, ResampleSettings, paired_test
-from core.model import SpanMode, TbfFile
 from tests.core.test_invariants import SETTINGS, _mentions, char_span, tbf_file
 
 FEW = ResampleSettings(resamples=200, seed=11)

@@ -15,9 +15,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.align import COMBINATIONS
+from evmeval.compare.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 
-from core.align import COMBINATIONS
-from core.metrics.significance import DEFAULT_RESAMPLES, DEFAULT_SEED
 from tests.programs import installed
 
 RUNS = ("A", "B", "C")

@@ -5,13 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.align import COMBINATIONS
-from core.formats.tbf import parse_tbf
-from core.loading import load_inputs
-from core.metrics.confusion import (
+from evmeval.align import COMBINATIONS
+from evmeval.io.loading import load_inputs
+from evmeval.io.tbf import parse_tbf
+from evmeval.mention.confusion import (
     MISSED,
     SPURIOUS,
     CellMember,
@@ -20,9 +17,11 @@ from core.metrics.confusion import (
     confusions,
     not_fully_credited,
 )
-from core.metrics.mention import score_files
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.model import SpanMode
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 # Character mode. doc1: G1/S1 exact (typea); G2/S2 same span, system says typea (plain pair off the
 # diagonal); G3 missed; S3 spurious (typeb); S4 overlaps G1, which S1 took: an extra split part.

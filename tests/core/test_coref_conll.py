@@ -9,10 +9,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.coref.conll_scoring import identify_mentions, score_conll
+from evmeval.io.conll import ConllDocument, format_conll, parse_conll
+from evmeval.io.errors import FormatError
 
-from core.formats.conll import ConllDocument, format_conll, parse_conll
-from core.formats.errors import FormatError
-from core.metrics.conll_scoring import identify_mentions, score_conll
 from tests.programs import installed
 
 CASES = Path(__file__).resolve().parent.parent / "data" / "coref" / "conll_cases.json"

@@ -1,22 +1,21 @@
-"""The fast coreference path (`core.metrics.coref_lines`, bulk CoNLL text, column sums) gives exactly
+"""The fast coreference path (`evmeval.coref.lines`, bulk CoNLL text, column sums) gives exactly
 what the general path gives: the same lines, labels and bit-identical counts, on random documents."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.align import Mapping, Pair
-from core.formats.conll import (
+from evmeval.align import Mapping, Pair
+from evmeval.coref import scoring as coref
+from evmeval.coref.metrics import ZERO_COUNTS, score_chains, sum_counts
+from evmeval.io.conll import (
     EvmevalConllWriter,
     evmeval_mention_text,
     evmeval_mention_texts,
     format_evmeval_conll_document,
 )
-from core.metrics import coref
-from core.metrics.coref_metrics import ZERO_COUNTS, score_chains, sum_counts
-from core.metrics.mention import DocumentResult
-from core.model import Document, Mention, Relation
+from evmeval.mention.scoring import DocumentResult
+from evmeval.model import Document, Mention, Relation
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def _mention(mention_id: str) -> Mention:
@@ -112,7 +111,7 @@ def test_writer_equals_line_by_line_format(rows: list[tuple[str, int] | None]) -
 
 
 def test_ones_are_added_one_at_a_time_once_the_sum_has_a_fraction() -> None:
-    from core.metrics.coref_lines import _plus_ones
+    from evmeval.coref.lines import _plus_ones
 
     assert (1 / 3 + 1) + 1 != 1 / 3 + 2  # the reason: each step rounds
     assert _plus_ones(1 / 3, 2) == (1 / 3 + 1) + 1

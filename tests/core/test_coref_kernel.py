@@ -1,4 +1,4 @@
-"""The optional C kernel (`core._corefkernel`) gives exactly what the pure-Python path gives: the same
+"""The optional C kernel (`evmeval.coref._corefkernel`) gives exactly what the pure-Python path gives: the same
 lines, labels and bit-identical counts (ints where Python has ints), the same CoNLL and breakdown bytes,
 the same corpus sums; and `EVMEVAL_PURE_PYTHON=1` turns it off. Skipped where the kernel is not built."""
 
@@ -8,17 +8,18 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from evmeval.align import Mapping, Pair
+from evmeval.cli.score import score_main
+from evmeval.coref import kernel as coref_kernel
+from evmeval.coref import scoring as coref
+from evmeval.coref.metrics import BlancCounts, CorefCounts, LinkCounts, sum_counts
+from evmeval.io.conll import EvmevalConllWriter, evmeval_mention_text
+from evmeval.mention.scoring import DocumentResult
+from evmeval.model import Document, Mention, Relation
+from evmeval.report import coref_report
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.align import Mapping, Pair
-from core.cli import score_main
-from core.formats.conll import EvmevalConllWriter, evmeval_mention_text
-from core.metrics import coref, coref_kernel
-from core.metrics.coref_metrics import BlancCounts, CorefCounts, LinkCounts, sum_counts
-from core.metrics.mention import DocumentResult
-from core.model import Document, Mention, Relation
-from core.report import coref_report
 from tests.core.test_coref_fast import documents
 from tests.core.test_coref_scoring import _demo_args
 
@@ -195,7 +196,7 @@ def test_the_kernel_is_built_wherever_a_compiler_and_headers_are(monkeypatch: py
     if shutil.which("gcc") is None or not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
         pytest.skip("no C compiler or Python headers here: the kernel cannot be built")
     monkeypatch.delenv(coref_kernel.PURE_PYTHON_VARIABLE, raising=False)
-    assert coref_kernel.load_kernel() is not None, "gcc and Python.h are present but core._corefkernel was not built"
+    assert coref_kernel.load_kernel() is not None, "gcc and Python.h are present but evmeval.coref._corefkernel was not built"
 
 
 @needs_kernel

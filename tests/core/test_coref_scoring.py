@@ -9,11 +9,9 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.cli import score_main
-from core.metrics.coref_metrics import (
+from evmeval.align.hungarian import max_weight_assignment
+from evmeval.cli.score import score_main
+from evmeval.coref.metrics import (
     _link_sets,
     _Partition,
     b_cubed,
@@ -25,7 +23,8 @@ from core.metrics.coref_metrics import (
     score_chains,
     sum_counts,
 )
-from core.metrics.hungarian import max_weight_assignment
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 METRIC_NAMES = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
 
@@ -251,10 +250,10 @@ def test_assignment_is_optimal(weights: list[list[int]]) -> None:
 
 
 def test_cluster_explanations_name_splits_and_merges(tmp_path: Path) -> None:
-    from core.loading import load_inputs
-    from core.metrics.coref import score_coreference
-    from core.metrics.coref_explain import explain_clusters
-    from core.metrics.mention import score_files
+    from evmeval.coref.explain import explain_clusters
+    from evmeval.coref.scoring import score_coreference
+    from evmeval.io.loading import load_inputs
+    from evmeval.mention.scoring import score_files
 
     # gold {E1 E2} {E3}; system {E1} {E2 E3}: gold R1 is split; system R2 merged gold R1's E2 with E3.
     (tmp_path / "g.tbf").write_text(_tbf(M3, "@Coreference\tR1\tE1,E2\n"))
@@ -283,8 +282,8 @@ def _conll_lines(draw: st.DrawFn) -> tuple[list[int], list[int]]:
 @given(_conll_lines(), st.sampled_from(["gold", "system"]))
 @settings(max_examples=300)
 def test_one_mention_clusters_are_explained_as_the_general_loop_explains_them(lines, side) -> None:
-    from core.metrics.coref_explain import explain_lines
-    from core.model import Mention
+    from evmeval.coref.explain import explain_lines
+    from evmeval.model import Mention
 
     labels, other = lines
     mentions = [Mention("run", "d", f"E{i}", (f"t{i}",), "x", "attack", "actual", "attack", "actual", None, i)

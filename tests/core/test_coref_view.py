@@ -1,4 +1,4 @@
-"""core.metrics.coref_view and the coreference CSV / HTML sections: agreement both ways, cluster stories."""
+"""evmeval.coref.view and the coreference CSV / HTML sections: agreement both ways, cluster stories."""
 
 from __future__ import annotations
 
@@ -6,24 +6,23 @@ import csv
 import io
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.formats.tbf import read_tbf
-from core.metrics.coref import score_coreference
-from core.metrics.coref_explain import ClusterExplanation, explain_clusters
-from core.metrics.coref_metrics import score_chains
-from core.metrics.coref_view import (
+from evmeval._util.progress import Cancelled
+from evmeval.coref.explain import ClusterExplanation, explain_clusters
+from evmeval.coref.metrics import score_chains
+from evmeval.coref.scoring import score_coreference
+from evmeval.coref.view import (
     ASYMMETRIC_NOTES,
     coreference_agreement,
     describe_all,
     score_shown_coreference,
 )
-from core.metrics.mention import score_files
-from core.model import SpanMode, TbfFile
-from core.progress import Cancelled
-from core.report.coref_csv import format_coref_clusters_csv, format_coref_documents_csv
-from core.report.coref_html import format_coref_html_section
+from evmeval.io.tbf import read_tbf
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode, TbfFile
+from evmeval.report.coref_csv import format_coref_clusters_csv, format_coref_documents_csv
+from evmeval.report.coref_html import format_coref_html_section
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +36,8 @@ def demo(evmeval_data):
 def test_shown_coreference_is_the_core_score(demo):
     gold, system, result = demo
     ours = score_shown_coreference(result, gold, system, combination="mention_type")
-    core = score_coreference(result, gold, system, combination="mention_type")
-    assert ours.total == core.total and ours.published_average() == core.published_average()
+    direct = score_coreference(result, gold, system, combination="mention_type")
+    assert ours.total == direct.total and ours.published_average() == direct.published_average()
 
 
 def test_documents_missing_from_the_gold_role_file_have_no_clusters(demo):

@@ -9,20 +9,19 @@ import math
 import re
 
 import pytest
-
-from core.align import COMBINATIONS
-from core.formats.tbf import parse_tbf
-from core.loading import LoadedInputs, TextSource, TokenSource, load_inputs
-from core.metrics.mention import score_files
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.model import SpanMode
-from core.report.csv_report import (
+from evmeval.align import COMBINATIONS
+from evmeval.io.loading import LoadedInputs, TextSource, TokenSource, load_inputs
+from evmeval.io.tbf import parse_tbf
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode
+from evmeval.report.csv_report import (
     MAPPING_HEADER,
     format_documents_csv,
     format_mappings_csv,
     format_per_type_csv,
 )
-from core.report.html_report import format_html_report
+from evmeval.report.html_report import format_html_report
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +120,7 @@ def test_html_error_list_highlights_the_text(demo):
     assert errors.count('<span class="tag o-attribute">') == 2
     assert "example1</b> — 0 error(s)" in errors
     # the demo's example2 text file starts with an extra newline (shifted by one character against the
-    # token table): it is aligned, as the window aligns it (core.text), not replaced by the rebuilt text
+    # token table): it is aligned, as the window aligns it (evmeval.io.text), not replaced by the rebuilt text
     assert "does not match" not in errors
     assert "we are rejecting the most qualified candidate and " in errors
     assert '<span class="o-attribute g">nominating</span>' in errors

@@ -1,4 +1,4 @@
-"""Curation (`core.curation`, `evmeval-iaa --curate`): policies, disagreements, decisions, agreement
+"""Curation (`evmeval.agreement.curation`, `evmeval-iaa --curate`): policies, disagreements, decisions, agreement
 with the curated set, export; hand-made cases and properties over random annotators."""
 
 from __future__ import annotations
@@ -7,12 +7,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.cli import validate_main
-from core.convert import read_annotation_set
-from core.curation import (
+from evmeval.agreement.curation import (
     CurationPolicy,
     Policy,
     accept,
@@ -26,10 +21,15 @@ from core.curation import (
     write_curated,
     write_curated_brat,
 )
-from core.editing import operations as ops
-from core.formats.tbf import read_tbf
-from core.iaa_cli import iaa_main
-from core.model import Document, Relation, SpanMode, TbfFile
+from evmeval.cli.iaa import iaa_main
+from evmeval.cli.score import validate_main
+from evmeval.editing import operations as ops
+from evmeval.io.convert import read_annotation_set
+from evmeval.io.tbf import read_tbf
+from evmeval.model import Document, Relation, SpanMode, TbfFile
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.core.editing_strategies import context, documents, mention, table
 from tests.programs import installed
 
@@ -145,7 +145,7 @@ def test_curated_set_exports_as_valid_tbf_and_brat(tmp_path: Path) -> None:
     assert problems == []
     assert [mention_key(m) for m in back.documents["d1"].mentions] == \
         [mention_key(m) for m in curation.curated.documents["d1"].mentions]
-    from core.formats.errors import FormatError
+    from evmeval.io.errors import FormatError
 
     with pytest.raises(FormatError, match="overwrite an input"):
         write_curated(curate([read_tbf(str(out), mode=SpanMode.TOKEN)[0], A]), str(out))

@@ -13,16 +13,15 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from evmeval.cli.score import validate_problems
+from evmeval.io.reading import read_text
+from evmeval.io.tbf import read_tbf
+from evmeval.io.tokenize import tokenize
+from evmeval.io.tokens import format_token_table, read_token_table
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import NOT_ANNOTATED, SpanMode, TbfFile
 from evmeval_resources import demo_dir
-
-from core.cli import validate_problems
-from core.formats.reading import read_text
-from core.formats.tbf import read_tbf
-from core.formats.tokenize import tokenize
-from core.formats.tokens import format_token_table, read_token_table
-from core.metrics.mention import ScoreResult, score_files
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.model import NOT_ANNOTATED, SpanMode, TbfFile
 
 REPO = Path(__file__).resolve().parents[2]
 DEMO = demo_dir()

@@ -9,16 +9,16 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.editing import Edit, EditError, EditSession, FigureChange, Side
+from evmeval.editing.scratch import scratch_session, write_scratch
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import load_inputs
+from evmeval.io.tbf import read_tbf
+from evmeval.mention.scoring import ScoreResult, rescore_document, score_document, score_files
+from evmeval.model import Document, Relation, SpanMode, TbfFile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.editing import Edit, EditError, EditSession, FigureChange, Side
-from core.editing.scratch import scratch_session, write_scratch
-from core.formats.errors import FormatError
-from core.formats.tbf import read_tbf
-from core.loading import load_inputs
-from core.metrics.mention import ScoreResult, rescore_document, score_document, score_files
-from core.model import Document, Relation, SpanMode, TbfFile
 from tests.core.editing_strategies import documents, edits, mention, table
 from tests.programs import installed
 
@@ -234,8 +234,7 @@ def test_running_sums_add_in_document_order_like_the_published_loop() -> None:
     import math
 
     import numpy as np
-
-    from core.metrics.running import _fold
+    from evmeval.mention.running import _fold
 
     values = [1e16] + [1.0] * 20  # in order, each 1.0 is lost to rounding; any other order keeps some
     total = 0.0
@@ -262,8 +261,8 @@ def test_saving_never_lands_on_a_token_table_or_a_text(evmeval_data: Path, tmp_p
     """Save as… onto a file of the folders the corpus reads (or a link to one) is refused, the file kept."""
     import shutil
 
-    from core.curation import curate, write_curated
-    from core.loading import input_folders
+    from evmeval.agreement.curation import curate, write_curated
+    from evmeval.io.loading import input_folders
 
     demo = tmp_path / "demo"
     shutil.copytree(evmeval_data / "scoring_demo" / "token_based", demo)

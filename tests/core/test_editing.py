@@ -1,15 +1,15 @@
-"""Edit operations (`core.editing.operations`): inverses, ids, relations, spans; hand-made and random."""
+"""Edit operations (`evmeval.editing.operations`): inverses, ids, relations, spans; hand-made and random."""
 
 from __future__ import annotations
 
 import pytest
+from evmeval.editing import operations as ops
+from evmeval.editing.saving import checked_text
+from evmeval.editing.spans import DocumentContext, EditError, span_parts, tokens_in_range
+from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.editing import operations as ops
-from core.editing.saving import checked_text
-from core.editing.spans import DocumentContext, EditError, span_parts, tokens_in_range
-from core.model import Document, Mention, Relation, SpanMode, TbfFile
 from tests.core.editing_strategies import context, documents, edits, mention, table
 
 CTX = context("d1")

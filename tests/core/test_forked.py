@@ -5,10 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
-
-from core.cli import _input_warnings
-from core.forked import Forked
-from core.loading import load_inputs
+from evmeval._util.forked import Forked
+from evmeval.cli.score import _input_warnings
+from evmeval.io.loading import load_inputs
 
 
 def test_result_comes_back_from_the_child() -> None:

@@ -16,9 +16,9 @@ from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
+from evmeval.cli.console import finish
+from evmeval.io.reading import read_bytes
 
-from core.console import finish
-from core.formats.reading import read_bytes
 from tests.programs import installed
 
 LIMIT = 1536 * 1024 * 1024

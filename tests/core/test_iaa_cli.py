@@ -7,11 +7,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from core.cli import validate_main
-from core.formats.tbf import read_tbf
-from core.iaa_cli import brat2tbf_main, iaa_main
-from core.model import SpanMode
+from evmeval.cli.iaa import brat2tbf_main, iaa_main
+from evmeval.cli.score import validate_main
+from evmeval.io.tbf import read_tbf
+from evmeval.model import SpanMode
 
 COMBINATIONS = ("plain", "mention_type", "realis_status", "mention_type+realis_status")
 

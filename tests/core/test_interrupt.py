@@ -1,8 +1,8 @@
-"""`core.interrupt`: what Ctrl+C removes, in a program that installed the handling.
+"""`evmeval._util.interrupt`: what Ctrl+C removes, in a program that installed the handling.
 
 Each case runs a small program in a subprocess (the handler is process-wide) that stops in the
 middle of writing an output, and interrupts it there: its own temporary file, and the one a forked
-child (`core.forked`, which blocks SIGINT) is writing, are both removed by the parent; the child is
+child (`evmeval._util.forked`, which blocks SIGINT) is writing, are both removed by the parent; the child is
 killed and reaped.
 """
 
@@ -16,18 +16,18 @@ import time
 from pathlib import Path
 
 import pytest
+from evmeval._util import interrupt
 
-from core import interrupt
 from tests.interrupts import group_gone, needs_proc, temporaries
 
 pytestmark = needs_proc
 
 PROGRAM = """
 import sys, time
-from core import interrupt
+from evmeval._util import interrupt
 interrupt.install("writer")
-from core.forked import Forked
-from core.report.io import write_atomic
+from evmeval._util.forked import Forked
+from evmeval.io.writing import write_atomic
 
 def stalled(text):
     yield text

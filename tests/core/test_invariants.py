@@ -12,15 +12,14 @@ from __future__ import annotations
 import math
 import re
 
+from evmeval.align import COMBINATIONS
+from evmeval.mention.outcomes import mapping_rows
+from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import NOT_ANNOTATED, Document, Mention, SpanMode, TbfFile
+from evmeval.report.comparison import format_comparison
+from evmeval.report.text import format_report
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
-from core.align import COMBINATIONS
-from core.metrics.mention import ScoreResult, score_files
-from core.metrics.outcomes import mapping_rows
-from core.model import NOT_ANNOTATED, Document, Mention, SpanMode, TbfFile
-from core.report.comparison import format_comparison
-from core.report.text import format_report
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -1,4 +1,4 @@
-"""The optional C kernel (`core._kernel`, driven by `core.fastpath`): same bytes, warnings and exit codes
+"""The optional C kernel (`evmeval.mention._kernel`, driven by `evmeval.cli.fastpath`): same bytes, warnings and exit codes
 as the pure-Python path, on the published data and on random valid and malformed inputs.
 
 Every test that needs the kernel is skipped, with the reason printed, when the extension is not built
@@ -17,14 +17,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from evmeval.cli import fastpath
+from evmeval.cli.score import score_main
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from core import fastpath
-from core.cli import score_main
 from tests.programs import installed
 
-needs_kernel = pytest.mark.skipif(fastpath._kernel is None, reason="C kernel core._kernel is not built: pure path only")
+needs_kernel = pytest.mark.skipif(fastpath._kernel is None, reason="C kernel evmeval.mention._kernel is not built: pure path only")
 PATHS = ["kernel", "pure"]
 TOKEN_SYSTEMS = ["A", "B", "C", "D"]
 KERNEL_TAKES = {"A": True, "B": True, "C": True, "D": False}
@@ -36,7 +36,7 @@ def path_forced(which: str) -> Iterator[list[bool]]:
     """Run on the kernel's path or the pure one; yields a list that records whether the kernel finished
     a run (True) or declined it (False)."""
     if which == "kernel" and fastpath._kernel is None:
-        pytest.skip("C kernel core._kernel is not built: pure path only")
+        pytest.skip("C kernel evmeval.mention._kernel is not built: pure path only")
     taken: list[bool] = []
     original = fastpath._kernel_run
     old = os.environ.get(fastpath.PURE_ENV)
@@ -108,7 +108,7 @@ def test_forced_pure_python_through_the_environment_variable(evmeval_data: Path,
     """EVMEVAL_PURE_PYTHON=1 in a real process: same bytes as the published outputs, kernel never asked."""
     out, cmp = tmp_path / "s.txt", tmp_path / "c.txt"
     env = {**os.environ, fastpath.PURE_ENV: "1"}
-    probe = ("import sys; from core import fastpath; fastpath.run_kernel = None; from core import cli; "
+    probe = ("import sys; from evmeval.cli import fastpath; fastpath.run_kernel = None; from evmeval.cli import score as cli; "
              "cli.run_kernel = None; sys.exit(cli.score_main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", probe, *_token_args(evmeval_data, "C"), "-o", str(out), "-d",
                            str(cmp)], env=env, capture_output=True, text=True, check=False)
@@ -320,7 +320,7 @@ def test_the_kernel_is_built_wherever_a_compiler_and_headers_are() -> None:
     headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
     if shutil.which("gcc") is None or not headers.is_file():
         pytest.skip("no C compiler or Python headers here: the kernel cannot be built")
-    assert fastpath._kernel is not None, "gcc and Python.h are present but core._kernel was not built"
+    assert fastpath._kernel is not None, "gcc and Python.h are present but evmeval.mention._kernel was not built"
 
 
 def _medium_corpus(folder: Path, seed: int) -> list[str]:
@@ -366,7 +366,7 @@ def test_a_medium_corpus_is_taken_by_the_kernel_with_the_same_bytes(seed: int, t
 
 def test_without_the_extension_the_python_path_runs(evmeval_data: Path, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """What an install without a compiler does: no `core._kernel`, every run on the Python path."""
+    """What an install without a compiler does: no `evmeval.mention._kernel`, every run on the Python path."""
     monkeypatch.setattr(fastpath, "_kernel", None)
     monkeypatch.delenv(fastpath.PURE_ENV, raising=False)
     assert not fastpath.kernel_available()

@@ -1,5 +1,5 @@
-"""`evmeval-score -c` on the C kernels (`core._kernel` + `core._corefkernel`, driven by
-`core.coref_fastpath`): the report, the comparison file with its `@coref` lines, both CoNLL files, the
+"""`evmeval-score -c` on the C kernels (`evmeval.mention._kernel` + `evmeval.coref._corefkernel`, driven by
+`evmeval.cli.coref_fastpath`): the report, the comparison file with its `@coref` lines, both CoNLL files, the
 breakdown file, the warnings and the exit code are the pure-Python path's, byte for byte; anything
 unusual is declined and the Python path words it.
 
@@ -15,13 +15,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from evmeval.cli import fastpath
+from evmeval.cli.score import score_main
+from evmeval.coref import scoring as coref
+from evmeval.report import coref_report
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from core import fastpath
-from core.cli import score_main
-from core.metrics import coref
-from core.report import coref_report
 from tests.core.test_kernel import (
     TABLE,
     VALID_GOLD,
@@ -34,7 +34,7 @@ from tests.core.test_kernel import (
 )
 
 needs_kernels = pytest.mark.skipif(fastpath._kernel is None or coref.KERNEL is None,
-                                   reason="C kernels core._kernel / core._corefkernel not built: pure path only")
+                                   reason="C kernels evmeval.mention._kernel / evmeval.coref._corefkernel not built: pure path only")
 OUTPUTS = ("report", "comparison", "k", "k_gold.conll", "k_sys.conll")
 
 

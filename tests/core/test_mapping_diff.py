@@ -1,4 +1,4 @@
-"""Mapping differences (core.metrics.mapping_diff): the issue's hand-made case as a derivation, and
+"""Mapping differences (evmeval.mention.mapping_diff): the issue's hand-made case as a derivation, and
 properties: no change where the strategies agree, and a document's gains add up to its TP difference."""
 
 from __future__ import annotations
@@ -6,13 +6,12 @@ from __future__ import annotations
 import math
 
 import pytest
+from evmeval.align import COMBINATIONS
+from evmeval.io.tbf import parse_tbf
+from evmeval.mention.mapping_diff import ALTERNATIVES, document_changes, mapping_differences, score_strategies
+from evmeval.mention.scoring import score_document
+from evmeval.model import Mention, SpanMode
 from hypothesis import given, settings
-
-from core.align import COMBINATIONS
-from core.formats.tbf import parse_tbf
-from core.metrics.mapping_diff import ALTERNATIVES, document_changes, mapping_differences, score_strategies
-from core.metrics.mention import score_document
-from core.model import Mention, SpanMode
 
 from .test_strategies import GOLD, NESTED_GOLD, NESTED_SYSTEM, SYSTEM, clean_documents, documents
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from core.formats.tbf import parse_tbf
-from core.metrics.mention import score_files
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.model import SpanMode
-from core.type_names import type_names
+from evmeval.io.tbf import parse_tbf
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.mention.scoring import score_files
+from evmeval.mention.type_names import type_names
+from evmeval.model import SpanMode
 
 GOLD = """#BeginOfDocument d
 g\td\tE1\t0,8\tarrested\tJustice_Arrest-Jail\tActual
@@ -49,9 +49,9 @@ def test_display_names_are_the_first_spelling_gold_before_system():
 
 
 def test_html_report_names_types_as_written_and_shows_undefined_as_a_dash_with_its_reason(tmp_path):
-    from core.loading import LoadedInputs, TextSource, TokenSource
-    from core.metrics.prf import NAN_REASON
-    from core.report.html_report import format_html_report
+    from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
+    from evmeval.mention.prf import NAN_REASON
+    from evmeval.report.html_report import format_html_report
 
     gold_text = GOLD + "#BeginOfDocument e\ng\te\tE9\t0,4\tsaid\tContact_Broadcast\tActual\n#EndOfDocument\n"
     g, _ = parse_tbf(gold_text, path="gold.tbf", mode=SpanMode.CHAR)
@@ -67,8 +67,8 @@ def test_html_report_names_types_as_written_and_shows_undefined_as_a_dash_with_i
 
 def test_the_spelling_cache_gives_the_names_a_fresh_computation_gives_after_an_edit():
     """An edit rescores one document; the cache reuses the others and must agree with starting over."""
-    from core.metrics.mention import rescore_document
-    from core.type_names import SpellingCache
+    from evmeval.mention.scoring import rescore_document
+    from evmeval.mention.type_names import SpellingCache
 
     two_docs_gold = GOLD + GOLD.replace("Document d", "Document e").replace("\td\t", "\te\t")
     two_docs_system = SYSTEM + SYSTEM.replace("Document d", "Document e").replace("\td\t", "\te\t")

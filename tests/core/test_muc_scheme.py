@@ -7,16 +7,15 @@ import json
 from pathlib import Path
 
 import pytest
+from evmeval.align import COMBINATIONS
+from evmeval.align.strategies import STRATEGY_NAMES
+from evmeval.cli.score import score_main
+from evmeval.io.tbf import parse_tbf
+from evmeval.mention.schemes import MucCounts, scheme_scores
+from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import SpanMode, TbfFile
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.align import COMBINATIONS
-from core.align.strategies import STRATEGY_NAMES
-from core.cli import score_main
-from core.formats.tbf import parse_tbf
-from core.metrics.mention import ScoreResult, score_files
-from core.metrics.schemes import MucCounts, scheme_scores
-from core.model import SpanMode, TbfFile
 
 # gold: G1 exact (S1), G2 partial (S2: 2*3/(6+3) = 2/3), G3 right span, but S3 has another type, G4 missed;
 # system: S4 and S5 overlap nothing.

@@ -1,10 +1,10 @@
-"""The one outcome scheme (core.outcome_style): complete, distinct without colour, and what the report uses."""
+"""The one outcome scheme (evmeval.outcome_style): complete, distinct without colour, and what the report uses."""
 
 from __future__ import annotations
 
-from core.metrics.outcomes import Outcome
-from core.outcome_style import OKABE_ITO, ORDER, STYLES, outcome_style
-from core.report.html_report import _legend, _outcome_css
+from evmeval.mention.outcomes import Outcome
+from evmeval.outcome_style import OKABE_ITO, ORDER, STYLES, outcome_style
+from evmeval.report.html_report import _legend, _outcome_css
 
 
 def test_every_outcome_and_merged_has_a_style_in_the_order():

@@ -12,16 +12,16 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.agreement.curation import curate, write_curated_brat
+from evmeval.editing.scratch import scratch_session, write_scratch
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import load_inputs
+from evmeval.io.tbf import read_tbf
+from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode
+from evmeval.report.paged_html import check_report_pages, write_html_report
 
-from core.curation import curate, write_curated_brat
-from core.editing.scratch import scratch_session, write_scratch
-from core.formats.errors import FormatError
-from core.formats.tbf import read_tbf
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.model import SpanMode
-from core.report.io import check_output_paths, write_atomic
-from core.report.paged_html import check_report_pages, write_html_report
 from tests.programs import installed
 
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
@@ -80,7 +80,7 @@ def test_curated_brat_library_checks_every_file_before_writing(tmp_path: Path) -
     gold, _ = read_tbf(str(MINI / "gold.tbf"), mode=SpanMode.TOKEN)
     system, _ = read_tbf(str(MINI / "system.tbf"), mode=SpanMode.TOKEN)
     curation = curate([gold, system], ["gold", "system"])
-    from core.convert import token_lookup
+    from evmeval.io.convert import token_lookup
 
     tables = token_lookup(str(MINI / "tkn"))
     victim = tmp_path / "input.tbf"
@@ -130,7 +130,7 @@ def test_compare_csv_folder_link_onto_an_input_is_refused(corpus: Path, tmp_path
     shutil.copy(corpus / "system.tbf", second)
     csv = tmp_path / "csv"
     csv.mkdir()
-    from core.report.compare_csv import csv_file_names
+    from evmeval.report.compare_csv import csv_file_names
 
     (csv / csv_file_names(None)[-1]).symlink_to(corpus / "gold.tbf")
     before = _snapshot(tmp_path)
@@ -231,7 +231,7 @@ def test_write_atomic_makes_no_folder(tmp_path: Path) -> None:
 
 
 def test_new_folders_are_made_one_level_at_a_time(tmp_path: Path) -> None:
-    from core.report.io import make_output_folders
+    from evmeval.io.writing import make_output_folders
 
     out, pages = tmp_path / "report", tmp_path / "report" / "documents"
     check_output_paths([str(pages / "p.html")], [], new_folders=[str(out), str(pages)])

@@ -1,4 +1,4 @@
-"""The paged HTML report (core.report.paged_html): every document on a page, linked both ways, with the
+"""The paged HTML report (evmeval.report.paged_html): every document on a page, linked both ways, with the
 figures of the JSON export; plain self-contained pages; outputs never land on inputs."""
 
 from __future__ import annotations
@@ -10,22 +10,22 @@ import re
 from pathlib import Path
 
 import pytest
-
-from core.align import COMBINATIONS
-from core.formats.errors import FormatError
-from core.loading import load_inputs
-from core.metrics.coref import DEFAULT_COMBINATION
-from core.metrics.coref_view import score_shown_coreference
-from core.metrics.mention import score_files
-from core.metrics.prf import NAN_REASON
-from core.report.json_report import dumps, result_to_json
-from core.report.paged_html import (
+from evmeval.align import COMBINATIONS
+from evmeval.coref.scoring import DEFAULT_COMBINATION
+from evmeval.coref.view import score_shown_coreference
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import load_inputs
+from evmeval.mention.prf import NAN_REASON
+from evmeval.mention.scoring import score_files
+from evmeval.report.json_report import dumps, result_to_json
+from evmeval.report.paged_html import (
     MAIN_PAGE,
     check_report_pages,
     document_addresses,
     page_ranges,
     write_html_report,
 )
+
 from tests.gui.corpus_factory import write_corpus
 
 PER_PAGE = 2  # the three-document corpus then needs two pages

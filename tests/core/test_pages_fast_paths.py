@@ -10,26 +10,26 @@ from __future__ import annotations
 import html
 import itertools
 
+from evmeval.io.errors import FormatError
+from evmeval.io.text import MAX_SHIFT, find_text_shift
+from evmeval.io.token_rows import TokenRows, read_token_rows
+from evmeval.io.tokens import parse_token_table
+from evmeval.mention.outcomes import MappingRow, Outcome
+from evmeval.model import Mention, Token, TokenTable
+from evmeval.outcome_style import STYLES
+from evmeval.report import html_report
+from evmeval.report.escape import esc
+from evmeval.report.snippets import CONTEXT_CHARS, DocumentSnippets
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from core.formats.errors import FormatError
-from core.formats.token_rows import TokenRows, read_token_rows
-from core.formats.tokens import parse_token_table
-from core.metrics.outcomes import MappingRow, Outcome
-from core.model import Mention, Token, TokenTable
-from core.outcome_style import STYLES
-from core.report import html_report
-from core.report.escape import esc
-from core.report.snippets import CONTEXT_CHARS, DocumentSnippets
-from core.text import MAX_SHIFT, find_text_shift
 from tests.core.test_token_rows import tables
 
 # -- plain versions ---------------------------------------------------------------------------------
 
 
 def plain_shift(tokens: list[Token], text: str) -> int | None:
-    """`core.text.find_text_shift` as first written."""
+    """`evmeval.io.text.find_text_shift` as first written."""
     if not tokens:
         return 0
     step = max(1, len(tokens) // 200)

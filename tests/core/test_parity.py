@@ -10,8 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from core.cli import score_main
+from evmeval.cli.score import score_main
 
 TOKEN_SYSTEMS = ["A", "B", "C", "D"]
 

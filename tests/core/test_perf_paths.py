@@ -15,19 +15,19 @@ import os
 from pathlib import Path
 
 import pytest
+from evmeval._util.forked import Forked
+from evmeval.align.greedy import sum_in_order
+from evmeval.io import validate
+from evmeval.io.errors import Problem
+from evmeval.io.loading import load_inputs
+from evmeval.io.reading import read_bytes
+from evmeval.io.tokens import find_unknown_token_ids
+from evmeval.mention.scoring import score_files
+from evmeval.model import Document, Mention, Relation
+from evmeval.report.json_report import _STRICT, LazyArray, _document_json, _document_text, dumps, result_to_json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import validate
-from core.align.greedy import sum_in_order
-from core.forked import Forked
-from core.formats.errors import Problem
-from core.formats.reading import read_bytes
-from core.formats.tokens import find_unknown_token_ids
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.model import Document, Mention, Relation
-from core.report.json_report import _STRICT, LazyArray, _document_json, _document_text, dumps, result_to_json
 from tests.core.test_invariants import corpus, modes, run
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -177,8 +177,8 @@ def test_a_dice_that_is_not_a_finite_float_goes_through_the_encoder(demo_result)
        st.lists(st.integers(0, 10**6), max_size=3), st.sampled_from(["gold", "system"]))
 def test_a_cluster_text_is_what_the_encoder_writes(relation_id: str, label: int, ids: list[str],
                                                    counterparts: list[int], side: str) -> None:
-    from core.metrics.coref_explain import ClusterExplanation
-    from core.report.coref_report import _cluster_text
+    from evmeval.coref.explain import ClusterExplanation
+    from evmeval.report.coref_report import _cluster_text
 
     cluster = ClusterExplanation(side, label, relation_id, tuple(ids), tuple(range(len(ids))), tuple(counterparts),
                                  tuple(ids[:1]), "split")
@@ -186,8 +186,8 @@ def test_a_cluster_text_is_what_the_encoder_writes(relation_id: str, label: int,
 
 
 def test_coreference_documents_are_written_as_the_encoder_writes_them(evmeval_data: Path) -> None:
-    from core.metrics.coref import score_coreference
-    from core.report.coref_report import _document_json, _document_text
+    from evmeval.coref.scoring import score_coreference
+    from evmeval.report.coref_report import _document_json, _document_text
 
     demo = evmeval_data / "scoring_demo" / "token_based"
     inputs = load_inputs(str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), token_dir=str(demo / "tkn"))

@@ -11,14 +11,13 @@ import math
 from pathlib import Path
 
 import pytest
-
-from core.cli import score_main
-from core.formats.tbf import parse_tbf
-from core.formats.tokens import format_token_table
-from core.metrics.pilot2015 import PilotRecord, score_pilot
-from core.model import SpanMode, TbfFile, Token, TokenTable
-from core.progress import Cancelled
-from core.report.pilot2015 import format_pilot_report
+from evmeval._util.progress import Cancelled
+from evmeval.cli.score import score_main
+from evmeval.io.tbf import parse_tbf
+from evmeval.io.tokens import format_token_table
+from evmeval.mention.pilot2015 import PilotRecord, score_pilot
+from evmeval.model import SpanMode, TbfFile, Token, TokenTable
+from evmeval.report.pilot2015 import format_pilot_report
 
 TYPE_A = "Transport-Person"
 TYPE_B = "Communicate"

@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from evmeval.sequencing.py2order import set_order, str_hash, tuple_hash, tuple_set_order
 from hypothesis import given
 from hypothesis import strategies as st
-
-from core.metrics.py2order import set_order, str_hash, tuple_hash, tuple_set_order
 
 RECORDED = json.loads((Path(__file__).resolve().parent.parent / "data" / "sequencing" / "py2_orders.json")
                       .read_text(encoding="utf-8"))

@@ -9,21 +9,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from core.align.charsets import merged_parts
-from core.formats.errors import FormatError
-from core.formats.reading import read_text
-from core.formats.tbf import format_mention, format_tbf, parse_tbf, read_tbf
-from core.formats.tokens import (
+from evmeval.align.charsets import merged_parts
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import TokenSource, read_type_whitelist
+from evmeval.io.reading import read_text
+from evmeval.io.tbf import format_mention, format_tbf, parse_tbf, read_tbf
+from evmeval.io.tokens import (
     format_token_table,
     parse_offset_fields,
     parse_token_table,
     read_token_table,
 )
-from core.loading import TokenSource, read_type_whitelist
-from core.model import Document, Mention, Relation, SpanMode, Token, TokenTable, canonical
+from evmeval.model import Document, Mention, Relation, SpanMode, Token, TokenTable, canonical
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SETTINGS = settings(max_examples=200, deadline=None)

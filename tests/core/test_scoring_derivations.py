@@ -11,15 +11,14 @@ import math
 from pathlib import Path
 
 import pytest
-
-from core.align import COMBINATIONS
-from core.cli import score_main
-from core.formats.tbf import parse_tbf
-from core.loading import read_type_whitelist
-from core.metrics.mention import ScoreResult, score_files
-from core.model import SpanMode, TbfFile, canonical
-from core.report.comparison import format_comparison
-from core.report.text import format_report
+from evmeval.align import COMBINATIONS
+from evmeval.cli.score import score_main
+from evmeval.io.loading import read_type_whitelist
+from evmeval.io.tbf import parse_tbf
+from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import SpanMode, TbfFile, canonical
+from evmeval.report.comparison import format_comparison
+from evmeval.report.text import format_report
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 

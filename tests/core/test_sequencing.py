@@ -11,12 +11,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.io.loading import load_inputs
+from evmeval.mention.scoring import score_files
+from evmeval.report.sequencing_report import link_table_tsv, sequencing_section
+from evmeval.report.text import assemble_report, format_report
+from evmeval.sequencing.scoring import SequencingRefused, score_sequencing
 
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.metrics.sequencing import SequencingRefused, score_sequencing
-from core.report.sequencing_report import link_table_tsv, sequencing_section
-from core.report.text import assemble_report, format_report
 from tests.programs import installed
 
 SEQUENCING = Path(__file__).resolve().parent.parent / "data" / "sequencing"

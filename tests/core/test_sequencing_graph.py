@@ -6,12 +6,12 @@ derivations where they are not plain.
 
 from __future__ import annotations
 
-from core.metrics.interval_closure import ClosureGraph
-from core.metrics.seq_links import Tlink, reduce_set_links
-from core.metrics.temporal_awareness import evaluate_document, pool
-from core.metrics.timegraph import PublishedTimegraph
-from core.model import Relation
-from core.report.sequencing_report import awareness_figure, py2_round6, py2_str
+from evmeval.model import Relation
+from evmeval.report.sequencing_report import awareness_figure, py2_round6, py2_str
+from evmeval.sequencing.interval_closure import ClosureGraph
+from evmeval.sequencing.links import Tlink, reduce_set_links
+from evmeval.sequencing.temporal_awareness import evaluate_document, pool
+from evmeval.sequencing.timegraph import PublishedTimegraph
 
 
 def _before(a: str, b: str) -> Tlink:

@@ -11,14 +11,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from evmeval.io.tbf import parse_tbf
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode
+from evmeval.sequencing.links import EVALUATIONS
+from evmeval.sequencing.scoring import SequencingError, SequencingResult, score_sequencing
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-
-from core.formats.tbf import parse_tbf
-from core.metrics.mention import score_files
-from core.metrics.seq_links import EVALUATIONS
-from core.metrics.sequencing import SequencingError, SequencingResult, score_sequencing
-from core.model import SpanMode
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""core.metrics.shared_tables: inside `sharing()` each document's mapping rows, mention units and
+"""evmeval._util.shared_tables: inside `sharing()` each document's mapping rows, mention units and
 cluster explanations are made once and handed to every consumer; every table equals the one made
 without sharing, and every report made from shared tables is byte-identical."""
 
@@ -8,20 +8,19 @@ import threading
 from pathlib import Path
 
 import pytest
-
-from core.align import COMBINATIONS
-from core.align.overlap import mention_units
-from core.loading import load_inputs
-from core.metrics.coref import DEFAULT_COMBINATION
-from core.metrics.coref_explain import explain_clusters
-from core.metrics.coref_view import describe_all, score_shown_coreference
-from core.metrics.mention import score_files
-from core.metrics.outcomes import mapping_rows, mention_unit_sets
-from core.metrics.schemes import scheme_scores
-from core.metrics.shared_tables import shared, sharing
-from core.report.coref_csv import format_coref_clusters_csv
-from core.report.csv_report import iter_mappings_csv
-from core.report.paged_html import write_document_pages
+from evmeval._util.shared_tables import shared, sharing
+from evmeval.align import COMBINATIONS
+from evmeval.align.overlap import mention_units
+from evmeval.coref.explain import explain_clusters
+from evmeval.coref.scoring import DEFAULT_COMBINATION
+from evmeval.coref.view import describe_all, score_shown_coreference
+from evmeval.io.loading import load_inputs
+from evmeval.mention.outcomes import mapping_rows, mention_unit_sets
+from evmeval.mention.schemes import scheme_scores
+from evmeval.mention.scoring import score_files
+from evmeval.report.coref_csv import format_coref_clusters_csv
+from evmeval.report.csv_report import iter_mappings_csv
+from evmeval.report.paged_html import write_document_pages
 
 
 @pytest.fixture()
@@ -122,8 +121,8 @@ def test_pages_can_be_written_in_two_parts(scored, tmp_path):
 def test_mismatched_attributes_is_each_attribute_that_does_not_agree():
     from itertools import product
 
-    from core.model import NOT_ANNOTATED, Mention
-    from core.rules import ATTRIBUTES, AttributeRule, mismatched_attributes, values_agree
+    from evmeval.model import NOT_ANNOTATED, Mention
+    from evmeval.rules import ATTRIBUTES, AttributeRule, mismatched_attributes, values_agree
 
     values = ("a", "b", NOT_ANNOTATED)
     for rule, gt, gr, st, sr in product(AttributeRule, values, values, values, values):
@@ -138,7 +137,7 @@ def test_mapping_table_pieces_are_what_csv_writer_writes_row_by_row(tmp_path):
     import csv
     import io
 
-    from core.report.csv_report import MAPPING_HEADER, _mention_cells, _number, iter_mappings_csv
+    from evmeval.report.csv_report import MAPPING_HEADER, _mention_cells, _number, iter_mappings_csv
 
     gold = ("#BeginOfDocument d,1\n"
             'g\td,1\tE1\t0,4\tsaid, "quoted"\tContact_Meet\tActual\n'
@@ -168,7 +167,7 @@ def test_mapping_table_pieces_are_what_csv_writer_writes_row_by_row(tmp_path):
 
 
 def test_forgotten_tables_are_made_again():
-    from core.metrics.shared_tables import forget
+    from evmeval._util.shared_tables import forget
 
     owner = object()
     with sharing():

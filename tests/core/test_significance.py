@@ -1,4 +1,4 @@
-"""The paired bootstrap and approximate randomization over documents (`core.metrics.significance`).
+"""The paired bootstrap and approximate randomization over documents (`evmeval.compare.significance`).
 
 Hand-worked cases derive their expected figures here, from the resample indices and swap decisions the
 seeded generators draw (enumerated in plain Python, outside the vectorised code), with the
@@ -14,15 +14,9 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
-from core.align import COMBINATIONS
-from core.formats.tbf import read_tbf
-from core.metrics import significance
-from core.metrics.mention import score_files
-from core.metrics.prf import Score
-from core.metrics.significance import (
+from evmeval.align import COMBINATIONS
+from evmeval.compare import significance
+from evmeval.compare.significance import (
     Counts,
     ResampleSettings,
     f1_interval,
@@ -31,7 +25,12 @@ from core.metrics.significance import (
     paired_test,
     significance_tests,
 )
-from core.model import SpanMode
+from evmeval.io.tbf import read_tbf
+from evmeval.mention.prf import Score
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

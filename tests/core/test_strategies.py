@@ -8,19 +8,18 @@ from itertools import combinations as subsets
 from pathlib import Path
 
 import pytest
+from evmeval.align import COMBINATIONS, candidate_pairs, greedy_mappings
+from evmeval.align.greedy import Mapping
+from evmeval.align.hungarian import min_cost_assignment
+from evmeval.align.optimal import optimal_mappings
+from evmeval.align.ordered import ordered_mappings, token_order
+from evmeval.align.strategies import STRATEGIES, STRATEGY_NAMES, map_mentions, mapping_strategy
+from evmeval.cli.score import score_main
+from evmeval.mention.scoring import score_document
+from evmeval.model import Mention
+from evmeval.rules import AttributeRule, attributes_agree
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.align import COMBINATIONS, candidate_pairs, greedy_mappings
-from core.align.greedy import Mapping
-from core.align.optimal import optimal_mappings
-from core.align.ordered import ordered_mappings, token_order
-from core.align.strategies import STRATEGIES, STRATEGY_NAMES, map_mentions, mapping_strategy
-from core.cli import score_main
-from core.metrics.hungarian import min_cost_assignment
-from core.metrics.mention import score_document
-from core.model import Mention
-from core.rules import AttributeRule, attributes_agree
 
 from .test_parity import RUN_NAMES, _runs
 

@@ -7,15 +7,14 @@ import json
 import os
 
 import pytest
-
-from core.loading import load_inputs
-from core.metrics.coref import DEFAULT_COMBINATION
-from core.metrics.coref_view import score_shown_coreference
-from core.metrics.mention import score_files
-from core.report.coref_report import coref_to_json
-from core.report.csv_report import format_mappings_csv, iter_mappings_csv
-from core.report.io import write_atomic
-from core.report.json_report import dumps, iter_dumps, result_to_json
+from evmeval.coref.scoring import DEFAULT_COMBINATION
+from evmeval.coref.view import score_shown_coreference
+from evmeval.io.loading import load_inputs
+from evmeval.io.writing import write_atomic
+from evmeval.mention.scoring import score_files
+from evmeval.report.coref_report import coref_to_json
+from evmeval.report.csv_report import format_mappings_csv, iter_mappings_csv
+from evmeval.report.json_report import dumps, iter_dumps, result_to_json
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +60,7 @@ def test_a_failure_while_writing_pieces_keeps_the_old_file(tmp_path):
 
 
 def test_a_lazy_array_deep_in_objects_is_streamed_and_plain_objects_are_encoded_whole():
-    from core.report.json_report import LazyArray
+    from evmeval.report.json_report import LazyArray
 
     built: list[int] = []
     lazy = LazyArray([1, 2], lambda n: built.append(n) or {"n": n, "deep": {"x": [n, n / 2]}})

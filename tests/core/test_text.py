@@ -1,15 +1,22 @@
-"""One rule for the text of a token-mode document (core.text), shared by the window and the HTML report."""
+"""One rule for the text of a token-mode document (evmeval.io.text), shared by the window and the HTML report."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from core.formats.tokens import parse_token_table
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.model import Token, TokenTable
-from core.report.html_report import format_html_report
-from core.text import MISMATCH_NOTICE, NO_TEXT_NOTICE, TEXT_FILE, TOKEN_TABLE, find_text_shift, token_document_text
+from evmeval.io.loading import load_inputs
+from evmeval.io.text import (
+    MISMATCH_NOTICE,
+    NO_TEXT_NOTICE,
+    TEXT_FILE,
+    TOKEN_TABLE,
+    find_text_shift,
+    token_document_text,
+)
+from evmeval.io.tokens import parse_token_table
+from evmeval.mention.scoring import score_files
+from evmeval.model import Token, TokenTable
+from evmeval.report.html_report import format_html_report
 
 TEXT = "when OH made her way home\n"
 

@@ -1,19 +1,19 @@
-"""Token tables read for a few rows (core.formats.token_rows) give what the whole table gives."""
+"""Token tables read for a few rows (evmeval.io.token_rows) give what the whole table gives."""
 
 from __future__ import annotations
 
+import evmeval.report.snippets as snippets
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import load_inputs
+from evmeval.io.text import find_text_shift
+from evmeval.io.token_rows import TokenRows, read_token_rows
+from evmeval.io.tokens import parse_token_table, read_token_table
+from evmeval.mention.outcomes import mapping_rows
+from evmeval.mention.scoring import score_files
+from evmeval.model import TokenTable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import core.report.snippets as snippets
-from core.formats.errors import FormatError
-from core.formats.token_rows import TokenRows, read_token_rows
-from core.formats.tokens import parse_token_table, read_token_table
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.metrics.outcomes import mapping_rows
-from core.model import TokenTable
-from core.text import find_text_shift
 from tests.gui.corpus_factory import write_corpus
 
 _word = st.text(alphabet="abcxyz", min_size=1, max_size=6)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from evmeval.io import tokens as tk
+from evmeval.io.errors import FormatError
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.formats import tokens as tk
-from core.formats.errors import FormatError
 
 CELL = st.text(alphabet=st.sampled_from("tx01 -9\r"), max_size=4)
 NUMBER = st.one_of(st.integers(-3, 40).map(str), CELL)

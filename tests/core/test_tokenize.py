@@ -6,11 +6,10 @@ import itertools
 import string
 
 import pytest
+from evmeval.io.tokenize import tokenize, write_token_table
+from evmeval.io.tokens import format_token_table, parse_token_table, read_token_table
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.formats.tokenize import tokenize, write_token_table
-from core.formats.tokens import format_token_table, parse_token_table, read_token_table
 
 
 def texts(text: str) -> list[str]:

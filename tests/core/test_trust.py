@@ -14,13 +14,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from evmeval.agreement.scoring import compare_annotators
+from evmeval.io.errors import FormatError
+from evmeval.io.reading import MAX_LINE_BYTES, read_text
+from evmeval.io.tbf import parse_tbf
+from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.model import SpanMode, TbfFile
 
-from core.formats.errors import FormatError
-from core.formats.reading import MAX_LINE_BYTES, read_text
-from core.formats.tbf import parse_tbf
-from core.metrics.agreement import compare_annotators
-from core.model import SpanMode, TbfFile
-from core.report.io import check_output_paths, write_atomic
 from tests.programs import installed
 
 MINI = Path(__file__).resolve().parent.parent / "data" / "mini"
@@ -195,7 +195,7 @@ def test_encoding_problems_name_their_cause(tmp_path: Path, data: bytes, message
 
 def test_unreadable_token_table_is_a_message_not_a_traceback(corpus: Path, monkeypatch, capsys) -> None:
     """Root reads any file, so the refusal is simulated where every read goes through: the one reader."""
-    import core.formats.reading as reading
+    import evmeval.io.reading as reading
 
     real_open = open
 
@@ -205,7 +205,7 @@ def test_unreadable_token_table_is_a_message_not_a_traceback(corpus: Path, monke
         return real_open(path, *args, **kwargs)
 
     monkeypatch.setattr(reading, "open", guarded, raising=False)
-    from core.cli import score_main, validate_main
+    from evmeval.cli.score import score_main, validate_main
 
     code = score_main(["-g", str(corpus / "gold.tbf"), "-s", str(corpus / "system.tbf"), "-t", str(corpus / "tkn")])
     err = capsys.readouterr().err
@@ -230,8 +230,8 @@ def test_validate_into_a_closed_pipe_and_a_huge_relation_line(tmp_path: Path) ->
 
 
 def test_many_problems_on_one_line_are_folded() -> None:
-    from core.formats.errors import Problem
-    from core.validate import fold_problems
+    from evmeval.io.errors import Problem
+    from evmeval.io.validate import fold_problems
 
     problems = [Problem("f.tbf", 3, f"p{i}") for i in range(8)] + [Problem("f.tbf", 4, "q")]
     folded = [str(p) for p in fold_problems(problems)]
@@ -251,7 +251,7 @@ def _tbf(text: str, name: str) -> TbfFile:
 def test_not_annotated_is_symmetric_in_agreement() -> None:
     a = _tbf("#BeginOfDocument d\nx\td\tE1\t0,4\tword\tConflict_Attack\tActual\n#EndOfDocument\n", "a.tbf")
     b = _tbf("#BeginOfDocument d\nx\td\tE1\t0,4\tword\tConflict_Attack\tNOT_ANNOTATED\n#EndOfDocument\n", "b.tbf")
-    from core.metrics.outcomes import mapping_rows
+    from evmeval.mention.outcomes import mapping_rows
 
     for first, second in ((a, b), (b, a)):
         pair = compare_annotators([first, second], ["1", "2"]).pair(0, 1)
@@ -270,7 +270,7 @@ def test_a_file_agrees_fully_with_itself_even_with_overlapping_parts() -> None:
 
 def test_scoring_and_agreement_sum_alike(tmp_path: Path) -> None:
     """Sums of Dice in chosen order, documents in order: the same digits in both modes."""
-    from core.metrics.mention import score_files
+    from evmeval.mention.scoring import score_files
 
     lines_a, lines_b = [], []
     for d in range(40):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from evmeval.mention.type_names import SpellingCache, type_names
+from evmeval.model import Mention
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from core.model import Mention
-from core.type_names import SpellingCache, type_names
 
 SPELLINGS = {"lifedie": ("Life_Die", "LIFE_DIE", "life-die"), "conflictattack": ("Conflict_Attack", "conflict_attack"),
              "justicearrestjail": ("Justice_Arrest-Jail", "JUSTICE_arrest_jail"), "contactmeet": ("Contact_Meet",)}

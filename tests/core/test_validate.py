@@ -13,10 +13,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from evmeval.cli.score import validate_main
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.cli import validate_main
 from tests.core.test_cli import _tbf_text
 
 PROBLEM_LINE = re.compile(r"^(?P<file>\S+\.tbf):(?P<line>[1-9]\d*): (?P<what>.+) \(expected (?P<expected>.+)\)$")

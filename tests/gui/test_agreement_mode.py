@@ -7,17 +7,17 @@ import threading
 from pathlib import Path
 
 import pytest
+from evmeval.agreement.scoring import IaaResult, compare_annotators
+from evmeval.io.brat import format_ann
+from evmeval.io.convert import document_to_brat
+from evmeval.io.tbf import read_tbf
+from evmeval.io.tokens import read_token_table
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.model import SpanMode
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from core.convert import document_to_brat
-from core.formats.brat import format_ann
-from core.formats.tbf import read_tbf
-from core.formats.tokens import read_token_table
-from core.metrics.agreement import IaaResult, compare_annotators
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.model import SpanMode
 from evmeval_gui.agreement.document_agreement import agreement_sort_key
 from evmeval_gui.agreement.style import DIAGONAL_COLOUR, f1_colour
 from evmeval_gui.app import main

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from evmeval.mention.schemes import scheme_scores
 
-from core.metrics.schemes import scheme_scores
 from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.corpus import make_request
 from evmeval_gui.model.jobs import MAIN, ImmediateRunner

@@ -7,10 +7,10 @@ import types
 from pathlib import Path
 
 import pytest
+from evmeval.io.loading import LoadedInputs
+from evmeval.mention.scoring import ScoreResult
 from PySide6.QtGui import QImage
 
-from core.loading import LoadedInputs
-from core.metrics.mention import ScoreResult
 from evmeval_gui.app import main
 from tests.gui.corpus_factory import write_corpus
 
@@ -85,7 +85,8 @@ def test_export_report_without_the_exporter_fails_clearly(qapp, corpus, tmp_path
 
 
 def test_attribute_names_cover_every_combination():
-    from core.align import COMBINATIONS
+    from evmeval.align import COMBINATIONS
+
     from evmeval_gui.app import ATTRIBUTE_CHOICES
 
     assert set(ATTRIBUTE_CHOICES.values()) == set(COMBINATIONS)

@@ -4,12 +4,12 @@ drawn copy gives, and stays a working chart of its panel afterwards."""
 from __future__ import annotations
 
 import pytest
+from evmeval.coref.scoring import score_coreference
+from evmeval.io.loading import load_inputs
+from evmeval.mention.scoring import score_files
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from core.loading import load_inputs
-from core.metrics.coref import score_coreference
-from core.metrics.mention import score_files
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.panel import ChartsPanel
 from evmeval_gui.coref.charts import CorefCharts

@@ -5,14 +5,14 @@ from __future__ import annotations
 import math
 
 import pytest
+from evmeval.align import COMBINATIONS
+from evmeval.io.loading import load_inputs
+from evmeval.mention.confusion import confusion
+from evmeval.mention.outcomes import mapping_rows
+from evmeval.mention.scoring import score_files
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from core.align import COMBINATIONS
-from core.loading import load_inputs
-from core.metrics.confusion import confusion
-from core.metrics.mention import score_files
-from core.metrics.outcomes import mapping_rows
 from evmeval_gui.charts.confusion_heatmap import ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.panel import ChartsPanel
@@ -233,7 +233,7 @@ def test_clicking_a_document_point_names_the_document(qtbot, panel, demo):
 
 
 def test_schemes_tab_draws_the_core_scheme_figures(panel, demo):
-    from core.metrics.schemes import scheme_scores
+    from evmeval.mention.schemes import scheme_scores
 
     chart = panel.schemes_tab.chart
     _show(panel, chart)
@@ -302,8 +302,9 @@ def test_background_panel_counts_confusions_off_the_gui_thread(qtbot, demo, monk
 
 
 def test_gold_not_annotated_realis_column_reads_as_agreement() -> None:
-    from core.metrics.confusion import ConfusionMatrix
-    from core.metrics.outcomes import Outcome
+    from evmeval.mention.confusion import ConfusionMatrix
+    from evmeval.mention.outcomes import Outcome
+
     from evmeval_gui.charts.confusion_heatmap import cell_outcome
 
     labels = ("actual", "notannotated", "other")
@@ -316,7 +317,7 @@ def test_gold_not_annotated_realis_column_reads_as_agreement() -> None:
     typed = ConfusionMatrix(attribute="mention_type", combination="plain", labels=labels,
                             counts=matrix.counts, members={})
     assert cell_outcome(typed, 1, 0) is Outcome.EXACT  # v1.8 gives a gold NOT_ANNOTATED type full credit too
-    from core.rules import AttributeRule
+    from evmeval.rules import AttributeRule
 
     peers = ConfusionMatrix(attribute="realis_status", combination="plain", labels=labels,
                             counts=matrix.counts, members={}, rule=AttributeRule.SYMMETRIC)
@@ -324,7 +325,7 @@ def test_gold_not_annotated_realis_column_reads_as_agreement() -> None:
 
 
 def test_per_type_follows_the_combination_and_heatmaps_show_every_count(qtbot, panel, demo):
-    from core.metrics.mention import per_type_table
+    from evmeval.mention.scoring import per_type_table
 
     assert panel.per_type_box.currentData() == "combination"          # the default: follow the toolbar
     panel.set_combination("mention_type")

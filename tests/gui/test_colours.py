@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from evmeval.mention.outcomes import Outcome
 from PySide6.QtGui import QColor
 
-from core.metrics.outcomes import Outcome
 from evmeval_gui.colours import OKABE_ITO, OUTCOME_ORDER, STYLES, OutcomeLegend, swatch_pixmap
 
 

@@ -6,16 +6,16 @@ import json
 from pathlib import Path
 
 import pytest
+from evmeval.align import COMBINATIONS
+from evmeval.compare.runs import Comparison, compare_results
+from evmeval.compare.significance import micro_intervals
+from evmeval.io.tbf import read_tbf
+from evmeval.mention.cases import CaseKind
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode
+from evmeval.report.compare_json import comparison_to_json
 from PySide6.QtCore import QPoint, QSettings, Qt
 
-from core.align import COMBINATIONS
-from core.compare import Comparison, compare_results
-from core.formats.tbf import read_tbf
-from core.metrics.cases import CaseKind
-from core.metrics.mention import score_files
-from core.metrics.significance import micro_intervals
-from core.model import SpanMode
-from core.report.compare_json import comparison_to_json
 from evmeval_gui.compare.leaderboard import interval_text
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import demo_request

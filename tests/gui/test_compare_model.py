@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from core.align import COMBINATIONS
-from core.compare import compare_results
-from core.metrics.cases import CaseKind
-from core.metrics.mention import score_files
-from core.metrics.outcomes import mapping_rows
+from evmeval.align import COMBINATIONS
+from evmeval.compare.runs import compare_results
+from evmeval.mention.cases import CaseKind
+from evmeval.mention.outcomes import mapping_rows
+from evmeval.mention.scoring import score_files
+
 from evmeval_gui.model.compare_state import (
     CompareSelection,
     CompareState,

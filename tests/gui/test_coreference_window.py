@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from evmeval.coref.explain import explain_clusters
+from evmeval.coref.scoring import score_coreference
+from evmeval.coref.view import describe_all
+from evmeval.report.coref_report import coref_to_json, format_coref_section
+from evmeval.report.text import format_report
 from PySide6.QtCore import QPoint, QSettings, Qt
 
-from core.metrics.coref import score_coreference
-from core.metrics.coref_explain import explain_clusters
-from core.metrics.coref_view import describe_all
-from core.report.coref_report import coref_to_json, format_coref_section
-from core.report.text import format_report
 from evmeval_gui.coref.cluster_table import NAME, OUTCOME
 from evmeval_gui.coref.window import CONLL_COLUMN
 from evmeval_gui.main_window import MainWindow

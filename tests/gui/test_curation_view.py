@@ -6,12 +6,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.agreement import curation as cur
+from evmeval.io.tbf import read_tbf
+from evmeval.model import SpanMode
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from core import curation as cur
-from core.formats.tbf import read_tbf
-from core.model import SpanMode
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.formatting import percent
@@ -88,7 +88,7 @@ def test_keys_accept_reject_keep_and_undo_with_live_agreement(qtbot, window, cor
     assert cells(panel.list, 2)[2] == "kept"
     assert panel.progress.text() == f"<b>3 of {len(d)}</b> decided, saving…"
     assert window.curate.state.curation.curated == expected.curated
-    # agreement with the curated set: what core.curation measures from scratch
+    # agreement with the curated set: what evmeval.agreement.curation measures from scratch
     fresh = cur.annotator_agreement(expected)
     for k, pair in enumerate(fresh):
         assert cells(panel.agreement, k)[1] == percent(pair.micro["plain"].f1)

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from evmeval.agreement import curation as cur
+from evmeval.curation_figures import live_agreement, update_agreement
+from evmeval.curation_save import read_decisions, save_path
+from evmeval.io.errors import FormatError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QHeaderView
 
-from core import curation as cur
-from core.curation_figures import live_agreement, update_agreement
-from core.curation_save import read_decisions, save_path
-from core.formats.errors import FormatError
 from evmeval_gui.model.agreement_inputs import AgreementRequest
 from tests.gui.test_curation_view import NAMES, cells, corpus, files, press, window
 from tests.gui.test_main_window import LOAD_TIMEOUT, make_window, settings

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from core.formats.tokens import parse_token_table
-from core.metrics.mention import score_document
-from core.metrics.outcomes import Outcome, mapping_rows
-from core.model import Mention
-from core.text import find_text_shift
+from evmeval.io.text import find_text_shift
+from evmeval.io.tokens import parse_token_table
+from evmeval.mention.outcomes import Outcome, mapping_rows
+from evmeval.mention.scoring import score_document
+from evmeval.model import Mention
+
 from evmeval_gui.model.corpus import OpenRequest, guess_roles
 from evmeval_gui.model.doctext import (
     BREAK,

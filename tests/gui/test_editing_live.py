@@ -5,9 +5,9 @@ window shows after edits against `evmeval-score` on the saved files."""
 from __future__ import annotations
 
 import pytest
+from evmeval.mention.outcomes import Outcome
 from PySide6.QtCore import QPoint, Qt
 
-from core.metrics.outcomes import Outcome
 from evmeval_gui import colours
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
@@ -338,7 +338,8 @@ def test_the_document_list_settles_after_an_edit_at_any_width_with_legible_ids(q
 
 
 def test_muc_and_gate_are_counted_again_after_the_edits_pause(qtbot, window):
-    from core.metrics.schemes import scheme_scores
+    from evmeval.mention.schemes import scheme_scores
+
     from evmeval_gui.model.formatting import percent
 
     line = window.alignment_parts.summary_line.schemes
@@ -375,7 +376,7 @@ def test_coreference_is_scored_again_after_the_edits_pause(qtbot, window):
 
 
 def test_the_type_confusion_follows_edits_and_keeps_its_drawing_when_its_counts_stay(qtbot, make_window, corpus):
-    from core.metrics.confusion import confusion
+    from evmeval.mention.confusion import confusion
 
     window = make_window(use_default_charts=True)
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):

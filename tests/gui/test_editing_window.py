@@ -8,13 +8,13 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.editing import Side
+from evmeval.io.tbf import read_tbf
+from evmeval.model import SpanMode
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication
 
-from core.editing import Side
-from core.formats.tbf import read_tbf
-from core.model import SpanMode
 from evmeval_gui.editing.prompts import UNSAVED_CANCEL, UNSAVED_DISCARD
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.text_layout import GOLD, SYSTEM

@@ -11,16 +11,16 @@ import subprocess
 import sys
 
 import pytest
+from evmeval.align import COMBINATIONS
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import load_inputs
+from evmeval.mention.outcomes import mapping_rows
+from evmeval.mention.scoring import score_files
+from evmeval.report.comparison import format_comparison
+from evmeval.report.json_report import dumps, result_to_json
+from evmeval.report.run import scheme_report
+from evmeval.report.text import format_report
 
-from core.align import COMBINATIONS
-from core.formats.errors import FormatError
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.metrics.outcomes import mapping_rows
-from core.report.comparison import format_comparison
-from core.report.json_report import dumps, result_to_json
-from core.report.run import scheme_report
-from core.report.text import format_report
 from evmeval_gui.export import REPORT_FILES, export_report
 
 CHARTS = ("scores", "per_type_combination", "per_type_published", "per_type_type_mapping", "confusion_type",
@@ -87,8 +87,9 @@ def test_html_report_names_every_document_and_embeds_every_chart(qtbot, tmp_path
 
 def test_forked_export_writes_the_same_files(qtbot, tmp_path, demo, monkeypatch):
     """`--export-report` writes the text files in a child process: same files, same bytes."""
+    from evmeval._util.forked import Forked
+
     import evmeval_gui.export as export
-    from core.forked import Forked
 
     children = []
 

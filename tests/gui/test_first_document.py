@@ -10,10 +10,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from evmeval.mention.outcomes import Outcome
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from core.metrics.outcomes import Outcome
 from evmeval_gui.dialogs import ERROR_DIALOG_NAME
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model import session as session_module

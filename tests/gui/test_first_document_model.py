@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from evmeval.align.strategies import STRATEGY_NAMES
+from evmeval.mention.outcomes import mapping_rows
+from evmeval.rules import COMBINATIONS
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.align.strategies import STRATEGY_NAMES
-from core.metrics.outcomes import mapping_rows
-from core.rules import COMBINATIONS
 from evmeval_gui.model.corpus import OpenRequest, demo_request, load_and_score, make_request
 from evmeval_gui.model.first_document import first_document
 from tests.gui.corpus_factory import write_corpus

@@ -6,11 +6,11 @@ import threading
 from pathlib import Path
 
 import pytest
+from evmeval.mention.outcomes import Outcome
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl, Signal
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from core.metrics.outcomes import Outcome
 from evmeval_gui import colours
 from evmeval_gui.dialogs import ERROR_DIALOG_NAME
 from evmeval_gui.main_window import MainWindow

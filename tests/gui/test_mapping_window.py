@@ -11,14 +11,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from evmeval.align.strategies import STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
+from evmeval.io.loading import load_inputs
+from evmeval.mention.schemes import scheme_scores
+from evmeval.mention.scoring import score_files
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 
-from core.align.strategies import STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.metrics.schemes import scheme_scores
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
@@ -158,8 +158,8 @@ def test_clicking_a_difference_selects_its_mentions_and_draws_both_links(window,
 
 
 def test_export_writes_the_scheme_figures_as_the_cli_does(window, qtbot, tmp_path, inputs):
-    from core.report.json_report import dumps
-    from core.report.run import scheme_report
+    from evmeval.report.json_report import dumps
+    from evmeval.report.run import scheme_report
 
     window.session.set_mapping("ordered")
     qtbot.waitUntil(lambda: window.session.result.mapping == "ordered", timeout=TIMEOUT)

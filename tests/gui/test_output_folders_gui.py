@@ -10,11 +10,11 @@ import types
 from pathlib import Path
 
 import pytest
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import load_inputs
+from evmeval.mention.scoring import score_files
 from PySide6.QtCore import Qt
 
-from core.formats.errors import FormatError
-from core.loading import load_inputs
-from core.metrics.mention import score_files
 from evmeval_gui.app import main
 from evmeval_gui.export import check_report_folder
 from tests.gui.corpus_factory import write_corpus

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
+from evmeval.mention.outcomes import Outcome
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
-from core.metrics.outcomes import Outcome
 from evmeval_gui import colours
 from evmeval_gui.app import _request, build_parser
 from evmeval_gui.main_window import MainWindow
@@ -222,9 +222,9 @@ def test_the_warning_list_is_the_clis(qtbot, make_window, tmp_path):
     corpus = write_corpus(tmp_path / "corpus")
     system = corpus / "system.tbf"
     system.write_text(system.read_text(encoding="utf-8").replace("\tt19\tup", "\tt99\tup"), encoding="utf-8")
-    from core.input_checks import input_warnings
-    from core.loading import load_inputs
-    from core.metrics.mention import score_files
+    from evmeval.io.input_checks import input_warnings
+    from evmeval.io.loading import load_inputs
+    from evmeval.mention.scoring import score_files
     inputs = load_inputs(str(corpus / "gold.tbf"), str(system), token_dir=str(corpus / "tkn"))
     expected = input_warnings(inputs) + list(score_files(inputs.gold, inputs.system).warnings)
     assert any("t99" in w for w in expected)
@@ -330,8 +330,8 @@ def test_agreement_sets_are_in_open_recent(qtbot, make_window, tmp_path):
 # -- text view -------------------------------------------------------------------------------------
 
 def test_a_two_part_mention_without_text_is_two_bars():
-    from core.formats.tbf import parse_tbf
-    from core.model import SpanMode
+    from evmeval.io.tbf import parse_tbf
+    from evmeval.model import SpanMode
     gold, _ = parse_tbf("#BeginOfDocument d\ng\td\tE1\t0,6;7,9\tpicked up\tMovement\tActual\n#EndOfDocument\n",
                         path="g.tbf", mode=SpanMode.CHAR)
     mentions = gold.documents["d"].mentions

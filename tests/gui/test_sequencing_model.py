@@ -6,12 +6,12 @@ import json
 from pathlib import Path
 
 import pytest
+from evmeval.io.loading import load_inputs
+from evmeval.mention.scoring import score_files
+from evmeval.report.sequencing_html import sequencing_html_section
+from evmeval.report.sequencing_report import link_table_tsv
+from evmeval.sequencing.scoring import score_sequencing
 
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.metrics.sequencing import score_sequencing
-from core.report.sequencing_html import sequencing_html_section
-from core.report.sequencing_report import link_table_tsv
 from evmeval_gui.model.corpus import make_request
 from evmeval_gui.model.jobs import ImmediateRunner
 from evmeval_gui.model.sequencing import SequencingModel, document_rows

@@ -1,7 +1,7 @@
 """Event sequencing in the window: arcs, link table, F1 column, summary figure, charts, exports.
 
 Driven with clicks and keys on the real window; every figure is compared with what the core
-(`core.metrics.sequencing.score_sequencing`) computes for the same files.
+(`evmeval.sequencing.scoring.score_sequencing`) computes for the same files.
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import json
 from pathlib import Path
 
 import pytest
+from evmeval.io.loading import load_inputs
+from evmeval.mention.scoring import score_files
+from evmeval.report.sequencing_report import link_table_tsv, sequencing_json
+from evmeval.sequencing.scoring import score_sequencing
 from PySide6.QtCore import QPoint, Qt
 
-from core.loading import load_inputs
-from core.metrics.mention import score_files
-from core.metrics.sequencing import score_sequencing
-from core.report.sequencing_report import link_table_tsv, sequencing_json
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM

@@ -1,7 +1,0 @@
-"""Mapping system mentions to gold mentions: overlap (Dice) and mapping strategies, one per module."""
-
-from core.align.greedy import Mapping, Pair, greedy_mappings
-from core.align.overlap import candidate_pairs, dice
-from core.rules import COMBINATIONS, Combination
-
-__all__ = ["COMBINATIONS", "Combination", "Mapping", "Pair", "candidate_pairs", "dice", "greedy_mappings"]

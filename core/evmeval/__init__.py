@@ -1,0 +1,37 @@
+"""EvmEval: exact event-nugget scoring (the published EvmEval v1.8's numbers) as a library. Never imports Qt.
+
+    import evmeval
+    corpus = evmeval.load("gold.tbf", "run.tbf", tokens="tkn/")
+    scores = evmeval.score(corpus)
+    scores.micro("type+realis").f1, scores.warnings, scores.to_json(), scores.rows()
+
+The names below are loaded on first use, so the command-line programs start without them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+_PUBLIC = {"load": "evmeval.api", "score": "evmeval.api", "Corpus": "evmeval.api", "Scores": "evmeval.api",
+           "ATTRIBUTE_NAMES": "evmeval.rules", "attributes_named": "evmeval.rules",
+           "FormatError": "evmeval.io.errors", "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
+
+if TYPE_CHECKING:
+    from evmeval.api import Corpus, Scores, load, score
+    from evmeval.io.errors import FormatError
+    from evmeval.mention.prf import Average, Score
+    from evmeval.rules import ATTRIBUTE_NAMES, attributes_named
+
+
+def __getattr__(name: str) -> Any:
+    if name in _PUBLIC:
+        import importlib
+
+        return getattr(importlib.import_module(_PUBLIC[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "FormatError", "Score", "Scores", "__version__", "attributes_named",
+           "load", "score"]

@@ -1,0 +1,1 @@
+"""Plumbing shared by the features: progress and cancel, forking, Ctrl+C, lazy imports, shared tables."""

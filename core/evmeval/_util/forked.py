@@ -1,0 +1,114 @@
+"""Run one function in a forked child process while the caller goes on; collect its result later.
+
+The scorer uses it to check inputs (token ids against 1.4M token-table rows, relations, duplicate ids)
+on the second core while the first parses and scores: the checks only produce warnings, so doing them
+beside the scoring takes them off the wall-clock time. Where `os.fork` does not exist, the function
+simply runs when its result is asked for.
+
+A program that handles Ctrl+C (`evmeval._util.interrupt`) kills and reaps the child on an interrupt and removes
+the temporary file it was writing; the child itself ignores the signal.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import os
+import signal
+import sys
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from evmeval._util import interrupt
+
+T = TypeVar("T")
+
+
+def single_threaded() -> bool:
+    """True when this process has one thread (Linux: `/proc/self/task`); False when unknown. A
+    library caller forks only then: a child of a threaded process may inherit a lock held forever."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
+
+
+class Forked(Generic[T]):
+    """A call running in a child process; `result()` waits for it (or runs it here as a fallback)."""
+
+    def __init__(self, function: Callable[[], T], *, fork: bool = True) -> None:
+        """`fork=False`: no child at all, the function runs when its result is asked for (forking is
+        only safe from a single-threaded program: the console entry point, never a library caller)."""
+        self._function = function
+        self._pid = 0
+        self._read_fd = -1
+        if fork and hasattr(os, "fork") and sys.platform != "darwin":
+            read_fd, write_fd = os.pipe()
+            slot = interrupt.new_child_slot()
+            held = interrupt.defer()  # no Ctrl+C between the fork and the child's registration
+            pid = os.fork()
+            if pid == 0:  # child: compute, send, leave without running the parent's cleanup
+                interrupt.in_child(slot, held)  # Ctrl+C: the parent kills this child and removes its temporary file
+                os.close(read_fd)
+                status = 0
+                try:
+                    payload = _dumps((True, function()))
+                except BaseException as exc:
+                    payload = _dumps((False, repr(exc)))
+                    status = 1
+                try:
+                    with os.fdopen(write_fd, "wb") as pipe:
+                        pipe.write(payload)
+                finally:
+                    os._exit(status)
+            interrupt.child_started(pid, slot)
+            interrupt.resume(held)
+            os.close(write_fd)
+            self._pid, self._read_fd = pid, read_fd
+
+    def cancel(self) -> None:
+        """Stop the child and collect it (no zombie, no open pipe); `result()` would then run here."""
+        if self._pid:
+            interrupt.child_ended(self._pid)
+            with contextlib.suppress(OSError):
+                os.kill(self._pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                os.waitpid(self._pid, 0)
+            with contextlib.suppress(OSError):
+                os.close(self._read_fd)
+            self._pid = 0
+
+    def result(self) -> T:
+        """The function's value; if the child failed for any reason, the function is run here."""
+        if self._pid:
+            with os.fdopen(self._read_fd, "rb") as pipe:
+                data = pipe.read()
+            interrupt.child_ended(self._pid)  # its files are written: from here on Ctrl+C need not kill it
+            os.waitpid(self._pid, 0)
+            self._pid = 0
+            try:
+                ok, value = _loads(data)
+            except Exception:
+                ok, value = False, None
+            if ok:
+                return value
+        return self._function()
+
+
+def _dumps(value: Any) -> bytes:
+    """Plain data (lists of strings: the checker's warnings) goes through `marshal`, which is built
+    in; anything else through `pickle`, imported only then. The first byte says which."""
+    try:
+        return b"m" + marshal.dumps(value)
+    except ValueError:
+        import pickle
+
+        return b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _loads(data: bytes) -> Any:
+    if data[:1] == b"m":
+        return marshal.loads(data[1:])
+    import pickle
+
+    return pickle.loads(data[1:])

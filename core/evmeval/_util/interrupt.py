@@ -1,0 +1,251 @@
+"""Ctrl+C in every program: exit 130, one line on stderr, no traceback, nothing half-written.
+
+Python's own SIGINT handling raises KeyboardInterrupt wherever the main thread happens to be: in the
+middle of an import (a traceback, or a "Fatal Python error" when it lands in PySide6's start-up), in
+a Python function Qt's C++ code called (a segmentation fault while unwinding), in a forked child (an
+ImportError, or an export that completes anyway). The programs instead call `install()` first
+thing, in their tiny entry modules (`evmeval.cli.entry`, `evmeval_gui.entry`), before anything else is
+imported. From then on a SIGINT runs `leave()`: kill and reap the forked children (`evmeval._util.forked`)
+and remove the temporary file each was writing, remove this process's own temporary files
+(`evmeval.io.writing.write_atomic` registers them here), print `PROG: interrupted` and `os._exit(130)`,
+running no other code, so no half-torn-down state can crash. Every output is either the finished
+file or absent (or the previous file, untouched).
+
+A program with an event loop asks for a gentler first reaction with `set_action` (the window closes
+as if the user had closed it); a second Ctrl+C then leaves at once. Python runs a handler only
+between bytecodes of the main thread: an event loop must wake it up (`evmeval_gui.app`).
+
+Library callers never install anything: without `install()` the registries below cost a set
+operation per file written and nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # `typing` costs milliseconds to import, before the handler is in place
+    from collections.abc import Callable
+    from typing import NoReturn
+
+EXIT_CODE = 130
+"""128 + SIGINT: what a shell reports for a program that Ctrl+C ended."""
+
+_temporaries: set[str] = set()
+"""Temporary files (or folders) of this process that a finished run would have renamed or removed."""
+_children: dict[int, Slot] = {}
+"""Forked children still running: pid -> their `Slot` (the temporary file each one is writing)."""
+
+
+class _State:
+    program = "python"
+    pid = 0
+    """The process that installed the handler (a forked child is another)."""
+    action: Callable[[], None] | None = None
+    interrupted = False
+    slot: Slot | None = None
+    """In a forked child: where it tells its parent which temporary file it is writing."""
+
+
+SLOT_SIZE = 4096
+"""Bytes shared with a forked child: 4 for a length, then the path of the temporary file it writes."""
+
+
+def install(program: str | None = None) -> None:
+    """Handle SIGINT from now on (main thread only); `program` names the line printed (default: the
+    command's file name). Called again, it only renames the program."""
+    if program:
+        _State.program = program
+    elif not installed():
+        _State.program = os.path.basename(sys.argv[0] if sys.argv else "") or "python"
+    if installed():
+        return
+    try:
+        signal.signal(signal.SIGINT, _on_signal)
+    except ValueError:  # not the main thread: a library caller keeps Python's behaviour
+        return
+    _State.pid = os.getpid()
+
+
+def installed() -> bool:
+    """Whether this process ends itself on SIGINT (`install()` ran in it)."""
+    return _State.pid == os.getpid()
+
+
+def set_action(action: Callable[[], None] | None) -> None:
+    """What the first SIGINT does instead of leaving (None: leave at once). The action runs inside the
+    signal handler, so it should only post work to an event loop. `interrupted()` then says so."""
+    _State.action = action
+    _State.interrupted = False
+
+
+def interrupted() -> bool:
+    """Whether a SIGINT ran the action given to `set_action`."""
+    return _State.interrupted
+
+
+def forgive() -> None:
+    """The action did not end the program (the user kept the window): the next SIGINT acts again."""
+    _State.interrupted = False
+
+
+def say_interrupted() -> None:
+    """The one line an interrupted program prints."""
+    try:  # noqa: SIM105 (contextlib is not imported before the handler is in place)
+        os.write(2, f"{_State.program}: interrupted\n".encode())
+    except OSError:
+        pass
+
+
+def _on_signal(_signum: int, _frame: object) -> None:
+    if not installed():  # a forked child that kept the handler: its own files, quietly
+        _remove_temporaries()
+        os._exit(EXIT_CODE)
+    action = _State.action
+    if action is not None and not _State.interrupted:
+        _State.interrupted = True
+        action()
+        return
+    leave()
+
+
+def leave() -> NoReturn:
+    """Stop the children, remove every temporary file, say so, exit 130 at once."""
+    try:  # noqa: SIM105 (a second Ctrl+C does not cut the cleaning short)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    except (OSError, ValueError):
+        pass
+    _stop_children()
+    _remove_temporaries()
+    say_interrupted()
+    os._exit(EXIT_CODE)
+
+
+def begin_temporary(path: str) -> None:
+    """`path` is about to be created and exists only until its run finishes (registered before it
+    exists, so no moment is left where it exists unknown to `leave`)."""
+    _temporaries.add(path)
+    if _State.slot is not None:
+        _State.slot.hold(path)
+
+
+def end_temporary(path: str) -> None:
+    """`path` was renamed into place or removed."""
+    if _State.slot is not None:
+        _State.slot.release()
+    _temporaries.discard(path)
+
+
+def _remove_temporaries() -> None:
+    for path in list(_temporaries):
+        _remove(path)
+    _temporaries.clear()
+
+
+def _remove(path: str) -> None:
+    if os.path.isdir(path) and not os.path.islink(path):
+        import shutil
+
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        try:  # noqa: SIM105
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+class Slot:
+    """Memory shared with one forked child: the temporary file it is writing, if any.
+
+    The child is killed without warning (it blocks SIGINT), so the parent must know what to remove.
+    The path is written before its length and the length cleared first, so the parent never reads a
+    length that belongs to other bytes; it removes only a name of `write_atomic`'s form."""
+
+    def __init__(self) -> None:
+        import mmap
+
+        self._memory = mmap.mmap(-1, SLOT_SIZE)  # anonymous and shared: the child's writes are seen here
+
+    def hold(self, path: str) -> None:
+        data = os.fsencode(path)
+        if len(data) <= SLOT_SIZE - 4:
+            self._memory[4:4 + len(data)] = data
+            self._memory[0:4] = len(data).to_bytes(4, "little")
+
+    def release(self) -> None:
+        self._memory[0:4] = bytes(4)
+
+    def held(self) -> str | None:
+        size = int.from_bytes(self._memory[0:4], "little")
+        if not 0 < size <= SLOT_SIZE - 4:
+            return None
+        path = os.fsdecode(self._memory[4:4 + size])
+        return path if os.path.basename(path).startswith(".") and path.endswith(".tmp") else None
+
+    def close(self) -> None:
+        self._memory.close()
+
+
+def defer() -> set[int | signal.Signals] | None:
+    """Hold SIGINT back (in a program that handles it) until `resume`: around a fork, so that no
+    interrupt comes between the child's start and its registration (`child_started`)."""
+    if not installed():
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def resume(previous: set[int | signal.Signals] | None) -> None:
+    """Let SIGINT through again (one that came meanwhile is handled now)."""
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def new_child_slot() -> Slot | None:
+    """Before a fork: the slot the child will report its temporary file in (None: nobody would read it)."""
+    return Slot() if installed() else None
+
+
+def child_started(pid: int, slot: Slot | None) -> None:
+    """In the parent after a fork: `leave` kills and reaps `pid` and removes its temporary file."""
+    if slot is not None:
+        _children[pid] = slot
+
+
+def child_ended(pid: int) -> None:
+    """In the parent, before reaping `pid` (so `leave` never signals a reused pid)."""
+    slot = _children.pop(pid, None)
+    if slot is not None:
+        slot.close()
+
+
+def in_child(slot: Slot | None, previous: set[int | signal.Signals] | None) -> None:
+    """In a child right after the fork (`previous`: what `defer` returned): none of the parent's files
+    or children are its own; with a slot, SIGINT stays blocked (the parent kills this process and
+    removes its temporary file), else the mask is restored."""
+    _temporaries.clear()
+    _children.clear()
+    _State.slot = slot
+    if slot is None:
+        resume(previous)
+    else:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _stop_children() -> None:
+    for pid, slot in list(_children.items()):
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except OSError:
+            pass
+        path = slot.held()
+        if path is not None:
+            _remove(path)
+    _children.clear()
+
+
+__all__ = ["EXIT_CODE", "Slot", "begin_temporary", "child_ended", "child_started", "defer", "end_temporary",
+           "forgive", "in_child", "install", "installed", "interrupted", "leave", "new_child_slot", "resume",
+           "say_interrupted", "set_action"]

@@ -1,0 +1,81 @@
+"""How every console program ends: an exit code, never a traceback for a closed pipe, Ctrl+C or a lack of memory."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from evmeval._util import interrupt
+from evmeval.io.reading import display_name, paths_read
+
+
+def _silence_stdout() -> None:
+    """After the reader of our output went away (`| head`), drop what is still buffered."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def out_of_memory_message(program: str, argv: Sequence[str]) -> str:
+    """One line for a run that ran out of memory, naming the inputs it had read (those of `argv`)."""
+    read = paths_read()
+    named = [display_name(a) for a in dict.fromkeys(argv) if a in read]
+    where = f" on {', '.join(named)}" if named else ""
+    return (f"{program}: error: out of memory{where} (an absurd offset or span, e.g. 0,2000000000? "
+            "evmeval-validate --text DIR checks character spans against the texts)")
+
+
+def _exit_code(exc: SystemExit) -> int:
+    """The status `sys.exit(value)` would give (argparse's errors: 2), its message printed as Python would."""
+    if exc.code is None or isinstance(exc.code, int):
+        return exc.code or 0
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
+def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
+    """Run `main` and exit with its code. A closed output pipe ends quietly with 0 (the reader has
+    what it wanted); Ctrl+C ends with 130; a lack of memory is one line naming the inputs, exit 1.
+    `fast_exit` leaves without tearing down the heap, which for a large corpus costs a tenth of a
+    second the OS does for free. A program that handles Ctrl+C itself (`evmeval._util.interrupt`) always leaves
+    so: Python's own teardown puts SIGINT back to its default action first, so a Ctrl+C then would kill
+    the program without its line."""
+    try:
+        code = main()
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        code = 0
+    except KeyboardInterrupt:
+        code = 130
+    except MemoryError:
+        print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
+        code = 1
+    except SystemExit as exc:
+        if not (fast_exit or interrupt.installed()):
+            raise
+        code = _exit_code(exc)
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+            sys.stderr.flush()
+    if fast_exit or interrupt.installed():
+        os._exit(code)
+    sys.exit(code)
+
+
+def version_text(prog: str) -> str:
+    """`PROG 0.1.0 (C kernels: yes)`: what a bug report needs — which release, and whether the compiled
+    kernels (same numbers, faster) are in use or the pure-Python path runs."""
+    from importlib.util import find_spec
+
+    from evmeval import __version__
+
+    pure = os.environ.get("EVMEVAL_PURE_PYTHON") == "1"
+    built = [name for name in ("evmeval.mention._kernel", "evmeval.coref._corefkernel") if find_spec(name) is not None]
+    kernels = ("no (EVMEVAL_PURE_PYTHON=1)" if pure and built else "yes" if len(built) == 2 else
+               f"only {built[0]}" if built else "no (not built: no C compiler at install)")
+    return f"{prog} {__version__} (EvmEval Studio; C kernels: {kernels})"

@@ -1,0 +1,267 @@
+"""Command-line front ends `evmeval-iaa` (agreement among annotators) and `evmeval-brat2tbf`.
+
+Thin: parse options, call `evmeval.io.convert` / `evmeval.agreement.scoring`, print. Bad input ends with
+`file:line: what is wrong (expected ...)` on stderr and exit code 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from collections.abc import Sequence
+
+from evmeval.agreement.scoring import IaaResult, PairAgreement, compare_annotators
+from evmeval.align.greedy import COMBINATIONS
+from evmeval.cli.console import finish
+from evmeval.cli.curation import add_curation_options, curated_brat_outputs, curation_outputs, write_curation
+from evmeval.cli.help import command_parser
+from evmeval.io.brat import ANN_EXTENSION, TEXT_EXTENSION, text_path_for
+from evmeval.io.convert import (
+    DEFAULT_RUN_ID,
+    TokenEnd,
+    brat_paths,
+    convert_brat_files,
+    is_brat_input,
+    read_annotation_set,
+    token_lookup,
+)
+from evmeval.io.errors import FormatError, Problem
+from evmeval.io.tbf import format_tbf
+from evmeval.io.tokens import DEFAULT_EXTENSION, parse_offset_fields
+from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.report.json_report import dumps
+
+MAX_WARNINGS = 20
+LABEL_NAMES = {"mention_type": "type", "realis_status": "realis"}
+
+
+def _warn(prog: str, problems: Sequence[Problem | str], verbose: bool) -> None:
+    shown = problems if verbose else problems[:MAX_WARNINGS]
+    for problem in shown:
+        print(f"{prog}: warning: {problem}", file=sys.stderr)
+    if len(problems) > len(shown):
+        print(f"{prog}: warning: ... and {len(problems) - len(shown)} more (use -b to see all)", file=sys.stderr)
+
+
+def _fail(prog: str, message: str) -> int:
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return 1
+
+
+def _add_token_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION,
+                   help="extension after the doc id of token tables (default .tab)")
+    p.add_argument("-ae", "--annotation_extension", default=ANN_EXTENSION,
+                   help="extension after the doc id of brat annotation files (default .ann)")
+    p.add_argument("-of", "--offset_field", default="2,3",
+                   help="columns (0-based) of the first and last character offsets in token tables (default 2,3)")
+    p.add_argument("--token-end", choices=[e.value for e in TokenEnd], default=TokenEnd.AUTO.value,
+                   help="whether a token table's second offset is the last character (inclusive) or one past it "
+                        "(exclusive); auto decides per table from the token strings' lengths (default)")
+    p.add_argument("-b", "--debug", action="store_true", help="print every warning, not only the first ones")
+
+
+# --- evmeval-brat2tbf ------------------------------------------------------------------------------------
+
+
+def _brat2tbf_parser() -> argparse.ArgumentParser:
+    p = command_parser(
+        "evmeval-brat2tbf",
+        "Convert brat standoff annotation (.ann) to one token-based tbf file: character offsets "
+        "become token ids through the token tables. An annotation that cuts through a token or "
+        "touches none is reported with its file and line.",
+        ["evmeval-brat2tbf -d ann/ -t tkn/ -o gold.tbf", "evmeval-brat2tbf -f ann/doc1.ann -t tkn/ -o doc1.tbf"])
+    source = p.add_mutually_exclusive_group(required=True)
+    source.add_argument("-d", "--dir", help="folder of brat annotation files")
+    source.add_argument("-f", "--file", help="one brat annotation file")
+    p.add_argument("-t", "--tokens", "--tokenPath", dest="tokenPath", required=True,
+                   help="folder of token tables <doc id><ext>")
+    p.add_argument("-o", "--out", required=True, help="the tbf file to write")
+    p.add_argument("-i", "--eid", default=DEFAULT_RUN_ID,
+                   help=f"run id written on every line (default {DEFAULT_RUN_ID})")
+    p.add_argument("--strict", action="store_true",
+                   help="treat every reported problem as an error: write nothing and exit 1")
+    _add_token_options(p)
+    return p
+
+
+def brat2tbf_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `evmeval-brat2tbf`."""
+    prog = "evmeval-brat2tbf"
+    args = _brat2tbf_parser().parse_args(argv)
+    try:
+        offset_fields = parse_offset_fields(args.offset_field)
+    except ValueError as exc:
+        return _fail(prog, f"-of: {exc}")
+    try:
+        if not os.path.isdir(args.tokenPath):
+            raise FormatError(args.tokenPath, 0, "token folder not found", "a folder of <doc id>.tab token tables")
+        if args.dir is not None:
+            if not os.path.isdir(args.dir):
+                raise FormatError(args.dir, 0, "annotation folder not found", "a folder of brat .ann files")
+            paths = brat_paths(args.dir, args.annotation_extension)
+            if not paths:
+                raise FormatError(args.dir, 0, f"no {args.annotation_extension} file in this folder",
+                                  "a folder of brat annotation files (see -ae)")
+        else:
+            if not args.file.endswith(args.annotation_extension):
+                raise FormatError(args.file, 0, f"file name does not end with {args.annotation_extension!r}",
+                                  "a brat annotation file (or set its extension with -ae)")
+            paths = brat_paths(args.file, args.annotation_extension)
+        check_output_paths([args.out], paths + [text_path_for(p) for p in paths],
+                           input_folders=[(args.tokenPath, (args.token_table_extension,))])
+        tables = token_lookup(args.tokenPath, extension=args.token_table_extension, offset_fields=offset_fields)
+        tbf, problems = convert_brat_files(paths, tables, path=args.out, ann_extension=args.annotation_extension,
+                                           run_id=args.eid, token_end=TokenEnd(args.token_end))
+        _warn(prog, problems, args.debug)
+        if args.strict and problems:
+            return _fail(prog, f"{len(problems)} problem(s) reported; nothing written (--strict)")
+        write_atomic(args.out, format_tbf(list(tbf.documents.values())))
+    except FormatError as exc:
+        return _fail(prog, str(exc))
+    mentions = sum(len(d.mentions) for d in tbf.documents.values())
+    print(f"{args.out}: {len(tbf.documents)} document(s), {mentions} mention(s) from {len(paths)} file(s)"
+          + (f"; {len(problems)} problem(s) reported" if problems else ""), file=sys.stderr)
+    return 0
+
+
+# --- evmeval-iaa -----------------------------------------------------------------------------------------
+
+
+def _iaa_parser() -> argparse.ArgumentParser:
+    p = command_parser(
+        "evmeval-iaa",
+        "Inter-annotator agreement among two or more annotation sets (tbf files, brat .ann files "
+        "or folders of them): pairwise span agreement with Dice partial credit (plain, type, "
+        "realis, type+realis) on a mapping that does not depend on which annotator is the key, "
+        "F1 matrices, GATE strict/lenient/average figures, Cohen's kappa and Scott's pi on type "
+        "and realis, Fleiss' kappa across all annotators.",
+        ["evmeval-iaa anna.tbf ben.tbf carl.tbf -t tkn/",
+         "evmeval-iaa ann_anna/ ann_ben/ -t tkn/ --json agreement.json      # brat folders",
+         "evmeval-iaa anna.tbf ben.tbf carl.tbf -t tkn/ --curate majority --curated curated.tbf"])
+    p.add_argument("inputs", nargs="+", metavar="SET", help="an annotation set: tbf file, .ann file or brat folder")
+    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
+                   help="folder of token tables: token mode (brat offsets become token ids)")
+    p.add_argument("-o", "--output", help="write the report here (default: standard output)")
+    p.add_argument("--json", help="write every figure, per document and pair, as JSON here")
+    p.add_argument("--json-mappings", action="store_true",
+                   help="also write the mention pairs each combination mapped, per document (large)")
+    add_curation_options(p)
+    _add_token_options(p)
+    return p
+
+
+def _pct(value: float) -> str:
+    return "    nan" if math.isnan(value) else f"{100 * value:7.2f}"
+
+
+def _num(value: float) -> str:
+    return "   nan" if math.isnan(value) else f"{value:6.3f}"
+
+
+def format_iaa_report(result: IaaResult) -> str:
+    """The text report: inputs, F1 matrices with their means, every pair's figures, Fleiss' kappa."""
+    n = len(result.names)
+    tags = [f"[{i + 1}]" for i in range(n)]
+    out = ["EvmEval Studio inter-annotator agreement",
+           f"Mode: {result.mode.value} spans; symmetric greedy mapping, Dice partial credit; "
+           "every document of either set counts.", "", "Annotation sets:"]
+    out += [f"  {tags[i]} {name}  ({result.sizes[i]} mentions)" for i, name in enumerate(result.names)]
+    out += ["", "=== F1 matrices (corpus, micro; %) ==="]
+    for c in COMBINATIONS:
+        m = result.matrix(c, "f1")
+        out += ["", c, "      " + "".join(f"{t:>8}" for t in tags)]
+        out += [f"{tags[i]:<6}" + "".join(f"{_pct(v):>8}" for v in row) for i, row in enumerate(m.values)]
+        out.append(f"mean of pairs: {_pct(m.mean).strip()}")
+    out += ["", "=== Pairs (first set in the key role: precision = TP / #second, recall = TP / #first) ==="]
+    for (i, j), pair in sorted(result.pairs.items()):
+        out += ["", f"{tags[i]} vs {tags[j]}", *_pair_lines(pair)]
+    out += ["", f"=== Fleiss' kappa ({n} annotators) ==="]
+    for attr, f in result.fleiss.items():
+        out.append(f"{LABEL_NAMES[attr]:<7} kappa {_num(f.kappa)} over {f.num_items} item(s): of {f.num_clusters} "
+                   f"cluster(s), {f.num_incomplete} lack an annotator, {f.num_ambiguous} hold two mentions of one")
+    return "\n".join(out) + "\n"
+
+
+def _pair_lines(pair: PairAgreement) -> list[str]:
+    out = [f"  {'combination':<28}{'P':>8}{'R':>8}{'F1':>8}   {'macro P':>8}{'macro R':>8}{'macro F1':>9}"]
+    for c in COMBINATIONS:
+        s, m = pair.micro[c], pair.macro[c]
+        out.append(f"  {c:<28}{_pct(s.precision):>8}{_pct(s.recall):>8}{_pct(s.f1):>8}   "
+                   f"{_pct(m.precision):>8}{_pct(m.recall):>8}{_pct(m.f1):>9}")
+    out.append(f"  {'GATE':<28}{'correct':>8}{'partial':>8}{'missing':>8}{'spurious':>9}  "
+               f"{'strict F1':>9}{'lenient':>8}{'average':>8}")
+    for c in COMBINATIONS:
+        g = pair.gate[c]
+        out.append(f"  {c:<28}{g.correct:>8}{g.partial:>8}{g.missing:>8}{g.spurious:>9}  "
+                   f"{_pct(g.strict().f1):>9}{_pct(g.lenient().f1):>8}{_pct(g.average().f1):>8}")
+    for attr, la in pair.labels.items():
+        out.append(f"  {LABEL_NAMES[attr]} on {la.num_pairs} mapped pair(s): observed {_num(la.observed).strip()}, "
+                   f"Cohen's kappa {_num(la.cohen_kappa).strip()}, Scott's pi {_num(la.scott_pi).strip()}")
+    return out
+
+
+def iaa_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `evmeval-iaa`."""
+    prog = "evmeval-iaa"
+    parser = _iaa_parser()
+    args = parser.parse_args(argv)
+    if len(args.inputs) < 2:
+        parser.error("give at least two annotation sets")
+    curated_outputs = curation_outputs(args, parser)
+    try:
+        offset_fields = parse_offset_fields(args.offset_field)
+    except ValueError as exc:
+        return _fail(prog, f"-of: {exc}")
+    try:
+        inputs = [p for path in args.inputs for p in
+                  (brat_paths(path, args.annotation_extension) if is_brat_input(path, args.annotation_extension)
+                   else [path])]
+        brat_inputs = [p for p in args.inputs if is_brat_input(p, args.annotation_extension)]
+        read = inputs + [text_path_for(p) for p in inputs if p.endswith(args.annotation_extension)]
+        folders = [(args.token_path, (args.token_table_extension,)),
+                   *((p, (args.annotation_extension, TEXT_EXTENSION)) for p in brat_inputs)]
+        files = []
+        warnings: list[Problem | str] = []
+        for path in args.inputs:
+            tbf, problems = read_annotation_set(
+                path, token_dir=args.token_path, ann_extension=args.annotation_extension,
+                token_extension=args.token_table_extension, offset_fields=offset_fields,
+                token_end=TokenEnd(args.token_end))
+            files.append(tbf)
+            warnings.extend(problems)
+        # the brat files' names come from the documents: every output is checked here, once, before any work
+        check_output_paths([args.output, args.json, *curated_outputs, *curated_brat_outputs(args, files)], read,
+                           input_folders=folders, new_folders=[args.curated_brat] if args.curated_brat else [])
+        _warn(prog, warnings, args.debug)
+        result = compare_annotators(files, args.inputs)
+        report = format_iaa_report(result)
+        if args.output:
+            write_atomic(args.output, report)
+        else:
+            sys.stdout.write(report)
+        if args.json:
+            data = result.to_json(mappings=args.json_mappings)
+            data["warnings"] = [str(w) for w in warnings]
+            write_atomic(args.json, dumps(data))
+        tables = (token_lookup(args.token_path, extension=args.token_table_extension, offset_fields=offset_fields)
+                  if args.token_path else None)
+        write_curation(args, files, args.inputs, tables, result.pairs, inputs=read, input_folders=folders)
+    except (FormatError, ValueError) as exc:
+        return _fail(prog, str(exc))
+    return 0
+
+
+def iaa_entry() -> None:
+    """Console entry point of `evmeval-iaa`."""
+    finish(iaa_main)
+
+
+def brat2tbf_entry() -> None:
+    """Console entry point of `evmeval-brat2tbf`."""
+    finish(brat2tbf_main)
+
+
+__all__ = ["brat2tbf_entry", "brat2tbf_main", "format_iaa_report", "iaa_entry", "iaa_main"]

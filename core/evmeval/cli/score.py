@@ -1,0 +1,346 @@
+"""Command-line front ends: `evmeval-score` and `evmeval-validate`. Thin: parse options, call core.
+
+Bad input ends with `file:line: what is wrong (expected ...)` on stderr and exit code 1, never a
+traceback; what the published scorer scores past is scored as it does, with `evmeval-score: warning:
+file:line: ...` on stderr (`--strict`: an error, exit 1, nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from evmeval._util.forked import Forked
+from evmeval.cli.alignment import add_alignment_options, alignment_conflict, scheme_report
+from evmeval.cli.console import finish
+from evmeval.cli.coref import (
+    add_coref_arguments,
+    check_coref_arguments,
+    coref_output_paths,
+    run_coreference,
+    threshold_warnings,
+)
+from evmeval.cli.fastpath import run_kernel, wants_kernel
+from evmeval.cli.help import command_parser
+from evmeval.cli.sequencing import (
+    SequencingRun,
+    add_sequencing_arguments,
+    check_folder,
+    folder_outputs,
+    run_sequencing,
+    with_sequencing,
+)
+from evmeval.io.errors import FormatError, Problem
+from evmeval.io.input_checks import input_warnings
+from evmeval.io.loading import (
+    LoadedInputs,
+    TextSource,
+    TokenSource,
+    input_folders,
+    load_inputs,
+    read_type_whitelist,
+    refuse_stdin_twice,
+    sibling_folder,
+)
+from evmeval.io.reading import STDIN, read_text
+from evmeval.io.tbf import parse_tbf
+from evmeval.io.tokens import DEFAULT_EXTENSION, parse_offset_fields
+from evmeval.io.validate import check_file, check_text_offsets, fold_problems
+from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode
+from evmeval.report.text import assemble_report
+
+MAX_WARNINGS = 20
+PROG = "evmeval-score"
+
+
+def _score_parser() -> argparse.ArgumentParser:
+    p = command_parser(
+        PROG,
+        "Score event nugget detection (tbf) against a gold standard, with the numbers and "
+        "report layout of the published EvmEval scorer v1.8.",
+        ["evmeval-score -g gold.tbf -s run.tbf -t tkn/ -o scores.txt",
+         "evmeval-score -g gold.tbf -s run.tbf --json scores.json        # character spans: no -t",
+         "evmeval-score -g gold.tbf -s run.tbf -t tkn/ -c coref -a seq/   # + coreference, sequencing",
+         "evmeval-score -g gold.tbf -s run.tbf -t tkn/ --strict           # warnings fail the run (CI)"])
+    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file (- for standard input)")
+    p.add_argument("-s", "--system", required=True, help="system output tbf file (- for standard input)")
+    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
+                   help="folder of token tables; gives token mode (spans are token ids)")
+    p.add_argument("-o", "--output", help="write the score report here (default: standard output)")
+    p.add_argument("-d", "--comparison_output", help="write the gold/system comparison file here")
+    p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION,
+                   help="extension after the doc id of token tables (default .tab)")
+    p.add_argument("-of", "--offset_field", default="2,3",
+                   help="columns (0-based) of the first and last character offsets in token tables (default 2,3)")
+    p.add_argument("-wl", "--type_white_list", help="file with one event type per line; other types are dropped")
+    p.add_argument("-dn", "--doc_id_to_eval", help="score this single document")
+    p.add_argument("-b", "--debug", action="store_true", help="print every warning, not only the first ones")
+    p.add_argument("--json", help="write every figure, mapping and per-type table as JSON here")
+    p.add_argument("--ci", action="store_true",
+                   help="add to the JSON the 95 %% bootstrap interval of each micro F1 (10,000 resamples of documents)")
+    p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
+                   help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
+    p.add_argument("--strict", action="store_true",
+                   help="treat every warning as an error: print it, write nothing, exit 1 (for CI)")
+    add_alignment_options(p)
+    add_coref_arguments(p)
+    add_sequencing_arguments(p)
+    return p
+
+
+def _warn(messages: Sequence[str], args: argparse.Namespace) -> bool:
+    """Print the warnings (the first ones, all with -b); True when they stop the run (`--strict`)."""
+    kind = "error" if args.strict else "warning"
+    shown = messages if args.debug else messages[:MAX_WARNINGS]
+    for message in shown:
+        print(f"{PROG}: {kind}: {message}", file=sys.stderr)
+    if len(messages) > len(shown):
+        print(f"{PROG}: {kind}: ... and {len(messages) - len(shown)} more (use -b to see all)", file=sys.stderr)
+    if args.strict and messages:
+        print(f"{PROG}: error: {len(messages)} warning(s) are errors with --strict; nothing written", file=sys.stderr)
+        return True
+    return False
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 1
+
+
+def _input_warnings(inputs: LoadedInputs) -> list[str]:
+    """What the published scorer would not stop for (the window lists the same: `evmeval.io.input_checks`)."""
+    return input_warnings(inputs)
+
+
+@dataclass
+class _Run:
+    """What one `evmeval-score` run writes: the report, the JSON (built only if asked for), the
+    comparison file, the sequencing folder, and its own warnings."""
+
+    report: str
+    data: Callable[[], dict[str, Any]]
+    warnings: list[str]
+    comparison: str | bytes | None = None
+    sequencing: SequencingRun | None = None
+    files: Sequence[tuple[str, str | bytes]] = ()
+    """The `-c` files, written before the report."""
+
+
+def _check_options(args: argparse.Namespace) -> str | None:
+    """What is wrong with the options themselves, before any file is touched (None: nothing)."""
+    try:
+        parse_offset_fields(args.offset_field)
+    except ValueError as exc:
+        return f"-of: {exc}"
+    if (conflict := alignment_conflict(args)) is not None:
+        return conflict
+    try:
+        check_coref_arguments(args)
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse, before any work, outputs that would land on an input (token tables included)."""
+    inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
+    refuse_stdin_twice(inputs_read)
+    folders = input_folders(args.token_path, args.token_table_extension)
+    if args.sequencing:
+        check_folder(args.sequencing)
+    check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref),
+                        *folder_outputs(args.sequencing)], inputs_read, input_folders=folders,
+                       new_folders=[args.sequencing] if args.sequencing else [])
+
+
+def _pilot_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozenset[str] | None) -> _Run:
+    from evmeval.mention.pilot2015 import score_pilot
+    from evmeval.report.pilot2015 import format_pilot_report
+
+    pilot = score_pilot(inputs.gold, inputs.system, tokens=inputs.tokens, type_whitelist=whitelist,
+                        doc_id=args.doc_id_to_eval)
+    run = _Run(format_pilot_report(pilot), pilot.to_json, list(pilot.warnings))
+    if args.comparison_output:
+        run.warnings.append("-d is a v1.8 output; with --profile 2015 no comparison file is written")
+    if args.sequencing:
+        run.warnings.append("-a is a v1.8 output; with --profile 2015 sequencing is not scored")
+    return run
+
+
+def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozenset[str] | None) -> _Run:
+    """Mentions, then coreference (-c) and sequencing (-a), in the published report's order."""
+    result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist, doc_id=args.doc_id_to_eval,
+                         mapping=args.mapping)
+    report, data = scheme_report(result, args.scheme)
+    warnings = list(result.warnings)
+    coref = run_coreference(args, result, inputs) if args.coref else None
+    if coref is not None:
+        warnings += list(coref.warnings)
+        data = partial(coref.add_json, data)
+    sequencing = None
+    if args.sequencing:
+        sequencing = run_sequencing(args, inputs, result, filtered=whitelist is not None, want_json=bool(args.json))
+        warnings += sequencing.result.warnings
+        data = partial(with_sequencing, data, sequencing)
+    report = assemble_report(report, coreference=coref.section if coref is not None else None,
+                             sequencing=sequencing.report_section if sequencing is not None else None)
+    comparison = None
+    if args.comparison_output:
+        from evmeval.report.comparison import format_comparison  # imported only when asked for
+
+        comparison = format_comparison(result, coref.comparison_lines if coref is not None else None)
+    if args.ci:  # numpy is imported only when asked for: plain scoring starts faster without it
+        from evmeval.report.compare_json import with_micro_ci
+
+        data = partial(with_micro_ci, data, result)
+    return _Run(report, data, warnings, comparison, sequencing, coref.files if coref is not None else ())
+
+
+def _write(args: argparse.Namespace, run: _Run) -> None:
+    for path, content in run.files:
+        write_atomic(path, content)
+    if args.output:
+        write_atomic(args.output, run.report)
+    else:
+        sys.stdout.write(run.report)
+    if run.comparison is not None:
+        write_atomic(args.comparison_output, run.comparison)
+    if run.sequencing is not None:
+        run.sequencing.write_folder()
+    if args.json:
+        from evmeval.report.json_report import iter_dumps  # imported only when asked for
+
+        write_atomic(args.json, iter_dumps(run.data()))  # written as made: the text never whole in memory
+
+
+def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
+    """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
+    parser = _score_parser()
+    args = parser.parse_args(argv)
+    if args.ci and (not args.json or args.profile != "v1.8"):
+        parser.error("--ci adds intervals to the --json output of the v1.8 profile: give --json FILE")
+    if (problem := _check_options(args)) is not None:
+        return _fail(problem)
+    checks: Forked[list[str]] | None = None
+    option_warnings = threshold_warnings(args)
+    try:
+        _check_outputs(args)
+        preread = None
+        if wants_kernel(args):  # the C kernel's common case; it hands anything unusual back
+            outcome = run_kernel(args)
+            if isinstance(outcome, dict):
+                preread = outcome
+            else:
+                if _warn(outcome.warnings + option_warnings, args):
+                    return 1
+                _write(args, _Run(outcome.report, dict, outcome.warnings, outcome.comparison,
+                                  files=outcome.coref.files if outcome.coref is not None else ()))
+                return 0
+        inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
+                             extension=args.token_table_extension,
+                             offset_fields=parse_offset_fields(args.offset_field), preread=preread)
+        # Forked after loading: every input is read exactly once (pipes and `-` can only be read once),
+        # and the child checks token ids on the second core while this process scores.
+        checks = Forked(lambda: _input_warnings(inputs), fork=fork_checks)
+        whitelist_problems: list[Problem] = []
+        whitelist = read_type_whitelist(args.type_white_list, whitelist_problems) if args.type_white_list else None
+        if args.doc_id_to_eval is not None and args.doc_id_to_eval not in inputs.gold.documents:
+            raise FormatError(args.gold, 0, f"document {args.doc_id_to_eval!r} (-dn) is not in the gold file",
+                              "a document id of the gold file")
+        run = (_pilot_run if args.profile == "2015" else _v18_run)(args, inputs, whitelist)
+        warnings, checks = checks.result(), None
+        if _warn(warnings + [str(p) for p in whitelist_problems] + run.warnings + option_warnings, args):
+            return 1
+        _write(args, run)
+    except FormatError as exc:
+        if checks is not None:  # stop the checking child: no zombie process, no open pipe
+            checks.cancel()
+        return _fail(str(exc))
+    return 0
+
+
+def score_entry() -> None:
+    """Console entry point of `evmeval-score`: a short batch run allocating ~1M small tuples, so the
+    cyclic collector only costs time, and the heap is left to the OS at exit."""
+    gc.disable()
+    finish(partial(score_main, fork_checks=True), fast_exit=True)
+
+
+def validate_entry() -> None:
+    """Console entry point of `evmeval-validate`."""
+    finish(validate_main)
+
+
+def _validate_parser() -> argparse.ArgumentParser:
+    p = command_parser(
+        "evmeval-validate",
+        "Check a tbf file: layout, spans, ids, relations and (with -t) token ids. Prints every "
+        "problem as file:line: what is wrong (expected ...); exits 1 if there is any.",
+        ["evmeval-validate run.tbf -t tkn/", "evmeval-validate run.tbf --texts txt/   # character spans"])
+    p.add_argument("file", help="tbf file to check")
+    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
+                   help="folder of token tables; gives token mode and checks token ids")
+    p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION)
+    p.add_argument("-of", "--offset_field", default="2,3")
+    p.add_argument("--texts", "--text", dest="text", metavar="DIR",
+                   help="folder of document texts (<doc>.txt): character spans ending "
+                   "beyond their text are reported (default: txt/ beside the file)")
+    return p
+
+
+def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT_EXTENSION,
+                      offset_fields: tuple[int, int] = (2, 3), text_dir: str | None = None) -> list[Problem]:
+    """Every problem of one tbf file, syntax and content, in line order; `text_dir`: the texts that
+    character offsets are checked against."""
+    mode = SpanMode.TOKEN if token_dir else SpanMode.CHAR
+    tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
+    tokens = TokenSource(token_dir, extension, offset_fields) if token_dir else None
+    problems = problems + check_file(tbf, tokens.unknown_ids if tokens else None)
+    if text_dir is not None and mode is SpanMode.CHAR:
+        problems += check_text_offsets(tbf, TextSource(text_dir).text)
+    return sorted(problems, key=lambda p: p.line)
+
+
+def _validate_line(problem: Problem | str) -> str:
+    """One printed problem; what the scorer only warns of says `warning:` after its place, as there."""
+    if isinstance(problem, str) or problem.fatal:
+        return str(problem)
+    where = f"{problem.path}:{problem.line}" if problem.line else problem.path
+    return f"{where}: warning: {str(problem)[len(where) + 2:]}"
+
+
+def validate_main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of `evmeval-validate`."""
+    args = _validate_parser().parse_args(argv)
+    try:
+        offset_fields = parse_offset_fields(args.offset_field)
+        if args.token_path and not os.path.isdir(args.token_path):
+            raise FormatError(args.token_path, 0, "token folder not found", "a folder of token tables")
+        if args.text and not os.path.isdir(args.text):
+            raise FormatError(args.text, 0, "text folder not found", "a folder of <doc id>.txt texts")
+        text_dir = args.text or (sibling_folder(args.file, "txt") if args.file != STDIN else None)
+        problems = validate_problems(args.file, args.token_path, args.token_table_extension, offset_fields,
+                                     text_dir)
+    except (FormatError, ValueError) as exc:
+        print(f"evmeval-validate: error: {exc}", file=sys.stderr)
+        return 1
+    for problem in fold_problems(problems):
+        print(_validate_line(problem))
+    if problems:
+        warnings = sum(not p.fatal for p in problems)
+        scored = f" ({warnings} warning(s): evmeval-score and v1.8 score past those)" if warnings else ""
+        print(f"{args.file}: {len(problems)} problem(s){scored}", file=sys.stderr)
+        return 1
+    print(f"{args.file}: OK ({'token' if args.token_path else 'character'} mode)")
+    return 0
+
+
+__all__ = ["score_entry", "score_main", "validate_entry", "validate_main", "validate_problems"]

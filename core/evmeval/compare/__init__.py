@@ -1,0 +1,1 @@
+"""Comparing system runs on one gold standard: paired differences, significance tests, cases."""

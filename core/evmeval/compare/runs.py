@@ -1,0 +1,275 @@
+"""Comparing runs on one gold: did run b beat run a, where, and is the difference significant?
+
+Every run is scored by `evmeval.mention.scoring.score_files`, exactly as `evmeval-score` scores it (same
+micro and macro figures, all four combinations). On top of that, for every pair (a, b) of runs, a
+earlier than b in the order given:
+- per combination, F1(b) − F1(a) with the paired bootstrap's interval and the p-values of the
+  bootstrap and of approximate randomization (`evmeval.compare.significance`, which defines them);
+- per document, both runs' F1 and the delta, marked up / down / same (GATE's benchmarking marks);
+- on demand, the case list (`evmeval.mention.cases`): what b fixed, broke, and what both got wrong.
+Each run also gets the bootstrap interval of its own micro F1. Undefined figures (0/0) stay NaN in
+the scores, as published; a delta counts an undefined F1 as 0.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from evmeval.align import COMBINATIONS
+from evmeval.compare.significance import (
+    DEFAULT_SETTINGS,
+    TIE_TOLERANCE,
+    Counts,
+    F1Interval,
+    PairTest,
+    ResampleSettings,
+    comparable_f1,
+    significance_tests,
+)
+from evmeval.mention.cases import Case, document_cases
+from evmeval.mention.outcomes import MappingRow, mapping_rows
+from evmeval.mention.prf import Score
+from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import SpanMode, TbfFile
+
+ATTRIBUTE_GAPS = ("mention_type", "realis_status", "mention_type+realis_status")
+"""The combinations whose F1 is subtracted from span F1 to show where a run loses points (the paper's
+bottleneck reading)."""
+
+CASE_COMBINATIONS: tuple[str, ...] = ("mention_type+realis_status",)
+"""The combination whose case lists the reports hold by default: it shows span and attribute errors alike,
+and the lists of all four would be four times as long."""
+
+Progress = Callable[[int, int], None]
+Cancelled = Callable[[], bool]
+
+
+class Mark(str, Enum):
+    """How a document's F1 moved from run a to run b."""
+
+    UP = "up"
+    DOWN = "down"
+    SAME = "same"
+
+    @property
+    def symbol(self) -> str:
+        return {Mark.UP: "↑", Mark.DOWN: "↓", Mark.SAME: "="}[self]
+
+
+def mark_of(delta: float) -> Mark:
+    """UP / DOWN beyond the tie tolerance, SAME otherwise."""
+    if delta > TIE_TOLERANCE:
+        return Mark.UP
+    if delta < -TIE_TOLERANCE:
+        return Mark.DOWN
+    return Mark.SAME
+
+
+@dataclass(frozen=True)
+class SystemScores:
+    """One run: its name in tables, its full score result and its micro F1 intervals."""
+
+    name: str
+    result: ScoreResult
+    micro_ci: dict[str, F1Interval]
+
+    @property
+    def path(self) -> str:
+        return self.result.system_path
+
+    def bottlenecks(self) -> dict[str, float]:
+        """Span micro F1 minus the F1 with each attribute (undefined F1 as 0): the points each costs."""
+        span = comparable_f1(self.result.micro["plain"])
+        return {c: span - comparable_f1(self.result.micro[c]) for c in ATTRIBUTE_GAPS}
+
+
+@dataclass(frozen=True)
+class DocumentDelta:
+    """One document's F1 in runs a and b under one combination (NaN: undefined) and the change."""
+
+    doc_id: str
+    counted: bool
+    f1_a: float
+    f1_b: float
+    delta_f1: float
+    mark: Mark
+
+
+@dataclass(frozen=True)
+class PairComparison:
+    """Run b against run a (indices into `Comparison.systems`): tests and document deltas per combination."""
+
+    a: int
+    b: int
+    tests: dict[str, PairTest]
+    documents: dict[str, tuple[DocumentDelta, ...]]
+
+    def regressions_first(self, combination: str) -> list[DocumentDelta]:
+        """The documents, worst regression first (ties in document order)."""
+        return sorted(self.documents[combination], key=lambda d: d.delta_f1)
+
+    def marks(self, combination: str) -> dict[Mark, int]:
+        """How many counted documents went up, down or stayed the same."""
+        counts = dict.fromkeys(Mark, 0)
+        for d in self.documents[combination]:
+            if d.counted:
+                counts[d.mark] += 1
+        return counts
+
+
+@dataclass(frozen=True)
+class BelowThreshold:
+    """A counted document in which a run's precision or recall is below the threshold (GATE's verbose mode)."""
+
+    system: int
+    doc_id: str
+    combination: str
+    score: Score
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Everything the compare report and the window's compare mode show."""
+
+    gold_path: str
+    mode: SpanMode
+    systems: tuple[SystemScores, ...]
+    pairs: tuple[PairComparison, ...]
+    settings: ResampleSettings
+    warnings: tuple[str, ...] = ()
+    _rows: dict[tuple[int, str], list[list[MappingRow]]] = field(default_factory=dict, repr=False, compare=False)
+    _cases: dict[tuple[int, int, str], tuple[Case, ...]] = field(default_factory=dict, repr=False, compare=False)
+
+    def pair(self, a: int, b: int) -> PairComparison:
+        """The comparison of run b against run a; raises `KeyError` for a pair not compared."""
+        for p in self.pairs:
+            if (p.a, p.b) == (a, b):
+                return p
+        raise KeyError((a, b))
+
+    def rows(self, system: int, combination: str) -> list[list[MappingRow]]:
+        """A run's mapping rows, per document in the scored order (computed once, then kept)."""
+        key = (system, combination)
+        if key not in self._rows:
+            self._rows[key] = [mapping_rows(d, combination) for d in self.systems[system].result.documents]
+        return self._rows[key]
+
+    def cases(self, a: int, b: int, combination: str) -> tuple[Case, ...]:
+        """The case list of b against a under `combination` (any two runs, in either order), computed
+        on first use and kept: the window asks for one pair at a time, reports for several."""
+        key = (a, b, combination)
+        if key not in self._cases:
+            docs = self.systems[a].result.documents
+            rows_a, rows_b = self.rows(a, combination), self.rows(b, combination)
+            out: list[Case] = []
+            for doc, ra, rb in zip(docs, rows_a, rows_b, strict=True):
+                out.extend(document_cases(ra, rb, doc.doc_id, combination))
+            self._cases[key] = tuple(out)
+        return self._cases[key]
+
+    def below_threshold(self, threshold: float) -> list[BelowThreshold]:
+        """Counted documents whose P or R is below `threshold` (an undefined P counts as 0), per run
+        and combination, in run, document and combination order."""
+        out = []
+        for index, system in enumerate(self.systems):
+            for doc in system.result.documents:
+                if not doc.counted:
+                    continue
+                for c in COMBINATIONS:
+                    s = doc.scores[c]
+                    precision = 0.0 if s.num_system == 0 else s.precision
+                    if precision < threshold or s.recall < threshold:
+                        out.append(BelowThreshold(index, doc.doc_id, c, s))
+        return out
+
+
+def system_names(paths: Sequence[str]) -> list[str]:
+    """Short unique names: the file name without `.tbf`; a repeated name gets ` (2)`, ` (3)`, ..."""
+    names = []
+    seen: dict[str, int] = {}
+    for path in paths:
+        base = os.path.basename(path)
+        base = base[:-4] if base.lower().endswith(".tbf") and len(base) > 4 else base
+        seen[base] = seen.get(base, 0) + 1
+        names.append(base if seen[base] == 1 else f"{base} ({seen[base]})")
+    return names
+
+
+def all_pairs(count: int) -> list[tuple[int, int]]:
+    """Every (a, b) with a before b in the order the runs were given."""
+    return [(a, b) for a in range(count) for b in range(a + 1, count)]
+
+
+def _document_deltas(a: ScoreResult, b: ScoreResult, combination: str) -> tuple[DocumentDelta, ...]:
+    out = []
+    for doc_a, doc_b in zip(a.documents, b.documents, strict=True):
+        sa, sb = doc_a.scores[combination], doc_b.scores[combination]
+        delta = comparable_f1(sb) - comparable_f1(sa)
+        out.append(DocumentDelta(doc_a.doc_id, doc_a.counted, sa.f1, sb.f1, delta, mark_of(delta)))
+    return tuple(out)
+
+
+def compare_results(
+    results: Sequence[ScoreResult],
+    *,
+    names: Sequence[str] | None = None,
+    pairs: Sequence[tuple[int, int]] | None = None,
+    settings: ResampleSettings = DEFAULT_SETTINGS,
+    warnings: Sequence[str] = (),
+) -> Comparison:
+    """Compare runs already scored against the same gold file (same documents).
+
+    `pairs` defaults to every pair in the given order; `names` to `system_names` of the paths. One set
+    of resamples serves every run, pair and combination.
+    """
+    if not results:
+        raise ValueError("nothing to compare")
+    names = list(names) if names is not None else system_names([r.system_path for r in results])
+    pairs = list(pairs) if pairs is not None else all_pairs(len(results))
+    counts = [Counts.from_result(r, c) for r in results for c in COMBINATIONS]
+
+    def at(system: int, combination: int) -> int:
+        return system * len(COMBINATIONS) + combination
+
+    test_pairs = [(at(a, k), at(b, k)) for a, b in pairs for k in range(len(COMBINATIONS))]
+    intervals, tests = significance_tests(counts, test_pairs, settings)
+    systems = tuple(
+        SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)})
+        for i, (name, r) in enumerate(zip(names, results, strict=True)))
+    pair_results = []
+    for n, (a, b) in enumerate(pairs):
+        pair_tests = {c: tests[n * len(COMBINATIONS) + k] for k, c in enumerate(COMBINATIONS)}
+        documents = {c: _document_deltas(results[a], results[b], c) for c in COMBINATIONS}
+        pair_results.append(PairComparison(a, b, pair_tests, documents))
+    return Comparison(results[0].gold_path, results[0].mode, systems, tuple(pair_results), settings,
+                      tuple(warnings))
+
+
+def compare_files(
+    gold: TbfFile,
+    systems: Sequence[TbfFile],
+    *,
+    type_whitelist: Collection[str] | None = None,
+    settings: ResampleSettings = DEFAULT_SETTINGS,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
+) -> Comparison:
+    """Score every run against `gold` as `evmeval-score` does, then compare them (`compare_results`).
+
+    `progress(done, total)` counts scored documents over all runs; `cancelled()` is checked between
+    documents (raises `ScoringCancelled`). Each run's scoring warnings are kept, prefixed by its name.
+    """
+    names = system_names([s.path for s in systems])
+    total = len(gold.documents) * len(systems)
+    results = []
+    warnings: list[str] = []
+    for number, (name, system) in enumerate(zip(names, systems, strict=True)):
+        done = number * len(gold.documents)
+        step = None if progress is None else (lambda k, _n, done=done: progress(done + k, total))
+        result = score_files(gold, system, type_whitelist=type_whitelist, progress=step, cancelled=cancelled)
+        warnings.extend(f"{name}: {w}" for w in result.warnings)
+        results.append(result)
+    return compare_results(results, names=names, settings=settings, warnings=warnings)

@@ -1,0 +1,303 @@
+"""Event coreference scores with the published v1.8 rules (`evmeval-score -c`), without Perl.
+
+Per document, v1.8 aligns mentions through the greedy mapping of one attribute combination (`-m`:
+0 plain, 1 mention_type (default), 2 realis_status, 3 both), keeping a pair when its Dice is at
+least the threshold (`-ct`, default 1.0). It then writes one CoNLL token line per gold mention (with
+its aligned system mention, if any) and one per unaligned system mention. Each side's line carries
+the mention's cluster number — its `@Coreference` line's position, or a fresh number for a mention
+in no cluster — or nothing when that side has no mention on the line. The CoNLL scorer v8.01 then
+scores these lines; here the same chains go straight to `evmeval.coref.metrics`.
+
+Beyond v1.8: per-document scores (v1.8's per-document table is dead code), LEA, the usual CoNLL
+average, and per-cluster explanations (`explain_clusters`).
+
+Two paths give the same lines and bit-identical counts: `evmeval.coref.lines` for the common
+document (distinct mention ids, every cluster member a mention, no white list), in time proportional
+to its clusters; `general_document_coreference` for every other, literally as v1.8 builds the lines.
+Each side's `DocumentClusters` (for the comparison file, explanations and the window) is read when
+first asked for.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from operator import attrgetter
+from typing import NamedTuple
+
+from evmeval.align import COMBINATIONS
+from evmeval.coref.clusters import DocumentClusters, cluster_rows, coreference_clusters
+from evmeval.coref.kernel import KERNEL
+from evmeval.coref.metrics import (
+    CorefCounts,
+    LinkCounts,
+    score_chains,
+    sum_counts,
+    truncated_percent,
+)
+from evmeval.io.errors import FormatError
+from evmeval.mention.scoring import DocumentResult, ScoreResult
+from evmeval.model import Document, Mention, TbfFile
+
+MAPPING_CHOICES: tuple[str, ...] = COMBINATIONS
+"""`-m N` picks COMBINATIONS[N]: 0 plain, 1 mention_type, 2 realis_status, 3 mention_type+realis_status."""
+DEFAULT_COMBINATION = "mention_type"
+DEFAULT_THRESHOLD = 1.0
+
+REPORT_METRICS: tuple[str, ...] = ("bcub", "ceafe", "ceafm", "muc", "blanc")
+"""The order v1.8's report lists the metrics in (its dictionary order)."""
+EXCLUDED_FROM_AVERAGE = "ceafm"
+"""Printed with a `*` and left out of v1.8's "Overall Average CoNLL score"."""
+
+Progress = Callable[[int, int], None]
+
+
+def check_threshold(threshold: float) -> None:
+    """`-ct` must be a number >= 0. 0 keeps every mapped pair (all have Dice > 0); v1.8 instead
+    paired unmapped gold mentions with its last system mention, or crashed (IndexError)."""
+    if math.isnan(threshold) or threshold < 0:
+        raise ValueError(f"coreference threshold must be a number >= 0, not {threshold}")
+
+
+class ClusterSource(NamedTuple):
+    """What one side's clusters are read from, when someone asks for them (the -o/-d run does not)."""
+
+    document: Document | None
+    doc_id: str
+    mentions: tuple[Mention, ...]
+    path: str
+    whitelisted: bool
+
+    def clusters(self) -> DocumentClusters:
+        return _clusters(self.document, self.doc_id, {m.mention_id for m in self.mentions}, self.path,
+                         self.whitelisted)
+
+
+@dataclass(frozen=True)
+class CorefDocument:
+    """One document's CoNLL lines and scores.
+
+    Line k holds gold mention `gold_rows[k]` and system mention `system_rows[k]` (index into the
+    scored document's `gold` / `system`, -1: none), with the cluster numbers written for each side
+    (`gold_labels[k]` / `system_labels[k]`, -1: no mention on that side). `unique_ids`: each side's
+    mention ids are distinct. `gold_clusters` / `system_clusters` are read when first asked for.
+    """
+
+    doc_id: str
+    gold_rows: tuple[int, ...]
+    system_rows: tuple[int, ...]
+    gold_labels: tuple[int, ...]
+    system_labels: tuple[int, ...]
+    counts: CorefCounts
+    unique_ids: bool = False
+    sources: tuple[ClusterSource | DocumentClusters, ClusterSource | DocumentClusters] | None = field(
+        default=None, repr=False, compare=False)
+
+    def _side(self, k: int) -> DocumentClusters:
+        if self.sources is None:
+            return DocumentClusters(self.doc_id, ())
+        source = self.sources[k]
+        return source.clusters() if isinstance(source, ClusterSource) else source
+
+    @cached_property
+    def gold_clusters(self) -> DocumentClusters:
+        return self._side(0)
+
+    @cached_property
+    def system_clusters(self) -> DocumentClusters:
+        return self._side(1)
+
+
+@dataclass(frozen=True)
+class CorefResult:
+    """Coreference scores of one gold/system comparison: per document and summed (v8.01's sums)."""
+
+    combination: str
+    threshold: float
+    documents: tuple[CorefDocument, ...]
+    total: CorefCounts
+    warnings: tuple[str, ...] = ()
+
+    def published_scores(self) -> dict[str, float]:
+        """v1.8's report figures: each metric's F1 as a percentage truncated to two decimals."""
+        return {name: truncated_percent(self.total.metric(name).f1) for name in REPORT_METRICS}
+
+    def published_average(self) -> float:
+        """v1.8's "Overall Average CoNLL score": mean of the truncated bcub, ceafe, muc, blanc F1."""
+        total = 0.0
+        count = 0
+        for name, score in self.published_scores().items():
+            if name != EXCLUDED_FROM_AVERAGE:
+                total += score
+                count += 1
+        return total / count
+
+
+def _labels(ids: list[str | None], cluster_of: dict[str, int], first_free: int) -> list[int]:
+    labels: list[int] = []
+    fresh = first_free
+    for mention_id in ids:
+        if mention_id is None:
+            labels.append(-1)
+            continue
+        number = cluster_of.get(mention_id)
+        if number is None:
+            number = fresh
+            fresh += 1
+        labels.append(number)
+    return labels
+
+
+def chains_of(labels: tuple[int, ...] | list[int]) -> list[list[int]]:
+    """Lines grouped by cluster number, clusters in order of first appearance (v8.01's order)."""
+    chains: dict[int, list[int]] = {}
+    for line, label in enumerate(labels):
+        if label >= 0:
+            chain = chains.get(label)
+            if chain is None:
+                chains[label] = [line]
+            else:
+                chain.append(line)
+    return list(chains.values())
+
+
+def _clusters(document: Document | None, doc_id: str, ids: set[str], path: str,
+              whitelisted: bool) -> DocumentClusters:
+    if document is None:
+        return DocumentClusters(doc_id, ())
+    found = coreference_clusters(document, mention_ids=ids, path=path, whitelisted=whitelisted)
+    if found.overlaps:
+        first = found.overlaps[0]
+        raise FormatError(first.path, first.line, first.message, first.expected)
+    return found
+
+
+_MENTION_ID = attrgetter("mention_id")
+_PAIR_FIELDS = attrgetter("gold", "system", "dice")
+
+
+def _aligned(doc: DocumentResult, combination: str, threshold: float) -> tuple[list[int], list[int]] | None:
+    """system_of (per gold row) and gold_of (per system row) of the pairs with Dice >= threshold,
+    or None when a row is in two pairs (no strategy does that; the general path then decides)."""
+    system_of = [-1] * len(doc.gold)
+    gold_of = [-1] * len(doc.system)
+    kept = 0
+    for g, s, dice in map(_PAIR_FIELDS, doc.mappings[combination].pairs):
+        if dice >= threshold:
+            system_of[g] = s
+            gold_of[s] = g
+            kept += 1
+    if system_of.count(-1) != len(system_of) - kept or gold_of.count(-1) != len(gold_of) - kept:
+        return None
+    return system_of, gold_of
+
+
+def _fast_document(doc: DocumentResult, gold: Document, system: Document | None, sources: tuple[ClusterSource, ...],
+                   combination: str, threshold: float) -> CorefDocument | None:
+    """The document through `coref_lines` (distinct mention ids, clusters without remarks, no white
+    list), or None: then the general path gives the same lines and counts, and any message."""
+    gold_ids = list(map(_MENTION_ID, doc.gold))
+    system_ids = list(map(_MENTION_ID, doc.system))
+    gold_index = dict(zip(gold_ids, range(len(gold_ids)), strict=True))
+    system_index = dict(zip(system_ids, range(len(system_ids)), strict=True))
+    if len(gold_index) != len(gold_ids) or len(system_index) != len(system_ids) or len(gold.mentions) != len(gold_ids):
+        return None
+    gold_rows = cluster_rows(gold, gold_index)
+    system_rows = cluster_rows(system, system_index) if system is not None else []
+    aligned = _aligned(doc, combination, threshold)
+    if gold_rows is None or system_rows is None or aligned is None:
+        return None
+    from evmeval.coref.lines import document_lines  # the C kernel's runs never need it
+
+    lines = document_lines(aligned[0], aligned[1], gold_rows, system_rows)
+    return CorefDocument(doc.doc_id, *lines, unique_ids=True, sources=(sources[0], sources[1]))
+
+
+def _kernel_document(doc: DocumentResult, gold: Document, system: Document | None,
+                     sources: tuple[ClusterSource, ...], combination: str, threshold: float) -> CorefDocument | None:
+    """What `_fast_document` gives, from the C kernel (None: no kernel, or a case for the Python path)."""
+    if KERNEL is None or len(gold.mentions) != len(doc.gold):
+        return None
+    found = KERNEL.document(doc.gold, doc.system, gold.relations, system.relations if system is not None else (),
+                            doc.mappings[combination].pairs, threshold)
+    if found is None:
+        return None
+    gold_rows, system_rows, gold_labels, system_labels, counts = found
+    return CorefDocument(doc.doc_id, gold_rows, system_rows, gold_labels, system_labels, counts, unique_ids=True,
+                         sources=(sources[0], sources[1]))
+
+
+def score_document_coreference(doc: DocumentResult, gold: Document, system: Document | None, *,
+                               gold_path: str = "", system_path: str = "",
+                               combination: str = DEFAULT_COMBINATION, threshold: float = DEFAULT_THRESHOLD,
+                               whitelisted: bool = False) -> CorefDocument:
+    """Align, label and score one document. Raises `FormatError` for overlapping clusters."""
+    sources = (ClusterSource(gold, doc.doc_id, doc.gold, gold_path, whitelisted),
+               ClusterSource(system, doc.doc_id, doc.system, system_path, whitelisted))
+    if not whitelisted:
+        fast = _kernel_document(doc, gold, system, sources, combination, threshold)
+        if fast is None:
+            fast = _fast_document(doc, gold, system, sources, combination, threshold)
+        if fast is not None:
+            return fast
+    return general_document_coreference(doc, sources, combination, threshold)
+
+
+def general_document_coreference(doc: DocumentResult, sources: tuple[ClusterSource, ClusterSource],
+                                 combination: str, threshold: float) -> CorefDocument:
+    """Every case (repeated mention ids, unknown members, white lists), literally as v1.8 builds the
+    lines, scored by `score_chains`; `_fast_document` gives the same for the common case."""
+    gold_ids: list[str | None] = [m.mention_id for m in doc.gold]
+    system_ids: list[str | None] = [m.mention_id for m in doc.system]
+    gold_clusters, system_clusters = sources[0].clusters(), sources[1].clusters()
+    aligned = {p.gold: p.system for p in doc.mappings[combination].pairs if p.dice >= threshold}
+    gold_rows = list(range(len(gold_ids)))
+    system_rows = [aligned.get(g, -1) for g in gold_rows]
+    taken = set(aligned.values())
+    extra = [s for s in range(len(system_ids)) if s not in taken]
+    gold_rows.extend([-1] * len(extra))
+    system_rows.extend(extra)
+    g_labels = _labels([gold_ids[g] if g >= 0 else None for g in gold_rows],
+                       gold_clusters.cluster_of(), len(gold_clusters.clusters))
+    s_labels = _labels([system_ids[s] if s >= 0 else None for s in system_rows],
+                       system_clusters.cluster_of(), len(system_clusters.clusters))
+    key, response = chains_of(g_labels), chains_of(s_labels)
+    ident = LinkCounts(len(aligned), len(gold_ids), len(aligned), len(system_ids))
+    return CorefDocument(doc.doc_id, tuple(gold_rows), tuple(system_rows), tuple(g_labels), tuple(s_labels),
+                         score_chains(key, response, ident), sources=(gold_clusters, system_clusters))
+
+
+def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
+                      combination: str = DEFAULT_COMBINATION, threshold: float = DEFAULT_THRESHOLD,
+                      whitelisted: bool = False, progress: Progress | None = None) -> CorefResult:
+    """Coreference scores for every scored document of `result` (its mappings are reused).
+
+    `whitelisted`: the mentions were filtered by a type white list (v1.8 then filters relations too).
+    Raises `FormatError` (file:line) when a mention is in two clusters, `ValueError` for a bad threshold.
+    """
+    check_threshold(threshold)
+    if combination not in COMBINATIONS:
+        raise ValueError(f"unknown attribute combination {combination!r}")
+    documents: list[CorefDocument] = []
+    warnings: list[str] = []
+    total = len(result.documents)
+    for number, doc in enumerate(result.documents):
+        g_doc = gold.documents[doc.doc_id]
+        scored = score_document_coreference(
+            doc, g_doc, system.documents.get(doc.doc_id), gold_path=gold.path, system_path=system.path,
+            combination=combination, threshold=threshold, whitelisted=whitelisted)
+        if scored.sources is not None and isinstance(scored.sources[0], DocumentClusters):  # the general path's
+            for problem in scored.gold_clusters.warnings + scored.system_clusters.warnings:
+                warnings.append(str(problem))
+        documents.append(scored)
+        if progress is not None and (number % 50 == 0 or number + 1 == total):
+            progress(number + 1, total)
+    return CorefResult(combination, threshold, tuple(documents), corpus_total(documents), tuple(warnings))
+
+
+def corpus_total(documents: list[CorefDocument]) -> CorefCounts:
+    """The documents' counts summed as v8.01 sums them (by the C kernel when it is built)."""
+    summed = KERNEL.sum_counts([d.counts for d in documents]) if KERNEL is not None else None
+    return summed if summed is not None else sum_counts(d.counts for d in documents)

@@ -1,0 +1,1 @@
+"""Reading, checking and writing files: tbf, token tables, texts, brat, CoNLL; validation; safe output writing."""

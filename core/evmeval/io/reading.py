@@ -1,0 +1,104 @@
+"""Reading input files: once, bounded, and with the real cause named when a file is not UTF-8 text.
+
+Every input goes through `read_bytes` exactly once: pipes (`<(cat gold.tbf)`) and standard input (`-`)
+can only be read once, and a file read twice can change in between. Reading stops at a sane line
+length, so `/dev/zero` or a binary file gives a message instead of exhausting memory.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+import sys
+from typing import BinaryIO
+
+from evmeval.io.errors import FormatError
+
+STDIN = "-"
+"""The path that means standard input."""
+
+MAX_LINE_BYTES = 64 * 1024 * 1024
+"""A line longer than this is not a tbf, token or text line (a 5 MB relation line is still read)."""
+
+_CHUNK = 1 << 20
+
+_BOMS = (
+    (codecs.BOM_UTF8, "starts with a UTF-8 byte order mark", "UTF-8 text without a byte order mark"),
+    (codecs.BOM_UTF32_LE, "is UTF-32 text (byte order mark)", "UTF-8 text"),
+    (codecs.BOM_UTF32_BE, "is UTF-32 text (byte order mark)", "UTF-8 text"),
+    (codecs.BOM_UTF16_LE, "is UTF-16 text (byte order mark)", "UTF-8 text"),
+    (codecs.BOM_UTF16_BE, "is UTF-16 text (byte order mark)", "UTF-8 text"),
+)
+
+
+def display_name(path: str) -> str:
+    """How a path appears in messages (standard input has no name of its own)."""
+    return "<standard input>" if path == STDIN else path
+
+
+def _read_all(handle: BinaryIO, path: str, first_read: int = _CHUNK) -> bytes:
+    """Read a binary stream to its end, refusing an endless or absurd line. `first_read` is how much
+    to ask for first: a regular file's size + 1 reads it with one call and no 1 MB buffer."""
+    chunks: list[bytes] = []
+    run = 0  # bytes since the last newline
+    size = first_read
+    while True:
+        chunk = handle.read(size)
+        size = _CHUNK
+        if not chunk:
+            return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        newline = chunk.rfind(b"\n")
+        run = run + len(chunk) if newline < 0 else len(chunk) - newline - 1
+        chunks.append(chunk)
+        if run > MAX_LINE_BYTES:
+            lines = 1 + sum(c.count(b"\n") for c in chunks)
+            raise FormatError(display_name(path), lines, f"line longer than {MAX_LINE_BYTES // (1024 * 1024)} MB; "
+                              "stopped reading", "a text file with lines of ordinary length")
+
+
+_READ: set[str] = set()
+
+
+def paths_read() -> frozenset[str]:
+    """Every path `read_bytes` was asked for in this process: what an out-of-memory message can name."""
+    return frozenset(_READ)
+
+
+def read_bytes(path: str) -> bytes:
+    """The whole content of `path` (or standard input for `-`); OS failures become a `FormatError`."""
+    _READ.add(path)
+    if path == STDIN:
+        return _read_all(sys.stdin.buffer, path)
+    try:
+        with open(path, "rb", buffering=0) as handle:
+            info = os.fstat(handle.fileno())
+            regular = stat.S_ISREG(info.st_mode) and info.st_size < MAX_LINE_BYTES
+            return _read_all(handle, path, info.st_size + 1 if regular else _CHUNK)
+    except FileNotFoundError:
+        raise FormatError(path, 0, "file not found", "an existing file") from None
+    except IsADirectoryError:
+        raise FormatError(path, 0, "is a folder, not a file", "a file") from None
+    except MemoryError:
+        raise FormatError(path, 0, "too large to read into memory", "a file of reasonable size") from None
+    except OSError as exc:
+        raise FormatError(path, 0, f"cannot be read ({exc.strerror})", "a readable file") from None
+
+
+def decode_text(data: bytes, path: str) -> str:
+    """Decode UTF-8 strictly, naming a byte order mark or the first bad byte and its line."""
+    for bom, message, expected in _BOMS:
+        if data.startswith(bom):
+            raise FormatError(display_name(path), 1, message, expected)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise FormatError(display_name(path), line, f"not UTF-8 at byte {exc.start} (0x{data[exc.start]:02x})",
+                          "a UTF-8 encoded text file") from None
+
+
+def read_text(path: str) -> str:
+    """Read a UTF-8 text file once (line endings kept as written); failures become a `FormatError`."""
+    return decode_text(read_bytes(path), path)
+

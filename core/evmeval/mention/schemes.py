@@ -1,0 +1,189 @@
+"""Other scoring schemes over the same mapping: MUC/ANNALIST counts and GATE strict/lenient/average.
+
+The published scheme gives a mapped pair its Dice as partial credit. The MUC scorer and ANNALIST
+count instead (Chinchor 1992; seed 003): every gold mention is correct (COR), partially correct (PAR),
+incorrect (INC) or missing (MIS); every system mention is COR, PAR, INC or spurious (SPU). POS = #gold,
+ACT = #system, and a partial match earns a flat half:
+
+    P = (COR + PAR/2) / ACT        R = (COR + PAR/2) / POS        F1 = 2PR / (P + R)
+
+(The EvmEval paper, seed 001 §3.1, prints the two denominators swapped; this is MUC's definition.)
+
+The categories are the window's outcomes (`evmeval.mention.outcomes.mapping_rows`), read off the chosen
+mapping of one attribute combination: exact match (Dice 1) = COR, partial span = PAR, right span but
+wrong attribute for the combination (the span-only mapping pairs them, this one does not) = INC,
+missed or merged gold = MIS, spurious or extra split part = SPU. So POS = COR + PAR + INC + MIS and
+ACT = COR + PAR + INC + SPU. Per type, a row counts under its gold mention's type, a spurious one under
+its own type (as the published per-type table keys TP by the gold type).
+
+GATE's figures come from `evmeval.agreement.scoring` (gold as the key, system as the response): correct =
+mapped with the same token (character) set, partial = mapped otherwise, missing / spurious = unmapped;
+strict counts partial as wrong, lenient as right, average is their mean.
+
+Corpus figures sum the counts of the documents that enter the v1.8 averages (those with gold mentions).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import Any
+
+from evmeval.align import COMBINATIONS
+from evmeval.mention.gate import GateCounts, gate_counts
+from evmeval.mention.outcomes import MappingRow, Outcome, mapping_rows, mention_unit_sets
+from evmeval.mention.prf import f1_score, nan_to_none, safe_div
+from evmeval.mention.scoring import DocumentResult, ScoreResult
+
+_FIELD = {Outcome.EXACT: "cor", Outcome.PARTIAL: "par", Outcome.ATTRIBUTE: "inc", Outcome.MISSED: "mis",
+          Outcome.MERGED: "mis", Outcome.SPURIOUS: "spu", Outcome.SPLIT: "spu"}
+
+
+@dataclass(frozen=True)
+class MucCounts:
+    """MUC/ANNALIST counts of one document, type or corpus, and the figures they give."""
+
+    cor: int = 0
+    par: int = 0
+    inc: int = 0
+    mis: int = 0
+    spu: int = 0
+
+    @property
+    def pos(self) -> int:
+        """Gold mentions (MUC's "possible")."""
+        return self.cor + self.par + self.inc + self.mis
+
+    @property
+    def act(self) -> int:
+        """System mentions (MUC's "actual")."""
+        return self.cor + self.par + self.inc + self.spu
+
+    @property
+    def precision(self) -> float:
+        return safe_div(self.cor + self.par / 2, self.act)
+
+    @property
+    def recall(self) -> float:
+        return safe_div(self.cor + self.par / 2, self.pos)
+
+    @property
+    def f1(self) -> float:
+        return f1_score(self.precision, self.recall)
+
+    def __add__(self, other: MucCounts) -> MucCounts:
+        return MucCounts(self.cor + other.cor, self.par + other.par, self.inc + other.inc,
+                         self.mis + other.mis, self.spu + other.spu)
+
+    def to_json(self) -> dict[str, int | float | None]:
+        return {"pos": self.pos, "act": self.act, "cor": self.cor, "par": self.par, "inc": self.inc,
+                "mis": self.mis, "spu": self.spu, "precision": nan_to_none(self.precision),
+                "recall": nan_to_none(self.recall), "f1": nan_to_none(self.f1)}
+
+
+@dataclass(frozen=True)
+class MucTypeRow:
+    """MUC counts of one mention type (canonical) over the counted documents."""
+
+    mention_type: str
+    counts: MucCounts
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.mention_type, **self.counts.to_json()}
+
+
+@dataclass(frozen=True)
+class DocumentSchemes:
+    """One document's MUC and GATE counts per attribute combination."""
+
+    doc_id: str
+    counted: bool
+    muc: dict[str, MucCounts]
+    gate: dict[str, GateCounts]
+
+
+@dataclass(frozen=True)
+class SchemeResult:
+    """MUC and GATE figures of a `ScoreResult`, under the mapping strategy that result was made with."""
+
+    mapping: str
+    documents: tuple[DocumentSchemes, ...]
+    muc: dict[str, MucCounts]
+    muc_per_type: dict[str, tuple[MucTypeRow, ...]]
+    gate: dict[str, GateCounts]
+
+    def to_json(self) -> dict[str, Any]:
+        """`{"muc": {micro, per_type, documents}, "gate": {micro, documents}}`, combinations as keys."""
+        return {
+            "muc": {
+                "micro": {c: self.muc[c].to_json() for c in COMBINATIONS},
+                "per_type": {c: [row.to_json() for row in self.muc_per_type[c]] for c in COMBINATIONS},
+                "documents": {d.doc_id: {c: d.muc[c].to_json() for c in COMBINATIONS} for d in self.documents},
+            },
+            "gate": {
+                "micro": {c: self.gate[c].to_json() for c in COMBINATIONS},
+                "documents": {d.doc_id: {c: d.gate[c].to_json() for c in COMBINATIONS} for d in self.documents},
+            },
+        }
+
+
+def muc_counts(rows: list[MappingRow]) -> MucCounts:
+    """MUC counts of mapping-table rows (each gold and each system mention is in exactly one row)."""
+    return _counts(Counter(map(_OUTCOME, rows)))  # counted in C: 370k rows per export of 2000 documents
+
+
+_OUTCOME = attrgetter("outcome")
+
+
+def _counts(by_outcome: Mapping[Outcome, int]) -> MucCounts:
+    tally = _new_tally()
+    for outcome, count in by_outcome.items():
+        tally[_FIELD[outcome]] += count
+    return MucCounts(**tally)
+
+
+def _new_tally() -> dict[str, int]:
+    return dict.fromkeys(("cor", "par", "inc", "mis", "spu"), 0)
+
+
+def _typed_outcomes(rows: list[MappingRow]) -> Iterator[tuple[str, Outcome]]:
+    """Each row's (type, outcome): a row counts under its gold mention's type, else its system mention's."""
+    return (((row.gold or row.system).mention_type, row.outcome) for row in rows)  # type: ignore[union-attr]
+
+
+def document_schemes(doc: DocumentResult, counted: bool) -> DocumentSchemes:
+    """A document's MUC and GATE counts."""
+    muc = {c: muc_counts(mapping_rows(doc, c)) for c in COMBINATIONS}
+    units = mention_unit_sets(doc, "gold"), mention_unit_sets(doc, "system")
+    gate = {c: gate_counts(doc.gold, doc.system, doc.mappings[c], units_a=units[0], units_b=units[1])
+            for c in COMBINATIONS}
+    return DocumentSchemes(doc.doc_id, counted, muc, gate)
+
+
+def scheme_scores(result: ScoreResult) -> SchemeResult:
+    """MUC counts (per document, per type, corpus) and GATE counts for every combination."""
+    documents = []
+    muc = dict.fromkeys(COMBINATIONS, MucCounts())
+    gate = dict.fromkeys(COMBINATIONS, GateCounts())
+    by_type: dict[str, Counter[tuple[str, Outcome]]] = {c: Counter() for c in COMBINATIONS}
+    for doc in result.documents:
+        counted = result.counts_document(doc)
+        schemes = document_schemes(doc, counted)
+        documents.append(schemes)
+        if not counted:
+            continue
+        for c in COMBINATIONS:
+            muc[c] = muc[c] + schemes.muc[c]
+            gate[c] = gate[c] + schemes.gate[c]
+            by_type[c].update(_typed_outcomes(mapping_rows(doc, c)))  # an iterable: counted in C
+    per_type = {c: _per_type_rows(by_type[c]) for c in COMBINATIONS}
+    return SchemeResult(result.mapping, tuple(documents), muc, per_type, gate)
+
+
+def _per_type_rows(typed: Counter[tuple[str, Outcome]]) -> tuple[MucTypeRow, ...]:
+    tallies: dict[str, dict[Outcome, int]] = {}
+    for (mention_type, outcome), count in typed.items():
+        tallies.setdefault(mention_type, {})[outcome] = count
+    return tuple(MucTypeRow(t, _counts(tallies[t])) for t in sorted(tallies))

@@ -1,0 +1,143 @@
+"""The display name of a canonical event type: its first spelling in the files, the one rule for every view.
+
+The scorer compares types in canonical form (letters and digits, lower-cased: `transactiontransferownership`),
+which no annotator ever wrote. Tables, charts and reports show a canonical type as it was first written in
+the files (`Transaction_Transfer-Ownership`): gold documents first (in file order), then system documents,
+so a system's odd spelling never renames a gold type. A type never written (impossible for a parsed
+corpus) shows in its canonical form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Protocol
+
+from evmeval.model import Mention
+
+
+class TypeNames(Mapping[str, str]):
+    """Canonical type -> display name (first spelling seen); `name(t)` falls back to `t` itself."""
+
+    def __init__(self, spellings: Mapping[str, str] | None = None) -> None:
+        self._names: dict[str, str] = dict(spellings or {})
+
+    def __getitem__(self, canonical: str) -> str:
+        return self._names[canonical]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def name(self, canonical: str) -> str:
+        """How to show `canonical`: its first spelling, or itself when no file wrote it."""
+        return self._names.get(canonical, canonical)
+
+
+def first_spellings(mentions: Iterable[Mention]) -> TypeNames:
+    """Each canonical type of `mentions` with the raw spelling of its first mention (iteration order)."""
+    return TypeNames(_first_spellings(mentions))
+
+
+def _first_spellings(mentions: Iterable[Mention]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for m in mentions:
+        if m.mention_type not in names:
+            names[m.mention_type] = m.raw_type
+    return names
+
+
+class HasMentions(Protocol):
+    """What `type_names` needs of a document (a `evmeval.mention.scoring.DocumentResult`)."""
+
+    @property
+    def gold(self) -> Sequence[Mention]: ...
+
+    @property
+    def system(self) -> Sequence[Mention]: ...
+
+
+def type_names(documents: Iterable[HasMentions]) -> TypeNames:
+    """Display names for every type of the documents: every gold mention first, then every system one."""
+    docs = list(documents)
+    names = dict(first_spellings(m for doc in docs for m in doc.gold))
+    for canonical, raw in first_spellings(m for doc in docs for m in doc.system).items():
+        names.setdefault(canonical, raw)
+    return TypeNames(names)
+
+
+_Where = tuple[int, int, int]
+"""Where a spelling was first seen: (side: 0 gold / 1 system, document position, order in the document)."""
+
+
+class SpellingCache:
+    """`type_names` for a sequence of results that share most documents (an edit rescores one), at the
+    cost of the changed documents, not the corpus's: for each type it keeps where each document first
+    spells it, so a changed document only moves the types it had or has. Exact: the name is the spelling
+    seen first (gold before system, documents in order), and the names keep `type_names`' order."""
+
+    def __init__(self) -> None:
+        self._docs: list[HasMentions] = []
+        self._seen: dict[str, dict[_Where, str]] = {}
+        """canonical -> {where a document first spells it: the spelling}."""
+        self._first: dict[str, tuple[_Where, str]] = {}
+        self._names: TypeNames | None = None
+
+    def type_names(self, documents: Iterable[HasMentions]) -> TypeNames:
+        docs = list(documents)
+        if len(docs) != len(self._docs):
+            changed = None
+        else:
+            changed = [k for k, (new, old) in enumerate(zip(docs, self._docs, strict=True)) if new is not old]
+        if changed is None or len(changed) > 64:
+            self._docs, self._seen, self._first, self._names = [_EMPTY] * len(docs), {}, {}, None
+            changed = list(range(len(docs)))
+        if changed or self._names is None:
+            stale: set[str] = set()
+            for k in changed:
+                stale |= self._remove(k, self._docs[k])
+                self._docs[k] = docs[k]
+                self._add(k, docs[k])
+            for canonical in stale:  # its first spelling was in a changed document: look again
+                seen = self._seen.get(canonical)
+                if seen:
+                    where = min(seen)
+                    self._first[canonical] = (where, seen[where])
+                else:
+                    self._seen.pop(canonical, None)
+                    self._first.pop(canonical, None)
+            ordered = sorted(self._first.items(), key=lambda item: item[1][0])
+            self._names = TypeNames({canonical: raw for canonical, (_, raw) in ordered})
+        return self._names
+
+    @staticmethod
+    def _spellings(position: int, doc: HasMentions) -> Iterator[tuple[str, _Where, str]]:
+        for side, mentions in enumerate((doc.gold, doc.system)):
+            # a plain dict: a TypeNames' items() would call __getitem__ per type (the export's 2000 documents)
+            for order, (canonical, raw) in enumerate(_first_spellings(mentions).items()):
+                yield canonical, (side, position, order), raw
+
+    def _remove(self, position: int, doc: HasMentions) -> set[str]:
+        """Forget what document `position` spelled; the types whose first spelling that was."""
+        stale = set()
+        for canonical, where, _ in self._spellings(position, doc):
+            del self._seen[canonical][where]
+            if self._first[canonical][0] == where:
+                stale.add(canonical)
+        return stale
+
+    def _add(self, position: int, doc: HasMentions) -> None:
+        for canonical, where, raw in self._spellings(position, doc):
+            self._seen.setdefault(canonical, {})[where] = raw
+            first = self._first.get(canonical)
+            if first is None or where < first[0]:
+                self._first[canonical] = (where, raw)
+
+
+class _Empty:
+    gold: tuple[Mention, ...] = ()
+    system: tuple[Mention, ...] = ()
+
+
+_EMPTY: HasMentions = _Empty()

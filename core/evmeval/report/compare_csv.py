@@ -1,0 +1,118 @@
+"""The comparison as CSV files for spreadsheets (long format, one fact per row, figures unrounded).
+
+systems.csv (run × combination), pairs.csv (pair × combination), documents.csv (document × run ×
+combination), document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
+case) and, with a threshold, below_threshold.csv. An undefined figure is an empty cell, as in the
+scorer's own CSV export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from evmeval.align import COMBINATIONS
+from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
+from evmeval.mention.outcomes import MappingRow
+from evmeval.report.csv_report import _mention_cells, _number, _table
+
+CSV_FILES = ("systems.csv", "pairs.csv", "documents.csv", "document_deltas.csv", "cases.csv")
+THRESHOLD_FILE = "below_threshold.csv"
+
+
+def csv_file_names(threshold: float | None) -> tuple[str, ...]:
+    """The files `format_compare_csvs` writes (for checking output paths before any work)."""
+    return (*CSV_FILES, THRESHOLD_FILE) if threshold is not None else CSV_FILES
+
+
+def _systems(comparison: Comparison) -> str:
+    header = ["system", "path", "combination", "tp", "num_gold", "num_system", "precision", "recall", "f1",
+              "f1_ci_low", "f1_ci_high", "macro_precision", "macro_recall", "macro_f1"]
+    rows = []
+    for s in comparison.systems:
+        for c in COMBINATIONS:
+            mi, ma, ci = s.result.micro[c], s.result.macro[c], s.micro_ci[c]
+            rows.append([s.name, s.path, c, _number(mi.tp), mi.num_gold, mi.num_system, _number(mi.precision),
+                         _number(mi.recall), _number(mi.f1), _number(ci.ci_low), _number(ci.ci_high),
+                         _number(ma.precision), _number(ma.recall), _number(ma.f1)])
+    return _table(header, rows)
+
+
+def _pairs(comparison: Comparison) -> str:
+    header = ["a", "b", "combination", "f1_a", "f1_b", "delta_f1", "ci_low", "ci_high", "p_value",
+              "p_value_randomization", "documents_up", "documents_down", "documents_same"]
+    rows = []
+    for p in comparison.pairs:
+        a, b = comparison.systems[p.a], comparison.systems[p.b]
+        for c in COMBINATIONS:
+            t = p.tests[c]
+            rows.append([a.name, b.name, c, _number(a.result.micro[c].f1), _number(b.result.micro[c].f1),
+                         _number(t.delta_f1), _number(t.ci_low), _number(t.ci_high), _number(t.p_value),
+                         _number(t.p_value_randomization), *p.marks(c).values()])
+    return _table(header, rows)
+
+
+def _documents(comparison: Comparison) -> str:
+    header = ["doc_id", "counted", "num_gold", "system", "num_system", "combination", "tp", "precision",
+              "recall", "f1"]
+    rows = []
+    for s in comparison.systems:
+        for doc in s.result.documents:
+            for c in COMBINATIONS:
+                sc = doc.scores[c]
+                rows.append([doc.doc_id, int(doc.counted), len(doc.gold), s.name, len(doc.system), c,
+                             _number(sc.tp), _number(sc.precision), _number(sc.recall), _number(sc.f1)])
+    return _table(header, rows)
+
+
+def _deltas(comparison: Comparison) -> str:
+    header = ["a", "b", "combination", "doc_id", "counted", "f1_a", "f1_b", "delta_f1", "mark"]
+    rows: list[list[object]] = []
+    for p in comparison.pairs:
+        a, b = comparison.systems[p.a].name, comparison.systems[p.b].name
+        for c in COMBINATIONS:
+            rows.extend([a, b, c, d.doc_id, int(d.counted), _number(d.f1_a), _number(d.f1_b),
+                         _number(d.delta_f1), d.mark.value] for d in p.documents[c])
+    return _table(header, rows)
+
+
+def _row_cells(row: MappingRow | None) -> list[object]:
+    if row is None:
+        return ["", "", *_mention_cells(None)]
+    return [row.outcome.value, _number(row.dice), *_mention_cells(row.system)]
+
+
+def _cases(comparison: Comparison, combinations: Sequence[str]) -> str:
+    side = ["outcome", "dice", "system_id", "system_span", "system_text", "system_type", "system_realis",
+            "system_line"]
+    header = ["a", "b", "combination", "doc_id", "kind", "gold_id", "gold_span", "gold_text", "gold_type",
+              "gold_realis", "gold_line", *(f"a_{k}" for k in side), *(f"b_{k}" for k in side)]
+
+    def rows() -> Iterable[list[object]]:
+        for p in comparison.pairs:
+            a, b = comparison.systems[p.a].name, comparison.systems[p.b].name
+            for c in combinations:
+                for case in comparison.cases(p.a, p.b, c):
+                    yield [a, b, c, case.doc_id, case.kind.value, *_mention_cells(case.gold),
+                           *_row_cells(case.row_a), *_row_cells(case.row_b)]
+
+    return _table(header, rows())
+
+
+def _below(comparison: Comparison, threshold: float) -> str:
+    header = ["system", "combination", "doc_id", "threshold", "precision", "recall", "f1"]
+    rows = [[comparison.systems[w.system].name, w.combination, w.doc_id, _number(threshold),
+             _number(w.score.precision), _number(w.score.recall), _number(w.score.f1)]
+            for w in comparison.below_threshold(threshold)]
+    return _table(header, rows)
+
+
+def format_compare_csvs(comparison: Comparison, *, threshold: float | None = None,
+                        case_combinations: Sequence[str] = CASE_COMBINATIONS) -> dict[str, str]:
+    """File name -> CSV text, for the names `csv_file_names(threshold)` lists; cases.csv holds the
+    cases of every pair for each of `case_combinations`."""
+    files = {"systems.csv": _systems(comparison), "pairs.csv": _pairs(comparison),
+             "documents.csv": _documents(comparison), "document_deltas.csv": _deltas(comparison),
+             "cases.csv": _cases(comparison, case_combinations)}
+    if threshold is not None:
+        files[THRESHOLD_FILE] = _below(comparison, threshold)
+    return files

@@ -1,0 +1,142 @@
+"""The comparison as JSON: systems, pairs, documents, cases (fractions 0-1, NaN as null).
+
+Layout (README, docs/features/compare.md):
+{ "tool": "evmeval-compare", "profile", "mode", "gold", "combinations", "bootstrap": {resamples, seed, ...},
+  "systems":   [ {name, path, micro: {<c>: {tp, num_gold, num_system, precision, recall, f1}},
+                  macro: {<c>: {precision, recall, f1, num_documents}}, micro_ci: {<c>: {f1, ci_low, ci_high}}} ],
+  "pairs":     [ {a, b, a_index, b_index, <c>: {delta_f1, ci_low, ci_high, p_value, p_value_randomization,
+                  f1_a, f1_b, documents_up, documents_down, documents_same}} ],
+  "documents": [ {doc_id, counted, num_gold, systems: [{system, num_system, <c>: {tp, ..., f1}}],
+                  pairs: [{a, b, <c>: {delta_f1, mark}}]} ],
+  "cases":     [ {a, b, combination, counts: {<kind>: n}, items: [{doc_id, kind, gold, a, b}]} ],
+  "threshold", "below_threshold": [ {system, doc_id, combination, precision, recall, f1} ],   (with a threshold)
+  "warnings" }
+A case's `gold` is a mention or null; `a` / `b` are that run's row {outcome, dice, mismatched_attributes,
+system} or null; a mention is {id, span, text, type, realis, line}.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from evmeval.align import COMBINATIONS
+from evmeval.compare.runs import CASE_COMBINATIONS, Comparison, PairComparison
+from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings, micro_intervals
+from evmeval.mention.cases import Case, case_counts
+from evmeval.mention.outcomes import MappingRow
+from evmeval.mention.scoring import ScoreResult
+from evmeval.model import Mention
+from evmeval.report.json_report import _no_nan
+
+
+def mention_json(m: Mention | None) -> dict[str, Any] | None:
+    if m is None:
+        return None
+    return {"id": m.mention_id, "span": m.span_field(), "text": m.text, "type": m.mention_type,
+            "realis": m.realis, "line": m.line}
+
+
+def row_json(row: MappingRow | None) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    return {"outcome": row.outcome.value, "dice": row.dice,
+            "mismatched_attributes": list(row.mismatched_attributes), "system": mention_json(row.system)}
+
+
+def case_json(case: Case) -> dict[str, Any]:
+    return {"doc_id": case.doc_id, "kind": case.kind.value, "gold": mention_json(case.gold),
+            "a": row_json(case.row_a), "b": row_json(case.row_b)}
+
+
+def _systems(comparison: Comparison) -> list[dict[str, Any]]:
+    return [{"name": s.name, "path": s.path,
+             "micro": {c: s.result.micro[c].to_json() for c in COMBINATIONS},
+             "macro": {c: s.result.macro[c].to_json() for c in COMBINATIONS},
+             "micro_ci": {c: s.micro_ci[c].to_json() for c in COMBINATIONS}} for s in comparison.systems]
+
+
+def _pair(comparison: Comparison, pair: PairComparison) -> dict[str, Any]:
+    a, b = comparison.systems[pair.a], comparison.systems[pair.b]
+    out: dict[str, Any] = {"a": a.name, "b": b.name, "a_index": pair.a, "b_index": pair.b}
+    for c in COMBINATIONS:
+        marks = pair.marks(c)
+        out[c] = {**pair.tests[c].to_json(), "f1_a": a.result.micro[c].f1, "f1_b": b.result.micro[c].f1,
+                  **{f"documents_{m.value}": n for m, n in marks.items()}}
+    return out
+
+
+def _documents(comparison: Comparison) -> list[dict[str, Any]]:
+    out = []
+    first = comparison.systems[0].result.documents
+    for n, doc in enumerate(first):
+        systems = []
+        for s in comparison.systems:
+            d = s.result.documents[n]
+            systems.append({"system": s.name, "num_system": len(d.system),
+                            **{c: d.scores[c].to_json() for c in COMBINATIONS}})
+        pairs = []
+        for p in comparison.pairs:
+            deltas = {c: p.documents[c][n] for c in COMBINATIONS}
+            pairs.append({"a": comparison.systems[p.a].name, "b": comparison.systems[p.b].name,
+                          **{c: {"delta_f1": d.delta_f1, "mark": d.mark.value} for c, d in deltas.items()}})
+        out.append({"doc_id": doc.doc_id, "counted": doc.counted, "num_gold": len(doc.gold),
+                    "systems": systems, "pairs": pairs})
+    return out
+
+
+def _cases(comparison: Comparison, combinations: Sequence[str]) -> list[dict[str, Any]]:
+    out = []
+    for p in comparison.pairs:
+        for c in combinations:
+            cases = comparison.cases(p.a, p.b, c)
+            out.append({"a": comparison.systems[p.a].name, "b": comparison.systems[p.b].name,
+                        "combination": c,
+                        "counts": {k.value: n for k, n in case_counts(cases).items()},
+                        "items": [case_json(case) for case in cases]})
+    return out
+
+
+def comparison_to_json(comparison: Comparison, *, threshold: float | None = None,
+                       case_combinations: Sequence[str] = CASE_COMBINATIONS) -> dict[str, Any]:
+    """A JSON-serialisable dict of the comparison (layout in the module docstring).
+
+    Cases are listed for every pair and each of `case_combinations`.
+    """
+    data: dict[str, Any] = {
+        "tool": "evmeval-compare",
+        "profile": "v1.8",
+        "mode": comparison.mode.value,
+        "gold": comparison.gold_path,
+        "combinations": list(COMBINATIONS),
+        "bootstrap": comparison.settings.to_json(),
+        "systems": _systems(comparison),
+        "pairs": [_pair(comparison, p) for p in comparison.pairs],
+        "documents": _documents(comparison),
+        "cases": _cases(comparison, case_combinations),
+    }
+    if threshold is not None:
+        data["threshold"] = threshold
+        data["below_threshold"] = [
+            {"system": comparison.systems[b.system].name, "doc_id": b.doc_id, "combination": b.combination,
+             "precision": b.score.precision, "recall": b.score.recall, "f1": b.score.f1}
+            for b in comparison.below_threshold(threshold)]
+    data["warnings"] = list(comparison.warnings)
+    return data
+
+
+def dumps_compact(data: dict[str, Any]) -> str:
+    """Strict JSON (no NaN tokens) without indentation: case lists of large corpora run to many MB."""
+    return json.dumps(_no_nan(data), separators=(",", ":"), allow_nan=False) + "\n"
+
+
+def with_micro_ci(base: Callable[[], dict[str, Any]], result: ScoreResult,
+                  settings: ResampleSettings = DEFAULT_SETTINGS) -> dict[str, Any]:
+    """`evmeval-score --json --ci`: the score JSON `base()` plus `micro_ci` ({<c>: {f1, ci_low, ci_high}})
+    and the `bootstrap` settings that produced it."""
+    data = base()
+    intervals = micro_intervals(result, COMBINATIONS, settings)
+    data["micro_ci"] = {c: intervals[c].to_json() for c in COMBINATIONS}
+    data["bootstrap"] = settings.to_json()
+    return data

@@ -1,0 +1,127 @@
+"""The text summary `evmeval-compare` prints: leaderboard, bottlenecks, pairs with intervals and p-values,
+case counts and (with a threshold) the weak documents. Percentages with two decimals, like the
+published report; an undefined figure prints `nan`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+from evmeval.align import COMBINATIONS, Combination
+from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison
+from evmeval.compare.significance import comparable_f1
+from evmeval.mention.cases import CaseKind
+
+
+def pct(value: float) -> str:
+    """A fraction as a percentage with two decimals (`nan` when undefined)."""
+    return "nan" if math.isnan(value) else f"{100 * value:.2f}"
+
+
+def points(value: float) -> str:
+    """A difference of fractions in percentage points, signed."""
+    return f"{100 * value:+.2f}"
+
+
+def p_text(value: float) -> str:
+    return f"{value:.4f}"
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
+    """Aligned columns: the first `left` columns to the left, the rest to the right."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    for row in [header, *rows]:
+        cells = [c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def leaderboard_order(comparison: Comparison) -> list[int]:
+    """Run indices by span (plain) micro F1, best first; ties keep the order given."""
+    return sorted(range(len(comparison.systems)),
+                  key=lambda i: -comparable_f1(comparison.systems[i].result.micro["plain"]))
+
+
+def _leaderboard(comparison: Comparison) -> list[str]:
+    order = leaderboard_order(comparison)
+    names = [comparison.systems[i].name for i in order]
+    header = ["#", "system", *(Combination(c).label for c in COMBINATIONS)]
+    micro, macro, gaps = [], [], []
+    for rank, (i, name) in enumerate(zip(order, names, strict=True), 1):
+        s = comparison.systems[i]
+        micro.append([str(rank), name, *(f"{pct(s.result.micro[c].f1)} [{pct(s.micro_ci[c].ci_low)}, "
+                                         f"{pct(s.micro_ci[c].ci_high)}]" for c in COMBINATIONS)])
+        macro.append([str(rank), name, *(pct(s.result.macro[c].f1) for c in COMBINATIONS)])
+        gaps.append([str(rank), name, *(points(gap) for gap in s.bottlenecks().values())])
+    conf = f"{100 * comparison.settings.confidence:g}"
+    return ["", f"Leaderboard: micro F1 (%) with its {conf} % bootstrap interval, best span F1 first",
+            *_table(header, micro, left=2),
+            "", "Macro F1 (%)", *_table(header, macro, left=2),
+            "", "Bottlenecks: span F1 minus attribute F1 (points)",
+            *_table(["#", "system", *(Combination(c).label for c in ATTRIBUTE_GAPS)], gaps, left=2)]
+
+
+def _pairs(comparison: Comparison) -> list[str]:
+    header = ["a", "b", "attributes", "F1 a", "F1 b", "delta", "interval", "p boot", "p rand", "docs ↑/↓/="]
+    rows = []
+    for p in comparison.pairs:
+        a, b = comparison.systems[p.a], comparison.systems[p.b]
+        for c in COMBINATIONS:
+            t = p.tests[c]
+            marks = p.marks(c)
+            rows.append([a.name, b.name, Combination(c).label, pct(a.result.micro[c].f1), pct(b.result.micro[c].f1),
+                         points(t.delta_f1), f"[{points(t.ci_low)}, {points(t.ci_high)}]",
+                         p_text(t.p_value), p_text(t.p_value_randomization),
+                         "/".join(str(marks[m]) for m in marks)])
+    conf = f"{100 * comparison.settings.confidence:g}"
+    return ["", f"Pairs: delta = F1(b) - F1(a) in points, {conf} % paired-bootstrap interval; "
+            "p = (c + 1) / (n + 1) of the paired bootstrap and of approximate randomization",
+            *_table(header, rows, left=3)]
+
+
+def _cases(comparison: Comparison, counts: Mapping[tuple[int, int, str], Mapping[CaseKind, int]]) -> list[str]:
+    header = ["a", "b", "attributes", *(k.label for k in CaseKind)]
+    rows = []
+    for p in comparison.pairs:
+        for c in COMBINATIONS:
+            if (p.a, p.b, c) in counts:
+                n = counts[(p.a, p.b, c)]
+                rows.append([comparison.systems[p.a].name, comparison.systems[p.b].name, Combination(c).label,
+                             *(str(n[k]) for k in CaseKind)])
+    if not rows:
+        return []
+    return ["", "Cases: mentions b fixed or broke, both got wrong; false alarms of one run only",
+            *_table(header, rows, left=3)]
+
+
+def _below(comparison: Comparison, threshold: float) -> list[str]:
+    weak = comparison.below_threshold(threshold)
+    lines = ["", f"Documents with precision or recall below {pct(threshold)} %: {len(weak)}"]
+    rows = [[comparison.systems[w.system].name, Combination(w.combination).label, w.doc_id,
+             pct(w.score.precision), pct(w.score.recall), pct(w.score.f1)] for w in weak]
+    if rows:
+        lines += _table(["system", "attributes", "document", "P", "R", "F1"], rows, left=3)
+    return lines
+
+
+def format_summary(
+    comparison: Comparison,
+    *,
+    case_counts: Mapping[tuple[int, int, str], Mapping[CaseKind, int]] | None = None,
+    threshold: float | None = None,
+) -> str:
+    """The whole summary. `case_counts[(a, b, combination)]` adds the case table for those pairs."""
+    docs = comparison.systems[0].result.documents
+    counted = sum(1 for d in docs if d.counted)
+    s = comparison.settings
+    lines = [f"evmeval-compare: {len(comparison.systems)} runs against {comparison.gold_path} "
+             f"({comparison.mode.value} mode)",
+             f"{len(docs)} documents, {counted} with gold mentions (averaged); {s.resamples} paired "
+             f"resamples of documents, seed {s.seed}"]
+    for i, system in enumerate(comparison.systems):
+        lines.append(f"  run {i + 1}: {system.name} = {system.path}")
+    lines += _leaderboard(comparison) + _pairs(comparison) + _cases(comparison, case_counts or {})
+    if threshold is not None:
+        lines += _below(comparison, threshold)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,139 @@
+"""CSV exports for spreadsheets: the mapping table, the per-document table and the per-type tables.
+
+Figures are written unrounded, as the core holds them (fractions 0-1), so a spreadsheet can redo any
+sum; an undefined figure (0/0, printed `nan` by the published report) is an empty cell.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Iterable, Iterator, Sequence
+
+from evmeval.align import COMBINATIONS
+from evmeval.mention.outcomes import mapping_rows
+from evmeval.mention.scoring import ScoreResult, TypeRow
+from evmeval.model import Mention
+
+PER_TYPE_TABLES: tuple[tuple[str, str], ...] = (
+    ("published_type_realis_mapping", "per_type_published"),
+    ("type_mapping", "per_type_by_type_mapping"),
+)
+"""(value of the `table` column, ScoreResult attribute): names as in the JSON export."""
+
+MAPPING_HEADER = ("doc_id", "combination", "outcome", "dice", "mismatched_attributes",
+                  "gold_id", "gold_span", "gold_text", "gold_type", "gold_realis", "gold_line",
+                  "system_id", "system_span", "system_text", "system_type", "system_realis", "system_line")
+
+
+def _number(value: float | int | None) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return repr(value) if isinstance(value, float) else str(value)
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+_NO_MENTION: list[object] = ["", "", "", "", "", ""]
+
+
+def _mention_cells(m: Mention | None) -> list[object]:
+    """A mention's id, span, text, type, realis and line; blanks for no mention."""
+    if m is None:
+        return _NO_MENTION
+    return [m.mention_id, m.span_field(), m.text, m.mention_type, m.realis, m.line]
+
+
+def format_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINATIONS) -> str:
+    """The mapping table of every document for each combination (one `combination` column).
+
+    Every gold and every system mention appears exactly once per document and combination.
+    """
+    return "".join(iter_mappings_csv(result, combinations))
+
+
+def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINATIONS) -> Iterator[str]:
+    """`format_mappings_csv` a document at a time (for `evmeval.io.writing.write_atomic`: 50 MB of table
+    on a 2000-document corpus never sit in memory at once).
+
+    Each mention's six cells are put in CSV form once per document (by the csv module, so quoting is
+    its own) and each row is joined from those pieces: the rows of four combinations reuse them, and
+    the cells in between (outcome, Dice, attribute names) never need quoting."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(MAPPING_HEADER)
+    pieces = _CsvPieces()
+    no_mention = pieces.line(_NO_MENTION)
+    middles: dict[tuple[object, ...], str] = {}  # outcome, Dice, attributes: few distinct ones per corpus
+    for doc in result.documents:
+        gold_cells = [pieces.line(_mention_cells(m)) for m in doc.gold]
+        system_cells = [pieces.line(_mention_cells(m)) for m in doc.system]
+        lines = []
+        for combination in combinations:
+            head = pieces.line([doc.doc_id, combination])
+            for row in mapping_rows(doc, combination):
+                gold = no_mention if row.gold_index is None else gold_cells[row.gold_index]
+                system = no_mention if row.system_index is None else system_cells[row.system_index]
+                wrong = row.mismatched_attributes
+                key = (row.outcome, row.dice, wrong)
+                middle = middles.get(key)
+                if middle is None:
+                    middle = middles[key] = f"{row.outcome.value},{_number(row.dice)},{'+'.join(wrong)}"
+                lines.append(f"{head},{middle},{gold},{system}\n")
+        yield out.getvalue() + "".join(lines)
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()
+
+
+class _CsvPieces:
+    """Cells in CSV form (`csv.writer`'s quoting), without the line end, to be joined with commas."""
+
+    def __init__(self) -> None:
+        self._out = io.StringIO()
+        self._writer = csv.writer(self._out, lineterminator="\n")
+
+    def line(self, cells: Sequence[object]) -> str:
+        """Two or more cells (a single empty cell would be written `""`, not empty as in a longer row)."""
+        self._out.seek(0)
+        self._out.truncate()
+        self._writer.writerow(cells)
+        return self._out.getvalue()[:-1]
+
+
+def format_documents_csv(result: ScoreResult) -> str:
+    """One row per scored document: counts, then TP, P, R, F1 for each combination."""
+    header = ["doc_id", "in_system", "counted", "num_gold", "num_system"]
+    for combination in COMBINATIONS:
+        header += [f"{combination}_{k}" for k in ("tp", "precision", "recall", "f1")]
+    rows = []
+    for doc in result.documents:
+        row: list[object] = [doc.doc_id, int(doc.in_system), int(doc.counted), len(doc.gold), len(doc.system)]
+        for combination in COMBINATIONS:
+            s = doc.scores[combination]
+            row += [_number(s.tp), _number(s.precision), _number(s.recall), _number(s.f1)]
+        rows.append(row)
+    return _table(header, rows)
+
+
+def _type_cells(table: str, r: TypeRow) -> list[object]:
+    return [table, r.mention_type, _number(r.tp), r.num_gold, r.num_system,
+            _number(r.precision), _number(r.recall), _number(r.f1)]
+
+
+def format_per_type_csv(result: ScoreResult) -> str:
+    """Both per-type tables, one after the other; the `table` column says which one a row is from.
+
+    `published_type_realis_mapping` is the published report's table (type+realis mapping, gold
+    types); `type_mapping` is built from the type mapping over types seen on either side.
+    """
+    header = ("table", "type", "tp", "num_gold", "num_system", "precision", "recall", "f1")
+    rows = [_type_cells(name, r) for name, attr in PER_TYPE_TABLES for r in getattr(result, attr)]
+    return _table(header, rows)

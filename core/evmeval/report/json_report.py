@@ -1,0 +1,226 @@
+"""The JSON export: everything the window needs, fractions 0-1, NaN as null."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterator, Sequence
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
+from typing import Any, overload
+
+from evmeval.align import COMBINATIONS, Pair
+from evmeval.mention.scoring import DocumentResult, ScoreResult
+
+
+class RawJSON(str):
+    """Text already written as the C encoder writes it (see `_STRICT`): `_stream` copies it as is."""
+
+
+def _mapping_json(pairs: tuple[Pair, ...], gold_ids: list[str], system_ids: list[str]) -> list[dict[str, Any]]:
+    return [{"gold": gold_ids[g], "system": system_ids[s], "gold_index": g, "system_index": s, "dice": dice}
+            for g, s, dice in pairs]
+
+
+def _document_json(doc: DocumentResult, *, with_mappings: bool = True) -> dict[str, Any]:
+    data = {
+        "doc_id": doc.doc_id,
+        "in_system": doc.in_system,
+        "counted": doc.counted,
+        "num_gold": len(doc.gold),
+        "num_system": len(doc.system),
+        "scores": {c: doc.scores[c].to_json() for c in COMBINATIONS},
+    }
+    if with_mappings:
+        data["mappings"] = _mappings_json(doc)  # the last member (`_document_text` relies on it)
+    return data
+
+
+quoted: Callable[[str], str] = encode_basestring_ascii
+"""A JSON string as the encoder writes it (ASCII, escapes its own): the encoder's C function itself."""
+
+
+def encoded(value: Any) -> RawJSON:
+    """`value` written now, as `dumps` would write it inside a line: for `LazyArray` elements, so that
+    `dumps` copies each one instead of searching it for lazy members."""
+    return RawJSON(_encode(value))
+
+
+def _document_text(doc: DocumentResult) -> RawJSON:
+    """`_encode(_document_json(doc))`, with the mapping pairs (most of the text: 300k objects on a
+    2000-document corpus) written by one format string each instead of a dict each."""
+    head = _document_json(doc, with_mappings=False)
+    text = _encode(head)
+    return RawJSON(f"{text[:-1]}, \"mappings\": {_mappings_text(doc)}}}")
+
+
+def _mappings_text(doc: DocumentResult) -> str:
+    """The `mappings` object as `_encode` writes it: ids escaped by the encoder's own string rule,
+    indexes and Dice by `repr` as it does (a Dice that is not a finite float goes through `_encode`)."""
+    gold_ids = [quoted(m.mention_id) for m in doc.gold]
+    system_ids = [quoted(m.mention_id) for m in doc.system]
+    built: dict[int, str] = {}
+    members = []
+    for c in COMBINATIONS:
+        pairs = doc.mappings[c].pairs
+        text = built.get(id(pairs))
+        if text is None:
+            text = built[id(pairs)] = "[" + ", ".join(
+                f'{{"gold": {gold_ids[g]}, "system": {system_ids[s]}, "gold_index": {g}, "system_index": {s}, '
+                f'"dice": {repr(dice) if type(dice) is float and math.isfinite(dice) else _encode(dice)}}}'
+                for g, s, dice in pairs) + "]"
+        members.append(f"{quoted(c)}: {text}")
+    return "{" + ", ".join(members) + "}"
+
+
+def _mappings_json(doc: DocumentResult) -> dict[str, list[dict[str, Any]]]:
+    """Every combination's pairs; combinations that reuse the plain mapping's pairs share its list."""
+    gold_ids = [m.mention_id for m in doc.gold]
+    system_ids = [m.mention_id for m in doc.system]
+    built: dict[int, list[dict[str, Any]]] = {}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for c in COMBINATIONS:
+        pairs = doc.mappings[c].pairs
+        if id(pairs) not in built:
+            built[id(pairs)] = _mapping_json(pairs, gold_ids, system_ids)
+        out[c] = built[id(pairs)]
+    return out
+
+
+class LazyArray(Sequence[Any]):
+    """A JSON array whose elements are built when read: `dumps` writes them one at a time, so the
+    export of 2000 documents never holds 300k mapping dicts at once. Only `dumps` serialises it."""
+
+    def __init__(self, items: Sequence[Any], build: Callable[[Any], Any]) -> None:
+        self._items = items
+        self._build = build
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+
+    def __getitem__(self, index: int | slice) -> Any:
+        if isinstance(index, slice):
+            return [self._build(item) for item in self._items[index]]
+        return self._build(self._items[index])
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self._build, self._items)
+
+
+def result_to_json(result: ScoreResult, *, lazy: bool = False) -> dict[str, Any]:
+    """A JSON-serialisable dict of the result (see README for the layout). `lazy`: the documents are
+    a `LazyArray` of their texts, written while `dumps` writes them (for writing a file; not for
+    `json.dumps`)."""
+    documents: Sequence[Any] = (LazyArray(result.documents, _document_text) if lazy
+                                else [_document_json(doc) for doc in result.documents])
+    return {
+        "profile": result.profile,
+        "mode": result.mode.value,
+        "gold": result.gold_path,
+        "system": result.system_path,
+        "combinations": list(COMBINATIONS),
+        "documents": documents,
+        "micro": {c: result.micro[c].to_json() for c in COMBINATIONS},
+        "macro": {c: result.macro[c].to_json() for c in COMBINATIONS},
+        "per_type": {
+            "published_type_realis_mapping": [r.to_json() for r in result.per_type_published],
+            "type_mapping": [r.to_json() for r in result.per_type_by_type_mapping],
+        },
+        "warnings": list(result.warnings),
+    }
+
+
+def _no_nan(value: Any) -> Any:
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _no_nan(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_no_nan(v) for v in value]
+    return value
+
+
+_STRICT = json.JSONEncoder(allow_nan=False)
+"""No indent: Python then uses its C encoder (`indent=1` would run the pure-Python one, 6x slower)."""
+
+
+def _encode(value: Any) -> str:
+    """Strict JSON of `value`. Figures are built with NaN already turned into None; a NaN that still
+    slipped in costs a copy of that one value, not of the whole export."""
+    try:
+        return _STRICT.encode(value)
+    except ValueError:
+        return _STRICT.encode(_no_nan(value))
+
+
+def _holds_lazy(value: Any) -> bool:
+    """Whether a `LazyArray` sits in `value` or in an object nested in it (arrays are not searched:
+    `_stream` encodes them whole). Anything else is one call of the C encoder, with the same text.
+    Checked by exact type: `isinstance` against `LazyArray`, an abstract `Sequence`, is slow, and
+    this runs for every value of every document."""
+    if isinstance(value, dict):
+        return any(_holds_lazy(v) for v in value.values()
+                   if type(v) is LazyArray or type(v) is RawJSON or isinstance(v, dict))
+    return type(value) is LazyArray or type(value) is RawJSON
+
+
+def _stream(value: Any) -> Iterator[str]:
+    """The C encoder's one-line text of `value`, in pieces: an object or array holding a `LazyArray`
+    is written member by member (same separators), so the lazy elements are built one at a time."""
+    if type(value) is RawJSON:
+        yield value
+    elif isinstance(value, LazyArray):
+        yield "["
+        for number, element in enumerate(value):
+            if number:
+                yield ", "
+            yield from _stream(element)
+        yield "]"
+    elif isinstance(value, dict) and _holds_lazy(value):
+        yield "{"
+        for number, (key, item) in enumerate(value.items()):
+            yield (", " if number else "") + _STRICT.encode(key) + ": "
+            yield from _stream(item)
+        yield "}"
+    else:
+        yield _encode(value)
+
+
+def _member(key: str, value: Any) -> Iterator[str]:
+    """One top-level member; a list of objects (the documents) gets one element per line."""
+    yield _STRICT.encode(key) + ": "
+    if isinstance(value, LazyArray) and not value:
+        yield "[]"
+    elif isinstance(value, LazyArray) or (isinstance(value, list) and value and isinstance(value[0], dict | list)):
+        yield "[\n"
+        for number, element in enumerate(value):
+            if number:
+                yield ",\n"
+            yield from _stream(element)
+        yield "\n]"
+    else:
+        yield from _stream(value)
+
+
+def iter_dumps(data: dict[str, Any]) -> Iterator[str]:
+    """`dumps` in pieces, for `evmeval.io.writing.write_atomic` to write as they come: a large export
+    never exists whole in memory."""
+    yield "{\n"
+    for number, (key, value) in enumerate(data.items()):
+        if number:
+            yield ",\n"
+        yield from _member(key, value)
+    yield "\n}\n"
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """Strict JSON text (no NaN tokens) for people and programs: one top-level member per line, and
+    one element per line in top-level lists of objects (a document per line), each written by the
+    C encoder. The pieces are joined once: memory is the text plus the pieces, not the encoder's
+    millions of tokens."""
+    return "".join(iter_dumps(data))

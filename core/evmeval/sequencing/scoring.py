@@ -1,0 +1,266 @@
+"""Event sequencing scores (`-a`): the published v1.8 figures, and our order-independent variant.
+
+`score_sequencing` takes the mention scoring result (for the filtered mentions and their mappings) and
+the two parsed files (for the relation lines) and returns, for each of the three evaluations
+(Subevent, After, All), per-document and pooled temporal awareness under two closures:
+
+- "published": v1.8's incremental TimeML graph, fed the links in v1.8's order (Python 2 set order);
+- "full" (ours): complete interval closure (`evmeval.sequencing.interval_closure`), independent of order.
+
+Where v1.8 stops (a two-way link within one link type unless -nv, an @After/@Subevent line with more
+than two ids, the weight's division by zero) we raise `SequencingError` with the file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from evmeval._util.forked import Forked
+from evmeval.io.errors import FormatError, Problem
+from evmeval.mention.scoring import DocumentResult, ScoreResult
+from evmeval.model import Relation, TbfFile
+from evmeval.rules import COMBINATIONS
+from evmeval.sequencing.interval_closure import ClosureGraph
+from evmeval.sequencing.links import (
+    EVALUATIONS,
+    DocumentLinks,
+    SideLinks,
+    keep_listed,
+    node_ids,
+    side_links,
+)
+from evmeval.sequencing.temporal_awareness import (
+    Awareness,
+    DocumentAwareness,
+    GraphFactory,
+    WeightUndefined,
+    evaluate_document,
+    pool,
+)
+from evmeval.sequencing.timegraph import PublishedTimegraph
+
+CLOSURES: dict[str, GraphFactory] = {"published": PublishedTimegraph, "full": ClosureGraph}
+"""Closure name -> graph; "published" is v1.8's, "full" is ours (EvmEval Studio), order-independent."""
+CLOSURE_LABELS = {"published": "published v1.8 (order-dependent TimeML graph)",
+                  "full": "EvmEval Studio: complete interval closure, order-independent"}
+DEFAULT_MAPPING = "mention_type"
+"""v1.8's `-m 1`: sequencing (like coreference) aligns mentions through the type mapping."""
+MAPPING_BY_NUMBER: dict[int, str] = dict(enumerate(COMBINATIONS))
+"""v1.8's `-m N` values: the combinations in report order."""
+
+
+class SequencingError(FormatError):
+    """Input the published scorer refuses (or crashes on) when scoring sequencing."""
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """One evaluation (Subevent, After or All) under one closure: pooled and per document."""
+
+    name: str
+    closure: str
+    corpus: Awareness
+    documents: tuple[DocumentAwareness, ...]
+
+    def document(self, doc_id: str) -> DocumentAwareness | None:
+        """One document's figures and link outcomes (None: not evaluated, e.g. a `DS_Store` name)."""
+        return next((d for d in self.documents if d.doc_id == doc_id), None)
+
+
+@dataclass(frozen=True)
+class SequencingResult:
+    """Links of every gold document and the evaluations under both closures."""
+
+    mapping: str
+    validated: bool
+    documents: tuple[DocumentLinks, ...]
+    evaluations: dict[str, dict[str, Evaluation]]
+    """closure ("published", "full") -> evaluation name ("Subevent", "After", "All") -> Evaluation"""
+    warnings: tuple[str, ...] = ()
+    failures: dict[str, dict[str, str]] = field(default_factory=dict)
+    """closure -> evaluation name -> why it has no figures (only with `strict=False`)"""
+
+    def evaluation(self, name: str, closure: str = "published") -> Evaluation:
+        return self.evaluations[closure][name]
+
+
+SKIPPED_SHOWN = 20
+"""How many refused pairs `SequencingSkipped.lines` lists (then a count of the others)."""
+
+
+@dataclass(frozen=True)
+class SequencingSkipped:
+    """Sequencing left unscored because v1.8 refuses these links without -nv (every pair linked both
+    ways): a caller still scores mentions and coreference, and says which links to fix."""
+
+    problems: tuple[Problem, ...]
+
+    def headline(self) -> str:
+        pairs = len(self.problems)
+        return (f"event sequencing not scored: {pairs} pair{'s' if pairs != 1 else ''} of mentions linked both "
+                "ways within one link type, which the published scorer v1.8 refuses (give -nv to score them "
+                "anyway)")
+
+    def lines(self, limit: int = SKIPPED_SHOWN) -> list[str]:
+        """The headline, then `file:line: document …: the links` per refused pair (at most `limit`)."""
+        out = [self.headline()]
+        out += [f"{p.path}:{p.line}: {p.message}" for p in self.problems[:limit]]
+        if len(self.problems) > limit:
+            out.append(f"… and {len(self.problems) - limit} more")
+        return out
+
+
+def _relations(doc_relations: Sequence[Relation], mention_ids: set[str], filtered: bool) -> list[Relation]:
+    return keep_listed(doc_relations, mention_ids) if filtered else list(doc_relations)
+
+
+def document_links(doc: DocumentResult, gold: TbfFile, system: TbfFile, *, mapping: str,
+                   filtered: bool) -> DocumentLinks:
+    """Both sides' links of one scored document (gold side first, as v1.8 builds them)."""
+    gold_node, system_node, labels = node_ids(doc.gold, doc.system, doc.mappings[mapping])
+    g_doc = gold.documents[doc.doc_id]
+    s_doc = system.documents.get(doc.doc_id)
+    g_relations = _relations(g_doc.relations, {m.mention_id for m in doc.gold}, filtered)
+    s_relations = _relations(s_doc.relations, {m.mention_id for m in doc.system}, filtered) if s_doc else []
+    return DocumentLinks(doc.doc_id,
+                         side_links(gold.path, doc.gold, g_relations, gold_node),
+                         side_links(system.path, doc.system, s_relations, system_node),
+                         labels)
+
+
+class SequencingRefused(SequencingError):
+    """Links v1.8 refuses to score without -nv (pairs linked both ways): `problems` lists every such pair
+    found (the message names the first), so a caller can score the rest and say which links to fix."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        first = problems[0]
+        super().__init__(first.path, first.line, first.message, first.expected)
+        self.problems = tuple(problems)
+
+
+def two_way_problems(side: SideLinks, doc_id: str, gold_ids: Collection[str] | None = None) -> list[Problem]:
+    """Every pair linked both ways within one link type on one side, as v1.8 refuses them unless -nv.
+
+    v1.8 exits with status 255 there; on the system side it first looks the two ids up among the gold
+    ids (`gold_ids`: gold mentions and coreference members) and crashes with KeyError when they are not.
+    """
+    problems = []
+    for c in side.two_way:
+        what = "exits with status 255"
+        if gold_ids is not None and not (c.source in gold_ids and c.target in gold_ids):
+            what = "crashes (KeyError: these ids are not gold ids)"
+        problems.append(Problem(
+            side.path, c.line,
+            f"document {doc_id!r}: @{c.kind} links {c.source}->{c.target} and (line {c.reverse_line}) "
+            f"{c.target}->{c.source}, after propagation through coreference, link two mentions both ways; "
+            f"the published scorer {what} here", "links in one direction only, or -nv to score them anyway"))
+    return problems
+
+
+def check_two_way(side: SideLinks, doc_id: str, gold_ids: Collection[str] | None = None) -> None:
+    """Raise `SequencingRefused` (every pair of this side) when v1.8 refuses the side's links unless -nv."""
+    problems = two_way_problems(side, doc_id, gold_ids)
+    if problems:
+        raise SequencingRefused(problems)
+
+
+def _gold_ids(doc: DocumentResult, gold: TbfFile) -> set[str]:
+    ids = {m.mention_id for m in doc.gold}
+    for r in gold.documents[doc.doc_id].relations:
+        if r.kind == "Coreference":
+            ids.update(r.mention_ids)
+    return ids
+
+
+def evaluate(links: Sequence[DocumentLinks], name: str, closure: str) -> Evaluation:
+    """One evaluation over all documents. Raises `SequencingError` where v1.8 divides by zero."""
+    graph = CLOSURES[closure]
+    documents = []
+    for d in links:
+        if "DS_Store" in d.doc_id + ".tml":  # v1.8's TimeML scorer skips such file names
+            continue
+        try:
+            documents.append(evaluate_document(d.doc_id, d.gold.tlinks(name), d.system.tlinks(name), graph,
+                                               undefined_weight=None if closure == "published" else 0.0))
+        except WeightUndefined as exc:
+            raise SequencingError(
+                d.gold.path, 0,
+                f"document {d.doc_id!r}, {name} links: the published implicit-match weight is undefined "
+                f"({exc}); v1.8 stops here with ZeroDivisionError",
+                "links that do not match on every pair of shared nodes (two-way links scored with -nv, or an "
+                "After and a Subevent link between the same two mentions, in All)") from None
+    return Evaluation(name, closure, pool(documents), tuple(documents))
+
+
+def _try(links: Sequence[DocumentLinks], jobs: Sequence[tuple[str, str]]) -> list[Evaluation | Problem]:
+    """Each job's evaluation, or the `Problem` that stopped it (plain data: it crosses a pipe)."""
+    out: list[Evaluation | Problem] = []
+    for closure, name in jobs:
+        try:
+            out.append(evaluate(links, name, closure))
+        except SequencingError as exc:
+            out.append(exc.problem)
+    return out
+
+
+def _run_jobs(links: Sequence[DocumentLinks], jobs: Sequence[tuple[str, str]], *,
+              parallel: bool) -> list[Evaluation | Problem]:
+    """The evaluations in `jobs` order; with `parallel`, the `All` ones (half the work) in a forked child."""
+    if not parallel:
+        return _try(links, jobs)
+    forked = [job for job in jobs if job[1] == "All"]
+    child = Forked(partial(_try, links, forked))
+    here = iter(_try(links, [job for job in jobs if job[1] != "All"]))
+    there = iter(child.result())
+    return [next(there) if job[1] == "All" else next(here) for job in jobs]
+
+
+def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
+                     validate: bool = True, filtered: bool = False,
+                     closures: Sequence[str] = ("published", "full"), strict: bool = True,
+                     parallel: bool = False,
+                     progress: Callable[[int, int], None] | None = None) -> SequencingResult:
+    """Sequencing scores of every scored document of `result` (gold documents, sorted).
+
+    `mapping` is the attribute combination aligning mentions (v1.8 `-m`); `validate=False` is v1.8's
+    `-nv`; `filtered` says a type white list dropped mentions, so relations lose those ids too.
+    Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes (`SequencingRefused`, with
+    every pair linked both ways in the corpus, where it refuses without -nv); with `strict=False` an
+    evaluation v1.8 cannot finish (its division by zero) is left out and explained in `failures`.
+    `parallel=True` (command line only: it forks) evaluates `All` in a child process meanwhile.
+    """
+    links = []
+    warnings: list[str] = []
+    refused: list[Problem] = []
+    for number, doc in enumerate(result.documents):
+        try:
+            doc_links = document_links(doc, gold, system, mapping=mapping, filtered=filtered)
+        except FormatError:
+            if refused:  # v1.8 would have stopped at the earlier document's two-way links
+                break
+            raise
+        if validate:
+            refused += two_way_problems(doc_links.gold, doc.doc_id)
+            refused += two_way_problems(doc_links.system, doc.doc_id, _gold_ids(doc, gold))
+        if not refused:  # else only the refusals are gathered: nothing will be scored
+            warnings.extend(doc_links.gold.warnings + doc_links.system.warnings)
+            links.append(doc_links)
+        if progress is not None and number % 50 == 0:
+            progress(number, len(result.documents))
+    if refused:
+        raise SequencingRefused(refused)
+    jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
+    done = _run_jobs(links, jobs, parallel=parallel)
+    evaluations: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}
+    failures: dict[str, dict[str, str]] = {}
+    for (closure, name), outcome in zip(jobs, done, strict=True):
+        if isinstance(outcome, Evaluation):
+            evaluations[closure][name] = outcome
+            continue
+        if strict:
+            raise SequencingError(outcome.path, outcome.line, outcome.message, outcome.expected)
+        failures.setdefault(closure, {})[name] = str(outcome)
+        warnings.append(str(outcome))
+    return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures)
