@@ -77,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
     show.add_argument("--compare", nargs="?", const="leaderboard", choices=("leaderboard", "pair"),
                       help="open the Compare mode (two or more -s files) at its leaderboard or pair page")
+    show.add_argument("--curate", action="store_true",
+                      help="with --agreement: open the Curate view on the annotation sets (resuming the decisions "
+                           "saved for them)")
     add_mapping_options(show)
     modes = p.add_argument_group("without a window")
     modes.add_argument("--screenshot", metavar="PNG",
@@ -132,6 +135,8 @@ def _request(args: argparse.Namespace):
     open). Raises FormatError / ValueError."""
     from evmeval_gui.model.corpus import demo_request, make_request
 
+    if args.curate and args.agreement is None:
+        raise ValueError("--curate curates the annotation sets of --agreement A B [C ...] (or --demo --agreement)")
     if args.agreement is not None:
         return _agreement_request(args)
     if args.demo:
@@ -420,6 +425,8 @@ def close_on_interrupt(window) -> None:
 def _after_loading(window, args: argparse.Namespace, agreement: bool) -> str:
     """Screenshots of a scored corpus: wait for the figures, open `--compare`; a message when that fails."""
     if agreement:
+        if args.curate:
+            window.start_curation()
         return ""
     wait_for_figures(window, args)
     if args.compare and not _wait_for_compare(window, args.compare):
@@ -477,6 +484,12 @@ def window_mode(args: argparse.Namespace) -> int:
     window.show()
     close_on_interrupt(window)
     if request is not None and args.agreement is not None:
+        if args.curate:
+            def to_curation() -> None:
+                window.agreement.agreement_finished.disconnect(to_curation)
+                window.start_curation()
+
+            window.agreement.agreement_finished.connect(to_curation)
         window.open_agreement(request, doc_id=args.doc)
     elif request is not None:
         window.open_request(request, doc_id=args.doc)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from evmeval.align import COMBINATIONS
 from evmeval.io.errors import FormatError, Problem
 from evmeval.rules import Combination
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QUrl
+from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths, Qt, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -84,6 +84,15 @@ def default_settings() -> QSettings:
     return QSettings("EvmEval", APP_NAME)
 
 
+def curation_folder(settings: QSettings) -> str:
+    """Where curation decisions are saved: beside the settings file (the user's configuration folder,
+    never an input's), or the application's data folder where the settings are not a file."""
+    name = settings.fileName()
+    if os.path.isabs(name):
+        return os.path.join(os.path.dirname(name), "curation")
+    return os.path.join(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation), "curation")
+
+
 class MainWindow(QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
 
@@ -127,7 +136,8 @@ class MainWindow(QMainWindow):
         self.compare = CompareMode(self, self)
         self.scratch = ScratchMode(self, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
-        self.curate = CurateMode(self, open_scoring=self.open_request, choose_folder=self._choose_folder)
+        self.curate = CurateMode(self, open_scoring=self.open_request, choose_folder=self._choose_folder,
+                                 save_folder=curation_folder(self.settings) if persist else None)
         self.scoring = ScoringMode(self, others=(self.agreement, self.compare, self.scratch, self.curate))
         self.micro_ci = MicroIntervals(self._session)  # the summary bar's "F1 ± interval" tooltip
         self.micro_ci.ready.connect(self.summary.set_intervals)
@@ -888,6 +898,10 @@ class MainWindow(QMainWindow):
     def start_curation(self) -> None:
         """File › Curate annotators: the annotators of the Agreement mode (compared first if none are)."""
         loaded = self.agreement.loaded if self.agreement.active else None
+        if loaded is None and self.curate.state is not None:  # back from scoring against the curated set
+            self.curate.resume()
+            self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
+            return
         if loaded is None:
             def once() -> None:
                 self.agreement.agreement_finished.disconnect(once)
@@ -936,6 +950,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.runner.shutdown()
+        self.curate.save_now()  # the last decisions of a burst, not yet written
         if self.persist:
             self.session_store.save()
             self.settings.setValue("geometry", self.saveGeometry())

@@ -8,10 +8,8 @@ disagreement. Every decision and figure comes from `evmeval.agreement.curation` 
 
 from __future__ import annotations
 
-from evmeval.editing.operations import change_realis, change_type
-from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,6 +20,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSplitter,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -29,13 +28,14 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
-from evmeval_gui.model.curation_state import CurationState, describe
+from evmeval_gui.curation.lanes import CurationLanes
+from evmeval_gui.curation.list_model import DisagreementModel
+from evmeval_gui.model.curation_state import CurationState, describe, differs_in
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
 
 POLICIES = ("majority", "union", "intersection")
 SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
-DECIDED_COLOUR = "#EAF5EA"
 
 
 def _table(headers: list[str], name: str) -> QTableWidget:
@@ -43,6 +43,7 @@ def _table(headers: list[str], name: str) -> QTableWidget:
     table.setObjectName(name)
     table.setHorizontalHeaderLabels(headers)
     table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -50,6 +51,40 @@ def _table(headers: list[str], name: str) -> QTableWidget:
     table.horizontalHeader().setStretchLastSection(True)
     table.setWordWrap(False)
     return table
+
+
+def _list_view(model: DisagreementModel) -> QTableView:
+    """The disagreements: fixed row heights and column widths (no measuring of 10,000 rows per decision)."""
+    view = QTableView()
+    view.setObjectName("disagreementList")
+    view.setModel(model)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setWordWrap(False)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    width = view.fontMetrics().horizontalAdvance
+    for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9")):
+        view.setColumnWidth(column, width(sample) + 14)
+    return view
+
+
+def _fit_columns(view: QTableView, doc_ids: set[str]) -> None:
+    """The document column as wide as the longest id (measured once per list, not per decision)."""
+    width = view.fontMetrics().horizontalAdvance
+    longest = max((width(d) for d in doc_ids), default=width("Document"))
+    view.setColumnWidth(0, min(longest + 14, width("M" * 16)))
+
+
+def _rows_height(table: QTableWidget, rows: int) -> int:
+    """The height that shows the header and `rows` rows without a scroll bar."""
+    row = table.verticalHeader().defaultSectionSize()
+    return table.horizontalHeader().sizeHint().height() + rows * row + 2 * table.frameWidth() + 4
 
 
 class CurationPanel(QWidget):
@@ -76,6 +111,12 @@ class CurationPanel(QWidget):
         self.policy.activated.connect(lambda _: self._on_policy())
         self.progress = QLabel()
         self.progress.setObjectName("curationProgress")
+        self.saved_text = "not saved"
+        """Whether the decisions are saved: set by the mode (`modes.curate`), shown with the progress."""
+        self.notice = QLabel()
+        self.notice.setObjectName("curationNotice")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
         export_tbf = QPushButton("Export tbf…")
         export_tbf.clicked.connect(lambda: self.export_requested.emit("tbf"))
         export_brat = QPushButton("Export brat…")
@@ -93,8 +134,10 @@ class CurationPanel(QWidget):
         top.addWidget(export_brat)
         top.addWidget(self.score_button)
 
-        self.list = _table(["Document", "Item", "Differs in", "Decision"], "disagreementList")
-        self.list.itemSelectionChanged.connect(self._on_list_selection)
+        self.list_model = DisagreementModel()
+        self.list = _list_view(self.list_model)
+        self.list.selectionModel().selectionChanged.connect(lambda *_: self._on_list_selection())
+        self._shown_decisions: dict[tuple[str, int], str] = {}
         self.item_label = QLabel()
         self.item_label.setObjectName("itemLabel")
         self.item_label.setWordWrap(True)
@@ -110,17 +153,18 @@ class CurationPanel(QWidget):
         reject = QPushButton("Reject (Del)")
         reject.setToolTip("Reject the item: no curated mention here (Delete)")
         reject.clicked.connect(self.reject)
-        retype = QPushButton("Edit type…")
+        retype = QPushButton("Type…")
         retype.setToolTip("Change the type of the curated mention of this item (the item counts as edited)")
         retype.clicked.connect(self.edit_type)
         self.realis = QComboBox()
         self.realis.setObjectName("curatedRealis")
-        self.realis.addItems(["Edit realis…", *REALIS_VALUES])
+        self.realis.addItems(["Realis…", *REALIS_VALUES])
         self.realis.activated.connect(self._on_realis)
         undo = QPushButton("Undo")
         undo.setToolTip("Undo the last decision (Ctrl+Z)")
         undo.clicked.connect(self.undo)
         decide = QHBoxLayout()
+        decide.addWidget(QLabel("Accept:"))
         decide.addLayout(self.accept_buttons)
         decide.addWidget(keep)
         decide.addWidget(reject)
@@ -132,7 +176,16 @@ class CurationPanel(QWidget):
         detail.setFrameShape(QFrame.Shape.StyledPanel)
         detail_layout = QVBoxLayout(detail)
         detail_layout.addWidget(self.item_label)
-        detail_layout.addWidget(self.versions, 1)
+        self.lanes = CurationLanes()
+        self.lanes.setToolTip("The document with each annotator's mentions on the lane of their key (1..N); "
+                              "the item under review is drawn strong")
+        text_split = QSplitter(Qt.Orientation.Vertical)
+        text_split.setChildrenCollapsible(False)
+        text_split.addWidget(self.lanes)
+        text_split.addWidget(self.versions)
+        text_split.setStretchFactor(0, 3)
+        text_split.setStretchFactor(1, 1)
+        detail_layout.addWidget(text_split, 1)
         detail_layout.addLayout(decide)
         self.agreement = _table([], "curatedAgreement")
         self.agreement.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
@@ -146,14 +199,19 @@ class CurationPanel(QWidget):
         lower_layout.addWidget(self.agreement_label)
         lower_layout.addWidget(self.agreement, 1)
         right.addWidget(lower)
-        right.setSizes([300, 200])
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 0)
         split = QSplitter()
         split.addWidget(self.list)
         split.addWidget(right)
-        split.setSizes([380, 700])
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setSizes([420, 630])
+        self.split = split
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(top)
+        layout.addWidget(self.notice)
         layout.addWidget(split, 1)
         self._keys()
 
@@ -185,21 +243,34 @@ class CurationPanel(QWidget):
             self.policy.addItem(name, name)
         for k in range(n):
             self.policy.addItem(f"base: [{k + 1}] {state.names[k]}", f"base:{k + 1}")
-        self.policy.setCurrentIndex(0)
+        self.policy.setCurrentIndex(max(0, self.policy.findData(state.policy)))
         self.policy.blockSignals(False)
+        self.set_notice("")
+        width = max(self.width(), 900)  # the list's four columns in view, the rest to the item
+        self.split.setSizes([int(width * 0.42), width - int(width * 0.42)])
         while self.accept_buttons.count():
             widget = self.accept_buttons.takeAt(0).widget()
             if widget is not None:
                 widget.deleteLater()
         for k in range(n):
-            button = QPushButton(f"Accept [{k + 1}]")
-            button.setToolTip(f"Take {state.names[k]}'s version (key {k + 1})")
+            button = QPushButton(f"[{k + 1}]")
+            button.setObjectName(f"accept{k + 1}")
+            button.setToolTip(f"Accept {state.names[k]}'s version (key {k + 1})")
+            button.setMaximumWidth(button.fontMetrics().horizontalAdvance("[99]") + 24)
             button.clicked.connect(lambda _=False, a=k: self.accept(a))
             self.accept_buttons.addWidget(button)
-        headers = ["Annotator", *(f"F1 {Combination(c).label}" for c in SHOWN_COMBINATIONS),
-                   "P (type+realis)", "R (type+realis)", "F1 this document"]
+        headers = ["Annotator", "F1 span", "F1 type+realis",
+                   "P type+realis", "R type+realis", "F1 this doc."]
         self.agreement.setColumnCount(len(headers))
         self.agreement.setHorizontalHeaderLabels(headers)
+        self.agreement.setMaximumHeight(_rows_height(self.agreement, n))
+        # shared out, not sized to contents: the figures' table does not set the window's least width
+        self.agreement.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.agreement.horizontalHeader().setMinimumSectionSize(40)
+        self.versions.setMinimumHeight(_rows_height(self.versions, n + 1))
+        versions = self.versions.horizontalHeader()  # the version's words take what is left, elided
+        versions.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        versions.setStretchLastSection(False)
         self.refresh()
 
     def refresh(self) -> None:
@@ -209,44 +280,55 @@ class CurationPanel(QWidget):
         decided, total = state.progress()
         self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
                            + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
-        self.progress.setText(f"{decided} of {total} disagreements decided")
-        self._fill_list()
+        self.progress.setText(f"<b>{decided} of {total}</b> decided, {self.saved_text}")
+        self._update_list()
         self._fill_current()
         self._fill_agreement()
 
-    def _fill_list(self) -> None:
+    def set_notice(self, text: str) -> None:
+        """A line under the title (e.g. "Resumed 12 decisions ..."); hidden when empty."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+
+    def _update_list(self) -> None:
+        """The rows whose decision changed are repainted; the list is reset only when it is another one."""
         state = self.state
         assert state is not None
-        disagreements = state.curation.disagreements
-        self.list.blockSignals(True)
-        self.list.setRowCount(len(disagreements))
-        for row, d in enumerate(disagreements):
-            decision = state.decision(d)
-            for column, text in enumerate((d.doc_id, str(d.item + 1), ", ".join(d.kinds), decision or "open")):
-                item = QTableWidgetItem(text)
-                if decision:
-                    item.setBackground(QColor(DECIDED_COLOUR))
-                self.list.setItem(row, column, item)
-        current = state.current
-        if current is not None:
-            row = disagreements.index(current)
-            self.list.selectRow(row)
-            self.list.scrollToItem(self.list.item(row, 0))
+        curation = state.curation
+        model = self.list_model
+        if model.state is not state or model.rows is not curation.disagreements:
+            model.set_rows(state, curation.disagreements)
+            _fit_columns(self.list, {d.doc_id for d in curation.disagreements})
+            self._shown_decisions = {}
+        decisions = curation.decisions
+        if decisions is not self._shown_decisions:
+            old = self._shown_decisions
+            changed = [k for k in old.keys() | decisions.keys() if old.get(k) != decisions.get(k)]
+            self._shown_decisions = decisions
+            model.decisions_changed(changed)
+        selection = self.list.selectionModel()
+        row = model.row_of(state.current.key) if state.current is not None else None
+        if row is not None:
+            index = model.index(row, 0)
+            selection.setCurrentIndex(index, selection.SelectionFlag.ClearAndSelect
+                                      | selection.SelectionFlag.Rows)
+            self.list.scrollTo(index)
         else:
-            self.list.clearSelection()
-        self.list.blockSignals(False)
+            selection.clearSelection()
 
     def _fill_current(self) -> None:
         state = self.state
         assert state is not None
         d = state.current
+        self.lanes.show_item(d, [(f.documents[d.doc_id].mentions if d.doc_id in f.documents else ())
+                                 for f in state.files] if d is not None else [])
         if d is None:
             self.item_label.setText("<b>Every disagreement is decided.</b> Export the curated set, or score the "
                                     "annotators against it.")
             self.versions.setRowCount(0)
             return
         self.item_label.setText(f"<b>{d.doc_id}</b>, item {d.item + 1}: the annotators differ in "
-                                f"<b>{', '.join(d.kinds)}</b>. Press 1–{len(state.files)} to accept a version, "
+                                f"<b>{differs_in(d)}</b>. Press 1–{len(state.files)} to accept a version, "
                                 "Enter to keep the curated one, Delete to reject the item.")
         rows = [(f"{v.annotator + 1}", state.names[v.annotator], describe(v.mentions),
                  ", ".join(f"item {i + 1}" for i in sorted(v.coreference)) or "—") for v in d.versions]
@@ -273,7 +355,7 @@ class CurationPanel(QWidget):
             values = [f"[{row + 1}] {state.names[row]}",
                       *(percent(pair.micro[c].f1) for c in SHOWN_COMBINATIONS),
                       percent(pair.micro[strict].precision), percent(pair.micro[strict].recall),
-                      (f"{percent(doc.scores[strict].f1)} ({doc_id})" if doc is not None else "—")]
+                      (percent(doc.scores[strict].f1) if doc is not None else "—")]
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 if column:
@@ -307,8 +389,8 @@ class CurationPanel(QWidget):
         rows = self.list.selectionModel().selectedRows()
         if state is None or not rows:
             return
-        d = state.curation.disagreements[rows[0].row()]
-        if d is not state.current:
+        d = self.list_model.rows[rows[0].row()]
+        if state.current is None or d.key != state.current.key:
             state.show(d)
 
     def _curated_mention(self):  # type: ignore[no-untyped-def]
@@ -340,12 +422,10 @@ class CurationPanel(QWidget):
     def set_type(self, mention_type: str) -> None:
         m = self._curated_mention()
         if m is not None and self.state is not None:
-            doc = self.state.curation.document(m.doc_id)
-            self.state.apply_edit(change_type(doc, m, mention_type))
+            self.state.set_type(m, mention_type)
 
     def _on_realis(self, index: int) -> None:
         self.realis.setCurrentIndex(0)
         m = self._curated_mention()
         if index > 0 and m is not None and self.state is not None:
-            doc = self.state.curation.document(m.doc_id)
-            self.state.apply_edit(change_realis(doc, m, REALIS_VALUES[index - 1]))
+            self.state.set_realis(m, REALIS_VALUES[index - 1])

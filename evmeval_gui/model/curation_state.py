@@ -2,8 +2,8 @@
 decisions made (undoable), and each annotator's agreement with the curated set.
 
 Every decision goes through `evmeval.agreement.curation` (`accept`, `reject`, `keep`, `apply_edit`) and moves to
-the next open disagreement; agreement with the curated set is `evmeval.agreement.curation.annotator_agreement`,
-measured again for the decided document only. No figure is computed here.
+the next open disagreement; agreement with the curated set is `evmeval.agreement.curation_figures`, measured
+again for the decided document only. No figure is computed here.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evmeval.agreement import curation as cur
-from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement
-from evmeval.agreement.scoring import PairAgreement
-from evmeval.editing.operations import DocumentEdit
+from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement, differs_in
+from evmeval.agreement.curation_figures import LiveAgreement, live_agreement, update_agreement
+from evmeval.agreement.curation_save import Entry, replay
+from evmeval.editing.operations import DocumentEdit, change_realis, change_type
 from evmeval.model import Mention, TbfFile
 
 
@@ -24,7 +25,9 @@ class Step:
 
     curation: Curation
     current: Disagreement | None
-    agreements: tuple[PairAgreement, ...]
+    agreements: tuple[LiveAgreement, ...]
+    log: tuple[Entry, ...] = ()
+    """The decisions that led here, in order: what is saved (`evmeval.agreement.curation_save`)."""
 
 
 def describe(mentions: Sequence[Mention]) -> str:
@@ -38,19 +41,32 @@ def describe(mentions: Sequence[Mention]) -> str:
     return "; ".join(parts)
 
 
+__all__ = ["CurationState", "Step", "describe", "differs_in"]
+
+
 class CurationState:
     """The review of 2..N annotators' disagreements. `listeners` are called after every change."""
 
-    def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority") -> None:
+    def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
+                 entries: Sequence[Entry] = ()) -> None:
+        """`entries`: saved decisions to make again first (raises `FormatError` when they do not fit)."""
         self.files = tuple(files)
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
         self.history: list[Step] = []
-        self.step = self._start(CurationPolicy.parse(policy))
+        self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
 
-    def _start(self, policy: CurationPolicy) -> Step:
-        curation = cur.curate(self.files, self.names, policy)
-        return Step(curation, cur.next_disagreement(curation), cur.annotator_agreement(curation))
+    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
+        curation = replay(cur.curate(self.files, self.names, policy), entries)
+        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), entries)
+
+    @property
+    def policy(self) -> str:
+        return str(self.curation.policy)
+
+    @property
+    def log(self) -> tuple[Entry, ...]:
+        return self.step.log
 
     # -- reading ----------------------------------------------------------------------------------------
 
@@ -63,7 +79,7 @@ class CurationState:
         return self.step.current
 
     @property
-    def agreements(self) -> tuple[PairAgreement, ...]:
+    def agreements(self) -> tuple[LiveAgreement, ...]:
         return self.step.agreements
 
     def decision(self, disagreement: Disagreement) -> str:
@@ -73,13 +89,12 @@ class CurationState:
         """The curated set's mentions standing for an item now."""
         doc = self.curation.document(disagreement.doc_id)
         doc_id, item = disagreement.key
-        ids = {mid for (d, mid), n in self.curation.origin.items() if d == doc_id and n == item}
-        return tuple(m for m in doc.mentions if m.mention_id in ids)
+        origin = self.curation.origin.get(doc_id, {})
+        return tuple(m for m in doc.mentions if origin.get(m.mention_id) == item)
 
     def progress(self) -> tuple[int, int]:
-        """(decided, all) disagreements."""
-        total = len(self.curation.disagreements)
-        return total - len(self.curation.open_disagreements()), total
+        """(decided, all) disagreements: every decision is a disagreement's (see `evmeval.agreement.curation`)."""
+        return len(self.curation.decisions), len(self.curation.disagreements)
 
     # -- deciding ----------------------------------------------------------------------------------------
 
@@ -93,10 +108,11 @@ class CurationState:
         self.step = Step(self.curation, disagreement, self.agreements)
         self._notify()
 
-    def _decide(self, curation: Curation, doc_id: str) -> None:
+    def _decide(self, curation: Curation, doc_id: str, entry: Entry | None = None) -> None:
         self.history.append(self.step)
-        agreements = cur.annotator_agreement(curation, self.agreements, doc_id)
-        self.step = Step(curation, cur.next_disagreement(curation, self.current), agreements)
+        agreements = update_agreement(curation, self.agreements, doc_id)
+        log = (*self.log, entry) if entry is not None else self.log
+        self.step = Step(curation, cur.next_disagreement(curation, self.current), agreements, log)
         self._notify()
 
     def accept(self, annotator: int) -> bool:
@@ -104,30 +120,45 @@ class CurationState:
         d = self.current
         if d is None or not 0 <= annotator < len(self.files):
             return False
-        self._decide(cur.accept(self.curation, d, annotator), d.doc_id)
+        self._decide(cur.accept(self.curation, d, annotator), d.doc_id, (*d.key, "accept", str(annotator + 1)))
         return True
 
     def reject(self) -> bool:
         d = self.current
         if d is None:
             return False
-        self._decide(cur.reject(self.curation, d), d.doc_id)
+        self._decide(cur.reject(self.curation, d), d.doc_id, (*d.key, "reject", ""))
         return True
 
     def keep(self) -> bool:
         d = self.current
         if d is None:
             return False
-        self._decide(cur.keep(self.curation, d), d.doc_id)
+        self._decide(cur.keep(self.curation, d), d.doc_id, (*d.key, "keep", ""))
         return True
 
-    def apply_edit(self, edit: DocumentEdit) -> bool:
-        """An edit of the current item's curated mention (type, realis ...): the item's decision is "edited"."""
+    def apply_edit(self, edit: DocumentEdit, entry: Entry | None = None) -> bool:
+        """An edit of the current item's curated mention (type, realis ...): the item's decision is "edited"
+        (saved only with its `entry`: `set_type` and `set_realis` give one)."""
         d = self.current
         if d is None:
             return False
-        self._decide(cur.apply_edit(self.curation, d.doc_id, edit, d), d.doc_id)
+        self._decide(cur.apply_edit(self.curation, d.doc_id, edit, d), d.doc_id, entry)
         return True
+
+    def set_type(self, mention: Mention, mention_type: str) -> bool:
+        d = self.current
+        if d is None:
+            return False
+        edit = change_type(self.curation.document(d.doc_id), mention, mention_type)
+        return self.apply_edit(edit, (*d.key, "type", mention_type))
+
+    def set_realis(self, mention: Mention, realis: str) -> bool:
+        d = self.current
+        if d is None:
+            return False
+        edit = change_realis(self.curation.document(d.doc_id), mention, realis)
+        return self.apply_edit(edit, (*d.key, "realis", realis))
 
     def undo(self) -> bool:
         if not self.history:

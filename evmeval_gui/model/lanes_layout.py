@@ -9,7 +9,7 @@ both views place words and mention parts the same way; only the vertical stackin
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from evmeval.mention.scoring import DocumentResult
@@ -47,11 +47,11 @@ class LanesText:
 
 @dataclass
 class LanesLayout:
-    """The placed words and bars (`layout`) and each line's (a, gold, b) track counts and lane tops."""
+    """The placed words and bars (`layout`) and each line's track counts and lane tops, per lane."""
 
     layout: Layout
-    tracks: list[tuple[int, int, int]] = field(default_factory=list)
-    lane_tops: list[tuple[float, float, float]] = field(default_factory=list)
+    tracks: list[tuple[int, ...]] = field(default_factory=list)
+    lane_tops: list[tuple[float, ...]] = field(default_factory=list)
 
 
 def lanes_text(corpus: LoadedCorpus, doc_a: DocumentResult, doc_b: DocumentResult) -> LanesText:
@@ -64,45 +64,59 @@ def lanes_text(corpus: LoadedCorpus, doc_a: DocumentResult, doc_b: DocumentResul
 def layout_lanes(lanes: LanesText, measure: Callable[[str], float], width: float,
                  metrics: Metrics | None = None) -> LanesLayout:
     """Lay out the three lanes for a view `width` pixels wide (`measure(text)`: a word's width)."""
+    return stack_lanes(lanes.text, [lanes.units(lane) for lane in LANES], 2, measure, width, metrics)
+
+
+def stack_lanes(doc: DocumentText, lane_units: Sequence[Sequence[Sequence[int]]], above: int,
+                measure: Callable[[str], float], width: float, metrics: Metrics | None = None) -> LanesLayout:
+    """Any number of lanes over one text: lanes `0..above-1` over the words (the last just above them),
+    the others under them; `Bar.layer` is the lane. The Compare mode's a/gold/b and the Curate view's
+    one lane per annotator are both this."""
     m = replace(metrics or Metrics(), margin_left=LABEL_MARGIN)
-    doc = lanes.text
     out = Layout(width=width, metrics=m)
     gaps = _place_words(doc, measure, width, m, out)
     out.bars_by_line = [[] for _ in out.lines]
     right, left = width - m.margin_right / 2, m.margin_left / 2
-    for lane in LANES:
-        units = lanes.units(lane)
+    for lane, units in enumerate(lane_units):
         _bars(doc, lane, units, assign_tracks(units), out, right, left)
     result = LanesLayout(out)
+    n = len(lane_units)
     y = m.margin_top
-    tops: list[float] = []
+    line_tops: list[float] = []
     for index, line in enumerate(out.lines):
         bars = out.bars_by_line[index]
         floor = 1 if bars else 0  # a line without mentions takes no lane room
-        counts = tuple(max([b.track + 1 for b in bars if b.layer == lane], default=floor) for lane in LANES)
+        counts = tuple(max([b.track + 1 for b in bars if b.layer == lane], default=floor) for lane in range(n))
         y += gaps[index]
         line.y = y
-        a_top = y
-        gold_top = a_top + counts[LANE_A] * m.lane_pitch + (LANE_GAP if bars else 0.0)
-        line.text_top = gold_top + counts[LANE_GOLD] * m.lane_pitch + m.text_pad
-        b_top = line.text_top + m.text_height + m.text_pad
-        line.height = b_top + counts[LANE_B] * m.lane_pitch - y
-        line.gold_tracks, line.system_tracks = counts[LANE_GOLD], counts[LANE_B]
+        tops: list[float] = []
+        top = y
+        for lane in range(above):
+            tops.append(top)
+            top += counts[lane] * m.lane_pitch + (LANE_GAP if bars and lane == above - 2 else 0.0)
+        line.text_top = top + m.text_pad
+        top = line.text_top + m.text_height + m.text_pad
+        for lane in range(above, n):
+            tops.append(top)
+            top += counts[lane] * m.lane_pitch
+        line.height = top - y
+        line.gold_tracks = counts[above - 1] if above else 0
+        line.system_tracks = counts[above] if above < n else 0
         for bar in bars:
-            if bar.layer == LANE_B:
-                top = b_top + bar.track * m.lane_pitch
-            else:  # a and gold stack upwards from their lane's bottom, like the main view's gold lane
-                lane_top = a_top if bar.layer == LANE_A else gold_top
-                top = lane_top + (counts[bar.layer] - 1 - bar.track) * m.lane_pitch + (m.lane_pitch - m.bar_height)
+            if bar.layer >= above:
+                place = tops[bar.layer] + bar.track * m.lane_pitch
+            else:  # lanes over the words stack upwards from their bottom, like the main view's gold lane
+                rise = (counts[bar.layer] - 1 - bar.track) * m.lane_pitch
+                place = tops[bar.layer] + rise + (m.lane_pitch - m.bar_height)
             if bar.connector:
-                mid = top + m.bar_height / 2
+                mid = place + m.bar_height / 2
                 bar.y0, bar.y1 = mid - 0.5, mid + 0.5
             else:
-                bar.y0, bar.y1 = top, top + m.bar_height
-        result.tracks.append((counts[0], counts[1], counts[2]))
-        result.lane_tops.append((a_top, gold_top, b_top))
-        tops.append(y)
+                bar.y0, bar.y1 = place, place + m.bar_height
+        result.tracks.append(counts)
+        result.lane_tops.append(tuple(tops))
+        line_tops.append(y)
         y += line.height + m.line_gap
-    out._line_tops = tops
+    out._line_tops = line_tops
     out.height = y + m.margin_top
     return result

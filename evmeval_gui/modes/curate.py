@@ -14,12 +14,15 @@ import tempfile
 from collections.abc import Callable
 
 from evmeval.agreement.curation import write_curated, write_curated_brat
+from evmeval.agreement.curation_save import inputs_key, read_decisions, write_decisions
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import TextSource, TokenSource, input_folders
 from evmeval.io.tbf import format_tbf
 from evmeval.io.tokens import DEFAULT_EXTENSION
 from evmeval.io.writing import check_output_paths, write_atomic
+from PySide6.QtCore import QTimer
 
+from evmeval_gui.curation.lanes import TextInputs
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.model.agreement_inputs import LoadedAgreement
 from evmeval_gui.model.corpus import OpenRequest
@@ -35,8 +38,15 @@ class CurateMode:
     name = "curate"
 
     def __init__(self, port: WindowPort, *, open_scoring: Callable[[OpenRequest], None],
-                 choose_folder: Callable[[str], str | None]) -> None:
+                 choose_folder: Callable[[str], str | None], save_folder: str | None = None) -> None:
+        """`save_folder`: where decisions are saved as they are made (the user's data folder; None: not saved)."""
         self.port = port
+        self.save_folder = save_folder
+        self.key = ""
+        self.save_timer = QTimer()
+        self.save_timer.setSingleShot(True)
+        self.save_timer.setInterval(300)  # a burst of key presses is one write
+        self.save_timer.timeout.connect(self.save_now)
         self.open_scoring = open_scoring
         self.choose_folder = choose_folder
         self.active = False
@@ -49,16 +59,73 @@ class CurateMode:
         port.session.corpus_loaded.connect(self._leave)
 
     def start(self, loaded: LoadedAgreement, policy: str = "majority") -> None:
-        """Curate the annotators of `loaded` (their files, in order), starting from `policy`."""
+        """Curate the annotators of `loaded` (their files, in order), starting from `policy`, or from the
+        decisions saved for the same inputs (the same content, wherever the files are now)."""
+        if self.state is not None and self.loaded is loaded:
+            self.resume()
+            return
+        self.save_now()
         self.loaded = loaded
-        self.state = CurationState(loaded.files, loaded.names, policy)
-        self.panel.set_state(self.state)
+        self.key = inputs_key(loaded.files)
+        saved = None
+        if self.save_folder is not None:
+            try:
+                saved = read_decisions(self.save_folder, self.key)
+            except FormatError as exc:
+                self.port.report_problem(exc.problem)
+        state = None
+        if saved is not None:
+            try:
+                state = CurationState(loaded.files, loaded.names, saved.policy, saved.entries)
+            except (FormatError, ValueError) as exc:
+                self.port.report_problem(exc.problem if isinstance(exc, FormatError) else
+                                         FormatError(self.save_folder or "", 0, str(exc), "a saved curation").problem)
+        if state is None:
+            state = CurationState(loaded.files, loaded.names, policy)
+        self.state = state
+        self.panel.lanes.inputs = TextInputs(TextSource(next((d for d in loaded.text_dirs if d), None)),
+                                             TokenSource(loaded.request.token_dir), loaded.files[0].mode)
+        state.listeners.append(self._changed)
+        self.panel.set_state(state)
+        self._show_saved(saved="saved" if self.save_folder else "not saved")
+        if saved is not None and state.log:
+            self.panel.set_notice(f"Resumed {len(state.log)} decisions saved for these annotation sets.")
+        self.resume()
+
+    def resume(self) -> None:
+        """Show the curation again (after scoring against it, or another mode): where it was left."""
+        if self.state is None:
+            return
         self.active = True
         self.port.show_page(self.panel)
         self.panel.list.setFocus()
         self.port.commands_changed()
 
+    def _changed(self) -> None:
+        if self.save_folder is not None:
+            self.panel.saved_text = "saving…"
+            self.save_timer.start()
+
+    def _show_saved(self, saved: str) -> None:
+        self.panel.saved_text = saved
+        self.panel.refresh()
+
+    def save_now(self) -> None:
+        """Write the decisions made so far (after each decision, once a burst of key presses is over)."""
+        self.save_timer.stop()
+        state = self.state
+        if state is None or self.save_folder is None or self.loaded is None:
+            return
+        try:
+            write_decisions(self.save_folder, self.key, state.names, state.policy, state.log,
+                            inputs=self.loaded.request.paths)
+        except FormatError as exc:
+            self._show_saved(f"not saved: {exc.problem.message}")
+            return
+        self._show_saved("saved")
+
     def _leave(self) -> None:
+        self.save_now()
         if self.active:
             self.active = False
             self.port.commands_changed()

@@ -52,23 +52,24 @@ def press(qtbot, window: MainWindow, key) -> None:
 
 
 def cells(table, row: int) -> list[str]:
-    return [table.item(row, c).text() for c in range(table.columnCount())]
+    model = table.model()
+    return [model.index(row, c).data() for c in range(model.columnCount())]
 
 
 def test_curate_lists_every_disagreement_with_each_version(window, corpus):
     panel = window.curate.panel
     assert window.mode is window.curate and window.stack.currentWidget() is panel
     expected = cur.curate(files(corpus), NAMES, "majority")
-    assert panel.list.rowCount() == len(expected.disagreements) > 0
-    assert [cells(panel.list, r)[:3] for r in range(panel.list.rowCount())] == [
-        [d.doc_id, str(d.item + 1), ", ".join(d.kinds)] for d in expected.disagreements]
+    assert panel.list.model().rowCount() == len(expected.disagreements) > 0
+    assert [cells(panel.list, r) for r in range(panel.list.model().rowCount())] == [
+        [d.doc_id, str(d.item + 1), "open", cur.differs_in(d)] for d in expected.disagreements]
     first = expected.disagreements[0]
     assert panel.versions.rowCount() == len(NAMES) + 1
     assert [cells(panel.versions, r)[1] for r in range(3)] == list(NAMES)
     # the curated row says its decision where the annotators' names are, not under "Coreference"
     assert cells(panel.versions, len(NAMES))[1] == "curated (undecided)"
     assert cells(panel.versions, len(NAMES))[3] == "—"
-    assert panel.progress.text() == f"0 of {len(expected.disagreements)} disagreements decided"
+    assert panel.progress.text() == f"<b>0 of {len(expected.disagreements)}</b> decided, saved"
     assert panel.item_label.text().startswith(f"<b>{first.doc_id}</b>, item {first.item + 1}")
 
 
@@ -78,14 +79,14 @@ def test_keys_accept_reject_keep_and_undo_with_live_agreement(qtbot, window, cor
     d = expected.disagreements
     press(qtbot, window, Qt.Key.Key_2)
     expected = cur.accept(expected, d[0], 1)
-    assert cells(panel.list, 0)[3] == "annotator 2"
+    assert cells(panel.list, 0)[2] == "annotator 2"
     press(qtbot, window, Qt.Key.Key_Delete)
     expected = cur.reject(expected, d[1])
-    assert cells(panel.list, 1)[3] == "rejected"
+    assert cells(panel.list, 1)[2] == "rejected"
     press(qtbot, window, Qt.Key.Key_Return)
     expected = cur.keep(expected, d[2])
-    assert cells(panel.list, 2)[3] == "kept"
-    assert panel.progress.text() == f"3 of {len(d)} disagreements decided"
+    assert cells(panel.list, 2)[2] == "kept"
+    assert panel.progress.text() == f"<b>3 of {len(d)}</b> decided, saving…"
     assert window.curate.state.curation.curated == expected.curated
     # agreement with the curated set: what evmeval.agreement.curation measures from scratch
     fresh = cur.annotator_agreement(expected)
@@ -93,8 +94,8 @@ def test_keys_accept_reject_keep_and_undo_with_live_agreement(qtbot, window, cor
         assert cells(panel.agreement, k)[1] == percent(pair.micro["plain"].f1)
         assert cells(panel.agreement, k)[2] == percent(pair.micro["mention_type+realis_status"].f1)
     qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert cells(panel.list, 2)[3] == "open"
-    assert panel.progress.text() == f"2 of {len(d)} disagreements decided"
+    assert cells(panel.list, 2)[2] == "open"
+    assert panel.progress.text() == f"<b>2 of {len(d)}</b> decided, saving…"
 
 
 def test_policy_chooser_restarts_from_another_policy(window, corpus):

@@ -124,7 +124,8 @@ class Disagreement:
 class Curation:
     """The annotators' files, the items and disagreements, and the curated set with its decisions.
 
-    `origin[(doc_id, mention_id)]` is the item a curated mention stands for; `decisions[(doc_id,
+    `origin[doc_id][mention_id]` is the item a curated mention stands for (per document: a decision
+    copies one document's entries, not the corpus's); `decisions[(doc_id,
     item)]` says what the curator chose ("annotator 2", "rejected", "kept", "edited").
     """
 
@@ -134,7 +135,7 @@ class Curation:
     items: dict[str, tuple[Cluster, ...]]
     disagreements: tuple[Disagreement, ...]
     curated: TbfFile
-    origin: dict[tuple[str, str], int]
+    origin: dict[str, dict[str, int]]
     decisions: dict[tuple[str, int], str]
 
     @property
@@ -204,6 +205,20 @@ def disagreement_kinds(versions: Sequence[Version]) -> tuple[str, ...]:
     if len({v.coreference for v in versions if v.mentions}) > 1:
         kinds.append("coreference")
     return tuple(kinds)
+
+
+def differs_in(disagreement: Disagreement) -> str:
+    """What an item's versions differ in, in a curator's words: an item only some annotators marked is
+    "marked by 2 of 3" (its span may agree among those who marked it), not a span difference."""
+    versions = disagreement.versions
+    marked = [v for v in versions if v.mentions]
+    kinds = list(disagreement.kinds)
+    if len(marked) < len(versions) and "span" in kinds:
+        kinds.remove("span")
+        if len(marked) > 1 and "span" in disagreement_kinds(marked):
+            kinds.insert(0, "span")
+        kinds.insert(0, f"marked by {len(marked)} of {len(versions)}")
+    return ", ".join(kinds)
 
 
 def find_items(files: Sequence[TbfFile], pairs: dict[tuple[int, int], PairAgreement] | None = None,
@@ -326,11 +341,11 @@ def curate(files: Sequence[TbfFile], names: Sequence[str] | None = None,
     names = tuple(f.path for f in files) if names is None else tuple(names)
     items, disagreements = find_items(files, pairs)
     documents: dict[str, Document] = {}
-    origin: dict[tuple[str, str], int] = {}
+    origin: dict[str, dict[str, int]] = {}
     for doc_id in sorted({d for f in files for d in f.documents}):
         doc, doc_origin = _policy_document(files, doc_id, items.get(doc_id, ()), policy)
         documents[doc_id] = doc
-        origin.update(((doc_id, mid), n) for mid, n in doc_origin.items())
+        origin[doc_id] = doc_origin
     curated = TbfFile(path, files[0].mode, documents)
     return Curation(names, tuple(files), policy, items, disagreements, curated, origin, {})
 
@@ -338,9 +353,10 @@ def curate(files: Sequence[TbfFile], names: Sequence[str] | None = None,
 # --- decisions --------------------------------------------------------------------------------------------
 
 
-def _with_document(curation: Curation, doc: Document, origin: dict[tuple[str, str], int],
+def _with_document(curation: Curation, doc: Document, doc_origin: dict[str, int],
                    decision: tuple[tuple[str, int], str] | None) -> Curation:
     documents = {**curation.curated.documents, doc.doc_id: doc}
+    origin = {**curation.origin, doc.doc_id: doc_origin}
     decisions = dict(curation.decisions)
     if decision is not None:
         decisions[decision[0]] = decision[1]
@@ -348,14 +364,14 @@ def _with_document(curation: Curation, doc: Document, origin: dict[tuple[str, st
                    decisions=decisions)
 
 
-def _without_item(curation: Curation, doc_id: str, item: int) -> tuple[Document, dict[tuple[str, str], int], int]:
+def _without_item(curation: Curation, doc_id: str, item: int) -> tuple[Document, dict[str, int], int]:
     """The curated document without the mentions standing for `item`, and where the first one was."""
     doc = curation.document(doc_id)
-    gone = {mid for (d, mid), n in curation.origin.items() if d == doc_id and n == item}
+    gone = {mid for mid, n in curation.origin.get(doc_id, {}).items() if n == item}
     positions = [i for i, m in enumerate(doc.mentions) if m.mention_id in gone]
     mentions = tuple(m for m in doc.mentions if m.mention_id not in gone)
     relations, _ = rewrite_relations(doc, gone, {})
-    origin = {key: n for key, n in curation.origin.items() if not (key[0] == doc_id and key[1] in gone)}
+    origin = {mid: n for mid, n in curation.origin.get(doc_id, {}).items() if mid not in gone}
     return Document(doc_id, mentions, relations, doc.line), origin, positions[0] if positions else len(mentions)
 
 
@@ -367,7 +383,8 @@ def reject(curation: Curation, disagreement: Disagreement) -> Curation:
 
 def keep(curation: Curation, disagreement: Disagreement) -> Curation:
     """The curated set's current version of this item is the decision."""
-    return _with_document(curation, curation.document(disagreement.doc_id), curation.origin,
+    return _with_document(curation, curation.document(disagreement.doc_id),
+                          curation.origin.get(disagreement.doc_id, {}),
                           (disagreement.key, "kept"))
 
 
@@ -382,10 +399,9 @@ def accept(curation: Curation, disagreement: Disagreement, annotator: int) -> Cu
     new_ids = _unique_ids([m.mention_id for m in chosen], used_ids(doc))
     added = tuple(_as_curated(m, i) for m, i in zip(chosen, new_ids, strict=True))
     mentions = (*doc.mentions[:at], *added, *doc.mentions[at:])
-    origin = {**origin, **{(doc_id, i): item for i in new_ids}}
+    origin.update((i, item) for i in new_ids)
     partners = next(v.coreference for v in disagreement.versions if v.annotator == annotator)
-    relations = _join_clusters(doc.relations, new_ids, [mid for (d, mid), n in origin.items()
-                                                        if d == doc_id and n in partners])
+    relations = _join_clusters(doc.relations, new_ids, [mid for mid, n in origin.items() if n in partners])
     new_doc = Document(doc_id, mentions, relations, doc.line)
     return _with_document(curation, new_doc, origin, (disagreement.key, f"annotator {annotator + 1}"))
 
@@ -413,9 +429,9 @@ def apply_edit(curation: Curation, doc_id: str, edit: DocumentEdit,
     if curation.document(doc_id) != edit.before:
         raise EditError(f"the edit '{edit.description}' was made on another version of {doc_id!r}")
     ids = {m.mention_id for m in edit.after.mentions}
-    origin = {key: n for key, n in curation.origin.items() if key[0] != doc_id or key[1] in ids}
+    origin = {mid: n for mid, n in curation.origin.get(doc_id, {}).items() if mid in ids}
     if disagreement is not None:
-        origin.update(((doc_id, mid), disagreement.item) for mid in edit.mention_ids if mid in ids)
+        origin.update((mid, disagreement.item) for mid in edit.mention_ids if mid in ids)
     decision = (disagreement.key, "edited") if disagreement is not None else None
     return _with_document(curation, edit.after, origin, decision)
 
@@ -423,7 +439,8 @@ def apply_edit(curation: Curation, doc_id: str, edit: DocumentEdit,
 def next_disagreement(curation: Curation, after: Disagreement | None = None) -> Disagreement | None:
     """The first undecided disagreement after `after` (wrapping around), None when all are decided."""
     order = list(curation.disagreements)
-    start = order.index(after) + 1 if after is not None and after in order else 0
+    # by key: comparing disagreements field by field (versions and all) cost milliseconds at 10,000
+    start = next((n + 1 for n, d in enumerate(order) if d.key == after.key), 0) if after is not None else 0
     for d in order[start:] + order[:start]:
         if d.key not in curation.decisions:
             return d

@@ -1,0 +1,146 @@
+"""Benchmark: one curation decision, from the key press to the repainted figures.
+
+    python benchmarks/curation_bench.py [--decisions 30] [--sizes 1000,10000]
+
+The corpus: benchmarks/gen_corpus.py --seed 5 --docs 2000 --mentions 40 (generated once into the user's
+cache folder); three annotators are derived from its gold file by a seeded perturbation (each mention
+dropped, retyped or given another realis with a small probability, differently per annotator), so
+the 2,000 documents give about 10,000 disagreements and their first documents about 1,000. The
+Curate view (`CurationPanel` on a `CurationState`, 1366x768, offscreen) is shown, and each decision
+is a key press ("1".."3", Delete, Enter) on the list; the clock stops after every pending Qt event
+(the repaint of list, versions, lanes and agreement figures) is processed. Prints median and max per
+decision, and exits 1 when a median is over the goal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+GENERATOR = Path(__file__).resolve().parent / "gen_corpus.py"
+GOAL_MS = 50.0
+RATES = (0.012, 0.012, 0.012)
+"""Per annotator: probability that a gold mention is dropped, retyped, or given another realis."""
+TYPES = ("Conflict_Attack", "Life_Die", "Movement_Transport-Person", "Contact_Meet", "Justice_Arrest-Jail")
+REALIS = ("Actual", "Generic", "Other")
+
+
+def corpus(folder: Path) -> Path:
+    if not (folder / "gold.tbf").is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        print(f"generating the corpus in {folder} ...", flush=True)
+        subprocess.run([sys.executable, str(GENERATOR), "--seed", "5", "--docs", "2000", "--mentions", "40",
+                        "--out", str(folder)], check=True, stdout=subprocess.DEVNULL)
+    return folder
+
+
+def annotator(gold: Path, k: int, out: Path, docs: set[str] | None) -> Path:
+    """Annotator k: the gold file perturbed with seed k, only the documents in `docs` (all: None)."""
+    rng = random.Random(k)
+    lines = []
+    for line in gold.read_text(encoding="utf-8").splitlines(keepends=True):
+        fields = line.rstrip("\n").split("\t")
+        if line.startswith("#BeginOfDocument") or line.startswith("#EndOfDocument"):
+            doc = line.split()[1] if line.startswith("#Begin") else None
+            if line.startswith("#Begin"):
+                current = doc
+            if docs is None or current in docs:
+                lines.append(line)
+            continue
+        if docs is not None and current not in docs:
+            continue
+        if line.startswith(("#", "@")) or len(fields) < 7:
+            lines.append(line)
+            continue
+        r = rng.random()
+        if r < RATES[0]:
+            continue
+        if r < RATES[0] + RATES[1]:
+            fields[5] = rng.choice([t for t in TYPES if t != fields[5]])
+        elif r < sum(RATES):
+            fields[6] = rng.choice([x for x in REALIS if x != fields[6]])
+        lines.append("\t".join(fields) + "\n")
+    out.write_text("".join(lines), encoding="utf-8")
+    return out
+
+
+def document_ids(gold: Path) -> list[str]:
+    return [line.split()[1] for line in gold.read_text(encoding="utf-8").splitlines()
+            if line.startswith("#BeginOfDocument")]
+
+
+def measure(folder: Path, doc_count: int, decisions: int) -> tuple[int, float, float]:
+    from evmeval.io.tbf import read_tbf
+    from evmeval.model import SpanMode
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from evmeval_gui.curation.panel import CurationPanel
+    from evmeval_gui.model.curation_state import CurationState
+
+    app = QApplication.instance() or QApplication([])
+    gold = folder / "gold.tbf"
+    ids = document_ids(gold)
+    docs = set(ids[:doc_count]) if doc_count < len(ids) else None
+    paths = [annotator(gold, k, folder / f"curation_bench_{doc_count}_{k}.tbf", docs) for k in range(1, 4)]
+    files = [read_tbf(str(p), mode=SpanMode.TOKEN)[0] for p in paths]
+    start = time.perf_counter()
+    state = CurationState(files, [f"annotator{k}" for k in range(1, 4)])
+    panel = CurationPanel()
+    panel.resize(1366, 768)
+    panel.show()
+    panel.set_state(state)
+    app.processEvents()
+    total = len(state.curation.disagreements)
+    print(f"{len(state.curation.curated.documents)} documents, {total} disagreements: opened in "
+          f"{time.perf_counter() - start:.1f} s", flush=True)
+    keys = [Qt.Key.Key_1, Qt.Key.Key_2, Qt.Key.Key_3, Qt.Key.Key_Delete, Qt.Key.Key_Return]
+    times = []
+    for n in range(decisions):
+        panel.list.setFocus()
+        app.processEvents()
+        before = state.progress()[0]
+        start = time.perf_counter()
+        QTest.keyClick(panel.list, keys[n % len(keys)])
+        app.processEvents()
+        times.append(time.perf_counter() - start)
+        if state.progress()[0] != before + 1:
+            sys.exit(f"decision {n + 1} was not made ({before} -> {state.progress()[0]})")
+    panel.close()
+    panel.deleteLater()
+    app.processEvents()
+    return total, statistics.median(times) * 1000, max(times) * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--decisions", type=int, default=30)
+    parser.add_argument("--sizes", default="200,2000", help="documents per measurement (default 200,2000: "
+                                                           "about 1,000 and 10,000 disagreements)")
+    parser.add_argument("--corpus", help="use (or create) the corpus in this folder")
+    args = parser.parse_args()
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "evmeval-studio"
+    folder = corpus(Path(args.corpus) if args.corpus else cache / "curation-seed5-docs2000-mentions40")
+    ok = True
+    for size in (int(s) for s in args.sizes.split(",")):
+        total, median, worst = measure(folder, size, args.decisions)
+        verdict = "ok" if median <= GOAL_MS else "OVER THE GOAL"
+        print(f"{total:6d} disagreements: one decision {median:7.1f} ms median, {worst:7.1f} ms max "
+              f"({args.decisions} decisions; goal median <= {GOAL_MS:.0f} ms: {verdict})", flush=True)
+        ok = ok and median <= GOAL_MS
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
