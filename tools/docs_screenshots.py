@@ -3,8 +3,8 @@
     .venv/bin/python tools/docs_screenshots.py [OUT_DIR] [--size 1366x768]
 
 Writes into OUT_DIR (default docs/screenshots/) every picture a command line can reach — the main window,
-the charts, compare (leaderboard and pair), agreement, mapping differences, attributes — through
-`evmeval-gui --screenshot`, then the editing, new-document and curation pictures through
+the charts, compare (leaderboard and pair), agreement, curation, mapping differences, attributes — through
+`evmeval-gui --screenshot`, then the editing and new-document pictures through
 tools/edit_screenshots.py. Pictures of states only clicks reach (coreference, sequencing, welcome, launch,
 mapping schemes) are left as they are.
 """
@@ -31,6 +31,7 @@ SHOTS: dict[str, list[str]] = {
     "agreement": ["--agreement", *AGREEMENT],
     "mapping-differences": ["--demo", "--differences"],
     "attributes": ["--demo", "--attributes", "type+realis"],
+    "curation": ["--agreement", *AGREEMENT, "--curate"],
 }
 """Picture name → the window's command-line arguments that show it."""
 
@@ -48,7 +49,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         subprocess.run([sys.executable, str(REPO / "tools" / "edit_screenshots.py"), scratch, "--sizes", args.size],
                        env=env, check=True)
-        for name in ("editing", "scratch", "curation"):
+        for name in ("editing", "scratch"):
             made = Path(scratch) / f"{name}-{args.size}.png"
             if made.is_file():
                 shutil.copyfile(made, Path(args.out) / f"{name}.png")
