@@ -344,6 +344,7 @@ def validate_main(argv: Sequence[str] | None = None) -> int:
     if problems:
         warnings = sum(not p.fatal for p in problems)
         scored = f" ({warnings} warning(s): evmeval-score and v1.8 score past those)" if warnings else ""
+        sys.stdout.flush()  # the problems, then their count, in that order where both streams meet
         print(f"{args.file}: {len(problems)} problem(s){scored}", file=sys.stderr)
         return 1
     print(f"{args.file}: OK ({'token' if args.token_path else 'character'} mode)")
