@@ -199,7 +199,7 @@ def test_hypothesis_round_trip_and_self_score(tmp_path_factory: pytest.TempPathF
 def test_merged_output_notes_each_event_and_reads_as_brat() -> None:
     files = merged_files(*read_pair(Input(str(GOLD)), Input(str(ANSWER))))
     assert sorted(files) == ["PMID-1.a1", "PMID-1.a2", "PMID-1.txt"]
-    doc, problems = parse_ann(files["PMID-1.a2"], path="PMID-1.a2")
+    doc, _ = parse_ann(files["PMID-1.a2"], path="PMID-1.a2")
     outcomes = {(n.type, n.target) for n in doc.notes}
     assert outcomes == {("True_positive", "E1"), ("True_positive", "E2"), ("False_negative", "E3"),
                         ("False_negative", "E4"), ("True_positive", "E5"), ("False_positive", "E3-submission"),
