@@ -7,7 +7,10 @@ shows which. Each convention names its metrics as its scorer does and counts as 
 
 from __future__ import annotations
 
+import os
+
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
 from evmeval.conventions.textee import score_textee
 from evmeval.io.errors import FormatError
@@ -25,17 +28,21 @@ REGISTRY: dict[str, Convention] = {
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
                    score_dygiepp),
+        Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); strict, -s, -p, -sp", score_bionlp),  # noqa: E501
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
 
 FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL"}
+FORMATS["bionlp"] = "BioNLP shared-task standoff folder (.txt, .a1, .a2)"
 
 
 def detect_format(source: Input) -> str:
     """The format of a JSONL file, from its first object's fields (`wnd_id`: TextEE; `doc_key` and
     `sentences`: DyGIE++)."""
     path = source.path
+    if os.path.isdir(path):
+        return "bionlp"
     data = read_bytes(path) if source.data is None else source.data
     first = decode_text(data, path).partition("\n")[0] + "\n"
     for _, value in parse_json_lines(first, display_name(path)):

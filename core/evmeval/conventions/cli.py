@@ -5,19 +5,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from evmeval.conventions import FORMATS, REGISTRY, conventions_for, detect_format
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
 SCHEMA = 1
-KEPT = {"help", "gold", "system", "output", "json", "convention", "debug", "strict", "version"}
+KEPT = {"help", "gold", "system", "output", "json", "convention", "debug", "strict", "version", "comparison_output"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -32,6 +33,8 @@ def _v18_only(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str 
 
 
 def _read(path: str, cache: dict[str, bytes]) -> Input:
+    if os.path.isdir(path):  # a standoff folder (BioNLP): its files are read by the convention
+        return Input(path)
     if path not in cache:
         cache[path] = read_bytes(path)
     return Input(path, cache[path])
@@ -61,11 +64,22 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint) -
             "conventions": {r.name: r.to_json() for r in results}}
 
 
+def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -> list[str]:
+    """The files `-d FOLDER` will hold: the BioNLP merged standoff (refused for other conventions)."""
+    if not args.comparison_output:
+        return []
+    if [c.name for c in conventions] != ["bionlp"]:
+        raise FormatError(args.comparison_output, 0, "-d writes the BioNLP merged standoff",
+                          "-d only with --convention bionlp")
+    from evmeval.conventions.bionlp import merged_names
+    return [os.path.join(args.comparison_output, n) for n in merged_names(args.system)]
+
+
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str) -> int:
     """Score `args.gold` against `args.system` under `args.convention`; 1 on bad input, 2 on bad options."""
     if (option := _v18_only(parser, args)) is not None:
-        print(f"{prog}: error: {option} is a tbf option; with --convention only -g, -s, -o, --json apply",
-              file=sys.stderr)
+        print(f"{prog}: error: {option} is a tbf option; with --convention only -g, -s, -o, --json "
+              "(and -d for bionlp) apply", file=sys.stderr)
         return 2
     if args.convention != "all" and args.convention not in REGISTRY:
         print(f"{prog}: error: unknown convention {args.convention!r} "
@@ -73,10 +87,13 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         return 2
     try:
         refuse_stdin_twice([args.gold, args.system])
-        check_output_paths([args.output, args.json], [args.gold, args.system])
         cache: dict[str, bytes] = {}
         gold, system = _read(args.gold, cache), _read(args.system, cache)
         conventions = conventions_for(args.convention, gold)
+        merged = merged_output(args, conventions)
+        check_output_paths([args.output, args.json, *merged], [args.gold, args.system],
+                           input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
+                           new_folders=[args.comparison_output] if merged else [])
         for source in (gold, system):
             found = detect_format(source)
             for convention in conventions:
@@ -85,6 +102,9 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
                                       f"{convention.name} reads {FORMATS[convention.format]}",
                                       f"a {FORMATS[convention.format]} file")
         results = [convention.score(gold, system) for convention in conventions]
+        if merged:
+            from evmeval.conventions.bionlp import write_merged
+            write_merged(gold, system, args.comparison_output)
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1
