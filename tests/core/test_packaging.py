@@ -21,3 +21,23 @@ def test_every_package_folder_is_listed_for_the_wheel():
     assert config["package-dir"] == {"evmeval": "core/evmeval", "evmeval_resources": "resources"}
     assert (REPO / "resources" / "__init__.py").is_file() and (REPO / "resources" / "demo" / "gold.tbf").is_file()
     assert not (REPO / "evmeval_resources").exists()
+
+
+def test_the_wheel_holds_the_library_the_window_the_demo_and_the_licence(tmp_path: Path) -> None:
+    """What `pip install .` installs: `evmeval`, `evmeval_gui`, `evmeval_resources` and nothing generic at top
+    level (no `core`, no `resources`), no bytecode caches, the Apache-2.0 text."""
+    import subprocess
+    import sys
+    import zipfile
+
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(REPO)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    (wheel,) = tmp_path.glob("evmeval_studio-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {name.split("/", 1)[0] for name in names}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"evmeval", "evmeval_gui", "evmeval_resources"}
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    licence = next(n for n in names if n.endswith("dist-info/licenses/LICENSE"))
+    assert "Apache License" in zipfile.ZipFile(wheel).read(licence).decode("utf-8")
+    assert "evmeval_resources/demo/gold.tbf" in names
