@@ -361,6 +361,8 @@ class DocumentList(QWidget):
         for signal in (session.result_edited, session.scoring_finished, session.combination_changed):
             signal.connect(lambda *_: self._fit_f1_column())
         session.filter_changed.connect(self._on_filter_changed)
+        # Ctrl+1…4 re-sorts the list by the new scores: the shown document stays in view (after the model)
+        session.combination_changed.connect(lambda *_: self._on_session_selection(self.session.selection))
         self.proxy.rowsInserted.connect(self._update_count)
         self.proxy.rowsRemoved.connect(self._update_count)
         self.proxy.modelReset.connect(self._update_count)
