@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
-from evmeval_gui.views.column_fit import ColumnPlan, FullTextTips, Yield, apply_plan, elide_in_the_middle, fit_columns
+from evmeval_gui.table_fit import ColumnPlan, FullTextTips, Yield, apply_plan, elide_in_the_middle, fit_columns
 
 (POS, G_ID, G_TEXT, G_TYPE, G_REALIS, S_ID, S_TEXT, S_TYPE, S_REALIS, DICE, OUTCOME) = range(11)
 HEADERS = ("#", "Gold id", "Text", "Type", "Realis", "System id", "Text", "Type", "Realis", "Dice", "Outcome")

@@ -19,6 +19,7 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from evmeval_gui.main_window import MainWindow
+from evmeval_gui.model.agreement_inputs import make_agreement_request
 from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.views.mapping_table import G_ID, G_TEXT, OUTCOME, MappingFilter
 from tests.gui.corpus_factory import token_table
@@ -191,3 +192,83 @@ def test_find_says_k_of_n_and_skips_rows_the_errors_filter_hides(qtbot, many):
     qtbot.keyClick(many.find_edit, Qt.Key.Key_Return)
     assert many.session.selection.doc_id == "doc31"
     assert "match 2 of 30" in many.statusBar().currentMessage()
+
+
+# -- long ids in the Agreement mode ---------------------------------------------------------------
+
+def _drawn_text(table, index) -> str:
+    """The text the view's delegate draws in a cell: its elision in the cell's text rectangle."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+
+    option = QStyleOptionViewItem()
+    table.initViewItemOption(option)
+    option.rect = table.visualRect(index)
+    table.itemDelegateForIndex(index).initStyleOption(option, index)
+    style = table.style()
+    rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, table)
+    margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    return option.fontMetrics.elidedText(option.text, option.textElideMode, rect.width() - 2 * margin)
+
+
+def test_agreement_documents_with_long_ids_keep_both_ends(qtbot, tmp_path):
+    folder = tmp_path / "long"
+    (folder / "tkn").mkdir(parents=True)
+    sets: dict[str, list[str]] = {f"annotations-bolt-eng-discussion-forum-round-{k}.tbf": [] for k in (1, 2)}
+    for n in range(12):
+        doc = f"bolt-eng-DF-170-181103-88827{n:02d}"
+        (folder / "tkn" / f"{doc}.tab").write_text(token_table(TEXT), encoding="utf-8")
+        for name, lines in sets.items():
+            lines += [f"#BeginOfDocument {doc}", f"{name}\t{doc}\tE1\tt2\tattacked\tConflict_Attack\tActual"]
+            if name.endswith("1.tbf") or n % 2:
+                lines.append(f"{name}\t{doc}\tE2\tt6\tkilled\tLife_Die\tActual")
+            lines.append("#EndOfDocument")
+    for name, lines in sets.items():
+        (folder / name).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    window = _window(qtbot, tmp_path, (1024, 640), charts=False)
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
+        window.open_agreement(make_agreement_request([str(folder / name) for name in sets]))
+    QApplication.processEvents()
+    documents = window.agreement.panel.documents
+    table = documents.table
+    shown = [_drawn_text(table, documents.proxy.index(r, 0)) for r in range(documents.proxy.rowCount())]
+    ids = documents.visible_doc_ids()
+    assert len(set(shown)) == 12  # every row tells its document apart
+    for text, doc_id in zip(shown, ids, strict=True):
+        assert text.startswith("bolt-") and text.endswith(doc_id[-2:]), text
+    annotators = window.agreement.panel.annotators.table
+    names = [_drawn_text(annotators, annotators.model().index(r, 0)) for r in range(2)]
+    assert names[0] != names[1] and names[0].endswith("1.tbf") and names[1].endswith("2.tbf"), names
+
+
+def _hover(table, index) -> None:
+    centre = table.visualRect(index).center()
+    QApplication.sendEvent(table.viewport(), QHelpEvent(QEvent.Type.ToolTip, centre,
+                                                        table.viewport().mapToGlobal(centre)))
+
+
+def test_an_elided_cell_shows_its_whole_text_on_hover(qtbot):
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
+    from PySide6.QtWidgets import QTableView
+
+    from evmeval_gui.table_fit import elide_in_the_middle
+
+    model = QStandardItemModel(0, 2)
+    model.appendRow([QStandardItem("bolt-eng-DF-170-181103-8882762"), QStandardItem("ok")])
+    table = QTableView()
+    qtbot.addWidget(table)
+    table.setModel(model)
+    elide_in_the_middle(table)
+    table.setColumnWidth(0, 90)
+    table.resize(300, 120)
+    table.show()
+    qtbot.waitExposed(table)
+    QToolTip.hideText()
+    _hover(table, model.index(0, 0))
+    qtbot.waitUntil(QToolTip.isVisible)
+    assert QToolTip.text() == "bolt-eng-DF-170-181103-8882762"
+    assert _drawn_text(table, model.index(0, 0)).endswith("762")
+    QToolTip.hideText()
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())
+    _hover(table, model.index(0, 1))  # whole already: no tooltip
+    QApplication.processEvents()
+    assert not QToolTip.isVisible()
