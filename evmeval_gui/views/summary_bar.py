@@ -86,7 +86,7 @@ class _Figure(QWidget):
             self.setToolTip(f"{tooltip}\nUnsaved edits: {change.text()} (saved files → now)")
 
 
-COUNTS_ROOM = "240 documents (6 with…"
+COUNTS_ROOM = "240 documents"
 """What the counts keep on the second line before the parts after them wrap to a third."""
 
 
