@@ -48,6 +48,7 @@ from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_
 from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.corpus import OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.find import find_next
 from evmeval_gui.model.micro_ci import MicroIntervals
 from evmeval_gui.model.session import Loader, Session
 from evmeval_gui.modes.agreement import AgreementMode
@@ -811,8 +812,11 @@ class MainWindow(QMainWindow):
         query = self.find_edit.text().strip()
         if not query:
             return
-        if not self.session.find(query, self.documents.visible_doc_ids()):
-            self.statusBar().showMessage(f"No mention matches “{query}”", 5000)
+        found = find_next(self.session, query, self.documents.visible_doc_ids(), self.mapping.proxy.accepts)
+        if found is None:
+            self.statusBar().showMessage(f"No mention matches “{query}” in the rows shown", 5000)
+        else:
+            self.statusBar().showMessage(found.text(query), 8000)
 
     def show_in_charts(self, what: str, key: str | None) -> None:
         """A context menu's "Show in charts": the charts, on the type's per-type bars or the document's scores."""
@@ -851,11 +855,23 @@ class MainWindow(QMainWindow):
         self.chip.show_filter(chart_filter)
         if chart_filter is None:
             return
-        if not chart_filter.keeps_document(self.session.selection.doc_id):
-            first = self.documents.neighbour(None, 1)
+        note = ""
+        if not self._filter_shows(chart_filter, self.session.selection.doc_id):
+            # the shown document would say "0 of n rows shown": the first one with rows to show instead
+            first = next((d for d in self.documents.visible_doc_ids() if self._filter_shows(chart_filter, d)), None)
             if first is not None:
                 self.session.select_document(first)
-        self.statusBar().showMessage(f"Filtered: {chart_filter.label}", 5000)
+                note = f" · showing {first}, the first document with matching rows"
+            else:
+                note = " · no document has matching rows"
+        self.statusBar().showMessage(f"Filtered: {chart_filter.label}{note}", 8000)
+
+    def _filter_shows(self, chart_filter: ChartFilter, doc_id: str | None) -> bool:
+        """Whether `doc_id` is kept and has a row the filter keeps (rows are built only when asked)."""
+        if doc_id is None or not chart_filter.keeps_document(doc_id):
+            return False
+        test = chart_filter.row_predicate
+        return test is None or any(test(doc_id, row) for row in self.session.rows(doc_id))
 
     # -- help -------------------------------------------------------------------------------------
 

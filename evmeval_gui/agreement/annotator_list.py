@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from evmeval_gui.agreement.style import annotator_icon
 from evmeval_gui.colours import MUTED_TEXT
+from evmeval_gui.table_fit import elide_in_the_middle
 
 HEADERS = ("Annotator", "Mentions", "Docs")
 
@@ -43,6 +44,7 @@ class AnnotatorList(QWidget):
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setIconSize(QSize(26, 18))
         self.table.setShowGrid(False)
+        elide_in_the_middle(self.table)
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from evmeval_gui.colours import MUTED_TEXT
 from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
+from evmeval_gui.table_fit import elide_in_the_middle
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -141,7 +142,7 @@ class DocumentAgreementList(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        elide_in_the_middle(self.table)
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(ID, QHeaderView.ResizeMode.Stretch)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter,
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
 from evmeval_gui.model.formatting import percent
+from evmeval_gui.table_fit import elide_in_the_middle
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 SHORT = {"plain": "Span", "mention_type": "Type", "realis_status": "Realis",
@@ -67,6 +68,7 @@ class LeaderboardTable(QTableView):
         self.setAlternatingRowColors(True)
         self.verticalHeader().hide()
         self.setWordWrap(False)
+        elide_in_the_middle(self)
         self.headers = ["#", "System", *(f"{SHORT[c]} F1" for c in COMBINATIONS),
                         *(f"Span − {SHORT[c].lower()}" for c in ATTRIBUTE_GAPS)]
 

@@ -53,6 +53,7 @@ from evmeval_gui.model.doctext import document_marks
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.lanes_layout import lanes_text
 from evmeval_gui.model.session import Session
+from evmeval_gui.table_fit import elide_in_the_middle
 
 DocRow = tuple[DocumentDelta, tuple[str, ...]]
 """A document of the pair and the runs whose P or R is below the threshold there."""
@@ -69,6 +70,7 @@ def _list_view(name: str, model: RowsModel) -> QTableView:
     view.verticalHeader().hide()
     view.verticalHeader().setDefaultSectionSize(22)
     view.setWordWrap(False)
+    elide_in_the_middle(view)
     view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     view.horizontalHeader().setStretchLastSection(True)
     return view

@@ -43,6 +43,7 @@ from evmeval_gui.model.doctext import (
 )
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.find import find_next
 from evmeval_gui.model.first_document import FirstDocument, first_document
 from evmeval_gui.model.jobs import MAIN, JobContext, Runner
 from evmeval_gui.model.selection import Selection
@@ -582,38 +583,6 @@ class Session:
         return any(r.outcome.is_error for r in self.rows(doc_id))
 
     def find(self, query: str, doc_order: Sequence[str]) -> bool:
-        """Select the next mention whose id or text contains `query`, from the current selection on.
-
-        Searches the current document in reading order, then the following documents of
-        `doc_order` (the document list's order), wrapping around. False when nothing matches.
-        """
-        needle = query.strip().lower()
-        result = self.result
-        if not needle or result is None:
-            return False
-
-        def hit(m) -> bool:
-            return m is not None and (needle == m.mention_id.lower() or needle in m.text.lower()
-                                      or needle in m.mention_id.lower())
-
-        order = list(doc_order) or [d.doc_id for d in result.documents]
-        current = self.selection.doc_id
-        start = order.index(current) if current in order else 0
-        for step in range(len(order) + 1):
-            doc_id = order[(start + step) % len(order)]
-            doc = self.doc_result(doc_id)
-            if doc is None or not any(hit(m) for m in (*doc.gold, *doc.system)):
-                continue
-            marks, text = self.marks(doc_id), self.document_text(doc_id)
-            if marks is None or text is None:
-                continue
-            ranked = sorted(range(len(marks.rows)), key=lambda i: (row_position(marks.rows[i], text), i))
-            matching = [i for i in ranked if hit(marks.rows[i].gold) or hit(marks.rows[i].system)]
-            if step == 0 and doc_id == current:
-                now = self._current_row_index(marks)
-                if now is not None:
-                    matching = [i for i in matching if ranked.index(i) > ranked.index(now)]
-            if matching:
-                self.select(Selection.of_rows(doc_id, [marks.rows[matching[0]]]))
-                return True
-        return False
+        """Select the next mention whose id or text contains `query`, from the current selection on
+        (`evmeval_gui.model.find.find_next`, which also says "k of n"). False when nothing matches."""
+        return find_next(self, query, doc_order) is not None

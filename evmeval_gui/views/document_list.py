@@ -41,6 +41,7 @@ from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, perc
 from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
+from evmeval_gui.table_fit import elide_in_the_middle
 from evmeval_gui.views import refilter
 from evmeval_gui.views.context_menus import copy_text, document_menu, popup
 
@@ -335,7 +336,7 @@ class DocumentList(QWidget):
                                  + 12)
         self._sizes = {column: header.sectionSize(column) for column in range(GOLD, len(HEADERS))}
         """Each number column's width, hidden or not (a hidden section's size reads 0)."""
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        elide_in_the_middle(self.table)
         header.setHighlightSections(False)
         header.setSectionsClickable(True)
         header.setSortIndicatorShown(True)
@@ -361,6 +362,8 @@ class DocumentList(QWidget):
         for signal in (session.result_edited, session.scoring_finished, session.combination_changed):
             signal.connect(lambda *_: self._fit_f1_column())
         session.filter_changed.connect(self._on_filter_changed)
+        # Ctrl+1…4 re-sorts the list by the new scores: the shown document stays in view (after the model)
+        session.combination_changed.connect(lambda *_: self._on_session_selection(self.session.selection))
         self.proxy.rowsInserted.connect(self._update_count)
         self.proxy.rowsRemoved.connect(self._update_count)
         self.proxy.modelReset.connect(self._update_count)

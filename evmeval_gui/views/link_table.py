@@ -34,6 +34,7 @@ from evmeval_gui import colours
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, LinkRow, SequencingModel
 from evmeval_gui.model.session import Session
+from evmeval_gui.table_fit import elide_in_the_middle
 
 SOURCE, RELATION, TARGET, SIDE, PUBLISHED, FULL, LINE = range(7)
 HEADERS = ("Source", "Relation", "Target", "Side", "Outcome (v1.8)", "Outcome (full closure, ours)", "Line")
@@ -145,6 +146,7 @@ class LinkTable(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
+        elide_in_the_middle(self.table)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         header = self.table.horizontalHeader()

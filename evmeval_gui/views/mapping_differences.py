@@ -37,6 +37,7 @@ from evmeval_gui import colours
 from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
+from evmeval_gui.table_fit import elide_in_the_middle
 from evmeval_gui.views.mapping_links import describe_change, link_swatch
 
 SCORE_COLUMNS = ("Strategy", "Corpus F1 %", "Δ corpus", "Document F1 %", "Δ document", "Changed pairs")
@@ -110,6 +111,7 @@ class MappingDifferencesPanel(QWidget):
         self.changes.setObjectName("differencesTable")
         self.changes.setHorizontalHeaderLabels(CHANGE_COLUMNS)
         self.changes.verticalHeader().hide()
+        elide_in_the_middle(self.changes)
         self.changes.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.changes.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.changes.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

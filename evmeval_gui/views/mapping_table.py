@@ -13,11 +13,9 @@ import re
 from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
-    QObject,
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
@@ -27,11 +25,8 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMenu,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -46,23 +41,27 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
+from evmeval_gui.views.mapping_columns import (
+    DICE,
+    G_ID,
+    G_REALIS,
+    G_TEXT,
+    G_TYPE,
+    HEADER_TIPS,
+    HEADERS,
+    OUTCOME,
+    POS,
+    S_ID,
+    S_REALIS,
+    S_TEXT,
+    S_TYPE,
+    SYSTEM_FIRST,
+    TSV_HEADERS,
+    MappingColumns,
+)
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
-
-(POS, G_ID, G_TEXT, G_TYPE, G_REALIS, S_ID, S_TEXT, S_TYPE, S_REALIS, DICE, OUTCOME) = range(11)
-HEADERS = ("#", "Gold id", "Text", "Type", "Realis", "System id", "Text", "Type", "Realis", "Dice", "Outcome")
-HEADER_TIPS = (
-    "Reading order: where the row's mentions start in the text",
-    "Gold mention id", "Gold mention text", "Gold event type (as written)", "Gold realis (as written)",
-    "System mention id", "System mention text", "System event type (as written)", "System realis (as written)",
-    "Dice overlap of the two spans, 2|G∩S| / (|G|+|S|), as in the comparison file",
-    "What happened to the mention(s) under the chosen attribute combination",
-)
-SYSTEM_FIRST = S_ID
-TSV_HEADERS = ("#", "Gold id", "Gold text", "Gold type", "Gold realis", "System id", "System text", "System type",
-               "System realis", "Dice", "Outcome")
-"""The copied rows' header: the table's, with the side named (both halves have Text, Type, Realis)."""
 
 _Index = QModelIndex | QPersistentModelIndex
 _MISMATCH_COLOUR = QColor("#9A4A00")
@@ -300,7 +299,12 @@ class MappingTableModel(QAbstractTableModel):
             value = mention.mention_type if is_type else mention.realis
             differs = "\nGold and system differ here" if self._mismatch(row, column) else ""
             return f"{shown} (compared as “{value}”){differs}"
-        if column in (G_TEXT, S_TEXT, G_ID, S_ID) and mention is not None:
+        if column in (G_ID, S_ID) and mention is not None:
+            # the whole mention: on a narrow table its text, type and realis columns may be hidden
+            first = G_ID if column == G_ID else S_ID
+            fields = [self.display_text(number, c) for c in range(first, first + 4)]
+            return f"{fields[0]} · “{fields[1]}” · {fields[2]} · {fields[3]}"
+        if column in (G_TEXT, S_TEXT) and mention is not None:
             return self.display_text(number, column) or None
         if column == DICE and row.dice is None:
             return "Unmapped: no Dice"
@@ -340,7 +344,10 @@ class MappingFilter(QSortFilterProxyModel):
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         model = self.sourceModel()
         assert isinstance(model, MappingTableModel)
-        row = model.rows[source_row]
+        return self.accepts(model.doc_id, model.rows[source_row])
+
+    def accepts(self, doc_id: str | None, row: MappingRow) -> bool:
+        """Whether the table would show `row` of `doc_id` (Find skips the rows it would not)."""
         if self.outcome == self.ERRORS:
             if not row.outcome.is_error:
                 return False
@@ -349,25 +356,7 @@ class MappingFilter(QSortFilterProxyModel):
         if self.mention_type is not None and not any(
                 m is not None and m.mention_type == self.mention_type for m in (row.gold, row.system)):
             return False
-        return not (self.predicate is not None and model.doc_id is not None
-                    and not self.predicate(model.doc_id, row))
-
-
-class _GroupDelegate(QStyledItemDelegate):
-    """Draws a separator before the system columns, so the two sides read as two groups; long types
-    lose their middle (`Movement…Artifact` keeps family and subtype), the full name is the tooltip."""
-
-    COLUMNS = (G_ID, G_REALIS, S_ID, S_REALIS, DICE)
-    """The columns it paints differently from the table's own delegate (a separator before them); every
-    text is elided in the middle, the table's own mode: both ends of an id or a type tell it apart."""
-
-    def paint(self, painter, option: QStyleOptionViewItem, index: _Index) -> None:
-        super().paint(painter, option, index)
-        if index.column() == SYSTEM_FIRST or index.column() == DICE:
-            painter.save()
-            painter.setPen(QColor("#9AA3AD"))
-            painter.drawLine(option.rect.topLeft(), option.rect.bottomLeft())
-            painter.restore()
+        return not (self.predicate is not None and doc_id is not None and not self.predicate(doc_id, row))
 
 
 class MappingTable(QWidget):
@@ -399,35 +388,15 @@ class MappingTable(QWidget):
         self.table = QTableView()
         self.table.setObjectName("mappingTable")
         self.table.setModel(self.proxy)
-        # only where it changes something: a Python delegate on every cell costs a document switch ~10 ms
-        group_delegate = _GroupDelegate(self.table)
-        for column in _GroupDelegate.COLUMNS:
-            self.table.setItemDelegateForColumn(column, group_delegate)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(POS, Qt.SortOrder.AscendingOrder)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
-        header = self.table.horizontalHeader()
-        header.setHighlightSections(False)
-        header.setStretchLastSection(False)
-        fm = self.table.fontMetrics()
-        widths = {POS: fm.horizontalAdvance("999") + 14, G_ID: fm.horizontalAdvance("Gold id") + 22,
-                  S_ID: fm.horizontalAdvance("System id") + 22, G_TEXT: fm.horizontalAdvance("arrested and") + 12,
-                  S_TEXT: fm.horizontalAdvance("arrested and") + 12, G_REALIS: fm.horizontalAdvance("Generic") + 20,
-                  S_REALIS: fm.horizontalAdvance("Generic") + 20, DICE: fm.horizontalAdvance("Dice") + 24,
-                  OUTCOME: fm.horizontalAdvance("≠ wrong attribute") + 40}
-        # Types keep a readable width (middle-elided below it) and share what a wide table has left
-        # (`_fit_types`); below that the table scrolls sideways rather than squeeze a column to "…".
-        self._type_width = widths[G_TYPE] = widths[S_TYPE] = fm.horizontalAdvance("Justice_Arrest-Jail") + 10
-        for column in range(len(HEADERS)):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
-            header.resizeSection(column, widths[column])
-        header.setMinimumSectionSize(fm.horizontalAdvance("999") + 14)
+        self.columns = MappingColumns(self.table)
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
         filters.addWidget(QLabel("Show"))
@@ -457,21 +426,7 @@ class MappingTable(QWidget):
         copy.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         copy.activated.connect(self.copy_selection)
         self.menu: QMenu | None = None
-        self.table.viewport().installEventFilter(self)
         self._fill_types()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
-            self._fit_types()
-        return super().eventFilter(watched, event)
-
-    def _fit_types(self) -> None:
-        """Give the two type columns the width the others leave (never less than readable)."""
-        header = self.table.horizontalHeader()
-        others = sum(header.sectionSize(c) for c in range(len(HEADERS)) if c not in (G_TYPE, S_TYPE))
-        share = max(self._type_width, (self.table.viewport().width() - others) // 2)
-        for column in (G_TYPE, S_TYPE):
-            header.resizeSection(column, share)
 
     # -- content ----------------------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from evmeval.editing.session import FigureChange
 from evmeval.mention.prf import Average, Score
 from evmeval.mention.scoring import ScoreResult
 from evmeval.rules import Combination
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -86,9 +86,15 @@ class _Figure(QWidget):
             self.setToolTip(f"{tooltip}\nUnsaved edits: {change.text()} (saved files → now)")
 
 
+COUNTS_ROOM = "240 documents"
+"""What the counts keep on the second line before the parts after them wrap to a third."""
+
+
 class SummaryBar(QFrame):
-    """Two lines whatever the width: run and counts (elided, full text on hover) at the left; micro and
-    macro P / R / F1 as two rows of a grid at the right."""
+    """Two lines when the width allows: run and counts (elided, full text on hover) at the left; micro
+    and macro P / R / F1 as two rows of a grid at the right. The parts `add_line` puts after the counts
+    wrap to a third line, from the last, when they would not fit: the bar's minimum width is then the
+    grid's and a short run line's, so the window can give the charts dock its share at 1024 pixels."""
 
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -110,6 +116,12 @@ class SummaryBar(QFrame):
         self.counts.setMinimumWidth(40)
         self._second_line.addWidget(self.counts, 1)
         left.addLayout(self._second_line)
+        self._extras: list[QWidget] = []
+        """What `add_line` added, in order: the first `self._on_second` are on the second line."""
+        self._on_second = 0
+        self._third_line = QHBoxLayout()
+        self._third_line.setSpacing(12)
+        self._third_line.addStretch(1)
         self.figures: dict[str, _Figure] = {}
         grid = QGridLayout()
         grid.setHorizontalSpacing(14)
@@ -134,7 +146,9 @@ class SummaryBar(QFrame):
         layout.addLayout(left, 1)
         layout.addLayout(grid)
         outer.addLayout(layout)
+        outer.addLayout(self._third_line)
         self._outer = outer
+        self._grid = grid
         self.intervals: tuple[ScoreResult, dict[str, F1Interval]] | None = None
         """The shown result's micro F1 bootstrap intervals, once computed (`set_intervals`)."""
         session.scoring_finished.connect(self.refresh)
@@ -226,9 +240,53 @@ class SummaryBar(QFrame):
         return f"{self.run.full_text()}\n{self.counts.full_text()}"
 
     def add_line(self, widget: QWidget) -> None:
-        """Put a one-line `widget` on the second line, after the counts (which elide to make room), so
-        the bar stays two lines at any width (e.g. `alignment_summary.AlignmentSummaryLine`)."""
+        """Put a one-line `widget` on the second line, after the counts (which elide to make room), or
+        on a third when the bar is too narrow (e.g. `alignment_summary.AlignmentSummaryLine`)."""
+        self._extras.append(widget)
         self._second_line.addWidget(widget)
+        self._on_second = len(self._extras)
+        self._wrap()
+
+    def lines(self) -> int:
+        """How many lines the bar shows now (2, or 3 when parts wrapped)."""
+        return 2 if self._on_second == len(self._extras) else 3
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._wrap()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:  # a part's text (so its width) changed
+            self._wrap()
+        return super().event(event)
+
+    def _wrap(self) -> None:
+        """Keep on the second line the parts that fit beside the counts; the others go to the third.
+        Decided from the parts' own widths, so a wrap never makes room that undoes it."""
+        margins = self._outer.contentsMargins()
+        grid = self._grid.sizeHint().width()
+        spacing = self._second_line.spacing()
+        widths = [w.sizeHint().width() + spacing for w in self._extras]
+        left = self.width() - margins.left() - margins.right() - 16 - grid
+        room = left - self.counts.fontMetrics().horizontalAdvance(COUNTS_ROOM)
+        keep = 0
+        while keep < len(widths) and sum(widths[:keep + 1]) <= room:
+            keep += 1
+        if keep != self._on_second:
+            for widget in self._extras:
+                self._second_line.removeWidget(widget)
+                self._third_line.removeWidget(widget)
+            for k, widget in enumerate(self._extras):
+                if k < keep:
+                    self._second_line.addWidget(widget)
+                else:
+                    self._third_line.insertWidget(self._third_line.count() - 1, widget)
+            self._on_second = keep
+        # not the layout's minimum (the parts on the second line): the one with every part wrapped
+        wrapped = max(self.run.minimumWidth() + 16 + grid, sum(widths))
+        minimum = wrapped + margins.left() + margins.right()
+        if self.minimumWidth() != minimum:
+            self.setMinimumWidth(minimum)
 
     def figure_text(self, name: str) -> str:
         """What one figure shows, e.g. `figure_text("micro_f1")` (for tests)."""

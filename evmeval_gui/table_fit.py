@@ -1,0 +1,110 @@
+"""Table columns by priority: what matters stays in view, the rest yields; elided text in full on hover.
+
+A narrow table (1024 pixels with the charts open) used to scroll its last column, the one the user
+reads first, out of sight. `fit_columns` decides instead, from the viewport's width alone, which
+columns shrink to a minimum and which hide, in an order the table gives (text columns first); the
+columns it never yields stay at their width. `FullTextTips` shows a cell's whole text when the table
+has elided it and the model gives no tooltip of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QAbstractItemView, QTableView, QToolTip
+
+
+@dataclass(frozen=True)
+class Yield:
+    """One step of giving way: `columns` shrink to `width` pixels, or hide (`width` None)."""
+
+    columns: tuple[int, ...]
+    width: int | None = None
+
+
+@dataclass(frozen=True)
+class ColumnPlan:
+    widths: dict[int, int]
+    hidden: frozenset[int]
+
+    def total(self) -> int:
+        return sum(w for c, w in self.widths.items() if c not in self.hidden)
+
+
+def fit_columns(available: int, natural: dict[int, int], steps: Sequence[Yield],
+                grow: Sequence[int] = ()) -> ColumnPlan:
+    """Widths and hidden columns for a viewport `available` pixels wide: the `steps` are taken in
+    order until the visible columns fit; what is then left widens the columns shrunk last first (up to
+    their natural width), and what remains after that is shared by the visible `grow` columns."""
+    widths = dict(natural)
+    hidden: set[int] = set()
+    shrunk: list[int] = []
+    for step in steps:
+        if ColumnPlan(widths, frozenset(hidden)).total() <= available:
+            break
+        for column in step.columns:
+            if step.width is None:
+                hidden.add(column)
+            elif widths[column] > step.width:
+                widths[column] = step.width
+                shrunk.append(column)
+    spare = available - ColumnPlan(widths, frozenset(hidden)).total()
+    for column in reversed([c for c in shrunk if c not in hidden]):
+        give = min(max(spare, 0), natural[column] - widths[column])
+        widths[column] += give
+        spare -= give
+    growing = [c for c in grow if c not in hidden]
+    if spare > 0 and growing:
+        for column in growing:
+            widths[column] += spare // len(growing)
+    return ColumnPlan(widths, frozenset(hidden))
+
+
+def apply_plan(table: QTableView, plan: ColumnPlan) -> None:
+    """Resize and hide as planned, touching only what changes (each change relayouts the viewport)."""
+    header = table.horizontalHeader()
+    for column, width in plan.widths.items():
+        hide = column in plan.hidden
+        if table.isColumnHidden(column) != hide:
+            table.setColumnHidden(column, hide)
+        if not hide and header.sectionSize(column) != width:
+            header.resizeSection(column, width)
+
+
+class FullTextTips(QObject):
+    """On hover over a cell the view elided, its full text as a tooltip (when the model has none).
+
+    An event filter rather than a delegate: a Python delegate on every cell slows a table's repaint,
+    a tooltip is asked for once per hover."""
+
+    def __init__(self, view: QAbstractItemView) -> None:
+        super().__init__(view)
+        self.view = view
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.ToolTip or not isinstance(event, QHelpEvent):
+            return False
+        index = self.view.indexAt(event.pos())
+        if not index.isValid() or index.data(Qt.ItemDataRole.ToolTipRole):
+            return False
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        if not isinstance(text, str) or not text:
+            return False
+        rect = self.view.visualRect(index)
+        room = rect.width() - 8
+        if index.data(Qt.ItemDataRole.DecorationRole) is not None:
+            room -= self.view.iconSize().width() if self.view.iconSize().isValid() else 16
+        if self.view.fontMetrics().horizontalAdvance(text) <= room:
+            return False
+        QToolTip.showText(event.globalPos(), text, self.view.viewport(), rect)
+        return True
+
+
+def elide_in_the_middle(view: QAbstractItemView) -> FullTextTips:
+    """Both ends of an id or a name tell it apart (`bolt-eng-…8882762`); the whole on hover."""
+    view.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    return FullTextTips(view)
