@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
+from evmeval.conventions.maven import score_maven
+from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
+from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
 from evmeval.conventions.textee import score_textee
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import parse_json_lines
@@ -25,11 +29,15 @@ REGISTRY: dict[str, Convention] = {
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
                    score_dygiepp),
+        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven),
+        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
 
-FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL"}
+FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL",
+           "maven": "MAVEN JSONL (documents or submission)",
+           "maven-ere": "MAVEN-ERE JSONL (documents or submission)"}
 
 
 def detect_format(source: Input) -> str:
@@ -43,6 +51,10 @@ def detect_format(source: Input) -> str:
             return "textee"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
             return "dygiepp"
+        if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
+            return "maven"
+        if isinstance(value, dict) and "id" in value and MAVEN_ERE_FIELDS & set(value):
+            return "maven-ere"
         break
     raise FormatError(display_name(path), 1, "not a format any convention reads",
                       "a TextEE window (doc_id, wnd_id, event_mentions) or a DyGIE++ document "
