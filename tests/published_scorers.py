@@ -115,3 +115,66 @@ class DygieppScorer:
             "gold_triggers", "predicted_triggers", "matched_trigger_ids", "matched_trigger_classes",
             "gold_arguments", "predicted_arguments", "matched_argument_ids", "matched_argument_classes")}
         return result | {"counts": counts}
+
+
+class MavenScorer:
+    """MAVEN's `evaluate.py` (THU-KEG/MAVEN-dataset), a script with no functions: its source is run
+    as it is, on a CodaLab-style folder (`ref/test_gold.jsonl`, `res/results.jsonl`), with `open`
+    turning its binary-mode score file into a text one (Python 3 refuses its str writes there); its
+    figures are read from the variables it leaves (`micro_f1` ... in percent)."""
+
+    NAMES = ("micro_p", "micro_r", "micro_f1", "macro_p", "macro_r", "macro_f1")
+
+    def __init__(self, root: Path) -> None:
+        self.path = root / "evaluate.py"
+        self.code = compile(self.path.read_text(encoding="utf-8"), str(self.path), "exec")
+
+    def score(self, folder: Path, gold_text: str, submission_text: str) -> dict[str, float]:
+        import builtins
+        import contextlib
+        import io
+
+        (folder / "ref").mkdir(parents=True, exist_ok=True)
+        (folder / "res").mkdir(exist_ok=True)
+        (folder / "ref" / "test_gold.jsonl").write_text(gold_text, encoding="utf-8")
+        (folder / "res" / "results.jsonl").write_text(submission_text, encoding="utf-8")
+
+        def text_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+            return builtins.open(file, mode.replace("b", ""), *args, **kwargs)
+
+        namespace: dict[str, Any] = {"__name__": "__main__", "open": text_open}
+        argv = sys.argv
+        sys.argv = ["evaluate.py", str(folder), str(folder / "out")]
+        try:
+            with contextlib.redirect_stdout(io.StringIO()):
+                exec(self.code, namespace)
+        finally:
+            sys.argv = argv
+        return {name: float(namespace[name]) for name in self.NAMES}
+
+
+class MavenEreScorer:
+    """MAVEN-ERE's `evaluate.py` (THU-KEG/MAVEN-ERE) loaded as a module (its CodaLab main is under
+    `__main__`), `yaml` stubbed if absent; `score` returns what its main prints, in percent."""
+
+    def __init__(self, root: Path) -> None:
+        try:
+            import yaml  # noqa: F401
+        except ImportError:
+            _stub("yaml")
+        self.module = _load("maven_ere_published_evaluate", root / "evaluate.py")
+
+    def score(self, gold_lines: list[dict[str, Any]], prediction_lines: list[dict[str, Any]]) -> dict[str, float]:
+        golden = {doc["id"]: doc for doc in gold_lines}
+        prediction = {doc["id"]: doc for doc in prediction_lines}
+        scores: dict[str, float] = dict(self.module.evaluate_coreference(golden, prediction))
+        average = 0.0
+        for key, value in scores.items():
+            if key.endswith("f1"):
+                average += value / 4.0
+        overall = [average]
+        for kind in ("temporal", "causal", "subevent"):
+            found = self.module.evaluate(golden, prediction, kind)
+            scores |= found
+            overall.append(found[f"{kind}_f1"])
+        return scores | {"coreference_f1": average, "overall_f1": sum(overall) / 4.0}

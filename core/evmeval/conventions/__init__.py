@@ -12,6 +12,10 @@ import os
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
+from evmeval.conventions.maven import score_maven
+from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
+from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
 from evmeval.conventions.textee import score_textee
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import parse_json_lines
@@ -28,18 +32,24 @@ REGISTRY: dict[str, Convention] = {
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
                    score_dygiepp),
-        Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); strict, -s, -p, -sp", score_bionlp),  # noqa: E501
+        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven),
+        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere),
+        Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
+                   "strict, -s, -p, -sp", score_bionlp),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
 
-FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL"}
-FORMATS["bionlp"] = "BioNLP shared-task standoff folder (.txt, .a1, .a2)"
+FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL",
+           "maven": "MAVEN JSONL (documents or submission)",
+           "maven-ere": "MAVEN-ERE JSONL (documents or submission)",
+           "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)"}
 
 
 def detect_format(source: Input) -> str:
-    """The format of a JSONL file, from its first object's fields (`wnd_id`: TextEE; `doc_key` and
-    `sentences`: DyGIE++)."""
+    """The format of an input: a folder is BioNLP standoff; a JSONL file's first object's fields tell the rest
+    (`wnd_id`: TextEE; `doc_key` and `sentences`: DyGIE++; `id` with `content` or `predictions`: MAVEN; `id`
+    with MAVEN-ERE's relation fields: MAVEN-ERE)."""
     path = source.path
     if os.path.isdir(path):
         return "bionlp"
@@ -50,10 +60,15 @@ def detect_format(source: Input) -> str:
             return "textee"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
             return "dygiepp"
+        if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
+            return "maven"
+        if isinstance(value, dict) and "id" in value and MAVEN_ERE_FIELDS & set(value):
+            return "maven-ere"
         break
     raise FormatError(display_name(path), 1, "not a format any convention reads",
-                      "a TextEE window (doc_id, wnd_id, event_mentions) or a DyGIE++ document "
-                      "(doc_key, sentences) per line")
+                      "per line a TextEE window (doc_id, wnd_id, event_mentions), a DyGIE++ document "
+                      "(doc_key, sentences), a MAVEN or MAVEN-ERE document or submission (id, …); "
+                      "or a BioNLP folder")
 
 
 def conventions_for(name: str, gold: Input) -> list[Convention]:

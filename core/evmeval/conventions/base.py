@@ -55,7 +55,7 @@ class Fingerprint:
                 "event_types": self.event_types, "role_types": self.role_types, "gold_sha256": self.gold_sha256}
 
     def summary(self) -> str:
-        unit = "sentences" if self.format == "dygiepp" else "windows"
+        unit = "windows" if self.format == "textee" else "sentences"
         return (f"{self.documents} documents, {self.windows} {unit}, {self.event_mentions} event mentions, "
                 f"{self.arguments} arguments, {self.event_types} event types, {self.role_types} roles; "
                 f"gold sha256 {self.gold_sha256}")
