@@ -129,7 +129,7 @@ class MainWindow(QMainWindow):
                                    save=self.editing.save_as)
         self.curate = CurateMode(self, open_scoring=self.open_request, choose_folder=self._choose_folder)
         self.scoring = ScoringMode(self, others=(self.agreement, self.compare, self.scratch, self.curate))
-        self.micro_ci = MicroIntervals(self._session)  # the summary bar's "F1 ± interval" tooltip
+        self.micro_ci = MicroIntervals(self._session)  # the summary bar's "F1 [low, high]" tooltip
         self.micro_ci.ready.connect(self.summary.set_intervals)
         self._build_actions()
         self._build_menus()

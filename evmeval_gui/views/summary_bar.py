@@ -207,9 +207,9 @@ class SummaryBar(QFrame):
         ci = self.intervals[1][combination]
         if is_nan(ci.f1):
             return ""
-        half = max(ci.f1 - ci.ci_low, ci.ci_high - ci.f1)
-        return (f"\nMicro F1 {percent(ci.f1)} ± {100 * half:.2f} % (95 % bootstrap interval "
-                f"{percent(ci.ci_low)} – {percent(ci.ci_high)} %, documents resampled)")
+        # the interval is rarely symmetric around F1: its two ends, never a "±" of one half-width
+        return (f"\nMicro F1 {percent(ci.f1)} % [{percent(ci.ci_low)}, {percent(ci.ci_high)}] "
+                "(95 % bootstrap interval, documents resampled)")
 
     def _white_list_note(self) -> str:
         """" · types: N in the white list (FILE)" when the corpus was opened with a type white list."""
