@@ -1,0 +1,78 @@
+"""The window at a real project's size: wording that must not contradict itself, and the coreference and
+sequencing drawings kept off the words (clicks and keys on the real window, pytest-qt)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+
+from tests.gui.test_main_window import LOAD_TIMEOUT, make_window, settings  # noqa: F401
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (propagateSizeHints|raise|grabbing)")
+
+ALL_PARTIAL_GOLD = """#BeginOfDocument d1
+g\td1\tE1\t0,14\tPolice arrested\tJustice_Arrest-Jail\tActual
+g\td1\tE2\t19,26\tcharged\tJustice_Charge-Indict\tActual
+#EndOfDocument
+"""
+ALL_PARTIAL_SYSTEM = """#BeginOfDocument d1
+s\td1\tS1\t7,14\tarrested\tJustice_Arrest-Jail\tActual
+s\td1\tS2\t19,30\tcharged him\tJustice_Charge-Indict\tActual
+#EndOfDocument
+"""
+
+
+def _open(qtbot, window, gold: Path, system: Path) -> None:
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(gold), [str(system)])
+
+
+def test_demo_without_system_links_says_so_beside_v18_s_sequencing_figure(make_window, qtbot):  # noqa: F811
+    window = make_window()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_demo()
+    figure = window.sequencing.figure
+    qtbot.waitUntil(lambda: window.sequencing.model.result is not None, timeout=LOAD_TIMEOUT)
+    assert figure.isVisible() and figure.value.text() == "0.00"  # v1.8's figure, kept
+    assert figure.no_links.isVisible() and figure.no_links.text() == "(no sequencing links in the system file)"
+
+
+def test_gate_average_is_a_figure_when_every_match_is_partial(make_window, qtbot, tmp_path):  # noqa: F811
+    (tmp_path / "gold.tbf").write_text(ALL_PARTIAL_GOLD, encoding="utf-8")
+    (tmp_path / "system.tbf").write_text(ALL_PARTIAL_SYSTEM, encoding="utf-8")
+    window = make_window()
+    _open(qtbot, window, tmp_path / "gold.tbf", tmp_path / "system.tbf")
+    line = window.alignment_parts.summary_line.schemes
+    qtbot.waitUntil(lambda: "GATE" in line.text() and "counting" not in line.text(), timeout=LOAD_TIMEOUT)
+    assert line.text().endswith("GATE 50.00"), line.text()  # P = R = 50 %: F1 is 50 %, not "—"
+    assert "—" not in line.text()
+
+
+def test_differences_count_mentions_not_rows(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from evmeval_gui.main_window import MainWindow
+    from tests.gui.test_mapping_window import DATA, TIMEOUT
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), persist=False,
+                        use_default_charts=False)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(DATA / "gold.tbf"), [str(DATA / "system.tbf")], doc_id="market")
+    QTest.keySequence(window, QKeySequence("Ctrl+Shift+D"))
+    qtbot.waitUntil(lambda: window.alignment.differences is not None, timeout=TIMEOUT)
+    panel = window.alignment_parts.dock.panel
+    table = panel.changes
+    rows = [(table.item(r, 0).text(), table.item(r, 2).text()) for r in range(table.rowCount())]
+    mentions = len(set(rows))
+    assert mentions < len(rows)  # some gold mention changes partner under both optimal and ordered
+    assert panel.status.text().startswith(f"{mentions} gold mention(s) in the corpus change partner")
+    assert f"({len(rows)} row(s), one per mention and strategy" in panel.status.text()
+    qtbot.mouseClick(panel.only_document, Qt.MouseButton.LeftButton)
