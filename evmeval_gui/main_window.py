@@ -905,6 +905,8 @@ class MainWindow(QMainWindow):
     def _on_modified(self, modified: bool) -> None:
         """Unsaved edits: "*" in the title; the system cannot be switched until they are saved or reverted."""
         self.setWindowModified(modified)
+        if self.session.loaded:
+            self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")  # a save may have renamed the files
         self.system_combo.setEnabled(not modified)
         self.system_combo.setToolTip("Save or revert the edits to switch systems" if modified
                                      else "Which system file to compare with the gold file")
