@@ -127,6 +127,8 @@ class MainWindow(QMainWindow):
         self.compare = CompareMode(self, self)
         self.scratch = ScratchMode(self, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
+        self.editing.side_changed.connect(self.scratch.banner.set_side)
+        self.summary.run_text = lambda: self.scratch.run_text() if self.scratch.active else None
         self.curate = CurateMode(self, open_scoring=self.open_request, choose_folder=self._choose_folder)
         self.scoring = ScoringMode(self, others=(self.agreement, self.compare, self.scratch, self.curate))
         self.micro_ci = MicroIntervals(self._session)  # the summary bar's "F1 [low, high]" tooltip

@@ -7,6 +7,7 @@ formats them (percent, two decimals; an undefined value as a dash with a tooltip
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from evmeval.compare.significance import F1Interval
 from evmeval.editing.session import FigureChange
@@ -135,6 +136,8 @@ class SummaryBar(QFrame):
         layout.addLayout(grid)
         outer.addLayout(layout)
         self._outer = outer
+        self.run_text: Callable[[], str | None] = lambda: None
+        """The first line instead of "run vs gold file" (a new document has no files yet); None: as usual."""
         self.intervals: tuple[ScoreResult, dict[str, F1Interval]] | None = None
         """The shown result's micro F1 bootstrap intervals, once computed (`set_intervals`)."""
         session.scoring_finished.connect(self.refresh)
@@ -156,8 +159,8 @@ class SummaryBar(QFrame):
             return
         micro: Score = result.micro[combination]
         macro: Average = result.macro[combination]
-        self.run.set_full_text(f"{result.run_name} vs {os.path.basename(result.gold_path)}"
-                               f" · {Combination(combination).label}{self._white_list_note()}")
+        run = self.run_text() or f"{result.run_name} vs {os.path.basename(result.gold_path)}"
+        self.run.set_full_text(f"{run} · {Combination(combination).label}{self._white_list_note()}")
         counted = macro.num_documents
         delta = self.session.edit_delta
         style = f"color: {'#8A4B00' if delta is not None else colours.MUTED_TEXT};"

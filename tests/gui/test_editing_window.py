@@ -372,7 +372,12 @@ def test_new_document_marks_gold_and_system_and_saves_a_scorer_folder(qtbot, mak
     assert window.mode is window.scratch and window.scratch.banner.isVisible()
     assert window.scratch.banner.table.rowCount() == 11
     assert window.summary.figure_text("micro_f1") == "—"
+    summary = window.summary.description()
+    assert summary.startswith("New document news1 · gold and system") and ".tbf" not in summary
+    badge = window.scratch.banner.side_badge
+    assert badge.isVisible() and "SYSTEM" in badge.text()
     key(qtbot, window, Qt.Key.Key_G)
+    assert badge.isVisible() and "GOLD" in badge.text()
     drag_words(qtbot, window, "t2", "t2")
     key(qtbot, window, Qt.Key.Key_A)
     pick(qtbot, window, "Conflict_Attack")
