@@ -222,6 +222,7 @@ class TextView(QAbstractScrollArea):
         size = self._base_size if step == 0 else min(max(font.pointSizeF() + step, 7.0), 28.0)
         font.setPointSizeF(size)
         self.setFont(font)
+        self._label_font.setPointSizeF(max(size - 3.5, 6.0))  # the type labels' lanes follow the text
         self._widths.clear()
         self._metrics = self._make_metrics()
         top = self.verticalScrollBar().value() / max(self.layout_data.height, 1.0) if self.layout_data else 0.0
@@ -234,14 +235,17 @@ class TextView(QAbstractScrollArea):
         fm = QFontMetricsF(self.font())
         self._fm = fm
         room = max((o.room() for o in getattr(self, "overlays", ()) if hasattr(o, "room")), default=0.0)
+        # lanes and gaps follow the zoom with the text: smaller text, tighter lines (Ctrl+-), never under half
+        scale = max(self.font().pointSizeF() / self._base_size, 0.5) if hasattr(self, "_base_size") else 1.0
+        gap = 7.0 * scale + 2 * room
         if getattr(self, "type_labels", False):
             label = QFontMetricsF(self._label_font).height()
             return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
-                           bar_height=label + 1, lane_pitch=label + 3, line_gap=7.0 + 2 * room, text_pad=0.0,
+                           bar_height=label + 1, lane_pitch=label + 3, line_gap=gap, text_pad=0.0,
                            margin_top=8.0 + room)
         return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
-                       bar_height=6.0, lane_pitch=8.0, line_gap=7.0 + 2 * room, text_pad=0.0,
-                       margin_top=8.0 + room)
+                       bar_height=round(6.0 * scale, 1), lane_pitch=round(8.0 * scale, 1), line_gap=gap,
+                       text_pad=0.0, margin_top=8.0 + room)
 
     def overlays_changed(self, *, relayout: bool = False) -> None:
         """An overlay has something new to draw (`relayout`: it wants another room between lines)."""

@@ -76,3 +76,28 @@ def test_differences_count_mentions_not_rows(qtbot, tmp_path):
     assert panel.status.text().startswith(f"{mentions} gold mention(s) in the corpus change partner")
     assert f"({len(rows)} row(s), one per mention and strategy" in panel.status.text()
     qtbot.mouseClick(panel.only_document, Qt.MouseButton.LeftButton)
+
+
+def test_zoom_out_tightens_the_lanes_with_the_text(make_window, qtbot, tmp_path):  # noqa: F811
+    from tests.gui.corpus_factory import write_corpus
+
+    corpus = write_corpus(tmp_path / "c")
+    window = make_window()
+    _open(qtbot, window, corpus / "gold.tbf", corpus / "system.tbf")
+    view = window.text_view
+    qtbot.waitUntil(lambda: view.layout_data is not None and len(view.layout_data.lines) >= 2)
+
+    def spacing() -> tuple[float, float]:
+        """Pixels from one line's text bottom to the next line's text top, and the lanes' pitch."""
+        lines = view.layout_data.lines
+        metrics = view.layout_data.metrics
+        return lines[1].text_top - (lines[0].text_top + metrics.text_height), metrics.lane_pitch
+
+    before = spacing()
+    view.setFocus()
+    for _ in range(3):
+        qtbot.keyClick(window, Qt.Key.Key_Minus, Qt.KeyboardModifier.ControlModifier)
+    after = spacing()
+    assert after[0] < before[0] and after[1] < before[1], (before, after)
+    qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert spacing() == before
