@@ -38,6 +38,7 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document, relayout_marks
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
+from evmeval_gui.views.gutters import word_rects
 from evmeval_gui.views.token_selection import TokenSelection
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
@@ -364,6 +365,12 @@ class TextView(QAbstractScrollArea):
         height = self.viewport().height()
         if not bar.value() + 10 <= y <= bar.value() + height - 3 * self._metrics.lane_pitch - self._metrics.text_height:
             bar.setValue(int(y - height / 3))
+
+    def word_rects(self, visible_only: bool = True) -> list[QRectF]:
+        """The words' boxes (document coordinates), on screen or all: where no drawing may go."""
+        if self.layout_data is None:
+            return []
+        return word_rects(self.layout_data, *self.visible_band()) if visible_only else word_rects(self.layout_data)
 
     def visible_band(self) -> tuple[float, float]:
         """Document y range currently on screen."""

@@ -101,3 +101,58 @@ def test_zoom_out_tightens_the_lanes_with_the_text(make_window, qtbot, tmp_path)
     assert after[0] < before[0] and after[1] < before[1], (before, after)
     qtbot.keyClick(window, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     assert spacing() == before
+
+
+# -- drawings miss the words ---------------------------------------------------------------------------
+
+
+def assert_misses_the_words(view, drawn) -> None:
+    """Every drawn path (sampled every 2 px) and box stays off every word's box."""
+    from PySide6.QtCore import QRectF
+
+    from evmeval_gui.views.gutters import path_points
+
+    words = [r.adjusted(0.5, 0.5, -0.5, -0.5) for r in view.word_rects(visible_only=False)]
+    assert words and drawn
+    for item in drawn:
+        if isinstance(item, QRectF):
+            hits = [w for w in words if w.intersects(item)]
+        else:
+            hits = [(p, w) for p in path_points(item) for w in words if w.contains(p)]
+        assert not hits, (item, hits[:3])
+
+
+def test_mapping_difference_links_run_in_the_gutters(qtbot, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from evmeval_gui.main_window import MainWindow
+    from tests.gui.test_mapping_window import DATA, TIMEOUT
+
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), persist=False,
+                        use_default_charts=False)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(DATA / "gold.tbf"), [str(DATA / "system.tbf")], doc_id="market")
+    QTest.keySequence(window, QKeySequence("Ctrl+Shift+D"))
+    qtbot.waitUntil(lambda: window.alignment.differences is not None, timeout=TIMEOUT)
+    table = window.alignment_parts.dock.panel.changes
+    row = next(r for r in range(table.rowCount()) if table.item(r, 2).text().startswith("G1 "))
+    rect = table.visualRect(table.model().index(row, 2))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    window.text_view.viewport().grab()  # paint
+    overlay = window.alignment_parts.overlay
+    assert len(overlay.links_drawn) == 2
+    assert_misses_the_words(window.text_view, overlay.drawn)
+    save_shot(window, "mapping-difference")
+
+
+def save_shot(window, name: str) -> None:
+    """A screenshot to look at (/tmp/shots/drawings-NAME.png) when SHOTS is set."""
+    import os
+
+    if os.environ.get("DRAWINGS_SHOTS"):
+        os.makedirs("/tmp/shots", exist_ok=True)
+        window.grab().save(f"/tmp/shots/drawings-{name}.png")
