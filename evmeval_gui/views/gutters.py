@@ -31,7 +31,7 @@ def gutter_above(layout: Layout, line: int, offset: float = 0.0) -> float:
     """A y in the gap above the line's gold lane (`offset` pixels further up, for a second path)."""
     top = layout.lines[line].y
     previous = layout.lines[line - 1].y + layout.lines[line - 1].height if line > 0 else 0.0
-    return max(previous + 1.0, top - 2.0 - offset)
+    return max(previous + 1.0, top - 2.0 - 0.3 * (top - previous) - offset)
 
 
 def gutter_below(layout: Layout, line: int, offset: float = 0.0) -> float:
@@ -39,7 +39,7 @@ def gutter_below(layout: Layout, line: int, offset: float = 0.0) -> float:
     current = layout.lines[line]
     bottom = current.y + current.height
     following = layout.lines[line + 1].y if line + 1 < len(layout.lines) else layout.height
-    return min(following - 1.0, bottom + 2.0 + offset)
+    return min(following - 1.0, bottom + 2.0 + 0.3 * (following - bottom) + offset)
 
 
 def margin_x(layout: Layout, offset: float = 0.0) -> float:

@@ -156,3 +156,36 @@ def save_shot(window, name: str) -> None:
     if os.environ.get("DRAWINGS_SHOTS"):
         os.makedirs("/tmp/shots", exist_ok=True)
         window.grab().save(f"/tmp/shots/drawings-{name}.png")
+
+
+def test_coreference_arcs_badges_and_counts_stay_off_the_words(qtbot, tmp_path):
+    from tests.gui.test_coreference_window import DOC, _click_mention
+    from PySide6.QtCore import QSettings
+
+    from evmeval_gui.main_window import MainWindow
+    from evmeval_gui.model.corpus import demo_request
+    from evmeval_gui.model.text_layout import GOLD
+
+    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), persist=False)
+    qtbot.addWidget(win)
+    win.resize(1024, 640)
+    win.session.set_combination("mention_type")
+    win.show()
+    qtbot.waitExposed(win)
+    with qtbot.waitSignal(win.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        win.open_request(demo_request())
+    qtbot.waitUntil(lambda: win.session.coreference.state == "ready", timeout=LOAD_TIMEOUT)
+    win.session.select_document(DOC)
+    _click_mention(qtbot, win, GOLD, "E1")  # R1: E1, E2, E3 and E12, on several lines
+    view = win.text_view
+    view.verticalScrollBar().setValue(0)
+    view.viewport().grab()  # paint
+    overlay = win.coreference_ui.overlay
+    assert len({line for c in overlay.shown_clusters(view) for line in c.lines}) > 1
+    assert_misses_the_words(view, overlay.drawn)
+    # members out of view are counted above the text, not in pills over it
+    label = win.coreference_ui.out_of_view
+    qtbot.waitUntil(label.isVisible)
+    assert "more member" in label.text()
+    assert label.mapTo(win, label.rect().bottomLeft()).y() < view.mapTo(win, view.rect().topLeft()).y()
+    save_shot(win, "coreference")
