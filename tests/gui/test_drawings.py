@@ -189,3 +189,30 @@ def test_coreference_arcs_badges_and_counts_stay_off_the_words(qtbot, tmp_path):
     assert "more member" in label.text()
     assert label.mapTo(win, label.rect().bottomLeft()).y() < view.mapTo(win, view.rect().topLeft()).y()
     save_shot(win, "coreference")
+
+
+@pytest.mark.parametrize("case", ["char_demo", "crossing"])
+def test_sequencing_arcs_and_stub_labels_stay_off_the_words_and_each_other(make_window, qtbot, evmeval_data,  # noqa: F811
+                                                                            tmp_path, case):
+    from tests.gui.sequencing_corpus import write_sequencing_corpus
+
+    if case == "char_demo":
+        folder, system, doc_id = evmeval_data / "scoring_demo" / "char_based", "temporal_sample.tbf", "example2"
+    else:
+        folder, system, doc_id = write_sequencing_corpus(tmp_path / "seq"), "system.tbf", "doc1"
+    window = make_window()
+    window.resize(900, 700)  # narrow: links cross lines, stubs and their labels crowd the gutters
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(folder / "gold.tbf"), [str(folder / system)], doc_id=doc_id)
+    qtbot.waitUntil(lambda: window.sequencing.model.result is not None, timeout=LOAD_TIMEOUT)
+    view = window.text_view
+    qtbot.waitUntil(lambda: bool(window.sequencing.arcs.arcs()))
+    view.viewport().grab()  # paint
+    arcs = window.sequencing.arcs
+    assert_misses_the_words(view, arcs.drawn)
+    labels = [r for r in arcs.drawn if not hasattr(r, "length")]
+    assert all(not a.intersects(b) for i, a in enumerate(labels) for b in labels[i + 1:])
+    assert all(r.height() >= 10 for r in labels)  # not tiny
+    if case == "crossing":
+        assert labels  # some link crosses lines
+    save_shot(window, f"sequencing-{case}")
