@@ -159,12 +159,12 @@ def save_shot(window, name: str) -> None:
 
 
 def test_coreference_arcs_badges_and_counts_stay_off_the_words(qtbot, tmp_path):
-    from tests.gui.test_coreference_window import DOC, _click_mention
     from PySide6.QtCore import QSettings
 
     from evmeval_gui.main_window import MainWindow
     from evmeval_gui.model.corpus import demo_request
     from evmeval_gui.model.text_layout import GOLD
+    from tests.gui.test_coreference_window import DOC, _click_mention
 
     win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), persist=False)
     qtbot.addWidget(win)
