@@ -38,7 +38,7 @@ def test_demo_without_system_links_says_so_beside_v18_s_sequencing_figure(make_w
     figure = window.sequencing.figure
     qtbot.waitUntil(lambda: window.sequencing.model.result is not None, timeout=LOAD_TIMEOUT)
     assert figure.isVisible() and figure.value.text() == "0.00"  # v1.8's figure, kept
-    assert figure.no_links.isVisible() and figure.no_links.text() == "(no sequencing links in the system file)"
+    assert figure.no_links.isVisible() and figure.no_links.full_text() == "(no sequencing links in the system file)"
 
 
 def test_gate_average_is_a_figure_when_every_match_is_partial(make_window, qtbot, tmp_path):  # noqa: F811
