@@ -137,10 +137,12 @@ class MainWindow(QMainWindow):
         self.compare = CompareMode(self, self)
         self.scratch = ScratchMode(self, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
+        self.editing.side_changed.connect(self.scratch.banner.set_side)
+        self.summary.run_text = lambda: self.scratch.run_text() if self.scratch.active else None
         self.curate = CurateMode(self, open_scoring=self.open_request, choose_folder=self._choose_folder,
                                  save_folder=curation_folder(self.settings) if persist else None)
         self.scoring = ScoringMode(self, others=(self.agreement, self.compare, self.scratch, self.curate))
-        self.micro_ci = MicroIntervals(self._session)  # the summary bar's "F1 ± interval" tooltip
+        self.micro_ci = MicroIntervals(self._session)  # the summary bar's "F1 [low, high]" tooltip
         self.micro_ci.ready.connect(self.summary.set_intervals)
         self._build_actions()
         self._build_menus()
@@ -935,6 +937,8 @@ class MainWindow(QMainWindow):
     def _on_modified(self, modified: bool) -> None:
         """Unsaved edits: "*" in the title; the system cannot be switched until they are saved or reverted."""
         self.setWindowModified(modified)
+        if self.session.loaded:
+            self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")  # a save may have renamed the files
         self.system_combo.setEnabled(not modified)
         self.system_combo.setToolTip("Save or revert the edits to switch systems" if modified
                                      else "Which system file to compare with the gold file")

@@ -9,7 +9,9 @@ import numpy as np
 import pyqtgraph as pg
 from evmeval.mention.scoring import DocumentResult
 from evmeval.rules import Combination
+from pyqtgraph.graphicsItems.LegendItem import ItemSample
 from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
@@ -30,6 +32,33 @@ def point_size(num_gold: int, largest: int, num_points: int) -> float:
     return float(round(5.0 + (top - 5.0) * math.sqrt(num_gold / largest))) if largest else 5.0
 
 
+CURRENT_RINGS = ((CURRENT_FILL, 5, 38), (CURRENT_OUTLINE, 3, 30))
+"""The current document's marker, bottom first: (colour, pen width, diameter) of the halo and the ring."""
+
+
+class CurrentSample(ItemSample):
+    """The legend's "current document": the marker's rings over a document point, at legend size (a
+    swatch of other colours would name a marker the chart does not draw)."""
+
+    SCALE = 0.4
+
+    def __init__(self, rings: Sequence[tuple[str, float, float]] = CURRENT_RINGS) -> None:
+        super().__init__(pg.ScatterPlotItem())
+        self.rings = tuple(rings)
+
+    def paint(self, p: QPainter, *args: object) -> None:
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        centre = QPointF(10, 10)
+        p.setPen(pg.mkPen(qcolour(BAR_COLOUR), width=1.0))
+        p.setBrush(pg.mkBrush(qcolour(BAR_COLOUR, 110)))
+        p.drawEllipse(centre, 4, 4)
+        p.setBrush(pg.mkBrush(None))
+        for colour, width, diameter in self.rings:
+            p.setPen(pg.mkPen(colour, width=max(1.5, width * self.SCALE)))
+            radius = diameter * self.SCALE / 2
+            p.drawEllipse(centre, radius, radius)
+
+
 class PercentScatter(ChartWidget):
     """What every per-document scatter shares: one point per document (point data = doc id) on 0–100
     axes, and a ring on the current document. Items: `scatter`, `current_marker`."""
@@ -46,8 +75,8 @@ class PercentScatter(ChartWidget):
 
     def _add_current_marker(self, size: int) -> pg.ScatterPlotItem:
         """The ring drawn on the current document (above the points)."""
-        marker = pg.ScatterPlotItem(symbol="o", size=size, brush=pg.mkBrush(None),
-                                    pen=pg.mkPen(CURRENT_OUTLINE, width=3))
+        colour, width, _ = CURRENT_RINGS[-1]
+        marker = pg.ScatterPlotItem(symbol="o", size=size, brush=pg.mkBrush(None), pen=pg.mkPen(colour, width=width))
         marker.setZValue(10)
         self.current_marker = marker
         return marker
@@ -111,9 +140,10 @@ class DocScatterChart(PercentScatter):
         self._draw_iso_f1()
         self.scatter = pg.ScatterPlotItem(**self._points(counted, combination))
         self.plot.addItem(self.scatter)
-        marker = self._add_current_marker(30)
-        self.current_halo = pg.ScatterPlotItem(symbol="o", size=38, brush=pg.mkBrush(None),
-                                               pen=pg.mkPen(CURRENT_FILL, width=5))
+        marker = self._add_current_marker(CURRENT_RINGS[-1][2])
+        colour, width, diameter = CURRENT_RINGS[0]
+        self.current_halo = pg.ScatterPlotItem(symbol="o", size=diameter, brush=pg.mkBrush(None),
+                                               pen=pg.mkPen(colour, width=width))
         self.current_halo.setZValue(9)
         self.plot.addItem(self.current_halo)
         self.plot.addItem(marker)
@@ -124,7 +154,7 @@ class DocScatterChart(PercentScatter):
             (legend_sample(BAR_COLOUR, symbol="o"), "document (area ~ #gold)"),
             (pg.ScatterPlotItem(symbol="t", size=12, pen=pg.mkPen(BAR_COLOUR, width=1.5), brush=pg.mkBrush(None)),
              "no system mention (drawn at P = 0)"),
-            (legend_sample(CURRENT_FILL, outline=CURRENT_OUTLINE, symbol="o", size=13), "current document"),
+            (CurrentSample(), "current document"),
             (pg.PlotDataItem(pen=pg.mkPen(MUTED, style=pg.QtCore.Qt.PenStyle.DashLine)), "equal F1"),
         ], columns=2)
         self.fit_minimum()

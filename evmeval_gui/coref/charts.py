@@ -23,11 +23,11 @@ from evmeval.rules import Combination
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, RotatedLabelAxis, legend_sample, text_item
-from evmeval_gui.charts.doc_scatter import PercentScatter, point_size
+from evmeval_gui.charts.doc_scatter import CURRENT_RINGS, CurrentSample, PercentScatter, point_size
 from evmeval_gui.charts.names import COREF_CHART_NAMES
 from evmeval_gui.charts.score_bars import METRIC_LABELS, OFFSETS
 from evmeval_gui.charts.score_bars import METRICS as PRF
-from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_FILL, CURRENT_OUTLINE, METRIC_COLOURS, MUTED, qcolour
+from evmeval_gui.charts.style import BAR_COLOUR, METRIC_COLOURS, MUTED, qcolour
 from evmeval_gui.model.formatting import percent
 
 GROUPS: tuple[str, ...] = (*METRICS, "conll_f1")
@@ -170,7 +170,7 @@ class CorefDocScatter(PercentScatter):
                         f"{Combination(coref.combination).label}",
                         left="Coreference CoNLL F1 (%)", bottom="Mention F1 (%)")
         self.set_legend([(legend_sample(BAR_COLOUR, symbol="o"), "document (area ~ #gold)"),
-                         (legend_sample(CURRENT_FILL, outline=CURRENT_OUTLINE, symbol="o", size=13),
+                         (CurrentSample(CURRENT_RINGS[-1:]),
                           "current document")], columns=2)
         self.fit_minimum()
 

@@ -17,8 +17,8 @@ from typing import Any
 from evmeval.coref.metrics import METRICS
 from evmeval.coref.scoring import CorefResult
 from evmeval.coref.view import METRIC_NAMES
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QMenu, QTabWidget
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtWidgets import QLabel, QMenu, QTabWidget
 
 from evmeval_gui.coref.cluster_table import ClusterTable
 from evmeval_gui.coref.overlay import ClusterOverlay
@@ -72,8 +72,17 @@ class CoreferenceUI:
         self.clusters = ClusterTable(session)
         self.scores = CorefScoresView(session)
         self.tabs = self._tabs_beside_mapping(window)
-        self.overlay = ClusterOverlay(self.coreference)
+        self.overlay = ClusterOverlay(self.coreference, window.text_view)
         window.text_view.overlays.append(self.overlay)
+        self.out_of_view = QLabel()  # members scrolled away, counted above the text rather than over it
+        self.out_of_view.setObjectName("corefOutOfView")
+        self.out_of_view.setTextFormat(Qt.TextFormat.RichText)
+        self.out_of_view.hide()
+        window.document_pane.layout().insertWidget(2, self.out_of_view)
+        window.text_view.verticalScrollBar().valueChanged.connect(self._show_out_of_view)
+        later = lambda *args: QTimer.singleShot(0, self._show_out_of_view)  # noqa: E731 (after the view followed)
+        session.selection_changed.connect(later)
+        self.coreference.changed.connect(later)
         self.summary = CorefSummary(session)
         window.summary.add_line(self.summary)
         documents = window.documents
@@ -105,6 +114,12 @@ class CoreferenceUI:
         self.tabs.setTabToolTip(2, "Every coreference metric over the corpus (and both ways for two annotators)")
 
     # -- following the session ----------------------------------------------------------------------
+
+    def _show_out_of_view(self, *args: object) -> None:
+        text = self.overlay.out_of_view_text(self.window.text_view)
+        if text != self.out_of_view.text():
+            self.out_of_view.setText(text)
+        self.out_of_view.setVisible(bool(text))
 
     def _on_changed(self) -> None:
         window = self.window

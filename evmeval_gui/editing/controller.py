@@ -58,6 +58,8 @@ class EditController(QObject):
     """Editing actions, the undo stack, saving; `modified_changed(bool)` drives the title's "*"."""
 
     modified_changed = Signal(bool)
+    side_changed = Signal(str)
+    """The side the keys now edit ("gold" or "system"): the scratch banner's badge follows it."""
 
     def __init__(self, host: EditHost, window: QWidget) -> None:
         super().__init__(window)
@@ -168,11 +170,13 @@ class EditController(QObject):
         self.state.side = Side.GOLD if self.gold_side_action.isChecked() else Side.SYSTEM
         self.host.show_message(f"Edits now change the {self.state.side.value} annotation", 4000)
         self.update_actions()
+        self.side_changed.emit(self.state.side.value)
 
     def set_side(self, side: Side) -> None:
         self.gold_side_action.setChecked(side is Side.GOLD)
         self.state.side = side
         self.update_actions()
+        self.side_changed.emit(side.value)
 
     def target(self) -> Mention | None:
         """The selected mention on the side edits go to."""

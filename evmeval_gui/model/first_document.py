@@ -23,7 +23,8 @@ from evmeval.io.reading import decode_text, read_bytes
 from evmeval.io.tbf import parse_tbf
 from evmeval.io.tokens import DEFAULT_EXTENSION
 from evmeval.mention.scoring import DocumentResult, ScoreResult, score_files
-from evmeval.model import SpanMode, TbfFile
+from evmeval.mention.type_names import TypeNames, type_names
+from evmeval.model import SpanMode, TbfFile, canonical
 
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
 
@@ -45,6 +46,9 @@ class FirstDocument:
     """`score_files` of that document: its figures are the corpus result's for it; corpus figures are not."""
     preread: dict[str, bytes]
     """The tbf files' bytes, by path, for the corpus load (each input is read once)."""
+    type_names: TypeNames
+    """The document's types as first written in the whole files (what the corpus result will show),
+    not in this document alone: a spelling does not change when the corpus is scored."""
 
     @property
     def document(self) -> DocumentResult:
@@ -139,6 +143,37 @@ def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes) -> TbfFi
     return tbf
 
 
+def _first_spellings(data: bytes, wanted: set[str], names: dict[str, str]) -> None:
+    """Add to `names` the first spelling in `data` (a tbf file's bytes) of each canonical type of `wanted`
+    not in it yet; the scan stops once every wanted type has one (usually within the first document)."""
+    missing = wanted - names.keys()
+    if not missing:
+        return
+    for raw in decode_text(data, "").split("\n"):
+        line = raw.strip()
+        if not line or line[0] in "#@":
+            continue
+        fields = line.split("\t")
+        if len(fields) < 7:
+            continue
+        key = canonical(fields[5])
+        if key in missing:
+            names[key] = fields[5]
+            missing.discard(key)
+            if not missing:
+                return
+
+
+def corpus_spellings(result: ScoreResult, gold_data: bytes, system_data: bytes) -> TypeNames:
+    """The result's types spelt as first written in the whole files: gold first, then system (the rule
+    of `evmeval.mention.type_names`), falling back to the document's own spelling."""
+    own = type_names(result.documents)
+    names: dict[str, str] = {}
+    _first_spellings(gold_data, set(own), names)
+    _first_spellings(system_data, set(own), names)
+    return TypeNames({key: names.get(key, own.name(key)) for key in own})
+
+
 def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str | None = None,
                    mapping: str) -> FirstDocument | None:
     """Read both tbf files' bytes and score one document: `doc_id`, or the gold file's first.
@@ -171,4 +206,8 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
                           texts=TextSource(request.text_dir), problems=())
     result = score_files(gold, system, mapping=mapping)
     corpus = LoadedCorpus(request, (inputs,))
-    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread)
+    try:
+        spellings = corpus_spellings(result, gold_data, system_data)
+    except (FormatError, UnicodeDecodeError):
+        return None
+    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread, spellings)

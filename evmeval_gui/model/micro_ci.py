@@ -3,7 +3,7 @@
 When a result is shown, `MicroIntervals` asks the session's runner (its own job key, so loading and
 exports are not disturbed, and no progress bar appears for it) for `evmeval.compare.significance.
 micro_intervals` of the four combinations, and emits `ready(result, intervals)`; the summary bar puts
-"F1 ± interval" into its tooltip. Intervals are kept per result while it is shown.
+"F1 [low, high]" into its tooltip. Intervals are kept per result while it is shown.
 """
 
 from __future__ import annotations

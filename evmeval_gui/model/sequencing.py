@@ -202,6 +202,15 @@ class SequencingModel:
 
     # -- reading ----------------------------------------------------------------------------------
 
+    def files_without_links(self) -> list[str]:
+        """Which of "gold" and "system" (the shown one) have no After or Subevent link: v1.8 still
+        reports a figure then (0 or undefined), which measures no sequencing."""
+        corpus = self.session.corpus
+        if corpus is None or self.result is None:
+            return []
+        inputs = corpus.inputs[min(max(self.session.system_index, 0), len(corpus.inputs) - 1)]
+        return [side for side, f in (("gold", inputs.gold), ("system", inputs.system)) if not link_types_in((f,))]
+
     def evaluation(self, name: str, closure: str = "published") -> Evaluation | None:
         if self.result is None:
             return None

@@ -158,9 +158,9 @@ class Session:
     @property
     def type_names(self) -> TypeNames:
         """How to show each canonical type of the current result: as first written (`evmeval.mention.type_names`)."""
-        result = self.result or (self.first.result if self.first is not None else None)
-        if result is None:
-            return TypeNames()
+        result = self.result
+        if result is None:  # while scoring: the first document's types as the whole files spell them
+            return self.first.type_names if self.first is not None else TypeNames()
         if self._type_names is None or self._type_names[0] is not result:
             self._type_names = (result, self._spellings.type_names(result.documents))
         return self._type_names[1]

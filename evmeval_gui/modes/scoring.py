@@ -23,8 +23,11 @@ class ScoringMode:
         return not any(mode.active for mode in self.others)
 
     def title(self) -> str:
-        corpus = self.port.session.corpus
-        return corpus.request.name if corpus is not None else ""
+        session = self.port.session
+        if session.corpus is None:
+            return ""
+        # the request names what F5 reads: after "Save edits as…" the saved file, not the one opened
+        return (session.request or session.corpus.request).name
 
     def status_text(self, took: str) -> str:
         result = self.port.session.result

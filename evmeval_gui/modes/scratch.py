@@ -38,17 +38,30 @@ class ScratchBanner(QFrame):
         self.save.clicked.connect(lambda: save())
         self.table = token_table_widget()
         self.table.setMaximumHeight(130)
+        self.side_badge = QLabel()
+        self.side_badge.setObjectName("editSideBadge")
+        self.side_badge.setToolTip("The side your keys (A, T, Delete, …) change; G switches it")
+        self.set_side("system")
         top = QHBoxLayout()
         texts = QVBoxLayout()
         texts.addWidget(self.label)
         texts.addWidget(self.hint)
         top.addLayout(texts, 1)
+        top.addWidget(self.side_badge)
         top.addWidget(self.toggle)
         top.addWidget(self.save)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.addLayout(top)
         layout.addWidget(self.table)
+
+    def set_side(self, side: str) -> None:
+        """Show which side the keys edit, in that side's colour, always in view (a key press on the wrong
+        side otherwise marks a mention where the user did not mean it)."""
+        colour = "#B8860B" if side == "gold" else colours.TOKEN_SELECTION_EDGE
+        self.side_badge.setText(f"✎ Keys edit the <b>{side.upper()}</b> side")
+        self.side_badge.setStyleSheet(f"border: 2px solid {colour}; border-radius: 4px; padding: 2px 6px; "
+                                      "background: white;")
 
     def fit_table(self, window_height: int) -> None:
         """Five rows of the token table in a tall window, three in a short one (the text needs the room)."""
@@ -68,6 +81,7 @@ class ScratchMode:
     name = "scratch"
 
     def __init__(self, port: WindowPort, *, is_scratch: Callable[[], bool], save: Callable[[], object]) -> None:
+        """`banner.set_side` is to be called when the edited side changes (the window connects it)."""
         self.port = port
         self.is_scratch = is_scratch
         self.banner = ScratchBanner(save)
@@ -97,6 +111,10 @@ class ScratchMode:
         corpus = self.port.session.corpus
         doc = next(iter(corpus.gold.documents), "") if corpus is not None else ""
         return f"New document {doc}"
+
+    def run_text(self) -> str:
+        """The summary bar's first line: no file names (nothing is saved yet), which side is which."""
+        return f"{self.title()} · gold and system mentions marked here, not yet saved"
 
     def status_text(self, took: str) -> str:
         return "New document: mark gold and system mentions; the scores update as you go"

@@ -24,7 +24,7 @@ from evmeval_gui.model.sequencing import LinkRow, SequencingModel
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
 from evmeval_gui.views.text_view import TextView
 
-ROOM = 13.0
+ROOM = 16.0
 """Pixels reserved above each gold lane and below each system lane for the arcs."""
 FADED_ALPHA = 70
 STUB = 70.0
@@ -63,6 +63,8 @@ class LinkArcOverlay:
         self.view = view
         self.model = model
         self._stubs: dict[tuple[int, int, int], int] = {}
+        self.drawn: list[QPainterPath | QRectF] = []
+        """Paths and label boxes of the last paint (document coordinates): what must miss the words."""
         view.overlays.append(self)
         model.sequencing_changed.connect(self._on_sequencing)
         model.options_changed.connect(lambda: view.overlays_changed())
@@ -172,12 +174,14 @@ class LinkArcOverlay:
         """Paint the arcs on screen (the view has translated the painter to document coordinates)."""
         top, bottom = view.visible_band()
         arcs = [a for a in self.arcs() if a.bottom >= top and a.top <= bottom]
+        self.drawn = []
+        self._labels: list[QRectF] = []
         if not arcs:
             return
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         font = QFont(self.view.font())
-        font.setPointSizeF(max(font.pointSizeF() - 3.5, 6.5))
+        font.setPointSizeF(max(font.pointSizeF() - 2.5, 7.5))  # readable, and still within the room
         painter.setFont(font)
         for arc in sorted(arcs, key=lambda a: (not a.faded, a.emphasised)):  # faded first, emphasised on top
             self._paint_arc(painter, arc)
@@ -213,12 +217,27 @@ class LinkArcOverlay:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         for path in arc.paths:
             painter.drawPath(path)
+            self.drawn.append(path)
         head_pen = QPen(colour, 1.3)
         painter.setPen(head_pen)
         painter.setBrush(colour if arc.row.kind == "After" else QColor("#FFFFFF"))
         painter.drawPolygon(arc.head)
-        painter.setPen(QPen(colour))
+        fm = painter.fontMetrics()
+        height = min(float(fm.height()), ROOM - 2)
         for index, (point, text) in enumerate(arc.labels):
-            width = painter.fontMetrics().horizontalAdvance(text)
-            x = point.x() + 3 if index == 0 else point.x() - width - 3  # after the first stub, before the second
-            painter.drawText(QRectF(x, point.y() - 6, width + 2, 12), Qt.AlignmentFlag.AlignCenter, text)
+            width = fm.horizontalAdvance(text) + 4
+            leftwards = index == 1  # the first label after its stub, the second before it
+            if leftwards and point.x() - width - 3 < 1:  # no room before the stub: after it
+                leftwards = False
+            x = point.x() - width - 3 if leftwards else point.x() + 3
+            box = QRectF(x, point.y() - height / 2, width, height)
+            while any(box.intersects(other) for other in self._labels):  # labels never cover each other
+                box.translate(-(width + 4) if leftwards else width + 4, 0)
+                if box.left() < 1:
+                    leftwards = False
+                    box.moveLeft(point.x() + 3)
+            self._labels.append(box)
+            self.drawn.append(QRectF(box))
+            painter.fillRect(box, QColor(255, 255, 255, 225))
+            painter.setPen(QPen(colour))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)

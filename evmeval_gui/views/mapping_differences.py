@@ -212,9 +212,11 @@ class MappingDifferencesPanel(QWidget):
             gains = math.fsum(c.gain for c in every if c.strategy == "optimal")
             where = f"in {self._doc_id}" if self.only_document.isChecked() else "in the corpus"
             if shown:
-                self.status.setText(f"{len(shown)} gold mention(s) {where} change partner "
-                                    f"(optimal gains {gains:+.3f} TP over the corpus). Click one to see both "
-                                    "mappings in the text.")
+                # a row per mention and strategy: the count is of mentions, each counted once
+                mentions = len({(c.doc_id, c.gold_index) for c in shown})
+                self.status.setText(f"{mentions} gold mention(s) {where} change partner under another "
+                                    f"strategy ({len(shown)} row(s), one per mention and strategy; optimal gains "
+                                    f"{gains:+.3f} TP over the corpus). Click one to see both mappings in the text.")
             else:
                 self.status.setText(f"No difference {where}: every strategy maps it exactly as greedy does.")
         self._shown = shown

@@ -7,6 +7,7 @@ formats them (percent, two decimals; an undefined value as a dash with a tooltip
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from evmeval.compare.significance import F1Interval
 from evmeval.editing.session import FigureChange
@@ -149,6 +150,8 @@ class SummaryBar(QFrame):
         outer.addLayout(self._third_line)
         self._outer = outer
         self._grid = grid
+        self.run_text: Callable[[], str | None] = lambda: None
+        """The first line instead of "run vs gold file" (a new document has no files yet); None: as usual."""
         self.intervals: tuple[ScoreResult, dict[str, F1Interval]] | None = None
         """The shown result's micro F1 bootstrap intervals, once computed (`set_intervals`)."""
         session.scoring_finished.connect(self.refresh)
@@ -170,8 +173,8 @@ class SummaryBar(QFrame):
             return
         micro: Score = result.micro[combination]
         macro: Average = result.macro[combination]
-        self.run.set_full_text(f"{result.run_name} vs {os.path.basename(result.gold_path)}"
-                               f" · {Combination(combination).label}{self._white_list_note()}")
+        run = self.run_text() or f"{result.run_name} vs {os.path.basename(result.gold_path)}"
+        self.run.set_full_text(f"{run} · {Combination(combination).label}{self._white_list_note()}")
         counted = macro.num_documents
         delta = self.session.edit_delta
         style = f"color: {'#8A4B00' if delta is not None else colours.MUTED_TEXT};"
@@ -221,9 +224,9 @@ class SummaryBar(QFrame):
         ci = self.intervals[1][combination]
         if is_nan(ci.f1):
             return ""
-        half = max(ci.f1 - ci.ci_low, ci.ci_high - ci.f1)
-        return (f"\nMicro F1 {percent(ci.f1)} ± {100 * half:.2f} % (95 % bootstrap interval "
-                f"{percent(ci.ci_low)} – {percent(ci.ci_high)} %, documents resampled)")
+        # the interval is rarely symmetric around F1: its two ends, never a "±" of one half-width
+        return (f"\nMicro F1 {percent(ci.f1)} % [{percent(ci.ci_low)}, {percent(ci.ci_high)}] "
+                "(95 % bootstrap interval, documents resampled)")
 
     def _white_list_note(self) -> str:
         """" · types: N in the white list (FILE)" when the corpus was opened with a type white list."""

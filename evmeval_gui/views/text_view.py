@@ -38,6 +38,7 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document, relayout_marks
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
+from evmeval_gui.views.gutters import word_rects
 from evmeval_gui.views.token_selection import TokenSelection
 
 _LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
@@ -222,6 +223,7 @@ class TextView(QAbstractScrollArea):
         size = self._base_size if step == 0 else min(max(font.pointSizeF() + step, 7.0), 28.0)
         font.setPointSizeF(size)
         self.setFont(font)
+        self._label_font.setPointSizeF(max(size - 3.5, 6.0))  # the type labels' lanes follow the text
         self._widths.clear()
         self._metrics = self._make_metrics()
         top = self.verticalScrollBar().value() / max(self.layout_data.height, 1.0) if self.layout_data else 0.0
@@ -234,14 +236,17 @@ class TextView(QAbstractScrollArea):
         fm = QFontMetricsF(self.font())
         self._fm = fm
         room = max((o.room() for o in getattr(self, "overlays", ()) if hasattr(o, "room")), default=0.0)
+        # lanes and gaps follow the zoom with the text: smaller text, tighter lines (Ctrl+-), never under half
+        scale = max(self.font().pointSizeF() / self._base_size, 0.5) if hasattr(self, "_base_size") else 1.0
+        gap = 7.0 * scale + 2 * room
         if getattr(self, "type_labels", False):
             label = QFontMetricsF(self._label_font).height()
             return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
-                           bar_height=label + 1, lane_pitch=label + 3, line_gap=7.0 + 2 * room, text_pad=0.0,
+                           bar_height=label + 1, lane_pitch=label + 3, line_gap=gap, text_pad=0.0,
                            margin_top=8.0 + room)
         return Metrics(text_height=fm.height(), ascent=fm.ascent(), space_width=fm.horizontalAdvance(" "),
-                       bar_height=6.0, lane_pitch=8.0, line_gap=7.0 + 2 * room, text_pad=0.0,
-                       margin_top=8.0 + room)
+                       bar_height=round(6.0 * scale, 1), lane_pitch=round(8.0 * scale, 1), line_gap=gap,
+                       text_pad=0.0, margin_top=8.0 + room)
 
     def overlays_changed(self, *, relayout: bool = False) -> None:
         """An overlay has something new to draw (`relayout`: it wants another room between lines)."""
@@ -360,6 +365,12 @@ class TextView(QAbstractScrollArea):
         height = self.viewport().height()
         if not bar.value() + 10 <= y <= bar.value() + height - 3 * self._metrics.lane_pitch - self._metrics.text_height:
             bar.setValue(int(y - height / 3))
+
+    def word_rects(self, visible_only: bool = True) -> list[QRectF]:
+        """The words' boxes (document coordinates), on screen or all: where no drawing may go."""
+        if self.layout_data is None:
+            return []
+        return word_rects(self.layout_data, *self.visible_band()) if visible_only else word_rects(self.layout_data)
 
     def visible_band(self) -> tuple[float, float]:
         """Document y range currently on screen."""

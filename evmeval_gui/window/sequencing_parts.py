@@ -29,6 +29,7 @@ from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, Se
 from evmeval_gui.views.document_list import ExtraColumn
 from evmeval_gui.views.link_arcs import PEN_STYLES, LinkArcOverlay
 from evmeval_gui.views.link_table import LinkTable
+from evmeval_gui.views.summary_bar import ElidedLabel
 
 
 class SequencingHost(Protocol):
@@ -182,8 +183,28 @@ class SequencingFigure(QWidget):
         layout.addWidget(heading)
         layout.addWidget(self.value)
         layout.addWidget(self.ours)
+        self.no_links = ElidedLabel()  # elides (full text on hover) rather than widen the window
+        self.no_links.elide_mode = Qt.TextElideMode.ElideRight
+        self.no_links.setMinimumWidth(60)
+        self.no_links.setObjectName("sequencingNoLinks")
+        self.no_links.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        self.no_links.hide()
+        layout.addWidget(self.no_links)
+
+    def _refresh_no_links(self) -> None:
+        """Say when a side has no links, as the coreference figure does: the figure is v1.8's, kept, but
+        it measures no sequencing (a bare "0.00" would read as a system that got every link wrong)."""
+        sides = self.model.files_without_links()
+        self.no_links.setVisible(bool(sides))
+        if not sides:
+            return
+        where = "these files" if len(sides) == 2 else f"the {sides[0]} file"
+        self.no_links.set_full_text(f"(no sequencing links in {where})")
+        self.no_links.setToolTip(f"No @After or @Subevent line in {where}. v1.8 still reports a figure, kept here "
+                                 "as published: it does not measure any sequencing.")
 
     def refresh(self) -> None:
+        self._refresh_no_links()
         if self.model.skipped is not None:
             self.setVisible(True)
             self.value.setText("not scored")

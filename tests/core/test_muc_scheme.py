@@ -77,6 +77,14 @@ def test_gate_measures_for_a_system() -> None:
     assert (typed.correct, typed.partial, typed.missing, typed.spurious) == (1, 1, 2, 3)
 
 
+def test_gate_average_f1_is_defined_when_every_match_is_partial() -> None:
+    from evmeval.mention.gate import GateCounts
+
+    all_partial = GateCounts(correct=0, partial=2).average()
+    assert (all_partial.precision, all_partial.recall, all_partial.f1) == (0.5, 0.5, 0.5)
+    assert GateCounts().average().f1 != GateCounts().average().f1  # nothing at all: still undefined
+
+
 # --- counts add up, whatever the strategy -----------------------------------------------------------------
 
 

@@ -140,7 +140,7 @@ def test_panel_follows_scope_average_and_document(panel, demo):
     assert panel.score_bars.bars["recall"].opts["height"][0] == pytest.approx(100 * demo.macro["plain"].recall)
     assert "macro" in panel.score_bars.title
     assert panel.scope_box.model().item(1).isEnabled() is False      # no current document yet
-    panel.set_document("example2")
+    panel.set_document("example2")  # as the window does when a document is chosen
     panel.set_scope("document")
     doc = demo.document("example2")
     assert panel.score_bars.bars["precision"].opts["height"][0] == pytest.approx(100 * doc.scores["plain"].precision)
@@ -246,7 +246,7 @@ def test_schemes_tab_draws_the_core_scheme_figures(panel, demo):
     expected = [demo.micro["mention_type"].f1, muc.f1, gate.strict().f1, gate.lenient().f1, gate.average().f1]
     assert list(chart.bars["f1"].opts["height"]) == pytest.approx([100 * v for v in expected])
     assert f"COR {muc.cor} · PAR {muc.par} · INC {muc.inc}" in chart.subtitle
-    panel.set_document("example2")
+    panel.set_document("example2")  # as the window does when a document is chosen
     panel.set_scope("document")
     doc = next(d for d in schemes.documents if d.doc_id == "example2")
     assert chart.groups[1].figures.f1 == pytest.approx(doc.muc["mention_type"].f1)
@@ -342,3 +342,28 @@ def test_per_type_follows_the_combination_and_heatmaps_show_every_count(qtbot, p
     shown = set(chart.counts_item.labels) | set(chart.zeros_item.labels)
     assert shown == {(g, s) for g in range(n) for s in range(n)} - {(n - 1, n - 1)}
     assert set(chart.zeros_item.labels.values()) == {"0"}
+
+
+def test_current_document_legend_looks_like_its_marker(qtbot, panel, demo):
+    """The legend's "current document" swatch shows what the ring on the point shows: the point's own
+    colour inside, the selection-yellow halo around (not a yellow disk the chart never draws)."""
+    from PySide6.QtGui import QColor
+
+    chart = panel.doc_scatter
+    _show(panel, chart)
+    panel.set_document("example2")  # as the window does when a document is chosen
+    QTest.qWait(50)
+    image = chart.plot_widget.grab().toImage()
+    s = demo.document("example2").scores["plain"]
+    marker = chart.plot_widget.mapFromScene(
+        chart.plot.getViewBox().mapViewToScene(QPointF(100 * s.recall, 100 * s.precision)))
+    sample = next(item for item, label in chart.legend.items if label.text == "current document")
+    swatch = chart.plot_widget.mapFromScene(sample.mapToScene(QPointF(10, 10)))
+
+    def colour(at) -> QColor:
+        return QColor(image.pixel(at.x(), at.y()))
+
+    def close(a: QColor, b: QColor) -> bool:
+        return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) < 40
+
+    assert close(colour(swatch), colour(marker)), (colour(swatch).name(), colour(marker).name())

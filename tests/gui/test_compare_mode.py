@@ -216,7 +216,7 @@ def test_summary_bar_tooltip_shows_the_interval(window, qtbot):
     qtbot.waitUntil(lambda: window.micro_ci.intervals(result) is not None, timeout=TIMEOUT)
     expected = micro_intervals(result, COMBINATIONS)["plain"]
     tip = window.summary.figures["micro_f1"].toolTip()
-    assert f"{percent(expected.ci_low)} – {percent(expected.ci_high)}" in tip and "±" in tip
+    assert f"[{percent(expected.ci_low)}, {percent(expected.ci_high)}]" in tip and "±" not in tip
 
 
 def test_escape_back_and_not_available_with_one_system(compare, qtbot, tmp_path):

@@ -372,7 +372,12 @@ def test_new_document_marks_gold_and_system_and_saves_a_scorer_folder(qtbot, mak
     assert window.mode is window.scratch and window.scratch.banner.isVisible()
     assert window.scratch.banner.table.rowCount() == 11
     assert window.summary.figure_text("micro_f1") == "—"
+    summary = window.summary.description()
+    assert summary.startswith("New document news1 · gold and system") and ".tbf" not in summary
+    badge = window.scratch.banner.side_badge
+    assert badge.isVisible() and "SYSTEM" in badge.text()
     key(qtbot, window, Qt.Key.Key_G)
+    assert badge.isVisible() and "GOLD" in badge.text()
     drag_words(qtbot, window, "t2", "t2")
     key(qtbot, window, Qt.Key.Key_A)
     pick(qtbot, window, "Conflict_Attack")
@@ -396,3 +401,12 @@ def test_new_document_marks_gold_and_system_and_saves_a_scorer_folder(qtbot, mak
     assert window.summary.figure_text("micro_f1") == f"{100 * data['micro']['plain']['f1']:.2f} %"
     assert data["micro"]["plain"]["precision"] == 1 / 2
     assert not window.isWindowModified()
+
+
+def test_save_edits_as_renames_the_window_title(qtbot, window, tmp_path):
+    assert window.windowTitle().startswith("system.tbf vs gold.tbf")
+    click_mention(qtbot, window, SYSTEM, "S6")  # guards: spurious
+    key(qtbot, window, Qt.Key.Key_Delete)
+    window.editing.prompts = FakePrompts(paths=[str(tmp_path / "renamed.tbf")])
+    assert window.editing.save_as()
+    assert window.windowTitle().startswith("renamed.tbf vs gold.tbf"), window.windowTitle()

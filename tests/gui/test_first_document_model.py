@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from evmeval.align.strategies import STRATEGY_NAMES
 from evmeval.mention.outcomes import mapping_rows
+from evmeval.mention.type_names import type_names
 from evmeval.rules import COMBINATIONS
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,8 @@ def assert_same_document(request: OpenRequest, doc_id: str, mapping: str, system
     assert alone.scores == whole.scores
     for combination in COMBINATIONS:
         assert mapping_rows(alone, combination) == mapping_rows(whole, combination)
+    corpus_names = type_names(result.documents)
+    assert dict(first.type_names) == {t: corpus_names.name(t) for t in first.type_names}
 
 
 def published_requests(evmeval_data: Path) -> list[OpenRequest]:
@@ -134,3 +137,19 @@ def test_a_white_list_with_a_byte_order_mark_loads_with_the_cli_s_warning(tmp_pa
     loaded, _result = load_and_score(request)
     assert loaded.white_list_types == frozenset({"conflictattack"})
     assert any(w.startswith(f"{types}:1: starts with a UTF-8 byte order mark") for w in loaded.warnings_for(0))
+
+
+def test_types_are_spelt_as_the_whole_files_spell_them_before_the_corpus_is_scored(tmp_path):
+    """doc1's system writes LIFE.DIE; doc2's gold, read before any system line, writes Life_Die: the
+    corpus shows Life_Die, and so does the first document while the corpus is scored."""
+    gold = ("#BeginOfDocument doc1\ng\tdoc1\tE1\t0,5\tRiots\tConflict_Attack\tActual\n#EndOfDocument\n"
+            "#BeginOfDocument doc2\ng\tdoc2\tE1\t0,4\tDied\tLife_Die\tActual\n#EndOfDocument\n")
+    system = ("#BeginOfDocument doc1\ns\tdoc1\tS1\t0,5\tRiots\tCONFLICT.ATTACK\tActual\n"
+              "s\tdoc1\tS2\t6,9\tdie\tLIFE.DIE\tActual\n#EndOfDocument\n")
+    (tmp_path / "gold.tbf").write_text(gold, encoding="utf-8")
+    (tmp_path / "system.tbf").write_text(system, encoding="utf-8")
+    request = make_request(str(tmp_path / "gold.tbf"), [str(tmp_path / "system.tbf")])
+    first = first_document(request, mapping="greedy")
+    assert first is not None
+    assert dict(first.type_names) == {"conflictattack": "Conflict_Attack", "lifedie": "Life_Die"}
+    assert type_names(first.result.documents).name("lifedie") == "LIFE.DIE"  # what the window showed before

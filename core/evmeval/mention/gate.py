@@ -17,6 +17,11 @@ def _mean(x: float, y: float) -> float:
     return (x + y) / 2
 
 
+def _zero_when_nothing_right(m: PRF) -> float:
+    """F1, or 0 when P and R are both defined and 0 (nothing right) rather than undefined."""
+    return 0.0 if m.precision == 0 and m.recall == 0 else m.f1
+
+
 @dataclass(frozen=True)
 class GateCounts:
     """GATE's AnnotationDiff categories, `a` as the key and `b` as the response."""
@@ -44,9 +49,13 @@ class GateCounts:
         return PRF.from_pr(safe_div(right, self.num_response), safe_div(right, self.num_key))
 
     def average(self) -> PRF:
-        """The mean of strict and lenient, figure by figure (P and R equal half-weighted partials)."""
+        """The mean of strict and lenient, figure by figure (P and R equal half-weighted partials).
+
+        A strict F1 left undefined only because strict P = R = 0 (every match partial) counts 0 here, as
+        in GATE: else the average would show P = R = 50 % beside an undefined F1."""
         s, le = self.strict(), self.lenient()
-        return PRF(_mean(s.precision, le.precision), _mean(s.recall, le.recall), _mean(s.f1, le.f1))
+        return PRF(_mean(s.precision, le.precision), _mean(s.recall, le.recall),
+                   _mean(_zero_when_nothing_right(s), _zero_when_nothing_right(le)))
 
     def swapped(self) -> GateCounts:
         return GateCounts(self.correct, self.partial, self.spurious, self.missing)
