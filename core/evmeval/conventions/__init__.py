@@ -8,7 +8,9 @@ shows which. Each convention names its metrics as its scorer does and counts as 
 from __future__ import annotations
 
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions import dygiepp, ours, textee
 from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.textee import score_textee
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import parse_json_lines
@@ -19,12 +21,18 @@ REGISTRY: dict[str, Convention] = {
         Convention("textee", "textee",
                    "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
                    "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
-                   score_textee),
+                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes),
         Convention("dygiepp", "dygiepp",
                    "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
-                   score_dygiepp),
+                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes),
+        Convention("evmeval", "textee",
+                   "ours, EvmEval v1.8 (evmeval-score's rules): triggers as token spans, Dice credit for partial "
+                   "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with "
+                   "gold mentions; no realis, no argument scoring",
+                   ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
+                   outcomes=ours.ours_outcomes, ours=True),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -53,11 +61,11 @@ def conventions_for(name: str, gold: Input) -> list[Convention]:
     """The conventions `--convention name` means; `all`: every one whose format the gold file has."""
     if name == "all":
         found = detect_format(gold)
-        return [c for c in REGISTRY.values() if c.format == found]
+        return [c for c in REGISTRY.values() if c.reads(found)]
     if name not in REGISTRY:
         raise ValueError(f"unknown convention {name!r} (expected one of: {', '.join(REGISTRY)}, all)")
     return [REGISTRY[name]]
 
 
-__all__ = ["FORMATS", "REGISTRY", "Convention", "ConventionResult", "Fingerprint", "Input", "Metric", "conventions_for",
-           "detect_format"]
+__all__ = ["FORMATS", "REGISTRY", "ROWS", "Convention", "ConventionResult", "Fingerprint", "Input", "Item", "Metric",
+           "Outcome", "conventions_for", "detect_format"]
