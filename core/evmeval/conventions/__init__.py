@@ -7,8 +7,8 @@ shows which. Each convention names its metrics as its scorer does and counts as 
 
 from __future__ import annotations
 
-from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions import dygiepp, ours, textee
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.dygiepp import score_dygiepp
 from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.textee import score_textee

@@ -9,7 +9,7 @@ the rule that decided them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -82,6 +82,6 @@ def pair_flips(a_name: str, a: Sequence[Outcome], b_name: str, b: Sequence[Outco
     return PairFlips(a_name, b_name, dict(sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))))
 
 
-def all_flips(outcomes: dict[str, Sequence[Outcome]]) -> list[PairFlips]:
+def all_flips(outcomes: Mapping[str, Sequence[Outcome]]) -> list[PairFlips]:
     """The flips of every pair of conventions (in the order given) that have outcomes."""
     return [pair_flips(a, outcomes[a], b, outcomes[b]) for a, b in combinations(outcomes, 2)]
