@@ -11,7 +11,7 @@ have gold mentions. Arguments are not scored by these rules: their rows stay emp
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import GOLD, ONE_TO_ONE, PARTIAL_SPAN, PRED, UNSCORED_DOCUMENT, Item, Outcome, token_text
@@ -34,20 +34,37 @@ class Side:
     tbf: TbfFile
     items: dict[str, list[Item]]
     fingerprint: Fingerprint | None = None
+    units: dict[str, list[Unit]] = field(default_factory=dict)
+    """Per document its windows or sentences in file order: the tokens the window shows."""
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A window or sentence: its name (`Item.unit`), its tokens and their ids in the mentions' spans."""
+
+    name: str
+    tokens: list[str]
+    ids: list[str]
 
 
 Reader = Callable[[Input, str], Side]
 """(file, GOLD or PRED) -> its triggers; one per format this convention reads."""
 
 
+def mention_id(item: Item) -> str:
+    """The id of the mention a trigger (or an argument's trigger) becomes: unique in its document."""
+    return f"{item.unit}:E{item.event}"
+
+
 def _mention(side: str, item: Item, span: tuple[str, ...], line: int) -> Mention:
-    return Mention(side, item.doc_id, f"{item.unit}:E{item.event}", span, item.text, canonical(item.event_type), "",
+    return Mention(side, item.doc_id, mention_id(item), span, item.text, canonical(item.event_type), "",
                    item.event_type, "", None, line)
 
 
-def _tbf(path: str, mentions: dict[str, list[Mention]], items: dict[str, list[Item]], fp: Fingerprint | None) -> Side:
+def _tbf(path: str, mentions: dict[str, list[Mention]], items: dict[str, list[Item]], fp: Fingerprint | None,
+         units: dict[str, list[Unit]]) -> Side:
     documents = {d: Document(d, tuple(ms)) for d, ms in mentions.items()}
-    return Side(TbfFile(path, SpanMode.TOKEN, documents), items, fp)
+    return Side(TbfFile(path, SpanMode.TOKEN, documents), items, fp, units)
 
 
 def textee_side(source: Input, side: str) -> Side:
@@ -57,15 +74,18 @@ def textee_side(source: Input, side: str) -> Side:
     data = read_textee(source.path, source.data)
     mentions: dict[str, list[Mention]] = {}
     items: dict[str, list[Item]] = {}
+    units: dict[str, list[Unit]] = {}
     for w in data.windows:
         mentions.setdefault(w.doc_id, [])
+        ids = [f"{w.wnd_id}:t{i}" for i in range(len(w.tokens))]
+        units.setdefault(w.doc_id, []).append(Unit(w.wnd_id, w.tokens, ids))
         for e, event in enumerate(w.event_mentions):
             item = Item(side, w.doc_id, w.wnd_id, e, -1, event.start, event.end, event.event_type, "",
                         token_text(w.tokens, event.start, event.end))
             span = tuple(f"{w.wnd_id}:t{i}" for i in range(event.start, event.end))
             mentions[w.doc_id].append(_mention(side, item, span, w.line))
             items.setdefault(w.doc_id, []).append(item)
-    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None)
+    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units)
 
 
 def dygiepp_side(source: Input, side: str) -> Side:
@@ -80,9 +100,12 @@ def dygiepp_side(source: Input, side: str) -> Side:
                               f"DyGIE++ {side} events: {name}, one list per sentence")
     mentions: dict[str, list[Mention]] = {}
     items: dict[str, list[Item]] = {}
+    units: dict[str, list[Unit]] = {}
     for doc in data.documents:
         mentions.setdefault(doc.doc_key, [])
         starts = doc.sentence_starts()
+        units[doc.doc_key] = [Unit(str(k), sentence, [f"t{starts[k] + i}" for i in range(len(sentence))])
+                              for k, sentence in enumerate(doc.sentences)]
         for index, events in enumerate((doc.events if side == GOLD else doc.predicted_events) or ()):
             for e, event in enumerate(events):
                 at = event.trigger - starts[index]
@@ -90,7 +113,7 @@ def dygiepp_side(source: Input, side: str) -> Side:
                             doc.sentences[index][at])
                 mentions[doc.doc_key].append(_mention(side, item, (f"t{event.trigger}",), doc.line))
                 items.setdefault(doc.doc_key, []).append(item)
-    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None)
+    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units)
 
 
 READERS: dict[str, Reader] = {"textee": textee_side, "dygiepp": dygiepp_side}
