@@ -59,7 +59,7 @@ def document_text(doc_id: str, units: list[Unit]) -> tuple[str, TokenTable]:
     tokens: list[Token] = []
     at = 0
     for unit in units:
-        parts = []
+        parts: list[str] = []
         for token_id, text in zip(unit.ids, unit.tokens, strict=True):
             if parts:
                 at += 1
