@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
-from evmeval.conventions.ours import READERS, Unit, mention_id
+from evmeval.conventions.ours import Unit, mention_id, sides
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
 from evmeval.model import Token, TokenTable
@@ -92,7 +92,7 @@ def event_inputs(gold: Input, system: Input) -> EventCorpus:
     from evmeval.conventions import conventions_for, detect_format  # the registry imports this package
 
     found = detect_format(gold)
-    g, s = READERS[found](gold, GOLD), READERS[found](system, PRED)
+    g, s, _ = sides(gold, system)
     texts: dict[str, str] = {}
     tables: dict[str, TokenTable] = {}
     for doc_id, units in g.units.items():

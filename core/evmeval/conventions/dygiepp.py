@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
-from evmeval.io.dygiepp import Document, DygieppFile, Event, read_dygiepp
+from evmeval.conventions.parsed import dygiepp_file
+from evmeval.io.dygiepp import Document, DygieppFile, Event
 from evmeval.io.errors import FormatError
 
 METRICS: dict[str, str] = {"trig_id": "trig_id", "trig_class": "trig_class", "arg_id": "arg_id",
@@ -151,7 +152,7 @@ def score_documents(gold: DygieppFile, system: DygieppFile, threshold: float | N
 
 
 def score_dygiepp(gold: Input, system: Input) -> ConventionResult:
-    return score_documents(read_dygiepp(gold.path, gold.data), read_dygiepp(system.path, system.data))
+    return score_documents(dygiepp_file(gold), dygiepp_file(system))
 
 
 COMPARABLE = {"trigger_id": "trig_id", "trigger_cls": "trig_class", "argument_id": "arg_id",
@@ -203,7 +204,7 @@ def _sentence_outcomes(side: str, doc: Document, index: int, events: list[Event]
 def dygiepp_outcomes(gold: Input, system: Input) -> list[Outcome]:
     """Every trigger's and argument's outcome on the four comparable rows, both sides."""
     out: list[Outcome] = []
-    for g, s in _pair(read_dygiepp(gold.path, gold.data), read_dygiepp(system.path, system.data)):
+    for g, s in _pair(dygiepp_file(gold), dygiepp_file(system)):
         assert g.events is not None and s.predicted_events is not None, "checked by _pair"
         for index, (gold_events, predicted) in enumerate(zip(g.events, s.predicted_events, strict=True)):
             out += _sentence_outcomes(PRED, s, index, predicted, gold_events)

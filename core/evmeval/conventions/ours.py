@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import GOLD, ONE_TO_ONE, PARTIAL_SPAN, PRED, UNSCORED_DOCUMENT, Item, Outcome, token_text
-from evmeval.io.dygiepp import read_dygiepp
+from evmeval.conventions.parsed import dygiepp_file, textee_file
 from evmeval.io.errors import FormatError
-from evmeval.io.textee import read_textee
 from evmeval.mention.scoring import ScoreResult, score_files
 from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical
 
@@ -71,7 +71,7 @@ def textee_side(source: Input, side: str) -> Side:
     """TextEE windows: gold and predictions both in `event_mentions`; a token is `wnd_id:t<i>`."""
     from evmeval.conventions.textee import fingerprint
 
-    data = read_textee(source.path, source.data)
+    data = textee_file(source)
     mentions: dict[str, list[Mention]] = {}
     items: dict[str, list[Item]] = {}
     units: dict[str, list[Unit]] = {}
@@ -92,7 +92,7 @@ def dygiepp_side(source: Input, side: str) -> Side:
     """DyGIE++ documents: gold in `events`, predictions in `predicted_events`; a token is `t<index>`."""
     from evmeval.conventions.dygiepp import fingerprint
 
-    data = read_dygiepp(source.path, source.data)
+    data = dygiepp_file(source)
     for doc in data.documents:
         if (doc.events if side == GOLD else doc.predicted_events) is None:
             name = "events" if side == GOLD else "predicted_events"
@@ -121,6 +121,19 @@ READERS: dict[str, Reader] = {"textee": textee_side, "dygiepp": dygiepp_side}
 (and names itself in the convention's `also_reads`)."""
 
 
+def sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
+    """Both files' triggers as mentions and their v1.8 result (made once per pair: scoring and the
+    outcomes both ask)."""
+    if gold.data is not None and system.data is not None:
+        return _kept_sides(gold, system)
+    return _sides(gold, system)
+
+
+@lru_cache(maxsize=2)
+def _kept_sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
+    return _sides(gold, system)
+
+
 def _sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
     from evmeval.conventions import detect_format  # the registry imports this module
 
@@ -130,7 +143,7 @@ def _sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
 
 
 def score_ours(gold: Input, system: Input) -> ConventionResult:
-    g, _, result = _sides(gold, system)
+    g, _, result = sides(gold, system)
     metrics = {name: Metric(result.micro[name].tp, result.micro[name].num_system, result.micro[name].num_gold)
                for name in METRICS}
     assert g.fingerprint is not None, "made for the gold side"
@@ -150,7 +163,7 @@ def _outcome(item: Item, row: str, credit: float, mention: Mention, others: tupl
 def ours_outcomes(gold: Input, system: Input) -> list[Outcome]:
     """Each trigger's Dice credit on the two trigger rows; a system mention of a document without gold
     mentions is not counted (v1.8 leaves such documents out)."""
-    g, s, result = _sides(gold, system)
+    g, s, result = sides(gold, system)
     out: list[Outcome] = []
     for doc in result.documents:
         gold_items, pred_items = g.items.get(doc.doc_id, []), s.items.get(doc.doc_id, [])

@@ -20,8 +20,9 @@ from collections.abc import Iterable, Iterator
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.parsed import textee_file
 from evmeval.io.errors import FormatError
-from evmeval.io.textee import TexteeFile, Window, read_textee
+from evmeval.io.textee import TexteeFile, Window
 
 METRICS: dict[str, str] = {
     "trigger_id": "Tri-I",
@@ -91,7 +92,7 @@ def score_windows(gold: TexteeFile, system: TexteeFile) -> ConventionResult:
 
 
 def score_textee(gold: Input, system: Input) -> ConventionResult:
-    return score_windows(read_textee(gold.path, gold.data), read_textee(system.path, system.data))
+    return score_windows(textee_file(gold), textee_file(system))
 
 
 COMPARABLE = {row: row for row in ROWS}
@@ -127,7 +128,7 @@ def _side_outcomes(side: str, windows: list[Window], other: Tuples) -> Iterator[
 
 def textee_outcomes(gold: Input, system: Input) -> list[Outcome]:
     """Every trigger's and argument's outcome on the four comparable rows, both sides."""
-    g, s = read_textee(gold.path, gold.data), read_textee(system.path, system.data)
+    g, s = textee_file(gold), textee_file(system)
     check_pairing(g, s)
     gold_sets, pred_sets = window_tuples(g.windows), window_tuples(s.windows)
     return [*_side_outcomes(PRED, s.windows, gold_sets), *_side_outcomes(GOLD, g.windows, pred_sets)]
