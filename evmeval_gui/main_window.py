@@ -142,7 +142,8 @@ class MainWindow(QMainWindow):
         self.charts_dock = ChartsDock(self, self._session, self.runner,
                                       charts_factory or (default_charts_factory if use_default_charts else None))
         self._build_charts_action()
-        self.conventions_dock = ConventionsDock(self, self._session)  # event JSONL corpora: the switchboard
+        # event JSONL corpora: the switchboard, the flips, arguments on the text
+        self.conventions_dock = ConventionsDock(self, self._session, self.text_view)
         self.conventions_action = self.conventions_dock.toggleViewAction()
         self.conventions_action.setText("Con&ventions")
         self.conventions_action.setStatusTip("Show or hide the scoring conventions side by side and what flips")

@@ -31,6 +31,8 @@ from PySide6.QtWidgets import (
 
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
+from evmeval_gui.views.text_view import TextView
+from evmeval_gui.window.argument_overlay import ArgumentOverlay
 
 FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
 BIG_SPREAD = 0.05
@@ -49,7 +51,7 @@ def dock_width(window_width: int) -> int:
 class ConventionsDock(QDockWidget):
     """The Conventions dock of `window`."""
 
-    def __init__(self, window: QMainWindow, session: Session) -> None:
+    def __init__(self, window: QMainWindow, session: Session, text_view: TextView | None = None) -> None:
         super().__init__("Conventions", window)
         self.setObjectName("conventionsDock")
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -89,6 +91,11 @@ class ConventionsDock(QDockWidget):
         self.setWidget(body)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
+        self.text_view = text_view
+        self.arguments = ArgumentOverlay(lambda: self.corpus)
+        """The selected trigger's arguments with their roles, on the text."""
+        if text_view is not None:
+            text_view.overlays.append(self.arguments)
         session.corpus_loaded.connect(self._refresh)
         session.system_changed.connect(lambda *_: self._refresh())
 
@@ -104,6 +111,8 @@ class ConventionsDock(QDockWidget):
             self.table.setRowCount(0)
             self.flips.clear()
             return
+        if self.text_view is not None:
+            self.text_view.overlays_changed()
         board = self.corpus.switchboard
         fingerprint = board.results[0].fingerprint if board.results else None
         self.note.setText((f"Data: {fingerprint.summary()[:fingerprint.summary().index('; gold')]}. " if fingerprint

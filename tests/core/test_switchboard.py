@@ -183,3 +183,21 @@ def test_cli_single_convention_has_no_switchboard(capsys: pytest.CaptureFixture[
     assert score_main(["-g", str(gold), "-s", str(pred), "--convention", "evmeval"]) == 0
     printed = capsys.readouterr().out
     assert "Convention evmeval: ours" in printed and "Switchboard" not in printed
+
+
+def test_event_corpus_keeps_each_triggers_arguments_on_the_document_tokens() -> None:
+    """The window shows them with the selected trigger; an argument naming an entity is at the entity's
+    span (TextEE's rule), and a later window's tokens follow the earlier ones'."""
+    from evmeval.conventions.corpus import event_inputs
+    from evmeval.conventions.items import GOLD
+
+    gold, pred = (Input(str(p), p.read_bytes()) for p in FILES["textee"])
+    corpus = event_inputs(gold, pred)
+    roles = [(r.role, r.start, r.end) for r in corpus.roles(GOLD, "D1", "D1-0:E0")]
+    assert roles == [("Employer", 0, 1), ("Person", 2, 3), ("Time", 4, 5)]  # Person: entity [2,3), not 5-6
+    assert [(r.role, r.start, r.end) for r in corpus.roles(PRED, "D2", "D2-0:E1")] == [("Target", 3, 4)]
+    gold, pred = (Input(str(p), p.read_bytes()) for p in FILES["dygiepp"])
+    corpus = event_inputs(gold, pred)  # DyGIE++: document token indices, end inclusive -> exclusive
+    assert [(r.role, r.start, r.end) for r in corpus.roles(GOLD, "D1", "1:E1")] == [("Attacker", 4, 5),
+                                                                                     ("Target", 10, 11)]
+    assert corpus.inputs.texts.text("D2") == "Nothing happened ."

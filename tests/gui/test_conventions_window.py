@@ -11,6 +11,7 @@ from PySide6.QtCore import QSettings, Qt
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import guess_roles, load_and_score, make_request
 from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from tests.gui.corpus_factory import write_corpus
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -87,6 +88,12 @@ def test_conventions_dock_shows_the_switchboard_and_a_flip_clicks_to_the_text(qt
     assert window.document_pane.doc_id == "A"
     assert window.text_view.selected_indices == (frozenset({0}), frozenset({0}))
     assert "textee credit 0; evmeval credit 0.667 (Dice 0.67)" in dock.detail.text()
+    # both triggers' arguments on the text with their roles: "army" (token 1) as Attacker, gold and system
+    shown = dock.arguments.shown(window.text_view)
+    assert [(layer, role) for layer, role, _ in shown] == [(GOLD, "Attacker"), (SYSTEM, "Attacker")]
+    layout = window.text_view.layout_data
+    army = layout.pieces[layout.unit_piece[1]]
+    assert all(rect.left() < army.x + 1 and rect.right() > army.x + army.width - 1 for _, _, rect in shown)
     unscored = _leaf(tree, 0, 1, 0)
     _click(qtbot, tree, unscored)
     assert window.document_pane.doc_id == "B"

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
-from evmeval.conventions.ours import Unit, mention_id, sides
+from evmeval.conventions.ours import Role, Unit, mention_id, sides
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
 from evmeval.model import Token, TokenTable
@@ -79,6 +79,12 @@ class EventCorpus:
     inputs: LoadedInputs
     switchboard: Switchboard
     format: str
+    arguments: tuple[dict[tuple[str, str], list[Role]], dict[tuple[str, str], list[Role]]] = ({}, {})
+    """Gold's and the system's: (document, mention id) -> its event's arguments on the document's tokens."""
+
+    def roles(self, side: str, doc_id: str, mention: str) -> list[Role]:
+        """The arguments of a trigger mention (GOLD or PRED side), to show on the text with it."""
+        return self.arguments[0 if side == GOLD else 1].get((doc_id, mention), [])
 
     def selection_of(self, item: Item) -> tuple[str, frozenset[str], frozenset[str]]:
         """(document, gold mention ids, system mention ids) a flip of `item` selects: its trigger's
@@ -98,4 +104,5 @@ def event_inputs(gold: Input, system: Input) -> EventCorpus:
     for doc_id, units in g.units.items():
         texts[doc_id], tables[doc_id] = document_text(doc_id, units)
     inputs = LoadedInputs(g.tbf, s.tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
-    return EventCorpus(inputs, run_switchboard(conventions_for("all", gold), gold, system), found)
+    return EventCorpus(inputs, run_switchboard(conventions_for("all", gold), gold, system), found,
+                       (g.arguments, s.arguments))

@@ -36,6 +36,18 @@ class Side:
     fingerprint: Fingerprint | None = None
     units: dict[str, list[Unit]] = field(default_factory=dict)
     """Per document its windows or sentences in file order: the tokens the window shows."""
+    arguments: dict[tuple[str, str], list[Role]] = field(default_factory=dict)
+    """(document, mention id) -> the event's arguments, on the document's tokens (units in order)."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """An argument of a trigger: its role and tokens `[start, end)` counted over the whole document
+    (the windows' or sentences' tokens one after another, as the window lays them out)."""
+
+    role: str
+    start: int
+    end: int
 
 
 @dataclass(frozen=True)
@@ -62,9 +74,9 @@ def _mention(side: str, item: Item, span: tuple[str, ...], line: int) -> Mention
 
 
 def _tbf(path: str, mentions: dict[str, list[Mention]], items: dict[str, list[Item]], fp: Fingerprint | None,
-         units: dict[str, list[Unit]]) -> Side:
+         units: dict[str, list[Unit]], arguments: dict[tuple[str, str], list[Role]]) -> Side:
     documents = {d: Document(d, tuple(ms)) for d, ms in mentions.items()}
-    return Side(TbfFile(path, SpanMode.TOKEN, documents), items, fp, units)
+    return Side(TbfFile(path, SpanMode.TOKEN, documents), items, fp, units, arguments)
 
 
 def textee_side(source: Input, side: str) -> Side:
@@ -75,8 +87,12 @@ def textee_side(source: Input, side: str) -> Side:
     mentions: dict[str, list[Mention]] = {}
     items: dict[str, list[Item]] = {}
     units: dict[str, list[Unit]] = {}
+    arguments: dict[tuple[str, str], list[Role]] = {}
+    before: dict[str, int] = {}
     for w in data.windows:
         mentions.setdefault(w.doc_id, [])
+        offset = before.get(w.doc_id, 0)
+        before[w.doc_id] = offset + len(w.tokens)
         ids = [f"{w.wnd_id}:t{i}" for i in range(len(w.tokens))]
         units.setdefault(w.doc_id, []).append(Unit(w.wnd_id, w.tokens, ids))
         for e, event in enumerate(w.event_mentions):
@@ -85,7 +101,10 @@ def textee_side(source: Input, side: str) -> Side:
             span = tuple(f"{w.wnd_id}:t{i}" for i in range(event.start, event.end))
             mentions[w.doc_id].append(_mention(side, item, span, w.line))
             items.setdefault(w.doc_id, []).append(item)
-    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units)
+            arguments[w.doc_id, mention_id(item)] = [
+                Role(a.role, offset + start, offset + end) for a in event.arguments
+                for start, end in (w.argument_span(a),)]
+    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units, arguments)
 
 
 def dygiepp_side(source: Input, side: str) -> Side:
@@ -101,6 +120,7 @@ def dygiepp_side(source: Input, side: str) -> Side:
     mentions: dict[str, list[Mention]] = {}
     items: dict[str, list[Item]] = {}
     units: dict[str, list[Unit]] = {}
+    arguments: dict[tuple[str, str], list[Role]] = {}
     for doc in data.documents:
         mentions.setdefault(doc.doc_key, [])
         starts = doc.sentence_starts()
@@ -113,7 +133,8 @@ def dygiepp_side(source: Input, side: str) -> Side:
                             doc.sentences[index][at])
                 mentions[doc.doc_key].append(_mention(side, item, (f"t{event.trigger}",), doc.line))
                 items.setdefault(doc.doc_key, []).append(item)
-    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units)
+                arguments[doc.doc_key, mention_id(item)] = [Role(a.role, a.start, a.end + 1) for a in event.arguments]
+    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units, arguments)
 
 
 READERS: dict[str, Reader] = {"textee": textee_side, "dygiepp": dygiepp_side}
