@@ -38,6 +38,9 @@ FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
 BIG_SPREAD = 0.05
 """Spreads of 5 points or more are shown in red (as in the HTML report)."""
 _SHORT = {"precision": "P", "recall": "R", "f1": "F1"}
+MAX_SHOWN = 200
+"""Flips listed per group: filling the tree stays well under 50 ms on a large corpus; the counts are
+whole, and `evmeval-score --convention all --json/--html` lists every flip."""
 _ROW_LABELS = {"trigger_id": "Trigger id.", "trigger_cls": "Trigger class.", "argument_id": "Argument id.",
                "argument_cls": "Argument class."}
 """Short row labels for a narrow dock (the full ones are the tooltips)."""
@@ -166,13 +169,18 @@ class ConventionsDock(QDockWidget):
                 group.setToolTip(0, reason)
                 top.addChild(group)
                 group.setFirstColumnSpanned(True)
-                for flip in flips:
+                for flip in flips[:MAX_SHOWN]:
                     it = flip.item
                     item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}",
                                             f"{it.doc_id} / {it.unit} [{it.start},{it.end})"])
                     item.setToolTip(0, self._flip_text(pair.a, pair.b, flip))
                     item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))
                     group.addChild(item)
+                if len(flips) > MAX_SHOWN:
+                    more = QTreeWidgetItem([f"… and {len(flips) - MAX_SHOWN} more (every one in "
+                                            "evmeval-score --convention all --json / --html)", ""])
+                    group.addChild(more)
+                    more.setFirstColumnSpanned(True)
             top.setExpanded(True)
             for k in range(top.childCount()):
                 top.child(k).setExpanded(True)
