@@ -35,6 +35,9 @@ from evmeval_gui.model.corpus import OpenRequest, make_request
 
 ERROR_DIALOG_NAME = "loadErrorDialog"
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
+OPEN_FILTER = ("TBF or event JSONL files (*.tbf *.jsonl *.json);;TBF files (*.tbf);;"
+               "TextEE / DyGIE++ JSONL (*.jsonl *.json);;All files (*)")
+"""What the open dialog offers: tbf, or TextEE/DyGIE++ files (which need no token or text folder)."""
 TYPES_FILTER = "Type lists (*.txt *.lst);;All files (*)"
 
 
@@ -146,7 +149,8 @@ class OpenCorpusDialog(QDialog):
             self.recent_combo.setItemData(self.recent_combo.count() - 1, "\n".join([request.gold, *request.systems]),
                                           Qt.ItemDataRole.ToolTipRole)
         self.recent_combo.currentIndexChanged.connect(self._use_recent)
-        self.gold = PathRow("gold standard .tbf file", folder=False)
+        self.gold = PathRow("gold standard .tbf (or TextEE / DyGIE++ .jsonl) file", folder=False,
+                            file_filter=OPEN_FILTER)
         self.gold.edit.textChanged.connect(self._gold_changed)
         self.systems = QListWidget()
         self.systems.setObjectName("systemFiles")
@@ -252,7 +256,7 @@ class OpenCorpusDialog(QDialog):
 
     def _add_systems(self) -> None:
         start = os.path.dirname(self.gold.text()) or os.getcwd()
-        paths, _ = QFileDialog.getOpenFileNames(self, "Choose system tbf files", start, TBF_FILTER)
+        paths, _ = QFileDialog.getOpenFileNames(self, "Choose system tbf files", start, OPEN_FILTER)
         self.systems.addItems([p for p in paths if p])
 
     def _remove_system(self) -> None:

@@ -46,7 +46,7 @@ from evmeval_gui.editing.new_document import NewDocumentDialog
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
 from evmeval_gui.model.alignment import AlignmentFigures
-from evmeval_gui.model.corpus import OpenRequest, demo_request, guess_roles, make_request
+from evmeval_gui.model.corpus import EVENT_EXTENSIONS, OpenRequest, demo_request, guess_roles, make_request
 from evmeval_gui.model.filters import ChartFilter
 from evmeval_gui.model.find import find_next
 from evmeval_gui.model.micro_ci import MicroIntervals
@@ -63,6 +63,7 @@ from evmeval_gui.views.summary_bar import SummaryBar
 from evmeval_gui.views.text_view import DocumentPane
 from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
+from evmeval_gui.window.conventions_dock import ConventionsDock
 from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
@@ -93,6 +94,9 @@ def curation_folder(settings: QSettings) -> str:
         return os.path.join(os.path.dirname(name), "curation")
     return os.path.join(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation), "curation")
 
+
+OPENED = (".tbf", *EVENT_EXTENSIONS)
+"""What a drop opens: tbf files, or TextEE / DyGIE++ JSONL files."""
 
 class MainWindow(QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
@@ -151,6 +155,12 @@ class MainWindow(QMainWindow):
         self.charts_dock = ChartsDock(self, self._session, self.runner,
                                       charts_factory or (default_charts_factory if use_default_charts else None))
         self._build_charts_action()
+        # event JSONL corpora: the switchboard, the flips, arguments on the text
+        self.conventions_dock = ConventionsDock(self, self._session, self.text_view)
+        self.conventions_action = self.conventions_dock.toggleViewAction()
+        self.conventions_action.setText("Con&ventions")
+        self.conventions_action.setStatusTip("Show or hide the scoring conventions side by side and what flips")
+        self.view_menu.insertAction(self.clear_filter_action, self.conventions_action)
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
         self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
@@ -592,8 +602,8 @@ class MainWindow(QMainWindow):
         for url in urls:
             path = url.toLocalFile()
             if os.path.isdir(path):
-                paths.extend(os.path.join(path, n) for n in sorted(os.listdir(path)) if n.lower().endswith(".tbf"))
-            elif path.lower().endswith(".tbf"):
+                paths.extend(os.path.join(path, n) for n in sorted(os.listdir(path)) if n.lower().endswith(OPENED))
+            elif path.lower().endswith(OPENED):
                 paths.append(path)
         return paths
 

@@ -11,17 +11,22 @@ import dataclasses
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from evmeval._util.progress import CancelCheck, Cancelled, Progress
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.input_checks import input_warnings
 from evmeval.io.loading import LoadedInputs, load_inputs, read_type_whitelist, sibling_folder
+from evmeval.io.reading import read_bytes
 from evmeval.io.tbf import guess_mode, read_tbf
 from evmeval.mention.scoring import ScoreResult, score_files
 from evmeval.model import SpanMode, TbfFile
 
 from evmeval_gui.model import collector
+
+if TYPE_CHECKING:
+    from evmeval.conventions.corpus import EventCorpus
 
 Status = Callable[[str], None]
 
@@ -76,6 +81,8 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
     beside a character-offset file is left alone, since it would change how spans are read);
     `txt/` beside the gold file is the text folder.
     """
+    if is_event_jsonl(gold):  # the tokens are in the file: no folders
+        return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list)
     if token_dir is None and guess_mode(gold) is SpanMode.TOKEN:
         token_dir = sibling_folder(gold, "tkn")
     if text_dir is None:
@@ -83,9 +90,20 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
     return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list)
 
 
+EVENT_EXTENSIONS = (".jsonl", ".json")
+"""Event-extraction files (TextEE windows, DyGIE++ documents): opened without token tables."""
+
+
+def is_event_jsonl(path: str) -> bool:
+    """Whether `path` names an event-extraction JSONL file (by its extension; its content decides the format)."""
+    return path.lower().endswith(EVENT_EXTENSIONS)
+
+
 def guess_roles(paths: list[str]) -> tuple[str | None, list[str]]:
-    """Which of some dropped tbf files is the gold one: a name containing "gold", else the first."""
-    tbfs = sorted(p for p in paths if p.lower().endswith(".tbf"))
+    """Which of some dropped tbf (or event JSONL) files is the gold one: a name containing "gold", else
+    the first. Event files are taken only when there is no tbf file (one kind per corpus)."""
+    tbfs = sorted(p for p in paths if p.lower().endswith(".tbf")) or sorted(
+        p for p in paths if is_event_jsonl(p))
     if not tbfs:
         return None, []
     gold = next((p for p in tbfs if "gold" in os.path.basename(p).lower()), tbfs[0])
@@ -102,6 +120,8 @@ class LoadedCorpus:
     """Per system: `evmeval.io.input_checks.input_warnings` (what `evmeval-score` prints), computed while loading."""
     white_list_types: frozenset[str] | None = None
     """The canonical types of the request's white list (None: no white list)."""
+    events: tuple[EventCorpus, ...] = ()
+    """Per system, for an event JSONL corpus: its tokens' source and the switchboard of every convention."""
 
     def warnings_for(self, index: int) -> list[str]:
         """The input warnings of one system, as the CLI prints them (reading problems when not computed)."""
@@ -145,6 +165,8 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
 
     if not request.systems:
         raise FormatError(request.gold, 0, "no system file given", "at least one system tbf file")
+    if is_event_jsonl(request.gold):
+        return load_event_corpus(request, progress=progress, status=status, check=check)
     total = 1 + len(request.systems)
     if status:
         status(f"Reading {os.path.basename(request.gold)} and {os.path.basename(request.systems[0])}…")
@@ -174,6 +196,26 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
     warnings = tuple(tuple(input_warnings(i)) + extra for i in inputs) if check_inputs else ()
     check()
     return LoadedCorpus(request, tuple(inputs), warnings, white_list)
+
+
+def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status: Status | None,
+                      check: Callable[[], None]) -> LoadedCorpus:
+    """A TextEE or DyGIE++ gold file and its prediction files: tokens and texts from the files, the
+    mentions `evmeval`'s convention scores, and the switchboard of every convention (all in the library)."""
+    from evmeval.conventions.base import Input  # only for these corpora: a tbf corpus loads none of it
+    from evmeval.conventions.corpus import event_inputs
+
+    gold = Input(request.gold, read_bytes(request.gold))
+    events = []
+    for number, path in enumerate(request.systems, start=1):
+        check()
+        if status:
+            status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
+        events.append(event_inputs(gold, Input(path, read_bytes(path))))
+        if progress:
+            progress(number, len(request.systems))
+    check()
+    return LoadedCorpus(request, tuple(e.inputs for e in events), (), None, tuple(events))
 
 
 def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None = None,

@@ -166,8 +166,8 @@ def test_dygiepp_system_without_predictions_is_named(tmp_path: Path) -> None:
 
 
 def test_all_means_the_conventions_of_the_gold_format() -> None:
-    assert [c.name for c in conventions_for("all", Input(str(TEXTEE_GOLD)))] == ["textee"]
-    assert [c.name for c in conventions_for("all", Input(str(DYGIEPP_GOLD)))] == ["dygiepp"]
+    assert [c.name for c in conventions_for("all", Input(str(TEXTEE_GOLD)))] == ["textee", "evmeval"]
+    assert [c.name for c in conventions_for("all", Input(str(DYGIEPP_GOLD)))] == ["dygiepp", "evmeval"]
 
 
 def test_cli_prints_the_table_and_writes_the_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -198,7 +198,7 @@ def test_cli_all_on_dygiepp_and_report_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("extra", "message"), [
     (["--convention", "nope"],
-     "unknown convention 'nope' (expected one of: textee, dygiepp, maven, maven-ere, bionlp, all)"),
+     "unknown convention 'nope' (expected one of: textee, dygiepp, evmeval, maven, maven-ere, bionlp, all)"),
     (["--convention", "textee", "-t", "tkn"], "-t is a tbf option"),
 ])
 def test_cli_bad_options(extra: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

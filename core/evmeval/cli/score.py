@@ -92,7 +92,11 @@ def _score_parser() -> argparse.ArgumentParser:
                    help="treat every warning as an error: print it, write nothing, exit 1 (for CI)")
     p.add_argument("--convention", metavar="NAME",
                    help="score JSONL event-extraction files under a published scorer's rules instead: textee "
-                   "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), or all that apply to the files")
+                   "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those files), or all "
+                   "that apply to the files: then the switchboard follows (the conventions side by side, and "
+                   "which mentions flip between them)")
+    p.add_argument("--html", metavar="FILE",
+                   help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     add_alignment_options(p)
     add_coref_arguments(p)
     add_sequencing_arguments(p)
@@ -230,8 +234,11 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     args = parser.parse_args(argv)
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
         from evmeval.conventions.cli import run_conventions
+        from evmeval.report.switchboard_html import format_switchboard_html
 
-        return run_conventions(parser, args, PROG)
+        return run_conventions(parser, args, PROG, format_switchboard_html)
+    if args.html:
+        parser.error("--html writes the switchboard of --convention: give --convention NAME or all")
     if args.ci and (not args.json or args.profile != "v1.8"):
         parser.error("--ci adds intervals to the --json output of the v1.8 profile: give --json FILE")
     if (problem := _check_options(args)) is not None:

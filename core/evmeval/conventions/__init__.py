@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 
+from evmeval.conventions import dygiepp, ours, textee
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
@@ -26,12 +28,18 @@ REGISTRY: dict[str, Convention] = {
         Convention("textee", "textee",
                    "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
                    "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
-                   score_textee),
+                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes),
         Convention("dygiepp", "dygiepp",
                    "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
-                   score_dygiepp),
+                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes),
+        Convention("evmeval", "textee",
+                   "ours, EvmEval v1.8 (evmeval-score's rules): triggers as token spans, Dice credit for partial "
+                   "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with "
+                   "gold mentions; no realis, no argument scoring",
+                   ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
+                   outcomes=ours.ours_outcomes, ours=True),
         Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven),
         Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
@@ -75,11 +83,11 @@ def conventions_for(name: str, gold: Input) -> list[Convention]:
     """The conventions `--convention name` means; `all`: every one whose format the gold file has."""
     if name == "all":
         found = detect_format(gold)
-        return [c for c in REGISTRY.values() if c.format == found]
+        return [c for c in REGISTRY.values() if c.reads(found)]
     if name not in REGISTRY:
         raise ValueError(f"unknown convention {name!r} (expected one of: {', '.join(REGISTRY)}, all)")
     return [REGISTRY[name]]
 
 
-__all__ = ["FORMATS", "REGISTRY", "Convention", "ConventionResult", "Fingerprint", "Input", "Metric", "conventions_for",
-           "detect_format"]
+__all__ = ["FORMATS", "REGISTRY", "ROWS", "Convention", "ConventionResult", "Fingerprint", "Input", "Item", "Metric",
+           "Outcome", "conventions_for", "detect_format"]

@@ -4,16 +4,19 @@ of the gold data, so two people can see at once whether they scored the same fil
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from evmeval.conventions.items import Outcome
 
 
 @dataclass(frozen=True)
 class Metric:
     """One published scorer's figure: counts as that scorer counts them, precision/recall/F1 as
-    fractions made from the counts the way it makes them (0 when a denominator is 0)."""
+    fractions made from the counts the way it makes them (0 when a denominator is 0). `match_num` is
+    a sum of Dice credits under `evmeval` (partial spans earn part of a match), a count elsewhere."""
 
-    match_num: int
+    match_num: float
     pred_num: int
     gold_num: int
 
@@ -92,3 +95,22 @@ class Convention:
     description: str
     score: Callable[[Input, Input], ConventionResult]
     """(gold, system) -> result; bad input is a `FormatError`."""
+    also_reads: tuple[str, ...] = ()
+    """Further formats it scores (`evmeval` reads every format whose triggers are token spans)."""
+    comparable: dict[str, str] = field(default_factory=dict)
+    """Switchboard row (`evmeval.conventions.items.ROWS`) -> this scorer's metric of that meaning; a
+    convention without one of the rows leaves its cell empty."""
+    outcomes: Callable[[Input, Input], list[Outcome]] | None = None
+    """Per trigger and argument, what it added to each comparable row (for the flips between
+    conventions); None: the convention takes no part in the flips."""
+    ours: bool = False
+    """EvmEval's own rules (labelled so in every table)."""
+
+    def reads(self, found: str) -> bool:
+        """Whether it scores files of format `found`."""
+        return found == self.format or found in self.also_reads
+
+    @property
+    def title(self) -> str:
+        """Its column heading: the name, marked when it is ours."""
+        return f"{self.name} (ours)" if self.ours else self.name

@@ -7,18 +7,20 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval.conventions import FORMATS, REGISTRY, conventions_for, detect_format
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
+from evmeval.conventions.switchboard import Switchboard, format_switchboard, switchboard
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
 SCHEMA = 1
-KEPT = {"help", "gold", "system", "output", "json", "convention", "debug", "strict", "version", "comparison_output"}
+KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
+        "comparison_output"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -44,6 +46,11 @@ def percent(value: float) -> str:
     return f"{100 * value:6.2f}"
 
 
+def count(value: float) -> str:
+    """A count as its scorer keeps it: an integer, or a sum of Dice credits (two decimals)."""
+    return f"{value:6d}" if isinstance(value, int) else f"{value:6.2f}"
+
+
 def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint) -> str:
     """A small table per convention: each metric's P, R, F1 (percent, as the scorers print them)
     with the counts they are made of, under the data fingerprint."""
@@ -54,14 +61,18 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint)
         lines.append(f"{'Metric':<{width}}  {'P':>6}  {'R':>6}  {'F1':>6}  {'match':>6}  {'pred':>6}  {'gold':>6}")
         for name, metric in result.metrics.items():
             lines.append(f"{result.labels[name]:<{width}}  {percent(metric.precision)}  {percent(metric.recall)}  "
-                         f"{percent(metric.f1)}  {metric.match_num:6d}  {metric.pred_num:6d}  {metric.gold_num:6d}")
+                         f"{percent(metric.f1)}  {count(metric.match_num)}  {metric.pred_num:6d}  {metric.gold_num:6d}")
         lines.append("")
     return "\n".join(lines)
 
 
-def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint) -> dict[str, Any]:
-    return {"schema": SCHEMA, "fingerprint": fingerprint.to_json(),
-            "conventions": {r.name: r.to_json() for r in results}}
+def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
+                board: Switchboard | None = None) -> dict[str, Any]:
+    out = {"schema": SCHEMA, "fingerprint": fingerprint.to_json(),
+           "conventions": {r.name: r.to_json() for r in results}}
+    if board is not None:
+        out["switchboard"] = board.to_json()
+    return out
 
 
 def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -> list[str]:
@@ -75,10 +86,16 @@ def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -
     return [os.path.join(args.comparison_output, n) for n in merged_names(args.system)]
 
 
-def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str) -> int:
-    """Score `args.gold` against `args.system` under `args.convention`; 1 on bad input, 2 on bad options."""
+HtmlRenderer = Callable[[Switchboard, Fingerprint, str, str], str]
+"""(switchboard, fingerprint, gold path, system path) -> the page; the report layer gives it."""
+
+
+def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
+                    render_html: HtmlRenderer | None = None) -> int:
+    """Score `args.gold` against `args.system` under `args.convention`; 1 on bad input, 2 on bad options.
+    With `all` (or `--html`) the switchboard follows: the conventions side by side, and what flips."""
     if (option := _v18_only(parser, args)) is not None:
-        print(f"{prog}: error: {option} is a tbf option; with --convention only -g, -s, -o, --json "
+        print(f"{prog}: error: {option} is a tbf option; with --convention only -g, -s, -o, --json, --html "
               "(and -d for bionlp) apply", file=sys.stderr)
         return 2
     if args.convention != "all" and args.convention not in REGISTRY:
@@ -91,28 +108,34 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         gold, system = _read(args.gold, cache), _read(args.system, cache)
         conventions = conventions_for(args.convention, gold)
         merged = merged_output(args, conventions)
-        check_output_paths([args.output, args.json, *merged], [args.gold, args.system],
+        check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system],
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
         for source in (gold, system):
             found = detect_format(source)
             for convention in conventions:
-                if found != convention.format:
+                if not convention.reads(found):
                     raise FormatError(display_name(source.path), 1, f"a {FORMATS[found]} file; the convention "
                                       f"{convention.name} reads {FORMATS[convention.format]}",
                                       f"a {FORMATS[convention.format]} file")
         results = [convention.score(gold, system) for convention in conventions]
+        board = switchboard(conventions, results, gold, system) if args.convention == "all" or args.html else None
         if merged:
             from evmeval.conventions.bionlp import write_merged
             write_merged(gold, system, args.comparison_output)
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1
-    report = format_report(results, results[0].fingerprint)
+    fingerprint = results[0].fingerprint
+    report = format_report(results, fingerprint)
+    if board is not None:
+        report += "\n" + format_switchboard(board)
     if args.output:
         write_atomic(args.output, report)
     else:
         sys.stdout.write(report)
     if args.json:
-        write_atomic(args.json, json.dumps(report_json(results, results[0].fingerprint), indent=1) + "\n")
+        write_atomic(args.json, json.dumps(report_json(results, fingerprint, board), indent=1) + "\n")
+    if args.html and board is not None and render_html is not None:
+        write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))
     return 0

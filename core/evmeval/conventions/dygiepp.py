@@ -22,7 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
-from evmeval.io.dygiepp import Document, DygieppFile, Event, read_dygiepp
+from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
+from evmeval.conventions.parsed import dygiepp_file
+from evmeval.io.dygiepp import Document, DygieppFile, Event
 from evmeval.io.errors import FormatError
 
 METRICS: dict[str, str] = {"trig_id": "trig_id", "trig_class": "trig_class", "arg_id": "arg_id",
@@ -55,20 +57,31 @@ class Counts:
 Span = tuple[int, int]
 
 
-def _dictionaries(events: list[Event], threshold: float | None) -> tuple[dict[int, str], dict[tuple[int, Span], str]]:
-    """Trigger token -> type and (trigger token, span) -> role, later entries overwriting earlier ones;
-    with `threshold`, what is less probable than it is left out."""
-    triggers: dict[int, str] = {}
-    arguments: dict[tuple[int, Span], str] = {}
-    for event in events:
+Writers = tuple[dict[int, int], dict[tuple[int, Span], tuple[int, int]]]
+
+
+def _writers(events: list[Event], threshold: float | None) -> Writers:
+    """Which event wrote each trigger token's entry, and which (event, argument) each (trigger token,
+    span) entry: the last one, as later entries overwrite earlier ones; with `threshold`, what is
+    less probable than it writes nothing."""
+    triggers: dict[int, int] = {}
+    arguments: dict[tuple[int, Span], tuple[int, int]] = {}
+    for e, event in enumerate(events):
         if threshold is not None and event.prob is not None and event.prob < threshold:
             continue
-        triggers[event.trigger] = event.event_type
-        for argument in event.arguments:
+        triggers[event.trigger] = e
+        for a, argument in enumerate(event.arguments):
             if threshold is not None and argument.prob is not None and argument.prob < threshold:
                 continue
-            arguments[(event.trigger, (argument.start, argument.end))] = argument.role
+            arguments[(event.trigger, (argument.start, argument.end))] = (e, a)
     return triggers, arguments
+
+
+def _dictionaries(events: list[Event], threshold: float | None) -> tuple[dict[int, str], dict[tuple[int, Span], str]]:
+    """Trigger token -> type and (trigger token, span) -> role, as DyGIE++'s reader builds them."""
+    triggers, arguments = _writers(events, threshold)
+    return ({token: events[e].event_type for token, e in triggers.items()},
+            {key: events[e].arguments[a].role for key, (e, a) in arguments.items()})
 
 
 def _rows(triggers: dict[int, str], arguments: dict[tuple[int, Span], str]) -> list[tuple[Span, str, str]]:
@@ -139,4 +152,61 @@ def score_documents(gold: DygieppFile, system: DygieppFile, threshold: float | N
 
 
 def score_dygiepp(gold: Input, system: Input) -> ConventionResult:
-    return score_documents(read_dygiepp(gold.path, gold.data), read_dygiepp(system.path, system.data))
+    return score_documents(dygiepp_file(gold), dygiepp_file(system))
+
+
+COMPARABLE = {"trigger_id": "trig_id", "trigger_cls": "trig_class", "argument_id": "arg_id",
+              "argument_cls": "arg_class"}
+"""DyGIE++'s metrics of the switchboard's rows."""
+
+
+def _sentence_outcomes(side: str, doc: Document, index: int, events: list[Event], other: list[Event]) -> list[Outcome]:
+    """Each occurrence's outcome in one sentence: the entry's last writer counts, earlier writers are
+    overwritten; an argument row matches any row of the other side with its span, type (and role)."""
+    start = doc.sentence_starts()[index]
+    tokens = doc.sentences[index]
+    trigger_writer, argument_writer = _writers(events, None)
+    triggers, arguments = _dictionaries(events, None)
+    other_triggers, other_arguments = _dictionaries(other, None)
+    rows = set(_rows(other_triggers, other_arguments))
+    ids = {row[:2] for row in rows}
+    out = []
+    for e, event in enumerate(events):
+        at = event.trigger - start
+        item = Item(side, doc.doc_key, str(index), e, -1, at, at + 1, event.event_type, "", tokens[at])
+        if trigger_writer.get(event.trigger) != e:
+            out += [Outcome(item, r, 0, 0.0, OVERWRITTEN, f"by event {trigger_writer[event.trigger]}")
+                    for r in ("trigger_id", "trigger_cls")]
+        else:
+            found = other_triggers.get(event.trigger)
+            shared = sum(o.trigger == event.trigger for o in other) > 1 or sum(
+                o.trigger == event.trigger for o in events) > 1
+            note = OVERWRITTEN if shared else ""
+            out += [Outcome(item, "trigger_id", 1, float(found is not None), note),
+                    Outcome(item, "trigger_cls", 1, float(found == event.event_type), note)]
+        for a, argument in enumerate(event.arguments):
+            span = (argument.start, argument.end)
+            arg_item = Item(side, doc.doc_key, str(index), e, a, argument.start - start, argument.end + 1 - start,
+                            event.event_type, argument.role, " ".join(tokens[span[0] - start:span[1] + 1 - start]))
+            writer = argument_writer.get((event.trigger, span))
+            if writer != (e, a):
+                out += [Outcome(arg_item, r, 0, 0.0, OVERWRITTEN, f"by event {writer[0]}" if writer else "")
+                        for r in ("argument_id", "argument_cls")]
+                continue
+            row = (span, triggers[event.trigger], arguments[(event.trigger, span)])
+            for name, hit in (("argument_id", row[:2] in ids), ("argument_cls", row in rows)):
+                attached = hit and (event.trigger, span) in other_arguments \
+                    and other_triggers.get(event.trigger) == row[1]
+                out.append(Outcome(arg_item, name, 1, float(hit), "" if attached or not hit else OTHER_TRIGGER))
+    return out
+
+
+def dygiepp_outcomes(gold: Input, system: Input) -> list[Outcome]:
+    """Every trigger's and argument's outcome on the four comparable rows, both sides."""
+    out: list[Outcome] = []
+    for g, s in _pair(dygiepp_file(gold), dygiepp_file(system)):
+        assert g.events is not None and s.predicted_events is not None, "checked by _pair"
+        for index, (gold_events, predicted) in enumerate(zip(g.events, s.predicted_events, strict=True)):
+            out += _sentence_outcomes(PRED, s, index, predicted, gold_events)
+            out += _sentence_outcomes(GOLD, g, index, gold_events, predicted)
+    return out

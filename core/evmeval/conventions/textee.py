@@ -16,11 +16,13 @@ not change a figure, so here they are paired by id and only a missing or extra w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.parsed import textee_file
 from evmeval.io.errors import FormatError
-from evmeval.io.textee import TexteeFile, Window, read_textee
+from evmeval.io.textee import TexteeFile, Window
 
 METRICS: dict[str, str] = {
     "trigger_id": "Tri-I",
@@ -35,21 +37,28 @@ METRICS: dict[str, str] = {
 Tuples = dict[str, set[tuple[object, ...]]]
 
 
+def occurrence_keys(w: Window) -> Iterator[tuple[int, int, dict[str, tuple[object, ...]]]]:
+    """(event index, argument index or -1, the tuple of each metric it belongs to) for every trigger
+    and argument of `w`, in file order: the one place TextEE's tuples are spelled out."""
+    ids = (w.doc_id, w.wnd_id)
+    for e, event in enumerate(w.event_mentions):
+        trigger = (event.start, event.end)
+        yield e, -1, {"trigger_id": ids + trigger, "trigger_cls": ids + trigger + (event.event_type,)}
+        for a, argument in enumerate(event.arguments):
+            span = w.argument_span(argument)
+            yield e, a, {"argument_id": (*ids, event.event_type, *span),
+                         "argument_cls": (*ids, event.event_type, *span, argument.role),
+                         "argument_attached_id": ids + trigger + (event.event_type,) + span,
+                         "argument_attached_cls": ids + trigger + (event.event_type,) + span + (argument.role,)}
+
+
 def window_tuples(windows: Iterable[Window]) -> Tuples:
     """The six sets TextEE's E2E scorer builds, over all `windows`."""
     sets: Tuples = {name: set() for name in METRICS}
     for w in windows:
-        ids = (w.doc_id, w.wnd_id)
-        for event in w.event_mentions:
-            trigger = (event.start, event.end)
-            sets["trigger_id"].add(ids + trigger)
-            sets["trigger_cls"].add(ids + trigger + (event.event_type,))
-            for argument in event.arguments:
-                span = w.argument_span(argument)
-                sets["argument_id"].add((*ids, event.event_type, *span))
-                sets["argument_cls"].add((*ids, event.event_type, *span, argument.role))
-                sets["argument_attached_id"].add(ids + trigger + (event.event_type,) + span)
-                sets["argument_attached_cls"].add(ids + trigger + (event.event_type,) + span + (argument.role,))
+        for _, _, keys in occurrence_keys(w):
+            for name, key in keys.items():
+                sets[name].add(key)
     return sets
 
 
@@ -83,4 +92,43 @@ def score_windows(gold: TexteeFile, system: TexteeFile) -> ConventionResult:
 
 
 def score_textee(gold: Input, system: Input) -> ConventionResult:
-    return score_windows(read_textee(gold.path, gold.data), read_textee(system.path, system.data))
+    return score_windows(textee_file(gold), textee_file(system))
+
+
+COMPARABLE = {row: row for row in ROWS}
+"""TextEE's Tri-I, Tri-C, Arg-I, Arg-C are the switchboard's rows under the same names."""
+
+
+def _side_outcomes(side: str, windows: list[Window], other: Tuples) -> Iterator[Outcome]:
+    """Each occurrence's outcome: the first of a tuple counts (and matches if the other side has
+    it); a repeat adds nothing (the set already holds it)."""
+    seen: dict[tuple[str, tuple[object, ...]], int] = {}
+    for w in windows:
+        for e, a, keys in occurrence_keys(w):
+            event = w.event_mentions[e]
+            start, end = (event.start, event.end) if a < 0 else w.argument_span(event.arguments[a])
+            item = Item(side, w.doc_id, w.wnd_id, e, a, start, end, event.event_type,
+                        event.arguments[a].role if a >= 0 else "", token_text(w.tokens, start, end))
+            for row in ROWS:
+                if row not in keys:
+                    continue
+                key = keys[row]
+                if (row, key) in seen:
+                    yield Outcome(item, row, 0, 0.0, DUPLICATE, f"same tuple as event {seen[row, key]}")
+                    continue
+                seen[row, key] = e
+                matched = key in other[row]
+                note = ""
+                if matched and a >= 0:
+                    attached = keys["argument_attached_" + row.removeprefix("argument_")]
+                    note = "" if attached in other["argument_attached_" + row.removeprefix("argument_")] \
+                        else OTHER_TRIGGER
+                yield Outcome(item, row, 1, 1.0 if matched else 0.0, note)
+
+
+def textee_outcomes(gold: Input, system: Input) -> list[Outcome]:
+    """Every trigger's and argument's outcome on the four comparable rows, both sides."""
+    g, s = textee_file(gold), textee_file(system)
+    check_pairing(g, s)
+    gold_sets, pred_sets = window_tuples(g.windows), window_tuples(s.windows)
+    return [*_side_outcomes(PRED, s.windows, gold_sets), *_side_outcomes(GOLD, g.windows, pred_sets)]

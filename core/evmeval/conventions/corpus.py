@@ -1,0 +1,108 @@
+"""An event-extraction JSONL gold/prediction pair as the window's inputs, with no token tables.
+
+TextEE and DyGIE++ files carry their tokens, so the window needs no `tkn/` or `txt/` folder: each
+document's text is its windows (or sentences) one per line, tokens separated by spaces, and its token
+table is made from it in memory. The mentions are those `evmeval`'s convention scores (`ours`), so the
+window's figures are that convention's; the switchboard of every applicable convention comes along.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from evmeval.conventions.base import Input
+from evmeval.conventions.items import GOLD, PRED, Item
+from evmeval.conventions.ours import Role, Unit, mention_id, sides
+from evmeval.conventions.switchboard import Switchboard, run_switchboard
+from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
+from evmeval.model import Token, TokenTable
+
+
+@dataclass
+class MemoryTokens(TokenSource):
+    """Token tables made from the file itself (no folder)."""
+
+    given: dict[str, TokenTable] = field(default_factory=dict)
+
+    def path(self, doc_id: str) -> str | None:
+        return None
+
+    def table(self, doc_id: str) -> TokenTable | None:
+        return self.given.get(doc_id)
+
+    def ids(self, doc_id: str) -> frozenset[str] | None:
+        table = self.given.get(doc_id)
+        return table.ids if table is not None else None
+
+    def unknown_ids(self, doc_id: str, ids: Iterable[str]) -> list[str] | None:
+        known = self.ids(doc_id)
+        return None if known is None else [i for i in ids if i not in known]
+
+
+@dataclass
+class MemoryTexts(TextSource):
+    """Document texts made from the file's tokens (no folder)."""
+
+    given: dict[str, str] = field(default_factory=dict)
+
+    def path(self, doc_id: str) -> str | None:
+        return None
+
+    def text(self, doc_id: str) -> str | None:
+        return self.given.get(doc_id)
+
+
+def document_text(doc_id: str, units: list[Unit]) -> tuple[str, TokenTable]:
+    """The text (a line per window or sentence) and the token table pointing into it."""
+    lines: list[str] = []
+    tokens: list[Token] = []
+    at = 0
+    for unit in units:
+        parts: list[str] = []
+        for token_id, text in zip(unit.ids, unit.tokens, strict=True):
+            if parts:
+                at += 1
+            tokens.append(Token(token_id, text, at, at + max(len(text), 1) - 1))
+            parts.append(text or " ")
+            at += max(len(text), 1)
+        lines.append(" ".join(parts))
+        at += 1  # the newline
+    return "\n".join(lines), TokenTable(doc_id, tuple(tokens))
+
+
+@dataclass(frozen=True)
+class EventCorpus:
+    """What the window opens for an event JSONL pair: its inputs, the switchboard, and where each
+    window or sentence is (for the flips to be shown on the text)."""
+
+    inputs: LoadedInputs
+    switchboard: Switchboard
+    format: str
+    arguments: tuple[dict[tuple[str, str], list[Role]], dict[tuple[str, str], list[Role]]] = ({}, {})
+    """Gold's and the system's: (document, mention id) -> its event's arguments on the document's tokens."""
+
+    def roles(self, side: str, doc_id: str, mention: str) -> list[Role]:
+        """The arguments of a trigger mention (GOLD or PRED side), to show on the text with it."""
+        return self.arguments[0 if side == GOLD else 1].get((doc_id, mention), [])
+
+    def selection_of(self, item: Item) -> tuple[str, frozenset[str], frozenset[str]]:
+        """(document, gold mention ids, system mention ids) a flip of `item` selects: its trigger's
+        mention (an argument's event trigger)."""
+        ids = frozenset({mention_id(item)})
+        return item.doc_id, ids if item.side == GOLD else frozenset(), ids if item.side == PRED else frozenset()
+
+
+def event_inputs(gold: Input, system: Input) -> EventCorpus:
+    """Read both files (any format `ours.READERS` knows); raises `FormatError`."""
+    from evmeval.conventions import conventions_for, detect_format  # the registry imports this package
+
+    found = detect_format(gold)
+    g, s, _ = sides(gold, system)
+    texts: dict[str, str] = {}
+    tables: dict[str, TokenTable] = {}
+    for doc_id, units in g.units.items():
+        texts[doc_id], tables[doc_id] = document_text(doc_id, units)
+    inputs = LoadedInputs(g.tbf, s.tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
+    return EventCorpus(inputs, run_switchboard(conventions_for("all", gold), gold, system), found,
+                       (g.arguments, s.arguments))

@@ -1,0 +1,87 @@
+"""What flips between two conventions: the triggers and arguments whose outcome differs, and why.
+
+A figure differs between conventions because some occurrences are counted or credited differently:
+a partial-span trigger earns 0.8 under Dice and nothing under exact match; a duplicate prediction is
+counted twice by one convention and once by another. Lining up each convention's per-occurrence
+outcomes (`evmeval.conventions.items`) on the same rows shows exactly those occurrences, grouped by
+the rule that decided them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from evmeval.conventions.items import PARTIAL_SPAN, ROWS, Item, Outcome
+
+OTHER = "other rule difference"
+"""A flip neither convention names a reason for."""
+
+
+@dataclass(frozen=True)
+class Flip:
+    """One occurrence on one row whose (counted, credit) differs between conventions `a` and `b`."""
+
+    item: Item
+    row: str
+    a: Outcome
+    b: Outcome
+    reason: str
+
+    def to_json(self) -> dict[str, object]:
+        def side(o: Outcome) -> dict[str, object]:
+            return {"counted": o.counted, "credit": o.credit, "note": o.note, "detail": o.detail}
+        return {**self.item.to_json(), "row": self.row, "a": side(self.a), "b": side(self.b)}
+
+
+@dataclass(frozen=True)
+class PairFlips:
+    """Every flip between two conventions, grouped by reason (largest group first)."""
+
+    a: str
+    b: str
+    groups: dict[str, list[Flip]]
+
+    @property
+    def total(self) -> int:
+        return sum(len(g) for g in self.groups.values())
+
+    def to_json(self) -> dict[str, object]:
+        return {"a": self.a, "b": self.b, "total": self.total,
+                "groups": [{"reason": reason, "count": len(flips), "flips": [f.to_json() for f in flips]}
+                           for reason, flips in self.groups.items()]}
+
+
+def reason(a: Outcome, b: Outcome) -> str:
+    """The rule behind a difference: when one counts the occurrence and the other does not, the
+    note of the one that does not (it collapsed, overwrote or left it out); when both count it and
+    credit differs, a part credit means a partial span; else whichever note there is."""
+    if a.counted != b.counted:
+        quiet = a if a.counted < b.counted else b
+        return quiet.note or (b if quiet is a else a).note or OTHER
+    if any(0.0 < o.credit < 1.0 for o in (a, b)):
+        return PARTIAL_SPAN
+    return a.note or b.note or OTHER
+
+
+def pair_flips(a_name: str, a: Sequence[Outcome], b_name: str, b: Sequence[Outcome]) -> PairFlips:
+    """The flips between two conventions' outcomes, on the rows both have, in file order per group."""
+    b_by = {(o.item.key, o.row): o for o in b}
+    groups: dict[str, list[Flip]] = {}
+    for o in a:
+        other = b_by.get((o.item.key, o.row))
+        if other is None or (o.counted, o.credit) == (other.counted, other.credit):
+            continue
+        r = reason(o, other)
+        groups.setdefault(r, []).append(Flip(o.item, o.row, o, other, r))
+    order = list(ROWS)
+    for flips in groups.values():
+        flips.sort(key=lambda f: (f.item.side != "pred", f.item.doc_id, f.item.unit, f.item.event, f.item.argument,
+                                  order.index(f.row)))
+    return PairFlips(a_name, b_name, dict(sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))))
+
+
+def all_flips(outcomes: Mapping[str, Sequence[Outcome]]) -> list[PairFlips]:
+    """The flips of every pair of conventions (in the order given) that have outcomes."""
+    return [pair_flips(a, outcomes[a], b, outcomes[b]) for a, b in combinations(outcomes, 2)]

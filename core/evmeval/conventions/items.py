@@ -1,0 +1,89 @@
+"""Per trigger and argument outcomes under a convention, in one coordinate system for every convention.
+
+Two conventions disagree on a figure because they treat some mentions differently; to show which, each
+convention says, for every trigger and argument occurrence in the files, what it added to each
+comparable metric. An occurrence is named by its place in the file (document, window or sentence, event
+index, argument index), which every convention reading that file shares, so outcomes line up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ROWS: dict[str, str] = {
+    "trigger_id": "Trigger identification",
+    "trigger_cls": "Trigger classification",
+    "argument_id": "Argument identification",
+    "argument_cls": "Argument classification",
+}
+"""The metrics every convention can be compared on (switchboard rows), in order."""
+
+GOLD, PRED = "gold", "pred"
+
+# Why an occurrence's outcome is what it is, where that is a convention's own rule (flips group by these).
+DUPLICATE = "duplicate collapsed: its tuple is already counted (set semantics)"
+OVERWRITTEN = "same trigger token: only the last event on it counts (on either side)"
+ONE_TO_ONE = "one-to-one mapping: the overlapping mention is paired with another one"
+UNSCORED_DOCUMENT = "document without gold mentions: left out of the averages (v1.8)"
+PARTIAL_SPAN = "partial span: Dice gives part credit, exact match none"
+OTHER_TRIGGER = "argument matched under another trigger (the trigger is not in the key)"
+TRIGGER_DROPPED = "argument of a trigger that is not scored"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One trigger (`argument` -1) or argument occurrence in a gold or prediction file."""
+
+    side: str
+    """GOLD or PRED."""
+    doc_id: str
+    unit: str
+    """The window (TextEE `wnd_id`) or sentence (DyGIE++: its index) it is in."""
+    event: int
+    """Index of its event in the unit's event list (file order)."""
+    argument: int
+    """Index in its event's arguments; -1 for the trigger itself."""
+    start: int
+    end: int
+    """Token offsets in the unit, end exclusive (the trigger's, or the argument's)."""
+    event_type: str
+    role: str = ""
+    text: str = ""
+
+    @property
+    def key(self) -> tuple[str, str, str, int, int]:
+        """Its place in the file: what lines it up across conventions."""
+        return self.side, self.doc_id, self.unit, self.event, self.argument
+
+    @property
+    def kind(self) -> str:
+        return "trigger" if self.argument < 0 else "argument"
+
+    @property
+    def label(self) -> str:
+        return f"{self.event_type} / {self.role}" if self.role else self.event_type
+
+    def to_json(self) -> dict[str, object]:
+        return {"side": self.side, "kind": self.kind, "doc_id": self.doc_id, "unit": self.unit,
+                "event": self.event, "argument": self.argument, "start": self.start, "end": self.end,
+                "event_type": self.event_type, "role": self.role, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one occurrence added to one comparable row: to the prediction (PRED) or gold (GOLD) count
+    (`counted`, 0 or 1) and to the matches (`credit`: 1, 0, or a Dice fraction). For predictions the
+    counts and credits of a row add up to the convention's pred_num and match_num."""
+
+    item: Item
+    row: str
+    counted: int
+    credit: float
+    note: str = ""
+    """One of this module's reasons when a convention rule decided the outcome; empty otherwise."""
+    detail: str = ""
+    """Particulars of this occurrence (`Dice 0.67`, `duplicate of event 0`)."""
+
+
+def token_text(tokens: list[str], start: int, end: int) -> str:
+    return " ".join(tokens[start:end])

@@ -1,0 +1,202 @@
+"""Convention `evmeval`: our own rules (the published EvmEval v1.8 scorer's) on JSONL event files.
+
+Each trigger becomes a tbf mention on token ids (its event type as the mention type, no realis), the
+document is the file's document (TextEE `doc_id`, its windows' tokens told apart by window; DyGIE++
+`doc_key`), and `evmeval.mention.scoring.score_files` scores them exactly as `evmeval-score` scores
+tbf: Dice overlap (a partial span earns part of a match), the greedy mapping (each gold and system
+mention used once, so a duplicate prediction is a false alarm), micro sums over the documents that
+have gold mentions. Arguments are not scored by these rules: their rows stay empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.items import GOLD, ONE_TO_ONE, PARTIAL_SPAN, PRED, UNSCORED_DOCUMENT, Item, Outcome, token_text
+from evmeval.conventions.parsed import dygiepp_file, textee_file
+from evmeval.io.errors import FormatError
+from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical
+
+METRICS = {"plain": "Span only (Dice, micro)", "mention_type": "Span + type (Dice, micro)"}
+"""The v1.8 report's attribute combinations that apply (there is no realis), as its JSON names them."""
+
+COMPARABLE = {"trigger_id": "plain", "trigger_cls": "mention_type"}
+
+
+@dataclass(frozen=True)
+class Side:
+    """One file's triggers as tbf mentions, with the file places they came from (same order)."""
+
+    tbf: TbfFile
+    items: dict[str, list[Item]]
+    fingerprint: Fingerprint | None = None
+    units: dict[str, list[Unit]] = field(default_factory=dict)
+    """Per document its windows or sentences in file order: the tokens the window shows."""
+    arguments: dict[tuple[str, str], list[Role]] = field(default_factory=dict)
+    """(document, mention id) -> the event's arguments, on the document's tokens (units in order)."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """An argument of a trigger: its role and tokens `[start, end)` counted over the whole document
+    (the windows' or sentences' tokens one after another, as the window lays them out)."""
+
+    role: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A window or sentence: its name (`Item.unit`), its tokens and their ids in the mentions' spans."""
+
+    name: str
+    tokens: list[str]
+    ids: list[str]
+
+
+Reader = Callable[[Input, str], Side]
+"""(file, GOLD or PRED) -> its triggers; one per format this convention reads."""
+
+
+def mention_id(item: Item) -> str:
+    """The id of the mention a trigger (or an argument's trigger) becomes: unique in its document."""
+    return f"{item.unit}:E{item.event}"
+
+
+def _mention(side: str, item: Item, span: tuple[str, ...], line: int) -> Mention:
+    return Mention(side, item.doc_id, mention_id(item), span, item.text, canonical(item.event_type), "",
+                   item.event_type, "", None, line)
+
+
+def _tbf(path: str, mentions: dict[str, list[Mention]], items: dict[str, list[Item]], fp: Fingerprint | None,
+         units: dict[str, list[Unit]], arguments: dict[tuple[str, str], list[Role]]) -> Side:
+    documents = {d: Document(d, tuple(ms)) for d, ms in mentions.items()}
+    return Side(TbfFile(path, SpanMode.TOKEN, documents), items, fp, units, arguments)
+
+
+def textee_side(source: Input, side: str) -> Side:
+    """TextEE windows: gold and predictions both in `event_mentions`; a token is `wnd_id:t<i>`."""
+    from evmeval.conventions.textee import fingerprint
+
+    data = textee_file(source)
+    mentions: dict[str, list[Mention]] = {}
+    items: dict[str, list[Item]] = {}
+    units: dict[str, list[Unit]] = {}
+    arguments: dict[tuple[str, str], list[Role]] = {}
+    before: dict[str, int] = {}
+    for w in data.windows:
+        mentions.setdefault(w.doc_id, [])
+        offset = before.get(w.doc_id, 0)
+        before[w.doc_id] = offset + len(w.tokens)
+        ids = [f"{w.wnd_id}:t{i}" for i in range(len(w.tokens))]
+        units.setdefault(w.doc_id, []).append(Unit(w.wnd_id, w.tokens, ids))
+        for e, event in enumerate(w.event_mentions):
+            item = Item(side, w.doc_id, w.wnd_id, e, -1, event.start, event.end, event.event_type, "",
+                        token_text(w.tokens, event.start, event.end))
+            span = tuple(f"{w.wnd_id}:t{i}" for i in range(event.start, event.end))
+            mentions[w.doc_id].append(_mention(side, item, span, w.line))
+            items.setdefault(w.doc_id, []).append(item)
+            arguments[w.doc_id, mention_id(item)] = [
+                Role(a.role, offset + start, offset + end) for a in event.arguments
+                for start, end in (w.argument_span(a),)]
+    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units, arguments)
+
+
+def dygiepp_side(source: Input, side: str) -> Side:
+    """DyGIE++ documents: gold in `events`, predictions in `predicted_events`; a token is `t<index>`."""
+    from evmeval.conventions.dygiepp import fingerprint
+
+    data = dygiepp_file(source)
+    for doc in data.documents:
+        if (doc.events if side == GOLD else doc.predicted_events) is None:
+            name = "events" if side == GOLD else "predicted_events"
+            raise FormatError(data.path, doc.line, f"document {doc.doc_key!r} has no {name!r} field",
+                              f"DyGIE++ {side} events: {name}, one list per sentence")
+    mentions: dict[str, list[Mention]] = {}
+    items: dict[str, list[Item]] = {}
+    units: dict[str, list[Unit]] = {}
+    arguments: dict[tuple[str, str], list[Role]] = {}
+    for doc in data.documents:
+        mentions.setdefault(doc.doc_key, [])
+        starts = doc.sentence_starts()
+        units[doc.doc_key] = [Unit(str(k), sentence, [f"t{starts[k] + i}" for i in range(len(sentence))])
+                              for k, sentence in enumerate(doc.sentences)]
+        for index, events in enumerate((doc.events if side == GOLD else doc.predicted_events) or ()):
+            for e, event in enumerate(events):
+                at = event.trigger - starts[index]
+                item = Item(side, doc.doc_key, str(index), e, -1, at, at + 1, event.event_type, "",
+                            doc.sentences[index][at])
+                mentions[doc.doc_key].append(_mention(side, item, (f"t{event.trigger}",), doc.line))
+                items.setdefault(doc.doc_key, []).append(item)
+                arguments[doc.doc_key, mention_id(item)] = [Role(a.role, a.start, a.end + 1) for a in event.arguments]
+    return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units, arguments)
+
+
+READERS: dict[str, Reader] = {"textee": textee_side, "dygiepp": dygiepp_side}
+"""Format -> how its triggers become mentions; a format whose triggers are token spans plugs in here
+(and names itself in the convention's `also_reads`)."""
+
+
+def sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
+    """Both files' triggers as mentions and their v1.8 result (made once per pair: scoring and the
+    outcomes both ask)."""
+    if gold.data is not None and system.data is not None:
+        return _kept_sides(gold, system)
+    return _sides(gold, system)
+
+
+@lru_cache(maxsize=2)
+def _kept_sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
+    return _sides(gold, system)
+
+
+def _sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
+    from evmeval.conventions import detect_format  # the registry imports this module
+
+    found = detect_format(gold)
+    g, s = READERS[found](gold, GOLD), READERS[found](system, PRED)
+    return g, s, score_files(g.tbf, s.tbf)
+
+
+def score_ours(gold: Input, system: Input) -> ConventionResult:
+    g, _, result = sides(gold, system)
+    metrics = {name: Metric(result.micro[name].tp, result.micro[name].num_system, result.micro[name].num_gold)
+               for name in METRICS}
+    assert g.fingerprint is not None, "made for the gold side"
+    return ConventionResult("evmeval", metrics, dict(METRICS), g.fingerprint)
+
+
+def _outcome(item: Item, row: str, credit: float, mention: Mention, others: tuple[Mention, ...]) -> Outcome:
+    """Dice credit, a partial one named; no credit though a mention overlaps: the mapping paired that one
+    elsewhere (one-to-one: a duplicate's gold mention is taken by its twin)."""
+    if 0.0 < credit < 1.0:
+        return Outcome(item, row, 1, credit, PARTIAL_SPAN, f"Dice {credit:.2f}")
+    if credit == 0.0 and any(set(mention.span) & set(o.span) for o in others):
+        return Outcome(item, row, 1, credit, ONE_TO_ONE)
+    return Outcome(item, row, 1, credit)
+
+
+def ours_outcomes(gold: Input, system: Input) -> list[Outcome]:
+    """Each trigger's Dice credit on the two trigger rows; a system mention of a document without gold
+    mentions is not counted (v1.8 leaves such documents out)."""
+    g, s, result = sides(gold, system)
+    out: list[Outcome] = []
+    for doc in result.documents:
+        gold_items, pred_items = g.items.get(doc.doc_id, []), s.items.get(doc.doc_id, [])
+        for row, combination in COMPARABLE.items():
+            pairs = doc.mappings[combination].pairs
+            by_system = {p.system: p.dice for p in pairs}
+            by_gold = {p.gold: p.dice for p in pairs}
+            for k, item in enumerate(pred_items):
+                if not doc.counted:
+                    out.append(Outcome(item, row, 0, 0.0, UNSCORED_DOCUMENT))
+                    continue
+                out.append(_outcome(item, row, by_system.get(k, 0.0), doc.system[k], doc.gold))
+            for k, item in enumerate(gold_items):
+                out.append(_outcome(item, row, by_gold.get(k, 0.0), doc.gold[k], doc.system))
+    return out

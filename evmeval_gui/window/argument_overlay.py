@@ -1,0 +1,98 @@
+"""Arguments on the text: the selected trigger's arguments boxed, each with its role label.
+
+For an event JSONL corpus (TextEE, DyGIE++) the library keeps each trigger's arguments on the
+document's tokens (`EventCorpus.roles`); this painter (one of the text view's overlays) draws, for
+every selected gold or system mention, a box around each argument's words and a small label naming
+the role (gold: solid, label above; system: dashed, label below). Nothing is computed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from evmeval.conventions.corpus import EventCorpus
+from evmeval.conventions.items import GOLD as GOLD_SIDE
+from evmeval.conventions.items import PRED
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
+
+from evmeval_gui.model.text_layout import GOLD, SYSTEM, Layout
+
+ROLE_COLOURS = {GOLD: QColor("#6a3d9a"), SYSTEM: QColor("#b15928")}
+
+
+def word_rects(layout: Layout, start: int, end: int) -> list[QRectF]:
+    """One box per line around the words of units `[start, end)` (document coordinates)."""
+    by_line: dict[int, QRectF] = {}
+    m = layout.metrics
+    for unit in range(start, min(end, len(layout.unit_piece))):
+        k = layout.unit_piece[unit]
+        if k < 0:
+            continue
+        piece = layout.pieces[k]
+        line = layout.lines[piece.line]
+        rect = QRectF(piece.x - 2, line.text_top - 1, piece.width + 4, m.text_height + 2)
+        by_line[piece.line] = by_line[piece.line].united(rect) if piece.line in by_line else rect
+    return list(by_line.values())
+
+
+class ArgumentOverlay:
+    """Draws the selected triggers' arguments with their roles (see the module docstring)."""
+
+    def __init__(self, corpus: Callable[[], EventCorpus | None]) -> None:
+        self.corpus = corpus
+
+    def shown(self, view) -> list[tuple[int, str, QRectF]]:
+        """(layer, role, box) of every argument of the selected mentions."""
+        corpus, layout, doc = self.corpus(), view.layout_data, view.result_doc
+        if corpus is None or layout is None or doc is None:
+            return []
+        out = []
+        gold_sel, system_sel = view.selected_indices
+        for layer, side, selected, mentions in ((GOLD, GOLD_SIDE, gold_sel, doc.gold),
+                                                (SYSTEM, PRED, system_sel, doc.system)):
+            for i in sorted(selected):
+                for role in corpus.roles(side, doc.doc_id, mentions[i].mention_id):
+                    out += [(layer, role.role, rect) for rect in word_rects(layout, role.start, role.end)]
+        return out
+
+    def paint(self, view, painter: QPainter) -> None:
+        shown = self.shown(view)
+        if not shown:
+            return
+        painter.save()
+        font = view.font()
+        font.setPointSizeF(max(6.0, font.pointSizeF() * 0.75))
+        painter.setFont(font)
+        fm = QFontMetricsF(font)
+        for layer, role, rect in shown:
+            colour = ROLE_COLOURS[layer]
+            pen = QPen(colour, 1.5, Qt.PenStyle.SolidLine if layer == GOLD else Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect, 3, 3)
+            w, h = fm.horizontalAdvance(role) + 6, fm.height()
+            y = rect.top() - h + 1 if layer == GOLD else rect.bottom() - 1
+            badge = QRectF(rect.left(), y, w, h)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(badge, 2, 2)
+            painter.setPen(QColor("white"))
+            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, role)
+        painter.restore()
+
+    def paint_viewport(self, view, painter: QPainter) -> None:
+        return None
+
+    def tooltip(self, view, mentions: list[tuple[int, int]]) -> str:
+        corpus, doc = self.corpus(), view.result_doc
+        if corpus is None or doc is None:
+            return ""
+        lines = []
+        for layer, index in mentions:
+            side, pool = (GOLD_SIDE, doc.gold) if layer == GOLD else (PRED, doc.system)
+            roles = corpus.roles(side, doc.doc_id, pool[index].mention_id)
+            if roles:
+                lines.append(f"{'Gold' if layer == GOLD else 'System'} arguments: "
+                             + ", ".join(r.role for r in roles))
+        return "\n".join(lines)

@@ -1,0 +1,202 @@
+"""View > Conventions: the switchboard of an event JSONL corpus (TextEE, DyGIE++) and what flips.
+
+The library made everything while the corpus loaded (`evmeval.conventions.corpus`, in the job
+runner): this dock only shows it. The table holds the comparable metrics under every convention with
+the spread; the tree below holds, per pair of conventions, the flips grouped by reason. Clicking a
+flip shows its document with the mention selected (an argument's: its event's trigger). For a tbf
+corpus the dock says it has nothing to show; it is shown by itself when an event corpus opens.
+"""
+
+from __future__ import annotations
+
+from evmeval.conventions.corpus import EventCorpus
+from evmeval.conventions.flips import Flip
+from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, outcome_text
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Session
+from evmeval_gui.views.text_view import TextView
+from evmeval_gui.window.argument_overlay import ArgumentOverlay
+
+FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
+BIG_SPREAD = 0.05
+"""Spreads of 5 points or more are shown in red (as in the HTML report)."""
+_SHORT = {"precision": "P", "recall": "R", "f1": "F1"}
+MAX_SHOWN = 200
+"""Flips listed per group: filling the tree stays well under 50 ms on a large corpus; the counts are
+whole, and `evmeval-score --convention all --json/--html` lists every flip."""
+_ROW_LABELS = {"trigger_id": "Trigger id.", "trigger_cls": "Trigger class.", "argument_id": "Argument id.",
+               "argument_cls": "Argument class."}
+"""Short row labels for a narrow dock (the full ones are the tooltips)."""
+
+
+def dock_width(window_width: int) -> int:
+    """The dock's width when it shows itself: about 36 % of the window, between 360 and 600 pixels."""
+    return min(600, max(360, int(window_width * 0.36)))
+
+
+class ConventionsDock(QDockWidget):
+    """The Conventions dock of `window`."""
+
+    def __init__(self, window: QMainWindow, session: Session, text_view: TextView | None = None) -> None:
+        super().__init__("Conventions", window)
+        self.setObjectName("conventionsDock")
+        self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.session = session
+        self.corpus: EventCorpus | None = None
+        self.note = QLabel("Open a TextEE or DyGIE++ corpus to compare scoring conventions.")
+        self.note.setWordWrap(True)
+        self.table = QTableWidget()
+        self.table.setObjectName("switchboardTable")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setDefaultSectionSize(20)
+        self.flips = QTreeWidget()
+        self.flips.setObjectName("flipsTree")
+        self.flips.setHeaderLabels(["What flips", "Where"])
+        self.flips.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.flips.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        self.flips.header().setStretchLastSection(False)
+        self.flips.itemClicked.connect(self._clicked)
+        self.flips.itemActivated.connect(self._clicked)
+        self.detail = QLabel()
+        self.detail.setObjectName("flipDetail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lower = QWidget()
+        lower_layout = QVBoxLayout(lower)
+        lower_layout.setContentsMargins(0, 0, 0, 0)
+        lower_layout.addWidget(self.flips, 1)
+        lower_layout.addWidget(self.detail)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(lower)
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.note)
+        layout.addWidget(split, 1)
+        self.setWidget(body)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        self.hide()
+        self.text_view = text_view
+        self.arguments = ArgumentOverlay(lambda: self.corpus)
+        """The selected trigger's arguments with their roles, on the text."""
+        if text_view is not None:
+            text_view.overlays.append(self.arguments)
+        session.corpus_loaded.connect(self._refresh)
+        session.system_changed.connect(lambda *_: self._refresh())
+
+    def _refresh(self) -> None:
+        corpus = self.session.corpus
+        index = self.session.system_index
+        events = corpus.events if corpus is not None else ()
+        self.corpus = events[index] if 0 <= index < len(events) else None
+        if self.corpus is None:
+            self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. Open a TextEE or DyGIE++ "
+                              "corpus to compare scoring conventions.")
+            self.table.clear()
+            self.table.setRowCount(0)
+            self.flips.clear()
+            return
+        if self.text_view is not None:
+            self.text_view.overlays_changed()
+        board = self.corpus.switchboard
+        fingerprint = board.results[0].fingerprint if board.results else None
+        self.note.setText((f"Data: {fingerprint.summary()[:fingerprint.summary().index('; gold')]}. " if fingerprint
+                           else "") + "Spread: largest minus smallest, points.")
+        self._fill_table(board)
+        self._fill_flips(board)
+        self.detail.setText("Click a flip to see it on the text.")
+        if self.isHidden():
+            self.show()
+            window = self.parentWidget()
+            if isinstance(window, QMainWindow):
+                window.resizeDocks([self], [dock_width(window.width())], Qt.Orientation.Horizontal)
+        self.raise_()
+
+    def _fill_table(self, board: Switchboard) -> None:
+        self.table.clear()
+        columns = [c.title.replace(" (", "\n(") for c in board.conventions] + ["spread"]
+        self.table.setColumnCount(len(columns))
+        self.table.setHorizontalHeaderLabels(columns)
+        labels = []
+        self.table.setRowCount(len(board.rows) * len(FIGURES))
+        for r, row in enumerate(board.rows):
+            for f, figure in enumerate(FIGURES):
+                at = r * len(FIGURES) + f
+                labels.append(f"{_ROW_LABELS.get(row.row, row.label)} {_SHORT[figure]}")
+                for c, convention in enumerate(board.conventions):
+                    cell = row.cells[convention.name]
+                    item = QTableWidgetItem("—" if cell is None else f"{100 * getattr(cell.metric, figure):.2f}")
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    item.setToolTip(f"not measured by {convention.name}" if cell is None else
+                                    f"{cell.name}: match {cell.metric.match_num:g}, pred {cell.metric.pred_num}, "
+                                    f"gold {cell.metric.gold_num}")
+                    self.table.setItem(at, c, item)
+                spread = row.spread(figure)
+                item = QTableWidgetItem("—" if spread is None else f"{100 * spread:.2f}")
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if spread is not None and spread >= BIG_SPREAD:
+                    item.setForeground(QBrush(QColor("#b2182b")))
+                self.table.setItem(at, len(board.conventions), item)
+        self.table.setVerticalHeaderLabels(labels)
+        self.table.resizeColumnsToContents()
+
+    def _fill_flips(self, board: Switchboard) -> None:
+        self.flips.clear()
+        for pair in board.flips:
+            top = QTreeWidgetItem([f"{pair.a} ↔ {pair.b}: {pair.total} flip(s)", ""])
+            self.flips.addTopLevelItem(top)
+            top.setFirstColumnSpanned(True)
+            for reason, flips in pair.groups.items():
+                group = QTreeWidgetItem([f"{len(flips)} × {reason}", ""])
+                group.setToolTip(0, reason)
+                top.addChild(group)
+                group.setFirstColumnSpanned(True)
+                for flip in flips[:MAX_SHOWN]:
+                    it = flip.item
+                    item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}",
+                                            f"{it.doc_id} / {it.unit} [{it.start},{it.end})"])
+                    item.setToolTip(0, self._flip_text(pair.a, pair.b, flip))
+                    item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))
+                    group.addChild(item)
+                if len(flips) > MAX_SHOWN:
+                    more = QTreeWidgetItem([f"… and {len(flips) - MAX_SHOWN} more (every one in "
+                                            "evmeval-score --convention all --json / --html)", ""])
+                    group.addChild(more)
+                    more.setFirstColumnSpanned(True)
+            top.setExpanded(True)
+            for k in range(top.childCount()):
+                top.child(k).setExpanded(True)
+
+    @staticmethod
+    def _flip_text(a: str, b: str, flip: Flip) -> str:
+        return (f"{describe(flip.item)}, {flip.row}: {a} {outcome_text(flip.a)}; {b} {outcome_text(flip.b)}. "
+                f"Why: {flip.reason}.")
+
+    def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        data = item.data(0, FLIP_ROLE)
+        if not isinstance(data, tuple) or self.corpus is None:
+            return
+        a, b, flip = data
+        self.detail.setText(self._flip_text(a, b, flip))
+        doc_id, gold, system = self.corpus.selection_of(flip.item)
+        wanted = Selection(doc_id, gold, system)
+        rows = [row for row in self.session.rows(doc_id) if wanted.matches(row)]  # with its partner, if any
+        self.session.select(Selection.of_rows(doc_id, rows) if rows else wanted)
