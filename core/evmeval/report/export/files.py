@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from evmeval._util.shared_tables import Tables
 from evmeval.coref.scoring import CorefResult
 from evmeval.io.loading import LoadedInputs, input_folders
 from evmeval.io.writing import check_output_paths
@@ -107,7 +108,7 @@ def score_links(inputs: LoadedInputs, result: ScoreResult, *, validate: bool = T
         return SequencingSkipped(refused.problems)
 
 
-def coref_files(result: ScoreResult, coref: CorefResult) -> list[tuple[str, Maker]]:
+def coref_files(result: ScoreResult, coref: CorefResult, tables: Tables) -> list[tuple[str, Maker]]:
     """(file name, maker) of the coreference-only files."""
     conll: list[tuple[str, str]] = []
 
@@ -117,25 +118,26 @@ def coref_files(result: ScoreResult, coref: CorefResult) -> list[tuple[str, Make
         return conll[0][side]
 
     return [("coreference_documents.csv", lambda: format_coref_documents_csv(coref)),
-            ("coreference_clusters.csv", lambda: format_coref_clusters_csv(result, coref)),
+            ("coreference_clusters.csv", lambda: format_coref_clusters_csv(result, coref, tables=tables)),
             ("coreference_gold.conll", lambda: conll_file(0)),
             ("coreference_sys.conll", lambda: conll_file(1)),
             ("coreference_breakdown.tsv", lambda: format_breakdown(coref))]
 
 
 def text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: CorefResult | None,
-               sequencing: Sequencing) -> list[tuple[str, Maker]]:
+               sequencing: Sequencing, tables: Tables) -> list[tuple[str, Maker]]:
     """(file name, maker) of every file but the charts and the HTML pages, in writing order;
-    `schemes()` gives the MUC/GATE counts (asked for only by the files made of them)."""
+    `schemes()` gives the MUC/GATE counts (asked for only by the files made of them); `tables`: the
+    export's shared mapping rows and cluster explanations."""
     outputs: list[tuple[str, Maker]] = [
         ("scores.txt", lambda: format_report(result) + (format_coref_section(coref) if coref else "")),
         ("comparison.txt", lambda: format_comparison(result, comparison_coref_lines(result, coref) if coref else None)),
-        ("scores.json", lambda: iter_dumps(report_json(result, schemes(), coref, sequencing))),
-        ("mappings.csv", lambda: iter_mappings_csv(result)),
+        ("scores.json", lambda: iter_dumps(report_json(result, schemes(), coref, sequencing, tables))),
+        ("mappings.csv", lambda: iter_mappings_csv(result, tables=tables)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
         ("muc_documents.csv", lambda: format_muc_documents_csv(schemes())),
-        *(coref_files(result, coref) if coref is not None else []),
+        *(coref_files(result, coref, tables) if coref is not None else []),
     ]
     if isinstance(sequencing, SequencingResult):
         seq = sequencing
@@ -144,11 +146,11 @@ def text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: 
 
 
 def report_json(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
-                sequencing: Sequencing) -> dict[str, Any]:
+                sequencing: Sequencing, tables: Tables | None = None) -> dict[str, Any]:
     """scores.json: the published layout with the schemes, coreference and sequencing as the CLI adds them."""
     data: dict[str, Any] = scores_json(result, schemes)
     if coref is not None:
-        data["coreference"] = coref_to_json(result, coref, lazy=True)
+        data["coreference"] = coref_to_json(result, coref, lazy=True, tables=tables)
     if isinstance(sequencing, SequencingResult):
         data = {**data, "sequencing": sequencing_json(sequencing)}
     return data

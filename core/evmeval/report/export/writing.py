@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evmeval._util.forked import Forked, single_threaded
-from evmeval._util.shared_tables import forget, sharing
+from evmeval._util.shared_tables import Tables
 from evmeval.align import COMBINATIONS
 from evmeval.coref.scoring import CorefResult
 from evmeval.coref.view import score_shown_coreference
@@ -103,32 +103,34 @@ def _pngs(images: Images) -> dict[str, bytes | str]:
 def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult, images: Images, captions: Captions,
                        *, progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
                        coref: CorefResult | None = None, sequencing: Sequencing = None,
-                       schemes: SchemeResult | None = None) -> list[str]:
+                       schemes: SchemeResult | None = None, tables: Tables | None = None) -> list[str]:
     """Format and write every file of the report, charts already drawn (`images`, may be empty): no
     drawing here, so this part (seconds on a large corpus: the HTML reads every text) runs off a GUI thread.
 
     Returns the paths written, in order; stops between files when `cancelled()` turns true (the files
     written so far stay, each one complete). `coref`: coreference goes into every file, as with
     `evmeval-score -c`. `schemes`: the MUC/GATE figures, if already counted (else counted here).
+    `tables`: where each document's mapping rows and cluster explanations are made once (a new `Tables`
+    unless given: `evmeval._util.shared_tables`).
     """
-    with sharing():  # each document's mapping rows and cluster explanations are made once
-        counted = schemes if schemes is not None else scheme_scores(result)
-        outputs = text_files(result, lambda: counted, coref, sequencing) + _chart_files(images)
-        total = len(outputs) + len(page_ranges(len(result.documents))) + 1
-        done = [0]
+    tables = tables if tables is not None else Tables()
+    counted = schemes if schemes is not None else _count_schemes(result, tables)
+    outputs = text_files(result, lambda: counted, coref, sequencing, tables) + _chart_files(images)
+    total = len(outputs) + len(page_ranges(len(result.documents))) + 1
+    done = [0]
 
-        def step(count: int) -> None:
-            done[0] += count
-            if progress is not None:
-                progress(done[0], total)
+    def step(count: int) -> None:
+        done[0] += count
+        if progress is not None:
+            progress(done[0], total)
 
-        written = _write_files(out_dir, outputs, progress=step, cancelled=cancelled)
-        if len(written) < len(outputs):
-            return written
-        return written + write_html_report(
-            out_dir, result, inputs, _pngs(images), captions=captions, banner=mapping_banner_html(result.mapping),
-            coreference=coref, sections=_html_sections(counted, sequencing), cancelled=cancelled,
-            progress=lambda pages, _: progress(len(outputs) + pages, total) if progress else None)
+    written = _write_files(out_dir, outputs, progress=step, cancelled=cancelled)
+    if len(written) < len(outputs):
+        return written
+    return written + write_html_report(
+        out_dir, result, inputs, _pngs(images), captions=captions, banner=mapping_banner_html(result.mapping),
+        coreference=coref, sections=_html_sections(counted, sequencing), cancelled=cancelled, tables=tables,
+        progress=lambda pages, _: progress(len(outputs) + pages, total) if progress else None)
 
 
 def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, charts: ChartRenderer | None = None,
@@ -154,37 +156,38 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
         sequencing = score_links(inputs, result, validate=validate)
     if isinstance(sequencing, SequencingSkipped) and warn is not None:
         warn("\n".join(sequencing.lines()))
-    with sharing():  # each document's mapping rows and cluster explanations are made once
-        coref = None if coref_combination is None else score_shown_coreference(
-            result, inputs.gold, inputs.system, combination=coref_combination)
-        if not (fork and single_threaded()):  # a threaded process (a window) never forks
-            schemes = _count_schemes(result)  # every mapping table is made with them
-            images, captions = charts.render(result, coref, schemes) if charts else ({}, {})
-            return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
-                                      sequencing=sequencing, schemes=schemes)
-        for doc in result.documents:  # every mapping table, made once: both processes read them
-            for combination in COMBINATIONS:
-                mapping_rows(doc, combination)
-        gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
-        try:
-            return _export_forked(out_dir, inputs, result, coref, sequencing, charts)
-        finally:
-            gc.unfreeze()
+    tables = Tables()  # each document's mapping rows and cluster explanations are made once
+    coref = None if coref_combination is None else score_shown_coreference(
+        result, inputs.gold, inputs.system, combination=coref_combination)
+    if not (fork and single_threaded()):  # a threaded process (a window) never forks
+        schemes = _count_schemes(result, tables)  # every mapping table is made with them
+        images, captions = charts.render(result, coref, schemes) if charts else ({}, {})
+        return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
+                                  sequencing=sequencing, schemes=schemes, tables=tables)
+    for doc in result.documents:  # every mapping table, made once: both processes read them
+        for combination in COMBINATIONS:
+            mapping_rows(doc, combination, tables)
+    gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
+    try:
+        return _export_forked(out_dir, inputs, result, coref, sequencing, charts, tables)
+    finally:
+        gc.unfreeze()
 
 
 def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, coref: CorefResult | None,
-                   sequencing: Sequencing, charts: ChartRenderer | None) -> list[str]:
-    schemes = functools.cache(lambda: _count_schemes(result))  # by the process that needs them
-    files = text_files(result, schemes, coref, sequencing)
+                   sequencing: Sequencing, charts: ChartRenderer | None, tables: Tables) -> list[str]:
+    schemes = functools.cache(lambda: _count_schemes(result, tables))  # by the process that needs them
+    files = text_files(result, schemes, coref, sequencing, tables)
     mine = [f for f in files if f[0] in PARENT_FILES]
     theirs = [f for f in files if f[0] not in PARENT_FILES]
     pages = len(page_ranges(len(result.documents)))
     split = round(pages * CHILD_PAGE_SHARE)
     child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(
-        out_dir, result, inputs, coreference=coref, only=range(split)))
+        out_dir, result, inputs, coreference=coref, only=range(split), tables=tables))
     images, captions = charts.render(result, coref, schemes()) if charts else ({}, {})
     written = _write_files(out_dir, mine + _chart_files(images))
-    written = write_document_pages(out_dir, result, inputs, coreference=coref, only=range(split, pages)) + written
+    written = write_document_pages(out_dir, result, inputs, coreference=coref, only=range(split, pages),
+                                   tables=tables) + written
     written = child.result() + written  # every document page exists before the main page links to them
     written.append(write_main_page(out_dir, result, inputs, _pngs(images), captions=captions,
                                    banner=mapping_banner_html(result.mapping), coreference=coref,
@@ -192,8 +195,8 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
     return written
 
 
-def _count_schemes(result: ScoreResult) -> SchemeResult:
+def _count_schemes(result: ScoreResult, tables: Tables) -> SchemeResult:
     """The MUC/GATE counts; then the overlap units they needed are dropped (~35 MB on 2000 documents)."""
-    schemes = scheme_scores(result)
-    forget(*UNIT_TABLES)
+    schemes = scheme_scores(result, tables)
+    tables.forget(*UNIT_TABLES)
     return schemes
