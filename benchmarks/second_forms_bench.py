@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """What each second form of a rule buys on the task users run: whole-process CPU time, same-run ratio.
 
-For each second form (a C kernel, a faster Python path, format-string JSON, a lazy token reader),
-runs the task with it (A) and without it (B, the plain form: an environment variable or a patch made
-before the program starts) interleaved, A B A B …, `--runs` each, and prints the medians and B/A.
+For each second form still in the code (the C kernels, the lazy token reader, the plain-row token
+table parse), runs the task with it (A) and without it (B, the plain form: an environment variable or
+a patch made before the program starts) interleaved, A B A B …, `--runs` each, and prints the medians
+and B/A. The forms that did not pay (< 1.5x) were deleted; docs/developer.md has every ratio.
 CPU time (user + system of the child and its children), not wall time: the machine is shared.
 
     python benchmarks/gen_corpus.py --seed 3 --docs 2000 --mentions 40 --out /tmp/c2000
@@ -25,10 +26,6 @@ EXPORT = ("import evmeval; c = evmeval.load(G, S, tokens=T, texts=X); "
           "evmeval.export_report(c, evmeval.score(c), OUT)")
 NO_COREF_KERNEL = ("import evmeval.coref.kernel as k, evmeval.coref.scoring as s, evmeval.report.coref_report as r; "
                    "k.KERNEL = s.KERNEL = r.KERNEL = None")
-DICT_JSON = ("import evmeval.report.json_report as j, evmeval.report.coref_report as r; "
-             "j._document_text = lambda d: j.encoded(j._document_json(d)); "
-             "r._document_text = lambda cd, d: j.encoded(r._document_json(cd, d))")
-NO_FAST_COREF = "import evmeval.coref.scoring as s; s._fast_document = lambda *a: None"
 NO_TOKEN_ROWS = ("import evmeval.report.snippets as sn, evmeval.io.tokens as t; "
                  "sn.read_token_rows = lambda p, *, doc_id, offset_fields: t.read_token_table("
                  "p, doc_id=doc_id, offset_fields=offset_fields)")
@@ -39,10 +36,6 @@ FORMS = {  # name: (task, arguments, A's (patch, env), B's (patch, env))
     "mention C kernel": ("evmeval-score -t -o", ["-o", "{out}/s.txt"], ("", {}), ("", PURE)),
     "coref C kernel": ("evmeval-score -t -o -c", ["-o", "{out}/s.txt", "-c", "{out}/c"], ("", {}),
                        (NO_COREF_KERNEL, {})),
-    "coref Python fast path": ("EVMEVAL_PURE_PYTHON=1 evmeval-score -t -o -c", ["-o", "{out}/s.txt", "-c", "{out}/c"],
-                               ("", PURE), (NO_FAST_COREF, PURE)),
-    "JSON format strings": ("evmeval-score -t -o -c --json", ["-o", "{out}/s.txt", "-c", "{out}/c", "--json",
-                                                              "{out}/s.json"], ("", {}), (DICT_JSON, {})),
     "token rows (lazy reader)": ("evmeval.export_report (no charts)", None, ("", {}), (NO_TOKEN_ROWS, {})),
     "token table plain-row parse": ("EVMEVAL_PURE_PYTHON=1 evmeval-score -t -o", ["-o", "{out}/s.txt"], ("", PURE),
                                     (NO_PLAIN_TABLE, PURE)),
