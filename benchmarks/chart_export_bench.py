@@ -31,20 +31,21 @@ gc.disable()
 folder, out = sys.argv[1], sys.argv[2]
 import evmeval_gui.app as app
 import evmeval_gui.export as ex
-from evmeval._util.shared_tables import sharing
+from evmeval._util.shared_tables import Tables
+from evmeval.coref.view import score_shown_coreference
+from evmeval.mention.schemes import scheme_scores
 from evmeval_gui.model.corpus import load_corpus, score_system
 args = app.build_parser().parse_args(["-g", f"{folder}/gold.tbf", "-s", f"{folder}/system.tbf", "-t", f"{folder}/tkn",
                                       "--export-report", out])
 corpus = load_corpus(app._request(args), check_inputs=False)
 result = score_system(corpus, 0, mapping=args.mapping)
 inputs = corpus.inputs[0]
-with sharing():
-    coref = ex.score_shown_coreference(result, inputs.gold, inputs.system, combination=ex.DEFAULT_COMBINATION)
-    schemes = ex.scheme_scores(result)
-    start = time.process_time()
-    app._application(offscreen=True)
-    images, _ = ex.render_charts(result, coref, schemes)
-    cpu = time.process_time() - start
+coref = score_shown_coreference(result, inputs.gold, inputs.system, combination=ex.DEFAULT_COMBINATION)
+schemes = scheme_scores(result, Tables())
+start = time.process_time()
+app._application(offscreen=True)
+images, _ = ex.render_charts(result, coref, schemes)
+cpu = time.process_time() - start
 os.makedirs(out, exist_ok=True)
 for name, (png, svg) in images.items():
     with open(os.path.join(out, f"chart_{name}.png"), "wb") as handle:

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-_API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "annotator_agreement", "Corpus", "Scores")
+_API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "annotator_agreement", "export_report",
+        "Corpus", "Scores")
 _PUBLIC = {**dict.fromkeys(_API, "evmeval.api"),
            "ATTRIBUTE_NAMES": "evmeval.rules", "attributes_named": "evmeval.rules",
            "FormatError": "evmeval.io.errors", "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
         compare_runs,
         coreference,
         event_sequencing,
+        export_report,
         load,
         score,
     )
@@ -44,5 +46,5 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "FormatError", "Score", "Scores", "__version__",
-           "annotator_agreement", "attributes_named", "compare_runs", "coreference", "event_sequencing", "load",
-           "score"]
+           "annotator_agreement", "attributes_named", "compare_runs", "coreference", "event_sequencing",
+           "export_report", "load", "score"]

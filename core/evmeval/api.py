@@ -12,7 +12,7 @@ check the command makes — without four deep imports. Qt is never imported.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from evmeval.agreement.scoring import IaaResult
     from evmeval.compare.runs import Comparison
     from evmeval.coref.scoring import CorefResult
+    from evmeval.report.export import ChartRenderer
     from evmeval.sequencing.scoring import SequencingResult
 
 
@@ -161,5 +162,25 @@ def annotator_agreement(sets: Sequence[str], *, tokens: str | None = None,
     return compare_annotators(files, list(names) if names is not None else list(sets))
 
 
+def export_report(corpus: Corpus, scores: Scores, folder: str, *,
+                  coreference: str | Combination | None = Combination.TYPE, validate: bool = True,
+                  charts: ChartRenderer | None = None, warn: Callable[[str], None] | None = None) -> list[str]:
+    """Every report of `scores` into `folder`, the files `evmeval-gui --export-report` writes, byte for byte:
+    `report.html` with a page per document, `scores.txt`, `comparison.txt`, `scores.json`, the CSV files,
+    coreference's files (mentions aligned under `coreference`; None: no coreference) and, with
+    @After / @Subevent links, `sequencing_links.tsv` (`validate=False` is v1.8's `-nv`; links v1.8 refuses
+    are named in `report.html` and by `warn(text)`). The paths written, in order.
+
+    No chart is drawn unless `charts` (an `evmeval.report.export.ChartRenderer`, e.g. the GUI's) draws
+    them. Raises `FormatError` (with the path) before writing anything when the folder cannot be
+    written or an output would replace an input file.
+    """
+    from evmeval.report.export import export_report as export
+
+    combination = None if coreference is None else attributes_named(coreference).value
+    return export(folder, corpus.inputs, scores.result, charts=charts, coref_combination=combination,
+                  validate=validate, warn=warn)
+
+
 __all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "annotator_agreement", "attributes_named", "compare_runs",
-           "coreference", "event_sequencing", "load", "score"]
+           "coreference", "event_sequencing", "export_report", "load", "score"]

@@ -14,11 +14,11 @@ colours them) and follow `sequencing_changed` / `options_changed`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from evmeval.mention.scoring import ScoreResult
-from evmeval.model import TbfFile
+from evmeval.sequencing.links import link_types_in
 from evmeval.sequencing.scoring import (
     DEFAULT_MAPPING,
     Evaluation,
@@ -68,11 +68,6 @@ class LinkRow:
 
 SEQUENCING_JOB = "sequencing"
 """The runner key of sequencing work: it neither supersedes nor is superseded by the main job."""
-
-
-def link_types_in(files: Iterable[TbfFile]) -> set[str]:
-    """The sequencing link types the files use (empty: nothing to score)."""
-    return {r.kind for f in files for d in f.documents.values() for r in d.relations if r.kind in LINK_TYPES}
 
 
 def score_corpus(corpus: LoadedCorpus, index: int, result: ScoreResult, context: JobContext, *,

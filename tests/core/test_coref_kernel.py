@@ -36,7 +36,7 @@ def _python_document(case: tuple[DocumentResult, Document, Document], threshold:
     doc, gold, system = case
     sources = (coref.ClusterSource(gold, "d", doc.gold, "", False),
                coref.ClusterSource(system, "d", doc.system, "", False))
-    return coref._fast_document(doc, gold, system, sources, "plain", threshold)
+    return coref.general_document_coreference(doc, sources, "plain", threshold)
 
 
 def _kernel_document(case: tuple[DocumentResult, Document, Document], threshold: float) -> tuple | None:

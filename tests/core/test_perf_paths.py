@@ -24,11 +24,9 @@ from evmeval.io.reading import read_bytes
 from evmeval.io.tokens import find_unknown_token_ids
 from evmeval.mention.scoring import score_files
 from evmeval.model import Document, Mention, Relation
-from evmeval.report.json_report import _STRICT, LazyArray, _document_json, _document_text, dumps, result_to_json
+from evmeval.report.json_report import LazyArray, _document_json, _encoded_document, dumps, result_to_json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from tests.core.test_invariants import corpus, modes, run
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -150,51 +148,13 @@ def test_a_nan_that_slipped_in_is_written_as_null() -> None:
     assert json.loads(dumps({"documents": LazyArray([], lambda d: d)})) == {"documents": []}
 
 
-@SETTINGS
-@given(st.data(), modes, st.text(max_size=4))
-def test_a_document_text_is_what_the_encoder_writes(data: st.DataObject, mode, odd: str) -> None:
-    """The document's JSON with the mapping pairs written by hand is the C encoder's text of its dict,
-    for any mention id (quotes, backslashes, non-ASCII, control characters)."""
-    gold, system = data.draw(corpus(mode))
-    rename = {side: {d: tuple(m._replace(mention_id=m.mention_id + odd) for m in ms) for d, ms in docs.items()}
-              for side, docs in (("gold", gold), ("system", system))}
-    for doc in run(rename["gold"], rename["system"], mode).documents:
-        assert _document_text(doc) == _STRICT.encode(_document_json(doc))
-
-
 def test_a_dice_that_is_not_a_finite_float_goes_through_the_encoder(demo_result) -> None:
     doc = next(d for d in demo_result.documents if d.mappings["plain"].pairs)
     odd = {c: dataclasses.replace(m, pairs=tuple(p._replace(dice=float("nan")) for p in m.pairs))
            for c, m in doc.mappings.items()}
     odd_doc = dataclasses.replace(doc, mappings=odd)
-    text = _document_text(odd_doc)
+    text = dumps({"documents": LazyArray([odd_doc], _encoded_document)})
     assert '"dice": null' in text and "NaN" not in text
-    assert json.loads(text) == json.loads(dumps({"d": [_document_json(odd_doc)]}))["d"][0]
+    assert json.loads(text) == json.loads(dumps({"documents": [_document_json(odd_doc)]}))
 
 
-@SETTINGS
-@given(st.text(max_size=6), st.integers(0, 10**6), st.lists(st.text(max_size=4), max_size=3),
-       st.lists(st.integers(0, 10**6), max_size=3), st.sampled_from(["gold", "system"]))
-def test_a_cluster_text_is_what_the_encoder_writes(relation_id: str, label: int, ids: list[str],
-                                                   counterparts: list[int], side: str) -> None:
-    from evmeval.coref.explain import ClusterExplanation
-    from evmeval.report.coref_report import _cluster_text
-
-    cluster = ClusterExplanation(side, label, relation_id, tuple(ids), tuple(range(len(ids))), tuple(counterparts),
-                                 tuple(ids[:1]), "split")
-    assert _cluster_text(cluster) == _STRICT.encode(cluster.to_json())
-
-
-def test_coreference_documents_are_written_as_the_encoder_writes_them(evmeval_data: Path) -> None:
-    from evmeval.coref.scoring import score_coreference
-    from evmeval.report.coref_report import _document_json, _document_text
-
-    demo = evmeval_data / "scoring_demo" / "token_based"
-    inputs = load_inputs(str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), token_dir=str(demo / "tkn"))
-    gold, system = inputs.gold, inputs.system
-    result = score_files(gold, system)
-    coref = score_coreference(result, gold, system)
-    told = [_document_text(cd, doc) for cd, doc in zip(coref.documents, result.documents, strict=True)]
-    assert any('"clusters": [{' in text for text in told)
-    assert told == [_STRICT.encode(_document_json(cd, doc))
-                    for cd, doc in zip(coref.documents, result.documents, strict=True)]

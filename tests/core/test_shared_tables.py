@@ -1,14 +1,13 @@
-"""evmeval._util.shared_tables: inside `sharing()` each document's mapping rows, mention units and
-cluster explanations are made once and handed to every consumer; every table equals the one made
-without sharing, and every report made from shared tables is byte-identical."""
+"""evmeval._util.shared_tables: with a `Tables` passed in, each document's mapping rows, mention units and
+cluster explanations are made once and handed to every consumer given it; every table equals the one
+made without, every report made from shared tables is byte-identical, and nothing is ambient."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
-from evmeval._util.shared_tables import shared, sharing
+from evmeval._util.shared_tables import Tables, shared
 from evmeval.align import COMBINATIONS
 from evmeval.align.overlap import mention_units
 from evmeval.coref.explain import explain_clusters
@@ -33,7 +32,7 @@ def scored(evmeval_data: Path):
     return inputs, result, coref
 
 
-def test_built_once_inside_and_every_time_outside():
+def test_built_once_with_tables_and_every_time_without():
     calls: list[int] = []
     owner = object()
 
@@ -41,39 +40,43 @@ def test_built_once_inside_and_every_time_outside():
         calls.append(1)
         return [len(calls)]
 
-    assert shared("k", owner, None, "", build) is not shared("k", owner, None, "", build)
-    with sharing():
-        first = shared("k", owner, None, "", build)
-        with sharing():  # a nested block uses the outer block's tables
-            assert shared("k", owner, None, "", build) is first
-        assert shared("k", owner, None, "other", build) is not first
-    assert len(calls) == 4
-    assert shared("k", owner, None, "", build) == [5]  # forgotten when the block ended
+    assert shared(None, "k", owner, None, "", build) is not shared(None, "k", owner, None, "", build)
+    tables = Tables()
+    first = shared(tables, "k", owner, None, "", build)
+    assert shared(tables, "k", owner, None, "", build) is first
+    assert shared(tables, "k", owner, None, "other", build) is not first
+    assert shared(Tables(), "k", owner, None, "", build) is not first  # another export's tables
+    assert len(calls) == 5
 
 
-def test_tables_are_per_thread():
-    seen: list[object] = []
-    owner = object()
-    with sharing():
-        mine = shared("k", owner, None, "", list)
-        worker = threading.Thread(target=lambda: seen.append(shared("k", owner, None, "", list)))
-        worker.start()
-        worker.join()
-    assert seen[0] is not mine
+def test_what_a_function_returns_depends_on_its_arguments_only(scored, tmp_path):
+    """No ambient cache: while an export fills its tables, the same call without tables still builds
+    afresh (it used to get the export's shared object when made on the export's thread)."""
+    from evmeval.report.export import write_report_files
+
+    inputs, result, coref = scored
+    doc = next(d for d in result.documents if d.gold)
+    seen: list[bool] = []
+
+    def progress(_done: int, _total: int) -> None:
+        seen.append(mapping_rows(doc, "plain") is mapping_rows(doc, "plain"))
+
+    write_report_files(str(tmp_path / "out"), inputs, result, {}, {}, coref=coref, progress=progress)
+    assert seen and not any(seen)
 
 
 def test_shared_mapping_rows_equal_unshared_ones(scored):
     _, result, _ = scored
     fresh = {(d.doc_id, c): mapping_rows(d, c) for d in result.documents for c in COMBINATIONS}
     assert any(fresh.values())
-    with sharing():
-        for doc in result.documents:
-            assert mention_unit_sets(doc, "gold") == [mention_units(m)[0] for m in doc.gold]
-            assert mention_unit_sets(doc, "system") == [mention_units(m)[0] for m in doc.system]
-            for c in COMBINATIONS:
-                rows = mapping_rows(doc, c)
-                assert rows == fresh[(doc.doc_id, c)]
-                assert mapping_rows(doc, c) is rows  # made once
+    tables = Tables()
+    for doc in result.documents:
+        assert mention_unit_sets(doc, "gold", tables) == [mention_units(m)[0] for m in doc.gold]
+        assert mention_unit_sets(doc, "system", tables) == [mention_units(m)[0] for m in doc.system]
+        for c in COMBINATIONS:
+            rows = mapping_rows(doc, c, tables)
+            assert rows == fresh[(doc.doc_id, c)]
+            assert mapping_rows(doc, c, tables) is rows  # made once
 
 
 def test_shared_explanations_equal_unshared_ones(scored):
@@ -82,20 +85,22 @@ def test_shared_explanations_equal_unshared_ones(scored):
     fresh = [explain_clusters(cd, doc) for cd, doc in pairs]
     words = [describe_all(clusters) for clusters in fresh]
     assert any(fresh)
-    with sharing():
-        for (cd, doc), expected, text in zip(pairs, fresh, words, strict=True):
-            clusters = explain_clusters(cd, doc)
-            assert clusters == expected and explain_clusters(cd, doc) is clusters
-            assert describe_all(clusters) == text and describe_all(clusters) is describe_all(clusters)
+    tables = Tables()
+    for (cd, doc), expected, text in zip(pairs, fresh, words, strict=True):
+        clusters = explain_clusters(cd, doc, tables)
+        assert clusters == expected and explain_clusters(cd, doc, tables) is clusters
+        worded = describe_all(clusters, tables)
+        assert worded == text and describe_all(clusters, tables) is worded
 
 
 def test_reports_from_shared_tables_are_byte_identical(scored, tmp_path):
     inputs, result, coref = scored
     alone = (scheme_scores(result), "".join(iter_mappings_csv(result)), format_coref_clusters_csv(result, coref))
     write_document_pages(str(tmp_path / "alone"), result, inputs, coreference=coref, per_page=1)
-    with sharing():
-        together = (scheme_scores(result), "".join(iter_mappings_csv(result)), format_coref_clusters_csv(result, coref))
-        write_document_pages(str(tmp_path / "shared"), result, inputs, coreference=coref, per_page=1)
+    tables = Tables()
+    together = (scheme_scores(result, tables), "".join(iter_mappings_csv(result, tables=tables)),
+                format_coref_clusters_csv(result, coref, tables=tables))
+    write_document_pages(str(tmp_path / "shared"), result, inputs, coreference=coref, per_page=1, tables=tables)
     assert together == alone
     pages = sorted(p.name for p in (tmp_path / "alone" / "documents").iterdir())
     assert len(pages) == len(result.documents) > 1
@@ -167,12 +172,10 @@ def test_mapping_table_pieces_are_what_csv_writer_writes_row_by_row(tmp_path):
 
 
 def test_forgotten_tables_are_made_again():
-    from evmeval._util.shared_tables import forget
-
     owner = object()
-    with sharing():
-        first = shared("units", owner, None, "", list)
-        kept = shared("rows", owner, None, "", list)
-        forget("units")
-        assert shared("units", owner, None, "", list) is not first
-        assert shared("rows", owner, None, "", list) is kept
+    tables = Tables()
+    first = shared(tables, "units", owner, None, "", list)
+    kept = shared(tables, "rows", owner, None, "", list)
+    tables.forget("units")
+    assert shared(tables, "units", owner, None, "", list) is not first
+    assert shared(tables, "rows", owner, None, "", list) is kept

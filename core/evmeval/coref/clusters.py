@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
-from itertools import chain
 from typing import NamedTuple
 
 from evmeval.io.errors import Problem
@@ -100,24 +99,3 @@ def coreference_clusters(
                 owner[mention_id] = cluster
         clusters.append(cluster)
     return DocumentClusters(document.doc_id, tuple(clusters), tuple(overlaps), tuple(warnings))
-
-
-def cluster_rows(document: Document, index: dict[str, int]) -> list[list[int]] | None:
-    """The member rows (positions in the scored mentions, ascending) of each `@Coreference` line, in
-    numbering order, or None when `coreference_clusters` has something to say: a member that is not
-    in `index` (mention id -> row), or a mention in two clusters or twice in one. The fast path of
-    coreference scoring; meaningful without a type white list only (it renumbers clusters)."""
-    rows: list[list[int]] = []
-    get = index.__getitem__
-    total = 0
-    for relation in document.relations:
-        if relation.kind == COREFERENCE:
-            try:
-                members = sorted(map(get, relation.mention_ids))
-            except KeyError:
-                return None
-            rows.append(members)
-            total += len(members)
-    if total and len(set(chain.from_iterable(rows))) != total:
-        return None
-    return rows

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from evmeval._util.shared_tables import shared
+from evmeval._util.shared_tables import Tables, shared
 from evmeval.coref.scoring import CorefDocument
 from evmeval.mention.scoring import DocumentResult
 from evmeval.model import Mention
@@ -134,10 +134,11 @@ def _explanation(fields: tuple) -> ClusterExplanation:
     return tuple.__new__(ClusterExplanation, fields)
 
 
-def explain_clusters(coref: CorefDocument, doc: DocumentResult) -> tuple[ClusterExplanation, ...]:
+def explain_clusters(coref: CorefDocument, doc: DocumentResult,
+                     tables: Tables | None = None) -> tuple[ClusterExplanation, ...]:
     """Every gold cluster, then every system cluster, in CoNLL line order of first appearance
-    (made once per document inside `evmeval._util.shared_tables.sharing()`)."""
-    return shared("explain_clusters", coref, doc, "", lambda: _explain(coref, doc))
+    (with `tables`, made once per document: `evmeval._util.shared_tables`)."""
+    return shared(tables, "explain_clusters", coref, doc, "", lambda: _explain(coref, doc))
 
 
 def _explain(coref: CorefDocument, doc: DocumentResult) -> tuple[ClusterExplanation, ...]:

@@ -1,7 +1,7 @@
 """The optional C kernel of coreference scoring (`evmeval.coref._corefkernel`), when it is built and wanted.
 
-The kernel gives, for the common document, exactly what `coref._fast_document` gives (the same lines,
-labels and bit-identical counts, ints where Python has ints); a test compares the two on random
+The kernel gives, for the common document, exactly what `general_document_coreference` gives (the same
+lines, labels and bit-identical counts, ints where Python has ints); a test compares the two on random
 documents. `EVMEVAL_PURE_PYTHON=1` in the environment forces the Python path.
 """
 

@@ -11,9 +11,10 @@ scores these lines; here the same chains go straight to `evmeval.coref.metrics`.
 Beyond v1.8: per-document scores (v1.8's per-document table is dead code), LEA, the usual CoNLL
 average, and per-cluster explanations (`explain_clusters`).
 
-Two paths give the same lines and bit-identical counts: `evmeval.coref.lines` for the common
-document (distinct mention ids, every cluster member a mention, no white list), in time proportional
-to its clusters; `general_document_coreference` for every other, literally as v1.8 builds the lines.
+Two paths give the same lines and bit-identical counts: the optional C kernel (`evmeval.coref.kernel`)
+for the common document (distinct mention ids, every cluster member a mention, no white list), and
+`general_document_coreference` for every document, literally as v1.8 builds the lines (a second Python
+path for the common document bought 1.2x on `-c` and was removed: docs/developer.md).
 Each side's `DocumentClusters` (for the comparison file, explanations and the window) is read when
 first asked for.
 """
@@ -24,11 +25,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from operator import attrgetter
 from typing import NamedTuple
 
 from evmeval.align import COMBINATIONS
-from evmeval.coref.clusters import DocumentClusters, cluster_rows, coreference_clusters
+from evmeval.coref.clusters import DocumentClusters, coreference_clusters
 from evmeval.coref.kernel import KERNEL
 from evmeval.coref.metrics import (
     CorefCounts,
@@ -174,50 +174,10 @@ def _clusters(document: Document | None, doc_id: str, ids: set[str], path: str,
     return found
 
 
-_MENTION_ID = attrgetter("mention_id")
-_PAIR_FIELDS = attrgetter("gold", "system", "dice")
-
-
-def _aligned(doc: DocumentResult, combination: str, threshold: float) -> tuple[list[int], list[int]] | None:
-    """system_of (per gold row) and gold_of (per system row) of the pairs with Dice >= threshold,
-    or None when a row is in two pairs (no strategy does that; the general path then decides)."""
-    system_of = [-1] * len(doc.gold)
-    gold_of = [-1] * len(doc.system)
-    kept = 0
-    for g, s, dice in map(_PAIR_FIELDS, doc.mappings[combination].pairs):
-        if dice >= threshold:
-            system_of[g] = s
-            gold_of[s] = g
-            kept += 1
-    if system_of.count(-1) != len(system_of) - kept or gold_of.count(-1) != len(gold_of) - kept:
-        return None
-    return system_of, gold_of
-
-
-def _fast_document(doc: DocumentResult, gold: Document, system: Document | None, sources: tuple[ClusterSource, ...],
-                   combination: str, threshold: float) -> CorefDocument | None:
-    """The document through `coref_lines` (distinct mention ids, clusters without remarks, no white
-    list), or None: then the general path gives the same lines and counts, and any message."""
-    gold_ids = list(map(_MENTION_ID, doc.gold))
-    system_ids = list(map(_MENTION_ID, doc.system))
-    gold_index = dict(zip(gold_ids, range(len(gold_ids)), strict=True))
-    system_index = dict(zip(system_ids, range(len(system_ids)), strict=True))
-    if len(gold_index) != len(gold_ids) or len(system_index) != len(system_ids) or len(gold.mentions) != len(gold_ids):
-        return None
-    gold_rows = cluster_rows(gold, gold_index)
-    system_rows = cluster_rows(system, system_index) if system is not None else []
-    aligned = _aligned(doc, combination, threshold)
-    if gold_rows is None or system_rows is None or aligned is None:
-        return None
-    from evmeval.coref.lines import document_lines  # the C kernel's runs never need it
-
-    lines = document_lines(aligned[0], aligned[1], gold_rows, system_rows)
-    return CorefDocument(doc.doc_id, *lines, unique_ids=True, sources=(sources[0], sources[1]))
-
-
 def _kernel_document(doc: DocumentResult, gold: Document, system: Document | None,
                      sources: tuple[ClusterSource, ...], combination: str, threshold: float) -> CorefDocument | None:
-    """What `_fast_document` gives, from the C kernel (None: no kernel, or a case for the Python path)."""
+    """The common document (distinct mention ids, every cluster member a mention, no white list) from the
+    C kernel: what `general_document_coreference` gives, bit for bit (None: no kernel, or another case)."""
     if KERNEL is None or len(gold.mentions) != len(doc.gold):
         return None
     found = KERNEL.document(doc.gold, doc.system, gold.relations, system.relations if system is not None else (),
@@ -238,8 +198,6 @@ def score_document_coreference(doc: DocumentResult, gold: Document, system: Docu
                ClusterSource(system, doc.doc_id, doc.system, system_path, whitelisted))
     if not whitelisted:
         fast = _kernel_document(doc, gold, system, sources, combination, threshold)
-        if fast is None:
-            fast = _fast_document(doc, gold, system, sources, combination, threshold)
         if fast is not None:
             return fast
     return general_document_coreference(doc, sources, combination, threshold)
@@ -248,7 +206,7 @@ def score_document_coreference(doc: DocumentResult, gold: Document, system: Docu
 def general_document_coreference(doc: DocumentResult, sources: tuple[ClusterSource, ClusterSource],
                                  combination: str, threshold: float) -> CorefDocument:
     """Every case (repeated mention ids, unknown members, white lists), literally as v1.8 builds the
-    lines, scored by `score_chains`; `_fast_document` gives the same for the common case."""
+    lines, scored by `score_chains`; the C kernel gives the same for the common case."""
     gold_ids: list[str | None] = [m.mention_id for m in doc.gold]
     system_ids: list[str | None] = [m.mention_id for m in doc.system]
     gold_clusters, system_clusters = sources[0].clusters(), sources[1].clusters()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evmeval._util.progress import CancelCheck, Cancelled
-from evmeval._util.shared_tables import shared
+from evmeval._util.shared_tables import Tables, shared
 from evmeval.coref.explain import ClusterExplanation
 from evmeval.coref.metrics import METRICS, CorefCounts
 from evmeval.coref.scoring import DEFAULT_THRESHOLD, CorefResult, score_coreference
@@ -158,10 +158,10 @@ def explanations_by_side(clusters: Sequence[ClusterExplanation]) -> tuple[dict[i
     return gold, system
 
 
-def describe_all(clusters: Sequence[ClusterExplanation]) -> tuple[str, ...]:
-    """`describe_cluster` for every cluster of one document (as `explain_clusters` lists them; worded
-    once per document inside `evmeval._util.shared_tables.sharing()`)."""
-    return shared("describe_all", clusters, None, "", lambda: _describe_all(clusters))
+def describe_all(clusters: Sequence[ClusterExplanation], tables: Tables | None = None) -> tuple[str, ...]:
+    """`describe_cluster` for every cluster of one document (as `explain_clusters` lists them; with
+    `tables`, worded once per document: `evmeval._util.shared_tables`)."""
+    return shared(tables, "describe_all", clusters, None, "", lambda: _describe_all(clusters))
 
 
 def _describe_all(clusters: Sequence[ClusterExplanation]) -> tuple[str, ...]:

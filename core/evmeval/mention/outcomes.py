@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from evmeval._util.shared_tables import shared
+from evmeval._util.shared_tables import Tables, shared
 from evmeval.align.overlap import Units, mention_units, units_disjoint, units_union
 from evmeval.mention.scoring import DocumentResult
 from evmeval.model import Mention
@@ -75,16 +75,16 @@ class MappingRow(NamedTuple):
         return mismatched_attributes(self.rule, self.gold, self.system)
 
 
-def mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
+def mapping_rows(doc: DocumentResult, combination: str, tables: Tables | None = None) -> list[MappingRow]:
     """The mapping table of a document for one combination, in gold order, then unmatched system.
 
-    Every gold and every system mention appears exactly once. Inside `evmeval._util.shared_tables.sharing()`
-    the table is built once and the same list returned to every caller: never change it.
+    Every gold and every system mention appears exactly once. With `tables` (`evmeval._util.shared_tables`)
+    the table is built once and the same list returned to every caller with them: never change it.
     """
-    return shared("mapping_rows", doc, None, combination, lambda: _mapping_rows(doc, combination))
+    return shared(tables, "mapping_rows", doc, None, combination, lambda: _mapping_rows(doc, combination, tables))
 
 
-def _mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
+def _mapping_rows(doc: DocumentResult, combination: str, tables: Tables | None) -> list[MappingRow]:
     mapping = doc.mappings[combination]
     rule = mapping.rule
     gold, system = doc.gold, doc.system
@@ -109,10 +109,10 @@ def _mapping_rows(doc: DocumentResult, combination: str) -> list[MappingRow]:
         missed.append(len(rows))
         rows.append(row((g_index, None, g, None, None, MISSED, rule)))
     if missed and used_system:
-        _mark_merged(rows, missed, used_system, doc)
+        _mark_merged(rows, missed, used_system, doc, tables)
     if len(used_system) < len(system):
-        gold_units = gold_unit_union(doc)
-        system_units = mention_unit_sets(doc, "system")
+        gold_units = gold_unit_union(doc, tables)
+        system_units = mention_unit_sets(doc, "system", tables)
         for s_index, s in enumerate(system):
             if s_index not in used_system:
                 outcome = SPURIOUS if units_disjoint(gold_units, system_units[s_index]) else SPLIT
@@ -130,27 +130,28 @@ EXACT, PARTIAL, ATTRIBUTE, MISSED, SPLIT, SPURIOUS, MERGED = (
 
 
 UNIT_TABLES: tuple[str, ...] = ("mention_units",)
-"""The shared-table kinds of the overlap units (`shared_tables.forget(*UNIT_TABLES)` once every mapping
+"""The shared-table kinds of the overlap units (`Tables.forget(*UNIT_TABLES)` once every mapping
 table is made: on a 2000-document corpus they hold ~35 MB)."""
 
 
-def mention_unit_sets(doc: DocumentResult, side: str) -> list[Units]:
-    """Each mention's overlap units on one side ("gold" or "system"), in file order; inside
-    `evmeval._util.shared_tables.sharing()` made once per document for every table that needs them."""
+def mention_unit_sets(doc: DocumentResult, side: str, tables: Tables | None = None) -> list[Units]:
+    """Each mention's overlap units on one side ("gold" or "system"), in file order; with `tables` made
+    once per document for every table that needs them."""
     mentions = doc.gold if side == "gold" else doc.system
-    return shared("mention_units", doc, None, side, lambda: [mention_units(m)[0] for m in mentions])
+    return shared(tables, "mention_units", doc, None, side, lambda: [mention_units(m)[0] for m in mentions])
 
 
-def gold_unit_union(doc: DocumentResult) -> Units:
+def gold_unit_union(doc: DocumentResult, tables: Tables | None = None) -> Units:
     """Every overlap unit some gold mention covers (whether a system mention overlaps gold at all)."""
-    return shared("mention_units", doc, None, "gold union",
-                  lambda: units_union(mention_unit_sets(doc, "gold")))
+    return shared(tables, "mention_units", doc, None, "gold union",
+                  lambda: units_union(mention_unit_sets(doc, "gold", tables)))
 
 
-def _mark_merged(rows: list[MappingRow], missed: list[int], used_system: set[int], doc: DocumentResult) -> None:
+def _mark_merged(rows: list[MappingRow], missed: list[int], used_system: set[int], doc: DocumentResult,
+                 tables: Tables | None) -> None:
     """Turn the MISSED gold rows at `missed` that overlap a system mention another gold row holds (one
     of `used_system`) into MERGED, in place."""
-    system_units, gold_units = mention_unit_sets(doc, "system"), mention_unit_sets(doc, "gold")
+    system_units, gold_units = mention_unit_sets(doc, "system", tables), mention_unit_sets(doc, "gold", tables)
     taken = units_union([system_units[s] for s in used_system])
     for i in missed:
         row = rows[i]

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
 
+from evmeval._util.shared_tables import Tables
 from evmeval.align import COMBINATIONS
 from evmeval.mention.gate import GateCounts, gate_counts
 from evmeval.mention.outcomes import MappingRow, Outcome, mapping_rows, mention_unit_sets
@@ -153,31 +154,32 @@ def _typed_outcomes(rows: list[MappingRow]) -> Iterator[tuple[str, Outcome]]:
     return (((row.gold or row.system).mention_type, row.outcome) for row in rows)  # type: ignore[union-attr]
 
 
-def document_schemes(doc: DocumentResult, counted: bool) -> DocumentSchemes:
-    """A document's MUC and GATE counts."""
-    muc = {c: muc_counts(mapping_rows(doc, c)) for c in COMBINATIONS}
-    units = mention_unit_sets(doc, "gold"), mention_unit_sets(doc, "system")
+def document_schemes(doc: DocumentResult, counted: bool, tables: Tables | None = None) -> DocumentSchemes:
+    """A document's MUC and GATE counts (`tables`: the mapping rows and units, shared)."""
+    muc = {c: muc_counts(mapping_rows(doc, c, tables)) for c in COMBINATIONS}
+    units = mention_unit_sets(doc, "gold", tables), mention_unit_sets(doc, "system", tables)
     gate = {c: gate_counts(doc.gold, doc.system, doc.mappings[c], units_a=units[0], units_b=units[1])
             for c in COMBINATIONS}
     return DocumentSchemes(doc.doc_id, counted, muc, gate)
 
 
-def scheme_scores(result: ScoreResult) -> SchemeResult:
-    """MUC counts (per document, per type, corpus) and GATE counts for every combination."""
+def scheme_scores(result: ScoreResult, tables: Tables | None = None) -> SchemeResult:
+    """MUC counts (per document, per type, corpus) and GATE counts for every combination; `tables`:
+    where the mapping rows and units are shared with the other consumers (`evmeval._util.shared_tables`)."""
     documents = []
     muc = dict.fromkeys(COMBINATIONS, MucCounts())
     gate = dict.fromkeys(COMBINATIONS, GateCounts())
     by_type: dict[str, Counter[tuple[str, Outcome]]] = {c: Counter() for c in COMBINATIONS}
     for doc in result.documents:
         counted = result.counts_document(doc)
-        schemes = document_schemes(doc, counted)
+        schemes = document_schemes(doc, counted, tables)
         documents.append(schemes)
         if not counted:
             continue
         for c in COMBINATIONS:
             muc[c] = muc[c] + schemes.muc[c]
             gate[c] = gate[c] + schemes.gate[c]
-            by_type[c].update(_typed_outcomes(mapping_rows(doc, c)))  # an iterable: counted in C
+            by_type[c].update(_typed_outcomes(mapping_rows(doc, c, tables)))  # an iterable: counted in C
     per_type = {c: _per_type_rows(by_type[c]) for c in COMBINATIONS}
     return SchemeResult(result.mapping, tuple(documents), muc, per_type, gate)
 

@@ -6,6 +6,7 @@ Figures are fractions 0-1, unrounded, as the core holds them (v8.01's rule: a ze
 
 from __future__ import annotations
 
+from evmeval._util.shared_tables import Tables
 from evmeval.coref.explain import explain_clusters
 from evmeval.coref.metrics import METRICS, CorefCounts
 from evmeval.coref.scoring import CorefResult
@@ -37,14 +38,16 @@ def format_coref_documents_csv(coref: CorefResult) -> str:
     return _table(DOCUMENT_HEADER, rows)
 
 
-def format_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_cluster: bool = False) -> str:
+def format_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_cluster: bool = False,
+                              tables: Tables | None = None) -> str:
     """Every `@Coreference` cluster and every one-mention cluster whose outcome is not exact (with
-    `every_cluster`, all one-mention clusters too), with its outcome and explanation."""
+    `every_cluster`, all one-mention clusters too), with its outcome and explanation (`tables`: the
+    cluster explanations, shared)."""
     rows = []
     for cd, doc in zip(coref.documents, result.documents, strict=True):
-        clusters = explain_clusters(cd, doc)
+        clusters = explain_clusters(cd, doc, tables)
         by_side = {(c.side, c.label): c for c in clusters}
-        for c, text in zip(clusters, describe_all(clusters), strict=True):
+        for c, text in zip(clusters, describe_all(clusters, tables), strict=True):
             if not (every_cluster or c.relation_id or c.outcome != "exact"):
                 continue
             other = "system" if c.side == "gold" else "gold"

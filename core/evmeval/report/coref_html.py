@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 
+from evmeval._util.shared_tables import Tables
 from evmeval.coref.explain import explain_clusters
 from evmeval.coref.metrics import METRICS, CorefCounts
 from evmeval.coref.scoring import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
@@ -62,11 +63,11 @@ def _documents_table(coref: CorefResult, pages: Mapping[str, str] | None = None)
             + "".join(_document_row(d.doc_id, d.counts, pages) for d in rows) + "</table>")
 
 
-def _cluster_items(cd: CorefDocument, doc: DocumentResult) -> list[str]:
+def _cluster_items(cd: CorefDocument, doc: DocumentResult, tables: Tables | None) -> list[str]:
     """One list item per cluster not matched exactly, worded as the window words it."""
-    clusters = explain_clusters(cd, doc)
+    clusters = explain_clusters(cd, doc, tables)
     items = []
-    for c, text in zip(clusters, describe_all(clusters), strict=True):
+    for c, text in zip(clusters, describe_all(clusters, tables), strict=True):
         if c.outcome == "exact":
             continue
         ids = ", ".join(c.mention_ids)
@@ -83,10 +84,10 @@ def _cluster_tag(outcome: str) -> str:
             f"{_esc(CLUSTER_OUTCOMES[outcome][0])}</span>")
 
 
-def _cluster_lists(result: ScoreResult, coref: CorefResult) -> str:
+def _cluster_lists(result: ScoreResult, coref: CorefResult, tables: Tables | None) -> str:
     out = []
     for cd, doc in zip(coref.documents, result.documents, strict=True):
-        items = _cluster_items(cd, doc)
+        items = _cluster_items(cd, doc, tables)
         if items:
             out.append(f"<details><summary>{_esc(cd.doc_id)}: {len(items)} cluster(s) not matched exactly</summary>"
                        f'<ol class="errors">{"".join(items)}</ol></details>')
@@ -99,9 +100,10 @@ def _metric_heads() -> str:
     return "".join(f"<th>{_esc(METRIC_NAMES[m])} F1 %</th>" for m in DOCUMENT_METRICS)
 
 
-def document_coref_html(cd: CorefDocument, doc: DocumentResult) -> str:
-    """The coreference part of a document's own page: its scores and the clusters not matched exactly."""
-    items = _cluster_items(cd, doc)
+def document_coref_html(cd: CorefDocument, doc: DocumentResult, tables: Tables | None = None) -> str:
+    """The coreference part of a document's own page: its scores and the clusters not matched exactly
+    (`tables`: the cluster explanations, shared: `evmeval._util.shared_tables`)."""
+    items = _cluster_items(cd, doc, tables)
     table = (f"<table><caption>Coreference (ours: v1.8 prints no per-document scores)</caption><tr><th>document"
              f"</th><th>CoNLL F1 %</th>{_metric_heads()}</tr>{_document_row(cd.doc_id, cd.counts)}</table>")
     clusters = (f'<ol class="errors">{"".join(items)}</ol>' if items
@@ -110,14 +112,14 @@ def document_coref_html(cd: CorefDocument, doc: DocumentResult) -> str:
 
 
 def format_coref_html_section(result: ScoreResult, coref: CorefResult, *,
-                              document_pages: Sequence[str] | None = None) -> str:
+                              document_pages: Sequence[str] | None = None, tables: Tables | None = None) -> str:
     """The `<h2>Coreference</h2>` section (uses the report's CSS classes: n, meta, tag, o-<outcome>, errors).
 
     `document_pages` (each document's page, in document order): the cluster lists are left to those
     pages (`document_coref_html`) and the documents table links to them."""
     pages = None if document_pages is None else {
         doc.doc_id: page for doc, page in zip(result.documents, document_pages, strict=True)}
-    clusters = (_cluster_lists(result, coref) if pages is None
+    clusters = (_cluster_lists(result, coref, tables) if pages is None
                 else '<p class="meta">On each document\'s page (follow its name above).</p>')
     average = f"{coref.published_average():.2f}" if coref.documents else "—"
     return "\n".join([

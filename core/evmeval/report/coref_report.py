@@ -8,6 +8,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from evmeval._util.shared_tables import Tables
 from evmeval.coref.clusters import DocumentClusters
 from evmeval.coref.kernel import KERNEL
 from evmeval.coref.metrics import (
@@ -21,7 +22,7 @@ from evmeval.coref.metrics import (
 from evmeval.coref.scoring import EXCLUDED_FROM_AVERAGE, CorefDocument, CorefResult
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import Mention
-from evmeval.report.json_report import LazyArray, RawJSON, encoded, quoted
+from evmeval.report.json_report import LazyArray, encoded
 
 if TYPE_CHECKING:
     from evmeval.coref.explain import ClusterExplanation
@@ -222,42 +223,26 @@ def counts_to_json(counts: CorefCounts) -> dict[str, Any]:
     return data
 
 
-def _document_json(cd: CorefDocument, doc: DocumentResult, *, with_clusters: bool = True) -> dict[str, Any]:
-    data: dict[str, Any] = {"doc_id": cd.doc_id, "metrics": counts_to_json(cd.counts)}
-    if with_clusters:
-        data["clusters"] = [e.to_json() for e in _told_clusters(cd, doc)]  # the last member: see _document_text
-    return data
+def _document_json(cd: CorefDocument, doc: DocumentResult, tables: Tables | None = None) -> dict[str, Any]:
+    return {"doc_id": cd.doc_id, "metrics": counts_to_json(cd.counts),
+            "clusters": [e.to_json() for e in _told_clusters(cd, doc, tables)]}
 
 
-def _told_clusters(cd: CorefDocument, doc: DocumentResult) -> list[ClusterExplanation]:
+def _told_clusters(cd: CorefDocument, doc: DocumentResult, tables: Tables | None) -> list[ClusterExplanation]:
     """The clusters the JSON explains: every `@Coreference` cluster, and one-mention clusters not exact."""
     from evmeval.coref.explain import explain_clusters  # only --json asks for explanations
 
-    return [e for e in explain_clusters(cd, doc) if e.relation_id or e.outcome != "exact"]
+    return [e for e in explain_clusters(cd, doc, tables) if e.relation_id or e.outcome != "exact"]
 
 
-def _document_text(cd: CorefDocument, doc: DocumentResult) -> RawJSON:
-    """`encoded(_document_json(cd, doc))`, each cluster written by one format string instead of a dict
-    (110k clusters on a 2000-document corpus)."""
-    head = encoded(_document_json(cd, doc, with_clusters=False))
-    clusters = ", ".join(map(_cluster_text, _told_clusters(cd, doc)))
-    return RawJSON(f'{head[:-1]}, "clusters": [{clusters}]}}')
-
-
-def _cluster_text(e: ClusterExplanation) -> str:
-    """`encoded(e.to_json())`: strings escaped by the encoder's own rule, integers as it writes them."""
-    return (f'{{"side": {quoted(e.side)}, "label": {int.__repr__(e.label)}, "relation_id": {quoted(e.relation_id)}, '
-            f'"mention_ids": [{", ".join(map(quoted, e.mention_ids))}], '
-            f'"counterparts": [{", ".join(map(int.__repr__, e.counterparts))}], '
-            f'"unaligned": [{", ".join(map(quoted, e.unaligned))}], "outcome": {quoted(e.outcome)}}}')
-
-
-def coref_to_json(result: ScoreResult, coref: CorefResult, *, lazy: bool = False) -> dict[str, Any]:
+def coref_to_json(result: ScoreResult, coref: CorefResult, *, lazy: bool = False,
+                  tables: Tables | None = None) -> dict[str, Any]:
     """The `coreference` object of `evmeval-score --json`. `lazy`: the documents are a `LazyArray` of
-    their texts, written while `evmeval.report.json_report.dumps` writes them."""
+    their texts, written while `evmeval.report.json_report.dumps` writes them. `tables`: the cluster
+    explanations, shared (`evmeval._util.shared_tables`)."""
     pairs = list(zip(coref.documents, result.documents, strict=True))
-    documents: Sequence[Any] = (LazyArray(pairs, lambda pair: _document_text(*pair)) if lazy
-                                else [_document_json(cd, doc) for cd, doc in pairs])
+    documents: Sequence[Any] = (LazyArray(pairs, lambda pair: encoded(_document_json(pair[0], pair[1], tables))) if lazy
+                                else [_document_json(cd, doc, tables) for cd, doc in pairs])
     return {
         "combination": coref.combination,
         "threshold": coref.threshold,

@@ -11,6 +11,7 @@ import io
 import math
 from collections.abc import Iterable, Iterator, Sequence
 
+from evmeval._util.shared_tables import Tables
 from evmeval.align import COMBINATIONS
 from evmeval.mention.outcomes import mapping_rows
 from evmeval.mention.scoring import ScoreResult, TypeRow
@@ -59,9 +60,10 @@ def format_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBI
     return "".join(iter_mappings_csv(result, combinations))
 
 
-def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINATIONS) -> Iterator[str]:
+def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINATIONS,
+                      tables: Tables | None = None) -> Iterator[str]:
     """`format_mappings_csv` a document at a time (for `evmeval.io.writing.write_atomic`: 50 MB of table
-    on a 2000-document corpus never sit in memory at once).
+    on a 2000-document corpus never sit in memory at once); `tables`: the mapping rows, shared.
 
     Each mention's six cells are put in CSV form once per document (by the csv module, so quoting is
     its own) and each row is joined from those pieces: the rows of four combinations reuse them, and
@@ -78,7 +80,7 @@ def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINA
         lines = []
         for combination in combinations:
             head = pieces.line([doc.doc_id, combination])
-            for row in mapping_rows(doc, combination):
+            for row in mapping_rows(doc, combination, tables):
                 gold = no_mention if row.gold_index is None else gold_cells[row.gold_index]
                 system = no_mention if row.system_index is None else system_cells[row.system_index]
                 wrong = row.mismatched_attributes

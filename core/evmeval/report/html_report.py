@@ -13,6 +13,7 @@ import functools
 import math
 from collections.abc import Mapping, Sequence
 
+from evmeval._util.shared_tables import Tables
 from evmeval.align import COMBINATIONS, Combination
 from evmeval.coref.scoring import CorefResult
 from evmeval.io.loading import LoadedInputs
@@ -108,10 +109,10 @@ def _error_item(row: MappingRow, text: DocumentSnippets) -> str:
 
 
 def _document_errors(doc: DocumentResult, number: int, inputs: LoadedInputs, combination: str, *,
-                     anchor: bool = True) -> str:
+                     anchor: bool = True, tables: Tables | None = None) -> str:
     """A document's error rows with their snippets, collapsed (`anchor`: the list is `#doc-<number>`;
     on a documents page it is open and the document's section carries the anchor)."""
-    errors = [r for r in mapping_rows(doc, combination) if r.outcome.is_error]
+    errors = [r for r in mapping_rows(doc, combination, tables) if r.outcome.is_error]
     s = doc.scores[combination]
     opened = f' id="doc-{number}"' if anchor else " open"
     head = (f'<details{opened}><summary><b>{_esc(doc.doc_id)}</b> — {len(errors)} error(s); '
@@ -188,6 +189,7 @@ def format_html_report(
     sections: Sequence[str] = (),
     coreference: CorefResult | None = None,
     document_pages: Sequence[str] | None = None,
+    tables: Tables | None = None,
 ) -> str:
     """The report's main page: with its per-document error lists, or without them (`document_pages`).
 
@@ -197,7 +199,8 @@ def format_html_report(
     (`evmeval.report.coref_html`). Outcomes are drawn in the one scheme
     of `evmeval.outcome_style`; `colours` (`#rrggbb` per outcome) overrides some of its colours.
     `banner` (HTML) goes under the title, `sections` (HTML) after the summary (see
-    `evmeval.report.scheme_exports`: the mapping warning and the other scoring schemes).
+    `evmeval.report.scheme_exports`: the mapping warning and the other scoring schemes). `tables`: the
+    mapping rows and cluster explanations, shared (`evmeval._util.shared_tables`).
     `document_pages`: the relative address of each document's page (`format_document_page`), in
     document order; the documents table then links to them and the page holds no error list, so a
     2000-document report stays a page a browser opens at once (`evmeval.report.paged_html`).
@@ -240,10 +243,11 @@ def format_html_report(
     else:
         out.append("<h2>Documents</h2>" + _documents_table(result))
     if coreference is not None:
-        out.append(format_coref_html_section(result, coreference, document_pages=document_pages))
+        out.append(format_coref_html_section(result, coreference, document_pages=document_pages, tables=tables))
     if not paged:
         out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
-        out.extend(_document_errors(doc, n, inputs, combination) for n, doc in enumerate(result.documents))
+        out.extend(_document_errors(doc, n, inputs, combination, tables=tables)
+                   for n, doc in enumerate(result.documents))
     out.append("</body></html>\n")
     return "\n".join(out)
 
@@ -263,7 +267,7 @@ def _document_scores(doc: DocumentResult) -> str:
 
 
 def _document_section(result: ScoreResult, number: int, inputs: LoadedInputs, combination: str,
-                      coreference: CorefResult | None) -> str:
+                      coreference: CorefResult | None, tables: Tables | None) -> str:
     doc = result.documents[number]
     flags = "" if doc.in_system else " Not in the system file."
     flags += "" if doc.counted else " No gold mentions: not in the macro average."
@@ -272,10 +276,10 @@ def _document_section(result: ScoreResult, number: int, inputs: LoadedInputs, co
         f'<p class="meta">Document {number + 1} of {len(result.documents)}; {len(doc.gold)} gold and '
         f"{len(doc.system)} system mention(s).{flags}</p>",
         _document_scores(doc),
-        _document_errors(doc, number, inputs, combination, anchor=False),
+        _document_errors(doc, number, inputs, combination, anchor=False, tables=tables),
     ]
     if coreference is not None:
-        out.append(document_coref_html(coreference.documents[number], doc))
+        out.append(document_coref_html(coreference.documents[number], doc, tables))
     out.append("</section>")
     return "".join(out)
 
@@ -291,6 +295,7 @@ def format_documents_page(
     combination: str = "mention_type+realis_status",
     colours: Mapping[str, str] | None = None,
     coreference: CorefResult | None = None,
+    tables: Tables | None = None,
 ) -> str:
     """One page of documents `numbers`: each one's scores, errors with their text, coreference clusters.
 
@@ -312,7 +317,7 @@ def format_documents_page(
         f"<h1>{_esc(title)}</h1>",
         f'<p class="meta">{contents}</p>',
         f"<p>Errors by the {_esc(combination)} mapping.</p>" + _legend(),
-        *(_document_section(result, n, inputs, combination, coreference) for n in numbers),
+        *(_document_section(result, n, inputs, combination, coreference, tables) for n in numbers),
         f'<p class="meta">{" · ".join(nav)}</p>',
         "</body></html>\n",
     ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Iterator, Sequence
-from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any, overload
 
 from evmeval.align import COMBINATIONS, Pair
@@ -21,22 +20,16 @@ def _mapping_json(pairs: tuple[Pair, ...], gold_ids: list[str], system_ids: list
             for g, s, dice in pairs]
 
 
-def _document_json(doc: DocumentResult, *, with_mappings: bool = True) -> dict[str, Any]:
-    data = {
+def _document_json(doc: DocumentResult) -> dict[str, Any]:
+    return {
         "doc_id": doc.doc_id,
         "in_system": doc.in_system,
         "counted": doc.counted,
         "num_gold": len(doc.gold),
         "num_system": len(doc.system),
         "scores": {c: doc.scores[c].to_json() for c in COMBINATIONS},
+        "mappings": _mappings_json(doc),
     }
-    if with_mappings:
-        data["mappings"] = _mappings_json(doc)  # the last member (`_document_text` relies on it)
-    return data
-
-
-quoted: Callable[[str], str] = encode_basestring_ascii
-"""A JSON string as the encoder writes it (ASCII, escapes its own): the encoder's C function itself."""
 
 
 def encoded(value: Any) -> RawJSON:
@@ -45,31 +38,9 @@ def encoded(value: Any) -> RawJSON:
     return RawJSON(_encode(value))
 
 
-def _document_text(doc: DocumentResult) -> RawJSON:
-    """`_encode(_document_json(doc))`, with the mapping pairs (most of the text: 300k objects on a
-    2000-document corpus) written by one format string each instead of a dict each."""
-    head = _document_json(doc, with_mappings=False)
-    text = _encode(head)
-    return RawJSON(f"{text[:-1]}, \"mappings\": {_mappings_text(doc)}}}")
-
-
-def _mappings_text(doc: DocumentResult) -> str:
-    """The `mappings` object as `_encode` writes it: ids escaped by the encoder's own string rule,
-    indexes and Dice by `repr` as it does (a Dice that is not a finite float goes through `_encode`)."""
-    gold_ids = [quoted(m.mention_id) for m in doc.gold]
-    system_ids = [quoted(m.mention_id) for m in doc.system]
-    built: dict[int, str] = {}
-    members = []
-    for c in COMBINATIONS:
-        pairs = doc.mappings[c].pairs
-        text = built.get(id(pairs))
-        if text is None:
-            text = built[id(pairs)] = "[" + ", ".join(
-                f'{{"gold": {gold_ids[g]}, "system": {system_ids[s]}, "gold_index": {g}, "system_index": {s}, '
-                f'"dice": {repr(dice) if type(dice) is float and math.isfinite(dice) else _encode(dice)}}}'
-                for g, s, dice in pairs) + "]"
-        members.append(f"{quoted(c)}: {text}")
-    return "{" + ", ".join(members) + "}"
+def _encoded_document(doc: DocumentResult) -> RawJSON:
+    """One document's JSON text, made when `dumps` reaches it (`LazyArray`)."""
+    return encoded(_document_json(doc))
 
 
 def _mappings_json(doc: DocumentResult) -> dict[str, list[dict[str, Any]]]:
@@ -126,7 +97,7 @@ def result_to_json(result: ScoreResult, *, lazy: bool = False) -> dict[str, Any]
     """A JSON-serialisable dict of the result (layout: docs/reference/json.md). `lazy`: the documents are
     a `LazyArray` of their texts, written while `dumps` writes them (for writing a file; not for
     `json.dumps`)."""
-    documents: Sequence[Any] = (LazyArray(result.documents, _document_text) if lazy
+    documents: Sequence[Any] = (LazyArray(result.documents, _encoded_document) if lazy
                                 else [_document_json(doc) for doc in result.documents])
     return {
         "profile": result.profile,

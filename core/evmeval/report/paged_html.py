@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping, Sequence
 
+from evmeval._util.shared_tables import Tables
 from evmeval.coref.scoring import CorefResult
 from evmeval.io.loading import LoadedInputs, input_folders
 from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
@@ -80,6 +81,7 @@ def write_html_report(
     progress: Progress | None = None,
     cancelled: Callable[[], bool] | None = None,
     per_page: int = DOCUMENTS_PER_PAGE,
+    tables: Tables | None = None,
 ) -> list[str]:
     """Write `report.html` and every document's page into `out_dir`; the paths written, in order.
 
@@ -90,7 +92,7 @@ def write_html_report(
     `evmeval.report.html_report.format_html_report`.
     """
     written = write_document_pages(out_dir, result, inputs, colours=colours, coreference=coreference,
-                                   progress=progress, cancelled=cancelled, per_page=per_page)
+                                   progress=progress, cancelled=cancelled, per_page=per_page, tables=tables)
     if len(written) < len(page_ranges(len(result.documents), per_page)):
         return written
     written.append(write_main_page(out_dir, result, inputs, charts, captions=captions, banner=banner,
@@ -103,9 +105,11 @@ def write_html_report(
 def write_document_pages(out_dir: str, result: ScoreResult, inputs: LoadedInputs, *,
                          coreference: CorefResult | None = None, colours: Mapping[str, str] | None = None,
                          progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
-                         per_page: int = DOCUMENTS_PER_PAGE, only: range | None = None) -> list[str]:
+                         per_page: int = DOCUMENTS_PER_PAGE, only: range | None = None,
+                         tables: Tables | None = None) -> list[str]:
     """The documents' pages alone (the part of `write_html_report` that needs no chart); `only`: the
-    page indexes to write (two processes can share the pages), else every page."""
+    page indexes to write (two processes can share the pages), else every page; `tables`: the mapping
+    rows and cluster explanations, shared (`evmeval._util.shared_tables`)."""
     pages = page_ranges(len(result.documents), per_page)
     written: list[str] = []
     if any(only is None or page in only for page in range(len(pages))):
@@ -117,7 +121,7 @@ def write_document_pages(out_dir: str, result: ScoreResult, inputs: LoadedInputs
             break
         path = os.path.join(out_dir, *page_file(page).split("/"))
         write_atomic(path, format_documents_page(
-            result, numbers, inputs, colours=colours, coreference=coreference,
+            result, numbers, inputs, colours=colours, coreference=coreference, tables=tables,
             previous=_sibling(page_file(page - 1)) if page > 0 else None,
             following=_sibling(page_file(page + 1)) if page + 1 < len(pages) else None))
         written.append(path)

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from evmeval.align import Mapping
 from evmeval.io.errors import FormatError
-from evmeval.model import Mention, Relation
+from evmeval.model import Mention, Relation, TbfFile
 from evmeval.sequencing.py2order import tuple_set_order
 
 LINK_KINDS: tuple[str, ...] = ("Subevent", "After")
@@ -35,6 +35,11 @@ EVALUATIONS: tuple[str, ...] = ("Subevent", "After", "All")
 TIMEML_RELATION = {"After": "BEFORE", "Subevent": "INCLUDES"}
 """After A->B means A ends before B starts; Subevent A->B means A's interval includes B's."""
 COREFERENCE = "Coreference"
+
+
+def link_types_in(files: Iterable[TbfFile]) -> set[str]:
+    """The sequencing link types the files use (empty: nothing to score)."""
+    return {r.kind for f in files for d in f.documents.values() for r in d.relations if r.kind in LINK_KINDS}
 
 
 class Tlink(NamedTuple):

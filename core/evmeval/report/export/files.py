@@ -1,0 +1,156 @@
+"""Which files a report folder holds, the checks before any is written, and what makes each text file.
+
+Files: `report.html` with one page per document in `documents/` (`evmeval.report.paged_html`),
+`scores.txt` (published layout), `comparison.txt`, `scores.json` (with the `muc` and `gate` figures),
+`mappings.csv`, `documents.csv`, `per_type.csv`, `muc_documents.csv`; with coreference scored, its files
+(`COREF_FILES`, the section of `scores.txt`, the `@coref` lines of `comparison.txt`, the `coreference`
+object of `scores.json`, as `evmeval-score -c`); with event sequencing links, the CLI's `sequencing`
+object in `scores.json` and `sequencing_links.tsv`. Charts are not made here: a caller that draws them
+hands them in (`evmeval.report.export.writing.ChartRenderer`), and they become `chart_<name>.png`/`.svg`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from evmeval._util.shared_tables import Tables
+from evmeval.coref.scoring import CorefResult
+from evmeval.io.loading import LoadedInputs, input_folders
+from evmeval.io.writing import check_output_paths
+from evmeval.mention.schemes import SchemeResult
+from evmeval.mention.scoring import ScoreResult
+from evmeval.report.comparison import format_comparison
+from evmeval.report.coref_csv import format_coref_clusters_csv, format_coref_documents_csv
+from evmeval.report.coref_report import (
+    comparison_coref_lines,
+    coref_to_json,
+    format_breakdown,
+    format_conll_files,
+    format_coref_section,
+)
+from evmeval.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
+from evmeval.report.json_report import iter_dumps
+from evmeval.report.paged_html import report_folders, report_page_paths
+from evmeval.report.scheme_exports import format_muc_documents_csv, scores_json
+from evmeval.report.sequencing_report import link_table_tsv, sequencing_json
+from evmeval.report.text import format_report
+from evmeval.sequencing.links import link_types_in
+from evmeval.sequencing.scoring import SequencingRefused, SequencingResult, SequencingSkipped, score_sequencing
+
+REPORT_FILES: tuple[str, ...] = ("report.html", "scores.txt", "comparison.txt", "scores.json",
+                                 "mappings.csv", "documents.csv", "per_type.csv", "muc_documents.csv")
+"""The fixed file names (charts come in addition, as `chart_<name>.png` / `.svg`)."""
+COREF_FILES: tuple[str, ...] = ("coreference_documents.csv", "coreference_clusters.csv", "coreference_gold.conll",
+                                "coreference_sys.conll", "coreference_breakdown.tsv")
+"""Written when coreference was scored."""
+SEQUENCING_FILE = "sequencing_links.tsv"
+"""Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
+CLOSURES: tuple[str, ...] = ("published", "full")
+"""The sequencing closures a report shows: v1.8's and our order-independent one."""
+
+Sequencing = SequencingResult | SequencingSkipped | None
+"""The sequencing part of a report: scores, the links v1.8 refuses without -nv (a note instead), or none."""
+Maker = Callable[[], str | bytes | Iterable[str]]
+"""Makes one file's content when it is written (so a file nobody writes is never formatted)."""
+
+
+def chart_files(names: Iterable[str]) -> list[str]:
+    """The file names of the charts `names`."""
+    return [f"chart_{name}.{ext}" for name in names for ext in ("png", "svg")]
+
+
+def report_outputs(out_dir: str, documents: int | None = None, charts: Sequence[str] = ()) -> list[str]:
+    """Every file the export may write into `out_dir` (`charts`: the chart names a renderer may draw);
+    with `documents` (their number), the pages too."""
+    names = [*REPORT_FILES, *chart_files(charts), *COREF_FILES, SEQUENCING_FILE]
+    outputs = [os.path.join(out_dir, name) for name in names]
+    if documents is not None:
+        outputs += report_page_paths(out_dir, documents)[1:]  # report.html is a REPORT_FILE already
+    return outputs
+
+
+def check_report_folder(out_dir: str, inputs: LoadedInputs, result: ScoreResult | None = None, *,
+                        parents: Sequence[str] = (), charts: Sequence[str] = ()) -> None:
+    """Raise `FormatError` (with the path) when `out_dir` cannot take the report: it is a file, its
+    parent folder does not exist (`parents`: the missing folders above it the export makes, e.g. one
+    subfolder per system), it cannot be written, or an output would replace one of the input files
+    (with `result`: the document pages too). Nothing is drawn or written."""
+    check_output_paths(report_outputs(out_dir, len(result.documents) if result is not None else None, charts),
+                       [inputs.gold.path, inputs.system.path],
+                       input_folders=input_folders(inputs.tokens.folder, inputs.tokens.extension, inputs.texts.folder),
+                       new_folders=[*parents, *report_folders(out_dir)])
+
+
+def check_export_folders(out_dirs: Sequence[str], systems: Sequence[LoadedInputs], parents: Sequence[str], *,
+                         charts: Sequence[str] = ()) -> None:
+    """`check_report_folder` for several systems' folders at once (one per system, `parents` above
+    them), in one check before any is scored: the pages as many as the gold file's documents."""
+    first = systems[0]
+    check_output_paths([out for out_dir, inputs in zip(out_dirs, systems, strict=True)
+                        for out in report_outputs(out_dir, len(inputs.gold.documents), charts)],
+                       list(dict.fromkeys(p for inputs in systems for p in (inputs.gold.path, inputs.system.path))),
+                       input_folders=input_folders(first.tokens.folder, first.tokens.extension, first.texts.folder),
+                       new_folders=[*parents, *(f for out_dir in out_dirs for f in report_folders(out_dir))])
+
+
+def score_links(inputs: LoadedInputs, result: ScoreResult, *, validate: bool = True) -> Sequencing:
+    """The sequencing scores (both closures) when the files have @After / @Subevent links, else None;
+    `SequencingSkipped` (every pair, file:line) where v1.8 refuses the links without -nv (`validate`
+    False is `-nv`: they are scored). Raises `SequencingError` where v1.8 crashes on the links."""
+    if not link_types_in((inputs.gold, inputs.system)):
+        return None
+    try:
+        return score_sequencing(result, inputs.gold, inputs.system, closures=CLOSURES, strict=False,
+                                validate=validate)
+    except SequencingRefused as refused:
+        return SequencingSkipped(refused.problems)
+
+
+def coref_files(result: ScoreResult, coref: CorefResult, tables: Tables) -> list[tuple[str, Maker]]:
+    """(file name, maker) of the coreference-only files."""
+    conll: list[tuple[str, str]] = []
+
+    def conll_file(side: int) -> str:
+        if not conll:
+            conll.append(format_conll_files(result, coref))
+        return conll[0][side]
+
+    return [("coreference_documents.csv", lambda: format_coref_documents_csv(coref)),
+            ("coreference_clusters.csv", lambda: format_coref_clusters_csv(result, coref, tables=tables)),
+            ("coreference_gold.conll", lambda: conll_file(0)),
+            ("coreference_sys.conll", lambda: conll_file(1)),
+            ("coreference_breakdown.tsv", lambda: format_breakdown(coref))]
+
+
+def text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: CorefResult | None,
+               sequencing: Sequencing, tables: Tables) -> list[tuple[str, Maker]]:
+    """(file name, maker) of every file but the charts and the HTML pages, in writing order;
+    `schemes()` gives the MUC/GATE counts (asked for only by the files made of them); `tables`: the
+    export's shared mapping rows and cluster explanations."""
+    outputs: list[tuple[str, Maker]] = [
+        ("scores.txt", lambda: format_report(result) + (format_coref_section(coref) if coref else "")),
+        ("comparison.txt", lambda: format_comparison(result, comparison_coref_lines(result, coref) if coref else None)),
+        ("scores.json", lambda: iter_dumps(report_json(result, schemes(), coref, sequencing, tables))),
+        ("mappings.csv", lambda: iter_mappings_csv(result, tables=tables)),
+        ("documents.csv", lambda: format_documents_csv(result)),
+        ("per_type.csv", lambda: format_per_type_csv(result)),
+        ("muc_documents.csv", lambda: format_muc_documents_csv(schemes())),
+        *(coref_files(result, coref, tables) if coref is not None else []),
+    ]
+    if isinstance(sequencing, SequencingResult):
+        seq = sequencing
+        outputs.append((SEQUENCING_FILE, lambda: link_table_tsv(seq)))
+    return outputs
+
+
+def report_json(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
+                sequencing: Sequencing, tables: Tables | None = None) -> dict[str, Any]:
+    """scores.json: the published layout with the schemes, coreference and sequencing as the CLI adds them."""
+    data: dict[str, Any] = scores_json(result, schemes)
+    if coref is not None:
+        data["coreference"] = coref_to_json(result, coref, lazy=True, tables=tables)
+    if isinstance(sequencing, SequencingResult):
+        data = {**data, "sequencing": sequencing_json(sequencing)}
+    return data

@@ -1,0 +1,202 @@
+"""Writing a report folder: every file atomically, the charts drawn by whoever was handed in, optionally
+half the work in a forked child.
+
+The library draws no chart (it never imports Qt): a `ChartRenderer` names the charts it may draw
+(their files are checked with the rest before anything is written) and draws them when asked. Without
+one, every other file is written, byte for byte as with charts, and `report.html` has no figures.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from evmeval._util.forked import Forked, single_threaded
+from evmeval._util.shared_tables import Tables
+from evmeval.align import COMBINATIONS
+from evmeval.coref.scoring import CorefResult
+from evmeval.coref.view import score_shown_coreference
+from evmeval.io.loading import LoadedInputs
+from evmeval.io.writing import make_output_folders, write_atomic
+from evmeval.mention.outcomes import UNIT_TABLES, mapping_rows
+from evmeval.mention.schemes import SchemeResult, scheme_scores
+from evmeval.mention.scoring import ScoreResult
+from evmeval.report.export.files import (
+    Maker,
+    Sequencing,
+    check_report_folder,
+    score_links,
+    text_files,
+)
+from evmeval.report.paged_html import page_ranges, write_document_pages, write_html_report, write_main_page
+from evmeval.report.scheme_exports import format_scheme_html, mapping_banner_html
+from evmeval.report.sequencing_html import sequencing_html_section, sequencing_skipped_html
+from evmeval.sequencing.scoring import SequencingSkipped
+
+Progress = Callable[[int, int], None]
+Images = dict[str, tuple[bytes, str]]
+"""Chart name -> (PNG bytes, SVG text)."""
+Captions = dict[str, str]
+
+
+@dataclass(frozen=True)
+class ChartRenderer:
+    """The charts a caller draws for the report (the GUI's widgets; the library draws none)."""
+
+    names: tuple[str, ...]
+    """Every chart `render` may draw: `chart_<name>.png` / `.svg`, checked before anything is written."""
+    render: Callable[[ScoreResult, CorefResult | None, SchemeResult], tuple[Images, Captions]]
+    """(result, coreference or None, MUC/GATE counts) -> (images, captions); called once, in the
+    process that writes `report.html` (after the fork, with `fork`)."""
+
+
+PARENT_FILES = frozenset({"scores.json", "muc_documents.csv"})
+"""With `fork`, the files the drawing process writes besides the charts, its share of the documents'
+pages and the main page: the ones made of the MUC/GATE counts, which the charts need too, so only
+that process counts them (after the fork: they are not on the path both processes wait for). The
+child writes every other file and the other pages."""
+CHILD_PAGE_SHARE = 0.6
+"""With `fork`, the child's share of the documents' pages (the first ones): about equal CPU time in
+both processes on the 2000-document corpus (measured with `benchmarks/perf_bench.py`)."""
+
+
+def _given(content: bytes | str) -> Maker:
+    return lambda: content
+
+
+def _chart_files(images: Images) -> list[tuple[str, Maker]]:
+    return [item for name, (png, svg) in images.items()
+            for item in ((f"chart_{name}.png", _given(png)), (f"chart_{name}.svg", _given(svg)))]
+
+
+def _write_files(out_dir: str, outputs: list[tuple[str, Maker]], *, progress: Callable[[int], None] | None = None,
+                 cancelled: Callable[[], bool] | None = None) -> list[str]:
+    """Write each file atomically, in order (into `out_dir`, made if missing: its parent was checked);
+    stop between files when `cancelled()` turns true."""
+    written: list[str] = []
+    if outputs:
+        make_output_folders([out_dir])
+    for name, make in outputs:
+        if cancelled is not None and cancelled():
+            break
+        path = os.path.join(out_dir, name)
+        write_atomic(path, make())
+        written.append(path)
+        if progress is not None:
+            progress(1)
+    return written
+
+
+def _html_sections(schemes: SchemeResult, sequencing: Sequencing) -> list[str]:
+    if isinstance(sequencing, SequencingSkipped):
+        return [format_scheme_html(schemes), sequencing_skipped_html(sequencing)]
+    return [format_scheme_html(schemes)] + ([sequencing_html_section(sequencing)] if sequencing is not None else [])
+
+
+def _pngs(images: Images) -> dict[str, bytes | str]:
+    return {name: png for name, (png, _) in images.items()}
+
+
+def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult, images: Images, captions: Captions,
+                       *, progress: Progress | None = None, cancelled: Callable[[], bool] | None = None,
+                       coref: CorefResult | None = None, sequencing: Sequencing = None,
+                       schemes: SchemeResult | None = None, tables: Tables | None = None) -> list[str]:
+    """Format and write every file of the report, charts already drawn (`images`, may be empty): no
+    drawing here, so this part (seconds on a large corpus: the HTML reads every text) runs off a GUI thread.
+
+    Returns the paths written, in order; stops between files when `cancelled()` turns true (the files
+    written so far stay, each one complete). `coref`: coreference goes into every file, as with
+    `evmeval-score -c`. `schemes`: the MUC/GATE figures, if already counted (else counted here).
+    `tables`: where each document's mapping rows and cluster explanations are made once (a new `Tables`
+    unless given: `evmeval._util.shared_tables`).
+    """
+    tables = tables if tables is not None else Tables()
+    counted = schemes if schemes is not None else _count_schemes(result, tables)
+    outputs = text_files(result, lambda: counted, coref, sequencing, tables) + _chart_files(images)
+    total = len(outputs) + len(page_ranges(len(result.documents))) + 1
+    done = [0]
+
+    def step(count: int) -> None:
+        done[0] += count
+        if progress is not None:
+            progress(done[0], total)
+
+    written = _write_files(out_dir, outputs, progress=step, cancelled=cancelled)
+    if len(written) < len(outputs):
+        return written
+    return written + write_html_report(
+        out_dir, result, inputs, _pngs(images), captions=captions, banner=mapping_banner_html(result.mapping),
+        coreference=coref, sections=_html_sections(counted, sequencing), cancelled=cancelled, tables=tables,
+        progress=lambda pages, _: progress(len(outputs) + pages, total) if progress else None)
+
+
+def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, charts: ChartRenderer | None = None,
+                  progress: Progress | None = None, coref_combination: str | None = None,
+                  sequencing: Sequencing = None, fork: bool = False, validate: bool = True,
+                  warn: Callable[[str], None] | None = None, parents: Sequence[str] = ()) -> list[str]:
+    """Write every report of `result` into `out_dir` (made if missing, and the missing folders
+    `parents` above it, but nothing else: see `check_report_folder`); the paths written, in order.
+
+    `charts` draws the charts (none without it). With `coref_combination` (e.g. "mention_type", v1.8's
+    `-m 1`), coreference is scored with mentions aligned by it and goes into every file. Raises
+    `FormatError` (with the path), before anything is drawn or written, when the folder cannot be
+    written, an output would replace one of the input files, or a mention is in two coreference
+    clusters. `fork` (a single-threaded program only): a child process on the other core writes the
+    JSON, the text files and most documents' pages while this one draws the charts and writes the rest
+    (`evmeval._util.forked`). Sequencing, unless given, is scored here (`validate=False`: v1.8's `-nv`);
+    when v1.8 would refuse the links, everything else is still written, the report says why, and so
+    does `warn(text)` (one line per refused pair, `file:line`).
+    """
+    check_report_folder(out_dir, inputs, result, parents=parents, charts=charts.names if charts else ())
+    make_output_folders(parents)
+    if sequencing is None:
+        sequencing = score_links(inputs, result, validate=validate)
+    if isinstance(sequencing, SequencingSkipped) and warn is not None:
+        warn("\n".join(sequencing.lines()))
+    tables = Tables()  # each document's mapping rows and cluster explanations are made once
+    coref = None if coref_combination is None else score_shown_coreference(
+        result, inputs.gold, inputs.system, combination=coref_combination)
+    if not (fork and single_threaded()):  # a threaded process (a window) never forks
+        schemes = _count_schemes(result, tables)  # every mapping table is made with them
+        images, captions = charts.render(result, coref, schemes) if charts else ({}, {})
+        return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
+                                  sequencing=sequencing, schemes=schemes, tables=tables)
+    for doc in result.documents:  # every mapping table, made once: both processes read them
+        for combination in COMBINATIONS:
+            mapping_rows(doc, combination, tables)
+    gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
+    try:
+        return _export_forked(out_dir, inputs, result, coref, sequencing, charts, tables)
+    finally:
+        gc.unfreeze()
+
+
+def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, coref: CorefResult | None,
+                   sequencing: Sequencing, charts: ChartRenderer | None, tables: Tables) -> list[str]:
+    schemes = functools.cache(lambda: _count_schemes(result, tables))  # by the process that needs them
+    files = text_files(result, schemes, coref, sequencing, tables)
+    mine = [f for f in files if f[0] in PARENT_FILES]
+    theirs = [f for f in files if f[0] not in PARENT_FILES]
+    pages = len(page_ranges(len(result.documents)))
+    split = round(pages * CHILD_PAGE_SHARE)
+    child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(
+        out_dir, result, inputs, coreference=coref, only=range(split), tables=tables))
+    images, captions = charts.render(result, coref, schemes()) if charts else ({}, {})
+    written = _write_files(out_dir, mine + _chart_files(images))
+    written = write_document_pages(out_dir, result, inputs, coreference=coref, only=range(split, pages),
+                                   tables=tables) + written
+    written = child.result() + written  # every document page exists before the main page links to them
+    written.append(write_main_page(out_dir, result, inputs, _pngs(images), captions=captions,
+                                   banner=mapping_banner_html(result.mapping), coreference=coref,
+                                   sections=_html_sections(schemes(), sequencing)))
+    return written
+
+
+def _count_schemes(result: ScoreResult, tables: Tables) -> SchemeResult:
+    """The MUC/GATE counts; then the overlap units they needed are dropped (~35 MB on 2000 documents)."""
+    schemes = scheme_scores(result, tables)
+    tables.forget(*UNIT_TABLES)
+    return schemes
