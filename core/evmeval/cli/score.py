@@ -156,11 +156,26 @@ def _check_options(args: argparse.Namespace) -> str | None:
     return None
 
 
+def _casie_inputs(args: argparse.Namespace) -> dict[str, bytes] | None:
+    """CASIE inputs (a `.json` file or a folder of them) as tbf bytes, scored as tbf is: nuggets are
+    character-span mentions with `type.subtype` and realis, hoppers coreference (None: no CASIE input)."""
+    from evmeval.io.casie import is_casie, tbf_bytes
+
+    found = [path for path in (args.gold, args.system) if path != STDIN and is_casie(path)]
+    if not found:
+        return None
+    if args.token_path is not None:
+        raise FormatError(found[0], 0, "CASIE spans are character offsets: no token tables apply",
+                          "CASIE files without -t")
+    return {path: tbf_bytes(path) for path in found}
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse, before any work, outputs that would land on an input (token tables included)."""
     inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
     refuse_stdin_twice(inputs_read)
     folders = input_folders(args.token_path, args.token_table_extension)
+    folders += [(path, (".json",)) for path in (args.gold, args.system) if os.path.isdir(path)]  # CASIE folders
     if args.sequencing:
         check_folder(args.sequencing)
     check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref),
@@ -247,8 +262,8 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     option_warnings = threshold_warnings(args)
     try:
         _check_outputs(args)
-        preread = None
-        if wants_kernel(args):  # the C kernel's common case; it hands anything unusual back
+        preread = _casie_inputs(args)
+        if preread is None and wants_kernel(args):  # the C kernel's common case; it hands anything unusual back
             outcome = run_kernel(args)
             if isinstance(outcome, dict):
                 preread = outcome
@@ -313,7 +328,11 @@ def _validate_parser() -> argparse.ArgumentParser:
 def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT_EXTENSION,
                       offset_fields: tuple[int, int] = (2, 3), text_dir: str | None = None) -> list[Problem]:
     """Every problem of one tbf file, syntax and content, in line order; `text_dir`: the texts that
-    character offsets are checked against."""
+    character offsets are checked against. A CASIE file or folder is checked as CASIE."""
+    from evmeval.io.casie import is_casie, validate_casie
+
+    if path != STDIN and is_casie(path):
+        return validate_casie(path)
     mode = SpanMode.TOKEN if token_dir else SpanMode.CHAR
     tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
     tokens = TokenSource(token_dir, extension, offset_fields) if token_dir else None
