@@ -28,6 +28,7 @@ PARSERS = {
     "evmeval-iaa": "evmeval.cli.iaa:_iaa_parser",
     "evmeval-brat2tbf": "evmeval.cli.iaa:_brat2tbf_parser",
     "evmeval-conll": "evmeval.cli.coref:_conll_parser",
+    "evmeval-convert": "evmeval.cli.convert:_parser",
     "evmeval-gui": "evmeval_gui.app:build_parser",
 }
 """Each console script and the function that builds its parser (the one its entry point parses with)."""

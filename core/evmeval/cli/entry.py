@@ -57,3 +57,11 @@ def compare() -> None:
     from evmeval.cli.compare import compare_entry
 
     compare_entry()
+
+
+def convert() -> None:
+    """`evmeval-convert`."""
+    interrupt.install("evmeval-convert")
+    from evmeval.cli.convert import convert_entry
+
+    convert_entry()

@@ -138,7 +138,7 @@ class _Reader:
 
     def span(self, fields: Fields, obj: dict[str, Any], content: str) -> Span:
         start, end = obj.get("startOffset"), obj.get("endOffset")
-        if not is_int(start) or not is_int(end):
+        if not isinstance(start, int) or not isinstance(end, int) or not is_int(start) or not is_int(end):
             raise fields.fail(f"startOffset {start!r}, endOffset {end!r}", _OFFSET)
         if not 0 <= start < end:
             raise fields.fail(f"span [{start}, {end}) empty or negative", _OFFSET)
@@ -156,7 +156,7 @@ class _Reader:
         obj = fields.obj(value, "an argument")
         span = self.span(fields, obj, content)
         role_obj = fields.obj(fields.get(obj, "role", dict, "a role object {type}"), "role")
-        role = fields.at("role").get(role_obj, "type", str, "the role's type as a string")
+        role = self.fields(role_obj, f"{where}, role").get(role_obj, "type", str, "the role's type as a string")
         entity_type = fields.get(obj, "type", str, _TEXT, optional=True)
         span.extra = _rest(span.extra, ("role", "type"))
         return Argument(span, role, entity_type, _rest(role_obj, ("type",)))
@@ -322,7 +322,8 @@ def to_tbf_document(doc: CasieDocument, run_id: str) -> Document:
     relations: list[Relation] = []
     for hopper, ids in zip(doc.hoppers, _ids(doc), strict=True):
         for event, mention_id in zip(hopper.events, ids, strict=True):
-            text = event.nugget.text if event.nugget.text is not None else doc.content[event.nugget.start:event.nugget.end]
+            nugget = event.nugget
+            text = nugget.text if nugget.text is not None else doc.content[nugget.start:nugget.end]
             mentions.append(Mention(run_id, doc.doc_id, mention_id, ((event.nugget.start, event.nugget.end),),
                                     _tbf_text(text), canonical(event.event_type), canonical(event.realis),
                                     event.event_type, event.realis, None, event.line))

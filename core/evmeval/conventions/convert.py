@@ -1,0 +1,165 @@
+"""`evmeval-convert`: event files from one format into another, with a report of what did not fit.
+
+The mapping into tbf is the one the `evmeval` convention scores by (`ours.READERS` for token formats,
+`evmeval.io.casie.to_tbf` for CASIE), so a converted file scores as its source does. Tokens and texts
+come from the files themselves; each output says what it could not carry (arguments into tbf,
+realis and coreference into TextEE) rather than dropping it silently.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+
+from evmeval.conventions.base import Input
+from evmeval.conventions.corpus import document_text
+from evmeval.conventions.items import GOLD, PRED
+from evmeval.conventions.ours import READERS
+from evmeval.io import casie
+from evmeval.io.convert import NOT_ANNOTATED_RAW
+from evmeval.io.dygiepp import read_dygiepp
+from evmeval.io.errors import FormatError
+from evmeval.io.tbf import format_tbf, read_tbf
+from evmeval.io.textee import EventMention, Window, dumps_textee, read_textee
+from evmeval.io.tokens import format_token_table, read_token_table, token_table_path
+from evmeval.model import Document, Mention, SpanMode, TbfFile, TokenTable
+
+SOURCES = ("textee", "dygiepp", "casie", "tbf")
+TARGETS = ("tbf", "textee", "casie")
+
+
+@dataclass
+class Output:
+    """The files to write (path relative to the output folder -> text) and what was not carried."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    lost: Counter[str] = field(default_factory=Counter)
+
+    def report(self) -> list[str]:
+        """One line per kind of thing not carried, most first."""
+        return [f"not carried: {n} {what}" for what, n in self.lost.most_common()]
+
+
+def _tbf_name(path: str) -> str:
+    stem = os.path.basename(os.path.normpath(path))
+    return (stem.rsplit(".", 1)[0] if "." in stem else stem) + ".tbf"
+
+
+def _with_realis(doc: Document) -> Document:
+    """A tbf line needs a realis: the formats without one get brat2tbf's NOT_ANNOTATED."""
+    return Document(doc.doc_id, tuple(m._replace(raw_realis=NOT_ANNOTATED_RAW) for m in doc.mentions), doc.relations)
+
+
+def token_to_tbf(path: str, fmt: str, predictions: bool = False) -> Output:
+    """TextEE or DyGIE++ -> tbf on token ids, with a token table and a text per document (`tkn/`, `txt/`)."""
+    side = READERS[fmt](Input(path), PRED if predictions else GOLD)
+    out = Output()
+    documents = [_with_realis(d) for d in side.tbf.documents.values()]
+    out.files[_tbf_name(path)] = format_tbf(documents)
+    for doc_id, units in side.units.items():
+        text, table = document_text(doc_id, units)
+        out.files[os.path.join("txt", f"{doc_id}.txt")] = text
+        out.files[os.path.join("tkn", f"{doc_id}.tab")] = format_token_table(table.tokens)
+    out.lost["event arguments (tbf has no arguments)"] = sum(len(a) for a in side.arguments.values())
+    if fmt == "textee":
+        windows = read_textee(path).windows
+        out.lost["entity mentions"] = sum(len(w.entity_mentions or ()) for w in windows)
+    else:
+        docs = read_dygiepp(path).documents
+        out.lost["DyGIE++ fields other than events (ner, relations, clusters, event_clusters)"] = sum(
+            1 for d in docs for k in ("ner", "relations", "clusters", "event_clusters") if k in d.extra)
+    out.lost["realis (the source has none: NOT_ANNOTATED written)"] = sum(len(d.mentions) for d in documents)
+    return _drop_zero(out)
+
+
+def casie_to_tbf(path: str) -> Output:
+    """CASIE -> tbf on character offsets (hoppers as @Coreference) and each document's text in `txt/`."""
+    docs = casie.read_casie(path)
+    tbf = casie.to_tbf(docs, path, os.path.basename(os.path.normpath(path)))
+    out = Output({_tbf_name(path): format_tbf(list(tbf.documents.values()))})
+    for doc in docs:
+        out.files[os.path.join("txt", f"{doc.doc_id}.txt")] = doc.content
+    out.lost["event arguments (tbf has no arguments)"] = sum(len(e.arguments or ()) for d in docs for h in d.hoppers
+                                                             for e in h.events)
+    out.lost["document info fields (title, date, link)"] = sum(d.info != casie.ABSENT for d in docs)
+    return _drop_zero(out)
+
+
+def _drop_zero(out: Output) -> Output:
+    out.lost = Counter({k: v for k, v in out.lost.items() if v})
+    return out
+
+
+def _read_tbf(path: str, token_dir: str | None) -> TbfFile:
+    tbf, problems = read_tbf(path, mode=SpanMode.TOKEN if token_dir else SpanMode.CHAR)
+    if fatal := [p for p in problems if p.fatal]:
+        raise FormatError(fatal[0].path, fatal[0].line, fatal[0].message, fatal[0].expected)
+    return tbf
+
+
+def tbf_to_textee(path: str, token_dir: str) -> Output:
+    """tbf on token ids and its token tables -> TextEE: a window per document, its tokens the table's;
+    a trigger spans its first to its last token. Realis and relations are not carried."""
+    tbf = _read_tbf(path, token_dir)
+    out = Output()
+    windows = []
+    for doc in tbf.documents.values():
+        table_path = token_table_path(token_dir, doc.doc_id)
+        if not os.path.isfile(table_path):
+            raise FormatError(table_path, 0, f"no token table for document {doc.doc_id!r}", "a .tab per document")
+        table: TokenTable = read_token_table(table_path, doc_id=doc.doc_id)
+        position = table.index()
+        events = []
+        for m in doc.mentions:
+            at = sorted(position[t] for t in m.span if t in position)
+            if not at:
+                raise FormatError(path, m.line, f"mention {m.mention_id!r}: no token of its span in {table_path}",
+                                  "token ids of the document's table")
+            if at != list(range(at[0], at[-1] + 1)):
+                out.lost["discontinuous spans (widened to first..last token)"] += 1
+            events.append(EventMention(m.raw_type, at[0], at[-1] + 1, m.text, m.mention_id))
+        out.lost["realis values"] += sum(1 for m in doc.mentions if m.raw_realis != NOT_ANNOTATED_RAW)
+        out.lost["relations (coreference, after, subevent)"] += len(doc.relations)
+        windows.append(Window(doc.doc_id, doc.doc_id, [t.text for t in table.tokens], events, []))
+    out.files[_tbf_name(path)[:-4] + ".jsonl"] = dumps_textee(windows)
+    return _drop_zero(out)
+
+
+def tbf_to_casie(path: str, text_dir: str) -> Output:
+    """tbf on character offsets and its texts -> a CASIE file per document (clusters as hoppers)."""
+    tbf = _read_tbf(path, None)
+    out = Output()
+    for doc in tbf.documents.values():
+        text_path = os.path.join(text_dir, f"{doc.doc_id}.txt")
+        if not os.path.isfile(text_path):
+            raise FormatError(text_path, 0, f"no text for document {doc.doc_id!r}", "a <doc id>.txt per document")
+        with open(text_path, encoding="utf-8", newline="") as handle:
+            content = handle.read()
+        out.lost["discontinuous spans (widened)"] += sum(len(m.span) > 1 for m in doc.mentions)
+        out.lost["after/subevent relations"] += sum(r.kind != "Coreference" for r in doc.relations)
+        out.files[f"{doc.doc_id}.json"] = casie.dumps_casie(casie.from_tbf_document(doc, content))
+    return _drop_zero(out)
+
+
+def convert(source: str, source_format: str, target: str, *, token_dir: str | None = None,
+            text_dir: str | None = None, predictions: bool = False) -> Output:
+    """The files `target` holds for `source`; raises `FormatError` (bad input) or `ValueError` (a pair not
+    supported, a folder missing)."""
+    if source_format in ("textee", "dygiepp") and target == "tbf":
+        return token_to_tbf(source, source_format, predictions)
+    if source_format == "casie" and target == "tbf":
+        return casie_to_tbf(source)
+    if source_format == "tbf" and target == "textee":
+        if token_dir is None:
+            raise ValueError("tbf -> textee needs the token tables (-t FOLDER)")
+        return tbf_to_textee(source, token_dir)
+    if source_format == "tbf" and target == "casie":
+        if text_dir is None:
+            raise ValueError("tbf -> casie needs the texts (--text FOLDER)")
+        return tbf_to_casie(source, text_dir)
+    raise ValueError(f"{source_format} -> {target} is not supported (supported: textee, dygiepp, casie -> tbf; "
+                     "tbf -> textee, casie)")
+
+
+__all__ = ["SOURCES", "TARGETS", "Mention", "Output", "convert"]
