@@ -158,7 +158,10 @@ def _check_options(args: argparse.Namespace) -> str | None:
 
 def _casie_inputs(args: argparse.Namespace) -> dict[str, bytes] | None:
     """CASIE inputs (a `.json` file or a folder of them) as tbf bytes, scored as tbf is: nuggets are
-    character-span mentions with `type.subtype` and realis, hoppers coreference (None: no CASIE input)."""
+    character-span mentions with `type.subtype` and realis, hoppers coreference (None: no CASIE input).
+    A tbf run imports none of the JSON readers: only a folder or a `.json` file is looked at."""
+    if not any(p != STDIN and (p.endswith(".json") or os.path.isdir(p)) for p in (args.gold, args.system)):
+        return None
     from evmeval.io.casie import is_casie, tbf_bytes
 
     found = [path for path in (args.gold, args.system) if path != STDIN and is_casie(path)]
