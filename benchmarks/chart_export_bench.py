@@ -32,7 +32,7 @@ folder, out = sys.argv[1], sys.argv[2]
 import evmeval_gui.app as app
 import evmeval_gui.export as ex
 from evmeval._util.shared_tables import Tables
-from evmeval.coref.view import score_shown_coreference
+from evmeval.coref.scoring import score_coreference
 from evmeval.mention.schemes import scheme_scores
 from evmeval_gui.model.corpus import load_corpus, score_system
 args = app.build_parser().parse_args(["-g", f"{folder}/gold.tbf", "-s", f"{folder}/system.tbf", "-t", f"{folder}/tkn",
@@ -40,7 +40,7 @@ args = app.build_parser().parse_args(["-g", f"{folder}/gold.tbf", "-s", f"{folde
 corpus = load_corpus(app._request(args), check_inputs=False)
 result = score_system(corpus, 0, mapping=args.mapping)
 inputs = corpus.inputs[0]
-coref = score_shown_coreference(result, inputs.gold, inputs.system, combination=ex.DEFAULT_COMBINATION)
+coref = score_coreference(result, inputs.gold, inputs.system, combination=ex.DEFAULT_COMBINATION)
 schemes = scheme_scores(result, Tables())
 start = time.process_time()
 app._application(offscreen=True)

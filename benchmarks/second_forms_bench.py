@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """What each second form of a rule buys on the task users run: whole-process CPU time, same-run ratio.
 
-For each second form still in the code (the C kernels, the lazy token reader, the plain-row token
-table parse), runs the task with it (A) and without it (B, the plain form: an environment variable or
-a patch made before the program starts) interleaved, A B A B …, `--runs` each, and prints the medians
-and B/A. The forms that did not pay (< 1.5x) were deleted; docs/developer.md has every ratio.
+For each second form still in the code (the C kernels), runs the task with it (A) and without it (B,
+the plain form: an environment variable or a patch made before the program starts) interleaved,
+A B A B …, `--runs` each, and prints the medians and B/A. The forms that did not pay (< 1.5x) were
+deleted; docs/developer.md has every ratio.
 CPU time (user + system of the child and its children), not wall time: the machine is shared.
 
     python benchmarks/gen_corpus.py --seed 3 --docs 2000 --mentions 40 --out /tmp/c2000
@@ -22,23 +22,14 @@ import sys
 import tempfile
 
 SCORE = "from evmeval.cli.entry import score; sys.argv[0] = 'evmeval-score'; score()"
-EXPORT = ("import evmeval; c = evmeval.load(G, S, tokens=T, texts=X); "
-          "evmeval.export_report(c, evmeval.score(c), OUT)")
 NO_COREF_KERNEL = ("import evmeval.coref.kernel as k, evmeval.coref.scoring as s, evmeval.report.coref_report as r; "
                    "k.KERNEL = s.KERNEL = r.KERNEL = None")
-NO_TOKEN_ROWS = ("import evmeval.report.snippets as sn, evmeval.io.tokens as t; "
-                 "sn.read_token_rows = lambda p, *, doc_id, offset_fields: t.read_token_table("
-                 "p, doc_id=doc_id, offset_fields=offset_fields)")
-NO_PLAIN_TABLE = "import evmeval.io.tokens as t; t._plain_table = lambda text, offset_fields: None"
 PURE = {"EVMEVAL_PURE_PYTHON": "1"}
 
 FORMS = {  # name: (task, arguments, A's (patch, env), B's (patch, env))
     "mention C kernel": ("evmeval-score -t -o", ["-o", "{out}/s.txt"], ("", {}), ("", PURE)),
     "coref C kernel": ("evmeval-score -t -o -c", ["-o", "{out}/s.txt", "-c", "{out}/c"], ("", {}),
                        (NO_COREF_KERNEL, {})),
-    "token rows (lazy reader)": ("evmeval.export_report (no charts)", None, ("", {}), (NO_TOKEN_ROWS, {})),
-    "token table plain-row parse": ("EVMEVAL_PURE_PYTHON=1 evmeval-score -t -o", ["-o", "{out}/s.txt"], ("", PURE),
-                                    (NO_PLAIN_TABLE, PURE)),
 }
 
 
@@ -49,11 +40,8 @@ def _cpu(command: list[str], env: dict[str, str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
-def _command(corpus: str, arguments: list[str] | None, patch: str, out: str) -> list[str]:
-    gold, system, tokens, texts = (os.path.join(corpus, n) for n in ("gold.tbf", "system.tbf", "tkn", "txt"))
-    if arguments is None:
-        code = f"{patch}\nG, S, T, X, OUT = {gold!r}, {system!r}, {tokens!r}, {texts!r}, {out + '/r'!r}\n{EXPORT}"
-        return [sys.executable, "-c", "import sys\n" + code]
+def _command(corpus: str, arguments: list[str], patch: str, out: str) -> list[str]:
+    gold, system, tokens = (os.path.join(corpus, n) for n in ("gold.tbf", "system.tbf", "tkn"))
     argv = ["-g", gold, "-s", system, "-t", tokens, *(a.format(out=out) for a in arguments)]
     return [sys.executable, "-c", f"import sys\n{patch}\nsys.argv[1:] = {argv!r}\n{SCORE}"]
 

@@ -1,7 +1,7 @@
 """The session's coreference: scores and clusters of what the window shows, computed in the background.
 
 No Qt. `Coreference` follows its `Session`: when a result is shown or the attribute combination
-changes it asks the core (`evmeval.coref.view.score_shown_coreference`) through the session's
+changes it asks the core (`evmeval.coref.scoring.score_coreference`) through the session's
 runner, under its own job key (`COREF_JOB`: it never stops loading or an export, and they never stop
 it; the window shows a busy bar and Cancel while it runs), and keeps one `CorefResult` per (system,
 combination). In the Agreement mode it also scores the pair the other way round (the swapped
@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 from evmeval._util.progress import Cancelled
 from evmeval.coref.explain import ClusterExplanation, explain_clusters
-from evmeval.coref.scoring import CorefDocument, CorefResult
-from evmeval.coref.view import MetricAgreement, coreference_agreement, describe_all, score_shown_coreference
+from evmeval.coref.scoring import CorefDocument, CorefResult, score_coreference
+from evmeval.coref.view import MetricAgreement, coreference_agreement, describe_all
 from evmeval.io.errors import FormatError, Problem
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import TbfFile
@@ -186,10 +186,10 @@ class Coreference:
         def work(context: JobContext) -> tuple[CorefResult, CorefResult | None]:
             context.status(f"{label} ({combination})…")
             try:
-                forward = score_shown_coreference(result, inputs.gold, inputs.system, combination=combination,
+                forward = score_coreference(result, inputs.gold, inputs.system, combination=combination,
                                                   threshold=threshold, progress=context.progress,
                                                   cancelled=context.cancelled)
-                backward = None if reverse is None else score_shown_coreference(
+                backward = None if reverse is None else score_coreference(
                     reverse[0], reverse[1], reverse[2], combination=combination, threshold=threshold,
                     cancelled=context.cancelled)
             except Cancelled:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from evmeval.coref.view import score_shown_coreference
+from evmeval.coref.scoring import score_coreference
 from evmeval.io.errors import FormatError, Problem
 from evmeval.mention.schemes import SchemeResult, scheme_scores
 from evmeval.mention.scoring import ScoreResult
@@ -72,7 +72,7 @@ class ExportController:
             scored = coref
             if scored is None:
                 try:
-                    scored = score_shown_coreference(result, inputs.gold, inputs.system, combination=combination)
+                    scored = score_coreference(result, inputs.gold, inputs.system, combination=combination)
                 except FormatError:
                     scored = None  # a mention in two clusters: the window already said so; mentions still export
             return write_report_files(folder, inputs, result, images, captions,

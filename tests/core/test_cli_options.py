@@ -97,4 +97,4 @@ def test_every_json_document_starts_with_its_schema_version(evmeval_data: Path, 
         out = str(tmp_path / f"{name}.json")
         assert run(out) == 0, name
         data = json.loads(Path(out).read_text(encoding="utf-8"))
-        assert next(iter(data)) == "schema" and data["schema"] == JSON_SCHEMA == 1, name
+        assert next(iter(data)) == "schema" and data["schema"] == JSON_SCHEMA == 2, name

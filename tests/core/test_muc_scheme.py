@@ -161,7 +161,7 @@ def test_muc_json(files: tuple[Path, Path], tmp_path: Path) -> None:
     assert score_main(["-g", str(files[0]), "-s", str(files[1]), "--scheme", "muc", "--mapping", "optimal",
                        "-o", str(tmp_path / "r.txt"), "--json", str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert (data["mapping"], data["scheme"]) == ("optimal", "muc")
+    assert (data["strategy"], data["scheme"], data["schema"]) == ("optimal", "muc", 2) and "mapping" not in data
     micro = data["muc"]["micro"]["plain"]
     assert set(micro) == {"pos", "act", "cor", "par", "inc", "mis", "spu", "precision", "recall", "f1"}
     assert (micro["pos"], micro["act"], micro["cor"], micro["par"]) == (4, 5, 2, 1)
@@ -199,3 +199,16 @@ def test_the_worked_example_under_each_mapping(mapping: str, par: int, mis: int,
     counts = scheme_scores(score_files(gold, system, mapping=mapping)).muc["plain"]
     assert counts == MucCounts(par=par, mis=mis, spu=spu)
     assert counts.precision == counts.recall == (par / 2) / 2  # greedy 25%, optimal and ordered 50%
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "optimal", "ordered"])
+def test_the_json_names_the_strategy_as_strategy(files: tuple[Path, Path], tmp_path: Path,
+                                                          strategy: str) -> None:
+    """`"mapping"` means the pairs elsewhere (`documents[].mappings`); the strategy is `"strategy"` (schema 2),
+    written only when it is not the published greedy one."""
+    out = tmp_path / "out.json"
+    assert score_main(["-g", str(files[0]), "-s", str(files[1]), "--strategy", strategy,
+                       "-o", str(tmp_path / "r.txt"), "--json", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["schema"] == 2 and "mapping" not in data
+    assert data.get("strategy") == (None if strategy == "greedy" else strategy)

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.align import COMBINATIONS
-from evmeval.coref.scoring import DEFAULT_COMBINATION
-from evmeval.coref.view import score_shown_coreference
+from evmeval.coref.scoring import DEFAULT_COMBINATION, score_coreference
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import load_inputs
 from evmeval.mention.prf import NAN_REASON
@@ -120,7 +119,7 @@ def test_coreference_clusters_go_to_the_document_pages(tmp_path, evmeval_data: P
     inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "sample_system_C.tbf"),
                          token_dir=str(folder / "tkn"), text_dir=str(folder / "txt"))
     result = score_files(inputs.gold, inputs.system)
-    coref = score_shown_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
+    coref = score_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
     write_html_report(str(tmp_path), result, inputs, {}, coreference=coref, per_page=1)
     index = (tmp_path / MAIN_PAGE).read_text(encoding="utf-8")
     assert "<h2>Coreference</h2>" in index and "cluster(s) not matched exactly</summary>" not in index

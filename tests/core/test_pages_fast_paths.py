@@ -10,20 +10,16 @@ from __future__ import annotations
 import html
 import itertools
 
-from evmeval.io.errors import FormatError
 from evmeval.io.text import MAX_SHIFT, find_text_shift
-from evmeval.io.token_rows import TokenRows, read_token_rows
 from evmeval.io.tokens import parse_token_table
 from evmeval.mention.outcomes import MappingRow, Outcome
-from evmeval.model import Mention, Token, TokenTable
+from evmeval.model import Mention, Token
 from evmeval.outcome_style import STYLES
 from evmeval.report import html_report
 from evmeval.report.escape import esc
 from evmeval.report.snippets import CONTEXT_CHARS, DocumentSnippets
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-
-from tests.core.test_token_rows import tables
 
 # -- plain versions ---------------------------------------------------------------------------------
 
@@ -108,20 +104,11 @@ def aligned(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(aligned())
-def test_the_shift_of_partial_rows_is_the_plain_rules(tmp_path_factory, case):
+def test_the_shift_of_a_token_table_is_the_plain_rules(case):
     table_text, text = case
     assume(table_text)
-    path = tmp_path_factory.mktemp("tab") / "d.tab"
-    path.write_bytes(table_text.encode("utf-8"))
-    whole = parse_token_table(table_text, doc_id="d", path=str(path)).tokens
-    read = read_token_rows(str(path), doc_id="d")
-    expected = plain_shift(list(whole), text)
-    assert find_text_shift(whole, text) == expected                 # the general path
-    if isinstance(read, TokenRows):                                  # a plain file: read for the sample
-        assert find_text_shift(read, text) == expected
-        assert find_text_shift(list(read), text) == expected
-    else:                                                            # anything else is parsed whole
-        assert find_text_shift(read.tokens, text) == expected
+    whole = parse_token_table(table_text, doc_id="d", path="d.tab").tokens
+    assert find_text_shift(whole, text) == plain_shift(list(whole), text)
 
 
 @settings(max_examples=200, deadline=None)
@@ -131,48 +118,6 @@ def test_the_shift_of_any_tokens_is_the_plain_rules(words, text):
     """Tokens made directly (the window's tables): blank ones, overlapping ones, ones past the text."""
     tokens = [Token(f"t{k}", w, first, first + length) for k, (w, first, length) in enumerate(words)]
     assert find_text_shift(tokens, text) == plain_shift(tokens, text)
-
-
-@settings(max_examples=60, deadline=None)
-@given(st.integers(1, 500), st.integers(0, 600), st.sampled_from(["x", "-1", "", "3\t2"]))
-def test_a_bad_row_in_the_sample_is_reported_as_the_plain_rule_reports_it(tmp_path_factory, size, bad, field):
-    rows = [f"t{k}\tw\t{2 * k}\t{2 * k}" for k in range(size)]
-    bad %= size
-    rows[bad] = f"t{bad}\tw\t{field}\t{2 * bad}"
-    path = tmp_path_factory.mktemp("tab") / "d.tab"
-    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
-    try:
-        plain_rows, fast_rows = (read_token_rows(str(path), doc_id="d") for _ in range(2))
-    except FormatError:
-        assume(False)                                               # the first row is checked on opening
-    assert isinstance(plain_rows, TokenRows) and isinstance(fast_rows, TokenRows)
-    text = "w " * size
-    try:
-        expected: int | str | None = plain_shift(plain_rows, text)  # type: ignore[arg-type]
-    except FormatError as exc:
-        expected = str(exc)
-    try:
-        got: int | str | None = find_text_shift(fast_rows, text)
-    except FormatError as exc:
-        got = str(exc)
-    assert got == expected
-
-
-@settings(max_examples=80, deadline=None)
-@given(tables(), st.data())
-def test_offsets_of_partial_rows_are_those_of_the_whole_table(tmp_path_factory, text, data):
-    """`TokenRows.offsets` (the snippets' lookups) gives each asked token's offsets, as `find` does."""
-    path = tmp_path_factory.mktemp("tab") / "d.tab"
-    path.write_bytes(text.encode("utf-8"))
-    whole = parse_token_table(text, doc_id="d", path=str(path)).tokens
-    read = read_token_rows(str(path), doc_id="d")
-    assume(isinstance(read, TokenRows))
-    ids = [t.id for t in whole]
-    asked = data.draw(st.lists(st.sampled_from([*ids, "t999", "t", "tx", "nope", f"t{len(ids)}", f"t{len(ids) + 1}"]),
-                               max_size=10))
-    by_id = {t.id: (t.first, t.last) for t in whole}
-    assert read.offsets(asked) == {i: by_id[i] for i in asked if i in by_id}
-    assert read.offsets(asked) == {i: (t.first, t.last) for i, t in read.find(asked).items()}
 
 
 def test_a_sample_at_the_limit_is_accepted_and_one_below_is_not():
@@ -223,7 +168,7 @@ def snippet_cases(draw):
 def test_snippets_are_the_plain_rules(case, outcome):
     text, gold, system = (None, [(0, 1)], None) if case is None else case
     snippets = DocumentSnippets.__new__(DocumentSnippets)
-    snippets.text, snippets._offsets, snippets._rows, snippets._shown = text, {}, None, None
+    snippets.text, snippets._offsets = text, {}
     row = _row(None if gold is None else _mention(tuple(gold)), None if system is None else _mention(tuple(system)),
                outcome)
     assert snippets.snippet(row) == plain_snippet(text, gold or [], system or [], outcome)
@@ -237,16 +182,7 @@ def test_mention_cells_are_the_plain_rules(fields, side):
 
 def test_error_items_start_with_their_outcomes_tag():
     snippets = DocumentSnippets.__new__(DocumentSnippets)
-    snippets.text, snippets._offsets, snippets._rows, snippets._shown = None, {}, None, None
+    snippets.text, snippets._offsets = None, {}
     for outcome in Outcome:
         item = html_report._error_item(_row(_mention(((0, 1),)), None, outcome), snippets)
         assert item.startswith(f'<li><span class="tag o-{outcome.value}">{plain_esc(STYLES[outcome].short)}</span>')
-
-
-def test_a_table_read_whole_still_aligns(tmp_path):
-    """A CRLF table is parsed whole (a `TokenTable`): the general path, same answer."""
-    path = tmp_path / "d.tab"
-    path.write_bytes(b"t0\tRebels\t0\t5\r\nt1\tattacked\t7\t14\r\n")
-    read = read_token_rows(str(path), doc_id="d")
-    assert isinstance(read, TokenTable)
-    assert find_text_shift(read.tokens, "\nRebels attacked") == plain_shift(list(read.tokens), "\nRebels attacked") == 1

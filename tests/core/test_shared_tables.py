@@ -11,8 +11,8 @@ from evmeval._util.shared_tables import Tables, shared
 from evmeval.align import COMBINATIONS
 from evmeval.align.overlap import mention_units
 from evmeval.coref.explain import explain_clusters
-from evmeval.coref.scoring import DEFAULT_COMBINATION
-from evmeval.coref.view import describe_all, score_shown_coreference
+from evmeval.coref.scoring import DEFAULT_COMBINATION, score_coreference
+from evmeval.coref.view import describe_all
 from evmeval.io.loading import load_inputs
 from evmeval.mention.outcomes import mapping_rows, mention_unit_sets
 from evmeval.mention.schemes import scheme_scores
@@ -28,7 +28,7 @@ def scored(evmeval_data: Path):
     inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "sample_system_C.tbf"),
                          token_dir=str(folder / "tkn"), text_dir=str(folder / "txt"))
     result = score_files(inputs.gold, inputs.system)
-    coref = score_shown_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
+    coref = score_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
     return inputs, result, coref
 
 

@@ -7,8 +7,7 @@ import json
 import os
 
 import pytest
-from evmeval.coref.scoring import DEFAULT_COMBINATION
-from evmeval.coref.view import score_shown_coreference
+from evmeval.coref.scoring import DEFAULT_COMBINATION, score_coreference
 from evmeval.io.loading import load_inputs
 from evmeval.io.writing import write_atomic
 from evmeval.mention.scoring import score_files
@@ -23,7 +22,7 @@ def demo(evmeval_data):
     inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "sample_system_C.tbf"),
                          token_dir=str(folder / "tkn"), text_dir=str(folder / "txt"))
     result = score_files(inputs.gold, inputs.system)
-    return result, score_shown_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
+    return result, score_coreference(result, inputs.gold, inputs.system, combination=DEFAULT_COMBINATION)
 
 
 def test_lazy_json_with_nested_lazy_documents_is_the_eager_text(demo, tmp_path):

@@ -4,7 +4,7 @@ Their outputs are made by `evmeval.report.run`.
 
 Kept out of `evmeval.cli.score` so that the scorer's front end only gains a hook. With the defaults (greedy,
 dice) the report and JSON are exactly what they were; another mapping puts a banner on the report's
-first line and `"mapping"` in the JSON; `--scheme muc` prints MUC/ANNALIST count tables and GATE
+first line and `"strategy"` in the JSON; `--scheme muc` prints MUC/ANNALIST count tables and GATE
 measures instead of the Dice report and adds `"scheme"`, `"muc"` and `"gate"` to the JSON.
 """
 

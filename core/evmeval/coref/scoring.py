@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
+from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.align import COMBINATIONS
 from evmeval.coref.clusters import DocumentClusters, coreference_clusters
 from evmeval.coref.kernel import KERNEL
@@ -229,11 +230,15 @@ def general_document_coreference(doc: DocumentResult, sources: tuple[ClusterSour
 
 def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
                       combination: str = DEFAULT_COMBINATION, threshold: float = DEFAULT_THRESHOLD,
-                      whitelisted: bool = False, progress: Progress | None = None) -> CorefResult:
-    """Coreference scores for every scored document of `result` (its mappings are reused).
+                      whitelisted: bool = False, progress: Progress | None = None,
+                      cancelled: CancelCheck | None = None) -> CorefResult:
+    """Coreference scores for every scored document of `result` (its mappings are reused): the one
+    function the programs, the window and the report call.
 
-    `whitelisted`: the mentions were filtered by a type white list (v1.8 then filters relations too).
-    Raises `FormatError` (file:line) when a mention is in two clusters, `ValueError` for a bad threshold.
+    A document missing from `gold` (the window's two-annotator comparisons show every document of
+    either file) counts as one with no clusters. `whitelisted`: the mentions were filtered by a type
+    white list (v1.8 then filters relations too). Raises `FormatError` (file:line) when a mention is in
+    two clusters, `ValueError` for a bad threshold, `Cancelled` once `cancelled()` turns true.
     """
     check_threshold(threshold)
     if combination not in COMBINATIONS:
@@ -241,8 +246,11 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
     documents: list[CorefDocument] = []
     warnings: list[str] = []
     total = len(result.documents)
+    stop_if_cancelled(cancelled)
     for number, doc in enumerate(result.documents):
-        g_doc = gold.documents[doc.doc_id]
+        g_doc = gold.documents.get(doc.doc_id)
+        if g_doc is None:
+            g_doc = Document(doc.doc_id, ())
         scored = score_document_coreference(
             doc, g_doc, system.documents.get(doc.doc_id), gold_path=gold.path, system_path=system.path,
             combination=combination, threshold=threshold, whitelisted=whitelisted)
@@ -250,8 +258,10 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
             for problem in scored.gold_clusters.warnings + scored.system_clusters.warnings:
                 warnings.append(str(problem))
         documents.append(scored)
-        if progress is not None and (number % 50 == 0 or number + 1 == total):
-            progress(number + 1, total)
+        if number % 50 == 0 or number + 1 == total:
+            stop_if_cancelled(cancelled)
+            if progress is not None:
+                progress(number + 1, total)
     return CorefResult(combination, threshold, tuple(documents), corpus_total(documents), tuple(warnings))
 
 

@@ -1,60 +1,23 @@
-"""Coreference for the window and the reports: scoring any shown comparison, agreement in both
-directions, and each cluster's story in words.
-
-`evmeval.coref.scoring` scores a gold file against a system file; the window also shows comparisons
-whose documents need not all be in the gold-role file (two annotators: every document of either
-set), and wants to stop early when the user cancels. `describe_cluster` is the one wording of a
-cluster's outcome, used by the window's cluster table and tooltips and by the HTML report.
+"""Coreference for the window and the reports: agreement in both directions, and each cluster's
+story in words. The scores themselves come from `evmeval.coref.scoring.score_coreference`, which the
+window's model calls directly. `describe_cluster` is the one wording of a cluster's outcome, used by
+the window's cluster table and tooltips and by the HTML report.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evmeval._util.progress import CancelCheck, Cancelled
 from evmeval._util.shared_tables import Tables, shared
 from evmeval.coref.explain import ClusterExplanation
 from evmeval.coref.metrics import METRICS, CorefCounts
-from evmeval.coref.scoring import DEFAULT_THRESHOLD, CorefResult, score_coreference
-from evmeval.mention.scoring import ScoreResult
-from evmeval.model import Document, TbfFile
-
-Progress = Callable[[int, int], None]
 
 METRIC_NAMES: dict[str, str] = {"muc": "MUC", "bcub": "B³", "ceafm": "CEAF-m", "ceafe": "CEAF-e",
                                 "blanc": "BLANC", "lea": "LEA"}
 """Display names of `coref_metrics.METRICS`."""
 
 SIDE_NAMES = {"gold": "Gold", "system": "System"}
-
-
-def _covering(tbf: TbfFile, doc_ids: Sequence[str]) -> TbfFile:
-    """`tbf` with an empty document for every id it lacks (such a document has no clusters)."""
-    missing = [d for d in doc_ids if d not in tbf.documents]
-    if not missing:
-        return tbf
-    documents = dict(tbf.documents)
-    documents.update((d, Document(d, ())) for d in missing)
-    return TbfFile(tbf.path, tbf.mode, documents)
-
-
-def score_shown_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *, combination: str,
-                            threshold: float = DEFAULT_THRESHOLD, progress: Progress | None = None,
-                            cancelled: CancelCheck | None = None) -> CorefResult:
-    """`score_coreference` for any result the window shows (documents missing from the gold-role file
-    count as empty there); raises `Cancelled` when `cancelled()` turns true, `FormatError` for a
-    mention in two clusters."""
-    def report(done: int, total: int) -> None:
-        if cancelled is not None and cancelled():
-            raise Cancelled()
-        if progress is not None:
-            progress(done, total)
-
-    if cancelled is not None and cancelled():
-        raise Cancelled()
-    gold = _covering(gold, [d.doc_id for d in result.documents])
-    return score_coreference(result, gold, system, combination=combination, threshold=threshold, progress=report)
 
 
 # -- agreement: both directions ------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evmeval.io.token_rows import TokenRows
 from evmeval.model import Token, TokenTable
 
 MAX_SHIFT = 3
@@ -54,16 +53,12 @@ def find_text_shift(tokens: Sequence[Token], text: str) -> int | None:
     """The shift `s` such that `text[first+s : last+1+s]` spells the tokens, or None.
 
     A shift is accepted when at least 90% of an even sample of (non-blank) tokens match; the
-    smallest shift wins. A partly read table (`TokenRows`) gives the sample's spans without making
-    a `Token` per row: the report aligns 2000 documents with it (same rows, same rule).
+    smallest shift wins.
     """
     if not tokens:
         return 0
     step = max(1, len(tokens) // _SAMPLE)
-    if isinstance(tokens, TokenRows):
-        spans = tokens.spans(range(0, len(tokens), step))
-    else:
-        spans = [(t.text, t.first, t.last) for t in tokens[::step]]
+    spans = [(t.text, t.first, t.last) for t in tokens[::step]]
     return _shift_of([span for span in spans if span[0].strip()], text)
 
 

@@ -83,7 +83,7 @@ class LazyArray(Sequence[Any]):
         return map(self._build, self._items)
 
 
-JSON_SCHEMA = 1
+JSON_SCHEMA = 2
 """The version of every JSON document the programs write (its `"schema"` key): raised when a key changes
 meaning or goes away, so a reader can tell; CHANGELOG.md lists each change."""
 

@@ -36,5 +36,5 @@ def _json(result: ScoreResult) -> dict[str, Any]:
 
     data = result_to_json(result, lazy=True)  # built while written: a file is all it is for
     if result.mapping != DEFAULT_STRATEGY:
-        data["mapping"] = result.mapping
+        data["strategy"] = result.mapping
     return data

@@ -25,11 +25,11 @@ MUC_FIELDS: tuple[str, ...] = ("pos", "act", "cor", "par", "inc", "mis", "spu", 
 
 
 def scores_json(result: ScoreResult, schemes: SchemeResult) -> dict[str, Any]:
-    """The JSON export: the published layout, `mapping` when it is not greedy, then `muc` and `gate`.
+    """The JSON export: the published layout, `strategy` when it is not greedy, then `muc` and `gate`.
     The documents are built while `evmeval.report.json_report.dumps` writes them (a `LazyArray`)."""
     data = result_to_json(result, lazy=True)
     if result.mapping != DEFAULT_STRATEGY:
-        data["mapping"] = result.mapping
+        data["strategy"] = result.mapping
     # written at once: `dumps` would otherwise search 2000 documents' counts for lazy members
     return {**data, **{key: encoded(value) for key, value in schemes.to_json().items()}}
 

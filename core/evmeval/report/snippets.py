@@ -2,9 +2,7 @@
 
 Token mode follows `evmeval.io.text` (the rule the window follows too): a text file shifted by a few
 characters is aligned; one that does not match, or none, is replaced by the text rebuilt from the
-token table. When the text file fits, only the rows of the shown mentions' tokens and the alignment
-sample are parsed (`evmeval.io.token_rows`): a report of 2000 documents then parses thousands of
-rows instead of 1.4 million.
+token table (read whole, by the one token-table rule `evmeval.io.tokens.read_token_table`).
 """
 
 from __future__ import annotations
@@ -15,8 +13,8 @@ import itertools
 
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import LoadedInputs
-from evmeval.io.text import TEXT_FILE, TOKEN_TABLE, DocumentText, find_text_shift, token_document_text
-from evmeval.io.token_rows import TokenRows, read_token_rows
+from evmeval.io.text import TOKEN_TABLE, token_document_text
+from evmeval.io.tokens import read_token_table
 from evmeval.mention.outcomes import MappingRow, Outcome
 from evmeval.model import Mention, TokenTable
 from evmeval.report.escape import needs_escape
@@ -45,32 +43,19 @@ class DocumentSnippets:
     def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
         self.text: str | None = None
         self.problem = ""
-        self._shown: DocumentText | None = None
-        self._rows: TokenRows | None = None
         self._offsets: dict[str, tuple[int, int]] | None = None  # token id -> character range (token mode)
         try:
             path = inputs.tokens.path(doc_id)
-            table = read_token_rows(path, doc_id=doc_id, offset_fields=inputs.tokens.offset_fields) if path else None
+            table = read_token_table(path, doc_id=doc_id, offset_fields=inputs.tokens.offset_fields) if path else None
             self.text = inputs.texts.text(doc_id)
-            if isinstance(table, TokenRows):
-                table = self._align(table, path or "")
             if table is not None:
                 self._use_table(table)
         except FormatError as exc:
-            self.text, self._shown, self._rows, self._offsets = None, None, None, None
+            self.text, self._offsets = None, None
             self.problem = f"text not shown: {exc}"
             return
         if self.text is None:
             self.problem = "no text file or token table for this document"
-
-    def _align(self, rows: TokenRows, path: str) -> TokenTable | None:
-        """Keep the partial rows when the text file fits them; else the whole table (None: kept)."""
-        if self.text is not None:
-            shift = find_text_shift(rows, self.text)
-            if shift is not None:
-                self._shown, self._rows, self._offsets = DocumentText(self.text, shift, TEXT_FILE), rows, {}
-                return None
-        return TokenTable(doc_id="", tokens=tuple(rows), path=path)
 
     def _use_table(self, table: TokenTable) -> None:
         if table.tokens:
@@ -90,16 +75,6 @@ class DocumentSnippets:
         if self._offsets is None:
             return []
         offsets = self._offsets
-        if self._rows is not None and self._shown is not None:
-            missing = [t for t in m.span if t not in offsets]
-            if missing:
-                try:
-                    found = self._rows.offsets(missing)
-                except FormatError:
-                    found = {}
-                offset_range = self._shown.offset_range
-                for token_id, (first, last) in found.items():
-                    offsets[token_id] = offset_range(first, last)
         return [offsets[t] for t in m.span if t in offsets]
 
     def snippet(self, row: MappingRow) -> str:

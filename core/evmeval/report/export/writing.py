@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from evmeval._util.forked import Forked, single_threaded
 from evmeval._util.shared_tables import Tables
 from evmeval.align import COMBINATIONS
-from evmeval.coref.scoring import CorefResult
-from evmeval.coref.view import score_shown_coreference
+from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.loading import LoadedInputs
 from evmeval.io.writing import make_output_folders, write_atomic
 from evmeval.mention.outcomes import UNIT_TABLES, mapping_rows
@@ -157,7 +156,7 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
     if isinstance(sequencing, SequencingSkipped) and warn is not None:
         warn("\n".join(sequencing.lines()))
     tables = Tables()  # each document's mapping rows and cluster explanations are made once
-    coref = None if coref_combination is None else score_shown_coreference(
+    coref = None if coref_combination is None else score_coreference(
         result, inputs.gold, inputs.system, combination=coref_combination)
     if not (fork and single_threaded()):  # a threaded process (a window) never forks
         schemes = _count_schemes(result, tables)  # every mapping table is made with them
