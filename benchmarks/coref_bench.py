@@ -65,9 +65,9 @@ def kernel_takes_c(folder: Path, out: Path) -> bool:
     """Whether the C kernels finish the `-c -d` run on this corpus (rather than declining it)."""
     sys.path.insert(0, str(REPO))
     from evmeval.cli import fastpath
-    from evmeval.cli.score import _score_parser
+    from evmeval.cli.score_options import score_parser
 
-    args = _score_parser().parse_args(ours(folder, out, True, True)[3:])
+    args = score_parser().parse_args(ours(folder, out, True, True)[3:])
     if not fastpath.wants_kernel(args):
         return False
     return not isinstance(fastpath.run_kernel(args), dict)
