@@ -12,7 +12,8 @@ load average is printed beside the figures):
   alone: clusters, alignment, all six metrics, both CoNLL files, the breakdown file; wall and CPU),
   with the optional C kernel and with the pure-Python path (EVMEVAL_PURE_PYTHON=1's), and their ratio;
 - ratios to the published scorer + Perl (37.6 s measured on this machine, stored).
-`--published` also runs the published scorer once (python2.7 + perl, ~40 s), prints the live ratio
+`--published` also runs the published scorer once (python2.7 + perl, ~40 s; found as `run.py` finds it:
+`EVMEVAL_REF`, `EVMEVAL_PY2`, and said so when absent), prints the live ratio
 and checks that the report, the comparison file and both CoNLL files are byte-identical to ours.
 """
 
@@ -29,13 +30,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import find_reference
 from score_bench import REPO, RUNNER, corpus_dir, count_mentions, ensure_corpus
 
 PUBLISHED_SECONDS = 37.6
 GOAL_RATIO = 60
 IN_PROCESS_TARGET = 0.15
-PYTHON2 = "/root/.pyenv/versions/2.7.18/bin/python"
-PUBLISHED_SCORER = REPO.parent / "ref" / "EvmEval" / "scorer_v1.8.py"
 
 
 BEFORE_RUNNER = ("import evmeval.cli.coref_fastpath as c; c.coref_kernel_available = lambda: False; " + RUNNER)
@@ -65,16 +65,16 @@ def kernel_takes_c(folder: Path, out: Path) -> bool:
     """Whether the C kernels finish the `-c -d` run on this corpus (rather than declining it)."""
     sys.path.insert(0, str(REPO))
     from evmeval.cli import fastpath
-    from evmeval.cli.score import _score_parser
+    from evmeval.cli.score_options import score_parser
 
-    args = _score_parser().parse_args(ours(folder, out, True, True)[3:])
+    args = score_parser().parse_args(ours(folder, out, True, True)[3:])
     if not fastpath.wants_kernel(args):
         return False
     return not isinstance(fastpath.run_kernel(args), dict)
 
 
-def published(folder: Path, out: Path) -> list[str]:
-    return [PYTHON2, str(PUBLISHED_SCORER), "-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"),
+def published(reference: list[str], folder: Path, out: Path) -> list[str]:
+    return [*reference, "-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"),
             "-t", str(folder / "tkn"), "-o", str(out / "scores.txt"), "-d", str(out / "comparison.txt"),
             "-c", str(out / "coref")]
 
@@ -143,9 +143,12 @@ def main() -> int:
         coref_wall = measured.get("kernel", measured["python"])[0]
         load_after = _load()
         live = same = None
-        if args.published and PUBLISHED_SCORER.is_file():
+        reference, found = find_reference(os.environ.get("EVMEVAL_REF"), os.environ.get("EVMEVAL_PY2"))
+        if args.published:
+            print(f"published scorer    {found}")
+        if args.published and reference:
             timed(ours(folder, mine, True, True))  # the files compared below: the kernel run's, with -d
-            live = timed(published(folder, ref))
+            live = timed(published(reference, folder, ref))
             same = all((mine / f).read_bytes() == (ref / f).read_bytes()
                        for f in ("scores.txt", "comparison.txt", "coref_gold.conll", "coref_sys.conll"))
         best, plain, best_d = min(walls), min(plains), min(with_d)

@@ -8,9 +8,9 @@ generated once and cached, as `score_bench.py` does) it runs, each as a fresh pr
 
 - `evmeval-score -o`, `-o -d` (on the C kernel when it is built) and `-o --json`,
 - `-o` and `-o -d` again on the pure-Python path (`EVMEVAL_PURE_PYTHON=1`),
-- the published scorer v1.8 with `-o` and `-o -d` when Python 2.7 and its source are on the machine
-  (`EVMEVAL_PY27`, default /root/.pyenv/versions/2.7.18/bin/python; `EVMEVAL_REF`, default
-  ../ref/EvmEval beside the repo), so ratios come from the same run on the same load,
+- the published scorer v1.8 with `-o` and `-o -d` when it is found as `run.py` finds it (`EVMEVAL_REF`: an
+  EvmEval checkout; `EVMEVAL_PY2`: its Python 2.7, default python2 on PATH), so ratios come from the same
+  run on the same load,
 - `evmeval-gui --export-report` headless (`QT_QPA_PLATFORM=offscreen`),
 
 and prints wall time (best of the runs), peak RSS (`wait4`: the process and its children, the biggest)
@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import find_reference
 from score_bench import REPO, RUNNER, corpus_dir, count_mentions, ensure_corpus
 
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -78,9 +79,10 @@ def measure(args: list[str], *, env: dict[str, str] | None = None, cwd: Path | s
 
 
 def published_command() -> list[str] | None:
-    python = Path(os.environ.get("EVMEVAL_PY27", "/root/.pyenv/versions/2.7.18/bin/python"))
-    source = Path(os.environ.get("EVMEVAL_REF", REPO.parent / "ref" / "EvmEval")) / "scorer_v1.8.py"
-    return [str(python), str(source)] if python.is_file() and source.is_file() else None
+    """The published scorer as `run.py` finds it (`EVMEVAL_REF`, `EVMEVAL_PY2`), saying so when it is absent."""
+    command, found = find_reference(os.environ.get("EVMEVAL_REF"), os.environ.get("EVMEVAL_PY2"))
+    print(f"published scorer: {found}")
+    return command
 
 
 def best(runs: list[Run]) -> Run:

@@ -40,16 +40,16 @@ def corpus_dir(explicit: str | None, name: str = "bench-seed3-docs2000-mentions4
     return cache / name
 
 
-def ensure_corpus(folder: Path, extra: tuple[str, ...] = ()) -> None:
+def ensure_corpus(folder: Path, extra: tuple[str, ...] = (), docs: int = 2000) -> None:
     """Generate the 2000-document corpus (`gen_corpus.py --seed 3 --docs 2000 --mentions 40`, plus
-    `extra` options such as `--sequencing`) into `folder` unless it is there."""
+    `extra` options such as `--sequencing`; `docs` for a smaller one) into `folder` unless it is there."""
     if (folder / "gold.tbf").is_file() and (folder / "system.tbf").is_file():
         return
     if not GENERATOR.is_file():
         sys.exit(f"corpus generator not found at {GENERATOR}")
     folder.mkdir(parents=True, exist_ok=True)
     print(f"generating the corpus in {folder} ...", flush=True)
-    subprocess.run([sys.executable, str(GENERATOR), *extra, "--seed", "3", "--docs", "2000", "--mentions", "40",
+    subprocess.run([sys.executable, str(GENERATOR), *extra, "--seed", "3", "--docs", str(docs), "--mentions", "40",
                     "--out", str(folder)], check=True, stdout=subprocess.DEVNULL)
 
 

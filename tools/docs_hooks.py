@@ -22,7 +22,7 @@ HELP_WIDTH = "100"
 """Columns argparse wraps the help at: the same page on every terminal and in every build."""
 
 PARSERS = {
-    "evmeval-score": "evmeval.cli.score:_score_parser",
+    "evmeval-score": "evmeval.cli.score_options:score_parser",
     "evmeval-validate": "evmeval.cli.score:_validate_parser",
     "evmeval-compare": "evmeval.cli.compare:_parser",
     "evmeval-iaa": "evmeval.cli.iaa:_iaa_parser",

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from evmeval.align.greedy import Mapping, greedy_mappings
+from evmeval.align.names import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_LABELS, STRATEGY_NAMES
 from evmeval.align.overlap import candidate_pairs
 from evmeval.model import Mention
 from evmeval.rules import COMBINATIONS
@@ -30,9 +31,6 @@ class MappingStrategy(Protocol):
 
     def __call__(self, candidates: Sequence[Candidate], gold: Sequence[Mention], system: Sequence[Mention],
                  combinations: Sequence[str] = COMBINATIONS) -> dict[str, Mapping]: ...
-
-
-DEFAULT_STRATEGY = "greedy"
 
 
 def _optimal(candidates: Sequence[Candidate], gold: Sequence[Mention], system: Sequence[Mention],
@@ -58,21 +56,8 @@ STRATEGIES: dict[str, MappingStrategy] = {
 }
 """Strategy functions by name, in menu order; the names are what `--mapping` and JSON use."""
 
-STRATEGY_NAMES: tuple[str, ...] = tuple(STRATEGIES)
-
-STRATEGY_LABELS: dict[str, str] = {
-    "greedy": "Greedy (published)",
-    "optimal": "Optimal (best total Dice)",
-    "ordered": "Text order (ANNALIST)",
-}
-"""What people call the strategies (window, charts, report banners)."""
-
-STRATEGY_DESCRIPTIONS: dict[str, str] = {
-    "greedy": "best-Dice pair first, as the published EvmEval scorer v1.8; the official scores",
-    "optimal": "the one-to-one mapping with the largest total Dice (an assignment problem)",
-    "ordered": "the largest total Dice among mappings whose pairs never cross in text order",
-}
-"""One line per strategy, for tooltips and `--help`."""
+if tuple(STRATEGIES) != STRATEGY_NAMES:
+    raise ImportError("evmeval.align.names and STRATEGIES must name the same strategies in the same order")
 
 
 def mapping_strategy(name: str) -> MappingStrategy:
@@ -88,3 +73,7 @@ def map_mentions(gold: Sequence[Mention], system: Sequence[Mention], *, strategy
                  combinations: Sequence[str] = COMBINATIONS) -> dict[str, Mapping]:
     """Map one document's mentions with the named strategy (computes the candidates first)."""
     return mapping_strategy(strategy)(candidate_pairs(gold, system), gold, system, combinations)
+
+
+__all__ = ["DEFAULT_STRATEGY", "STRATEGIES", "STRATEGY_DESCRIPTIONS", "STRATEGY_LABELS", "STRATEGY_NAMES",
+           "MappingStrategy", "map_mentions", "mapping_strategy"]

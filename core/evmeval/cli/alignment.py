@@ -1,4 +1,4 @@
-"""`evmeval-score --strategy greedy|optimal|ordered --scheme dice|muc`: the options.
+"""`evmeval-score --strategy greedy|optimal|ordered --scheme dice|muc`: what they may be combined with.
 
 Their outputs are made by `evmeval.report.run`.
 
@@ -12,22 +12,10 @@ from __future__ import annotations
 
 import argparse
 
-from evmeval.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_NAMES
+from evmeval.align.names import DEFAULT_STRATEGY
 from evmeval.report.run import DEFAULT_SCHEME, SCHEMES, scheme_report
 
-__all__ = ["DEFAULT_SCHEME", "SCHEMES", "add_alignment_options", "alignment_conflict", "scheme_report"]
-
-
-def add_alignment_options(parser: argparse.ArgumentParser) -> None:
-    """Add `--strategy` (alias `--mapping`) and `--scheme` to the scorer's options."""
-    mappings = "; ".join(f"{n}: {STRATEGY_DESCRIPTIONS[n]}" for n in STRATEGY_NAMES)
-    parser.add_argument("--strategy", "--mapping", dest="mapping", choices=STRATEGY_NAMES, default=DEFAULT_STRATEGY,
-                        help=f"how system mentions are paired with gold mentions (default {DEFAULT_STRATEGY}). "
-                             + mappings)
-    parser.add_argument("--scheme", choices=SCHEMES, default=DEFAULT_SCHEME,
-                        help="dice: the published report, Dice partial credit (default); muc: MUC/ANNALIST "
-                             "counts COR/PAR/INC/MIS/SPU with half credit for partial spans, per type, and "
-                             "GATE strict/lenient/average")
+__all__ = ["DEFAULT_SCHEME", "SCHEMES", "alignment_conflict", "scheme_report"]
 
 
 def alignment_conflict(args: argparse.Namespace) -> str | None:

@@ -9,7 +9,6 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from evmeval._util import interrupt
-from evmeval.io.reading import display_name, paths_read
 
 
 def _silence_stdout() -> None:
@@ -21,6 +20,8 @@ def _silence_stdout() -> None:
 
 def out_of_memory_message(program: str, argv: Sequence[str]) -> str:
     """One line for a run that ran out of memory, naming the inputs it had read (those of `argv`)."""
+    from evmeval.io.reading import display_name, paths_read  # only then: a plain start needs none of io
+
     read = paths_read()
     named = [display_name(a) for a in dict.fromkeys(argv) if a in read]
     where = f" on {', '.join(named)}" if named else ""

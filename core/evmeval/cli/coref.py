@@ -27,18 +27,6 @@ if TYPE_CHECKING:  # the scoring modules are imported only by a run that scores 
 from evmeval.io.writing import check_output_paths, write_atomic
 
 
-def add_coref_arguments(parser: argparse.ArgumentParser) -> None:
-    """-c PREFIX, -m 0..3, -ct THRESHOLD, as the published scorer spells them."""
-    parser.add_argument("-c", "--coref", metavar="PREFIX",
-                        help="score event coreference: write PREFIX_gold.conll, PREFIX_sys.conll (as v1.8) and "
-                             "our metric breakdown to PREFIX; the report gains v1.8's coreference section")
-    parser.add_argument("-m", "--coref_mapping", type=int, choices=range(len(COMBINATIONS)), default=1,
-                        help="mapping that aligns mentions for coreference: 0 span only, 1 span+type (default), "
-                             "2 span+realis, 3 span+type+realis")
-    parser.add_argument("-ct", "--coreference_threshold", type=float, default=1.0,
-                        help="minimum Dice of an aligned pair (default 1.0: exact spans); 0 keeps every mapped pair")
-
-
 def coref_output_paths(prefix: str | None) -> list[str]:
     """The files `-c PREFIX` writes (checked against the inputs before any work)."""
     return [prefix, prefix + "_gold.conll", prefix + "_sys.conll"] if prefix else []
@@ -193,5 +181,5 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["CorefOutputs", "add_coref_arguments", "check_coref_arguments", "conll_main", "coref_output_paths",
+__all__ = ["CorefOutputs", "check_coref_arguments", "conll_main", "coref_output_paths",
            "run_coreference", "threshold_warnings"]

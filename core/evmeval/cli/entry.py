@@ -14,6 +14,9 @@ interrupt.install()
 def score() -> None:
     """`evmeval-score`."""
     interrupt.install("evmeval-score")
+    from evmeval.cli.score_options import score_parser
+
+    score_parser().parse_args()  # --help, --version and usage errors: answered before the scorer is imported
     from evmeval.cli.score import score_entry
 
     score_entry()

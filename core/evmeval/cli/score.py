@@ -17,10 +17,9 @@ from functools import partial
 from typing import Any
 
 from evmeval._util.forked import Forked
-from evmeval.cli.alignment import add_alignment_options, alignment_conflict, scheme_report
+from evmeval.cli.alignment import alignment_conflict, scheme_report
 from evmeval.cli.console import finish
 from evmeval.cli.coref import (
-    add_coref_arguments,
     check_coref_arguments,
     coref_output_paths,
     run_coreference,
@@ -28,9 +27,9 @@ from evmeval.cli.coref import (
 )
 from evmeval.cli.fastpath import run_kernel, wants_kernel
 from evmeval.cli.help import command_parser
+from evmeval.cli.score_options import PROG, score_parser
 from evmeval.cli.sequencing import (
     SequencingRun,
-    add_sequencing_arguments,
     check_folder,
     folder_outputs,
     run_sequencing,
@@ -58,49 +57,6 @@ from evmeval.model import SpanMode
 from evmeval.report.text import assemble_report
 
 MAX_WARNINGS = 20
-PROG = "evmeval-score"
-
-
-def _score_parser() -> argparse.ArgumentParser:
-    p = command_parser(
-        PROG,
-        "Score event nugget detection (tbf) against a gold standard, with the numbers and "
-        "report layout of the published EvmEval scorer v1.8.",
-        ["evmeval-score -g gold.tbf -s run.tbf -t tkn/ -o scores.txt",
-         "evmeval-score -g gold.tbf -s run.tbf --json scores.json        # character spans: no -t",
-         "evmeval-score -g gold.tbf -s run.tbf -t tkn/ -c coref -a seq/   # + coreference, sequencing",
-         "evmeval-score -g gold.tbf -s run.tbf -t tkn/ --strict           # warnings fail the run (CI)"])
-    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file (- for standard input)")
-    p.add_argument("-s", "--system", required=True, help="system output tbf file (- for standard input)")
-    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
-                   help="folder of token tables; gives token mode (spans are token ids)")
-    p.add_argument("-o", "--output", help="write the score report here (default: standard output)")
-    p.add_argument("-d", "--comparison_output", help="write the gold/system comparison file here")
-    p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION,
-                   help="extension after the doc id of token tables (default .tab)")
-    p.add_argument("-of", "--offset_field", default="2,3",
-                   help="columns (0-based) of the first and last character offsets in token tables (default 2,3)")
-    p.add_argument("-wl", "--type_white_list", help="file with one event type per line; other types are dropped")
-    p.add_argument("-dn", "--doc_id_to_eval", help="score this single document")
-    p.add_argument("-b", "--debug", action="store_true", help="print every warning, not only the first ones")
-    p.add_argument("--json", help="write every figure, mapping and per-type table as JSON here")
-    p.add_argument("--ci", action="store_true",
-                   help="add to the JSON the 95 %% bootstrap interval of each micro F1 (10,000 resamples of documents)")
-    p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
-                   help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
-    p.add_argument("--strict", action="store_true",
-                   help="treat every warning as an error: print it, write nothing, exit 1 (for CI)")
-    p.add_argument("--convention", metavar="NAME",
-                   help="score JSONL event-extraction files under a published scorer's rules instead: textee "
-                   "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those files), or all "
-                   "that apply to the files: then the switchboard follows (the conventions side by side, and "
-                   "which mentions flip between them)")
-    p.add_argument("--html", metavar="FILE",
-                   help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
-    add_alignment_options(p)
-    add_coref_arguments(p)
-    add_sequencing_arguments(p)
-    return p
 
 
 def _warn(messages: Sequence[str], args: argparse.Namespace) -> bool:
@@ -248,7 +204,7 @@ def _write(args: argparse.Namespace, run: _Run) -> None:
 
 def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
     """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
-    parser = _score_parser()
+    parser = score_parser()  # evmeval.cli.score_options: the console entry parsed with it already
     args = parser.parse_args(argv)
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
         from evmeval.conventions.cli import run_conventions

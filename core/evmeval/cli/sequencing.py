@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from evmeval.io.errors import FormatError
 from evmeval.io.writing import make_output_folders, write_atomic
-from evmeval.rules import COMBINATIONS
 
 if TYPE_CHECKING:  # the scoring modules are imported only by a run with -a (plain runs start faster)
     from evmeval.io.loading import LoadedInputs
@@ -23,22 +22,6 @@ if TYPE_CHECKING:  # the scoring modules are imported only by a run with -a (pla
     from evmeval.sequencing.scoring import SequencingResult
 
 LINK_TABLE = "sequencing_links.tsv"
-
-
-def add_sequencing_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of v1.8 for sequencing (-a, -nv, -m) and ours (--sequencing-closure)."""
-    parser.add_argument("-a", "--sequencing", metavar="DIR",
-                        help="score event sequencing (@After, @Subevent) and write our link table into DIR "
-                             "(made if missing; its parent must exist)")
-    parser.add_argument("-nv", "--no_script_validation", action="store_true",
-                        help="with -a: score links that go both ways between two mentions (v1.8 refuses them)")
-    parser.add_argument("--sequencing-closure", choices=("published", "full"), default="published",
-                        help="with -a: 'published' (default) reports v1.8's order-dependent figures; 'full' "
-                             "reports ours, from the complete interval closure (labelled, not v1.8's)")
-    if "-m" not in parser._option_string_actions:  # the coreference options may already define -m
-        parser.add_argument("-m", "--coref_mapping", type=int, choices=range(len(COMBINATIONS)), default=1,
-                            help="mapping that aligns mentions for coreference and sequencing: 0 span, "
-                                 "1 type (default), 2 realis, 3 type and realis")
 
 
 @dataclass(frozen=True)

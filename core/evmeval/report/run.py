@@ -8,10 +8,11 @@ from typing import Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.mention.scoring import ScoreResult
+from evmeval.report.scheme_names import DEFAULT_SCHEME, SCHEMES
 from evmeval.report.text import format_report
 
-SCHEMES: tuple[str, ...] = ("dice", "muc")
-DEFAULT_SCHEME = "dice"
+__all__ = ["DEFAULT_SCHEME", "SCHEMES", "scheme_report"]
+
 
 
 def scheme_report(result: ScoreResult, scheme: str) -> tuple[str, Callable[[], dict[str, Any]]]:

@@ -1,0 +1,328 @@
+"""Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
+
+    python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
+
+Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
+`gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
+cache folder, as the other benchmarks do; `--quick`: 60 documents, a smoke test). The published scorer runs
+live when it is found: `--ref DIR` or `EVMEVAL_REF` names an EvmEval checkout holding scorer_v1.8.py, and
+`--py2` or `EVMEVAL_PY2` its Python 2.7 (default: `python2` on PATH); otherwise the table says "absent".
+
+Honest by construction: both sides get the same warm-up (one untimed `-t -o` run per corpus each: page cache,
+bytecode), then every round runs ours and the reference back to back (A B A B), so each ratio is a pair
+measured under the same load; the table shows min / median / max of the pairs' ratios. A reference command
+slower than `--ref-max-seconds` on its first run is not repeated (its ratios come from fewer pairs, shown).
+`--json` is paired with the reference's plain `-t -o` run (the published scorer writes no JSON). Outputs
+are compared byte for byte (the report, and the comparison and CoNLL files where both write them); peak RSS
+is the process's with its children (`wait4`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from score_bench import corpus_dir, ensure_corpus
+
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+"""Both programs run as installed: bytecode written once (by the warm-up) and kept."""
+
+OURS = "import sys; from evmeval.cli.entry import score; sys.exit(score())"
+"""Exactly what the `evmeval-score` console script runs (pyproject `[project.scripts]`)."""
+
+QUICK_DOCS = 60
+
+
+@dataclass(frozen=True)
+class Goal:
+    """One row: the options of both sides (`out` is the run's output folder) and the files compared."""
+
+    name: str
+    sequencing: bool
+    ours: Callable[[Path], list[str]]
+    ref: Callable[[Path], list[str]] | None
+    """The published scorer's options; None: paired with `ref_of`'s reference runs."""
+    ref_of: str = ""
+    compared: tuple[str, ...] = ("scores.txt",)
+    inputs: bool = True
+
+
+def _o(out: Path) -> list[str]:
+    return ["-o", str(out / "scores.txt")]
+
+
+def _od(out: Path) -> list[str]:
+    return [*_o(out), "-d", str(out / "comparison.txt")]
+
+
+def _oc(out: Path) -> list[str]:
+    return [*_o(out), "-c", str(out / "coref")]
+
+
+GOALS = (
+    Goal("-t -o", False, _o, _o),
+    Goal("-t -o -d", False, _od, _od, compared=("scores.txt", "comparison.txt")),
+    Goal("-t -o -c", False, _oc, _oc, compared=("scores.txt", "coref_gold.conll", "coref_sys.conll")),
+    Goal("-t -o --json", False, lambda out: [*_o(out), "--json", str(out / "scores.json")], None, ref_of="-t -o"),
+    Goal("-t -a -o", True, lambda out: [*_o(out), "-a", str(out / "seq")],
+         lambda out: [*_o(out), "-a", str(out / "seq")]),
+    Goal("--help (start-up)", False, lambda out: ["--help"], lambda out: ["--help"], compared=(), inputs=False),
+)
+
+
+@dataclass
+class Run:
+    wall: float
+    rss_mb: float
+
+
+@dataclass
+class Row:
+    goal: Goal
+    ours: list[Run] = field(default_factory=list)
+    ref: list[Run] = field(default_factory=list)
+    same: bool | None = None
+
+
+def measure(args: list[str], cwd: Path) -> Run:
+    """Wall time and peak RSS (the process or its biggest child) of one process; exits if it fails."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
+    assert process.stderr is not None
+    stderr = process.stderr.read()  # drained while it runs: a full pipe would stall it
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {shlex.join(args)}\n{stderr.decode(errors='replace')[-2000:]}")
+    return Run(wall, usage.ru_maxrss / 1024)
+
+
+def find_reference(ref: str | None, py2: str | None) -> tuple[list[str] | None, str]:
+    """The published scorer's command (None when absent) and a sentence saying what was found."""
+    if not ref:
+        return None, "absent (set EVMEVAL_REF or --ref to an EvmEval checkout holding scorer_v1.8.py)"
+    source = Path(ref) / "scorer_v1.8.py"
+    if not source.is_file():
+        return None, f"absent (no scorer_v1.8.py in {ref})"
+    python = py2 or shutil.which("python2")
+    if not python:
+        return None, "absent (no Python 2.7: set EVMEVAL_PY2 or --py2, or put python2 on PATH)"
+    try:
+        done = subprocess.run([python, "-c", "import sys; print(sys.version_info[0])"], capture_output=True,
+                              text=True, timeout=30, check=False)
+    except OSError:
+        return None, f"absent (cannot run {python})"
+    if done.stdout.strip() != "2":
+        return None, f"absent ({python} is not Python 2)"
+    return [python, str(source)], f"v1.8 run live: {python} {source}"
+
+
+class LoadSampler(threading.Thread):
+    """The 1-minute load average every few seconds while the benchmark runs (the machine may be shared)."""
+
+    def __init__(self) -> None:
+        super().__init__(daemon=True)
+        self.samples = [os.getloadavg()[0]]
+        self._stop = threading.Event()
+
+    def run(self) -> None:
+        while not self._stop.wait(5.0):
+            self.samples.append(os.getloadavg()[0])
+
+    def stop(self) -> str:
+        self._stop.set()
+        self.samples.append(os.getloadavg()[0])
+        s = self.samples
+        return f"{min(s):.2f}-{max(s):.2f}, mean {statistics.fmean(s):.2f} (1-minute, {len(s)} samples)"
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def run_all(rows: list[Row], folders: dict[bool, Path], reference: list[str] | None, runs: int,
+            ref_max_seconds: float, tmp: Path) -> None:
+    """Warm both sides up alike, then `runs` rounds of ours and the reference back to back."""
+    ours_cmd = [sys.executable, "-c", OURS]
+
+    def command(side: list[str], goal: Goal, options: list[str]) -> list[str]:
+        folder = folders[goal.sequencing]
+        inputs = ["-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"), "-t", str(folder / "tkn")]
+        return [*side, *(inputs if goal.inputs else []), *options]
+
+    def out_dir(side: str, goal: Goal) -> Path:
+        out = tmp / side / name_dir(goal)
+        shutil.rmtree(out, ignore_errors=True)  # each run writes afresh; the last one's files are compared
+        out.mkdir(parents=True)
+        return out
+
+    warm = tmp / "warm-up"
+    warm.mkdir()
+    sides = [ours_cmd] + ([reference] if reference else [])
+    for sequencing in sorted({g.sequencing for g in (r.goal for r in rows)}):
+        for side in sides:
+            measure(command(side, Goal("", sequencing, _o, _o), _o(warm)), tmp)
+    by_name = {row.goal.name: row for row in rows}
+    for n in range(runs):
+        for row in rows:
+            goal = row.goal
+            row.ours.append(measure(command(ours_cmd, goal, goal.ours(out_dir("ours", goal))), tmp))
+            if reference and goal.ref is not None and (n == 0 or row.ref[0].wall <= ref_max_seconds):
+                row.ref.append(measure(command(reference, goal, goal.ref(out_dir("ref", goal))), tmp))
+            print(f"  round {n + 1}/{runs} {goal.name}: ours {row.ours[-1].wall:.3f} s"
+                  + (f", reference {row.ref[-1].wall:.3f} s" if len(row.ref) == n + 1 else ""), flush=True)
+    for row in rows:
+        if not reference:
+            continue
+        paired = by_name[row.goal.ref_of] if row.goal.ref_of else row
+        if not row.goal.ref_of and not row.goal.ref:
+            continue
+        row.ref = row.ref or paired.ref[: len(row.ours)]
+        if row.goal.compared:
+            mine, theirs = (tmp / side / name_dir(g) for side, g in (("ours", row.goal), ("ref", paired.goal)))
+            row.same = all((mine / f).read_bytes() == (theirs / f).read_bytes() for f in row.goal.compared)
+
+
+def name_dir(goal: Goal) -> str:
+    return goal.name.replace(" ", "_").replace("(", "").replace(")", "")
+
+
+def table(rows: list[Row], live: bool) -> list[list[str]]:
+    """The rows of the table (the first is the header)."""
+    lines = [["measure", "ours (median)", "reference (median)", "ratio min / median / max", "pairs",
+              "identical output", "peak RSS ours / reference"]]
+    for row in rows:
+        mine = statistics.median(r.wall for r in row.ours)
+        my_mb = max(r.rss_mb for r in row.ours)
+        if not live:
+            ref, ratio, pairs, same, ref_mb = "absent", "-", "-", "-", "absent"
+        else:
+            ratios = [b.wall / a.wall for a, b in zip(row.ours, row.ref, strict=False)]
+            ref = f"{statistics.median(r.wall for r in row.ref):.3f} s"
+            ratio = f"{min(ratios):.1f}x / {statistics.median(ratios):.1f}x / {max(ratios):.1f}x"
+            pairs = str(len(ratios))
+            same = "n/a" if row.same is None else "yes" if row.same else "NO"
+            ref_mb = f"{max(r.rss_mb for r in row.ref):.0f} MB"
+        lines.append([f"`evmeval-score {row.goal.name}`", f"{mine:.3f} s", ref, ratio, pairs, same,
+                      f"{my_mb:.0f} MB / {ref_mb}"])
+    return lines
+
+
+def plain(lines: list[list[str]]) -> str:
+    widths = [max(len(line[i].strip("`")) for line in lines) for i in range(len(lines[0]))]
+    cells = (zip(line, widths, strict=True) for line in lines)
+    return "\n".join("  ".join(c.strip("`").ljust(w) for c, w in row).rstrip() for row in cells)
+
+
+def markdown(lines: list[list[str]]) -> str:
+    head, *body = lines
+    rule = ["---"] + ["---:"] * (len(head) - 1)
+    return "\n".join("| " + " | ".join(line) + " |" for line in (head, rule, *body))
+
+
+PAGE = """# Benchmarks
+
+This page is generated by `benchmarks/run.py` (do not edit it by hand): every command-line speed goal as
+whole `evmeval-score` processes, ours against the published scorer v1.8 run live in the same session. Each
+ratio is a pair of runs back to back (ours, then the reference) after the same warm-up on both sides; the
+table shows the smallest, median and largest of the pairs. A figure belongs with its date, machine and
+command, so regenerate the page rather than compare figures across days or machines:
+
+```text
+{command}
+```
+
+## Figures
+
+- date: {date}
+- machine: {cores} cores, {cpu}; {system}
+- load average during the run: {load}
+- corpus: `{corpus}` (`-t -a -o`: the same with `--sequencing`)
+- published scorer: {reference}
+
+{table}
+
+`--json` is paired with the published scorer's plain `-t -o` run (it writes no JSON). "identical output"
+compares the report bytes, and the comparison and CoNLL files where both programs write them. Peak RSS is
+the largest of the process and its children over the runs.
+
+## Running it
+
+From a clone, in the environment of [Getting started](getting-started.md):
+
+```text
+python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE]
+```
+
+The corpus is generated once into the user's cache folder (`$XDG_CACHE_HOME/evmeval-studio`, else
+`~/.cache/evmeval-studio`). The published scorer is found through `EVMEVAL_REF` (or `--ref`): an EvmEval
+checkout holding `scorer_v1.8.py`, with its Python 2.7 from `EVMEVAL_PY2` (or `--py2`; default `python2` on
+the PATH). When it is not found, the reference column says "absent". `--quick` runs a 60-document corpus
+as a smoke test. A reference command slower than `--ref-max-seconds` (30) on its first run is not repeated.
+
+The other scripts in `benchmarks/` measure one feature each (the window, comparison, alignment, editing,
+charts; see their docstrings); speed goals live there and here, never in timed tests.
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="rounds (pairs) per goal (default 5)")
+    parser.add_argument("--quick", action="store_true", help=f"a {QUICK_DOCS}-document corpus: a smoke test")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
+    parser.add_argument("--ref", default=os.environ.get("EVMEVAL_REF"),
+                        help="EvmEval checkout holding scorer_v1.8.py (default: $EVMEVAL_REF)")
+    parser.add_argument("--py2", default=os.environ.get("EVMEVAL_PY2"),
+                        help="its Python 2.7 (default: $EVMEVAL_PY2, else python2 on PATH)")
+    parser.add_argument("--ref-max-seconds", type=float, default=30.0,
+                        help="a reference command slower than this on its first run is not repeated (default 30)")
+    args = parser.parse_args()
+    docs = QUICK_DOCS if args.quick else 2000
+    folders = {s: corpus_dir(None, f"bench-{'sequencing-' if s else ''}seed3-docs{docs}-mentions40")
+               for s in (False, True)}
+    for sequencing, folder in folders.items():
+        ensure_corpus(folder, ("--sequencing",) if sequencing else (), docs=docs)
+    reference, found = find_reference(args.ref, args.py2)
+    print(f"published scorer: {found}", flush=True)
+    sampler = LoadSampler()
+    sampler.start()
+    rows = [Row(goal) for goal in GOALS]
+    with tempfile.TemporaryDirectory() as tmp:
+        run_all(rows, folders, reference, args.runs, args.ref_max_seconds, Path(tmp))
+    load = sampler.stop()
+    lines = table(rows, reference is not None)
+    print(f"load average during the run: {load}")
+    print(plain(lines))
+    if args.markdown:
+        command = "python benchmarks/run.py " + shlex.join(sys.argv[1:])
+        uname = platform.uname()
+        Path(args.markdown).write_text(PAGE.format(
+            command=command.strip(), date=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            cores=os.cpu_count(), cpu=cpu_model(), system=f"{uname.system} {uname.release}, Python "
+            f"{platform.python_version()}", load=load, corpus=f"gen_corpus.py --seed 3 --docs {docs} --mentions 40",
+            reference=found.replace(str(Path.home()), "~"), table=markdown(lines)))
+    return 0 if all(row.same in (None, True) for row in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

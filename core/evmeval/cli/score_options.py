@@ -1,0 +1,97 @@
+"""The options of `evmeval-score`, built without importing the scorer: `--help`, `--version` and usage
+errors are answered before any scoring code is loaded (the console entry parses with this first).
+
+Only names are imported here (strategy and scheme names, attribute combinations, the token tables'
+default extension); the modules that use the options import them from this one parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from evmeval.align.names import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_NAMES
+from evmeval.cli.help import command_parser
+from evmeval.io.tokens import DEFAULT_EXTENSION
+from evmeval.report.scheme_names import DEFAULT_SCHEME, SCHEMES
+from evmeval.rules import COMBINATIONS
+
+PROG = "evmeval-score"
+
+
+def score_parser() -> argparse.ArgumentParser:
+    """Every option of `evmeval-score` (v1.8's spellings, then ours)."""
+    p = command_parser(
+        PROG,
+        "Score event nugget detection (tbf) against a gold standard, with the numbers and "
+        "report layout of the published EvmEval scorer v1.8.",
+        ["evmeval-score -g gold.tbf -s run.tbf -t tkn/ -o scores.txt",
+         "evmeval-score -g gold.tbf -s run.tbf --json scores.json        # character spans: no -t",
+         "evmeval-score -g gold.tbf -s run.tbf -t tkn/ -c coref -a seq/   # + coreference, sequencing",
+         "evmeval-score -g gold.tbf -s run.tbf -t tkn/ --strict           # warnings fail the run (CI)"])
+    p.add_argument("-g", "--gold", required=True, help="gold standard tbf file (- for standard input)")
+    p.add_argument("-s", "--system", required=True, help="system output tbf file (- for standard input)")
+    p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
+                   help="folder of token tables; gives token mode (spans are token ids)")
+    p.add_argument("-o", "--output", help="write the score report here (default: standard output)")
+    p.add_argument("-d", "--comparison_output", help="write the gold/system comparison file here")
+    p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION,
+                   help="extension after the doc id of token tables (default .tab)")
+    p.add_argument("-of", "--offset_field", default="2,3",
+                   help="columns (0-based) of the first and last character offsets in token tables (default 2,3)")
+    p.add_argument("-wl", "--type_white_list", help="file with one event type per line; other types are dropped")
+    p.add_argument("-dn", "--doc_id_to_eval", help="score this single document")
+    p.add_argument("-b", "--debug", action="store_true", help="print every warning, not only the first ones")
+    p.add_argument("--json", help="write every figure, mapping and per-type table as JSON here")
+    p.add_argument("--ci", action="store_true",
+                   help="add to the JSON the 95 %% bootstrap interval of each micro F1 (10,000 resamples of documents)")
+    p.add_argument("--profile", choices=("v1.8", "2015"), default="v1.8",
+                   help="scoring rules: the published v1.8 scorer (default) or the 2015 pilot specification")
+    p.add_argument("--strict", action="store_true",
+                   help="treat every warning as an error: print it, write nothing, exit 1 (for CI)")
+    p.add_argument("--convention", metavar="NAME",
+                   help="score JSONL event-extraction files under a published scorer's rules instead: textee "
+                   "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those files), or all "
+                   "that apply to the files: then the switchboard follows (the conventions side by side, and "
+                   "which mentions flip between them)")
+    p.add_argument("--html", metavar="FILE",
+                   help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
+    _alignment_options(p)
+    _coref_options(p)
+    _sequencing_options(p)
+    return p
+
+
+def _alignment_options(parser: argparse.ArgumentParser) -> None:
+    """`--strategy` (alias `--mapping`) and `--scheme` (their outputs: `evmeval.report.run`)."""
+    mappings = "; ".join(f"{n}: {STRATEGY_DESCRIPTIONS[n]}" for n in STRATEGY_NAMES)
+    parser.add_argument("--strategy", "--mapping", dest="mapping", choices=STRATEGY_NAMES, default=DEFAULT_STRATEGY,
+                        help=f"how system mentions are paired with gold mentions (default {DEFAULT_STRATEGY}). "
+                             + mappings)
+    parser.add_argument("--scheme", choices=SCHEMES, default=DEFAULT_SCHEME,
+                        help="dice: the published report, Dice partial credit (default); muc: MUC/ANNALIST "
+                             "counts COR/PAR/INC/MIS/SPU with half credit for partial spans, per type, and "
+                             "GATE strict/lenient/average")
+
+
+def _coref_options(parser: argparse.ArgumentParser) -> None:
+    """-c PREFIX, -m 0..3, -ct THRESHOLD, as the published scorer spells them (run: `evmeval.cli.coref`)."""
+    parser.add_argument("-c", "--coref", metavar="PREFIX",
+                        help="score event coreference: write PREFIX_gold.conll, PREFIX_sys.conll (as v1.8) and "
+                             "our metric breakdown to PREFIX; the report gains v1.8's coreference section")
+    parser.add_argument("-m", "--coref_mapping", type=int, choices=range(len(COMBINATIONS)), default=1,
+                        help="mapping that aligns mentions for coreference and sequencing: 0 span only, "
+                             "1 span+type (default), 2 span+realis, 3 span+type+realis")
+    parser.add_argument("-ct", "--coreference_threshold", type=float, default=1.0,
+                        help="minimum Dice of an aligned pair (default 1.0: exact spans); 0 keeps every mapped pair")
+
+
+def _sequencing_options(parser: argparse.ArgumentParser) -> None:
+    """v1.8's sequencing options (-a, -nv; -m is shared with coreference) and ours (--sequencing-closure)."""
+    parser.add_argument("-a", "--sequencing", metavar="DIR",
+                        help="score event sequencing (@After, @Subevent) and write our link table into DIR "
+                             "(made if missing; its parent must exist)")
+    parser.add_argument("-nv", "--no_script_validation", action="store_true",
+                        help="with -a: score links that go both ways between two mentions (v1.8 refuses them)")
+    parser.add_argument("--sequencing-closure", choices=("published", "full"), default="published",
+                        help="with -a: 'published' (default) reports v1.8's order-dependent figures; 'full' "
+                             "reports ours, from the complete interval closure (labelled, not v1.8's)")

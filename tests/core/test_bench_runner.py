@@ -1,0 +1,43 @@
+"""benchmarks/run.py, the one benchmark command: without the published scorer it still runs every goal and
+says "absent" (never a silent skip), and its table and page have one row per goal. No timing assertions."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+GOALS = ["-t -o", "-t -o -d", "-t -o -c", "-t -o --json", "-t -a -o", "--help (start-up)"]
+HEADER = ["measure", "ours (median)", "reference (median)", "ratio min / median / max", "pairs",
+          "identical output", "peak RSS ours / reference"]
+
+
+def test_quick_run_without_the_reference_says_absent(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("EVMEVAL_REF", "EVMEVAL_PY2")}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")  # the small corpus is generated here, not in the user's cache
+    page = tmp_path / "benchmarks.md"
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "run.py"), "--quick", "--runs", "1",
+                           "--markdown", str(page)], capture_output=True, text=True, env=env, cwd=tmp_path,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "published scorer: absent (set EVMEVAL_REF" in out
+    assert re.search(r"load average during the run: \d+\.\d\d-\d+\.\d\d", out)
+    lines = out.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("measure"))
+    rows = [re.split(r"\s{2,}", line.strip()) for line in lines[start:start + 1 + len(GOALS)]]
+    assert rows[0] == HEADER
+    assert [row[0] for row in rows[1:]] == [f"evmeval-score {goal}" for goal in GOALS]
+    for row in rows[1:]:
+        assert len(row) == len(HEADER)
+        assert re.fullmatch(r"\d+\.\d{3} s", row[1])
+        assert row[2] == "absent" and row[3:6] == ["-", "-", "-"]
+        assert re.fullmatch(r"\d+ MB / absent", row[6])
+    text = page.read_text()
+    assert "python benchmarks/run.py --quick --runs 1 --markdown" in text
+    assert "cores" in text and "load average during the run" in text
+    table = [line for line in text.splitlines() if line.startswith("| `evmeval-score")]
+    assert len(table) == len(GOALS) and all(line.count(" | ") == len(HEADER) - 1 for line in table)
