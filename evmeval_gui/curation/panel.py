@@ -8,6 +8,7 @@ disagreement. Every decision and figure comes from `evmeval.agreement.curation` 
 
 from __future__ import annotations
 
+from evmeval.agreement.curation import Disagreement
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -28,8 +29,10 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
+from evmeval_gui.model.curation_filter import FilterIndex
 from evmeval_gui.model.curation_state import CurationState, describe, differs_in
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
@@ -138,6 +141,15 @@ class CurationPanel(QWidget):
         self.list = _list_view(self.list_model)
         self.list.selectionModel().selectionChanged.connect(lambda *_: self._on_list_selection())
         self._shown_decisions: dict[tuple[str, int], str] = {}
+        self.filters = FilterBar()
+        self.filters.changed.connect(self._on_filter)
+        self.bulk = BulkBar()
+        self.bulk.accept_shown.connect(self.accept_shown)
+        self.bulk.accept_alike.connect(self.accept_alike)
+        self.index: FilterIndex | None = None
+        """What each disagreement differs in, its document and types: read once per list, for the filters."""
+        self.shown: tuple[Disagreement, ...] = ()
+        """The disagreements the filters keep, in list order (the list's rows)."""
         self.item_label = QLabel()
         self.item_label.setObjectName("itemLabel")
         self.item_label.setWordWrap(True)
@@ -201,8 +213,14 @@ class CurationPanel(QWidget):
         right.addWidget(lower)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 0)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.filters)
+        left_layout.addWidget(self.list, 1)
+        left_layout.addWidget(self.bulk)
         split = QSplitter()
-        split.addWidget(self.list)
+        split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
@@ -235,6 +253,8 @@ class CurationPanel(QWidget):
 
     def set_state(self, state: CurationState) -> None:
         self.state = state
+        self.index = None
+        self.bulk.set_names(state.names)
         state.listeners.append(self.refresh)
         n = len(state.files)
         self.policy.blockSignals(True)
@@ -296,9 +316,13 @@ class CurationPanel(QWidget):
         assert state is not None
         curation = state.curation
         model = self.list_model
-        if model.state is not state or model.rows is not curation.disagreements:
-            model.set_rows(state, curation.disagreements)
-            _fit_columns(self.list, {d.doc_id for d in curation.disagreements})
+        if self.index is None or self.index.disagreements is not curation.disagreements:
+            self.index = FilterIndex(curation.disagreements)
+            self.filters.set_index(self.index)
+            self._select_rows()
+            _fit_columns(self.list, set(self.index.doc_ids))
+        if model.state is not state or model.rows is not self.shown:
+            model.set_rows(state, self.shown)
             self._shown_decisions = {}
         decisions = curation.decisions
         if decisions is not self._shown_decisions:
@@ -315,6 +339,48 @@ class CurationPanel(QWidget):
             self.list.scrollTo(index)
         else:
             selection.clearSelection()
+        self._count_bulk()
+
+    def _select_rows(self) -> None:
+        """The rows the filters keep; a decision then moves to the next open one of them."""
+        state, index = self.state, self.index
+        assert state is not None and index is not None
+        wanted = self.filters.current()
+        self.shown = index.select(wanted)
+        state.among = self.shown if wanted.active else None
+        self.filters.set_counts(len(self.shown), len(index.disagreements))
+
+    def _on_filter(self) -> None:
+        """Filter the list; the item under review stays when the filter keeps it, else the first open one shown."""
+        state = self.state
+        if state is None or self.index is None:
+            return
+        self._select_rows()
+        current = state.current
+        if self.shown and (current is None or all(d.key != current.key for d in self.shown)):
+            state.show(next(iter(state.open_among(self.shown)), self.shown[0]))
+            return
+        self.refresh()
+
+    def _alike(self) -> tuple[Disagreement, ...]:
+        state, index = self.state, self.index
+        if state is None or index is None or state.current is None:
+            return ()
+        return index.alike(state.current, self.shown)
+
+    def _count_bulk(self) -> None:
+        state = self.state
+        assert state is not None
+        kind = self.index.kind_of(state.current) if self.index is not None and state.current is not None else ""
+        self.bulk.set_counts(len(state.open_among(self.shown)), len(state.open_among(self._alike())), kind)
+
+    def accept_shown(self, annotator: int) -> int:
+        """Annotator's version of every open item the list shows: one step."""
+        return self.state.accept_all(annotator, self.shown) if self.state is not None else 0
+
+    def accept_alike(self, annotator: int) -> int:
+        """Annotator's version of every open item shown that differs in what the current one does: one step."""
+        return self.state.accept_all(annotator, self._alike()) if self.state is not None else 0
 
     def _fill_current(self) -> None:
         state = self.state

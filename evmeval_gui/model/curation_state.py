@@ -8,7 +8,7 @@ again for the decided document only. No figure is computed here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from evmeval.agreement import curation as cur
@@ -54,6 +54,8 @@ class CurationState:
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
         self.history: list[Step] = []
+        self.among: Sequence[Disagreement] | None = None
+        """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
         self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
 
     def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
@@ -108,12 +110,29 @@ class CurationState:
         self.step = Step(self.curation, disagreement, self.agreements)
         self._notify()
 
-    def _decide(self, curation: Curation, doc_id: str, entry: Entry | None = None) -> None:
+    def _decide(self, curation: Curation, doc_ids: str | Collection[str], *entries: Entry | None) -> None:
+        """One undoable step: the figures of the changed documents measured again once."""
         self.history.append(self.step)
-        agreements = update_agreement(curation, self.agreements, doc_id)
-        log = (*self.log, entry) if entry is not None else self.log
-        self.step = Step(curation, cur.next_disagreement(curation, self.current), agreements, log)
+        agreements = update_agreement(curation, self.agreements, doc_ids)
+        log = (*self.log, *(e for e in entries if e is not None))
+        self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log)
         self._notify()
+
+    def open_among(self, disagreements: Sequence[Disagreement]) -> list[Disagreement]:
+        """The undecided ones of these disagreements."""
+        decisions = self.curation.decisions
+        return [d for d in disagreements if d.key not in decisions]
+
+    def accept_all(self, annotator: int, disagreements: Sequence[Disagreement]) -> int:
+        """Annotator's version of every undecided one of these disagreements, as one step (one Ctrl+Z);
+        the number accepted."""
+        chosen = self.open_among(disagreements)
+        if not chosen or not 0 <= annotator < len(self.files):
+            return 0
+        value = str(annotator + 1)
+        self._decide(cur.accept_all(self.curation, chosen, annotator), {d.doc_id for d in chosen},
+                     *((*d.key, "accept", value) for d in chosen))
+        return len(chosen)
 
     def accept(self, annotator: int) -> bool:
         """Annotator's version (0-based) of the current disagreement; False when there is none to decide."""
