@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from evmeval_gui.model.curation_filter import FilterIndex, ItemFilter
@@ -14,8 +15,20 @@ from evmeval_gui.model.curation_filter import FilterIndex, ItemFilter
 ANY = "any"
 
 
+class TypingCombo(QComboBox):
+    """A combo box that keeps the keys typed into it (type-ahead: "doc12"): the view's 1..N accept keys
+    must not decide an item while the user types a document's name."""
+
+    def event(self, e: QEvent) -> bool:
+        if e.type() == QEvent.Type.ShortcutOverride and isinstance(e, QKeyEvent) and e.text().isprintable() \
+                and e.text() and not e.modifiers() & ~Qt.KeyboardModifier.ShiftModifier:
+            e.accept()
+            return True
+        return super().event(e)
+
+
 def _combo(name: str, tip: str) -> QComboBox:
-    combo = QComboBox()
+    combo = TypingCombo()
     combo.setObjectName(name)
     combo.setToolTip(tip)
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -85,7 +98,7 @@ class BulkBar(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.annotator = QComboBox()
+        self.annotator = TypingCombo()
         self.annotator.setObjectName("bulkAnnotator")
         self.annotator.setToolTip("Whose version the buttons beside accept")
         self.annotator.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
