@@ -30,6 +30,16 @@ class Step:
     """The decisions that led here, in order: what is saved (`evmeval.agreement.curation_save`)."""
 
 
+@dataclass(frozen=True)
+class Batch:
+    """Many items accepted at once, made from `base`: applied only while the review is still there."""
+
+    base: Step
+    curation: Curation
+    agreements: tuple[LiveAgreement, ...]
+    entries: tuple[Entry, ...]
+
+
 def describe(mentions: Sequence[Mention]) -> str:
     """An annotator's version of an item in a few words: `arrested [t11] Justice_Arrest-Jail/Actual`."""
     if not mentions:
@@ -41,7 +51,7 @@ def describe(mentions: Sequence[Mention]) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["CurationState", "Step", "describe", "differs_in"]
+__all__ = ["Batch", "CurationState", "Step", "describe", "differs_in"]
 
 
 class CurationState:
@@ -121,18 +131,34 @@ class CurationState:
     def open_among(self, disagreements: Sequence[Disagreement]) -> list[Disagreement]:
         """The undecided ones of these disagreements."""
         decisions = self.curation.decisions
-        return [d for d in disagreements if d.key not in decisions]
+        return [d for d in disagreements if (d.doc_id, d.item) not in decisions]
 
-    def accept_all(self, annotator: int, disagreements: Sequence[Disagreement]) -> int:
-        """Annotator's version of every undecided one of these disagreements, as one step (one Ctrl+Z);
-        the number accepted."""
+    def batch(self, annotator: int, disagreements: Sequence[Disagreement]) -> Batch | None:
+        """Annotator's version of every undecided one of these disagreements, made but not applied: pure,
+        so it may run off the GUI thread (10,000 items re-measure every document: seconds). None: nothing."""
         chosen = self.open_among(disagreements)
         if not chosen or not 0 <= annotator < len(self.files):
-            return 0
+            return None
+        base = self.step
+        curation = cur.accept_all(base.curation, chosen, annotator)
+        agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen})
         value = str(annotator + 1)
-        self._decide(cur.accept_all(self.curation, chosen, annotator), {d.doc_id for d in chosen},
-                     *((*d.key, "accept", value) for d in chosen))
-        return len(chosen)
+        return Batch(base, curation, agreements, tuple((*d.key, "accept", value) for d in chosen))
+
+    def apply(self, batch: Batch) -> bool:
+        """The batch as one step (one undo); False when decisions were made since it was begun."""
+        if batch.base is not self.step:
+            return False
+        self.history.append(self.step)
+        current = cur.next_disagreement(batch.curation, self.current, self.among)
+        self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries))
+        self._notify()
+        return True
+
+    def accept_all(self, annotator: int, disagreements: Sequence[Disagreement]) -> int:
+        """`batch` and `apply` at once; the number of items accepted."""
+        batch = self.batch(annotator, disagreements)
+        return len(batch.entries) if batch is not None and self.apply(batch) else 0
 
     def accept(self, annotator: int) -> bool:
         """Annotator's version (0-based) of the current disagreement; False when there is none to decide."""

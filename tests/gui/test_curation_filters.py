@@ -136,3 +136,18 @@ def test_accept_for_every_open_item_like_this_one(qtbot, window):
     assert panel.bulk.alike_button.text() == "like this (1)"
     qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert panel.progress.text().startswith("<b>0 of ")
+
+
+def test_a_batch_over_many_documents_runs_in_the_background_and_is_one_step(qtbot, window, monkeypatch):
+    from evmeval_gui.curation import panel as panel_module
+
+    monkeypatch.setattr(panel_module, "AT_ONCE_DOCUMENTS", 0)  # the corpus is small: every batch is "large"
+    panel = window.curate.panel
+    total = panel.list.model().rowCount()
+    assert panel.bulk.shown_button.text() == f"all shown ({total})"
+    qtbot.mouseClick(panel.bulk.shown_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.progress.text().startswith(f"<b>{total} of {total}</b> decided"), timeout=10000)
+    assert {cells(panel.list, r)[2] for r in range(total)} == {"annotator 1"}
+    assert "Every disagreement is decided" in panel.item_label.text()
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert panel.progress.text().startswith(f"<b>0 of {total}</b> decided")
