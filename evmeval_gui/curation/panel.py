@@ -227,6 +227,8 @@ class CurationPanel(QWidget):
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
+        for bar in (self.filters, self.bulk):  # they give way in a narrow window: never widen it
+            bar.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         left_layout.addWidget(self.filters)
         left_layout.addWidget(self.list, 1)
         left_layout.addWidget(self.bulk)
