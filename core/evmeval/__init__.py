@@ -14,19 +14,22 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-_API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "annotator_agreement", "export_report",
-        "Corpus", "Scores")
+_API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "annotator_agreement", "curate",
+        "export_report", "Corpus", "Scores")
 _PUBLIC = {**dict.fromkeys(_API, "evmeval.api"),
            "ATTRIBUTE_NAMES": "evmeval.rules", "attributes_named": "evmeval.rules",
+           "Curation": "evmeval.agreement.curation", "write_curated": "evmeval.agreement.curation",
            "FormatError": "evmeval.io.errors", "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
 
 if TYPE_CHECKING:
+    from evmeval.agreement.curation import Curation, write_curated
     from evmeval.api import (
         Corpus,
         Scores,
         annotator_agreement,
         compare_runs,
         coreference,
+        curate,
         event_sequencing,
         export_report,
         load,
@@ -45,6 +48,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "FormatError", "Score", "Scores", "__version__",
-           "annotator_agreement", "attributes_named", "compare_runs", "coreference", "event_sequencing",
-           "export_report", "load", "score"]
+__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "Curation", "FormatError", "Score", "Scores", "__version__",
+           "annotator_agreement", "attributes_named", "compare_runs", "coreference", "curate", "event_sequencing",
+           "export_report", "load", "score", "write_curated"]

@@ -25,6 +25,7 @@ from evmeval.mention.scoring import ScoreResult, score_files
 from evmeval.rules import ATTRIBUTE_NAMES, Combination, attributes_named
 
 if TYPE_CHECKING:
+    from evmeval.agreement.curation import Curation
     from evmeval.agreement.scoring import IaaResult
     from evmeval.compare.runs import Comparison
     from evmeval.coref.scoring import CorefResult
@@ -162,6 +163,24 @@ def annotator_agreement(sets: Sequence[str], *, tokens: str | None = None,
     return compare_annotators(files, list(names) if names is not None else list(sets))
 
 
+def curate(sets: Sequence[str], *, tokens: str | None = None, policy: str = "majority",
+           names: Sequence[str] | None = None) -> Curation:
+    """One curated set from 2..N annotation sets (tbf files, brat .ann files or folders), as `evmeval-iaa
+    --curate POLICY --curated OUT.tbf` makes it: `majority`, `union`, `intersection` or `base:N`, with every
+    disagreement (`.disagreements`, each with every annotator's version) for a curator to review.
+    `evmeval.write_curated(curation, "curated.tbf")` writes the file that command writes, byte for byte.
+
+    Raises `FormatError` for bad input and `ValueError` for a policy it does not know or fewer than two sets.
+    """
+    from evmeval.agreement.curation import CurationPolicy
+    from evmeval.agreement.curation import curate as make
+    from evmeval.io.convert import read_annotation_set
+
+    chosen = CurationPolicy.parse(policy)  # a wrong policy is named before any file is read
+    files = [read_annotation_set(path, token_dir=tokens)[0] for path in sets]
+    return make(files, list(names) if names is not None else list(sets), chosen)
+
+
 def export_report(corpus: Corpus, scores: Scores, folder: str, *,
                   coreference: str | Combination | None = Combination.TYPE, validate: bool = True,
                   charts: ChartRenderer | None = None, warn: Callable[[str], None] | None = None) -> list[str]:
@@ -183,4 +202,4 @@ def export_report(corpus: Corpus, scores: Scores, folder: str, *,
 
 
 __all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "annotator_agreement", "attributes_named", "compare_runs",
-           "coreference", "event_sequencing", "export_report", "load", "score"]
+           "coreference", "curate", "event_sequencing", "export_report", "load", "score"]

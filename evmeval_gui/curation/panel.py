@@ -8,6 +8,9 @@ disagreement. Every decision and figure comes from `evmeval.agreement.curation` 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from evmeval.agreement.curation import Disagreement
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
@@ -28,13 +31,19 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
-from evmeval_gui.model.curation_state import CurationState, describe, differs_in
+from evmeval_gui.model.curation_filter import FilterIndex
+from evmeval_gui.model.curation_state import Batch, CurationState, describe, differs_in
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
 
 POLICIES = ("majority", "union", "intersection")
+AT_ONCE_DOCUMENTS = 4
+"""A batch that changes at most this many documents is made at once (well under 50 ms), a larger one off the
+GUI thread."""
+BatchRunner = Callable[[str, Callable[[], object], Callable[[object], None]], None]
 SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
 
 
@@ -138,6 +147,20 @@ class CurationPanel(QWidget):
         self.list = _list_view(self.list_model)
         self.list.selectionModel().selectionChanged.connect(lambda *_: self._on_list_selection())
         self._shown_decisions: dict[tuple[str, int], str] = {}
+        self.filters = FilterBar()
+        self.filters.changed.connect(self._on_filter)
+        self.bulk = BulkBar()
+        self.bulk.accept_shown.connect(self.accept_shown)
+        self.bulk.accept_alike.connect(self.accept_alike)
+        self.run_batch: BatchRunner | None = None
+        """Runs a batch's work off the GUI thread and its `done` on it (the mode's job runner)."""
+        self.index: FilterIndex | None = None
+        """What each disagreement differs in, its document and types: read once per list, for the filters."""
+        self.shown: tuple[Disagreement, ...] = ()
+        self._shown_keys: frozenset[tuple[str, int]] = frozenset()
+        self._alike_cache: tuple[str, tuple[Disagreement, ...], tuple[Disagreement, ...], frozenset[tuple[str, int]]] \
+            = ("", (), (), frozenset())
+        """The disagreements the filters keep, in list order (the list's rows)."""
         self.item_label = QLabel()
         self.item_label.setObjectName("itemLabel")
         self.item_label.setWordWrap(True)
@@ -201,8 +224,16 @@ class CurationPanel(QWidget):
         right.addWidget(lower)
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 0)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        for bar in (self.filters, self.bulk):  # they give way in a narrow window: never widen it
+            bar.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        left_layout.addWidget(self.filters)
+        left_layout.addWidget(self.list, 1)
+        left_layout.addWidget(self.bulk)
         split = QSplitter()
-        split.addWidget(self.list)
+        split.addWidget(left)
         split.addWidget(right)
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
@@ -235,6 +266,8 @@ class CurationPanel(QWidget):
 
     def set_state(self, state: CurationState) -> None:
         self.state = state
+        self.index = None
+        self.bulk.set_names(state.names)
         state.listeners.append(self.refresh)
         n = len(state.files)
         self.policy.blockSignals(True)
@@ -296,9 +329,13 @@ class CurationPanel(QWidget):
         assert state is not None
         curation = state.curation
         model = self.list_model
-        if model.state is not state or model.rows is not curation.disagreements:
-            model.set_rows(state, curation.disagreements)
-            _fit_columns(self.list, {d.doc_id for d in curation.disagreements})
+        if self.index is None or self.index.disagreements is not curation.disagreements:
+            self.index = FilterIndex(curation.disagreements)
+            self.filters.set_index(self.index)
+            self._select_rows()
+            _fit_columns(self.list, set(self.index.doc_ids))
+        if model.state is not state or model.rows is not self.shown:
+            model.set_rows(state, self.shown)
             self._shown_decisions = {}
         decisions = curation.decisions
         if decisions is not self._shown_decisions:
@@ -315,6 +352,79 @@ class CurationPanel(QWidget):
             self.list.scrollTo(index)
         else:
             selection.clearSelection()
+        self._count_bulk()
+
+    def _select_rows(self) -> None:
+        """The rows the filters keep; a decision then moves to the next open one of them."""
+        state, index = self.state, self.index
+        assert state is not None and index is not None
+        wanted = self.filters.current()
+        self.shown = index.select(wanted)
+        self._shown_keys = frozenset(d.key for d in self.shown) if wanted.active else frozenset()
+        state.among = self.shown if wanted.active else None
+        self.filters.set_counts(len(self.shown), len(index.disagreements))
+
+    def _on_filter(self) -> None:
+        """Filter the list; the item under review stays when the filter keeps it, else the first open one shown."""
+        state = self.state
+        if state is None or self.index is None:
+            return
+        self._select_rows()
+        current = state.current
+        if self.shown and (current is None or all(d.key != current.key for d in self.shown)):
+            state.show(next(iter(state.open_among(self.shown)), self.shown[0]))
+            return
+        self.refresh()
+
+    def _alike(self) -> tuple[Disagreement, ...]:
+        """The items shown that differ in what the current one does (kept while kind and filter stay)."""
+        state, index = self.state, self.index
+        if state is None or index is None or state.current is None:
+            return ()
+        kind = index.kind_of(state.current)
+        if self._alike_cache[:2] != (kind, self.shown):
+            items = index.alike(state.current, self.shown)
+            self._alike_cache = (kind, self.shown, items, frozenset(d.key for d in items))
+        return self._alike_cache[2]
+
+    def _count_bulk(self) -> None:
+        """The open items shown and like the current one: counted over the decisions, not the 10,000 rows."""
+        state = self.state
+        assert state is not None
+        decisions = state.curation.decisions
+        alike = self._alike()
+        alike_keys = self._alike_cache[3]
+        open_shown = len(self.shown) - (len(decisions) if self.shown is state.curation.disagreements
+                                        else sum(1 for k in decisions if k in self._shown_keys))
+        open_alike = len(alike) - sum(1 for k in decisions if k in alike_keys)
+        kind = self._alike_cache[0] if alike else ""
+        self.bulk.set_counts(open_shown, open_alike, kind)
+
+    def accept_shown(self, annotator: int) -> int:
+        """Annotator's version of every open item the list shows: one step."""
+        return self._accept_all(annotator, self.shown)
+
+    def accept_alike(self, annotator: int) -> int:
+        """Annotator's version of every open item shown that differs in what the current one does: one step."""
+        return self._accept_all(annotator, self._alike())
+
+    def _accept_all(self, annotator: int, items: Sequence[Disagreement]) -> int:
+        """At once for a few documents; else off the GUI thread (`run_batch`, set by the mode): every
+        changed document is measured again, about 5 ms a document. The number of items to accept."""
+        state = self.state
+        if state is None:
+            return 0
+        chosen = state.open_among(items)
+        if len({d.doc_id for d in chosen}) <= AT_ONCE_DOCUMENTS or self.run_batch is None:
+            return state.accept_all(annotator, chosen)
+
+        def done(batch: object) -> None:
+            if isinstance(batch, Batch) and not state.apply(batch):
+                self.set_notice("The batch was not applied: decisions were made while it was prepared.")
+
+        self.run_batch(f"Accepting annotator {annotator + 1} for {len(chosen)} items",
+                       lambda: state.batch(annotator, chosen), done)
+        return len(chosen)
 
     def _fill_current(self) -> None:
         state = self.state

@@ -8,7 +8,7 @@ again for the decided document only. No figure is computed here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from evmeval.agreement import curation as cur
@@ -30,6 +30,16 @@ class Step:
     """The decisions that led here, in order: what is saved (`evmeval.agreement.curation_save`)."""
 
 
+@dataclass(frozen=True)
+class Batch:
+    """Many items accepted at once, made from `base`: applied only while the review is still there."""
+
+    base: Step
+    curation: Curation
+    agreements: tuple[LiveAgreement, ...]
+    entries: tuple[Entry, ...]
+
+
 def describe(mentions: Sequence[Mention]) -> str:
     """An annotator's version of an item in a few words: `arrested [t11] Justice_Arrest-Jail/Actual`."""
     if not mentions:
@@ -41,7 +51,7 @@ def describe(mentions: Sequence[Mention]) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["CurationState", "Step", "describe", "differs_in"]
+__all__ = ["Batch", "CurationState", "Step", "describe", "differs_in"]
 
 
 class CurationState:
@@ -54,6 +64,8 @@ class CurationState:
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
         self.history: list[Step] = []
+        self.among: Sequence[Disagreement] | None = None
+        """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
         self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
 
     def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
@@ -108,12 +120,45 @@ class CurationState:
         self.step = Step(self.curation, disagreement, self.agreements)
         self._notify()
 
-    def _decide(self, curation: Curation, doc_id: str, entry: Entry | None = None) -> None:
+    def _decide(self, curation: Curation, doc_ids: str | Collection[str], *entries: Entry | None) -> None:
+        """One undoable step: the figures of the changed documents measured again once."""
         self.history.append(self.step)
-        agreements = update_agreement(curation, self.agreements, doc_id)
-        log = (*self.log, entry) if entry is not None else self.log
-        self.step = Step(curation, cur.next_disagreement(curation, self.current), agreements, log)
+        agreements = update_agreement(curation, self.agreements, doc_ids)
+        log = (*self.log, *(e for e in entries if e is not None))
+        self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log)
         self._notify()
+
+    def open_among(self, disagreements: Sequence[Disagreement]) -> list[Disagreement]:
+        """The undecided ones of these disagreements."""
+        decisions = self.curation.decisions
+        return [d for d in disagreements if (d.doc_id, d.item) not in decisions]
+
+    def batch(self, annotator: int, disagreements: Sequence[Disagreement]) -> Batch | None:
+        """Annotator's version of every undecided one of these disagreements, made but not applied: pure,
+        so it may run off the GUI thread (10,000 items re-measure every document: seconds). None: nothing."""
+        chosen = self.open_among(disagreements)
+        if not chosen or not 0 <= annotator < len(self.files):
+            return None
+        base = self.step
+        curation = cur.accept_all(base.curation, chosen, annotator)
+        agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen})
+        value = str(annotator + 1)
+        return Batch(base, curation, agreements, tuple((*d.key, "accept", value) for d in chosen))
+
+    def apply(self, batch: Batch) -> bool:
+        """The batch as one step (one undo); False when decisions were made since it was begun."""
+        if batch.base is not self.step:
+            return False
+        self.history.append(self.step)
+        current = cur.next_disagreement(batch.curation, self.current, self.among)
+        self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries))
+        self._notify()
+        return True
+
+    def accept_all(self, annotator: int, disagreements: Sequence[Disagreement]) -> int:
+        """`batch` and `apply` at once; the number of items accepted."""
+        batch = self.batch(annotator, disagreements)
+        return len(batch.entries) if batch is not None and self.apply(batch) else 0
 
     def accept(self, annotator: int) -> bool:
         """Annotator's version (0-based) of the current disagreement; False when there is none to decide."""

@@ -55,6 +55,7 @@ class CurateMode:
         self.panel = CurationPanel()
         self.panel.export_requested.connect(self.export)
         self.panel.score_requested.connect(self.score)
+        self.panel.run_batch = lambda label, work, done: port.session.run_job(label, lambda _context: work(), done)
         port.add_page(self.panel)
         port.session.corpus_loaded.connect(self._leave)
 

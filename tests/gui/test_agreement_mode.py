@@ -237,6 +237,8 @@ def test_export_disagreements_writes_every_non_exact_row(window, qtbot, tmp_path
         rows = list(csv.DictReader(handle))
     assert count == expected == len(rows) > 0
     assert {r["combination"] for r in rows} == {"mention_type"}
+    # the annotators named as the files the user opened, not as sides a and b
+    assert {"system_a.tbf_id", "system_b.tbf_type"} <= set(rows[0]) and "a_id" not in rows[0]
     assert "attribute" in {r["outcome"] for r in rows}
     assert str(out) in window.statusBar().currentMessage()
     assert window.agreement.default_export_name() == "disagreements_system_a_vs_system_b_mention_type.csv"

@@ -364,15 +364,19 @@ def _with_document(curation: Curation, doc: Document, doc_origin: dict[str, int]
                    decisions=decisions)
 
 
-def _without_item(curation: Curation, doc_id: str, item: int) -> tuple[Document, dict[str, int], int]:
-    """The curated document without the mentions standing for `item`, and where the first one was."""
-    doc = curation.document(doc_id)
-    gone = {mid for mid, n in curation.origin.get(doc_id, {}).items() if n == item}
+def _drop_item(doc: Document, doc_origin: dict[str, int], item: int) -> tuple[Document, dict[str, int], int]:
+    """`doc` without the mentions standing for `item`, their origins, and where the first one was."""
+    gone = {mid for mid, n in doc_origin.items() if n == item}
     positions = [i for i, m in enumerate(doc.mentions) if m.mention_id in gone]
     mentions = tuple(m for m in doc.mentions if m.mention_id not in gone)
     relations, _ = rewrite_relations(doc, gone, {})
-    origin = {mid: n for mid, n in curation.origin.get(doc_id, {}).items() if mid not in gone}
-    return Document(doc_id, mentions, relations, doc.line), origin, positions[0] if positions else len(mentions)
+    origin = {mid: n for mid, n in doc_origin.items() if mid not in gone}
+    return Document(doc.doc_id, mentions, relations, doc.line), origin, positions[0] if positions else len(mentions)
+
+
+def _without_item(curation: Curation, doc_id: str, item: int) -> tuple[Document, dict[str, int], int]:
+    """The curated document without the mentions standing for `item`, and where the first one was."""
+    return _drop_item(curation.document(doc_id), curation.origin.get(doc_id, {}), item)
 
 
 def reject(curation: Curation, disagreement: Disagreement) -> Curation:
@@ -388,13 +392,13 @@ def keep(curation: Curation, disagreement: Disagreement) -> Curation:
                           (disagreement.key, "kept"))
 
 
-def accept(curation: Curation, disagreement: Disagreement, annotator: int) -> Curation:
-    """Annotator's version of this item replaces the curated one: their mentions (none, if they marked
-    nothing there) and, for each, their coreference partners among the curated mentions."""
+def _accepted(curation: Curation, doc: Document, origin: dict[str, int], disagreement: Disagreement,
+              annotator: int) -> tuple[Document, dict[str, int]]:
+    """`doc` (a curated document and its `origin`) with the item's mentions replaced by the annotator's."""
     if not 0 <= annotator < len(curation.files):
         raise EditError(f"there is no annotator {annotator + 1}")
     doc_id, item = disagreement.key
-    doc, origin, at = _without_item(curation, doc_id, item)
+    doc, origin, at = _drop_item(doc, origin, item)
     chosen = curation.version(annotator, doc_id, item)
     new_ids = _unique_ids([m.mention_id for m in chosen], used_ids(doc))
     added = tuple(_as_curated(m, i) for m, i in zip(chosen, new_ids, strict=True))
@@ -402,8 +406,30 @@ def accept(curation: Curation, disagreement: Disagreement, annotator: int) -> Cu
     origin.update((i, item) for i in new_ids)
     partners = next(v.coreference for v in disagreement.versions if v.annotator == annotator)
     relations = _join_clusters(doc.relations, new_ids, [mid for mid, n in origin.items() if n in partners])
-    new_doc = Document(doc_id, mentions, relations, doc.line)
-    return _with_document(curation, new_doc, origin, (disagreement.key, f"annotator {annotator + 1}"))
+    return Document(doc_id, mentions, relations, doc.line), origin
+
+
+def accept(curation: Curation, disagreement: Disagreement, annotator: int) -> Curation:
+    """Annotator's version of this item replaces the curated one: their mentions (none, if they marked
+    nothing there) and, for each, their coreference partners among the curated mentions."""
+    doc_id = disagreement.doc_id
+    doc, origin = _accepted(curation, curation.document(doc_id), curation.origin.get(doc_id, {}), disagreement,
+                            annotator)
+    return _with_document(curation, doc, origin, (disagreement.key, f"annotator {annotator + 1}"))
+
+
+def accept_all(curation: Curation, disagreements: Iterable[Disagreement], annotator: int) -> Curation:
+    """`accept` of every one of these items, in order, as one new `Curation` (the same set as accepting
+    them one by one; copying the corpus's dictionaries once, not once an item, keeps 10,000 fast)."""
+    documents = dict(curation.curated.documents)
+    origins = dict(curation.origin)
+    decisions = dict(curation.decisions)
+    for d in disagreements:
+        doc = documents.get(d.doc_id) or Document(d.doc_id, ())
+        documents[d.doc_id], origins[d.doc_id] = _accepted(curation, doc, origins.get(d.doc_id, {}), d, annotator)
+        decisions[d.key] = f"annotator {annotator + 1}"
+    return replace(curation, curated=replace(curation.curated, documents=documents), origin=origins,
+                   decisions=decisions)
 
 
 def _join_clusters(relations: tuple[Relation, ...], new_ids: list[str], partners: list[str]) -> tuple[Relation, ...]:
@@ -436,8 +462,14 @@ def apply_edit(curation: Curation, doc_id: str, edit: DocumentEdit,
     return _with_document(curation, edit.after, origin, decision)
 
 
-def next_disagreement(curation: Curation, after: Disagreement | None = None) -> Disagreement | None:
-    """The first undecided disagreement after `after` (wrapping around), None when all are decided."""
+def next_disagreement(curation: Curation, after: Disagreement | None = None,
+                      among: Sequence[Disagreement] | None = None) -> Disagreement | None:
+    """The first undecided disagreement after `after` (wrapping around), None when all are decided;
+    with `among` (a filter's), the first undecided one there, else the first of all."""
+    if among is not None:
+        found = next_disagreement(replace(curation, disagreements=tuple(among)), after)
+        if found is not None:
+            return found
     order = list(curation.disagreements)
     # by key: comparing disagreements field by field (versions and all) cost milliseconds at 10,000
     start = next((n + 1 for n, d in enumerate(order) if d.key == after.key), 0) if after is not None else 0

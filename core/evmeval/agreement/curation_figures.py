@@ -9,7 +9,7 @@ adds them: the same digits as measuring from scratch, in about a millisecond.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import reduce
 from operator import add
@@ -62,20 +62,30 @@ def live_agreement(curation: Curation) -> tuple[LiveAgreement, ...]:
     return tuple(_live(pair.b_name, pair.documents) for pair in annotator_agreement(curation))
 
 
-def update_agreement(curation: Curation, previous: Sequence[LiveAgreement], doc_id: str) -> tuple[LiveAgreement, ...]:
-    """`previous` with one document measured again (the one a decision changed)."""
-    curated = curation.document(doc_id)
+def update_agreement(curation: Curation, previous: Sequence[LiveAgreement],
+                     doc_ids: str | Collection[str]) -> tuple[LiveAgreement, ...]:
+    """`previous` with the documents a decision changed measured again (one, or a batch's: the micro
+    figures are added up once)."""
+    changed = [doc_ids] if isinstance(doc_ids, str) else sorted(set(doc_ids))
     out = []
     for f, live in zip(curation.files, previous, strict=True):
-        other = f.documents.get(doc_id)
-        fresh = agree_document(doc_id, curated.mentions, other.mentions if other else (),
-                               in_a=doc_id in curation.curated.documents, in_b=other is not None)
-        n = live.position.get(doc_id)
-        if n is None:  # a document new to the curated set and this annotator: placed as pairwise places it
-            out.append(_live(live.name, tuple(sorted((*live.documents, fresh), key=lambda d: d.doc_id))))
-            continue
-        documents = (*live.documents[:n], fresh, *live.documents[n + 1:])
-        row = _row(fresh)
-        columns = tuple((*column[:n], row[k], *column[n + 1:]) for k, column in enumerate(live.columns))
-        out.append(LiveAgreement(live.name, documents, live.position, columns, _micro(columns)))
+        documents = list(live.documents)
+        position = live.position
+        columns = [list(column) for column in live.columns]
+        for doc_id in changed:
+            curated = curation.document(doc_id)
+            other = f.documents.get(doc_id)
+            fresh = agree_document(doc_id, curated.mentions, other.mentions if other else (),
+                                   in_a=doc_id in curation.curated.documents, in_b=other is not None)
+            n = position.get(doc_id)
+            if n is None:  # a document new to the curated set and this annotator: placed as pairwise places it
+                documents = sorted((*documents, fresh), key=lambda d: d.doc_id)
+                rebuilt = _live(live.name, tuple(documents))
+                position, columns = rebuilt.position, [list(column) for column in rebuilt.columns]
+                continue
+            documents[n] = fresh
+            for k, value in enumerate(_row(fresh)):
+                columns[k][n] = value
+        frozen = tuple(tuple(column) for column in columns)
+        out.append(LiveAgreement(live.name, tuple(documents), position, frozen, _micro(frozen)))
     return tuple(out)
