@@ -128,7 +128,9 @@ def find_reference(ref: str | None, py2: str | None) -> tuple[list[str] | None, 
         return None, f"absent (cannot run {python})"
     if done.stdout.strip() != "2":
         return None, f"absent ({python} is not Python 2)"
-    return [python, str(source)], f"v1.8 run live: {python} {source}"
+    version = subprocess.run([python, "--version"], capture_output=True, text=True, check=False)
+    interpreter = (version.stdout or version.stderr).strip() or "Python 2"
+    return [python, str(source)], f"v1.8 run live: scorer_v1.8.py under {interpreter} (EVMEVAL_REF, EVMEVAL_PY2)"
 
 
 class LoadSampler(threading.Thread):
