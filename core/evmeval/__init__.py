@@ -10,7 +10,9 @@ The names below are loaded on first use, so the command-line programs start with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+TYPE_CHECKING = False
+"""Not `typing.TYPE_CHECKING`: importing `typing` here would come before a program's Ctrl+C handler (the
+entry modules import this package first), so the names below are seen by type checkers only."""
 
 __version__ = "0.1.0"
 
@@ -22,6 +24,8 @@ _PUBLIC = {**dict.fromkeys(_API, "evmeval.api"),
            "FormatError": "evmeval.io.errors", "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from evmeval.agreement.curation import Curation, write_curated
     from evmeval.api import (
         Corpus,

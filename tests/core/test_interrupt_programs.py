@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,9 +33,10 @@ from tests.programs import installed
 
 pytestmark = needs_proc
 
-IMPORTING = mapped("_opcode")
-"""An extension module every program loads with its own code (dataclasses -> inspect -> dis), after
-the entry module installed the handler: the interrupt lands in the middle of the imports."""
+IMPORTING = mapped("_typing" if "_opcode" in sys.builtin_module_names else "_opcode")
+"""An extension module every program loads with its own code, after the entry module installed the handler:
+`_opcode` (dataclasses -> inspect -> dis) where the interpreter builds it as a shared library (pyenv's), else
+`_typing` (Debian's python3 has `_opcode` built in): the interrupt lands in the middle of the imports."""
 
 PROGRAMS = {
     "evmeval-score": ["-g", "gold.tbf", "-s", "system.tbf", "-t", "tkn", "-o", "OUT/report.txt",
