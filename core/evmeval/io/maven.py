@@ -95,7 +95,8 @@ class MavenFile:
         return bool(self.submissions)
 
 
-def _rest(obj: dict[str, Any], known: Iterable[str]) -> dict[str, Any]:
+def rest_of(obj: dict[str, Any], known: Iterable[str]) -> dict[str, Any]:
+    """The fields of `obj` a reader does not model, kept so that writing it back loses nothing."""
     names = set(known)
     return {k: v for k, v in obj.items() if k not in names}
 
@@ -123,7 +124,7 @@ def _mention(fields: Fields, value: Any, content: list[Sentence]) -> Mention:
         raise fields.fail(f"offset [{offset[0]}, {offset[1]}] is outside sentence {sent_id}'s {n} tokens or empty",
                           _OFFSET)
     return Mention(mention_id, trigger_word, sent_id, (offset[0], offset[1]),
-                   _rest(obj, ("id", "trigger_word", "sent_id", "offset")))
+                   rest_of(obj, ("id", "trigger_word", "sent_id", "offset")))
 
 
 def _event(fields: Fields, value: Any, content: list[Sentence]) -> Event:
@@ -135,13 +136,13 @@ def _event(fields: Fields, value: Any, content: list[Sentence]) -> Event:
     raw = fields.get(obj, "mention", list, "a list of the event's mentions")
     return Event(event_id, event_type, type_id, [_mention(fields.at(f"mention {i}"), m, content)
                                                  for i, m in enumerate(raw)],
-                 _rest(obj, ("id", "type", "type_id", "mention")))
+                 rest_of(obj, ("id", "type", "type_id", "mention")))
 
 
 def _sentence(fields: Fields, value: Any) -> Sentence:
     obj = fields.obj(value, "a sentence")
     return Sentence(fields.get(obj, "sentence", str, "the sentence's text"),
-                    fields.strings(obj, "tokens", "a list of token strings"), _rest(obj, ("sentence", "tokens")))
+                    fields.strings(obj, "tokens", "a list of token strings"), rest_of(obj, ("sentence", "tokens")))
 
 
 _DOCUMENT_FIELDS = ("id", "title", "content", "events", "negative_triggers", "candidates")
@@ -182,7 +183,7 @@ def parse_document(path: str, line: int, value: Any) -> Document:
     labelled = [m for e in events or () for m in e.mentions] + (negatives or [])
     _unique(fields, (m.id for m in labelled), "mention")
     _unique(fields, (m.id for m in candidates or ()), "candidate")
-    return Document(doc_id, title, content, events, negatives, candidates, _rest(obj, _DOCUMENT_FIELDS), line)
+    return Document(doc_id, title, content, events, negatives, candidates, rest_of(obj, _DOCUMENT_FIELDS), line)
 
 
 def parse_submission(path: str, line: int, value: Any) -> Submission:
@@ -198,14 +199,14 @@ def parse_submission(path: str, line: int, value: Any) -> Submission:
         obj_p = where.obj(item, "a prediction")
         predictions.append(Prediction(where.get(obj_p, "id", str, "the candidate's id"),
                                       _type_id(where, obj_p, range(0, 169), "an integer 0..168 (0: not an event)"),
-                                      _rest(obj_p, ("id", "type_id"))))
+                                      rest_of(obj_p, ("id", "type_id"))))
     seen: set[str] = set()
     for i, p in enumerate(predictions):
         if p.id in seen:
             raise fields.at(f"prediction {i}").fail(f"candidate {p.id!r} predicted twice", "each candidate once "
                                                     "(MAVEN's evaluate.py would keep the last)")
         seen.add(p.id)
-    return Submission(doc_id, predictions, _rest(obj, ("id", "predictions")), line)
+    return Submission(doc_id, predictions, rest_of(obj, ("id", "predictions")), line)
 
 
 def _is_submission(value: Any) -> bool:

@@ -25,6 +25,7 @@ from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, dump_line, is_int, kind, read_json_lines
+from evmeval.io.maven import Event, Mention, rest_of  # the same mention and event records as MAVEN's
 from evmeval.io.reading import display_name
 
 TEMPORAL = ("BEFORE", "OVERLAP", "CONTAINS", "SIMULTANEOUS", "ENDS-ON", "BEGINS-ON")
@@ -36,25 +37,6 @@ _PAIR = "a pair [id, id] of two different ids"
 Pair = tuple[str, str]
 Relations = dict[str, list[Pair]]
 """Relation name -> pairs, in the file's order (a later name wins a pair both name, as in evaluate.py)."""
-
-
-@dataclass
-class Mention:
-    id: str
-    trigger_word: str
-    sent_id: int
-    offset: tuple[int, int]
-    extra: dict[str, Any] = field(default_factory=dict)
-    """`type`, `type_id` of a test-set event mention, and anything else."""
-
-
-@dataclass
-class Event:
-    id: str
-    type: str
-    type_id: int
-    mentions: list[Mention] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -103,11 +85,6 @@ class MavenEreFile:
     sha256: str = ""
 
 
-def _rest(obj: dict[str, Any], known: Iterable[str]) -> dict[str, Any]:
-    names = set(known)
-    return {k: v for k, v in obj.items() if k not in names}
-
-
 def _place(fields: Fields, obj: dict[str, Any], tokens: list[list[str]]) -> tuple[int, tuple[int, int]]:
     sent_id = fields.get(obj, "sent_id", int, "the index of its sentence, from 0")
     if not 0 <= sent_id < len(tokens):
@@ -126,7 +103,7 @@ def _mention(fields: Fields, value: Any, tokens: list[list[str]]) -> Mention:
     obj = fields.obj(value, "a mention")
     mention_id = fields.get(obj, "id", str, "an id string")
     word = fields.get(obj, "trigger_word", str, "the trigger word or phrase as a string")
-    return Mention(mention_id, word, *_place(fields, obj, tokens), _rest(obj, ("id", "trigger_word", "sent_id",
+    return Mention(mention_id, word, *_place(fields, obj, tokens), rest_of(obj, ("id", "trigger_word", "sent_id",
                                                                                "offset")))
 
 
@@ -138,7 +115,7 @@ def _event(fields: Fields, value: Any, tokens: list[list[str]]) -> Event:
     return Event(event_id, fields.get(obj, "type", str, "the event type as a string"),
                  fields.get(obj, "type_id", int, "the event type's id (MAVEN's)"),
                  [_mention(fields.at(f"mention {i}"), m, tokens) for i, m in enumerate(raw)],
-                 _rest(obj, ("id", "type", "type_id", "mention")))
+                 rest_of(obj, ("id", "type", "type_id", "mention")))
 
 
 def _timex(fields: Fields, value: Any, tokens: list[list[str]]) -> Timex:
@@ -147,7 +124,7 @@ def _timex(fields: Fields, value: Any, tokens: list[list[str]]) -> Timex:
     fields = fields.at(f"TIMEX {timex_id!r}")
     return Timex(timex_id, fields.get(obj, "mention", str, "the TIMEX's text"),
                  fields.get(obj, "type", str, "the TIMEX type as a string"), *_place(fields, obj, tokens),
-                 _rest(obj, ("id", "mention", "type", "sent_id", "offset")))
+                 rest_of(obj, ("id", "mention", "type", "sent_id", "offset")))
 
 
 def _pairs(fields: Fields, value: Any) -> list[Pair]:
@@ -233,7 +210,7 @@ def parse_document(path: str, line: int, value: Any) -> Document:
                                            for i, m in enumerate(raw_mentions)],
         None if raw_timex is None else [_timex(fields, t, raw_tokens) for t in raw_timex],
         _relations(fields, obj, "temporal_relations"), _relations(fields, obj, "causal_relations"),
-        _subevents(fields, obj), _rest(obj, _DOCUMENT_FIELDS), line)
+        _subevents(fields, obj), rest_of(obj, _DOCUMENT_FIELDS), line)
     _check_ids(fields, doc)
     return doc
 
@@ -260,7 +237,7 @@ def parse_submission(path: str, line: int, value: Any) -> Submission:
             clusters.append(cluster)
     return Submission(doc_id, clusters, _relations(fields, obj, "temporal_relations"),
                       _relations(fields, obj, "causal_relations"), _subevents(fields, obj),
-                      _rest(obj, ("id", "coreference", "temporal_relations", "causal_relations",
+                      rest_of(obj, ("id", "coreference", "temporal_relations", "causal_relations",
                                   "subevent_relations")), line)
 
 
