@@ -111,7 +111,7 @@ class Interrupted:
 
 
 def interrupt(command: Sequence[str], trigger: Callable[[], Trigger], *, env: Mapping[str, str] | None = None,
-              cwd: Path | None = None, prepare: Callable[[], None] | None = None, tries: int = 5,
+              cwd: Path | None = None, prepare: Callable[[], None] | None = None, tries: int = 20,
               limit: float = 60.0) -> Interrupted:
     """Run `command` in its own process group; when the trigger fires, SIGINT the group (a terminal's
     Ctrl+C); wait for the exit. A moment can be brief: when the program ended before it came, run it
