@@ -28,6 +28,8 @@ PURE = {"EVMEVAL_PURE_PYTHON": "1"}
 
 FORMS = {  # name: (task, arguments, A's (patch, env), B's (patch, env))
     "mention C kernel": ("evmeval-score -t -o", ["-o", "{out}/s.txt"], ("", {}), ("", PURE)),
+    "mention C kernel, --json": ("evmeval-score -t -o --json", ["-o", "{out}/s.txt", "--json", "{out}/s.json"],
+                                 ("", {}), ("", PURE)),
     "coref C kernel": ("evmeval-score -t -o -c", ["-o", "{out}/s.txt", "-c", "{out}/c"], ("", {}),
                        (NO_COREF_KERNEL, {})),
 }

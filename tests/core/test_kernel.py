@@ -62,15 +62,25 @@ def path_forced(which: str) -> Iterator[list[bool]]:
             os.environ[fastpath.PURE_ENV] = old
 
 
-def run_both(args: list[str], folder: Path, which: str) -> tuple[int, bytes, bytes, str, list[bool]]:
-    """Exit code, report bytes, comparison bytes, stderr, and whether the kernel took the run."""
-    out, cmp = folder / f"{which}.txt", folder / f"{which}_cmp.txt"
-    for f in (out, cmp):
+Run = tuple[int, bytes, bytes, str, list[bool], bytes]
+
+
+def run_both(args: list[str], folder: Path, which: str) -> Run:
+    """Exit code, report bytes, comparison bytes, stderr, whether the kernel took the run, and the
+    `--json` bytes (the kernel writes its pair lists itself: `evmeval.cli.fastpath_json`)."""
+    out, cmp, data = folder / f"{which}.txt", folder / f"{which}_cmp.txt", folder / f"{which}.json"
+    for f in (out, cmp, data):
         f.unlink(missing_ok=True)
     stderr = io.StringIO()
     with path_forced(which) as taken, contextlib.redirect_stderr(stderr):
-        code = score_main([*args, "-o", str(out), "-d", str(cmp)])
-    return code, _bytes(out), _bytes(cmp), stderr.getvalue(), taken
+        code = score_main([*args, "-o", str(out), "-d", str(cmp), "--json", str(data)])
+    return code, _bytes(out), _bytes(cmp), stderr.getvalue(), taken, _bytes(data)
+
+
+def outputs(run: Run) -> tuple[object, ...]:
+    """What a user gets from a run: all but which path took it."""
+    code, report, comparison, stderr, _, data = run
+    return code, report, comparison, stderr, data
 
 
 def _bytes(path: Path) -> bytes:
@@ -89,11 +99,21 @@ def _token_args(data: Path, system: str) -> list[str]:
 def test_published_outputs_byte_for_byte_on_both_paths(which: str, system: str, evmeval_data: Path,
                                                        tmp_path: Path) -> None:
     expected = evmeval_data / "expected" / f"token_based_system_{system}"
-    code, report, comparison, _, taken = run_both(_token_args(evmeval_data, system), tmp_path, which)
+    code, report, comparison, _, taken, _ = run_both(_token_args(evmeval_data, system), tmp_path, which)
     assert code == 0
     assert report == (expected / "scores.txt").read_bytes()
     assert comparison == (expected / "comparison.txt").read_bytes()
     assert taken == ([KERNEL_TAKES[system]] if which == "kernel" else [])
+
+
+@needs_kernel
+@pytest.mark.parametrize("system", TOKEN_SYSTEMS)
+def test_published_data_gives_the_same_json_on_both_paths(system: str, evmeval_data: Path, tmp_path: Path) -> None:
+    """The kernel's pair lists are a second form of `mapping_json` + the C encoder: every byte compared."""
+    kernel = run_both(_token_args(evmeval_data, system), tmp_path, "kernel")
+    pure = run_both(_token_args(evmeval_data, system), tmp_path, "pure")
+    assert outputs(kernel) == outputs(pure)
+    assert kernel[5].count(b'"gold_index"') > 0 if system != "D" else kernel[5]
 
 
 @needs_kernel
@@ -158,7 +178,7 @@ def test_a_plain_valid_pair_is_taken_by_the_kernel(tmp_path: Path) -> None:
     args = _corpus(tmp_path, VALID_GOLD, VALID_SYSTEM)
     kernel, pure = run_both(args, tmp_path, "kernel"), run_both(args, tmp_path, "pure")
     assert kernel[4] == [True]
-    assert kernel[:4] == pure[:4]
+    assert outputs(kernel) == outputs(pure)
     assert kernel[0] == 0 and b"Contact_Meet" not in kernel[1] and b"contactmeet" in kernel[1]
 
 
@@ -187,7 +207,7 @@ def test_the_kernel_declines_the_unusual_and_python_says_the_same(case: str, tmp
     args = ["-g", str(tmp_path / "gold.tbf"), "-s", str(tmp_path / "system.tbf"), "-t", str(tmp_path / "tkn")]
     kernel, pure = run_both(args, tmp_path, "kernel"), run_both(args, tmp_path, "pure")
     assert kernel[4] in ([False], [])  # declined (or, for an unreadable file, never tried)
-    assert kernel[:4] == pure[:4]
+    assert outputs(kernel) == outputs(pure)
 
 
 @needs_kernel
@@ -196,7 +216,7 @@ def test_char_mode_and_other_options_never_reach_the_kernel(tmp_path: Path) -> N
     char_args = args[:4]
     assert run_both(char_args, tmp_path, "kernel")[4] == []
     for extra in (["-wl", str(tmp_path / "gold.tbf")], ["-dn", "d1"], ["--mapping", "optimal"],
-                  ["--json", str(tmp_path / "x.json")], ["-of", "3,2"]):
+                  ["-c", str(tmp_path / "x.conll")], ["-of", "3,2"]):
         assert run_both(args + extra, tmp_path, "kernel")[4] == [], extra
 
 
@@ -208,7 +228,7 @@ def test_flagged_documents_are_checked_by_python_with_their_own_line_numbers(tmp
     args = _corpus(tmp_path, "# head\n\n" + gold, system)
     kernel, pure = run_both(args, tmp_path, "kernel"), run_both(args, tmp_path, "pure")
     assert kernel[4] == [True]
-    assert kernel[:4] == pure[:4]
+    assert outputs(kernel) == outputs(pure)
     assert "gold.tbf:6: cluster 'R1' holds the same span twice" in kernel[3]
     assert "duplicate system mention ids in document 'd1'" in kernel[3]
 
@@ -230,7 +250,8 @@ def mention_lines(draw: st.DrawFn, run: str, doc_id: str, noisy: bool) -> list[s
         span = ",".join(draw(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=3)))
         if noisy:
             span = draw(st.sampled_from([span] * 4 + ["t99", "t1,,t2", "t1, t2", "", "x7"]))
-        mention_id = draw(st.sampled_from([f"E{n + 1}"] * 6 + ["E1"]))
+        mention_id = draw(st.sampled_from([f"E{n + 1}"] * 6 + ["E1", f'E"{n}', f"E\\{n}", f"Eé{n}", f"E😀{n}",
+                                                             f"E/{n}"]))
         column = draw(st.sampled_from([doc_id] * 8 + ["other"]))
         fields = [run, column, mention_id, span, draw(st.sampled_from(["word", "two words", "ü"])),
                   draw(st.sampled_from(TYPES)), draw(st.sampled_from(REALIS))]
@@ -310,7 +331,7 @@ def test_random_pairs_give_the_same_bytes_warnings_and_exit_codes(gold: str, sys
         folder = Path(tmp)
         args = _corpus(folder, gold, system, tables)
         kernel, pure = run_both(args, folder, "kernel"), run_both(args, folder, "pure")
-    assert kernel[:4] == pure[:4]
+    assert outputs(kernel) == outputs(pure)
     event("kernel took the run" if kernel[4] == [True] else "kernel declined")
 
 
@@ -360,7 +381,7 @@ def test_a_medium_corpus_is_taken_by_the_kernel_with_the_same_bytes(seed: int, t
     args = _medium_corpus(tmp_path, seed)
     kernel, pure = run_both(args, tmp_path, "kernel"), run_both(args, tmp_path, "pure")
     assert kernel[4] == [True]
-    assert kernel[:4] == pure[:4]
+    assert outputs(kernel) == outputs(pure)
     assert "3 gold document(s) not in the system file" in kernel[3]
     assert "has no mentions; it is left out of the averages" in kernel[3]
     assert kernel[2].count(b"#BeginOfDocument") == 40

@@ -10,7 +10,8 @@ of documents the kernel flags (`evmeval.io.validate.check_document`) and the rep
 The kernel declines (returns None) anything unusual: CRLF, odd whitespace, control characters, text
 that is not UTF-8, repeated documents, a malformed or misplaced line, a missing token table or token
 id. The run then goes on along the Python path with the bytes already read, exactly as without the
-kernel. `EVMEVAL_PURE_PYTHON=1` forces the Python path. `-c` goes on in `evmeval.cli.coref_fastpath`.
+kernel. `EVMEVAL_PURE_PYTHON=1` forces the Python path. `-c` goes on in `evmeval.cli.coref_fastpath`,
+`--json` in `evmeval.cli.fastpath_json`.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.io.errors import FormatError, Problem
@@ -55,6 +58,8 @@ COMPARISON_MAPPING = Combination.PLAIN
 """The mapping the comparison file (-d) shows, as `evmeval.report.comparison.format_comparison`."""
 TYPE_TABLE_MAPPING = Combination.TYPE_REALIS
 """The mapping of the published per-type table, as `evmeval.mention.scoring.per_type_tables`."""
+BY_TYPE_MAPPING = Combination.TYPE
+"""The mapping of the JSON's second per-type table, as `evmeval.mention.scoring.per_type_tables`."""
 
 
 def kernel_available() -> bool:
@@ -63,12 +68,12 @@ def kernel_available() -> bool:
 
 
 def wants_kernel(args: argparse.Namespace) -> bool:
-    """Whether this run is the kernel's case: v1.8, token mode, `-o` and/or `-d` (and `-c` when the
-    coreference kernel is built too) only, default options, files (not standard input)."""
+    """Whether this run is the kernel's case: v1.8, token mode, `-o`, `-d` and `--json` (or `-c` when the
+    coreference kernel is built too, without `--json`) only, default options, files (not standard input)."""
     from evmeval.report.run import DEFAULT_SCHEME
 
-    plain_run = not (args.json or args.ci or args.sequencing or args.type_white_list
-                     or args.doc_id_to_eval is not None)
+    plain_run = not (args.ci or args.sequencing or args.type_white_list or args.doc_id_to_eval is not None
+                     or (args.json and args.coref is not None))
     if args.coref is not None:
         from evmeval.cli.coref_fastpath import coref_kernel_available
 
@@ -81,13 +86,15 @@ def wants_kernel(args: argparse.Namespace) -> bool:
 
 @dataclass
 class KernelRun:
-    """What the kernel's run writes: the report, the comparison bytes (with -d), every warning and the
-    `-c` files (`coref.files`, written by the caller before the report, as the Python path does)."""
+    """What the kernel's run writes: the report, the comparison bytes (with -d), every warning, the
+    `-c` files (`coref.files`, written by the caller before the report, as the Python path does) and the
+    `--json` document (`data`, built while written; an empty dict without `--json`)."""
 
     report: str
     comparison: bytes | None
     warnings: list[str]
     coref: KernelCoref | None = None
+    data: Callable[[], dict[str, Any]] = dict
 
 
 def run_kernel(args: argparse.Namespace) -> KernelRun | dict[str, bytes]:
@@ -143,10 +150,11 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     doc_ids, warnings = coverage(gold_index, dict.fromkeys(system_ids))
     run_name = TbfFile(path=args.system, mode=SpanMode.TOKEN).run_name.encode("utf-8") \
         if args.comparison_output else None
-    docs, type_tp, type_gold, type_system, comparison, coref_arrays = _kernel.score(
+    docs, type_tp, type_gold, type_system, comparison, coref_arrays, listing = _kernel.score(
         handle, [gold_index[d] for d in doc_ids], canon_ids, [c.encode("utf-8") for c in canon_values], agree,
         checks, COMBINATIONS.index(COMPARISON_MAPPING), COMBINATIONS.index(TYPE_TABLE_MAPPING), run_name,
-        -1 if args.coref is None else args.coref_mapping)
+        -1 if args.coref is None else args.coref_mapping,
+        COMBINATIONS.index(BY_TYPE_MAPPING) if args.json else -1)
     gold_checks = _flagged(args.gold, gold, gold_flagged, gold_ids)
     system_checks = _flagged(args.system, system, system_flagged, system_ids)
     if gold_checks is None or system_checks is None:
@@ -159,6 +167,12 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     rows = type_rows(dict(zip(canon_values, type_tp, strict=True)), dict(zip(canon_values, type_gold, strict=True)),
                      dict(zip(canon_values, type_system, strict=True)), gold_types_only=True)
     report = format_counts(counts, rows)
+    data: Callable[[], dict[str, Any]] = dict
+    if args.json:
+        from evmeval.cli.fastpath_json import kernel_json  # only runs that write JSON import it
+
+        data = partial(kernel_json, args.gold, args.system, doc_ids, docs, listing, canon_values, type_gold,
+                       type_system, rows, list(warnings))
     coref = None
     if args.coref is not None:
         from evmeval.cli.coref_fastpath import kernel_coreference
@@ -170,5 +184,5 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     # The token-id probe ran beside all of the above; a missing id or table is the Python path's to word.
     if not _kernel.tokens_ok(handle):
         return None
-    return KernelRun(report, comparison, problems + warnings, coref)
+    return KernelRun(report, comparison, problems + warnings, coref, data)
 

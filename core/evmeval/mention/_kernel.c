@@ -858,6 +858,7 @@ typedef struct {
     const unsigned char *agree; /* ncanon x ncanon: values_agree(gold, system) */
     int checks[4][2];           /* per combination: checks type, checks realis */
     int plain, typed;           /* the combination the -d file shows; the one per-type sums use */
+    int typed2;                 /* the combination of the second per-type TP sums (-1: none) */
     int coref;                  /* the combination whose greedy pairs -c aligns with (-1: no -c) */
     Str run;
 } Rules;
@@ -873,9 +874,20 @@ typedef struct {
     Cand *cands;
     size_t capc;
     int32_t *gold_taken, *sys_taken, *plain_sys, *coref_sys;
-    double *plain_dice, *typed_dice, *coref_dice;
-    size_t capg, caps, capps, cappd, captd, capcs, capcd;
+    double *plain_dice, *typed_dice, *typed2_dice, *coref_dice;
+    size_t capg, caps, capps, cappd, captd, capt2d, capcs, capcd;
 } Work;
+
+/* One chosen pair (--json lists them): gold and system rows within the document, and their Dice. */
+typedef struct {
+    int32_t g, s;
+    double dice;
+} KPair;
+
+typedef struct {
+    KPair *p;
+    size_t n, cap;
+} PairList;
 
 static int fields(Buf *b, const Rules *r, const KMention *m) {
     return buf_str(b, m->id) || buf_add(b, "\t", 1) || buf_str(b, m->span) || buf_add(b, "\t", 1) ||
@@ -978,7 +990,7 @@ static int candidates(Work *w, int32_t ng, int32_t ns, int32_t ntokens, size_t *
 }
 
 typedef struct {
-    double *type_tp;
+    double *type_tp, *type_tp2;
     long *type_gold, *type_sys;
 } TypeSums;
 
@@ -986,7 +998,7 @@ typedef struct {
    and its -d block. */
 static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *gm, const KDoc *sdoc,
                      const KMention *sm, double tp[4], TypeSums *sums, int32_t *partner, double *partner_dice,
-                     int32_t *coref_partner, double *coref_dice) {
+                     int32_t *coref_partner, double *coref_dice, PairList *chosen) {
     int32_t ng = gdoc->nm, ns = sdoc ? sdoc->nm : 0, ntokens = 0;
     size_t ncand = 0;
     int rc = intern_units(w, gm, ng, sm, ns, &ntokens);
@@ -996,6 +1008,7 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
     ENSURE(w->plain_sys, w->capps, ng + 1, int32_t);
     ENSURE(w->plain_dice, w->cappd, ng + 1, double);
     ENSURE(w->typed_dice, w->captd, ng + 1, double);
+    ENSURE(w->typed2_dice, w->capt2d, ng + 1, double);
     ENSURE(w->sys_taken, w->caps, ns + 1, int32_t);
     ENSURE(w->coref_sys, w->capcs, ng + 1, int32_t);
     ENSURE(w->coref_dice, w->capcd, ng + 1, double);
@@ -1006,6 +1019,8 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
             for (int32_t g = 0; g < ng; g++) w->plain_sys[g] = -1;
         if (c == r->typed)
             for (int32_t g = 0; g < ng; g++) w->typed_dice[g] = -1.0;
+        if (c == r->typed2)
+            for (int32_t g = 0; g < ng; g++) w->typed2_dice[g] = -1.0;
         if (c == r->coref)
             for (int32_t g = 0; g < ng; g++) w->coref_sys[g] = -1, w->coref_dice[g] = 0.0;
         double sum = 0.0;
@@ -1022,6 +1037,15 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
                 w->plain_dice[x->g] = x->dice;
             }
             if (c == r->typed) w->typed_dice[x->g] = x->dice;
+            if (c == r->typed2) w->typed2_dice[x->g] = x->dice;
+            if (chosen) {
+                PairList *l = &chosen[c];
+                ENSURE(l->p, l->cap, l->n + 1, KPair);
+                l->p[l->n].g = x->g;
+                l->p[l->n].s = x->s;
+                l->p[l->n].dice = x->dice;
+                l->n++;
+            }
             if (c == r->coref) {
                 w->coref_sys[x->g] = x->s;
                 w->coref_dice[x->g] = x->dice;
@@ -1033,6 +1057,7 @@ static int score_doc(Work *w, const Rules *r, const KDoc *gdoc, const KMention *
         int32_t t = r->canon_id[gm[g].type];
         sums->type_gold[t]++;
         if (w->typed_dice[g] >= 0.0) sums->type_tp[t] += w->typed_dice[g];
+        if (r->typed2 >= 0 && w->typed2_dice[g] >= 0.0) sums->type_tp2[t] += w->typed2_dice[g];
     }
     for (int32_t s = 0; s < ns; s++) sums->type_sys[r->canon_id[sm[s].type]]++;
     memcpy(partner, w->plain_sys, (size_t)ng * sizeof(int32_t));
@@ -1108,6 +1133,7 @@ static void work_free(Work *w) {
     free(w->plain_sys);
     free(w->plain_dice);
     free(w->typed_dice);
+    free(w->typed2_dice);
     free(w->coref_sys);
     free(w->coref_dice);
 }
@@ -1282,6 +1308,140 @@ static PyObject *coref_output(Parsed *k, const int32_t *docs, const int32_t *sys
     return out;
 }
 
+/* --json's lists of chosen pairs, as text. A second form of evmeval.report.json_report.mapping_json with
+   Python's C JSON encoder (ensure_ascii, default separators), tested against it byte for byte: ids escaped
+   as json.encoder.encode_basestring_ascii does, Dice written as float.__repr__ writes it. */
+static int buf_escaped(Buf *b, Str s) { /* a JSON string of UTF-8 `s`, ASCII only */
+    static const char hex[] = "0123456789abcdef";
+    char u[12];
+    if (buf_add(b, "\"", 1)) return -1;
+    for (Py_ssize_t i = 0; i < s.n;) {
+        unsigned char c = (unsigned char)s.p[i];
+        Py_ssize_t run = i;
+        while (run < s.n && (unsigned char)s.p[run] >= ' ' && (unsigned char)s.p[run] <= '~' && s.p[run] != '"' &&
+               s.p[run] != '\\')
+            run++;
+        if (run > i) {
+            if (buf_add(b, s.p + i, (size_t)(run - i))) return -1;
+            i = run;
+            continue;
+        }
+        uint32_t cp = c;
+        int len = 1;
+        if (c >= 0xF0) cp = c & 0x07, len = 4;
+        else if (c >= 0xE0) cp = c & 0x0F, len = 3;
+        else if (c >= 0xC0) cp = c & 0x1F, len = 2;
+        for (int k = 1; k < len && i + k < s.n; k++) cp = (cp << 6) | ((unsigned char)s.p[i + k] & 0x3F);
+        i += len;
+        const char *short_form = cp == '"' ? "\\\"" : cp == '\\' ? "\\\\" : cp == '\n' ? "\\n" : cp == '\r' ? "\\r"
+                               : cp == '\t' ? "\\t" : cp == '\b' ? "\\b" : cp == '\f' ? "\\f" : NULL;
+        if (short_form) {
+            if (buf_add(b, short_form, 2)) return -1;
+            continue;
+        }
+        uint32_t units[2] = {cp, 0};
+        int nunits = 1;
+        if (cp >= 0x10000) {
+            cp -= 0x10000;
+            units[0] = 0xD800 | (cp >> 10);
+            units[1] = 0xDC00 | (cp & 0x3FF);
+            nunits = 2;
+        }
+        for (int k = 0; k < nunits; k++) {
+            u[0] = '\\', u[1] = 'u';
+            for (int d = 0; d < 4; d++) u[2 + d] = hex[(units[k] >> (12 - 4 * d)) & 0xF];
+            if (buf_add(b, u, 6)) return -1;
+        }
+    }
+    return buf_add(b, "\"", 1);
+}
+
+/* float.__repr__ of a Dice: few distinct values, each formatted once (as dice_figure caches %.2f). */
+typedef struct {
+    double value;
+    int n; /* 0: empty slot */
+    char text[32];
+} Repr;
+
+static const Repr *dice_repr(Repr *reprs, double value) {
+    uint64_t bits;
+    memcpy(&bits, &value, sizeof(bits));
+    Repr *f = &reprs[(bits ^ (bits >> 29) ^ (bits >> 41)) & (FIGURES - 1)];
+    if (f->n <= 0 || f->value != value) {
+        char *text = PyOS_double_to_string(value, 'r', 0, Py_DTSF_ADD_DOT_0, NULL);
+        if (!text) return NULL;
+        size_t n = strlen(text);
+        f->value = value;
+        f->n = n < sizeof(f->text) ? (int)n : -1;
+        if (f->n > 0) memcpy(f->text, text, n);
+        PyMem_Free(text);
+        if (f->n < 0) return NULL;
+    }
+    return f;
+}
+
+/* (text, ends, type_tp2): for document i and combination c, its pairs' list is text[ends[4i + c - 1]:ends[4i + c]]
+   (from 0 for the first); ends as native int64. */
+static int pair_lists(Buf *text, int64_t *ends, Repr *reprs, Parsed *k, const int32_t *docs, const int32_t *sys_of,
+                      Py_ssize_t ndocs, const PairList *chosen, const int32_t *starts) {
+    char number[96]; /* two int32 and the keys: at most 68 bytes */
+    int ok = 1;
+    for (Py_ssize_t i = 0; ok && i < ndocs; i++) {
+        const KDoc *g = &k->gold.d[docs[i]], *sd = sys_of[i] >= 0 ? &k->system.d[sys_of[i]] : NULL;
+        const KMention *gm = k->gold.m + g->m0, *sm = sd ? k->system.m + sd->m0 : NULL;
+        for (int c = 0; ok && c < 4; c++) {
+            int32_t first = starts[c * (ndocs + 1) + i], last = starts[c * (ndocs + 1) + i + 1];
+            ok = !buf_add(text, "[", 1);
+            for (int32_t j = first; ok && j < last; j++) {
+                const KPair *x = &chosen[c].p[j];
+                const Repr *dice = dice_repr(reprs, x->dice);
+                int n = snprintf(number, sizeof(number), ", \"gold_index\": %d, \"system_index\": %d, \"dice\": ",
+                                 (int)x->g, (int)x->s);
+                ok = dice && n > 0 && n < (int)sizeof(number) &&
+                     !buf_add(text, j > first ? ", {\"gold\": " : "{\"gold\": ", j > first ? 11 : 9) &&
+                     !buf_escaped(text, gm[x->g].id) && !buf_add(text, ", \"system\": ", 12) &&
+                     !buf_escaped(text, sm[x->s].id) && !buf_add(text, number, (size_t)n) &&
+                     !buf_add(text, dice->text, (size_t)dice->n) && !buf_add(text, "}", 1);
+            }
+            ok = ok && !buf_add(text, "]", 1);
+            if (ok) ends[4 * i + c] = (int64_t)text->n;
+        }
+    }
+    return ok;
+}
+
+/* (text, ends, type_tp2): for document i and combination c, its pairs' list is text[ends[4i + c - 1]:ends[4i + c]]
+   (from 0 for the first); ends as native int64. The text is sized first, then written in place. */
+static PyObject *listing_output(Parsed *k, const int32_t *docs, const int32_t *sys_of, Py_ssize_t ndocs,
+                                const PairList *chosen, const int32_t *starts, const TypeSums *sums, Py_ssize_t ncanon) {
+    Buf size = {NULL, 0, 0};
+    int64_t *ends = malloc(((size_t)ndocs * 4 + 1) * sizeof(int64_t));
+    Repr *reprs = calloc(FIGURES, sizeof(Repr));
+    PyObject *tp2 = PyList_New(ncanon), *text = NULL, *out = NULL;
+    int ok = ends && reprs && tp2 && pair_lists(&size, ends, reprs, k, docs, sys_of, ndocs, chosen, starts);
+    if (ok) ok = (text = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size.n)) != NULL;
+    if (ok) {
+        Buf fill = {PyBytes_AS_STRING(text), 0, size.n};
+        ok = pair_lists(&fill, ends, reprs, k, docs, sys_of, ndocs, chosen, starts) && fill.n == size.n;
+    }
+    for (Py_ssize_t c = 0; ok && c < ncanon; c++) {
+        PyObject *v = PyFloat_FromDouble(sums->type_tp2[c]);
+        if (!v) ok = 0;
+        else PyList_SET_ITEM(tp2, c, v);
+    }
+    if (ok)
+        out = Py_BuildValue("(NNN)", text, PyBytes_FromStringAndSize((const char *)ends,
+                                                                     ndocs * 4 * (Py_ssize_t)sizeof(int64_t)), tp2);
+    else {
+        Py_XDECREF(text);
+        Py_XDECREF(tp2);
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+    }
+    free(ends);
+    free(reprs);
+    return out;
+}
+
 PyDoc_STRVAR(score_doc_str,
              "score(handle, order, canon_ids, canon_values, agree, checks, plain, typed, run_name, coref=-1)\n"
              "  -> (documents, type_tp, type_gold, type_system, comparison, coref_arrays)\n\n"
@@ -1290,7 +1450,11 @@ PyDoc_STRVAR(score_doc_str,
              "checks: per combination (checks type, checks realis); plain / typed: the combinations of\n"
              "the -d file and of the per-type table; run_name: bytes, or None for no -d text.\n"
              "documents: per document (#gold, #system, in_system, tp of each combination).\n"
-             "coref: the combination -c aligns with (-1: none; coref_arrays is then None), see coref_output.");
+             "coref: the combination -c aligns with (-1: none; coref_arrays is then None), see coref_output.\n"
+             "listed: for --json, the combination of the second per-type table (-1: none; listing is then\n"
+             "None), else listing = (text, ends, type_tp2): each document's and combination's chosen pairs\n"
+             "as the JSON array evmeval.report.json_report.mapping_json makes (ASCII), ends of those texts\n"
+             "(native int64, document by document, combination by combination), the type mapping's TP sums.");
 
 static PyObject *k_score(PyObject *self, PyObject *args) {
     (void)self;
@@ -1298,12 +1462,14 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
     Rules r;
     memset(&r, 0, sizeof(r));
     r.coref = -1;
-    if (!PyArg_ParseTuple(args, "OO!O!O!SO!iiO|i", &capsule, &PyList_Type, &order, &PyList_Type, &canon_ids, &PyList_Type,
-                          &canon_strs, &agree, &PyList_Type, &checks, &r.plain, &r.typed, &run_name, &r.coref))
+    r.typed2 = -1;
+    if (!PyArg_ParseTuple(args, "OO!O!O!SO!iiO|ii", &capsule, &PyList_Type, &order, &PyList_Type, &canon_ids, &PyList_Type,
+                          &canon_strs, &agree, &PyList_Type, &checks, &r.plain, &r.typed, &run_name, &r.coref, &r.typed2))
         return NULL;
     Parsed *k = PyCapsule_GetPointer(capsule, "evmeval.mention._kernel.Parsed");
     if (!k) return NULL;
-    if (r.plain < 0 || r.plain > 3 || r.typed < 0 || r.typed > 3 || r.coref < -1 || r.coref > 3) {
+    if (r.plain < 0 || r.plain > 3 || r.typed < 0 || r.typed > 3 || r.coref < -1 || r.coref > 3 || r.typed2 < -1 ||
+        r.typed2 > 3) {
         PyErr_SetString(PyExc_ValueError, "combination index out of range");
         return NULL;
     }
@@ -1327,9 +1493,14 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
     int32_t *docs = malloc((size_t)(ndocs + 1) * sizeof(int32_t));
     double *tps = malloc((size_t)(ndocs + 1) * 4 * sizeof(double));
     int32_t *sys_of = malloc((size_t)(ndocs + 1) * sizeof(int32_t));
-    TypeSums sums = {calloc((size_t)r.ncanon + 1, sizeof(double)), calloc((size_t)r.ncanon + 1, sizeof(long)),
-                     calloc((size_t)r.ncanon + 1, sizeof(long))};
-    int rc = (docs && tps && sys_of && sums.type_tp && sums.type_gold && sums.type_sys) ? 0 : -2;
+    TypeSums sums = {calloc((size_t)r.ncanon + 1, sizeof(double)), calloc((size_t)r.ncanon + 1, sizeof(double)),
+                     calloc((size_t)r.ncanon + 1, sizeof(long)), calloc((size_t)r.ncanon + 1, sizeof(long))};
+    int listing = r.typed2 >= 0;
+    PairList chosen[4];
+    memset(chosen, 0, sizeof(chosen));
+    int32_t *starts = listing ? malloc((size_t)(ndocs + 1) * 4 * sizeof(int32_t)) : NULL;
+    int rc = (docs && tps && sys_of && sums.type_tp && sums.type_tp2 && sums.type_gold && sums.type_sys &&
+              (!listing || starts)) ? 0 : -2;
     for (Py_ssize_t i = 0; !rc && i < ndocs; i++) {
         long d = PyLong_AsLong(PyList_GET_ITEM(order, i));
         if (d < 0 || (size_t)d >= k->gold.nd) {
@@ -1357,10 +1528,14 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
             int32_t s = map_get(&k->system.doc_ids, g->id);
             const KDoc *sd = s >= 0 ? &k->system.d[s] : NULL;
             sys_of[i] = s;
+            if (listing)
+                for (int c = 0; c < 4; c++) starts[c * (ndocs + 1) + i] = (int32_t)chosen[c].n;
             rc = score_doc(&w, &r, g, k->gold.m + g->m0, sd, sd ? k->system.m + sd->m0 : NULL, tps + 4 * i, &sums,
                            partner + g->m0, partner_dice + g->m0, coref_partner ? coref_partner + g->m0 : NULL,
-                           coref_dice ? coref_dice + g->m0 : NULL);
+                           coref_dice ? coref_dice + g->m0 : NULL, listing ? chosen : NULL);
         }
+        if (listing && !rc)
+            for (int c = 0; c < 4; c++) starts[c * (ndocs + 1) + ndocs] = (int32_t)chosen[c].n;
         work_free(&w);
         mapped = malloc(k->system.nm + 1);
         if (!mapped) rc = -2;
@@ -1428,9 +1603,13 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
         }
         PyObject *coref = !ok ? NULL : r.coref >= 0 ? coref_output(k, docs, sys_of, ndocs, coref_partner, coref_dice)
                                                      : Py_NewRef(Py_None);
-        if (ok && coref)
-            out = Py_BuildValue("(NNNNNN)", doc_rows, tp_list, g_list, s_list, cmp_bytes, coref);
+        PyObject *listed = !ok || !coref ? NULL : listing ? listing_output(k, docs, sys_of, ndocs, chosen, starts, &sums,
+                                                                           r.ncanon)
+                                                          : Py_NewRef(Py_None);
+        if (ok && coref && listed)
+            out = Py_BuildValue("(NNNNNNN)", doc_rows, tp_list, g_list, s_list, cmp_bytes, coref, listed);
         else {
+            Py_XDECREF(coref);
             Py_XDECREF(doc_rows);
             Py_XDECREF(tp_list);
             Py_XDECREF(g_list);
@@ -1442,6 +1621,9 @@ static PyObject *k_score(PyObject *self, PyObject *args) {
     }
     free(coref_partner);
     free(coref_dice);
+    for (int c = 0; c < 4; c++) free(chosen[c].p);
+    free(starts);
+    free(sums.type_tp2);
     free(docs);
     free(tps);
     free(sys_of);

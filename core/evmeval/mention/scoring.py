@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import chain
 from operator import attrgetter
+from typing import Protocol, TypeVar
 
 from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
 from evmeval.align import COMBINATIONS, Mapping, candidate_pairs
@@ -39,6 +40,34 @@ class DocumentResult:
     def counted(self) -> bool:
         """Whether the document enters the corpus averages (it has gold mentions)."""
         return counts_in_averages(len(self.gold))
+
+    @property
+    def num_gold(self) -> int:
+        return len(self.gold)
+
+    @property
+    def num_system(self) -> int:
+        return len(self.system)
+
+
+class DocumentFigures(Protocol):
+    """What the corpus averages read of a document: a `DocumentResult`, or the C kernel's row of one
+    (`evmeval.cli.fastpath`), so that both are averaged by `corpus_averages` alone."""
+
+    @property
+    def counted(self) -> bool: ...
+
+    @property
+    def num_gold(self) -> int: ...
+
+    @property
+    def num_system(self) -> int: ...
+
+    @property
+    def scores(self) -> dict[str, Score]: ...
+
+
+_Doc = TypeVar("_Doc", bound=DocumentFigures)
 
 
 def counts_in_averages(num_gold: int) -> bool:
@@ -162,8 +191,7 @@ def filter_types(mentions: tuple[Mention, ...], whitelist: frozenset[str] | None
     return tuple(m for m in mentions if m.mention_type in whitelist)
 
 
-def corpus_averages(documents: Iterable[DocumentResult], *,
-                    counted: Callable[[DocumentResult], bool] | None = None,
+def corpus_averages(documents: Iterable[_Doc], *, counted: Callable[[_Doc], bool] | None = None,
                     ) -> tuple[dict[str, Score], dict[str, Average]]:
     """Micro and macro averages over the counted documents (by default those with gold mentions).
 
@@ -175,8 +203,8 @@ def corpus_averages(documents: Iterable[DocumentResult], *,
     included = [d for d in documents if keep(d)]
     micro: dict[str, Score] = {}
     macro: dict[str, Average] = {}
-    num_gold = sum(len(d.gold) for d in included)
-    num_system = sum(len(d.system) for d in included)
+    num_gold = sum(d.num_gold for d in included)
+    num_system = sum(d.num_system for d in included)
     for combination in COMBINATIONS:
         tp = 0.0
         p_sum = 0.0

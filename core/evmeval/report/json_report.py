@@ -4,32 +4,43 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, overload
 
-from evmeval.align import COMBINATIONS, Pair
-from evmeval.mention.scoring import DocumentResult, ScoreResult
+from evmeval.align import COMBINATIONS
+from evmeval.mention.prf import Average, Score
+from evmeval.mention.scoring import DocumentResult, ScoreResult, TypeRow, counts_in_averages
 
 
 class RawJSON(str):
     """Text already written as the C encoder writes it (see `_STRICT`): `_stream` copies it as is."""
 
 
-def _mapping_json(pairs: tuple[Pair, ...], gold_ids: list[str], system_ids: list[str]) -> list[dict[str, Any]]:
+def mapping_json(pairs: Iterable[tuple[int, int, float]], gold_ids: Sequence[str],
+                 system_ids: Sequence[str]) -> list[dict[str, Any]]:
+    """One combination's pairs (gold row, system row, Dice; in the order chosen) as the JSON lists them."""
     return [{"gold": gold_ids[g], "system": system_ids[s], "gold_index": g, "system_index": s, "dice": dice}
             for g, s, dice in pairs]
 
 
-def _document_json(doc: DocumentResult) -> dict[str, Any]:
+def document_json(doc_id: str, in_system: bool, num_gold: int, num_system: int, scores: Mapping[str, Score],
+                  mappings: Mapping[str, Any]) -> dict[str, Any]:
+    """One document's JSON object, from a `DocumentResult` or from the C kernel's run (`evmeval.cli.fastpath`):
+    one layout for both. `mappings`: each combination's pairs as `mapping_json` lists them."""
     return {
-        "doc_id": doc.doc_id,
-        "in_system": doc.in_system,
-        "counted": doc.counted,
-        "num_gold": len(doc.gold),
-        "num_system": len(doc.system),
-        "scores": {c: doc.scores[c].to_json() for c in COMBINATIONS},
-        "mappings": _mappings_json(doc),
+        "doc_id": doc_id,
+        "in_system": in_system,
+        "counted": counts_in_averages(num_gold),
+        "num_gold": num_gold,
+        "num_system": num_system,
+        "scores": {c: scores[c].to_json() for c in COMBINATIONS},
+        "mappings": mappings,
     }
+
+
+def _document_json(doc: DocumentResult) -> dict[str, Any]:
+    return document_json(doc.doc_id, doc.in_system, len(doc.gold), len(doc.system), doc.scores,
+                         _mappings_json(doc))
 
 
 def encoded(value: Any) -> RawJSON:
@@ -52,7 +63,7 @@ def _mappings_json(doc: DocumentResult) -> dict[str, list[dict[str, Any]]]:
     for c in COMBINATIONS:
         pairs = doc.mappings[c].pairs
         if id(pairs) not in built:
-            built[id(pairs)] = _mapping_json(pairs, gold_ids, system_ids)
+            built[id(pairs)] = mapping_json(pairs, gold_ids, system_ids)
         out[c] = built[id(pairs)]
     return out
 
@@ -99,20 +110,30 @@ def result_to_json(result: ScoreResult, *, lazy: bool = False) -> dict[str, Any]
     `json.dumps`)."""
     documents: Sequence[Any] = (LazyArray(result.documents, _encoded_document) if lazy
                                 else [_document_json(doc) for doc in result.documents])
+    return scores_json(result.profile, result.mode.value, result.gold_path, result.system_path, documents,
+                       result.micro, result.macro, result.per_type_published, result.per_type_by_type_mapping,
+                       result.warnings)
+
+
+def scores_json(profile: str, mode: str, gold_path: str, system_path: str, documents: Sequence[Any],
+                micro: Mapping[str, Score], macro: Mapping[str, Average], per_type_published: Sequence[TypeRow],
+                per_type_by_type_mapping: Sequence[TypeRow], warnings: Sequence[str]) -> dict[str, Any]:
+    """The JSON document of a scoring run, from its parts: `result_to_json`'s and the C kernel's run's
+    (`evmeval.cli.fastpath`) one layout. `documents`: `document_json` objects (or their texts)."""
     return {
-        "profile": result.profile,
-        "mode": result.mode.value,
-        "gold": result.gold_path,
-        "system": result.system_path,
+        "profile": profile,
+        "mode": mode,
+        "gold": gold_path,
+        "system": system_path,
         "combinations": list(COMBINATIONS),
         "documents": documents,
-        "micro": {c: result.micro[c].to_json() for c in COMBINATIONS},
-        "macro": {c: result.macro[c].to_json() for c in COMBINATIONS},
+        "micro": {c: micro[c].to_json() for c in COMBINATIONS},
+        "macro": {c: macro[c].to_json() for c in COMBINATIONS},
         "per_type": {
-            "published_type_realis_mapping": [r.to_json() for r in result.per_type_published],
-            "type_mapping": [r.to_json() for r in result.per_type_by_type_mapping],
+            "published_type_realis_mapping": [r.to_json() for r in per_type_published],
+            "type_mapping": [r.to_json() for r in per_type_by_type_mapping],
         },
-        "warnings": list(result.warnings),
+        "warnings": list(warnings),
     }
 
 
