@@ -48,12 +48,14 @@ PROGRAMS = {
     "evmeval-conll": ["key.conll", "response.conll", "--json", "OUT/conll.json"],
     "evmeval-compare": ["-g", "gold.tbf", "-s", "system.tbf", "-s", "system_b.tbf", "-t", "tkn",
                         "--json", "OUT/compare.json", "--html", "OUT/compare.html", "--csv", "OUT/csv"],
+    "evmeval-convert": ["--to", "brat", "-t", "tkn", "system.tbf", "-o", "OUT/ann"],
 }
 """Program -> its arguments, run in the corpus folder; OUT stands for its output folder."""
-READS_TABLES = ("evmeval-score", "evmeval-validate", "evmeval-brat2tbf", "evmeval-compare")
+READS_TABLES = ("evmeval-score", "evmeval-validate", "evmeval-brat2tbf", "evmeval-compare", "evmeval-convert")
 """The programs reading one token table per document: long enough to be caught at it."""
-WRITES = ("evmeval-score", "evmeval-iaa")
-"""The programs whose largest output (JSON) takes long enough to be caught while it is written."""
+WRITES = ("evmeval-score", "evmeval-iaa", "evmeval-convert")
+"""The programs whose largest output (JSON) takes long enough to be caught while it is written
+(`evmeval-convert`: one brat file per document, a temporary file open for each)."""
 
 
 @pytest.fixture(scope="module")

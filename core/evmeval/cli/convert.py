@@ -19,19 +19,24 @@ PROG = "evmeval-convert"
 def _parser() -> argparse.ArgumentParser:
     p = command_parser(
         PROG,
-        "Convert event files between formats: TextEE, DyGIE++ and CASIE into tbf (with the token tables or "
-        "texts made from the files themselves), tbf into TextEE or CASIE. Writes into an output folder and "
-        "prints what the target could not carry (e.g. arguments into tbf, realis into TextEE).",
-        ["evmeval-convert --from textee --to tbf test.jsonl -o out/",
+        "Convert event files between formats: TextEE, DyGIE++, CASIE, brat and BioNLP into tbf (with the "
+        "token tables or texts made from the files themselves), tbf into TextEE, CASIE, brat or BioNLP, and "
+        "brat and BioNLP standoff into each other. Writes into an output folder and prints what the target "
+        "could not carry (e.g. arguments into tbf, realis into TextEE or BioNLP).",
+        ["evmeval-convert --to tbf test.jsonl -o out/   # the input's format recognised",
          "evmeval-convert --from dygiepp --to tbf --predictions pred.jsonl -o out/",
          "evmeval-convert --from casie --to tbf data/annotation -o out/",
-         "evmeval-convert --from tbf --to textee -t out/tkn out/test.tbf -o back/"])
-    p.add_argument("input", help="the file (or CASIE folder) to convert")
-    p.add_argument("--from", dest="source_format", required=True, choices=SOURCES, help="the input's format")
+         "evmeval-convert --from tbf --to textee -t out/tkn out/test.tbf -o back/",
+         "evmeval-convert --from bionlp --to brat dev/ -o ann/",
+         "evmeval-convert --from tbf --to brat --text txt/ run.tbf -o ann/"])
+    p.add_argument("input", help="the file (or CASIE, brat or BioNLP folder) to convert")
+    p.add_argument("--from", dest="source_format", choices=SOURCES,
+                   help="the input's format (default: recognised as evmeval-validate recognises it)")
     p.add_argument("--to", dest="target", required=True, choices=TARGETS, help="the output's format")
     p.add_argument("-o", "--output", required=True, metavar="FOLDER",
                    help="output folder (made if missing; its parent must exist)")
-    p.add_argument("-t", "--token-path", metavar="FOLDER", help="tbf input: its token tables (<doc>.tab)")
+    p.add_argument("-t", "--token-path", metavar="FOLDER",
+                   help="tbf input: its token tables (<doc>.tab); brat/BioNLP -> tbf: map offsets to their token ids")
     p.add_argument("--text", metavar="FOLDER", help="tbf input: its texts (<doc>.txt)")
     p.add_argument("--predictions", action="store_true",
                    help="DyGIE++ input: convert predicted_events rather than the gold events")
@@ -43,6 +48,13 @@ def convert_main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        if args.source_format is None:
+            from evmeval.conventions import input_format
+
+            args.source_format = input_format(args.input)
+            if args.source_format not in SOURCES:
+                raise ValueError(f"{args.input} is {args.source_format}, which evmeval-convert does not read "
+                                 f"(expected one of: {', '.join(SOURCES)})")
         output = convert(args.input, args.source_format, args.target, token_dir=args.token_path,
                          text_dir=args.text, predictions=args.predictions)
         paths = [os.path.join(args.output, name) for name in output.files]
@@ -57,6 +69,8 @@ def convert_main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # FormatError too: file:line: what (expected ...)
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 1
+    for problem in output.warnings:
+        print(f"{PROG}: warning: {problem}", file=sys.stderr)
     print(f"{args.input} ({args.source_format}) -> {args.output} ({args.target}): {len(paths)} file(s)")
     for line in output.report():
         print(line)

@@ -270,10 +270,13 @@ def validate_entry() -> None:
 def _validate_parser() -> argparse.ArgumentParser:
     p = command_parser(
         "evmeval-validate",
-        "Check a tbf file: layout, spans, ids, relations and (with -t) token ids. Prints every "
-        "problem as file:line: what is wrong (expected ...); exits 1 if there is any.",
-        ["evmeval-validate run.tbf -t tkn/", "evmeval-validate run.tbf --texts txt/   # character spans"])
-    p.add_argument("file", help="tbf file to check")
+        "Check an event file: tbf (layout, spans, ids, relations and, with -t, token ids), or a TextEE, "
+        "DyGIE++, MAVEN, MAVEN-ERE, CASIE, BioNLP or brat input, its format recognised as evmeval-convert "
+        "and evmeval-score --convention recognise it. Prints every problem as file:line: what is wrong "
+        "(expected ...); exits 1 if there is any, else prints FILE: OK (FORMAT).",
+        ["evmeval-validate run.tbf -t tkn/", "evmeval-validate run.tbf --texts txt/   # character spans",
+         "evmeval-validate test.jsonl   # TextEE, DyGIE++, MAVEN, MAVEN-ERE", "evmeval-validate bionlp/dev/"])
+    p.add_argument("file", help="the file (or BioNLP, brat or CASIE folder) to check")
     p.add_argument("-t", "--tokens", "--token_path", dest="token_path",
                    help="folder of token tables; gives token mode and checks token ids")
     p.add_argument("-te", "--token_table_extension", default=DEFAULT_EXTENSION)
@@ -286,12 +289,12 @@ def _validate_parser() -> argparse.ArgumentParser:
 
 def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT_EXTENSION,
                       offset_fields: tuple[int, int] = (2, 3), text_dir: str | None = None) -> list[Problem]:
-    """Every problem of one tbf file, syntax and content, in line order; `text_dir`: the texts that
-    character offsets are checked against. A CASIE file or folder is checked as CASIE."""
-    from evmeval.io.casie import is_casie, validate_casie
-
-    if path != STDIN and is_casie(path):
-        return validate_casie(path)
+    """Every problem of one input, in line order: a tbf file (syntax and content; `text_dir`: the texts
+    that character offsets are checked against) or any other format `input_format` recognises, checked
+    by its reader's validator (every line's or file's first problem, so one bad line hides no other)."""
+    fmt = validated_format(path)
+    if fmt != "tbf":
+        return _format_validator(fmt)(path)
     mode = SpanMode.TOKEN if token_dir else SpanMode.CHAR
     tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
     tokens = TokenSource(token_dir, extension, offset_fields) if token_dir else None
@@ -299,6 +302,24 @@ def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT
     if text_dir is not None and mode is SpanMode.CHAR:
         problems += check_text_offsets(tbf, TextSource(text_dir).text)
     return sorted(problems, key=lambda p: p.line)
+
+
+def validated_format(path: str) -> str:
+    """The input's format by the one rule (`evmeval.conventions.input_format`); standard input is tbf."""
+    if path == STDIN:
+        return "tbf"
+    from evmeval.conventions import input_format
+
+    return input_format(path)
+
+
+def _format_validator(fmt: str) -> Callable[[str], list[Problem]]:
+    """The reader's validator of a format other than tbf (imported here: a tbf check needs none)."""
+    from evmeval.io import bionlp, brat, casie, dygiepp, maven, maven_ere, textee
+
+    return {"casie": casie.validate_casie, "brat": brat.validate_brat, "bionlp": bionlp.validate_bionlp,
+            "textee": textee.validate_textee, "dygiepp": dygiepp.validate_dygiepp, "maven": maven.validate_maven,
+            "maven-ere": maven_ere.validate_maven_ere}[fmt]
 
 
 def _validate_line(problem: Problem | str) -> str:
@@ -332,7 +353,8 @@ def validate_main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # the problems, then their count, in that order where both streams meet
         print(f"{args.file}: {len(problems)} problem(s){scored}", file=sys.stderr)
         return 1
-    print(f"{args.file}: OK ({'token' if args.token_path else 'character'} mode)")
+    fmt = validated_format(args.file)
+    print(f"{args.file}: OK ({fmt if fmt != 'tbf' else ('token' if args.token_path else 'character') + ' mode'})")
     return 0
 
 

@@ -19,9 +19,12 @@ from evmeval.conventions.maven import score_maven
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
 from evmeval.conventions.textee import score_textee
+from evmeval.io.bionlp import TASK as BIONLP_TASK
+from evmeval.io.brat import ANN_EXTENSION
+from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import parse_json_lines
-from evmeval.io.reading import decode_text, display_name, read_bytes
+from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes
 
 REGISTRY: dict[str, Convention] = {
     c.name: c for c in (
@@ -79,6 +82,36 @@ def detect_format(source: Input) -> str:
                       "or a BioNLP folder")
 
 
+FILE_FORMATS = {"tbf": "tbf (event nuggets)", "casie": "CASIE JSON (a file or a folder of them)",
+                "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS}
+"""Every format `evmeval-validate` checks and `evmeval-convert` reads, by the name both programs print."""
+
+
+def input_format(path: str) -> str:
+    """The format of any input (one rule for `evmeval-validate`, `evmeval-convert` and `--convention`):
+    CASIE as `is_casie` says; a folder with `.a2` files is BioNLP, one with `.ann` files (or a `.ann`
+    file) is brat; a file whose first non-blank character is `{` is the JSONL format `detect_format`
+    names (its `FormatError` when none); anything else is tbf."""
+    if path != STDIN and is_casie(path):
+        return "casie"
+    if os.path.isdir(path):
+        names = os.listdir(path)
+        if not any(n.endswith(BIONLP_TASK) for n in names) and any(n.endswith(ANN_EXTENSION) for n in names):
+            return "brat"
+        return "bionlp"
+    if path.endswith(ANN_EXTENSION):
+        return "brat"
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(1 << 16)  # a tbf file is not read twice to be recognised
+    except OSError:
+        read_bytes(path)  # its FormatError names the failure
+        raise
+    if head.lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
+        return "tbf"
+    return detect_format(Input(path))
+
+
 def conventions_for(name: str, gold: Input) -> list[Convention]:
     """The conventions `--convention name` means; `all`: every one whose format the gold file has."""
     if name == "all":
@@ -89,5 +122,5 @@ def conventions_for(name: str, gold: Input) -> list[Convention]:
     return [REGISTRY[name]]
 
 
-__all__ = ["FORMATS", "REGISTRY", "ROWS", "Convention", "ConventionResult", "Fingerprint", "Input", "Item", "Metric",
-           "Outcome", "conventions_for", "detect_format"]
+__all__ = ["FILE_FORMATS", "FORMATS", "REGISTRY", "ROWS", "Convention", "ConventionResult", "Fingerprint", "Input",
+           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "input_format"]

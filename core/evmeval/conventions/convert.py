@@ -19,14 +19,14 @@ from evmeval.conventions.ours import READERS
 from evmeval.io import casie
 from evmeval.io.convert import NOT_ANNOTATED_RAW
 from evmeval.io.dygiepp import read_dygiepp
-from evmeval.io.errors import FormatError
+from evmeval.io.errors import FormatError, Problem
 from evmeval.io.tbf import format_tbf, read_tbf
 from evmeval.io.textee import EventMention, Window, dumps_textee, read_textee
 from evmeval.io.tokens import format_token_table, read_token_table, token_table_path
 from evmeval.model import Document, Mention, SpanMode, TbfFile, TokenTable
 
-SOURCES = ("textee", "dygiepp", "casie", "tbf")
-TARGETS = ("tbf", "textee", "casie")
+SOURCES = ("textee", "dygiepp", "casie", "tbf", "brat", "bionlp")
+TARGETS = ("tbf", "textee", "casie", "brat", "bionlp")
 
 
 @dataclass
@@ -35,13 +35,15 @@ class Output:
 
     files: dict[str, str] = field(default_factory=dict)
     lost: Counter[str] = field(default_factory=Counter)
+    warnings: list[Problem] = field(default_factory=list)
+    """What the reading or mapping met and went past (brat2tbf's: a trigger cutting through a token ...)."""
 
     def report(self) -> list[str]:
         """One line per kind of thing not carried, most first."""
         return [f"not carried: {n} {what}" for what, n in self.lost.most_common()]
 
 
-def _tbf_name(path: str) -> str:
+def tbf_name(path: str) -> str:
     stem = os.path.basename(os.path.normpath(path))
     return (stem.rsplit(".", 1)[0] if "." in stem else stem) + ".tbf"
 
@@ -56,7 +58,7 @@ def token_to_tbf(path: str, fmt: str, predictions: bool = False) -> Output:
     side = READERS[fmt](Input(path), PRED if predictions else GOLD)
     out = Output()
     documents = [_with_realis(d) for d in side.tbf.documents.values()]
-    out.files[_tbf_name(path)] = format_tbf(documents)
+    out.files[tbf_name(path)] = format_tbf(documents)
     for doc_id, units in side.units.items():
         text, table = document_text(doc_id, units)
         out.files[os.path.join("txt", f"{doc_id}.txt")] = text
@@ -70,28 +72,28 @@ def token_to_tbf(path: str, fmt: str, predictions: bool = False) -> Output:
         out.lost["DyGIE++ fields other than events (ner, relations, clusters, event_clusters)"] = sum(
             1 for d in docs for k in ("ner", "relations", "clusters", "event_clusters") if k in d.extra)
     out.lost["realis (the source has none: NOT_ANNOTATED written)"] = sum(len(d.mentions) for d in documents)
-    return _drop_zero(out)
+    return drop_zero(out)
 
 
 def casie_to_tbf(path: str) -> Output:
     """CASIE -> tbf on character offsets (hoppers as @Coreference) and each document's text in `txt/`."""
     docs = casie.read_casie(path)
     tbf = casie.to_tbf(docs, path, os.path.basename(os.path.normpath(path)))
-    out = Output({_tbf_name(path): format_tbf(list(tbf.documents.values()))})
+    out = Output({tbf_name(path): format_tbf(list(tbf.documents.values()))})
     for doc in docs:
         out.files[os.path.join("txt", f"{doc.doc_id}.txt")] = doc.content
     out.lost["event arguments (tbf has no arguments)"] = sum(len(e.arguments or ()) for d in docs for h in d.hoppers
                                                              for e in h.events)
     out.lost["document info fields (title, date, link)"] = sum(d.info != casie.ABSENT for d in docs)
-    return _drop_zero(out)
+    return drop_zero(out)
 
 
-def _drop_zero(out: Output) -> Output:
+def drop_zero(out: Output) -> Output:
     out.lost = Counter({k: v for k, v in out.lost.items() if v})
     return out
 
 
-def _read_tbf(path: str, token_dir: str | None) -> TbfFile:
+def read_tbf_strictly(path: str, token_dir: str | None) -> TbfFile:
     tbf, problems = read_tbf(path, mode=SpanMode.TOKEN if token_dir else SpanMode.CHAR)
     if fatal := [p for p in problems if p.fatal]:
         raise FormatError(fatal[0].path, fatal[0].line, fatal[0].message, fatal[0].expected)
@@ -101,7 +103,7 @@ def _read_tbf(path: str, token_dir: str | None) -> TbfFile:
 def tbf_to_textee(path: str, token_dir: str) -> Output:
     """tbf on token ids and its token tables -> TextEE: a window per document, its tokens the table's;
     a trigger spans its first to its last token. Realis and relations are not carried."""
-    tbf = _read_tbf(path, token_dir)
+    tbf = read_tbf_strictly(path, token_dir)
     out = Output()
     windows = []
     for doc in tbf.documents.values():
@@ -122,13 +124,13 @@ def tbf_to_textee(path: str, token_dir: str) -> Output:
         out.lost["realis values"] += sum(1 for m in doc.mentions if m.raw_realis != NOT_ANNOTATED_RAW)
         out.lost["relations (coreference, after, subevent)"] += len(doc.relations)
         windows.append(Window(doc.doc_id, doc.doc_id, [t.text for t in table.tokens], events, []))
-    out.files[_tbf_name(path)[:-4] + ".jsonl"] = dumps_textee(windows)
-    return _drop_zero(out)
+    out.files[tbf_name(path)[:-4] + ".jsonl"] = dumps_textee(windows)
+    return drop_zero(out)
 
 
 def tbf_to_casie(path: str, text_dir: str) -> Output:
     """tbf on character offsets and its texts -> a CASIE file per document (clusters as hoppers)."""
-    tbf = _read_tbf(path, None)
+    tbf = read_tbf_strictly(path, None)
     out = Output()
     for doc in tbf.documents.values():
         text_path = os.path.join(text_dir, f"{doc.doc_id}.txt")
@@ -139,7 +141,7 @@ def tbf_to_casie(path: str, text_dir: str) -> Output:
         out.lost["discontinuous spans (widened)"] += sum(len(m.span) > 1 for m in doc.mentions)
         out.lost["after/subevent relations"] += sum(r.kind != "Coreference" for r in doc.relations)
         out.files[f"{doc.doc_id}.json"] = casie.dumps_casie(casie.from_tbf_document(doc, content))
-    return _drop_zero(out)
+    return drop_zero(out)
 
 
 def convert(source: str, source_format: str, target: str, *, token_dir: str | None = None,
@@ -150,6 +152,13 @@ def convert(source: str, source_format: str, target: str, *, token_dir: str | No
         return token_to_tbf(source, source_format, predictions)
     if source_format == "casie" and target == "tbf":
         return casie_to_tbf(source)
+    if {source_format, target} & {"brat", "bionlp"}:
+        from evmeval.conventions import convert_standoff  # it builds on this module
+
+        if target == "tbf":
+            return convert_standoff.standoff_to_tbf(source, source_format, token_dir)
+        if source_format in ("tbf", "brat", "bionlp") and target in ("brat", "bionlp"):
+            return convert_standoff.standoff_target(source, source_format, target, token_dir, text_dir)
     if source_format == "tbf" and target == "textee":
         if token_dir is None:
             raise ValueError("tbf -> textee needs the token tables (-t FOLDER)")
@@ -158,8 +167,8 @@ def convert(source: str, source_format: str, target: str, *, token_dir: str | No
         if text_dir is None:
             raise ValueError("tbf -> casie needs the texts (--text FOLDER)")
         return tbf_to_casie(source, text_dir)
-    raise ValueError(f"{source_format} -> {target} is not supported (supported: textee, dygiepp, casie -> tbf; "
-                     "tbf -> textee, casie)")
+    raise ValueError(f"{source_format} -> {target} is not supported (supported: textee, dygiepp, casie, brat, "
+                     "bionlp -> tbf; tbf -> textee, casie, brat, bionlp; brat <-> bionlp)")
 
 
-__all__ = ["SOURCES", "TARGETS", "Mention", "Output", "convert"]
+__all__ = ["SOURCES", "TARGETS", "Mention", "Output", "convert", "drop_zero", "read_tbf_strictly", "tbf_name"]

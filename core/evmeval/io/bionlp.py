@@ -173,6 +173,13 @@ def read_document(task_path: str, *, given_path: str | None = None, text_path: s
     return doc
 
 
+def check_document(doc: BionlpDocument) -> None:
+    """What the reader refuses of a document made in memory (a conversion's output), as a `FormatError`."""
+    _layout_checks(doc.given, GIVEN)
+    _layout_checks(doc.task, TASK)
+    _check_references(doc)
+
+
 def _names(folder: str, extension: str) -> list[str]:
     try:
         names = sorted(os.listdir(folder))

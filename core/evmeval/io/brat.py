@@ -353,6 +353,24 @@ def read_ann(path: str, *, doc_id: str | None = None, extension: str = ANN_EXTEN
     return parse_ann(read_text(path), path=path, doc_id=doc_id, doc_text=doc_text)
 
 
+def validate_brat(path: str, extension: str = ANN_EXTENSION) -> list[Problem]:
+    """Each `.ann` file's first malformed line and every warning, file by file in line order (a folder
+    of them, or one file; a folder that cannot be listed: that one problem)."""
+    try:
+        paths = list_ann_files(path, extension) if os.path.isdir(path) else [path]
+    except FormatError as exc:
+        return [exc.problem]
+    if not paths:
+        return [Problem(path, 0, f"no {extension} files in the folder", "brat annotation files (NAME.ann)")]
+    problems: list[Problem] = []
+    for ann_path in paths:
+        try:
+            problems.extend(read_ann(ann_path, extension=extension)[1])
+        except FormatError as exc:
+            problems.append(exc.problem)
+    return sorted(problems, key=lambda p: (p.path, p.line))
+
+
 def _arguments(args: tuple[tuple[str, str], ...]) -> str:
     return " ".join(f"{role}:{target}" for role, target in args)
 
