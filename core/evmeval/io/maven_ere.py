@@ -21,6 +21,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import eq, itemgetter
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
@@ -130,12 +132,18 @@ def _timex(fields: Fields, value: Any, tokens: list[list[str]]) -> Timex:
 def _pairs(fields: Fields, value: Any) -> list[Pair]:
     if not isinstance(value, list):
         raise fields.fail(f"is {kind(value)}", f"a list of pairs ({_PAIR})")
+    if set(map(type, value)) <= {list} and set(map(len, value)) <= {2} \
+            and set(map(type, chain.from_iterable(value))) <= {str} \
+            and not any(map(eq, map(itemgetter(0), value), map(itemgetter(1), value))):
+        return list(map(tuple, value))  # a million pairs in a MAVEN-ERE-sized file: checked at C speed
     out = []
-    for i, pair in enumerate(value):
-        if not isinstance(pair, list) or len(pair) != 2 or not all(isinstance(x, str) for x in pair) \
-                or pair[0] == pair[1]:
-            raise fields.at(f"pair {i}").fail(f"is {pair!r}", _PAIR + " (evaluate.py fails on a self-relation)")
-        out.append((pair[0], pair[1]))
+    for pair in value:  # else the first wrong pair, in the file's order
+        if isinstance(pair, list) and len(pair) == 2:
+            a, b = pair
+            if isinstance(a, str) and isinstance(b, str) and a != b:
+                out.append((a, b))
+                continue
+        raise fields.at(f"pair {len(out)}").fail(f"is {pair!r}", _PAIR + " (evaluate.py fails on a self-relation)")
     return out
 
 
@@ -176,6 +184,8 @@ def _check_ids(fields: Fields, doc: Document) -> None:
                                      ("causal_relations", doc.causal_relations, events),
                                      ("subevent_relations", {"": doc.subevent_relations or []}, events)):
         for rel, pairs in (relations or {}).items():
+            if allowed.issuperset(chain.from_iterable(pairs)):
+                continue  # the usual case, at C speed; else the first stranger in the file's order
             for pair in pairs:
                 for item in pair:
                     if item not in allowed:
