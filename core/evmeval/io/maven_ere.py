@@ -26,8 +26,8 @@ from operator import eq, itemgetter
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, kind, read_json_lines
-from evmeval.io.maven import Event, Mention, rest_of  # the same mention and event records as MAVEN's
+from evmeval.io.jsonlines import Fields, dump_line, is_int, kind, read_json_lines, rest_of
+from evmeval.io.maven import Event, Mention  # the same mention and event records as MAVEN's
 from evmeval.io.reading import display_name
 
 TEMPORAL = ("BEFORE", "OVERLAP", "CONTAINS", "SIMULTANEOUS", "ENDS-ON", "BEGINS-ON")
@@ -93,7 +93,7 @@ def _place(fields: Fields, obj: dict[str, Any], tokens: list[list[str]]) -> tupl
         raise fields.fail(f"sent_id {sent_id} is not a sentence of the document's {len(tokens)}",
                           "the index of its sentence, from 0")
     offset, n = obj.get("offset"), len(tokens[sent_id])
-    if not isinstance(offset, list) or len(offset) != 2 or not all(is_int(x) for x in offset):
+    if not isinstance(offset, list) or len(offset) != 2 or not (is_int(offset[0]) and is_int(offset[1])):
         raise fields.fail(f"offset is {kind(offset)}", _OFFSET)
     if not 0 <= offset[0] < offset[1] <= n:
         raise fields.fail(f"offset [{offset[0]}, {offset[1]}] is outside sentence {sent_id}'s {n} tokens or empty",
@@ -203,7 +203,8 @@ def parse_document(path: str, line: int, value: Any) -> Document:
     title = fields.get(obj, "title", str, "the document's title as a string")
     raw_tokens = fields.get(obj, "tokens", list, "a list of sentences, each a list of tokens")
     for i, sentence in enumerate(raw_tokens):
-        if not isinstance(sentence, list) or not all(isinstance(t, str) for t in sentence):
+        if not isinstance(sentence, list) or (not set(map(type, sentence)) <= {str} \
+                and not all(isinstance(t, str) for t in sentence)):
             raise fields.at(f"sentence {i}").fail(f"is {kind(sentence)} or holds a non-string",
                                                    "a list of token strings")
     sentences = fields.strings(obj, "sentences", "a list of sentence strings")
