@@ -183,3 +183,19 @@ def test_maven_ere_bench_converts_and_scores_a_small_corpus_of_that_shape(tmp_pa
     rows = [line for line in done.stdout.splitlines() if line.startswith("--convention")]
     assert [row.split()[1] for row in rows] == ["textee", "maven", "maven-ere"]
     assert not any("exit" in row for row in rows), done.stdout
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 2), max_size=14), st.lists(st.integers(0, 3), max_size=14), st.booleans())
+def test_conll_and_blanc_give_what_each_metric_gives_alone(key_of: list[int], response_of: list[int],
+                                                           repeat: bool) -> None:
+    from evmeval.coref.metrics import b_cubed, blanc, ceaf_e, conll_and_blanc, muc
+
+    key = [[m for m, c in enumerate(key_of) if c == k] for k in range(3)]
+    response = [[m for m, c in enumerate(response_of) if c == k] for k in range(4)]
+    key = [c for c in key if c] + [[m] for m in range(len(key_of), len(key_of) + 2)]
+    response = [c for c in response if c]
+    if repeat and response:
+        response[0] = [*response[0], response[0][0]]  # a repeated id: the plain forms' arithmetic
+    assert conll_and_blanc(key, response) == (muc(key, response), b_cubed(key, response), ceaf_e(key, response),
+                                              blanc(key, response))

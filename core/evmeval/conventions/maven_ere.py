@@ -28,7 +28,7 @@ import math
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.maven import Figure, divide, sklearn_micro
-from evmeval.coref.metrics import LinkCounts, b_cubed, blanc, ceaf_e, muc
+from evmeval.coref.metrics import LinkCounts, conll_and_blanc
 from evmeval.io.errors import FormatError
 from evmeval.io.maven_ere import CAUSAL, TEMPORAL, Document, MavenEreFile, Submission, read_maven_ere
 
@@ -98,8 +98,8 @@ def coreference(pairs: list[tuple[Document, Submission | None]]) -> dict[str, Me
     blanc_counts = [0, 0, 0, 0]
     for doc, submission in pairs:
         gold, predicted = clusters(doc, submission)
-        b3, ceaf, links = b3 + b_cubed(gold, predicted), ceaf + ceaf_e(gold, predicted), links + muc(gold, predicted)
-        c = blanc(gold, predicted)
+        doc_muc, doc_b3, doc_ceaf, c = conll_and_blanc(gold, predicted)
+        b3, ceaf, links = b3 + doc_b3, ceaf + doc_ceaf, links + doc_muc
         for i, value in enumerate((c.coref.recall_num, c.coref.precision_den - c.coref.recall_num,
                                    c.non_coref.recall_num, c.coref.recall_den - c.coref.recall_num)):
             blanc_counts[i] += int(value)
