@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
-from evmeval.io.reading import decode_text, read_bytes
+from evmeval.io.reading import decode_text, lines_of, read_bytes
 from evmeval.io.tbf import parse_tbf
 from evmeval.io.tokens import DEFAULT_EXTENSION
 from evmeval.mention.scoring import DocumentResult, ScoreResult, score_files
@@ -149,7 +149,7 @@ def _first_spellings(data: bytes, wanted: set[str], names: dict[str, str]) -> No
     missing = wanted - names.keys()
     if not missing:
         return
-    for raw in decode_text(data, "").split("\n"):
+    for raw in lines_of(decode_text(data, "")):
         line = raw.strip()
         if not line or line[0] in "#@":
             continue

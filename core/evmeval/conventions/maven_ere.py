@@ -28,7 +28,7 @@ import math
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.maven import Figure, divide, sklearn_micro
-from evmeval.coref.metrics import LinkCounts, b_cubed, blanc, ceaf_e, muc
+from evmeval.coref.metrics import LinkCounts, conll_and_blanc
 from evmeval.io.errors import FormatError
 from evmeval.io.maven_ere import CAUSAL, TEMPORAL, Document, MavenEreFile, Submission, read_maven_ere
 
@@ -98,8 +98,8 @@ def coreference(pairs: list[tuple[Document, Submission | None]]) -> dict[str, Me
     blanc_counts = [0, 0, 0, 0]
     for doc, submission in pairs:
         gold, predicted = clusters(doc, submission)
-        b3, ceaf, links = b3 + b_cubed(gold, predicted), ceaf + ceaf_e(gold, predicted), links + muc(gold, predicted)
-        c = blanc(gold, predicted)
+        doc_muc, doc_b3, doc_ceaf, c = conll_and_blanc(gold, predicted)
+        b3, ceaf, links = b3 + doc_b3, ceaf + doc_ceaf, links + doc_muc
         for i, value in enumerate((c.coref.recall_num, c.coref.precision_den - c.coref.recall_num,
                                    c.non_coref.recall_num, c.coref.recall_den - c.coref.recall_num)):
             blanc_counts[i] += int(value)
@@ -111,36 +111,38 @@ def coreference(pairs: list[tuple[Document, Submission | None]]) -> dict[str, Me
 
 
 def relation(pairs: list[tuple[Document, Submission | None]], kind: str) -> Figure:
-    """One relation kind's micro scores over ordered gold mention pairs (see the module's note)."""
-    labels: list[int] = []
-    preds: list[int] = []
-    slot: dict[str, int] = {}
+    """One relation kind's micro scores over ordered gold mention pairs (see the module's note).
+
+    Only the labelled slots are held, per document: a slot of zeros counts nowhere, and as a document's
+    relations only reach its own slots (the key of a later document's pair takes its slot over), the
+    file-wide slot list of evaluate.py has the same nonzero labels and predictions as these dicts."""
     ids = REL2ID[kind]
+    tp = pred = gold = 0
     for doc, submission in pairs:
         members = {e.id: [m.id for m in e.mentions] for e in doc.events or ()}
-        mentions = [m for e in doc.events or () for m in members[e.id]]
+        known = {m for ms in members.values() for m in ms}
         if kind == "temporal":
             for t in doc.timex or ():
-                mentions.append(t.id)
+                known.add(t.id)
                 members[t.id] = [t.id]
-        for m1 in mentions:
-            for m2 in mentions:
-                if m1 != m2:
-                    slot[m1 + m2] = len(labels)
-                    labels.append(0)
-                    preds.append(0)
-        known = set(mentions)
+        labels: dict[str, int] = {}
         for rel, relation_pairs in _relations(doc, kind).items():
+            label = ids[rel]
             for e1, e2 in relation_pairs:
+                seconds = members[e2]
                 for m1 in members[e1]:
-                    for m2 in members[e2]:
-                        labels[slot[m1 + m2]] = ids[rel]
+                    for m2 in seconds:
+                        labels[m1 + m2] = label
+        guesses: dict[str, int] = {}
         for rel, relation_pairs in (_relations(submission, kind) if submission else {}).items():
+            label = ids[rel]
             for p1, p2 in relation_pairs:
                 if p1 in known and p2 in known:
-                    preds[slot[p1 + p2]] = ids[rel]
-    tp = sum(1 for label, guess in zip(labels, preds, strict=True) if guess and label == guess)
-    return sklearn_micro(tp, sum(1 for g in preds if g), sum(1 for g in labels if g))
+                    guesses[p1 + p2] = label
+        gold += len(labels)
+        pred += len(guesses)
+        tp += sum(1 for key, guess in guesses.items() if labels.get(key) == guess)
+    return sklearn_micro(tp, pred, gold)
 
 
 def _relations(item: Document | Submission, kind: str) -> dict[str, list[tuple[str, str]]]:

@@ -505,6 +505,15 @@ def identification(key: Chains, response: Chains) -> LinkCounts:
     return LinkCounts(exact, len(key_ids), exact, len(response_ids))
 
 
+def conll_and_blanc(key: Chains, response: Chains) -> tuple[LinkCounts, LinkCounts, LinkCounts, BlancCounts]:
+    """MUC, B³, CEAF-e and BLANC of one document, the indexes built once (as `score_chains` builds them)
+    when no side repeats an id: what a scorer of those four alone needs, 100k chains in seconds."""
+    fast = _Partition.of(key, response)
+    if fast is None:
+        return muc(key, response), b_cubed(key, response), ceaf_e(key, response), blanc(key, response)
+    return fast.muc(), fast.b_cubed(), _ceaf(key, response, fast.overlaps, entity_based=True), fast.blanc()
+
+
 def score_chains(key: Chains, response: Chains, ident: LinkCounts | None = None) -> CorefCounts:
     """All metrics for one document."""
     fast = _Partition.of(key, response)

@@ -22,7 +22,7 @@ from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, is_int
+from evmeval.io.jsonlines import Fields, is_int, rest_of
 from evmeval.io.reading import decode_text, display_name, read_bytes
 from evmeval.io.tbf import format_tbf
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
@@ -111,10 +111,6 @@ class _Locating(json.JSONDecoder):
         self.scan_once = py_make_scanner(self)
 
 
-def _rest(obj: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
-    return {k: v for k, v in obj.items() if k not in known}
-
-
 class _Reader:
     def __init__(self, path: str, text: str, warnings: list[Problem]) -> None:
         self.path, self.warnings = path, warnings
@@ -149,7 +145,7 @@ class _Reader:
             self.warn(fields, f"text {text[:40]!r} is not the content at [{start}, {end}) "
                       f"({content[start:end][:40]!r}); the offsets count", "the text the offsets cover")
         index = fields.get(obj, "index", str, _TEXT, optional=True)
-        return Span(start, end, text, index, _rest(obj, ("startOffset", "endOffset", "text", "index")))
+        return Span(start, end, text, index, rest_of(obj, ("startOffset", "endOffset", "text", "index")))
 
     def argument(self, value: Any, where: str, content: str) -> Argument:
         fields = self.fields(value, where)
@@ -158,8 +154,8 @@ class _Reader:
         role_obj = fields.obj(fields.get(obj, "role", dict, "a role object {type}"), "role")
         role = self.fields(role_obj, f"{where}, role").get(role_obj, "type", str, "the role's type as a string")
         entity_type = fields.get(obj, "type", str, _TEXT, optional=True)
-        span.extra = _rest(span.extra, ("role", "type"))
-        return Argument(span, role, entity_type, _rest(role_obj, ("type",)))
+        span.extra = rest_of(span.extra, ("role", "type"))
+        return Argument(span, role, entity_type, rest_of(role_obj, ("type",)))
 
     def event(self, value: Any, where: str, content: str) -> Event:
         fields = self.fields(value, where)
@@ -174,7 +170,7 @@ class _Reader:
                                               for i, a in enumerate(raw)]
         index = fields.get(obj, "index", str, _TEXT, optional=True)
         return Event(nugget, kind, subtype, realis, arguments, index,
-                     _rest(obj, ("nugget", "type", "subtype", "realis", "argument", "index")), fields.line)
+                     rest_of(obj, ("nugget", "type", "subtype", "realis", "argument", "index")), fields.line)
 
     def document(self, doc_id: str) -> CasieDocument:
         value = self.value
@@ -190,11 +186,11 @@ class _Reader:
             events = hf.get(hopper, "events", list, "a list of events")
             hoppers.append(Hopper([self.event(e, f"hopper {h}, event {i}", content) for i, e in enumerate(events)],
                                   hopper.get("index", ABSENT), hf.get(hopper, "relation", str, _TEXT, optional=True),
-                                  _rest(hopper, ("events", "index", "relation")), hf.line))
+                                  rest_of(hopper, ("events", "index", "relation")), hf.line))
         sourcefile = fields.get(obj, "sourcefile", str, _TEXT, optional=True)
-        extra = _rest(obj, ("sourcefile", "info", "content", "cyberevent"))
+        extra = rest_of(obj, ("sourcefile", "info", "content", "cyberevent"))
         return CasieDocument(doc_id, content, hoppers, sourcefile, obj.get("info", ABSENT), extra,
-                             _rest(cyber, ("hopper",)), self.path)
+                             rest_of(cyber, ("hopper",)), self.path)
 
 
 def doc_id_of(path: str, sourcefile: str | None) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, kind, read_json_lines
+from evmeval.io.jsonlines import Fields, dump_line, is_int, kind, read_json_lines, rest_of
 from evmeval.io.reading import display_name
 
 TYPE_IDS = range(1, 169)
@@ -95,12 +95,6 @@ class MavenFile:
         return bool(self.submissions)
 
 
-def rest_of(obj: dict[str, Any], known: Iterable[str]) -> dict[str, Any]:
-    """The fields of `obj` a reader does not model, kept so that writing it back loses nothing."""
-    names = set(known)
-    return {k: v for k, v in obj.items() if k not in names}
-
-
 def _type_id(fields: Fields, obj: dict[str, Any], allowed: range, expected: str) -> int:
     value = fields.get(obj, "type_id", int, expected)
     if value not in allowed:
@@ -118,7 +112,7 @@ def _mention(fields: Fields, value: Any, content: list[Sentence]) -> Mention:
                           "the index of its sentence in content, from 0")
     offset = obj.get("offset")
     n = len(content[sent_id].tokens)
-    if not isinstance(offset, list) or len(offset) != 2 or not all(is_int(x) for x in offset):
+    if not isinstance(offset, list) or len(offset) != 2 or not (is_int(offset[0]) and is_int(offset[1])):
         raise fields.fail(f"offset is {kind(offset)}", _OFFSET)
     if not 0 <= offset[0] < offset[1] <= n:
         raise fields.fail(f"offset [{offset[0]}, {offset[1]}] is outside sentence {sent_id}'s {n} tokens or empty",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.reading import decode_text, read_text
+from evmeval.io.reading import decode_text, lines_of, read_text
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
 
 BEGIN = "#BeginOfDocument"
@@ -301,7 +301,7 @@ def guess_mode(path: str) -> SpanMode:
         text = read_text(path)
     except FormatError:
         return SpanMode.TOKEN
-    for raw in text.split("\n"):
+    for raw in lines_of(text):  # the first mention decides: the file is not split whole
         line = raw.strip()
         if not line or line[0] in "#@":
             continue

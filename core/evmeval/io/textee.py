@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, read_json_lines
+from evmeval.io.jsonlines import Fields, dump_line, is_int, read_json_lines, rest_of
 from evmeval.io.reading import display_name
 
 _TEXT = "a string"
@@ -94,18 +94,13 @@ def _span(fields: Fields, obj: dict[str, Any], n_tokens: int) -> tuple[int, int]
     return start, end
 
 
-def _rest(obj: dict[str, Any], known: Iterable[str]) -> dict[str, Any]:
-    names = set(known)
-    return {k: v for k, v in obj.items() if k not in names}
-
-
 def _entity(fields: Fields, value: Any, n_tokens: int) -> Entity:
     obj = fields.obj(value, "an entity mention")
     start, end = _span(fields, obj, n_tokens)
     return Entity(fields.get(obj, "id", str, _TEXT), start, end,
                   fields.get(obj, "entity_type", str, _TEXT, optional=True),
                   fields.get(obj, "text", str, _TEXT, optional=True),
-                  _rest(obj, ("id", "start", "end", "entity_type", "text")))
+                  rest_of(obj, ("id", "start", "end", "entity_type", "text")))
 
 
 def _argument(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -> Argument:
@@ -119,7 +114,7 @@ def _argument(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -
     if entity_id is None or "start" in obj or "end" in obj:
         start, end = _span(fields, obj, n_tokens)
     return Argument(role, entity_id, start, end, fields.get(obj, "text", str, _TEXT, optional=True),
-                    _rest(obj, ("role", "entity_id", "start", "end", "text")))
+                    rest_of(obj, ("role", "entity_id", "start", "end", "text")))
 
 
 def _event(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -> EventMention:
@@ -132,8 +127,8 @@ def _event(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -> E
     arguments = [_argument(fields.at(f"argument {i}"), a, n_tokens, entity_ids) for i, a in enumerate(raw_arguments)]
     return EventMention(event_type, start, end, trigger_fields.get(trigger, "text", str, _TEXT, optional=True),
                         fields.get(obj, "id", str, _TEXT, optional=True), arguments,
-                        _rest(trigger, ("start", "end", "text")),
-                        _rest(obj, ("event_type", "trigger", "arguments", "id")))
+                        rest_of(trigger, ("start", "end", "text")),
+                        rest_of(obj, ("event_type", "trigger", "arguments", "id")))
 
 
 _WINDOW_FIELDS = ("doc_id", "wnd_id", "tokens", "event_mentions", "entity_mentions", "text", "lang")
@@ -159,7 +154,7 @@ def parse_window(path: str, line: int, value: Any) -> Window:
     raw_events = fields.get(obj, "event_mentions", list, "a list of event mentions (empty if none)")
     events = [_event(fields.at(f"event {i}"), e, len(tokens), entity_ids) for i, e in enumerate(raw_events)]
     return Window(doc_id, wnd_id, tokens, events, entities, fields.get(obj, "text", str, _TEXT, optional=True),
-                  fields.get(obj, "lang", str, _TEXT, optional=True), _rest(obj, _WINDOW_FIELDS), line)
+                  fields.get(obj, "lang", str, _TEXT, optional=True), rest_of(obj, _WINDOW_FIELDS), line)
 
 
 def _windows(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> list[Window]:
