@@ -233,6 +233,37 @@ def test_flagged_documents_are_checked_by_python_with_their_own_line_numbers(tmp
     assert "duplicate system mention ids in document 'd1'" in kernel[3]
 
 
+@needs_kernel
+@pytest.mark.parametrize(("links", "flagged"), [
+    ("@After\tR2\tE1,E2\n@Subevent\tR3\tE2,E1\n", 0),
+    ("@After\tR2\tE1,E2,E1\n", 1),
+    ("@After\tR2\tE1,E9\n", 1),
+    ("@Subevent\tR2\tE1\n", 1),
+    ("@Before\tR2\tE1,E2\n", 1),
+])
+def test_sequencing_links_are_checked_in_c_unless_python_has_something_to_say(
+        links: str, flagged: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """@After/@Subevent links between two known mentions are clean in C: a corpus of 1.2M links (MAVEN-ERE's
+    size) is not parsed again in Python. Anything else is flagged, and Python words it as it would."""
+    gold = VALID_GOLD.replace("#EndOfDocument", links + "#EndOfDocument")
+    args = _corpus(tmp_path, gold, VALID_SYSTEM)
+    parsed: list[str] = []
+    original = fastpath.parse_tbf
+
+    def spy(text: str, **kwargs: object) -> object:
+        parsed.append(str(kwargs.get("path")))
+        return original(text, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fastpath, "parse_tbf", spy)
+    kernel = run_both(args, tmp_path, "kernel")
+    monkeypatch.setattr(fastpath, "parse_tbf", original)
+    pure = run_both(args, tmp_path, "pure")
+    assert kernel[4] == [True]
+    assert outputs(kernel) == outputs(pure)
+    assert len(parsed) == flagged
+    assert ("warning" in kernel[3]) == bool(flagged)
+
+
 # ---------------------------------------------------------------- random pairs through both paths
 
 DOC_IDS = ["d1", "d2", "dé3"]

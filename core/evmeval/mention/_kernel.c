@@ -283,12 +283,29 @@ static int same_span_set(Str a, Str b) {
 
 #define MAX_CLUSTER 64
 
-/* The usual relations (what evmeval.io.validate._clusters_clean accepts): coreference clusters of known
-   mentions, each mention in one cluster once, no span twice in a cluster. Anything else: flag. */
+/* An @After or @Subevent link evmeval.io.validate._check_relations finds nothing in: two known mentions. */
+static int link_clean(KFile *f, const KRelation *rel) {
+    Py_ssize_t comma = 0;
+    while (comma < rel->members.n && rel->members.p[comma] != ',') comma++;
+    if (comma >= rel->members.n) return 0;
+    Str to = slice(rel->members, comma + 1, rel->members.n);
+    for (Py_ssize_t k = 0; k < to.n; k++)
+        if (to.p[k] == ',') return 0;
+    return map_get(&f->mention_ids, slice(rel->members, 0, comma)) >= 0 && map_get(&f->mention_ids, to) >= 0;
+}
+
+/* The usual relations (what evmeval.io.validate._check_relations finds nothing in): coreference clusters of
+   known mentions, each mention in one cluster once, no span twice in a cluster; @After and @Subevent links
+   between two known mentions. Anything else: flag. */
 static int relations_clean(KFile *f, KDoc *doc) {
     map_clear(&f->members);
     for (int32_t r = doc->r0; r < doc->r0 + doc->nr; r++) {
         KRelation *rel = &f->r[r];
+        if ((rel->kind.n == 5 && memcmp(rel->kind.p, "After", 5) == 0) ||
+            (rel->kind.n == 8 && memcmp(rel->kind.p, "Subevent", 8) == 0)) {
+            if (!link_clean(f, rel)) return 0;
+            continue;
+        }
         if (!(rel->kind.n == 11 && memcmp(rel->kind.p, "Coreference", 11) == 0)) return 0;
         int32_t cluster[MAX_CLUSTER];
         int k = 0;
