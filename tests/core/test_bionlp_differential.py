@@ -8,7 +8,7 @@ Cause arguments written in the order the script's `a2-normalize.pl` gives them, 
 (task 1 drops them) and no Negation/Speculation (task 1 does not count them; the convention adds them to
 the totals when the gold has some). They do hold what the script's duplicate rules concern: gold events
 written twice (on one trigger id or on two), twice through `Equiv` proteins, answers written twice on one
-trigger id or on two, and `Equiv` lines above, among or below the gold events.
+trigger id or on two, and `Equiv` lines above, among or below the gold events, sometimes chained.
 """
 
 from __future__ import annotations
@@ -66,6 +66,8 @@ def _document(rng: random.Random, gold: Path, answer: Path, name: str) -> None:
     same = {proteins[1]: proteins[0]} if rng.random() < 0.4 else {}
     events = _gold_events(rng, proteins, free, same, duplicates=rng.random() < 0.5)
     equiv = "".join(f"*\tEquiv {b} {a}\n" for a, b in same.items())
+    if same and len(proteins) > 2 and rng.random() < 0.3:  # a chain: the script looks answers up twice
+        equiv += f"*\tEquiv {proteins[1]} {proteins[2]}\n"
     (gold / f"{name}.txt").write_text(text, encoding="utf-8")
     (gold / f"{name}.a1").write_text(a1, encoding="utf-8")
     # the Equiv line first (as a2-normalize.pl writes it), among the events or last: the script applies it

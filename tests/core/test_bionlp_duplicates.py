@@ -2,7 +2,8 @@
 needed; tests/core/test_bionlp_differential.py runs the same cases against the script when it is there).
 
 The script's rules, restated: (1) `*<TAB>Equiv A B` maps B onto A in the arguments of the gold events read
-after the line, and of every answer event (the whole gold is read first); (2) on each side, events with the
+after the line, and of every answer event (the whole gold is read first; an answer's arguments are looked
+up twice); (2) on each side, events with the
 same type, trigger *id* and arguments (in order, Theme2-6 read as Theme) count once; (3) every answer is
 compared with every gold; (4) per document and event type, matched answers beyond the matched golds are
 taken off both answer counts.
@@ -78,6 +79,13 @@ CASES = {
         ANSWER_T5 + "T6\tPositive_regulation 23 28\tcells\nE1\tGene_expression:T5 Theme:T1\n"
         "E2\tPositive_regulation:T6 Theme:E1\n",
         (2, 2, 2, 2)),
+    # the script looks an answer's arguments up in the Equiv map twice (reading the line, then checking
+    # for duplicates), the gold's once: with `Equiv T3 T1` then `Equiv T1 T3` (T1 -> T3, T3 -> T1), the gold
+    # E1's T1 reads T3, the answer's T1 reads T3 then T1 -> no match -> gold 1 (0), answer 1 (0)
+    "equiv-looked-up-twice-in-answers": (
+        "*\tEquiv T3 T1\n*\tEquiv T1 T3\n" + EXPRESSION + "E1\tGene_expression:T2 Theme:T1\n",
+        ANSWER_T5 + "E1\tGene_expression:T5 Theme:T1\n",
+        (1, 0, 1, 0)),
 }
 
 

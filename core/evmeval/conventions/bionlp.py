@@ -122,7 +122,9 @@ class Side:
 
 def _resolve(doc: BionlpDocument, event_types: set[str], given: dict[str, Span] | None,
              equiv: dict[str, str] | None = None) -> Side:
-    """`equiv` grows line by line as the script reads the file: an event sees the Equiv lines above it."""
+    """Equiv as the script applies it: the map grows line by line, so an event sees the Equiv lines above
+    it; the answer's starts from the gold's whole map (`equiv`) and is applied once more after the file
+    (the script's answer duplicate check looks every argument up again)."""
     spans: dict[str, Span] = dict(given or {})
     if given is None:
         for t in doc.given.text_bounds:
@@ -132,25 +134,30 @@ def _resolve(doc: BionlpDocument, event_types: set[str], given: dict[str, Span] 
     events: dict[str, Ev] = {e.id: Ev(e.id, e.type, spans[e.trigger], list(e.arguments), e.line)
                              for e in doc.task.events}
     mapping = dict(equiv or {})
+
+    def mapped(target: str) -> str:
+        return mapping[target] if mapping.get(target) in spans else target
+
+    arguments: dict[str, list[tuple[str, str]]] = {}
     records: list[Event | Equivalence] = [*doc.task.equivalences, *doc.task.events]
     for record in sorted(records, key=lambda r: r.line):
         if isinstance(record, Event):
-            _arguments(events[record.id], record, spans, events, mapping)
+            arguments[record.id] = [(role, mapped(target)) for role, target in record.arguments]
         else:
             mapping.update({other: record.members[0] for other in record.members[1:]})
+    for event_id, written in arguments.items():
+        _arguments(events[event_id], [(r, mapped(t)) for r, t in written] if equiv is not None else written,
+                   spans, events)
     mods = [Mod(m.id, m.name, events[m.target], m.line) for m in doc.task.attributes]
     items: list[Item] = sorted([*events.values(), *mods], key=lambda i: i.line)
     return Side(spans, items, [list(q.members) for q in doc.task.equivalences], mapping)
 
 
-def _arguments(event: Ev, source: Event, spans: dict[str, Span], events: dict[str, Ev],
-               equiv: dict[str, str]) -> None:
-    """Arguments grouped as the scorer compares them: Theme<n> with its Site<n>, the repeatable
-    Participants and Products, and the roles given once; an entity Equiv maps stands for its first member."""
+def _arguments(event: Ev, written: list[tuple[str, str]], spans: dict[str, Span], events: dict[str, Ev]) -> None:
+    """Arguments (Equiv applied) grouped as the scorer compares them: Theme<n> with its Site<n>, the
+    repeatable Participants and Products, and the roles given once."""
     pairs: dict[str, dict[str, list[Ref]]] = {}
-    for role, target in source.arguments:
-        if equiv.get(target) in spans:
-            target = equiv[target]
+    for role, target in written:
         ref: Ref = events[target] if target in events else spans[target]
         event.written.append((role, ref))
         theme_site = THEME_SITE.match(role)
