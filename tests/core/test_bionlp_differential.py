@@ -6,7 +6,9 @@ bionlp-st-2013/bionlp-st-2013_tools) and `perl` exists; nothing of it is vendore
 what task 1 of the script and the convention both define the same way: GENIA event types, Theme(2) and
 Cause arguments written in the order the script's `a2-normalize.pl` gives them, no Site/Loc arguments
 (task 1 drops them) and no Negation/Speculation (task 1 does not count them; the convention adds them to
-the totals when the gold has some).
+the totals when the gold has some). They do hold what the script's duplicate rules concern: gold events
+written twice (on one trigger id or on two), twice through `Equiv` proteins, answers written twice on one
+trigger id or on two, and `Equiv` lines above, among or below the gold events, sometimes chained.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from pathlib import Path
 import pytest
 from evmeval.conventions.base import Input
 from evmeval.conventions.bionlp import score_bionlp
+
+from tests.core.test_bionlp_duplicates import CASES, write_case
 
 SIMPLE = ("Gene_expression", "Transcription", "Protein_catabolism", "Localization", "Phosphorylation")
 REGULATION = ("Regulation", "Positive_regulation", "Negative_regulation")
@@ -59,25 +63,31 @@ def _document(rng: random.Random, gold: Path, answer: Path, name: str) -> None:
     a1 = "".join(f"{t}\tProtein {extent(i)[0]} {extent(i)[1]}\t{words[i].rstrip(',.')}\n"
                  for t, i in zip(proteins, slots, strict=False))
     free = slots[len(proteins):]
-    same = {proteins[1]: proteins[0]} if rng.random() < 0.3 else {}
-    events = _gold_events(rng, proteins, free, same)
+    same = {proteins[1]: proteins[0]} if rng.random() < 0.4 else {}
+    events = _gold_events(rng, proteins, free, same, duplicates=rng.random() < 0.5)
     equiv = "".join(f"*\tEquiv {b} {a}\n" for a, b in same.items())
+    if same and len(proteins) > 2 and rng.random() < 0.3:  # a chain: the script looks answers up twice
+        equiv += f"*\tEquiv {proteins[1]} {proteins[2]}\n"
     (gold / f"{name}.txt").write_text(text, encoding="utf-8")
     (gold / f"{name}.a1").write_text(a1, encoding="utf-8")
-    # Equiv first: the script applies it to the gold events read after it only (the convention, everywhere)
-    (gold / f"{name}.a2").write_text(equiv + _a2(events, words, len(proteins) + 1, lambda t, i: extent(i)),
+    # the Equiv line first (as a2-normalize.pl writes it), among the events or last: the script applies it
+    # to the gold events read after it only, and so does the convention
+    where = rng.choice((0, 0, rng.randint(1, len(events)), len(events)))
+    (gold / f"{name}.a2").write_text(_a2(events, words, len(proteins) + 1, lambda t, i: extent(i),
+                                         trigger_per_event=rng.random() < 0.25, insert=(where, equiv)),
                                      encoding="utf-8")
     answer_events, spans = _answer_events(rng, events, proteins, free, extent, len(words))
-    (answer / f"{name}.a2").write_text(_a2(answer_events, words, 100, lambda n, i: spans.get(n, extent(i))),
-                                       encoding="utf-8")
+    (answer / f"{name}.a2").write_text(_a2(answer_events, words, 100, lambda n, i: spans.get(n, extent(i)),
+                                           trigger_per_event=rng.random() < 0.3), encoding="utf-8")
 
 
 Events = list[tuple[str, int, list[tuple[str, str]]]]
 """(type, trigger word, arguments)"""
 
 
-def _gold_events(rng: random.Random, proteins: list[str], free: list[int], same: dict[str, str]) -> Events:
-    """Gold events, none written twice (also not through `same`, the Equiv proteins: see test_known_divergences)."""
+def _gold_events(rng: random.Random, proteins: list[str], free: list[int], same: dict[str, str], *,
+                 duplicates: bool) -> Events:
+    """Gold events; unless `duplicates`, none written twice (also not through `same`, the Equiv proteins)."""
     events: Events = []
     seen = set()
     for _ in range(rng.randint(1, 6)):
@@ -93,9 +103,12 @@ def _gold_events(rng: random.Random, proteins: list[str], free: list[int], same:
                 args.append(("Cause", rng.choice(proteins)))
         word = rng.choice(free[:6])
         key = (kind, word, tuple((r, same.get(t, t)) for r, t in args))
-        if key not in seen:
+        if key not in seen or duplicates:
             seen.add(key)
             events.append((kind, word, args))
+        if duplicates and rng.random() < 0.3:  # written again, or again with the Equiv protein's twin
+            twin = {v: k for k, v in same.items()}
+            events.append((kind, word, [(r, twin.get(t, t) if rng.random() < 0.5 else t) for r, t in args]))
     return events
 
 
@@ -131,9 +144,11 @@ def _answer_events(rng: random.Random, events: Events, proteins: list[str], free
     return answer_events, spans
 
 
-def _a2(events: Events, words: list[str], first: int, span_of, *, trigger_per_event: bool = False) -> str:
+def _a2(events: Events, words: list[str], first: int, span_of, *, trigger_per_event: bool = False,
+        insert: tuple[int, str] = (0, "")) -> str:
     """The `.a2` text: one `T` line per trigger (events of one type on one span share it, as systems and the
-    corpus write them, unless `trigger_per_event`), then the `E` lines."""
+    corpus write them, unless `trigger_per_event`), then the `E` lines; `insert` puts lines (Equiv) after the
+    first n `E` lines (0: above everything)."""
     lines, e_lines = [], []
     triggers: dict[tuple[str, int, int], str] = {}
     for n, (kind, word, args) in enumerate(events):
@@ -143,7 +158,10 @@ def _a2(events: Events, words: list[str], first: int, span_of, *, trigger_per_ev
             tid = triggers[(kind, begin, end)] = f"T{first + len(lines)}"
             lines.append(f"{tid}\t{kind} {begin} {end}\t{' '.join(words)[begin:end]}\n")
         e_lines.append(f"E{n + 1}\t{kind}:{tid}" + "".join(f" {r}:{t}" for r, t in args) + "\n")
-    return "".join(lines + e_lines)
+    where, text = insert
+    if where == 0:
+        return text + "".join(lines + e_lines)
+    return "".join(lines + e_lines[:where]) + text + "".join(e_lines[where:])
 
 
 def _published(script: str, gold: Path, answer: Path, flags: list[str]) -> tuple[int, int, int, int]:
@@ -155,7 +173,7 @@ def _published(script: str, gold: Path, answer: Path, flags: list[str]) -> tuple
     return gold_num, gold_match, answer_num, answer_match
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(200))
 def test_the_four_criteria_count_as_a2_evaluate(tmp_path: Path, seed: int) -> None:
     script = _script()
     rng = random.Random(seed)
@@ -171,36 +189,14 @@ def test_the_four_criteria_count_as_a2_evaluate(tmp_path: Path, seed: int) -> No
         assert ours == _published(script, gold, answer, flags), (name, seed)
 
 
-TEXT = "IL-2 expression in IL2 cells.\n"
-A1 = "T1\tProtein 0 4\tIL-2\nT3\tProtein 19 22\tIL2\n"
-EXPRESSION = "T2\tGene_expression 5 15\texpression\n"
-
-
-@pytest.mark.xfail(strict=True, reason="known divergence, not yet decided: a2-evaluate.pl removes duplicate "
-                   "events by trigger id and after Equiv, the convention by trigger span and not in the gold")
-@pytest.mark.parametrize(("gold_a2", "answer_a2"), [
-    # the gold event written twice on one trigger: the script counts it once (its gold duplicate removal), the
-    # convention twice
-    (EXPRESSION + "E1\tGene_expression:T2 Theme:T1\nE2\tGene_expression:T2 Theme:T1\n",
-     "T5\tGene_expression 5 15\texpression\nE1\tGene_expression:T5 Theme:T1\n"),
-    # an unmatched answer written twice, each on its own copy of the trigger: the script counts two answers
-    # (its answer duplicate removal compares trigger ids), the convention one
-    ("T2\tTranscription 5 15\texpression\nE1\tTranscription:T2 Theme:T1\n",
-     "T5\tGene_expression 5 15\texpression\nT6\tGene_expression 5 15\texpression\n"
-     "E1\tGene_expression:T5 Theme:T1\nE2\tGene_expression:T6 Theme:T1\n"),
-    # two gold events differing only by Equiv proteins: one for the script, two for the convention
-    ("*\tEquiv T1 T3\n" + EXPRESSION + "E1\tGene_expression:T2 Theme:T1\nE2\tGene_expression:T2 Theme:T3\n",
-     "T5\tGene_expression 5 15\texpression\nE1\tGene_expression:T5 Theme:T1\n"),
-], ids=["gold-duplicate", "unmatched-answer-duplicate-on-two-trigger-ids", "gold-duplicate-through-equiv"])
-def test_known_divergences(tmp_path: Path, gold_a2: str, answer_a2: str) -> None:
+@pytest.mark.parametrize("name", CASES)
+def test_the_duplicate_cases_count_as_a2_evaluate(tmp_path: Path, name: str) -> None:
+    """The hand-derived cases of test_bionlp_duplicates (once divergences: a gold event written twice, twice
+    through Equiv, an unmatched answer on two trigger ids), strict and with -s/-p."""
     script = _script()
-    gold, answer = tmp_path / "gold", tmp_path / "answer"
-    gold.mkdir()
-    answer.mkdir()
-    (gold / "d.txt").write_text(TEXT, encoding="utf-8")
-    (gold / "d.a1").write_text(A1, encoding="utf-8")
-    (gold / "d.a2").write_text(gold_a2, encoding="utf-8")
-    (answer / "d.a2").write_text(answer_a2, encoding="utf-8")
-    m = score_bionlp(Input(str(gold)), Input(str(answer))).metrics["strict"]
-    ours = (m.gold_num, m.gold_match_num, m.pred_num, m.match_num)  # type: ignore[attr-defined]
-    assert ours == _published(script, gold, answer, [])
+    gold, answer = write_case(tmp_path, *CASES[name][:2])
+    result = score_bionlp(Input(str(gold)), Input(str(answer)))
+    for criterion, flags in FLAGS.items():
+        m = result.metrics[criterion]
+        ours = (m.gold_num, m.gold_match_num, m.pred_num, m.match_num)  # type: ignore[attr-defined]
+        assert ours == _published(script, gold, answer, flags), (name, criterion)

@@ -8,12 +8,16 @@ events recursively); a Negation/Speculation (`M`) matches when its event does. F
                           side (the extension stops at punctuation . ! ? , " ' and at any other gold span);
   partial_recursive (-p)  an event that is an argument of another needs only its Themes to match;
   approximate (-s -p)     both: the shared task's primary criterion.
-Given entities (`.a1`) are shared by gold and answer; `*<TAB>Equiv` entities of the gold match each other.
-Counting: answer duplicates are dropped first (strictly equal events; then, per criterion, answer events
-beyond the number of gold events they all match). An answer event matched to any gold event is a
-TP(answer), a gold event matched by any answer a TP(gold): one soft answer can match two gold events,
-so precision = TPa / answers and recall = TPg / golds. Negation/Speculation join the totals when the gold
-has some. Gold documents without an answer file are not scored, as by the published scorer.
+Given entities (`.a1`) are shared by gold and answer and match by id. `*<TAB>Equiv A B ...` maps B ...
+onto A in the arguments of the gold events written *after* the line, and of every answer event (the
+script reads the whole gold before the answer): an Equiv line below a gold event leaves it unmapped.
+Duplicates, as the script removes them on each side before matching: events with the same type, trigger
+id and arguments in written order (Theme2-6 read as Theme, Equiv applied, nested duplicates as one) count
+once. An answer event matched to any gold event is a TP(answer), a gold event matched by any answer a
+TP(gold): one soft answer can match two gold events, so precision = TPa / answers and recall = TPg /
+golds; then, per document and event type, matched answers beyond the matched golds leave both answer
+counts. Negation/Speculation join the totals when the gold has some. Gold documents without an answer file
+are not scored, as by the published scorer.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from dataclasses import dataclass, field
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.io.bionlp import LISTED_ROLE, THEME_SITE, BionlpCorpus, BionlpDocument, read_answers, read_bionlp
-from evmeval.io.brat import Event
+from evmeval.io.brat import Equivalence, Event
 from evmeval.io.errors import FormatError
 from evmeval.io.writing import write_atomic
 
@@ -71,7 +75,6 @@ class Span:
     given: bool
     trigger: bool
     text: str = ""
-    equivs: list[Span] = field(default_factory=list)
     extended: tuple[int, int] | None = None
 
 
@@ -83,6 +86,8 @@ class Ev:
     args: list[tuple[str, str]]
     """As written, for the merged output."""
     line: int = 0
+    written: list[tuple[str, Ref]] = field(default_factory=list)
+    """The arguments in written order, Equiv applied: what duplicates are compared on."""
     fixed: dict[str, Ref] = field(default_factory=dict)
     theme_sites: list[tuple[str, Ref | None, Ref | None]] = field(default_factory=list)
     participants: list[tuple[str, Ref]] = field(default_factory=list)
@@ -111,9 +116,15 @@ class Side:
     items: list[Item]
     """Events and modifications in file order."""
     equivs: list[list[str]]
+    equiv: dict[str, str] = field(default_factory=dict)
+    """Entity id -> the id it stands for after all the side's Equiv lines (the answer starts from the gold's)."""
 
 
-def _resolve(doc: BionlpDocument, event_types: set[str], given: dict[str, Span] | None) -> Side:
+def _resolve(doc: BionlpDocument, event_types: set[str], given: dict[str, Span] | None,
+             equiv: dict[str, str] | None = None) -> Side:
+    """Equiv as the script applies it: the map grows line by line, so an event sees the Equiv lines above
+    it; the answer's starts from the gold's whole map (`equiv`) and is applied once more after the file
+    (the script's answer duplicate check looks every argument up again)."""
     spans: dict[str, Span] = dict(given or {})
     if given is None:
         for t in doc.given.text_bounds:
@@ -122,19 +133,33 @@ def _resolve(doc: BionlpDocument, event_types: set[str], given: dict[str, Span] 
         spans[t.id] = Span(t.id, t.type, *t.fragments[0], False, t.type in event_types, t.text)
     events: dict[str, Ev] = {e.id: Ev(e.id, e.type, spans[e.trigger], list(e.arguments), e.line)
                              for e in doc.task.events}
-    for source in doc.task.events:
-        _arguments(events[source.id], source, spans, events)
+    mapping = dict(equiv or {})
+
+    def mapped(target: str) -> str:
+        return mapping[target] if mapping.get(target) in spans else target
+
+    arguments: dict[str, list[tuple[str, str]]] = {}
+    records: list[Event | Equivalence] = [*doc.task.equivalences, *doc.task.events]
+    for record in sorted(records, key=lambda r: r.line):
+        if isinstance(record, Event):
+            arguments[record.id] = [(role, mapped(target)) for role, target in record.arguments]
+        else:
+            mapping.update({other: record.members[0] for other in record.members[1:]})
+    for event_id, written in arguments.items():
+        _arguments(events[event_id], [(r, mapped(t)) for r, t in written] if equiv is not None else written,
+                   spans, events)
     mods = [Mod(m.id, m.name, events[m.target], m.line) for m in doc.task.attributes]
     items: list[Item] = sorted([*events.values(), *mods], key=lambda i: i.line)
-    return Side(spans, items, [list(q.members) for q in doc.task.equivalences])
+    return Side(spans, items, [list(q.members) for q in doc.task.equivalences], mapping)
 
 
-def _arguments(event: Ev, source: Event, spans: dict[str, Span], events: dict[str, Ev]) -> None:
-    """Arguments grouped as the scorer compares them: Theme<n> with its Site<n>, the repeatable
-    Participants and Products, and the roles given once."""
+def _arguments(event: Ev, written: list[tuple[str, str]], spans: dict[str, Span], events: dict[str, Ev]) -> None:
+    """Arguments (Equiv applied) grouped as the scorer compares them: Theme<n> with its Site<n>, the
+    repeatable Participants and Products, and the roles given once."""
     pairs: dict[str, dict[str, list[Ref]]] = {}
-    for role, target in source.arguments:
+    for role, target in written:
         ref: Ref = events[target] if target in events else spans[target]
+        event.written.append((role, ref))
         theme_site = THEME_SITE.match(role)
         if theme_site is not None:
             pairs.setdefault(theme_site.group(2), {}).setdefault(theme_site.group(1), []).append(ref)
@@ -170,7 +195,9 @@ class Mode:
     soft: bool
     partial: bool
 
-    def span_self(self, a: Span, g: Span) -> bool:
+    def span(self, a: Span, g: Span) -> bool:
+        if a.given:  # the given proteins match by id, Equiv having been applied to the arguments
+            return a is g
         if a.type != g.type:
             return False
         if self.soft and a.trigger:
@@ -179,9 +206,6 @@ class Mode:
             if a.extended is not None:
                 return a.extended[0] <= g.start and g.end <= a.extended[1]
         return a.start == g.start and a.end == g.end
-
-    def span(self, a: Span, g: Span) -> bool:
-        return any(self.span_self(x, y) for x in (a, *a.equivs) for y in (g, *g.equivs))
 
     def ref(self, a: Ref | None, g: Ref | None) -> bool:
         if isinstance(a, Span):
@@ -254,8 +278,6 @@ class Mode:
         return (a is None and g is None) or (a is not None and self.ref(a, g))
 
 
-STRICT = Mode(False, False)
-
 
 @dataclass
 class Tally:
@@ -285,38 +307,59 @@ class Scored:
 def _sides(gold: BionlpDocument, answer: BionlpDocument) -> tuple[Side, Side]:
     event_types = {e.type for e in (*gold.task.events, *answer.task.events)}
     g = _resolve(gold, event_types, None)
-    for members in g.equivs:
-        group = [g.spans[m] for m in members]
-        for span in group:
-            span.equivs = [o for o in group if o is not span]
-    a = _resolve(answer, event_types, {k: v for k, v in g.spans.items() if v.given})
+    a = _resolve(answer, event_types, {k: v for k, v in g.spans.items() if v.given}, g.equiv)
     return g, a
+
+
+THEME_N = re.compile(r"^Theme[2-6]$")
+"""The numbered Themes the script reads as `Theme` when it compares events for duplicates."""
+
+
+def _key(item: Item, memo: dict[int, tuple[object, ...]]) -> tuple[object, ...]:
+    """What the script compares for duplicates: type, trigger id, arguments in written order (a nested
+    event by its own key, so duplicates nested in duplicates are one)."""
+    found = memo.get(id(item))
+    if found is None:
+        if isinstance(item, Mod):
+            found = (item.type, "", (("Theme", _key(item.event, memo)),))
+        else:
+            found = (item.type, item.trigger.id, tuple(
+                (THEME_N.sub("Theme", role), _key(ref, memo) if isinstance(ref, Ev) else ref.id)
+                for role, ref in item.written))
+        memo[id(item)] = found
+    return found
+
+
+def unique(items: list[Item]) -> tuple[list[Item], list[tuple[Item, Item]]]:
+    """The items without duplicates (the first written kept), and each duplicate with the item it repeats."""
+    first: dict[tuple[object, ...], Item] = {}
+    memo: dict[int, tuple[object, ...]] = {}
+    duplicates = []
+    for item in items:
+        kept = first.setdefault(_key(item, memo), item)
+        if kept is not item:
+            duplicates.append((item, kept))
+    return list(first.values()), duplicates
 
 
 def score_document(gold: BionlpDocument, answer: BionlpDocument, mode: Mode) -> Scored:
     g, a = _sides(gold, answer)
-    kept: list[Item] = []
-    for item in a.items:  # strictly equal answers count once
-        if not any(STRICT.item(seen, item) for seen in kept):
-            kept.append(item)
+    golds, gold_duplicates = unique(g.items)
+    kept, _ = unique(a.items)
     if mode.soft and gold.text is not None:
         reserved = {c for s in g.spans.values() for c in range(s.start, s.end)}
         for span in g.spans.values():
             span.extended = _extend(span, gold.text, reserved)
-    groups: dict[tuple[str, ...], list[Item]] = {}
     for item in kept:
-        matched = tuple(sorted(ge.id for ge in g.items if mode.item(item, ge)))
-        if matched:
-            groups.setdefault(matched, []).append(item)
-    extra = {id(i) for ids, items in groups.items() for i in items[len(ids):]}
-    kept = [i for i in kept if id(i) not in extra]
-    for item in kept:
-        for ge in g.items:
+        for ge in golds:
             if mode.item(item, ge):
                 ge.matching.append(item)
                 item.matching.append(ge)
+    for duplicate, original in gold_duplicates:  # one event: its notes in the merged output are the original's
+        duplicate.matching = original.matching
     scored = Scored(g, a, kept)
-    for items, answer_side in ((kept, True), (g.items, False)):
+    matched: dict[tuple[bool, str], list[int]] = {}  # per kind and type: matched answers, matched golds
+    for items, answer_side in ((kept, True), (golds, False)):
         for item in items:
             tally = scored.mods if isinstance(item, Mod) else scored.events
             if answer_side:
@@ -325,6 +368,11 @@ def score_document(gold: BionlpDocument, answer: BionlpDocument, mode: Mode) -> 
             else:
                 tally.golds += 1
                 tally.match_gold += bool(item.matching)
+            matched.setdefault((isinstance(item, Mod), item.type), [0, 0])[not answer_side] += bool(item.matching)
+    for (mod, _), (answers, golds_matched) in matched.items():  # the script's "adjustment for duplication"
+        tally = scored.mods if mod else scored.events
+        tally.answers -= max(0, answers - golds_matched)
+        tally.match_answer -= max(0, answers - golds_matched)
     return scored
 
 
