@@ -61,6 +61,7 @@ def bench(docs: int, runs: int, base: Path | None) -> bool:
         for n in range(runs):
             for name, env in trees.items():
                 out = Path(tmp) / name.replace(" ", "_") / str(n)
+                out.parent.mkdir(exist_ok=True)
                 results[name].append(measure([sys.executable, "-c", GUI_RUNNER, *inputs, "--export-report", str(out)],
                                              env=env, cwd=tmp))
         print(f"load average after:  {os.getloadavg()[0]:.2f}   (min / median / max of {runs} runs)")
