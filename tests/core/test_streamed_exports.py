@@ -105,3 +105,22 @@ def test_the_cluster_table_in_pieces_is_the_whole_table(demo, tmp_path):
     assert tuple(rows[0]) == CLUSTER_HEADER and len(rows) > 2          # one table, one header
     assert "".join(iter_coref_clusters_csv(result, coref, every_cluster=True)) == format_coref_clusters_csv(
         result, coref, every_cluster=True)
+
+
+def test_scheme_counts_written_a_document_at_a_time_are_the_eager_text(demo):
+    from evmeval.mention.schemes import scheme_scores
+    from evmeval.report.json_report import LazyObject, encoded
+    from evmeval.report.scheme_exports import scores_json
+
+    result, _ = demo
+    schemes = scheme_scores(result)
+    built: list[str] = []
+    lazy = schemes.to_json(documents=lambda docs, key, build: LazyObject(
+        docs, key, lambda d: built.append(key(d)) or encoded(build(d))))
+    eager = schemes.to_json()
+    text = dumps(lazy)
+    assert built == [d.doc_id for d in schemes.documents] * 2               # built while written, MUC then GATE
+    assert text == dumps(eager) and json.loads(text) == json.loads(json.dumps(eager))
+    assert "".join(iter_dumps(scores_json(result, schemes))) == dumps({**result_to_json(result), **eager})
+    empty = LazyObject([], str, str)
+    assert dumps({"a": {"documents": empty}}) == dumps({"a": {"documents": {}}})
