@@ -198,8 +198,9 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
     written = _write_files(out_dir, mine + _chart_files(images))
     paged = write_pages(parent=True)
     their_files, their_pages = child.result()
-    left = [p for p in range(len(page_ranges(len(result.documents)))) if p not in {*paged, *their_pages}]
-    for page in left:  # a child that failed: its pages are written here
+    done = {*paged, *their_pages}
+    for page in [p for p in range(len(page_ranges(len(result.documents)))) if p not in done]:
+        # a child that failed after taking pages: they are written here
         write_document_pages(out_dir, result, inputs, coreference=coref, only=range(page, page + 1), tables=tables)
     page_paths = report_page_paths(out_dir, len(result.documents))[1:]
     written = [*their_files, *page_paths, *written]  # every document page exists before the main page links to them
