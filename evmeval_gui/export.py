@@ -49,6 +49,7 @@ def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes
         panel.set_result(result, schemes=schemes)
         images, captions = panel.export_images(), panel.chart_titles()
     finally:
+        panel.set_result(None)  # its confusion cells (a member per mapping row) go now: no event loop may delete it
         panel.deleteLater()
     if coref is not None:
         more, more_captions = render_coref_charts(result, coref)

@@ -48,3 +48,56 @@ def test_forked_input_warnings_equal_in_process(evmeval_data) -> None:
     expected = _input_warnings(inputs)
     assert any("t500" in w for w in expected)
     assert Forked(lambda: _input_warnings(inputs)).result() == expected
+
+
+@pytest.mark.parametrize("count", [0, 1, 7, 20_000])
+def test_tickets_hand_each_number_to_one_process(count: int) -> None:
+    """Two processes taking tickets in turn get every number exactly once between them (20,000: more
+    than a pipe holds, the rest go to the process that made them)."""
+    from evmeval._util.forked import Tickets
+
+    tickets = Tickets(count)
+
+    def take_all(*, mine: bool) -> list[int]:
+        taken = []
+        while (number := tickets.take(mine=mine)) is not None:
+            taken.append(number)
+        return taken
+
+    child = Forked(lambda: take_all(mine=False))
+    here = take_all(mine=True)
+    there = child.result()
+    assert sorted(here + there) == list(range(count))
+    if count > 16_384:
+        assert here[-1] == count - 1                                    # the numbers beyond the pipe
+
+
+def test_export_pages_of_a_failed_child_are_written_by_the_parent(tmp_path, monkeypatch) -> None:
+    """The pages are shared out at run time; a child that dies after taking some still leaves every
+    page written (the parent writes the ones nobody finished), the same bytes as without a fork."""
+    import evmeval.report.export.writing as export
+    from evmeval.mention.scoring import score_files
+    from evmeval.report.export import export_report
+
+    from tests.big_corpus import write_big_corpus
+
+    corpus = write_big_corpus(tmp_path / "corpus", copies=40)                # 80 documents: 4 pages
+    inputs = load_inputs(str(corpus["gold.tbf"]), str(corpus["system.tbf"]), token_dir=str(corpus["tkn"]))
+    result = score_files(inputs.gold, inputs.system)
+    monkeypatch.setattr(export, "single_threaded", lambda: True)
+    alone = export_report(str(tmp_path / "alone"), inputs, result, coref_combination="mention_type")
+    parent = os.getpid()
+    real = export.write_document_pages
+
+    def dies_in_child(*args, **kwargs):
+        if os.getpid() != parent:
+            os._exit(3)                                                  # killed after taking a page
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(export, "write_document_pages", dies_in_child)
+    forked = export_report(str(tmp_path / "forked"), inputs, result, coref_combination="mention_type", fork=True)
+    names = sorted(os.path.relpath(p, tmp_path / "alone") for p in alone)
+    assert names == sorted(os.path.relpath(p, tmp_path / "forked") for p in forked)
+    assert sum(name.startswith("documents" + os.sep) for name in names) == 4
+    for name in names:
+        assert (tmp_path / "forked" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes(), name

@@ -49,6 +49,25 @@ def test_built_once_with_tables_and_every_time_without():
     assert len(calls) == 5
 
 
+def test_a_window_keeps_the_last_owners_and_builds_an_evicted_one_again():
+    calls: list[str] = []
+    owners = [object() for _ in range(4)]
+
+    def build(name: str):
+        return lambda: calls.append(name) or [name]
+
+    tables = Tables(window=2)
+    first = tables.get("k", owners[0], None, "", build("a"))
+    assert tables.get("k", owners[0], None, "", build("a")) is first      # kept
+    tables.get("k", owners[1], None, "", build("b"))
+    tables.get("k", owners[0], None, "", build("a"))                      # used last: owner 1 is the oldest
+    tables.get("k", owners[2], None, "", build("c"))                      # evicts owner 1
+    assert tables.get("k", owners[0], None, "", build("a")) is first
+    again = tables.get("k", owners[1], None, "", build("b"))
+    assert again == ["b"] and calls == ["a", "b", "c", "b"]                 # built again, the same value
+    assert len({key[1] for key in tables._tables}) <= 2
+
+
 def test_what_a_function_returns_depends_on_its_arguments_only(scored, tmp_path):
     """No ambient cache: while an export fills its tables, the same call without tables still builds
     afresh (it used to get the export's shared object when made on the export's thread)."""
@@ -93,11 +112,13 @@ def test_shared_explanations_equal_unshared_ones(scored):
         assert worded == text and describe_all(clusters, tables) is worded
 
 
-def test_reports_from_shared_tables_are_byte_identical(scored, tmp_path):
+@pytest.mark.parametrize("window", [None, 1, 2])
+def test_reports_from_shared_tables_are_byte_identical(scored, tmp_path, window):
+    """Also with a window of one or two owners: tables evicted and built again give the same bytes."""
     inputs, result, coref = scored
     alone = (scheme_scores(result), "".join(iter_mappings_csv(result)), format_coref_clusters_csv(result, coref))
     write_document_pages(str(tmp_path / "alone"), result, inputs, coreference=coref, per_page=1)
-    tables = Tables()
+    tables = Tables(window=window)
     together = (scheme_scores(result, tables), "".join(iter_mappings_csv(result, tables=tables)),
                 format_coref_clusters_csv(result, coref, tables=tables))
     write_document_pages(str(tmp_path / "shared"), result, inputs, coreference=coref, per_page=1, tables=tables)

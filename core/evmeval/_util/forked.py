@@ -95,6 +95,56 @@ class Forked(Generic[T]):
         return self._function()
 
 
+class Tickets:
+    """Numbers 0..count-1 handed out one at a time to whichever process asks next, across a fork:
+    two processes sharing pieces of work this way each take the next piece when done with the last,
+    so the work divides itself by what each piece costs there (no share set by hand).
+
+    Made before the fork: the numbers wait in a pipe, each a 4-byte read (one `read` of a pipe is
+    atomic). A pipe holds 64 KB; numbers beyond it (past 16,384 pieces) go to the process that made
+    the tickets once the pipe is empty.
+    """
+
+    _SIZE = 4
+
+    def __init__(self, count: int) -> None:
+        self._rest: list[int] = []
+        self._read_fd = -1
+        if count <= 0:
+            return
+        read_fd, write_fd = os.pipe()
+        os.set_blocking(write_fd, False)
+        numbers = list(range(count))
+        sent = 0
+        try:
+            while sent < count:
+                chunk = b"".join(n.to_bytes(self._SIZE, "little") for n in numbers[sent:sent + 1024])
+                try:
+                    written = os.write(write_fd, chunk)
+                except BlockingIOError:
+                    break
+                sent += written // self._SIZE  # whole numbers only: the pipe takes multiples of its page size
+                if written < len(chunk):
+                    break
+        finally:
+            os.close(write_fd)
+        self._read_fd = read_fd
+        self._rest = numbers[sent:]
+
+    def take(self, *, mine: bool = True) -> int | None:
+        """The next number, None when none is left (`mine`: whether this is the process that made
+        the tickets, which takes any that did not fit in the pipe)."""
+        if self._read_fd >= 0:
+            data = os.read(self._read_fd, self._SIZE)
+            if len(data) == self._SIZE:
+                return int.from_bytes(data, "little")
+            os.close(self._read_fd)
+            self._read_fd = -1
+        if mine and self._rest:
+            return self._rest.pop(0)
+        return None
+
+
 def _dumps(value: Any) -> bytes:
     """Plain data (lists of strings: the checker's warnings) goes through `marshal`, which is built
     in; anything else through `pickle`, imported only then. The first byte says which."""

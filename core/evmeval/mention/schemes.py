@@ -26,7 +26,7 @@ Corpus figures sum the counts of the documents that enter the v1.8 averages (tho
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import Any
@@ -105,6 +105,11 @@ class DocumentSchemes:
     gate: dict[str, GateCounts]
 
 
+Documents = Callable[[Sequence["DocumentSchemes"], Callable[["DocumentSchemes"], str],
+                      Callable[["DocumentSchemes"], dict[str, Any]]], Any]
+"""How `SchemeResult.to_json` makes a `documents` object: (documents, key, build) -> the object."""
+
+
 @dataclass(frozen=True)
 class SchemeResult:
     """MUC and GATE figures of a `ScoreResult`, under the mapping strategy that result was made with."""
@@ -115,17 +120,22 @@ class SchemeResult:
     muc_per_type: dict[str, tuple[MucTypeRow, ...]]
     gate: dict[str, GateCounts]
 
-    def to_json(self) -> dict[str, Any]:
-        """`{"muc": {micro, per_type, documents}, "gate": {micro, documents}}`, combinations as keys."""
+    def to_json(self, documents: Documents | None = None) -> dict[str, Any]:
+        """`{"muc": {micro, per_type, documents}, "gate": {micro, documents}}`, combinations as keys.
+        `documents(self.documents, key, build)`: what stands for a `documents` object, made of
+        `key(document)` and `build(document)` (e.g. a lazy object a report writes document by
+        document); by default the dict itself."""
+        made = documents or (lambda docs, key, build: {key(d): build(d) for d in docs})
+        doc_id = attrgetter("doc_id")
         return {
             "muc": {
                 "micro": {c: self.muc[c].to_json() for c in COMBINATIONS},
                 "per_type": {c: [row.to_json() for row in self.muc_per_type[c]] for c in COMBINATIONS},
-                "documents": {d.doc_id: {c: d.muc[c].to_json() for c in COMBINATIONS} for d in self.documents},
+                "documents": made(self.documents, doc_id, lambda d: {c: d.muc[c].to_json() for c in COMBINATIONS}),
             },
             "gate": {
                 "micro": {c: self.gate[c].to_json() for c in COMBINATIONS},
-                "documents": {d.doc_id: {c: d.gate[c].to_json() for c in COMBINATIONS} for d in self.documents},
+                "documents": made(self.documents, doc_id, lambda d: {c: d.gate[c].to_json() for c in COMBINATIONS}),
             },
         }
 

@@ -11,8 +11,10 @@ number per character (gigabytes for a span such as `0,2000000000`); it is writte
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+
 from evmeval.align.charsets import listed_size
-from evmeval.mention.scoring import ScoreResult
+from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import Mention
 
 MAX_LISTED_CHARS = 100_000
@@ -35,11 +37,18 @@ def _fields(m: Mention) -> str:
 def format_comparison(result: ScoreResult, extra_lines: dict[str, list[str]] | None = None) -> str:
     """The whole comparison text, as the published scorer writes it with `-d`; `extra_lines` (per
     document, e.g. the `@coref` lines of `-c`) go just before each document's end line."""
+    lines = extra_lines or {}
+    return "".join(iter_comparison(result, (lambda doc: lines.get(doc.doc_id, ())) if lines else None))
+
+
+def iter_comparison(result: ScoreResult,
+                    extra: Callable[[DocumentResult], Sequence[str]] | None = None) -> Iterator[str]:
+    """`format_comparison` a document at a time (a report export writes it as it is made, never
+    holding the whole text); `extra(doc)`: the lines that go before the document's end line."""
     run = result.run_name
-    out: list[str] = []
-    append = out.append
     for doc in result.documents:
-        append(f"#BeginOfDocument {doc.doc_id}\n")
+        out: list[str] = [f"#BeginOfDocument {doc.doc_id}\n"]
+        append = out.append
         by_gold = doc.mappings["plain"].gold_to_pair()
         system = [_fields(s) for s in doc.system]
         mapped_system = set()
@@ -53,7 +62,7 @@ def format_comparison(result: ScoreResult, extra_lines: dict[str, list[str]] | N
         for s_index, fields in enumerate(system):
             if s_index not in mapped_system:
                 append(f"{run}\t-\t|\t{fields}\t-\n")
-        if extra_lines:
-            out.extend(extra_lines.get(doc.doc_id, ()))
+        if extra is not None:
+            out.extend(extra(doc))
         append("#EndOfDocument \n")
-    return "".join(out)
+        yield "".join(out)

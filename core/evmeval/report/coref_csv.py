@@ -6,6 +6,10 @@ Figures are fractions 0-1, unrounded, as the core holds them (v8.01's rule: a ze
 
 from __future__ import annotations
 
+import csv
+import io
+from collections.abc import Iterator
+
 from evmeval._util.shared_tables import Tables
 from evmeval.coref.explain import explain_clusters
 from evmeval.coref.metrics import METRICS, CorefCounts
@@ -43,7 +47,15 @@ def format_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_
     """Every `@Coreference` cluster and every one-mention cluster whose outcome is not exact (with
     `every_cluster`, all one-mention clusters too), with its outcome and explanation (`tables`: the
     cluster explanations, shared)."""
-    rows = []
+    return "".join(iter_coref_clusters_csv(result, coref, every_cluster=every_cluster, tables=tables))
+
+
+def iter_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_cluster: bool = False,
+                            tables: Tables | None = None) -> Iterator[str]:
+    """`format_coref_clusters_csv` a document at a time (written as it is made by a report export)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CLUSTER_HEADER)
     for cd, doc in zip(coref.documents, result.documents, strict=True):
         clusters = explain_clusters(cd, doc, tables)
         by_side = {(c.side, c.label): c for c in clusters}
@@ -52,6 +64,9 @@ def format_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_
                 continue
             other = "system" if c.side == "gold" else "gold"
             names = " ".join(cluster_name(by_side[(other, x)]) for x in c.counterparts if (other, x) in by_side)
-            rows.append([cd.doc_id, c.side, cluster_name(c), c.relation_id, c.outcome, " ".join(c.mention_ids),
-                         " ".join(c.unaligned), names, text])
-    return _table(CLUSTER_HEADER, rows)
+            writer.writerow([cd.doc_id, c.side, cluster_name(c), c.relation_id, c.outcome, " ".join(c.mention_ids),
+                             " ".join(c.unaligned), names, text])
+        yield out.getvalue()
+        out.seek(0)
+        out.truncate()
+    yield out.getvalue()

@@ -63,9 +63,13 @@ def _cluster_lines(side: str, clusters: DocumentClusters, mentions: tuple[Mentio
 
 def comparison_coref_lines(result: ScoreResult, coref: CorefResult) -> dict[str, list[str]]:
     """Per document, the `@coref` lines v1.8 adds to the comparison file (gold clusters, then system)."""
-    return {doc.doc_id: _cluster_lines("gold", cd.gold_clusters, doc.gold)
-            + _cluster_lines("system", cd.system_clusters, doc.system)
+    return {doc.doc_id: document_coref_lines(doc, cd)
             for doc, cd in zip(result.documents, coref.documents, strict=True)}
+
+
+def document_coref_lines(doc: DocumentResult, cd: CorefDocument) -> list[str]:
+    """One document's `@coref` lines of the comparison file (`comparison_coref_lines`)."""
+    return _cluster_lines("gold", cd.gold_clusters, doc.gold) + _cluster_lines("system", cd.system_clusters, doc.system)
 
 
 _TEXT = attrgetter("text")

@@ -94,6 +94,20 @@ class LazyArray(Sequence[Any]):
         return map(self._build, self._items)
 
 
+class LazyObject:
+    """A JSON object whose members are built when written: `key(item)` and `build(item)` for each of
+    `items`, in order (the per-document MUC/GATE counts of 8,000 documents are never all built at
+    once). Only `dumps` serialises it."""
+
+    def __init__(self, items: Sequence[Any], key: Callable[[Any], str], build: Callable[[Any], Any]) -> None:
+        self._items = items
+        self._key = key
+        self._build = build
+
+    def __iter__(self) -> Iterator[tuple[str, Any]]:
+        return ((self._key(item), self._build(item)) for item in self._items)
+
+
 JSON_SCHEMA = 2
 """The version of every JSON document the programs write (its `"schema"` key): raised when a key changes
 meaning or goes away, so a reader can tell; CHANGELOG.md lists each change."""
@@ -167,8 +181,8 @@ def _holds_lazy(value: Any) -> bool:
     this runs for every value of every document."""
     if isinstance(value, dict):
         return any(_holds_lazy(v) for v in value.values()
-                   if type(v) is LazyArray or type(v) is RawJSON or isinstance(v, dict))
-    return type(value) is LazyArray or type(value) is RawJSON
+                   if type(v) is LazyArray or type(v) is RawJSON or type(v) is LazyObject or isinstance(v, dict))
+    return type(value) is LazyArray or type(value) is RawJSON or type(value) is LazyObject
 
 
 def _stream(value: Any) -> Iterator[str]:
@@ -183,9 +197,10 @@ def _stream(value: Any) -> Iterator[str]:
                 yield ", "
             yield from _stream(element)
         yield "]"
-    elif isinstance(value, dict) and _holds_lazy(value):
+    elif type(value) is LazyObject or (isinstance(value, dict) and _holds_lazy(value)):
         yield "{"
-        for number, (key, item) in enumerate(value.items()):
+        members = iter(value) if isinstance(value, LazyObject) else iter(value.items())
+        for number, (key, item) in enumerate(members):
             yield (", " if number else "") + _STRICT.encode(key) + ": "
             yield from _stream(item)
         yield "}"

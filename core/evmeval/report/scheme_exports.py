@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval.align import COMBINATIONS, Combination
 from evmeval.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
 from evmeval.mention.prf import PRF
-from evmeval.mention.schemes import MucCounts, SchemeResult
+from evmeval.mention.schemes import DocumentSchemes, MucCounts, SchemeResult
 from evmeval.mention.scoring import ScoreResult
 from evmeval.report.csv_report import _number, _table
-from evmeval.report.json_report import encoded, result_to_json
+from evmeval.report.json_report import LazyObject, encoded, result_to_json
 
 MUC_FIELDS: tuple[str, ...] = ("pos", "act", "cor", "par", "inc", "mis", "spu", "precision", "recall", "f1")
 """The MUC columns, named as in the JSON (`MucCounts.to_json`)."""
@@ -30,8 +31,13 @@ def scores_json(result: ScoreResult, schemes: SchemeResult) -> dict[str, Any]:
     data = result_to_json(result, lazy=True)
     if result.mapping != DEFAULT_STRATEGY:
         data["strategy"] = result.mapping
-    # written at once: `dumps` would otherwise search 2000 documents' counts for lazy members
-    return {**data, **{key: encoded(value) for key, value in schemes.to_json().items()}}
+    # the documents' counts written one document at a time, each as the C encoder writes it
+    return {**data, **schemes.to_json(documents=_lazy_documents)}
+
+
+def _lazy_documents(documents: Sequence[DocumentSchemes], key: Callable[[DocumentSchemes], str],
+                    build: Callable[[DocumentSchemes], dict[str, Any]]) -> LazyObject:
+    return LazyObject(documents, key, lambda d: encoded(build(d)))
 
 
 def format_muc_documents_csv(schemes: SchemeResult) -> str:

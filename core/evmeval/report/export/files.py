@@ -20,12 +20,12 @@ from evmeval.coref.scoring import CorefResult
 from evmeval.io.loading import LoadedInputs, input_folders
 from evmeval.io.writing import check_output_paths
 from evmeval.mention.schemes import SchemeResult
-from evmeval.mention.scoring import ScoreResult
-from evmeval.report.comparison import format_comparison
-from evmeval.report.coref_csv import format_coref_clusters_csv, format_coref_documents_csv
+from evmeval.mention.scoring import DocumentResult, ScoreResult
+from evmeval.report.comparison import iter_comparison
+from evmeval.report.coref_csv import format_coref_documents_csv, iter_coref_clusters_csv
 from evmeval.report.coref_report import (
-    comparison_coref_lines,
     coref_to_json,
+    document_coref_lines,
     format_breakdown,
     format_conll_files,
     format_coref_section,
@@ -118,7 +118,7 @@ def coref_files(result: ScoreResult, coref: CorefResult, tables: Tables) -> list
         return conll[0][side]
 
     return [("coreference_documents.csv", lambda: format_coref_documents_csv(coref)),
-            ("coreference_clusters.csv", lambda: format_coref_clusters_csv(result, coref, tables=tables)),
+            ("coreference_clusters.csv", lambda: iter_coref_clusters_csv(result, coref, tables=tables)),
             ("coreference_gold.conll", lambda: conll_file(0)),
             ("coreference_sys.conll", lambda: conll_file(1)),
             ("coreference_breakdown.tsv", lambda: format_breakdown(coref))]
@@ -131,7 +131,7 @@ def text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: 
     export's shared mapping rows and cluster explanations."""
     outputs: list[tuple[str, Maker]] = [
         ("scores.txt", lambda: format_report(result) + (format_coref_section(coref) if coref else "")),
-        ("comparison.txt", lambda: format_comparison(result, comparison_coref_lines(result, coref) if coref else None)),
+        ("comparison.txt", lambda: iter_comparison(result, _coref_lines(result, coref) if coref else None)),
         ("scores.json", lambda: iter_dumps(report_json(result, schemes(), coref, sequencing, tables))),
         ("mappings.csv", lambda: iter_mappings_csv(result, tables=tables)),
         ("documents.csv", lambda: format_documents_csv(result)),
@@ -143,6 +143,13 @@ def text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: 
         seq = sequencing
         outputs.append((SEQUENCING_FILE, lambda: link_table_tsv(seq)))
     return outputs
+
+
+def _coref_lines(result: ScoreResult, coref: CorefResult) -> Callable[[DocumentResult], list[str]]:
+    """Each document's `@coref` lines of comparison.txt, made when its turn comes (by id, as
+    `comparison_coref_lines`)."""
+    by_id = {doc.doc_id: (doc, cd) for doc, cd in zip(result.documents, coref.documents, strict=True)}
+    return lambda doc: document_coref_lines(*by_id[doc.doc_id])
 
 
 def report_json(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,

@@ -14,13 +14,12 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from evmeval._util.forked import Forked, single_threaded
+from evmeval._util.forked import Forked, Tickets, single_threaded
 from evmeval._util.shared_tables import Tables
-from evmeval.align import COMBINATIONS
 from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.loading import LoadedInputs
 from evmeval.io.writing import make_output_folders, write_atomic
-from evmeval.mention.outcomes import UNIT_TABLES, mapping_rows
+from evmeval.mention.outcomes import UNIT_TABLES
 from evmeval.mention.schemes import SchemeResult, scheme_scores
 from evmeval.mention.scoring import ScoreResult
 from evmeval.report.export.files import (
@@ -30,7 +29,13 @@ from evmeval.report.export.files import (
     score_links,
     text_files,
 )
-from evmeval.report.paged_html import page_ranges, write_document_pages, write_html_report, write_main_page
+from evmeval.report.paged_html import (
+    page_ranges,
+    report_page_paths,
+    write_document_pages,
+    write_html_report,
+    write_main_page,
+)
 from evmeval.report.scheme_exports import format_scheme_html, mapping_banner_html
 from evmeval.report.sequencing_html import sequencing_html_section, sequencing_skipped_html
 from evmeval.sequencing.scoring import SequencingSkipped
@@ -53,13 +58,15 @@ class ChartRenderer:
 
 
 PARENT_FILES = frozenset({"scores.json", "muc_documents.csv"})
-"""With `fork`, the files the drawing process writes besides the charts, its share of the documents'
-pages and the main page: the ones made of the MUC/GATE counts, which the charts need too, so only
-that process counts them (after the fork: they are not on the path both processes wait for). The
-child writes every other file and the other pages."""
-CHILD_PAGE_SHARE = 0.6
-"""With `fork`, the child's share of the documents' pages (the first ones): about equal CPU time in
-both processes on the 2000-document corpus (measured with `benchmarks/perf_bench.py`)."""
+"""With `fork`, the files the drawing process writes besides the charts and the main page: the ones
+made of the MUC/GATE counts, which the charts need too, so only that process counts them (after the
+fork: they are not on the path both processes wait for). The child writes every other file. The
+documents' pages are shared out one at a time (`evmeval._util.forked.Tickets`): each process takes
+the next page when done with its last, so neither waits for the other by a share set by hand."""
+WINDOW = 64
+"""Documents (and coreference documents) whose tables an export keeps (`Tables(window=...)`): each
+file walks the documents in order, so the tables of the last few are all it asks for again; memory
+stays flat in the corpus size."""
 
 
 def _given(content: bytes | str) -> Maker:
@@ -112,7 +119,7 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult, 
     `tables`: where each document's mapping rows and cluster explanations are made once (a new `Tables`
     unless given: `evmeval._util.shared_tables`).
     """
-    tables = tables if tables is not None else Tables()
+    tables = tables if tables is not None else Tables(window=WINDOW)
     counted = schemes if schemes is not None else _count_schemes(result, tables)
     outputs = text_files(result, lambda: counted, coref, sequencing, tables) + _chart_files(images)
     total = len(outputs) + len(page_ranges(len(result.documents))) + 1
@@ -155,7 +162,7 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
         sequencing = score_links(inputs, result, validate=validate)
     if isinstance(sequencing, SequencingSkipped) and warn is not None:
         warn("\n".join(sequencing.lines()))
-    tables = Tables()  # each document's mapping rows and cluster explanations are made once
+    tables = Tables(window=WINDOW)  # each document's mapping rows and cluster explanations, the last few kept
     coref = None if coref_combination is None else score_coreference(
         result, inputs.gold, inputs.system, combination=coref_combination)
     if not (fork and single_threaded()):  # a threaded process (a window) never forks
@@ -163,9 +170,6 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
         images, captions = charts.render(result, coref, schemes) if charts else ({}, {})
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes, tables=tables)
-    for doc in result.documents:  # every mapping table, made once: both processes read them
-        for combination in COMBINATIONS:
-            mapping_rows(doc, combination, tables)
     gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
     try:
         return _export_forked(out_dir, inputs, result, coref, sequencing, charts, tables)
@@ -179,15 +183,27 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
     files = text_files(result, schemes, coref, sequencing, tables)
     mine = [f for f in files if f[0] in PARENT_FILES]
     theirs = [f for f in files if f[0] not in PARENT_FILES]
-    pages = len(page_ranges(len(result.documents)))
-    split = round(pages * CHILD_PAGE_SHARE)
-    child = Forked(lambda: _write_files(out_dir, theirs) + write_document_pages(
-        out_dir, result, inputs, coreference=coref, only=range(split), tables=tables))
+    pages = Tickets(len(page_ranges(len(result.documents))))
+
+    def write_pages(*, parent: bool) -> list[int]:
+        done = []
+        while (page := pages.take(mine=parent)) is not None:
+            write_document_pages(out_dir, result, inputs, coreference=coref, only=range(page, page + 1),
+                                 tables=tables)
+            done.append(page)
+        return done
+
+    child = Forked(lambda: (_write_files(out_dir, theirs), write_pages(parent=False)))
     images, captions = charts.render(result, coref, schemes()) if charts else ({}, {})
     written = _write_files(out_dir, mine + _chart_files(images))
-    written = write_document_pages(out_dir, result, inputs, coreference=coref, only=range(split, pages),
-                                   tables=tables) + written
-    written = child.result() + written  # every document page exists before the main page links to them
+    paged = write_pages(parent=True)
+    their_files, their_pages = child.result()
+    done = {*paged, *their_pages}
+    for page in [p for p in range(len(page_ranges(len(result.documents)))) if p not in done]:
+        # a child that failed after taking pages: they are written here
+        write_document_pages(out_dir, result, inputs, coreference=coref, only=range(page, page + 1), tables=tables)
+    page_paths = report_page_paths(out_dir, len(result.documents))[1:]
+    written = [*their_files, *page_paths, *written]  # every document page exists before the main page links to them
     written.append(write_main_page(out_dir, result, inputs, _pngs(images), captions=captions,
                                    banner=mapping_banner_html(result.mapping), coreference=coref,
                                    sections=_html_sections(schemes(), sequencing)))
