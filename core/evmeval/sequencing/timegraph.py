@@ -31,6 +31,23 @@ REVERSE = {"BEFORE": "AFTER", "AFTER": "BEFORE", "INCLUDES": "IS_INCLUDED", "IS_
 Link = tuple[str, str, str]
 
 
+def _both_new_layout(roles: str) -> tuple[tuple[int, int, int], ...]:
+    """Per end point (x_s, x_e, y_s, y_e): its pseudo-time and the indexes of its chain parent and child
+    (-1: none) in a new chain; `roles` gives each one's position there as a letter, a < b < c < d."""
+    at = {roles[k]: k for k in range(4)}
+    out = []
+    for k in range(4):
+        position = "abcd".index(roles[k])
+        out.append((BASE + position * STEP, at["abcd"[position - 1]] if position > 0 else -1,
+                    at["abcd"[position + 1]] if position < 3 else -1))
+    return tuple(out)
+
+
+_BOTH_NEW = {rel: _both_new_layout(roles)
+             for rel, roles in {"BEFORE": "abcd", "AFTER": "cdab", "INCLUDES": "adbc", "IS_INCLUDED": "bcad"}.items()}
+"""Where two new intervals' end points go in a new chain, per relation."""
+
+
 class Point:
     """One interval end point: its chain, pseudo-time and the chain neighbours as space-joined names."""
 
@@ -126,22 +143,19 @@ class PublishedTimegraph:
             self.redundant.append((x, y, relation))
 
     def _both_new(self, x1: str, x2: str, y1: str, y2: str, rel: str) -> None:
-        # position of x1, x2, y1, y2 (in that order) in the new chain, as letters a < b < c < d
-        roles = {"BEFORE": "abcd", "AFTER": "cdab", "INCLUDES": "adbc", "IS_INCLUDED": "bcad"}[rel]
         names = (x1, x2, y1, y2)
-        by_position = {roles[k]: names[k] for k in range(4)}
         chain = self._new_chain()
+        points = self.points
         made = []
-        for k in range(4):
-            position = roles[k]
+        for pseudo, parent, child in _BOTH_NEW[rel]:
             point = Point()
             point.chain = chain
-            point.pseudo = BASE + "abcd".index(position) * STEP
-            point.parent = by_position[chr(ord(position) - 1)] if position != "a" else NIL
-            point.child = by_position[chr(ord(position) + 1)] if position != "d" else NIL
+            point.pseudo = pseudo
+            point.parent = NIL if parent < 0 else names[parent]
+            point.child = NIL if child < 0 else names[child]
             made.append(point)
         for name, point in zip(names, made, strict=True):  # in this order: a self link keeps y's points
-            self.points[name] = point
+            points[name] = point
 
     def _first_new(self, x1: str, x2: str, y1: str, y2: str, rel: str) -> None:
         """X is new, Y is in the graph."""
@@ -293,7 +307,8 @@ class PublishedTimegraph:
             later = chain.later
             for cp in chain.points:
                 if pseudo <= points[cp].pseudo:
-                    stack.extend(points[name] for name in later[cp])
+                    for name in later[cp]:
+                        stack.append(points[name])
         return False
 
     def _path_search(self, start: str, goal: str) -> bool:
