@@ -289,16 +289,20 @@ class PublishedTimegraph:
         points, metagraph = self.points, self.metagraph
         target = points[goal]
         target_chain, target_pseudo = target.chain, target.pseudo
+        first = points[start]
+        if first.chain not in metagraph:  # no way out of the start's chain (a fifth of the queries)
+            return first.chain == target_chain and first.pseudo <= target_pseudo
         entered: dict[int, int] = {}
-        stack = [points[start]]
+        stack = [first]
+        pop, push = stack.pop, stack.append
         while stack:
-            point = stack.pop()
+            point = pop()
             chain_id, pseudo = point.chain, point.pseudo
             if chain_id == target_chain:
                 if pseudo <= target_pseudo:
                     return True
                 continue
-            if entered.get(chain_id, pseudo + 1) <= pseudo:
+            if chain_id in entered and entered[chain_id] <= pseudo:
                 continue
             entered[chain_id] = pseudo
             chain = metagraph.get(chain_id)
@@ -308,7 +312,7 @@ class PublishedTimegraph:
             for cp in chain.points:
                 if pseudo <= points[cp].pseudo:
                     for name in later[cp]:
-                        stack.append(points[name])
+                        push(points[name])
         return False
 
     def _path_search(self, start: str, goal: str) -> bool:
