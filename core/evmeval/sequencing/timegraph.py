@@ -79,6 +79,8 @@ class PublishedTimegraph:
     def __init__(self, links: Iterable[Link] = ()) -> None:
         self.points: dict[str, Point] = {}
         self.metagraph: dict[int, _Chain] = {}
+        self.entered: set[int] = set()
+        """Chains some metagraph edge leads into (a point's name keeps its point, and a point its chain)."""
         self.next_chain = 0
         self.redundant: list[Link] = []
         self.violated: list[Link] = []
@@ -103,6 +105,7 @@ class PublishedTimegraph:
 
     def _connect(self, later: str, earlier: str) -> None:
         """Record `earlier` < `later` across chains (the metagraph edge from `earlier`'s chain)."""
+        self.entered.add(self.points[later].chain)
         chain = self.metagraph.get(self.points[earlier].chain)
         if chain is None:
             self.metagraph[self.points[earlier].chain] = _Chain([earlier], {earlier: [later]})
@@ -290,7 +293,7 @@ class PublishedTimegraph:
         target = points[goal]
         target_chain, target_pseudo = target.chain, target.pseudo
         first = points[start]
-        if first.chain not in metagraph:  # no way out of the start's chain (a fifth of the queries)
+        if first.chain not in metagraph or target_chain not in self.entered:  # no way out, or in (a third)
             return first.chain == target_chain and first.pseudo <= target_pseudo
         entered: dict[int, int] = {}
         stack = [first]
