@@ -114,13 +114,13 @@ def main() -> int:
     load = sampler.stop()
 
     def row(name: str, runs: list[Run]) -> str:
-        return (f"{name:<30}median {statistics.median(r.wall for r in runs):8.3f} s   "
+        return (f"{name:<32}median {statistics.median(r.wall for r in runs):8.3f} s   "
                 f"peak RSS {max(r.rss_mb for r in runs):6.0f} MB   ({len(runs)} runs)")
 
     print(f"load average during the run: {load}")
     print(row("ours -t -a -o", plain))
     print(row("ours --sequencing-closure full", full))
-    print(row("published v1.8", ref) if ref else f"{'published v1.8':<30}absent")
+    print(row("published v1.8", ref) if ref else f"{'published v1.8':<32}absent")
     if ref:
         print(f"speed-up (reference / plain)  {_ratios(ref, plain)}  (goal >= {TARGET_RATIO:.0f}x)")
         print(f"peak RSS ours / reference     {max(r.rss_mb for r in plain) / max(r.rss_mb for r in ref):.2f}"
