@@ -1,77 +1,134 @@
-"""Benchmark: `evmeval-score -a` (event sequencing) on the issue's 2000-document corpus.
+"""Benchmark: `evmeval-score -t -a DIR -o FILE` (event sequencing) against the published scorer run live.
 
-    python benchmarks/sequencing_bench.py [--runs 3] [--corpus DIR]
+    python benchmarks/sequencing_bench.py [--runs 3] [--corpus DIR] [--ref DIR] [--py2 PYTHON]
+                                          [--ref-max-seconds 30] [--docs 2000]
 
-Generates the corpus once with benchmarks/gen_corpus.py --sequencing --seed 3 --docs 2000
---mentions 40 (cached in the user's cache folder), runs the scorer as a fresh process with
-`-t tkn -a DIR -o report` several times and prints the wall time (best and median), the ratio to the
-published scorer's 170 s (2 min 50 s: 71 s writing TimeML files, 99 s evaluating) and whether the
-report is byte-identical to v1.8's (its SHA-256 on this corpus, recorded below).
+On the corpus of `gen_corpus.py --seed 3 --docs 2000 --mentions 40 --sequencing` (generated once into the
+user's cache folder), every round runs, back to back: our plain run, our run with `--sequencing-closure full`
+and (when found) the published scorer v1.8 with the same options, each a whole process. The published scorer
+is found as in benchmarks/run.py: `--ref DIR` or `EVMEVAL_REF` (an EvmEval checkout holding scorer_v1.8.py)
+and `--py2` or `EVMEVAL_PY2` (its Python 2.7, default `python2` on PATH); otherwise it says "absent". A
+reference slower than `--ref-max-seconds` on its first run is not repeated (it takes minutes here), so its
+ratios come from fewer pairs (shown). Printed: the load average during the run, per command the median wall
+time and the peak RSS (process or largest child), the ratios of the pairs (min / median / max), whether
+our report is byte-identical to the reference's (and, without it, to the v1.8 report recorded below), and
+whether both of our runs wrote the same -a folder where they should (the plain and the full run's folders
+differ only by the closure they show, so the plain run's is compared across rounds).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from score_bench import REPO, RUNNER
-from score_bench import corpus_dir as shared_corpus_dir
-from score_bench import ensure_corpus as ensure_shared_corpus
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from run import OURS, LoadSampler, Run, find_reference, measure
+from score_bench import corpus_dir, ensure_corpus
 
-PUBLISHED_SECONDS = 170.0
-TARGET_RATIO = 20.0
 PUBLISHED_REPORT_SHA256 = "abc7590ef8d82884f10786ec0ef6b8b7f2096e1eabae3490c61ab2b6be7b5b8d"
-"""scorer_v1.8.py -g gold.tbf -s system.tbf -t tkn -a seq -o scores.txt on this corpus (Python 2.7.18)."""
+"""scorer_v1.8.py -g gold.tbf -s system.tbf -t tkn -a seq -o scores.txt on the 2000-document corpus
+(Python 2.7.18): the check used when the published scorer is absent."""
+TARGET_RATIO = 100.0
+"""Issue 26: >= 100x the published scorer, peak RSS <= 2x its, the full closure <= 2x the plain run."""
 
 
-def corpus_dir(explicit: str | None) -> Path:
-    return shared_corpus_dir(explicit, "bench-sequencing-seed3-docs2000-mentions40")
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def ensure_corpus(folder: Path) -> None:
-    ensure_shared_corpus(folder, ("--sequencing",))
+def _folder_digest(folder: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        h.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
 
 
-def run_once(folder: Path, out: Path) -> float:
-    """Wall time of one scorer process."""
-    args = [sys.executable, "-c", RUNNER, "-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"),
-            "-t", str(folder / "tkn"), "-a", str(out / "seq"), "-o", str(out / "scores.txt")]
-    start = time.perf_counter()
-    done = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=REPO)
-    wall = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.exit(f"scorer failed:\n{done.stderr.decode()[-2000:]}")
-    return wall
+def _ratios(slow: list[Run], fast: list[Run]) -> str:
+    pairs = [b.wall / a.wall for a, b in zip(fast, slow, strict=False)]
+    if not pairs:
+        return "-"
+    return (f"{min(pairs):.2f}x / {statistics.median(pairs):.2f}x / {max(pairs):.2f}x "
+            f"({len(pairs)} pair{'s' if len(pairs) != 1 else ''})")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=3, help="rounds (default 3)")
+    parser.add_argument("--docs", type=int, default=2000, help="documents of the generated corpus (default 2000)")
     parser.add_argument("--corpus", help="use (or create) the corpus in this folder")
+    parser.add_argument("--ref", default=os.environ.get("EVMEVAL_REF"),
+                        help="EvmEval checkout holding scorer_v1.8.py (default: $EVMEVAL_REF)")
+    parser.add_argument("--py2", default=os.environ.get("EVMEVAL_PY2"),
+                        help="its Python 2.7 (default: $EVMEVAL_PY2, else python2 on PATH)")
+    parser.add_argument("--ref-max-seconds", type=float, default=30.0,
+                        help="a reference slower than this on its first run is not repeated (default 30)")
     args = parser.parse_args()
-    folder = corpus_dir(args.corpus)
-    ensure_corpus(folder)
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp)
-        walls = [run_once(folder, out) for _ in range(args.runs)]
-        digest = hashlib.sha256((out / "scores.txt").read_bytes()).hexdigest()
-        links = sum(1 for _ in (out / "seq" / "sequencing_links.tsv").open()) - 1
-    best, median = min(walls), statistics.median(walls)
-    same = digest == PUBLISHED_REPORT_SHA256
-    print(f"corpus        {folder}")
-    print(f"wall time     best {best:.2f} s, median {median:.2f} s over {args.runs} runs "
-          f"(mentions, sequencing, report, {links} link-table rows)")
-    print(f"published     {PUBLISHED_SECONDS:.0f} s (v1.8, stored figure)")
-    print(f"speed-up      {PUBLISHED_SECONDS / best:.1f}x best, {PUBLISHED_SECONDS / median:.1f}x median "
-          f"(target >= {TARGET_RATIO:.0f}x)")
-    print(f"report        {'byte-identical to' if same else 'DIFFERENT FROM'} v1.8's (SHA-256 {digest[:16]}...)")
-    return 0 if same else 1
+    folder = corpus_dir(args.corpus, f"bench-sequencing-seed3-docs{args.docs}-mentions40")
+    ensure_corpus(folder, ("--sequencing",), docs=args.docs)
+    reference, found = find_reference(args.ref, args.py2)
+    print(f"corpus: {folder}")
+    print(f"published scorer: {found}", flush=True)
+    inputs = ["-g", str(folder / "gold.tbf"), "-s", str(folder / "system.tbf"), "-t", str(folder / "tkn")]
+    ours = [sys.executable, "-c", OURS]
+    sampler = LoadSampler()
+    sampler.start()
+    plain: list[Run] = []
+    full: list[Run] = []
+    ref: list[Run] = []
+    folders: set[str] = set()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+
+        def options(side: str) -> list[str]:
+            out = tmp / side
+            if out.exists():
+                for path in sorted(out.rglob("*"), reverse=True):
+                    path.unlink() if path.is_file() else path.rmdir()
+            out.mkdir(parents=True, exist_ok=True)
+            return ["-a", str(out / "seq"), "-o", str(out / "scores.txt")]
+
+        measure([*ours, *inputs, *options("warm-up")], tmp)  # the same warm-up for both sides: page cache, bytecode
+        if reference:
+            measure([*reference, *inputs, "-o", str(tmp / "warm-up" / "ref.txt")], tmp)
+        for n in range(args.runs):
+            plain.append(measure([*ours, *inputs, *options("plain")], tmp))
+            folders.add(_folder_digest(tmp / "plain" / "seq"))
+            full.append(measure([*ours, *inputs, *options("full"), "--sequencing-closure", "full"], tmp))
+            if reference and (n == 0 or ref[0].wall <= args.ref_max_seconds):
+                ref.append(measure([*reference, *inputs, *options("ref")], tmp))
+            print(f"  round {n + 1}/{args.runs}: plain {plain[-1].wall:.3f} s, full {full[-1].wall:.3f} s"
+                  + (f", reference {ref[-1].wall:.3f} s" if len(ref) == n + 1 else ""), flush=True)
+        mine = _digest(tmp / "plain" / "scores.txt")
+        if reference:
+            same = mine == _digest(tmp / "ref" / "scores.txt")
+            compared = "the published scorer's, run live"
+        else:
+            same = mine == PUBLISHED_REPORT_SHA256
+            compared = "v1.8's recorded SHA-256 (the published scorer is absent)"
+        links = sum(1 for _ in (tmp / "plain" / "seq" / "sequencing_links.tsv").open()) - 1
+    load = sampler.stop()
+
+    def row(name: str, runs: list[Run]) -> str:
+        return (f"{name:<32}median {statistics.median(r.wall for r in runs):8.3f} s   "
+                f"peak RSS {max(r.rss_mb for r in runs):6.0f} MB   ({len(runs)} runs)")
+
+    print(f"load average during the run: {load}")
+    print(row("ours -t -a -o", plain))
+    print(row("ours --sequencing-closure full", full))
+    print(row("published v1.8", ref) if ref else f"{'published v1.8':<32}absent")
+    if ref:
+        print(f"speed-up (reference / plain)  {_ratios(ref, plain)}  (goal >= {TARGET_RATIO:.0f}x)")
+        print(f"peak RSS ours / reference     {max(r.rss_mb for r in plain) / max(r.rss_mb for r in ref):.2f}"
+              " (goal <= 2)")
+    print(f"full / plain                  {_ratios(full, plain)}  (goal <= 2x)")
+    print(f"report                        {'byte-identical to' if same else 'DIFFERENT FROM'} {compared}")
+    print(f"-a folder ({links} link rows)  {'the same' if len(folders) == 1 else 'DIFFERENT'} in every round")
+    return 0 if same and len(folders) == 1 else 1
 
 
 if __name__ == "__main__":

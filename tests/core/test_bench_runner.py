@@ -41,3 +41,22 @@ def test_quick_run_without_the_reference_says_absent(tmp_path: Path) -> None:
     assert "cores" in text and "load average during the run" in text
     table = [line for line in text.splitlines() if line.startswith("| `evmeval-score")]
     assert len(table) == len(GOALS) and all(line.count(" | ") == len(HEADER) - 1 for line in table)
+
+
+def test_sequencing_bench_without_the_reference_says_absent(tmp_path: Path) -> None:
+    """benchmarks/sequencing_bench.py runs the published scorer live or says "absent" (no stored figure
+    posing as a measurement), pairs the full closure with the plain run and checks the report."""
+    env = {k: v for k, v in os.environ.items() if k not in ("EVMEVAL_REF", "EVMEVAL_PY2")}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "sequencing_bench.py"), "--docs", "30",
+                           "--runs", "1"], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
+                          check=False)
+    out = done.stdout
+    assert "published scorer: absent (set EVMEVAL_REF" in out, done.stderr
+    assert re.search(r"load average during the run: \d+\.\d\d-\d+\.\d\d", out)
+    assert re.search(r"ours -t -a -o\s+median\s+\d+\.\d{3} s\s+peak RSS\s+\d+ MB", out)
+    assert re.search(r"full / plain\s+\d+\.\d\dx / \d+\.\d\dx / \d+\.\d\dx \(1 pair\)", out)
+    assert re.search(r"published v1.8\s+absent", out)
+    assert "recorded SHA-256 (the published scorer is absent)" in out  # a 30-document corpus: not that report
+    assert "-a folder" in out and "the same in every round" in out
+    assert "stored figure" not in out and "170 s" not in out

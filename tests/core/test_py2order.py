@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from evmeval.sequencing.py2order import set_order, str_hash, tuple_hash, tuple_set_order
+from evmeval.sequencing.py2order import MASK64, set_order, str_hash, triple_hash, tuple_hash, tuple_set_order
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -45,3 +45,16 @@ def test_the_recorded_orders_are_not_insertion_order() -> None:
 def test_a_set_holds_each_key_once(keys: list[int]) -> None:
     order = set_order(keys, hash_of=lambda k: k * 7919)
     assert sorted(order) == sorted(set(keys))
+
+
+@given(st.text(max_size=12), st.text(max_size=12), st.sampled_from(["After", "Subevent", ""]))
+def test_the_unrolled_triple_hash_is_the_tuple_hash(a: str, b: str, c: str) -> None:
+    """`triple_hash` (one call per sequencing link) is `tuple_hash` of a 3-tuple, modulo 2**64."""
+    assert triple_hash(a, b, c) == tuple_hash((a, b, c)) & MASK64
+
+
+@given(st.lists(st.tuples(st.sampled_from(["e1", "e2", "E10", "em-3", "x"]),
+                          st.sampled_from(["e1", "e2", "E10", "em-3", "y"]), st.sampled_from(["After", "Subevent"])),
+                max_size=400))
+def test_the_triple_set_order_is_the_general_one(keys: list[tuple[str, str, str]]) -> None:
+    assert tuple_set_order(keys) == set_order(keys, hash_of=tuple_hash)

@@ -46,10 +46,10 @@ class SequencingRun:
     def write_folder(self) -> None:
         """Our inspectable output in the -a folder (v1.8's TimeML files are not written; the same links
         with every figure are in `--json`, which a 2000-document corpus makes ~100 MB)."""
-        from evmeval.report.sequencing_report import link_table_tsv
+        from evmeval.report.sequencing_report import iter_link_table
 
         make_output_folders([self.folder])
-        write_atomic(os.path.join(self.folder, LINK_TABLE), link_table_tsv(self.result, self.closure))
+        write_atomic(os.path.join(self.folder, LINK_TABLE), iter_link_table(self.result, self.closure))
 
 
 def folder_outputs(folder: str | None) -> list[str]:

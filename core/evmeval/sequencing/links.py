@@ -203,14 +203,16 @@ def side_links(path: str, mentions: Sequence[Mention], relations: Sequence[Relat
         ordered, line_of = _expand(reduce_set_links(set_links), members, kind)
         two_way.extend(_two_way(ordered, line_of))
         tlinks = []
-        for source, target, _ in ordered:
-            missing = next((i for i in (source, target) if i not in node_of), None)
-            if missing is not None:
-                warnings.append(f"{path}:{line_of[(source, target, kind)]}: @{kind} link {source}->{target}: "
+        relation = TIMEML_RELATION[kind]
+        for key in ordered:
+            source, target, _ = key
+            source_node, target_node = node_of.get(source), node_of.get(target)
+            if source_node is None or target_node is None:
+                missing = source if source_node is None else target
+                warnings.append(f"{path}:{line_of[key]}: @{kind} link {source}->{target}: "
                                 f"{missing!r} is a coreference member but not a mention; link ignored")
                 continue
-            tlinks.append(Tlink(node_of[source], node_of[target], TIMEML_RELATION[kind], kind, source, target,
-                                line_of[(source, target, kind)]))
+            tlinks.append(Tlink(source_node, target_node, relation, kind, source, target, line_of[key]))
         if any(r.kind == kind for r in relations):
             per_kind[kind] = tuple(tlinks)
     return SideLinks(path, per_kind, node_of, tuple(dict.fromkeys(warnings)), tuple(two_way))

@@ -68,19 +68,6 @@ def tuple_hash(items: Sequence[str | bytes]) -> int:
     return -2 if x == -1 else x
 
 
-def _free_slot(table: list[int], hashes: list[int], keys: list, key: object, h: int) -> int:
-    """The slot holding `key`, or the empty slot where it goes (CPython 2.7's set_lookkey probe)."""
-    mask = len(table) - 1
-    i = h & mask
-    perturb = h
-    while True:
-        index = table[i & mask]
-        if index < 0 or (hashes[index] == h and keys[index] == key):
-            return i & mask
-        i = (5 * i + perturb + 1) & MASK64
-        perturb >>= PERTURB_SHIFT
-
-
 def _resized(table: list[int], hashes: list[int], used: int) -> list[int]:
     """The new table after `set_table_resize`: old slots reinserted in slot order."""
     minused = used * 2 if used > 50000 else used * 4
@@ -108,30 +95,58 @@ def set_order(keys: Iterable[K], hash_of: Callable[[K], int]) -> list[K]:
     `hash_of` gives each key's Python 2 hash (signed); equality is Python 3's, which for tuples of
     strings is Python 2's.
     """
+    listed = list(keys)
+    return _hashed_set_order(listed, [hash_of(key) & MASK64 for key in listed])
+
+
+def _hashed_set_order(keys: Sequence[K], hashes_of_keys: Sequence[int]) -> list[K]:
+    """`set_order` with each key's hash modulo 2**64 given (CPython 2.7's set_lookkey probe)."""
     table = [-1] * MIN_SLOTS
+    mask = MIN_SLOTS - 1
     stored: list[K] = []
     hashes: list[int] = []
-    for key in keys:
-        h = hash_of(key) & MASK64
-        slot = _free_slot(table, hashes, stored, key, h)
-        if table[slot] >= 0:
+    for key, h in zip(keys, hashes_of_keys, strict=True):
+        i = h & mask
+        perturb = h
+        while True:
+            index = table[i & mask]
+            if index < 0 or (hashes[index] == h and stored[index] == key):
+                break
+            i = (5 * i + perturb + 1) & MASK64
+            perturb >>= PERTURB_SHIFT
+        if index >= 0:
             continue
-        table[slot] = len(stored)
+        table[i & mask] = len(stored)
         stored.append(key)
         hashes.append(h)
         if len(stored) * 3 >= len(table) * 2:
             table = _resized(table, hashes, len(stored))
+            mask = len(table) - 1
     return [stored[index] for index in table if index >= 0]
+
+
+def triple_hash(a: str, b: str, c: str) -> int:
+    """`tuple_hash((a, b, c))` modulo 2**64, unrolled (the sequencing links are string triples: one call
+    per link of the corpus). Tested against `tuple_hash`."""
+    strings = _STR_HASHES
+    ha = strings.get(a)
+    if ha is None:
+        ha = str_hash(a)
+    hb = strings.get(b)
+    if hb is None:
+        hb = str_hash(b)
+    hc = strings.get(c)
+    if hc is None:
+        hc = str_hash(c)
+    x = ((0x345678 ^ (ha & MASK64)) * 1000003) & MASK64  # multipliers: 1000003, then + 82520 + 2 * remaining
+    x = ((x ^ (hb & MASK64)) * 1082527) & MASK64
+    x = ((x ^ (hc & MASK64)) * 1165049) & MASK64
+    x = (x + 97531) & MASK64
+    return MASK64 - 1 if x == MASK64 else x  # a hash of -1 is -2
 
 
 def tuple_set_order(keys: Iterable[T]) -> list[T]:
     """`list(s)` for a Python 2.7 set `s` of string tuples, filled in the order of `keys`."""
-    cache: dict[T, int] = {}
-
-    def hash_of(key: T) -> int:
-        h = cache.get(key)
-        if h is None:
-            h = cache[key] = tuple_hash(key)
-        return h
-
-    return set_order(keys, hash_of)
+    listed = list(keys)
+    hashes = [triple_hash(*key) if len(key) == 3 else tuple_hash(key) & MASK64 for key in listed]
+    return _hashed_set_order(listed, hashes)

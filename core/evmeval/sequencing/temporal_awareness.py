@@ -146,8 +146,8 @@ def evaluate_document(doc_id: str, gold: Sequence[Tlink], system: Sequence[Tlink
     Where the weight's denominator is 0, v1.8 divides by zero: we raise `WeightUndefined`, unless
     `undefined_weight` says what to use instead (our closure uses 0: no credit for implicit matches).
     """
-    gold_raw = [(t.source, t.target, t.relation) for t in gold]
-    system_raw = [(t.source, t.target, t.relation) for t in system]
+    gold_raw = [t[:3] for t in gold]  # (source, target, relation)
+    system_raw = [t[:3] for t in system]
     gold_graph, system_graph = graph(gold_raw), graph(system_raw)
     gold_final, system_final = gold_graph.final, system_graph.final
     gold_triples, system_triples = _both_directions(gold_raw), _both_directions(system_raw)
@@ -173,17 +173,19 @@ def _outcomes(side: str, tlinks: Sequence[Tlink], graph: Graph, ok: dict[Link, b
     violated = set(graph.violated)
     out = []
     seen: set[Link] = set()
-    for t in tlinks:
-        link = (t.source, t.target, t.relation)
+    not_ok = "missing" if side == "gold" else "spurious"
+    for source, target, relation, kind, source_mention, target_mention, line in tlinks:  # a Tlink's fields
+        link = (source, target, relation)
         if link in seen:
             continue
         seen.add(link)
-        if link not in ok:
+        found = ok.get(link)
+        if found is None:
             outcome = "redundant"
-        elif not ok[link]:
-            outcome = "missing" if side == "gold" else "spurious"
+        elif not found:
+            outcome = not_ok
         else:
             outcome = "matched" if link in other_final else "implied"
-        out.append(LinkOutcome(side, t.kind, t.source_mention, t.target_mention, t.source, t.target, t.line,
-                               outcome, link in violated))
+        out.append(LinkOutcome(side, kind, source_mention, target_mention, source, target, line, outcome,
+                               link in violated))
     return tuple(out)

@@ -31,6 +31,23 @@ REVERSE = {"BEFORE": "AFTER", "AFTER": "BEFORE", "INCLUDES": "IS_INCLUDED", "IS_
 Link = tuple[str, str, str]
 
 
+def _both_new_layout(roles: str) -> tuple[tuple[int, int, int], ...]:
+    """Per end point (x_s, x_e, y_s, y_e): its pseudo-time and the indexes of its chain parent and child
+    (-1: none) in a new chain; `roles` gives each one's position there as a letter, a < b < c < d."""
+    at = {roles[k]: k for k in range(4)}
+    out = []
+    for k in range(4):
+        position = "abcd".index(roles[k])
+        out.append((BASE + position * STEP, at["abcd"[position - 1]] if position > 0 else -1,
+                    at["abcd"[position + 1]] if position < 3 else -1))
+    return tuple(out)
+
+
+_BOTH_NEW = {rel: _both_new_layout(roles)
+             for rel, roles in {"BEFORE": "abcd", "AFTER": "cdab", "INCLUDES": "adbc", "IS_INCLUDED": "bcad"}.items()}
+"""Where two new intervals' end points go in a new chain, per relation."""
+
+
 class Point:
     """One interval end point: its chain, pseudo-time and the chain neighbours as space-joined names."""
 
@@ -62,6 +79,8 @@ class PublishedTimegraph:
     def __init__(self, links: Iterable[Link] = ()) -> None:
         self.points: dict[str, Point] = {}
         self.metagraph: dict[int, _Chain] = {}
+        self.entered: set[int] = set()
+        """Chains some metagraph edge leads into (a point's name keeps its point, and a point its chain)."""
         self.next_chain = 0
         self.redundant: list[Link] = []
         self.violated: list[Link] = []
@@ -86,6 +105,7 @@ class PublishedTimegraph:
 
     def _connect(self, later: str, earlier: str) -> None:
         """Record `earlier` < `later` across chains (the metagraph edge from `earlier`'s chain)."""
+        self.entered.add(self.points[later].chain)
         chain = self.metagraph.get(self.points[earlier].chain)
         if chain is None:
             self.metagraph[self.points[earlier].chain] = _Chain([earlier], {earlier: [later]})
@@ -126,22 +146,19 @@ class PublishedTimegraph:
             self.redundant.append((x, y, relation))
 
     def _both_new(self, x1: str, x2: str, y1: str, y2: str, rel: str) -> None:
-        # position of x1, x2, y1, y2 (in that order) in the new chain, as letters a < b < c < d
-        roles = {"BEFORE": "abcd", "AFTER": "cdab", "INCLUDES": "adbc", "IS_INCLUDED": "bcad"}[rel]
         names = (x1, x2, y1, y2)
-        by_position = {roles[k]: names[k] for k in range(4)}
         chain = self._new_chain()
+        points = self.points
         made = []
-        for k in range(4):
-            position = roles[k]
+        for pseudo, parent, child in _BOTH_NEW[rel]:
             point = Point()
             point.chain = chain
-            point.pseudo = BASE + "abcd".index(position) * STEP
-            point.parent = by_position[chr(ord(position) - 1)] if position != "a" else NIL
-            point.child = by_position[chr(ord(position) + 1)] if position != "d" else NIL
+            point.pseudo = pseudo
+            point.parent = NIL if parent < 0 else names[parent]
+            point.child = NIL if child < 0 else names[child]
             made.append(point)
         for name, point in zip(names, made, strict=True):  # in this order: a self link keeps y's points
-            self.points[name] = point
+            points[name] = point
 
     def _first_new(self, x1: str, x2: str, y1: str, y2: str, rel: str) -> None:
         """X is new, Y is in the graph."""
@@ -275,16 +292,20 @@ class PublishedTimegraph:
         points, metagraph = self.points, self.metagraph
         target = points[goal]
         target_chain, target_pseudo = target.chain, target.pseudo
+        first = points[start]
+        if first.chain not in metagraph or target_chain not in self.entered:  # no way out, or in (a third)
+            return first.chain == target_chain and first.pseudo <= target_pseudo
         entered: dict[int, int] = {}
-        stack = [points[start]]
+        stack = [first]
+        pop, push = stack.pop, stack.append
         while stack:
-            point = stack.pop()
+            point = pop()
             chain_id, pseudo = point.chain, point.pseudo
             if chain_id == target_chain:
                 if pseudo <= target_pseudo:
                     return True
                 continue
-            if entered.get(chain_id, pseudo + 1) <= pseudo:
+            if chain_id in entered and entered[chain_id] <= pseudo:
                 continue
             entered[chain_id] = pseudo
             chain = metagraph.get(chain_id)
@@ -293,7 +314,8 @@ class PublishedTimegraph:
             later = chain.later
             for cp in chain.points:
                 if pseudo <= points[cp].pseudo:
-                    stack.extend(points[name] for name in later[cp])
+                    for name in later[cp]:
+                        push(points[name])
         return False
 
     def _path_search(self, start: str, goal: str) -> bool:
