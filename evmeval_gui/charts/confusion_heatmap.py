@@ -183,7 +183,7 @@ class ConfusionHeatmap(ChartWidget):
                         left=f"System {name} (rows)", bottom=f"Gold {name} (columns)")
         self.set_legend([
             (legend_sample(outcome_hex(Outcome.EXACT)),
-             f"same {name}" + NOT_ANNOTATED_NOTE[matrix.rule]),
+             f"same {name}" + NOT_ANNOTATED_NOTE[matrix.rule].replace(" (", "<br>(")),  # two lines: a narrow dock
             (legend_sample(outcome_hex(Outcome.ATTRIBUTE)), f"other {name}"),
             (legend_sample(outcome_hex(Outcome.MISSED)), "missed (no system partner)"),
             (legend_sample(outcome_hex(Outcome.SPURIOUS)), "spurious/split (no gold partner)"),

@@ -403,13 +403,18 @@ class DocumentList(QWidget):
         every = sum(self._sizes.get(c, header.sectionSize(c)) for c in [*range(GOLD, len(HEADERS)), *extra])
         compact = width - every < MIN_ID_WIDTH
         hide.update({PRECISION: compact, RECALL: compact})
+        if compact:  # still too narrow (1024 pixels with the charts open): the extra figures yield too
+            core = sum(self._sizes.get(c, header.sectionSize(c)) for c in range(GOLD, len(HEADERS))
+                       if c not in (PRECISION, RECALL))
+            if width - core - sum(self._sizes.get(c, header.sectionSize(c)) for c in extra) < LEGIBLE_ID_WIDTH:
+                hide.update({c: True for c in extra})
         for column, hidden in hide.items():
             if self.table.isColumnHidden(column) != hidden:
                 self.table.setColumnHidden(column, hidden)
         numbers = sum(self._sizes.get(c, header.sectionSize(c)) for c in range(GOLD, self.model.columnCount())
                       if not hide.get(c, False))
-        # below this the ids become "de…ef": the columns at the right scroll into view instead
-        wanted = max(LEGIBLE_ID_WIDTH, width - numbers)
+        # the ids give way last (elided in the middle, whole on hover): the list never scrolls sideways
+        wanted = max(header.minimumSectionSize(), width - numbers)
         if header.sectionSize(ID) != wanted:
             header.resizeSection(ID, wanted)
 
