@@ -288,6 +288,11 @@ def test_at_1024_no_chart_and_no_list_scrolls_sideways(qtbot, tmp_path):
     window = _demo(qtbot, tmp_path, (1024, 640))
     dock = window.charts_dock
     assert _sideways(window.documents) == []
+    # the ids stay legible: the counts (in the document's header too) and extra figures gave way first
+    from evmeval_gui.charts.base import ChartWidget
+    from evmeval_gui.views.document_list import ID, LEGIBLE_ID_WIDTH
+
+    assert window.documents.table.horizontalHeader().sectionSize(ID) >= LEGIBLE_ID_WIDTH
     tabs = dock.panel.tabs
     bar = tabs.tabBar()
     for k in range(tabs.count()):  # every chart, chosen with the mouse as a user does
@@ -298,6 +303,10 @@ def test_at_1024_no_chart_and_no_list_scrolls_sideways(qtbot, tmp_path):
         qtbot.waitUntil(lambda k=k: tabs.currentIndex() == k)
         QApplication.processEvents()
         assert _sideways(dock) == [], tabs.tabText(k)
+        for chart in dock.findChildren(ChartWidget):  # nothing drawn past a chart's right edge (legend, axes)
+            if chart.isVisible():
+                least = chart.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize).width()
+                assert least <= chart.width(), (tabs.tabText(k), type(chart).__name__, least, chart.width())
         panel = dock.panel
         assert panel.width() <= dock.widget().viewport().width()  # the panel is not cut at the right either
 
@@ -320,3 +329,10 @@ def test_the_no_sequencing_links_note_fits_whole_in_the_summary(qtbot, tmp_path,
     # whole, or elided with the whole text on hover: never a word cut at an edge
     assert note.text() == note.full_text() or note.text().endswith("…")
     assert note.full_text().startswith("(no sequencing links in")
+
+
+def test_with_room_the_chart_choosers_show_their_words_whole(qtbot, tmp_path):
+    window = _demo(qtbot, tmp_path, (1600, 1000))
+    panel = window.charts_dock.panel
+    for box in (panel.scope_box, panel.average_box):
+        assert box.width() == box.maximumWidth()  # as wide as its longest entry: "Current document", "Micro"
