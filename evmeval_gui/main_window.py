@@ -17,38 +17,28 @@ from collections.abc import Callable, Sequence
 
 from evmeval.align import COMBINATIONS
 from evmeval.io.errors import FormatError, Problem
-from evmeval.rules import Combination
-from PySide6.QtCore import QByteArray, QSettings, QSize, QStandardPaths, Qt, QUrl
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QFileDialog,
-    QLabel,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
-    QProgressBar,
-    QPushButton,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from evmeval_gui.coref.window import install_coreference
-from evmeval_gui.dialogs import OpenCorpusDialog, ShortcutsDialog, WarningsDialog, show_load_error
+from evmeval_gui.dialogs import OpenCorpusDialog, show_load_error
 from evmeval_gui.editing.after_edits import AfterEdits
 from evmeval_gui.editing.controller import EditController
 from evmeval_gui.editing.new_document import NewDocumentDialog
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
 from evmeval_gui.model.alignment import AlignmentFigures
-from evmeval_gui.model.corpus import EVENT_EXTENSIONS, OpenRequest, demo_request, guess_roles, make_request
-from evmeval_gui.model.filters import ChartFilter
-from evmeval_gui.model.find import find_next
+from evmeval_gui.model.corpus import OpenRequest, demo_request, make_request
 from evmeval_gui.model.micro_ci import MicroIntervals
 from evmeval_gui.model.session import Loader, Session
 from evmeval_gui.modes.agreement import AgreementMode
@@ -58,16 +48,19 @@ from evmeval_gui.modes.curate import CurateMode
 from evmeval_gui.modes.scoring import ScoringMode
 from evmeval_gui.modes.scratch import ScratchMode
 from evmeval_gui.views.document_list import DocumentList
+from evmeval_gui.views.document_pane import DocumentPane
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar
-from evmeval_gui.views.text_view import DocumentPane
 from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
+from evmeval_gui.window.commands import WindowCommands
 from evmeval_gui.window.conventions_dock import ConventionsDock
+from evmeval_gui.window.dropping import WindowDrops
 from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
-from evmeval_gui.window.mapping_selector import MappingSelector
+from evmeval_gui.window.help_actions import WindowHelp
+from evmeval_gui.window.navigation import WindowNavigation
 from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
 from evmeval_gui.window.sequencing_parts import SequencingParts
@@ -95,10 +88,8 @@ def curation_folder(settings: QSettings) -> str:
     return os.path.join(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation), "curation")
 
 
-OPENED = (".tbf", *EVENT_EXTENSIONS)
-"""What a drop opens: tbf files, or TextEE / DyGIE++ JSONL files."""
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
 
     `settings`: where recent corpora and geometry live (`persist=False`: nothing is written);
@@ -284,196 +275,6 @@ class MainWindow(QMainWindow):
         self.mode_layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
 
-    def _action(self, text: str, slot: Callable[[], object],
-                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
-                tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip + (f" ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})"
-                                     if shortcut else ""))
-        action.triggered.connect(lambda _=False: slot())
-        self.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
-        a = self._action
-        self.open_action = a("&Open…", self.show_open_dialog, QKeySequence.StandardKey.Open,
-                             "Open a gold file and system files")
-        self.open_action.setShortcut(QKeySequence("Ctrl+O"))
-        self.demo_action = a("Open &demo", self.open_demo, None, "Open the bundled demo corpus")
-        self.curate_action = a("C&urate annotators…", self.start_curation, "Ctrl+Shift+U",
-                               "One adjudicated set from the annotators compared (majority, union, intersection, base)")
-        self.new_document_action = a("&New document…", self.show_new_document_dialog, "Ctrl+N",
-                                     "Paste or open a plain text and mark gold and system mentions on it")
-        self.compare_action = a("&Compare annotators…", self.show_compare_dialog, "Ctrl+Shift+O",
-                                "Agreement among two or more annotation sets (tbf files or brat folders)")
-        self.export_disagreements_action = a("Export &disagreements…", lambda: self.agreement.export_disagreements(),
-                                             None, "Write the selected pair's disagreements to a CSV file")
-        self.export_disagreements_action.setEnabled(False)
-        self.matrix_action = a("Agreement &matrix", lambda: self.agreement.show_page("matrix"), "Ctrl+Shift+M",
-                               "Show the agreement matrix (Agreement mode)")
-        self.compare_systems_action = a("Compare &systems", self.compare.toggle, "Ctrl+Shift+R",
-                                        "Compare the open system files: leaderboard, pairs, significance, cases")
-        self.compare_systems_action.setCheckable(True)
-        self.export_comparison_action = a("Export c&omparison…", lambda: self.compare.export(), None,
-                                          "Write the comparison as HTML, JSON or CSV tables (Compare mode)")
-        self.reload_action = a("&Reload and rescore", self.reload, "F5", "Read the files again and rescore")
-        self.export_action = a("&Export report…", self.exporter.ask_and_export, None,
-                               "Write the score report, comparison, JSON and charts to a folder")
-        self.quit_action = a("&Quit", self.close, "Ctrl+Q")
-        self.find_action = a("&Find mention…", self.focus_find, "Ctrl+F", "Find a mention by id or text")
-        self.next_error_action = a("&Next error", lambda: self.step_error(True), "N",
-                                   "Select the next error in the document")
-        self.prev_error_action = a("&Previous error", lambda: self.step_error(False), "P",
-                                   "Select the previous error in the document")
-        self.next_doc_action = a("Next &document", lambda: self.step_document(1), "Ctrl+Down",
-                                 "Show the next document of the list")
-        self.prev_doc_action = a("Previous d&ocument", lambda: self.step_document(-1), "Ctrl+Up",
-                                 "Show the previous document of the list")
-        self.clear_filter_action = a("&Clear filter", self.clear_filter, None, "Show every document and row again")
-        self.zoom_in_action = a("Zoom &in", lambda: self.text_view.zoom(1), QKeySequence.StandardKey.ZoomIn,
-                                "Larger text")
-        self.zoom_in_action.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
-        self.zoom_out_action = a("Zoom &out", lambda: self.text_view.zoom(-1), "Ctrl+-", "Smaller text")
-        self.zoom_reset_action = a("&Normal size", lambda: self.text_view.zoom(0), "Ctrl+0", "Default text size")
-        self.shortcuts_action = a("&Keyboard shortcuts", self.show_shortcuts, "F1")
-        self.type_labels_action = a("&Type labels on bars", lambda: self.text_view.set_type_labels(
-            self.type_labels_action.isChecked()), "Ctrl+T", "Short type labels (brat style) on the mention bars")
-        self.type_labels_action.setObjectName("typeLabelsAction")
-        self.type_labels_action.setCheckable(True)
-        self.about_action = a("&About", self.show_about)
-        self.combination_group = QActionGroup(self)
-        self.combination_actions: dict[str, QAction] = {}
-        for number, name in enumerate(COMBINATIONS, start=1):
-            action = QAction(Combination(name).label, self)
-            action.setCheckable(True)
-            action.setShortcut(QKeySequence(f"Ctrl+{number}"))
-            action.setToolTip(f"Score and map with: {name}")
-            action.triggered.connect(lambda _=False, n=name: self.session.set_combination(n))
-            self.combination_group.addAction(action)
-            self.combination_actions[name] = action
-            self.addAction(action)
-        self.combination_actions[self.session.combination].setChecked(True)
-
-    def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.addAction(self.open_action)
-        file_menu.addAction(self.demo_action)
-        file_menu.addAction(self.compare_action)
-        file_menu.addAction(self.curate_action)
-        file_menu.addAction(self.new_document_action)
-        self.recent_menu = file_menu.addMenu("Open &recent")
-        file_menu.addSeparator()
-        for action in (self.editing.save_action, self.editing.overwrite_action, self.editing.revert_action):
-            file_menu.addAction(action)
-        file_menu.addSeparator()
-        file_menu.addAction(self.reload_action)
-        file_menu.addAction(self.export_action)
-        file_menu.addAction(self.export_disagreements_action)
-        file_menu.addAction(self.export_comparison_action)
-        self.quit_separator = file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        self.file_menu = file_menu
-        edit_menu = bar.addMenu("&Edit")
-        for action in self.editing.edit_menu_actions():
-            if action is None:
-                edit_menu.addSeparator()
-            else:
-                edit_menu.addAction(action)
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.find_action)
-        go_menu = bar.addMenu("&Go")
-        for action in (self.next_error_action, self.prev_error_action, None, self.next_doc_action,
-                       self.prev_doc_action):
-            if action is None:
-                go_menu.addSeparator()
-            else:
-                go_menu.addAction(action)
-        self.view_menu = bar.addMenu("&View")
-        attributes = self.view_menu.addMenu("&Attributes")
-        for action in self.combination_actions.values():
-            attributes.addAction(action)
-        self.view_menu.addAction(self.clear_filter_action)
-        self.view_menu.addAction(self.matrix_action)
-        self.view_menu.addAction(self.compare_systems_action)
-        self.view_menu.addSeparator()
-        self.view_menu.addAction(self.type_labels_action)
-        for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
-            self.view_menu.addAction(action)
-        help_menu = bar.addMenu("&Help")
-        help_menu.addAction(self.shortcuts_action)
-        help_menu.addAction(self.about_action)
-
-    def _build_toolbar(self) -> None:
-        tools = self.addToolBar("Main")
-        tools.setObjectName("mainToolbar")
-        tools.setMovable(False)
-        tools.setIconSize(QSize(16, 16))
-        tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        tools.addAction(self.open_action)
-        self.reload_action.setIconText("Reload")  # short toolbar labels: the toolbar fits 1024 px
-        self.compare_systems_action.setIconText("Compare")
-        tools.addAction(self.reload_action)
-        tools.addAction(self.compare_systems_action)
-        tools.addSeparator()
-        self.system_label = QLabel(" System: ")
-        self.system_combo = QComboBox()
-        self.system_combo.setObjectName("systemCombo")
-        self.system_combo.setToolTip("Which system file to compare with the gold file")
-        self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.system_combo.activated.connect(self.session.set_system)
-        self.system_label_action = tools.addWidget(self.system_label)
-        self.system_combo_action = tools.addWidget(self.system_combo)
-        tools.addWidget(QLabel(" Attributes: "))
-        self.combination_combo = QComboBox()
-        self.combination_combo.setObjectName("combinationCombo")
-        self.combination_combo.setToolTip("Which attributes must agree for a gold and a system mention to be "
-                                          "mapped (each combination has its own mapping); Ctrl+1 … Ctrl+4")
-        for name in COMBINATIONS:
-            self.combination_combo.addItem(Combination(name).label, name)
-        self.combination_combo.activated.connect(
-            lambda index: self.session.set_combination(self.combination_combo.itemData(index)))
-        tools.addWidget(self.combination_combo)
-        tools.addWidget(QLabel(" Mapping: "))
-        self.mapping_combo = MappingSelector(self.session)
-        tools.addWidget(self.mapping_combo)
-        spacer = QWidget()
-        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        tools.addWidget(spacer)
-        self.find_edit = QLineEdit()
-        self.find_edit.setObjectName("findEdit")
-        self.find_edit.setPlaceholderText("Find mention by id or text (Ctrl+F)")
-        self.find_edit.setClearButtonEnabled(True)
-        self.find_edit.setMinimumWidth(240)
-        self.find_edit.returnPressed.connect(self.find_next)
-        tools.addWidget(self.find_edit)
-        self.toolbar = tools
-
-    def _build_status_bar(self) -> None:
-        status = self.statusBar()
-        self.progress = QProgressBar()
-        self.progress.setObjectName("jobProgress")
-        self.progress.setMaximumWidth(220)
-        self.progress.setTextVisible(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("cancelButton")
-        self.cancel_button.setToolTip("Stop loading or scoring; the window keeps what it showed before")
-        self.cancel_button.clicked.connect(self.session.cancel)
-        self.warnings_button = QToolButton()
-        self.warnings_button.setObjectName("warningsButton")
-        self.warnings_button.setAutoRaise(True)
-        self.warnings_button.clicked.connect(self.show_warnings)
-        status.addPermanentWidget(self.warnings_button)
-        status.addPermanentWidget(self.progress)
-        status.addPermanentWidget(self.cancel_button)
-        self.progress.hide()
-        self.cancel_button.hide()
-        self.warnings_button.hide()
-
     def _build_charts_action(self) -> None:
         toggle = self.charts_dock.toggleViewAction()
         toggle.setText("&Charts")
@@ -596,17 +397,6 @@ class MainWindow(QMainWindow):
 
     # -- drag and drop ----------------------------------------------------------------------------
 
-    @staticmethod
-    def _dropped_tbfs(urls: Sequence[QUrl]) -> list[str]:
-        paths: list[str] = []
-        for url in urls:
-            path = url.toLocalFile()
-            if os.path.isdir(path):
-                paths.extend(os.path.join(path, n) for n in sorted(os.listdir(path)) if n.lower().endswith(OPENED))
-            elif path.lower().endswith(OPENED):
-                paths.append(path)
-        return paths
-
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         # any local file or folder is taken: one without tbf files gets a message saying why, not silence
         if event.mimeData().hasUrls() and any(url.isLocalFile() for url in event.mimeData().urls()):
@@ -622,24 +412,6 @@ class MainWindow(QMainWindow):
             self._say_nothing_dropped([url.toLocalFile() for url in urls if url.isLocalFile()])
             return
         self.open_dropped(paths)
-
-    def _say_nothing_dropped(self, dropped: Sequence[str]) -> None:
-        """Why a drop opened nothing: the folder (or the files) held no .tbf file."""
-        names = ", ".join(os.path.basename(p.rstrip("/\\")) or p for p in dropped) or "the drop"
-        kind = "folder" if len(dropped) == 1 and os.path.isdir(dropped[0]) else "drop"
-        text = (f"Nothing opened: the {kind} {names} holds no .tbf file (expected a gold .tbf file and system "
-                ".tbf files, with tkn/ and txt/ beside them)")
-        self.statusBar().showMessage(text, 10000)
-        if not self.session.loaded:
-            self.welcome.set_status(text, error=True)
-
-    def open_dropped(self, paths: Sequence[str]) -> OpenCorpusDialog | None:
-        """Dropped tbf files: the Open dialog, filled in (the file named *gold* is the gold one)."""
-        gold, systems = guess_roles(list(paths))
-        if gold is None:
-            self.statusBar().showMessage("Drop .tbf files (a gold file and system files) to open them", 5000)
-            return None
-        return self.show_open_dialog(make_request(gold, systems))
 
     # -- session events ---------------------------------------------------------------------------
 
@@ -775,186 +547,8 @@ class MainWindow(QMainWindow):
             self.system_label_action.setVisible(False)
             self.system_combo_action.setVisible(False)
 
-    # -- navigation -------------------------------------------------------------------------------
-
-    def step_error(self, forward: bool) -> None:
-        """N / P: the next or previous error of the document ("error 3 of 7" in the status bar); past the
-        last (first) one, the first (last) error of the next (previous) document with errors, as a search
-        moves on."""
-        s = self.session
-        if s.step_error(forward, wrap=False):
-            self._say_error_position()
-            return
-        here = s.selection.doc_id
-        target = self.documents.neighbour(here, 1 if forward else -1)
-        while target is not None and not s.has_errors(target):
-            target = self.documents.neighbour(target, 1 if forward else -1)
-        if target is None:
-            where = "last" if forward else "first"
-            if s.step_error(forward):  # wrap inside the document, and say so
-                self._say_error_position(f"No more documents with errors; back to the {where} error here: ")
-            else:
-                self.statusBar().showMessage("No errors in this document or the documents "
-                                             + ("after it" if forward else "before it"), 5000)
-            return
-        s.select_document(target)
-        s.step_error(forward)
-        edge = "last" if forward else "first"
-        self._say_error_position(f"Past the {edge} error of {here}: now in {target}, ")
-
-    def _say_error_position(self, prefix: str = "") -> None:
-        position = self.session.error_position()
-        if position is not None:
-            self.statusBar().showMessage(f"{prefix}error {position[0]} of {position[1]}", 6000)
-
-    def step_document(self, step: int) -> None:
-        """Ctrl+Down / Ctrl+Up: the next or previous document in the list's order."""
-        target = self.documents.neighbour(self.session.selection.doc_id, step)
-        if target is None:
-            self.statusBar().showMessage("Last document of the list" if step > 0 else "First document of the list",
-                                         3000)
-            return
-        self.session.select_document(target)
-
-    def focus_find(self) -> None:
-        self.find_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.find_edit.selectAll()
-
-    def find_next(self) -> None:
-        query = self.find_edit.text().strip()
-        if not query:
-            return
-        found = find_next(self.session, query, self.documents.visible_doc_ids(), self.mapping.proxy.accepts)
-        if found is None:
-            self.statusBar().showMessage(f"No mention matches “{query}” in the rows shown", 5000)
-        else:
-            self.statusBar().showMessage(found.text(query), 8000)
-
-    def show_in_charts(self, what: str, key: str | None) -> None:
-        """A context menu's "Show in charts": the charts, on the type's per-type bars or the document's scores."""
-        self.charts_dock.show()
-        self.charts_dock.raise_()
-        panel = self.ensure_charts()
-        tabs = getattr(panel, "tabs", None)
-        if tabs is None:
-            return
-        if what == "document" and hasattr(panel, "set_scope"):
-            panel.set_document(key)
-            panel.set_scope("document")
-            tabs.setCurrentIndex(0)
-        elif what == "type":
-            tabs.setCurrentIndex(1)
-            self.statusBar().showMessage(f"Per-type scores: {self.session.type_name(key or '')} is one of the bars",
-                                         5000)
-
-    def _remember_agreement(self) -> None:
-        if self.agreement.request is not None and self.persist:
-            self.recent.remember(self.agreement.request)
-
-    # -- chart filters (session state: the document list and mapping table follow it themselves) -----
-
-    def apply_filter(self, label: str, doc_ids: set[str] | frozenset[str] | None,
-                     row_predicate: Callable | None) -> None:
-        """Show only some documents and/or mapping rows (what a chart asks), with a chip that clears it."""
-        self.session.set_filter(ChartFilter(label, frozenset(doc_ids) if doc_ids is not None else None,
-                                            row_predicate))
-
-    def clear_filter(self) -> None:
-        """Remove a chart's filter: every document and row again."""
-        self.session.set_filter(None)
-
-    def _on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
-        self.chip.show_filter(chart_filter)
-        if chart_filter is None:
-            return
-        note = ""
-        if not self._filter_shows(chart_filter, self.session.selection.doc_id):
-            # the shown document would say "0 of n rows shown": the first one with rows to show instead
-            first = next((d for d in self.documents.visible_doc_ids() if self._filter_shows(chart_filter, d)), None)
-            if first is not None:
-                self.session.select_document(first)
-                note = f" · showing {first}, the first document with matching rows"
-            else:
-                note = " · no document has matching rows"
-        self.statusBar().showMessage(f"Filtered: {chart_filter.label}{note}", 8000)
-
-    def _filter_shows(self, chart_filter: ChartFilter, doc_id: str | None) -> bool:
-        """Whether `doc_id` is kept and has a row the filter keeps (rows are built only when asked)."""
-        if doc_id is None or not chart_filter.keeps_document(doc_id):
-            return False
-        test = chart_filter.row_predicate
-        return test is None or any(test(doc_id, row) for row in self.session.rows(doc_id))
-
-    # -- help -------------------------------------------------------------------------------------
-
-    def shortcut_map(self) -> list[tuple[str, str]]:
-        """Every keyboard shortcut with what it does (the Help dialog and the guide)."""
-        native = QKeySequence.SequenceFormat.NativeText
-        actions = [self.open_action, self.compare_action, self.matrix_action, self.compare_systems_action,
-                   self.reload_action, self.find_action,
-                   self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
-                   self.charts_action, self.type_labels_action,
-                   *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
-                   self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
-                   self.curate_action,
-                   *self.editing.shortcut_actions()]
-        actions.append(self.alignment_parts.action)
-        keys = [(a.shortcut().toString(native), a.text().replace("&", ""))
-                for a in actions if not a.shortcut().isEmpty()]
-        copy = QKeySequence(QKeySequence.StandardKey.Copy).toString(native)
-        return [*keys, (copy, "Copy the selected table rows (tab-separated, with the header)"),
-                ("Tab / Ctrl+Tab", "Leave a table for the next part of the window (Shift: the previous)")]
-
-    def show_shortcuts(self) -> None:
-        ShortcutsDialog(self.shortcut_map(), self).open()
-
-    def show_about(self) -> None:
-        QMessageBox.about(self, f"About {APP_NAME}",
-                          f"<b>{APP_NAME}</b><br>Interactive error analysis of event mention detection, on an "
-                          "exact EvmEval v1.8 scoring core.")
-
-    def show_new_document_dialog(self) -> NewDocumentDialog:
-        """File › New document, non-blocking; accepting it shows the document to mark up."""
-        dialog = NewDocumentDialog(self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        dialog.accepted.connect(lambda: self.editing.new_document(dialog.text.toPlainText(),
-                                                                  dialog.doc_id.text().strip() or "scratch"))
-        self.new_document_dialog = dialog
-        dialog.open()
-        return dialog
-
-    def start_curation(self) -> None:
-        """File › Curate annotators: the annotators of the Agreement mode (compared first if none are)."""
-        loaded = self.agreement.loaded if self.agreement.active else None
-        if loaded is None and self.curate.state is not None:  # back from scoring against the curated set
-            self.curate.resume()
-            self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
-            return
-        if loaded is None:
-            def once() -> None:
-                self.agreement.agreement_finished.disconnect(once)
-                self.start_curation()
-            self.agreement.agreement_finished.connect(once)
-            self.show_compare_dialog()
-            return
-        self.agreement.leave()
-        self.curate.start(loaded)
-        self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
-
-    def _choose_folder(self, title: str) -> str | None:
-        return QFileDialog.getExistingDirectory(self, title) or None
-
-    def _on_modified(self, modified: bool) -> None:
-        """Unsaved edits: "*" in the title; the system cannot be switched until they are saved or reverted."""
-        self.setWindowModified(modified)
-        if self.session.loaded:
-            self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")  # a save may have renamed the files
-        self.system_combo.setEnabled(not modified)
-        self.system_combo.setToolTip("Save or revert the edits to switch systems" if modified
-                                     else "Which system file to compare with the gold file")
-
-    def show_warnings(self) -> None:
-        WarningsDialog(self._warnings, self).open()
+    # navigation, chart filters (window.navigation), help (window.help_actions), construction of the
+    # commands (window.commands) and drops (window.dropping): inherited
 
     # -- settings ---------------------------------------------------------------------------------
 

@@ -318,7 +318,9 @@ class ChartWidget(QWidget):
         the plot as wide as the longest, which a narrow dock then cuts off at the right."""
         label = self.plot.titleLabel
         axis = self.plot.getAxis("left")
-        room = max(120, width - int(axis.fixedWidth or axis.width() or 60) - 24)
+        # in a narrow chart (a 1024-pixel window) the label's padding and the layout's margins count too, else
+        # the plot outgrows the chart
+        room = max(96, width - int(axis.fixedWidth or axis.width() or 60) - (40 if width < 340 else 24))
         label.item.setTextWidth(-1)
         if label.item.boundingRect().width() > room:
             label.item.setTextWidth(room)
@@ -331,17 +333,19 @@ class ChartWidget(QWidget):
     def _fit_legend(self, width: int) -> None:
         """The legend in its columns where they fit the width, else one entry a line (never wider than the chart)."""
         columns = self._legend_columns
-        if columns > 1 and self._legend_width(columns) > width - 8:
+        if columns > 1 and self._legend_width(columns) > width - 24:  # 24: the layout's margins and spacing
             columns = 1
         if self.legend.columnCount != columns:
             self.legend.setColumnCount(columns)
 
     def _legend_width(self, columns: int) -> float:
-        """Width of the legend laid out in `columns` columns: its widest row of entries."""
+        """Width of the legend laid out in `columns` columns: a grid, so each column as wide as its widest entry
+        (a long last entry widens the first column, not only its own row)."""
         widths = [sample.boundingRect().width() + label.item.boundingRect().width() + 24
                   for sample, label in self.legend.items]
-        rows = [widths[i:i + columns] for i in range(0, len(widths), columns)]
-        return max((sum(row) for row in rows), default=0.0)
+        if not widths:
+            return 0.0
+        return sum(max(widths[j::columns]) for j in range(min(columns, len(widths)))) + 8 * (columns - 1)
 
     def _on_view_resized(self) -> None:
         if getattr(self, "_data_call", None) is not None:  # something drawn (not while being built)

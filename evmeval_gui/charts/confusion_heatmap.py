@@ -181,9 +181,9 @@ class ConfusionHeatmap(ChartWidget):
         unit = "cells count mapping-table rows (a pair once)"
         self.set_titles(title, subtitle=f"{subtitle}\n{unit}" if subtitle else unit,
                         left=f"System {name} (rows)", bottom=f"Gold {name} (columns)")
-        self.set_legend([
+        self.set_legend([  # the long entry on three lines: the legend fits a dock in a 1024-pixel window
             (legend_sample(outcome_hex(Outcome.EXACT)),
-             f"same {name}" + NOT_ANNOTATED_NOTE[matrix.rule]),
+             f"same {name}" + NOT_ANNOTATED_NOTE[matrix.rule].replace(" (", "<br>(").replace(" acc", "<br>acc")),
             (legend_sample(outcome_hex(Outcome.ATTRIBUTE)), f"other {name}"),
             (legend_sample(outcome_hex(Outcome.MISSED)), "missed (no system partner)"),
             (legend_sample(outcome_hex(Outcome.SPURIOUS)), "spurious/split (no gold partner)"),

@@ -107,12 +107,16 @@ class ChartsPanel(QWidget):
         self.average_box.addItem("Macro", MACRO)
         self.average_box.setToolTip("Corpus score bars: micro average (counts pooled over all mentions) or macro "
                                     "average (mean of document precision and recall); a document has no average")
+        for box in (self.scope_box, self.average_box):  # as wide as their words where there is room, and
+            box.setMaximumWidth(box.sizeHint().width())  # they give way in a narrow dock (whole in the list)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(2)
         controls = QHBoxLayout()
         controls.addWidget(QLabel("Scope:"))
-        controls.addWidget(self.scope_box)
-        controls.addSpacing(12)
+        controls.addWidget(self.scope_box, 10)  # up to their words before the stretch takes the rest
+        controls.addSpacing(6)
         controls.addWidget(QLabel("Average:"))
-        controls.addWidget(self.average_box)
+        controls.addWidget(self.average_box, 10)
         controls.addStretch(1)
         self._controls = controls
 
@@ -126,6 +130,8 @@ class ChartsPanel(QWidget):
         self.schemes_tab = SchemesTab(runner)
 
         self.per_type_box = QComboBox()
+        self.per_type_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.per_type_box.setMinimumContentsLength(12)
         for key, (text, tip) in PER_TYPE_TABLES.items():
             self.per_type_box.addItem(text, key)
             self.per_type_box.setItemData(self.per_type_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)

@@ -22,7 +22,7 @@ TEXT_X = 102.0
 """Where the counts column starts, right of the 100 % mark."""
 X_MAX = 150.0
 """Right end of the x range before the chart knows its width: room for the counts column."""
-MIN_BARS_WIDTH = 80
+MIN_BARS_WIDTH = 48
 """Pixels left to the bars (0-100 %) when the chart is as narrow as it can be."""
 LABEL_SIZE = 8.5
 
@@ -89,7 +89,7 @@ class PerTypeChart(ChartWidget):
         self._column_pixels = max(metrics.horizontalAdvance(text) for text in texts) + 12
         self._fit_x_range()
         self.set_titles(title, subtitle=subtitle, left="Event type (best F1 at the top)", bottom="F1 (%)")
-        self.set_legend([(legend_sample(BAR_COLOUR), "F1 (%); at the right: F1 · #gold/#system")])
+        self.set_legend([(legend_sample(BAR_COLOUR), "F1 (%); at the right:<br>F1 · #gold/#system")])
         self.fit_minimum(int(self.plot.getAxis("left").fixedWidth + self._column_pixels) + MIN_BARS_WIDTH,
                          MIN_ROW * len(self.rows) + 150)
 

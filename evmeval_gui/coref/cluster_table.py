@@ -15,7 +15,7 @@ import html
 from evmeval.coref.view import cluster_name
 from evmeval.rules import Combination
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -96,6 +96,8 @@ class ClusterTable(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.details)
         self.table.itemSelectionChanged.connect(self._on_rows_selected)
+        self._stale = True
+        """The rows are not the session's document's: filled when the tab is next shown."""
         session.selection_changed.connect(self._on_selection)
         session.combination_changed.connect(lambda _name: self.refresh())
         self.coreference.changed.connect(self.refresh)
@@ -104,7 +106,12 @@ class ClusterTable(QWidget):
     # -- content ----------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Rebuild the rows for the session's document (a new document, result or combination)."""
+        """Rebuild the rows for the session's document (a new document, result or combination); while the
+        tab is hidden only noted, and done when it is shown (a click elsewhere need not fill it)."""
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
         self._doc_id = self.session.selection.doc_id
         self.data = self.coreference.document(self._doc_id)
         self._updating = True
@@ -191,7 +198,15 @@ class ClusterTable(QWidget):
             system |= part.system_ids
         self.session.select(Selection(self.data.doc_id, frozenset(gold), frozenset(system)))
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
     def _on_selection(self, selection: Selection) -> None:
+        if not self.isVisible():
+            self._stale = True
+            return
         if selection.doc_id != getattr(self, "_doc_id", None):
             self.refresh()
             return

@@ -7,7 +7,7 @@ whose decision changed are announced. `rows` may be a filtered subset of the dis
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from evmeval.agreement.curation import Disagreement
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -19,6 +19,8 @@ DECIDED_COLOUR = "#EAF5EA"
 HEADERS = ("Document", "Item", "Decision", "Differs in")
 """The decision before the long "differs in" words: a narrow window cuts the last column, not the decision."""
 
+MANY_ROWS = 64
+"""More changed rows than this (a policy change, a batch or its undo) are announced as one change of the list."""
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -43,15 +45,14 @@ class DisagreementModel(QAbstractTableModel):
     def row_of(self, key: tuple[str, int]) -> int | None:
         return self._row_of.get(key)
 
-    def decisions_changed(self, keys: Sequence[tuple[str, int]]) -> None:
-        """Repaint the rows of these items (one signal for a contiguous run of rows)."""
-        rows = sorted(r for r in (self._row_of.get(k) for k in keys) if r is not None)
-        if not rows:
-            return
+    def decisions_changed(self, keys: Collection[tuple[str, int]]) -> None:
+        """Repaint the rows of these items (one signal for many: the view repaints only what it shows)."""
         last = len(HEADERS) - 1
-        if len(rows) > 64:  # a policy change or a bulk accept: one signal over the span
-            self.dataChanged.emit(self.index(rows[0], 0), self.index(rows[-1], last))
+        if len(keys) > MANY_ROWS:  # the view repaints only the rows it shows
+            if self.rows:
+                self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, last))
             return
+        rows = sorted(r for r in (self._row_of.get(k) for k in keys) if r is not None)
         for row in rows:
             self.dataChanged.emit(self.index(row, 0), self.index(row, last))
 

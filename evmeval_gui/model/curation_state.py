@@ -51,7 +51,21 @@ def describe(mentions: Sequence[Mention]) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["Batch", "CurationState", "Step", "describe", "differs_in"]
+def release_parts(steps: Sequence[Step]) -> list[object]:
+    """The steps' large parts (documents, their origins and figures), one reference each: dropping them a slice
+    at a time frees a step without one long pause (what other steps share stays alive)."""
+    parts: list[object] = []
+    for step in steps:
+        curation = step.curation
+        parts.extend(curation.curated.documents.values())
+        parts.extend(curation.origin.values())
+        for agreement in step.agreements:
+            parts.extend(agreement.documents)
+        parts.append(step)
+    return parts
+
+
+__all__ = ["Batch", "CurationState", "Step", "describe", "differs_in", "release_parts"]
 
 
 class CurationState:
@@ -64,6 +78,11 @@ class CurationState:
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
         self.history: list[Step] = []
+        self.future: list[Step] = []
+        """The steps undone, the next to redo last: dropped by a new decision."""
+        self.discard: Callable[[list[Step]], None] = lambda steps: None
+        """Where dropped steps go: freeing a batch's step (a million objects) takes 0.2 s, so the view hands
+        them to `release_parts` a slice at a time; the default drops them at once."""
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
         self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
@@ -110,9 +129,16 @@ class CurationState:
 
     # -- deciding ----------------------------------------------------------------------------------------
 
+    def _push(self) -> None:
+        """The step before a new decision, for undo; what was undone can no longer be redone."""
+        self.history.append(self.step)
+        if self.future:
+            dropped, self.future = self.future, []
+            self.discard(dropped)
+
     def set_policy(self, policy: str) -> None:
         """Start again from another policy (the decisions so far are kept in the undo history)."""
-        self.history.append(self.step)
+        self._push()
         self.step = self._start(CurationPolicy.parse(policy))
         self._notify()
 
@@ -122,7 +148,7 @@ class CurationState:
 
     def _decide(self, curation: Curation, doc_ids: str | Collection[str], *entries: Entry | None) -> None:
         """One undoable step: the figures of the changed documents measured again once."""
-        self.history.append(self.step)
+        self._push()
         agreements = update_agreement(curation, self.agreements, doc_ids)
         log = (*self.log, *(e for e in entries if e is not None))
         self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log)
@@ -149,7 +175,7 @@ class CurationState:
         """The batch as one step (one undo); False when decisions were made since it was begun."""
         if batch.base is not self.step:
             return False
-        self.history.append(self.step)
+        self._push()
         current = cur.next_disagreement(batch.curation, self.current, self.among)
         self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries))
         self._notify()
@@ -206,9 +232,20 @@ class CurationState:
         return self.apply_edit(edit, (*d.key, "realis", realis))
 
     def undo(self) -> bool:
+        """Back one step; the step left is kept for `redo` (never freed here: see `discard`)."""
         if not self.history:
             return False
+        self.future.append(self.step)
         self.step = self.history.pop()
+        self._notify()
+        return True
+
+    def redo(self) -> bool:
+        """The step last undone again (a batch whole), until a new decision is made."""
+        if not self.future:
+            return False
+        self.history.append(self.step)
+        self.step = self.future.pop()
         self._notify()
         return True
 

@@ -402,14 +402,23 @@ class DocumentList(QWidget):
         hide = {len(HEADERS) + i: not c.shown for i, c in enumerate(self.model.extra_columns)}
         every = sum(self._sizes.get(c, header.sectionSize(c)) for c in [*range(GOLD, len(HEADERS)), *extra])
         compact = width - every < MIN_ID_WIDTH
-        hide.update({PRECISION: compact, RECALL: compact})
+        hide.update({PRECISION: compact, RECALL: compact, GOLD: False, SYSTEM: False})
+        if compact:  # still too narrow (1024 pixels with the charts open): the extra figures yield too
+            core = sum(self._sizes.get(c, header.sectionSize(c)) for c in range(GOLD, len(HEADERS))
+                       if c not in (PRECISION, RECALL))
+            kept = list(extra)
+            while kept and width - core - sum(self._sizes.get(c, header.sectionSize(c)) for c in kept) \
+                    < LEGIBLE_ID_WIDTH:
+                hide[kept.pop()] = True  # the last one first
+            if width - core < LEGIBLE_ID_WIDTH:  # then the counts (the document's header says them too)
+                hide.update({GOLD: True, SYSTEM: True})
         for column, hidden in hide.items():
             if self.table.isColumnHidden(column) != hidden:
                 self.table.setColumnHidden(column, hidden)
         numbers = sum(self._sizes.get(c, header.sectionSize(c)) for c in range(GOLD, self.model.columnCount())
                       if not hide.get(c, False))
-        # below this the ids become "de…ef": the columns at the right scroll into view instead
-        wanted = max(LEGIBLE_ID_WIDTH, width - numbers)
+        # the ids give way last (elided in the middle, whole on hover): the list never scrolls sideways
+        wanted = max(header.minimumSectionSize(), width - numbers)
         if header.sectionSize(ID) != wanted:
             header.resizeSection(ID, wanted)
 

@@ -14,7 +14,7 @@ from evmeval.editing.session import FigureChange
 from evmeval.mention.prf import Average, Score
 from evmeval.mention.scoring import ScoreResult
 from evmeval.rules import Combination
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -35,11 +35,22 @@ class ElidedLabel(QLabel):
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setMinimumWidth(80)
+        self.hint_full = False
+        """Ask for the whole text's width (a part that wraps to another line when it does not fit); else the
+        hint is the elided text's, so a label once narrow never asks for more."""
 
     def set_full_text(self, text: str) -> None:
         self._full = text
         self.setToolTip(text)
         self._elide()
+        if self.hint_full:
+            self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if self.hint_full:
+            hint.setWidth(max(self.minimumWidth(), self.fontMetrics().horizontalAdvance(self._full) + 2))
+        return hint
 
     def full_text(self) -> str:
         return self._full
@@ -286,7 +297,8 @@ class SummaryBar(QFrame):
                     self._third_line.insertWidget(self._third_line.count() - 1, widget)
             self._on_second = keep
         # not the layout's minimum (the parts on the second line): the one with every part wrapped
-        wrapped = max(self.run.minimumWidth() + 16 + grid, sum(widths))
+        least = sum(w.minimumSizeHint().width() + spacing for w in self._extras)  # a long note elides there
+        wrapped = max(self.run.minimumWidth() + 16 + grid, least)
         minimum = wrapped + margins.left() + margins.right()
         if self.minimumWidth() != minimum:
             self.setMinimumWidth(minimum)

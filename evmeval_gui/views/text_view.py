@@ -10,38 +10,30 @@ click; it never talks to another view.
 
 from __future__ import annotations
 
-import html
-import os
 from typing import Protocol
 
-from evmeval.mention.outcomes import MappingRow, Outcome
+from evmeval.mention.outcomes import Outcome
 from evmeval.mention.scoring import DocumentResult
-from evmeval.model import Mention
-from evmeval.rules import Combination
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QFrame,
-    QHBoxLayout,
-    QLabel,
     QMenu,
-    QSizePolicy,
     QToolTip,
-    QVBoxLayout,
     QWidget,
 )
 
 from evmeval_gui import colours
-from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
+from evmeval_gui.model.doctext import DocumentMarks, DocumentText
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout, Metrics, layout_document, relayout_marks
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
 from evmeval_gui.views.gutters import word_rects
+from evmeval_gui.views.text_hits import TextHits
+from evmeval_gui.views.text_ruler import MIN_BAR, _Ruler, short_type_label
 from evmeval_gui.views.token_selection import TokenSelection
-
-_LAYER_NAME = {GOLD: "Gold", SYSTEM: "System"}
 
 
 class Overlay(Protocol):
@@ -58,112 +50,7 @@ class Overlay(Protocol):
     def tooltip(self, view: TextView, mentions: list[tuple[int, int]]) -> str: ...
 
 
-def describe_mention(layer: int, m: Mention, row: MappingRow | None, units: list[str]) -> str:
-    """Tooltip HTML for one mention: id, type, realis, text, outcome, Dice and mapped partner."""
-    parts = [f"<b>{_LAYER_NAME[layer]} {html.escape(m.mention_id)}</b> · {html.escape(m.raw_type)}"
-             f" · {html.escape(m.raw_realis)}",
-             f"“{html.escape(m.text)}”" + (f" <span style='color:{colours.MUTED_TEXT}'>"
-                                           f"({html.escape(', '.join(units[:8]))}{'…' if len(units) > 8 else ''})"
-                                           "</span>" if units else "")]
-    if row is not None:
-        st = colours.style(row.outcome)
-        line = f"<span style='color:{st.colour}'>■</span> {st.glyph} {html.escape(st.label)}"
-        if row.dice is not None:
-            line += f" · Dice {row.dice:.2f}"
-        parts.append(line)
-        partner = row.system if layer == GOLD else row.gold
-        if partner is not None:
-            side = "system" if layer == GOLD else "gold"
-            verb = "paired by span with" if row.outcome is Outcome.ATTRIBUTE else "mapped to"
-            parts.append(f"{verb} {side} <b>{html.escape(partner.mention_id)}</b> "
-                         f"({html.escape(partner.raw_type)}, {html.escape(partner.raw_realis)})")
-            differ = [a.replace("mention_type", "type").replace("realis_status", "realis")
-                      for a in row.mismatched_attributes]
-            if differ:
-                parts.append("differs in " + " and ".join(differ))
-        elif row.outcome is Outcome.MISSED:
-            parts.append("no system mention mapped to it")
-        elif row.outcome is Outcome.SPURIOUS:
-            parts.append("overlaps no gold mention")
-    return "<br>".join(f"<nobr>{p}</nobr>" for p in parts)
-
-
-RULER_BIN = 4
-"""Pixels of ruler per density bin."""
-MIN_BAR = 8.0
-"""Narrowest mention bar (pixels): a mention on a one-character token is still a mark one can see and click."""
-
-
-def ruler_bins(ticks: list[tuple[float, Outcome]], scale: float, size: int) -> dict[int, tuple[int, Outcome]]:
-    """Errors per `size`-pixel bin of the ruler, with the most frequent outcome of each bin."""
-    counts: dict[int, dict[Outcome, int]] = {}
-    for y, outcome in ticks:
-        per = counts.setdefault(int(y * scale) // size, {})
-        per[outcome] = per.get(outcome, 0) + 1
-    return {b: (sum(per.values()), max(per, key=lambda o: (per[o], -colours.OUTCOME_ORDER.index(o))))
-            for b, per in counts.items()}
-
-
-def short_type_label(raw_type: str) -> str:
-    """brat-style short label of an event type: its subtype (`Conflict_Attack` -> `Attack`)."""
-    for separator in ("_", ".", ":"):
-        _family, found, subtype = raw_type.partition(separator)
-        if found and subtype:
-            return subtype
-    return raw_type
-
-
-class _Ruler(QWidget):
-    """Overview of the whole document: a tick per error at its height, or, when errors crowd, a density
-    view (one bar per few pixels, as long as its number of errors, in their most frequent outcome's
-    colour); click to go there."""
-
-    WIDTH = 12
-
-    def __init__(self, view: TextView) -> None:
-        super().__init__(view)
-        self._view = view
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.setToolTip("Errors in the whole document (click to scroll there); where they crowd, each bar's "
-                        "length is how many errors lie there")
-
-    def paintEvent(self, event) -> None:
-        painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor("#F2F2F2"))
-        layout = self._view.layout_data
-        if layout is not None and layout.height > 0:
-            scale = self.height() / max(layout.height, float(self._view.viewport().height()), 1.0)
-            top = self._view.verticalScrollBar().value() * scale
-            shown = self._view.viewport().height() * scale
-            painter.fillRect(QRectF(0, top, self.width(), max(shown, 3)), QColor(0, 0, 0, 28))
-            bins = ruler_bins(self._view.error_ticks(), scale, RULER_BIN)
-            if bins and max(count for count, _ in bins.values()) > 1:  # dense: one bar per bin, width = count
-                most = max(count for count, _ in bins.values())
-                for number, (count, outcome) in bins.items():
-                    width = max(2.0, (self.width() - 4) * count / most)
-                    painter.fillRect(QRectF(2, number * RULER_BIN, width, RULER_BIN - 1), colours.style(outcome).qcolor)
-            else:
-                for y, outcome in self._view.error_ticks():
-                    painter.fillRect(QRectF(2, y * scale - 1, self.width() - 4, 3), colours.style(outcome).qcolor)
-        painter.end()
-
-    def density(self) -> dict[int, tuple[int, Outcome]]:
-        """The ruler's bins as drawn now: bin number -> (errors in it, their most frequent outcome)."""
-        layout = self._view.layout_data
-        if layout is None or layout.height <= 0:
-            return {}
-        scale = self.height() / max(layout.height, float(self._view.viewport().height()), 1.0)
-        return ruler_bins(self._view.error_ticks(), scale, RULER_BIN)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        layout = self._view.layout_data
-        if layout is None or self.height() <= 0:
-            return
-        y = event.position().y() / self.height() * max(layout.height, float(self._view.viewport().height()))
-        self._view.verticalScrollBar().setValue(int(y - self._view.viewport().height() / 2))
-
-
-class TextView(QAbstractScrollArea):
+class TextView(TextHits, QAbstractScrollArea):
     """Draws a `DocumentText` with its `DocumentMarks`; virtualised, so long documents stay fast."""
 
     layout_changed = Signal()
@@ -512,70 +399,6 @@ class TextView(QAbstractScrollArea):
 
     # -- hit testing and interaction --------------------------------------------------------------
 
-    def hit(self, pos: QPointF) -> tuple[int, int] | None:
-        """The (layer, mention) under a viewport position: a bar, or a word of a mention."""
-        layout, doc = self.layout_data, self.doc
-        if layout is None or doc is None:
-            return None
-        x, y = pos.x(), pos.y() + self.verticalScrollBar().value()
-        index = layout.line_at(y)
-        if index < 0 or not layout.lines[index].y <= y <= layout.lines[index].y + layout.lines[index].height:
-            return None
-        line = layout.lines[index]
-        best = None
-        for bar in layout.bars_by_line[index]:
-            if bar.x0 - 2 <= x <= bar.x1 + 2 and bar.y0 - 2 <= y <= bar.y1 + 2:
-                best = (bar.layer, bar.mention)
-                if not bar.connector:
-                    return best
-        if best is not None:
-            return best
-        if line.text_top <= y <= line.text_top + layout.metrics.text_height:
-            piece = layout.piece_at(index, x)
-            if piece >= 0:
-                unit = doc.segments[layout.pieces[piece].segment].unit
-                if unit >= 0:
-                    for layer in (GOLD, SYSTEM):
-                        mentions = self._unit_mentions[layer].get(unit)
-                        if mentions:
-                            return layer, mentions[0]
-        return None
-
-    def mentions_at(self, pos: QPointF) -> list[tuple[int, int]]:
-        """Every (layer, mention) at a position: the bar under it, or all mentions on the word."""
-        found = self.hit(pos)
-        layout, doc = self.layout_data, self.doc
-        if layout is None or doc is None:
-            return []
-        y = pos.y() + self.verticalScrollBar().value()
-        index = layout.line_at(y)
-        out: list[tuple[int, int]] = []
-        if index >= 0:
-            line = layout.lines[index]
-            if line.text_top <= y <= line.text_top + layout.metrics.text_height:
-                piece = layout.piece_at(index, pos.x())
-                unit = doc.segments[layout.pieces[piece].segment].unit if piece >= 0 else -1
-                if unit >= 0:
-                    for layer in (GOLD, SYSTEM):
-                        out.extend((layer, m) for m in self._unit_mentions[layer].get(unit, ()))
-                    return out
-        return [found] if found else []
-
-    def unit_at(self, pos: QPointF) -> int:
-        layout, doc = self.layout_data, self.doc
-        if layout is None or doc is None:
-            return -1
-        y = pos.y() + self.verticalScrollBar().value()
-        index = layout.line_at(y)
-        piece = layout.piece_at(index, pos.x()) if index >= 0 else -1
-        if piece < 0:
-            return -1
-        line = layout.lines[index]
-        if not line.text_top <= y <= line.text_top + layout.metrics.text_height:
-            return -1
-        segment = doc.segments[layout.pieces[piece].segment]
-        return segment.unit if segment.kind == WORD else -1
-
     def select_mention(self, layer: int, mention: int, *, add: bool = False) -> None:
         """Select a mention and its partner (its mapping-table row) through the session; `add` (Ctrl+click):
         besides what is selected (toggled off when it was), e.g. two mentions to merge."""
@@ -645,57 +468,6 @@ class TextView(QAbstractScrollArea):
             return
         super().mouseReleaseEvent(event)
 
-    def bar_end_at(self, pos: QPointF) -> tuple[int, int, str] | None:
-        """(layer, mention, "start" | "end") when `pos` is on the first or last end of a selected mention's bar."""
-        layout = self.layout_data
-        if layout is None:
-            return None
-        x, y = pos.x(), pos.y() + self.verticalScrollBar().value()
-        for layer in (GOLD, SYSTEM):
-            for mention in self._selected[layer]:
-                bars = [b for b in layout.mention_bars.get((layer, mention), []) if not b.connector]
-                if not bars:
-                    continue
-                first = min(bars, key=lambda b: (b.y0, b.x0))
-                last = max(bars, key=lambda b: (b.y0, b.x1))
-                for bar, edge, end in ((first, first.x0, "start"), (last, last.x1, "end")):
-                    if abs(x - edge) <= 4 and bar.y0 - 3 <= y <= bar.y1 + 3:
-                        return layer, mention, end
-        return None
-
-    def _dragged_units(self, layer: int, mention: int, end: str, unit: int) -> tuple[int, ...]:
-        """A mention's units with one end moved to `unit` (its other parts stay)."""
-        doc = self.doc
-        if doc is None or unit < 0:
-            return ()
-        units = (doc.gold_units if layer == GOLD else doc.system_units)[mention]
-        if not units:
-            return ()
-        if end == "start":
-            kept = {u for u in units if u >= unit} | set(range(unit, units[0]))
-        else:
-            kept = {u for u in units if u <= unit} | set(range(units[-1] + 1, unit + 1))
-        return tuple(sorted(kept))
-
-    def nearest_unit(self, pos: QPointF) -> int:
-        """The word nearest to a position on its line (dragging may leave the text's height)."""
-        layout, doc = self.layout_data, self.doc
-        if layout is None or doc is None:
-            return -1
-        index = layout.line_at(pos.y() + self.verticalScrollBar().value())
-        if index < 0:
-            return -1
-        line = layout.lines[index]
-        best, distance = -1, float("inf")
-        for k in range(line.first, line.last):
-            piece = layout.pieces[k]
-            unit = doc.segments[piece.segment].unit
-            d = 0.0 if piece.x <= pos.x() <= piece.x + piece.width else min(abs(pos.x() - piece.x),
-                                                                             abs(pos.x() - piece.x - piece.width))
-            if unit >= 0 and d < distance:
-                best, distance = unit, d
-        return best
-
     def select_units(self, first: int, last: int) -> None:
         """Select the words from `first` to `last` (as a drag would)."""
         self.tokens.press(first)
@@ -721,30 +493,6 @@ class TextView(QAbstractScrollArea):
             event.accept()
             return
         super().keyPressEvent(event)
-
-    def _first_visible_unit(self) -> int:
-        layout, doc = self.layout_data, self.doc
-        if layout is None or doc is None:
-            return 0
-        top, bottom = self.visible_band()
-        for index in layout.visible_lines(top, bottom):
-            line = layout.lines[index]
-            for k in range(line.first, line.last):
-                unit = doc.segments[layout.pieces[k].segment].unit
-                if unit >= 0:
-                    return unit
-        return 0
-
-    def _scroll_to_unit(self, unit: int) -> None:
-        layout = self.layout_data
-        if layout is None or not 0 <= unit < len(layout.unit_piece) or layout.unit_piece[unit] < 0:
-            return
-        k = layout.unit_piece[unit]
-        y = next((line.text_top for line in layout.lines if line.first <= k < line.last), None)
-        bar = self.verticalScrollBar()
-        bottom = bar.value() + self.viewport().height() - 2 * self._metrics.text_height
-        if y is not None and not bar.value() <= y <= bottom:
-            bar.setValue(int(y - self.viewport().height() / 3))
 
     def contextMenuEvent(self, event) -> None:
         """Right click: on a mention, copy it, filter to its type, go to its partner, show it in charts;
@@ -801,134 +549,3 @@ class TextView(QAbstractScrollArea):
             return True
         return super().viewportEvent(event)
 
-    def tooltip_at(self, pos: QPointF) -> str:
-        """The tooltip for a position: every mention there, described (empty when none)."""
-        doc, result_doc, marks = self.doc, self.result_doc, self.marks
-        if doc is None or result_doc is None:
-            return ""
-        blocks = []
-        for layer, mention in self.mentions_at(pos):
-            m = result_doc.gold[mention] if layer == GOLD else result_doc.system[mention]
-            units = [doc.unit_labels[u] for u in (doc.gold_units if layer == GOLD else doc.system_units)[mention]]
-            row = None
-            if marks is not None:
-                row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
-                row = marks.rows[row_index] if row_index >= 0 else None
-            blocks.append(describe_mention(layer, m, row, units))
-        extra = [t for t in (o.tooltip(self, self.mentions_at(pos)) for o in self.overlays) if t]
-        blocks.extend(extra)
-        unit = self.unit_at(pos)
-        if not blocks and unit >= 0:
-            return f"token {html.escape(doc.unit_labels[unit])} (in no mention)"
-        return "<hr>".join(blocks)
-
-
-class DocumentPane(QWidget):
-    """The text view with a header: document name, per-outcome counts (the legend) and notices."""
-
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.session = session
-        self.title = QLabel()
-        self.title.setObjectName("documentTitle")
-        self.title.setTextFormat(Qt.TextFormat.RichText)
-        self.lanes = QLabel("gold ▲ above the words, system ▼ below")
-        self.lanes.setStyleSheet(f"color: {colours.MUTED_TEXT};")
-        self.lanes.setToolTip("Each line of text has a gold lane above it and a system lane below it; "
-                              "a bar marks the words of one mention, in the colour of its outcome.")
-        self.legend = colours.OutcomeLegend(suffix=self.lanes)
-        self.notice = QLabel()
-        self.notice.setObjectName("documentNotice")
-        self.notice.setWordWrap(True)
-        self.notice.setStyleSheet("background: #FFF6D6; border: 1px solid #E8D9A0; padding: 3px 6px;")
-        self.notice.hide()
-        self.view = TextView(session)
-        self.title.setWordWrap(True)
-        self.title.setMinimumWidth(120)
-        header = QHBoxLayout()
-        header.setContentsMargins(6, 4, 6, 0)
-        header.addWidget(self.title, 1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(3)
-        layout.addLayout(header)
-        legend_row = QHBoxLayout()
-        legend_row.setContentsMargins(6, 0, 6, 0)
-        legend_row.addWidget(self.legend)
-        layout.addLayout(legend_row)
-        layout.addWidget(self.notice)
-        frame = QFrame()
-        frame.setFrameShape(QFrame.Shape.StyledPanel)
-        inner = QVBoxLayout(frame)
-        inner.setContentsMargins(1, 1, 1, 1)
-        inner.addWidget(self.view)
-        layout.addWidget(frame, 1)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self._doc_id: str | None = None
-        session.selection_changed.connect(self._on_selection)
-        session.combination_changed.connect(self._refresh_header)
-        session.scoring_finished.connect(self._on_scoring_finished)
-        session.result_edited.connect(self._on_edited)
-
-    def _on_edited(self, doc_ids: tuple[str, ...]) -> None:
-        """An edit rescored the shown document: redraw it where the user is."""
-        if self._doc_id in doc_ids:
-            self.show_document(self._doc_id, keep_place=True)
-
-    @property
-    def doc_id(self) -> str | None:
-        return self._doc_id
-
-    def _on_scoring_finished(self) -> None:
-        doc_id = self.session.selection.doc_id
-        if doc_id is not None and doc_id == self._doc_id:  # the same document, rescored: stay where the user is
-            self.show_document(doc_id, keep_place=True)
-            return
-        self.show_document(self.session.selection.doc_id)  # another corpus: even "no document" is redrawn
-
-    def _on_selection(self, selection: Selection) -> None:
-        if selection.doc_id == self._doc_id:
-            return
-        self.show_document(selection.doc_id)
-
-    def show_document(self, doc_id: str | None, *, keep_place: bool = False) -> None:
-        """Load a document into the view (the session's selection decides which one)."""
-        self._doc_id = doc_id
-        session = self.session
-        doc = session.document_text(doc_id) if doc_id else None
-        if doc is None:
-            self.view.set_document(None, None, None)
-        else:
-            self.view.set_document(doc, session.marks(doc.doc_id), session.doc_result(doc.doc_id),
-                                   keep_place=keep_place)
-        notice = doc.notice if doc is not None else self._no_documents()
-        if doc is not None and doc.unplaced:
-            notice = (notice + " " if notice else "") + (
-                f"{doc.unplaced} mention(s) could not be placed on the text (see the mapping table).")
-        self.notice.setText(notice)
-        self.notice.setVisible(bool(notice))
-        self._refresh_header()
-
-    def _no_documents(self) -> str:
-        """The notice when the shown gold file has no documents at all ("" otherwise)."""
-        result, request = self.session.result, self.session.request
-        if result is None or result.documents or request is None:
-            return ""
-        return (f"{os.path.basename(request.gold)} has no documents (no #BeginOfDocument line): "
-                "nothing to show or score.")
-
-    def _refresh_header(self, *args: object) -> None:
-        doc_id = self._doc_id
-        result_doc = self.session.doc_result(doc_id) if doc_id else None
-        self.legend.setVisible(result_doc is not None)  # counts of no document would say nothing
-        if result_doc is None:
-            self.title.setText("<i>No document</i>")
-            self.legend.set_counts(None)
-            return
-        marks = self.session.marks(result_doc.doc_id)
-        extra = "" if result_doc.in_system else " · <i>not in the system file</i>"
-        self.title.setText(f"<b>{html.escape(result_doc.doc_id)}</b> · {len(result_doc.gold)} gold, "
-                           f"{len(result_doc.system)} system{extra} · "
-                           f"{html.escape(Combination(self.session.combination).label)}")
-        self.legend.set_counts(marks.counts() if marks else None)
-        self.view.set_marks(marks)

@@ -113,6 +113,8 @@ class ChartsDock(QDockWidget):
         scroller.setObjectName("chartsScroller")
         scroller.setWidgetResizable(True)
         scroller.setFrameShape(QFrame.Shape.NoFrame)
+        # never sideways: the charts fit the dock's width (each chart scales; the controls give way)
+        scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroller.setWidget(cast(QWidget, panel))
         self.setWidget(scroller)
         window = self.parent()

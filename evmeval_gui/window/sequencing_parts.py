@@ -186,6 +186,8 @@ class SequencingFigure(QWidget):
         self.no_links = ElidedLabel()  # elides (full text on hover) rather than widen the window
         self.no_links.elide_mode = Qt.TextElideMode.ElideRight
         self.no_links.setMinimumWidth(60)
+        self.no_links.hint_full = True  # the summary bar wraps the figure to its own line before it elides
+        self.no_links.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.no_links.setObjectName("sequencingNoLinks")
         self.no_links.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         self.no_links.hide()

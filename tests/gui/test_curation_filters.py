@@ -151,3 +151,29 @@ def test_a_batch_over_many_documents_runs_in_the_background_and_is_one_step(qtbo
     assert "Every disagreement is decided" in panel.item_label.text()
     qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert panel.progress.text().startswith(f"<b>0 of {total}</b> decided")
+
+
+def test_a_batch_undone_and_redone_with_keys_and_a_new_decision_drops_the_redo(qtbot, window, monkeypatch):
+    from evmeval_gui.curation import list_model
+
+    monkeypatch.setattr(list_model, "MANY_ROWS", 2)  # the corpus is small: every batch repaints the whole list
+    panel = window.curate.panel
+    total = panel.list.model().rowCount()
+    control, shift = Qt.KeyboardModifier.ControlModifier, Qt.KeyboardModifier.ShiftModifier
+    qtbot.mouseClick(panel.bulk.shown_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.progress.text().startswith(f"<b>{total} of {total}</b> decided"))
+    panel.list.setFocus()
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, control)
+    assert {cells(panel.list, r)[2] for r in range(total)} == {"open"}
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, control | shift)
+    assert {cells(panel.list, r)[2] for r in range(total)} == {"annotator 1"}
+    assert panel.progress.text().startswith(f"<b>{total} of {total}</b> decided")
+    qtbot.waitUntil(lambda: panel.progress.text().endswith("saved") and "saving" not in panel.progress.text())
+    assert len(read_decisions(window.curate.save_folder, window.curate.key).entries) == total
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, control)
+    press(qtbot, window, Qt.Key.Key_2)  # a new decision: the undone batch can no longer be redone
+    assert cells(panel.list, 0)[2] == "annotator 2"
+    qtbot.keyClick(panel.list, Qt.Key.Key_Y, control)
+    assert panel.progress.text().startswith(f"<b>1 of {total}</b> decided")
+    assert [cells(panel.list, r)[2] for r in range(1, total)] == ["open"] * (total - 1)
+    qtbot.waitUntil(lambda: not panel._release.isActive())  # the dropped batch freed, a slice per tick

@@ -16,7 +16,7 @@ import pytest
 from evmeval.mention.outcomes import Outcome
 from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtGui import QHelpEvent
-from PySide6.QtWidgets import QApplication, QToolTip
+from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.agreement_inputs import make_agreement_request
@@ -272,3 +272,67 @@ def test_an_elided_cell_shows_its_whole_text_on_hover(qtbot):
     _hover(table, model.index(0, 1))  # whole already: no tooltip
     QApplication.processEvents()
     assert not QToolTip.isVisible()
+
+
+# -- nothing scrolls sideways, nothing is cut ------------------------------------------------------
+
+def _sideways(root) -> list[str]:
+    """The scroll areas under `root` that show a horizontal scroll bar now."""
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    return [f"{type(a).__name__} {a.objectName()}" for a in root.findChildren(QAbstractScrollArea)
+            if a.isVisible() and a.horizontalScrollBar().isVisible()]
+
+
+def test_at_1024_no_chart_and_no_list_scrolls_sideways(qtbot, tmp_path):
+    window = _demo(qtbot, tmp_path, (1024, 640))
+    dock = window.charts_dock
+    assert _sideways(window.documents) == []
+    # the ids stay legible: the counts (in the document's header too) and extra figures gave way first
+    from evmeval_gui.charts.base import ChartWidget
+    from evmeval_gui.views.document_list import ID, LEGIBLE_ID_WIDTH
+
+    assert window.documents.table.horizontalHeader().sectionSize(ID) >= LEGIBLE_ID_WIDTH
+    tabs = dock.panel.tabs
+    bar = tabs.tabBar()
+    for k in range(tabs.count()):  # every chart, chosen with the mouse as a user does
+        if not bar.tabRect(k).isValid() or not bar.rect().contains(bar.tabRect(k).center()):
+            tabs.setCurrentIndex(k - 1)  # the bar scrolls: bring the tab into view as its arrows would
+            QApplication.processEvents()
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(k).center())
+        qtbot.waitUntil(lambda k=k: tabs.currentIndex() == k)
+        QApplication.processEvents()
+        assert _sideways(dock) == [], tabs.tabText(k)
+        for chart in dock.findChildren(ChartWidget):  # nothing drawn past a chart's right edge (legend, axes)
+            if chart.isVisible():
+                least = chart.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize).width()
+                assert least <= chart.width(), (tabs.tabText(k), type(chart).__name__, least, chart.width())
+        panel = dock.panel
+        assert panel.width() <= dock.widget().viewport().width()  # the panel is not cut at the right either
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1600, 1000)])
+def test_the_no_sequencing_links_note_fits_whole_in_the_summary(qtbot, tmp_path, size):
+    window = _demo(qtbot, tmp_path, size)
+    note = window.findChild(QLabel, "sequencingNoLinks")
+    qtbot.waitUntil(note.isVisible, timeout=TIMEOUT)  # the demo's system file has no @After / @Subevent line
+    QApplication.processEvents()
+    figure = note.parentWidget()
+    summary = window.summary
+    # the note lies inside its figure, the figure inside the bar and left of the micro/macro figures
+    assert figure.rect().contains(note.geometry()), (note.geometry(), figure.rect())
+    right = figure.mapTo(summary, figure.rect().topRight()).x()
+    assert right <= summary._grid.geometry().left() or figure.mapTo(summary, figure.rect().topLeft()).y() \
+        >= summary._grid.geometry().bottom()
+    top_left = figure.mapTo(summary, figure.rect().topLeft())
+    assert summary.rect().contains(figure.rect().translated(top_left))
+    # whole, or elided with the whole text on hover: never a word cut at an edge
+    assert note.text() == note.full_text() or note.text().endswith("…")
+    assert note.full_text().startswith("(no sequencing links in")
+
+
+def test_with_room_the_chart_choosers_show_their_words_whole(qtbot, tmp_path):
+    window = _demo(qtbot, tmp_path, (1600, 1000))
+    panel = window.charts_dock.panel
+    for box in (panel.scope_box, panel.average_box):
+        assert box.width() == box.maximumWidth()  # as wide as its longest entry: "Current document", "Micro"

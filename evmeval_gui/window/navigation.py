@@ -1,0 +1,121 @@
+"""Moving through the corpus: next error or document, Find, Show in charts, and the charts' filters
+(split from `main_window` to keep modules short; `MainWindow` inherits these)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+
+from evmeval_gui.model.filters import ChartFilter
+from evmeval_gui.model.find import find_next
+
+
+class WindowNavigation:
+    """Methods of `MainWindow` (a mixin: they use the window's parts)."""
+
+    def step_error(self, forward: bool) -> None:
+        """N / P: the next or previous error of the document ("error 3 of 7" in the status bar); past the
+        last (first) one, the first (last) error of the next (previous) document with errors, as a search
+        moves on."""
+        s = self.session
+        if s.step_error(forward, wrap=False):
+            self._say_error_position()
+            return
+        here = s.selection.doc_id
+        target = self.documents.neighbour(here, 1 if forward else -1)
+        while target is not None and not s.has_errors(target):
+            target = self.documents.neighbour(target, 1 if forward else -1)
+        if target is None:
+            where = "last" if forward else "first"
+            if s.step_error(forward):  # wrap inside the document, and say so
+                self._say_error_position(f"No more documents with errors; back to the {where} error here: ")
+            else:
+                self.statusBar().showMessage("No errors in this document or the documents "
+                                             + ("after it" if forward else "before it"), 5000)
+            return
+        s.select_document(target)
+        s.step_error(forward)
+        edge = "last" if forward else "first"
+        self._say_error_position(f"Past the {edge} error of {here}: now in {target}, ")
+
+    def _say_error_position(self, prefix: str = "") -> None:
+        position = self.session.error_position()
+        if position is not None:
+            self.statusBar().showMessage(f"{prefix}error {position[0]} of {position[1]}", 6000)
+
+    def step_document(self, step: int) -> None:
+        """Ctrl+Down / Ctrl+Up: the next or previous document in the list's order."""
+        target = self.documents.neighbour(self.session.selection.doc_id, step)
+        if target is None:
+            self.statusBar().showMessage("Last document of the list" if step > 0 else "First document of the list",
+                                         3000)
+            return
+        self.session.select_document(target)
+
+    def focus_find(self) -> None:
+        self.find_edit.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.find_edit.selectAll()
+
+    def find_next(self) -> None:
+        query = self.find_edit.text().strip()
+        if not query:
+            return
+        found = find_next(self.session, query, self.documents.visible_doc_ids(), self.mapping.proxy.accepts)
+        if found is None:
+            self.statusBar().showMessage(f"No mention matches “{query}” in the rows shown", 5000)
+        else:
+            self.statusBar().showMessage(found.text(query), 8000)
+
+    def show_in_charts(self, what: str, key: str | None) -> None:
+        """A context menu's "Show in charts": the charts, on the type's per-type bars or the document's scores."""
+        self.charts_dock.show()
+        self.charts_dock.raise_()
+        panel = self.ensure_charts()
+        tabs = getattr(panel, "tabs", None)
+        if tabs is None:
+            return
+        if what == "document" and hasattr(panel, "set_scope"):
+            panel.set_document(key)
+            panel.set_scope("document")
+            tabs.setCurrentIndex(0)
+        elif what == "type":
+            tabs.setCurrentIndex(1)
+            self.statusBar().showMessage(f"Per-type scores: {self.session.type_name(key or '')} is one of the bars",
+                                         5000)
+
+    def _remember_agreement(self) -> None:
+        if self.agreement.request is not None and self.persist:
+            self.recent.remember(self.agreement.request)
+
+    def apply_filter(self, label: str, doc_ids: set[str] | frozenset[str] | None,
+                     row_predicate: Callable | None) -> None:
+        """Show only some documents and/or mapping rows (what a chart asks), with a chip that clears it."""
+        self.session.set_filter(ChartFilter(label, frozenset(doc_ids) if doc_ids is not None else None,
+                                            row_predicate))
+
+    def clear_filter(self) -> None:
+        """Remove a chart's filter: every document and row again."""
+        self.session.set_filter(None)
+
+    def _on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
+        self.chip.show_filter(chart_filter)
+        if chart_filter is None:
+            return
+        note = ""
+        if not self._filter_shows(chart_filter, self.session.selection.doc_id):
+            # the shown document would say "0 of n rows shown": the first one with rows to show instead
+            first = next((d for d in self.documents.visible_doc_ids() if self._filter_shows(chart_filter, d)), None)
+            if first is not None:
+                self.session.select_document(first)
+                note = f" · showing {first}, the first document with matching rows"
+            else:
+                note = " · no document has matching rows"
+        self.statusBar().showMessage(f"Filtered: {chart_filter.label}{note}", 8000)
+
+    def _filter_shows(self, chart_filter: ChartFilter, doc_id: str | None) -> bool:
+        """Whether `doc_id` is kept and has a row the filter keeps (rows are built only when asked)."""
+        if doc_id is None or not chart_filter.keeps_document(doc_id):
+            return False
+        test = chart_filter.row_predicate
+        return test is None or any(test(doc_id, row) for row in self.session.rows(doc_id))
