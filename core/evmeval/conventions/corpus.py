@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
-from evmeval.conventions.ours import Role, Unit, mention_id, sides
+from evmeval.conventions.ours import READERS, Role, Unit, mention_id, sides
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
 from evmeval.model import Token, TokenTable
@@ -94,15 +94,23 @@ class EventCorpus:
 
 
 def event_inputs(gold: Input, system: Input) -> EventCorpus:
-    """Read both files (any format `ours.READERS` knows); raises `FormatError`."""
-    from evmeval.conventions import conventions_for, detect_format  # the registry imports this package
+    """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
+    The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
+    scores it as tbf, which the window's own figures are)."""
+    from evmeval.conventions import REGISTRY, input_format  # the registry imports this package
+    from evmeval.conventions.corpus_formats import read_pair
 
-    found = detect_format(gold)
-    g, s, _ = sides(gold, system)
-    texts: dict[str, str] = {}
+    found = input_format(gold.path)
+    if found in READERS:
+        g, s, _ = sides(gold, system)
+        units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
+        texts: dict[str, str] = {}
+    else:
+        pair = read_pair(found, gold, system)
+        units, gold_tbf, system_tbf, arguments, texts = pair.units, pair.gold, pair.system, pair.arguments, pair.texts
     tables: dict[str, TokenTable] = {}
-    for doc_id, units in g.units.items():
-        texts[doc_id], tables[doc_id] = document_text(doc_id, units)
-    inputs = LoadedInputs(g.tbf, s.tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
-    return EventCorpus(inputs, run_switchboard(conventions_for("all", gold), gold, system), found,
-                       (g.arguments, s.arguments))
+    for doc_id, doc_units in units.items():
+        texts[doc_id], tables[doc_id] = document_text(doc_id, doc_units)
+    inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
+    conventions = [c for c in REGISTRY.values() if c.reads(found)]
+    return EventCorpus(inputs, run_switchboard(conventions, gold, system), found, arguments)
