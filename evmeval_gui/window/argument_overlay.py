@@ -3,7 +3,8 @@
 For an event corpus the library keeps each trigger's arguments on the document's tokens (TextEE,
 DyGIE++, MAVEN) or characters (BioNLP, CASIE: `EventCorpus.roles`); this painter (one of the text
 view's overlays) draws, for every selected gold or system mention, a box around each argument's
-words and a small label naming the role (gold: solid, label above; system: dashed, label below). Nothing is computed here.
+words and a small label naming the role (gold: solid, label above; system: dashed, label below).
+Nothing is computed here.
 """
 
 from __future__ import annotations
