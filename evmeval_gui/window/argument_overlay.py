@@ -53,8 +53,11 @@ def char_units(doc: DocumentText, start: int, end: int) -> tuple[int, int]:
 class ArgumentOverlay:
     """Draws the selected triggers' arguments with their roles (see the module docstring)."""
 
-    def __init__(self, corpus: Callable[[], EventCorpus | None]) -> None:
+    def __init__(self, corpus: Callable[[], EventCorpus | None],
+                 focus: Callable[[], tuple[str, str, int] | None] = lambda: None) -> None:
         self.corpus = corpus
+        self.focus = focus
+        """The argument singled out (an argument sub-row chosen in the mapping table): drawn stronger."""
 
     @staticmethod
     def units(view, corpus: EventCorpus, start: int, end: int) -> tuple[int, int]:
@@ -62,6 +65,20 @@ class ArgumentOverlay:
         if corpus.inputs.mode is SpanMode.CHAR and view.doc is not None:
             return char_units(view.doc, start, end)
         return start, end
+
+    def focused(self, view) -> list[tuple[int, str, QRectF]]:
+        """(layer, role, box) of the argument singled out, when it is one of the selected mentions'."""
+        corpus, focus, doc = self.corpus(), self.focus(), view.result_doc
+        if corpus is None or focus is None or doc is None or view.layout_data is None:
+            return []
+        side, mention, index = focus
+        roles = corpus.roles(side, doc.doc_id, mention)
+        if not 0 <= index < len(roles):
+            return []
+        role = roles[index]
+        first, last = self.units(view, corpus, role.start, role.end)
+        return [(GOLD if side == GOLD_SIDE else SYSTEM, role.role, rect)
+                for rect in word_rects(view.layout_data, first, last)]
 
     def shown(self, view) -> list[tuple[int, str, QRectF]]:
         """(layer, role, box) of every argument of the selected mentions."""
@@ -101,6 +118,12 @@ class ArgumentOverlay:
             painter.drawRoundedRect(badge, 2, 2)
             painter.setPen(QColor("white"))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, role)
+        for layer, _, rect in self.focused(view):  # the chosen argument: tinted, with a thick frame
+            colour = QColor(ROLE_COLOURS[layer])
+            painter.setPen(QPen(colour, 3.0))
+            colour.setAlpha(50)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), 3, 3)
         painter.restore()
 
     def paint_viewport(self, view, painter: QPainter) -> None:

@@ -29,8 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.model.argument_rows import ArgumentSource, argument_conventions
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
+from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.text_view import TextView
 from evmeval_gui.window.argument_overlay import ArgumentOverlay
 
@@ -99,7 +101,7 @@ class ConventionsDock(QDockWidget):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
         self.text_view = text_view
-        self.arguments = ArgumentOverlay(lambda: self.corpus)
+        self.arguments = ArgumentOverlay(lambda: self.corpus, lambda: self.session.selection.argument)
         """The selected trigger's arguments with their roles, on the text."""
         if text_view is not None:
             text_view.overlays.append(self.arguments)
@@ -111,6 +113,10 @@ class ConventionsDock(QDockWidget):
         index = self.session.system_index
         events = corpus.events if corpus is not None else ()
         self.corpus = events[index] if 0 <= index < len(events) else None
+        mapping = getattr(self.parentWidget(), "mapping", None)
+        if isinstance(mapping, MappingTable):  # arguments as sub-rows under each convention that scores them
+            mapping.set_argument_sources({} if self.corpus is None else {
+                name: ArgumentSource(self.corpus, name) for name in argument_conventions(self.corpus)})
         if self.corpus is None:
             self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. " + OPEN_NOTE)
             self.table.clear()
