@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from evmeval.conventions.argument_outcomes import ERRORS, ArgumentOutcome, Key, argument_outcomes
+from evmeval.conventions.argument_outcomes import ERRORS, ArgumentOutcome, Key
 from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.items import GOLD, PRED
 from evmeval.mention.outcomes import MappingRow, Outcome
@@ -78,17 +78,14 @@ class ArgumentLine:
 
 
 class ArgumentSource:
-    """The sub-rows of one event corpus under one convention (the verdicts made once, on first use)."""
+    """The sub-rows of one event corpus under one convention (the verdicts made while it loaded)."""
 
     def __init__(self, corpus: EventCorpus, convention: str) -> None:
         self.corpus = corpus
         self.convention = convention
-        self._verdicts: dict[Key, list[ArgumentOutcome]] | None = None
 
     def verdicts(self) -> dict[Key, list[ArgumentOutcome]]:
-        if self._verdicts is None:
-            self._verdicts = argument_outcomes(self.corpus.switchboard.outcomes.get(self.convention, []))
-        return self._verdicts
+        return self.corpus.verdicts.get(self.convention, {})
 
     def lines(self, doc_id: str, row: MappingRow) -> list[ArgumentLine]:
         """The row's gold trigger's arguments, then its system trigger's, in file order."""
@@ -103,6 +100,5 @@ class ArgumentSource:
 
 
 def argument_conventions(corpus: EventCorpus) -> list[str]:
-    """The corpus's conventions that score arguments one by one (their outcomes have argument rows)."""
-    return [name for name, outcomes in corpus.switchboard.outcomes.items()
-            if any(o.item.argument >= 0 and o.row.startswith("argument_") for o in outcomes)]
+    """The corpus's conventions that score arguments one by one."""
+    return list(corpus.verdicts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ours import READERS, Role, Unit, mention_id, sides
@@ -81,6 +82,9 @@ class EventCorpus:
     format: str
     arguments: tuple[dict[tuple[str, str], list[Role]], dict[tuple[str, str], list[Role]]] = ({}, {})
     """Gold's and the system's: (document, mention id) -> its event's arguments on the document's tokens."""
+    verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = field(default_factory=dict)
+    """Per convention that scores arguments one by one: each trigger's arguments' outcomes (made while
+    loading, so showing them is a look-up)."""
 
     def roles(self, side: str, doc_id: str, mention: str) -> list[Role]:
         """The arguments of a trigger mention (GOLD or PRED side), to show on the text with it."""
@@ -113,4 +117,6 @@ def event_inputs(gold: Input, system: Input) -> EventCorpus:
         texts[doc_id], tables[doc_id] = document_text(doc_id, doc_units)
     inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
     conventions = [c for c in REGISTRY.values() if c.reads(found)]
-    return EventCorpus(inputs, run_switchboard(conventions, gold, system), found, arguments)
+    board = run_switchboard(conventions, gold, system)
+    verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
+    return EventCorpus(inputs, board, found, arguments, verdicts)
