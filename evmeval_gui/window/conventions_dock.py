@@ -29,12 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.argument_rows import ArgumentSource, argument_conventions
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.text_view import TextView
 from evmeval_gui.window.argument_overlay import ArgumentOverlay
+from evmeval_gui.window.threshold_dock import ThresholdDock
 
 FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
 BIG_SPREAD = 0.05
@@ -107,6 +109,17 @@ class ConventionsDock(QDockWidget):
             text_view.overlays.append(self.arguments)
         session.corpus_loaded.connect(self._refresh)
         session.system_changed.connect(lambda *_: self._refresh())
+        runner = getattr(window, "runner", None)
+        self.threshold_dock: ThresholdDock | None = None
+        """DyGIE++ probabilities: a threshold and the precision-recall curve (tabbed with this dock)."""
+        if isinstance(runner, JobRunner):
+            self.threshold_dock = ThresholdDock(window, session, runner)
+            window.tabifyDockWidget(self, self.threshold_dock)
+            menu = getattr(window, "view_menu", None)
+            if menu is not None:
+                action = self.threshold_dock.toggleViewAction()
+                action.setText("&Threshold (DyGIE++)")
+                menu.addAction(action)
 
     def _refresh(self) -> None:
         corpus = self.session.corpus
