@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings, Qt
 
 from evmeval_gui.dialogs import OpenCorpusDialog
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.corpus import is_event_corpus, load_and_score, make_request
+from evmeval_gui.model.corpus import guess_roles, is_event_corpus, load_and_score, make_request
 from evmeval_gui.model.text_layout import GOLD
 from tests.core.test_casie import GOLD as CASIE_GOLD
 from tests.core.test_casie import _doc, _event
@@ -47,6 +47,9 @@ def test_each_format_is_an_event_corpus_by_the_library_rule(tmp_path: Path) -> N
     assert is_event_corpus(str(DATA / "bionlp" / "gold")) and is_event_corpus(gold)
     assert is_event_corpus(str(DATA / "conventions" / "maven_gold.jsonl"))
     assert not is_event_corpus(str(DATA / "bionlp" / "gold" / "PMID-1.txt"))
+    assert not is_event_corpus(str(DATA / "mini"))  # a folder of tbf files is no BioNLP corpus
+    assert guess_roles([str(DATA / "bionlp" / "answer"), str(DATA / "bionlp" / "gold")]) == (
+        str(DATA / "bionlp" / "gold"), [str(DATA / "bionlp" / "answer")])
     for g, s in ((str(DATA / "bionlp" / "gold"), str(DATA / "bionlp" / "answer")), (gold, system)):
         request = make_request(g, [s])
         assert (request.token_dir, request.text_dir) == (None, None)
@@ -146,3 +149,13 @@ def test_the_open_dialog_takes_a_gold_folder(qtbot, tmp_path: Path, monkeypatch)
 
     assert dialog.buttons.button(QDialogButtonBox.StandardButton.Open).isEnabled()
     assert dialog.request().gold == gold
+
+
+def test_dropped_bionlp_folders_open_as_themselves(qtbot) -> None:
+    from PySide6.QtCore import QUrl
+
+    from evmeval_gui.window.dropping import WindowDrops
+
+    gold, answer = str(DATA / "bionlp" / "gold"), str(DATA / "bionlp" / "answer")
+    assert WindowDrops._dropped_tbfs([QUrl.fromLocalFile(answer), QUrl.fromLocalFile(gold)]) == [answer, gold]
+    assert WindowDrops._dropped_tbfs([QUrl.fromLocalFile(str(DATA / "mini"))])[0].endswith("gold.tbf")
