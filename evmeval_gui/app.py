@@ -156,8 +156,8 @@ def _request(args: argparse.Namespace):
     if args.gold is None or not args.system:
         raise ValueError("give both a gold file (-g) and at least one system file (-s)")
     for path in [args.gold, *args.system]:
-        if not os.path.isfile(path):
-            raise FormatError(path, 0, "file not found", "an existing tbf file")
+        if not os.path.exists(path):
+            raise FormatError(path, 0, "file not found", "an existing tbf or event file (or a BioNLP / CASIE folder)")
     if args.white_list and not os.path.isfile(args.white_list):
         raise FormatError(args.white_list, 0, "type white list not found", "a file with one event type per line")
     return make_request(args.gold, args.system, token_dir=args.tokens, text_dir=args.text, white_list=args.white_list)

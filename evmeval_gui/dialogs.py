@@ -35,9 +35,10 @@ from evmeval_gui.model.corpus import OpenRequest, make_request
 
 ERROR_DIALOG_NAME = "loadErrorDialog"
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
-OPEN_FILTER = ("TBF or event JSONL files (*.tbf *.jsonl *.json);;TBF files (*.tbf);;"
-               "TextEE / DyGIE++ JSONL (*.jsonl *.json);;All files (*)")
-"""What the open dialog offers: tbf, or TextEE/DyGIE++ files (which need no token or text folder)."""
+OPEN_FILTER = ("TBF or event files (*.tbf *.jsonl *.json);;TBF files (*.tbf);;"
+               "TextEE / DyGIE++ / MAVEN / MAVEN-ERE JSONL, CASIE JSON (*.jsonl *.json);;All files (*)")
+"""What the open dialog offers: tbf, or event files (which need no token or text folder); a BioNLP or
+CASIE folder through the Folder… buttons."""
 TYPES_FILTER = "Type lists (*.txt *.lst);;All files (*)"
 
 
@@ -75,7 +76,7 @@ class PathRow(QWidget):
     edited = Signal(str)
 
     def __init__(self, placeholder: str, *, folder: bool, parent: QWidget | None = None,
-                 file_filter: str = TBF_FILTER) -> None:
+                 file_filter: str = TBF_FILTER, or_folder: bool = False) -> None:
         super().__init__(parent)
         self.folder = folder
         self.file_filter = file_filter
@@ -90,6 +91,18 @@ class PathRow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.edit, 1)
         layout.addWidget(browse)
+        self.folder_button: QPushButton | None = None
+        if or_folder:  # a file or a folder (a BioNLP or CASIE corpus)
+            self.folder_button = QPushButton("Folder…")
+            self.folder_button.setToolTip("Choose a folder: a BioNLP standoff corpus (.txt, .a1, .a2) or CASIE files")
+            self.folder_button.clicked.connect(self._browse_folder)
+            layout.addWidget(self.folder_button)
+
+    def _browse_folder(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, "Choose a folder", self.edit.text() or os.getcwd())
+        if path:
+            self.edit.setText(path)
+            self.edited.emit(path)
 
     def _browse(self) -> None:
         start = self.edit.text() or os.getcwd()
@@ -149,8 +162,8 @@ class OpenCorpusDialog(QDialog):
             self.recent_combo.setItemData(self.recent_combo.count() - 1, "\n".join([request.gold, *request.systems]),
                                           Qt.ItemDataRole.ToolTipRole)
         self.recent_combo.currentIndexChanged.connect(self._use_recent)
-        self.gold = PathRow("gold standard .tbf (or TextEE / DyGIE++ .jsonl) file", folder=False,
-                            file_filter=OPEN_FILTER)
+        self.gold = PathRow("gold .tbf, event .jsonl/.json file, or BioNLP / CASIE folder", folder=False,
+                            file_filter=OPEN_FILTER, or_folder=True)
         self.gold.edit.textChanged.connect(self._gold_changed)
         self.systems = QListWidget()
         self.systems.setObjectName("systemFiles")
@@ -159,10 +172,14 @@ class OpenCorpusDialog(QDialog):
         self.systems.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         add = QPushButton("Add…")
         add.clicked.connect(self._add_systems)
+        self.add_folder = QPushButton("Add folder…")
+        self.add_folder.setToolTip("A BioNLP answer folder (.a2 files) or a folder of CASIE files")
+        self.add_folder.clicked.connect(self._add_system_folder)
         remove = QPushButton("Remove")
         remove.clicked.connect(self._remove_system)
         system_buttons = QVBoxLayout()
         system_buttons.addWidget(add)
+        system_buttons.addWidget(self.add_folder)
         system_buttons.addWidget(remove)
         system_buttons.addStretch(1)
         system_box = QHBoxLayout()
@@ -259,6 +276,12 @@ class OpenCorpusDialog(QDialog):
         paths, _ = QFileDialog.getOpenFileNames(self, "Choose system tbf files", start, OPEN_FILTER)
         self.systems.addItems([p for p in paths if p])
 
+    def _add_system_folder(self) -> None:
+        start = os.path.dirname(self.gold.text()) or os.getcwd()
+        path = QFileDialog.getExistingDirectory(self, "Choose a system folder", start)
+        if path:
+            self.systems.addItem(path)
+
     def _remove_system(self) -> None:
         for item in self.systems.selectedItems():
             self.systems.takeItem(self.systems.row(item))
@@ -270,7 +293,7 @@ class OpenCorpusDialog(QDialog):
 
     def _validate(self, *args: object) -> None:
         white_list = self.white_list.text()
-        ok = os.path.isfile(self.gold.text()) and self.systems.count() > 0 and (
+        ok = os.path.exists(self.gold.text()) and self.systems.count() > 0 and (
             not white_list or os.path.isfile(white_list))
         self.buttons.button(QDialogButtonBox.StandardButton.Open).setEnabled(ok)
 

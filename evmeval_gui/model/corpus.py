@@ -81,7 +81,7 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
     beside a character-offset file is left alone, since it would change how spans are read);
     `txt/` beside the gold file is the text folder.
     """
-    if is_event_jsonl(gold):  # the tokens are in the file: no folders
+    if is_event_corpus(gold):  # the tokens and texts are in the files: no folders
         return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list)
     if token_dir is None and guess_mode(gold) is SpanMode.TOKEN:
         token_dir = sibling_folder(gold, "tkn")
@@ -91,19 +91,33 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
 
 
 EVENT_EXTENSIONS = (".jsonl", ".json")
-"""Event-extraction files (TextEE windows, DyGIE++ documents): opened without token tables."""
+"""Event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, CASIE): opened without token tables."""
 
 
-def is_event_jsonl(path: str) -> bool:
-    """Whether `path` names an event-extraction JSONL file (by its extension; its content decides the format)."""
-    return path.lower().endswith(EVENT_EXTENSIONS)
+def is_event_corpus(path: str) -> bool:
+    """Whether `path` is an event-extraction input the library's one rule (`evmeval.conventions.input_format`)
+    names: a JSON(L) file, a BioNLP folder or a CASIE folder; a tbf file or brat folder is not. A JSON
+    file the rule cannot place still opens as one, so that its reading names what is wrong."""
+    lowered = path.lower()
+    if not (lowered.endswith(EVENT_EXTENSIONS) or os.path.isdir(path)):
+        return False  # a tbf corpus loads none of the conventions
+    from evmeval.conventions import input_format
+    from evmeval.io.bionlp import TASK
+
+    try:
+        found = input_format(path)
+    except FormatError:
+        return lowered.endswith(EVENT_EXTENSIONS)
+    if found == "bionlp" and os.path.isdir(path):  # the rule's default for a folder: only with .a2 files
+        return any(name.endswith(TASK) for name in os.listdir(path))
+    return found not in ("tbf", "brat")
 
 
 def guess_roles(paths: list[str]) -> tuple[str | None, list[str]]:
     """Which of some dropped tbf (or event JSONL) files is the gold one: a name containing "gold", else
     the first. Event files are taken only when there is no tbf file (one kind per corpus)."""
     tbfs = sorted(p for p in paths if p.lower().endswith(".tbf")) or sorted(
-        p for p in paths if is_event_jsonl(p))
+        p for p in paths if is_event_corpus(p))
     if not tbfs:
         return None, []
     gold = next((p for p in tbfs if "gold" in os.path.basename(p).lower()), tbfs[0])
@@ -165,7 +179,7 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
 
     if not request.systems:
         raise FormatError(request.gold, 0, "no system file given", "at least one system tbf file")
-    if is_event_jsonl(request.gold):
+    if is_event_corpus(request.gold):
         return load_event_corpus(request, progress=progress, status=status, check=check)
     total = 1 + len(request.systems)
     if status:
@@ -200,18 +214,22 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
 
 def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status: Status | None,
                       check: Callable[[], None]) -> LoadedCorpus:
-    """A TextEE or DyGIE++ gold file and its prediction files: tokens and texts from the files, the
-    mentions `evmeval`'s convention scores, and the switchboard of every convention (all in the library)."""
+    """An event gold input (TextEE, DyGIE++, MAVEN, MAVEN-ERE, CASIE, a BioNLP folder) and its prediction
+    inputs: tokens and texts from the files, the mentions as tbf, and the switchboard of every convention
+    that reads the format (all in the library)."""
     from evmeval.conventions.base import Input  # only for these corpora: a tbf corpus loads none of it
     from evmeval.conventions.corpus import event_inputs
 
-    gold = Input(request.gold, read_bytes(request.gold))
+    def given(path: str) -> Input:  # a folder is read by its format's reader
+        return Input(path) if os.path.isdir(path) else Input(path, read_bytes(path))
+
+    gold = given(request.gold)
     events = []
     for number, path in enumerate(request.systems, start=1):
         check()
         if status:
             status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
-        events.append(event_inputs(gold, Input(path, read_bytes(path))))
+        events.append(event_inputs(gold, given(path)))
         if progress:
             progress(number, len(request.systems))
     check()

@@ -20,6 +20,8 @@ class Selection:
     doc_id: str | None = None
     gold_ids: frozenset[str] = field(default_factory=frozenset)
     system_ids: frozenset[str] = field(default_factory=frozenset)
+    argument: tuple[str, str, int] | None = None
+    """One argument singled out (an argument sub-row chosen): (side, its trigger's mention id, index)."""
 
     def matches(self, row: MappingRow) -> bool:
         """Whether a mapping-table row shows one of the selected mentions."""

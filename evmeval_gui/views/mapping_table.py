@@ -8,7 +8,7 @@ Selecting rows selects their mentions through the session; the table follows the
 
 from __future__ import annotations
 
-import re
+import dataclasses
 
 from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import (
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.model.argument_rows import ArgumentLine, ArgumentSource
 from evmeval_gui.model.doctext import row_position
 from evmeval_gui.model.filters import ChartFilter, RowPredicate
 from evmeval_gui.model.formatting import dice, plural
@@ -41,6 +42,16 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
+from evmeval_gui.views.mapping_arguments import (
+    ALL,
+    ERRORS,
+    HIDDEN,
+    ArgumentChooser,
+    argument_look,
+    argument_text,
+    argument_tooltip,
+    sub_rows_shown,
+)
 from evmeval_gui.views.mapping_columns import (
     DICE,
     G_ID,
@@ -59,50 +70,13 @@ from evmeval_gui.views.mapping_columns import (
     TSV_HEADERS,
     MappingColumns,
 )
+from evmeval_gui.views.mapping_order import common_ends, shown, sort_key
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 
 _Index = QModelIndex | QPersistentModelIndex
 _MISMATCH_COLOUR = QColor("#9A4A00")
-
-
-def natural_key(text: str) -> tuple:
-    """`E2` before `E10`: digits compare as numbers."""
-    return tuple(int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", text))
-
-
-def _sort_key(row: MappingRow, rank: int, column: int):
-    """What a column sorts by: the reading order, Dice (unmapped last), the outcome's order, natural ids."""
-    if column == POS:
-        return rank
-    if column == DICE:
-        return -1.0 if row.dice is None else row.dice
-    if column == OUTCOME:
-        return colours.OUTCOME_ORDER.index(row.outcome)
-    mention = row.gold if column < SYSTEM_FIRST else row.system
-    if mention is None:
-        return (1, ())
-    field = (column - G_ID) % 4
-    value = (mention.mention_id, mention.text, mention.mention_type, mention.realis)[field]
-    return (0, natural_key(value))
-
-
-def _common_ends(old: list[tuple], new: list[tuple]) -> tuple[int, int]:
-    """How many leading and trailing items the two lists share (they do not overlap)."""
-    shortest = min(len(old), len(new))
-    head = 0
-    while head < shortest and old[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
-    return head, tail
-
-
-def _shown(row: MappingRow) -> tuple:
-    """What a row shows (its mention indices aside, which an edit shifts without changing the row)."""
-    return (row.gold, row.system, row.dice, row.outcome, row.rule)
 
 
 class MappingTableModel(QAbstractTableModel):
@@ -126,6 +100,10 @@ class MappingTableModel(QAbstractTableModel):
         self.sort_order = Qt.SortOrder.AscendingOrder
         self._bold = QFont()
         self._bold.setBold(True)
+        self._italic = QFont()
+        self._italic.setItalic(True)
+        self.arguments: ArgumentSource | None = None
+        """Each trigger's arguments as sub-rows under its row (None: none shown)."""
 
     def _load(self, doc_id: str | None) -> tuple[list[MappingRow], list[int]]:
         """The rows of `doc_id` with their reading-order ranks, sorted by the sort column."""
@@ -142,11 +120,20 @@ class MappingTableModel(QAbstractTableModel):
 
     def _sorted(self, rows: list[MappingRow], rank: list[int]) -> tuple[list[MappingRow], list[int]]:
         column = self.sort_column
-        reading = sorted(range(len(rows)), key=rank.__getitem__)
+        kept = [i for i, r in enumerate(rows) if not isinstance(r, ArgumentLine)]  # sub-rows follow their row
+        reading = sorted(kept, key=rank.__getitem__)
         # stable either way: rows that sort alike stay in reading order, as a proxy's sort kept them
-        order = sorted(reading, key=lambda i: _sort_key(rows[i], rank[i], column),
+        order = sorted(reading, key=lambda i: sort_key(rows[i], rank[i], column),
                        reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
-        return [rows[i] for i in order], [rank[i] for i in order]
+        if self.arguments is None or self.doc_id is None:
+            return [rows[i] for i in order], [rank[i] for i in order]
+        out: list = []
+        out_rank: list[int] = []
+        for i in order:
+            lines = self.arguments.lines(self.doc_id, rows[i])
+            out += [rows[i], *lines]
+            out_rank += [rank[i]] * (1 + len(lines))
+        return out, out_rank
 
     def set_document(self, doc_id: str | None) -> None:
         """Load the rows of `doc_id` (None: empty) for the session's current combination."""
@@ -165,7 +152,7 @@ class MappingTableModel(QAbstractTableModel):
             return
         rows, rank = self._load(self.doc_id)
         old, old_rank = self.rows, self._rank
-        head, tail = _common_ends([_shown(r) for r in old], [_shown(r) for r in rows])
+        head, tail = common_ends([shown(r) for r in old], [shown(r) for r in rows])
         self._texts.clear()
         if len(old) == len(rows):
             self.rows, self._rank = rows, rank
@@ -196,9 +183,12 @@ class MappingTableModel(QAbstractTableModel):
         self.layoutAboutToBeChanged.emit()
         rows = self.rows
         order_rows, order_rank = self._sorted(rows, self._rank)
-        where = {id(r): k for k, r in enumerate(order_rows)}
+        def identity(r: object) -> object:  # sub-rows are made again: they are known by value
+            return r if isinstance(r, ArgumentLine) else id(r)
+
+        where = {identity(r): k for k, r in enumerate(order_rows)}
         old_indexes = self.persistentIndexList()
-        new_indexes = [self.index(where[id(rows[i.row()])], i.column()) for i in old_indexes]
+        new_indexes = [self.index(where[identity(rows[i.row()])], i.column()) for i in old_indexes]
         self.rows, self._rank = order_rows, order_rank
         self._texts.clear()
         self.changePersistentIndexList(old_indexes, new_indexes)
@@ -226,8 +216,14 @@ class MappingTableModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self.display_text(index.row(), column)
+        if isinstance(row, ArgumentLine):
+            if role == ROW_ROLE:
+                return row
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return argument_tooltip(row, column)
+            return argument_look(row, column, role, self._italic)
         if role == SORT_ROLE:
-            return _sort_key(row, self._rank[index.row()], column)
+            return sort_key(row, self._rank[index.row()], column)
         if role == ROW_ROLE:
             return row
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -247,6 +243,8 @@ class MappingTableModel(QAbstractTableModel):
 
     def _cell_text(self, number: int, column: int) -> str:
         row = self.rows[number]
+        if isinstance(row, ArgumentLine):
+            return argument_text(row, column)
         if column == POS:
             return str(self._rank[number])
         if column == DICE:
@@ -321,6 +319,8 @@ class MappingFilter(QSortFilterProxyModel):
         self.outcome: Outcome | str | None = None
         self.mention_type: str | None = None
         self.predicate: RowPredicate | None = None
+        self.argument_errors = False
+        """Argument sub-rows: only the errors (wrong role, missed, spurious)."""
 
     def set_outcome(self, outcome: Outcome | str | None) -> None:
         """An `Outcome` (or its value), `MappingFilter.ERRORS` (all but exact matches) or None (all rows)."""
@@ -344,7 +344,10 @@ class MappingFilter(QSortFilterProxyModel):
     def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
         model = self.sourceModel()
         assert isinstance(model, MappingTableModel)
-        return self.accepts(model.doc_id, model.rows[source_row])
+        row = model.rows[source_row]
+        if isinstance(row, ArgumentLine):  # under its trigger's row, so shown with it
+            return (row.is_error or not self.argument_errors) and self.accepts(model.doc_id, row.parent)
+        return self.accepts(model.doc_id, row)
 
     def accepts(self, doc_id: str | None, row: MappingRow) -> bool:
         """Whether the table would show `row` of `doc_id` (Find skips the rows it would not)."""
@@ -383,6 +386,9 @@ class MappingTable(QWidget):
         self.type_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.type_combo.currentIndexChanged.connect(lambda _: self._refiltered(
             lambda: self.proxy.set_type(self.type_combo.currentData())))
+        self.argument_combo = ArgumentChooser()
+        self.argument_combo.currentIndexChanged.connect(lambda _: self._arguments_chosen())
+        self._argument_sources: dict[str, ArgumentSource] = {}
         self.count_label = QLabel()
         self.count_label.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         self.table = QTableView()
@@ -402,6 +408,7 @@ class MappingTable(QWidget):
         filters.addWidget(QLabel("Show"))
         filters.addWidget(self.outcome_combo)
         filters.addWidget(self.type_combo)
+        filters.addWidget(self.argument_combo)
         filters.addStretch(1)
         filters.addWidget(self.count_label)
         layout = QVBoxLayout(self)
@@ -447,6 +454,21 @@ class MappingTable(QWidget):
         self.type_combo.setCurrentIndex(max(found, 0))
         self.type_combo.blockSignals(False)
         self.proxy.set_type(self.type_combo.currentData())
+
+    def set_argument_sources(self, sources: dict[str, ArgumentSource]) -> None:
+        """The conventions whose argument outcomes can be shown (empty: a corpus without arguments)."""
+        self._argument_sources = dict(sources)
+        self.argument_combo.set_conventions(list(sources))
+        self._arguments_chosen()
+
+    def _arguments_chosen(self) -> None:
+        mode, name = self.argument_combo.currentData() or (HIDDEN, "")
+        source = self._argument_sources.get(name) if mode in (ALL, ERRORS) else None
+        refilter(self.proxy, lambda: setattr(self.proxy, "argument_errors", mode == ERRORS))
+        if source is not self.model.arguments:
+            self.model.arguments = source
+            self._reload()
+        self._update_count()
 
     def filter_type(self, canonical: str | None) -> None:
         """Show only rows of this type (None: every type), as choosing it in the type box does."""
@@ -520,8 +542,9 @@ class MappingTable(QWidget):
         return [index.data(ROW_ROLE) for index in self.table.selectionModel().selectedRows(0)]
 
     def _update_count(self, *args: object) -> None:
-        total, shown = self.model.rowCount(), self.proxy.rowCount()
-        errors = sum(1 for r in self.model.rows if r.outcome.is_error)
+        rows = [r for r in self.model.rows if not isinstance(r, ArgumentLine)]  # sub-rows are not counted
+        total, shown = len(rows), self.proxy.rowCount() - sub_rows_shown(self.proxy, self.model.rows)
+        errors = sum(1 for r in rows if r.outcome.is_error)
         if self.model.doc_id is None:
             self.count_label.setText("")
         elif shown == total:
@@ -535,8 +558,9 @@ class MappingTable(QWidget):
         if self._updating or self.model.doc_id is None:
             return
         rows = self.selected_rows()
+        argument = next((r.key for r in rows if isinstance(r, ArgumentLine)), None)
         if rows:
-            self.session.select(Selection.of_rows(self.model.doc_id, rows))
+            self.session.select(dataclasses.replace(Selection.of_rows(self.model.doc_id, rows), argument=argument))
         else:
             self.session.select(Selection(self.model.doc_id))
 
@@ -549,7 +573,10 @@ class MappingTable(QWidget):
             chosen = QItemSelection()
             first: QModelIndex | None = None
             for number, row in enumerate(self.model.rows):  # the model's order is the table's
-                if not selection.matches(row):
+                if isinstance(row, ArgumentLine) or selection.argument is not None:  # the argument alone
+                    if not isinstance(row, ArgumentLine) or row.key != selection.argument:
+                        continue
+                elif not selection.matches(row):
                     continue
                 index = self.proxy.mapFromSource(self.model.index(number, 0))
                 if index.isValid():

@@ -1,21 +1,25 @@
 """Arguments on the text: the selected trigger's arguments boxed, each with its role label.
 
-For an event JSONL corpus (TextEE, DyGIE++) the library keeps each trigger's arguments on the
-document's tokens (`EventCorpus.roles`); this painter (one of the text view's overlays) draws, for
-every selected gold or system mention, a box around each argument's words and a small label naming
-the role (gold: solid, label above; system: dashed, label below). Nothing is computed here.
+For an event corpus the library keeps each trigger's arguments on the document's tokens (TextEE,
+DyGIE++, MAVEN) or characters (BioNLP, CASIE: `EventCorpus.roles`); this painter (one of the text
+view's overlays) draws, for every selected gold or system mention, a box around each argument's
+words and a small label naming the role (gold: solid, label above; system: dashed, label below).
+Nothing is computed here.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 
 from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.items import GOLD as GOLD_SIDE
 from evmeval.conventions.items import PRED
+from evmeval.model import SpanMode
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 
+from evmeval_gui.model.doctext import DocumentText
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Layout
 
 ROLE_COLOURS = {GOLD: QColor("#6a3d9a"), SYSTEM: QColor("#b15928")}
@@ -36,11 +40,45 @@ def word_rects(layout: Layout, start: int, end: int) -> list[QRectF]:
     return list(by_line.values())
 
 
+def char_units(doc: DocumentText, start: int, end: int) -> tuple[int, int]:
+    """The units `[first, last)` of a character-mode document (labels `begin–end`) that overlap
+    `[start, end)` (an argument that is no mention may end inside a word: `TNF` of `TNF.`)."""
+    starts = [int(label.partition("–")[0]) for label in doc.unit_labels]
+    ends = [int(label.partition("–")[2]) for label in doc.unit_labels]
+    first = bisect.bisect_right(ends, start)
+    last = bisect.bisect_left(starts, end)
+    return first, max(first, last)
+
+
 class ArgumentOverlay:
     """Draws the selected triggers' arguments with their roles (see the module docstring)."""
 
-    def __init__(self, corpus: Callable[[], EventCorpus | None]) -> None:
+    def __init__(self, corpus: Callable[[], EventCorpus | None],
+                 focus: Callable[[], tuple[str, str, int] | None] = lambda: None) -> None:
         self.corpus = corpus
+        self.focus = focus
+        """The argument singled out (an argument sub-row chosen in the mapping table): drawn stronger."""
+
+    @staticmethod
+    def units(view, corpus: EventCorpus, start: int, end: int) -> tuple[int, int]:
+        """An argument's units on the shown text: its token range, or the words of its characters."""
+        if corpus.inputs.mode is SpanMode.CHAR and view.doc is not None:
+            return char_units(view.doc, start, end)
+        return start, end
+
+    def focused(self, view) -> list[tuple[int, str, QRectF]]:
+        """(layer, role, box) of the argument singled out, when it is one of the selected mentions'."""
+        corpus, focus, doc = self.corpus(), self.focus(), view.result_doc
+        if corpus is None or focus is None or doc is None or view.layout_data is None:
+            return []
+        side, mention, index = focus
+        roles = corpus.roles(side, doc.doc_id, mention)
+        if not 0 <= index < len(roles):
+            return []
+        role = roles[index]
+        first, last = self.units(view, corpus, role.start, role.end)
+        return [(GOLD if side == GOLD_SIDE else SYSTEM, role.role, rect)
+                for rect in word_rects(view.layout_data, first, last)]
 
     def shown(self, view) -> list[tuple[int, str, QRectF]]:
         """(layer, role, box) of every argument of the selected mentions."""
@@ -53,7 +91,8 @@ class ArgumentOverlay:
                                                 (SYSTEM, PRED, system_sel, doc.system)):
             for i in sorted(selected):
                 for role in corpus.roles(side, doc.doc_id, mentions[i].mention_id):
-                    out += [(layer, role.role, rect) for rect in word_rects(layout, role.start, role.end)]
+                    first, last = self.units(view, corpus, role.start, role.end)
+                    out += [(layer, role.role, rect) for rect in word_rects(layout, first, last)]
         return out
 
     def paint(self, view, painter: QPainter) -> None:
@@ -79,6 +118,12 @@ class ArgumentOverlay:
             painter.drawRoundedRect(badge, 2, 2)
             painter.setPen(QColor("white"))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, role)
+        for layer, _, rect in self.focused(view):  # the chosen argument: tinted, with a thick frame
+            colour = QColor(ROLE_COLOURS[layer])
+            painter.setPen(QPen(colour, 3.0))
+            colour.setAlpha(50)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(rect.adjusted(-1, -1, 1, 1), 3, 3)
         painter.restore()
 
     def paint_viewport(self, view, painter: QPainter) -> None:

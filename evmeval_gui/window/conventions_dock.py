@@ -29,10 +29,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.jobs import JobRunner
+from evmeval_gui.model.argument_rows import ArgumentSource, argument_conventions
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
+from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.text_view import TextView
 from evmeval_gui.window.argument_overlay import ArgumentOverlay
+from evmeval_gui.window.threshold_dock import ThresholdDock
 
 FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
 BIG_SPREAD = 0.05
@@ -51,6 +55,10 @@ def dock_width(window_width: int) -> int:
     return min(600, max(360, int(window_width * 0.36)))
 
 
+OPEN_NOTE = ("Open a TextEE, DyGIE++, MAVEN, MAVEN-ERE or CASIE file, or a BioNLP folder, to compare "
+             "scoring conventions.")
+
+
 class ConventionsDock(QDockWidget):
     """The Conventions dock of `window`."""
 
@@ -60,7 +68,7 @@ class ConventionsDock(QDockWidget):
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
         self.session = session
         self.corpus: EventCorpus | None = None
-        self.note = QLabel("Open a TextEE or DyGIE++ corpus to compare scoring conventions.")
+        self.note = QLabel(OPEN_NOTE)
         self.note.setWordWrap(True)
         self.table = QTableWidget()
         self.table.setObjectName("switchboardTable")
@@ -95,21 +103,35 @@ class ConventionsDock(QDockWidget):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
         self.text_view = text_view
-        self.arguments = ArgumentOverlay(lambda: self.corpus)
+        self.arguments = ArgumentOverlay(lambda: self.corpus, lambda: self.session.selection.argument)
         """The selected trigger's arguments with their roles, on the text."""
         if text_view is not None:
             text_view.overlays.append(self.arguments)
         session.corpus_loaded.connect(self._refresh)
         session.system_changed.connect(lambda *_: self._refresh())
+        runner = getattr(window, "runner", None)
+        self.threshold_dock: ThresholdDock | None = None
+        """DyGIE++ probabilities: a threshold and the precision-recall curve (tabbed with this dock)."""
+        if isinstance(runner, JobRunner):
+            self.threshold_dock = ThresholdDock(window, session, runner)
+            window.tabifyDockWidget(self, self.threshold_dock)
+            menu = getattr(window, "view_menu", None)
+            if menu is not None:
+                action = self.threshold_dock.toggleViewAction()
+                action.setText("&Threshold (DyGIE++)")
+                menu.addAction(action)
 
     def _refresh(self) -> None:
         corpus = self.session.corpus
         index = self.session.system_index
         events = corpus.events if corpus is not None else ()
         self.corpus = events[index] if 0 <= index < len(events) else None
+        mapping = getattr(self.parentWidget(), "mapping", None)
+        if isinstance(mapping, MappingTable):  # arguments as sub-rows under each convention that scores them
+            mapping.set_argument_sources({} if self.corpus is None else {
+                name: ArgumentSource(self.corpus, name) for name in argument_conventions(self.corpus)})
         if self.corpus is None:
-            self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. Open a TextEE or DyGIE++ "
-                              "corpus to compare scoring conventions.")
+            self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. " + OPEN_NOTE)
             self.table.clear()
             self.table.setRowCount(0)
             self.flips.clear()
@@ -119,7 +141,9 @@ class ConventionsDock(QDockWidget):
         board = self.corpus.switchboard
         fingerprint = board.results[0].fingerprint if board.results else None
         self.note.setText((f"Data: {fingerprint.summary()[:fingerprint.summary().index('; gold')]}. " if fingerprint
-                           else "") + "Spread: largest minus smallest, points.")
+                           else "") + ("Spread: largest minus smallest, points." if board.conventions else
+                                       f"{self.corpus.format.upper()}: scored as tbf is (EvmEval v1.8), no "
+                                       "other convention reads it."))
         self._fill_table(board)
         self._fill_flips(board)
         self.detail.setText("Click a flip to see it on the text.")
@@ -136,8 +160,9 @@ class ConventionsDock(QDockWidget):
         self.table.setColumnCount(len(columns))
         self.table.setHorizontalHeaderLabels(columns)
         labels = []
-        self.table.setRowCount(len(board.rows) * len(FIGURES))
-        for r, row in enumerate(board.rows):
+        rows = [row for row in board.rows if any(c is not None for c in row.cells.values())]  # a measured one
+        self.table.setRowCount(len(rows) * len(FIGURES))
+        for r, row in enumerate(rows):
             for f, figure in enumerate(FIGURES):
                 at = r * len(FIGURES) + f
                 labels.append(f"{_ROW_LABELS.get(row.row, row.label)} {_SHORT[figure]}")
@@ -155,6 +180,20 @@ class ConventionsDock(QDockWidget):
                 if spread is not None and spread >= BIG_SPREAD:
                     item.setForeground(QBrush(QColor("#b2182b")))
                 self.table.setItem(at, len(board.conventions), item)
+        for c, (convention, result) in enumerate(zip(board.conventions, board.results, strict=True)):
+            if convention.comparable:
+                continue  # its figures are in the comparable rows
+            for name, metric in result.metrics.items():  # its own figures, under its own names
+                for figure in FIGURES:
+                    at = self.table.rowCount()
+                    self.table.insertRow(at)
+                    labels.append(f"{result.labels.get(name, name)} {_SHORT[figure]}")
+                    value = getattr(metric, figure, None)
+                    item = QTableWidgetItem("—" if value is None else f"{100 * value:.2f}")
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    item.setToolTip(f"{convention.name} {name}: match {metric.match_num:g}, pred {metric.pred_num}, "
+                                    f"gold {metric.gold_num}")
+                    self.table.setItem(at, c, item)
         self.table.setVerticalHeaderLabels(labels)
         self.table.resizeColumnsToContents()
 

@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from PySide6.QtCore import QUrl
 
 from evmeval_gui.dialogs import OpenCorpusDialog
-from evmeval_gui.model.corpus import EVENT_EXTENSIONS, guess_roles, make_request
+from evmeval_gui.model.corpus import EVENT_EXTENSIONS, guess_roles, is_event_corpus, make_request
 
 OPENED = (".tbf", *EVENT_EXTENSIONS)
-"""What a drop opens: tbf files, or TextEE / DyGIE++ JSONL files."""
+"""What a drop opens: tbf files, event JSON(L) files, or BioNLP / CASIE folders (as themselves)."""
 
 
 class WindowDrops:
@@ -23,7 +23,9 @@ class WindowDrops:
         paths: list[str] = []
         for url in urls:
             path = url.toLocalFile()
-            if os.path.isdir(path):
+            if os.path.isdir(path) and is_event_corpus(path):
+                paths.append(path)
+            elif os.path.isdir(path):
                 paths.extend(os.path.join(path, n) for n in sorted(os.listdir(path)) if n.lower().endswith(OPENED))
             elif path.lower().endswith(OPENED):
                 paths.append(path)

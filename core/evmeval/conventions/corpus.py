@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
-from evmeval.conventions.ours import Role, Unit, mention_id, sides
+from evmeval.conventions.ours import READERS, Role, Unit, mention_id, sides
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
 from evmeval.model import Token, TokenTable
@@ -81,6 +82,9 @@ class EventCorpus:
     format: str
     arguments: tuple[dict[tuple[str, str], list[Role]], dict[tuple[str, str], list[Role]]] = ({}, {})
     """Gold's and the system's: (document, mention id) -> its event's arguments on the document's tokens."""
+    verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = field(default_factory=dict)
+    """Per convention that scores arguments one by one: each trigger's arguments' outcomes (made while
+    loading, so showing them is a look-up)."""
 
     def roles(self, side: str, doc_id: str, mention: str) -> list[Role]:
         """The arguments of a trigger mention (GOLD or PRED side), to show on the text with it."""
@@ -94,15 +98,25 @@ class EventCorpus:
 
 
 def event_inputs(gold: Input, system: Input) -> EventCorpus:
-    """Read both files (any format `ours.READERS` knows); raises `FormatError`."""
-    from evmeval.conventions import conventions_for, detect_format  # the registry imports this package
+    """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
+    The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
+    scores it as tbf, which the window's own figures are)."""
+    from evmeval.conventions import REGISTRY, input_format  # the registry imports this package
+    from evmeval.conventions.corpus_formats import read_pair
 
-    found = detect_format(gold)
-    g, s, _ = sides(gold, system)
-    texts: dict[str, str] = {}
+    found = input_format(gold.path)
+    if found in READERS:
+        g, s, _ = sides(gold, system)
+        units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
+        texts: dict[str, str] = {}
+    else:
+        pair = read_pair(found, gold, system)
+        units, gold_tbf, system_tbf, arguments, texts = pair.units, pair.gold, pair.system, pair.arguments, pair.texts
     tables: dict[str, TokenTable] = {}
-    for doc_id, units in g.units.items():
-        texts[doc_id], tables[doc_id] = document_text(doc_id, units)
-    inputs = LoadedInputs(g.tbf, s.tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
-    return EventCorpus(inputs, run_switchboard(conventions_for("all", gold), gold, system), found,
-                       (g.arguments, s.arguments))
+    for doc_id, doc_units in units.items():
+        texts[doc_id], tables[doc_id] = document_text(doc_id, doc_units)
+    inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
+    conventions = [c for c in REGISTRY.values() if c.reads(found)]
+    board = run_switchboard(conventions, gold, system)
+    verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
+    return EventCorpus(inputs, board, found, arguments, verdicts)

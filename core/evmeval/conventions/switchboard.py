@@ -8,7 +8,7 @@ conventions is as large as the difference, the convention explains it; the flips
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.conventions.base import Convention, ConventionResult, Input, Metric
@@ -50,6 +50,9 @@ class Switchboard:
     results: tuple[ConventionResult, ...]
     rows: tuple[Row, ...]
     flips: tuple[PairFlips, ...]
+    outcomes: dict[str, list[Outcome]] = field(default_factory=dict)
+    """Per convention that gives them, every occurrence's outcomes (the flips are made from these; the
+    window's argument sub-rows read them through `argument_outcomes`)."""
 
     def to_json(self) -> dict[str, Any]:
         def cell(c: Cell | None) -> dict[str, Any] | None:
@@ -80,7 +83,8 @@ def switchboard(conventions: Sequence[Convention], results: Sequence[ConventionR
     pair of conventions that gives per-occurrence outcomes."""
     outcomes: dict[str, list[Outcome]] = {c.name: c.outcomes(gold, system) for c in conventions
                                           if c.outcomes is not None}
-    return Switchboard(tuple(conventions), tuple(results), table(conventions, results), tuple(all_flips(outcomes)))
+    return Switchboard(tuple(conventions), tuple(results), table(conventions, results), tuple(all_flips(outcomes)),
+                       outcomes)
 
 
 def run_switchboard(conventions: Sequence[Convention], gold: Input, system: Input) -> Switchboard:

@@ -1,0 +1,188 @@
+"""BioNLP, CASIE, MAVEN and MAVEN-ERE gold/system pairs as the window's inputs, with no token tables.
+
+The window shows a corpus as tbf mentions on a text. The token formats (MAVEN, MAVEN-ERE) carry their
+tokens, so their text is made from them as TextEE's is (`corpus.document_text`); the character
+formats (BioNLP standoff, CASIE) carry their text, so their mentions stay on character offsets, as
+`evmeval-convert` maps them into tbf (`brat_to_document`, `casie.to_tbf`) and `evmeval-score` scores
+them. Submissions that only name gold candidates (MAVEN's `{id, type_id}`, MAVEN-ERE's clusters) are
+placed on the gold document's mentions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from evmeval.conventions.base import Input
+from evmeval.conventions.convert_standoff import bionlp_to_brat_document
+from evmeval.conventions.ours import Role, Unit
+from evmeval.io import casie
+from evmeval.io.bionlp import BionlpDocument, read_answers, read_bionlp
+from evmeval.io.brat import BratDocument, Event, TextBound
+from evmeval.io.convert import brat_to_document
+from evmeval.io.errors import FormatError
+from evmeval.io.maven import Document as MavenDocument
+from evmeval.io.maven import read_maven
+from evmeval.io.maven_ere import read_maven_ere
+from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
+
+Arguments = dict[tuple[str, str], list[Role]]
+
+
+@dataclass
+class Pair:
+    """Both sides as tbf, each document's text (and its units, for the token formats) and arguments."""
+
+    gold: TbfFile
+    system: TbfFile
+    texts: dict[str, str] = field(default_factory=dict)
+    units: dict[str, list[Unit]] = field(default_factory=dict)
+    """Token formats: per document its sentences (empty for the character formats)."""
+    arguments: tuple[Arguments, Arguments] = field(default_factory=lambda: ({}, {}))
+
+
+def _standoff_arguments(doc: BratDocument) -> Arguments:
+    """Each event's arguments as character spans: an entity's text bound, a nested event's trigger."""
+    bounds = {t.id: t for t in doc.text_bounds}
+    events = {e.id: e for e in doc.events}
+    out: Arguments = {}
+    for event in doc.events:
+        roles = []
+        for role, target in event.arguments:
+            record: TextBound | Event | None = bounds.get(target) or events.get(target)
+            if isinstance(record, Event):
+                record = bounds.get(record.trigger)
+            if isinstance(record, TextBound) and record.fragments:
+                roles.append(Role(role, record.fragments[0][0], record.fragments[-1][1]))
+        out[doc.doc_id, event.id] = roles
+    return out
+
+
+def _standoff_side(path: str, documents: tuple[BionlpDocument, ...]) -> tuple[TbfFile, Arguments, dict[str, str]]:
+    docs: dict[str, Document] = {}
+    arguments: Arguments = {}
+    texts: dict[str, str] = {}
+    for d in documents:
+        merged = bionlp_to_brat_document(d)
+        docs[d.doc_id] = brat_to_document(merged, None)[0]
+        arguments.update(_standoff_arguments(merged))
+        if d.text is not None:
+            texts[d.doc_id] = d.text
+    return TbfFile(path, SpanMode.CHAR, docs), arguments, texts
+
+
+def bionlp_pair(gold: Input, system: Input) -> Pair:
+    """A BioNLP gold folder and an answer folder (events on character offsets, arguments nested)."""
+    g = read_bionlp(gold.path)
+    a = read_answers(system.path, g)
+    gold_tbf, gold_args, texts = _standoff_side(g.path, g.documents)
+    system_tbf, system_args, _ = _standoff_side(a.path, a.documents)
+    return Pair(gold_tbf, system_tbf, texts, {}, (gold_args, system_args))
+
+
+def casie_pair(gold: Input, system: Input) -> Pair:
+    """CASIE gold and system (files or folders): nuggets on character offsets, hoppers as coreference,
+    each nugget's arguments as character spans."""
+    sides = []
+    texts: dict[str, str] = {}
+    arguments: list[Arguments] = []
+    for source in (gold, system):
+        documents = casie.read_casie(source.path)
+        sides.append(casie.to_tbf(documents, source.path))
+        found: Arguments = {}
+        for doc, tbf_doc in zip(documents, sides[-1].documents.values(), strict=True):
+            texts.setdefault(doc.doc_id, doc.content)
+            events = [e for h in doc.hoppers for e in h.events]
+            for event, mention in zip(events, tbf_doc.mentions, strict=True):
+                found[doc.doc_id, mention.mention_id] = [Role(a.role, a.span.start, a.span.end)
+                                                         for a in event.arguments or ()]
+        arguments.append(found)
+    return Pair(sides[0], sides[1], texts, {}, (arguments[0], arguments[1]))
+
+
+def _maven_units(doc: MavenDocument) -> list[Unit]:
+    return [Unit(str(k), s.tokens, [f"{k}:t{i}" for i in range(len(s.tokens))]) for k, s in enumerate(doc.content)]
+
+
+def _mention(run: str, doc_id: str, mention_id: str, sent: int, offset: tuple[int, int], text: str,
+             event_type: str, line: int) -> Mention:
+    span = tuple(f"{sent}:t{i}" for i in range(offset[0], offset[1]))
+    return Mention(run, doc_id, mention_id, span, text, canonical(event_type), "", event_type, "", None, line)
+
+
+def maven_pair(gold: Input, system: Input) -> Pair:
+    """MAVEN gold documents and a submission (or predicted documents): each prediction placed on the
+    gold mention or candidate its id names; type id 0 (the negative class) is no event."""
+    g = read_maven(gold.path, gold.data)
+    s = read_maven(system.path, system.data)
+    names = {e.type_id: e.type for d in g.documents for e in d.events or ()}
+    gold_docs: dict[str, Document] = {}
+    system_docs: dict[str, Document] = {}
+    units: dict[str, list[Unit]] = {}
+    where: dict[str, dict[str, tuple[int, tuple[int, int], str]]] = {}
+    for d in g.documents:
+        units[d.id] = _maven_units(d)
+        mentions = [_mention("gold", d.id, m.id, m.sent_id, m.offset, m.trigger_word, e.type, d.line)
+                    for e in d.events or () for m in e.mentions]
+        gold_docs[d.id] = Document(d.id, tuple(mentions))
+        every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
+            d.candidates or ())
+        where[d.id] = {m.id: (m.sent_id, m.offset, m.trigger_word) for m in every}
+    predicted: dict[str, list[tuple[str, int]]] = {}
+    if s.is_submission:
+        for sub in s.submissions:
+            predicted[sub.id] = [(p.id, p.type_id) for p in sub.predictions]
+    else:
+        for d in s.documents:
+            predicted[d.id] = [(m.id, e.type_id) for e in d.events or () for m in e.mentions]
+            names.update({e.type_id: e.type for e in d.events or ()})
+    for doc_id, predictions in predicted.items():
+        if doc_id not in where:
+            continue  # evaluate.py scores gold documents only
+        mentions = []
+        for mention_id, type_id in predictions:
+            if type_id == 0 or mention_id not in where[doc_id]:
+                continue
+            sent, offset, text = where[doc_id][mention_id]
+            mentions.append(_mention("system", doc_id, mention_id, sent, offset, text,
+                                     names.get(type_id, f"type {type_id}"), 0))
+        system_docs[doc_id] = Document(doc_id, tuple(mentions))
+    return Pair(TbfFile(g.path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
+
+
+def _clusters(doc_id: str, clusters: list[list[str]], known: set[str]) -> tuple[Relation, ...]:
+    kept = [tuple(i for i in c if i in known) for c in clusters]
+    return tuple(Relation("Coreference", f"R{n}", c, 0) for n, c in enumerate((c for c in kept if len(c) > 1), 1))
+
+
+def maven_ere_pair(gold: Input, system: Input) -> Pair:
+    """MAVEN-ERE gold documents and a submission: both sides are the gold event mentions (MAVEN-ERE
+    scores relations over gold mentions); gold's events and the submission's clusters are coreference."""
+    g = read_maven_ere(gold.path, gold.data)
+    s = read_maven_ere(system.path, system.data)
+    submitted = {sub.id: sub.coreference or [] for sub in s.submissions}
+    submitted.update({d.id: [[m.id for m in e.mentions] for e in d.events or ()] for d in s.documents})
+    gold_docs: dict[str, Document] = {}
+    system_docs: dict[str, Document] = {}
+    units: dict[str, list[Unit]] = {}
+    for d in g.documents:
+        units[d.id] = [Unit(str(k), tokens, [f"{k}:t{i}" for i in range(len(tokens))])
+                       for k, tokens in enumerate(d.tokens)]
+        mentions = [(m, e.type) for e in d.events or () for m in e.mentions]
+        known = {m.id for m, _ in mentions}
+        for run, docs, clusters in (("gold", gold_docs, [[m.id for m in e.mentions] for e in d.events or ()]),
+                                    ("system", system_docs, submitted.get(d.id, []))):
+            docs[d.id] = Document(d.id, tuple(_mention(run, d.id, m.id, m.sent_id, m.offset, m.trigger_word, t,
+                                                       d.line) for m, t in mentions), _clusters(d.id, clusters, known))
+    return Pair(TbfFile(g.path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
+
+
+READERS = {"bionlp": bionlp_pair, "casie": casie_pair, "maven": maven_pair, "maven-ere": maven_ere_pair}
+"""Format (as `input_format` names it) -> how a gold/system pair of it becomes the window's inputs."""
+
+
+def read_pair(found: str, gold: Input, system: Input) -> Pair:
+    """Both inputs of format `found`; raises `FormatError` (also when the system is of another format)."""
+    if found not in READERS:
+        raise FormatError(gold.path, 0, f"{found} files are not opened as an event corpus",
+                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, CASIE or a BioNLP folder")
+    return READERS[found](gold, system)

@@ -1,0 +1,54 @@
+"""The mapping table's order: what each column sorts by, and which rows an edit left as they were.
+
+Argument sub-rows (`ArgumentLine`) never sort on their own: they follow their trigger's row.
+"""
+
+from __future__ import annotations
+
+import re
+
+from evmeval.mention.outcomes import MappingRow
+
+from evmeval_gui import colours
+from evmeval_gui.model.argument_rows import ArgumentLine
+from evmeval_gui.views.mapping_columns import DICE, G_ID, OUTCOME, POS, SYSTEM_FIRST
+
+
+def natural_key(text: str) -> tuple:
+    """`E2` before `E10`: digits compare as numbers."""
+    return tuple(int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", text))
+
+
+def sort_key(row: MappingRow, rank: int, column: int):
+    """What a column sorts by: the reading order, Dice (unmapped last), the outcome's order, natural ids."""
+    if column == POS:
+        return rank
+    if column == DICE:
+        return -1.0 if row.dice is None else row.dice
+    if column == OUTCOME:
+        return colours.OUTCOME_ORDER.index(row.outcome)
+    mention = row.gold if column < SYSTEM_FIRST else row.system
+    if mention is None:
+        return (1, ())
+    field = (column - G_ID) % 4
+    value = (mention.mention_id, mention.text, mention.mention_type, mention.realis)[field]
+    return (0, natural_key(value))
+
+
+def common_ends(old: list[tuple], new: list[tuple]) -> tuple[int, int]:
+    """How many leading and trailing items the two lists share (they do not overlap)."""
+    shortest = min(len(old), len(new))
+    head = 0
+    while head < shortest and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, tail
+
+
+def shown(row: MappingRow | ArgumentLine) -> tuple:
+    """What a row shows (its mention indices aside, which an edit shifts without changing the row)."""
+    if isinstance(row, ArgumentLine):
+        return (row.parent.gold, row.parent.system, row.side, row.index, row.argument)
+    return (row.gold, row.system, row.dice, row.outcome, row.rule)
