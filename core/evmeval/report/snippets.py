@@ -2,7 +2,10 @@
 
 Token mode follows `evmeval.io.text` (the rule the window follows too): a text file shifted by a few
 characters is aligned; one that does not match, or none, is replaced by the text rebuilt from the
-token table (read whole, by the one token-table rule `evmeval.io.tokens.read_token_table`).
+token table (read by the one token-table rule `evmeval.io.tokens.parse_token_row`). A plain table
+(`evmeval.io.tokens.plain_token_rows`) has only the rows the snippets need parsed: the alignment's
+sample and the mentions' tokens, a few hundred of a document's thousands (the rows were two thirds
+of the report's document pages); any other table is parsed whole, and says what is wrong with it.
 """
 
 from __future__ import annotations
@@ -10,13 +13,15 @@ from __future__ import annotations
 import functools
 import html
 import itertools
+from collections.abc import Callable, Sequence
 
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import LoadedInputs
-from evmeval.io.text import TOKEN_TABLE, token_document_text
-from evmeval.io.tokens import read_token_table
+from evmeval.io.reading import read_text
+from evmeval.io.text import TOKEN_TABLE, DocumentText, tokens_document_text
+from evmeval.io.tokens import TokenRows, parse_token_table, plain_token_rows
 from evmeval.mention.outcomes import MappingRow, Outcome
-from evmeval.model import Mention, TokenTable
+from evmeval.model import Mention, Token, TokenTable
 from evmeval.report.escape import needs_escape
 
 CONTEXT_CHARS = 60
@@ -37,19 +42,34 @@ def _inside(offset: int, spans: list[tuple[int, int]]) -> bool:
     return False
 
 
+class _RowRanges:
+    """Token id -> character range of a plain table's rows, each parsed when first asked for."""
+
+    def __init__(self, rows: TokenRows, shown: DocumentText) -> None:
+        self._rows, self._shown = rows, shown
+
+    def get(self, token_id: str) -> tuple[int, int] | None:
+        token = self._rows.token(token_id)
+        return None if token is None else self._shown.token_range(token)
+
+
 class DocumentSnippets:
     """The text of one document and where its tokens sit; `problem` says why there is none."""
 
     def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
         self.text: str | None = None
         self.problem = ""
-        self._offsets: dict[str, tuple[int, int]] | None = None  # token id -> character range (token mode)
+        self._offsets: dict[str, tuple[int, int]] | _RowRanges | None = None  # token id -> character range
         try:
             path = inputs.tokens.path(doc_id)
-            table = read_token_table(path, doc_id=doc_id, offset_fields=inputs.tokens.offset_fields) if path else None
+            if path:
+                raw, fields = read_text(path), inputs.tokens.offset_fields
+                rows = plain_token_rows(raw, path=path, offset_fields=fields)
+                tokens: Sequence[Token] = rows if rows is not None else parse_token_table(
+                    raw, doc_id=doc_id, path=path, offset_fields=fields).tokens
             self.text = inputs.texts.text(doc_id)
-            if table is not None:
-                self._use_table(table)
+            if path:
+                self._use_tokens(tokens, lambda: parse_token_table(raw, doc_id=doc_id, path=path, offset_fields=fields))
         except FormatError as exc:
             self.text, self._offsets = None, None
             self.problem = f"text not shown: {exc}"
@@ -57,12 +77,14 @@ class DocumentSnippets:
         if self.text is None:
             self.problem = "no text file or token table for this document"
 
-    def _use_table(self, table: TokenTable) -> None:
-        if table.tokens:
-            shown = token_document_text(table, self.text)
+    def _use_tokens(self, tokens: Sequence[Token], table: Callable[[], TokenTable]) -> None:
+        """`tokens`: the whole table's, or its `TokenRows`; `table()` parses it whole (a rebuilt text)."""
+        if tokens:
+            shown = tokens_document_text(tokens, self.text, table)
             if self.text is not None and shown.source == TOKEN_TABLE:
                 self.problem = shown.notice  # a text file that does not fit (a missing one is no problem)
-            self._offsets = {t.id: shown.token_range(t) for t in table.tokens}
+            self._offsets = (_RowRanges(tokens, shown) if isinstance(tokens, TokenRows)
+                             else {t.id: shown.token_range(t) for t in tokens})
             self.text = shown.text
         else:
             self._offsets = {}
@@ -74,8 +96,8 @@ class DocumentSnippets:
             return [(b, e) for b, e in m.span]
         if self._offsets is None:
             return []
-        offsets = self._offsets
-        return [offsets[t] for t in m.span if t in offsets]
+        get = self._offsets.get
+        return [r for t in m.span if (r := get(t)) is not None]
 
     def snippet(self, row: MappingRow) -> str:
         """HTML of the text around a row: its mentions shaded, the gold mention underlined.
