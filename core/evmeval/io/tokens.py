@@ -126,8 +126,10 @@ class TokenRows(Sequence[Token]):
     def __getitem__(self, index: slice) -> list[Token]: ...  # type: ignore[override]
 
     def __getitem__(self, index: int | slice) -> Token | list[Token]:
-        if isinstance(index, slice):
-            return [self._row(k) for k in range(*index.indices(len(self._lines)))]
+        if isinstance(index, slice):  # (the alignment's sample: a few hundred rows, each by the row rule)
+            lines, path = self._lines, self._path
+            return [parse_token_row(lines[k], k + 1, path=path)  # type: ignore[misc]  # plain: never a header
+                    for k in range(*index.indices(len(lines)))]
         return self._row(range(len(self._lines))[index])
 
     def _row(self, k: int) -> Token:
