@@ -188,37 +188,17 @@ def test_error_items_start_with_their_outcomes_tag():
         assert item.startswith(f'<li><span class="tag o-{outcome.value}">{plain_esc(STYLES[outcome].short)}</span>')
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.text(alphabet="ab<&", min_size=1, max_size=5), min_size=1, max_size=30),
-       st.sampled_from(["fits", "shifted", "other", "none"]), st.booleans(), st.booleans())
-def test_snippets_of_a_plain_table_read_only_the_rows_they_need(tmp_path_factory, words, text_kind, repeat_id,
-                                                                 header):
-    """A plain table's snippets (rows parsed as asked for: `evmeval.io.tokens.plain_token_rows`) have
-    the text, the note and every mention's ranges of the table parsed whole."""
+def test_a_mentions_ranges_are_its_tokens_offsets_the_last_row_of_a_repeated_id(tmp_path):
+    """Ranges are made only for a mention's tokens (from the tokens by id): the same as a range for
+    every token of the table, a repeated id meaning its last row, an unknown one nothing."""
     from types import SimpleNamespace
 
     from evmeval.io.loading import TextSource, TokenSource
-    from evmeval.report import snippets as snippets_module
 
-    folder = tmp_path_factory.mktemp("doc")
-    rows, pos = [], 0
-    for k, w in enumerate(words):
-        rows.append(f"t{0 if repeat_id and k % 4 == 3 else k}\t{w}\t{pos}\t{pos + len(w) - 1}")
-        pos += len(w) + 1
-    (folder / "d.tab").write_text(("id\tword\tfirst\tlast\n" if header else "") + "\n".join(rows) + "\n")
-    spelled = " ".join(words)
-    text = {"fits": spelled, "shifted": "\n" + spelled, "other": "z" * len(spelled), "none": None}[text_kind]
-    if text is not None:
-        (folder / "d.txt").write_text(text)
-    inputs = SimpleNamespace(tokens=TokenSource(str(folder)), texts=TextSource(str(folder)))
-    mentions = [_mention((*(f"t{k}" for k in range(b, b + 3)), "t99")) for b in range(len(words))]
-    plain = DocumentSnippets(inputs, "d")  # type: ignore[arg-type]
-    with_rows = snippets_module.plain_token_rows
-    snippets_module.plain_token_rows = lambda *args, **kwargs: None  # every table parsed whole, as before
-    try:
-        whole = DocumentSnippets(inputs, "d")  # type: ignore[arg-type]
-    finally:
-        snippets_module.plain_token_rows = with_rows
-    assert (plain.text, plain.problem) == (whole.text, whole.problem)
-    assert [plain.ranges(m) for m in mentions] == [whole.ranges(m) for m in mentions]
-    assert isinstance(plain._offsets, dict) == header  # a header: the table is parsed whole
+    (tmp_path / "d.tab").write_text("t0\tab\t0\t1\nt1\tcd\t3\t4\nt0\tef\t6\t7\n")
+    (tmp_path / "d.txt").write_text("\nab cd ef\n")  # a shift of one
+    inputs = SimpleNamespace(tokens=TokenSource(str(tmp_path)), texts=TextSource(str(tmp_path)))
+    snippets = DocumentSnippets(inputs, "d")  # type: ignore[arg-type]
+    table = parse_token_table((tmp_path / "d.tab").read_text(), doc_id="d")
+    plain = {t.id: (t.first + 1, t.last + 2) for t in table.tokens}
+    assert snippets.ranges(_mention(("t0", "t1", "t9"))) == [plain["t0"], plain["t1"]] == [(7, 9), (4, 6)]

@@ -8,7 +8,7 @@ the token table (`TokenTable.rebuild_text`), which puts every token at its own o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evmeval.model import Token, TokenTable
@@ -85,15 +85,9 @@ def _shift_of(sample: list[tuple[str, int, int]], text: str) -> int | None:
 
 def token_document_text(table: TokenTable, text: str | None) -> DocumentText:
     """The text to show for a document with a (non-empty) token table and maybe a text file."""
-    return tokens_document_text(table.tokens, text, lambda: table)
-
-
-def tokens_document_text(tokens: Sequence[Token], text: str | None, table: Callable[[], TokenTable]) -> DocumentText:
-    """`token_document_text` for a table's `tokens` (e.g. `evmeval.io.tokens.TokenRows`, parsed as
-    needed), with `table()` giving the whole table only when the text is rebuilt from it."""
     if text is not None:
-        shift = find_text_shift(tokens, text)
+        shift = find_text_shift(table.tokens, text)
         if shift is not None:
             return DocumentText(text, shift, TEXT_FILE)
-        return DocumentText(table().rebuild_text(), 0, TOKEN_TABLE, MISMATCH_NOTICE)
-    return DocumentText(table().rebuild_text(), 0, TOKEN_TABLE, NO_TEXT_NOTICE)
+        return DocumentText(table.rebuild_text(), 0, TOKEN_TABLE, MISMATCH_NOTICE)
+    return DocumentText(table.rebuild_text(), 0, TOKEN_TABLE, NO_TEXT_NOTICE)

@@ -2,10 +2,7 @@
 
 Token mode follows `evmeval.io.text` (the rule the window follows too): a text file shifted by a few
 characters is aligned; one that does not match, or none, is replaced by the text rebuilt from the
-token table (read by the one token-table rule `evmeval.io.tokens.parse_token_row`). A plain table
-(`evmeval.io.tokens.plain_token_rows`) has only the rows the snippets need parsed: the alignment's
-sample and the mentions' tokens, a few hundred of a document's thousands (the rows were two thirds
-of the report's document pages); any other table is parsed whole, and says what is wrong with it.
+token table (read whole, by the one token-table rule `evmeval.io.tokens.read_token_table`).
 """
 
 from __future__ import annotations
@@ -13,13 +10,12 @@ from __future__ import annotations
 import functools
 import html
 import itertools
-from collections.abc import Callable, Sequence
+from operator import itemgetter
 
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import LoadedInputs
-from evmeval.io.reading import read_text
-from evmeval.io.text import TOKEN_TABLE, DocumentText, tokens_document_text
-from evmeval.io.tokens import TokenRows, parse_token_table, plain_token_rows
+from evmeval.io.text import TOKEN_TABLE, DocumentText, token_document_text
+from evmeval.io.tokens import read_token_table
 from evmeval.mention.outcomes import MappingRow, Outcome
 from evmeval.model import Mention, Token, TokenTable
 from evmeval.report.escape import needs_escape
@@ -42,34 +38,20 @@ def _inside(offset: int, spans: list[tuple[int, int]]) -> bool:
     return False
 
 
-class _RowRanges:
-    """Token id -> character range of a plain table's rows, each parsed when first asked for."""
-
-    def __init__(self, rows: TokenRows, shown: DocumentText) -> None:
-        self._rows, self._shown = rows, shown
-
-    def get(self, token_id: str) -> tuple[int, int] | None:
-        token = self._rows.token(token_id)
-        return None if token is None else self._shown.token_range(token)
-
-
 class DocumentSnippets:
     """The text of one document and where its tokens sit; `problem` says why there is none."""
 
     def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
         self.text: str | None = None
         self.problem = ""
-        self._offsets: dict[str, tuple[int, int]] | _RowRanges | None = None  # token id -> character range
+        self._offsets: dict[str, Token] | None = None  # token id -> token (token mode)
+        self._shown: DocumentText | None = None  # where the tokens are in `text`
         try:
             path = inputs.tokens.path(doc_id)
-            if path:
-                raw, fields = read_text(path), inputs.tokens.offset_fields
-                rows = plain_token_rows(raw, path=path, offset_fields=fields)
-                tokens: Sequence[Token] = rows if rows is not None else parse_token_table(
-                    raw, doc_id=doc_id, path=path, offset_fields=fields).tokens
+            table = read_token_table(path, doc_id=doc_id, offset_fields=inputs.tokens.offset_fields) if path else None
             self.text = inputs.texts.text(doc_id)
-            if path:
-                self._use_tokens(tokens, lambda: parse_token_table(raw, doc_id=doc_id, path=path, offset_fields=fields))
+            if table is not None:
+                self._use_table(table)
         except FormatError as exc:
             self.text, self._offsets = None, None
             self.problem = f"text not shown: {exc}"
@@ -77,14 +59,14 @@ class DocumentSnippets:
         if self.text is None:
             self.problem = "no text file or token table for this document"
 
-    def _use_tokens(self, tokens: Sequence[Token], table: Callable[[], TokenTable]) -> None:
-        """`tokens`: the whole table's, or its `TokenRows`; `table()` parses it whole (a rebuilt text)."""
-        if tokens:
-            shown = tokens_document_text(tokens, self.text, table)
+    def _use_table(self, table: TokenTable) -> None:
+        if table.tokens:
+            shown = token_document_text(table, self.text)
             if self.text is not None and shown.source == TOKEN_TABLE:
                 self.problem = shown.notice  # a text file that does not fit (a missing one is no problem)
-            self._offsets = (_RowRanges(tokens, shown) if isinstance(tokens, TokenRows)
-                             else {t.id: shown.token_range(t) for t in tokens})
+            # id -> token, in C (the last row of an id wins); a range is made only for a mention's token
+            self._offsets = dict(zip(map(itemgetter(0), table.tokens), table.tokens, strict=True))
+            self._shown = shown
             self.text = shown.text
         else:
             self._offsets = {}
@@ -94,10 +76,10 @@ class DocumentSnippets:
         """Half-open character ranges a mention covers in the text (empty when unknown)."""
         if not m.is_token_span:
             return [(b, e) for b, e in m.span]
-        if self._offsets is None:
+        if self._offsets is None or self._shown is None:
             return []
-        get = self._offsets.get
-        return [r for t in m.span if (r := get(t)) is not None]
+        tokens, shown = self._offsets, self._shown
+        return [shown.token_range(token) for t in m.span if (token := tokens.get(t)) is not None]
 
     def snippet(self, row: MappingRow) -> str:
         """HTML of the text around a row: its mentions shaded, the gold mention underlined.
