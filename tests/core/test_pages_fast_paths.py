@@ -186,3 +186,19 @@ def test_error_items_start_with_their_outcomes_tag():
     for outcome in Outcome:
         item = html_report._error_item(_row(_mention(((0, 1),)), None, outcome), snippets)
         assert item.startswith(f'<li><span class="tag o-{outcome.value}">{plain_esc(STYLES[outcome].short)}</span>')
+
+
+def test_a_mentions_ranges_are_its_tokens_offsets_the_last_row_of_a_repeated_id(tmp_path):
+    """Ranges are made only for a mention's tokens (from the tokens by id): the same as a range for
+    every token of the table, a repeated id meaning its last row, an unknown one nothing."""
+    from types import SimpleNamespace
+
+    from evmeval.io.loading import TextSource, TokenSource
+
+    (tmp_path / "d.tab").write_text("t0\tab\t0\t1\nt1\tcd\t3\t4\nt0\tef\t6\t7\n")
+    (tmp_path / "d.txt").write_text("\nab cd ef\n")  # a shift of one
+    inputs = SimpleNamespace(tokens=TokenSource(str(tmp_path)), texts=TextSource(str(tmp_path)))
+    snippets = DocumentSnippets(inputs, "d")  # type: ignore[arg-type]
+    table = parse_token_table((tmp_path / "d.tab").read_text(), doc_id="d")
+    plain = {t.id: (t.first + 1, t.last + 2) for t in table.tokens}
+    assert snippets.ranges(_mention(("t0", "t1", "t9"))) == [plain["t0"], plain["t1"]] == [(7, 9), (4, 6)]

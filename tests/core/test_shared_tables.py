@@ -200,3 +200,28 @@ def test_forgotten_tables_are_made_again():
     tables.forget("units")
     assert shared(tables, "units", owner, None, "", list) is not first
     assert shared(tables, "rows", owner, None, "", list) is kept
+
+
+def test_mappings_csv_and_the_muc_gate_counts_build_each_documents_rows_once(scored, monkeypatch):
+    """The forked export writes mappings.csv and counts MUC/GATE in one walk (`SchemeTally`, a
+    document counted right after its piece of the file): with a window of one document, every
+    document's rows of every combination are built once for both, not once for each; the file and
+    the counts are those made apart."""
+    from evmeval.mention import outcomes
+    from evmeval.mention.schemes import SchemeTally
+    from evmeval.report.export import writing
+
+    _, result, _ = scored
+    built: list[tuple[str, str]] = []
+    build = outcomes._mapping_rows
+
+    def counting(doc, combination, tables):
+        built.append((doc.doc_id, combination))
+        return build(doc, combination, tables)
+
+    monkeypatch.setattr(outcomes, "_mapping_rows", counting)
+    tables = Tables(window=1)
+    tally = SchemeTally(result, tables)
+    text = "".join(writing._counting_schemes(lambda: iter_mappings_csv(result, tables=tables), result, tally))
+    assert len(built) == len(set(built)) == len(result.documents) * len(COMBINATIONS)
+    assert text == "".join(iter_mappings_csv(result)) and tally.result() == scheme_scores(result)

@@ -176,22 +176,41 @@ def document_schemes(doc: DocumentResult, counted: bool, tables: Tables | None =
 def scheme_scores(result: ScoreResult, tables: Tables | None = None) -> SchemeResult:
     """MUC counts (per document, per type, corpus) and GATE counts for every combination; `tables`:
     where the mapping rows and units are shared with the other consumers (`evmeval._util.shared_tables`)."""
-    documents = []
-    muc = dict.fromkeys(COMBINATIONS, MucCounts())
-    gate = dict.fromkeys(COMBINATIONS, GateCounts())
-    by_type: dict[str, Counter[tuple[str, Outcome]]] = {c: Counter() for c in COMBINATIONS}
+    tally = SchemeTally(result, tables)
     for doc in result.documents:
-        counted = result.counts_document(doc)
+        tally.add(doc)
+    return tally.result()
+
+
+class SchemeTally:
+    """`scheme_scores` a document at a time, for a caller walking the documents for something else
+    too (the report export writes `mappings.csv` from the same mapping rows while they are at hand)."""
+
+    def __init__(self, result: ScoreResult, tables: Tables | None = None) -> None:
+        self._result, self._tables = result, tables
+        self._documents: list[DocumentSchemes] = []
+        self._muc = dict.fromkeys(COMBINATIONS, MucCounts())
+        self._gate = dict.fromkeys(COMBINATIONS, GateCounts())
+        self._by_type: dict[str, Counter[tuple[str, Outcome]]] = {c: Counter() for c in COMBINATIONS}
+
+    def add(self, doc: DocumentResult) -> None:
+        """Count the next document (the documents in the result's order, each once)."""
+        tables = self._tables
+        counted = self._result.counts_document(doc)
         schemes = document_schemes(doc, counted, tables)
-        documents.append(schemes)
+        self._documents.append(schemes)
         if not counted:
-            continue
+            return
         for c in COMBINATIONS:
-            muc[c] = muc[c] + schemes.muc[c]
-            gate[c] = gate[c] + schemes.gate[c]
-            by_type[c].update(_typed_outcomes(mapping_rows(doc, c, tables)))  # an iterable: counted in C
-    per_type = {c: _per_type_rows(by_type[c]) for c in COMBINATIONS}
-    return SchemeResult(result.mapping, tuple(documents), muc, per_type, gate)
+            self._muc[c] = self._muc[c] + schemes.muc[c]
+            self._gate[c] = self._gate[c] + schemes.gate[c]
+            self._by_type[c].update(_typed_outcomes(mapping_rows(doc, c, tables)))  # an iterable: counted in C
+
+    def result(self) -> SchemeResult:
+        """The counts, once every document is added."""
+        assert len(self._documents) == len(self._result.documents), "a document was not counted"
+        per_type = {c: _per_type_rows(self._by_type[c]) for c in COMBINATIONS}
+        return SchemeResult(self._result.mapping, tuple(self._documents), dict(self._muc), per_type, dict(self._gate))
 
 
 def _per_type_rows(typed: Counter[tuple[str, Outcome]]) -> tuple[MucTypeRow, ...]:

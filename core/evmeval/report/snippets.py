@@ -10,13 +10,14 @@ from __future__ import annotations
 import functools
 import html
 import itertools
+from operator import itemgetter
 
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import LoadedInputs
-from evmeval.io.text import TOKEN_TABLE, token_document_text
+from evmeval.io.text import TOKEN_TABLE, DocumentText, token_document_text
 from evmeval.io.tokens import read_token_table
 from evmeval.mention.outcomes import MappingRow, Outcome
-from evmeval.model import Mention, TokenTable
+from evmeval.model import Mention, Token, TokenTable
 from evmeval.report.escape import needs_escape
 
 CONTEXT_CHARS = 60
@@ -43,7 +44,8 @@ class DocumentSnippets:
     def __init__(self, inputs: LoadedInputs, doc_id: str) -> None:
         self.text: str | None = None
         self.problem = ""
-        self._offsets: dict[str, tuple[int, int]] | None = None  # token id -> character range (token mode)
+        self._offsets: dict[str, Token] | None = None  # token id -> token (token mode)
+        self._shown: DocumentText | None = None  # where the tokens are in `text`
         try:
             path = inputs.tokens.path(doc_id)
             table = read_token_table(path, doc_id=doc_id, offset_fields=inputs.tokens.offset_fields) if path else None
@@ -62,7 +64,9 @@ class DocumentSnippets:
             shown = token_document_text(table, self.text)
             if self.text is not None and shown.source == TOKEN_TABLE:
                 self.problem = shown.notice  # a text file that does not fit (a missing one is no problem)
-            self._offsets = {t.id: shown.token_range(t) for t in table.tokens}
+            # id -> token, in C (the last row of an id wins); a range is made only for a mention's token
+            self._offsets = dict(zip(map(itemgetter(0), table.tokens), table.tokens, strict=True))
+            self._shown = shown
             self.text = shown.text
         else:
             self._offsets = {}
@@ -72,10 +76,10 @@ class DocumentSnippets:
         """Half-open character ranges a mention covers in the text (empty when unknown)."""
         if not m.is_token_span:
             return [(b, e) for b, e in m.span]
-        if self._offsets is None:
+        if self._offsets is None or self._shown is None:
             return []
-        offsets = self._offsets
-        return [offsets[t] for t in m.span if t in offsets]
+        tokens, shown = self._offsets, self._shown
+        return [shown.token_range(token) for t in m.span if (token := tokens.get(t)) is not None]
 
     def snippet(self, row: MappingRow) -> str:
         """HTML of the text around a row: its mentions shaded, the gold mention underlined.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import gc
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from evmeval._util.forked import Forked, Tickets, single_threaded
@@ -20,7 +20,7 @@ from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.loading import LoadedInputs
 from evmeval.io.writing import make_output_folders, write_atomic
 from evmeval.mention.outcomes import UNIT_TABLES
-from evmeval.mention.schemes import SchemeResult, scheme_scores
+from evmeval.mention.schemes import SchemeResult, SchemeTally, scheme_scores
 from evmeval.mention.scoring import ScoreResult
 from evmeval.report.export.files import (
     Maker,
@@ -57,10 +57,12 @@ class ChartRenderer:
     process that writes `report.html` (after the fork, with `fork`)."""
 
 
-PARENT_FILES = frozenset({"scores.json", "muc_documents.csv"})
+PARENT_FILES = frozenset({"mappings.csv", "scores.json", "muc_documents.csv"})
 """With `fork`, the files the drawing process writes besides the charts and the main page: the ones
 made of the MUC/GATE counts, which the charts need too, so only that process counts them (after the
-fork: they are not on the path both processes wait for). The child writes every other file. The
+fork: they are not on the path both processes wait for), and `mappings.csv`, first: the counts are
+taken while it is written, a document right after its rows (`SchemeTally`), so each document's
+mapping rows are built once for both. The child writes every other file. The
 documents' pages are shared out one at a time (`evmeval._util.forked.Tickets`): each process takes
 the next page when done with its last, so neither waits for the other by a share set by hand."""
 WINDOW = 64
@@ -179,9 +181,18 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
 
 def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, coref: CorefResult | None,
                    sequencing: Sequencing, charts: ChartRenderer | None, tables: Tables) -> list[str]:
-    schemes = functools.cache(lambda: _count_schemes(result, tables))  # by the process that needs them
+    tally = SchemeTally(result, tables)
+
+    @functools.cache
+    def schemes() -> SchemeResult:  # asked for once mappings.csv is written: every document counted
+        counted = tally.result()
+        tables.forget(*UNIT_TABLES)
+        return counted
+
     files = text_files(result, schemes, coref, sequencing, tables)
-    mine = [f for f in files if f[0] in PARENT_FILES]
+    mappings: list[tuple[str, Maker]] = [(name, functools.partial(_counting_schemes, make, result, tally))
+                                         for name, make in files if name == "mappings.csv"]
+    mine = [f for f in files if f[0] in PARENT_FILES and f[0] != "mappings.csv"]
     theirs = [f for f in files if f[0] not in PARENT_FILES]
     pages = Tickets(len(page_ranges(len(result.documents))))
 
@@ -194,8 +205,9 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
         return done
 
     child = Forked(lambda: (_write_files(out_dir, theirs), write_pages(parent=False)))
+    written = _write_files(out_dir, mappings)
     images, captions = charts.render(result, coref, schemes()) if charts else ({}, {})
-    written = _write_files(out_dir, mine + _chart_files(images))
+    written += _write_files(out_dir, mine + _chart_files(images))
     paged = write_pages(parent=True)
     their_files, their_pages = child.result()
     done = {*paged, *their_pages}
@@ -208,6 +220,21 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
                                    banner=mapping_banner_html(result.mapping), coreference=coref,
                                    sections=_html_sections(schemes(), sequencing)))
     return written
+
+
+def _counting_schemes(make: Maker, result: ScoreResult, tally: SchemeTally) -> Iterator[str]:
+    """`mappings.csv`'s pieces as `make()` gives them (one a document, in order, then the rest), each
+    document added to `tally` right after its piece, while its mapping rows are in the tables."""
+    documents = iter(result.documents)
+    pieces = make()
+    assert not isinstance(pieces, str | bytes), "mappings.csv is made a document at a time"
+    for piece in pieces:
+        document = next(documents, None)
+        if document is not None:
+            tally.add(document)
+        yield piece
+    for document in documents:  # (none: a piece per document)
+        tally.add(document)
 
 
 def _count_schemes(result: ScoreResult, tables: Tables) -> SchemeResult:
