@@ -10,11 +10,12 @@ import pytest
 from evmeval.conventions.argument_outcomes import argument_outcomes
 from evmeval.conventions.base import Input
 from evmeval.conventions.corpus import event_inputs
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.text_layout import SYSTEM
 from evmeval_gui.views.mapping_columns import G_ID, G_TEXT, G_TYPE, OUTCOME, S_ID, S_TYPE
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -39,12 +40,7 @@ def test_verdicts_come_from_the_conventions_own_outcomes() -> None:
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings, persist=False, use_default_charts=False)
-    qtbot.addWidget(win)
-    win.resize(1366, 768)
-    win.show()
-    qtbot.waitExposed(win)
+    win = shown_window(qtbot, tmp_path)
     with qtbot.waitSignal(win.session.scoring_finished, timeout=LOAD_TIMEOUT):
         win.open_files(str(DATA / "textee_gold.jsonl"), [str(DATA / "textee_pred.jsonl")])
     return win

@@ -14,7 +14,7 @@ from evmeval.mention.cases import CaseKind
 from evmeval.mention.scoring import score_files
 from evmeval.model import SpanMode
 from evmeval.report.compare_json import comparison_to_json
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 
 from evmeval_gui.compare.leaderboard import interval_text
 from evmeval_gui.main_window import MainWindow
@@ -22,6 +22,7 @@ from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.lanes_layout import LANE_A, LANE_B, LANE_GOLD
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -40,12 +41,7 @@ def core_comparison() -> Comparison:
 
 @pytest.fixture
 def window(qtbot, tmp_path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(settings=settings, persist=False, use_default_charts=False)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
+    w = shown_window(qtbot, tmp_path)
     w.activateWindow()
     with qtbot.waitSignal(w.session.scoring_finished, timeout=TIMEOUT):
         w.open_demo()

@@ -6,13 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import guess_roles, load_and_score, make_request
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -22,12 +23,7 @@ LOAD_TIMEOUT = 20_000
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings, persist=False, use_default_charts=False)
-    qtbot.addWidget(win)
-    win.resize(1366, 768)
-    win.show()
-    qtbot.waitExposed(win)
+    win = shown_window(qtbot, tmp_path)
     return win
 
 

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from evmeval_gui.dialogs import OpenCorpusDialog
 from evmeval_gui.main_window import MainWindow
@@ -16,6 +16,7 @@ from evmeval_gui.model.corpus import guess_roles, is_event_corpus, load_and_scor
 from evmeval_gui.model.text_layout import GOLD
 from tests.core.test_casie import GOLD as CASIE_GOLD
 from tests.core.test_casie import _doc, _event
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -25,12 +26,7 @@ LOAD_TIMEOUT = 20_000
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings, persist=False, use_default_charts=False)
-    qtbot.addWidget(win)
-    win.resize(1366, 768)
-    win.show()
-    qtbot.waitExposed(win)
+    win = shown_window(qtbot, tmp_path)
     return win
 
 

@@ -15,7 +15,7 @@ from evmeval.align.strategies import STRATEGY_DESCRIPTIONS, STRATEGY_LABELS
 from evmeval.io.loading import load_inputs
 from evmeval.mention.schemes import scheme_scores
 from evmeval.mention.scoring import score_files
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 
@@ -24,6 +24,7 @@ from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD
 from evmeval_gui.views.mapping_differences import CHANGE_COLUMNS
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support")  # popups offscreen: raise, grab
 
@@ -39,12 +40,7 @@ def inputs():
 
 @pytest.fixture
 def window(qtbot, tmp_path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(settings=settings, persist=False, use_default_charts=False)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
+    w = shown_window(qtbot, tmp_path)
     with qtbot.waitSignal(w.session.scoring_finished, timeout=TIMEOUT):
         w.open_files(str(DATA / "gold.tbf"), [str(DATA / "system.tbf")], doc_id="market")
     qtbot.waitUntil(lambda: w.alignment.schemes is not None, timeout=TIMEOUT)

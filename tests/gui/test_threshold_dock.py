@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from evmeval.conventions.base import Input
 from evmeval.conventions.dygiepp_curve import score_at
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from evmeval_gui.main_window import MainWindow
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -21,12 +22,7 @@ LOAD_TIMEOUT = 20_000
 
 @pytest.fixture
 def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    win = MainWindow(settings=settings, persist=False, use_default_charts=False)
-    qtbot.addWidget(win)
-    win.resize(1024, 640)
-    win.show()
-    qtbot.waitExposed(win)
+    win = shown_window(qtbot, tmp_path, (1024, 640))
     return win
 
 

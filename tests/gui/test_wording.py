@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from evmeval.align import COMBINATIONS
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from evmeval_gui.compare.style import SAME_COLOUR
 from evmeval_gui.main_window import MainWindow
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -16,12 +17,7 @@ TIMEOUT = 30_000
 
 @pytest.fixture
 def window(qtbot, tmp_path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(settings=settings, persist=False, use_default_charts=False)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
+    w = shown_window(qtbot, tmp_path)
     w.activateWindow()
     return w
 
