@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.mention.outcomes import Outcome
-from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
@@ -23,6 +23,7 @@ from evmeval_gui.model.agreement_inputs import make_agreement_request
 from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.views.mapping_table import G_ID, G_TEXT, OUTCOME, MappingFilter
 from tests.gui.corpus_factory import token_table
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (propagateSizeHints|raise|grabbing)")
 
@@ -55,12 +56,7 @@ def write_many(folder: Path) -> Path:
 
 
 def _window(qtbot, tmp_path: Path, size: tuple[int, int], charts: bool) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings, persist=False, use_default_charts=charts)
-    qtbot.addWidget(window)
-    window.resize(*size)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, tmp_path, size, charts=charts)
     window.activateWindow()
     return window
 
