@@ -102,6 +102,10 @@ class ConventionsDock(QDockWidget):
         session.corpus_loaded.connect(self._refresh)
         session.system_changed.connect(lambda *_: self._refresh())
 
+    def refresh(self) -> None:
+        """Show the session's corpus now (the dock is built lazily, maybe after the corpus loaded)."""
+        self._refresh()
+
     def _refresh(self) -> None:
         corpus = self.session.corpus
         index = self.session.system_index

@@ -329,3 +329,28 @@ def test_white_list_is_canonicalised_and_a_blank_line_adds_the_empty_type(tmp_pa
     assert read_type_whitelist(str(path)) == {"conflictattack", "", "lifedie", "contactmeet"}
     path.write_text("Conflict_Attack\n", encoding="utf-8")  # the final newline ends a line, it adds none
     assert read_type_whitelist(str(path)) == {"conflictattack"}
+
+
+GUESSES = [
+    ("#BeginOfDocument d\nsys\td\tE1\tt3,t4\tx\tAttack\tActual\n", SpanMode.TOKEN),
+    ("\n# a comment\n#BeginOfDocument d\r\n@After\tR1\tE1,E2\nsys\td\tE1\t3,8\tx\tAttack\tActual\n", SpanMode.CHAR),
+    ("#BeginOfDocument d\n#EndOfDocument\n", SpanMode.TOKEN),  # no mention: token mode
+    ("", SpanMode.TOKEN),
+    ("\ufeff#BeginOfDocument d\nsys\td\tE1\t3,8\tx\tAttack\tActual\n", SpanMode.TOKEN),  # a BOM: unreadable
+    ("#BeginOfDocument d\nsys\td\tE1\t3,8\tx\tAtt\udcffack\tActual\n", SpanMode.TOKEN),  # a bad byte there too
+    ("#BeginOfDocument d\nsys\td\tE1\t3,8\tx\tAttack\tActual", SpanMode.CHAR),  # no final newline
+]
+
+
+@pytest.mark.parametrize(("text", "mode"), GUESSES)
+def test_guess_mode_reads_only_up_to_the_first_mention(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str,
+                                                       mode: SpanMode) -> None:
+    from evmeval.io import tbf
+
+    path = tmp_path / "x.tbf"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    with path.open("ab") as handle:  # a 30 MB corpus would follow: never read (nor decoded) whole to guess
+        handle.write(b"\nsys\td\tE9\tt1\tx\tAttack\tActual\n")
+    monkeypatch.setattr(tbf, "read_text", lambda _path: pytest.fail("the whole file was read"))
+    assert tbf.guess_mode(str(path)) is mode
+    assert tbf.guess_mode(str(tmp_path / "missing.tbf")) is SpanMode.TOKEN

@@ -14,10 +14,12 @@ last document never closed (dropped), char spans `4,0` (no characters), `-2,4` (
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from operator import attrgetter
+from typing import BinaryIO
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.reading import decode_text, lines_of, read_text
+from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_of, read_text
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
 
 BEGIN = "#BeginOfDocument"
@@ -296,12 +298,41 @@ def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None) -> tuple[T
 
 
 def guess_mode(path: str) -> SpanMode:
-    """Token mode when the first mention's span looks like token ids (`t3,t5`), else char mode."""
+    """Token mode when the first mention's span looks like token ids (`t3,t5`), else char mode.
+
+    Only the lines up to the first mention are read (a window opening a 30 MB corpus file does not
+    read and decode it whole just to guess); a file that cannot be read or decoded up to there (a
+    byte order mark, a bad byte, an absurd line) is guessed token mode, and reading it fails anyway."""
+    if path == STDIN:
+        try:
+            lines: Iterable[str] = lines_of(read_text(path))
+        except FormatError:
+            return SpanMode.TOKEN
+        return _mode_of_first_mention(lines)
     try:
-        text = read_text(path)
-    except FormatError:
+        with open(path, "rb") as handle:
+            return _mode_of_first_mention(_first_lines(handle))
+    except (OSError, FormatError, UnicodeDecodeError):
         return SpanMode.TOKEN
-    for raw in lines_of(text):  # the first mention decides: the file is not split whole
+
+
+def _first_lines(handle: BinaryIO) -> Iterator[str]:
+    """A file's lines (split at "\n" only, as `lines_of`), decoded strictly one at a time."""
+    first = True
+    while True:
+        raw = handle.readline(MAX_LINE_BYTES + 1)
+        if len(raw) > MAX_LINE_BYTES:
+            raise FormatError(handle.name, 0, "line too long", "a text file")
+        if first and raw.startswith(BOMS):
+            raise FormatError(handle.name, 1, "byte order mark", "UTF-8 text")
+        first = False
+        yield raw.decode("utf-8")
+        if not raw.endswith(b"\n"):
+            return
+
+
+def _mode_of_first_mention(lines: Iterable[str]) -> SpanMode:
+    for raw in lines:  # the first mention decides: the file is not split whole
         line = raw.strip()
         if not line or line[0] in "#@":
             continue
