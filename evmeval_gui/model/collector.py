@@ -7,7 +7,8 @@ paused while a corpus is read and scored (`paused`), and what the window shows i
 permanent generation while it is shown (`swapping` around replacing it: the previous corpus becomes
 collectable, the new one is frozen). Curation builds its own millions of objects (a batch of 10,000
 decisions: a step of about a million parts, kept for undo); they are frozen once made (`freeze_survivors`),
-or a full collection walking 2.6M objects would freeze the window for a second at a random moment.
+or a full collection walking 2.6M objects would freeze the window for a second at a random moment; so are
+the results of the window's background jobs once delivered (`evmeval_gui.jobs`).
 """
 
 from __future__ import annotations
