@@ -42,6 +42,8 @@ def test_the_conventions_dock_is_built_when_first_wanted(qtbot, make_window, tmp
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
         window.open_files(str(tbf / "gold.tbf"), [str(tbf / "system.tbf")])
     assert not window.conventions.built  # a tbf corpus: nothing to show, nothing built
+    assert not window.sequencing.table_built  # no links either: no Links tab, no table
+    assert not window.sequencing.tabs.isTabVisible(window.sequencing.links_index)
     action = window.conventions_action
     assert action in window.view_menu.actions() and not action.isChecked()
     action.trigger()  # View > Conventions
@@ -103,3 +105,17 @@ def test_a_loaded_corpus_is_frozen_not_walked_by_the_next_young_collection(tmp_p
     assert not any(o is loaded or o is result or o is loaded.inputs[0].gold for o in walked)
     del walked
     assert result.document("doc1").in_system and loaded.inputs[0].gold.documents
+
+
+def test_the_links_table_is_built_once_a_corpus_has_links(qtbot, make_window, tmp_path: Path) -> None:  # noqa: F811
+    from tests.gui.sequencing_corpus import write_sequencing_corpus
+    from tests.gui.test_sequencing_window import open_and_wait
+
+    window = make_window()
+    assert not window.sequencing.table_built
+    links = write_sequencing_corpus(tmp_path / "seq")
+    open_and_wait(qtbot, window, links / "gold.tbf", links / "system.tbf", doc_id="doc1")
+    parts = window.sequencing
+    assert parts.table_built and parts.tabs.isTabVisible(parts.links_index)
+    parts.tabs.setCurrentIndex(parts.links_index)  # the Links tab, as a click on it
+    assert parts.table.isVisible() and parts.table.model.rows  # filled although built after the load began
