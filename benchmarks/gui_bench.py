@@ -21,6 +21,7 @@ Not a test: figures depend on the machine. Prints one line per figure with its t
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -114,6 +115,26 @@ def settle(app: Any) -> None:
     app.processEvents()
 
 
+class GcPauses:
+    """The garbage collector's passes while it is installed: their total and the longest (ms)."""
+
+    def __init__(self) -> None:
+        self.total_ms = self.longest_ms = 0.0
+        self._began = 0.0
+        gc.callbacks.append(self._callback)
+
+    def _callback(self, phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            took = (time.perf_counter() - self._began) * 1000
+            self.total_ms += took
+            self.longest_ms = max(self.longest_ms, took)
+
+    def stop(self) -> None:
+        gc.callbacks.remove(self._callback)
+
+
 def child(corpus: Path, long_corpus: Path, started: float) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(REPO))
@@ -180,6 +201,7 @@ def child(corpus: Path, long_corpus: Path, started: float) -> None:
     app.processEvents()
 
     settle(app)
+    pauses = GcPauses()
     switches, switches_cpu = [], []
     for _ in range(20):
         t0, c0 = time.perf_counter(), time.process_time()
@@ -187,6 +209,12 @@ def child(corpus: Path, long_corpus: Path, started: float) -> None:
         settle(app)  # the clock stops once all the views have caught up, not after two of them
         switches.append((time.perf_counter() - t0) * 1000)
         switches_cpu.append((time.process_time() - c0) * 1000)
+    pauses.stop()
+    gc_figures = {"gc_during_switches_ms": pauses.total_ms, "gc_longest_pause_ms": pauses.longest_ms,
+                  "gc_tracked_objects": len(gc.get_objects()), "gc_frozen_objects": gc.get_freeze_count()}
+    t0 = time.perf_counter()
+    gc.collect()  # what a full pass costs with this corpus live (frozen objects are not traversed)
+    gc_figures["gc_full_pass_ms"] = (time.perf_counter() - t0) * 1000
 
     def draw(gold: str, systems: list[str], doc_id: str) -> tuple[float, int]:
         window.open_files(gold, systems, doc_id=doc_id)
@@ -205,7 +233,7 @@ def child(corpus: Path, long_corpus: Path, started: float) -> None:
                "switch_cpu_ms": statistics.median(switches_cpu), "corpus_s": corpus_visible - started,
                "switch_ms": statistics.median(switches),
                "switch_max_ms": max(switches), "switches_ms": switches, "draw_5000_ms": draw_long,
-               "draw_5000_tokens": long_units}
+               "draw_5000_tokens": long_units, **gc_figures}
     try:
         from evmeval_gui.model.corpus import demo_request
 

@@ -13,6 +13,8 @@ running quiet job triples a document switch, so `pause_quiet()` (the window call
 selection is about to change) makes quiet jobs wait at their next cancel check until the user has
 been idle for `PAUSE_MS`.
 Nothing polls and nothing sleeps; core functions see only the plain `progress` and `cancelled` callables.
+A job's result, once handed over, is frozen out of the garbage collector's walks (`model.collector`): a
+corpus's coreference or alignment tables would otherwise make every full collection cost tens of ms.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 
+from evmeval_gui.model import collector
 from evmeval_gui.model.jobs import MAIN, JobCancelled, JobContext
 
 __all__ = ["MAIN", "JobCancelled", "JobContext", "JobRunner"]
@@ -270,6 +273,7 @@ class JobRunner(QObject):
         del self._current[job.key]
         self._announce(job, self.job_finished, job.label, "done")
         job.on_done(result)
+        collector.freeze_survivors()  # what the job made and the window now keeps: out of the collector's walks
 
     @Slot(int, object)
     def _on_failed(self, job_id: int, exc: object) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from evmeval.align import COMBINATIONS
 from evmeval.io.errors import FormatError, Problem
@@ -54,12 +55,12 @@ from evmeval_gui.views.summary_bar import SummaryBar
 from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
 from evmeval_gui.window.commands import WindowCommands
-from evmeval_gui.window.conventions_dock import ConventionsDock
 from evmeval_gui.window.dropping import WindowDrops
 from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
 from evmeval_gui.window.help_actions import WindowHelp
+from evmeval_gui.window.lazy_conventions import LazyConventions
 from evmeval_gui.window.navigation import WindowNavigation
 from evmeval_gui.window.recent import RecentCorpora
 from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
@@ -68,6 +69,9 @@ from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.split_shares import TEXT_SHARE_FLOOR, SplitShares
 from evmeval_gui.window.tab_out import TabOutOfTables
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
+
+if TYPE_CHECKING:
+    from evmeval_gui.window.conventions_dock import ConventionsDock
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
 
@@ -147,10 +151,8 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
                                       charts_factory or (default_charts_factory if use_default_charts else None))
         self._build_charts_action()
         # event JSONL corpora: the switchboard, the flips, arguments on the text
-        self.conventions_dock = ConventionsDock(self, self._session, self.text_view)
-        self.conventions_action = self.conventions_dock.toggleViewAction()
-        self.conventions_action.setText("Con&ventions")
-        self.conventions_action.setStatusTip("Show or hide the scoring conventions side by side and what flips")
+        self.conventions = LazyConventions(self, self._session, self.text_view)  # built when first wanted
+        self.conventions_action = self.conventions.action
         self.view_menu.insertAction(self.clear_filter_action, self.conventions_action)
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
@@ -177,6 +179,11 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
     @property
     def session(self) -> Session:
         return self._session
+
+    @property
+    def conventions_dock(self) -> ConventionsDock:
+        """The Conventions dock (built now if it was not yet)."""
+        return self.conventions.ensure()
 
     @property
     def mode(self) -> WindowMode:

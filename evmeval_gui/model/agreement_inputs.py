@@ -12,9 +12,9 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from evmeval._util.progress import CancelCheck, Cancelled, Progress
-from evmeval.agreement.scoring import IaaResult, PairAgreement, compare_annotators
 from evmeval.io.brat import ANN_EXTENSION
 from evmeval.io.convert import is_brat_input, read_annotation_set
 from evmeval.io.errors import FormatError, Problem
@@ -24,6 +24,9 @@ from evmeval.mention.scoring import ScoreResult
 from evmeval.model import SpanMode, TbfFile
 
 from evmeval_gui.model.corpus import LoadCancelled, LoadedCorpus, OpenRequest
+
+if TYPE_CHECKING:  # the agreement scoring loads with the first comparison, not at launch
+    from evmeval.agreement.scoring import IaaResult, PairAgreement
 
 Status = Callable[[str], None]
 
@@ -205,6 +208,8 @@ def load_and_compare(request: AgreementRequest, *, progress: Progress | None = N
     check()
     if status:
         status(f"Comparing {len(files)} annotators…")
+    from evmeval.agreement.scoring import compare_annotators
+
     try:
         result = compare_annotators(files, names, progress=progress, cancelled=cancelled)
     except Cancelled:

@@ -18,6 +18,8 @@ from evmeval.agreement.curation_save import Entry, replay
 from evmeval.editing.operations import DocumentEdit, change_realis, change_type
 from evmeval.model import Mention, TbfFile
 
+from evmeval_gui.model import collector
+
 
 @dataclass(frozen=True)
 class Step:
@@ -86,6 +88,7 @@ class CurationState:
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
         self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
+        collector.freeze_survivors()  # the curation's objects live as long as it is shown
 
     def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
         curation = replay(cur.curate(self.files, self.names, policy), entries)
@@ -178,6 +181,7 @@ class CurationState:
         self._push()
         current = cur.next_disagreement(batch.curation, self.current, self.among)
         self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries))
+        collector.freeze_survivors()  # the batch's step (a million parts) is kept for undo
         self._notify()
         return True
 

@@ -15,6 +15,7 @@ corpus load alone decides, and words any error or warning as always.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from evmeval.io.errors import FormatError
@@ -149,7 +150,10 @@ def _first_spellings(data: bytes, wanted: set[str], names: dict[str, str]) -> No
     missing = wanted - names.keys()
     if not missing:
         return
-    for raw in lines_of(decode_text(data, "")):
+    # ASCII bytes are valid UTF-8 with no byte order mark: only the lines read are decoded (a 30 MB
+    # file is not decoded whole for the first few lines); else the whole file is checked first
+    lines = _ascii_lines(data) if data.isascii() else lines_of(decode_text(data, ""))
+    for raw in lines:
         line = raw.strip()
         if not line or line[0] in "#@":
             continue
@@ -162,6 +166,16 @@ def _first_spellings(data: bytes, wanted: set[str], names: dict[str, str]) -> No
             missing.discard(key)
             if not missing:
                 return
+
+
+def _ascii_lines(data: bytes) -> Iterator[str]:
+    """The lines of ASCII `data` as `lines_of(data.decode())` gives them, decoded one at a time."""
+    start, size = 0, len(data)
+    while start <= size:
+        end = data.find(b"\n", start)
+        end = size if end < 0 else end
+        yield data[start:end].decode("ascii")
+        start = end + 1
 
 
 def corpus_spellings(result: ScoreResult, gold_data: bytes, system_data: bytes) -> TypeNames:

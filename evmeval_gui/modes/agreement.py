@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from evmeval.mention.scoring import ScoreResult
 from evmeval.model import TbfFile
-from evmeval.report.agreement_csv import write_disagreements_csv
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
@@ -314,6 +313,8 @@ class AgreementMode(QObject):
         loaded, combination, target = self.loaded, self.session.combination, path
 
         def work(context: JobContext) -> int:
+            from evmeval.report.agreement_csv import write_disagreements_csv  # with the agreement scoring: late
+
             return write_disagreements_csv(target, loaded.pair(i, j), combination, inputs=loaded.request.paths)
 
         def done(count: object) -> None:

@@ -14,18 +14,18 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from evmeval.compare.runs import Comparison
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.mention.cases import Case
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QTabBar, QWidget
 
-from evmeval_gui.model.compare_export import FILE_FILTER, write_comparison
 from evmeval_gui.model.compare_state import CompareSelection, CompareState, compare_corpus, reversed_pair
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes.base import WindowPort
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the comparison's library modules load when a comparison is first made
+    from evmeval.compare.runs import Comparison
+
     from evmeval_gui.compare.leaderboard import LeaderboardPanel
     from evmeval_gui.compare.pair_view import PairPanel
 
@@ -103,6 +103,8 @@ class CompareMode(QObject):
             return compare_corpus(corpus, scored, context, settings=settings, mapping=mapping)
 
         def done(comparison: object) -> None:
+            from evmeval.compare.runs import Comparison
+
             assert isinstance(comparison, Comparison)
             if self.session.corpus is corpus:
                 self._install(comparison, page, wanted)
@@ -264,6 +266,8 @@ class CompareMode(QObject):
         comparison, corpus = self.state.comparison, self.session.corpus
         if comparison is None or corpus is None or not self.active:
             return False
+        from evmeval_gui.model.compare_export import FILE_FILTER, write_comparison
+
         if path is None:
             start = os.path.join(os.path.dirname(os.path.abspath(corpus.request.gold)), "comparison.html")
             path = self.port.choose_save_path("Export comparison", start, FILE_FILTER)

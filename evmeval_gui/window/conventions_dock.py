@@ -121,6 +121,10 @@ class ConventionsDock(QDockWidget):
                 action.setText("&Threshold (DyGIE++)")
                 menu.addAction(action)
 
+    def refresh(self) -> None:
+        """Show the session's corpus now (the dock is built lazily, maybe after the corpus loaded)."""
+        self._refresh()
+
     def _refresh(self) -> None:
         corpus = self.session.corpus
         index = self.session.system_index

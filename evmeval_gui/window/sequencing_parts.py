@@ -19,7 +19,16 @@ from typing import Any, Protocol
 from evmeval.sequencing.link_style import LINK_ORDER, link_style
 from PySide6.QtCore import QPointF, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QPainter, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QSizePolicy, QTabWidget, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from evmeval_gui import colours
 from evmeval_gui.colours import _FlowLayout
@@ -245,7 +254,9 @@ class SequencingParts:
         self.legend.setContentsMargins(6, 0, 6, 0)
         self.note = SkippedNote(self.model)
         pane_layout.insertWidget(2, self.note)
-        self.table = LinkTable(session, self.model)
+        self._table: LinkTable | None = None  # built when a corpus has links (`table`): not at launch
+        self._table_page = QWidget()
+        QVBoxLayout(self._table_page).setContentsMargins(0, 0, 0, 0)
         self._install_tabs()
         documents = window.documents
         documents.set_extra_columns([*documents.model.extra_columns,
@@ -267,6 +278,26 @@ class SequencingParts:
 
     # -- construction -----------------------------------------------------------------------------
 
+    @property
+    def table_built(self) -> bool:
+        """Whether the Links tab's table exists yet."""
+        return self._table is not None
+
+    @property
+    def table(self) -> LinkTable:
+        """The Links tab's table, built on first use (its widgets cost ~20 ms the first time: a corpus
+        without links never needs them, one with links builds them once it is scored)."""
+        if self._table is None:
+            self._table = LinkTable(self.window.session, self.model)
+            box = self._table.closure_box  # a closure chosen in the menu before the table existed
+            box.blockSignals(True)
+            box.setCurrentIndex(CLOSURES.index(self.model.closure))
+            box.blockSignals(False)
+            layout = self._table_page.layout()
+            assert layout is not None
+            layout.addWidget(self._table)
+        return self._table
+
     def _install_tabs(self) -> None:
         """The link table goes beside the mapping table: in the tabs already holding it (another part
         may have made them), else in new tabs in the mapping table's place."""
@@ -284,7 +315,7 @@ class SequencingParts:
             holder.addTab(window.mapping, "Mappings")
             window.right_split.setSizes(sizes)
         self.tabs = holder
-        self.links_index = self.tabs.addTab(self.table, LINKS_TAB)
+        self.links_index = self.tabs.addTab(self._table_page, LINKS_TAB)
         self.tabs.setTabVisible(self.links_index, False)
 
     def _build_menu(self) -> None:
@@ -321,6 +352,8 @@ class SequencingParts:
 
     def _on_sequencing(self) -> None:
         present = self.model.result is not None
+        if present:
+            _ = self.table  # the tab is about to show: its table follows the model from now on
         self.tabs.setTabVisible(self.links_index, present)
         self.menu.menuAction().setVisible(present)
         self.legend.setVisible(present)

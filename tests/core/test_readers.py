@@ -329,3 +329,41 @@ def test_white_list_is_canonicalised_and_a_blank_line_adds_the_empty_type(tmp_pa
     assert read_type_whitelist(str(path)) == {"conflictattack", "", "lifedie", "contactmeet"}
     path.write_text("Conflict_Attack\n", encoding="utf-8")  # the final newline ends a line, it adds none
     assert read_type_whitelist(str(path)) == {"conflictattack"}
+
+
+GUESSES = [
+    ("#BeginOfDocument d\nsys\td\tE1\tt3,t4\tx\tAttack\tActual\n", SpanMode.TOKEN),
+    ("\n# a comment\n#BeginOfDocument d\r\n@After\tR1\tE1,E2\nsys\td\tE1\t3,8\tx\tAttack\tActual\n", SpanMode.CHAR),
+    ("#BeginOfDocument d\n#EndOfDocument\n", SpanMode.TOKEN),  # no mention: token mode
+    ("", SpanMode.TOKEN),
+    ("\ufeff#BeginOfDocument d\nsys\td\tE1\t3,8\tx\tAttack\tActual\n", SpanMode.TOKEN),  # a BOM: unreadable
+    ("#BeginOfDocument d\nsys\td\tE1\t3,8\tx\tAtt\udcffack\tActual\n", SpanMode.TOKEN),  # a bad byte there too
+    ("#BeginOfDocument d\nsys\td\tE1\t3,8\tx\tAttack\tActual", SpanMode.CHAR),  # no final newline
+]
+
+
+@pytest.mark.parametrize(("text", "mode"), GUESSES)
+def test_guess_mode_reads_only_up_to_the_first_mention(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str,
+                                                       mode: SpanMode) -> None:
+    from evmeval.io import tbf
+
+    path = tmp_path / "x.tbf"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    with path.open("ab") as handle:  # a 30 MB corpus would follow: never read (nor decoded) whole to guess
+        handle.write(b"\nsys\td\tE9\tt1\tx\tAttack\tActual\n")
+    monkeypatch.setattr(tbf, "read_text", lambda _path: pytest.fail("the whole file was read"))
+    assert tbf.guess_mode(str(path)) is mode
+    assert tbf.guess_mode(str(tmp_path / "missing.tbf")) is SpanMode.TOKEN
+
+
+def test_relation_strings_repeated_across_documents_are_one_object_each() -> None:
+    """A MAVEN-ERE-sized file repeats `After`, `R1` and `E1,E2` millions of times: read once, held once
+    (about 600 MB less for its 1.2M links), with the same values."""
+    block = ("#BeginOfDocument {d}\nsys\t{d}\tE1\tt1\tx\tAttack\tActual\nsys\t{d}\tE2\tt2\tx\tAttack\tActual\n"
+             "@After\tR1\tE1, E2\n@After\tR2\tE2,E1\n#EndOfDocument\n")
+    tbf, _ = parse_tbf("".join(block.format(d=d) for d in ("d1", "d2")), path="x.tbf", mode=SpanMode.TOKEN)
+    one, two = tbf.documents["d1"].relations, tbf.documents["d2"].relations
+    assert [(r.kind, r.relation_id, r.mention_ids) for r in two] == [("After", "R1", ("E1", "E2")),
+                                                                    ("After", "R2", ("E2", "E1"))]
+    assert one[0].kind is two[0].kind is two[1].kind and one[0].relation_id is two[0].relation_id
+    assert one[0].mention_ids is two[0].mention_ids and one[1].mention_ids[0] is two[0].mention_ids[1]

@@ -153,3 +153,26 @@ def test_types_are_spelt_as_the_whole_files_spell_them_before_the_corpus_is_scor
     assert first is not None
     assert dict(first.type_names) == {"conflictattack": "Conflict_Attack", "lifedie": "Life_Die"}
     assert type_names(first.result.documents).name("lifedie") == "LIFE.DIE"  # what the window showed before
+
+
+@pytest.mark.parametrize("accent", ["", "é"])
+def test_spellings_decode_only_the_lines_read_unless_the_file_is_not_ascii(tmp_path, monkeypatch, accent):
+    """An ASCII file (valid UTF-8, no byte order mark) is not decoded whole for its first spellings; any other
+    is checked whole first, as before. The spellings are the same."""
+    from evmeval_gui.model import first_document as module
+
+    gold = ("#BeginOfDocument doc1\ng\tdoc1\tE1\t0,5\tRiots\tConflict_Attack\tActual\n#EndOfDocument\n"
+            f"#BeginOfDocument doc2\ng\tdoc2\tE1\t0,4\tDied{accent}\tLife_Die\tActual\n#EndOfDocument\n")
+    system = ("#BeginOfDocument doc1\ns\tdoc1\tS1\t0,5\tRiots\tCONFLICT.ATTACK\tActual\n"
+              "s\tdoc1\tS2\t6,9\tdie\tLIFE.DIE\tActual\n#EndOfDocument\n")
+    (tmp_path / "gold.tbf").write_text(gold, encoding="utf-8")
+    (tmp_path / "system.tbf").write_text(system, encoding="utf-8")
+    decoded: list[int] = []
+    decode = module.decode_text
+    monkeypatch.setattr(module, "decode_text", lambda data, path: decoded.append(len(data)) or decode(data, path))
+    request = make_request(str(tmp_path / "gold.tbf"), [str(tmp_path / "system.tbf")])
+    first = first_document(request, mapping="greedy")
+    assert first is not None
+    assert dict(first.type_names) == {"conflictattack": "Conflict_Attack", "lifedie": "Life_Die"}
+    whole = len(gold.encode("utf-8"))
+    assert (whole in decoded) == bool(accent)  # the whole gold file decoded only when it is not ASCII

@@ -31,6 +31,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "is UTF-16 text (byte order mark)", "UTF-8 text"),
     (codecs.BOM_UTF16_BE, "is UTF-16 text (byte order mark)", "UTF-8 text"),
 )
+BOMS = tuple(bom for bom, _, _ in _BOMS)
+"""The byte order marks `decode_text` refuses (UTF-8's and the UTF-16/32 ones)."""
 
 
 def display_name(path: str) -> str:

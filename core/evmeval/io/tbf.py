@@ -14,10 +14,12 @@ last document never closed (dropped), char spans `4,0` (no characters), `-2,4` (
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from operator import attrgetter
+from typing import BinaryIO
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.reading import decode_text, lines_of, read_text
+from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_of, read_text
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
 
 BEGIN = "#BeginOfDocument"
@@ -115,6 +117,11 @@ class _Framing:
         self.relations: list[Relation] = []
         self.outside: list[int] = []
         """Lines of the buffer read outside any document, not yet filed."""
+        self.shared: dict[str, str] = {}
+        """One string object per distinct relation kind, relation id and mention id of the file: a
+        MAVEN-ERE-sized file repeats `After`, `R7` and `E12` millions of times (about 350 MB as copies)."""
+        self.id_lists: dict[str, tuple[str, ...]] = {}
+        """The mention ids of each distinct relation field (`E3,E7`), read once: one tuple for them all."""
 
     def line(self, number: int, line: str) -> None:
         """A `#` line or an `@` line."""
@@ -183,8 +190,13 @@ class _Framing:
             self.problems.append(Problem(self.path, number, f"relation line has {len(fields)} tab-separated fields",
                                          "3: @Kind, relation id, mention ids (e.g. @Coreference\tR1\tE1,E2)"))
             return
-        ids = tuple(i.strip() for i in fields[2].split(","))
-        self.relations.append(Relation(fields[0].strip(), fields[1].strip(), ids, number))
+        share = self.shared.setdefault
+        ids = self.id_lists.get(fields[2])
+        if ids is None:
+            parts = [p.strip() for p in fields[2].split(",")]
+            ids = self.id_lists[fields[2]] = tuple([share(p, p) for p in parts])
+        kind, relation_id = fields[0].strip(), fields[1].strip()
+        self.relations.append(Relation(share(kind, kind), share(relation_id, relation_id), ids, number))
 
     def finish(self) -> dict[str, Document]:
         if self.doc_id is not None:
@@ -296,12 +308,41 @@ def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None) -> tuple[T
 
 
 def guess_mode(path: str) -> SpanMode:
-    """Token mode when the first mention's span looks like token ids (`t3,t5`), else char mode."""
+    """Token mode when the first mention's span looks like token ids (`t3,t5`), else char mode.
+
+    Only the lines up to the first mention are read (a window opening a 30 MB corpus file does not
+    read and decode it whole just to guess); a file that cannot be read or decoded up to there (a
+    byte order mark, a bad byte, an absurd line) is guessed token mode, and reading it fails anyway."""
+    if path == STDIN:
+        try:
+            lines: Iterable[str] = lines_of(read_text(path))
+        except FormatError:
+            return SpanMode.TOKEN
+        return _mode_of_first_mention(lines)
     try:
-        text = read_text(path)
-    except FormatError:
+        with open(path, "rb") as handle:
+            return _mode_of_first_mention(_first_lines(handle))
+    except (OSError, FormatError, UnicodeDecodeError):
         return SpanMode.TOKEN
-    for raw in lines_of(text):  # the first mention decides: the file is not split whole
+
+
+def _first_lines(handle: BinaryIO) -> Iterator[str]:
+    """A file's lines (split at "\n" only, as `lines_of`), decoded strictly one at a time."""
+    first = True
+    while True:
+        raw = handle.readline(MAX_LINE_BYTES + 1)
+        if len(raw) > MAX_LINE_BYTES:
+            raise FormatError(handle.name, 0, "line too long", "a text file")
+        if first and raw.startswith(BOMS):
+            raise FormatError(handle.name, 1, "byte order mark", "UTF-8 text")
+        first = False
+        yield raw.decode("utf-8")
+        if not raw.endswith(b"\n"):
+            return
+
+
+def _mode_of_first_mention(lines: Iterable[str]) -> SpanMode:
+    for raw in lines:  # the first mention decides: the file is not split whole
         line = raw.strip()
         if not line or line[0] in "#@":
             continue

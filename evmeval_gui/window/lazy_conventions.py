@@ -1,0 +1,76 @@
+"""View > Conventions, built the first time it is wanted: its module and the library's conventions
+(~35 ms of imports) and its widgets stay out of the launch until an event corpus opens or the user
+asks for the dock (issue 26: the first document is on screen sooner).
+
+The menu's action is the window's own (checked while the dock is not hidden, as a dock's toggle
+action is); the dock (`evmeval_gui.window.conventions_dock.ConventionsDock`) is made on the action's
+first use, or when a loaded corpus has event conventions to show, and then keeps itself up to date.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow
+
+from evmeval_gui.model.session import Session
+from evmeval_gui.views.text_view import TextView
+
+if TYPE_CHECKING:
+    from evmeval_gui.window.conventions_dock import ConventionsDock
+
+
+class LazyConventions(QObject):
+    """The Conventions action of `window`, and its dock once built (`dock`, or `ensure()`)."""
+
+    def __init__(self, window: QMainWindow, session: Session, text_view: TextView) -> None:
+        super().__init__(window)
+        self.window = window
+        self.session = session
+        self.text_view = text_view
+        self._dock: ConventionsDock | None = None
+        self.action = QAction("Con&ventions", window)
+        self.action.setCheckable(True)
+        self.action.setStatusTip("Show or hide the scoring conventions side by side and what flips")
+        self.action.triggered.connect(self._toggled)
+        session.corpus_loaded.connect(self._on_corpus_loaded)
+
+    @property
+    def built(self) -> bool:
+        """Whether the dock exists yet (a tbf corpus never needs it unless asked)."""
+        return self._dock is not None
+
+    def ensure(self) -> ConventionsDock:
+        """The dock, built now if it was not: it shows the current corpus at once."""
+        if self._dock is None:
+            from evmeval_gui.window.conventions_dock import ConventionsDock
+
+            dock = ConventionsDock(self.window, self.session, self.text_view)
+            self._dock = dock
+            self.window.restoreDockWidget(dock)  # where a saved layout put it, when it has one
+            dock.visibilityChanged.connect(lambda _visible: self._sync())
+            if self.session.corpus is not None:
+                dock.refresh()
+            self._sync()
+        return self._dock
+
+    def _toggled(self, checked: bool) -> None:
+        dock = self.ensure()
+        dock.setVisible(checked)
+        if checked:
+            dock.raise_()
+        self._sync()
+
+    def _on_corpus_loaded(self) -> None:
+        corpus = self.session.corpus
+        if self._dock is None and corpus is not None and corpus.events:
+            self.ensure()  # it shows itself for an event corpus
+
+    def _sync(self) -> None:
+        shown = self._dock is not None and not self._dock.isHidden()
+        if self.action.isChecked() != shown:
+            self.action.blockSignals(True)
+            self.action.setChecked(shown)
+            self.action.blockSignals(False)
