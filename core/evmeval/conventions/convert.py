@@ -188,13 +188,16 @@ def convert(source: str, source_format: str, target: str, *, token_dir: str | No
     if source_format not in SOURCES or target not in TARGETS:
         raise ValueError(f"{source_format} -> {target} is not supported (from: {', '.join(SOURCES)}; "
                          f"to: {', '.join(TARGETS)})")
-    out = _one_leg(source, source_format, target, token_dir, text_dir, predictions)
-    if out is not None:
+    from evmeval.conventions.pivot import tbf_files, through_tbf
+
+    first = None
+    if source_format == "tbf" and target == "casie" and token_dir is not None and text_dir is not None:
+        first = tbf_files(source, token_dir, text_dir)  # CASIE is on characters: the pivot moves the spans
+    elif (out := _one_leg(source, source_format, target, token_dir, text_dir, predictions)) is not None:
         return out
-    from evmeval.conventions.pivot import through_tbf
-
     return through_tbf(source, source_format, target, predictions,
-                       lambda path, tokens, texts: _one_leg(path, "tbf", target, tokens, texts, False))
+                       lambda path, tokens, texts: _one_leg(path, "tbf", target, tokens, texts, False), first)
 
 
-__all__ = ["SOURCES", "TARGETS", "TOKEN_TARGETS", "Mention", "Output", "convert", "drop_zero", "read_tbf_strictly", "tbf_name"]
+__all__ = ["SOURCES", "TARGETS", "TOKEN_TARGETS", "Mention", "Output", "convert", "drop_zero", "read_tbf_strictly",
+           "tbf_name"]

@@ -218,7 +218,7 @@ def tbf_to_maven(path: str, token_dir: str, text_dir: str | None, ere: bool = Fa
         if not ere:
             out.lost["relations (after, subevent)"] += sum(r.kind != COREFERENCE for r in doc.relations)
             return maven.Document(doc.doc_id, doc.doc_id, [maven.Sentence(" ".join(s), s) for s in sentences],
-                                  events)
+                                  events, negative_triggers=[])
         before: list[tuple[str, str]] = []
         subevents: list[tuple[str, str]] = []
         for r in doc.relations:

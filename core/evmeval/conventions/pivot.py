@@ -80,9 +80,21 @@ def _outside(problem: Problem, folder: str, source: str) -> Problem:
     return problem
 
 
-def through_tbf(source: str, source_format: str, target: str, predictions: bool, second: SecondLeg) -> Output:
-    """`source` -> tbf -> `target`, the report naming each leg."""
-    first = convert(source, source_format, "tbf", predictions=predictions)
+def tbf_files(path: str, token_dir: str | None, text_dir: str | None) -> Output:
+    """A tbf input with its token tables and texts as a first leg's files (tbf on tokens -> CASIE)."""
+    out = Output({os.path.basename(path): read_text(path)})
+    for sub, folder in (("tkn", token_dir), ("txt", text_dir)):
+        if folder is not None:
+            for name in sorted(os.listdir(folder)):
+                out.files[os.path.join(sub, name)] = read_text(os.path.join(folder, name))
+    return out
+
+
+def through_tbf(source: str, source_format: str, target: str, predictions: bool, second: SecondLeg,
+                first: Output | None = None) -> Output:
+    """`source` -> tbf -> `target`, the report naming each leg (`first`: the first leg's files if done)."""
+    if first is None:
+        first = convert(source, source_format, "tbf", predictions=predictions)
     out = Output(warnings=list(first.warnings))
     _legged(first, f"{source_format} -> tbf", out)
     with tempfile.TemporaryDirectory(prefix="evmeval-convert-") as folder:
@@ -104,4 +116,4 @@ def through_tbf(source: str, source_format: str, target: str, predictions: bool,
     return drop_zero(out)
 
 
-__all__ = ["through_tbf"]
+__all__ = ["tbf_files", "through_tbf"]
