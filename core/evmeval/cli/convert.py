@@ -19,15 +19,16 @@ PROG = "evmeval-convert"
 def _parser() -> argparse.ArgumentParser:
     p = command_parser(
         PROG,
-        "Convert event files between formats: TextEE, DyGIE++, CASIE, brat and BioNLP into tbf (with the "
-        "token tables or texts made from the files themselves), tbf into TextEE, CASIE, brat or BioNLP, and "
-        "brat and BioNLP standoff into each other. Writes into an output folder and prints what the target "
-        "could not carry (e.g. arguments into tbf, realis into TextEE or BioNLP).",
+        "Convert event files between any two of TextEE, DyGIE++, MAVEN, MAVEN-ERE, CASIE, brat, BioNLP and "
+        "tbf (token tables and texts made from the files themselves); a pair with no converter of its own goes "
+        "through tbf. Writes into an output folder and prints what the target could not carry, naming the leg "
+        "(e.g. arguments into tbf, realis into TextEE or BioNLP).",
         ["evmeval-convert --to tbf test.jsonl -o out/   # the input's format recognised",
          "evmeval-convert --from dygiepp --to tbf --predictions pred.jsonl -o out/",
          "evmeval-convert --from casie --to tbf data/annotation -o out/",
          "evmeval-convert --from tbf --to textee -t out/tkn out/test.tbf -o back/",
          "evmeval-convert --from bionlp --to brat dev/ -o ann/",
+         "evmeval-convert --to casie maven_ere_valid.jsonl -o casie/   # through tbf",
          "evmeval-convert --from tbf --to brat --text txt/ run.tbf -o ann/"])
     p.add_argument("input", help="the file (or CASIE, brat or BioNLP folder) to convert")
     p.add_argument("--from", dest="source_format", choices=SOURCES,

@@ -25,8 +25,10 @@ from evmeval.io.textee import EventMention, Window, dumps_textee, read_textee
 from evmeval.io.tokens import format_token_table, read_token_table, token_table_path
 from evmeval.model import Document, Mention, SpanMode, TbfFile, TokenTable
 
-SOURCES = ("textee", "dygiepp", "casie", "tbf", "brat", "bionlp")
-TARGETS = ("tbf", "textee", "casie", "brat", "bionlp")
+SOURCES = ("textee", "dygiepp", "maven", "maven-ere", "casie", "tbf", "brat", "bionlp")
+TARGETS = ("tbf", "textee", "dygiepp", "maven", "maven-ere", "casie", "brat", "bionlp")
+TOKEN_TARGETS = ("textee", "dygiepp", "maven", "maven-ere")
+"""Targets whose mentions are on tokens: out of tbf on token ids (a pivot on characters is tokenized)."""
 
 
 @dataclass
@@ -144,31 +146,58 @@ def tbf_to_casie(path: str, text_dir: str) -> Output:
     return drop_zero(out)
 
 
-def convert(source: str, source_format: str, target: str, *, token_dir: str | None = None,
-            text_dir: str | None = None, predictions: bool = False) -> Output:
-    """The files `target` holds for `source`; raises `FormatError` (bad input) or `ValueError` (a pair not
-    supported, a folder missing)."""
+def _one_leg(source: str, source_format: str, target: str, token_dir: str | None, text_dir: str | None,
+             predictions: bool) -> Output | None:
+    """The direct converter of a pair, or None when the pair goes through tbf."""
+    from evmeval.conventions import convert_standoff, convert_tokens  # they build on this module
+
     if source_format in ("textee", "dygiepp") and target == "tbf":
         return token_to_tbf(source, source_format, predictions)
+    if source_format == "maven" and target == "tbf":
+        return convert_tokens.maven_to_tbf(source)
+    if source_format == "maven-ere" and target == "tbf":
+        return convert_tokens.maven_ere_to_tbf(source)
     if source_format == "casie" and target == "tbf":
         return casie_to_tbf(source)
-    if {source_format, target} & {"brat", "bionlp"}:
-        from evmeval.conventions import convert_standoff  # it builds on this module
-
-        if target == "tbf":
-            return convert_standoff.standoff_to_tbf(source, source_format, token_dir)
-        if source_format in ("tbf", "brat", "bionlp") and target in ("brat", "bionlp"):
-            return convert_standoff.standoff_target(source, source_format, target, token_dir, text_dir)
-    if source_format == "tbf" and target == "textee":
-        if token_dir is None:
-            raise ValueError("tbf -> textee needs the token tables (-t FOLDER)")
-        return tbf_to_textee(source, token_dir)
-    if source_format == "tbf" and target == "casie":
+    if source_format in ("brat", "bionlp") and target == "tbf":
+        return convert_standoff.standoff_to_tbf(source, source_format, token_dir)
+    if source_format in ("tbf", "brat", "bionlp") and target in ("brat", "bionlp"):
+        return convert_standoff.standoff_target(source, source_format, target, token_dir, text_dir)
+    if source_format != "tbf":
+        return None
+    if target in TOKEN_TARGETS and token_dir is None:
+        raise ValueError(f"tbf -> {target} needs the token tables (-t FOLDER)")
+    if target == "textee":
+        return tbf_to_textee(source, token_dir or "")
+    if target in ("maven", "maven-ere"):
+        return convert_tokens.tbf_to_maven(source, token_dir or "", text_dir, ere=target == "maven-ere")
+    if target == "dygiepp":
+        return convert_tokens.tbf_to_dygiepp(source, token_dir or "", text_dir)
+    if target == "casie":
         if text_dir is None:
             raise ValueError("tbf -> casie needs the texts (--text FOLDER)")
         return tbf_to_casie(source, text_dir)
-    raise ValueError(f"{source_format} -> {target} is not supported (supported: textee, dygiepp, casie, brat, "
-                     "bionlp -> tbf; tbf -> textee, casie, brat, bionlp; brat <-> bionlp)")
+    return None
 
 
-__all__ = ["SOURCES", "TARGETS", "Mention", "Output", "convert", "drop_zero", "read_tbf_strictly", "tbf_name"]
+def convert(source: str, source_format: str, target: str, *, token_dir: str | None = None,
+            text_dir: str | None = None, predictions: bool = False) -> Output:
+    """The files `target` holds for `source`: by the pair's own converter, else through tbf
+    (`evmeval.conventions.pivot`); raises `FormatError` (bad input) or `ValueError` (a pair not
+    supported, a folder missing)."""
+    if source_format not in SOURCES or target not in TARGETS:
+        raise ValueError(f"{source_format} -> {target} is not supported (from: {', '.join(SOURCES)}; "
+                         f"to: {', '.join(TARGETS)})")
+    from evmeval.conventions.pivot import tbf_files, through_tbf
+
+    first = None
+    if source_format == "tbf" and target == "casie" and token_dir is not None and text_dir is not None:
+        first = tbf_files(source, token_dir, text_dir)  # CASIE is on characters: the pivot moves the spans
+    elif (out := _one_leg(source, source_format, target, token_dir, text_dir, predictions)) is not None:
+        return out
+    return through_tbf(source, source_format, target, predictions,
+                       lambda path, tokens, texts: _one_leg(path, "tbf", target, tokens, texts, False), first)
+
+
+__all__ = ["SOURCES", "TARGETS", "TOKEN_TARGETS", "Mention", "Output", "convert", "drop_zero", "read_tbf_strictly",
+           "tbf_name"]
