@@ -8,11 +8,13 @@ that trigger on the text, and it names the argument (`key`) so the text can sing
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from evmeval.conventions.argument_outcomes import ERRORS, ArgumentOutcome, Key
-from evmeval.conventions.corpus import EventCorpus
-from evmeval.conventions.items import GOLD, PRED
 from evmeval.mention.outcomes import MappingRow, Outcome
+
+if TYPE_CHECKING:  # the conventions load with an event corpus, not with the window (tests/gui/test_launch_weight.py)
+    from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key
+    from evmeval.conventions.corpus import EventCorpus
 
 ArgumentKey = tuple[str, str, int]
 """(side GOLD or PRED, trigger mention id, argument index): one argument of the shown document."""
@@ -26,21 +28,24 @@ VERDICT_MARK = {"matched": "✓", "wrong role": "≠", "missed": "−", "spuriou
 
 @dataclass(frozen=True)
 class ArgumentLine:
-    """One argument sub-row: its trigger's row, its side, and its outcome under `convention`."""
+    """One argument sub-row: its trigger's row, its side (`on_gold`: the gold side, else the system's), and its
+    outcome under `convention` (`is_error`: a verdict the convention counts as an error)."""
 
     parent: MappingRow
     side: str
     index: int
     argument: ArgumentOutcome
     convention: str
+    on_gold: bool
+    is_error: bool
 
     @property
     def gold(self):
-        return self.parent.gold if self.side == GOLD else None
+        return self.parent.gold if self.on_gold else None
 
     @property
     def system(self):
-        return self.parent.system if self.side == PRED else None
+        return self.parent.system if not self.on_gold else None
 
     @property
     def outcome(self) -> Outcome:
@@ -56,7 +61,7 @@ class ArgumentLine:
 
     @property
     def mention_id(self) -> str:
-        mention = self.gold if self.side == GOLD else self.system
+        mention = self.gold if self.on_gold else self.system
         return mention.mention_id if mention is not None else ""
 
     @property
@@ -66,10 +71,6 @@ class ArgumentLine:
     @property
     def verdict(self) -> str:
         return self.argument.verdict
-
-    @property
-    def is_error(self) -> bool:
-        return self.argument.verdict in ERRORS
 
     @property
     def label(self) -> str:
@@ -89,13 +90,17 @@ class ArgumentSource:
 
     def lines(self, doc_id: str, row: MappingRow) -> list[ArgumentLine]:
         """The row's gold trigger's arguments, then its system trigger's, in file order."""
+        from evmeval.conventions.argument_outcomes import ERRORS
+        from evmeval.conventions.items import GOLD, PRED
+
         out = []
         verdicts = self.verdicts()
         for side, mention in ((GOLD, row.gold), (PRED, row.system)):
             if mention is None:
                 continue
             for found in verdicts.get((side, doc_id, mention.mention_id), []):
-                out.append(ArgumentLine(row, side, found.item.argument, found, self.convention))
+                out.append(ArgumentLine(row, side, found.item.argument, found, self.convention, side == GOLD,
+                                        found.verdict in ERRORS))
         return out
 
 

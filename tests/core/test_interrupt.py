@@ -78,6 +78,12 @@ def test_sigint_to_the_group_while_the_child_writes(tmp_path: Path) -> None:
 
 
 def test_nothing_is_installed_by_importing() -> None:
-    """A library caller (this test process) keeps Python's own Ctrl+C: only the entry modules install."""
+    """A library caller keeps Python's own Ctrl+C: only the entry modules install. Checked in a fresh process
+    whose Ctrl+C is the default one (a suite started in the background inherits an ignored SIGINT, and Python
+    then installs no handler of its own)."""
     assert not interrupt.installed()
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    code = ("import signal, evmeval, evmeval.api, evmeval.cli.score, evmeval._util.interrupt as i\n"
+            "print(not i.installed(), signal.getsignal(signal.SIGINT) is signal.default_int_handler)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert (done.returncode, done.stdout.split()) == (0, ["True", "True"]), done.stderr
