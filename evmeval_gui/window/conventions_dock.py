@@ -12,7 +12,7 @@ from __future__ import annotations
 from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.flips import Flip
 from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, outcome_text
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,6 +45,10 @@ _SHORT = {"precision": "P", "recall": "R", "f1": "F1"}
 MAX_SHOWN = 200
 """Flips listed per group: filling the tree stays well under 50 ms on a large corpus; the counts are
 whole, and `evmeval-score --convention all --json/--html` lists every flip."""
+WHERE_SHARE = 0.4
+"""The most of the flips tree's width the Where column takes."""
+DETAIL_LINES = 4
+"""Lines the flip's description has below the tree (its tooltip holds all of it)."""
 _ROW_LABELS = {"trigger_id": "Trigger id.", "trigger_cls": "Trigger class.", "argument_id": "Argument id.",
                "argument_cls": "Argument class."}
 """Short row labels for a narrow dock (the full ones are the tooltips)."""
@@ -78,7 +82,12 @@ class ConventionsDock(QDockWidget):
         self.flips.setObjectName("flipsTree")
         self.flips.setHeaderLabels(["What flips", "Where"])
         self.flips.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.flips.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # measured once per fill (`_fill_flips`) and capped to the viewport at a resize: ResizeToContents
+        # measured the rows again at every layout change, a click's cost on a large corpus
+        self.flips.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.flips.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self._where_width = 0
+        self.flips.viewport().installEventFilter(self)
         self.flips.header().setStretchLastSection(False)
         self.flips.itemClicked.connect(self._clicked)
         self.flips.itemActivated.connect(self._clicked)
@@ -86,6 +95,10 @@ class ConventionsDock(QDockWidget):
         self.detail.setObjectName("flipDetail")
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # a fixed height: a longer text must not resize the tree above it (rows would move under the
+        # mouse, and every resize relaid the whole tree out); the whole text is also the tooltip
+        self.detail.setFixedHeight(DETAIL_LINES * self.detail.fontMetrics().lineSpacing() + 4)
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
@@ -214,9 +227,11 @@ class ConventionsDock(QDockWidget):
                 group.setFirstColumnSpanned(True)
                 for flip in flips[:MAX_SHOWN]:
                     it = flip.item
-                    item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}",
-                                            f"{it.doc_id} / {it.unit} [{it.start},{it.end})"])
+                    unit = "" if it.unit == it.doc_id else f" / {it.unit}"  # a document of one unit: its id once
+                    where = f"{it.doc_id}{unit} [{it.start},{it.end})"
+                    item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}", where])
                     item.setToolTip(0, self._flip_text(pair.a, pair.b, flip))
+                    item.setToolTip(1, where)
                     item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))
                     group.addChild(item)
                 if len(flips) > MAX_SHOWN:
@@ -227,6 +242,20 @@ class ConventionsDock(QDockWidget):
             top.setExpanded(True)
             for k in range(top.childCount()):
                 top.child(k).setExpanded(True)
+        self._where_width = self.flips.sizeHintForColumn(1)
+        self._fit_where()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.flips.viewport():
+            self._fit_where()
+        return False
+
+    def _fit_where(self) -> None:
+        """The Where column: as wide as its texts, at most `WHERE_SHARE` of the tree (the middle elided,
+        the whole place in the tooltip), so the tree never scrolls sideways."""
+        width = min(self._where_width, int(WHERE_SHARE * self.flips.viewport().width()))
+        if width > 0 and width != self.flips.header().sectionSize(1):
+            self.flips.header().resizeSection(1, width)
 
     @staticmethod
     def _flip_text(a: str, b: str, flip: Flip) -> str:
@@ -239,6 +268,7 @@ class ConventionsDock(QDockWidget):
             return
         a, b, flip = data
         self.detail.setText(self._flip_text(a, b, flip))
+        self.detail.setToolTip(self.detail.text())
         doc_id, gold, system = self.corpus.selection_of(flip.item)
         wanted = Selection(doc_id, gold, system)
         rows = [row for row in self.session.rows(doc_id) if wanted.matches(row)]  # with its partner, if any

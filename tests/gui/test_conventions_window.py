@@ -116,3 +116,21 @@ def test_a_tbf_corpus_leaves_the_dock_hidden_and_says_why(qtbot, window: MainWin
     window.conventions_action.trigger()
     assert dock.isVisible()
     assert "This corpus is tbf" in dock.note.text() and dock.table.rowCount() == 0
+
+
+def test_clicking_flips_keeps_the_tree_still(qtbot, window: MainWindow) -> None:
+    """A flip's description below the tree has a fixed height: a longer one never resizes the tree (its
+    rows would move under the mouse, and each resize made Qt measure the rows again: a click's cost on a
+    large corpus); the whole description is the tooltip, the tree never scrolls sideways."""
+    open_events(qtbot, window, "switchboard")
+    dock = window.conventions_dock
+    qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
+    tree = dock.flips
+    qtbot.wait(50)
+    height, where = tree.height(), tree.header().sectionSize(1)
+    for path in ((0, 0, 2), (0, 1, 0), (0, 0, 0)):
+        _click(qtbot, tree, _leaf(tree, *path))
+        qtbot.wait(20)
+        assert (tree.height(), tree.header().sectionSize(1)) == (height, where)
+        assert dock.detail.toolTip() == dock.detail.text() and "Why:" in dock.detail.text()
+    assert not tree.horizontalScrollBar().isVisible()
