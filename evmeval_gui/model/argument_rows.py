@@ -8,11 +8,13 @@ that trigger on the text, and it names the argument (`key`) so the text can sing
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from evmeval.conventions.argument_outcomes import ERRORS, ArgumentOutcome, Key
-from evmeval.conventions.corpus import EventCorpus
-from evmeval.conventions.items import GOLD, PRED
 from evmeval.mention.outcomes import MappingRow, Outcome
+
+if TYPE_CHECKING:  # the conventions package is imported when an event corpus opens, not with the window
+    from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key
+    from evmeval.conventions.corpus import EventCorpus
 
 ArgumentKey = tuple[str, str, int]
 """(side GOLD or PRED, trigger mention id, argument index): one argument of the shown document."""
@@ -35,12 +37,17 @@ class ArgumentLine:
     convention: str
 
     @property
+    def is_gold(self) -> bool:
+        """Under the gold trigger (else the system's); `evmeval.conventions.items.GOLD` is the side's name."""
+        return self.side == "gold"
+
+    @property
     def gold(self):
-        return self.parent.gold if self.side == GOLD else None
+        return self.parent.gold if self.is_gold else None
 
     @property
     def system(self):
-        return self.parent.system if self.side == PRED else None
+        return None if self.is_gold else self.parent.system
 
     @property
     def outcome(self) -> Outcome:
@@ -56,7 +63,7 @@ class ArgumentLine:
 
     @property
     def mention_id(self) -> str:
-        mention = self.gold if self.side == GOLD else self.system
+        mention = self.gold if self.is_gold else self.system
         return mention.mention_id if mention is not None else ""
 
     @property
@@ -69,6 +76,8 @@ class ArgumentLine:
 
     @property
     def is_error(self) -> bool:
+        from evmeval.conventions.argument_outcomes import ERRORS
+
         return self.argument.verdict in ERRORS
 
     @property
@@ -89,6 +98,8 @@ class ArgumentSource:
 
     def lines(self, doc_id: str, row: MappingRow) -> list[ArgumentLine]:
         """The row's gold trigger's arguments, then its system trigger's, in file order."""
+        from evmeval.conventions.items import GOLD, PRED
+
         out = []
         verdicts = self.verdicts()
         for side, mention in ((GOLD, row.gold), (PRED, row.system)):
