@@ -134,3 +134,24 @@ def test_clicking_flips_keeps_the_tree_still(qtbot, window: MainWindow) -> None:
         assert (tree.height(), tree.header().sectionSize(1)) == (height, where)
         assert dock.detail.toolTip() == dock.detail.text() and "Why:" in dock.detail.text()
     assert not tree.horizontalScrollBar().isVisible()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768)])
+def test_the_switchboard_fits_its_dock(qtbot, tmp_path: Path, size: tuple[int, int]) -> None:
+    """At 1024x640 the switchboard table used to scroll sideways, cutting the 'evmeval (ours)' column:
+    its columns and row labels now fit the dock (short labels when narrow, the full ones as tooltips)."""
+    window = shown_window(qtbot, tmp_path, size)
+    open_events(qtbot, window, "textee")
+    dock = window.conventions_dock
+    qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
+    table = dock.table
+    qtbot.wait(50)
+    assert not table.horizontalScrollBar().isVisible()
+    last = table.columnCount() - 1
+    assert table.horizontalHeaderItem(last - 1).text() == ("ours" if size[0] == 1024 else "evmeval\n(ours)")
+    assert table.horizontalHeaderItem(last - 1).toolTip() == "evmeval (ours)"
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+    assert all(table.columnWidth(c) >= table.fontMetrics().horizontalAdvance("100.00") for c in range(last + 1))
+    label = table.verticalHeaderItem(2)
+    assert label.text() == ("Trig. id F1" if size[0] == 1024 else "Trigger id. F1")
+    assert label.toolTip() == "Trigger identification F1"
