@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from evmeval.mention.outcomes import MappingRow, Outcome
 
-if TYPE_CHECKING:  # the conventions load with an event corpus, not with the window (tests/gui/test_launch_weight.py)
+if TYPE_CHECKING:  # the conventions package is imported when an event corpus opens, not with the window
     from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key
     from evmeval.conventions.corpus import EventCorpus
 
@@ -28,24 +28,26 @@ VERDICT_MARK = {"matched": "✓", "wrong role": "≠", "missed": "−", "spuriou
 
 @dataclass(frozen=True)
 class ArgumentLine:
-    """One argument sub-row: its trigger's row, its side (`on_gold`: the gold side, else the system's), and its
-    outcome under `convention` (`is_error`: a verdict the convention counts as an error)."""
+    """One argument sub-row: its trigger's row, its side, and its outcome under `convention`."""
 
     parent: MappingRow
     side: str
     index: int
     argument: ArgumentOutcome
     convention: str
-    on_gold: bool
-    is_error: bool
+
+    @property
+    def is_gold(self) -> bool:
+        """Under the gold trigger (else the system's); `evmeval.conventions.items.GOLD` is the side's name."""
+        return self.side == "gold"
 
     @property
     def gold(self):
-        return self.parent.gold if self.on_gold else None
+        return self.parent.gold if self.is_gold else None
 
     @property
     def system(self):
-        return self.parent.system if not self.on_gold else None
+        return None if self.is_gold else self.parent.system
 
     @property
     def outcome(self) -> Outcome:
@@ -61,7 +63,7 @@ class ArgumentLine:
 
     @property
     def mention_id(self) -> str:
-        mention = self.gold if self.on_gold else self.system
+        mention = self.gold if self.is_gold else self.system
         return mention.mention_id if mention is not None else ""
 
     @property
@@ -71,6 +73,12 @@ class ArgumentLine:
     @property
     def verdict(self) -> str:
         return self.argument.verdict
+
+    @property
+    def is_error(self) -> bool:
+        from evmeval.conventions.argument_outcomes import ERRORS
+
+        return self.argument.verdict in ERRORS
 
     @property
     def label(self) -> str:
@@ -90,7 +98,6 @@ class ArgumentSource:
 
     def lines(self, doc_id: str, row: MappingRow) -> list[ArgumentLine]:
         """The row's gold trigger's arguments, then its system trigger's, in file order."""
-        from evmeval.conventions.argument_outcomes import ERRORS
         from evmeval.conventions.items import GOLD, PRED
 
         out = []
@@ -99,8 +106,7 @@ class ArgumentSource:
             if mention is None:
                 continue
             for found in verdicts.get((side, doc_id, mention.mention_id), []):
-                out.append(ArgumentLine(row, side, found.item.argument, found, self.convention, side == GOLD,
-                                        found.verdict in ERRORS))
+                out.append(ArgumentLine(row, side, found.item.argument, found, self.convention))
         return out
 
 

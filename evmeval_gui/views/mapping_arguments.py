@@ -23,7 +23,7 @@ HIDDEN, ALL, ERRORS = "hidden", "all", "errors"
 def argument_text(line: ArgumentLine, column: int) -> str:
     """A sub-row's cell: on its side, its words (id and text columns, as the id column stays when a
     narrow table hides the text) and its role (type column); its verdict in the outcome column."""
-    gold = line.on_gold
+    gold = line.is_gold
     if column == (G_ID if gold else S_ID):
         return f"↳ {line.argument.item.text}"
     if column == (G_TEXT if gold else S_TEXT):
@@ -37,7 +37,7 @@ def argument_text(line: ArgumentLine, column: int) -> str:
 
 def argument_tooltip(line: ArgumentLine, column: int) -> str | None:
     item = line.argument.item
-    side = "Gold" if line.on_gold else "System"
+    side = "Gold" if line.is_gold else "System"
     why = f"\nWhy: {line.argument.why}" if line.argument.why else ""
     if column == OUTCOME:
         return f"Under {line.convention}: {line.verdict}{why}"

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -68,6 +67,7 @@ from evmeval_gui.views.mapping_columns import (
     S_TYPE,
     SYSTEM_FIRST,
     TSV_HEADERS,
+    GroupedTable,
     MappingColumns,
 )
 from evmeval_gui.views.mapping_order import common_ends, shown, sort_key
@@ -391,7 +391,7 @@ class MappingTable(QWidget):
         self._argument_sources: dict[str, ArgumentSource] = {}
         self.count_label = QLabel()
         self.count_label.setStyleSheet(f"color: {colours.MUTED_TEXT};")
-        self.table = QTableView()
+        self.table = GroupedTable()
         self.table.setObjectName("mappingTable")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.flips import Flip
 from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, outcome_text
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,6 +33,7 @@ from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.argument_rows import ArgumentSource, argument_conventions
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
+from evmeval_gui.table_fit import Yield, apply_plan, fit_columns
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.text_view import TextView
 from evmeval_gui.window.argument_overlay import ArgumentOverlay
@@ -45,9 +46,16 @@ _SHORT = {"precision": "P", "recall": "R", "f1": "F1"}
 MAX_SHOWN = 200
 """Flips listed per group: filling the tree stays well under 50 ms on a large corpus; the counts are
 whole, and `evmeval-score --convention all --json/--html` lists every flip."""
+WHERE_SHARE = 0.4
+"""The most of the flips tree's width the Where column takes."""
+DETAIL_LINES = 4
+"""Lines the flip's description has below the tree (its tooltip holds all of it)."""
 _ROW_LABELS = {"trigger_id": "Trigger id.", "trigger_cls": "Trigger class.", "argument_id": "Argument id.",
                "argument_cls": "Argument class."}
-"""Short row labels for a narrow dock (the full ones are the tooltips)."""
+"""Short row labels for the dock (the library's full ones are the tooltips)."""
+_NARROW_LABELS = {"trigger_id": "Trig. id", "trigger_cls": "Trig. cls", "argument_id": "Arg. id",
+                  "argument_cls": "Arg. cls"}
+"""Shorter still, when the dock is too narrow for `_ROW_LABELS` (1024 pixels): the table never scrolls sideways."""
 
 
 def dock_width(window_width: int) -> int:
@@ -74,11 +82,23 @@ class ConventionsDock(QDockWidget):
         self.table.setObjectName("switchboardTable")
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setDefaultSectionSize(20)
+        self._labels: tuple[list[str], list[str]] = ([], [])
+        """Each row's label, as it is and short (`_fit_table` chooses)."""
+        self._heads: tuple[list[str], list[str]] = ([], [])
+        """Each column's heading, as it is and short."""
+        self._cells: list[int] = []
+        """Each column's widest number, pixels."""
+        self.table.installEventFilter(self)
         self.flips = QTreeWidget()
         self.flips.setObjectName("flipsTree")
         self.flips.setHeaderLabels(["What flips", "Where"])
         self.flips.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.flips.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        # measured once per fill (`_fill_flips`) and capped to the viewport at a resize: ResizeToContents
+        # measured the rows again at every layout change, a click's cost on a large corpus
+        self.flips.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
+        self.flips.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self._where_width = 0
+        self.flips.viewport().installEventFilter(self)
         self.flips.header().setStretchLastSection(False)
         self.flips.itemClicked.connect(self._clicked)
         self.flips.itemActivated.connect(self._clicked)
@@ -86,6 +106,10 @@ class ConventionsDock(QDockWidget):
         self.detail.setObjectName("flipDetail")
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # a fixed height: a longer text must not resize the tree above it (rows would move under the
+        # mouse, and every resize relaid the whole tree out); the whole text is also the tooltip
+        self.detail.setFixedHeight(DETAIL_LINES * self.detail.fontMetrics().lineSpacing() + 4)
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
@@ -138,6 +162,7 @@ class ConventionsDock(QDockWidget):
             self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. " + OPEN_NOTE)
             self.table.clear()
             self.table.setRowCount(0)
+            self._cells = []
             self.flips.clear()
             return
         if self.text_view is not None:
@@ -163,13 +188,15 @@ class ConventionsDock(QDockWidget):
         columns = [c.title.replace(" (", "\n(") for c in board.conventions] + ["spread"]
         self.table.setColumnCount(len(columns))
         self.table.setHorizontalHeaderLabels(columns)
-        labels = []
+        labels, narrow, tips = [], [], []
         rows = [row for row in board.rows if any(c is not None for c in row.cells.values())]  # a measured one
         self.table.setRowCount(len(rows) * len(FIGURES))
         for r, row in enumerate(rows):
             for f, figure in enumerate(FIGURES):
                 at = r * len(FIGURES) + f
                 labels.append(f"{_ROW_LABELS.get(row.row, row.label)} {_SHORT[figure]}")
+                narrow.append(f"{_NARROW_LABELS.get(row.row, row.label)} {_SHORT[figure]}")
+                tips.append(f"{row.label} {_SHORT[figure]}")
                 for c, convention in enumerate(board.conventions):
                     cell = row.cells[convention.name]
                     item = QTableWidgetItem("—" if cell is None else f"{100 * getattr(cell.metric, figure):.2f}")
@@ -192,14 +219,59 @@ class ConventionsDock(QDockWidget):
                     at = self.table.rowCount()
                     self.table.insertRow(at)
                     labels.append(f"{result.labels.get(name, name)} {_SHORT[figure]}")
+                    narrow.append(labels[-1])
+                    tips.append(f"{convention.name}: {result.labels.get(name, name)} {_SHORT[figure]}")
                     value = getattr(metric, figure, None)
                     item = QTableWidgetItem("—" if value is None else f"{100 * value:.2f}")
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     item.setToolTip(f"{convention.name} {name}: match {metric.match_num:g}, pred {metric.pred_num}, "
                                     f"gold {metric.gold_num}")
                     self.table.setItem(at, c, item)
-        self.table.setVerticalHeaderLabels(labels)
-        self.table.resizeColumnsToContents()
+        for at, tip in enumerate(tips):
+            item = QTableWidgetItem(labels[at])
+            item.setToolTip(tip)
+            self.table.setVerticalHeaderItem(at, item)
+        for c, convention in enumerate(board.conventions):
+            self.table.horizontalHeaderItem(c).setToolTip(convention.title)
+        self._labels = (labels, narrow)
+        self._heads = (columns, [("ours" if c.ours else c.name) for c in board.conventions] + ["spread"])
+        metrics = self.table.fontMetrics()
+        self._cells = [max((metrics.horizontalAdvance(item.text()) for r in range(self.table.rowCount())
+                            if (item := self.table.item(r, c)) is not None), default=0)
+                       for c in range(self.table.columnCount())]
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """Fit the switchboard to the dock's width, never scrolling sideways: short row labels and
+        headings (the convention's name, `ours` for ours) when the usual ones leave the columns too little
+        room, then the columns shrink towards their numbers' width (`fit_columns`, as the mapping table's)."""
+        if not self._cells:
+            return
+        table = self.table
+        room = table.width() - 2 * table.frameWidth() - table.verticalScrollBar().sizeHint().width()
+        metrics = table.horizontalHeader().fontMetrics()
+        pad = 2 * table.style().pixelMetric(table.style().PixelMetric.PM_HeaderMargin) + 8
+
+        def widths(mode: int) -> tuple[int, dict[int, int]]:
+            label = max((metrics.horizontalAdvance(t) for t in self._labels[mode]), default=0) + pad
+            return label, {c: max(cell, *(metrics.horizontalAdvance(line) for line in head.split("\n"))) + pad
+                           for c, (cell, head) in enumerate(zip(self._cells, self._heads[mode], strict=True))}
+
+        label, natural = widths(0)
+        mode = 0 if label + sum(natural.values()) <= room else 1
+        if mode:
+            label, natural = widths(1)
+        for at, text in enumerate(self._labels[mode]):
+            item = table.verticalHeaderItem(at)
+            if item is not None and item.text() != text:
+                item.setText(text)
+        for c, text in enumerate(self._heads[mode]):
+            item = table.horizontalHeaderItem(c)
+            if item is not None and item.text() != text:
+                item.setText(text)
+        label = max(label, table.verticalHeader().sizeHint().width())  # the header's own measure, once relabelled
+        steps = [Yield((c,), cell + 8) for c, cell in enumerate(self._cells)]  # a number's width and its margins
+        apply_plan(table, fit_columns(room - label, natural, steps))
 
     def _fill_flips(self, board: Switchboard) -> None:
         self.flips.clear()
@@ -214,9 +286,11 @@ class ConventionsDock(QDockWidget):
                 group.setFirstColumnSpanned(True)
                 for flip in flips[:MAX_SHOWN]:
                     it = flip.item
-                    item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}",
-                                            f"{it.doc_id} / {it.unit} [{it.start},{it.end})"])
+                    unit = "" if it.unit == it.doc_id else f" / {it.unit}"  # a document of one unit: its id once
+                    where = f"{it.doc_id}{unit} [{it.start},{it.end})"
+                    item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}", where])
                     item.setToolTip(0, self._flip_text(pair.a, pair.b, flip))
+                    item.setToolTip(1, where)
                     item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))
                     group.addChild(item)
                 if len(flips) > MAX_SHOWN:
@@ -227,6 +301,22 @@ class ConventionsDock(QDockWidget):
             top.setExpanded(True)
             for k in range(top.childCount()):
                 top.child(k).setExpanded(True)
+        self._where_width = self.flips.sizeHintForColumn(1)
+        self._fit_where()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.flips.viewport():
+            self._fit_where()
+        elif event.type() == QEvent.Type.Resize and watched is self.table:
+            self._fit_table()
+        return False
+
+    def _fit_where(self) -> None:
+        """The Where column: as wide as its texts, at most `WHERE_SHARE` of the tree (the middle elided,
+        the whole place in the tooltip), so the tree never scrolls sideways."""
+        width = min(self._where_width, int(WHERE_SHARE * self.flips.viewport().width()))
+        if width > 0 and width != self.flips.header().sectionSize(1):
+            self.flips.header().resizeSection(1, width)
 
     @staticmethod
     def _flip_text(a: str, b: str, flip: Flip) -> str:
@@ -239,6 +329,7 @@ class ConventionsDock(QDockWidget):
             return
         a, b, flip = data
         self.detail.setText(self._flip_text(a, b, flip))
+        self.detail.setToolTip(self.detail.text())
         doc_id, gold, system = self.corpus.selection_of(flip.item)
         wanted = Selection(doc_id, gold, system)
         rows = [row for row in self.session.rows(doc_id) if wanted.matches(row)]  # with its partner, if any

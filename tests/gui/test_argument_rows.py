@@ -110,3 +110,14 @@ def test_a_sub_row_clicked_selects_its_argument_on_the_text(qtbot, window: MainW
     rect = mapping.table.visualRect(mapping.proxy.index(0, OUTCOME))
     qtbot.mouseClick(mapping.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.session.selection.argument is None and overlay.focused(window.text_view) == []
+
+
+def test_a_sub_row_knows_its_side_by_the_librarys_name() -> None:
+    """`ArgumentLine.is_gold` spells the side as the library does (it leaves the conventions package unimported
+    until an event corpus opens: the window's launch weight)."""
+    from evmeval.conventions.items import GOLD, PRED
+
+    from evmeval_gui.model.argument_rows import ArgumentLine
+
+    assert ArgumentLine(None, GOLD, 0, None, "textee").is_gold  # type: ignore[arg-type]
+    assert not ArgumentLine(None, PRED, 0, None, "textee").is_gold  # type: ignore[arg-type]

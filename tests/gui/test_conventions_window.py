@@ -116,3 +116,42 @@ def test_a_tbf_corpus_leaves_the_dock_hidden_and_says_why(qtbot, window: MainWin
     window.conventions_action.trigger()
     assert dock.isVisible()
     assert "This corpus is tbf" in dock.note.text() and dock.table.rowCount() == 0
+
+
+def test_clicking_flips_keeps_the_tree_still(qtbot, window: MainWindow) -> None:
+    """A flip's description below the tree has a fixed height: a longer one never resizes the tree (its
+    rows would move under the mouse, and each resize made Qt measure the rows again: a click's cost on a
+    large corpus); the whole description is the tooltip, the tree never scrolls sideways."""
+    open_events(qtbot, window, "switchboard")
+    dock = window.conventions_dock
+    qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
+    tree = dock.flips
+    qtbot.wait(50)
+    height, where = tree.height(), tree.header().sectionSize(1)
+    for path in ((0, 0, 2), (0, 1, 0), (0, 0, 0)):
+        _click(qtbot, tree, _leaf(tree, *path))
+        qtbot.wait(20)
+        assert (tree.height(), tree.header().sectionSize(1)) == (height, where)
+        assert dock.detail.toolTip() == dock.detail.text() and "Why:" in dock.detail.text()
+    assert not tree.horizontalScrollBar().isVisible()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768)])
+def test_the_switchboard_fits_its_dock(qtbot, tmp_path: Path, size: tuple[int, int]) -> None:
+    """At 1024x640 the switchboard table used to scroll sideways, cutting the 'evmeval (ours)' column:
+    its columns and row labels now fit the dock (short labels when narrow, the full ones as tooltips)."""
+    window = shown_window(qtbot, tmp_path, size)
+    open_events(qtbot, window, "textee")
+    dock = window.conventions_dock
+    qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
+    table = dock.table
+    qtbot.wait(50)
+    assert not table.horizontalScrollBar().isVisible()
+    last = table.columnCount() - 1
+    assert table.horizontalHeaderItem(last - 1).text() == ("ours" if size[0] == 1024 else "evmeval\n(ours)")
+    assert table.horizontalHeaderItem(last - 1).toolTip() == "evmeval (ours)"
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+    assert all(table.columnWidth(c) >= table.fontMetrics().horizontalAdvance("100.00") for c in range(last + 1))
+    label = table.verticalHeaderItem(2)
+    assert label.text() == ("Trig. id F1" if size[0] == 1024 else "Trigger id. F1")
+    assert label.toolTip() == "Trigger identification F1"

@@ -189,3 +189,18 @@ def test_command_line_mapping(tmp_path, qtbot):
     data = json.loads((out / "scores.json").read_text(encoding="utf-8"))
     assert data["strategy"] == "optimal" and "mapping" not in data
     assert (out / "scores.txt").read_text(encoding="utf-8").startswith("# Mapping: optimal")
+
+
+def test_the_two_sides_are_separated_without_a_delegate_per_cell(window, qtbot):
+    """The separators before the system columns and before Dice are drawn once over the table (a Python
+    delegate per cell of those columns cost a document switch ~5 ms): same lines, no delegate."""
+    from evmeval_gui.views.mapping_columns import DICE, SYSTEM_FIRST
+
+    table = window.mapping.table
+    assert all(table.itemDelegateForColumn(c) is None for c in range(table.model().columnCount()))
+    qtbot.waitUntil(lambda: table.model().rowCount() > 0, timeout=TIMEOUT)
+    image = table.viewport().grab().toImage()
+    y = table.rowViewportPosition(0) + table.rowHeight(0) // 2
+    for column in (SYSTEM_FIRST, DICE):
+        x = table.columnViewportPosition(column)
+        assert image.pixelColor(x, y).name() == "#9aa3ad"
