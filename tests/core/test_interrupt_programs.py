@@ -61,7 +61,7 @@ WRITES = ("evmeval-score", "evmeval-iaa", "evmeval-convert")
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("interrupt") / "corpus"
-    write_big_corpus(folder, 250)
+    write_big_corpus(folder, 1000)  # 2,000 token tables: reading them lasts long enough to be met
     return folder
 
 
