@@ -18,11 +18,12 @@ from evmeval._util.forked import Forked, Tickets, single_threaded
 from evmeval._util.shared_tables import Tables
 from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.loading import LoadedInputs
-from evmeval.io.writing import make_output_folders, write_atomic
+from evmeval.io.writing import make_output_folders, write_atomic, write_atomic_pair
 from evmeval.mention.outcomes import UNIT_TABLES
 from evmeval.mention.schemes import SchemeResult, SchemeTally, scheme_scores
 from evmeval.mention.scoring import ScoreResult
 from evmeval.report.export.files import (
+    Beside,
     Maker,
     Sequencing,
     check_report_folder,
@@ -91,8 +92,14 @@ def _write_files(out_dir: str, outputs: list[tuple[str, Maker]], *, progress: Ca
         if cancelled is not None and cancelled():
             break
         path = os.path.join(out_dir, name)
-        write_atomic(path, make())
-        written.append(path)
+        content = make()
+        if isinstance(content, Beside):
+            beside = os.path.join(out_dir, content.name)
+            write_atomic_pair(path, content.leader, beside, content.pieces)
+            written += [path, beside]
+        else:
+            write_atomic(path, content)
+            written.append(path)
         if progress is not None:
             progress(1)
     return written
@@ -227,7 +234,7 @@ def _counting_schemes(make: Maker, result: ScoreResult, tally: SchemeTally) -> I
     document added to `tally` right after its piece, while its mapping rows are in the tables."""
     documents = iter(result.documents)
     pieces = make()
-    assert not isinstance(pieces, str | bytes), "mappings.csv is made a document at a time"
+    assert not isinstance(pieces, str | bytes | Beside), "mappings.csv is made a document at a time"
     for piece in pieces:
         document = next(documents, None)
         if document is not None:
