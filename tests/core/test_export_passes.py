@@ -81,3 +81,30 @@ def test_scores_json_and_cluster_csv_explain_each_document_once(tmp_path: Path, 
     shared = write(tmp_path / "shared", Tables(window=4))
     assert shared == alone and set(shared) == {"scores.json", "coreference_clusters.csv"}
     assert len(made) == len(result.documents) and set(made.values()) == {1}
+
+
+@pytest.mark.parametrize("fork", [False, True])
+def test_the_charts_are_handed_the_confusions_counted_in_the_mapping_walk(tmp_path: Path, monkeypatch, fork) -> None:
+    import evmeval.report.export.writing as export
+    from evmeval.io.loading import load_inputs
+    from evmeval.mention.confusion import confusions
+    from evmeval.mention.scoring import score_files
+
+    from tests.big_corpus import write_big_corpus
+
+    corpus = write_big_corpus(tmp_path / "corpus", copies=10)
+    inputs = load_inputs(str(corpus["gold.tbf"]), str(corpus["system.tbf"]), token_dir=str(corpus["tkn"]))
+    result = score_files(inputs.gold, inputs.system)
+    handed = []
+
+    def render(result, coref, schemes, matrices):
+        handed.append(matrices)
+        return {}, {}
+
+    monkeypatch.setattr(export, "single_threaded", lambda: True)
+    export.export_report(str(tmp_path / "out"), inputs, result, charts=export.ChartRenderer(("x",), render),
+                         coref_combination="mention_type", fork=fork)
+    expected = confusions(result.documents, "plain")
+    assert len(handed) == 1 and set(handed[0]) == set(expected)
+    for attribute, matrix in expected.items():
+        assert handed[0][attribute] == matrix
