@@ -151,6 +151,12 @@ class ConfusionTally:
         """The matrices of the documents added."""
         return {a: _matrix(a, self._combination, self._cells[a], self._rule) for a in self._attributes}
 
+    def take(self) -> dict[str, ConfusionMatrix]:
+        """`result()`, the tally emptied: its members (one per mapping row) live on only in the matrices."""
+        matrices = self.result()
+        self._cells = {a: {} for a in self._attributes}
+        return matrices
+
 
 def confusion(documents: Iterable[DocumentResult], attribute: str,
               combination: str = "plain") -> ConfusionMatrix:

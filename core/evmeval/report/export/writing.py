@@ -181,6 +181,7 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
     if not (fork and single_threaded()):  # a threaded process (a window) never forks
         schemes, matrices = _count_schemes(result, tables)  # every mapping table is made with them
         images, captions = charts.render(result, coref, schemes, matrices) if charts else ({}, {})
+        del matrices  # a member per mapping row: not held while the files are written
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes, tables=tables)
     gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
@@ -218,7 +219,7 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
 
     child = Forked(lambda: (_write_files(out_dir, theirs), write_pages(parent=False)))
     written = _write_files(out_dir, mappings)
-    images, captions = charts.render(result, coref, schemes(), confusion.result()) if charts else ({}, {})
+    images, captions = charts.render(result, coref, schemes(), confusion.take()) if charts else ({}, {})
     written += _write_files(out_dir, mine + _chart_files(images))
     paged = write_pages(parent=True)
     their_files, their_pages = child.result()
