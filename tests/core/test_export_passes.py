@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 import evmeval.coref.explain as explain
+import pytest
 from evmeval.io.writing import STEP, write_atomic, write_atomic_pair
 
 

@@ -372,8 +372,9 @@ def test_current_document_legend_looks_like_its_marker(qtbot, panel, demo):
 def test_panel_draws_the_confusions_it_is_handed_without_counting(qtbot, demo, monkeypatch):
     """The export hands the panel the matrices the library counted while writing mappings.csv: the
     heatmaps show those (no mapping row is walked again); another combination is still counted."""
-    import evmeval_gui.charts.panel as panel_module
     from evmeval.mention.confusion import confusions
+
+    import evmeval_gui.charts.panel as panel_module
 
     counted = confusions(demo.documents, "plain")
     real_confusions = panel_module.confusions
