@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from evmeval.coref.scoring import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
 from evmeval.io.loading import LoadedInputs
+from evmeval.mention.confusion import ConfusionMatrix
 from evmeval.mention.schemes import SchemeResult
 from evmeval.mention.scoring import ScoreResult
 from evmeval.report import export as library
@@ -36,9 +37,11 @@ CHARTS: tuple[str, ...] = CHART_NAMES + COREF_CHART_NAMES
 
 
 def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes: SchemeResult | None = None,
+                  confusions: dict[str, ConfusionMatrix] | None = None,
                   ) -> tuple[dict[str, tuple[bytes, str]], dict[str, str]]:
     """Every chart of the corpus view (micro average, span-only mapping) as (PNG, SVG), and captions;
-    with `coref`, the coreference charts too; `schemes`: the MUC/GATE figures, if already counted.
+    with `coref`, the coreference charts too; `schemes`, `confusions`: the MUC/GATE figures and the
+    plain mapping's confusion matrices, if the library already counted them (the export).
 
     Needs the GUI thread: the charts are widgets, drawn offscreen.
     """
@@ -46,7 +49,7 @@ def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes
 
     panel = ChartsPanel()
     try:
-        panel.set_result(result, schemes=schemes)
+        panel.set_result(result, schemes=schemes, confusions=confusions)
         images, captions = panel.export_images(), panel.chart_titles()
     finally:
         panel.set_result(None)  # its confusion cells (a member per mapping row) go now: no event loop may delete it
@@ -61,10 +64,10 @@ def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes
 def charts(application: Callable[[], object] | None = None) -> ChartRenderer:
     """The GUI's charts for the library's export; `application()` first makes the QApplication."""
     def render(result: ScoreResult, coref: CorefResult | None, schemes: SchemeResult,
-               ) -> tuple[dict[str, tuple[bytes, str]], dict[str, str]]:
+               confusions: dict[str, ConfusionMatrix]) -> tuple[dict[str, tuple[bytes, str]], dict[str, str]]:
         if application is not None:
             application()
-        return render_charts(result, coref, schemes)
+        return render_charts(result, coref, schemes, confusions)
 
     return ChartRenderer(CHARTS, render)
 

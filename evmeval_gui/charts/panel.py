@@ -177,15 +177,19 @@ class ChartsPanel(QWidget):
 
     # -- what the window calls -------------------------------------------------------------------
 
-    def set_result(self, result: ScoreResult | None, schemes: SchemeResult | None = None) -> None:
+    def set_result(self, result: ScoreResult | None, schemes: SchemeResult | None = None,
+                   confusions: dict[str, ConfusionMatrix] | None = None) -> None:
         """Show a new result (None: the empty state); the document is kept if the result has it.
-        `schemes`: the result's MUC/GATE figures when the caller already counted them (the export)."""
+        `schemes`, `confusions`: the result's MUC/GATE figures and the corpus's confusion matrices of
+        one combination when the library already counted them (the export)."""
         self.result = result
         # an edited result shares all documents but one with the last: the cache costs that one
         self.names = self._spellings.type_names(result.documents) if result is not None else TypeNames()
         self.schemes_tab.forget()
         self.schemes_tab.schemes = schemes
         self._confusions.clear()
+        if confusions:
+            self._confusions[(None, next(iter(confusions.values())).combination)] = confusions
         self._generation += 1
         if result is not None and self.doc_id is not None and self._document() is None:
             self.doc_id = None

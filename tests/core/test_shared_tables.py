@@ -203,11 +203,12 @@ def test_forgotten_tables_are_made_again():
 
 
 def test_mappings_csv_and_the_muc_gate_counts_build_each_documents_rows_once(scored, monkeypatch):
-    """The forked export writes mappings.csv and counts MUC/GATE in one walk (`SchemeTally`, a
-    document counted right after its piece of the file): with a window of one document, every
-    document's rows of every combination are built once for both, not once for each; the file and
-    the counts are those made apart."""
+    """The forked export writes mappings.csv and counts MUC/GATE and the charts' confusions in one walk
+    (`SchemeTally`, `ConfusionTally`, a document counted right after its piece of the file): with a
+    window of one document, every document's rows of every combination are built once for all, not
+    once for each; the file and the counts are those made apart."""
     from evmeval.mention import outcomes
+    from evmeval.mention.confusion import ConfusionTally, confusions
     from evmeval.mention.schemes import SchemeTally
     from evmeval.report.export import writing
 
@@ -221,7 +222,8 @@ def test_mappings_csv_and_the_muc_gate_counts_build_each_documents_rows_once(sco
 
     monkeypatch.setattr(outcomes, "_mapping_rows", counting)
     tables = Tables(window=1)
-    tally = SchemeTally(result, tables)
-    text = "".join(writing._counting_schemes(lambda: iter_mappings_csv(result, tables=tables), result, tally))
+    tally, confusion = SchemeTally(result, tables), ConfusionTally(tables=tables)
+    text = "".join(writing._counting(lambda: iter_mappings_csv(result, tables=tables), result, (tally, confusion)))
     assert len(built) == len(set(built)) == len(result.documents) * len(COMBINATIONS)
     assert text == "".join(iter_mappings_csv(result)) and tally.result() == scheme_scores(result)
+    assert confusion.take() == confusions(result.documents)  # the charts' matrices, from the same rows

@@ -367,3 +367,31 @@ def test_current_document_legend_looks_like_its_marker(qtbot, panel, demo):
         return max(abs(a.red() - b.red()), abs(a.green() - b.green()), abs(a.blue() - b.blue())) < 40
 
     assert close(colour(swatch), colour(marker)), (colour(swatch).name(), colour(marker).name())
+
+
+def test_panel_draws_the_confusions_it_is_handed_without_counting(qtbot, demo, monkeypatch):
+    """The export hands the panel the matrices the library counted while writing mappings.csv: the
+    heatmaps show those (no mapping row is walked again); another combination is still counted."""
+    from evmeval.mention.confusion import confusions
+
+    import evmeval_gui.charts.panel as panel_module
+
+    counted = confusions(demo.documents, "plain")
+    real_confusions = panel_module.confusions
+    calls: list[str] = []
+
+    def recording_confusions(documents, combination="plain", *args, **kwargs):
+        calls.append(combination)
+        return real_confusions(documents, combination, *args, **kwargs)
+
+    monkeypatch.setattr(panel_module, "confusions", recording_confusions)
+    widget = ChartsPanel()
+    qtbot.addWidget(widget)
+    widget.resize(1100, 700)
+    widget.show()
+    widget.set_result(demo, confusions=counted)
+    _show(widget, widget.type_confusion)
+    assert widget.type_confusion.matrix is counted["mention_type"] and calls == []
+    assert widget.realis_confusion.matrix.counts == counted["realis_status"].counts
+    widget.set_combination("mention_type")
+    assert calls == ["mention_type"] and widget.type_confusion.matrix.combination == "mention_type"

@@ -15,7 +15,7 @@ import errno
 import os
 import stat
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 
 from evmeval._util import interrupt
 from evmeval.io.errors import FormatError
@@ -68,6 +68,44 @@ def write_atomic(path: str, data: str | bytes | Iterable[str]) -> None:
     Raises `FormatError` naming the path when it cannot be written.
     """
     payload = _encoded(data)
+    with _output(path) as write:
+        for chunk in payload:
+            write(chunk)
+
+
+STEP = None
+"""What a `write_atomic_pair` leader yields to let the other file take its next piece."""
+
+
+def write_atomic_pair(path: str, leader: Iterable[str | None], other_path: str, other: Iterable[str]) -> None:
+    """Write two files in one pass, each as `write_atomic` does: `leader`'s text pieces go to `path`;
+    each `STEP` it yields writes `other`'s next piece to `other_path` (the rest once `leader` ends).
+    For two files made of the same per-document work, kept side by side so each document's is
+    made once (`evmeval._util.shared_tables`). Both are committed at the end; on a failure neither is."""
+    pieces = iter(other)
+    with _output(path) as write, _output(other_path) as write_other:
+        pending: list[str] = []
+        size = 0
+        for piece in leader:
+            if piece is STEP:
+                step = next(pieces, None)
+                if step is not None:
+                    write_other(step.encode("utf-8"))
+                continue
+            pending.append(piece)
+            size += len(piece)
+            if size >= 1 << 20:
+                write("".join(pending).encode("utf-8"))
+                pending, size = [], 0
+        write("".join(pending).encode("utf-8"))
+        for chunk in _encoded(pieces):
+            write_other(chunk)
+
+
+@contextlib.contextmanager
+def _output(path: str) -> Iterator[Callable[[bytes], object]]:
+    """A writer of `path` (see `write_atomic`): a regular file is a temporary file beside it, renamed
+    over it when the block ends without an error (removed on one); a pipe or device is written straight."""
     target = os.path.realpath(path)
     try:
         mode = os.stat(target).st_mode
@@ -76,7 +114,8 @@ def write_atomic(path: str, data: str | bytes | Iterable[str]) -> None:
     if stat.S_ISDIR(mode):
         raise FormatError(path, 0, "is a folder", "a file path for the output")
     if mode and not stat.S_ISREG(mode):
-        _write_through(path, target, payload)
+        with _write_through(path, target) as write:
+            yield write
         return
     folder = os.path.dirname(target)
     if not os.path.isdir(folder):
@@ -88,8 +127,7 @@ def write_atomic(path: str, data: str | bytes | Iterable[str]) -> None:
     try:
         os.fchmod(fd, _new_file_mode(target))
         with os.fdopen(fd, "wb") as handle:
-            for chunk in payload:
-                handle.write(chunk)
+            yield handle.write
         os.replace(tmp, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
@@ -119,15 +157,18 @@ def _new_temporary(folder: str, name: str) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
 
 
-def _write_through(path: str, target: str, payload: Iterable[bytes]) -> None:
+@contextlib.contextmanager
+def _write_through(path: str, target: str) -> Iterator[Callable[[bytes], object]]:
     """A pipe, device or socket file: open it for writing as a shell redirection would."""
+    def write(chunk: bytes) -> None:
+        view = memoryview(chunk)
+        while view:
+            written = handle.write(view)
+            view = view[written or 0:]
+
     try:
         with open(target, "wb", buffering=0) as handle:
-            for chunk in payload:
-                view = memoryview(chunk)
-                while view:
-                    written = handle.write(view)
-                    view = view[written or 0:]
+            yield write
     except OSError as exc:
         raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
 

@@ -19,6 +19,7 @@ from operator import attrgetter
 from types import MappingProxyType
 from typing import NamedTuple
 
+from evmeval._util.shared_tables import Tables
 from evmeval.mention.outcomes import mapping_rows
 from evmeval.mention.scoring import DocumentResult
 from evmeval.model import Mention
@@ -101,25 +102,41 @@ def attribute_value(mention: Mention, attribute: str) -> str:
 
 
 def confusions(documents: Iterable[DocumentResult], combination: str = "plain",
-               attributes: Iterable[str] = ATTRIBUTES) -> dict[str, ConfusionMatrix]:
+               attributes: Iterable[str] = ATTRIBUTES, tables: Tables | None = None) -> dict[str, ConfusionMatrix]:
     """One matrix per attribute, from a single pass over the documents' mapping-table rows.
 
     Computing the rows is the expensive part (it re-ranks overlaps), so the heatmaps of both
-    attributes share it.
+    attributes share it (`tables`: the rows, shared with the other consumers of an export).
     """
-    attributes = tuple(attributes)
-    for attribute in attributes:
-        if attribute not in ATTRIBUTES:
-            raise ValueError(f"unknown attribute {attribute!r} (expected one of {', '.join(ATTRIBUTES)})")
-    cells: dict[str, dict[tuple[str | None, str | None], list[CellMember]]] = {a: {} for a in attributes}
-    # 80,000 rows for 2000 documents: the loop reads each value once, with no call per attribute
-    tables = [(_VALUE_OF[a], cells[a]) for a in attributes]
-    new_tuple = tuple.__new__  # CellMember(...) would run a Python-level __new__ per row
-    rule = AttributeRule.SCORER
+    tally = ConfusionTally(combination, attributes, tables)
     for doc in documents:
-        rule = doc.mappings[combination].rule
+        tally.add(doc)
+    return tally.result()
+
+
+class ConfusionTally:
+    """`confusions` a document at a time, for a caller walking the documents' mapping rows for
+    something else too (the report export, while it writes `mappings.csv`)."""
+
+    def __init__(self, combination: str = "plain", attributes: Iterable[str] = ATTRIBUTES,
+                 tables: Tables | None = None) -> None:
+        self._attributes = tuple(attributes)
+        for attribute in self._attributes:
+            if attribute not in ATTRIBUTES:
+                raise ValueError(f"unknown attribute {attribute!r} (expected one of {', '.join(ATTRIBUTES)})")
+        self._combination, self._tables = combination, tables
+        self._cells: dict[str, dict[tuple[str | None, str | None], list[CellMember]]] = {
+            a: {} for a in self._attributes}
+        self._rule = AttributeRule.SCORER
+
+    def add(self, doc: DocumentResult) -> None:
+        """Count the next document's rows (80,000 rows for 2000 documents: the loop reads each value
+        once, with no call per attribute)."""
+        tables = [(_VALUE_OF[a], self._cells[a]) for a in self._attributes]
+        new_tuple = tuple.__new__  # CellMember(...) would run a Python-level __new__ per row
+        self._rule = doc.mappings[self._combination].rule
         doc_id = doc.doc_id
-        for row in mapping_rows(doc, combination):
+        for row in mapping_rows(doc, self._combination, self._tables):
             member: CellMember = new_tuple(CellMember, (doc_id, row.gold_index, row.system_index))
             gold, system = row.gold, row.system
             for value_of, table in tables:
@@ -129,7 +146,16 @@ def confusions(documents: Iterable[DocumentResult], combination: str = "plain",
                     table[key] = [member]
                 else:
                     members.append(member)
-    return {a: _matrix(a, combination, cells[a], rule) for a in attributes}
+
+    def result(self) -> dict[str, ConfusionMatrix]:
+        """The matrices of the documents added."""
+        return {a: _matrix(a, self._combination, self._cells[a], self._rule) for a in self._attributes}
+
+    def take(self) -> dict[str, ConfusionMatrix]:
+        """`result()`, the tally emptied: its members (one per mapping row) live on only in the matrices."""
+        matrices = self.result()
+        self._cells = {a: {} for a in self._attributes}
+        return matrices
 
 
 def confusion(documents: Iterable[DocumentResult], attribute: str,

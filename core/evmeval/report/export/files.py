@@ -12,13 +12,14 @@ hands them in (`evmeval.report.export.writing.ChartRenderer`), and they become `
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from evmeval._util.shared_tables import Tables
 from evmeval.coref.scoring import CorefResult
 from evmeval.io.loading import LoadedInputs, input_folders
-from evmeval.io.writing import check_output_paths
+from evmeval.io.writing import STEP, check_output_paths
 from evmeval.mention.schemes import SchemeResult
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.report.comparison import iter_comparison
@@ -31,7 +32,7 @@ from evmeval.report.coref_report import (
     format_coref_section,
 )
 from evmeval.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
-from evmeval.report.json_report import iter_dumps
+from evmeval.report.json_report import LazyArray, iter_dumps
 from evmeval.report.paged_html import report_folders, report_page_paths
 from evmeval.report.scheme_exports import format_muc_documents_csv, scores_json
 from evmeval.report.sequencing_report import link_table_tsv, sequencing_json
@@ -52,7 +53,19 @@ CLOSURES: tuple[str, ...] = ("published", "full")
 
 Sequencing = SequencingResult | SequencingSkipped | None
 """The sequencing part of a report: scores, the links v1.8 refuses without -nv (a note instead), or none."""
-Maker = Callable[[], str | bytes | Iterable[str]]
+
+
+@dataclass(frozen=True)
+class Beside:
+    """What a maker gives for two files written in one pass (`evmeval.io.writing.write_atomic_pair`):
+    its own file's pieces (`leader`, with `STEP`s) and, beside it, the file `name`'s pieces."""
+
+    leader: Iterable[str | None]
+    name: str
+    pieces: Iterable[str]
+
+
+Maker = Callable[[], str | bytes | Iterable[str] | Beside]
 """Makes one file's content when it is written (so a file nobody writes is never formatted)."""
 
 
@@ -118,7 +131,6 @@ def coref_files(result: ScoreResult, coref: CorefResult, tables: Tables) -> list
         return conll[0][side]
 
     return [("coreference_documents.csv", lambda: format_coref_documents_csv(coref)),
-            ("coreference_clusters.csv", lambda: iter_coref_clusters_csv(result, coref, tables=tables)),
             ("coreference_gold.conll", lambda: conll_file(0)),
             ("coreference_sys.conll", lambda: conll_file(1)),
             ("coreference_breakdown.tsv", lambda: format_breakdown(coref))]
@@ -132,7 +144,7 @@ def text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: 
     outputs: list[tuple[str, Maker]] = [
         ("scores.txt", lambda: format_report(result) + (format_coref_section(coref) if coref else "")),
         ("comparison.txt", lambda: iter_comparison(result, _coref_lines(result, coref) if coref else None)),
-        ("scores.json", lambda: iter_dumps(report_json(result, schemes(), coref, sequencing, tables))),
+        ("scores.json", lambda: scores_json_file(result, schemes(), coref, sequencing, tables)),
         ("mappings.csv", lambda: iter_mappings_csv(result, tables=tables)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
@@ -143,6 +155,34 @@ def text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: 
         seq = sequencing
         outputs.append((SEQUENCING_FILE, lambda: link_table_tsv(seq)))
     return outputs
+
+
+def scores_json_file(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
+                     sequencing: Sequencing, tables: Tables) -> Iterable[str] | Beside:
+    """scores.json's pieces; with coreference, `coreference_clusters.csv` beside it, a document of
+    it after each of the JSON's coreference documents: both read the same cluster explanations,
+    made once while `tables` holds them."""
+    data = report_json(result, schemes, coref, sequencing, tables)
+    if coref is None:
+        return iter_dumps(data)
+    documents = data["coreference"]["documents"]
+    built: list[int] = []
+
+    def document(number: int) -> Any:
+        built.append(number)
+        return documents[number]
+
+    data["coreference"]["documents"] = LazyArray(range(len(documents)), document)
+
+    def leader() -> Iterator[str | None]:
+        seen = 0
+        for piece in iter_dumps(data):
+            yield piece
+            if len(built) > seen:  # a coreference document's explanations were just made
+                seen = len(built)
+                yield STEP
+
+    return Beside(leader(), "coreference_clusters.csv", iter_coref_clusters_csv(result, coref, tables=tables))
 
 
 def _coref_lines(result: ScoreResult, coref: CorefResult) -> Callable[[DocumentResult], list[str]]:

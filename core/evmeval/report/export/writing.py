@@ -18,11 +18,13 @@ from evmeval._util.forked import Forked, Tickets, single_threaded
 from evmeval._util.shared_tables import Tables
 from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.loading import LoadedInputs
-from evmeval.io.writing import make_output_folders, write_atomic
+from evmeval.io.writing import make_output_folders, write_atomic, write_atomic_pair
+from evmeval.mention.confusion import ConfusionMatrix, ConfusionTally
 from evmeval.mention.outcomes import UNIT_TABLES
-from evmeval.mention.schemes import SchemeResult, SchemeTally, scheme_scores
+from evmeval.mention.schemes import SchemeResult, SchemeTally
 from evmeval.mention.scoring import ScoreResult
 from evmeval.report.export.files import (
+    Beside,
     Maker,
     Sequencing,
     check_report_folder,
@@ -44,6 +46,8 @@ Progress = Callable[[int, int], None]
 Images = dict[str, tuple[bytes, str]]
 """Chart name -> (PNG bytes, SVG text)."""
 Captions = dict[str, str]
+Confusions = dict[str, ConfusionMatrix]
+"""Attribute -> the corpus's confusion matrix under the plain mapping (`evmeval.mention.confusion`)."""
 
 
 @dataclass(frozen=True)
@@ -52,9 +56,10 @@ class ChartRenderer:
 
     names: tuple[str, ...]
     """Every chart `render` may draw: `chart_<name>.png` / `.svg`, checked before anything is written."""
-    render: Callable[[ScoreResult, CorefResult | None, SchemeResult], tuple[Images, Captions]]
-    """(result, coreference or None, MUC/GATE counts) -> (images, captions); called once, in the
-    process that writes `report.html` (after the fork, with `fork`)."""
+    render: Callable[[ScoreResult, CorefResult | None, SchemeResult, Confusions], tuple[Images, Captions]]
+    """(result, coreference or None, MUC/GATE counts, the plain mapping's confusion matrices) ->
+    (images, captions): the counts are the library's, taken while the export walked the mapping rows;
+    called once, in the process that writes `report.html` (after the fork, with `fork`)."""
 
 
 PARENT_FILES = frozenset({"mappings.csv", "scores.json", "muc_documents.csv"})
@@ -91,8 +96,14 @@ def _write_files(out_dir: str, outputs: list[tuple[str, Maker]], *, progress: Ca
         if cancelled is not None and cancelled():
             break
         path = os.path.join(out_dir, name)
-        write_atomic(path, make())
-        written.append(path)
+        content = make()
+        if isinstance(content, Beside):
+            beside = os.path.join(out_dir, content.name)
+            write_atomic_pair(path, content.leader, beside, content.pieces)
+            written += [path, beside]
+        else:
+            write_atomic(path, content)
+            written.append(path)
         if progress is not None:
             progress(1)
     return written
@@ -122,7 +133,7 @@ def write_report_files(out_dir: str, inputs: LoadedInputs, result: ScoreResult, 
     unless given: `evmeval._util.shared_tables`).
     """
     tables = tables if tables is not None else Tables(window=WINDOW)
-    counted = schemes if schemes is not None else _count_schemes(result, tables)
+    counted = schemes if schemes is not None else _count_schemes(result, tables, confusions=False)[0]
     outputs = text_files(result, lambda: counted, coref, sequencing, tables) + _chart_files(images)
     total = len(outputs) + len(page_ranges(len(result.documents))) + 1
     done = [0]
@@ -168,8 +179,9 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
     coref = None if coref_combination is None else score_coreference(
         result, inputs.gold, inputs.system, combination=coref_combination)
     if not (fork and single_threaded()):  # a threaded process (a window) never forks
-        schemes = _count_schemes(result, tables)  # every mapping table is made with them
-        images, captions = charts.render(result, coref, schemes) if charts else ({}, {})
+        schemes, matrices = _count_schemes(result, tables)  # every mapping table is made with them
+        images, captions = charts.render(result, coref, schemes, matrices) if charts else ({}, {})
+        del matrices  # a member per mapping row: not held while the files are written
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes, tables=tables)
     gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
@@ -182,6 +194,7 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
 def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, coref: CorefResult | None,
                    sequencing: Sequencing, charts: ChartRenderer | None, tables: Tables) -> list[str]:
     tally = SchemeTally(result, tables)
+    confusion = ConfusionTally(tables=tables)
 
     @functools.cache
     def schemes() -> SchemeResult:  # asked for once mappings.csv is written: every document counted
@@ -190,7 +203,7 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
         return counted
 
     files = text_files(result, schemes, coref, sequencing, tables)
-    mappings: list[tuple[str, Maker]] = [(name, functools.partial(_counting_schemes, make, result, tally))
+    mappings: list[tuple[str, Maker]] = [(name, functools.partial(_counting, make, result, (tally, confusion)))
                                          for name, make in files if name == "mappings.csv"]
     mine = [f for f in files if f[0] in PARENT_FILES and f[0] != "mappings.csv"]
     theirs = [f for f in files if f[0] not in PARENT_FILES]
@@ -206,7 +219,7 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
 
     child = Forked(lambda: (_write_files(out_dir, theirs), write_pages(parent=False)))
     written = _write_files(out_dir, mappings)
-    images, captions = charts.render(result, coref, schemes()) if charts else ({}, {})
+    images, captions = charts.render(result, coref, schemes(), confusion.take()) if charts else ({}, {})
     written += _write_files(out_dir, mine + _chart_files(images))
     paged = write_pages(parent=True)
     their_files, their_pages = child.result()
@@ -222,23 +235,33 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
     return written
 
 
-def _counting_schemes(make: Maker, result: ScoreResult, tally: SchemeTally) -> Iterator[str]:
+def _counting(make: Maker, result: ScoreResult, tallies: tuple[SchemeTally, ConfusionTally]) -> Iterator[str]:
     """`mappings.csv`'s pieces as `make()` gives them (one a document, in order, then the rest), each
-    document added to `tally` right after its piece, while its mapping rows are in the tables."""
+    document added to the `tallies` right after its piece, while its mapping rows are in the tables."""
     documents = iter(result.documents)
     pieces = make()
-    assert not isinstance(pieces, str | bytes), "mappings.csv is made a document at a time"
+    assert not isinstance(pieces, str | bytes | Beside), "mappings.csv is made a document at a time"
     for piece in pieces:
         document = next(documents, None)
         if document is not None:
-            tally.add(document)
+            for tally in tallies:
+                tally.add(document)
         yield piece
     for document in documents:  # (none: a piece per document)
+        for tally in tallies:
+            tally.add(document)
+
+
+def _count_schemes(result: ScoreResult, tables: Tables, *, confusions: bool = True,
+                   ) -> tuple[SchemeResult, Confusions]:
+    """The MUC/GATE counts and (`confusions`) the charts' confusion matrices, in one walk over the
+    mapping rows; then the overlap units they needed are dropped (~35 MB on 2000 documents)."""
+    tally = SchemeTally(result, tables)
+    confusion = ConfusionTally(tables=tables) if confusions else None
+    for document in result.documents:
         tally.add(document)
-
-
-def _count_schemes(result: ScoreResult, tables: Tables) -> SchemeResult:
-    """The MUC/GATE counts; then the overlap units they needed are dropped (~35 MB on 2000 documents)."""
-    schemes = scheme_scores(result, tables)
+        if confusion is not None:
+            confusion.add(document)
+    schemes = tally.result()
     tables.forget(*UNIT_TABLES)
-    return schemes
+    return schemes, confusion.result() if confusion is not None else {}
