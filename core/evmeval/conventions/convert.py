@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from evmeval.conventions.base import Input
@@ -102,23 +103,29 @@ def read_tbf_strictly(path: str, token_dir: str | None) -> TbfFile:
     return tbf
 
 
-def tbf_to_textee(path: str, token_dir: str) -> Output:
-    """tbf on token ids and its token tables -> TextEE: a window per document, its tokens the table's;
-    a trigger spans its first to its last token. Realis and relations are not carried."""
-    tbf = read_tbf_strictly(path, token_dir)
-    out = Output()
-    windows = []
-    for doc in tbf.documents.values():
+def documents_with_tables(path: str, token_dir: str) -> Iterator[tuple[Document, TokenTable]]:
+    """Each document of a tbf file on token ids with its token table (a `FormatError` where it has none):
+    what every conversion to a token format starts from."""
+    for doc in read_tbf_strictly(path, token_dir).documents.values():
         table_path = token_table_path(token_dir, doc.doc_id)
         if not os.path.isfile(table_path):
             raise FormatError(table_path, 0, f"no token table for document {doc.doc_id!r}", "a .tab per document")
-        table: TokenTable = read_token_table(table_path, doc_id=doc.doc_id)
+        yield doc, read_token_table(table_path, doc_id=doc.doc_id)
+
+
+def tbf_to_textee(path: str, token_dir: str) -> Output:
+    """tbf on token ids and its token tables -> TextEE: a window per document, its tokens the table's;
+    a trigger spans its first to its last token. Realis and relations are not carried."""
+    out = Output()
+    windows = []
+    for doc, table in documents_with_tables(path, token_dir):
         position = table.index()
         events = []
         for m in doc.mentions:
             at = sorted(position[t] for t in m.span if t in position)
             if not at:
-                raise FormatError(path, m.line, f"mention {m.mention_id!r}: no token of its span in {table_path}",
+                raise FormatError(path, m.line, f"mention {m.mention_id!r}: no token of its span in "
+                                  f"{token_table_path(token_dir, doc.doc_id)}",
                                   "token ids of the document's table")
             if at != list(range(at[0], at[-1] + 1)):
                 out.lost["discontinuous spans (widened to first..last token)"] += 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from evmeval.conventions.convert import Output, drop_zero, read_tbf_strictly, tbf_name
+from evmeval.conventions.convert import Output, documents_with_tables, drop_zero, read_tbf_strictly, tbf_name
 from evmeval.conventions.corpus import document_text
 from evmeval.conventions.corpus_formats import _clusters
 from evmeval.conventions.ours import Unit
@@ -22,7 +22,7 @@ from evmeval.io import dygiepp, maven, maven_ere
 from evmeval.io.convert import NOT_ANNOTATED_RAW
 from evmeval.io.errors import FormatError
 from evmeval.io.tbf import format_tbf
-from evmeval.io.tokens import format_token_table, read_token_table, token_table_path
+from evmeval.io.tokens import format_token_table
 from evmeval.model import Document, Mention, Relation, TokenTable, canonical
 
 AFTER, SUBEVENT, COREFERENCE = "After", "Subevent", "Coreference"
@@ -145,14 +145,9 @@ Writer = Callable[[str, Document, list[list[str]], dict[str, Placed], Output], o
 
 
 def _from_tbf(path: str, token_dir: str, text_dir: str | None, write: Writer) -> tuple[list[object], Output]:
-    tbf = read_tbf_strictly(path, token_dir)
     out = Output()
     items = []
-    for doc in tbf.documents.values():
-        table_path = token_table_path(token_dir, doc.doc_id)
-        if not os.path.isfile(table_path):
-            raise FormatError(table_path, 0, f"no token table for document {doc.doc_id!r}", "a .tab per document")
-        table = read_token_table(table_path, doc_id=doc.doc_id)
+    for doc, table in documents_with_tables(path, token_dir):
         text = None
         if text_dir is not None and os.path.isfile(text_path := os.path.join(text_dir, f"{doc.doc_id}.txt")):
             with open(text_path, encoding="utf-8", newline="") as handle:
