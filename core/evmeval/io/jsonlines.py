@@ -7,9 +7,9 @@ checker (`Fields`) lets a format say what it expected in the words of its own de
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import decode_text, display_name, read_bytes
@@ -137,3 +137,36 @@ def rest_of(obj: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
     if names.issuperset(obj):
         return {}  # the usual case (once per mention, sentence, event), at C speed
     return {k: v for k, v in obj.items() if k not in names}
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+def documents_or_submissions(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None,
+                             is_document: Callable[[Any], bool], parse_document: Callable[[str, int, Any], Any],
+                             parse_submission: Callable[[str, int, Any], Any]) -> tuple[list[Any], list[Any]]:
+    """The documents and the submission lines of a MAVEN or MAVEN-ERE file: its first line says which kind it
+    holds, a line of the other kind is a problem, and so is a document id seen before. `problems`: None raises
+    the first `FormatError`, else each line's first problem is kept there and reading goes on."""
+    documents_file = bool(lines) and is_document(lines[0][1])
+    documents: list[Any] = []
+    submissions: list[Any] = []
+    seen: dict[str, int] = {}
+    for line, value in lines:
+        try:
+            if isinstance(value, dict) and is_document(value) != documents_file:
+                raise FormatError(path, line, "a submission line among documents" if documents_file else
+                                  "a document among submission lines", "one kind of line per file")
+            item: _Identified = (parse_document if documents_file else parse_submission)(path, line, value)
+            if item.id in seen:
+                raise FormatError(path, line, f"document {item.id!r} already on line {seen[item.id]}",
+                                  "each document id once")
+            seen[item.id] = line
+            (documents if documents_file else submissions).append(item)
+        except FormatError as exc:
+            if problems is None:
+                raise
+            problems.append(exc.problem)
+    return documents, submissions

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, kind, read_json_lines, rest_of
+from evmeval.io.jsonlines import Fields, documents_or_submissions, dump_line, is_int, kind, read_json_lines, rest_of
 from evmeval.io.reading import display_name
 
 TYPE_IDS = range(1, 169)
@@ -208,28 +208,9 @@ def _is_submission(value: Any) -> bool:
 
 
 def _read(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> MavenFile:
-    out = MavenFile(path)
-    submission = bool(lines) and _is_submission(lines[0][1])
-    seen: dict[str, int] = {}
-    for line, value in lines:
-        try:
-            if _is_submission(value) != submission:
-                raise FormatError(path, line, "a submission line among documents" if not submission else
-                                  "a document among submission lines", "one kind of line per file")
-            item: Document | Submission = (parse_submission if submission else parse_document)(path, line, value)
-            if item.id in seen:
-                raise FormatError(path, line, f"document {item.id!r} already on line {seen[item.id]}",
-                                  "each document id once")
-            seen[item.id] = line
-            if isinstance(item, Submission):
-                out.submissions.append(item)
-            else:
-                out.documents.append(item)
-        except FormatError as exc:
-            if problems is None:
-                raise
-            problems.append(exc.problem)
-    return out
+    documents, submissions = documents_or_submissions(path, lines, problems, lambda v: not _is_submission(v),
+                                                      parse_document, parse_submission)
+    return MavenFile(path, documents, submissions)
 
 
 def read_maven(path: str, data: bytes | None = None) -> MavenFile:

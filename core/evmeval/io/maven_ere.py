@@ -26,7 +26,15 @@ from operator import eq, itemgetter
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, kind, read_json_lines, rest_of
+from evmeval.io.jsonlines import (
+    Fields,
+    documents_or_submissions,
+    dump_line,
+    is_int,
+    kind,
+    read_json_lines,
+    rest_of,
+)
 from evmeval.io.maven import Event, Mention  # the same mention and event records as MAVEN's
 from evmeval.io.reading import display_name
 
@@ -257,28 +265,9 @@ def is_document(value: Any) -> bool:
 
 
 def _read(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> MavenEreFile:
-    out = MavenEreFile(path)
-    documents = bool(lines) and is_document(lines[0][1])
-    seen: dict[str, int] = {}
-    for line, value in lines:
-        try:
-            if is_document(value) != documents and isinstance(value, dict):
-                raise FormatError(path, line, "a document among submission lines" if not documents else
-                                  "a submission line among documents", "one kind of line per file")
-            item: Document | Submission = (parse_document if documents else parse_submission)(path, line, value)
-            if item.id in seen:
-                raise FormatError(path, line, f"document {item.id!r} already on line {seen[item.id]}",
-                                  "each document id once")
-            seen[item.id] = line
-            if isinstance(item, Document):
-                out.documents.append(item)
-            else:
-                out.submissions.append(item)
-        except FormatError as exc:
-            if problems is None:
-                raise
-            problems.append(exc.problem)
-    return out
+    documents, submissions = documents_or_submissions(path, lines, problems, is_document, parse_document,
+                                                      parse_submission)
+    return MavenEreFile(path, documents, submissions)
 
 
 def read_maven_ere(path: str, data: bytes | None = None) -> MavenEreFile:
