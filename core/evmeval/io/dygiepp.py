@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, is_number, kind, read_json_lines
+from evmeval.io.jsonlines import Fields, dump_line, is_int, is_number, kind, read_json_lines, validate_json_lines
 from evmeval.io.reading import display_name
 
 _ALLOWED = re.compile("doc_key|dataset|sentences|weight|.*ner$|.*relations$|.*clusters$|.*events$|^_.*")
@@ -180,13 +180,7 @@ def read_dygiepp(path: str, data: bytes | None = None) -> DygieppFile:
 
 def validate_dygiepp(path: str) -> list[Problem]:
     """Every line's first problem, in line order."""
-    problems: list[Problem] = []
-    try:
-        _, lines = read_json_lines(path, problems)
-    except FormatError as exc:
-        return [exc.problem]
-    _documents(display_name(path), lines, problems)
-    return sorted(problems, key=lambda p: p.line)
+    return validate_json_lines(path, _documents)
 
 
 def _event_json(event: Event, predicted: bool) -> list[list[Any]]:

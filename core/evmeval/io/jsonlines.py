@@ -170,3 +170,16 @@ def documents_or_submissions(path: str, lines: Sequence[tuple[int, Any]], proble
                 raise
             problems.append(exc.problem)
     return documents, submissions
+
+
+def validate_json_lines(path: str, read: Callable[[str, Sequence[tuple[int, Any]], list[Problem]], object]
+                        ) -> list[Problem]:
+    """Every line's first problem, in line order, as `read(display name, lines, problems)` finds them after the
+    JSON parse (a file that cannot be read: that one problem). One form for every JSON-lines validator."""
+    problems: list[Problem] = []
+    try:
+        _, lines = read_json_lines(path, problems)
+    except FormatError as exc:
+        return [exc.problem]
+    read(display_name(path), lines, problems)
+    return sorted(problems, key=lambda p: p.line)

@@ -18,8 +18,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, documents_or_submissions, dump_line, is_int, kind, read_json_lines, rest_of
+from evmeval.io.errors import Problem
+from evmeval.io.jsonlines import (
+    Fields,
+    documents_or_submissions,
+    dump_line,
+    is_int,
+    kind,
+    read_json_lines,
+    rest_of,
+    validate_json_lines,
+)
 from evmeval.io.reading import display_name
 
 TYPE_IDS = range(1, 169)
@@ -224,13 +233,7 @@ def read_maven(path: str, data: bytes | None = None) -> MavenFile:
 
 def validate_maven(path: str) -> list[Problem]:
     """Every line's first problem, in line order."""
-    problems: list[Problem] = []
-    try:
-        _, lines = read_json_lines(path, problems)
-    except FormatError as exc:
-        return [exc.problem]
-    _read(display_name(path), lines, problems)
-    return sorted(problems, key=lambda p: p.line)
+    return validate_json_lines(path, _read)
 
 
 def mention_json(m: Mention) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from itertools import chain
 from operator import eq, itemgetter
 from typing import Any
 
-from evmeval.io.errors import FormatError, Problem
+from evmeval.io.errors import Problem
 from evmeval.io.jsonlines import (
     Fields,
     documents_or_submissions,
@@ -34,6 +34,7 @@ from evmeval.io.jsonlines import (
     kind,
     read_json_lines,
     rest_of,
+    validate_json_lines,
 )
 from evmeval.io.maven import Event, Mention  # the same mention and event records as MAVEN's
 from evmeval.io.reading import display_name
@@ -280,13 +281,7 @@ def read_maven_ere(path: str, data: bytes | None = None) -> MavenEreFile:
 
 def validate_maven_ere(path: str) -> list[Problem]:
     """Every line's first problem, in line order."""
-    problems: list[Problem] = []
-    try:
-        _, lines = read_json_lines(path, problems)
-    except FormatError as exc:
-        return [exc.problem]
-    _read(display_name(path), lines, problems)
-    return sorted(problems, key=lambda p: p.line)
+    return validate_json_lines(path, _read)
 
 
 def _placed(sent_id: int, offset: tuple[int, int]) -> dict[str, Any]:

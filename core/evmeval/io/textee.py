@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, read_json_lines, rest_of
+from evmeval.io.jsonlines import Fields, dump_line, is_int, read_json_lines, rest_of, validate_json_lines
 from evmeval.io.reading import display_name
 
 _TEXT = "a string"
@@ -186,13 +186,7 @@ def read_textee(path: str, data: bytes | None = None) -> TexteeFile:
 
 def validate_textee(path: str) -> list[Problem]:
     """Every line's first problem, in line order (a file that cannot be read: that one problem)."""
-    problems: list[Problem] = []
-    try:
-        _, lines = read_json_lines(path, problems)
-    except FormatError as exc:
-        return [exc.problem]
-    _windows(display_name(path), lines, problems)
-    return sorted(problems, key=lambda p: p.line)
+    return validate_json_lines(path, _windows)
 
 
 def _optional(pairs: Iterable[tuple[str, Any]]) -> dict[str, Any]:
