@@ -11,6 +11,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 
 from tests.gui.test_main_window import LOAD_TIMEOUT, make_window, settings  # noqa: F401
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (propagateSizeHints|raise|grabbing)")
 
@@ -53,17 +54,10 @@ def test_gate_average_is_a_figure_when_every_match_is_partial(make_window, qtbot
 
 
 def test_differences_count_mentions_not_rows(qtbot, tmp_path):
-    from PySide6.QtCore import QSettings
 
-    from evmeval_gui.main_window import MainWindow
     from tests.gui.test_mapping_window import DATA, TIMEOUT
 
-    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), persist=False,
-                        use_default_charts=False)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, tmp_path)
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         window.open_files(str(DATA / "gold.tbf"), [str(DATA / "system.tbf")], doc_id="market")
     QTest.keySequence(window, QKeySequence("Ctrl+Shift+D"))
@@ -123,17 +117,10 @@ def assert_misses_the_words(view, drawn) -> None:
 
 
 def test_mapping_difference_links_run_in_the_gutters(qtbot, tmp_path):
-    from PySide6.QtCore import QSettings
 
-    from evmeval_gui.main_window import MainWindow
     from tests.gui.test_mapping_window import DATA, TIMEOUT
 
-    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), persist=False,
-                        use_default_charts=False)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, tmp_path)
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         window.open_files(str(DATA / "gold.tbf"), [str(DATA / "system.tbf")], doc_id="market")
     QTest.keySequence(window, QKeySequence("Ctrl+Shift+D"))
