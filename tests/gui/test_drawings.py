@@ -54,7 +54,6 @@ def test_gate_average_is_a_figure_when_every_match_is_partial(make_window, qtbot
 
 
 def test_differences_count_mentions_not_rows(qtbot, tmp_path):
-
     from tests.gui.test_mapping_window import DATA, TIMEOUT
 
     window = shown_window(qtbot, tmp_path)
@@ -117,7 +116,6 @@ def assert_misses_the_words(view, drawn) -> None:
 
 
 def test_mapping_difference_links_run_in_the_gutters(qtbot, tmp_path):
-
     from tests.gui.test_mapping_window import DATA, TIMEOUT
 
     window = shown_window(qtbot, tmp_path)
