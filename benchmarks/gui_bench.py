@@ -292,7 +292,8 @@ def switch_lines(runs: list[dict[str, Any]]) -> list[str]:
         slow = max(range(len(walls)), key=walls.__getitem__)
         gui_median = statistics.median(f["switches_gui_cpu_ms"])
         lines.append(f"run {number}: median {f['switch_ms']:.1f} ms (GUI CPU {gui_median:.1f})"
-                     f", first {FIRST}: {ms(walls[:FIRST])} ms (GUI CPU {ms(f['switches_gui_cpu_ms'][:FIRST])})"
+                     f", first {FIRST}: {ms(walls[:FIRST])} ms (GUI CPU {ms(f['switches_gui_cpu_ms'][:FIRST])}, "
+                     f"all threads {ms(f['switches_cpu_ms'][:FIRST])})"
                      f", slowest #{slow + 1}: {walls[slow]:.1f} ms (GUI CPU {f['switches_gui_cpu_ms'][slow]:.1f}, all "
                      f"threads {f['switches_cpu_ms'][slow]:.1f}, collector {f['switches_gc_ms'][slow]:.1f})"
                      f", slowest GUI CPU {max(f['switches_gui_cpu_ms']):.1f}, longest collector pause "
