@@ -61,8 +61,9 @@ def corpus() -> tuple[Path, Path]:
     return gold, pred
 
 
-def measure(gold: Path, pred: Path, clicks: int) -> list[tuple[float, float, float]]:
-    """Per click that showed another flip: (wall ms, the GUI thread's CPU ms, the collector's pauses ms)."""
+def measure(gold: Path, pred: Path, clicks: int) -> list[tuple[float, float, float, float]]:
+    """Per click that showed another flip: (wall ms, the GUI thread's CPU ms, the collector's pauses ms,
+    every thread's CPU ms: background jobs show there)."""
     from gui_bench import GcPauses, settle
     from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
     from PySide6.QtTest import QTest
@@ -104,13 +105,14 @@ def measure(gold: Path, pred: Path, clicks: int) -> list[tuple[float, float, flo
             app.processEvents()
             QTest.qWait(int(QApplication.doubleClickInterval()) + 20)  # a click, not half of a double click
             pauses = GcPauses()
-            start, cpu = time.perf_counter(), time.thread_time()
+            start, cpu, every = time.perf_counter(), time.thread_time(), time.process_time()
             QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualItemRect(leaf).center())
             settle(app)  # every pending event processed: selection, text, tables, repaint
             elapsed, cpu = (time.perf_counter() - start) * 1000, (time.thread_time() - cpu) * 1000
+            every = (time.process_time() - every) * 1000
             pauses.stop()
             if window.session.selection != shown:
-                times.append((elapsed, cpu, pauses.total_ms))
+                times.append((elapsed, cpu, pauses.total_ms, every))
             shown = window.session.selection
         window.close()
         return times
@@ -128,9 +130,14 @@ def main() -> int:
     median = statistics.median(times)
     verdict = "ok" if median <= GOAL_MS else "OVER THE GOAL"
     slow = max(clicked)
+
+    def first(field: int) -> str:
+        return " ".join(f"{c[field]:.0f}" for c in clicked[:3])
+
     print(f"flip click: {median:.1f} ms median (GUI CPU {statistics.median(c[1] for c in clicked):.1f}), "
           f"{slow[0]:.1f} ms max (GUI CPU {slow[1]:.1f}, collector {slow[2]:.1f}), slowest GUI CPU "
-          f"{max(c[1] for c in clicked):.1f} ms, first 3: {' '.join(f'{c[0]:.0f}' for c in clicked[:3])} ms, over "
+          f"{max(c[1] for c in clicked):.1f} ms, first 3: {first(0)} ms (GUI CPU {first(1)}, all threads {first(3)}), "
+          f"over "
           f"{len(times)} clicks that showed another flip (goal median <= {GOAL_MS:.0f} ms: {verdict})", flush=True)
     return 0 if median <= GOAL_MS else 1
 
