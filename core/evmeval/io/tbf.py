@@ -259,7 +259,7 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
     # document after document; shared, an 8,000-document corpus holds ~100 MB less (values unchanged).
     words: dict[str, str] = {}
     word = words.setdefault
-    spans: dict[str, tuple[str]] = {}
+    spans: dict[str, tuple[str, ...]] = {}
     one_token = spans.get
     new_mention = tuple.__new__
     last_run = ""
