@@ -4,7 +4,8 @@
 `DocumentAwareness` (counts, weight, each link's outcome) must equal the Python graph's, on random link
 sequences over a few nodes (repeats, self links, both directions, tangles that reach the path search and
 the -1000 pseudo-time quirk), and so must the exception where v1.8 divides by zero. Inputs outside the
-common case (a name with a space, a relation the links never carry) go to the Python path. Skipped where
+common case (a name with a space, a relation the links never carry) go to the Python path. The kernel's
+Python 2.7 set order (the order links arrive in) equals `py2order`'s on random string tuples. Skipped where
 the kernel is not built; `EVMEVAL_PURE_PYTHON=1` turns it off.
 """
 
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 from evmeval.sequencing import timegraph_kernel
 from evmeval.sequencing.links import Tlink
+from evmeval.sequencing.py2order import tuple_set_order
 from evmeval.sequencing.temporal_awareness import DocumentAwareness, LinkOutcome, evaluate_document
 from evmeval.sequencing.timegraph import PublishedTimegraph
 from hypothesis import event, example, given, settings
@@ -176,3 +178,48 @@ def test_the_recorded_v18_reports_with_and_without_the_kernel(pure: str, tmp_pat
                               capture_output=True, text=True, env={**os.environ, "EVMEVAL_PURE_PYTHON": pure})
         assert done.returncode == 0, done.stderr
         assert (out / "scores.txt").read_bytes() == (corpus / "scores.txt").read_bytes()
+
+
+# --- Python 2.7's set order (py2order.tuple_set_order) ---------------------------------------------------
+
+def _pure_order(keys: list[tuple]) -> list[tuple]:
+    saved = timegraph_kernel.KERNEL
+    timegraph_kernel.KERNEL = None
+    try:
+        return tuple_set_order(keys)
+    finally:
+        timegraph_kernel.KERNEL = saved
+
+
+texts = st.one_of(st.sampled_from(["", "E1", "E2", "em-10", "After", "Subevent"]), st.text(max_size=6))
+triples = st.tuples(texts, texts, st.sampled_from(["After", "Subevent"]))
+tuples = st.lists(triples | st.lists(texts, max_size=4).map(tuple), max_size=120)
+
+
+@needs_kernel
+@settings(max_examples=300, deadline=None)
+@given(tuples.flatmap(lambda keys: st.tuples(st.just(keys), st.lists(st.sampled_from(keys), max_size=40)
+                                             if keys else st.just([])))
+       .map(lambda both: both[0] + both[1]))
+def test_the_set_order_is_the_python_forms(keys: list[tuple]) -> None:
+    """Any string tuples (empty strings, non-ASCII text, repeats, other lengths) in the same order."""
+    assert KERNEL is not None
+    found = KERNEL.tuple_set_order(keys)
+    assert found == _pure_order(keys)
+
+
+@needs_kernel
+def test_the_set_order_past_50000_keys() -> None:
+    """Past 50,000 keys a Python 2.7 set grows by 2x used, not 4x."""
+    rng = random.Random(5)
+    keys = [(f"E{rng.randrange(400)}", f"E{rng.randrange(400)}", rng.choice(["After", "Subevent"]))
+            for _ in range(90000)]
+    assert len(set(keys)) > 50000
+    assert KERNEL is not None and KERNEL.tuple_set_order(keys) == _pure_order(keys)
+
+
+@needs_kernel
+def test_keys_other_than_string_tuples_go_to_the_python_path() -> None:
+    assert KERNEL is not None
+    assert KERNEL.tuple_set_order([("a", "b"), ("a", 1)]) is None
+    assert KERNEL.tuple_set_order([("a", "b"), ["a", "b"]]) is None

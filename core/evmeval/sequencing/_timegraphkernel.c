@@ -10,6 +10,8 @@
  * names), the metagraph of connection points in insertion order, the relaxed search then the path
  * search that never re-enters a chain on its current path.
  *
+ * `tuple_set_order(keys)` is the Python 2.7 set order the links arrive in (evmeval.sequencing.py2order).
+ *
  * `evaluate(gold, system, outcome_type)` returns None outside the common case (a link that is not a
  * 7-tuple of strings, a name holding a space, a relation other than BEFORE / INCLUDES): the caller then
  * takes the Python path, which handles (or refuses) every case.
@@ -699,6 +701,113 @@ done:
     return result;
 }
 
+/* -- Python 2.7's set order (evmeval.sequencing.py2order.tuple_set_order) ------------------------- */
+
+/* hash(s) of a Python 2.7 byte string (a str hashed as its UTF-8 bytes), modulo 2**64. */
+static int py2_str_hash(PyObject *text, uint64_t *out) {
+    Py_ssize_t size;
+    const char *data = PyUnicode_AsUTF8AndSize(text, &size);
+    if (data == NULL) return -1;
+    if (size == 0) { *out = 0; return 0; }
+    const unsigned char *p = (const unsigned char *)data;
+    uint64_t x = (uint64_t)p[0] << 7;
+    for (Py_ssize_t k = 0; k < size; k++) x = (1000003ULL * x) ^ p[k];
+    x ^= (uint64_t)size;
+    *out = x == UINT64_MAX ? UINT64_MAX - 1 : x; /* a hash of -1 is -2 */
+    return 0;
+}
+
+/* hash(t) of a Python 2.7 tuple of byte strings, modulo 2**64; 0: not a tuple of str, -1: error. */
+static int py2_tuple_hash(PyObject *key, uint64_t *out) {
+    if (!PyTuple_Check(key)) return 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(key), remaining = n;
+    uint64_t x = 0x345678, mult = 1000003;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *item = PyTuple_GET_ITEM(key, k);
+        uint64_t h;
+        if (!PyUnicode_Check(item)) return 0;
+        if (py2_str_hash(item, &h) < 0) return -1;
+        remaining--;
+        x = (x ^ h) * mult;
+        mult += 82520 + (uint64_t)remaining + (uint64_t)remaining;
+    }
+    x += 97531;
+    *out = x == UINT64_MAX ? UINT64_MAX - 1 : x;
+    return 1;
+}
+
+/* CPython 2.7's probe for `h` in `table` (mask + 1 slots): the slot holding an equal key, or the first free
+ * one; `keys` == NULL: only a free slot is wanted (a resize). -1 on error. */
+static Py_ssize_t probe(const Py_ssize_t *table, uint64_t mask, uint64_t h, PyObject *key, PyObject **keys,
+                        const uint64_t *hashes) {
+    uint64_t i = h & mask, perturb = h;
+    for (;;) {
+        Py_ssize_t index = table[i & mask];
+        if (index < 0) return (Py_ssize_t)(i & mask);
+        if (keys != NULL && hashes[index] == h) {
+            int same = PyObject_RichCompareBool(keys[index], key, Py_EQ);
+            if (same < 0) return -1;
+            if (same) return (Py_ssize_t)(i & mask);
+        }
+        i = 5 * i + perturb + 1;
+        perturb >>= 5;
+    }
+}
+
+static PyObject *tuple_set_order(PyObject *self, PyObject *arg) {
+    (void)self;
+    PyObject *fast = PySequence_Fast(arg, "keys must be a sequence");
+    if (fast == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    PyObject *result = NULL, **stored = malloc(((size_t)n + 1) * sizeof(PyObject *));
+    uint64_t *hashes = malloc(((size_t)n + 1) * sizeof(uint64_t));
+    uint64_t size = 8;
+    Py_ssize_t *table = malloc(size * sizeof(Py_ssize_t)), used = 0;
+    if (!stored || !hashes || !table) { PyErr_NoMemory(); goto done; }
+    for (uint64_t k = 0; k < size; k++) table[k] = -1;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        uint64_t h;
+        int ok = py2_tuple_hash(items[k], &h);
+        if (ok <= 0) {
+            if (ok == 0) result = Py_NewRef(Py_None); /* not string tuples: the Python path */
+            goto done;
+        }
+        Py_ssize_t slot = probe(table, size - 1, h, items[k], stored, hashes);
+        if (slot < 0) goto done;
+        if (table[slot] >= 0) continue; /* a repeat */
+        table[slot] = used;
+        stored[used] = items[k];
+        hashes[used++] = h;
+        if ((uint64_t)used * 3 >= size * 2) { /* set_table_resize: old slots reinserted in slot order */
+            uint64_t minused = used > 50000 ? (uint64_t)used * 2 : (uint64_t)used * 4, grown = 8;
+            while (grown <= minused) grown <<= 1;
+            Py_ssize_t *bigger = malloc(grown * sizeof(Py_ssize_t));
+            if (bigger == NULL) { PyErr_NoMemory(); goto done; }
+            for (uint64_t s = 0; s < grown; s++) bigger[s] = -1;
+            for (uint64_t s = 0; s < size; s++)
+                if (table[s] >= 0) bigger[probe(bigger, grown - 1, hashes[table[s]], NULL, NULL, NULL)] = table[s];
+            free(table);
+            table = bigger;
+            size = grown;
+        }
+    }
+    result = PyList_New(used);
+    if (result == NULL) goto done;
+    Py_ssize_t at = 0;
+    for (uint64_t s = 0; s < size; s++)
+        if (table[s] >= 0) PyList_SET_ITEM(result, at++, Py_NewRef(stored[table[s]]));
+done:
+    Py_DECREF(fast);
+    free(stored); free(hashes); free(table);
+    return result;
+}
+
+PyDoc_STRVAR(tuple_set_order_doc,
+             "tuple_set_order(keys) -> list or None\n\n"
+             "list(s) for a Python 2.7 set s of string tuples filled in the order of keys; None: a key is not "
+             "a tuple of str.");
+
 PyDoc_STRVAR(evaluate_doc,
              "evaluate(gold, system, outcome_type) -> (system_final, gold_final, precision_matched, "
              "recall_matched, implicit, common_nodes, outcomes) or None\n\n"
@@ -707,6 +816,7 @@ PyDoc_STRVAR(evaluate_doc,
 
 static PyMethodDef methods[] = {
     {"evaluate", evaluate, METH_VARARGS, evaluate_doc},
+    {"tuple_set_order", tuple_set_order, METH_O, tuple_set_order_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,7 +1,8 @@
 """The optional C kernel of the published closure (`evmeval.sequencing._timegraphkernel`), when built and wanted.
 
 For one document it gives what `evaluate_document(..., PublishedTimegraph)` gives (the same counts and link
-outcomes, built from the same v1.8 time graph); a property test compares the two on random link sequences.
+outcomes, built from the same v1.8 time graph), and the Python 2.7 set order the links arrive in
+(`py2order.tuple_set_order`); property tests compare each with its Python form on random inputs.
 `EVMEVAL_PURE_PYTHON=1` in the environment forces the Python path.
 """
 
