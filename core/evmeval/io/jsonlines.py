@@ -61,15 +61,14 @@ class Fields:
     __slots__ = ("_key", "_parent", "_part", "line", "path")
 
     def __init__(self, path: str, line: int, where: str = "") -> None:
-        self.path, self.line, self._part, self._parent, self._key = path, line, where, None, _ABSENT
+        self.path, self.line, self._part, self._key = path, line, where, _ABSENT
+        self._parent: Fields | None = None
 
     @property
     def where(self) -> str:
         part = self._part if self._key is _ABSENT else f"{self._part} {self._key!r}"
-        parent = self._parent
-        if parent is None:
-            return part
-        return f"{parent.where}, {part}" if parent.where else part
+        above = "" if self._parent is None else self._parent.where
+        return f"{above}, {part}" if above else part
 
     def at(self, part: str, key: object = _ABSENT) -> Fields:
         """The same line, one level deeper (`event 2`, `argument 1`); with `key`, the part is `part` and
