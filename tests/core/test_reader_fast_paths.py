@@ -117,3 +117,29 @@ def test_a_path_is_spelled_with_the_keys_repr() -> None:
     assert str(fields.fail("offset is null", "[start, end]")) == \
         "f.jsonl:7: document 'D', event 'E1', mention 2: offset is null (expected [start, end])"
     assert Fields("f.jsonl", 7).at("sentence", 0).where == "sentence 0"
+
+
+@st.composite
+def events(draw: st.DrawFn) -> Any:
+    return _near(draw, {"id": draw(st.sampled_from(["E1", "E2"])), "type": "Attack", "type_id": draw(st.sampled_from(
+        [1, 168, 169, 0])), "mention": draw(st.lists(mentions(), max_size=2))})
+
+
+@settings(max_examples=400, deadline=None)
+@given(values=st.lists(events(), max_size=3))
+def test_maven_events_equal_the_checked_ones(values: list[Any]) -> None:
+    content = [maven.Sentence(" ".join(t), t) for t in TOKENS]
+    lengths = [len(t) for t in TOKENS]
+    fields = Fields("f.jsonl", 4, "document 'D'")
+    fast = _outcome(lambda: maven._events(fields, values, content, lengths))
+    plain = _outcome(lambda: [maven._event(fields, v, content, lengths) for v in values])
+    assert fast == plain
+
+
+@settings(max_examples=400, deadline=None)
+@given(values=st.lists(events(), max_size=3))
+def test_maven_ere_events_equal_the_checked_ones(values: list[Any]) -> None:
+    fields = Fields("f.jsonl", 4, "document 'D'")
+    fast = _outcome(lambda: maven_ere._events(fields, values, TOKENS))
+    plain = _outcome(lambda: [maven_ere._event(fields, v, TOKENS) for v in values])
+    assert fast == plain

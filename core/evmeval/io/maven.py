@@ -153,6 +153,23 @@ def _mentions(fields: Fields, label: str, raw: list[Any], lengths: list[int], co
     return out
 
 
+def _events(fields: Fields, raw: list[Any], content: list[Sentence], lengths: list[int]) -> list[Event]:
+    """Each item of `raw` as an event: the usual one made here at once, any other by `_event`."""
+    out = []
+    for value in raw:
+        if type(value) is dict:
+            event_id, event_type, type_id, mentions = value.get("id"), value.get("type"), value.get("type_id"), \
+                value.get("mention")
+            if type(event_id) is str and type(event_type) is str and type(type_id) is int and type_id in TYPE_IDS \
+                    and type(mentions) is list:
+                out.append(Event(event_id, event_type, type_id,
+                                 _mentions(fields.at("event", event_id), "mention", mentions, lengths, content),
+                                 rest_of(value, _EVENT_FIELDS)))
+                continue
+        out.append(_event(fields, value, content, lengths))
+    return out
+
+
 def _event(fields: Fields, value: Any, content: list[Sentence], lengths: list[int]) -> Event:
     obj = fields.obj(value, "an event")
     event_id = fields.get(obj, "id", str, _ID)
@@ -216,7 +233,7 @@ def parse_document(path: str, line: int, value: Any) -> Document:
         return None if raw is None else _mentions(fields, name, raw, lengths, content)
 
     raw_events = fields.get(obj, "events", list, "a list of events {id, type, type_id, mention}", optional=True)
-    events = None if raw_events is None else [_event(fields, e, content, lengths) for e in raw_events]
+    events = None if raw_events is None else _events(fields, raw_events, content, lengths)
     negatives, candidates = mentions("negative_triggers"), mentions("candidates")
     if events is None and candidates is None:
         raise fields.fail("neither 'events' nor 'candidates'", "events and negative_triggers (train, valid) or "

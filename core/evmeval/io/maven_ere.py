@@ -142,6 +142,22 @@ def _mentions(fields: Fields, label: str, raw: list[Any], tokens: list[list[str]
 _EVENT_FIELDS = frozenset(("id", "type", "type_id", "mention"))
 
 
+def _events(fields: Fields, raw: list[Any], tokens: list[list[str]]) -> list[Event]:
+    """Each item of `raw` as an event: the usual one made here at once, any other by `_event`."""
+    out = []
+    for value in raw:
+        if type(value) is dict:
+            event_id, event_type, type_id, mentions = value.get("id"), value.get("type"), value.get("type_id"), \
+                value.get("mention")
+            if type(event_id) is str and type(mentions) is list and type(event_type) is str and type(type_id) is int:
+                out.append(Event(event_id, event_type, type_id,
+                                 _mentions(fields.at("event", event_id), "mention", mentions, tokens),
+                                 rest_of(value, _EVENT_FIELDS)))
+                continue
+        out.append(_event(fields, value, tokens))
+    return out
+
+
 def _event(fields: Fields, value: Any, tokens: list[list[str]]) -> Event:
     obj = fields.obj(value, "an event")
     event_id = fields.get(obj, "id", str, "an id string")
@@ -248,7 +264,7 @@ def parse_document(path: str, line: int, value: Any) -> Document:
                            optional=True)
     doc = Document(
         doc_id, title, raw_tokens, sentences,
-        None if raw_events is None else [_event(fields, e, raw_tokens) for e in raw_events],
+        None if raw_events is None else _events(fields, raw_events, raw_tokens),
         None if raw_mentions is None else _mentions(fields, "event_mentions", raw_mentions, raw_tokens),
         None if raw_timex is None else [_timex(fields, t, raw_tokens) for t in raw_timex],
         _relations(fields, obj, "temporal_relations"), _relations(fields, obj, "causal_relations"),
