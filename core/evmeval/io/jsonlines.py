@@ -48,18 +48,38 @@ def parse_json_lines(text: str, path: str, problems: list[Problem] | None = None
         yield number, value
 
 
+_ABSENT: Any = object()
+
+
 class Fields:
-    """Where a value sits (file, line, path inside the object) and what was expected of it."""
+    """Where a value sits (file, line, path inside the object) and what was expected of it.
+
+    Read once per value of a large file, so the usual case is cheap: `at` only notes the step (the
+    path is spelled out when a message needs it), and a value of exactly the wanted type returns
+    before the checks that name what is wrong."""
+
+    __slots__ = ("_key", "_parent", "_part", "line", "path")
 
     def __init__(self, path: str, line: int, where: str = "") -> None:
-        self.path, self.line, self.where = path, line, where
+        self.path, self.line, self._part, self._key = path, line, where, _ABSENT
+        self._parent: Fields | None = None
 
-    def at(self, part: str) -> Fields:
-        """The same line, one level deeper (`event 2`, `argument 1`)."""
-        return Fields(self.path, self.line, f"{self.where}, {part}" if self.where else part)
+    @property
+    def where(self) -> str:
+        part = self._part if self._key is _ABSENT else f"{self._part} {self._key!r}"
+        above = "" if self._parent is None else self._parent.where
+        return f"{above}, {part}" if above else part
+
+    def at(self, part: str, key: object = _ABSENT) -> Fields:
+        """The same line, one level deeper (`event 2`, `argument 1`); with `key`, the part is `part` and
+        the key's repr, spelled only if a message needs it (`at("event", "E1")`: `event 'E1'`)."""
+        child = Fields(self.path, self.line, part)
+        child._parent, child._key = self, key
+        return child
 
     def problem(self, message: str, expected: str) -> Problem:
-        prefix = f"{self.where}: " if self.where else ""
+        where = self.where
+        prefix = f"{where}: " if where else ""
         return Problem(self.path, self.line, prefix + message, expected)
 
     def fail(self, message: str, expected: str) -> FormatError:
@@ -67,6 +87,8 @@ class Fields:
         return FormatError(problem.path, problem.line, problem.message, problem.expected)
 
     def obj(self, value: Any, what: str) -> dict[str, Any]:
+        if type(value) is dict:
+            return value
         if not isinstance(value, dict):
             raise self.fail(f"{what} is {kind(value)}", f"{what} as a JSON object")
         return value
@@ -74,11 +96,13 @@ class Fields:
     def get(self, obj: dict[str, Any], key: str, want: type | tuple[type, ...], expected: str,
             *, optional: bool = False) -> Any:
         """`obj[key]` checked against `want` (an int is never a bool, as JSON has them apart)."""
-        if key not in obj:
+        value = obj.get(key, _ABSENT)
+        if type(value) is want:  # the usual case (`bool` is not `int` here)
+            return value
+        if value is _ABSENT:
             if optional:
                 return None
             raise self.fail(f"no {key!r} field", expected)
-        value = obj[key]
         if isinstance(value, bool) and bool not in (want if isinstance(want, tuple) else (want,)):
             raise self.fail(f"{key!r} is {kind(value)}", expected)
         if not isinstance(value, want):
@@ -131,9 +155,10 @@ def _names(known: tuple[str, ...]) -> frozenset[str]:
     return frozenset(known)
 
 
-def rest_of(obj: dict[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
-    """The fields of `obj` a reader does not model, kept so that writing it back loses nothing."""
-    names = _names(known)
+def rest_of(obj: dict[str, Any], known: tuple[str, ...] | frozenset[str]) -> dict[str, Any]:
+    """The fields of `obj` a reader does not model, kept so that writing it back loses nothing
+    (`known` a frozenset: a reader's hot loop saves the look-up of the tuple's)."""
+    names = known if type(known) is frozenset else _names(known)  # type: ignore[arg-type]
     if names.issuperset(obj):
         return {}  # the usual case (once per mention, sentence, event), at C speed
     return {k: v for k, v in obj.items() if k not in names}

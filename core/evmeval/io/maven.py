@@ -38,7 +38,7 @@ _ID = "an id string"
 _OFFSET = "[start, end]: token offsets in the sentence, 0 <= start < end <= its number of tokens"
 
 
-@dataclass
+@dataclass(slots=True)
 class Mention:
     id: str
     trigger_word: str
@@ -47,7 +47,7 @@ class Mention:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     id: str
     type: str
@@ -56,14 +56,14 @@ class Event:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Sentence:
     sentence: str
     tokens: list[str]
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Document:
     id: str
     title: str
@@ -76,14 +76,14 @@ class Document:
     line: int = field(default=0, compare=False)
 
 
-@dataclass
+@dataclass(slots=True)
 class Prediction:
     id: str
     type_id: int
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Submission:
     id: str
     predictions: list[Prediction]
@@ -130,16 +130,74 @@ def _mention(fields: Fields, value: Any, content: list[Sentence]) -> Mention:
                    rest_of(obj, ("id", "trigger_word", "sent_id", "offset")))
 
 
-def _event(fields: Fields, value: Any, content: list[Sentence]) -> Event:
+_MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
+
+
+def _mentions(fields: Fields, label: str, raw: list[Any], lengths: list[int], content: list[Sentence]
+              ) -> list[Mention]:
+    """Each item of `raw` as a mention (`lengths`: each sentence's number of tokens). A million in a large
+    file: the usual one (JSON's own types, in range) is made here at once, any other by `_mention`, which
+    says what is wrong ("{label} {i}")."""
+    out = []
+    for i, value in enumerate(raw):
+        if type(value) is dict:
+            mention_id, word, sent_id, offset = value.get("id"), value.get("trigger_word"), value.get("sent_id"), \
+                value.get("offset")
+            if type(mention_id) is str and type(word) is str and type(sent_id) is int \
+                    and 0 <= sent_id < len(lengths) and type(offset) is list and len(offset) == 2:
+                start, end = offset
+                if type(start) is int and type(end) is int and 0 <= start < end <= lengths[sent_id]:
+                    out.append(Mention(mention_id, word, sent_id, (start, end), rest_of(value, _MENTION_FIELDS)))
+                    continue
+        out.append(_mention(fields.at(f"{label} {i}"), value, content))
+    return out
+
+
+def _events(fields: Fields, raw: list[Any], content: list[Sentence], lengths: list[int]) -> list[Event]:
+    """Each item of `raw` as an event: the usual one made here at once, any other by `_event`."""
+    out = []
+    for value in raw:
+        if type(value) is dict:
+            event_id, event_type, type_id, mentions = value.get("id"), value.get("type"), value.get("type_id"), \
+                value.get("mention")
+            if type(event_id) is str and type(event_type) is str and type(type_id) is int and type_id in TYPE_IDS \
+                    and type(mentions) is list:
+                out.append(Event(event_id, event_type, type_id,
+                                 _mentions(fields.at("event", event_id), "mention", mentions, lengths, content),
+                                 rest_of(value, _EVENT_FIELDS)))
+                continue
+        out.append(_event(fields, value, content, lengths))
+    return out
+
+
+def _event(fields: Fields, value: Any, content: list[Sentence], lengths: list[int]) -> Event:
     obj = fields.obj(value, "an event")
     event_id = fields.get(obj, "id", str, _ID)
-    fields = fields.at(f"event {event_id!r}")
+    fields = fields.at("event", event_id)
     event_type = fields.get(obj, "type", str, "the event type as a string")
     type_id = _type_id(fields, obj, TYPE_IDS, "the event type's id: an integer 1..168")
     raw = fields.get(obj, "mention", list, "a list of the event's mentions")
-    return Event(event_id, event_type, type_id, [_mention(fields.at(f"mention {i}"), m, content)
-                                                 for i, m in enumerate(raw)],
-                 rest_of(obj, ("id", "type", "type_id", "mention")))
+    return Event(event_id, event_type, type_id, _mentions(fields, "mention", raw, lengths, content),
+                 rest_of(obj, _EVENT_FIELDS))
+
+
+_EVENT_FIELDS = frozenset(("id", "type", "type_id", "mention"))
+
+
+def _sentences(fields: Fields, raw: list[Any]) -> list[Sentence]:
+    """Each item of `raw` as a sentence: the usual one made here at once, any other by `_sentence`."""
+    out = []
+    for i, value in enumerate(raw):
+        if type(value) is dict:
+            sentence, tokens = value.get("sentence"), value.get("tokens")
+            if type(sentence) is str and type(tokens) is list and set(map(type, tokens)) <= {str}:
+                out.append(Sentence(sentence, tokens, rest_of(value, _SENTENCE_FIELDS)))
+                continue
+        out.append(_sentence(fields.at("sentence", i), value))
+    return out
+
+
+_SENTENCE_FIELDS = frozenset(("sentence", "tokens"))
 
 
 def _sentence(fields: Fields, value: Any) -> Sentence:
@@ -167,14 +225,15 @@ def parse_document(path: str, line: int, value: Any) -> Document:
     fields = Fields(path, line, f"document {doc_id!r}")
     title = fields.get(obj, "title", str, "the document's title as a string")
     raw_content = fields.get(obj, "content", list, "a list of sentences {sentence, tokens}")
-    content = [_sentence(fields.at(f"sentence {i}"), s) for i, s in enumerate(raw_content)]
+    content = _sentences(fields, raw_content)
+    lengths = [len(s.tokens) for s in content]
 
     def mentions(name: str) -> list[Mention] | None:
         raw = fields.get(obj, name, list, "a list of mentions {id, trigger_word, sent_id, offset}", optional=True)
-        return None if raw is None else [_mention(fields.at(f"{name} {i}"), m, content) for i, m in enumerate(raw)]
+        return None if raw is None else _mentions(fields, name, raw, lengths, content)
 
     raw_events = fields.get(obj, "events", list, "a list of events {id, type, type_id, mention}", optional=True)
-    events = None if raw_events is None else [_event(fields, e, content) for e in raw_events]
+    events = None if raw_events is None else _events(fields, raw_events, content, lengths)
     negatives, candidates = mentions("negative_triggers"), mentions("candidates")
     if events is None and candidates is None:
         raise fields.fail("neither 'events' nor 'candidates'", "events and negative_triggers (train, valid) or "

@@ -50,7 +50,7 @@ Relations = dict[str, list[Pair]]
 """Relation name -> pairs, in the file's order (a later name wins a pair both name, as in evaluate.py)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Timex:
     id: str
     mention: str
@@ -60,7 +60,7 @@ class Timex:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Document:
     id: str
     title: str
@@ -77,7 +77,7 @@ class Document:
     line: int = field(default=0, compare=False)
 
 
-@dataclass
+@dataclass(slots=True)
 class Submission:
     id: str
     coreference: list[list[str]] | None = None
@@ -118,15 +118,54 @@ def _mention(fields: Fields, value: Any, tokens: list[list[str]]) -> Mention:
                                                                                "offset")))
 
 
+_MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
+
+
+def _mentions(fields: Fields, label: str, raw: list[Any], tokens: list[list[str]]) -> list[Mention]:
+    """Each item of `raw` as a mention. A hundred thousand in a large file: the usual one (JSON's own types,
+    in range) is made here at once, any other by `_mention`, which says what is wrong ("{label} {i}")."""
+    out = []
+    for i, value in enumerate(raw):
+        if type(value) is dict:
+            mention_id, word, sent_id, offset = value.get("id"), value.get("trigger_word"), value.get("sent_id"), \
+                value.get("offset")
+            if type(mention_id) is str and type(word) is str and type(sent_id) is int \
+                    and 0 <= sent_id < len(tokens) and type(offset) is list and len(offset) == 2:
+                start, end = offset
+                if type(start) is int and type(end) is int and 0 <= start < end <= len(tokens[sent_id]):
+                    out.append(Mention(mention_id, word, sent_id, (start, end), rest_of(value, _MENTION_FIELDS)))
+                    continue
+        out.append(_mention(fields.at(label, i), value, tokens))
+    return out
+
+
+_EVENT_FIELDS = frozenset(("id", "type", "type_id", "mention"))
+
+
+def _events(fields: Fields, raw: list[Any], tokens: list[list[str]]) -> list[Event]:
+    """Each item of `raw` as an event: the usual one made here at once, any other by `_event`."""
+    out = []
+    for value in raw:
+        if type(value) is dict:
+            event_id, event_type, type_id, mentions = value.get("id"), value.get("type"), value.get("type_id"), \
+                value.get("mention")
+            if type(event_id) is str and type(mentions) is list and type(event_type) is str and type(type_id) is int:
+                out.append(Event(event_id, event_type, type_id,
+                                 _mentions(fields.at("event", event_id), "mention", mentions, tokens),
+                                 rest_of(value, _EVENT_FIELDS)))
+                continue
+        out.append(_event(fields, value, tokens))
+    return out
+
+
 def _event(fields: Fields, value: Any, tokens: list[list[str]]) -> Event:
     obj = fields.obj(value, "an event")
     event_id = fields.get(obj, "id", str, "an id string")
-    fields = fields.at(f"event {event_id!r}")
+    fields = fields.at("event", event_id)
     raw = fields.get(obj, "mention", list, "a list of the event's coreferent mentions")
     return Event(event_id, fields.get(obj, "type", str, "the event type as a string"),
                  fields.get(obj, "type_id", int, "the event type's id (MAVEN's)"),
-                 [_mention(fields.at(f"mention {i}"), m, tokens) for i, m in enumerate(raw)],
-                 rest_of(obj, ("id", "type", "type_id", "mention")))
+                 _mentions(fields, "mention", raw, tokens), rest_of(obj, _EVENT_FIELDS))
 
 
 def _timex(fields: Fields, value: Any, tokens: list[list[str]]) -> Timex:
@@ -225,9 +264,8 @@ def parse_document(path: str, line: int, value: Any) -> Document:
                            optional=True)
     doc = Document(
         doc_id, title, raw_tokens, sentences,
-        None if raw_events is None else [_event(fields, e, raw_tokens) for e in raw_events],
-        None if raw_mentions is None else [_mention(fields.at(f"event_mentions {i}"), m, raw_tokens)
-                                           for i, m in enumerate(raw_mentions)],
+        None if raw_events is None else _events(fields, raw_events, raw_tokens),
+        None if raw_mentions is None else _mentions(fields, "event_mentions", raw_mentions, raw_tokens),
         None if raw_timex is None else [_timex(fields, t, raw_tokens) for t in raw_timex],
         _relations(fields, obj, "temporal_relations"), _relations(fields, obj, "causal_relations"),
         _subevents(fields, obj), rest_of(obj, _DOCUMENT_FIELDS), line)

@@ -23,7 +23,7 @@ _TEXT = "a string"
 _OFFSET = "a token offset: an integer, 0 <= start < end <= number of tokens (end exclusive)"
 
 
-@dataclass
+@dataclass(slots=True)
 class Entity:
     id: str
     start: int
@@ -33,7 +33,7 @@ class Entity:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Argument:
     role: str
     entity_id: str | None = None
@@ -43,7 +43,7 @@ class Argument:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class EventMention:
     event_type: str
     start: int
@@ -55,7 +55,7 @@ class EventMention:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class Window:
     doc_id: str
     wnd_id: str
@@ -131,6 +131,33 @@ def _event(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -> E
                         rest_of(obj, ("event_type", "trigger", "arguments", "id")))
 
 
+_TRIGGER_FIELDS = frozenset(("start", "end", "text"))
+_EVENT_FIELDS = frozenset(("event_type", "trigger", "arguments", "id"))
+_NONE: Any = object()
+
+
+def _events(fields: Fields, raw: list[Any], n_tokens: int, entity_ids: set[str]) -> list[EventMention]:
+    """Each item of `raw` as an event mention. A hundred thousand in a large file: the usual one (JSON's
+    own types, in range) is made here at once, any other by `_event`, which says what is wrong."""
+    out = []
+    for i, value in enumerate(raw):
+        if type(value) is dict:
+            event_type, trigger, raw_arguments = value.get("event_type"), value.get("trigger"), value.get("arguments")
+            if type(event_type) is str and type(trigger) is dict and type(raw_arguments) is list:
+                start, end, text = trigger.get("start"), trigger.get("end"), trigger.get("text", _NONE)
+                event_id = value.get("id", _NONE)
+                if type(start) is int and type(end) is int and 0 <= start < end <= n_tokens \
+                        and (text is _NONE or type(text) is str) and (event_id is _NONE or type(event_id) is str):
+                    arguments = [_argument(fields.at("event", i).at("argument", a), item, n_tokens, entity_ids)
+                                 for a, item in enumerate(raw_arguments)]
+                    out.append(EventMention(event_type, start, end, None if text is _NONE else text,
+                                            None if event_id is _NONE else event_id, arguments,
+                                            rest_of(trigger, _TRIGGER_FIELDS), rest_of(value, _EVENT_FIELDS)))
+                    continue
+        out.append(_event(fields.at("event", i), value, n_tokens, entity_ids))
+    return out
+
+
 _WINDOW_FIELDS = ("doc_id", "wnd_id", "tokens", "event_mentions", "entity_mentions", "text", "lang")
 
 
@@ -152,7 +179,7 @@ def parse_window(path: str, line: int, value: Any) -> Window:
             raise fields.at(f"entity {i}").fail(f"id {entity.id!r} given twice", "one entity mention per id")
         entity_ids.add(entity.id)
     raw_events = fields.get(obj, "event_mentions", list, "a list of event mentions (empty if none)")
-    events = [_event(fields.at(f"event {i}"), e, len(tokens), entity_ids) for i, e in enumerate(raw_events)]
+    events = _events(fields, raw_events, len(tokens), entity_ids)
     return Window(doc_id, wnd_id, tokens, events, entities, fields.get(obj, "text", str, _TEXT, optional=True),
                   fields.get(obj, "lang", str, _TEXT, optional=True), rest_of(obj, _WINDOW_FIELDS), line)
 
