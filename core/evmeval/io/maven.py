@@ -127,7 +127,7 @@ def _mention(fields: Fields, value: Any, content: list[Sentence]) -> Mention:
         raise fields.fail(f"offset [{offset[0]}, {offset[1]}] is outside sentence {sent_id}'s {n} tokens or empty",
                           _OFFSET)
     return Mention(mention_id, trigger_word, sent_id, (offset[0], offset[1]),
-                   rest_of(obj, ("id", "trigger_word", "sent_id", "offset")))
+                   rest_of(obj, _MENTION_FIELDS))
 
 
 _MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
@@ -135,39 +135,11 @@ _MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
 
 def _mentions(fields: Fields, label: str, raw: list[Any], lengths: list[int], content: list[Sentence]
               ) -> list[Mention]:
-    """Each item of `raw` as a mention (`lengths`: each sentence's number of tokens). A million in a large
-    file: the usual one (JSON's own types, in range) is made here at once, any other by `_mention`, which
-    says what is wrong ("{label} {i}")."""
-    out = []
-    for i, value in enumerate(raw):
-        if type(value) is dict:
-            mention_id, word, sent_id, offset = value.get("id"), value.get("trigger_word"), value.get("sent_id"), \
-                value.get("offset")
-            if type(mention_id) is str and type(word) is str and type(sent_id) is int \
-                    and 0 <= sent_id < len(lengths) and type(offset) is list and len(offset) == 2:
-                start, end = offset
-                if type(start) is int and type(end) is int and 0 <= start < end <= lengths[sent_id]:
-                    out.append(Mention(mention_id, word, sent_id, (start, end), rest_of(value, _MENTION_FIELDS)))
-                    continue
-        out.append(_mention(fields.at(f"{label} {i}"), value, content))
-    return out
+    return [_mention(fields.at(label, i), value, content) for i, value in enumerate(raw)]
 
 
 def _events(fields: Fields, raw: list[Any], content: list[Sentence], lengths: list[int]) -> list[Event]:
-    """Each item of `raw` as an event: the usual one made here at once, any other by `_event`."""
-    out = []
-    for value in raw:
-        if type(value) is dict:
-            event_id, event_type, type_id, mentions = value.get("id"), value.get("type"), value.get("type_id"), \
-                value.get("mention")
-            if type(event_id) is str and type(event_type) is str and type(type_id) is int and type_id in TYPE_IDS \
-                    and type(mentions) is list:
-                out.append(Event(event_id, event_type, type_id,
-                                 _mentions(fields.at("event", event_id), "mention", mentions, lengths, content),
-                                 rest_of(value, _EVENT_FIELDS)))
-                continue
-        out.append(_event(fields, value, content, lengths))
-    return out
+    return [_event(fields, value, content, lengths) for value in raw]
 
 
 def _event(fields: Fields, value: Any, content: list[Sentence], lengths: list[int]) -> Event:
@@ -185,16 +157,7 @@ _EVENT_FIELDS = frozenset(("id", "type", "type_id", "mention"))
 
 
 def _sentences(fields: Fields, raw: list[Any]) -> list[Sentence]:
-    """Each item of `raw` as a sentence: the usual one made here at once, any other by `_sentence`."""
-    out = []
-    for i, value in enumerate(raw):
-        if type(value) is dict:
-            sentence, tokens = value.get("sentence"), value.get("tokens")
-            if type(sentence) is str and type(tokens) is list and set(map(type, tokens)) <= {str}:
-                out.append(Sentence(sentence, tokens, rest_of(value, _SENTENCE_FIELDS)))
-                continue
-        out.append(_sentence(fields.at("sentence", i), value))
-    return out
+    return [_sentence(fields.at("sentence", i), value) for i, value in enumerate(raw)]
 
 
 _SENTENCE_FIELDS = frozenset(("sentence", "tokens"))
@@ -203,7 +166,7 @@ _SENTENCE_FIELDS = frozenset(("sentence", "tokens"))
 def _sentence(fields: Fields, value: Any) -> Sentence:
     obj = fields.obj(value, "a sentence")
     return Sentence(fields.get(obj, "sentence", str, "the sentence's text"),
-                    fields.strings(obj, "tokens", "a list of token strings"), rest_of(obj, ("sentence", "tokens")))
+                    fields.strings(obj, "tokens", "a list of token strings"), rest_of(obj, _SENTENCE_FIELDS))
 
 
 _DOCUMENT_FIELDS = ("id", "title", "content", "events", "negative_triggers", "candidates")

@@ -114,48 +114,21 @@ def _mention(fields: Fields, value: Any, tokens: list[list[str]]) -> Mention:
     obj = fields.obj(value, "a mention")
     mention_id = fields.get(obj, "id", str, "an id string")
     word = fields.get(obj, "trigger_word", str, "the trigger word or phrase as a string")
-    return Mention(mention_id, word, *_place(fields, obj, tokens), rest_of(obj, ("id", "trigger_word", "sent_id",
-                                                                               "offset")))
+    return Mention(mention_id, word, *_place(fields, obj, tokens), rest_of(obj, _MENTION_FIELDS))
 
 
 _MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
 
 
 def _mentions(fields: Fields, label: str, raw: list[Any], tokens: list[list[str]]) -> list[Mention]:
-    """Each item of `raw` as a mention. A hundred thousand in a large file: the usual one (JSON's own types,
-    in range) is made here at once, any other by `_mention`, which says what is wrong ("{label} {i}")."""
-    out = []
-    for i, value in enumerate(raw):
-        if type(value) is dict:
-            mention_id, word, sent_id, offset = value.get("id"), value.get("trigger_word"), value.get("sent_id"), \
-                value.get("offset")
-            if type(mention_id) is str and type(word) is str and type(sent_id) is int \
-                    and 0 <= sent_id < len(tokens) and type(offset) is list and len(offset) == 2:
-                start, end = offset
-                if type(start) is int and type(end) is int and 0 <= start < end <= len(tokens[sent_id]):
-                    out.append(Mention(mention_id, word, sent_id, (start, end), rest_of(value, _MENTION_FIELDS)))
-                    continue
-        out.append(_mention(fields.at(label, i), value, tokens))
-    return out
+    return [_mention(fields.at(label, i), value, tokens) for i, value in enumerate(raw)]
 
 
 _EVENT_FIELDS = frozenset(("id", "type", "type_id", "mention"))
 
 
 def _events(fields: Fields, raw: list[Any], tokens: list[list[str]]) -> list[Event]:
-    """Each item of `raw` as an event: the usual one made here at once, any other by `_event`."""
-    out = []
-    for value in raw:
-        if type(value) is dict:
-            event_id, event_type, type_id, mentions = value.get("id"), value.get("type"), value.get("type_id"), \
-                value.get("mention")
-            if type(event_id) is str and type(mentions) is list and type(event_type) is str and type(type_id) is int:
-                out.append(Event(event_id, event_type, type_id,
-                                 _mentions(fields.at("event", event_id), "mention", mentions, tokens),
-                                 rest_of(value, _EVENT_FIELDS)))
-                continue
-        out.append(_event(fields, value, tokens))
-    return out
+    return [_event(fields, value, tokens) for value in raw]
 
 
 def _event(fields: Fields, value: Any, tokens: list[list[str]]) -> Event:

@@ -85,13 +85,15 @@ class TexteeFile:
     sha256: str = ""
 
 
-def _span(fields: Fields, obj: dict[str, Any], n_tokens: int) -> tuple[int, int]:
+def _span(fields: Fields, obj: dict[str, Any], n_tokens: int, part: str = "") -> tuple[int, int]:
+    """`[start, end)` of `obj`; `part` (e.g. "trigger") is added to the place only if a message needs it."""
     start, end = obj.get("start"), obj.get("end")
-    if not isinstance(start, int) or not isinstance(end, int) or not is_int(start) or not is_int(end):
+    if type(start) is int and type(end) is int and 0 <= start < end <= n_tokens:  # JSON's ints: never a bool
+        return start, end
+    fields = fields.at(part) if part else fields
+    if not is_int(start) or not is_int(end):
         raise fields.fail(f"start {start!r}, end {end!r}", _OFFSET)
-    if not 0 <= start < end <= n_tokens:
-        raise fields.fail(f"span [{start}, {end}) outside the window's {n_tokens} tokens or empty", _OFFSET)
-    return start, end
+    raise fields.fail(f"span [{start}, {end}) outside the window's {n_tokens} tokens or empty", _OFFSET)
 
 
 def _entity(fields: Fields, value: Any, n_tokens: int) -> Entity:
@@ -120,42 +122,25 @@ def _argument(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -
 def _event(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -> EventMention:
     obj = fields.obj(value, "an event mention")
     event_type = fields.get(obj, "event_type", str, "the event type as a string")
-    trigger_fields = fields.at("trigger")
-    trigger = trigger_fields.obj(fields.get(obj, "trigger", dict, "a trigger object {start, end, text}"), "trigger")
-    start, end = _span(trigger_fields, trigger, n_tokens)
+    trigger = fields.get(obj, "trigger", dict, "a trigger object {start, end, text}")
+    start, end = _span(fields, trigger, n_tokens, "trigger")
     raw_arguments = fields.get(obj, "arguments", list, "a list of arguments (empty if none)")
-    arguments = [_argument(fields.at(f"argument {i}"), a, n_tokens, entity_ids) for i, a in enumerate(raw_arguments)]
-    return EventMention(event_type, start, end, trigger_fields.get(trigger, "text", str, _TEXT, optional=True),
+    arguments = [_argument(fields.at("argument", i), a, n_tokens, entity_ids) for i, a in enumerate(raw_arguments)]
+    text = trigger.get("text")
+    if type(text) is not str and "text" in trigger:  # absent: None; anything but a string: what is wrong
+        text = fields.at("trigger").get(trigger, "text", str, _TEXT, optional=True)
+    return EventMention(event_type, start, end, text,
                         fields.get(obj, "id", str, _TEXT, optional=True), arguments,
-                        rest_of(trigger, ("start", "end", "text")),
-                        rest_of(obj, ("event_type", "trigger", "arguments", "id")))
+                        rest_of(trigger, _TRIGGER_FIELDS),
+                        rest_of(obj, _EVENT_FIELDS))
 
 
 _TRIGGER_FIELDS = frozenset(("start", "end", "text"))
 _EVENT_FIELDS = frozenset(("event_type", "trigger", "arguments", "id"))
-_NONE: Any = object()
 
 
 def _events(fields: Fields, raw: list[Any], n_tokens: int, entity_ids: set[str]) -> list[EventMention]:
-    """Each item of `raw` as an event mention. A hundred thousand in a large file: the usual one (JSON's
-    own types, in range) is made here at once, any other by `_event`, which says what is wrong."""
-    out = []
-    for i, value in enumerate(raw):
-        if type(value) is dict:
-            event_type, trigger, raw_arguments = value.get("event_type"), value.get("trigger"), value.get("arguments")
-            if type(event_type) is str and type(trigger) is dict and type(raw_arguments) is list:
-                start, end, text = trigger.get("start"), trigger.get("end"), trigger.get("text", _NONE)
-                event_id = value.get("id", _NONE)
-                if type(start) is int and type(end) is int and 0 <= start < end <= n_tokens \
-                        and (text is _NONE or type(text) is str) and (event_id is _NONE or type(event_id) is str):
-                    arguments = [_argument(fields.at("event", i).at("argument", a), item, n_tokens, entity_ids)
-                                 for a, item in enumerate(raw_arguments)]
-                    out.append(EventMention(event_type, start, end, None if text is _NONE else text,
-                                            None if event_id is _NONE else event_id, arguments,
-                                            rest_of(trigger, _TRIGGER_FIELDS), rest_of(value, _EVENT_FIELDS)))
-                    continue
-        out.append(_event(fields.at("event", i), value, n_tokens, entity_ids))
-    return out
+    return [_event(fields.at("event", i), value, n_tokens, entity_ids) for i, value in enumerate(raw)]
 
 
 _WINDOW_FIELDS = ("doc_id", "wnd_id", "tokens", "event_mentions", "entity_mentions", "text", "lang")
@@ -172,7 +157,7 @@ def parse_window(path: str, line: int, value: Any) -> Window:
     raw_entities = fields.get(obj, "entity_mentions", list, "a list of entity mentions", optional=True)
     entities = None
     if raw_entities is not None:
-        entities = [_entity(fields.at(f"entity {i}"), e, len(tokens)) for i, e in enumerate(raw_entities)]
+        entities = [_entity(fields.at("entity", i), e, len(tokens)) for i, e in enumerate(raw_entities)]
     entity_ids: set[str] = set()
     for i, entity in enumerate(entities or ()):
         if entity.id in entity_ids:
