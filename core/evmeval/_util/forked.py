@@ -162,3 +162,26 @@ def _loads(data: bytes) -> Any:
     import pickle
 
     return pickle.loads(data[1:])
+
+
+def shared(count: int, work: Callable[[int], T], *, send: Callable[[T], Any], receive: Callable[[Any], T],
+           fork: bool = True) -> list[T]:
+    """`[work(0), …, work(count - 1)]`, the pieces shared between this process and one forked child by
+    `Tickets` (each takes the next piece when done with its last). The child hands its results back as
+    `send(result)` (plain data: `marshal` is far faster than pickling objects), turned back by `receive`;
+    pieces a failed child took are worked here. `fork=False` (a library caller): all of them here."""
+    if not fork or count < 2:
+        return [work(n) for n in range(count)]
+    tickets = Tickets(count)
+
+    def take(*, parent: bool) -> list[tuple[int, Any]]:
+        done = []
+        while (n := tickets.take(mine=parent)) is not None:
+            done.append((n, work(n) if parent else send(work(n))))
+        return done
+
+    child = Forked(lambda: take(parent=False))
+    results: dict[int, T] = dict(take(parent=True))
+    for n, plain in child.result():
+        results[n] = receive(plain)
+    return [results[n] if n in results else work(n) for n in range(count)]
