@@ -13,6 +13,7 @@ than two ids, the weight's division by zero) we raise `SequencingError` with the
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -273,6 +274,16 @@ def from_plain(plain: tuple[Any, ...]) -> _Scored:
                                            tuple(map(LinkOutcome._make, f[8]))) for f in figures])
 
 
+def _packed(scored: _Scored) -> bytes:
+    """A document's share as sent by the child: marshalled on its own, so the parent turns the pieces
+    back one at a time (never the whole plain copy of the child's half at once)."""
+    return marshal.dumps(to_plain(scored))
+
+
+def _unpacked(data: bytes) -> _Scored:
+    return from_plain(marshal.loads(data))
+
+
 def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
                      validate: bool = True, filtered: bool = False,
                      closures: Sequence[str] = ("published", "full"), strict: bool = True,
@@ -290,7 +301,7 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
     jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
     work = partial(_score_document, result.documents, gold, system, mapping, filtered, validate, jobs)
     if parallel:  # the documents shared with a forked child, then taken in order as below
-        scored: Iterable[_Scored] = shared(len(result.documents), work, send=to_plain, receive=from_plain)
+        scored: Iterable[_Scored] = shared(len(result.documents), work, send=_packed, receive=_unpacked)
     else:
         scored = map(work, range(len(result.documents)))
     links = []
