@@ -230,3 +230,23 @@ def test_documents_shared_with_a_child_give_the_same_result(case: str, monkeypat
     workers = {int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)}
     if hasattr(os, "fork"):
         assert parent in workers and len(workers) == 2
+
+
+@pytest.mark.parametrize("batch", [1, 4096])
+def test_the_link_table_is_link_rows_joined_by_tabs(batch: int, monkeypatch) -> None:
+    """`iter_link_table` writes each document's rows in one format string: the same lines as
+    `link_rows` joined by tabs, in pieces of whole documents."""
+    import evmeval.report.sequencing_report as report
+
+    folder = SEQUENCING / "generated_nv"
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"))
+    result = score_files(inputs.gold, inputs.system)
+    seq = score_sequencing(result, inputs.gold, inputs.system, validate=False, strict=False)
+    monkeypatch.setattr(report, "LINK_TABLE_BATCH", batch)
+    for closure in ("published", "full"):
+        rows = list(report.link_rows(seq, closure))
+        assert len(rows) > 20
+        pieces = list(report.iter_link_table(seq, closure))
+        assert "".join(pieces) == "\t".join(report.LINK_TABLE_COLUMNS) + "\n" + "".join(
+            "\t".join(row) + "\n" for row in rows)
+        assert len(pieces) > (2 if batch == 1 else 1)
