@@ -250,3 +250,18 @@ def test_the_link_table_is_link_rows_joined_by_tabs(batch: int, monkeypatch) -> 
         assert "".join(pieces) == "\t".join(report.LINK_TABLE_COLUMNS) + "\n" + "".join(
             "\t".join(row) + "\n" for row in rows)
         assert len(pieces) > (2 if batch == 1 else 1)
+
+
+def test_the_lazy_json_writes_the_same_text() -> None:
+    """`sequencing_json(lazy=True)` (the command line's): documents and nodes are built while written,
+    the text is the one of the dicts built beforehand."""
+    from evmeval.report.json_report import dumps
+    from evmeval.report.sequencing_report import sequencing_json
+
+    folder = SEQUENCING / "generated_nv"
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"))
+    result = score_files(inputs.gold, inputs.system)
+    seq = score_sequencing(result, inputs.gold, inputs.system, validate=False, strict=False)
+    built = dumps({"sequencing": sequencing_json(seq)})
+    assert dumps({"sequencing": sequencing_json(seq, lazy=True)}) == built
+    assert json.loads(built)["sequencing"]["closures"]["full"]["After"]["documents"]

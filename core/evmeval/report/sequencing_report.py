@@ -13,6 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from evmeval.mention.prf import nan_to_none
+from evmeval.report.json_report import LazyArray, LazyObject, encoded
 from evmeval.sequencing.links import EVALUATIONS, DocumentLinks
 from evmeval.sequencing.scoring import CLOSURE_LABELS, Evaluation, SequencingResult
 from evmeval.sequencing.temporal_awareness import Awareness, DocumentAwareness
@@ -137,28 +138,34 @@ def _document_json(doc: DocumentAwareness) -> dict[str, Any]:
             "implicit_matched": doc.implicit_matched, "weight": doc.weight, "links": links}
 
 
-def _evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
+def _evaluation_json(evaluation: Evaluation, lazy: bool) -> dict[str, Any]:
     c = evaluation.corpus
+    documents: Sequence[Any] = (LazyArray(evaluation.documents, lambda d: encoded(_document_json(d))) if lazy
+                                else [_document_json(d) for d in evaluation.documents])
     return {"corpus": {**_figures(c.precision, c.recall, c.f1), "precision_matched": c.precision_matched,
                        "system_links": c.system_links, "recall_credit": c.recall_credit, "gold_links": c.gold_links},
-            "documents": [_document_json(d) for d in evaluation.documents]}
+            "documents": documents}
 
 
-def _nodes_json(documents: Sequence[DocumentLinks]) -> dict[str, dict[str, list[str | None]]]:
-    return {d.doc_id: {node: list(pair) for node, pair in d.node_labels.items()} for d in documents}
+def _nodes(d: DocumentLinks) -> dict[str, list[str | None]]:
+    return {node: list(pair) for node, pair in d.node_labels.items()}
 
 
-def sequencing_json(result: SequencingResult) -> dict[str, Any]:
-    """The `sequencing` object of `--json` (layout: docs/reference/json.md)."""
+def sequencing_json(result: SequencingResult, *, lazy: bool = False) -> dict[str, Any]:
+    """The `sequencing` object of `--json` (layout: docs/reference/json.md). `lazy` (a file is all it is
+    for): each document's links and nodes are built when `evmeval.report.json_report.iter_dumps` writes
+    them, the same text (MAVEN-ERE's million links never exist as dicts all at once)."""
+    nodes: Any = (LazyObject(result.documents, lambda d: d.doc_id, lambda d: encoded(_nodes(d))) if lazy
+                  else {d.doc_id: _nodes(d) for d in result.documents})
     return {
         "mapping": result.mapping,
         "validated": result.validated,
         "evaluations": list(EVALUATIONS),
         "closures": {closure: {"label": CLOSURE_LABELS[closure],
-                               **{name: _evaluation_json(evaluations[name]) if name in evaluations
+                               **{name: _evaluation_json(evaluations[name], lazy) if name in evaluations
                                   else {"error": result.failures.get(closure, {}).get(name, "")}
                                   for name in EVALUATIONS}}
                      for closure, evaluations in result.evaluations.items()},
-        "nodes": _nodes_json(result.documents),
+        "nodes": nodes,
         "warnings": list(result.warnings),
     }
