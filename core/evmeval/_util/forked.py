@@ -5,6 +5,9 @@ on the second core while the first parses and scores: the checks only produce wa
 beside the scoring takes them off the wall-clock time. Where `os.fork` does not exist, the function
 simply runs when its result is asked for.
 
+`shared` divides numbered pieces of work (sequencing's documents) between this process and one
+child by `Tickets`, each piece to whichever process is free, results in piece order.
+
 A program that handles Ctrl+C (`evmeval._util.interrupt`) kills and reaps the child on an interrupt and removes
 the temporary file it was writing; the child itself ignores the signal.
 """

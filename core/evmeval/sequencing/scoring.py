@@ -296,7 +296,8 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
     Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes (`SequencingRefused`, with
     every pair linked both ways in the corpus, where it refuses without -nv); with `strict=False` an
     evaluation v1.8 cannot finish (its division by zero) is left out and explained in `failures`.
-    `parallel=True` (command line only: it forks) evaluates `All` in a child process meanwhile.
+    `parallel=True` (command line only: it forks) shares the documents with a child process
+    (`evmeval._util.forked.shared`); they are taken in document order all the same: the same result.
     """
     jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
     work = partial(_score_document, result.documents, gold, system, mapping, filtered, validate, jobs)
