@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QWidget
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
 from evmeval_gui.charts.style import METRIC_COLOURS, qcolour
+from evmeval_gui.model.alignment import counted_schemes
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.jobs import Runner
 
@@ -180,6 +181,6 @@ class SchemesTab(QObject):
                     self.schemes, self._counting = schemes, None
                     self.computed.emit()
 
-            self.runner.submit("MUC and GATE figures (charts)", lambda _context: scheme_scores(result), done,
+            self.runner.submit("MUC and GATE figures (charts)", lambda context: counted_schemes(result, context), done,
                                key=SCHEMES_JOB)
         return None

@@ -470,6 +470,7 @@ class Session:
         self.selecting.emit()
         self.selection = selection
         self.selection_changed.emit(selection)
+        collector.keep_shown()  # what the views now keep stays out of the collector's walks (see collector)
 
     def select_document(self, doc_id: str | None) -> None:
         """Show a document with nothing selected in it (unless it is already shown)."""

@@ -12,6 +12,7 @@ from evmeval.mention.confusion import (
     MISSED,
     SPURIOUS,
     CellMember,
+    ConfusionTally,
     attribute_value,
     confusion,
     confusions,
@@ -199,3 +200,21 @@ def test_confusions_equal_the_plain_count_over_several_documents(documents, comb
         assert all(type(m) is CellMember for cell in matrix.members.values() for m in cell)
         assert matrix.rule == result.documents[-1].mappings[combination].rule
         assert matrix.attribute == attribute and matrix.combination == combination
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.lists(mention, max_size=6), st.lists(mention, max_size=6)), min_size=1, max_size=4),
+       st.sampled_from(COMBINATIONS))
+def test_a_tally_without_members_counts_the_same_cells(documents, combination):
+    """The export's tally (its charts are drawn, never clicked) keeps counts only, the same counts."""
+    gold = "".join(_tbf(f"d{i}", "g", g) for i, (g, _) in enumerate(documents))
+    system = "".join(_tbf(f"d{i}", "s", s) for i, (_, s) in enumerate(documents))
+    result = _score(gold, system)
+    counted = ConfusionTally(combination, members=False)
+    for doc in result.documents:
+        counted.add(doc)
+    with_members = confusions(result.documents, combination)
+    for attribute, matrix in counted.take().items():
+        full = with_members[attribute]
+        assert (matrix.labels, matrix.counts, matrix.rule) == (full.labels, full.counts, full.rule)
+        assert not matrix.members

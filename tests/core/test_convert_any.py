@@ -145,3 +145,15 @@ def test_cli_converts_through_tbf_naming_each_leg(tmp_path: Path, capsys: pytest
     (tmp_path / "taken").write_text("x")
     assert convert_main(["--to", "maven", str(FILES["textee"]), "-o", str(tmp_path / "taken")]) == 1
     assert "error" in capsys.readouterr().err
+
+
+def test_a_pivot_reports_made_up_realis_only_where_the_target_keeps_it(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """TextEE -> MAVEN: neither has realis, so the first leg's NOT_ANNOTATED is nothing the user loses;
+    MAVEN-ERE -> CASIE: CASIE writes it, so the report says it was made up."""
+    assert convert_main(["--to", "maven", str(FILES["textee"]), "-o", str(tmp_path / "maven")]) == 0
+    report = capsys.readouterr().out
+    assert "[textee -> tbf]" in report  # the leg's other losses are still listed
+    assert "realis" not in report
+    assert convert_main(["--to", "casie", str(FILES["maven-ere"]), "-o", str(tmp_path / "casie")]) == 0
+    assert "realis (the source has none: NOT_ANNOTATED written) [maven-ere -> tbf]" in capsys.readouterr().out

@@ -105,5 +105,7 @@ def test_the_charts_are_handed_the_confusions_counted_in_the_mapping_walk(tmp_pa
                          coref_combination="mention_type", fork=fork)
     expected = confusions(result.documents, "plain")
     assert len(handed) == 1 and set(handed[0]) == set(expected)
-    for attribute, matrix in expected.items():
-        assert handed[0][attribute] == matrix
+    for attribute, matrix in expected.items():  # counted without members: a drawn chart is never clicked
+        drawn = handed[0][attribute]
+        assert (drawn.labels, drawn.counts, drawn.rule, dict(drawn.members)) == (matrix.labels, matrix.counts,
+                                                                                 matrix.rule, {})

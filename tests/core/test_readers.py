@@ -367,3 +367,25 @@ def test_relation_strings_repeated_across_documents_are_one_object_each() -> Non
                                                                     ("After", "R2", ("E2", "E1"))]
     assert one[0].kind is two[0].kind is two[1].kind and one[0].relation_id is two[0].relation_id
     assert one[0].mention_ids is two[0].mention_ids and one[1].mention_ids[0] is two[0].mention_ids[1]
+
+
+def test_repeated_values_of_a_tbf_file_are_one_object_each() -> None:
+    """A mention's id, text, score, token ids and span recur across a corpus's documents: read once each,
+    so a loaded corpus holds one object per distinct value (the values themselves unchanged)."""
+    lines = []
+    for doc in ("d1", "d2"):
+        lines += [f"#BeginOfDocument {doc}", f"run\t{doc}\tE1\tt3\tattack\tConflict_Attack\tActual\t0.5",
+                  f"run\t{doc}\tE2\tt4,t5\tpeace talks\tContact_Meet\tOther", "#EndOfDocument"]
+    tbf, _ = parse_tbf("\n".join(lines) + "\n", path="x.tbf", mode=SpanMode.TOKEN)
+    first, second = (tbf.documents[d].mentions for d in ("d1", "d2"))
+    assert first[0].span == ("t3",) and first[1].span == ("t4", "t5") and first[0].score == "0.5"
+    for a, b in zip(first, second, strict=True):
+        assert a.mention_id is b.mention_id and a.text is b.text and a.span is b.span and a.score is b.score
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet="ab\n\r", max_size=40), st.integers(min_value=0, max_value=9))
+def test_lines_in_chunks_are_the_lines_of_split(text: str, chunk: int) -> None:
+    from evmeval.io.reading import lines_in_chunks
+
+    assert list(lines_in_chunks(text, chunk)) == text.split("\n")

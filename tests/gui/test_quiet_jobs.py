@@ -98,3 +98,27 @@ def test_switching_documents_in_the_window_pauses_quiet_jobs(qtbot, tmp_path: Pa
     assert window.session.selection.doc_id == "doc2"
     assert window.runner.quiet_paused
     qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=10_000)
+
+
+def test_the_muc_and_gate_count_waits_at_a_document_while_the_user_switches(runner, qtbot, monkeypatch):
+    """Issue 26: the count ran seconds at MAVEN-ERE's size without a cancel check, holding the interpreter
+    through the first document switches after a load; it now waits between documents, and counts the same."""
+    from evmeval.mention.schemes import scheme_scores
+
+    from evmeval_gui.model.alignment import AlignmentFigures
+    from evmeval_gui.model.corpus import make_request
+    from evmeval_gui.model.session import Session
+
+    data = Path(__file__).resolve().parents[1] / "data" / "aligngui"
+    session = Session(model_jobs.ImmediateRunner())
+    session.open(make_request(str(data / "gold.tbf"), [str(data / "system.tbf")]))
+    session.runner = runner  # from here on, background work as in the window
+    figures = AlignmentFigures(session)
+    monkeypatch.setattr(model_jobs, "PAUSE_WAIT_S", 30.0)
+    runner.pause_quiet(60_000)  # the user is switching documents
+    assert figures.recount()
+    qtbot.wait(300)
+    assert figures.schemes is None and runner.running("schemes")  # waiting at its first document
+    runner.pause_quiet(0)  # idle again
+    qtbot.waitUntil(lambda: figures.schemes is not None, timeout=10_000)
+    assert figures.schemes == scheme_scores(session.result)

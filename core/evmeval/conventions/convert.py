@@ -29,6 +29,10 @@ from evmeval.model import Document, Mention, SpanMode, TbfFile, TokenTable
 SOURCES = ("textee", "dygiepp", "maven", "maven-ere", "casie", "tbf", "brat", "bionlp")
 TARGETS = ("tbf", "textee", "dygiepp", "maven", "maven-ere", "casie", "brat", "bionlp")
 TOKEN_TARGETS = ("textee", "dygiepp", "maven", "maven-ere")
+REALIS_TARGETS = ("tbf", "brat", "casie")
+"""Targets that hold a realis per mention (a pivot into any other target does not report realis made up)."""
+REALIS_WRITTEN = "realis (the source has none: NOT_ANNOTATED written)"
+"""What a first leg into tbf reports for a source without realis."""
 """Targets whose mentions are on tokens: out of tbf on token ids (a pivot on characters is tokenized)."""
 
 
@@ -74,7 +78,7 @@ def token_to_tbf(path: str, fmt: str, predictions: bool = False) -> Output:
         docs = read_dygiepp(path).documents
         out.lost["DyGIE++ fields other than events (ner, relations, clusters, event_clusters)"] = sum(
             1 for d in docs for k in ("ner", "relations", "clusters", "event_clusters") if k in d.extra)
-    out.lost["realis (the source has none: NOT_ANNOTATED written)"] = sum(len(d.mentions) for d in documents)
+    out.lost[REALIS_WRITTEN] = sum(len(d.mentions) for d in documents)
     return drop_zero(out)
 
 

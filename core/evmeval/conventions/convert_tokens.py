@@ -14,7 +14,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from evmeval.conventions.convert import Output, documents_with_tables, drop_zero, read_tbf_strictly, tbf_name
+from evmeval.conventions.convert import (
+    REALIS_WRITTEN,
+    Output,
+    documents_with_tables,
+    drop_zero,
+    read_tbf_strictly,
+    tbf_name,
+)
 from evmeval.conventions.corpus import document_text
 from evmeval.conventions.corpus_formats import _clusters
 from evmeval.conventions.ours import Unit
@@ -78,7 +85,7 @@ def maven_to_tbf(path: str) -> Output:
             d.candidates or ())
         out.lost["MAVEN type ids (tbf keeps the type name)"] += len(d.events or ())
     out.files[tbf_name(path)] = format_tbf(docs)
-    out.lost["realis (the source has none: NOT_ANNOTATED written)"] = sum(len(d.mentions) for d in docs)
+    out.lost[REALIS_WRITTEN] = sum(len(d.mentions) for d in docs)
     return drop_zero(out)
 
 
@@ -103,7 +110,7 @@ def maven_ere_to_tbf(path: str) -> Output:
         docs.append(_document(d.id, events, d.line, tuple(pairs)))
         _token_files(out, d.id, d.tokens)
     out.files[tbf_name(path)] = format_tbf(docs)
-    out.lost["realis (the source has none: NOT_ANNOTATED written)"] = sum(len(d.mentions) for d in docs)
+    out.lost[REALIS_WRITTEN] = sum(len(d.mentions) for d in docs)
     return drop_zero(out)
 
 

@@ -15,7 +15,15 @@ import os
 import tempfile
 from collections.abc import Callable
 
-from evmeval.conventions.convert import TOKEN_TARGETS, Output, convert, drop_zero, read_tbf_strictly
+from evmeval.conventions.convert import (
+    REALIS_TARGETS,
+    REALIS_WRITTEN,
+    TOKEN_TARGETS,
+    Output,
+    convert,
+    drop_zero,
+    read_tbf_strictly,
+)
 from evmeval.io.convert import brat_to_document, document_to_brat
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import read_text
@@ -68,9 +76,12 @@ def _remapped(tbf: str, token_dir: str | None, text_dir: str, to_tokens: bool, o
     return folder if to_tokens else None
 
 
-def _legged(out: Output, leg: str, into: Output) -> None:
+def _legged(out: Output, leg: str, into: Output, moot: tuple[str, ...] = ()) -> None:
+    """`out`'s report into `into`'s, each line naming its leg; `moot`: lines the target makes moot (a
+    realis the first leg made up for a target that has no realis)."""
     for what, n in out.lost.items():
-        into.lost[f"{what} [{leg}]"] += n
+        if what not in moot:
+            into.lost[f"{what} [{leg}]"] += n
 
 
 def _outside(problem: Problem, folder: str, source: str) -> Problem:
@@ -96,7 +107,7 @@ def through_tbf(source: str, source_format: str, target: str, predictions: bool,
     if first is None:
         first = convert(source, source_format, "tbf", predictions=predictions)
     out = Output(warnings=list(first.warnings))
-    _legged(first, f"{source_format} -> tbf", out)
+    _legged(first, f"{source_format} -> tbf", out, () if target in REALIS_TARGETS else (REALIS_WRITTEN,))
     with tempfile.TemporaryDirectory(prefix="evmeval-convert-") as folder:
         try:
             tbf, tokens, texts = _scratch(folder, first.files)

@@ -106,6 +106,17 @@ def read_text(path: str) -> str:
     return decode_text(read_bytes(path), path)
 
 
+def lines_in_chunks(text: str, chunk: int = 1 << 20) -> Iterator[str]:
+    """The lines of `text` as `text.split("\\n")` gives them, split a megabyte at a time: a reader of
+    every line never holds the whole file's lines at once (50 MB for an 8,000-document tbf file)."""
+    start, size = 0, len(text)
+    while start <= size:
+        end = text.find("\n", start + chunk)
+        end = size if end < 0 else end
+        yield from text[start:end].split("\n")
+        start = end + 1
+
+
 def lines_of(text: str) -> Iterator[str]:
     """The lines of `text` as `text.split("\\n")` gives them, one at a time: a reader that stops at the
     first lines it needs does not split a whole corpus file (1.3M lines at MAVEN-ERE's size) first."""

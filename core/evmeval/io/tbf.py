@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import BinaryIO
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_of, read_text
+from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_in_chunks, lines_of, read_text
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
 
 BEGIN = "#BeginOfDocument"
@@ -255,11 +255,17 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
     canon_cache: dict[str, tuple[str, str]] = {}  # raw type or realis -> (raw, canonical)
     canon_get = canon_cache.get
     shared: dict[str, str] = {}
+    # The same for a mention's id, text, score, token ids and span: `E1`, `attack` and `(t12,)` recur in
+    # document after document; shared, an 8,000-document corpus holds ~100 MB less (values unchanged).
+    words: dict[str, str] = {}
+    word = words.setdefault
+    spans: dict[str, tuple[str, ...]] = {}
+    one_token = spans.get
     new_mention = tuple.__new__
     last_run = ""
     doc_id: str | None = None
     append = frame.mentions.append
-    for number, raw in enumerate(text.split("\n"), start=first_line):
+    for number, raw in enumerate(lines_in_chunks(text), start=first_line):
         line = raw.strip()
         if not line:
             continue
@@ -275,14 +281,17 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
             problems.append(Problem(path, number, f"mention line has too few fields ({len(fields)})", MENTION_LAYOUT))
             continue
         run_id, doc_column, mention_id, span_field, mention_text, raw_type, raw_realis = fields[:7]
-        score = fields[7] if len(fields) > 7 else None
+        score = word(fields[7], fields[7]) if len(fields) > 7 else None
         span: tuple | None
         if token_mode and "," not in span_field and span_field and " " not in span_field:
-            span = (span_field,)  # the usual one-token span, without the general checks
+            span = one_token(span_field) or spans.setdefault(span_field, (span_field,))  # the usual one-token
+            # span, without the general checks
         else:
             span = _span_or_problem(span_field, token_mode, path, number, problems)
             if span is None:
                 continue
+            if token_mode:
+                span = one_token(span_field) or spans.setdefault(span_field, tuple([word(t, t) for t in span]))
         typed = canon_get(raw_type) or canon_cache.setdefault(raw_type, (raw_type, canonical(raw_type)))
         raw_type, mention_type = typed
         typed = canon_get(raw_realis) or canon_cache.setdefault(raw_realis, (raw_realis, canonical(raw_realis)))
@@ -290,8 +299,9 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
         if run_id != last_run:
             last_run = shared.setdefault(run_id, run_id)
         doc_column = doc_id if doc_column == doc_id else shared.setdefault(doc_column, doc_column)
-        append(new_mention(Mention, (last_run, doc_column, mention_id, span, mention_text, mention_type, realis,
-                                     raw_type, raw_realis, score, number)))
+        append(new_mention(Mention, (last_run, doc_column, word(mention_id, mention_id), span,
+                                     word(mention_text, mention_text), mention_type, realis, raw_type, raw_realis,
+                                     score, number)))
     documents = frame.finish()
     return TbfFile(path=path, mode=mode, documents=documents), problems
 

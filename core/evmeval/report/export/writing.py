@@ -194,7 +194,7 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
 def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, coref: CorefResult | None,
                    sequencing: Sequencing, charts: ChartRenderer | None, tables: Tables) -> list[str]:
     tally = SchemeTally(result, tables)
-    confusion = ConfusionTally(tables=tables)
+    confusion = ConfusionTally(tables=tables, members=False)  # drawn, never clicked: counts only
 
     @functools.cache
     def schemes() -> SchemeResult:  # asked for once mappings.csv is written: every document counted
@@ -257,7 +257,7 @@ def _count_schemes(result: ScoreResult, tables: Tables, *, confusions: bool = Tr
     """The MUC/GATE counts and (`confusions`) the charts' confusion matrices, in one walk over the
     mapping rows; then the overlap units they needed are dropped (~35 MB on 2000 documents)."""
     tally = SchemeTally(result, tables)
-    confusion = ConfusionTally(tables=tables) if confusions else None
+    confusion = ConfusionTally(tables=tables, members=False) if confusions else None
     for document in result.documents:
         tally.add(document)
         if confusion is not None:
