@@ -1,7 +1,8 @@
 """Build hook for the optional C kernels; every piece of metadata stays in pyproject.toml.
 
 `evmeval.mention._kernel` speeds up the common `evmeval-score -o [-d]` run (docs/troubleshooting.md, "No C compiler"),
-`evmeval.coref._corefkernel` the coreference lines and metrics of `-c`. Both are `optional=True`: without a C
+`evmeval.coref._corefkernel` the coreference lines and metrics of `-c`, `evmeval.sequencing._timegraphkernel`
+v1.8's time graph of `-a`. All three are `optional=True`: without a C
 compiler or Python headers the build skips them and the package installs and runs on its pure-Python
 path, which gives the same bytes. `EVMEVAL_PURE_PYTHON=1` makes the program ignore them.
 """
@@ -17,6 +18,9 @@ setup(
                   extra_compile_args=_STRICT_FLOATS,
                   extra_link_args=["-pthread"], optional=True),
         Extension("evmeval.coref._corefkernel", sources=["core/evmeval/coref/_corefkernel.c"],
+                  extra_compile_args=_STRICT_FLOATS,
+                  optional=True),
+        Extension("evmeval.sequencing._timegraphkernel", sources=["core/evmeval/sequencing/_timegraphkernel.c"],
                   extra_compile_args=_STRICT_FLOATS,
                   optional=True),
     ],

@@ -9,6 +9,9 @@ CPU time (user + system of the child and its children), not wall time: the machi
 
     python benchmarks/gen_corpus.py --seed 3 --docs 2000 --mentions 40 --out /tmp/c2000
     python benchmarks/second_forms_bench.py /tmp/c2000 [--runs 5] [--only NAME ...]
+
+The sequencing kernel needs links: give it a corpus made with `--sequencing` (benchmarks/sequencing_bench.py
+makes one in the cache folder), e.g. `--only 'sequencing C kernel'`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import tempfile
 SCORE = "from evmeval.cli.entry import score; sys.argv[0] = 'evmeval-score'; score()"
 NO_COREF_KERNEL = ("import evmeval.coref.kernel as k, evmeval.coref.scoring as s, evmeval.report.coref_report as r; "
                    "k.KERNEL = s.KERNEL = r.KERNEL = None")
+NO_SEQUENCING_KERNEL = "import evmeval.sequencing.timegraph_kernel as k; k.KERNEL = None"
 PURE = {"EVMEVAL_PURE_PYTHON": "1"}
 
 FORMS = {  # name: (task, arguments, A's (patch, env), B's (patch, env))
@@ -32,6 +36,8 @@ FORMS = {  # name: (task, arguments, A's (patch, env), B's (patch, env))
                                  ("", {}), ("", PURE)),
     "coref C kernel": ("evmeval-score -t -o -c", ["-o", "{out}/s.txt", "-c", "{out}/c"], ("", {}),
                        (NO_COREF_KERNEL, {})),
+    "sequencing C kernel": ("evmeval-score -t -a -o", ["-o", "{out}/s.txt", "-a", "{out}/seq"], ("", {}),
+                            (NO_SEQUENCING_KERNEL, {})),
 }
 
 

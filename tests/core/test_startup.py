@@ -22,9 +22,9 @@ sys.__stderr__.write("\\nMODULES " + json.dumps(sorted(m for m in sys.modules if
 sys.exit(code)
 """
 HEAVY = ("evmeval.cli.score.", "evmeval.cli.fastpath.", "evmeval.report.text.", "evmeval.report.run.",
-         "evmeval.align.greedy.", "evmeval.align.strategies.", "evmeval.sequencing.", "evmeval.api.")
+         "evmeval.align.greedy.", "evmeval.align.strategies.", "evmeval.api.")
 """Modules of the scoring run (with their submodules)."""
-INSIDE = ("evmeval.mention.", "evmeval.coref.")
+INSIDE = ("evmeval.mention.", "evmeval.coref.", "evmeval.sequencing.")
 """Packages whose modules must not load (the packages themselves are empty: `--version` looks in them for the
 C kernels)."""
 

@@ -76,7 +76,8 @@ def version_text(prog: str) -> str:
     from evmeval import __version__
 
     pure = os.environ.get("EVMEVAL_PURE_PYTHON") == "1"
-    built = [name for name in ("evmeval.mention._kernel", "evmeval.coref._corefkernel") if find_spec(name) is not None]
-    kernels = ("no (EVMEVAL_PURE_PYTHON=1)" if pure and built else "yes" if len(built) == 2 else
-               f"only {built[0]}" if built else "no (not built: no C compiler at install)")
+    names = ("evmeval.mention._kernel", "evmeval.coref._corefkernel", "evmeval.sequencing._timegraphkernel")
+    built = [name for name in names if find_spec(name) is not None]
+    kernels = ("no (EVMEVAL_PURE_PYTHON=1)" if pure and built else "yes" if len(built) == len(names) else
+               f"only {', '.join(built)}" if built else "no (not built: no C compiler at install)")
     return f"{prog} {__version__} (EvmEval Studio; C kernels: {kernels})"

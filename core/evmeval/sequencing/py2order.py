@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TypeVar
 
+from evmeval.sequencing import timegraph_kernel
+
 MASK64 = (1 << 64) - 1
 MIN_SLOTS = 8
 PERTURB_SHIFT = 5
@@ -146,7 +148,13 @@ def triple_hash(a: str, b: str, c: str) -> int:
 
 
 def tuple_set_order(keys: Iterable[T]) -> list[T]:
-    """`list(s)` for a Python 2.7 set `s` of string tuples, filled in the order of `keys`."""
+    """`list(s)` for a Python 2.7 set `s` of string tuples, filled in the order of `keys` (in C when the
+    sequencing kernel is built: `evmeval.sequencing.timegraph_kernel`)."""
     listed = list(keys)
+    kernel = timegraph_kernel.KERNEL
+    if kernel is not None:
+        found: list[T] | None = kernel.tuple_set_order(listed)
+        if found is not None:  # else a key is not a tuple of str: the Python path
+            return found
     hashes = [triple_hash(*key) if len(key) == 3 else tuple_hash(key) & MASK64 for key in listed]
     return _hashed_set_order(listed, hashes)

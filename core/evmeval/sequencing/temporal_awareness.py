@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from evmeval.mention.prf import f1_score, safe_div
+from evmeval.sequencing import timegraph_kernel
 from evmeval.sequencing.links import Tlink
-from evmeval.sequencing.timegraph import REVERSE
+from evmeval.sequencing.timegraph import REVERSE, PublishedTimegraph
 
 Link = tuple[str, str, str]
 
@@ -145,7 +146,15 @@ def evaluate_document(doc_id: str, gold: Sequence[Tlink], system: Sequence[Tlink
 
     Where the weight's denominator is 0, v1.8 divides by zero: we raise `WeightUndefined`, unless
     `undefined_weight` says what to use instead (our closure uses 0: no credit for implicit matches).
+    v1.8's graph runs in C when the kernel is built (`evmeval.sequencing.timegraph_kernel`).
     """
+    kernel = timegraph_kernel.KERNEL
+    if graph is PublishedTimegraph and kernel is not None:
+        found = kernel.evaluate(gold, system, LinkOutcome)
+        if found is not None:  # else not the common case: the Python path handles it
+            system_n, gold_n, precision_matched, matched, implicit, n, outcomes = found
+            return DocumentAwareness(doc_id, system_n, gold_n, precision_matched, matched, implicit, n,
+                                     _weight(n, matched, undefined_weight), outcomes)
     gold_raw = [t[:3] for t in gold]  # (source, target, relation)
     system_raw = [t[:3] for t in system]
     gold_graph, system_graph = graph(gold_raw), graph(system_raw)
@@ -157,15 +166,20 @@ def evaluate_document(doc_id: str, gold: Sequence[Tlink], system: Sequence[Tlink
     implicit = sum(1 for link in system_final if link not in gold_final_set and gold_graph.entails(link))
     matched = sum(recall_ok)
     n = len(_nodes(gold_final) & _nodes(system_final))
-    denominator = 1 + 0.5 * n * (n - 1) - matched
-    if denominator == 0 and undefined_weight is None:
-        raise WeightUndefined(n, matched)
-    weight = 0.99 / denominator if denominator else float(undefined_weight or 0.0)
+    weight = _weight(n, matched, undefined_weight)
     outcomes = (_outcomes("gold", gold, gold_graph, dict(zip(gold_final, recall_ok, strict=True)), system_final_set)
                 + _outcomes("system", system, system_graph, dict(zip(system_final, precision_ok, strict=True)),
                             gold_final_set))
     return DocumentAwareness(doc_id, len(system_final), len(gold_final), sum(precision_ok), matched, implicit, n,
                              weight, outcomes)
+
+
+def _weight(n: int, matched: int, undefined_weight: float | None) -> float:
+    """w = 0.99 / (1 + n(n-1)/2 - matched), as v1.8 computes it."""
+    denominator = 1 + 0.5 * n * (n - 1) - matched
+    if denominator == 0 and undefined_weight is None:
+        raise WeightUndefined(n, matched)
+    return 0.99 / denominator if denominator else float(undefined_weight or 0.0)
 
 
 def _outcomes(side: str, tlinks: Sequence[Tlink], graph: Graph, ok: dict[Link, bool],
