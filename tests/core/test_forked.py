@@ -101,3 +101,33 @@ def test_export_pages_of_a_failed_child_are_written_by_the_parent(tmp_path, monk
     assert sum(name.startswith("documents" + os.sep) for name in names) == 4
     for name in names:
         assert (tmp_path / "forked" / name).read_bytes() == (tmp_path / "alone" / name).read_bytes(), name
+
+
+def test_shared_work_comes_back_in_order_from_both_processes(tmp_path) -> None:
+    """`shared` hands pieces to the parent and a child by tickets; results in piece order, the child's
+    through `send`/`receive` as it has them (some larger than a pipe holds); pieces a failed child took
+    are worked in the parent."""
+    import marshal
+
+    from evmeval._util.forked import shared
+
+    parent = os.getpid()
+
+    def work(n: int) -> tuple[int, str]:
+        (tmp_path / f"{n}").write_text(str(os.getpid()))
+        return (n, "x" * (n * 997))
+
+    out = shared(200, work, send=marshal.dumps, receive=marshal.loads)
+    assert out == [(n, "x" * (n * 997)) for n in range(200)]
+    pids = {int((tmp_path / f"{n}").read_text()) for n in range(200)}
+    if hasattr(os, "fork"):
+        assert parent in pids and len(pids) == 2                       # both processes took pieces
+
+    def dying(n: int) -> int:
+        if os.getpid() != parent and n > 50:
+            os._exit(3)
+        return n
+
+    assert shared(200, dying, send=marshal.dumps, receive=marshal.loads) == list(range(200))
+    assert shared(5, work, send=marshal.dumps, receive=marshal.loads, fork=False) == [
+        (n, "x" * (n * 997)) for n in range(5)]

@@ -191,3 +191,77 @@ def test_per_document_figures_and_outcomes_for_the_window(evmeval_data: Path) ->
     assert missing == {("E2", "E4"), ("E3", "E4")}
     links = next(d for d in result.documents if d.doc_id == "example2")
     assert links.node_labels["te2"] == ("E3", "E3")
+
+
+@pytest.mark.parametrize("case", ["generated_plain", "generated_nv", "two_way"])
+def test_documents_shared_with_a_child_give_the_same_result(case: str, monkeypatch) -> None:
+    """`parallel=True` (the command line) shares the documents with a forked child: every link, figure,
+    failure and refusal equals the in-process result, in document order (pooled sums are floats)."""
+    import os
+    import time
+
+    import evmeval.sequencing.scoring as scoring
+
+    folder = SEQUENCING / case
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"),
+                         token_dir=str(folder / "tkn") if (folder / "tkn").exists() else None)
+    result = score_files(inputs.gold, inputs.system)
+    for validate in (True, False):
+        outcomes = []
+        for parallel in (False, True):
+            try:
+                outcomes.append(score_sequencing(result, inputs.gold, inputs.system, validate=validate,
+                                                 strict=False, parallel=parallel))
+            except SequencingRefused as exc:
+                outcomes.append(exc.problems)
+        assert outcomes[0] == outcomes[1]
+    parent, pids = os.getpid(), os.pipe()
+    real = scoring._score_document
+
+    def recording(*args):
+        os.write(pids[1], os.getpid().to_bytes(4, "little"))
+        time.sleep(0.05)                                              # each piece long enough for both to take some
+        return real(*args)
+
+    monkeypatch.setattr(scoring, "_score_document", recording)
+    score_sequencing(result, inputs.gold, inputs.system, validate=False, strict=False, parallel=True)
+    os.close(pids[1])
+    data = os.read(pids[0], 1 << 16)
+    workers = {int.from_bytes(data[i:i + 4], "little") for i in range(0, len(data), 4)}
+    if hasattr(os, "fork"):
+        assert parent in workers and len(workers) == 2
+
+
+@pytest.mark.parametrize("batch", [1, 4096])
+def test_the_link_table_is_link_rows_joined_by_tabs(batch: int, monkeypatch) -> None:
+    """`iter_link_table` writes each document's rows in one format string: the same lines as
+    `link_rows` joined by tabs, in pieces of whole documents."""
+    import evmeval.report.sequencing_report as report
+
+    folder = SEQUENCING / "generated_nv"
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"))
+    result = score_files(inputs.gold, inputs.system)
+    seq = score_sequencing(result, inputs.gold, inputs.system, validate=False, strict=False)
+    monkeypatch.setattr(report, "LINK_TABLE_BATCH", batch)
+    for closure in ("published", "full"):
+        rows = list(report.link_rows(seq, closure))
+        assert len(rows) > 20
+        pieces = list(report.iter_link_table(seq, closure))
+        assert "".join(pieces) == "\t".join(report.LINK_TABLE_COLUMNS) + "\n" + "".join(
+            "\t".join(row) + "\n" for row in rows)
+        assert len(pieces) > (2 if batch == 1 else 1)
+
+
+def test_the_lazy_json_writes_the_same_text() -> None:
+    """`sequencing_json(lazy=True)` (the command line's): documents and nodes are built while written,
+    the text is the one of the dicts built beforehand."""
+    from evmeval.report.json_report import dumps
+    from evmeval.report.sequencing_report import sequencing_json
+
+    folder = SEQUENCING / "generated_nv"
+    inputs = load_inputs(str(folder / "gold.tbf"), str(folder / "system.tbf"))
+    result = score_files(inputs.gold, inputs.system)
+    seq = score_sequencing(result, inputs.gold, inputs.system, validate=False, strict=False)
+    built = dumps({"sequencing": sequencing_json(seq)})
+    assert dumps({"sequencing": sequencing_json(seq, lazy=True)}) == built
+    assert json.loads(built)["sequencing"]["closures"]["full"]["After"]["documents"]

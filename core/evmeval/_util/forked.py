@@ -5,6 +5,9 @@ on the second core while the first parses and scores: the checks only produce wa
 beside the scoring takes them off the wall-clock time. Where `os.fork` does not exist, the function
 simply runs when its result is asked for.
 
+`shared` divides numbered pieces of work (sequencing's documents) between this process and one
+child by `Tickets`, each piece to whichever process is free, results in piece order.
+
 A program that handles Ctrl+C (`evmeval._util.interrupt`) kills and reaps the child on an interrupt and removes
 the temporary file it was writing; the child itself ignores the signal.
 """
@@ -15,6 +18,7 @@ import contextlib
 import marshal
 import os
 import signal
+import struct
 import sys
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
@@ -162,3 +166,79 @@ def _loads(data: bytes) -> Any:
     import pickle
 
     return pickle.loads(data[1:])
+
+
+def shared(count: int, work: Callable[[int], T], *, send: Callable[[T], bytes], receive: Callable[[bytes], T],
+           fork: bool = True) -> list[T]:
+    """`[work(0), …, work(count - 1)]`, the pieces shared between this process and one forked child by
+    `Tickets` (each takes the next piece when done with its last).
+
+    The child sends each result as soon as it has it, `send(result)` (bytes: `marshal` of plain data is
+    many times faster than pickling objects), through a pipe this process empties between its own pieces
+    and turns back with `receive`: no copy of the child's share piles up here, and the turning back is
+    part of this process's share, which the tickets balance too. Pieces a failed child took are worked
+    here. `fork=False` (a library caller): all of them here."""
+    if not fork or count < 2 or not hasattr(os, "fork") or sys.platform == "darwin":
+        return [work(n) for n in range(count)]
+    tickets = Tickets(count)
+    read_fd, write_fd = os.pipe()
+
+    def child() -> None:
+        os.close(read_fd)
+        with os.fdopen(write_fd, "wb") as pipe:
+            while (n := tickets.take(mine=False)) is not None:
+                data = send(work(n))
+                pipe.write(_RECORD.pack(n, len(data)) + data)
+                pipe.flush()
+
+    forked = Forked(child)
+    os.close(write_fd)
+    results: dict[int, T] = {}
+    inbox = _Inbox(read_fd, receive, results)
+    try:
+        while (n := tickets.take(mine=True)) is not None:
+            results[n] = work(n)
+            inbox.collect(block=False)
+        inbox.collect(block=True)
+    finally:
+        os.close(read_fd)
+        forked.cancel()  # ended by now (its pipe is closed): only reaped, never run again here
+    return [results[n] if n in results else work(n) for n in range(count)]
+
+
+_RECORD = struct.Struct("<II")
+"""A piece's number and the length of its bytes, before them in `shared`'s pipe."""
+
+
+class _Inbox:
+    """This process's end of `shared`'s pipe: whole records turned back as they arrive."""
+
+    def __init__(self, fd: int, receive: Callable[[bytes], Any], results: dict[int, Any]) -> None:
+        self._fd, self._receive, self._results = fd, receive, results
+        self._buffer = bytearray()
+        os.set_blocking(fd, False)
+
+    def collect(self, *, block: bool) -> None:
+        """Turn back what the pipe holds now (`block`: all until the child closes it)."""
+        if block:
+            os.set_blocking(self._fd, True)
+        while True:
+            try:
+                chunk = os.read(self._fd, 1 << 16)
+            except BlockingIOError:
+                return
+            if not chunk:
+                return
+            self._buffer += chunk
+            self._turn_back()
+
+    def _turn_back(self) -> None:
+        buffer, start = self._buffer, 0
+        while len(buffer) - start >= _RECORD.size:
+            n, size = _RECORD.unpack_from(buffer, start)
+            end = start + _RECORD.size + size
+            if end > len(buffer):
+                break
+            self._results[n] = self._receive(bytes(buffer[start + _RECORD.size:end]))
+            start = end
+        del buffer[:start]

@@ -41,7 +41,7 @@ class SequencingRun:
     def json(self) -> dict[str, Any]:
         from evmeval.report.sequencing_report import sequencing_json
 
-        return sequencing_json(self.result)
+        return sequencing_json(self.result, lazy=True)  # built while written: a file is all it is for
 
     def write_folder(self) -> None:
         """Our inspectable output in the -a folder (v1.8's TimeML files are not written; the same links

@@ -13,6 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from evmeval.mention.prf import nan_to_none
+from evmeval.report.json_report import LazyArray, LazyObject, encoded
 from evmeval.sequencing.links import EVALUATIONS, DocumentLinks
 from evmeval.sequencing.scoring import CLOSURE_LABELS, Evaluation, SequencingResult
 from evmeval.sequencing.temporal_awareness import Awareness, DocumentAwareness
@@ -81,21 +82,36 @@ def link_rows(result: SequencingResult, closure: str = "published") -> Iterable[
 
 
 LINK_TABLE_BATCH = 4096
-"""Rows per piece of `iter_link_table`."""
+"""Rows per piece of `iter_link_table` (at least: a document's rows stay in one piece)."""
+
+
+def _document_rows(doc: DocumentAwareness, name: str) -> str:
+    """One document's rows of `link_rows` in one evaluation, as table lines: written out in one format
+    string per row (the table's cost on 2,000 documents was building a tuple per row to join)."""
+    prefix = f"{doc.doc_id}\t{name}\t"
+    return "".join([f"{prefix}{side}\t{kind}\t{source}\t{target}\t{source_node}\t{target_node}\t{line}\t"
+                    f"{outcome}\t{'yes' if violation else 'no'}\n"
+                    for side, kind, source, target, source_node, target_node, line, outcome, violation
+                    in doc.outcomes])
 
 
 def iter_link_table(result: SequencingResult, closure: str = "published") -> Iterator[str]:
-    """The link table in pieces of `LINK_TABLE_BATCH` rows, for `write_atomic` to write as they come: the
-    whole text (20 MB and ~300k row strings on 2,000 documents) is never held at once."""
+    """The link table in pieces of about `LINK_TABLE_BATCH` rows, for `write_atomic` to write as they
+    come: the whole text (20 MB and ~300k rows on 2,000 documents) is never held at once. Its lines
+    are `link_rows` joined by tabs (tested against it)."""
     yield "\t".join(LINK_TABLE_COLUMNS) + "\n"
     batch: list[str] = []
-    for row in link_rows(result, closure):
-        batch.append("\t".join(row))
-        if len(batch) == LINK_TABLE_BATCH:
-            yield "\n".join(batch) + "\n"
-            batch = []
+    rows = 0
+    for name in EVALUATIONS:
+        evaluation = result.evaluations.get(closure, {}).get(name)
+        for doc in evaluation.documents if evaluation is not None else ():
+            batch.append(_document_rows(doc, name))
+            rows += len(doc.outcomes)
+            if rows >= LINK_TABLE_BATCH:
+                yield "".join(batch)
+                batch, rows = [], 0
     if batch:
-        yield "\n".join(batch) + "\n"
+        yield "".join(batch)
 
 
 def link_table_tsv(result: SequencingResult, closure: str = "published") -> str:
@@ -122,28 +138,34 @@ def _document_json(doc: DocumentAwareness) -> dict[str, Any]:
             "implicit_matched": doc.implicit_matched, "weight": doc.weight, "links": links}
 
 
-def _evaluation_json(evaluation: Evaluation) -> dict[str, Any]:
+def _evaluation_json(evaluation: Evaluation, lazy: bool) -> dict[str, Any]:
     c = evaluation.corpus
+    documents: Sequence[Any] = (LazyArray(evaluation.documents, lambda d: encoded(_document_json(d))) if lazy
+                                else [_document_json(d) for d in evaluation.documents])
     return {"corpus": {**_figures(c.precision, c.recall, c.f1), "precision_matched": c.precision_matched,
                        "system_links": c.system_links, "recall_credit": c.recall_credit, "gold_links": c.gold_links},
-            "documents": [_document_json(d) for d in evaluation.documents]}
+            "documents": documents}
 
 
-def _nodes_json(documents: Sequence[DocumentLinks]) -> dict[str, dict[str, list[str | None]]]:
-    return {d.doc_id: {node: list(pair) for node, pair in d.node_labels.items()} for d in documents}
+def _nodes(d: DocumentLinks) -> dict[str, list[str | None]]:
+    return {node: list(pair) for node, pair in d.node_labels.items()}
 
 
-def sequencing_json(result: SequencingResult) -> dict[str, Any]:
-    """The `sequencing` object of `--json` (layout: docs/reference/json.md)."""
+def sequencing_json(result: SequencingResult, *, lazy: bool = False) -> dict[str, Any]:
+    """The `sequencing` object of `--json` (layout: docs/reference/json.md). `lazy` (a file is all it is
+    for): each document's links and nodes are built when `evmeval.report.json_report.iter_dumps` writes
+    them, the same text (MAVEN-ERE's million links never exist as dicts all at once)."""
+    nodes: Any = (LazyObject(result.documents, lambda d: d.doc_id, lambda d: encoded(_nodes(d))) if lazy
+                  else {d.doc_id: _nodes(d) for d in result.documents})
     return {
         "mapping": result.mapping,
         "validated": result.validated,
         "evaluations": list(EVALUATIONS),
         "closures": {closure: {"label": CLOSURE_LABELS[closure],
-                               **{name: _evaluation_json(evaluations[name]) if name in evaluations
+                               **{name: _evaluation_json(evaluations[name], lazy) if name in evaluations
                                   else {"error": result.failures.get(closure, {}).get(name, "")}
                                   for name in EVALUATIONS}}
                      for closure, evaluations in result.evaluations.items()},
-        "nodes": _nodes_json(result.documents),
+        "nodes": nodes,
         "warnings": list(result.warnings),
     }

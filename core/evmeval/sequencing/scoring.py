@@ -13,11 +13,13 @@ than two ids, the weight's division by zero) we raise `SequencingError` with the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+import marshal
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any, NamedTuple
 
-from evmeval._util.forked import Forked
+from evmeval._util.forked import shared
 from evmeval.io.errors import FormatError, Problem
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import Relation, TbfFile
@@ -27,6 +29,8 @@ from evmeval.sequencing.links import (
     EVALUATIONS,
     DocumentLinks,
     SideLinks,
+    Tlink,
+    TwoWay,
     keep_listed,
     node_ids,
     side_links,
@@ -35,6 +39,7 @@ from evmeval.sequencing.temporal_awareness import (
     Awareness,
     DocumentAwareness,
     GraphFactory,
+    LinkOutcome,
     WeightUndefined,
     evaluate_document,
     pool,
@@ -174,47 +179,109 @@ def _gold_ids(doc: DocumentResult, gold: TbfFile) -> set[str]:
     return ids
 
 
+def _undefined(d: DocumentLinks, name: str, why: str) -> SequencingError:
+    return SequencingError(
+        d.gold.path, 0,
+        f"document {d.doc_id!r}, {name} links: the published implicit-match weight is undefined "
+        f"({why}); v1.8 stops here with ZeroDivisionError",
+        "links that do not match on every pair of shared nodes (two-way links scored with -nv, or an "
+        "After and a Subevent link between the same two mentions, in All)")
+
+
+def _evaluated(d: DocumentLinks, name: str, closure: str) -> DocumentAwareness | str | None:
+    """One document's figures in one evaluation; the reason where v1.8 divides by zero; None for a
+    document v1.8's TimeML scorer skips (a `DS_Store` file name)."""
+    if "DS_Store" in d.doc_id + ".tml":
+        return None
+    try:
+        return evaluate_document(d.doc_id, d.gold.tlinks(name), d.system.tlinks(name), CLOSURES[closure],
+                                 undefined_weight=None if closure == "published" else 0.0)
+    except WeightUndefined as exc:
+        return str(exc)
+
+
 def evaluate(links: Sequence[DocumentLinks], name: str, closure: str) -> Evaluation:
     """One evaluation over all documents. Raises `SequencingError` where v1.8 divides by zero."""
-    graph = CLOSURES[closure]
     documents = []
     for d in links:
-        if "DS_Store" in d.doc_id + ".tml":  # v1.8's TimeML scorer skips such file names
-            continue
-        try:
-            documents.append(evaluate_document(d.doc_id, d.gold.tlinks(name), d.system.tlinks(name), graph,
-                                               undefined_weight=None if closure == "published" else 0.0))
-        except WeightUndefined as exc:
-            raise SequencingError(
-                d.gold.path, 0,
-                f"document {d.doc_id!r}, {name} links: the published implicit-match weight is undefined "
-                f"({exc}); v1.8 stops here with ZeroDivisionError",
-                "links that do not match on every pair of shared nodes (two-way links scored with -nv, or an "
-                "After and a Subevent link between the same two mentions, in All)") from None
+        figures = _evaluated(d, name, closure)
+        if isinstance(figures, str):
+            raise _undefined(d, name, figures)
+        if figures is not None:
+            documents.append(figures)
     return Evaluation(name, closure, pool(documents), tuple(documents))
 
 
-def _try(links: Sequence[DocumentLinks], jobs: Sequence[tuple[str, str]]) -> list[Evaluation | Problem]:
-    """Each job's evaluation, or the `Problem` that stopped it (plain data: it crosses a pipe)."""
-    out: list[Evaluation | Problem] = []
-    for closure, name in jobs:
-        try:
-            out.append(evaluate(links, name, closure))
-        except SequencingError as exc:
-            out.append(exc.problem)
-    return out
+class _Scored(NamedTuple):
+    """One document's share of `score_sequencing`: its links (or the `Problem` building them raised),
+    the pairs v1.8 refuses, and its figures per job (not evaluated where it has refused pairs)."""
+
+    links: DocumentLinks | Problem
+    refused: list[Problem]
+    figures: list[DocumentAwareness | str | None]
 
 
-def _run_jobs(links: Sequence[DocumentLinks], jobs: Sequence[tuple[str, str]], *,
-              parallel: bool) -> list[Evaluation | Problem]:
-    """The evaluations in `jobs` order; with `parallel`, the `All` ones (half the work) in a forked child."""
-    if not parallel:
-        return _try(links, jobs)
-    forked = [job for job in jobs if job[1] == "All"]
-    child = Forked(partial(_try, links, forked))
-    here = iter(_try(links, [job for job in jobs if job[1] != "All"]))
-    there = iter(child.result())
-    return [next(there) if job[1] == "All" else next(here) for job in jobs]
+def _score_document(documents: Sequence[DocumentResult], gold: TbfFile, system: TbfFile, mapping: str,
+                    filtered: bool, validate: bool, jobs: Sequence[tuple[str, str]], number: int) -> _Scored:
+    doc = documents[number]
+    try:
+        doc_links = document_links(doc, gold, system, mapping=mapping, filtered=filtered)
+    except FormatError as exc:
+        return _Scored(exc.problem, [], [])
+    refused = []
+    if validate:
+        refused = (two_way_problems(doc_links.gold, doc.doc_id)
+                   + two_way_problems(doc_links.system, doc.doc_id, _gold_ids(doc, gold)))
+    figures = [] if refused else [_evaluated(doc_links, name, closure) for closure, name in jobs]
+    return _Scored(doc_links, refused, figures)
+
+
+def _side_plain(side: SideLinks) -> tuple[Any, ...]:
+    return (side.path, {kind: [tuple(t) for t in links] for kind, links in side.links.items()}, side.node_of,
+            list(side.warnings), [tuple(t) for t in side.two_way])
+
+
+def _side(plain: tuple[Any, ...]) -> SideLinks:
+    path, links, node_of, warnings, two_way = plain
+    return SideLinks(path, {kind: tuple(map(Tlink._make, rows)) for kind, rows in links.items()}, node_of,
+                     tuple(warnings), tuple(map(TwoWay._make, two_way)))
+
+
+def _problem_plain(p: Problem) -> tuple[Any, ...]:
+    return (p.path, p.line, p.message, p.expected, p.fatal)
+
+
+def to_plain(scored: _Scored) -> tuple[Any, ...]:
+    """One document's share as tuples, lists, dicts and strings, which `marshal` sends across the
+    pipe many times faster than pickle sends the objects; `from_plain` turns it back, equal."""
+    d = scored.links
+    links = (_problem_plain(d) if isinstance(d, Problem)
+             else (d.doc_id, _side_plain(d.gold), _side_plain(d.system), d.node_labels))
+    figures = [f if f is None or isinstance(f, str)
+               else (f.doc_id, f.system_links, f.gold_links, f.precision_matched, f.recall_matched,
+                     f.implicit_matched, f.common_nodes, f.weight, [tuple(o) for o in f.outcomes])
+               for f in scored.figures]
+    return (isinstance(d, Problem), links, [_problem_plain(p) for p in scored.refused], figures)
+
+
+def from_plain(plain: tuple[Any, ...]) -> _Scored:
+    failed, links, refused, figures = plain
+    return _Scored(Problem(*links) if failed else DocumentLinks(links[0], _side(links[1]), _side(links[2]),
+                                                                  links[3]),
+                   [Problem(*p) for p in refused],
+                   [f if f is None or isinstance(f, str)
+                    else DocumentAwareness(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7],
+                                           tuple(map(LinkOutcome._make, f[8]))) for f in figures])
+
+
+def _packed(scored: _Scored) -> bytes:
+    """A document's share as sent by the child: marshalled on its own, so the parent turns the pieces
+    back one at a time (never the whole plain copy of the child's half at once)."""
+    return marshal.dumps(to_plain(scored))
+
+
+def _unpacked(data: bytes) -> _Scored:
+    return from_plain(marshal.loads(data))
 
 
 def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
@@ -229,38 +296,49 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
     Raises `SequencingError` (a `FormatError`) where v1.8 refuses or crashes (`SequencingRefused`, with
     every pair linked both ways in the corpus, where it refuses without -nv); with `strict=False` an
     evaluation v1.8 cannot finish (its division by zero) is left out and explained in `failures`.
-    `parallel=True` (command line only: it forks) evaluates `All` in a child process meanwhile.
+    `parallel=True` (command line only: it forks) shares the documents with a child process
+    (`evmeval._util.forked.shared`); they are taken in document order all the same: the same result.
     """
+    jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
+    work = partial(_score_document, result.documents, gold, system, mapping, filtered, validate, jobs)
+    if parallel:  # the documents shared with a forked child, then taken in order as below
+        scored: Iterable[_Scored] = shared(len(result.documents), work, send=_packed, receive=_unpacked)
+    else:
+        scored = map(work, range(len(result.documents)))
     links = []
     warnings: list[str] = []
     refused: list[Problem] = []
-    for number, doc in enumerate(result.documents):
-        try:
-            doc_links = document_links(doc, gold, system, mapping=mapping, filtered=filtered)
-        except FormatError:
+    figures: list[list[DocumentAwareness]] = [[] for _ in jobs]
+    stopped: dict[int, Problem] = {}
+    for number, (doc_links, doc_refused, doc_figures) in enumerate(scored):
+        if isinstance(doc_links, Problem):
             if refused:  # v1.8 would have stopped at the earlier document's two-way links
                 break
-            raise
-        if validate:
-            refused += two_way_problems(doc_links.gold, doc.doc_id)
-            refused += two_way_problems(doc_links.system, doc.doc_id, _gold_ids(doc, gold))
+            raise FormatError(doc_links.path, doc_links.line, doc_links.message, doc_links.expected)
+        refused += doc_refused
         if not refused:  # else only the refusals are gathered: nothing will be scored
             warnings.extend(doc_links.gold.warnings + doc_links.system.warnings)
             links.append(doc_links)
+            for job, (name, outcome) in enumerate(zip((n for _, n in jobs), doc_figures, strict=True)):
+                if job in stopped or outcome is None:
+                    continue
+                if isinstance(outcome, str):  # v1.8 stops at this document's division by zero
+                    stopped[job] = _undefined(doc_links, name, outcome).problem
+                else:
+                    figures[job].append(outcome)
         if progress is not None and number % 50 == 0:
             progress(number, len(result.documents))
     if refused:
         raise SequencingRefused(refused)
-    jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
-    done = _run_jobs(links, jobs, parallel=parallel)
     evaluations: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}
     failures: dict[str, dict[str, str]] = {}
-    for (closure, name), outcome in zip(jobs, done, strict=True):
-        if isinstance(outcome, Evaluation):
-            evaluations[closure][name] = outcome
+    for job, (closure, name) in enumerate(jobs):
+        if job not in stopped:
+            evaluations[closure][name] = Evaluation(name, closure, pool(figures[job]), tuple(figures[job]))
             continue
+        problem = stopped[job]
         if strict:
-            raise SequencingError(outcome.path, outcome.line, outcome.message, outcome.expected)
-        failures.setdefault(closure, {})[name] = str(outcome)
-        warnings.append(str(outcome))
+            raise SequencingError(problem.path, problem.line, problem.message, problem.expected)
+        failures.setdefault(closure, {})[name] = str(problem)
+        warnings.append(str(problem))
     return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures)
