@@ -11,7 +11,7 @@ The kernel declines (returns None) anything unusual: CRLF, odd whitespace, contr
 that is not UTF-8, repeated documents, a malformed or misplaced line, a missing token table or token
 id. The run then goes on along the Python path with the bytes already read, exactly as without the
 kernel. `EVMEVAL_PURE_PYTHON=1` forces the Python path. `-c` goes on in `evmeval.cli.coref_fastpath`,
-`--json` in `evmeval.cli.fastpath_json`.
+`-a` in `evmeval.cli.sequencing_fastpath`, `--json` in `evmeval.cli.fastpath_json`.
 """
 
 from __future__ import annotations
@@ -31,12 +31,14 @@ from evmeval.io.reading import STDIN, read_bytes
 from evmeval.io.tbf import parse_tbf
 from evmeval.io.validate import check_document, in_file_order
 from evmeval.mention.scoring import counts_in_averages, coverage, document_warnings, type_rows
-from evmeval.model import Mention, SpanMode, TbfFile, canonical
+from evmeval.model import Document, SpanMode, TbfFile, canonical
 from evmeval.report.text import DocumentCounts, assemble_report, format_counts
 from evmeval.rules import ATTRIBUTES, COMBINATIONS, AttributeRule, Combination, values_agree
 
 if TYPE_CHECKING:
     from evmeval.cli.coref_fastpath import KernelCoref
+    from evmeval.cli.sequencing import SequencingRun
+    from evmeval.cli.sequencing_fastpath import KernelDocuments
 
 
 def _load_kernel() -> ModuleType | None:
@@ -68,11 +70,11 @@ def kernel_available() -> bool:
 
 
 def wants_kernel(args: argparse.Namespace) -> bool:
-    """Whether this run is the kernel's case: v1.8, token mode, `-o`, `-d` and `--json` (or `-c` when the
-    coreference kernel is built too, without `--json`) only, default options, files (not standard input)."""
+    """Whether this run is the kernel's case: v1.8, token mode, `-o`, `-d`, `-a` and `--json` (or `-c` when
+    the coreference kernel is built too, without `--json`) only, default options, files (not standard input)."""
     from evmeval.report.run import DEFAULT_SCHEME
 
-    plain_run = not (args.ci or args.sequencing or args.type_white_list or args.doc_id_to_eval is not None
+    plain_run = not (args.ci or args.type_white_list or args.doc_id_to_eval is not None
                      or (args.json and args.coref is not None))
     if args.coref is not None:
         from evmeval.cli.coref_fastpath import coref_kernel_available
@@ -88,13 +90,16 @@ def wants_kernel(args: argparse.Namespace) -> bool:
 class KernelRun:
     """What the kernel's run writes: the report, the comparison bytes (with -d), every warning, the
     `-c` files (`coref.files`, written by the caller before the report, as the Python path does) and the
-    `--json` document (`data`, built while written; an empty dict without `--json`)."""
+    `--json` document (`data`, built while written; an empty dict without `--json`), and with -a the
+    documents' sequencing inputs (`documents`), then the scores (`sequencing`, by `run_kernel`)."""
 
     report: str
     comparison: bytes | None
     warnings: list[str]
     coref: KernelCoref | None = None
     data: Callable[[], dict[str, Any]] = dict
+    documents: KernelDocuments | None = None
+    sequencing: SequencingRun | None = None
 
 
 def run_kernel(args: argparse.Namespace) -> KernelRun | dict[str, bytes]:
@@ -108,7 +113,22 @@ def run_kernel(args: argparse.Namespace) -> KernelRun | dict[str, bytes]:
         return {}
     preread = {args.gold: gold, args.system: system}
     run = _kernel_run(args, gold, system)
-    return preread if run is None else run
+    if run is None:
+        return preread
+    if run.documents is not None:  # scored once the kernel's parse is freed: sequencing forks a child
+        from evmeval.cli.sequencing import with_sequencing
+        from evmeval.cli.sequencing_fastpath import Disagreement, kernel_sequencing
+
+        try:
+            run.sequencing = kernel_sequencing(args, run.documents, want_json=bool(args.json))
+        except Disagreement:
+            return preread
+        run.documents = None
+        run.report = assemble_report(run.report, sequencing=run.sequencing.report_section)  # the last section
+        run.warnings += run.sequencing.result.warnings
+        if args.json:
+            run.data = partial(with_sequencing, run.data, run.sequencing)
+    return run
 
 
 def _canonical_values(values: list[str]) -> tuple[list[int], list[str]]:
@@ -119,18 +139,18 @@ def _canonical_values(values: list[str]) -> tuple[list[int], list[str]]:
 
 
 def _flagged(path: str, data: bytes, flagged: list[tuple[int, int, int, int]],
-             doc_ids: list[str]) -> tuple[list[Problem], dict[str, tuple[Mention, ...]]] | None:
+             doc_ids: list[str]) -> tuple[list[Problem], dict[str, Document]] | None:
     """The problems of the documents the kernel flagged, found by `check_document` on each document's
-    text (parsed at its own line numbers), and their mentions by document id; None: decline."""
+    text (parsed at its own line numbers), and the documents by id; None: decline."""
     problems: list[Problem] = []
-    mentions: dict[str, tuple[Mention, ...]] = {}
+    mentions: dict[str, Document] = {}
     for index, start, end, line in flagged:
         tbf, reading = parse_tbf(data[start:end].decode("utf-8"), path=path, mode=SpanMode.TOKEN, first_line=line)
         doc = tbf.documents.get(doc_ids[index])
         if reading or doc is None or len(tbf.documents) != 1:
             return None
         problems.extend(check_document(doc, path))
-        mentions[doc.doc_id] = doc.mentions
+        mentions[doc.doc_id] = doc
     return problems, mentions
 
 
@@ -153,7 +173,7 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     docs, type_tp, type_gold, type_system, comparison, coref_arrays, listing = _kernel.score(
         handle, [gold_index[d] for d in doc_ids], canon_ids, [c.encode("utf-8") for c in canon_values], agree,
         checks, COMBINATIONS.index(COMPARISON_MAPPING), COMBINATIONS.index(TYPE_TABLE_MAPPING), run_name,
-        -1 if args.coref is None else args.coref_mapping,
+        -1 if args.coref is None and not args.sequencing else args.coref_mapping,
         COMBINATIONS.index(BY_TYPE_MAPPING) if args.json else -1)
     gold_checks = _flagged(args.gold, gold, gold_flagged, gold_ids)
     system_checks = _flagged(args.system, system, system_flagged, system_ids)
@@ -162,7 +182,8 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     problems = [str(p) for p in in_file_order(gold_checks[0] + system_checks[0], [args.gold, args.system])]
     counts = []
     for doc_id, (num_gold, num_system, _, tps) in zip(doc_ids, docs, strict=True):
-        warnings.extend(document_warnings(doc_id, num_gold, system_checks[1].get(doc_id, ())))
+        flagged_doc = system_checks[1].get(doc_id)
+        warnings.extend(document_warnings(doc_id, num_gold, flagged_doc.mentions if flagged_doc else ()))
         counts.append(DocumentCounts(doc_id, num_gold, num_system, tps, counts_in_averages(num_gold)))
     rows = type_rows(dict(zip(canon_values, type_tp, strict=True)), dict(zip(canon_values, type_gold, strict=True)),
                      dict(zip(canon_values, type_system, strict=True)), gold_types_only=True)
@@ -181,8 +202,22 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
         if coref is None:
             return None
         report, comparison = assemble_report(report, coreference=coref.section), coref.comparison
+    documents = None
+    if args.sequencing:
+        from evmeval.cli.sequencing_fastpath import kernel_documents
+
+        places = _kernel.places(handle)
+        at = (gold_index, {d: n for n, d in enumerate(system_ids)})
+        documents = kernel_documents(
+            (args.gold, args.system), (gold, system), doc_ids, [(g, s) for g, s, _, _ in docs],
+            ([places[0][gold_index[d]] for d in doc_ids],
+             [places[1][at[1][d]] if d in at[1] else None for d in doc_ids]),
+            coref_arrays, ({d: doc.relations for d, doc in gold_checks[1].items()},
+                           {d: doc.relations for d, doc in system_checks[1].items()}))
+        if documents is None:
+            return None
     # The token-id probe ran beside all of the above; a missing id or table is the Python path's to word.
     if not _kernel.tokens_ok(handle):
         return None
-    return KernelRun(report, comparison, problems + warnings, coref, data)
+    return KernelRun(report, comparison, problems + warnings, coref, data, documents)
 

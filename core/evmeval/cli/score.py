@@ -230,7 +230,7 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
                 if _warn(outcome.warnings + option_warnings, args):
                     return 1
                 _write(args, _Run(outcome.report, outcome.data, outcome.warnings, outcome.comparison,
-                                  files=outcome.coref.files if outcome.coref is not None else ()))
+                                  outcome.sequencing, outcome.coref.files if outcome.coref is not None else ()))
                 return 0
         inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
                              extension=args.token_table_extension,

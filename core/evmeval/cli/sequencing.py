@@ -63,19 +63,26 @@ def check_folder(folder: str) -> None:
         raise FormatError(folder, 0, "-a needs a folder, this is a file", "a folder for the sequencing link table")
 
 
-def run_sequencing(args: argparse.Namespace, inputs: LoadedInputs, result: ScoreResult, *,
-                   filtered: bool, want_json: bool) -> SequencingRun:
-    """Score sequencing as the options say. Raises `FormatError` where v1.8 refuses or crashes."""
-    from evmeval.sequencing.scoring import MAPPING_BY_NUMBER, score_sequencing
+def sequencing_options(args: argparse.Namespace, want_json: bool) -> dict[str, Any]:
+    """The keyword arguments of `evmeval.sequencing.scoring.score_sequencing` (and `score_documents`) the
+    options ask for. Raises `FormatError` for an unknown -m."""
+    from evmeval.sequencing.scoring import MAPPING_BY_NUMBER
 
     closures = ("published", "full") if want_json or args.sequencing_closure == "full" else ("published",)
     number = 1 if getattr(args, "coref_mapping", None) is None else args.coref_mapping
     if number not in MAPPING_BY_NUMBER:
         raise FormatError("-m", 0, f"unknown mapping {number}", "0 span, 1 type, 2 realis or 3 type and realis")
-    mapping = MAPPING_BY_NUMBER[number]
-    scored = score_sequencing(result, inputs.gold, inputs.system, mapping=mapping,
-                              validate=not args.no_script_validation, filtered=filtered, closures=closures,
-                              strict=args.sequencing_closure == "published", parallel=True)
+    return {"mapping": MAPPING_BY_NUMBER[number], "validate": not args.no_script_validation, "closures": closures,
+            "strict": args.sequencing_closure == "published", "parallel": True}
+
+
+def run_sequencing(args: argparse.Namespace, inputs: LoadedInputs, result: ScoreResult, *,
+                   filtered: bool, want_json: bool) -> SequencingRun:
+    """Score sequencing as the options say. Raises `FormatError` where v1.8 refuses or crashes."""
+    from evmeval.sequencing.scoring import score_sequencing
+
+    scored = score_sequencing(result, inputs.gold, inputs.system, filtered=filtered,
+                              **sequencing_options(args, want_json))
     return SequencingRun(scored, args.sequencing_closure, args.sequencing)
 
 

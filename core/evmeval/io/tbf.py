@@ -306,6 +306,23 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
     return TbfFile(path=path, mode=mode, documents=documents), problems
 
 
+def document_relations(text: str, *, path: str, first_line: int) -> tuple[Relation, ...] | None:
+    """The relations of the one document `text` holds (starting at line `first_line` of `path`), read as
+    `parse_tbf` reads them, without reading its mention lines: what `-a` needs of a document the mention
+    kernel has scored already (`evmeval.cli.sequencing_fastpath`). None: not one well-framed document."""
+    problems: list[Problem] = []
+    frame = _Framing(path, problems)
+    for number, raw in enumerate(text.split("\n"), start=first_line):
+        if raw[:1] == "#" or raw[:1] == "@" or raw[:1].isspace():
+            line = raw.strip()
+            if line and (line[0] == "#" or line[0] == "@"):
+                frame.line(number, line)
+    documents = frame.finish()
+    if problems or len(documents) != 1:
+        return None
+    return next(iter(documents.values())).relations
+
+
 def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None) -> tuple[TbfFile, list[Problem]]:
     """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess. `data`:
     its bytes, already read (by the C kernel's try, `evmeval.cli.fastpath`): every input is read once."""

@@ -747,11 +747,11 @@ static PyObject *doc_list(KFile *f) {
     return ids;
 }
 
-static PyObject *flagged_list(KFile *f) {
+static PyObject *flagged_list(KFile *f, int all) { /* all: every document, not only the flagged ones */
     PyObject *out = PyList_New(0);
     for (size_t d = 0; out && d < f->nd; d++) {
         KDoc *doc = &f->d[d];
-        if (!doc->flagged) continue;
+        if (!doc->flagged && !all) continue;
         PyObject *item = Py_BuildValue("(nnni)", (Py_ssize_t)d, doc->start, doc->end, doc->line);
         if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
         Py_XDECREF(item);
@@ -823,7 +823,7 @@ static PyObject *k_parse(PyObject *self, PyObject *args) {
     }
     PyObject *out = NULL;
     PyObject *gids = doc_list(&k->gold), *sids = doc_list(&k->system);
-    PyObject *gflag = flagged_list(&k->gold), *sflag = flagged_list(&k->system);
+    PyObject *gflag = flagged_list(&k->gold, 0), *sflag = flagged_list(&k->system, 0);
     if (values && gids && sids && gflag && sflag)
         out = Py_BuildValue("(N(NNNNN))", capsule, gids, sids, values, gflag, sflag);
     else {
@@ -1666,8 +1666,25 @@ static PyObject *k_tokens_ok(PyObject *self, PyObject *capsule) {
     return PyBool_FromLong(k->probe.ok);
 }
 
+PyDoc_STRVAR(places_doc, "places(handle) -> (gold places, system places)\n\nEvery document of each file as "
+                        "parse's flagged ones are given: (index, start byte, end byte, first line), in file order "
+                        "(what -a reads each document's relation lines from).");
+
+static PyObject *k_places(PyObject *self, PyObject *capsule) {
+    (void)self;
+    Parsed *k = PyCapsule_GetPointer(capsule, "evmeval.mention._kernel.Parsed");
+    if (!k) return NULL;
+    PyObject *gold = flagged_list(&k->gold, 1), *system = gold ? flagged_list(&k->system, 1) : NULL;
+    if (!system) {
+        Py_XDECREF(gold);
+        return NULL;
+    }
+    return Py_BuildValue("(NN)", gold, system);
+}
+
 static PyMethodDef methods[] = {
     {"tokens_ok", k_tokens_ok, METH_O, tokens_doc},
+    {"places", k_places, METH_O, places_doc},
     {"parse", k_parse, METH_VARARGS, parse_doc},
     {"score", k_score, METH_VARARGS, score_doc_str},
     {NULL, NULL, 0, NULL},

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from evmeval.align import Mapping
 from evmeval.io.errors import FormatError
-from evmeval.model import Mention, Relation, TbfFile
+from evmeval.model import Relation, TbfFile
 from evmeval.sequencing.py2order import tuple_set_order
 
 LINK_KINDS: tuple[str, ...] = ("Subevent", "After")
@@ -93,30 +93,35 @@ class DocumentLinks:
     """node id -> (gold mention id, system mention id); None where that side has no mention there."""
 
 
-def node_ids(gold: Sequence[Mention], system: Sequence[Mention],
-             mapping: Mapping) -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str | None, str | None]]]:
-    """Node of each gold and system mention id (a repeated id keeps its last node, as published)."""
-    system_of_gold = {p.gold: p.system for p in mapping.pairs}
+def system_of_gold(mapping: Mapping) -> dict[int, int]:
+    """The mapping's pairs as gold mention row -> system mention row (what `node_ids` takes)."""
+    return {p.gold: p.system for p in mapping.pairs}
+
+
+def node_ids(gold: Sequence[str], system: Sequence[str], partner: dict[int, int]) -> tuple[
+        dict[str, str], dict[str, str], dict[str, tuple[str | None, str | None]]]:
+    """Node of each gold and system mention id (`gold`, `system`: the ids in line order; `partner`: gold
+    row -> aligned system row). A repeated id keeps its last node, as published."""
     gold_node: dict[str, str] = {}
     system_node: dict[str, str] = {}
     labels: dict[str, tuple[str | None, str | None]] = {}
-    for g_index, mention in enumerate(gold):
+    for g_index, mention_id in enumerate(gold):
         node = f"te{g_index}"
-        gold_node[mention.mention_id] = node
-        s_index = system_of_gold.get(g_index)
-        system_id = system[s_index].mention_id if s_index is not None else None
+        gold_node[mention_id] = node
+        s_index = partner.get(g_index)
+        system_id = system[s_index] if s_index is not None else None
         if system_id is not None:
             system_node[system_id] = node
-        labels[node] = (mention.mention_id, system_id)
-    mapped = set(system_of_gold.values())
+        labels[node] = (mention_id, system_id)
+    mapped = set(partner.values())
     next_node = len(gold)
-    for s_index, mention in enumerate(system):
+    for s_index, system_id in enumerate(system):
         if s_index in mapped:
             continue
         node = f"te{next_node}"
         next_node += 1
-        system_node[mention.mention_id] = node
-        labels[node] = (None, mention.mention_id)
+        system_node[system_id] = node
+        labels[node] = (None, system_id)
     return gold_node, system_node, labels
 
 
@@ -174,11 +179,12 @@ def _reachable(start: int, successors: dict[int, set[int]]) -> set[int]:
     return seen
 
 
-def side_links(path: str, mentions: Sequence[Mention], relations: Sequence[Relation],
+def side_links(path: str, mention_ids: Sequence[str], relations: Sequence[Relation],
                node_of: dict[str, str]) -> SideLinks:
-    """One side's TimeML links per link type. Raises `FormatError` for an @After/@Subevent line
-    naming more than two mentions (the published scorer crashes there)."""
-    members, set_of = _clusters(relations, [m.mention_id for m in mentions])
+    """One side's TimeML links per link type (`mention_ids`: the side's mentions in line order). Raises
+    `FormatError` for an @After/@Subevent line naming more than two mentions (the published scorer
+    crashes there)."""
+    members, set_of = _clusters(relations, mention_ids)
     warnings: list[str] = []
     per_kind: dict[str, tuple[Tlink, ...]] = {}
     two_way: list[TwoWay] = []

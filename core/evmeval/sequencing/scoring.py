@@ -34,6 +34,7 @@ from evmeval.sequencing.links import (
     keep_listed,
     node_ids,
     side_links,
+    system_of_gold,
 )
 from evmeval.sequencing.temporal_awareness import (
     Awareness,
@@ -117,22 +118,47 @@ class SequencingSkipped:
         return out
 
 
+class DocumentInput(NamedTuple):
+    """What sequencing reads of one scored document, as plain values: built from a `DocumentResult` and
+    the parsed files (`document_input`) or from the mention kernel's arrays (`evmeval.cli.sequencing_fastpath`)."""
+
+    doc_id: str
+    gold_ids: Sequence[str]
+    """The gold mentions' ids in line order."""
+    system_ids: Sequence[str]
+    partner: dict[int, int]
+    """gold mention row -> the system mention row the mapping aligns with it"""
+    gold_relations: Sequence[Relation]
+    system_relations: Sequence[Relation]
+    """empty where the system file lacks the document"""
+
+
 def _relations(doc_relations: Sequence[Relation], mention_ids: set[str], filtered: bool) -> list[Relation]:
     return keep_listed(doc_relations, mention_ids) if filtered else list(doc_relations)
+
+
+def document_input(doc: DocumentResult, gold: TbfFile, system: TbfFile, *, mapping: str,
+                   filtered: bool) -> DocumentInput:
+    """One scored document's `DocumentInput` (`filtered`: a type white list dropped mentions)."""
+    gold_ids = [m.mention_id for m in doc.gold]
+    system_ids = [m.mention_id for m in doc.system]
+    s_doc = system.documents.get(doc.doc_id)
+    return DocumentInput(doc.doc_id, gold_ids, system_ids, system_of_gold(doc.mappings[mapping]),
+                         _relations(gold.documents[doc.doc_id].relations, set(gold_ids), filtered),
+                         _relations(s_doc.relations, set(system_ids), filtered) if s_doc else [])
+
+
+def links_of(d: DocumentInput, gold_path: str, system_path: str) -> DocumentLinks:
+    """Both sides' links of one document (gold side first, as v1.8 builds them)."""
+    gold_node, system_node, labels = node_ids(d.gold_ids, d.system_ids, d.partner)
+    return DocumentLinks(d.doc_id, side_links(gold_path, d.gold_ids, d.gold_relations, gold_node),
+                         side_links(system_path, d.system_ids, d.system_relations, system_node), labels)
 
 
 def document_links(doc: DocumentResult, gold: TbfFile, system: TbfFile, *, mapping: str,
                    filtered: bool) -> DocumentLinks:
     """Both sides' links of one scored document (gold side first, as v1.8 builds them)."""
-    gold_node, system_node, labels = node_ids(doc.gold, doc.system, doc.mappings[mapping])
-    g_doc = gold.documents[doc.doc_id]
-    s_doc = system.documents.get(doc.doc_id)
-    g_relations = _relations(g_doc.relations, {m.mention_id for m in doc.gold}, filtered)
-    s_relations = _relations(s_doc.relations, {m.mention_id for m in doc.system}, filtered) if s_doc else []
-    return DocumentLinks(doc.doc_id,
-                         side_links(gold.path, doc.gold, g_relations, gold_node),
-                         side_links(system.path, doc.system, s_relations, system_node),
-                         labels)
+    return links_of(document_input(doc, gold, system, mapping=mapping, filtered=filtered), gold.path, system.path)
 
 
 class SequencingRefused(SequencingError):
@@ -171,9 +197,9 @@ def check_two_way(side: SideLinks, doc_id: str, gold_ids: Collection[str] | None
         raise SequencingRefused(problems)
 
 
-def _gold_ids(doc: DocumentResult, gold: TbfFile) -> set[str]:
-    ids = {m.mention_id for m in doc.gold}
-    for r in gold.documents[doc.doc_id].relations:
+def _gold_ids(d: DocumentInput) -> set[str]:
+    ids = set(d.gold_ids)
+    for r in d.gold_relations:
         if r.kind == "Coreference":
             ids.update(r.mention_ids)
     return ids
@@ -221,17 +247,17 @@ class _Scored(NamedTuple):
     figures: list[DocumentAwareness | str | None]
 
 
-def _score_document(documents: Sequence[DocumentResult], gold: TbfFile, system: TbfFile, mapping: str,
-                    filtered: bool, validate: bool, jobs: Sequence[tuple[str, str]], number: int) -> _Scored:
-    doc = documents[number]
+def _score_document(inputs: Callable[[int], DocumentInput], paths: tuple[str, str], validate: bool,
+                    jobs: Sequence[tuple[str, str]], number: int) -> _Scored:
+    doc = inputs(number)
     try:
-        doc_links = document_links(doc, gold, system, mapping=mapping, filtered=filtered)
+        doc_links = links_of(doc, *paths)
     except FormatError as exc:
         return _Scored(exc.problem, [], [])
     refused = []
     if validate:
         refused = (two_way_problems(doc_links.gold, doc.doc_id)
-                   + two_way_problems(doc_links.system, doc.doc_id, _gold_ids(doc, gold)))
+                   + two_way_problems(doc_links.system, doc.doc_id, _gold_ids(doc)))
     figures = [] if refused else [_evaluated(doc_links, name, closure) for closure, name in jobs]
     return _Scored(doc_links, refused, figures)
 
@@ -284,6 +310,11 @@ def _unpacked(data: bytes) -> _Scored:
     return from_plain(marshal.loads(data))
 
 
+def _input_of(documents: Sequence[DocumentResult], gold: TbfFile, system: TbfFile, mapping: str, filtered: bool,
+              number: int) -> DocumentInput:
+    return document_input(documents[number], gold, system, mapping=mapping, filtered=filtered)
+
+
 def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
                      validate: bool = True, filtered: bool = False,
                      closures: Sequence[str] = ("published", "full"), strict: bool = True,
@@ -299,12 +330,23 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
     `parallel=True` (command line only: it forks) shares the documents with a child process
     (`evmeval._util.forked.shared`); they are taken in document order all the same: the same result.
     """
+    inputs = partial(_input_of, result.documents, gold, system, mapping, filtered)
+    return score_documents(len(result.documents), inputs, (gold.path, system.path), mapping=mapping,
+                           validate=validate, closures=closures, strict=strict, parallel=parallel, progress=progress)
+
+
+def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: tuple[str, str], *, mapping: str,
+                    validate: bool = True, closures: Sequence[str] = ("published", "full"), strict: bool = True,
+                    parallel: bool = False,
+                    progress: Callable[[int, int], None] | None = None) -> SequencingResult:
+    """`score_sequencing` of `count` documents, `inputs(n)` being the n-th one's (built in whichever
+    process scores it), `paths` the gold and system files'."""
     jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
-    work = partial(_score_document, result.documents, gold, system, mapping, filtered, validate, jobs)
+    work = partial(_score_document, inputs, paths, validate, jobs)
     if parallel:  # the documents shared with a forked child, then taken in order as below
-        scored: Iterable[_Scored] = shared(len(result.documents), work, send=_packed, receive=_unpacked)
+        scored: Iterable[_Scored] = shared(count, work, send=_packed, receive=_unpacked)
     else:
-        scored = map(work, range(len(result.documents)))
+        scored = map(work, range(count))
     links = []
     warnings: list[str] = []
     refused: list[Problem] = []
@@ -327,7 +369,7 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
                 else:
                     figures[job].append(outcome)
         if progress is not None and number % 50 == 0:
-            progress(number, len(result.documents))
+            progress(number, count)
     if refused:
         raise SequencingRefused(refused)
     evaluations: dict[str, dict[str, Evaluation]] = {closure: {} for closure in closures}
