@@ -265,3 +265,17 @@ def test_the_lazy_json_writes_the_same_text() -> None:
     built = dumps({"sequencing": sequencing_json(seq)})
     assert dumps({"sequencing": sequencing_json(seq, lazy=True)}) == built
     assert json.loads(built)["sequencing"]["closures"]["full"]["After"]["documents"]
+
+
+def test_a_run_without_links_keeps_every_figure_warning_and_link_row(evmeval_data: Path) -> None:
+    """`keep_links=False` (the command line without --json) drops each document's links once scored: the
+    report, the link table and the warnings are those of the run that keeps them."""
+    gold, system, _ = _demo(evmeval_data)
+    inputs = load_inputs(str(gold), str(system))
+    result = score_files(inputs.gold, inputs.system)
+    kept = score_sequencing(result, inputs.gold, inputs.system)
+    slim = score_sequencing(result, inputs.gold, inputs.system, keep_links=False)
+    assert kept.documents and slim.documents == ()
+    assert slim.evaluations == kept.evaluations and slim.warnings == kept.warnings
+    assert link_table_tsv(slim).count("\n") > 10 and link_table_tsv(slim) == link_table_tsv(kept)
+    assert sequencing_section(slim) == sequencing_section(kept)
