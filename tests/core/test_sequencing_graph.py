@@ -106,7 +106,9 @@ def test_the_full_closure_reduces_uniquely_and_keeps_contradictions() -> None:
 
 def _closure_by_definition(links: list[tuple[str, str, str]]) -> tuple[list, list, list, Callable]:
     """The full closure's rules, written out plainly (sets of points, closure to a fixed point)."""
-    from evmeval.sequencing.interval_closure import _edges
+    def _edges(link: tuple[str, str, str]) -> list[tuple[str, str]]:  # X_s < X_e; BEFORE: X_e < Y_s; ...
+        x, y, relation = link
+        return [(x + "_e", y + "_s")] if relation == "BEFORE" else [(x + "_s", y + "_s"), (y + "_e", x + "_e")]
 
     links = list(dict.fromkeys(links))
     intervals = {end for x, y, _ in links for end in (x, y)}

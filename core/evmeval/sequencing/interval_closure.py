@@ -18,25 +18,26 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 Link = tuple[str, str, str]
-Edge = tuple[str, str]
+Edge = tuple[int, int]
 
 
-def _edges(link: Link) -> tuple[Edge, ...]:
-    x, y, relation = link
+def _point_edges(x: int, y: int, relation: str) -> tuple[Edge, ...]:
+    """The point order a link says, on point numbers (X's start is `x`, its end `x + 1`): BEFORE(X, Y) is
+    X_e < Y_s, INCLUDES(X, Y) is X_s < Y_s and Y_e < X_e."""
     if relation == "BEFORE":
-        return ((x + "_e", y + "_s"),)
+        return ((x + 1, y),)
     if relation == "INCLUDES":
-        return ((x + "_s", y + "_s"), (y + "_e", x + "_e"))
+        return ((x, y), (y + 1, x + 1))
     raise ValueError(f"relation {relation!r} is not produced by event sequencing")
 
 
-def _cyclic_points(successors: dict[str, set[str]]) -> dict[str, int]:
+def _cyclic_points(successors: dict[int, set[int]]) -> dict[int, int]:
     """Strongly connected component of each point (Tarjan, iterative)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    component: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    component: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
     counter = 0
     for root in successors:
         if root in index:
@@ -95,24 +96,22 @@ class ClosureGraph:
 
     def __init__(self, links: Iterable[Link] = ()) -> None:
         self.links: list[Link] = list(dict.fromkeys(links))
-        index: dict[str, int] = {}
+        intervals: dict[str, int] = {}  # interval k has points 2k (its start) and 2k + 1 (its end)
         for x, y, _ in self.links:
             for interval in (x, y):
-                if interval + "_s" not in index:
-                    index[interval + "_s"] = len(index)
-                    index[interval + "_e"] = len(index)
-        self._index = index
-        link_edges = [tuple((index[a], index[b]) for a, b in _edges(link)) for link in self.links]
+                if interval not in intervals:
+                    intervals[interval] = 2 * len(intervals)
+        self._intervals = intervals
+        link_edges = [_point_edges(intervals[x], intervals[y], relation) for x, y, relation in self.links]
+        index = range(2 * len(intervals))
         everything: list[set[int]] = [{point + 1} if point % 2 == 0 else set() for point in range(len(index))]
         for edges in link_edges:
             for a, b in edges:
                 everything[a].add(b)
         order = _topological(everything)
         if order is None:
-            names = list(index)
-            component = _cyclic_points({names[p]: {names[c] for c in children}
-                                        for p, children in enumerate(everything)})
-            on_cycle = [component[name] for name in names]
+            component = _cyclic_points({p: set(children) for p, children in enumerate(everything)})
+            on_cycle = [component[point] for point in index]
             broken_at = {n for n, edges in enumerate(link_edges)
                          if any(a == b or on_cycle[a] == on_cycle[b] for a, b in edges)}
         else:
@@ -128,22 +127,27 @@ class ClosureGraph:
             order = _topological(successors)  # acyclic once the contradicting links are out
         assert order is not None
         reach = [0] * len(index)
+        # per point, what it reaches by two edges or more: an edge a -> b follows from a longer path exactly
+        # when b is in longer[a] (in an acyclic graph no path from b comes back to b)
+        longer = [0] * len(index)
         for point in reversed(order):
-            bits = 0
+            deeper = steps = 0
             for child in successors[point]:
-                bits |= reach[child] | (1 << child)
-            reach[point] = bits
+                deeper |= reach[child]
+                steps |= 1 << child
+            reach[point], longer[point] = steps | deeper, deeper
         self._reach = reach
         self.redundant = [link for n, (link, edges) in enumerate(zip(self.links, link_edges, strict=True))
-                          if n not in broken_at and all(any(w != b and reach[w] >> b & 1 for w in successors[a])
-                                                         for a, b in edges)]
+                          if n not in broken_at and all(longer[a] >> b & 1 for a, b in edges)]
         dropped = set(self.violated) | set(self.redundant)
         self.final = [link for link in self.links if link not in dropped] + self.violated
 
     def entails(self, link: Link) -> bool:
         """Whether the closure orders the interval ends as `link` says (an unknown interval: no)."""
-        index, reach = self._index, self._reach
-        for a, b in _edges(link):
-            if a not in index or b not in index or not reach[index[a]] >> index[b] & 1:
-                return False
-        return True
+        x, y, relation = link
+        start_x, start_y = self._intervals.get(x), self._intervals.get(y)
+        if start_x is None or start_y is None:
+            _point_edges(0, 0, relation)  # an unknown relation is an error all the same
+            return False
+        reach = self._reach
+        return all(reach[a] >> b & 1 for a, b in _point_edges(start_x, start_y, relation))
