@@ -185,13 +185,18 @@ def _plain_confusion(documents, attribute, combination):
     return tuple(labels), tuple(map(tuple, counts)), members
 
 
+def _score_documents(documents: list):
+    """Each (gold mentions, system mentions) pair as document d0, d1, ... of both files, scored."""
+    gold = "".join(_tbf(f"d{i}", "g", g) for i, (g, _) in enumerate(documents))
+    system = "".join(_tbf(f"d{i}", "s", s) for i, (_, s) in enumerate(documents))
+    return _score(gold, system)
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.lists(mention, max_size=6), st.lists(mention, max_size=6)), min_size=1, max_size=4),
        st.sampled_from(COMBINATIONS))
 def test_confusions_equal_the_plain_count_over_several_documents(documents, combination):
-    gold = "".join(_tbf(f"d{i}", "g", g) for i, (g, _) in enumerate(documents))
-    system = "".join(_tbf(f"d{i}", "s", s) for i, (_, s) in enumerate(documents))
-    result = _score(gold, system)
+    result = _score_documents(documents)
     matrices = confusions(result.documents, combination)
     assert set(matrices) == {"mention_type", "realis_status"}
     for attribute, matrix in matrices.items():
@@ -207,9 +212,7 @@ def test_confusions_equal_the_plain_count_over_several_documents(documents, comb
        st.sampled_from(COMBINATIONS))
 def test_a_tally_without_members_counts_the_same_cells(documents, combination):
     """The export's tally (its charts are drawn, never clicked) keeps counts only, the same counts."""
-    gold = "".join(_tbf(f"d{i}", "g", g) for i, (g, _) in enumerate(documents))
-    system = "".join(_tbf(f"d{i}", "s", s) for i, (_, s) in enumerate(documents))
-    result = _score(gold, system)
+    result = _score_documents(documents)
     counted = ConfusionTally(combination, members=False)
     for doc in result.documents:
         counted.add(doc)
