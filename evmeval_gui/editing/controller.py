@@ -393,7 +393,7 @@ class EditController(QObject):
         edit = self.state.ensure()
 
         def work(context: JobContext) -> None:
-            edit.prepare()
+            edit.prepare(context.check)
 
         self.session.runner.submit("Preparing live rescoring", work, lambda _: None, key=PREPARE_KEY)
 

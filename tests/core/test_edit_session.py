@@ -281,3 +281,25 @@ def test_saving_never_lands_on_a_token_table_or_a_text(evmeval_data: Path, tmp_p
     with pytest.raises(FormatError, match="output would land among the inputs"):
         write_curated(curation, str(table), input_folders=folders)
     assert {p: p.read_bytes() for p in (table, text)} == before
+
+
+def test_preparing_live_rescoring_steps_between_documents_and_stops_when_asked(evmeval_data: Path) -> None:
+    """`prepare(step)` calls `step` before each document (a window job's cancel check, where it pauses while
+    the user switches documents); an exception from `step` stops it with nothing kept half-built."""
+    from evmeval.mention.running import totals_of
+
+    session, _ = _demo_session(evmeval_data)
+    calls: list[int] = []
+
+    def stop_at_second() -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise InterruptedError
+
+    with pytest.raises(InterruptedError):
+        session.prepare(stop_at_second)
+    assert "totals" not in session.result._running
+    steps: list[int] = []
+    session.prepare(lambda: steps.append(1))
+    assert len(steps) == len(session.result.documents) >= 2
+    assert totals_of(session.result).doc_ids == tuple(d.doc_id for d in session.result.documents)

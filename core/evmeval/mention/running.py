@@ -13,7 +13,7 @@ rescore from whichever result they start from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -156,8 +156,14 @@ class CorpusTotals:
     """Per table: gold type -> folded Dice total."""
 
     @classmethod
-    def of(cls, documents: tuple[DocumentResult, ...]) -> CorpusTotals:
-        shares = tuple(DocumentShare.of(d) for d in documents)
+    def of(cls, documents: tuple[DocumentResult, ...], step: Callable[[], None] | None = None) -> CorpusTotals:
+        """`step` is called before each document (a window job pauses or stops there)."""
+        made = []
+        for d in documents:
+            if step is not None:
+                step()
+            made.append(DocumentShare.of(d))
+        shares = tuple(made)
         gold: dict[str, int] = {}
         system: dict[str, int] = {}
         for share in shares:
@@ -246,11 +252,11 @@ def _row_totals(matrix: np.ndarray) -> list[float]:
     return [float(v) for v in np.add.accumulate(matrix, axis=1)[:, -1]]
 
 
-def totals_of(result: ScoreResult) -> CorpusTotals:
-    """The result's totals, built on first use and kept with the result."""
+def totals_of(result: ScoreResult, step: Callable[[], None] | None = None) -> CorpusTotals:
+    """The result's totals, built on first use and kept with the result (`step`: see `CorpusTotals.of`)."""
     cached = result._running.get("totals")
     if not isinstance(cached, CorpusTotals):
-        cached = CorpusTotals.of(result.documents)
+        cached = CorpusTotals.of(result.documents, step)
         result._running["totals"] = cached
     return cached
 

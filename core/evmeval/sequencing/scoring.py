@@ -379,7 +379,7 @@ def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: t
                     stopped[job] = _undefined(doc_links, name, outcome).problem
                 else:
                     figures[job].append(outcome)
-        if progress is not None and number % 50 == 0:
+        if progress is not None:  # every document: a window job pauses or cancels there
             progress(number, count)
     if refused:
         raise SequencingRefused(refused)
