@@ -287,17 +287,22 @@ charts; see their docstrings); speed goals live there and here, never in timed t
 """
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="rounds (pairs) per goal (default 5)")
-    parser.add_argument("--quick", action="store_true", help=f"a {QUICK_DOCS}-document corpus: a smoke test")
-    parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
+def add_reference_options(parser: argparse.ArgumentParser) -> None:
+    """--ref, --py2 and --ref-max-seconds: where the published scorer is, and when not to repeat it."""
     parser.add_argument("--ref", default=os.environ.get("EVMEVAL_REF"),
                         help="EvmEval checkout holding scorer_v1.8.py (default: $EVMEVAL_REF)")
     parser.add_argument("--py2", default=os.environ.get("EVMEVAL_PY2"),
                         help="its Python 2.7 (default: $EVMEVAL_PY2, else python2 on PATH)")
     parser.add_argument("--ref-max-seconds", type=float, default=30.0,
                         help="a reference command slower than this on its first run is not repeated (default 30)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="rounds (pairs) per goal (default 5)")
+    parser.add_argument("--quick", action="store_true", help=f"a {QUICK_DOCS}-document corpus: a smoke test")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
+    add_reference_options(parser)
     args = parser.parse_args()
     docs = QUICK_DOCS if args.quick else 2000
     folders = {s: corpus_dir(None, f"bench-{'sequencing-' if s else ''}seed3-docs{docs}-mentions40")

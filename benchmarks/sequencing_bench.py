@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import statistics
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import OURS, LoadSampler, Run, find_reference, measure
+from run import OURS, LoadSampler, Run, add_reference_options, find_reference, measure
 from score_bench import corpus_dir, ensure_corpus
 
 PUBLISHED_REPORT_SHA256 = "abc7590ef8d82884f10786ec0ef6b8b7f2096e1eabae3490c61ab2b6be7b5b8d"
@@ -61,12 +60,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="rounds (default 3)")
     parser.add_argument("--docs", type=int, default=2000, help="documents of the generated corpus (default 2000)")
     parser.add_argument("--corpus", help="use (or create) the corpus in this folder")
-    parser.add_argument("--ref", default=os.environ.get("EVMEVAL_REF"),
-                        help="EvmEval checkout holding scorer_v1.8.py (default: $EVMEVAL_REF)")
-    parser.add_argument("--py2", default=os.environ.get("EVMEVAL_PY2"),
-                        help="its Python 2.7 (default: $EVMEVAL_PY2, else python2 on PATH)")
-    parser.add_argument("--ref-max-seconds", type=float, default=30.0,
-                        help="a reference slower than this on its first run is not repeated (default 30)")
+    add_reference_options(parser)
     args = parser.parse_args()
     folder = corpus_dir(args.corpus, f"bench-sequencing-seed3-docs{args.docs}-mentions40")
     ensure_corpus(folder, ("--sequencing",), docs=args.docs)

@@ -253,13 +253,7 @@ class LanesView(QAbstractScrollArea):
         index = layout.line_at(y)
         if index < 0:
             return None
-        best = None
-        for bar in layout.bars_by_line[index]:
-            if bar.x0 - 2 <= x <= bar.x1 + 2 and bar.y0 - 2 <= y <= bar.y1 + 2:
-                best = (bar.layer, bar.mention)
-                if not bar.connector:
-                    return best
-        return best
+        return layout.bar_at(index, x, y)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton or self.content is None:

@@ -39,6 +39,7 @@ from evmeval_gui.compare.lanes_view import LanesContent, LanesView
 from evmeval_gui.compare.significance import SignificanceTable, points
 from evmeval_gui.compare.style import KIND_COLOURS, KIND_HINTS, MARK_COLOURS, kind_text
 from evmeval_gui.compare.tables import Column, RowsModel
+from evmeval_gui.frames import framed
 from evmeval_gui.model.compare_state import (
     ALL_TYPES,
     CompareSelection,
@@ -378,12 +379,7 @@ class PairPanel(QWidget):
         self.kinds_legend.setTextFormat(Qt.TextFormat.RichText)
         self.kinds_legend.setWordWrap(True)
         right_layout.addWidget(self.kinds_legend)
-        frame = QFrame()
-        frame.setFrameShape(QFrame.Shape.StyledPanel)
-        inner = QVBoxLayout(frame)
-        inner.setContentsMargins(1, 1, 1, 1)
-        inner.addWidget(self.lanes)
-        right_layout.addWidget(frame, 1)
+        right_layout.addWidget(framed(self.lanes), 1)
         self.split = QSplitter(Qt.Orientation.Horizontal)
         self.split.addWidget(self.tabs)
         self.split.addWidget(right)

@@ -118,6 +118,17 @@ class Layout:
                 return k
         return -1
 
+    def bar_at(self, line_index: int, x: float, y: float) -> tuple[int, int] | None:
+        """(layer, mention) of the bar under (x, y) on a line, 2 px of slack; a mention part wins over a
+        connector drawn across it. None: no bar there."""
+        best = None
+        for bar in self.bars_by_line[line_index]:
+            if bar.x0 - 2 <= x <= bar.x1 + 2 and bar.y0 - 2 <= y <= bar.y1 + 2:
+                best = (bar.layer, bar.mention)
+                if not bar.connector:
+                    return best
+        return best
+
     def mention_top(self, layer: int, mention: int) -> float | None:
         """The y of a mention's first bar (for scrolling it into view)."""
         bars = self.mention_bars.get((layer, mention))

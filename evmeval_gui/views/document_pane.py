@@ -8,9 +8,10 @@ import os
 
 from evmeval.rules import Combination
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from evmeval_gui import colours
+from evmeval_gui.frames import framed
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views.text_view import TextView
@@ -50,12 +51,7 @@ class DocumentPane(QWidget):
         legend_row.addWidget(self.legend)
         layout.addLayout(legend_row)
         layout.addWidget(self.notice)
-        frame = QFrame()
-        frame.setFrameShape(QFrame.Shape.StyledPanel)
-        inner = QVBoxLayout(frame)
-        inner.setContentsMargins(1, 1, 1, 1)
-        inner.addWidget(self.view)
-        layout.addWidget(frame, 1)
+        layout.addWidget(framed(self.view), 1)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self._doc_id: str | None = None
         session.selection_changed.connect(self._on_selection)

@@ -47,12 +47,7 @@ class TextHits:
         if index < 0 or not layout.lines[index].y <= y <= layout.lines[index].y + layout.lines[index].height:
             return None
         line = layout.lines[index]
-        best = None
-        for bar in layout.bars_by_line[index]:
-            if bar.x0 - 2 <= x <= bar.x1 + 2 and bar.y0 - 2 <= y <= bar.y1 + 2:
-                best = (bar.layer, bar.mention)
-                if not bar.connector:
-                    return best
+        best = layout.bar_at(index, x, y)
         if best is not None:
             return best
         if line.text_top <= y <= line.text_top + layout.metrics.text_height:
