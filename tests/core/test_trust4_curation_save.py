@@ -163,3 +163,33 @@ def test_set_aside_keeps_the_bytes_and_never_overwrites_an_earlier_aside_file(tm
     again = write_unsaved(folder, KEY, NAMES, "majority", [])
     assert unsaved != again and ".unsaved-" in unsaved
     assert json.loads(Path(unsaved).read_text(encoding="utf-8"))["decisions"] == [["d1", 0, "accept", "3"]]
+
+
+def test_without_hard_links_the_lock_and_the_aside_file_still_never_overwrite(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_links(source: str, target: str) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    folder, path = saved_file(tmp_path, ENTRIES)
+    first, second = new_owner(), new_owner()
+    assert acquire(folder, KEY, first) is None
+    holder = acquire(folder, KEY, second)
+    assert holder is not None and holder.owner == first
+    path.write_bytes(b"one")
+    one = set_aside(folder, KEY)
+    path.write_bytes(b"two")
+    two = set_aside(folder, KEY)
+    assert (Path(one).read_bytes(), Path(two).read_bytes()) == (b"one", b"two")
+
+
+def test_a_lock_made_while_a_stale_one_was_removed_is_put_back(tmp_path: Path) -> None:
+    from evmeval.agreement import curation_lock
+
+    folder = str(tmp_path)
+    fresh = new_owner()
+    assert acquire(folder, KEY, fresh) is None
+    # another window judged the lock before this one stale (unreadable): what it moves away is the fresh one
+    curation_lock._remove_stale(lock_path(folder, KEY), None, lock_path(folder, KEY) + ".x.stale")
+    assert holds(folder, KEY, fresh)
+    assert sorted(os.listdir(folder)) == [os.path.basename(lock_path(folder, KEY))]

@@ -18,7 +18,7 @@ import time
 import uuid
 from dataclasses import dataclass
 
-from evmeval.agreement.curation_save import folder_error, save_path
+from evmeval.agreement.curation_save import folder_error, place, save_path
 from evmeval.io.writing import write_atomic
 
 
@@ -56,8 +56,12 @@ def _text(holder: Holder) -> str:
 
 def read_holder(folder: str, key: str) -> Holder | None:
     """The lock's holder; None when there is no lock or it cannot be read (a stale lock)."""
+    return _read(lock_path(folder, key))
+
+
+def _read(path: str) -> Holder | None:
     try:
-        with open(lock_path(folder, key), encoding="utf-8") as handle:
+        with open(path, encoding="utf-8") as handle:
             data = json.loads(handle.read(4096))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError):
         return None
@@ -86,6 +90,19 @@ def _alive(holder: Holder) -> bool:
     return True
 
 
+def _remove_stale(path: str, stale: Holder | None, moved: str) -> None:
+    """Move the stale lock away; when what was moved is not the one judged stale (another window took it
+    over meanwhile and made a fresh one), it goes back."""
+    try:
+        os.replace(path, moved)
+    except FileNotFoundError:
+        return
+    if _read(moved) != stale:
+        place(moved, path)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(moved)
+
+
 def acquire(folder: str, key: str, owner: str) -> Holder | None:
     """Lock the curation of these inputs for `owner`: None when it holds the lock now, else the other
     live holder (then open the curation read-only). Raises `FormatError` when the folder cannot be written."""
@@ -97,19 +114,15 @@ def acquire(folder: str, key: str, owner: str) -> Holder | None:
             with open(spare, "w", encoding="utf-8") as handle:
                 handle.write(_text(_me(owner)))
             try:
-                os.link(spare, path)  # atomic, and fails when a lock is there
-                return None
-            except FileExistsError:
-                pass
+                if place(spare, path):  # a whole file, and only when no lock is there
+                    return None
             finally:
-                os.unlink(spare)
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(spare)
             holder = read_holder(folder, key)
             if holder is not None and (holder.owner == owner or _alive(holder)):
                 return None if holder.owner == owner else holder
-            # stale: moved away first, so two windows taking it over at once cannot both remove a fresh one
-            with contextlib.suppress(FileNotFoundError):
-                os.replace(path, f"{path}.{owner}.stale")
-                os.unlink(f"{path}.{owner}.stale")
+            _remove_stale(path, holder, f"{path}.{owner}.stale")
     except OSError as exc:
         raise folder_error(folder, exc) from exc
     holder = read_holder(folder, key)  # taken over three times while we looked: someone else's

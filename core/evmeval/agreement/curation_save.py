@@ -188,18 +188,30 @@ def _free_name(folder: str, key: str, kind: str) -> Iterator[str]:
         yield f"{stem}-{n}.json"
 
 
+def place(source: str, target: str) -> bool:
+    """Move `source` to `target` unless `target` is there (False then, `source` left): a hard link where the
+    file system has them (atomic), else a rename after a look."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        return False
+    except OSError:  # no hard links on this file system
+        if os.path.lexists(target):
+            return False
+        os.replace(source, target)
+        return True
+    os.unlink(source)
+    return True
+
+
 def set_aside(folder: str, key: str) -> str:
     """Move the saved file away, bytes untouched, to a new name (returned): kept for the user or a newer
     version, before the next save writes the decisions that could be replayed."""
     path = save_path(folder, key)
     try:
         for name in _free_name(folder, key, "unreadable"):
-            try:
-                os.link(path, name)  # fails when `name` is there: nothing overwritten
-            except FileExistsError:
-                continue
-            os.unlink(path)
-            return name
+            if place(path, name):  # never over an earlier aside file
+                return name
     except OSError as exc:
         raise FormatError(path, 0, f"cannot keep the saved decisions aside ({exc.strerror or exc})",
                           "a folder that can be written") from exc
