@@ -13,7 +13,6 @@ replayed whole is moved aside and what can be replayed is kept (`evmeval.agreeme
 
 from __future__ import annotations
 
-import contextlib
 import os
 import tempfile
 from collections.abc import Callable
@@ -94,13 +93,16 @@ class CurateMode:
         self.loaded = loaded
         self.key = inputs_key(loaded.files)
         self.holder = None
+        unsaved = ""
         if self.save_folder is not None:
-            with contextlib.suppress(FormatError):  # the folder cannot be made: each save says "not saved: ..."
+            try:
                 self.holder = lock.acquire(self.save_folder, self.key, self.owner)
-        self._open(policy)
+            except FormatError as exc:  # the folder cannot be made: said now, and by each save
+                unsaved = f"not saved: {exc.problem.message}"
+        self._open(policy, unsaved)
         self.resume()
 
-    def _open(self, policy: str) -> None:
+    def _open(self, policy: str, unsaved: str = "") -> None:
         """The curation from the decisions saved for these inputs (as many as can be replayed), else from
         `policy`; a file that cannot be replayed whole is moved aside first when this window holds the lock."""
         assert self.loaded is not None
@@ -130,7 +132,7 @@ class CurateMode:
             note = f"Opened read-only: {self.holder.describe()} is curating this. {note}".strip()
             self._show_saved("read-only")
         else:
-            self._show_saved(self.blocked or ("saved" if self.save_folder else "not saved"))
+            self._show_saved(self.blocked or unsaved or ("saved" if self.save_folder else "not saved"))
         self.panel.set_notice(note, take_over=self.holder is not None)
 
     def _state(self, saved: SavedCuration | None, policy: str) -> CurationState:

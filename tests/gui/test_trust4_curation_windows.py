@@ -189,6 +189,8 @@ def test_a_settings_folder_that_cannot_be_made_says_not_saved(qtbot, make_window
     window = make_window()
     open_curation(qtbot, window, corpus)
     total = window.curate.panel.list.model().rowCount()
+    assert progress(window) == (f"<b>0 of {total}</b> decided, not saved: cannot write the folder of the saved "
+                                "decisions (File exists)")
     decide(qtbot, window, Qt.Key.Key_1)
     qtbot.waitUntil(lambda: "saving…" not in progress(window))
     assert progress(window) == (f"<b>1 of {total}</b> decided, not saved: cannot write the folder of the saved "
