@@ -12,8 +12,10 @@ from evmeval.cli.score import score_main
 from evmeval.cli.score_options import score_parser
 from evmeval.conventions import REGISTRY
 
+from tests.shipped import EXAMPLES
+
 DATA = Path(__file__).resolve().parent.parent / "data"
-CONVENTIONS = DATA / "conventions"
+CONVENTIONS = EXAMPLES
 NOBODY_ELSE = "Switchboard: no other convention reads {} input, so {} has nothing to be set beside"
 
 
@@ -22,7 +24,7 @@ NOBODY_ELSE = "Switchboard: no other convention reads {} input, so {} has nothin
      "MAVEN JSONL (documents or submission)"),
     (CONVENTIONS / "maven_ere_gold.jsonl", CONVENTIONS / "maven_ere_pred.jsonl", "maven-ere",
      "MAVEN-ERE JSONL (documents or submission)"),
-    (DATA / "bionlp" / "gold", DATA / "bionlp" / "gold", "bionlp",
+    (EXAMPLES / "bionlp" / "gold", EXAMPLES / "bionlp" / "gold", "bionlp",
      "BioNLP shared-task standoff folder (.txt, .a1, .a2)")])
 def test_one_convention_says_so_instead_of_a_table_of_dashes(gold: Path, system: Path, name: str, fmt: str,
                                                             capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,15 +15,17 @@ from evmeval.io.errors import FormatError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.shipped import EXAMPLES
+
 DATA = Path(__file__).resolve().parent.parent / "data"
-CONVENTIONS = DATA / "conventions"
+CONVENTIONS = EXAMPLES
 
 
 @pytest.mark.parametrize(("path", "fmt"), [
     (CONVENTIONS / "textee_gold.jsonl", "textee"), (CONVENTIONS / "dygiepp_pred.jsonl", "dygiepp"),
     (CONVENTIONS / "maven_gold.jsonl", "maven"), (CONVENTIONS / "maven_pred.jsonl", "maven"),
     (CONVENTIONS / "maven_ere_gold.jsonl", "maven-ere"), (CONVENTIONS / "maven_ere_pred.jsonl", "maven-ere"),
-    (DATA / "bionlp" / "gold", "bionlp")])
+    (EXAMPLES / "bionlp" / "gold", "bionlp")])
 def test_a_clean_file_of_each_format_is_ok_with_its_format_named(path: Path, fmt: str,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert input_format(str(path)) == fmt
@@ -80,7 +82,7 @@ def test_maven_ere_bad_lines_reported(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_bionlp_folder_every_document_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "b"
-    shutil.copytree(DATA / "bionlp" / "gold", folder)
+    shutil.copytree(EXAMPLES / "bionlp" / "gold", folder)
     for name in ("PMID-2", "PMID-3"):
         for ext in (".txt", ".a1"):
             shutil.copy(folder / f"PMID-1{ext}", folder / f"{name}{ext}")
