@@ -17,6 +17,7 @@ from collections.abc import Callable
 from evmeval.conventions.convert import (
     REALIS_WRITTEN,
     Output,
+    doc_input_path,
     documents_with_tables,
     drop_zero,
     read_tbf_strictly,
@@ -59,11 +60,12 @@ def _document(doc_id: str, events: list[maven.Event], line: int,
     return Document(doc_id, tuple(mentions), tuple(relations))
 
 
-def _token_files(out: Output, doc_id: str, sentences: list[list[str]]) -> None:
+def _token_files(out: Output, doc_id: str, sentences: list[list[str]], path: str, line: int) -> None:
+    """The document's `txt/` and `tkn/` files (its id, read at `path:line`, refused unless a plain name)."""
     units = [Unit(str(k), tokens, [f"{k}:t{i}" for i in range(len(tokens))]) for k, tokens in enumerate(sentences)]
     text, table = document_text(doc_id, units)
-    out.files[os.path.join("txt", f"{doc_id}.txt")] = text
-    out.files[os.path.join("tkn", f"{doc_id}.tab")] = format_token_table(table.tokens)
+    out.add("txt", doc_id, ".txt", text, path=path, line=line)
+    out.add("tkn", doc_id, ".tab", format_token_table(table.tokens), path=path, line=line)
 
 
 def _no_submission(path: str, what: str) -> FormatError:
@@ -80,7 +82,7 @@ def maven_to_tbf(path: str) -> Output:
     docs = []
     for d in read.documents:
         docs.append(_document(d.id, d.events or [], d.line))
-        _token_files(out, d.id, [s.tokens for s in d.content])
+        _token_files(out, d.id, [s.tokens for s in d.content], path, d.line)
         out.lost["negative triggers and candidates (tbf holds events only)"] += len(d.negative_triggers or ()) + len(
             d.candidates or ())
         out.lost["MAVEN type ids (tbf keeps the type name)"] += len(d.events or ())
@@ -108,7 +110,7 @@ def maven_ere_to_tbf(path: str) -> Output:
         out.lost["event mentions to relate (test set)"] += len(d.event_mentions or ())
         out.lost["MAVEN type ids (tbf keeps the type name)"] += len(events)
         docs.append(_document(d.id, events, d.line, tuple(pairs)))
-        _token_files(out, d.id, d.tokens)
+        _token_files(out, d.id, d.tokens, path, d.line)
     out.files[tbf_name(path)] = format_tbf(docs)
     out.lost[REALIS_WRITTEN] = sum(len(d.mentions) for d in docs)
     return drop_zero(out)
@@ -156,7 +158,8 @@ def _from_tbf(path: str, token_dir: str, text_dir: str | None, write: Writer) ->
     items = []
     for doc, table in documents_with_tables(path, token_dir):
         text = None
-        if text_dir is not None and os.path.isfile(text_path := os.path.join(text_dir, f"{doc.doc_id}.txt")):
+        if text_dir is not None and os.path.isfile(
+                text_path := doc_input_path(text_dir, doc.doc_id, ".txt", path=path, line=doc.line)):
             with open(text_path, encoding="utf-8", newline="") as handle:
                 text = handle.read()
         sentences, where = _sentences(table, text)
