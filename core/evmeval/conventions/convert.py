@@ -218,6 +218,10 @@ def convert(source: str, source_format: str, target: str, *, token_dir: str | No
     if source_format not in SOURCES or target not in TARGETS:
         raise ValueError(f"{source_format} -> {target} is not supported (from: {', '.join(SOURCES)}; "
                          f"to: {', '.join(TARGETS)})")
+    if source_format == target == "tbf":  # the pivot itself: through tbf would never end
+        raise FormatError(source, 0, "is read as tbf, and tbf -> tbf converts nothing",
+                          f"an input in another format ({', '.join(f for f in SOURCES if f != 'tbf')}: a JSON or "
+                          "JSONL file, a CASIE, brat or BioNLP folder) or another --to")
     from evmeval.conventions.pivot import tbf_files, through_tbf
 
     first = None
