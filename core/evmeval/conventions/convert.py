@@ -35,6 +35,9 @@ REALIS_TARGETS = ("tbf", "brat", "casie")
 """Targets that hold a realis per mention (a pivot into any other target does not report realis made up)."""
 REALIS_WRITTEN = "realis (the source has none: NOT_ANNOTATED written)"
 """What a first leg into tbf reports for a source without realis."""
+WINDOWS_MERGED = "TextEE windows merged into their document (tbf holds a document, not its windows)"
+SCORES = "confidence scores (tbf's 8th column)"
+"""What every leg out of tbf drops of a system run (no other format holds a mention's score)."""
 
 
 @dataclass
@@ -81,12 +84,20 @@ def token_to_tbf(path: str, fmt: str, predictions: bool = False) -> Output:
         for w in windows:
             lines.setdefault(w.doc_id, w.line)
         out.lost["entity mentions"] = sum(len(w.entity_mentions or ()) for w in windows)
+        out.lost[WINDOWS_MERGED] = len(windows) - len(lines)
+        out.lost["window texts, languages and other window fields (tbf has a document id only)"] = sum(
+            (w.text is not None) + (w.lang is not None) + len(w.extra) for w in windows)
     else:
         docs = read_dygiepp(path).documents
         for d in docs:
             lines.setdefault(d.doc_key, d.line)
-        out.lost["DyGIE++ fields other than events (ner, relations, clusters, event_clusters)"] = sum(
-            1 for d in docs for k in ("ner", "relations", "clusters", "event_clusters") if k in d.extra)
+        out.lost["DyGIE++ fields other than events (ner, relations, clusters, event_clusters, dataset, ...)"] = \
+            sum(len(d.extra) for d in docs)
+        events = [e for d in docs for s in ((d.predicted_events if predictions else d.events) or ()) for e in s]
+        out.lost["DyGIE++ logits and probabilities (of triggers and arguments)"] = sum(
+            (e.prob is not None) + sum(a.prob is not None for a in e.arguments) for e in events)
+        out.lost["DyGIE++ events of the other kind (gold or predicted: one is converted)"] = sum(
+            len(e) for d in docs for e in ((d.events if predictions else d.predicted_events) or ()))
     for doc_id in side.units:
         doc_file_name(doc_id, path=path, line=lines.get(doc_id, 0))  # before anything is made of it
     documents = [_with_realis(d) for d in side.tbf.documents.values()]
@@ -154,6 +165,7 @@ def tbf_to_textee(path: str, token_dir: str) -> Output:
             events.append(EventMention(m.raw_type, at[0], at[-1] + 1, m.text, m.mention_id))
         out.lost["realis values"] += sum(1 for m in doc.mentions if m.raw_realis != NOT_ANNOTATED_RAW)
         out.lost["relations (coreference, after, subevent)"] += len(doc.relations)
+        out.lost[SCORES] += sum(m.score is not None for m in doc.mentions)
         windows.append(Window(doc.doc_id, doc.doc_id, [t.text for t in table.tokens], events, []))
     out.files[tbf_name(path)[:-4] + ".jsonl"] = dumps_textee(windows)
     return drop_zero(out)
@@ -171,6 +183,7 @@ def tbf_to_casie(path: str, text_dir: str) -> Output:
             content = handle.read()
         out.lost["discontinuous spans (widened)"] += sum(len(m.span) > 1 for m in doc.mentions)
         out.lost["after/subevent relations"] += sum(r.kind != "Coreference" for r in doc.relations)
+        out.lost[SCORES] += sum(m.score is not None for m in doc.mentions)
         out.add("", doc.doc_id, ".json", casie.dumps_casie(casie.from_tbf_document(doc, content)), path=path,
                 line=doc.line)
     return drop_zero(out)
@@ -233,5 +246,5 @@ def convert(source: str, source_format: str, target: str, *, token_dir: str | No
                        lambda path, tokens, texts: _one_leg(path, "tbf", target, tokens, texts, False), first)
 
 
-__all__ = ["SOURCES", "TARGETS", "TOKEN_TARGETS", "Mention", "Output", "convert", "doc_input_path", "drop_zero",
-           "read_tbf_strictly", "tbf_name"]
+__all__ = ["SCORES", "SOURCES", "TARGETS", "TOKEN_TARGETS", "Mention", "Output", "convert", "doc_input_path",
+           "drop_zero", "read_tbf_strictly", "tbf_name"]

@@ -15,7 +15,7 @@ import dataclasses
 import os
 from collections.abc import Iterable
 
-from evmeval.conventions.convert import Output, doc_input_path, drop_zero, read_tbf_strictly, tbf_name
+from evmeval.conventions.convert import SCORES, Output, doc_input_path, drop_zero, read_tbf_strictly, tbf_name
 from evmeval.io import bionlp
 from evmeval.io.brat import (
     ANN_EXTENSION,
@@ -150,7 +150,7 @@ def tbf_to_brat_documents(path: str, token_dir: str | None, text_dir: str | None
             raise FormatError(os.path.join(token_dir or "", doc.doc_id + ".tab"), 0,
                               f"no token table for document {doc.doc_id!r}", "a .tab per document")
         docs.append(document_to_brat(doc, table, text=text, path=path))
-        out.lost["confidence scores (tbf's 8th column)"] += sum(m.score is not None for m in doc.mentions)
+        out.lost[SCORES] += sum(m.score is not None for m in doc.mentions)
         out.lost[f"documents' run id (brat has none; read back it is {DEFAULT_RUN_ID})"] += sum(
             m.run_id != DEFAULT_RUN_ID for m in doc.mentions[:1])
         out.lost["coreference clusters of one mention"] += sum(

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from evmeval.conventions.convert import (
     REALIS_WRITTEN,
+    SCORES,
     Output,
     doc_input_path,
     documents_with_tables,
@@ -34,6 +35,7 @@ from evmeval.io.tokens import format_token_table
 from evmeval.model import Document, Mention, Relation, TokenTable, canonical
 
 AFTER, SUBEVENT, COREFERENCE = "After", "Subevent", "Coreference"
+DOCUMENT_FIELDS = "document titles and other document fields (tbf has a document id only)"
 Placed = tuple[int, tuple[int, int]]
 """(sentence, [start, end) token offsets in it)."""
 
@@ -86,6 +88,7 @@ def maven_to_tbf(path: str) -> Output:
         out.lost["negative triggers and candidates (tbf holds events only)"] += len(d.negative_triggers or ()) + len(
             d.candidates or ())
         out.lost["MAVEN type ids (tbf keeps the type name)"] += len(d.events or ())
+        out.lost[DOCUMENT_FIELDS] += bool(d.title) + len(d.extra)
     out.files[tbf_name(path)] = format_tbf(docs)
     out.lost[REALIS_WRITTEN] = sum(len(d.mentions) for d in docs)
     return drop_zero(out)
@@ -109,6 +112,7 @@ def maven_ere_to_tbf(path: str) -> Output:
         out.lost["TIMEX expressions"] += len(d.timex or ())
         out.lost["event mentions to relate (test set)"] += len(d.event_mentions or ())
         out.lost["MAVEN type ids (tbf keeps the type name)"] += len(events)
+        out.lost[DOCUMENT_FIELDS] += bool(d.title) + len(d.extra)
         docs.append(_document(d.id, events, d.line, tuple(pairs)))
         _token_files(out, d.id, d.tokens, path, d.line)
     out.files[tbf_name(path)] = format_tbf(docs)
@@ -165,6 +169,7 @@ def _from_tbf(path: str, token_dir: str, text_dir: str | None, write: Writer) ->
         sentences, where = _sentences(table, text)
         placed = {m.mention_id: _place(m, where, path, out) for m in doc.mentions}
         out.lost["realis values"] += sum(1 for m in doc.mentions if m.raw_realis != NOT_ANNOTATED_RAW)
+        out.lost[SCORES] += sum(m.score is not None for m in doc.mentions)
         items.append(write(path, doc, sentences, placed, out))
     return items, out
 
@@ -236,8 +241,8 @@ def tbf_to_maven(path: str, token_dir: str, text_dir: str | None, ere: bool = Fa
                 if (a, b) not in pairs:
                     pairs.append((a, b))
         return maven_ere.Document(doc.doc_id, doc.doc_id, sentences, [" ".join(s) for s in sentences], events,
-                                  temporal_relations={"BEFORE": before} if before else {}, causal_relations={},
-                                  subevent_relations=subevents)
+                                  timex=[], temporal_relations={"BEFORE": before} if before else {},
+                                  causal_relations={}, subevent_relations=subevents)
 
     items, out = _from_tbf(path, token_dir, text_dir, write)
     out.lost.update(holder.lost)
