@@ -14,9 +14,14 @@ from evmeval.cli.convert import convert_main
 from evmeval.cli.iaa import iaa_main
 from evmeval.cli.score import validate_main
 from evmeval.conventions.convert import convert
+from evmeval.editing import EditSession
+from evmeval.editing.scratch import write_scratch
 from evmeval.io.doc_files import PLAIN_NAME, doc_file_name, doc_file_path
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import TextSource, TokenSource
+from evmeval.io.tbf import read_tbf
+from evmeval.mention.scoring import score_files
+from evmeval.model import SpanMode, Token, TokenTable
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -186,3 +191,19 @@ def test_an_id_becomes_one_name_inside_the_folder_or_is_refused(doc_id: str) -> 
 def test_what_is_not_a_plain_name(doc_id: str) -> None:
     with pytest.raises(FormatError, match="is not a plain file name"):
         doc_file_name(doc_id, path="f", line=1)
+
+
+def test_the_scratch_folder_refuses_an_id_that_is_not_a_plain_name(hostile: str, tmp_path: Path) -> None:
+    """The window's *Save as scratch folder* writes `txt/<id>.txt` and `tkn/<id>.tab` for every document
+    of the session: a session opened on a file with a hostile id is refused, nothing written."""
+    tbf = tmp_path / "gold.tbf"
+    tbf.write_text(f"#BeginOfDocument ok\n#EndOfDocument\n#BeginOfDocument {hostile}\n"
+                   f"gold\t{hostile}\tE1\tt1\tBob\tAttack\tActual\n#EndOfDocument\n")
+    gold, _ = read_tbf(str(tbf), mode=SpanMode.TOKEN)
+    table = TokenTable(hostile, (Token("t1", "Bob", 0, 2),))
+    session = EditSession(gold, gold, score_files(gold, gold), tokens=lambda _: table, texts=lambda _: "Bob")
+    before = _tree(tmp_path)
+    with pytest.raises(FormatError) as refused:
+        write_scratch(session, str(tmp_path / "scratch"))
+    assert str(refused.value) == _refusal(tbf, 3, hostile)
+    assert _tree(tmp_path) == before and not (tmp_path / "scratch").exists()
