@@ -14,6 +14,7 @@ from evmeval.agreement.curation import (
     Policy,
     curate,
     curated_brat_paths,
+    id_places,
     write_curated,
     write_curated_brat,
 )
@@ -55,7 +56,8 @@ def curated_brat_outputs(args: argparse.Namespace, files: Sequence[TbfFile]) -> 
     if not args.curated_brat:
         return []
     _refuse_input_folder(args.curated_brat, args.inputs, args.token_path)
-    return curated_brat_paths(args.curated_brat, sorted({d for f in files for d in f.documents}))
+    places = id_places(files)
+    return curated_brat_paths(args.curated_brat, {d: places[d] for d in sorted(places)})
 
 
 def _refuse_input_folder(folder: str, inputs: Sequence[str], token_dir: str | None) -> None:

@@ -35,9 +35,10 @@ from evmeval.io.brat import (
     list_ann_files,
     read_ann,
 )
+from evmeval.io.doc_files import doc_file_path
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.tbf import RELATION_KINDS, read_tbf
-from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS, read_token_table, token_table_path
+from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS, read_token_table
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, TokenTable, canonical
 
 DEFAULT_RUN_ID = "brat_conversion"
@@ -353,9 +354,9 @@ def token_lookup(token_dir: str, *, extension: str = DEFAULT_EXTENSION,
 
     def lookup(doc_id: str) -> TokenTable | None:
         if doc_id not in cache:
-            path = token_table_path(token_dir, doc_id, extension)
+            path = doc_file_path(token_dir, doc_id, extension)
             cache[doc_id] = (read_token_table(path, doc_id=doc_id, offset_fields=offset_fields)
-                             if os.path.isfile(path) else None)
+                             if path is not None and os.path.isfile(path) else None)
         return cache[doc_id]
 
     return lookup
