@@ -175,9 +175,10 @@ def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozense
                              sequencing=sequencing.report_section if sequencing is not None else None)
     comparison = None
     if args.comparison_output:
-        from evmeval.report.comparison import format_comparison  # imported only when asked for
+        from evmeval.report.comparison import abbreviated_spans, format_comparison  # imported only when asked for
 
         comparison = format_comparison(result, coref.comparison_lines if coref is not None else None)
+        warnings += abbreviated_spans(result, inputs.gold.path, inputs.system.path)
     if args.ci:  # numpy is imported only when asked for: plain scoring starts faster without it
         from evmeval.report.compare_json import with_micro_ci
 
