@@ -33,7 +33,7 @@ _BLANK = re.compile(r"\s")
 """A blank inside a relation line's field: the line itself is stripped at both ends (v1.8 strips it too)."""
 
 
-def _ascii_int(piece: str) -> int | None:
+def py2_int(piece: str) -> int | None:
     """`piece` as Python 2's `int()` reads bytes (v1.8): ASCII digits, sign and blanks only (Python 3's
     `int()` also takes other digits, e.g. Arabic-Indic, and underscores), else None."""
     if not piece.isascii() or "_" in piece:
@@ -81,7 +81,7 @@ def _parse_char_span_fully(field: str) -> tuple[tuple[tuple[int, int], ...], tup
         pieces = part.split(",")
         if len(pieces) < 2:
             return f"span part {part!r} is not a begin,end pair"
-        numbers = [_ascii_int(p) for p in pieces]
+        numbers = [py2_int(p) for p in pieces]
         if None in numbers:
             return _bad_piece(part, pieces)
         begin, end = numbers[0], numbers[1]
