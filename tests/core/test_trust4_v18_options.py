@@ -84,3 +84,10 @@ def test_of_with_one_column_is_still_refused(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stderr == "evmeval-score: error: -of: offset fields must be two column numbers like 2,3, not '2'\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_of_with_three_columns_reads_the_first_two_with_a_warning(tmp_path: Path) -> None:
+    done = _score(tmp_path, "-t", str(DEMO / "tkn"), "-of", "2,3,4", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (0, "evmeval-score: warning: -of 2,3,4: 3 column numbers; v1.8 reads the "
+                                                 "first two, 2,3, so do we (expected two column numbers like 2,3)\n")
+    assert _written(tmp_path) == _recorded("of_three")

@@ -99,13 +99,18 @@ class _Run:
 
 def _v18_fallbacks(args: argparse.Namespace) -> list[str]:
     """Options v1.8 only logs and then replaces, as it does (warned): `-of` with a piece that is not a
-    whole number (Python 2's `int()` fails: v1.8 keeps columns 2,3) and `-t` naming no folder (v1.8 stays
-    in token mode and looks for the tables in the current folder)."""
+    whole number (Python 2's `int()` fails: v1.8 keeps columns 2,3) or with more than two (v1.8 uses the
+    first two), and `-t` naming no folder (v1.8 stays in token mode and looks in the current folder)."""
     warnings = []
-    if any(py2_int(piece) is None for piece in args.offset_field.split(",")):
+    numbers = [py2_int(piece) for piece in args.offset_field.split(",")]
+    if any(n is None for n in numbers):
         warnings.append(f"-of {args.offset_field}: not column numbers; v1.8 logs an error and reads columns 2,3, "
                         "so do we (expected two column numbers like 2,3)")
         args.offset_field = "2,3"
+    elif len(numbers) > 2 and all(n is not None and n >= 0 for n in numbers[:2]):
+        warnings.append(f"-of {args.offset_field}: {len(numbers)} column numbers; v1.8 reads the first two, "
+                        f"{numbers[0]},{numbers[1]}, so do we (expected two column numbers like 2,3)")
+        args.offset_field = f"{numbers[0]},{numbers[1]}"
     if args.token_path is not None and not os.path.isdir(args.token_path):
         warnings.append(f"-t {args.token_path}: no such folder; v1.8 stays in token mode and looks for the token "
                         "tables in the current folder, so do we (expected a folder of <doc id>"

@@ -17,3 +17,4 @@ record() {  # NAME OPTIONS...
 }
 record tkn_missing -t no_such_folder
 record of_letters -t "$DEMO/tkn" -of x
+record of_three -t "$DEMO/tkn" -of 2,3,4
