@@ -352,7 +352,7 @@ class ChartsPanel(QWidget):
         where = self._scope_name()
         label = Combination(self.combination).label
         mapping = (f"{label} mapping (as the summary)" if per_type_mapping(self.combination) == self.combination
-                   else f"{label} mapping with the type added (a bar counts its own type's pairs)")
+                   else f"{label} mapping + type (a bar counts its own type's pairs)")
         self.per_type_combination.set_data(
             chosen, title=f"F1 per type — {label}",
             subtitle=f"{mapping}, one row per type on either side · {where}", names=self.names)
