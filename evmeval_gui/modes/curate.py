@@ -64,7 +64,8 @@ class CurateMode:
         """The decisions as last saved or read (what another window sees)."""
         self.blocked = ""
         """Why nothing may be saved over the file (it could not be moved aside); "" when saving may go on."""
-        self.save_timer = QTimer()
+        self.panel = CurationPanel()
+        self.save_timer = QTimer(self.panel)  # goes with the panel it reports to (issue 31, item 14)
         self.save_timer.setSingleShot(True)
         self.save_timer.setInterval(300)  # a burst of key presses is one write
         self.save_timer.timeout.connect(self.save_now)
@@ -73,7 +74,6 @@ class CurateMode:
         self.active = False
         self.loaded: LoadedAgreement | None = None
         self.state: CurationState | None = None
-        self.panel = CurationPanel()
         self.panel.export_requested.connect(self.export)
         self.panel.score_requested.connect(self.score)
         self.panel.guard = self._may_decide
