@@ -72,6 +72,9 @@ class ConventionResult:
     labels: dict[str, str]
     """How the scorer prints each metric (`Tri-I`), for the table."""
     fingerprint: Fingerprint
+    warnings: tuple[str, ...] = ()
+    """Where the files are odd and the published scorer scores them anyway (an empty submission, two
+    datasets averaged): said beside the figures, which are the scorer's."""
 
     def to_json(self) -> dict[str, Any]:
         return {name: metric.to_json() for name, metric in self.metrics.items()}

@@ -62,6 +62,7 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint)
         for name, metric in result.metrics.items():
             lines.append(f"{result.labels[name]:<{width}}  {percent(metric.precision)}  {percent(metric.recall)}  "
                          f"{percent(metric.f1)}  {count(metric.match_num)}  {metric.pred_num:6d}  {metric.gold_num:6d}")
+        lines += [f"Warning: {warning}" for warning in result.warnings]
         lines.append("")
     return "\n".join(lines)
 
@@ -70,6 +71,9 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                 board: Switchboard | None = None) -> dict[str, Any]:
     out = {"schema": SCHEMA, "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
+    warnings = {r.name: list(r.warnings) for r in results if r.warnings}
+    if warnings:
+        out["warnings"] = warnings
     if board is not None:
         out["switchboard"] = board.to_json()
     return out
@@ -126,6 +130,9 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1
+    for result in results:
+        for warning in result.warnings:
+            print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
     report = format_report(results, fingerprint)
     if board is not None:

@@ -1,0 +1,71 @@
+"""Issue 31 item 19: where a published scorer scores a file, ours scores it the same way, with a warning where
+the file is odd. Each case's input and what the published scorer printed on it are recorded under
+tests/data/conventions/recorded/ (README.md there says how; tests/record_published.py re-records them)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from evmeval.conventions import Input
+from evmeval.conventions.bionlp import score_bionlp
+
+from tests.programs import installed
+
+RECORDED = Path(__file__).resolve().parent.parent / "data" / "conventions" / "recorded"
+FLAG_METRIC = {"": "strict", "-s": "soft_boundary", "-p": "partial_recursive", "-s -p": "approximate"}
+ALL_TOTAL = re.compile(r"==\[ALL-TOTAL\]==\s+(\d+) \(\s*(\d+)\)\s+(\d+) \(\s*(\d+)\)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)")
+
+
+def a2_evaluate_totals(case: str) -> dict[str, tuple[object, ...]]:
+    """Per criterion, the recorded `==[ALL-TOTAL]==` row: gold (match), answer (match), recall, prec., fscore."""
+    text = (RECORDED / case / "a2-evaluate.txt").read_text(encoding="utf-8")
+    out = {}
+    for section in text.split("$ perl a2-evaluate.pl -g gold -t1 ")[1:]:
+        command, _, output = section.partition("\n")
+        flags = " ".join(w for w in command.split() if w.startswith("-"))
+        found = ALL_TOTAL.search(output)
+        assert found is not None, section
+        out[FLAG_METRIC[flags]] = (*map(int, found.groups()[:4]), *found.groups()[4:])
+    assert set(out) == set(FLAG_METRIC.values())
+    return out
+
+
+def run_score(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([installed("evmeval-score"), *args], capture_output=True, text=True, check=False)
+
+
+@pytest.mark.parametrize("case", ["bionlp_binding_order", "bionlp_nothing"])
+def test_bionlp_counts_and_percentages_are_a2_evaluates(case: str) -> None:
+    result = score_bionlp(Input(str(RECORDED / case / "gold")), Input(str(RECORDED / case / "answer")))
+    for name, recorded in a2_evaluate_totals(case).items():
+        m = result.metrics[name]
+        ours = (m.gold_num, m.gold_match_num, m.pred_num, m.match_num,  # type: ignore[attr-defined]
+                f"{100 * m.recall:.2f}", f"{100 * m.precision:.2f}", f"{100 * m.f1:.2f}")
+        assert ours == recorded, name
+
+
+def test_bionlp_binding_themes_compare_in_order() -> None:
+    """Gold E1 Binding(Theme T2, Theme2 T3) with `Equiv T1 T3` above it reads Theme T2, Theme T1; the answer's
+    Binding(Theme T1, Theme2 T2) holds the same proteins in the other order: a2-evaluate.pl compares the
+    argument lists in order, so it does not match (E2, the same themes in the same order, does)."""
+    strict = score_bionlp(Input(str(RECORDED / "bionlp_binding_order" / "gold")),
+                          Input(str(RECORDED / "bionlp_binding_order" / "answer"))).metrics["strict"]
+    assert (strict.match_num, strict.pred_num, strict.gold_num, strict.precision) == (1, 2, 2, 0.5)
+
+
+def test_bionlp_nothing_to_score_is_0_percent_with_a_warning(tmp_path: Path) -> None:
+    case = RECORDED / "bionlp_nothing"
+    done = run_score("--convention", "bionlp", "-g", str(case / "gold"), "-s", str(case / "answer"),
+                     "--json", str(tmp_path / "s.json"))
+    assert done.returncode == 0, done.stderr
+    warning = "nothing to score (no gold event, no answer): 0.00 % everywhere, as a2-evaluate.pl prints"
+    assert done.stderr == f"evmeval-score: warning: bionlp: {warning}\n"
+    assert "Strict                          0.00    0.00    0.00       0       0       0" in done.stdout
+    assert f"Warning: {warning}" in done.stdout
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    assert data["warnings"] == {"bionlp": [warning]}
+    assert data["conventions"]["bionlp"]["strict"]["precision"] == 0.0
