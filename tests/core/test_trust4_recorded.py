@@ -69,3 +69,51 @@ def test_bionlp_nothing_to_score_is_0_percent_with_a_warning(tmp_path: Path) -> 
     data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
     assert data["warnings"] == {"bionlp": [warning]}
     assert data["conventions"]["bionlp"]["strict"]["precision"] == 0.0
+
+
+def _dygiepp_recorded() -> dict[str, dict[str, object]]:
+    return json.loads((RECORDED / "dygiepp_two_datasets" / "metrics.json").read_text(encoding="utf-8"))
+
+
+def test_dygiepp_two_datasets_are_averaged_per_dataset_as_dygiepp_does() -> None:
+    """Two `dataset` values: DyGIE++ keeps one EventMetrics per dataset and reports MEAN__ figures, the plain
+    mean of each dataset's P, R and F1 (arg_class: news 2/3, 2/3, 2/3 and bio 1/1, 1/3, 1/2 -> P 5/6, R 1/2,
+    F1 7/12; pooled it would be 3/4, 1/2, 3/5). The counts shown stay the pooled ones."""
+    from evmeval.conventions.dygiepp import score_dygiepp
+
+    case = RECORDED / "dygiepp_two_datasets"
+    result = score_dygiepp(Input(str(case / "gold.jsonl")), Input(str(case / "pred.jsonl")))
+    recorded = _dygiepp_recorded()["metrics"]
+    for name, metric in result.metrics.items():
+        for figure in ("precision", "recall", "f1"):
+            assert getattr(metric, figure) == pytest.approx(recorded[f"MEAN__{name}_{figure}"], abs=1e-12), name
+    arg_class = result.metrics["arg_class"]
+    assert (arg_class.precision, arg_class.recall, arg_class.f1) == pytest.approx((5 / 6, 1 / 2, 7 / 12))
+    counts = _dygiepp_recorded()["counts"]
+    assert (arg_class.match_num, arg_class.pred_num, arg_class.gold_num) == tuple(
+        sum(c[k] for c in counts.values())  # type: ignore[index]
+        for k in ("matched_argument_classes", "predicted_arguments", "gold_arguments"))
+    assert result.warnings == ("2 datasets (news, bio): averaged per dataset as DyGIE++ does (its MEAN__ "
+                               "figures: the mean of each dataset's P, R and F1); match, pred and gold are "
+                               "the datasets' sums",)
+
+
+def test_dygiepp_two_datasets_warn_on_the_command_line(tmp_path: Path) -> None:
+    case = RECORDED / "dygiepp_two_datasets"
+    done = run_score("--convention", "dygiepp", "-g", str(case / "gold.jsonl"), "-s", str(case / "pred.jsonl"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.startswith("evmeval-score: warning: dygiepp: 2 datasets (news, bio): averaged per dataset")
+    assert "arg_class    83.33   50.00   58.33       3       4       6" in done.stdout
+
+
+def test_dygiepp_curve_points_average_per_dataset_too() -> None:
+    """A point of the threshold curve is what scoring the thresholded file gives: averaged as well. At 0.5
+    news2's Destination (0.4) and bio1's Activation (0.3) go: bio trig 1/1, 1/2; news unchanged."""
+    from evmeval.conventions.dygiepp_curve import pr_curve
+
+    case = RECORDED / "dygiepp_two_datasets"
+    [low, half] = pr_curve(Input(str(case / "gold.jsonl")), Input(str(case / "pred.jsonl")), (0.0, 0.5))
+    recorded = _dygiepp_recorded()["metrics"]
+    assert low.metrics["arg_class"].f1 == pytest.approx(recorded["MEAN__arg_class_f1"])  # type: ignore[arg-type]
+    trig = half.metrics["trig_class"]
+    assert (trig.precision, trig.recall) == pytest.approx(((1 + 1) / 2, (1 + 1 / 2) / 2))
