@@ -117,3 +117,55 @@ def test_dygiepp_curve_points_average_per_dataset_too() -> None:
     assert low.metrics["arg_class"].f1 == pytest.approx(recorded["MEAN__arg_class_f1"])  # type: ignore[arg-type]
     trig = half.metrics["trig_class"]
     assert (trig.precision, trig.recall) == pytest.approx(((1 + 1) / 2, (1 + 1 / 2) / 2))
+
+
+def _evaluate_json(case: str) -> dict[str, float]:
+    return json.loads((RECORDED / case / "evaluate.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+EMPTY = "empty submission: every gold event counts as missed (predicted as nothing), as evaluate.py scores it"
+
+
+def test_maven_empty_submission_scores_as_evaluate_py_with_a_warning(tmp_path: Path) -> None:
+    case = RECORDED / "maven_empty"
+    done = run_score("--convention", "maven", "-g", str(case / "gold.jsonl"), "-s", str(case / "submission.jsonl"),
+                     "--json", str(tmp_path / "s.json"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == f"evmeval-score: warning: maven: {EMPTY}\n"
+    data = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
+    recorded = _evaluate_json("maven_empty")
+    for name in ("micro", "macro"):
+        ours = data["conventions"]["maven"][name]
+        assert [100 * ours[k] for k in ("precision", "recall", "f1")] == pytest.approx(
+            [recorded[f"{name}_{k}"] for k in ("p", "r", "f1")], abs=1e-9)
+    assert data["conventions"]["maven"]["micro"]["gold_num"] == 5
+    assert data["warnings"] == {"maven": [EMPTY]}
+
+
+@pytest.mark.parametrize(("case", "warning"), [
+    ("maven_ere_empty", EMPTY),
+    ("maven_ere_id_only", "2 submission lines hold only 'id' (A, B): their documents count as predicting "
+     "nothing (every gold mention its own cluster, no relation), as evaluate.py scores them"),
+])
+def test_maven_ere_empty_or_id_only_submission_scores_as_evaluate_py(tmp_path: Path, case: str,
+                                                                     warning: str) -> None:
+    folder = RECORDED / case
+    done = run_score("--convention", "maven-ere", "-g", str(folder / "gold.jsonl"), "-s",
+                     str(folder / "submission.jsonl"), "--json", str(tmp_path / "s.json"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == f"evmeval-score: warning: maven-ere: {warning}\n"
+    ours = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))["conventions"]["maven-ere"]
+    recorded = _evaluate_json(case)
+    for name in ("b_cubed", "ceaf", "muc", "blanc", "temporal", "causal", "subevent"):
+        assert [100 * ours[name][k] for k in ("precision", "recall", "f1")] == pytest.approx(
+            [recorded[f"{name}_{k}"] for k in ("precision", "recall", "f1")], abs=1e-9), name
+    assert 100 * ours["coreference"]["f1"] == pytest.approx(recorded["coreference_f1"], abs=1e-9)
+    assert 100 * ours["overall"]["f1"] == pytest.approx(recorded["overall_f1"], abs=1e-9)
+
+
+def test_an_empty_file_is_still_refused_as_gold(tmp_path: Path) -> None:
+    empty = tmp_path / "gold.jsonl"
+    empty.write_bytes(b"")
+    done = run_score("--convention", "maven", "-g", str(empty), "-s", str(RECORDED / "maven_empty" / "gold.jsonl"))
+    assert done.returncode == 1
+    assert done.stderr == f"evmeval-score: error: {empty}: no lines (expected one JSON object per line)\n"

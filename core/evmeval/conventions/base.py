@@ -108,6 +108,8 @@ class Convention:
     conventions); None: the convention takes no part in the flips."""
     ours: bool = False
     """EvmEval's own rules (labelled so in every table)."""
+    empty_submission: bool = False
+    """An empty (0-byte) system file is a submission predicting nothing, as the published scorer reads it."""
 
     def reads(self, found: str) -> bool:
         """Whether it scores files of format `found`."""

@@ -116,6 +116,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
         for source in (gold, system):
+            if source is system and source.data == b"" and all(c.empty_submission for c in conventions):
+                continue  # scored as a submission predicting nothing, with a warning
             found = detect_format(source)
             for convention in conventions:
                 if not convention.reads(found):
