@@ -12,7 +12,9 @@ ej0cl6/TextEE, `DYGIEPP_DIR` at one of dwadden/dygiepp; without them the tests t
   `dygie/training/event_metrics.py` are loaded with torch, allennlp's `Metric` and `overrides` stubbed.
   The metric is fed, per sentence, the gold sentence as metadata and the predicted sentence's
   `trigger_dict`/`argument_dict` as the reader builds them, each value wrapped in a 1-tuple as the
-  model's decoder gives (label, logit, softmax) and the metric reads only item 0.
+  model's decoder gives (label, logit, softmax) and the metric reads only item 0. For a file of several
+  `dataset`s, `score_by_dataset` keeps one metric per dataset, as its model does, and runs the model's
+  `get_metrics` (taken out of `dygie/models/events.py` as `load_E2E_data` is out of TextEE's utils).
 """
 
 from __future__ import annotations

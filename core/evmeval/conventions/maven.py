@@ -11,7 +11,8 @@ scikit-learn's precision/recall/F1 over the labels 1..168 (MAVEN's types; 0 is n
   Macro  the same per label, then the plain mean over all 168 labels — a type in neither gold nor
          submission counts 0, so the macro figures of a small file are small.
 Its counts (match, pred, gold) are the micro ones; the script prints percentages as `Micro_F1`,
-`Micro_Precision`, ... .
+`Micro_Precision`, ... . An empty (0-byte) submission is scored as the script scores it, every mention
+predicted 0, with a warning.
 """
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ overwrites an earlier one on the same pair); a predicted pair of two gold mentio
 prediction (later overwrites earlier), other pairs are ignored. Slots are keyed, as in the script, by
 the two ids' concatenation across the whole file. Then scikit-learn's micro P/R/F1 over the nonzero
 labels. overall_f1 is the mean of the coreference, temporal, causal and subevent F1s.
+A submission line of only `id`, or an empty (0-byte) submission file, predicts nothing for its documents
+(every gold mention a singleton, no relation), as the script scores it; both come with a warning.
 """
 
 from __future__ import annotations
