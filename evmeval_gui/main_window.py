@@ -581,7 +581,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
             event.ignore()
             return
         self.runner.shutdown()
-        self.curate.save_now()  # the last decisions of a burst, not yet written
+        self.curate.close()  # the last decisions of a burst, not yet written; the curation's lock given up
         if self.persist:
             self.session_store.save()
             self.settings.setValue("geometry", self.saveGeometry())

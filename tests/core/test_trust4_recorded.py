@@ -168,4 +168,4 @@ def test_an_empty_file_is_still_refused_as_gold(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     done = run_score("--convention", "maven", "-g", str(empty), "-s", str(RECORDED / "maven_empty" / "gold.jsonl"))
     assert done.returncode == 1
-    assert done.stderr == f"evmeval-score: error: {empty}: no lines (expected one JSON object per line)\n"
+    assert done.stderr.startswith(f"evmeval-score: error: {empty}: tbf (event nuggets): no convention reads it")

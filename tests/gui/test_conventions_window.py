@@ -14,10 +14,11 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from tests.gui.corpus_factory import write_corpus
 from tests.gui.windows import shown_window
+from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+DATA = EXAMPLES
 LOAD_TIMEOUT = 20_000
 
 
@@ -159,7 +160,7 @@ def test_the_switchboard_fits_its_dock(qtbot, tmp_path: Path, size: tuple[int, i
 
 def test_conventions_dock_says_the_scorers_warning(qtbot, window: MainWindow) -> None:
     """Two DyGIE++ datasets are averaged per dataset (issue 31 item 19): the dock says so above the table."""
-    case = DATA / "recorded" / "dygiepp_two_datasets"
+    case = Path(__file__).resolve().parent.parent / "data" / "conventions" / "recorded" / "dygiepp_two_datasets"
     dock = window.conventions_dock
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
         window.open_files(str(case / "gold.jsonl"), [str(case / "pred.jsonl")])

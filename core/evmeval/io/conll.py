@@ -25,6 +25,7 @@ Span = tuple[int, int]
 # Perl read the files as bytes: \d and \s are ASCII there, so they are spelled out here.
 _BEGIN = re.compile(r"^#[ \t\n\r\f\v]*begin document (.*?)$")
 _END = re.compile(r"#[ \t\n\r\f\v]*end document")
+_BEGIN_UNSPACED = re.compile(r"^#[ \t\n\r\f\v]*begin document\(")
 _DOUBLE = re.compile(r"\(([0-9]+\+[0-9])\)")
 _SINGLE = re.compile(r"\(([0-9]+)\)")
 _OPEN = re.compile(r"\(([0-9]+)")
@@ -134,7 +135,25 @@ def parse_conll(text: str, *, path: str, warnings: list[Problem] | None = None) 
     if readers:
         raise FormatError(path, readers[0].line, f"document {readers[0].name!r} is never closed",
                           "#end document at the end of every document")
+    if not documents and (why := _nothing_read(lines, path)) is not None and warnings is not None:
+        warnings.append(why)
     return documents
+
+
+def _nothing_read(lines: list[str], path: str) -> Problem | None:
+    """Why a file gave no document. A `#begin document(` without the space v8.01's pattern needs reads no
+    document there either (many published system files are written so): its figures are kept, with a warning.
+    A line that is no CoNLL at all (a tbf file, say) is a `FormatError`: zeros would pass for a score."""
+    for number, raw in enumerate(lines, start=1):
+        if _BEGIN_UNSPACED.match(raw):
+            return Problem(path, number, "'#begin document(' lacks the space the reference scorer v8.01 needs "
+                           "after 'document', so no document was read (v8.01 reads none either: every figure is "
+                           "0)", "#begin document (NAME); part 000", fatal=False)
+        if raw.strip():
+            raise FormatError(path, number, "not CoNLL coreference: this line comes before any #begin document",
+                              f"#begin document (NAME); part 000, then {LAYOUT}, then #end document")
+    return Problem(path, 0, "no document in the file: every figure is 0", "#begin document (NAME); part 000 ...",
+                   fatal=False)
 
 
 def _nested_begin(path: str, number: int, name: str, outer: _DocumentReader) -> Problem:
