@@ -9,6 +9,9 @@ Cause arguments written in the order the script's `a2-normalize.pl` gives them, 
 the totals when the gold has some). They do hold what the script's duplicate rules concern: gold events
 written twice (on one trigger id or on two), twice through `Equiv` proteins, answers written twice on one
 trigger id or on two, and `Equiv` lines above, among or below the gold events, sometimes chained.
+
+The script's counts on these corpora and cases are recorded (tests/data/recorded/bionlp.json, by
+`python -m tests.record_published --bionlp ...`): test_recorded_scorers.py checks them with no script.
 """
 
 from __future__ import annotations
