@@ -24,6 +24,7 @@ import importlib.util
 import os
 import sys
 import types
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -88,7 +89,8 @@ class DygieppScorer:
     """DyGIE++'s `EventMetrics` over documents read by its own `Document` reader."""
 
     def __init__(self, root: Path) -> None:
-        _stub("torch")
+        # a class of that name: scipy (MAVEN's scorers, run in the same process) asks a loaded torch for it
+        _stub("torch", Tensor=type("Tensor", (), {}))
         _stub("overrides", overrides=lambda f: f)
         for package in ("allennlp", "allennlp.training", "allennlp.training.metrics"):
             _stub(package)
@@ -173,12 +175,17 @@ class MavenScorer:
         namespace: dict[str, Any] = {"__name__": "__main__", "open": text_open}
         argv = sys.argv
         sys.argv = ["evaluate.py", str(folder), str(folder / "out")]
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                exec(self.code, namespace)
-        finally:
-            sys.argv = argv
-        return {name: float(namespace[name]) for name in self.NAMES}
+        # its warnings are its own (scikit-learn's on labels nobody has; the files it never closes, closed
+        # here by dropping its variables): under filterwarnings=error they would fail the comparison
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(self.code, namespace)
+                return {name: float(namespace[name]) for name in self.NAMES}
+            finally:
+                sys.argv = argv
+                namespace.clear()
 
 
 class MavenEreScorer:
@@ -195,14 +202,16 @@ class MavenEreScorer:
     def score(self, gold_lines: list[dict[str, Any]], prediction_lines: list[dict[str, Any]]) -> dict[str, float]:
         golden = {doc["id"]: doc for doc in gold_lines}
         prediction = {doc["id"]: doc for doc in prediction_lines}
-        scores: dict[str, float] = dict(self.module.evaluate_coreference(golden, prediction))
-        average = 0.0
-        for key, value in scores.items():
-            if key.endswith("f1"):
-                average += value / 4.0
-        overall = [average]
-        for kind in ("temporal", "causal", "subevent"):
-            found = self.module.evaluate(golden, prediction, kind)
-            scores |= found
-            overall.append(found[f"{kind}_f1"])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # scikit-learn's, on labels nobody has: its own, as MAVEN's
+            scores: dict[str, float] = dict(self.module.evaluate_coreference(golden, prediction))
+            average = 0.0
+            for key, value in scores.items():
+                if key.endswith("f1"):
+                    average += value / 4.0
+            overall = [average]
+            for kind in ("temporal", "causal", "subevent"):
+                found = self.module.evaluate(golden, prediction, kind)
+                scores |= found
+                overall.append(found[f"{kind}_f1"])
         return scores | {"coreference_f1": average, "overall_f1": sum(overall) / 4.0}

@@ -2,7 +2,9 @@
 
 Runs only with a checkout: `TEXTEE_DIR=/path/to/TextEE DYGIEPP_DIR=/path/to/dygiepp pytest ...`
 (tests/published_scorers.py loads their scoring code with stubs for torch, allennlp and ipdb); skipped
-otherwise. The recorded figures of one such run are in test_conventions.py.
+otherwise. The recorded figures of one such run are in test_conventions.py; the published figures on 150
+seeded pairs of the same shapes (tests/core/seeded_inputs.py) are checked everywhere, with no checkout, by
+test_recorded_scorers.py.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Issue 31 item 19: where a published scorer scores a file, ours scores it the same way, with a warning where
 the file is odd. Each case's input and what the published scorer printed on it are recorded under
-tests/data/conventions/recorded/ (README.md there says how; tests/record_published.py re-records them)."""
+tests/data/conventions/recorded/ (README.md there says how; tests/record_edge_cases.py re-records them)."""
 
 from __future__ import annotations
 
