@@ -17,8 +17,9 @@ from evmeval.io.maven_ere import read_maven_ere
 from evmeval.io.textee import read_textee
 
 from tests.programs import installed
+from tests.shipped import EXAMPLES
 
-CONVENTIONS = Path(__file__).resolve().parent.parent / "data" / "conventions"
+CONVENTIONS = EXAMPLES
 DEPTH = 100_000
 DEEP = '{"extra": ' + "[" * DEPTH + "]" * DEPTH + "}"
 """A JSON object whose one field nests 100,000 lists: valid JSON, past what any decoder here follows."""
