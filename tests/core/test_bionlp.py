@@ -1,4 +1,4 @@
-"""BioNLP shared-task standoff and convention `bionlp`: figures derived by hand on tests/data/bionlp,
+"""BioNLP shared-task standoff and convention `bionlp`: figures derived by hand on resources/examples/bionlp,
 validator messages with file:line, round trips, and the merged standoff output."""
 
 from __future__ import annotations
