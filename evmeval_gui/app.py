@@ -508,7 +508,7 @@ def window_mode(args: argparse.Namespace) -> int:
     code = app.exec()
     if interrupt.interrupted():
         interrupt.say_interrupted()
-        return interrupt.EXIT_CODE
+        return interrupt.exit_code()
     return code
 
 

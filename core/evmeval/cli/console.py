@@ -25,8 +25,7 @@ def out_of_memory_message(program: str, argv: Sequence[str]) -> str:
     read = paths_read()
     named = [display_name(a) for a in dict.fromkeys(argv) if a in read]
     where = f" on {', '.join(named)}" if named else ""
-    return (f"{program}: error: out of memory{where} (an absurd offset or span, e.g. 0,2000000000? "
-            "evmeval-validate --text DIR checks character spans against the texts)")
+    return f"{program}: error: out of memory{where} ({interrupt.OUT_OF_MEMORY_HINT})"
 
 
 def _exit_code(exc: SystemExit) -> int:
@@ -54,7 +53,10 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
     except KeyboardInterrupt:
         code = 130
     except MemoryError:
-        print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
+        try:
+            print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
+        except MemoryError:  # not even for naming the inputs: the line that needs nothing
+            interrupt.say_out_of_memory()
         code = 1
     except SystemExit as exc:
         if not (fast_exit or interrupt.installed()):
