@@ -114,9 +114,9 @@ def interrupt(command: Sequence[str], trigger: Callable[[], Trigger], *, env: Ma
               cwd: Path | None = None, prepare: Callable[[], None] | None = None, tries: int = 20,
               limit: float = 60.0, signum: int = signal.SIGINT) -> Interrupted:
     """Run `command` in its own process group; when the trigger fires, SIGINT the group (a terminal's
-    Ctrl+C; `signum`: another signal, e.g. SIGTERM as `kill` sends it); wait for the exit. A moment can be brief: when the program ended before it came, run it
-    again (`prepare()` first each time, a fresh `trigger()`), up to `tries` times; `fired` says
-    whether the last run was interrupted."""
+    Ctrl+C; `signum`: another signal, e.g. SIGTERM as `kill` sends it); wait for the exit. A moment can
+    be brief: when the program ended before it came, run it again (`prepare()` first each time, a fresh
+    `trigger()`), up to `tries` times; `fired` says whether the last run was interrupted."""
     for _ in range(tries):
         if prepare is not None:
             prepare()
