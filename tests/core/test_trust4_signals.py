@@ -180,3 +180,29 @@ def test_ctrl_c_during_start_never_shows_our_traceback(program: str) -> None:
         assert "evmeval/" not in text and "evmeval_gui/" not in text, text
         if "Traceback" not in text and process.returncode != -signal.SIGINT:
             assert (process.returncode, text) in ((0, ""), (130, f"{program}: interrupted\n")), text
+
+
+def test_what_a_killed_run_left_is_removed_by_the_next(corpus: Path) -> None:
+    """SIGKILL cannot be handled: its temporary files stay, until the next run writing into that folder
+    removes those whose process is gone (and only those)."""
+    out = corpus / "killed"
+    command = [installed("evmeval-score"), "-g", "gold.tbf", "-s", "system.tbf", "-t", "tkn", "--json",
+               f"{out.name}/scores.json"]
+
+    def prepare() -> None:
+        shutil.rmtree(out, ignore_errors=True)
+        out.mkdir()
+
+    try:
+        run = interrupt(command, writing, cwd=corpus, prepare=prepare, signum=signal.SIGKILL)
+        assert run.fired and run.code == -signal.SIGKILL
+        left = temporaries(out)
+        assert left, "the killed run left no temporary file (nothing to test)"
+        alive = out / f".scores.json.{os.getpid()}.0123456789ab.tmp"  # a live writer's (this test's) file
+        alive.write_text("still being written")
+        done = subprocess.run(command, cwd=corpus, capture_output=True, timeout=120, check=False)
+        assert done.returncode == 0, done.stderr
+        assert temporaries(out) == [alive]
+        assert (out / "scores.json").stat().st_size > 0
+    finally:
+        shutil.rmtree(out, ignore_errors=True)

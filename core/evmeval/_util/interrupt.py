@@ -44,6 +44,8 @@ OUT_OF_MEMORY_HINT = ("an absurd offset or span, e.g. 0,2000000000? evmeval-vali
 
 _temporaries: set[str] = set()
 """Temporary files (or folders) of this process that a finished run would have renamed or removed."""
+_folders: list[str] = []
+"""Folders this run made for its outputs (`evmeval._util.run_outputs`): removed, when empty, after the files."""
 _children: dict[int, Slot] = {}
 """Forked children still running: pid -> their `Slot` (the temporary file each one is writing)."""
 
@@ -62,8 +64,9 @@ class _State:
     """In a forked child: where it tells its parent which temporary file it is writing."""
 
 
-SLOT_SIZE = 4096
-"""Bytes shared with a forked child: 4 for a length, then the path of the temporary file it writes."""
+SLOT_SIZE = 1 << 20
+"""Bytes shared with a forked child: 4 for a length, then the paths of the temporary files it holds,
+one a line (an anonymous mapping: only the pages written take memory)."""
 
 
 def install(program: str | None = None) -> None:
@@ -168,10 +171,27 @@ def end_temporary(path: str) -> None:
     _temporaries.discard(path)
 
 
+def begin_folder(path: str) -> None:
+    """The run made `path` for its outputs: an interrupted run removes it again once it is empty."""
+    _folders.append(path)
+
+
+def end_folder(path: str) -> None:
+    """`path` stays (the run committed its outputs) or is gone."""
+    if path in _folders:
+        _folders.remove(path)
+
+
 def _remove_temporaries() -> None:
     for path in list(_temporaries):
         _remove(path)
     _temporaries.clear()
+    for folder in reversed(_folders):
+        try:  # noqa: SIM105
+            os.rmdir(folder)
+        except OSError:
+            pass
+    _folders.clear()
 
 
 def _remove(path: str) -> None:
@@ -187,32 +207,37 @@ def _remove(path: str) -> None:
 
 
 class Slot:
-    """Memory shared with one forked child: the temporary file it is writing, if any.
+    """Memory shared with one forked child: the temporary files it holds (writing, or written and
+    waiting for the run's commit: `evmeval._util.run_outputs`).
 
     The child is killed without warning (it blocks SIGINT), so the parent must know what to remove.
-    The path is written before its length and the length cleared first, so the parent never reads a
-    length that belongs to other bytes; it removes only a name of `write_atomic`'s form."""
+    Paths are only added: each one is written after the others and the length set last, so the
+    parent never reads a length that belongs to other bytes; it removes only names of `write_atomic`'s
+    form (a name already renamed into place is no longer there to remove)."""
 
     def __init__(self) -> None:
         import mmap
 
         self._memory = mmap.mmap(-1, SLOT_SIZE)  # anonymous and shared: the child's writes are seen here
+        self._size = 0
 
     def hold(self, path: str) -> None:
-        data = os.fsencode(path)
-        if len(data) <= SLOT_SIZE - 4:
-            self._memory[4:4 + len(data)] = data
-            self._memory[0:4] = len(data).to_bytes(4, "little")
+        data = os.fsencode(path) + b"\n"
+        end = 4 + self._size + len(data)
+        if end <= SLOT_SIZE:
+            self._memory[4 + self._size:end] = data
+            self._size += len(data)
+            self._memory[0:4] = self._size.to_bytes(4, "little")
 
     def release(self) -> None:
-        self._memory[0:4] = bytes(4)
+        """(Paths stay listed: removing a file that was renamed away finds nothing.)"""
 
-    def held(self) -> str | None:
+    def held(self) -> list[str]:
         size = int.from_bytes(self._memory[0:4], "little")
         if not 0 < size <= SLOT_SIZE - 4:
-            return None
-        path = os.fsdecode(self._memory[4:4 + size])
-        return path if os.path.basename(path).startswith(".") and path.endswith(".tmp") else None
+            return []
+        paths = [os.fsdecode(line) for line in self._memory[4:4 + size].split(b"\n") if line]
+        return [p for p in paths if os.path.basename(p).startswith(".") and p.endswith(".tmp")]
 
     def close(self) -> None:
         self._memory.close()
@@ -257,6 +282,7 @@ def in_child(slot: Slot | None, previous: set[int | signal.Signals] | None) -> N
     and removes its temporary file), else the mask is restored. Either way the child dies with its
     parent (`die_with_parent`): a parent killed outright cannot kill it."""
     _temporaries.clear()
+    _folders.clear()
     _children.clear()
     _State.slot = slot
     die_with_parent()
@@ -289,13 +315,12 @@ def _stop_children() -> None:
             os.waitpid(pid, 0)
         except OSError:
             pass
-        path = slot.held()
-        if path is not None:
+        for path in slot.held():
             _remove(path)
     _children.clear()
 
 
-__all__ = ["EXIT_CODE", "OUT_OF_MEMORY_HINT", "SIGNALS", "WORDS", "Slot", "begin_temporary", "child_ended",
-           "child_started", "defer", "die_with_parent", "end_temporary", "exit_code", "forgive", "in_child",
-           "install", "installed", "interrupted", "leave", "new_child_slot", "resume", "say_interrupted",
-           "say_out_of_memory", "set_action"]
+__all__ = ["EXIT_CODE", "OUT_OF_MEMORY_HINT", "SIGNALS", "WORDS", "Slot", "begin_folder", "begin_temporary",
+           "child_ended", "child_started", "defer", "die_with_parent", "end_folder", "end_temporary", "exit_code",
+           "forgive", "in_child", "install", "installed", "interrupted", "leave", "new_child_slot", "resume",
+           "say_interrupted", "say_out_of_memory", "set_action"]
