@@ -41,7 +41,9 @@ TERMINATED = {
     "evmeval-score": ["-g", "gold.tbf", "-s", "system.tbf", "-t", "tkn", "-o", "OUT/report.txt",
                       "--json", "OUT/scores.json", "-c", "OUT/coref"],
     "evmeval-convert": ["--to", "brat", "-t", "tkn", "system.tbf", "-o", "OUT/ann"],
+    "evmeval-gui": ["-g", "gold.tbf", "-s", "system.tbf", "-t", "tkn", "--export-report", "OUT/report"],
 }
+"""Program -> arguments (OUT: its output folder); evmeval-gui's export writes half its files in a forked child."""
 
 
 @pytest.mark.parametrize("program", sorted(TERMINATED))
