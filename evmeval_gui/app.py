@@ -438,7 +438,7 @@ def close_on_interrupt(window) -> None:
         else:  # the user kept the window (unsaved edits): the next Ctrl+C asks again
             interrupt.forgive()
 
-    interrupt.set_action(lambda: QTimer.singleShot(0, close))
+    interrupt.set_action(lambda: QTimer.singleShot(0, window, close))  # nothing to close once it is gone
 
 
 def _after_loading(window, args: argparse.Namespace, agreement: bool) -> str:

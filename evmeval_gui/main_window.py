@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from evmeval.align import COMBINATIONS
 from evmeval.io.errors import FormatError, Problem
-from PySide6.QtCore import QByteArray, QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -67,6 +67,7 @@ from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
 from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.split_shares import TEXT_SHARE_FLOOR, SplitShares
+from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings
 from evmeval_gui.window.tab_out import TabOutOfTables
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
@@ -114,7 +115,8 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         self.runner = JobRunner(self)
         self._session = Session(self.runner, loader=loader)
         self.alignment = AlignmentFigures(self._session)
-        self.recent = RecentCorpora(self.settings, persist=persist, parent=self)
+        self.stored = StoredSettings(self.settings, status=lambda text: self.show_message(text, NOTE_MS))
+        self.recent = RecentCorpora(self.stored, persist=persist, parent=self)
         self.exporter = ExportController(self, self._session, report=self._on_load_failed,
                                          message=self.show_message)
         self.exporter.schemes = lambda: (  # MUC/GATE the window already counted for this result: not again
@@ -169,7 +171,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
             self._restore_geometry()
         self.recent.changed.connect(self._refresh_recent)
         self.agreement.agreement_finished.connect(self._remember_agreement)
-        self.session_store = SessionStore(self, self.settings, persist=persist)
+        self.session_store = SessionStore(self, self.stored, persist=persist)
         self.file_menu.insertAction(self.quit_separator, self.session_store.action)
         self._refresh_recent()
         self._update_state()
@@ -570,9 +572,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         for key, restore in (("geometry", self.restoreGeometry), ("windowState", self.restoreState),
                              ("listSplitter", self.main_split.restoreState),
                              ("textTableSplitter", self.right_split.restoreState)):
-            value = self.settings.value(key)
-            if isinstance(value, QByteArray | bytes):
-                restore(QByteArray(value))
+            self.stored.layout(key, restore, "the layout this window saved")
         self.right_shares.remember()
         fit_to_screen(self)
 
@@ -581,7 +581,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
             event.ignore()
             return
         self.runner.shutdown()
-        self.curate.save_now()  # the last decisions of a burst, not yet written
+        self.curate.close()  # the last decisions of a burst, not yet written; the curation's lock given up
         if self.persist:
             self.session_store.save()
             self.settings.setValue("geometry", self.saveGeometry())

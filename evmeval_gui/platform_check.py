@@ -1,15 +1,16 @@
 """Before Qt opens a window on Linux: is there a display, and are the libraries its `xcb` plugin loads there?
 
-Without a display, or without one of those libraries, QApplication prints a plugin error (which
-blames libxcb-cursor0 whatever is really wrong) and aborts the process with a core dump. We say
-instead what is wrong: no display (and how to run without one), or which Debian/Ubuntu packages
-provide the missing libraries.
+Without a display, with a `DISPLAY` naming a server that does not answer, or without one of those
+libraries, QApplication prints a plugin error (which blames libxcb-cursor0 whatever is really wrong)
+and aborts the process with a core dump. We say instead what is wrong: no display (and how to run
+without one), or which Debian/Ubuntu packages provide the missing libraries.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
+import socket
 import sys
 from collections.abc import Mapping
 
@@ -43,6 +44,73 @@ and `Qt/lib/libQt6XcbQpa.so.6`, read with `objdump -p`: NEEDED, less Qt's own an
 NO_DISPLAY = "no display: use --screenshot/--export-report, or set QT_QPA_PLATFORM=offscreen"
 
 
+X11_TCP_PORT = 6000
+"""An X server's display n listens on TCP port 6000 + n (X Window System Protocol, "Connection Setup")."""
+
+X11_SOCKET_DIR = "/tmp/.X11-unix"
+"""Where a local X server's display n has its socket `X<n>` (and, on Linux, the abstract name of that path)."""
+
+CONNECT_TIMEOUT_S = 1.0
+
+
+def no_display(display: str) -> str:
+    """The no-display message for a `DISPLAY` that names a server nobody answers for."""
+    return f"no display: DISPLAY={display} does not answer{NO_DISPLAY.removeprefix('no display')}"
+
+
+def _x11_address(display: str) -> tuple[str, str, int] | None:
+    """(protocol, host, display number) of an X11 display name `[protocol/][host]:n[.screen]`, or None
+    for a name this check does not read (a socket path, DECnet `host::n`, anything malformed)."""
+    if display.startswith("/"):
+        return None
+    protocol, _, rest = display.rpartition("/") if "/" in display else ("", "", display)
+    host, colon, number = rest.rpartition(":")
+    if not colon or host.endswith(":"):
+        return None
+    number = number.split(".")[0]
+    if not number.isdigit() or protocol not in ("", "unix", "tcp", "inet", "inet6"):
+        return None
+    return protocol, host.strip("[]"), int(number)
+
+
+def _connects(family: int, address: object, timeout: float) -> bool:
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as sock:
+            sock.settimeout(timeout)
+            sock.connect(address)  # type: ignore[arg-type]
+    except OSError:
+        return False
+    return True
+
+
+def _tcp_connects(host: str, port: int, timeout: float) -> bool:
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError:  # refused, unreachable, timed out, or a host name that does not resolve
+        return False
+    return True
+
+
+def display_answers(display: str, timeout: float = CONNECT_TIMEOUT_S) -> bool | None:
+    """Whether an X server accepts a connection at `display` (the places libxcb tries, in its order:
+    the abstract and the file socket for a local name, then TCP), or None when the name is not one
+    this check reads (then Qt is left to try). Only connects: nothing is sent to the server."""
+    address = _x11_address(display)
+    if address is None:
+        return None
+    protocol, host, number = address
+    local = protocol == "unix" or (not protocol and host in ("", "unix"))
+    if local and hasattr(socket, "AF_UNIX"):
+        path = f"{X11_SOCKET_DIR}/X{number}"
+        if sys.platform.startswith("linux") and _connects(socket.AF_UNIX, "\0" + path, timeout):
+            return True
+        if _connects(socket.AF_UNIX, path, timeout):
+            return True
+    if protocol == "unix" or host == "unix":
+        return False
+    return _tcp_connects(host or "localhost", X11_TCP_PORT + number, timeout)
+
+
 def _platform(env: Mapping[str, str]) -> str:
     """The Qt platform plugin asked for (the first of `QT_QPA_PLATFORM`'s `;` list, without options)."""
     return env.get("QT_QPA_PLATFORM", "").split(";")[0].split(":")[0].strip()
@@ -62,14 +130,19 @@ def uses_xcb(environ: Mapping[str, str] | None = None) -> bool:
 
 
 def display_problem(environ: Mapping[str, str] | None = None) -> str | None:
-    """`NO_DISPLAY` when Qt would need an X11 or Wayland display and the environment names none."""
+    """`NO_DISPLAY` when Qt would need an X11 or Wayland display and the environment names none; the
+    same, naming it, when Qt would use X11 and the X server `DISPLAY` names does not answer (Qt would
+    abort the process)."""
     env = os.environ if environ is None else environ
     platform = _platform(env)
-    if platform == "xcb":
-        return None if env.get("DISPLAY") else NO_DISPLAY
-    if platform or not _desktop_unix():  # offscreen, wayland, vnc, ...; Windows and macOS need no variable
+    if platform != "xcb" and (platform or not _desktop_unix()):  # offscreen, wayland, ...; Windows, macOS
         return None
-    return None if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") else NO_DISPLAY
+    display = env.get("DISPLAY")
+    if not display:
+        return None if platform != "xcb" and env.get("WAYLAND_DISPLAY") else NO_DISPLAY
+    if uses_xcb(env) and display_answers(display) is False:
+        return no_display(display)
+    return None
 
 
 def _loadable(soname: str) -> bool:

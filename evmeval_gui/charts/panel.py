@@ -14,7 +14,7 @@ from evmeval.align import COMBINATIONS
 from evmeval.mention.confusion import ConfusionMatrix, confusions, not_fully_credited
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.schemes import SchemeResult
-from evmeval.mention.scoring import DocumentResult, ScoreResult, per_type_table
+from evmeval.mention.scoring import DocumentResult, ScoreResult, per_type_mapping, per_type_table
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
@@ -351,9 +351,11 @@ class ChartsPanel(QWidget):
         chosen = per_type_table(docs, self.combination, gold_types_only=False)
         where = self._scope_name()
         label = Combination(self.combination).label
+        mapping = (f"{label} mapping (as the summary)" if per_type_mapping(self.combination) == self.combination
+                   else f"{label} mapping + type (a bar counts its own type's pairs)")
         self.per_type_combination.set_data(
             chosen, title=f"F1 per type — {label}",
-            subtitle=f"{label} mapping (as the summary), one row per type on either side · {where}", names=self.names)
+            subtitle=f"{mapping}, one row per type on either side · {where}", names=self.names)
         self.per_type_published.set_data(
             published, title="F1 per type — published table",
             subtitle=f"type+realis mapping, one row per gold type · {where}", names=self.names)

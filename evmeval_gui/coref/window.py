@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import shiboken6
 from evmeval.coref.metrics import METRICS
 from evmeval.coref.scoring import CorefResult
 from evmeval.coref.view import METRIC_NAMES
@@ -80,9 +81,8 @@ class CoreferenceUI:
         self.out_of_view.hide()
         window.document_pane.layout().insertWidget(2, self.out_of_view)
         window.text_view.verticalScrollBar().valueChanged.connect(self._show_out_of_view)
-        later = lambda *args: QTimer.singleShot(0, self._show_out_of_view)  # noqa: E731 (after the view followed)
-        session.selection_changed.connect(later)
-        self.coreference.changed.connect(later)
+        session.selection_changed.connect(self._show_out_of_view_later)
+        self.coreference.changed.connect(self._show_out_of_view_later)
         self.summary = CorefSummary(session)
         window.summary.add_line(self.summary)
         documents = window.documents
@@ -114,6 +114,12 @@ class CoreferenceUI:
         self.tabs.setTabToolTip(2, "Every coreference metric over the corpus (and both ways for two annotators)")
 
     # -- following the session ----------------------------------------------------------------------
+
+    def _show_out_of_view_later(self, *args: object) -> None:
+        """After the text view has followed the change. The label is the timer's receiver: a window
+        deleted meanwhile takes the call with it (it ran on the deleted text view: issue 31, item 14)."""
+        if shiboken6.isValid(self.out_of_view):
+            QTimer.singleShot(0, self.out_of_view, self._show_out_of_view)
 
     def _show_out_of_view(self, *args: object) -> None:
         text = self.overlay.out_of_view_text(self.window.text_view)

@@ -103,6 +103,7 @@ class CurationPanel(QWidget):
 
     export_requested = Signal(str)
     score_requested = Signal()
+    take_over_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -128,6 +129,13 @@ class CurationPanel(QWidget):
         self.notice.setObjectName("curationNotice")
         self.notice.setWordWrap(True)
         self.notice.hide()
+        self.take_over_button = QPushButton("Take over")
+        self.take_over_button.setObjectName("takeOverButton")
+        self.take_over_button.setToolTip("Curate in this window: the other window's saves stop (it says so)")
+        self.take_over_button.clicked.connect(self.take_over_requested.emit)
+        self.take_over_button.hide()
+        self.guard: Callable[[], bool] = lambda: True
+        """Whether a decision may be made now (the mode: not while another window curates these inputs)."""
         export_tbf = QPushButton("Export tbf…")
         export_tbf.clicked.connect(lambda: self.export_requested.emit("tbf"))
         export_brat = QPushButton("Export brat…")
@@ -244,7 +252,10 @@ class CurationPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addLayout(top)
-        layout.addWidget(self.notice)
+        notice_row = QHBoxLayout()
+        notice_row.addWidget(self.notice, 1)
+        notice_row.addWidget(self.take_over_button)
+        layout.addLayout(notice_row)
         layout.addWidget(split, 1)
         self._dropped: list[object] = []
         self._release = QTimer(self)
@@ -337,10 +348,12 @@ class CurationPanel(QWidget):
         if not self._dropped:
             self._release.stop()
 
-    def set_notice(self, text: str) -> None:
-        """A line under the title (e.g. "Resumed 12 decisions ..."); hidden when empty."""
+    def set_notice(self, text: str, *, take_over: bool = False) -> None:
+        """A line under the title (e.g. "Resumed 12 decisions ..."), hidden when empty; `take_over`: with
+        the button that takes a read-only curation over."""
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
+        self.take_over_button.setVisible(take_over)
 
     def _update_list(self) -> None:
         """The rows whose decision changed are repainted; the list is reset only when it is another one."""
@@ -432,7 +445,7 @@ class CurationPanel(QWidget):
         """At once for a few documents; else off the GUI thread (`run_batch`, set by the mode): every
         changed document is measured again, about 5 ms a document. The number of items to accept."""
         state = self.state
-        if state is None:
+        if state is None or not self._may():
             return 0
         chosen = state.open_among(items)
         if len({d.doc_id for d in chosen}) <= AT_ONCE_DOCUMENTS or self.run_batch is None:
@@ -494,29 +507,37 @@ class CurationPanel(QWidget):
 
     # -- decisions ------------------------------------------------------------------------------------------
 
+    def _may(self) -> bool:
+        """A state to decide on, and decisions allowed (`guard`)."""
+        return self.state is not None and self.guard()
+
     def accept(self, annotator: int) -> None:
-        if self.state is not None:
+        if self.state is not None and self._may():
             self.state.accept(annotator)
 
     def keep(self) -> None:
-        if self.state is not None:
+        if self.state is not None and self._may():
             self.state.keep()
 
     def reject(self) -> None:
-        if self.state is not None:
+        if self.state is not None and self._may():
             self.state.reject()
 
     def undo(self) -> None:
-        if self.state is not None:
+        if self.state is not None and self._may():
             self.state.undo()
 
     def redo(self) -> None:
-        if self.state is not None:
+        if self.state is not None and self._may():
             self.state.redo()
 
     def _on_policy(self) -> None:
-        if self.state is not None:
-            self.state.set_policy(self.policy.currentData())
+        if self.state is None:
+            return
+        if not self._may():
+            self.policy.setCurrentIndex(max(0, self.policy.findData(self.state.policy)))
+            return
+        self.state.set_policy(self.policy.currentData())
 
     def _on_list_selection(self) -> None:
         state = self.state
@@ -539,6 +560,8 @@ class CurationPanel(QWidget):
         return mentions[0]
 
     def edit_type(self) -> TypePicker | None:
+        if not self._may():
+            return None
         m = self._curated_mention()
         state = self.state
         if m is None or state is None:
@@ -555,11 +578,11 @@ class CurationPanel(QWidget):
 
     def set_type(self, mention_type: str) -> None:
         m = self._curated_mention()
-        if m is not None and self.state is not None:
+        if m is not None and self.state is not None and self._may():
             self.state.set_type(m, mention_type)
 
     def _on_realis(self, index: int) -> None:
         self.realis.setCurrentIndex(0)
         m = self._curated_mention()
-        if index > 0 and m is not None and self.state is not None:
+        if index > 0 and m is not None and self.state is not None and self._may():
             self.state.set_realis(m, REALIS_VALUES[index - 1])

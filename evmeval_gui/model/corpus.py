@@ -102,14 +102,11 @@ def is_event_corpus(path: str) -> bool:
     if not (lowered.endswith(EVENT_EXTENSIONS) or os.path.isdir(path)):
         return False  # a tbf corpus loads none of the conventions
     from evmeval.conventions import input_format
-    from evmeval.io.bionlp import TASK
 
     try:
         found = input_format(path)
-    except FormatError:
+    except FormatError:  # a folder of no annotation, or a JSON file no convention reads
         return lowered.endswith(EVENT_EXTENSIONS)
-    if found == "bionlp" and os.path.isdir(path):  # the rule's default for a folder: only with .a2 files
-        return any(name.endswith(TASK) for name in os.listdir(path))
     return found not in ("tbf", "brat")
 
 

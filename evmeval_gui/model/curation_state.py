@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from evmeval.agreement import curation as cur
 from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement, differs_in
 from evmeval.agreement.curation_figures import LiveAgreement, live_agreement, update_agreement
-from evmeval.agreement.curation_save import Entry, replay
+from evmeval.agreement.curation_save import Entry, replay_kept
 from evmeval.editing.operations import DocumentEdit, change_realis, change_type
 from evmeval.model import Mention, TbfFile
 
@@ -75,7 +75,8 @@ class CurationState:
 
     def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
                  entries: Sequence[Entry] = ()) -> None:
-        """`entries`: saved decisions to make again first (raises `FormatError` when they do not fit)."""
+        """`entries`: saved decisions to make again first; those that do not fit these inputs are skipped
+        (`refused` says why the first was)."""
         self.files = tuple(files)
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
@@ -85,14 +86,15 @@ class CurationState:
         self.discard: Callable[[list[Step]], None] = lambda steps: None
         """Where dropped steps go: freeing a batch's step (a million objects) takes 0.2 s, so the view hands
         them to `release_parts` a slice at a time; the default drops them at once."""
+        self.refused = ""
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
         self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
         collector.freeze_survivors()  # the curation's objects live as long as it is shown
 
     def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
-        curation = replay(cur.curate(self.files, self.names, policy), entries)
-        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), entries)
+        curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy), entries)
+        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), kept)
 
     @property
     def policy(self) -> str:

@@ -4,7 +4,7 @@ A relative path means something else from another folder (issue: launched elsewh
 opened other files with the old folders and showed other numbers without a word), so every path is
 made absolute before it is stored; an entry whose files are gone is recognised (`missing_files`) so
 the window can say so and offer to remove it. The list is kept as JSON text by whoever stores it
-(the window: QSettings).
+(the window: QSettings, read back through `evmeval_gui.window.stored_settings`).
 """
 
 from __future__ import annotations
@@ -59,13 +59,12 @@ def entry_paths(request: Recent) -> list[str]:
     return list(request.paths) if isinstance(request, AgreementRequest) else [request.gold, *request.systems]
 
 
-def parse_recent(text: object) -> list[Recent]:
-    """The stored list (JSON text); anything unreadable is skipped, never an error."""
-    try:
-        data = json.loads(text if isinstance(text, str) else "[]")
-    except ValueError:
-        return []
-    requests = [entry_from_json(item) for item in data] if isinstance(data, list) else []
+def recent_from_json(data: object) -> list[Recent] | None:
+    """The stored list (decoded JSON), or None when it is not a list; an entry that is not one (an
+    older version's, an edited one) is skipped."""
+    if not isinstance(data, list):
+        return None
+    requests = [entry_from_json(item) for item in data]
     return [r for r in requests if r is not None][:MAX_RECENT]
 
 

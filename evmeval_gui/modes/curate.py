@@ -5,6 +5,10 @@ names), shows `evmeval_gui.curation.panel.CurationPanel`, exports the curated se
 `evmeval.agreement.curation.write_curated` / `write_curated_brat`, and opens the scoring mode with the curated set
 as gold and the annotators as systems (their files; brat folders are written as tbf beside the
 curated file first).
+
+One window at a time curates a set of inputs (`evmeval.agreement.curation_lock`): another window opens it
+read-only and may take it over, after which the first one's saves stop. A saved file that cannot be
+replayed whole is moved aside and what can be replayed is kept (`evmeval.agreement.curation_save`).
 """
 
 from __future__ import annotations
@@ -13,8 +17,18 @@ import os
 import tempfile
 from collections.abc import Callable
 
+from evmeval.agreement import curation_lock as lock
 from evmeval.agreement.curation import write_curated, write_curated_brat
-from evmeval.agreement.curation_save import inputs_key, read_decisions, write_decisions
+from evmeval.agreement.curation_save import (
+    Entry,
+    SavedCuration,
+    inputs_key,
+    load_decisions,
+    resume_note,
+    set_aside,
+    write_decisions,
+    write_unsaved,
+)
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import TextSource, TokenSource, input_folders
 from evmeval.io.tbf import format_tbf
@@ -43,7 +57,15 @@ class CurateMode:
         self.port = port
         self.save_folder = save_folder
         self.key = ""
-        self.save_timer = QTimer()
+        self.owner = lock.new_owner()
+        self.holder: lock.Holder | None = None
+        """Who else curates these inputs (this window is read-only while it is not None)."""
+        self.saved_log: tuple[Entry, ...] = ()
+        """The decisions as last saved or read (what another window sees)."""
+        self.blocked = ""
+        """Why nothing may be saved over the file (it could not be moved aside); "" when saving may go on."""
+        self.panel = CurationPanel()
+        self.save_timer = QTimer(self.panel)  # goes with the panel it reports to (issue 31, item 14)
         self.save_timer.setSingleShot(True)
         self.save_timer.setInterval(300)  # a burst of key presses is one write
         self.save_timer.timeout.connect(self.save_now)
@@ -52,9 +74,10 @@ class CurateMode:
         self.active = False
         self.loaded: LoadedAgreement | None = None
         self.state: CurationState | None = None
-        self.panel = CurationPanel()
         self.panel.export_requested.connect(self.export)
         self.panel.score_requested.connect(self.score)
+        self.panel.guard = self._may_decide
+        self.panel.take_over_requested.connect(self.take_over)
         self.panel.run_batch = lambda label, work, done: port.session.run_job(label, lambda _context: work(), done)
         port.add_page(self.panel)
         port.session.corpus_loaded.connect(self._leave)
@@ -66,32 +89,63 @@ class CurateMode:
             self.resume()
             return
         self.save_now()
+        self._release()
         self.loaded = loaded
         self.key = inputs_key(loaded.files)
-        saved = None
+        self.holder = None
+        unsaved = ""
         if self.save_folder is not None:
             try:
-                saved = read_decisions(self.save_folder, self.key)
-            except FormatError as exc:
-                self.port.report_problem(exc.problem)
-        state = None
+                self.holder = lock.acquire(self.save_folder, self.key, self.owner)
+            except FormatError as exc:  # the folder cannot be made: said now, and by each save
+                unsaved = f"not saved: {exc.problem.message}"
+        self._open(policy, unsaved)
+        self.resume()
+
+    def _open(self, policy: str, unsaved: str = "") -> None:
+        """The curation from the decisions saved for these inputs (as many as can be replayed), else from
+        `policy`; a file that cannot be replayed whole is moved aside first when this window holds the lock."""
+        assert self.loaded is not None
+        loaded = self.loaded
+        saved = load_decisions(self.save_folder, self.key) if self.save_folder is not None else None
+        state = self._state(saved, policy)
+        note, self.blocked = "", ""
         if saved is not None:
-            try:
-                state = CurationState(loaded.files, loaded.names, saved.policy, saved.entries)
-            except (FormatError, ValueError) as exc:
-                self.port.report_problem(exc.problem if isinstance(exc, FormatError) else
-                                         FormatError(self.save_folder or "", 0, str(exc), "a saved curation").problem)
-        if state is None:
-            state = CurationState(loaded.files, loaded.names, policy)
+            kept = len(state.log)
+            whole = not saved.problem and not state.refused and kept == saved.total
+            aside = ""
+            if not whole and self.holder is None and self.save_folder is not None:
+                try:
+                    aside = set_aside(self.save_folder, self.key)
+                except FormatError as exc:
+                    self.blocked = f"not saved: {exc.problem.message}"
+            note = resume_note(saved, kept, state.refused, aside)
+            if not note and kept:
+                note = f"Resumed {kept} decisions saved for these annotation sets."
         self.state = state
+        self.saved_log = state.log
         self.panel.lanes.inputs = TextInputs(TextSource(next((d for d in loaded.text_dirs if d), None)),
                                              TokenSource(loaded.request.token_dir), loaded.files[0].mode)
         state.listeners.append(self._changed)
         self.panel.set_state(state)
-        self._show_saved(saved="saved" if self.save_folder else "not saved")
-        if saved is not None and state.log:
-            self.panel.set_notice(f"Resumed {len(state.log)} decisions saved for these annotation sets.")
-        self.resume()
+        if self.holder is not None:
+            note = f"Opened read-only: {self.holder.describe()} is curating this. {note}".strip()
+            self._show_saved("read-only")
+        else:
+            self._show_saved(self.blocked or unsaved or ("saved" if self.save_folder else "not saved"))
+        self.panel.set_notice(note, take_over=self.holder is not None)
+
+    def _state(self, saved: SavedCuration | None, policy: str) -> CurationState:
+        loaded = self.loaded
+        assert loaded is not None
+        if saved is not None:
+            try:
+                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries)
+            except ValueError as exc:  # a policy this version does not know
+                state = CurationState(loaded.files, loaded.names, policy)
+                state.refused = str(exc)
+                return state
+        return CurationState(loaded.files, loaded.names, policy)
 
     def resume(self) -> None:
         """Show the curation again (after scoring against it, or another mode): where it was left."""
@@ -103,7 +157,7 @@ class CurateMode:
         self.port.commands_changed()
 
     def _changed(self) -> None:
-        if self.save_folder is not None:
+        if self.save_folder is not None and self.holder is None:
             self.panel.saved_text = "saving…"
             self.save_timer.start()
 
@@ -111,11 +165,71 @@ class CurateMode:
         self.panel.saved_text = saved
         self.panel.refresh()
 
+    def _may_decide(self) -> bool:
+        """Whether a decision may be made here: not while another window curates these inputs (checked at
+        every key press, so a window taken over makes no decision it cannot save)."""
+        if self.holder is None:
+            if self._holds():
+                return True
+            self._lost()
+        self.port.show_message("This curation is read-only here: press Take over to curate in this window.")
+        return False
+
+    def _holds(self) -> bool:
+        """This window holds the lock (taken again when it went missing), or there is none to hold (no
+        folder, or one that cannot be made: each save says why)."""
+        folder = self.save_folder
+        if folder is None or lock.holds(folder, self.key, self.owner):
+            return True
+        try:
+            return lock.acquire(folder, self.key, self.owner) is None
+        except FormatError:
+            return True
+
+    def _lost(self) -> None:
+        """Another window took the curation over: read-only from now on; the decisions made here since the
+        last save go to a file of their own rather than over the other window's."""
+        state = self.state
+        assert state is not None and self.save_folder is not None
+        self.save_timer.stop()
+        self.holder = lock.read_holder(self.save_folder, self.key) or self.holder
+        who = self.holder.describe() if self.holder is not None else "another window"
+        note = f"Read-only: {who} took this curation over; decisions made here are no longer saved."
+        if state.log != self.saved_log:
+            try:
+                aside = write_unsaved(self.save_folder, self.key, state.names, state.policy, state.log)
+                note += f" This window's {len(state.log)} decisions are kept in {aside}."
+            except FormatError as exc:
+                note += f" This window's last decisions could not be kept: {exc.problem.message}."
+        self.saved_log = state.log
+        self.panel.set_notice(note, take_over=True)
+        self._show_saved(f"not saved: {who} took it over")
+
+    def take_over(self) -> None:
+        """Curate here from now on: the lock is this window's, and the decisions are read again (the other
+        window's last ones included)."""
+        if self.save_folder is None or self.loaded is None or self.state is None:
+            return
+        try:
+            lock.take_over(self.save_folder, self.key, self.owner)
+        except FormatError as exc:
+            self.port.report_problem(exc.problem)
+            return
+        self.holder = None
+        self._open(self.state.policy)
+        self.panel.list.setFocus()
+
     def save_now(self) -> None:
         """Write the decisions made so far (after each decision, once a burst of key presses is over)."""
         self.save_timer.stop()
         state = self.state
-        if state is None or self.save_folder is None or self.loaded is None:
+        if state is None or self.save_folder is None or self.loaded is None or self.holder is not None:
+            return
+        if not self._holds():
+            self._lost()
+            return
+        if self.blocked:
+            self._show_saved(self.blocked)
             return
         try:
             write_decisions(self.save_folder, self.key, state.names, state.policy, state.log,
@@ -123,7 +237,17 @@ class CurateMode:
         except FormatError as exc:
             self._show_saved(f"not saved: {exc.problem.message}")
             return
+        self.saved_log = state.log
         self._show_saved("saved")
+
+    def close(self) -> None:
+        """The window closes: the last decisions saved, the lock given up."""
+        self.save_now()
+        self._release()
+
+    def _release(self) -> None:
+        if self.save_folder is not None and self.key:
+            lock.release(self.save_folder, self.key, self.owner)
 
     def _leave(self) -> None:
         self.save_now()

@@ -30,7 +30,7 @@ class ElidedLabel(QLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._full = ""
+        self._full = self._short = ""
         self.elide_mode = Qt.TextElideMode.ElideMiddle
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -39,8 +39,9 @@ class ElidedLabel(QLabel):
         """Ask for the whole text's width (a part that wraps to another line when it does not fit); else the
         hint is the elided text's, so a label once narrow never asks for more."""
 
-    def set_full_text(self, text: str) -> None:
-        self._full = text
+    def set_full_text(self, text: str, short: str = "") -> None:
+        """`short`: what to show instead of an elided `text` when it fits whole (the tooltip keeps `text`)."""
+        self._full, self._short = text, short
         self.setToolTip(text)
         self._elide()
         if self.hint_full:
@@ -59,8 +60,16 @@ class ElidedLabel(QLabel):
         super().resizeEvent(event)
         self._elide()
 
+    def shown_width(self, room: int) -> int:
+        """The width this label needs to show something whole in `room`: its text, else its short text."""
+        metrics = self.fontMetrics()
+        whole = metrics.horizontalAdvance(self._full) + 2
+        return whole if whole <= room or not self._short else metrics.horizontalAdvance(self._short) + 2
+
     def _elide(self) -> None:
-        super().setText(self.fontMetrics().elidedText(self._full, self.elide_mode, max(self.width(), 10)))
+        width, metrics = max(self.width(), 10), self.fontMetrics()
+        text = self._short if self._short and metrics.horizontalAdvance(self._full) > width else self._full
+        super().setText(metrics.elidedText(text, self.elide_mode, width))
 
 
 class _Figure(QWidget):
@@ -98,8 +107,9 @@ class _Figure(QWidget):
             self.setToolTip(f"{tooltip}\nUnsaved edits: {change.text()} (saved files → now)")
 
 
-COUNTS_ROOM = "240 documents"
-"""What the counts keep on the second line before the parts after them wrap to a third."""
+COUNTS_LEAST = "240 documents"
+"""What the counts keep on the second line at the least: the parts after them wrap to a third line before the
+counts are cut below their whole (or short) text, and before this much when neither can fit anyway."""
 
 
 class SummaryBar(QFrame):
@@ -198,7 +208,10 @@ class SummaryBar(QFrame):
                                       f"{len(delta.documents)} document(s)")
         else:
             self.counts.set_full_text(f"{len(result.documents)} documents ({result.averages_note}) · "
-                                      f"{micro.num_gold} gold, {micro.num_system} system mentions counted")
+                                      f"{micro.num_gold} gold, {micro.num_system} system mentions counted",
+                                      f"{len(result.documents)} documents · {micro.num_gold} gold, "
+                                      f"{micro.num_system} system")
+        self._wrap()  # the counts' whole width decides what fits beside them
         for key, _ in _METRICS:
             value = getattr(micro, key)
             extra = self._interval_line(result, combination) if key == "f1" else ""
@@ -281,11 +294,15 @@ class SummaryBar(QFrame):
         grid = self._grid.sizeHint().width()
         spacing = self._second_line.spacing()
         widths = [w.sizeHint().width() + spacing for w in self._extras]
-        left = self.width() - margins.left() - margins.right() - 16 - grid
-        room = left - self.counts.fontMetrics().horizontalAdvance(COUNTS_ROOM)
-        keep = 0
-        while keep < len(widths) and sum(widths[:keep + 1]) <= room:
-            keep += 1
+        whole = self.width() - margins.left() - margins.right()
+        left = whole - 16 - grid
+        least = self.counts.fontMetrics().horizontalAdvance(COUNTS_LEAST)
+        for counts in (self.counts.shown_width(left), least):  # the counts whole if the parts stay whole too
+            keep = 0
+            while keep < len(widths) and sum(widths[:keep + 1]) <= left - counts:
+                keep += 1
+            if sum(widths[keep:]) <= whole:
+                break
         if keep != self._on_second:
             for widget in self._extras:
                 self._second_line.removeWidget(widget)

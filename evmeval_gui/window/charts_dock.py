@@ -169,12 +169,12 @@ class ChartsDock(QDockWidget):
     def _on_visibility(self, visible: bool) -> None:
         if visible:
             self.ensure_panel()
-            QTimer.singleShot(0, self._feed)
+            QTimer.singleShot(0, self, self._feed)
 
     def _changed(self, what: str) -> None:
         self._pending.add(what)
         if self.panel is not None and self.isVisible():
-            QTimer.singleShot(0, self._feed)
+            QTimer.singleShot(0, self, self._feed)
 
     def _on_result(self) -> None:
         self._edited.stop()  # a result arrived: it holds any edit made before it

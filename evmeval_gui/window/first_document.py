@@ -41,7 +41,7 @@ class FirstDocumentParts(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         session = self.window.session
         if event.type() == QEvent.Type.Paint and session.first is not None and not session.first_painted.is_set():
-            QTimer.singleShot(0, session.first_painted.set)  # after this paint pass has reached the screen
+            QTimer.singleShot(0, self, session.first_painted.set)  # after this paint pass has reached the screen
         return False
 
     def _on_first_document(self, first: FirstDocument | None) -> None:

@@ -38,12 +38,12 @@ class QuietUntilPainted(QObject):
         if self._state != "holding":
             return
         self._state = "ready"
-        QTimer.singleShot(FALLBACK_MS, self.release)
+        QTimer.singleShot(FALLBACK_MS, self, self.release)
 
     def main_job_finished(self, *_args: object) -> None:
         """A `MAIN` job ended (its `on_done` runs right after): a load that installed nothing (failed,
         cancelled, or an export) releases at once."""
-        QTimer.singleShot(0, self._after_main_job)
+        QTimer.singleShot(0, self, self._after_main_job)
 
     def _after_main_job(self) -> None:
         if self._state == "holding":
@@ -57,5 +57,5 @@ class QuietUntilPainted(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if self._state == "ready" and event.type() == QEvent.Type.Paint:
-            QTimer.singleShot(0, self.release)  # after this paint has reached the screen
+            QTimer.singleShot(0, self, self.release)  # after this paint has reached the screen
         return False

@@ -9,11 +9,12 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMenu, QMessageBox, QWidget
 
 from evmeval_gui.model import recent
 from evmeval_gui.model.corpus import OpenRequest
+from evmeval_gui.window.stored_settings import StoredSettings
 
 MISSING_DIALOG_NAME = "recentMissingDialog"
 
@@ -23,15 +24,16 @@ class RecentCorpora(QObject):
 
     changed = Signal()
 
-    def __init__(self, settings: QSettings, *, persist: bool = True, parent: QObject | None = None) -> None:
+    def __init__(self, stored: StoredSettings, *, persist: bool = True, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.settings = settings
+        self.stored = stored
+        self.settings = stored.settings
         self.persist = persist
         self.missing_box: QMessageBox | None = None
 
     def requests(self) -> list[recent.Recent]:
         """Corpora and agreement sets, newest first."""
-        return recent.parse_recent(self.settings.value("recent", "[]"))
+        return self.stored.json("recent", recent.recent_from_json, "a JSON list of corpora and agreement sets") or []
 
     def corpora(self) -> list[OpenRequest]:
         """Only the corpora (for the Open dialog's Recent box)."""

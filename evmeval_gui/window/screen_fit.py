@@ -36,7 +36,7 @@ class _FitOnShow(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Show and isinstance(watched, QWidget):
-            QTimer.singleShot(0, lambda: fit_to_screen(watched))
+            QTimer.singleShot(0, watched, lambda: fit_to_screen(watched))
         return False
 
 

@@ -12,12 +12,12 @@ import json
 from typing import Any
 
 from evmeval.align import COMBINATIONS
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 
 from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.recent import entry_from_json, missing_files
+from evmeval_gui.window.stored_settings import StoredSettings
 
 KEY = "lastSession"
 ENABLED_KEY = "restoreSession"
@@ -26,10 +26,11 @@ ENABLED_KEY = "restoreSession"
 class SessionStore:
     """Saves the window's session on close and reopens it on launch (unless the user opted out)."""
 
-    def __init__(self, window: Any, settings: QSettings, *, persist: bool) -> None:
+    def __init__(self, window: Any, stored: StoredSettings, *, persist: bool) -> None:
         """`window`: the main window (its session, agreement mode, mapping table and charts dock)."""
         self.window = window
-        self.settings = settings
+        self.stored = stored
+        self.settings = stored.settings
         self.persist = persist
         self.action = QAction("Restore last session on launch", window)
         self.action.setObjectName("restoreSessionAction")
@@ -77,12 +78,9 @@ class SessionStore:
         """Reopen the saved session (if enabled and its files still exist); False when nothing was opened."""
         if not self.enabled:
             return False
-        try:
-            state = json.loads(str(self.settings.value(KEY, "")))
-        except ValueError:
-            return False
+        state = self.stored.json(KEY, _session_shape, "the last session as a JSON object")
         request = entry_from_json(state)
-        if request is None or missing_files(request):
+        if state is None or request is None or missing_files(request):
             return False
         w = self.window
         combination = state.get("combination")
@@ -111,3 +109,8 @@ class SessionStore:
 
         done.connect(apply_filters)
         return True
+
+
+def _session_shape(data: object) -> dict[str, Any] | None:
+    """A saved session: an object naming a corpus or an agreement set (None: anything else)."""
+    return data if isinstance(data, dict) and entry_from_json(data) is not None else None

@@ -36,13 +36,13 @@ class SplitShares(QObject):
             self.shares = sizes
             if sizes[0] < self.floor * sum(sizes):  # a saved layout from a squeezed window: a usable share
                 self.shares = [round(self.floor * sum(sizes)), *(round(v * (1 - self.floor)) for v in sizes[1:])]
-                QTimer.singleShot(0, self.apply)
+                QTimer.singleShot(0, self, self.apply)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.splitter and event.type() == QEvent.Type.Resize:
             if self.shares is None:
                 self.remember()
-            QTimer.singleShot(0, self.apply)
+            QTimer.singleShot(0, self, self.apply)
         return False
 
     def apply(self) -> None:

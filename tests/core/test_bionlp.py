@@ -24,7 +24,9 @@ from evmeval.io.errors import FormatError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "bionlp"
+from tests.shipped import EXAMPLES
+
+DATA = EXAMPLES / "bionlp"
 GOLD, ANSWER = DATA / "gold", DATA / "answer"
 
 # The text: "IL-2 expression is induced by TNF. p53 does not bind MDM2 in cells. MDM2 blocks

@@ -15,7 +15,9 @@ from evmeval.io.errors import FormatError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+from tests.shipped import EXAMPLES
+
+DATA = EXAMPLES
 CONTENT = "Hackers breached the bank. The breach exposed data. A patch was released."
 
 

@@ -69,8 +69,6 @@ def _error_cases(tmp: Path, demo: Path) -> dict[str, tuple[list[str], str]]:
         "missing gold": (["-g", str(tmp / "nope.tbf"), "-s", str(good), "-t", str(tmp)], f"{tmp / 'nope.tbf'}: "),
         "missing system": (["-g", str(good), "-s", str(tmp / "nope.tbf"), "-t", str(tmp)],
                            f"{tmp / 'nope.tbf'}: "),
-        "token folder missing": (["-g", str(good), "-s", str(good), "-t", str(tmp / "nodir")],
-                                 f"{tmp / 'nodir'}: "),
         "folder as gold": (["-g", str(tmp / "a_folder"), "-s", str(good)], f"{tmp / 'a_folder'}: "),
         "too few fields": (["-g", str(good), "-s", str(few), "-t", str(tmp)], f"{few}:3: "),
         "malformed span": (["-g", str(span), "-s", str(good)], f"{span}:2: "),
@@ -92,7 +90,7 @@ def _error_cases(tmp: Path, demo: Path) -> dict[str, tuple[list[str], str]]:
     }
 
 
-ERROR_NAMES = ["missing gold", "missing system", "token folder missing", "folder as gold", "too few fields",
+ERROR_NAMES = ["missing gold", "missing system", "folder as gold", "too few fields",
                "malformed span", "token spans without -t", "bad relation", "not utf-8", "unknown -dn",
                "-o is the system", "-d is the gold", "--json is the gold", "-o is the white list",
                "-o under a file", "-d is a folder", "white list missing", "bad -of"]

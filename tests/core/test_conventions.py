@@ -17,7 +17,9 @@ from evmeval.conventions.textee import score_textee
 from evmeval.io.dygiepp import read_dygiepp
 from evmeval.io.errors import FormatError
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+from tests.shipped import EXAMPLES
+
+DATA = EXAMPLES
 TEXTEE_GOLD, TEXTEE_PRED = DATA / "textee_gold.jsonl", DATA / "textee_pred.jsonl"
 DYGIEPP_GOLD, DYGIEPP_PRED = DATA / "dygiepp_gold.jsonl", DATA / "dygiepp_pred.jsonl"
 

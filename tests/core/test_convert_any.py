@@ -15,10 +15,12 @@ from evmeval.io.tokens import parse_token_table
 from evmeval.io.writing import write_atomic
 from evmeval.model import SpanMode, TokenTable
 
+from tests.shipped import EXAMPLES
+
 DATA = Path(__file__).resolve().parents[1] / "data"
-FILES = {"textee": DATA / "conventions" / "textee_gold.jsonl", "dygiepp": DATA / "conventions" / "dygiepp_gold.jsonl",
-         "maven": DATA / "conventions" / "maven_gold.jsonl", "maven-ere": DATA / "conventions" / "maven_ere_gold.jsonl",
-         "bionlp": DATA / "bionlp" / "gold"}
+FILES = {"textee": EXAMPLES / "textee_gold.jsonl", "dygiepp": EXAMPLES / "dygiepp_gold.jsonl",
+         "maven": EXAMPLES / "maven_gold.jsonl", "maven-ere": EXAMPLES / "maven_ere_gold.jsonl",
+         "bionlp": EXAMPLES / "bionlp" / "gold"}
 OPTIONS = {"tbf": ("-t", "tkn", "--text", "txt")}
 
 Found = dict[str, list[tuple[str, str, tuple[object, ...]]]]

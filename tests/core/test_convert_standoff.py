@@ -14,8 +14,10 @@ from evmeval.io.brat import read_ann
 from evmeval.io.tbf import read_tbf
 from evmeval.model import SpanMode
 
+from tests.shipped import EXAMPLES
+
 DATA = Path(__file__).resolve().parent.parent / "data"
-BIONLP = DATA / "bionlp" / "gold"
+BIONLP = EXAMPLES / "bionlp" / "gold"
 TOKEN_DEMO = DATA / "evmeval" / "scoring_demo" / "token_based"
 
 TEXT = "Rebels attacked the town; the attack killed two and a later raid hit it again."

@@ -9,8 +9,10 @@ from evmeval.conventions.base import Input
 from evmeval.conventions.corpus import event_inputs
 from evmeval.conventions.corpus_formats import bionlp_pair, maven_ere_pair, maven_pair
 
+from tests.shipped import EXAMPLES
+
 DATA = Path(__file__).resolve().parent.parent / "data"
-CONV = DATA / "conventions"
+CONV = EXAMPLES
 
 
 def test_a_maven_submission_lands_on_the_gold_candidates_it_names() -> None:
@@ -34,9 +36,9 @@ def test_maven_ere_system_side_is_the_gold_mentions_with_the_submitted_clusters(
 
 
 def test_bionlp_arguments_are_character_spans_and_a_nested_event_is_its_trigger() -> None:
-    pair = bionlp_pair(Input(str(DATA / "bionlp" / "gold")), Input(str(DATA / "bionlp" / "answer")))
+    pair = bionlp_pair(Input(str(EXAMPLES / "bionlp" / "gold")), Input(str(EXAMPLES / "bionlp" / "answer")))
     text = pair.texts["PMID-1"]
     roles = pair.arguments[0]["PMID-1", "E2"]
     assert [(r.role, text[r.start:r.end]) for r in roles] == [("Theme", "expression"), ("Cause", "TNF")]
-    corpus = event_inputs(Input(str(DATA / "bionlp" / "gold")), Input(str(DATA / "bionlp" / "answer")))
+    corpus = event_inputs(Input(str(EXAMPLES / "bionlp" / "gold")), Input(str(EXAMPLES / "bionlp" / "answer")))
     assert corpus.inputs.texts.text("PMID-1") == text and corpus.format == "bionlp"

@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.core.event_strategies import documents, window_files
+from tests.shipped import EXAMPLES
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+DATA = EXAMPLES
 
 
 def _write(tmp_path: Path, name: str, text: str) -> str:

@@ -20,8 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.core.maven_strategies import ere_documents, ere_submissions, maven_documents, maven_submissions
+from tests.shipped import EXAMPLES
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+DATA = EXAMPLES
 MAVEN_GOLD, MAVEN_PRED = DATA / "maven_gold.jsonl", DATA / "maven_pred.jsonl"
 ERE_GOLD, ERE_PRED = DATA / "maven_ere_gold.jsonl", DATA / "maven_ere_pred.jsonl"
 

@@ -14,7 +14,9 @@ from evmeval.conventions.base import ConventionResult, Metric
 from evmeval.conventions.items import DUPLICATE, ONE_TO_ONE, OVERWRITTEN, PARTIAL_SPAN, PRED, UNSCORED_DOCUMENT
 from evmeval.conventions.switchboard import run_switchboard
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+from tests.shipped import EXAMPLES
+
+DATA = EXAMPLES
 FILES = {name: (DATA / f"{name}_gold.jsonl", DATA / f"{name}_pred.jsonl") for name in ("textee", "dygiepp",
                                                                                         "switchboard")}
 

@@ -15,15 +15,17 @@ from evmeval.io.errors import FormatError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.shipped import EXAMPLES
+
 DATA = Path(__file__).resolve().parent.parent / "data"
-CONVENTIONS = DATA / "conventions"
+CONVENTIONS = EXAMPLES
 
 
 @pytest.mark.parametrize(("path", "fmt"), [
     (CONVENTIONS / "textee_gold.jsonl", "textee"), (CONVENTIONS / "dygiepp_pred.jsonl", "dygiepp"),
     (CONVENTIONS / "maven_gold.jsonl", "maven"), (CONVENTIONS / "maven_pred.jsonl", "maven"),
     (CONVENTIONS / "maven_ere_gold.jsonl", "maven-ere"), (CONVENTIONS / "maven_ere_pred.jsonl", "maven-ere"),
-    (DATA / "bionlp" / "gold", "bionlp")])
+    (EXAMPLES / "bionlp" / "gold", "bionlp")])
 def test_a_clean_file_of_each_format_is_ok_with_its_format_named(path: Path, fmt: str,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
     assert input_format(str(path)) == fmt
@@ -80,7 +82,7 @@ def test_maven_ere_bad_lines_reported(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_bionlp_folder_every_document_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "b"
-    shutil.copytree(DATA / "bionlp" / "gold", folder)
+    shutil.copytree(EXAMPLES / "bionlp" / "gold", folder)
     for name in ("PMID-2", "PMID-3"):
         for ext in (".txt", ".a1"):
             shutil.copy(folder / f"PMID-1{ext}", folder / f"{name}{ext}")
@@ -136,3 +138,34 @@ def test_arbitrary_json_lines_give_problems_never_a_traceback(tmp_path: Path, li
         assert fmt is None
         return
     assert all(0 <= p.line <= len(lines) and p.message for p in problems)
+
+
+@pytest.mark.parametrize(("files", "held"), [
+    ({}, "nothing"),
+    ({"d1.tab": "", "d2.tab": ""}, "2 .tab files (token tables: give their folder with -t)"),
+    ({"d1.txt": "x"}, "1 .txt file (texts)"),
+    ({"a.jsonl": "{}\n", "b.jsonl": "{}\n", "notes": ""},
+     "2 .jsonl files (JSON lines files: give one file, not its folder); 1 (no extension) file")])
+def test_a_folder_without_annotation_files_is_named_not_ok(tmp_path: Path, files: dict[str, str], held: str,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32 item 8: an empty folder, token tables, texts or JSON lines used to pass as "OK (bionlp)"."""
+    folder = tmp_path / "f"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text)
+    assert validate_main([str(folder)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"evmeval-validate: error: {folder}: a folder with no annotation files: it holds {held} "
+                            "(expected a BioNLP shared-task folder (.txt, .a1, .a2), a brat folder (.ann with .txt), "
+                            "a folder of CASIE .json files, or a file)\n")
+
+
+def test_bionlp_is_recognised_by_its_a1_or_a2_files(tmp_path: Path) -> None:
+    """A system folder may hold only `.a2` files, a gold one `.a1` beside them; `.ann` alone is brat."""
+    for names, fmt in ((["d.a2"], "bionlp"), (["d.txt", "d.a1"], "bionlp"), (["d.txt", "d.ann"], "brat")):
+        folder = tmp_path / "-".join(names)
+        folder.mkdir()
+        for name in names:
+            (folder / name).write_text("")
+        assert input_format(str(folder)) == fmt

@@ -80,9 +80,10 @@ def test_generator_refuses_a_script_without_parser() -> None:
 
 def _workspace(tmp_path: Path, block: Block) -> Path:
     """The folder a block's commands run in: a copy of the demo corpus (the guide), or a clone-like folder
-    with resources/demo and a .venv link (README)."""
+    with resources/demo, resources/examples and a .venv link (README)."""
     if block.path == README:
-        shutil.copytree(REPO / "resources" / "demo", tmp_path / "resources" / "demo")
+        for folder in ("demo", "examples"):
+            shutil.copytree(REPO / "resources" / folder, tmp_path / "resources" / folder)
         (tmp_path / ".venv").symlink_to(sys.prefix, target_is_directory=True)
         return tmp_path
     shutil.copytree(REPO / "resources" / "demo", tmp_path / "demo")

@@ -16,10 +16,11 @@ from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.text_layout import SYSTEM
 from evmeval_gui.views.mapping_columns import G_ID, G_TEXT, G_TYPE, OUTCOME, S_ID, S_TYPE
 from tests.gui.windows import shown_window
+from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+DATA = EXAMPLES
 LOAD_TIMEOUT = 20_000
 
 

@@ -14,10 +14,11 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from tests.gui.corpus_factory import write_corpus
 from tests.gui.windows import shown_window
+from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+DATA = EXAMPLES
 LOAD_TIMEOUT = 20_000
 
 

@@ -17,6 +17,7 @@ from evmeval_gui.model.text_layout import GOLD
 from tests.core.test_casie import GOLD as CASIE_GOLD
 from tests.core.test_casie import _doc, _event
 from tests.gui.windows import shown_window
+from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -40,13 +41,13 @@ def _casie(tmp_path: Path) -> tuple[str, str]:
 
 def test_each_format_is_an_event_corpus_by_the_library_rule(tmp_path: Path) -> None:
     gold, system = _casie(tmp_path)
-    assert is_event_corpus(str(DATA / "bionlp" / "gold")) and is_event_corpus(gold)
-    assert is_event_corpus(str(DATA / "conventions" / "maven_gold.jsonl"))
-    assert not is_event_corpus(str(DATA / "bionlp" / "gold" / "PMID-1.txt"))
+    assert is_event_corpus(str(EXAMPLES / "bionlp" / "gold")) and is_event_corpus(gold)
+    assert is_event_corpus(str(EXAMPLES / "maven_gold.jsonl"))
+    assert not is_event_corpus(str(EXAMPLES / "bionlp" / "gold" / "PMID-1.txt"))
     assert not is_event_corpus(str(DATA / "mini"))  # a folder of tbf files is no BioNLP corpus
-    assert guess_roles([str(DATA / "bionlp" / "answer"), str(DATA / "bionlp" / "gold")]) == (
-        str(DATA / "bionlp" / "gold"), [str(DATA / "bionlp" / "answer")])
-    for g, s in ((str(DATA / "bionlp" / "gold"), str(DATA / "bionlp" / "answer")), (gold, system)):
+    assert guess_roles([str(EXAMPLES / "bionlp" / "answer"), str(EXAMPLES / "bionlp" / "gold")]) == (
+        str(EXAMPLES / "bionlp" / "gold"), [str(EXAMPLES / "bionlp" / "answer")])
+    for g, s in ((str(EXAMPLES / "bionlp" / "gold"), str(EXAMPLES / "bionlp" / "answer")), (gold, system)):
         request = make_request(g, [s])
         assert (request.token_dir, request.text_dir) == (None, None)
 
@@ -54,7 +55,8 @@ def test_each_format_is_an_event_corpus_by_the_library_rule(tmp_path: Path) -> N
 def test_a_bionlp_corpus_opens_from_the_command_line_with_its_text(tmp_path: Path) -> None:
     from evmeval_gui.app import _request, build_parser
 
-    args = build_parser().parse_args(["-g", str(DATA / "bionlp" / "gold"), "-s", str(DATA / "bionlp" / "answer")])
+    bionlp = EXAMPLES / "bionlp"
+    args = build_parser().parse_args(["-g", str(bionlp / "gold"), "-s", str(bionlp / "answer")])
     corpus, result = load_and_score(_request(args))
     inputs = corpus.inputs[0]
     assert inputs.texts.text("PMID-1").startswith("IL-2 expression is induced by TNF.")
@@ -80,7 +82,7 @@ def _open(qtbot, window: MainWindow, gold: str, system: str) -> None:
 
 
 def test_the_window_shows_a_bionlp_corpus_and_its_arguments_on_the_text(qtbot, window: MainWindow) -> None:
-    _open(qtbot, window, str(DATA / "bionlp" / "gold"), str(DATA / "bionlp" / "answer"))
+    _open(qtbot, window, str(EXAMPLES / "bionlp" / "gold"), str(EXAMPLES / "bionlp" / "answer"))
     dock = window.conventions_dock
     qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
     table = dock.table
@@ -106,8 +108,8 @@ def test_the_window_shows_a_bionlp_corpus_and_its_arguments_on_the_text(qtbot, w
 
 @pytest.mark.parametrize("name, header", [("maven", "maven"), ("maven_ere", "maven-ere")])
 def test_maven_corpora_open_with_their_tokens(qtbot, window: MainWindow, name: str, header: str) -> None:
-    _open(qtbot, window, str(DATA / "conventions" / f"{name}_gold.jsonl"),
-          str(DATA / "conventions" / f"{name}_pred.jsonl"))
+    _open(qtbot, window, str(EXAMPLES / f"{name}_gold.jsonl"),
+          str(EXAMPLES / f"{name}_pred.jsonl"))
     dock = window.conventions_dock
     qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
     assert dock.table.horizontalHeaderItem(0).text() == header
@@ -133,7 +135,7 @@ def test_a_casie_folder_opens_and_says_it_is_scored_as_tbf(qtbot, window: MainWi
 def test_the_open_dialog_takes_a_gold_folder(qtbot, tmp_path: Path, monkeypatch) -> None:
     dialog = OpenCorpusDialog()
     qtbot.addWidget(dialog)
-    gold, answer = str(DATA / "bionlp" / "gold"), str(DATA / "bionlp" / "answer")
+    gold, answer = str(EXAMPLES / "bionlp" / "gold"), str(EXAMPLES / "bionlp" / "answer")
     from PySide6.QtWidgets import QFileDialog
 
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: gold))
@@ -152,6 +154,6 @@ def test_dropped_bionlp_folders_open_as_themselves(qtbot) -> None:
 
     from evmeval_gui.window.dropping import WindowDrops
 
-    gold, answer = str(DATA / "bionlp" / "gold"), str(DATA / "bionlp" / "answer")
+    gold, answer = str(EXAMPLES / "bionlp" / "gold"), str(EXAMPLES / "bionlp" / "answer")
     assert WindowDrops._dropped_tbfs([QUrl.fromLocalFile(answer), QUrl.fromLocalFile(gold)]) == [answer, gold]
     assert WindowDrops._dropped_tbfs([QUrl.fromLocalFile(str(DATA / "mini"))])[0].endswith("gold.tbf")

@@ -4,7 +4,11 @@ QApplication would abort the process (issue "Trust, round 3", item 5)."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
+import sys
+
+import pytest
 
 from evmeval_gui import platform_check
 from tests.programs import installed
@@ -20,6 +24,7 @@ def test_xcb_is_used_only_on_x11() -> None:
 def test_missing_libraries_are_named_with_their_packages(monkeypatch) -> None:
     present = set(platform_check.XCB_LIBRARIES) - {"libxcb-cursor.so.0"}
     monkeypatch.setattr(platform_check, "_loadable", lambda soname: soname in present)
+    monkeypatch.setattr(platform_check, "display_answers", lambda display: True)
     env = {"QT_QPA_PLATFORM": "xcb", "DISPLAY": ":0"}
     assert platform_check.missing_xcb_packages() == ["libxcb-cursor0"]
     message = platform_check.window_problem(env)
@@ -40,6 +45,7 @@ def test_every_library_of_the_xcb_plugin_is_named(monkeypatch) -> None:
 
 def test_no_message_when_everything_is_there(monkeypatch) -> None:
     monkeypatch.setattr(platform_check, "_loadable", lambda soname: True)
+    monkeypatch.setattr(platform_check, "display_answers", lambda display: True)
     assert platform_check.window_problem({"QT_QPA_PLATFORM": "xcb", "DISPLAY": ":0"}) is None
     assert platform_check.window_problem({"DISPLAY": ":0"}) is None
     assert platform_check.window_problem({"WAYLAND_DISPLAY": "wayland-0"}) is None
@@ -79,3 +85,57 @@ def test_windowless_modes_need_no_display(tmp_path) -> None:
                           text=True, timeout=120, env={**_headless(), "HOME": str(tmp_path)}, check=False)
     assert done.returncode == 0, done.stderr
     assert (out / "system_a" / "report.html").is_file()
+
+
+def _free_display_number(start: int = 90) -> int:
+    """A display number with no X server: no socket file, no abstract socket, no TCP listener."""
+    for number in range(start, start + 200):
+        if platform_check.display_answers(f":{number}", timeout=0.2) is False:
+            return number
+    pytest.skip("every display number from 90 on answers")
+
+
+def test_a_display_that_does_not_answer_is_said_and_exits_2(tmp_path) -> None:
+    """Trust round 4, item 11: DISPLAY naming a server nobody runs aborted (SIGABRT, a core dump, blaming
+    libxcb-cursor0): the variable was set, so the check let Qt try."""
+    display = f":{_free_display_number()}"
+    done = subprocess.run([installed("evmeval-gui"), "--demo"], capture_output=True, text=True, timeout=60,
+                          env={**_headless(), "HOME": str(tmp_path), "DISPLAY": display}, check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"evmeval-gui: error: no display: DISPLAY={display} does not answer: use "
+                                  "--screenshot/--export-report, or set QT_QPA_PLATFORM=offscreen\n")
+    assert "Traceback" not in done.stderr and "could not" not in done.stderr and "core" not in done.stderr
+
+
+def test_a_listening_display_answers_and_a_closed_one_does_not() -> None:
+    """The check connects where libxcb would: TCP 6000 + n for `host:n`, the (abstract) local socket for `:n`."""
+    with socket.socket() as server:
+        for number in range(90, 160):
+            try:
+                server.bind(("127.0.0.1", platform_check.X11_TCP_PORT + number))
+                break
+            except OSError:
+                continue
+        else:
+            pytest.skip("no free port from 6090 on")
+        server.listen()
+        assert platform_check.display_answers(f"127.0.0.1:{number}.0") is True
+        assert platform_check.window_problem({"QT_QPA_PLATFORM": "offscreen", "DISPLAY": f"127.0.0.1:{number}"}) \
+            is None
+    assert platform_check.display_answers(f"127.0.0.1:{number}") is False
+    assert platform_check.display_problem({"QT_QPA_PLATFORM": "xcb", "DISPLAY": f"127.0.0.1:{number}"}) == \
+        platform_check.no_display(f"127.0.0.1:{number}")
+    if sys.platform.startswith("linux"):
+        number = _free_display_number(number + 1)
+        with socket.socket(socket.AF_UNIX) as server:
+            server.bind(f"\0{platform_check.X11_SOCKET_DIR}/X{number}")  # abstract: nothing on disk
+            server.listen()
+            assert platform_check.display_answers(f":{number}") is True
+            assert platform_check.display_answers(f"unix:{number}.0") is True
+        assert platform_check.display_answers(f"unix:{number}") is False
+
+
+def test_names_the_check_does_not_read_are_left_to_qt() -> None:
+    for name in ("/private/tmp/launchd-1/org.xquartz:0", "node::0", "nonsense", ":x", "decnet/h:0"):
+        assert platform_check.display_answers(name) is None
+    assert platform_check.display_problem({"QT_QPA_PLATFORM": "xcb", "DISPLAY": "node::0"}) is None

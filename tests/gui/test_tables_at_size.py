@@ -142,6 +142,23 @@ def test_at_1024_the_charts_dock_gets_its_share_and_the_summary_wraps(qtbot, tmp
     qtbot.waitUntil(lambda: summary.lines() == 2)
 
 
+@pytest.mark.parametrize("size", [(1366, 768), (1600, 1000)])
+def test_on_first_launch_the_summary_counts_are_whole(qtbot, tmp_path, size):
+    """Issue 32 item 11: at the default size the counts line read "6 documents (6 with …tem mentions counted":
+    the parts after it kept only a short width for it. They wrap to a third line first now."""
+    window = _window(qtbot, tmp_path, size, charts=False)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_request(demo_request())
+    summary = window.summary
+    qtbot.waitUntil(lambda: all(w.isVisible() for w in summary._extras), timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: summary.counts.text() == summary.counts.full_text(), timeout=TIMEOUT)
+    assert summary.counts.text().startswith("6 documents (6 with gold mentions) · 240 gold, 233 system mentions")
+    qtbot.waitUntil(lambda: all(w.width() >= w.sizeHint().width() for w in summary._extras), timeout=TIMEOUT)
+    assert summary.counts.text() == summary.counts.full_text()
+    for widget in summary._extras:
+        assert summary.rect().contains(widget.geometry())
+
+
 # -- filters keep your place ----------------------------------------------------------------------
 
 def _selected_index(window: MainWindow):

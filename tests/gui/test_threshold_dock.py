@@ -13,10 +13,11 @@ from PySide6.QtCore import Qt
 
 from evmeval_gui.main_window import MainWindow
 from tests.gui.windows import shown_window
+from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "conventions"
+DATA = EXAMPLES
 LOAD_TIMEOUT = 20_000
 
 

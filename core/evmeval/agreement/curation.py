@@ -39,6 +39,7 @@ from evmeval.editing.saving import SavedFile, save_tbf
 from evmeval.editing.spans import EditError
 from evmeval.io.brat import ANN_EXTENSION, TEXT_EXTENSION, format_ann
 from evmeval.io.convert import coreference_clusters, document_to_brat
+from evmeval.io.doc_files import doc_file_name
 from evmeval.io.errors import FormatError
 from evmeval.io.writing import InputFolders, check_output_paths, make_output_folders, write_atomic
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, TokenTable
@@ -512,14 +513,25 @@ def write_curated(curation: Curation, path: str, *, input_folders: InputFolders 
                     input_folders=input_folders)
 
 
-def curated_brat_paths(folder: str, doc_ids: Iterable[str], with_text: Container[str] = ()) -> list[str]:
+def id_places(files: Iterable[TbfFile]) -> dict[str, tuple[str, int]]:
+    """Each document id with where it was first read (file, line of its `#BeginOfDocument`), in
+    order: what a refused id names (`evmeval.io.doc_files`)."""
+    places: dict[str, tuple[str, int]] = {}
+    for f in files:
+        for doc_id, doc in f.documents.items():
+            places.setdefault(doc_id, (f.path, doc.line))
+    return places
+
+
+def curated_brat_paths(folder: str, places: dict[str, tuple[str, int]], with_text: Container[str] = ()) -> list[str]:
     """Every file `write_curated_brat` writes into `folder`: `<doc>.ann`, and `<doc>.txt` for the
-    documents in `with_text`, in writing order (for the output check before any work)."""
+    documents in `with_text`, in writing order (for the output check before any work); a document id
+    that is not a plain file name is refused at its place (`id_places`)."""
     out = []
-    for doc_id in doc_ids:
-        out.append(os.path.join(folder, doc_id + ANN_EXTENSION))
+    for doc_id, (path, line) in places.items():
+        out.append(os.path.join(folder, doc_file_name(doc_id, ANN_EXTENSION, path=path, line=line)))
         if doc_id in with_text:
-            out.append(os.path.join(folder, doc_id + TEXT_EXTENSION))
+            out.append(os.path.join(folder, doc_file_name(doc_id, TEXT_EXTENSION, path=path, line=line)))
     return out
 
 
@@ -529,8 +541,11 @@ def write_curated_brat(curation: Curation, folder: str, *, tables: TableLookup |
     """The curated set as brat files in `folder` (made if missing, not its parent): `<doc>.ann`, and
     `<doc>.txt` when the text is known (brat shows a document only with its text). Token spans need
     `tables`. Every file is made in memory and checked against `inputs` and `input_folders` before
-    the first is written. Returns the paths written; raises `FormatError` (a refused path, or what
-    brat cannot hold), then nothing is written."""
+    the first is written. Returns the paths written; raises `FormatError` (a refused path or document
+    id, or what brat cannot hold), then nothing is written."""
+    found = id_places(curation.files)
+    places = {d: found.get(d, (curation.curated.path, doc.line)) for d, doc in curation.curated.documents.items()}
+    curated_brat_paths(folder, places)  # every id a plain name before any table or text is looked up
     contents: list[str] = []
     known: set[str] = set()
     for doc_id, doc in curation.curated.documents.items():
@@ -544,7 +559,7 @@ def write_curated_brat(curation: Curation, folder: str, *, tables: TableLookup |
         if text is not None:
             known.add(doc_id)
             contents.append(text)
-    written = curated_brat_paths(folder, curation.curated.documents, known)
+    written = curated_brat_paths(folder, places, known)
     check_output_paths(written, inputs, input_folders=input_folders, new_folders=[folder])
     make_output_folders([folder])
     for path, data in zip(written, contents, strict=True):

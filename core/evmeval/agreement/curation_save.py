@@ -12,7 +12,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+import re
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from evmeval.agreement.curation import Curation, Disagreement, accept, apply_edit, keep, reject
@@ -48,17 +50,35 @@ def save_path(folder: str, key: str) -> str:
 class SavedCuration:
     policy: str
     entries: tuple[Entry, ...]
+    total: int = 0
+    """How many decisions the file holds (the well-formed ones are `entries`)."""
+    problem: str = ""
+    """Why the file cannot be replayed whole ("" when it can)."""
+    expected: str = ""
+
+
+def _data(key: str, names: Sequence[str], policy: str, entries: Sequence[Entry]) -> str:
+    return json.dumps({"format": SAVE_FORMAT, "inputs": key, "names": list(names), "policy": policy,
+                       "decisions": [list(e) for e in entries]}, indent=0) + "\n"
+
+
+def folder_error(folder: str, exc: OSError) -> FormatError:
+    """The saved decisions' folder cannot be made or written (a file in its place, a full disk ...)."""
+    return FormatError(folder, 0, f"cannot write the folder of the saved decisions ({exc.strerror or exc})",
+                       "a folder that can be written")
 
 
 def write_decisions(folder: str, key: str, names: Sequence[str], policy: str, entries: Sequence[Entry], *,
                     inputs: Sequence[str] = ()) -> str:
-    """Save (atomically) the decisions of the curation of the inputs with this key; returns the path."""
+    """Save (atomically) the decisions of the curation of the inputs with this key; returns the path.
+    Raises `FormatError` when the folder cannot be made or the file written."""
     path = save_path(folder, key)
-    os.makedirs(folder, exist_ok=True)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise folder_error(folder, exc) from exc
     check_output_paths([path], inputs)
-    data = {"format": SAVE_FORMAT, "inputs": key, "names": list(names), "policy": policy,
-            "decisions": [list(e) for e in entries]}
-    write_atomic(path, json.dumps(data, indent=0) + "\n")
+    write_atomic(path, _data(key, names, policy, entries))
     return path
 
 
@@ -66,37 +86,179 @@ def _entry(path: str, raw: object) -> Entry:
     if (isinstance(raw, list) and len(raw) == 4 and isinstance(raw[0], str) and isinstance(raw[1], int)
             and raw[2] in ACTIONS and isinstance(raw[3], str)):
         return (raw[0], raw[1], raw[2], raw[3])
-    raise FormatError(path, 0, f"a decision is not [document, item, action, value]: {raw!r}",
+    raise FormatError(path, 0, f"a decision is not [document, item, action, value]: {raw!r}"[:200],
                       f"an action among {', '.join(ACTIONS)}")
 
 
 def read_decisions(folder: str, key: str) -> SavedCuration | None:
     """The saved decisions for these inputs (None when there are none); raises `FormatError` for a file
-    that cannot be read or belongs to other inputs."""
+    that cannot be replayed whole or belongs to other inputs (`load_decisions` keeps what it can)."""
+    saved = load_decisions(folder, key)
+    if saved is not None and saved.problem:
+        raise FormatError(save_path(folder, key), 0, saved.problem, saved.expected)
+    return saved
+
+
+def load_decisions(folder: str, key: str) -> SavedCuration | None:
+    """The saved decisions for these inputs, as many as can be read (None when there is no file): a file
+    that is cut short, of a newer format or with a malformed decision gives its readable decisions of the
+    format this version writes and says what is wrong in `problem`."""
     path = save_path(folder, key)
     if not os.path.isfile(path):
         return None
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise FormatError(path, 0, f"cannot read the saved decisions ({exc})", "a JSON file") from exc
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise FormatError(path, 0, "not a saved curation", f'a JSON object with "format": {SAVE_FORMAT}')
+        with open(path, "rb") as handle:
+            text = handle.read().decode("utf-8", errors="replace")
+    except OSError as exc:
+        return SavedCuration("majority", (), 0, f"cannot read the saved decisions ({exc.strerror or exc})")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        return _salvage(path, text, key, "the saved decisions are nested too deeply to read")
+    except ValueError as exc:
+        return _salvage(path, text, key, f"the saved decisions are not whole JSON ({exc})")
+    return _parsed(path, data, key)
+
+
+def _parsed(path: str, data: object, key: str) -> SavedCuration:
+    if not isinstance(data, dict):
+        return SavedCuration("majority", (), 0, "not a saved curation",
+                             f'a JSON object with "format": {SAVE_FORMAT}')
     if data.get("inputs") != key:
-        raise FormatError(path, 0, "the saved decisions belong to other inputs", f"inputs {key}")
-    decisions = data.get("decisions")
-    if not isinstance(decisions, list) or not isinstance(data.get("policy"), str):
-        raise FormatError(path, 0, "no policy or decisions", '"policy": "majority", "decisions": [...]')
-    return SavedCuration(data["policy"], tuple(_entry(path, e) for e in decisions))
+        return SavedCuration("majority", (), 0, "the saved decisions belong to other inputs", f"inputs {key}")
+    decisions, policy = data.get("decisions"), data.get("policy")
+    if not isinstance(decisions, list) or not isinstance(policy, str):
+        return SavedCuration("majority", (), 0, "no policy or decisions", '"policy": "majority", "decisions": [...]')
+    entries, problem, expected = _entries(path, decisions)
+    if data.get("format") != SAVE_FORMAT:
+        problem, expected = (f"the saved decisions are of format {data.get('format')!r}, written by another "
+                             f"version"), f'"format": {SAVE_FORMAT}'
+    return SavedCuration(policy, entries, len(decisions), problem, expected)
 
 
-def replay(curation: Curation, entries: Sequence[Entry]) -> Curation:
-    """The saved decisions made again, in order, on the automatic curated set."""
+def _entries(path: str, decisions: Sequence[object]) -> tuple[tuple[Entry, ...], str, str]:
+    """The well-formed decisions, and what is wrong with the first other one."""
+    entries: list[Entry] = []
+    problem = expected = ""
+    for raw in decisions:
+        try:
+            entries.append(_entry(path, raw))
+        except FormatError as exc:
+            problem, expected = (problem, expected) if problem else (exc.problem.message, exc.problem.expected)
+    return tuple(entries), problem, expected
+
+
+def _salvage(path: str, text: str, key: str, problem: str) -> SavedCuration:
+    """The decisions of a file cut short (the program or machine stopped while it was written): each
+    whole decision before the cut, when the file names these inputs and a policy."""
+    inputs = re.search(r'"inputs":\s*"([0-9a-f]*)"', text)
+    policy = re.search(r'"policy":\s*"([^"\\]*)"', text)
+    start = re.search(r'"decisions":\s*\[', text)
+    if inputs is None or inputs.group(1) != key or policy is None or start is None:
+        return SavedCuration("majority", (), 0, problem, "a JSON file")
+    decoder = json.JSONDecoder()
+    found: list[object] = []
+    at = start.end()
+    while True:
+        at = _skip(text, at)
+        try:
+            raw, at = decoder.raw_decode(text, at)
+        except (ValueError, RecursionError):
+            break
+        found.append(raw)
+    entries, _, _ = _entries(path, found)
+    return SavedCuration(policy.group(1), entries, len(found), problem, "a JSON file")
+
+
+def _skip(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\r\n,":
+        at += 1
+    return at
+
+
+def _stamp() -> str:
+    return time.strftime("%Y%m%d-%H%M%S")
+
+
+def _free_name(folder: str, key: str, kind: str) -> Iterator[str]:
+    """`curation-<key>.<kind>-<time>.json`, then `-2`, `-3` ... (an earlier one is never overwritten)."""
+    stem = save_path(folder, key)[: -len(".json")] + f".{kind}-{_stamp()}"
+    yield stem + ".json"
+    for n in range(2, 10_000):
+        yield f"{stem}-{n}.json"
+
+
+def place(source: str, target: str) -> bool:
+    """Move `source` to `target` unless `target` is there (False then, `source` left): a hard link where the
+    file system has them (atomic), else a rename after a look."""
+    try:
+        os.link(source, target)
+    except FileExistsError:
+        return False
+    except OSError:  # no hard links on this file system
+        if os.path.lexists(target):
+            return False
+        os.replace(source, target)
+        return True
+    os.unlink(source)
+    return True
+
+
+def set_aside(folder: str, key: str) -> str:
+    """Move the saved file away, bytes untouched, to a new name (returned): kept for the user or a newer
+    version, before the next save writes the decisions that could be replayed."""
+    path = save_path(folder, key)
+    try:
+        for name in _free_name(folder, key, "unreadable"):
+            if place(path, name):  # never over an earlier aside file
+                return name
+    except OSError as exc:
+        raise FormatError(path, 0, f"cannot keep the saved decisions aside ({exc.strerror or exc})",
+                          "a folder that can be written") from exc
+    raise FormatError(path, 0, "cannot keep the saved decisions aside (too many kept)", "fewer aside files")
+
+
+def write_unsaved(folder: str, key: str, names: Sequence[str], policy: str, entries: Sequence[Entry]) -> str:
+    """The decisions a window could no longer save (another window took the curation over) in a file of
+    their own, in the saved format, under a new name (returned)."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+        for name in _free_name(folder, key, "unsaved"):
+            try:
+                with open(name, "x", encoding="utf-8") as handle:
+                    handle.write(_data(key, names, policy, entries))
+            except FileExistsError:
+                continue
+            return name
+    except OSError as exc:
+        raise folder_error(folder, exc) from exc
+    raise FormatError(folder, 0, "cannot write the decisions aside (too many kept)", "fewer aside files")
+
+
+def replay_kept(curation: Curation, entries: Sequence[Entry]) -> tuple[Curation, tuple[Entry, ...], str]:
+    """The saved decisions made again, in order, skipping any that does not fit these inputs: the
+    curation, the decisions made, and why the first refused one was refused ("" when none was)."""
     by_key = {d.key: d for d in curation.disagreements}
+    kept: list[Entry] = []
+    refused = ""
     for entry in entries:
-        curation = apply_entry(curation, entry, by_key.get((entry[0], entry[1])))
-    return curation
+        try:
+            curation = apply_entry(curation, entry, by_key.get((entry[0], entry[1])))
+        except (FormatError, ValueError) as exc:
+            refused = refused or (exc.problem.message if isinstance(exc, FormatError) else str(exc))
+            continue
+        kept.append(entry)
+    return curation, tuple(kept), refused
+
+
+def resume_note(saved: SavedCuration, kept: int, refused: str, aside: str) -> str:
+    """What a window says when a saved file could not be replayed whole ("" when it could)."""
+    problem = saved.problem or refused
+    if not problem and kept == saved.total:
+        return ""
+    where = f" The file as it was is kept as {aside}." if aside else ""
+    return (f"The saved decisions could not all be replayed ({problem}): kept {kept} of {saved.total} "
+            f"decisions.{where}")
 
 
 def apply_entry(curation: Curation, entry: Entry, d: Disagreement | None) -> Curation:

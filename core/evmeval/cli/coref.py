@@ -157,7 +157,8 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
     warnings: list[Problem] = []
     try:
         check_output_paths([args.json], [args.key, args.response])
-        key, response = read_conll(args.key, warnings), read_conll(args.response, warnings)
+        key = read_conll(args.key, warnings)
+        response = read_conll(args.response, warnings, needed=key.keys())  # as v8.01: the key's documents only
     except FormatError as exc:
         print(f"evmeval-conll: error: {exc}", file=sys.stderr)
         return 1

@@ -14,10 +14,12 @@ from evmeval.agreement.curation import (
     Policy,
     curate,
     curated_brat_paths,
+    id_places,
     write_curated,
     write_curated_brat,
 )
 from evmeval.agreement.scoring import PairAgreement
+from evmeval.io.convert import brat_cannot_hold
 from evmeval.io.errors import FormatError
 from evmeval.io.writing import InputFolders
 from evmeval.model import TbfFile, TokenTable
@@ -55,7 +57,20 @@ def curated_brat_outputs(args: argparse.Namespace, files: Sequence[TbfFile]) -> 
     if not args.curated_brat:
         return []
     _refuse_input_folder(args.curated_brat, args.inputs, args.token_path)
-    return curated_brat_paths(args.curated_brat, sorted({d for f in files for d in f.documents}))
+    _refuse_what_brat_cannot_hold(files)
+    places = id_places(files)
+    return curated_brat_paths(args.curated_brat, {d: places[d] for d in sorted(places)})
+
+
+def _refuse_what_brat_cannot_hold(files: Sequence[TbfFile]) -> None:
+    """A type or realis brat cannot hold, in any set, stops the run before the report and `--curated` are
+    written (any set's mention may end up in the curated set; the brat files are written last)."""
+    for tbf in files:
+        for doc in tbf.documents.values():
+            for m in doc.mentions:
+                if (problem := brat_cannot_hold(m)) is not None:
+                    message, expected = problem
+                    raise FormatError(tbf.path, m.line, f"{message} (--curated-brat)", expected)
 
 
 def _refuse_input_folder(folder: str, inputs: Sequence[str], token_dir: str | None) -> None:

@@ -48,7 +48,7 @@ from evmeval.io.loading import (
     sibling_folder,
 )
 from evmeval.io.reading import STDIN, read_text
-from evmeval.io.tbf import parse_tbf
+from evmeval.io.tbf import parse_tbf, py2_int
 from evmeval.io.tokens import DEFAULT_EXTENSION, parse_offset_fields
 from evmeval.io.validate import check_file, check_text_offsets, fold_problems
 from evmeval.io.writing import check_output_paths, write_atomic
@@ -95,6 +95,28 @@ class _Run:
     sequencing: SequencingRun | None = None
     files: Sequence[tuple[str, str | bytes]] = ()
     """The `-c` files, written before the report."""
+
+
+def _v18_fallbacks(args: argparse.Namespace) -> list[str]:
+    """Options v1.8 only logs and then replaces, as it does (warned): `-of` with a piece that is not a
+    whole number (Python 2's `int()` fails: v1.8 keeps columns 2,3) or with more than two (v1.8 uses the
+    first two), and `-t` naming no folder (v1.8 stays in token mode and looks in the current folder)."""
+    warnings = []
+    numbers = [py2_int(piece) for piece in args.offset_field.split(",")]
+    if any(n is None for n in numbers):
+        warnings.append(f"-of {args.offset_field}: not column numbers; v1.8 logs an error and reads columns 2,3, "
+                        "so do we (expected two column numbers like 2,3)")
+        args.offset_field = "2,3"
+    elif len(numbers) > 2 and all(n is not None and n >= 0 for n in numbers[:2]):
+        warnings.append(f"-of {args.offset_field}: {len(numbers)} column numbers; v1.8 reads the first two, "
+                        f"{numbers[0]},{numbers[1]}, so do we (expected two column numbers like 2,3)")
+        args.offset_field = f"{numbers[0]},{numbers[1]}"
+    if args.token_path is not None and not os.path.isdir(args.token_path):
+        warnings.append(f"-t {args.token_path}: no such folder; v1.8 stays in token mode and looks for the token "
+                        "tables in the current folder, so do we (expected a folder of <doc id>"
+                        f"{args.token_table_extension} token tables)")
+        args.token_path = os.curdir
+    return warnings
 
 
 def _check_options(args: argparse.Namespace) -> str | None:
@@ -175,9 +197,10 @@ def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozense
                              sequencing=sequencing.report_section if sequencing is not None else None)
     comparison = None
     if args.comparison_output:
-        from evmeval.report.comparison import format_comparison  # imported only when asked for
+        from evmeval.report.comparison import abbreviated_spans, format_comparison  # imported only when asked for
 
         comparison = format_comparison(result, coref.comparison_lines if coref is not None else None)
+        warnings += abbreviated_spans(result, inputs.gold.path, inputs.system.path)
     if args.ci:  # numpy is imported only when asked for: plain scoring starts faster without it
         from evmeval.report.compare_json import with_micro_ci
 
@@ -215,10 +238,11 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
         parser.error("--html writes the switchboard of --convention: give --convention NAME or all")
     if args.ci and (not args.json or args.profile != "v1.8"):
         parser.error("--ci adds intervals to the --json output of the v1.8 profile: give --json FILE")
+    fallbacks = _v18_fallbacks(args)
     if (problem := _check_options(args)) is not None:
         return _fail(problem)
     checks: Forked[list[str]] | None = None
-    option_warnings = threshold_warnings(args)
+    option_warnings = fallbacks + threshold_warnings(args)
     try:
         _check_outputs(args)
         preread = _casie_inputs(args)

@@ -49,10 +49,11 @@ def score_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true",
                    help="treat every warning as an error: print it, write nothing, exit 1 (for CI)")
     p.add_argument("--convention", metavar="NAME",
-                   help="score JSONL event-extraction files under a published scorer's rules instead: textee "
-                   "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those files), or all "
-                   "that apply to the files: then the switchboard follows (the conventions side by side, and "
-                   "which mentions flip between them)")
+                   help="score event-extraction files under a published scorer's rules instead: textee "
+                   "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those two), maven "
+                   "(MAVEN documents or submission), maven-ere (MAVEN-ERE), bionlp (a BioNLP shared-task "
+                   "folder); or all that apply to the files: then, on TextEE or DyGIE++ files, the switchboard "
+                   "follows (the conventions side by side, and which mentions flip between them)")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     _alignment_options(p)

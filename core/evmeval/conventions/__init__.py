@@ -19,6 +19,7 @@ from evmeval.conventions.maven import score_maven
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
 from evmeval.conventions.textee import score_textee
+from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
 from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
 from evmeval.io.casie import is_casie
@@ -58,13 +59,26 @@ FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document J
 
 
 def detect_format(source: Input) -> str:
-    """The format of an input: a folder is BioNLP standoff; a JSONL file's first object's fields tell the rest
-    (`wnd_id`: TextEE; `doc_key` and `sentences`: DyGIE++; `id` with `content` or `predictions`: MAVEN; `id`
-    with MAVEN-ERE's relation fields: MAVEN-ERE)."""
+    """The format of an input to `--convention`: a folder is BioNLP standoff by its `.a1`/`.a2` files; a JSONL
+    file's first object's fields tell the rest (`wnd_id`: TextEE; `doc_key` and `sentences`: DyGIE++; `id` with
+    `content` or `predictions`: MAVEN; `id` with MAVEN-ERE's relation fields: MAVEN-ERE). A tbf, brat or CASIE
+    input is named as such: no convention reads it, `evmeval-score` scores it under v1.8's rules."""
     path = source.path
     if os.path.isdir(path):
-        return "bionlp"
-    data = read_bytes(path) if source.data is None else source.data
+        found = "casie" if is_casie(path) else folder_format(path)
+    else:
+        data = read_bytes(path) if source.data is None else source.data
+        head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+        found = "tbf" if head[:1] != b"{" else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path)
+    if found not in FORMATS:
+        raise FormatError(display_name(path), 0, f"{FILE_FORMATS[found]}: no convention reads it",
+                          "evmeval-score without --convention, which scores it under v1.8's rules; --convention "
+                          f"reads {', '.join(FORMATS.values())}")
+    return found
+
+
+def _jsonl_format(data: bytes, path: str) -> str:
+    """The JSONL format the first line's object has the fields of."""
     first = decode_text(data, path).partition("\n")[0] + "\n"
     for _, value in parse_json_lines(first, display_name(path)):
         if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
@@ -87,18 +101,42 @@ FILE_FORMATS = {"tbf": "tbf (event nuggets)", "casie": "CASIE JSON (a file or a 
 """Every format `evmeval-validate` checks and `evmeval-convert` reads, by the name both programs print."""
 
 
+_FOLDER_CONTENTS = {".tab": "token tables: give their folder with -t", ".txt": "texts",
+                    ".tbf": "tbf files: give one file, not its folder",
+                    ".jsonl": "JSON lines files: give one file, not its folder",
+                    ".json": "JSON files"}
+"""What a folder's files are, by extension, for the message naming a folder that is none of the formats."""
+
+
+def folder_format(path: str) -> str:
+    """A folder's format: BioNLP by its `.a1`/`.a2` files, brat by its `.ann` files; a `FormatError` saying
+    what the folder holds when it is neither (an empty folder, token tables or texts are no annotation)."""
+    names = sorted(os.listdir(path))
+    if any(n.endswith((BIONLP_TASK, BIONLP_GIVEN)) for n in names):
+        return "bionlp"
+    if any(n.endswith(ANN_EXTENSION) for n in names):
+        return "brat"
+    counts: dict[str, int] = {}
+    for name in names:
+        extension = os.path.splitext(name)[1].lower() or "(no extension)"
+        counts[extension] = counts.get(extension, 0) + 1
+    held = "; ".join(f"{n} {ext} file{'s' if n != 1 else ''}"
+                     + (f" ({_FOLDER_CONTENTS[ext]})" if ext in _FOLDER_CONTENTS else "")
+                     for ext, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+    raise FormatError(display_name(path), 0, f"a folder with no annotation files: it holds {held or 'nothing'}",
+                      "a BioNLP shared-task folder (.txt, .a1, .a2), a brat folder (.ann with .txt), a folder of "
+                      "CASIE .json files, or a file")
+
+
 def input_format(path: str) -> str:
     """The format of any input (one rule for `evmeval-validate`, `evmeval-convert` and `--convention`):
-    CASIE as `is_casie` says; a folder with `.a2` files is BioNLP, one with `.ann` files (or a `.ann`
-    file) is brat; a file whose first non-blank character is `{` is the JSONL format `detect_format`
-    names (its `FormatError` when none); anything else is tbf."""
+    CASIE as `is_casie` says; a folder as `folder_format` says; a `.ann` file is brat; a file whose first
+    non-blank character is `{` is the JSONL format its first line's fields name (a `FormatError` when none);
+    anything else is tbf."""
     if path != STDIN and is_casie(path):
         return "casie"
     if os.path.isdir(path):
-        names = os.listdir(path)
-        if not any(n.endswith(BIONLP_TASK) for n in names) and any(n.endswith(ANN_EXTENSION) for n in names):
-            return "brat"
-        return "bionlp"
+        return folder_format(path)
     if path.endswith(ANN_EXTENSION):
         return "brat"
     try:
@@ -109,7 +147,7 @@ def input_format(path: str) -> str:
         raise
     if head.lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
         return "tbf"
-    return detect_format(Input(path))
+    return _jsonl_format(read_bytes(path), path)
 
 
 def conventions_for(name: str, gold: Input) -> list[Convention]:
@@ -123,4 +161,4 @@ def conventions_for(name: str, gold: Input) -> list[Convention]:
 
 
 __all__ = ["FILE_FORMATS", "FORMATS", "REGISTRY", "ROWS", "Convention", "ConventionResult", "Fingerprint", "Input",
-           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "input_format"]
+           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "folder_format", "input_format"]

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.io.bionlp import LISTED_ROLE, THEME_SITE, BionlpCorpus, BionlpDocument, read_answers, read_bionlp
 from evmeval.io.brat import Equivalence, Event
+from evmeval.io.doc_files import doc_file_name
 from evmeval.io.errors import FormatError
 from evmeval.io.writing import make_output_folders, write_atomic
 
@@ -426,8 +427,9 @@ def merged_files(gold: BionlpCorpus, answer: BionlpCorpus, mode: Mode = Mode(Tru
     for g_doc, a_doc in _pairs(gold, answer):
         scored = score_document(g_doc, a_doc, mode)
         g, a = scored.gold, scored.answer
-        files[g_doc.doc_id + ".txt"] = g_doc.text or ""
-        files[g_doc.doc_id + ".a1"] = "".join(_span_line(s) + "\n" for s in g.spans.values() if s.given)
+        given = "".join(_span_line(s) + "\n" for s in g.spans.values() if s.given)
+        files[doc_file_name(g_doc.doc_id, ".txt", path=g_doc.task.path)] = g_doc.text or ""
+        files[doc_file_name(g_doc.doc_id, ".a1", path=g_doc.task.path)] = given
         lines = [f"*\tEquiv {' '.join(q)}" for q in g.equivs]
         gold_records = sorted([*(s for s in g.spans.values() if not s.given), *g.items],
                               key=lambda r: _line_of(g_doc, r))
@@ -462,7 +464,7 @@ def merged_files(gold: BionlpCorpus, answer: BionlpCorpus, mode: Mode = Mode(Tru
                 lines.append(f"#{note}\tFalse_positive {record.id}{SUFFIX}\tFalse positive (in submission, "
                              "not in reference)")
                 note += 1
-        files[g_doc.doc_id + ".a2"] = "".join(line + "\n" for line in lines)
+        files[doc_file_name(g_doc.doc_id, ".a2", path=g_doc.task.path)] = "".join(line + "\n" for line in lines)
     return files
 
 

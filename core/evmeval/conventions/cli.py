@@ -86,6 +86,14 @@ def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -
     return [os.path.join(args.comparison_output, n) for n in merged_names(args.system)]
 
 
+def alone(convention: Convention) -> str:
+    """What `all` says instead of a switchboard when one convention reads the files and measures none of the
+    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP): a table of dashes would say nothing."""
+    shared = sorted({FORMATS[f] for f in FORMATS if sum(c.reads(f) for c in REGISTRY.values()) > 1})
+    return (f"Switchboard: no other convention reads {FORMATS[convention.format]} input, so {convention.name} has "
+            f"nothing to be set beside (conventions are compared side by side on {' and '.join(shared)} input)\n")
+
+
 HtmlRenderer = Callable[[Switchboard, Fingerprint, str, str], str]
 """(switchboard, fingerprint, gold path, system path) -> the page; the report layer gives it."""
 
@@ -107,6 +115,11 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         cache: dict[str, bytes] = {}
         gold, system = _read(args.gold, cache), _read(args.system, cache)
         conventions = conventions_for(args.convention, gold)
+        if args.html and not any(c.comparable for c in conventions):
+            print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
+                  "measures none of its rows (expected --json, or --html with TextEE or DyGIE++ files)",
+                  file=sys.stderr)
+            return 2
         merged = merged_output(args, conventions)
         check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system],
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
@@ -119,7 +132,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
                                       f"{convention.name} reads {FORMATS[convention.format]}",
                                       f"a {FORMATS[convention.format]} file")
         results = [convention.score(gold, system) for convention in conventions]
-        board = switchboard(conventions, results, gold, system) if args.convention == "all" or args.html else None
+        wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
+        board = switchboard(conventions, results, gold, system) if wanted else None
         if merged:
             from evmeval.conventions.bionlp import write_merged
             write_merged(gold, system, args.comparison_output)
@@ -130,6 +144,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     report = format_report(results, fingerprint)
     if board is not None:
         report += "\n" + format_switchboard(board)
+    elif args.convention == "all":
+        report += "\n" + alone(conventions[0])
     try:
         if args.output:
             write_atomic(args.output, report)

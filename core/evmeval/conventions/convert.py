@@ -19,6 +19,7 @@ from evmeval.conventions.items import GOLD, PRED
 from evmeval.conventions.ours import READERS
 from evmeval.io import casie
 from evmeval.io.convert import NOT_ANNOTATED_RAW
+from evmeval.io.doc_files import doc_file_name
 from evmeval.io.dygiepp import read_dygiepp
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.tbf import format_tbf, read_tbf
@@ -29,11 +30,14 @@ from evmeval.model import Document, Mention, SpanMode, TbfFile, TokenTable
 SOURCES = ("textee", "dygiepp", "maven", "maven-ere", "casie", "tbf", "brat", "bionlp")
 TARGETS = ("tbf", "textee", "dygiepp", "maven", "maven-ere", "casie", "brat", "bionlp")
 TOKEN_TARGETS = ("textee", "dygiepp", "maven", "maven-ere")
+"""Targets whose mentions are on tokens: out of tbf on token ids (a pivot on characters is tokenized)."""
 REALIS_TARGETS = ("tbf", "brat", "casie")
 """Targets that hold a realis per mention (a pivot into any other target does not report realis made up)."""
 REALIS_WRITTEN = "realis (the source has none: NOT_ANNOTATED written)"
 """What a first leg into tbf reports for a source without realis."""
-"""Targets whose mentions are on tokens: out of tbf on token ids (a pivot on characters is tokenized)."""
+WINDOWS_MERGED = "TextEE windows merged into their document (tbf holds a document, not its windows)"
+SCORES = "confidence scores (tbf's 8th column)"
+"""What every leg out of tbf drops of a system run (no other format holds a mention's score)."""
 
 
 @dataclass
@@ -48,6 +52,16 @@ class Output:
     def report(self) -> list[str]:
         """One line per kind of thing not carried, most first."""
         return [f"not carried: {n} {what}" for what, n in self.lost.most_common()]
+
+    def add(self, folder: str, doc_id: str, suffix: str, text: str, *, path: str, line: int) -> None:
+        """A document's file `<folder>/<doc_id><suffix>`; an id that is not a plain file name is refused
+        at `path:line`, where it was read (`evmeval.io.doc_files`)."""
+        self.files[os.path.join(folder, doc_file_name(doc_id, suffix, path=path, line=line))] = text
+
+
+def doc_input_path(folder: str, doc_id: str, suffix: str, *, path: str, line: int) -> str:
+    """A document's input file `<folder>/<doc_id><suffix>` (refused as `Output.add` refuses)."""
+    return os.path.join(folder, doc_file_name(doc_id, suffix, path=path, line=line))
 
 
 def tbf_name(path: str) -> str:
@@ -64,20 +78,35 @@ def token_to_tbf(path: str, fmt: str, predictions: bool = False) -> Output:
     """TextEE or DyGIE++ -> tbf on token ids, with a token table and a text per document (`tkn/`, `txt/`)."""
     side = READERS[fmt](Input(path), PRED if predictions else GOLD)
     out = Output()
+    lines: dict[str, int] = {}
+    if fmt == "textee":
+        windows = read_textee(path).windows
+        for w in windows:
+            lines.setdefault(w.doc_id, w.line)
+        out.lost["entity mentions"] = sum(len(w.entity_mentions or ()) for w in windows)
+        out.lost[WINDOWS_MERGED] = len(windows) - len(lines)
+        out.lost["window texts, languages and other window fields (tbf has a document id only)"] = sum(
+            (w.text is not None) + (w.lang is not None) + len(w.extra) for w in windows)
+    else:
+        docs = read_dygiepp(path).documents
+        for d in docs:
+            lines.setdefault(d.doc_key, d.line)
+        out.lost["DyGIE++ fields other than events (ner, relations, clusters, event_clusters, dataset, ...)"] = \
+            sum(len(d.extra) for d in docs)
+        events = [e for d in docs for s in ((d.predicted_events if predictions else d.events) or ()) for e in s]
+        out.lost["DyGIE++ logits and probabilities (of triggers and arguments)"] = sum(
+            (e.prob is not None) + sum(a.prob is not None for a in e.arguments) for e in events)
+        out.lost["DyGIE++ events of the other kind (gold or predicted: one is converted)"] = sum(
+            len(e) for d in docs for e in ((d.events if predictions else d.predicted_events) or ()))
+    for doc_id in side.units:
+        doc_file_name(doc_id, path=path, line=lines.get(doc_id, 0))  # before anything is made of it
     documents = [_with_realis(d) for d in side.tbf.documents.values()]
     out.files[tbf_name(path)] = format_tbf(documents)
     for doc_id, units in side.units.items():
         text, table = document_text(doc_id, units)
-        out.files[os.path.join("txt", f"{doc_id}.txt")] = text
-        out.files[os.path.join("tkn", f"{doc_id}.tab")] = format_token_table(table.tokens)
+        out.add("txt", doc_id, ".txt", text, path=path, line=lines.get(doc_id, 0))
+        out.add("tkn", doc_id, ".tab", format_token_table(table.tokens), path=path, line=lines.get(doc_id, 0))
     out.lost["event arguments (tbf has no arguments)"] = sum(len(a) for a in side.arguments.values())
-    if fmt == "textee":
-        windows = read_textee(path).windows
-        out.lost["entity mentions"] = sum(len(w.entity_mentions or ()) for w in windows)
-    else:
-        docs = read_dygiepp(path).documents
-        out.lost["DyGIE++ fields other than events (ner, relations, clusters, event_clusters)"] = sum(
-            1 for d in docs for k in ("ner", "relations", "clusters", "event_clusters") if k in d.extra)
     out.lost[REALIS_WRITTEN] = sum(len(d.mentions) for d in documents)
     return drop_zero(out)
 
@@ -88,7 +117,7 @@ def casie_to_tbf(path: str) -> Output:
     tbf = casie.to_tbf(docs, path, os.path.basename(os.path.normpath(path)))
     out = Output({tbf_name(path): format_tbf(list(tbf.documents.values()))})
     for doc in docs:
-        out.files[os.path.join("txt", f"{doc.doc_id}.txt")] = doc.content
+        out.add("txt", doc.doc_id, ".txt", doc.content, path=doc.path, line=doc.id_line)
     out.lost["event arguments (tbf has no arguments)"] = sum(len(e.arguments or ()) for d in docs for h in d.hoppers
                                                              for e in h.events)
     out.lost["document info fields (title, date, link)"] = sum(d.info != casie.ABSENT for d in docs)
@@ -111,7 +140,7 @@ def documents_with_tables(path: str, token_dir: str) -> Iterator[tuple[Document,
     """Each document of a tbf file on token ids with its token table (a `FormatError` where it has none):
     what every conversion to a token format starts from."""
     for doc in read_tbf_strictly(path, token_dir).documents.values():
-        table_path = token_table_path(token_dir, doc.doc_id)
+        table_path = token_table_path(token_dir, doc.doc_id, where=path, line=doc.line)
         if not os.path.isfile(table_path):
             raise FormatError(table_path, 0, f"no token table for document {doc.doc_id!r}", "a .tab per document")
         yield doc, read_token_table(table_path, doc_id=doc.doc_id)
@@ -136,6 +165,7 @@ def tbf_to_textee(path: str, token_dir: str) -> Output:
             events.append(EventMention(m.raw_type, at[0], at[-1] + 1, m.text, m.mention_id))
         out.lost["realis values"] += sum(1 for m in doc.mentions if m.raw_realis != NOT_ANNOTATED_RAW)
         out.lost["relations (coreference, after, subevent)"] += len(doc.relations)
+        out.lost[SCORES] += sum(m.score is not None for m in doc.mentions)
         windows.append(Window(doc.doc_id, doc.doc_id, [t.text for t in table.tokens], events, []))
     out.files[tbf_name(path)[:-4] + ".jsonl"] = dumps_textee(windows)
     return drop_zero(out)
@@ -146,14 +176,16 @@ def tbf_to_casie(path: str, text_dir: str) -> Output:
     tbf = read_tbf_strictly(path, None)
     out = Output()
     for doc in tbf.documents.values():
-        text_path = os.path.join(text_dir, f"{doc.doc_id}.txt")
+        text_path = doc_input_path(text_dir, doc.doc_id, ".txt", path=path, line=doc.line)
         if not os.path.isfile(text_path):
             raise FormatError(text_path, 0, f"no text for document {doc.doc_id!r}", "a <doc id>.txt per document")
         with open(text_path, encoding="utf-8", newline="") as handle:
             content = handle.read()
         out.lost["discontinuous spans (widened)"] += sum(len(m.span) > 1 for m in doc.mentions)
         out.lost["after/subevent relations"] += sum(r.kind != "Coreference" for r in doc.relations)
-        out.files[f"{doc.doc_id}.json"] = casie.dumps_casie(casie.from_tbf_document(doc, content))
+        out.lost[SCORES] += sum(m.score is not None for m in doc.mentions)
+        out.add("", doc.doc_id, ".json", casie.dumps_casie(casie.from_tbf_document(doc, content)), path=path,
+                line=doc.line)
     return drop_zero(out)
 
 
@@ -199,6 +231,10 @@ def convert(source: str, source_format: str, target: str, *, token_dir: str | No
     if source_format not in SOURCES or target not in TARGETS:
         raise ValueError(f"{source_format} -> {target} is not supported (from: {', '.join(SOURCES)}; "
                          f"to: {', '.join(TARGETS)})")
+    if source_format == target == "tbf":  # the pivot itself: through tbf would never end
+        raise FormatError(source, 0, "is read as tbf, and tbf -> tbf converts nothing",
+                          f"an input in another format ({', '.join(f for f in SOURCES if f != 'tbf')}: a JSON or "
+                          "JSONL file, a CASIE, brat or BioNLP folder) or another --to")
     from evmeval.conventions.pivot import tbf_files, through_tbf
 
     first = None
@@ -210,5 +246,5 @@ def convert(source: str, source_format: str, target: str, *, token_dir: str | No
                        lambda path, tokens, texts: _one_leg(path, "tbf", target, tokens, texts, False), first)
 
 
-__all__ = ["SOURCES", "TARGETS", "TOKEN_TARGETS", "Mention", "Output", "convert", "drop_zero", "read_tbf_strictly",
-           "tbf_name"]
+__all__ = ["SCORES", "SOURCES", "TARGETS", "TOKEN_TARGETS", "Mention", "Output", "convert", "doc_input_path",
+           "drop_zero", "read_tbf_strictly", "tbf_name"]

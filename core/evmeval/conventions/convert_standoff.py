@@ -15,7 +15,7 @@ import dataclasses
 import os
 from collections.abc import Iterable
 
-from evmeval.conventions.convert import Output, drop_zero, read_tbf_strictly, tbf_name
+from evmeval.conventions.convert import SCORES, Output, doc_input_path, drop_zero, read_tbf_strictly, tbf_name
 from evmeval.io import bionlp
 from evmeval.io.brat import (
     ANN_EXTENSION,
@@ -39,6 +39,7 @@ from evmeval.io.convert import (
     document_to_brat,
     token_lookup,
 )
+from evmeval.io.doc_files import doc_file_name
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import read_text
 from evmeval.io.tbf import RELATION_KINDS, format_tbf
@@ -124,7 +125,7 @@ def standoff_to_tbf(path: str, fmt: str, token_dir: str | None) -> Output:
         out.warnings.extend(problems)
         documents[doc.doc_id] = document
         if doc.text is not None:
-            out.files[os.path.join("txt", doc.doc_id + TEXT_EXTENSION)] = doc.text
+            out.add("txt", doc.doc_id, TEXT_EXTENSION, doc.text, path=doc.path or path, line=0)
     out.files[tbf_name(path)] = format_tbf([documents[d] for d in sorted(documents)])
     count_not_in_tbf(docs, out)
     return drop_zero(out)
@@ -137,9 +138,10 @@ def tbf_to_brat_documents(path: str, token_dir: str | None, text_dir: str | None
     tables = token_lookup(token_dir) if token_dir is not None else None
     docs = []
     for doc in tbf.documents.values():
+        doc_file_name(doc.doc_id, path=path, line=doc.line)  # its files are named by it
         text = None
         if text_dir is not None:
-            text_path = os.path.join(text_dir, doc.doc_id + TEXT_EXTENSION)
+            text_path = doc_input_path(text_dir, doc.doc_id, TEXT_EXTENSION, path=path, line=doc.line)
             if not os.path.isfile(text_path):
                 raise FormatError(text_path, 0, f"no text for document {doc.doc_id!r}", "a <doc id>.txt per document")
             text = read_text(text_path)
@@ -148,7 +150,7 @@ def tbf_to_brat_documents(path: str, token_dir: str | None, text_dir: str | None
             raise FormatError(os.path.join(token_dir or "", doc.doc_id + ".tab"), 0,
                               f"no token table for document {doc.doc_id!r}", "a .tab per document")
         docs.append(document_to_brat(doc, table, text=text, path=path))
-        out.lost["confidence scores (tbf's 8th column)"] += sum(m.score is not None for m in doc.mentions)
+        out.lost[SCORES] += sum(m.score is not None for m in doc.mentions)
         out.lost[f"documents' run id (brat has none; read back it is {DEFAULT_RUN_ID})"] += sum(
             m.run_id != DEFAULT_RUN_ID for m in doc.mentions[:1])
         out.lost["coreference clusters of one mention"] += sum(
@@ -162,9 +164,9 @@ def tbf_to_brat_documents(path: str, token_dir: str | None, text_dir: str | None
 def brat_files(docs: Iterable[BratDocument], out: Output) -> Output:
     """`NAME.ann` and `NAME.txt` per document (no `.txt` when the text is unknown: counted)."""
     for doc in docs:
-        out.files[doc.doc_id + ANN_EXTENSION] = format_ann(doc)
+        out.add("", doc.doc_id, ANN_EXTENSION, format_ann(doc), path=doc.path or doc.doc_id, line=0)
         if doc.text is not None:
-            out.files[doc.doc_id + TEXT_EXTENSION] = doc.text
+            out.add("", doc.doc_id, TEXT_EXTENSION, doc.text, path=doc.path or doc.doc_id, line=0)
         else:
             out.lost["texts (give --text FOLDER: brat shows a document from its .txt)"] += 1
     return drop_zero(out)
@@ -207,7 +209,7 @@ def bionlp_files(docs: Iterable[BratDocument], out: Output) -> Output:
         document = split_bionlp(doc, out)
         bionlp.check_document(document)
         for extension, text in bionlp.document_files(document).items():
-            out.files[doc.doc_id + extension] = text
+            out.add("", doc.doc_id, extension, text, path=doc.path or doc.doc_id, line=0)
     return drop_zero(out)
 
 

@@ -16,7 +16,9 @@ from collections.abc import Callable
 
 from evmeval.conventions.convert import (
     REALIS_WRITTEN,
+    SCORES,
     Output,
+    doc_input_path,
     documents_with_tables,
     drop_zero,
     read_tbf_strictly,
@@ -33,6 +35,7 @@ from evmeval.io.tokens import format_token_table
 from evmeval.model import Document, Mention, Relation, TokenTable, canonical
 
 AFTER, SUBEVENT, COREFERENCE = "After", "Subevent", "Coreference"
+DOCUMENT_FIELDS = "document titles and other document fields (tbf has a document id only)"
 Placed = tuple[int, tuple[int, int]]
 """(sentence, [start, end) token offsets in it)."""
 
@@ -59,11 +62,12 @@ def _document(doc_id: str, events: list[maven.Event], line: int,
     return Document(doc_id, tuple(mentions), tuple(relations))
 
 
-def _token_files(out: Output, doc_id: str, sentences: list[list[str]]) -> None:
+def _token_files(out: Output, doc_id: str, sentences: list[list[str]], path: str, line: int) -> None:
+    """The document's `txt/` and `tkn/` files (its id, read at `path:line`, refused unless a plain name)."""
     units = [Unit(str(k), tokens, [f"{k}:t{i}" for i in range(len(tokens))]) for k, tokens in enumerate(sentences)]
     text, table = document_text(doc_id, units)
-    out.files[os.path.join("txt", f"{doc_id}.txt")] = text
-    out.files[os.path.join("tkn", f"{doc_id}.tab")] = format_token_table(table.tokens)
+    out.add("txt", doc_id, ".txt", text, path=path, line=line)
+    out.add("tkn", doc_id, ".tab", format_token_table(table.tokens), path=path, line=line)
 
 
 def _no_submission(path: str, what: str) -> FormatError:
@@ -80,10 +84,11 @@ def maven_to_tbf(path: str) -> Output:
     docs = []
     for d in read.documents:
         docs.append(_document(d.id, d.events or [], d.line))
-        _token_files(out, d.id, [s.tokens for s in d.content])
+        _token_files(out, d.id, [s.tokens for s in d.content], path, d.line)
         out.lost["negative triggers and candidates (tbf holds events only)"] += len(d.negative_triggers or ()) + len(
             d.candidates or ())
         out.lost["MAVEN type ids (tbf keeps the type name)"] += len(d.events or ())
+        out.lost[DOCUMENT_FIELDS] += bool(d.title) + len(d.extra)
     out.files[tbf_name(path)] = format_tbf(docs)
     out.lost[REALIS_WRITTEN] = sum(len(d.mentions) for d in docs)
     return drop_zero(out)
@@ -107,8 +112,9 @@ def maven_ere_to_tbf(path: str) -> Output:
         out.lost["TIMEX expressions"] += len(d.timex or ())
         out.lost["event mentions to relate (test set)"] += len(d.event_mentions or ())
         out.lost["MAVEN type ids (tbf keeps the type name)"] += len(events)
+        out.lost[DOCUMENT_FIELDS] += bool(d.title) + len(d.extra)
         docs.append(_document(d.id, events, d.line, tuple(pairs)))
-        _token_files(out, d.id, d.tokens)
+        _token_files(out, d.id, d.tokens, path, d.line)
     out.files[tbf_name(path)] = format_tbf(docs)
     out.lost[REALIS_WRITTEN] = sum(len(d.mentions) for d in docs)
     return drop_zero(out)
@@ -156,12 +162,14 @@ def _from_tbf(path: str, token_dir: str, text_dir: str | None, write: Writer) ->
     items = []
     for doc, table in documents_with_tables(path, token_dir):
         text = None
-        if text_dir is not None and os.path.isfile(text_path := os.path.join(text_dir, f"{doc.doc_id}.txt")):
+        if text_dir is not None and os.path.isfile(
+                text_path := doc_input_path(text_dir, doc.doc_id, ".txt", path=path, line=doc.line)):
             with open(text_path, encoding="utf-8", newline="") as handle:
                 text = handle.read()
         sentences, where = _sentences(table, text)
         placed = {m.mention_id: _place(m, where, path, out) for m in doc.mentions}
         out.lost["realis values"] += sum(1 for m in doc.mentions if m.raw_realis != NOT_ANNOTATED_RAW)
+        out.lost[SCORES] += sum(m.score is not None for m in doc.mentions)
         items.append(write(path, doc, sentences, placed, out))
     return items, out
 
@@ -233,8 +241,8 @@ def tbf_to_maven(path: str, token_dir: str, text_dir: str | None, ere: bool = Fa
                 if (a, b) not in pairs:
                     pairs.append((a, b))
         return maven_ere.Document(doc.doc_id, doc.doc_id, sentences, [" ".join(s) for s in sentences], events,
-                                  temporal_relations={"BEFORE": before} if before else {}, causal_relations={},
-                                  subevent_relations=subevents)
+                                  timex=[], temporal_relations={"BEFORE": before} if before else {},
+                                  causal_relations={}, subevent_relations=subevents)
 
     items, out = _from_tbf(path, token_dir, text_dir, write)
     out.lost.update(holder.lost)

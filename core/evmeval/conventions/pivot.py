@@ -21,10 +21,12 @@ from evmeval.conventions.convert import (
     TOKEN_TARGETS,
     Output,
     convert,
+    doc_input_path,
     drop_zero,
     read_tbf_strictly,
 )
 from evmeval.io.convert import brat_to_document, document_to_brat
+from evmeval.io.doc_files import doc_file_name
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import read_text
 from evmeval.io.tbf import format_tbf
@@ -56,18 +58,19 @@ def _remapped(tbf: str, token_dir: str | None, text_dir: str, to_tokens: bool, o
     if to_tokens:
         os.makedirs(folder, exist_ok=True)
     for doc in read_tbf_strictly(tbf, token_dir).documents.values():
-        text_path = os.path.join(text_dir, f"{doc.doc_id}.txt")
+        text_path = doc_input_path(text_dir, doc.doc_id, ".txt", path=tbf, line=doc.line)
         text = read_text(text_path) if os.path.isfile(text_path) else None
         if text is None:
             raise FormatError(tbf, doc.line, f"document {doc.doc_id!r} has no text to place its mentions",
                               "a source whose documents carry their text")
         if to_tokens:
             table = TokenTable(doc.doc_id, tuple(tokenize(text)))
-            write_atomic(token_table_path(folder, doc.doc_id), format_token_table(table.tokens))
+            write_atomic(token_table_path(folder, doc.doc_id, where=tbf, line=doc.line),
+                         format_token_table(table.tokens))
             brat = document_to_brat(doc, None, text=text, path=tbf)
         else:
-            brat = document_to_brat(doc, read_token_table(token_table_path(token_dir or "", doc.doc_id),
-                                                          doc_id=doc.doc_id), text=text, path=tbf)
+            table_path = token_table_path(token_dir or "", doc.doc_id, where=tbf, line=doc.line)
+            brat = document_to_brat(doc, read_token_table(table_path, doc_id=doc.doc_id), text=text, path=tbf)
             table = None
         mapped, problems = brat_to_document(brat, table, run_id=doc.mentions[0].run_id if doc.mentions else "")
         out.lost["spans not on token boundaries (widened to whole tokens) or on no token (left out)"] += len(problems)
@@ -92,7 +95,10 @@ def _outside(problem: Problem, folder: str, source: str) -> Problem:
 
 
 def tbf_files(path: str, token_dir: str | None, text_dir: str | None) -> Output:
-    """A tbf input with its token tables and texts as a first leg's files (tbf on tokens -> CASIE)."""
+    """A tbf input with its token tables and texts as a first leg's files (tbf on tokens -> CASIE); its
+    document ids, which name the second leg's files, are checked here, where a refusal names the input."""
+    for doc in read_tbf_strictly(path, token_dir).documents.values():
+        doc_file_name(doc.doc_id, path=path, line=doc.line)
     out = Output({os.path.basename(path): read_text(path)})
     for sub, folder in (("tkn", token_dir), ("txt", text_dir)):
         if folder is not None:

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from evmeval.editing.saving import checked_text
 from evmeval.editing.session import EditSession, Side
 from evmeval.editing.spans import EditError
+from evmeval.io.doc_files import doc_file_name
 from evmeval.io.errors import FormatError
 from evmeval.io.tokenize import tokenize
-from evmeval.io.tokens import format_token_table
+from evmeval.io.tokens import format_token_table, token_table_path
 from evmeval.io.writing import InputFolders, check_output_paths, make_output_folders, write_atomic
 from evmeval.mention.scoring import score_files
 from evmeval.model import Document, SpanMode, TbfFile, TokenTable
@@ -77,8 +78,10 @@ def scratch_files(folder: str, session: EditSession) -> tuple[ScratchFolder, lis
         context = session.context(doc_id)
         if context.tokens is None or context.text is None:
             raise EditError(f"document {doc_id!r} has no token table or text to write")
-        files.append((os.path.join(out.text_dir, doc_id + ".txt"), context.text))
-        files.append((os.path.join(out.token_dir, doc_id + ".tab"), format_token_table(context.tokens.tokens)))
+        where, line = session.gold.path, session.gold.documents[doc_id].line
+        files.append((os.path.join(out.text_dir, doc_file_name(doc_id, ".txt", path=where, line=line)), context.text))
+        files.append((token_table_path(out.token_dir, doc_id, where=where, line=line),
+                      format_token_table(context.tokens.tokens)))
     for side, path in ((Side.GOLD, out.gold), (Side.SYSTEM, out.system)):
         tbf = session.file(side)
         for doc_id in session.gold.documents:  # the system side always holds the document, maybe empty

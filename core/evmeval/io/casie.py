@@ -92,6 +92,8 @@ class CasieDocument:
     extra: dict[str, Any] = field(default_factory=dict)
     cyberevent_extra: dict[str, Any] = field(default_factory=dict)
     path: str = field(default="", compare=False)
+    id_line: int = field(default=1, compare=False)
+    """The line of `sourcefile` (where the document id was read; 1 when the id is the file's name)."""
 
 
 class _Locating(json.JSONDecoder):
@@ -206,7 +208,10 @@ def parse_casie(text: str, path: str, warnings: list[Problem] | None = None) -> 
     non-fatal ones (a nugget text that is not what its offsets cover) go to `warnings`."""
     reader = _Reader(path, text, warnings if warnings is not None else [])
     sourcefile = reader.value.get("sourcefile") if isinstance(reader.value, dict) else None
-    return reader.document(doc_id_of(path, sourcefile if isinstance(sourcefile, str) else None))
+    doc = reader.document(doc_id_of(path, sourcefile if isinstance(sourcefile, str) else None))
+    if sourcefile and (at := text.find('"sourcefile"')) >= 0:
+        doc.id_line = text.count("\n", 0, at) + 1
+    return doc
 
 
 def casie_paths(path: str) -> list[str]:

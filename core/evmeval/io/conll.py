@@ -7,13 +7,14 @@ the start and `3)` the end of a longer one, several joined by `|`; anything else
 Mentions are identified by their (first token, last token) positions in the document; entities are
 numbered in the order their number first appears. Where v8.01 dies ("mentions … do not close", "end
 of a mention without begin") we raise a `FormatError` with file and line; a document begun before the
-previous one ended is read as v8.01 reads it, with a warning (file:line).
+previous one ended is read as v8.01 reads it, with a warning (file:line). v8.01 reads a response only
+for the key's documents, so a broken response document the key does not hold is left out with a warning.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from evmeval.io.errors import FormatError, Problem
@@ -25,6 +26,7 @@ Span = tuple[int, int]
 # Perl read the files as bytes: \d and \s are ASCII there, so they are spelled out here.
 _BEGIN = re.compile(r"^#[ \t\n\r\f\v]*begin document (.*?)$")
 _END = re.compile(r"#[ \t\n\r\f\v]*end document")
+_BEGIN_UNSPACED = re.compile(r"^#[ \t\n\r\f\v]*begin document\(")
 _DOUBLE = re.compile(r"\(([0-9]+\+[0-9])\)")
 _SINGLE = re.compile(r"\(([0-9]+)\)")
 _OPEN = re.compile(r"\(([0-9]+)")
@@ -65,6 +67,8 @@ class _DocumentReader:
         self.entities: list[list[Span]] = []
         self.open: dict[int, list[tuple[int, int]]] = {}  # entity -> [(token, file line)]
         self.token = 0
+        self.failed = False
+        """A line could not be read (only where the document may be left out: see `parse_conll`)."""
 
     def _entity(self, number: str) -> int:
         if number not in self.index:
@@ -105,14 +109,19 @@ class _DocumentReader:
         return ConllDocument(self.name, tuple(tuple(e) for e in self.entities), self.line)
 
 
-def parse_conll(text: str, *, path: str, warnings: list[Problem] | None = None) -> dict[str, ConllDocument]:
+def parse_conll(text: str, *, path: str, warnings: list[Problem] | None = None,
+                needed: Container[str] | None = None) -> dict[str, ConllDocument]:
     """Every document of a CoNLL text by name (a repeated name: the last one counts, as in v8.01).
 
     A `#begin document` inside a document that has not ended is read as v8.01 reads it: v8.01 finds
     every begin line in the file, and reads each document from its begin line to the next `#end
     document`; so the outer document keeps going (the begin line and what follows are its tokens too)
-    and both end at that line. Each such line is added to `warnings` (file:line)."""
+    and both end at that line. Each such line is added to `warnings` (file:line).
+
+    `needed`: the names v8.01 reads (a response is read only for the key's documents). A document it
+    would not read, and cannot be read, is left out with a warning instead of a `FormatError`."""
     documents: dict[str, ConllDocument] = {}
+    broken: dict[str, FormatError] = {}
     readers: list[_DocumentReader] = []  # the documents being read, outermost first
     lines = text.split("\n")
     if lines and lines[-1] == "":
@@ -122,19 +131,77 @@ def parse_conll(text: str, *, path: str, warnings: list[Problem] | None = None) 
         if readers and raw != "":
             if _END.search(raw):
                 for reader in readers:
-                    documents[reader.name] = reader.finish(number)
+                    _settle(reader, number, documents, broken)
                 readers = []
             else:
                 for reader in readers:
-                    reader.add_line(raw, number)
+                    if not reader.failed:
+                        _read_line(reader, raw, number, broken)
                 if begin and warnings is not None:
                     warnings.append(_nested_begin(path, number, begin.group(1), readers[-1]))
         if begin:
             readers.append(_DocumentReader(path, begin.group(1), number))
-    if readers:
-        raise FormatError(path, readers[0].line, f"document {readers[0].name!r} is never closed",
-                          "#end document at the end of every document")
+    for reader in readers:  # never closed: v8.01 dies reading one
+        if not reader.failed:
+            broken[reader.name] = FormatError(path, reader.line, f"document {reader.name!r} is never closed",
+                                              "#end document at the end of every document")
+        documents.pop(reader.name, None)
+    _set_aside(path, broken, needed, warnings)
+    if not documents and not broken and (why := _nothing_read(lines, path)) is not None and warnings is not None:
+        warnings.append(why)
     return documents
+
+
+def _set_aside(path: str, broken: dict[str, FormatError], needed: Container[str] | None,
+               warnings: list[Problem] | None) -> None:
+    """The first broken document v8.01 reads is a `FormatError`; the others are left out with a warning."""
+    fatal = [error for name, error in broken.items() if needed is None or name in needed]
+    if fatal:
+        raise min(fatal, key=lambda error: error.problem.line)
+    for name, error in broken.items():
+        if warnings is not None:
+            problem = error.problem
+            warnings.append(Problem(path, problem.line, f"document {name!r}, not in the key, cannot be read: "
+                                    f"{problem.message}; the reference scorer v8.01 never reads it, and neither do we",
+                                    problem.expected, fatal=False))
+
+
+def _nothing_read(lines: list[str], path: str) -> Problem | None:
+    """Why a file gave no document. A `#begin document(` without the space v8.01's pattern needs reads no
+    document there either (many published system files are written so): its figures are kept, with a warning.
+    A line that is no CoNLL at all (a tbf file, say) is a `FormatError`: zeros would pass for a score."""
+    for number, raw in enumerate(lines, start=1):
+        if _BEGIN_UNSPACED.match(raw):
+            return Problem(path, number, "'#begin document(' lacks the space the reference scorer v8.01 needs "
+                           "after 'document', so no document was read (v8.01 reads none either: every figure is "
+                           "0)", "#begin document (NAME); part 000", fatal=False)
+        if raw.strip():
+            raise FormatError(path, number, "not CoNLL coreference: this line comes before any #begin document",
+                              f"#begin document (NAME); part 000, then {LAYOUT}, then #end document")
+    return Problem(path, 0, "no document in the file: every figure is 0", "#begin document (NAME); part 000 ...",
+                   fatal=False)
+
+
+def _read_line(reader: _DocumentReader, raw: str, number: int, broken: dict[str, FormatError]) -> None:
+    try:
+        reader.add_line(raw, number)
+    except FormatError as error:
+        reader.failed = True
+        broken[reader.name] = error
+
+
+def _settle(reader: _DocumentReader, number: int, documents: dict[str, ConllDocument],
+            broken: dict[str, FormatError]) -> None:
+    """The document `reader` read, ended at line `number`: kept, or set aside as broken. A later copy of
+    a name replaces an earlier one, broken or not (v8.01 reads the last copy only)."""
+    if not reader.failed:
+        try:
+            documents[reader.name] = reader.finish(number)
+            broken.pop(reader.name, None)
+            return
+        except FormatError as error:
+            broken[reader.name] = error
+    documents.pop(reader.name, None)
 
 
 def _nested_begin(path: str, number: int, name: str, outer: _DocumentReader) -> Problem:
@@ -144,10 +211,12 @@ def _nested_begin(path: str, number: int, name: str, outer: _DocumentReader) -> 
                    "#begin document", fatal=False)
 
 
-def read_conll(path: str, warnings: list[Problem] | None = None) -> dict[str, ConllDocument]:
-    """Read a CoNLL coreference file; raises `FormatError` (file:line) on what v8.01 cannot read;
-    what it reads in its own way (a document begun inside another) goes to `warnings`."""
-    return parse_conll(read_text(path), path=path, warnings=warnings)
+def read_conll(path: str, warnings: list[Problem] | None = None,
+               needed: Container[str] | None = None) -> dict[str, ConllDocument]:
+    """Read a CoNLL coreference file; raises `FormatError` (file:line) on what v8.01 cannot read in the
+    documents it reads (`needed`: a response's, the key's names; None: every document); what it reads in
+    its own way (a document begun inside another, a broken one it never reads) goes to `warnings`."""
+    return parse_conll(read_text(path), path=path, warnings=warnings, needed=needed)
 
 
 def format_conll(documents: Iterable[ConllDocument], *, num_tokens: dict[str, int] | None = None) -> str:

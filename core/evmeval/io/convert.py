@@ -35,9 +35,10 @@ from evmeval.io.brat import (
     list_ann_files,
     read_ann,
 )
+from evmeval.io.doc_files import doc_file_path
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.tbf import RELATION_KINDS, read_tbf
-from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS, read_token_table, token_table_path
+from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS, read_token_table
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, TokenTable, canonical
 
 DEFAULT_RUN_ID = "brat_conversion"
@@ -264,6 +265,15 @@ def _relations(doc: BratDocument, mention_id_of: dict[str, str], path: str,
     return clusters + others
 
 
+def brat_cannot_hold(m: Mention) -> tuple[str, str] | None:
+    """Why brat cannot hold this mention's type or realis (an empty one, or one with a blank: brat's
+    fields are blank-separated), and what it needs; None when it can."""
+    for value, what in ((m.raw_type, "type"), (m.raw_realis, "realis")):
+        if not value or any(c.isspace() for c in value):
+            return f"mention {m.mention_id!r} has {what} {value!r}, which brat cannot hold", f"a {what} without blanks"
+    return None
+
+
 def document_to_brat(
     doc: Document,
     table: TokenTable | None,
@@ -291,10 +301,8 @@ def document_to_brat(
     event_of: dict[str, str] = {}
     where = path or doc.doc_id
     for n, m in enumerate(doc.mentions, start=1):
-        for value, what in ((m.raw_type, "type"), (m.raw_realis, "realis")):
-            if not value or any(c.isspace() for c in value):
-                raise FormatError(where, m.line, f"mention {m.mention_id!r} has {what} {value!r}, which brat "
-                                  "cannot hold", f"a {what} without blanks")
+        if (problem := brat_cannot_hold(m)) is not None:
+            raise FormatError(where, m.line, *problem)
         fragments = _fragments_of(m, extents, position, where)
         event_id = m.mention_id
         if not _BRAT_EVENT_ID.fullmatch(event_id) or event_id in used:
@@ -353,9 +361,9 @@ def token_lookup(token_dir: str, *, extension: str = DEFAULT_EXTENSION,
 
     def lookup(doc_id: str) -> TokenTable | None:
         if doc_id not in cache:
-            path = token_table_path(token_dir, doc_id, extension)
+            path = doc_file_path(token_dir, doc_id, extension)
             cache[doc_id] = (read_token_table(path, doc_id=doc_id, offset_fields=offset_fields)
-                             if os.path.isfile(path) else None)
+                             if path is not None and os.path.isfile(path) else None)
         return cache[doc_id]
 
     return lookup
@@ -443,7 +451,7 @@ def read_annotation_set(
 
 
 __all__ = [
-    "DEFAULT_RUN_ID", "TokenEnd", "brat_paths", "brat_to_document", "convert_brat_files", "coreference_clusters",
-    "detect_token_end", "document_to_brat", "is_brat_input", "read_annotation_set", "token_extents",
-    "token_lookup",
+    "DEFAULT_RUN_ID", "TokenEnd", "brat_cannot_hold", "brat_paths", "brat_to_document", "convert_brat_files",
+    "coreference_clusters", "detect_token_end", "document_to_brat", "is_brat_input", "read_annotation_set",
+    "token_extents", "token_lookup",
 ]

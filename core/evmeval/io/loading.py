@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from evmeval.io.doc_files import doc_file_path
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes, read_text
 from evmeval.io.tbf import read_tbf
@@ -22,7 +23,6 @@ from evmeval.io.tokens import (
     find_unknown_token_ids,
     read_token_ids,
     read_token_table,
-    token_table_path,
 )
 from evmeval.model import SpanMode, TbfFile, TokenTable, canonical
 
@@ -51,8 +51,8 @@ class TokenSource:
     def path(self, doc_id: str) -> str | None:
         if self.folder is None:
             return None
-        path = token_table_path(self.folder, doc_id, self.extension)
-        return path if os.path.isfile(path) else None
+        path = doc_file_path(self.folder, doc_id, self.extension)
+        return path if path is not None and os.path.isfile(path) else None
 
     def table(self, doc_id: str) -> TokenTable | None:
         """The document's table, or None when there is none; raises `FormatError` when it is malformed."""
@@ -93,8 +93,8 @@ class TextSource:
         if self.folder is None:
             return None
         for ext in TEXT_EXTENSIONS:
-            path = os.path.join(self.folder, doc_id + ext)
-            if os.path.isfile(path):
+            path = doc_file_path(self.folder, doc_id, ext)
+            if path is not None and os.path.isfile(path):
                 return path
         return None
 

@@ -14,6 +14,7 @@ last document never closed (dropped), char spans `4,0` (no characters), `-2,4` (
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from operator import attrgetter
 from typing import BinaryIO
@@ -28,9 +29,11 @@ RELATION_KINDS = ("Coreference", "After", "Subevent")
 MENTION_LAYOUT = "7 or 8 tab-separated fields: run_id, doc_id, mention_id, span, text, type, realis[, score]"
 TOKEN_SPAN_LAYOUT = "token ids separated by commas, e.g. t3,t5"
 CHAR_SPAN_LAYOUT = "character offsets begin,end (end exclusive) joined by ';', e.g. 4,8;13,16"
+_BLANK = re.compile(r"\s")
+"""A blank inside a relation line's field: the line itself is stripped at both ends (v1.8 strips it too)."""
 
 
-def _ascii_int(piece: str) -> int | None:
+def py2_int(piece: str) -> int | None:
     """`piece` as Python 2's `int()` reads bytes (v1.8): ASCII digits, sign and blanks only (Python 3's
     `int()` also takes other digits, e.g. Arabic-Indic, and underscores), else None."""
     if not piece.isascii() or "_" in piece:
@@ -78,7 +81,7 @@ def _parse_char_span_fully(field: str) -> tuple[tuple[tuple[int, int], ...], tup
         pieces = part.split(",")
         if len(pieces) < 2:
             return f"span part {part!r} is not a begin,end pair"
-        numbers = [_ascii_int(p) for p in pieces]
+        numbers = [py2_int(p) for p in pieces]
         if None in numbers:
             return _bad_piece(part, pieces)
         begin, end = numbers[0], numbers[1]
@@ -122,6 +125,8 @@ class _Framing:
         MAVEN-ERE-sized file repeats `After`, `R7` and `E12` millions of times (about 350 MB as copies)."""
         self.id_lists: dict[str, tuple[str, ...]] = {}
         """The mention ids of each distinct relation field (`E3,E7`), read once: one tuple for them all."""
+        self.blank_members: set[str] = set()
+        """The relation fields seen with a blank in an id (warned of on every line that has them)."""
 
     def line(self, number: int, line: str) -> None:
         """A `#` line or an `@` line."""
@@ -191,12 +196,32 @@ class _Framing:
                                          "3: @Kind, relation id, mention ids (e.g. @Coreference\tR1\tE1,E2)"))
             return
         share = self.shared.setdefault
-        ids = self.id_lists.get(fields[2])
+        kind, relation_id, members = fields
+        ids = self.id_lists.get(members)
         if ids is None:
-            parts = [p.strip() for p in fields[2].split(",")]
-            ids = self.id_lists[fields[2]] = tuple([share(p, p) for p in parts])
-        kind, relation_id = fields[0].strip(), fields[1].strip()
+            ids = self.id_lists[members] = tuple([share(p, p) for p in members.split(",")])
+            if _BLANK.search(members):
+                self.blank_members.add(members)
+        if kind not in RELATION_KINDS or members in self.blank_members:
+            self._blanks(number, kind, members)
         self.relations.append(Relation(share(kind, kind), share(relation_id, relation_id), ids, number))
+
+    def _blanks(self, number: int, kind: str, members: str) -> None:
+        """Warn of blanks in a relation's kind or mention ids: v1.8 splits the line on tabs and the ids
+        on commas and strips none of the pieces, so `Coreference ` is a kind it ignores and ` E3` an id
+        no mention has. So do we (stripping them scored such a line where v1.8 does not)."""
+        if _BLANK.search(kind):
+            self.problems.append(Problem(
+                self.path, number, f"relation kind {kind!r} holds a blank; v1.8 reads it as written, a kind "
+                "other than Coreference, After and Subevent, and ignores the line, so do we",
+                "a kind with no blanks: Coreference, After or Subevent", fatal=False))
+        if members in self.blank_members:
+            blank = [repr(i) for i in members.split(",") if _BLANK.search(i)]
+            named = ", ".join(blank[:5]) + (f" and {len(blank) - 5} more" if len(blank) > 5 else "")
+            self.problems.append(Problem(
+                self.path, number, f"mention id(s) {named} of the relation hold a blank; "
+                "v1.8 reads each id as written between the commas, an id no mention has, so do we",
+                "mention ids joined by commas with no blanks (e.g. E1,E3)", fatal=False))
 
     def finish(self) -> dict[str, Document]:
         if self.doc_id is not None:

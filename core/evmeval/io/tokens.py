@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
+from evmeval.io.doc_files import doc_file_name
 from evmeval.io.errors import FormatError
 from evmeval.io.reading import read_bytes, read_text
 from evmeval.model import Token, TokenTable
@@ -25,9 +26,11 @@ def parse_offset_fields(value: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
-def token_table_path(token_dir: str, doc_id: str, extension: str = DEFAULT_EXTENSION) -> str:
-    """Where the table of `doc_id` lives: `<dir>/<doc_id><ext>`."""
-    return os.path.join(token_dir, doc_id + extension)
+def token_table_path(token_dir: str, doc_id: str, extension: str = DEFAULT_EXTENSION, *, where: str = "",
+                     line: int = 0) -> str:
+    """Where the table of `doc_id` lives: `<dir>/<doc_id><ext>`; an id that is not a plain file name
+    is refused at `where:line` (`evmeval.io.doc_files`; default place: the folder)."""
+    return os.path.join(token_dir, doc_file_name(doc_id, extension, path=where or token_dir, line=line))
 
 
 def _is_number(field: str) -> bool:

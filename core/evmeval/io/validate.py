@@ -10,6 +10,7 @@ from collections.abc import Callable
 from itertools import chain
 from operator import attrgetter
 
+from evmeval.io.doc_files import PLAIN_NAME, is_plain_name
 from evmeval.io.errors import Problem
 from evmeval.io.tbf import RELATION_KINDS
 from evmeval.model import Document, Mention, Relation, TbfFile
@@ -71,7 +72,10 @@ def check_token_ids(documents: list[tuple[Document, str]], unknown_ids: UnknownI
     missing = unknown_ids(token_docs[0][0].doc_id, sorted(used))
     problems: list[Problem] = []
     for doc, path in token_docs:
-        if missing is None:
+        if missing is None and not is_plain_name(doc.doc_id):
+            problems.append(Problem(path, doc.line, f"document id {doc.doc_id!r} is not a plain file name: "
+                                    "no token table is read for it", PLAIN_NAME, fatal=False))
+        elif missing is None:
             problems.append(Problem(path, doc.line, f"no token table for document {doc.doc_id!r}",
                                     f"a file {doc.doc_id}.tab in the token folder", fatal=False))
         elif missing:

@@ -4,9 +4,11 @@ Token mode prints spans as the original id list; character mode prints the expan
 (overlapping parts repeat characters). Types and realis print canonicalised. The trailing space after
 `#EndOfDocument` is the published one.
 
-A character span longer than `MAX_LISTED_CHARS` is not expanded: the published scorer would write one
-number per character (gigabytes for a span such as `0,2000000000`); it is written as its parts,
-`first..last` with both ends inclusive like the list, e.g. `0..1999999999`.
+A character span is written as v1.8 writes it, one number per character, up to `MAX_LISTED_CHARS`
+characters (v1.8 itself needs about 1 GB and 13 s for such a span). A longer one (a typo such as
+`0,2000000000`, gigabytes as a list, more memory than v1.8 has) is written as its parts, `first..last`
+with both ends inclusive like the list, e.g. `0..1999999999`; `abbreviated_spans` names those for a
+warning at run time.
 """
 
 from __future__ import annotations
@@ -17,15 +19,36 @@ from evmeval.align.charsets import listed_size
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import Mention
 
-MAX_LISTED_CHARS = 100_000
-"""The longest character span written out character by character (a real mention has a few dozen)."""
+MAX_LISTED_CHARS = 10_000_000
+"""The longest character span written out character by character, as v1.8 writes it (a real mention has
+a few dozen characters; v1.8 takes about 1 GB of memory for a span this long)."""
+_CHUNK = 100_000
+"""Characters listed per piece: a long list is joined from pieces, never from millions of strings at once."""
 
 
 def char_list(span: tuple[tuple[int, int], ...]) -> str:
     """The comparison file's character list of a character span (`first..last` parts when too long)."""
     if listed_size(span) > MAX_LISTED_CHARS:
         return ",".join(f"{b}..{e - 1}" for b, e in span if e > b)
-    return ",".join(str(c) for b, e in span for c in range(b, e))
+    if listed_size(span) <= _CHUNK:
+        return ",".join(str(c) for b, e in span for c in range(b, e))
+    return ",".join(",".join(map(str, range(start, min(start + _CHUNK, e))))
+                    for b, e in span for start in range(b, e, _CHUNK))
+
+
+def abbreviated_spans(result: ScoreResult, gold_path: str, system_path: str) -> list[str]:
+    """`file:line: ...` for each mention whose span the comparison file writes as `first..last` parts
+    instead of v1.8's list of every character (character spans over `MAX_LISTED_CHARS`)."""
+    out = []
+    for doc in result.documents:
+        for path, mentions in ((gold_path, doc.gold), (system_path, doc.system)):
+            for m in mentions:
+                if m.is_token_span or listed_size(m.span) <= MAX_LISTED_CHARS:
+                    continue
+                out.append(f"{path}:{m.line}: span of {listed_size(m.span):,} characters is written in the comparison "
+                           f"file (-d) as {char_list(m.span)}; v1.8 writes every character, one number each (expected "
+                           f"spans of at most {MAX_LISTED_CHARS:,} characters)")
+    return out
 
 
 def _fields(m: Mention) -> str:
