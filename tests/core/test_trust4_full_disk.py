@@ -18,7 +18,7 @@ import pytest
 from tests.full_disk import file_sizes, full_disk_run, snapshot
 from tests.programs import installed
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
 DEMO = Path(__file__).resolve().parents[2] / "resources" / "demo"
 
 RUNS = {
@@ -44,7 +44,7 @@ def corpus(tmp_path: Path) -> Path:
     folder = tmp_path / "demo"
     shutil.copytree(DEMO, folder)
     for name in ("switchboard_gold.jsonl", "switchboard_pred.jsonl"):
-        shutil.copy(DATA / "conventions" / name, folder / name)
+        shutil.copy(EXAMPLES / name, folder / name)
     (folder / "out").mkdir()
     return folder
 
