@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import csv
 import io
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -143,3 +144,18 @@ def test_compare_csv_cells_never_start_a_formula(tmp_path: Path) -> None:
     assert any("'=HYPERLINK(\"http://x\")E1" in row for row in cases)
     deltas = [row[7] for row in _cells((corpus / "out" / "document_deltas.csv").read_text(encoding="utf-8"))[1:]]
     assert any(d.startswith("-") and float(d) < 0 for d in deltas)  # our negative figures stay numbers
+
+
+def test_report_export_csv_cells_never_start_a_formula(tmp_path: Path) -> None:
+    """Every CSV of `evmeval-gui --export-report` (mappings, documents, per type, MUC, coreference)."""
+    corpus = _evil_corpus(tmp_path / "demo")
+    done = subprocess.run([installed("evmeval-gui"), "-g", "gold.tbf", "-s", "system_a.tbf", "-t", "tkn",
+                           "--export-report", "report"], cwd=corpus, capture_output=True, text=True, timeout=300,
+                          check=False, env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stderr
+    written = sorted((corpus / "report").glob("*.csv"))
+    assert {p.name for p in written} >= {"mappings.csv", "documents.csv", "per_type.csv", "muc_documents.csv"}
+    for path in written:
+        _assert_safe(path.read_text(encoding="utf-8"))
+    mappings = (corpus / "report" / "mappings.csv").read_text(encoding="utf-8")
+    assert "'+cmdE2" in mappings and "'@SUM(A1)" in mappings
