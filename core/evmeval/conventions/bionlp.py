@@ -33,7 +33,7 @@ from evmeval.io.bionlp import LISTED_ROLE, THEME_SITE, BionlpCorpus, BionlpDocum
 from evmeval.io.brat import Equivalence, Event
 from evmeval.io.doc_files import doc_file_name
 from evmeval.io.errors import FormatError
-from evmeval.io.writing import write_atomic
+from evmeval.io.writing import make_output_folders, write_atomic
 
 METRICS: dict[str, str] = {"strict": "Strict", "soft_boundary": "Approx. span (-s)",
                            "partial_recursive": "Approx. recursive (-p)", "approximate": "Approx. span+recursive (-sp)"}
@@ -525,7 +525,7 @@ def write_merged(gold: Input, system: Input, folder: str) -> None:
     """Write the merged standoff of the approximate criterion (-sp) into `folder` (made if missing)."""
     g, a = read_pair(gold, system)
     files = merged_files(g, a)
-    os.makedirs(folder, exist_ok=True)
+    make_output_folders([folder])  # its parent was checked (`new_folders`); a failed run removes it again
     for name, text in files.items():
         write_atomic(os.path.join(folder, name), text)
 

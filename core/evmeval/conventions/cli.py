@@ -161,12 +161,16 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         report += "\n" + format_switchboard(board)
     elif args.convention == "all":
         report += "\n" + alone(conventions[0])
-    if args.output:
-        write_atomic(args.output, report)
-    else:
-        sys.stdout.write(report)
-    if args.json:
-        write_atomic(args.json, json.dumps(report_json(results, fingerprint, board), indent=1) + "\n")
-    if args.html and board is not None and render_html is not None:
-        write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))
+    try:
+        if args.output:
+            write_atomic(args.output, report)
+        else:
+            sys.stdout.write(report)
+        if args.json:
+            write_atomic(args.json, json.dumps(report_json(results, fingerprint, board), indent=1) + "\n")
+        if args.html and board is not None and render_html is not None:
+            write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))
+    except FormatError as exc:  # a full disk: one line, and the run's other outputs are not kept
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 1
     return 0
