@@ -163,7 +163,8 @@ def test_mapping_table_pieces_are_what_csv_writer_writes_row_by_row(tmp_path):
     import csv
     import io
 
-    from evmeval.report.csv_report import MAPPING_HEADER, _mention_cells, _number, iter_mappings_csv
+    from evmeval.report.csv_report import MAPPING_HEADER, _mention_cells, iter_mappings_csv
+    from evmeval.report.csv_writer import number
 
     gold = ("#BeginOfDocument d,1\n"
             'g\td,1\tE1\t0,4\tsaid, "quoted"\tContact_Meet\tActual\n'
@@ -184,7 +185,7 @@ def test_mapping_table_pieces_are_what_csv_writer_writes_row_by_row(tmp_path):
     for doc in result.documents:
         for c in COMBINATIONS:
             for row in mapping_rows(doc, c):
-                writer.writerow([doc.doc_id, c, row.outcome.value, _number(row.dice),
+                writer.writerow([doc.doc_id, c, row.outcome.value, number(row.dice),
                                  "+".join(row.mismatched_attributes), *_mention_cells(row.gold),
                                  *_mention_cells(row.system)])
     expected = out.getvalue()
