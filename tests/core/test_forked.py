@@ -131,3 +131,46 @@ def test_shared_work_comes_back_in_order_from_both_processes(tmp_path) -> None:
     assert shared(200, dying, send=marshal.dumps, receive=marshal.loads) == list(range(200))
     assert shared(5, work, send=marshal.dumps, receive=marshal.loads, fork=False) == [
         (n, "x" * (n * 997)) for n in range(5)]
+
+
+CANCELLED_CHILD = """
+import os, sys, time
+from evmeval._util import interrupt, run_outputs
+from evmeval._util.forked import Forked
+from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
+
+out = sys.argv[1]
+folder, page = os.path.join(out, "report"), os.path.join(out, "report", "page.html")
+interrupt.install("cancel-test")
+
+
+def child() -> int:
+    check_output_paths([page], [], new_folders=[folder])
+    make_output_folders([folder])
+    write_atomic(page, "<p>a page</p>")
+    time.sleep(60)
+    return 0
+
+
+with run_outputs.transaction():
+    forked = Forked(child)
+    while not os.path.isdir(folder) or not os.listdir(folder):
+        time.sleep(0.01)
+    forked.cancel()  # the parent gives up on its child mid-run (its own write failed, say): no commit
+print(sorted(os.listdir(out)), flush=True)
+"""
+
+
+def test_a_child_cancelled_mid_run_leaves_neither_its_folder_nor_its_temporary_file(tmp_path) -> None:
+    """The parent of a forked export failed first and stopped its child (trust round 4, item 9): the folder
+    and the temporary page the child had made were left behind; the parent now removes what the child noted."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    out.mkdir()
+    run = subprocess.run([sys.executable, "-c", CANCELLED_CHILD, str(out)], capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "[]\n"
+    assert list(out.iterdir()) == []

@@ -76,11 +76,11 @@ class Forked(Generic[T]):
     def cancel(self) -> None:
         """Stop the child and collect it (no zombie, no open pipe); `result()` would then run here."""
         if self._pid:
-            interrupt.child_ended(self._pid)
             with contextlib.suppress(OSError):
                 os.kill(self._pid, signal.SIGKILL)
             with contextlib.suppress(OSError):
                 os.waitpid(self._pid, 0)
+            interrupt.child_killed(self._pid)  # after the reaping: the pid cannot be reused before
             with contextlib.suppress(OSError):
                 os.close(self._read_fd)
             self._pid = 0

@@ -174,6 +174,8 @@ def end_temporary(path: str) -> None:
 def begin_folder(path: str) -> None:
     """The run made `path` for its outputs: an interrupted run removes it again once it is empty."""
     _folders.append(path)
+    if _State.slot is not None:
+        _State.slot.hold(path, folder=True)
 
 
 def end_folder(path: str) -> None:
@@ -221,8 +223,9 @@ class Slot:
         self._memory = mmap.mmap(-1, SLOT_SIZE)  # anonymous and shared: the child's writes are seen here
         self._size = 0
 
-    def hold(self, path: str) -> None:
-        data = os.fsencode(path) + b"\n"
+    def hold(self, path: str, *, folder: bool = False) -> None:
+        """Note a temporary file, or (`folder`) a folder the child made for its outputs."""
+        data = (b"\x01" if folder else b"") + os.fsencode(path) + b"\n"
         end = 4 + self._size + len(data)
         if end <= SLOT_SIZE:
             self._memory[4 + self._size:end] = data
@@ -232,12 +235,19 @@ class Slot:
     def release(self) -> None:
         """(Paths stay listed: removing a file that was renamed away finds nothing.)"""
 
-    def held(self) -> list[str]:
+    def _lines(self) -> list[bytes]:
         size = int.from_bytes(self._memory[0:4], "little")
         if not 0 < size <= SLOT_SIZE - 4:
             return []
-        paths = [os.fsdecode(line) for line in self._memory[4:4 + size].split(b"\n") if line]
+        return [line for line in self._memory[4:4 + size].split(b"\n") if line]
+
+    def held(self) -> list[str]:
+        paths = [os.fsdecode(line) for line in self._lines() if not line.startswith(b"\x01")]
         return [p for p in paths if os.path.basename(p).startswith(".") and p.endswith(".tmp")]
+
+    def held_folders(self) -> list[str]:
+        """The folders the child made, in the order made."""
+        return [os.fsdecode(line[1:]) for line in self._lines() if line.startswith(b"\x01")]
 
     def close(self) -> None:
         self._memory.close()
@@ -308,19 +318,34 @@ def die_with_parent() -> None:
         os._exit(1)
 
 
+def child_killed(pid: int) -> None:
+    """In the parent, once `pid` is killed and reaped: remove what it left, its temporary files and (deepest
+    first, when empty) the folders it made, then forget it. A child stopped mid-run hands nothing over."""
+    slot = _children.pop(pid, None)
+    if slot is None:
+        return
+    for path in slot.held():
+        _remove(path)
+    for folder in reversed(slot.held_folders()):
+        try:  # noqa: SIM105
+            os.rmdir(folder)
+        except OSError:
+            pass
+    slot.close()
+
+
 def _stop_children() -> None:
-    for pid, slot in list(_children.items()):
+    for pid in list(_children):
         try:
             os.kill(pid, signal.SIGKILL)
             os.waitpid(pid, 0)
         except OSError:
             pass
-        for path in slot.held():
-            _remove(path)
+        child_killed(pid)
     _children.clear()
 
 
 __all__ = ["EXIT_CODE", "OUT_OF_MEMORY_HINT", "SIGNALS", "WORDS", "Slot", "begin_folder", "begin_temporary",
-           "child_ended", "child_started", "defer", "die_with_parent", "end_folder", "end_temporary", "exit_code",
-           "forgive", "in_child", "install", "installed", "interrupted", "leave", "new_child_slot", "resume",
-           "say_interrupted", "say_out_of_memory", "set_action"]
+           "child_ended", "child_killed", "child_started", "defer", "die_with_parent", "end_folder", "end_temporary",
+           "exit_code", "forgive", "in_child", "install", "installed", "interrupted", "leave", "new_child_slot",
+           "resume", "say_interrupted", "say_out_of_memory", "set_action"]
