@@ -4,7 +4,7 @@
 scorer v8.01 sums them, the published v1.8 figures (truncated percentages) beside ours, and in the
 Agreement mode the F1 with the roles swapped, saying which metrics are not symmetric.
 `CorefSummary` is the summary bar's part: v1.8's published average and the usual CoNLL F1, marked
-as ours. Both only format what `core` computed.
+as ours. Both only format what `evmeval` computed.
 """
 
 from __future__ import annotations
