@@ -292,7 +292,11 @@ def test_sequencing_chart_tab_draws_the_core_figures(make_window, qtbot, corpus)
         assert heights == [100 * expected.evaluation(name, closure).corpus.f1 for name in ("Subevent", "After", "All")]
     scatter = w.sequencing.charts_page.scatter
     assert set(scatter.points) == {"doc1", "doc2"}
-    scatter.element_clicked.emit("doc2")
+    qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(tabs.count() - 1).center())
+    qtbot.waitUntil(scatter.isVisible)
+    precision, recall, _ = scatter.points["doc2"]
+    at = scatter.widget_pos(100 * recall, 100 * precision)  # the point as drawn: recall across, precision up
+    qtbot.mouseClick(scatter.plot_widget.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert w.session.selection.doc_id == "doc2"
 
 
