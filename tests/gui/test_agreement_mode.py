@@ -14,7 +14,7 @@ from evmeval.io.tbf import read_tbf
 from evmeval.io.tokens import read_token_table
 from evmeval.mention.outcomes import Outcome, mapping_rows
 from evmeval.model import SpanMode
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
@@ -47,19 +47,6 @@ def demo_iaa() -> IaaResult:
     request = demo_agreement_request()
     files = [read_tbf(path, mode=SpanMode.TOKEN)[0] for path in request.paths]
     return compare_annotators(files, NAMES)
-
-
-@pytest.fixture
-def make_window(qtbot, tmp_path):
-    def make() -> MainWindow:
-        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(settings=settings, use_default_charts=False)
-        qtbot.addWidget(window)
-        window.resize(1366, 768)
-        window.show()
-        qtbot.waitExposed(window)
-        return window
-    return make
 
 
 def open_agreement(qtbot, window: MainWindow, request: AgreementRequest) -> None:

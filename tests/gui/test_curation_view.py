@@ -16,12 +16,11 @@ from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.formatting import percent
 from tests.gui.corpus_factory import write_corpus
-from tests.gui.test_main_window import LOAD_TIMEOUT, make_window, settings
+from tests.gui.test_main_window import LOAD_TIMEOUT
 from tests.gui.windows import POPUP_WARNINGS, choose
 from tests.programs import installed
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-__all__ = ["make_window", "settings"]
 NAMES = ("gold.tbf", "system.tbf", "system_b.tbf")
 
 

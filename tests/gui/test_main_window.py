@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.mention.outcomes import Outcome
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl, Signal
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl, Signal
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -30,26 +30,6 @@ LOAD_TIMEOUT = 20_000
 @pytest.fixture
 def corpus(tmp_path: Path) -> Path:
     return write_corpus(tmp_path / "corpus")
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def make_window(qtbot, settings):
-    def make(**kwargs) -> MainWindow:
-        kwargs.setdefault("settings", settings)
-        kwargs.setdefault("use_default_charts", False)
-        window = MainWindow(**kwargs)
-        qtbot.addWidget(window)
-        window.resize(1366, 768)
-        window.show()
-        qtbot.waitExposed(window)
-        window.activateWindow()
-        return window
-    return make
 
 
 def open_corpus(qtbot, window: MainWindow, corpus: Path, *systems: str, doc_id: str | None = None) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.mention.outcomes import Outcome
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from evmeval_gui import colours
@@ -32,26 +32,6 @@ MERGED_SYSTEM = """#BeginOfDocument m1
 sys\tm1\tS1\t7,27\tarrested and charged\tJUSTICE.ARREST_JAIL\tActual
 #EndOfDocument
 """
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def make_window(qtbot, settings):
-    def make(**kwargs) -> MainWindow:
-        kwargs.setdefault("settings", settings)
-        kwargs.setdefault("use_default_charts", False)
-        window = MainWindow(**kwargs)
-        qtbot.addWidget(window)
-        window.resize(1366, 768)
-        window.show()
-        qtbot.waitExposed(window)
-        window.activateWindow()
-        return window
-    return make
 
 
 def _open(qtbot, window: MainWindow, gold: Path, system: Path, **kwargs) -> None:

@@ -17,7 +17,11 @@ def shown_window(qtbot, tmp_path: Path, size: tuple[int, int] = (1366, 768), *, 
     """A `MainWindow` of `size`, shown and exposed, closed with the test (`qtbot.addWidget`); `charts`: with
     the default charts dock."""
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings, persist=False, use_default_charts=charts)
+    return show(qtbot, MainWindow(settings=settings, persist=False, use_default_charts=charts), size)
+
+
+def show(qtbot, window: MainWindow, size: tuple[int, int]) -> MainWindow:  # type: ignore[no-untyped-def]
+    """`window` resized, shown, exposed and closed with the test (`qtbot.addWidget`)."""
     qtbot.addWidget(window)
     window.resize(*size)
     window.show()
