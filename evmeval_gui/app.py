@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Sequence
 
 from evmeval._util import interrupt
-from evmeval.cli.console import finish
+from evmeval.cli.console import finish, run_in_transaction
 from evmeval.cli.help import command_parser
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.writing import check_output_paths, write_atomic
@@ -272,7 +272,11 @@ def screenshot_mode(args: argparse.Namespace) -> int:
         return _fail(str(exc))
     app = _application(offscreen=True)
     problems: list[Problem] = []
-    with tempfile.TemporaryDirectory(prefix="evmeval-gui-") as scratch:
+    try:
+        scratch_folder = tempfile.TemporaryDirectory(prefix="evmeval-gui-")
+    except OSError as exc:  # a full disk: no room even for the window's scratch settings
+        return _fail(f"cannot make a temporary folder for the window's settings ({exc.strerror})")
+    with scratch_folder as scratch:
         interrupt.begin_temporary(scratch)  # Ctrl+C removes it too (kept registered: then gone, an rmtree of nothing)
         settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings=settings, persist=False, notifier=problems.append)
@@ -305,22 +309,13 @@ def screenshot_mode(args: argparse.Namespace) -> int:
                     return _fail(str(problems[0]))
                 if not window.session.loaded:
                     return _fail("loading did not finish")
-                if args.doc is not None and agreement:
-                    if window.session.doc_result(args.doc) is None:
-                        return _fail(f"document {args.doc!r} (--doc) is in none of the annotation sets")
-                    window.agreement.open_document(args.doc)
-                elif args.doc is not None:
-                    if window.session.doc_result(args.doc) is None:
-                        return _fail(f"document {args.doc!r} (--doc) is not in the gold file {request.gold}")
-                    window.session.select_document(args.doc)
-                failure = _after_loading(window, args, agreement)
+                failure = _open_doc(window, args, request, agreement) or _after_loading(window, args, agreement)
                 if failure:
                     return _fail(failure)
             _wait_for_background_work(window.runner, window.session)
             for _ in range(3):
                 app.processEvents()
-            write_atomic(args.screenshot, _png_bytes(window.grab()))
-            print(f"evmeval-gui: screenshot written to {args.screenshot}", file=sys.stderr)
+            return _save_screenshot(window, args.screenshot)
         finally:
             window.close()
             window.deleteLater()
@@ -361,6 +356,30 @@ def _refuse_output_over_inputs(output: str, request) -> None:
         files = [request.gold, *request.systems, *([request.white_list] if request.white_list else [])]
         folders = input_folders(request.token_dir, DEFAULT_EXTENSION, request.text_dir)
     check_output_paths([output], files, input_folders=folders)
+
+
+def _open_doc(window, args: argparse.Namespace, request, agreement: bool) -> str:
+    """Show `--doc` (if given) in the loaded window; the reason it cannot be, else ""."""
+    if args.doc is None:
+        return ""
+    if window.session.doc_result(args.doc) is None:
+        return (f"document {args.doc!r} (--doc) is in none of the annotation sets" if agreement
+                else f"document {args.doc!r} (--doc) is not in the gold file {request.gold}")
+    if agreement:
+        window.agreement.open_document(args.doc)
+    else:
+        window.session.select_document(args.doc)
+    return ""
+
+
+def _save_screenshot(window, path: str) -> int:
+    """Write the window's picture to `path`: 0, or 1 with the one line when it cannot be written."""
+    try:
+        write_atomic(path, _png_bytes(window.grab()))
+    except FormatError as exc:
+        return _fail(str(exc))
+    print(f"evmeval-gui: screenshot written to {path}", file=sys.stderr)
+    return 0
 
 
 def _png_bytes(pixmap) -> bytes:
@@ -508,7 +527,7 @@ def window_mode(args: argparse.Namespace) -> int:
     code = app.exec()
     if interrupt.interrupted():
         interrupt.say_interrupted()
-        return interrupt.EXIT_CODE
+        return interrupt.exit_code()
     return code
 
 
@@ -521,7 +540,7 @@ def _has_application() -> bool:
 def entry() -> None:
     """Console entry point of `evmeval-gui`: `main`, then leave without tearing down the heap (a second
     for an export on a 2000-document corpus; the OS frees it at once), as `evmeval-score`."""
-    finish(lambda: _run(build_parser().parse_args()), fast_exit=True)
+    finish(lambda: _run(build_parser().parse_args(), transaction=True), fast_exit=True, transaction=False)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -529,11 +548,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run(build_parser().parse_args(argv))
 
 
-def _run(args: argparse.Namespace) -> int:
-    if args.export_report:
-        return export_mode(args)
-    if args.screenshot:
-        return screenshot_mode(args)
+def _run(args: argparse.Namespace, *, transaction: bool = False) -> int:
+    """The mode `args` ask for; `transaction` (the program): the windowless modes' files are written
+    all together at their end or not at all (`evmeval.cli.console.run_in_transaction`); the window's
+    own saves, made while it runs, are never held back."""
+    if args.export_report or args.screenshot:
+        mode = export_mode if args.export_report else screenshot_mode
+        return run_in_transaction(lambda: mode(args)) if transaction else mode(args)
     return window_mode(args)
 
 

@@ -1,11 +1,34 @@
 """`evmeval-gui`'s entry point (pyproject `[project.gui-scripts]`): Ctrl+C handled from the start.
 
-Its first statement installs the SIGINT handling (`evmeval._util.interrupt`); Qt, pyqtgraph and the window
+Its first statements install a minimal SIGINT and SIGTERM handler (the one line, and out) from modules
+already loaded, then the full handling (`evmeval._util.interrupt`); Qt, pyqtgraph and the window
 are imported only inside `main`, so an interrupt while they load (half a second) ends the program
-with exit 130 and one line instead of a traceback or a crash inside PySide6's start-up.
+with exit 130 and one line instead of a traceback or a crash inside PySide6's start-up, and running
+out of memory while they load is one line, exit 1.
 """
 
-from evmeval._util import interrupt
+import _signal  # first: built in and already initialised, unlike `signal` (which imports enum)
+import os
+import sys
+
+
+def _out(line: str, code: int) -> None:
+    """Before the full handling is in place: the one line, and out."""
+    os.write(2, f"{os.path.basename(sys.argv[0]) if sys.argv else 'python'}: {line}\n".encode())
+    os._exit(code)
+
+
+def _early(signum: int, _frame: object) -> None:
+    _out("terminated" if signum == _signal.SIGTERM else "interrupted", 128 + signum)
+
+
+_signal.signal(_signal.SIGINT, _early)
+_signal.signal(_signal.SIGTERM, _early)
+
+try:
+    from evmeval._util import interrupt
+except MemoryError:
+    _out("error: out of memory (while starting)", 1)
 
 interrupt.install()
 
@@ -13,7 +36,6 @@ interrupt.install()
 def main() -> None:
     """`evmeval-gui` (and `python -m evmeval_gui`)."""
     interrupt.install("evmeval-gui")
-    import sys
     from importlib.util import find_spec
 
     missing = [name for name in ("PySide6", "pyqtgraph") if find_spec(name) is None]
@@ -22,6 +44,9 @@ def main() -> None:
               "install the [gui] extra (pip install 'evmeval-studio[gui]', or pip install '.[gui]' in a clone). "
               "The command-line programs (evmeval-score, …) and `import evmeval` work without it.", file=sys.stderr)
         raise SystemExit(2)
-    from evmeval_gui.app import entry
-
+    try:
+        from evmeval_gui.app import entry
+    except MemoryError:
+        interrupt.say_out_of_memory()
+        os._exit(1)
     entry()

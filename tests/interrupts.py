@@ -112,22 +112,22 @@ class Interrupted:
 
 def interrupt(command: Sequence[str], trigger: Callable[[], Trigger], *, env: Mapping[str, str] | None = None,
               cwd: Path | None = None, prepare: Callable[[], None] | None = None, tries: int = 20,
-              limit: float = 60.0) -> Interrupted:
+              limit: float = 60.0, signum: int = signal.SIGINT) -> Interrupted:
     """Run `command` in its own process group; when the trigger fires, SIGINT the group (a terminal's
-    Ctrl+C); wait for the exit. A moment can be brief: when the program ended before it came, run it
-    again (`prepare()` first each time, a fresh `trigger()`), up to `tries` times; `fired` says
-    whether the last run was interrupted."""
+    Ctrl+C; `signum`: another signal, e.g. SIGTERM as `kill` sends it); wait for the exit. A moment can
+    be brief: when the program ended before it came, run it again (`prepare()` first each time, a fresh
+    `trigger()`), up to `tries` times; `fired` says whether the last run was interrupted."""
     for _ in range(tries):
         if prepare is not None:
             prepare()
-        run = _interrupt_once(command, trigger(), env=env, cwd=cwd, limit=limit)
+        run = _interrupt_once(command, trigger(), env=env, cwd=cwd, limit=limit, signum=signum)
         if run.fired:
             break
     return run
 
 
 def _interrupt_once(command: Sequence[str], trigger: Trigger, *, env: Mapping[str, str] | None,
-                    cwd: Path | None, limit: float) -> Interrupted:
+                    cwd: Path | None, limit: float, signum: int) -> Interrupted:
     process = subprocess.Popen(list(command), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE, env=dict(env) if env is not None else None, cwd=cwd,
                                start_new_session=True)
@@ -136,7 +136,7 @@ def _interrupt_once(command: Sequence[str], trigger: Trigger, *, env: Mapping[st
     try:
         while process.poll() is None and time.monotonic() < deadline:
             if trigger(process.pid):
-                os.killpg(process.pid, signal.SIGINT)
+                os.killpg(process.pid, signum)
                 fired = True
                 break
             time.sleep(0.001)
@@ -166,14 +166,15 @@ def temporaries(folder: Path) -> list[Path]:
 
 
 def assert_clean_interrupt(run: Interrupted, program: str, folder: Path, out: Path,
-                           normal: Mapping[str, bytes]) -> None:
-    """Exit 130, the one line, no traceback, no process of the program left (a forked child included), no
-    temporary file under `folder`, and every file in `out` identical to the normal run's (`normal`: path
-    relative to its output folder -> bytes): outputs absent or complete. How fast it ends is a benchmark's
-    question, never asserted on a loaded machine (the wait is bounded by `limit`)."""
+                           normal: Mapping[str, bytes], *, signum: int = signal.SIGINT) -> None:
+    """Exit 130 (143 for SIGTERM), the one line, no traceback, no process of the program left (a forked child
+    included), no temporary file under `folder`, and every file in `out` identical to the normal run's
+    (`normal`: path relative to its output folder -> bytes): outputs absent or complete. How fast it ends is
+    a benchmark's question, never asserted on a loaded machine (the wait is bounded by `limit`)."""
     assert run.fired, "the program ended before the moment to interrupt it"
-    assert run.code == 130, run.stderr
-    assert run.lines == [f"{program}: interrupted"], run.stderr
+    assert run.code == 128 + signum, run.stderr
+    word = "terminated" if signum == signal.SIGTERM else "interrupted"
+    assert run.lines == [f"{program}: {word}"], run.stderr
     assert group_gone(run.pid), "a process of the program (a forked child) is still running"
     assert temporaries(folder) == []
     for name, content in outputs(out).items():

@@ -12,7 +12,9 @@ ej0cl6/TextEE, `DYGIEPP_DIR` at one of dwadden/dygiepp; without them the tests t
   `dygie/training/event_metrics.py` are loaded with torch, allennlp's `Metric` and `overrides` stubbed.
   The metric is fed, per sentence, the gold sentence as metadata and the predicted sentence's
   `trigger_dict`/`argument_dict` as the reader builds them, each value wrapped in a 1-tuple as the
-  model's decoder gives (label, logit, softmax) and the metric reads only item 0.
+  model's decoder gives (label, logit, softmax) and the metric reads only item 0. For a file of several
+  `dataset`s, `score_by_dataset` keeps one metric per dataset, as its model does, and runs the model's
+  `get_metrics` (taken out of `dygie/models/events.py` as `load_E2E_data` is out of TextEE's utils).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import importlib.util
 import os
 import sys
 import types
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +89,8 @@ class DygieppScorer:
     """DyGIE++'s `EventMetrics` over documents read by its own `Document` reader."""
 
     def __init__(self, root: Path) -> None:
-        _stub("torch")
+        # a class of that name: scipy (MAVEN's scorers, run in the same process) asks a loaded torch for it
+        _stub("torch", Tensor=type("Tensor", (), {}))
         _stub("overrides", overrides=lambda f: f)
         for package in ("allennlp", "allennlp.training", "allennlp.training.metrics"):
             _stub(package)
@@ -98,9 +102,14 @@ class DygieppScorer:
                               root / "dygie" / "data" / "dataset_readers" / "document.py")
         _load("dygie.training.f1", root / "dygie" / "training" / "f1.py")
         self.metrics = _load("dygie.training.event_metrics", root / "dygie" / "training" / "event_metrics.py")
+        self.events_source = (root / "dygie" / "models" / "events.py").read_text(encoding="utf-8")
 
     def score(self, gold_lines: list[dict[str, Any]], prediction_lines: list[dict[str, Any]]) -> dict[str, Any]:
         metric = self.metrics.EventMetrics()
+        return self._feed(metric, gold_lines, prediction_lines)
+
+    def _feed(self, metric: Any, gold_lines: list[dict[str, Any]], prediction_lines: list[dict[str, Any]]
+              ) -> dict[str, Any]:
         by_key = {p["doc_key"]: p for p in prediction_lines}
         for gold_line in gold_lines:
             gold = self.document.Document.from_json(gold_line)
@@ -115,6 +124,27 @@ class DygieppScorer:
             "gold_triggers", "predicted_triggers", "matched_trigger_ids", "matched_trigger_classes",
             "gold_arguments", "predicted_arguments", "matched_argument_ids", "matched_argument_classes")}
         return result | {"counts": counts}
+
+    def score_by_dataset(self, gold_lines: list[dict[str, Any]], prediction_lines: list[dict[str, Any]]
+                         ) -> dict[str, Any]:
+        """What DyGIE++'s model reports on a file of several `dataset`s: one `EventMetrics` per dataset
+        (the gold document's `dataset`, as its reader gives the model), then its `EventExtractor.get_metrics`
+        (taken out of `dygie/models/events.py`, whose module needs torch), which adds the `MEAN__` figures.
+        Also each dataset's counts, under `counts`."""
+        tree = ast.parse(self.events_source)
+        [extractor] = [n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "EventExtractor"]
+        [function] = [n for n in extractor.body if isinstance(n, ast.FunctionDef) and n.name == "get_metrics"]
+        function.decorator_list = []
+        namespace: dict[str, Any] = {"itertools": __import__("itertools"), "Dict": dict}
+        exec(compile(ast.Module(body=[function], type_ignores=[]), "dygie/models/events.py", "exec"), namespace)
+        metrics: dict[str, Any] = {}
+        counts = {}
+        for dataset in dict.fromkeys(str(g.get("dataset")) for g in gold_lines):
+            metric = metrics[dataset] = self.metrics.EventMetrics()
+            lines = [g for g in gold_lines if str(g.get("dataset")) == dataset]
+            counts[dataset] = self._feed(metric, lines, prediction_lines)["counts"]
+        model = types.SimpleNamespace(_metrics=metrics)
+        return {"metrics": namespace["get_metrics"](model), "counts": counts}
 
 
 class MavenScorer:
@@ -145,12 +175,17 @@ class MavenScorer:
         namespace: dict[str, Any] = {"__name__": "__main__", "open": text_open}
         argv = sys.argv
         sys.argv = ["evaluate.py", str(folder), str(folder / "out")]
-        try:
-            with contextlib.redirect_stdout(io.StringIO()):
-                exec(self.code, namespace)
-        finally:
-            sys.argv = argv
-        return {name: float(namespace[name]) for name in self.NAMES}
+        # its warnings are its own (scikit-learn's on labels nobody has; the files it never closes, closed
+        # here by dropping its variables): under filterwarnings=error they would fail the comparison
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    exec(self.code, namespace)
+                return {name: float(namespace[name]) for name in self.NAMES}
+            finally:
+                sys.argv = argv
+                namespace.clear()
 
 
 class MavenEreScorer:
@@ -167,14 +202,16 @@ class MavenEreScorer:
     def score(self, gold_lines: list[dict[str, Any]], prediction_lines: list[dict[str, Any]]) -> dict[str, float]:
         golden = {doc["id"]: doc for doc in gold_lines}
         prediction = {doc["id"]: doc for doc in prediction_lines}
-        scores: dict[str, float] = dict(self.module.evaluate_coreference(golden, prediction))
-        average = 0.0
-        for key, value in scores.items():
-            if key.endswith("f1"):
-                average += value / 4.0
-        overall = [average]
-        for kind in ("temporal", "causal", "subevent"):
-            found = self.module.evaluate(golden, prediction, kind)
-            scores |= found
-            overall.append(found[f"{kind}_f1"])
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # scikit-learn's, on labels nobody has: its own, as MAVEN's
+            scores: dict[str, float] = dict(self.module.evaluate_coreference(golden, prediction))
+            average = 0.0
+            for key, value in scores.items():
+                if key.endswith("f1"):
+                    average += value / 4.0
+            overall = [average]
+            for kind in ("temporal", "causal", "subevent"):
+                found = self.module.evaluate(golden, prediction, kind)
+                scores |= found
+                overall.append(found[f"{kind}_f1"])
         return scores | {"coreference_f1": average, "overall_f1": sum(overall) / 4.0}

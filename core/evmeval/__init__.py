@@ -21,7 +21,9 @@ _API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "ann
 _PUBLIC = {**dict.fromkeys(_API, "evmeval.api"),
            "ATTRIBUTE_NAMES": "evmeval.rules", "attributes_named": "evmeval.rules",
            "Curation": "evmeval.agreement.curation", "write_curated": "evmeval.agreement.curation",
-           "FormatError": "evmeval.io.errors", "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
+           "FormatError": "evmeval.io.errors", "EvmEvalError": "evmeval.io.errors",
+           "UnknownDocumentError": "evmeval.io.errors",
+           "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
 
 if TYPE_CHECKING:
     from typing import Any
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
         load,
         score,
     )
-    from evmeval.io.errors import FormatError
+    from evmeval.io.errors import EvmEvalError, FormatError, UnknownDocumentError
     from evmeval.mention.prf import Average, Score
     from evmeval.rules import ATTRIBUTE_NAMES, attributes_named
 
@@ -52,6 +54,14 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "Curation", "FormatError", "Score", "Scores", "__version__",
-           "annotator_agreement", "attributes_named", "compare_runs", "coreference", "curate", "event_sequencing",
-           "export_report", "load", "score", "write_curated"]
+__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "Curation", "EvmEvalError", "FormatError", "Score", "Scores",
+           "UnknownDocumentError", "__version__", "annotator_agreement", "attributes_named", "compare_runs",
+           "coreference", "curate", "event_sequencing", "export_report", "load", "score", "write_curated"]
+
+
+def __dir__() -> list[str]:
+    """The public names only: not the submodules imported so far, nor this module's own plumbing."""
+    return sorted(__all__)
+
+
+del TYPE_CHECKING, annotations  # plumbing of this module, not names of the library

@@ -16,10 +16,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from evmeval._util.arguments import (
+    PathArgument,
+    flag,
+    instance,
+    optional_path,
+    optional_text,
+    path_argument,
+    path_list,
+)
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.io.input_checks import input_warnings
-from evmeval.io.loading import LoadedInputs, load_inputs, read_type_whitelist
-from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS
+from evmeval.io.loading import LoadedInputs, check_token_folder, load_inputs, read_type_whitelist
+from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS, offset_fields_argument
 from evmeval.mention.prf import Average, Score, nan_to_none
 from evmeval.mention.scoring import ScoreResult, score_files
 from evmeval.rules import ATTRIBUTE_NAMES, Combination, attributes_named
@@ -42,17 +51,29 @@ class Corpus:
     warnings: tuple[str, ...]
 
 
-def load(gold: str, system: str, *, tokens: str | None = None, texts: str | None = None,
-         whitelist: str | None = None, token_extension: str = DEFAULT_EXTENSION,
-         offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS) -> Corpus:
+def load(gold: PathArgument, system: PathArgument, *, tokens: PathArgument | None = None,
+         texts: PathArgument | None = None, whitelist: PathArgument | None = None,
+         token_extension: str = DEFAULT_EXTENSION, offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS) -> Corpus:
     """Read `gold` and `system` (tbf; token ids when `tokens` names the token-table folder, character
-    spans otherwise) and check them as `evmeval-score` does. `whitelist` is a file of event types to keep.
+    spans otherwise) and check them as `evmeval-score` does. `whitelist` is a file of event types to keep;
+    `token_extension` and `offset_fields` (0-based columns) describe the token tables, so need `tokens`.
+    Every path is a `str` or an `os.PathLike` (kept as `str`).
 
-    Raises `evmeval.io.errors.FormatError` (`file:line: what is wrong (expected …)`) for bad input.
+    Raises `evmeval.FormatError` (`file:line: what is wrong (expected …)`) for bad input, `TypeError` for an
+    argument of the wrong type (an int is a file descriptor, never read) and `ValueError` for a meaningless one.
     """
-    inputs = load_inputs(gold, system, token_dir=tokens, text_dir=texts, extension=token_extension,
-                         offset_fields=offset_fields)
-    kept = read_type_whitelist(whitelist) if whitelist else None
+    gold_path, system_path = path_argument(gold, "gold"), path_argument(system, "system")
+    token_dir, text_dir = optional_path(tokens, "tokens"), optional_path(texts, "texts")
+    kept_path = optional_path(whitelist, "whitelist")
+    if not isinstance(token_extension, str):
+        raise TypeError(f"token_extension must be a str such as {DEFAULT_EXTENSION!r}, not {token_extension!r}")
+    columns = offset_fields_argument(offset_fields)
+    if token_dir is None and (token_extension != DEFAULT_EXTENSION or columns != DEFAULT_OFFSET_FIELDS):
+        raise ValueError("token_extension and offset_fields describe token tables: give tokens= (the token "
+                         "folder) with them")
+    inputs = load_inputs(gold_path, system_path, token_dir=token_dir, text_dir=text_dir, extension=token_extension,
+                         offset_fields=columns)
+    kept = read_type_whitelist(kept_path) if kept_path is not None else None
     return Corpus(inputs, kept, tuple(input_warnings(inputs)))
 
 
@@ -106,8 +127,12 @@ class Scores:
 def score(corpus: Corpus, *, strategy: str = DEFAULT_STRATEGY, document: str | None = None) -> Scores:
     """Score the corpus's system file against its gold file with v1.8's rules; `strategy` pairs the
     mentions (`greedy` is the published scorer's; `optimal`, `ordered` are ours, labelled as such);
-    `document` scores that single gold document (as `-dn`)."""
-    inputs = corpus.inputs
+    `document` scores that single gold document (as `-dn`).
+
+    Raises `evmeval.UnknownDocumentError` (a `KeyError`) for a `document` the gold file does not have and
+    `ValueError` for an unknown strategy."""
+    inputs = instance(corpus, Corpus, "corpus", "evmeval.load").inputs
+    optional_text(document, "document", "a document id")
     result = score_files(inputs.gold, inputs.system, type_whitelist=corpus.whitelist, doc_id=document,
                          mapping=strategy)
     return Scores(result, corpus.warnings + tuple(result.warnings))
@@ -119,6 +144,7 @@ def coreference(corpus: Corpus, scores: Scores, *, attributes: str | Combination
     aligned under `attributes` (v1.8's `-m 1`, mention type, by default), as `evmeval-score -c` reports them."""
     from evmeval.coref.scoring import score_coreference
 
+    _pair(corpus, scores)
     return score_coreference(scores.result, corpus.inputs.gold, corpus.inputs.system,
                              combination=attributes_named(attributes).value, threshold=threshold,
                              whitelisted=corpus.whitelist is not None)
@@ -130,58 +156,71 @@ def event_sequencing(corpus: Corpus, scores: Scores, *, attributes: str | Combin
     v1.8's `-nv`. Raises `FormatError` where v1.8 refuses or crashes."""
     from evmeval.sequencing.scoring import score_sequencing
 
+    _pair(corpus, scores)
     return score_sequencing(scores.result, corpus.inputs.gold, corpus.inputs.system,
-                            mapping=attributes_named(attributes).value, validate=validate,
+                            mapping=attributes_named(attributes).value, validate=flag(validate, "validate"),
                             filtered=corpus.whitelist is not None)
 
 
-def compare_runs(gold: str, systems: Sequence[str], *, tokens: str | None = None, whitelist: str | None = None,
-            resamples: int | None = None, seed: int | None = None) -> Comparison:
+def compare_runs(gold: PathArgument, systems: Sequence[PathArgument], *, tokens: PathArgument | None = None,
+                 whitelist: PathArgument | None = None, resamples: int | None = None,
+                 seed: int | None = None) -> Comparison:
     """Two or more runs on one gold standard, as `evmeval-compare`: each scored as `evmeval-score` scores it,
-    each pair's F1 difference with a paired bootstrap interval, p-values, one verdict, and the cases."""
+    each pair's F1 difference with a paired bootstrap interval, p-values, one verdict, and the cases.
+
+    Raises `FormatError` for bad input (a missing token folder too), `TypeError` for one path where the list of
+    runs goes, `ValueError` for fewer than two runs, `resamples` below 1 or a negative `seed`."""
     from evmeval.compare.runs import compare_files
     from evmeval.compare.significance import DEFAULT_RESAMPLES, DEFAULT_SEED, ResampleSettings
     from evmeval.io.tbf import read_tbf
     from evmeval.model import SpanMode
 
-    mode = SpanMode.TOKEN if tokens else SpanMode.CHAR
-    gold_file = read_tbf(gold, mode=mode)[0]
-    runs = [read_tbf(path, mode=mode)[0] for path in systems]
-    kept = read_type_whitelist(whitelist) if whitelist else None
-    settings = ResampleSettings(resamples=resamples or DEFAULT_RESAMPLES, seed=DEFAULT_SEED if seed is None else seed)
+    gold_path, run_paths = path_argument(gold, "gold"), path_list(systems, "systems", least=2)
+    token_dir, kept_path = optional_path(tokens, "tokens"), optional_path(whitelist, "whitelist")
+    settings = ResampleSettings(resamples=DEFAULT_RESAMPLES if resamples is None else resamples,
+                                seed=DEFAULT_SEED if seed is None else seed)  # checked before any file is read
+    if token_dir is not None:
+        check_token_folder(token_dir)
+    mode = SpanMode.TOKEN if token_dir is not None else SpanMode.CHAR
+    gold_file = read_tbf(gold_path, mode=mode)[0]
+    runs = [read_tbf(path, mode=mode)[0] for path in run_paths]
+    kept = read_type_whitelist(kept_path) if kept_path is not None else None
     return compare_files(gold_file, runs, type_whitelist=kept, settings=settings)
 
 
-def annotator_agreement(sets: Sequence[str], *, tokens: str | None = None,
+def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None,
                         names: Sequence[str] | None = None) -> IaaResult:
     """Agreement among 2..N annotation sets (tbf files, brat .ann files or folders), as `evmeval-iaa`: pairwise
     F1 on a mapping that does not depend on who is the key, GATE figures, Cohen's kappa, Fleiss' kappa."""
     from evmeval.agreement.scoring import compare_annotators
     from evmeval.io.convert import read_annotation_set
 
-    files = [read_annotation_set(path, token_dir=tokens)[0] for path in sets]
-    return compare_annotators(files, list(names) if names is not None else list(sets))
+    paths, token_dir = path_list(sets, "sets"), optional_path(tokens, "tokens")
+    files = [read_annotation_set(path, token_dir=token_dir)[0] for path in paths]
+    return compare_annotators(files, list(names) if names is not None else paths)
 
 
-def curate(sets: Sequence[str], *, tokens: str | None = None, policy: str = "majority",
+def curate(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None, policy: str = "majority",
            names: Sequence[str] | None = None) -> Curation:
     """One curated set from 2..N annotation sets (tbf files, brat .ann files or folders), as `evmeval-iaa
     --curate POLICY --curated OUT.tbf` makes it: `majority`, `union`, `intersection` or `base:N`, with every
     disagreement (`.disagreements`, each with every annotator's version) for a curator to review.
     `evmeval.write_curated(curation, "curated.tbf")` writes the file that command writes, byte for byte.
 
-    Raises `FormatError` for bad input and `ValueError` for a policy it does not know or fewer than two sets.
+    Raises `FormatError` for bad input, `ValueError` for a policy it does not know, fewer than two sets or
+    `names` not one a set, `TypeError` for one path where the list goes.
     """
     from evmeval.agreement.curation import CurationPolicy
     from evmeval.agreement.curation import curate as make
     from evmeval.io.convert import read_annotation_set
 
     chosen = CurationPolicy.parse(policy)  # a wrong policy is named before any file is read
-    files = [read_annotation_set(path, token_dir=tokens)[0] for path in sets]
-    return make(files, list(names) if names is not None else list(sets), chosen)
+    paths, token_dir = path_list(sets, "sets"), optional_path(tokens, "tokens")
+    files = [read_annotation_set(path, token_dir=token_dir)[0] for path in paths]
+    return make(files, list(names) if names is not None else paths, chosen)
 
 
-def export_report(corpus: Corpus, scores: Scores, folder: str, *,
+def export_report(corpus: Corpus, scores: Scores, folder: PathArgument, *,
                   coreference: str | Combination | None = Combination.TYPE, validate: bool = True,
                   charts: ChartRenderer | None = None, warn: Callable[[str], None] | None = None) -> list[str]:
     """Every report of `scores` into `folder`, the files `evmeval-gui --export-report` writes, byte for byte:
@@ -196,9 +235,16 @@ def export_report(corpus: Corpus, scores: Scores, folder: str, *,
     """
     from evmeval.report.export import export_report as export
 
+    _pair(corpus, scores)
     combination = None if coreference is None else attributes_named(coreference).value
-    return export(folder, corpus.inputs, scores.result, charts=charts, coref_combination=combination,
-                  validate=validate, warn=warn)
+    return export(path_argument(folder, "folder"), corpus.inputs, scores.result, charts=charts,
+                  coref_combination=combination, validate=flag(validate, "validate"), warn=warn)
+
+
+def _pair(corpus: Corpus, scores: Scores) -> None:
+    """The two results a follow-up function takes, of the right kinds (else a `TypeError` naming them)."""
+    instance(corpus, Corpus, "corpus", "evmeval.load")
+    instance(scores, Scores, "scores", "evmeval.score")
 
 
 __all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "annotator_agreement", "attributes_named", "compare_runs",

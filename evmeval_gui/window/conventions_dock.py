@@ -173,7 +173,8 @@ class ConventionsDock(QDockWidget):
         self.note.setText((f"Data: {fingerprint.summary()[:fingerprint.summary().index('; gold')]}. " if fingerprint
                            else "") + ("Spread: largest minus smallest, points." if board.conventions else
                                        f"{self.corpus.format.upper()}: scored as tbf is (EvmEval v1.8), no "
-                                       "other convention reads it."))
+                                       "other convention reads it.")
+                          + "".join(f" Warning: {r.name}: {w}" for r in board.results for w in r.warnings))
         self._fill_table(board)
         self._fill_flips(board)
         self.detail.setText("Click a flip to see it on the text.")

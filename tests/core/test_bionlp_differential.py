@@ -9,6 +9,9 @@ Cause arguments written in the order the script's `a2-normalize.pl` gives them, 
 the totals when the gold has some). They do hold what the script's duplicate rules concern: gold events
 written twice (on one trigger id or on two), twice through `Equiv` proteins, answers written twice on one
 trigger id or on two, and `Equiv` lines above, among or below the gold events, sometimes chained.
+
+The script's counts on these corpora and cases are recorded (tests/data/recorded/bionlp.json, by
+`python -m tests.record_published --bionlp ...`): test_recorded_scorers.py checks them with no script.
 """
 
 from __future__ import annotations
@@ -173,15 +176,22 @@ def _published(script: str, gold: Path, answer: Path, flags: list[str]) -> tuple
     return gold_num, gold_match, answer_num, answer_match
 
 
-@pytest.mark.parametrize("seed", range(200))
-def test_the_four_criteria_count_as_a2_evaluate(tmp_path: Path, seed: int) -> None:
-    script = _script()
+def write_corpus(folder: Path, seed: int) -> tuple[Path, Path]:
+    """The corpus of `seed` (one to three documents): its gold and answer folders, made under `folder`
+    (also the inputs of the recorded cases, tests/recorded.py)."""
     rng = random.Random(seed)
-    gold, answer = tmp_path / "gold", tmp_path / "answer"
+    gold, answer = folder / "gold", folder / "answer"
     gold.mkdir()
     answer.mkdir()
     for d in range(rng.randint(1, 3)):
         _document(rng, gold, answer, f"PMID-{d}")
+    return gold, answer
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_the_four_criteria_count_as_a2_evaluate(tmp_path: Path, seed: int) -> None:
+    script = _script()
+    gold, answer = write_corpus(tmp_path, seed)
     result = score_bionlp(Input(str(gold)), Input(str(answer)))
     for name, flags in FLAGS.items():
         m = result.metrics[name]

@@ -167,3 +167,11 @@ def test_score_ci_json(evmeval_data: Path, tmp_path: Path):
     for c in COMBINATIONS:
         ci = data["micro_ci"][c]
         assert ci["ci_low"] <= ci["f1"] <= ci["ci_high"]
+
+
+def test_a_negative_seed_is_a_usage_error_not_numpys_traceback(evmeval_data: Path) -> None:
+    """Issue 31, item 18 (the library refuses a negative seed; the command's option says so too)."""
+    done = _run("evmeval-compare", [*_compare_args(_demo(evmeval_data), ("A", "C")), "--seed", "-1"])
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1] == "evmeval-compare: error: argument --seed: expected a whole number of " \
+                                           "at least 0, not -1"

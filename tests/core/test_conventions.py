@@ -1,5 +1,5 @@
 """Conventions `textee` and `dygiepp`: figures derived by hand on small files written from each format's
-description (tests/data/conventions), the same figures as the published scorers printed them, and
+description (resources/examples), the same figures as the published scorers printed them, and
 `evmeval-score --convention`."""
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 Runs only with a checkout: `TEXTEE_DIR=/path/to/TextEE DYGIEPP_DIR=/path/to/dygiepp pytest ...`
 (tests/published_scorers.py loads their scoring code with stubs for torch, allennlp and ipdb); skipped
-otherwise. The recorded figures of one such run are in test_conventions.py.
+otherwise. The recorded figures of one such run are in test_conventions.py; the published figures on 150
+seeded pairs of the same shapes (tests/core/seeded_inputs.py) are checked everywhere, with no checkout, by
+test_recorded_scorers.py.
 """
 
 from __future__ import annotations
@@ -114,3 +116,26 @@ def test_dygiepp_equals_event_metrics(dygiepp_scorer: DygieppScorer, tmp_path: P
         assert (metric.match_num, metric.pred_num, metric.gold_num) == tuple(counts[c] for c in names[name])
         assert (metric.precision, metric.recall, metric.f1) == (
             theirs[f"{name}_precision"], theirs[f"{name}_recall"], theirs[f"{name}_f1"])
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pair=dygiepp_pairs(), datasets=st.lists(st.sampled_from(["ace-event", "genia", None]), min_size=3,
+                                                max_size=3))
+def test_dygiepp_datasets_average_as_its_model_reports(dygiepp_scorer: DygieppScorer, tmp_path: Path,
+                                                       pair: tuple[list[dy.Document], list[dy.Document]],
+                                                       datasets: list[str | None]) -> None:
+    """Gold documents of up to three datasets (None: no field): our figures are DyGIE++'s MEAN__ ones."""
+    gold, prediction = pair
+    for document, dataset in zip(gold, datasets, strict=False):
+        document.extra.pop("dataset", None)
+        if dataset is not None:
+            document.extra["dataset"] = dataset
+    gold_text, pred_text = dy.dumps_dygiepp(gold), dy.dumps_dygiepp(prediction)
+    (tmp_path / "g.jsonl").write_text(gold_text, encoding="utf-8")
+    (tmp_path / "p.jsonl").write_text(pred_text, encoding="utf-8")
+    ours = score_dygiepp(Input(str(tmp_path / "g.jsonl")), Input(str(tmp_path / "p.jsonl")))
+    theirs = dygiepp_scorer.score_by_dataset([json.loads(x) for x in gold_text.split("\n") if x],
+                                             [json.loads(x) for x in pred_text.split("\n") if x])["metrics"]
+    for name, metric in ours.metrics.items():
+        assert [metric.precision, metric.recall, metric.f1] == pytest.approx(
+            [theirs[f"MEAN__{name}_{f}"] for f in ("precision", "recall", "f1")], abs=1e-12)

@@ -1,5 +1,5 @@
 """MAVEN and MAVEN-ERE: the conventions' figures derived by hand on small files written from the format
-descriptions (tests/data/conventions/maven*.jsonl), the figures the published evaluate.py scripts gave
+descriptions (resources/examples/maven*.jsonl), the figures the published evaluate.py scripts gave
 on them, readers/writers that round-trip, validators that name file and line."""
 
 from __future__ import annotations

@@ -5,8 +5,10 @@ Runs only with checkouts (and scikit-learn, scipy for their scripts):
 `MAVEN_DIR=/path/to/MAVEN-dataset MAVEN_ERE_DIR=/path/to/MAVEN-ERE pytest tests/core/test_maven_differential.py`;
 skipped otherwise. One such run by hand (MAVEN-dataset 71151f6, MAVEN-ERE ac81a97, scikit-learn 1.9.1,
 scipy 1.17.1): 150 + 150 examples, every figure equal within 1e-9 percent; the figures on the small files
-are recorded in test_maven.py. Counts are equal exactly; floats may differ in the last digits where
-evaluate.py sums in numpy's order (macro means) or the CoNLL metrics we reuse sum in theirs (B3, CEAF-e).
+are recorded in test_maven.py, and on 150 seeded cases each (tests/core/seeded_inputs.py) in
+tests/data/recorded/, checked with no checkout by test_recorded_scorers.py. Counts are equal exactly;
+floats may differ in the last digits where evaluate.py sums in numpy's order (macro means) or the CoNLL
+metrics we reuse sum in theirs (B3, CEAF-e).
 """
 
 from __future__ import annotations

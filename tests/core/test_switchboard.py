@@ -1,5 +1,5 @@
 """Convention `evmeval` (ours) on JSONL files, the switchboard table and what flips between conventions:
-figures derived by hand on small files (tests/data/conventions), the CLI, JSON and HTML."""
+figures derived by hand on small files (resources/examples), the CLI, JSON and HTML."""
 
 from __future__ import annotations
 

@@ -150,3 +150,17 @@ def test_the_switchboard_fits_its_dock(qtbot, tmp_path: Path, size: tuple[int, i
     label = table.verticalHeaderItem(2)
     assert label.text() == ("Trig. id F1" if size[0] == 1024 else "Trigger id. F1")
     assert label.toolTip() == "Trigger identification F1"
+
+
+def test_conventions_dock_says_the_scorers_warning(qtbot, window: MainWindow) -> None:
+    """Two DyGIE++ datasets are averaged per dataset (issue 31 item 19): the dock says so above the table."""
+    case = Path(__file__).resolve().parent.parent / "data" / "conventions" / "recorded" / "dygiepp_two_datasets"
+    dock = window.conventions_dock
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(case / "gold.jsonl"), [str(case / "pred.jsonl")])
+    qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
+    assert "Warning: dygiepp: 2 datasets (news, bio): averaged per dataset as DyGIE++ does" in dock.note.text()
+    table = dock.table
+    rows = [table.verticalHeaderItem(r).text() for r in range(table.rowCount())]
+    column = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())].index("dygiepp")
+    assert table.item(rows.index("Argument class. F1"), column).text() == "58.33"  # the mean, not pooled 60.00

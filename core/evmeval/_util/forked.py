@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from evmeval._util import interrupt
+from evmeval._util import interrupt, run_outputs
 
 T = TypeVar("T")
 
@@ -53,12 +53,15 @@ class Forked(Generic[T]):
             pid = os.fork()
             if pid == 0:  # child: compute, send, leave without running the parent's cleanup
                 interrupt.in_child(slot, held)  # Ctrl+C: the parent kills this child and removes its temporary file
+                run_outputs.in_child()
                 os.close(read_fd)
                 status = 0
-                try:
-                    payload = _dumps((True, function()))
+                try:  # the run's outputs it wrote are renamed into place by the parent, with its own
+                    value = function()
+                    payload = _dumps((True, value, run_outputs.take_pending()))
                 except BaseException as exc:
-                    payload = _dumps((False, repr(exc)))
+                    run_outputs.rollback()
+                    payload = _dumps((False, repr(exc), ([], [])))
                     status = 1
                 try:
                     with os.fdopen(write_fd, "wb") as pipe:
@@ -87,13 +90,14 @@ class Forked(Generic[T]):
         if self._pid:
             with os.fdopen(self._read_fd, "rb") as pipe:
                 data = pipe.read()
+            try:
+                ok, value, pending = _loads(data)
+            except Exception:
+                ok, value, pending = False, None, ([], [])
+            run_outputs.adopt(pending)  # before the child's slot goes: its files stay known to Ctrl+C
             interrupt.child_ended(self._pid)  # its files are written: from here on Ctrl+C need not kill it
             os.waitpid(self._pid, 0)
             self._pid = 0
-            try:
-                ok, value = _loads(data)
-            except Exception:
-                ok, value = False, None
             if ok:
                 return value
         return self._function()

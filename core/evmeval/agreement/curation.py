@@ -25,11 +25,13 @@ from collections.abc import Callable, Collection, Container, Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from evmeval._util.arguments import PathArgument, path_argument
 from evmeval.agreement.scoring import (
     Cluster,
     PairAgreement,
     agree_document,
     mention_clusters,
+    names_of_sets,
     pair_from_documents,
     pairwise,
 )
@@ -339,7 +341,7 @@ def curate(files: Sequence[TbfFile], names: Sequence[str] | None = None,
         raise ValueError(f"base:{(policy.base or 0) + 1} names no annotator (there are {len(files)})")
     if len({f.mode for f in files}) > 1:
         raise ValueError("annotation sets mix token and character spans")
-    names = tuple(f.path for f in files) if names is None else tuple(names)
+    names = names_of_sets(files, names)
     items, disagreements = find_items(files, pairs)
     documents: dict[str, Document] = {}
     origin: dict[str, dict[str, int]] = {}
@@ -506,9 +508,10 @@ def annotator_agreement(curation: Curation, previous: Sequence[PairAgreement] | 
 # --- export -----------------------------------------------------------------------------------------------
 
 
-def write_curated(curation: Curation, path: str, *, input_folders: InputFolders = ()) -> SavedFile:
+def write_curated(curation: Curation, path: PathArgument, *, input_folders: InputFolders = ()) -> SavedFile:
     """The curated set as a tbf file (never over one of the annotators' files, nor over a file of
-    `input_folders`: token tables, texts); raises `FormatError`."""
+    `input_folders`: token tables, texts); raises `FormatError`. `path`: a `str` or an `os.PathLike`."""
+    path = path_argument(path, "path")
     return save_tbf(replace(curation.curated, path=path), path, other_inputs=[f.path for f in curation.files],
                     input_folders=input_folders)
 

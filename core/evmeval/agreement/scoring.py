@@ -491,6 +491,14 @@ class IaaResult:
         }
 
 
+def names_of_sets(files: Sequence[TbfFile], names: Sequence[str] | None) -> tuple[str, ...]:
+    """One name a set (their paths when none are given); raises `ValueError` when the counts differ."""
+    named = tuple(f.path for f in files) if names is None else tuple(names)
+    if len(named) != len(files):
+        raise ValueError(f"{len(named)} names for {len(files)} annotation sets")
+    return named
+
+
 def compare_annotators(
     files: Sequence[TbfFile],
     names: Sequence[str] | None = None,
@@ -505,9 +513,7 @@ def compare_annotators(
     """
     if len(files) < 2:
         raise ValueError("agreement needs at least two annotation sets")
-    names = tuple(f.path for f in files) if names is None else tuple(names)
-    if len(names) != len(files):
-        raise ValueError(f"{len(names)} names for {len(files)} annotation sets")
+    names = names_of_sets(files, names)
     mode = _check_modes(files)
     keys = [(i, j) for i in range(len(files)) for j in range(i + 1, len(files))]
     sizes_of = [len(set(files[i].documents) | set(files[j].documents)) for i, j in keys]

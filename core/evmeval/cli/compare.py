@@ -53,6 +53,14 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> int:
+    """numpy's seeds are whole numbers from 0 (a negative one ended in its traceback)."""
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, not {text}")
+    return value
+
+
 def _fraction(text: str) -> float:
     value = float(text)
     if not 0.0 <= value <= 1.0:
@@ -93,7 +101,7 @@ def _parser() -> argparse.ArgumentParser:
                    help="folder of document texts for the HTML snippets (default: txt/ beside the gold)")
     p.add_argument("--resamples", type=_positive_int, default=DEFAULT_RESAMPLES,
                    help=f"bootstrap resamples and randomization rounds (default {DEFAULT_RESAMPLES})")
-    p.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    p.add_argument("--seed", type=_seed, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     p.add_argument("--confidence", type=_fraction, default=DEFAULT_CONFIDENCE,
                    help="coverage of the confidence intervals (default 0.95)")
     p.add_argument("--threshold", type=_fraction,

@@ -25,8 +25,7 @@ def out_of_memory_message(program: str, argv: Sequence[str]) -> str:
     read = paths_read()
     named = [display_name(a) for a in dict.fromkeys(argv) if a in read]
     where = f" on {', '.join(named)}" if named else ""
-    return (f"{program}: error: out of memory{where} (an absurd offset or span, e.g. 0,2000000000? "
-            "evmeval-validate --text DIR checks character spans against the texts)")
+    return f"{program}: error: out of memory{where} ({interrupt.OUT_OF_MEMORY_HINT})"
 
 
 def _exit_code(exc: SystemExit) -> int:
@@ -37,15 +36,17 @@ def _exit_code(exc: SystemExit) -> int:
     return 1
 
 
-def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
+def finish(main: Callable[[], int], *, fast_exit: bool = False, transaction: bool = True) -> NoReturn:
     """Run `main` and exit with its code. A closed output pipe ends quietly with 0 (the reader has
     what it wanted); Ctrl+C ends with 130; a lack of memory is one line naming the inputs, exit 1.
+    With `transaction` the run's outputs are one transaction (`evmeval._util.run_outputs`): renamed
+    into place when `main` returns 0, else removed with the folders the run made.
     `fast_exit` leaves without tearing down the heap, which for a large corpus costs a tenth of a
     second the OS does for free. A program that handles Ctrl+C itself (`evmeval._util.interrupt`) always leaves
     so: Python's own teardown puts SIGINT back to its default action first, so a Ctrl+C then would kill
     the program without its line."""
     try:
-        code = main()
+        code = run_in_transaction(main) if transaction else main()
         sys.stdout.flush()
         sys.stderr.flush()
     except BrokenPipeError:
@@ -54,7 +55,10 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
     except KeyboardInterrupt:
         code = 130
     except MemoryError:
-        print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
+        try:
+            print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
+        except MemoryError:  # not even for naming the inputs: the line that needs nothing
+            interrupt.say_out_of_memory()
         code = 1
     except SystemExit as exc:
         if not (fast_exit or interrupt.installed()):
@@ -66,6 +70,23 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False) -> NoReturn:
     if fast_exit or interrupt.installed():
         os._exit(code)
     sys.exit(code)
+
+
+def run_in_transaction(main: Callable[[], int]) -> int:
+    """`main()`, its outputs committed only when it returns 0; a commit that fails (a file cannot be
+    renamed into place) is the usual `PROG: error: PATH: cannot write (…)`, exit 1."""
+    from evmeval._util import run_outputs
+
+    with run_outputs.transaction() as run:
+        code = main()
+        if code == 0:
+            try:
+                run.commit()
+            except OSError as exc:
+                print(f"{os.path.basename(sys.argv[0])}: error: {exc.filename or ''}: cannot write ({exc.strerror})",
+                      file=sys.stderr)
+                return 1
+        return code
 
 
 def version_text(prog: str) -> str:

@@ -1,70 +1,87 @@
 """The console programs' entry points (pyproject `[project.scripts]`): Ctrl+C handled from the start.
 
-The script pip generates imports this module and then calls one function. Its first statement
-installs the SIGINT handling (`evmeval._util.interrupt`), and each program's own code is imported only inside
-its function: an interrupt during those imports ends the program like one during its work, with exit
-130 and one line, never a KeyboardInterrupt traceback. Keep this module free of other imports.
+The script pip generates imports this module and then calls one function. Its first statements
+install a minimal handler for SIGINT and SIGTERM that prints the one line and exits, using only
+modules already loaded (so a Ctrl+C while the rest is imported, even `evmeval._util.interrupt`
+itself, is never a KeyboardInterrupt traceback); then the full handling (`evmeval._util.interrupt`)
+replaces it. Each program's own code is imported only inside its function: an interrupt during those
+imports ends the program like one during its work, with exit 130 and one line, and running out of
+memory while importing is the program's one out-of-memory line. Keep this module free of other imports.
 """
 
-from evmeval._util import interrupt
+import _signal  # first: built in and already initialised, unlike `signal` (which imports enum)
+import os
+import sys
+
+
+def _out(line: str, code: int) -> None:
+    """Before the full handling is in place: the one line, and out."""
+    os.write(2, f"{os.path.basename(sys.argv[0]) if sys.argv else 'python'}: {line}\n".encode())
+    os._exit(code)
+
+
+def _early(signum: int, _frame: object) -> None:
+    _out("terminated" if signum == _signal.SIGTERM else "interrupted", 128 + signum)
+
+
+_signal.signal(_signal.SIGINT, _early)
+_signal.signal(_signal.SIGTERM, _early)
+
+try:
+    from evmeval._util import interrupt
+except MemoryError:
+    _out("error: out of memory (while starting)", 1)
 
 interrupt.install()
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+def _load(program: str, module: str, name: str) -> "Callable[[], object]":
+    """`module.name`, imported with the full handling installed for `program`; out of memory while
+    importing it is the one line, exit 1 (the program's own `finish` says it once it runs)."""
+    interrupt.install(program)
+    try:
+        return getattr(__import__(module, fromlist=[name]), name)  # type: ignore[no-any-return]
+    except MemoryError:
+        interrupt.say_out_of_memory()
+        os._exit(1)
 
 
 def score() -> None:
     """`evmeval-score`."""
-    interrupt.install("evmeval-score")
-    from evmeval.cli.score_options import score_parser
-
-    score_parser().parse_args()  # --help, --version and usage errors: answered before the scorer is imported
-    from evmeval.cli.score import score_entry
-
-    score_entry()
+    # --help, --version and usage errors: answered before the scorer is imported
+    _load("evmeval-score", "evmeval.cli.score_options", "score_parser")().parse_args()  # type: ignore[attr-defined]
+    _load("evmeval-score", "evmeval.cli.score", "score_entry")()
 
 
 def validate() -> None:
     """`evmeval-validate`."""
-    interrupt.install("evmeval-validate")
-    from evmeval.cli.score import validate_entry
-
-    validate_entry()
+    _load("evmeval-validate", "evmeval.cli.score", "validate_entry")()
 
 
 def iaa() -> None:
     """`evmeval-iaa`."""
-    interrupt.install("evmeval-iaa")
-    from evmeval.cli.iaa import iaa_entry
-
-    iaa_entry()
+    _load("evmeval-iaa", "evmeval.cli.iaa", "iaa_entry")()
 
 
 def brat2tbf() -> None:
     """`evmeval-brat2tbf`."""
-    interrupt.install("evmeval-brat2tbf")
-    from evmeval.cli.iaa import brat2tbf_entry
-
-    brat2tbf_entry()
+    _load("evmeval-brat2tbf", "evmeval.cli.iaa", "brat2tbf_entry")()
 
 
 def conll() -> None:
     """`evmeval-conll`."""
-    interrupt.install("evmeval-conll")
-    from evmeval.cli.coref import conll_entry
-
-    conll_entry()
+    _load("evmeval-conll", "evmeval.cli.coref", "conll_entry")()
 
 
 def compare() -> None:
     """`evmeval-compare`."""
-    interrupt.install("evmeval-compare")
-    from evmeval.cli.compare import compare_entry
-
-    compare_entry()
+    _load("evmeval-compare", "evmeval.cli.compare", "compare_entry")()
 
 
 def convert() -> None:
     """`evmeval-convert`."""
-    interrupt.install("evmeval-convert")
-    from evmeval.cli.convert import convert_entry
-
-    convert_entry()
+    _load("evmeval-convert", "evmeval.cli.convert", "convert_entry")()

@@ -78,6 +78,8 @@ class ResampleSettings:
     def __post_init__(self) -> None:
         if self.resamples < 1:
             raise ValueError(f"resamples must be at least 1, not {self.resamples}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise ValueError(f"seed must be a whole number >= 0, not {self.seed!r}")
         if not 0.0 < self.confidence < 1.0:
             raise ValueError(f"confidence must be between 0 and 1, not {self.confidence}")
 

@@ -44,8 +44,8 @@ REGISTRY: dict[str, Convention] = {
                    "gold mentions; no realis, no argument scoring",
                    ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
                    outcomes=ours.ours_outcomes, ours=True),
-        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven),
-        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere),
+        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True),
+        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
     )
@@ -61,8 +61,8 @@ FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document J
 def detect_format(source: Input) -> str:
     """The format of an input to `--convention`: a folder is BioNLP standoff by its `.a1`/`.a2` files; a JSONL
     file's first object's fields tell the rest (`wnd_id`: TextEE; `doc_key` and `sentences`: DyGIE++; `id` with
-    `content` or `predictions`: MAVEN; `id` with MAVEN-ERE's relation fields: MAVEN-ERE). A tbf, brat or CASIE
-    input is named as such: no convention reads it, `evmeval-score` scores it under v1.8's rules."""
+    `content` or `predictions`: MAVEN; `id` with MAVEN-ERE's relation fields, or `id` alone: MAVEN-ERE). A tbf,
+    brat or CASIE input is named as such: no convention reads it, `evmeval-score` scores it under v1.8's rules."""
     path = source.path
     if os.path.isdir(path):
         found = "casie" if is_casie(path) else folder_format(path)
@@ -87,8 +87,8 @@ def _jsonl_format(data: bytes, path: str) -> str:
             return "dygiepp"
         if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
             return "maven"
-        if isinstance(value, dict) and "id" in value and MAVEN_ERE_FIELDS & set(value):
-            return "maven-ere"
+        if isinstance(value, dict) and "id" in value and (MAVEN_ERE_FIELDS & set(value) or len(value) == 1):
+            return "maven-ere"  # only `id` is mandatory in its submission (MAVEN's needs `predictions`)
         break
     raise FormatError(display_name(path), 1, "not a format any convention reads",
                       "per line a TextEE window (doc_id, wnd_id, event_mentions), a DyGIE++ document "

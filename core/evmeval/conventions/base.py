@@ -72,6 +72,9 @@ class ConventionResult:
     labels: dict[str, str]
     """How the scorer prints each metric (`Tri-I`), for the table."""
     fingerprint: Fingerprint
+    warnings: tuple[str, ...] = ()
+    """Where the files are odd and the published scorer scores them anyway (an empty submission, two
+    datasets averaged): said beside the figures, which are the scorer's."""
 
     def to_json(self) -> dict[str, Any]:
         return {name: metric.to_json() for name, metric in self.metrics.items()}
@@ -105,6 +108,8 @@ class Convention:
     conventions); None: the convention takes no part in the flips."""
     ours: bool = False
     """EvmEval's own rules (labelled so in every table)."""
+    empty_submission: bool = False
+    """An empty (0-byte) system file is a submission predicting nothing, as the published scorer reads it."""
 
     def reads(self, found: str) -> bool:
         """Whether it scores files of format `found`."""

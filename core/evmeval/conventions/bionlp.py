@@ -8,6 +8,8 @@ events recursively); a Negation/Speculation (`M`) matches when its event does. F
                           side (the extension stops at punctuation . ! ? , " ' and at any other gold span);
   partial_recursive (-p)  an event that is an argument of another needs only its Themes to match;
   approximate (-s -p)     both: the shared task's primary criterion.
+Themes are compared in written order, Equiv applied (the script compares argument lists in order, so a
+Binding with its Themes the other way round does not match; nothing else is order-sensitive here).
 Given entities (`.a1`) are shared by gold and answer and match by id. `*<TAB>Equiv A B ...` maps B ...
 onto A in the arguments of the gold events written *after* the line, and of every answer event (the
 script reads the whole gold before the answer): an Equiv line below a gold event leaves it unmapped.
@@ -17,7 +19,7 @@ once. An answer event matched to any gold event is a TP(answer), a gold event ma
 TP(gold): one soft answer can match two gold events, so precision = TPa / answers and recall = TPg /
 golds; then, per document and event type, matched answers beyond the matched golds leave both answer
 counts. Negation/Speculation join the totals when the gold has some. Gold documents without an answer file
-are not scored, as by the published scorer.
+are not scored, as by the published scorer. A zero denominator gives 0 %, as the script prints.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from evmeval.io.bionlp import LISTED_ROLE, THEME_SITE, BionlpCorpus, BionlpDocum
 from evmeval.io.brat import Equivalence, Event
 from evmeval.io.doc_files import doc_file_name
 from evmeval.io.errors import FormatError
-from evmeval.io.writing import write_atomic
+from evmeval.io.writing import make_output_folders, write_atomic
 
 METRICS: dict[str, str] = {"strict": "Strict", "soft_boundary": "Approx. span (-s)",
                            "partial_recursive": "Approx. recursive (-p)", "approximate": "Approx. span+recursive (-sp)"}
@@ -44,24 +46,19 @@ SUFFIX = "-submission"
 """What the merged output adds to answer ids, as the published scorer does."""
 
 
+NOTHING_TO_SCORE = "nothing to score (no gold event, no answer): 0.00 % everywhere, as a2-evaluate.pl prints"
+
+
 @dataclass(frozen=True)
 class BionlpMetric(Metric):
     """The shared task's counts: `match_num` is TP(answer), `gold_match_num` TP(gold); recall comes from
-    the latter. Nothing to score at all (no gold, no answer) is 100%, as the scorer says."""
+    the latter. A zero denominator gives 0, as a2-evaluate.pl prints (even with nothing to score at all)."""
 
     gold_match_num: int = 0
 
     @property
     def recall(self) -> float:
-        if self.gold_num == 0:
-            return 1.0 if self.pred_num == 0 else 0.0
-        return self.gold_match_num / self.gold_num
-
-    @property
-    def precision(self) -> float:
-        if self.pred_num == 0:
-            return 1.0 if self.gold_num == 0 else 0.0
-        return self.match_num / self.pred_num
+        return self.gold_match_num / self.gold_num if self.gold_num else 0.0
 
     def to_json(self) -> dict[str, float | int]:
         return super().to_json() | {"gold_match_num": self.gold_match_num}
@@ -94,6 +91,10 @@ class Ev:
     participants: list[tuple[str, Ref]] = field(default_factory=list)
     products: list[tuple[str, Ref]] = field(default_factory=list)
     matching: list[Item] = field(default_factory=list)
+
+    def themes(self) -> list[Ref]:
+        """The Themes (Theme, Theme2 ...) in written order, Equiv applied."""
+        return [ref for role, ref in self.written if THEME_N.match(role) or role == "Theme"]
 
 
 @dataclass(eq=False)
@@ -219,8 +220,13 @@ class Mode:
         return isinstance(g, Ev) and self.event(a, g, False)
 
     def event(self, a: Ev, g: Ev, theme_only: bool) -> bool:
-        """Type, trigger and every argument (with `theme_only`: every Theme) matched."""
+        """Type, trigger and every argument (with `theme_only`: every Theme) matched; the Themes in written
+        order, as a2-evaluate.pl compares argument lists (a Binding's Themes in another order do not match)."""
         if a.type != g.type or not self.span(a.trigger, g.trigger):
+            return False
+        themes, gold_themes = a.themes(), g.themes()
+        if len(themes) != len(gold_themes) or not all(
+                self.ref(x, y) for x, y in zip(themes, gold_themes, strict=True)):
             return False
         a_only: list[str] = []
         g_only: list[str] = []
@@ -410,7 +416,10 @@ def read_pair(gold: Input, system: Input) -> tuple[BionlpCorpus, BionlpCorpus]:
 
 def score_bionlp(gold: Input, system: Input) -> ConventionResult:
     g, a = read_pair(gold, system)
-    return ConventionResult("bionlp", dict(corpus_metrics(g, a)), dict(METRICS), fingerprint(g))
+    metrics = corpus_metrics(g, a)
+    nothing = all(m.gold_num == 0 and m.pred_num == 0 for m in metrics.values())
+    return ConventionResult("bionlp", dict(metrics), dict(METRICS), fingerprint(g),
+                            (NOTHING_TO_SCORE,) if nothing else ())
 
 
 def _span_line(s: Span) -> str:
@@ -516,7 +525,7 @@ def write_merged(gold: Input, system: Input, folder: str) -> None:
     """Write the merged standoff of the approximate criterion (-sp) into `folder` (made if missing)."""
     g, a = read_pair(gold, system)
     files = merged_files(g, a)
-    os.makedirs(folder, exist_ok=True)
+    make_output_folders([folder])  # its parent was checked (`new_folders`); a failed run removes it again
     for name, text in files.items():
         write_atomic(os.path.join(folder, name), text)
 

@@ -62,6 +62,7 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint)
         for name, metric in result.metrics.items():
             lines.append(f"{result.labels[name]:<{width}}  {percent(metric.precision)}  {percent(metric.recall)}  "
                          f"{percent(metric.f1)}  {count(metric.match_num)}  {metric.pred_num:6d}  {metric.gold_num:6d}")
+        lines += [f"Warning: {warning}" for warning in result.warnings]
         lines.append("")
     return "\n".join(lines)
 
@@ -70,6 +71,9 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                 board: Switchboard | None = None) -> dict[str, Any]:
     out = {"schema": SCHEMA, "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
+    warnings = {r.name: list(r.warnings) for r in results if r.warnings}
+    if warnings:
+        out["warnings"] = warnings
     if board is not None:
         out["switchboard"] = board.to_json()
     return out
@@ -92,6 +96,20 @@ def alone(convention: Convention) -> str:
     shared = sorted({FORMATS[f] for f in FORMATS if sum(c.reads(f) for c in REGISTRY.values()) > 1})
     return (f"Switchboard: no other convention reads {FORMATS[convention.format]} input, so {convention.name} has "
             f"nothing to be set beside (conventions are compared side by side on {' and '.join(shared)} input)\n")
+
+
+def check_formats(conventions: Sequence[Convention], gold: Input, system: Input) -> None:
+    """Each input of a format every convention reads; an empty (0-byte) system file passes where each
+    convention scores it as a submission predicting nothing (with a warning)."""
+    for source in (gold, system):
+        if source is system and source.data == b"" and all(c.empty_submission for c in conventions):
+            continue
+        found = detect_format(source)
+        for convention in conventions:
+            if not convention.reads(found):
+                raise FormatError(display_name(source.path), 1, f"a {FORMATS[found]} file; the convention "
+                                  f"{convention.name} reads {FORMATS[convention.format]}",
+                                  f"a {FORMATS[convention.format]} file")
 
 
 HtmlRenderer = Callable[[Switchboard, Fingerprint, str, str], str]
@@ -124,13 +142,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system],
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
-        for source in (gold, system):
-            found = detect_format(source)
-            for convention in conventions:
-                if not convention.reads(found):
-                    raise FormatError(display_name(source.path), 1, f"a {FORMATS[found]} file; the convention "
-                                      f"{convention.name} reads {FORMATS[convention.format]}",
-                                      f"a {FORMATS[convention.format]} file")
+        check_formats(conventions, gold, system)
         results = [convention.score(gold, system) for convention in conventions]
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
@@ -140,18 +152,25 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1
+    for result in results:
+        for warning in result.warnings:
+            print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
     report = format_report(results, fingerprint)
     if board is not None:
         report += "\n" + format_switchboard(board)
     elif args.convention == "all":
         report += "\n" + alone(conventions[0])
-    if args.output:
-        write_atomic(args.output, report)
-    else:
-        sys.stdout.write(report)
-    if args.json:
-        write_atomic(args.json, json.dumps(report_json(results, fingerprint, board), indent=1) + "\n")
-    if args.html and board is not None and render_html is not None:
-        write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))
+    try:
+        if args.output:
+            write_atomic(args.output, report)
+        else:
+            sys.stdout.write(report)
+        if args.json:
+            write_atomic(args.json, json.dumps(report_json(results, fingerprint, board), indent=1) + "\n")
+        if args.html and board is not None and render_html is not None:
+            write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))
+    except FormatError as exc:  # a full disk: one line, and the run's other outputs are not kept
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 1
     return 0

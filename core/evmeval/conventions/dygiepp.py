@@ -13,8 +13,12 @@ What it counts, sentence by sentence, summed over the corpus (micro):
 - arg_id: a predicted row matches if *any* gold row has its span and event type (the trigger's
   position need not be right); arg_class: if any gold row equals it with the role too. Rows are not
   paired off: two predicted rows can both match one gold row.
-All documents are pooled: DyGIE++ keeps one metric per `dataset` field and adds their MEAN__ (a mean
-of P, R and F1); for a file of one dataset, as usual, the pool is that dataset's figures.
+Datasets: DyGIE++ keeps one such metric per `dataset` (the gold document's field; a document without one
+is in dataset "None", as its reader names it) and reports their `MEAN__` figures, each the plain mean of the
+datasets' P, R and F1 (`EventExtractor.get_metrics`). So does this convention: for a file of one dataset,
+as usual, those are its figures; with several, the figures are the means (with a warning) and the counts
+shown beside them the datasets' sums. (The model averages over the datasets it was trained on; a dataset
+absent from the file, which would add zeros there, cannot be known from the files.)
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
+from evmeval.conventions.maven import Figure
 from evmeval.conventions.parsed import dygiepp_file
 from evmeval.io.dygiepp import Document, DygieppFile, Event
 from evmeval.io.errors import FormatError
@@ -44,6 +49,10 @@ class Counts:
     predicted_arguments: int = 0
     matched_argument_ids: int = 0
     matched_argument_classes: int = 0
+
+    def add(self, other: Counts) -> None:
+        for name, value in vars(other).items():
+            setattr(self, name, getattr(self, name) + value)
 
     def metrics(self) -> dict[str, Metric]:
         return {
@@ -141,14 +150,39 @@ def fingerprint(gold: DygieppFile) -> Fingerprint:
                        len({a.role for e in events for a in e.arguments}), gold.sha256)
 
 
+def dataset_of(document: Document) -> str:
+    """The dataset DyGIE++ files a document under: its `dataset` field, "None" without one."""
+    return str(document.extra.get("dataset"))
+
+
+def mean_metrics(by_dataset: dict[str, Counts]) -> dict[str, Metric]:
+    """DyGIE++'s `MEAN__` figures: each dataset's P, R and F1, averaged; the counts are the sums."""
+    pooled = Counts()
+    for counts in by_dataset.values():
+        pooled.add(counts)
+    each = [counts.metrics() for counts in by_dataset.values()]
+    n = len(each)
+    return {name: Figure(total.match_num, total.pred_num, total.gold_num,
+                         sum(m[name].precision for m in each) / n, sum(m[name].recall for m in each) / n,
+                         sum(m[name].f1 for m in each) / n, (("datasets", n),))
+            for name, total in pooled.metrics().items()}
+
+
 def score_documents(gold: DygieppFile, system: DygieppFile, threshold: float | None = None) -> ConventionResult:
     """`threshold`: predictions less probable than this are left out (None: all, as DyGIE++ scores)."""
-    counts = Counts()
+    by_dataset: dict[str, Counts] = {}
     for g, s in _pair(gold, system):
         assert g.events is not None and s.predicted_events is not None, "checked by _pair"
+        counts = by_dataset.setdefault(dataset_of(g), Counts())
         for gold_events, predicted_events in zip(g.events, s.predicted_events, strict=True):
             score_sentence(counts, gold_events, predicted_events, threshold)
-    return ConventionResult("dygiepp", counts.metrics(), dict(METRICS), fingerprint(gold))
+    if len(by_dataset) == 1:
+        [counts] = by_dataset.values()
+        return ConventionResult("dygiepp", counts.metrics(), dict(METRICS), fingerprint(gold))
+    warning = (f"{len(by_dataset)} datasets ({', '.join(by_dataset)}): averaged per dataset as DyGIE++ does "
+               "(its MEAN__ figures: the mean of each dataset's P, R and F1); match, pred and gold are the "
+               "datasets' sums")
+    return ConventionResult("dygiepp", mean_metrics(by_dataset), dict(METRICS), fingerprint(gold), (warning,))
 
 
 def score_dygiepp(gold: Input, system: Input) -> ConventionResult:

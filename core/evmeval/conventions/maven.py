@@ -11,18 +11,20 @@ scikit-learn's precision/recall/F1 over the labels 1..168 (MAVEN's types; 0 is n
   Macro  the same per label, then the plain mean over all 168 labels — a type in neither gold nor
          submission counts 0, so the macro figures of a small file are small.
 Its counts (match, pred, gold) are the micro ones; the script prints percentages as `Micro_F1`,
-`Micro_Precision`, ... .
+`Micro_Precision`, ... . An empty (0-byte) submission is scored as the script scores it, every mention
+predicted 0, with a warning.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.io.errors import FormatError
 from evmeval.io.maven import TYPE_IDS, MavenFile, read_maven
+from evmeval.io.reading import display_name, read_bytes
 
 METRICS: dict[str, str] = {"micro": "Micro", "macro": "Macro"}
 """`Micro_F1`, `Micro_Precision`, `Micro_Recall`, then the same `Macro_`: evaluate.py's names."""
@@ -58,6 +60,17 @@ class Figure(Metric):
         """NaN (a figure the scorer does not make, as the precision of a mean of F1s) is null."""
         out = {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in super().to_json().items()}
         return out | dict(self.numbers)
+
+
+EMPTY_SUBMISSION = ("empty submission: every gold event counts as missed (predicted as nothing), as evaluate.py "
+                    "scores it")
+
+
+def submission_bytes(system: Input) -> bytes | None:
+    """The system file's bytes, or None when it is empty (0 bytes): MAVEN's and MAVEN-ERE's evaluate.py read
+    no line of it and score every gold mention as not predicted, so that is scored too (with a warning)."""
+    data = read_bytes(system.path) if system.data is None else system.data
+    return data or None
 
 
 def divide(numerator: float, denominator: float) -> float:
@@ -115,9 +128,8 @@ def check(gold: MavenFile, system: MavenFile) -> None:
         if doc.events is None:
             raise FormatError(gold.path, doc.line, f"document {doc.id!r} has no 'events' (test-set candidates "
                               "carry no labels)", "gold documents with events and negative_triggers")
-    if not system.is_submission:
-        line = system.documents[0].line if system.documents else 0
-        raise FormatError(system.path, line, "documents given as the submission",
+    if system.documents:
+        raise FormatError(system.path, system.documents[0].line, "documents given as the submission",
                           "submission lines {id, predictions: [{id, type_id}]}")
 
 
@@ -127,4 +139,8 @@ def score_files(gold: MavenFile, system: MavenFile) -> ConventionResult:
 
 
 def score_maven(gold: Input, system: Input) -> ConventionResult:
-    return score_files(read_maven(gold.path, gold.data), read_maven(system.path, system.data))
+    data = submission_bytes(system)
+    if data is None:
+        result = score_files(read_maven(gold.path, gold.data), MavenFile(display_name(system.path)))
+        return replace(result, warnings=(EMPTY_SUBMISSION,))
+    return score_files(read_maven(gold.path, gold.data), read_maven(system.path, data))

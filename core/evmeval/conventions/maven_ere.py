@@ -20,17 +20,21 @@ overwrites an earlier one on the same pair); a predicted pair of two gold mentio
 prediction (later overwrites earlier), other pairs are ignored. Slots are keyed, as in the script, by
 the two ids' concatenation across the whole file. Then scikit-learn's micro P/R/F1 over the nonzero
 labels. overall_f1 is the mean of the coreference, temporal, causal and subevent F1s.
+A submission line of only `id`, or an empty (0-byte) submission file, predicts nothing for its documents
+(every gold mention a singleton, no relation), as the script scores it; both come with a warning.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
-from evmeval.conventions.maven import Figure, divide, sklearn_micro
+from evmeval.conventions.maven import EMPTY_SUBMISSION, Figure, divide, sklearn_micro, submission_bytes
 from evmeval.coref.metrics import LinkCounts, conll_and_blanc
 from evmeval.io.errors import FormatError
 from evmeval.io.maven_ere import CAUSAL, TEMPORAL, Document, MavenEreFile, Submission, read_maven_ere
+from evmeval.io.reading import display_name
 
 METRICS: dict[str, str] = {"b_cubed": "b_cubed", "ceaf": "ceaf", "muc": "muc", "blanc": "blanc",
                            "coreference": "coreference (mean F1)", "temporal": "temporal", "causal": "causal",
@@ -190,6 +194,23 @@ def score_files(gold: MavenEreFile, system: MavenEreFile) -> ConventionResult:
     return ConventionResult("maven-ere", metrics, dict(METRICS), fingerprint(gold))
 
 
+def id_only_warning(system: MavenEreFile) -> tuple[str, ...]:
+    """Lines holding only `id` (its README: only `id` is required) predict nothing; said, since it is odd."""
+    ids = [s.id for s in system.submissions if s.coreference is None and s.temporal_relations is None
+           and s.causal_relations is None and s.subevent_relations is None and not s.extra]
+    if not ids:
+        return ()
+    shown = ", ".join(ids[:5]) + (", ..." if len(ids) > 5 else "")
+    lines = "1 submission line holds" if len(ids) == 1 else f"{len(ids)} submission lines hold"
+    return (f"{lines} only 'id' ({shown}): their documents count as predicting nothing (every gold mention its "
+            "own cluster, no relation), as evaluate.py scores them",)
+
+
 def score_maven_ere(gold: Input, system: Input) -> ConventionResult:
-    return score_files(read_maven_ere(gold.path, gold.data), read_maven_ere(system.path, system.data))
+    golden = read_maven_ere(gold.path, gold.data)
+    data = submission_bytes(system)
+    if data is None:
+        return replace(score_files(golden, MavenEreFile(display_name(system.path))), warnings=(EMPTY_SUBMISSION,))
+    submission = read_maven_ere(system.path, data)
+    return replace(score_files(golden, submission), warnings=id_only_warning(submission))
 

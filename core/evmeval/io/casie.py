@@ -22,7 +22,7 @@ from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, is_int, rest_of
+from evmeval.io.jsonlines import Fields, is_int, nested_too_deeply, rest_of
 from evmeval.io.reading import decode_text, display_name, read_bytes
 from evmeval.io.tbf import format_tbf
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
@@ -122,6 +122,8 @@ class _Reader:
         except ValueError as exc:
             line = getattr(exc, "lineno", 1)
             raise FormatError(path, line, f"not JSON ({exc})", "one CASIE JSON document") from None
+        except RecursionError:
+            raise nested_too_deeply(text, path) from None
         if text[end:].strip():
             raise FormatError(path, text.count("\n", 0, end) + 1, "text after the JSON document",
                               "one CASIE JSON document per file")

@@ -13,6 +13,8 @@ names other than `doc_key`, `dataset`, `sentences`, `weight`, `*ner`, `*relation
 from __future__ import annotations
 
 import hashlib
+import json
+import math
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -82,6 +84,16 @@ def _number(fields: Fields, value: Any, what: str) -> float:
     return value  # type: ignore[no-any-return]
 
 
+def _probability(fields: Fields, value: Any) -> float:
+    """DyGIE++ writes the softmax maximum, so a finite number in [0, 1]; NaN (which no threshold cuts),
+    an infinity or anything outside would distort the threshold curve."""
+    number = _number(fields, value, "probability")
+    if not 0 <= number <= 1:  # False for NaN too
+        shown = "NaN" if math.isnan(number) else json.dumps(number)
+        raise fields.fail(f"probability is {shown}", "a probability between 0 and 1")
+    return number
+
+
 def _event(fields: Fields, value: Any, first: int, last: int, n_tokens: int, predicted: bool) -> Event:
     scores = ", logit, probability" if predicted else ""
     layout = f"[[trigger token, event type{scores}], [start, end, role{scores}], ...]"
@@ -97,7 +109,7 @@ def _event(fields: Fields, value: Any, first: int, last: int, n_tokens: int, pre
                           "a document token index within the sentence")
     event = Event(trigger[0], trigger[1])
     if predicted:
-        event.logit, event.prob = _number(fields, trigger[2], "logit"), _number(fields, trigger[3], "probability")
+        event.logit, event.prob = _number(fields, trigger[2], "logit"), _probability(fields, trigger[3])
     for i, raw in enumerate(value[1:]):
         where = fields.at(f"argument {i}")
         if not isinstance(raw, list) or len(raw) != size + 1 or not is_int(raw[0]) or not is_int(raw[1]) \
@@ -108,7 +120,7 @@ def _event(fields: Fields, value: Any, first: int, last: int, n_tokens: int, pre
                              "document token indices, start <= end (end inclusive)")
         argument = Argument(raw[0], raw[1], raw[2])
         if predicted:
-            argument.logit, argument.prob = _number(where, raw[3], "logit"), _number(where, raw[4], "probability")
+            argument.logit, argument.prob = _number(where, raw[3], "logit"), _probability(where, raw[4])
         event.arguments.append(argument)
     return event
 

@@ -22,7 +22,12 @@ class Problem:
         return f"{text} (expected {self.expected})" if self.expected else text
 
 
-class FormatError(ValueError):
+class EvmEvalError(Exception):
+    """The base of the errors the library raises for its input and its arguments (`except evmeval.EvmEvalError`
+    catches them all); each is also the built-in error a caller would catch without knowing the library."""
+
+
+class FormatError(EvmEvalError, ValueError):
     """Input that cannot be read without guessing; carries the `Problem` that says why."""
 
     def __init__(self, path: str, line: int, message: str, expected: str = "") -> None:
@@ -37,3 +42,17 @@ class FormatError(ValueError):
     def line(self) -> int:
         return self.problem.line
 
+
+
+class UnknownDocumentError(EvmEvalError, KeyError, ValueError):
+    """A document asked for by id (`evmeval.score(corpus, document=...)`) that the gold file does not have; a
+    `KeyError` as before, with the message `file: document 'x' is not in the gold file (expected …)`."""
+
+    def __init__(self, path: str, doc_id: str) -> None:
+        self.problem = Problem(path, 0, f"document {doc_id!r} is not in the gold file",
+                               "a document id of the gold file")
+        self.doc_id = doc_id
+        super().__init__(str(self.problem))
+
+    def __str__(self) -> str:
+        return str(self.problem)  # not KeyError's quoted repr

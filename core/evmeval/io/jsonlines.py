@@ -7,6 +7,7 @@ checker (`Fields`) lets a format say what it expected in the words of its own de
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any, Protocol
@@ -40,12 +41,38 @@ def parse_json_lines(text: str, path: str, problems: list[Problem] | None = None
                 value = json.loads(line)
             except ValueError as exc:
                 raise FormatError(path, number, f"not JSON ({exc})", "one JSON object per line") from None
+            except RecursionError:
+                raise nested_too_deeply(line, path, number) from None
         except FormatError as exc:
             if problems is None:
                 raise
             problems.append(exc.problem)
             continue
         yield number, value
+
+
+_NESTING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"|[\[\]{}\n]')
+"""A JSON string (skipped whole: brackets in it do not nest), an opening or closing bracket, a line break."""
+
+
+def nested_too_deeply(text: str, path: str, first_line: int = 1) -> FormatError:
+    """The message for JSON a decoder gave up on (its `RecursionError`): how deep the text nests, on the line
+    where it first gets that deep (`first_line`: the text's own line number), so the runaway part is found.
+    Scans only after a failure: the usual read pays nothing for it."""
+    depth = deepest = 0
+    line = where = first_line
+    for match in _NESTING.finditer(text):
+        mark = match.group()
+        if mark == "\n":
+            line += 1
+        elif mark in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest, where = depth, line
+        elif mark in "]}":
+            depth -= 1
+    return FormatError(path, where, f"JSON nested too deeply, {deepest} levels of [ and {{",
+                       "at most a few hundred levels, as far as Python's JSON decoder follows")
 
 
 _ABSENT: Any = object()

@@ -129,6 +129,12 @@ def sibling_folder(tbf_path: str, name: str) -> str | None:
     return candidate if os.path.isdir(candidate) else None
 
 
+def check_token_folder(token_dir: str) -> None:
+    """A token folder given must be there: without it token ids cannot be checked (or mapped)."""
+    if not os.path.isdir(token_dir):
+        raise FormatError(token_dir, 0, "token folder not found", "a folder of <doc id>.tab token tables")
+
+
 def load_inputs(
     gold_path: str,
     system_path: str,
@@ -141,8 +147,8 @@ def load_inputs(
 ) -> LoadedInputs:
     """Read both tbf files (token mode when a token folder is given). Raises `FormatError`.
     `preread`: bytes of inputs already read (by path), which are not read again."""
-    if token_dir is not None and not os.path.isdir(token_dir):
-        raise FormatError(token_dir, 0, "token folder not found", "a folder of <doc id>.tab token tables")
+    if token_dir is not None:
+        check_token_folder(token_dir)
     if text_dir is not None and not os.path.isdir(text_dir):
         raise FormatError(text_dir, 0, "text folder not found", "a folder of <doc id>.txt texts")
     mode = SpanMode.TOKEN if token_dir is not None else SpanMode.CHAR

@@ -26,6 +26,14 @@ def parse_offset_fields(value: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
+def offset_fields_argument(value: object) -> tuple[int, int]:
+    """The library's `offset_fields=`: what `-of A,B` gives, two column numbers from 0 (a tuple or list)."""
+    if (isinstance(value, (tuple, list)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
+        return int(value[0]), int(value[1])
+    raise ValueError(f"offset_fields must be two column numbers (0-based) such as (2, 3), not {value!r}")
+
+
 def token_table_path(token_dir: str, doc_id: str, extension: str = DEFAULT_EXTENSION, *, where: str = "",
                      line: int = 0) -> str:
     """Where the table of `doc_id` lives: `<dir>/<doc_id><ext>`; an id that is not a plain file name

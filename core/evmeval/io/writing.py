@@ -1,6 +1,8 @@
 """Writing outputs without ever damaging an input or a file the user did not name.
 
 Regular files are replaced atomically (a reader never sees half a file, a failed write leaves none);
+in a program's run (`evmeval._util.run_outputs`) the outputs it checked are renamed into place together
+at its end, or none of them;
 a symlink is followed and its target replaced, so the link survives; pipes, devices and other special
 files are written straight through, never replaced. Before any work, `check_output_paths` refuses an
 output that is, or resolves to, a file the command reads, and one whose folder does not exist (as `cp`
@@ -13,11 +15,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 
-from evmeval._util import interrupt
+from evmeval._util import interrupt, run_outputs
 from evmeval.io.errors import FormatError
 from evmeval.io.reading import STDIN
 
@@ -124,11 +127,16 @@ def _output(path: str) -> Iterator[Callable[[bytes], object]]:
         fd, tmp = _new_temporary(folder, os.path.basename(target))
     except OSError as exc:
         raise FormatError(path, 0, f"cannot write here ({exc.strerror})", "a writable folder") from None
+    deferred = False
     try:
         os.fchmod(fd, _new_file_mode(target))
         with os.fdopen(fd, "wb") as handle:
             yield handle.write
-        os.replace(tmp, target)
+        if run_outputs.defers(target):  # one of the run's outputs: renamed when the whole run succeeded
+            run_outputs.note_rename(tmp, target)
+            deferred = True
+        else:
+            os.replace(tmp, target)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -136,15 +144,21 @@ def _output(path: str) -> Iterator[Callable[[bytes], object]]:
             raise FormatError(path, 0, f"cannot write ({exc.strerror})", "a writable file path") from None
         raise
     finally:
-        interrupt.end_temporary(tmp)
+        if not deferred:
+            interrupt.end_temporary(tmp)
 
 
 def _new_temporary(folder: str, name: str) -> tuple[int, str]:
-    """A new private file `.<name>.<random>.tmp` in `folder`, opened for writing (what
-    `tempfile.mkstemp` does, without importing `tempfile`'s dependencies into every scorer run)."""
+    """A new private file `.<name>.<pid>.<random>.tmp` in `folder`, opened for writing (what
+    `tempfile.mkstemp` does, without importing `tempfile`'s dependencies into every scorer run). The
+    first time a process writes into a folder, it removes what runs killed outright (SIGKILL, a power
+    cut) left there: temporary files of this form whose process no longer exists."""
+    if folder not in _swept and os.name == "posix":  # (elsewhere os.kill(pid, 0) would end the process)
+        _swept.add(folder)
+        _remove_stale_temporaries(folder)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
-        path = os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp")
+        path = os.path.join(folder, f".{name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
         interrupt.begin_temporary(path)  # before it exists: Ctrl+C (`evmeval._util.interrupt`) removes it at any moment
         try:
             return os.open(path, flags, 0o600), path
@@ -155,6 +169,30 @@ def _new_temporary(folder: str, name: str) -> tuple[int, str]:
             interrupt.end_temporary(path)
             raise
     raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
+
+
+_swept: set[str] = set()
+"""Folders this process has looked into for stale temporary files."""
+_STALE = re.compile(r"\..+\.([0-9]+)\.[0-9a-f]{12}\.tmp")
+
+
+def _remove_stale_temporaries(folder: str) -> None:
+    """Remove `_new_temporary`'s files in `folder` whose writer is gone (no process has their pid)."""
+    try:
+        names = [entry.name for entry in os.scandir(folder) if entry.name.endswith(".tmp")]
+    except OSError:
+        return
+    for name in names:
+        match = _STALE.fullmatch(name)
+        if match is None or int(match.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(match.group(1)), 0)
+        except ProcessLookupError:  # its writer is dead: nobody will rename or remove it
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, name))
+        except (OSError, OverflowError):  # alive (another user's), or no such pid at all
+            continue
 
 
 @contextlib.contextmanager
@@ -188,6 +226,7 @@ def make_output_folders(folders: Iterable[str]) -> None:
             continue
         try:
             os.mkdir(folder)
+            run_outputs.note_folder(os.path.abspath(folder))
         except FileExistsError:
             if not os.path.isdir(folder):
                 raise FormatError(folder, 0, "is not a folder", "a folder for the outputs") from None
@@ -236,6 +275,7 @@ def check_output_paths(outputs: Collection[str | None], inputs: Collection[str],
     given = [out for out in outputs if out]
     input_list = list(inputs)
     resolved_all = [os.path.realpath(out) for out in given]
+    run_outputs.note_outputs(resolved_all)  # in a program's run: written all together at its end, or none
     times_given = Counter(resolved_all)  # each path resolved once: a paged report has 80+ outputs
     for out, resolved in zip(given, resolved_all, strict=True):
         if _names_input(out, resolved, input_list):

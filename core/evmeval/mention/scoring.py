@@ -20,6 +20,7 @@ from typing import Protocol, TypeVar
 from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
 from evmeval.align import COMBINATIONS, Mapping, candidate_pairs
 from evmeval.align.strategies import DEFAULT_STRATEGY, mapping_strategy
+from evmeval.io.errors import UnknownDocumentError
 from evmeval.mention.prf import Average, Score, f1_score, safe_div
 from evmeval.model import Mention, SpanMode, TbfFile
 from evmeval.rules import AttributeRule, Combination
@@ -273,10 +274,10 @@ def per_type_tables(documents: Sequence[DocumentResult]) -> tuple[tuple[TypeRow,
 
 def documents_to_score(gold: TbfFile, system: TbfFile, doc_id: str | None = None) -> tuple[list[str], list[str]]:
     """The gold documents to score, in the published order (sorted ids), and warnings about the
-    documents only one side has. Raises `KeyError` for a `doc_id` the gold file does not have."""
+    documents only one side has. Raises `UnknownDocumentError` (a `KeyError`) for a `doc_id` the gold file lacks."""
     if doc_id is not None:
         if doc_id not in gold.documents:
-            raise KeyError(doc_id)
+            raise UnknownDocumentError(gold.path, doc_id)
         return [doc_id], []
     return coverage(gold.documents, system.documents)
 
@@ -320,7 +321,7 @@ def score_files(
     """Score a system file against a gold file with the published v1.8 rules.
 
     `type_whitelist` holds canonical types; mentions of other types are dropped on both sides.
-    `doc_id` scores that single gold document. Raises `KeyError` for an unknown `doc_id` and
+    `doc_id` scores that single gold document. Raises `UnknownDocumentError` (a `KeyError`) for an unknown `doc_id`,
     `evmeval._util.progress.Cancelled` when `cancelled()` turns true between documents. `mapping` names the strategy
     that pairs mentions (`evmeval.align.strategies`; "greedy" is the published one); every figure is
     computed from its pairs. Raises `ValueError` for an unknown name.

@@ -11,8 +11,6 @@ anna.tbf marked it"), not as sides a and b.
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 from collections.abc import Collection, Iterator
 
@@ -21,6 +19,7 @@ from evmeval.align import COMBINATIONS
 from evmeval.io.writing import check_output_paths, write_atomic
 from evmeval.mention.outcomes import MappingRow, Outcome, mapping_rows
 from evmeval.model import Mention
+from evmeval.report.csv_writer import CsvWriter, number
 
 FIELDS = ("id", "span", "text", "type", "realis")
 """Each annotator's cells, in this order; the header names them after the annotator (`anna.tbf_id`)."""
@@ -73,16 +72,14 @@ def _mention_cells(m: Mention | None) -> list[str]:
 def _csv(pair: PairAgreement, combination: str) -> tuple[str, int]:
     a, b = annotator_names(pair)
     words = agreement_words(a, b)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(disagreement_header(a, b))
+    writer = CsvWriter()
+    writer.row(disagreement_header(a, b))
     count = 0
     for doc_id, row in disagreement_rows(pair, combination):
-        writer.writerow([doc_id, combination, row.outcome.value, words[row.outcome],
-                         "" if row.dice is None else repr(row.dice), "+".join(row.mismatched_attributes),
-                         *_mention_cells(row.gold), *_mention_cells(row.system)])
+        writer.row([doc_id, combination, row.outcome.value, words[row.outcome], number(row.dice),
+                    "+".join(row.mismatched_attributes), *_mention_cells(row.gold), *_mention_cells(row.system)])
         count += 1
-    return out.getvalue(), count
+    return writer.take(), count
 
 
 def format_disagreements_csv(pair: PairAgreement, combination: str) -> str:

@@ -13,7 +13,8 @@ from collections.abc import Iterable, Sequence
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
 from evmeval.mention.outcomes import MappingRow
-from evmeval.report.csv_report import _mention_cells, _number, _table
+from evmeval.report.csv_report import _mention_cells
+from evmeval.report.csv_writer import number, table
 
 CSV_FILES = ("systems.csv", "pairs.csv", "documents.csv", "document_deltas.csv", "cases.csv")
 THRESHOLD_FILE = "below_threshold.csv"
@@ -31,10 +32,10 @@ def _systems(comparison: Comparison) -> str:
     for s in comparison.systems:
         for c in COMBINATIONS:
             mi, ma, ci = s.result.micro[c], s.result.macro[c], s.micro_ci[c]
-            rows.append([s.name, s.path, c, _number(mi.tp), mi.num_gold, mi.num_system, _number(mi.precision),
-                         _number(mi.recall), _number(mi.f1), _number(ci.ci_low), _number(ci.ci_high),
-                         _number(ma.precision), _number(ma.recall), _number(ma.f1)])
-    return _table(header, rows)
+            rows.append([s.name, s.path, c, number(mi.tp), mi.num_gold, mi.num_system, number(mi.precision),
+                         number(mi.recall), number(mi.f1), number(ci.ci_low), number(ci.ci_high),
+                         number(ma.precision), number(ma.recall), number(ma.f1)])
+    return table(header, rows)
 
 
 def _pairs(comparison: Comparison) -> str:
@@ -45,10 +46,10 @@ def _pairs(comparison: Comparison) -> str:
         a, b = comparison.systems[p.a], comparison.systems[p.b]
         for c in COMBINATIONS:
             t = p.tests[c]
-            rows.append([a.name, b.name, c, _number(a.result.micro[c].f1), _number(b.result.micro[c].f1),
-                         _number(t.delta_f1), _number(t.ci_low), _number(t.ci_high), _number(t.p_value),
-                         _number(t.p_value_randomization), *p.marks(c).values()])
-    return _table(header, rows)
+            rows.append([a.name, b.name, c, number(a.result.micro[c].f1), number(b.result.micro[c].f1),
+                         number(t.delta_f1), number(t.ci_low), number(t.ci_high), number(t.p_value),
+                         number(t.p_value_randomization), *p.marks(c).values()])
+    return table(header, rows)
 
 
 def _documents(comparison: Comparison) -> str:
@@ -60,8 +61,8 @@ def _documents(comparison: Comparison) -> str:
             for c in COMBINATIONS:
                 sc = doc.scores[c]
                 rows.append([doc.doc_id, int(doc.counted), len(doc.gold), s.name, len(doc.system), c,
-                             _number(sc.tp), _number(sc.precision), _number(sc.recall), _number(sc.f1)])
-    return _table(header, rows)
+                             number(sc.tp), number(sc.precision), number(sc.recall), number(sc.f1)])
+    return table(header, rows)
 
 
 def _deltas(comparison: Comparison) -> str:
@@ -70,15 +71,15 @@ def _deltas(comparison: Comparison) -> str:
     for p in comparison.pairs:
         a, b = comparison.systems[p.a].name, comparison.systems[p.b].name
         for c in COMBINATIONS:
-            rows.extend([a, b, c, d.doc_id, int(d.counted), _number(d.f1_a), _number(d.f1_b),
-                         _number(d.delta_f1), d.mark.value] for d in p.documents[c])
-    return _table(header, rows)
+            rows.extend([a, b, c, d.doc_id, int(d.counted), number(d.f1_a), number(d.f1_b),
+                         number(d.delta_f1), d.mark.value] for d in p.documents[c])
+    return table(header, rows)
 
 
 def _row_cells(row: MappingRow | None) -> list[object]:
     if row is None:
         return ["", "", *_mention_cells(None)]
-    return [row.outcome.value, _number(row.dice), *_mention_cells(row.system)]
+    return [row.outcome.value, number(row.dice), *_mention_cells(row.system)]
 
 
 def _cases(comparison: Comparison, combinations: Sequence[str]) -> str:
@@ -95,15 +96,15 @@ def _cases(comparison: Comparison, combinations: Sequence[str]) -> str:
                     yield [a, b, c, case.doc_id, case.kind.value, *_mention_cells(case.gold),
                            *_row_cells(case.row_a), *_row_cells(case.row_b)]
 
-    return _table(header, rows())
+    return table(header, rows())
 
 
 def _below(comparison: Comparison, threshold: float) -> str:
     header = ["system", "combination", "doc_id", "threshold", "precision", "recall", "f1"]
-    rows = [[comparison.systems[w.system].name, w.combination, w.doc_id, _number(threshold),
-             _number(w.score.precision), _number(w.score.recall), _number(w.score.f1)]
+    rows = [[comparison.systems[w.system].name, w.combination, w.doc_id, number(threshold),
+             number(w.score.precision), number(w.score.recall), number(w.score.f1)]
             for w in comparison.below_threshold(threshold)]
-    return _table(header, rows)
+    return table(header, rows)
 
 
 def format_compare_csvs(comparison: Comparison, *, threshold: float | None = None,

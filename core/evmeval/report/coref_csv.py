@@ -6,8 +6,6 @@ Figures are fractions 0-1, unrounded, as the core holds them (v8.01's rule: a ze
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterator
 
 from evmeval._util.shared_tables import Tables
@@ -16,7 +14,7 @@ from evmeval.coref.metrics import METRICS, CorefCounts
 from evmeval.coref.scoring import CorefResult
 from evmeval.coref.view import cluster_name, describe_all
 from evmeval.mention.scoring import ScoreResult
-from evmeval.report.csv_report import _number, _table
+from evmeval.report.csv_writer import CsvWriter, number, table
 
 DOCUMENT_HEADER = ("doc_id", *(f"{m}_{f}" for m in METRICS for f in ("recall", "precision", "f1")),
                    "conll_f1", "mentions_recall", "mentions_precision", "mentions_f1")
@@ -28,10 +26,10 @@ def _metric_cells(counts: CorefCounts) -> list[str]:
     cells: list[str] = []
     for name in METRICS:
         m = counts.metric(name)
-        cells.extend(_number(float(v)) for v in (m.recall, m.precision, m.f1))
+        cells.extend(number(float(v)) for v in (m.recall, m.precision, m.f1))
     ident = counts.identification
-    cells.append(_number(float(counts.conll_f1)))
-    cells.extend(_number(float(v)) for v in (ident.recall, ident.precision, ident.f1))
+    cells.append(number(float(counts.conll_f1)))
+    cells.extend(number(float(v)) for v in (ident.recall, ident.precision, ident.f1))
     return cells
 
 
@@ -39,7 +37,7 @@ def format_coref_documents_csv(coref: CorefResult) -> str:
     """One row per document, then `#corpus` (the corpus sums)."""
     rows = [[d.doc_id, *_metric_cells(d.counts)] for d in coref.documents]
     rows.append(["#corpus", *_metric_cells(coref.total)])
-    return _table(DOCUMENT_HEADER, rows)
+    return table(DOCUMENT_HEADER, rows)
 
 
 def format_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_cluster: bool = False,
@@ -53,9 +51,8 @@ def format_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_
 def iter_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_cluster: bool = False,
                             tables: Tables | None = None) -> Iterator[str]:
     """`format_coref_clusters_csv` a document at a time (written as it is made by a report export)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CLUSTER_HEADER)
+    writer = CsvWriter()
+    writer.row(CLUSTER_HEADER)
     for cd, doc in zip(coref.documents, result.documents, strict=True):
         clusters = explain_clusters(cd, doc, tables)
         by_side = {(c.side, c.label): c for c in clusters}
@@ -64,9 +61,7 @@ def iter_coref_clusters_csv(result: ScoreResult, coref: CorefResult, *, every_cl
                 continue
             other = "system" if c.side == "gold" else "gold"
             names = " ".join(cluster_name(by_side[(other, x)]) for x in c.counterparts if (other, x) in by_side)
-            writer.writerow([cd.doc_id, c.side, cluster_name(c), c.relation_id, c.outcome, " ".join(c.mention_ids),
+            writer.row([cd.doc_id, c.side, cluster_name(c), c.relation_id, c.outcome, " ".join(c.mention_ids),
                              " ".join(c.unaligned), names, text])
-        yield out.getvalue()
-        out.seek(0)
-        out.truncate()
-    yield out.getvalue()
+        yield writer.take()
+    yield writer.take()

@@ -6,16 +6,14 @@ sum; an undefined figure (0/0, printed `nan` by the published report) is an empt
 
 from __future__ import annotations
 
-import csv
-import io
-import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from evmeval._util.shared_tables import Tables
 from evmeval.align import COMBINATIONS
 from evmeval.mention.outcomes import mapping_rows
 from evmeval.mention.scoring import ScoreResult, TypeRow
 from evmeval.model import Mention
+from evmeval.report.csv_writer import CsvWriter, number, table
 
 PER_TYPE_TABLES: tuple[tuple[str, str], ...] = (
     ("published_type_realis_mapping", "per_type_published"),
@@ -26,20 +24,6 @@ PER_TYPE_TABLES: tuple[tuple[str, str], ...] = (
 MAPPING_HEADER = ("doc_id", "combination", "outcome", "dice", "mismatched_attributes",
                   "gold_id", "gold_span", "gold_text", "gold_type", "gold_realis", "gold_line",
                   "system_id", "system_span", "system_text", "system_type", "system_realis", "system_line")
-
-
-def _number(value: float | int | None) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return ""
-    return repr(value) if isinstance(value, float) else str(value)
-
-
-def _table(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
 
 
 _NO_MENTION: list[object] = ["", "", "", "", "", ""]
@@ -65,13 +49,13 @@ def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINA
     """`format_mappings_csv` a document at a time (for `evmeval.io.writing.write_atomic`: 50 MB of table
     on a 2000-document corpus never sit in memory at once); `tables`: the mapping rows, shared.
 
-    Each mention's six cells are put in CSV form once per document (by the csv module, so quoting is
-    its own) and each row is joined from those pieces: the rows of four combinations reuse them, and
+    Each mention's six cells are put in CSV form once per document (by the one CSV writer, so quoting and
+    neutralising are its own) and each row is joined from those pieces: the rows of four combinations reuse them, and
     the cells in between (outcome, Dice, attribute names) never need quoting."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(MAPPING_HEADER)
-    pieces = _CsvPieces()
+    writer = CsvWriter()
+    writer.row(MAPPING_HEADER)
+    header = writer.take()
+    pieces = CsvWriter()
     no_mention = pieces.line(_NO_MENTION)
     middles: dict[tuple[object, ...], str] = {}  # outcome, Dice, attributes: few distinct ones per corpus
     for doc in result.documents:
@@ -87,27 +71,11 @@ def iter_mappings_csv(result: ScoreResult, combinations: Sequence[str] = COMBINA
                 key = (row.outcome, row.dice, wrong)
                 middle = middles.get(key)
                 if middle is None:
-                    middle = middles[key] = f"{row.outcome.value},{_number(row.dice)},{'+'.join(wrong)}"
+                    middle = middles[key] = f"{row.outcome.value},{number(row.dice)},{'+'.join(wrong)}"
                 lines.append(f"{head},{middle},{gold},{system}\n")
-        yield out.getvalue() + "".join(lines)
-        out.seek(0)
-        out.truncate()
-    yield out.getvalue()
-
-
-class _CsvPieces:
-    """Cells in CSV form (`csv.writer`'s quoting), without the line end, to be joined with commas."""
-
-    def __init__(self) -> None:
-        self._out = io.StringIO()
-        self._writer = csv.writer(self._out, lineterminator="\n")
-
-    def line(self, cells: Sequence[object]) -> str:
-        """Two or more cells (a single empty cell would be written `""`, not empty as in a longer row)."""
-        self._out.seek(0)
-        self._out.truncate()
-        self._writer.writerow(cells)
-        return self._out.getvalue()[:-1]
+        yield header + "".join(lines)
+        header = ""
+    yield header
 
 
 def format_documents_csv(result: ScoreResult) -> str:
@@ -120,14 +88,14 @@ def format_documents_csv(result: ScoreResult) -> str:
         row: list[object] = [doc.doc_id, int(doc.in_system), int(doc.counted), len(doc.gold), len(doc.system)]
         for combination in COMBINATIONS:
             s = doc.scores[combination]
-            row += [_number(s.tp), _number(s.precision), _number(s.recall), _number(s.f1)]
+            row += [number(s.tp), number(s.precision), number(s.recall), number(s.f1)]
         rows.append(row)
-    return _table(header, rows)
+    return table(header, rows)
 
 
 def _type_cells(table: str, r: TypeRow) -> list[object]:
-    return [table, r.mention_type, _number(r.tp), r.num_gold, r.num_system,
-            _number(r.precision), _number(r.recall), _number(r.f1)]
+    return [table, r.mention_type, number(r.tp), r.num_gold, r.num_system,
+            number(r.precision), number(r.recall), number(r.f1)]
 
 
 def format_per_type_csv(result: ScoreResult) -> str:
@@ -138,4 +106,4 @@ def format_per_type_csv(result: ScoreResult) -> str:
     """
     header = ("table", "type", "tp", "num_gold", "num_system", "precision", "recall", "f1")
     rows = [_type_cells(name, r) for name, attr in PER_TYPE_TABLES for r in getattr(result, attr)]
-    return _table(header, rows)
+    return table(header, rows)

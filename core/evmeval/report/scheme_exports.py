@@ -18,7 +18,7 @@ from evmeval.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, ST
 from evmeval.mention.prf import PRF
 from evmeval.mention.schemes import DocumentSchemes, MucCounts, SchemeResult
 from evmeval.mention.scoring import ScoreResult
-from evmeval.report.csv_report import _number, _table
+from evmeval.report.csv_writer import number, table
 from evmeval.report.json_report import LazyObject, encoded, result_to_json
 
 MUC_FIELDS: tuple[str, ...] = ("pos", "act", "cor", "par", "inc", "mis", "spu", "precision", "recall", "f1")
@@ -46,8 +46,8 @@ def format_muc_documents_csv(schemes: SchemeResult) -> str:
     for doc in schemes.documents:
         for combination in COMBINATIONS:
             values = doc.muc[combination].to_json()
-            rows.append([doc.doc_id, int(doc.counted), combination, *(_number(values[f]) for f in MUC_FIELDS)])
-    return _table(("doc_id", "counted", "combination", *MUC_FIELDS), rows)
+            rows.append([doc.doc_id, int(doc.counted), combination, *(number(values[f]) for f in MUC_FIELDS)])
+    return table(("doc_id", "counted", "combination", *MUC_FIELDS), rows)
 
 
 def _pct(value: float) -> str:

@@ -1,0 +1,120 @@
+"""Record the published scorers' figures on the differential tests' inputs, for tests/data/recorded/.
+
+    python -m tests.record_published --bionlp PATH/a2-evaluate.pl --textee TEXTEE --dygiepp DYGIEPP \\
+        --maven MAVEN-dataset --maven-ere MAVEN-ERE --scorer-pl EVMEVAL/reference-coreference-scorers-8.01
+
+Run from the project's root with any of the options (only the scorers named are recorded again); each
+writes tests/data/recorded/<scorer>.json: the source (repository, commit, file), the versions of what ran
+it, and per case id the SHA-256 of the generated input files and the published figures on them.
+The inputs are the differential tests' own generators (tests/recorded.py says which): the BioNLP corpora
+by seed and the duplicate cases, seeded twins of the TextEE, DyGIE++, MAVEN and MAVEN-ERE hypothesis
+strategies (tests/core/seeded_inputs.py), the nested CoNLL documents. Needs perl for the two Perl
+scripts, and numpy, scikit-learn, scipy (pyyaml optional) for MAVEN's and MAVEN-ERE's evaluate.py:
+install those in a separate virtual environment, never the project's, and run this with it and
+`PYTHONPATH=core:.`. tests/core/test_recorded_scorers.py then checks our conventions against the
+recording, with no checkout; with the checkouts' variables set it checks the recording against them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests import recorded as rec
+
+
+def _commit(path: Path) -> str:
+    run = subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True, text=True)
+    return run.stdout.strip() or "unknown"
+
+
+def _versions(*modules: str) -> dict[str, str]:
+    found = {"python": platform.python_version()}
+    for name in modules:
+        try:
+            module = __import__(name)
+        except ImportError:
+            continue
+        found[name] = str(getattr(module, "__version__", "?"))
+    return found
+
+
+def write(scorer: str, source: dict[str, Any], figures_of: Callable[[str], tuple[dict[str, bytes], Any]]) -> Path:
+    """Run `figures_of` on every case of `scorer` and write its fixture, one case a line."""
+    cases = {}
+    for case in rec.case_ids(scorer):
+        files, figures = figures_of(case)
+        cases[case] = {"sha256": rec.digest(files), "figures": figures}
+    head = json.dumps({"scorer": scorer, **source, "fields": rec.FIELDS[scorer], "cases": {}}, indent=1,
+                      ensure_ascii=False)
+    body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in cases.items())
+    path = rec.RECORDED / f"{scorer}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(head[:-len('{}\n}')] + "{\n" + body + "\n }\n}\n", encoding="utf-8")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.record_published", description=__doc__.split("\n")[0])
+    parser.add_argument("--bionlp", type=Path,
+                        help="a2-evaluate.pl (bionlp-st-2013_tools' online-evaluation-template/tools)")
+    parser.add_argument("--textee", type=Path, help="a checkout of ej0cl6/TextEE")
+    parser.add_argument("--dygiepp", type=Path, help="a checkout of dwadden/dygiepp")
+    parser.add_argument("--maven", type=Path, help="a checkout of THU-KEG/MAVEN-dataset")
+    parser.add_argument("--maven-ere", type=Path, help="a checkout of THU-KEG/MAVEN-ERE")
+    parser.add_argument("--scorer-pl", type=Path, help="reference-coreference-scorers-8.01 (in the EvmEval checkout)")
+    args = parser.parse_args(argv)
+    from tests import published_scorers as pub
+
+    jobs: list[tuple[str, dict[str, Any], Callable[[str], tuple[dict[str, bytes], Any]]]] = []
+    if args.bionlp:
+        script = str(args.bionlp.resolve())
+        jobs.append(("bionlp", _source(args.bionlp.parent, "online-evaluation-template/tools/a2-evaluate.pl",
+                                       "bionlp-st-2013/bionlp-st-2013_tools", "perl"),
+                     lambda case: rec.bionlp_figures(script, case)))
+    if args.textee:
+        textee = pub.TexteeScorer(args.textee)
+        jobs.append(("textee", _source(args.textee, "TextEE/scorer.py", "ej0cl6/TextEE"),
+                     lambda case: rec.textee_figures(textee, case)))
+    if args.dygiepp:
+        dygiepp = pub.DygieppScorer(args.dygiepp)
+        jobs.append(("dygiepp", _source(args.dygiepp, "dygie/training/event_metrics.py", "dwadden/dygiepp"),
+                     lambda case: rec.dygiepp_figures(dygiepp, case)))
+    if args.maven:
+        maven = pub.MavenScorer(args.maven)
+        jobs.append(("maven", _source(args.maven, "evaluate.py", "THU-KEG/MAVEN-dataset", "numpy", "sklearn"),
+                     lambda case: rec.maven_figures(maven, case)))
+    if args.maven_ere:
+        ere = pub.MavenEreScorer(args.maven_ere)
+        jobs.append(("maven_ere", _source(args.maven_ere, "evaluate.py", "THU-KEG/MAVEN-ERE", "numpy", "sklearn",
+                                          "scipy"),
+                     lambda case: rec.maven_ere_figures(ere, case)))
+    if args.scorer_pl:
+        root = args.scorer_pl.resolve()
+        jobs.append(("scorer_pl", _source(root, "reference-coreference-scorers-8.01/scorer.pl",
+                                          "hunterhector/EvmEval", "perl"),
+                     lambda case: rec.scorer_pl_figures(root, case)))
+    if not jobs:
+        parser.error("name at least one published scorer to record")
+    for scorer, source, figures_of in jobs:
+        path = write(scorer, source, figures_of)
+        print(f"{path}: {len(rec.case_ids(scorer))} cases, {path.stat().st_size} bytes")
+    return 0
+
+
+def _source(checkout: Path, file: str, repository: str, *modules: str) -> dict[str, Any]:
+    runs = _versions(*(m for m in modules if m != "perl"))
+    if "perl" in modules:
+        runs["perl"] = subprocess.run(["perl", "-e", "print $^V"], capture_output=True, text=True).stdout
+    return {"source": {"repository": repository, "commit": _commit(checkout), "file": file},
+            "recorded_with": runs, "inputs": "tests/recorded.py (case ids, generators), tests/core/seeded_inputs.py"}
+
+
+if __name__ == "__main__":
+    sys.exit(main())
