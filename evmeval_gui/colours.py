@@ -1,8 +1,8 @@
 """The one outcome scheme (`evmeval.outcome_style`) as Qt colours, brushes and underline styles.
 
-The scheme itself (colours, glyphs, labels, descriptions, order) is plain data in core, shared with
+The scheme itself (colours, glyphs, labels, descriptions, order) is plain data in the library, shared with
 the charts and the HTML report; this module only adapts it to Qt and paints bars, swatches and the
-legend. Import outcome colours from here (or from core), never spell them elsewhere.
+legend. Import outcome colours from here (or from `evmeval.outcome_style`), never spell them elsewhere.
 """
 
 from __future__ import annotations

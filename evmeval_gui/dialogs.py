@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui.model.corpus import OpenRequest, make_request
+from evmeval_gui.model.formatting import DASH
 
 ERROR_DIALOG_NAME = "loadErrorDialog"
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
@@ -156,7 +157,7 @@ class OpenCorpusDialog(QDialog):
         self.setMinimumWidth(620)
         self._recent = list(recent)
         self.recent_combo = QComboBox()
-        self.recent_combo.addItem("—", None)
+        self.recent_combo.addItem(DASH, None)
         for request in self._recent:
             self.recent_combo.addItem(request.name, request)
             self.recent_combo.setItemData(self.recent_combo.count() - 1, "\n".join([request.gold, *request.systems]),

@@ -1,4 +1,5 @@
-"""Test-wide setup: Qt renders offscreen (no display on CI), the path to the vendored reference data."""
+"""Test-wide setup: Qt renders offscreen (no display on CI), hypothesis's CI profile, the path to the vendored
+reference data."""
 
 from __future__ import annotations
 
@@ -8,6 +9,16 @@ from pathlib import Path
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
 import pytest
+from hypothesis import settings
+
+CI_PROFILE = "ci"
+settings.register_profile(CI_PROFILE, derandomize=True, database=None, deadline=None, max_examples=50,
+                          print_blob=True)
+"""On CI (`CI=true`): the same examples on every run (a red build is the code's, never the draw's), no
+per-example deadline (a loaded runner is not a slow test), and 50 examples where a test does not ask for its
+own number. Tests that set `max_examples` keep it. Elsewhere hypothesis chooses its profile as before."""
+if os.environ.get("CI", "").lower() in ("true", "1"):
+    settings.load_profile(CI_PROFILE)  # in place of hypothesis's own "ci" (100 examples)
 
 REPO = Path(__file__).resolve().parent.parent
 EVMEVAL_DATA = REPO / "tests" / "data" / "evmeval"

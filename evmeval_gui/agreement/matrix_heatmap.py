@@ -8,7 +8,6 @@ shade means. Colour is never the only cue: the value is written in the cell.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,7 +46,7 @@ def _font(points: float, *, bold: bool = False) -> QFont:
 def cell_text(value: float) -> str:
     """What an off-diagonal cell says: the F1 in percent (two decimals, as everywhere in the window), a
     dash when undefined (neither annotator marked anything)."""
-    return DASH if math.isnan(value) else percent(value)
+    return percent(value)
 
 
 class AnnotatorAxis(pg.AxisItem):

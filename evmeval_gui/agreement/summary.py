@@ -17,18 +17,18 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLay
 
 from evmeval_gui.agreement.style import chip_html
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.model.formatting import DASH, percent
+from evmeval_gui.model.formatting import DASH, number, percent
 
 KAPPA_UNDEFINED = "Undefined: no mention pair to compare, or chance agreement is 1 (every label the same)."
 
 
 def kappa_text(value: float) -> str:
     """A kappa-like figure with three decimals (as `evmeval-iaa` prints it); NaN -> dash."""
-    return DASH if math.isnan(value) else f"{value:.3f}"
+    return number(value, 3)
 
 
 def percent_text(value: float) -> str:
-    return DASH if math.isnan(value) else f"{percent(value)} %"
+    return percent(value, unit=True)
 
 
 class _Section(QFrame):

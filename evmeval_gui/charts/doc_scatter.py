@@ -204,7 +204,7 @@ class DocScatterChart(PercentScatter):
             recall = np.linspace(f / (2 - f) + 1e-6, 1.0, 60)
             precision = f * recall / (2 * recall - f)
             self.plot.addItem(pg.PlotCurveItem(100 * recall, 100 * precision, pen=pen))
-            label = text_item(f"F1 {round(100 * f)}", anchor=(1.0, 1.0), size=8, colour=MUTED)
+            label = text_item(f"F1 {percent(f, decimals=0)}", anchor=(1.0, 1.0), size=8, colour=MUTED)
             label.setPos(100, 100 * f / (2 - f))
             self.plot.addItem(label)
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import BAR_COLOUR, font, qcolour
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import axis_percent, percent
 
 BAR_HEIGHT = 0.7
 MIN_ROW = 18
@@ -71,12 +71,12 @@ class PerTypeChart(ChartWidget):
         self.names = names if names is not None else TypeNames()
         self.rows = sorted_rows(rows)
         self.count_labels = {}
-        widths = [0.0 if math.isnan(r.f1) else 100.0 * r.f1 for r in self.rows]
+        widths = [axis_percent(r.f1) for r in self.rows]
         self.bars = pg.BarGraphItem(x0=[0.0] * len(widths), width=widths, y=list(range(len(widths))),
                                     height=BAR_HEIGHT, brush=qcolour(BAR_COLOUR), pen=pg.mkPen("#333333"))
         self.plot.addItem(self.bars)
         for i, r in enumerate(self.rows):
-            f1 = "—" if math.isnan(r.f1) else f"{100 * r.f1:.1f}"
+            f1 = percent(r.f1, decimals=1)
             label = text_item(f"{f1} · {r.num_gold}/{r.num_system}", anchor=(0.0, 0.5), size=LABEL_SIZE)
             label.setPos(TEXT_X, i)
             self.plot.addItem(label)

@@ -15,6 +15,7 @@ from evmeval.conventions.dygiepp_curve import CurvePoint
 from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample
+from evmeval_gui.model.formatting import percent
 
 CURVES = {"trig_class": ("Triggers (trig_class)", "#1f5a96"), "arg_class": ("Arguments (arg_class)", "#c2571a")}
 """What is drawn: DyGIE++'s metric name -> (legend label, colour)."""
@@ -91,6 +92,6 @@ class PrCurveChart(ChartWidget):
         k, name = key  # type: ignore[misc]
         p = self.points[k]
         m = p.metrics[name]
-        return (f"{CURVES[name][0]} at threshold {p.threshold:.2f}: P {100 * m.precision:.2f} %, "
-                f"R {100 * m.recall:.2f} %, F1 {100 * m.f1:.2f} %\n"
+        return (f"{CURVES[name][0]} at threshold {p.threshold:.2f}: P {percent(m.precision, unit=True)}, "
+                f"R {percent(m.recall, unit=True)}, F1 {percent(m.f1, unit=True)}\n"
                 f"match {m.match_num:g} of {m.pred_num} predicted, {m.gold_num} gold")

@@ -7,7 +7,6 @@ SPU) are in the subtitle and the tooltips. Figures are the core's: `ScoreResult`
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -24,7 +23,7 @@ from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, te
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
 from evmeval_gui.charts.style import METRIC_COLOURS, qcolour
 from evmeval_gui.model.alignment import counted_schemes
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import axis_percent, percent, percent_or_undefined
 from evmeval_gui.model.jobs import Runner
 
 BACKGROUND_DOCUMENTS = 200
@@ -87,15 +86,15 @@ class SchemeBarsChart(ChartWidget):
         self.bars = {}
         self.value_labels = []
         for metric in METRICS:
-            heights = [_height(getattr(g.figures, metric)) for g in groups]
+            heights = [axis_percent(getattr(g.figures, metric)) for g in groups]
             item = pg.BarGraphItem(x=[i + OFFSETS[metric] for i in range(len(groups))], height=heights,
                                    width=BAR_WIDTH, brush=qcolour(METRIC_COLOURS[metric]), pen=pg.mkPen("#333333"))
             self.plot.addItem(item)
             self.bars[metric] = item
             for i, group in enumerate(groups):
                 value = getattr(group.figures, metric)
-                label = text_item("n/a" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0), size=7.5)
-                label.setPos(i + OFFSETS[metric], _height(value) + 0.5)
+                label = text_item(percent(value, decimals=1), anchor=(0.5, 1.0), size=7.5)
+                label.setPos(i + OFFSETS[metric], axis_percent(value) + 0.5)
                 self.plot.addItem(label)
                 self.value_labels.append(label)
         bottom = self.plot.getAxis("bottom")
@@ -117,7 +116,7 @@ class SchemeBarsChart(ChartWidget):
             return None
         for metric in METRICS:
             value = getattr(self.groups[group].figures, metric)
-            if abs(x - group - OFFSETS[metric]) <= BAR_WIDTH / 2 and -1 <= y <= max(_height(value), 4.0):
+            if abs(x - group - OFFSETS[metric]) <= BAR_WIDTH / 2 and -1 <= y <= max(axis_percent(value), 4.0):
                 return group, metric
         return None
 
@@ -125,12 +124,9 @@ class SchemeBarsChart(ChartWidget):
         group, metric = key  # type: ignore[misc]
         figure = self.groups[group]
         value = getattr(figure.figures, metric)
-        shown = f"{percent(value)} %" if not math.isnan(value) else "undefined (0/0)"
-        return f"{figure.name} — {METRIC_LABELS[metric]}: {shown}\n{figure.note}"
+        return f"{figure.name} — {METRIC_LABELS[metric]}: {percent_or_undefined(value)}\n{figure.note}"
 
 
-def _height(value: float) -> float:
-    return 0.0 if math.isnan(value) else 100.0 * value
 
 
 SCHEMES_JOB = "charts-schemes"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Mapping
 
 import pyqtgraph as pg
@@ -13,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import CURRENT_FILL, METRIC_COLOURS, qcolour
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import axis_percent, percent, percent_or_undefined
 
 METRICS: tuple[str, ...] = ("precision", "recall", "f1")
 METRIC_LABELS = {"precision": "Precision", "recall": "Recall", "f1": "F1"}
@@ -64,15 +63,15 @@ class ScoreBarsChart(ChartWidget):
                                    brush=qcolour(CURRENT_FILL, 150), pen=pg.mkPen(None))
             self.plot.addItem(band)
         for metric in METRICS:
-            heights = [_height(getattr(scores[c], metric)) for c in combinations]
+            heights = [axis_percent(getattr(scores[c], metric)) for c in combinations]
             item = pg.BarGraphItem(x=[i + OFFSETS[metric] for i in range(len(combinations))], height=heights,
                                    width=BAR_WIDTH, brush=qcolour(METRIC_COLOURS[metric]), pen=pg.mkPen("#333333"))
             self.plot.addItem(item)
             self.bars[metric] = item
             for i, c in enumerate(combinations):
                 value = getattr(scores[c], metric)
-                label = text_item("—" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0), size=8)
-                label.setPos(i + OFFSETS[metric], _height(value) + 0.5)
+                label = text_item(percent(value, decimals=1), anchor=(0.5, 1.0), size=8)
+                label.setPos(i + OFFSETS[metric], axis_percent(value) + 0.5)
                 self.plot.addItem(label)
                 self.value_labels[(c, metric)] = label
         bottom = self.plot.getAxis("bottom")
@@ -101,7 +100,7 @@ class ScoreBarsChart(ChartWidget):
         for metric in METRICS:
             centre = group + OFFSETS[metric]
             value = getattr(self.scores[combinations[group]], metric)
-            if abs(x - centre) <= BAR_WIDTH / 2 and -1 <= y <= max(_height(value), 4.0):
+            if abs(x - centre) <= BAR_WIDTH / 2 and -1 <= y <= max(axis_percent(value), 4.0):
                 return combinations[group], metric
         return None
 
@@ -110,7 +109,7 @@ class ScoreBarsChart(ChartWidget):
         score = self.scores[combination]
         head = f"{Combination(combination).label} ({combination}) — {METRIC_LABELS[metric]}: "
         value = getattr(score, metric)
-        text = head + (f"{percent(value)} %" if not math.isnan(value) else "undefined (0/0)")
+        text = head + percent_or_undefined(value)
         if isinstance(score, Score):
             if metric == "precision":
                 text += f"\nTP {score.tp:.2f} of {score.num_system} system mention(s)"
@@ -123,5 +122,3 @@ class ScoreBarsChart(ChartWidget):
         return text + "\nClick to list the mentions that keep it below 100 %."
 
 
-def _height(value: float) -> float:
-    return 0.0 if math.isnan(value) else 100.0 * value

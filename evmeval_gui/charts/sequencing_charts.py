@@ -24,7 +24,7 @@ from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, te
 from evmeval_gui.charts.doc_scatter import PercentScatter
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_OUTLINE, METRIC_COLOURS, qcolour
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import axis_percent, percent
 from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES
 
 BAR_WIDTH = 0.12
@@ -40,8 +40,6 @@ def _brush(metric: str, closure: str) -> QBrush:
     return QBrush(qcolour(METRIC_COLOURS[metric]), Qt.BrushStyle.BDiagPattern)
 
 
-def _height(value: float) -> float:
-    return 0.0 if math.isnan(value) else 100.0 * value
 
 
 class SequencingBarsChart(ChartWidget):
@@ -60,7 +58,7 @@ class SequencingBarsChart(ChartWidget):
         super()._cleared(message)
 
     def set_data(self, evaluations: Mapping[str, Mapping[str, Evaluation]], *, title: str, subtitle: str = "") -> None:
-        """Draw closure -> evaluation name -> `Evaluation` (a missing one is drawn as 0, "n/a")."""
+        """Draw closure -> evaluation name -> `Evaluation` (a missing one is drawn as 0, labelled "—")."""
         self._start_drawing(evaluations, title=title, subtitle=subtitle)
         self.evaluations = evaluations
         self.bars = {}
@@ -68,14 +66,14 @@ class SequencingBarsChart(ChartWidget):
             for metric in METRICS:
                 values = [self.value(closure, name, metric) for name in EVALUATIONS]
                 x = [i + OFFSETS[(closure, metric)] for i in range(len(EVALUATIONS))]
-                item = pg.BarGraphItem(x=x, height=[_height(v) for v in values], width=BAR_WIDTH,
+                item = pg.BarGraphItem(x=x, height=[axis_percent(v) for v in values], width=BAR_WIDTH,
                                        brush=_brush(metric, closure), pen=pg.mkPen("#333333"))
                 self.plot.addItem(item)
                 self.bars[(closure, metric)] = item
                 for xi, value in zip(x, values, strict=True):
-                    label = text_item("n/a" if math.isnan(value) else f"{100 * value:.1f}", anchor=(0.5, 1.0),
+                    label = text_item(percent(value, decimals=1), anchor=(0.5, 1.0),
                                       size=7.5)
-                    label.setPos(xi, _height(value) + 0.5)
+                    label.setPos(xi, axis_percent(value) + 0.5)
                     self.plot.addItem(label)
             for i in range(len(EVALUATIONS)):
                 centre = i + (OFFSETS[(closure, "recall")])
@@ -107,7 +105,7 @@ class SequencingBarsChart(ChartWidget):
             return None
         for (closure, metric), offset in OFFSETS.items():
             value = self.value(closure, EVALUATIONS[group], metric)
-            if abs(x - group - offset) <= BAR_WIDTH / 2 and -1 <= y <= max(_height(value), 4.0):
+            if abs(x - group - offset) <= BAR_WIDTH / 2 and -1 <= y <= max(axis_percent(value), 4.0):
                 return closure, EVALUATIONS[group], metric
         return None
 
@@ -145,8 +143,8 @@ class SequencingScatterChart(PercentScatter):
         self._start_drawing(evaluation, title=title, current=current)
         docs = [d for d in evaluation.documents if d.gold_links or d.system_links]
         self.points = {d.doc_id: (d.precision, d.recall, d.f1) for d in docs}
-        x = [0.0 if math.isnan(r) else 100 * r for _, r, _ in self.points.values()]
-        y = [0.0 if math.isnan(p) else 100 * p for p, _, _ in self.points.values()]
+        x = [axis_percent(r) for _, r, _ in self.points.values()]
+        y = [axis_percent(p) for p, _, _ in self.points.values()]
         self.scatter = pg.ScatterPlotItem(x=np.array(x), y=np.array(y), size=11, symbol="o",
                                           brush=pg.mkBrush(qcolour(BAR_COLOUR, 120)), pen=pg.mkPen(BAR_COLOUR),
                                           data=list(self.points))
@@ -170,7 +168,7 @@ class SequencingScatterChart(PercentScatter):
             self.current_marker.setData([], [])
         else:
             p, r, _ = point
-            self.current_marker.setData([0.0 if math.isnan(r) else 100 * r], [0.0 if math.isnan(p) else 100 * p])
+            self.current_marker.setData([axis_percent(r)], [axis_percent(p)])
         if self._data_call is not None:
             self._data_call[1]["current"] = doc_id
 

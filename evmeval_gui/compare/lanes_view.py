@@ -23,6 +23,7 @@ from evmeval_gui import colours
 from evmeval_gui.compare.style import KIND_COLOURS, KIND_GLYPHS, RIGHT_IN_BOTH_COLOUR
 from evmeval_gui.model.compare_state import CompareSelection, CompareState, selection_around
 from evmeval_gui.model.doctext import DocumentMarks
+from evmeval_gui.model.formatting import DASH
 from evmeval_gui.model.lanes_layout import LANE_A, LANE_B, LANE_GOLD, LANE_NAMES, LanesLayout, LanesText, layout_lanes
 from evmeval_gui.model.text_layout import Bar, Metrics
 
@@ -311,7 +312,7 @@ class LanesView(QAbstractScrollArea):
 
 def _row_text(row: MappingRow | None, from_gold: bool) -> str:
     if row is None:
-        return "—"
+        return DASH
     st = colours.style(row.outcome)
     text = f"<span style='color:{st.colour}'>■</span> {st.glyph} {html.escape(st.label)}"
     if row.dice is not None:

@@ -43,7 +43,7 @@ def interval_text(f1: float, low: float, high: float) -> str:
 
 def gap_text(value: float) -> str:
     """Points, signed; an undefined gap (an empty run's) as a dash, never "+0.00"."""
-    return "—" if math.isnan(value) else f"{100 * value:+.2f}"
+    return percent(value, signed=True)
 
 
 def tick_name(system: SystemScores) -> str:

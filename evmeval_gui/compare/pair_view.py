@@ -51,7 +51,7 @@ from evmeval_gui.model.compare_state import (
     gold_kinds,
 )
 from evmeval_gui.model.doctext import document_marks
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import DASH, percent
 from evmeval_gui.model.lanes_layout import lanes_text
 from evmeval_gui.model.session import Session
 from evmeval_gui.table_fit import elide_in_the_middle
@@ -79,7 +79,7 @@ def _list_view(name: str, model: RowsModel) -> QTableView:
 
 def _row_label(row: MappingRow | None) -> str:
     if row is None:
-        return "—"
+        return DASH
     st = colours.style(row.outcome)
     mention = row.system
     return f"{st.glyph} {st.label}" + (f" ({mention.mention_id})" if mention is not None else "")

@@ -35,7 +35,7 @@ DRAW_COLUMN = 5
 
 
 def points(value: float) -> str:
-    return f"{100 * value:+.2f}"
+    return percent(value, signed=True)
 
 
 def interval_colour(test: PairTest) -> str:

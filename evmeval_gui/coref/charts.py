@@ -10,7 +10,6 @@ session; the charts themselves only take `set_data(...)`, so exports draw them w
 
 from __future__ import annotations
 
-import math
 from collections.abc import Hashable, Sequence
 
 import numpy as np
@@ -28,7 +27,7 @@ from evmeval_gui.charts.names import COREF_CHART_NAMES
 from evmeval_gui.charts.score_bars import METRIC_LABELS, OFFSETS
 from evmeval_gui.charts.score_bars import METRICS as PRF
 from evmeval_gui.charts.style import BAR_COLOUR, METRIC_COLOURS, MUTED, qcolour
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import DASH, axis_percent, number, percent
 
 GROUPS: tuple[str, ...] = (*METRICS, "conll_f1")
 GROUP_LABELS = {**METRIC_NAMES, "lea": "LEA (ours)", "conll_f1": "CoNLL F1 (ours)"}
@@ -69,7 +68,7 @@ class CorefScoreBars(ChartWidget):
         self.bars, self.value_labels = {}, {}
         for metric in PRF:
             xs = [i + OFFSETS[metric] for i, g in enumerate(GROUPS) if metric in figures(counts, g)]
-            heights = [100 * figures(counts, g)[metric] for g in GROUPS if metric in figures(counts, g)]
+            heights = [axis_percent(figures(counts, g)[metric]) for g in GROUPS if metric in figures(counts, g)]
             item = pg.BarGraphItem(x=xs, height=heights, width=BAR_WIDTH, brush=qcolour(METRIC_COLOURS[metric]),
                                    pen=pg.mkPen("#333333"))
             self.plot.addItem(item)
@@ -78,8 +77,8 @@ class CorefScoreBars(ChartWidget):
                 value = figures(counts, g).get(metric)
                 if value is None:
                     continue
-                label = text_item(f"{100 * value:.1f}", anchor=(0.5, 1.0), size=7.5)
-                label.setPos(i + OFFSETS[metric], 100 * value + 0.5)
+                label = text_item(percent(value, decimals=1), anchor=(0.5, 1.0), size=7.5)
+                label.setPos(i + OFFSETS[metric], axis_percent(value) + 0.5)
                 self.plot.addItem(label)
                 self.value_labels[(g, metric)] = label
         # slanted names: seven groups share a narrow dock's width, and "CoNLL F1 (ours)" is long
@@ -103,7 +102,7 @@ class CorefScoreBars(ChartWidget):
             return None
         values = figures(self.counts, GROUPS[group])
         for metric, value in values.items():
-            if abs(x - (group + OFFSETS[metric])) <= BAR_WIDTH / 2 and -1 <= y <= max(100 * value, 4.0):
+            if abs(x - (group + OFFSETS[metric])) <= BAR_WIDTH / 2 and -1 <= y <= max(axis_percent(value), 4.0):
                 return GROUPS[group], metric
         return None
 
@@ -148,7 +147,7 @@ class CorefDocScatter(PercentScatter):
             if doc is None or not doc.counted:
                 continue
             f1 = doc.scores[coref.combination].f1
-            self.points[cd.doc_id] = (0.0 if math.isnan(f1) else 100 * f1, 100 * cd.counts.conll_f1, doc)
+            self.points[cd.doc_id] = (axis_percent(f1), axis_percent(cd.counts.conll_f1), doc)
         largest = max((len(d.gold) for _, _, d in self.points.values()), default=0)
         ids = list(self.points)
         dashed = pg.mkPen(MUTED, width=1, style=pg.QtCore.Qt.PenStyle.DashLine)
@@ -189,7 +188,7 @@ class CorefDocScatter(PercentScatter):
 
 
 def corpus_subtitle(coref: CorefResult) -> str:
-    average = f"{coref.published_average():.2f}" if coref.documents else "—"
+    average = number(coref.published_average()) if coref.documents else DASH
     return (f"v1.8 average (B³, CEAF-e, MUC, BLANC, truncated): {average}\nmentions aligned by "
             f"{Combination(coref.combination).label}, Dice ≥ {coref.threshold:g}")
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from evmeval_gui import colours
 from evmeval_gui.coref.style import CLUSTER_COLOURS, outcome_description, outcome_text, outcome_tint
 from evmeval_gui.model.coreference import GOLD_SIDE, DocumentClusterView
+from evmeval_gui.model.formatting import DASH
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 
@@ -157,7 +158,7 @@ class ClusterTable(QWidget):
             other = ", ".join(cluster_name(others[(other_side, x)]) for x in cluster.counterparts
                               if (other_side, x) in others)
             cells = ("Gold" if cluster.side == GOLD_SIDE else "System", cluster_name(cluster), members,
-                     outcome_text(cluster.outcome), other or "—")
+                     outcome_text(cluster.outcome), other or DASH)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(INDEX_ROLE, row)

@@ -4,7 +4,7 @@
 scorer v8.01 sums them, the published v1.8 figures (truncated percentages) beside ours, and in the
 Agreement mode the F1 with the roles swapped, saying which metrics are not symmetric.
 `CorefSummary` is the summary bar's part: v1.8's published average and the usual CoNLL F1, marked
-as ours. Both only format what `core` computed.
+as ours. Both only format what `evmeval` computed.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import DASH, number, percent
 from evmeval_gui.model.session import Session
 
 COLUMNS = ("Metric", "Recall %", "Precision %", "F1 %", "v1.8 report", "F1 roles swapped %", "Symmetric")
@@ -85,7 +85,7 @@ class CorefScoresView(QWidget):
             return
         published = result.published_scores()
         label = Combination(result.combination).label
-        average = f"{result.published_average():.2f}" if result.documents else "—"
+        average = number(result.published_average()) if result.documents else DASH
         self.title.setText(f"<b>Coreference, corpus</b> · mentions aligned by {html.escape(label)}, Dice ≥ "
                            f"{result.threshold:g} · v1.8 “Overall Average CoNLL score” <b>{average}</b> "
                            f"(B³, CEAF-e, MUC, BLANC; CEAF-m * left out)")
@@ -140,8 +140,8 @@ class CorefSummary(QWidget):
         self.session = session
         heading = QLabel("<b>Coref</b>")
         heading.setToolTip("Event coreference of the shown comparison (mentions aligned by the chosen attributes)")
-        self.published = QLabel("—")
-        self.ours = QLabel("—")
+        self.published = QLabel(DASH)
+        self.ours = QLabel(DASH)
         for value in (self.published, self.ours):
             font = QFont(value.font())
             font.setBold(True)
@@ -182,14 +182,14 @@ class CorefSummary(QWidget):
         self.no_links.hide()
         result = coref.result
         if result is None or not result.documents:
-            text = {"computing": "…", "failed": "error", "cancelled": "—"}.get(coref.state, "—")
+            text = {"computing": "…", "failed": "error"}.get(coref.state, DASH)
             self.published.setText(text)
             self.ours.setText(text)
             self.setToolTip(str(coref.problem) if coref.state == "failed" and coref.problem else
                             "Coreference is scored after the mentions")
             return
         self.no_links.setVisible(not self._files_have_links())
-        self.published.setText(f"{result.published_average():.2f}")
+        self.published.setText(number(result.published_average()))
         self.ours.setText(f"{percent(result.total.conll_f1)}")
         scores = result.published_scores()
         self.published.setToolTip("v1.8's “Overall Average CoNLL score” (%): mean of the truncated F1 of B³ "

@@ -36,7 +36,7 @@ from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
 from evmeval_gui.model.curation_filter import FilterIndex
 from evmeval_gui.model.curation_state import Batch, CurationState, Step, describe, differs_in, release_parts
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import DASH, percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
 
 POLICIES = ("majority", "union", "intersection")
@@ -474,9 +474,9 @@ class CurationPanel(QWidget):
                                 f"<b>{differs_in(d)}</b>. Press 1–{len(state.files)} to accept a version, "
                                 "Enter to keep the curated one, Delete to reject the item.")
         rows = [(f"{v.annotator + 1}", state.names[v.annotator], describe(v.mentions),
-                 ", ".join(f"item {i + 1}" for i in sorted(v.coreference)) or "—") for v in d.versions]
+                 ", ".join(f"item {i + 1}" for i in sorted(v.coreference)) or DASH) for v in d.versions]
         # The curated row's last cell is its decision, not a coreference membership: say so in its own words.
-        rows.append(("", f"curated ({state.decision(d) or 'undecided'})", describe(state.curated_version(d)), "—"))
+        rows.append(("", f"curated ({state.decision(d) or 'undecided'})", describe(state.curated_version(d)), DASH))
         self.versions.setRowCount(len(rows))
         for row, values in enumerate(rows):
             for column, text in enumerate(values):
@@ -498,7 +498,7 @@ class CurationPanel(QWidget):
             values = [f"[{row + 1}] {state.names[row]}",
                       *(percent(pair.micro[c].f1) for c in SHOWN_COMBINATIONS),
                       percent(pair.micro[strict].precision), percent(pair.micro[strict].recall),
-                      (percent(doc.scores[strict].f1) if doc is not None else "—")]
+                      percent(None if doc is None else doc.scores[strict].f1)]
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 if column:

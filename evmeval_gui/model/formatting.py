@@ -2,6 +2,8 @@
 
 Fractions are shown as percentages with two decimals (`70.59`), Dice as a fraction with two decimals
 (as in the comparison file), and an undefined figure (0/0) as a dash with a tooltip saying why.
+Every view, chart and dock formats here (a test walks the window's source for figures and dashes of
+their own), so that one figure never reads two ways.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ import math
 from evmeval.mention.prf import NAN_REASON
 
 DASH = "—"
+"""An undefined figure, a missing value or an empty cell: the one dash of the window."""
+UNDEFINED = "undefined (0/0)"
+"""An undefined figure where a sentence describes it (a chart's hover text)."""
 NAN_TOOLTIP = NAN_REASON
 """The reason behind a "—" (one text, shared with the HTML report)."""
 
@@ -19,11 +24,32 @@ def is_nan(value: float | None) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
 
-def percent(value: float | None) -> str:
-    """A fraction as a percentage with 2 decimals (`0.7059` -> `70.59`); NaN -> `—`."""
+def percent(value: float | None, *, decimals: int = 2, signed: bool = False, unit: bool = False) -> str:
+    """A fraction as a percentage (`0.7059` -> `70.59`; `signed`: points `+1.23`; `unit`: `70.59 %`); NaN -> `—`.
+
+    Charts' bar labels use one decimal, where two would overlap the next bar.
+    """
     if value is None or is_nan(value):
         return DASH
-    return f"{100.0 * value:.2f}"
+    text = f"{100.0 * value:{'+' if signed else ''}.{decimals}f}"
+    return text + " %" if unit else text
+
+
+def percent_or_undefined(value: float | None) -> str:
+    """`70.59 %`, or `undefined (0/0)` where a sentence describes the figure."""
+    return UNDEFINED if value is None or is_nan(value) else percent(value, unit=True)
+
+
+def number(value: float | None, decimals: int = 2) -> str:
+    """A figure that is not a fraction (a kappa, a Dice, an average already in percent); NaN -> `—`."""
+    if value is None or is_nan(value):
+        return DASH
+    return f"{value:.{decimals}f}"
+
+
+def axis_percent(value: float | None) -> float:
+    """Where a chart draws a fraction on its 0-100 axis: an undefined figure at 0 (its label says `—`)."""
+    return 0.0 if value is None or is_nan(value) else 100.0 * value
 
 
 def dice(value: float | None) -> str:

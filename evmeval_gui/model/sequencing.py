@@ -30,6 +30,7 @@ from evmeval.sequencing.scoring import (
 
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.events import Signal
+from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
 
@@ -192,7 +193,7 @@ class SequencingModel:
         for closure in CLOSURES:
             f1 = self.corpus_f1(closure)
             if f1 is not None:
-                parts.append(f"{100 * f1:.2f} % ({CLOSURE_NAMES[closure]})")
+                parts.append(f"{percent(f1, unit=True)} ({CLOSURE_NAMES[closure]})")
         return "Event sequencing: All F1 " + (", ".join(parts) if parts else "not available")
 
     # -- reading ----------------------------------------------------------------------------------

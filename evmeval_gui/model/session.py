@@ -1,7 +1,7 @@
 """Everything the window shows, in one observable object: inputs, results, combination, selection.
 
 No Qt: views read from the session and listen to its signals (`evmeval_gui.model.events.Signal`);
-user actions go through its methods. The session asks `core` for every number (it never scores
+user actions go through its methods. The session asks `evmeval` for every number (it never scores
 anything itself) and runs loading and scoring through a `Runner` (the window's one Qt `JobRunner`, or
 `ImmediateRunner` without a window), which calls back on the thread that owns the session.
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 
 from evmeval_gui import colours
 from evmeval_gui.model.alignment import AlignmentFigures
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import DASH, number, percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.table_fit import elide_in_the_middle
 from evmeval_gui.views.mapping_links import describe_change, link_swatch
@@ -61,7 +61,7 @@ class _Number(QTableWidgetItem):
 
 
 def _mention_text(m: Mention | None) -> str:
-    return "—" if m is None else f"{m.mention_id} “{m.text}”"
+    return DASH if m is None else f"{m.mention_id} “{m.text}”"
 
 
 def _mention_tip(m: Mention | None) -> str:
@@ -69,9 +69,7 @@ def _mention_tip(m: Mention | None) -> str:
 
 
 def _delta(value: float, base: float) -> str:
-    if math.isnan(value) or math.isnan(base):
-        return "—"
-    return f"{100 * (value - base):+.2f}"
+    return percent(value - base, signed=True)  # an undefined side: a dash
 
 
 def _compact(table: QTableWidget) -> None:
@@ -190,7 +188,7 @@ class MappingDifferencesPanel(QWidget):
                     cells.append(_Number(own.f1 - doc_base.f1, "" if name == DEFAULT_STRATEGY else
                                          _delta(own.f1, doc_base.f1)))
                 else:
-                    cells += [QTableWidgetItem("—"), QTableWidgetItem("")]
+                    cells += [QTableWidgetItem(DASH), QTableWidgetItem("")]
                 count = sum(1 for c in diff.changes if c.strategy == name)
                 cells.append(_Number(count, "" if name == DEFAULT_STRATEGY else str(count)))
             for column, item in enumerate(cells):
@@ -242,9 +240,9 @@ class MappingDifferencesPanel(QWidget):
         strategy = QTableWidgetItem(SHORT_NAMES.get(change.strategy, change.strategy))
         strategy.setToolTip(STRATEGY_LABELS[change.strategy])
         cells = [first, strategy, QTableWidgetItem(_mention_text(gold)), QTableWidgetItem(_mention_text(old)),
-                 _Number(change.greedy_dice, f"{change.greedy_dice:.3f}" if old else "—"),
+                 _Number(change.greedy_dice, number(change.greedy_dice, 3) if old else DASH),
                  QTableWidgetItem(_mention_text(new)),
-                 _Number(change.other_dice, f"{change.other_dice:.3f}" if new else "—"),
+                 _Number(change.other_dice, number(change.other_dice, 3) if new else DASH),
                  _Number(change.gain, f"{change.gain:+.3f}")]
         cells[2].setToolTip(_mention_tip(gold))
         cells[3].setToolTip(_mention_tip(old))

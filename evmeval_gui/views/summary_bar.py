@@ -19,7 +19,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from evmeval_gui import colours
-from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
+from evmeval_gui.model.formatting import DASH, NAN_TOOLTIP, is_nan, percent
 from evmeval_gui.model.session import Session
 
 _METRICS = (("precision", "P"), ("recall", "R"), ("f1", "F1"))
@@ -79,7 +79,7 @@ class _Figure(QWidget):
         super().__init__(parent)
         self.caption = QLabel(caption)
         self.caption.setStyleSheet(f"color: {colours.MUTED_TEXT};")
-        self.value = QLabel("—")
+        self.value = QLabel(DASH)
         font = QFont(self.value.font())
         font.setPointSizeF(font.pointSizeF() + 1)
         font.setBold(True)
@@ -95,7 +95,7 @@ class _Figure(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
 
     def set_value(self, value: float | None, tooltip: str, change: FigureChange | None = None) -> None:
-        self.value.setText(percent(value) + ("" if is_nan(value) else " %"))
+        self.value.setText(percent(value, unit=True))
         self.setToolTip(NAN_TOOLTIP if is_nan(value) else tooltip)
         shown = change is not None and change.changed
         self.change = change.text() if change is not None and shown else ""

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.argument_rows import ArgumentSource, argument_conventions
+from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.table_fit import Yield, apply_plan, fit_columns
@@ -200,14 +201,14 @@ class ConventionsDock(QDockWidget):
                 tips.append(f"{row.label} {_SHORT[figure]}")
                 for c, convention in enumerate(board.conventions):
                     cell = row.cells[convention.name]
-                    item = QTableWidgetItem("—" if cell is None else f"{100 * getattr(cell.metric, figure):.2f}")
+                    item = QTableWidgetItem(percent(None if cell is None else getattr(cell.metric, figure)))
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     item.setToolTip(f"not measured by {convention.name}" if cell is None else
                                     f"{cell.name}: match {cell.metric.match_num:g}, pred {cell.metric.pred_num}, "
                                     f"gold {cell.metric.gold_num}")
                     self.table.setItem(at, c, item)
                 spread = row.spread(figure)
-                item = QTableWidgetItem("—" if spread is None else f"{100 * spread:.2f}")
+                item = QTableWidgetItem(percent(spread))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if spread is not None and spread >= BIG_SPREAD:
                     item.setForeground(QBrush(QColor("#b2182b")))
@@ -223,7 +224,7 @@ class ConventionsDock(QDockWidget):
                     narrow.append(labels[-1])
                     tips.append(f"{convention.name}: {result.labels.get(name, name)} {_SHORT[figure]}")
                     value = getattr(metric, figure, None)
-                    item = QTableWidgetItem("—" if value is None else f"{100 * value:.2f}")
+                    item = QTableWidgetItem(percent(value))
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     item.setToolTip(f"{convention.name} {name}: match {metric.match_num:g}, pred {metric.pred_num}, "
                                     f"gold {metric.gold_num}")

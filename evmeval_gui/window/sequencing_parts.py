@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from evmeval_gui import colours
 from evmeval_gui.colours import _FlowLayout
-from evmeval_gui.model.formatting import NAN_TOOLTIP, percent
+from evmeval_gui.model.formatting import DASH, NAN_TOOLTIP, percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, SequencingModel
 from evmeval_gui.views.document_list import ExtraColumn
@@ -178,7 +178,7 @@ class SequencingFigure(QWidget):
         self.model = model
         self.setObjectName("sequencingFigure")
         heading = QLabel("<b>Seq</b>")
-        self.value = QLabel("—")
+        self.value = QLabel(DASH)
         self.value.setObjectName("sequencingValue")
         font = QFont(self.value.font())
         font.setBold(True)

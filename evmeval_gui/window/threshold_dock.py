@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui.jobs import JobContext, JobRunner
+from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.session import Session
 
 if TYPE_CHECKING:
@@ -148,7 +149,7 @@ class ThresholdDock(QDockWidget):
         for r, (name, label) in enumerate(METRICS):
             metric = result.metrics[name]
             for c, value in enumerate((metric.precision, metric.recall, metric.f1)):
-                item = QTableWidgetItem(f"{100 * value:.2f}")
+                item = QTableWidgetItem(percent(value))
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 item.setToolTip(f"{label} ({name}) at threshold {self.threshold:.2f}: match "
                                 f"{metric.match_num:g}, predicted {metric.pred_num}, gold {metric.gold_num}")

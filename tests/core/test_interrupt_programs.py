@@ -2,7 +2,7 @@
 
 Each program runs on a corpus that keeps it busy for a moment and gets SIGINT to its process group
 (what a terminal sends) while it imports its code, while it reads its inputs, and while it writes an
-output: it must exit 130 within a second with the one line `PROG: interrupted`, no traceback, no
+output: it must exit 130 with the one line `PROG: interrupted`, no traceback, no
 process left, no temporary file, and every output either absent or identical to a normal run's.
 The moments are found by watching the process through /proc (`tests.interrupts`): the programs
 need no test hook.

@@ -14,7 +14,7 @@ from evmeval.io.tbf import read_tbf
 from evmeval.io.tokens import read_token_table
 from evmeval.mention.outcomes import Outcome, mapping_rows
 from evmeval.model import SpanMode
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
@@ -33,6 +33,7 @@ from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.selection import Selection
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.windows import POPUP_WARNINGS, choose
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -46,19 +47,6 @@ def demo_iaa() -> IaaResult:
     request = demo_agreement_request()
     files = [read_tbf(path, mode=SpanMode.TOKEN)[0] for path in request.paths]
     return compare_annotators(files, NAMES)
-
-
-@pytest.fixture
-def make_window(qtbot, tmp_path):
-    def make() -> MainWindow:
-        settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(settings=settings, use_default_charts=False)
-        qtbot.addWidget(window)
-        window.resize(1366, 768)
-        window.show()
-        qtbot.waitExposed(window)
-        return window
-    return make
 
 
 def open_agreement(qtbot, window: MainWindow, request: AgreementRequest) -> None:
@@ -123,13 +111,12 @@ def test_demo_as_three_annotators_shows_the_matrix(window, demo_iaa):
     assert window.windowTitle().startswith("Agreement: gold.tbf, system_a.tbf, system_b.tbf")
 
 
-def test_the_toolbar_combination_drives_the_heatmap(window, demo_iaa):
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_the_toolbar_combination_drives_the_heatmap(window, demo_iaa, qtbot):
     heatmap = window.agreement.panel.heatmap
     before = heatmap.cell_value_texts()
     combo = window.combination_combo
-    index = combo.findData("mention_type+realis_status")
-    combo.setCurrentIndex(index)
-    combo.activated.emit(index)
+    choose(qtbot, combo, combo.findData("mention_type+realis_status"))
     assert heatmap.cell_value_texts() == expected_texts(demo_iaa, "mention_type+realis_status")
     assert heatmap.cell_value_texts() != before
     pair = demo_iaa.pair(0, 1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QScrollArea, QToolButton, QToolTip
 
@@ -17,15 +17,9 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(settings=settings, persist=False)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
+def window(make_window, qtbot):
+    w = make_window(persist=False, use_default_charts=True)
     w.charts_dock.show()
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
     with qtbot.waitSignal(w.session.scoring_finished, timeout=30_000):
         w.open_request(demo_request())
     qtbot.waitUntil(lambda: w.runner.idle, timeout=30_000)

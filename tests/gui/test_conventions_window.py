@@ -22,12 +22,6 @@ DATA = EXAMPLES
 LOAD_TIMEOUT = 20_000
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    win = shown_window(qtbot, tmp_path)
-    return win
-
-
 def open_events(qtbot, window: MainWindow, name: str) -> None:
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
         window.open_files(str(DATA / f"{name}_gold.jsonl"), [str(DATA / f"{name}_pred.jsonl")])

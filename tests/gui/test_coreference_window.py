@@ -39,13 +39,9 @@ def core_demo():
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    win = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), persist=False)
-    qtbot.addWidget(win)
-    win.resize(1366, 768)
+def window(make_window, qtbot):
+    win = make_window(persist=False, use_default_charts=True)
     win.session.set_combination("mention_type")
-    win.show()
-    qtbot.waitExposed(win)
     with qtbot.waitSignal(win.session.scoring_finished, timeout=TIMEOUT):
         win.open_request(demo_request())
     qtbot.waitUntil(lambda: win.session.coreference.state == "ready", timeout=TIMEOUT)

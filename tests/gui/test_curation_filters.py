@@ -11,10 +11,9 @@ from PySide6.QtWidgets import QApplication
 
 from evmeval_gui.model.formatting import percent
 from tests.gui.test_curation_view import NAMES, cells, corpus, files, press, window
-from tests.gui.test_main_window import make_window, settings
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (propagateSizeHints|raise|grabbing)")
-__all__ = ["corpus", "make_window", "settings", "window"]
+__all__ = ["corpus", "window"]
 
 
 def choose(qtbot, combo, text: str) -> None:

@@ -16,11 +16,11 @@ from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.formatting import percent
 from tests.gui.corpus_factory import write_corpus
-from tests.gui.test_main_window import LOAD_TIMEOUT, make_window, settings
+from tests.gui.test_main_window import LOAD_TIMEOUT
+from tests.gui.windows import POPUP_WARNINGS, choose
 from tests.programs import installed
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-__all__ = ["make_window", "settings"]
 NAMES = ("gold.tbf", "system.tbf", "system_b.tbf")
 
 
@@ -98,10 +98,10 @@ def test_keys_accept_reject_keep_and_undo_with_live_agreement(qtbot, window, cor
     assert panel.progress.text() == f"<b>2 of {len(d)}</b> decided, saving…"
 
 
-def test_policy_chooser_restarts_from_another_policy(window, corpus):
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_policy_chooser_restarts_from_another_policy(window, corpus, qtbot):
     panel = window.curate.panel
-    panel.policy.setCurrentIndex(panel.policy.findData("union"))
-    panel.policy.activated.emit(panel.policy.currentIndex())
+    choose(qtbot, panel.policy, panel.policy.findData("union"))
     assert window.curate.state.curation.curated == cur.curate(files(corpus), NAMES, "union").curated
     assert panel.policy.findData("base:3") >= 0
 

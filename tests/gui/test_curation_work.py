@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QApplication, QHeaderView
 
 from evmeval_gui.model.agreement_inputs import AgreementRequest
 from tests.gui.test_curation_view import NAMES, cells, corpus, files, press, window
-from tests.gui.test_main_window import LOAD_TIMEOUT, make_window, settings
+from tests.gui.test_main_window import LOAD_TIMEOUT
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-__all__ = ["corpus", "make_window", "settings", "window"]
+__all__ = ["corpus", "window"]
 
 
 def test_a_decision_repaints_its_own_row_not_the_list(qtbot, window):

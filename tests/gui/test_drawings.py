@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 
-from tests.gui.test_main_window import LOAD_TIMEOUT, make_window, settings  # noqa: F401
+from tests.gui.test_main_window import LOAD_TIMEOUT
 from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (propagateSizeHints|raise|grabbing)")
@@ -32,7 +32,7 @@ def _open(qtbot, window, gold: Path, system: Path) -> None:
         window.open_files(str(gold), [str(system)])
 
 
-def test_demo_without_system_links_says_so_beside_v18_s_sequencing_figure(make_window, qtbot):  # noqa: F811
+def test_demo_without_system_links_says_so_beside_v18_s_sequencing_figure(make_window, qtbot):
     window = make_window()
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
         window.open_demo()
@@ -42,7 +42,7 @@ def test_demo_without_system_links_says_so_beside_v18_s_sequencing_figure(make_w
     assert figure.no_links.isVisible() and figure.no_links.full_text() == "(no sequencing links in the system file)"
 
 
-def test_gate_average_is_a_figure_when_every_match_is_partial(make_window, qtbot, tmp_path):  # noqa: F811
+def test_gate_average_is_a_figure_when_every_match_is_partial(make_window, qtbot, tmp_path):
     (tmp_path / "gold.tbf").write_text(ALL_PARTIAL_GOLD, encoding="utf-8")
     (tmp_path / "system.tbf").write_text(ALL_PARTIAL_SYSTEM, encoding="utf-8")
     window = make_window()
@@ -71,7 +71,7 @@ def test_differences_count_mentions_not_rows(qtbot, tmp_path):
     qtbot.mouseClick(panel.only_document, Qt.MouseButton.LeftButton)
 
 
-def test_zoom_out_tightens_the_lanes_with_the_text(make_window, qtbot, tmp_path):  # noqa: F811
+def test_zoom_out_tightens_the_lanes_with_the_text(make_window, qtbot, tmp_path):
     from tests.gui.corpus_factory import write_corpus
 
     corpus = write_corpus(tmp_path / "c")
@@ -177,7 +177,7 @@ def test_coreference_arcs_badges_and_counts_stay_off_the_words(qtbot, tmp_path):
 
 
 @pytest.mark.parametrize("case", ["char_demo", "crossing"])
-def test_sequencing_arcs_and_stub_labels_stay_off_the_words_and_each_other(make_window, qtbot, evmeval_data,  # noqa: F811
+def test_sequencing_arcs_and_stub_labels_stay_off_the_words_and_each_other(make_window, qtbot, evmeval_data,
                                                                             tmp_path, case):
     from tests.gui.sequencing_corpus import write_sequencing_corpus
 

@@ -27,10 +27,10 @@ from tests.gui.test_editing_window import (
     shown_per_combination,
     window,
 )
-from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre, make_window, settings
+from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-__all__ = ["corpus", "make_window", "settings", "window"]  # fixtures shared with the other editing tests
+__all__ = ["corpus", "window"]  # fixtures shared with the other editing tests
 
 
 def ctrl_click_mention(qtbot, window: MainWindow, layer: int, mention_id: str) -> None:

@@ -19,11 +19,10 @@ from evmeval_gui.editing.prompts import UNSAVED_CANCEL, UNSAVED_DISCARD
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from tests.gui.corpus_factory import write_corpus
-from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre, make_window, settings
+from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre
 from tests.programs import installed
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-__all__ = ["make_window", "settings"]  # fixtures shared with test_main_window
 COMBINATIONS = ("plain", "mention_type", "realis_status", "mention_type+realis_status")
 
 

@@ -16,19 +16,12 @@ from evmeval_gui.model.corpus import guess_roles, is_event_corpus, load_and_scor
 from evmeval_gui.model.text_layout import GOLD
 from tests.core.test_casie import GOLD as CASIE_GOLD
 from tests.core.test_casie import _doc, _event
-from tests.gui.windows import shown_window
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 LOAD_TIMEOUT = 20_000
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    win = shown_window(qtbot, tmp_path)
-    return win
 
 
 def _casie(tmp_path: Path) -> tuple[str, str]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.mention.outcomes import Outcome
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from evmeval_gui.dialogs import ERROR_DIALOG_NAME
@@ -48,13 +48,8 @@ def gate(monkeypatch):
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), use_default_charts=False)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(make_window) -> MainWindow:
+    return make_window()
 
 
 def open_held(qtbot, window: MainWindow, corpus: Path, gate, system: str = "system.tbf") -> None:

@@ -2,7 +2,7 @@
 
 The headless export forks a child that writes half the files while the parent imports Qt and draws
 the charts: SIGINT to the process group then gave segmentation faults, "Fatal Python error" aborts,
-ImportError tracebacks, or was ignored. Now, at any moment: exit 130 within a second, the one line
+ImportError tracebacks, or was ignored. Now, at any moment: exit 130, the one line
 `evmeval-gui: interrupted`, no process or temporary file left, each output absent or identical to a
 normal run's. The window closes as a user closing it would (its settings saved) and exits 130.
 Moments are found by watching the process through /proc (`tests.interrupts`).

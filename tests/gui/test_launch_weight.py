@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt
 from tests.gui.test_conventions_window import DATA, LOAD_TIMEOUT
 from tests.gui.test_curation_view import cells, corpus  # noqa: F401  (fixtures)
 from tests.gui.test_curation_view import window as curating  # noqa: F401  (a fixture)
-from tests.gui.test_main_window import make_window, settings  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 REPO = Path(__file__).resolve().parents[2]
@@ -34,7 +33,7 @@ def test_importing_the_window_leaves_unopened_parts_for_later() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def test_the_conventions_dock_is_built_when_first_wanted(qtbot, make_window, tmp_path: Path) -> None:  # noqa: F811
+def test_the_conventions_dock_is_built_when_first_wanted(qtbot, make_window, tmp_path: Path) -> None:
     from tests.gui.corpus_factory import write_corpus
 
     window = make_window()
@@ -56,7 +55,7 @@ def test_the_conventions_dock_is_built_when_first_wanted(qtbot, make_window, tmp
     assert dock.isVisible() and action.isChecked()
 
 
-def test_an_event_corpus_builds_and_shows_the_dock_by_itself(qtbot, make_window) -> None:  # noqa: F811
+def test_an_event_corpus_builds_and_shows_the_dock_by_itself(qtbot, make_window) -> None:
     window = make_window()
     assert not window.conventions.built
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
@@ -107,7 +106,7 @@ def test_a_loaded_corpus_is_frozen_not_walked_by_the_next_young_collection(tmp_p
     assert result.document("doc1").in_system and loaded.inputs[0].gold.documents
 
 
-def test_the_links_table_is_built_once_a_corpus_has_links(qtbot, make_window, tmp_path: Path) -> None:  # noqa: F811
+def test_the_links_table_is_built_once_a_corpus_has_links(qtbot, make_window, tmp_path: Path) -> None:
     from tests.gui.sequencing_corpus import write_sequencing_corpus
     from tests.gui.test_sequencing_window import open_and_wait
 

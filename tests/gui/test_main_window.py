@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.mention.outcomes import Outcome
-from PySide6.QtCore import QMimeData, QPoint, QPointF, QSettings, Qt, QUrl, Signal
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl, Signal
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -20,6 +20,7 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from evmeval_gui.views.mapping_table import OUTCOME, MappingFilter
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.windows import POPUP_WARNINGS, choose
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -29,26 +30,6 @@ LOAD_TIMEOUT = 20_000
 @pytest.fixture
 def corpus(tmp_path: Path) -> Path:
     return write_corpus(tmp_path / "corpus")
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def make_window(qtbot, settings):
-    def make(**kwargs) -> MainWindow:
-        kwargs.setdefault("settings", settings)
-        kwargs.setdefault("use_default_charts", False)
-        window = MainWindow(**kwargs)
-        qtbot.addWidget(window)
-        window.resize(1366, 768)
-        window.show()
-        qtbot.waitExposed(window)
-        window.activateWindow()
-        return window
-    return make
 
 
 def open_corpus(qtbot, window: MainWindow, corpus: Path, *systems: str, doc_id: str | None = None) -> None:
@@ -223,13 +204,12 @@ def test_menus_show_the_shortcuts(window):
 # -- attribute combinations and filters ------------------------------------------------------------
 
 
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
 def test_choosing_a_combination_changes_table_list_and_summary(window, qtbot):
     window.session.select_document("doc1")
     before = window.summary.figure_text("micro_f1")
     combo = window.combination_combo
-    index = combo.findData("mention_type")
-    combo.setCurrentIndex(index)
-    combo.activated.emit(index)
+    choose(qtbot, combo, combo.findData("mention_type"))
     assert window.session.combination == "mention_type"
     row = window.mapping.visible_rows()[row_of(window, "E2")]
     assert (row.system.mention_id, row.outcome) == ("S2", Outcome.ATTRIBUTE)
@@ -265,13 +245,14 @@ def test_sorting_the_mapping_table_by_dice(window):
 # -- several systems, charts ------------------------------------------------------------------------
 
 
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
 def test_system_switcher_appears_for_several_systems(make_window, qtbot, corpus):
     window = make_window()
     open_corpus(qtbot, window, corpus, "system.tbf", "system_b.tbf")
     assert window.system_combo_action.isVisible()
     assert [window.system_combo.itemText(i) for i in range(2)] == ["system.tbf", "system_b.tbf"]
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
-        window.system_combo.activated.emit(1)
+        choose(qtbot, window.system_combo, 1)
     assert window.session.result.run_name == "system_b.tbf"
     assert "system_b.tbf" in window.summary.run.text()
 

@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox, QPushButton
 
 from evmeval_gui.main_window import MainWindow
@@ -20,22 +20,6 @@ from tests.gui.corpus_factory import write_corpus
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 TIMEOUT = 20_000
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def make_window(qtbot, settings):
-    def make() -> MainWindow:
-        window = MainWindow(settings=settings, use_default_charts=False)
-        qtbot.addWidget(window)
-        window.show()
-        qtbot.waitExposed(window)
-        return window
-    return make
 
 
 def type_into(qtbot, edit, text: str) -> None:

@@ -21,10 +21,9 @@ from tests.gui.corpus_factory import write_corpus
 from tests.gui.test_compare_mode import TIMEOUT, compare, window
 from tests.gui.test_curation_view import NAMES, press
 from tests.gui.test_curation_view import window as curate_window
-from tests.gui.test_main_window import make_window, settings
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-__all__ = ["compare", "curate_window", "make_window", "settings", "window"]  # fixtures
+__all__ = ["compare", "curate_window", "window"]  # fixtures
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.mention.outcomes import Outcome
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from evmeval_gui import colours
@@ -17,6 +17,7 @@ from evmeval_gui.model.doctext import char_document
 from evmeval_gui.model.text_layout import GOLD, layout_document
 from evmeval_gui.views.mapping_table import G_TYPE, MappingFilter
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.windows import right_click
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (propagateSizeHints|raise|grabbing)")
 
@@ -31,26 +32,6 @@ MERGED_SYSTEM = """#BeginOfDocument m1
 sys\tm1\tS1\t7,27\tarrested and charged\tJUSTICE.ARREST_JAIL\tActual
 #EndOfDocument
 """
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def make_window(qtbot, settings):
-    def make(**kwargs) -> MainWindow:
-        kwargs.setdefault("settings", settings)
-        kwargs.setdefault("use_default_charts", False)
-        window = MainWindow(**kwargs)
-        qtbot.addWidget(window)
-        window.resize(1366, 768)
-        window.show()
-        qtbot.waitExposed(window)
-        window.activateWindow()
-        return window
-    return make
 
 
 def _open(qtbot, window: MainWindow, gold: Path, system: Path, **kwargs) -> None:
@@ -113,7 +94,7 @@ def test_merged_gold_is_its_own_outcome_with_a_filter_a_legend_entry_and_a_partn
     assert w.mapping.proxy.index(0, G_TYPE).data() == "Justice_Charge-Indict"
     # right click on the merged row: Go to partner selects the system mention that swallowed it
     rect = w.mapping.table.visualRect(w.mapping.proxy.index(0, 1))
-    w.mapping.table.customContextMenuRequested.emit(rect.center())
+    right_click(w.mapping.table.viewport(), rect.center())
     menu = w.mapping.menu
     assert menu is not None and menu.isVisible()
     _menu_action(menu, "Go to partner").trigger()
@@ -158,7 +139,7 @@ def test_ctrl_c_copies_the_selected_rows_as_tsv_with_a_header(qtbot, window):
 def test_right_click_filters_the_table_to_a_type(qtbot, window):
     r = _row_of(window, gold_id="E3")
     rect = window.mapping.table.visualRect(window.mapping.proxy.index(r, 1))
-    window.mapping.table.customContextMenuRequested.emit(rect.center())
+    right_click(window.mapping.table.viewport(), rect.center())
     _menu_action(window.mapping.menu, "Filter to type Justice_Arrest-Jail").trigger()
     assert window.mapping.type_combo.currentText() == "Justice_Arrest-Jail"
     assert {row.gold.mention_id for row in window.mapping.visible_rows() if row.gold} == {"E3"}
@@ -168,7 +149,7 @@ def test_document_list_menu_copies_the_row(qtbot, window):
     table = window.documents.table
     row = window.documents.visible_doc_ids().index("doc1")
     rect = table.visualRect(window.documents.proxy.index(row, 0))
-    table.customContextMenuRequested.emit(rect.center())
+    right_click(table.viewport(), rect.center())
     menu = window.documents.menu
     assert [a.text().replace("&", "") for a in menu.actions()] == ["Copy", "Show in charts"]
     _menu_action(menu, "Copy").trigger()

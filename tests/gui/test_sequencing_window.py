@@ -21,7 +21,7 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from evmeval_gui.views.link_table import FULL, PUBLISHED, SOURCE
 from tests.gui.sequencing_corpus import write_sequencing_corpus
-from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre, make_window, settings  # noqa: F401
+from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -44,7 +44,7 @@ def corpus(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def window(make_window, qtbot, corpus):  # noqa: F811
+def window(make_window, qtbot, corpus):
     w = make_window()
     open_and_wait(qtbot, w, corpus / "gold.tbf", corpus / "system.tbf", doc_id="doc1")
     w.sequencing.show_links_tab()
@@ -84,7 +84,7 @@ def test_summary_figure_and_document_column_equal_the_core(window, corpus):
     assert shown["doc3"] == "—"  # no links on either side: undefined
 
 
-def test_published_char_demo_gives_the_published_figure(make_window, qtbot, evmeval_data):  # noqa: F811
+def test_published_char_demo_gives_the_published_figure(make_window, qtbot, evmeval_data):
     """The published demo (no text file: the window rebuilds what it can from the offsets)."""
     demo = evmeval_data / "scoring_demo" / "char_based"
     w = make_window()
@@ -182,7 +182,7 @@ def test_table_shows_both_closures_and_colour_choice_reaches_the_arcs(window):
 # -- errors, absence -------------------------------------------------------------------------------
 
 
-def test_system_links_both_ways_leave_sequencing_unscored_with_file_and_line(make_window, qtbot, tmp_path):  # noqa: F811
+def test_system_links_both_ways_leave_sequencing_unscored_with_file_and_line(make_window, qtbot, tmp_path):
     from tests.gui.sequencing_corpus import system_tbf
 
     bad = system_tbf().replace("@After\tR5\tS5,S6", "@After\tR5\tS6,S5").replace(
@@ -211,7 +211,7 @@ def two_way(tmp_path: Path) -> Path:
 
 
 def test_links_both_ways_show_mentions_coreference_and_a_note_why_sequencing_was_skipped(
-        make_window, qtbot, two_way, tmp_path):  # noqa: F811
+        make_window, qtbot, two_way, tmp_path):
     problems = []
     w = make_window(notifier=problems.append)
     with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):
@@ -241,7 +241,7 @@ def test_links_both_ways_show_mentions_coreference_and_a_note_why_sequencing_was
     assert not note.isVisible() and w.sequencing.figure.text() != "not scored"
 
 
-def test_with_nv_links_both_ways_are_scored_as_v18_does(make_window, qtbot, two_way):  # noqa: F811
+def test_with_nv_links_both_ways_are_scored_as_v18_does(make_window, qtbot, two_way):
     from evmeval_gui.app import build_parser
 
     assert build_parser().parse_args(["-nv"]).no_script_validation  # evmeval-gui -nv sets what follows
@@ -252,7 +252,7 @@ def test_with_nv_links_both_ways_are_scored_as_v18_does(make_window, qtbot, two_
     assert w.sequencing.figure.text() == "75.00"  # v1.8 -nv prints 75.0 (tests/data/sequencing/two_way)
 
 
-def test_a_corpus_without_links_shows_no_sequencing_parts(make_window, qtbot, tmp_path):  # noqa: F811
+def test_a_corpus_without_links_shows_no_sequencing_parts(make_window, qtbot, tmp_path):
     from tests.gui.corpus_factory import write_corpus
 
     corpus = write_corpus(tmp_path / "plain")
@@ -278,7 +278,7 @@ def test_document_list_sorts_by_sequencing_f1(window, qtbot):
     assert "Seq F1" in window.documents.count_label.text()
 
 
-def test_sequencing_chart_tab_draws_the_core_figures(make_window, qtbot, corpus):  # noqa: F811
+def test_sequencing_chart_tab_draws_the_core_figures(make_window, qtbot, corpus):
     w = make_window(use_default_charts=True)
     open_and_wait(qtbot, w, corpus / "gold.tbf", corpus / "system.tbf", doc_id="doc1")
     w.charts_dock.show()
@@ -292,7 +292,11 @@ def test_sequencing_chart_tab_draws_the_core_figures(make_window, qtbot, corpus)
         assert heights == [100 * expected.evaluation(name, closure).corpus.f1 for name in ("Subevent", "After", "All")]
     scatter = w.sequencing.charts_page.scatter
     assert set(scatter.points) == {"doc1", "doc2"}
-    scatter.element_clicked.emit("doc2")
+    qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(tabs.count() - 1).center())
+    qtbot.waitUntil(scatter.isVisible)
+    precision, recall, _ = scatter.points["doc2"]
+    at = scatter.widget_pos(100 * recall, 100 * precision)  # the point as drawn: recall across, precision up
+    qtbot.mouseClick(scatter.plot_widget.viewport(), Qt.MouseButton.LeftButton, pos=at)
     assert w.session.selection.doc_id == "doc2"
 
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from tests.gui.test_main_window import make_window, settings
-
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-__all__ = ["make_window", "settings"]
 
 
 def share(window) -> float:

@@ -4,15 +4,12 @@ legend and the chosen threshold ringed; a corpus without probabilities (or of an
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from evmeval.conventions.base import Input
 from evmeval.conventions.dygiepp_curve import score_at
 from PySide6.QtCore import Qt
 
 from evmeval_gui.main_window import MainWindow
-from tests.gui.windows import shown_window
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -22,9 +19,8 @@ LOAD_TIMEOUT = 20_000
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    win = shown_window(qtbot, tmp_path, (1024, 640))
-    return win
+def window(make_window) -> MainWindow:
+    return make_window(persist=False, size=(1024, 640))
 
 
 def _open(qtbot, window: MainWindow, name: str) -> None:

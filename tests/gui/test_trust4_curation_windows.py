@@ -14,10 +14,9 @@ from PySide6.QtWidgets import QApplication
 from evmeval_gui.main_window import MainWindow
 from tests.gui.test_curation_view import corpus, press
 from tests.gui.test_curation_work import open_curation
-from tests.gui.test_main_window import make_window, settings
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-__all__ = ["corpus", "make_window", "settings"]
+__all__ = ["corpus"]
 PID = os.getpid()
 
 

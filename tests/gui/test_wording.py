@@ -8,18 +8,10 @@ from PySide6.QtCore import Qt
 
 from evmeval_gui.compare.style import SAME_COLOUR
 from evmeval_gui.main_window import MainWindow
-from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 TIMEOUT = 30_000
-
-
-@pytest.fixture
-def window(qtbot, tmp_path) -> MainWindow:
-    w = shown_window(qtbot, tmp_path)
-    w.activateWindow()
-    return w
 
 
 @pytest.fixture

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QComboBox, QWidget
 
 from evmeval_gui.main_window import MainWindow
 
@@ -15,9 +17,39 @@ def shown_window(qtbot, tmp_path: Path, size: tuple[int, int] = (1366, 768), *, 
     """A `MainWindow` of `size`, shown and exposed, closed with the test (`qtbot.addWidget`); `charts`: with
     the default charts dock."""
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(settings=settings, persist=False, use_default_charts=charts)
+    return show(qtbot, MainWindow(settings=settings, persist=False, use_default_charts=charts), size)
+
+
+def show(qtbot, window: MainWindow, size: tuple[int, int]) -> MainWindow:  # type: ignore[no-untyped-def]
+    """`window` resized, shown, exposed and closed with the test (`qtbot.addWidget`)."""
     qtbot.addWidget(window)
     window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+POPUP_WARNINGS = "This plugin does not support (raise|grabbing the keyboard)"
+"""What the offscreen platform says when a combo box opens its list (`qt_log_ignore` in tests that do)."""
+
+
+def right_click(widget: QWidget, pos: QPoint) -> None:
+    """A right click at `pos` (widget coordinates) delivered to the widget's window, as a user's is: Qt then
+    makes the context-menu event from the press (a click sent to the widget itself would make none)."""
+    top = widget.window()
+    handle = top.windowHandle()
+    assert handle is not None, "the widget is not shown"
+    QTest.mouseClick(handle, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, widget.mapTo(top, pos))
+
+
+def choose(qtbot, combo: QComboBox, index: int) -> None:  # type: ignore[no-untyped-def]
+    """Choose item `index` of `combo` as a user does: a click opens its list, arrow keys reach the item,
+    Return chooses it (`activated` once, as a real choice)."""
+    qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible)
+    current = view.currentIndex().row()
+    for _ in range(abs(index - current)):
+        qtbot.keyClick(view, Qt.Key.Key_Down if index > current else Qt.Key.Key_Up)
+    qtbot.keyClick(view, Qt.Key.Key_Return)
+    assert not view.isVisible() and combo.currentIndex() == index
