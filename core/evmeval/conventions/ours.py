@@ -19,7 +19,7 @@ from evmeval.conventions.items import GOLD, ONE_TO_ONE, PARTIAL_SPAN, PRED, UNSC
 from evmeval.conventions.parsed import dygiepp_file, textee_file
 from evmeval.io.errors import FormatError
 from evmeval.mention.scoring import ScoreResult, score_files
-from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical
+from evmeval.model import Document, Mention, SpanMode, TbfFile, unannotated_mention
 
 METRICS = {"plain": "Span only (Dice, micro)", "mention_type": "Span + type (Dice, micro)"}
 """The v1.8 report's attribute combinations that apply (there is no realis), as its JSON names them."""
@@ -69,8 +69,7 @@ def mention_id(item: Item) -> str:
 
 
 def _mention(side: str, item: Item, span: tuple[str, ...], line: int) -> Mention:
-    return Mention(side, item.doc_id, mention_id(item), span, item.text, canonical(item.event_type), "",
-                   item.event_type, "", None, line)
+    return unannotated_mention(side, item.doc_id, mention_id(item), span, item.text, item.event_type, line)
 
 
 def _tbf(path: str, mentions: dict[str, list[Mention]], items: dict[str, list[Item]], fp: Fingerprint | None,
