@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from evmeval.conventions.base import Input
 from evmeval.conventions.convert import tbf_name
 from evmeval.conventions.convert_tokens import maven_ere_to_tbf, maven_to_tbf
