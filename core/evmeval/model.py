@@ -8,7 +8,7 @@ Both are still immutable, typed and named field by field. The containers are fro
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
@@ -99,6 +99,12 @@ class Relation(NamedTuple):
     line: int
 
 
+def unknown_among(known: Collection[str], ids: Iterable[str]) -> list[str]:
+    """The ids of `ids` not in `known`, in the order given: the one form of the unknown-token-id check
+    (scorer, window, editor, a table in memory or read from its file)."""
+    return [i for i in ids if i not in known]
+
+
 @dataclass(frozen=True)
 class TokenTable:
     """The tokens of one document, in file order."""
@@ -112,10 +118,8 @@ class TokenTable:
         return frozenset(t.id for t in self.tokens)
 
     def unknown_ids(self, ids: Iterable[str]) -> list[str]:
-        """The ids of `ids` this table lacks, in the order given: the one in-memory form of the check
-        (scorer, window, editor); `io.tokens.find_unknown_token_ids` is its form on a file's bytes."""
-        known = self.ids
-        return [i for i in ids if i not in known]
+        """The ids of `ids` this table lacks, in the order given (`unknown_among`)."""
+        return unknown_among(self.ids, ids)
 
     def index(self) -> dict[str, int]:
         """Position of each token id in the table (first occurrence wins)."""
