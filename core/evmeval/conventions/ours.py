@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import GOLD, ONE_TO_ONE, PARTIAL_SPAN, PRED, UNSCORED_DOCUMENT, Item, Outcome, token_text
@@ -144,14 +143,9 @@ READERS: dict[str, Reader] = {"textee": textee_side, "dygiepp": dygiepp_side}
 def sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
     """Both files' triggers as mentions and their v1.8 result (made once per pair: scoring and the
     outcomes both ask)."""
-    if gold.data is not None and system.data is not None:
-        return _kept_sides(gold, system)
-    return _sides(gold, system)
-
-
-@lru_cache(maxsize=2)
-def _kept_sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
-    return _sides(gold, system)
+    if system.data is None:
+        return _sides(gold, system)
+    return gold.parsed(("ours", system), lambda: _sides(gold, system))
 
 
 def _sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
