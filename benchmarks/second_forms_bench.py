@@ -32,6 +32,9 @@ NO_PARTITION = "import evmeval.coref.metrics as m; m._Partition.of = classmethod
 NO_ROW_LOOKUP = ("import evmeval.io.loading as l, evmeval.io.tokens as t; "
                  "l.find_unknown_token_ids = lambda path, ids: (lambda known: [i for i in ids if i not in known])"
                  "(t.read_token_ids(path))")
+NO_SHORTCUT = ("import evmeval.coref.explain as e; f = e.explain_lines; "
+               "e.explain_lines = lambda *a, **k: f(*a, **{**k, 'shortcut': False})")
+NO_BULK = "import evmeval.io.validate as v; v._clusters_clean = lambda relations, first: False"
 PURE = {"EVMEVAL_PURE_PYTHON": "1"}
 MAVEN_ERE = ["--convention", "maven-ere", "-g", "{converted}/maven-ere-gold.jsonl",
              "-s", "{converted}/maven-ere-system.jsonl"]
@@ -52,6 +55,13 @@ FORMS = {  # name: (task, arguments, A's (patch, env), B's (patch, env))
                                         (NO_PARTITION, {})),
     "coref shared indexes, pure": ("EVMEVAL_PURE_PYTHON=1 evmeval-score -t -o -c",
                                    ["-o", "{out}/s.txt", "-c", "{out}/c"], ("", PURE), (NO_PARTITION, PURE)),
+    "single-mention clusters": ("evmeval-score -t -o -c --json",
+                                ["-o", "{out}/s.txt", "-c", "{out}/c", "--json", "{out}/s.json"], ("", {}),
+                                (NO_SHORTCUT, {})),
+    "clusters checked in bulk": ("evmeval-score -t -o -c", ["-o", "{out}/s.txt", "-c", "{out}/c"], ("", {}),
+                                 (NO_BULK, {})),
+    "clusters checked in bulk, pure": ("EVMEVAL_PURE_PYTHON=1 evmeval-score -t -o -c",
+                                       ["-o", "{out}/s.txt", "-c", "{out}/c"], ("", PURE), (NO_BULK, PURE)),
     "token ids by row": ("evmeval-score -t -o", ["-o", "{out}/s.txt"], ("", {}), (NO_ROW_LOOKUP, {})),
     "token ids by row, pure": ("EVMEVAL_PURE_PYTHON=1 evmeval-score -t -o", ["-o", "{out}/s.txt"], ("", PURE),
                                (NO_ROW_LOOKUP, PURE)),

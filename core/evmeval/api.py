@@ -89,15 +89,13 @@ class Scores:
         return format_report(self.result)
 
     def to_json(self) -> dict[str, Any]:
-        """The document `evmeval-score --json` writes, as plain dicts and lists."""
-        import json
+        """The document `evmeval-score --json` writes, as plain dicts and lists (built as the command builds
+        it, not written and read back; an undefined figure is None)."""
+        from evmeval.report.json_report import with_schema
+        from evmeval.report.run import scores_document
+        from evmeval.results import plain
 
-        from evmeval.report.json_report import dumps, with_schema
-        from evmeval.report.run import DEFAULT_SCHEME, scheme_report
-
-        _report, data = scheme_report(self.result, DEFAULT_SCHEME)
-        loaded: dict[str, Any] = json.loads(dumps(with_schema(data())))
-        return loaded
+        return plain(with_schema(scores_document(self.result, lazy=False)))  # type: ignore[no-any-return]
 
     def rows(self, attributes: str | Combination = Combination.TYPE_REALIS) -> list[dict[str, Any]]:
         """One record a document (`pandas.DataFrame(scores.rows())` takes them as they are): its id,
