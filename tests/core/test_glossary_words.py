@@ -52,3 +52,14 @@ def test_the_glossary_is_in_the_guide() -> None:
     for word in ("convention", "strategy", "attributes", "mapping", "scheme", "closure"):
         assert f"| **{word}**" in glossary
     assert "reference/glossary.md" in (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def test_the_results_answer_to_the_glossarys_words(evmeval_data: Path) -> None:
+    import evmeval
+
+    char = evmeval_data / "scoring_demo" / "char_based"
+    corpus = evmeval.load(str(char / "gold.tbf"), str(char / "system_A.tbf"))
+    scores = evmeval.score(corpus, strategy="optimal")
+    assert scores.result.strategy == scores.result.mapping == "optimal"
+    sequencing = evmeval.event_sequencing(corpus, scores, attributes="type")
+    assert sequencing.combination == sequencing.mapping == "mention_type"
