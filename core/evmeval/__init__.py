@@ -3,7 +3,10 @@
     import evmeval
     corpus = evmeval.load("gold.tbf", "run.tbf", tokens="tkn/")
     scores = evmeval.score(corpus)
-    scores.micro("type+realis").f1, scores.warnings, scores.to_json(), scores.rows()
+    scores.micro("type+realis").f1, scores.warnings, scores.to_json(), scores.rows(), scores.report()
+
+Every result (coreference, sequencing, comparison, agreement, conventions) answers `to_json()`, `rows()` and
+`report()` (`evmeval.Result`); `evmeval.from_documents` scores `evmeval.Document`s held in memory.
 
 The names below are loaded on first use, so the command-line programs start without them.
 """
@@ -17,13 +20,15 @@ entry modules import this package first), so the names below are seen by type ch
 __version__ = "0.1.0"
 
 _API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "annotator_agreement", "curate",
-        "export_report", "Corpus", "Scores")
+        "export_report", "Corpus", "Scores", "from_documents", "score_convention")
 _PUBLIC = {**dict.fromkeys(_API, "evmeval.api"),
            "ATTRIBUTE_NAMES": "evmeval.rules", "attributes_named": "evmeval.rules",
            "Curation": "evmeval.agreement.curation", "write_curated": "evmeval.agreement.curation",
            "FormatError": "evmeval.io.errors", "EvmEvalError": "evmeval.io.errors",
            "UnknownDocumentError": "evmeval.io.errors",
-           "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
+           "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf",
+           "Document": "evmeval.documents", "Mention": "evmeval.documents", "Result": "evmeval.results",
+           "UNDEFINED": "evmeval.results"}
 
 if TYPE_CHECKING:
     from typing import Any
@@ -38,11 +43,15 @@ if TYPE_CHECKING:
         curate,
         event_sequencing,
         export_report,
+        from_documents,
         load,
         score,
+        score_convention,
     )
+    from evmeval.documents import Document, Mention
     from evmeval.io.errors import EvmEvalError, FormatError, UnknownDocumentError
     from evmeval.mention.prf import Average, Score
+    from evmeval.results import UNDEFINED, Result
     from evmeval.rules import ATTRIBUTE_NAMES, attributes_named
 
 
@@ -54,9 +63,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "Curation", "EvmEvalError", "FormatError", "Score", "Scores",
-           "UnknownDocumentError", "__version__", "annotator_agreement", "attributes_named", "compare_runs",
-           "coreference", "curate", "event_sequencing", "export_report", "load", "score", "write_curated"]
+__all__ = ["ATTRIBUTE_NAMES", "UNDEFINED", "Average", "Corpus", "Curation", "Document", "EvmEvalError", "FormatError",
+           "Mention", "Result", "Score", "Scores", "UnknownDocumentError", "__version__", "annotator_agreement",
+           "attributes_named", "compare_runs", "coreference", "curate", "event_sequencing", "export_report",
+           "from_documents", "load", "score", "score_convention", "write_curated"]
 
 
 def __dir__() -> list[str]:

@@ -12,7 +12,7 @@ check the command makes — without four deep imports. Qt is never imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,11 +35,9 @@ from evmeval.rules import ATTRIBUTE_NAMES, Combination, attributes_named
 
 if TYPE_CHECKING:
     from evmeval.agreement.curation import Curation
-    from evmeval.agreement.scoring import IaaResult
-    from evmeval.compare.runs import Comparison
-    from evmeval.coref.scoring import CorefResult
+    from evmeval.documents import Document
     from evmeval.report.export import ChartRenderer
-    from evmeval.sequencing.scoring import SequencingResult
+    from evmeval.results import AgreementScores, ComparisonScores, ConventionScores, CoreferenceScores, SequencingScores
 
 
 @dataclass(frozen=True)
@@ -77,6 +75,18 @@ def load(gold: PathArgument, system: PathArgument, *, tokens: PathArgument | Non
     return Corpus(inputs, kept, tuple(input_warnings(inputs)))
 
 
+def from_documents(gold: Iterable[Document], system: Iterable[Document], *, run: str = "system",
+                   tokens: str | None = None, texts: str | None = None, whitelist: str | None = None) -> Corpus:
+    """A corpus from documents held in memory (`evmeval.Document`, `evmeval.Mention`), read and checked as
+    `load` reads files: the same reader, the same warnings. `tokens`: the token-table folder the token ids
+    are checked against (optional). Raises `FormatError` naming the side, document and mention."""
+    from evmeval.documents import from_documents as read
+
+    held = read(gold, system, run=run, tokens=tokens, texts=texts)
+    kept = read_type_whitelist(whitelist) if whitelist else None
+    return Corpus(held.inputs, kept, tuple(held.named(w) for w in input_warnings(held.inputs)))
+
+
 @dataclass(frozen=True)
 class Scores:
     """The mention scores of a corpus, under one mapping strategy, for every attribute combination."""
@@ -100,15 +110,13 @@ class Scores:
         return format_report(self.result)
 
     def to_json(self) -> dict[str, Any]:
-        """The document `evmeval-score --json` writes, as plain dicts and lists."""
-        import json
+        """The document `evmeval-score --json` writes, as plain dicts and lists (built as the command builds
+        it, not written and read back; an undefined figure is None)."""
+        from evmeval.report.json_report import with_schema
+        from evmeval.report.run import scores_document
+        from evmeval.results import plain
 
-        from evmeval.report.json_report import dumps, with_schema
-        from evmeval.report.run import DEFAULT_SCHEME, scheme_report
-
-        _report, data = scheme_report(self.result, DEFAULT_SCHEME)
-        loaded: dict[str, Any] = json.loads(dumps(with_schema(data())))
-        return loaded
+        return plain(with_schema(scores_document(self.result, lazy=False)))  # type: ignore[no-any-return]
 
     def rows(self, attributes: str | Combination = Combination.TYPE_REALIS) -> list[dict[str, Any]]:
         """One record a document (`pandas.DataFrame(scores.rows())` takes them as they are): its id,
@@ -139,32 +147,36 @@ def score(corpus: Corpus, *, strategy: str = DEFAULT_STRATEGY, document: str | N
 
 
 def coreference(corpus: Corpus, scores: Scores, *, attributes: str | Combination = Combination.TYPE,
-                threshold: float = 1.0) -> CorefResult:
+                threshold: float = 1.0) -> CoreferenceScores:
     """Coreference scores (MUC, B³, CEAF-e, BLANC and their CoNLL average) of `scores`' documents, with mentions
-    aligned under `attributes` (v1.8's `-m 1`, mention type, by default), as `evmeval-score -c` reports them."""
+    aligned under `attributes` (v1.8's `-m 1`, mention type, by default), as `evmeval-score -c` reports them;
+    `to_json()`, `rows()`, `report()` as every result (`evmeval.results.Result`)."""
     from evmeval.coref.scoring import score_coreference
+    from evmeval.results import CoreferenceScores
 
     _pair(corpus, scores)
-    return score_coreference(scores.result, corpus.inputs.gold, corpus.inputs.system,
-                             combination=attributes_named(attributes).value, threshold=threshold,
-                             whitelisted=corpus.whitelist is not None)
+    return CoreferenceScores(score_coreference(scores.result, corpus.inputs.gold, corpus.inputs.system,
+                                               combination=attributes_named(attributes).value, threshold=threshold,
+                                               whitelisted=corpus.whitelist is not None), scores.result)
 
 
 def event_sequencing(corpus: Corpus, scores: Scores, *, attributes: str | Combination = Combination.TYPE,
-               validate: bool = True) -> SequencingResult:
+               validate: bool = True) -> SequencingScores:
     """Event sequencing scores (@After, @Subevent) as `evmeval-score -a` computes them; `validate=False` is
     v1.8's `-nv`. Raises `FormatError` where v1.8 refuses or crashes."""
+    from evmeval.results import SequencingScores
     from evmeval.sequencing.scoring import score_sequencing
 
     _pair(corpus, scores)
-    return score_sequencing(scores.result, corpus.inputs.gold, corpus.inputs.system,
-                            mapping=attributes_named(attributes).value, validate=flag(validate, "validate"),
-                            filtered=corpus.whitelist is not None)
+    return SequencingScores(score_sequencing(scores.result, corpus.inputs.gold, corpus.inputs.system,
+                                             mapping=attributes_named(attributes).value,
+                                             validate=flag(validate, "validate"),
+                                             filtered=corpus.whitelist is not None))
 
 
 def compare_runs(gold: PathArgument, systems: Sequence[PathArgument], *, tokens: PathArgument | None = None,
                  whitelist: PathArgument | None = None, resamples: int | None = None,
-                 seed: int | None = None) -> Comparison:
+                 seed: int | None = None) -> ComparisonScores:
     """Two or more runs on one gold standard, as `evmeval-compare`: each scored as `evmeval-score` scores it,
     each pair's F1 difference with a paired bootstrap interval, p-values, one verdict, and the cases.
 
@@ -174,6 +186,7 @@ def compare_runs(gold: PathArgument, systems: Sequence[PathArgument], *, tokens:
     from evmeval.compare.significance import DEFAULT_RESAMPLES, DEFAULT_SEED, ResampleSettings
     from evmeval.io.tbf import read_tbf
     from evmeval.model import SpanMode
+    from evmeval.results import ComparisonScores
 
     gold_path, run_paths = path_argument(gold, "gold"), path_list(systems, "systems", least=2)
     token_dir, kept_path = optional_path(tokens, "tokens"), optional_path(whitelist, "whitelist")
@@ -185,19 +198,40 @@ def compare_runs(gold: PathArgument, systems: Sequence[PathArgument], *, tokens:
     gold_file = read_tbf(gold_path, mode=mode)[0]
     runs = [read_tbf(path, mode=mode)[0] for path in run_paths]
     kept = read_type_whitelist(kept_path) if kept_path is not None else None
-    return compare_files(gold_file, runs, type_whitelist=kept, settings=settings)
+    return ComparisonScores(compare_files(gold_file, runs, type_whitelist=kept, settings=settings))
 
 
 def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None,
-                        names: Sequence[str] | None = None) -> IaaResult:
+                        names: Sequence[str] | None = None) -> AgreementScores:
     """Agreement among 2..N annotation sets (tbf files, brat .ann files or folders), as `evmeval-iaa`: pairwise
     F1 on a mapping that does not depend on who is the key, GATE figures, Cohen's kappa, Fleiss' kappa."""
     from evmeval.agreement.scoring import compare_annotators
     from evmeval.io.convert import read_annotation_set
+    from evmeval.results import AgreementScores
 
     paths, token_dir = path_list(sets, "sets"), optional_path(tokens, "tokens")
     files = [read_annotation_set(path, token_dir=token_dir)[0] for path in paths]
-    return compare_annotators(files, list(names) if names is not None else paths)
+    return AgreementScores(compare_annotators(files, list(names) if names is not None else paths))
+
+
+def score_convention(gold: PathArgument, system: PathArgument, *, convention: str = "all") -> ConventionScores:
+    """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP) under a published scorer's
+    rules, as `evmeval-score --convention NAME`: each metric under that scorer's name, with the gold data's
+    fingerprint. `all`: every convention that reads the files' format, and the switchboard of them side by
+    side (`.switchboard`). Raises `FormatError` for bad input and `ValueError` for a convention it does not
+    know (`evmeval.conventions.REGISTRY` has them)."""
+    from evmeval.conventions import conventions_for
+    from evmeval.conventions.cli import read_input, score_under
+    from evmeval.conventions.switchboard import switchboard
+    from evmeval.results import ConventionScores
+
+    cache: dict[str, bytes] = {}
+    given = [read_input(path, cache) for path in (path_argument(gold, "gold"), path_argument(system, "system"))]
+    chosen = conventions_for(convention, given[0])
+    results = score_under(chosen, given[0], given[1])
+    board = (switchboard(chosen, results, given[0], given[1])
+             if convention == "all" and any(c.comparable for c in chosen) else None)
+    return ConventionScores(tuple(results), board)
 
 
 def curate(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None, policy: str = "majority",
@@ -248,4 +282,5 @@ def _pair(corpus: Corpus, scores: Scores) -> None:
 
 
 __all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "annotator_agreement", "attributes_named", "compare_runs",
-           "coreference", "curate", "event_sequencing", "export_report", "load", "score"]
+           "coreference", "curate", "event_sequencing", "export_report", "from_documents", "load", "score",
+           "score_convention"]

@@ -8,6 +8,7 @@ Both are still immutable, typed and named field by field. The containers are fro
 from __future__ import annotations
 
 import os
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import NamedTuple
@@ -76,6 +77,19 @@ class Mention(NamedTuple):
         return ";".join(f"{b},{e}" for b, e in self.span)
 
 
+NOT_ANNOTATED_RAW = "NOT_ANNOTATED"
+"""The realis written for a mention whose format holds none (brat2tbf's; `NOT_ANNOTATED` canonical)."""
+
+
+def unannotated_mention(run_id: str, doc_id: str, mention_id: str, span: tuple, text: str, raw_type: str,
+                        line: int) -> Mention:
+    """A mention of a format that holds no realis (TextEE, DyGIE++, MAVEN, MAVEN-ERE): realis
+    `NOT_ANNOTATED`, so the window, `evmeval-convert` and the scorer make one mention of it and its
+    tbf line is one tbf reads back (an empty realis field is not)."""
+    return Mention(run_id, doc_id, mention_id, span, text, canonical(raw_type), NOT_ANNOTATED, raw_type,
+                   NOT_ANNOTATED_RAW, None, line)
+
+
 class Relation(NamedTuple):
     """`@Coreference R1 E2,E3` and the directed `@After` / `@Subevent` lines."""
 
@@ -83,6 +97,12 @@ class Relation(NamedTuple):
     relation_id: str
     mention_ids: tuple[str, ...]
     line: int
+
+
+def unknown_among(known: Collection[str], ids: Iterable[str]) -> list[str]:
+    """The ids of `ids` not in `known`, in the order given: the one form of the unknown-token-id check
+    (scorer, window, editor, a table in memory or read from its file)."""
+    return [i for i in ids if i not in known]
 
 
 @dataclass(frozen=True)
@@ -96,6 +116,10 @@ class TokenTable:
     @property
     def ids(self) -> frozenset[str]:
         return frozenset(t.id for t in self.tokens)
+
+    def unknown_ids(self, ids: Iterable[str]) -> list[str]:
+        """The ids of `ids` this table lacks, in the order given (`unknown_among`)."""
+        return unknown_among(self.ids, ids)
 
     def index(self) -> dict[str, int]:
         """Position of each token id in the table (first occurrence wins)."""

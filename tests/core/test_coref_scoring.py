@@ -269,28 +269,3 @@ def test_cluster_explanations_name_splits_and_merges(tmp_path: Path) -> None:
         ("system", ("E1",)): ("split", (0,)),
         ("system", ("E2", "E3")): ("merged", (0, 1)),
     }
-
-
-@st.composite
-def _conll_lines(draw: st.DrawFn) -> tuple[list[int], list[int]]:
-    """Both sides' cluster labels of some CoNLL lines (-1: that side has no mention on the line)."""
-    n = draw(st.integers(0, 12))
-    side = st.lists(st.integers(-1, 4), min_size=n, max_size=n)
-    return draw(side), draw(side)
-
-
-@given(_conll_lines(), st.sampled_from(["gold", "system"]))
-@settings(max_examples=300)
-def test_one_mention_clusters_are_explained_as_the_general_loop_explains_them(lines, side) -> None:
-    from evmeval.coref.explain import explain_lines
-    from evmeval.model import Mention
-
-    labels, other = lines
-    mentions = [Mention("run", "d", f"E{i}", (f"t{i}",), "x", "attack", "actual", "attack", "actual", None, i)
-                for i in range(len(labels))]
-    rows = list(range(len(labels)))[::-1]
-    mentions = mentions[::-1]
-    relation_ids = {label: f"R{label}" for label in labels[::2] if label >= 0}
-    fast = explain_lines(side, labels, other, rows, mentions, relation_ids)
-    plain = explain_lines(side, labels, other, rows, mentions, relation_ids, shortcut=False)
-    assert fast == plain

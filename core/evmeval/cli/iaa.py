@@ -7,13 +7,11 @@ Thin: parse options, call `evmeval.io.convert` / `evmeval.agreement.scoring`, pr
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 from collections.abc import Sequence
 
-from evmeval.agreement.scoring import IaaResult, PairAgreement, compare_annotators
-from evmeval.align.greedy import COMBINATIONS
+from evmeval.agreement.scoring import compare_annotators
 from evmeval.cli.console import finish
 from evmeval.cli.curation import add_curation_options, curated_brat_outputs, curation_outputs, write_curation
 from evmeval.cli.help import command_parser
@@ -31,10 +29,10 @@ from evmeval.io.errors import FormatError, Problem
 from evmeval.io.tbf import format_tbf
 from evmeval.io.tokens import DEFAULT_EXTENSION, parse_offset_fields
 from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.report.agreement_text import format_iaa_report
 from evmeval.report.json_report import dumps, with_schema
 
 MAX_WARNINGS = 20
-LABEL_NAMES = {"mention_type": "type", "realis_status": "realis"}
 
 
 def _warn(prog: str, problems: Sequence[Problem | str], verbose: bool) -> None:
@@ -151,56 +149,6 @@ def _iaa_parser() -> argparse.ArgumentParser:
     add_curation_options(p)
     _add_token_options(p)
     return p
-
-
-def _pct(value: float) -> str:
-    return "    nan" if math.isnan(value) else f"{100 * value:7.2f}"
-
-
-def _num(value: float) -> str:
-    return "   nan" if math.isnan(value) else f"{value:6.3f}"
-
-
-def format_iaa_report(result: IaaResult) -> str:
-    """The text report: inputs, F1 matrices with their means, every pair's figures, Fleiss' kappa."""
-    n = len(result.names)
-    tags = [f"[{i + 1}]" for i in range(n)]
-    out = ["EvmEval Studio inter-annotator agreement",
-           f"Mode: {result.mode.value} spans; symmetric greedy mapping, Dice partial credit; "
-           "every document of either set counts.", "", "Annotation sets:"]
-    out += [f"  {tags[i]} {name}  ({result.sizes[i]} mentions)" for i, name in enumerate(result.names)]
-    out += ["", "=== F1 matrices (corpus, micro; %) ==="]
-    for c in COMBINATIONS:
-        m = result.matrix(c, "f1")
-        out += ["", c, "      " + "".join(f"{t:>8}" for t in tags)]
-        out += [f"{tags[i]:<6}" + "".join(f"{_pct(v):>8}" for v in row) for i, row in enumerate(m.values)]
-        out.append(f"mean of pairs: {_pct(m.mean).strip()}")
-    out += ["", "=== Pairs (first set in the key role: precision = TP / #second, recall = TP / #first) ==="]
-    for (i, j), pair in sorted(result.pairs.items()):
-        out += ["", f"{tags[i]} vs {tags[j]}", *_pair_lines(pair)]
-    out += ["", f"=== Fleiss' kappa ({n} annotators) ==="]
-    for attr, f in result.fleiss.items():
-        out.append(f"{LABEL_NAMES[attr]:<7} kappa {_num(f.kappa)} over {f.num_items} item(s): of {f.num_clusters} "
-                   f"cluster(s), {f.num_incomplete} lack an annotator, {f.num_ambiguous} hold two mentions of one")
-    return "\n".join(out) + "\n"
-
-
-def _pair_lines(pair: PairAgreement) -> list[str]:
-    out = [f"  {'combination':<28}{'P':>8}{'R':>8}{'F1':>8}   {'macro P':>8}{'macro R':>8}{'macro F1':>9}"]
-    for c in COMBINATIONS:
-        s, m = pair.micro[c], pair.macro[c]
-        out.append(f"  {c:<28}{_pct(s.precision):>8}{_pct(s.recall):>8}{_pct(s.f1):>8}   "
-                   f"{_pct(m.precision):>8}{_pct(m.recall):>8}{_pct(m.f1):>9}")
-    out.append(f"  {'GATE':<28}{'correct':>8}{'partial':>8}{'missing':>8}{'spurious':>9}  "
-               f"{'strict F1':>9}{'lenient':>8}{'average':>8}")
-    for c in COMBINATIONS:
-        g = pair.gate[c]
-        out.append(f"  {c:<28}{g.correct:>8}{g.partial:>8}{g.missing:>8}{g.spurious:>9}  "
-                   f"{_pct(g.strict().f1):>9}{_pct(g.lenient().f1):>8}{_pct(g.average().f1):>8}")
-    for attr, la in pair.labels.items():
-        out.append(f"  {LABEL_NAMES[attr]} on {la.num_pairs} mapped pair(s): observed {_num(la.observed).strip()}, "
-                   f"Cohen's kappa {_num(la.cohen_kappa).strip()}, Scott's pi {_num(la.scott_pi).strip()}")
-    return out
 
 
 def iaa_main(argv: Sequence[str] | None = None) -> int:

@@ -13,7 +13,7 @@ from evmeval.align.names import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, STRATEG
 from evmeval.cli.help import command_parser
 from evmeval.io.tokens import DEFAULT_EXTENSION
 from evmeval.report.scheme_names import DEFAULT_SCHEME, SCHEMES
-from evmeval.rules import COMBINATIONS
+from evmeval.rules import COMBINATIONS, attributes_named
 
 PROG = "evmeval-score"
 
@@ -74,6 +74,14 @@ def _alignment_options(parser: argparse.ArgumentParser) -> None:
                              "GATE strict/lenient/average")
 
 
+def _combination_index(text: str) -> int:
+    """`--attributes NAME`: the attribute combination as `-m` numbers it."""
+    try:
+        return COMBINATIONS.index(attributes_named(text).value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _coref_options(parser: argparse.ArgumentParser) -> None:
     """-c PREFIX, -m 0..3, -ct THRESHOLD, as the published scorer spells them (run: `evmeval.cli.coref`)."""
     parser.add_argument("-c", "--coref", metavar="PREFIX",
@@ -82,6 +90,8 @@ def _coref_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-m", "--coref_mapping", type=int, choices=range(len(COMBINATIONS)), default=1,
                         help="mapping that aligns mentions for coreference and sequencing: 0 span only, "
                              "1 span+type (default), 2 span+realis, 3 span+type+realis")
+    parser.add_argument("--attributes", dest="coref_mapping", type=_combination_index, metavar="NAME", default=1,
+                        help="the same as -m, by name (evmeval-compare's word): span, type, realis, type+realis")
     parser.add_argument("-ct", "--coreference_threshold", type=float, default=1.0,
                         help="minimum Dice of an aligned pair (default 1.0: exact spans); 0 keeps every mapped pair")
 

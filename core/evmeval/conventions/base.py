@@ -3,11 +3,13 @@ of the gold data, so two people can see at once whether they scored the same fil
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from evmeval.conventions.items import Outcome
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -82,11 +84,23 @@ class ConventionResult:
 
 @dataclass(frozen=True)
 class Input:
-    """A file given on the command line and its bytes, read once (a pipe cannot be read twice)."""
+    """A file given on the command line and its bytes, read once (a pipe cannot be read twice), and what
+    has been parsed of them: the explicit object that lets every convention of a run parse it once
+    (`--convention all`), where a process-wide cache of parsed files used to (issue 33)."""
 
     path: str
     data: bytes | None = None
     """None: read it from `path` when needed."""
+    _made: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def parsed(self, key: Hashable, make: Callable[[], T]) -> T:
+        """`make()`, once for this input and `key` (a reader's name, or a pair's other input); an input
+        read from its path alone is parsed anew each time, since the file could change in between."""
+        if self.data is None:
+            return make()
+        if key not in self._made:
+            self._made[key] = make()
+        return self._made[key]  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ def _v18_only(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str 
     return None
 
 
-def _read(path: str, cache: dict[str, bytes]) -> Input:
+def read_input(path: str, cache: dict[str, bytes]) -> Input:
+    """A file given by the user, its bytes read once (a folder is read by its convention)."""
     if os.path.isdir(path):  # a standoff folder (BioNLP): its files are read by the convention
         return Input(path)
     if path not in cache:
@@ -116,6 +117,13 @@ HtmlRenderer = Callable[[Switchboard, Fingerprint, str, str], str]
 """(switchboard, fingerprint, gold path, system path) -> the page; the report layer gives it."""
 
 
+def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -> list[ConventionResult]:
+    """Each convention's result, after checking that it reads both files' format (`check_formats`):
+    `evmeval-score --convention` and `evmeval.score_convention`."""
+    check_formats(conventions, gold, system)
+    return [convention.score(gold, system) for convention in conventions]
+
+
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
                     render_html: HtmlRenderer | None = None) -> int:
     """Score `args.gold` against `args.system` under `args.convention`; 1 on bad input, 2 on bad options.
@@ -131,7 +139,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     try:
         refuse_stdin_twice([args.gold, args.system])
         cache: dict[str, bytes] = {}
-        gold, system = _read(args.gold, cache), _read(args.system, cache)
+        gold, system = read_input(args.gold, cache), read_input(args.system, cache)
         conventions = conventions_for(args.convention, gold)
         if args.html and not any(c.comparable for c in conventions):
             print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
@@ -142,8 +150,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system],
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
-        check_formats(conventions, gold, system)
-        results = [convention.score(gold, system) for convention in conventions]
+        results = score_under(conventions, gold, system)
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
         if merged:

@@ -69,11 +69,6 @@ def tbf_name(path: str) -> str:
     return (stem.rsplit(".", 1)[0] if "." in stem else stem) + ".tbf"
 
 
-def _with_realis(doc: Document) -> Document:
-    """A tbf line needs a realis: the formats without one get brat2tbf's NOT_ANNOTATED."""
-    return Document(doc.doc_id, tuple(m._replace(raw_realis=NOT_ANNOTATED_RAW) for m in doc.mentions), doc.relations)
-
-
 def token_to_tbf(path: str, fmt: str, predictions: bool = False) -> Output:
     """TextEE or DyGIE++ -> tbf on token ids, with a token table and a text per document (`tkn/`, `txt/`)."""
     side = READERS[fmt](Input(path), PRED if predictions else GOLD)
@@ -100,7 +95,7 @@ def token_to_tbf(path: str, fmt: str, predictions: bool = False) -> Output:
             len(e) for d in docs for e in ((d.events if predictions else d.predicted_events) or ()))
     for doc_id in side.units:
         doc_file_name(doc_id, path=path, line=lines.get(doc_id, 0))  # before anything is made of it
-    documents = [_with_realis(d) for d in side.tbf.documents.values()]
+    documents = list(side.tbf.documents.values())  # realis NOT_ANNOTATED (`model.unannotated_mention`)
     out.files[tbf_name(path)] = format_tbf(documents)
     for doc_id, units in side.units.items():
         text, table = document_text(doc_id, units)

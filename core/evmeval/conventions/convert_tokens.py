@@ -25,14 +25,14 @@ from evmeval.conventions.convert import (
     tbf_name,
 )
 from evmeval.conventions.corpus import document_text
-from evmeval.conventions.corpus_formats import _clusters
+from evmeval.conventions.corpus_formats import _clusters, maven_mention
 from evmeval.conventions.ours import Unit
 from evmeval.io import dygiepp, maven, maven_ere
 from evmeval.io.convert import NOT_ANNOTATED_RAW
 from evmeval.io.errors import FormatError
 from evmeval.io.tbf import format_tbf
 from evmeval.io.tokens import format_token_table
-from evmeval.model import Document, Mention, Relation, TokenTable, canonical
+from evmeval.model import Document, Mention, Relation, TokenTable
 
 AFTER, SUBEVENT, COREFERENCE = "After", "Subevent", "Coreference"
 DOCUMENT_FIELDS = "document titles and other document fields (tbf has a document id only)"
@@ -44,9 +44,7 @@ Placed = tuple[int, tuple[int, int]]
 
 
 def _tbf_mention(doc_id: str, m: maven.Mention, event_type: str, line: int) -> Mention:
-    span = tuple(f"{m.sent_id}:t{i}" for i in range(*m.offset))
-    return Mention("maven", doc_id, m.id, span, m.trigger_word, canonical(event_type), "", event_type,
-                   NOT_ANNOTATED_RAW, None, line)
+    return maven_mention("maven", doc_id, m.id, m.sent_id, m.offset, m.trigger_word, event_type, line)
 
 
 def _document(doc_id: str, events: list[maven.Event], line: int,

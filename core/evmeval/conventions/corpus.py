@@ -37,8 +37,8 @@ class MemoryTokens(TokenSource):
         return table.ids if table is not None else None
 
     def unknown_ids(self, doc_id: str, ids: Iterable[str]) -> list[str] | None:
-        known = self.ids(doc_id)
-        return None if known is None else [i for i in ids if i not in known]
+        table = self.given.get(doc_id)
+        return None if table is None else table.unknown_ids(ids)
 
 
 @dataclass

@@ -23,7 +23,7 @@ from evmeval.io.errors import FormatError
 from evmeval.io.maven import Document as MavenDocument
 from evmeval.io.maven import read_maven
 from evmeval.io.maven_ere import read_maven_ere
-from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
+from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, unannotated_mention
 
 Arguments = dict[tuple[str, str], list[Role]]
 
@@ -103,10 +103,12 @@ def _maven_units(doc: MavenDocument) -> list[Unit]:
     return [Unit(str(k), s.tokens, [f"{k}:t{i}" for i in range(len(s.tokens))]) for k, s in enumerate(doc.content)]
 
 
-def _mention(run: str, doc_id: str, mention_id: str, sent: int, offset: tuple[int, int], text: str,
-             event_type: str, line: int) -> Mention:
+def maven_mention(run: str, doc_id: str, mention_id: str, sent: int, offset: tuple[int, int], text: str,
+                  event_type: str, line: int) -> Mention:
+    """A MAVEN or MAVEN-ERE mention as tbf, on token ids `<sentence>:t<i>`: the window's and
+    `evmeval-convert`'s one rule."""
     span = tuple(f"{sent}:t{i}" for i in range(offset[0], offset[1]))
-    return Mention(run, doc_id, mention_id, span, text, canonical(event_type), "", event_type, "", None, line)
+    return unannotated_mention(run, doc_id, mention_id, span, text, event_type, line)
 
 
 def maven_pair(gold: Input, system: Input) -> Pair:
@@ -121,7 +123,7 @@ def maven_pair(gold: Input, system: Input) -> Pair:
     where: dict[str, dict[str, tuple[int, tuple[int, int], str]]] = {}
     for d in g.documents:
         units[d.id] = _maven_units(d)
-        mentions = [_mention("gold", d.id, m.id, m.sent_id, m.offset, m.trigger_word, e.type, d.line)
+        mentions = [maven_mention("gold", d.id, m.id, m.sent_id, m.offset, m.trigger_word, e.type, d.line)
                     for e in d.events or () for m in e.mentions]
         gold_docs[d.id] = Document(d.id, tuple(mentions))
         every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
@@ -143,7 +145,7 @@ def maven_pair(gold: Input, system: Input) -> Pair:
             if type_id == 0 or mention_id not in where[doc_id]:
                 continue
             sent, offset, text = where[doc_id][mention_id]
-            mentions.append(_mention("system", doc_id, mention_id, sent, offset, text,
+            mentions.append(maven_mention("system", doc_id, mention_id, sent, offset, text,
                                      names.get(type_id, f"type {type_id}"), 0))
         system_docs[doc_id] = Document(doc_id, tuple(mentions))
     return Pair(TbfFile(g.path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
@@ -171,7 +173,7 @@ def maven_ere_pair(gold: Input, system: Input) -> Pair:
         known = {m.id for m, _ in mentions}
         for run, docs, clusters in (("gold", gold_docs, [[m.id for m in e.mentions] for e in d.events or ()]),
                                     ("system", system_docs, submitted.get(d.id, []))):
-            docs[d.id] = Document(d.id, tuple(_mention(run, d.id, m.id, m.sent_id, m.offset, m.trigger_word, t,
+            docs[d.id] = Document(d.id, tuple(maven_mention(run, d.id, m.id, m.sent_id, m.offset, m.trigger_word, t,
                                                        d.line) for m, t in mentions), _clusters(d.id, clusters, known))
     return Pair(TbfFile(g.path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 

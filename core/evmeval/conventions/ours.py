@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import GOLD, ONE_TO_ONE, PARTIAL_SPAN, PRED, UNSCORED_DOCUMENT, Item, Outcome, token_text
 from evmeval.conventions.parsed import dygiepp_file, textee_file
 from evmeval.io.errors import FormatError
 from evmeval.mention.scoring import ScoreResult, score_files
-from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical
+from evmeval.model import Document, Mention, SpanMode, TbfFile, unannotated_mention
 
 METRICS = {"plain": "Span only (Dice, micro)", "mention_type": "Span + type (Dice, micro)"}
 """The v1.8 report's attribute combinations that apply (there is no realis), as its JSON names them."""
@@ -69,8 +68,7 @@ def mention_id(item: Item) -> str:
 
 
 def _mention(side: str, item: Item, span: tuple[str, ...], line: int) -> Mention:
-    return Mention(side, item.doc_id, mention_id(item), span, item.text, canonical(item.event_type), "",
-                   item.event_type, "", None, line)
+    return unannotated_mention(side, item.doc_id, mention_id(item), span, item.text, item.event_type, line)
 
 
 def _tbf(path: str, mentions: dict[str, list[Mention]], items: dict[str, list[Item]], fp: Fingerprint | None,
@@ -145,14 +143,9 @@ READERS: dict[str, Reader] = {"textee": textee_side, "dygiepp": dygiepp_side}
 def sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
     """Both files' triggers as mentions and their v1.8 result (made once per pair: scoring and the
     outcomes both ask)."""
-    if gold.data is not None and system.data is not None:
-        return _kept_sides(gold, system)
-    return _sides(gold, system)
-
-
-@lru_cache(maxsize=2)
-def _kept_sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
-    return _sides(gold, system)
+    if system.data is None:
+        return _sides(gold, system)
+    return gold.parsed(("ours", system), lambda: _sides(gold, system))
 
 
 def _sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:

@@ -67,11 +67,10 @@ def _side(coref: CorefDocument, side: str, doc: DocumentResult) -> list[ClusterE
 
 
 def explain_lines(side: str, labels: Sequence[int], other: Sequence[int], rows: Sequence[int],
-                  mentions: Sequence[Mention], relation_ids: dict[int, str], *,
-                  shortcut: bool = True) -> list[ClusterExplanation]:
+                  mentions: Sequence[Mention], relation_ids: dict[int, str]) -> list[ClusterExplanation]:
     """The clusters of one side, from the CoNLL lines' labels of both sides (-1: none) and the
-    mention each line is. `shortcut=False` explains one-mention clusters by the general loop too
-    (what the shortcut is tested against)."""
+    mention each line is; one loop for every cluster (a second one for one-mention clusters bought
+    1.07x on `evmeval-score -t -o -c --json`: deleted, docs/developer.md)."""
     lines: dict[int, list[int]] = {}
     for line, label in enumerate(labels):
         if label >= 0:
@@ -87,12 +86,8 @@ def explain_lines(side: str, labels: Sequence[int], other: Sequence[int], rows: 
             sources.setdefault(other_label, set()).add(label)
     other_sizes = Counter(other)  # (-1 counted too: never asked for)
     out: list[ClusterExplanation] = []
-    single = _Single(side, other, rows, mentions, sources, other_sizes)
     for label, members in lines.items():
         relation_id = relation_ids.get(label, "")
-        if shortcut and len(members) == 1:  # most clusters: a mention in no @Coreference line
-            out.append(single(label, relation_id, members[0]))
-            continue
         counterparts = list(dict.fromkeys(other[k] for k in members if other[k] >= 0))
         aligned = sum(1 for k in members if other[k] >= 0)
         pure = len(counterparts) == 1 and sources[counterparts[0]] == {label}
@@ -103,35 +98,6 @@ def explain_lines(side: str, labels: Sequence[int], other: Sequence[int], rows: 
         out.append(ClusterExplanation(side, label, relation_id, ids, indexes, tuple(counterparts), unaligned,
                                       _outcome(side, counterparts, pure, complete)))
     return out
-
-
-class _Single:
-    """`explain_lines`'s explanation of a one-mention cluster, without its loops over members: one
-    side's lines hold ~80k of them in a 2000-document export."""
-
-    def __init__(self, side: str, other: Sequence[int], rows: Sequence[int], mentions: Sequence[Mention],
-                 sources: dict[int, set[int]], other_sizes: Counter[int]) -> None:
-        self._side, self._other, self._rows, self._mentions = side, other, rows, mentions
-        self._sources, self._other_sizes = sources, other_sizes
-        self._alone = _outcome(side, [], False, False)
-        self._outcomes = {(pure, complete): _outcome(side, [0], pure, complete)
-                          for pure in (False, True) for complete in (False, True)}
-
-    def __call__(self, label: int, relation_id: str, line: int) -> ClusterExplanation:
-        index = self._rows[line]
-        ids = (self._mentions[index].mention_id,)
-        counterpart = self._other[line]
-        if counterpart < 0:
-            return _explanation((self._side, label, relation_id, ids, (index,), (), ids, self._alone))
-        pure = self._sources[counterpart] == {label}
-        complete = pure and self._other_sizes[counterpart] == 1
-        return _explanation((self._side, label, relation_id, ids, (index,), (counterpart,), (),
-                             self._outcomes[pure, complete]))
-
-
-def _explanation(fields: tuple) -> ClusterExplanation:
-    """A `ClusterExplanation` from its fields in order, without the keyword handling of its constructor."""
-    return tuple.__new__(ClusterExplanation, fields)
 
 
 def explain_clusters(coref: CorefDocument, doc: DocumentResult,

@@ -322,10 +322,7 @@ class EditSession:
 
     def _unknown_ids(self, doc_id: str, ids: list[str]) -> list[str] | None:
         table = self.tokens(doc_id) if self.tokens else None
-        if table is None:
-            return None
-        known = table.ids
-        return [i for i in ids if i not in known]
+        return None if table is None else table.unknown_ids(ids)
 
     # --- saving ---------------------------------------------------------------------------------------
 

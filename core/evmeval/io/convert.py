@@ -39,10 +39,9 @@ from evmeval.io.doc_files import doc_file_path
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.tbf import RELATION_KINDS, read_tbf
 from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS, read_token_table
-from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, TokenTable, canonical
+from evmeval.model import NOT_ANNOTATED_RAW, Document, Mention, Relation, SpanMode, TbfFile, TokenTable, canonical
 
 DEFAULT_RUN_ID = "brat_conversion"
-NOT_ANNOTATED_RAW = "NOT_ANNOTATED"
 REALIS = "Realis"
 COREFERENCE = "Coreference"
 ID_NOTE = "AnnotatorNotes"

@@ -76,8 +76,7 @@ class TokenSource:
         """Which of `ids` the document's table lacks (None: no table). Reads no more than needed."""
         cached = self._tables.get(doc_id)
         if cached is not None:
-            known = cached.ids
-            return [i for i in ids if i not in known]
+            return cached.unknown_ids(ids)
         path = self.path(doc_id)
         return find_unknown_token_ids(path, ids) if path else None
 

@@ -111,45 +111,52 @@ def _type_id(fields: Fields, obj: dict[str, Any], allowed: range, expected: str)
     return value  # type: ignore[no-any-return]
 
 
-def _mention(fields: Fields, value: Any, content: list[Sentence]) -> Mention:
-    obj = fields.obj(value, "a mention")
-    mention_id = fields.get(obj, "id", str, _ID)
-    trigger_word = fields.get(obj, "trigger_word", str, "the trigger word or phrase as a string")
-    sent_id = fields.get(obj, "sent_id", int, "the index of its sentence in content, from 0")
-    if not 0 <= sent_id < len(content):
-        raise fields.fail(f"sent_id {sent_id} is not a sentence of the document's {len(content)}",
-                          "the index of its sentence in content, from 0")
-    offset = obj.get("offset")
-    n = len(content[sent_id].tokens)
+_SENT_ID = "the index of its sentence in the document, from 0"
+
+
+def place(fields: Fields, obj: dict[str, Any], tokens: Sequence[Sequence[str]]) -> tuple[int, tuple[int, int]]:
+    """A record's `sent_id` and `offset`, checked against the document's sentences' tokens (MAVEN's
+    mentions, MAVEN-ERE's mentions and TIMEXes: one rule)."""
+    sent_id = fields.get(obj, "sent_id", int, _SENT_ID)
+    if not 0 <= sent_id < len(tokens):
+        raise fields.fail(f"sent_id {sent_id} is not a sentence of the document's {len(tokens)}", _SENT_ID)
+    offset, n = obj.get("offset"), len(tokens[sent_id])
     if not isinstance(offset, list) or len(offset) != 2 or not (is_int(offset[0]) and is_int(offset[1])):
         raise fields.fail(f"offset is {kind(offset)}", _OFFSET)
     if not 0 <= offset[0] < offset[1] <= n:
         raise fields.fail(f"offset [{offset[0]}, {offset[1]}] is outside sentence {sent_id}'s {n} tokens or empty",
                           _OFFSET)
-    return Mention(mention_id, trigger_word, sent_id, (offset[0], offset[1]),
-                   rest_of(obj, _MENTION_FIELDS))
+    return sent_id, (offset[0], offset[1])
+
+
+def parse_mention(fields: Fields, value: Any, tokens: Sequence[Sequence[str]]) -> Mention:
+    """One mention record `{id, trigger_word, sent_id, offset}` (MAVEN's and MAVEN-ERE's), checked."""
+    obj = fields.obj(value, "a mention")
+    mention_id = fields.get(obj, "id", str, _ID)
+    trigger_word = fields.get(obj, "trigger_word", str, "the trigger word or phrase as a string")
+    return Mention(mention_id, trigger_word, *place(fields, obj, tokens), rest_of(obj, _MENTION_FIELDS))
 
 
 _MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
 
 
-def _mentions(fields: Fields, label: str, raw: list[Any], lengths: list[int], content: list[Sentence]
-              ) -> list[Mention]:
-    return [_mention(fields.at(label, i), value, content) for i, value in enumerate(raw)]
+def parse_mentions(fields: Fields, label: str, raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Mention]:
+    return [parse_mention(fields.at(label, i), value, tokens) for i, value in enumerate(raw)]
 
 
-def _events(fields: Fields, raw: list[Any], content: list[Sentence], lengths: list[int]) -> list[Event]:
-    return [_event(fields, value, content, lengths) for value in raw]
+def parse_events(fields: Fields, raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Event]:
+    """A document's events (MAVEN's and MAVEN-ERE's, whose events are MAVEN's: the same type ids)."""
+    return [_event(fields, value, tokens) for value in raw]
 
 
-def _event(fields: Fields, value: Any, content: list[Sentence], lengths: list[int]) -> Event:
+def _event(fields: Fields, value: Any, tokens: Sequence[Sequence[str]]) -> Event:
     obj = fields.obj(value, "an event")
     event_id = fields.get(obj, "id", str, _ID)
     fields = fields.at("event", event_id)
     event_type = fields.get(obj, "type", str, "the event type as a string")
     type_id = _type_id(fields, obj, TYPE_IDS, "the event type's id: an integer 1..168")
     raw = fields.get(obj, "mention", list, "a list of the event's mentions")
-    return Event(event_id, event_type, type_id, _mentions(fields, "mention", raw, lengths, content),
+    return Event(event_id, event_type, type_id, parse_mentions(fields, "mention", raw, tokens),
                  rest_of(obj, _EVENT_FIELDS))
 
 
@@ -189,14 +196,14 @@ def parse_document(path: str, line: int, value: Any) -> Document:
     title = fields.get(obj, "title", str, "the document's title as a string")
     raw_content = fields.get(obj, "content", list, "a list of sentences {sentence, tokens}")
     content = _sentences(fields, raw_content)
-    lengths = [len(s.tokens) for s in content]
+    tokens = [s.tokens for s in content]
 
     def mentions(name: str) -> list[Mention] | None:
         raw = fields.get(obj, name, list, "a list of mentions {id, trigger_word, sent_id, offset}", optional=True)
-        return None if raw is None else _mentions(fields, name, raw, lengths, content)
+        return None if raw is None else parse_mentions(fields, name, raw, tokens)
 
     raw_events = fields.get(obj, "events", list, "a list of events {id, type, type_id, mention}", optional=True)
-    events = None if raw_events is None else _events(fields, raw_events, content, lengths)
+    events = None if raw_events is None else parse_events(fields, raw_events, tokens)
     negatives, candidates = mentions("negative_triggers"), mentions("candidates")
     if events is None and candidates is None:
         raise fields.fail("neither 'events' nor 'candidates'", "events and negative_triggers (train, valid) or "

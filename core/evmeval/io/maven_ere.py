@@ -30,19 +30,17 @@ from evmeval.io.jsonlines import (
     Fields,
     documents_or_submissions,
     dump_line,
-    is_int,
     kind,
     read_json_lines,
     rest_of,
     validate_json_lines,
 )
-from evmeval.io.maven import Event, Mention  # the same mention and event records as MAVEN's
+from evmeval.io.maven import Event, Mention, parse_events, parse_mentions, place  # MAVEN's records, one rule
 from evmeval.io.reading import display_name
 
 TEMPORAL = ("BEFORE", "OVERLAP", "CONTAINS", "SIMULTANEOUS", "ENDS-ON", "BEGINS-ON")
 CAUSAL = ("PRECONDITION", "CAUSE")
 RELATION_NAMES = {"temporal_relations": TEMPORAL, "causal_relations": CAUSAL}
-_OFFSET = "[start, end]: token offsets in the sentence, 0 <= start < end <= its number of tokens"
 _PAIR = "a pair [id, id] of two different ids"
 
 Pair = tuple[str, str]
@@ -96,57 +94,12 @@ class MavenEreFile:
     sha256: str = ""
 
 
-def _place(fields: Fields, obj: dict[str, Any], tokens: list[list[str]]) -> tuple[int, tuple[int, int]]:
-    sent_id = fields.get(obj, "sent_id", int, "the index of its sentence, from 0")
-    if not 0 <= sent_id < len(tokens):
-        raise fields.fail(f"sent_id {sent_id} is not a sentence of the document's {len(tokens)}",
-                          "the index of its sentence, from 0")
-    offset, n = obj.get("offset"), len(tokens[sent_id])
-    if not isinstance(offset, list) or len(offset) != 2 or not (is_int(offset[0]) and is_int(offset[1])):
-        raise fields.fail(f"offset is {kind(offset)}", _OFFSET)
-    if not 0 <= offset[0] < offset[1] <= n:
-        raise fields.fail(f"offset [{offset[0]}, {offset[1]}] is outside sentence {sent_id}'s {n} tokens or empty",
-                          _OFFSET)
-    return sent_id, (offset[0], offset[1])
-
-
-def _mention(fields: Fields, value: Any, tokens: list[list[str]]) -> Mention:
-    obj = fields.obj(value, "a mention")
-    mention_id = fields.get(obj, "id", str, "an id string")
-    word = fields.get(obj, "trigger_word", str, "the trigger word or phrase as a string")
-    return Mention(mention_id, word, *_place(fields, obj, tokens), rest_of(obj, _MENTION_FIELDS))
-
-
-_MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
-
-
-def _mentions(fields: Fields, label: str, raw: list[Any], tokens: list[list[str]]) -> list[Mention]:
-    return [_mention(fields.at(label, i), value, tokens) for i, value in enumerate(raw)]
-
-
-_EVENT_FIELDS = frozenset(("id", "type", "type_id", "mention"))
-
-
-def _events(fields: Fields, raw: list[Any], tokens: list[list[str]]) -> list[Event]:
-    return [_event(fields, value, tokens) for value in raw]
-
-
-def _event(fields: Fields, value: Any, tokens: list[list[str]]) -> Event:
-    obj = fields.obj(value, "an event")
-    event_id = fields.get(obj, "id", str, "an id string")
-    fields = fields.at("event", event_id)
-    raw = fields.get(obj, "mention", list, "a list of the event's coreferent mentions")
-    return Event(event_id, fields.get(obj, "type", str, "the event type as a string"),
-                 fields.get(obj, "type_id", int, "the event type's id (MAVEN's)"),
-                 _mentions(fields, "mention", raw, tokens), rest_of(obj, _EVENT_FIELDS))
-
-
 def _timex(fields: Fields, value: Any, tokens: list[list[str]]) -> Timex:
     obj = fields.obj(value, "a TIMEX")
     timex_id = fields.get(obj, "id", str, "an id string")
     fields = fields.at(f"TIMEX {timex_id!r}")
     return Timex(timex_id, fields.get(obj, "mention", str, "the TIMEX's text"),
-                 fields.get(obj, "type", str, "the TIMEX type as a string"), *_place(fields, obj, tokens),
+                 fields.get(obj, "type", str, "the TIMEX type as a string"), *place(fields, obj, tokens),
                  rest_of(obj, ("id", "mention", "type", "sent_id", "offset")))
 
 
@@ -237,8 +190,8 @@ def parse_document(path: str, line: int, value: Any) -> Document:
                            optional=True)
     doc = Document(
         doc_id, title, raw_tokens, sentences,
-        None if raw_events is None else _events(fields, raw_events, raw_tokens),
-        None if raw_mentions is None else _mentions(fields, "event_mentions", raw_mentions, raw_tokens),
+        None if raw_events is None else parse_events(fields, raw_events, raw_tokens),
+        None if raw_mentions is None else parse_mentions(fields, "event_mentions", raw_mentions, raw_tokens),
         None if raw_timex is None else [_timex(fields, t, raw_tokens) for t in raw_timex],
         _relations(fields, obj, "temporal_relations"), _relations(fields, obj, "causal_relations"),
         _subevents(fields, obj), rest_of(obj, _DOCUMENT_FIELDS), line)

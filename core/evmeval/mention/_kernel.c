@@ -589,7 +589,8 @@ static int table_ids(Table *t) {
     return 0;
 }
 
-/* evmeval.io.tokens.find_unknown_token_ids, as a yes/no: row k (or k - 1) for `t<k>`, else the set. */
+/* The answer of evmeval.io.tokens.find_unknown_token_ids (the plain rule: the set of the table's ids), as a yes/no,
+ * found by looking at row k (or k - 1) for `t<k>`, else the set: part of the mention kernel's 6.2x. */
 static int table_has(Table *t, Str id) {
     if (id.n >= 2 && id.n <= 10 && id.p[0] == 't') {
         Py_ssize_t k = 0;

@@ -146,6 +146,11 @@ class ScoreResult:
     """Per-document totals for `rescore_document` (`evmeval.mention.running`), built on first rescoring."""
 
     @property
+    def strategy(self) -> str:
+        """`mapping` under the glossary's word (docs/reference/glossary.md): the strategy that paired them."""
+        return self.mapping
+
+    @property
     def rule(self) -> AttributeRule:
         """The attribute rule the mappings were made with."""
         return AttributeRule.SYMMETRIC if self.kind is ResultKind.AGREEMENT else AttributeRule.SCORER

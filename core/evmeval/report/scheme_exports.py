@@ -19,7 +19,7 @@ from evmeval.mention.prf import PRF
 from evmeval.mention.schemes import DocumentSchemes, MucCounts, SchemeResult
 from evmeval.mention.scoring import ScoreResult
 from evmeval.report.csv_writer import number, table
-from evmeval.report.json_report import LazyObject, encoded, result_to_json
+from evmeval.report.json_report import LazyObject, encoded
 
 MUC_FIELDS: tuple[str, ...] = ("pos", "act", "cor", "par", "inc", "mis", "spu", "precision", "recall", "f1")
 """The MUC columns, named as in the JSON (`MucCounts.to_json`)."""
@@ -28,9 +28,9 @@ MUC_FIELDS: tuple[str, ...] = ("pos", "act", "cor", "par", "inc", "mis", "spu", 
 def scores_json(result: ScoreResult, schemes: SchemeResult) -> dict[str, Any]:
     """The JSON export: the published layout, `strategy` when it is not greedy, then `muc` and `gate`.
     The documents are built while `evmeval.report.json_report.dumps` writes them (a `LazyArray`)."""
-    data = result_to_json(result, lazy=True)
-    if result.mapping != DEFAULT_STRATEGY:
-        data["strategy"] = result.mapping
+    from evmeval.report.run import scores_document
+
+    data = scores_document(result, lazy=True)  # the command's document: one builder (issue 33)
     # the documents' counts written one document at a time, each as the C encoder writes it
     return {**data, **schemes.to_json(documents=_lazy_documents)}
 

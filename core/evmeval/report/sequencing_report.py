@@ -159,6 +159,7 @@ def sequencing_json(result: SequencingResult, *, lazy: bool = False) -> dict[str
                   else {d.doc_id: _nodes(d) for d in result.documents})
     return {
         "mapping": result.mapping,
+        "combination": result.mapping,  # the glossary's word for it; "mapping" kept for readers of schema 1-2
         "validated": result.validated,
         "evaluations": list(EVALUATIONS),
         "closures": {closure: {"label": CLOSURE_LABELS[closure],

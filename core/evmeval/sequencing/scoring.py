@@ -92,6 +92,11 @@ class SequencingResult:
     def evaluation(self, name: str, closure: str = "published") -> Evaluation:
         return self.evaluations[closure][name]
 
+    @property
+    def combination(self) -> str:
+        """`mapping` under the glossary's word: the attribute combination that aligned the mentions."""
+        return self.mapping
+
 
 SKIPPED_SHOWN = 20
 """How many refused pairs `SequencingSkipped.lines` lists (then a count of the others)."""
