@@ -126,7 +126,7 @@ def test_clicking_flips_keeps_the_tree_still(qtbot, window: MainWindow) -> None:
     dock = window.conventions_dock
     qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
     tree = dock.flips
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: window.runner.idle, timeout=LOAD_TIMEOUT)  # the dock settles (see below)
     height, where = tree.height(), tree.header().sectionSize(1)
     for path in ((0, 0, 2), (0, 1, 0), (0, 0, 0)):
         _click(qtbot, tree, _leaf(tree, *path))
