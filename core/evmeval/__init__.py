@@ -19,7 +19,7 @@ __version__ = "0.1.0"
 _API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "annotator_agreement", "curate",
         "export_report", "Corpus", "Scores")
 _PUBLIC = {**dict.fromkeys(_API, "evmeval.api"),
-           "ATTRIBUTE_NAMES": "evmeval.rules", "attributes_named": "evmeval.rules",
+           "ATTRIBUTE_NAMES": "evmeval.rules", "COMBINATIONS": "evmeval.rules", "attributes_named": "evmeval.rules",
            "Curation": "evmeval.agreement.curation", "write_curated": "evmeval.agreement.curation",
            "FormatError": "evmeval.io.errors", "Score": "evmeval.mention.prf", "Average": "evmeval.mention.prf"}
 
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     )
     from evmeval.io.errors import FormatError
     from evmeval.mention.prf import Average, Score
-    from evmeval.rules import ATTRIBUTE_NAMES, attributes_named
+    from evmeval.rules import ATTRIBUTE_NAMES, COMBINATIONS, attributes_named
 
 
 def __getattr__(name: str) -> Any:
@@ -52,6 +52,6 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ATTRIBUTE_NAMES", "Average", "Corpus", "Curation", "FormatError", "Score", "Scores", "__version__",
-           "annotator_agreement", "attributes_named", "compare_runs", "coreference", "curate", "event_sequencing",
-           "export_report", "load", "score", "write_curated"]
+__all__ = ["ATTRIBUTE_NAMES", "COMBINATIONS", "Average", "Corpus", "Curation", "FormatError", "Score", "Scores",
+           "__version__", "annotator_agreement", "attributes_named", "compare_runs", "coreference", "curate",
+           "event_sequencing", "export_report", "load", "score", "write_curated"]

@@ -22,7 +22,7 @@ from evmeval.io.loading import LoadedInputs, load_inputs, read_type_whitelist
 from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS
 from evmeval.mention.prf import Average, Score, nan_to_none
 from evmeval.mention.scoring import ScoreResult, score_files
-from evmeval.rules import ATTRIBUTE_NAMES, Combination, attributes_named
+from evmeval.rules import ATTRIBUTE_NAMES, COMBINATIONS, Combination, attributes_named
 
 if TYPE_CHECKING:
     from evmeval.agreement.curation import Curation
@@ -40,6 +40,12 @@ class Corpus:
     inputs: LoadedInputs
     whitelist: frozenset[str] | None
     warnings: tuple[str, ...]
+
+    def __repr__(self) -> str:
+        """Short (the default listed every mention: 116 KB on the demo corpus)."""
+        gold, system = self.inputs.gold, self.inputs.system
+        return (f"Corpus(gold {gold.path!r}: {len(gold.documents)} documents, system {system.path!r}: "
+                f"{len(system.documents)} documents, {_count(len(self.warnings), 'warning')})")
 
 
 def load(gold: str, system: str, *, tokens: str | None = None, texts: str | None = None,
@@ -63,6 +69,13 @@ class Scores:
     result: ScoreResult
     warnings: tuple[str, ...]
     """Every warning `evmeval-score` prints for this run, in its order."""
+
+    def __repr__(self) -> str:
+        """Short (the default printed the whole result: 162 KB on the demo corpus): the headline figures."""
+        micro = self.result.micro[Combination.TYPE_REALIS]
+        return (f"Scores({len(self.result.documents)} documents, micro span F1 "
+                f"{self.result.micro[Combination.PLAIN].f1:.4f}, type+realis F1 {micro.f1:.4f}, "
+                f"{_count(len(self.warnings), 'warning')})")
 
     def micro(self, attributes: str | Combination = Combination.TYPE_REALIS) -> Score:
         """The corpus figures (micro average) of one attribute combination, as fractions."""
@@ -90,17 +103,43 @@ class Scores:
         return loaded
 
     def rows(self, attributes: str | Combination = Combination.TYPE_REALIS) -> list[dict[str, Any]]:
-        """One record a document (`pandas.DataFrame(scores.rows())` takes them as they are): its id,
-        counts and figures for one attribute combination; undefined figures are None."""
-        combination = attributes_named(attributes)
+        """One record a document (`pandas.DataFrame(scores.rows())` takes them as they are) for one attribute
+        combination, or for each of the four with `"all"` (combination by combination, in report order).
+
+        A record: `document`, `attributes` (the report's name), `in_system`, `counted`, `gold`, `system`, `tp`,
+        `precision`, `recall`, `f1` (undefined figures, 0/0, are None) and `macro_precision`, `macro_recall`:
+        the document's share in v1.8's macro average. v1.8 averages the precision and recall of the documents
+        that have gold mentions (`counted`), an undefined precision (a document the system lacks) counting as
+        0, and takes F1 from the two means. So `precision`'s mean (None skipped, as pandas' `mean()` does) is
+        not the macro; the mean of `macro_precision` (None for documents not counted) is:
+        `df.macro_precision.mean()` is `scores.macro(...).precision` (to rounding), and the macro F1 is
+        `2 * p * r / (p + r)` of the two means, not `df.f1.mean()`.
+        """
+        combinations = COMBINATIONS if attributes == "all" else (_named(attributes),)
         out: list[dict[str, Any]] = []
-        for doc in self.result.documents:
-            s = doc.scores[combination]
-            out.append({"document": doc.doc_id, "attributes": combination.value, "in_system": doc.in_system,
-                        "gold": s.num_gold, "system": s.num_system, "tp": s.tp,
-                        "precision": nan_to_none(s.precision), "recall": nan_to_none(s.recall),
-                        "f1": nan_to_none(s.f1)})
+        for combination in combinations:
+            for doc in self.result.documents:
+                s = doc.scores[combination]
+                counted = doc.counted
+                out.append({"document": doc.doc_id, "attributes": str(combination), "in_system": doc.in_system,
+                            "counted": counted, "gold": s.num_gold, "system": s.num_system, "tp": s.tp,
+                            "precision": nan_to_none(s.precision), "recall": nan_to_none(s.recall),
+                            "f1": nan_to_none(s.f1),
+                            "macro_precision": (s.precision if s.num_system else 0.0) if counted else None,
+                            "macro_recall": (s.recall if s.num_gold else 0.0) if counted else None})
         return out
+
+
+def _named(attributes: str | Combination) -> Combination:
+    """`attributes_named`, its message naming `all` too (which `rows` takes)."""
+    try:
+        return attributes_named(attributes)
+    except ValueError as error:
+        raise ValueError(str(error)[:-1] + ", or all)") from None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def score(corpus: Corpus, *, strategy: str = DEFAULT_STRATEGY, document: str | None = None) -> Scores:
@@ -201,5 +240,5 @@ def export_report(corpus: Corpus, scores: Scores, folder: str, *,
                   validate=validate, warn=warn)
 
 
-__all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "annotator_agreement", "attributes_named", "compare_runs",
-           "coreference", "curate", "event_sequencing", "export_report", "load", "score"]
+__all__ = ["ATTRIBUTE_NAMES", "COMBINATIONS", "Corpus", "Scores", "annotator_agreement", "attributes_named",
+           "compare_runs", "coreference", "curate", "event_sequencing", "export_report", "load", "score"]
