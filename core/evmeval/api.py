@@ -12,6 +12,7 @@ check the command makes — without four deep imports. Qt is never imported.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from evmeval.agreement.curation import Curation
     from evmeval.agreement.scoring import IaaResult
     from evmeval.compare.runs import Comparison
+    from evmeval.conventions.switchboard import Switchboard
     from evmeval.coref.scoring import CorefResult
     from evmeval.report.export import ChartRenderer
     from evmeval.sequencing.scoring import SequencingResult
@@ -40,6 +42,11 @@ class Corpus:
     inputs: LoadedInputs
     whitelist: frozenset[str] | None
     warnings: tuple[str, ...]
+    switchboard: Switchboard | None = None
+    """For an event-extraction pair (TextEE, DyGIE++, MAVEN, MAVEN-ERE, a BioNLP folder): the pair scored under
+    every convention that reads its format (`.results`, one `ConventionResult` each, its metrics under the
+    scorer's own names), the comparable metrics side by side (`.rows`) and what flips between conventions
+    (`.flips`), as `evmeval-score --convention all` reports them; None for tbf."""
 
     def __repr__(self) -> str:
         """Short (the default listed every mention: 116 KB on the demo corpus)."""
@@ -54,8 +61,24 @@ def load(gold: str, system: str, *, tokens: str | None = None, texts: str | None
     """Read `gold` and `system` (tbf; token ids when `tokens` names the token-table folder, character
     spans otherwise) and check them as `evmeval-score` does. `whitelist` is a file of event types to keep.
 
+    An event-extraction pair (TextEE, DyGIE++, MAVEN, MAVEN-ERE JSONL, CASIE, a BioNLP folder) needs no token
+    folder: its mentions are scored as tbf (`evmeval.score`, the window's figures) and `Corpus.switchboard`
+    holds every convention's result.
+
     Raises `evmeval.io.errors.FormatError` (`file:line: what is wrong (expected …)`) for bad input.
     """
+    from evmeval.conventions import input_format
+
+    if input_format(gold) not in ("tbf", "brat"):
+        from evmeval.conventions.base import Input
+        from evmeval.conventions.corpus import event_inputs
+        from evmeval.io.reading import read_bytes
+
+        def given(path: str) -> Input:  # a folder (BioNLP) is read by its format's reader
+            return Input(path) if os.path.isdir(path) else Input(path, read_bytes(path))
+
+        events = event_inputs(given(gold), given(system))
+        return Corpus(events.inputs, None, tuple(input_warnings(events.inputs)), events.switchboard)
     inputs = load_inputs(gold, system, token_dir=tokens, text_dir=texts, extension=token_extension,
                          offset_fields=offset_fields)
     kept = read_type_whitelist(whitelist) if whitelist else None
