@@ -118,11 +118,12 @@ class Scores:
         """The document `evmeval-score --json` writes, as plain dicts and lists."""
         import json
 
-        from evmeval.report.json_report import dumps, with_schema
+        from evmeval._util.schemas import with_schema
+        from evmeval.report.json_report import dumps
         from evmeval.report.run import DEFAULT_SCHEME, scheme_report
 
         _report, data = scheme_report(self.result, DEFAULT_SCHEME)
-        loaded: dict[str, Any] = json.loads(dumps(with_schema(data())))
+        loaded: dict[str, Any] = json.loads(dumps(with_schema("score", data())))
         return loaded
 
     def rows(self, attributes: str | Combination = Combination.TYPE_REALIS) -> list[dict[str, Any]]:

@@ -40,6 +40,9 @@ def test_the_wheel_holds_the_library_the_window_the_demo_and_the_licence(tmp_pat
     licence = next(n for n in names if n.endswith("dist-info/licenses/LICENSE"))
     assert "Apache License" in zipfile.ZipFile(wheel).read(licence).decode("utf-8")
     assert "evmeval_resources/demo/gold.tbf" in names
+    # issue 32: types for mypy users, the JSON outputs' schemas, and no C sources (the sdist has them)
+    assert {"evmeval/py.typed", "evmeval_resources/schemas/score.schema.json"} <= set(names)
+    assert not [n for n in names if n.endswith(".c")]
 
 
 # Issue 32, item 1: a release an index accepts and a researcher installs.
@@ -82,7 +85,7 @@ def test_the_sdist_builds_the_kernels_and_carries_types_and_metadata(tmp_path: P
         headers = _metadata_lines(pkg_info.read().decode("utf-8"))
     assert {"core/evmeval/mention/_kernel.c", "core/evmeval/coref/_corefkernel.c",
             "core/evmeval/sequencing/_timegraphkernel.c", "core/evmeval/py.typed", "setup.py", "pyproject.toml",
-            "LICENSE", "README.md", "resources/demo/gold.tbf"} <= names
+            "LICENSE", "README.md", "resources/demo/gold.tbf", "resources/schemas/score.schema.json"} <= names
     assert f"Version: {evmeval.__version__}" in headers
     assert "Requires-Python: >=3.10" in headers
     classifiers = {line.removeprefix("Classifier: ") for line in headers if line.startswith("Classifier: ")}
