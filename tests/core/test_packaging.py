@@ -40,9 +40,9 @@ def test_the_wheel_holds_the_library_the_window_the_demo_and_the_licence(tmp_pat
     licence = next(n for n in names if n.endswith("dist-info/licenses/LICENSE"))
     assert "Apache License" in zipfile.ZipFile(wheel).read(licence).decode("utf-8")
     assert "evmeval_resources/demo/gold.tbf" in names
-    # issue 32: types for mypy users, the JSON outputs' schemas, and no C sources (the sdist has them)
+    # issue 32: types for mypy users and the JSON outputs' schemas (no C sources: checked on the wheel built
+    # from the sdist, below; a wheel built in a working tree also carries whatever a stale build/ holds)
     assert {"evmeval/py.typed", "evmeval_resources/schemas/score.schema.json"} <= set(names)
-    assert not [n for n in names if n.endswith(".c")]
 
 
 # Issue 32, item 1: a release an index accepts and a researcher installs.
