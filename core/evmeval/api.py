@@ -68,8 +68,9 @@ def load(gold: str, system: str, *, tokens: str | None = None, texts: str | None
     Raises `evmeval.io.errors.FormatError` (`file:line: what is wrong (expected …)`) for bad input.
     """
     from evmeval.conventions import input_format
+    from evmeval.io.reading import STDIN
 
-    if input_format(gold) not in ("tbf", "brat"):
+    if gold != STDIN and input_format(gold) not in ("tbf", "brat"):  # standard input is read once, as tbf
         from evmeval.conventions.base import Input
         from evmeval.conventions.corpus import event_inputs
         from evmeval.io.reading import read_bytes

@@ -39,3 +39,15 @@ def test_a_tbf_pair_has_no_switchboard() -> None:
     demo = Path(__file__).resolve().parent.parent.parent / "resources" / "demo"
     corpus = evmeval.load(str(demo / "gold.tbf"), str(demo / "system_a.tbf"), tokens=str(demo / "tkn"))
     assert corpus.switchboard is None
+
+
+def test_gold_from_standard_input_is_still_tbf() -> None:
+    """Telling an event file from tbf must not read standard input (it can be read only once)."""
+    import sys
+
+    demo = Path(__file__).resolve().parent.parent.parent / "resources" / "demo"
+    code = ("import evmeval; corpus = evmeval.load('-', 'system_a.tbf', tokens='tkn'); "
+            "print(round(evmeval.score(corpus).micro('span').f1, 4))")
+    done = subprocess.run([sys.executable, "-c", code], input=(demo / "gold.tbf").read_text(encoding="utf-8"),
+                          capture_output=True, text=True, cwd=demo, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "0.914\n", "")
