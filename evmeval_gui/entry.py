@@ -40,8 +40,15 @@ def main() -> None:
 
     missing = [name for name in ("PySide6", "pyqtgraph") if find_spec(name) is None]
     if missing and not {"-h", "--help", "--version"} & set(sys.argv[1:]):
+        from importlib.metadata import distributions
+
+        from evmeval_gui.platform_check import gui_install_advice
+
+        # the installation's record, not a clone's evmeval_studio.egg-info that the current folder may hold
+        urls = (d.read_text("direct_url.json") for d in distributions(name="evmeval-studio"))
+        direct_url = next((url for url in urls if url), None)
         print(f"evmeval-gui: error: the window needs {' and '.join(missing)}, which this installation lacks: "
-              "install the [gui] extra (pip install 'evmeval-studio[gui]', or pip install '.[gui]' in a clone). "
+              f"install the [gui] extra: {gui_install_advice(direct_url)}. "
               "The command-line programs (evmeval-score, …) and `import evmeval` work without it.", file=sys.stderr)
         raise SystemExit(2)
     try:

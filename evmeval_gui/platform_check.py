@@ -173,3 +173,33 @@ def window_problem(environ: Mapping[str, str] | None = None) -> str | None:
         if display is None:
             problems.append("(without a screen, --screenshot PNG and --export-report DIR still work)")
     return "\n".join(problems) or None
+
+
+INDEX_INSTALL = "pip install 'evmeval-studio[gui]'"
+"""What works from a package index, once EvmEval Studio is published there."""
+
+
+def gui_install_advice(direct_url: str | None) -> str:
+    """How to add the `[gui]` extra: this installation's own command first, then a clone's and an index's.
+
+    `direct_url`: the installation's `direct_url.json` (PEP 610; None when it came from an index), which says
+    whether it was installed from a folder (a clone, perhaps editable) or from a wheel file. From a clone,
+    `evmeval-studio[gui]` fails until the project is on an index, hence the three forms.
+    """
+    import json
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    own = INDEX_INSTALL
+    if direct_url:
+        try:
+            origin = json.loads(direct_url)
+            url = urlsplit(origin["url"])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            origin, url = {}, None
+        if url is not None and url.scheme == "file":
+            path = url2pathname(url.path)
+            editable = "-e " if (origin.get("dir_info") or {}).get("editable") else ""
+            own = f"pip install {editable}'{path}[gui]'"
+    return (f"{own} for this installation; from a clone, pip install '.[gui]' in its folder; "
+            f"from an index that has EvmEval Studio (once published), {INDEX_INSTALL}")

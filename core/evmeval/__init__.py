@@ -22,7 +22,7 @@ __version__ = "0.1.0"
 _API = ("load", "score", "coreference", "event_sequencing", "compare_runs", "annotator_agreement", "curate",
         "export_report", "Corpus", "Scores", "from_documents", "score_convention")
 _PUBLIC = {**dict.fromkeys(_API, "evmeval.api"),
-           "ATTRIBUTE_NAMES": "evmeval.rules", "attributes_named": "evmeval.rules",
+           "ATTRIBUTE_NAMES": "evmeval.rules", "COMBINATIONS": "evmeval.rules", "attributes_named": "evmeval.rules",
            "Curation": "evmeval.agreement.curation", "write_curated": "evmeval.agreement.curation",
            "FormatError": "evmeval.io.errors", "EvmEvalError": "evmeval.io.errors",
            "UnknownDocumentError": "evmeval.io.errors",
@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from evmeval.io.errors import EvmEvalError, FormatError, UnknownDocumentError
     from evmeval.mention.prf import Average, Score
     from evmeval.results import UNDEFINED, Result
-    from evmeval.rules import ATTRIBUTE_NAMES, attributes_named
+    from evmeval.rules import ATTRIBUTE_NAMES, COMBINATIONS, attributes_named
 
 
 def __getattr__(name: str) -> Any:
@@ -63,10 +63,10 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["ATTRIBUTE_NAMES", "UNDEFINED", "Average", "Corpus", "Curation", "Document", "EvmEvalError", "FormatError",
-           "Mention", "Result", "Score", "Scores", "UnknownDocumentError", "__version__", "annotator_agreement",
-           "attributes_named", "compare_runs", "coreference", "curate", "event_sequencing", "export_report",
-           "from_documents", "load", "score", "score_convention", "write_curated"]
+__all__ = ["ATTRIBUTE_NAMES", "COMBINATIONS", "UNDEFINED", "Average", "Corpus", "Curation", "Document", "EvmEvalError",
+           "FormatError", "Mention", "Result", "Score", "Scores", "UnknownDocumentError", "__version__",
+           "annotator_agreement", "attributes_named", "compare_runs", "coreference", "curate", "event_sequencing",
+           "export_report", "from_documents", "load", "score", "score_convention", "write_curated"]
 
 
 def __dir__() -> list[str]:

@@ -12,6 +12,7 @@ check the command makes — without four deep imports. Qt is never imported.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -31,10 +32,11 @@ from evmeval.io.loading import LoadedInputs, check_token_folder, load_inputs, re
 from evmeval.io.tokens import DEFAULT_EXTENSION, DEFAULT_OFFSET_FIELDS, offset_fields_argument
 from evmeval.mention.prf import Average, Score, nan_to_none
 from evmeval.mention.scoring import ScoreResult, score_files
-from evmeval.rules import ATTRIBUTE_NAMES, Combination, attributes_named
+from evmeval.rules import ATTRIBUTE_NAMES, COMBINATIONS, Combination, attributes_named
 
 if TYPE_CHECKING:
     from evmeval.agreement.curation import Curation
+    from evmeval.conventions.switchboard import Switchboard
     from evmeval.documents import Document
     from evmeval.report.export import ChartRenderer
     from evmeval.results import AgreementScores, ComparisonScores, ConventionScores, CoreferenceScores, SequencingScores
@@ -47,6 +49,17 @@ class Corpus:
     inputs: LoadedInputs
     whitelist: frozenset[str] | None
     warnings: tuple[str, ...]
+    switchboard: Switchboard | None = None
+    """For an event-extraction pair (TextEE, DyGIE++, MAVEN, MAVEN-ERE, a BioNLP folder): the pair scored under
+    every convention that reads its format (`.results`, one `ConventionResult` each, its metrics under the
+    scorer's own names), the comparable metrics side by side (`.rows`) and what flips between conventions
+    (`.flips`), as `evmeval-score --convention all` reports them; None for tbf."""
+
+    def __repr__(self) -> str:
+        """Short (the default listed every mention: 116 KB on the demo corpus)."""
+        gold, system = self.inputs.gold, self.inputs.system
+        return (f"Corpus(gold {gold.path!r}: {len(gold.documents)} documents, system {system.path!r}: "
+                f"{len(system.documents)} documents, {_count(len(self.warnings), 'warning')})")
 
 
 def load(gold: PathArgument, system: PathArgument, *, tokens: PathArgument | None = None,
@@ -57,9 +70,16 @@ def load(gold: PathArgument, system: PathArgument, *, tokens: PathArgument | Non
     `token_extension` and `offset_fields` (0-based columns) describe the token tables, so need `tokens`.
     Every path is a `str` or an `os.PathLike` (kept as `str`).
 
+    An event-extraction pair (TextEE, DyGIE++, MAVEN, MAVEN-ERE JSONL, CASIE, a BioNLP folder) needs no token
+    folder: its mentions are scored as tbf (`evmeval.score`, the window's figures) and `Corpus.switchboard`
+    holds every convention's result.
+
     Raises `evmeval.FormatError` (`file:line: what is wrong (expected …)`) for bad input, `TypeError` for an
     argument of the wrong type (an int is a file descriptor, never read) and `ValueError` for a meaningless one.
     """
+    from evmeval.conventions import input_format
+    from evmeval.io.reading import STDIN
+
     gold_path, system_path = path_argument(gold, "gold"), path_argument(system, "system")
     token_dir, text_dir = optional_path(tokens, "tokens"), optional_path(texts, "texts")
     kept_path = optional_path(whitelist, "whitelist")
@@ -69,6 +89,16 @@ def load(gold: PathArgument, system: PathArgument, *, tokens: PathArgument | Non
     if token_dir is None and (token_extension != DEFAULT_EXTENSION or columns != DEFAULT_OFFSET_FIELDS):
         raise ValueError("token_extension and offset_fields describe token tables: give tokens= (the token "
                          "folder) with them")
+    if gold_path != STDIN and input_format(gold_path) not in ("tbf", "brat"):  # standard input is read once, as tbf
+        from evmeval.conventions.base import Input
+        from evmeval.conventions.corpus import event_inputs
+        from evmeval.io.reading import read_bytes
+
+        def given(path: str) -> Input:  # a folder (BioNLP) is read by its format's reader
+            return Input(path) if os.path.isdir(path) else Input(path, read_bytes(path))
+
+        events = event_inputs(given(gold_path), given(system_path))
+        return Corpus(events.inputs, None, tuple(input_warnings(events.inputs)), events.switchboard)
     inputs = load_inputs(gold_path, system_path, token_dir=token_dir, text_dir=text_dir, extension=token_extension,
                          offset_fields=columns)
     kept = read_type_whitelist(kept_path) if kept_path is not None else None
@@ -95,6 +125,13 @@ class Scores:
     warnings: tuple[str, ...]
     """Every warning `evmeval-score` prints for this run, in its order."""
 
+    def __repr__(self) -> str:
+        """Short (the default printed the whole result: 162 KB on the demo corpus): the headline figures."""
+        micro = self.result.micro[Combination.TYPE_REALIS]
+        return (f"Scores({len(self.result.documents)} documents, micro span F1 "
+                f"{self.result.micro[Combination.PLAIN].f1:.4f}, type+realis F1 {micro.f1:.4f}, "
+                f"{_count(len(self.warnings), 'warning')})")
+
     def micro(self, attributes: str | Combination = Combination.TYPE_REALIS) -> Score:
         """The corpus figures (micro average) of one attribute combination, as fractions."""
         return self.result.micro[attributes_named(attributes)]
@@ -112,24 +149,50 @@ class Scores:
     def to_json(self) -> dict[str, Any]:
         """The document `evmeval-score --json` writes, as plain dicts and lists (built as the command builds
         it, not written and read back; an undefined figure is None)."""
-        from evmeval.report.json_report import with_schema
+        from evmeval._util.schemas import with_schema
         from evmeval.report.run import scores_document
         from evmeval.results import plain
 
-        return plain(with_schema(scores_document(self.result, lazy=False)))  # type: ignore[no-any-return]
+        return plain(with_schema("score", scores_document(self.result, lazy=False)))  # type: ignore[no-any-return]
 
     def rows(self, attributes: str | Combination = Combination.TYPE_REALIS) -> list[dict[str, Any]]:
-        """One record a document (`pandas.DataFrame(scores.rows())` takes them as they are): its id,
-        counts and figures for one attribute combination; undefined figures are None."""
-        combination = attributes_named(attributes)
+        """One record a document (`pandas.DataFrame(scores.rows())` takes them as they are) for one attribute
+        combination, or for each of the four with `"all"` (combination by combination, in report order).
+
+        A record: `document`, `attributes` (the report's name), `in_system`, `counted`, `gold`, `system`, `tp`,
+        `precision`, `recall`, `f1` (undefined figures, 0/0, are None) and `macro_precision`, `macro_recall`:
+        the document's share in v1.8's macro average. v1.8 averages the precision and recall of the documents
+        that have gold mentions (`counted`), an undefined precision (a document the system lacks) counting as
+        0, and takes F1 from the two means. So `precision`'s mean (None skipped, as pandas' `mean()` does) is
+        not the macro; the mean of `macro_precision` (None for documents not counted) is:
+        `df.macro_precision.mean()` is `scores.macro(...).precision` (to rounding), and the macro F1 is
+        `2 * p * r / (p + r)` of the two means, not `df.f1.mean()`.
+        """
+        combinations = COMBINATIONS if attributes == "all" else (_named(attributes),)
         out: list[dict[str, Any]] = []
-        for doc in self.result.documents:
-            s = doc.scores[combination]
-            out.append({"document": doc.doc_id, "attributes": combination.value, "in_system": doc.in_system,
-                        "gold": s.num_gold, "system": s.num_system, "tp": s.tp,
-                        "precision": nan_to_none(s.precision), "recall": nan_to_none(s.recall),
-                        "f1": nan_to_none(s.f1)})
+        for combination in combinations:
+            for doc in self.result.documents:
+                s = doc.scores[combination]
+                counted = doc.counted
+                out.append({"document": doc.doc_id, "attributes": str(combination), "in_system": doc.in_system,
+                            "counted": counted, "gold": s.num_gold, "system": s.num_system, "tp": s.tp,
+                            "precision": nan_to_none(s.precision), "recall": nan_to_none(s.recall),
+                            "f1": nan_to_none(s.f1),
+                            "macro_precision": (s.precision if s.num_system else 0.0) if counted else None,
+                            "macro_recall": (s.recall if s.num_gold else 0.0) if counted else None})
         return out
+
+
+def _named(attributes: str | Combination) -> Combination:
+    """`attributes_named`, its message naming `all` too (which `rows` takes)."""
+    try:
+        return attributes_named(attributes)
+    except ValueError as error:
+        raise ValueError(str(error)[:-1] + ", or all)") from None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def score(corpus: Corpus, *, strategy: str = DEFAULT_STRATEGY, document: str | None = None) -> Scores:
@@ -281,6 +344,6 @@ def _pair(corpus: Corpus, scores: Scores) -> None:
     instance(scores, Scores, "scores", "evmeval.score")
 
 
-__all__ = ["ATTRIBUTE_NAMES", "Corpus", "Scores", "annotator_agreement", "attributes_named", "compare_runs",
-           "coreference", "curate", "event_sequencing", "export_report", "from_documents", "load", "score",
-           "score_convention"]
+__all__ = ["ATTRIBUTE_NAMES", "COMBINATIONS", "Corpus", "Scores", "annotator_agreement", "attributes_named",
+           "compare_runs", "coreference", "curate", "event_sequencing", "export_report", "from_documents", "load",
+           "score", "score_convention"]

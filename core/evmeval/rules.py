@@ -50,7 +50,8 @@ _CHECKS = {Combination.PLAIN: (), Combination.TYPE: ("mention_type",), Combinati
            Combination.TYPE_REALIS: ("mention_type", "realis_status")}
 
 COMBINATIONS: tuple[str, ...] = tuple(Combination)
-"""Attribute combinations in report order."""
+"""The four attribute combinations, in report order (`evmeval.COMBINATIONS`): loop over these, not over
+`ATTRIBUTE_NAMES`, whose eight names are two for each."""
 
 
 class AttributeRule(str, Enum):
@@ -101,7 +102,7 @@ ATTRIBUTE_NAMES: Mapping[str, Combination] = {
     "type+realis": Combination.TYPE_REALIS, "mention_type+realis_status": Combination.TYPE_REALIS,
 }
 """The attributes a mapped pair must agree on, by the short names the window and options use and by
-the published report's names."""
+the published report's names: two names for each of the four `COMBINATIONS`."""
 
 
 def attributes_named(name: str | Combination) -> Combination:

@@ -180,7 +180,7 @@ def test_cli_prints_the_table_and_writes_the_json(tmp_path: Path, capsys: pytest
     assert printed.startswith("Data: 2 documents, 2 windows, 4 event mentions, 8 arguments, 2 event types")
     assert "Arg-C (attached)   50.00   42.86   46.15       3       6       7" in printed
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["schema"] == 1
+    assert data["schema"] == "convention/2"
     assert data["fingerprint"]["windows"] == 2
     metric = data["conventions"]["textee"]["trigger_cls"]
     p, r = 2 / 4, 2 / 3

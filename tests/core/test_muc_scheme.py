@@ -161,7 +161,7 @@ def test_muc_json(files: tuple[Path, Path], tmp_path: Path) -> None:
     assert score_main(["-g", str(files[0]), "-s", str(files[1]), "--scheme", "muc", "--mapping", "optimal",
                        "-o", str(tmp_path / "r.txt"), "--json", str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert (data["strategy"], data["scheme"], data["schema"]) == ("optimal", "muc", 2) and "mapping" not in data
+    assert (data["strategy"], data["scheme"], data["schema"]) == ("optimal", "muc", "score/3") and "mapping" not in data
     micro = data["muc"]["micro"]["plain"]
     assert set(micro) == {"pos", "act", "cor", "par", "inc", "mis", "spu", "precision", "recall", "f1"}
     assert (micro["pos"], micro["act"], micro["cor"], micro["par"]) == (4, 5, 2, 1)
@@ -210,5 +210,5 @@ def test_the_json_names_the_strategy_as_strategy(files: tuple[Path, Path], tmp_p
     assert score_main(["-g", str(files[0]), "-s", str(files[1]), "--strategy", strategy,
                        "-o", str(tmp_path / "r.txt"), "--json", str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
-    assert data["schema"] == 2 and "mapping" not in data
+    assert data["schema"] == "score/3" and "mapping" not in data
     assert data.get("strategy") == (None if strategy == "greedy" else strategy)

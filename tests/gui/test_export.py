@@ -11,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from evmeval._util.schemas import with_schema
 from evmeval.align import COMBINATIONS
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import load_inputs
@@ -56,7 +57,7 @@ def test_export_writes_every_file_equal_to_the_core(qtbot, tmp_path, demo):
     assert (out / "scores.txt").read_text(encoding="utf-8") == format_report(result)
     assert (out / "comparison.txt").read_text(encoding="utf-8") == format_comparison(result)
     exported = json.loads((out / "scores.json").read_text(encoding="utf-8"))
-    published = json.loads(dumps(result_to_json(result)))
+    published = json.loads(dumps(with_schema("score", result_to_json(result))))
     assert {k: v for k, v in exported.items() if k not in ("muc", "gate")} == published  # greedy: no "mapping"
     cli = json.loads(dumps(scheme_report(result, "muc")[1]()))  # what evmeval-score --scheme muc --json writes
     assert exported["muc"] == cli["muc"] and exported["gate"] == cli["gate"]

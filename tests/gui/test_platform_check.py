@@ -139,3 +139,32 @@ def test_names_the_check_does_not_read_are_left_to_qt() -> None:
     for name in ("/private/tmp/launchd-1/org.xquartz:0", "node::0", "nonsense", ":x", "decnet/h:0"):
         assert platform_check.display_answers(name) is None
     assert platform_check.display_problem({"QT_QPA_PLATFORM": "xcb", "DISPLAY": "node::0"}) is None
+def test_the_missing_extra_advice_says_what_works_from_a_clone_and_from_an_index() -> None:
+    """Issue 32, item 1: `pip install 'evmeval-studio[gui]'` works only once published; a clone installs
+    `'.[gui]'`. Each installation is told its own command first: its clone (editable or not), its wheel file,
+    or the index."""
+    editable = '{"url": "file:///home/ann/evmeval-studio", "dir_info": {"editable": true}}'
+    folder = '{"url": "file:///home/ann/evmeval%20studio", "dir_info": {}}'
+    wheel = '{"url": "file:///tmp/dist/evmeval_studio-0.1.0-py3-none-any.whl", "archive_info": {}}'
+    for direct_url, first in [(editable, "pip install -e '/home/ann/evmeval-studio[gui]'"),
+                              (folder, "pip install '/home/ann/evmeval studio[gui]'"),
+                              (wheel, "pip install '/tmp/dist/evmeval_studio-0.1.0-py3-none-any.whl[gui]'"),
+                              (None, "pip install 'evmeval-studio[gui]'")]:
+        advice = platform_check.gui_install_advice(direct_url)
+        assert advice.startswith(f"{first} for this installation"), advice
+        assert "from a clone, pip install '.[gui]' in its folder" in advice
+        assert "from an index that has EvmEval Studio (once published), pip install 'evmeval-studio[gui]'" in advice
+
+
+def test_the_window_without_the_extra_names_this_clone() -> None:
+    """The test environment is README's editable install of this clone: the message names the clone, even
+    when run from the clone's folder (which holds a stale evmeval_studio.egg-info)."""
+    from pathlib import Path
+
+    clone = Path(__file__).resolve().parent.parent.parent
+    code = ("import sys; sys.modules['PySide6'] = None; sys.argv = ['evmeval-gui', '--demo']\n"
+            "from evmeval_gui.entry import main; main()")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          check=False, cwd=clone)  # the clone's own evmeval_studio.egg-info is not the installation
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"pip install -e '{clone}[gui]' for this installation" in done.stderr, done.stderr

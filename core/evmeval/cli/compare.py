@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from evmeval._util.forked import Forked
+from evmeval._util.schemas import with_schema
 from evmeval.align import COMBINATIONS
 from evmeval.cli.console import finish
 from evmeval.cli.help import command_parser
@@ -39,7 +40,6 @@ from evmeval.report.compare_csv import csv_file_names, format_compare_csvs
 from evmeval.report.compare_html import format_compare_html
 from evmeval.report.compare_json import comparison_to_json, dumps_compact
 from evmeval.report.compare_text import format_summary
-from evmeval.report.json_report import with_schema
 from evmeval.rules import attributes_named
 
 PROG = "evmeval-compare"
@@ -157,7 +157,7 @@ def _write_reports(args: argparse.Namespace, comparison: Comparison, inputs: Loa
                    combinations: Sequence[str]) -> None:
     if args.json:
         data = comparison_to_json(comparison, threshold=args.threshold, case_combinations=combinations)
-        write_atomic(args.json, dumps_compact(with_schema(data)))
+        write_atomic(args.json, dumps_compact(with_schema("compare", data)))
     if args.html:
         write_atomic(args.html, format_compare_html(comparison, inputs=inputs, combinations=combinations,
                                                     threshold=args.threshold))

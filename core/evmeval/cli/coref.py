@@ -146,11 +146,12 @@ def conll_entry() -> None:
 
 def conll_main(argv: Sequence[str] | None = None) -> int:
     """Entry point of `evmeval-conll`."""
+    from evmeval._util.schemas import with_schema
     from evmeval.coref.conll_scoring import score_conll
     from evmeval.coref.metrics import METRICS
     from evmeval.io.conll import read_conll
     from evmeval.report.coref_report import counts_to_json
-    from evmeval.report.json_report import dumps, with_schema
+    from evmeval.report.json_report import dumps
 
     args = _conll_parser().parse_args(argv)
     metrics = METRICS[:5] if args.metric == "all" else (args.metric,)
@@ -175,7 +176,7 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
                 "mentions": scores.total.identification.to_json(),
                 "documents": [{"name": name, "metrics": counts_to_json(c)} for name, c in scores.documents]}
         try:
-            write_atomic(args.json, dumps(with_schema(data)))
+            write_atomic(args.json, dumps(with_schema("conll", data)))
         except FormatError as exc:
             print(f"evmeval-conll: error: {exc}", file=sys.stderr)
             return 1

@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from evmeval._util.schemas import with_schema
 from evmeval.agreement.scoring import compare_annotators
 from evmeval.cli.console import finish
 from evmeval.cli.curation import add_curation_options, curated_brat_outputs, curation_outputs, write_curation
@@ -30,7 +31,7 @@ from evmeval.io.tbf import format_tbf
 from evmeval.io.tokens import DEFAULT_EXTENSION, parse_offset_fields
 from evmeval.io.writing import check_output_paths, write_atomic
 from evmeval.report.agreement_text import format_iaa_report
-from evmeval.report.json_report import dumps, with_schema
+from evmeval.report.json_report import dumps
 
 MAX_WARNINGS = 20
 
@@ -193,7 +194,7 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             data = result.to_json(mappings=args.json_mappings)
             data["warnings"] = [str(w) for w in warnings]
-            write_atomic(args.json, dumps(with_schema(data)))
+            write_atomic(args.json, dumps(with_schema("iaa", data)))
         tables = (token_lookup(args.token_path, extension=args.token_table_extension, offset_fields=offset_fields)
                   if args.token_path else None)
         write_curation(args, files, args.inputs, tables, result.pairs, inputs=read, input_folders=folders)

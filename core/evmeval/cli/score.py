@@ -220,9 +220,11 @@ def _write(args: argparse.Namespace, run: _Run) -> None:
     if run.sequencing is not None:
         run.sequencing.write_folder()
     if args.json:
-        from evmeval.report.json_report import iter_dumps, with_schema  # imported only when asked for
+        from evmeval._util.schemas import with_schema
+        from evmeval.report.json_report import iter_dumps  # imported only when asked for
 
-        write_atomic(args.json, iter_dumps(with_schema(run.data())))  # written as made: the text never whole in memory
+        # written as made: the text never whole in memory
+        write_atomic(args.json, iter_dumps(with_schema("score", run.data())))
 
 
 def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:

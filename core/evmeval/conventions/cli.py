@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from evmeval._util.schemas import schema_tag
 from evmeval.conventions import FORMATS, REGISTRY, conventions_for, detect_format
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.switchboard import Switchboard, format_switchboard, switchboard
@@ -18,7 +19,6 @@ from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
-SCHEMA = 1
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
@@ -70,7 +70,7 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint)
 
 def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                 board: Switchboard | None = None) -> dict[str, Any]:
-    out = {"schema": SCHEMA, "fingerprint": fingerprint.to_json(),
+    out = {"schema": schema_tag("convention"), "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
     warnings = {r.name: list(r.warnings) for r in results if r.warnings}
     if warnings:

@@ -108,16 +108,6 @@ class LazyObject:
         return ((self._key(item), self._build(item)) for item in self._items)
 
 
-JSON_SCHEMA = 2
-"""The version of every JSON document the programs write (its `"schema"` key): raised when a key changes
-meaning or goes away, so a reader can tell; CHANGELOG.md lists each change."""
-
-
-def with_schema(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with `"schema"` as its first key: what every program's `--json` writes."""
-    return {"schema": JSON_SCHEMA, **data}
-
-
 def result_to_json(result: ScoreResult, *, lazy: bool = False) -> dict[str, Any]:
     """A JSON-serialisable dict of the result (layout: docs/reference/json.md). `lazy`: the documents are
     a `LazyArray` of their texts, written while `dumps` writes them (for writing a file; not for

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from evmeval._util.schemas import with_schema
 from evmeval._util.shared_tables import Tables
 from evmeval.coref.scoring import CorefResult
 from evmeval.io.loading import LoadedInputs, input_folders
@@ -197,7 +198,7 @@ def _coref_lines(result: ScoreResult, coref: CorefResult) -> Callable[[DocumentR
 def report_json(result: ScoreResult, schemes: SchemeResult, coref: CorefResult | None,
                 sequencing: Sequencing, tables: Tables | None = None) -> dict[str, Any]:
     """scores.json: the published layout with the schemes, coreference and sequencing as the CLI adds them."""
-    data: dict[str, Any] = scores_json(result, schemes)
+    data: dict[str, Any] = with_schema("score", scores_json(result, schemes))
     if coref is not None:
         data["coreference"] = coref_to_json(result, coref, lazy=True, tables=tables)
     if isinstance(sequencing, SequencingResult):
