@@ -17,6 +17,8 @@ from evmeval._util.forked import Forked
 from evmeval.align import COMBINATIONS
 from evmeval.cli.console import finish
 from evmeval.cli.help import command_parser
+from evmeval.compare.multiple import CORRECTIONS, DEFAULT_CORRECTION
+from evmeval.compare.resampling import INTERVALS
 from evmeval.compare.runs import Comparison, compare_files
 from evmeval.compare.significance import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, ResampleSettings
 from evmeval.io.errors import FormatError, Problem
@@ -104,6 +106,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     p.add_argument("--confidence", type=_fraction, default=DEFAULT_CONFIDENCE,
                    help="coverage of the confidence intervals (default 0.95)")
+    p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,
+                   help="adjust each figure's p-values over all pairs: holm (default; family-wise error), "
+                        "bh (Benjamini-Hochberg; false discovery rate) or none")
+    p.add_argument("--interval", choices=INTERVALS, default="percentile",
+                   help="interval of every figure: percentile (default) or bca (bias-corrected and accelerated)")
     p.add_argument("--threshold", type=_fraction,
                    help="list the documents whose precision or recall is below this fraction (e.g. 0.5)")
     p.add_argument("--attributes", "--combination", dest="combination", type=_attributes,
@@ -195,7 +202,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         whitelist = read_type_whitelist(args.type_white_list, whitelist_problems) if args.type_white_list else None
         warnings += [str(p) for p in whitelist_problems]
         settings = ResampleSettings(args.resamples, args.seed, args.confidence)
-        comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings)
+        comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings,
+                                   correction=args.correction, interval=args.interval)
         combinations = COMBINATIONS if args.combination == "all" else (args.combination,)
         counts = {(p.a, p.b, c): case_counts(comparison.cases(p.a, p.b, c))
                   for p in comparison.pairs for c in combinations}

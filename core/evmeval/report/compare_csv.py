@@ -1,7 +1,9 @@
 """The comparison as CSV files for spreadsheets (long format, one fact per row, figures unrounded).
 
-systems.csv (run × combination), pairs.csv (pair × combination), documents.csv (document × run ×
-combination), document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
+systems.csv (run × combination), pairs.csv (pair × combination), figures.csv (run × combination × figure:
+every micro figure with its interval), figure_tests.csv (pair × combination × figure: every figure's
+paired test, adjusted p, MDE and verdict), documents.csv (document × run × combination),
+document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
 case) and, with a threshold, below_threshold.csv. An undefined figure is an empty cell, as in the
 scorer's own CSV export.
 """
@@ -15,7 +17,8 @@ from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
 from evmeval.mention.outcomes import MappingRow
 from evmeval.report.csv_report import _mention_cells, _number, _table
 
-CSV_FILES = ("systems.csv", "pairs.csv", "documents.csv", "document_deltas.csv", "cases.csv")
+CSV_FILES = ("systems.csv", "pairs.csv", "figures.csv", "figure_tests.csv", "documents.csv", "document_deltas.csv",
+             "cases.csv")
 THRESHOLD_FILE = "below_threshold.csv"
 
 
@@ -39,7 +42,8 @@ def _systems(comparison: Comparison) -> str:
 
 def _pairs(comparison: Comparison) -> str:
     header = ["a", "b", "combination", "f1_a", "f1_b", "delta_f1", "ci_low", "ci_high", "p_value",
-              "p_value_randomization", "documents_up", "documents_down", "documents_same"]
+              "p_value_randomization", "documents_up", "documents_down", "documents_same", "p_value_adjusted",
+              "correction", "verdict", "held_back"]
     rows = []
     for p in comparison.pairs:
         a, b = comparison.systems[p.a], comparison.systems[p.b]
@@ -47,7 +51,30 @@ def _pairs(comparison: Comparison) -> str:
             t = p.tests[c]
             rows.append([a.name, b.name, c, _number(a.result.micro[c].f1), _number(b.result.micro[c].f1),
                          _number(t.delta_f1), _number(t.ci_low), _number(t.ci_high), _number(t.p_value),
-                         _number(t.p_value_randomization), *p.marks(c).values()])
+                         _number(t.p_value_randomization), *p.marks(c).values(), _number(t.adjusted),
+                         comparison.correction, t.verdict.value, int(t.held_back)])
+    return _table(header, rows)
+
+
+def _figures(comparison: Comparison) -> str:
+    header = ["system", "combination", "figure", "estimate", "ci_low", "ci_high", "interval"]
+    rows = [[s.name, c, i.figure, _number(i.estimate), _number(i.ci_low), _number(i.ci_high), comparison.interval]
+            for s in comparison.systems for c in COMBINATIONS for i in s.figures.get(c, ())]
+    return _table(header, rows)
+
+
+def _figure_tests(comparison: Comparison) -> str:
+    header = ["a", "b", "combination", "figure", "value_a", "value_b", "delta", "ci_low", "ci_high", "p_value",
+              "p_value_randomization", "p_value_adjusted", "correction", "mde", "num_units", "verdict", "held_back"]
+    rows: list[list[object]] = []
+    for p in comparison.pairs:
+        a, b = comparison.systems[p.a].name, comparison.systems[p.b].name
+        for c in COMBINATIONS:
+            rows.extend([a, b, c, t.figure, _number(t.estimate_a), _number(t.estimate_b), _number(t.delta),
+                         _number(t.ci_low), _number(t.ci_high), _number(t.p_value),
+                         _number(t.p_value_randomization), _number(t.p_value_adjusted), comparison.correction,
+                         _number(t.mde), t.num_units, t.verdict.value, int(t.held_back)]
+                        for t in p.figures.get(c, ()))
     return _table(header, rows)
 
 
@@ -111,6 +138,7 @@ def format_compare_csvs(comparison: Comparison, *, threshold: float | None = Non
     """File name -> CSV text, for the names `csv_file_names(threshold)` lists; cases.csv holds the
     cases of every pair for each of `case_combinations`."""
     files = {"systems.csv": _systems(comparison), "pairs.csv": _pairs(comparison),
+             "figures.csv": _figures(comparison), "figure_tests.csv": _figure_tests(comparison),
              "documents.csv": _documents(comparison), "document_deltas.csv": _deltas(comparison),
              "cases.csv": _cases(comparison, case_combinations)}
     if threshold is not None:
