@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 from functools import partial
+from typing import Any
 
 from evmeval._util.forked import Forked
 from evmeval.align import COMBINATIONS
@@ -20,6 +21,7 @@ from evmeval.cli.help import command_parser
 from evmeval.compare.multiple import CORRECTIONS, DEFAULT_CORRECTION
 from evmeval.compare.resampling import INTERVALS
 from evmeval.compare.runs import Comparison, compare_files
+from evmeval.compare.seeds import SeedComparison, SeedSystem, compare_seeds
 from evmeval.compare.significance import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, ResampleSettings
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.loading import (
@@ -40,6 +42,7 @@ from evmeval.model import SpanMode, TbfFile
 from evmeval.report.compare_csv import csv_file_names, format_compare_csvs
 from evmeval.report.compare_html import format_compare_html
 from evmeval.report.compare_json import comparison_to_json, dumps_compact
+from evmeval.report.compare_seeds import format_seeds, seeds_json
 from evmeval.report.compare_text import format_summary
 from evmeval.report.json_report import with_schema
 from evmeval.rules import attributes_named
@@ -79,6 +82,20 @@ def _attributes(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+class _NameRuns(argparse.Action):
+    """`--as NAME`: the -s runs given since the previous --as are the runs (seeds) of system NAME."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        groups = list(getattr(namespace, "groups", None) or [])
+        start = groups[-1][2] if groups else 0
+        end = len(namespace.system or [])
+        if end == start:
+            parser.error(f"--as {values}: name the runs after giving them (-s a1.tbf -s a2.tbf --as {values})")
+        groups.append((str(values), start, end))
+        namespace.groups = groups
+
+
 def _parser() -> argparse.ArgumentParser:
     p = command_parser(
         PROG,
@@ -106,6 +123,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     p.add_argument("--confidence", type=_fraction, default=DEFAULT_CONFIDENCE,
                    help="coverage of the confidence intervals (default 0.95)")
+    p.add_argument("--as", dest="groups", action=_NameRuns, metavar="NAME",
+                   help="the -s runs given since the previous --as are several runs (seeds) of one system NAME: "
+                        "adds each system's mean ± standard deviation, almost stochastic order and the gold "
+                        "mentions right in k of n runs")
     p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,
                    help="adjust each figure's p-values over all pairs: holm (default; family-wise error), "
                         "bh (Benjamini-Hochberg; false discovery rate) or none")
@@ -160,10 +181,19 @@ def _checks(files: list[TbfFile], tokens: TokenSource) -> list[str]:
     return [str(p) for p in check_files(files, tokens.unknown_ids if tokens.folder else None)]
 
 
+def _seeds(args: argparse.Namespace, comparison: Comparison) -> SeedComparison | None:
+    """The seed view when runs were named with --as (runs after the last --as stay out of it)."""
+    if not args.groups:
+        return None
+    return compare_seeds(comparison, [SeedSystem(name, tuple(range(start, end))) for name, start, end in args.groups])
+
+
 def _write_reports(args: argparse.Namespace, comparison: Comparison, inputs: LoadedInputs,
-                   combinations: Sequence[str]) -> None:
+                   combinations: Sequence[str], seeds: SeedComparison | None) -> None:
     if args.json:
         data = comparison_to_json(comparison, threshold=args.threshold, case_combinations=combinations)
+        if seeds is not None:
+            data["seeds"] = seeds_json(comparison, seeds)
         write_atomic(args.json, dumps_compact(with_schema(data)))
     if args.html:
         write_atomic(args.html, format_compare_html(comparison, inputs=inputs, combinations=combinations,
@@ -211,9 +241,12 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         checks = None
         _warn(warnings, args.debug)
         sys.stdout.write(format_summary(comparison, case_counts=counts, threshold=args.threshold))
+        seeds = _seeds(args, comparison)
+        if seeds is not None:
+            sys.stdout.write(format_seeds(comparison, seeds, combinations))
         text_dir = args.text or sibling_folder(args.gold, "txt")
         inputs = LoadedInputs(gold, systems[0], tokens, TextSource(text_dir))
-        _write_reports(args, comparison, inputs, combinations)
+        _write_reports(args, comparison, inputs, combinations, seeds)
     except FormatError as exc:
         if checks is not None:  # stop the checking child: no zombie process, no open pipe
             checks.cancel()
