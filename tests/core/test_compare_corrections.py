@@ -132,3 +132,31 @@ def test_a_verdict_never_contradicts_its_interval_or_its_p(low, width, p, units,
     else:
         assert units >= MIN_DOCUMENTS and (p >= alpha or low <= 1e-12 <= high or -1e-12 <= low <= high <= 1e-12
                                           or (low <= 0 <= high))
+
+
+def test_topics_are_resampled_whole(corpus: Path, tmp_path: Path):
+    # the 12 documents in 2 topics: 2 units are too few for a verdict, whatever the documents say
+    topics = tmp_path / "topics.txt"
+    topics.write_text("# document topic\n" + "".join(f"d{d}\tt{d % 2}\n" for d in range(DOCS)))
+    done = compare(corpus, "--unit", "topic", "--topics", str(topics), "--json", str(tmp_path / "t.json"))
+    assert done.returncode == 0, done.stderr
+    assert "300 paired resamples of topics (2 topics, a topic's documents drawn together)" in done.stdout
+    data = json.loads((tmp_path / "t.json").read_text())
+    assert (data["bootstrap"]["unit"], data["bootstrap"]["num_units"]) == ("topic", 2)
+    assert {p["plain"]["verdict"] for p in data["pairs"]} == {"too_few_documents"}
+    assert data["pairs"][0]["figures"]["plain"][2]["num_units"] == 2
+
+
+def test_a_bad_topics_file_is_named_by_line(corpus: Path, tmp_path: Path):
+    topics = tmp_path / "topics.txt"
+    topics.write_text("d0 t0\nd1 t0 extra\n")
+    done = compare(corpus, "--unit", "topic", "--topics", str(topics))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.strip().endswith("topics.txt:2: 3 fields (expected a document id and its topic, e.g. "
+                                        "'doc1 topic3')")
+    topics.write_text("d0 t0\n")
+    done = compare(corpus, "--unit", "topic", "--topics", str(topics))
+    assert done.returncode == 1
+    assert "document 'd1' and 10 more of" in done.stderr and "has no topic" in done.stderr
+    done = compare(corpus, "--unit", "topic")
+    assert done.returncode == 2 and "--unit topic and --topics FILE go together" in done.stderr

@@ -29,6 +29,7 @@ from evmeval.io.loading import (
     TextSource,
     TokenSource,
     input_folders,
+    read_topics,
     read_type_whitelist,
     refuse_stdin_twice,
     sibling_folder,
@@ -127,6 +128,11 @@ def _parser() -> argparse.ArgumentParser:
                    help="the -s runs given since the previous --as are several runs (seeds) of one system NAME: "
                         "adds each system's mean ± standard deviation, almost stochastic order and the gold "
                         "mentions right in k of n runs")
+    p.add_argument("--unit", choices=("document", "topic"), default="document",
+                   help="what is resampled: document (default) or topic (documents of one topic drawn together; "
+                        "needs --topics)")
+    p.add_argument("--topics", metavar="FILE",
+                   help="with --unit topic: one '<document id> <topic>' per line, for every gold document")
     p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,
                    help="adjust each figure's p-values over all pairs: holm (default; family-wise error), "
                         "bh (Benjamini-Hochberg; false discovery rate) or none")
@@ -181,6 +187,17 @@ def _checks(files: list[TbfFile], tokens: TokenSource) -> list[str]:
     return [str(p) for p in check_files(files, tokens.unknown_ids if tokens.folder else None)]
 
 
+def _topics(path: str, gold: TbfFile) -> dict[str, str]:
+    """The topics file, checked to give every gold document a topic."""
+    topics = read_topics(path)
+    missing = [doc_id for doc_id in gold.documents if doc_id not in topics]
+    if missing:
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        raise FormatError(path, 0, f"document {missing[0]!r}{more} of {gold.path} has no topic",
+                          "a line '<document id> <topic>' for every gold document")
+    return topics
+
+
 def _seeds(args: argparse.Namespace, comparison: Comparison) -> SeedComparison | None:
     """The seed view when runs were named with --as (runs after the last --as stay out of it)."""
     if not args.groups:
@@ -211,6 +228,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
     args = parser.parse_args(argv)
     if len(args.system) < 2:
         parser.error("give at least two system runs (-s A.tbf -s B.tbf)")
+    if (args.unit == "topic") != (args.topics is not None):
+        parser.error("--unit topic and --topics FILE go together")
     try:
         offset_fields = parse_offset_fields(args.offset_field)
     except ValueError as exc:
@@ -220,7 +239,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
     try:
         if args.text is not None and not os.path.isdir(args.text):
             raise FormatError(args.text, 0, "text folder not found", "a folder of <doc id>.txt texts")
-        inputs_read = [args.gold, *args.system] + ([args.type_white_list] if args.type_white_list else [])
+        inputs_read = ([args.gold, *args.system] + ([args.type_white_list] if args.type_white_list else [])
+                       + ([args.topics] if args.topics else []))
         refuse_stdin_twice(inputs_read)
         check_output_paths(_output_paths(args), inputs_read,
                            input_folders=input_folders(args.token_path, args.token_table_extension, args.text),
@@ -232,8 +252,9 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         whitelist = read_type_whitelist(args.type_white_list, whitelist_problems) if args.type_white_list else None
         warnings += [str(p) for p in whitelist_problems]
         settings = ResampleSettings(args.resamples, args.seed, args.confidence)
+        topics = _topics(args.topics, gold) if args.topics else None
         comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings,
-                                   correction=args.correction, interval=args.interval)
+                                   correction=args.correction, interval=args.interval, topics=topics)
         combinations = COMBINATIONS if args.combination == "all" else (args.combination,)
         counts = {(p.a, p.b, c): case_counts(comparison.cases(p.a, p.b, c))
                   for p in comparison.pairs for c in combinations}

@@ -54,6 +54,7 @@ from evmeval.compare.significance import (
     percentile_interval,
     randomization_p_value,
     swap_sums,
+    unit_columns,
     verdict_of,
 )
 from evmeval.coref.metrics import CorefCounts, flat_counts
@@ -276,16 +277,6 @@ class Resampled:
 
 
 # ---- the one engine ----
-
-
-def unit_columns(columns: np.ndarray, groups: np.ndarray | None) -> np.ndarray:
-    """Columns summed per unit (U, K): a unit's documents are drawn together. `groups[d]` is document
-    d's unit (0 … U − 1); None: every document is its own unit."""
-    if groups is None:
-        return columns
-    out = np.zeros((int(groups.max()) + 1 if len(groups) else 0, columns.shape[1]))
-    np.add.at(out, groups, columns)
-    return out
 
 
 def _share_below(values: np.ndarray, estimate: np.ndarray) -> np.ndarray:

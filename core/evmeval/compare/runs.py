@@ -20,10 +20,12 @@ mentions one run got exactly right and the other did not (`Comparison.mcnemar`) 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
+from evmeval._util.lazy_import import lazy_module
 from evmeval.align import COMBINATIONS
 from evmeval.compare.multiple import DEFAULT_CORRECTION, McNemar, adjust, mcnemar_counts
 from evmeval.compare.resampling import FigureInterval, FigureTest, mention_family, resample
@@ -42,6 +44,11 @@ from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.mention.prf import Score
 from evmeval.mention.scoring import ScoreResult, score_files
 from evmeval.model import SpanMode, TbfFile
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_module("numpy")
 
 ATTRIBUTE_GAPS = ("mention_type", "realis_status", "mention_type+realis_status")
 """The combinations whose F1 is subtracted from span F1 to show where a run loses points (the paper's
@@ -163,6 +170,10 @@ class Comparison:
     warnings: tuple[str, ...] = ()
     correction: str = DEFAULT_CORRECTION
     interval: str = "percentile"
+    unit: str = "document"
+    """What is resampled: "document", or "topic" (documents grouped by `compare_results`' `topics`)."""
+    num_units: int | None = None
+    """How many units were resampled (None: the documents with gold mentions)."""
     _rows: dict[tuple[int, str], list[list[MappingRow]]] = field(default_factory=dict, repr=False, compare=False)
     _cases: dict[tuple[int, int, str], tuple[Case, ...]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -250,12 +261,14 @@ def compare_results(
     warnings: Sequence[str] = (),
     correction: str = DEFAULT_CORRECTION,
     interval: str = "percentile",
+    topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Compare runs already scored against the same gold file (same documents).
 
     `pairs` defaults to every pair in the given order; `names` to `system_names` of the paths. One set
     of resamples serves every run, pair and combination. `correction` ("holm", "bh", "none") adjusts each
     figure's randomization p over the pairs; `interval` ("percentile", "bca") shapes `figures`' intervals.
+    `topics` (document id -> topic) makes topics the resampled unit: a topic's documents are drawn together.
     """
     if not results:
         raise ValueError("nothing to compare")
@@ -267,9 +280,11 @@ def compare_results(
         return system * len(COMBINATIONS) + combination
 
     test_pairs = [(at(a, k), at(b, k)) for a, b in pairs for k in range(len(COMBINATIONS))]
-    intervals, tests = significance_tests(counts, test_pairs, settings)
+    groups = None if topics is None else topic_groups(results[0], topics)
+    intervals, tests = significance_tests(counts, test_pairs, settings, groups)
     adjusted = _adjusted_f1(tests, len(pairs), correction)
-    figures = resample([mention_family(c) for c in counts], test_pairs, settings=settings, interval=interval)
+    figures = resample([mention_family(c) for c in counts], test_pairs, settings=settings, interval=interval,
+                       groups=groups)
     figure_tests = _adjusted_figures(figures.tests, len(pairs), correction)
     systems = tuple(
         SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
@@ -282,7 +297,19 @@ def compare_results(
         documents = {c: _document_deltas(results[a], results[b], c) for c in COMBINATIONS}
         pair_results.append(PairComparison(a, b, pair_tests, documents, pair_figures))
     return Comparison(results[0].gold_path, results[0].mode, systems, tuple(pair_results), settings,
-                      tuple(warnings), correction, interval)
+                      tuple(warnings), correction, interval, "document" if groups is None else "topic",
+                      None if groups is None else int(groups.max()) + 1 if len(groups) else 0)
+
+
+def topic_groups(result: ScoreResult, topics: Mapping[str, str]) -> np.ndarray:
+    """Each counted document's unit: topics numbered in order of first appearance. Raises `KeyError` with
+    the first document id that has no topic."""
+    numbers: dict[str, int] = {}
+    out = []
+    for doc in result.documents:
+        if doc.counted:
+            out.append(numbers.setdefault(topics[doc.doc_id], len(numbers)))
+    return np.array(out, dtype=np.intp)
 
 
 def _adjusted_f1(tests: Sequence[PairTest], num_pairs: int, correction: str) -> list[PairTest]:
@@ -320,6 +347,7 @@ def compare_files(
     cancelled: Cancelled | None = None,
     correction: str = DEFAULT_CORRECTION,
     interval: str = "percentile",
+    topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Score every run against `gold` as `evmeval-score` does, then compare them (`compare_results`).
 
@@ -337,4 +365,4 @@ def compare_files(
         warnings.extend(f"{name}: {w}" for w in result.warnings)
         results.append(result)
     return compare_results(results, names=names, settings=settings, warnings=warnings, correction=correction,
-                           interval=interval)
+                           interval=interval, topics=topics)

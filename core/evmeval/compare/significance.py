@@ -364,16 +364,29 @@ def _check_same_documents(systems: Sequence[Counts]) -> None:
             raise ValueError("systems were not scored on the same gold documents")
 
 
+def unit_columns(columns: np.ndarray, groups: np.ndarray | None) -> np.ndarray:
+    """Columns summed per unit (U, K): a unit's documents are drawn (and swapped) together. `groups[d]` is
+    document d's unit (0 … U − 1); None: every document is its own unit."""
+    if groups is None:
+        return columns
+    out = np.zeros((int(groups.max()) + 1 if len(groups) else 0, columns.shape[1]))
+    np.add.at(out, groups, columns)
+    return out
+
+
 def significance_tests(
     systems: Sequence[Counts],
     pairs: Sequence[tuple[int, int]],
     settings: ResampleSettings = DEFAULT_SETTINGS,
+    groups: np.ndarray | None = None,
 ) -> tuple[list[F1Interval], list[PairTest]]:
     """Each system's F1 interval and, for each (a, b) in `pairs` (indices into `systems`), the paired
     tests of F1(b) − F1(a). All systems share one set of resamples and one set of swaps.
 
     `systems` must be counts of the same gold documents (raises `ValueError` otherwise); they may be
     different combinations of the same run, which is how `evmeval.compare.runs` batches everything at once.
+    `groups` gives each document's unit (`unit_columns`; None: documents); a pair's `num_documents` is
+    then the number of units.
     """
     if not systems:
         return [], []
@@ -384,7 +397,7 @@ def significance_tests(
     gold_col = columns.add(systems[0].num_gold)
     tp_cols = [columns.add(s.tp) for s in systems]
     sys_cols = [columns.add(s.num_system) for s in systems]
-    sums = bootstrap_sums(columns.matrix(), n, boot_rng)
+    sums = bootstrap_sums(unit_columns(columns.matrix(), groups), n, boot_rng)
     resampled = [micro_f1(sums[:, t], sums[:, gold_col], sums[:, s]) for t, s in zip(tp_cols, sys_cols, strict=True)]
     scores = [s.score() for s in systems]
     intervals = [F1Interval(score.f1, *percentile_interval(f1s, settings.confidence))
@@ -395,7 +408,8 @@ def significance_tests(
     for a, b in pairs:
         sa, sb = systems[a], systems[b]
         diff_cols.append((differences.add(sb.tp - sa.tp), differences.add(sb.num_system - sa.num_system)))
-    swaps = swap_sums(differences.matrix(), n, swap_rng)
+    swaps = swap_sums(unit_columns(differences.matrix(), groups), n, swap_rng)
+    num_units = systems[0].num_documents if groups is None else int(groups.max()) + 1 if len(groups) else 0
     gold_total = float(systems[0].num_gold.sum())
     tests = []
     for (a, b), (tp_diff, sys_diff) in zip(pairs, diff_cols, strict=True):
@@ -408,7 +422,7 @@ def significance_tests(
         sys_b = scores[b].num_system - swaps[:, sys_diff]
         swapped = micro_f1(tp_b, gold_total, sys_b) - micro_f1(tp_a, gold_total, sys_a)
         tests.append(PairTest(observed, low, high, bootstrap_p_value(deltas),
-                              randomization_p_value(swapped, observed), systems[0].num_documents,
+                              randomization_p_value(swapped, observed), num_units,
                               alpha=1 - settings.confidence))
     return intervals, tests
 

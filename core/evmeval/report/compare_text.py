@@ -174,6 +174,13 @@ def _below(comparison: Comparison, threshold: float) -> list[str]:
     return lines
 
 
+def _units(comparison: Comparison) -> str:
+    if comparison.unit == "document":
+        return "documents"
+    unit = comparison.unit
+    return f"{unit}s ({comparison.num_units} {unit}s, a {unit}'s documents drawn together)"
+
+
 def format_summary(
     comparison: Comparison,
     *,
@@ -187,7 +194,7 @@ def format_summary(
     lines = [f"evmeval-compare: {len(comparison.systems)} runs against {comparison.gold_path} "
              f"({comparison.mode.value} mode)",
              f"{len(docs)} documents, {counted} with gold mentions (averaged); {s.resamples} paired "
-             f"resamples of documents, seed {s.seed}"]
+             f"resamples of {_units(comparison)}, seed {s.seed}"]
     for i, system in enumerate(comparison.systems):
         lines.append(f"  run {i + 1}: {system.name} = {system.path}")
     lines += (_leaderboard(comparison) + _system_figures(comparison) + _pairs(comparison) + _figures(comparison)
