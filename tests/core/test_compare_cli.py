@@ -167,6 +167,12 @@ def test_score_ci_json(evmeval_data: Path, tmp_path: Path):
     for c in COMBINATIONS:
         ci = data["micro_ci"][c]
         assert ci["ci_low"] <= ci["f1"] <= ci["ci_high"]
+        # every micro figure, not F1 alone (issue 36): the same F1 interval, and P and R beside it
+        figures = {f["figure"]: f for f in data["figures_ci"][c]}
+        assert list(figures) == ["precision", "recall", "f1"]
+        assert figures["precision"]["estimate"] == data["micro"][c]["precision"]
+        assert (figures["f1"]["ci_low"], figures["f1"]["ci_high"]) == pytest.approx((ci["ci_low"], ci["ci_high"]),
+                                                                                    abs=1e-12)
 
 
 def test_a_negative_seed_is_a_usage_error_not_numpys_traceback(evmeval_data: Path) -> None:

@@ -27,8 +27,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval.align import COMBINATIONS
+from evmeval.compare.resampling import mention_family, resample
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison, PairComparison
-from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings, micro_intervals
+from evmeval.compare.significance import DEFAULT_SETTINGS, Counts, ResampleSettings, micro_intervals
 from evmeval.mention.cases import Case, case_counts
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import ScoreResult
@@ -145,10 +146,13 @@ def dumps_compact(data: dict[str, Any]) -> str:
 
 def with_micro_ci(base: Callable[[], dict[str, Any]], result: ScoreResult,
                   settings: ResampleSettings = DEFAULT_SETTINGS) -> dict[str, Any]:
-    """`evmeval-score --json --ci`: the score JSON `base()` plus `micro_ci` ({<c>: {f1, ci_low, ci_high}})
-    and the `bootstrap` settings that produced it."""
+    """`evmeval-score --json --ci`: the score JSON `base()` plus `micro_ci` ({<c>: {f1, ci_low, ci_high}}),
+    `figures_ci` ({<c>: [{figure, estimate, ci_low, ci_high}]}: micro precision, recall and F1) and the
+    `bootstrap` settings that produced them."""
     data = base()
     intervals = micro_intervals(result, COMBINATIONS, settings)
     data["micro_ci"] = {c: intervals[c].to_json() for c in COMBINATIONS}
+    figures = resample([mention_family(Counts.from_result(result, c)) for c in COMBINATIONS], settings=settings)
+    data["figures_ci"] = {c: [i.to_json() for i in figures.intervals[k]] for k, c in enumerate(COMBINATIONS)}
     data["bootstrap"] = settings.to_json()
     return data
