@@ -3,6 +3,8 @@ stochastic order worked by hand, gold mentions right in k of n runs."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import math
 import subprocess
@@ -55,7 +57,7 @@ def test_runs_named_with_as(corpus: Path, tmp_path: Path):  # noqa: F811
     args = [installed("evmeval-compare"), "-g", str(corpus / "gold.tbf"), "-s", str(corpus / "good.tbf"),
             "-s", str(corpus / "good.tbf"), "--as", "G", "-s", str(corpus / "weak.tbf"),
             "-s", str(corpus / "weak2.tbf"), "-s", str(tmp_path / "weak3.tbf"), "--as", "W", "--resamples", "100",
-            "--json", str(tmp_path / "s.json")]
+            "--json", str(tmp_path / "s.json"), "--csv", str(tmp_path / "csv"), "--html", str(tmp_path / "s.html")]
     done = subprocess.run(args, capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "G (2 runs: good, good (2)): 100.00 ± 0.00; right in 0/2: 0 1/2: 0 2/2: 36" in done.stdout
@@ -65,6 +67,12 @@ def test_runs_named_with_as(corpus: Path, tmp_path: Path):  # noqa: F811
     assert seeds["aso_epsilon_min"]["plain"] == [[None, 0.0], [1.0, None]]
     # recall 2/3, precision 1: F1 = 2 (2/3) / (5/3) = 0.8
     assert seeds["systems"][1]["f1"]["plain"]["mean"] == pytest.approx(0.8)
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "csv" / "seeds.csv").read_text())))
+    plain = [r for r in rows if r["combination"] == "plain"]
+    assert [(r["system"], r["right_in_k_runs"], r["epsilon_min_vs_G"], r["epsilon_min_vs_W"]) for r in plain] == [
+        ("G", "0:0 1:0 2:36", "", "0.0"), ("W", "0:12 1:0 2:0 3:24", "1.0", "")]
+    page = (tmp_path / "s.html").read_text()
+    assert "<h2>Seeds</h2>" in page and "<th>ε_min vs W</th>" in page
 
 
 def test_as_before_any_run_is_refused(corpus: Path):  # noqa: F811

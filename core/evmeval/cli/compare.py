@@ -165,7 +165,7 @@ def _output_paths(args: argparse.Namespace) -> list[str | None]:
     if args.csv:
         if os.path.exists(args.csv) and not os.path.isdir(args.csv):
             raise FormatError(args.csv, 0, "is not a folder", "a folder for the CSV files (--csv)")
-        outputs += [os.path.join(args.csv, name) for name in csv_file_names(args.threshold)]
+        outputs += [os.path.join(args.csv, name) for name in csv_file_names(args.threshold, bool(args.groups))]
     return outputs
 
 
@@ -214,9 +214,10 @@ def _write_reports(args: argparse.Namespace, comparison: Comparison, inputs: Loa
         write_atomic(args.json, dumps_compact(with_schema(data)))
     if args.html:
         write_atomic(args.html, format_compare_html(comparison, inputs=inputs, combinations=combinations,
-                                                    threshold=args.threshold))
+                                                    threshold=args.threshold, seeds=seeds))
     if args.csv:
-        csvs = format_compare_csvs(comparison, threshold=args.threshold, case_combinations=combinations)
+        csvs = format_compare_csvs(comparison, threshold=args.threshold, case_combinations=combinations,
+                                   seeds=seeds)
         make_output_folders([args.csv])
         for name, text in csvs.items():
             write_atomic(os.path.join(args.csv, name), text)

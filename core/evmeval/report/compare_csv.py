@@ -4,7 +4,8 @@ systems.csv (run × combination), pairs.csv (pair × combination), figures.csv (
 every micro figure with its interval), figure_tests.csv (pair × combination × figure: every figure's
 paired test, adjusted p, MDE and verdict), documents.csv (document × run × combination),
 document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
-case) and, with a threshold, below_threshold.csv. An undefined figure is an empty cell, as in the
+case), with a threshold below_threshold.csv, and with runs grouped into systems (`--as`)
+seeds.csv. An undefined figure is an empty cell, as in the
 scorer's own CSV export.
 """
 
@@ -14,7 +15,9 @@ from collections.abc import Iterable, Sequence
 
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
+from evmeval.compare.seeds import SeedComparison
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_seeds import SEEDS_CSV, seeds_csv_rows
 from evmeval.report.csv_report import _mention_cells, _number, _table
 
 CSV_FILES = ("systems.csv", "pairs.csv", "figures.csv", "figure_tests.csv", "documents.csv", "document_deltas.csv",
@@ -22,9 +25,10 @@ CSV_FILES = ("systems.csv", "pairs.csv", "figures.csv", "figure_tests.csv", "doc
 THRESHOLD_FILE = "below_threshold.csv"
 
 
-def csv_file_names(threshold: float | None) -> tuple[str, ...]:
+def csv_file_names(threshold: float | None, seeds: bool = False) -> tuple[str, ...]:
     """The files `format_compare_csvs` writes (for checking output paths before any work)."""
-    return (*CSV_FILES, THRESHOLD_FILE) if threshold is not None else CSV_FILES
+    names = (*CSV_FILES, THRESHOLD_FILE) if threshold is not None else CSV_FILES
+    return (*names, SEEDS_CSV) if seeds else names
 
 
 def _systems(comparison: Comparison) -> str:
@@ -134,7 +138,8 @@ def _below(comparison: Comparison, threshold: float) -> str:
 
 
 def format_compare_csvs(comparison: Comparison, *, threshold: float | None = None,
-                        case_combinations: Sequence[str] = CASE_COMBINATIONS) -> dict[str, str]:
+                        case_combinations: Sequence[str] = CASE_COMBINATIONS,
+                        seeds: SeedComparison | None = None) -> dict[str, str]:
     """File name -> CSV text, for the names `csv_file_names(threshold)` lists; cases.csv holds the
     cases of every pair for each of `case_combinations`."""
     files = {"systems.csv": _systems(comparison), "pairs.csv": _pairs(comparison),
@@ -143,4 +148,6 @@ def format_compare_csvs(comparison: Comparison, *, threshold: float | None = Non
              "cases.csv": _cases(comparison, case_combinations)}
     if threshold is not None:
         files[THRESHOLD_FILE] = _below(comparison, threshold)
+    if seeds is not None:
+        files[SEEDS_CSV] = _table(*seeds_csv_rows(comparison, seeds))
     return files

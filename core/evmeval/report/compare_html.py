@@ -14,10 +14,12 @@ from collections.abc import Mapping, Sequence
 from evmeval.align import COMBINATIONS, Combination
 from evmeval.compare.resampling import FigureTest
 from evmeval.compare.runs import ATTRIBUTE_GAPS, CASE_COMBINATIONS, Comparison, Mark, PairComparison
+from evmeval.compare.seeds import SeedComparison
 from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, Verdict
 from evmeval.io.loading import LoadedInputs
 from evmeval.mention.cases import Case, CaseKind, case_counts
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_seeds import seeds_html
 from evmeval.report.compare_text import (
     FIGURE_LABELS,
     correction_text,
@@ -231,8 +233,9 @@ def format_compare_html(
     combinations: Sequence[str] = CASE_COMBINATIONS,
     threshold: float | None = None,
     colours: Mapping[str, str] | None = None,
+    seeds: SeedComparison | None = None,
 ) -> str:
-    """The whole comparison as one HTML page.
+    """The whole comparison as one HTML page (`seeds`: the runs grouped into systems, `--as`).
 
     `inputs` (token tables and texts) adds a text snippet to each case; `combinations` pick the
     document tables and case lists shown per pair (default type+realis, as the score report's errors).
@@ -254,6 +257,8 @@ def format_compare_html(
     out.append("<h2>Leaderboard</h2>" + _leaderboard(comparison))
     out.append("<h2>Pairs</h2>" + _pairs_table(comparison))
     out.append("<h2>Every figure</h2>" + _figures_table(comparison))
+    if seeds is not None:
+        out.append(seeds_html(comparison, seeds, combinations))
     for n, pair in enumerate(comparison.pairs):
         a, b = comparison.systems[pair.a].name, comparison.systems[pair.b].name
         out.append(f'<h2 id="pair-{n}">{_esc(a)} → {_esc(b)}</h2>')

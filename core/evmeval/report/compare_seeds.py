@@ -12,6 +12,8 @@ from evmeval.align import Combination
 from evmeval.compare.runs import Comparison
 from evmeval.compare.seeds import SeedComparison
 from evmeval.report.compare_text import pct
+from evmeval.report.csv_report import _number
+from evmeval.report.html_report import _esc
 
 
 def _cell(value: float | None) -> str:
@@ -50,3 +52,43 @@ def seeds_json(comparison: Comparison, seeds: SeedComparison) -> dict[str, Any]:
                          "right_in_k_runs": {c: list(seeds.right[c][i]) for c in seeds.right}}
                         for i, s in enumerate(seeds.systems)],
             "aso_epsilon_min": seeds.aso}
+
+
+SEEDS_CSV = "seeds.csv"
+
+
+def seeds_csv_rows(comparison: Comparison, seeds: SeedComparison) -> tuple[list[str], list[list[object]]]:
+    """seeds.csv: one row per system and combination (mean, sd, runs, the ε_min against every other
+    system, and the gold mentions right in k of n runs as `k:count` pairs)."""
+    header = ["system", "combination", "runs", "mean_f1", "sd_f1", "right_in_k_runs",
+              *(f"epsilon_min_vs_{s.name}" for s in seeds.systems)]
+    rows: list[list[object]] = []
+    for c in seeds.spreads:
+        for i, s in enumerate(seeds.systems):
+            spread = seeds.spreads[c][i]
+            rows.append([s.name, c, " ".join(comparison.systems[r].name for r in s.runs), _number(spread.mean),
+                         "" if len(spread.values) < 2 else _number(spread.sd),
+                         " ".join(f"{k}:{n}" for k, n in enumerate(seeds.right[c][i])),
+                         *("" if v is None else _number(v) for v in seeds.aso[c][i])])
+    return header, rows
+
+
+def seeds_html(comparison: Comparison, seeds: SeedComparison, combinations: Sequence[str]) -> str:
+    """The HTML section: the text's figures as tables, one per combination."""
+    parts = ["<h2>Seeds</h2>"]
+    for c in combinations:
+        head = "".join(f"<th>ε_min vs {_esc(s.name)}</th>" for s in seeds.systems)
+        rows = []
+        for i, s in enumerate(seeds.systems):
+            spread = seeds.spreads[c][i]
+            right = " ".join(f"{k}/{len(s.runs)}: {n}" for k, n in enumerate(seeds.right[c][i]))
+            cells = "".join(f'<td class="n">{_cell(v)}</td>' for v in seeds.aso[c][i])
+            rows.append(f"<tr><th>{_esc(s.name)}</th><td>{len(s.runs)}</td>"
+                        f'<td class="n">{_esc(_spread_text(spread.mean, spread.sd))}</td>{cells}'
+                        f"<td>{_esc(right)}</td></tr>")
+        parts.append(f"<table><caption>{_esc(Combination(c).label)}: micro F1 (%) mean ± standard deviation over "
+                     f"each system's runs; ε_min of almost stochastic order (row better than column; below "
+                     f"{seeds.tau}: row almost stochastically better); gold mentions right in k of n runs</caption>"
+                     f"<tr><th>System</th><th>Runs</th><th>F1</th>{head}<th>Right in k of n</th></tr>"
+                     + "".join(rows) + "</table>")
+    return "".join(parts)
