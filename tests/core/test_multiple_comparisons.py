@@ -73,7 +73,7 @@ def null_pairs(rng: np.random.Generator) -> list[Family]:
 def test_holm_keeps_the_family_wise_error_at_five_percent():
     families = null_pairs(np.random.default_rng(2016))
     pairs = [(2 * k, 2 * k + 1) for k in range(FAMILIES * PAIRS)]
-    tests = resample(families, pairs, settings=ResampleSettings(500, 36)).tests
+    tests = resample(families, pairs, settings=ResampleSettings(200, 36)).tests
     p = np.array([t[2].p_value_randomization for t in tests]).reshape(FAMILIES, PAIRS)  # each pair's F1 test
     errors = {method: float(np.mean([min(adjust(row.tolist(), method)) < 0.05 for row in p]))
               for method in ("holm", "bh", "none")}

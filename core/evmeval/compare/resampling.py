@@ -52,7 +52,7 @@ from evmeval.compare.significance import (
     held_back,
     micro_f1,
     percentile_interval,
-    randomization_p_value,
+    randomization_p_values,
     swap_sums,
     unit_columns,
     verdict_of,
@@ -348,12 +348,15 @@ def _interval(values: np.ndarray, confidence: float, bca: _Bca | None) -> tuple[
     return float(low), float(high)
 
 
-def minimum_detectable_effect(deltas: np.ndarray, confidence: float, power: float = POWER) -> float:
-    """The smallest true difference a two-sided test at 1 − confidence finds with `power`:
-    (z₍₁₊c₎/₂ + z_power) x the standard deviation of the resampled differences (normal approximation)."""
+def minimum_detectable_effect(deltas: np.ndarray, confidence: float, power: float = POWER) -> np.ndarray:
+    """The smallest true difference a two-sided test at 1 − confidence finds with `power`, per column of
+    `deltas` (R, F): (z₍₁₊c₎/₂ + z_power) x the standard deviation of the resampled differences (normal
+    approximation)."""
     normal = NormalDist()
-    spread = float(np.std(deltas, ddof=1)) if len(deltas) > 1 else 0.0
-    return (normal.inv_cdf((1 + confidence) / 2) + normal.inv_cdf(power)) * spread
+    factor = normal.inv_cdf((1 + confidence) / 2) + normal.inv_cdf(power)
+    if deltas.shape[0] < 2:
+        return np.zeros(deltas.shape[1:])
+    return np.asarray(factor * np.std(deltas, axis=0, ddof=1))
 
 
 def resample(families: Sequence[Family], pairs: Sequence[tuple[int, int]] = (), *,
@@ -384,8 +387,14 @@ def resample(families: Sequence[Family], pairs: Sequence[tuple[int, int]] = (), 
     jackknives = [f.figures_of(f.totals() - u) if interval == "bca" else None for f, u in zip(families, units,
                                                                                                strict=True)]
     intervals = []
+    levels = [(1 - settings.confidence) / 2, (1 + settings.confidence) / 2]
     for f, values, estimate, jack in zip(families, resampled, estimates, jackknives, strict=True):
-        bcas = _bca_of(values, estimate, jack) if jack is not None else [None] * len(f.names)
+        if jack is None:  # percentile: every figure's quantiles at once
+            bounds = np.quantile(values, levels, axis=0)
+            intervals.append(tuple(FigureInterval(name, float(estimate[j]), float(bounds[0, j]), float(bounds[1, j]))
+                                   for j, name in enumerate(f.names)))
+            continue
+        bcas = _bca_of(values, estimate, jack)
         intervals.append(tuple(FigureInterval(name, float(estimate[j]), *_interval(values[:, j], settings.confidence,
                                                                                   bcas[j]))
                                for j, name in enumerate(f.names)))
@@ -416,14 +425,18 @@ def _pair_tests(families: Sequence[Family], units: Sequence[np.ndarray], pairs: 
         deltas = resampled[b] - resampled[a]
         ja, jb = jackknives[a], jackknives[b]
         bcas = _bca_of(deltas, observed, jb - ja) if ja is not None and jb is not None else [None] * len(fa.names)
+        if bcas[0] is None:  # percentile: every figure's quantiles at once (numpy's per column, the same values)
+            bounds = np.quantile(deltas, [(1 - settings.confidence) / 2, (1 + settings.confidence) / 2], axis=0)
+        p_swap = randomization_p_values(swapped_delta, observed)
+        mde = minimum_detectable_effect(deltas, settings.confidence)
         tests = []
         for j, name in enumerate(fa.names):
-            low, high = _interval(deltas[:, j], settings.confidence, bcas[j])
             bca = bcas[j]
-            p = bca.p_value(deltas[:, j]) if bca is not None else bootstrap_p_value(deltas[:, j])
-            p_swap = randomization_p_value(swapped_delta[:, j], float(observed[j]))
+            if bca is None:
+                low, high, p = float(bounds[0, j]), float(bounds[1, j]), bootstrap_p_value(deltas[:, j])
+            else:
+                (low, high), p = _interval(deltas[:, j], settings.confidence, bca), bca.p_value(deltas[:, j])
             tests.append(FigureTest(name, float(estimates[a][j]), float(estimates[b][j]), float(observed[j]), low,
-                                    high, p, p_swap, num_units,
-                                    minimum_detectable_effect(deltas[:, j], settings.confidence), p_swap, alpha))
+                                    high, p, float(p_swap[j]), num_units, float(mde[j]), float(p_swap[j]), alpha))
         out.append(tuple(tests))
     return out

@@ -331,8 +331,13 @@ def _low_end_p(ordered: np.ndarray) -> float:
 
 def randomization_p_value(deltas: np.ndarray, observed: float) -> float:
     """(c + 1) / (n + 1), c = #{r : |δ_r| ≥ |δ|}: how often random swaps give as large a difference."""
-    extreme = np.abs(deltas) >= abs(observed) - TIE_TOLERANCE
-    return float((int(extreme.sum()) + 1) / (len(deltas) + 1))
+    return float(randomization_p_values(deltas[:, None], np.array([observed]))[0])
+
+
+def randomization_p_values(deltas: np.ndarray, observed: np.ndarray) -> np.ndarray:
+    """`randomization_p_value` of each column of `deltas` (R, F) against `observed` (F,)."""
+    extreme = np.abs(deltas) >= np.abs(observed) - TIE_TOLERANCE
+    return np.asarray((extreme.sum(axis=0) + 1) / (deltas.shape[0] + 1))
 
 
 class _Columns:
