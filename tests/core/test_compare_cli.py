@@ -98,8 +98,8 @@ def test_summary_html_and_csv(outputs):
     assert not re.search(r'(src|href)="(https?:)?//', page)  # self-contained
     assert "(c + 1) / (n + 1)" in page
     files = sorted(p.name for p in (out / "csv").iterdir())
-    assert files == ["below_threshold.csv", "cases.csv", "document_deltas.csv", "documents.csv", "pairs.csv",
-                     "systems.csv"]
+    assert files == ["below_threshold.csv", "cases.csv", "document_deltas.csv", "documents.csv",
+                     "figure_tests.csv", "figures.csv", "pairs.csv", "systems.csv"]
     pairs = list(csv.DictReader(io.StringIO((out / "csv" / "pairs.csv").read_text())))
     assert len(pairs) == 3 * len(COMBINATIONS)
     documents = list(csv.DictReader(io.StringIO((out / "csv" / "documents.csv").read_text())))
@@ -167,6 +167,12 @@ def test_score_ci_json(evmeval_data: Path, tmp_path: Path):
     for c in COMBINATIONS:
         ci = data["micro_ci"][c]
         assert ci["ci_low"] <= ci["f1"] <= ci["ci_high"]
+        # every micro figure, not F1 alone (issue 36): the same F1 interval, and P and R beside it
+        figures = {f["figure"]: f for f in data["figures_ci"][c]}
+        assert list(figures) == ["precision", "recall", "f1"]
+        assert figures["precision"]["estimate"] == data["micro"][c]["precision"]
+        assert (figures["f1"]["ci_low"], figures["f1"]["ci_high"]) == pytest.approx((ci["ci_low"], ci["ci_high"]),
+                                                                                    abs=1e-12)
 
 
 def test_a_negative_seed_is_a_usage_error_not_numpys_traceback(evmeval_data: Path) -> None:

@@ -12,13 +12,17 @@ import os
 import sys
 from collections.abc import Sequence
 from functools import partial
+from typing import Any
 
 from evmeval._util.forked import Forked
 from evmeval._util.schemas import with_schema
 from evmeval.align import COMBINATIONS
 from evmeval.cli.console import finish
 from evmeval.cli.help import command_parser
+from evmeval.compare.multiple import CORRECTIONS, DEFAULT_CORRECTION
+from evmeval.compare.resampling import INTERVALS
 from evmeval.compare.runs import Comparison, compare_files
+from evmeval.compare.seeds import SeedComparison, SeedSystem, compare_seeds
 from evmeval.compare.significance import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, ResampleSettings
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.loading import (
@@ -26,6 +30,7 @@ from evmeval.io.loading import (
     TextSource,
     TokenSource,
     input_folders,
+    read_topics,
     read_type_whitelist,
     refuse_stdin_twice,
     sibling_folder,
@@ -39,6 +44,7 @@ from evmeval.model import SpanMode, TbfFile
 from evmeval.report.compare_csv import csv_file_names, format_compare_csvs
 from evmeval.report.compare_html import format_compare_html
 from evmeval.report.compare_json import comparison_to_json, dumps_compact
+from evmeval.report.compare_seeds import format_seeds, seeds_json
 from evmeval.report.compare_text import format_summary
 from evmeval.rules import attributes_named
 
@@ -77,6 +83,20 @@ def _attributes(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+class _NameRuns(argparse.Action):
+    """`--as NAME`: the -s runs given since the previous --as are the runs (seeds) of system NAME."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        groups = list(getattr(namespace, "groups", None) or [])
+        start = groups[-1][2] if groups else 0
+        end = len(namespace.system or [])
+        if end == start:
+            parser.error(f"--as {values}: name the runs after giving them (-s a1.tbf -s a2.tbf --as {values})")
+        groups.append((str(values), start, end))
+        namespace.groups = groups
+
+
 def _parser() -> argparse.ArgumentParser:
     p = command_parser(
         PROG,
@@ -104,6 +124,20 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
     p.add_argument("--confidence", type=_fraction, default=DEFAULT_CONFIDENCE,
                    help="coverage of the confidence intervals (default 0.95)")
+    p.add_argument("--as", dest="groups", action=_NameRuns, metavar="NAME",
+                   help="the -s runs given since the previous --as are several runs (seeds) of one system NAME: "
+                        "adds each system's mean ± standard deviation, almost stochastic order and the gold "
+                        "mentions right in k of n runs")
+    p.add_argument("--unit", choices=("document", "topic"), default="document",
+                   help="what is resampled: document (default) or topic (documents of one topic drawn together; "
+                        "needs --topics)")
+    p.add_argument("--topics", metavar="FILE",
+                   help="with --unit topic: one '<document id> <topic>' per line, for every gold document")
+    p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,
+                   help="adjust each figure's p-values over all pairs: holm (default; family-wise error), "
+                        "bh (Benjamini-Hochberg; false discovery rate) or none")
+    p.add_argument("--interval", choices=INTERVALS, default="percentile",
+                   help="interval of every figure: percentile (default) or bca (bias-corrected and accelerated)")
     p.add_argument("--threshold", type=_fraction,
                    help="list the documents whose precision or recall is below this fraction (e.g. 0.5)")
     p.add_argument("--attributes", "--combination", dest="combination", type=_attributes,
@@ -131,7 +165,7 @@ def _output_paths(args: argparse.Namespace) -> list[str | None]:
     if args.csv:
         if os.path.exists(args.csv) and not os.path.isdir(args.csv):
             raise FormatError(args.csv, 0, "is not a folder", "a folder for the CSV files (--csv)")
-        outputs += [os.path.join(args.csv, name) for name in csv_file_names(args.threshold)]
+        outputs += [os.path.join(args.csv, name) for name in csv_file_names(args.threshold, bool(args.groups))]
     return outputs
 
 
@@ -153,16 +187,37 @@ def _checks(files: list[TbfFile], tokens: TokenSource) -> list[str]:
     return [str(p) for p in check_files(files, tokens.unknown_ids if tokens.folder else None)]
 
 
+def _topics(path: str, gold: TbfFile) -> dict[str, str]:
+    """The topics file, checked to give every gold document a topic."""
+    topics = read_topics(path)
+    missing = [doc_id for doc_id in gold.documents if doc_id not in topics]
+    if missing:
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        raise FormatError(path, 0, f"document {missing[0]!r}{more} of {gold.path} has no topic",
+                          "a line '<document id> <topic>' for every gold document")
+    return topics
+
+
+def _seeds(args: argparse.Namespace, comparison: Comparison) -> SeedComparison | None:
+    """The seed view when runs were named with --as (runs after the last --as stay out of it)."""
+    if not args.groups:
+        return None
+    return compare_seeds(comparison, [SeedSystem(name, tuple(range(start, end))) for name, start, end in args.groups])
+
+
 def _write_reports(args: argparse.Namespace, comparison: Comparison, inputs: LoadedInputs,
-                   combinations: Sequence[str]) -> None:
+                   combinations: Sequence[str], seeds: SeedComparison | None) -> None:
     if args.json:
         data = comparison_to_json(comparison, threshold=args.threshold, case_combinations=combinations)
+        if seeds is not None:
+            data["seeds"] = seeds_json(comparison, seeds)
         write_atomic(args.json, dumps_compact(with_schema("compare", data)))
     if args.html:
         write_atomic(args.html, format_compare_html(comparison, inputs=inputs, combinations=combinations,
-                                                    threshold=args.threshold))
+                                                    threshold=args.threshold, seeds=seeds))
     if args.csv:
-        csvs = format_compare_csvs(comparison, threshold=args.threshold, case_combinations=combinations)
+        csvs = format_compare_csvs(comparison, threshold=args.threshold, case_combinations=combinations,
+                                   seeds=seeds)
         make_output_folders([args.csv])
         for name, text in csvs.items():
             write_atomic(os.path.join(args.csv, name), text)
@@ -174,6 +229,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
     args = parser.parse_args(argv)
     if len(args.system) < 2:
         parser.error("give at least two system runs (-s A.tbf -s B.tbf)")
+    if (args.unit == "topic") != (args.topics is not None):
+        parser.error("--unit topic and --topics FILE go together")
     try:
         offset_fields = parse_offset_fields(args.offset_field)
     except ValueError as exc:
@@ -183,7 +240,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
     try:
         if args.text is not None and not os.path.isdir(args.text):
             raise FormatError(args.text, 0, "text folder not found", "a folder of <doc id>.txt texts")
-        inputs_read = [args.gold, *args.system] + ([args.type_white_list] if args.type_white_list else [])
+        inputs_read = ([args.gold, *args.system] + ([args.type_white_list] if args.type_white_list else [])
+                       + ([args.topics] if args.topics else []))
         refuse_stdin_twice(inputs_read)
         check_output_paths(_output_paths(args), inputs_read,
                            input_folders=input_folders(args.token_path, args.token_table_extension, args.text),
@@ -195,7 +253,9 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         whitelist = read_type_whitelist(args.type_white_list, whitelist_problems) if args.type_white_list else None
         warnings += [str(p) for p in whitelist_problems]
         settings = ResampleSettings(args.resamples, args.seed, args.confidence)
-        comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings)
+        topics = _topics(args.topics, gold) if args.topics else None
+        comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings,
+                                   correction=args.correction, interval=args.interval, topics=topics)
         combinations = COMBINATIONS if args.combination == "all" else (args.combination,)
         counts = {(p.a, p.b, c): case_counts(comparison.cases(p.a, p.b, c))
                   for p in comparison.pairs for c in combinations}
@@ -203,9 +263,12 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         checks = None
         _warn(warnings, args.debug)
         sys.stdout.write(format_summary(comparison, case_counts=counts, threshold=args.threshold))
+        seeds = _seeds(args, comparison)
+        if seeds is not None:
+            sys.stdout.write(format_seeds(comparison, seeds, combinations))
         text_dir = args.text or sibling_folder(args.gold, "txt")
         inputs = LoadedInputs(gold, systems[0], tokens, TextSource(text_dir))
-        _write_reports(args, comparison, inputs, combinations)
+        _write_reports(args, comparison, inputs, combinations, seeds)
     except FormatError as exc:
         if checks is not None:  # stop the checking child: no zombie process, no open pipe
             checks.cancel()

@@ -9,16 +9,26 @@ earlier than b in the order given:
 - on demand, the case list (`evmeval.mention.cases`): what b fixed, broke, and what both got wrong.
 Each run also gets the bootstrap interval of its own micro F1. Undefined figures (0/0) stay NaN in
 the scores, as published; a delta counts an undefined F1 as 0.
+
+Every micro figure (precision, recall and F1 of each combination) also gets its interval and paired
+test from `evmeval.compare.resampling` (`SystemScores.figures`, `PairComparison.figures`), and each
+figure's randomization p-values over all pairs are adjusted together (`evmeval.compare.multiple`,
+Holm by default): ten runs make 45 comparisons of each figure, not one. McNemar's test on the gold
+mentions one run got exactly right and the other did not (`Comparison.mcnemar`) is the per-item view.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import TYPE_CHECKING
 
+from evmeval._util.lazy_import import lazy_module
 from evmeval.align import COMBINATIONS
+from evmeval.compare.multiple import DEFAULT_CORRECTION, McNemar, adjust, mcnemar_counts
+from evmeval.compare.resampling import FigureInterval, FigureTest, mention_family, resample
 from evmeval.compare.significance import (
     DEFAULT_SETTINGS,
     TIE_TOLERANCE,
@@ -29,11 +39,16 @@ from evmeval.compare.significance import (
     comparable_f1,
     significance_tests,
 )
-from evmeval.mention.cases import Case, document_cases
+from evmeval.mention.cases import Case, CaseKind, case_counts, document_cases
 from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.mention.prf import Score
 from evmeval.mention.scoring import ScoreResult, score_files
 from evmeval.model import SpanMode, TbfFile
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    np = lazy_module("numpy")
 
 ATTRIBUTE_GAPS = ("mention_type", "realis_status", "mention_type+realis_status")
 """The combinations whose F1 is subtracted from span F1 to show where a run loses points (the paper's
@@ -75,6 +90,8 @@ class SystemScores:
     name: str
     result: ScoreResult
     micro_ci: dict[str, F1Interval]
+    figures: dict[str, tuple[FigureInterval, ...]] = field(default_factory=dict)
+    """combination -> micro precision, recall and F1 with their intervals"""
 
     @property
     def path(self) -> str:
@@ -115,6 +132,8 @@ class PairComparison:
     b: int
     tests: dict[str, PairTest]
     documents: dict[str, tuple[DocumentDelta, ...]]
+    figures: dict[str, tuple[FigureTest, ...]] = field(default_factory=dict)
+    """combination -> paired tests of micro precision, recall and F1 (p adjusted over the pairs)"""
 
     def regressions_first(self, combination: str) -> list[DocumentDelta]:
         """The documents, worst regression first (ties in document order)."""
@@ -149,6 +168,12 @@ class Comparison:
     pairs: tuple[PairComparison, ...]
     settings: ResampleSettings
     warnings: tuple[str, ...] = ()
+    correction: str = DEFAULT_CORRECTION
+    interval: str = "percentile"
+    unit: str = "document"
+    """What is resampled: "document", or "topic" (documents grouped by `compare_results`' `topics`)."""
+    num_units: int | None = None
+    """How many units were resampled (None: the documents with gold mentions)."""
     _rows: dict[tuple[int, str], list[list[MappingRow]]] = field(default_factory=dict, repr=False, compare=False)
     _cases: dict[tuple[int, int, str], tuple[Case, ...]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -178,6 +203,12 @@ class Comparison:
                 out.extend(document_cases(ra, rb, doc.doc_id, combination))
             self._cases[key] = tuple(out)
         return self._cases[key]
+
+    def mcnemar(self, a: int, b: int, combination: str) -> McNemar:
+        """McNemar's exact test on the gold mentions right (exact under `combination`) in one run only:
+        broken by b (right in a only) against fixed by b (right in b only)."""
+        counts = case_counts(self.cases(a, b, combination))
+        return mcnemar_counts(counts[CaseKind.BROKEN], counts[CaseKind.FIXED])
 
     def below_threshold(self, threshold: float) -> list[BelowThreshold]:
         """Counted documents whose P or R is below `threshold` (an undefined P counts as 0), per run
@@ -228,11 +259,16 @@ def compare_results(
     pairs: Sequence[tuple[int, int]] | None = None,
     settings: ResampleSettings = DEFAULT_SETTINGS,
     warnings: Sequence[str] = (),
+    correction: str = DEFAULT_CORRECTION,
+    interval: str = "percentile",
+    topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Compare runs already scored against the same gold file (same documents).
 
     `pairs` defaults to every pair in the given order; `names` to `system_names` of the paths. One set
-    of resamples serves every run, pair and combination.
+    of resamples serves every run, pair and combination. `correction` ("holm", "bh", "none") adjusts each
+    figure's randomization p over the pairs; `interval` ("percentile", "bca") shapes `figures`' intervals.
+    `topics` (document id -> topic) makes topics the resampled unit: a topic's documents are drawn together.
     """
     if not results:
         raise ValueError("nothing to compare")
@@ -244,17 +280,61 @@ def compare_results(
         return system * len(COMBINATIONS) + combination
 
     test_pairs = [(at(a, k), at(b, k)) for a, b in pairs for k in range(len(COMBINATIONS))]
-    intervals, tests = significance_tests(counts, test_pairs, settings)
+    groups = None if topics is None else topic_groups(results[0], topics)
+    intervals, tests = significance_tests(counts, test_pairs, settings, groups)
+    adjusted = _adjusted_f1(tests, len(pairs), correction)
+    figures = resample([mention_family(c) for c in counts], test_pairs, settings=settings, interval=interval,
+                       groups=groups)
+    figure_tests = _adjusted_figures(figures.tests, len(pairs), correction)
     systems = tuple(
-        SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)})
+        SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
+                     {c: figures.intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)})
         for i, (name, r) in enumerate(zip(names, results, strict=True)))
     pair_results = []
     for n, (a, b) in enumerate(pairs):
-        pair_tests = {c: tests[n * len(COMBINATIONS) + k] for k, c in enumerate(COMBINATIONS)}
+        pair_tests = {c: adjusted[n * len(COMBINATIONS) + k] for k, c in enumerate(COMBINATIONS)}
+        pair_figures = {c: figure_tests[n * len(COMBINATIONS) + k] for k, c in enumerate(COMBINATIONS)}
         documents = {c: _document_deltas(results[a], results[b], c) for c in COMBINATIONS}
-        pair_results.append(PairComparison(a, b, pair_tests, documents))
+        pair_results.append(PairComparison(a, b, pair_tests, documents, pair_figures))
     return Comparison(results[0].gold_path, results[0].mode, systems, tuple(pair_results), settings,
-                      tuple(warnings))
+                      tuple(warnings), correction, interval, "document" if groups is None else "topic",
+                      None if groups is None else int(groups.max()) + 1 if len(groups) else 0)
+
+
+def topic_groups(result: ScoreResult, topics: Mapping[str, str]) -> np.ndarray:
+    """Each counted document's unit: topics numbered in order of first appearance. Raises `KeyError` with
+    the first document id that has no topic."""
+    numbers: dict[str, int] = {}
+    out = []
+    for doc in result.documents:
+        if doc.counted:
+            out.append(numbers.setdefault(topics[doc.doc_id], len(numbers)))
+    return np.array(out, dtype=np.intp)
+
+
+def _adjusted_f1(tests: Sequence[PairTest], num_pairs: int, correction: str) -> list[PairTest]:
+    """Each combination's F1 tests with their randomization p adjusted over the pairs (one family each)."""
+    out = list(tests)
+    width = len(COMBINATIONS)
+    for k in range(width):
+        family = [n * width + k for n in range(num_pairs)]
+        for n, p in zip(family, adjust([tests[n].p_value_randomization for n in family], correction), strict=True):
+            out[n] = replace(tests[n], p_value_adjusted=p)
+    return out
+
+
+def _adjusted_figures(tests: Sequence[tuple[FigureTest, ...]], num_pairs: int,
+                      correction: str) -> list[tuple[FigureTest, ...]]:
+    """Every (combination, figure)'s tests with their randomization p adjusted over the pairs."""
+    out = [list(t) for t in tests]
+    width = len(COMBINATIONS)
+    for k in range(width):
+        family = [n * width + k for n in range(num_pairs)]
+        for j in range(len(tests[family[0]]) if family else 0):
+            ps = adjust([tests[n][j].p_value_randomization for n in family], correction)
+            for n, p in zip(family, ps, strict=True):
+                out[n][j] = replace(tests[n][j], p_value_adjusted=p)
+    return [tuple(t) for t in out]
 
 
 def compare_files(
@@ -265,6 +345,9 @@ def compare_files(
     settings: ResampleSettings = DEFAULT_SETTINGS,
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
+    correction: str = DEFAULT_CORRECTION,
+    interval: str = "percentile",
+    topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Score every run against `gold` as `evmeval-score` does, then compare them (`compare_results`).
 
@@ -281,4 +364,5 @@ def compare_files(
         result = score_files(gold, system, type_whitelist=type_whitelist, progress=step, cancelled=cancelled)
         warnings.extend(f"{name}: {w}" for w in result.warnings)
         results.append(result)
-    return compare_results(results, names=names, settings=settings, warnings=warnings)
+    return compare_results(results, names=names, settings=settings, warnings=warnings, correction=correction,
+                           interval=interval, topics=topics)

@@ -25,11 +25,15 @@ With n resamples, D documents and the observed delta δ = F1(b) − F1(a):
   p = (c + 1) / (n + 1) with c = #{r : |δ_r| ≥ |δ|} (Noreen 1989; Yeh 2000). The +1 counts the
   observed arrangement itself, so p is never 0.
 
-The verdict (`PairTest.verdict`) is the bootstrap's: b better or a better when the interval leaves 0
-out, no clear difference when it holds 0, and no verdict below `MIN_DOCUMENTS` documents (with so
+The verdict (`verdict_of`, the one rule for every figure) reads the interval first and the p-value
+second: b better or a better when the interval leaves 0 out *and* the randomization p, adjusted for the
+other comparisons of the same figure (`evmeval.compare.multiple`; as it is for a single pair), is below
+1 − confidence; no clear difference otherwise; and no verdict below `MIN_DOCUMENTS` documents (with so
 few, neither test can tell a real difference from the luck of the documents: 6 documents allow 2⁶ = 64
-swap patterns, so the randomization p can never fall below 1/32). The randomization p-value is shown
-beside it as a second opinion, never as the verdict.
+swap patterns, so the randomization p can never fall below 1/32). A side is called better only when
+both say so, so the verdict never contradicts the interval or the p printed beside it; `held_back`
+marks an interval that leaves 0 out while the adjusted p does not (too many comparisons, or the tests
+disagree).
 
 "≥" allows `TIE_TOLERANCE` (1e-12): sums taken in another order differ in the last bits, and a tie
 must not turn into a difference. Identical systems therefore give δ = 0 and p = 1 in both tests.
@@ -88,7 +92,7 @@ class ResampleSettings:
                 "unit": "document", "interval": "percentile",
                 "p_value": "the percentile interval's: smallest 1 - confidence leaving 0 out, two-sided",
                 "p_value_randomization": "(c + 1) / (n + 1), two-sided",
-                "verdict": f"the interval's; none below {MIN_DOCUMENTS} documents"}
+                "verdict": f"the interval's, then the adjusted randomization p's; none below {MIN_DOCUMENTS} documents"}
 
 
 DEFAULT_SETTINGS = ResampleSettings()
@@ -177,21 +181,51 @@ class PairTest:
     p_value_randomization: float
     num_documents: int = MIN_DOCUMENTS
 
+    p_value_adjusted: float | None = None
+    """The randomization p adjusted for the comparison's other pairs (None: one pair, unadjusted)."""
+    alpha: float = 1 - DEFAULT_CONFIDENCE
+
     @property
     def verdict(self) -> Verdict:
-        """The bootstrap's verdict: the interval (and so p < 1 − confidence) decides, or none when few documents."""
-        if self.num_documents < MIN_DOCUMENTS:
-            return Verdict.TOO_FEW_DOCUMENTS
-        if self.ci_low > TIE_TOLERANCE:
-            return Verdict.B_BETTER
-        if self.ci_high < -TIE_TOLERANCE:
-            return Verdict.A_BETTER
-        return Verdict.NO_CLEAR_DIFFERENCE
+        """`verdict_of`: the interval first, the (adjusted) randomization p second."""
+        return verdict_of(self.num_documents, self.ci_low, self.ci_high, self.adjusted, self.alpha)
 
-    def to_json(self) -> dict[str, float | int | str]:
+    @property
+    def adjusted(self) -> float:
+        return self.p_value_randomization if self.p_value_adjusted is None else self.p_value_adjusted
+
+    @property
+    def held_back(self) -> bool:
+        return held_back(self.num_documents, self.ci_low, self.ci_high, self.adjusted, self.alpha)
+
+    def to_json(self) -> dict[str, float | int | str | bool]:
         return {"delta_f1": self.delta_f1, "ci_low": self.ci_low, "ci_high": self.ci_high,
                 "p_value": self.p_value, "p_value_randomization": self.p_value_randomization,
-                "num_documents": self.num_documents, "verdict": self.verdict.value}
+                "p_value_adjusted": self.adjusted, "num_documents": self.num_documents,
+                "verdict": self.verdict.value, "held_back": self.held_back}
+
+
+def leaves_zero_out(ci_low: float, ci_high: float) -> bool:
+    return ci_low > TIE_TOLERANCE or ci_high < -TIE_TOLERANCE
+
+
+def verdict_of(num_units: int, ci_low: float, ci_high: float, p_adjusted: float, alpha: float) -> Verdict:
+    """The one verdict rule: none below `MIN_DOCUMENTS` units; a side better when the interval leaves 0
+    out on its side and the adjusted p is below `alpha`; otherwise no clear difference."""
+    if num_units < MIN_DOCUMENTS:
+        return Verdict.TOO_FEW_DOCUMENTS
+    if p_adjusted < alpha:
+        if ci_low > TIE_TOLERANCE:
+            return Verdict.B_BETTER
+        if ci_high < -TIE_TOLERANCE:
+            return Verdict.A_BETTER
+    return Verdict.NO_CLEAR_DIFFERENCE
+
+
+def held_back(num_units: int, ci_low: float, ci_high: float, p_adjusted: float, alpha: float) -> bool:
+    """The interval leaves 0 out but the verdict is "no clear difference": the adjusted p is not below alpha."""
+    return (leaves_zero_out(ci_low, ci_high)
+            and verdict_of(num_units, ci_low, ci_high, p_adjusted, alpha) is Verdict.NO_CLEAR_DIFFERENCE)
 
 
 def micro_f1(tp: np.ndarray, num_gold: np.ndarray | float, num_system: np.ndarray) -> np.ndarray:
@@ -297,8 +331,13 @@ def _low_end_p(ordered: np.ndarray) -> float:
 
 def randomization_p_value(deltas: np.ndarray, observed: float) -> float:
     """(c + 1) / (n + 1), c = #{r : |δ_r| ≥ |δ|}: how often random swaps give as large a difference."""
-    extreme = np.abs(deltas) >= abs(observed) - TIE_TOLERANCE
-    return float((int(extreme.sum()) + 1) / (len(deltas) + 1))
+    return float(randomization_p_values(deltas[:, None], np.array([observed]))[0])
+
+
+def randomization_p_values(deltas: np.ndarray, observed: np.ndarray) -> np.ndarray:
+    """`randomization_p_value` of each column of `deltas` (R, F) against `observed` (F,)."""
+    extreme = np.abs(deltas) >= np.abs(observed) - TIE_TOLERANCE
+    return np.asarray((extreme.sum(axis=0) + 1) / (deltas.shape[0] + 1))
 
 
 class _Columns:
@@ -330,16 +369,29 @@ def _check_same_documents(systems: Sequence[Counts]) -> None:
             raise ValueError("systems were not scored on the same gold documents")
 
 
+def unit_columns(columns: np.ndarray, groups: np.ndarray | None) -> np.ndarray:
+    """Columns summed per unit (U, K): a unit's documents are drawn (and swapped) together. `groups[d]` is
+    document d's unit (0 … U − 1); None: every document is its own unit."""
+    if groups is None:
+        return columns
+    out = np.zeros((int(groups.max()) + 1 if len(groups) else 0, columns.shape[1]))
+    np.add.at(out, groups, columns)
+    return out
+
+
 def significance_tests(
     systems: Sequence[Counts],
     pairs: Sequence[tuple[int, int]],
     settings: ResampleSettings = DEFAULT_SETTINGS,
+    groups: np.ndarray | None = None,
 ) -> tuple[list[F1Interval], list[PairTest]]:
     """Each system's F1 interval and, for each (a, b) in `pairs` (indices into `systems`), the paired
     tests of F1(b) − F1(a). All systems share one set of resamples and one set of swaps.
 
     `systems` must be counts of the same gold documents (raises `ValueError` otherwise); they may be
     different combinations of the same run, which is how `evmeval.compare.runs` batches everything at once.
+    `groups` gives each document's unit (`unit_columns`; None: documents); a pair's `num_documents` is
+    then the number of units.
     """
     if not systems:
         return [], []
@@ -350,7 +402,7 @@ def significance_tests(
     gold_col = columns.add(systems[0].num_gold)
     tp_cols = [columns.add(s.tp) for s in systems]
     sys_cols = [columns.add(s.num_system) for s in systems]
-    sums = bootstrap_sums(columns.matrix(), n, boot_rng)
+    sums = bootstrap_sums(unit_columns(columns.matrix(), groups), n, boot_rng)
     resampled = [micro_f1(sums[:, t], sums[:, gold_col], sums[:, s]) for t, s in zip(tp_cols, sys_cols, strict=True)]
     scores = [s.score() for s in systems]
     intervals = [F1Interval(score.f1, *percentile_interval(f1s, settings.confidence))
@@ -361,7 +413,8 @@ def significance_tests(
     for a, b in pairs:
         sa, sb = systems[a], systems[b]
         diff_cols.append((differences.add(sb.tp - sa.tp), differences.add(sb.num_system - sa.num_system)))
-    swaps = swap_sums(differences.matrix(), n, swap_rng)
+    swaps = swap_sums(unit_columns(differences.matrix(), groups), n, swap_rng)
+    num_units = systems[0].num_documents if groups is None else int(groups.max()) + 1 if len(groups) else 0
     gold_total = float(systems[0].num_gold.sum())
     tests = []
     for (a, b), (tp_diff, sys_diff) in zip(pairs, diff_cols, strict=True):
@@ -374,7 +427,8 @@ def significance_tests(
         sys_b = scores[b].num_system - swaps[:, sys_diff]
         swapped = micro_f1(tp_b, gold_total, sys_b) - micro_f1(tp_a, gold_total, sys_a)
         tests.append(PairTest(observed, low, high, bootstrap_p_value(deltas),
-                              randomization_p_value(swapped, observed), systems[0].num_documents))
+                              randomization_p_value(swapped, observed), num_units,
+                              alpha=1 - settings.confidence))
     return intervals, tests
 
 

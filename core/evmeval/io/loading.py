@@ -180,6 +180,25 @@ def read_type_whitelist(path: str, problems: list[Problem] | None = None) -> fro
     return frozenset(canonical(line) for line in lines)
 
 
+def read_topics(path: str) -> dict[str, str]:
+    """`--topics FILE`: one `<document id> <topic>` per line (tab or spaces; blank lines and `#` lines are
+    skipped), the unit a cross-document corpus resamples. Raises `FormatError` at a line that is not two
+    fields or names a document twice."""
+    topics: dict[str, str] = {}
+    for number, line in enumerate(decode_text(read_bytes(path), path).splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = line.split()
+        if len(fields) != 2:
+            raise FormatError(display_name(path), number, f"{len(fields)} fields",
+                              "a document id and its topic, e.g. 'doc1 topic3'")
+        if fields[0] in topics:
+            raise FormatError(display_name(path), number, f"document {fields[0]!r} is given a topic twice",
+                              "one line per document")
+        topics[fields[0]] = fields[1]
+    return topics
+
+
 def input_folders(token_dir: str | None, extension: str = DEFAULT_EXTENSION,
                   text_dir: str | None = None) -> list[tuple[str | None, tuple[str, ...]]]:
     """The folders whose files a run reads by name, with the suffixes it reads: what an output path

@@ -1,8 +1,11 @@
 """The comparison as CSV files for spreadsheets (long format, one fact per row, figures unrounded).
 
-systems.csv (run × combination), pairs.csv (pair × combination), documents.csv (document × run ×
-combination), document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
-case) and, with a threshold, below_threshold.csv. An undefined figure is an empty cell, as in the
+systems.csv (run × combination), pairs.csv (pair × combination), figures.csv (run × combination × figure:
+every micro figure with its interval), figure_tests.csv (pair × combination × figure: every figure's
+paired test, adjusted p, MDE and verdict), documents.csv (document × run × combination),
+document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
+case), with a threshold below_threshold.csv, and with runs grouped into systems (`--as`)
+seeds.csv. An undefined figure is an empty cell, as in the
 scorer's own CSV export.
 """
 
@@ -12,17 +15,21 @@ from collections.abc import Iterable, Sequence
 
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
+from evmeval.compare.seeds import SeedComparison
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_seeds import SEEDS_CSV, seeds_csv_rows
 from evmeval.report.csv_report import _mention_cells
 from evmeval.report.csv_writer import number, table
 
-CSV_FILES = ("systems.csv", "pairs.csv", "documents.csv", "document_deltas.csv", "cases.csv")
+CSV_FILES = ("systems.csv", "pairs.csv", "figures.csv", "figure_tests.csv", "documents.csv", "document_deltas.csv",
+             "cases.csv")
 THRESHOLD_FILE = "below_threshold.csv"
 
 
-def csv_file_names(threshold: float | None) -> tuple[str, ...]:
+def csv_file_names(threshold: float | None, seeds: bool = False) -> tuple[str, ...]:
     """The files `format_compare_csvs` writes (for checking output paths before any work)."""
-    return (*CSV_FILES, THRESHOLD_FILE) if threshold is not None else CSV_FILES
+    names = (*CSV_FILES, THRESHOLD_FILE) if threshold is not None else CSV_FILES
+    return (*names, SEEDS_CSV) if seeds else names
 
 
 def _systems(comparison: Comparison) -> str:
@@ -40,7 +47,8 @@ def _systems(comparison: Comparison) -> str:
 
 def _pairs(comparison: Comparison) -> str:
     header = ["a", "b", "combination", "f1_a", "f1_b", "delta_f1", "ci_low", "ci_high", "p_value",
-              "p_value_randomization", "documents_up", "documents_down", "documents_same"]
+              "p_value_randomization", "documents_up", "documents_down", "documents_same", "p_value_adjusted",
+              "correction", "verdict", "held_back"]
     rows = []
     for p in comparison.pairs:
         a, b = comparison.systems[p.a], comparison.systems[p.b]
@@ -48,7 +56,30 @@ def _pairs(comparison: Comparison) -> str:
             t = p.tests[c]
             rows.append([a.name, b.name, c, number(a.result.micro[c].f1), number(b.result.micro[c].f1),
                          number(t.delta_f1), number(t.ci_low), number(t.ci_high), number(t.p_value),
-                         number(t.p_value_randomization), *p.marks(c).values()])
+                         number(t.p_value_randomization), *p.marks(c).values(), number(t.adjusted),
+                         comparison.correction, t.verdict.value, int(t.held_back)])
+    return table(header, rows)
+
+
+def _figures(comparison: Comparison) -> str:
+    header = ["system", "combination", "figure", "estimate", "ci_low", "ci_high", "interval"]
+    rows = [[s.name, c, i.figure, number(i.estimate), number(i.ci_low), number(i.ci_high), comparison.interval]
+            for s in comparison.systems for c in COMBINATIONS for i in s.figures.get(c, ())]
+    return table(header, rows)
+
+
+def _figure_tests(comparison: Comparison) -> str:
+    header = ["a", "b", "combination", "figure", "value_a", "value_b", "delta", "ci_low", "ci_high", "p_value",
+              "p_value_randomization", "p_value_adjusted", "correction", "mde", "num_units", "verdict", "held_back"]
+    rows: list[list[object]] = []
+    for p in comparison.pairs:
+        a, b = comparison.systems[p.a].name, comparison.systems[p.b].name
+        for c in COMBINATIONS:
+            rows.extend([a, b, c, t.figure, number(t.estimate_a), number(t.estimate_b), number(t.delta),
+                         number(t.ci_low), number(t.ci_high), number(t.p_value),
+                         number(t.p_value_randomization), number(t.p_value_adjusted), comparison.correction,
+                         number(t.mde), t.num_units, t.verdict.value, int(t.held_back)]
+                        for t in p.figures.get(c, ()))
     return table(header, rows)
 
 
@@ -108,12 +139,16 @@ def _below(comparison: Comparison, threshold: float) -> str:
 
 
 def format_compare_csvs(comparison: Comparison, *, threshold: float | None = None,
-                        case_combinations: Sequence[str] = CASE_COMBINATIONS) -> dict[str, str]:
+                        case_combinations: Sequence[str] = CASE_COMBINATIONS,
+                        seeds: SeedComparison | None = None) -> dict[str, str]:
     """File name -> CSV text, for the names `csv_file_names(threshold)` lists; cases.csv holds the
     cases of every pair for each of `case_combinations`."""
     files = {"systems.csv": _systems(comparison), "pairs.csv": _pairs(comparison),
+             "figures.csv": _figures(comparison), "figure_tests.csv": _figure_tests(comparison),
              "documents.csv": _documents(comparison), "document_deltas.csv": _deltas(comparison),
              "cases.csv": _cases(comparison, case_combinations)}
     if threshold is not None:
         files[THRESHOLD_FILE] = _below(comparison, threshold)
+    if seeds is not None:
+        files[SEEDS_CSV] = table(*seeds_csv_rows(comparison, seeds))
     return files

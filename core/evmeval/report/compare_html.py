@@ -12,12 +12,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from evmeval.align import COMBINATIONS, Combination
+from evmeval.compare.resampling import FigureTest
 from evmeval.compare.runs import ATTRIBUTE_GAPS, CASE_COMBINATIONS, Comparison, Mark, PairComparison
+from evmeval.compare.seeds import SeedComparison
 from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, Verdict
 from evmeval.io.loading import LoadedInputs
 from evmeval.mention.cases import Case, CaseKind, case_counts
 from evmeval.mention.outcomes import MappingRow
-from evmeval.report.compare_text import display_name, leaderboard_order, p_text, pct, points
+from evmeval.report.compare_seeds import seeds_html
+from evmeval.report.compare_text import (
+    FIGURE_LABELS,
+    correction_text,
+    display_name,
+    leaderboard_order,
+    p_text,
+    pct,
+    points,
+    verdict_cell,
+)
 from evmeval.report.html_report import (
     _CSS,
     _esc,
@@ -39,7 +51,7 @@ VERDICT_COLOURS = {Verdict.B_BETTER: "#1b7837", Verdict.A_BETTER: "#b2182b"}
 _VERDICT_CLASS = {Verdict.B_BETTER: "up", Verdict.A_BETTER: "down"}
 
 
-def _verdict_colour(test: PairTest) -> str:
+def _verdict_colour(test: PairTest | FigureTest) -> str:
     return VERDICT_COLOURS.get(test.verdict, "#999")
 
 
@@ -94,17 +106,42 @@ def _pairs_table(comparison: Comparison) -> str:
                 f'<td class="n">[{points(t.ci_low)}, {points(t.ci_high)}]</td>'
                 f"<td>{_interval_svg(t.ci_low, t.ci_high, t.delta_f1, scale, _verdict_colour(t))}</td>"
                 f'<td class="n">{p_text(t.p_value)}</td><td class="n">{p_text(t.p_value_randomization)}</td>'
+                f'<td class="n">{p_text(t.adjusted)}</td>'
                 f'<td class="n"><span class="up">{marks[Mark.UP]} ↑</span> '
                 f'<span class="down">{marks[Mark.DOWN]} ↓</span> '
                 f'<span class="same">{marks[Mark.SAME]} =</span></td>'
                 f'<td class="{_VERDICT_CLASS.get(t.verdict, "same")}" title="{_esc(t.verdict.text(a.name, b.name))}">'
-                f"{_esc(t.verdict.short)}</td></tr>")
+                f"{_esc(verdict_cell(t))}</td></tr>")
     return ("<table><caption>F1(b) − F1(a) in points, paired-bootstrap interval (dashed line: zero), "
-            "p-values of the paired bootstrap (the interval's own) and of approximate randomization, documents "
-            f"up/down, and the interval's verdict (none under {MIN_DOCUMENTS} documents: too little power)</caption>"
+            "p-values of the paired bootstrap (the interval's own) and of approximate randomization, "
+            f"{_esc(correction_text(comparison))}, documents up/down, and the verdict: the interval first, then "
+            f"p adj (none under {MIN_DOCUMENTS} documents: too little power)</caption>"
             "<tr><th>a → b</th><th>Attributes</th><th>F1 a</th><th>F1 b</th><th>Δ F1</th><th>Interval</th>"
-            "<th></th><th>p boot</th><th>p rand</th><th>Documents</th><th>Verdict</th></tr>"
+            "<th></th><th>p boot</th><th>p rand</th><th>p adj</th><th>Documents</th><th>Verdict</th></tr>"
             + "".join(rows) + "</table>")
+
+
+def _figures_table(comparison: Comparison) -> str:
+    """Every micro figure of every pair, with its interval, p-values, MDE and verdict."""
+    rows = []
+    for p in comparison.pairs:
+        a, b = comparison.systems[p.a], comparison.systems[p.b]
+        for c in COMBINATIONS:
+            for t in p.figures.get(c, ()):
+                rows.append(
+                    f"<tr><td>{_esc(a.name)} → {_esc(b.name)}</td><td>{_esc(Combination(c).label)}</td>"
+                    f"<td>{FIGURE_LABELS.get(t.figure, _esc(t.figure))}</td><td class=\"n\">{pct(t.estimate_a)}</td>"
+                    f'<td class="n">{pct(t.estimate_b)}</td><td class="n">{points(t.delta)}</td>'
+                    f'<td class="n">[{points(t.ci_low)}, {points(t.ci_high)}]</td>'
+                    f'<td class="n">{p_text(t.p_value)}</td><td class="n">{p_text(t.p_value_randomization)}</td>'
+                    f'<td class="n">{p_text(t.p_value_adjusted)}</td><td class="n">{100 * t.mde:.2f}</td>'
+                    f'<td class="{_VERDICT_CLASS.get(t.verdict, "same")}">{_esc(verdict_cell(t))}</td></tr>')
+    conf = f"{100 * comparison.settings.confidence:g}"
+    return (f"<table><caption>Every micro figure (%): delta in points with its {conf} % {comparison.interval} "
+            f"interval, {_esc(correction_text(comparison))}; MDE: the smallest difference (points) this corpus "
+            "finds with 80 % power</caption><tr><th>a → b</th><th>Attributes</th><th>Figure</th><th>a</th>"
+            "<th>b</th><th>Δ</th><th>Interval</th><th>p boot</th><th>p rand</th><th>p adj</th><th>MDE</th>"
+            "<th>Verdict</th></tr>" + "".join(rows) + "</table>")
 
 
 def _documents_table(comparison: Comparison, pair: PairComparison, combination: str) -> str:
@@ -174,11 +211,14 @@ def _definitions(comparison: Comparison) -> str:
         "and recompute both runs' micro F1 on the drawn documents. The interval holds the middle "
         f"{100 * s.confidence:g} % of the resampled differences. p boot is that interval's own: the smallest "
         "1 − confidence at which the interval leaves 0 out, so p boot is below 1 − confidence exactly when "
-        "the interval leaves 0 out. The verdict is the interval's (b better, a better, no clear difference); "
+        "the interval leaves 0 out. The verdict reads the interval first, then p adj: b better or a better only "
+        "when the interval leaves 0 out and p adj is below 1 − confidence, no clear difference otherwise "
+        "(held back: the interval leaves 0 out, p adj does not); "
         f"with fewer than {MIN_DOCUMENTS} documents there is none: the test has little power.</li>"
         f"<li>Approximate randomization: {s.resamples} times, swap the two runs' counts in each document with "
         "probability ½. p rand = (c + 1) / (n + 1), c the number of rounds whose difference is at least as "
-        "large (in absolute value) as the observed one: a second opinion, not the verdict.</li>"
+        "large (in absolute value) as the observed one. p adj: p rand adjusted for the other pairs of the same "
+        f"figure ({_esc(correction_text(comparison))}).</li>"
         f"<li>Seed {s.seed}: the same inputs and seed give the same figures.</li>"
         "<li>↑ / ↓: the document's F1 went up / down from a to b. A case is a gold mention b fixed "
         "(wrong in a, exact in b), broke (exact in a, wrong in b) or both got wrong, or a false alarm "
@@ -193,8 +233,9 @@ def format_compare_html(
     combinations: Sequence[str] = CASE_COMBINATIONS,
     threshold: float | None = None,
     colours: Mapping[str, str] | None = None,
+    seeds: SeedComparison | None = None,
 ) -> str:
-    """The whole comparison as one HTML page.
+    """The whole comparison as one HTML page (`seeds`: the runs grouped into systems, `--as`).
 
     `inputs` (token tables and texts) adds a text snippet to each case; `combinations` pick the
     document tables and case lists shown per pair (default type+realis, as the score report's errors).
@@ -215,6 +256,9 @@ def format_compare_html(
         out.append(f"<details><summary>{len(comparison.warnings)} warning(s)</summary><ul>{warns}</ul></details>")
     out.append("<h2>Leaderboard</h2>" + _leaderboard(comparison))
     out.append("<h2>Pairs</h2>" + _pairs_table(comparison))
+    out.append("<h2>Every figure</h2>" + _figures_table(comparison))
+    if seeds is not None:
+        out.append(seeds_html(comparison, seeds, combinations))
     for n, pair in enumerate(comparison.pairs):
         a, b = comparison.systems[pair.a].name, comparison.systems[pair.b].name
         out.append(f'<h2 id="pair-{n}">{_esc(a)} → {_esc(b)}</h2>')

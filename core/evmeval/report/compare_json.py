@@ -4,9 +4,13 @@ Layout (docs/reference/json.md, "evmeval-compare --json"):
 { "tool": "evmeval-compare", "profile", "mode", "gold", "combinations", "bootstrap": {resamples, seed, ...},
   "systems":   [ {name, path, micro: {<c>: {tp, num_gold, num_system, precision, recall, f1}},
                   macro: {<c>: {precision, recall, f1, num_documents}}, micro_ci: {<c>: {f1, ci_low, ci_high}},
-                  empty: no system mention} ],
+                  figures: {<c>: [{figure, estimate, ci_low, ci_high}]}, empty: no system mention} ],
   "pairs":     [ {a, b, a_index, b_index, <c>: {delta_f1, ci_low, ci_high, p_value, p_value_randomization,
-                  f1_a, f1_b, documents_up, documents_down, documents_same}} ],
+                  p_value_adjusted, held_back, num_documents, verdict, f1_a, f1_b, documents_up, documents_down,
+                  documents_same}, figures: {<c>: [{figure, a, b, delta, ci_low, ci_high, p_value,
+                  p_value_randomization, p_value_adjusted, mde, num_units, verdict, held_back}]},
+                  mcnemar: {<case combination>: {only_a, only_b, p_value}}} ],
+  "correction": holm | bh | none, "interval": percentile | bca,
   "documents": [ {doc_id, counted, num_gold, systems: [{system, num_system, <c>: {tp, ..., f1}}],
                   pairs: [{a, b, <c>: {delta_f1, mark}}]} ],
   "cases":     [ {a, b, combination, counts: {<kind>: n}, items: [{doc_id, kind, gold, a, b}]} ],
@@ -23,8 +27,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval.align import COMBINATIONS
+from evmeval.compare.resampling import mention_family, resample
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison, PairComparison
-from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings, micro_intervals
+from evmeval.compare.significance import DEFAULT_SETTINGS, Counts, ResampleSettings, micro_intervals
 from evmeval.mention.cases import Case, case_counts
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import ScoreResult
@@ -55,17 +60,20 @@ def _systems(comparison: Comparison) -> list[dict[str, Any]]:
     return [{"name": s.name, "path": s.path,
              "micro": {c: s.result.micro[c].to_json() for c in COMBINATIONS},
              "macro": {c: s.result.macro[c].to_json() for c in COMBINATIONS},
-             "micro_ci": {c: s.micro_ci[c].to_json() for c in COMBINATIONS}, "empty": s.empty}
+             "micro_ci": {c: s.micro_ci[c].to_json() for c in COMBINATIONS},
+             "figures": {c: [i.to_json() for i in s.figures.get(c, ())] for c in COMBINATIONS}, "empty": s.empty}
             for s in comparison.systems]
 
 
-def _pair(comparison: Comparison, pair: PairComparison) -> dict[str, Any]:
+def _pair(comparison: Comparison, pair: PairComparison, case_combinations: Sequence[str]) -> dict[str, Any]:
     a, b = comparison.systems[pair.a], comparison.systems[pair.b]
     out: dict[str, Any] = {"a": a.name, "b": b.name, "a_index": pair.a, "b_index": pair.b}
     for c in COMBINATIONS:
         marks = pair.marks(c)
         out[c] = {**pair.tests[c].to_json(), "f1_a": a.result.micro[c].f1, "f1_b": b.result.micro[c].f1,
                   **{f"documents_{m.value}": n for m, n in marks.items()}}
+    out["figures"] = {c: [t.to_json() for t in pair.figures.get(c, ())] for c in COMBINATIONS}
+    out["mcnemar"] = {c: comparison.mcnemar(pair.a, pair.b, c).to_json() for c in case_combinations}
     return out
 
 
@@ -112,9 +120,12 @@ def comparison_to_json(comparison: Comparison, *, threshold: float | None = None
         "mode": comparison.mode.value,
         "gold": comparison.gold_path,
         "combinations": list(COMBINATIONS),
-        "bootstrap": comparison.settings.to_json(),
+        "bootstrap": {**comparison.settings.to_json(), "unit": comparison.unit,
+                      **({} if comparison.num_units is None else {"num_units": comparison.num_units})},
         "systems": _systems(comparison),
-        "pairs": [_pair(comparison, p) for p in comparison.pairs],
+        "correction": comparison.correction,
+        "interval": comparison.interval,
+        "pairs": [_pair(comparison, p, case_combinations) for p in comparison.pairs],
         "documents": _documents(comparison),
         "cases": _cases(comparison, case_combinations),
     }
@@ -135,10 +146,13 @@ def dumps_compact(data: dict[str, Any]) -> str:
 
 def with_micro_ci(base: Callable[[], dict[str, Any]], result: ScoreResult,
                   settings: ResampleSettings = DEFAULT_SETTINGS) -> dict[str, Any]:
-    """`evmeval-score --json --ci`: the score JSON `base()` plus `micro_ci` ({<c>: {f1, ci_low, ci_high}})
-    and the `bootstrap` settings that produced it."""
+    """`evmeval-score --json --ci`: the score JSON `base()` plus `micro_ci` ({<c>: {f1, ci_low, ci_high}}),
+    `figures_ci` ({<c>: [{figure, estimate, ci_low, ci_high}]}: micro precision, recall and F1) and the
+    `bootstrap` settings that produced them."""
     data = base()
     intervals = micro_intervals(result, COMBINATIONS, settings)
     data["micro_ci"] = {c: intervals[c].to_json() for c in COMBINATIONS}
+    figures = resample([mention_family(Counts.from_result(result, c)) for c in COMBINATIONS], settings=settings)
+    data["figures_ci"] = {c: [i.to_json() for i in figures.intervals[k]] for k, c in enumerate(COMBINATIONS)}
     data["bootstrap"] = settings.to_json()
     return data

@@ -8,9 +8,13 @@ import math
 from collections.abc import Mapping, Sequence
 
 from evmeval.align import COMBINATIONS, Combination
+from evmeval.compare.multiple import CORRECTION_NAMES, mcnemar_counts
+from evmeval.compare.resampling import FigureTest
 from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison, SystemScores
-from evmeval.compare.significance import MIN_DOCUMENTS, comparable_f1
+from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, comparable_f1
 from evmeval.mention.cases import CaseKind
+
+FIGURE_LABELS = {"precision": "P", "recall": "R", "f1": "F1"}
 
 
 def pct(value: float) -> str:
@@ -34,6 +38,19 @@ def display_name(system: SystemScores) -> str:
 
 def p_text(value: float) -> str:
     return f"{value:.4f}"
+
+
+def verdict_cell(test: PairTest | FigureTest) -> str:
+    """The verdict's table cell; "(held back)" when the interval leaves 0 out but the adjusted p does not."""
+    return f"{test.verdict.short} (held back)" if test.held_back else test.verdict.short
+
+
+def correction_text(comparison: Comparison) -> str:
+    """How the p-values were adjusted, in words, for the reports' captions."""
+    m = len(comparison.pairs)
+    if comparison.correction == "none" or m < 2:
+        return f"p adj: p rand, not adjusted ({m} comparison{'s' if m != 1 else ''} of each figure)"
+    return f"p adj: p rand adjusted by {CORRECTION_NAMES[comparison.correction]} over the {m} pairs of each figure"
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
@@ -72,8 +89,8 @@ def _leaderboard(comparison: Comparison) -> list[str]:
 
 
 def _pairs(comparison: Comparison) -> list[str]:
-    header = ["a", "b", "attributes", "F1 a", "F1 b", "delta", "interval", "p boot", "p rand", "docs ↑/↓/=",
-              "verdict"]
+    header = ["a", "b", "attributes", "F1 a", "F1 b", "delta", "interval", "p boot", "p rand", "p adj",
+              "docs ↑/↓/=", "verdict"]
     rows = []
     for p in comparison.pairs:
         a, b = comparison.systems[p.a], comparison.systems[p.b]
@@ -82,28 +99,68 @@ def _pairs(comparison: Comparison) -> list[str]:
             marks = p.marks(c)
             rows.append([a.name, b.name, Combination(c).label, pct(a.result.micro[c].f1), pct(b.result.micro[c].f1),
                          points(t.delta_f1), f"[{points(t.ci_low)}, {points(t.ci_high)}]",
-                         p_text(t.p_value), p_text(t.p_value_randomization),
-                         "/".join(str(marks[m]) for m in marks), t.verdict.short])
+                         p_text(t.p_value), p_text(t.p_value_randomization), p_text(t.adjusted),
+                         "/".join(str(marks[m]) for m in marks), verdict_cell(t)])
     conf = f"{100 * comparison.settings.confidence:g}"
     return ["", f"Pairs: delta = F1(b) - F1(a) in points, {conf} % paired-bootstrap interval; p boot: that "
             "interval's own p (below 1 - confidence exactly when the interval leaves 0 out); p rand: approximate "
-            f"randomization, (c + 1) / (n + 1); the verdict is the interval's, none under {MIN_DOCUMENTS} documents "
-            "(the test has little power)",
+            f"randomization, (c + 1) / (n + 1); {correction_text(comparison)}; the verdict reads the interval, "
+            f"then p adj (held back: the interval leaves 0 out, p adj does not); none under {MIN_DOCUMENTS} "
+            "documents (the test has little power)",
             *_table(header, rows, left=3)]
 
 
+def _figures(comparison: Comparison) -> list[str]:
+    """Every micro figure of every pair: interval, p-values, minimum detectable effect, verdict."""
+    header = ["a", "b", "attributes", "figure", "value a", "value b", "delta", "interval", "p boot", "p rand",
+              "p adj", "MDE", "verdict"]
+    rows = []
+    for p in comparison.pairs:
+        a, b = comparison.systems[p.a], comparison.systems[p.b]
+        for c in COMBINATIONS:
+            for t in p.figures.get(c, ()):
+                rows.append([a.name, b.name, Combination(c).label, FIGURE_LABELS.get(t.figure, t.figure),
+                             pct(t.estimate_a), pct(t.estimate_b), points(t.delta),
+                             f"[{points(t.ci_low)}, {points(t.ci_high)}]", p_text(t.p_value),
+                             p_text(t.p_value_randomization), p_text(t.p_value_adjusted), f"{100 * t.mde:.2f}",
+                             verdict_cell(t)])
+    if not rows:
+        return []
+    conf = f"{100 * comparison.settings.confidence:g}"
+    return ["", f"Every figure: micro P, R and F1 (%), delta in points with its {conf} % {comparison.interval} "
+            f"interval; {correction_text(comparison)}; MDE: the smallest difference (points) this corpus finds "
+            "with 80 % power", *_table(header, rows, left=4)]
+
+
+def _system_figures(comparison: Comparison) -> list[str]:
+    header = ["system", "attributes", "P", "R", "F1"]
+    rows = []
+    for s in comparison.systems:
+        for c in COMBINATIONS:
+            cells = [f"{pct(i.estimate)} [{pct(i.ci_low)}, {pct(i.ci_high)}]" for i in s.figures.get(c, ())]
+            if cells:
+                rows.append([s.name, Combination(c).label, *cells])
+    if not rows:
+        return []
+    conf = f"{100 * comparison.settings.confidence:g}"
+    return ["", f"Micro precision, recall and F1 (%) with their {conf} % {comparison.interval} intervals",
+            *_table(header, rows, left=2)]
+
+
 def _cases(comparison: Comparison, counts: Mapping[tuple[int, int, str], Mapping[CaseKind, int]]) -> list[str]:
-    header = ["a", "b", "attributes", *(k.label for k in CaseKind)]
+    header = ["a", "b", "attributes", *(k.label for k in CaseKind), "McNemar p"]
     rows = []
     for p in comparison.pairs:
         for c in COMBINATIONS:
             if (p.a, p.b, c) in counts:
                 n = counts[(p.a, p.b, c)]
+                test = mcnemar_counts(n[CaseKind.BROKEN], n[CaseKind.FIXED])
                 rows.append([comparison.systems[p.a].name, comparison.systems[p.b].name, Combination(c).label,
-                             *(str(n[k]) for k in CaseKind)])
+                             *(str(n[k]) for k in CaseKind), p_text(test.p_value)])
     if not rows:
         return []
-    return ["", "Cases: mentions b fixed or broke, both got wrong; false alarms of one run only",
+    return ["", "Cases: mentions b fixed or broke, both got wrong; false alarms of one run only; McNemar p: "
+            "exact two-sided test of fixed against broken (the gold mentions right in one run only)",
             *_table(header, rows, left=3)]
 
 
@@ -115,6 +172,13 @@ def _below(comparison: Comparison, threshold: float) -> list[str]:
     if rows:
         lines += _table(["system", "attributes", "document", "P", "R", "F1"], rows, left=3)
     return lines
+
+
+def _units(comparison: Comparison) -> str:
+    if comparison.unit == "document":
+        return "documents"
+    unit = comparison.unit
+    return f"{unit}s ({comparison.num_units} {unit}s, a {unit}'s documents drawn together)"
 
 
 def format_summary(
@@ -130,10 +194,11 @@ def format_summary(
     lines = [f"evmeval-compare: {len(comparison.systems)} runs against {comparison.gold_path} "
              f"({comparison.mode.value} mode)",
              f"{len(docs)} documents, {counted} with gold mentions (averaged); {s.resamples} paired "
-             f"resamples of documents, seed {s.seed}"]
+             f"resamples of {_units(comparison)}, seed {s.seed}"]
     for i, system in enumerate(comparison.systems):
         lines.append(f"  run {i + 1}: {system.name} = {system.path}")
-    lines += _leaderboard(comparison) + _pairs(comparison) + _cases(comparison, case_counts or {})
+    lines += (_leaderboard(comparison) + _system_figures(comparison) + _pairs(comparison) + _figures(comparison)
+              + _cases(comparison, case_counts or {}))
     if threshold is not None:
         lines += _below(comparison, threshold)
     return "\n".join(lines) + "\n"
