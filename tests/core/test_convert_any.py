@@ -47,18 +47,6 @@ def _input(fmt: str, folder: Path) -> str:
     return str(next(folder.glob("*.jsonl")))
 
 
-@pytest.fixture(scope="module")
-def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, dict[str, str | None]]]:
-    """A sample of every source format: the shipped ones, and tbf, brat, CASIE made from TextEE and BioNLP."""
-    root = tmp_path_factory.mktemp("samples")
-    out: dict[str, tuple[str, dict[str, str | None]]] = {f: (str(p), {}) for f, p in FILES.items()}
-    for fmt, made_from in (("tbf", "textee"), ("casie", "textee"), ("brat", "bionlp")):
-        folder = root / fmt
-        _write(convert(str(FILES[made_from]), made_from, fmt), folder)
-        out[fmt] = (_input(fmt, folder), _options(fmt, folder))
-    return out
-
-
 def mentions(path: str, fmt: str, options: dict[str, str | None]) -> Found:
     """Each document's mentions as (id, type, span): spans as token positions (token formats) or
     character parts, read through the format's own reader (its leg into tbf)."""

@@ -12,23 +12,11 @@ from evmeval.cli.score import score_main, validate_main
 from evmeval.conventions import REGISTRY
 from evmeval.conventions.convert import convert
 
-from tests.core.test_convert_any import FILES, PAIRS, _input, _options, _write
+from tests.core.test_convert_any import FILES, PAIRS, _input, _write
 
 CONVENTION_OF = {"textee": "textee", "dygiepp": "dygiepp", "maven": "maven", "maven-ere": "maven-ere",
                  "bionlp": "bionlp"}
 """Each target with a published scorer's convention (tbf, brat and CASIE: `evmeval-validate`)."""
-
-
-@pytest.fixture(scope="module")
-def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, dict[str, str | None]]]:
-    """A sample of every source format (as test_convert_any makes them)."""
-    root = tmp_path_factory.mktemp("readable")
-    out: dict[str, tuple[str, dict[str, str | None]]] = {f: (str(p), {}) for f, p in FILES.items()}
-    for fmt, made_from in (("tbf", "textee"), ("casie", "textee"), ("brat", "bionlp")):
-        folder = root / fmt
-        _write(convert(str(FILES[made_from]), made_from, fmt), folder)
-        out[fmt] = (_input(fmt, folder), _options(fmt, folder))
-    return out
 
 
 def _system_for(target: str, written: str, folder: Path) -> str:
