@@ -1,6 +1,7 @@
 """Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
 
     python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
+                             [--only score conll conventions]
 
 Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
@@ -15,6 +16,11 @@ slower than `--ref-max-seconds` on its first run is not repeated (its ratios com
 `--json` is paired with the reference's plain `-t -o` run (the published scorer writes no JSON). Outputs
 are compared byte for byte (the report, and the comparison and CoNLL files where both write them); peak RSS
 is the process's with its children (`wait4`).
+
+`--only conll conventions` (issue 37's rows, `long_document_bench.py`): `evmeval-conll --metric X` on one
+5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
+4,000-event document against the slowest single convention; with `--markdown`, only that section of the
+page is replaced when `score` is not run.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from long_document_bench import LongRow, long_table, run_long
 from score_bench import corpus_dir, ensure_corpus
 
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -264,6 +271,8 @@ command, so regenerate the page rather than compare figures across days or machi
 
 {table}
 
+{long}
+
 `--json` is paired with the published scorer's plain `-t -o` run (it writes no JSON). "identical output"
 compares the report bytes, and the comparison and CoNLL files where both programs write them. Peak RSS is
 the largest of the process and its children over the runs.
@@ -295,6 +304,45 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="its Python 2.7 (default: $EVMEVAL_PY2, else python2 on PATH)")
     parser.add_argument("--ref-max-seconds", type=float, default=30.0,
                         help="a reference command slower than this on its first run is not repeated (default 30)")
+    parser.add_argument("--ref-timeout", type=float, default=120.0,
+                        help="a long-document reference run is stopped after this many seconds (default 120)")
+
+
+ONLY = ("score", "conll", "conventions")
+LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
+
+
+def long_rows(args: argparse.Namespace) -> tuple[list[LongRow], str]:
+    """Issue 37's rows (those `--only` names) and their markdown section."""
+    with tempfile.TemporaryDirectory() as tmp:
+        table = run_long(Path(tmp), Path(args.ref) if args.ref else None, args.runs, args.ref_max_seconds,
+                         args.ref_timeout, args.only)
+    lines = long_table(table)
+    print(plain(lines))
+    section = (f"{LONG_START}\n### Long documents (issue 37)\n\n- date: "
+               f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; load average during the run: "
+               f"{{load}}\n- inputs: `gen_conll.py --mentions 5000 --seed 7 --largest 8`, `gen_textee_doc.py "
+               f"--events 4000 --seed 5`; the reference: v8.01's `scorer.pl` under `perl` (EVMEVAL_REF)\n\n"
+               f"{markdown(lines)}\n{LONG_END}")
+    return table, section
+
+
+def long_only(args: argparse.Namespace) -> int:
+    """`--only conll|conventions`: run those rows; with --markdown replace only their section of the page."""
+    sampler = LoadSampler()
+    sampler.start()
+    table, section = long_rows(args)
+    load = sampler.stop()
+    print(f"load average during the run: {load}")
+    section = section.replace("{load}", load)
+    if args.markdown:
+        page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
+        if LONG_START in page:
+            page = page[:page.index(LONG_START)] + section + page[page.index(LONG_END) + len(LONG_END):]
+        else:
+            page = page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
+        Path(args.markdown).write_text(page)
+    return 0 if all(r.same() in (None, True) for r in table) else 1
 
 
 def main() -> int:
@@ -302,8 +350,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="rounds (pairs) per goal (default 5)")
     parser.add_argument("--quick", action="store_true", help=f"a {QUICK_DOCS}-document corpus: a smoke test")
     parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
+    parser.add_argument("--only", nargs="+", choices=ONLY, default=list(ONLY),
+                        help="the groups of rows to run (default: all): score (evmeval-score on the corpus), "
+                        "conll and conventions (issue 37's long documents)")
     add_reference_options(parser)
     args = parser.parse_args()
+    if "score" not in args.only:
+        return long_only(args)
     docs = QUICK_DOCS if args.quick else 2000
     folders = {s: corpus_dir(None, f"bench-{'sequencing-' if s else ''}seed3-docs{docs}-mentions40")
                for s in (False, True)}
@@ -316,6 +369,7 @@ def main() -> int:
     rows = [Row(goal) for goal in GOALS]
     with tempfile.TemporaryDirectory() as tmp:
         run_all(rows, folders, reference, args.runs, args.ref_max_seconds, Path(tmp))
+    long_section = long_rows(args)[1] if {"conll", "conventions"} & set(args.only) else ""
     load = sampler.stop()
     lines = table(rows, reference is not None)
     print(f"load average during the run: {load}")
@@ -327,7 +381,8 @@ def main() -> int:
             command=command.strip(), date=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             cores=os.cpu_count(), cpu=cpu_model(), system=f"{uname.system} {uname.release}, Python "
             f"{platform.python_version()}", load=load, corpus=f"gen_corpus.py --seed 3 --docs {docs} --mentions 40",
-            reference=found.replace(str(Path.home()), "~"), table=markdown(lines)))
+            reference=found.replace(str(Path.home()), "~"), table=markdown(lines),
+            long=long_section.replace("{load}", load)))
     return 0 if all(row.same in (None, True) for row in rows) else 1
 
 
