@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -34,6 +36,7 @@ SCORE = "import sys; from evmeval.cli.entry import score; sys.exit(score())"
 CONLL_METRICS = ("muc", "bcub", "ceafm", "ceafe", "blanc", "lea")
 SINGLE_CONVENTIONS = ("textee", "evmeval")
 """The conventions `--convention all` runs on a TextEE file."""
+GNU_TIME = "/usr/bin/time" if Path("/usr/bin/time").is_file() else shutil.which("time")
 SCORER = Path("reference-coreference-scorers-8.01") / "scorer.pl"
 
 
@@ -67,25 +70,28 @@ class LongRow:
 
 
 def timed(args: list[str], timeout: float | None = None) -> Timed:
-    """Wall time, peak RSS (`wait4`: this process alone) and stdout of one run; killed after `timeout` s."""
-    with tempfile.TemporaryFile() as sink:
+    """Wall time, peak RSS and stdout of one run; killed after `timeout` s. The peak comes from GNU time
+    when it is installed: `wait4` of a child forked from this process reports at least this process's
+    own size (Linux keeps the forked copy's high-water mark across exec)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        peak = Path(tmp) / "peak"
+        wrapped = [GNU_TIME, "-f", "%M", "-o", str(peak), *args] if GNU_TIME else args
         start = time.perf_counter()
-        process = subprocess.Popen(args, stdout=sink, stderr=subprocess.DEVNULL)
-        stopped = False
-        while True:
-            pid, _, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
-                break
-            if timeout is not None and time.perf_counter() - start > timeout:
-                process.kill()
+        with (Path(tmp) / "out").open("w+b") as sink:
+            process = subprocess.Popen(wrapped, stdout=sink, stderr=subprocess.DEVNULL, start_new_session=True)
+            try:
+                process.wait(timeout)
+                stopped = False
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)  # the group: GNU time and the command under it
+                process.wait()
                 stopped = True
-                _, _, usage = os.wait4(process.pid, 0)
-                break
-            time.sleep(0.005)
-        wall = time.perf_counter() - start
-        process.returncode = 0  # reaped here: Popen must not wait for it again
-        sink.seek(0)
-        return Timed(wall, usage.ru_maxrss / 1024, sink.read(), stopped)
+            wall = time.perf_counter() - start
+            sink.seek(0)
+            output = sink.read()
+        text = peak.read_text().split() if peak.exists() else []
+        rss = int(text[-1]) / 1024 if text and text[-1].isdigit() else float("nan")
+    return Timed(wall, rss, output, stopped)
 
 
 def rows(folder: Path, reference: Path | None) -> list[LongRow]:
@@ -156,7 +162,8 @@ def long_table(table: list[LongRow]) -> list[list[str]]:
             ratio = f"{bound}{min(ratios):.1f}x / {bound}{statistics.median(ratios):.1f}x / {bound}{max(ratios):.1f}x"
             pairs = str(len(ratios))
             same = {None: "n/a (stopped)", True: "yes", False: "NO"}[row.same()]
-            other_mb = f"{max(t.rss_mb for t in row.theirs):.0f} MB"
+            finished = [t.rss_mb for t in row.theirs if not t.stopped]
+            other_mb = f"{max(finished):.0f} MB" if finished else "n/a (stopped)"
         elif row.ref_label.startswith("the slowest") and slowest is not None:
             other = f"{row.ref_label} (`{slowest.ours[-1]}`)"
             theirs = f"{statistics.median(t.wall for t in slowest.mine):.3f} s"
