@@ -165,7 +165,7 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
         return 1
     for warning in warnings:
         print(f"evmeval-conll: warning: {warning}", file=sys.stderr)
-    scores = score_conll(key, response)
+    scores = score_conll(key, response, METRICS if args.json else metrics)  # the JSON lists every metric
     if not _print_summaries(scores, metrics, headers=args.metric == "all"):
         print("Found too many repeated mentions (> 10) in the response, so refusing to score. "
               "Please fix the output.", file=sys.stderr)

@@ -164,14 +164,21 @@ def score_ours(gold: Input, system: Input) -> ConventionResult:
     return ConventionResult("evmeval", metrics, dict(METRICS), g.fingerprint)
 
 
-def _outcome(item: Item, row: str, credit: float, mention: Mention, others: tuple[Mention, ...]) -> Outcome:
-    """Dice credit, a partial one named; no credit though a mention overlaps: the mapping paired that one
+def _outcome(item: Item, row: str, credit: float, mention: Mention, covered: frozenset[str]) -> Outcome:
+    """Dice credit, a partial one named; no credit though a mention of the other side overlaps (one of
+    its tokens is in `covered`, every token the other side's mentions hold): the mapping paired that one
     elsewhere (one-to-one: a duplicate's gold mention is taken by its twin)."""
     if 0.0 < credit < 1.0:
         return Outcome(item, row, 1, credit, PARTIAL_SPAN, f"Dice {credit:.2f}")
-    if credit == 0.0 and any(set(mention.span) & set(o.span) for o in others):
+    if credit == 0.0 and not covered.isdisjoint(mention.span):
         return Outcome(item, row, 1, credit, ONE_TO_ONE)
     return Outcome(item, row, 1, credit)
+
+
+def _covered(mentions: tuple[Mention, ...]) -> frozenset[str]:
+    """The tokens held by any of `mentions`: a mention overlaps one of them exactly when it holds one of
+    these (one set per document and side, so explaining a document stays linear in its size)."""
+    return frozenset(token for m in mentions for token in m.span)
 
 
 def ours_outcomes(gold: Input, system: Input) -> list[Outcome]:
@@ -181,6 +188,7 @@ def ours_outcomes(gold: Input, system: Input) -> list[Outcome]:
     out: list[Outcome] = []
     for doc in result.documents:
         gold_items, pred_items = g.items.get(doc.doc_id, []), s.items.get(doc.doc_id, [])
+        by_gold_tokens, by_system_tokens = _covered(doc.gold), _covered(doc.system)
         for row, combination in COMPARABLE.items():
             pairs = doc.mappings[combination].pairs
             by_system = {p.system: p.dice for p in pairs}
@@ -189,7 +197,7 @@ def ours_outcomes(gold: Input, system: Input) -> list[Outcome]:
                 if not doc.counted:
                     out.append(Outcome(item, row, 0, 0.0, UNSCORED_DOCUMENT))
                     continue
-                out.append(_outcome(item, row, by_system.get(k, 0.0), doc.system[k], doc.gold))
+                out.append(_outcome(item, row, by_system.get(k, 0.0), doc.system[k], by_gold_tokens))
             for k, item in enumerate(gold_items):
-                out.append(_outcome(item, row, by_gold.get(k, 0.0), doc.gold[k], doc.system))
+                out.append(_outcome(item, row, by_gold.get(k, 0.0), doc.gold[k], by_system_tokens))
     return out

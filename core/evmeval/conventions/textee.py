@@ -17,10 +17,11 @@ not change a figure, so here they are paired by id and only a missing or extra w
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
-from evmeval.conventions.parsed import textee_file
+from evmeval.conventions.parsed import KEPT, textee_file
 from evmeval.io.errors import FormatError
 from evmeval.io.textee import TexteeFile, Window
 
@@ -83,16 +84,30 @@ def fingerprint(gold: TexteeFile) -> Fingerprint:
                        len({a.role for e in events for a in e.arguments}), gold.sha256)
 
 
-def score_windows(gold: TexteeFile, system: TexteeFile) -> ConventionResult:
+def file_tuples(source: Input) -> Tuples:
+    """`window_tuples` of a file's windows, made once per run for a file held in memory (the score and the
+    switchboard's outcomes both ask; shared: do not change them), as `parsed` keeps the parse."""
+    return _kept_tuples(source) if source.data is not None else window_tuples(textee_file(source).windows)
+
+
+@lru_cache(maxsize=KEPT)
+def _kept_tuples(source: Input) -> Tuples:
+    return window_tuples(textee_file(source).windows)
+
+
+def score_windows(gold: TexteeFile, system: TexteeFile, sets: tuple[Tuples, Tuples] | None = None) -> ConventionResult:
+    """TextEE's figures; `sets`: both files' tuples when already made."""
     check_pairing(gold, system)
-    gold_sets, pred_sets = window_tuples(gold.windows), window_tuples(system.windows)
+    gold_sets, pred_sets = sets or (window_tuples(gold.windows), window_tuples(system.windows))
     metrics = {name: Metric(len(gold_sets[name] & pred_sets[name]), len(pred_sets[name]), len(gold_sets[name]))
                for name in METRICS}
     return ConventionResult("textee", metrics, dict(METRICS), fingerprint(gold))
 
 
 def score_textee(gold: Input, system: Input) -> ConventionResult:
-    return score_windows(textee_file(gold), textee_file(system))
+    g, s = textee_file(gold), textee_file(system)
+    check_pairing(g, s)  # before the tuples: a file that does not pair up is refused first
+    return score_windows(g, s, (file_tuples(gold), file_tuples(system)))
 
 
 COMPARABLE = {row: row for row in ROWS}
@@ -130,5 +145,5 @@ def textee_outcomes(gold: Input, system: Input) -> list[Outcome]:
     """Every trigger's and argument's outcome on the four comparable rows, both sides."""
     g, s = textee_file(gold), textee_file(system)
     check_pairing(g, s)
-    gold_sets, pred_sets = window_tuples(g.windows), window_tuples(s.windows)
+    gold_sets, pred_sets = file_tuples(gold), file_tuples(system)
     return [*_side_outcomes(PRED, s.windows, gold_sets), *_side_outcomes(GOLD, g.windows, pred_sets)]

@@ -1084,6 +1084,65 @@ static PyObject *sum_counts(PyObject *self, PyObject *args) {
     return counts_object(total);
 }
 
+PyDoc_STRVAR(assignment_doc,
+"max_weight_assignment(weights)\n--\n\n"
+"evmeval.align.hungarian.max_weight_assignment, the same steps on the same doubles (so the same\n"
+"columns, ties included): weights a list of equally long lists of ints (|x| < 2**53) and finite\n"
+"floats; None for anything else (the Python solver then answers).");
+
+/* Row r's column (-1: none); the cost is the negated weight, laid out with the shorter side as rows. */
+static PyObject *max_weight_assignment(PyObject *self, PyObject *args) {
+    PyObject *list, *out = NULL;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "O!", &PyList_Type, &list)) return NULL;
+    idx rows = PyList_GET_SIZE(list), cols = 0;
+    if (rows == 0) return PyList_New(0);
+    PyObject *first = PyList_GET_ITEM(list, 0);
+    if (!PyList_Check(first)) Py_RETURN_NONE;
+    cols = PyList_GET_SIZE(first);
+    idx n = rows <= cols ? rows : cols, m = rows <= cols ? cols : rows, big = m;
+    double *cost = PyMem_Malloc((size_t)(rows * cols + 1) * sizeof(double));
+    double *scratch = PyMem_Malloc((size_t)(3 * (big + 1)) * sizeof(double));
+    idx *iscratch = PyMem_Malloc((size_t)(2 * (big + 1) + n + 1) * sizeof(idx));
+    char *used = PyMem_Malloc((size_t)(big + 1));
+    int fine = cost && scratch && iscratch && used;
+    if (!fine) { PyErr_NoMemory(); goto done; }
+    for (idx r = 0; r < rows && fine; r++) {
+        PyObject *row = PyList_GET_ITEM(list, r);
+        if (!PyList_Check(row) || PyList_GET_SIZE(row) != cols) { fine = 0; break; }
+        for (idx c = 0; c < cols; c++) {
+            Num x;
+            if (!read_num(PyList_GET_ITEM(row, c), &x) || (!x.is_int && !isfinite(x.d))) { fine = 0; break; }
+            double w = value(x);
+            double negated = (x.is_int && x.i == 0) ? 0.0 : -w;  /* Python: -0 is the int 0 */
+            if (rows <= cols) cost[r * cols + c] = negated;
+            else cost[c * rows + r] = negated;
+        }
+    }
+    if (!fine) { PyErr_Clear(); out = Py_None; Py_INCREF(out); goto done; }
+    if (cols == 0) {
+        out = PyList_New(rows);
+        for (idx r = 0; out && r < rows; r++) PyList_SET_ITEM(out, r, PyLong_FromLong(-1));
+        goto done;
+    }
+    idx *owner = iscratch, *way = iscratch + (big + 1), *result = iscratch + 2 * (big + 1);
+    min_cost_assignment(cost, n, m, result, scratch, scratch + (big + 1), owner, way, scratch + 2 * (big + 1), used);
+    out = PyList_New(rows);
+    if (out == NULL) goto done;
+    for (idx r = 0; r < rows; r++) { Py_INCREF(Py_None); PyList_SET_ITEM(out, r, Py_None); }
+    if (rows <= cols) {
+        for (idx r = 0; r < rows; r++) PyList_SetItem(out, r, PyLong_FromSsize_t(result[r]));
+    } else {
+        for (idx r = 0; r < rows; r++) PyList_SetItem(out, r, PyLong_FromLong(-1));
+        for (idx c = 0; c < cols; c++) PyList_SetItem(out, result[c], PyLong_FromSsize_t(c));
+    }
+    for (idx r = 0; r < rows; r++)
+        if (PyList_GET_ITEM(out, r) == NULL) { Py_CLEAR(out); break; }
+done:
+    PyMem_Free(cost); PyMem_Free(scratch); PyMem_Free(iscratch); PyMem_Free(used);
+    return out;
+}
+
 static PyObject *set_count_types(PyObject *self, PyObject *args) {
     PyObject *types[3];
     (void)self;
@@ -1107,6 +1166,7 @@ static PyMethodDef methods[] = {
     {"conll_texts", conll_texts, METH_VARARGS, conll_texts_doc},
     {"breakdown", breakdown, METH_VARARGS, breakdown_doc},
     {"sum_counts", sum_counts, METH_VARARGS, sum_counts_doc},
+    {"max_weight_assignment", max_weight_assignment, METH_VARARGS, assignment_doc},
     {"set_count_types", set_count_types, METH_VARARGS,
      "set_count_types(LinkCounts, BlancCounts, CorefCounts): the classes counts are returned as."},
     {NULL, NULL, 0, NULL},

@@ -8,10 +8,10 @@ the key file's; a document missing from the response has an empty response.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from evmeval.coref.metrics import CorefCounts, LinkCounts, score_chains, sum_counts
+from evmeval.coref.metrics import METRICS, CorefCounts, LinkCounts, score_chains, sum_counts
 from evmeval.io.conll import ConllDocument, Span
 
 MAX_REPEATED = 10
@@ -79,8 +79,10 @@ class ConllScores:
     messages: tuple[str, ...]
 
 
-def score_conll(key: dict[str, ConllDocument], response: dict[str, ConllDocument]) -> ConllScores:
-    """Every metric over the key's documents, counts summed as v8.01 sums them."""
+def score_conll(key: dict[str, ConllDocument], response: dict[str, ConllDocument],
+                metrics: Collection[str] = METRICS) -> ConllScores:
+    """The metrics named (all by default) over the key's documents, counts summed as v8.01 sums them;
+    the others count zero (`evmeval-conll --metric muc` need not wait for CEAF)."""
     documents: list[tuple[str, CorefCounts]] = []
     messages: list[str] = []
     repeated = 0
@@ -89,5 +91,5 @@ def score_conll(key: dict[str, ConllDocument], response: dict[str, ConllDocument
         chains = identify_mentions(doc.entities, other.entities if other is not None else ())
         messages.extend(chains.messages)
         repeated += chains.repeated_response
-        documents.append((name, score_chains(chains.key, chains.response, chains.identification)))
+        documents.append((name, score_chains(chains.key, chains.response, chains.identification, metrics)))
     return ConllScores(tuple(documents), sum_counts(c for _, c in documents), repeated, tuple(messages))

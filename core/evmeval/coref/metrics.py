@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import combinations
 from typing import NamedTuple
 
@@ -240,17 +240,18 @@ def align_entities(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, respo
             aligned[i] = (j, 2 * n / (key_sizes[i] + response_sizes[j]) if entity_based else n)
         else:
             tangled[(i, j)] = n
-    solved = align_tangled(tangled, key_sizes, response_sizes)
+    solved = align_tangled(tangled, key_sizes, response_sizes, ways=(entity_based,))
     aligned.update(solved[1] if entity_based else solved[0])
     return aligned
 
 
 def align_tangled(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, response_sizes: Sizes,
+                  ways: tuple[bool, ...] = (False, True),
                   ) -> tuple[dict[int, tuple[int, float]], dict[int, tuple[int, float]]]:
     """The CEAF-m and the CEAF-e alignment of chains that overlap more than one partner, solved per
-    connected component (the components are found once for both)."""
-    from evmeval.align.hungarian import max_weight_assignment  # the C kernel has its own
-
+    connected component (the components are found once for both); `ways` (entity-based or not) names
+    the alignments the assignment is run for (the other's leaves those components out)."""
+    max_weight_assignment = _assignment_solver()
     by_common: dict[int, tuple[int, float]] = {}
     by_similarity: dict[int, tuple[int, float]] = {}
     for rows, columns in _components(overlaps):
@@ -273,12 +274,31 @@ def align_tangled(overlaps: dict[tuple[int, int], int], key_sizes: Sizes, respon
         rows.sort()
         columns.sort()
         for entity_based, aligned in ((False, by_common), (True, by_similarity)):
+            if entity_based not in ways:
+                continue
             weights = [[_similarity(overlaps, i, j, key_sizes, response_sizes, entity_based) for j in columns]
                        for i in rows]
             for r, c in enumerate(max_weight_assignment(weights)):
                 if c >= 0 and weights[r][c] > 0:
                     aligned[rows[r]] = (columns[c], weights[r][c])
     return by_common, by_similarity
+
+
+def _assignment_solver() -> Callable[[list[list[float]]], list[int]]:
+    """Kuhn–Munkres from the coreference C kernel when it is built (the same steps on the same doubles,
+    so the same columns; a 800-chain component in a second rather than a minute), else the Python one."""
+    from evmeval.align.hungarian import max_weight_assignment
+    from evmeval.coref.kernel import KERNEL  # imports this module: asked for at the call
+
+    if KERNEL is None:
+        return max_weight_assignment
+    solve: Callable[[list[list[float]]], list[int] | None] = KERNEL.max_weight_assignment
+
+    def kernel_first(weights: list[list[float]]) -> list[int]:
+        found = solve(weights)
+        return found if found is not None else max_weight_assignment(weights)
+
+    return kernel_first
 
 
 def _similarity(overlaps: dict[tuple[int, int], int], i: int, j: int, key_sizes: Sizes, response_sizes: Sizes,
@@ -514,19 +534,24 @@ def conll_and_blanc(key: Chains, response: Chains) -> tuple[LinkCounts, LinkCoun
     return fast.muc(), fast.b_cubed(), _ceaf(key, response, fast.overlaps, entity_based=True), fast.blanc()
 
 
-def score_chains(key: Chains, response: Chains, ident: LinkCounts | None = None) -> CorefCounts:
-    """All metrics for one document."""
+def score_chains(key: Chains, response: Chains, ident: LinkCounts | None = None,
+                 metrics: Collection[str] = METRICS) -> CorefCounts:
+    """The metrics named in `metrics` (all by default) for one document; the others count zero, so a
+    caller wanting one metric of a long document does not wait for CEAF's assignment."""
     fast = _Partition.of(key, response)
+    computed: dict[str, Callable[[], LinkCounts | BlancCounts]]
     if fast is not None:
-        return CorefCounts(
-            muc=fast.muc(), bcub=fast.b_cubed(), ceafm=_ceaf(key, response, fast.overlaps, entity_based=False),
-            ceafe=_ceaf(key, response, fast.overlaps, entity_based=True), blanc=fast.blanc(), lea=fast.lea(),
-            identification=ident if ident is not None else identification(key, response))
-    return CorefCounts(
-        muc=muc(key, response), bcub=b_cubed(key, response), ceafm=ceaf_m(key, response),
-        ceafe=ceaf_e(key, response), blanc=blanc(key, response), lea=lea(key, response),
-        identification=ident if ident is not None else identification(key, response),
-    )
+        computed = {"muc": fast.muc, "bcub": fast.b_cubed, "blanc": fast.blanc, "lea": fast.lea,
+                    "ceafm": lambda: _ceaf(key, response, fast.overlaps, entity_based=False),
+                    "ceafe": lambda: _ceaf(key, response, fast.overlaps, entity_based=True)}
+    else:
+        computed = {"muc": lambda: muc(key, response), "bcub": lambda: b_cubed(key, response),
+                    "ceafm": lambda: ceaf_m(key, response), "ceafe": lambda: ceaf_e(key, response),
+                    "blanc": lambda: blanc(key, response), "lea": lambda: lea(key, response)}
+    zero: dict[str, LinkCounts | BlancCounts] = {"blanc": ZERO_BLANC}
+    values = {name: computed[name]() if name in metrics else zero.get(name, ZERO) for name in METRICS}
+    return CorefCounts(**values,  # type: ignore[arg-type]
+                       identification=ident if ident is not None else identification(key, response))
 
 
 def sum_counts(counts: Iterable[CorefCounts]) -> CorefCounts:
