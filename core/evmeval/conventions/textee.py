@@ -17,11 +17,10 @@ not change a figure, so here they are paired by id and only a missing or extra w
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
-from evmeval.conventions.parsed import KEPT, textee_file
+from evmeval.conventions.parsed import textee_file
 from evmeval.io.errors import FormatError
 from evmeval.io.textee import TexteeFile, Window
 
@@ -85,14 +84,9 @@ def fingerprint(gold: TexteeFile) -> Fingerprint:
 
 
 def file_tuples(source: Input) -> Tuples:
-    """`window_tuples` of a file's windows, made once per run for a file held in memory (the score and the
-    switchboard's outcomes both ask; shared: do not change them), as `parsed` keeps the parse."""
-    return _kept_tuples(source) if source.data is not None else window_tuples(textee_file(source).windows)
-
-
-@lru_cache(maxsize=KEPT)
-def _kept_tuples(source: Input) -> Tuples:
-    return window_tuples(textee_file(source).windows)
+    """`window_tuples` of a file's windows, made once per run (the score and the switchboard's outcomes both
+    ask; shared: do not change them), kept by the `Input` as its parse is (`Input.parsed`)."""
+    return source.parsed("textee tuples", lambda: window_tuples(textee_file(source).windows))
 
 
 def score_windows(gold: TexteeFile, system: TexteeFile, sets: tuple[Tuples, Tuples] | None = None) -> ConventionResult:
