@@ -31,28 +31,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.agreement.mode import AgreementMode
+from evmeval_gui.agreement.state import AgreementRequest, demo_agreement_request
+from evmeval_gui.align.parts import AlignmentParts
+from evmeval_gui.align.state import AlignmentFigures
+from evmeval_gui.compare.mode import CompareMode
+from evmeval_gui.conventions.lazy import LazyConventions
 from evmeval_gui.coref.window import install_coreference
+from evmeval_gui.curation.mode import CurateMode
 from evmeval_gui.dialogs import OpenCorpusDialog, show_load_error
 from evmeval_gui.editing.after_edits import AfterEdits
 from evmeval_gui.editing.controller import EditController
 from evmeval_gui.editing.new_document import NewDocumentDialog
+from evmeval_gui.editing.scratch_mode import ScratchMode
 from evmeval_gui.jobs import JobRunner
-from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
-from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.corpus import OpenRequest, demo_request, make_request
 from evmeval_gui.model.micro_ci import MicroIntervals
 from evmeval_gui.model.session import Loader, Session
-from evmeval_gui.modes.agreement import AgreementMode
-from evmeval_gui.modes.base import WindowMode
-from evmeval_gui.modes.compare import CompareMode
-from evmeval_gui.modes.curate import CurateMode
-from evmeval_gui.modes.scoring import ScoringMode
-from evmeval_gui.modes.scratch import ScratchMode
+from evmeval_gui.modes import WindowMode
+from evmeval_gui.sequencing.parts import SequencingParts
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.document_pane import DocumentPane
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar
-from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
 from evmeval_gui.window.commands import WindowCommands
 from evmeval_gui.window.dropping import WindowDrops
@@ -60,11 +61,10 @@ from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
 from evmeval_gui.window.help_actions import WindowHelp
-from evmeval_gui.window.lazy_conventions import LazyConventions
 from evmeval_gui.window.navigation import WindowNavigation
 from evmeval_gui.window.recent import RecentCorpora
+from evmeval_gui.window.scoring_mode import ScoringMode
 from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
-from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.split_shares import TEXT_SHARE_FLOOR, SplitShares
 from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings
@@ -72,7 +72,7 @@ from evmeval_gui.window.tab_out import TabOutOfTables
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
 if TYPE_CHECKING:
-    from evmeval_gui.window.conventions_dock import ConventionsDock
+    from evmeval_gui.conventions.dock import ConventionsDock
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
 
@@ -371,7 +371,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         return dialog
 
     def open_agreement(self, request: AgreementRequest, *, doc_id: str | None = None) -> None:
-        """Compare annotation sets in the background and show the Agreement mode (see `modes/agreement.py`);
+        """Compare annotation sets in the background and show the Agreement mode (see `agreement/mode.py`);
         with `doc_id`, the first pair's document views open at that document."""
         if not self.editing.confirm_discard("comparing annotators"):
             return

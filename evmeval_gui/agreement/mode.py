@@ -22,11 +22,11 @@ from evmeval.model import TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
+from evmeval_gui.agreement.state import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
 from evmeval_gui.agreement.style import chip_html, tag
-from evmeval_gui.model.agreement_inputs import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.jobs import JobContext
-from evmeval_gui.modes.base import WindowPort
+from evmeval_gui.modes import WindowPort
 
 if TYPE_CHECKING:
     from evmeval_gui.agreement.panel import AgreementPanel

@@ -20,10 +20,10 @@ from evmeval.rules import Combination
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from evmeval_gui.align.state import counted_schemes
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
 from evmeval_gui.charts.style import METRIC_COLOURS, qcolour
-from evmeval_gui.model.alignment import counted_schemes
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.jobs import Runner
 

@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.align.schemes_chart import SchemesTab
 from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.names import CHART_NAMES
 from evmeval_gui.charts.per_type import PerTypeChart
-from evmeval_gui.charts.schemes_chart import SchemesTab
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
 from evmeval_gui.model.jobs import Runner
 

@@ -29,15 +29,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.conventions.argument_overlay import ArgumentOverlay
+from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
+from evmeval_gui.conventions.threshold_dock import ThresholdDock
 from evmeval_gui.jobs import JobRunner
-from evmeval_gui.model.argument_rows import ArgumentSource, argument_conventions
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.table_fit import Yield, apply_plan, fit_columns
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.text_view import TextView
-from evmeval_gui.window.argument_overlay import ArgumentOverlay
-from evmeval_gui.window.threshold_dock import ThresholdDock
 
 FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
 BIG_SPREAD = 0.05

@@ -3,7 +3,7 @@
 asks for the dock (issue 26: the first document is on screen sooner).
 
 The menu's action is the window's own (checked while the dock is not hidden, as a dock's toggle
-action is); the dock (`evmeval_gui.window.conventions_dock.ConventionsDock`) is made on the action's
+action is); the dock (`evmeval_gui.conventions.dock.ConventionsDock`) is made on the action's
 first use, or when a loaded corpus has event conventions to show, and then keeps itself up to date.
 """
 
@@ -19,7 +19,7 @@ from evmeval_gui.model.session import Session
 from evmeval_gui.views.text_view import TextView
 
 if TYPE_CHECKING:
-    from evmeval_gui.window.conventions_dock import ConventionsDock
+    from evmeval_gui.conventions.dock import ConventionsDock
 
 
 class LazyConventions(QObject):
@@ -45,7 +45,7 @@ class LazyConventions(QObject):
     def ensure(self) -> ConventionsDock:
         """The dock, built now if it was not: it shows the current corpus at once."""
         if self._dock is None:
-            from evmeval_gui.window.conventions_dock import ConventionsDock
+            from evmeval_gui.conventions.dock import ConventionsDock
 
             dock = ConventionsDock(self.window, self.session, self.text_view)
             self._dock = dock

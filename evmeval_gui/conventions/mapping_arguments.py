@@ -1,6 +1,6 @@
 """The mapping table's argument sub-rows: what their cells show, and the box that shows or hides them.
 
-The rows themselves come from `evmeval_gui.model.argument_rows` (verdicts from the library); here is
+The rows themselves come from `evmeval_gui.conventions.state` (verdicts from the library); here is
 only how they look: indented under their trigger (`↳ words` in the id column of their side, the
 role in its type column) with the verdict in the outcome column, tinted as the mention
 outcome of the same meaning.
@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QComboBox
 
 from evmeval_gui import colours
-from evmeval_gui.model.argument_rows import VERDICT_STYLE, ArgumentLine
+from evmeval_gui.conventions.state import VERDICT_STYLE, ArgumentLine
 from evmeval_gui.views.mapping_columns import G_ID, G_TEXT, G_TYPE, OUTCOME, S_ID, S_TEXT, S_TYPE
 
 _MUTED = QColor(colours.MUTED_TEXT)

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.coref.state import GOLD_SIDE, DocumentClusterView
 from evmeval_gui.coref.style import CLUSTER_COLOURS, outcome_description, outcome_text, outcome_tint
-from evmeval_gui.model.coreference import GOLD_SIDE, DocumentClusterView
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 

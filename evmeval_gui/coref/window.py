@@ -7,7 +7,7 @@
 - v1.8's average and our CoNLL F1 in the summary bar;
 - a Coreference tab in the charts;
 - the window's progress bar and Cancel button while coreference is scored.
-Every part follows the session's `Coreference` (`evmeval_gui.model.coreference`).
+Every part follows the session's `Coreference` (`evmeval_gui.coref.state`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QLabel, QMenu, QTabWidget
 from evmeval_gui.coref.cluster_table import ClusterTable
 from evmeval_gui.coref.overlay import ClusterOverlay
 from evmeval_gui.coref.scores_view import CorefScoresView, CorefSummary
-from evmeval_gui.model.coreference import Coreference
+from evmeval_gui.coref.state import Coreference
 from evmeval_gui.views.document_list import ExtraColumn
 
 CONLL_COLUMN = "coref_conll_f1"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 
-from evmeval_gui.model.agreement_inputs import AgreementRequest
+from evmeval_gui.agreement.state import AgreementRequest
 from evmeval_gui.model.corpus import OpenRequest
 
 Recent = OpenRequest | AgreementRequest

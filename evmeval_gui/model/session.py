@@ -29,8 +29,8 @@ from evmeval.mention.scoring import DocumentResult, ResultKind, ScoreResult
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.model import SpanMode
 
+from evmeval_gui.coref.state import Coreference
 from evmeval_gui.model import collector
-from evmeval_gui.model.coreference import Coreference
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
 from evmeval_gui.model.doctext import (
     DocumentMarks,

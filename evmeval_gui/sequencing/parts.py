@@ -1,15 +1,15 @@
 """Event sequencing in the window: every part, built and wired in one place.
 
 `SequencingParts(window)` adds, when the corpus has `@After` / `@Subevent` links:
-- the arcs on the text (`views.link_arcs`) with a legend above the text;
-- a **Links** tab beside the mapping table (`views.link_table`);
+- the arcs on the text (`link_arcs`) with a legend above the text;
+- a **Links** tab beside the mapping table (`link_table`);
 - a sortable **Seq F1 %** column in the document list (v1.8's `All` F1 per document);
 - a line in the summary bar (v1.8's `All` F1, ours beside it, labelled);
 - **View › Sequencing links**: a toggle per link type and the closure that colours them;
 - when v1.8 refuses the links (pairs linked both ways, without `-nv`): a note above the text naming
   them (file:line) and "not scored" in the summary bar, the other views as usual;
 - a **Sequencing** tab in the charts; and the sequencing files in **File › Export report…**.
-The scores come from `model.sequencing.SequencingModel` (the core, in the background).
+The scores come from `state.SequencingModel` (the core, in the background).
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ from evmeval_gui import colours
 from evmeval_gui.colours import _FlowLayout
 from evmeval_gui.model.formatting import NAN_TOOLTIP, percent
 from evmeval_gui.model.selection import Selection
-from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, SequencingModel
+from evmeval_gui.sequencing.link_arcs import PEN_STYLES, LinkArcOverlay
+from evmeval_gui.sequencing.link_table import LinkTable
+from evmeval_gui.sequencing.state import CLOSURE_NAMES, CLOSURES, LINK_TYPES, SequencingModel
 from evmeval_gui.views.document_list import ExtraColumn
-from evmeval_gui.views.link_arcs import PEN_STYLES, LinkArcOverlay
-from evmeval_gui.views.link_table import LinkTable
 from evmeval_gui.views.summary_bar import ElidedLabel
 
 
@@ -266,7 +266,7 @@ class SequencingParts:
         window.summary.add_line(self.figure)
         self._build_menu()
         self.charts_page: Any = None
-        """The charts' Sequencing page (`charts.sequencing_charts.SequencingChartsPage`), once built."""
+        """The charts' Sequencing page (`charts.SequencingChartsPage`), once built."""
         window.charts_dock.extensions.append(self._add_charts_tab)
         if window.charts_dock.panel is not None:
             self._add_charts_tab(window.charts_dock.panel)
@@ -390,7 +390,7 @@ class SequencingParts:
         tabs = getattr(panel, "tabs", None)
         if not isinstance(tabs, QTabWidget) or self.charts_page is not None:
             return
-        from evmeval_gui.charts.sequencing_charts import SequencingChartsPage
+        from evmeval_gui.sequencing.charts import SequencingChartsPage
 
         self.charts_page = SequencingChartsPage()
         self.charts_page.scatter.element_clicked.connect(

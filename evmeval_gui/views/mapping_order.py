@@ -10,7 +10,7 @@ import re
 from evmeval.mention.outcomes import MappingRow
 
 from evmeval_gui import colours
-from evmeval_gui.model.argument_rows import ArgumentLine
+from evmeval_gui.conventions.state import ArgumentLine
 from evmeval_gui.views.mapping_columns import DICE, G_ID, OUTCOME, POS, SYSTEM_FIRST
 
 

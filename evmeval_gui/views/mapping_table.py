@@ -32,16 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
-from evmeval_gui.model.argument_rows import ArgumentLine, ArgumentSource
-from evmeval_gui.model.doctext import row_position
-from evmeval_gui.model.filters import ChartFilter, RowPredicate
-from evmeval_gui.model.formatting import dice, plural
-from evmeval_gui.model.partners import rows_as_tsv
-from evmeval_gui.model.selection import Selection
-from evmeval_gui.model.session import Session
-from evmeval_gui.views import refilter
-from evmeval_gui.views.context_menus import copy_text, popup, row_menu
-from evmeval_gui.views.mapping_arguments import (
+from evmeval_gui.conventions.mapping_arguments import (
     ALL,
     ERRORS,
     HIDDEN,
@@ -51,6 +42,15 @@ from evmeval_gui.views.mapping_arguments import (
     argument_tooltip,
     sub_rows_shown,
 )
+from evmeval_gui.conventions.state import ArgumentLine, ArgumentSource
+from evmeval_gui.model.doctext import row_position
+from evmeval_gui.model.filters import ChartFilter, RowPredicate
+from evmeval_gui.model.formatting import dice, plural
+from evmeval_gui.model.partners import rows_as_tsv
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.session import Session
+from evmeval_gui.views import refilter
+from evmeval_gui.views.context_menus import copy_text, popup, row_menu
 from evmeval_gui.views.mapping_columns import (
     DICE,
     G_ID,

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from evmeval_gui.window.mapping_selector import MappingSelector
+from evmeval_gui.align.selector import MappingSelector
 
 
 class WindowCommands:

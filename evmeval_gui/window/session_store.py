@@ -14,7 +14,7 @@ from typing import Any
 from evmeval.align import COMBINATIONS
 from PySide6.QtGui import QAction
 
-from evmeval_gui.model.agreement_inputs import AgreementRequest
+from evmeval_gui.agreement.state import AgreementRequest
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.recent import entry_from_json, missing_files
 from evmeval_gui.window.stored_settings import StoredSettings

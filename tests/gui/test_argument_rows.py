@@ -118,7 +118,7 @@ def test_a_sub_row_knows_its_side_by_the_librarys_name() -> None:
     until an event corpus opens: the window's launch weight)."""
     from evmeval.conventions.items import GOLD, PRED
 
-    from evmeval_gui.model.argument_rows import ArgumentLine
+    from evmeval_gui.conventions.state import ArgumentLine
 
     assert ArgumentLine(None, GOLD, 0, None, "textee").is_gold  # type: ignore[arg-type]
     assert not ArgumentLine(None, PRED, 0, None, "textee").is_gold  # type: ignore[arg-type]

@@ -14,10 +14,10 @@ from evmeval.report.coref_report import coref_to_json, format_coref_section
 from evmeval.report.text import format_report
 from PySide6.QtCore import QPoint, QSettings, Qt
 
+from evmeval_gui.agreement.state import demo_agreement_request, load_and_compare, pair_comparison
 from evmeval_gui.coref.cluster_table import NAME, OUTCOME
 from evmeval_gui.coref.window import CONLL_COLUMN
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.agreement_inputs import demo_agreement_request, load_and_compare, pair_comparison
 from evmeval_gui.model.corpus import demo_request, load_and_score
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.jobs import ImmediateRunner

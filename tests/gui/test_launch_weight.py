@@ -20,8 +20,8 @@ from tests.gui.test_main_window import make_window, settings  # noqa: F401  (fix
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 REPO = Path(__file__).resolve().parents[2]
-LATER = ("evmeval.conventions", "evmeval_gui.window.conventions_dock",
-         "evmeval.report.agreement_csv", "evmeval_gui.model.compare_export")
+LATER = ("evmeval.conventions", "evmeval_gui.conventions.dock",
+         "evmeval.report.agreement_csv", "evmeval_gui.compare.export")
 """Modules the main window's import leaves for later."""
 
 

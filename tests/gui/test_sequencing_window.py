@@ -19,7 +19,7 @@ from PySide6.QtCore import QPoint, Qt
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
-from evmeval_gui.views.link_table import FULL, PUBLISHED, SOURCE
+from evmeval_gui.sequencing.link_table import FULL, PUBLISHED, SOURCE
 from tests.gui.sequencing_corpus import write_sequencing_corpus
 from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre, make_window, settings  # noqa: F401
 

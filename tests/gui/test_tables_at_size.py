@@ -18,8 +18,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
+from evmeval_gui.agreement.state import make_agreement_request
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.agreement_inputs import make_agreement_request
 from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.views.mapping_table import G_ID, G_TEXT, OUTCOME, MappingFilter
 from tests.gui.corpus_factory import token_table

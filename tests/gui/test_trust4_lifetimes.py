@@ -15,8 +15,8 @@ import shiboken6
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 
+from evmeval_gui.agreement.state import AgreementRequest
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.corpus import demo_request
 from tests.gui.test_curation_view import NAMES, corpus, press
 
