@@ -32,11 +32,12 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui.agreement.mode import AgreementMode
-from evmeval_gui.agreement.state import AgreementRequest, demo_agreement_request
+from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest, demo_agreement_request
 from evmeval_gui.align.parts import AlignmentParts
 from evmeval_gui.align.state import AlignmentFigures
 from evmeval_gui.compare.mode import CompareMode
 from evmeval_gui.conventions.lazy import LazyConventions
+from evmeval_gui.coref.state import Coreference
 from evmeval_gui.coref.window import install_coreference
 from evmeval_gui.curation.mode import CurateMode
 from evmeval_gui.dialogs import OpenCorpusDialog, show_load_error
@@ -47,6 +48,7 @@ from evmeval_gui.editing.scratch_mode import ScratchMode
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.corpus import OpenRequest, demo_request, make_request
 from evmeval_gui.model.micro_ci import MicroIntervals
+from evmeval_gui.model.recent import RecentEntries
 from evmeval_gui.model.session import Loader, Session
 from evmeval_gui.modes import WindowMode
 from evmeval_gui.sequencing.parts import SequencingParts
@@ -114,11 +116,16 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         self.persist = persist
         self.runner = JobRunner(self)
         self._session = Session(self.runner, loader=loader)
+        self.coreference = Coreference(self._session)
+        """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
         self.alignment = AlignmentFigures(self._session)
         self.stored = StoredSettings(self.settings, status=lambda text: self.show_message(text, NOTE_MS))
-        self.recent = RecentCorpora(self.stored, persist=persist, parent=self)
+        entries = RecentEntries()
+        entries.register(AGREEMENT_ENTRY)  # Open recent holds agreement studies too
+        self.recent = RecentCorpora(self.stored, entries, persist=persist, parent=self)
         self.exporter = ExportController(self, self._session, report=self._on_load_failed,
                                          message=self.show_message)
+        self.exporter.coreference = lambda: self.coreference.result  # None while being scored
         self.exporter.schemes = lambda: (  # MUC/GATE the window already counted for this result: not again
             self.alignment.schemes if self.alignment.schemes_of is self._session.result else None)
         self.notifier: Notifier = notifier or self._show_problem
@@ -135,6 +142,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         self.editing = EditController(self, self)  # editing: actions, undo stack, saving (evmeval_gui/editing)
         self.new_document_dialog: NewDocumentDialog | None = None
         self.agreement = AgreementMode(self, self)
+        self.agreement.reversed_pair = self.coreference.follow_reverse
         self.compare = CompareMode(self, self)
         self.scratch = ScratchMode(self, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
@@ -153,15 +161,17 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
                                       charts_factory or (default_charts_factory if use_default_charts else None))
         self._build_charts_action()
         # event JSONL corpora: the switchboard, the flips, arguments on the text
-        self.conventions = LazyConventions(self, self._session, self.text_view)  # built when first wanted
+        self.conventions = LazyConventions(self, self._session, self.text_view, self.mapping, self.runner,
+                                           self.view_menu)  # built when first wanted
         self.conventions_action = self.conventions.action
         self.view_menu.insertAction(self.clear_filter_action, self.conventions_action)
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
-        self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
+        # clusters, overlay, columns, summary, charts tab
+        self.coreference_ui = install_coreference(self, self.coreference)
         self.tab_out = TabOutOfTables(self)  # Tab leaves tables instead of walking their cells
         # corpus-wide figures counted in the background follow the edits once they pause
-        self.after_edits = AfterEdits(self._session, (self.alignment.recount, self._session.coreference.compute),
+        self.after_edits = AfterEdits(self._session, (self.alignment.recount, self.coreference.compute),
                                       parent=self)
         self._connect_session()
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
@@ -171,7 +181,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
             self._restore_geometry()
         self.recent.changed.connect(self._refresh_recent)
         self.agreement.agreement_finished.connect(self._remember_agreement)
-        self.session_store = SessionStore(self, self.stored, persist=persist)
+        self.session_store = SessionStore(self, self.stored, self.recent.entries, persist=persist)
         self.file_menu.insertAction(self.quit_separator, self.session_store.action)
         self._refresh_recent()
         self._update_state()
@@ -566,7 +576,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
 
     def _refresh_recent(self) -> None:
         self.recent.fill_menu(self.recent_menu, self.open_recent)
-        self.welcome.set_recent(self.recent.requests())
+        self.welcome.set_recent(self.recent.requests(), self.recent.entries)
 
     def _restore_geometry(self) -> None:
         for key, restore in (("geometry", self.restoreGeometry), ("windowState", self.restoreState),

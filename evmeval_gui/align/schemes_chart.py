@@ -139,9 +139,12 @@ SCHEMES_JOB = "charts-schemes"
 
 class SchemesTab(QObject):
     """The Schemes tab's chart and the `SchemeResult` it is drawn from (counted once per result, in the
-    background when the panel has a runner and the corpus is large); `computed` when it arrives."""
+    background when the panel has a runner and the corpus is large); `computed` when it arrives.
+    A `ChartTab` of the charts panel (`ChartsPanel.add_tab`)."""
 
     computed = Signal()
+    name = "schemes"
+    label = "Schemes"
 
     def __init__(self, runner: Runner | None) -> None:
         super().__init__()
@@ -153,6 +156,10 @@ class SchemesTab(QObject):
     def forget(self) -> None:
         self.schemes = None
         self._counting = None
+
+    def precomputed(self, figures: object) -> None:
+        """The result's MUC/GATE figures, counted already by the library (the export)."""
+        self.schemes = figures if isinstance(figures, SchemeResult) else None
 
     def draw(self, result: ScoreResult | None, combination: str, doc_id: str | None, where: str) -> None:
         if result is None:

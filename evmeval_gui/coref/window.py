@@ -66,12 +66,12 @@ def document_columns(coreference: Coreference) -> list[ExtraColumn]:
 class CoreferenceUI:
     """The coreference parts of one main window (see the module docstring)."""
 
-    def __init__(self, window: Any) -> None:
+    def __init__(self, window: Any, coreference: Coreference) -> None:
         self.window = window
         session = window.session
-        self.coreference: Coreference = session.coreference
-        self.clusters = ClusterTable(session)
-        self.scores = CorefScoresView(session)
+        self.coreference = coreference
+        self.clusters = ClusterTable(session, coreference)
+        self.scores = CorefScoresView(session, coreference)
         self.tabs = self._tabs_beside_mapping(window)
         self.overlay = ClusterOverlay(self.coreference, window.text_view)
         window.text_view.overlays.append(self.overlay)
@@ -83,7 +83,7 @@ class CoreferenceUI:
         window.text_view.verticalScrollBar().valueChanged.connect(self._show_out_of_view)
         session.selection_changed.connect(self._show_out_of_view_later)
         self.coreference.changed.connect(self._show_out_of_view_later)
-        self.summary = CorefSummary(session)
+        self.summary = CorefSummary(session, coreference)
         window.summary.add_line(self.summary)
         documents = window.documents
         documents.set_extra_columns(document_columns(self.coreference))
@@ -168,12 +168,12 @@ class CoreferenceUI:
             return  # a stand-in panel (tests) has no tabs to add to
         from evmeval_gui.coref.chart_tab import CorefChartsTab
 
-        self.charts = CorefChartsTab(self.window.session)
+        self.charts = CorefChartsTab(self.window.session, self.coreference)
         panel.tabs.addTab(self.charts, "Coreference")
 
 
-def install_coreference(window: Any) -> CoreferenceUI:
+def install_coreference(window: Any, coreference: Coreference) -> CoreferenceUI:
     """Wire coreference into `window` (a `MainWindow`, built): see the module docstring."""
-    ui = CoreferenceUI(window)
+    ui = CoreferenceUI(window, coreference)
     ui.install_tabs()
     return ui

@@ -29,7 +29,6 @@ from evmeval.mention.scoring import DocumentResult, ResultKind, ScoreResult
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.model import SpanMode
 
-from evmeval_gui.coref.state import Coreference
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
 from evmeval_gui.model.doctext import (
@@ -126,8 +125,6 @@ class Session:
         """Every result of the corpus made so far, by (system index, mapping strategy)."""
         self._texts: _LRU = _LRU(_TEXT_CACHE)
         self._rows: _LRU = _LRU(_ROWS_CACHE)
-        self.coreference = Coreference(self)
-        """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
         self._type_names: tuple[ScoreResult, TypeNames] | None = None
         self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
         self.first: FirstDocument | None = None

@@ -44,9 +44,9 @@ ChartsFactory = Callable[[JobRunner], ChartsView]
 
 def default_charts_factory(runner: JobRunner) -> ChartsView:
     """The real charts panel, computing large confusion matrices on the window's runner."""
-    from evmeval_gui.charts.panel import ChartsPanel
+    from evmeval_gui.export import charts_panel
 
-    return ChartsPanel(runner=runner)
+    return charts_panel(runner)
 
 
 def default_width(window_width: int) -> int:

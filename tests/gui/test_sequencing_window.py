@@ -217,7 +217,7 @@ def test_links_both_ways_show_mentions_coreference_and_a_note_why_sequencing_was
     with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):
         w.open_files(str(two_way / "gold.tbf"), [str(two_way / "system.tbf")], doc_id="d1")
     qtbot.waitUntil(lambda: w.sequencing.model.skipped is not None, timeout=LOAD_TIMEOUT)
-    qtbot.waitUntil(lambda: w.session.coreference.result is not None, timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: w.coreference.result is not None, timeout=LOAD_TIMEOUT)
     assert not problems
     note = w.sequencing.note
     assert note.isVisible()

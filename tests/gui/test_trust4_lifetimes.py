@@ -38,7 +38,7 @@ def _demo_window(qtbot, tmp_path: Path) -> MainWindow:
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         window.open_request(demo_request())
     qtbot.keyClick(window, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: window.runner.idle and window.session.coreference.state == "ready", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.runner.idle and window.coreference.state == "ready", timeout=TIMEOUT)
     QTest.qWait(20)
     return window
 
