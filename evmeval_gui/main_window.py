@@ -96,7 +96,7 @@ def curation_folder(settings: QSettings) -> str:
 
 
 
-class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMainWindow):
+class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
 
     `settings`: where recent corpora and geometry live (`persist=False`: nothing is written);
@@ -139,6 +139,9 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         self.setWindowTitle(APP_NAME)
 
         self._build_views()
+        self.drops = WindowDrops(message=self.show_message,
+                                 say_on_welcome=lambda text: self.welcome.set_status(text, error=True),
+                                 is_open=lambda: self._session.loaded, open_dialog=self.show_open_dialog)
         self.editing = EditController(self, self)  # editing: actions, undo stack, saving (evmeval_gui/editing)
         self.new_document_dialog: NewDocumentDialog | None = None
         self.agreement = AgreementMode(self, self)
@@ -424,13 +427,8 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        urls = event.mimeData().urls()
-        paths = self._dropped_tbfs(urls)
         event.acceptProposedAction()
-        if not paths:
-            self._say_nothing_dropped([url.toLocalFile() for url in urls if url.isLocalFile()])
-            return
-        self.open_dropped(paths)
+        self.drops.drop(event.mimeData().urls())
 
     # -- session events ---------------------------------------------------------------------------
 

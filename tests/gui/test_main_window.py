@@ -382,6 +382,21 @@ def test_dropping_tbf_files_fills_the_open_dialog(make_window, qtbot, corpus):
     assert window.session.loaded
 
 
+def test_a_drop_without_tbf_files_says_so_on_the_status_bar_and_the_welcome_page(make_window, tmp_path):
+    window = make_window()
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "readme.txt").write_text("no annotations here\n", encoding="utf-8")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(tmp_path / "notes"))])
+    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    said = ("Nothing opened: the folder notes holds no .tbf file (expected a gold .tbf file and system .tbf files, "
+            "with tkn/ and txt/ beside them)")
+    assert window.statusBar().currentMessage() == said
+    assert window.welcome.status.text() == said and window.open_dialog is None
+
+
 def test_recent_corpora_survive_a_restart(window, make_window, corpus):
     window.close()
     again = make_window()
