@@ -203,6 +203,20 @@ class ChartsPanel(QWidget):
         tab.computed.connect(lambda: self._draw(tab.name))
         self._draw(tab.name)
 
+    def add_page(self, page: QWidget, label: str) -> None:
+        """Add a feature's page that draws itself (`charts.pages.PagedCharts`: coreference, sequencing)."""
+        self.tabs.addTab(page, label)
+
+    def show_document_scores(self, doc_id: str | None) -> None:
+        """Turn to the score bars of one document ("Show in charts" on a document)."""
+        self.set_document(doc_id)
+        self.set_scope(DOCUMENT)
+        self.tabs.setCurrentIndex(0)
+
+    def show_per_type(self) -> None:
+        """Turn to the per-type bars ("Show in charts" on a type)."""
+        self.tabs.setCurrentIndex(1)
+
     def set_result(self, result: ScoreResult | None, confusions: dict[str, ConfusionMatrix] | None = None, *,
                    precomputed: Mapping[str, object] | None = None) -> None:
         """Show a new result (None: the empty state); the document is kept if the result has it.

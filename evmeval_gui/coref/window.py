@@ -21,6 +21,7 @@ from evmeval.coref.view import METRIC_NAMES
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QMenu, QTabWidget
 
+from evmeval_gui.charts.pages import PagedCharts
 from evmeval_gui.coref.cluster_table import ClusterTable
 from evmeval_gui.coref.overlay import ClusterOverlay
 from evmeval_gui.coref.scores_view import CorefScoresView, CorefSummary
@@ -163,13 +164,13 @@ class CoreferenceUI:
 
     # -- charts ---------------------------------------------------------------------------------------
 
-    def _add_charts_tab(self, panel: Any) -> None:
-        if not isinstance(getattr(panel, "tabs", None), QTabWidget):
-            return  # a stand-in panel (tests) has no tabs to add to
+    def _add_charts_tab(self, panel: object) -> None:
+        if not isinstance(panel, PagedCharts):
+            return  # a stand-in panel (tests) has no pages to add to
         from evmeval_gui.coref.chart_tab import CorefChartsTab
 
         self.charts = CorefChartsTab(self.window.session, self.coreference)
-        panel.tabs.addTab(self.charts, "Coreference")
+        panel.add_page(self.charts, "Coreference")
 
 
 def install_coreference(window: Any, coreference: Coreference) -> CoreferenceUI:

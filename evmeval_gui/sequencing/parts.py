@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.charts.pages import PagedCharts
 from evmeval_gui.colours import _FlowLayout
 from evmeval_gui.model.formatting import NAN_TOOLTIP, percent
 from evmeval_gui.model.selection import Selection
@@ -387,8 +388,7 @@ class SequencingParts:
 
     def _add_charts_tab(self, panel: object) -> None:
         """The Sequencing tab of the charts panel (called once it is built: pyqtgraph loads late)."""
-        tabs = getattr(panel, "tabs", None)
-        if not isinstance(tabs, QTabWidget) or self.charts_page is not None:
+        if not isinstance(panel, PagedCharts) or self.charts_page is not None:
             return
         from evmeval_gui.sequencing.charts import SequencingChartsPage
 
@@ -399,7 +399,7 @@ class SequencingParts:
         area.setWidgetResizable(True)
         area.setFrameShape(QFrame.Shape.NoFrame)
         area.setWidget(self.charts_page)
-        tabs.addTab(area, "Sequencing")
+        panel.add_page(area, "Sequencing")
         self._feed_charts()
 
     def _feed_charts(self) -> None:

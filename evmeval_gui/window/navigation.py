@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 
+from evmeval_gui.charts.pages import PagedCharts
 from evmeval_gui.model.filters import ChartFilter
 from evmeval_gui.model.find import find_next
 
@@ -72,15 +73,12 @@ class WindowNavigation:
         self.charts_dock.show()
         self.charts_dock.raise_()
         panel = self.ensure_charts()
-        tabs = getattr(panel, "tabs", None)
-        if tabs is None:
+        if not isinstance(panel, PagedCharts):
             return
-        if what == "document" and hasattr(panel, "set_scope"):
-            panel.set_document(key)
-            panel.set_scope("document")
-            tabs.setCurrentIndex(0)
+        if what == "document":
+            panel.show_document_scores(key)
         elif what == "type":
-            tabs.setCurrentIndex(1)
+            panel.show_per_type()
             self.statusBar().showMessage(f"Per-type scores: {self.session.type_name(key or '')} is one of the bars",
                                          5000)
 
