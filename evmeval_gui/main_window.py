@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QStackedWidget,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -258,7 +259,12 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
         self.right_split = QSplitter(Qt.Orientation.Vertical)
         self.right_split.setObjectName("textTableSplitter")
         self.right_split.addWidget(self.document_pane)
-        self.right_split.addWidget(self.mapping)
+        self.lower_tabs = QTabWidget()
+        """The mapping table's tabs: features add theirs beside it (coreference clusters and scores, links)."""
+        self.lower_tabs.setObjectName("lowerTabs")
+        self.lower_tabs.setDocumentMode(True)
+        self.lower_tabs.addTab(self.mapping, "Mappings")
+        self.right_split.addWidget(self.lower_tabs)
         self.right_split.setStretchFactor(0, 3)
         self.right_split.setStretchFactor(1, 2)
         self.right_split.setChildrenCollapsible(False)

@@ -73,7 +73,7 @@ class CoreferenceUI:
         self.coreference = coreference
         self.clusters = ClusterTable(session, coreference)
         self.scores = CorefScoresView(session, coreference)
-        self.tabs = self._tabs_beside_mapping(window)
+        self.tabs: QTabWidget = window.lower_tabs
         self.overlay = ClusterOverlay(self.coreference, window.text_view)
         window.text_view.overlays.append(self.overlay)
         self.out_of_view = QLabel()  # members scrolled away, counted above the text rather than over it
@@ -96,17 +96,6 @@ class CoreferenceUI:
         window.cancel_button.clicked.connect(self.coreference.cancel)
         window.charts_dock.extensions.append(self._add_charts_tab)
         self.charts = None
-
-    @staticmethod
-    def _tabs_beside_mapping(window: Any) -> QTabWidget:
-        split = window.right_split
-        index = split.indexOf(window.mapping)
-        tabs = QTabWidget()
-        tabs.setObjectName("lowerTabs")
-        tabs.setDocumentMode(True)
-        split.replaceWidget(index, tabs)
-        tabs.addTab(window.mapping, "Mappings")
-        return tabs
 
     def install_tabs(self) -> None:
         self.tabs.addTab(self.clusters, "Coreference clusters")

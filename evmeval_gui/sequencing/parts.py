@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSizePolicy,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -48,8 +47,7 @@ class SequencingHost(Protocol):
     session: Any
     text_view: Any
     document_pane: Any
-    right_split: Any
-    mapping: Any
+    lower_tabs: Any
     documents: Any
     summary: Any
     view_menu: Any
@@ -300,22 +298,8 @@ class SequencingParts:
         return self._table
 
     def _install_tabs(self) -> None:
-        """The link table goes beside the mapping table: in the tabs already holding it (another part
-        may have made them), else in new tabs in the mapping table's place."""
-        window = self.window
-        holder = window.mapping.parentWidget()
-        while holder is not None and not isinstance(holder, QTabWidget):
-            holder = holder.parentWidget()
-        if holder is None:
-            holder = QTabWidget()
-            holder.setObjectName("lowerTabs")
-            holder.setDocumentMode(True)
-            index = window.right_split.indexOf(window.mapping)
-            sizes = window.right_split.sizes()
-            window.right_split.replaceWidget(index, holder)
-            holder.addTab(window.mapping, "Mappings")
-            window.right_split.setSizes(sizes)
-        self.tabs = holder
+        """The link table goes beside the mapping table, in the window's tabs that hold it."""
+        self.tabs = self.window.lower_tabs
         self.links_index = self.tabs.addTab(self._table_page, LINKS_TAB)
         self.tabs.setTabVisible(self.links_index, False)
 
