@@ -97,7 +97,7 @@ def curation_folder(settings: QSettings) -> str:
 
 
 
-class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
+class MainWindow(WindowCommands, WindowHelp, QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
 
     `settings`: where recent corpora and geometry live (`persist=False`: nothing is written);
@@ -143,6 +143,8 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
         self.drops = WindowDrops(message=self.show_message,
                                  say_on_welcome=lambda text: self.welcome.set_status(text, error=True),
                                  is_open=lambda: self._session.loaded, open_dialog=self.show_open_dialog)
+        self.navigation = WindowNavigation(self._session, self.documents, self.mapping, self.chip,
+                                           message=self.show_message, open_charts=self._open_charts)
         self.editing = EditController(self, self)  # editing: actions, undo stack, saving (evmeval_gui/editing)
         self.new_document_dialog: NewDocumentDialog | None = None
         self.agreement = AgreementMode(self, self)
@@ -255,7 +257,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
         self.text_view = self.document_pane.view
         self._lanes_text = self.document_pane.lanes.text()
         self.mapping = MappingTable(s)
-        self.chip = FilterChip(self.clear_filter)
+        self.chip = FilterChip(lambda: self._session.set_filter(None))
         self.right_split = QSplitter(Qt.Orientation.Vertical)
         self.right_split.setObjectName("textTableSplitter")
         self.right_split.addWidget(self.document_pane)
@@ -322,6 +324,15 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
         """Build the charts panel now (if it can be built); returns it."""
         return self.charts_dock.ensure_panel()
 
+    def _open_charts(self) -> ChartsView | None:
+        self.charts_dock.show()
+        self.charts_dock.raise_()
+        return self.ensure_charts()
+
+    def _remember_agreement(self) -> None:
+        if self.agreement.request is not None and self.persist:
+            self.recent.remember(self.agreement.request)
+
     def _connect_session(self) -> None:
         s = self.session
         s.loading_started.connect(self._on_loading_started)
@@ -331,8 +342,8 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
         s.load_failed.connect(self._on_load_failed)
         s.combination_changed.connect(self._on_combination_changed)
         s.system_changed.connect(self._on_system_changed)
-        s.filter_changed.connect(self._on_filter_changed)
-        s.charts_requested.connect(self.show_in_charts)
+        s.filter_changed.connect(self.navigation.on_filter_changed)
+        s.charts_requested.connect(self.navigation.show_in_charts)
         self.editing.modified_changed.connect(self._on_modified)
         self.runner.job_progress.connect(self._on_job_progress)
         self.runner.job_status.connect(self.statusBar().showMessage)
@@ -363,7 +374,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
         """Open a corpus in the background (the current one stays until the new one is ready)."""
         if not self.editing.confirm_discard("opening another corpus"):
             return
-        self.clear_filter()
+        self.navigation.clear_filter()
         self._wanted_doc = doc_id
         self.session.open(request, doc_id=doc_id, system_index=system_index)
 
@@ -394,7 +405,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, QMainWindow):
         with `doc_id`, the first pair's document views open at that document."""
         if not self.editing.confirm_discard("comparing annotators"):
             return
-        self.clear_filter()
+        self.navigation.clear_filter()
         self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
 
     def open_demo_agreement(self) -> None:

@@ -12,7 +12,6 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QLabel,
-    QLineEdit,
     QProgressBar,
     QPushButton,
     QSizePolicy,
@@ -66,16 +65,17 @@ class WindowCommands:
         self.export_action = a("&Export report…", self.exporter.ask_and_export, None,
                                "Write the score report, comparison, JSON and charts to a folder")
         self.quit_action = a("&Quit", self.close, "Ctrl+Q")
-        self.find_action = a("&Find mention…", self.focus_find, "Ctrl+F", "Find a mention by id or text")
-        self.next_error_action = a("&Next error", lambda: self.step_error(True), "N",
+        self.find_action = a("&Find mention…", self.navigation.focus_find, "Ctrl+F", "Find a mention by id or text")
+        self.next_error_action = a("&Next error", lambda: self.navigation.step_error(True), "N",
                                    "Select the next error in the document")
-        self.prev_error_action = a("&Previous error", lambda: self.step_error(False), "P",
+        self.prev_error_action = a("&Previous error", lambda: self.navigation.step_error(False), "P",
                                    "Select the previous error in the document")
-        self.next_doc_action = a("Next &document", lambda: self.step_document(1), "Ctrl+Down",
+        self.next_doc_action = a("Next &document", lambda: self.navigation.step_document(1), "Ctrl+Down",
                                  "Show the next document of the list")
-        self.prev_doc_action = a("Previous d&ocument", lambda: self.step_document(-1), "Ctrl+Up",
+        self.prev_doc_action = a("Previous d&ocument", lambda: self.navigation.step_document(-1), "Ctrl+Up",
                                  "Show the previous document of the list")
-        self.clear_filter_action = a("&Clear filter", self.clear_filter, None, "Show every document and row again")
+        self.clear_filter_action = a("&Clear filter", self.navigation.clear_filter, None,
+                                     "Show every document and row again")
         self.zoom_in_action = a("Zoom &in", lambda: self.text_view.zoom(1), QKeySequence.StandardKey.ZoomIn,
                                 "Larger text")
         self.zoom_in_action.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
@@ -186,12 +186,7 @@ class WindowCommands:
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         tools.addWidget(spacer)
-        self.find_edit = QLineEdit()
-        self.find_edit.setObjectName("findEdit")
-        self.find_edit.setPlaceholderText("Find mention by id or text (Ctrl+F)")
-        self.find_edit.setClearButtonEnabled(True)
-        self.find_edit.setMinimumWidth(240)
-        self.find_edit.returnPressed.connect(self.find_next)
+        self.find_edit = self.navigation.find_edit
         tools.addWidget(self.find_edit)
         self.toolbar = tools
 
