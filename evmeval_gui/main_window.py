@@ -11,14 +11,13 @@ filter chip), `window.recent` (Open recent), `window.charts_dock` (Charts) and
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from evmeval.align import COMBINATIONS
 from evmeval.io.errors import FormatError, Problem
-from PySide6.QtCore import QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -70,7 +69,7 @@ from evmeval_gui.window.scoring_mode import ScoringMode
 from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.split_shares import TEXT_SHARE_FLOOR, SplitShares
-from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings
+from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings, curation_folder, default_settings
 from evmeval_gui.window.tab_out import TabOutOfTables
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
@@ -80,20 +79,6 @@ if TYPE_CHECKING:
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
 
 Notifier = Callable[[Problem], None]
-
-
-def default_settings() -> QSettings:
-    """Where recent corpora and the window's geometry are remembered."""
-    return QSettings("EvmEval", APP_NAME)
-
-
-def curation_folder(settings: QSettings) -> str:
-    """Where curation decisions are saved: beside the settings file (the user's configuration folder,
-    never an input's), or the application's data folder where the settings are not a file."""
-    name = settings.fileName()
-    if os.path.isabs(name):
-        return os.path.join(os.path.dirname(name), "curation")
-    return os.path.join(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation), "curation")
 
 
 
@@ -144,7 +129,7 @@ class MainWindow(WindowCommands, WindowHelp, QMainWindow):
                                  say_on_welcome=lambda text: self.welcome.set_status(text, error=True),
                                  is_open=lambda: self._session.loaded, open_dialog=self.show_open_dialog)
         self.navigation = WindowNavigation(self._session, self.documents, self.mapping, self.chip,
-                                           message=self.show_message, open_charts=self._open_charts)
+                                           message=self.show_message, open_charts=lambda: self.charts_dock.open())
         self.editing = EditController(self, self)  # editing: actions, undo stack, saving (evmeval_gui/editing)
         self.new_document_dialog: NewDocumentDialog | None = None
         self.agreement = AgreementMode(self, self)
@@ -323,11 +308,6 @@ class MainWindow(WindowCommands, WindowHelp, QMainWindow):
     def ensure_charts(self) -> ChartsView | None:
         """Build the charts panel now (if it can be built); returns it."""
         return self.charts_dock.ensure_panel()
-
-    def _open_charts(self) -> ChartsView | None:
-        self.charts_dock.show()
-        self.charts_dock.raise_()
-        return self.ensure_charts()
 
     def _remember_agreement(self) -> None:
         if self.agreement.request is not None and self.persist:

@@ -91,6 +91,12 @@ class ChartsDock(QDockWidget):
         session.combination_changed.connect(self._on_combination)
         session.selection_changed.connect(self._on_selection)
 
+    def open(self) -> ChartsView | None:
+        """Show the dock in front (View › Show in charts) and return its panel, built now if need be."""
+        self.show()
+        self.raise_()
+        return self.ensure_panel()
+
     def ensure_panel(self) -> ChartsView | None:
         """Build the panel now (if it can be built); returns it."""
         if self.panel is not None or self.factory is None:
