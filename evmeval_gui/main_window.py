@@ -82,7 +82,7 @@ Notifier = Callable[[Problem], None]
 
 
 
-class MainWindow(WindowCommands, WindowHelp, QMainWindow):
+class MainWindow(WindowCommands, QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
 
     `settings`: where recent corpora and geometry live (`persist=False`: nothing is written);
@@ -128,6 +128,7 @@ class MainWindow(WindowCommands, WindowHelp, QMainWindow):
         self.drops = WindowDrops(message=self.show_message,
                                  say_on_welcome=lambda text: self.welcome.set_status(text, error=True),
                                  is_open=lambda: self._session.loaded, open_dialog=self.show_open_dialog)
+        self.help = WindowHelp(self, actions=self.shortcut_actions, warnings=lambda: self._warnings)
         self.navigation = WindowNavigation(self._session, self.documents, self.mapping, self.chip,
                                            message=self.show_message, open_charts=lambda: self.charts_dock.open())
         self.editing = EditController(self, self)  # editing: actions, undo stack, saving (evmeval_gui/editing)

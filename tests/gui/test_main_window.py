@@ -213,7 +213,7 @@ def test_find_mention_by_id_or_text(window, qtbot):
 
 
 def test_menus_show_the_shortcuts(window):
-    keys = dict(window.shortcut_map())
+    keys = dict(window.help.shortcut_map())
     for key in ("N", "P", "Ctrl+Down", "Ctrl+Up", "Ctrl+O", "F5", "Ctrl+F"):
         assert key in keys
     go_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Go")
