@@ -12,6 +12,10 @@ Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `s
 figures until the edits are saved or reverted), `first_document_shown(FirstDocument | None)` (a document
 is shown while its corpus is still being scored, see `open`; None: it was withdrawn, the load failed or
 was cancelled).
+
+The session is becoming a composition of small parts that announce their own changes: `view`
+(`model.view_options.ViewOptions`: the combination and the chart filter, whose signals the session hands
+on). A feature's state is not among them: the window builds it beside the session.
 """
 
 from __future__ import annotations
@@ -20,7 +24,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
-from evmeval.align import COMBINATIONS
 from evmeval.align.strategies import DEFAULT_STRATEGY, mapping_strategy
 from evmeval.editing.session import ScoreDelta
 from evmeval.io.errors import FormatError, Problem
@@ -46,6 +49,7 @@ from evmeval_gui.model.find import find_next
 from evmeval_gui.model.first_document import FirstDocument, first_document
 from evmeval_gui.model.jobs import MAIN, JobContext, Runner
 from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.view_options import ViewOptions
 
 Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
@@ -92,10 +96,8 @@ class Session:
         self.corpus_loaded = Signal("corpus_loaded")
         self.load_failed = Signal("load_failed")
         self.scoring_finished = Signal("scoring_finished")
-        self.combination_changed = Signal("combination_changed")
         self.system_changed = Signal("system_changed")
         self.selection_changed = Signal("selection_changed")
-        self.filter_changed = Signal("filter_changed")
         self.mapping_changed = Signal("mapping_changed")
         self.type_filter_requested = Signal("type_filter_requested")
         """(canonical type | None): a context menu's "Filter to this type"; the mapping table follows it."""
@@ -103,6 +105,10 @@ class Session:
         """(what: "type" | "document", key): a context menu's "Show in charts"; the window shows the charts."""
         self.result_edited = Signal("result_edited")
         self.first_document_shown = Signal("first_document_shown")
+        self.view = ViewOptions()
+        """The attribute combination and the chart filter every view shows (its signals are handed on)."""
+        self.combination_changed = self.view.combination_changed
+        self.filter_changed = self.view.filter_changed
         self.selecting = Signal("selecting")
         """Emitted before the selection changes (the window pauses quiet background jobs then)."""
         self.edit_delta: ScoreDelta | None = None
@@ -112,11 +118,9 @@ class Session:
         self.corpus: LoadedCorpus | None = None
         self.request: OpenRequest | None = None
         self.system_index = 0
-        self.combination = "plain"
         self.mapping = DEFAULT_STRATEGY
         """The mapping strategy the next scoring uses (`result.mapping` is the one the shown result used)."""
         self.selection = Selection()
-        self.filter: ChartFilter | None = None
         self.last_problem: Problem | None = None
         self.roles: tuple[str, str] | None = None
         """Agreement mode: the annotators in the gold and the system role of what is shown (else None)."""
@@ -261,12 +265,19 @@ class Session:
 
     # -- chart filters ----------------------------------------------------------------------------
 
+    @property
+    def combination(self) -> str:
+        """The attribute combination every view shows (`view.combination`)."""
+        return self.view.combination
+
+    @property
+    def filter(self) -> ChartFilter | None:
+        """The chart filter in force (`view.filter`)."""
+        return self.view.filter
+
     def set_filter(self, chart_filter: ChartFilter | None) -> None:
         """Show only what a chart asked for (None: everything again); views follow `filter_changed`."""
-        if chart_filter is None and self.filter is None:
-            return
-        self.filter = chart_filter
-        self.filter_changed.emit(chart_filter)
+        self.view.set_filter(chart_filter)
 
     # -- other work and ready-made comparisons (the Agreement mode) ---------------------------------
 
@@ -393,12 +404,7 @@ class Session:
 
     def set_combination(self, name: str) -> None:
         """Choose the attribute combination every view shows."""
-        if name not in COMBINATIONS:
-            raise ValueError(f"unknown attribute combination {name!r}; expected one of {', '.join(COMBINATIONS)}")
-        if name == self.combination:
-            return
-        self.combination = name
-        self.combination_changed.emit(name)
+        self.view.set_combination(name)
 
     def set_mapping(self, name: str) -> None:
         """Choose the mapping strategy (`evmeval.align.strategies`) and rescore the shown system with it in
