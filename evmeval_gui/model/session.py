@@ -14,8 +14,9 @@ is shown while its corpus is still being scored, see `open`; None: it was withdr
 was cancelled).
 
 The session is becoming a composition of small parts that announce their own changes: `view`
-(`model.view_options.ViewOptions`: the combination and the chart filter, whose signals the session hands
-on). A feature's state is not among them: the window builds it beside the session.
+(`model.view_options.ViewOptions`: the combination and the chart filter) and `current`
+(`model.selection_state.SelectionState`: the selection), whose signals the session hands on. A
+feature's state is not among them: the window builds it beside the session.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from evmeval_gui.model.find import find_next
 from evmeval_gui.model.first_document import FirstDocument, first_document
 from evmeval_gui.model.jobs import MAIN, JobContext, Runner
 from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.selection_state import SelectionState
 from evmeval_gui.model.view_options import ViewOptions
 
 Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
@@ -97,7 +99,6 @@ class Session:
         self.load_failed = Signal("load_failed")
         self.scoring_finished = Signal("scoring_finished")
         self.system_changed = Signal("system_changed")
-        self.selection_changed = Signal("selection_changed")
         self.mapping_changed = Signal("mapping_changed")
         self.type_filter_requested = Signal("type_filter_requested")
         """(canonical type | None): a context menu's "Filter to this type"; the mapping table follows it."""
@@ -109,8 +110,10 @@ class Session:
         """The attribute combination and the chart filter every view shows (its signals are handed on)."""
         self.combination_changed = self.view.combination_changed
         self.filter_changed = self.view.filter_changed
-        self.selecting = Signal("selecting")
-        """Emitted before the selection changes (the window pauses quiet background jobs then)."""
+        self.current = SelectionState()
+        """The selection (its signals are handed on: `selecting` just before a change, `selection_changed`)."""
+        self.selection_changed = self.current.selection_changed
+        self.selecting = self.current.selecting
         self.edit_delta: ScoreDelta | None = None
         """Before → after figures of unsaved edits (set by the editing layer, None when nothing is edited)."""
         self.runner = runner
@@ -120,7 +123,6 @@ class Session:
         self.system_index = 0
         self.mapping = DEFAULT_STRATEGY
         """The mapping strategy the next scoring uses (`result.mapping` is the one the shown result used)."""
-        self.selection = Selection()
         self.last_problem: Problem | None = None
         self.roles: tuple[str, str] | None = None
         """Agreement mode: the annotators in the gold and the system role of what is shown (else None)."""
@@ -264,6 +266,15 @@ class Session:
         self.runner.cancel()
 
     # -- chart filters ----------------------------------------------------------------------------
+
+    @property
+    def selection(self) -> Selection:
+        """What the user is looking at (`current.selection`)."""
+        return self.current.selection
+
+    @selection.setter
+    def selection(self, selection: Selection) -> None:
+        self.current.put(selection)  # announced by whoever sets it, after what it belongs to
 
     @property
     def combination(self) -> str:
@@ -468,12 +479,7 @@ class Session:
 
     def select(self, selection: Selection) -> None:
         """Make `selection` the window's selection; every view follows."""
-        if selection == self.selection:
-            return
-        self.selecting.emit()
-        self.selection = selection
-        self.selection_changed.emit(selection)
-        collector.keep_shown()  # what the views now keep stays out of the collector's walks (see collector)
+        self.current.select(selection)
 
     def select_document(self, doc_id: str | None) -> None:
         """Show a document with nothing selected in it (unless it is already shown)."""
