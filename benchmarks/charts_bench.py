@@ -38,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     from evmeval.mention.scoring import score_files
     from PySide6.QtWidgets import QApplication
 
-    from evmeval_gui.charts.panel import ChartsPanel
+    from evmeval_gui.export import charts_panel
 
     app = QApplication.instance() or QApplication([])
     inputs = load_inputs(str(corpus / "gold.tbf"), str(corpus / "system.tbf"), token_dir=str(corpus / "tkn"))
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 
     draw, switch, export = [], [], []
     for _ in range(RUNS):
-        panel = ChartsPanel()
+        panel = charts_panel()
         panel.resize(1100, 650)
         panel.show()
         app.processEvents()

@@ -59,7 +59,7 @@ def main() -> int:
         print(f"open corpus (read 5 runs, score run 1)   {time.perf_counter() - start:6.2f} s")
         return w
 
-    from evmeval_gui.model import compare_state
+    from evmeval_gui.compare import state as compare_state
 
     core_seconds: list[float] = []
     core_compare = compare_state.compare_results

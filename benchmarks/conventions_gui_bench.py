@@ -69,8 +69,8 @@ def measure(gold: Path, pred: Path, clicks: int) -> list[tuple[float, float, flo
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
+    from evmeval_gui.conventions.dock import FLIP_ROLE
     from evmeval_gui.main_window import MainWindow
-    from evmeval_gui.window.conventions_dock import FLIP_ROLE
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as tmp:

@@ -93,7 +93,7 @@ def measure(folder: Path, doc_count: int, decisions: int, undos: int = 0) -> tup
     from PySide6.QtWidgets import QApplication
 
     from evmeval_gui.curation.panel import CurationPanel
-    from evmeval_gui.model.curation_state import CurationState
+    from evmeval_gui.curation.state import CurationState
 
     app = QApplication.instance() or QApplication([])
     gold = folder / "gold.tbf"

@@ -208,7 +208,7 @@ def child(corpus: Path, long_corpus: Path, started: float) -> None:
     switches, switches_cpu, switches_gui_cpu, switches_gc = [], [], [], []
     for _ in range(SWITCHES):
         t0, c0, g0, p0 = time.perf_counter(), time.process_time(), time.thread_time(), pauses.total_ms
-        window.step_document(1)
+        window.navigation.step_document(1)
         settle(app)  # the clock stops once all the views have caught up, not after two of them
         switches.append((time.perf_counter() - t0) * 1000)
         switches_cpu.append((time.process_time() - c0) * 1000)  # every thread's: background jobs show here

@@ -28,7 +28,7 @@ from evmeval.io.errors import FormatError, Problem
 from evmeval.io.writing import check_output_paths, write_atomic
 from evmeval.rules import ATTRIBUTE_NAMES
 
-from evmeval_gui.window.mapping_options import add_mapping_options, apply_mapping_options, wait_for_figures
+from evmeval_gui.align.options import add_mapping_options, apply_mapping_options, wait_for_figures
 
 DEFAULT_SIZE = (1366, 768)
 ATTRIBUTE_CHOICES = {name: combination.value for name, combination in ATTRIBUTE_NAMES.items()}
@@ -110,7 +110,7 @@ def _parse_size(text: str) -> tuple[int, int] | None:
 
 def _agreement_request(args: argparse.Namespace):
     """The AgreementRequest of `--agreement`. Raises FormatError / ValueError."""
-    from evmeval_gui.model.agreement_inputs import demo_agreement_request, make_agreement_request
+    from evmeval_gui.agreement.state import demo_agreement_request, make_agreement_request
 
     if args.gold or args.system:
         raise ValueError("--agreement compares annotation sets; do not combine it with -g / -s")
@@ -259,8 +259,8 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     """`--screenshot PNG`: the window as it looks after loading (and `--doc`), rendered offscreen."""
     from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
 
+    from evmeval_gui.agreement.state import AgreementRequest
     from evmeval_gui.main_window import MainWindow
-    from evmeval_gui.model.agreement_inputs import AgreementRequest
 
     size = _parse_size(args.size)
     if size is None:
@@ -344,7 +344,7 @@ def _refuse_output_over_inputs(output: str, request) -> None:
     from evmeval.io.loading import input_folders
     from evmeval.io.tokens import DEFAULT_EXTENSION
 
-    from evmeval_gui.model.agreement_inputs import AgreementRequest
+    from evmeval_gui.agreement.state import AgreementRequest
 
     if request is None:
         return

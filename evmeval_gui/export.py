@@ -11,6 +11,7 @@ after the fork, so the child never loads Qt).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from evmeval.coref.scoring import DEFAULT_COMBINATION, CorefResult  # noqa: F401 (re-exported for callers)
 from evmeval.io.loading import LoadedInputs
@@ -31,9 +32,24 @@ from evmeval.report.export import (  # noqa: F401 (re-exported for callers)
 from evmeval_gui.charts.names import CHART_NAMES, COREF_CHART_NAMES
 from evmeval_gui.coref.export import render_coref_charts
 
+if TYPE_CHECKING:
+    from evmeval_gui.charts.panel import ChartsPanel
+    from evmeval_gui.model.jobs import Runner
+
 Progress = Callable[[int, int], None]
 CHARTS: tuple[str, ...] = CHART_NAMES + COREF_CHART_NAMES
 """Every chart the GUI may draw into a report."""
+
+
+def charts_panel(runner: Runner | None = None) -> ChartsPanel:
+    """The charts panel with the features' tabs (the alignment's MUC/GATE figures): the window's dock
+    and the export draw the same charts."""
+    from evmeval_gui.align.schemes_chart import SchemesTab  # Qt and pyqtgraph: imported only when drawing
+    from evmeval_gui.charts.panel import ChartsPanel
+
+    panel = ChartsPanel(runner=runner)
+    panel.add_tab(SchemesTab(runner))
+    return panel
 
 
 def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes: SchemeResult | None = None,
@@ -45,11 +61,9 @@ def render_charts(result: ScoreResult, coref: CorefResult | None = None, schemes
 
     Needs the GUI thread: the charts are widgets, drawn offscreen.
     """
-    from evmeval_gui.charts.panel import ChartsPanel  # Qt and pyqtgraph: imported only when drawing
-
-    panel = ChartsPanel()
+    panel = charts_panel()
     try:
-        panel.set_result(result, schemes=schemes, confusions=confusions)
+        panel.set_result(result, confusions, precomputed={"schemes": schemes} if schemes is not None else None)
         images, captions = panel.export_images(), panel.chart_titles()
     finally:
         panel.set_result(None)  # its confusion cells (a member per mapping row) go now: no event loop may delete it

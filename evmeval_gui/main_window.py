@@ -11,14 +11,13 @@ filter chip), `window.recent` (Open recent), `window.charts_dock` (Charts) and
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from evmeval.align import COMBINATIONS
 from evmeval.io.errors import FormatError, Problem
-from PySide6.QtCore import QSettings, QStandardPaths, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -27,32 +26,36 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QSplitter,
     QStackedWidget,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from evmeval_gui.agreement.mode import AgreementMode
+from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest, demo_agreement_request
+from evmeval_gui.align.parts import AlignmentParts
+from evmeval_gui.align.state import AlignmentFigures
+from evmeval_gui.compare.mode import CompareMode
+from evmeval_gui.conventions.lazy import LazyConventions
+from evmeval_gui.coref.state import Coreference
 from evmeval_gui.coref.window import install_coreference
+from evmeval_gui.curation.mode import CurateMode
 from evmeval_gui.dialogs import OpenCorpusDialog, show_load_error
 from evmeval_gui.editing.after_edits import AfterEdits
 from evmeval_gui.editing.controller import EditController
 from evmeval_gui.editing.new_document import NewDocumentDialog
+from evmeval_gui.editing.scratch_mode import ScratchMode
 from evmeval_gui.jobs import JobRunner
-from evmeval_gui.model.agreement_inputs import AgreementRequest, demo_agreement_request
-from evmeval_gui.model.alignment import AlignmentFigures
 from evmeval_gui.model.corpus import OpenRequest, demo_request, make_request
 from evmeval_gui.model.micro_ci import MicroIntervals
+from evmeval_gui.model.recent import RecentEntries
 from evmeval_gui.model.session import Loader, Session
-from evmeval_gui.modes.agreement import AgreementMode
-from evmeval_gui.modes.base import WindowMode
-from evmeval_gui.modes.compare import CompareMode
-from evmeval_gui.modes.curate import CurateMode
-from evmeval_gui.modes.scoring import ScoringMode
-from evmeval_gui.modes.scratch import ScratchMode
+from evmeval_gui.modes import WindowMode
+from evmeval_gui.sequencing.parts import SequencingParts
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.document_pane import DocumentPane
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.summary_bar import SummaryBar
-from evmeval_gui.window.alignment_parts import AlignmentParts
 from evmeval_gui.window.charts_dock import ChartsDock, ChartsFactory, ChartsView, default_charts_factory
 from evmeval_gui.window.commands import WindowCommands
 from evmeval_gui.window.dropping import WindowDrops
@@ -60,41 +63,26 @@ from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
 from evmeval_gui.window.help_actions import WindowHelp
-from evmeval_gui.window.lazy_conventions import LazyConventions
 from evmeval_gui.window.navigation import WindowNavigation
 from evmeval_gui.window.recent import RecentCorpora
+from evmeval_gui.window.scoring_mode import ScoringMode
 from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
-from evmeval_gui.window.sequencing_parts import SequencingParts
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.split_shares import TEXT_SHARE_FLOOR, SplitShares
-from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings
+from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings, curation_folder, default_settings
 from evmeval_gui.window.tab_out import TabOutOfTables
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 
 if TYPE_CHECKING:
-    from evmeval_gui.window.conventions_dock import ConventionsDock
+    from evmeval_gui.conventions.dock import ConventionsDock
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
 
 Notifier = Callable[[Problem], None]
 
 
-def default_settings() -> QSettings:
-    """Where recent corpora and the window's geometry are remembered."""
-    return QSettings("EvmEval", APP_NAME)
 
-
-def curation_folder(settings: QSettings) -> str:
-    """Where curation decisions are saved: beside the settings file (the user's configuration folder,
-    never an input's), or the application's data folder where the settings are not a file."""
-    name = settings.fileName()
-    if os.path.isabs(name):
-        return os.path.join(os.path.dirname(name), "curation")
-    return os.path.join(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation), "curation")
-
-
-
-class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMainWindow):
+class MainWindow(WindowCommands, QMainWindow):
     """The whole window. Arguments let tests and the screenshot mode replace what touches the system.
 
     `settings`: where recent corpora and geometry live (`persist=False`: nothing is written);
@@ -114,11 +102,16 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         self.persist = persist
         self.runner = JobRunner(self)
         self._session = Session(self.runner, loader=loader)
+        self.coreference = Coreference(self._session)
+        """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
         self.alignment = AlignmentFigures(self._session)
         self.stored = StoredSettings(self.settings, status=lambda text: self.show_message(text, NOTE_MS))
-        self.recent = RecentCorpora(self.stored, persist=persist, parent=self)
+        entries = RecentEntries()
+        entries.register(AGREEMENT_ENTRY)  # Open recent holds agreement studies too
+        self.recent = RecentCorpora(self.stored, entries, persist=persist, parent=self)
         self.exporter = ExportController(self, self._session, report=self._on_load_failed,
                                          message=self.show_message)
+        self.exporter.coreference = lambda: self.coreference.result  # None while being scored
         self.exporter.schemes = lambda: (  # MUC/GATE the window already counted for this result: not again
             self.alignment.schemes if self.alignment.schemes_of is self._session.result else None)
         self.notifier: Notifier = notifier or self._show_problem
@@ -132,9 +125,16 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         self.setWindowTitle(APP_NAME)
 
         self._build_views()
+        self.drops = WindowDrops(message=self.show_message,
+                                 say_on_welcome=lambda text: self.welcome.set_status(text, error=True),
+                                 is_open=lambda: self._session.loaded, open_dialog=self.show_open_dialog)
+        self.help = WindowHelp(self, actions=self.shortcut_actions, warnings=lambda: self._warnings)
+        self.navigation = WindowNavigation(self._session, self.documents, self.mapping, self.chip,
+                                           message=self.show_message, open_charts=lambda: self.charts_dock.open())
         self.editing = EditController(self, self)  # editing: actions, undo stack, saving (evmeval_gui/editing)
         self.new_document_dialog: NewDocumentDialog | None = None
         self.agreement = AgreementMode(self, self)
+        self.agreement.reversed_pair = self.coreference.follow_reverse
         self.compare = CompareMode(self, self)
         self.scratch = ScratchMode(self, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
@@ -153,15 +153,17 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
                                       charts_factory or (default_charts_factory if use_default_charts else None))
         self._build_charts_action()
         # event JSONL corpora: the switchboard, the flips, arguments on the text
-        self.conventions = LazyConventions(self, self._session, self.text_view)  # built when first wanted
+        self.conventions = LazyConventions(self, self._session, self.text_view, self.mapping, self.runner,
+                                           self.view_menu)  # built when first wanted
         self.conventions_action = self.conventions.action
         self.view_menu.insertAction(self.clear_filter_action, self.conventions_action)
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.clear_filter_action)
-        self.coreference_ui = install_coreference(self)  # clusters, overlay, columns, summary, charts tab
+        # clusters, overlay, columns, summary, charts tab
+        self.coreference_ui = install_coreference(self, self.coreference)
         self.tab_out = TabOutOfTables(self)  # Tab leaves tables instead of walking their cells
         # corpus-wide figures counted in the background follow the edits once they pause
-        self.after_edits = AfterEdits(self._session, (self.alignment.recount, self._session.coreference.compute),
+        self.after_edits = AfterEdits(self._session, (self.alignment.recount, self.coreference.compute),
                                       parent=self)
         self._connect_session()
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
@@ -171,7 +173,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
             self._restore_geometry()
         self.recent.changed.connect(self._refresh_recent)
         self.agreement.agreement_finished.connect(self._remember_agreement)
-        self.session_store = SessionStore(self, self.stored, persist=persist)
+        self.session_store = SessionStore(self, self.stored, self.recent.entries, persist=persist)
         self.file_menu.insertAction(self.quit_separator, self.session_store.action)
         self._refresh_recent()
         self._update_state()
@@ -241,11 +243,16 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         self.text_view = self.document_pane.view
         self._lanes_text = self.document_pane.lanes.text()
         self.mapping = MappingTable(s)
-        self.chip = FilterChip(self.clear_filter)
+        self.chip = FilterChip(lambda: self._session.set_filter(None))
         self.right_split = QSplitter(Qt.Orientation.Vertical)
         self.right_split.setObjectName("textTableSplitter")
         self.right_split.addWidget(self.document_pane)
-        self.right_split.addWidget(self.mapping)
+        self.lower_tabs = QTabWidget()
+        """The mapping table's tabs: features add theirs beside it (coreference clusters and scores, links)."""
+        self.lower_tabs.setObjectName("lowerTabs")
+        self.lower_tabs.setDocumentMode(True)
+        self.lower_tabs.addTab(self.mapping, "Mappings")
+        self.right_split.addWidget(self.lower_tabs)
         self.right_split.setStretchFactor(0, 3)
         self.right_split.setStretchFactor(1, 2)
         self.right_split.setChildrenCollapsible(False)
@@ -303,6 +310,10 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         """Build the charts panel now (if it can be built); returns it."""
         return self.charts_dock.ensure_panel()
 
+    def _remember_agreement(self) -> None:
+        if self.agreement.request is not None and self.persist:
+            self.recent.remember(self.agreement.request)
+
     def _connect_session(self) -> None:
         s = self.session
         s.loading_started.connect(self._on_loading_started)
@@ -312,8 +323,8 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         s.load_failed.connect(self._on_load_failed)
         s.combination_changed.connect(self._on_combination_changed)
         s.system_changed.connect(self._on_system_changed)
-        s.filter_changed.connect(self._on_filter_changed)
-        s.charts_requested.connect(self.show_in_charts)
+        s.filter_changed.connect(self.navigation.on_filter_changed)
+        s.charts_requested.connect(self.navigation.show_in_charts)
         self.editing.modified_changed.connect(self._on_modified)
         self.runner.job_progress.connect(self._on_job_progress)
         self.runner.job_status.connect(self.statusBar().showMessage)
@@ -344,7 +355,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         """Open a corpus in the background (the current one stays until the new one is ready)."""
         if not self.editing.confirm_discard("opening another corpus"):
             return
-        self.clear_filter()
+        self.navigation.clear_filter()
         self._wanted_doc = doc_id
         self.session.open(request, doc_id=doc_id, system_index=system_index)
 
@@ -371,11 +382,11 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
         return dialog
 
     def open_agreement(self, request: AgreementRequest, *, doc_id: str | None = None) -> None:
-        """Compare annotation sets in the background and show the Agreement mode (see `modes/agreement.py`);
+        """Compare annotation sets in the background and show the Agreement mode (see `agreement/mode.py`);
         with `doc_id`, the first pair's document views open at that document."""
         if not self.editing.confirm_discard("comparing annotators"):
             return
-        self.clear_filter()
+        self.navigation.clear_filter()
         self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
 
     def open_demo_agreement(self) -> None:
@@ -414,13 +425,8 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        urls = event.mimeData().urls()
-        paths = self._dropped_tbfs(urls)
         event.acceptProposedAction()
-        if not paths:
-            self._say_nothing_dropped([url.toLocalFile() for url in urls if url.isLocalFile()])
-            return
-        self.open_dropped(paths)
+        self.drops.drop(event.mimeData().urls())
 
     # -- session events ---------------------------------------------------------------------------
 
@@ -566,7 +572,7 @@ class MainWindow(WindowCommands, WindowNavigation, WindowHelp, WindowDrops, QMai
 
     def _refresh_recent(self) -> None:
         self.recent.fill_menu(self.recent_menu, self.open_recent)
-        self.welcome.set_recent(self.recent.requests())
+        self.welcome.set_recent(self.recent.requests(), self.recent.entries)
 
     def _restore_geometry(self) -> None:
         for key, restore in (("geometry", self.restoreGeometry), ("windowState", self.restoreState),

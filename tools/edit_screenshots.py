@@ -118,7 +118,7 @@ def _word(doc, unit: int) -> str:  # type: ignore[no-untyped-def]
 
 def curation(app, size, settings_dir: str, out: Path) -> None:  # type: ignore[no-untyped-def]
     """Curating the demo's three annotation sets: the disagreements, one decided, live agreement."""
-    from evmeval_gui.model.agreement_inputs import AgreementRequest
+    from evmeval_gui.agreement.state import AgreementRequest
 
     window = make_window(size, settings_dir, charts=False)
     names = ("gold.tbf", "system_a.tbf", "system_b.tbf")

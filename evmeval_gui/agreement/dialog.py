@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.agreement.state import AgreementRequest, find_text_dir, find_token_dir
 from evmeval_gui.agreement.style import annotator_icon
 from evmeval_gui.colours import MUTED_TEXT
 from evmeval_gui.dialogs import PathRow
-from evmeval_gui.model.agreement_inputs import AgreementRequest, find_text_dir, find_token_dir
 
 ANNOTATION_FILTER = "Annotation files (*.tbf *.ann);;TBF files (*.tbf);;brat files (*.ann);;All files (*)"
 

@@ -15,10 +15,10 @@ from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QVBoxLayou
 from evmeval_gui.agreement.annotator_list import AnnotatorList
 from evmeval_gui.agreement.document_agreement import DocumentAgreementList
 from evmeval_gui.agreement.matrix_heatmap import MatrixHeatmap
+from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.agreement.summary import AgreementSummary, percent_text
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.model.agreement_inputs import LoadedAgreement
 
 
 class AgreementPanel(QWidget):

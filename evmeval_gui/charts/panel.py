@@ -8,12 +8,12 @@ row)` is meant for rows of `mapping_rows(doc, combination)` with the panel's cur
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from evmeval.align import COMBINATIONS
 from evmeval.mention.confusion import ConfusionMatrix, confusions, not_fully_credited
 from evmeval.mention.outcomes import MappingRow
-from evmeval.mention.schemes import SchemeResult
 from evmeval.mention.scoring import DocumentResult, ScoreResult, per_type_mapping, per_type_table
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.rules import Combination
@@ -35,7 +35,6 @@ from evmeval_gui.charts.confusion_heatmap import ATTRIBUTE_NAMES, ConfusionHeatm
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.names import CHART_NAMES
 from evmeval_gui.charts.per_type import PerTypeChart
-from evmeval_gui.charts.schemes_chart import SchemesTab
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
 from evmeval_gui.model.jobs import Runner
 
@@ -58,10 +57,30 @@ window's combination, the published one is an explicit choice."""
 
 
 _DRAWERS = {"scores": "_draw_score_bars", "per_type": "_draw_per_type", "confusions": "_draw_confusions",
-            "scatter": "_draw_scatter", "schemes": "_draw_schemes"}
-_TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusions",), 4: ("scatter",),
-              5: ("schemes",)}
-"""Which drawn part each tab shows (tabs in the order they are added below)."""
+            "scatter": "_draw_scatter"}
+_TAB_PARTS = {0: ("scores",), 1: ("per_type",), 2: ("confusions",), 3: ("confusions",), 4: ("scatter",)}
+"""Which drawn part each tab shows (tabs in the order they are added below; a feature's tabs follow)."""
+
+
+class ChartTab(Protocol):
+    """A feature's page of the panel (the alignment's MUC/GATE figures): the panel's extension point.
+
+    `name` is its export name (`CHART_NAMES`) and its part in the drawing; `computed` fires when figures
+    it counted in the background arrive; `forget` drops what it counted for the last result; `precomputed`
+    takes figures the library already counted (the export); `draw` shows the shown result's figures."""
+
+    name: str
+    label: str
+    chart: ChartWidget
+
+    @property
+    def computed(self) -> Signal: ...
+
+    def forget(self) -> None: ...
+
+    def precomputed(self, figures: object) -> None: ...
+
+    def draw(self, result: ScoreResult | None, combination: str, doc_id: str | None, where: str) -> None: ...
 EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
 NO_DOCUMENTS_MESSAGE = "Nothing to chart: the gold file has no documents."
 COMPUTING_MESSAGE = "Counting the mapped pairs…"
@@ -127,7 +146,9 @@ class ChartsPanel(QWidget):
         self.type_confusion = ConfusionHeatmap()
         self.realis_confusion = ConfusionHeatmap()
         self.doc_scatter = DocScatterChart()
-        self.schemes_tab = SchemesTab(runner)
+        self.feature_tabs: dict[str, ChartTab] = {}
+        """The features' tabs by name, in the order `add_tab` added them."""
+        self._tab_parts = dict(_TAB_PARTS)
 
         self.per_type_box = QComboBox()
         self.per_type_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -154,8 +175,6 @@ class ChartsPanel(QWidget):
         self.tabs.addTab(_scrolling(self.type_confusion), "Type confusion")
         self.tabs.addTab(_scrolling(self.realis_confusion), "Realis confusion")
         self.tabs.addTab(_scrolling(self.doc_scatter), "Documents")
-        self.tabs.addTab(_scrolling(self.schemes_tab.chart), "Schemes")
-        self.schemes_tab.computed.connect(lambda: self._draw("schemes"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(controls)
@@ -177,16 +196,39 @@ class ChartsPanel(QWidget):
 
     # -- what the window calls -------------------------------------------------------------------
 
-    def set_result(self, result: ScoreResult | None, schemes: SchemeResult | None = None,
-                   confusions: dict[str, ConfusionMatrix] | None = None) -> None:
+    def add_tab(self, tab: ChartTab) -> None:
+        """Add a feature's tab after the panel's own (see `ChartTab`); it is drawn as theirs are."""
+        self.feature_tabs[tab.name] = tab
+        self._tab_parts[self.tabs.addTab(_scrolling(tab.chart), tab.label)] = (tab.name,)
+        tab.computed.connect(lambda: self._draw(tab.name))
+        self._draw(tab.name)
+
+    def add_page(self, page: QWidget, label: str) -> None:
+        """Add a feature's page that draws itself (`charts.pages.PagedCharts`: coreference, sequencing)."""
+        self.tabs.addTab(page, label)
+
+    def show_document_scores(self, doc_id: str | None) -> None:
+        """Turn to the score bars of one document ("Show in charts" on a document)."""
+        self.set_document(doc_id)
+        self.set_scope(DOCUMENT)
+        self.tabs.setCurrentIndex(0)
+
+    def show_per_type(self) -> None:
+        """Turn to the per-type bars ("Show in charts" on a type)."""
+        self.tabs.setCurrentIndex(1)
+
+    def set_result(self, result: ScoreResult | None, confusions: dict[str, ConfusionMatrix] | None = None, *,
+                   precomputed: Mapping[str, object] | None = None) -> None:
         """Show a new result (None: the empty state); the document is kept if the result has it.
-        `schemes`, `confusions`: the result's MUC/GATE figures and the corpus's confusion matrices of
-        one combination when the library already counted them (the export)."""
+        `confusions`: the corpus's confusion matrices of one combination, and `precomputed`: figures of
+        the features' tabs by tab name (the MUC/GATE figures), when the library already counted them (the export)."""
         self.result = result
         # an edited result shares all documents but one with the last: the cache costs that one
         self.names = self._spellings.type_names(result.documents) if result is not None else TypeNames()
-        self.schemes_tab.forget()
-        self.schemes_tab.schemes = schemes
+        for tab in self.feature_tabs.values():
+            tab.forget()
+            if precomputed and tab.name in precomputed:
+                tab.precomputed(precomputed[tab.name])
         self._confusions.clear()
         if confusions:
             self._confusions[(None, next(iter(confusions.values())).combination)] = confusions
@@ -215,7 +257,7 @@ class ChartsPanel(QWidget):
             return
         self.combination = name
         self._update_controls()
-        self._draw("scores", "per_type", "confusions", "scatter", "schemes")
+        self._draw("scores", "per_type", "confusions", "scatter", *self.feature_tabs)
 
     def add_control(self, widget: QWidget) -> None:
         """Put `widget` at the right end of the controls row (the dock's "own window" button)."""
@@ -240,12 +282,13 @@ class ChartsPanel(QWidget):
     def charts(self) -> dict[str, ChartWidget]:
         """Every chart by its export name (the names are `CHART_NAMES`)."""
         charts = (self.score_bars, self.per_type_combination, self.per_type_published, self.per_type_type_mapping,
-                  self.type_confusion, self.realis_confusion, self.doc_scatter, self.schemes_tab.chart)
-        return dict(zip(CHART_NAMES, charts, strict=True))
+                  self.type_confusion, self.realis_confusion, self.doc_scatter)
+        shown = dict(zip(CHART_NAMES, charts, strict=False)) | {n: tab.chart for n, tab in self.feature_tabs.items()}
+        return {name: shown[name] for name in CHART_NAMES if name in shown}
 
     def export_images(self) -> dict[str, tuple[bytes, str]]:
         """name -> (PNG bytes, SVG text) of every chart as it currently shows, drawn at a fixed size."""
-        self._draw_pending(tuple(_DRAWERS))
+        self._draw_pending((*_DRAWERS, *self.feature_tabs))
         return {name: chart.export_images() for name, chart in self.charts().items()}
 
     def chart_titles(self) -> dict[str, str]:
@@ -291,27 +334,33 @@ class ChartsPanel(QWidget):
 
     def _redraw_scoped(self) -> None:
         self._update_controls()
-        self._draw("scores", "per_type", "confusions", "schemes")
+        self._draw("scores", "per_type", "confusions", *self.feature_tabs)
 
     def _draw(self, *parts: str) -> None:
         """Redraw these parts now; in the window (with a runner) only those on the visible tab,
         the others when their tab is shown (a 2000-point scatter or a 30×30 heatmap is not free)."""
         self.average_box.setEnabled(self.scope == CORPUS)
-        visible = _TAB_PARTS.get(self.tabs.currentIndex(), ())
+        visible = self._tab_parts.get(self.tabs.currentIndex(), ())
         for part in parts:
             if self._runner is not None and part not in visible:
                 self._dirty.add(part)
                 continue
             self._dirty.discard(part)
-            getattr(self, _DRAWERS[part])()
+            self._draw_part(part)
 
     def _draw_pending(self, parts: Sequence[str]) -> None:
         for part in [p for p in parts if p in self._dirty]:
             self._dirty.discard(part)
+            self._draw_part(part)
+
+    def _draw_part(self, part: str) -> None:
+        if part in self.feature_tabs:
+            self._draw_tab(self.feature_tabs[part])
+        else:
             getattr(self, _DRAWERS[part])()
 
     def _on_tab_changed(self, index: int) -> None:
-        self._draw_pending(_TAB_PARTS.get(index, ()))
+        self._draw_pending(self._tab_parts.get(index, ()))
 
     def _empty(self) -> str:
         """Why there is nothing to draw ("" when there is): no result, or a gold file without documents."""
@@ -420,12 +469,11 @@ class ChartsPanel(QWidget):
             names = self.names if attribute == "mention_type" else None
             chart.set_data(matrices[attribute], title=title, subtitle=subtitle, names=names)
 
-    def _draw_schemes(self) -> None:
+    def _draw_tab(self, tab: ChartTab) -> None:
         if self.result is not None and not self.result.documents:
-            self.schemes_tab.chart.clear(NO_DOCUMENTS_MESSAGE)
+            tab.chart.clear(NO_DOCUMENTS_MESSAGE)
             return
-        self.schemes_tab.draw(self.result, self.combination, self.doc_id if self.scope == DOCUMENT else None,
-                              self._scope_name())
+        tab.draw(self.result, self.combination, self.doc_id if self.scope == DOCUMENT else None, self._scope_name())
 
     def _draw_scatter(self) -> None:
         if empty := self._empty():

@@ -20,8 +20,8 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, Q
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolTip, QWidget
 
 from evmeval_gui import colours
+from evmeval_gui.compare.state import CompareSelection, CompareState, selection_around
 from evmeval_gui.compare.style import KIND_COLOURS, KIND_GLYPHS, RIGHT_IN_BOTH_COLOUR
-from evmeval_gui.model.compare_state import CompareSelection, CompareState, selection_around
 from evmeval_gui.model.doctext import DocumentMarks
 from evmeval_gui.model.formatting import DASH
 from evmeval_gui.model.lanes_layout import LANE_A, LANE_B, LANE_GOLD, LANE_NAMES, LanesLayout, LanesText, layout_lanes

@@ -37,10 +37,7 @@ from PySide6.QtWidgets import (
 from evmeval_gui import colours
 from evmeval_gui.compare.lanes_view import LanesContent, LanesView
 from evmeval_gui.compare.significance import SignificanceTable, points
-from evmeval_gui.compare.style import KIND_COLOURS, KIND_HINTS, MARK_COLOURS, kind_text
-from evmeval_gui.compare.tables import Column, RowsModel
-from evmeval_gui.frames import framed
-from evmeval_gui.model.compare_state import (
+from evmeval_gui.compare.state import (
     ALL_TYPES,
     CompareSelection,
     CompareState,
@@ -50,6 +47,9 @@ from evmeval_gui.model.compare_state import (
     filter_cases,
     gold_kinds,
 )
+from evmeval_gui.compare.style import KIND_COLOURS, KIND_HINTS, MARK_COLOURS, kind_text
+from evmeval_gui.compare.tables import Column, RowsModel
+from evmeval_gui.frames import framed
 from evmeval_gui.model.doctext import document_marks
 from evmeval_gui.model.formatting import DASH, percent
 from evmeval_gui.model.lanes_layout import lanes_text

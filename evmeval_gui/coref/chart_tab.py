@@ -9,6 +9,7 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.coref.charts import CorefCharts
+from evmeval_gui.coref.state import Coreference
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 
@@ -19,12 +20,13 @@ _STATE_TEXT = {"none": "No corpus open.", "computing": "Scoring coreference…",
 class CorefChartsTab(CorefCharts):
     """See the module docstring."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, coreference: Coreference, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self._dirty = True
         self.scatter.element_clicked.connect(lambda doc_id: session.select_document(str(doc_id)))
-        session.coreference.changed.connect(self._on_changed)
+        self.coreference = coreference
+        coreference.changed.connect(self._on_changed)
         session.selection_changed.connect(self._on_selection)
 
     def _on_changed(self) -> None:
@@ -43,7 +45,7 @@ class CorefChartsTab(CorefCharts):
     def redraw(self) -> None:
         """Draw the session's coreference now."""
         self._dirty = False
-        coref, result = self.session.coreference, self.session.result
+        coref, result = self.coreference, self.session.result
         if coref.result is None or result is None:
             self.clear(_STATE_TEXT.get(coref.state, "No coreference scores yet."))
             return

@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.coref.state import GOLD_SIDE, Coreference, DocumentClusterView
 from evmeval_gui.coref.style import CLUSTER_COLOURS, outcome_description, outcome_text, outcome_tint
-from evmeval_gui.model.coreference import GOLD_SIDE, DocumentClusterView
 from evmeval_gui.model.formatting import DASH
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
@@ -47,11 +47,11 @@ _STATE_TEXT = {"none": "No corpus open.", "computing": "Scoring coreference…",
 class ClusterTable(QWidget):
     """See the module docstring; follows the session's selection and its `Coreference`."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, coreference: Coreference, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("clusterTable")
         self.session = session
-        self.coreference = session.coreference
+        self.coreference = coreference
         self.data: DocumentClusterView | None = None
         self._updating = False
         self.title = QLabel()

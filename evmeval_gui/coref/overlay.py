@@ -21,8 +21,8 @@ from evmeval.coref.view import cluster_name
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
+from evmeval_gui.coref.state import GOLD_SIDE, SYSTEM_SIDE, Coreference, DocumentClusterView
 from evmeval_gui.coref.style import CLUSTER_COLOURS
-from evmeval_gui.model.coreference import GOLD_SIDE, SYSTEM_SIDE, Coreference, DocumentClusterView
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
 from evmeval_gui.views.gutters import gutter_above, gutter_below, gutter_route
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.coref.state import Coreference
 from evmeval_gui.model.formatting import DASH, number, percent
 from evmeval_gui.model.session import Session
 
@@ -46,7 +47,7 @@ def _published(name: str, scores: dict[str, float]) -> str:
 class CorefScoresView(QWidget):
     """The corpus coreference table (see the module docstring); follows the session's `Coreference`."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, coreference: Coreference, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("corefScores")
         self.session = session
@@ -69,11 +70,12 @@ class CorefScoresView(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.note)
-        session.coreference.changed.connect(self.refresh)
+        self.coreference = coreference
+        coreference.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
-        coref = self.session.coreference
+        coref = self.coreference
         result = coref.result
         agreement = {a.metric: a for a in coref.agreement() or ()}
         self.table.setColumnHidden(5, not agreement)
@@ -134,7 +136,7 @@ class CorefScoresView(QWidget):
 class CorefSummary(QWidget):
     """`Coreference  v1.8 avg 75.75 %  CoNLL F1 (ours) 78.71 %` in the summary bar."""
 
-    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, coreference: Coreference, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("corefSummary")
         self.session = session
@@ -165,7 +167,8 @@ class CorefSummary(QWidget):
         self.no_links.hide()
         layout.addWidget(self.no_links)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
-        session.coreference.changed.connect(self.refresh)
+        self.coreference = coreference
+        coreference.changed.connect(self.refresh)
         self.refresh()
 
     def _files_have_links(self) -> bool:
@@ -178,7 +181,7 @@ class CorefSummary(QWidget):
         return any(r.kind == "Coreference" for f in files for d in f.documents.values() for r in d.relations)
 
     def refresh(self) -> None:
-        coref = self.session.coreference
+        coref = self.coreference
         self.no_links.hide()
         result = coref.result
         if result is None or not result.documents:

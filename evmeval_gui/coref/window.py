@@ -7,7 +7,7 @@
 - v1.8's average and our CoNLL F1 in the summary bar;
 - a Coreference tab in the charts;
 - the window's progress bar and Cancel button while coreference is scored.
-Every part follows the session's `Coreference` (`evmeval_gui.model.coreference`).
+Every part follows the session's `Coreference` (`evmeval_gui.coref.state`).
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from evmeval.coref.view import METRIC_NAMES
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QMenu, QTabWidget
 
+from evmeval_gui.charts.pages import PagedCharts
 from evmeval_gui.coref.cluster_table import ClusterTable
 from evmeval_gui.coref.overlay import ClusterOverlay
 from evmeval_gui.coref.scores_view import CorefScoresView, CorefSummary
-from evmeval_gui.model.coreference import Coreference
+from evmeval_gui.coref.state import Coreference
 from evmeval_gui.views.document_list import ExtraColumn
 
 CONLL_COLUMN = "coref_conll_f1"
@@ -66,13 +67,13 @@ def document_columns(coreference: Coreference) -> list[ExtraColumn]:
 class CoreferenceUI:
     """The coreference parts of one main window (see the module docstring)."""
 
-    def __init__(self, window: Any) -> None:
+    def __init__(self, window: Any, coreference: Coreference) -> None:
         self.window = window
         session = window.session
-        self.coreference: Coreference = session.coreference
-        self.clusters = ClusterTable(session)
-        self.scores = CorefScoresView(session)
-        self.tabs = self._tabs_beside_mapping(window)
+        self.coreference = coreference
+        self.clusters = ClusterTable(session, coreference)
+        self.scores = CorefScoresView(session, coreference)
+        self.tabs: QTabWidget = window.lower_tabs
         self.overlay = ClusterOverlay(self.coreference, window.text_view)
         window.text_view.overlays.append(self.overlay)
         self.out_of_view = QLabel()  # members scrolled away, counted above the text rather than over it
@@ -83,7 +84,7 @@ class CoreferenceUI:
         window.text_view.verticalScrollBar().valueChanged.connect(self._show_out_of_view)
         session.selection_changed.connect(self._show_out_of_view_later)
         self.coreference.changed.connect(self._show_out_of_view_later)
-        self.summary = CorefSummary(session)
+        self.summary = CorefSummary(session, coreference)
         window.summary.add_line(self.summary)
         documents = window.documents
         documents.set_extra_columns(document_columns(self.coreference))
@@ -95,17 +96,6 @@ class CoreferenceUI:
         window.cancel_button.clicked.connect(self.coreference.cancel)
         window.charts_dock.extensions.append(self._add_charts_tab)
         self.charts = None
-
-    @staticmethod
-    def _tabs_beside_mapping(window: Any) -> QTabWidget:
-        split = window.right_split
-        index = split.indexOf(window.mapping)
-        tabs = QTabWidget()
-        tabs.setObjectName("lowerTabs")
-        tabs.setDocumentMode(True)
-        split.replaceWidget(index, tabs)
-        tabs.addTab(window.mapping, "Mappings")
-        return tabs
 
     def install_tabs(self) -> None:
         self.tabs.addTab(self.clusters, "Coreference clusters")
@@ -163,17 +153,17 @@ class CoreferenceUI:
 
     # -- charts ---------------------------------------------------------------------------------------
 
-    def _add_charts_tab(self, panel: Any) -> None:
-        if not isinstance(getattr(panel, "tabs", None), QTabWidget):
-            return  # a stand-in panel (tests) has no tabs to add to
+    def _add_charts_tab(self, panel: object) -> None:
+        if not isinstance(panel, PagedCharts):
+            return  # a stand-in panel (tests) has no pages to add to
         from evmeval_gui.coref.chart_tab import CorefChartsTab
 
-        self.charts = CorefChartsTab(self.window.session)
-        panel.tabs.addTab(self.charts, "Coreference")
+        self.charts = CorefChartsTab(self.window.session, self.coreference)
+        panel.add_page(self.charts, "Coreference")
 
 
-def install_coreference(window: Any) -> CoreferenceUI:
+def install_coreference(window: Any, coreference: Coreference) -> CoreferenceUI:
     """Wire coreference into `window` (a `MainWindow`, built): see the module docstring."""
-    ui = CoreferenceUI(window)
+    ui = CoreferenceUI(window, coreference)
     ui.install_tabs()
     return ui

@@ -10,7 +10,7 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
-from evmeval_gui.model.curation_filter import FilterIndex, ItemFilter
+from evmeval_gui.curation.filter import FilterIndex, ItemFilter
 
 ANY = "any"
 

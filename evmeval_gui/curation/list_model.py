@@ -13,7 +13,7 @@ from evmeval.agreement.curation import Disagreement
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
 
-from evmeval_gui.model.curation_state import CurationState, differs_in
+from evmeval_gui.curation.state import CurationState, differs_in
 
 DECIDED_COLOUR = "#EAF5EA"
 HEADERS = ("Document", "Item", "Decision", "Differs in")

@@ -31,11 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
-from evmeval_gui.model.curation_filter import FilterIndex
-from evmeval_gui.model.curation_state import Batch, CurationState, Step, describe, differs_in, release_parts
+from evmeval_gui.curation.state import Batch, CurationState, Step, describe, differs_in, release_parts
 from evmeval_gui.model.formatting import DASH, percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
 
@@ -124,7 +124,7 @@ class CurationPanel(QWidget):
         self.progress = QLabel()
         self.progress.setObjectName("curationProgress")
         self.saved_text = "not saved"
-        """Whether the decisions are saved: set by the mode (`modes.curate`), shown with the progress."""
+        """Whether the decisions are saved: set by the mode (`curation.mode`), shown with the progress."""
         self.notice = QLabel()
         self.notice.setObjectName("curationNotice")
         self.notice.setWordWrap(True)

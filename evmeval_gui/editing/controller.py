@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from evmeval_gui.editing.commands import EditCommand
 from evmeval_gui.editing.prompts import UNSAVED_DISCARD, UNSAVED_SAVE, Prompts
-from evmeval_gui.model.editing import EditState, scratch_corpus
+from evmeval_gui.editing.state import EditState, scratch_corpus
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session

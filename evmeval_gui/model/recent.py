@@ -5,18 +5,23 @@ opened other files with the old folders and showed other numbers without a word)
 made absolute before it is stored; an entry whose files are gone is recognised (`missing_files`) so
 the window can say so and offer to remove it. The list is kept as JSON text by whoever stores it
 (the window: QSettings, read back through `evmeval_gui.window.stored_settings`).
+
+Entries are corpora (`OpenRequest`) and whatever a feature registers with `RecentEntries.register` (the
+agreement study's `AgreementRequest`): each kind says how it is read back, named, made absolute and checked.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.corpus import OpenRequest
 
-Recent = OpenRequest | AgreementRequest
-"""An entry of Open recent: a corpus (gold and systems) or an agreement set (annotators)."""
+Recent = Any
+"""An entry of Open recent: a corpus (`OpenRequest`) or a registered kind's request (an agreement set)."""
 
 MAX_RECENT = 8
 
@@ -25,58 +30,96 @@ def _absolute(path: str | None) -> str | None:
     return os.path.abspath(path) if path else path
 
 
-def absolute_request(request: Recent) -> Recent:
-    """The same request with every path absolute (relative ones resolved against the current folder)."""
-    if isinstance(request, AgreementRequest):
-        return AgreementRequest(tuple(os.path.abspath(p) for p in request.paths), _absolute(request.token_dir),
-                                _absolute(request.text_dir), request.ann_extension)
-    return OpenRequest(os.path.abspath(request.gold), tuple(os.path.abspath(s) for s in request.systems),
-                       _absolute(request.token_dir), _absolute(request.text_dir), _absolute(request.white_list))
+def absolute_path(path: str | None) -> str | None:
+    """`path` made absolute (None and "" stay as they are): for the kinds' `absolute`."""
+    return _absolute(path)
 
 
-def missing_files(request: Recent) -> list[str]:
-    """The files and folders of `request` that do not exist (any more), in the request's order."""
-    if isinstance(request, AgreementRequest):
-        folders = [d for d in (request.token_dir, request.text_dir) if d]
-        return [p for p in request.paths if not os.path.exists(p)] + [d for d in folders if not os.path.isdir(d)]
+@dataclass(frozen=True)
+class RecentKind:
+    """How Open recent handles one kind of entry: `kind` is its request class; `from_json` reads a stored
+    entry back (None: not one of this kind); `name` is how the menu names it; `paths` its input files
+    (the tooltip); `absolute` the same request with absolute paths; `missing` its files and folders that
+    are gone."""
+
+    kind: type
+    from_json: Callable[[object], Any]
+    name: Callable[[Any], str]
+    paths: Callable[[Any], list[str]]
+    absolute: Callable[[Any], Any]
+    missing: Callable[[Any], list[str]]
+
+
+def _corpus_missing(request: OpenRequest) -> list[str]:
     files = [request.gold, *request.systems, *([request.white_list] if request.white_list else [])]
     folders = [d for d in (request.token_dir, request.text_dir) if d]
     return [p for p in files if not os.path.isfile(p)] + [d for d in folders if not os.path.isdir(d)]
 
 
-def entry_from_json(item: object) -> Recent | None:
-    """A stored entry (corpus or agreement set), or None when it is not one."""
-    return OpenRequest.from_json(item) or AgreementRequest.from_json(item)
+CORPUS_ENTRY = RecentKind(
+    OpenRequest, OpenRequest.from_json, lambda r: r.name, lambda r: [r.gold, *r.systems],
+    lambda r: OpenRequest(os.path.abspath(r.gold), tuple(os.path.abspath(s) for s in r.systems),
+                          _absolute(r.token_dir), _absolute(r.text_dir), _absolute(r.white_list)),
+    _corpus_missing)
+"""A corpus: gold and systems."""
 
 
-def entry_name(request: Recent) -> str:
-    """How the menu and the welcome page name an entry."""
-    return f"Agreement: {request.name}" if isinstance(request, AgreementRequest) else request.name
+class RecentEntries:
+    """The kinds of entry one Open recent list holds: corpora, and the kinds features register."""
 
+    def __init__(self, kinds: Sequence[RecentKind] = (CORPUS_ENTRY,)) -> None:
+        self.kinds: list[RecentKind] = list(kinds)
 
-def entry_paths(request: Recent) -> list[str]:
-    """The entry's input files (its tooltip)."""
-    return list(request.paths) if isinstance(request, AgreementRequest) else [request.gold, *request.systems]
+    def register(self, kind: RecentKind) -> None:
+        """Let the list hold entries of another kind (a feature's, e.g. an agreement study)."""
+        self.kinds.append(kind)
 
+    def _of(self, request: Recent) -> RecentKind:
+        for kind in self.kinds:
+            if isinstance(request, kind.kind):
+                return kind
+        raise TypeError(f"no recent entry kind for {type(request).__name__}")
 
-def recent_from_json(data: object) -> list[Recent] | None:
-    """The stored list (decoded JSON), or None when it is not a list; an entry that is not one (an
-    older version's, an edited one) is skipped."""
-    if not isinstance(data, list):
+    def absolute_request(self, request: Recent) -> Recent:
+        """The same request with every path absolute (relative ones resolved against the current folder)."""
+        return self._of(request).absolute(request)
+
+    def missing_files(self, request: Recent) -> list[str]:
+        """The files and folders of `request` that do not exist (any more), in the request's order."""
+        return self._of(request).missing(request)
+
+    def entry_from_json(self, item: object) -> Recent | None:
+        """A stored entry (of any registered kind), or None when it is not one."""
+        for kind in self.kinds:
+            if (request := kind.from_json(item)) is not None:
+                return request
         return None
-    requests = [entry_from_json(item) for item in data]
-    return [r for r in requests if r is not None][:MAX_RECENT]
+
+    def entry_name(self, request: Recent) -> str:
+        """How the menu and the welcome page name an entry."""
+        return self._of(request).name(request)
+
+    def entry_paths(self, request: Recent) -> list[str]:
+        """The entry's input files (its tooltip)."""
+        return self._of(request).paths(request)
+
+    def recent_from_json(self, data: object) -> list[Recent] | None:
+        """The stored list (decoded JSON), or None when it is not a list; an entry that is not one (an
+        older version's, an edited one, a kind no feature registered) is skipped."""
+        if not isinstance(data, list):
+            return None
+        requests = [self.entry_from_json(item) for item in data]
+        return [r for r in requests if r is not None][:MAX_RECENT]
+
+    def remember(self, requests: list[Recent], request: Recent) -> list[Recent]:
+        """`request` (made absolute) first, then the others without it."""
+        request = self.absolute_request(request)
+        return [request, *(r for r in requests if r != request and self.absolute_request(r) != request)][:MAX_RECENT]
 
 
 def format_recent(requests: list[Recent]) -> str:
     """The list as JSON text, at most `MAX_RECENT` entries."""
     return json.dumps([r.to_json() for r in requests[:MAX_RECENT]])
-
-
-def remember(requests: list[Recent], request: Recent) -> list[Recent]:
-    """`request` (made absolute) first, then the others without it."""
-    request = absolute_request(request)
-    return [request, *(r for r in requests if r != request and absolute_request(r) != request)][:MAX_RECENT]
 
 
 def forget(requests: list[Recent], request: Recent) -> list[Recent]:

@@ -12,6 +12,11 @@ Signals: `loading_started(label)`, `corpus_loaded()`, `load_failed(problem)`, `s
 figures until the edits are saved or reverted), `first_document_shown(FirstDocument | None)` (a document
 is shown while its corpus is still being scored, see `open`; None: it was withdrawn, the load failed or
 was cancelled).
+
+The session is becoming a composition of small parts that announce their own changes: `view`
+(`model.view_options.ViewOptions`: the combination and the chart filter) and `current`
+(`model.selection_state.SelectionState`: the selection), whose signals the session hands on. A
+feature's state is not among them: the window builds it beside the session.
 """
 
 from __future__ import annotations
@@ -20,7 +25,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
-from evmeval.align import COMBINATIONS
 from evmeval.align.strategies import DEFAULT_STRATEGY, mapping_strategy
 from evmeval.editing.session import ScoreDelta
 from evmeval.io.errors import FormatError, Problem
@@ -30,7 +34,6 @@ from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.model import SpanMode
 
 from evmeval_gui.model import collector
-from evmeval_gui.model.coreference import Coreference
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
 from evmeval_gui.model.doctext import (
     DocumentMarks,
@@ -47,6 +50,8 @@ from evmeval_gui.model.find import find_next
 from evmeval_gui.model.first_document import FirstDocument, first_document
 from evmeval_gui.model.jobs import MAIN, JobContext, Runner
 from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.selection_state import SelectionState
+from evmeval_gui.model.view_options import ViewOptions
 
 Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
@@ -93,10 +98,7 @@ class Session:
         self.corpus_loaded = Signal("corpus_loaded")
         self.load_failed = Signal("load_failed")
         self.scoring_finished = Signal("scoring_finished")
-        self.combination_changed = Signal("combination_changed")
         self.system_changed = Signal("system_changed")
-        self.selection_changed = Signal("selection_changed")
-        self.filter_changed = Signal("filter_changed")
         self.mapping_changed = Signal("mapping_changed")
         self.type_filter_requested = Signal("type_filter_requested")
         """(canonical type | None): a context menu's "Filter to this type"; the mapping table follows it."""
@@ -104,8 +106,14 @@ class Session:
         """(what: "type" | "document", key): a context menu's "Show in charts"; the window shows the charts."""
         self.result_edited = Signal("result_edited")
         self.first_document_shown = Signal("first_document_shown")
-        self.selecting = Signal("selecting")
-        """Emitted before the selection changes (the window pauses quiet background jobs then)."""
+        self.view = ViewOptions()
+        """The attribute combination and the chart filter every view shows (its signals are handed on)."""
+        self.combination_changed = self.view.combination_changed
+        self.filter_changed = self.view.filter_changed
+        self.current = SelectionState()
+        """The selection (its signals are handed on: `selecting` just before a change, `selection_changed`)."""
+        self.selection_changed = self.current.selection_changed
+        self.selecting = self.current.selecting
         self.edit_delta: ScoreDelta | None = None
         """Before → after figures of unsaved edits (set by the editing layer, None when nothing is edited)."""
         self.runner = runner
@@ -113,11 +121,8 @@ class Session:
         self.corpus: LoadedCorpus | None = None
         self.request: OpenRequest | None = None
         self.system_index = 0
-        self.combination = "plain"
         self.mapping = DEFAULT_STRATEGY
         """The mapping strategy the next scoring uses (`result.mapping` is the one the shown result used)."""
-        self.selection = Selection()
-        self.filter: ChartFilter | None = None
         self.last_problem: Problem | None = None
         self.roles: tuple[str, str] | None = None
         """Agreement mode: the annotators in the gold and the system role of what is shown (else None)."""
@@ -126,8 +131,6 @@ class Session:
         """Every result of the corpus made so far, by (system index, mapping strategy)."""
         self._texts: _LRU = _LRU(_TEXT_CACHE)
         self._rows: _LRU = _LRU(_ROWS_CACHE)
-        self.coreference = Coreference(self)
-        """Coreference scores and clusters of what is shown (computed in the background after scoring)."""
         self._type_names: tuple[ScoreResult, TypeNames] | None = None
         self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
         self.first: FirstDocument | None = None
@@ -264,12 +267,28 @@ class Session:
 
     # -- chart filters ----------------------------------------------------------------------------
 
+    @property
+    def selection(self) -> Selection:
+        """What the user is looking at (`current.selection`)."""
+        return self.current.selection
+
+    @selection.setter
+    def selection(self, selection: Selection) -> None:
+        self.current.put(selection)  # announced by whoever sets it, after what it belongs to
+
+    @property
+    def combination(self) -> str:
+        """The attribute combination every view shows (`view.combination`)."""
+        return self.view.combination
+
+    @property
+    def filter(self) -> ChartFilter | None:
+        """The chart filter in force (`view.filter`)."""
+        return self.view.filter
+
     def set_filter(self, chart_filter: ChartFilter | None) -> None:
         """Show only what a chart asked for (None: everything again); views follow `filter_changed`."""
-        if chart_filter is None and self.filter is None:
-            return
-        self.filter = chart_filter
-        self.filter_changed.emit(chart_filter)
+        self.view.set_filter(chart_filter)
 
     # -- other work and ready-made comparisons (the Agreement mode) ---------------------------------
 
@@ -396,12 +415,7 @@ class Session:
 
     def set_combination(self, name: str) -> None:
         """Choose the attribute combination every view shows."""
-        if name not in COMBINATIONS:
-            raise ValueError(f"unknown attribute combination {name!r}; expected one of {', '.join(COMBINATIONS)}")
-        if name == self.combination:
-            return
-        self.combination = name
-        self.combination_changed.emit(name)
+        self.view.set_combination(name)
 
     def set_mapping(self, name: str) -> None:
         """Choose the mapping strategy (`evmeval.align.strategies`) and rescore the shown system with it in
@@ -465,12 +479,7 @@ class Session:
 
     def select(self, selection: Selection) -> None:
         """Make `selection` the window's selection; every view follows."""
-        if selection == self.selection:
-            return
-        self.selecting.emit()
-        self.selection = selection
-        self.selection_changed.emit(selection)
-        collector.keep_shown()  # what the views now keep stays out of the collector's walks (see collector)
+        self.current.select(selection)
 
     def select_document(self, doc_id: str | None) -> None:
         """Show a document with nothing selected in it (unless it is already shown)."""

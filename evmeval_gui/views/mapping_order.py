@@ -1,6 +1,6 @@
 """The mapping table's order: what each column sorts by, and which rows an edit left as they were.
 
-Argument sub-rows (`ArgumentLine`) never sort on their own: they follow their trigger's row.
+Sub-rows (a feature's, `views.sub_rows`: the arguments) never sort on their own: they follow their row.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import re
 from evmeval.mention.outcomes import MappingRow
 
 from evmeval_gui import colours
-from evmeval_gui.model.argument_rows import ArgumentLine
 from evmeval_gui.views.mapping_columns import DICE, G_ID, OUTCOME, POS, SYSTEM_FIRST
+from evmeval_gui.views.sub_rows import SubRow, is_sub_row
 
 
 def natural_key(text: str) -> tuple:
@@ -47,8 +47,8 @@ def common_ends(old: list[tuple], new: list[tuple]) -> tuple[int, int]:
     return head, tail
 
 
-def shown(row: MappingRow | ArgumentLine) -> tuple:
+def shown(row: MappingRow | SubRow) -> tuple:
     """What a row shows (its mention indices aside, which an edit shifts without changing the row)."""
-    if isinstance(row, ArgumentLine):
-        return (row.parent.gold, row.parent.system, row.side, row.index, row.argument)
+    if is_sub_row(row):
+        return row.shown()
     return (row.gold, row.system, row.dice, row.outcome, row.rule)

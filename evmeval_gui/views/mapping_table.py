@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
-from evmeval_gui.model.argument_rows import ArgumentLine, ArgumentSource
 from evmeval_gui.model.doctext import row_position
 from evmeval_gui.model.filters import ChartFilter, RowPredicate
 from evmeval_gui.model.formatting import dice, plural
@@ -41,16 +40,6 @@ from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.views import refilter
 from evmeval_gui.views.context_menus import copy_text, popup, row_menu
-from evmeval_gui.views.mapping_arguments import (
-    ALL,
-    ERRORS,
-    HIDDEN,
-    ArgumentChooser,
-    argument_look,
-    argument_text,
-    argument_tooltip,
-    sub_rows_shown,
-)
 from evmeval_gui.views.mapping_columns import (
     DICE,
     G_ID,
@@ -71,6 +60,7 @@ from evmeval_gui.views.mapping_columns import (
     MappingColumns,
 )
 from evmeval_gui.views.mapping_order import common_ends, shown, sort_key
+from evmeval_gui.views.sub_rows import SubRows, is_sub_row, sub_rows_shown
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -102,8 +92,8 @@ class MappingTableModel(QAbstractTableModel):
         self._bold.setBold(True)
         self._italic = QFont()
         self._italic.setItalic(True)
-        self.arguments: ArgumentSource | None = None
-        """Each trigger's arguments as sub-rows under its row (None: none shown)."""
+        self.sub_rows: SubRows | None = None
+        """A feature's rows under each row (the conventions' arguments; None: none shown)."""
 
     def _load(self, doc_id: str | None) -> tuple[list[MappingRow], list[int]]:
         """The rows of `doc_id` with their reading-order ranks, sorted by the sort column."""
@@ -120,17 +110,17 @@ class MappingTableModel(QAbstractTableModel):
 
     def _sorted(self, rows: list[MappingRow], rank: list[int]) -> tuple[list[MappingRow], list[int]]:
         column = self.sort_column
-        kept = [i for i, r in enumerate(rows) if not isinstance(r, ArgumentLine)]  # sub-rows follow their row
+        kept = [i for i, r in enumerate(rows) if not is_sub_row(r)]  # sub-rows follow their row
         reading = sorted(kept, key=rank.__getitem__)
         # stable either way: rows that sort alike stay in reading order, as a proxy's sort kept them
         order = sorted(reading, key=lambda i: sort_key(rows[i], rank[i], column),
                        reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
-        if self.arguments is None or self.doc_id is None:
+        if self.sub_rows is None or self.doc_id is None:
             return [rows[i] for i in order], [rank[i] for i in order]
         out: list = []
         out_rank: list[int] = []
         for i in order:
-            lines = self.arguments.lines(self.doc_id, rows[i])
+            lines = self.sub_rows.lines(self.doc_id, rows[i])
             out += [rows[i], *lines]
             out_rank += [rank[i]] * (1 + len(lines))
         return out, out_rank
@@ -184,7 +174,7 @@ class MappingTableModel(QAbstractTableModel):
         rows = self.rows
         order_rows, order_rank = self._sorted(rows, self._rank)
         def identity(r: object) -> object:  # sub-rows are made again: they are known by value
-            return r if isinstance(r, ArgumentLine) else id(r)
+            return r if is_sub_row(r) else id(r)
 
         where = {identity(r): k for k, r in enumerate(order_rows)}
         old_indexes = self.persistentIndexList()
@@ -216,12 +206,13 @@ class MappingTableModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self.display_text(index.row(), column)
-        if isinstance(row, ArgumentLine):
+        if is_sub_row(row):
+            assert self.sub_rows is not None
             if role == ROW_ROLE:
                 return row
             if role == Qt.ItemDataRole.ToolTipRole:
-                return argument_tooltip(row, column)
-            return argument_look(row, column, role, self._italic)
+                return self.sub_rows.tooltip(row, column)
+            return self.sub_rows.look(row, column, role, self._italic)
         if role == SORT_ROLE:
             return sort_key(row, self._rank[index.row()], column)
         if role == ROW_ROLE:
@@ -243,8 +234,9 @@ class MappingTableModel(QAbstractTableModel):
 
     def _cell_text(self, number: int, column: int) -> str:
         row = self.rows[number]
-        if isinstance(row, ArgumentLine):
-            return argument_text(row, column)
+        if is_sub_row(row):
+            assert self.sub_rows is not None
+            return self.sub_rows.text(row, column)
         if column == POS:
             return str(self._rank[number])
         if column == DICE:
@@ -319,8 +311,8 @@ class MappingFilter(QSortFilterProxyModel):
         self.outcome: Outcome | str | None = None
         self.mention_type: str | None = None
         self.predicate: RowPredicate | None = None
-        self.argument_errors = False
-        """Argument sub-rows: only the errors (wrong role, missed, spurious)."""
+        self.sub_row_errors = False
+        """Sub-rows: only the errors (an argument's wrong role, missed, spurious)."""
 
     def set_outcome(self, outcome: Outcome | str | None) -> None:
         """An `Outcome` (or its value), `MappingFilter.ERRORS` (all but exact matches) or None (all rows)."""
@@ -345,8 +337,8 @@ class MappingFilter(QSortFilterProxyModel):
         model = self.sourceModel()
         assert isinstance(model, MappingTableModel)
         row = model.rows[source_row]
-        if isinstance(row, ArgumentLine):  # under its trigger's row, so shown with it
-            return (row.is_error or not self.argument_errors) and self.accepts(model.doc_id, row.parent)
+        if is_sub_row(row):  # under its parent's row, so shown with it
+            return (row.is_error or not self.sub_row_errors) and self.accepts(model.doc_id, row.parent)
         return self.accepts(model.doc_id, row)
 
     def accepts(self, doc_id: str | None, row: MappingRow) -> bool:
@@ -386,9 +378,6 @@ class MappingTable(QWidget):
         self.type_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.type_combo.currentIndexChanged.connect(lambda _: self._refiltered(
             lambda: self.proxy.set_type(self.type_combo.currentData())))
-        self.argument_combo = ArgumentChooser()
-        self.argument_combo.currentIndexChanged.connect(lambda _: self._arguments_chosen())
-        self._argument_sources: dict[str, ArgumentSource] = {}
         self.count_label = QLabel()
         self.count_label.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         self.table = GroupedTable()
@@ -408,13 +397,13 @@ class MappingTable(QWidget):
         filters.addWidget(QLabel("Show"))
         filters.addWidget(self.outcome_combo)
         filters.addWidget(self.type_combo)
-        filters.addWidget(self.argument_combo)
         filters.addStretch(1)
         filters.addWidget(self.count_label)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(3)
         layout.addLayout(filters)
+        self._filters = filters
         layout.addWidget(self.table, 1)
         self._updating = False
         self.table.selectionModel().selectionChanged.connect(self._on_table_selection)
@@ -455,18 +444,15 @@ class MappingTable(QWidget):
         self.type_combo.blockSignals(False)
         self.proxy.set_type(self.type_combo.currentData())
 
-    def set_argument_sources(self, sources: dict[str, ArgumentSource]) -> None:
-        """The conventions whose argument outcomes can be shown (empty: a corpus without arguments)."""
-        self._argument_sources = dict(sources)
-        self.argument_combo.set_conventions(list(sources))
-        self._arguments_chosen()
+    def add_filter(self, widget: QWidget) -> None:
+        """Put a feature's filter box after the type box (the conventions' argument chooser)."""
+        self._filters.insertWidget(self._filters.indexOf(self.type_combo) + 1, widget)
 
-    def _arguments_chosen(self) -> None:
-        mode, name = self.argument_combo.currentData() or (HIDDEN, "")
-        source = self._argument_sources.get(name) if mode in (ALL, ERRORS) else None
-        refilter(self.proxy, lambda: setattr(self.proxy, "argument_errors", mode == ERRORS))
-        if source is not self.model.arguments:
-            self.model.arguments = source
+    def show_sub_rows(self, sub_rows: SubRows | None, *, errors_only: bool = False) -> None:
+        """Show a feature's rows under each row (None: none), all of them or only the errors."""
+        refilter(self.proxy, lambda: setattr(self.proxy, "sub_row_errors", errors_only))
+        if sub_rows is not self.model.sub_rows:
+            self.model.sub_rows = sub_rows
             self._reload()
         self._update_count()
 
@@ -542,7 +528,7 @@ class MappingTable(QWidget):
         return [index.data(ROW_ROLE) for index in self.table.selectionModel().selectedRows(0)]
 
     def _update_count(self, *args: object) -> None:
-        rows = [r for r in self.model.rows if not isinstance(r, ArgumentLine)]  # sub-rows are not counted
+        rows = [r for r in self.model.rows if not is_sub_row(r)]  # sub-rows are not counted
         total, shown = len(rows), self.proxy.rowCount() - sub_rows_shown(self.proxy, self.model.rows)
         errors = sum(1 for r in rows if r.outcome.is_error)
         if self.model.doc_id is None:
@@ -558,7 +544,7 @@ class MappingTable(QWidget):
         if self._updating or self.model.doc_id is None:
             return
         rows = self.selected_rows()
-        argument = next((r.key for r in rows if isinstance(r, ArgumentLine)), None)
+        argument = next((r.key for r in rows if is_sub_row(r)), None)
         if rows:
             self.session.select(dataclasses.replace(Selection.of_rows(self.model.doc_id, rows), argument=argument))
         else:
@@ -573,8 +559,8 @@ class MappingTable(QWidget):
             chosen = QItemSelection()
             first: QModelIndex | None = None
             for number, row in enumerate(self.model.rows):  # the model's order is the table's
-                if isinstance(row, ArgumentLine) or selection.argument is not None:  # the argument alone
-                    if not isinstance(row, ArgumentLine) or row.key != selection.argument:
+                if is_sub_row(row) or selection.argument is not None:  # the sub-row alone
+                    if not is_sub_row(row) or row.key != selection.argument:
                         continue
                 elif not selection.matches(row):
                     continue

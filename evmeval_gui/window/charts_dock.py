@@ -44,9 +44,9 @@ ChartsFactory = Callable[[JobRunner], ChartsView]
 
 def default_charts_factory(runner: JobRunner) -> ChartsView:
     """The real charts panel, computing large confusion matrices on the window's runner."""
-    from evmeval_gui.charts.panel import ChartsPanel
+    from evmeval_gui.export import charts_panel
 
-    return ChartsPanel(runner=runner)
+    return charts_panel(runner)
 
 
 def default_width(window_width: int) -> int:
@@ -90,6 +90,12 @@ class ChartsDock(QDockWidget):
         session.result_edited.connect(lambda _ids: self._edited.start())
         session.combination_changed.connect(self._on_combination)
         session.selection_changed.connect(self._on_selection)
+
+    def open(self) -> ChartsView | None:
+        """Show the dock in front (View › Show in charts) and return its panel, built now if need be."""
+        self.show()
+        self.raise_()
+        return self.ensure_panel()
 
     def ensure_panel(self) -> ChartsView | None:
         """Build the panel now (if it can be built); returns it."""

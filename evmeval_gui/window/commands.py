@@ -1,5 +1,6 @@
-"""The window's actions, menus, toolbar and status bar, built once (split from `main_window` to keep
-modules short; `MainWindow` inherits these)."""
+"""The window's actions, menus, toolbar and status bar, built once, and its one-off commands (New
+document, Curate annotators, the modified mark); split from `main_window` to keep modules short:
+`MainWindow` inherits these."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QLabel,
-    QLineEdit,
     QProgressBar,
     QPushButton,
     QSizePolicy,
@@ -20,7 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from evmeval_gui.window.mapping_selector import MappingSelector
+from evmeval_gui.align.selector import MappingSelector
+from evmeval_gui.editing.new_document import NewDocumentDialog
+from evmeval_gui.window.welcome import APP_NAME
 
 
 class WindowCommands:
@@ -66,27 +69,28 @@ class WindowCommands:
         self.export_action = a("&Export report…", self.exporter.ask_and_export, None,
                                "Write the score report, comparison, JSON and charts to a folder")
         self.quit_action = a("&Quit", self.close, "Ctrl+Q")
-        self.find_action = a("&Find mention…", self.focus_find, "Ctrl+F", "Find a mention by id or text")
-        self.next_error_action = a("&Next error", lambda: self.step_error(True), "N",
+        self.find_action = a("&Find mention…", self.navigation.focus_find, "Ctrl+F", "Find a mention by id or text")
+        self.next_error_action = a("&Next error", lambda: self.navigation.step_error(True), "N",
                                    "Select the next error in the document")
-        self.prev_error_action = a("&Previous error", lambda: self.step_error(False), "P",
+        self.prev_error_action = a("&Previous error", lambda: self.navigation.step_error(False), "P",
                                    "Select the previous error in the document")
-        self.next_doc_action = a("Next &document", lambda: self.step_document(1), "Ctrl+Down",
+        self.next_doc_action = a("Next &document", lambda: self.navigation.step_document(1), "Ctrl+Down",
                                  "Show the next document of the list")
-        self.prev_doc_action = a("Previous d&ocument", lambda: self.step_document(-1), "Ctrl+Up",
+        self.prev_doc_action = a("Previous d&ocument", lambda: self.navigation.step_document(-1), "Ctrl+Up",
                                  "Show the previous document of the list")
-        self.clear_filter_action = a("&Clear filter", self.clear_filter, None, "Show every document and row again")
+        self.clear_filter_action = a("&Clear filter", self.navigation.clear_filter, None,
+                                     "Show every document and row again")
         self.zoom_in_action = a("Zoom &in", lambda: self.text_view.zoom(1), QKeySequence.StandardKey.ZoomIn,
                                 "Larger text")
         self.zoom_in_action.setShortcuts([QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
         self.zoom_out_action = a("Zoom &out", lambda: self.text_view.zoom(-1), "Ctrl+-", "Smaller text")
         self.zoom_reset_action = a("&Normal size", lambda: self.text_view.zoom(0), "Ctrl+0", "Default text size")
-        self.shortcuts_action = a("&Keyboard shortcuts", self.show_shortcuts, "F1")
+        self.shortcuts_action = a("&Keyboard shortcuts", lambda: self.help.show_shortcuts(), "F1")
         self.type_labels_action = a("&Type labels on bars", lambda: self.text_view.set_type_labels(
             self.type_labels_action.isChecked()), "Ctrl+T", "Short type labels (brat style) on the mention bars")
         self.type_labels_action.setObjectName("typeLabelsAction")
         self.type_labels_action.setCheckable(True)
-        self.about_action = a("&About", self.show_about)
+        self.about_action = a("&About", lambda: self.help.show_about())
         self.combination_group = QActionGroup(self)
         self.combination_actions: dict[str, QAction] = {}
         for number, name in enumerate(COMBINATIONS, start=1):
@@ -186,12 +190,7 @@ class WindowCommands:
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         tools.addWidget(spacer)
-        self.find_edit = QLineEdit()
-        self.find_edit.setObjectName("findEdit")
-        self.find_edit.setPlaceholderText("Find mention by id or text (Ctrl+F)")
-        self.find_edit.setClearButtonEnabled(True)
-        self.find_edit.setMinimumWidth(240)
-        self.find_edit.returnPressed.connect(self.find_next)
+        self.find_edit = self.navigation.find_edit
         tools.addWidget(self.find_edit)
         self.toolbar = tools
 
@@ -208,10 +207,63 @@ class WindowCommands:
         self.warnings_button = QToolButton()
         self.warnings_button.setObjectName("warningsButton")
         self.warnings_button.setAutoRaise(True)
-        self.warnings_button.clicked.connect(self.show_warnings)
+        self.warnings_button.clicked.connect(lambda: self.help.show_warnings())
         status.addPermanentWidget(self.warnings_button)
         status.addPermanentWidget(self.progress)
         status.addPermanentWidget(self.cancel_button)
         self.progress.hide()
         self.cancel_button.hide()
         self.warnings_button.hide()
+
+    def shortcut_actions(self) -> list[QAction]:
+        """The actions whose shortcuts Help › Keyboard shortcuts lists."""
+        actions = [self.open_action, self.compare_action, self.matrix_action, self.compare_systems_action,
+                   self.reload_action, self.find_action,
+                   self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
+                   self.charts_action, self.type_labels_action,
+                   *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
+                   self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
+                   self.curate_action,
+                   *self.editing.shortcut_actions()]
+        actions.append(self.alignment_parts.action)
+        return actions
+
+    def show_new_document_dialog(self) -> NewDocumentDialog:
+        """File › New document, non-blocking; accepting it shows the document to mark up."""
+        dialog = NewDocumentDialog(self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        dialog.accepted.connect(lambda: self.editing.new_document(dialog.text.toPlainText(),
+                                                                  dialog.doc_id.text().strip() or "scratch"))
+        self.new_document_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def start_curation(self) -> None:
+        """File › Curate annotators: the annotators of the Agreement mode (compared first if none are)."""
+        loaded = self.agreement.loaded if self.agreement.active else None
+        if loaded is None and self.curate.state is not None:  # back from scoring against the curated set
+            self.curate.resume()
+            self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
+            return
+        if loaded is None:
+            def once() -> None:
+                self.agreement.agreement_finished.disconnect(once)
+                self.start_curation()
+            self.agreement.agreement_finished.connect(once)
+            self.show_compare_dialog()
+            return
+        self.agreement.leave()
+        self.curate.start(loaded)
+        self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
+
+    def _choose_folder(self, title: str) -> str | None:
+        return QFileDialog.getExistingDirectory(self, title) or None
+
+    def _on_modified(self, modified: bool) -> None:
+        """Unsaved edits: "*" in the title; the system cannot be switched until they are saved or reverted."""
+        self.setWindowModified(modified)
+        if self.session.loaded:
+            self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")  # a save may have renamed the files
+        self.system_combo.setEnabled(not modified)
+        self.system_combo.setToolTip("Save or revert the edits to switch systems" if modified
+                                     else "Which system file to compare with the gold file")

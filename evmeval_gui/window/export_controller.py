@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from evmeval.coref.scoring import score_coreference
+from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.errors import FormatError, Problem
 from evmeval.mention.schemes import SchemeResult, scheme_scores
 from evmeval.mention.scoring import ScoreResult
@@ -28,6 +28,8 @@ class ExportController:
         self.sequencing: Callable[[], SequencingResult | SequencingSkipped | None] | None = None
         """What gives the sequencing scores to export (None or returning None: none; `SequencingSkipped`:
         the report says which links v1.8 refuses)."""
+        self.coreference: Callable[[], CorefResult | None] | None = None
+        """What gives the coreference scores the window already counted (None or returning None: counted here)."""
         self.schemes: Callable[[], SchemeResult | None] | None = None
         """What gives the MUC/GATE figures the window already counted (None or returning None: counted here)."""
 
@@ -54,7 +56,7 @@ class ExportController:
         if corpus is None or result is None:
             return
         inputs = corpus.inputs[self.session.system_index]
-        coref = self.session.coreference.result  # None while being scored: then scored with the files below
+        coref = self.coreference() if self.coreference is not None else None  # None: scored with the files below
         combination = self.session.combination
         sequencing = self.sequencing() if self.sequencing is not None else None
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)

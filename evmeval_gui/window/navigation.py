@@ -1,18 +1,43 @@
-"""Moving through the corpus: next error or document, Find, Show in charts, and the charts' filters
-(split from `main_window` to keep modules short; `MainWindow` inherits these)."""
+"""Moving through the corpus: next error or document, Find, Show in charts, and the charts' filters.
+
+A part of the main window, given what it moves through (the session, the document list, the mapping
+table), where it speaks (the status bar), the filter chip and how the charts are opened; it owns the
+toolbar's Find box. The window's commands call it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 
+from evmeval_gui.charts.pages import PagedCharts
 from evmeval_gui.model.filters import ChartFilter
 from evmeval_gui.model.find import find_next
+from evmeval_gui.model.session import Session
+from evmeval_gui.views.document_list import DocumentList
+from evmeval_gui.views.mapping_table import MappingTable
+from evmeval_gui.window.welcome import FilterChip
 
 
 class WindowNavigation:
-    """Methods of `MainWindow` (a mixin: they use the window's parts)."""
+    """N / P, Ctrl+Up / Down, Find and the charts' filters of one window."""
+
+    def __init__(self, session: Session, documents: DocumentList, mapping: MappingTable, chip: FilterChip, *,
+                 message: Callable[[str, int], None], open_charts: Callable[[], object]) -> None:
+        """`message(text, ms)`: the status bar; `open_charts()`: show the Charts dock, return its panel."""
+        self.session = session
+        self.documents = documents
+        self.mapping = mapping
+        self.chip = chip
+        self.message = message
+        self.open_charts = open_charts
+        self.find_edit = QLineEdit()
+        self.find_edit.setObjectName("findEdit")
+        self.find_edit.setPlaceholderText("Find mention by id or text (Ctrl+F)")
+        self.find_edit.setClearButtonEnabled(True)
+        self.find_edit.setMinimumWidth(240)
+        self.find_edit.returnPressed.connect(self.find_next)
 
     def step_error(self, forward: bool) -> None:
         """N / P: the next or previous error of the document ("error 3 of 7" in the status bar); past the
@@ -31,7 +56,7 @@ class WindowNavigation:
             if s.step_error(forward):  # wrap inside the document, and say so
                 self._say_error_position(f"No more documents with errors; back to the {where} error here: ")
             else:
-                self.statusBar().showMessage("No errors in this document or the documents "
+                self.message("No errors in this document or the documents "
                                              + ("after it" if forward else "before it"), 5000)
             return
         s.select_document(target)
@@ -42,13 +67,13 @@ class WindowNavigation:
     def _say_error_position(self, prefix: str = "") -> None:
         position = self.session.error_position()
         if position is not None:
-            self.statusBar().showMessage(f"{prefix}error {position[0]} of {position[1]}", 6000)
+            self.message(f"{prefix}error {position[0]} of {position[1]}", 6000)
 
     def step_document(self, step: int) -> None:
         """Ctrl+Down / Ctrl+Up: the next or previous document in the list's order."""
         target = self.documents.neighbour(self.session.selection.doc_id, step)
         if target is None:
-            self.statusBar().showMessage("Last document of the list" if step > 0 else "First document of the list",
+            self.message("Last document of the list" if step > 0 else "First document of the list",
                                          3000)
             return
         self.session.select_document(target)
@@ -63,30 +88,21 @@ class WindowNavigation:
             return
         found = find_next(self.session, query, self.documents.visible_doc_ids(), self.mapping.proxy.accepts)
         if found is None:
-            self.statusBar().showMessage(f"No mention matches “{query}” in the rows shown", 5000)
+            self.message(f"No mention matches “{query}” in the rows shown", 5000)
         else:
-            self.statusBar().showMessage(found.text(query), 8000)
+            self.message(found.text(query), 8000)
 
     def show_in_charts(self, what: str, key: str | None) -> None:
         """A context menu's "Show in charts": the charts, on the type's per-type bars or the document's scores."""
-        self.charts_dock.show()
-        self.charts_dock.raise_()
-        panel = self.ensure_charts()
-        tabs = getattr(panel, "tabs", None)
-        if tabs is None:
+        panel = self.open_charts()
+        if not isinstance(panel, PagedCharts):
             return
-        if what == "document" and hasattr(panel, "set_scope"):
-            panel.set_document(key)
-            panel.set_scope("document")
-            tabs.setCurrentIndex(0)
+        if what == "document":
+            panel.show_document_scores(key)
         elif what == "type":
-            tabs.setCurrentIndex(1)
-            self.statusBar().showMessage(f"Per-type scores: {self.session.type_name(key or '')} is one of the bars",
+            panel.show_per_type()
+            self.message(f"Per-type scores: {self.session.type_name(key or '')} is one of the bars",
                                          5000)
-
-    def _remember_agreement(self) -> None:
-        if self.agreement.request is not None and self.persist:
-            self.recent.remember(self.agreement.request)
 
     def apply_filter(self, label: str, doc_ids: set[str] | frozenset[str] | None,
                      row_predicate: Callable | None) -> None:
@@ -98,7 +114,7 @@ class WindowNavigation:
         """Remove a chart's filter: every document and row again."""
         self.session.set_filter(None)
 
-    def _on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
+    def on_filter_changed(self, chart_filter: ChartFilter | None) -> None:
         self.chip.show_filter(chart_filter)
         if chart_filter is None:
             return
@@ -111,7 +127,7 @@ class WindowNavigation:
                 note = f" · showing {first}, the first document with matching rows"
             else:
                 note = " · no document has matching rows"
-        self.statusBar().showMessage(f"Filtered: {chart_filter.label}{note}", 8000)
+        self.message(f"Filtered: {chart_filter.label}{note}", 8000)
 
     def _filter_shows(self, chart_filter: ChartFilter, doc_id: str | None) -> bool:
         """Whether `doc_id` is kept and has a row the filter keeps (rows are built only when asked)."""

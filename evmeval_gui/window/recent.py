@@ -24,8 +24,11 @@ class RecentCorpora(QObject):
 
     changed = Signal()
 
-    def __init__(self, stored: StoredSettings, *, persist: bool = True, parent: QObject | None = None) -> None:
+    def __init__(self, stored: StoredSettings, entries: recent.RecentEntries, *, persist: bool = True,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.entries = entries
+        """The kinds of entry the list holds (corpora, and what features registered)."""
         self.stored = stored
         self.settings = stored.settings
         self.persist = persist
@@ -33,7 +36,8 @@ class RecentCorpora(QObject):
 
     def requests(self) -> list[recent.Recent]:
         """Corpora and agreement sets, newest first."""
-        return self.stored.json("recent", recent.recent_from_json, "a JSON list of corpora and agreement sets") or []
+        read = self.entries.recent_from_json
+        return self.stored.json("recent", read, "a JSON list of corpora and agreement sets") or []
 
     def corpora(self) -> list[OpenRequest]:
         """Only the corpora (for the Open dialog's Recent box)."""
@@ -46,7 +50,7 @@ class RecentCorpora(QObject):
     def remember(self, request: recent.Recent) -> None:
         """Put `request` (with absolute paths) first; nothing is written when the window does not persist."""
         if self.persist:
-            self._store(recent.remember(self.requests(), request))
+            self._store(self.entries.remember(self.requests(), request))
 
     def forget(self, request: recent.Recent) -> None:
         self._store(recent.forget(self.requests(), request))
@@ -56,9 +60,9 @@ class RecentCorpora(QObject):
         menu.clear()
         requests = self.requests()
         for request in requests:
-            gone = recent.missing_files(request)
-            action = menu.addAction(recent.entry_name(request) + ("  (files missing)" if gone else ""))
-            action.setToolTip("\n".join(recent.entry_paths(request)))
+            gone = self.entries.missing_files(request)
+            action = menu.addAction(self.entries.entry_name(request) + ("  (files missing)" if gone else ""))
+            action.setToolTip("\n".join(self.entries.entry_paths(request)))
             action.triggered.connect(lambda _=False, r=request: self.open(r, on_open))
         menu.setEnabled(bool(requests))
         menu.setToolTipsVisible(True)
@@ -66,14 +70,14 @@ class RecentCorpora(QObject):
     def open(self, request: recent.Recent, on_open: Callable[[recent.Recent], None],
              parent: QWidget | None = None) -> QMessageBox | None:
         """Open an entry; when its files are gone, say which and offer to remove it (the box is returned)."""
-        gone = recent.missing_files(request)
+        gone = self.entries.missing_files(request)
         if not gone:
             on_open(request)
             return None
         box = QMessageBox(QMessageBox.Icon.Warning, "Files are gone", "", QMessageBox.StandardButton.NoButton,
                           parent if parent is not None else _parent_widget(self))
         box.setObjectName(MISSING_DIALOG_NAME)
-        box.setText(f"<b>{html.escape(recent.entry_name(request))}</b> cannot be opened: "
+        box.setText(f"<b>{html.escape(self.entries.entry_name(request))}</b> cannot be opened: "
                     f"{'this file or folder is' if len(gone) == 1 else 'these files or folders are'} gone.")
         box.setInformativeText("<br>".join(html.escape(p) for p in gone)
                                + "<br><br>Remove the entry from the recent corpora?")

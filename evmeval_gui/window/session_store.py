@@ -14,9 +14,9 @@ from typing import Any
 from evmeval.align import COMBINATIONS
 from PySide6.QtGui import QAction
 
-from evmeval_gui.model.agreement_inputs import AgreementRequest
+from evmeval_gui.agreement.state import AgreementRequest
 from evmeval_gui.model.corpus import OpenRequest
-from evmeval_gui.model.recent import entry_from_json, missing_files
+from evmeval_gui.model.recent import RecentEntries
 from evmeval_gui.window.stored_settings import StoredSettings
 
 KEY = "lastSession"
@@ -26,9 +26,11 @@ ENABLED_KEY = "restoreSession"
 class SessionStore:
     """Saves the window's session on close and reopens it on launch (unless the user opted out)."""
 
-    def __init__(self, window: Any, stored: StoredSettings, *, persist: bool) -> None:
-        """`window`: the main window (its session, agreement mode, mapping table and charts dock)."""
+    def __init__(self, window: Any, stored: StoredSettings, entries: RecentEntries, *, persist: bool) -> None:
+        """`window`: the main window (its session, agreement mode, mapping table and charts dock);
+        `entries`: the kinds of corpus a session may name (Open recent's)."""
         self.window = window
+        self.entries = entries
         self.stored = stored
         self.settings = stored.settings
         self.persist = persist
@@ -78,9 +80,9 @@ class SessionStore:
         """Reopen the saved session (if enabled and its files still exist); False when nothing was opened."""
         if not self.enabled:
             return False
-        state = self.stored.json(KEY, _session_shape, "the last session as a JSON object")
-        request = entry_from_json(state)
-        if state is None or request is None or missing_files(request):
+        state = self.stored.json(KEY, self._session_shape, "the last session as a JSON object")
+        request = self.entries.entry_from_json(state)
+        if state is None or request is None or self.entries.missing_files(request):
             return False
         w = self.window
         combination = state.get("combination")
@@ -110,7 +112,6 @@ class SessionStore:
         done.connect(apply_filters)
         return True
 
-
-def _session_shape(data: object) -> dict[str, Any] | None:
-    """A saved session: an object naming a corpus or an agreement set (None: anything else)."""
-    return data if isinstance(data, dict) and entry_from_json(data) is not None else None
+    def _session_shape(self, data: object) -> dict[str, Any] | None:
+        """A saved session: an object naming a corpus or an agreement set (None: anything else)."""
+        return data if isinstance(data, dict) and self.entries.entry_from_json(data) is not None else None

@@ -6,13 +6,15 @@ stderr and in the status bar, and the window opens with the default instead (iss
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
 from evmeval_gui.model.stored import damaged_note, parse_stored
+from evmeval_gui.window.welcome import APP_NAME
 
 T = TypeVar("T")
 
@@ -54,3 +56,17 @@ class StoredSettings:
         print(f"evmeval-gui: warning: {note}", file=sys.stderr)
         if self.status is not None:
             self.status(note)
+
+
+def default_settings() -> QSettings:
+    """Where recent corpora and the window's geometry are remembered."""
+    return QSettings("EvmEval", APP_NAME)
+
+
+def curation_folder(settings: QSettings) -> str:
+    """Where curation decisions are saved: beside the settings file (the user's configuration folder,
+    never an input's), or the application's data folder where the settings are not a file."""
+    name = settings.fileName()
+    if os.path.isabs(name):
+        return os.path.join(os.path.dirname(name), "curation")
+    return os.path.join(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation), "curation")

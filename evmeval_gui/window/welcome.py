@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolBut
 
 from evmeval_gui import colours
 from evmeval_gui.model.filters import ChartFilter
-from evmeval_gui.model.recent import Recent, entry_name, entry_paths
+from evmeval_gui.model.recent import Recent, RecentEntries
 
 APP_NAME = "EvmEval Studio"
 
@@ -96,7 +96,8 @@ class WelcomePage(QWidget):
         outer.addLayout(row)
         outer.addStretch(3)
 
-    def set_recent(self, requests: Sequence[Recent]) -> None:
+    def set_recent(self, requests: Sequence[Recent], entries: RecentEntries) -> None:
+        """List `requests` (newest first), named as `entries` name them."""
         while self.recent_box.count():
             item = self.recent_box.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -104,9 +105,9 @@ class WelcomePage(QWidget):
                 widget.deleteLater()
         self.recent_title.setVisible(bool(requests))
         for request in requests:
-            button = QPushButton(entry_name(request))
+            button = QPushButton(entries.entry_name(request))
             button.setFlat(True)
-            button.setToolTip("\n".join(entry_paths(request)))
+            button.setToolTip("\n".join(entries.entry_paths(request)))
             button.setStyleSheet("text-align: center; color: #0B5CAD;")
             button.setCursor(Qt.CursorShape.PointingHandCursor)
             button.clicked.connect(lambda _=False, r=request: self._on_recent(r))

@@ -19,15 +19,15 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from evmeval_gui.agreement.document_agreement import agreement_sort_key
-from evmeval_gui.agreement.style import DIAGONAL_COLOUR, f1_colour
-from evmeval_gui.app import main
-from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.agreement_inputs import (
+from evmeval_gui.agreement.state import (
     AgreementRequest,
     demo_agreement_request,
     load_and_compare,
     make_agreement_request,
 )
+from evmeval_gui.agreement.style import DIAGONAL_COLOUR, f1_colour
+from evmeval_gui.app import main
+from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.jobs import JobContext

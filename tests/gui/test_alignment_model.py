@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from evmeval.mention.schemes import scheme_scores
 
-from evmeval_gui.model.alignment import AlignmentFigures
+from evmeval_gui.align.state import AlignmentFigures
 from evmeval_gui.model.corpus import make_request
 from evmeval_gui.model.jobs import MAIN, ImmediateRunner
 from evmeval_gui.model.session import Session

@@ -62,7 +62,7 @@ def _choose(qtbot, combo, steps: int) -> None:
 def test_argument_sub_rows_under_their_trigger_with_outcomes_and_filter(qtbot, window: MainWindow) -> None:
     mapping = window.mapping
     qtbot.waitUntil(lambda: window.document_pane.doc_id is not None, timeout=LOAD_TIMEOUT)
-    combo = mapping.argument_combo
+    combo = window.conventions_dock.argument_combo
     assert combo.isVisible() and combo.currentText() == "No arguments"
     window.session.select_document("D1")
     assert _cells(window, S_ID) == ["D1-0:E0", "D1-0:E1"]  # two rows, no sub-rows yet
@@ -90,7 +90,7 @@ def test_a_sub_row_clicked_selects_its_argument_on_the_text(qtbot, window: MainW
     mapping = window.mapping
     qtbot.waitUntil(lambda: window.document_pane.doc_id is not None, timeout=LOAD_TIMEOUT)
     window.session.select_document("D1")
-    _choose(qtbot, mapping.argument_combo, 1)
+    _choose(qtbot, window.conventions_dock.argument_combo, 1)
     number = _cells(window, S_ID).index("↳ Ann")  # the system's second argument: Ann as Employer
     rect = mapping.table.visualRect(mapping.proxy.index(number, OUTCOME))
     qtbot.mouseClick(mapping.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -118,7 +118,7 @@ def test_a_sub_row_knows_its_side_by_the_librarys_name() -> None:
     until an event corpus opens: the window's launch weight)."""
     from evmeval.conventions.items import GOLD, PRED
 
-    from evmeval_gui.model.argument_rows import ArgumentLine
+    from evmeval_gui.conventions.state import ArgumentLine
 
     assert ArgumentLine(None, GOLD, 0, None, "textee").is_gold  # type: ignore[arg-type]
     assert not ArgumentLine(None, PRED, 0, None, "textee").is_gold  # type: ignore[arg-type]

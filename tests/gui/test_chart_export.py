@@ -14,6 +14,7 @@ from evmeval_gui.charts.base import ChartWidget
 from evmeval_gui.charts.panel import ChartsPanel
 from evmeval_gui.coref.charts import CorefCharts
 from evmeval_gui.coref.export import render_coref_charts
+from evmeval_gui.export import charts_panel
 from evmeval_gui.model.corpus import demo_request, load_and_score
 
 
@@ -39,7 +40,7 @@ def copies(monkeypatch):
 
 
 def _shown_panel(qtbot, result) -> ChartsPanel:
-    panel = ChartsPanel()
+    panel = charts_panel()
     qtbot.addWidget(panel)
     panel.resize(1100, 700)
     panel.show()
@@ -50,7 +51,7 @@ def _shown_panel(qtbot, result) -> ChartsPanel:
 
 
 def test_a_never_shown_panel_exports_in_place_the_bytes_of_drawn_copies(qtbot, demo, copies):
-    unshown = ChartsPanel()
+    unshown = charts_panel()
     qtbot.addWidget(unshown)
     unshown.set_result(demo)
     before = len(copies)
@@ -64,7 +65,7 @@ def test_a_never_shown_panel_exports_in_place_the_bytes_of_drawn_copies(qtbot, d
 
 
 def test_a_chart_exported_in_place_is_back_in_its_tab_and_answers_clicks(qtbot, demo):
-    panel = ChartsPanel()
+    panel = charts_panel()
     qtbot.addWidget(panel)
     panel.set_result(demo)
     panel.export_images()
@@ -84,7 +85,7 @@ def test_a_chart_exported_in_place_is_back_in_its_tab_and_answers_clicks(qtbot, 
 
 
 def test_a_standalone_chart_exported_in_place_stays_hidden(qtbot, demo):
-    panel = ChartsPanel()
+    panel = charts_panel()
     qtbot.addWidget(panel)
     panel.set_result(demo)
     chart = panel.score_bars
@@ -120,7 +121,7 @@ def test_the_png_holds_exactly_the_drawn_pixels_without_an_alpha_channel(qtbot, 
 
     from evmeval_gui.charts.png import png_bytes
 
-    panel = ChartsPanel()
+    panel = charts_panel()
     qtbot.addWidget(panel)
     panel.set_result(demo)
     png, _ = panel.doc_scatter.export_images()
@@ -155,11 +156,11 @@ def test_png_of_any_width_decodes_to_the_same_pixels(width):
 def test_svg_after_pyqtgraphs_exporter_failed_once_is_the_same(qtbot, demo, monkeypatch):
     import evmeval_gui.charts.base as base
 
-    panel = ChartsPanel()
+    panel = charts_panel()
     qtbot.addWidget(panel)
     panel.set_result(demo)
     monkeypatch.setattr(base, "_SVG_EXPORTER_FAILED", [])
-    _, tried = panel.schemes_tab.chart.export_images()  # pyqtgraph's exporter tried: it fails, Qt's writes
+    _, tried = panel.feature_tabs["schemes"].chart.export_images()  # pyqtgraph's exporter tried: it fails, Qt's writes
     assert base._SVG_EXPORTER_FAILED == [True]
-    _, direct = panel.schemes_tab.chart.export_images()  # straight to Qt's
+    _, direct = panel.feature_tabs["schemes"].chart.export_images()  # straight to Qt's
     assert tried == direct and "<svg" in direct

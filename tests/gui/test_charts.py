@@ -19,6 +19,7 @@ from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.panel import ChartsPanel
 from evmeval_gui.charts.per_type import PerTypeChart, sorted_rows
 from evmeval_gui.charts.score_bars import METRICS, OFFSETS, ScoreBarsChart
+from evmeval_gui.export import charts_panel
 
 
 @pytest.fixture(scope="module")
@@ -30,7 +31,7 @@ def demo(evmeval_data):
 
 @pytest.fixture
 def panel(qtbot, demo):
-    widget = ChartsPanel()
+    widget = charts_panel()
     qtbot.addWidget(widget)
     widget.resize(1100, 700)
     widget.show()
@@ -237,7 +238,7 @@ def test_clicking_a_document_point_names_the_document(qtbot, panel, demo):
 def test_schemes_tab_draws_the_core_scheme_figures(panel, demo):
     from evmeval.mention.schemes import scheme_scores
 
-    chart = panel.schemes_tab.chart
+    chart = panel.feature_tabs["schemes"].chart
     _show(panel, chart)
     panel.set_combination("mention_type")
     schemes = scheme_scores(demo)
@@ -285,7 +286,7 @@ def test_background_panel_counts_confusions_off_the_gui_thread(qtbot, demo, monk
     from evmeval_gui.jobs import JobRunner
 
     runner = JobRunner()  # the window's one runner; the panel computes under its own job key
-    widget = ChartsPanel(runner=runner)
+    widget = charts_panel(runner)
     qtbot.addWidget(widget)
     widget.resize(1100, 700)
     widget.show()
@@ -385,7 +386,7 @@ def test_panel_draws_the_confusions_it_is_handed_without_counting(qtbot, demo, m
         return real_confusions(documents, combination, *args, **kwargs)
 
     monkeypatch.setattr(panel_module, "confusions", recording_confusions)
-    widget = ChartsPanel()
+    widget = charts_panel()
     qtbot.addWidget(widget)
     widget.resize(1100, 700)
     widget.show()

@@ -8,7 +8,7 @@ from evmeval.mention.cases import CaseKind
 from evmeval.mention.outcomes import mapping_rows
 from evmeval.mention.scoring import score_files
 
-from evmeval_gui.model.compare_state import (
+from evmeval_gui.compare.state import (
     CompareSelection,
     CompareState,
     filter_cases,

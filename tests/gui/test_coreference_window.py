@@ -14,10 +14,11 @@ from evmeval.report.coref_report import coref_to_json, format_coref_section
 from evmeval.report.text import format_report
 from PySide6.QtCore import QPoint, QSettings, Qt
 
+from evmeval_gui.agreement.state import demo_agreement_request, load_and_compare, pair_comparison
 from evmeval_gui.coref.cluster_table import NAME, OUTCOME
+from evmeval_gui.coref.state import Coreference
 from evmeval_gui.coref.window import CONLL_COLUMN
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.agreement_inputs import demo_agreement_request, load_and_compare, pair_comparison
 from evmeval_gui.model.corpus import demo_request, load_and_score
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.jobs import ImmediateRunner
@@ -44,7 +45,7 @@ def window(make_window, qtbot):
     win.session.set_combination("mention_type")
     with qtbot.waitSignal(win.session.scoring_finished, timeout=TIMEOUT):
         win.open_request(demo_request())
-    qtbot.waitUntil(lambda: win.session.coreference.state == "ready", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: win.coreference.state == "ready", timeout=TIMEOUT)
     win.session.select_document(DOC)
     win.coreference_ui.tabs.setCurrentWidget(win.coreference_ui.clusters)
     return win
@@ -63,11 +64,12 @@ def _click_mention(qtbot, win, layer: int, mention_id: str) -> None:
 def test_the_model_layer_asks_the_core(core_demo):
     result, coref = core_demo
     session = Session(ImmediateRunner())
+    coreference = Coreference(session)  # the coref feature's state follows the session it is given
     session.set_combination("mention_type")
     session.open(demo_request())
-    ours = session.coreference.result
+    ours = coreference.result
     assert ours is not None and ours.total == coref.total
-    view = session.coreference.document(DOC)
+    view = coreference.document(DOC)
     doc = result.document(DOC)
     expected = explain_clusters(next(d for d in coref.documents if d.doc_id == DOC), doc)
     assert view.clusters == expected and view.descriptions == describe_all(expected)
@@ -176,7 +178,7 @@ def test_agreement_mode_shows_coreference_both_ways(qtbot, tmp_path):
     win.show()
     with qtbot.waitSignal(win.agreement.agreement_finished, timeout=TIMEOUT):
         win.open_agreement(demo_agreement_request())
-    qtbot.waitUntil(lambda: win.session.coreference.state == "ready", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: win.coreference.state == "ready", timeout=TIMEOUT)
     loaded = load_and_compare(demo_agreement_request())
     forward_corpus, forward = pair_comparison(loaded, 0, 1)
     backward_corpus, backward = pair_comparison(loaded, 1, 0)

@@ -12,8 +12,8 @@ from evmeval.model import SpanMode
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from evmeval_gui.agreement.state import AgreementRequest
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.formatting import percent
 from tests.gui.corpus_factory import write_corpus
 from tests.gui.test_main_window import LOAD_TIMEOUT

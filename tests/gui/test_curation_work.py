@@ -13,7 +13,7 @@ from evmeval.io.errors import FormatError
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QHeaderView
 
-from evmeval_gui.model.agreement_inputs import AgreementRequest
+from evmeval_gui.agreement.state import AgreementRequest
 from tests.gui.test_curation_view import NAMES, cells, corpus, files, press, window
 from tests.gui.test_main_window import LOAD_TIMEOUT
 

@@ -159,7 +159,7 @@ def test_coreference_arcs_badges_and_counts_stay_off_the_words(qtbot, tmp_path):
     qtbot.waitExposed(win)
     with qtbot.waitSignal(win.session.scoring_finished, timeout=LOAD_TIMEOUT):
         win.open_request(demo_request())
-    qtbot.waitUntil(lambda: win.session.coreference.state == "ready", timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: win.coreference.state == "ready", timeout=LOAD_TIMEOUT)
     win.session.select_document(DOC)
     _click_mention(qtbot, win, GOLD, "E1")  # R1: E1, E2, E3 and E12, on several lines
     view = win.text_view

@@ -359,7 +359,7 @@ def test_muc_and_gate_are_counted_again_after_the_edits_pause(qtbot, window):
 
 
 def test_coreference_is_scored_again_after_the_edits_pause(qtbot, window):
-    coreference = window.session.coreference
+    coreference = window.coreference
     qtbot.waitUntil(lambda: coreference.state == "ready", timeout=LOAD_TIMEOUT)
     model = window.documents.model
     coref_column = next(c for c in range(model.columnCount()) if model.header_text(c).startswith("Coref"))

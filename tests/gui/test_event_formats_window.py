@@ -148,5 +148,5 @@ def test_dropped_bionlp_folders_open_as_themselves(qtbot) -> None:
     from evmeval_gui.window.dropping import WindowDrops
 
     gold, answer = str(EXAMPLES / "bionlp" / "gold"), str(EXAMPLES / "bionlp" / "answer")
-    assert WindowDrops._dropped_tbfs([QUrl.fromLocalFile(answer), QUrl.fromLocalFile(gold)]) == [answer, gold]
-    assert WindowDrops._dropped_tbfs([QUrl.fromLocalFile(str(DATA / "mini"))])[0].endswith("gold.tbf")
+    assert WindowDrops.dropped_tbfs([QUrl.fromLocalFile(answer), QUrl.fromLocalFile(gold)]) == [answer, gold]
+    assert WindowDrops.dropped_tbfs([QUrl.fromLocalFile(str(DATA / "mini"))])[0].endswith("gold.tbf")

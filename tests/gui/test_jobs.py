@@ -145,7 +145,7 @@ def test_the_window_runs_quiet_jobs_once_the_first_document_is_painted(qtbot, tm
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     assert held == [True]                                                        # jobs submitted on install wait
     qtbot.waitUntil(lambda: window.runner._held is None, timeout=5000)           # released after the paint
-    qtbot.waitUntil(lambda: window.session.coreference.result is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: window.coreference.result is not None, timeout=20_000)
 
 
 def test_idle_waits_for_quiet_jobs_of_every_key(runner, qtbot):

@@ -19,8 +19,8 @@ from tests.gui.test_curation_view import window as curating  # noqa: F401  (a fi
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 REPO = Path(__file__).resolve().parents[2]
-LATER = ("evmeval.conventions", "evmeval_gui.window.conventions_dock",
-         "evmeval.report.agreement_csv", "evmeval_gui.model.compare_export")
+LATER = ("evmeval.conventions", "evmeval_gui.conventions.dock",
+         "evmeval.report.agreement_csv", "evmeval_gui.compare.export")
 """Modules the main window's import leaves for later."""
 
 

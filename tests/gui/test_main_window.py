@@ -194,7 +194,7 @@ def test_find_mention_by_id_or_text(window, qtbot):
 
 
 def test_menus_show_the_shortcuts(window):
-    keys = dict(window.shortcut_map())
+    keys = dict(window.help.shortcut_map())
     for key in ("N", "P", "Ctrl+Down", "Ctrl+Up", "Ctrl+O", "F5", "Ctrl+F"):
         assert key in keys
     go_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Go")
@@ -361,6 +361,21 @@ def test_dropping_tbf_files_fills_the_open_dialog(make_window, qtbot, corpus):
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
         dialog.accept()
     assert window.session.loaded
+
+
+def test_a_drop_without_tbf_files_says_so_on_the_status_bar_and_the_welcome_page(make_window, tmp_path):
+    window = make_window()
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "readme.txt").write_text("no annotations here\n", encoding="utf-8")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(tmp_path / "notes"))])
+    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
+                       Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    said = ("Nothing opened: the folder notes holds no .tbf file (expected a gold .tbf file and system .tbf files, "
+            "with tkn/ and txt/ beside them)")
+    assert window.statusBar().currentMessage() == said
+    assert window.welcome.status.text() == said and window.open_dialog is None
 
 
 def test_recent_corpora_survive_a_restart(window, make_window, corpus):

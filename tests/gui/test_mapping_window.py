@@ -19,11 +19,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 
+from evmeval_gui.align.differences import CHANGE_COLUMNS
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD
-from evmeval_gui.views.mapping_differences import CHANGE_COLUMNS
 from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support")  # popups offscreen: raise, grab

@@ -16,9 +16,9 @@ import pytest
 from evmeval.mention.prf import PRF
 
 import evmeval_gui
-from evmeval_gui.charts.schemes_chart import SchemeBarsChart, SchemeFigure
-from evmeval_gui.charts.sequencing_charts import SequencingBarsChart
+from evmeval_gui.align.schemes_chart import SchemeBarsChart, SchemeFigure
 from evmeval_gui.model.formatting import DASH, UNDEFINED, axis_percent, number, percent, percent_or_undefined
+from evmeval_gui.sequencing.charts import SequencingBarsChart
 
 GUI = Path(evmeval_gui.__file__).parent
 FORMATTER = GUI / "model" / "formatting.py"

@@ -267,7 +267,7 @@ def test_compare_annotators_dialog_has_the_brat_extension(qtbot, make_window, tm
 
 
 def test_tkn_ann_files_are_matched_to_tab_tables_and_missing_tables_named(tmp_path):
-    from evmeval_gui.model.agreement_inputs import AgreementRequest, load_and_compare
+    from evmeval_gui.agreement.state import AgreementRequest, load_and_compare
     corpus = write_corpus(tmp_path / "corpus")
     for name in ("a", "b"):
         folder = tmp_path / name
@@ -299,7 +299,7 @@ def test_session_comes_back_on_the_next_launch_unless_turned_off(qtbot, make_win
 
 
 def test_agreement_sets_are_in_open_recent(qtbot, make_window, tmp_path):
-    from evmeval_gui.model.agreement_inputs import make_agreement_request
+    from evmeval_gui.agreement.state import make_agreement_request
     corpus = write_corpus(tmp_path / "corpus")
     w = make_window()
     request = make_agreement_request([str(corpus / "gold.tbf"), str(corpus / "system.tbf")])

@@ -105,7 +105,7 @@ def test_the_muc_and_gate_count_waits_at_a_document_while_the_user_switches(runn
     through the first document switches after a load; it now waits between documents, and counts the same."""
     from evmeval.mention.schemes import scheme_scores
 
-    from evmeval_gui.model.alignment import AlignmentFigures
+    from evmeval_gui.align.state import AlignmentFigures
     from evmeval_gui.model.corpus import make_request
     from evmeval_gui.model.session import Session
 

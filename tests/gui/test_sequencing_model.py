@@ -14,8 +14,8 @@ from evmeval.sequencing.scoring import score_sequencing
 
 from evmeval_gui.model.corpus import make_request
 from evmeval_gui.model.jobs import ImmediateRunner
-from evmeval_gui.model.sequencing import SequencingModel, document_rows
 from evmeval_gui.model.session import Session
+from evmeval_gui.sequencing.state import SequencingModel, document_rows
 from tests.gui.sequencing_corpus import write_sequencing_corpus
 
 

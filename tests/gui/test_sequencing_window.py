@@ -19,7 +19,7 @@ from PySide6.QtCore import QPoint, Qt
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
-from evmeval_gui.views.link_table import FULL, PUBLISHED, SOURCE
+from evmeval_gui.sequencing.link_table import FULL, PUBLISHED, SOURCE
 from tests.gui.sequencing_corpus import write_sequencing_corpus
 from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre
 
@@ -217,7 +217,7 @@ def test_links_both_ways_show_mentions_coreference_and_a_note_why_sequencing_was
     with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):
         w.open_files(str(two_way / "gold.tbf"), [str(two_way / "system.tbf")], doc_id="d1")
     qtbot.waitUntil(lambda: w.sequencing.model.skipped is not None, timeout=LOAD_TIMEOUT)
-    qtbot.waitUntil(lambda: w.session.coreference.result is not None, timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: w.coreference.result is not None, timeout=LOAD_TIMEOUT)
     assert not problems
     note = w.sequencing.note
     assert note.isVisible()

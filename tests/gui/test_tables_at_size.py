@@ -18,8 +18,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QLabel, QToolTip
 
+from evmeval_gui.agreement.state import make_agreement_request
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.agreement_inputs import make_agreement_request
 from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.views.mapping_table import G_ID, G_TEXT, OUTCOME, MappingFilter
 from tests.gui.corpus_factory import token_table
@@ -180,7 +180,7 @@ def test_an_attribute_switch_keeps_the_shown_document_in_the_list(qtbot, many):
 
 
 def test_a_chart_filter_jumps_to_the_first_document_with_matching_rows(qtbot, many):
-    many.apply_filter("missed gold", None, lambda doc_id, row: row.outcome == Outcome.MISSED)
+    many.navigation.apply_filter("missed gold", None, lambda doc_id, row: row.outcome == Outcome.MISSED)
     first = many.documents.visible_doc_ids()[0]
     assert first == "doc30"
     assert many.session.selection.doc_id == first

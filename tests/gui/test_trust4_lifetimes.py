@@ -15,8 +15,8 @@ import shiboken6
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 
+from evmeval_gui.agreement.state import AgreementRequest
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model.agreement_inputs import AgreementRequest
 from evmeval_gui.model.corpus import demo_request
 from tests.gui.test_curation_view import NAMES, corpus, press
 
@@ -38,7 +38,7 @@ def _demo_window(qtbot, tmp_path: Path) -> MainWindow:
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         window.open_request(demo_request())
     qtbot.keyClick(window, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: window.runner.idle and window.session.coreference.state == "ready", timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.runner.idle and window.coreference.state == "ready", timeout=TIMEOUT)
     QTest.qWait(20)
     return window
 

@@ -159,8 +159,8 @@ def test_coref_figure_without_links_says_so(window, qtbot, tmp_path):
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], token_dir=str(corpus / "tkn"))
     summary = window.findChild(QWidget, "corefSummary")
-    qtbot.waitUntil(lambda: window.session.coreference.result is not None, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.coreference.result is not None, timeout=TIMEOUT)
     qtbot.waitUntil(lambda: summary.published.text() not in ("…", "—"), timeout=TIMEOUT)
     note = summary.findChild(QLabel, "corefNoLinks")
     assert note.isVisible() and note.text() == "(no coreference links in these files)"
-    assert summary.published.text() == f"{window.session.coreference.result.published_average():.2f}"  # v1.8's
+    assert summary.published.text() == f"{window.coreference.result.published_average():.2f}"  # v1.8's

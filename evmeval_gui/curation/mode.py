@@ -36,12 +36,12 @@ from evmeval.io.tokens import DEFAULT_EXTENSION
 from evmeval.io.writing import check_output_paths, write_atomic
 from PySide6.QtCore import QTimer
 
+from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.lanes import TextInputs
 from evmeval_gui.curation.panel import CurationPanel
-from evmeval_gui.model.agreement_inputs import LoadedAgreement
+from evmeval_gui.curation.state import CurationState
 from evmeval_gui.model.corpus import OpenRequest
-from evmeval_gui.model.curation_state import CurationState
-from evmeval_gui.modes.base import WindowPort
+from evmeval_gui.modes import WindowPort
 
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
 

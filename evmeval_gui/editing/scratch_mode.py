@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 from evmeval_gui import colours
 from evmeval_gui.editing.new_document import fill_token_table, token_table_widget
-from evmeval_gui.modes.base import WindowPort
+from evmeval_gui.modes import WindowPort
 
 
 class ScratchBanner(QFrame):

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QMainWindow,
+    QMenu,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -29,16 +30,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.conventions.argument_overlay import ArgumentOverlay
+from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, ArgumentChooser, ArgumentRows
+from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
+from evmeval_gui.conventions.threshold_dock import ThresholdDock
 from evmeval_gui.jobs import JobRunner
-from evmeval_gui.model.argument_rows import ArgumentSource, argument_conventions
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.table_fit import Yield, apply_plan, fit_columns
 from evmeval_gui.views.mapping_table import MappingTable
 from evmeval_gui.views.text_view import TextView
-from evmeval_gui.window.argument_overlay import ArgumentOverlay
-from evmeval_gui.window.threshold_dock import ThresholdDock
 
 FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
 BIG_SPREAD = 0.05
@@ -71,7 +73,12 @@ OPEN_NOTE = ("Open a TextEE, DyGIE++, MAVEN, MAVEN-ERE or CASIE file, or a BioNL
 class ConventionsDock(QDockWidget):
     """The Conventions dock of `window`."""
 
-    def __init__(self, window: QMainWindow, session: Session, text_view: TextView | None = None) -> None:
+    def __init__(self, window: QMainWindow, session: Session, text_view: TextView | None = None, *,
+                 mapping: MappingTable | None = None, runner: JobRunner | None = None,
+                 view_menu: QMenu | None = None) -> None:
+        """`window` holds the dock; the arguments go onto `text_view` and, as sub-rows, into `mapping`
+        (its filter row gets the argument chooser); with `runner`, the DyGIE++ threshold dock is made
+        too, and its toggle goes into `view_menu`."""
         super().__init__("Conventions", window)
         self.setObjectName("conventionsDock")
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -132,19 +139,30 @@ class ConventionsDock(QDockWidget):
         """The selected trigger's arguments with their roles, on the text."""
         if text_view is not None:
             text_view.overlays.append(self.arguments)
+        self.mapping = mapping
+        self.argument_combo = ArgumentChooser()
+        """Arguments as the mapping table's sub-rows: hidden, all or the errors, under which convention."""
+        self._argument_rows: dict[str, ArgumentRows] = {}
+        if mapping is not None:
+            mapping.add_filter(self.argument_combo)
+            self.argument_combo.currentIndexChanged.connect(lambda _: self._arguments_chosen())
         session.corpus_loaded.connect(self._refresh)
         session.system_changed.connect(lambda *_: self._refresh())
-        runner = getattr(window, "runner", None)
         self.threshold_dock: ThresholdDock | None = None
         """DyGIE++ probabilities: a threshold and the precision-recall curve (tabbed with this dock)."""
-        if isinstance(runner, JobRunner):
+        if runner is not None:
             self.threshold_dock = ThresholdDock(window, session, runner)
             window.tabifyDockWidget(self, self.threshold_dock)
-            menu = getattr(window, "view_menu", None)
-            if menu is not None:
+            if view_menu is not None:
                 action = self.threshold_dock.toggleViewAction()
                 action.setText("&Threshold (DyGIE++)")
-                menu.addAction(action)
+                view_menu.addAction(action)
+
+    def _arguments_chosen(self) -> None:
+        mode, name = self.argument_combo.currentData() or (HIDDEN, "")
+        if self.mapping is not None:
+            rows = self._argument_rows.get(name) if mode in (ALL, ERRORS) else None
+            self.mapping.show_sub_rows(rows, errors_only=mode == ERRORS)
 
     def refresh(self) -> None:
         """Show the session's corpus now (the dock is built lazily, maybe after the corpus loaded)."""
@@ -155,10 +173,11 @@ class ConventionsDock(QDockWidget):
         index = self.session.system_index
         events = corpus.events if corpus is not None else ()
         self.corpus = events[index] if 0 <= index < len(events) else None
-        mapping = getattr(self.parentWidget(), "mapping", None)
-        if isinstance(mapping, MappingTable):  # arguments as sub-rows under each convention that scores them
-            mapping.set_argument_sources({} if self.corpus is None else {
-                name: ArgumentSource(self.corpus, name) for name in argument_conventions(self.corpus)})
+        # arguments as sub-rows under each convention that scores them
+        self._argument_rows = {} if self.corpus is None else {
+            name: ArgumentRows(ArgumentSource(self.corpus, name)) for name in argument_conventions(self.corpus)}
+        self.argument_combo.set_conventions(list(self._argument_rows))
+        self._arguments_chosen()
         if self.corpus is None:
             self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. " + OPEN_NOTE)
             self.table.clear()

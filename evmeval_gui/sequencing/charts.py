@@ -25,7 +25,7 @@ from evmeval_gui.charts.doc_scatter import PercentScatter
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
 from evmeval_gui.charts.style import BAR_COLOUR, CURRENT_OUTLINE, METRIC_COLOURS, qcolour
 from evmeval_gui.model.formatting import axis_percent, percent
-from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES
+from evmeval_gui.sequencing.state import CLOSURE_NAMES, CLOSURES
 
 BAR_WIDTH = 0.12
 OFFSETS = {("published", "precision"): -0.38, ("published", "recall"): -0.26, ("published", "f1"): -0.14,

@@ -3,7 +3,7 @@
 asks for the dock (issue 26: the first document is on screen sooner).
 
 The menu's action is the window's own (checked while the dock is not hidden, as a dock's toggle
-action is); the dock (`evmeval_gui.window.conventions_dock.ConventionsDock`) is made on the action's
+action is); the dock (`evmeval_gui.conventions.dock.ConventionsDock`) is made on the action's
 first use, or when a loaded corpus has event conventions to show, and then keeps itself up to date.
 """
 
@@ -19,17 +19,27 @@ from evmeval_gui.model.session import Session
 from evmeval_gui.views.text_view import TextView
 
 if TYPE_CHECKING:
-    from evmeval_gui.window.conventions_dock import ConventionsDock
+    from PySide6.QtWidgets import QMenu
+
+    from evmeval_gui.conventions.dock import ConventionsDock
+    from evmeval_gui.jobs import JobRunner
+    from evmeval_gui.views.mapping_table import MappingTable
 
 
 class LazyConventions(QObject):
     """The Conventions action of `window`, and its dock once built (`dock`, or `ensure()`)."""
 
-    def __init__(self, window: QMainWindow, session: Session, text_view: TextView) -> None:
+    def __init__(self, window: QMainWindow, session: Session, text_view: TextView, mapping: MappingTable,
+                 runner: JobRunner, view_menu: QMenu) -> None:
+        """What the dock will need, given by the window: where it goes, the views it adds to, the runner
+        of its threshold dock and the menu of that dock's toggle."""
         super().__init__(window)
         self.window = window
         self.session = session
         self.text_view = text_view
+        self.mapping = mapping
+        self.runner = runner
+        self.view_menu = view_menu
         self._dock: ConventionsDock | None = None
         self.action = QAction("Con&ventions", window)
         self.action.setCheckable(True)
@@ -45,9 +55,10 @@ class LazyConventions(QObject):
     def ensure(self) -> ConventionsDock:
         """The dock, built now if it was not: it shows the current corpus at once."""
         if self._dock is None:
-            from evmeval_gui.window.conventions_dock import ConventionsDock
+            from evmeval_gui.conventions.dock import ConventionsDock
 
-            dock = ConventionsDock(self.window, self.session, self.text_view)
+            dock = ConventionsDock(self.window, self.session, self.text_view, mapping=self.mapping,
+                                   runner=self.runner, view_menu=self.view_menu)
             self._dock = dock
             self.window.restoreDockWidget(dock)  # where a saved layout put it, when it has one
             dock.visibilityChanged.connect(lambda _visible: self._sync())

@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 
 from evmeval_gui import colours
 from evmeval_gui.model.selection import Selection
-from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, LinkRow, SequencingModel
 from evmeval_gui.model.session import Session
+from evmeval_gui.sequencing.state import CLOSURE_NAMES, CLOSURES, LINK_TYPES, LinkRow, SequencingModel
 from evmeval_gui.table_fit import elide_in_the_middle
 
 SOURCE, RELATION, TARGET, SIDE, PUBLISHED, FULL, LINE = range(7)

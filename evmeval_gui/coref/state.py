@@ -157,6 +157,10 @@ class Coreference:
         self.state = "none"
         self.changed.emit()
 
+    def follow_reverse(self, source: Reverse | None) -> None:
+        """The shown comparison with the roles swapped (the Agreement mode's pair), for the symmetric figures."""
+        self.reverse_source = source
+
     def _on_result(self) -> None:
         self._results.clear()
         self._views.clear()

@@ -16,7 +16,7 @@ from evmeval.mention.mapping_diff import PairChange
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 
-from evmeval_gui.model.alignment import AlignmentFigures
+from evmeval_gui.align.state import AlignmentFigures
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
 from evmeval_gui.views.gutters import gutter_above, gutter_below, gutter_route
 

@@ -1,6 +1,8 @@
 """The mapping table's argument sub-rows: what their cells show, and the box that shows or hides them.
 
-The rows themselves come from `evmeval_gui.model.argument_rows` (verdicts from the library); here is
+`ArgumentRows` is what this feature registers with the mapping table (its `SubRows` extension point,
+`MappingTable.show_sub_rows`); the chooser goes into the table's filter row (`MappingTable.add_filter`).
+The rows themselves come from `evmeval_gui.conventions.state` (verdicts from the library); here is
 only how they look: indented under their trigger (`↳ words` in the id column of their side, the
 role in its type column) with the verdict in the outcome column, tinted as the mention
 outcome of the same meaning.
@@ -8,12 +10,15 @@ outcome of the same meaning.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from collections.abc import Sequence
+
+from evmeval.mention.outcomes import MappingRow
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QComboBox
 
 from evmeval_gui import colours
-from evmeval_gui.model.argument_rows import VERDICT_STYLE, ArgumentLine
+from evmeval_gui.conventions.state import VERDICT_STYLE, ArgumentLine, ArgumentSource
 from evmeval_gui.views.mapping_columns import G_ID, G_TEXT, G_TYPE, OUTCOME, S_ID, S_TEXT, S_TYPE
 
 _MUTED = QColor(colours.MUTED_TEXT)
@@ -62,12 +67,23 @@ def argument_look(line: ArgumentLine, column: int, role: int, italic: QFont) -> 
     return None
 
 
-def sub_rows_shown(proxy: QSortFilterProxyModel, rows: list) -> int:
-    """How many argument sub-rows the table shows (they are not counted as rows of the mapping)."""
-    if not any(isinstance(r, ArgumentLine) for r in rows):
-        return 0
-    return sum(isinstance(rows[proxy.mapToSource(proxy.index(r, 0)).row()], ArgumentLine)
-               for r in range(proxy.rowCount()))
+class ArgumentRows:
+    """One convention's arguments as the mapping table's sub-rows (`views.sub_rows.SubRows`)."""
+
+    def __init__(self, source: ArgumentSource) -> None:
+        self.source = source
+
+    def lines(self, doc_id: str, row: MappingRow) -> Sequence[ArgumentLine]:
+        return self.source.lines(doc_id, row)
+
+    def text(self, line: ArgumentLine, column: int) -> str:
+        return argument_text(line, column)
+
+    def tooltip(self, line: ArgumentLine, column: int) -> str | None:
+        return argument_tooltip(line, column)
+
+    def look(self, line: ArgumentLine, column: int, role: int, italic: QFont) -> object:
+        return argument_look(line, column, role, italic)
 
 
 class ArgumentChooser(QComboBox):

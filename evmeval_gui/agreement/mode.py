@@ -22,11 +22,11 @@ from evmeval.model import TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
+from evmeval_gui.agreement.state import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
 from evmeval_gui.agreement.style import chip_html, tag
-from evmeval_gui.model.agreement_inputs import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.jobs import JobContext
-from evmeval_gui.modes.base import WindowPort
+from evmeval_gui.modes import WindowPort
 
 if TYPE_CHECKING:
     from evmeval_gui.agreement.panel import AgreementPanel
@@ -98,6 +98,8 @@ class AgreementMode(QObject):
         self.pair: tuple[int, int] = (0, 1)
         self.active = False
         self.page = MATRIX
+        self.reversed_pair: Callable[[Callable[[], tuple[ScoreResult, TbfFile, TbfFile] | None]], None] | None = None
+        """What hears of the shown pair with the roles swapped, before it is shown (the window's coreference)."""
         self.panel: AgreementPanel | None = None
         self._comparisons: dict[tuple[int, int], tuple[LoadedCorpus, ScoreResult]] = {}
         self.tabs = QTabBar()
@@ -209,7 +211,8 @@ class AgreementMode(QObject):
         self.banner.set_roles(i, j, names)
         self.port.set_lanes_text(f"{tag(i)} ▲ above the words, {tag(j)} ▼ below")
         corpus, result = self.comparison(i, j)
-        self.session.coreference.reverse_source = lambda: self._swapped(j, i)  # coreference agreement, both ways
+        if self.reversed_pair is not None:  # coreference agreement, both ways
+            self.reversed_pair(lambda: self._swapped(j, i))
         self.session.show_comparison(corpus, result, roles=names, doc_id=doc_id)
 
     def _swapped(self, i: int, j: int) -> tuple[ScoreResult, TbfFile, TbfFile] | None:

@@ -24,6 +24,7 @@ from evmeval.mention.scoring import ScoreResult
 from evmeval.model import SpanMode, TbfFile
 
 from evmeval_gui.model.corpus import LoadCancelled, LoadedCorpus, OpenRequest
+from evmeval_gui.model.recent import RecentKind, absolute_path
 
 if TYPE_CHECKING:  # the agreement scoring loads with the first comparison, not at launch
     from evmeval.agreement.scoring import IaaResult, PairAgreement
@@ -110,6 +111,19 @@ def find_text_dir(paths: Sequence[str]) -> str | None:
         if found is not None:
             return found
     return None
+
+
+def _missing(request: AgreementRequest) -> list[str]:
+    folders = [d for d in (request.token_dir, request.text_dir) if d]
+    return [p for p in request.paths if not os.path.exists(p)] + [d for d in folders if not os.path.isdir(d)]
+
+
+AGREEMENT_ENTRY = RecentKind(
+    AgreementRequest, AgreementRequest.from_json, lambda r: f"Agreement: {r.name}", lambda r: list(r.paths),
+    lambda r: AgreementRequest(tuple(os.path.abspath(p) for p in r.paths), absolute_path(r.token_dir),
+                               absolute_path(r.text_dir), r.ann_extension),
+    _missing)
+"""An agreement study in Open recent (registered by the window with `RecentEntries.register`)."""
 
 
 def make_agreement_request(paths: Sequence[str], *, token_dir: str | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from evmeval_gui.modes.base import WindowMode, WindowPort
+from evmeval_gui.modes import WindowMode, WindowPort
 
 
 class ScoringMode:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from evmeval_gui.model.alignment import AlignmentFigures
-from evmeval_gui.views.alignment_summary import AlignmentSummaryLine
-from evmeval_gui.views.mapping_differences import MappingDifferencesDock
-from evmeval_gui.views.mapping_links import MappingLinksOverlay
+from evmeval_gui.align.differences import MappingDifferencesDock
+from evmeval_gui.align.links import MappingLinksOverlay
+from evmeval_gui.align.state import AlignmentFigures
+from evmeval_gui.align.summary import AlignmentSummaryLine
 from evmeval_gui.views.summary_bar import SummaryBar
 from evmeval_gui.views.text_view import TextView
 

@@ -19,9 +19,9 @@ from evmeval.mention.cases import Case
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QTabBar, QWidget
 
-from evmeval_gui.model.compare_state import CompareSelection, CompareState, compare_corpus, reversed_pair
+from evmeval_gui.compare.state import CompareSelection, CompareState, compare_corpus, reversed_pair
 from evmeval_gui.model.jobs import JobContext
-from evmeval_gui.modes.base import WindowPort
+from evmeval_gui.modes import WindowPort
 
 if TYPE_CHECKING:  # the comparison's library modules load when a comparison is first made
     from evmeval.compare.runs import Comparison
@@ -266,7 +266,7 @@ class CompareMode(QObject):
         comparison, corpus = self.state.comparison, self.session.corpus
         if comparison is None or corpus is None or not self.active:
             return False
-        from evmeval_gui.model.compare_export import FILE_FILTER, write_comparison
+        from evmeval_gui.compare.export import FILE_FILTER, write_comparison
 
         if path is None:
             start = os.path.join(os.path.dirname(os.path.abspath(corpus.request.gold)), "comparison.html")

@@ -19,10 +19,10 @@ from evmeval.rules import Combination
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from evmeval_gui.align.state import counted_schemes
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
 from evmeval_gui.charts.style import METRIC_COLOURS, qcolour
-from evmeval_gui.model.alignment import counted_schemes
 from evmeval_gui.model.formatting import axis_percent, percent, percent_or_undefined
 from evmeval_gui.model.jobs import Runner
 
@@ -135,9 +135,12 @@ SCHEMES_JOB = "charts-schemes"
 
 class SchemesTab(QObject):
     """The Schemes tab's chart and the `SchemeResult` it is drawn from (counted once per result, in the
-    background when the panel has a runner and the corpus is large); `computed` when it arrives."""
+    background when the panel has a runner and the corpus is large); `computed` when it arrives.
+    A `ChartTab` of the charts panel (`ChartsPanel.add_tab`)."""
 
     computed = Signal()
+    name = "schemes"
+    label = "Schemes"
 
     def __init__(self, runner: Runner | None) -> None:
         super().__init__()
@@ -149,6 +152,10 @@ class SchemesTab(QObject):
     def forget(self) -> None:
         self.schemes = None
         self._counting = None
+
+    def precomputed(self, figures: object) -> None:
+        """The result's MUC/GATE figures, counted already by the library (the export)."""
+        self.schemes = figures if isinstance(figures, SchemeResult) else None
 
     def draw(self, result: ScoreResult | None, combination: str, doc_id: str | None, where: str) -> None:
         if result is None:

@@ -20,7 +20,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from evmeval_gui import colours
-from evmeval_gui.model.alignment import AlignmentFigures
+from evmeval_gui.align.state import AlignmentFigures
 from evmeval_gui.model.formatting import percent
 
 SHORT_NAMES = {"greedy": "Greedy", "optimal": "Optimal", "ordered": "Text-order"}

@@ -1,15 +1,15 @@
 """Event sequencing in the window: every part, built and wired in one place.
 
 `SequencingParts(window)` adds, when the corpus has `@After` / `@Subevent` links:
-- the arcs on the text (`views.link_arcs`) with a legend above the text;
-- a **Links** tab beside the mapping table (`views.link_table`);
+- the arcs on the text (`link_arcs`) with a legend above the text;
+- a **Links** tab beside the mapping table (`link_table`);
 - a sortable **Seq F1 %** column in the document list (v1.8's `All` F1 per document);
 - a line in the summary bar (v1.8's `All` F1, ours beside it, labelled);
 - **View › Sequencing links**: a toggle per link type and the closure that colours them;
 - when v1.8 refuses the links (pairs linked both ways, without `-nv`): a note above the text naming
   them (file:line) and "not scored" in the summary bar, the other views as usual;
 - a **Sequencing** tab in the charts; and the sequencing files in **File › Export report…**.
-The scores come from `model.sequencing.SequencingModel` (the core, in the background).
+The scores come from `state.SequencingModel` (the core, in the background).
 """
 
 from __future__ import annotations
@@ -25,19 +25,19 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSizePolicy,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from evmeval_gui import colours
+from evmeval_gui.charts.pages import PagedCharts
 from evmeval_gui.colours import _FlowLayout
 from evmeval_gui.model.formatting import DASH, NAN_TOOLTIP, percent
 from evmeval_gui.model.selection import Selection
-from evmeval_gui.model.sequencing import CLOSURE_NAMES, CLOSURES, LINK_TYPES, SequencingModel
+from evmeval_gui.sequencing.link_arcs import PEN_STYLES, LinkArcOverlay
+from evmeval_gui.sequencing.link_table import LinkTable
+from evmeval_gui.sequencing.state import CLOSURE_NAMES, CLOSURES, LINK_TYPES, SequencingModel
 from evmeval_gui.views.document_list import ExtraColumn
-from evmeval_gui.views.link_arcs import PEN_STYLES, LinkArcOverlay
-from evmeval_gui.views.link_table import LinkTable
 from evmeval_gui.views.summary_bar import ElidedLabel
 
 
@@ -47,8 +47,7 @@ class SequencingHost(Protocol):
     session: Any
     text_view: Any
     document_pane: Any
-    right_split: Any
-    mapping: Any
+    lower_tabs: Any
     documents: Any
     summary: Any
     view_menu: Any
@@ -266,7 +265,7 @@ class SequencingParts:
         window.summary.add_line(self.figure)
         self._build_menu()
         self.charts_page: Any = None
-        """The charts' Sequencing page (`charts.sequencing_charts.SequencingChartsPage`), once built."""
+        """The charts' Sequencing page (`charts.SequencingChartsPage`), once built."""
         window.charts_dock.extensions.append(self._add_charts_tab)
         if window.charts_dock.panel is not None:
             self._add_charts_tab(window.charts_dock.panel)
@@ -299,22 +298,8 @@ class SequencingParts:
         return self._table
 
     def _install_tabs(self) -> None:
-        """The link table goes beside the mapping table: in the tabs already holding it (another part
-        may have made them), else in new tabs in the mapping table's place."""
-        window = self.window
-        holder = window.mapping.parentWidget()
-        while holder is not None and not isinstance(holder, QTabWidget):
-            holder = holder.parentWidget()
-        if holder is None:
-            holder = QTabWidget()
-            holder.setObjectName("lowerTabs")
-            holder.setDocumentMode(True)
-            index = window.right_split.indexOf(window.mapping)
-            sizes = window.right_split.sizes()
-            window.right_split.replaceWidget(index, holder)
-            holder.addTab(window.mapping, "Mappings")
-            window.right_split.setSizes(sizes)
-        self.tabs = holder
+        """The link table goes beside the mapping table, in the window's tabs that hold it."""
+        self.tabs = self.window.lower_tabs
         self.links_index = self.tabs.addTab(self._table_page, LINKS_TAB)
         self.tabs.setTabVisible(self.links_index, False)
 
@@ -387,10 +372,9 @@ class SequencingParts:
 
     def _add_charts_tab(self, panel: object) -> None:
         """The Sequencing tab of the charts panel (called once it is built: pyqtgraph loads late)."""
-        tabs = getattr(panel, "tabs", None)
-        if not isinstance(tabs, QTabWidget) or self.charts_page is not None:
+        if not isinstance(panel, PagedCharts) or self.charts_page is not None:
             return
-        from evmeval_gui.charts.sequencing_charts import SequencingChartsPage
+        from evmeval_gui.sequencing.charts import SequencingChartsPage
 
         self.charts_page = SequencingChartsPage()
         self.charts_page.scatter.element_clicked.connect(
@@ -399,7 +383,7 @@ class SequencingParts:
         area.setWidgetResizable(True)
         area.setFrameShape(QFrame.Shape.NoFrame)
         area.setWidget(self.charts_page)
-        tabs.addTab(area, "Sequencing")
+        panel.add_page(area, "Sequencing")
         self._feed_charts()
 
     def _feed_charts(self) -> None:

@@ -20,8 +20,8 @@ from evmeval.sequencing.link_style import link_style
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 
-from evmeval_gui.model.sequencing import LinkRow, SequencingModel
 from evmeval_gui.model.text_layout import GOLD, SYSTEM, Bar, Layout
+from evmeval_gui.sequencing.state import LinkRow, SequencingModel
 from evmeval_gui.views.text_view import TextView
 
 ROOM = 16.0

@@ -34,11 +34,11 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
-from evmeval_gui.model.alignment import AlignmentFigures
+from evmeval_gui.align.links import describe_change, link_swatch
+from evmeval_gui.align.state import AlignmentFigures
 from evmeval_gui.model.formatting import DASH, number, percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.table_fit import elide_in_the_middle
-from evmeval_gui.views.mapping_links import describe_change, link_swatch
 
 SCORE_COLUMNS = ("Strategy", "Corpus F1 %", "Δ corpus", "Document F1 %", "Δ document", "Changed pairs")
 CHANGE_COLUMNS = ("Document", "Strategy", "Gold mention", "Greedy partner", "Dice", "Other partner", "Dice", "Gain")

@@ -85,6 +85,10 @@ class ArgumentLine:
         """What its outcome cell shows: `✓ matched (textee)`."""
         return f"{VERDICT_MARK.get(self.verdict, '')} {self.verdict}"
 
+    def shown(self) -> tuple:
+        """What it shows (the mapping table's `SubRow`: an edit left it as it was when this is the same)."""
+        return (self.parent.gold, self.parent.system, self.side, self.index, self.argument)
+
 
 class ArgumentSource:
     """The sub-rows of one event corpus under one convention (the verdicts made while it loaded)."""
