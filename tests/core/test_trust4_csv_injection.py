@@ -159,3 +159,13 @@ def test_report_export_csv_cells_never_start_a_formula(tmp_path: Path) -> None:
         _assert_safe(path.read_text(encoding="utf-8"))
     mappings = (corpus / "report" / "mappings.csv").read_text(encoding="utf-8")
     assert "'+cmdE2" in mappings and "'@SUM(A1)" in mappings
+
+
+def test_a_nul_in_a_cell_is_written_alike_on_every_python() -> None:
+    """Python 3.10's writer refused a NUL ("need to escape"), 3.11 and later write it as it is: one file."""
+    from evmeval.report.csv_writer import CsvWriter
+
+    writer = CsvWriter()
+    assert writer.line(["a\x00b", "c"]) == "a\x00b,c"
+    assert writer.line(["a\x00,b", "\ue000\x00"]) == '"a\x00,b",\ue000\x00'
+    assert writer.line(["=\x00"]) == "'=\x00"

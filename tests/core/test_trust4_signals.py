@@ -209,3 +209,15 @@ def test_what_a_killed_run_left_is_removed_by_the_next(corpus: Path) -> None:
         assert (out / "scores.json").stat().st_size > 0
     finally:
         shutil.rmtree(out, ignore_errors=True)
+
+
+def test_enomem_while_importing_counts_as_out_of_memory() -> None:
+    """Under a memory limit an import can fail listing a folder with `OSError: [Errno 12] Cannot allocate memory`
+    (seen on Python 3.11 at 17 MB) instead of a `MemoryError`: both are the one out-of-memory line."""
+    import errno
+
+    from evmeval.cli import entry
+
+    assert entry._no_memory(MemoryError())
+    assert entry._no_memory(OSError(errno.ENOMEM, "Cannot allocate memory"))
+    assert not entry._no_memory(OSError(errno.ENOENT, "No such file or directory"))

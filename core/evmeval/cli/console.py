@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -54,7 +55,9 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False, transaction: boo
         code = 0
     except KeyboardInterrupt:
         code = 130
-    except MemoryError:
+    except (MemoryError, OSError) as exc:
+        if isinstance(exc, OSError) and exc.errno != errno.ENOMEM:  # ENOMEM: an import listing a folder
+            raise
         try:
             print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
         except MemoryError:  # not even for naming the inputs: the line that needs nothing

@@ -27,9 +27,16 @@ def _early(signum: int, _frame: object) -> None:
 _signal.signal(_signal.SIGINT, _early)
 _signal.signal(_signal.SIGTERM, _early)
 
+def _no_memory(exc: BaseException) -> bool:
+    """Out of memory: a `MemoryError`, or the `OSError` ENOMEM (12) an import meets listing a folder."""
+    return isinstance(exc, MemoryError) or (isinstance(exc, OSError) and exc.errno == 12)
+
+
 try:
     from evmeval._util import interrupt
-except MemoryError:
+except (MemoryError, OSError) as exc:
+    if not _no_memory(exc):
+        raise
     _out("error: out of memory (while starting)", 1)
 
 interrupt.install()
@@ -45,9 +52,15 @@ def _load(program: str, module: str, name: str) -> "Callable[[], object]":
     interrupt.install(program)
     try:
         return getattr(__import__(module, fromlist=[name]), name)  # type: ignore[no-any-return]
-    except MemoryError:
+    except (MemoryError, OSError) as exc:
+        if not _no_memory(exc):
+            raise
         interrupt.say_out_of_memory()
         os._exit(1)
+    except Exception as exc:  # our own code imports cleanly: this is CPython failing under a memory limit
+        _out(f"error: cannot load the program's code ({type(exc).__name__}: {exc}); out of memory is the usual "
+             "cause", 1)
+        raise  # not reached: _out leaves
 
 
 def score() -> None:

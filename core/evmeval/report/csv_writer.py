@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import sys
 from collections.abc import Iterable, Sequence
 
 DANGEROUS = ("=", "+", "-", "@", "\t", "\r")
@@ -42,6 +43,19 @@ def neutral(cell: object) -> object:
     return cell
 
 
+_NUL_NEEDS_STAND_IN = sys.version_info < (3, 11)
+"""Python 3.10's `csv.writer` raises "need to escape" on a NUL in a cell, where 3.11 and later write it as any
+other character (unquoted unless the cell needs quotes anyway): so the same file on every Python."""
+
+
+def _nul_stand_in(cells: Sequence[object]) -> str | None:
+    """A character no cell holds, to stand for NUL while Python 3.10 writes the row (None: no NUL)."""
+    texts = [c for c in cells if isinstance(c, str)]
+    if not any("\0" in c for c in texts):
+        return None
+    return next(chr(code) for code in range(0xE000, 0xF900) if not any(chr(code) in c for c in texts))
+
+
 class CsvWriter:
     """CSV text (`csv.writer`'s quoting, `\\n` line ends) gathered in memory and taken out in pieces.
 
@@ -60,8 +74,13 @@ class CsvWriter:
         row = self._row
         row.seek(0)
         row.truncate()
-        self._writer.writerow([neutral(cell) for cell in cells])
-        return row.getvalue()[:-2]
+        written = [neutral(cell) for cell in cells]
+        stand_in = _nul_stand_in(written) if _NUL_NEEDS_STAND_IN else None
+        if stand_in is not None:  # Python 3.10's writer refuses a NUL; 3.11 on write it as it is
+            written = [c.replace("\0", stand_in) if isinstance(c, str) else c for c in written]
+        self._writer.writerow(written)
+        text = row.getvalue()[:-2]
+        return text if stand_in is None else text.replace(stand_in, "\0")
 
     def row(self, cells: Sequence[object]) -> None:
         """Add one row."""
