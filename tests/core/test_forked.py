@@ -174,3 +174,49 @@ def test_a_child_cancelled_mid_run_leaves_neither_its_folder_nor_its_temporary_f
     assert run.returncode == 0, run.stderr
     assert run.stdout == "[]\n"
     assert list(out.iterdir()) == []
+
+
+FAILED_PARENT = """
+import os, sys, time
+from evmeval._util import interrupt, run_outputs
+from evmeval._util.forked import Forked
+from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
+
+out = sys.argv[1]
+folder, page = os.path.join(out, "report"), os.path.join(out, "report", "page.html")
+interrupt.install("failed-parent-test")
+
+
+def child() -> int:
+    write_atomic(page, "<p>a page</p>")
+    time.sleep(60)
+    return 0
+
+
+try:
+    with run_outputs.transaction():
+        check_output_paths([page], [], new_folders=[folder])
+        make_output_folders([folder])  # the parent's folder; the child writes into it
+        forked = Forked(child)
+        while not os.listdir(folder):
+            time.sleep(0.01)
+        raise OSError(27, "File too large")  # the parent's own write fails while the child is still at work
+except OSError:
+    pass
+print(sorted(os.listdir(out)), flush=True)
+"""
+
+
+def test_a_failed_run_stops_its_child_before_removing_its_folders(tmp_path) -> None:
+    """The export's parent failed while its forked child was still writing into the run's folder: the folder
+    could not be removed (the child's temporary file was in it) and stayed once the child died (trust round 4,
+    item 9, seen under load). A failed run now stops its children first."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "out"
+    out.mkdir()
+    run = subprocess.run([sys.executable, "-c", FAILED_PARENT, str(out)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == "[]\n"
+    assert list(out.iterdir()) == []

@@ -334,6 +334,11 @@ def child_killed(pid: int) -> None:
     slot.close()
 
 
+def stop_children() -> None:
+    """Kill and reap every forked child still running and remove what each left (a failed run's end)."""
+    _stop_children()
+
+
 def _stop_children() -> None:
     for pid in list(_children):
         try:
@@ -348,4 +353,4 @@ def _stop_children() -> None:
 __all__ = ["EXIT_CODE", "OUT_OF_MEMORY_HINT", "SIGNALS", "WORDS", "Slot", "begin_folder", "begin_temporary",
            "child_ended", "child_killed", "child_started", "defer", "die_with_parent", "end_folder", "end_temporary",
            "exit_code", "forgive", "in_child", "install", "installed", "interrupted", "leave", "new_child_slot",
-           "resume", "say_interrupted", "say_out_of_memory", "set_action"]
+           "resume", "say_interrupted", "say_out_of_memory", "set_action", "stop_children"]

@@ -94,6 +94,8 @@ def adopt(taken: Pending) -> None:
 class Transaction:
     """The open transaction of a run (`transaction()`)."""
 
+    committed = False
+
     def commit(self) -> None:
         """Rename every output into place, in the order written. Raises OSError naming the output
         that cannot be (what is left is removed by the end of the `with` block)."""
@@ -108,6 +110,7 @@ class Transaction:
         for folder in _folders:
             interrupt.end_folder(folder)
         _folders.clear()
+        self.committed = True
 
 
 def rollback() -> None:
@@ -130,10 +133,13 @@ def transaction() -> Iterator[Transaction]:
     _State.pid = os.getpid()
     for gathered in (_outputs, _pending, _folders):
         gathered.clear()
+    run = Transaction()
     try:
-        yield Transaction()
+        yield run
     finally:
         if _State.pid == os.getpid():
+            if not run.committed:  # a forked child still writing would keep its folder from being removed
+                interrupt.stop_children()
             rollback()
             _State.pid = 0
             _outputs.clear()
