@@ -222,3 +222,16 @@ def test_enomem_while_importing_counts_as_out_of_memory() -> None:
             " entry._no_memory(OSError(errno.ENOENT, 'x')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout.split()) == (0, ["True", "True", "False"]), done.stderr
+
+
+def test_any_failure_close_to_an_address_space_limit_is_out_of_memory() -> None:
+    """Under `ulimit -v` an extension "failed to map segment" (ImportError, seen on Python 3.12) or the compiler
+    failed (ValueError): close to the limit such a failure is the one out-of-memory line; without a limit an
+    ImportError stays what it is."""
+    code = ("import os, resource\nfrom evmeval.cli.console import _out_of_memory\n"
+            "before = _out_of_memory(ImportError('x'))\n"
+            "size = int(open('/proc/self/statm').read().split()[0]) * os.sysconf('SC_PAGE_SIZE')\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (int(size * 1.1), resource.RLIM_INFINITY))\n"
+            "print(before, _out_of_memory(ImportError('failed to map segment')), _out_of_memory(ValueError()))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout.split()) == (0, ["False", "True", "True"]), done.stderr

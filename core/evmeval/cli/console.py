@@ -55,8 +55,8 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False, transaction: boo
         code = 0
     except KeyboardInterrupt:
         code = 130
-    except (MemoryError, OSError) as exc:
-        if isinstance(exc, OSError) and exc.errno != errno.ENOMEM:  # ENOMEM: an import listing a folder
+    except Exception as exc:
+        if not (isinstance(exc, MemoryError) or _out_of_memory(exc)):
             raise
         try:
             print(out_of_memory_message(os.path.basename(sys.argv[0]), sys.argv[1:]), file=sys.stderr)
@@ -73,6 +73,25 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False, transaction: boo
     if fast_exit or interrupt.installed():
         os._exit(code)
     sys.exit(code)
+
+
+def _out_of_memory(exc: BaseException) -> bool:
+    """Whether `exc` is the process running out of memory in another guise: the `OSError` ENOMEM an import meets
+    listing a folder, or anything at all (an extension that "failed to map segment", CPython's compiler failing)
+    once the process is close to an address-space limit (`ulimit -v`), which is what such failures come from."""
+    if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+        return True
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY:
+            return False
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[0])
+        return pages * os.sysconf("SC_PAGE_SIZE") > 0.8 * soft
+    except (ImportError, OSError, ValueError, MemoryError):
+        return False
 
 
 def run_in_transaction(main: Callable[[], int]) -> int:
