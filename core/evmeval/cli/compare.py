@@ -47,6 +47,7 @@ from evmeval.report.compare_json import comparison_to_json, dumps_compact
 from evmeval.report.compare_seeds import format_seeds, seeds_json
 from evmeval.report.compare_text import format_summary
 from evmeval.rules import attributes_named
+from evmeval.sequencing.scoring import published_awareness
 
 PROG = "evmeval-compare"
 MAX_WARNINGS = 20
@@ -255,7 +256,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         settings = ResampleSettings(args.resamples, args.seed, args.confidence)
         topics = _topics(args.topics, gold) if args.topics else None
         comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings,
-                                   correction=args.correction, interval=args.interval, topics=topics)
+                                   correction=args.correction, interval=args.interval, topics=topics,
+                                   sequencing_of=published_awareness)
         combinations = COMBINATIONS if args.combination == "all" else (args.combination,)
         counts = {(p.a, p.b, c): case_counts(comparison.cases(p.a, p.b, c))
                   for p in comparison.pairs for c in combinations}

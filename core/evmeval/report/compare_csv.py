@@ -4,8 +4,9 @@ systems.csv (run × combination), pairs.csv (pair × combination), figures.csv (
 every micro figure with its interval), figure_tests.csv (pair × combination × figure: every figure's
 paired test, adjusted p, MDE and verdict), documents.csv (document × run × combination),
 document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
-case), with a threshold below_threshold.csv, and with runs grouped into systems (`--as`)
-seeds.csv. An undefined figure is an empty cell, as in the
+case), relations.csv and relation_tests.csv (coreference and sequencing: run × links × figure, pair × links ×
+figure; a header only when the gold has no such links), with a threshold below_threshold.csv, and with runs
+grouped into systems (`--as`) seeds.csv. An undefined figure is an empty cell, as in the
 scorer's own CSV export.
 """
 
@@ -17,12 +18,13 @@ from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
 from evmeval.compare.seeds import SeedComparison
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_relations import RELATION_TESTS_CSV, RELATIONS_CSV, relations_csvs
 from evmeval.report.compare_seeds import SEEDS_CSV, seeds_csv_rows
 from evmeval.report.csv_report import _mention_cells
 from evmeval.report.csv_writer import number, table
 
 CSV_FILES = ("systems.csv", "pairs.csv", "figures.csv", "figure_tests.csv", "documents.csv", "document_deltas.csv",
-             "cases.csv")
+             "cases.csv", RELATIONS_CSV, RELATION_TESTS_CSV)
 THRESHOLD_FILE = "below_threshold.csv"
 
 
@@ -146,7 +148,7 @@ def format_compare_csvs(comparison: Comparison, *, threshold: float | None = Non
     files = {"systems.csv": _systems(comparison), "pairs.csv": _pairs(comparison),
              "figures.csv": _figures(comparison), "figure_tests.csv": _figure_tests(comparison),
              "documents.csv": _documents(comparison), "document_deltas.csv": _deltas(comparison),
-             "cases.csv": _cases(comparison, case_combinations)}
+             "cases.csv": _cases(comparison, case_combinations), **relations_csvs(comparison)}
     if threshold is not None:
         files[THRESHOLD_FILE] = _below(comparison, threshold)
     if seeds is not None:

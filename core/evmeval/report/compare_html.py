@@ -19,6 +19,7 @@ from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, Verdict
 from evmeval.io.loading import LoadedInputs
 from evmeval.mention.cases import Case, CaseKind, case_counts
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_relations import relations_html
 from evmeval.report.compare_seeds import seeds_html
 from evmeval.report.compare_text import (
     FIGURE_LABELS,
@@ -257,6 +258,8 @@ def format_compare_html(
     out.append("<h2>Leaderboard</h2>" + _leaderboard(comparison))
     out.append("<h2>Pairs</h2>" + _pairs_table(comparison))
     out.append("<h2>Every figure</h2>" + _figures_table(comparison))
+    if comparison.relation_units:
+        out.append(relations_html(comparison, _VERDICT_CLASS))
     if seeds is not None:
         out.append(seeds_html(comparison, seeds, combinations))
     for n, pair in enumerate(comparison.pairs):

@@ -15,6 +15,9 @@ Layout (docs/reference/json.md, "evmeval-compare --json"):
                   pairs: [{a, b, <c>: {delta_f1, mark}}]} ],
   "cases":     [ {a, b, combination, counts: {<kind>: n}, items: [{doc_id, kind, gold, a, b}]} ],
   "threshold", "below_threshold": [ {system, doc_id, combination, precision, recall, f1} ],   (with a threshold)
+  "relations": {units: {<kind>: n}, systems: [{name, <kind>: [{figure, estimate, ci_low, ci_high}]}],
+                pairs: [{a, b, <kind>: [<as figures' tests>]}]},   (when the gold has coreference or sequencing
+                links; <kind>: coreference, sequencing_subevent, sequencing_after, sequencing_all)
   "warnings" }
 A case's `gold` is a mention or null; `a` / `b` are that run's row {outcome, dice, mismatched_attributes,
 system} or null; a mention is {id, span, text, type, realis, line}.
@@ -34,6 +37,7 @@ from evmeval.mention.cases import Case, case_counts
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import ScoreResult
 from evmeval.model import Mention
+from evmeval.report.compare_relations import relations_json
 from evmeval.report.json_report import _no_nan
 
 
@@ -135,6 +139,8 @@ def comparison_to_json(comparison: Comparison, *, threshold: float | None = None
             {"system": comparison.systems[b.system].name, "doc_id": b.doc_id, "combination": b.combination,
              "precision": b.score.precision, "recall": b.score.recall, "f1": b.score.f1}
             for b in comparison.below_threshold(threshold)]
+    if comparison.relation_units:
+        data["relations"] = relations_json(comparison)
     data["warnings"] = list(comparison.warnings)
     return data
 

@@ -53,7 +53,7 @@ def correction_text(comparison: Comparison) -> str:
     return f"p adj: p rand adjusted by {CORRECTION_NAMES[comparison.correction]} over the {m} pairs of each figure"
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
+def table_lines(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
     """Aligned columns: the first `left` columns to the left, the rest to the right."""
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = []
@@ -82,10 +82,10 @@ def _leaderboard(comparison: Comparison) -> list[str]:
         gaps.append([str(rank), name, *(points(gap) for gap in s.bottlenecks().values())])
     conf = f"{100 * comparison.settings.confidence:g}"
     return ["", f"Leaderboard: micro F1 (%) with its {conf} % bootstrap interval, best span F1 first",
-            *_table(header, micro, left=2),
-            "", "Macro F1 (%)", *_table(header, macro, left=2),
+            *table_lines(header, micro, left=2),
+            "", "Macro F1 (%)", *table_lines(header, macro, left=2),
             "", "Bottlenecks: span F1 minus attribute F1 (points)",
-            *_table(["#", "system", *(Combination(c).label for c in ATTRIBUTE_GAPS)], gaps, left=2)]
+            *table_lines(["#", "system", *(Combination(c).label for c in ATTRIBUTE_GAPS)], gaps, left=2)]
 
 
 def _pairs(comparison: Comparison) -> list[str]:
@@ -107,7 +107,7 @@ def _pairs(comparison: Comparison) -> list[str]:
             f"randomization, (c + 1) / (n + 1); {correction_text(comparison)}; the verdict reads the interval, "
             f"then p adj (held back: the interval leaves 0 out, p adj does not); none under {MIN_DOCUMENTS} "
             "documents (the test has little power)",
-            *_table(header, rows, left=3)]
+            *table_lines(header, rows, left=3)]
 
 
 def _figures(comparison: Comparison) -> list[str]:
@@ -129,7 +129,7 @@ def _figures(comparison: Comparison) -> list[str]:
     conf = f"{100 * comparison.settings.confidence:g}"
     return ["", f"Every figure: micro P, R and F1 (%), delta in points with its {conf} % {comparison.interval} "
             f"interval; {correction_text(comparison)}; MDE: the smallest difference (points) this corpus finds "
-            "with 80 % power", *_table(header, rows, left=4)]
+            "with 80 % power", *table_lines(header, rows, left=4)]
 
 
 def _system_figures(comparison: Comparison) -> list[str]:
@@ -144,7 +144,7 @@ def _system_figures(comparison: Comparison) -> list[str]:
         return []
     conf = f"{100 * comparison.settings.confidence:g}"
     return ["", f"Micro precision, recall and F1 (%) with their {conf} % {comparison.interval} intervals",
-            *_table(header, rows, left=2)]
+            *table_lines(header, rows, left=2)]
 
 
 def _cases(comparison: Comparison, counts: Mapping[tuple[int, int, str], Mapping[CaseKind, int]]) -> list[str]:
@@ -161,7 +161,7 @@ def _cases(comparison: Comparison, counts: Mapping[tuple[int, int, str], Mapping
         return []
     return ["", "Cases: mentions b fixed or broke, both got wrong; false alarms of one run only; McNemar p: "
             "exact two-sided test of fixed against broken (the gold mentions right in one run only)",
-            *_table(header, rows, left=3)]
+            *table_lines(header, rows, left=3)]
 
 
 def _below(comparison: Comparison, threshold: float) -> list[str]:
@@ -170,7 +170,7 @@ def _below(comparison: Comparison, threshold: float) -> list[str]:
     rows = [[comparison.systems[w.system].name, Combination(w.combination).label, w.doc_id,
              pct(w.score.precision), pct(w.score.recall), pct(w.score.f1)] for w in weak]
     if rows:
-        lines += _table(["system", "attributes", "document", "P", "R", "F1"], rows, left=3)
+        lines += table_lines(["system", "attributes", "document", "P", "R", "F1"], rows, left=3)
     return lines
 
 
@@ -201,4 +201,6 @@ def format_summary(
               + _cases(comparison, case_counts or {}))
     if threshold is not None:
         lines += _below(comparison, threshold)
-    return "\n".join(lines) + "\n"
+    from evmeval.report.compare_relations import format_relations  # it builds on this module's cells
+
+    return "\n".join(lines) + "\n" + format_relations(comparison)
