@@ -19,12 +19,13 @@ from evmeval.mention.cases import Case
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QTabBar, QWidget
 
-from evmeval_gui.compare.state import CompareSelection, CompareState, compare_corpus, reversed_pair
+from evmeval_gui.compare.state import CompareSelection, CompareState, compare_corpus, reversed_pair, seed_view
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 
 if TYPE_CHECKING:  # the comparison's library modules load when a comparison is first made
     from evmeval.compare.runs import Comparison
+    from evmeval.compare.seeds import SeedComparison
 
     from evmeval_gui.compare.leaderboard import LeaderboardPanel
     from evmeval_gui.compare.pair_view import PairPanel
@@ -99,27 +100,29 @@ class CompareMode(QObject):
         settings, mapping = self.settings, self.session.mapping
         wanted = pair if pair is not None else self.state.pair
 
-        def work(context: JobContext) -> Comparison:
-            return compare_corpus(corpus, scored, context, settings=settings, mapping=mapping)
+        def work(context: JobContext) -> tuple[Comparison, SeedComparison | None]:
+            comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping)
+            context.check()
+            return comparison, seed_view(comparison)
 
-        def done(comparison: object) -> None:
-            from evmeval.compare.runs import Comparison
-
-            assert isinstance(comparison, Comparison)
+        def done(computed: object) -> None:
+            assert isinstance(computed, tuple)
+            comparison, seeds = computed
             if self.session.corpus is corpus:
-                self._install(comparison, page, wanted)
+                self._install(comparison, page, wanted, seeds)
 
         self.session.run_job(f"Comparing {len(corpus.inputs)} systems", work, done, path=corpus.request.gold)
         return True
 
-    def _install(self, comparison: Comparison, page: str, pair: tuple[int, int]) -> None:
+    def _install(self, comparison: Comparison, page: str, pair: tuple[int, int],
+                 seeds: SeedComparison | None = None) -> None:
         self._cases.clear()
         self.active = True
         self.ensure_pages()
         doc_id = self.session.selection.doc_id
-        self.state.set_comparison(comparison, pair=pair)
+        self.state.set_comparison(comparison, pair=pair, seeds=seeds)
         assert self.leaderboard is not None
-        self.leaderboard.set_comparison(comparison)
+        self.leaderboard.set_comparison(comparison, seeds)
         if doc_id is not None:
             self.state.select_document(doc_id)
         self.tabs.show()

@@ -421,9 +421,8 @@ class PairPanel(QWidget):
         pair = state.pair_comparison()
         names = (comparison.systems[a].name, comparison.systems[b].name)
         combination = self.session.combination
-        f1s = tuple({c: s.result.micro[c].f1 for c in s.result.micro} for s in (comparison.systems[a],
-                                                                                 comparison.systems[b]))
-        self.significance.set_pair(pair, names, (f1s[0], f1s[1]), combination, comparison.settings)
+        self.significance.set_pair(pair, names, (comparison.systems[a].micro_ci, comparison.systems[b].micro_ci),
+                                   combination, comparison.settings)
         if pair is None:
             self.picker.note.setText("Comparing the runs in this order…")
         else:

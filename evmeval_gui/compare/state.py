@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
+from evmeval.compare.seeds import SeedComparison, compare_seeds, seed_groups
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.mention.cases import Case, CaseKind
 from evmeval.mention.outcomes import MappingRow
@@ -139,6 +140,15 @@ def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], cont
     return comparison
 
 
+def seed_view(comparison: Comparison) -> SeedComparison | None:
+    """The runs grouped into systems by the core's naming rule (`seed_groups`: `tagger_seed1`,
+    `tagger_seed2`, …) and compared as systems; None when no two runs share a name stem."""
+    groups = seed_groups([s.name for s in comparison.systems])
+    if all(len(g.runs) < 2 for g in groups):
+        return None
+    return compare_seeds(comparison, groups)
+
+
 class CompareState:
     """What the Compare mode shows: the comparison, the pair (a, b), and the one selection.
 
@@ -152,6 +162,8 @@ class CompareState:
         self.selection_changed = Signal("selection_changed")
         self.cases_ready = Signal("cases_ready")
         self.comparison: Comparison | None = None
+        self.seeds: SeedComparison | None = None
+        """The runs grouped into systems (`seed_view`), when some share a name stem."""
         self.pair: tuple[int, int] = (0, 1)
         self.selection = CompareSelection()
         self.extra_pairs: dict[tuple[int, int], PairComparison] = {}
@@ -160,8 +172,10 @@ class CompareState:
     def names(self) -> list[str]:
         return [s.name for s in self.comparison.systems] if self.comparison is not None else []
 
-    def set_comparison(self, comparison: Comparison | None, *, pair: tuple[int, int] = (0, 1)) -> None:
+    def set_comparison(self, comparison: Comparison | None, *, pair: tuple[int, int] = (0, 1),
+                       seeds: SeedComparison | None = None) -> None:
         self.comparison = comparison
+        self.seeds = seeds
         self.extra_pairs = {}
         count = len(comparison.systems) if comparison is not None else 0
         self.pair = pair if valid_pair(pair, count) else (0, 1)

@@ -99,6 +99,9 @@ class SystemScores:
     """combination -> micro precision, recall and F1 with their intervals"""
     relations: dict[str, tuple[FigureInterval, ...]] = field(default_factory=dict)
     """kind (`relations.KIND_LABELS`: coreference, sequencing ...) -> its figures with their intervals"""
+    gap_intervals: dict[str, FigureInterval] = field(default_factory=dict)
+    """combination of `ATTRIBUTE_GAPS` -> span F1 minus its F1 with the interval of that difference
+    (paired within the run: the same drawn documents); NaN for an empty run, as `bottlenecks`"""
 
     @property
     def path(self) -> str:
@@ -300,16 +303,23 @@ def compare_results(
     groups = None if topics is None else topic_groups(results[0], topics)
     intervals, tests = significance_tests(counts, test_pairs, settings, groups)
     adjusted = _adjusted_f1(tests, len(pairs), correction)
-    figures = resample([mention_family(c) for c in counts], test_pairs, settings=settings, interval=interval,
-                       groups=groups)
-    figure_tests = _adjusted_figures(figures.tests, len(pairs), correction)
+    # each run's span F1 against its F1 with each attribute, in the same draws (a pair's draws do not
+    # depend on the other pairs): the bottlenecks' intervals
+    gap_pairs = [(at(i, COMBINATIONS.index("plain")), at(i, COMBINATIONS.index(c)))
+                 for i in range(len(results)) for c in ATTRIBUTE_GAPS]
+    figures = resample([mention_family(c) for c in counts], [*test_pairs, *gap_pairs], settings=settings,
+                       interval=interval, groups=groups)
+    figure_tests = _adjusted_figures(figures.tests[:len(test_pairs)], len(pairs), correction)
+    gaps = [_gap_interval(t, r) for t, r in zip(figures.tests[len(test_pairs):],
+                                                 (r for r in results for _ in ATTRIBUTE_GAPS), strict=True)]
     relations = RelationFigures() if files is None else relation_figures(
         results, files[0], files[1], pairs, settings=settings, correction=correction, interval=interval,
         topics=topics, whitelisted=whitelisted, sequencing_of=sequencing_of)
     systems = tuple(
         SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
                      {c: figures.intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
-                     relations.intervals[i] if relations.intervals else {})
+                     relations.intervals[i] if relations.intervals else {},
+                     dict(zip(ATTRIBUTE_GAPS, gaps[i * len(ATTRIBUTE_GAPS):], strict=False)))
         for i, (name, r) in enumerate(zip(names, results, strict=True)))
     pair_results = []
     for n, (a, b) in enumerate(pairs):
@@ -322,6 +332,15 @@ def compare_results(
                       (*warnings, *relations.warnings), correction, interval,
                       "document" if groups is None else "topic",
                       None if groups is None else int(groups.max()) + 1 if len(groups) else 0, relations.units)
+
+
+def _gap_interval(tests: tuple[FigureTest, ...], result: ScoreResult) -> FigureInterval:
+    """Span F1 minus F1 with an attribute, from the paired test of F1(attribute) − F1(span) on one run."""
+    f1 = next(t for t in tests if t.figure == "f1")
+    if result.micro["plain"].num_system == 0:  # an empty run: no gap, as `SystemScores.bottlenecks`
+        nan = float("nan")
+        return FigureInterval("f1", nan, nan, nan)
+    return FigureInterval("f1", -f1.delta, -f1.ci_high, -f1.ci_low)
 
 
 def topic_groups(result: ScoreResult, topics: Mapping[str, str]) -> np.ndarray:

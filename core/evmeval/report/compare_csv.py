@@ -1,9 +1,9 @@
 """The comparison as CSV files for spreadsheets (long format, one fact per row, figures unrounded).
 
 systems.csv (run × combination), pairs.csv (pair × combination), figures.csv (run × combination × figure:
-every micro figure with its interval), figure_tests.csv (pair × combination × figure: every figure's
-paired test, adjusted p, MDE and verdict), documents.csv (document × run × combination),
-document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
+every micro figure with its interval, and the bottlenecks: span_f1_minus_f1), figure_tests.csv (pair ×
+combination × figure: every figure's paired test, adjusted p, MDE and verdict), documents.csv (document ×
+run × combination), document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
 case), relations.csv and relation_tests.csv (coreference and sequencing: run × links × figure, pair × links ×
 figure; a header only when the gold has no such links), with a threshold below_threshold.csv, and with runs
 grouped into systems (`--as`) seeds.csv. An undefined figure is an empty cell, as in the
@@ -67,6 +67,8 @@ def _figures(comparison: Comparison) -> str:
     header = ["system", "combination", "figure", "estimate", "ci_low", "ci_high", "interval"]
     rows = [[s.name, c, i.figure, number(i.estimate), number(i.ci_low), number(i.ci_high), comparison.interval]
             for s in comparison.systems for c in COMBINATIONS for i in s.figures.get(c, ())]
+    rows += [[s.name, c, "span_f1_minus_f1", number(i.estimate), number(i.ci_low), number(i.ci_high),
+              comparison.interval] for s in comparison.systems for c, i in s.gap_intervals.items()]
     return table(header, rows)
 
 

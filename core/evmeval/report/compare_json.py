@@ -4,7 +4,8 @@ Layout (docs/reference/json.md, "evmeval-compare --json"):
 { "tool": "evmeval-compare", "profile", "mode", "gold", "combinations", "bootstrap": {resamples, seed, ...},
   "systems":   [ {name, path, micro: {<c>: {tp, num_gold, num_system, precision, recall, f1}},
                   macro: {<c>: {precision, recall, f1, num_documents}}, micro_ci: {<c>: {f1, ci_low, ci_high}},
-                  figures: {<c>: [{figure, estimate, ci_low, ci_high}]}, empty: no system mention} ],
+                  figures: {<c>: [{figure, estimate, ci_low, ci_high}]}, bottlenecks: {<c>: {estimate, ci_low,
+                  ci_high}} (span F1 minus F1 with <c>), empty: no system mention} ],
   "pairs":     [ {a, b, a_index, b_index, <c>: {delta_f1, ci_low, ci_high, p_value, p_value_randomization,
                   p_value_adjusted, held_back, num_documents, verdict, f1_a, f1_b, documents_up, documents_down,
                   documents_same}, figures: {<c>: [{figure, a, b, delta, ci_low, ci_high, p_value,
@@ -65,7 +66,10 @@ def _systems(comparison: Comparison) -> list[dict[str, Any]]:
              "micro": {c: s.result.micro[c].to_json() for c in COMBINATIONS},
              "macro": {c: s.result.macro[c].to_json() for c in COMBINATIONS},
              "micro_ci": {c: s.micro_ci[c].to_json() for c in COMBINATIONS},
-             "figures": {c: [i.to_json() for i in s.figures.get(c, ())] for c in COMBINATIONS}, "empty": s.empty}
+             "figures": {c: [i.to_json() for i in s.figures.get(c, ())] for c in COMBINATIONS},
+             "bottlenecks": {c: {"estimate": i.estimate, "ci_low": i.ci_low, "ci_high": i.ci_high}
+                             for c, i in s.gap_intervals.items()},
+             "empty": s.empty}
             for s in comparison.systems]
 
 

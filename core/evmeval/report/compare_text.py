@@ -63,6 +63,15 @@ def table_lines(header: Sequence[str], rows: Sequence[Sequence[str]], left: int 
     return lines
 
 
+def gap_text(system: SystemScores, combination: str) -> str:
+    """A bottleneck with its interval, `+5.50 [+1.96, +8.25]` (`nan` for an empty run)."""
+    gap = system.bottlenecks()[combination]
+    interval = system.gap_intervals.get(combination)
+    if interval is None or math.isnan(gap):
+        return points(gap)
+    return f"{points(gap)} [{points(interval.ci_low)}, {points(interval.ci_high)}]"
+
+
 def leaderboard_order(comparison: Comparison) -> list[int]:
     """Run indices by span (plain) micro F1, best first; ties keep the order given."""
     return sorted(range(len(comparison.systems)),
@@ -79,12 +88,13 @@ def _leaderboard(comparison: Comparison) -> list[str]:
         micro.append([str(rank), name, *(f"{pct(s.result.micro[c].f1)} [{pct(s.micro_ci[c].ci_low)}, "
                                          f"{pct(s.micro_ci[c].ci_high)}]" for c in COMBINATIONS)])
         macro.append([str(rank), name, *(pct(s.result.macro[c].f1) for c in COMBINATIONS)])
-        gaps.append([str(rank), name, *(points(gap) for gap in s.bottlenecks().values())])
+        gaps.append([str(rank), name, *(gap_text(s, c) for c in ATTRIBUTE_GAPS)])
     conf = f"{100 * comparison.settings.confidence:g}"
     return ["", f"Leaderboard: micro F1 (%) with its {conf} % bootstrap interval, best span F1 first",
             *table_lines(header, micro, left=2),
             "", "Macro F1 (%)", *table_lines(header, macro, left=2),
-            "", "Bottlenecks: span F1 minus attribute F1 (points)",
+            "", f"Bottlenecks: span F1 minus attribute F1 (points) with its {conf} % interval (the run's own "
+            "documents drawn for both)",
             *table_lines(["#", "system", *(Combination(c).label for c in ATTRIBUTE_GAPS)], gaps, left=2)]
 
 
