@@ -1,7 +1,7 @@
 """Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
 
     python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
-                             [--only score conll conventions]
+                             [--only score conll conventions resampling]
 
 Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
@@ -20,7 +20,9 @@ is the process's with its children (`wait4`).
 `--only conll conventions` (issue 37's rows, `long_document_bench.py`): `evmeval-conll --metric X` on one
 5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
 4,000-event document against the slowest single convention; with `--markdown`, only that section of the
-page is replaced when `score` is not run.
+page is replaced when `score` is not run. `--only resampling` (issue 36, `resampling_rows.py`): 10,000
+resamples of every figure for two runs on 4,480 documents as a whole process, with its load and peak RSS;
+likewise its own section.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from long_document_bench import LongRow, long_table, run_long
+from resampling_rows import END as RESAMPLING_END
+from resampling_rows import START as RESAMPLING_START
+from resampling_rows import resampling_section, resampling_table, run_resampling
 from score_bench import corpus_dir, ensure_corpus
 
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -310,7 +315,7 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions")
+ONLY = ("score", "conll", "conventions", "resampling")
 LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
 LONG_NOTE = ("Our outputs' hashes are the same as those of 5fc3727, the code before issue 37's changes (all nine "
              "rows). `muc` and `bcub` miss the 10x goal by construction: v8.01 needs about 0.1 s for them, less than "
@@ -335,6 +340,30 @@ def long_rows(args: argparse.Namespace) -> tuple[list[LongRow], str]:
     return table, section
 
 
+def replace_section(page: str, start: str, end: str, section: str) -> str:
+    """`page` with its `start` … `end` section replaced by `section` (added before the notes when absent)."""
+    if start in page:
+        return page[:page.index(start)] + section + page[page.index(end) + len(end):]
+    return page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
+
+
+def resampling_only(args: argparse.Namespace) -> int:
+    """`--only resampling`: issue 36's row; with --markdown replace only its section of the page."""
+    sampler = LoadSampler()
+    sampler.start()
+    runs = run_resampling(args.runs)
+    load = sampler.stop()
+    lines = resampling_table(runs)
+    print(plain(lines))
+    print(f"load average during the run: {load}")
+    if args.markdown:
+        section = resampling_section(markdown(lines), datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                                     load, runs)
+        page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
+        Path(args.markdown).write_text(replace_section(page, RESAMPLING_START, RESAMPLING_END, section))
+    return 0
+
+
 def long_only(args: argparse.Namespace) -> int:
     """`--only conll|conventions`: run those rows; with --markdown replace only their section of the page."""
     sampler = LoadSampler()
@@ -346,11 +375,7 @@ def long_only(args: argparse.Namespace) -> int:
     section = section.replace("{load}", load)
     if args.markdown:
         page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
-        if LONG_START in page:
-            page = page[:page.index(LONG_START)] + section + page[page.index(LONG_END) + len(LONG_END):]
-        else:
-            page = page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
-        Path(args.markdown).write_text(page)
+        Path(args.markdown).write_text(replace_section(page, LONG_START, LONG_END, section))
     return 0 if all(r.same() in (None, True) for r in table) else 1
 
 
@@ -361,10 +386,15 @@ def main() -> int:
     parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
     parser.add_argument("--only", nargs="+", choices=ONLY,
                         help="the groups of rows to run (default: all; with --quick: score): score (evmeval-score "
-                        "on the corpus), conll and conventions (issue 37's long documents)")
+                        "on the corpus), conll and conventions (issue 37's long documents), resampling (issue "
+                        "36's intervals and tests, alone)")
     add_reference_options(parser)
     args = parser.parse_args()
-    args.only = args.only or (["score"] if args.quick else list(ONLY))
+    args.only = args.only or (["score"] if args.quick else ["score", "conll", "conventions"])
+    if "resampling" in args.only:
+        if args.only != ["resampling"]:
+            parser.error("--only resampling runs alone (its section of the page is replaced on its own)")
+        return resampling_only(args)
     if "score" not in args.only:
         return long_only(args)
     docs = QUICK_DOCS if args.quick else 2000
