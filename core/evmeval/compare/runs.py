@@ -43,6 +43,7 @@ from evmeval.compare.significance import (
     significance_tests,
 )
 from evmeval.mention.cases import Case, CaseKind, case_counts, document_cases
+from evmeval.mention.changes import Change, Tally, document_changes, tally
 from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.mention.prf import Score
 from evmeval.mention.scoring import ScoreResult, score_files
@@ -190,6 +191,8 @@ class Comparison:
     """kind -> how many units its coreference or sequencing figures resampled (no key: not scored)."""
     _rows: dict[tuple[int, str], list[list[MappingRow]]] = field(default_factory=dict, repr=False, compare=False)
     _cases: dict[tuple[int, int, str], tuple[Case, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _changes: dict[tuple[int, int, str], tuple[Change, ...]] = field(default_factory=dict, repr=False,
+                                                                     compare=False)
 
     def pair(self, a: int, b: int) -> PairComparison:
         """The comparison of run b against run a; raises `KeyError` for a pair not compared."""
@@ -217,6 +220,26 @@ class Comparison:
                 out.extend(document_cases(ra, rb, doc.doc_id, combination))
             self._cases[key] = tuple(out)
         return self._cases[key]
+
+    def changes(self, a: int, b: int, combination: str) -> tuple[Change, ...]:
+        """Only the items whose outcome changed from run a to run b under `combination`, with reason codes
+        (`evmeval.mention.changes`); computed on first use and kept."""
+        key = (a, b, combination)
+        if key not in self._changes:
+            docs = self.systems[a].result.documents
+            rows_a, rows_b = self.rows(a, combination), self.rows(b, combination)
+            out: list[Change] = []
+            for doc, ra, rb in zip(docs, rows_a, rows_b, strict=True):
+                out.extend(document_changes(ra, rb, doc.doc_id))
+            self._changes[key] = tuple(out)
+        return self._changes[key]
+
+    def tally(self, system: int, combination: str) -> Tally:
+        """A run's true positives, misses and false alarms under `combination` (what the changes reconcile)."""
+        total = Tally()
+        for rows in self.rows(system, combination):
+            total = total + tally(rows)
+        return total
 
     def mcnemar(self, a: int, b: int, combination: str) -> McNemar:
         """McNemar's exact test on the gold mentions right (exact under `combination`) in one run only:

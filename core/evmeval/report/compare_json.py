@@ -10,7 +10,9 @@ Layout (docs/reference/json.md, "evmeval-compare --json"):
                   p_value_adjusted, held_back, num_documents, verdict, f1_a, f1_b, documents_up, documents_down,
                   documents_same}, figures: {<c>: [{figure, a, b, delta, ci_low, ci_high, p_value,
                   p_value_randomization, p_value_adjusted, mde, num_units, verdict, held_back}]},
-                  mcnemar: {<case combination>: {only_a, only_b, p_value}}} ],
+                  mcnemar: {<case combination>: {only_a, only_b, p_value}},
+                  changes: {<case combination>: {count, reasons: {span, type, realis, matching}, delta, a, b:
+                  {true_positives, misses, false_alarms}, items: [{doc_id, gold, a, b, before, after, reasons}]}}} ],
   "correction": holm | bh | none, "interval": percentile | bca,
   "documents": [ {doc_id, counted, num_gold, systems: [{system, num_system, <c>: {tp, ..., f1}}],
                   pairs: [{a, b, <c>: {delta_f1, mark}}]} ],
@@ -35,6 +37,7 @@ from evmeval.compare.resampling import mention_family, resample
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison, PairComparison
 from evmeval.compare.significance import DEFAULT_SETTINGS, Counts, ResampleSettings, micro_intervals
 from evmeval.mention.cases import Case, case_counts
+from evmeval.mention.changes import Tally, reason_counts, reconcile
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import ScoreResult
 from evmeval.model import Mention
@@ -82,7 +85,24 @@ def _pair(comparison: Comparison, pair: PairComparison, case_combinations: Seque
                   **{f"documents_{m.value}": n for m, n in marks.items()}}
     out["figures"] = {c: [t.to_json() for t in pair.figures.get(c, ())] for c in COMBINATIONS}
     out["mcnemar"] = {c: comparison.mcnemar(pair.a, pair.b, c).to_json() for c in case_combinations}
+    out["changes"] = {c: changes_json(comparison, pair.a, pair.b, c) for c in case_combinations}
     return out
+
+
+def _tally_json(t: Tally) -> dict[str, int]:
+    return {"true_positives": t.true_positives, "misses": t.misses, "false_alarms": t.false_alarms}
+
+
+def changes_json(comparison: Comparison, a: int, b: int, combination: str) -> dict[str, Any]:
+    """Only the items whose outcome changed, with reason codes, and the tallies they reconcile."""
+    changes = comparison.changes(a, b, combination)
+    return {"count": len(changes), "reasons": {r.value: n for r, n in reason_counts(changes).items()},
+            "delta": _tally_json(reconcile(changes)), "a": _tally_json(comparison.tally(a, combination)),
+            "b": _tally_json(comparison.tally(b, combination)),
+            "items": [{"doc_id": c.doc_id, "gold": mention_json(c.gold), "a": row_json(c.row_a),
+                       "b": row_json(c.row_b), "before": None if c.before is None else c.before.value,
+                       "after": None if c.after is None else c.after.value,
+                       "reasons": [r.value for r in c.reasons]} for c in changes]}
 
 
 def _documents(comparison: Comparison) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from evmeval.compare.resampling import FigureTest
 from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison, SystemScores
 from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, comparable_f1
 from evmeval.mention.cases import CaseKind
+from evmeval.mention.changes import Reason, reason_counts, reconcile
 
 FIGURE_LABELS = {"precision": "P", "recall": "R", "f1": "F1"}
 
@@ -174,6 +175,25 @@ def _cases(comparison: Comparison, counts: Mapping[tuple[int, int, str], Mapping
             *table_lines(header, rows, left=3)]
 
 
+def _changes(comparison: Comparison, keys: Sequence[tuple[int, int, str]]) -> list[str]:
+    """Per pair and case combination: how many items changed, by reason, and the Δ they reconcile with."""
+    header = ["a", "b", "attributes", "changed", *(r.value for r in Reason), "Δ TP", "Δ misses",
+              "Δ false alarms"]
+    rows = []
+    for a, b, c in keys:
+        changes = comparison.changes(a, b, c)
+        reasons = reason_counts(changes)
+        delta = reconcile(changes)
+        rows.append([comparison.systems[a].name, comparison.systems[b].name, Combination(c).label, str(len(changes)),
+                     *(str(reasons[r]) for r in Reason), f"{delta.true_positives:+d}", f"{delta.misses:+d}",
+                     f"{delta.false_alarms:+d}"])
+    if not rows:
+        return []
+    return ["", "Changes: only the items whose outcome changed from a to b, by reason (span, type, realis, "
+            "matching; an item may name several); they add up to the change in true positives (exact gold "
+            "mentions), misses and false alarms", *table_lines(header, rows, left=3)]
+
+
 def _below(comparison: Comparison, threshold: float) -> list[str]:
     weak = comparison.below_threshold(threshold)
     lines = ["", f"Documents with precision or recall below {pct(threshold)} %: {len(weak)}"]
@@ -208,7 +228,7 @@ def format_summary(
     for i, system in enumerate(comparison.systems):
         lines.append(f"  run {i + 1}: {system.name} = {system.path}")
     lines += (_leaderboard(comparison) + _system_figures(comparison) + _pairs(comparison) + _figures(comparison)
-              + _cases(comparison, case_counts or {}))
+              + _cases(comparison, case_counts or {}) + _changes(comparison, list(case_counts or {})))
     if threshold is not None:
         lines += _below(comparison, threshold)
     from evmeval.report.compare_relations import format_relations  # it builds on this module's cells
