@@ -86,3 +86,35 @@ def test_reasons_by_hand():
     # Δ true positives: +2 (G2, G3) − 1 (G1); misses and false alarms unchanged
     assert reconcile(changes) == Tally(1, 0, 0) == comparison.tally(1, "mention_type+realis_status") - \
         comparison.tally(0, "mention_type+realis_status")
+
+
+def test_changes_in_the_text_json_and_csv(tmp_path):
+    """The demo's pair: the Changes table, `changes` in the JSON and changes.csv say the same, and the
+    counts add up to the tallies' difference."""
+    import csv
+    import io
+    import json
+    import subprocess
+    from pathlib import Path
+
+    from tests.programs import installed
+
+    demo = Path(__file__).resolve().parents[2] / "resources" / "demo"
+    done = subprocess.run([installed("evmeval-compare"), "-g", "gold.tbf", "-s", "system_a.tbf", "-s",
+                           "system_b.tbf", "-t", "tkn", "--resamples", "100", "--json", str(tmp_path / "c.json"),
+                           "--csv", str(tmp_path / "csv")], capture_output=True, text=True, check=False,
+                          timeout=120, cwd=demo)
+    assert done.returncode == 0, done.stderr
+    changes = json.loads((tmp_path / "c.json").read_text())["pairs"][0]["changes"]["mention_type+realis_status"]
+    delta, a, b = changes["delta"], changes["a"], changes["b"]
+    assert delta == {k: b[k] - a[k] for k in ("true_positives", "misses", "false_alarms")}
+    assert changes["count"] == len(changes["items"]) > 0
+    for item in changes["items"]:
+        assert item["before"] != item["after"] or item["gold"] is not None
+    row = next(line for line in done.stdout.splitlines() if line.startswith("  system_a  system_b")
+               and "Span + type + realis" in line and line.rstrip().endswith(f"{delta['false_alarms']:+d}"))
+    assert f" {changes['count']} " in row and f"{delta['true_positives']:+d}" in row
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "csv" / "changes.csv").read_text())))
+    assert len(rows) == changes["count"]
+    assert sum(r["after"] == "exact" for r in rows) - sum(r["before"] == "exact" for r in rows) == \
+        delta["true_positives"]
