@@ -41,12 +41,17 @@ class CompareSelection:
     @classmethod
     def of_case(cls, case: Case) -> CompareSelection:
         """A case's gold mention with what each run has in its place."""
+        return cls.of_rows(case.doc_id, case.row_a, case.row_b)
+
+    @classmethod
+    def of_rows(cls, doc_id: str, row_a: MappingRow | None, row_b: MappingRow | None) -> CompareSelection:
+        """A gold mention (or a false alarm) with what each run has in its place (a case's, a change's)."""
         def side(row: MappingRow | None) -> frozenset[int]:
             return frozenset() if row is None or row.system_index is None else frozenset({row.system_index})
 
-        gold_row = case.row_a or case.row_b
+        gold_row = row_a or row_b
         gold = frozenset() if gold_row is None or gold_row.gold_index is None else frozenset({gold_row.gold_index})
-        return cls(case.doc_id, gold, side(case.row_a), side(case.row_b))
+        return cls(doc_id, gold, side(row_a), side(row_b))
 
     @property
     def empty(self) -> bool:
@@ -153,7 +158,7 @@ class CompareState:
     """What the Compare mode shows: the comparison, the pair (a, b), and the one selection.
 
     Signals: `comparison_changed()`, `pair_changed((a, b))`, `selection_changed(CompareSelection)`,
-    `cases_ready((a, b, combination))`.
+    `cases_ready((a, b, combination))`, `changes_ready((a, b, combination))`.
     """
 
     def __init__(self) -> None:
@@ -161,6 +166,7 @@ class CompareState:
         self.pair_changed = Signal("pair_changed")
         self.selection_changed = Signal("selection_changed")
         self.cases_ready = Signal("cases_ready")
+        self.changes_ready = Signal("changes_ready")
         self.comparison: Comparison | None = None
         self.seeds: SeedComparison | None = None
         """The runs grouped into systems (`seed_view`), when some share a name stem."""

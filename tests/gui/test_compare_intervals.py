@@ -12,10 +12,12 @@ from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import ATTRIBUTE_GAPS, compare_results
 from evmeval.compare.seeds import compare_seeds, seed_groups
 from evmeval.io.tbf import read_tbf
+from evmeval.mention.changes import reconcile
 from evmeval.mention.scoring import score_files
 from evmeval.model import SpanMode
 from PySide6.QtCore import Qt
 
+from evmeval_gui.compare.changes_tab import delta_text
 from evmeval_gui.compare.seeds_view import RIGHT_COMBINATION, right_text, spread_text
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.formatting import interval_text
@@ -121,3 +123,31 @@ def test_runs_named_as_seeds_are_one_system_with_its_spread(qtbot, tmp_path: Pat
     assert table.currentRow() == 1
     tip = table.item(1, 0).toolTip()
     assert "runs crf-s1, crf-s2" in tip and "ε_min of crf better than" in tip
+
+
+def test_changes_tab_lists_what_changed_and_shows_it_in_the_text(demo_compare, qtbot):
+    window = demo_compare
+    tabs = window.compare.tabs
+    qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(1).center())
+    panel = window.compare.pair_panel
+    bar = panel.tabs.tabBar()
+    with qtbot.waitSignal(window.compare.state.changes_ready, timeout=TIMEOUT):
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(2).center())
+    comparison = window.compare.state.comparison
+    combination = window.session.combination
+    changes = comparison.changes(0, 1, combination)
+    delta = reconcile(changes)
+    assert delta == comparison.tally(1, combination) - comparison.tally(0, combination)
+    tab = panel.changes
+    assert tab.count.text() == delta_text(delta, len(changes)) and tab.model.rowCount() == len(changes) > 0
+    assert tab.count.text().startswith(f"{len(changes)} changed items · Δ true positives {delta.true_positives:+d}")
+    # a click shows the item in the three lanes: its document and its mentions selected
+    row = next(k for k, c in enumerate(tab.model.rows) if c.gold is not None and c.row_a is not None
+               and c.row_a.system is not None)
+    change = tab.model.rows[row]
+    rect = tab.view.visualRect(tab.model.index(row, 1))
+    qtbot.mouseClick(tab.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    selection = window.compare.state.selection
+    assert selection.doc_id == change.doc_id and selection.gold == {change.row_a.gold_index}
+    assert selection.a == {change.row_a.system_index}
+    assert panel.lanes_title.text().startswith(f"<b>{change.doc_id}</b>")
