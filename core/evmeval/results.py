@@ -202,6 +202,9 @@ class ConventionScores:
     results: tuple[ConventionResult, ...]
     switchboard: Switchboard | None = None
     """With `convention="all"`: the conventions side by side and what flips between them."""
+    grounding: Any = None
+    """String predictions: the rule they were grounded by and what was not in the text
+    (`evmeval.conventions.strings.Grounding`); None for a prediction file with offsets."""
 
     @property
     def fingerprint(self) -> Fingerprint:
@@ -218,7 +221,7 @@ class ConventionScores:
         """The document `evmeval-score --convention NAME --json` writes."""
         from evmeval.conventions.cli import report_json
 
-        return plain(report_json(self.results, self.fingerprint, self.switchboard))  # type: ignore[no-any-return]
+        return plain(report_json(self.results, self.fingerprint, self.switchboard, self.grounding))  # type: ignore[no-any-return]
 
     def rows(self) -> list[dict[str, Any]]:
         """A record per convention and metric, under the scorer's own metric names."""

@@ -231,6 +231,8 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
     parser = score_parser()  # evmeval.cli.score_options: the console entry parsed with it already
     args = parser.parse_args(argv)
+    if args.grounding is not None and args.convention is None:
+        parser.error("--grounding grounds string predictions for --convention: give --convention strings (or all)")
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
         from evmeval.conventions.cli import run_conventions
         from evmeval.report.switchboard_html import format_switchboard_html

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from evmeval.conventions import dygiepp, ours, textee
+from evmeval.conventions import dygiepp, ours, strings, textee
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
@@ -26,6 +26,7 @@ from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import parse_json_lines
 from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes
+from evmeval.io.strings import is_strings_line
 
 REGISTRY: dict[str, Convention] = {
     c.name: c for c in (
@@ -48,6 +49,8 @@ REGISTRY: dict[str, Convention] = {
         Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
+        Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
+                   outcomes=strings.strings_outcomes, ours=True, grounded=True),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -151,14 +154,52 @@ def input_format(path: str) -> str:
 
 
 def conventions_for(name: str, gold: Input) -> list[Convention]:
-    """The conventions `--convention name` means; `all`: every one whose format the gold file has."""
+    """The conventions `--convention name` means; `all`: every one whose format the gold file has (those for
+    string predictions only when the predictions are strings: `prepare`)."""
     if name == "all":
         found = detect_format(gold)
-        return [c for c in REGISTRY.values() if c.reads(found)]
+        return [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
     if name not in REGISTRY:
         raise ValueError(f"unknown convention {name!r} (expected one of: {', '.join(REGISTRY)}, all)")
     return [REGISTRY[name]]
 
 
+def is_strings(source: Input) -> bool:
+    """Whether an input is string predictions (`evmeval.io.strings`): its first line has `doc_id` and `events`."""
+    if source.data is None or os.path.isdir(source.path):
+        return False
+    head = source.data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+    if head[:1] != b"{":
+        return False
+    first = decode_text(source.data, source.path).partition("\n")[0].lstrip("\ufeff") + "\n"
+    try:
+        return any(is_strings_line(value) for _, value in parse_json_lines(first, display_name(source.path)))
+    except FormatError:
+        return False
+
+
+def prepare(name: str, gold: Input, system: Input, grounding: str | None = None) -> tuple[list[Convention], Input]:
+    """The conventions `name` means and the system input they score: string predictions are grounded on the
+    gold windows once (rule `grounding`, default `first`), and every TextEE convention (ours for strings among
+    them) scores the grounded input. ValueError for a rule it does not know or `grounding` without strings."""
+    if not is_strings(system):
+        if grounding is not None:
+            raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "
+                             "JSONL, one line per document or window with doc_id and events; see docs/formats.md)")
+        return conventions_for(name, gold), system
+    rule = strings.parse_rule(grounding) if grounding is not None else strings.DEFAULT_RULE
+    if name != "all" and name in REGISTRY and not REGISTRY[name].reads("textee"):
+        raise ValueError(f"convention {name!r} does not read string predictions (expected strings, all, or a TextEE "
+                         "convention, which scores the grounded predictions)")
+    found = detect_format(gold)
+    if found != "textee":
+        raise FormatError(display_name(gold.path), 1, f"a {FORMATS[found]} gold file: string predictions are "
+                          "grounded on TextEE windows",
+                          "a TextEE window JSONL gold file (evmeval-convert --to textee makes one)")
+    chosen = [c for c in REGISTRY.values() if c.reads("textee")] if name == "all" else conventions_for(name, gold)
+    return chosen, strings.ground_input(gold, system, rule)
+
+
 __all__ = ["FILE_FORMATS", "FORMATS", "REGISTRY", "ROWS", "Convention", "ConventionResult", "Fingerprint", "Input",
-           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "folder_format", "input_format"]
+           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "folder_format", "input_format",
+           "is_strings", "prepare"]

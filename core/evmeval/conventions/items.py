@@ -28,6 +28,8 @@ UNSCORED_DOCUMENT = "document without gold mentions: left out of the averages (v
 PARTIAL_SPAN = "partial span: Dice gives part credit, exact match none"
 OTHER_TRIGGER = "argument matched under another trigger (the trigger is not in the key)"
 TRIGGER_DROPPED = "argument of a trigger that is not scored"
+NOT_IN_TEXT = "not in the text: the grounding rule placed the string nowhere (ours counts a false alarm)"
+"""The outcome of a string prediction the grounding rule could not place (`evmeval.conventions.strings`)."""
 
 
 class Item(NamedTuple):
