@@ -73,6 +73,9 @@ def detect_format(source: Input) -> str:
         data = read_bytes(path) if source.data is None else source.data
         head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
         found = "tbf" if head[:1] != b"{" else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path)
+    if found == "strings":
+        raise FormatError(display_name(path), 1, "string predictions as gold: they are a system's output",
+                          "them as the system file (-s) beside a TextEE gold file (-g)")
     if found not in FORMATS:
         raise FormatError(display_name(path), 0, f"{FILE_FORMATS[found]}: no convention reads it",
                           "evmeval-score without --convention, which scores it under v1.8's rules; --convention "
@@ -86,6 +89,8 @@ def _jsonl_format(data: bytes, path: str) -> str:
     for _, value in parse_json_lines(first, display_name(path)):
         if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
             return "textee"
+        if is_strings_line(value):
+            return "strings"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
             return "dygiepp"
         if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
@@ -100,7 +105,8 @@ def _jsonl_format(data: bytes, path: str) -> str:
 
 
 FILE_FORMATS = {"tbf": "tbf (event nuggets)", "casie": "CASIE JSON (a file or a folder of them)",
-                "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS}
+                "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS,
+                "strings": "string predictions JSONL (strings/1: a system's strings, grounded on a TextEE gold file)"}
 """Every format `evmeval-validate` checks and `evmeval-convert` reads, by the name both programs print."""
 
 

@@ -8,10 +8,12 @@ docs/formats.md describes it. Offsets are checked against the gold window when s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from evmeval.io.jsonlines import Fields, is_int, read_json_lines
+from evmeval.io.errors import FormatError, Problem
+from evmeval.io.jsonlines import Fields, is_int, read_json_lines, validate_json_lines
 from evmeval.io.reading import display_name
 
 SCHEMA = "strings/1"
@@ -93,6 +95,24 @@ def parse_line(path: str, line: int, value: Any) -> StringLine:
     return StringLine(doc_id, wnd_id, events, line)
 
 
+def _lines(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> list[StringLine]:
+    """Each line parsed; with `problems` (a validator) each line's first problem is listed and the line skipped."""
+    out: list[StringLine] = []
+    for line, value in lines:
+        try:
+            out.append(parse_line(path, line, value))
+        except FormatError as exc:
+            if problems is None:
+                raise
+            problems.append(exc.problem)
+    return out
+
+
+def validate_strings(path: str) -> list[Problem]:
+    """Every line's first problem, in line order (`evmeval-validate`); offsets are checked when scoring."""
+    return validate_json_lines(path, _lines)
+
+
 def is_strings_line(value: Any) -> bool:
     """Whether a decoded line looks like ours (`doc_id` and `events`, no TextEE `event_mentions`)."""
     return isinstance(value, dict) and "doc_id" in value and "events" in value and "event_mentions" not in value
@@ -104,4 +124,4 @@ def read_strings(path: str, data: bytes | None = None) -> StringsFile:
 
     data, lines = read_json_lines(path, None, data)
     name = display_name(path)
-    return StringsFile(name, [parse_line(name, line, value) for line, value in lines], hashlib.sha256(data).hexdigest())
+    return StringsFile(name, _lines(name, lines, None), hashlib.sha256(data).hexdigest())
