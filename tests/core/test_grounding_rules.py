@@ -126,3 +126,12 @@ def test_fuzzy_reaches_its_threshold_and_finds_exact_matches(text: str, needle: 
         assert similarity(text[span[0]:span[1]], needle) >= threshold
     if normalise(needle) in normalise(text) and f" {needle} " in f" {text} ":
         assert span is not None
+
+
+def test_the_guides_closest_and_fuzzy_example() -> None:
+    """docs/scoring/grounding.md: `fled` [8,9) with Attacker "the protesters" / "protester"."""
+    tokens = "the police met the protesters ; the protesters fled".split()
+    assert ground(tokens, "the protesters", GroundingRule("first"), anchor=(8, 9)) == ((3, 5),)
+    assert ground(tokens, "the protesters", GroundingRule("closest"), anchor=(8, 9)) == ((6, 8),)  # gaps 3 and 0
+    assert ground(tokens, "protester", GroundingRule("first"), anchor=(8, 9)) == ()
+    assert ground(tokens, "protester", parse_rule("fuzzy:0.8"), anchor=(8, 9)) == ((7, 8),)
