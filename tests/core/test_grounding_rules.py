@@ -130,7 +130,7 @@ def test_fuzzy_reaches_its_threshold_and_finds_exact_matches(text: str, needle: 
 
 def test_the_guides_closest_and_fuzzy_example() -> None:
     """docs/scoring/grounding.md: `fled` [8,9) with Attacker "the protesters" / "protester"."""
-    tokens = "the police met the protesters ; the protesters fled".split()
+    tokens = ["the", "police", "met", "the", "protesters", ";", "the", "protesters", "fled"]
     assert ground(tokens, "the protesters", GroundingRule("first"), anchor=(8, 9)) == ((3, 5),)
     assert ground(tokens, "the protesters", GroundingRule("closest"), anchor=(8, 9)) == ((6, 8),)  # gaps 3 and 0
     assert ground(tokens, "protester", GroundingRule("first"), anchor=(8, 9)) == ()
