@@ -308,7 +308,7 @@ class ConventionsDock(QDockWidget):
                 for flip in flips[:MAX_SHOWN]:
                     it = flip.item
                     unit = "" if it.unit == it.doc_id else f" / {it.unit}"  # a document of one unit: its id once
-                    where = f"{it.doc_id}{unit} [{it.start},{it.end})"
+                    where = f"{it.doc_id}{unit} {it.span_text}"
                     item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}", where])
                     item.setToolTip(0, self._flip_text(pair.a, pair.b, flip))
                     item.setToolTip(1, where)

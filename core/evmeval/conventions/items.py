@@ -64,6 +64,11 @@ class Item(NamedTuple):
         return "trigger" if self.argument < 0 else "argument"
 
     @property
+    def span_text(self) -> str:
+        """`[2,4)`, or `not in the text` for a string the grounding rule placed nowhere (start -1)."""
+        return "not in the text" if self.start < 0 else f"[{self.start},{self.end})"
+
+    @property
     def label(self) -> str:
         return f"{self.event_type} / {self.role}" if self.role else self.event_type
 
