@@ -72,3 +72,50 @@ def test_the_list_filter_and_next_error_reach_a_prediction_not_in_the_text(qtbot
     assert window.session.selection.system_ids == {STORMED}
     assert STORMED not in {i for ids in seen for i in ids}
     assert [r.system.mention_id for r in window.mapping.selected_rows() if r.system] == [STORMED]
+
+
+def test_a_not_in_the_text_flip_selects_its_row(qtbot, window: MainWindow) -> None:
+    dock = window.conventions_dock
+    tree = dock.flips
+    found = []
+
+    def walk(item) -> None:
+        if item.text(1).endswith("not in the text") and "stormed" in item.text(0):
+            found.append(item)
+        for k in range(item.childCount()):
+            walk(item.child(k))
+
+    for k in range(tree.topLevelItemCount()):
+        walk(tree.topLevelItem(k))
+    assert found and found[0].text(1) == "D2 / D2-0 not in the text"
+    tree.scrollToItem(found[0])
+    rect = tree.visualItemRect(found[0])
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.session.selection.doc_id == "D2" and window.session.selection.system_ids == {STORMED}
+    assert "not in the text" in dock.detail.text()
+
+
+def test_the_window_takes_the_grounding_rule_and_refuses_an_unknown_one(qapp, tmp_path: Path, capsys) -> None:
+    from evmeval_gui.app import main
+
+    gold, strings = str(EXAMPLES / "textee_gold.jsonl"), str(EXAMPLES / "strings_pred.jsonl")
+    assert main(["-g", gold, "-s", strings, "--grounding", "nearest", "--screenshot", str(tmp_path / "x.png")]) == 1
+    assert "unknown grounding rule 'nearest' (expected first, closest" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()
+    assert main(["-g", gold, "-s", strings, "--grounding", "first-unused", "--doc", "D2",
+                 "--screenshot", str(tmp_path / "d2.png")]) == 0
+    assert (tmp_path / "d2.png").is_file()
+
+
+def test_the_rule_reaches_the_scoring(qapp) -> None:
+    """first-unused puts the second "attacked" on [5,6): D2's rows are two exact matches, not a split part."""
+    from evmeval.conventions.base import Input
+    from evmeval.conventions.corpus import event_inputs
+
+    gold, strings = Input(str(EXAMPLES / "textee_gold.jsonl")), Input(str(EXAMPLES / "strings_pred.jsonl"))
+    first = event_inputs(gold, strings)
+    unused = event_inputs(gold, strings, "first-unused")
+    assert first.grounding.rule.spec == "first" and unused.grounding.rule.spec == "first-unused"
+    strings_result = {r.name: r for r in unused.switchboard.results}["strings"]
+    assert strings_result.metrics["trigger_id"].match_num == 3  # test_grounding_strings.py derives it
+    assert [r.system.mention_id for r in unused.unplaced_rows("D2")] == [STORMED]

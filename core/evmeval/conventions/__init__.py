@@ -172,12 +172,19 @@ def conventions_for(name: str, gold: Input) -> list[Convention]:
 
 def is_strings(source: Input) -> bool:
     """Whether an input is string predictions (`evmeval.io.strings`): its first line has `doc_id` and `events`."""
-    if source.data is None or os.path.isdir(source.path):
+    if (source.path == STDIN and source.data is None) or os.path.isdir(source.path):
         return False
-    head = source.data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+    data = source.data
+    if data is None:  # its first line only: the reader reads the file when it is scored
+        try:
+            with open(source.path, "rb") as handle:
+                data = handle.readline(1 << 24)
+        except OSError:
+            return False  # the reader says what is wrong with it
+    head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
     if head[:1] != b"{":
         return False
-    first = decode_text(source.data, source.path).partition("\n")[0].lstrip("\ufeff") + "\n"
+    first = decode_text(data, source.path).partition("\n")[0].lstrip("\ufeff") + "\n"
     try:
         return any(is_strings_line(value) for _, value in parse_json_lines(first, display_name(source.path)))
     except FormatError:
