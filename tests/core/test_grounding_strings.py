@@ -18,6 +18,12 @@ from pathlib import Path
 import evmeval
 import pytest
 from evmeval.cli.score import score_main
+from evmeval.conventions.strings import ceiling, gold_as_strings, ground_lines, metrics_of, outcomes_of
+from evmeval.grounding import parse_rule
+from evmeval.io.strings import StringEvent, StringLine
+from evmeval.io.textee import Argument, EventMention, TexteeFile, Window
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.shipped import EXAMPLES
 
@@ -155,3 +161,62 @@ def test_a_textee_prediction_file_scores_under_strings_without_grounding() -> No
     scores = evmeval.score_convention(GOLD, EXAMPLES / "textee_pred.jsonl", convention="strings")
     assert "ceiling_trigger_id" not in scores.convention("strings").metrics
     assert "grounding" not in scores.to_json()
+
+
+# --- properties over random windows (hypothesis) ---------------------------------------------------------
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+RULES = ("first", "closest", "first-unused", "fuzzy:0.9")
+
+
+@st.composite
+def windows(draw: st.DrawFn) -> list[Window]:
+    out = []
+    for w in range(draw(st.integers(1, 3))):
+        tokens = draw(st.lists(st.sampled_from(["a", "b", "c", "the", "x"]), min_size=1, max_size=8))
+        n = len(tokens)
+
+        def span(n: int = n) -> tuple[int, int]:
+            start = draw(st.integers(0, n - 1))
+            return start, draw(st.integers(start + 1, min(n, start + 2)))
+
+        events = []
+        for _ in range(draw(st.integers(0, 3))):
+            s, e = span()
+            arguments = [Argument(draw(st.sampled_from(["A", "B"])), None, *span())
+                         for _ in range(draw(st.integers(0, 2)))]
+            events.append(EventMention(draw(st.sampled_from(["T1", "T2"])), s, e, None, None, arguments))
+        out.append(Window("D", f"D-{w}", tokens, events))
+    return out
+
+
+@SETTINGS
+@given(windows(), windows(), st.sampled_from(RULES))
+def test_no_prediction_is_silently_gone(gold: list[Window], other: list[Window], rule: str) -> None:
+    """Every predicted trigger and argument is counted: grounded, or not in the text (a false alarm)."""
+    predicted = [StringLine(w.doc_id, g.wnd_id, line.events)
+                 for w, g, line in zip(other, gold, gold_as_strings(other), strict=False)]
+    grounded, lost = ground_lines(gold, predicted, parse_rule(rule), "p.jsonl")
+    metrics = metrics_of(outcomes_of(gold, grounded, lost))
+    events = [e for line in predicted for e in line.events]
+    assert metrics["trigger_id"].pred_num == len(events)
+    assert metrics["argument_id"].pred_num == sum(len(e.arguments) for e in events)
+    for w in grounded:  # an exact rule's span reads the string
+        for e in w.event_mentions:
+            if rule != "fuzzy:0.9":
+                assert " ".join(w.tokens[e.start:e.end]) == e.trigger_text
+
+
+@SETTINGS
+@given(windows(), st.sampled_from(RULES))
+def test_gold_strings_score_the_ceiling_and_offsets_score_one(gold: list[Window], rule: str) -> None:
+    lines = gold_as_strings(gold)
+    grounded, lost = ground_lines(gold, lines, parse_rule(rule), "p.jsonl")
+    assert metrics_of(outcomes_of(gold, grounded, lost)) == ceiling(TexteeFile("g", gold), parse_rule(rule))
+    located = [StringLine(line.doc_id, line.wnd_id, tuple(
+        StringEvent(e.trigger, e.event_type, (), m.start, m.end) for e, m in zip(line.events, w.event_mentions,
+                                                                                 strict=True)))
+        for line, w in zip(lines, gold, strict=True)]
+    grounded, lost = ground_lines(gold, located, parse_rule(rule), "p.jsonl")
+    trigger = metrics_of(outcomes_of(gold, grounded, lost))["trigger_cls"]
+    assert lost == [] and trigger.match_num == trigger.pred_num == trigger.gold_num
