@@ -74,11 +74,14 @@ def test_cli_report_and_json_show_what_is_not_in_the_text(tmp_path: Path, capsys
     report = capsys.readouterr().out
     assert "Tri-I ceiling" in report
     assert "Not in the text (grounding first):" in report
-    assert 'pred trigger D2/D2-0 not in the text "stormed" Attack' in report
-    assert 'pred argument D1/D1-0 not in the text "Paris" Start-Position / Place' in report
+    assert 'pred trigger D2/D2-0 not in the text "stormed" Attack (no place for the string under first)' in report
+    assert 'pred argument D1/D1-0 not in the text "Paris" Start-Position / Place (no place for' in report
+    assert 'pred argument D2/D2-0 not in the text "Troops" Attack / Attacker (its trigger is not in the text)' in report
     data = json.loads(out.read_text())
     assert data["grounding"]["rule"] == "first" and data["grounding"]["not_in_text"] == 3
-    assert [i["text"] for i in data["grounding"]["items"]] == ["Paris", "stormed", "Troops"]
+    assert [(i["text"], i["why"]) for i in data["grounding"]["items"]] == [
+        ("Paris", "no place for the string under first"), ("stormed", "no place for the string under first"),
+        ("Troops", "its trigger is not in the text")]
     assert data["conventions"]["strings"]["trigger_id"]["pred_num"] == 4
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((EXAMPLES.parent / "schemas" / "convention.schema.json").read_text())

@@ -74,7 +74,7 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
         lines.append("")
     if grounding is not None and grounding.not_in_text:
         lines.append(f"Not in the text (grounding {grounding.rule.spec}):")
-        lines += [f"  {describe(item)}" for item in grounding.not_in_text]
+        lines += [f"  {describe(item)} ({grounding.why(item)})" for item in grounding.not_in_text]
         lines.append("")
     return "\n".join(lines)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from evmeval.conventions.base import ConventionResult, Input, Metric
 from evmeval.conventions.items import GOLD, NOT_IN_TEXT, PRED, ROWS, Item, Outcome, token_text
@@ -51,9 +52,19 @@ class Grounding:
     source: str
     """The string file's name, for messages."""
 
+    @cached_property
+    def _lost_events(self) -> frozenset[tuple[str, str, int]]:
+        return frozenset((i.doc_id, i.unit, i.event) for i in self.not_in_text if i.argument < 0)
+
+    def why(self, item: Item) -> str:
+        """Why an item is not in the text: its own string, or (an argument) its trigger's."""
+        if item.argument >= 0 and (item.doc_id, item.unit, item.event) in self._lost_events:
+            return "its trigger is not in the text"
+        return f"no place for the string under {self.rule.spec}"
+
     def to_json(self) -> dict[str, object]:
         return {"rule": self.rule.spec, "predictions": self.source, "not_in_text": len(self.not_in_text),
-                "items": [i.to_json() for i in self.not_in_text]}
+                "items": [{**i.to_json(), "why": self.why(i)} for i in self.not_in_text]}
 
 
 def _unit(line: StringLine, by_window: dict[tuple[str, str], Window], by_doc: dict[str, list[Window]],
