@@ -88,6 +88,7 @@ def test_a_not_in_the_text_flip_selects_its_row(qtbot, window: MainWindow) -> No
     for k in range(tree.topLevelItemCount()):
         walk(tree.topLevelItem(k))
     assert found and found[0].text(1) == "D2 / D2-0 not in the text"
+    assert "Strings grounded by first: 3 not in the text (false alarms under strings" in dock.note.text()
     tree.scrollToItem(found[0])
     rect = tree.visualItemRect(found[0])
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
