@@ -223,3 +223,12 @@ def test_gold_strings_score_the_ceiling_and_offsets_score_one(gold: list[Window]
     grounded, lost = ground_lines(gold, located, parse_rule(rule), "p.jsonl")
     trigger = metrics_of(outcomes_of(gold, grounded, lost))["trigger_cls"]
     assert lost == [] and trigger.match_num == trigger.pred_num == trigger.gold_num
+
+
+def test_the_example_follows_the_published_layout() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((EXAMPLES.parent / "schemas" / "strings.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    for line in STRINGS.read_text().splitlines():
+        assert not list(validator.iter_errors(json.loads(line)))
+    assert list(validator.iter_errors({"doc_id": "D1", "events": [{"trigger": "x", "event_type": "A", "start": 1}]}))
