@@ -132,7 +132,7 @@ def test_grounding_needs_strings(capsys: pytest.CaptureFixture[str]) -> None:
     ('{"doc_id": "D1", "events": [{"trigger": "x", "event_type": "A", "start": 2}]}',
      "strings.jsonl:2: event 0: start 2, end None (expected token offsets in the window"),
     ('{"doc_id": "D9", "events": []}',
-     "strings.jsonl:2: document 'D9' has 0 windows in the gold file (expected a doc_id of the gold file)"),
+     "strings.jsonl:2: document 'D9' is not in the gold file (expected a doc_id of the gold file)"),
     ('{"doc_id": "D2", "wnd_id": "D2-7", "events": []}',
      "strings.jsonl:2: window 'D2-7' of document 'D2' is not in the gold file"),
     ('{"doc_id": "D2", "events": [{"trigger": "x", "event_type": "A", "start": 3, "end": 9}]}',
@@ -232,3 +232,43 @@ def test_the_example_follows_the_published_layout() -> None:
     for line in STRINGS.read_text().splitlines():
         assert not list(validator.iter_errors(json.loads(line)))
     assert list(validator.iter_errors({"doc_id": "D1", "events": [{"trigger": "x", "event_type": "A", "start": 1}]}))
+
+
+def _two_windows(tmp_path: Path) -> Path:
+    gold = tmp_path / "gold.jsonl"
+    lines = [{"doc_id": "D", "wnd_id": "D-0", "tokens": ["Troops", "fled", "."], "event_mentions": [
+                 {"event_type": "Movement", "trigger": {"start": 1, "end": 2}, "arguments": []}]},
+             {"doc_id": "D", "wnd_id": "D-1", "tokens": ["Police", "attacked", "and", "troops", "fled"],
+              "event_mentions": [
+                 {"event_type": "Attack", "trigger": {"start": 1, "end": 2},
+                  "arguments": [{"role": "Attacker", "start": 0, "end": 1}]},
+                 {"event_type": "Movement", "trigger": {"start": 4, "end": 5}, "arguments": []}]}]
+    gold.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return gold
+
+
+def test_a_document_line_grounds_in_its_windows_in_order(tmp_path: Path) -> None:
+    """A line without wnd_id: each string in the first window that has a place for it (first-unused: unused).
+    Two "fled" under first: both on D-0 [1,2), one a second copy; under first-unused the second goes to D-1
+    [4,5). "attacked" and its Police are in D-1 only. Triggers: first 2 of 3 predicted; first-unused 3 of 3."""
+    gold = _two_windows(tmp_path)
+    strings = tmp_path / "s.jsonl"
+    strings.write_text(json.dumps({"doc_id": "D", "events": [
+        {"trigger": "fled", "event_type": "Movement"}, {"trigger": "fled", "event_type": "Movement"},
+        {"trigger": "attacked", "event_type": "Attack", "arguments": [{"role": "Attacker", "text": "Police"}]}]})
+        + "\n")
+    for rule, matched in (("first", 2), ("first-unused", 3)):
+        result = evmeval.score_convention(gold, strings, convention="strings", grounding=rule).convention("strings")
+        assert (result.metrics["trigger_cls"].match_num, result.metrics["trigger_cls"].pred_num) == (matched, 3)
+        assert result.metrics["argument_cls"].match_num == 1
+
+
+def test_offsets_in_a_document_of_several_windows_need_its_window(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    gold = _two_windows(tmp_path)
+    strings = tmp_path / "s.jsonl"
+    strings.write_text('{"doc_id": "D", "events": [{"trigger": "fled", "event_type": "Movement", "start": 1, '
+                       '"end": 2}]}\n')
+    assert score_main(["-g", str(gold), "-s", str(strings), "--convention", "strings"]) == 1
+    assert ("s.jsonl:1: trigger 'fled': offsets, but document 'D' has 2 windows (expected a wnd_id with the "
+            "offsets (they count in one window))") in capsys.readouterr().err

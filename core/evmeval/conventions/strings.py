@@ -24,7 +24,7 @@ from evmeval.conventions.base import ConventionResult, Input, Metric
 from evmeval.conventions.items import GOLD, NOT_IN_TEXT, PRED, ROWS, Item, Outcome, token_text
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.textee import check_pairing, fingerprint
-from evmeval.grounding import GroundingRule, Span, ground, parse_rule
+from evmeval.grounding import GroundingRule, Span, ground, parse_rule, similarity
 from evmeval.io.errors import FormatError
 from evmeval.io.strings import StringArgument, StringEvent, StringLine, read_strings
 from evmeval.io.textee import Argument, EventMention, TexteeFile, Window, dumps_textee
@@ -67,32 +67,51 @@ class Grounding:
                 "items": [{**i.to_json(), "why": self.why(i)} for i in self.not_in_text]}
 
 
-def _unit(line: StringLine, by_window: dict[tuple[str, str], Window], by_doc: dict[str, list[Window]],
-          path: str) -> Window:
-    """The gold window a line is about; a line naming none of gold's is refused at its line."""
+def _units(line: StringLine, by_window: dict[tuple[str, str], Window], by_doc: dict[str, list[Window]],
+           path: str) -> list[Window]:
+    """The gold windows a line is about: the one it names, else its document's (in file order); a line naming
+    none of gold's is refused at its line."""
     if line.wnd_id is not None:
         found = by_window.get((line.doc_id, line.wnd_id))
         if found is None:
             raise FormatError(path, line.line, f"window {line.wnd_id!r} of document {line.doc_id!r} is not in "
                               "the gold file", "a doc_id and wnd_id of the gold file")
-        return found
+        return [found]
     windows = by_doc.get(line.doc_id, [])
-    if len(windows) != 1:
-        raise FormatError(path, line.line, f"document {line.doc_id!r} has {len(windows)} windows in the gold file",
-                          "a wnd_id naming one of them" if windows else "a doc_id of the gold file")
-    return windows[0]
+    if not windows:
+        raise FormatError(path, line.line, f"document {line.doc_id!r} is not in the gold file",
+                          "a doc_id of the gold file")
+    return windows
 
 
-def _ground_event(window: Window, event: StringEvent, rule: GroundingRule, used: set[Span],
-                  path: str, line: int) -> list[Span]:
-    """The trigger's spans: the given offsets (checked against the window), else the rule's grounding."""
+Placed = tuple[Window, Span]
+
+
+def _place(windows: Sequence[Window], event: StringEvent, rule: GroundingRule,
+           used: dict[tuple[str, str], set[Span]], path: str, line: int) -> list[Placed]:
+    """Where a trigger goes: its given offsets (one window: checked against it), else the rule's grounding in
+    the windows in order: the first window that has a place (`all`: every place in every window; `fuzzy`: the
+    most similar place, ties to the earlier window)."""
     if event.start is not None and event.end is not None:
+        window = windows[0]
+        if len(windows) > 1:
+            raise FormatError(path, line, f"trigger {event.trigger!r}: offsets, but document {window.doc_id!r} has "
+                              f"{len(windows)} windows", "a wnd_id with the offsets (they count in one window)")
         if event.end > len(window.tokens):
             raise FormatError(path, line, f"trigger {event.trigger!r}: span [{event.start}, {event.end}) outside "
                               f"the {len(window.tokens)} tokens of window {window.wnd_id!r}",
                               "token offsets inside the window, end exclusive")
-        return [(event.start, event.end)]
-    return list(ground(window.tokens, event.trigger, rule, used=used))
+        return [(window, (event.start, event.end))]
+    found: list[Placed] = []
+    for window in windows:
+        spans = ground(window.tokens, event.trigger, rule, used=used.setdefault((window.doc_id, window.wnd_id), set()))
+        found += [(window, span) for span in spans]
+        if found and rule.name not in ("all", "fuzzy"):
+            break
+    if rule.name == "fuzzy" and len(found) > 1:
+        scores = [similarity(" ".join(w.tokens[a:b]), event.trigger) for w, (a, b) in found]
+        found = [found[scores.index(max(scores))]]
+    return found
 
 
 def ground_lines(windows: Sequence[Window], lines: Sequence[StringLine], rule: GroundingRule,
@@ -108,14 +127,14 @@ def ground_lines(windows: Sequence[Window], lines: Sequence[StringLine], rule: G
     lost: dict[tuple[str, str], list[tuple[StringEvent, int | None, list[StringArgument]]]] = {}
     used: dict[tuple[str, str], set[Span]] = {}
     for line in lines:
-        window = _unit(line, by_window, by_doc, path)
-        key = (window.doc_id, window.wnd_id)
+        units = _units(line, by_window, by_doc, path)
         for event in line.events:
-            spans = _ground_event(window, event, rule, used.setdefault(key, set()), path, line.line)
-            used[key].update(spans)
-            if not spans:
-                lost.setdefault(key, []).append((event, None, list(event.arguments)))
-            for span in spans:
+            placed = _place(units, event, rule, used, path, line.line)
+            if not placed:  # filed under the line's (first) window
+                lost.setdefault((units[0].doc_id, units[0].wnd_id), []).append((event, None, list(event.arguments)))
+            for window, span in placed:
+                key = (window.doc_id, window.wnd_id)
+                used.setdefault(key, set()).add(span)
                 grounded, missing = _ground_arguments(window, event.arguments, span, rule)
                 if missing:
                     lost.setdefault(key, []).append((event, len(events[key]), missing))

@@ -43,7 +43,7 @@ class StringEvent:
 class StringLine:
     doc_id: str
     wnd_id: str | None
-    """None: the document's only window (a document of several windows needs it)."""
+    """None: the whole document (its windows in file order)."""
     events: tuple[StringEvent, ...]
     line: int = 0
 
