@@ -9,16 +9,18 @@ again for the decided document only. No figure is computed here.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from evmeval.agreement import curation as cur
 from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement, differs_in
 from evmeval.agreement.curation_figures import LiveAgreement, live_agreement, update_agreement
-from evmeval.agreement.curation_save import Entry, replay_kept
+from evmeval.agreement.curation_save import Entry, replay_kept, revert_item
 from evmeval.editing.operations import DocumentEdit, change_realis, change_type
 from evmeval.model import Mention, TbfFile
 
+from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest
 from evmeval_gui.model import collector
+from evmeval_gui.model.recent import RecentKind
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class Step:
     agreements: tuple[LiveAgreement, ...]
     log: tuple[Entry, ...] = ()
     """The decisions that led here, in order: what is saved (`evmeval.agreement.curation_save`)."""
+    done: tuple[str, ...] = ()
+    """The documents marked curated, in the order they were marked (saved with the decisions)."""
 
 
 @dataclass(frozen=True)
@@ -67,16 +71,43 @@ def release_parts(steps: Sequence[Step]) -> list[object]:
     return parts
 
 
-__all__ = ["Batch", "CurationState", "Step", "describe", "differs_in", "release_parts"]
+@dataclass(frozen=True)
+class CurationRequest:
+    """A curation in Open recent and in the restored session: the annotation sets it curates (their decisions
+    are found again by content, `evmeval.agreement.curation_save`)."""
+
+    agreement: AgreementRequest
+
+    @property
+    def name(self) -> str:
+        return f"Curation: {self.agreement.name}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"curation": self.agreement.to_json()}
+
+    @classmethod
+    def from_json(cls, data: object) -> CurationRequest | None:
+        inner = AgreementRequest.from_json(data.get("curation")) if isinstance(data, dict) else None
+        return cls(inner) if inner is not None else None
+
+
+CURATION_ENTRY = RecentKind(
+    CurationRequest, CurationRequest.from_json, lambda r: r.name, lambda r: AGREEMENT_ENTRY.paths(r.agreement),
+    lambda r: CurationRequest(AGREEMENT_ENTRY.absolute(r.agreement)), lambda r: AGREEMENT_ENTRY.missing(r.agreement))
+"""A curation in Open recent: named `Curation: a.tbf, b.tbf`; the window registers it with how it opens."""
+
+
+__all__ = ["CURATION_ENTRY", "Batch", "CurationRequest", "CurationState", "Step", "describe", "differs_in",
+           "release_parts"]
 
 
 class CurationState:
     """The review of 2..N annotators' disagreements. `listeners` are called after every change."""
 
     def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
-                 entries: Sequence[Entry] = ()) -> None:
+                 entries: Sequence[Entry] = (), curated: Sequence[str] = ()) -> None:
         """`entries`: saved decisions to make again first; those that do not fit these inputs are skipped
-        (`refused` says why the first was)."""
+        (`refused` says why the first was); `curated`: the documents marked curated."""
         self.files = tuple(files)
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
@@ -89,12 +120,14 @@ class CurationState:
         self.refused = ""
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
-        self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
+        self.step = self._start(CurationPolicy.parse(policy), tuple(entries), curated)
         collector.freeze_survivors()  # the curation's objects live as long as it is shown
 
-    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
+    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = (), curated: Sequence[str] = ()) -> Step:
         curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy), entries)
-        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), kept)
+        known = set(curation.curated.documents)
+        done = tuple(d for d in dict.fromkeys(curated) if d in known)
+        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), kept, done)
 
     @property
     def policy(self) -> str:
@@ -128,6 +161,20 @@ class CurationState:
         origin = self.curation.origin.get(doc_id, {})
         return tuple(m for m in doc.mentions if origin.get(m.mention_id) == item)
 
+    @property
+    def done(self) -> tuple[str, ...]:
+        return self.step.done
+
+    def documents(self) -> tuple[str, ...]:
+        """The documents to curate: those with a disagreement, in list order."""
+        return tuple(dict.fromkeys(d.doc_id for d in self.curation.disagreements))
+
+    def documents_left(self) -> tuple[int, int]:
+        """(documents not yet marked curated, documents to curate)."""
+        documents = self.documents()
+        done = set(self.done)
+        return sum(1 for d in documents if d not in done), len(documents)
+
     def progress(self) -> tuple[int, int]:
         """(decided, all) disagreements: every decision is a disagreement's (see `evmeval.agreement.curation`)."""
         return len(self.curation.decisions), len(self.curation.disagreements)
@@ -144,19 +191,50 @@ class CurationState:
     def set_policy(self, policy: str) -> None:
         """Start again from another policy (the decisions so far are kept in the undo history)."""
         self._push()
-        self.step = self._start(CurationPolicy.parse(policy))
+        self.step = self._start(CurationPolicy.parse(policy), curated=self.done)
+        self._notify()
+
+    def load(self, policy: str, entries: Sequence[Entry], curated: Sequence[str]) -> None:
+        """Another curation of these inputs (an imported one) as one step: undo brings this one back.
+        Raises `ValueError` for a policy this version does not know."""
+        step = self._start(CurationPolicy.parse(policy), tuple(entries), curated)
+        self._push()
+        self.step = step
         self._notify()
 
     def show(self, disagreement: Disagreement) -> None:
-        self.step = Step(self.curation, disagreement, self.agreements)
+        self.step = replace(self.step, current=disagreement)  # the log and marks stay: they are what is saved
         self._notify()
+
+    def mark_document(self, doc_id: str, curated: bool = True) -> bool:
+        """Mark a document curated (done) or not, as one undoable step; False when nothing changes."""
+        if (doc_id in self.done) == curated or doc_id not in self.curation.curated.documents:
+            return False
+        self._push()
+        done = (*self.done, doc_id) if curated else tuple(d for d in self.done if d != doc_id)
+        self.step = replace(self.step, done=done)
+        self._notify()
+        return True
+
+    def revert(self, disagreement: Disagreement) -> bool:
+        """Undo this item's decision, whenever it was made (an earlier session's too): the item is open again
+        with the policy's version, every other decision as it was; one undoable step. False: not decided."""
+        if disagreement.key not in self.curation.decisions:
+            return False
+        self._push()
+        curation, log = revert_item(self.curation, self.log, disagreement.key)
+        agreements = update_agreement(curation, self.agreements, disagreement.doc_id)
+        self.step = Step(curation, disagreement, agreements, log, self.done)
+        self._notify()
+        return True
 
     def _decide(self, curation: Curation, doc_ids: str | Collection[str], *entries: Entry | None) -> None:
         """One undoable step: the figures of the changed documents measured again once."""
         self._push()
         agreements = update_agreement(curation, self.agreements, doc_ids)
         log = (*self.log, *(e for e in entries if e is not None))
-        self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log)
+        self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log,
+                         self.done)
         self._notify()
 
     def open_among(self, disagreements: Sequence[Disagreement]) -> list[Disagreement]:
@@ -182,7 +260,7 @@ class CurationState:
             return False
         self._push()
         current = cur.next_disagreement(batch.curation, self.current, self.among)
-        self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries))
+        self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries), batch.base.done)
         collector.freeze_survivors()  # the batch's step (a million parts) is kept for undo
         self._notify()
         return True
