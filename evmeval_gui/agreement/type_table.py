@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from evmeval.agreement.per_type import TypeAgreement, per_type_agreement
 from evmeval.agreement.scoring import PairAgreement
-from evmeval.mention.prf import PRF
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
@@ -18,18 +17,19 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-HEADERS = ("Type", "Correct", "Partial", "Missing", "Spurious", "Strict P", "Strict R", "Strict F1",
-           "Lenient P", "Lenient R", "Lenient F1")
+HEADERS = ("Type", "Strict F1", "Lenient F1", "Strict P", "Strict R", "Lenient P", "Lenient R", "Correct",
+           "Partial", "Missing", "Spurious")
+"""The F1s first: a narrow window shows them, the rest behind a scroll."""
 STRICT_F1 = HEADERS.index("Strict F1")
 
 
 def _tips(a: str, b: str) -> tuple[str, ...]:
-    return ("The event type (as first written)", "Same span, same type (or one side NOT_ANNOTATED)",
-            "Overlapping span, same type", f"Marked by {a} only", f"Marked by {b} only",
-            f"Strict precision: correct / {b}'s mentions of the type (partial counts as wrong)",
-            f"Strict recall: correct / {a}'s mentions of the type", "Strict F1",
+    return ("The event type (as first written)", "Strict F1 (partial counts as wrong)",
+            "Lenient F1 (partial counts as right)",
+            f"Strict precision: correct / {b}'s mentions of the type", f"Strict recall: correct / {a}'s mentions",
             f"Lenient precision: (correct + partial) / {b}'s mentions", f"Lenient recall: (correct + partial) / {a}'s",
-            "Lenient F1 (partial counts as right)")
+            "Same span, same type (or one side NOT_ANNOTATED)", "Overlapping span, same type",
+            f"Marked by {a} only", f"Marked by {b} only")
 
 
 def _figure(value: float) -> QStandardItem:
@@ -54,12 +54,8 @@ def _row(row: TypeAgreement) -> list[QStandardItem]:
     name.setToolTip(row.name)
     g = row.gate
     strict, lenient = g.strict(), g.lenient()
-    return [name, *(_count(n) for n in (g.correct, g.partial, g.missing, g.spurious)),
-            *(_figure(v) for m in (strict, lenient) for v in _measures(m))]
-
-
-def _measures(m: PRF) -> tuple[float, float, float]:
-    return m.precision, m.recall, m.f1
+    figures = (strict.f1, lenient.f1, strict.precision, strict.recall, lenient.precision, lenient.recall)
+    return [name, *(_figure(v) for v in figures), *(_count(n) for n in (g.correct, g.partial, g.missing, g.spurious))]
 
 
 class TypeAgreementTable(QWidget):
@@ -81,6 +77,7 @@ class TypeAgreementTable(QWidget):
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setWordWrap(False)

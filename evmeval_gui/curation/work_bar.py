@@ -41,7 +41,7 @@ class WorkBar(QWidget):
         self.view = view
         self.menu: QMenu | None = None
         self._done: tuple[str, ...] = ()
-        self.mark_button = QPushButton(f"{DONE_MARK} Document curated")
+        self.mark_button = QPushButton("Mark document curated")
         self.mark_button.setObjectName("markCuratedButton")
         self.mark_button.setCheckable(True)
         self.mark_button.setToolTip(f"Mark the document under review curated, or not ({MARK_KEY})")
@@ -115,8 +115,8 @@ class WorkBar(QWidget):
         current = state.current
         self.mark_button.setEnabled(current is not None)
         self.mark_button.setChecked(current is not None and current.doc_id in state.done)
-        self.mark_button.setText(f"{DONE_MARK} {current.doc_id} curated" if current is not None
-                                 else f"{DONE_MARK} Document curated")
+        done = current is not None and current.doc_id in state.done  # the id is in the item's line above
+        self.mark_button.setText(f"{DONE_MARK} Document curated" if done else "Mark document curated")
         self.revert_button.setEnabled(current is not None and bool(state.decision(current)))
 
     # -- doing ----------------------------------------------------------------------------------------------
