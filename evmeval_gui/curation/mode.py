@@ -90,6 +90,8 @@ class CurateMode:
         self.panel.work.import_requested.connect(lambda: self.import_curation())
         self.remember: Callable[[Any], None] = lambda request: None
         """Where a started curation goes (the window's Open recent)."""
+        self.scored: OpenRequest | None = None
+        """The curated set scored against the annotators (*Score annotators against it*): still this curation."""
         self.choose_open: Callable[[str, str], str | None] = self._choose_open
         """Asks for a file to read (title, filter): a curation to import."""
         port.add_page(self.panel)
@@ -271,8 +273,10 @@ class CurateMode:
             self.port.commands_changed()
 
     def request(self) -> CurationRequest | None:
-        """The curation shown, as its Open recent entry (what a relaunch reopens); None when none is."""
-        return CurationRequest(self.loaded.request) if self.active and self.loaded is not None else None
+        """The curation shown, or its curated set scored, as its Open recent entry (what a relaunch reopens: the
+        scored files are temporary); None when neither is shown."""
+        shown = self.active or (self.scored is not None and self.port.session.request == self.scored)
+        return CurationRequest(self.loaded.request) if shown and self.loaded is not None else None
 
     # -- one file: export and import ------------------------------------------------------------------------
 
@@ -415,5 +419,6 @@ class CurateMode:
             return None
         request = OpenRequest(gold, tuple(systems), self.loaded.request.token_dir,
                               next((d for d in self.loaded.text_dirs if d), None))
+        self.scored = request
         self.open_scoring(request)
         return request

@@ -67,6 +67,21 @@ def test_a_plain_relaunch_brings_the_curation_back_and_open_recent_names_it(qtbo
     assert progress(third) == f"<b>2 of {total}</b> decided, saved"
 
 
+def test_closed_while_scoring_against_the_curated_set_the_relaunch_curates_again(qtbot, make_window, corpus):
+    first = make_window()
+    open_curation(qtbot, first, corpus)
+    total = first.curate.panel.list.model().rowCount()
+    press(qtbot, first, Qt.Key.Key_2)
+    with qtbot.waitSignal(first.session.scoring_finished, timeout=20_000):
+        click(qtbot, first.curate.panel.score_button)
+    assert first.mode is first.scoring
+    first.close()
+    second = make_window()
+    assert second.session_store.restore()
+    qtbot.waitUntil(lambda: second.curate.active, timeout=20_000)
+    assert progress(second) == f"<b>1 of {total}</b> decided, saved"
+
+
 def test_two_documents_marked_curated_and_the_bar_counts_what_remains(qtbot, make_window, corpus, settings):
     w = make_window()
     open_curation(qtbot, w, corpus)
