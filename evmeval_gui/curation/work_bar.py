@@ -2,7 +2,8 @@
 
 Mark the document under review curated (Ctrl+D; the list's Document column then reads `✓ doc`), how many
 documents remain, revert the decision of the item under review whenever it was made (Backspace, and the list's
-context menu: undo across sessions), where the decisions are saved (selectable, and copied by a click), and
+context menu: undo across sessions), where the decisions are saved (elided in the middle, whole on hover, copied
+by a click), and
 export or import the curation as one file (`evmeval.agreement.curation_save`, `curation/1`).
 Every change goes through `CurationState`; the file work is the mode's (`export_requested`, `import_requested`).
 """
@@ -13,7 +14,7 @@ from collections.abc import Callable
 
 from evmeval.agreement.curation import Disagreement
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QPainter, QPaintEvent
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QMenu, QPushButton, QSizePolicy, QTableView, QWidget
 
 from evmeval_gui.curation.list_model import DisagreementModel
@@ -23,6 +24,15 @@ from evmeval_gui.views.context_menus import popup
 DONE_MARK = "✓"
 REVERT_KEY = "Backspace"
 MARK_KEY = "Ctrl+D"
+
+
+class ElidedLabel(QLabel):
+    """One line elided in the middle where it does not fit (a path keeps its file name); `text()` stays whole."""
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        shown = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideMiddle, self.contentsRect().width())
+        painter.drawText(self.contentsRect(), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), shown)
 
 
 class WorkBar(QWidget):
@@ -53,9 +63,8 @@ class WorkBar(QWidget):
         self.revert_button.setToolTip("Open the item under review again with the policy's version, whenever it was "
                                       f"decided (an earlier session's too) ({REVERT_KEY})")
         self.revert_button.clicked.connect(lambda _=False: self.revert())
-        self.autosave = QLabel()
+        self.autosave = ElidedLabel()
         self.autosave.setObjectName("autosavePath")
-        self.autosave.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.autosave.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.autosave.setMinimumWidth(80)
         self.path = ""
