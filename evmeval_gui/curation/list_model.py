@@ -81,7 +81,7 @@ class DisagreementModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             column = index.column()
             if column == 0:
-                return f"✓ {d.doc_id}" if d.doc_id in self.state.done else d.doc_id
+                return f"✓ {d.doc_id}" if self.state.is_done(d.doc_id) else d.doc_id
             if column == 1:
                 return str(d.item + 1)
             if column == 2:
@@ -90,6 +90,6 @@ class DisagreementModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole and self.state.decision(d):
             return self._decided
         if role == Qt.ItemDataRole.ToolTipRole:
-            done = " (document marked curated)" if d.doc_id in self.state.done else ""
+            done = " (document marked curated)" if self.state.is_done(d.doc_id) else ""
             return f"{d.doc_id}{done}, item {d.item + 1}: {differs_in(d)}"
         return None

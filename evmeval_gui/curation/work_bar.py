@@ -123,8 +123,8 @@ class WorkBar(QWidget):
         self.documents.setText(f"<b>{left} of {total}</b> documents remain")
         current = state.current
         self.mark_button.setEnabled(current is not None)
-        self.mark_button.setChecked(current is not None and current.doc_id in state.done)
-        done = current is not None and current.doc_id in state.done  # the id is in the item's line above
+        self.mark_button.setChecked(current is not None and state.is_done(current.doc_id))
+        done = current is not None and state.is_done(current.doc_id)  # the id is in the item's line above
         self.mark_button.setText(f"{DONE_MARK} Document curated" if done else "Mark document curated")
         self.revert_button.setEnabled(current is not None and bool(state.decision(current)))
 
@@ -137,7 +137,7 @@ class WorkBar(QWidget):
             self.refresh()
             return False
         doc_id = state.current.doc_id
-        return state.mark_document(doc_id, doc_id not in state.done)
+        return state.mark_document(doc_id, not state.is_done(doc_id))
 
     def revert(self, disagreement: Disagreement | None = None) -> bool:
         state = self.state
@@ -165,7 +165,7 @@ class WorkBar(QWidget):
         revert = menu.addAction(f"Revert this decision ({state.decision(item) or 'open'})\t{REVERT_KEY}")
         revert.setEnabled(bool(state.decision(item)))
         revert.triggered.connect(lambda _=False: self.revert(item))
-        done = item.doc_id in state.done
+        done = state.is_done(item.doc_id)
         mark = menu.addAction(f"Mark {item.doc_id} {'not curated' if done else 'curated'}\t{MARK_KEY}")
         mark.triggered.connect(lambda _=False: self.toggle_document())
         self.menu = menu
