@@ -9,6 +9,9 @@ from typing import Any
 
 from evmeval_gui.curation.state import CURATION_ENTRY, CurationRequest
 
+COMPARING = "Comparing "
+"""How the Agreement mode's comparison job is labelled (`AgreementMode.compare`)."""
+
 
 class CurationParts:
     """Registers a curation as an Open recent kind and as what the restored session reopens."""
@@ -25,10 +28,20 @@ class CurationParts:
         """Compare the annotation sets, then curate them (from the decisions saved for them)."""
         w = self.window
 
-        def curate() -> None:
+        def forget() -> None:
             w.agreement.agreement_finished.disconnect(curate)
+            w.runner.job_finished.disconnect(stopped)
+
+        def curate() -> None:
+            forget()
             if w.agreement.request == request.agreement:
                 w.start_curation()
 
+        def stopped(label: str, outcome: str) -> None:
+            # the comparison failed or was cancelled: a later one is not this curation (another job's end is not it)
+            if outcome != "done" and label.startswith(COMPARING):
+                forget()
+
         w.agreement.agreement_finished.connect(curate)
+        w.runner.job_finished.connect(stopped)
         w.open_agreement(request.agreement)

@@ -189,3 +189,24 @@ def test_a_decision_of_an_earlier_session_is_reverted_by_key_and_context_menu(qt
     qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert second.curate.state.curation.curated == curated_before
     qtbot.waitUntil(lambda: progress(second) == f"<b>3 of {total}</b> decided, saved")
+
+
+def test_a_curation_whose_comparison_fails_does_not_start_with_a_later_comparison(qtbot, make_window, corpus,
+                                                                                  settings):
+    first = make_window()
+    open_curation(qtbot, first, corpus)
+    first.close()
+    gold = corpus / "gold.tbf"
+    good = gold.read_text(encoding="utf-8")
+    gold.write_text(good + "not a tbf line\n", encoding="utf-8")
+    problems = []
+    second = make_window(notifier=problems.append)
+    entry = next(a for a in second.recent_menu.actions() if a.text().startswith("Curation: "))
+    with qtbot.waitSignal(second.session.load_failed, timeout=20_000):
+        entry.trigger()
+    assert problems and not second.curate.active
+    gold.write_text(good, encoding="utf-8")
+    request = next(r for r in second.recent.requests() if r.name.startswith("Curation: ")).agreement
+    with qtbot.waitSignal(second.agreement.agreement_finished, timeout=20_000):
+        second.open_agreement(request)
+    assert second.agreement.active and not second.curate.active
