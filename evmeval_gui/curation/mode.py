@@ -332,7 +332,8 @@ class CurateMode:
         return f"Curation: {self.loaded.request.name}" if self.loaded is not None else "Curation"
 
     def status_text(self, took: str) -> str:
-        return "Curation: 1..N accept a version, Enter keeps, Delete rejects"
+        return ("Curation: 1..N accept a version, Enter keeps, Delete rejects, Backspace reverts, Ctrl+D marks the "
+                "document curated")
 
     def remembers_corpus(self) -> bool:
         return False

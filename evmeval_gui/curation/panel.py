@@ -260,6 +260,7 @@ class CurationPanel(QWidget):
         layout.addLayout(notice_row)
         layout.addWidget(split, 1)
         self.work = WorkBar(self, self.list, self._may)
+        self.work.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # never widens the window
         layout.addWidget(self.work)
         self._dropped: list[object] = []
         self._release = QTimer(self)
