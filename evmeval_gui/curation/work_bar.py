@@ -100,7 +100,7 @@ class WorkBar(QWidget):
 
     def set_state(self, state: CurationState) -> None:
         self.state = state
-        self._done: tuple[str, ...] = state.done
+        self._done = state.done
         self.refresh()
 
     def set_path(self, path: str) -> None:

@@ -91,3 +91,11 @@ def test_reverting_one_item_of_an_earlier_session_keeps_the_others() -> None:
     only_second, _, _ = replay_kept(start, log[1:])
     assert reverted.curated == only_second.curated
     assert reverted.decisions == only_second.decisions and first_key not in reverted.decisions
+
+
+def test_an_export_never_lands_on_an_input(tmp_path: Path) -> None:
+    annotator = tmp_path / "anna.tbf"
+    annotator.write_text("#BeginOfDocument d1\n#EndOfDocument\n", encoding="utf-8")
+    with pytest.raises(FormatError, match="output would overwrite an input file"):
+        export_curation(str(annotator), inputs_key([A, B, C]), NAMES, "majority", decisions(), inputs=[str(annotator)])
+    assert annotator.read_text(encoding="utf-8") == "#BeginOfDocument d1\n#EndOfDocument\n"
