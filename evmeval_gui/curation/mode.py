@@ -276,7 +276,10 @@ class CurateMode:
         """The curation shown, or its curated set scored, as its Open recent entry (what a relaunch reopens: the
         scored files are temporary); None when neither is shown."""
         shown = self.active or (self.scored is not None and self.port.session.request == self.scored)
-        return CurationRequest(self.loaded.request) if shown and self.loaded is not None else None
+        if not shown or self.loaded is None:
+            return None
+        current = self.state.current if self.state is not None else None
+        return CurationRequest(self.loaded.request, current.key if current is not None else None)
 
     # -- one file: export and import ------------------------------------------------------------------------
 

@@ -36,6 +36,10 @@ class CurationParts:
             forget()
             if w.agreement.request == request.agreement:
                 w.start_curation()
+                state = w.curate.state
+                found = state.find(request.item) if state is not None and request.item is not None else None
+                if found is not None:  # the item under review when the window closed
+                    state.show(found)
 
         def stopped(label: str, outcome: str) -> None:
             # the comparison failed or was cancelled: a later one is not this curation (another job's end is not it)

@@ -77,23 +77,31 @@ class CurationRequest:
     are found again by content, `evmeval.agreement.curation_save`)."""
 
     agreement: AgreementRequest
+    item: tuple[str, int] | None = None
+    """The item under review when the window closed (the restored session's; None in Open recent)."""
 
     @property
     def name(self) -> str:
         return f"Curation: {self.agreement.name}"
 
     def to_json(self) -> dict[str, object]:
-        return {"curation": self.agreement.to_json()}
+        return {"curation": self.agreement.to_json(), **({"item": list(self.item)} if self.item else {})}
 
     @classmethod
     def from_json(cls, data: object) -> CurationRequest | None:
         inner = AgreementRequest.from_json(data.get("curation")) if isinstance(data, dict) else None
-        return cls(inner) if inner is not None else None
+        if inner is None or not isinstance(data, dict):
+            return None
+        item = data.get("item")
+        shown = item if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) \
+            and isinstance(item[1], int) else None
+        return cls(inner, (shown[0], shown[1]) if shown else None)
 
 
 CURATION_ENTRY = RecentKind(
     CurationRequest, CurationRequest.from_json, lambda r: r.name, lambda r: AGREEMENT_ENTRY.paths(r.agreement),
-    lambda r: CurationRequest(AGREEMENT_ENTRY.absolute(r.agreement)), lambda r: AGREEMENT_ENTRY.missing(r.agreement))
+    lambda r: CurationRequest(AGREEMENT_ENTRY.absolute(r.agreement), r.item),
+    lambda r: AGREEMENT_ENTRY.missing(r.agreement))
 """A curation in Open recent: named `Curation: a.tbf, b.tbf`; the window registers it with how it opens."""
 
 
@@ -213,6 +221,10 @@ class CurationState:
         self._push()
         self.step = step
         self._notify()
+
+    def find(self, key: tuple[str, int]) -> Disagreement | None:
+        """The disagreement of this item, if these inputs have it."""
+        return next((d for d in self.curation.disagreements if d.key == key), None)
 
     def show(self, disagreement: Disagreement) -> None:
         self.step = replace(self.step, current=disagreement)  # the log and marks stay: they are what is saved

@@ -48,14 +48,17 @@ def test_a_plain_relaunch_brings_the_curation_back_and_open_recent_names_it(qtbo
     click_row(qtbot, first, 3)  # looking at another item keeps every decision made so far
     press(qtbot, first, Qt.Key.Key_Delete)
     qtbot.waitUntil(lambda: progress(first) == f"<b>2 of {total}</b> decided, saved")
+    reviewed = first.curate.state.current.key
+    assert reviewed == first.curate.panel.list_model.rows[4].key  # after row 3's decision, not the first open one
     first.close()
     assert "curation" in json.loads(settings.value("lastSession"))
     second = make_window()
     assert second.session_store.restore()  # what a plain launch does
     qtbot.waitUntil(lambda: second.curate.active, timeout=20_000)
     assert second.stack.currentWidget() is second.curate.panel
-    assert progress(second) == f"<b>2 of {total}</b> decided, saved"
+    qtbot.waitUntil(lambda: progress(second) == f"<b>2 of {total}</b> decided, saved")
     assert [cells(second.curate.panel.list, r)[2] for r in (0, 3)] == ["annotator 1", "rejected"]
+    assert second.curate.state.current.key == reviewed  # where the curator was
     names = [a.text() for a in second.recent_menu.actions()]
     assert names[0] == "Curation: gold.tbf, system.tbf, system_b.tbf"
     second.close()
@@ -79,7 +82,7 @@ def test_closed_while_scoring_against_the_curated_set_the_relaunch_curates_again
     second = make_window()
     assert second.session_store.restore()
     qtbot.waitUntil(lambda: second.curate.active, timeout=20_000)
-    assert progress(second) == f"<b>1 of {total}</b> decided, saved"
+    qtbot.waitUntil(lambda: progress(second) == f"<b>1 of {total}</b> decided, saved")
 
 
 def test_two_documents_marked_curated_and_the_bar_counts_what_remains(qtbot, make_window, corpus, settings):
