@@ -24,8 +24,8 @@ from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
 from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
-from evmeval.io.jsonlines import parse_json_lines
-from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes
+from evmeval.io.jsonlines import JsonLines
+from evmeval.io.reading import MAX_LINE_BYTES, STDIN, display_name, long_line, open_binary, read_bytes
 
 REGISTRY: dict[str, Convention] = {
     c.name: c for c in (
@@ -44,8 +44,9 @@ REGISTRY: dict[str, Convention] = {
                    "gold mentions; no realis, no argument scoring",
                    ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
                    outcomes=ours.ours_outcomes, ours=True),
-        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True),
-        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True),
+        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True, streams=True),
+        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True,
+                   streams=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
     )
@@ -67,8 +68,8 @@ def detect_format(source: Input) -> str:
     if os.path.isdir(path):
         found = "casie" if is_casie(path) else folder_format(path)
     else:
-        data = read_bytes(path) if source.data is None else source.data
-        head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+        data = read_bytes(path) if source.data is None and path == STDIN else source.data
+        head = (_head(path) if data is None else data[: 1 << 16]).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
         found = "tbf" if head[:1] != b"{" else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path)
     if found not in FORMATS:
         raise FormatError(display_name(path), 0, f"{FILE_FORMATS[found]}: no convention reads it",
@@ -77,10 +78,32 @@ def detect_format(source: Input) -> str:
     return found
 
 
-def _jsonl_format(data: bytes, path: str) -> str:
-    """The JSONL format the first line's object has the fields of."""
-    first = decode_text(data, path).partition("\n")[0] + "\n"
-    for _, value in parse_json_lines(first, display_name(path)):
+def _head(path: str) -> bytes:
+    """The first 64 KB of a file: enough to tell tbf from JSON (a corpus is not read whole to be recognised)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(1 << 16)
+    except OSError:
+        read_bytes(path)  # its FormatError names the failure
+        raise
+
+
+def _first_line(data: bytes | None, path: str) -> bytes:
+    """The first line's bytes with its newline: of `data`, else read from the file, which is read no further."""
+    if data is not None:
+        end = data.find(b"\n")
+        return data + b"\n" if end < 0 else data[: end + 1]
+    with open_binary(path) as handle:
+        line = handle.readline(MAX_LINE_BYTES + 1)
+    if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+        raise long_line(path, 1)
+    return line if line.endswith(b"\n") else line + b"\n"
+
+
+def _jsonl_format(data: bytes | None, path: str) -> str:
+    """The JSONL format the first line's object has the fields of (`data`: the file's bytes if read; else only
+    its first line is read)."""
+    for _, value in JsonLines(path, _first_line(data, path)):
         if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
             return "textee"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
@@ -139,15 +162,9 @@ def input_format(path: str) -> str:
         return folder_format(path)
     if path.endswith(ANN_EXTENSION):
         return "brat"
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(1 << 16)  # a tbf file is not read twice to be recognised
-    except OSError:
-        read_bytes(path)  # its FormatError names the failure
-        raise
-    if head.lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
-        return "tbf"
-    return _jsonl_format(read_bytes(path), path)
+    if _head(path).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
+        return "tbf"  # a tbf file is not read twice to be recognised
+    return _jsonl_format(None, path)
 
 
 def conventions_for(name: str, gold: Input) -> list[Convention]:

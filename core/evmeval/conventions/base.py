@@ -124,6 +124,8 @@ class Convention:
     """EvmEval's own rules (labelled so in every table)."""
     empty_submission: bool = False
     """An empty (0-byte) system file is a submission predicting nothing, as the published scorer reads it."""
+    streams: bool = False
+    """It reads its gold file a document at a time (`Input.data` None: from the file, never held whole)."""
 
     def reads(self, found: str) -> bool:
         """Whether it scores files of format `found`."""
