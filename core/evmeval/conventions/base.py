@@ -125,7 +125,8 @@ class Convention:
     empty_submission: bool = False
     """An empty (0-byte) system file is a submission predicting nothing, as the published scorer reads it."""
     streams: bool = False
-    """It reads its gold file a document at a time (`Input.data` None: from the file, never held whole)."""
+    """It reads its gold file a document at a time (`Input.data` None: from the file, never held whole); the
+    system file (a submission, a line per gold document at most) is read whole."""
 
     def reads(self, found: str) -> bool:
         """Whether it scores files of format `found`."""
