@@ -32,7 +32,7 @@ REGISTRY: dict[str, Convention] = {
         Convention("textee", "textee",
                    "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
                    "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
-                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes),
+                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes, streams=True),
         Convention("dygiepp", "dygiepp",
                    "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "

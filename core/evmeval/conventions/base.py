@@ -125,8 +125,8 @@ class Convention:
     empty_submission: bool = False
     """An empty (0-byte) system file is a submission predicting nothing, as the published scorer reads it."""
     streams: bool = False
-    """It reads its gold file a document at a time (`Input.data` None: from the file, never held whole); the
-    system file (a submission, a line per gold document at most) is read whole."""
+    """Named alone, it reads its files a line at a time (`Input.data` None: from the file, never held whole);
+    a system file that may be an empty submission is read whole (its emptiness is told by its bytes)."""
 
     def reads(self, found: str) -> bool:
         """Whether it scores files of format `found`."""

@@ -140,8 +140,10 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     try:
         refuse_stdin_twice([args.gold, args.system])
         cache: dict[str, bytes] = {}
-        streamed = args.convention in REGISTRY and REGISTRY[args.convention].streams
-        gold, system = read_input(args.gold, cache, streamed), read_input(args.system, cache)
+        named = REGISTRY.get(args.convention)
+        streamed = named is not None and named.streams
+        gold = read_input(args.gold, cache, streamed)
+        system = read_input(args.system, cache, streamed and not named.empty_submission)  # type: ignore[union-attr]
         conventions = conventions_for(args.convention, gold)
         if args.html and not any(c.comparable for c in conventions):
             print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
