@@ -16,9 +16,11 @@ from typing import Any
 
 import pytest
 from evmeval.conventions.base import Input
+from evmeval.conventions.dygiepp import score_documents, score_dygiepp
 from evmeval.conventions.maven import score_files as maven_whole
 from evmeval.conventions.maven import score_maven
 from evmeval.conventions.textee import score_textee, score_windows
+from evmeval.io import dygiepp as dy
 from evmeval.io import maven as mv
 from evmeval.io import maven_ere as ere
 from evmeval.io import textee as tx
@@ -28,7 +30,7 @@ from evmeval.io.reading import decode_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.core.event_strategies import window_files
+from tests.core.event_strategies import documents, window_files
 from tests.core.maven_strategies import ere_documents, maven_documents, maven_submissions
 from tests.programs import installed
 
@@ -248,3 +250,40 @@ def test_maven_ere_stream_yields_what_the_whole_read_holds(data: st.DataObject) 
     raw = ere.dumps_maven_ere(docs).encode("utf-8")
     stream = ere.stream_maven_ere("g.jsonl", raw)
     assert list(stream) == ere.read_maven_ere("g.jsonl", raw).documents == docs
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_dygiepp_streamed_scores_equal_the_whole_files(tmp_path: Path, data: st.DataObject) -> None:
+    """Documents paired as read, the system file in any order, datasets in the gold file's order."""
+    gold = [data.draw(documents(f"D{i}")) for i in range(data.draw(st.integers(1, 4)))]
+    for doc in gold:
+        doc.extra["dataset"] = data.draw(st.sampled_from(["ace-event", "genia"]))
+    system = [data.draw(documents(d.doc_key, sentences=d.sentences, gold=False, predicted=True)) for d in gold]
+    system = data.draw(st.permutations(system))
+    (tmp_path / "g.jsonl").write_text(dy.dumps_dygiepp(gold), encoding="utf-8")
+    (tmp_path / "s.jsonl").write_text(dy.dumps_dygiepp(system), encoding="utf-8")
+    g, s = Input(str(tmp_path / "g.jsonl")), Input(str(tmp_path / "s.jsonl"))
+    whole = score_documents(dy.read_dygiepp(g.path), dy.read_dygiepp(s.path))
+    assert score_dygiepp(g, s) == whole  # data None: streamed
+
+
+def test_dygiepp_problems_come_in_the_whole_file_order(tmp_path: Path) -> None:
+    gold, system = tmp_path / "gold.jsonl", tmp_path / "system.jsonl"
+    docs = [dy.Document(f"D{i}", [["a", "b"]], [[]]) for i in range(3)]
+    predicted = [dy.Document(f"D{i}", [["a", "b"]], None, [[]]) for i in range(3)]
+    gold.write_text(dy.dumps_dygiepp(docs), encoding="utf-8")
+
+    def error(system_docs: list[dy.Document]) -> str:
+        system.write_text(dy.dumps_dygiepp(system_docs), encoding="utf-8")
+        done = _score("--convention", "dygiepp", "-g", str(gold), "-s", str(system))
+        assert (done.returncode, done.stdout) == (1, "")
+        return done.stderr.removeprefix("evmeval-score: error: ")
+
+    wrong = dy.Document("D1", [["a", "c"]], None, [[]])
+    other = dy.Document("X", [["a", "b"]], None, [[]])
+    assert error([predicted[2], wrong, other, predicted[0]]).startswith(f"{system}:3: document 'X' is not in the "
+                                                                        "gold file")
+    assert error([predicted[2], wrong, predicted[0]]).startswith(f"{system}:2: document 'D1': sentences differ "
+                                                                 "from the gold's (gold line 2)")
+    assert error([predicted[2], predicted[1]]).startswith(f"{system}: no document 'D0' (gold line 1)")

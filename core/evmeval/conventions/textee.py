@@ -22,7 +22,7 @@ from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metri
 from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
 from evmeval.conventions.parsed import textee_file
 from evmeval.io.errors import FormatError
-from evmeval.io.jsonlines import Stream
+from evmeval.io.jsonlines import Stream, in_step
 from evmeval.io.textee import TexteeFile, Window, stream_textee
 
 METRICS: dict[str, str] = {
@@ -157,24 +157,7 @@ def score_streams(gold: Stream[Window], system: Stream[Window]) -> ConventionRes
     file's problem is raised once the gold file is read through (its own come first, as when both files
     were read whole)."""
     tally = Tally()
-    predicted = iter(system)
-    problem: FormatError | None = None
-    for w in gold:
-        tally.add(0, w)
-        if problem is None:
-            try:
-                if (s := next(predicted, None)) is not None:
-                    tally.add(1, s)
-            except FormatError as exc:
-                problem = exc
-    try:
-        if problem is None:
-            for s in predicted:
-                tally.add(1, s)
-    except FormatError as exc:
-        problem = exc
-    if problem is not None:
-        raise problem
+    in_step(gold, system, tally.add)
     tally.check(system.path)
     return tally.result(gold.sha256)
 

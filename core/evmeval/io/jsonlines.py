@@ -272,6 +272,30 @@ class Stream(Generic[T]):
         return self.lines.sha256
 
 
+def in_step(gold: Iterable[T], system: Iterable[T], add: Callable[[int, T], None]) -> None:
+    """Two files read a record at a time, alternately (`add(0, gold record)`, `add(1, system record)`): files in
+    the same order pair up as they are read. A problem of the system file is raised once the gold file is read
+    through, so the gold file's own problems come first, as when both were read whole."""
+    predicted = iter(system)
+    problem: FormatError | None = None
+    for record in gold:
+        add(0, record)
+        if problem is None:
+            try:
+                if (other := next(predicted, _ABSENT)) is not _ABSENT:
+                    add(1, other)
+            except FormatError as exc:
+                problem = exc
+    try:
+        if problem is None:
+            for other in predicted:
+                add(1, other)
+    except FormatError as exc:
+        problem = exc
+    if problem is not None:
+        raise problem
+
+
 def documents_or_submissions(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None,
                              is_document: Callable[[Any], bool], parse_document: Callable[[str, int, Any], Any],
                              parse_submission: Callable[[str, int, Any], Any]) -> Iterator[Any]:
