@@ -140,45 +140,12 @@ _MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
 
 
 def parse_mentions(fields: Fields, label: str, raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Mention]:
-    made = _usual_mentions(raw, tokens)
-    if made is not None:
-        return made
     return [parse_mention(fields.at(label, i), value, tokens) for i, value in enumerate(raw)]
-
-
-def _usual_mentions(raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Mention] | None:
-    """The mentions when each is exactly `{id, trigger_word, sent_id, offset}`, every value as `parse_mention`
-    wants it (the usual case, 110k times in a MAVEN-ERE-sized file, without its per-value checker); None: some
-    mention is not, and `parse_mention` says which and why (or keeps its other fields)."""
-    made = []
-    n = len(tokens)
-    for obj in raw:
-        if type(obj) is not dict or len(obj) != 4:
-            return None
-        mention_id, word, sent, offset = obj.get("id"), obj.get("trigger_word"), obj.get("sent_id"), obj.get("offset")
-        if type(mention_id) is not str or type(word) is not str or type(sent) is not int or not 0 <= sent < n \
-                or type(offset) is not list or len(offset) != 2:
-            return None
-        start, end = offset
-        if type(start) is not int or type(end) is not int or not 0 <= start < end <= len(tokens[sent]):
-            return None
-        made.append(Mention(mention_id, word, sent, (start, end), {}))
-    return made
 
 
 def parse_events(fields: Fields, raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Event]:
     """A document's events (MAVEN's and MAVEN-ERE's, whose events are MAVEN's: the same type ids)."""
-    made = []
-    for value in raw:
-        if type(value) is dict and len(value) == 4:  # the usual event: no field but the four, each as wanted
-            event_id, event_type, type_id, mentions = (value.get("id"), value.get("type"), value.get("type_id"),
-                                                       value.get("mention"))
-            if type(event_id) is str and type(event_type) is str and type(type_id) is int and type_id in TYPE_IDS \
-                    and type(mentions) is list and (usual := _usual_mentions(mentions, tokens)) is not None:
-                made.append(Event(event_id, event_type, type_id, usual, {}))
-                continue
-        made.append(_event(fields, value, tokens))
-    return made
+    return [_event(fields, value, tokens) for value in raw]
 
 
 def _event(fields: Fields, value: Any, tokens: Sequence[Sequence[str]]) -> Event:
