@@ -287,3 +287,12 @@ def test_dygiepp_problems_come_in_the_whole_file_order(tmp_path: Path) -> None:
     assert error([predicted[2], wrong, predicted[0]]).startswith(f"{system}:2: document 'D1': sentences differ "
                                                                  "from the gold's (gold line 2)")
     assert error([predicted[2], predicted[1]]).startswith(f"{system}: no document 'D0' (gold line 1)")
+
+
+def test_the_validator_lists_the_problems_before_a_byte_that_stops_the_reading(tmp_path: Path) -> None:
+    path = tmp_path / "w.jsonl"
+    window = tx.dumps_textee(_windows(1))
+    path.write_bytes(b"{\n" + window.encode() + b'{"doc_id": "\xe9"}\n' + window.encode())
+    problems = tx.validate_textee(str(path))
+    at = len(b"{\n" + window.encode() + b'{"doc_id": "')  # the byte's offset in the file
+    assert [(p.line, p.message.split(" (")[0]) for p in problems] == [(1, "not JSON"), (3, f"not UTF-8 at byte {at}")]
