@@ -141,7 +141,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         refuse_stdin_twice([args.gold, args.system])
         cache: dict[str, bytes] = {}
         named = REGISTRY.get(args.convention)
-        streamed = named is not None and named.streams
+        streamed = named is not None and named.streams and not args.html  # --html: its outcomes share one parse
         gold = read_input(args.gold, cache, streamed)
         system = read_input(args.system, cache, streamed and not named.empty_submission)  # type: ignore[union-attr]
         conventions = conventions_for(args.convention, gold)
