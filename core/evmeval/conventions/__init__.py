@@ -24,8 +24,8 @@ from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
 from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
-from evmeval.io.jsonlines import parse_json_lines
-from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes
+from evmeval.io.jsonlines import JsonLines, parse_json_lines
+from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
 from evmeval.io.strings import is_strings_line
 
 REGISTRY: dict[str, Convention] = {
@@ -33,20 +33,21 @@ REGISTRY: dict[str, Convention] = {
         Convention("textee", "textee",
                    "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
                    "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
-                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes),
+                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes, streams=True),
         Convention("dygiepp", "dygiepp",
                    "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
-                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes),
+                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes, streams=True),
         Convention("evmeval", "textee",
                    "ours, EvmEval v1.8 (evmeval-score's rules): triggers as token spans, Dice credit for partial "
                    "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with "
                    "gold mentions; no realis, no argument scoring",
                    ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
                    outcomes=ours.ours_outcomes, ours=True),
-        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True),
-        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True),
+        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True, streams=True),
+        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True,
+                   streams=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
         Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
@@ -70,8 +71,8 @@ def detect_format(source: Input) -> str:
     if os.path.isdir(path):
         found = "casie" if is_casie(path) else folder_format(path)
     else:
-        data = read_bytes(path) if source.data is None else source.data
-        head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+        data = read_bytes(path) if source.data is None and path == STDIN else source.data
+        head = (_head(path) if data is None else data[: 1 << 16]).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
         found = "tbf" if head[:1] != b"{" else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path)
     if found == "strings":
         raise FormatError(display_name(path), 1, "string predictions as gold: they are a system's output",
@@ -83,10 +84,32 @@ def detect_format(source: Input) -> str:
     return found
 
 
-def _jsonl_format(data: bytes, path: str) -> str:
-    """The JSONL format the first line's object has the fields of."""
-    first = decode_text(data, path).partition("\n")[0] + "\n"
-    for _, value in parse_json_lines(first, display_name(path)):
+def _head(path: str) -> bytes:
+    """The first 64 KB of a file: enough to tell tbf from JSON (a corpus is not read whole to be recognised)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(1 << 16)
+    except OSError:
+        read_bytes(path)  # its FormatError names the failure
+        raise
+
+
+def _first_line(data: bytes | None, path: str) -> bytes:
+    """The first line's bytes with its newline: of `data`, else read from the file, which is read no further."""
+    if data is not None:
+        end = data.find(b"\n")
+        return data + b"\n" if end < 0 else data[: end + 1]
+    with open_binary(path) as handle:
+        line = handle.readline(MAX_LINE_BYTES + 1)
+    if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+        raise long_line(path, 1)
+    return line if line.endswith(b"\n") else line + b"\n"
+
+
+def _jsonl_format(data: bytes | None, path: str) -> str:
+    """The JSONL format the first line's object has the fields of (`data`: the file's bytes if read; else only
+    its first line is read)."""
+    for _, value in JsonLines(path, _first_line(data, path)):
         if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
             return "textee"
         if is_strings_line(value):
@@ -148,15 +171,9 @@ def input_format(path: str) -> str:
         return folder_format(path)
     if path.endswith(ANN_EXTENSION):
         return "brat"
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(1 << 16)  # a tbf file is not read twice to be recognised
-    except OSError:
-        read_bytes(path)  # its FormatError names the failure
-        raise
-    if head.lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
-        return "tbf"
-    return _jsonl_format(read_bytes(path), path)
+    if _head(path).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
+        return "tbf"  # a tbf file is not read twice to be recognised
+    return _jsonl_format(None, path)
 
 
 def conventions_for(name: str, gold: Input) -> list[Convention]:

@@ -132,6 +132,9 @@ class Convention:
     """Scores string predictions grounded on gold (`evmeval.conventions.strings`): in `all` only for those."""
     empty_submission: bool = False
     """An empty (0-byte) system file is a submission predicting nothing, as the published scorer reads it."""
+    streams: bool = False
+    """Named alone, it reads its files a line at a time (`Input.data` None: from the file, never held whole);
+    a system file that may be an empty submission is read whole (its emptiness is told by its bytes)."""
 
     def reads(self, found: str) -> bool:
         """Whether it scores files of format `found`."""

@@ -17,7 +17,7 @@ from evmeval.conventions.strings import Grounding, dropped_note
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
-from evmeval.io.reading import display_name, read_bytes
+from evmeval.io.reading import STDIN, display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
@@ -35,10 +35,11 @@ def _v18_only(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str 
     return None
 
 
-def read_input(path: str, cache: dict[str, bytes]) -> Input:
-    """A file given by the user, its bytes read once (a folder is read by its convention)."""
-    if os.path.isdir(path):  # a standoff folder (BioNLP): its files are read by the convention
-        return Input(path)
+def read_input(path: str, cache: dict[str, bytes], streamed: bool = False) -> Input:
+    """A file given by the user, its bytes read once (a folder is read by its convention); `streamed`: a
+    regular file is left to the convention, which reads it a line at a time (a pipe is still read here, once)."""
+    if os.path.isdir(path) or (streamed and path != STDIN and os.path.isfile(path)):
+        return Input(path)  # a standoff folder (BioNLP): its files are read by the convention
     if path not in cache:
         cache[path] = read_bytes(path)
     return Input(path, cache[path])
@@ -167,7 +168,10 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     try:
         refuse_stdin_twice([args.gold, args.system])
         cache: dict[str, bytes] = {}
-        gold, system = read_input(args.gold, cache), read_input(args.system, cache)
+        named = REGISTRY.get(args.convention)
+        streamed = named is not None and named.streams and not args.html  # --html: its outcomes share one parse
+        gold = read_input(args.gold, cache, streamed)
+        system = read_input(args.system, cache, streamed and not named.empty_submission)  # type: ignore[union-attr]
         prepared = _prepared(args, gold, system, prog)
         if prepared is None:
             return 2

@@ -8,12 +8,12 @@ docs/formats.md describes it. Offsets are checked against the gold window when s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, is_int, read_json_lines, validate_json_lines
+from evmeval.io.jsonlines import Fields, JsonLines, is_int, validate_json_lines
 from evmeval.io.reading import display_name
 
 SCHEMA = "strings/1"
@@ -95,7 +95,7 @@ def parse_line(path: str, line: int, value: Any) -> StringLine:
     return StringLine(doc_id, wnd_id, events, line)
 
 
-def _lines(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> list[StringLine]:
+def _lines(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None) -> list[StringLine]:
     """Each line parsed; with `problems` (a validator) each line's first problem is listed and the line skipped."""
     out: list[StringLine] = []
     for line, value in lines:
@@ -120,8 +120,7 @@ def is_strings_line(value: Any) -> bool:
 
 def read_strings(path: str, data: bytes | None = None) -> StringsFile:
     """Read a string-prediction file; the first problem is a `FormatError` (file:line: ...)."""
-    import hashlib
-
-    data, lines = read_json_lines(path, None, data)
+    lines = JsonLines(path, data)
     name = display_name(path)
-    return StringsFile(name, _lines(name, lines, None), hashlib.sha256(data).hexdigest())
+    parsed = _lines(name, lines, None)
+    return StringsFile(name, parsed, lines.sha256)
