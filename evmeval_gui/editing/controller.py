@@ -482,11 +482,11 @@ class EditController(QObject):
         if request is None:
             return
         if side is Side.GOLD:
-            self.session.request = replace(request, gold=path)
+            self.session.corpus_state.request = replace(request, gold=path)
         else:
             systems = list(request.systems)
             systems[self.session.system_index] = path
-            self.session.request = replace(request, systems=tuple(systems))
+            self.session.corpus_state.request = replace(request, systems=tuple(systems))
 
     # -- a new document from scratch ------------------------------------------------------------------------
 
@@ -502,7 +502,7 @@ class EditController(QObject):
         corpus = scratch_corpus(edit, doc_id)
         self.scratch = edit
         self.state.adopt(edit, corpus)
-        self.session.show_loaded(corpus, edit.result, doc_id=doc_id)
+        self.session.corpus_state.show_loaded(corpus, edit.result, doc_id=doc_id)
         self.host.show_message(f"New document {doc_id}: select words and press A to mark a mention "
                                "(G switches between the system and the gold side)", 10000)
         return True
