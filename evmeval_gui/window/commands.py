@@ -19,7 +19,7 @@ from evmeval.align import COMBINATIONS
 from evmeval.rules import Combination
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QSizePolicy, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QSizePolicy, QToolBar, QWidget, QWidgetAction
 
 from evmeval_gui.align.selector import MappingSelector
 from evmeval_gui.model.session import Session
@@ -34,6 +34,16 @@ if TYPE_CHECKING:
     from evmeval_gui.editing.controller import EditController
 
 SYSTEM_TIP = "Which system file to compare with the gold file"
+
+
+def _tool_widget(tools: QToolBar, widget: QWidget) -> QWidgetAction:
+    """`tools.addWidget(widget)` as Qt does it, with the action made here: an action kept and used later
+    (shown, hidden, inserted before) then has a wrapper of its own, never one shiboken still holds for
+    an object that lived at the same address (it handed the toolbar a `QStandardItem` once)."""
+    action = QWidgetAction(tools)
+    action.setDefaultWidget(widget)
+    tools.addAction(action)
+    return action
 
 
 @dataclass(frozen=True)
@@ -216,8 +226,8 @@ class WindowCommands:
         self.system_combo.setToolTip(SYSTEM_TIP)
         self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.system_combo.activated.connect(self.session.corpus_state.set_system)
-        self.system_label_action = tools.addWidget(self.system_label)
-        self.system_combo_action = tools.addWidget(self.system_combo)
+        self.system_label_action = _tool_widget(tools, self.system_label)
+        self.system_combo_action = _tool_widget(tools, self.system_combo)
         tools.addWidget(QLabel(" Attributes: "))
         self.combination_combo = QComboBox()
         self.combination_combo.setObjectName("combinationCombo")
