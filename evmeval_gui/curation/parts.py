@@ -35,7 +35,7 @@ class CurationParts:
         def curate() -> None:
             forget()
             if w.agreement.request == request.agreement:
-                w.start_curation()
+                w.dialogs.start_curation()
                 state = w.curate.state
                 found = state.find(request.item) if state is not None and request.item is not None else None
                 if found is not None:  # the item under review when the window closed
