@@ -240,6 +240,7 @@ class OutcomeLegend(QWidget):
             lead.setStyleSheet(f"color: {MUTED_TEXT};")
             layout.addWidget(lead)
         self._labels: dict[Outcome, QLabel] = {}
+        self._entries: dict[Outcome, QWidget] = {}
         for outcome in OUTCOME_ORDER:
             st = STYLES[outcome]
             entry = QWidget()
@@ -254,6 +255,7 @@ class OutcomeLegend(QWidget):
             row.addWidget(label)
             layout.addWidget(entry)
             self._labels[outcome] = label
+            self._entries[outcome] = entry
         if suffix is not None:
             layout.addWidget(suffix)
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -268,9 +270,7 @@ class OutcomeLegend(QWidget):
             text = st.short if counts is None else f"{st.short} {counts.get(outcome, 0)}"
             label.setText(text)
             if outcome is Outcome.NOT_IN_TEXT:  # only string predictions have it: shown when there are some
-                entry = label.parentWidget()
-                if entry is not None:
-                    entry.setHidden(not (counts or {}).get(outcome, 0))
+                self._entries[outcome].setHidden(not (counts or {}).get(outcome, 0))
         self.layout().invalidate()
 
     def label_text(self, outcome: Outcome) -> str:

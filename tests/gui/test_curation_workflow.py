@@ -55,16 +55,16 @@ def test_a_plain_relaunch_brings_the_curation_back_and_open_recent_names_it(qtbo
     second = make_window()
     assert second.session_store.restore()  # what a plain launch does
     qtbot.waitUntil(lambda: second.curate.active, timeout=20_000)
-    assert second.stack.currentWidget() is second.curate.panel
+    assert second.workspace.stack.currentWidget() is second.curate.panel
     qtbot.waitUntil(lambda: progress(second) == f"<b>2 of {total}</b> decided, saved")
     assert [cells(second.curate.panel.list, r)[2] for r in (0, 3)] == ["annotator 1", "rejected"]
     assert second.curate.state.current.key == reviewed  # where the curator was
-    names = [a.text() for a in second.recent_menu.actions()]
+    names = [a.text() for a in second.commands.recent_menu.actions()]
     assert names[0] == "Curation: gold.tbf, system.tbf, system_b.tbf"
     second.close()
     # Open recent's entry opens the same curation in a third window
     third = make_window()
-    entry = next(a for a in third.recent_menu.actions() if a.text().startswith("Curation: "))
+    entry = next(a for a in third.commands.recent_menu.actions() if a.text().startswith("Curation: "))
     entry.trigger()
     qtbot.waitUntil(lambda: third.curate.active, timeout=20_000)
     assert progress(third) == f"<b>2 of {total}</b> decided, saved"
@@ -119,7 +119,7 @@ def test_export_then_import_into_a_fresh_window_gives_the_same_decisions(qtbot, 
         press(qtbot, first, key)
     qtbot.keyClick(first.curate.panel.list, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     out = tmp_path / "handed-over.json"
-    first.choose_save_path = lambda *args: str(out)  # the system's file dialog answers
+    first.port.choose_save_path = lambda *args: str(out)  # the system's file dialog answers
     click(qtbot, first.curate.panel.findChild(type(first.curate.panel.work.copy_button), "exportCurationButton"))
     assert out.is_file() and json.loads(out.read_text(encoding="utf-8"))["schema"] == "curation/1"
     assert first.statusBar().currentMessage() == (f"Curation written: {out} (3 decisions, 1 documents marked "
@@ -204,7 +204,7 @@ def test_a_curation_whose_comparison_fails_does_not_start_with_a_later_compariso
     gold.write_text(good + "not a tbf line\n", encoding="utf-8")
     problems = []
     second = make_window(notifier=problems.append)
-    entry = next(a for a in second.recent_menu.actions() if a.text().startswith("Curation: "))
+    entry = next(a for a in second.commands.recent_menu.actions() if a.text().startswith("Curation: "))
     with qtbot.waitSignal(second.session.load_failed, timeout=20_000):
         entry.trigger()
     assert problems and not second.curate.active
