@@ -52,7 +52,8 @@ def score_parser() -> argparse.ArgumentParser:
                    help="score event-extraction files under a published scorer's rules instead: textee "
                    "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those two), maven "
                    "(MAVEN documents or submission), maven-ere (MAVEN-ERE), bionlp (a BioNLP shared-task "
-                   "folder); or all that apply to the files: then, on TextEE or DyGIE++ files, the switchboard "
+                   "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines); or all that apply to the "
+                   "files: then, on TextEE or DyGIE++ files, the switchboard "
                    "follows (the conventions side by side, and which mentions flip between them)")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")

@@ -18,6 +18,8 @@ from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
+from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
+from evmeval.conventions.rams import score_rams
 from evmeval.conventions.textee import score_textee
 from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
 from evmeval.io.bionlp import TASK as BIONLP_TASK
@@ -25,6 +27,7 @@ from evmeval.io.brat import ANN_EXTENSION
 from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import parse_json_lines
+from evmeval.io.rams import is_rams
 from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes
 
 REGISTRY: dict[str, Convention] = {
@@ -48,6 +51,7 @@ REGISTRY: dict[str, Convention] = {
         Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
+        Convention("rams", "rams", RAMS_DESCRIPTION, score_rams),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -55,7 +59,8 @@ REGISTRY: dict[str, Convention] = {
 FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL",
            "maven": "MAVEN JSONL (documents or submission)",
            "maven-ere": "MAVEN-ERE JSONL (documents or submission)",
-           "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)"}
+           "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)",
+           "rams": "RAMS JSONL (gold_evt_links, or predictions)"}
 
 
 def detect_format(source: Input) -> str:
@@ -83,6 +88,8 @@ def _jsonl_format(data: bytes, path: str) -> str:
     for _, value in parse_json_lines(first, display_name(path)):
         if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
             return "textee"
+        if is_rams(value):
+            return "rams"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
             return "dygiepp"
         if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
@@ -92,7 +99,8 @@ def _jsonl_format(data: bytes, path: str) -> str:
         break
     raise FormatError(display_name(path), 1, "not a format any convention reads",
                       "per line a TextEE window (doc_id, wnd_id, event_mentions), a DyGIE++ document "
-                      "(doc_key, sentences), a MAVEN or MAVEN-ERE document or submission (id, …); "
+                      "(doc_key, sentences), a RAMS example (doc_key, gold_evt_links or predictions), "
+                      "a MAVEN or MAVEN-ERE document or submission (id, …); "
                       "or a BioNLP folder")
 
 
