@@ -190,6 +190,22 @@ def rams_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[str, An
     return text_files(gold, prediction), plain(figures)
 
 
+GENARG_COUNTS = ["pred_arg_num", "gold_arg_num", "arg_idn_num", "arg_class_num", "arg_idn_coref_num",
+                 "arg_class_coref_num"]
+
+
+def genarg_files(case: str) -> dict[str, str]:
+    """A gen-arg case's files by name: gold.jsonl, prediction.jsonl, ontology.json, coref.jsonlines (even seeds)."""
+    return seeded_arguments.genarg_case(int(case.removeprefix("seed-")))
+
+
+def genarg_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], list[int]]:
+    """gen-arg scorer.py's six counters (GENARG_COUNTS), from which it prints every figure."""
+    files = genarg_files(case)
+    theirs = scorer.score(files)
+    return {name: text.encode() for name, text in files.items()}, [theirs[name] for name in GENARG_COUNTS]
+
+
 FIELDS: dict[str, list[str]] = {
     "bionlp": ["strict", "soft_boundary", "partial_recursive", "approximate"],
     "textee": ["trigger_id", "trigger_cls", "argument_id", "argument_cls", "argument_attached_id",
@@ -199,6 +215,7 @@ FIELDS: dict[str, list[str]] = {
     "maven_ere": [*MAVEN_ERE_METRICS, "coreference_f1", "overall_f1"],
     "scorer_pl": ["the `all` report without its first line"],
     "rams": ["overall", "roles", "distances"],
+    "gen_arg": GENARG_COUNTS,
 }
 """What each case's figures are, in order (written at the top of each fixture)."""
 

@@ -150,6 +150,11 @@ def _live(scorer: str) -> Any:
         if shutil.which("perl") is None:
             pytest.skip("perl is not installed")
         return lambda case: rec.scorer_pl_figures(root, case)
+    if scorer == "gen_arg":
+        from tests.published_arguments import GenargScorer
+
+        genarg = GenargScorer(needs("GENARG_DIR"))
+        return lambda case: rec.genarg_figures(genarg, case)
     if scorer == "rams":
         from tests.published_arguments import RamsScorer
 

@@ -13,6 +13,8 @@ from evmeval.conventions import dygiepp, ours, textee
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.genarg import DESCRIPTION as GENARG_DESCRIPTION
+from evmeval.conventions.genarg import score_genarg
 from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
@@ -26,6 +28,7 @@ from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
 from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
+from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import parse_json_lines
 from evmeval.io.rams import is_rams
 from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes
@@ -52,6 +55,8 @@ REGISTRY: dict[str, Convention] = {
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
         Convention("rams", "rams", RAMS_DESCRIPTION, score_rams),
+        Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
+                   empty_submission=True),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -60,7 +65,9 @@ FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document J
            "maven": "MAVEN JSONL (documents or submission)",
            "maven-ere": "MAVEN-ERE JSONL (documents or submission)",
            "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)",
-           "rams": "RAMS JSONL (gold_evt_links, or predictions)"}
+           "rams": "RAMS JSONL (gold_evt_links, or predictions)",
+           "wikievents": "WikiEvents JSONL (doc_id, tokens, event_mentions, entity_mentions)",
+           "gen-arg": "gen-arg generations JSONL (doc_key, predicted)"}
 
 
 def detect_format(source: Input) -> str:
@@ -88,6 +95,10 @@ def _jsonl_format(data: bytes, path: str) -> str:
     for _, value in parse_json_lines(first, display_name(path)):
         if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
             return "textee"
+        if is_wikievents(value):
+            return "wikievents"
+        if is_generation(value):
+            return "gen-arg"
         if is_rams(value):
             return "rams"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
@@ -99,7 +110,9 @@ def _jsonl_format(data: bytes, path: str) -> str:
         break
     raise FormatError(display_name(path), 1, "not a format any convention reads",
                       "per line a TextEE window (doc_id, wnd_id, event_mentions), a DyGIE++ document "
-                      "(doc_key, sentences), a RAMS example (doc_key, gold_evt_links or predictions), "
+                      "(doc_key, sentences), a RAMS example (doc_key, gold_evt_links or predictions), a WikiEvents "
+                      "document (doc_id, tokens, event_mentions, entity_mentions), a gen-arg generation (doc_key, "
+                      "predicted), "
                       "a MAVEN or MAVEN-ERE document or submission (id, …); "
                       "or a BioNLP folder")
 

@@ -92,6 +92,8 @@ class Input:
     data: bytes | None = None
     """None: read it from `path` when needed."""
     _made: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
+    companions: dict[str, str] = field(default_factory=dict, compare=False)
+    """Further files a convention reads beside this one, by name (gen-arg's `ontology` and `coref-file`)."""
 
     def parsed(self, key: Hashable, make: Callable[[], T]) -> T:
         """`make()`, once for this input and `key` (a reader's name, or a pair's other input); an input

@@ -13,6 +13,7 @@ from typing import Any
 from evmeval._util.schemas import schema_tag
 from evmeval.conventions import FORMATS, REGISTRY, conventions_for, detect_format
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
+from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.switchboard import Switchboard, format_switchboard, switchboard
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
@@ -20,7 +21,7 @@ from evmeval.io.reading import display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
-        "comparison_output"}
+        "comparison_output", "ontology", "coref_file"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -141,6 +142,11 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         cache: dict[str, bytes] = {}
         gold, system = read_input(args.gold, cache), read_input(args.system, cache)
         conventions = conventions_for(args.convention, gold)
+        if (args.ontology or args.coref_file) and [c.name for c in conventions] != ["gen-arg"]:
+            print(f"{prog}: error: {'--ontology' if args.ontology else '--coref-file'} is read by --convention "
+                  "gen-arg only", file=sys.stderr)
+            return 2
+        system = with_companions(system, ontology=args.ontology, coref_file=args.coref_file)
         if args.html and not any(c.comparable for c in conventions):
             print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
                   "measures none of its rows (expected --json, or --html with TextEE or DyGIE++ files)",
