@@ -190,7 +190,7 @@ def genarg_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
 
 def fingerprint(gold: GenargFile) -> Fingerprint:
     events = [e for d in gold.documents for e in d.events]
-    return Fingerprint("wikievents", len(gold.documents), len(gold.documents), len(events),
+    return Fingerprint("wikievents", len(gold.documents), sum(d.sentences for d in gold.documents), len(events),
                        sum(len(e.arguments) for e in events), len({e.event_type for e in events}),
                        len({r for e in events for _, r in e.arguments}), gold.sha256)
 

@@ -43,6 +43,8 @@ class GoldDocument:
     entities: dict[str, Span]
     """Entity mention id -> half-open span; of two mentions with one id, the first (the script looks ids up
     in file order and stops at the first)."""
+    sentences: int = 0
+    """How many `sentences` the line has (for the fingerprint; the script does not read them)."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +96,9 @@ def _document(fields: Fields, obj: dict[str, Any]) -> GoldDocument:
             arguments.append((entity_id, at.get(arg, "role", str, "the role as a string")))
         events.append(GoldEvent(where.get(event, "event_type", str, "the event type as a string"),
                                 _span(where, trigger, "trigger"), tuple(arguments)))
-    return GoldDocument(doc_id, fields.line, tokens, tuple(events), entities)
+    sentences = obj.get("sentences")
+    return GoldDocument(doc_id, fields.line, tokens, tuple(events), entities,
+                        len(sentences) if isinstance(sentences, list) else 0)
 
 
 def read_wikievents(path: str, data: bytes | None = None) -> GenargFile:
