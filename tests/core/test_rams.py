@@ -7,6 +7,7 @@ tests/data/recorded/rams.json (`python -m tests.record_published --rams FOLDER`)
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 from pathlib import Path
 
@@ -14,8 +15,11 @@ import pytest
 from evmeval.conventions import Input, detect_format
 from evmeval.conventions.rams import score_rams
 from evmeval.io.errors import FormatError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests import recorded as rec
+from tests.core import seeded_arguments
 from tests.programs import installed
 
 
@@ -122,3 +126,24 @@ def test_a_gold_link_off_its_trigger_is_refused_at_its_line(tmp_path: Path) -> N
     with pytest.raises(FormatError, match=r"g\.jsonl:2: doc_key 'd2', link 0: trigger \[2, 2\] is not the line's "
                                           r"trigger \[1, 1\]"):
         score_rams(*_write(tmp_path, gold, PREDICTION))
+
+
+@given(st.integers(0, 10_000), st.randoms(use_true_random=False))
+@settings(deadline=None, max_examples=60)
+def test_gold_against_itself_is_perfect_and_line_order_does_not_matter(seed: int, rnd: random.Random) -> None:
+    """Invariants of the multiset counts: the gold file as its own prediction (gold layout) has no missing and
+    no overpred link in any row; shuffling the prediction lines changes no figure."""
+    import tempfile
+
+    gold, prediction = seeded_arguments.rams_case(seed)
+    lines = prediction.splitlines(keepends=True)
+    rnd.shuffle(lines)
+    with tempfile.TemporaryDirectory() as tmp:
+        g, p = _write(Path(tmp), gold, prediction)
+        shuffled = Path(tmp) / "shuffled.jsonl"
+        shuffled.write_text("".join(lines), encoding="utf-8")
+        itself = score_rams(g, g)
+        assert all(dict(m.numbers)["missing"] == dict(m.numbers)["overpred"] == 0  # type: ignore[attr-defined]
+                   for m in itself.metrics.values())
+        assert itself.metrics["overall"].f1 == (1.0 if itself.metrics["overall"].gold_num else 0.0)
+        assert score_rams(g, p).to_json() == score_rams(g, Input(str(shuffled))).to_json()
