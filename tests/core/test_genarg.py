@@ -164,3 +164,16 @@ def test_unscored_events_are_said(tmp_path: Path) -> None:
     assert result.metrics["role"].gold_num == 0
     assert result.warnings == ("1 gold event with no generation line: not scored, their gold arguments counted "
                                "nowhere (as scorer.py pairs events by line)",)
+
+
+def test_the_python_api_takes_the_ontology_and_the_coreference_file(tmp_path: Path) -> None:
+    import evmeval
+
+    files = {"gold.jsonl": GOLD, "prediction.jsonl": GENERATION, "ontology.json": ONTOLOGY, "coref.jsonlines": COREF}
+    gold, system = _inputs(tmp_path, files)
+    scores = evmeval.score_convention(gold.path, system.path, convention="gen-arg",
+                                      ontology=tmp_path / "ontology.json", coref_file=tmp_path / "coref.jsonlines")
+    (result,) = scores.results
+    assert [result.labels[k] for k in result.metrics] == [
+        "Role identification", "Role", "Coref Role identification", "Coref Role"]
+    assert result.metrics["role"].match_num == 3
