@@ -204,3 +204,14 @@ def test_gen_args_own_published_predictions_score_as_its_scorer_scored_them(tmp_
     assert (m["role"].pred_num, m["role"].gold_num, m["role_id"].match_num, m["role"].match_num) == (
         predicted, gold_num, idn, cls)
     assert (m["coref_role_id"].match_num, m["coref_role"].match_num) == (idn + idn_coref, cls + cls_coref)
+
+
+def test_strings_found_nowhere_are_dropped_and_said(tmp_path: Path) -> None:
+    """ "Hamas" as Instrument is nowhere in the text: gen-arg drops it (4 predicted, as without it), and the
+    warning says so; "police station and Kabul" is not dropped (its two parts are found)."""
+    files = {"gold.jsonl": GOLD, "prediction.jsonl": GENERATION.replace("using  <arg>  at", "using  Hamas  at"),
+             "ontology.json": ONTOLOGY}
+    result = score_genarg(*_inputs(tmp_path, files))
+    assert result.metrics["role"].pred_num == 4
+    assert result.warnings == ("1 argument string (or part split at 'and') found nowhere in the text: dropped, "
+                               "counted neither as predicted nor as wrong (as scorer.py drops them)",)

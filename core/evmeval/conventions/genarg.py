@@ -88,9 +88,11 @@ def _ground(tokens: tuple[str, ...], words: list[str], trigger: tuple[int, int])
 
 
 def predicted_arguments(tokens: tuple[str, ...], event: GoldEvent,
-                        filled: list[tuple[str, list[str]]]) -> set[Argument]:
-    """The script's predicted set: each string grounded nearest the trigger, or else split at `and`."""
+                        filled: list[tuple[str, list[str]]]) -> tuple[set[Argument], int]:
+    """The script's predicted set (each string grounded nearest the trigger, or else split at `and`), and how
+    many strings or parts it dropped as found nowhere in the text."""
     out: set[Argument] = set()
+    dropped = 0
     for role, words in filled:
         span = _ground(tokens, words, event.trigger)
         if span is not None:
@@ -103,9 +105,13 @@ def predicted_arguments(tokens: tuple[str, ...], event: GoldEvent,
             else:
                 parts[-1].append(word)
         for part in parts:
-            if part and (span := _ground(tokens, part, event.trigger)) is not None:
+            if not part:
+                continue
+            if (span := _ground(tokens, part, event.trigger)) is None:
+                dropped += 1
+            else:
                 out.add((*span, event.event_type, role))
-    return out
+    return out, dropped
 
 
 def gold_span(document: GoldDocument, entity_id: str) -> tuple[int, int]:
@@ -125,6 +131,8 @@ class Counts:
     role: int = 0
     coref_role_id: int = 0
     coref_role: int = 0
+    dropped: int = 0
+    """Argument strings (or their parts split at `and`) found nowhere in the text: not counted at all."""
 
     def __add__(self, other: Counts) -> Counts:
         return Counts(*(a + b for a, b in zip(self.__dict__.values(), other.__dict__.values(), strict=True)))
@@ -173,16 +181,17 @@ def genarg_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
                   coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[Counts, int, int]:
     """The totals, the events skipped for a type the ontology lacks, and the gold events never generated."""
     total, skipped, scored = Counts(), 0, set()
-    for document, event, predicted, line in pair_events(gold, system):
+    for document, event, generated, line in pair_events(gold, system):
         scored.add((document.doc_id, id(event)))
         if event.event_type not in ontology.templates:
             skipped += 1
             continue
         where = f"{system.path}:{line}: event type {event.event_type!r}"
-        filled = template_arguments(ontology.templates[event.event_type], predicted,
+        filled = template_arguments(ontology.templates[event.event_type], generated,
                                     ontology.roles[event.event_type], where)
         mapping = None if coref is None else coref.get(document.doc_id, {})
-        total += event_counts(document, event, predicted_arguments(document.tokens, event, filled), mapping)
+        predicted, dropped = predicted_arguments(document.tokens, event, filled)
+        total += replace(event_counts(document, event, predicted, mapping), dropped=dropped)
     latest = {d.doc_id: d for d in gold.documents}
     unscored = sum(1 for d in latest.values() for e in d.events if (d.doc_id, id(e)) not in scored)
     return total, skipped, unscored
@@ -204,6 +213,10 @@ def score_files(gold: GenargFile, system: GenargFile, ontology: Ontology,
         metrics["coref_role_id"] = Metric(counts.role_id + counts.coref_role_id, counts.predicted, counts.gold)
         metrics["coref_role"] = Metric(counts.role + counts.coref_role, counts.predicted, counts.gold)
     warnings = []
+    if counts.dropped:
+        plural = "s" if counts.dropped != 1 else ""
+        warnings.append(f"{counts.dropped} argument string{plural} (or part{plural} split at 'and') found nowhere "
+                        "in the text: dropped, counted neither as predicted nor as wrong (as scorer.py drops them)")
     if skipped:
         warnings.append(f"{skipped} event{'s' if skipped != 1 else ''} of a type the ontology lacks: not scored, "
                         "their gold arguments counted nowhere (as scorer.py skips them)")
