@@ -126,3 +126,26 @@ def test_fuzzy_reaches_its_threshold_and_finds_exact_matches(text: str, needle: 
         assert similarity(text[span[0]:span[1]], needle) >= threshold
     if normalise(needle) in normalise(text) and f" {needle} " in f" {text} ":
         assert span is not None
+
+
+def test_the_guides_closest_and_fuzzy_example() -> None:
+    """docs/scoring/grounding.md: `fled` [8,9) with Attacker "the protesters" / "protester"."""
+    tokens = ["the", "police", "met", "the", "protesters", ";", "the", "protesters", "fled"]
+    assert ground(tokens, "the protesters", GroundingRule("first"), anchor=(8, 9)) == ((3, 5),)
+    assert ground(tokens, "the protesters", GroundingRule("closest"), anchor=(8, 9)) == ((6, 8),)  # gaps 3 and 0
+    assert ground(tokens, "protester", GroundingRule("first"), anchor=(8, 9)) == ()
+    assert ground(tokens, "protester", parse_rule("fuzzy:0.8"), anchor=(8, 9)) == ((7, 8),)
+
+
+@SETTINGS
+@given(st.lists(words, min_size=1, max_size=10), needles, st.floats(0.3, 1.0), st.one_of(st.none(), spans))
+def test_fuzzy_is_the_plain_argmax_over_word_runs(tokens: list[str], needle: str, threshold: float,
+                                                  anchor: tuple[int, int] | None) -> None:
+    """The pruned search (difflib's quick upper bounds) picks what ranking every run of n-1..n+1 tokens would."""
+    n = len(needle.split())
+    runs = [(i, i + k) for k in range(max(1, n - 1), n + 2) for i in range(len(tokens) - k + 1)]
+    scored = [(-similarity(" ".join(tokens[s:e]), needle), gap((s, e), anchor) if anchor else 0, s, e)
+              for s, e in runs]
+    kept = [r for r in scored if -r[0] >= threshold]
+    expected = (min(kept)[2], min(kept)[3]) if kept else None
+    assert ground_fuzzy(tokens, needle, threshold, anchor) == expected

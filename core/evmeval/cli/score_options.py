@@ -55,7 +55,12 @@ def score_parser() -> argparse.ArgumentParser:
                    "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines), gen-arg (gen-arg's scorer.py: "
                    "WikiEvents gold, its generations file, --ontology); or all that apply to the "
                    "files: then, on TextEE or DyGIE++ files, the switchboard "
-                   "follows (the conventions side by side, and which mentions flip between them)")
+                   "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
+                   "string predictions, see --grounding)")
+    p.add_argument("--grounding", metavar="RULE",
+                   help="with --convention and string predictions (docs/formats.md): how a string becomes a span "
+                   "of its gold window: first (default), closest (to the trigger), first-unused, all, or "
+                   "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings")
     p.add_argument("--ontology", metavar="FILE",
                    help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json)")
     p.add_argument("--coref-file", metavar="FILE",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from evmeval.conventions import dygiepp, ours, textee
+from evmeval.conventions import dygiepp, ours, strings, textee
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
@@ -32,6 +32,7 @@ from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import parse_json_lines
 from evmeval.io.rams import is_rams
 from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes
+from evmeval.io.strings import is_strings_line
 
 REGISTRY: dict[str, Convention] = {
     c.name: c for c in (
@@ -54,6 +55,8 @@ REGISTRY: dict[str, Convention] = {
         Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
+        Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
+                   outcomes=strings.strings_outcomes, ours=True, grounded=True),
         Convention("rams", "rams", RAMS_DESCRIPTION, score_rams),
         Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
                    empty_submission=True),
@@ -82,6 +85,9 @@ def detect_format(source: Input) -> str:
         data = read_bytes(path) if source.data is None else source.data
         head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
         found = "tbf" if head[:1] != b"{" else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path)
+    if found == "strings":
+        raise FormatError(display_name(path), 1, "string predictions as gold: they are a system's output",
+                          "them as the system file (-s) beside a TextEE gold file (-g)")
     if found not in FORMATS:
         raise FormatError(display_name(path), 0, f"{FILE_FORMATS[found]}: no convention reads it",
                           "evmeval-score without --convention, which scores it under v1.8's rules; --convention "
@@ -95,6 +101,8 @@ def _jsonl_format(data: bytes, path: str) -> str:
     for _, value in parse_json_lines(first, display_name(path)):
         if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
             return "textee"
+        if is_strings_line(value):
+            return "strings"
         if is_wikievents(value):
             return "wikievents"
         if is_generation(value):
@@ -118,7 +126,8 @@ def _jsonl_format(data: bytes, path: str) -> str:
 
 
 FILE_FORMATS = {"tbf": "tbf (event nuggets)", "casie": "CASIE JSON (a file or a folder of them)",
-                "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS}
+                "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS,
+                "strings": "string predictions JSONL (strings/1: a system's strings, grounded on a TextEE gold file)"}
 """Every format `evmeval-validate` checks and `evmeval-convert` reads, by the name both programs print."""
 
 
@@ -172,14 +181,59 @@ def input_format(path: str) -> str:
 
 
 def conventions_for(name: str, gold: Input) -> list[Convention]:
-    """The conventions `--convention name` means; `all`: every one whose format the gold file has."""
+    """The conventions `--convention name` means; `all`: every one whose format the gold file has (those for
+    string predictions only when the predictions are strings: `prepare`)."""
     if name == "all":
         found = detect_format(gold)
-        return [c for c in REGISTRY.values() if c.reads(found)]
+        return [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
     if name not in REGISTRY:
         raise ValueError(f"unknown convention {name!r} (expected one of: {', '.join(REGISTRY)}, all)")
     return [REGISTRY[name]]
 
 
+def is_strings(source: Input) -> bool:
+    """Whether an input is string predictions (`evmeval.io.strings`): its first line has `doc_id` and `events`."""
+    if (source.path == STDIN and source.data is None) or os.path.isdir(source.path):
+        return False
+    data = source.data
+    if data is None:  # its first line only: the reader reads the file when it is scored
+        try:
+            with open(source.path, "rb") as handle:
+                data = handle.readline(1 << 24)
+        except OSError:
+            return False  # the reader says what is wrong with it
+    head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+    if head[:1] != b"{":
+        return False
+    first = decode_text(data, source.path).partition("\n")[0].lstrip("\ufeff") + "\n"
+    try:
+        return any(is_strings_line(value) for _, value in parse_json_lines(first, display_name(source.path)))
+    except FormatError:
+        return False
+
+
+def prepare(name: str, gold: Input, system: Input, grounding: str | None = None) -> tuple[list[Convention], Input]:
+    """The conventions `name` means and the system input they score: string predictions are grounded on the
+    gold windows once (rule `grounding`, default `first`), and every TextEE convention (ours for strings among
+    them) scores the grounded input. ValueError for a rule it does not know or `grounding` without strings."""
+    if not is_strings(system):
+        if grounding is not None:
+            raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "
+                             "JSONL, one line per document or window with doc_id and events; see docs/formats.md)")
+        return conventions_for(name, gold), system
+    rule = strings.parse_rule(grounding) if grounding is not None else strings.DEFAULT_RULE
+    if name != "all" and name in REGISTRY and not REGISTRY[name].reads("textee"):
+        raise ValueError(f"convention {name!r} does not read string predictions (expected strings, all, or a TextEE "
+                         "convention, which scores the grounded predictions)")
+    found = detect_format(gold)
+    if found != "textee":
+        raise FormatError(display_name(gold.path), 1, f"a {FORMATS[found]} gold file: string predictions are "
+                          "grounded on TextEE windows",
+                          "a TextEE window JSONL gold file (evmeval-convert --to textee makes one)")
+    chosen = [c for c in REGISTRY.values() if c.reads("textee")] if name == "all" else conventions_for(name, gold)
+    return chosen, strings.ground_input(gold, system, rule)
+
+
 __all__ = ["FILE_FORMATS", "FORMATS", "REGISTRY", "ROWS", "Convention", "ConventionResult", "Fingerprint", "Input",
-           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "folder_format", "input_format"]
+           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "folder_format", "input_format",
+           "is_strings", "prepare"]

@@ -165,8 +165,14 @@ def ground_fuzzy(
     words = len(_WORD.findall(wanted))
     best: tuple[float, int, int, int] | None = None
     chosen: Span | None = None
+    matcher = difflib.SequenceMatcher(None, autojunk=False)
+    matcher.set_seq2(normalise(wanted))  # analysed once; each window is the other side
     for span in _windows(haystack, words):
-        score = similarity(_span_text(haystack, span), wanted)
+        matcher.set_seq1(normalise(_span_text(haystack, span)))
+        floor = max(threshold, -best[0]) if best is not None else threshold
+        if matcher.real_quick_ratio() < floor or matcher.quick_ratio() < floor:  # upper bounds of ratio()
+            continue
+        score = matcher.ratio()
         if score < threshold:
             continue
         rank = (-score, gap(span, anchor) if anchor is not None else 0, span[0], span[1])
