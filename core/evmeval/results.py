@@ -56,6 +56,8 @@ UNDEFINED: dict[str, str] = {
     "maven-ere": "0 (MAVEN-ERE evaluate.py; its BLANC adds 1e-6 to each denominator instead)",
     "bionlp": "1 when there is neither gold nor answer (a2-evaluate: nothing to score is 100%), else 0",
     "strings": "0 (ours for string predictions, as the TextEE conventions it stands beside)",
+    "rams": "0 (RAMS scorer.py's compute_metrics: a 0 denominator gives 0, F1 0 when P + R is 0)",
+    "gen-arg": "0 (gen-arg scorer.py's safe_div: a 0 denominator gives 0)",
 }
 """Published scorer (or our feature) -> what a figure whose denominator is 0 is under its rules."""
 

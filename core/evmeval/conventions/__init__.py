@@ -13,18 +13,24 @@ from evmeval.conventions import dygiepp, ours, strings, textee
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.genarg import DESCRIPTION as GENARG_DESCRIPTION
+from evmeval.conventions.genarg import score_genarg
 from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
+from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
+from evmeval.conventions.rams import score_rams
 from evmeval.conventions.textee import score_textee
 from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
 from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
 from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
+from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import JsonLines, parse_json_lines
+from evmeval.io.rams import is_rams
 from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
 from evmeval.io.strings import is_strings_line
 
@@ -52,6 +58,9 @@ REGISTRY: dict[str, Convention] = {
                    "strict, -s, -p, -sp", score_bionlp),
         Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
                    outcomes=strings.strings_outcomes, ours=True, grounded=True),
+        Convention("rams", "rams", RAMS_DESCRIPTION, score_rams),
+        Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
+                   empty_submission=True),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -59,7 +68,10 @@ REGISTRY: dict[str, Convention] = {
 FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL",
            "maven": "MAVEN JSONL (documents or submission)",
            "maven-ere": "MAVEN-ERE JSONL (documents or submission)",
-           "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)"}
+           "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)",
+           "rams": "RAMS JSONL (gold_evt_links, or predictions)",
+           "wikievents": "WikiEvents JSONL (doc_id, tokens, event_mentions, entity_mentions)",
+           "gen-arg": "gen-arg generations JSONL (doc_key, predicted)"}
 
 
 def detect_format(source: Input) -> str:
@@ -114,6 +126,12 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
             return "textee"
         if is_strings_line(value):
             return "strings"
+        if is_wikievents(value):
+            return "wikievents"
+        if is_generation(value):
+            return "gen-arg"
+        if is_rams(value):
+            return "rams"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
             return "dygiepp"
         if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
@@ -123,7 +141,10 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
         break
     raise FormatError(display_name(path), 1, "not a format any convention reads",
                       "per line a TextEE window (doc_id, wnd_id, event_mentions), a DyGIE++ document "
-                      "(doc_key, sentences), a MAVEN or MAVEN-ERE document or submission (id, …); "
+                      "(doc_key, sentences), a RAMS example (doc_key, gold_evt_links or predictions), a WikiEvents "
+                      "document (doc_id, tokens, event_mentions, entity_mentions), a gen-arg generation (doc_key, "
+                      "predicted), "
+                      "a MAVEN or MAVEN-ERE document or submission (id, …); "
                       "or a BioNLP folder")
 
 

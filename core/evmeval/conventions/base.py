@@ -98,6 +98,8 @@ class Input:
     grounding: Any = None
     """Made from string predictions: their `evmeval.conventions.strings.Grounding` (the rule, and what was
     not in the text); None for a file as given."""
+    companions: dict[str, str] = field(default_factory=dict, compare=False)
+    """Further files a convention reads beside this one, by name (gen-arg's `ontology` and `coref-file`)."""
 
     def parsed(self, key: Hashable, make: Callable[[], T]) -> T:
         """`make()`, once for this input and `key` (a reader's name, or a pair's other input); an input

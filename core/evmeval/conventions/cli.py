@@ -13,6 +13,7 @@ from typing import Any
 from evmeval._util.schemas import schema_tag
 from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
+from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.strings import Grounding, dropped_note
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.io.errors import FormatError
@@ -21,7 +22,7 @@ from evmeval.io.reading import STDIN, display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
-        "comparison_output", "grounding"}
+        "comparison_output", "grounding", "ontology", "coref_file"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -145,12 +146,17 @@ def _prepared(args: argparse.Namespace, gold: Input, system: Input,
               prog: str) -> tuple[list[Convention], Input] | None:
     """`prepare`'s conventions and system input; None (said on stderr) for a bad rule or option; bad input raises."""
     try:
-        return prepare(args.convention, gold, system, args.grounding)
+        conventions, system = prepare(args.convention, gold, system, args.grounding)
     except FormatError:
         raise
     except ValueError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return None
+    if (args.ontology or args.coref_file) and [c.name for c in conventions] != ["gen-arg"]:
+        print(f"{prog}: error: {'--ontology' if args.ontology else '--coref-file'} is read by --convention "
+              "gen-arg only", file=sys.stderr)
+        return None
+    return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file)
 
 
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,

@@ -11,6 +11,7 @@ of tokens. See docs/scoring/grounding.md for the rules with a worked example.
 
 from __future__ import annotations
 
+from evmeval.grounding.genarg import genarg_distance, ground_closest_genarg
 from evmeval.grounding.rules import (
     RULE_NAMES,
     GroundingRule,
@@ -35,9 +36,11 @@ __all__ = [
     "Haystack",
     "Span",
     "gap",
+    "genarg_distance",
     "ground",
     "ground_all",
     "ground_closest",
+    "ground_closest_genarg",
     "ground_first",
     "ground_first_unused",
     "ground_fuzzy",
