@@ -46,7 +46,7 @@ TYPES_FILTER = "Type lists (*.txt *.lst);;All files (*)"
 class OutputFolderDialog(QFileDialog):
     """Choose the folder to write into, made already or not: Qt's folder chooser refuses a folder that does not
     exist yet; this one asks whether to create it (its parent must exist) and emits `chosen` with it. It makes
-    nothing itself: the export checks the folder first (never an input, nor inside one), then makes it."""
+    nothing itself: the export checks the folder first (no file it writes may replace an input), then makes it."""
 
     chosen = Signal(str)
 
