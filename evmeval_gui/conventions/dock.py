@@ -165,8 +165,11 @@ class ConventionsDock(QDockWidget):
             self.mapping.show_sub_rows(rows, errors_only=mode == ERRORS)
 
     def refresh(self) -> None:
-        """Show the session's corpus now (the dock is built lazily, maybe after the corpus loaded)."""
+        """Show the session's corpus now (the dock is built lazily, maybe after the corpus loaded), the
+        Threshold dock's too (it appeared only after F5 when the first DyGIE++ corpus built the docks)."""
         self._refresh()
+        if self.threshold_dock is not None:
+            self.threshold_dock.refresh()
 
     def _refresh(self) -> None:
         corpus = self.session.corpus
