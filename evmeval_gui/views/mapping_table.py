@@ -224,7 +224,7 @@ class MappingTableModel(QAbstractTableModel):
         return self._decoration(row, column, role)
 
     def display_text(self, number: int, column: int) -> str:
-        """What a cell shows: types as first written in the files (`Session.type_name`); remembered
+        """What a cell shows: types as each side writes them (the compared form in the tooltip); remembered
         until the rows change (a repaint asks each cell several times)."""
         key = (number, column)
         text = self._texts.get(key)
@@ -247,8 +247,8 @@ class MappingTableModel(QAbstractTableModel):
         if mention is None:
             return ""
         field = (column - G_ID) % 4
-        if field == 2:
-            return self._names.get(mention.mention_type, mention.mention_type)
+        if field == 2:  # each side's own spelling (a convention comparing types as written turns on it)
+            return mention.raw_type or self._names.get(mention.mention_type, mention.mention_type)
         return (mention.mention_id, mention.text, "", mention.raw_realis)[field]
 
     def _emphasis(self, row: MappingRow, column: int, role: int):
