@@ -39,6 +39,9 @@ LABEL_SPACE = 24
 """Pixels below rotated tick labels kept for the axis title."""
 NARROW_WIDTH = 260
 """Width (pixels) every chart can be drawn at: a dock at 30 % of a 1024-pixel window holds it."""
+PLOT_MINIMUM_HEIGHT = 140
+"""Fewest pixels the data area keeps under the title, axes and legend (a 1024-pixel window squeezed the
+sequencing bars to a 40-pixel strip); the panel scrolls instead."""
 NAME_PIXELS = 120
 """Longest category name on an axis; longer names are shortened in the middle (the tooltip has them whole)."""
 
@@ -309,6 +312,10 @@ class ChartWidget(QWidget):
     def fit_minimum(self, width: int = 0, height: int = 0) -> None:
         """Keep the widget at least as large as its data needs (`width` × `height`) and as its title,
         legend and axes need, so that neither the screen (it scrolls instead) nor an export clips it."""
+        view = self.plot.getViewBox()
+        if view.minimumHeight() < PLOT_MINIMUM_HEIGHT:
+            view.setMinimumHeight(PLOT_MINIMUM_HEIGHT)
+            self.plot_widget.ci.layout.invalidate()
         hint = self.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
         legend = self._legend_width(1) + 8  # the legend folds to one column in a narrow chart
         self._data_height = max(self.base_minimum[1], height)
@@ -422,7 +429,10 @@ class ChartWidget(QWidget):
         hint = self.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
         needed = max(self._data_height, math.ceil(hint.height()) + 4)
         if needed != self.minimumHeight():
-            self.setMinimumHeight(needed)
+            self.setMinimumHeight(needed)  # may grow the widget at once, from within its own resize
+            layout = self.layout()
+            if layout is not None and layout.geometry() != self.rect():
+                layout.setGeometry(self.rect())  # else the plot kept the old height, its bottom cut off
 
     def _fit_legend(self, width: int) -> None:
         """The legend in its columns where they fit the width, else one entry a line (never wider than the chart)."""

@@ -10,7 +10,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QToolTip
 
-from evmeval_gui.charts.base import ChartWidget, elided_names
+from evmeval_gui.charts.base import PLOT_MINIMUM_HEIGHT, ChartWidget, elided_names
 from evmeval_gui.charts.confusion_heatmap import MIN_CELL, ConfusionHeatmap
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import demo_request
@@ -101,3 +101,21 @@ def test_no_two_names_shorten_alike(qapp):
     assert any("…" in s for s in shown)
     twins = ["A" * 40 + "1A", "A" * 44 + "1A"]
     assert len(set(elided_names(twins))) == 2
+
+
+@pytest.mark.parametrize("size", SIZES[:2])
+def test_every_chart_keeps_its_plot_and_legend_whole(qtbot, make_window, size):
+    """The sequencing bars were a 40-pixel strip at 1024 pixels; grown to fit, a chart's plot kept its old
+    height and cut its legend off."""
+    window = _window(make_window, qtbot, size)
+    tabs = window.charts_dock.panel.tabs
+    for index in range(tabs.count()):
+        _show_tab(qtbot, window, tabs.tabText(index))
+        for chart in tabs.widget(index).findChildren(ChartWidget):
+            if not chart.isVisible() or chart._data_call is None:
+                continue
+            name = f"{tabs.tabText(index)}: {chart.title}"
+            assert chart.plot_widget.height() == chart.height(), name
+            assert chart.plot.getViewBox().height() >= PLOT_MINIMUM_HEIGHT - 1, name
+            legend = chart.legend.sceneBoundingRect()
+            assert legend.bottom() <= chart.plot_widget.height() + 0.5, name
