@@ -119,3 +119,23 @@ def test_every_chart_keeps_its_plot_and_legend_whole(qtbot, make_window, size):
             assert chart.plot.getViewBox().height() >= PLOT_MINIMUM_HEIGHT - 1, name
             legend = chart.legend.sceneBoundingRect()
             assert legend.bottom() <= chart.plot_widget.height() + 0.5, name
+
+
+def test_a_shortened_slanted_name_says_itself_whole_on_hover(qtbot, make_window):
+    import math
+
+    from PySide6.QtCore import QPointF
+
+    window = _window(make_window, qtbot, (1024, 640))
+    _show_tab(qtbot, window, "Type confusion")
+    chart: ConfusionHeatmap = window.charts_dock.panel.type_confusion
+    axis = chart.plot.getAxis("bottom")
+    assert axis.whole, "no column name was shortened"
+    position, whole = axis.whole[0]
+    tick = axis.mapFromScene(chart.plot.getViewBox().mapViewToScene(QPointF(position, 0)))
+    along = 25.0  # pixels down the slanted text from its end at the tick
+    slant = math.radians(axis.angle)
+    local = QPointF(tick.x() - along * math.cos(slant), 8 + along * math.sin(slant))
+    point = chart.plot_widget.mapFromScene(axis.mapToScene(local))
+    QTest.mouseMove(chart.plot_widget.viewport(), point)
+    qtbot.waitUntil(lambda: chart.hover_text == whole, timeout=3000)
