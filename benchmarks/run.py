@@ -17,6 +17,9 @@ slower than `--ref-max-seconds` on its first run is not repeated (its ratios com
 are compared byte for byte (the report, and the comparison and CoNLL files where both write them); peak RSS
 is the process's with its children (`wait4`).
 
+`--only streams` (issue 37's rows, `stream_bench.py`): `--convention maven-ere|maven|textee` on MAVEN-ERE-sized
+files, time and peak memory beside the input's size.
+
 `--only conll conventions` (issue 37's rows, `long_document_bench.py`): `evmeval-conll --metric X` on one
 5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
 4,000-event document against the slowest single convention; with `--markdown`, only that section of the
@@ -44,6 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from long_document_bench import LongRow, long_table, run_long
 from score_bench import corpus_dir, ensure_corpus
+from stream_bench import run_streams, stream_table
 
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 """Both programs run as installed: bytecode written once (by the warm-up) and kept."""
@@ -310,8 +314,13 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions")
+ONLY = ("score", "conll", "conventions", "streams")
 LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
+STREAMS_START, STREAMS_END = "<!-- streams -->", "<!-- end streams -->"
+STREAMS_NOTE = ("The JSONL readers stream a line (a document, a window) at a time and each convention keeps "
+                "per-document counts, not the parsed corpus. The hashes are those of 8a21a78, the code before the "
+                "streaming readers (same report and JSON bytes). Where `--convention maven-ere` misses the time "
+                "goal, the profile says why (docs/developer.md, \"Streaming readers\").")
 LONG_NOTE = ("Our outputs' hashes are the same as those of 5fc3727, the code before issue 37's changes (all nine "
              "rows). `muc` and `bcub` miss the 10x goal by construction: v8.01 needs about 0.1 s for them, less than "
              "a tenth of which no Python process can start in (`python -c pass`: 0.026 s CPU; importing the "
@@ -335,21 +344,42 @@ def long_rows(args: argparse.Namespace) -> tuple[list[LongRow], str]:
     return table, section
 
 
+def _replace_section(page: str, start: str, end: str, section: str) -> str:
+    """The page with the section between `start` and `end` replaced (added before the notes if absent)."""
+    if start in page:
+        return page[:page.index(start)] + section + page[page.index(end) + len(end):]
+    return page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
+
+
+def streams_section(args: argparse.Namespace) -> tuple[str, str]:
+    """Issue 37's streaming rows: (the plain table, the markdown section with `{load}` to fill)."""
+    table = stream_table(run_streams(args.runs))
+    section = (f"{STREAMS_START}\n### JSONL conventions at MAVEN-ERE's size (issue 37)\n\n- date: "
+               f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; load average during the run: "
+               "{load}\n- inputs: `maven_ere_bench.py`'s corpus (`gen_corpus.py --preset maven-ere --seed 26`, "
+               "4,480 documents) converted into each format; peak RSS of the whole process (`wait4`), the "
+               f"largest over the runs\n\n{markdown(table)}\n\n{STREAMS_NOTE}\n{STREAMS_END}")
+    return plain(table), section
+
+
 def long_only(args: argparse.Namespace) -> int:
-    """`--only conll|conventions`: run those rows; with --markdown replace only their section of the page."""
+    """`--only conll|conventions|streams`: run those rows; with --markdown replace only their sections."""
     sampler = LoadSampler()
     sampler.start()
-    table, section = long_rows(args)
+    table, section = long_rows(args) if {"conll", "conventions"} & set(args.only) else ([], "")
+    streams, streams_md = streams_section(args) if "streams" in args.only else ("", "")
     load = sampler.stop()
-    print(plain(long_table(table)))
+    if table:
+        print(plain(long_table(table)))
+    if streams:
+        print(streams)
     print(f"load average during the run: {load}")
-    section = section.replace("{load}", load)
     if args.markdown:
         page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
-        if LONG_START in page:
-            page = page[:page.index(LONG_START)] + section + page[page.index(LONG_END) + len(LONG_END):]
-        else:
-            page = page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
+        if table:
+            page = _replace_section(page, LONG_START, LONG_END, section.replace("{load}", load))
+        if streams:
+            page = _replace_section(page, STREAMS_START, STREAMS_END, streams_md.replace("{load}", load))
         Path(args.markdown).write_text(page)
     return 0 if all(r.same() in (None, True) for r in table) else 1
 
@@ -360,7 +390,8 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help=f"a {QUICK_DOCS}-document corpus: a smoke test")
     parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
     parser.add_argument("--only", nargs="+", choices=ONLY,
-                        help="the groups of rows to run (default: all; with --quick: score): score (evmeval-score "
+                        help="the groups of rows to run (default: all; with --quick: score): streams (--convention "
+                        "maven-ere, maven, textee at MAVEN-ERE's size), score (evmeval-score "
                         "on the corpus), conll and conventions (issue 37's long documents)")
     add_reference_options(parser)
     args = parser.parse_args()
@@ -380,12 +411,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         run_all(rows, folders, reference, args.runs, args.ref_max_seconds, Path(tmp))
     long, long_section = long_rows(args) if {"conll", "conventions"} & set(args.only) else ([], "")
+    streams, streams_md = streams_section(args) if "streams" in args.only else ("", "")
     load = sampler.stop()
     lines = table(rows, reference is not None)
     print(f"load average during the run: {load}")
     print(plain(lines))
     if long:
         print(plain(long_table(long)))
+    if streams:
+        print(streams)
     if args.markdown:
         command = "python benchmarks/run.py " + shlex.join(sys.argv[1:])
         uname = platform.uname()
@@ -394,7 +428,7 @@ def main() -> int:
             cores=os.cpu_count(), cpu=cpu_model(), system=f"{uname.system} {uname.release}, Python "
             f"{platform.python_version()}", load=load, corpus=f"gen_corpus.py --seed 3 --docs {docs} --mentions 40",
             reference=found.replace(str(Path.home()), "~"), table=markdown(lines),
-            long=long_section.replace("{load}", load)))
+            long="\n\n".join(x for x in (long_section, streams_md) if x).replace("{load}", load)))
     return 0 if all(row.same in (None, True) for row in rows) and all(r.same() in (None, True) for r in long) else 1
 
 

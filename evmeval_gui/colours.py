@@ -23,11 +23,12 @@ _U = QTextCharFormat.UnderlineStyle
 _PATTERNS: dict[str, Qt.BrushStyle] = {
     "solid": Qt.BrushStyle.SolidPattern, "bdiag": Qt.BrushStyle.BDiagPattern, "dense5": Qt.BrushStyle.Dense5Pattern,
     "hollow": Qt.BrushStyle.NoBrush, "diagcross": Qt.BrushStyle.DiagCrossPattern, "ver": Qt.BrushStyle.VerPattern,
-    "hor": Qt.BrushStyle.HorPattern,
+    "hor": Qt.BrushStyle.HorPattern, "cross": Qt.BrushStyle.CrossPattern,
 }
 _UNDERLINES: dict[str, QTextCharFormat.UnderlineStyle] = {
     "single": _U.SingleUnderline, "dash": _U.DashUnderline, "wave": _U.WaveUnderline, "dot": _U.DotLine,
     "dashdot": _U.DashDotLine, "dashdotdot": _U.DashDotDotLine, "spellcheck": _U.SpellCheckUnderline,
+    "none": _U.NoUnderline,
 }
 
 
@@ -266,6 +267,10 @@ class OutcomeLegend(QWidget):
             st = STYLES[outcome]
             text = st.short if counts is None else f"{st.short} {counts.get(outcome, 0)}"
             label.setText(text)
+            if outcome is Outcome.NOT_IN_TEXT:  # only string predictions have it: shown when there are some
+                entry = label.parentWidget()
+                if entry is not None:
+                    entry.setHidden(not (counts or {}).get(outcome, 0))
         self.layout().invalidate()
 
     def label_text(self, outcome: Outcome) -> str:

@@ -40,6 +40,7 @@ from evmeval_gui.conventions.lazy import LazyConventions
 from evmeval_gui.coref.state import Coreference
 from evmeval_gui.coref.window import install_coreference
 from evmeval_gui.curation.mode import CurateMode
+from evmeval_gui.curation.parts import CurationParts
 from evmeval_gui.dialogs import OpenCorpusDialog, show_load_error
 from evmeval_gui.editing.after_edits import AfterEdits
 from evmeval_gui.editing.controller import EditController
@@ -175,6 +176,7 @@ class MainWindow(WindowCommands, QMainWindow):
         self.agreement.agreement_finished.connect(self._remember_agreement)
         self.session_store = SessionStore(self, self.stored, self.recent.entries, persist=persist)
         self.file_menu.insertAction(self.quit_separator, self.session_store.action)
+        self.curation_parts = CurationParts(self)  # curations in Open recent and in the restored session
         self._refresh_recent()
         self._update_state()
 

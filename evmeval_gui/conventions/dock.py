@@ -70,6 +70,15 @@ OPEN_NOTE = ("Open a TextEE, DyGIE++, MAVEN, MAVEN-ERE or CASIE file, or a BioNL
              "scoring conventions.")
 
 
+def grounding_note(corpus: EventCorpus) -> str:
+    """String predictions: the rule, and how many strings it placed nowhere (and who counts them)."""
+    grounding = corpus.grounding
+    if grounding is None:
+        return ""
+    return (f" Strings grounded by {grounding.rule.spec}: {len(grounding.not_in_text)} not in the text (false "
+            "alarms under strings; the other conventions never see them).")
+
+
 class WrappedRows(QStyledItemDelegate):
     """A tree's rows as tall as their text wrapped to the column: Qt measures a wrapped row at one line
     per line break, whatever the width, and cut the rest of a flip off."""
@@ -217,7 +226,8 @@ class ConventionsDock(QDockWidget):
                            else "") + ("Spread: largest minus smallest, points." if board.conventions else
                                        f"{self.corpus.format.upper()}: scored as tbf is (EvmEval v1.8), no "
                                        "other convention reads it.")
-                          + "".join(f" Warning: {r.name}: {w}" for r in board.results for w in r.warnings))
+                          + "".join(f" Warning: {r.name}: {w}" for r in board.results for w in r.warnings)
+                          + grounding_note(self.corpus))
         self._fill_table(board)
         self._fill_flips(board)
         self.detail.setText("Click a flip to see it on the text.")
@@ -330,7 +340,7 @@ class ConventionsDock(QDockWidget):
                 for flip in flips[:MAX_SHOWN]:
                     it = flip.item
                     unit = "" if it.unit == it.doc_id else f" / {it.unit}"  # a document of one unit: its id once
-                    where = f"{it.doc_id}{unit} [{it.start},{it.end})"
+                    where = f"{it.doc_id}{unit} {it.span_text}"
                     item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}\n{where}"])
                     item.setToolTip(0, f"{self._flip_text(pair.a, pair.b, flip)}\nWhere: {where}")
                     item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))

@@ -501,7 +501,9 @@ class Session:
         cached = self._rows.get(key)
         if cached is None:
             doc = self.doc_result(doc_id)
-            cached = mapping_rows(doc, combination) if doc is not None else []
+            events = self.corpus.events if self.corpus is not None else ()  # string predictions placed nowhere:
+            unplaced = events[self.system_index].unplaced_rows(doc_id) if 0 <= self.system_index < len(events) else ()
+            cached = (mapping_rows(doc, combination) if doc is not None else []) + list(unplaced)  # rows, last
             self._rows.put(key, cached)
         return cached
 

@@ -72,7 +72,7 @@ class RecentCorpora(QObject):
         """Open an entry; when its files are gone, say which and offer to remove it (the box is returned)."""
         gone = self.entries.missing_files(request)
         if not gone:
-            on_open(request)
+            (self.entries.opener(request) or on_open)(request)
             return None
         box = QMessageBox(QMessageBox.Icon.Warning, "Files are gone", "", QMessageBox.StandardButton.NoButton,
                           parent if parent is not None else _parent_widget(self))

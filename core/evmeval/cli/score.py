@@ -250,6 +250,8 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
     parser = score_parser()  # evmeval.cli.score_options: the console entry parsed with it already
     args = parser.parse_args(argv)
+    if args.grounding is not None and args.convention is None:
+        parser.error("--grounding grounds string predictions for --convention: give --convention strings (or all)")
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
         from evmeval.conventions.cli import run_conventions
         from evmeval.report.switchboard_html import format_switchboard_html
@@ -361,11 +363,11 @@ def validated_format(path: str) -> str:
 
 def _format_validator(fmt: str) -> Callable[[str], list[Problem]]:
     """The reader's validator of a format other than tbf (imported here: a tbf check needs none)."""
-    from evmeval.io import bionlp, brat, casie, dygiepp, maven, maven_ere, textee
+    from evmeval.io import bionlp, brat, casie, dygiepp, maven, maven_ere, strings, textee
 
     return {"casie": casie.validate_casie, "brat": brat.validate_brat, "bionlp": bionlp.validate_bionlp,
             "textee": textee.validate_textee, "dygiepp": dygiepp.validate_dygiepp, "maven": maven.validate_maven,
-            "maven-ere": maven_ere.validate_maven_ere}[fmt]
+            "maven-ere": maven_ere.validate_maven_ere, "strings": strings.validate_strings}[fmt]
 
 
 def _validate_line(problem: Problem | str) -> str:
