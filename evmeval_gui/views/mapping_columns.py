@@ -8,6 +8,7 @@ words), then realis and types shrink, then realis, Dice and types hide; a hidden
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject
@@ -38,6 +39,8 @@ TSV_HEADERS = ("#", "Gold id", "Gold text", "Gold type", "Gold realis", "System 
 
 KEPT = (POS, G_ID, S_ID, OUTCOME)
 """The columns that never yield (the window too, when shown)."""
+UNIT_WIDEST = 220
+"""Most pixels the `UNIT` column takes at its natural width (a TextEE window id can be long)."""
 UNIT_NAMES = {"textee": "Window", "dygiepp": "Sentence"}
 """The `UNIT` column's header by event format: the formats whose mention ids name their window or sentence."""
 
@@ -105,7 +108,7 @@ class MappingColumns(QObject):
                         G_TYPE: kind, S_TYPE: kind, G_REALIS: realis, S_REALIS: realis,
                         DICE: fm.horizontalAdvance("Dice") + 24,
                         OUTCOME: fm.horizontalAdvance("≠ wrong attribute") + 40,
-                        UNIT: fm.horizontalAdvance("Window_0-00") + 22}
+                        UNIT: fm.horizontalAdvance("Window") + 22}
         least = fm.horizontalAdvance("999") + 14
         self.steps = (Yield((G_TEXT, S_TEXT), fm.horizontalAdvance("attacked") + 12), Yield((G_TEXT, S_TEXT)),
                       Yield((G_REALIS, S_REALIS), fm.horizontalAdvance("Actual") + 12),
@@ -116,6 +119,8 @@ class MappingColumns(QObject):
             header.resizeSection(column, self.natural[column])
         header.setMinimumSectionSize(least)
         header.moveSection(header.visualIndex(UNIT), 1)  # the window before the ids it holds
+        self.unit_step = Yield((UNIT,), fm.horizontalAdvance("ENG…D1-0") + 12)
+        """A long window id gives way after the texts (elided in the middle, whole on hover)."""
         self.units = False
         """Whether the `UNIT` column is shown (a TextEE or DyGIE++ corpus)."""
         table.setColumnHidden(UNIT, True)
@@ -132,17 +137,23 @@ class MappingColumns(QObject):
         """Widths for the viewport's width: types share what a wide table has left; a narrow one gives
         way in `steps` order (a user's drag of a column holds until the next resize)."""
         natural = self.natural if self.units else {c: w for c, w in self.natural.items() if c != UNIT}
-        plan = fit_columns(self.table.viewport().width(), natural, self.steps, grow=(G_TYPE, S_TYPE))
+        steps = (*self.steps[:2], self.unit_step, *self.steps[2:]) if self.units else self.steps
+        plan = fit_columns(self.table.viewport().width(), natural, steps, grow=(G_TYPE, S_TYPE))
         if not self.units:
             plan = ColumnPlan({**plan.widths, UNIT: self.natural[UNIT]}, plan.hidden | {UNIT})
         if plan != self.plan:
             self.plan = plan
             apply_plan(self.table, plan)
 
-    def show_units(self, units: bool) -> None:
-        """Show the `UNIT` column (an event corpus whose ids name their window or sentence) or hide it."""
-        if units != self.units:
-            self.units = units
+    def show_units(self, header: str | None, units: Sequence[str] = ()) -> None:
+        """Show the `UNIT` column under `header`, as wide as its widest `units` (a TextEE window's id, a
+        DyGIE++ sentence's number), or hide it (`header` None: ids that name no window)."""
+        fm = self.table.fontMetrics()
+        width = min(max((fm.horizontalAdvance(t) for t in (header or "", *units)), default=0) + 22, UNIT_WIDEST)
+        shown = header is not None
+        if shown != self.units or (shown and width != self.natural[UNIT]):
+            self.units = shown
+            self.natural[UNIT] = width
             self.plan = None
             self.fit()
 

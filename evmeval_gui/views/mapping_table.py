@@ -230,6 +230,10 @@ class MappingTableModel(QAbstractTableModel):
             return self._emphasis(row, column, role)
         return self._decoration(row, column, role)
 
+    def units(self) -> list[str]:
+        """The windows (sentences) of the rows shown, when the ids name them."""
+        return sorted({self.display_text(n, UNIT) for n in range(len(self.rows))}) if self.unit_label else []
+
     def display_text(self, number: int, column: int) -> str:
         """What a cell shows: types as each side writes them (the compared form in the tooltip); remembered
         until the rows change (a repaint asks each cell several times)."""
@@ -404,7 +408,7 @@ class MappingTable(QWidget):
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.columns = MappingColumns(self.table)
-        self.model.modelReset.connect(lambda: self.columns.show_units(self.model.unit_label is not None))
+        self.model.modelReset.connect(lambda: self.columns.show_units(self.model.unit_label, self.model.units()))
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
         filters.addWidget(QLabel("Show"))
