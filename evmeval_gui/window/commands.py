@@ -145,6 +145,8 @@ class WindowCommands:
         self.type_labels_action.setObjectName("typeLabelsAction")
         self.type_labels_action.setCheckable(True)
         self.about_action = a("&About", lambda: self.help.show_about())
+        self.user_guide_action = a("&User guide", lambda: self.help.open_user_guide(), None,
+                                   "Open the user guide in the browser")
         self.combination_group = QActionGroup(self.window)
         self.combination_actions: dict[str, QAction] = {}
         for number, name in enumerate(COMBINATIONS, start=1):
@@ -205,6 +207,7 @@ class WindowCommands:
         for action in (self.zoom_in_action, self.zoom_out_action, self.zoom_reset_action):
             self.view_menu.addAction(action)
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.user_guide_action)
         help_menu.addAction(self.shortcuts_action)
         help_menu.addAction(self.about_action)
 

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPoint, Qt
 from evmeval_gui import colours
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
-from evmeval_gui.views.mapping_table import DICE, HEADERS, MappingFilter, MappingTableModel
+from evmeval_gui.views.mapping_table import DICE, HEADERS, OUTCOME, MappingFilter, MappingTableModel
 from tests.gui.test_editing_window import (
     COMBINATIONS,
     FakePrompts,
@@ -93,7 +93,7 @@ class ViewMirror:
 def outcome_of(window: MainWindow, gold_id: str) -> str:
     for cells in table_cells(window):
         if cells[1] == gold_id:
-            return cells[-1]
+            return cells[OUTCOME]
     raise AssertionError(gold_id)
 
 

@@ -151,6 +151,25 @@ def _casie_inputs(args: argparse.Namespace) -> dict[str, bytes] | None:
     return {path: tbf_bytes(path) for path in found}
 
 
+def _refuse_convention_files(args: argparse.Namespace, preread: dict[str, bytes] | None) -> None:
+    """A JSONL input given without `--convention` is named with the convention that reads it (it was "too few
+    fields" of a tbf line). Only a regular file whose first byte is `{` is looked at (a tbf run reads one block
+    more and imports nothing; a pipe is never read twice)."""
+    for path in (args.gold, args.system):
+        if path == STDIN or (preread and path in preread) or not os.path.isfile(path):
+            continue
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(4096).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+        except OSError:
+            continue  # the reader's own message names the failure
+        if head[:1] == b"{":
+            from evmeval.conventions import convention_hint
+
+            if (error := convention_hint(path)) is not None:
+                raise error
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse, before any work, outputs that would land on an input (token tables included)."""
     inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
@@ -250,6 +269,7 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     try:
         _check_outputs(args)
         preread = _casie_inputs(args)
+        _refuse_convention_files(args, preread)
         if preread is None and wants_kernel(args):  # the C kernel's common case; it hands anything unusual back
             outcome = run_kernel(args)
             if isinstance(outcome, dict):

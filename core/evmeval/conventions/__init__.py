@@ -197,6 +197,21 @@ def input_format(path: str) -> str:
     return _jsonl_format(None, path)
 
 
+def convention_hint(path: str) -> FormatError | None:
+    """Why `evmeval-score` without `--convention` cannot read `path`, when it is a file of a format only a
+    convention reads (its first line names it): the error names the format and the `--convention` to give."""
+    try:
+        found = input_format(path)
+    except FormatError:
+        return None  # not a format any convention reads: the tbf reader's own message says what is wrong
+    if found not in FORMATS:
+        return None
+    names = [c.name for c in REGISTRY.values() if c.reads(found)]
+    return FormatError(display_name(path), 1, f"a {FORMATS[found]} file, which evmeval-score reads only under a "
+                       "scorer's convention", f"--convention {' or --convention '.join(names)}, or --convention all "
+                       "for each that reads it side by side")
+
+
 def conventions_for(name: str, gold: Input) -> list[Convention]:
     """The conventions `--convention name` means; `all`: every one whose format the gold file has (those for
     string predictions only when the predictions are strings: `prepare`)."""
