@@ -83,14 +83,17 @@ class WrappedRows(QStyledItemDelegate):
     """A tree's rows as tall as their text wrapped to the column: Qt measures a wrapped row at one line
     per line break, whatever the width, and cut the rest of a flip off."""
 
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
-        tree = self.parent()
+        tree = self.tree
         hint = super().sizeHint(option, index)
-        if not isinstance(tree, QTreeWidget):
-            return hint
-        depth, parent = 1, index.parent()
+        model = index.model()
+        depth, parent = 1, model.parent(index)
         while parent.isValid():
-            depth, parent = depth + 1, parent.parent()
+            depth, parent = depth + 1, model.parent(parent)
         width = tree.columnWidth(0) - depth * tree.indentation() - 8  # the branch, the text's margins
         text = str(index.data() or "")
         flags = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
