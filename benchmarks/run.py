@@ -1,7 +1,7 @@
 """Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
 
     python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
-                             [--only score conll conventions resampling]
+                             [--only score conll conventions streams | resampling]
 
 Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
@@ -16,6 +16,9 @@ slower than `--ref-max-seconds` on its first run is not repeated (its ratios com
 `--json` is paired with the reference's plain `-t -o` run (the published scorer writes no JSON). Outputs
 are compared byte for byte (the report, and the comparison and CoNLL files where both write them); peak RSS
 is the process's with its children (`wait4`).
+
+`--only streams` (issue 37's rows, `stream_bench.py`): `--convention maven-ere|maven|textee` on MAVEN-ERE-sized
+files, time and peak memory beside the input's size.
 
 `--only conll conventions` (issue 37's rows, `long_document_bench.py`): `evmeval-conll --metric X` on one
 5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
@@ -49,6 +52,7 @@ from resampling_rows import END as RESAMPLING_END
 from resampling_rows import START as RESAMPLING_START
 from resampling_rows import resampling_section, resampling_table, run_resampling
 from score_bench import corpus_dir, ensure_corpus
+from stream_bench import run_streams, stream_table
 
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 """Both programs run as installed: bytecode written once (by the warm-up) and kept."""
@@ -315,8 +319,13 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions", "resampling")
+ONLY = ("score", "conll", "conventions", "streams", "resampling")
 LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
+STREAMS_START, STREAMS_END = "<!-- streams -->", "<!-- end streams -->"
+STREAMS_NOTE = ("The JSONL readers stream a line (a document, a window) at a time and each convention keeps "
+                "per-document counts, not the parsed corpus. The hashes are those of 8a21a78, the code before the "
+                "streaming readers (same report and JSON bytes). Where `--convention maven-ere` misses the time "
+                "goal, the profile says why (docs/developer.md, \"Streaming readers\").")
 LONG_NOTE = ("Our outputs' hashes are the same as those of 5fc3727, the code before issue 37's changes (all nine "
              "rows). `muc` and `bcub` miss the 10x goal by construction: v8.01 needs about 0.1 s for them, less than "
              "a tenth of which no Python process can start in (`python -c pass`: 0.026 s CPU; importing the "
@@ -340,11 +349,17 @@ def long_rows(args: argparse.Namespace) -> tuple[list[LongRow], str]:
     return table, section
 
 
-def replace_section(page: str, start: str, end: str, section: str) -> str:
-    """`page` with its `start` … `end` section replaced by `section` (added before the notes when absent)."""
+def _replace_section(page: str, start: str, end: str, section: str) -> str:
+    """The page with the section between `start` and `end` replaced (added before the notes if absent)."""
     if start in page:
         return page[:page.index(start)] + section + page[page.index(end) + len(end):]
     return page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
+
+
+def kept_section(path: str, start: str, end: str) -> str:
+    """The `start` … `end` section of the page at `path` ("" when absent): a row run on its own."""
+    page = Path(path).read_text() if Path(path).exists() else ""
+    return page[page.index(start):page.index(end) + len(end)] if start in page and end in page else ""
 
 
 def resampling_only(args: argparse.Namespace) -> int:
@@ -360,22 +375,40 @@ def resampling_only(args: argparse.Namespace) -> int:
         section = resampling_section(markdown(lines), datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
                                      load, runs)
         page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
-        Path(args.markdown).write_text(replace_section(page, RESAMPLING_START, RESAMPLING_END, section))
+        Path(args.markdown).write_text(_replace_section(page, RESAMPLING_START, RESAMPLING_END, section))
     return 0
 
 
+def streams_section(args: argparse.Namespace) -> tuple[str, str]:
+    """Issue 37's streaming rows: (the plain table, the markdown section with `{load}` to fill)."""
+    table = stream_table(run_streams(args.runs))
+    section = (f"{STREAMS_START}\n### JSONL conventions at MAVEN-ERE's size (issue 37)\n\n- date: "
+               f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; load average during the run: "
+               "{load}\n- inputs: `maven_ere_bench.py`'s corpus (`gen_corpus.py --preset maven-ere --seed 26`, "
+               "4,480 documents) converted into each format; peak RSS of the whole process (`wait4`), the "
+               f"largest over the runs\n\n{markdown(table)}\n\n{STREAMS_NOTE}\n{STREAMS_END}")
+    return plain(table), section
+
+
 def long_only(args: argparse.Namespace) -> int:
-    """`--only conll|conventions`: run those rows; with --markdown replace only their section of the page."""
+    """`--only conll|conventions|streams`: run those rows; with --markdown replace only their sections."""
     sampler = LoadSampler()
     sampler.start()
-    table, section = long_rows(args)
+    table, section = long_rows(args) if {"conll", "conventions"} & set(args.only) else ([], "")
+    streams, streams_md = streams_section(args) if "streams" in args.only else ("", "")
     load = sampler.stop()
-    print(plain(long_table(table)))
+    if table:
+        print(plain(long_table(table)))
+    if streams:
+        print(streams)
     print(f"load average during the run: {load}")
-    section = section.replace("{load}", load)
     if args.markdown:
         page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
-        Path(args.markdown).write_text(replace_section(page, LONG_START, LONG_END, section))
+        if table:
+            page = _replace_section(page, LONG_START, LONG_END, section.replace("{load}", load))
+        if streams:
+            page = _replace_section(page, STREAMS_START, STREAMS_END, streams_md.replace("{load}", load))
+        Path(args.markdown).write_text(page)
     return 0 if all(r.same() in (None, True) for r in table) else 1
 
 
@@ -385,12 +418,13 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help=f"a {QUICK_DOCS}-document corpus: a smoke test")
     parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
     parser.add_argument("--only", nargs="+", choices=ONLY,
-                        help="the groups of rows to run (default: all; with --quick: score): score (evmeval-score "
-                        "on the corpus), conll and conventions (issue 37's long documents), resampling (issue "
-                        "36's intervals and tests, alone)")
+                        help="the groups of rows to run (default: all; with --quick: score): streams (--convention "
+                        "maven-ere, maven, textee at MAVEN-ERE's size), score (evmeval-score "
+                        "on the corpus), conll and conventions (issue 37's long documents), resampling (issue 36's "
+                        "intervals and tests, alone)")
     add_reference_options(parser)
     args = parser.parse_args()
-    args.only = args.only or (["score"] if args.quick else ["score", "conll", "conventions"])
+    args.only = args.only or (["score"] if args.quick else [o for o in ONLY if o != "resampling"])
     if "resampling" in args.only:
         if args.only != ["resampling"]:
             parser.error("--only resampling runs alone (its section of the page is replaced on its own)")
@@ -410,13 +444,17 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         run_all(rows, folders, reference, args.runs, args.ref_max_seconds, Path(tmp))
     long, long_section = long_rows(args) if {"conll", "conventions"} & set(args.only) else ([], "")
+    streams, streams_md = streams_section(args) if "streams" in args.only else ("", "")
     load = sampler.stop()
     lines = table(rows, reference is not None)
     print(f"load average during the run: {load}")
     print(plain(lines))
     if long:
         print(plain(long_table(long)))
+    if streams:
+        print(streams)
     if args.markdown:
+        kept = kept_section(args.markdown, RESAMPLING_START, RESAMPLING_END)  # run on its own: kept as measured
         command = "python benchmarks/run.py " + shlex.join(sys.argv[1:])
         uname = platform.uname()
         Path(args.markdown).write_text(PAGE.format(
@@ -424,7 +462,8 @@ def main() -> int:
             cores=os.cpu_count(), cpu=cpu_model(), system=f"{uname.system} {uname.release}, Python "
             f"{platform.python_version()}", load=load, corpus=f"gen_corpus.py --seed 3 --docs {docs} --mentions 40",
             reference=found.replace(str(Path.home()), "~"), table=markdown(lines),
-            long=long_section.replace("{load}", load)))
+            long="\n\n".join(x for x in (long_section, streams_md) if x).replace("{load}", load)
+            + (f"\n\n{kept}" if kept else "")))
     return 0 if all(row.same in (None, True) for row in rows) and all(r.same() in (None, True) for r in long) else 1
 
 

@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("-wl", "--type-white-list", dest="white_list", metavar="FILE",
                         help="type white list, one event type per line: other types are dropped on both sides "
                              "(as evmeval-score -wl)")
+    source.add_argument("--grounding", metavar="RULE",
+                        help="string predictions (-s, against TextEE gold): how a string becomes a span, as "
+                             "evmeval-score --grounding: first (default), closest, first-unused, all, fuzzy:0.8")
     source.add_argument("-nv", "--no_script_validation", action="store_true",
                         help="event sequencing: score pairs of mentions linked both ways within one link type, "
                              "which the published scorer refuses (as evmeval-score -nv); without it such links "
@@ -160,7 +163,12 @@ def _request(args: argparse.Namespace):
             raise FormatError(path, 0, "file not found", "an existing tbf or event file (or a BioNLP / CASIE folder)")
     if args.white_list and not os.path.isfile(args.white_list):
         raise FormatError(args.white_list, 0, "type white list not found", "a file with one event type per line")
-    return make_request(args.gold, args.system, token_dir=args.tokens, text_dir=args.text, white_list=args.white_list)
+    if args.grounding is not None:
+        from evmeval.grounding import parse_rule
+
+        parse_rule(args.grounding)  # a ValueError saying what is expected
+    return make_request(args.gold, args.system, token_dir=args.tokens, text_dir=args.text, white_list=args.white_list,
+                        grounding=args.grounding)
 
 
 OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)
@@ -445,7 +453,7 @@ def _after_loading(window, args: argparse.Namespace, agreement: bool) -> str:
     """Screenshots of a scored corpus: wait for the figures, open `--compare`; a message when that fails."""
     if agreement:
         if args.curate:
-            window.start_curation()
+            window.dialogs.start_curation()
         return ""
     wait_for_figures(window, args)
     if args.compare and not _wait_for_compare(window, args.compare):
@@ -506,7 +514,7 @@ def window_mode(args: argparse.Namespace) -> int:
         if args.curate:
             def to_curation() -> None:
                 window.agreement.agreement_finished.disconnect(to_curation)
-                window.start_curation()
+                window.dialogs.start_curation()
 
             window.agreement.agreement_finished.connect(to_curation)
         window.open_agreement(request, doc_id=args.doc)

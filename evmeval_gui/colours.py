@@ -23,11 +23,12 @@ _U = QTextCharFormat.UnderlineStyle
 _PATTERNS: dict[str, Qt.BrushStyle] = {
     "solid": Qt.BrushStyle.SolidPattern, "bdiag": Qt.BrushStyle.BDiagPattern, "dense5": Qt.BrushStyle.Dense5Pattern,
     "hollow": Qt.BrushStyle.NoBrush, "diagcross": Qt.BrushStyle.DiagCrossPattern, "ver": Qt.BrushStyle.VerPattern,
-    "hor": Qt.BrushStyle.HorPattern,
+    "hor": Qt.BrushStyle.HorPattern, "cross": Qt.BrushStyle.CrossPattern,
 }
 _UNDERLINES: dict[str, QTextCharFormat.UnderlineStyle] = {
     "single": _U.SingleUnderline, "dash": _U.DashUnderline, "wave": _U.WaveUnderline, "dot": _U.DotLine,
     "dashdot": _U.DashDotLine, "dashdotdot": _U.DashDotDotLine, "spellcheck": _U.SpellCheckUnderline,
+    "none": _U.NoUnderline,
 }
 
 
@@ -239,6 +240,7 @@ class OutcomeLegend(QWidget):
             lead.setStyleSheet(f"color: {MUTED_TEXT};")
             layout.addWidget(lead)
         self._labels: dict[Outcome, QLabel] = {}
+        self._entries: dict[Outcome, QWidget] = {}
         for outcome in OUTCOME_ORDER:
             st = STYLES[outcome]
             entry = QWidget()
@@ -253,6 +255,7 @@ class OutcomeLegend(QWidget):
             row.addWidget(label)
             layout.addWidget(entry)
             self._labels[outcome] = label
+            self._entries[outcome] = entry
         if suffix is not None:
             layout.addWidget(suffix)
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -266,6 +269,8 @@ class OutcomeLegend(QWidget):
             st = STYLES[outcome]
             text = st.short if counts is None else f"{st.short} {counts.get(outcome, 0)}"
             label.setText(text)
+            if outcome is Outcome.NOT_IN_TEXT:  # only string predictions have it: shown when there are some
+                self._entries[outcome].setHidden(not (counts or {}).get(outcome, 0))
         self.layout().invalidate()
 
     def label_text(self, outcome: Outcome) -> str:

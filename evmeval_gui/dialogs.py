@@ -43,6 +43,45 @@ CASIE folder through the Folder… buttons."""
 TYPES_FILTER = "Type lists (*.txt *.lst);;All files (*)"
 
 
+class OutputFolderDialog(QFileDialog):
+    """Choose the folder to write into, made already or not: Qt's folder chooser refuses a folder that does not
+    exist yet; this one asks whether to create it (its parent must exist) and emits `chosen` with it. It makes
+    nothing itself: the export checks the folder first (no file it writes may replace an input), then makes it."""
+
+    chosen = Signal(str)
+
+    def __init__(self, parent: QWidget | None, title: str, start: str = "") -> None:
+        super().__init__(parent, title, start)
+        self.setObjectName("outputFolderDialog")
+        self.setFileMode(QFileDialog.FileMode.Directory)
+        self.setOptions(QFileDialog.Option.ShowDirsOnly | QFileDialog.Option.DontUseNativeDialog)
+        self.fileSelected.connect(self.chosen)
+        self.question: QMessageBox | None = None
+        """The question "create it?" while it is asked."""
+
+    def accept(self) -> None:
+        files = self.selectedFiles()
+        path = files[0] if files else ""
+        if not path or os.path.exists(path) or not os.path.isdir(os.path.dirname(path)):
+            super().accept()  # an existing folder, or Qt's own refusal (no such parent folder)
+            return
+        question = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(),
+                               f"The folder {path} does not exist yet. Create it for the export?",
+                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+        question.setObjectName("createFolderQuestion")
+        question.setDefaultButton(QMessageBox.StandardButton.Yes)
+
+        def answered(button: int) -> None:
+            self.question = None
+            if button == QMessageBox.StandardButton.Yes:
+                self.chosen.emit(path)
+                QDialog.accept(self)
+
+        question.finished.connect(answered)
+        self.question = question
+        question.open()
+
+
 def problem_text(problem: Problem) -> str:
     """File, line, problem and expectation on separate lines, as the error dialog shows them."""
     lines = [f"File: {problem.path or '(none)'}"]

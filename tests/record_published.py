@@ -68,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dygiepp", type=Path, help="a checkout of dwadden/dygiepp")
     parser.add_argument("--maven", type=Path, help="a checkout of THU-KEG/MAVEN-dataset")
     parser.add_argument("--maven-ere", type=Path, help="a checkout of THU-KEG/MAVEN-ERE")
+    parser.add_argument("--rams", type=Path, help="the folder of the RAMS 1.0 scorer.py (RAMS data release, scorer/)")
+    parser.add_argument("--gen-arg", type=Path, help="a checkout of raspberryice/gen-arg")
     parser.add_argument("--scorer-pl", type=Path, help="reference-coreference-scorers-8.01 (in the EvmEval checkout)")
     args = parser.parse_args(argv)
     from tests import published_scorers as pub
@@ -95,6 +97,18 @@ def main(argv: list[str] | None = None) -> int:
         jobs.append(("maven_ere", _source(args.maven_ere, "evaluate.py", "THU-KEG/MAVEN-ERE", "numpy", "sklearn",
                                           "scipy"),
                      lambda case: rec.maven_ere_figures(ere, case)))
+    if args.rams:
+        from tests.published_arguments import RamsScorer
+
+        rams = RamsScorer(args.rams.resolve())
+        jobs.append(("rams", _source(args.rams, "scorer/scorer.py", "RAMS 1.0 data release (scorer/)"),
+                     lambda case: rec.rams_figures(rams, case)))
+    if args.gen_arg:
+        from tests.published_arguments import GenargScorer
+
+        genarg = GenargScorer(args.gen_arg.resolve())
+        jobs.append(("gen_arg", _source(args.gen_arg, "src/genie/scorer.py", "raspberryice/gen-arg"),
+                     lambda case: rec.genarg_figures(genarg, case)))
     if args.scorer_pl:
         root = args.scorer_pl.resolve()
         jobs.append(("scorer_pl", _source(root, "reference-coreference-scorers-8.01/scorer.pl",

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.core import seeded_inputs
+from tests.core import seeded_arguments, seeded_inputs
 
 RECORDED = Path(__file__).resolve().parent / "data" / "recorded"
 RERECORD = "the generator changed: re-record with python -m tests.record_published"
@@ -26,7 +26,8 @@ BIONLP_SEEDS = 200
 
 TEXT_CASES: dict[str, Callable[[int], tuple[str, str]]] = {
     "textee": seeded_inputs.textee_case, "dygiepp": seeded_inputs.dygiepp_case,
-    "maven": seeded_inputs.maven_case, "maven_ere": seeded_inputs.maven_ere_case}
+    "maven": seeded_inputs.maven_case, "maven_ere": seeded_inputs.maven_ere_case,
+    "rams": seeded_arguments.rams_case}
 """Scorers whose case is two generated files, by seed: gold and prediction text."""
 
 
@@ -177,6 +178,34 @@ def scorer_pl_figures(root: Path, case: str) -> tuple[dict[str, bytes], str]:
     return files, run.stdout.split("\n", 1)[1]
 
 
+def rams_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[str, Any]]:
+    """RAMS scorer.py's overall precision, recall, F1 (its own order and percent), its role table
+    (role: CORRECT, MISSING, OVERPRED, F1) and per distance -2..+2 precision, recall, F1, gold and pred."""
+    gold, prediction = text_case("rams", case)
+    theirs = scorer.score(gold, prediction, reuse_gold_format=int(case.removeprefix("seed-")) % 2 == 1)
+    figures = {"overall": [theirs["metrics"][k] for k in ("precision", "recall", "f1")],
+               "roles": {role: [row[k] for k in ("CORRECT", "MISSING", "OVERPRED", "F1")]
+                         for role, row in sorted(theirs["role_table"].items())},
+               "distances": [[*prf, *counts] for _, prf, counts in theirs["distance_metrics"]]}
+    return text_files(gold, prediction), plain(figures)
+
+
+GENARG_COUNTS = ["pred_arg_num", "gold_arg_num", "arg_idn_num", "arg_class_num", "arg_idn_coref_num",
+                 "arg_class_coref_num"]
+
+
+def genarg_files(case: str) -> dict[str, str]:
+    """A gen-arg case's files by name: gold.jsonl, prediction.jsonl, ontology.json, coref.jsonlines (even seeds)."""
+    return seeded_arguments.genarg_case(int(case.removeprefix("seed-")))
+
+
+def genarg_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], list[int]]:
+    """gen-arg scorer.py's six counters (GENARG_COUNTS), from which it prints every figure."""
+    files = genarg_files(case)
+    theirs = scorer.score(files)
+    return {name: text.encode() for name, text in files.items()}, [theirs[name] for name in GENARG_COUNTS]
+
+
 FIELDS: dict[str, list[str]] = {
     "bionlp": ["strict", "soft_boundary", "partial_recursive", "approximate"],
     "textee": ["trigger_id", "trigger_cls", "argument_id", "argument_cls", "argument_attached_id",
@@ -185,6 +214,8 @@ FIELDS: dict[str, list[str]] = {
     "maven": MAVEN_FIGURES,
     "maven_ere": [*MAVEN_ERE_METRICS, "coreference_f1", "overall_f1"],
     "scorer_pl": ["the `all` report without its first line"],
+    "rams": ["overall", "roles", "distances"],
+    "gen_arg": GENARG_COUNTS,
 }
 """What each case's figures are, in order (written at the top of each fixture)."""
 

@@ -280,24 +280,32 @@ def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | 
     return AgreementScores(compare_annotators(files, list(names) if names is not None else paths))
 
 
-def score_convention(gold: PathArgument, system: PathArgument, *, convention: str = "all") -> ConventionScores:
-    """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP) under a published scorer's
-    rules, as `evmeval-score --convention NAME`: each metric under that scorer's name, with the gold data's
-    fingerprint. `all`: every convention that reads the files' format, and the switchboard of them side by
-    side (`.switchboard`). Raises `FormatError` for bad input and `ValueError` for a convention it does not
+def score_convention(gold: PathArgument, system: PathArgument, *, convention: str = "all",
+                     grounding: str | None = None, ontology: PathArgument | None = None,
+                     coref_file: PathArgument | None = None) -> ConventionScores:
+    """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP, RAMS, WikiEvents) under a
+    published scorer's rules, as `evmeval-score --convention NAME`: each metric under that scorer's name, with
+    the gold data's fingerprint. `all`: every convention that reads the files' format, and the switchboard of
+    them side by side (`.switchboard`). String predictions (docs/formats.md) are grounded on the gold windows
+    under `grounding` (`first`, `closest`, `first-unused`, `all`, `fuzzy:0.8`; default `first`) as
+    `--grounding`. `ontology` and `coref_file`: the further files gen-arg reads (its `--ontology`,
+    `--coref-file`). Raises `FormatError` for bad input and `ValueError` for a convention or rule it does not
     know (`evmeval.conventions.REGISTRY` has them)."""
-    from evmeval.conventions import conventions_for
+    from evmeval.conventions import prepare
     from evmeval.conventions.cli import read_input, score_under
+    from evmeval.conventions.genarg import with_companions
     from evmeval.conventions.switchboard import switchboard
     from evmeval.results import ConventionScores
 
     cache: dict[str, bytes] = {}
     given = [read_input(path, cache) for path in (path_argument(gold, "gold"), path_argument(system, "system"))]
-    chosen = conventions_for(convention, given[0])
+    given[1] = with_companions(given[1], ontology=None if ontology is None else path_argument(ontology, "ontology"),
+                               coref_file=None if coref_file is None else path_argument(coref_file, "coref_file"))
+    chosen, given[1] = prepare(convention, given[0], given[1], grounding)
     results = score_under(chosen, given[0], given[1])
     board = (switchboard(chosen, results, given[0], given[1])
              if convention == "all" and any(c.comparable for c in chosen) else None)
-    return ConventionScores(tuple(results), board)
+    return ConventionScores(tuple(results), board, given[1].grounding)
 
 
 def curate(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None, policy: str = "majority",

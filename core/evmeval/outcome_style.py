@@ -8,7 +8,8 @@ whoever draws).
 
 Styles are keyed by the outcome's string value (`"exact"`, …), so `STYLES[Outcome.EXACT]` works
 (`Outcome` is a `str` enum) without this module importing the metrics. `merged` marks a gold mention
-inside a system mention that another gold mention already took (the system merged them).
+inside a system mention that another gold mention already took (the system merged them); `not_in_text` a
+string prediction with no span (it is never drawn on the text, so it has no underline).
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ _STYLES = (
     OutcomeStyle("merged", OKABE_ITO["yellow"], "#FBF8D0", "∪", "merged gold",
                  "A gold mention inside a system mention that is already mapped to another gold mention: "
                  "the system merged two or more gold mentions into one.", "hor", "spellcheck"),
+    OutcomeStyle("not_in_text", OKABE_ITO["black"], "#E4E4E4", "⊘", "not in the text",
+                 "A predicted string the grounding rule placed nowhere in its text: a false alarm under ours, "
+                 "dropped unseen by the published scorers.", "cross", "none"),
 )
 
 STYLES: dict[str, OutcomeStyle] = {s.key: s for s in _STYLES}

@@ -55,6 +55,9 @@ UNDEFINED: dict[str, str] = {
     "maven": "0 (MAVEN evaluate.py: scikit-learn's figures, where 0/0 gives 0)",
     "maven-ere": "0 (MAVEN-ERE evaluate.py; its BLANC adds 1e-6 to each denominator instead)",
     "bionlp": "1 when there is neither gold nor answer (a2-evaluate: nothing to score is 100%), else 0",
+    "strings": "0 (ours for string predictions, as the TextEE conventions it stands beside)",
+    "rams": "0 (RAMS scorer.py's compute_metrics: a 0 denominator gives 0, F1 0 when P + R is 0)",
+    "gen-arg": "0 (gen-arg scorer.py's safe_div: a 0 denominator gives 0)",
 }
 """Published scorer (or our feature) -> what a figure whose denominator is 0 is under its rules."""
 
@@ -202,6 +205,9 @@ class ConventionScores:
     results: tuple[ConventionResult, ...]
     switchboard: Switchboard | None = None
     """With `convention="all"`: the conventions side by side and what flips between them."""
+    grounding: Any = None
+    """String predictions: the rule they were grounded by and what was not in the text
+    (`evmeval.conventions.strings.Grounding`); None for a prediction file with offsets."""
 
     @property
     def fingerprint(self) -> Fingerprint:
@@ -218,7 +224,7 @@ class ConventionScores:
         """The document `evmeval-score --convention NAME --json` writes."""
         from evmeval.conventions.cli import report_json
 
-        return plain(report_json(self.results, self.fingerprint, self.switchboard))  # type: ignore[no-any-return]
+        return plain(report_json(self.results, self.fingerprint, self.switchboard, self.grounding))  # type: ignore[no-any-return]
 
     def rows(self) -> list[dict[str, Any]]:
         """A record per convention and metric, under the scorer's own metric names."""

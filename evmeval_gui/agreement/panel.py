@@ -10,7 +10,7 @@ import html
 
 from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from evmeval_gui.agreement.annotator_list import AnnotatorList
 from evmeval_gui.agreement.document_agreement import DocumentAgreementList
@@ -18,6 +18,7 @@ from evmeval_gui.agreement.matrix_heatmap import MatrixHeatmap
 from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.agreement.summary import AgreementSummary, percent_text
+from evmeval_gui.agreement.type_table import TypeAgreementTable
 from evmeval_gui.colours import MUTED_TEXT
 
 
@@ -44,6 +45,13 @@ class AgreementPanel(QWidget):
         self.hint.setStyleSheet(f"color: {MUTED_TEXT};")
         self.annotators = AnnotatorList()
         self.documents = DocumentAgreementList()
+        self.types = TypeAgreementTable()
+        self.lists = QTabWidget()  # the pair's documents and its event types, one tab each
+        self.lists.setObjectName("pairLists")
+        self.lists.setDocumentMode(True)
+        self.lists.addTab(self.documents, "Documents")
+        self.lists.addTab(self.types, "Types")
+        self.lists.setTabToolTip(1, "The pair's agreement per event type: GATE's strict and lenient P, R, F1")
         self.heatmap = MatrixHeatmap()
         self.summary = AgreementSummary()
         left = QWidget()
@@ -51,7 +59,7 @@ class AgreementPanel(QWidget):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.setSpacing(8)
         left_layout.addWidget(self.annotators)
-        left_layout.addWidget(self.documents, 1)
+        left_layout.addWidget(self.lists, 1)
         centre = QWidget()
         centre_layout = QVBoxLayout(centre)
         centre_layout.setContentsMargins(0, 0, 0, 0)
@@ -134,6 +142,10 @@ class AgreementPanel(QWidget):
                                 f"<b>Documents</b>, worst first · {chip_html(i, names[0])} vs "
                                 f"{chip_html(j, names[1])}<br><span style='color:{MUTED_TEXT}'>Click one to open "
                                 "it in the document views.</span>")
+        self.types.set_pair(pair, (tag(i), tag(j)),
+                            f"<b>Types</b> · {chip_html(i, names[0])} in the key role vs {chip_html(j, names[1])}"
+                            f"<br><span style='color:{MUTED_TEXT}'>Strict: same span; lenient: overlapping. Click "
+                            "a header to sort.</span>")
 
     def describe_cell(self, i: int, j: int) -> str:
         """The tooltip of cell (i, j): who is compared, F1, P and R."""

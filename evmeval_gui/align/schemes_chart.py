@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 import pyqtgraph as pg
 from evmeval.align.strategies import STRATEGY_LABELS
@@ -17,15 +18,18 @@ from evmeval.mention.schemes import MucCounts, SchemeResult, scheme_scores
 from evmeval.mention.scoring import ScoreResult
 from evmeval.rules import Combination
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.align.state import counted_schemes
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
-from evmeval_gui.charts.style import METRIC_COLOURS, qcolour
+from evmeval_gui.charts.style import METRIC_COLOURS, font, qcolour
 from evmeval_gui.model.formatting import axis_percent, percent, percent_or_undefined
 from evmeval_gui.model.jobs import Runner
 
+NAME_SIZES = (9.0, 8.0, 7.0)
+"""Point sizes the schemes' names are tried at, largest first (the smallest is used when none fits)."""
 BACKGROUND_DOCUMENTS = 200
 """From this many documents on, the counting runs on the runner (as the panel's confusion matrices do)."""
 
@@ -98,7 +102,7 @@ class SchemeBarsChart(ChartWidget):
                 self.plot.addItem(label)
                 self.value_labels.append(label)
         bottom = self.plot.getAxis("bottom")
-        bottom.setTicks([[(i, g.name) for i, g in enumerate(groups)]])
+        bottom.setTicks([[(i, g.name.replace(" ", "\n")) for i, g in enumerate(groups)]])  # "GATE" above its measure
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setRange(xRange=(-0.55, len(groups) - 0.45), yRange=(-1.5, 108), padding=0)
@@ -109,6 +113,23 @@ class SchemeBarsChart(ChartWidget):
 
     def _view_resized(self) -> None:
         self.thin_value_labels(self.value_labels, OFFSETS["f1"] - OFFSETS["recall"], 7.5)
+        self._fit_names()
+
+    def _fit_names(self) -> None:
+        """The schemes' names in the largest of `NAME_SIZES` at which neighbours do not run into each other
+        (pyqtgraph draws them over each other otherwise: "MUCGATE strict" in a 1024-pixel window)."""
+        pitch = self.pixels_per_unit()
+        if not pitch or not self.groups:
+            return
+        lines = [g.name.split(" ") for g in self.groups]
+        for size in NAME_SIZES:
+            metrics = QFontMetricsF(font(size))
+            widths = [max(metrics.horizontalAdvance(line) for line in name) for name in lines]
+            if all(pitch >= (a + b) / 2 + 4 for a, b in pairwise(widths)):
+                break
+        axis = self.plot.getAxis("bottom")
+        if axis.style["tickFont"] is None or axis.style["tickFont"].pointSizeF() != size:
+            axis.setStyle(tickFont=font(size))
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         group = round(x)

@@ -39,13 +39,49 @@ LABEL_SPACE = 24
 """Pixels below rotated tick labels kept for the axis title."""
 NARROW_WIDTH = 260
 """Width (pixels) every chart can be drawn at: a dock at 30 % of a 1024-pixel window holds it."""
+PLOT_MINIMUM_HEIGHT = 140
+"""Fewest pixels the data area keeps under the title, axes and legend (a 1024-pixel window squeezed the
+sequencing bars to a 40-pixel strip); the panel scrolls instead."""
 NAME_PIXELS = 120
 """Longest category name on an axis; longer names are shortened in the middle (the tooltip has them whole)."""
 
 
-def elided(text: str, pixels: float = NAME_PIXELS, size: float = 9.0) -> str:
+def elided(text: str, pixels: float = NAME_PIXELS, size: float = 9.0,
+           mode: Qt.TextElideMode = Qt.TextElideMode.ElideMiddle) -> str:
     """`text` shortened in the middle to `pixels` at `size` pt: both ends of a type name tell it apart."""
-    return QFontMetricsF(font(size)).elidedText(text, Qt.TextElideMode.ElideMiddle, pixels)
+    return QFontMetricsF(font(size)).elidedText(text, mode, pixels)
+
+
+_UNTIE = (Qt.TextElideMode.ElideRight, Qt.TextElideMode.ElideLeft)
+"""How names that shorten alike in the middle are shortened instead, in this order, before they get more room."""
+
+
+def elided_names(texts: Sequence[str], pixels: float = NAME_PIXELS, size: float = 9.0) -> list[str]:
+    """`texts` each `elided`; names that would shorten alike ("Personne…Position" for Start- and End-Position)
+    keep their start or their end instead ("Personnel_Start-Po…"), else get more room, until they differ: an
+    axis never shows one name for two values, and stays as narrow as it can."""
+    shown = [elided(t, pixels, size) for t in texts]
+    room = pixels
+    for mode in (*_UNTIE, *([Qt.TextElideMode.ElideMiddle] * 8)):
+        seen: dict[str, int] = {}
+        for text in shown:
+            seen[text] = seen.get(text, 0) + 1
+        if len(seen) == len(shown):
+            break
+        room += 12 if mode is Qt.TextElideMode.ElideMiddle else 0
+        tried = [elided(t, room, size, mode) if seen[s] > 1 else s for t, s in zip(texts, shown, strict=True)]
+        if len(set(tried)) > len(seen) or mode is Qt.TextElideMode.ElideMiddle:
+            shown = tried
+    else:
+        # whole, where nothing else tells them apart
+        counts = {text: shown.count(text) for text in shown}
+        shown = [t if counts[s] > 1 else s for t, s in zip(texts, shown, strict=True)]
+    return shown
+
+
+def shortened(full: Sequence[tuple[float, str]], shown: Sequence[tuple[float, str]]) -> list[tuple[float, str]]:
+    """The positions and whole names of the names `shown` shortened (what an axis' tooltip tells)."""
+    return [(x, text) for (x, text), (_, short) in zip(full, shown, strict=True) if text != short]
 
 
 class RotatedLabelAxis(pg.AxisItem):
@@ -60,15 +96,18 @@ class RotatedLabelAxis(pg.AxisItem):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__("bottom", **kwargs)
         self._labels: list[tuple[float, str]] = []
+        self.whole: list[tuple[float, str]] = []
+        """The labels shortened to fit, by position, with their whole text (for the tooltip)."""
         self._room = 0.0
         self.setStyle(tickFont=font(9))
 
     def set_labels(self, labels: Sequence[tuple[float, str]]) -> None:
         """Tick positions (data x) and their texts; the axis grows to fit the longest text."""
-        self._labels = list(labels)
-        self.setTicks([[(x, "") for x, _ in self._labels]])
+        full = list(labels)
+        self.setTicks([[(x, "") for x, _ in full]])
         metrics = QFontMetricsF(self.style["tickFont"])
-        self._labels = [(x, elided(t)) for x, t in self._labels]
+        self._labels = list(zip([x for x, _ in full], elided_names([t for _, t in full]), strict=True))
+        self.whole = shortened(full, self._labels)
         self._room = max((metrics.horizontalAdvance(t) for _, t in self._labels), default=0.0) + 4
         slant = math.sin(math.radians(self.angle))
         self.setHeight(int(slant * (self._room + metrics.height())) + 10 + LABEL_SPACE)
@@ -92,6 +131,17 @@ class RotatedLabelAxis(pg.AxisItem):
             p.rotate(-self.angle)
             p.drawText(QRectF(-self._room, -height / 2, self._room - 2, height), flags, text)
             p.restore()
+
+    def label_at(self, local: QPointF) -> str:
+        """The whole text of the shortened label under `local` (axis coordinates), else "": a label reads
+        up to its tick along the slant, so the point is followed back up the slant to the tick's height."""
+        view = self.linkedView()
+        if view is None or not self.whole or local.y() < 8:
+            return ""
+        x = local.x() + (local.y() - 8) / math.tan(math.radians(self.angle))
+        data = view.mapSceneToView(self.mapToScene(QPointF(x, 0))).x()
+        position, text = min(self.whole, key=lambda item: abs(item[0] - data))
+        return text if abs(position - data) <= 0.5 else ""
 
 
 class LabelsItem(pg.GraphicsObject):
@@ -195,6 +245,11 @@ class ChartWidget(QWidget):
         self.plot_widget.addItem(self.legend, row=1, col=0)
         self.message = text_item("", anchor=(0.5, 0.5), size=11, colour=MUTED)
         """Shown in the middle of an empty chart (no scores yet, no document selected)."""
+        self._left_whole: list[tuple[float, str]] = []
+        """The left axis' names shortened to fit, by position, with their whole text (for the tooltip)."""
+        self._data_height = 0
+        """The height the chart's own data needs (`fit_minimum`), kept while its title's height changes."""
+        self._span_title()
 
     # -- to be provided by each chart -------------------------------------------------------------
     def element_at(self, x: float, y: float) -> Hashable | None:
@@ -219,6 +274,8 @@ class ChartWidget(QWidget):
         for name in ("left", "bottom"):
             self.plot.getAxis(name).setTicks(None)
             self.plot.hideAxis(name)
+        self._left_whole = []
+        self._data_height = 0
         self._data_call = None
         self._cleared(message)
 
@@ -255,10 +312,15 @@ class ChartWidget(QWidget):
     def fit_minimum(self, width: int = 0, height: int = 0) -> None:
         """Keep the widget at least as large as its data needs (`width` × `height`) and as its title,
         legend and axes need, so that neither the screen (it scrolls instead) nor an export clips it."""
+        view = self.plot.getViewBox()
+        if view.minimumHeight() < PLOT_MINIMUM_HEIGHT:
+            view.setMinimumHeight(PLOT_MINIMUM_HEIGHT)
+            self.plot_widget.ci.layout.invalidate()
         hint = self.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
         legend = self._legend_width(1) + 8  # the legend folds to one column in a narrow chart
+        self._data_height = max(self.base_minimum[1], height)
         self.setMinimumSize(max(self.base_minimum[0], width, math.ceil(legend)),
-                            max(self.base_minimum[1], height, math.ceil(hint.height()) + 4))
+                            max(self._data_height, math.ceil(hint.height()) + 4))
 
     def set_left_ticks(self, ticks: Sequence[tuple[float, str]]) -> None:
         """Category names on the left axis (long ones shortened in the middle, `elided`), with the axis
@@ -268,7 +330,9 @@ class ChartWidget(QWidget):
         lose the names that do not fit.
         """
         axis = self.plot.getAxis("left")
-        ticks = [(position, elided(text)) for position, text in ticks]
+        full = list(ticks)
+        ticks = list(zip([position for position, _ in full], elided_names([text for _, text in full]), strict=True))
+        self._left_whole = shortened(full, ticks)
         axis.setTicks([ticks])
         metrics = QFontMetricsF(axis.style["tickFont"] or font(9))
         longest = max((metrics.horizontalAdvance(t) for _, t in ticks), default=0.0)
@@ -282,6 +346,25 @@ class ChartWidget(QWidget):
         self._legend_columns = columns
         self._fit_legend(self._export_width or self.width())
 
+    def _hover_text_at(self, scene_pos: QPointF) -> str:
+        """What the tooltip says at `scene_pos`: the element's exact values, or the whole of a shortened name."""
+        key = self._key_at_scene(scene_pos)
+        return self.describe(key) if key is not None else self.axis_name_at(scene_pos)
+
+    def axis_name_at(self, scene_pos: QPointF) -> str:
+        """The whole name of the shortened axis label at `scene_pos` (left or slanted bottom axis), else ""."""
+        left = self.plot.getAxis("left")
+        if self._left_whole and left.isVisible() and left.sceneBoundingRect().contains(scene_pos):
+            y = self.plot.getViewBox().mapSceneToView(scene_pos).y()
+            position, text = min(self._left_whole, key=lambda item: abs(item[0] - y))
+            return text if abs(position - y) <= 0.5 else ""
+        bottom = self.plot.getAxis("bottom")
+        if isinstance(bottom, RotatedLabelAxis) and bottom.isVisible():
+            local = bottom.mapFromScene(scene_pos)
+            if bottom.boundingRect().contains(local):
+                return bottom.label_at(local)
+        return ""
+
     def _key_at_scene(self, scene_pos: QPointF) -> Hashable | None:
         view = self.plot.getViewBox()
         if not view.sceneBoundingRect().contains(scene_pos):
@@ -292,8 +375,7 @@ class ChartWidget(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and watched is self.plot_widget.viewport():
             help_event = cast(QHelpEvent, event)
-            key = self._key_at_scene(self.plot_widget.mapToScene(help_event.pos()))
-            self.hover_text = self.describe(key) if key is not None else ""
+            self.hover_text = self._hover_text_at(self.plot_widget.mapToScene(help_event.pos()))
             if self.hover_text:
                 QToolTip.showText(help_event.globalPos(), self.hover_text, self.plot_widget.viewport())
             else:
@@ -317,10 +399,9 @@ class ChartWidget(QWidget):
         """Wrap the title and subtitle to the plot's width: pyqtgraph keeps a title on its lines and makes
         the plot as wide as the longest, which a narrow dock then cuts off at the right."""
         label = self.plot.titleLabel
-        axis = self.plot.getAxis("left")
-        # in a narrow chart (a 1024-pixel window) the label's padding and the layout's margins count too, else
-        # the plot outgrows the chart
-        room = max(96, width - int(axis.fixedWidth or axis.width() or 60) - (40 if width < 340 else 24))
+        # the title spans the axes' columns too (`_span_title`): its room is the chart's width less the
+        # layouts' margins and the label's padding, else the plot outgrows the chart
+        room = max(96, width - 40)
         label.item.setTextWidth(-1)
         if label.item.boundingRect().width() > room:
             label.item.setTextWidth(room)
@@ -329,6 +410,29 @@ class ChartWidget(QWidget):
         height = math.ceil(label.item.boundingRect().height()) + 2
         label.setMaximumHeight(height)
         self.plot.layout.setRowFixedHeight(0, height)
+        self._fit_height()
+
+    def _span_title(self) -> None:
+        """The title over the whole plot (axes included), not over the data area alone: in a narrow chart
+        with long names on its left axis the title had a third of the width, and wrapped into a column."""
+        layout = self.plot.layout
+        layout.removeItem(self.plot.titleLabel)
+        layout.addItem(self.plot.titleLabel, 0, 0, 1, 3)
+
+    def _fit_height(self) -> None:
+        """Keep the chart tall enough for its data once the title (wrapped to the width) takes its lines: the
+        data area kept what it needs (a heatmap's cells), and the panel scrolls instead of squeezing it."""
+        if not self._data_height:
+            return
+        self.plot.layout.invalidate()
+        self.plot_widget.ci.layout.invalidate()
+        hint = self.plot_widget.ci.effectiveSizeHint(Qt.SizeHint.MinimumSize)
+        needed = max(self._data_height, math.ceil(hint.height()) + 4)
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(needed)  # may grow the widget at once, from within its own resize
+            layout = self.layout()
+            if layout is not None and layout.geometry() != self.rect():
+                layout.setGeometry(self.rect())  # else the plot kept the old height, its bottom cut off
 
     def _fit_legend(self, width: int) -> None:
         """The legend in its columns where they fit the width, else one entry a line (never wider than the chart)."""
@@ -371,8 +475,7 @@ class ChartWidget(QWidget):
             label.setVisible(fits)
 
     def _mouse_moved(self, scene_pos: QPointF) -> None:
-        key = self._key_at_scene(scene_pos)
-        self.hover_text = self.describe(key) if key is not None else ""
+        self.hover_text = self._hover_text_at(scene_pos)
         if QGuiApplication.platformName() == "offscreen":
             return  # no screen to show a tooltip on (tests, exports)
         if self.hover_text:

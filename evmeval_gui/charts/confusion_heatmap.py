@@ -21,8 +21,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
-from evmeval_gui.charts.base import LABEL_SPACE, ChartWidget, LabelsItem, RotatedLabelAxis, elided, legend_sample
-from evmeval_gui.charts.style import font, outcome_hex, qcolour
+from evmeval_gui.charts.base import LABEL_SPACE, ChartWidget, LabelsItem, RotatedLabelAxis, elided_names, legend_sample
+from evmeval_gui.charts.style import LABEL_STYLE, font, outcome_hex, qcolour
 
 ATTRIBUTE_NAMES = {"mention_type": "event type", "realis_status": "realis"}
 MIN_CELL = 22
@@ -82,6 +82,7 @@ class ConfusionHeatmap(ChartWidget):
         self.counts_item = None
         self.zeros_item = None
         self.plot.getAxis("bottom").set_labels([])
+        self.plot.getViewBox().setMinimumHeight(0)
         super()._cleared(message)
 
     def export_size(self) -> tuple[int, int]:
@@ -116,7 +117,7 @@ class ConfusionHeatmap(ChartWidget):
     def _axis_width(self, matrix: ConfusionMatrix) -> int:
         """The left axis' width for the names of `matrix` (as `set_left_ticks` makes it)."""
         metrics = QFontMetricsF(font(9))
-        names = [elided(self._name(v)) for v in (*matrix.labels, MISSED_TICK)]
+        names = elided_names([self._name(v) for v in (*matrix.labels, MISSED_TICK)])
         return int(max(metrics.horizontalAdvance(t) for t in names)) + 16 + LABEL_SPACE
 
     def _fitting_count(self, width: int) -> int:
@@ -189,8 +190,23 @@ class ConfusionHeatmap(ChartWidget):
             (legend_sample(outcome_hex(Outcome.SPURIOUS)), "spurious/split (no gold partner)"),
         ], columns=2)
         cell_width = self._cell_width(full)
+        # the cells keep their height under a long title, and the rows' axis title fits beside them
+        axis_title = QFontMetricsF(font(10)).horizontalAdvance(f"System {name} (rows)") + 8
+        self.plot.getViewBox().setMinimumHeight(max(MIN_CELL * n, math.ceil(axis_title)))
         self.fit_minimum(self._axis_width(full) + cell_width * (min(len(full.labels), MIN_VALUES) + 1) + 40,
                          int(self.plot.getAxis("bottom").fixedHeight) + MIN_CELL * n + 130)
+
+    def _view_resized(self) -> None:
+        """The columns' axis title without "(columns)" when the cells are narrower than it (a 1024-pixel window
+        cut it at the chart's edge); the legend and tooltips say the same."""
+        if self.matrix is None:
+            return
+        name = ATTRIBUTE_NAMES.get(self.matrix.attribute, self.matrix.attribute)
+        title = f"Gold {name} (columns)"
+        if QFontMetricsF(font(10)).horizontalAdvance(title) > self.plot.getViewBox().width() + 16:  # centred on cells
+            title = f"Gold {name}"
+        if self.plot.getAxis("bottom").labelText != title:
+            self.plot.setLabel("bottom", title, **LABEL_STYLE)
 
     def _name(self, value: str) -> str:
         return self.names.name(value) if self.names is not None else value

@@ -12,7 +12,7 @@ from __future__ import annotations
 from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.flips import Flip
 from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, outcome_text
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QSplitter,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
     QTreeWidget,
@@ -49,8 +51,6 @@ _SHORT = {"precision": "P", "recall": "R", "f1": "F1"}
 MAX_SHOWN = 200
 """Flips listed per group: filling the tree stays well under 50 ms on a large corpus; the counts are
 whole, and `evmeval-score --convention all --json/--html` lists every flip."""
-WHERE_SHARE = 0.4
-"""The most of the flips tree's width the Where column takes."""
 DETAIL_LINES = 4
 """Lines the flip's description has below the tree (its tooltip holds all of it)."""
 _ROW_LABELS = {"trigger_id": "Trigger id.", "trigger_cls": "Trigger class.", "argument_id": "Argument id.",
@@ -70,6 +70,37 @@ OPEN_NOTE = ("Open a TextEE, DyGIE++, MAVEN, MAVEN-ERE or CASIE file, or a BioNL
              "scoring conventions.")
 
 
+def grounding_note(corpus: EventCorpus) -> str:
+    """String predictions: the rule, and how many strings it placed nowhere (and who counts them)."""
+    grounding = corpus.grounding
+    if grounding is None:
+        return ""
+    return (f" Strings grounded by {grounding.rule.spec}: {len(grounding.not_in_text)} not in the text (false "
+            "alarms under strings; the other conventions never see them).")
+
+
+class WrappedRows(QStyledItemDelegate):
+    """A tree's rows as tall as their text wrapped to the column: Qt measures a wrapped row at one line
+    per line break, whatever the width, and cut the rest of a flip off."""
+
+    def __init__(self, tree: QTreeWidget) -> None:
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        tree = self.tree
+        hint = super().sizeHint(option, index)
+        model = index.model()
+        depth, parent = 1, model.parent(index)
+        while parent.isValid():
+            depth, parent = depth + 1, model.parent(parent)
+        width = tree.columnWidth(0) - depth * tree.indentation() - 8  # the branch, the text's margins
+        text = str(index.data() or "")
+        flags = int(Qt.TextFlag.TextWordWrap | Qt.TextFlag.TextWrapAnywhere)
+        height = option.fontMetrics.boundingRect(QRect(0, 0, max(width, 40), 1 << 20), flags, text).height()
+        return QSize(hint.width(), max(hint.height(), height + 4))
+
+
 class ConventionsDock(QDockWidget):
     """The Conventions dock of `window`."""
 
@@ -80,6 +111,8 @@ class ConventionsDock(QDockWidget):
         (its filter row gets the argument chooser); with `runner`, the DyGIE++ threshold dock is made
         too, and its toggle goes into `view_menu`."""
         super().__init__("Conventions", window)
+        self.main_window = window
+        """The window the dock sits in (it sizes the dock), given rather than looked up."""
         self.setObjectName("conventionsDock")
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
         self.session = session
@@ -99,15 +132,17 @@ class ConventionsDock(QDockWidget):
         self.table.installEventFilter(self)
         self.flips = QTreeWidget()
         self.flips.setObjectName("flipsTree")
-        self.flips.setHeaderLabels(["What flips", "Where"])
+        # one column, each flip on its lines (what, then where), wrapped rather than cut: in a 1024-pixel window
+        # two columns elided both texts to `"cu…_id AFP_…`
+        self.flips.setHeaderLabels(["What flips, and where"])
         self.flips.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        # measured once per fill (`_fill_flips`) and capped to the viewport at a resize: ResizeToContents
-        # measured the rows again at every layout change, a click's cost on a large corpus
-        self.flips.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Interactive)
-        self.flips.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self._where_width = 0
+        self.flips.setWordWrap(True)
+        self.flips.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.flips.setIndentation(12)
+        self.flips.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.flips.setItemDelegate(WrappedRows(self.flips))
+        self._flips_width = 0
         self.flips.viewport().installEventFilter(self)
-        self.flips.header().setStretchLastSection(False)
         self.flips.itemClicked.connect(self._clicked)
         self.flips.itemActivated.connect(self._clicked)
         self.detail = QLabel()
@@ -165,8 +200,11 @@ class ConventionsDock(QDockWidget):
             self.mapping.show_sub_rows(rows, errors_only=mode == ERRORS)
 
     def refresh(self) -> None:
-        """Show the session's corpus now (the dock is built lazily, maybe after the corpus loaded)."""
+        """Show the session's corpus now (the dock is built lazily, maybe after the corpus loaded), the
+        Threshold dock's too (it appeared only after F5 when the first DyGIE++ corpus built the docks)."""
         self._refresh()
+        if self.threshold_dock is not None:
+            self.threshold_dock.refresh()
 
     def _refresh(self) -> None:
         corpus = self.session.corpus
@@ -193,15 +231,15 @@ class ConventionsDock(QDockWidget):
                            else "") + ("Spread: largest minus smallest, points." if board.conventions else
                                        f"{self.corpus.format.upper()}: scored as tbf is (EvmEval v1.8), no "
                                        "other convention reads it.")
-                          + "".join(f" Warning: {r.name}: {w}" for r in board.results for w in r.warnings))
+                          + "".join(f" Warning: {r.name}: {w}" for r in board.results for w in r.warnings)
+                          + grounding_note(self.corpus))
         self._fill_table(board)
         self._fill_flips(board)
         self.detail.setText("Click a flip to see it on the text.")
         if self.isHidden():
             self.show()
-            window = self.parentWidget()
-            if isinstance(window, QMainWindow):
-                window.resizeDocks([self], [dock_width(window.width())], Qt.Orientation.Horizontal)
+            window = self.main_window
+            window.resizeDocks([self], [dock_width(window.width())], Qt.Orientation.Horizontal)
         self.raise_()
 
     def _fill_table(self, board: Switchboard) -> None:
@@ -297,47 +335,42 @@ class ConventionsDock(QDockWidget):
     def _fill_flips(self, board: Switchboard) -> None:
         self.flips.clear()
         for pair in board.flips:
-            top = QTreeWidgetItem([f"{pair.a} ↔ {pair.b}: {pair.total} flip(s)", ""])
+            top = QTreeWidgetItem([f"{pair.a} ↔ {pair.b}: {pair.total} flip(s)"])
             self.flips.addTopLevelItem(top)
-            top.setFirstColumnSpanned(True)
             for reason, flips in pair.groups.items():
-                group = QTreeWidgetItem([f"{len(flips)} × {reason}", ""])
+                group = QTreeWidgetItem([f"{len(flips)} × {reason}"])
                 group.setToolTip(0, reason)
                 top.addChild(group)
-                group.setFirstColumnSpanned(True)
                 for flip in flips[:MAX_SHOWN]:
                     it = flip.item
                     unit = "" if it.unit == it.doc_id else f" / {it.unit}"  # a document of one unit: its id once
-                    where = f"{it.doc_id}{unit} [{it.start},{it.end})"
-                    item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}", where])
-                    item.setToolTip(0, self._flip_text(pair.a, pair.b, flip))
-                    item.setToolTip(1, where)
+                    where = f"{it.doc_id}{unit} {it.span_text}"
+                    item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}\n{where}"])
+                    item.setToolTip(0, f"{self._flip_text(pair.a, pair.b, flip)}\nWhere: {where}")
                     item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))
                     group.addChild(item)
                 if len(flips) > MAX_SHOWN:
                     more = QTreeWidgetItem([f"… and {len(flips) - MAX_SHOWN} more (every one in "
-                                            "evmeval-score --convention all --json / --html)", ""])
+                                            "evmeval-score --convention all --json / --html)"])
                     group.addChild(more)
-                    more.setFirstColumnSpanned(True)
             top.setExpanded(True)
             for k in range(top.childCount()):
                 top.child(k).setExpanded(True)
-        self._where_width = self.flips.sizeHintForColumn(1)
-        self._fit_where()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.flips.viewport():
-            self._fit_where()
+            self._rewrap_flips()
         elif event.type() == QEvent.Type.Resize and watched is self.table:
             self._fit_table()
         return False
 
-    def _fit_where(self) -> None:
-        """The Where column: as wide as its texts, at most `WHERE_SHARE` of the tree (the middle elided,
-        the whole place in the tooltip), so the tree never scrolls sideways."""
-        width = min(self._where_width, int(WHERE_SHARE * self.flips.viewport().width()))
-        if width > 0 and width != self.flips.header().sectionSize(1):
-            self.flips.header().resizeSection(1, width)
+    def _rewrap_flips(self) -> None:
+        """The rows measured again when the tree's width changed (a wrapped flip takes more or fewer lines);
+        never on a click or a height change, which leave the lines as they were."""
+        width = self.flips.viewport().width()
+        if width != self._flips_width:
+            self._flips_width = width
+            self.flips.doItemsLayout()
 
     @staticmethod
     def _flip_text(a: str, b: str, flip: Flip) -> str:

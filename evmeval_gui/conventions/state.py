@@ -20,10 +20,11 @@ ArgumentKey = tuple[str, str, int]
 """(side GOLD or PRED, trigger mention id, argument index): one argument of the shown document."""
 
 VERDICT_STYLE = {"matched": Outcome.EXACT, "wrong role": Outcome.ATTRIBUTE, "missed": Outcome.MISSED,
-                 "spurious": Outcome.SPURIOUS}
+                 "spurious": Outcome.SPURIOUS, "not in the text": Outcome.NOT_IN_TEXT}
 """The mention outcome whose colour a verdict borrows (not counted: none)."""
 
-VERDICT_MARK = {"matched": "✓", "wrong role": "≠", "missed": "−", "spurious": "+", "not counted": "·"}
+VERDICT_MARK = {"matched": "✓", "wrong role": "≠", "missed": "−", "spurious": "+", "not in the text": "⊘",
+                "not counted": "·"}
 
 
 @dataclass(frozen=True)

@@ -88,15 +88,16 @@ class ThresholdDock(QDockWidget):
         self.setWidget(body)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
-        session.corpus_loaded.connect(self._refresh)
-        session.system_changed.connect(lambda *_: self._refresh())
+        session.corpus_loaded.connect(self.refresh)
+        session.system_changed.connect(lambda *_: self.refresh())
 
     @property
     def threshold(self) -> float:
         return self.slider.value() / STEPS
 
-    def _refresh(self) -> None:
-        """A new corpus or system: read its files and make its curve in the background."""
+    def refresh(self) -> None:
+        """A new corpus or system (or the dock made after the corpus loaded): read its files and make its
+        curve in the background."""
         corpus, index = self.session.corpus, self.session.system_index
         self.inputs, self.curve, self.result = None, [], None
         self.runner.cancel(CURVE_KEY)

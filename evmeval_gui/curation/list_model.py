@@ -56,6 +56,11 @@ class DisagreementModel(QAbstractTableModel):
         for row in rows:
             self.dataChanged.emit(self.index(row, 0), self.index(row, last))
 
+    def documents_changed(self) -> None:
+        """Documents were marked curated or not: their rows' first column (the view repaints what it shows)."""
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, 0))
+
     # -- QAbstractTableModel ----------------------------------------------------------------------------
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
@@ -76,7 +81,7 @@ class DisagreementModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             column = index.column()
             if column == 0:
-                return d.doc_id
+                return f"✓ {d.doc_id}" if self.state.is_done(d.doc_id) else d.doc_id
             if column == 1:
                 return str(d.item + 1)
             if column == 2:
@@ -85,5 +90,6 @@ class DisagreementModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.BackgroundRole and self.state.decision(d):
             return self._decided
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{d.doc_id}, item {d.item + 1}: {differs_in(d)}"
+            done = " (document marked curated)" if self.state.is_done(d.doc_id) else ""
+            return f"{d.doc_id}{done}, item {d.item + 1}: {differs_in(d)}"
         return None

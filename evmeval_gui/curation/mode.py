@@ -8,7 +8,8 @@ curated file first).
 
 One window at a time curates a set of inputs (`evmeval.agreement.curation_lock`): another window opens it
 read-only and may take it over, after which the first one's saves stop. A saved file that cannot be
-replayed whole is moved aside and what can be replayed is kept (`evmeval.agreement.curation_save`).
+replayed whole is moved aside and what can be replayed is kept (`evmeval.agreement.curation_save`). The
+same file, `curation/1`, is what *Export curation…* writes and *Import curation…* reads (other inputs refused).
 """
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
+from typing import Any
 
 from evmeval.agreement import curation_lock as lock
 from evmeval.agreement.curation import write_curated, write_curated_brat
 from evmeval.agreement.curation_save import (
     Entry,
     SavedCuration,
+    autosave_path,
+    export_curation,
+    import_curation,
     inputs_key,
     load_decisions,
     resume_note,
@@ -35,15 +40,17 @@ from evmeval.io.tbf import format_tbf
 from evmeval.io.tokens import DEFAULT_EXTENSION
 from evmeval.io.writing import check_output_paths, write_atomic
 from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QFileDialog
 
 from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.lanes import TextInputs
 from evmeval_gui.curation.panel import CurationPanel
-from evmeval_gui.curation.state import CurationState
+from evmeval_gui.curation.state import CurationRequest, CurationState
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.modes import WindowPort
 
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
+CURATION_FILTER = "Curations (*.json);;All files (*)"
 
 
 class CurateMode:
@@ -79,6 +86,14 @@ class CurateMode:
         self.panel.guard = self._may_decide
         self.panel.take_over_requested.connect(self.take_over)
         self.panel.run_batch = lambda label, work, done: port.session.run_job(label, lambda _context: work(), done)
+        self.panel.work.export_requested.connect(lambda: self.export_curation())
+        self.panel.work.import_requested.connect(lambda: self.import_curation())
+        self.remember: Callable[[Any], None] = lambda request: None
+        """Where a started curation goes (the window's Open recent)."""
+        self.scored: OpenRequest | None = None
+        """The curated set scored against the annotators (*Score annotators against it*): still this curation."""
+        self.choose_open: Callable[[str, str], str | None] = self._choose_open
+        """Asks for a file to read (title, filter): a curation to import."""
         port.add_page(self.panel)
         port.session.corpus_loaded.connect(self._leave)
 
@@ -91,6 +106,7 @@ class CurateMode:
         self.save_now()
         self._release()
         self.loaded = loaded
+        self.remember(CurationRequest(loaded.request))
         self.key = inputs_key(loaded.files)
         self.holder = None
         unsaved = ""
@@ -128,6 +144,7 @@ class CurateMode:
                                              TokenSource(loaded.request.token_dir), loaded.files[0].mode)
         state.listeners.append(self._changed)
         self.panel.set_state(state)
+        self.panel.work.set_path(autosave_path(self.save_folder, self.key) if self.save_folder is not None else "")
         if self.holder is not None:
             note = f"Opened read-only: {self.holder.describe()} is curating this. {note}".strip()
             self._show_saved("read-only")
@@ -140,7 +157,7 @@ class CurateMode:
         assert loaded is not None
         if saved is not None:
             try:
-                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries)
+                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries, saved.curated)
             except ValueError as exc:  # a policy this version does not know
                 state = CurationState(loaded.files, loaded.names, policy)
                 state.refused = str(exc)
@@ -197,7 +214,7 @@ class CurateMode:
         note = f"Read-only: {who} took this curation over; decisions made here are no longer saved."
         if state.log != self.saved_log:
             try:
-                aside = write_unsaved(self.save_folder, self.key, state.names, state.policy, state.log)
+                aside = write_unsaved(self.save_folder, self.key, state.names, state.policy, state.log, state.done)
                 note += f" This window's {len(state.log)} decisions are kept in {aside}."
             except FormatError as exc:
                 note += f" This window's last decisions could not be kept: {exc.problem.message}."
@@ -233,7 +250,7 @@ class CurateMode:
             return
         try:
             write_decisions(self.save_folder, self.key, state.names, state.policy, state.log,
-                            inputs=self.loaded.request.paths)
+                            inputs=self.loaded.request.paths, curated=state.done)
         except FormatError as exc:
             self._show_saved(f"not saved: {exc.problem.message}")
             return
@@ -255,13 +272,71 @@ class CurateMode:
             self.active = False
             self.port.commands_changed()
 
+    def request(self) -> CurationRequest | None:
+        """The curation shown, or its curated set scored, as its Open recent entry (what a relaunch reopens: the
+        scored files are temporary); None when neither is shown."""
+        shown = self.active or (self.scored is not None and self.port.session.request == self.scored)
+        if not shown or self.loaded is None:
+            return None
+        current = self.state.current if self.state is not None else None
+        return CurationRequest(self.loaded.request, current.key if current is not None else None)
+
+    # -- one file: export and import ------------------------------------------------------------------------
+
+    def _choose_open(self, title: str, file_filter: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self.panel, title, "", file_filter)
+        return path or None
+
+    def export_curation(self, target: str | None = None) -> str | None:
+        """The decisions and the documents marked curated as one file (`curation/1`); the path written."""
+        state, loaded = self.state, self.loaded
+        if state is None or loaded is None:
+            return None
+        path = target or self.port.choose_save_path("Export the curation", "curation.json", CURATION_FILTER)
+        if path is None:
+            return None
+        try:
+            export_curation(path, self.key, state.names, state.policy, state.log, curated=state.done,
+                            inputs=self._input_files(), input_folders=self._input_folders())
+        except FormatError as exc:
+            self.port.report_problem(exc.problem)
+            return None
+        self.port.show_message(f"Curation written: {path} ({len(state.log)} decisions, {len(state.done)} "
+                               "documents marked curated)", 10000)
+        return path
+
+    def import_curation(self, source: str | None = None) -> bool:
+        """Go on from an exported curation of these inputs, as one step (Ctrl+Z brings the one before back);
+        a file for other inputs is refused with a message."""
+        state = self.state
+        if state is None or not self._may_decide():
+            return False
+        path = source or self.choose_open("Import a curation of these annotation sets", CURATION_FILTER)
+        if path is None:
+            return False
+        try:
+            saved = import_curation(path, self.key)
+            state.load(saved.policy, saved.entries, saved.curated)
+        except FormatError as exc:
+            self.port.report_problem(exc.problem)
+            return False
+        except ValueError as exc:  # a policy this version does not know
+            self.port.report_problem(FormatError(path, 0, str(exc), "majority, union, intersection or base:N").problem)
+            return False
+        note = f"Imported {len(state.log)} decisions and {len(state.done)} documents marked curated from {path}."
+        if state.refused:
+            note += f" Some could not be replayed: {state.refused}."
+        self.panel.set_notice(note)
+        return True
+
     # -- WindowMode -----------------------------------------------------------------------------------------
 
     def title(self) -> str:
         return f"Curation: {self.loaded.request.name}" if self.loaded is not None else "Curation"
 
     def status_text(self, took: str) -> str:
-        return "Curation: 1..N accept a version, Enter keeps, Delete rejects"
+        return ("Curation: 1..N accept a version, Enter keeps, Delete rejects, Backspace reverts, Ctrl+D marks the "
+                "document curated")
 
     def remembers_corpus(self) -> bool:
         return False
@@ -348,5 +423,6 @@ class CurateMode:
             return None
         request = OpenRequest(gold, tuple(systems), self.loaded.request.token_dir,
                               next((d for d in self.loaded.text_dirs if d), None))
+        self.scored = request
         self.open_scoring(request)
         return request

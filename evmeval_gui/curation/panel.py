@@ -2,8 +2,9 @@
 each annotator's agreement with the curated set as it changes.
 
 Keys (while the view has focus): 1..N accept that annotator's version, Enter keeps the curated one,
-Delete rejects the item, Ctrl+Z undoes the last decision; each decision moves to the next open
-disagreement. Every decision and figure comes from `evmeval.agreement.curation` through `CurationState`.
+Delete rejects the item, Ctrl+Z undoes the last decision (Backspace reverts the item's, Ctrl+D marks its
+document curated: `work_bar`); each decision moves to the next open disagreement. Every decision and
+figure comes from `evmeval.agreement.curation` through `CurationState`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
 from evmeval_gui.curation.state import Batch, CurationState, Step, describe, differs_in, release_parts
+from evmeval_gui.curation.work_bar import WorkBar
 from evmeval_gui.model.formatting import DASH, percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
 
@@ -257,6 +259,9 @@ class CurationPanel(QWidget):
         notice_row.addWidget(self.take_over_button)
         layout.addLayout(notice_row)
         layout.addWidget(split, 1)
+        self.work = WorkBar(self, self.list, self._may)
+        self.work.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # never widens the window
+        layout.addWidget(self.work)
         self._dropped: list[object] = []
         self._release = QTimer(self)
         self._release.setInterval(5)
@@ -320,6 +325,7 @@ class CurationPanel(QWidget):
         # shared out, not sized to contents: the figures' table does not set the window's least width
         self.agreement.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.agreement.horizontalHeader().setMinimumSectionSize(40)
+        self.work.set_state(state)
         self.versions.setMinimumHeight(_rows_height(self.versions, n + 1))
         versions = self.versions.horizontalHeader()  # the version's words take what is left, elided
         versions.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
@@ -337,6 +343,7 @@ class CurationPanel(QWidget):
         self._update_list()
         self._fill_current()
         self._fill_agreement()
+        self.work.refresh()
 
     def _drop(self, steps: list[Step]) -> None:
         """Steps no longer reachable by undo or redo: freed a slice per timer tick, not in one pause."""

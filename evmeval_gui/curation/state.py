@@ -9,16 +9,18 @@ again for the decided document only. No figure is computed here.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from evmeval.agreement import curation as cur
 from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement, differs_in
 from evmeval.agreement.curation_figures import LiveAgreement, live_agreement, update_agreement
-from evmeval.agreement.curation_save import Entry, replay_kept
+from evmeval.agreement.curation_save import Entry, replay_kept, revert_item
 from evmeval.editing.operations import DocumentEdit, change_realis, change_type
 from evmeval.model import Mention, TbfFile
 
+from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest
 from evmeval_gui.model import collector
+from evmeval_gui.model.recent import RecentKind
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class Step:
     agreements: tuple[LiveAgreement, ...]
     log: tuple[Entry, ...] = ()
     """The decisions that led here, in order: what is saved (`evmeval.agreement.curation_save`)."""
+    done: tuple[str, ...] = ()
+    """The documents marked curated, in the order they were marked (saved with the decisions)."""
 
 
 @dataclass(frozen=True)
@@ -67,16 +71,51 @@ def release_parts(steps: Sequence[Step]) -> list[object]:
     return parts
 
 
-__all__ = ["Batch", "CurationState", "Step", "describe", "differs_in", "release_parts"]
+@dataclass(frozen=True)
+class CurationRequest:
+    """A curation in Open recent and in the restored session: the annotation sets it curates (their decisions
+    are found again by content, `evmeval.agreement.curation_save`)."""
+
+    agreement: AgreementRequest
+    item: tuple[str, int] | None = None
+    """The item under review when the window closed (the restored session's; None in Open recent)."""
+
+    @property
+    def name(self) -> str:
+        return f"Curation: {self.agreement.name}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"curation": self.agreement.to_json(), **({"item": list(self.item)} if self.item else {})}
+
+    @classmethod
+    def from_json(cls, data: object) -> CurationRequest | None:
+        inner = AgreementRequest.from_json(data.get("curation")) if isinstance(data, dict) else None
+        if inner is None or not isinstance(data, dict):
+            return None
+        item = data.get("item")
+        shown = item if isinstance(item, list) and len(item) == 2 and isinstance(item[0], str) \
+            and isinstance(item[1], int) else None
+        return cls(inner, (shown[0], shown[1]) if shown else None)
+
+
+CURATION_ENTRY = RecentKind(
+    CurationRequest, CurationRequest.from_json, lambda r: r.name, lambda r: AGREEMENT_ENTRY.paths(r.agreement),
+    lambda r: CurationRequest(AGREEMENT_ENTRY.absolute(r.agreement), r.item),
+    lambda r: AGREEMENT_ENTRY.missing(r.agreement))
+"""A curation in Open recent: named `Curation: a.tbf, b.tbf`; the window registers it with how it opens."""
+
+
+__all__ = ["CURATION_ENTRY", "Batch", "CurationRequest", "CurationState", "Step", "describe", "differs_in",
+           "release_parts"]
 
 
 class CurationState:
     """The review of 2..N annotators' disagreements. `listeners` are called after every change."""
 
     def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
-                 entries: Sequence[Entry] = ()) -> None:
+                 entries: Sequence[Entry] = (), curated: Sequence[str] = ()) -> None:
         """`entries`: saved decisions to make again first; those that do not fit these inputs are skipped
-        (`refused` says why the first was)."""
+        (`refused` says why the first was); `curated`: the documents marked curated."""
         self.files = tuple(files)
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
@@ -87,14 +126,18 @@ class CurationState:
         """Where dropped steps go: freeing a batch's step (a million objects) takes 0.2 s, so the view hands
         them to `release_parts` a slice at a time; the default drops them at once."""
         self.refused = ""
+        self._documents: tuple[object, tuple[str, ...]] = (None, ())
+        self._done_set: tuple[object, frozenset[str]] = (None, frozenset())
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
-        self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
+        self.step = self._start(CurationPolicy.parse(policy), tuple(entries), curated)
         collector.freeze_survivors()  # the curation's objects live as long as it is shown
 
-    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
+    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = (), curated: Sequence[str] = ()) -> Step:
         curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy), entries)
-        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), kept)
+        known = set(curation.curated.documents)
+        done = tuple(d for d in dict.fromkeys(curated) if d in known)
+        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), kept, done)
 
     @property
     def policy(self) -> str:
@@ -128,6 +171,30 @@ class CurationState:
         origin = self.curation.origin.get(doc_id, {})
         return tuple(m for m in doc.mentions if origin.get(m.mention_id) == item)
 
+    @property
+    def done(self) -> tuple[str, ...]:
+        return self.step.done
+
+    def is_done(self, doc_id: str) -> bool:
+        """Whether the document is marked curated (a set lookup: the list asks once per painted row)."""
+        done = self.step.done
+        if self._done_set[0] is not done:
+            self._done_set = (done, frozenset(done))
+        return doc_id in self._done_set[1]
+
+    def documents(self) -> tuple[str, ...]:
+        """The documents to curate: those with a disagreement, in list order (read once per list, not per
+        decision: 10,000 items)."""
+        disagreements = self.curation.disagreements
+        if self._documents[0] is not disagreements:
+            self._documents = (disagreements, tuple(dict.fromkeys(d.doc_id for d in disagreements)))
+        return self._documents[1]
+
+    def documents_left(self) -> tuple[int, int]:
+        """(documents not yet marked curated, documents to curate)."""
+        documents = self.documents()
+        return sum(1 for d in documents if not self.is_done(d)), len(documents)
+
     def progress(self) -> tuple[int, int]:
         """(decided, all) disagreements: every decision is a disagreement's (see `evmeval.agreement.curation`)."""
         return len(self.curation.decisions), len(self.curation.disagreements)
@@ -144,19 +211,54 @@ class CurationState:
     def set_policy(self, policy: str) -> None:
         """Start again from another policy (the decisions so far are kept in the undo history)."""
         self._push()
-        self.step = self._start(CurationPolicy.parse(policy))
+        self.step = self._start(CurationPolicy.parse(policy), curated=self.done)
         self._notify()
 
-    def show(self, disagreement: Disagreement) -> None:
-        self.step = Step(self.curation, disagreement, self.agreements)
+    def load(self, policy: str, entries: Sequence[Entry], curated: Sequence[str]) -> None:
+        """Another curation of these inputs (an imported one) as one step: undo brings this one back.
+        Raises `ValueError` for a policy this version does not know."""
+        step = self._start(CurationPolicy.parse(policy), tuple(entries), curated)
+        self._push()
+        self.step = step
         self._notify()
+
+    def find(self, key: tuple[str, int]) -> Disagreement | None:
+        """The disagreement of this item, if these inputs have it."""
+        return next((d for d in self.curation.disagreements if d.key == key), None)
+
+    def show(self, disagreement: Disagreement) -> None:
+        self.step = replace(self.step, current=disagreement)  # the log and marks stay: they are what is saved
+        self._notify()
+
+    def mark_document(self, doc_id: str, curated: bool = True) -> bool:
+        """Mark a document curated (done) or not, as one undoable step; False when nothing changes."""
+        if (doc_id in self.done) == curated or doc_id not in self.curation.curated.documents:
+            return False
+        self._push()
+        done = (*self.done, doc_id) if curated else tuple(d for d in self.done if d != doc_id)
+        self.step = replace(self.step, done=done)
+        self._notify()
+        return True
+
+    def revert(self, disagreement: Disagreement) -> bool:
+        """Undo this item's decision, whenever it was made (an earlier session's too): the item is open again
+        with the policy's version, every other decision as it was; one undoable step. False: not decided."""
+        if disagreement.key not in self.curation.decisions:
+            return False
+        self._push()
+        curation, log = revert_item(self.curation, self.log, disagreement.key)
+        agreements = update_agreement(curation, self.agreements, disagreement.doc_id)
+        self.step = Step(curation, disagreement, agreements, log, self.done)
+        self._notify()
+        return True
 
     def _decide(self, curation: Curation, doc_ids: str | Collection[str], *entries: Entry | None) -> None:
         """One undoable step: the figures of the changed documents measured again once."""
         self._push()
         agreements = update_agreement(curation, self.agreements, doc_ids)
         log = (*self.log, *(e for e in entries if e is not None))
-        self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log)
+        self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log,
+                         self.done)
         self._notify()
 
     def open_among(self, disagreements: Sequence[Disagreement]) -> list[Disagreement]:
@@ -182,7 +284,7 @@ class CurationState:
             return False
         self._push()
         current = cur.next_disagreement(batch.curation, self.current, self.among)
-        self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries))
+        self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries), batch.base.done)
         collector.freeze_survivors()  # the batch's step (a million parts) is kept for undo
         self._notify()
         return True

@@ -45,6 +45,8 @@ class OpenRequest:
     text_dir: str | None = None
     white_list: str | None = None
     """A type white list file (`-wl`): other types are dropped on both sides, as `evmeval-score -wl` does."""
+    grounding: str | None = None
+    """String predictions: the grounding rule (`--grounding`; None: `first`), as `evmeval-score` names it."""
 
     @property
     def name(self) -> str:
@@ -55,7 +57,7 @@ class OpenRequest:
 
     def to_json(self) -> dict[str, object]:
         return {"gold": self.gold, "systems": list(self.systems), "token_dir": self.token_dir,
-                "text_dir": self.text_dir, "white_list": self.white_list}
+                "text_dir": self.text_dir, "white_list": self.white_list, "grounding": self.grounding}
 
     @classmethod
     def from_json(cls, data: object) -> OpenRequest | None:
@@ -68,13 +70,16 @@ class OpenRequest:
         if not all(isinstance(s, str) for s in systems):
             return None
         token_dir, text_dir, white_list = data.get("token_dir"), data.get("text_dir"), data.get("white_list")
+        grounding = data.get("grounding")
         return cls(gold, tuple(systems), token_dir if isinstance(token_dir, str) else None,
                    text_dir if isinstance(text_dir, str) else None,
-                   white_list if isinstance(white_list, str) else None)
+                   white_list if isinstance(white_list, str) else None,
+                   grounding if isinstance(grounding, str) else None)
 
 
 def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: str | None = None,
-                 text_dir: str | None = None, white_list: str | None = None) -> OpenRequest:
+                 text_dir: str | None = None, white_list: str | None = None,
+                 grounding: str | None = None) -> OpenRequest:
     """A request with the folders found automatically when not given.
 
     `tkn/` beside the gold file is used when the gold spans look like token ids (a `tkn/` folder
@@ -82,7 +87,7 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
     `txt/` beside the gold file is the text folder.
     """
     if is_event_corpus(gold):  # the tokens and texts are in the files: no folders
-        return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list)
+        return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list, grounding)
     if token_dir is None and guess_mode(gold) is SpanMode.TOKEN:
         token_dir = sibling_folder(gold, "tkn")
     if text_dir is None:
@@ -226,7 +231,7 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
         check()
         if status:
             status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
-        events.append(event_inputs(gold, given(path)))
+        events.append(event_inputs(gold, given(path), request.grounding))
         if progress:
             progress(number, len(request.systems))
     check()

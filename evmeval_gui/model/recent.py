@@ -40,7 +40,7 @@ class RecentKind:
     """How Open recent handles one kind of entry: `kind` is its request class; `from_json` reads a stored
     entry back (None: not one of this kind); `name` is how the menu names it; `paths` its input files
     (the tooltip); `absolute` the same request with absolute paths; `missing` its files and folders that
-    are gone."""
+    are gone; `open` how it opens (None: the window's own way, for corpora and agreement sets)."""
 
     kind: type
     from_json: Callable[[object], Any]
@@ -48,6 +48,7 @@ class RecentKind:
     paths: Callable[[Any], list[str]]
     absolute: Callable[[Any], Any]
     missing: Callable[[Any], list[str]]
+    open: Callable[[Any], None] | None = None
 
 
 def _corpus_missing(request: OpenRequest) -> list[str]:
@@ -94,6 +95,10 @@ class RecentEntries:
             if (request := kind.from_json(item)) is not None:
                 return request
         return None
+
+    def opener(self, request: Recent) -> Callable[[Any], None] | None:
+        """How the entry's kind opens it (None: the window's own way)."""
+        return self._of(request).open
 
     def entry_name(self, request: Recent) -> str:
         """How the menu and the welcome page name an entry."""

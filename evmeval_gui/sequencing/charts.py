@@ -51,10 +51,12 @@ class SequencingBarsChart(ChartWidget):
         super().__init__(parent)
         self.bars: dict[tuple[str, str], pg.BarGraphItem] = {}
         self.evaluations: Mapping[str, Mapping[str, Evaluation]] = {}
+        self.value_labels: list[pg.TextItem] = []
 
     def _cleared(self, message: str) -> None:
         self.bars = {}
         self.evaluations = {}
+        self.value_labels = []
         super()._cleared(message)
 
     def set_data(self, evaluations: Mapping[str, Mapping[str, Evaluation]], *, title: str, subtitle: str = "") -> None:
@@ -62,6 +64,7 @@ class SequencingBarsChart(ChartWidget):
         self._start_drawing(evaluations, title=title, subtitle=subtitle)
         self.evaluations = evaluations
         self.bars = {}
+        self.value_labels = []
         for closure in CLOSURES:
             for metric in METRICS:
                 values = [self.value(closure, name, metric) for name in EVALUATIONS]
@@ -75,6 +78,7 @@ class SequencingBarsChart(ChartWidget):
                                       size=7.5)
                     label.setPos(xi, axis_percent(value) + 0.5)
                     self.plot.addItem(label)
+                    self.value_labels.append(label)
             for i in range(len(EVALUATIONS)):
                 centre = i + (OFFSETS[(closure, "recall")])
                 caption = text_item("v1.8" if closure == "published" else "ours", anchor=(0.5, 0.0), size=8)
@@ -94,6 +98,13 @@ class SequencingBarsChart(ChartWidget):
                     (hatched, CLOSURE_NAMES["full"] + " (hatched)")]
         self.set_legend(entries, columns=3)
         self.fit_minimum()
+        self._view_resized()
+
+    def _view_resized(self) -> None:
+        """Values over the bars only where neighbours do not run into each other ("0.00.00.0"); the
+        tooltip has each."""
+        pitch = min(abs(a - b) for a in OFFSETS.values() for b in OFFSETS.values() if a != b)
+        self.thin_value_labels(self.value_labels, 0.8 * pitch, 7.5)  # six bars a group: keep a gap between values
 
     def value(self, closure: str, name: str, metric: str) -> float:
         evaluation = self.evaluations.get(closure, {}).get(name)

@@ -8,28 +8,61 @@ words), then realis and types shrink, then realis, Dice and types hide; a hidden
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QHeaderView, QTableView
 
 from evmeval_gui.table_fit import ColumnPlan, FullTextTips, Yield, apply_plan, elide_in_the_middle, fit_columns
 
-(POS, G_ID, G_TEXT, G_TYPE, G_REALIS, S_ID, S_TEXT, S_TYPE, S_REALIS, DICE, OUTCOME) = range(11)
-HEADERS = ("#", "Gold id", "Text", "Type", "Realis", "System id", "Text", "Type", "Realis", "Dice", "Outcome")
+if TYPE_CHECKING:
+    from evmeval_gui.model.session import Session
+
+(POS, G_ID, G_TEXT, G_TYPE, G_REALIS, S_ID, S_TEXT, S_TYPE, S_REALIS, DICE, OUTCOME, UNIT) = range(12)
+"""`UNIT` (the window or sentence) comes last in the model and is shown second (`MappingColumns`)."""
+HEADERS = ("#", "Gold id", "Text", "Type", "Realis", "System id", "Text", "Type", "Realis", "Dice", "Outcome",
+           "Window")
 HEADER_TIPS = (
     "Reading order: where the row's mentions start in the text",
     "Gold mention id", "Gold mention text", "Gold event type (as written)", "Gold realis (as written)",
     "System mention id", "System mention text", "System event type (as written)", "System realis (as written)",
     "Dice overlap of the two spans, 2|G∩S| / (|G|+|S|), as in the comparison file",
     "What happened to the mention(s) under the chosen attribute combination",
+    "The window (TextEE) or sentence (DyGIE++) the row's mentions are in; the id columns show their ids in it",
 )
 SYSTEM_FIRST = S_ID
 TSV_HEADERS = ("#", "Gold id", "Gold text", "Gold type", "Gold realis", "System id", "System text", "System type",
-               "System realis", "Dice", "Outcome")
+               "System realis", "Dice", "Outcome", "Window")
 """The copied rows' header: the table's, with the side named (both halves have Text, Type, Realis)."""
 
 KEPT = (POS, G_ID, S_ID, OUTCOME)
-"""The columns that never yield."""
+"""The columns that never yield (the window too, when shown)."""
+UNIT_WIDEST = 220
+"""Most pixels the `UNIT` column takes at its natural width (a TextEE window id can be long)."""
+UNIT_NAMES = {"textee": "Window", "dygiepp": "Sentence"}
+"""The `UNIT` column's header by event format: the formats whose mention ids name their window or sentence."""
+
+
+def unit_label(session: Session) -> str | None:
+    """The `UNIT` column's header for the session's shown corpus, or None when its ids name no unit (tbf)."""
+    corpus = session.corpus
+    events = corpus.events if corpus is not None else ()
+    index = session.system_index
+    return UNIT_NAMES.get(events[index].format) if 0 <= index < len(events) else None
+
+
+def split_id(mention_id: str) -> tuple[str, str]:
+    """A TextEE or DyGIE++ mention id's window (or sentence) and its id there (the library's one rule)."""
+    from evmeval.conventions.ours import mention_unit  # loaded already with the event corpus
+
+    return mention_unit(mention_id)
+
+
+def copied_columns(units: bool) -> list[int]:
+    """The columns Ctrl+C copies, in the order shown: the window second when there is one."""
+    return [POS, *([UNIT] if units else []), *range(G_ID, OUTCOME + 1)]
 
 
 
@@ -74,7 +107,8 @@ class MappingColumns(QObject):
                         S_ID: fm.horizontalAdvance("System id") + 22, G_TEXT: text, S_TEXT: text,
                         G_TYPE: kind, S_TYPE: kind, G_REALIS: realis, S_REALIS: realis,
                         DICE: fm.horizontalAdvance("Dice") + 24,
-                        OUTCOME: fm.horizontalAdvance("≠ wrong attribute") + 40}
+                        OUTCOME: fm.horizontalAdvance("≠ wrong attribute") + 40,
+                        UNIT: fm.horizontalAdvance("Window") + 22}
         least = fm.horizontalAdvance("999") + 14
         self.steps = (Yield((G_TEXT, S_TEXT), fm.horizontalAdvance("attacked") + 12), Yield((G_TEXT, S_TEXT)),
                       Yield((G_REALIS, S_REALIS), fm.horizontalAdvance("Actual") + 12),
@@ -84,6 +118,12 @@ class MappingColumns(QObject):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
             header.resizeSection(column, self.natural[column])
         header.setMinimumSectionSize(least)
+        header.moveSection(header.visualIndex(UNIT), 1)  # the window before the ids it holds
+        self.unit_step = Yield((UNIT,), fm.horizontalAdvance("ENG…D1-0") + 12)
+        """A long window id gives way after the texts (elided in the middle, whole on hover)."""
+        self.units = False
+        """Whether the `UNIT` column is shown (a TextEE or DyGIE++ corpus)."""
+        table.setColumnHidden(UNIT, True)
         self.plan: ColumnPlan | None = None
         self._viewport = table.viewport()
         self._viewport.installEventFilter(self)
@@ -96,10 +136,26 @@ class MappingColumns(QObject):
     def fit(self) -> None:
         """Widths for the viewport's width: types share what a wide table has left; a narrow one gives
         way in `steps` order (a user's drag of a column holds until the next resize)."""
-        plan = fit_columns(self.table.viewport().width(), self.natural, self.steps, grow=(G_TYPE, S_TYPE))
+        natural = self.natural if self.units else {c: w for c, w in self.natural.items() if c != UNIT}
+        steps = (*self.steps[:2], self.unit_step, *self.steps[2:]) if self.units else self.steps
+        plan = fit_columns(self.table.viewport().width(), natural, steps, grow=(G_TYPE, S_TYPE))
+        if not self.units:
+            plan = ColumnPlan({**plan.widths, UNIT: self.natural[UNIT]}, plan.hidden | {UNIT})
         if plan != self.plan:
             self.plan = plan
             apply_plan(self.table, plan)
+
+    def show_units(self, header: str | None, units: Sequence[str] = ()) -> None:
+        """Show the `UNIT` column under `header`, as wide as its widest `units` (a TextEE window's id, a
+        DyGIE++ sentence's number), or hide it (`header` None: ids that name no window)."""
+        fm = self.table.fontMetrics()
+        width = min(max((fm.horizontalAdvance(t) for t in (header or "", *units)), default=0) + 22, UNIT_WIDEST)
+        shown = header is not None
+        if shown != self.units or (shown and width != self.natural[UNIT]):
+            self.units = shown
+            self.natural[UNIT] = width
+            self.plan = None
+            self.fit()
 
     def hidden(self) -> frozenset[int]:
         """The columns given way entirely at the present width."""

@@ -10,7 +10,7 @@ import re
 from evmeval.mention.outcomes import MappingRow
 
 from evmeval_gui import colours
-from evmeval_gui.views.mapping_columns import DICE, G_ID, OUTCOME, POS, SYSTEM_FIRST
+from evmeval_gui.views.mapping_columns import DICE, G_ID, OUTCOME, POS, SYSTEM_FIRST, UNIT
 from evmeval_gui.views.sub_rows import SubRow, is_sub_row
 
 
@@ -27,6 +27,9 @@ def sort_key(row: MappingRow, rank: int, column: int):
         return -1.0 if row.dice is None else row.dice
     if column == OUTCOME:
         return colours.OUTCOME_ORDER.index(row.outcome)
+    if column == UNIT:  # ids begin with their window: by the id, windows in order
+        either = row.gold or row.system
+        return (0, natural_key(either.mention_id)) if either is not None else (1, ())
     mention = row.gold if column < SYSTEM_FIRST else row.system
     if mention is None:
         return (1, ())

@@ -56,8 +56,12 @@ from evmeval_gui.views.mapping_columns import (
     S_TYPE,
     SYSTEM_FIRST,
     TSV_HEADERS,
+    UNIT,
     GroupedTable,
     MappingColumns,
+    copied_columns,
+    split_id,
+    unit_label,
 )
 from evmeval_gui.views.mapping_order import common_ends, shown, sort_key
 from evmeval_gui.views.sub_rows import SubRows, is_sub_row, sub_rows_shown
@@ -94,6 +98,8 @@ class MappingTableModel(QAbstractTableModel):
         self._italic.setItalic(True)
         self.sub_rows: SubRows | None = None
         """A feature's rows under each row (the conventions' arguments; None: none shown)."""
+        self.unit_label: str | None = None
+        """The `UNIT` column's header when the corpus's ids name a window or sentence (None: tbf and others)."""
 
     def _load(self, doc_id: str | None) -> tuple[list[MappingRow], list[int]]:
         """The rows of `doc_id` with their reading-order ranks, sorted by the sort column."""
@@ -132,6 +138,7 @@ class MappingTableModel(QAbstractTableModel):
         self.rows, self._rank = self._load(doc_id)
         self._texts.clear()
         self._names = dict(self.session.type_names)
+        self.unit_label = unit_label(self.session)
         self.endResetModel()
 
     def update_document(self) -> None:
@@ -194,7 +201,7 @@ class MappingTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
+            return self.unit_label or HEADERS[section] if section == UNIT else HEADERS[section]
         if role == Qt.ItemDataRole.ToolTipRole:
             return HEADER_TIPS[section]
         return None
@@ -223,8 +230,12 @@ class MappingTableModel(QAbstractTableModel):
             return self._emphasis(row, column, role)
         return self._decoration(row, column, role)
 
+    def units(self) -> list[str]:
+        """The windows (sentences) of the rows shown, when the ids name them."""
+        return sorted({self.display_text(n, UNIT) for n in range(len(self.rows))}) if self.unit_label else []
+
     def display_text(self, number: int, column: int) -> str:
-        """What a cell shows: types as first written in the files (`Session.type_name`); remembered
+        """What a cell shows: types as each side writes them (the compared form in the tooltip); remembered
         until the rows change (a repaint asks each cell several times)."""
         key = (number, column)
         text = self._texts.get(key)
@@ -243,12 +254,17 @@ class MappingTableModel(QAbstractTableModel):
             return dice(row.dice)
         if column == OUTCOME:
             return colours.style(row.outcome).short
+        if column == UNIT:
+            either = row.gold or row.system
+            return split_id(either.mention_id)[0] if either is not None and self.unit_label else ""
         mention = row.gold if column < SYSTEM_FIRST else row.system
         if mention is None:
             return ""
         field = (column - G_ID) % 4
-        if field == 2:
-            return self._names.get(mention.mention_type, mention.mention_type)
+        if field == 0 and self.unit_label:  # the id within its window: the window has its column
+            return split_id(mention.mention_id)[1]
+        if field == 2:  # each side's own spelling (a convention comparing types as written turns on it)
+            return mention.raw_type or self._names.get(mention.mention_type, mention.mention_type)
         return (mention.mention_id, mention.text, "", mention.raw_realis)[field]
 
     def _emphasis(self, row: MappingRow, column: int, role: int):
@@ -293,7 +309,7 @@ class MappingTableModel(QAbstractTableModel):
             # the whole mention: on a narrow table its text, type and realis columns may be hidden
             first = G_ID if column == G_ID else S_ID
             fields = [self.display_text(number, c) for c in range(first, first + 4)]
-            return f"{fields[0]} · “{fields[1]}” · {fields[2]} · {fields[3]}"
+            return f"{mention.mention_id} · “{fields[1]}” · {fields[2]} · {fields[3]}"
         if column in (G_TEXT, S_TEXT) and mention is not None:
             return self.display_text(number, column) or None
         if column == DICE and row.dice is None:
@@ -392,6 +408,7 @@ class MappingTable(QWidget):
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.columns = MappingColumns(self.table)
+        self.model.modelReset.connect(lambda: self.columns.show_units(self.model.unit_label, self.model.units()))
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
         filters.addWidget(QLabel("Show"))
@@ -462,6 +479,17 @@ class MappingTable(QWidget):
         if index >= 0:
             self.type_combo.setCurrentIndex(index)
 
+    def filters(self) -> tuple[object, object]:
+        """The outcome and type boxes' choices (what a stored session keeps; None: all)."""
+        return self.outcome_combo.currentData(), self.type_combo.currentData()
+
+    def restore_filters(self, outcome: object, mention_type: object) -> None:
+        """Choose stored `filters()` again, where the boxes still offer them."""
+        for combo, value in ((self.outcome_combo, outcome), (self.type_combo, mention_type)):
+            index = combo.findData(value) if value is not None else -1
+            if index > 0:
+                combo.setCurrentIndex(index)
+
     def _reload(self, *args: object) -> None:
         self.model.set_document(self.session.selection.doc_id)
         self._on_session_selection(self.session.selection)
@@ -501,8 +529,9 @@ class MappingTable(QWidget):
         numbers.sort(key=lambda n: order.get(n, n))
         # the document first: rows pasted from several documents still say where each came from
         doc = self.model.doc_id or ""
-        cells = [[doc, *(self.model.display_text(n, c) for c in range(len(HEADERS)))] for n in numbers]
-        return rows_as_tsv(("Document", *TSV_HEADERS), cells)
+        columns = copied_columns(self.model.unit_label is not None)
+        cells = [[doc, *(self.model.display_text(n, c) for c in columns)] for n in numbers]
+        return rows_as_tsv(("Document", *(TSV_HEADERS[c] for c in columns)), cells)
 
     def copy_selection(self) -> None:
         """Ctrl+C: the selected rows as TSV with a header."""

@@ -10,8 +10,9 @@ from evmeval.mention.schemes import SchemeResult, scheme_scores
 from evmeval.mention.scoring import ScoreResult
 from evmeval.sequencing.scoring import SequencingResult, SequencingSkipped
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
+from evmeval_gui.dialogs import OutputFolderDialog
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.model.session import Session
 
@@ -37,9 +38,10 @@ class ExportController:
         """Ask for a folder, then `export_to` it."""
         if self.session.result is None:
             return
-        folder = QFileDialog.getExistingDirectory(self.parent, "Export the report into a folder")
-        if folder:
-            self.export_to(folder)
+        dialog = OutputFolderDialog(self.parent, "Export the report into a folder")
+        dialog.chosen.connect(self.export_to)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
 
     def _counted_schemes(self, result: ScoreResult) -> SchemeResult:
         """The window's MUC/GATE figures of `result` when it has them (same mapping), else counted now."""

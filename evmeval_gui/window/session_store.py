@@ -1,6 +1,7 @@
 """Restore the session: what was open comes back on the next launch (File › Restore last session on launch).
 
-Saved when the window closes (QSettings key `lastSession`, JSON): the corpus or agreement set, the
+Saved when the window closes (QSettings key `lastSession`, JSON): the curation in progress (a feature's
+entry, `features`), else the corpus or agreement set, the
 document, the attribute combination, the system, the mapping table's outcome and type filters and
 whether the charts were shown (the dock layout and splitters are the window's own saved state). The
 menu's check box turns it off; then nothing is kept.
@@ -9,6 +10,7 @@ menu's check box turns it off; then nothing is kept.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from evmeval.align import COMBINATIONS
@@ -41,6 +43,8 @@ class SessionStore:
         self.action.setStatusTip("Reopen the corpus or agreement set, document, attributes, system, filters "
                                  "and charts of this session the next time the program starts")
         self.action.toggled.connect(self._set_enabled)
+        self.features: list[Callable[[], Any]] = []
+        """What a feature has open, as its Open recent entry (None: nothing), asked first: a curation."""
 
     @property
     def enabled(self) -> bool:
@@ -54,6 +58,9 @@ class SessionStore:
     def state(self) -> dict[str, Any] | None:
         """What would be saved now (None: nothing open)."""
         w = self.window
+        shown = next((r for r in (f() for f in self.features) if r is not None), None)
+        if shown is not None:
+            return dict(shown.to_json())
         if w.agreement.active and w.agreement.request is not None:
             entry: dict[str, Any] = w.agreement.request.to_json()
             entry["page"] = w.agreement.page
@@ -62,9 +69,9 @@ class SessionStore:
             entry["system"] = w.session.system_index
         else:
             return None
+        outcome, mention_type = w.mapping.filters()
         entry.update({"doc": w.session.selection.doc_id, "combination": w.session.combination,
-                      "outcome": w.mapping.outcome_combo.currentData(), "type": w.mapping.type_combo.currentData(),
-                      "charts": w.charts_dock.isVisible()})
+                      "outcome": outcome, "type": mention_type, "charts": w.charts_dock.isVisible()})
         return entry
 
     def save(self) -> None:
@@ -85,6 +92,10 @@ class SessionStore:
         if state is None or request is None or self.entries.missing_files(request):
             return False
         w = self.window
+        opener = self.entries.opener(request)
+        if opener is not None:  # a feature's entry (a curation) opens as Open recent opens it
+            opener(request)
+            return True
         combination = state.get("combination")
         if combination in COMBINATIONS:
             w.session.set_combination(combination)
@@ -104,10 +115,7 @@ class SessionStore:
 
         def apply_filters(*_args: object) -> None:
             done.disconnect(apply_filters)
-            for combo, value in ((w.mapping.outcome_combo, filters[0]), (w.mapping.type_combo, filters[1])):
-                index = combo.findData(value) if value is not None else -1
-                if index > 0:
-                    combo.setCurrentIndex(index)
+            w.mapping.restore_filters(*filters)
 
         done.connect(apply_filters)
         return True

@@ -23,7 +23,7 @@ def _run(command: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_readme_lists_a_command_for_every_format() -> None:
-    assert len(COMMANDS) == 9
+    assert len(COMMANDS) == 10
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -150,6 +150,16 @@ def _live(scorer: str) -> Any:
         if shutil.which("perl") is None:
             pytest.skip("perl is not installed")
         return lambda case: rec.scorer_pl_figures(root, case)
+    if scorer == "gen_arg":
+        from tests.published_arguments import GenargScorer
+
+        genarg = GenargScorer(needs("GENARG_DIR"))
+        return lambda case: rec.genarg_figures(genarg, case)
+    if scorer == "rams":
+        from tests.published_arguments import RamsScorer
+
+        rams = RamsScorer(needs("RAMS_SCORER"))
+        return lambda case: rec.rams_figures(rams, case)
     if scorer in ("maven", "maven_ere"):
         root = needs({"maven": "MAVEN_DIR", "maven_ere": "MAVEN_ERE_DIR"}[scorer])
         for module in ("numpy", "sklearn", "scipy"):

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.text_layout import SYSTEM
-from evmeval_gui.views.mapping_columns import G_ID, G_TEXT, G_TYPE, OUTCOME, S_ID, S_TYPE
+from evmeval_gui.views.mapping_columns import G_ID, G_TEXT, G_TYPE, OUTCOME, S_ID, S_TYPE, UNIT
 from tests.gui.windows import shown_window
 from tests.shipped import EXAMPLES
 
@@ -65,14 +65,15 @@ def test_argument_sub_rows_under_their_trigger_with_outcomes_and_filter(qtbot, w
     combo = window.conventions_dock.argument_combo
     assert combo.isVisible() and combo.currentText() == "No arguments"
     window.session.select_document("D1")
-    assert _cells(window, S_ID) == ["D1-0:E0", "D1-0:E1"]  # two rows, no sub-rows yet
+    assert _cells(window, S_ID) == ["E0", "E1"]  # two rows, no sub-rows yet (ids within their window)
+    assert set(_cells(window, UNIT)) == {"D1-0"}
     before = mapping.count_label.text()
     _choose(qtbot, combo, 1)
     assert combo.currentText() == "Arguments · textee"
     # gold's three arguments, then the system's three, right under the trigger's row
-    assert _cells(window, G_ID) == ["D1-0:E0", "↳ Bob", "↳ Ann", "↳ June", "", "", "", ""]
+    assert _cells(window, G_ID) == ["E0", "↳ Bob", "↳ Ann", "↳ June", "", "", "", ""]
     assert _cells(window, G_TYPE)[1:4] == ["Employer", "Person", "Time"]  # the role in the type column
-    assert _cells(window, S_ID)[4:] == ["↳ Bob", "↳ Ann", "↳ June", "D1-0:E1"]
+    assert _cells(window, S_ID)[4:] == ["↳ Bob", "↳ Ann", "↳ June", "E1"]
     assert _cells(window, S_TYPE)[4:7] == ["Employer", "Employer", "Time"]
     assert _cells(window, G_TEXT)[1:4] == ["Bob", "Ann", "June"]
     assert [c.split(" ", 1)[1] for c in _cells(window, OUTCOME)[1:7]] == [
@@ -80,8 +81,8 @@ def test_argument_sub_rows_under_their_trigger_with_outcomes_and_filter(qtbot, w
     assert mapping.count_label.text() == before  # sub-rows are not counted as mapping rows
     _choose(qtbot, combo, 1)
     assert combo.currentText() == "Argument errors · textee"
-    assert _cells(window, G_ID) == ["D1-0:E0", "↳ Ann", "", ""]
-    assert _cells(window, S_ID) == ["D1-0:E0", "", "↳ Ann", "D1-0:E1"]
+    assert _cells(window, G_ID) == ["E0", "↳ Ann", "", ""]
+    assert _cells(window, S_ID) == ["E0", "", "↳ Ann", "E1"]
     _choose(qtbot, combo, 1)  # the next convention of the corpus: none scores arguments but textee
     assert combo.currentText() == "Argument errors · textee"
 

@@ -13,7 +13,7 @@ from evmeval.mention.scoring import score_files
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from evmeval_gui.charts.base import elided
+from evmeval_gui.charts.base import elided_names
 from evmeval_gui.charts.confusion_heatmap import ConfusionHeatmap
 from evmeval_gui.charts.doc_scatter import DocScatterChart
 from evmeval_gui.charts.panel import ChartsPanel
@@ -94,7 +94,7 @@ def test_per_type_bars_are_sorted_core_rows(qtbot, demo):
     f1s = [r.f1 for r in chart.rows if not math.isnan(r.f1)]
     assert f1s == sorted(f1s, reverse=True)
     ticks = [t for _, t in chart.plot.getAxis("left")._tickLevels[0]]
-    assert ticks == [elided(r.mention_type) for r in rows]  # long names shortened in the middle
+    assert ticks == elided_names([r.mention_type for r in rows])  # long names shortened, never two alike
     assert "movemen…tperson" in ticks and "movementtransportperson" in chart.describe("movementtransportperson")
     label = chart.count_labels["personnelnominate"].toPlainText()
     assert label == "100.0 · 1/1"
@@ -116,7 +116,7 @@ def test_heatmap_cells_hold_the_core_counts(qtbot, demo):
     assert tuple(chart.image.image[0, 1][:3]) == (255, 255, 255)     # empty cell stays white
     assert "gold personnelstartposition → system personnelendposition: 1" in chart.describe(off)
     bottom = [t for _, t in chart.plot.getAxis("bottom")._labels]
-    assert bottom[-1] == "(spurious)" and bottom[:-1] == [elided(v) for v in matrix.labels]
+    assert bottom[-1] == "(spurious)" and bottom[:-1] == elided_names(matrix.labels)
 
 
 def test_scatter_points_are_the_documents(qtbot, demo):

@@ -71,8 +71,7 @@ def test_conventions_dock_shows_the_switchboard_and_a_flip_clicks_to_the_text(qt
     assert _leaf(tree, 0).text(0) == "textee ↔ evmeval: 8 flip(s)"
     assert _leaf(tree, 0, 0).text(0).startswith("4 × partial span")
     gold_flip = _leaf(tree, 0, 0, 2)
-    assert gold_flip.text(0) == "“massive attack” Attack · gold trigger · trigger_id"
-    assert gold_flip.text(1) == "A / A-0 [4,6)"
+    assert gold_flip.text(0) == "“massive attack” Attack · gold trigger · trigger_id\nA / A-0 [4,6)"
     _click(qtbot, tree, gold_flip)
     # the gold trigger and its partner (the prediction greedy paired with it) are selected on the text
     assert window.session.selection == Selection("A", frozenset({"A-0:E0"}), frozenset({"A-0:E0"}))
@@ -108,7 +107,7 @@ def test_a_tbf_corpus_leaves_the_dock_hidden_and_says_why(qtbot, window: MainWin
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     dock = window.conventions_dock
     assert dock.isHidden()
-    window.conventions_action.trigger()
+    window.conventions.action.trigger()
     assert dock.isVisible()
     assert "This corpus is tbf" in dock.note.text() and dock.table.rowCount() == 0
 
@@ -122,11 +121,11 @@ def test_clicking_flips_keeps_the_tree_still(qtbot, window: MainWindow) -> None:
     qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
     tree = dock.flips
     qtbot.waitUntil(lambda: window.runner.idle, timeout=LOAD_TIMEOUT)  # the dock settles (see below)
-    height, where = tree.height(), tree.header().sectionSize(1)
+    height, row = tree.height(), tree.visualItemRect(_leaf(tree, 0, 0, 2)).height()
     for path in ((0, 0, 2), (0, 1, 0), (0, 0, 0)):
         _click(qtbot, tree, _leaf(tree, *path))
         qtbot.wait(20)
-        assert (tree.height(), tree.header().sectionSize(1)) == (height, where)
+        assert (tree.height(), tree.visualItemRect(_leaf(tree, 0, 0, 2)).height()) == (height, row)
         assert dock.detail.toolTip() == dock.detail.text() and "Why:" in dock.detail.text()
     assert not tree.horizontalScrollBar().isVisible()
 

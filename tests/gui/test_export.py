@@ -154,9 +154,10 @@ def test_headless_export_report_command(tmp_path, demo_dir):
 
 def test_file_export_writes_in_the_background_and_says_so(qtbot, tmp_path, monkeypatch):
     """File › Export report…: charts drawn, files written by the job runner, the status bar reports it."""
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QFileDialog
+    from PySide6.QtCore import QSettings, Qt
+    from PySide6.QtWidgets import QLineEdit
 
+    from evmeval_gui.dialogs import OutputFolderDialog
     from evmeval_gui.main_window import MainWindow
     from tests.gui.corpus_factory import write_corpus
 
@@ -167,9 +168,15 @@ def test_file_export_writes_in_the_background_and_says_so(qtbot, tmp_path, monke
     with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     out = tmp_path / "report"
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *args, **kwargs: str(out))
+    out.mkdir()
+    window.commands.export_action.trigger()
+    dialog = window.findChild(OutputFolderDialog)
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.setDirectory(str(out))  # the chooser opened in the folder, which the user takes with Return
+    edit = dialog.findChild(QLineEdit, "fileNameEdit")
+    edit.setFocus()
     with qtbot.waitSignal(window.runner.job_finished, timeout=20_000) as finished:
-        window.export_action.trigger()
+        qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert finished.args == ["Exporting the report", "done"]
     from evmeval_gui.coref.export import COREF_FILES  # the window's export carries coreference too
 

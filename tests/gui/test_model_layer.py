@@ -80,6 +80,8 @@ def test_gui_layer_contracts_are_kept() -> None:
     assert "every feature's state.py) never imports Qt or pyqtgraph KEPT" in said
     # the shared parts reach the features only through extension points: nothing ignored
     assert "features, shared core, Qt-free model KEPT" in said and "ignored" not in said and "0 broken" in said
+    # the session's parts hold only the parts below them (issue 33 item 2)
+    assert "session, corpus, first document, then selection and view options KEPT" in said
 
 
 def test_importing_the_package_loads_no_qt() -> None:

@@ -465,6 +465,14 @@ def apply_edit(curation: Curation, doc_id: str, edit: DocumentEdit,
     return _with_document(curation, edit.after, origin, decision)
 
 
+def reset_document(curation: Curation, doc_id: str) -> Curation:
+    """The curated document as the policy made it, without its decisions: where undoing one decision of an
+    earlier session starts (the document's other decisions are then made again, `curation_save.revert_item`)."""
+    doc, origin = _policy_document(curation.files, doc_id, curation.items.get(doc_id, ()), curation.policy)
+    decisions = {k: v for k, v in curation.decisions.items() if k[0] != doc_id}
+    return replace(_with_document(curation, doc, origin, None), decisions=decisions)
+
+
 def next_disagreement(curation: Curation, after: Disagreement | None = None,
                       among: Sequence[Disagreement] | None = None) -> Disagreement | None:
     """The first undecided disagreement after `after` (wrapping around), None when all are decided;

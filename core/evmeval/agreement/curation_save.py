@@ -1,10 +1,14 @@
 """A curation's decisions saved as they are made, and resumed: a small JSON file in the user's data
 folder (never beside an input), keyed by a content hash of the annotators' sets.
 
-The file holds the policy the curation started from and the decisions in the order they were made
-(`Entry`: document, item, action, value); resuming replays them on the automatic curated set, so the
-curated set is exactly the one the curator left. A file made for other inputs (another hash) is
-refused, and so is one whose decisions name an item these inputs do not have.
+The file holds the policy the curation started from, the decisions in the order they were made
+(`Entry`: document, item, action, value) and the documents marked curated; resuming replays the decisions
+on the automatic curated set, so the curated set is exactly the one the curator left. A file made for
+other inputs (another hash) is refused, and so is one whose decisions name an item these inputs do not have.
+
+The autosave and an exported curation (`export_curation`, `import_curation`: work handed to a colleague or
+kept with the corpus) are one format, `"schema": "curation/1"` (resources/schemas/curation.schema.json); it
+keeps `"format": 1` so that earlier versions, which read only that, still resume it.
 """
 
 from __future__ import annotations
@@ -17,11 +21,12 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from evmeval.agreement.curation import Curation, Disagreement, accept, apply_edit, keep, reject
+from evmeval._util.schemas import schema_tag
+from evmeval.agreement.curation import Curation, Disagreement, accept, apply_edit, keep, reject, reset_document
 from evmeval.editing.operations import change_realis, change_type
 from evmeval.io.errors import FormatError
 from evmeval.io.tbf import format_tbf
-from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.io.writing import InputFolders, check_output_paths, write_atomic
 from evmeval.model import TbfFile
 
 SAVE_FORMAT = 1
@@ -55,11 +60,14 @@ class SavedCuration:
     problem: str = ""
     """Why the file cannot be replayed whole ("" when it can)."""
     expected: str = ""
+    curated: tuple[str, ...] = ()
+    """The documents marked curated (done), in the order they were marked."""
 
 
-def _data(key: str, names: Sequence[str], policy: str, entries: Sequence[Entry]) -> str:
-    return json.dumps({"format": SAVE_FORMAT, "inputs": key, "names": list(names), "policy": policy,
-                       "decisions": [list(e) for e in entries]}, indent=0) + "\n"
+def _data(key: str, names: Sequence[str], policy: str, entries: Sequence[Entry], curated: Sequence[str] = ()) -> str:
+    return json.dumps({"schema": schema_tag("curation"), "format": SAVE_FORMAT, "inputs": key, "names": list(names),
+                       "policy": policy, "decisions": [list(e) for e in entries], "curated": list(curated)},
+                      indent=0) + "\n"
 
 
 def folder_error(folder: str, exc: OSError) -> FormatError:
@@ -69,7 +77,7 @@ def folder_error(folder: str, exc: OSError) -> FormatError:
 
 
 def write_decisions(folder: str, key: str, names: Sequence[str], policy: str, entries: Sequence[Entry], *,
-                    inputs: Sequence[str] = ()) -> str:
+                    inputs: Sequence[str] = (), curated: Sequence[str] = ()) -> str:
     """Save (atomically) the decisions of the curation of the inputs with this key; returns the path.
     Raises `FormatError` when the folder cannot be made or the file written."""
     path = save_path(folder, key)
@@ -78,8 +86,29 @@ def write_decisions(folder: str, key: str, names: Sequence[str], policy: str, en
     except OSError as exc:
         raise folder_error(folder, exc) from exc
     check_output_paths([path], inputs)
-    write_atomic(path, _data(key, names, policy, entries))
+    write_atomic(path, _data(key, names, policy, entries, curated))
     return path
+
+
+def export_curation(path: str, key: str, names: Sequence[str], policy: str, entries: Sequence[Entry], *,
+                    curated: Sequence[str] = (), inputs: Sequence[str] = (),
+                    input_folders: InputFolders = ()) -> str:
+    """The curation as a file of its own (the autosave's format), written atomically, never over an input;
+    raises `FormatError`."""
+    check_output_paths([path], inputs, input_folders=input_folders)
+    write_atomic(path, _data(key, names, policy, entries, curated))
+    return path
+
+
+def import_curation(path: str, key: str) -> SavedCuration:
+    """An exported curation of the inputs with this key; raises `FormatError` for a file that is not one,
+    belongs to other inputs, or cannot be replayed whole."""
+    saved = _load(path, key, salvage=False)
+    if saved is None:
+        raise FormatError(path, 0, "no such file", "a curation exported from this window (curation/1)")
+    if saved.problem:
+        raise FormatError(path, 0, saved.problem, saved.expected)
+    return saved
 
 
 def _entry(path: str, raw: object) -> Entry:
@@ -99,11 +128,19 @@ def read_decisions(folder: str, key: str) -> SavedCuration | None:
     return saved
 
 
+def autosave_path(folder: str, key: str) -> str:
+    """Where the decisions for these inputs are saved as they are made (what the window shows)."""
+    return save_path(folder, key)
+
+
 def load_decisions(folder: str, key: str) -> SavedCuration | None:
     """The saved decisions for these inputs, as many as can be read (None when there is no file): a file
     that is cut short, of a newer format or with a malformed decision gives its readable decisions of the
     format this version writes and says what is wrong in `problem`."""
-    path = save_path(folder, key)
+    return _load(save_path(folder, key), key)
+
+
+def _load(path: str, key: str, *, salvage: bool = True) -> SavedCuration | None:
     if not os.path.isfile(path):
         return None
     try:
@@ -114,9 +151,13 @@ def load_decisions(folder: str, key: str) -> SavedCuration | None:
     try:
         data = json.loads(text)
     except RecursionError:
-        return _salvage(path, text, key, "the saved decisions are nested too deeply to read")
+        problem = "the saved decisions are nested too deeply to read"
+        return _salvage(path, text, key, problem) if salvage else SavedCuration("majority", (), 0, problem,
+                                                                                "a JSON file")
     except ValueError as exc:
-        return _salvage(path, text, key, f"the saved decisions are not whole JSON ({exc})")
+        problem = f"the saved decisions are not whole JSON ({exc})"
+        return _salvage(path, text, key, problem) if salvage else SavedCuration("majority", (), 0, problem,
+                                                                                "a JSON file")
     return _parsed(path, data, key)
 
 
@@ -124,16 +165,27 @@ def _parsed(path: str, data: object, key: str) -> SavedCuration:
     if not isinstance(data, dict):
         return SavedCuration("majority", (), 0, "not a saved curation",
                              f'a JSON object with "format": {SAVE_FORMAT}')
-    if data.get("inputs") != key:
-        return SavedCuration("majority", (), 0, "the saved decisions belong to other inputs", f"inputs {key}")
+    found = data.get("inputs")
+    if found != key:
+        made = f"annotation sets of content hash {found[:12]}…" if isinstance(found, str) else "no named inputs"
+        return SavedCuration("majority", (), 0, f"the saved decisions belong to other inputs ({made}; these "
+                             f"annotation sets are {key[:12]}…)",
+                             "a curation of these annotation sets (the same content, wherever the files are)")
     decisions, policy = data.get("decisions"), data.get("policy")
     if not isinstance(decisions, list) or not isinstance(policy, str):
         return SavedCuration("majority", (), 0, "no policy or decisions", '"policy": "majority", "decisions": [...]')
     entries, problem, expected = _entries(path, decisions)
+    curated = data.get("curated", [])
+    if not isinstance(curated, list) or not all(isinstance(d, str) for d in curated):
+        problem, expected = "the documents marked curated are not a list of document ids", '"curated": ["doc1"]'
+        curated = []
     if data.get("format") != SAVE_FORMAT:
         problem, expected = (f"the saved decisions are of format {data.get('format')!r}, written by another "
                              f"version"), f'"format": {SAVE_FORMAT}'
-    return SavedCuration(policy, entries, len(decisions), problem, expected)
+    if "schema" in data and data["schema"] != schema_tag("curation"):
+        problem, expected = (f"the saved decisions are of schema {data['schema']!r}, written by another "
+                             f"version"), f'"schema": "{schema_tag("curation")}"'
+    return SavedCuration(policy, entries, len(decisions), problem, expected, tuple(dict.fromkeys(curated)))
 
 
 def _entries(path: str, decisions: Sequence[object]) -> tuple[tuple[Entry, ...], str, str]:
@@ -218,7 +270,8 @@ def set_aside(folder: str, key: str) -> str:
     raise FormatError(path, 0, "cannot keep the saved decisions aside (too many kept)", "fewer aside files")
 
 
-def write_unsaved(folder: str, key: str, names: Sequence[str], policy: str, entries: Sequence[Entry]) -> str:
+def write_unsaved(folder: str, key: str, names: Sequence[str], policy: str, entries: Sequence[Entry],
+                  curated: Sequence[str] = ()) -> str:
     """The decisions a window could no longer save (another window took the curation over) in a file of
     their own, in the saved format, under a new name (returned)."""
     try:
@@ -226,7 +279,7 @@ def write_unsaved(folder: str, key: str, names: Sequence[str], policy: str, entr
         for name in _free_name(folder, key, "unsaved"):
             try:
                 with open(name, "x", encoding="utf-8") as handle:
-                    handle.write(_data(key, names, policy, entries))
+                    handle.write(_data(key, names, policy, entries, curated))
             except FileExistsError:
                 continue
             return name
@@ -284,3 +337,14 @@ def apply_entry(curation: Curation, entry: Entry, d: Disagreement | None) -> Cur
                           "a curated mention for the item")
     edit = change_type(doc, mention, value) if action == "type" else change_realis(doc, mention, value)
     return apply_edit(curation, doc_id, edit, d)
+
+
+def revert_item(curation: Curation, log: Sequence[Entry], key: tuple[str, int]) -> tuple[Curation, tuple[Entry, ...]]:
+    """Undo the decisions of one item, whenever they were made (an earlier session's too): its document is made
+    again from the policy and the document's other decisions are replayed in order; the curation and the log
+    without the item's entries. Decisions only change their own document, so the others stay as they are."""
+    doc_id = key[0]
+    kept = tuple(e for e in log if (e[0], e[1]) != key)
+    replayed, done, _ = replay_kept(reset_document(curation, doc_id), [e for e in kept if e[0] == doc_id])
+    refused = [e for e in kept if e[0] == doc_id and e not in done]
+    return replayed, tuple(e for e in kept if e not in refused)

@@ -242,13 +242,17 @@ class PairAgreement:
 
     def to_json(self, *, mappings: bool = False) -> dict[str, Any]:
         """Corpus figures at the top (`plain`, `mention_type`, ... hold precision, recall, f1), then
-        `macro`, `gate`, `labels` and `documents` (see `DocumentAgreement.to_json`)."""
+        `macro`, `gate`, `labels`, `types` (GATE's figures per event type, `evmeval.agreement.per_type`)
+        and `documents` (see `DocumentAgreement.to_json`)."""
         out: dict[str, Any] = {"a": self.a_name, "b": self.b_name}
         for c in COMBINATIONS:
             out[c] = _score_json(self.micro[c])
         out["macro"] = {c: self.macro[c].to_json() for c in COMBINATIONS}
         out["gate"] = {c: self.gate[c].to_json() for c in COMBINATIONS}
         out["labels"] = {k: v.to_json() for k, v in self.labels.items()}
+        from evmeval.agreement.per_type import per_type_agreement  # built on this module
+
+        out["types"] = [row.to_json() for row in per_type_agreement(self)]
         out["documents"] = [d.to_json(mappings=mappings) for d in self.documents]
         return out
 

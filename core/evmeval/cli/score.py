@@ -151,6 +151,25 @@ def _casie_inputs(args: argparse.Namespace) -> dict[str, bytes] | None:
     return {path: tbf_bytes(path) for path in found}
 
 
+def _refuse_convention_files(args: argparse.Namespace, preread: dict[str, bytes] | None) -> None:
+    """A JSONL input given without `--convention` is named with the convention that reads it (it was "too few
+    fields" of a tbf line). Only a regular file whose first byte is `{` is looked at (a tbf run reads one block
+    more and imports nothing; a pipe is never read twice)."""
+    for path in (args.gold, args.system):
+        if path == STDIN or (preread and path in preread) or not os.path.isfile(path):
+            continue
+        try:
+            with open(path, "rb") as handle:
+                head = handle.read(4096).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+        except OSError:
+            continue  # the reader's own message names the failure
+        if head[:1] == b"{":
+            from evmeval.conventions import convention_hint
+
+            if (error := convention_hint(path)) is not None:
+                raise error
+
+
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse, before any work, outputs that would land on an input (token tables included)."""
     inputs_read = [args.gold, args.system] + ([args.type_white_list] if args.type_white_list else [])
@@ -231,6 +250,8 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
     parser = score_parser()  # evmeval.cli.score_options: the console entry parsed with it already
     args = parser.parse_args(argv)
+    if args.grounding is not None and args.convention is None:
+        parser.error("--grounding grounds string predictions for --convention: give --convention strings (or all)")
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
         from evmeval.conventions.cli import run_conventions
         from evmeval.report.switchboard_html import format_switchboard_html
@@ -248,6 +269,7 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     try:
         _check_outputs(args)
         preread = _casie_inputs(args)
+        _refuse_convention_files(args, preread)
         if preread is None and wants_kernel(args):  # the C kernel's common case; it hands anything unusual back
             outcome = run_kernel(args)
             if isinstance(outcome, dict):
@@ -341,11 +363,12 @@ def validated_format(path: str) -> str:
 
 def _format_validator(fmt: str) -> Callable[[str], list[Problem]]:
     """The reader's validator of a format other than tbf (imported here: a tbf check needs none)."""
-    from evmeval.io import bionlp, brat, casie, dygiepp, maven, maven_ere, textee
+    from evmeval.io import bionlp, brat, casie, dygiepp, genarg, maven, maven_ere, rams, strings, textee
 
     return {"casie": casie.validate_casie, "brat": brat.validate_brat, "bionlp": bionlp.validate_bionlp,
             "textee": textee.validate_textee, "dygiepp": dygiepp.validate_dygiepp, "maven": maven.validate_maven,
-            "maven-ere": maven_ere.validate_maven_ere}[fmt]
+            "maven-ere": maven_ere.validate_maven_ere, "strings": strings.validate_strings, "rams": rams.validate_rams,
+            "wikievents": genarg.validate_wikievents, "gen-arg": genarg.validate_generations}[fmt]
 
 
 def _validate_line(problem: Problem | str) -> str:

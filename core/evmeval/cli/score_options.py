@@ -52,8 +52,20 @@ def score_parser() -> argparse.ArgumentParser:
                    help="score event-extraction files under a published scorer's rules instead: textee "
                    "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those two), maven "
                    "(MAVEN documents or submission), maven-ere (MAVEN-ERE), bionlp (a BioNLP shared-task "
-                   "folder); or all that apply to the files: then, on TextEE or DyGIE++ files, the switchboard "
-                   "follows (the conventions side by side, and which mentions flip between them)")
+                   "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines), gen-arg (gen-arg's scorer.py: "
+                   "WikiEvents gold, its generations file, --ontology); or all that apply to the "
+                   "files: then, on TextEE or DyGIE++ files, the switchboard "
+                   "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
+                   "string predictions, see --grounding)")
+    p.add_argument("--grounding", metavar="RULE",
+                   help="with --convention and string predictions (docs/formats.md): how a string becomes a span "
+                   "of its gold window: first (default), closest (to the trigger), first-unused, all, or "
+                   "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings")
+    p.add_argument("--ontology", metavar="FILE",
+                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json)")
+    p.add_argument("--coref-file", metavar="FILE",
+                   help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
+                   "Coref Role figures")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     _alignment_options(p)

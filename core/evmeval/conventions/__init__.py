@@ -9,45 +9,58 @@ from __future__ import annotations
 
 import os
 
-from evmeval.conventions import dygiepp, ours, textee
+from evmeval.conventions import dygiepp, ours, strings, textee
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
+from evmeval.conventions.genarg import DESCRIPTION as GENARG_DESCRIPTION
+from evmeval.conventions.genarg import score_genarg
 from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
+from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
+from evmeval.conventions.rams import score_rams
 from evmeval.conventions.textee import score_textee
 from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
 from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
 from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
-from evmeval.io.jsonlines import parse_json_lines
-from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes
+from evmeval.io.genarg import is_generation, is_wikievents
+from evmeval.io.jsonlines import JsonLines, parse_json_lines
+from evmeval.io.rams import is_rams
+from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
+from evmeval.io.strings import is_strings_line
 
 REGISTRY: dict[str, Convention] = {
     c.name: c for c in (
         Convention("textee", "textee",
                    "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
                    "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
-                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes),
+                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes, streams=True),
         Convention("dygiepp", "dygiepp",
                    "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
-                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes),
+                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes, streams=True),
         Convention("evmeval", "textee",
                    "ours, EvmEval v1.8 (evmeval-score's rules): triggers as token spans, Dice credit for partial "
                    "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with "
                    "gold mentions; no realis, no argument scoring",
                    ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
                    outcomes=ours.ours_outcomes, ours=True),
-        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True),
-        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True),
+        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True, streams=True),
+        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True,
+                   streams=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
+        Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
+                   outcomes=strings.strings_outcomes, ours=True, grounded=True),
+        Convention("rams", "rams", RAMS_DESCRIPTION, score_rams),
+        Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
+                   empty_submission=True),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -55,7 +68,10 @@ REGISTRY: dict[str, Convention] = {
 FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document JSONL",
            "maven": "MAVEN JSONL (documents or submission)",
            "maven-ere": "MAVEN-ERE JSONL (documents or submission)",
-           "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)"}
+           "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)",
+           "rams": "RAMS JSONL (gold_evt_links, or predictions)",
+           "wikievents": "WikiEvents JSONL (doc_id, tokens, event_mentions, entity_mentions)",
+           "gen-arg": "gen-arg generations JSONL (doc_key, predicted)"}
 
 
 def detect_format(source: Input) -> str:
@@ -67,9 +83,12 @@ def detect_format(source: Input) -> str:
     if os.path.isdir(path):
         found = "casie" if is_casie(path) else folder_format(path)
     else:
-        data = read_bytes(path) if source.data is None else source.data
-        head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+        data = read_bytes(path) if source.data is None and path == STDIN else source.data
+        head = (_head(path) if data is None else data[: 1 << 16]).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
         found = "tbf" if head[:1] != b"{" else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path)
+    if found == "strings":
+        raise FormatError(display_name(path), 1, "string predictions as gold: they are a system's output",
+                          "them as the system file (-s) beside a TextEE gold file (-g)")
     if found not in FORMATS:
         raise FormatError(display_name(path), 0, f"{FILE_FORMATS[found]}: no convention reads it",
                           "evmeval-score without --convention, which scores it under v1.8's rules; --convention "
@@ -77,12 +96,42 @@ def detect_format(source: Input) -> str:
     return found
 
 
-def _jsonl_format(data: bytes, path: str) -> str:
-    """The JSONL format the first line's object has the fields of."""
-    first = decode_text(data, path).partition("\n")[0] + "\n"
-    for _, value in parse_json_lines(first, display_name(path)):
+def _head(path: str) -> bytes:
+    """The first 64 KB of a file: enough to tell tbf from JSON (a corpus is not read whole to be recognised)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(1 << 16)
+    except OSError:
+        read_bytes(path)  # its FormatError names the failure
+        raise
+
+
+def _first_line(data: bytes | None, path: str) -> bytes:
+    """The first line's bytes with its newline: of `data`, else read from the file, which is read no further."""
+    if data is not None:
+        end = data.find(b"\n")
+        return data + b"\n" if end < 0 else data[: end + 1]
+    with open_binary(path) as handle:
+        line = handle.readline(MAX_LINE_BYTES + 1)
+    if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+        raise long_line(path, 1)
+    return line if line.endswith(b"\n") else line + b"\n"
+
+
+def _jsonl_format(data: bytes | None, path: str) -> str:
+    """The JSONL format the first line's object has the fields of (`data`: the file's bytes if read; else only
+    its first line is read)."""
+    for _, value in JsonLines(path, _first_line(data, path)):
         if isinstance(value, dict) and "wnd_id" in value and "event_mentions" in value:
             return "textee"
+        if is_strings_line(value):
+            return "strings"
+        if is_wikievents(value):
+            return "wikievents"
+        if is_generation(value):
+            return "gen-arg"
+        if is_rams(value):
+            return "rams"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
             return "dygiepp"
         if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
@@ -92,12 +141,16 @@ def _jsonl_format(data: bytes, path: str) -> str:
         break
     raise FormatError(display_name(path), 1, "not a format any convention reads",
                       "per line a TextEE window (doc_id, wnd_id, event_mentions), a DyGIE++ document "
-                      "(doc_key, sentences), a MAVEN or MAVEN-ERE document or submission (id, …); "
+                      "(doc_key, sentences), a RAMS example (doc_key, gold_evt_links or predictions), a WikiEvents "
+                      "document (doc_id, tokens, event_mentions, entity_mentions), a gen-arg generation (doc_key, "
+                      "predicted), "
+                      "a MAVEN or MAVEN-ERE document or submission (id, …); "
                       "or a BioNLP folder")
 
 
 FILE_FORMATS = {"tbf": "tbf (event nuggets)", "casie": "CASIE JSON (a file or a folder of them)",
-                "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS}
+                "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS,
+                "strings": "string predictions JSONL (strings/1: a system's strings, grounded on a TextEE gold file)"}
 """Every format `evmeval-validate` checks and `evmeval-convert` reads, by the name both programs print."""
 
 
@@ -139,26 +192,80 @@ def input_format(path: str) -> str:
         return folder_format(path)
     if path.endswith(ANN_EXTENSION):
         return "brat"
+    if _head(path).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
+        return "tbf"  # a tbf file is not read twice to be recognised
+    return _jsonl_format(None, path)
+
+
+def convention_hint(path: str) -> FormatError | None:
+    """Why `evmeval-score` without `--convention` cannot read `path`, when it is a file of a format only a
+    convention reads (its first line names it): the error names the format and the `--convention` to give."""
     try:
-        with open(path, "rb") as handle:
-            head = handle.read(1 << 16)  # a tbf file is not read twice to be recognised
-    except OSError:
-        read_bytes(path)  # its FormatError names the failure
-        raise
-    if head.lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
-        return "tbf"
-    return _jsonl_format(read_bytes(path), path)
+        found = input_format(path)
+    except FormatError:
+        return None  # not a format any convention reads: the tbf reader's own message says what is wrong
+    if found not in FORMATS:
+        return None
+    names = [c.name for c in REGISTRY.values() if c.reads(found)]
+    return FormatError(display_name(path), 1, f"a {FORMATS[found]} file, which evmeval-score reads only under a "
+                       "scorer's convention", f"--convention {' or --convention '.join(names)}, or --convention all "
+                       "for each that reads it side by side")
 
 
 def conventions_for(name: str, gold: Input) -> list[Convention]:
-    """The conventions `--convention name` means; `all`: every one whose format the gold file has."""
+    """The conventions `--convention name` means; `all`: every one whose format the gold file has (those for
+    string predictions only when the predictions are strings: `prepare`)."""
     if name == "all":
         found = detect_format(gold)
-        return [c for c in REGISTRY.values() if c.reads(found)]
+        return [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
     if name not in REGISTRY:
         raise ValueError(f"unknown convention {name!r} (expected one of: {', '.join(REGISTRY)}, all)")
     return [REGISTRY[name]]
 
 
+def is_strings(source: Input) -> bool:
+    """Whether an input is string predictions (`evmeval.io.strings`): its first line has `doc_id` and `events`."""
+    if (source.path == STDIN and source.data is None) or os.path.isdir(source.path):
+        return False
+    data = source.data
+    if data is None:  # its first line only: the reader reads the file when it is scored
+        try:
+            with open(source.path, "rb") as handle:
+                data = handle.readline(1 << 24)
+        except OSError:
+            return False  # the reader says what is wrong with it
+    head = data[: 1 << 16].lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
+    if head[:1] != b"{":
+        return False
+    first = decode_text(data, source.path).partition("\n")[0].lstrip("\ufeff") + "\n"
+    try:
+        return any(is_strings_line(value) for _, value in parse_json_lines(first, display_name(source.path)))
+    except FormatError:
+        return False
+
+
+def prepare(name: str, gold: Input, system: Input, grounding: str | None = None) -> tuple[list[Convention], Input]:
+    """The conventions `name` means and the system input they score: string predictions are grounded on the
+    gold windows once (rule `grounding`, default `first`), and every TextEE convention (ours for strings among
+    them) scores the grounded input. ValueError for a rule it does not know or `grounding` without strings."""
+    if not is_strings(system):
+        if grounding is not None:
+            raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "
+                             "JSONL, one line per document or window with doc_id and events; see docs/formats.md)")
+        return conventions_for(name, gold), system
+    rule = strings.parse_rule(grounding) if grounding is not None else strings.DEFAULT_RULE
+    if name != "all" and name in REGISTRY and not REGISTRY[name].reads("textee"):
+        raise ValueError(f"convention {name!r} does not read string predictions (expected strings, all, or a TextEE "
+                         "convention, which scores the grounded predictions)")
+    found = detect_format(gold)
+    if found != "textee":
+        raise FormatError(display_name(gold.path), 1, f"a {FORMATS[found]} gold file: string predictions are "
+                          "grounded on TextEE windows",
+                          "a TextEE window JSONL gold file (evmeval-convert --to textee makes one)")
+    chosen = [c for c in REGISTRY.values() if c.reads("textee")] if name == "all" else conventions_for(name, gold)
+    return chosen, strings.ground_input(gold, system, rule)
+
+
 __all__ = ["FILE_FORMATS", "FORMATS", "REGISTRY", "ROWS", "Convention", "ConventionResult", "Fingerprint", "Input",
-           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "folder_format", "input_format"]
+           "Item", "Metric", "Outcome", "conventions_for", "detect_format", "folder_format", "input_format",
+           "is_strings", "prepare"]

@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from evmeval.conventions.items import GOLD, Item, Outcome
+from evmeval.conventions.items import GOLD, NOT_IN_TEXT, Item, Outcome
 from evmeval.conventions.ours import mention_id
 
 MATCHED, WRONG_ROLE, MISSED, SPURIOUS, NOT_COUNTED = "matched", "wrong role", "missed", "spurious", "not counted"
-VERDICTS = (MATCHED, WRONG_ROLE, MISSED, SPURIOUS, NOT_COUNTED)
-ERRORS = frozenset({WRONG_ROLE, MISSED, SPURIOUS})
+NOT_IN_TEXT_VERDICT = "not in the text"
+VERDICTS = (MATCHED, WRONG_ROLE, MISSED, SPURIOUS, NOT_IN_TEXT_VERDICT, NOT_COUNTED)
+ERRORS = frozenset({WRONG_ROLE, MISSED, SPURIOUS, NOT_IN_TEXT_VERDICT})
 
 Key = tuple[str, str, str]
 """(side GOLD or PRED, document, the trigger's mention id in the window)."""
@@ -36,6 +37,8 @@ class ArgumentOutcome:
 def verdict(side: str, identified: Outcome | None, classified: Outcome | None) -> tuple[str, str]:
     """The verdict of one argument from its Arg-I and Arg-C outcomes, and the reason the scorer gave."""
     why = next((o.note or o.detail for o in (classified, identified) if o is not None and (o.note or o.detail)), "")
+    if any(o is not None and o.note == NOT_IN_TEXT for o in (identified, classified)):
+        return NOT_IN_TEXT_VERDICT, why
     if classified is not None and classified.counted and classified.credit > 0:
         return MATCHED, why
     if identified is not None and identified.counted and identified.credit > 0:

@@ -90,6 +90,9 @@ class ConventionResult:
     warnings: tuple[str, ...] = ()
     """Where the files are odd and the published scorer scores them anyway (an empty submission, two
     datasets averaged): said beside the figures, which are the scorer's."""
+    notes: tuple[str, ...] = ()
+    """What a user should know to read the figures (the grounding rule, how many strings were not in the
+    text), printed under the table and kept in the JSON."""
 
     def to_json(self) -> dict[str, Any]:
         return {name: metric.to_json() for name, metric in self.metrics.items()}
@@ -105,6 +108,11 @@ class Input:
     data: bytes | None = None
     """None: read it from `path` when needed."""
     _made: dict[Hashable, Any] = field(default_factory=dict, compare=False, repr=False)
+    grounding: Any = None
+    """Made from string predictions: their `evmeval.conventions.strings.Grounding` (the rule, and what was
+    not in the text); None for a file as given."""
+    companions: dict[str, str] = field(default_factory=dict, compare=False)
+    """Further files a convention reads beside this one, by name (gen-arg's `ontology` and `coref-file`)."""
 
     def parsed(self, key: Hashable, make: Callable[[], T]) -> T:
         """`make()`, once for this input and `key` (a reader's name, or a pair's other input); an input
@@ -135,8 +143,13 @@ class Convention:
     conventions); None: the convention takes no part in the flips."""
     ours: bool = False
     """EvmEval's own rules (labelled so in every table)."""
+    grounded: bool = False
+    """Scores string predictions grounded on gold (`evmeval.conventions.strings`): in `all` only for those."""
     empty_submission: bool = False
     """An empty (0-byte) system file is a submission predicting nothing, as the published scorer reads it."""
+    streams: bool = False
+    """Named alone, it reads its files a line at a time (`Input.data` None: from the file, never held whole);
+    a system file that may be an empty submission is read whole (its emptiness is told by its bytes)."""
 
     def reads(self, found: str) -> bool:
         """Whether it scores files of format `found`."""

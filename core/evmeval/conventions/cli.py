@@ -11,16 +11,18 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval._util.schemas import schema_tag
-from evmeval.conventions import FORMATS, REGISTRY, conventions_for, detect_format
+from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
-from evmeval.conventions.switchboard import Switchboard, format_switchboard, switchboard
+from evmeval.conventions.genarg import with_companions
+from evmeval.conventions.strings import Grounding, dropped_note
+from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
-from evmeval.io.reading import display_name, read_bytes
+from evmeval.io.reading import STDIN, display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
-        "comparison_output"}
+        "comparison_output", "grounding", "ontology", "coref_file"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -34,10 +36,11 @@ def _v18_only(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str 
     return None
 
 
-def read_input(path: str, cache: dict[str, bytes]) -> Input:
-    """A file given by the user, its bytes read once (a folder is read by its convention)."""
-    if os.path.isdir(path):  # a standoff folder (BioNLP): its files are read by the convention
-        return Input(path)
+def read_input(path: str, cache: dict[str, bytes], streamed: bool = False) -> Input:
+    """A file given by the user, its bytes read once (a folder is read by its convention); `streamed`: a
+    regular file is left to the convention, which reads it a line at a time (a pipe is still read here, once)."""
+    if os.path.isdir(path) or (streamed and path != STDIN and os.path.isfile(path)):
+        return Input(path)  # a standoff folder (BioNLP): its files are read by the convention
     if path not in cache:
         cache[path] = read_bytes(path)
     return Input(path, cache[path])
@@ -52,10 +55,13 @@ def count(value: float) -> str:
     return f"{value:6d}" if isinstance(value, int) else f"{value:6.2f}"
 
 
-def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint) -> str:
+def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
+                  grounding: Grounding | None = None) -> str:
     """A small table per convention: each metric's P, R, F1 (percent, as the scorers print them)
-    with the counts they are made of, under the data fingerprint."""
+    with the counts they are made of, under the data fingerprint; for string predictions (their
+    `grounding`), the predictions not in the text, listed."""
     lines = [f"Data: {fingerprint.summary()}", ""]
+    dropped = dropped_note(grounding)
     for result in results:
         lines.append(f"Convention {result.name}: {REGISTRY[result.name].description}")
         width = max(len(label) for label in result.labels.values())
@@ -64,17 +70,29 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint)
             lines.append(f"{result.labels[name]:<{width}}  {percent(metric.precision)}  {percent(metric.recall)}  "
                          f"{percent(metric.f1)}  {count(metric.match_num)}  {metric.pred_num:6d}  {metric.gold_num:6d}")
         lines += [f"Warning: {warning}" for warning in result.warnings]
+        lines += [f"Note: {note}" for note in result.notes]
+        if dropped and not REGISTRY[result.name].grounded:
+            lines.append(f"Note: {dropped}")
+        lines.append("")
+    if grounding is not None and grounding.not_in_text:
+        lines.append(f"Not in the text (grounding {grounding.rule.spec}):")
+        lines += [f"  {describe(item)} ({grounding.why(item)})" for item in grounding.not_in_text]
         lines.append("")
     return "\n".join(lines)
 
 
 def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
-                board: Switchboard | None = None) -> dict[str, Any]:
+                board: Switchboard | None = None, grounding: Grounding | None = None) -> dict[str, Any]:
     out = {"schema": schema_tag("convention"), "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
     warnings = {r.name: list(r.warnings) for r in results if r.warnings}
     if warnings:
         out["warnings"] = warnings
+    notes = {r.name: list(r.notes) for r in results if r.notes}
+    if notes:
+        out["notes"] = notes
+    if grounding is not None:
+        out["grounding"] = grounding.to_json()
     if board is not None:
         out["switchboard"] = board.to_json()
     return out
@@ -124,6 +142,23 @@ def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -
     return [convention.score(gold, system) for convention in conventions]
 
 
+def _prepared(args: argparse.Namespace, gold: Input, system: Input,
+              prog: str) -> tuple[list[Convention], Input] | None:
+    """`prepare`'s conventions and system input; None (said on stderr) for a bad rule or option; bad input raises."""
+    try:
+        conventions, system = prepare(args.convention, gold, system, args.grounding)
+    except FormatError:
+        raise
+    except ValueError as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return None
+    if (args.ontology or args.coref_file) and [c.name for c in conventions] != ["gen-arg"]:
+        print(f"{prog}: error: {'--ontology' if args.ontology else '--coref-file'} is read by --convention "
+              "gen-arg only", file=sys.stderr)
+        return None
+    return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file)
+
+
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
                     render_html: HtmlRenderer | None = None) -> int:
     """Score `args.gold` against `args.system` under `args.convention`; 1 on bad input, 2 on bad options.
@@ -139,8 +174,14 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     try:
         refuse_stdin_twice([args.gold, args.system])
         cache: dict[str, bytes] = {}
-        gold, system = read_input(args.gold, cache), read_input(args.system, cache)
-        conventions = conventions_for(args.convention, gold)
+        named = REGISTRY.get(args.convention)
+        streamed = named is not None and named.streams and not args.html  # --html: its outcomes share one parse
+        gold = read_input(args.gold, cache, streamed)
+        system = read_input(args.system, cache, streamed and not named.empty_submission)  # type: ignore[union-attr]
+        prepared = _prepared(args, gold, system, prog)
+        if prepared is None:
+            return 2
+        conventions, system = prepared
         if args.html and not any(c.comparable for c in conventions):
             print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
                   "measures none of its rows (expected --json, or --html with TextEE or DyGIE++ files)",
@@ -163,7 +204,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         for warning in result.warnings:
             print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
-    report = format_report(results, fingerprint)
+    report = format_report(results, fingerprint, system.grounding)
     if board is not None:
         report += "\n" + format_switchboard(board)
     elif args.convention == "all":
@@ -174,7 +215,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         else:
             sys.stdout.write(report)
         if args.json:
-            write_atomic(args.json, json.dumps(report_json(results, fingerprint, board), indent=1) + "\n")
+            made = report_json(results, fingerprint, board, system.grounding)
+            write_atomic(args.json, json.dumps(made, indent=1) + "\n")
         if args.html and board is not None and render_html is not None:
             write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))
     except FormatError as exc:  # a full disk: one line, and the run's other outputs are not kept

@@ -15,9 +15,12 @@ from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ours import READERS, Role, Unit, mention_id, sides
+from evmeval.conventions.strings import Grounding
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
-from evmeval.model import Token, TokenTable
+from evmeval.mention.outcomes import MappingRow
+from evmeval.mention.outcomes import Outcome as MentionOutcome
+from evmeval.model import Token, TokenTable, unannotated_mention
 
 
 @dataclass
@@ -85,6 +88,15 @@ class EventCorpus:
     verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = field(default_factory=dict)
     """Per convention that scores arguments one by one: each trigger's arguments' outcomes (made while
     loading, so showing them is a look-up)."""
+    unplaced: dict[str, tuple[MappingRow, ...]] = field(default_factory=dict)
+    """String predictions: per document, a row for each trigger the grounding rule placed nowhere (outcome
+    "not in the text"; no span, after the mapping's rows)."""
+    grounding: Grounding | None = None
+    """String predictions: the rule that grounded them and what it could not place."""
+
+    def unplaced_rows(self, doc_id: str) -> tuple[MappingRow, ...]:
+        """The document's triggers that are not in the text, as rows of its mapping table."""
+        return self.unplaced.get(doc_id, ())
 
     def roles(self, side: str, doc_id: str, mention: str) -> list[Role]:
         """The arguments of a trigger mention (GOLD or PRED side), to show on the text with it."""
@@ -97,14 +109,21 @@ class EventCorpus:
         return item.doc_id, ids if item.side == GOLD else frozenset(), ids if item.side == PRED else frozenset()
 
 
-def event_inputs(gold: Input, system: Input) -> EventCorpus:
+def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
-    scores it as tbf, which the window's own figures are)."""
-    from evmeval.conventions import REGISTRY, input_format  # the registry imports this package
+    scores it as tbf, which the window's own figures are). String predictions are grounded on gold under
+    `rule` (default `first`) and scored as `--convention all` scores them, ours for strings among them."""
+    from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.corpus_formats import read_pair
 
     found = input_format(gold.path)
+    grounding = None
+    if is_strings(system):  # ground them on gold once; every TextEE convention and ours score the result
+        conventions, system = prepare("all", gold, system, rule)
+        grounding = system.grounding
+    else:
+        conventions = [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
     if found in READERS:
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
@@ -116,7 +135,17 @@ def event_inputs(gold: Input, system: Input) -> EventCorpus:
     for doc_id, doc_units in units.items():
         texts[doc_id], tables[doc_id] = document_text(doc_id, doc_units)
     inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
-    conventions = [c for c in REGISTRY.values() if c.reads(found)]
     board = run_switchboard(conventions, gold, system)
     verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
-    return EventCorpus(inputs, board, found, arguments, verdicts)
+    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding)
+
+
+def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:
+    """Per document, a mapping row of outcome "not in the text" for each trigger grounding could not place."""
+    rows: dict[str, list[MappingRow]] = {}
+    for item in grounding.not_in_text if grounding is not None else ():
+        if item.argument < 0:
+            mention = unannotated_mention(PRED, item.doc_id, mention_id(item), (), item.text, item.event_type, 0)
+            rows.setdefault(item.doc_id, []).append(MappingRow(None, None, None, mention, None,
+                                                               MentionOutcome.NOT_IN_TEXT))
+    return {doc_id: tuple(found) for doc_id, found in rows.items()}

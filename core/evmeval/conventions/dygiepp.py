@@ -29,8 +29,9 @@ from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metri
 from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
 from evmeval.conventions.maven import Figure
 from evmeval.conventions.parsed import dygiepp_file
-from evmeval.io.dygiepp import Document, DygieppFile, Event
+from evmeval.io.dygiepp import Document, DygieppFile, Event, stream_dygiepp
 from evmeval.io.errors import FormatError
+from evmeval.io.jsonlines import Stream, in_step
 
 METRICS: dict[str, str] = {"trig_id": "trig_id", "trig_class": "trig_class", "arg_id": "arg_id",
                            "arg_class": "arg_class"}
@@ -116,38 +117,118 @@ def score_sentence(counts: Counts, gold: list[Event], predicted: list[Event], th
         counts.matched_argument_classes += row in gold_classes
 
 
+def _not_in_gold(path: str, d: Document) -> FormatError:
+    return FormatError(path, d.line, f"document {d.doc_key!r} is not in the gold file", "the gold file's documents")
+
+
+def _no_prediction(path: str, g: Document) -> FormatError:
+    return FormatError(path, 0, f"no document {g.doc_key!r} (gold line {g.line})",
+                       "a prediction for every gold document")
+
+
+def _unpaired(gold_path: str, system_path: str, g: Document, s: Document | None) -> FormatError | None:
+    """What is wrong with a gold document (`g`) and its prediction (`s`, None: none), if anything."""
+    if g.events is None:
+        return FormatError(gold_path, g.line, f"document {g.doc_key!r} has no 'events' field",
+                           "gold events: one list per sentence (empty lists if none)")
+    if s is None:
+        return _no_prediction(system_path, g)
+    if s.sentences != g.sentences:
+        return FormatError(system_path, s.line, f"document {g.doc_key!r}: sentences differ from the gold's "
+                           f"(gold line {g.line})", "the gold document's sentences and tokens")
+    if s.predicted_events is None:
+        return FormatError(system_path, s.line, f"document {g.doc_key!r} has no 'predicted_events' field",
+                           "DyGIE++ predictions: predicted_events, one list per sentence")
+    return None
+
+
 def _pair(gold: DygieppFile, system: DygieppFile) -> list[tuple[Document, Document]]:
     """Each gold document with the system's of the same doc_key, the same sentences, and predictions."""
     by_key = {d.doc_key: d for d in system.documents}
     gold_keys = {d.doc_key for d in gold.documents}
     for d in system.documents:
         if d.doc_key not in gold_keys:
-            raise FormatError(system.path, d.line, f"document {d.doc_key!r} is not in the gold file",
-                              "the gold file's documents")
+            raise _not_in_gold(system.path, d)
     pairs = []
     for g in gold.documents:
-        if g.events is None:
-            raise FormatError(gold.path, g.line, f"document {g.doc_key!r} has no 'events' field",
-                              "gold events: one list per sentence (empty lists if none)")
         s = by_key.get(g.doc_key)
-        if s is None:
-            raise FormatError(system.path, 0, f"no document {g.doc_key!r} (gold line {g.line})",
-                              "a prediction for every gold document")
-        if s.sentences != g.sentences:
-            raise FormatError(system.path, s.line, f"document {g.doc_key!r}: sentences differ from the gold's "
-                              f"(gold line {g.line})", "the gold document's sentences and tokens")
-        if s.predicted_events is None:
-            raise FormatError(system.path, s.line, f"document {g.doc_key!r} has no 'predicted_events' field",
-                              "DyGIE++ predictions: predicted_events, one list per sentence")
+        if (problem := _unpaired(gold.path, system.path, g, s)) is not None:
+            raise problem
+        assert s is not None, "checked by _unpaired"
         pairs.append((g, s))
     return pairs
 
 
+def _score_pair(by_dataset: dict[str, Counts], g: Document, s: Document, threshold: float | None) -> None:
+    assert g.events is not None and s.predicted_events is not None, "checked by _unpaired"
+    counts = by_dataset.setdefault(dataset_of(g), Counts())
+    for gold_events, predicted_events in zip(g.events, s.predicted_events, strict=True):
+        score_sentence(counts, gold_events, predicted_events, threshold)
+
+
+def score_streams(gold: Stream[Document], system: Stream[Document]) -> ConventionResult:
+    """Both files read a document at a time, in step, each pair scored as soon as both are read (a document
+    waits only for its partner). Problems come in the whole-file order: the gold file's, then the system
+    file's, then a predicted document not in gold, then the first gold document (in its order) left unpaired."""
+    by_dataset: dict[str, Counts] = {}
+    tally = _Fingerprint()
+    waiting: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
+    unpaired: list[tuple[int, FormatError]] = []  # (gold line, problem)
+
+    def pair(g: Document, s: Document) -> None:
+        if (problem := _unpaired(gold.path, system.path, g, s)) is not None:
+            unpaired.append((g.line, problem))
+        elif not unpaired:
+            _score_pair(by_dataset, g, s, None)
+
+    def add(side: int, d: Document) -> None:
+        if side == 0:
+            by_dataset.setdefault(dataset_of(d), Counts())  # the datasets in the gold file's order
+            tally.add(d)
+        partner = waiting[1 - side].pop(d.doc_key, None)
+        if partner is None:
+            waiting[side][d.doc_key] = d
+        else:
+            pair(*((d, partner) if side == 0 else (partner, d)))
+
+    in_step(gold, system, add)
+    if waiting[1]:
+        raise _not_in_gold(system.path, min(waiting[1].values(), key=lambda d: d.line))
+    for g in waiting[0].values():
+        unpaired.append((g.line, _unpaired(gold.path, system.path, g, None) or _no_prediction(system.path, g)))
+    if unpaired:
+        raise min(unpaired, key=lambda found: found[0])[1]
+    return _result(by_dataset, tally.fingerprint(gold.sha256))
+
+
+class _Fingerprint:
+    """The gold file's counts, a document at a time."""
+
+    def __init__(self) -> None:
+        self.documents = self.sentences = self.events = self.arguments = 0
+        self.types: set[str] = set()
+        self.roles: set[str] = set()
+
+    def add(self, d: Document) -> None:
+        self.documents += 1
+        self.sentences += len(d.sentences)
+        for sentence in d.events or ():
+            for e in sentence:
+                self.events += 1
+                self.arguments += len(e.arguments)
+                self.types.add(e.event_type)
+                self.roles.update(a.role for a in e.arguments)
+
+    def fingerprint(self, sha256: str) -> Fingerprint:
+        return Fingerprint("dygiepp", self.documents, self.sentences, self.events, self.arguments, len(self.types),
+                           len(self.roles), sha256)
+
+
 def fingerprint(gold: DygieppFile) -> Fingerprint:
-    events = [e for d in gold.documents for sentence in d.events or () for e in sentence]
-    return Fingerprint("dygiepp", len(gold.documents), sum(len(d.sentences) for d in gold.documents), len(events),
-                       sum(len(e.arguments) for e in events), len({e.event_type for e in events}),
-                       len({a.role for e in events for a in e.arguments}), gold.sha256)
+    tally = _Fingerprint()
+    for d in gold.documents:
+        tally.add(d)
+    return tally.fingerprint(gold.sha256)
 
 
 def dataset_of(document: Document) -> str:
@@ -172,17 +253,18 @@ def score_documents(gold: DygieppFile, system: DygieppFile, threshold: float | N
     """`threshold`: predictions less probable than this are left out (None: all, as DyGIE++ scores)."""
     by_dataset: dict[str, Counts] = {}
     for g, s in _pair(gold, system):
-        assert g.events is not None and s.predicted_events is not None, "checked by _pair"
-        counts = by_dataset.setdefault(dataset_of(g), Counts())
-        for gold_events, predicted_events in zip(g.events, s.predicted_events, strict=True):
-            score_sentence(counts, gold_events, predicted_events, threshold)
+        _score_pair(by_dataset, g, s, threshold)
+    return _result(by_dataset, fingerprint(gold))
+
+
+def _result(by_dataset: dict[str, Counts], found: Fingerprint) -> ConventionResult:
     if len(by_dataset) == 1:
         [counts] = by_dataset.values()
-        return ConventionResult("dygiepp", counts.metrics(), dict(METRICS), fingerprint(gold))
+        return ConventionResult("dygiepp", counts.metrics(), dict(METRICS), found)
     warning = (f"{len(by_dataset)} datasets ({', '.join(by_dataset)}): averaged per dataset as DyGIE++ does "
                "(its MEAN__ figures: the mean of each dataset's P, R and F1); match, pred and gold are the "
                "datasets' sums")
-    return ConventionResult("dygiepp", mean_metrics(by_dataset), dict(METRICS), fingerprint(gold), (warning,))
+    return ConventionResult("dygiepp", mean_metrics(by_dataset), dict(METRICS), found, (warning,))
 
 
 def unit_counts(gold: Input, system: Input) -> UnitCounts:
@@ -203,6 +285,10 @@ def unit_counts(gold: Input, system: Input) -> UnitCounts:
 
 
 def score_dygiepp(gold: Input, system: Input) -> ConventionResult:
+    """Inputs left unread (`--convention dygiepp` on files) are streamed (`score_streams`); inputs read for
+    several conventions are parsed once, shared with the switchboard's outcomes."""
+    if gold.data is None and system.data is None:
+        return score_streams(stream_dygiepp(gold.path), stream_dygiepp(system.path))
     return score_documents(dygiepp_file(gold), dygiepp_file(system))
 
 

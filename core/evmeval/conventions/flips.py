@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from evmeval.conventions.items import PARTIAL_SPAN, ROWS, Item, Outcome
+from evmeval.conventions.items import NOT_IN_TEXT, PARTIAL_SPAN, ROWS, Item, Outcome
 
 OTHER = "other rule difference"
 """A flip neither convention names a reason for."""
@@ -71,10 +71,18 @@ def pair_flips(a_name: str, a: Sequence[Outcome], b_name: str, b: Sequence[Outco
     groups: dict[str, list[Flip]] = {}
     for o in a:
         other = b_by.get((o.item.key, o.row))
+        if other is None and o.note == NOT_IN_TEXT:
+            other = Outcome(o.item, o.row, 0, 0.0, NOT_IN_TEXT, "dropped: its scorer never sees it")
         if other is None or (o.counted, o.credit) == (other.counted, other.credit):
             continue
         r = reason(o, other)
         groups.setdefault(r, []).append(Flip(o.item, o.row, o, other, r))
+    a_keys = {(o.item.key, o.row) for o in a}
+    a_rows = {o.row for o in a}
+    for o in b:  # a string not in the text: only ours has it (a published scorer never sees it)
+        if o.note == NOT_IN_TEXT and o.row in a_rows and (o.item.key, o.row) not in a_keys:
+            dropped = Outcome(o.item, o.row, 0, 0.0, NOT_IN_TEXT, "dropped: its scorer never sees it")
+            groups.setdefault(NOT_IN_TEXT, []).append(Flip(o.item, o.row, dropped, o, NOT_IN_TEXT))
     order = list(ROWS)
     for flips in groups.values():
         flips.sort(key=lambda f: (f.item.side != "pred", f.item.doc_id, f.item.unit, f.item.event, f.item.argument,

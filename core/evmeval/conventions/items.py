@@ -28,6 +28,8 @@ UNSCORED_DOCUMENT = "document without gold mentions: left out of the averages (v
 PARTIAL_SPAN = "partial span: Dice gives part credit, exact match none"
 OTHER_TRIGGER = "argument matched under another trigger (the trigger is not in the key)"
 TRIGGER_DROPPED = "argument of a trigger that is not scored"
+NOT_IN_TEXT = "not in the text: the grounding rule placed the string nowhere (ours counts a false alarm)"
+"""The outcome of a string prediction the grounding rule could not place (`evmeval.conventions.strings`)."""
 
 
 class Item(NamedTuple):
@@ -60,6 +62,11 @@ class Item(NamedTuple):
     @property
     def kind(self) -> str:
         return "trigger" if self.argument < 0 else "argument"
+
+    @property
+    def span_text(self) -> str:
+        """`[2,4)`, or `not in the text` for a string the grounding rule placed nowhere (start -1)."""
+        return "not in the text" if self.start < 0 else f"[{self.start},{self.end})"
 
     @property
     def label(self) -> str:

@@ -18,12 +18,13 @@ predicted 0, with a warning.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.io.errors import FormatError
-from evmeval.io.maven import TYPE_IDS, MavenFile, read_maven
+from evmeval.io.maven import TYPE_IDS, Document, MavenFile, Submission, read_maven, stream_maven
 from evmeval.io.reading import display_name, read_bytes
 
 METRICS: dict[str, str] = {"micro": "Micro", "macro": "Macro"}
@@ -85,52 +86,108 @@ def sklearn_micro(tp: int, pred: int, gold: int) -> Figure:
 
 def label_pairs(gold: MavenFile, system: MavenFile) -> list[tuple[int, int]]:
     """(gold label, predicted label) of every labelled gold mention, in evaluate.py's order."""
-    predicted = {s.id: {p.id: p.type_id for p in s.predictions} for s in system.submissions}
+    predicted = predictions(system)
     pairs: list[tuple[int, int]] = []
     for doc in gold.documents:
-        mine = predicted.get(doc.id, {})
-        pairs += [(e.type_id, mine.get(m.id, 0)) for e in doc.events or () for m in e.mentions]
-        pairs += [(0, mine.get(m.id, 0)) for m in doc.negative_triggers or ()]
+        pairs += document_labels(doc, predicted.get(doc.id, {}))
     return pairs
 
 
+def predictions(system: MavenFile) -> dict[str, dict[str, int]]:
+    """Document id -> candidate id -> predicted type id."""
+    return {s.id: {p.id: p.type_id for p in s.predictions} for s in system.submissions}
+
+
+def document_labels(doc: Document, mine: dict[str, int]) -> list[tuple[int, int]]:
+    """(gold label, predicted label) of each labelled mention of one gold document."""
+    pairs = [(e.type_id, mine.get(m.id, 0)) for e in doc.events or () for m in e.mentions]
+    pairs += [(0, mine.get(m.id, 0)) for m in doc.negative_triggers or ()]
+    return pairs
+
+
+class Counts:
+    """Per label: true positives, predictions and gold mentions, summed as documents are read; and the
+    fingerprint's counts (a gold document is scored and let go)."""
+
+    __slots__ = ("documents", "mentions", "pred", "sentences", "tp", "true", "types")
+
+    def __init__(self) -> None:
+        self.tp = {label: 0 for label in TYPE_IDS}
+        self.pred = dict(self.tp)
+        self.true = dict(self.tp)
+        self.documents = self.sentences = self.mentions = 0
+        self.types: set[int] = set()
+
+    def add(self, pairs: list[tuple[int, int]]) -> None:
+        tp, pred, true = self.tp, self.pred, self.true
+        for label, guess in pairs:
+            if label in true:
+                true[label] += 1
+            if guess in pred:
+                pred[guess] += 1
+                tp[guess] += label == guess
+
+    def add_document(self, doc: Document, mine: dict[str, int]) -> None:
+        self.add(document_labels(doc, mine))
+        self.documents += 1
+        self.sentences += len(doc.content)
+        for event in doc.events or ():
+            self.mentions += len(event.mentions)
+            self.types.add(event.type_id)
+
+    def metrics(self) -> dict[str, Metric]:
+        tp, pred, true = self.tp, self.pred, self.true
+        micro = sklearn_micro(sum(tp.values()), sum(pred.values()), sum(true.values()))
+        n = len(TYPE_IDS)
+        macro = Figure(micro.match_num, micro.pred_num, micro.gold_num,
+                       sum(divide(tp[t], pred[t]) for t in TYPE_IDS) / n,
+                       sum(divide(tp[t], true[t]) for t in TYPE_IDS) / n,
+                       sum(divide(2 * tp[t], pred[t] + true[t]) for t in TYPE_IDS) / n, (("labels", n),))
+        return {"micro": micro, "macro": macro}
+
+    def fingerprint(self, sha256: str) -> Fingerprint:
+        return Fingerprint("maven", self.documents, self.sentences, self.mentions, 0, len(self.types), 0, sha256)
+
+
 def score_pairs(pairs: list[tuple[int, int]]) -> dict[str, Metric]:
-    tp = {label: 0 for label in TYPE_IDS}
-    pred = dict(tp)
-    true = dict(tp)
-    for label, guess in pairs:
-        if label in true:
-            true[label] += 1
-        if guess in pred:
-            pred[guess] += 1
-            tp[guess] += label == guess
-    micro = sklearn_micro(sum(tp.values()), sum(pred.values()), sum(true.values()))
-    n = len(TYPE_IDS)
-    macro = Figure(micro.match_num, micro.pred_num, micro.gold_num,
-                   sum(divide(tp[t], pred[t]) for t in TYPE_IDS) / n,
-                   sum(divide(tp[t], true[t]) for t in TYPE_IDS) / n,
-                   sum(divide(2 * tp[t], pred[t] + true[t]) for t in TYPE_IDS) / n, (("labels", n),))
-    return {"micro": micro, "macro": macro}
+    counts = Counts()
+    counts.add(pairs)
+    return counts.metrics()
 
 
 def fingerprint(gold: MavenFile) -> Fingerprint:
-    events = [e for d in gold.documents for e in d.events or ()]
-    return Fingerprint("maven", len(gold.documents), sum(len(d.content) for d in gold.documents),
-                       sum(len(e.mentions) for e in events), 0, len({e.type_id for e in events}), 0, gold.sha256)
+    counts = Counts()
+    for doc in gold.documents:
+        counts.add_document(doc, {})
+    return counts.fingerprint(gold.sha256)
+
+
+_GOLD_EXPECTED = "gold documents with events and negative_triggers"
+
+
+def _unlabelled(path: str, doc: Document) -> FormatError | None:
+    if doc.events is not None:
+        return None
+    return FormatError(path, doc.line, f"document {doc.id!r} has no 'events' (test-set candidates carry no "
+                       "labels)", _GOLD_EXPECTED)
+
+
+def _documents_given(system: MavenFile) -> FormatError | None:
+    if not system.documents:
+        return None
+    return FormatError(system.path, system.documents[0].line, "documents given as the submission",
+                       "submission lines {id, predictions: [{id, type_id}]}")
 
 
 def check(gold: MavenFile, system: MavenFile) -> None:
     """Gold documents with their labels, and a submission (evaluate.py reads nothing else)."""
     if gold.is_submission:
-        raise FormatError(gold.path, gold.submissions[0].line, "a submission given as the gold file",
-                          "gold documents with events and negative_triggers")
+        raise FormatError(gold.path, gold.submissions[0].line, "a submission given as the gold file", _GOLD_EXPECTED)
     for doc in gold.documents:
-        if doc.events is None:
-            raise FormatError(gold.path, doc.line, f"document {doc.id!r} has no 'events' (test-set candidates "
-                              "carry no labels)", "gold documents with events and negative_triggers")
-    if system.documents:
-        raise FormatError(system.path, system.documents[0].line, "documents given as the submission",
-                          "submission lines {id, predictions: [{id, type_id}]}")
+        if (problem := _unlabelled(gold.path, doc)) is not None:
+            raise problem
+    if (problem := _documents_given(system)) is not None:
+        raise problem
 
 
 def score_files(gold: MavenFile, system: MavenFile) -> ConventionResult:
@@ -138,9 +195,43 @@ def score_files(gold: MavenFile, system: MavenFile) -> ConventionResult:
     return ConventionResult("maven", score_pairs(label_pairs(gold, system)), dict(METRICS), fingerprint(gold))
 
 
+def score_stream(gold: Iterable[Document | Submission], path: str, system: MavenFile | FormatError) -> Counts:
+    """Score the gold documents as they are read against the submission (`system`, or the problem that stopped
+    its reading: raised once the gold file is read through, whose own problems come first, as when both files
+    were read whole); the pair's problems in `check`'s order."""
+    counts = Counts()
+    predicted = predictions(system) if isinstance(system, MavenFile) else {}
+    given_submission: FormatError | None = None
+    unlabelled: FormatError | None = None
+    for item in gold:
+        if isinstance(item, Submission):
+            given_submission = given_submission or FormatError(path, item.line, "a submission given as the gold "
+                                                               "file", _GOLD_EXPECTED)
+            continue
+        unlabelled = unlabelled or _unlabelled(path, item)
+        counts.add_document(item, predicted.get(item.id, {}))
+    if isinstance(system, FormatError):
+        raise system
+    for problem in (given_submission, unlabelled, _documents_given(system)):
+        if problem is not None:
+            raise problem
+    return counts
+
+
 def score_maven(gold: Input, system: Input) -> ConventionResult:
-    data = submission_bytes(system)
-    if data is None:
-        result = score_files(read_maven(gold.path, gold.data), MavenFile(display_name(system.path)))
-        return replace(result, warnings=(EMPTY_SUBMISSION,))
-    return score_files(read_maven(gold.path, gold.data), read_maven(system.path, data))
+    """The gold file streamed, a document at a time, against the submission read whole: memory holds the
+    submission's predictions and the counts, not the gold corpus."""
+    submission: MavenFile | FormatError
+    warnings: tuple[str, ...] = ()
+    data = submission_bytes(system)  # a file that cannot be read is said first, as it always was
+    try:
+        if data is None:
+            submission, warnings = MavenFile(display_name(system.path)), (EMPTY_SUBMISSION,)
+        else:
+            submission = read_maven(system.path, data)
+    except FormatError as exc:
+        submission = exc
+    stream = stream_maven(gold.path, gold.data)
+    counts = score_stream(stream, stream.path, submission)
+    result = ConventionResult("maven", counts.metrics(), dict(METRICS), counts.fingerprint(stream.sha256))
+    return replace(result, warnings=warnings)

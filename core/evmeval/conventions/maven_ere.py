@@ -27,13 +27,15 @@ A submission line of only `id`, or an empty (0-byte) submission file, predicts n
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
+from operator import eq
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.maven import EMPTY_SUBMISSION, Figure, divide, sklearn_micro, submission_bytes
 from evmeval.coref.metrics import LinkCounts, conll_and_blanc
 from evmeval.io.errors import FormatError
-from evmeval.io.maven_ere import CAUSAL, TEMPORAL, Document, MavenEreFile, Submission, read_maven_ere
+from evmeval.io.maven_ere import CAUSAL, TEMPORAL, Document, MavenEreFile, Submission, read_maven_ere, stream_maven_ere
 from evmeval.io.reading import display_name
 
 METRICS: dict[str, str] = {"b_cubed": "b_cubed", "ceaf": "ceaf", "muc": "muc", "blanc": "blanc",
@@ -96,56 +98,115 @@ def _counts_figure(c: LinkCounts) -> Figure:
                    ("r_den", c.recall_den)))
 
 
-def coreference(pairs: list[tuple[Document, Submission | None]]) -> dict[str, Metric]:
-    zero = LinkCounts(0, 0, 0, 0)
-    b3, ceaf, links = zero, zero, zero
-    blanc_counts = [0, 0, 0, 0]
-    for doc, submission in pairs:
+class Tally:
+    """What the scores and the fingerprint are made of, summed document by document in the gold file's order
+    (the float sums in the order the whole-file form made them): a document read is scored and let go."""
+
+    __slots__ = ("b3", "blanc", "ceaf", "documents", "links", "mentions", "relation_counts", "relations",
+                 "sentences", "types")
+
+    def __init__(self) -> None:
+        zero = LinkCounts(0, 0, 0, 0)
+        self.b3, self.ceaf, self.links = zero, zero, zero
+        self.blanc = [0, 0, 0, 0]
+        self.relation_counts = {kind: [0, 0, 0] for kind in REL2ID}
+        """kind -> [tp, pred, gold]."""
+        self.documents = self.sentences = self.mentions = self.relations = 0
+        self.types: set[str] = set()
+
+    def add_coreference(self, doc: Document, submission: Submission | None) -> None:
         gold, predicted = clusters(doc, submission)
         doc_muc, doc_b3, doc_ceaf, c = conll_and_blanc(gold, predicted)
-        b3, ceaf, links = b3 + doc_b3, ceaf + doc_ceaf, links + doc_muc
+        self.b3, self.ceaf, self.links = self.b3 + doc_b3, self.ceaf + doc_ceaf, self.links + doc_muc
+        blanc = self.blanc
         for i, value in enumerate((c.coref.recall_num, c.coref.precision_den - c.coref.recall_num,
                                    c.non_coref.recall_num, c.coref.recall_den - c.coref.recall_num)):
-            blanc_counts[i] += int(value)
-    found = {"b_cubed": _counts_figure(b3), "ceaf": _counts_figure(ceaf),
-             "muc": Metric(int(links.precision_num), int(links.precision_den), int(links.recall_den)),
-             "blanc": blanc_figure((blanc_counts[0], blanc_counts[1], blanc_counts[2], blanc_counts[3]))}
-    mean = sum(f.f1 for f in found.values()) / 4.0
-    return found | {"coreference": Figure(0, 0, 0, given_f1=mean)}
+            blanc[i] += int(value)
+
+    def add(self, doc: Document, submission: Submission | None) -> None:
+        """One gold document with its submission line: its scores' counts and its fingerprint's."""
+        self.add_coreference(doc, submission)
+        members = {e.id: [m.id for m in e.mentions] for e in doc.events or ()}
+        known = {m for ms in members.values() for m in ms}
+        for kind, counts in self.relation_counts.items():
+            found = relation_counts(doc, submission, kind, members, known)
+            for i in range(3):
+                counts[i] += found[i]
+        self.documents += 1
+        self.sentences += len(doc.tokens)
+        for event in doc.events or ():
+            self.mentions += len(event.mentions)
+            self.types.add(event.type)
+        self.relations += sum(len(p) for r in (doc.temporal_relations, doc.causal_relations)
+                              for p in (r or {}).values()) + len(doc.subevent_relations or ())
+
+    def coreference(self) -> dict[str, Metric]:
+        found = {"b_cubed": _counts_figure(self.b3), "ceaf": _counts_figure(self.ceaf),
+                 "muc": Metric(int(self.links.precision_num), int(self.links.precision_den),
+                               int(self.links.recall_den)),
+                 "blanc": blanc_figure((self.blanc[0], self.blanc[1], self.blanc[2], self.blanc[3]))}
+        mean = sum(f.f1 for f in found.values()) / 4.0
+        return found | {"coreference": Figure(0, 0, 0, given_f1=mean)}
+
+    def relation(self, kind: str) -> Figure:
+        return sklearn_micro(*self.relation_counts[kind])
+
+    def fingerprint(self, sha256: str) -> Fingerprint:
+        return Fingerprint("maven-ere", self.documents, self.sentences, self.mentions, self.relations,
+                           len(self.types), len(TEMPORAL) + len(CAUSAL) + 1, sha256)
+
+    def result(self, sha256: str) -> ConventionResult:
+        metrics = self.coreference()
+        for kind in REL2ID:
+            metrics[kind] = self.relation(kind)
+        overall = (metrics["coreference"].f1 + sum(metrics[k].f1 for k in REL2ID)) / 4.0
+        metrics["overall"] = Figure(0, 0, 0, given_f1=overall)
+        assert not math.isnan(overall), "every F1 is a number"
+        return ConventionResult("maven-ere", metrics, dict(METRICS), self.fingerprint(sha256))
 
 
-def relation(pairs: list[tuple[Document, Submission | None]], kind: str) -> Figure:
-    """One relation kind's micro scores over ordered gold mention pairs (see the module's note).
+def coreference(pairs: list[tuple[Document, Submission | None]]) -> dict[str, Metric]:
+    tally = Tally()
+    for doc, submission in pairs:
+        tally.add_coreference(doc, submission)
+    return tally.coreference()
+
+
+def relation_counts(doc: Document, submission: Submission | None, kind: str,
+                    members: dict[str, list[str]] | None = None, known: set[str] | None = None
+                    ) -> tuple[int, int, int]:
+    """One document's (tp, pred, gold) of one relation kind (see the module's note); `members` (event id ->
+    its mention ids) and `known` (every gold mention id), when the caller made them for the other kinds.
 
     Only the labelled slots are held, per document: a slot of zeros counts nowhere, and as a document's
     relations only reach its own slots (the key of a later document's pair takes its slot over), the
     file-wide slot list of evaluate.py has the same nonzero labels and predictions as these dicts."""
     ids = REL2ID[kind]
-    tp = pred = gold = 0
-    for doc, submission in pairs:
+    if members is None or known is None:
         members = {e.id: [m.id for m in e.mentions] for e in doc.events or ()}
         known = {m for ms in members.values() for m in ms}
-        if kind == "temporal":
-            for t in doc.timex or ():
-                known.add(t.id)
-                members[t.id] = [t.id]
-        labels: dict[str, int] = {}
-        for rel, relation_pairs in _relations(doc, kind).items():
-            label = ids[rel]
-            for e1, e2 in relation_pairs:
-                seconds = members[e2]
-                for m1 in members[e1]:
-                    for m2 in seconds:
-                        labels[m1 + m2] = label
-        guesses: dict[str, int] = {}
-        for rel, relation_pairs in (_relations(submission, kind) if submission else {}).items():
-            label = ids[rel]
-            for p1, p2 in relation_pairs:
-                if p1 in known and p2 in known:
-                    guesses[p1 + p2] = label
-        gold += len(labels)
-        pred += len(guesses)
-        tp += sum(1 for key, guess in guesses.items() if labels.get(key) == guess)
+    if kind == "temporal" and doc.timex:
+        members, known = dict(members), set(known)
+        for t in doc.timex:
+            known.add(t.id)
+            members[t.id] = [t.id]
+    labels: dict[str, int] = {}
+    for rel, relation_pairs in _relations(doc, kind).items():  # a later name overwrites a pair's label
+        labels.update(dict.fromkeys([m1 + m2 for e1, e2 in relation_pairs for m1 in members[e1]
+                                     for m2 in members[e2]], ids[rel]))
+    guesses: dict[str, int] = {}
+    for rel, relation_pairs in (_relations(submission, kind) if submission else {}).items():
+        guesses.update(dict.fromkeys([p1 + p2 for p1, p2 in relation_pairs if p1 in known and p2 in known],
+                                     ids[rel]))
+    return sum(map(eq, map(labels.get, guesses), guesses.values())), len(guesses), len(labels)
+
+
+def relation(pairs: list[tuple[Document, Submission | None]], kind: str) -> Figure:
+    """One relation kind's micro scores over ordered gold mention pairs, summed over the documents."""
+    tp = pred = gold = 0
+    for doc, submission in pairs:
+        found = relation_counts(doc, submission, kind)
+        tp, pred, gold = tp + found[0], pred + found[1], gold + found[2]
     return sklearn_micro(tp, pred, gold)
 
 
@@ -155,43 +216,49 @@ def _relations(item: Document | Submission, kind: str) -> dict[str, list[tuple[s
     return getattr(item, f"{kind}_relations") or {}
 
 
-def fingerprint(gold: MavenEreFile) -> Fingerprint:
-    events = [e for d in gold.documents for e in d.events or ()]
-    relations = sum(len(p) for d in gold.documents for r in (d.temporal_relations, d.causal_relations)
-                    for p in (r or {}).values()) + sum(len(d.subevent_relations or ()) for d in gold.documents)
-    return Fingerprint("maven-ere", len(gold.documents), sum(len(d.tokens) for d in gold.documents),
-                       sum(len(e.mentions) for e in events), relations, len({e.type for e in events}),
-                       len(TEMPORAL) + len(CAUSAL) + 1, gold.sha256)
+_GOLD_EXPECTED = "gold documents with events, TIMEX and the three relation fields"
 
 
-def pair_documents(gold: MavenEreFile, system: MavenEreFile) -> list[tuple[Document, Submission | None]]:
-    """Each gold document with its submission line (None: all singletons, no relations)."""
-    if gold.submissions:
-        raise FormatError(gold.path, gold.submissions[0].line, "a submission given as the gold file",
-                          "gold documents with events, TIMEX and the three relation fields")
-    if system.documents:
-        raise FormatError(system.path, system.documents[0].line, "documents given as the submission",
-                          "submission lines {id, coreference, temporal_relations, causal_relations, "
-                          "subevent_relations}")
-    for doc in gold.documents:
-        for name in GOLD_FIELDS:
-            if getattr(doc, name) is None:
-                raise FormatError(gold.path, doc.line, f"document {doc.id!r} has no "
-                                  f"{'TIMEX' if name == 'timex' else name!r} field",
-                                  "gold documents with events, TIMEX and the three relation fields")
-    by_id = {s.id: s for s in system.submissions}
-    return [(doc, by_id.get(doc.id)) for doc in gold.documents]
+def _no_gold_field(path: str, doc: Document) -> FormatError | None:
+    """A gold document without one of the fields evaluate.py reads: the error, else None."""
+    for name in GOLD_FIELDS:
+        if getattr(doc, name) is None:
+            return FormatError(path, doc.line, f"document {doc.id!r} has no "
+                               f"{'TIMEX' if name == 'timex' else name!r} field", _GOLD_EXPECTED)
+    return None
 
 
-def score_files(gold: MavenEreFile, system: MavenEreFile) -> ConventionResult:
-    pairs = pair_documents(gold, system)
-    metrics = coreference(pairs)
-    for kind in ("temporal", "causal", "subevent"):
-        metrics[kind] = relation(pairs, kind)
-    overall = (metrics["coreference"].f1 + sum(metrics[k].f1 for k in ("temporal", "causal", "subevent"))) / 4.0
-    metrics["overall"] = Figure(0, 0, 0, given_f1=overall)
-    assert not math.isnan(overall), "every F1 is a number"
-    return ConventionResult("maven-ere", metrics, dict(METRICS), fingerprint(gold))
+def _documents_given(system: MavenEreFile) -> FormatError | None:
+    if not system.documents:
+        return None
+    return FormatError(system.path, system.documents[0].line, "documents given as the submission",
+                       "submission lines {id, coreference, temporal_relations, causal_relations, "
+                       "subevent_relations}")
+
+
+def score_stream(gold: Iterable[Document | Submission], path: str, system: MavenEreFile | FormatError) -> Tally:
+    """Score the gold documents as they are read against the submission (`system`, or the problem that
+    stopped its reading: raised once the gold file is read through, whose own problems come first, as
+    when both files were read whole). The problems of the pair come in the whole-file order too: a
+    submission as the gold file, documents as the submission, a gold document missing a field."""
+    tally = Tally()
+    by_id = {s.id: s for s in system.submissions} if isinstance(system, MavenEreFile) else {}
+    given_submission: FormatError | None = None
+    missing: FormatError | None = None
+    for item in gold:
+        if isinstance(item, Submission):
+            given_submission = given_submission or FormatError(path, item.line, "a submission given as the gold "
+                                                               "file", _GOLD_EXPECTED)
+            continue
+        missing = missing or _no_gold_field(path, item)
+        if isinstance(system, MavenEreFile) and given_submission is None and missing is None:
+            tally.add(item, by_id.get(item.id))
+    if isinstance(system, FormatError):
+        raise system
+    for problem in (given_submission, _documents_given(system), missing):
+        if problem is not None:
+            raise problem
+    return tally
 
 
 def id_only_warning(system: MavenEreFile) -> tuple[str, ...]:
@@ -207,10 +274,19 @@ def id_only_warning(system: MavenEreFile) -> tuple[str, ...]:
 
 
 def score_maven_ere(gold: Input, system: Input) -> ConventionResult:
-    golden = read_maven_ere(gold.path, gold.data)
-    data = submission_bytes(system)
-    if data is None:
-        return replace(score_files(golden, MavenEreFile(display_name(system.path))), warnings=(EMPTY_SUBMISSION,))
-    submission = read_maven_ere(system.path, data)
-    return replace(score_files(golden, submission), warnings=id_only_warning(submission))
-
+    """The gold file streamed, a document at a time, against the submission read whole (a line per gold
+    document at most): memory holds the submission and per-document counts, not the gold corpus."""
+    submission: MavenEreFile | FormatError
+    warnings: tuple[str, ...] = ()
+    try:
+        data = submission_bytes(system)
+        if data is None:
+            submission, warnings = MavenEreFile(display_name(system.path)), (EMPTY_SUBMISSION,)
+        else:
+            submission = read_maven_ere(system.path, data)
+            warnings = id_only_warning(submission)
+    except FormatError as exc:
+        submission = exc
+    stream = stream_maven_ere(gold.path, gold.data)
+    tally = score_stream(stream, stream.path, submission)
+    return replace(tally.result(stream.sha256), warnings=warnings)

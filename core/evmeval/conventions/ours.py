@@ -67,6 +67,13 @@ def mention_id(item: Item) -> str:
     return f"{item.unit}:E{item.event}"
 
 
+def mention_unit(mention: str) -> tuple[str, str]:
+    """The window or sentence a mention id of `mention_id` names, and the mention's id within it
+    (`("D1-0", "E2")` for `D1-0:E2`); `("", mention)` for any other id."""
+    unit, separator, event = mention.rpartition(":E")
+    return (unit, f"E{event}") if separator and unit and event.isdigit() else ("", mention)
+
+
 def _mention(side: str, item: Item, span: tuple[str, ...], line: int) -> Mention:
     return unannotated_mention(side, item.doc_id, mention_id(item), span, item.text, item.event_type, line)
 

@@ -123,8 +123,7 @@ def format_switchboard(board: Switchboard, examples: int = 5) -> str:
 
 def describe(item: Any) -> str:
     """`pred trigger D2/D2-0 [2,4) "the city" Attack`: where an occurrence is, for people."""
-    return (f"{item.side} {item.kind} {item.doc_id}/{item.unit} [{item.start},{item.end}) \"{item.text}\" "
-            f"{item.label}")
+    return f"{item.side} {item.kind} {item.doc_id}/{item.unit} {item.span_text} \"{item.text}\" {item.label}"
 
 
 def outcome_text(o: Outcome) -> str:

@@ -22,7 +22,8 @@ from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metri
 from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
 from evmeval.conventions.parsed import textee_file
 from evmeval.io.errors import FormatError
-from evmeval.io.textee import TexteeFile, Window
+from evmeval.io.jsonlines import Stream, in_step
+from evmeval.io.textee import TexteeFile, Window, stream_textee
 
 METRICS: dict[str, str] = {
     "trigger_id": "Tri-I",
@@ -62,25 +63,103 @@ def window_tuples(windows: Iterable[Window]) -> Tuples:
     return sets
 
 
+def _not_in_gold(path: str, line: int, key: tuple[str, str]) -> FormatError:
+    return FormatError(path, line, f"window {key[1]!r} of document {key[0]!r} is not in the gold file",
+                       "the gold file's windows (TextEE pairs them one to one)")
+
+
+def _not_predicted(path: str, key: tuple[str, str], gold_line: int) -> FormatError:
+    return FormatError(path, 0, f"no window {key[1]!r} of document {key[0]!r} (gold line {gold_line})",
+                       "a line for every gold window, empty event_mentions if none predicted")
+
+
 def check_pairing(gold: TexteeFile, system: TexteeFile) -> None:
     """Every gold window predicted once and nothing else (TextEE asserts the two lists pair up)."""
     gold_lines = {(w.doc_id, w.wnd_id): w.line for w in gold.windows}
     for w in system.windows:
         if (w.doc_id, w.wnd_id) not in gold_lines:
-            raise FormatError(system.path, w.line, f"window {w.wnd_id!r} of document {w.doc_id!r} is not in "
-                              f"the gold file", "the gold file's windows (TextEE pairs them one to one)")
+            raise _not_in_gold(system.path, w.line, (w.doc_id, w.wnd_id))
     system_keys = {(w.doc_id, w.wnd_id) for w in system.windows}
     for key, line in gold_lines.items():
         if key not in system_keys:
-            raise FormatError(system.path, 0, f"no window {key[1]!r} of document {key[0]!r} (gold line {line})",
-                              "a line for every gold window, empty event_mentions if none predicted")
+            raise _not_predicted(system.path, key, line)
+
+
+class Tally:
+    """The figures' counts summed window by window, and the fingerprint's: every tuple names its window, so
+    |gold & pred| over the files is the sum over windows of the window's own (the rule, which tuples, is
+    `occurrence_keys`'s alone). Windows of the two files are paired as read; a window waits only until its
+    partner is read (files in the same order: one window each)."""
+
+    def __init__(self) -> None:
+        self.counts = {name: [0, 0, 0] for name in METRICS}
+        """metric -> [match, pred, gold]."""
+        self.waiting: tuple[dict[tuple[str, str], tuple[int, Tuples]], ...] = ({}, {})
+        """Gold's and the system's windows read and not yet paired: key -> (line, tuples)."""
+        self.documents: set[str] = set()
+        self.windows = self.events = self.arguments = 0
+        self.types: set[str] = set()
+        self.roles: set[str] = set()
+
+    def add(self, side: int, w: Window) -> None:
+        """A window of gold (side 0) or the system (1): counted once its partner is read."""
+        key = (w.doc_id, w.wnd_id)
+        if side == 0:
+            self.note(w)
+        sets = window_tuples((w,))
+        partner = self.waiting[1 - side].pop(key, None)
+        if partner is None:
+            self.waiting[side][key] = (w.line, sets)
+            return
+        gold_sets, pred_sets = (sets, partner[1]) if side == 0 else (partner[1], sets)
+        for name, counts in self.counts.items():
+            counts[0] += len(gold_sets[name] & pred_sets[name])
+            counts[1] += len(pred_sets[name])
+            counts[2] += len(gold_sets[name])
+
+    def note(self, w: Window) -> None:
+        """A gold window's part of the fingerprint."""
+        self.documents.add(w.doc_id)
+        self.windows += 1
+        for event in w.event_mentions:
+            self.events += 1
+            self.arguments += len(event.arguments)
+            self.types.add(event.event_type)
+            self.roles.update(a.role for a in event.arguments)
+
+    def fingerprint(self, sha256: str) -> Fingerprint:
+        return Fingerprint("textee", len(self.documents), self.windows, self.events, self.arguments,
+                           len(self.types), len(self.roles), sha256)
+
+    def check(self, system_path: str) -> None:
+        """`check_pairing`'s problems, in its order: a system window not in gold (the first read), then a gold
+        window not predicted."""
+        if self.waiting[1]:
+            key, (line, _) = min(self.waiting[1].items(), key=lambda kv: kv[1][0])
+            raise _not_in_gold(system_path, line, key)
+        for key, (line, _) in self.waiting[0].items():
+            raise _not_predicted(system_path, key, line)
+
+    def result(self, sha256: str) -> ConventionResult:
+        metrics = {name: Metric(*c) for name, c in self.counts.items()}
+        return ConventionResult("textee", metrics, dict(METRICS), self.fingerprint(sha256))
 
 
 def fingerprint(gold: TexteeFile) -> Fingerprint:
-    events = [e for w in gold.windows for e in w.event_mentions]
-    return Fingerprint("textee", len({w.doc_id for w in gold.windows}), len(gold.windows), len(events),
-                       sum(len(e.arguments) for e in events), len({e.event_type for e in events}),
-                       len({a.role for e in events for a in e.arguments}), gold.sha256)
+    tally = Tally()
+    for w in gold.windows:
+        tally.note(w)
+    return tally.fingerprint(gold.sha256)
+
+
+def score_streams(gold: Stream[Window], system: Stream[Window]) -> ConventionResult:
+    """Both files read a window at a time, in step, each pair counted as soon as both are read. The system
+    file's problem is raised once the gold file is read through (its own come first, as when both files
+    were read whole)."""
+    tally = Tally()
+    in_step(gold, system, tally.add)
+    tally.check(system.path)
+    return tally.result(gold.sha256)
 
 
 def file_tuples(source: Input) -> Tuples:
@@ -99,6 +178,10 @@ def score_windows(gold: TexteeFile, system: TexteeFile, sets: tuple[Tuples, Tupl
 
 
 def score_textee(gold: Input, system: Input) -> ConventionResult:
+    """Inputs left unread (`--convention textee` on files) are streamed (`score_streams`); inputs read for
+    several conventions are parsed once, their tuples shared with the switchboard's outcomes."""
+    if gold.data is None and system.data is None:
+        return score_streams(stream_textee(gold.path), stream_textee(system.path))
     g, s = textee_file(gold), textee_file(system)
     check_pairing(g, s)  # before the tuples: a file that does not pair up is refused first
     return score_windows(g, s, (file_tuples(gold), file_tuples(system)))

@@ -12,17 +12,15 @@ names other than `doc_key`, `dataset`, `sentences`, `weight`, `*ner`, `*relation
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, is_number, kind, read_json_lines, validate_json_lines
-from evmeval.io.reading import display_name
+from evmeval.io.jsonlines import Fields, JsonLines, Stream, dump_line, is_int, is_number, kind, validate_json_lines
 
 _ALLOWED = re.compile("doc_key|dataset|sentences|weight|.*ner$|.*relations$|.*clusters$|.*events$|^_.*")
 """Field names the DyGIE++ reader accepts (matched from the start of the name, as it matches them)."""
@@ -165,8 +163,7 @@ def parse_document(path: str, line: int, value: Any) -> Document:
     return Document(doc_key, raw_sentences, events.get("events"), events.get("predicted_events"), extra, line)
 
 
-def _documents(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> list[Document]:
-    documents: list[Document] = []
+def _documents(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None) -> Iterator[Document]:
     seen: dict[str, int] = {}
     for line, value in lines:
         try:
@@ -175,24 +172,31 @@ def _documents(path: str, lines: Sequence[tuple[int, Any]], problems: list[Probl
                 raise FormatError(path, line, f"document {document.doc_key!r} already on line "
                                   f"{seen[document.doc_key]}", "each doc_key once")
             seen[document.doc_key] = line
-            documents.append(document)
         except FormatError as exc:
             if problems is None:
                 raise
             problems.append(exc.problem)
-    return documents
+            continue
+        yield document
+
+
+def stream_dygiepp(path: str, data: bytes | None = None, problems: list[Problem] | None = None
+                   ) -> Stream[Document]:
+    """A DyGIE++ file a document (line) at a time (`data`: its bytes if already read); the first problem is a
+    `FormatError` unless `problems` is given."""
+    return Stream(JsonLines(path, data, problems), _documents)
 
 
 def read_dygiepp(path: str, data: bytes | None = None) -> DygieppFile:
     """Read a DyGIE++ file (`data`: its bytes if already read); the first problem is a `FormatError`."""
-    data, lines = read_json_lines(path, None, data)
-    name = display_name(path)
-    return DygieppFile(name, _documents(name, lines, None), hashlib.sha256(data).hexdigest())
+    stream = stream_dygiepp(path, data)
+    documents = list(stream)
+    return DygieppFile(stream.path, documents, stream.sha256)
 
 
 def validate_dygiepp(path: str) -> list[Problem]:
     """Every line's first problem, in line order."""
-    return validate_json_lines(path, _documents)
+    return validate_json_lines(path, lambda name, lines, problems: list(_documents(name, lines, problems)))
 
 
 def _event_json(event: Event, predicted: bool) -> list[list[Any]]:

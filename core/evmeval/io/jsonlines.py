@@ -6,51 +6,98 @@ checker (`Fields`) lets a format say what it expected in the words of its own de
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any, BinaryIO, Generic, Protocol, TypeVar
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.reading import decode_text, display_name, read_bytes
+from evmeval.io.reading import (
+    MAX_LINE_BYTES,
+    STDIN,
+    bad_utf8,
+    check_bom,
+    display_name,
+    long_line,
+    open_binary,
+    read_failure,
+)
 
 
-def read_json_lines(path: str, problems: list[Problem] | None = None,
-                    data: bytes | None = None) -> tuple[bytes, list[tuple[int, Any]]]:
-    """The raw bytes (a fingerprint hashes what was read, not a re-encoding) and each line's value;
-    `data`: the file's bytes already read (a pipe can be read only once)."""
-    data = read_bytes(path) if data is None else data
-    return data, list(parse_json_lines(decode_text(data, path), display_name(path), problems))
+class JsonLines:
+    """(line number, decoded value) of each line of a JSON Lines input, a line at a time: a corpus file is
+    never held whole, nor decoded into one list (a MAVEN-ERE-sized file's values take 11 times its size).
 
+    `data`: the bytes already read (a pipe read once by the command), walked a line at a time; None: the
+    file (`-`: standard input, a fifo) is opened and read as it is walked. Iterable once. `sha256` is the
+    digest of every byte read once the walk has ended (a fingerprint hashes what was read, not a
+    re-encoding). A blank or broken line is a `FormatError` at its line: the published loaders call
+    `json.loads` on every line and stop there too. With `problems` (a validator), such a line is listed
+    there and skipped instead."""
 
-def parse_json_lines(text: str, path: str, problems: list[Problem] | None = None) -> Iterator[tuple[int, Any]]:
-    """(line number, decoded value) for every line; a blank or broken line is a `FormatError`: the
-    published loaders call `json.loads` on every line and stop there too. With `problems` (a
-    validator), such a line is listed there and skipped instead."""
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()  # the final newline ends the last line, it does not start another
-    if not lines:
-        raise FormatError(path, 0, "no lines", "one JSON object per line")
-    for number, line in enumerate(lines, 1):
+    def __init__(self, path: str, data: bytes | None = None, problems: list[Problem] | None = None) -> None:
+        self.path, self.name, self.data, self.problems = path, display_name(path), data, problems
+        self.sha256 = ""
+        self.lines = 0
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        if self.data is not None:
+            return self._walk(io.BytesIO(self.data))
+        return self._opened()
+
+    def _opened(self) -> Iterator[tuple[int, Any]]:
+        handle = open_binary(self.path)
+        try:
+            yield from self._walk(handle)
+        except OSError as exc:
+            raise read_failure(self.name, exc) from None
+        finally:
+            if self.path != STDIN:
+                handle.close()
+
+    def _walk(self, handle: BinaryIO) -> Iterator[tuple[int, Any]]:
+        """Each line as `text.split("\\n")` of the whole decoded file gives them (readline never yields the
+        empty string after a final newline, which that split's caller drops)."""
+        digest = hashlib.sha256()
+        name = self.name
+        at = number = 0
+        while raw := handle.readline(MAX_LINE_BYTES + 1):
+            number += 1
+            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+                raise long_line(name, number)
+            digest.update(raw)
+            if number == 1:
+                check_bom(raw, name)
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise bad_utf8(name, number, at + exc.start, raw[exc.start]) from None
+            at += len(raw)
+            self.lines = number
+            yield from self._value(number, line[:-1] if line.endswith("\n") else line)
+        if number == 0:
+            raise FormatError(name, 0, "no lines", "one JSON object per line")
+        self.sha256 = digest.hexdigest()
+
+    def _value(self, number: int, line: str) -> Iterator[tuple[int, Any]]:
         try:
             if not line.strip():
-                raise FormatError(path, number, "empty line", "one JSON object per line")
+                raise FormatError(self.name, number, "empty line", "one JSON object per line")
             try:
                 value = json.loads(line)
             except ValueError as exc:
-                raise FormatError(path, number, f"not JSON ({exc})", "one JSON object per line") from None
+                raise FormatError(self.name, number, f"not JSON ({exc})", "one JSON object per line") from None
             except RecursionError:
-                raise nested_too_deeply(line, path, number) from None
+                raise nested_too_deeply(line, self.name, number) from None
         except FormatError as exc:
-            if problems is None:
+            if self.problems is None:
                 raise
-            problems.append(exc.problem)
-            continue
+            self.problems.append(exc.problem)
+            return
         yield number, value
-
-
 _NESTING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"|[\[\]{}\n]')
 """A JSON string (skipped whole: brackets in it do not nest), an opening or closing bracket, a line break."""
 
@@ -196,17 +243,70 @@ class _Identified(Protocol):
     def id(self) -> str: ...
 
 
-def documents_or_submissions(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None,
+def parse_json_lines(text: str, path: str, problems: list[Problem] | None = None) -> Iterator[tuple[int, Any]]:
+    """`JsonLines` over text already decoded (`path`: the name messages give)."""
+    return iter(JsonLines(path, text.encode("utf-8"), problems))
+
+
+T = TypeVar("T")
+
+
+class Stream(Generic[T]):
+    """A format's checked records, one per line, each yielded as soon as its line is read; iterable once.
+    `sha256`: the file's digest, once the iteration has ended (the fingerprint's hash)."""
+
+    def __init__(self, lines: JsonLines, records: Callable[[str, Iterable[tuple[int, Any]], list[Problem] | None],
+                                                           Iterator[T]]) -> None:
+        self.lines, self._records = lines, records
+
+    def __iter__(self) -> Iterator[T]:
+        return self._records(self.lines.name, self.lines, self.lines.problems)
+
+    @property
+    def path(self) -> str:
+        """The name messages give the file."""
+        return self.lines.name
+
+    @property
+    def sha256(self) -> str:
+        return self.lines.sha256
+
+
+def in_step(gold: Iterable[T], system: Iterable[T], add: Callable[[int, T], None]) -> None:
+    """Two files read a record at a time, alternately (`add(0, gold record)`, `add(1, system record)`): files in
+    the same order pair up as they are read. A problem of the system file is raised once the gold file is read
+    through, so the gold file's own problems come first, as when both were read whole."""
+    predicted = iter(system)
+    problem: FormatError | None = None
+    for record in gold:
+        add(0, record)
+        if problem is None:
+            try:
+                if (other := next(predicted, _ABSENT)) is not _ABSENT:
+                    add(1, other)
+            except FormatError as exc:
+                problem = exc
+    try:
+        if problem is None:
+            for other in predicted:
+                add(1, other)
+    except FormatError as exc:
+        problem = exc
+    if problem is not None:
+        raise problem
+
+
+def documents_or_submissions(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None,
                              is_document: Callable[[Any], bool], parse_document: Callable[[str, int, Any], Any],
-                             parse_submission: Callable[[str, int, Any], Any]) -> tuple[list[Any], list[Any]]:
-    """The documents and the submission lines of a MAVEN or MAVEN-ERE file: its first line says which kind it
-    holds, a line of the other kind is a problem, and so is a document id seen before. `problems`: None raises
-    the first `FormatError`, else each line's first problem is kept there and reading goes on."""
-    documents_file = bool(lines) and is_document(lines[0][1])
-    documents: list[Any] = []
-    submissions: list[Any] = []
+                             parse_submission: Callable[[str, int, Any], Any]) -> Iterator[Any]:
+    """The documents or the submission lines of a MAVEN or MAVEN-ERE file, as read: its first line says which
+    kind it holds, a line of the other kind is a problem, and so is a document id seen before. `problems`: None
+    raises the first `FormatError`, else each line's first problem is kept there and reading goes on."""
+    documents_file: bool | None = None
     seen: dict[str, int] = {}
     for line, value in lines:
+        if documents_file is None:
+            documents_file = is_document(value)
         try:
             if isinstance(value, dict) and is_document(value) != documents_file:
                 raise FormatError(path, line, "a submission line among documents" if documents_file else
@@ -216,22 +316,22 @@ def documents_or_submissions(path: str, lines: Sequence[tuple[int, Any]], proble
                 raise FormatError(path, line, f"document {item.id!r} already on line {seen[item.id]}",
                                   "each document id once")
             seen[item.id] = line
-            (documents if documents_file else submissions).append(item)
         except FormatError as exc:
             if problems is None:
                 raise
             problems.append(exc.problem)
-    return documents, submissions
+            continue
+        yield item
 
 
-def validate_json_lines(path: str, read: Callable[[str, Sequence[tuple[int, Any]], list[Problem]], object]
+def validate_json_lines(path: str, read: Callable[[str, Iterable[tuple[int, Any]], list[Problem]], object]
                         ) -> list[Problem]:
     """Every line's first problem, in line order, as `read(display name, lines, problems)` finds them after the
-    JSON parse (a file that cannot be read: that one problem). One form for every JSON-lines validator."""
+    JSON parse; a failure that stops the reading (a file not found, a byte that is not UTF-8) comes last of
+    those found before it. One form for every JSON-lines validator."""
     problems: list[Problem] = []
     try:
-        _, lines = read_json_lines(path, problems)
+        read(display_name(path), JsonLines(path, None, problems), problems)
     except FormatError as exc:
-        return [exc.problem]
-    read(display_name(path), lines, problems)
+        return [*sorted(problems, key=lambda p: p.line), exc.problem]
     return sorted(problems, key=lambda p: p.line)

@@ -13,23 +13,22 @@ Fields not modelled are kept (`extra`) and written back, so a round trip loses n
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import Problem
 from evmeval.io.jsonlines import (
     Fields,
+    JsonLines,
+    Stream,
     documents_or_submissions,
     dump_line,
     is_int,
     kind,
-    read_json_lines,
     rest_of,
     validate_json_lines,
 )
-from evmeval.io.reading import display_name
 
 TYPE_IDS = range(1, 169)
 """MAVEN's event type ids; `evaluate.py` scores over exactly these labels (0 is the negative class)."""
@@ -245,24 +244,32 @@ def _is_submission(value: Any) -> bool:
     return isinstance(value, dict) and "predictions" in value and "content" not in value
 
 
-def _read(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> MavenFile:
-    documents, submissions = documents_or_submissions(path, lines, problems, lambda v: not _is_submission(v),
-                                                      parse_document, parse_submission)
-    return MavenFile(path, documents, submissions)
+def _items(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None
+           ) -> Iterator[Document | Submission]:
+    return documents_or_submissions(path, lines, problems, lambda v: not _is_submission(v), parse_document,
+                                    parse_submission)
+
+
+def stream_maven(path: str, data: bytes | None = None, problems: list[Problem] | None = None
+                 ) -> Stream[Document | Submission]:
+    """A MAVEN documents or submission file a line at a time (`data`: its bytes if already read); each line's
+    record as soon as it is read, the first problem a `FormatError` (file:line) unless `problems` is given."""
+    return Stream(JsonLines(path, data, problems), _items)
 
 
 def read_maven(path: str, data: bytes | None = None) -> MavenFile:
     """Read a MAVEN documents or submission file; the first problem is a `FormatError` (file:line)."""
-    data, lines = read_json_lines(path, None, data)
-    name = display_name(path)
-    result = _read(name, lines, None)
-    result.sha256 = hashlib.sha256(data).hexdigest()
-    return result
+    stream = stream_maven(path, data)
+    documents: list[Document] = []
+    submissions: list[Submission] = []
+    for item in stream:
+        (submissions if isinstance(item, Submission) else documents).append(item)  # type: ignore[arg-type]
+    return MavenFile(stream.path, documents, submissions, stream.sha256)
 
 
 def validate_maven(path: str) -> list[Problem]:
     """Every line's first problem, in line order."""
-    return validate_json_lines(path, _read)
+    return validate_json_lines(path, lambda name, lines, problems: list(_items(name, lines, problems)))
 
 
 def mention_json(m: Mention) -> dict[str, Any]:

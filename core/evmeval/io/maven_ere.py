@@ -18,8 +18,7 @@ within a document (events, mentions, TIMEXes share one namespace there).
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import eq, itemgetter
@@ -28,15 +27,15 @@ from typing import Any
 from evmeval.io.errors import Problem
 from evmeval.io.jsonlines import (
     Fields,
+    JsonLines,
+    Stream,
     documents_or_submissions,
     dump_line,
     kind,
-    read_json_lines,
     rest_of,
     validate_json_lines,
 )
 from evmeval.io.maven import Event, Mention, parse_events, parse_mentions, place  # MAVEN's records, one rule
-from evmeval.io.reading import display_name
 
 TEMPORAL = ("BEFORE", "OVERLAP", "CONTAINS", "SIMULTANEOUS", "ENDS-ON", "BEGINS-ON")
 CAUSAL = ("PRECONDITION", "CAUSE")
@@ -229,23 +228,34 @@ def is_document(value: Any) -> bool:
     return isinstance(value, dict) and "tokens" in value and "sentences" in value
 
 
-def _read(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> MavenEreFile:
-    documents, submissions = documents_or_submissions(path, lines, problems, is_document, parse_document,
-                                                      parse_submission)
-    return MavenEreFile(path, documents, submissions)
+def _items(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None
+           ) -> Iterator[Document | Submission]:
+    return documents_or_submissions(path, lines, problems, is_document, parse_document, parse_submission)
+
+
+def stream_maven_ere(path: str, data: bytes | None = None, problems: list[Problem] | None = None
+                     ) -> Stream[Document | Submission]:
+    """A MAVEN-ERE documents or submission file a line at a time (`data`: its bytes if already read); each
+    line's record as soon as it is read, the first problem a `FormatError` unless `problems` is given."""
+    return Stream(JsonLines(path, data, problems), _items)
 
 
 def read_maven_ere(path: str, data: bytes | None = None) -> MavenEreFile:
     """Read a MAVEN-ERE documents or submission file; the first problem is a `FormatError`."""
-    data, lines = read_json_lines(path, None, data)
-    result = _read(display_name(path), lines, None)
-    result.sha256 = hashlib.sha256(data).hexdigest()
+    stream = stream_maven_ere(path, data)
+    result = MavenEreFile(stream.path)
+    for item in stream:
+        if isinstance(item, Submission):
+            result.submissions.append(item)
+        else:
+            result.documents.append(item)
+    result.sha256 = stream.sha256
     return result
 
 
 def validate_maven_ere(path: str) -> list[Problem]:
     """Every line's first problem, in line order."""
-    return validate_json_lines(path, _read)
+    return validate_json_lines(path, lambda name, lines, problems: list(_items(name, lines, problems)))
 
 
 def _placed(sent_id: int, offset: tuple[int, int]) -> dict[str, Any]:

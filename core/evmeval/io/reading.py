@@ -55,9 +55,7 @@ def _read_all(handle: BinaryIO, path: str, first_read: int = _CHUNK) -> bytes:
         run = run + len(chunk) if newline < 0 else len(chunk) - newline - 1
         chunks.append(chunk)
         if run > MAX_LINE_BYTES:
-            lines = 1 + sum(c.count(b"\n") for c in chunks)
-            raise FormatError(display_name(path), lines, f"line longer than {MAX_LINE_BYTES // (1024 * 1024)} MB; "
-                              "stopped reading", "a text file with lines of ordinary length")
+            raise long_line(path, 1 + sum(c.count(b"\n") for c in chunks))
 
 
 _READ: set[str] = set()
@@ -78,27 +76,58 @@ def read_bytes(path: str) -> bytes:
             info = os.fstat(handle.fileno())
             regular = stat.S_ISREG(info.st_mode) and info.st_size < MAX_LINE_BYTES
             return _read_all(handle, path, info.st_size + 1 if regular else _CHUNK)
-    except FileNotFoundError:
-        raise FormatError(path, 0, "file not found", "an existing file") from None
-    except IsADirectoryError:
-        raise FormatError(path, 0, "is a folder, not a file", "a file") from None
+    except OSError as exc:
+        raise read_failure(path, exc) from None
     except MemoryError:
         raise FormatError(path, 0, "too large to read into memory", "a file of reasonable size") from None
+
+
+def read_failure(path: str, exc: OSError) -> FormatError:
+    """What an OS failure to open or read `path` says (one wording for whole and streamed reads)."""
+    if isinstance(exc, FileNotFoundError):
+        return FormatError(path, 0, "file not found", "an existing file")
+    if isinstance(exc, IsADirectoryError):
+        return FormatError(path, 0, "is a folder, not a file", "a file")
+    return FormatError(path, 0, f"cannot be read ({exc.strerror})", "a readable file")
+
+
+def open_binary(path: str) -> BinaryIO:
+    """`path` (standard input for `-`) opened for reading a line at a time, as `read_bytes` would read it;
+    the caller closes it (standard input is left open)."""
+    _READ.add(path)
+    if path == STDIN:
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")
     except OSError as exc:
-        raise FormatError(path, 0, f"cannot be read ({exc.strerror})", "a readable file") from None
+        raise read_failure(path, exc) from None
+
+
+def long_line(path: str, line: int) -> FormatError:
+    """A line over `MAX_LINE_BYTES`: reading stops there (`/dev/zero`, a binary file)."""
+    return FormatError(display_name(path), line, f"line longer than {MAX_LINE_BYTES // (1024 * 1024)} MB; "
+                       "stopped reading", "a text file with lines of ordinary length")
+
+
+def bad_utf8(path: str, line: int, at: int, byte: int) -> FormatError:
+    """Bytes that are not UTF-8: the first bad byte's offset in the file and its value."""
+    return FormatError(display_name(path), line, f"not UTF-8 at byte {at} (0x{byte:02x})", "a UTF-8 encoded text file")
+
+
+def check_bom(head: bytes, path: str) -> None:
+    """A `FormatError` when the bytes start with a byte order mark (the file is UTF-16/32, or UTF-8 with one)."""
+    for bom, message, expected in _BOMS:
+        if head.startswith(bom):
+            raise FormatError(display_name(path), 1, message, expected)
 
 
 def decode_text(data: bytes, path: str) -> str:
     """Decode UTF-8 strictly, naming a byte order mark or the first bad byte and its line."""
-    for bom, message, expected in _BOMS:
-        if data.startswith(bom):
-            raise FormatError(display_name(path), 1, message, expected)
+    check_bom(data, path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise FormatError(display_name(path), line, f"not UTF-8 at byte {exc.start} (0x{data[exc.start]:02x})",
-                          "a UTF-8 encoded text file") from None
+        raise bad_utf8(path, data.count(b"\n", 0, exc.start) + 1, exc.start, data[exc.start]) from None
 
 
 def read_text(path: str) -> str:

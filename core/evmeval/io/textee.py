@@ -10,14 +10,12 @@ Fields this module does not model are kept (`extra`) and written back, so a roun
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.jsonlines import Fields, dump_line, is_int, read_json_lines, rest_of, validate_json_lines
-from evmeval.io.reading import display_name
+from evmeval.io.jsonlines import Fields, JsonLines, Stream, dump_line, is_int, rest_of, validate_json_lines
 
 _TEXT = "a string"
 _OFFSET = "a token offset: an integer, 0 <= start < end <= number of tokens (end exclusive)"
@@ -169,8 +167,7 @@ def parse_window(path: str, line: int, value: Any) -> Window:
                   fields.get(obj, "lang", str, _TEXT, optional=True), rest_of(obj, _WINDOW_FIELDS), line)
 
 
-def _windows(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem] | None) -> list[Window]:
-    windows: list[Window] = []
+def _windows(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None) -> Iterator[Window]:
     seen: dict[tuple[str, str], int] = {}
     for line, value in lines:
         try:
@@ -180,25 +177,31 @@ def _windows(path: str, lines: Sequence[tuple[int, Any]], problems: list[Problem
                 raise FormatError(path, line, f"window {window.wnd_id!r} of document {window.doc_id!r} "
                                   f"already on line {seen[key]}", "each window once (wnd_id is unique)")
             seen[key] = line
-            windows.append(window)
         except FormatError as exc:
             if problems is None:
                 raise
             problems.append(exc.problem)
-    return windows
+            continue
+        yield window
+
+
+def stream_textee(path: str, data: bytes | None = None, problems: list[Problem] | None = None) -> Stream[Window]:
+    """A TextEE window file a window (line) at a time (`data`: its bytes if already read); the first problem is
+    a `FormatError` (file:line: ...) unless `problems` is given."""
+    return Stream(JsonLines(path, data, problems), _windows)
 
 
 def read_textee(path: str, data: bytes | None = None) -> TexteeFile:
     """Read a TextEE window file (`data`: its bytes if already read); the first problem is a
     `FormatError` (file:line: ...)."""
-    data, lines = read_json_lines(path, None, data)
-    name = display_name(path)
-    return TexteeFile(name, _windows(name, lines, None), hashlib.sha256(data).hexdigest())
+    stream = stream_textee(path, data)
+    windows = list(stream)
+    return TexteeFile(stream.path, windows, stream.sha256)
 
 
 def validate_textee(path: str) -> list[Problem]:
     """Every line's first problem, in line order (a file that cannot be read: that one problem)."""
-    return validate_json_lines(path, _windows)
+    return validate_json_lines(path, lambda name, lines, problems: list(_windows(name, lines, problems)))
 
 
 def _optional(pairs: Iterable[tuple[str, Any]]) -> dict[str, Any]:

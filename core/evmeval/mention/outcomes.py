@@ -10,6 +10,9 @@ Outcomes (one scheme for text, table and charts):
   another gold mention: the system merged two or more gold mentions into one ("arrested and charged").
 - SPLIT: a system mention overlapping a gold mention that another system mention already took.
 - SPURIOUS: a system mention overlapping no gold mention at all.
+- NOT_IN_TEXT: a string prediction the grounding rule placed nowhere (`evmeval.conventions.strings`): no
+  span, never mapped; ours counts it as a false alarm. The mapping never makes it; an event corpus of
+  string predictions adds these rows (`EventCorpus.unplaced_rows`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ class Outcome(str, Enum):
     SPURIOUS = "spurious"
     SPLIT = "split"
     MERGED = "merged"
+    NOT_IN_TEXT = "not_in_text"
 
     @property
     def label(self) -> str:
@@ -50,6 +54,7 @@ OUTCOME_LABELS = {
     Outcome.SPURIOUS: "spurious system",
     Outcome.SPLIT: "extra split part",
     Outcome.MERGED: "merged into another gold mention's system mention",
+    Outcome.NOT_IN_TEXT: "not in the text (the grounding rule placed the string nowhere)",
 }
 
 

@@ -1,10 +1,11 @@
 """`evmeval-iaa`'s text report (also `evmeval.annotator_agreement(...).report()`): inputs, F1 matrices with
-their means, every pair's figures, Fleiss' kappa; an undefined figure prints `nan`."""
+their means, every pair's figures (GATE's per event type too), Fleiss' kappa; an undefined figure prints `nan`."""
 
 from __future__ import annotations
 
 import math
 
+from evmeval.agreement.per_type import per_type_agreement
 from evmeval.agreement.scoring import IaaResult, PairAgreement
 from evmeval.align.greedy import COMBINATIONS
 
@@ -55,6 +56,15 @@ def _pair_lines(pair: PairAgreement) -> list[str]:
         g = pair.gate[c]
         out.append(f"  {c:<28}{g.correct:>8}{g.partial:>8}{g.missing:>8}{g.spurious:>9}  "
                    f"{_pct(g.strict().f1):>9}{_pct(g.lenient().f1):>8}{_pct(g.average().f1):>8}")
+    types = per_type_agreement(pair)
+    if types:
+        out.append(f"  {'per type (span, same type)':<28}{'correct':>8}{'partial':>8}{'missing':>8}{'spurious':>9}  "
+                   f"{'strict P':>9}{'R':>8}{'F1':>8}  {'lenient P':>9}{'R':>8}{'F1':>8}")
+    for row in types:
+        g, strict, lenient = row.gate, row.gate.strict(), row.gate.lenient()
+        out.append(f"  {row.name[:27]:<28}{g.correct:>8}{g.partial:>8}{g.missing:>8}{g.spurious:>9}  "
+                   f"{_pct(strict.precision):>9}{_pct(strict.recall):>8}{_pct(strict.f1):>8}  "
+                   f"{_pct(lenient.precision):>9}{_pct(lenient.recall):>8}{_pct(lenient.f1):>8}")
     for attr, la in pair.labels.items():
         out.append(f"  {LABEL_NAMES[attr]} on {la.num_pairs} mapped pair(s): observed {_num(la.observed).strip()}, "
                    f"Cohen's kappa {_num(la.cohen_kappa).strip()}, Scott's pi {_num(la.scott_pi).strip()}")

@@ -1,0 +1,248 @@
+"""Convention `gen-arg`: the argument scores of gen-arg (raspberryice/gen-arg `src/genie/scorer.py`,
+`--dataset KAIROS`, WikiEvents), without `--head-only` (see docs/scoring/gen-arg.md for a worked example).
+
+What it counts, as that script does:
+  events: the n-th generation line of a doc_key is the n-th event mention of that gold document; gold events
+    with no generation line, and events whose type the ontology lacks, are not scored at all (their gold
+    arguments count nowhere);
+  predicted arguments: the generation is aligned word by word with its type's template (`<argN>` takes the
+    words up to the template's next word; the template's other words are skipped one for one, unchecked);
+    each argument's words are grounded to the occurrence nearest the trigger
+    (`evmeval.grounding.ground_closest_genarg`); one found nowhere is split at each `and` and the parts
+    grounded, and a part found nowhere is dropped (counted nowhere); a *set* of (start, end, event type, role)
+    per event, so a repeat collapses;
+  gold arguments: each argument's entity mention span, a leading `the`/`an`/`a` stripped when the span is
+    longer than one token (predictions are not stripped); a set per event;
+  Role identification: a prediction matches when some gold argument of its event has its span; Role: and its
+    role too. Each prediction is matched on its own (no one-to-one pairing): two predictions on one gold span
+    with two roles both identify it;
+  Coref Role identification / Coref Role (with a coreference file): a prediction with no gold argument on its
+    span also matches when its span is an entity mention of a cluster whose first entity is, by its
+    stripped span, the entity of a gold argument of the event (and role); the match counts add up, the
+    denominators stay.
+P = matched / predicted, R = matched / gold, F1 their harmonic mean (0 where a denominator is 0).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.grounding import ground_closest_genarg
+from evmeval.io.errors import FormatError
+from evmeval.io.genarg import (
+    GenargFile,
+    GoldDocument,
+    GoldEvent,
+    Ontology,
+    read_coref_clusters,
+    read_generations,
+    read_ontology,
+    read_wikievents,
+)
+from evmeval.io.reading import display_name
+
+METRICS: dict[str, str] = {"role_id": "Role identification", "role": "Role",
+                           "coref_role_id": "Coref Role identification", "coref_role": "Coref Role"}
+"""The script's printed names, in its order (the two Coref lines only with a coreference file)."""
+
+DESCRIPTION = ("gen-arg scorer.py (KAIROS/WikiEvents, no --head-only): template-aligned argument strings grounded "
+               "nearest the trigger, split at 'and' when not found; sets per event; gold spans lose a leading "
+               "the/an/a; each prediction matched on its own (no one-to-one); Coref F1 with --coref-file")
+DETERMINERS = frozenset({"the", "an", "a"})
+_ARG = re.compile(r"<(arg\d+)>")
+Argument = tuple[int, int, str, str]
+"""(start, inclusive end, event type, role): the script's tuple."""
+
+
+def template_arguments(template: str, predicted: str, roles: dict[str, str], where: str) -> list[tuple[str, list[str]]]:
+    """(role, words) of every filled `<argN>` of the generation, aligned with its template the script's way."""
+    template_words, words = template.strip().split(), predicted.strip().split()
+    found: list[tuple[str, list[str]]] = []
+    t = p = 0
+    while t < len(template_words) and p < len(words):
+        slot = _ARG.match(template_words[t])
+        if slot is None:
+            t, p = t + 1, p + 1
+            continue
+        if slot.group(1) not in roles:
+            raise FormatError(where, 0, f"the template names <{slot.group(1)}>, which the type's roles do not have",
+                              "one role per <argN> of the template (the script stops there)")
+        if words[p] == "<arg>":
+            t, p = t + 1, p + 1
+            continue
+        start = p
+        while p < len(words) and (t == len(template_words) - 1 or words[p] != template_words[t + 1]):
+            p += 1
+        found.append((roles[slot.group(1)], words[start:p]))
+        t += 1
+    return found
+
+
+def _ground(tokens: tuple[str, ...], words: list[str], trigger: tuple[int, int]) -> tuple[int, int] | None:
+    span = ground_closest_genarg(tokens, words, trigger)
+    return None if span is None else (span[0], span[1] - 1)
+
+
+def predicted_arguments(tokens: tuple[str, ...], event: GoldEvent,
+                        filled: list[tuple[str, list[str]]]) -> tuple[set[Argument], int]:
+    """The script's predicted set (each string grounded nearest the trigger, or else split at `and`), and how
+    many strings or parts it dropped as found nowhere in the text."""
+    out: set[Argument] = set()
+    dropped = 0
+    for role, words in filled:
+        span = _ground(tokens, words, event.trigger)
+        if span is not None:
+            out.add((*span, event.event_type, role))
+            continue
+        parts: list[list[str]] = [[]]
+        for word in words:
+            if word == "and" and parts[-1]:
+                parts.append([])
+            else:
+                parts[-1].append(word)
+        for part in parts:
+            if not part:
+                continue
+            if (span := _ground(tokens, part, event.trigger)) is None:
+                dropped += 1
+            else:
+                out.add((*span, event.event_type, role))
+    return out, dropped
+
+
+def gold_span(document: GoldDocument, entity_id: str) -> tuple[int, int]:
+    """The entity's inclusive span, a leading determiner stripped from a span of two tokens or more."""
+    start, end = document.entities[entity_id]
+    end -= 1
+    if start != end and start < len(document.tokens) and document.tokens[start].lower() in DETERMINERS:
+        start += 1
+    return start, end
+
+
+@dataclass(frozen=True)
+class Counts:
+    predicted: int = 0
+    gold: int = 0
+    role_id: int = 0
+    role: int = 0
+    coref_role_id: int = 0
+    coref_role: int = 0
+    dropped: int = 0
+    """Argument strings (or their parts split at `and`) found nowhere in the text: not counted at all."""
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(*(a + b for a, b in zip(self.__dict__.values(), other.__dict__.values(), strict=True)))
+
+
+def pair_events(gold: GenargFile, system: GenargFile) -> Iterator[tuple[GoldDocument, GoldEvent, str, int]]:
+    """(document, event, generated text, generation line) in generation-file order, as the script pairs them:
+    the n-th line of a doc_key with the n-th event of the last gold line of that id."""
+    documents = {d.doc_id: d for d in gold.documents}
+    seen: dict[str, int] = defaultdict(int)
+    for generation in system.generations:
+        document = documents.get(generation.doc_key)
+        if document is None:
+            raise FormatError(system.path, generation.line, f"doc_key {generation.doc_key!r} is not in the gold file",
+                              "a generation line per event of a gold document (the script fails on others)")
+        index = seen[generation.doc_key]
+        seen[generation.doc_key] += 1
+        if index >= len(document.events):
+            raise FormatError(system.path, generation.line, f"generation {index + 1} of doc_key "
+                              f"{generation.doc_key!r}, which has {len(document.events)} event mentions",
+                              "one generation line per event mention, in the gold file's order")
+        yield document, document.events[index], generation.predicted, generation.line
+
+
+def event_counts(document: GoldDocument, event: GoldEvent, predicted: set[Argument],
+                 coref: dict[tuple[int, int], str] | None) -> Counts:
+    """One event's counts (see the module's note)."""
+    gold = {(*gold_span(document, entity_id), event.event_type, role) for entity_id, role in event.arguments}
+    canonical = {(coref[(s, e)], t, r) for s, e, t, r in gold if coref is not None and (s, e) in coref}
+    role_id = role = coref_id = coref_role = 0
+    for start, end, event_type, name in predicted:
+        same_span = [g for g in gold if g[0] == start and g[1] == end and g[2] == event_type]
+        if same_span:
+            role_id += 1
+            role += any(g[3] == name for g in same_span)
+        elif coref is not None and (start, end) in coref:
+            entity = coref[(start, end)]
+            same_entity = [c for c in canonical if c[0] == entity and c[1] == event_type]
+            if same_entity:
+                coref_id += 1
+                coref_role += any(c[2] == name for c in same_entity)
+    return Counts(len(predicted), len(gold), role_id, role, coref_id, coref_role)
+
+
+def genarg_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
+                  coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[Counts, int, int]:
+    """The totals, the events skipped for a type the ontology lacks, and the gold events never generated."""
+    total, skipped, scored = Counts(), 0, set()
+    for document, event, generated, line in pair_events(gold, system):
+        scored.add((document.doc_id, id(event)))
+        if event.event_type not in ontology.templates:
+            skipped += 1
+            continue
+        where = f"{system.path}:{line}: event type {event.event_type!r}"
+        filled = template_arguments(ontology.templates[event.event_type], generated,
+                                    ontology.roles[event.event_type], where)
+        mapping = None if coref is None else coref.get(document.doc_id, {})
+        predicted, dropped = predicted_arguments(document.tokens, event, filled)
+        total += replace(event_counts(document, event, predicted, mapping), dropped=dropped)
+    latest = {d.doc_id: d for d in gold.documents}
+    unscored = sum(1 for d in latest.values() for e in d.events if (d.doc_id, id(e)) not in scored)
+    return total, skipped, unscored
+
+
+def fingerprint(gold: GenargFile) -> Fingerprint:
+    events = [e for d in gold.documents for e in d.events]
+    return Fingerprint("wikievents", len(gold.documents), sum(d.sentences for d in gold.documents), len(events),
+                       sum(len(e.arguments) for e in events), len({e.event_type for e in events}),
+                       len({r for e in events for _, r in e.arguments}), gold.sha256)
+
+
+def score_files(gold: GenargFile, system: GenargFile, ontology: Ontology,
+                coref: dict[str, dict[tuple[int, int], str]] | None = None) -> ConventionResult:
+    counts, skipped, unscored = genarg_counts(gold, system, ontology, coref)
+    metrics = {"role_id": Metric(counts.role_id, counts.predicted, counts.gold),
+               "role": Metric(counts.role, counts.predicted, counts.gold)}
+    if coref is not None:
+        metrics["coref_role_id"] = Metric(counts.role_id + counts.coref_role_id, counts.predicted, counts.gold)
+        metrics["coref_role"] = Metric(counts.role + counts.coref_role, counts.predicted, counts.gold)
+    warnings = []
+    if counts.dropped:
+        plural = "s" if counts.dropped != 1 else ""
+        warnings.append(f"{counts.dropped} argument string{plural} (or part{plural} split at 'and') found nowhere "
+                        "in the text: dropped, counted neither as predicted nor as wrong (as scorer.py drops them)")
+    if skipped:
+        warnings.append(f"{skipped} event{'s' if skipped != 1 else ''} of a type the ontology lacks: not scored, "
+                        "their gold arguments counted nowhere (as scorer.py skips them)")
+    if unscored:
+        warnings.append(f"{unscored} gold event{'s' if unscored != 1 else ''} with no generation line: not scored, "
+                        "their gold arguments counted nowhere (as scorer.py pairs events by line)")
+    return ConventionResult("gen-arg", metrics, {k: METRICS[k] for k in metrics}, fingerprint(gold), tuple(warnings))
+
+
+ONTOLOGY, COREF = "ontology", "coref-file"
+"""The companions of the system `Input` gen-arg reads (`--ontology`, `--coref-file` on the command line)."""
+
+
+def score_genarg(gold: Input, system: Input) -> ConventionResult:
+    ontology_path = system.companions.get(ONTOLOGY)
+    if ontology_path is None:
+        raise FormatError(display_name(system.path), 0, "gen-arg reads each event type's template from its ontology",
+                          "--ontology FILE (event_role_KAIROS.json of gen-arg's repository)")
+    g = read_wikievents(gold.path, gold.data)
+    s = read_generations(system.path, system.data)
+    coref_path = system.companions.get(COREF)
+    coref = None if coref_path is None else read_coref_clusters(coref_path, g)
+    return score_files(g, s, read_ontology(ontology_path), coref)
+
+
+def with_companions(system: Input, **paths: str | None) -> Input:
+    """`system` with the further files a convention reads (None: not given)."""
+    return replace(system, companions={**system.companions, **{k.replace("_", "-"): v for k, v in paths.items()
+                                                                 if v is not None}})

@@ -1,0 +1,132 @@
+"""Convention `rams`: the RAMS 1.0 scorer (`scorer/scorer.py` of the RAMS data release, with `--do_all`).
+
+What it counts, as that script does (docs/scoring/rams.md has a worked example):
+  per gold example (doc_key), the *multisets* of (trigger span, argument span, role) of gold and prediction:
+  correct = their intersection, missing = gold minus prediction, overpred = prediction minus gold (a
+  duplicate prediction is one more overpred, a duplicate gold link one more to find); event types are
+  not compared; a prediction for a doc_key the gold file lacks is ignored (said here as a warning);
+  its `Precision` is correct / (correct + missing) and its `Recall` correct / (correct + overpred): the
+  script's `compute_metrics` divides by the gold count for precision and by the predicted count for recall,
+  the other way round from every other scorer; F1 is the same either way. Figures here are those of the
+  script under its names (`Precision` in the P column), the counts beside them honest (pred, gold);
+  per role: the role table (CORRECT, MISSING, OVERPRED, F1) over the roles read from the gold file and a
+  gold-layout prediction file, most frequent in gold first (ties by name here; the script leaves them in
+  set order); its TOTAL is the overall figure;
+  by distance: the sentence of the argument minus the sentence of the trigger, -2..+2 (links further apart
+  count in the overall figures only), each item placed by the gold example's sentences.
+Type-constrained decoding (`-cd` with an ontology) is not modelled: `--do_all` does not turn it on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.maven import Figure
+from evmeval.io.errors import FormatError
+from evmeval.io.rams import GOLD_LAYOUT, Example, Link, RamsFile, read_rams, refuse_outside
+
+DESCRIPTION = ("RAMS 1.0 scorer.py --do_all: multisets of (trigger span, argument span, role) per example; "
+               "its Precision is correct/gold and its Recall correct/predicted (as the script divides); per-role "
+               "table; by sentence distance -2..+2")
+DISTANCES = (-2, -1, 0, 1, 2)
+
+
+@dataclass(frozen=True)
+class Counts:
+    correct: int = 0
+    missing: int = 0
+    overpred: int = 0
+
+    def figure(self) -> Figure:
+        """The script's `compute_metrics`: P = c/(c+m), R = c/(c+o) (its order), percent in its print."""
+        c, m, o = self.correct, self.missing, self.overpred
+        p = c / (c + m) if c + m else 0.0
+        r = c / (c + o) if c + o else 0.0
+        f1 = 2 * p * r / (p + r) if p + r else 0.0
+        return Figure(c, c + o, c + m, p, r, f1, (("correct", c), ("missing", m), ("overpred", o)))
+
+    def __add__(self, other: Counts) -> Counts:
+        return Counts(self.correct + other.correct, self.missing + other.missing, self.overpred + other.overpred)
+
+
+@dataclass(frozen=True)
+class RamsScores:
+    overall: Counts
+    roles: dict[str, Counts]
+    """The role table's rows, in the script's order (most frequent in gold first, then by name)."""
+    distances: dict[int, Counts]
+    ignored: int
+    """Prediction lines whose doc_key is not in the gold file."""
+
+
+def _bucket(path: str, link: Link, source: Example, gold: Example, sent_map: list[int]) -> int:
+    trigger = refuse_outside(path, source, link.trigger, sent_map, gold)
+    return refuse_outside(path, source, link.argument, sent_map, gold) - trigger
+
+
+def rams_scores(gold: RamsFile, system: RamsFile) -> RamsScores:
+    """Every count of the script's report (see the module's note)."""
+    by_role: dict[str, Counter[str]] = {k: Counter() for k in ("correct", "missing", "overpred")}
+    by_distance: dict[int, Counter[str]] = {d: Counter() for d in DISTANCES}
+    roles = {link.role for e in gold.examples.values() for link in e.links}
+    if system.layout == GOLD_LAYOUT:
+        roles |= {link.role for e in system.examples.values() for link in e.links}
+    for doc_key, g in gold.examples.items():
+        p = system.examples.get(doc_key)
+        gold_set = Counter((link.trigger, link.argument, link.role) for link in g.links)
+        pred_set = Counter((link.trigger, link.argument, link.role) for link in (p.links if p else ()))
+        sent_map = g.sentence_of()
+        lines = {"correct": (gold.path, g), "missing": (gold.path, g), "overpred": (system.path, p or g)}
+        for kind, part in (("correct", gold_set & pred_set), ("missing", gold_set - pred_set),
+                           ("overpred", pred_set - gold_set)):
+            path, source = lines[kind]
+            for (trigger, argument, role), n in part.items():
+                by_role[kind][role] += n
+                distance = _bucket(path, Link(trigger, argument, role), source, g, sent_map)
+                if distance in by_distance:
+                    by_distance[distance][kind] += n
+    table = {r: Counts(by_role["correct"][r], by_role["missing"][r], by_role["overpred"][r]) for r in roles}
+    order = sorted(table, key=lambda r: (-(table[r].correct + table[r].missing), r))
+    overall = Counts(*(sum(by_role[k].values()) for k in ("correct", "missing", "overpred")))
+    distances = {d: Counts(c["correct"], c["missing"], c["overpred"]) for d, c in by_distance.items()}
+    ignored = sum(1 for key in system.examples if key not in gold.examples)
+    return RamsScores(overall, {r: table[r] for r in order}, distances, ignored)
+
+
+def fingerprint(gold: RamsFile) -> Fingerprint:
+    examples = list(gold.examples.values())
+    return Fingerprint("rams", len(examples), sum(len(e.sentences) for e in examples), len(examples),
+                       sum(len(e.links) for e in examples), len({t for e in examples for t in e.event_types}),
+                       len({link.role for e in examples for link in e.links}), gold.sha256)
+
+
+def score_files(gold: RamsFile, system: RamsFile) -> ConventionResult:
+    if gold.layout != GOLD_LAYOUT:
+        first = next(iter(gold.examples.values()))
+        raise FormatError(gold.path, first.line, "a prediction line (predictions) in the gold file",
+                          "gold lines with doc_key, sentences, evt_triggers and gold_evt_links")
+    scores = rams_scores(gold, system)
+    metrics: dict[str, Metric] = {"overall": scores.overall.figure()}
+    labels = {"overall": "Precision / Recall / F1"}
+    for d in DISTANCES:
+        metrics[f"distance {d}"] = scores.distances[d].figure()
+        labels[f"distance {d}"] = f"distance {d:+d}" if d else "distance 0"
+    for role, counts in scores.roles.items():
+        metrics[f"role {role}"] = counts.figure()
+        labels[f"role {role}"] = f"role {role}"
+    warnings = []
+    if scores.ignored:
+        warnings.append(f"{scores.ignored} prediction line{'s' if scores.ignored != 1 else ''} of a doc_key not in "
+                        "the gold file, ignored (as scorer.py ignores them)")
+    return ConventionResult("rams", metrics, labels, fingerprint(gold), tuple(warnings))
+
+
+def rams_file(source: Input) -> RamsFile:
+    """The parsed RAMS file (shared: do not change it); raises `FormatError`."""
+    return source.parsed("rams", lambda: read_rams(source.path, source.data))
+
+
+def score_rams(gold: Input, system: Input) -> ConventionResult:
+    return score_files(rams_file(gold), rams_file(system))
