@@ -1,7 +1,7 @@
 """Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
 
     python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
-                             [--only score conll conventions]
+                             [--only score conll conventions streams | resampling]
 
 Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
@@ -23,7 +23,9 @@ files, time and peak memory beside the input's size.
 `--only conll conventions` (issue 37's rows, `long_document_bench.py`): `evmeval-conll --metric X` on one
 5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
 4,000-event document against the slowest single convention; with `--markdown`, only that section of the
-page is replaced when `score` is not run.
+page is replaced when `score` is not run. `--only resampling` (issue 36, `resampling_rows.py`): 10,000
+resamples of every figure for two runs on 4,480 documents as a whole process, with its load and peak RSS;
+likewise its own section.
 """
 
 from __future__ import annotations
@@ -46,6 +48,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from long_document_bench import LongRow, long_table, run_long
+from resampling_rows import END as RESAMPLING_END
+from resampling_rows import START as RESAMPLING_START
+from resampling_rows import resampling_section, resampling_table, run_resampling
 from score_bench import corpus_dir, ensure_corpus
 from stream_bench import run_streams, stream_table
 
@@ -314,7 +319,7 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions", "streams")
+ONLY = ("score", "conll", "conventions", "streams", "resampling")
 LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
 STREAMS_START, STREAMS_END = "<!-- streams -->", "<!-- end streams -->"
 STREAMS_NOTE = ("The JSONL readers stream a line (a document, a window) at a time and each convention keeps "
@@ -349,6 +354,29 @@ def _replace_section(page: str, start: str, end: str, section: str) -> str:
     if start in page:
         return page[:page.index(start)] + section + page[page.index(end) + len(end):]
     return page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
+
+
+def kept_section(path: str, start: str, end: str) -> str:
+    """The `start` … `end` section of the page at `path` ("" when absent): a row run on its own."""
+    page = Path(path).read_text() if Path(path).exists() else ""
+    return page[page.index(start):page.index(end) + len(end)] if start in page and end in page else ""
+
+
+def resampling_only(args: argparse.Namespace) -> int:
+    """`--only resampling`: issue 36's row; with --markdown replace only its section of the page."""
+    sampler = LoadSampler()
+    sampler.start()
+    runs = run_resampling(args.runs)
+    load = sampler.stop()
+    lines = resampling_table(runs)
+    print(plain(lines))
+    print(f"load average during the run: {load}")
+    if args.markdown:
+        section = resampling_section(markdown(lines), datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                                     load, runs)
+        page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
+        Path(args.markdown).write_text(_replace_section(page, RESAMPLING_START, RESAMPLING_END, section))
+    return 0
 
 
 def streams_section(args: argparse.Namespace) -> tuple[str, str]:
@@ -392,10 +420,15 @@ def main() -> int:
     parser.add_argument("--only", nargs="+", choices=ONLY,
                         help="the groups of rows to run (default: all; with --quick: score): streams (--convention "
                         "maven-ere, maven, textee at MAVEN-ERE's size), score (evmeval-score "
-                        "on the corpus), conll and conventions (issue 37's long documents)")
+                        "on the corpus), conll and conventions (issue 37's long documents), resampling (issue 36's "
+                        "intervals and tests, alone)")
     add_reference_options(parser)
     args = parser.parse_args()
-    args.only = args.only or (["score"] if args.quick else list(ONLY))
+    args.only = args.only or (["score"] if args.quick else [o for o in ONLY if o != "resampling"])
+    if "resampling" in args.only:
+        if args.only != ["resampling"]:
+            parser.error("--only resampling runs alone (its section of the page is replaced on its own)")
+        return resampling_only(args)
     if "score" not in args.only:
         return long_only(args)
     docs = QUICK_DOCS if args.quick else 2000
@@ -421,6 +454,7 @@ def main() -> int:
     if streams:
         print(streams)
     if args.markdown:
+        kept = kept_section(args.markdown, RESAMPLING_START, RESAMPLING_END)  # run on its own: kept as measured
         command = "python benchmarks/run.py " + shlex.join(sys.argv[1:])
         uname = platform.uname()
         Path(args.markdown).write_text(PAGE.format(
@@ -428,7 +462,8 @@ def main() -> int:
             cores=os.cpu_count(), cpu=cpu_model(), system=f"{uname.system} {uname.release}, Python "
             f"{platform.python_version()}", load=load, corpus=f"gen_corpus.py --seed 3 --docs {docs} --mentions 40",
             reference=found.replace(str(Path.home()), "~"), table=markdown(lines),
-            long="\n\n".join(x for x in (long_section, streams_md) if x).replace("{load}", load)))
+            long="\n\n".join(x for x in (long_section, streams_md) if x).replace("{load}", load)
+            + (f"\n\n{kept}" if kept else "")))
     return 0 if all(row.same in (None, True) for row in rows) and all(r.same() in (None, True) for r in long) else 1
 
 
