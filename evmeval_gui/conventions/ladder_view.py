@@ -31,10 +31,9 @@ class LadderTree(QTreeWidget):
     def __init__(self, chosen: Callable[[Promotion], None]) -> None:
         super().__init__()
         self.setObjectName("ladderTree")
-        self.setHeaderLabels(["Soft-match ladder (strings)", "Where"])
+        self.setHeaderLabels(["Soft-match ladder (strings)"])
         self.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.header().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.header().setStretchLastSection(False)
+        self.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self._chosen = chosen
         self.itemClicked.connect(self._clicked)
         self.itemActivated.connect(self._clicked)
@@ -47,7 +46,7 @@ class LadderTree(QTreeWidget):
             return
         for step, rule in STEPS.items():
             counts = ", ".join(f"{_SHORT[row]} {ladder.count(step, row)}" for row in SHOWN_ROWS)
-            top = QTreeWidgetItem([f"{step}: {counts}", ""])
+            top = QTreeWidgetItem([f"{step}: {counts}"])
             top.setToolTip(0, f"{rule}. " + ", ".join(f"{_SHORT[r]} {ladder.count(step, r)}" for r in ROWS))
             self.addTopLevelItem(top)
             if step == "exact":
@@ -55,12 +54,12 @@ class LadderTree(QTreeWidget):
             for p in ladder.promotions:
                 if p.step == step and p.row in SHOWN_ROWS:
                     unit = "" if p.pred.unit == p.pred.doc_id else f" / {p.pred.unit}"
-                    item = QTreeWidgetItem([f"{promotion_text(p)} · {_SHORT[p.row]}", f"{p.pred.doc_id}{unit}"])
-                    item.setToolTip(0, f"{promotion_text(p)}, {p.row}: {rule}")
+                    item = QTreeWidgetItem([f"{promotion_text(p)} · {_SHORT[p.row]}"])
+                    item.setToolTip(0, f"{p.pred.doc_id}{unit}: {promotion_text(p)}, {p.row}: {rule}")
                     item.setData(0, PROMOTION_ROLE, p)
                     top.addChild(item)
             top.setExpanded(True)
-        total = QTreeWidgetItem([f"= TP: {', '.join(f'{_SHORT[r]} {ladder.tp(r)}' for r in SHOWN_ROWS)}", ""])
+        total = QTreeWidgetItem([f"= TP: {', '.join(f'{_SHORT[r]} {ladder.tp(r)}' for r in SHOWN_ROWS)}"])
         self.addTopLevelItem(total)
 
     def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
