@@ -102,6 +102,8 @@ def test_library_agreement_without_common_items_is_nan() -> None:
      "judge.jsonl:1: verdict 'maybe' (expected accept or reject)"),
     ({"inputs": HASH, "item": _item("pred", "D1-0", 0, -1), "row": "argument_cls", "verdict": "accept"},
      "judge.jsonl:1: row 'argument_cls' for a trigger (expected one of trigger_id, trigger_cls)"),
+    ({"inputs": HASH, "item": _item("pred", "D1-0", 0, 9), "verdict": "accept"},
+     "judge.jsonl:1: no pred item D1/D1-0 event 0 argument 9 in this run (expected an item the JSON report lists"),
 ])
 def test_bad_judgement_files_are_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                          line: dict[str, Any], message: str) -> None:

@@ -20,8 +20,9 @@ from evmeval.conventions.ladder import (
 )
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.strings import strings_outcomes
+from evmeval.io.errors import FormatError
 from evmeval.io.judgements import ItemKey, Judgement, inputs_sha256, read_judgements, verdicts
-from evmeval.io.reading import read_bytes
+from evmeval.io.reading import display_name, read_bytes
 
 
 class Agreement(Protocol):
@@ -90,6 +91,17 @@ class LadderRun:
         return "\n".join(lines) + "\n"
 
 
+def _check_items(path: str | None, judged: list[Judgement], known: set[tuple[str, str, str, int, int]]) -> None:
+    """A verdict on an item the run does not have is refused at its line (its hash matched: the file is wrong)."""
+    for j in judged:
+        if j.item not in known:
+            side, doc_id, unit, event, argument = j.item
+            what = "trigger" if argument < 0 else f"argument {argument}"
+            raise FormatError(display_name(path or ""), j.line, f"no {side} item {doc_id}/{unit} event {event} "
+                              f"{what} in this run", "an item the JSON report lists (its side, doc_id, unit, "
+                              "event and argument)")
+
+
 def run_ladder(gold: Input, system: Input, original: bytes, *, matching: str = "greedy",
                threshold: float = DEFAULT_THRESHOLD, judgements: str | None = None,
                person: str | None = None, data: dict[str, bytes] | None = None,
@@ -100,6 +112,7 @@ def run_ladder(gold: Input, system: Input, original: bytes, *, matching: str = "
     cache = data or {}
     judged = read_judgements(judgements, inputs, cache.get(judgements)) if judgements else []
     outcomes = strings_outcomes(gold, system)
+    _check_items(judgements, judged, {o.item.key for o in outcomes})
     windows = textee_file(gold).windows
     verdict = verdicts(judged)
     main = climb(outcomes, windows, matching=matching, threshold=threshold, judgements=verdict)
@@ -107,7 +120,9 @@ def run_ladder(gold: Input, system: Input, original: bytes, *, matching: str = "
               for m in MATCHINGS if m != matching}
     agreement = None
     if person and agree is not None:
-        agreement = agree(verdict, verdicts(read_judgements(person, inputs, cache.get(person))))
+        theirs = read_judgements(person, inputs, cache.get(person))
+        _check_items(person, theirs, {o.item.key for o in outcomes})
+        agreement = agree(verdict, verdicts(theirs))
     return LadderRun(main, others, judged, agreement)
 
 
