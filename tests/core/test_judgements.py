@@ -126,3 +126,10 @@ def test_the_judgement_file_is_never_written(tmp_path: Path, capsys: pytest.Capt
     assert score_main(["-g", str(GOLD), "-s", str(STRINGS), "--convention", "strings", "--ladder",
                        "--judgements", str(judge), "--json", str(judge)]) == 1
     assert "output would overwrite an input file" in capsys.readouterr().err
+
+
+def test_the_shipped_judgements_are_the_worked_example(tmp_path: Path) -> None:
+    shipped = [json.loads(line) for line in (EXAMPLES / "strings_judgements.jsonl").read_text().splitlines()]
+    assert shipped == JUDGE  # so their hash is the example's inputs', and the run below is the docs' example
+    status, out = _run(tmp_path, "--judgements", str(EXAMPLES / "strings_judgements.jsonl"))
+    assert status == 0 and json.loads(out.read_text())["ladder"]["rows"]["argument_cls"]["tp"] == 6
