@@ -122,6 +122,11 @@ def test_threshold_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "--matching is a --ladder option (expected --ladder with it)" in capsys.readouterr().err
     assert score_main(["-g", str(gold), "-s", str(gold), "--convention", "textee", "--ladder"]) == 2
     assert "(expected --convention strings)" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stopped:  # a tbf run would ignore it: refused instead
+        score_main(["-g", str(gold), "-s", str(pred), "--ladder"])
+    assert stopped.value.code == 2
+    assert "--ladder and its options climb from the exact matches of string predictions: give --convention " \
+        "strings" in capsys.readouterr().err
 
 
 @SETTINGS
