@@ -138,14 +138,15 @@ class CurateMode:
     def _state(self, saved: SavedCuration | None, policy: str) -> CurationState:
         loaded = self.loaded
         assert loaded is not None
+        pairs = loaded.result.pairs  # the study's figures: the items are not measured again
         if saved is not None:
             try:
-                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries)
+                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries, pairs=pairs)
             except ValueError as exc:  # a policy this version does not know
-                state = CurationState(loaded.files, loaded.names, policy)
+                state = CurationState(loaded.files, loaded.names, policy, pairs=pairs)
                 state.refused = str(exc)
                 return state
-        return CurationState(loaded.files, loaded.names, policy)
+        return CurationState(loaded.files, loaded.names, policy, pairs=pairs)
 
     def resume(self) -> None:
         """Show the curation again (after scoring against it, or another mode): where it was left."""

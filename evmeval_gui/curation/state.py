@@ -15,6 +15,7 @@ from evmeval.agreement import curation as cur
 from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement, differs_in
 from evmeval.agreement.curation_figures import LiveAgreement, live_agreement, update_agreement
 from evmeval.agreement.curation_save import Entry, replay_kept
+from evmeval.agreement.scoring import PairAgreement
 from evmeval.editing.operations import DocumentEdit, change_realis, change_type
 from evmeval.model import Mention, TbfFile
 
@@ -74,10 +75,13 @@ class CurationState:
     """The review of 2..N annotators' disagreements. `listeners` are called after every change."""
 
     def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
-                 entries: Sequence[Entry] = ()) -> None:
+                 entries: Sequence[Entry] = (), *, pairs: dict[tuple[int, int], PairAgreement] | None = None,
+                 ) -> None:
         """`entries`: saved decisions to make again first; those that do not fit these inputs are skipped
-        (`refused` says why the first was)."""
+        (`refused` says why the first was). `pairs`: the agreement study's pairwise figures of these files
+        (`IaaResult.pairs`), so that the items are not measured a second time (half the opening time)."""
         self.files = tuple(files)
+        self.pairs = pairs
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
         self.history: list[Step] = []
@@ -93,7 +97,8 @@ class CurationState:
         collector.freeze_survivors()  # the curation's objects live as long as it is shown
 
     def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
-        curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy), entries)
+        curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy, pairs=self.pairs),
+                                                      entries)
         return Step(curation, cur.next_disagreement(curation), live_agreement(curation), kept)
 
     @property
