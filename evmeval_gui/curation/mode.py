@@ -40,7 +40,9 @@ from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.lanes import TextInputs
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.curation.state import CurationState
+from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import OpenRequest
+from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
@@ -82,11 +84,20 @@ class CurateMode:
         port.add_page(self.panel)
         port.session.corpus_loaded.connect(self._leave)
 
-    def start(self, loaded: LoadedAgreement, policy: str = "majority") -> None:
+    def start(self, loaded: LoadedAgreement, policy: str = "majority", *,
+              leaving: Callable[[], None] | None = None) -> None:
         """Curate the annotators of `loaded` (their files, in order), starting from `policy`, or from the
-        decisions saved for the same inputs (the same content, wherever the files are now)."""
-        if self.state is not None and self.loaded is loaded:
+        decisions saved for the same inputs (the same content, wherever the files are now). `leaving` is
+        called just before the curation is shown (what was shown stays until then: a cancelled curation
+        leaves the Agreement mode as it was)."""
+
+        def show() -> None:
+            if leaving is not None:
+                leaving()
             self.resume()
+
+        if self.state is not None and self.loaded is loaded:
+            show()
             return
         self.save_now()
         self._release()
@@ -99,16 +110,38 @@ class CurateMode:
                 self.holder = lock.acquire(self.save_folder, self.key, self.owner)
             except FormatError as exc:  # the folder cannot be made: said now, and by each save
                 unsaved = f"not saved: {exc.problem.message}"
-        self._open(policy, unsaved)
-        self.resume()
+        self._open(policy, unsaved, then=show)
 
-    def _open(self, policy: str, unsaved: str = "") -> None:
+    def _open(self, policy: str, unsaved: str = "", *, then: Callable[[], None] | None = None,
+              background: bool = True) -> None:
         """The curation from the decisions saved for these inputs (as many as can be replayed), else from
-        `policy`; a file that cannot be replayed whole is moved aside first when this window holds the lock."""
+        `policy`, made by the window's job runner (seconds for 2,000 documents: the window answers, with
+        progress and Cancel; `background=False`: at once), then shown and `then` called."""
         assert self.loaded is not None
         loaded = self.loaded
         saved = load_decisions(self.save_folder, self.key) if self.save_folder is not None else None
-        state = self._state(saved, policy)
+
+        def work(context: JobContext) -> CurationState:
+            context.status(f"Finding the disagreements of {len(loaded.files)} annotators…")
+            with collector.paused():  # millions of objects that live as long as the curation is shown
+                return self._state(loaded, saved, policy)
+
+        def done(state: CurationState) -> None:
+            if self.loaded is loaded:
+                self._install(state, saved, unsaved)
+                if then is not None:
+                    then()
+
+        if background:
+            self.port.session.run_job(f"Curating {loaded.request.name}", work, done)
+        else:
+            done(self._state(loaded, saved, policy))
+
+    def _install(self, state: CurationState, saved: SavedCuration | None, unsaved: str) -> None:
+        """Show the curation made by `_open`; a saved file that could not be replayed whole is moved aside
+        first when this window holds the lock."""
+        loaded = self.loaded
+        assert loaded is not None
         note, self.blocked = "", ""
         if saved is not None:
             kept = len(state.log)
@@ -135,9 +168,9 @@ class CurateMode:
             self._show_saved(self.blocked or unsaved or ("saved" if self.save_folder else "not saved"))
         self.panel.set_notice(note, take_over=self.holder is not None)
 
-    def _state(self, saved: SavedCuration | None, policy: str) -> CurationState:
-        loaded = self.loaded
-        assert loaded is not None
+    @staticmethod
+    def _state(loaded: LoadedAgreement, saved: SavedCuration | None, policy: str) -> CurationState:
+        """Pure (no Qt, nothing of the window): it runs on the job runner's thread."""
         pairs = loaded.result.pairs  # the study's figures: the items are not measured again
         if saved is not None:
             try:
@@ -217,7 +250,8 @@ class CurateMode:
             self.port.report_problem(exc.problem)
             return
         self.holder = None
-        self._open(self.state.policy)
+        # at once: a key pressed meanwhile would decide on the curation being replaced, and be lost
+        self._open(self.state.policy, background=False)
         self.panel.list.setFocus()
 
     def save_now(self) -> None:

@@ -252,9 +252,11 @@ class WindowCommands:
             self.agreement.agreement_finished.connect(once)
             self.show_compare_dialog()
             return
-        self.agreement.leave()
-        self.curate.start(loaded)
-        self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
+        def leaving() -> None:
+            self.agreement.leave()
+            self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
+
+        self.curate.start(loaded, leaving=leaving)
 
     def _choose_folder(self, title: str) -> str | None:
         return QFileDialog.getExistingDirectory(self, title) or None

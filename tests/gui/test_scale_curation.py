@@ -3,6 +3,8 @@ measuring every pair of annotators again, and runs off the GUI thread (the windo
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from evmeval.agreement import curation as cur
 
@@ -32,3 +34,44 @@ def test_opening_a_curation_measures_no_pair_of_annotators_again(qtbot, make_win
     expected = cur.curate(files(corpus), NAMES, "majority")
     assert [d.key for d in state.curation.disagreements] == [d.key for d in expected.disagreements]
     assert window.curate.panel.progress.text().startswith(f"<b>0 of {len(expected.disagreements)}</b>")
+
+
+def test_a_curation_is_made_in_the_background_with_progress_and_cancel(qtbot, make_window, corpus, monkeypatch):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from evmeval_gui.agreement.state import AgreementRequest
+    from evmeval_gui.curation import mode as mode_module
+    from tests.gui.test_main_window import LOAD_TIMEOUT
+
+    release = threading.Event()
+
+    class HeldBack(mode_module.CurationState):  # type: ignore[misc]
+        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+            release.wait(LOAD_TIMEOUT / 1000)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(mode_module, "CurationState", HeldBack)
+    window = make_window()
+    request = AgreementRequest(tuple(str(corpus / n) for n in NAMES), str(corpus / "tkn"), str(corpus / "txt"))
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
+        window.open_agreement(request)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    keys = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_U, keys)
+    # the window answers while the disagreements are found: it says so, with Cancel
+    qtbot.waitUntil(lambda: "Finding the disagreements of 3 annotators" in window.statusBar().currentMessage())
+    assert window.cancel_button.isVisible()
+    assert not window.curate.active
+    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Cancelled: Curating"))
+    release.set()
+    qtbot.wait(50)
+    assert not window.curate.active and window.curate.state is None
+    # asked again, it opens
+    qtbot.keyClick(window, Qt.Key.Key_U, keys)
+    qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
+    total = len(cur.curate(files(corpus), NAMES, "majority").disagreements)
+    assert window.curate.panel.progress.text().startswith(f"<b>0 of {total}</b>")
+    assert not window.cancel_button.isVisible()
