@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from evmeval.agreement import curation_lock as lock
 from evmeval.agreement.curation import write_curated, write_curated_brat
@@ -46,6 +47,17 @@ from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """What `CurateMode._open` makes off the GUI thread."""
+
+    key: str
+    holder: lock.Holder | None
+    unsaved: str
+    saved: SavedCuration | None
+    state: CurationState
 
 
 class CurateMode:
@@ -80,9 +92,19 @@ class CurateMode:
         self.panel.score_requested.connect(self.score)
         self.panel.guard = self._may_decide
         self.panel.take_over_requested.connect(self.take_over)
-        self.panel.run_batch = lambda label, work, done: port.session.run_job(label, lambda _context: work(), done)
+        self.panel.run_batch = self._run_batch
         port.add_page(self.panel)
         port.session.corpus_loaded.connect(self._leave)
+
+    def _run_batch(self, label: str, work: Callable[[], object], done: Callable[[object], None]) -> None:
+        """A batch's work in the job runner, the collector paused meanwhile: its million new objects would
+        otherwise be walked by collections on the worker thread, which hold the interpreter (the window
+        stalled for half a second)."""
+        def run(_context: JobContext) -> object:
+            with collector.paused():
+                return work()
+
+        self.port.session.run_job(label, run, done)
 
     def start(self, loaded: LoadedAgreement, policy: str = "majority", *,
               leaving: Callable[[], None] | None = None) -> None:
@@ -102,40 +124,53 @@ class CurateMode:
         self.save_now()
         self._release()
         self.loaded = loaded
-        self.key = inputs_key(loaded.files)
+        self.key = ""  # found with the curation, off the GUI thread (hashing every mention: half a second)
         self.holder = None
-        unsaved = ""
-        if self.save_folder is not None:
-            try:
-                self.holder = lock.acquire(self.save_folder, self.key, self.owner)
-            except FormatError as exc:  # the folder cannot be made: said now, and by each save
-                unsaved = f"not saved: {exc.problem.message}"
-        self._open(policy, unsaved, then=show)
+        self._open(policy, then=show)
 
-    def _open(self, policy: str, unsaved: str = "", *, then: Callable[[], None] | None = None,
-              background: bool = True) -> None:
+    def _open(self, policy: str, *, then: Callable[[], None] | None = None, background: bool = True) -> None:
         """The curation from the decisions saved for these inputs (as many as can be replayed), else from
         `policy`, made by the window's job runner (seconds for 2,000 documents: the window answers, with
-        progress and Cancel; `background=False`: at once), then shown and `then` called."""
+        progress and Cancel; `background=False`: at once), then shown and `then` called. Without a key yet
+        (`start`), the inputs' key is found and the lock taken first, as part of the work."""
         assert self.loaded is not None
-        loaded = self.loaded
-        saved = load_decisions(self.save_folder, self.key) if self.save_folder is not None else None
+        loaded, folder, owner, known = self.loaded, self.save_folder, self.owner, self.key
 
-        def work(context: JobContext) -> CurationState:
+        def make(context: JobContext | None) -> _Opened:
+            key, holder, unsaved = known, self.holder, ""
+            if not known:
+                key = inputs_key(loaded.files)
+                if folder is not None:
+                    try:
+                        holder = lock.acquire(folder, key, owner)
+                    except FormatError as exc:  # the folder cannot be made: said now, and by each save
+                        unsaved = f"not saved: {exc.problem.message}"
+            try:
+                if context is not None:
+                    context.check()
+                saved = load_decisions(folder, key) if folder is not None else None
+                return _Opened(key, holder, unsaved, saved, self._state(loaded, saved, policy))
+            except BaseException:
+                if not known and folder is not None and holder is None:
+                    lock.release(folder, key, owner)  # cancelled: the lock taken above is not kept
+                raise
+
+        def work(context: JobContext) -> _Opened:
             context.status(f"Finding the disagreements of {len(loaded.files)} annotators…")
             with collector.paused():  # millions of objects that live as long as the curation is shown
-                return self._state(loaded, saved, policy)
+                return make(context)
 
-        def done(state: CurationState) -> None:
+        def done(opened: _Opened) -> None:
             if self.loaded is loaded:
-                self._install(state, saved, unsaved)
+                self.key, self.holder = opened.key, opened.holder
+                self._install(opened.state, opened.saved, opened.unsaved)
                 if then is not None:
                     then()
 
         if background:
             self.port.session.run_job(f"Curating {loaded.request.name}", work, done)
         else:
-            done(self._state(loaded, saved, policy))
+            done(make(None))
 
     def _install(self, state: CurationState, saved: SavedCuration | None, unsaved: str) -> None:
         """Show the curation made by `_open`; a saved file that could not be replayed whole is moved aside

@@ -1,0 +1,293 @@
+"""The window at today's corpus sizes (issue 34), beside the command on the same files.
+
+    python benchmarks/window_scale_bench.py [--only tbf textee maven maven-ere curation] [--docs N]
+
+Each measure is a whole process (wall time, CPU seconds and peak RSS from wait4), the window offscreen at
+1366x768:
+
+- tbf / textee / maven / maven-ere: the MAVEN-ERE-sized corpus of `maven_ere_bench.py` (4,480 documents;
+  `--docs N` a smaller one of the same shape) in each format. The window is opened on gold and system
+  (`MainWindow.open_files`, as the command line does) and prints: the first document painted (from the
+  parent's clock before it spawns the interpreter, as `gui_bench.py`), the corpus figures shown, the first 5
+  document switches and the slowest of `SWITCHES` (every pending event processed, as `gui_bench.py`), the
+  longest stall of the event loop while the corpus loads (a 5 ms timer's longest gap), and peak memory;
+  beside it `evmeval-score` on the same files (`-t` for tbf, `--convention X` for the JSONL formats).
+- curation: three annotators derived from `curation_bench.py`'s corpus (2,000 documents, about 9,800
+  disagreements): the Agreement mode opened on them, then File › Curate annotators, to the list shown; the
+  event loop's longest stall meanwhile; then "Accept [1] all shown" to its figures, with its longest stall;
+  beside it `evmeval-iaa A B C -t TKN --curated OUT` (the agreement study and the curated set).
+
+Not a test: figures depend on the machine; the load is printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+BIN = Path(sys.executable).parent
+SWITCHES = 20
+FIRST = 5
+TICK_MS = 5
+GOALS = {"first_s": 1.0, "switch_ms": 50.0, "stall_ms": 50.0}
+
+
+# -- the measuring child: a window ---------------------------------------------------------------------------
+
+
+class Stalls:
+    """The longest gap between the ticks of a `TICK_MS` timer: how long the event loop could not answer."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.longest_ms = 0.0
+        self._last = time.perf_counter()
+        self.timer = QTimer()
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start()
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        self.longest_ms = max(self.longest_ms, (now - self._last) * 1000 - TICK_MS)
+        self._last = now
+
+    def reset(self) -> float:
+        longest, self.longest_ms, self._last = self.longest_ms, 0.0, time.perf_counter()
+        return longest
+
+
+def _window() -> Any:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    sys.path.insert(0, str(HERE.parent))
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from evmeval_gui.main_window import MainWindow
+
+    app = QApplication([sys.argv[0]])
+    scratch = tempfile.mkdtemp(prefix="window-scale-")
+    window = MainWindow(settings=QSettings(os.path.join(scratch, "s.ini"), QSettings.Format.IniFormat),
+                        persist=False)
+    window.resize(1366, 768)
+    window.show()
+    return app, window
+
+
+def _wait(app: Any, done: Any, limit_s: float = 1800.0) -> None:
+    """Run the event loop until `done()` (the clock stops at the event that made it true)."""
+    stop = time.perf_counter() + limit_s
+    while not done():
+        app.processEvents()
+        if time.perf_counter() > stop:
+            raise SystemExit("window_scale_bench: gave up waiting")
+        time.sleep(0.001)
+
+
+def _peak_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
+    import gui_bench
+
+    app, window = _window()
+    stalls = Stalls()
+    painted: list[float] = []
+    shown: list[float] = []
+    view = window.text_view
+
+    def first_paint() -> bool:
+        if not painted and view.doc is not None and view.isVisible():
+            view.viewport().repaint()
+            painted.append(time.time())
+        return bool(painted) or window.session.last_problem is not None
+
+    window.session.scoring_finished.connect(lambda: shown.append(time.time()))
+    window.open_files(gold, [system])
+    _wait(app, first_paint)
+    _wait(app, lambda: bool(shown) or window.session.last_problem is not None)
+    if window.session.last_problem is not None:
+        raise SystemExit(f"window_scale_bench: {window.session.last_problem}")
+    load_stall = stalls.reset()
+    gui_bench.settle(app)
+    switches = []
+    for _ in range(SWITCHES):
+        t0 = time.perf_counter()
+        window.navigation.step_document(1)
+        gui_bench.settle(app)
+        switches.append((time.perf_counter() - t0) * 1000)
+    window.close()
+    return {"first_s": painted[0] - started, "corpus_s": shown[0] - started, "switches_ms": switches,
+            "load_stall_ms": load_stall, "peak_mb": _peak_mb()}
+
+
+def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str, Any]:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from evmeval_gui.agreement.state import AgreementRequest
+
+    app, window = _window()
+    stalls = Stalls()
+    opened = time.perf_counter()
+    window.open_agreement(AgreementRequest(tuple(paths), token_dir, None))
+    _wait(app, lambda: window.agreement.active or window.session.last_problem is not None)
+    compared = time.perf_counter()
+    agreement_stall = stalls.reset()
+    window.start_curation()
+    _wait(app, lambda: window.curate.active or window.session.last_problem is not None)
+    if window.session.last_problem is not None:
+        raise SystemExit(f"window_scale_bench: {window.session.last_problem}")
+    app.processEvents()
+    shown = time.perf_counter()
+    open_stall = stalls.reset()
+    state = window.curate.state
+    before, total = state.progress()
+    panel = window.curate.panel
+    t0 = time.perf_counter()
+    QTest.mouseClick(panel.bulk.shown_button, Qt.MouseButton.LeftButton)
+    _wait(app, lambda: window.curate.state.progress()[0] > before and not window.runner.busy)
+    app.processEvents()
+    batch_s = time.perf_counter() - t0
+    batch_stall = stalls.reset()
+    decided = window.curate.state.progress()[0] - before
+    window.close()
+    return {"agreement_s": compared - opened, "agreement_stall_ms": agreement_stall,
+            "curation_s": shown - compared, "open_s": shown - opened,
+            "since_launch_s": time.time() - started - batch_s, "open_stall_ms": open_stall, "batch_s": batch_s,
+            "batch_stall_ms": batch_stall, "batch_items": decided, "disagreements": total, "peak_mb": _peak_mb()}
+
+
+# -- the parent: prepare, spawn, report ----------------------------------------------------------------------
+
+
+def spawn(argv: list[str]) -> tuple[float, float, float, int, str]:
+    """(wall s, CPU s, peak MB, exit status, stdout) of one whole process."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    with tempfile.TemporaryFile() as out:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), text
+
+
+def window_child(kind: str, *args: str) -> tuple[dict[str, Any] | None, float, float]:
+    _, cpu, peak, status, text = spawn([sys.executable, __file__, "--child", kind, *args, repr(time.time())])
+    lines = [line for line in text.splitlines() if line.startswith("{")]
+    if status != 0 or not lines:
+        print(f"  the window failed (exit {status}): {text[-500:]}", file=sys.stderr)
+        return None, cpu, peak
+    return json.loads(lines[-1]), cpu, peak
+
+
+def scoring_row(name: str, gold: Path, system: Path, command: list[str]) -> list[str]:
+    wall, cpu, peak, status, _ = spawn(command)
+    figures, window_cpu, window_peak = window_child("scoring", str(gold), str(system))
+    head = f"{name:<10}"
+    command_text = f"command {wall:6.2f} s (CPU {cpu:.2f}) {peak:6.0f} MB" + ("" if status == 0 else f" exit {status}")
+    if figures is None:
+        return [f"{head} window failed; {command_text}"]
+    switches = figures["switches_ms"]
+    first5 = " ".join(f"{v:.0f}" for v in switches[:FIRST])
+    return [f"{head} first document {figures['first_s']:6.2f} s, corpus figures {figures['corpus_s']:6.2f} s, "
+            f"longest stall while loading {figures['load_stall_ms']:5.0f} ms; switches: first {FIRST} {first5} ms, "
+            f"slowest {max(switches):.0f} ms; window CPU {window_cpu:.2f} s, peak {window_peak:.0f} MB "
+            f"({window_peak / peak:.2f}x the command)",
+            f"{'':<10} {command_text}"]
+
+
+def curation_rows(docs: int) -> list[str]:
+    import curation_bench
+
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "evmeval-studio"
+    folder = curation_bench.corpus(cache / "curation-seed5-docs2000-mentions40")
+    gold = folder / "gold.tbf"
+    ids = curation_bench.document_ids(gold)
+    chosen = set(ids[:docs]) if docs < len(ids) else None
+    paths = []
+    for k in range(1, 4):
+        path = folder / f"curation_bench_{docs}_{k}.tbf"
+        if not path.is_file():
+            curation_bench.annotator(gold, k, path, chosen)
+        paths.append(str(path))
+    out = Path(tempfile.mkdtemp(prefix="window-scale-iaa-"))
+    wall, cpu, peak, status, _ = spawn([str(BIN / "evmeval-iaa"), *paths, "-t", str(folder / "tkn"),
+                                        "--curated", str(out / "curated.tbf"), "-o", str(out / "report.txt")])
+    shutil.rmtree(out, ignore_errors=True)
+    figures, window_cpu, window_peak = window_child("curation", str(folder / "tkn"), *paths)
+    command_text = f"evmeval-iaa --curated {wall:6.2f} s (CPU {cpu:.2f}) {peak:6.0f} MB" + (
+        "" if status == 0 else f" exit {status}")
+    if figures is None:
+        return [f"curation   window failed; {command_text}"]
+    f = figures
+    return [f"curation   {f['disagreements']} disagreements: agreement study {f['agreement_s']:.2f} s + curation "
+            f"{f['curation_s']:.2f} s = {f['open_s']:.2f} s (goal <= the command + 1 s: "
+            f"{'met' if f['open_s'] <= wall + 1 else 'not met'}), longest stall {f['agreement_stall_ms']:.0f} ms "
+            f"while comparing, {f['open_stall_ms']:.0f} ms while curating; "
+            f"accept all shown ({f['batch_items']} items) {f['batch_s']:.2f} s, longest stall "
+            f"{f['batch_stall_ms']:.0f} ms (goal 50); window CPU {window_cpu:.2f} s, peak {window_peak:.0f} MB",
+            f"{'':<10} {command_text}"]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", default=["tbf", "textee", "maven", "maven-ere", "curation"])
+    parser.add_argument("--docs", type=int, help="a smaller MAVEN-ERE-shaped corpus (default: 4,480 documents)")
+    parser.add_argument("--curation-docs", type=int, default=2000, help="documents of the curation (default 2000)")
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        kind, *rest = args.child
+        started = float(rest.pop())
+        figures = child_scoring(rest[0], rest[1], started) if kind == "scoring" else \
+            child_curation(rest[1:], rest[0], started)
+        print(json.dumps(figures))
+        return 0
+    import maven_ere_bench
+
+    print(f"load before: {os.popen('uptime').read().strip()}", flush=True)
+    lines: list[str] = []
+    if set(args.only) - {"curation"}:
+        name = f"maven-ere-seed{maven_ere_bench.SEED}" + (f"-docs{args.docs}" if args.docs else "")
+        corpus = maven_ere_bench.ensure_corpus(maven_ere_bench.cache_root() / name, args.docs)
+        conv = maven_ere_bench.ensure_converted(corpus)
+        score = str(BIN / "evmeval-score")
+        inputs = {"tbf": (corpus / "gold.tbf", corpus / "system.tbf", ["-t", str(corpus / "tkn")]),
+                  "textee": (conv / "textee-gold" / "gold.jsonl", conv / "textee-system" / "system.jsonl",
+                             ["--convention", "textee"]),
+                  "maven": (conv / "maven-gold.jsonl", conv / "maven-system.jsonl", ["--convention", "maven"]),
+                  "maven-ere": (conv / "maven-ere-gold.jsonl", conv / "maven-ere-system.jsonl",
+                                ["--convention", "maven-ere"])}
+        for name in [n for n in inputs if n in args.only]:
+            gold, system, options = inputs[name]
+            rows = scoring_row(name, gold, system, [score, "-g", str(gold), "-s", str(system), *options])
+            lines.extend(rows)
+            print("\n".join(rows), flush=True)
+    if "curation" in args.only:
+        rows = curation_rows(args.curation_docs)
+        lines.extend(rows)
+        print("\n".join(rows), flush=True)
+    print(f"load after: {os.popen('uptime').read().strip()}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
