@@ -1,7 +1,7 @@
 """Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
 
     python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
-                             [--only score conll conventions]
+                             [--only score conll conventions window-scale]
 
 Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
@@ -21,6 +21,10 @@ is the process's with its children (`wait4`).
 5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
 4,000-event document against the slowest single convention; with `--markdown`, only that section of the
 page is replaced when `score` is not run.
+
+`--only window-scale` (issue 34's rows, `window_scale_bench.py`): the window on MAVEN-ERE-sized corpora in
+each format and a 2,000-document curation, beside the command on the same files; with `--markdown`, only
+that section of the page is replaced (`--window-docs N`: a smaller corpus of the same shape).
 """
 
 from __future__ import annotations
@@ -310,7 +314,8 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions")
+ONLY = ("score", "conll", "conventions", "window-scale")
+WINDOW_START, WINDOW_END = "<!-- window at scale -->", "<!-- end window at scale -->"
 LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
 LONG_NOTE = ("Our outputs' hashes are the same as those of 5fc3727, the code before issue 37's changes (all nine "
              "rows). `muc` and `bcub` miss the 10x goal by construction: v8.01 needs about 0.1 s for them, less than "
@@ -354,6 +359,33 @@ def long_only(args: argparse.Namespace) -> int:
     return 0 if all(r.same() in (None, True) for r in table) else 1
 
 
+def window_only(args: argparse.Namespace) -> int:
+    """`--only window-scale`: issue 34's rows; with --markdown replace only their section of the page."""
+    import window_scale_bench
+
+    sampler = LoadSampler()
+    sampler.start()
+    rows = window_scale_bench.measure([*window_scale_bench.FORMATS, "curation"], args.window_docs)
+    load = sampler.stop()
+    print(f"load average during the run: {load}")
+    size = f"`--docs {args.window_docs}` of" if args.window_docs else "4,480 documents,"
+    section = (f"{WINDOW_START}\n### The window at scale (issue 34)\n\n- date: "
+               f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; load average during the run: {load}"
+               f"\n- inputs: {size} `gen_corpus.py --preset maven-ere --seed 26` in each format "
+               f"(`maven_ere_bench.py`); the curation: `curation_bench.py`'s three annotators of 2,000 documents"
+               f"\n- `python benchmarks/window_scale_bench.py` (offscreen, 1366x768; a stall is the longest gap of a "
+               f"5 ms timer, with the GUI thread's own CPU in it)\n\n{window_scale_bench.markdown(rows)}\n"
+               f"{WINDOW_END}")
+    if args.markdown:
+        page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
+        if WINDOW_START in page:
+            page = page[:page.index(WINDOW_START)] + section + page[page.index(WINDOW_END) + len(WINDOW_END):]
+        else:
+            page = page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
+        Path(args.markdown).write_text(page)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="rounds (pairs) per goal (default 5)")
@@ -361,10 +393,14 @@ def main() -> int:
     parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
     parser.add_argument("--only", nargs="+", choices=ONLY,
                         help="the groups of rows to run (default: all; with --quick: score): score (evmeval-score "
-                        "on the corpus), conll and conventions (issue 37's long documents)")
+                        "on the corpus), conll and conventions (issue 37's long documents), window-scale "
+                        "(issue 34's window at scale)")
+    parser.add_argument("--window-docs", type=int, help="window-scale: a smaller MAVEN-ERE-shaped corpus")
     add_reference_options(parser)
     args = parser.parse_args()
-    args.only = args.only or (["score"] if args.quick else list(ONLY))
+    args.only = args.only or (["score"] if args.quick else [o for o in ONLY if o != "window-scale"])
+    if args.only == ["window-scale"]:
+        return window_only(args)
     if "score" not in args.only:
         return long_only(args)
     docs = QUICK_DOCS if args.quick else 2000
@@ -389,12 +425,15 @@ def main() -> int:
     if args.markdown:
         command = "python benchmarks/run.py " + shlex.join(sys.argv[1:])
         uname = platform.uname()
+        old = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
+        kept = old[old.index(WINDOW_START):old.index(WINDOW_END) + len(WINDOW_END)] if WINDOW_END in old else ""
         Path(args.markdown).write_text(PAGE.format(
             command=command.strip(), date=datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             cores=os.cpu_count(), cpu=cpu_model(), system=f"{uname.system} {uname.release}, Python "
             f"{platform.python_version()}", load=load, corpus=f"gen_corpus.py --seed 3 --docs {docs} --mentions 40",
             reference=found.replace(str(Path.home()), "~"), table=markdown(lines),
-            long=long_section.replace("{load}", load)))
+            long=long_section.replace("{load}", load)).replace(
+                "\n`--json` is paired", f"\n{kept}\n\n`--json` is paired" if kept else "\n`--json` is paired", 1))
     return 0 if all(row.same in (None, True) for row in rows) and all(r.same() in (None, True) for r in long) else 1
 
 

@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,33 +40,40 @@ BIN = Path(sys.executable).parent
 SWITCHES = 20
 FIRST = 5
 TICK_MS = 5
-GOALS = {"first_s": 1.0, "switch_ms": 50.0, "stall_ms": 50.0}
 
 
 # -- the measuring child: a window ---------------------------------------------------------------------------
 
 
 class Stalls:
-    """The longest gap between the ticks of a `TICK_MS` timer: how long the event loop could not answer."""
+    """The longest gap between the ticks of a `TICK_MS` timer: how long the event loop could not answer
+    (wall), and the GUI thread's own CPU in that gap (far below the wall: the machine or a worker thread
+    holding the interpreter, not the GUI thread's work); also the most GUI CPU in any one gap."""
 
     def __init__(self) -> None:
         from PySide6.QtCore import QTimer
 
-        self.longest_ms = 0.0
-        self._last = time.perf_counter()
+        self.longest_ms = self.longest_cpu_ms = self.most_cpu_ms = 0.0
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
         self.timer = QTimer()
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._tick)
         self.timer.start()
 
     def _tick(self) -> None:
-        now = time.perf_counter()
-        self.longest_ms = max(self.longest_ms, (now - self._last) * 1000 - TICK_MS)
-        self._last = now
+        now, cpu = time.perf_counter(), time.thread_time()
+        gap, used = (now - self._last) * 1000 - TICK_MS, (cpu - self._last_cpu) * 1000
+        if gap > self.longest_ms:
+            self.longest_ms, self.longest_cpu_ms = gap, used
+        self.most_cpu_ms = max(self.most_cpu_ms, used)
+        self._last, self._last_cpu = now, cpu
 
-    def reset(self) -> float:
-        longest, self.longest_ms, self._last = self.longest_ms, 0.0, time.perf_counter()
-        return longest
+    def reset(self) -> str:
+        text = (f"{self.longest_ms:.0f} ms (GUI CPU {self.longest_cpu_ms:.0f}; most GUI CPU in a gap "
+                f"{self.most_cpu_ms:.0f})")
+        self.longest_ms = self.longest_cpu_ms = self.most_cpu_ms = 0.0
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        return text
 
 
 def _window() -> Any:
@@ -136,6 +144,7 @@ def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
 
 
 def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str, Any]:
+    import gui_bench
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
@@ -147,7 +156,9 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     window.open_agreement(AgreementRequest(tuple(paths), token_dir, None))
     _wait(app, lambda: window.agreement.active or window.session.last_problem is not None)
     compared = time.perf_counter()
+    gui_bench.settle(app)  # the Agreement mode's own drawing, queued after it became active
     agreement_stall = stalls.reset()
+    curating = time.perf_counter()
     window.start_curation()
     _wait(app, lambda: window.curate.active or window.session.last_problem is not None)
     if window.session.last_problem is not None:
@@ -167,7 +178,8 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     decided = window.curate.state.progress()[0] - before
     window.close()
     return {"agreement_s": compared - opened, "agreement_stall_ms": agreement_stall,
-            "curation_s": shown - compared, "open_s": shown - opened,
+            "curation_s": shown - curating, "shown_s": curating - compared,
+            "open_s": shown - opened - (curating - compared),
             "since_launch_s": time.time() - started - batch_s, "open_stall_ms": open_stall, "batch_s": batch_s,
             "batch_stall_ms": batch_stall, "batch_items": decided, "disagreements": total, "peak_mb": _peak_mb()}
 
@@ -198,23 +210,34 @@ def window_child(kind: str, *args: str) -> tuple[dict[str, Any] | None, float, f
     return json.loads(lines[-1]), cpu, peak
 
 
-def scoring_row(name: str, gold: Path, system: Path, command: list[str]) -> list[str]:
+Row = list[str]
+"""measure, the window, the command on the same files, the goal"""
+HEADER = ["measure", "the window", "the command", "goal"]
+
+
+def _command_text(wall: float, cpu: float, peak: float, status: int) -> str:
+    return f"{wall:.2f} s (CPU {cpu:.2f}), {peak:.0f} MB" + ("" if status == 0 else f", exit {status}")
+
+
+def scoring_rows(name: str, gold: Path, system: Path, command: list[str]) -> list[Row]:
     wall, cpu, peak, status, _ = spawn(command)
     figures, window_cpu, window_peak = window_child("scoring", str(gold), str(system))
-    head = f"{name:<10}"
-    command_text = f"command {wall:6.2f} s (CPU {cpu:.2f}) {peak:6.0f} MB" + ("" if status == 0 else f" exit {status}")
+    said = _command_text(wall, cpu, peak, status)
     if figures is None:
-        return [f"{head} window failed; {command_text}"]
+        return [[f"{name}: the window", "failed", said, ""]]
     switches = figures["switches_ms"]
     first5 = " ".join(f"{v:.0f}" for v in switches[:FIRST])
-    return [f"{head} first document {figures['first_s']:6.2f} s, corpus figures {figures['corpus_s']:6.2f} s, "
-            f"longest stall while loading {figures['load_stall_ms']:5.0f} ms; switches: first {FIRST} {first5} ms, "
-            f"slowest {max(switches):.0f} ms; window CPU {window_cpu:.2f} s, peak {window_peak:.0f} MB "
-            f"({window_peak / peak:.2f}x the command)",
-            f"{'':<10} {command_text}"]
+    return [[f"{name}: first document painted", f"{figures['first_s']:.2f} s", said, "<= 1 s"],
+            [f"{name}: corpus figures shown", f"{figures['corpus_s']:.2f} s (window CPU {window_cpu:.2f} s)", "",
+             ""],
+            [f"{name}: longest event-loop stall while loading", figures["load_stall_ms"], "", ""],
+            [f"{name}: first {FIRST} switches; slowest of {SWITCHES}", f"{first5} ms; {max(switches):.0f} ms", "",
+             "<= 50 ms"],
+            [f"{name}: peak memory", f"{window_peak:.0f} MB ({window_peak / peak:.2f}x the command)",
+             f"{peak:.0f} MB", "<= 1.5x"]]
 
 
-def curation_rows(docs: int) -> list[str]:
+def curation_rows(docs: int) -> list[Row]:
     import curation_bench
 
     cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "evmeval-studio"
@@ -233,23 +256,65 @@ def curation_rows(docs: int) -> list[str]:
                                         "--curated", str(out / "curated.tbf"), "-o", str(out / "report.txt")])
     shutil.rmtree(out, ignore_errors=True)
     figures, window_cpu, window_peak = window_child("curation", str(folder / "tkn"), *paths)
-    command_text = f"evmeval-iaa --curated {wall:6.2f} s (CPU {cpu:.2f}) {peak:6.0f} MB" + (
-        "" if status == 0 else f" exit {status}")
+    said = "`evmeval-iaa --curated` " + _command_text(wall, cpu, peak, status)
     if figures is None:
-        return [f"curation   window failed; {command_text}"]
+        return [["curation: the window", "failed", said, ""]]
     f = figures
-    return [f"curation   {f['disagreements']} disagreements: agreement study {f['agreement_s']:.2f} s + curation "
-            f"{f['curation_s']:.2f} s = {f['open_s']:.2f} s (goal <= the command + 1 s: "
-            f"{'met' if f['open_s'] <= wall + 1 else 'not met'}), longest stall {f['agreement_stall_ms']:.0f} ms "
-            f"while comparing, {f['open_stall_ms']:.0f} ms while curating; "
-            f"accept all shown ({f['batch_items']} items) {f['batch_s']:.2f} s, longest stall "
-            f"{f['batch_stall_ms']:.0f} ms (goal 50); window CPU {window_cpu:.2f} s, peak {window_peak:.0f} MB",
-            f"{'':<10} {command_text}"]
+    return [[f"curation ({f['disagreements']:,} disagreements): opened (agreement study + curation)",
+             f"{f['agreement_s']:.2f} + {f['curation_s']:.2f} = {f['open_s']:.2f} s", said,
+             f"<= the command + 1 s ({'met' if f['open_s'] <= wall + 1 else 'not met'})"],
+            ["curation: longest stall while comparing; while curating",
+             f"{f['agreement_stall_ms']}; {f['open_stall_ms']}", "", "<= 50 ms"],
+            [f"curation: accept all shown ({f['batch_items']:,} items)",
+             f"{f['batch_s']:.2f} s, longest stall {f['batch_stall_ms']}", "", "stall <= 50 ms"],
+            ["curation: peak memory", f"{window_peak:.0f} MB (window CPU {window_cpu:.2f} s)", f"{peak:.0f} MB",
+             ""]]
+
+
+FORMATS = ("tbf", "textee", "maven", "maven-ere")
+
+
+def measure(only: Sequence[str], docs: int | None = None, curation_docs: int = 2000) -> list[Row]:
+    """Every row `only` names (formats of the MAVEN-ERE-sized corpus, and "curation")."""
+    import maven_ere_bench
+
+    rows: list[Row] = []
+    if set(only) & set(FORMATS):
+        name = f"maven-ere-seed{maven_ere_bench.SEED}" + (f"-docs{docs}" if docs else "")
+        corpus = maven_ere_bench.ensure_corpus(maven_ere_bench.cache_root() / name, docs)
+        conv = maven_ere_bench.ensure_converted(corpus)
+        score = str(BIN / "evmeval-score")
+        inputs = {"tbf": (corpus / "gold.tbf", corpus / "system.tbf", ["-t", str(corpus / "tkn")]),
+                  "textee": (conv / "textee-gold" / "gold.jsonl", conv / "textee-system" / "system.jsonl",
+                             ["--convention", "textee"]),
+                  "maven": (conv / "maven-gold.jsonl", conv / "maven-system.jsonl", ["--convention", "maven"]),
+                  "maven-ere": (conv / "maven-ere-gold.jsonl", conv / "maven-ere-system.jsonl",
+                                ["--convention", "maven-ere"])}
+        for name in [n for n in FORMATS if n in only]:
+            gold, system, options = inputs[name]
+            found = scoring_rows(name, gold, system, [score, "-g", str(gold), "-s", str(system), *options])
+            rows.extend(found)
+            print(plain(found), flush=True)
+    if "curation" in only:
+        found = curation_rows(curation_docs)
+        rows.extend(found)
+        print(plain(found), flush=True)
+    return rows
+
+
+def plain(rows: list[Row]) -> str:
+    return "\n".join(" | ".join(cell for cell in row if cell) for row in rows)
+
+
+def markdown(rows: list[Row]) -> str:
+    lines = ["| " + " | ".join(HEADER) + " |", "| --- | --- | --- | --- |"]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", nargs="*", default=["tbf", "textee", "maven", "maven-ere", "curation"])
+    parser.add_argument("--only", nargs="*", default=[*FORMATS, "curation"])
     parser.add_argument("--docs", type=int, help="a smaller MAVEN-ERE-shaped corpus (default: 4,480 documents)")
     parser.add_argument("--curation-docs", type=int, default=2000, help="documents of the curation (default 2000)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
@@ -261,31 +326,10 @@ def main() -> int:
             child_curation(rest[1:], rest[0], started)
         print(json.dumps(figures))
         return 0
-    import maven_ere_bench
-
     print(f"load before: {os.popen('uptime').read().strip()}", flush=True)
-    lines: list[str] = []
-    if set(args.only) - {"curation"}:
-        name = f"maven-ere-seed{maven_ere_bench.SEED}" + (f"-docs{args.docs}" if args.docs else "")
-        corpus = maven_ere_bench.ensure_corpus(maven_ere_bench.cache_root() / name, args.docs)
-        conv = maven_ere_bench.ensure_converted(corpus)
-        score = str(BIN / "evmeval-score")
-        inputs = {"tbf": (corpus / "gold.tbf", corpus / "system.tbf", ["-t", str(corpus / "tkn")]),
-                  "textee": (conv / "textee-gold" / "gold.jsonl", conv / "textee-system" / "system.jsonl",
-                             ["--convention", "textee"]),
-                  "maven": (conv / "maven-gold.jsonl", conv / "maven-system.jsonl", ["--convention", "maven"]),
-                  "maven-ere": (conv / "maven-ere-gold.jsonl", conv / "maven-ere-system.jsonl",
-                                ["--convention", "maven-ere"])}
-        for name in [n for n in inputs if n in args.only]:
-            gold, system, options = inputs[name]
-            rows = scoring_row(name, gold, system, [score, "-g", str(gold), "-s", str(system), *options])
-            lines.extend(rows)
-            print("\n".join(rows), flush=True)
-    if "curation" in args.only:
-        rows = curation_rows(args.curation_docs)
-        lines.extend(rows)
-        print("\n".join(rows), flush=True)
+    rows = measure(args.only, args.docs, args.curation_docs)
     print(f"load after: {os.popen('uptime').read().strip()}")
+    print(markdown(rows))
     return 0
 
 

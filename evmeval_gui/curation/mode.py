@@ -47,6 +47,11 @@ from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
+MEASURE_AT_ONCE_DOCUMENTS = 200
+"""Up to this many documents the agreement with the curated set is measured with the curation (half a second
+at most); above, after the list is shown (`CurateMode._measure`)."""
+MEASURE_JOB = "curation-agreement"
+"""The job key of the agreement measured after a curation opened (it never stops loading or a batch)."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +154,9 @@ class CurateMode:
                 if context is not None:
                     context.check()
                 saved = load_decisions(folder, key) if folder is not None else None
-                return _Opened(key, holder, unsaved, saved, self._state(loaded, saved, policy))
+                small = max(len(f.documents) for f in loaded.files) <= MEASURE_AT_ONCE_DOCUMENTS
+                state = self._state(loaded, saved, policy, measure=context is None or small)
+                return _Opened(key, holder, unsaved, saved, state)
             except BaseException:
                 if not known and folder is not None and holder is None:
                     lock.release(folder, key, owner)  # cancelled: the lock taken above is not kept
@@ -166,11 +173,29 @@ class CurateMode:
                 self._install(opened.state, opened.saved, opened.unsaved)
                 if then is not None:
                     then()
+                self._measure(opened.state)
 
         if background:
             self.port.session.run_job(f"Curating {loaded.request.name}", work, done)
         else:
             done(make(None))
+
+    def _measure(self, state: CurationState) -> None:
+        """The agreement with the curated set, measured off the GUI thread once the list is shown (about as
+        long as finding the disagreements): the figures say *measuring…* until then, decisions go on."""
+        measured = state.unmeasured
+        if measured is None:
+            return
+
+        def work(_context: JobContext) -> object:
+            with collector.paused():
+                return state.measure_agreement()
+
+        def done(agreements: object) -> None:
+            if self.state is state and isinstance(agreements, tuple):
+                state.set_agreements(measured, agreements)
+
+        self.port.session.run_job("Measuring the agreement with the curated set", work, done, key=MEASURE_JOB)
 
     def _install(self, state: CurationState, saved: SavedCuration | None, unsaved: str) -> None:
         """Show the curation made by `_open`; a saved file that could not be replayed whole is moved aside
@@ -204,17 +229,19 @@ class CurateMode:
         self.panel.set_notice(note, take_over=self.holder is not None)
 
     @staticmethod
-    def _state(loaded: LoadedAgreement, saved: SavedCuration | None, policy: str) -> CurationState:
+    def _state(loaded: LoadedAgreement, saved: SavedCuration | None, policy: str, *,
+               measure: bool = True) -> CurationState:
         """Pure (no Qt, nothing of the window): it runs on the job runner's thread."""
         pairs = loaded.result.pairs  # the study's figures: the items are not measured again
         if saved is not None:
             try:
-                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries, pairs=pairs)
+                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries, pairs=pairs,
+                                     measure=measure)
             except ValueError as exc:  # a policy this version does not know
-                state = CurationState(loaded.files, loaded.names, policy, pairs=pairs)
+                state = CurationState(loaded.files, loaded.names, policy, pairs=pairs, measure=measure)
                 state.refused = str(exc)
                 return state
-        return CurationState(loaded.files, loaded.names, policy, pairs=pairs)
+        return CurationState(loaded.files, loaded.names, policy, pairs=pairs, measure=measure)
 
     def resume(self) -> None:
         """Show the curation again (after scoring against it, or another mode): where it was left."""

@@ -8,6 +8,7 @@ again for the decided document only. No figure is computed here.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
@@ -68,6 +69,12 @@ def release_parts(steps: Sequence[Step]) -> list[object]:
     return parts
 
 
+def _changed(before: Curation, after: Curation) -> list[str]:
+    """The documents a decision (or a batch) changed: their curated documents are new objects."""
+    old = before.curated.documents
+    return [doc_id for doc_id, doc in after.curated.documents.items() if old.get(doc_id) is not doc]
+
+
 __all__ = ["Batch", "CurationState", "Step", "describe", "differs_in", "release_parts"]
 
 
@@ -76,10 +83,12 @@ class CurationState:
 
     def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
                  entries: Sequence[Entry] = (), *, pairs: dict[tuple[int, int], PairAgreement] | None = None,
-                 ) -> None:
+                 measure: bool = True) -> None:
         """`entries`: saved decisions to make again first; those that do not fit these inputs are skipped
         (`refused` says why the first was). `pairs`: the agreement study's pairwise figures of these files
-        (`IaaResult.pairs`), so that the items are not measured a second time (half the opening time)."""
+        (`IaaResult.pairs`), so that the items are not measured a second time (half the opening time).
+        `measure=False`: the agreement with the curated set is left to `measure_agreement` (seconds at 2,000
+        documents, run off the GUI thread once the list is shown) and given with `set_agreements`."""
         self.files = tuple(files)
         self.pairs = pairs
         self.names = tuple(names)
@@ -93,13 +102,15 @@ class CurationState:
         self.refused = ""
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
-        self.step = self._start(CurationPolicy.parse(policy), tuple(entries))
+        self.step = self._start(CurationPolicy.parse(policy), tuple(entries), measure=measure)
+        self.unmeasured: Curation | None = None if measure else self.step.curation
+        """The curation whose agreement figures are still being measured (None: every step has its figures)."""
         collector.freeze_survivors()  # the curation's objects live as long as it is shown
 
-    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = ()) -> Step:
+    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = (), *, measure: bool = True) -> Step:
         curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy, pairs=self.pairs),
                                                       entries)
-        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), kept)
+        return Step(curation, cur.next_disagreement(curation), live_agreement(curation) if measure else (), kept)
 
     @property
     def policy(self) -> str:
@@ -159,7 +170,7 @@ class CurationState:
     def _decide(self, curation: Curation, doc_ids: str | Collection[str], *entries: Entry | None) -> None:
         """One undoable step: the figures of the changed documents measured again once."""
         self._push()
-        agreements = update_agreement(curation, self.agreements, doc_ids)
+        agreements = update_agreement(curation, self.agreements, doc_ids) if self.agreements else ()
         log = (*self.log, *(e for e in entries if e is not None))
         self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log)
         self._notify()
@@ -177,17 +188,20 @@ class CurationState:
             return None
         base = self.step
         curation = cur.accept_all(base.curation, chosen, annotator)
-        agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen})
+        agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen}) if base.agreements else ()
         value = str(annotator + 1)
         return Batch(base, curation, agreements, tuple((*d.key, "accept", value) for d in chosen))
 
     def apply(self, batch: Batch) -> bool:
         """The batch as one step (one undo); False when decisions were made since it was begun."""
-        if batch.base is not self.step:
+        if batch.base.curation is not self.curation:
             return False
+        agreements = batch.agreements
+        if not agreements and self.agreements:  # measured while the batch was made: brought up to date here
+            agreements = update_agreement(batch.curation, self.agreements, _changed(self.curation, batch.curation))
         self._push()
         current = cur.next_disagreement(batch.curation, self.current, self.among)
-        self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries))
+        self.step = Step(batch.curation, current, agreements, (*self.log, *batch.entries))
         collector.freeze_survivors()  # the batch's step (a million parts) is kept for undo
         self._notify()
         return True
@@ -241,6 +255,35 @@ class CurationState:
             return False
         edit = change_realis(self.curation.document(d.doc_id), mention, realis)
         return self.apply_edit(edit, (*d.key, "realis", realis))
+
+    def measure_agreement(self) -> tuple[LiveAgreement, ...]:
+        """The agreement figures of `unmeasured` (pure: it may run off the GUI thread); () when none is."""
+        return live_agreement(self.unmeasured) if self.unmeasured is not None else ()
+
+    def set_agreements(self, measured: Curation, agreements: tuple[LiveAgreement, ...]) -> None:
+        """The figures `measure_agreement` made for `measured`: every step since (decisions made meanwhile,
+        undone ones included) gets its own, each from the one before, only the documents it changed measured."""
+        if measured is not self.unmeasured or not agreements:
+            return
+        self.unmeasured = None
+        chain = [*self.history, self.step, *reversed(self.future)]
+        start = next((n for n, step in enumerate(chain) if step.curation is measured), None)
+        if start is None:
+            return
+        previous, filled = agreements, list(chain)
+        for n in range(start, len(chain)):
+            step = chain[n]
+            if n > start and step.agreements:
+                previous = step.agreements  # measured already (another policy)
+                continue
+            if n > start:
+                previous = update_agreement(step.curation, previous, _changed(chain[n - 1].curation, step.curation))
+            filled[n] = dataclasses.replace(step, agreements=previous)
+        count = len(self.history)
+        self.history = filled[:count]
+        self.step = filled[count]
+        self.future = list(reversed(filled[count + 1:]))
+        self._notify()
 
     def undo(self) -> bool:
         """Back one step; the step left is kept for `redo` (never freed here: see `discard`)."""

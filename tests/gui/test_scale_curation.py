@@ -75,3 +75,53 @@ def test_a_curation_is_made_in_the_background_with_progress_and_cancel(qtbot, ma
     total = len(cur.curate(files(corpus), NAMES, "majority").disagreements)
     assert window.curate.panel.progress.text().startswith(f"<b>0 of {total}</b>")
     assert not window.cancel_button.isVisible()
+
+
+def test_the_agreement_figures_come_after_the_list_and_follow_the_decisions_made_meanwhile(
+        qtbot, make_window, corpus, monkeypatch):
+    from PySide6.QtCore import Qt
+
+    from evmeval_gui.curation import mode as mode_module
+    from evmeval_gui.curation.panel import SHOWN_COMBINATIONS
+    from evmeval_gui.curation.state import CurationState
+    from evmeval_gui.model.formatting import percent
+    from tests.gui.test_curation_view import press
+    from tests.gui.test_main_window import LOAD_TIMEOUT
+
+    release = threading.Event()
+    real = CurationState.measure_agreement
+
+    def held_back(self):  # type: ignore[no-untyped-def]
+        release.wait(LOAD_TIMEOUT / 1000)
+        return real(self)
+
+    monkeypatch.setattr(CurationState, "measure_agreement", held_back)
+    monkeypatch.setattr(mode_module, "MEASURE_AT_ONCE_DOCUMENTS", 0)  # as at 2,000 documents
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    panel = window.curate.panel
+
+    def figures() -> list[str]:
+        return [panel.agreement.item(row, 1).text() for row in range(panel.agreement.rowCount())]
+
+    def from_scratch(curation) -> list[str]:  # type: ignore[no-untyped-def]
+        return [percent(pair.micro[SHOWN_COMBINATIONS[0]].f1) for pair in cur.annotator_agreement(curation)]
+
+    # the list is there, the figures are still being measured; decisions go on meanwhile
+    assert panel.list.model().rowCount() > 2
+    assert "measuring…" in panel.agreement_label.text()
+    assert figures() == ["…", "…", "…"]
+    first = window.curate.state.curation
+    press(qtbot, window, Qt.Key.Key_Delete)
+    press(qtbot, window, Qt.Key.Key_2)
+    assert window.curate.state.progress()[0] == 2
+    release.set()
+    qtbot.waitUntil(lambda: "measuring" not in panel.agreement_label.text(), timeout=LOAD_TIMEOUT)
+    assert figures() == from_scratch(window.curate.state.curation)
+    assert figures() != from_scratch(first)
+    # each earlier step got its own figures too
+    panel.list.setFocus()
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.curate.state.progress()[0] == 0
+    assert figures() == from_scratch(first)
