@@ -87,7 +87,7 @@ def main() -> int:
     # every system scored: hand the session the results the comparison holds (as switching systems does)
     comparison = w.compare.state.comparison
     assert comparison is not None
-    w.session._results.update({k: s.result for k, s in enumerate(comparison.systems)})
+    w.session.corpus_state._results.update({k: s.result for k, s in enumerate(comparison.systems)})
     scored = open_compare(w)
     panel = w.compare.pair_panel
     start = time.perf_counter()

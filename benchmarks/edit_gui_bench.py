@@ -93,7 +93,7 @@ def _time_charts(app, window, doc_id: str) -> None:  # type: ignore[no-untyped-d
     from evmeval_gui.window.charts_dock import EDIT_SETTLE_MS
 
     window.charts_dock.show()
-    panel = window.ensure_charts()
+    panel = window.charts_dock.ensure_panel()
     spent: list[float] = []
     set_result = panel.set_result
 

@@ -226,7 +226,7 @@ def child(corpus: Path, long_corpus: Path, started: float) -> None:
         wait_for_document()
         window.session.select_document(None)
         app.processEvents()
-        window.session.clear_caches()  # cold: read the token table and the text again
+        window.session.corpus_state.clear_caches()  # cold: read the token table and the text again
         t0 = time.perf_counter()
         window.session.select_document(doc_id)
         window.text_view.viewport().repaint()

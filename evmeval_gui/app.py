@@ -445,7 +445,7 @@ def _after_loading(window, args: argparse.Namespace, agreement: bool) -> str:
     """Screenshots of a scored corpus: wait for the figures, open `--compare`; a message when that fails."""
     if agreement:
         if args.curate:
-            window.start_curation()
+            window.dialogs.start_curation()
         return ""
     wait_for_figures(window, args)
     if args.compare and not _wait_for_compare(window, args.compare):
@@ -506,7 +506,7 @@ def window_mode(args: argparse.Namespace) -> int:
         if args.curate:
             def to_curation() -> None:
                 window.agreement.agreement_finished.disconnect(to_curation)
-                window.start_curation()
+                window.dialogs.start_curation()
 
             window.agreement.agreement_finished.connect(to_curation)
         window.open_agreement(request, doc_id=args.doc)

@@ -124,7 +124,7 @@ def curation(app, size, settings_dir: str, out: Path) -> None:  # type: ignore[n
     names = ("gold.tbf", "system_a.tbf", "system_b.tbf")
     window.open_agreement(AgreementRequest(tuple(str(DEMO / n) for n in names), str(DEMO / "tkn"), str(DEMO / "txt")))
     wait(app, lambda: window.session.loaded and not window.runner._current)
-    window.start_curation()
+    window.dialogs.start_curation()
     wait(app, lambda: window.curate.active)
     settle(app, window)
     panel = window.curate.panel

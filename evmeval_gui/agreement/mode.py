@@ -215,7 +215,7 @@ class AgreementMode(QObject):
         corpus, result = self.comparison(i, j)
         if self.reversed_pair is not None:  # coreference agreement, both ways
             self.reversed_pair(lambda: self._swapped(j, i))
-        self.session.show_comparison(corpus, result, roles=names, doc_id=doc_id)
+        self.session.corpus_state.show_comparison(corpus, result, roles=names, doc_id=doc_id)
 
     def _swapped(self, i: int, j: int) -> tuple[ScoreResult, TbfFile, TbfFile] | None:
         """Annotator i in the gold role against j (result, gold-role file, other file), or None."""

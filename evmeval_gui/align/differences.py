@@ -293,6 +293,8 @@ class MappingDifferencesDock(QDockWidget):
 
     def __init__(self, window: QMainWindow, figures: AlignmentFigures) -> None:
         super().__init__("Mapping differences", window)
+        self.main_window = window
+        """The window the dock sits in (it sizes the dock), given rather than looked up."""
         self.setObjectName("mappingDifferencesDock")
         self.figures = figures
         self.panel = MappingDifferencesPanel(figures)
@@ -304,8 +306,8 @@ class MappingDifferencesDock(QDockWidget):
 
     def _on_visibility(self, visible: bool) -> None:
         self.figures.wanted = visible
-        window = self.parent()
-        if visible and not self._sized and isinstance(window, QMainWindow):
+        window = self.main_window
+        if visible and not self._sized:
             self._sized = True
             window.resizeDocks([self], [max(200, int(window.height() * 0.34))], Qt.Orientation.Vertical)
         if visible:

@@ -117,7 +117,8 @@ class AlignmentFigures:
         if self._results is not None and self._results_of == key:
             self._compare()
             return
-        known = {n: r for n in STRATEGY_NAMES if (r := session.scored(session.system_index, n)) is not None}
+        scored = session.corpus_state.scored
+        known = {n: r for n in STRATEGY_NAMES if (r := scored(session.system_index, n)) is not None}
         inputs = session.corpus.inputs[session.system_index]
         index = session.system_index
 
@@ -129,7 +130,7 @@ class AlignmentFigures:
             if (session.corpus, session.system_index) != key:
                 return
             for result in results.values():
-                session.remember(index, result)
+                session.corpus_state.remember(index, result)
             self._results, self._results_of = results, key
             self._compare()
 

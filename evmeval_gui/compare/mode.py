@@ -95,7 +95,7 @@ class CompareMode(QObject):
             return False
         corpus = self.session.corpus
         assert corpus is not None
-        scored = self.session.scored_results()
+        scored = self.session.corpus_state.scored_results()
         settings, mapping = self.settings, self.session.mapping
         wanted = pair if pair is not None else self.state.pair
 
@@ -250,7 +250,7 @@ class CompareMode(QObject):
     def reload(self) -> bool:
         if self.session.request is None:
             return False
-        self.session.reload()
+        self.session.corpus_state.reload()
         return True
 
     # -- export -------------------------------------------------------------------------------------

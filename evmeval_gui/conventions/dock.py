@@ -80,6 +80,8 @@ class ConventionsDock(QDockWidget):
         (its filter row gets the argument chooser); with `runner`, the DyGIE++ threshold dock is made
         too, and its toggle goes into `view_menu`."""
         super().__init__("Conventions", window)
+        self.main_window = window
+        """The window the dock sits in (it sizes the dock), given rather than looked up."""
         self.setObjectName("conventionsDock")
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
         self.session = session
@@ -199,9 +201,8 @@ class ConventionsDock(QDockWidget):
         self.detail.setText("Click a flip to see it on the text.")
         if self.isHidden():
             self.show()
-            window = self.parentWidget()
-            if isinstance(window, QMainWindow):
-                window.resizeDocks([self], [dock_width(window.width())], Qt.Orientation.Horizontal)
+            window = self.main_window
+            window.resizeDocks([self], [dock_width(window.width())], Qt.Orientation.Horizontal)
         self.raise_()
 
     def _fill_table(self, board: Switchboard) -> None:

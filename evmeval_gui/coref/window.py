@@ -6,7 +6,7 @@
   from the header's context menu), sortable;
 - v1.8's average and our CoNLL F1 in the summary bar;
 - a Coreference tab in the charts;
-- the window's progress bar and Cancel button while coreference is scored.
+- the window's busy bar and Cancel while coreference is scored (through the status bar's `show_busy`).
 Every part follows the session's `Coreference` (`evmeval_gui.coref.state`).
 """
 
@@ -80,7 +80,7 @@ class CoreferenceUI:
         self.out_of_view.setObjectName("corefOutOfView")
         self.out_of_view.setTextFormat(Qt.TextFormat.RichText)
         self.out_of_view.hide()
-        window.document_pane.layout().insertWidget(2, self.out_of_view)
+        window.document_pane.add_above_text(self.out_of_view)
         window.text_view.verticalScrollBar().valueChanged.connect(self._show_out_of_view)
         session.selection_changed.connect(self._show_out_of_view_later)
         self.coreference.changed.connect(self._show_out_of_view_later)
@@ -93,7 +93,7 @@ class CoreferenceUI:
         header.customContextMenuRequested.connect(self.show_column_menu)
         self.coreference.changed.connect(self._on_changed)
         self.coreference.started.connect(self._on_started)
-        window.cancel_button.clicked.connect(self.coreference.cancel)
+        window.status.on_cancel(self.coreference.cancel)
         window.charts_dock.extensions.append(self._add_charts_tab)
         self.charts = None
 
@@ -122,16 +122,13 @@ class CoreferenceUI:
         window.documents.model.extra_changed()
         window.text_view.viewport().update()
         if self.coreference.state != "computing" and not window.runner.busy:
-            window.progress.hide()
-            window.cancel_button.hide()
+            window.status.hide_busy()
 
     def _on_started(self, label: str) -> None:
         """A busy bar and Cancel while coreference is scored (unless loading already shows them)."""
         window = self.window
         if not window.runner.busy:
-            window.progress.setRange(0, 0)
-            window.progress.show()
-            window.cancel_button.show()
+            window.status.show_busy()
 
     # -- document list columns ----------------------------------------------------------------------
 

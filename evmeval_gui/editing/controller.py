@@ -41,13 +41,10 @@ PREPARE_KEY = "edit-prepare"
 
 
 class EditHost(Protocol):
-    """What the controller needs of the window."""
+    """What the controller needs of the window (its `WindowPort` has it)."""
 
     @property
     def session(self) -> Session: ...
-
-    text_view: TextView
-    workspace: QWidget
 
     def show_message(self, text: str, timeout_ms: int = 8000) -> None: ...
 
@@ -61,12 +58,14 @@ class EditController(QObject):
     side_changed = Signal(str)
     """The side the keys now edit ("gold" or "system"): the scratch banner's badge follows it."""
 
-    def __init__(self, host: EditHost, window: QWidget) -> None:
+    def __init__(self, host: EditHost, window: QWidget, *, text_view: TextView, keys_on: QWidget) -> None:
+        """`text_view`: the view edited in; `keys_on`: the widget whose children the editing keys work in."""
         super().__init__(window)
         self.host = host
         self.window = window
+        self.keys_on = keys_on
         self.session = host.session
-        self.view = host.text_view
+        self.view = text_view
         self.state = EditState(self.session)
         self.stack = QUndoStack(self)
         self.prompts = Prompts(window)
@@ -95,7 +94,7 @@ class EditController(QObject):
         action.setStatusTip(tip)
         action.setToolTip(tip + (f" ({shortcut})" if shortcut else ""))
         action.triggered.connect(lambda _=False: slot())
-        self.host.workspace.addAction(action)
+        self.keys_on.addAction(action)
         return action
 
     def _build_actions(self) -> None:
@@ -106,7 +105,7 @@ class EditController(QObject):
         self.redo_action.setShortcut(QKeySequence("Ctrl+Shift+Z"))
         for action in (self.undo_action, self.redo_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            self.host.workspace.addAction(action)
+            self.keys_on.addAction(action)
         self.add_action = a("&Add mention…", self.add_mention, "A",
                             "A new mention over the selected words (drag, Shift+click or Shift+arrows to select)")
         self.gold_side_action = a("Edit the &gold side", self._toggle_side, "G",
@@ -482,11 +481,11 @@ class EditController(QObject):
         if request is None:
             return
         if side is Side.GOLD:
-            self.session.request = replace(request, gold=path)
+            self.session.corpus_state.request = replace(request, gold=path)
         else:
             systems = list(request.systems)
             systems[self.session.system_index] = path
-            self.session.request = replace(request, systems=tuple(systems))
+            self.session.corpus_state.request = replace(request, systems=tuple(systems))
 
     # -- a new document from scratch ------------------------------------------------------------------------
 
@@ -502,7 +501,7 @@ class EditController(QObject):
         corpus = scratch_corpus(edit, doc_id)
         self.scratch = edit
         self.state.adopt(edit, corpus)
-        self.session.show_loaded(corpus, edit.result, doc_id=doc_id)
+        self.session.corpus_state.show_loaded(corpus, edit.result, doc_id=doc_id)
         self.host.show_message(f"New document {doc_id}: select words and press A to mark a mention "
                                "(G switches between the system and the gold side)", 10000)
         return True

@@ -142,7 +142,7 @@ class EditState:
         """Apply an edit (or an inverse, for undo): the core rescores, the window's session shows it."""
         session = self.ensure()
         delta = session.apply(edit)
-        self.session.show_edited(session.result, delta, (edit.doc_id,), self._edited_corpus())
+        self.session.corpus_state.show_edited(session.result, delta, (edit.doc_id,), self._edited_corpus())
         ids = edit.change.mention_ids
         doc = session.document(edit.side, edit.doc_id)
         mention_id = next((i for i in ids if any(m.mention_id == i for m in doc.mentions)), None)
@@ -155,13 +155,13 @@ class EditState:
             return
         docs = self.edit.modified_documents()
         delta = self.edit.revert()
-        self.session.show_edited(self.edit.result, delta, docs, self._edited_corpus())
+        self.session.corpus_state.show_edited(self.edit.result, delta, docs, self._edited_corpus())
         self._notify()
 
     def saved(self, doc_ids: tuple[str, ...]) -> None:
         """After a save: the figures' "before" is now the saved file (the core rebased it)."""
         if self.edit is not None:
-            self.session.show_edited(self.edit.result, self.edit.delta(), doc_ids, self._edited_corpus())
+            self.session.corpus_state.show_edited(self.edit.result, self.edit.delta(), doc_ids, self._edited_corpus())
         self._notify()
 
     def _edited_corpus(self) -> LoadedCorpus | None:

@@ -10,15 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from evmeval.mention.outcomes import MappingRow
+from evmeval.mention.scoring import DocumentResult, ScoreResult
 
-from evmeval_gui.model.doctext import row_position
+from evmeval_gui.model.doctext import DocumentText, row_position
 from evmeval_gui.model.selection import Selection
 
-if TYPE_CHECKING:
-    from evmeval_gui.model.session import Session
+
+class Searched(Protocol):
+    """What a find reads and moves: the session (which calls `find_next` with itself)."""
+
+    @property
+    def result(self) -> ScoreResult | None: ...
+
+    @property
+    def selection(self) -> Selection: ...
+
+    def doc_result(self, doc_id: str) -> DocumentResult | None: ...
+
+    def document_text(self, doc_id: str) -> DocumentText | None: ...
+
+    def rows(self, doc_id: str, combination: str | None = None) -> list[MappingRow]: ...
+
+    def select(self, selection: Selection) -> None: ...
 
 RowAccept = Callable[[str, MappingRow], bool]
 
@@ -43,7 +59,7 @@ def _hit(needle: str) -> Callable[[object], bool]:
     return hit
 
 
-def find_next(session: Session, query: str, doc_order: Sequence[str],
+def find_next(session: Searched, query: str, doc_order: Sequence[str],
               accept: RowAccept | None = None) -> FindResult | None:
     """Select the next match after the current selection (wrapping around) and say which it is;
     None when nothing matches (or every match is hidden: then nothing is selected either)."""

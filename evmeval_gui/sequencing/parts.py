@@ -248,11 +248,10 @@ class SequencingParts:
         self.model = SequencingModel(session, message=lambda text: window.show_message(text, 10000))
         self.arcs = LinkArcOverlay(window.text_view, self.model)
         self.legend = LinkLegend(self.model)
-        pane_layout = window.document_pane.layout()
-        pane_layout.insertWidget(2, self.legend)
+        window.document_pane.add_above_text(self.legend)
         self.legend.setContentsMargins(6, 0, 6, 0)
         self.note = SkippedNote(self.model)
-        pane_layout.insertWidget(2, self.note)
+        window.document_pane.add_above_text(self.note)
         self._table: LinkTable | None = None  # built when a corpus has links (`table`): not at launch
         self._table_page = QWidget()
         QVBoxLayout(self._table_page).setContentsMargins(0, 0, 0, 0)

@@ -43,6 +43,7 @@ class DocumentPane(QWidget):
         header.setContentsMargins(6, 4, 6, 0)
         header.addWidget(self.title, 1)
         layout = QVBoxLayout(self)
+        self._layout = layout
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(3)
         layout.addLayout(header)
@@ -58,6 +59,11 @@ class DocumentPane(QWidget):
         session.combination_changed.connect(self._refresh_header)
         session.scoring_finished.connect(self._on_scoring_finished)
         session.result_edited.connect(self._on_edited)
+
+    def add_above_text(self, widget: QWidget) -> None:
+        """A feature's line between the legend and the text (coreference's members out of view, the
+        sequencing legend); the latest added goes first."""
+        self._layout.insertWidget(2, widget)
 
     def _on_edited(self, doc_ids: tuple[str, ...]) -> None:
         """An edit rescored the shown document: redraw it where the user is."""

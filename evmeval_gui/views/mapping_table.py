@@ -462,6 +462,17 @@ class MappingTable(QWidget):
         if index >= 0:
             self.type_combo.setCurrentIndex(index)
 
+    def filters(self) -> tuple[object, object]:
+        """The outcome and type boxes' choices (what a stored session keeps; None: all)."""
+        return self.outcome_combo.currentData(), self.type_combo.currentData()
+
+    def restore_filters(self, outcome: object, mention_type: object) -> None:
+        """Choose stored `filters()` again, where the boxes still offer them."""
+        for combo, value in ((self.outcome_combo, outcome), (self.type_combo, mention_type)):
+            index = combo.findData(value) if value is not None else -1
+            if index > 0:
+                combo.setCurrentIndex(index)
+
     def _reload(self, *args: object) -> None:
         self.model.set_document(self.session.selection.doc_id)
         self._on_session_selection(self.session.selection)

@@ -225,7 +225,7 @@ class SummaryBar(QFrame):
     def _show_scoring_corpus(self) -> bool:
         """While a first document is shown before its corpus is scored: the corpus figures are not
         known yet, so none are shown (the document's own are in the text view and its table)."""
-        first = self.session.first
+        first = self.session.first_document.document
         if first is None:
             return False
         result = first.result

@@ -1,48 +1,35 @@
-"""What lies under a point of the text view: mentions, words, a bar's end, and its tooltip (split from
-`text_view` to keep modules short; `TextView` inherits these)."""
+"""What lies under a point of the text view: mentions, words, a bar's end, and its tooltip.
+
+A part the text view holds (`TextView.hits`), not a mixin: it reads the view's laid-out document and
+selection through the view it is given."""
 
 from __future__ import annotations
 
 import html
 from typing import TYPE_CHECKING
 
-from evmeval.mention.scoring import DocumentResult
 from PySide6.QtCore import QPointF
-from PySide6.QtWidgets import QScrollBar, QWidget
 
-from evmeval_gui.model.doctext import WORD, DocumentMarks, DocumentText
-from evmeval_gui.model.text_layout import GOLD, SYSTEM, Layout, Metrics
+from evmeval_gui.model.doctext import WORD
+from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from evmeval_gui.views.text_ruler import describe_mention
 
 if TYPE_CHECKING:
-    from evmeval_gui.views.text_view import Overlay
+    from evmeval_gui.views.text_view import TextView
 
 
 class TextHits:
-    """Hit testing of `TextView` (a mixin: the view's state is declared here for the reader)."""
+    """Hit testing of one `TextView` (its layout, document, marks and selection are read from it)."""
 
-    if TYPE_CHECKING:  # declared for the reader and type checkers only: the view has them
-        layout_data: Layout | None
-        doc: DocumentText | None
-        marks: DocumentMarks | None
-        result_doc: DocumentResult | None
-        overlays: list[Overlay]
-        _unit_mentions: tuple[dict[int, list[int]], dict[int, list[int]]]
-        _selected: tuple[set[int], set[int]]
-        _metrics: Metrics
-
-        def verticalScrollBar(self) -> QScrollBar: ...
-
-        def viewport(self) -> QWidget: ...
-
-        def visible_band(self) -> tuple[float, float]: ...
+    def __init__(self, view: TextView) -> None:
+        self.view = view
 
     def hit(self, pos: QPointF) -> tuple[int, int] | None:
         """The (layer, mention) under a viewport position: a bar, or a word of a mention."""
-        layout, doc = self.layout_data, self.doc
+        layout, doc = self.view.layout_data, self.view.doc
         if layout is None or doc is None:
             return None
-        x, y = pos.x(), pos.y() + self.verticalScrollBar().value()
+        x, y = pos.x(), pos.y() + self.view.verticalScrollBar().value()
         index = layout.line_at(y)
         if index < 0 or not layout.lines[index].y <= y <= layout.lines[index].y + layout.lines[index].height:
             return None
@@ -56,7 +43,7 @@ class TextHits:
                 unit = doc.segments[layout.pieces[piece].segment].unit
                 if unit >= 0:
                     for layer in (GOLD, SYSTEM):
-                        mentions = self._unit_mentions[layer].get(unit)
+                        mentions = self.view._unit_mentions[layer].get(unit)
                         if mentions:
                             return layer, mentions[0]
         return None
@@ -64,10 +51,10 @@ class TextHits:
     def mentions_at(self, pos: QPointF) -> list[tuple[int, int]]:
         """Every (layer, mention) at a position: the bar under it, or all mentions on the word."""
         found = self.hit(pos)
-        layout, doc = self.layout_data, self.doc
+        layout, doc = self.view.layout_data, self.view.doc
         if layout is None or doc is None:
             return []
-        y = pos.y() + self.verticalScrollBar().value()
+        y = pos.y() + self.view.verticalScrollBar().value()
         index = layout.line_at(y)
         out: list[tuple[int, int]] = []
         if index >= 0:
@@ -77,15 +64,15 @@ class TextHits:
                 unit = doc.segments[layout.pieces[piece].segment].unit if piece >= 0 else -1
                 if unit >= 0:
                     for layer in (GOLD, SYSTEM):
-                        out.extend((layer, m) for m in self._unit_mentions[layer].get(unit, ()))
+                        out.extend((layer, m) for m in self.view._unit_mentions[layer].get(unit, ()))
                     return out
         return [found] if found else []
 
     def unit_at(self, pos: QPointF) -> int:
-        layout, doc = self.layout_data, self.doc
+        layout, doc = self.view.layout_data, self.view.doc
         if layout is None or doc is None:
             return -1
-        y = pos.y() + self.verticalScrollBar().value()
+        y = pos.y() + self.view.verticalScrollBar().value()
         index = layout.line_at(y)
         piece = layout.piece_at(index, pos.x()) if index >= 0 else -1
         if piece < 0:
@@ -98,12 +85,12 @@ class TextHits:
 
     def bar_end_at(self, pos: QPointF) -> tuple[int, int, str] | None:
         """(layer, mention, "start" | "end") when `pos` is on the first or last end of a selected mention's bar."""
-        layout = self.layout_data
+        layout = self.view.layout_data
         if layout is None:
             return None
-        x, y = pos.x(), pos.y() + self.verticalScrollBar().value()
+        x, y = pos.x(), pos.y() + self.view.verticalScrollBar().value()
         for layer in (GOLD, SYSTEM):
-            for mention in self._selected[layer]:
+            for mention in self.view._selected[layer]:
                 bars = [b for b in layout.mention_bars.get((layer, mention), []) if not b.connector]
                 if not bars:
                     continue
@@ -114,9 +101,9 @@ class TextHits:
                         return layer, mention, end
         return None
 
-    def _dragged_units(self, layer: int, mention: int, end: str, unit: int) -> tuple[int, ...]:
+    def dragged_units(self, layer: int, mention: int, end: str, unit: int) -> tuple[int, ...]:
         """A mention's units with one end moved to `unit` (its other parts stay)."""
-        doc = self.doc
+        doc = self.view.doc
         if doc is None or unit < 0:
             return ()
         units = (doc.gold_units if layer == GOLD else doc.system_units)[mention]
@@ -130,10 +117,10 @@ class TextHits:
 
     def nearest_unit(self, pos: QPointF) -> int:
         """The word nearest to a position on its line (dragging may leave the text's height)."""
-        layout, doc = self.layout_data, self.doc
+        layout, doc = self.view.layout_data, self.view.doc
         if layout is None or doc is None:
             return -1
-        index = layout.line_at(pos.y() + self.verticalScrollBar().value())
+        index = layout.line_at(pos.y() + self.view.verticalScrollBar().value())
         if index < 0:
             return -1
         line = layout.lines[index]
@@ -147,11 +134,11 @@ class TextHits:
                 best, distance = unit, d
         return best
 
-    def _first_visible_unit(self) -> int:
-        layout, doc = self.layout_data, self.doc
+    def first_visible_unit(self) -> int:
+        layout, doc = self.view.layout_data, self.view.doc
         if layout is None or doc is None:
             return 0
-        top, bottom = self.visible_band()
+        top, bottom = self.view.visible_band()
         for index in layout.visible_lines(top, bottom):
             line = layout.lines[index]
             for k in range(line.first, line.last):
@@ -160,20 +147,20 @@ class TextHits:
                     return unit
         return 0
 
-    def _scroll_to_unit(self, unit: int) -> None:
-        layout = self.layout_data
+    def scroll_to_unit(self, unit: int) -> None:
+        layout = self.view.layout_data
         if layout is None or not 0 <= unit < len(layout.unit_piece) or layout.unit_piece[unit] < 0:
             return
         k = layout.unit_piece[unit]
         y = next((line.text_top for line in layout.lines if line.first <= k < line.last), None)
-        bar = self.verticalScrollBar()
-        bottom = bar.value() + self.viewport().height() - 2 * self._metrics.text_height
+        bar = self.view.verticalScrollBar()
+        bottom = bar.value() + self.view.viewport().height() - 2 * self.view._metrics.text_height
         if y is not None and not bar.value() <= y <= bottom:
-            bar.setValue(int(y - self.viewport().height() / 3))
+            bar.setValue(int(y - self.view.viewport().height() / 3))
 
     def tooltip_at(self, pos: QPointF) -> str:
         """The tooltip for a position: every mention there, described (empty when none)."""
-        doc, result_doc, marks = self.doc, self.result_doc, self.marks
+        doc, result_doc, marks = self.view.doc, self.view.result_doc, self.view.marks
         if doc is None or result_doc is None:
             return ""
         blocks = []
@@ -185,7 +172,7 @@ class TextHits:
                 row_index = marks.gold_row[mention] if layer == GOLD else marks.system_row[mention]
                 row = marks.rows[row_index] if row_index >= 0 else None
             blocks.append(describe_mention(layer, m, row, units))
-        extra = [t for t in (o.tooltip(self, self.mentions_at(pos)) for o in self.overlays) if t]
+        extra = [t for t in (o.tooltip(self.view, self.mentions_at(pos)) for o in self.view.overlays) if t]
         blocks.extend(extra)
         unit = self.unit_at(pos)
         if not blocks and unit >= 0:

@@ -50,7 +50,7 @@ class Overlay(Protocol):
     def tooltip(self, view: TextView, mentions: list[tuple[int, int]]) -> str: ...
 
 
-class TextView(TextHits, QAbstractScrollArea):
+class TextView(QAbstractScrollArea):
     """Draws a `DocumentText` with its `DocumentMarks`; virtualised, so long documents stay fast."""
 
     layout_changed = Signal()
@@ -64,6 +64,8 @@ class TextView(TextHits, QAbstractScrollArea):
     def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
+        self.hits = TextHits(self)
+        """What lies under a point: mentions, words, a bar's end, the tooltip."""
         self.setObjectName("textView")
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.viewport().setMouseTracking(True)
@@ -425,17 +427,17 @@ class TextView(TextHits, QAbstractScrollArea):
         if event.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(event)
         self.setFocus(Qt.FocusReason.MouseFocusReason)
-        self._resizing = self.bar_end_at(event.position())
+        self._resizing = self.hits.bar_end_at(event.position())
         if self._resizing is not None:
             event.accept()
             return
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:  # Ctrl+click: one more mention selected
-            found = self.hit(event.position())
+            found = self.hits.hit(event.position())
             if found is not None:
                 self.select_mention(*found, add=True)
             event.accept()
             return
-        unit = self.unit_at(event.position())
+        unit = self.hits.unit_at(event.position())
         if unit >= 0:  # words: the start of a selection of words (Shift: extend it)
             self._pressed = True
             self.tokens.press(unit, extend=bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
@@ -444,11 +446,11 @@ class TextView(TextHits, QAbstractScrollArea):
             if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
                 event.accept()
                 return
-        elif self.tokens.units and self.hit(event.position()) is None:  # empty space: no words selected
+        elif self.tokens.units and self.hits.hit(event.position()) is None:  # empty space: no words selected
             self.tokens.clear()
             self.tokens_selected.emit()
             self.viewport().update()
-        found = self.hit(event.position())
+        found = self.hits.hit(event.position())
         doc = self.result_doc
         if found is not None:
             self.select_mention(*found)
@@ -461,7 +463,7 @@ class TextView(TextHits, QAbstractScrollArea):
         self._pressed = False
         if resizing is not None and event.button() == Qt.MouseButton.LeftButton:
             layer, mention, end = resizing
-            units = self._dragged_units(layer, mention, end, self.nearest_unit(event.position()))
+            units = self.hits.dragged_units(layer, mention, end, self.hits.nearest_unit(event.position()))
             if units:
                 self.span_dragged.emit(layer, mention, units)
             event.accept()
@@ -478,11 +480,11 @@ class TextView(TextHits, QAbstractScrollArea):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and self.doc is not None and self.doc.num_units:
-            start = min(self._units_of(self._selected), default=self._first_visible_unit())
+            start = min(self._units_of(self._selected), default=self.hits.first_visible_unit())
             self.tokens.step(1 if key == Qt.Key.Key_Right else -1, self.doc.num_units,
                              extend=bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier), start=start)
             self.tokens_selected.emit()
-            self._scroll_to_unit(self.tokens.caret)
+            self.hits.scroll_to_unit(self.tokens.caret)
             self.viewport().update()
             event.accept()
             return
@@ -497,7 +499,7 @@ class TextView(TextHits, QAbstractScrollArea):
     def contextMenuEvent(self, event) -> None:
         """Right click: on a mention, copy it, filter to its type, go to its partner, show it in charts;
         then the editing actions, which the edit controller adds through `context_menu`."""
-        found = self.hit(QPointF(event.pos()))
+        found = self.hits.hit(QPointF(event.pos()))
         marks, doc = self.marks, self.result_doc
         menu: QMenu | None = None
         if found is not None and marks is not None and doc is not None:
@@ -520,12 +522,12 @@ class TextView(TextHits, QAbstractScrollArea):
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pressed and event.buttons() & Qt.MouseButton.LeftButton:
-            unit = self.nearest_unit(event.position())
+            unit = self.hits.nearest_unit(event.position())
             if unit >= 0 and unit != self.tokens.caret:
                 self.tokens.drag(unit)
                 self.tokens_selected.emit()
                 self.viewport().update()
-        found = self.hit(event.position())
+        found = self.hits.hit(event.position())
         if found != self._hover:
             self._hover = found
             self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if found else Qt.CursorShape.ArrowCursor)
@@ -540,7 +542,7 @@ class TextView(TextHits, QAbstractScrollArea):
 
     def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:
-            text = self.tooltip_at(QPointF(event.pos()))
+            text = self.hits.tooltip_at(QPointF(event.pos()))
             if text:
                 QToolTip.showText(event.globalPos(), text, self.viewport())
             else:

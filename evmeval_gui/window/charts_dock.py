@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 
 from evmeval.mention.scoring import ScoreResult
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QMainWindow, QScrollArea, QStyle, QToolButton, QWidget
 
 from evmeval_gui.jobs import JobRunner
@@ -62,6 +63,8 @@ class ChartsDock(QDockWidget):
         super().__init__("Charts", window)
         self.setObjectName("chartsDock")
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.main_window = window
+        """The window the dock sits in (it sizes the dock), given rather than looked up."""
         self.session = session
         self.runner = runner
         self.factory = factory
@@ -90,6 +93,14 @@ class ChartsDock(QDockWidget):
         session.result_edited.connect(lambda _ids: self._edited.start())
         session.combination_changed.connect(self._on_combination)
         session.selection_changed.connect(self._on_selection)
+
+    def toggle_action(self) -> QAction:
+        """View › Charts (Ctrl+Shift+C): shows or hides the dock."""
+        toggle = self.toggleViewAction()
+        toggle.setText("&Charts")
+        toggle.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        toggle.setStatusTip("Show or hide the charts (score bars, per-type scores, confusions, documents)")
+        return toggle
 
     def open(self) -> ChartsView | None:
         """Show the dock in front (View › Show in charts) and return its panel, built now if need be."""
@@ -123,9 +134,8 @@ class ChartsDock(QDockWidget):
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroller.setWidget(cast(QWidget, panel))
         self.setWidget(scroller)
-        window = self.parent()
-        if isinstance(window, QMainWindow):  # a share that leaves the tables their columns
-            window.resizeDocks([self], [default_width(window.width())], Qt.Orientation.Horizontal)
+        window = self.main_window  # a share that leaves the tables their columns
+        window.resizeDocks([self], [default_width(window.width())], Qt.Orientation.Horizontal)
         self._pending = {"combination", "result", "document"}
         return panel
 
@@ -148,9 +158,8 @@ class ChartsDock(QDockWidget):
             floating = not self.isFloating()
             self.setFloating(floating)
             if floating:  # as large as the window's right half, so every chart has its full drawing
-                window = self.parentWidget()
-                if window is not None:
-                    self.resize(max(self.width(), window.width() // 2), max(self.height(), window.height() * 3 // 4))
+                window = self.main_window
+                self.resize(max(self.width(), window.width() // 2), max(self.height(), window.height() * 3 // 4))
 
         label(self.isFloating())
         button.clicked.connect(toggle)

@@ -1,38 +1,82 @@
-"""The window's actions, menus, toolbar and status bar, built once, and its one-off commands (New
-document, Curate annotators, the modified mark); split from `main_window` to keep modules short:
-`MainWindow` inherits these."""
+"""The window's commands: its actions, menus and toolbar, built once from the parts they drive.
+
+A part of the window, not a mixin: `MainWindow` builds one, giving it the window to put the actions,
+menus and toolbar in, the parts the actions drive (session, navigation, text view, help, editing, the
+agreement and compare modes, the report export) and the shell's own commands (`ShellCommands`: open,
+demo, reload, quit, …). It keeps its widgets following the session (the attribute combination, the
+system shown, the systems of a new corpus) and is told what is possible (`update`). Places others
+add to: the View menu (`view_menu`, `add_view_action`), the toolbar (`add_toolbar_toggle`) and the
+shortcuts Help lists (`extra_shortcuts`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from evmeval.align import COMBINATIONS
 from evmeval.rules import Combination
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (
-    QComboBox,
-    QFileDialog,
-    QLabel,
-    QProgressBar,
-    QPushButton,
-    QSizePolicy,
-    QToolButton,
-    QWidget,
-)
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QSizePolicy, QWidget
 
 from evmeval_gui.align.selector import MappingSelector
-from evmeval_gui.editing.new_document import NewDocumentDialog
-from evmeval_gui.window.welcome import APP_NAME
+from evmeval_gui.model.session import Session
+from evmeval_gui.views.text_view import TextView
+from evmeval_gui.window.export_controller import ExportController
+from evmeval_gui.window.help_actions import WindowHelp
+from evmeval_gui.window.navigation import WindowNavigation
+
+if TYPE_CHECKING:
+    from evmeval_gui.agreement.mode import AgreementMode
+    from evmeval_gui.compare.mode import CompareMode
+    from evmeval_gui.editing.controller import EditController
+
+SYSTEM_TIP = "Which system file to compare with the gold file"
+
+
+@dataclass(frozen=True)
+class ShellCommands:
+    """The shell's own commands the actions call (the window's methods)."""
+
+    open: Callable[[], object]
+    demo: Callable[[], object]
+    curate: Callable[[], object]
+    new_document: Callable[[], object]
+    compare_annotators: Callable[[], object]
+    reload: Callable[[], object]
+    quit: Callable[[], object]
 
 
 class WindowCommands:
-    """Methods of `MainWindow` (a mixin: they use the window's parts)."""
+    """The actions, menus and toolbar of one window (see the module docstring)."""
+
+    def __init__(self, window: QMainWindow, session: Session, shell: ShellCommands, *,
+                 navigation: WindowNavigation, text_view: TextView, help: WindowHelp, editing: EditController,
+                 agreement: AgreementMode, compare: CompareMode, exporter: ExportController) -> None:
+        self.window = window
+        self.session = session
+        self.shell = shell
+        self.navigation = navigation
+        self.text_view = text_view
+        self.help = help
+        self.editing = editing
+        self.agreement = agreement
+        self.compare = compare
+        self.exporter = exporter
+        self.extra_shortcuts: list[QAction] = []
+        """Actions of other parts whose shortcuts Help lists too (the parts add theirs)."""
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        session.combination_changed.connect(self._on_combination_changed)
+        session.system_changed.connect(self.show_system)
 
     def _action(self, text: str, slot: Callable[[], object],
                 shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
                 tip: str = "") -> QAction:
-        action = QAction(text, self)
+        action = QAction(text, self.window)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if tip:
@@ -40,20 +84,20 @@ class WindowCommands:
             action.setToolTip(tip + (f" ({action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})"
                                      if shortcut else ""))
         action.triggered.connect(lambda _=False: slot())
-        self.addAction(action)
+        self.window.addAction(action)
         return action
 
     def _build_actions(self) -> None:
         a = self._action
-        self.open_action = a("&Open…", self.show_open_dialog, QKeySequence.StandardKey.Open,
+        self.open_action = a("&Open…", self.shell.open, QKeySequence.StandardKey.Open,
                              "Open a gold file and system files")
         self.open_action.setShortcut(QKeySequence("Ctrl+O"))
-        self.demo_action = a("Open &demo", self.open_demo, None, "Open the bundled demo corpus")
-        self.curate_action = a("C&urate annotators…", self.start_curation, "Ctrl+Shift+U",
+        self.demo_action = a("Open &demo", self.shell.demo, None, "Open the bundled demo corpus")
+        self.curate_action = a("C&urate annotators…", self.shell.curate, "Ctrl+Shift+U",
                                "One adjudicated set from the annotators compared (majority, union, intersection, base)")
-        self.new_document_action = a("&New document…", self.show_new_document_dialog, "Ctrl+N",
+        self.new_document_action = a("&New document…", self.shell.new_document, "Ctrl+N",
                                      "Paste or open a plain text and mark gold and system mentions on it")
-        self.compare_action = a("&Compare annotators…", self.show_compare_dialog, "Ctrl+Shift+O",
+        self.compare_action = a("&Compare annotators…", self.shell.compare_annotators, "Ctrl+Shift+O",
                                 "Agreement among two or more annotation sets (tbf files or brat folders)")
         self.export_disagreements_action = a("Export &disagreements…", lambda: self.agreement.export_disagreements(),
                                              None, "Write the selected pair's disagreements to a CSV file")
@@ -65,10 +109,10 @@ class WindowCommands:
         self.compare_systems_action.setCheckable(True)
         self.export_comparison_action = a("Export c&omparison…", lambda: self.compare.export(), None,
                                           "Write the comparison as HTML, JSON or CSV tables (Compare mode)")
-        self.reload_action = a("&Reload and rescore", self.reload, "F5", "Read the files again and rescore")
+        self.reload_action = a("&Reload and rescore", self.shell.reload, "F5", "Read the files again and rescore")
         self.export_action = a("&Export report…", self.exporter.ask_and_export, None,
                                "Write the score report, comparison, JSON and charts to a folder")
-        self.quit_action = a("&Quit", self.close, "Ctrl+Q")
+        self.quit_action = a("&Quit", self.shell.quit, "Ctrl+Q")
         self.find_action = a("&Find mention…", self.navigation.focus_find, "Ctrl+F", "Find a mention by id or text")
         self.next_error_action = a("&Next error", lambda: self.navigation.step_error(True), "N",
                                    "Select the next error in the document")
@@ -91,21 +135,21 @@ class WindowCommands:
         self.type_labels_action.setObjectName("typeLabelsAction")
         self.type_labels_action.setCheckable(True)
         self.about_action = a("&About", lambda: self.help.show_about())
-        self.combination_group = QActionGroup(self)
+        self.combination_group = QActionGroup(self.window)
         self.combination_actions: dict[str, QAction] = {}
         for number, name in enumerate(COMBINATIONS, start=1):
-            action = QAction(Combination(name).label, self)
+            action = QAction(Combination(name).label, self.window)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(f"Ctrl+{number}"))
             action.setToolTip(f"Score and map with: {name}")
             action.triggered.connect(lambda _=False, n=name: self.session.set_combination(n))
             self.combination_group.addAction(action)
             self.combination_actions[name] = action
-            self.addAction(action)
+            self.window.addAction(action)
         self.combination_actions[self.session.combination].setChecked(True)
 
     def _build_menus(self) -> None:
-        bar = self.menuBar()
+        bar = self.window.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.demo_action)
@@ -155,7 +199,7 @@ class WindowCommands:
         help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> None:
-        tools = self.addToolBar("Main")
+        tools = self.window.addToolBar("Main")
         tools.setObjectName("mainToolbar")
         tools.setMovable(False)
         tools.setIconSize(QSize(16, 16))
@@ -169,9 +213,9 @@ class WindowCommands:
         self.system_label = QLabel(" System: ")
         self.system_combo = QComboBox()
         self.system_combo.setObjectName("systemCombo")
-        self.system_combo.setToolTip("Which system file to compare with the gold file")
+        self.system_combo.setToolTip(SYSTEM_TIP)
         self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.system_combo.activated.connect(self.session.set_system)
+        self.system_combo.activated.connect(self.session.corpus_state.set_system)
         self.system_label_action = tools.addWidget(self.system_label)
         self.system_combo_action = tools.addWidget(self.system_combo)
         tools.addWidget(QLabel(" Attributes: "))
@@ -193,79 +237,75 @@ class WindowCommands:
         self.find_edit = self.navigation.find_edit
         tools.addWidget(self.find_edit)
         self.toolbar = tools
-
-    def _build_status_bar(self) -> None:
-        status = self.statusBar()
-        self.progress = QProgressBar()
-        self.progress.setObjectName("jobProgress")
-        self.progress.setMaximumWidth(220)
-        self.progress.setTextVisible(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("cancelButton")
-        self.cancel_button.setToolTip("Stop loading or scoring; the window keeps what it showed before")
-        self.cancel_button.clicked.connect(self.session.cancel)
-        self.warnings_button = QToolButton()
-        self.warnings_button.setObjectName("warningsButton")
-        self.warnings_button.setAutoRaise(True)
-        self.warnings_button.clicked.connect(lambda: self.help.show_warnings())
-        status.addPermanentWidget(self.warnings_button)
-        status.addPermanentWidget(self.progress)
-        status.addPermanentWidget(self.cancel_button)
-        self.progress.hide()
-        self.cancel_button.hide()
-        self.warnings_button.hide()
+        self.toggles: list[QAction] = []
+        """Dock toggles on the toolbar (Charts): enabled once something is shown."""
 
     def shortcut_actions(self) -> list[QAction]:
         """The actions whose shortcuts Help › Keyboard shortcuts lists."""
         actions = [self.open_action, self.compare_action, self.matrix_action, self.compare_systems_action,
                    self.reload_action, self.find_action,
                    self.next_error_action, self.prev_error_action, self.next_doc_action, self.prev_doc_action,
-                   self.charts_action, self.type_labels_action,
+                   *self.toggles, self.type_labels_action,
                    *self.combination_actions.values(), self.zoom_in_action, self.zoom_out_action,
                    self.zoom_reset_action, self.shortcuts_action, self.quit_action, self.new_document_action,
                    self.curate_action,
-                   *self.editing.shortcut_actions()]
-        actions.append(self.alignment_parts.action)
+                   *self.editing.shortcut_actions(), *self.extra_shortcuts]
         return actions
 
-    def show_new_document_dialog(self) -> NewDocumentDialog:
-        """File › New document, non-blocking; accepting it shows the document to mark up."""
-        dialog = NewDocumentDialog(self)
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        dialog.accepted.connect(lambda: self.editing.new_document(dialog.text.toPlainText(),
-                                                                  dialog.doc_id.text().strip() or "scratch"))
-        self.new_document_dialog = dialog
-        dialog.open()
-        return dialog
+    # -- places others add to ---------------------------------------------------------------------
 
-    def start_curation(self) -> None:
-        """File › Curate annotators: the annotators of the Agreement mode (compared first if none are)."""
-        loaded = self.agreement.loaded if self.agreement.active else None
-        if loaded is None and self.curate.state is not None:  # back from scoring against the curated set
-            self.curate.resume()
-            self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
-            return
-        if loaded is None:
-            def once() -> None:
-                self.agreement.agreement_finished.disconnect(once)
-                self.start_curation()
-            self.agreement.agreement_finished.connect(once)
-            self.show_compare_dialog()
-            return
-        def leaving() -> None:
-            self.agreement.leave()
-            self.setWindowTitle(f"{self.curate.title()}[*] — {APP_NAME}")
+    def add_view_action(self, action: QAction) -> None:
+        """An action of the View menu, above Clear filter (a dock's toggle)."""
+        self.view_menu.insertAction(self.clear_filter_action, action)
 
-        self.curate.start(loaded, leaving=leaving)
+    def add_toolbar_toggle(self, toggle: QAction) -> None:
+        """A dock's toggle in the View menu and on the toolbar, before the system chooser (Charts)."""
+        self.add_view_action(toggle)
+        self.toolbar.insertAction(self.system_label_action, toggle)
+        self.toolbar.insertSeparator(self.system_label_action)
+        self.toggles.append(toggle)
 
-    def _choose_folder(self, title: str) -> str | None:
-        return QFileDialog.getExistingDirectory(self, title) or None
+    # -- following the session and the window -----------------------------------------------------
 
-    def _on_modified(self, modified: bool) -> None:
-        """Unsaved edits: "*" in the title; the system cannot be switched until they are saved or reverted."""
-        self.setWindowModified(modified)
-        if self.session.loaded:
-            self.setWindowTitle(f"{self.mode.title()}[*] — {APP_NAME}")  # a save may have renamed the files
+    def _on_combination_changed(self, name: str) -> None:
+        self.combination_combo.setCurrentIndex(COMBINATIONS.index(name))
+        self.combination_actions[name].setChecked(True)
+
+    def show_system(self, index: int) -> None:
+        """The system chooser shows system `index` (after a switch, or a cancelled one)."""
+        self.system_combo.setCurrentIndex(index)
+
+    def show_systems(self, names: tuple[str, ...], index: int) -> None:
+        """A new corpus: its systems in the chooser, shown only when there is a choice."""
+        self.system_combo.blockSignals(True)
+        self.system_combo.clear()
+        for name in names:
+            self.system_combo.addItem(name)
+        self.system_combo.setCurrentIndex(index)
+        self.system_combo.blockSignals(False)
+        self.system_label_action.setVisible(len(names) > 1)
+        self.system_combo_action.setVisible(len(names) > 1)
+
+    def set_modified(self, modified: bool) -> None:
+        """Unsaved edits: the system cannot be switched until they are saved or reverted."""
         self.system_combo.setEnabled(not modified)
-        self.system_combo.setToolTip("Save or revert the edits to switch systems" if modified
-                                     else "Which system file to compare with the gold file")
+        self.system_combo.setToolTip("Save or revert the edits to switch systems" if modified else SYSTEM_TIP)
+
+    def update(self, *, loaded: bool, can_export: bool) -> None:
+        """Enable what applies to what is shown (`loaded`: a scored corpus; the modes say the rest)."""
+        agreement = self.agreement.active
+        self.compare_systems_action.setEnabled(self.compare.active or self.compare.available())
+        self.compare_systems_action.setChecked(self.compare.active)
+        self.export_comparison_action.setEnabled(self.compare.active)
+        self.matrix_action.setEnabled(agreement)
+        self.export_disagreements_action.setEnabled(agreement)
+        for action in (self.reload_action, self.find_action, self.next_error_action, self.prev_error_action,
+                       self.next_doc_action, self.prev_doc_action, *self.toggles):
+            action.setEnabled(loaded)
+        self.export_action.setEnabled(loaded and can_export)
+        self.find_edit.setEnabled(loaded)
+        self.combination_combo.setEnabled(loaded)
+        self.mapping_combo.setEnabled(loaded and not agreement)
+        if not loaded:
+            self.system_label_action.setVisible(False)
+            self.system_combo_action.setVisible(False)

@@ -1,10 +1,10 @@
 """The window while a first document is shown and its corpus is still being scored (issue 16).
 
-`Session.open` shows one document, read and scored on its own (`model.first_document`), before the
+`Session.open` (the corpus part) shows one document, read and scored on its own (`model.first_document`), before the
 corpus is; this part makes the window show it: the document page instead of the welcome page, and
 "Scoring the corpus…" in the document list until the corpus result arrives (the summary bar says
 the same for its figures). The progress bar and Cancel follow the corpus load as for any load; the
-load's work starts once the document is on screen (`Session.first_painted`, set after the text view's
+load's work starts once the document is on screen (`FirstDocumentState.painted`, set after the text view's
 first paint), so that its thread does not share the interpreter with that paint.
 """
 
@@ -28,20 +28,21 @@ class _Window(Protocol):
 
 
 class FirstDocumentParts(QObject):
-    """Follows `session.first_document_shown`; tells the session when the text view has painted it."""
+    """Follows the session's first-document part; tells it when the text view has painted the document."""
 
     def __init__(self, window: _Window, count_label: QLabel, viewport: QWidget) -> None:
         super().__init__(viewport)
         self.window = window
         self.count_label = count_label
-        window.session.first_document_shown.connect(self._on_first_document)
-        window.session.show_first_document = True
+        self.first = window.session.first_document
+        self.first.first_document_shown.connect(self._on_first_document)
+        self.first.enabled = True
         viewport.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        session = self.window.session
-        if event.type() == QEvent.Type.Paint and session.first is not None and not session.first_painted.is_set():
-            QTimer.singleShot(0, self, session.first_painted.set)  # after this paint pass has reached the screen
+        first = self.first
+        if event.type() == QEvent.Type.Paint and first.document is not None and not first.painted.is_set():
+            QTimer.singleShot(0, self, first.painted.set)  # after this paint pass has reached the screen
         return False
 
     def _on_first_document(self, first: FirstDocument | None) -> None:

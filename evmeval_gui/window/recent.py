@@ -25,8 +25,10 @@ class RecentCorpora(QObject):
     changed = Signal()
 
     def __init__(self, stored: StoredSettings, entries: recent.RecentEntries, *, persist: bool = True,
-                 parent: QObject | None = None) -> None:
+                 parent: QWidget | None = None) -> None:
+        """`parent`: the window, over which a box about missing files opens."""
         super().__init__(parent)
+        self.dialogs = parent
         self.entries = entries
         """The kinds of entry the list holds (corpora, and what features registered)."""
         self.stored = stored
@@ -75,7 +77,7 @@ class RecentCorpora(QObject):
             on_open(request)
             return None
         box = QMessageBox(QMessageBox.Icon.Warning, "Files are gone", "", QMessageBox.StandardButton.NoButton,
-                          parent if parent is not None else _parent_widget(self))
+                          parent if parent is not None else self.dialogs)
         box.setObjectName(MISSING_DIALOG_NAME)
         box.setText(f"<b>{html.escape(self.entries.entry_name(request))}</b> cannot be opened: "
                     f"{'this file or folder is' if len(gone) == 1 else 'these files or folders are'} gone.")
@@ -89,7 +91,3 @@ class RecentCorpora(QObject):
         self.missing_box = box
         return box
 
-
-def _parent_widget(obj: QObject) -> QWidget | None:
-    parent = obj.parent()
-    return parent if isinstance(parent, QWidget) else None

@@ -45,7 +45,7 @@ class ScoringMode:
         session = self.port.session
         if session.request is None:
             return False
-        session.reload()
+        session.corpus_state.reload()
         return True
 
     def show_current_page(self) -> None:

@@ -62,9 +62,9 @@ class SessionStore:
             entry["system"] = w.session.system_index
         else:
             return None
+        outcome, mention_type = w.mapping.filters()
         entry.update({"doc": w.session.selection.doc_id, "combination": w.session.combination,
-                      "outcome": w.mapping.outcome_combo.currentData(), "type": w.mapping.type_combo.currentData(),
-                      "charts": w.charts_dock.isVisible()})
+                      "outcome": outcome, "type": mention_type, "charts": w.charts_dock.isVisible()})
         return entry
 
     def save(self) -> None:
@@ -104,10 +104,7 @@ class SessionStore:
 
         def apply_filters(*_args: object) -> None:
             done.disconnect(apply_filters)
-            for combo, value in ((w.mapping.outcome_combo, filters[0]), (w.mapping.type_combo, filters[1])):
-                index = combo.findData(value) if value is not None else -1
-                if index > 0:
-                    combo.setCurrentIndex(index)
+            w.mapping.restore_filters(*filters)
 
         done.connect(apply_filters)
         return True

@@ -84,7 +84,7 @@ def click_cell(qtbot, window: MainWindow, i: int, j: int) -> None:
 
 def test_demo_as_three_annotators_shows_the_matrix(window, demo_iaa):
     panel = window.agreement.panel
-    assert window.stack.currentWidget() is panel
+    assert window.workspace.stack.currentWidget() is panel
     assert window.agreement.tabs.isVisible() and window.agreement.tabs.currentIndex() == 0
     heatmap = panel.heatmap
     assert heatmap.cell_value_texts() == expected_texts(demo_iaa, "plain")
@@ -115,14 +115,14 @@ def test_demo_as_three_annotators_shows_the_matrix(window, demo_iaa):
 def test_the_toolbar_combination_drives_the_heatmap(window, demo_iaa, qtbot):
     heatmap = window.agreement.panel.heatmap
     before = heatmap.cell_value_texts()
-    combo = window.combination_combo
+    combo = window.commands.combination_combo
     choose(qtbot, combo, combo.findData("mention_type+realis_status"))
     assert heatmap.cell_value_texts() == expected_texts(demo_iaa, "mention_type+realis_status")
     assert heatmap.cell_value_texts() != before
     pair = demo_iaa.pair(0, 1)
     assert window.agreement.panel.summary.value_text("pair_f1") == (
         f"{percent(pair.micro['mention_type+realis_status'].f1)} %")
-    window.combination_actions["realis_status"].trigger()
+    window.commands.combination_actions["realis_status"].trigger()
     assert heatmap.cell_value_texts() == expected_texts(demo_iaa, "realis_status")
 
 
@@ -141,7 +141,7 @@ def test_hovering_a_cell_names_the_pair(window, qtbot, demo_iaa):
 def test_clicking_a_cell_opens_that_pair_in_the_views(window, qtbot, demo_iaa):
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         click_cell(qtbot, window, 2, 1)
-    assert window.stack.currentWidget() is window.workspace
+    assert window.workspace.stack.currentWidget() is window.workspace.page
     assert window.agreement.tabs.currentIndex() == 1
     assert "system_b.tbf (gold role)" in window.agreement.tabs.tabText(1)
     banner = window.agreement.banner
@@ -165,10 +165,10 @@ def test_clicking_a_cell_opens_that_pair_in_the_views(window, qtbot, demo_iaa):
     assert window.agreement.panel.heatmap.selected == (2, 1)
 
     qtbot.mouseClick(banner.back_button, Qt.MouseButton.LeftButton)
-    assert window.stack.currentWidget() is window.agreement.panel
+    assert window.workspace.stack.currentWidget() is window.agreement.panel
     assert window.agreement.tabs.currentIndex() == 0
     window.agreement.tabs.setCurrentIndex(1)  # the tab goes back to the views, as the user would
-    assert window.stack.currentWidget() is window.workspace
+    assert window.workspace.stack.currentWidget() is window.workspace.page
 
 
 def test_swapping_roles_exchanges_precision_and_recall(window, qtbot, demo_iaa):
@@ -202,7 +202,7 @@ def test_document_list_is_worst_first_and_a_click_opens_the_document(window, qtb
     rect = documents.table.visualRect(model.index(row, 0))
     qtbot.mouseClick(documents.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.session.selection == Selection("demo_port_strike")
-    assert window.stack.currentWidget() is window.workspace
+    assert window.workspace.stack.currentWidget() is window.workspace.page
     assert window.document_pane.doc_id == "demo_port_strike"
     assert window.session.roles == ("gold.tbf", "system_b.tbf")
     assert row_keys(window.mapping.visible_rows()) == row_keys(
@@ -229,7 +229,7 @@ def test_export_disagreements_writes_every_non_exact_row(window, qtbot, tmp_path
     assert "attribute" in {r["outcome"] for r in rows}
     assert str(out) in window.statusBar().currentMessage()
     assert window.agreement.default_export_name() == "disagreements_system_a_vs_system_b_mention_type.csv"
-    assert window.export_disagreements_action.isEnabled()
+    assert window.commands.export_disagreements_action.isEnabled()
 
 
 # -- starting, cancelling, leaving --------------------------------------------------------------------
@@ -250,8 +250,8 @@ def test_cancel_a_comparison(make_window, qtbot):
     window.agreement.work = slow
     with qtbot.waitSignal(window.runner.job_progress, timeout=TIMEOUT):
         window.open_demo_agreement()
-    assert window.cancel_button.isVisible() and window.progress.isVisible()
-    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert window.status.cancel_button.isVisible() and window.status.progress.isVisible()
+    qtbot.mouseClick(window.status.cancel_button, Qt.MouseButton.LeftButton)
     assert not window.runner.busy
     assert "Cancelled: Comparing 3 annotators" in window.statusBar().currentMessage()
     release.set()
@@ -259,15 +259,15 @@ def test_cancel_a_comparison(make_window, qtbot):
     assert saw_cancel.is_set()
     QApplication.processEvents()  # what the worker still posted must be dropped
     assert not window.agreement.active and window.agreement.loaded is None
-    assert window.stack.currentWidget() is window.welcome
+    assert window.workspace.stack.currentWidget() is window.welcome
     assert not window.agreement.tabs.isVisible()
 
 
 def test_the_compare_dialog_finds_the_token_folder(make_window, qtbot, tmp_path):
     corpus = write_corpus(tmp_path / "corpus")
     window = make_window()
-    window.compare_action.trigger()
-    dialog = window.compare_dialog
+    window.commands.compare_action.trigger()
+    dialog = window.dialogs.compare_dialog
     assert dialog is not None and dialog.isVisible()
     ok = dialog.buttons.buttons()[0]
     dialog.add_paths([str(corpus / "gold.tbf")])
@@ -280,7 +280,7 @@ def test_the_compare_dialog_finds_the_token_folder(make_window, qtbot, tmp_path)
     with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
         dialog.accept()
     assert window.agreement.loaded.names == ("gold.tbf", "system.tbf", "system_b.tbf")
-    assert window.stack.currentWidget() is window.agreement.panel
+    assert window.workspace.stack.currentWidget() is window.agreement.panel
 
 
 def write_brat(corpus: Path, tbf_name: str, folder: str) -> Path:
@@ -321,10 +321,10 @@ def test_opening_a_corpus_leaves_the_agreement_mode(window, qtbot):
         window.open_request(demo_request())
     assert not window.agreement.active
     assert not window.agreement.tabs.isVisible() and not window.agreement.banner.isVisible()
-    assert window.stack.currentWidget() is window.workspace
+    assert window.workspace.stack.currentWidget() is window.workspace.page
     assert window.document_pane.lanes.text() == lanes
     assert window.session.roles is None
-    assert not window.export_disagreements_action.isEnabled()
+    assert not window.commands.export_disagreements_action.isEnabled()
     assert window.recent_requests()[0] == demo_request()  # only real corpora are remembered
 
 
@@ -332,10 +332,10 @@ def test_reload_compares_again_and_keeps_pair_and_page(window, qtbot):
     click_cell(qtbot, window, 1, 0)
     window.session.select_document("demo_flood_relief")
     with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
-        window.reload_action.trigger()
+        window.commands.reload_action.trigger()
     assert window.session.roles == ("system_a.tbf", "gold.tbf")
     assert window.session.selection.doc_id == "demo_flood_relief"
-    assert window.stack.currentWidget() is window.workspace
+    assert window.workspace.stack.currentWidget() is window.workspace.page
 
 
 def test_a_bad_annotation_set_is_reported_with_file_and_line(make_window, qtbot, tmp_path):
@@ -348,7 +348,7 @@ def test_a_bad_annotation_set_is_reported_with_file_and_line(make_window, qtbot,
     with qtbot.waitSignal(window.session.load_failed, timeout=TIMEOUT):
         window.open_agreement(make_agreement_request([str(corpus / "gold.tbf"), str(bad)]))
     assert problems and problems[0].path == str(bad) and problems[0].line == 2
-    assert not window.agreement.active and window.stack.currentWidget() is window.welcome
+    assert not window.agreement.active and window.workspace.stack.currentWidget() is window.welcome
 
 
 # -- the command line -------------------------------------------------------------------------------

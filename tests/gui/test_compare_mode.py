@@ -59,15 +59,15 @@ def compare(window, qtbot) -> MainWindow:
 def open_pair_tab(qtbot, window: MainWindow) -> None:
     tabs = window.compare.tabs
     qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(1).center())
-    assert window.stack.currentWidget() is window.compare.pair_panel
+    assert window.workspace.stack.currentWidget() is window.compare.pair_panel
 
 
 def test_shortcut_opens_the_leaderboard_with_the_cores_numbers(compare, core_comparison):
     window = compare
-    assert window.mode is window.compare and window.compare_systems_action.isChecked()
+    assert window.mode is window.compare and window.commands.compare_systems_action.isChecked()
     assert window.compare.tabs.isVisible()
     board = window.compare.leaderboard
-    assert window.stack.currentWidget() is board
+    assert window.workspace.stack.currentWidget() is board
     table = board.table
     assert table.system_order() == ["system_a", "system_b"]  # best span F1 first
     for row, system in enumerate(core_comparison.systems):
@@ -217,11 +217,11 @@ def test_summary_bar_tooltip_shows_the_interval(window, qtbot):
 
 def test_escape_back_and_not_available_with_one_system(compare, qtbot, tmp_path):
     qtbot.keyClick(compare, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert not compare.compare.active and compare.stack.currentWidget() is compare.workspace
+    assert not compare.compare.active and compare.workspace.stack.currentWidget() is compare.workspace.page
     corpus = write_corpus(tmp_path / "one")
     with qtbot.waitSignal(compare.session.scoring_finished, timeout=TIMEOUT):
         compare.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
-    assert not compare.compare_systems_action.isEnabled()
+    assert not compare.commands.compare_systems_action.isEnabled()
 
 
 def test_choosing_another_mapping_compares_again_with_it(compare, qtbot):

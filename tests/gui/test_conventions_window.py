@@ -108,7 +108,7 @@ def test_a_tbf_corpus_leaves_the_dock_hidden_and_says_why(qtbot, window: MainWin
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     dock = window.conventions_dock
     assert dock.isHidden()
-    window.conventions_action.trigger()
+    window.conventions.action.trigger()
     assert dock.isVisible()
     assert "This corpus is tbf" in dock.note.text() and dock.table.rowCount() == 0
 

@@ -98,7 +98,7 @@ def test_clicking_a_cluster_row_highlights_its_mentions(qtbot, window):
     assert sorted(doc.system[i].mention_id for i in system) == ["A1", "A10", "A2", "A3"]
     assert window.session.selection.system_ids == frozenset({"A1", "A2", "A10", "A3"})
     assert table.selected_rows() == [row]
-    tip = window.text_view.tooltip_at(QPoint(1, 1))  # nowhere: no cluster story
+    tip = window.text_view.hits.tooltip_at(QPoint(1, 1))  # nowhere: no cluster story
     assert "Coreference" not in tip
 
 

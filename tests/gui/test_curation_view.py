@@ -58,7 +58,7 @@ def cells(table, row: int) -> list[str]:
 
 def test_curate_lists_every_disagreement_with_each_version(window, corpus):
     panel = window.curate.panel
-    assert window.mode is window.curate and window.stack.currentWidget() is panel
+    assert window.mode is window.curate and window.workspace.stack.currentWidget() is panel
     expected = cur.curate(files(corpus), NAMES, "majority")
     assert panel.list.model().rowCount() == len(expected.disagreements) > 0
     assert [cells(panel.list, r) for r in range(panel.list.model().rowCount())] == [
@@ -121,4 +121,4 @@ def test_export_tbf_validates_and_score_opens_the_scoring_mode(qtbot, window, co
     assert not window.curate.active and window.mode is window.scoring
     request = window.session.request
     assert request.gold.endswith("curated.tbf") and request.systems == tuple(str(corpus / n) for n in NAMES)
-    assert window.system_combo.count() == 3
+    assert window.commands.system_combo.count() == 3

@@ -93,8 +93,8 @@ def test_decisions_survive_scoring_and_a_new_window(qtbot, window, make_window, 
     # back from the scoring view: the same curation, where it was left, no files asked for
     qtbot.keyClick(window, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: window.curate.active)
-    assert window.compare_dialog is None or not window.compare_dialog.isVisible()
-    assert window.stack.currentWidget() is panel
+    assert window.dialogs.compare_dialog is None or not window.dialogs.compare_dialog.isVisible()
+    assert window.workspace.stack.currentWidget() is panel
     assert panel.progress.text().startswith(f"<b>2 of {total}</b> decided")
     assert [cells(panel.list, r)[2] for r in range(3)] == ["annotator 2", "rejected", "open"]
     # a new window on the same inputs resumes from the saved decisions

@@ -249,9 +249,9 @@ def test_the_charts_show_the_edited_figures_before_saving(qtbot, make_window, co
     window.editing.prompts = FakePrompts()
     window.activateWindow()
     qtbot.keyClick(window, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: window.charts_panel is not None and window.charts_panel.result is window.session.result,
-                    timeout=LOAD_TIMEOUT)
-    bars = window.charts_panel.score_bars
+    dock = window.charts_dock
+    qtbot.waitUntil(lambda: dock.panel is not None and dock.panel.result is window.session.result, timeout=LOAD_TIMEOUT)
+    bars = window.charts_dock.panel.score_bars
 
     def shown_f1() -> str:
         return bars.value_labels[("plain", "f1")].toPlainText()
@@ -267,7 +267,7 @@ def test_the_charts_show_the_edited_figures_before_saving(qtbot, make_window, co
     key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.waitUntil(lambda: shown_f1() == before, timeout=LOAD_TIMEOUT)
     # the documents' scatter (its tab clicked): the edited document's point moves, the others stay
-    panel = window.charts_panel
+    panel = window.charts_dock.panel
     tabs = panel.tabs
     documents_tab = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Documents")
     qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(documents_tab).center())
@@ -297,19 +297,19 @@ def test_a_new_documents_no_gold_warning_goes_once_a_gold_mention_is_marked(qtbo
     window.editing.prompts = FakePrompts()
     activate(qtbot, window)
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = window.new_document_dialog
+    dialog = window.dialogs.new_document_dialog
     qtbot.waitUntil(dialog.isVisible)
     dialog.text.setPlainText("Rebels attacked the town .")
     qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.text_view.layout_data is not None)
-    assert window.warnings_button.isVisible() and window.warnings_button.text() == "⚠ 1 warning"
+    assert window.status.warnings_button.isVisible() and window.status.warnings_button.text() == "⚠ 1 warning"
     key(qtbot, window, Qt.Key.Key_G)  # the gold side
     drag_words(qtbot, window, "t2", "t2")
     key(qtbot, window, Qt.Key.Key_A)
     pick(qtbot, window, "Conflict_Attack")
-    assert not window.warnings_button.isVisible()
+    assert not window.status.warnings_button.isVisible()
     key(qtbot, window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undone: the warning is back
-    assert window.warnings_button.text() == "⚠ 1 warning" and window.warnings_button.isVisible()
+    assert window.status.warnings_button.text() == "⚠ 1 warning" and window.status.warnings_button.isVisible()
 
 
 # -- the document list after an edit -------------------------------------------------------------------
@@ -385,9 +385,9 @@ def test_the_type_confusion_follows_edits_and_keeps_its_drawing_when_its_counts_
     window.editing.prompts = FakePrompts()
     activate(qtbot, window)
     qtbot.keyClick(window, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: window.charts_panel is not None and window.charts_panel.result is window.session.result,
-                    timeout=LOAD_TIMEOUT)
-    panel = window.charts_panel
+    dock = window.charts_dock
+    qtbot.waitUntil(lambda: dock.panel is not None and dock.panel.result is window.session.result, timeout=LOAD_TIMEOUT)
+    panel = window.charts_dock.panel
     tabs = panel.tabs
     index = next(i for i in range(tabs.count()) if tabs.tabText(i) == "Type confusion")
     qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton, pos=tabs.tabBar().tabRect(index).center())

@@ -347,7 +347,7 @@ def test_closing_or_opening_with_unsaved_edits_asks(qtbot, window, corpus):
     assert window.isVisible() and prompts.asked == [("unsaved", "closing")]
     window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system_b.tbf")])
     assert window.session.request.systems == (str(corpus / "system.tbf"),)
-    assert not window.system_combo.isEnabled()
+    assert not window.commands.system_combo.isEnabled()
     prompts.unsaved_answer = UNSAVED_DISCARD
     window.close()
     assert not window.isVisible()
@@ -361,7 +361,7 @@ def test_new_document_marks_gold_and_system_and_saves_a_scorer_folder(qtbot, mak
     window.editing.prompts = FakePrompts()
     activate(qtbot, window)
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = window.new_document_dialog
+    dialog = window.dialogs.new_document_dialog
     qtbot.waitUntil(dialog.isVisible)
     dialog.doc_id.setText("news1")
     dialog.text.setPlainText("Rebels attacked the town; two people didn't survive.")

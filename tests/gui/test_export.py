@@ -169,7 +169,7 @@ def test_file_export_writes_in_the_background_and_says_so(qtbot, tmp_path, monke
     out = tmp_path / "report"
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *args, **kwargs: str(out))
     with qtbot.waitSignal(window.runner.job_finished, timeout=20_000) as finished:
-        window.export_action.trigger()
+        window.commands.export_action.trigger()
     assert finished.args == ["Exporting the report", "done"]
     from evmeval_gui.coref.export import COREF_FILES  # the window's export carries coreference too
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from evmeval_gui.dialogs import ERROR_DIALOG_NAME
 from evmeval_gui.main_window import MainWindow
-from evmeval_gui.model import session as session_module
+from evmeval_gui.model import corpus_state as corpus_state_module
 from evmeval_gui.model.corpus import load_and_score, make_request
 from evmeval_gui.model.selection import Selection
 from tests.gui.corpus_factory import write_corpus
@@ -42,7 +42,7 @@ def gate(monkeypatch):
         release.wait(10)
         return load_and_score(*args, **kwargs)
 
-    monkeypatch.setattr(session_module, "load_and_score", held)
+    monkeypatch.setattr(corpus_state_module, "load_and_score", held)
     yield release
     release.set()
 
@@ -60,7 +60,7 @@ def open_held(qtbot, window: MainWindow, corpus: Path, gate, system: str = "syst
 def test_first_document_is_shown_then_corpus_figures_arrive(window, qtbot, corpus, gate):
     open_held(qtbot, window, corpus, gate)
     # the gold file's first document, its rows and outcomes from the core, no corpus figures yet
-    assert window.stack.currentWidget() is not window.welcome
+    assert window.workspace.stack.currentWidget() is not window.welcome
     assert window.document_pane.doc_id == "doc1"
     assert window.text_view.doc is not None and window.text_view.doc.doc_id == "doc1"
     assert "doc1" in window.document_pane.title.text() and "5 gold, 6 system" in window.document_pane.title.text()
@@ -69,7 +69,7 @@ def test_first_document_is_shown_then_corpus_figures_arrive(window, qtbot, corpu
     assert window.summary.figure_text("micro_f1") == "…"
     assert "Scoring the corpus" in window.summary.counts.full_text()
     assert window.documents.count_label.text() == "Scoring the corpus…"
-    assert window.cancel_button.isVisible()
+    assert window.status.cancel_button.isVisible()
     assert not window.session.loaded
 
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
@@ -113,15 +113,15 @@ def test_a_click_in_the_first_document_is_kept_when_the_corpus_arrives(window, q
 def test_cancel_during_the_corpus_load_withdraws_the_first_document(window, qtbot, corpus, gate):
     open_held(qtbot, window, corpus, gate)
     assert window.document_pane.doc_id == "doc1"
-    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
-    assert not window.runner.busy and not window.cancel_button.isVisible()
+    qtbot.mouseClick(window.status.cancel_button, Qt.MouseButton.LeftButton)
+    assert not window.runner.busy and not window.status.cancel_button.isVisible()
     assert "Cancelled" in window.statusBar().currentMessage()
-    assert window.stack.currentWidget() is window.welcome
-    assert window.session.first is None and window.session.selection == Selection()
+    assert window.workspace.stack.currentWidget() is window.welcome
+    assert window.session.first_document.document is None and window.session.selection == Selection()
     gate.set()
     assert window.runner.shutdown(10)
     qtbot.wait(50)  # what the cancelled worker still posts is dropped
-    assert not window.session.loaded and window.stack.currentWidget() is window.welcome
+    assert not window.session.loaded and window.workspace.stack.currentWidget() is window.welcome
 
 
 def test_a_bad_line_after_the_first_document_still_gives_its_file_and_line(window, qtbot, corpus, gate):
@@ -137,7 +137,7 @@ def test_a_bad_line_after_the_first_document_still_gives_its_file_and_line(windo
     assert box is not None and box.isVisible()
     assert f"bad.tbf, line {line}" in box.text()
     assert "mention line has too few fields (4)" in box.informativeText()
-    assert window.stack.currentWidget() is window.welcome and window.session.first is None
+    assert window.workspace.stack.currentWidget() is window.welcome and window.session.first_document.document is None
     box.close()
 
 
@@ -146,7 +146,7 @@ def test_no_first_document_when_the_gold_file_is_unusual(window, qtbot, corpus, 
     text = gold.read_text(encoding="utf-8")
     gold.write_text(text + text, encoding="utf-8")  # every document twice: the later copy wins, the file decides
     window.open_files(str(gold), [str(corpus / "system.tbf")])
-    assert window.session.first is None and window.stack.currentWidget() is window.welcome
+    assert window.session.first_document.document is None and window.workspace.stack.currentWidget() is window.welcome
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         gate.set()
     assert window.session.loaded

@@ -43,7 +43,7 @@ def test_the_conventions_dock_is_built_when_first_wanted(qtbot, make_window, tmp
     assert not window.conventions.built  # a tbf corpus: nothing to show, nothing built
     assert not window.sequencing.table_built  # no links either: no Links tab, no table
     assert not window.sequencing.tabs.isTabVisible(window.sequencing.links_index)
-    action = window.conventions_action
+    action = window.conventions.action
     assert action in window.view_menu.actions() and not action.isChecked()
     action.trigger()  # View > Conventions
     dock = window.conventions_dock
@@ -61,7 +61,7 @@ def test_an_event_corpus_builds_and_shows_the_dock_by_itself(qtbot, make_window)
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
         window.open_files(str(DATA / "switchboard_gold.jsonl"), [str(DATA / "switchboard_pred.jsonl")])
     qtbot.waitUntil(lambda: window.conventions.built and window.conventions_dock.isVisible(), timeout=LOAD_TIMEOUT)
-    assert window.conventions_action.isChecked()
+    assert window.conventions.action.isChecked()
     assert window.conventions_dock.table.item(2, 1).text() == "33.33"  # filled although built after the load
 
 

@@ -27,11 +27,12 @@ def _window(qtbot, settings: QSettings, *, size: tuple[int, int] | None = None) 
 def test_a_squeezed_text_pane_is_not_restored(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     first = _window(qtbot, settings, size=(760, 560))
-    total = sum(first.right_split.sizes())
-    first.right_split.setSizes([30, total - 30])  # the user dragged the table up to the text's last lines
+    total = sum(first.workspace.right_split.sizes())
+    first.workspace.right_split.setSizes([30, total - 30])  # the user dragged the table up to the text's last lines
     first.close()
     again = _window(qtbot, settings)
-    qtbot.waitUntil(lambda: again.right_split.sizes()[0] >= TEXT_SHARE_FLOOR * sum(again.right_split.sizes()) - 2)
+    split = again.workspace.right_split
+    qtbot.waitUntil(lambda: split.sizes()[0] >= TEXT_SHARE_FLOOR * sum(split.sizes()) - 2)
     assert again.document_pane.height() >= 150
 
 

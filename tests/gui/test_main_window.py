@@ -70,9 +70,9 @@ def bar_centre(window: MainWindow, layer: int, mention: int) -> QPoint:
 
 def test_empty_window_offers_open_and_demo(make_window):
     window = make_window()
-    assert window.stack.currentWidget() is window.welcome
+    assert window.workspace.stack.currentWidget() is window.welcome
     assert window.welcome.open_button.isVisible() and window.welcome.demo_button.isVisible()
-    assert not window.next_error_action.isEnabled()
+    assert not window.commands.next_error_action.isEnabled()
 
 
 def test_open_lists_worst_first_and_keeps_the_first_document_shown(window, corpus, settings):
@@ -85,7 +85,7 @@ def test_open_lists_worst_first_and_keeps_the_first_document_shown(window, corpu
     assert session.selection == Selection("doc1")
     assert window.document_pane.doc_id == "doc1"
     assert "system.tbf vs gold.tbf" in window.windowTitle()
-    assert window.stack.currentWidget() is not window.welcome
+    assert window.workspace.stack.currentWidget() is not window.welcome
     recent = window.recent_requests()
     assert recent and recent[0] == session.request
     assert settings.value("recent")
@@ -155,7 +155,7 @@ def test_discontinuous_mention_is_one_mention_with_a_connector(window, qtbot):
 
 def test_tooltip_names_id_type_realis_dice_and_partner(window):
     window.session.select_document("doc1")
-    text = window.text_view.tooltip_at(QPointF(bar_centre(window, GOLD, 2)))
+    text = window.text_view.hits.tooltip_at(QPointF(bar_centre(window, GOLD, 2)))
     for expected in ("Gold E3", "Justice_Arrest-Jail", "Actual", "Dice 0.67", "system <b>S3</b>", "partial span"):
         assert expected in text
 
@@ -183,12 +183,12 @@ def test_ctrl_down_and_up_follow_the_document_list(window, qtbot):
 
 def test_find_mention_by_id_or_text(window, qtbot):
     qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
-    assert window.find_edit.hasFocus()
-    qtbot.keyClicks(window.find_edit, "praised")
-    qtbot.keyClick(window.find_edit, Qt.Key.Key_Return)
+    assert window.navigation.find_edit.hasFocus()
+    qtbot.keyClicks(window.navigation.find_edit, "praised")
+    qtbot.keyClick(window.navigation.find_edit, Qt.Key.Key_Return)
     assert window.session.selection == Selection("doc1", frozenset({"E5"}), frozenset())
-    window.find_edit.setText("nothing like this")
-    qtbot.keyClick(window.find_edit, Qt.Key.Key_Return)
+    window.navigation.find_edit.setText("nothing like this")
+    qtbot.keyClick(window.navigation.find_edit, Qt.Key.Key_Return)
     assert window.session.selection.gold_ids == {"E5"}
     assert "No mention matches" in window.statusBar().currentMessage()
 
@@ -208,7 +208,7 @@ def test_menus_show_the_shortcuts(window):
 def test_choosing_a_combination_changes_table_list_and_summary(window, qtbot):
     window.session.select_document("doc1")
     before = window.summary.figure_text("micro_f1")
-    combo = window.combination_combo
+    combo = window.commands.combination_combo
     choose(qtbot, combo, combo.findData("mention_type"))
     assert window.session.combination == "mention_type"
     row = window.mapping.visible_rows()[row_of(window, "E2")]
@@ -216,7 +216,7 @@ def test_choosing_a_combination_changes_table_list_and_summary(window, qtbot):
     assert window.mapping.model.index(row_of(window, "E2"), OUTCOME).data() == colours.style(Outcome.ATTRIBUTE).short
     assert window.summary.figure_text("micro_f1") != before
     assert window.document_pane.legend.label_text(Outcome.ATTRIBUTE).endswith(" 1")
-    assert window.combination_actions["mention_type"].isChecked()
+    assert window.commands.combination_actions["mention_type"].isChecked()
 
 
 def test_outcome_and_type_filters(window):
@@ -249,10 +249,10 @@ def test_sorting_the_mapping_table_by_dice(window):
 def test_system_switcher_appears_for_several_systems(make_window, qtbot, corpus):
     window = make_window()
     open_corpus(qtbot, window, corpus, "system.tbf", "system_b.tbf")
-    assert window.system_combo_action.isVisible()
-    assert [window.system_combo.itemText(i) for i in range(2)] == ["system.tbf", "system_b.tbf"]
+    assert window.commands.system_combo_action.isVisible()
+    assert [window.commands.system_combo.itemText(i) for i in range(2)] == ["system.tbf", "system_b.tbf"]
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
-        choose(qtbot, window.system_combo, 1)
+        choose(qtbot, window.commands.system_combo, 1)
     assert window.session.result.run_name == "system_b.tbf"
     assert "system_b.tbf" in window.summary.run.text()
 
@@ -279,9 +279,9 @@ class FakeCharts(QWidget):
 def test_charts_are_fed_and_their_filters_show_a_chip(make_window, qtbot, corpus):
     window = make_window(charts_factory=lambda runner: FakeCharts())
     open_corpus(qtbot, window, corpus)
-    assert window.charts_panel is None  # built when first shown
+    assert window.charts_dock.panel is None  # built when first shown
     window.charts_dock.show()
-    panel = window.charts_panel
+    panel = window.charts_dock.panel
     assert isinstance(panel, FakeCharts)
     qtbot.waitUntil(lambda: ("result", "system.tbf") in panel.calls)
     assert ("document", "doc1") in panel.calls  # the shown document
@@ -313,7 +313,7 @@ def test_malformed_file_shows_a_dialog_and_keeps_the_window(window, qtbot, corpu
     assert "mention line has too few fields (4)" in box.informativeText()
     assert "Expected: 7 or 8 tab-separated fields" in box.informativeText()
     assert window.session.result.run_name == "system.tbf"  # the previous corpus is still shown
-    assert window.stack.currentWidget() is not window.welcome
+    assert window.workspace.stack.currentWidget() is not window.welcome
     assert bad.read_bytes() == before
     box.close()
 
@@ -332,17 +332,17 @@ def test_cancel_a_load(make_window, qtbot, corpus):
     window = make_window(loader=slow_loader)
     with qtbot.waitSignal(window.runner.job_progress, timeout=LOAD_TIMEOUT):
         window.open_request(make_request(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")]))
-    assert window.cancel_button.isVisible() and window.progress.isVisible()
-    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    assert window.status.cancel_button.isVisible() and window.status.progress.isVisible()
+    qtbot.mouseClick(window.status.cancel_button, Qt.MouseButton.LeftButton)
     assert not window.runner.busy
-    assert not window.cancel_button.isVisible()
+    assert not window.status.cancel_button.isVisible()
     assert "Cancelled" in window.statusBar().currentMessage()
     release.set()
     assert window.runner.shutdown(10)
     assert worker_saw_cancel.is_set()
     QApplication.processEvents()  # delivers what the joined worker posted: it must be dropped
     assert not window.session.loaded
-    assert window.stack.currentWidget() is window.welcome
+    assert window.workspace.stack.currentWidget() is window.welcome
 
 
 def test_dropping_tbf_files_fills_the_open_dialog(make_window, qtbot, corpus):
@@ -352,7 +352,7 @@ def test_dropping_tbf_files_fills_the_open_dialog(make_window, qtbot, corpus):
     event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime, Qt.MouseButton.NoButton,
                        Qt.KeyboardModifier.NoModifier)
     window.dropEvent(event)
-    dialog = window.open_dialog
+    dialog = window.dialogs.open_dialog
     assert dialog is not None and dialog.isVisible()
     request = dialog.request()
     assert request.gold == str(corpus / "gold.tbf")
@@ -375,14 +375,14 @@ def test_a_drop_without_tbf_files_says_so_on_the_status_bar_and_the_welcome_page
     said = ("Nothing opened: the folder notes holds no .tbf file (expected a gold .tbf file and system .tbf files, "
             "with tkn/ and txt/ beside them)")
     assert window.statusBar().currentMessage() == said
-    assert window.welcome.status.text() == said and window.open_dialog is None
+    assert window.welcome.status.text() == said and window.dialogs.open_dialog is None
 
 
 def test_recent_corpora_survive_a_restart(window, make_window, corpus):
     window.close()
     again = make_window()
     assert again.recent_requests()[0].gold == str(corpus / "gold.tbf")
-    assert again.recent_menu.actions()[0].text() == again.recent_requests()[0].name
+    assert again.commands.recent_menu.actions()[0].text() == again.recent_requests()[0].name
 
 
 def test_reload_rescores_and_keeps_the_document(window, qtbot):

@@ -48,7 +48,7 @@ def window(qtbot, tmp_path) -> MainWindow:
 
 
 def choose_mapping_with_keys(qtbot, window: MainWindow, steps: int) -> None:
-    combo = window.mapping_combo
+    combo = window.commands.mapping_combo
     qtbot.mouseClick(combo, Qt.MouseButton.LeftButton)  # opens the list
     view = combo.view()
     qtbot.waitUntil(view.isVisible)
@@ -58,7 +58,7 @@ def choose_mapping_with_keys(qtbot, window: MainWindow, steps: int) -> None:
 
 
 def test_the_selector_offers_each_strategy_with_its_description(window):
-    combo = window.mapping_combo
+    combo = window.commands.mapping_combo
     assert [combo.itemText(i) for i in range(combo.count())] == list(STRATEGY_LABELS.values())
     assert [combo.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(combo.count())] == \
         list(STRATEGY_DESCRIPTIONS.values())
@@ -78,7 +78,7 @@ def test_choosing_optimal_rescores_and_the_summary_shows_its_figures(window, qtb
     assert expected.micro["plain"].recall == pytest.approx((8 / 7 + 1 + 1.4) / 6)
     badge = window.alignment_parts.summary_line.badge
     assert badge.isVisible() and "not the official score" in badge.text()
-    assert window.mapping_combo.currentText() == "Optimal (best total Dice)"
+    assert window.commands.mapping_combo.currentText() == "Optimal (best total Dice)"
     # the text view and the mapping table follow: G1 is now mapped to S1
     rows = window.session.rows("market")
     assert {(r.gold.mention_id, r.system.mention_id) for r in rows if r.gold and r.system and r.dice} >= \

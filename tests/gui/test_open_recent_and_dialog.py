@@ -60,7 +60,7 @@ def test_a_recent_entry_whose_files_are_gone_says_so_and_offers_to_remove_itself
     (corpus / "system.tbf").rename(corpus / "moved.tbf")
 
     again = make_window()
-    action = again.recent_menu.actions()[0]
+    action = again.commands.recent_menu.actions()[0]
     assert action.text().endswith("(files missing)")
     recent_button = again.welcome.findChildren(QPushButton)[-1]
     assert recent_button.text() == again.recent_requests()[0].name
@@ -72,7 +72,7 @@ def test_a_recent_entry_whose_files_are_gone_says_so_and_offers_to_remove_itself
     assert not again.runner.busy and not again.session.loaded  # nothing was opened
     qtbot.mouseClick(box.findChild(QPushButton, "removeRecentButton"), Qt.MouseButton.LeftButton)
     assert again.recent_requests() == []
-    assert not again.recent_menu.isEnabled()
+    assert not again.commands.recent_menu.isEnabled()
     assert not again.welcome.recent_title.isVisible()
 
 
@@ -82,7 +82,7 @@ def test_keeping_a_gone_entry_leaves_it_in_the_list(make_window, qtbot, tmp_path
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     (corpus / "gold.tbf").unlink()
-    window.recent_menu.actions()[0].trigger()
+    window.commands.recent_menu.actions()[0].trigger()
     box = window.findChild(QMessageBox, MISSING_DIALOG_NAME)
     keep = next(b for b in box.findChildren(QPushButton) if b.text() == "Keep")
     qtbot.mouseClick(keep, Qt.MouseButton.LeftButton)
@@ -191,7 +191,7 @@ def test_a_gold_file_without_documents_clears_the_view_and_says_so(qtbot, settin
     assert not pane.legend.isVisible()  # the outcome legend and the lanes' key went with the document
     assert window.mapping.model.rowCount() == 0
     assert window.documents.visible_doc_ids() == []
-    panel = window.charts_panel
+    panel = window.charts_dock.panel
     assert panel is not None
     empty = "Nothing to chart: the gold file has no documents."
     qtbot.waitUntil(lambda: panel.score_bars.message.toPlainText() == empty)

@@ -213,8 +213,8 @@ def test_the_warning_list_is_the_clis(qtbot, make_window, tmp_path):
     assert any("t99" in w for w in expected)
     w = make_window(persist=False)
     _open(qtbot, w, corpus / "gold.tbf", system)
-    assert w._warnings == expected
-    assert w.warnings_button.text() == f"⚠ {len(expected)} warning{'s' if len(expected) != 1 else ''}"
+    assert w.status.warnings == expected
+    assert w.status.warnings_button.text() == f"⚠ {len(expected)} warning{'s' if len(expected) != 1 else ''}"
 
 
 def test_open_dialog_elides_paths_in_the_middle_and_takes_a_white_list(qtbot, make_window, tmp_path):
@@ -222,9 +222,9 @@ def test_open_dialog_elides_paths_in_the_middle_and_takes_a_white_list(qtbot, ma
     (corpus / "types.txt").write_text("Conflict_Attack\n", encoding="utf-8")
     w = make_window(persist=False)
     qtbot.mouseClick(w.welcome.open_button, Qt.MouseButton.LeftButton)
-    dialog = w.open_dialog
+    dialog = w.dialogs.open_dialog
     assert dialog is not None and dialog.isVisible()
-    assert w.stack.currentWidget() is w.welcome and w.welcome.isVisible()   # not blank behind the dialog
+    assert w.workspace.stack.currentWidget() is w.welcome and w.welcome.isVisible()   # not blank behind the dialog
     assert dialog.systems.textElideMode() == Qt.TextElideMode.ElideMiddle
     dialog.gold.edit.setText(str(corpus / "gold.tbf"))
     dialog.systems.addItems([str(corpus / "system.tbf")])
@@ -257,8 +257,8 @@ def test_summary_bar_is_two_lines_at_1024(qtbot, window):
 def test_compare_annotators_dialog_has_the_brat_extension(qtbot, make_window, tmp_path):
     w = make_window(persist=False)
     qtbot.mouseClick(w.welcome.compare_button, Qt.MouseButton.LeftButton)
-    dialog = w.compare_dialog
-    assert w.compare_action.text().replace("&", "") == "Compare annotators…"
+    dialog = w.dialogs.compare_dialog
+    assert w.commands.compare_action.text().replace("&", "") == "Compare annotators…"
     dialog.extension.clear()
     qtbot.keyClicks(dialog.extension, ".tkn.ann")
     assert dialog.request().ann_extension == ".tkn.ann"
@@ -305,7 +305,7 @@ def test_agreement_sets_are_in_open_recent(qtbot, make_window, tmp_path):
     request = make_agreement_request([str(corpus / "gold.tbf"), str(corpus / "system.tbf")])
     with qtbot.waitSignal(w.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
         w.open_agreement(request)
-    names = [a.text() for a in w.recent_menu.actions()]
+    names = [a.text() for a in w.commands.recent_menu.actions()]
     assert names[0] == "Agreement: gold.tbf, system.tbf"
     assert not w.charts_dock.isVisible()            # the matrix page has no use for the charts
 
@@ -328,7 +328,7 @@ def test_type_labels_toggle_from_the_view_menu_and_bars_have_a_minimum_width(qtb
     view = window.text_view
     pitch = view.layout_data.metrics.lane_pitch
     qtbot.keyClick(window, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
-    assert window.type_labels_action.isChecked() and view.type_labels
+    assert window.commands.type_labels_action.isChecked() and view.type_labels
     assert view.layout_data.metrics.lane_pitch > pitch          # taller lanes carry the labels
     from evmeval_gui.views.text_view import MIN_BAR, short_type_label
     assert short_type_label("Conflict_Attack") == "Attack" and MIN_BAR >= 8

@@ -112,7 +112,7 @@ def test_the_muc_and_gate_count_waits_at_a_document_while_the_user_switches(runn
     data = Path(__file__).resolve().parents[1] / "data" / "aligngui"
     session = Session(model_jobs.ImmediateRunner())
     session.open(make_request(str(data / "gold.tbf"), [str(data / "system.tbf")]))
-    session.runner = runner  # from here on, background work as in the window
+    session.corpus_state.runner = runner  # from here on, background work as in the window
     figures = AlignmentFigures(session)
     monkeypatch.setattr(model_jobs, "PAUSE_WAIT_S", 30.0)
     runner.pause_quiet(60_000)  # the user is switching documents

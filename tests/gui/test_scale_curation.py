@@ -62,9 +62,9 @@ def test_a_curation_is_made_in_the_background_with_progress_and_cancel(qtbot, ma
     qtbot.keyClick(window, Qt.Key.Key_U, keys)
     # the window answers while the disagreements are found: it says so, with Cancel
     qtbot.waitUntil(lambda: "Finding the disagreements of 3 annotators" in window.statusBar().currentMessage())
-    assert window.cancel_button.isVisible()
+    assert window.status.cancel_button.isVisible()
     assert not window.curate.active
-    qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.status.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Cancelled: Curating"))
     release.set()
     qtbot.wait(50)
@@ -74,7 +74,7 @@ def test_a_curation_is_made_in_the_background_with_progress_and_cancel(qtbot, ma
     qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
     total = len(cur.curate(files(corpus), NAMES, "majority").disagreements)
     assert window.curate.panel.progress.text().startswith(f"<b>0 of {total}</b>")
-    assert not window.cancel_button.isVisible()
+    assert not window.status.cancel_button.isVisible()
 
 
 def test_the_agreement_figures_come_after_the_list_and_follow_the_decisions_made_meanwhile(

@@ -10,13 +10,13 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 def share(window) -> float:
-    text, table = window.right_split.sizes()
+    text, table = window.workspace.right_split.sizes()
     return text / (text + table)
 
 
 def test_a_shorter_window_and_a_banner_keep_the_texts_share(qtbot, make_window):
     window = make_window()
-    qtbot.waitUntil(lambda: sum(window.right_split.sizes()) > 0)
+    qtbot.waitUntil(lambda: sum(window.workspace.right_split.sizes()) > 0)
     tall = share(window)
     assert tall == pytest.approx(400 / (400 + 260), abs=0.03)
     window.resize(1024, 640)
@@ -29,7 +29,7 @@ def test_a_shorter_window_and_a_banner_keep_the_texts_share(qtbot, make_window):
 
 def test_a_dragged_handle_sets_the_shares_kept_after_a_resize(qtbot, make_window):
     window = make_window()
-    splitter = window.right_split
+    splitter = window.workspace.right_split
     qtbot.waitUntil(lambda: sum(splitter.sizes()) > 0)
     handle = splitter.handle(1)
     centre = QPoint(handle.width() // 2, handle.height() // 2)

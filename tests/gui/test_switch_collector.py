@@ -27,7 +27,7 @@ def test_ctrl_down_shows_the_next_document_and_what_it_keeps_is_not_walked_again
     qtbot.waitUntil(lambda: window.runner.idle, timeout=20_000)  # no job delivers (and freezes) meanwhile
     order = window.documents.visible_doc_ids()
     window.session.select_document(order[0])
-    window.session.clear_caches()  # the next document's text is made by the switch itself
+    window.session.corpus_state.clear_caches()  # the next document's text is made by the switch itself
     window.text_view.setFocus()
     qtbot.keyClick(window.text_view, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
     shown = window.text_view.doc

@@ -194,15 +194,15 @@ def test_find_says_k_of_n_and_skips_rows_the_errors_filter_hides(qtbot, many):
     combo = many.mapping.outcome_combo
     combo.setCurrentIndex(combo.findData(MappingFilter.ERRORS))
     qtbot.keyClick(many, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
-    qtbot.keyClicks(many.find_edit, "guards")
-    qtbot.keyClick(many.find_edit, Qt.Key.Key_Return)
+    qtbot.keyClicks(many.navigation.find_edit, "guards")
+    qtbot.keyClick(many.navigation.find_edit, Qt.Key.Key_Return)
     # doc00's guards is an exact match, hidden by "Errors only": the next is doc30's missed one
     selection = many.session.selection
     assert (selection.doc_id, selection.gold_ids) == ("doc30", frozenset({"E3"}))
     assert len(many.mapping.table.selectionModel().selectedRows(0)) == 1  # a row the table shows
     message = many.statusBar().currentMessage()
     assert "match 1 of 30" in message and "1 more in rows the table's filters hide" in message
-    qtbot.keyClick(many.find_edit, Qt.Key.Key_Return)
+    qtbot.keyClick(many.navigation.find_edit, Qt.Key.Key_Return)
     assert many.session.selection.doc_id == "doc31"
     assert "match 2 of 30" in many.statusBar().currentMessage()
 

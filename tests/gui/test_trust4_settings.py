@@ -74,10 +74,10 @@ def test_a_damaged_entry_is_dropped_with_a_note_and_the_window_opens(qtbot, tmp_
     note = f"{path}: {key}: {problem}; dropped (expected {expected})"
     assert window.statusBar().currentMessage() == note
     assert capsys.readouterr().err == f"evmeval-gui: warning: {note}\n"  # one line, once
-    assert window.recent_requests() == [] and not window.recent_menu.isEnabled()
+    assert window.recent_requests() == [] and not window.commands.recent_menu.isEnabled()
     assert window.stored.notes == [note]
     assert QSettings(str(path), QSettings.Format.IniFormat).value(key) is None  # gone from the file
-    assert window.stack.currentWidget() is window.welcome
+    assert window.workspace.stack.currentWidget() is window.welcome
 
 
 def test_a_damaged_layout_is_dropped_with_a_note(qtbot, tmp_path, capsys):

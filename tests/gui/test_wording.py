@@ -76,16 +76,16 @@ def test_the_cases_list_shows_types_as_written(pair_page, qtbot):
 
 
 def test_the_welcome_page_starts_a_new_document(window, qtbot):
-    assert window.stack.currentWidget() is window.welcome
+    assert window.workspace.stack.currentWidget() is window.welcome
     button = window.welcome.new_button
     assert button.isVisible() and button.text() == "New document…"
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
-    dialog = window.new_document_dialog
+    dialog = window.dialogs.new_document_dialog
     assert dialog is not None
     qtbot.waitUntil(dialog.isVisible)
     qtbot.keyClicks(dialog.text, "Rebels attacked the town .")
     qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.stack.currentWidget() is not window.welcome, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.workspace.stack.currentWidget() is not window.welcome, timeout=TIMEOUT)
     assert window.editing.scratch is not None
 
 

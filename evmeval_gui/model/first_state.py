@@ -1,0 +1,80 @@
+"""The document shown while the corpus being opened is still read and scored, as a small part (no Qt).
+
+One of the session's parts that announce their own changes (`first_document_shown(FirstDocument | None)`:
+a document is shown before its corpus is scored; None: it was withdrawn, the corpus load failed or was
+cancelled). The corpus part (`model.corpus_state.CorpusState.open`) asks it to show one and takes it
+back once the corpus result is in; reading and scoring the one document is `model.first_document`'s.
+The part moves the selection to the document it shows (through the selection part, which it holds).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from evmeval.io.errors import FormatError
+
+from evmeval_gui.model.corpus import OpenRequest
+from evmeval_gui.model.events import Signal
+from evmeval_gui.model.first_document import FirstDocument, first_document
+from evmeval_gui.model.selection import Selection
+from evmeval_gui.model.selection_state import SelectionState
+
+FIRST_PAINT_WAIT_S = 0.5
+"""How long the corpus load waits for the first document's paint (a hidden window never paints)."""
+
+
+class FirstDocumentState:
+    """The first document shown (`document`), whether to show one at all (`enabled`), and whether the
+    window has painted it (`painted`)."""
+
+    def __init__(self, current: SelectionState) -> None:
+        self.first_document_shown = Signal("first_document_shown")
+        self.current = current
+        self.document: FirstDocument | None = None
+        """The document shown while its corpus is scored; None otherwise."""
+        self.enabled = False
+        """Whether an open shows a first document before the corpus is scored: a window that sets
+        `painted` once it painted it turns this on (without one the load would wait for nothing)."""
+        self.painted = threading.Event()
+        """Set by the window once the first document is on screen: the corpus load starts then (a
+        worker thread would otherwise share the interpreter with that paint and slow it)."""
+
+    def show(self, request: OpenRequest, system_index: int, doc_id: str | None, *,
+             mapping: str) -> FirstDocument | None:
+        """Read, score and show one document of `request` (`doc_id`, else the gold file's first), when
+        enabled and plainly possible (`model.first_document`); None otherwise."""
+        if not self.enabled:
+            return None
+        try:
+            first = first_document(request, system_index, doc_id=doc_id, mapping=mapping)
+        except FormatError:
+            return None  # the corpus load words it, as always
+        if first is None:
+            return None
+        self.document = first
+        self.painted.clear()
+        self.current.put(Selection(first.doc_id))
+        self.first_document_shown.emit(first)
+        if self.document is first and self.current.selection.doc_id == first.doc_id:
+            self.current.announce()  # a listener may have moved on meanwhile
+        return first
+
+    def wait_painted(self) -> None:
+        """Wait (on the load's worker thread) until the window painted the document, or a moment."""
+        self.painted.wait(FIRST_PAINT_WAIT_S)
+
+    def take(self) -> FirstDocument | None:
+        """The document shown, no longer shown (its corpus result takes its place): said by the corpus."""
+        first, self.document = self.document, None
+        return first
+
+    def withdraw(self) -> bool:
+        """The corpus of the document will not come (failed, cancelled): stop showing it, select nothing
+        and say so. False when none was shown."""
+        if self.document is None:
+            return False
+        self.document = None
+        self.current.put(Selection())
+        self.first_document_shown.emit(None)
+        self.current.announce()
+        return True
