@@ -50,6 +50,9 @@ class FirstDocument:
     type_names: TypeNames
     """The document's types as first written in the whole files (what the corpus result will show),
     not in this document alone: a spelling does not change when the corpus is scored."""
+    doc_ids: tuple[str, ...] = ()
+    """Every document of the gold file, in file order (a bytes scan): the list shown while the corpus is
+    scored, each one scored on its own when it is shown (`first_document` with its id)."""
 
     @property
     def document(self) -> DocumentResult:
@@ -188,9 +191,25 @@ def corpus_spellings(result: ScoreResult, gold_data: bytes, system_data: bytes) 
     return TypeNames({key: names.get(key, own.name(key)) for key in own})
 
 
+def document_ids(data: bytes) -> tuple[str, ...]:
+    """The ids of a tbf file's `#BeginOfDocument` lines, once each, in file order (no parse: a scan)."""
+    ids: dict[str, None] = {}
+    at = data.find(BEGIN)
+    while at >= 0:
+        start, end = _line_bounds(data, at)
+        line = data[start:end].strip()
+        if line.startswith(BEGIN):
+            doc_id = line[len(BEGIN):].strip()
+            if doc_id:
+                ids.setdefault(doc_id.decode("utf-8", "replace"), None)
+        at = data.find(BEGIN, end)
+    return tuple(ids)
+
+
 def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str | None = None,
-                   mapping: str) -> FirstDocument | None:
-    """Read both tbf files' bytes and score one document: `doc_id`, or the gold file's first.
+                   mapping: str, preread: dict[str, bytes] | None = None) -> FirstDocument | None:
+    """Read both tbf files' bytes (unless `preread` has them) and score one document: `doc_id`, or the
+    gold file's first.
 
     None when that is not plainly possible (see the module docstring); raises `FormatError` only for a
     file that cannot be read at all, which the corpus load would report the same way.
@@ -203,7 +222,9 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
     gold_path, system_path = request.gold, request.systems[system_index]
     if gold_path == system_path or "-" in (gold_path, system_path):
         return None
-    gold_data, system_data = read_bytes(gold_path), read_bytes(system_path)
+    known = preread or {}
+    gold_data = known[gold_path] if gold_path in known else read_bytes(gold_path)
+    system_data = known[system_path] if system_path in known else read_bytes(system_path)
     preread = {gold_path: gold_data, system_path: system_data}
     wanted = doc_id.encode("utf-8") if doc_id else _first_doc_id(gold_data)
     if not wanted or b"\n" in wanted:
@@ -224,4 +245,5 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
         spellings = corpus_spellings(result, gold_data, system_data)
     except (FormatError, UnicodeDecodeError):
         return None
-    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread, spellings)
+    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread, spellings,
+                         document_ids(gold_data))
