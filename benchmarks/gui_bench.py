@@ -163,8 +163,8 @@ def child(corpus: Path, long_corpus: Path, started: float) -> None:
         loop.exec()
         window.session.selection_changed.disconnect(quit_loop)
         window.session.load_failed.disconnect(quit_loop)
-        if window.session.last_problem is not None:
-            raise SystemExit(f"gui_bench: {window.session.last_problem}")
+        if window.session.corpus_state.last_problem is not None:
+            raise SystemExit(f"gui_bench: {window.session.corpus_state.last_problem}")
 
     class FirstPaint(QObject):
         """The end of the first paint pass in which the text view draws a document's text."""
@@ -194,8 +194,8 @@ def child(corpus: Path, long_corpus: Path, started: float) -> None:
     window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     if first_paint.at is None:
         first_paint.loop.exec()
-    if window.session.last_problem is not None:
-        raise SystemExit(f"gui_bench: {window.session.last_problem}")
+    if window.session.corpus_state.last_problem is not None:
+        raise SystemExit(f"gui_bench: {window.session.corpus_state.last_problem}")
     window.text_view.viewport().removeEventFilter(first_paint)
     first_visible = first_paint.at or time.time()
     if not corpus_shown:

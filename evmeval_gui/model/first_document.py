@@ -207,9 +207,10 @@ def document_ids(data: bytes) -> tuple[str, ...]:
 
 
 def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str | None = None,
-                   mapping: str, preread: dict[str, bytes] | None = None) -> FirstDocument | None:
+                   mapping: str, preread: dict[str, bytes] | None = None,
+                   doc_ids: tuple[str, ...] | None = None) -> FirstDocument | None:
     """Read both tbf files' bytes (unless `preread` has them) and score one document: `doc_id`, or the
-    gold file's first.
+    gold file's first (`doc_ids`: the gold file's documents, when already scanned).
 
     None when that is not plainly possible (see the module docstring); raises `FormatError` only for a
     file that cannot be read at all, which the corpus load would report the same way.
@@ -246,4 +247,4 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
     except (FormatError, UnicodeDecodeError):
         return None
     return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread, spellings,
-                         document_ids(gold_data))
+                         document_ids(gold_data) if doc_ids is None else doc_ids)

@@ -73,7 +73,7 @@ class FirstDocumentState:
                 return None
             try:
                 found = first_document(first.corpus.request, first.system_index, doc_id=doc_id, mapping=mapping,
-                                       preread=first.preread)
+                                       preread=first.preread, doc_ids=first.doc_ids)
             except FormatError:
                 found = None
             self._others[doc_id] = found
