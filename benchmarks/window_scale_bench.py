@@ -169,7 +169,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     gui_bench.settle(app)  # the Agreement mode's own drawing, queued after it became active
     agreement_stall = stalls.reset()
     curating = time.perf_counter()
-    window.start_curation()
+    window.dialogs.start_curation()
     _wait(app, lambda: window.curate.active or window.session.corpus_state.last_problem is not None)
     if window.session.corpus_state.last_problem is not None:
         raise SystemExit(f"window_scale_bench: {window.session.corpus_state.last_problem}")
