@@ -93,6 +93,8 @@ class CurateMode:
         self.active = False
         self.loaded: LoadedAgreement | None = None
         self.state: CurationState | None = None
+        self._measuring: object | None = None
+        """The curation whose agreement a background job measures now (None: none)."""
         self.panel.export_requested.connect(self.export)
         self.panel.score_requested.connect(self.score)
         self.panel.guard = self._may_decide
@@ -184,16 +186,19 @@ class CurateMode:
         """The agreement with the curated set, measured off the GUI thread once the list is shown (about as
         long as finding the disagreements): the figures say *measuring…* until then, decisions go on."""
         measured = state.unmeasured
-        if measured is None:
+        if measured is None or self._measuring is measured:
             return
+        self._measuring = measured
 
         def work(_context: JobContext) -> object:
             with collector.paused():
-                return state.measure_agreement()
+                return state.measure_agreement(measured)
 
         def done(agreements: object) -> None:
+            self._measuring = None
             if self.state is state and isinstance(agreements, tuple):
                 state.set_agreements(measured, agreements)
+                self._measure(state)  # a batch made meanwhile: measured next
 
         self.port.session.run_job("Measuring the agreement with the curated set", work, done, key=MEASURE_JOB)
 
@@ -253,6 +258,8 @@ class CurateMode:
         self.port.commands_changed()
 
     def _changed(self) -> None:
+        if self.state is not None and self.state.unmeasured is not None:
+            self._measure(self.state)
         if self.save_folder is not None and self.holder is None:
             self.panel.saved_text = "saving…"
             self.save_timer.start()

@@ -69,6 +69,10 @@ def release_parts(steps: Sequence[Step]) -> list[object]:
     return parts
 
 
+CATCH_UP_DOCUMENTS = 10
+"""Documents measured again on the GUI thread when figures arrive after decisions were made (a few ms each)."""
+
+
 def _changed(before: Curation, after: Curation) -> list[str]:
     """The documents a decision (or a batch) changed: their curated documents are new objects."""
     old = before.curated.documents
@@ -198,7 +202,11 @@ class CurationState:
             return False
         agreements = batch.agreements
         if not agreements and self.agreements:  # measured while the batch was made: brought up to date here
-            agreements = update_agreement(batch.curation, self.agreements, _changed(self.curation, batch.curation))
+            changed = _changed(self.curation, batch.curation)
+            if len(changed) <= CATCH_UP_DOCUMENTS:
+                agreements = update_agreement(batch.curation, self.agreements, changed)
+            elif self.unmeasured is None:
+                self.unmeasured = batch.curation  # too many for the GUI thread: measured in the background
         self._push()
         current = cur.next_disagreement(batch.curation, self.current, self.among)
         self.step = Step(batch.curation, current, agreements, (*self.log, *batch.entries))
@@ -256,13 +264,15 @@ class CurationState:
         edit = change_realis(self.curation.document(d.doc_id), mention, realis)
         return self.apply_edit(edit, (*d.key, "realis", realis))
 
-    def measure_agreement(self) -> tuple[LiveAgreement, ...]:
-        """The agreement figures of `unmeasured` (pure: it may run off the GUI thread); () when none is."""
-        return live_agreement(self.unmeasured) if self.unmeasured is not None else ()
+    @staticmethod
+    def measure_agreement(curation: Curation) -> tuple[LiveAgreement, ...]:
+        """The agreement figures of a curation (`unmeasured`), from scratch: pure, it runs off the GUI thread."""
+        return live_agreement(curation)
 
     def set_agreements(self, measured: Curation, agreements: tuple[LiveAgreement, ...]) -> None:
         """The figures `measure_agreement` made for `measured`: every step since (decisions made meanwhile,
-        undone ones included) gets its own, each from the one before, only the documents it changed measured."""
+        undone ones included) gets its own, each from the one before, only the documents it changed measured;
+        from a step that changed many (a batch) on, `unmeasured` is that step's, to be measured the same way."""
         if measured is not self.unmeasured or not agreements:
             return
         self.unmeasured = None
@@ -277,7 +287,11 @@ class CurationState:
                 previous = step.agreements  # measured already (another policy)
                 continue
             if n > start:
-                previous = update_agreement(step.curation, previous, _changed(chain[n - 1].curation, step.curation))
+                changed = _changed(chain[n - 1].curation, step.curation)
+                if len(changed) > CATCH_UP_DOCUMENTS:  # a batch: measured in the background, then the rest
+                    self.unmeasured = step.curation
+                    break
+                previous = update_agreement(step.curation, previous, changed)
             filled[n] = dataclasses.replace(step, agreements=previous)
         count = len(self.history)
         self.history = filled[:count]

@@ -91,11 +91,11 @@ def test_the_agreement_figures_come_after_the_list_and_follow_the_decisions_made
     release = threading.Event()
     real = CurationState.measure_agreement
 
-    def held_back(self):  # type: ignore[no-untyped-def]
+    def held_back(curation):  # type: ignore[no-untyped-def]
         release.wait(LOAD_TIMEOUT / 1000)
-        return real(self)
+        return real(curation)
 
-    monkeypatch.setattr(CurationState, "measure_agreement", held_back)
+    monkeypatch.setattr(CurationState, "measure_agreement", staticmethod(held_back))
     monkeypatch.setattr(mode_module, "MEASURE_AT_ONCE_DOCUMENTS", 0)  # as at 2,000 documents
     window = make_window()
     open_curation(qtbot, window, corpus)
@@ -125,3 +125,41 @@ def test_the_agreement_figures_come_after_the_list_and_follow_the_decisions_made
     qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.curate.state.progress()[0] == 0
     assert figures() == from_scratch(first)
+
+
+def test_a_batch_accepted_before_the_figures_are_measured_is_measured_after_them(
+        qtbot, make_window, corpus, monkeypatch):
+    from PySide6.QtCore import Qt
+
+    from evmeval_gui.curation import mode as mode_module
+    from evmeval_gui.curation import state as state_module
+    from evmeval_gui.curation.panel import SHOWN_COMBINATIONS
+    from evmeval_gui.curation.state import CurationState
+    from evmeval_gui.model.formatting import percent
+    from tests.gui.test_main_window import LOAD_TIMEOUT
+
+    release = threading.Event()
+    real = CurationState.measure_agreement
+    measured: list[object] = []
+
+    def held_back(curation):  # type: ignore[no-untyped-def]
+        release.wait(LOAD_TIMEOUT / 1000)
+        measured.append(curation)
+        return real(curation)
+
+    monkeypatch.setattr(CurationState, "measure_agreement", staticmethod(held_back))
+    monkeypatch.setattr(mode_module, "MEASURE_AT_ONCE_DOCUMENTS", 0)
+    monkeypatch.setattr(state_module, "CATCH_UP_DOCUMENTS", 0)  # every batch is "large" here
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    panel = window.curate.panel
+    assert "measuring…" in panel.agreement_label.text()
+    qtbot.mouseClick(panel.bulk.shown_button, Qt.MouseButton.LeftButton)
+    state = window.curate.state
+    qtbot.waitUntil(lambda: state.progress()[0] == state.progress()[1], timeout=LOAD_TIMEOUT)
+    release.set()
+    qtbot.waitUntil(lambda: "measuring" not in panel.agreement_label.text(), timeout=LOAD_TIMEOUT)
+    # the opening's curation, then the batch's: each measured off the GUI thread
+    assert len(measured) == 2 and measured[1] is state.curation
+    figures = [panel.agreement.item(row, 1).text() for row in range(panel.agreement.rowCount())]
+    assert figures == [percent(p.micro[SHOWN_COMBINATIONS[0]].f1) for p in cur.annotator_agreement(state.curation)]
