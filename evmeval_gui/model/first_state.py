@@ -15,7 +15,7 @@ from evmeval.io.errors import FormatError
 
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.events import Signal
-from evmeval_gui.model.first_document import FirstDocument, first_document
+from evmeval_gui.model.first_document import BlockIndex, FirstDocument, block_index, first_document
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.selection_state import SelectionState
 
@@ -40,6 +40,7 @@ class FirstDocumentState:
         """Set by the window once the first document is on screen: the corpus load starts then (a
         worker thread would otherwise share the interpreter with that paint and slow it)."""
         self._others: dict[str, FirstDocument | None] = {}
+        self._indexes: tuple[BlockIndex, BlockIndex] | None = None
 
     def show(self, request: OpenRequest, system_index: int, doc_id: str | None, *,
              mapping: str) -> FirstDocument | None:
@@ -55,6 +56,7 @@ class FirstDocumentState:
             return None
         self.document = first
         self._others.clear()
+        self._indexes = None
         self.painted.clear()
         self.current.put(Selection(first.doc_id))
         self.first_document_shown.emit(first)
@@ -71,9 +73,14 @@ class FirstDocumentState:
         if doc_id not in self._others:
             if doc_id not in first.doc_ids:
                 return None
+            request = first.corpus.request
+            if self._indexes is None:  # one scan of each file, then no scan per document
+                data = first.preread
+                self._indexes = (block_index(data[request.gold]),
+                                 block_index(data[request.systems[first.system_index]]))
             try:
-                found = first_document(first.corpus.request, first.system_index, doc_id=doc_id, mapping=mapping,
-                                       preread=first.preread, doc_ids=first.doc_ids)
+                found = first_document(request, first.system_index, doc_id=doc_id, mapping=mapping,
+                                       preread=first.preread, doc_ids=first.doc_ids, indexes=self._indexes)
             except FormatError:
                 found = None
             self._others[doc_id] = found
@@ -89,6 +96,7 @@ class FirstDocumentState:
         """The document shown, no longer shown (its corpus result takes its place): said by the corpus."""
         first, self.document = self.document, None
         self._others.clear()
+        self._indexes = None
         return first
 
     def withdraw(self) -> bool:
@@ -98,6 +106,7 @@ class FirstDocumentState:
             return False
         self.document = None
         self._others.clear()
+        self._indexes = None
         self.current.put(Selection())
         self.first_document_shown.emit(None)
         self.current.announce()
