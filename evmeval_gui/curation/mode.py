@@ -115,6 +115,8 @@ class CurateMode:
         """The curated set scored against the annotators (*Score annotators against it*): still this curation."""
         self.choose_open: Callable[[str, str], str | None] = self._choose_open
         """Asks for a file to read (title, filter): a curation to import."""
+        self.after_shown: list[Callable[[], None]] = []
+        """Called once when the next curation started is shown (it is made in the background)."""
         port.add_page(self.panel)
         port.session.corpus_loaded.connect(self._leave)
 
@@ -139,6 +141,9 @@ class CurateMode:
             if leaving is not None:
                 leaving()
             self.resume()
+            waiting, self.after_shown = self.after_shown, []
+            for call in waiting:
+                call()
 
         if self.state is not None and self.loaded is loaded:
             show()
