@@ -8,6 +8,7 @@ what the user asked for through signals; `AgreementMode` decides what happens.
 from __future__ import annotations
 
 import html
+import math
 
 from evmeval.agreement.relations import CLUSTER_METRICS
 from evmeval.agreement.scoring import AgreementMatrix
@@ -153,14 +154,15 @@ class AgreementPanel(QWidget):
         loaded = self.loaded
         assert loaded is not None
         model = self.figure_choice.model()
-        why = loaded.result.relations_refused or "no set has @After, @Subevent or @Coreference lines"
+        result = loaded.result
+        why = result.relations_refused or "no set has @After, @Subevent or @Coreference lines"
         for row, key in enumerate(FIGURE_ORDER):
             item = model.item(row)  # type: ignore[attr-defined]
-            usable = key == MENTIONS or bool(loaded.result.relations)
+            usable = key == MENTIONS or (bool(result.relations) and not math.isnan(result.relation_matrix(key).mean))
             item.setEnabled(usable)
-            item.setToolTip("" if usable else f"Not available: {why}")
-        if not loaded.result.relations and self.figure != MENTIONS:
-            self.figure_choice.setCurrentIndex(0)
+            item.setToolTip("" if usable else f"Not available: {why if not result.relations else 'no pair to compare'}")
+            if not usable and key == self.figure:
+                self.figure_choice.setCurrentIndex(0)
 
     def _figure_chosen(self, index: int) -> None:
         self.figure = str(self.figure_choice.itemData(index))
