@@ -41,7 +41,7 @@ def test_the_guides_worked_example_prints_the_numbers_derived_by_hand(tmp_path: 
     assert run.returncode == 0, run.stderr
     shown = GUIDE.read_text(encoding="utf-8").split("$ evmeval-iaa anna.tbf ben.tbf system.tbf\n", 1)[1]
     shown = shown.split("```", 1)[0]
-    for block in shown.split("…\n"):
+    for block in shown.split("...\n"):
         assert block.strip() in run.stdout, block
     rel = json.loads((tmp_path / "iaa.json").read_text())["relations"]
     anna_ben = rel["pairs"][0]
