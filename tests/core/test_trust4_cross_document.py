@@ -121,3 +121,21 @@ def test_the_recording_is_what_scorer_pl_prints_now(unit: str) -> None:
                            str(DATA / f"{unit}_response.conll"), "none"], cwd=REFERENCE_SCORER,
                           capture_output=True, text=True, check=True).stdout
     assert perl.split("\n", 1)[1] == (DATA / f"{unit}.scorer_pl.txt").read_text()
+
+
+def test_the_comparisons_family_holds_one_row_per_topic_and_the_commands_figures() -> None:
+    """What `evmeval.compare` resamples by topic: the topic-level figures, topics as rows."""
+    from evmeval.compare.cross_document import cross_document_family
+    from evmeval.io.loading import read_topics
+
+    key, response = read_conll(str(DATA / "key.conll")), read_conll(str(DATA / "response.conll"))
+    names, family = cross_document_family(key, response, read_topics(str(DATA / "topics.txt")))
+    assert names == ("t1", "t2") and family.num_documents == 2
+    merged = merge_corpus(key, response, read_topics(str(DATA / "topics.txt")))
+    total = score_conll(merged.key, merged.response).total
+    corpus = family.corpus()
+    assert corpus["muc_recall"] == total.muc.recall == 1 / 2
+    assert corpus["bcub_f1"] == pytest.approx(total.bcub.f1)
+    assert corpus["conll_f1"] == pytest.approx(total.conll_f1)
+    names, family = cross_document_family(key, response)
+    assert names == ("corpus",) and family.corpus()["bcub_f1"] == pytest.approx(70 / 87)
