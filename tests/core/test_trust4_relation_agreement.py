@@ -5,15 +5,20 @@ where a system run sits beside the annotators; the worked example of docs/scorin
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.agreement.relations import RELATION_FIGURES
 from evmeval.agreement.scoring import compare_annotators
 from evmeval.io.tbf import read_tbf
-from evmeval.model import SpanMode
+from evmeval.model import Document, Relation, SpanMode, TbfFile
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tests.core.test_agreement import mention, same
 from tests.programs import installed
 
 GUIDE = Path(__file__).resolve().parent.parent.parent / "docs" / "scoring" / "agreement.md"
@@ -89,3 +94,46 @@ def test_sets_without_relations_print_no_relation_section(tmp_path: Path) -> Non
     run = _iaa(anna, ben, "--json", out)
     assert run.returncode == 0 and "Relations and clusters" not in run.stdout
     assert "relations" not in json.loads(out.read_text())
+
+
+# --- invariants over random annotations with clusters and links -----------------------------------------
+
+@st.composite
+def annotated(draw: st.DrawFn, name: str) -> TbfFile:
+    """One document, mentions with distinct ids on token spans, disjoint clusters and After/Subevent links."""
+    count = draw(st.integers(0, 5))
+    spans = draw(st.lists(st.integers(1, 7), min_size=count, max_size=count))
+    mentions = tuple(mention(f"{name}{k}", f"t{s}", draw(st.sampled_from(["Attack", "Die"])), line=k + 1)
+                     for k, s in enumerate(spans))
+    ids = [m.mention_id for m in mentions]
+    relations: list[Relation] = []
+    owner = draw(st.lists(st.integers(0, 2), min_size=count, max_size=count))
+    for c in range(3):
+        members = tuple(i for i, o in zip(ids, owner, strict=True) if o == c)
+        if len(members) > 1:
+            relations.append(Relation("Coreference", f"C{c}", members, 100 + c))
+    if len(ids) >= 2:
+        for k, (a, b) in enumerate(draw(st.lists(st.tuples(st.sampled_from(ids), st.sampled_from(ids)), max_size=4))):
+            if a != b:
+                relations.append(Relation(draw(st.sampled_from(["After", "Subevent"])), f"L{k}", (a, b), 200 + k))
+    return TbfFile(name, SpanMode.TOKEN, {"d": Document("d", mentions, tuple(relations))})
+
+
+@settings(deadline=None, max_examples=150)
+@given(annotated("a"), annotated("b"))
+def test_relation_agreement_is_symmetric_and_an_annotator_agrees_with_itself(a: TbfFile, b: TbfFile) -> None:
+    forward, backward = compare_annotators([a, b]), compare_annotators([b, a])
+    if forward.relations_refused:  # a link inside one cluster both ways etc.: refused alike either way round
+        assert backward.relations_refused
+        return
+    for figure in RELATION_FIGURES:
+        f1, back = forward.relation_matrix(figure).values[0][1], backward.relation_matrix(figure).values[0][1]
+        assert same(f1, back), figure
+        assert same(f1, forward.relation_matrix(figure).values[1][0]), figure
+        if figure != "conll":
+            assert same(forward.relation_matrix(figure, "precision").values[0][1],
+                        backward.relation_matrix(figure, "recall").values[0][1]), figure
+    itself = compare_annotators([a, a])
+    for figure in RELATION_FIGURES:
+        value = itself.relation_matrix(figure).values[0][1]
+        assert math.isnan(value) or value == pytest.approx(1.0), figure

@@ -161,7 +161,8 @@ __all__ = ["CLUSTER_FIGURES", "CLUSTER_METRICS", "LINK_FIGURES", "LINK_KINDS", "
 
 def relation_matrix(names: Sequence[str], relations: dict[tuple[int, int], RelationAgreement], figure: str,
                     measure: str = "f1") -> AgreementMatrix:
-    """The N x N matrix of one relation figure (`values[i][j]`: i in the key role), mean of the defined pairs."""
+    """The N x N matrix of one relation figure (`values[i][j]`: i in the key role), mean of the defined pairs;
+    every cell NaN when there are no relations (or they were refused)."""
     from evmeval.agreement.scoring import MEASURES, AgreementMatrix
 
     if figure not in RELATION_FIGURES:
@@ -174,11 +175,13 @@ def relation_matrix(names: Sequence[str], relations: dict[tuple[int, int], Relat
     for i in range(n):
         row = []
         for j in range(n):
+            if not relations:  # no set has a link or a cluster: nothing is defined
+                row.append(NAN)
+                continue
             if i == j:
                 key = (0, 1) if i == 0 else (0, i)
-                pair = relations[key] if n > 1 else None
-                counts = (pair.counts_a if i == key[0] else pair.counts_b) if pair is not None else {}
-                row.append(diagonal(counts, figure) if counts else NAN)
+                pair = relations[key]
+                row.append(diagonal(pair.counts_a if i == key[0] else pair.counts_b, figure))
                 continue
             pair = relations[(i, j)] if i < j else relations[(j, i)].swapped()
             row.append(pair.figure(figure)[position])
