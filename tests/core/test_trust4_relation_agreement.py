@@ -119,6 +119,10 @@ def annotated(draw: st.DrawFn, name: str) -> TbfFile:
     return TbfFile(name, SpanMode.TOKEN, {"d": Document("d", mentions, tuple(relations))})
 
 
+def _close(x: float, y: float) -> bool:
+    return (math.isnan(x) and math.isnan(y)) or x == pytest.approx(y, rel=1e-12, abs=1e-15)
+
+
 @settings(deadline=None, max_examples=150)
 @given(annotated("a"), annotated("b"))
 def test_relation_agreement_is_symmetric_and_an_annotator_agrees_with_itself(a: TbfFile, b: TbfFile) -> None:
@@ -127,12 +131,14 @@ def test_relation_agreement_is_symmetric_and_an_annotator_agrees_with_itself(a: 
         assert backward.relations_refused
         return
     for figure in RELATION_FIGURES:
+        # one result's matrix is exactly symmetric (both cells come from the same counts); files given in the
+        # other order sum a cluster metric's fractions in another order, so the last bit may differ
         f1, back = forward.relation_matrix(figure).values[0][1], backward.relation_matrix(figure).values[0][1]
-        assert same(f1, back), figure
         assert same(f1, forward.relation_matrix(figure).values[1][0]), figure
+        assert _close(f1, back), figure
         if figure != "conll":
-            assert same(forward.relation_matrix(figure, "precision").values[0][1],
-                        backward.relation_matrix(figure, "recall").values[0][1]), figure
+            assert _close(forward.relation_matrix(figure, "precision").values[0][1],
+                          backward.relation_matrix(figure, "recall").values[0][1]), figure
     itself = compare_annotators([a, a])
     for figure in RELATION_FIGURES:
         value = itself.relation_matrix(figure).values[0][1]
