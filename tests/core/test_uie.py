@@ -77,8 +77,12 @@ def test_the_records_after_a_used_up_trigger_are_dropped(tmp_path: Path) -> None
     assert result.warnings == ("2 event records dropped from the offset figures by UIE's sel2record map (closest) "
                                "once a trigger word's occurrences were used up: that record and every later one of "
                                "its instance",)
-    first = _score(tmp_path, GOLD, prediction, strategy="first").metrics
-    assert first["offset-evt-role"].match_num == 1  # "the man" at its first occurrence, (0, 1): wrong role there
+    first = _score(tmp_path, GOLD, prediction, strategy="first")
+    assert first.metrics["offset-evt-role"].match_num == 1  # "the man" at its first occurrence, (0, 1): wrong role
+    assert result.notes[-1] == ("grounding ceiling (gold's own strings placed by UIE's map closest): "
+                                "offset-evt-trigger F1 100.00, offset-evt-role F1 100.00")
+    assert first.notes[-1] == ("grounding ceiling (gold's own strings placed by UIE's map first): "
+                               "offset-evt-trigger F1 100.00, offset-evt-role F1 66.67")  # gold's 2nd "the man" too
 
 
 def test_the_three_match_modes(tmp_path: Path) -> None:
