@@ -166,3 +166,18 @@ def test_the_python_api_takes_the_match_mode_and_the_map(tmp_path: Path) -> None
         evmeval.score_convention(tmp_path / "gold.json", tmp_path / "pred.txt", convention="uie", match_mode="any")
     with pytest.raises(ValueError, match="match_mode='set' is read by convention='uie' only"):
         evmeval.score_convention(tmp_path / "gold.json", tmp_path / "pred.txt", convention="textee", match_mode="set")
+
+
+@pytest.mark.parametrize(("gold", "system", "message"), [
+    ("pred.txt", "pred.txt", "pred.txt:1: record lines (event: {string, offset}) in the gold file (expected UIE gold "
+                             "instances (text, tokens, event: a list))"),
+    ("gold.json", "gold.json", "gold.json:1: a gold instance (event: a list) in the system file (expected UIE record "
+                               "lines (event: {string, offset}), as sel2record.py writes them)"),
+])
+def test_the_files_given_the_wrong_way_round_are_one_line(tmp_path: Path, gold: str, system: str,
+                                                          message: str) -> None:
+    (tmp_path / "gold.json").write_text(GOLD, encoding="utf-8")
+    (tmp_path / "pred.txt").write_text(_records(("Attack", "fired", [])), encoding="utf-8")
+    run = subprocess.run([installed("evmeval-score"), "-g", str(tmp_path / gold), "-s", str(tmp_path / system),
+                          "--convention", "uie"], capture_output=True, text=True)
+    assert run.returncode == 1 and run.stderr.strip().endswith(message)
