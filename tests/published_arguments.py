@@ -92,3 +92,46 @@ class GenargScorer:
                            cwd=folder, capture_output=True, text=True, check=True, encoding="utf-8",
                            env={**os.environ, "PYTHONUTF8": "1"})
             return json.loads((folder / "out.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+_UIE_DRIVER = """
+import copy, json, os, runpy, sys
+checkout, folder, strategy = sys.argv[1:4]
+sys.path.insert(0, checkout)
+from uie.sel2record.record import EventRecord, MapConfig
+mapper = EventRecord(MapConfig(map_strategy=strategy, de_duplicate=True, span_to_token="space"))
+gold = [json.loads(line) for line in open(os.path.join(folder, "test.json"), encoding="utf-8")]
+with open(os.path.join(folder, "test_preds_record.txt"), "w", encoding="utf-8") as out:
+    for line, instance in zip(open(os.path.join(folder, "prediction.jsonl"), encoding="utf-8"), gold):
+        record = json.loads(line)
+        if "offset" not in record["event"]:
+            strings = record["event"]["string"]
+            record["event"]["offset"] = mapper.to_offset(instance=copy.deepcopy(strings), tokens=instance["tokens"])
+        out.write(json.dumps(record, ensure_ascii=False) + "\\n")
+found = {}
+for mode in ("normal", "set", "multimatch"):
+    sys.argv = ["eval_extraction.py", "-g", folder, "-p", folder, "-w", "-m", mode]
+    runpy.run_path(os.path.join(checkout, "scripts", "eval_extraction.py"), run_name="__main__")
+    with open(os.path.join(folder, "test_results.txt"), encoding="utf-8") as results:
+        found[mode] = dict(line.rstrip("\\n").split("=", 1) for line in results)
+print(json.dumps(found))
+"""
+
+
+class UieScorer:
+    """UIE's `scripts/eval_extraction.py -m MODE` (each of its three modes) on a gold file and a record file, run
+    from a checkout (UIE_DIR, needs numpy); string-only record lines first placed by the checkout's own
+    `uie/sel2record/record.py` `EventRecord.to_offset` under the case's map, as `scripts/sel2record.py` places
+    them. Its figures are read from the `test_results.txt` its `-w` writes (key=value, values as printed)."""
+
+    def __init__(self, checkout: Path) -> None:
+        self.checkout = checkout
+
+    def score(self, gold: str, prediction: str, strategy: str) -> dict[str, dict[str, str]]:
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "test.json").write_text(gold, encoding="utf-8")
+            (Path(tmp) / "prediction.jsonl").write_text(prediction, encoding="utf-8")
+            run = subprocess.run([sys.executable, "-c", _UIE_DRIVER, str(self.checkout), tmp, strategy],
+                                 capture_output=True, text=True, check=True, encoding="utf-8",
+                                 env={**os.environ, "PYTHONUTF8": "1"})
+        return json.loads(run.stdout.rsplit("\n", 2)[-2])  # type: ignore[no-any-return]

@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--maven-ere", type=Path, help="a checkout of THU-KEG/MAVEN-ERE")
     parser.add_argument("--rams", type=Path, help="the folder of the RAMS 1.0 scorer.py (RAMS data release, scorer/)")
     parser.add_argument("--gen-arg", type=Path, help="a checkout of raspberryice/gen-arg")
+    parser.add_argument("--uie", type=Path, help="a checkout of universal-ie/UIE (needs numpy)")
     parser.add_argument("--scorer-pl", type=Path, help="reference-coreference-scorers-8.01 (in the EvmEval checkout)")
     args = parser.parse_args(argv)
     from tests import published_scorers as pub
@@ -109,6 +110,13 @@ def main(argv: list[str] | None = None) -> int:
         genarg = GenargScorer(args.gen_arg.resolve())
         jobs.append(("gen_arg", _source(args.gen_arg, "src/genie/scorer.py", "raspberryice/gen-arg"),
                      lambda case: rec.genarg_figures(genarg, case)))
+    if args.uie:
+        from tests.published_arguments import UieScorer
+
+        uie = UieScorer(args.uie.resolve())
+        jobs.append(("uie", _source(args.uie, "scripts/eval_extraction.py, uie/extraction/scorer.py, "
+                                    "uie/sel2record/record.py", "universal-ie/UIE", "numpy"),
+                     lambda case: rec.uie_figures(uie, case)))
     if args.scorer_pl:
         root = args.scorer_pl.resolve()
         jobs.append(("scorer_pl", _source(root, "reference-coreference-scorers-8.01/scorer.pl",

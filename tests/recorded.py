@@ -27,7 +27,7 @@ BIONLP_SEEDS = 200
 TEXT_CASES: dict[str, Callable[[int], tuple[str, str]]] = {
     "textee": seeded_inputs.textee_case, "dygiepp": seeded_inputs.dygiepp_case,
     "maven": seeded_inputs.maven_case, "maven_ere": seeded_inputs.maven_ere_case,
-    "rams": seeded_arguments.rams_case}
+    "rams": seeded_arguments.rams_case, "uie": seeded_arguments.uie_case}
 """Scorers whose case is two generated files, by seed: gold and prediction text."""
 
 
@@ -206,6 +206,23 @@ def genarg_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], list[int]]
     return {name: text.encode() for name, text in files.items()}, [theirs[name] for name in GENARG_COUNTS]
 
 
+UIE_METRICS = ["offset-evt-trigger", "string-evt-trigger", "offset-evt-role", "string-evt-role"]
+UIE_MODES = ["normal", "set", "multimatch"]
+
+
+def uie_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[str, Any]]:
+    """eval_extraction.py's tp, gold, pred per metric (UIE_METRICS) under each match mode, and its F1 (percent)
+    per metric under `normal` (the case's string-only lines placed by `seeded_arguments.uie_strategy`)."""
+    from tests.core.seeded_arguments import uie_strategy
+
+    gold, prediction = text_case("uie", case)
+    theirs = scorer.score(gold, prediction, uie_strategy(int(case.removeprefix("seed-"))))
+    figures: dict[str, Any] = {mode: [[int(float(theirs[mode][f"test_{m}-{k}"])) for k in ("tp", "gold", "pred")]
+                                      for m in UIE_METRICS] for mode in UIE_MODES}
+    figures["normal_f1"] = [float(theirs["normal"][f"test_{m}-F1"]) for m in UIE_METRICS]
+    return text_files(gold, prediction), figures
+
+
 FIELDS: dict[str, list[str]] = {
     "bionlp": ["strict", "soft_boundary", "partial_recursive", "approximate"],
     "textee": ["trigger_id", "trigger_cls", "argument_id", "argument_cls", "argument_attached_id",
@@ -216,6 +233,7 @@ FIELDS: dict[str, list[str]] = {
     "scorer_pl": ["the `all` report without its first line"],
     "rams": ["overall", "roles", "distances"],
     "gen_arg": GENARG_COUNTS,
+    "uie": [*UIE_MODES, "normal_f1"],
 }
 """What each case's figures are, in order (written at the top of each fixture)."""
 

@@ -282,15 +282,16 @@ def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | 
 
 def score_convention(gold: PathArgument, system: PathArgument, *, convention: str = "all",
                      grounding: str | None = None, ontology: PathArgument | None = None,
-                     coref_file: PathArgument | None = None) -> ConventionScores:
+                     coref_file: PathArgument | None = None, match_mode: str | None = None) -> ConventionScores:
     """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP, RAMS, WikiEvents) under a
     published scorer's rules, as `evmeval-score --convention NAME`: each metric under that scorer's name, with
     the gold data's fingerprint. `all`: every convention that reads the files' format, and the switchboard of
     them side by side (`.switchboard`). String predictions (docs/formats.md) are grounded on the gold windows
     under `grounding` (`first`, `closest`, `first-unused`, `all`, `fuzzy:0.8`; default `first`) as
     `--grounding`. `ontology` and `coref_file`: the further files gen-arg reads (its `--ontology`,
-    `--coref-file`). Raises `FormatError` for bad input and `ValueError` for a convention or rule it does not
-    know (`evmeval.conventions.REGISTRY` has them)."""
+    `--coref-file`). `convention="uie"`: `match_mode` is its `-m` (`normal`, `set`, `multimatch`) and `grounding`
+    its map for string-only record lines (`closest`, `first`). Raises `FormatError` for bad input and
+    `ValueError` for a convention or rule it does not know (`evmeval.conventions.REGISTRY` has them)."""
     from evmeval.conventions import prepare
     from evmeval.conventions.cli import read_input, score_under
     from evmeval.conventions.genarg import with_companions
@@ -301,7 +302,14 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     given = [read_input(path, cache) for path in (path_argument(gold, "gold"), path_argument(system, "system"))]
     given[1] = with_companions(given[1], ontology=None if ontology is None else path_argument(ontology, "ontology"),
                                coref_file=None if coref_file is None else path_argument(coref_file, "coref_file"))
-    chosen, given[1] = prepare(convention, given[0], given[1], grounding)
+    uie = convention == "uie"
+    if uie:
+        from evmeval.conventions.uie import checked_options
+
+        given[1] = with_companions(given[1], **checked_options(match_mode, grounding))
+    elif match_mode is not None:
+        raise ValueError(f"match_mode={match_mode!r} is read by convention='uie' only")
+    chosen, given[1] = prepare(convention, given[0], given[1], None if uie else grounding)
     results = score_under(chosen, given[0], given[1])
     board = (switchboard(chosen, results, given[0], given[1])
              if convention == "all" and any(c.comparable for c in chosen) else None)

@@ -171,3 +171,68 @@ def _fill(rng: random.Random, template: str, tokens: list[str], entities: list[d
         elif choice < 0.95:
             words.append(rng.choice(("Hamas", "the Taliban", "nobody at all")))
     return " " + "  ".join(words)
+
+
+UIE_WORDS = ("the", "man", "fired", "at", "Gaza", "troops", "", "é")
+UIE_TYPES = ("Attack", "Die")
+
+
+def uie_strategy(seed: int) -> str:
+    """UIE's map a case's string-only lines are placed by: closest (UIE's shipped config) or first."""
+    return "closest" if seed % 4 < 2 else "first"
+
+
+def _uie_span(rng: random.Random, n: int) -> list[int]:
+    start = rng.randrange(n)
+    return list(range(start, min(n, start + rng.randint(1, 2))))
+
+
+def _uie_text(rng: random.Random, tokens: list[str], offset: list[int]) -> str:
+    """The text of a span as written, sometimes spaced twice, sometimes a string found nowhere."""
+    choice = rng.random()
+    if choice < 0.08:
+        return rng.choice(("nobody", "the  man", "", "Gaza troops fired"))
+    return " ".join(tokens[i] for i in offset)
+
+
+def uie_case(seed: int) -> tuple[str, str]:
+    """A UIE gold file and a record file: string records only on even seeds (placed by UIE's map), string and
+    offset records on odd ones (offsets written independently, sometimes fewer than the strings). Few words, so
+    triggers repeat and use up their occurrences; duplicate records; strings not in the text."""
+    rng = random.Random(seed)
+    gold_lines, pred_lines = [], []
+    for _ in range(rng.randint(1, 5)):
+        tokens = [rng.choice(UIE_WORDS[:6]) if rng.random() < 0.95 else rng.choice(UIE_WORDS) for _ in
+                  range(rng.randint(2, 9))]
+        events = []
+        for _ in range(rng.randint(0, 3)):
+            trigger = _uie_span(rng, len(tokens))
+            args = [{"type": rng.choice(ROLES), "offset": (o := _uie_span(rng, len(tokens))),
+                     "text": " ".join(tokens[i] for i in o)} for _ in range(rng.randint(0, 2))]
+            events.append({"type": rng.choice(UIE_TYPES), "offset": trigger,
+                           "text": " ".join(tokens[i] for i in trigger), "args": args})
+        gold_lines.append({"text": " ".join(tokens), "tokens": tokens, "event": events, "entity": [],
+                           "relation": []})
+        strings, offsets = [], []
+        for event in events + [None] * rng.randint(0, 2):
+            if event is not None and rng.random() < 0.2:
+                continue
+            if event is None or rng.random() < 0.15:
+                trigger = _uie_span(rng, len(tokens))
+                event = {"type": rng.choice(UIE_TYPES), "offset": trigger, "text": " ".join(tokens[i] for i in trigger),
+                         "args": [{"type": rng.choice(ROLES), "offset": (o := _uie_span(rng, len(tokens))),
+                                   "text": " ".join(tokens[i] for i in o)} for _ in range(rng.randint(0, 2))]}
+            event_type = event["type"] if rng.random() < 0.85 else rng.choice(UIE_TYPES)
+            roles = [[a["type"] if rng.random() < 0.85 else rng.choice(ROLES), a, _uie_text(rng, tokens, a["offset"])]
+                     for a in event["args"] if rng.random() < 0.85]
+            for _ in range(2 if rng.random() < 0.2 else 1):
+                strings.append({"type": event_type, "trigger": _uie_text(rng, tokens, event["offset"]),
+                                "roles": [[role, text] for role, _, text in roles]})
+                if rng.random() < 0.9:
+                    offsets.append({"type": event_type, "trigger": event["offset"] if rng.random() < 0.85
+                                    else _uie_span(rng, len(tokens)),
+                                    "roles": [[role, a["offset"]] for role, a, _ in roles]})
+        record = {"offset": offsets, "string": strings} if seed % 2 else {"string": strings}
+        pred_lines.append({"event": record, "entity": {"offset": [], "string": []},
+                           "relation": {"offset": [], "string": []}})
+    return _dumps(gold_lines), _dumps(pred_lines)

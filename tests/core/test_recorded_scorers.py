@@ -155,6 +155,13 @@ def _live(scorer: str) -> Any:
 
         genarg = GenargScorer(needs("GENARG_DIR"))
         return lambda case: rec.genarg_figures(genarg, case)
+    if scorer == "uie":
+        from tests.published_arguments import UieScorer
+
+        checkout = needs("UIE_DIR")
+        pytest.importorskip("numpy")  # its record.py imports it
+        uie = UieScorer(checkout)
+        return lambda case: rec.uie_figures(uie, case)
     if scorer == "rams":
         from tests.published_arguments import RamsScorer
 

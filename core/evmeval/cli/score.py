@@ -256,6 +256,8 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
                                     or args.ladder_threshold is not None):
         parser.error("--ladder and its options climb from the exact matches of string predictions: give "
                      "--convention strings")
+    if args.match_mode is not None and args.convention is None:
+        parser.error("--match-mode is UIE's match mode: give --convention uie")
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
         from evmeval.agreement.judges import judge_agreement
         from evmeval.conventions.cli import run_conventions
@@ -368,12 +370,13 @@ def validated_format(path: str) -> str:
 
 def _format_validator(fmt: str) -> Callable[[str], list[Problem]]:
     """The reader's validator of a format other than tbf (imported here: a tbf check needs none)."""
-    from evmeval.io import bionlp, brat, casie, dygiepp, genarg, maven, maven_ere, rams, strings, textee
+    from evmeval.io import bionlp, brat, casie, dygiepp, genarg, maven, maven_ere, rams, strings, textee, uie
 
     return {"casie": casie.validate_casie, "brat": brat.validate_brat, "bionlp": bionlp.validate_bionlp,
             "textee": textee.validate_textee, "dygiepp": dygiepp.validate_dygiepp, "maven": maven.validate_maven,
             "maven-ere": maven_ere.validate_maven_ere, "strings": strings.validate_strings, "rams": rams.validate_rams,
-            "wikievents": genarg.validate_wikievents, "gen-arg": genarg.validate_generations}[fmt]
+            "wikievents": genarg.validate_wikievents, "gen-arg": genarg.validate_generations,
+            "uie": uie.validate_uie, "uie-record": uie.validate_uie}[fmt]
 
 
 def _validate_line(problem: Problem | str) -> str:

@@ -53,19 +53,25 @@ def score_parser() -> argparse.ArgumentParser:
                    "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those two), maven "
                    "(MAVEN documents or submission), maven-ere (MAVEN-ERE), bionlp (a BioNLP shared-task "
                    "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines), gen-arg (gen-arg's scorer.py: "
-                   "WikiEvents gold, its generations file, --ontology); or all that apply to the "
+                   "WikiEvents gold, its generations file, --ontology), uie (UIE's eval_extraction.py: its gold "
+                   "instances and sel2record.py's record lines, see --match-mode); or all that apply to the "
                    "files: then, on TextEE or DyGIE++ files, the switchboard "
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
                    "string predictions, see --grounding)")
     p.add_argument("--grounding", metavar="RULE",
                    help="with --convention and string predictions (docs/formats.md): how a string becomes a span "
                    "of its gold window: first (default), closest (to the trigger), first-unused, all, or "
-                   "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings")
+                   "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings. "
+                   "With --convention uie: UIE's own map "
+                   "for record lines without offsets, closest (default, as UIE ships it) or first")
     p.add_argument("--ontology", metavar="FILE",
                    help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json)")
     p.add_argument("--coref-file", metavar="FILE",
                    help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
                    "Coref Role figures")
+    p.add_argument("--match-mode", choices=("normal", "set", "multimatch"),
+                   help="with --convention uie: its -m: normal (default; each gold tuple matched once), set "
+                   "(duplicates collapse on both sides) or multimatch (every prediction equal to a gold tuple counts)")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     p.add_argument("--ladder", action="store_true",

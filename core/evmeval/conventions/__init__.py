@@ -23,6 +23,8 @@ from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
 from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
 from evmeval.conventions.rams import score_rams
 from evmeval.conventions.textee import score_textee
+from evmeval.conventions.uie import DESCRIPTION as UIE_DESCRIPTION
+from evmeval.conventions.uie import score_uie
 from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
 from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
@@ -33,6 +35,7 @@ from evmeval.io.jsonlines import JsonLines, parse_json_lines
 from evmeval.io.rams import is_rams
 from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
 from evmeval.io.strings import is_strings_line
+from evmeval.io.uie import is_uie_gold, is_uie_record
 
 REGISTRY: dict[str, Convention] = {
     c.name: c for c in (
@@ -61,6 +64,7 @@ REGISTRY: dict[str, Convention] = {
         Convention("rams", "rams", RAMS_DESCRIPTION, score_rams),
         Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
                    empty_submission=True),
+        Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -71,7 +75,9 @@ FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document J
            "bionlp": "BioNLP shared-task standoff folder (.txt, .a1, .a2)",
            "rams": "RAMS JSONL (gold_evt_links, or predictions)",
            "wikievents": "WikiEvents JSONL (doc_id, tokens, event_mentions, entity_mentions)",
-           "gen-arg": "gen-arg generations JSONL (doc_key, predicted)"}
+           "gen-arg": "gen-arg generations JSONL (doc_key, predicted)",
+           "uie": "UIE JSONL (text, tokens, event: a list of records)",
+           "uie-record": "UIE record JSONL (event: {string, offset}, as sel2record.py writes it)"}
 
 
 def detect_format(source: Input) -> str:
@@ -128,6 +134,10 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
             return "strings"
         if is_wikievents(value):
             return "wikievents"
+        if is_uie_gold(value):
+            return "uie"
+        if is_uie_record(value):
+            return "uie-record"
         if is_generation(value):
             return "gen-arg"
         if is_rams(value):

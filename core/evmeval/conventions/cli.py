@@ -17,14 +17,15 @@ from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
 from evmeval.conventions.strings import Grounding, dropped_note
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
+from evmeval.conventions.uie import checked_options
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import STDIN, display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
-        "comparison_output", "grounding", "ontology", "coref_file", "ladder", "matching", "ladder_threshold",
-        "judgements", "agree_with"}
+        "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
+        "ladder_threshold", "judgements", "agree_with"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -150,8 +151,14 @@ def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -
 def _prepared(args: argparse.Namespace, gold: Input, system: Input,
               prog: str) -> tuple[list[Convention], Input] | None:
     """`prepare`'s conventions and system input; None (said on stderr) for a bad rule or option; bad input raises."""
+    uie = args.convention == "uie"
     try:
-        conventions, system = prepare(args.convention, gold, system, args.grounding)
+        options = checked_options(args.match_mode, args.grounding if uie else None)
+    except ValueError as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return None
+    try:
+        conventions, system = prepare(args.convention, gold, system, None if uie else args.grounding)
     except FormatError:
         raise
     except ValueError as exc:
@@ -161,7 +168,10 @@ def _prepared(args: argparse.Namespace, gold: Input, system: Input,
         print(f"{prog}: error: {'--ontology' if args.ontology else '--coref-file'} is read by --convention "
               "gen-arg only", file=sys.stderr)
         return None
-    return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file)
+    if args.match_mode and not uie:
+        print(f"{prog}: error: --match-mode is read by --convention uie only", file=sys.stderr)
+        return None
+    return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file, **options)
 
 
 def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
