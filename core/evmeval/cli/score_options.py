@@ -53,7 +53,8 @@ def score_parser() -> argparse.ArgumentParser:
                    "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those two), maven "
                    "(MAVEN documents or submission), maven-ere (MAVEN-ERE), bionlp (a BioNLP shared-task "
                    "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines), gen-arg (gen-arg's scorer.py: "
-                   "WikiEvents gold, its generations file, --ontology); or all that apply to the "
+                   "WikiEvents gold, its generations file, --ontology), maven-arg (MAVEN-Arg's evaluate.py: its "
+                   "unified gold layout, a submission, label2role.json as --ontology); or all that apply to the "
                    "files: then, on TextEE or DyGIE++ files, the switchboard "
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
                    "string predictions, see --grounding)")
@@ -62,7 +63,8 @@ def score_parser() -> argparse.ArgumentParser:
                    "of its gold window: first (default), closest (to the trigger), first-unused, all, or "
                    "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings")
     p.add_argument("--ontology", metavar="FILE",
-                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json)")
+                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
+                   "with --convention maven-arg: label2role.json (default: the one beside the gold file)")
     p.add_argument("--coref-file", metavar="FILE",
                    help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
                    "Coref Role figures")
