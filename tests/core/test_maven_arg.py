@@ -186,3 +186,18 @@ def test_the_assignment_is_optimal(matrix: list[list[float]]) -> None:
                for order in permutations(range(rows)) for perm in permutations(range(cols), min(rows, cols)))
     assert len(pairs) == min(rows, cols)
     assert abs(sum(matrix[i][j] for i, j in pairs) - best) < 1e-9
+
+
+@pytest.mark.parametrize(("strings", "em"), [(["station police", "police station"], ("0.00", "0.00")),
+                                             (["police station", "station police"], ("50.00", "100.00"))])
+def test_an_exact_string_listed_second_is_not_credited(tmp_path: Path, strings: list[str], em: tuple[str, str]) -> None:
+    """Gold Target "the police station"; both strings have bag-of-words F1 1 with it (the same words), so both
+    pairings are optimal and SciPy's search takes the first column: listed first, "station police" is paired and
+    the exact string is not (EM 0); the other way round, EM 1 x penalty 1/2 at Mention_Level and 1 at
+    Entity_Coref_Level. Mention_Level_F1 is 50.00 either way (as evaluate.py printed on these files)."""
+    gold = {"id": "d1", "text": TEXT, "negative_triggers": [], "events": [{"id": "E1", "type": "Attack", "triggers": [
+        {"id": "t1", "arguments": [{"role": "Attack.Target", "id": "A", "mentions": [_position("the police station")]}]}
+    ]}]}
+    printed = _score(tmp_path, gold, {"t1": {"event_type": "Attack", "Target": strings}}, schema={"Attack": ["Target"]})
+    assert (printed["Mention_Level_EM"], printed["Entity_Coref_Level_EM"]) == em
+    assert printed["Mention_Level_F1"] == "50.00"
