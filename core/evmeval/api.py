@@ -283,15 +283,16 @@ def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | 
 def score_convention(gold: PathArgument, system: PathArgument, *, convention: str = "all",
                      grounding: str | None = None, ontology: PathArgument | None = None,
                      coref_file: PathArgument | None = None, match_mode: str | None = None) -> ConventionScores:
-    """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP, RAMS, WikiEvents) under a
-    published scorer's rules, as `evmeval-score --convention NAME`: each metric under that scorer's name, with
-    the gold data's fingerprint. `all`: every convention that reads the files' format, and the switchboard of
+    """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP, RAMS, WikiEvents, UIE, MAVEN-Arg)
+    under a published scorer's rules, as `evmeval-score --convention NAME`: each metric under that scorer's name,
+    with the gold data's fingerprint. `all`: every convention that reads the files' format, and the switchboard of
     them side by side (`.switchboard`). String predictions (docs/formats.md) are grounded on the gold windows
     under `grounding` (`first`, `closest`, `first-unused`, `all`, `fuzzy:0.8`; default `first`) as
     `--grounding`. `ontology` and `coref_file`: the further files gen-arg reads (its `--ontology`,
-    `--coref-file`). `convention="uie"`: `match_mode` is its `-m` (`normal`, `set`, `multimatch`) and `grounding`
-    its map for string-only record lines (`closest`, `first`). Raises `FormatError` for bad input and
-    `ValueError` for a convention or rule it does not know (`evmeval.conventions.REGISTRY` has them)."""
+    `--coref-file`); `ontology` is maven-arg's label2role.json too. `convention="uie"`: `match_mode` is its `-m`
+    (`normal`, `set`, `multimatch`) and `grounding` its map for string-only record lines (`closest`, `first`).
+    Raises `FormatError` for bad input and `ValueError` for a convention or rule it does not know
+    (`evmeval.conventions.REGISTRY` has them)."""
     from evmeval.conventions import prepare
     from evmeval.conventions.cli import read_input, score_under
     from evmeval.conventions.genarg import with_companions

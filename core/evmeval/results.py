@@ -59,6 +59,7 @@ UNDEFINED: dict[str, str] = {
     "rams": "0 (RAMS scorer.py's compute_metrics: a 0 denominator gives 0, F1 0 when P + R is 0)",
     "gen-arg": "0 (gen-arg scorer.py's safe_div: a 0 denominator gives 0)",
     "uie": "0 (UIE scorer.py's safe_div: a 0 denominator gives 0)",
+    "maven-arg": "NaN (MAVEN-Arg evaluate.py: numpy's mean of no entry, printed nan)",
 }
 """Published scorer (or our feature) -> what a figure whose denominator is 0 is under its rules."""
 

@@ -54,7 +54,9 @@ def score_parser() -> argparse.ArgumentParser:
                    "(MAVEN documents or submission), maven-ere (MAVEN-ERE), bionlp (a BioNLP shared-task "
                    "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines), gen-arg (gen-arg's scorer.py: "
                    "WikiEvents gold, its generations file, --ontology), uie (UIE's eval_extraction.py: its gold "
-                   "instances and sel2record.py's record lines, see --match-mode); or all that apply to the "
+                   "instances and sel2record.py's record lines, see --match-mode), maven-arg (MAVEN-Arg's "
+                   "evaluate.py: its unified gold layout, a submission, label2role.json as --ontology); or all that "
+                   "apply to the "
                    "files: then, on TextEE or DyGIE++ files, the switchboard "
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
                    "string predictions, see --grounding)")
@@ -65,7 +67,8 @@ def score_parser() -> argparse.ArgumentParser:
                    "With --convention uie: UIE's own map "
                    "for record lines without offsets, closest (default, as UIE ships it) or first")
     p.add_argument("--ontology", metavar="FILE",
-                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json)")
+                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
+                   "with --convention maven-arg: label2role.json (default: the one beside the gold file)")
     p.add_argument("--coref-file", metavar="FILE",
                    help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
                    "Coref Role figures")

@@ -18,6 +18,8 @@ from evmeval.conventions.genarg import score_genarg
 from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
+from evmeval.conventions.maven_arg import DESCRIPTION as MAVEN_ARG_DESCRIPTION
+from evmeval.conventions.maven_arg import score_maven_arg
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
 from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
@@ -32,6 +34,7 @@ from evmeval.io.casie import is_casie
 from evmeval.io.errors import FormatError
 from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import JsonLines, parse_json_lines
+from evmeval.io.maven_arg import is_maven_arg
 from evmeval.io.rams import is_rams
 from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
 from evmeval.io.strings import is_strings_line
@@ -65,6 +68,7 @@ REGISTRY: dict[str, Convention] = {
         Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
                    empty_submission=True),
         Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
+        Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -77,7 +81,8 @@ FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document J
            "wikievents": "WikiEvents JSONL (doc_id, tokens, event_mentions, entity_mentions)",
            "gen-arg": "gen-arg generations JSONL (doc_key, predicted)",
            "uie": "UIE JSONL (text, tokens, event: a list of records)",
-           "uie-record": "UIE record JSONL (event: {string, offset}, as sel2record.py writes it)"}
+           "uie-record": "UIE record JSONL (event: {string, offset}, as sel2record.py writes it)",
+           "maven-arg": "MAVEN-Arg JSONL (the unified gold layout: id, text, events; or a submission: id, preds)"}
 
 
 def detect_format(source: Input) -> str:
@@ -144,6 +149,8 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
             return "rams"
         if isinstance(value, dict) and "doc_key" in value and "sentences" in value:
             return "dygiepp"
+        if is_maven_arg(value):
+            return "maven-arg"
         if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
             return "maven"
         if isinstance(value, dict) and "id" in value and (MAVEN_ERE_FIELDS & set(value) or len(value) == 1):
@@ -154,6 +161,7 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
                       "(doc_key, sentences), a RAMS example (doc_key, gold_evt_links or predictions), a WikiEvents "
                       "document (doc_id, tokens, event_mentions, entity_mentions), a gen-arg generation (doc_key, "
                       "predicted), "
+                      "a MAVEN-Arg document (id, text, events) or submission (id, preds), "
                       "a MAVEN or MAVEN-ERE document or submission (id, …); "
                       "or a BioNLP folder")
 

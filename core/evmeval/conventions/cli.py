@@ -164,9 +164,10 @@ def _prepared(args: argparse.Namespace, gold: Input, system: Input,
     except ValueError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return None
-    if (args.ontology or args.coref_file) and [c.name for c in conventions] != ["gen-arg"]:
-        print(f"{prog}: error: {'--ontology' if args.ontology else '--coref-file'} is read by --convention "
-              "gen-arg only", file=sys.stderr)
+    names = [c.name for c in conventions]
+    if (args.coref_file and names != ["gen-arg"]) or (args.ontology and names not in (["gen-arg"], ["maven-arg"])):
+        print(f"{prog}: error: {'--coref-file' if args.coref_file else '--ontology'} is read by --convention "
+              f"gen-arg{'' if args.coref_file else ' and --convention maven-arg'} only", file=sys.stderr)
         return None
     if args.match_mode and not uie:
         print(f"{prog}: error: --match-mode is read by --convention uie only", file=sys.stderr)
