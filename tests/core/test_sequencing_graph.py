@@ -202,3 +202,15 @@ def test_the_reduction_keeps_exactly_the_links_the_literal_rule_keeps(pairs: lis
 def test_a_long_timeline_keeps_only_its_consecutive_links() -> None:
     chain = [(i, j) for i in range(60) for j in range(i + 1, 60)]
     assert [(a, b) for a, b, _ in reduce_set_links(_links(*chain))] == [(i, i + 1) for i in range(59)]
+
+
+def test_a_link_naming_an_unknown_id_is_warned_of_by_that_id_and_dropped() -> None:
+    from evmeval.sequencing.links import side_links
+
+    relations = [Relation("After", "R1", ("E1", "E9"), 7), Relation("After", "R2", ("E8", "E2"), 8),
+                 Relation("After", "R3", ("E1", "E2"), 9)]
+    side = side_links("run.tbf", ["E1", "E2"], relations, {"E1": "te0", "E2": "te1"})
+    assert side.warnings == (
+        "run.tbf:7: @After argument 'E9' is neither a mention nor a coreference member; link ignored",
+        "run.tbf:8: @After argument 'E8' is neither a mention nor a coreference member; link ignored")
+    assert [(t.source, t.target) for t in side.tlinks("After")] == [("te0", "te1")]
