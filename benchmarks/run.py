@@ -17,8 +17,8 @@ slower than `--ref-max-seconds` on its first run is not repeated (its ratios com
 are compared byte for byte (the report, and the comparison and CoNLL files where both write them); peak RSS
 is the process's with its children (`wait4`).
 
-`--only streams` (issue 37's rows, `stream_bench.py`): `--convention maven-ere|maven|textee` on MAVEN-ERE-sized
-files, time and peak memory beside the input's size.
+`--only streams combined` (issue 37's rows, `stream_bench.py`): `--convention maven-ere|maven|textee` and
+`-t -o -c -a --json` on MAVEN-ERE-sized files, time and peak memory beside the input's size.
 
 `--only conll conventions` (issue 37's rows, `long_document_bench.py`): `evmeval-conll --metric X` on one
 5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
@@ -314,13 +314,14 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions", "streams")
+ONLY = ("score", "conll", "conventions", "streams", "combined")
 LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
 STREAMS_START, STREAMS_END = "<!-- streams -->", "<!-- end streams -->"
 STREAMS_NOTE = ("The JSONL readers stream a line (a document, a window) at a time and each convention keeps "
                 "per-document counts, not the parsed corpus. The hashes are those of 8a21a78, the code before the "
                 "streaming readers (same report and JSON bytes). Where `--convention maven-ere` misses the time "
-                "goal, the profile says why (docs/developer.md, \"Streaming readers\").")
+                "goal, the profile says why (docs/developer.md, \"Streaming readers\"; the combined run: \"Where the "
+                "combined run's time goes\").")
 LONG_NOTE = ("Our outputs' hashes are the same as those of 5fc3727, the code before issue 37's changes (all nine "
              "rows). `muc` and `bcub` miss the 10x goal by construction: v8.01 needs about 0.1 s for them, less than "
              "a tenth of which no Python process can start in (`python -c pass`: 0.026 s CPU; importing the "
@@ -353,11 +354,13 @@ def _replace_section(page: str, start: str, end: str, section: str) -> str:
 
 def streams_section(args: argparse.Namespace) -> tuple[str, str]:
     """Issue 37's streaming rows: (the plain table, the markdown section with `{load}` to fill)."""
-    table = stream_table(run_streams(args.runs))
-    section = (f"{STREAMS_START}\n### JSONL conventions at MAVEN-ERE's size (issue 37)\n\n- date: "
+    table = stream_table(run_streams(args.runs, conventions="streams" in args.only, combined="combined" in args.only))
+    section = (f"{STREAMS_START}\n### At MAVEN-ERE's size: the JSONL conventions, the combined tbf run "
+               "(issue 37)\n\n- date: "
                f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; load average during the run: "
                "{load}\n- inputs: `maven_ere_bench.py`'s corpus (`gen_corpus.py --preset maven-ere --seed 26`, "
-               "4,480 documents) converted into each format; peak RSS of the whole process (`wait4`), the "
+               "4,480 documents) converted into each format (the combined run: its tbf files and token tables); "
+               "peak RSS of the whole process (`wait4`), the "
                f"largest over the runs\n\n{markdown(table)}\n\n{STREAMS_NOTE}\n{STREAMS_END}")
     return plain(table), section
 
@@ -367,7 +370,7 @@ def long_only(args: argparse.Namespace) -> int:
     sampler = LoadSampler()
     sampler.start()
     table, section = long_rows(args) if {"conll", "conventions"} & set(args.only) else ([], "")
-    streams, streams_md = streams_section(args) if "streams" in args.only else ("", "")
+    streams, streams_md = streams_section(args) if {"streams", "combined"} & set(args.only) else ("", "")
     load = sampler.stop()
     if table:
         print(plain(long_table(table)))
@@ -391,7 +394,8 @@ def main() -> int:
     parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
     parser.add_argument("--only", nargs="+", choices=ONLY,
                         help="the groups of rows to run (default: all; with --quick: score): streams (--convention "
-                        "maven-ere, maven, textee at MAVEN-ERE's size), score (evmeval-score "
+                        "maven-ere, maven, textee at MAVEN-ERE's size), combined (-t -o -c -a --json at that size), "
+                        "score (evmeval-score "
                         "on the corpus), conll and conventions (issue 37's long documents)")
     add_reference_options(parser)
     args = parser.parse_args()
@@ -411,7 +415,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         run_all(rows, folders, reference, args.runs, args.ref_max_seconds, Path(tmp))
     long, long_section = long_rows(args) if {"conll", "conventions"} & set(args.only) else ([], "")
-    streams, streams_md = streams_section(args) if "streams" in args.only else ("", "")
+    streams, streams_md = streams_section(args) if {"streams", "combined"} & set(args.only) else ("", "")
     load = sampler.stop()
     lines = table(rows, reference is not None)
     print(f"load average during the run: {load}")
