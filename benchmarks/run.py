@@ -1,7 +1,7 @@
 """Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
 
     python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
-                             [--only score conll conventions]
+                             [--only score conll conventions streams combined]
 
 Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
@@ -295,7 +295,8 @@ checkout holding `scorer_v1.8.py`, with its Python 2.7 from `EVMEVAL_PY2` (or `-
 the PATH). When it is not found, the reference column says "absent". `--quick` runs a 60-document corpus
 as a smoke test. A reference command slower than `--ref-max-seconds` (30) on its first run is not repeated.
 `--only conll conventions` runs issue 37's long-document rows alone (v8.01's `scorer.pl` under perl, from
-`EVMEVAL_REF`, stopped after `--ref-timeout` seconds) and, with `--markdown`, replaces only their section.
+`EVMEVAL_REF`, stopped after `--ref-timeout` seconds) and, with `--markdown`, replaces only their section;
+`--only streams combined` the rows at MAVEN-ERE's size (give both: the section holds both).
 
 The other scripts in `benchmarks/` measure one feature each (the window, comparison, alignment, editing,
 charts; see their docstrings); speed goals live there and here, never in timed tests.
