@@ -1,7 +1,7 @@
 """Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
 
     python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
-                             [--only score conll conventions streams | resampling | window-scale]
+                             [--only score conll conventions streams combined | resampling | window-scale]
 
 Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
@@ -17,8 +17,8 @@ slower than `--ref-max-seconds` on its first run is not repeated (its ratios com
 are compared byte for byte (the report, and the comparison and CoNLL files where both write them); peak RSS
 is the process's with its children (`wait4`).
 
-`--only streams` (issue 37's rows, `stream_bench.py`): `--convention maven-ere|maven|textee` on MAVEN-ERE-sized
-files, time and peak memory beside the input's size.
+`--only streams combined` (issue 37's rows, `stream_bench.py`): `--convention maven-ere|maven|textee` and
+`-t -o -c -a --json` on MAVEN-ERE-sized files, time and peak memory beside the input's size.
 
 `--only conll conventions` (issue 37's rows, `long_document_bench.py`): `evmeval-conll --metric X` on one
 5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
@@ -304,7 +304,8 @@ checkout holding `scorer_v1.8.py`, with its Python 2.7 from `EVMEVAL_PY2` (or `-
 the PATH). When it is not found, the reference column says "absent". `--quick` runs a 60-document corpus
 as a smoke test. A reference command slower than `--ref-max-seconds` (30) on its first run is not repeated.
 `--only conll conventions` runs issue 37's long-document rows alone (v8.01's `scorer.pl` under perl, from
-`EVMEVAL_REF`, stopped after `--ref-timeout` seconds) and, with `--markdown`, replaces only their section.
+`EVMEVAL_REF`, stopped after `--ref-timeout` seconds) and, with `--markdown`, replaces only their section;
+`--only streams combined` the rows at MAVEN-ERE's size (give both: the section holds both).
 
 The other scripts in `benchmarks/` measure one feature each (the window, comparison, alignment, editing,
 charts; see their docstrings); speed goals live there and here, never in timed tests.
@@ -323,7 +324,7 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions", "streams", "resampling", "window-scale")
+ONLY = ("score", "conll", "conventions", "streams", "combined", "resampling", "window-scale")
 ALONE = ("resampling", "window-scale")
 """Groups that run on their own and replace only their own section of the page."""
 WINDOW_START, WINDOW_END = "<!-- window at scale -->", "<!-- end window at scale -->"
@@ -332,7 +333,9 @@ STREAMS_START, STREAMS_END = "<!-- streams -->", "<!-- end streams -->"
 STREAMS_NOTE = ("The JSONL readers stream a line (a document, a window) at a time and each convention keeps "
                 "per-document counts, not the parsed corpus. The hashes are those of 8a21a78, the code before the "
                 "streaming readers (same report and JSON bytes). Where `--convention maven-ere` misses the time "
-                "goal, the profile says why (docs/developer.md, \"Streaming readers\").")
+                "goal, the profile says why (docs/developer.md, \"Streaming readers\"; the combined run: \"Where the "
+                "combined run's time goes\"). The combined run's hash is that of e388a86 (report, JSON, `-c` file, "
+                "link table); its CPU includes its forked children (the input checks, half of the sequencing).")
 LONG_NOTE = ("Our outputs' hashes are the same as those of 5fc3727, the code before issue 37's changes (all nine "
              "rows). `muc` and `bcub` miss the 10x goal by construction: v8.01 needs about 0.1 s for them, less than "
              "a tenth of which no Python process can start in (`python -c pass`: 0.026 s CPU; importing the "
@@ -388,11 +391,13 @@ def resampling_only(args: argparse.Namespace) -> int:
 
 def streams_section(args: argparse.Namespace) -> tuple[str, str]:
     """Issue 37's streaming rows: (the plain table, the markdown section with `{load}` to fill)."""
-    table = stream_table(run_streams(args.runs))
-    section = (f"{STREAMS_START}\n### JSONL conventions at MAVEN-ERE's size (issue 37)\n\n- date: "
+    table = stream_table(run_streams(args.runs, conventions="streams" in args.only, combined="combined" in args.only))
+    section = (f"{STREAMS_START}\n### At MAVEN-ERE's size: the JSONL conventions, the combined tbf run "
+               "(issue 37)\n\n- date: "
                f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; load average during the run: "
                "{load}\n- inputs: `maven_ere_bench.py`'s corpus (`gen_corpus.py --preset maven-ere --seed 26`, "
-               "4,480 documents) converted into each format; peak RSS of the whole process (`wait4`), the "
+               "4,480 documents) converted into each format (the combined run: its tbf files and token tables); "
+               "peak RSS of the whole process (`wait4`), the "
                f"largest over the runs\n\n{markdown(table)}\n\n{STREAMS_NOTE}\n{STREAMS_END}")
     return plain(table), section
 
@@ -402,7 +407,7 @@ def long_only(args: argparse.Namespace) -> int:
     sampler = LoadSampler()
     sampler.start()
     table, section = long_rows(args) if {"conll", "conventions"} & set(args.only) else ([], "")
-    streams, streams_md = streams_section(args) if "streams" in args.only else ("", "")
+    streams, streams_md = streams_section(args) if {"streams", "combined"} & set(args.only) else ("", "")
     load = sampler.stop()
     if table:
         print(plain(long_table(table)))
@@ -453,9 +458,10 @@ def main() -> int:
     parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
     parser.add_argument("--only", nargs="+", choices=ONLY,
                         help="the groups of rows to run (default: all but the last two; with --quick: score): "
-                        "streams (--convention maven-ere, maven, textee at MAVEN-ERE's size), score (evmeval-score "
-                        "on the corpus), conll and conventions (issue 37's long documents), resampling (issue 36's "
-                        "intervals and tests, alone), window-scale (issue 34's window at scale, alone)")
+                        "streams (--convention maven-ere, maven, textee at MAVEN-ERE's size), combined (-t -o -c -a "
+                        "--json at that size), score (evmeval-score on the corpus), conll and conventions (issue 37's "
+                        "long documents), resampling (issue 36's intervals and tests, alone), window-scale (issue "
+                        "34's window at scale, alone)")
     parser.add_argument("--window-docs", type=int, help="window-scale: a smaller MAVEN-ERE-shaped corpus")
     add_reference_options(parser)
     args = parser.parse_args()
@@ -482,7 +488,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         run_all(rows, folders, reference, args.runs, args.ref_max_seconds, Path(tmp))
     long, long_section = long_rows(args) if {"conll", "conventions"} & set(args.only) else ([], "")
-    streams, streams_md = streams_section(args) if "streams" in args.only else ("", "")
+    streams, streams_md = streams_section(args) if {"streams", "combined"} & set(args.only) else ("", "")
     load = sampler.stop()
     lines = table(rows, reference is not None)
     print(f"load average during the run: {load}")

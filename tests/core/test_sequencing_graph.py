@@ -167,3 +167,50 @@ def test_figures_are_formatted_like_python2() -> None:
     # Python 3 alone would differ on some of them (half-even rounding, 17-digit repr)
     assert any(str(100 * round(float.fromhex(x), 6)) != figure for x, figure in recorded)
     assert awareness_figure(1 / 128) == "0.7813"  # a true decimal halfway case: away from zero
+
+
+def _literal_reduction(links: list[tuple[int, int, Relation]]) -> list[tuple[int, int]]:
+    """Step 3 of `evmeval.sequencing.links` as written: every path searched from every node, every M tried."""
+    successors: dict[int, set[int]] = {}
+    for a, b, _ in links:
+        successors.setdefault(a, set()).add(b)
+        successors.setdefault(b, set())
+
+    def reached(start: int) -> set[int]:
+        seen: set[int] = set()
+        stack = list(successors[start])
+        while stack:
+            node = stack.pop()
+            if node not in seen:
+                seen.add(node)
+                stack.extend(successors[node])
+        return seen
+
+    reach = {node: reached(node) for node in successors}
+    return [(a, b) for a, b, _ in links if not any(m not in (a, b) and b in reach[m] for m in reach[a])]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=40))
+def test_the_reduction_keeps_exactly_the_links_the_literal_rule_keeps(pairs: list[tuple[int, int]]) -> None:
+    """Dense timelines, cycles, self-links and repeats: the reduction (reachability by sets, in topological
+    order where the graph allows) keeps the same links, in the same order, as the rule searched literally."""
+    links = _links(*pairs)
+    assert [(a, b) for a, b, _ in reduce_set_links(links)] == _literal_reduction(links)
+
+
+def test_a_long_timeline_keeps_only_its_consecutive_links() -> None:
+    chain = [(i, j) for i in range(60) for j in range(i + 1, 60)]
+    assert [(a, b) for a, b, _ in reduce_set_links(_links(*chain))] == [(i, i + 1) for i in range(59)]
+
+
+def test_a_link_naming_an_unknown_id_is_warned_of_by_that_id_and_dropped() -> None:
+    from evmeval.sequencing.links import side_links
+
+    relations = [Relation("After", "R1", ("E1", "E9"), 7), Relation("After", "R2", ("E8", "E2"), 8),
+                 Relation("After", "R3", ("E1", "E2"), 9)]
+    side = side_links("run.tbf", ["E1", "E2"], relations, {"E1": "te0", "E2": "te1"})
+    assert side.warnings == (
+        "run.tbf:7: @After argument 'E9' is neither a mention nor a coreference member; link ignored",
+        "run.tbf:8: @After argument 'E8' is neither a mention nor a coreference member; link ignored")
+    assert [(t.source, t.target) for t in side.tlinks("After")] == [("te0", "te1")]

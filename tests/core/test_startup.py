@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,7 @@ sys.exit(code)
 HEAVY = ("evmeval.cli.score.", "evmeval.cli.fastpath.", "evmeval.report.text.", "evmeval.report.run.",
          "evmeval.align.greedy.", "evmeval.align.strategies.", "evmeval.api.")
 """Modules of the scoring run (with their submodules)."""
+DEMO = Path(__file__).resolve().parent.parent / "data" / "evmeval" / "scoring_demo" / "token_based"
 INSIDE = ("evmeval.mention.", "evmeval.coref.", "evmeval.sequencing.")
 """Packages whose modules must not load (the packages themselves are empty: `--version` looks in them for the
 C kernels)."""
@@ -49,3 +51,36 @@ def test_help_lists_every_option_group() -> None:
                    "--convention", "-te"):
         assert option in done.stdout
     assert "{greedy,optimal,ordered}" in done.stdout and "{dice,muc}" in done.stdout
+
+
+RUN_PROBE = """
+import json, os, sys
+sys.argv = ["evmeval-score", *sys.argv[1:]]
+leave = os._exit
+def report(code):
+    sys.__stderr__.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+    sys.__stderr__.flush()
+    leave(code)
+os._exit = report
+from evmeval.cli.entry import score
+score()
+"""
+PYTHON_PATH_ONLY = ("evmeval.io.loading", "evmeval.io.input_checks", "evmeval._util.forked",
+                    "evmeval.cli.sequencing", "evmeval.sequencing.scoring", "evmeval.coref.scoring")
+"""What only the Python path (or -a, -c) needs: a plain `-o` run on the C kernel loads none of it."""
+
+
+def test_a_plain_report_run_on_the_kernel_loads_only_what_it_needs(tmp_path: Path) -> None:
+    from evmeval.cli.fastpath import kernel_available
+
+    if not kernel_available():
+        pytest.skip("the C kernel is not built")
+    report = tmp_path / "report.txt"
+    done = subprocess.run([sys.executable, "-c", RUN_PROBE, "-g", str(DEMO / "gold.tbf"), "-s",
+                           str(DEMO / "sample_system_A.tbf"), "-t", str(DEMO / "tkn"), "-o", str(report)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Document Mention Detection Results" in report.read_text()
+    loaded = json.loads(done.stderr.rsplit("MODULES ", 1)[1])
+    assert "evmeval.cli.fastpath" in loaded
+    assert [m for m in PYTHON_PATH_ONLY if m in loaded] == []

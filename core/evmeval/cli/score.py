@@ -14,9 +14,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from evmeval._util.forked import Forked
 from evmeval.cli.alignment import alignment_conflict, scheme_report
 from evmeval.cli.console import finish
 from evmeval.cli.coref import (
@@ -28,33 +27,20 @@ from evmeval.cli.coref import (
 from evmeval.cli.fastpath import run_kernel, wants_kernel
 from evmeval.cli.help import command_parser
 from evmeval.cli.score_options import PROG, score_parser
-from evmeval.cli.sequencing import (
-    SequencingRun,
-    check_folder,
-    folder_outputs,
-    run_sequencing,
-    with_sequencing,
-)
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.input_checks import input_warnings
-from evmeval.io.loading import (
-    LoadedInputs,
-    TextSource,
-    TokenSource,
-    input_folders,
-    load_inputs,
-    read_type_whitelist,
-    refuse_stdin_twice,
-    sibling_folder,
-)
-from evmeval.io.reading import STDIN, read_text
+from evmeval.io.reading import STDIN, read_text, refuse_stdin_twice
 from evmeval.io.tbf import parse_tbf, py2_int
 from evmeval.io.tokens import DEFAULT_EXTENSION, parse_offset_fields
 from evmeval.io.validate import check_file, check_text_offsets, fold_problems
-from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.io.writing import check_output_paths, input_folders, write_atomic
 from evmeval.mention.scoring import score_files
 from evmeval.model import SpanMode
 from evmeval.report.text import assemble_report
+
+if TYPE_CHECKING:  # the Python path's modules are imported only when it runs: a run on the C kernel starts faster
+    from evmeval._util.forked import Forked
+    from evmeval.cli.sequencing import SequencingRun
+    from evmeval.io.loading import LoadedInputs
 
 MAX_WARNINGS = 20
 
@@ -80,6 +66,8 @@ def _fail(message: str) -> int:
 
 def _input_warnings(inputs: LoadedInputs) -> list[str]:
     """What the published scorer would not stop for (the window lists the same: `evmeval.io.input_checks`)."""
+    from evmeval.io.input_checks import input_warnings
+
     return input_warnings(inputs)
 
 
@@ -176,10 +164,14 @@ def _check_outputs(args: argparse.Namespace) -> None:
     refuse_stdin_twice(inputs_read)
     folders = input_folders(args.token_path, args.token_table_extension)
     folders += [(path, (".json",)) for path in (args.gold, args.system) if os.path.isdir(path)]  # CASIE folders
+    sequencing_files: list[str] = []
     if args.sequencing:
+        from evmeval.cli.sequencing import check_folder, folder_outputs
+
         check_folder(args.sequencing)
+        sequencing_files = folder_outputs(args.sequencing)
     check_output_paths([args.output, args.comparison_output, args.json, *coref_output_paths(args.coref),
-                        *folder_outputs(args.sequencing)], inputs_read, input_folders=folders,
+                        *sequencing_files], inputs_read, input_folders=folders,
                        new_folders=[args.sequencing] if args.sequencing else [])
 
 
@@ -209,6 +201,8 @@ def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozense
         data = partial(coref.add_json, data)
     sequencing = None
     if args.sequencing:
+        from evmeval.cli.sequencing import run_sequencing, with_sequencing
+
         sequencing = run_sequencing(args, inputs, result, filtered=whitelist is not None, want_json=bool(args.json))
         warnings += sequencing.result.warnings
         data = partial(with_sequencing, data, sequencing)
@@ -287,6 +281,9 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
                 _write(args, _Run(outcome.report, outcome.data, outcome.warnings, outcome.comparison,
                                   outcome.sequencing, outcome.coref.files if outcome.coref is not None else ()))
                 return 0
+        from evmeval._util.forked import Forked
+        from evmeval.io.loading import load_inputs, read_type_whitelist
+
         inputs = load_inputs(args.gold, args.system, token_dir=args.token_path,
                              extension=args.token_table_extension,
                              offset_fields=parse_offset_fields(args.offset_field), preread=preread)
@@ -352,6 +349,8 @@ def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT
         return _format_validator(fmt)(path)
     mode = SpanMode.TOKEN if token_dir else SpanMode.CHAR
     tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
+    from evmeval.io.loading import TextSource, TokenSource
+
     tokens = TokenSource(token_dir, extension, offset_fields) if token_dir else None
     problems = problems + check_file(tbf, tokens.unknown_ids if tokens else None)
     if text_dir is not None and mode is SpanMode.CHAR:
@@ -396,6 +395,8 @@ def validate_main(argv: Sequence[str] | None = None) -> int:
             raise FormatError(args.token_path, 0, "token folder not found", "a folder of token tables")
         if args.text and not os.path.isdir(args.text):
             raise FormatError(args.text, 0, "text folder not found", "a folder of <doc id>.txt texts")
+        from evmeval.io.loading import sibling_folder
+
         text_dir = args.text or (sibling_folder(args.file, "txt") if args.file != STDIN else None)
         problems = validate_problems(args.file, args.token_path, args.token_table_extension, offset_fields,
                                      text_dir)

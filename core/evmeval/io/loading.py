@@ -10,12 +10,18 @@ from __future__ import annotations
 import codecs
 import os
 from collections import OrderedDict
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from evmeval.io.doc_files import doc_file_path
 from evmeval.io.errors import FormatError, Problem
-from evmeval.io.reading import STDIN, decode_text, display_name, read_bytes, read_text
+from evmeval.io.reading import (
+    decode_text,
+    display_name,
+    read_bytes,
+    read_text,
+)
+from evmeval.io.reading import refuse_stdin_twice as refuse_stdin_twice  # one rule, kept importable from here
 from evmeval.io.tbf import read_tbf
 from evmeval.io.tokens import (
     DEFAULT_EXTENSION,
@@ -24,9 +30,10 @@ from evmeval.io.tokens import (
     read_token_ids,
     read_token_table,
 )
+from evmeval.io.writing import TEXT_EXTENSIONS
+from evmeval.io.writing import input_folders as input_folders  # one rule, kept importable from here
 from evmeval.model import SpanMode, TbfFile, TokenTable, canonical
 
-TEXT_EXTENSIONS = (".txt", ".tkn.txt", "")
 CACHED_DOCUMENTS = 64
 """How many documents' tables (and texts) a source keeps: enough for browsing, flat memory on 2000."""
 
@@ -197,16 +204,3 @@ def read_topics(path: str) -> dict[str, str]:
                               "one line per document")
         topics[fields[0]] = fields[1]
     return topics
-
-
-def input_folders(token_dir: str | None, extension: str = DEFAULT_EXTENSION,
-                  text_dir: str | None = None) -> list[tuple[str | None, tuple[str, ...]]]:
-    """The folders whose files a run reads by name, with the suffixes it reads: what an output path
-    must never land on (see `evmeval.io.writing.check_output_paths`)."""
-    return [(token_dir, (extension,)), (text_dir, TEXT_EXTENSIONS)]
-
-
-def refuse_stdin_twice(paths: Collection[str | None]) -> None:
-    """Standard input can be read once: `-` may stand for one input only."""
-    if sum(p == STDIN for p in paths) > 1:
-        raise FormatError(STDIN, 0, "standard input (-) given for two inputs", "'-' for at most one input")

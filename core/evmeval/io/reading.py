@@ -11,7 +11,7 @@ import codecs
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import BinaryIO
 
 from evmeval.io.errors import FormatError
@@ -155,3 +155,9 @@ def lines_of(text: str) -> Iterator[str]:
         end = size if end < 0 else end
         yield text[start:end]
         start = end + 1
+
+
+def refuse_stdin_twice(paths: Collection[str | None]) -> None:
+    """Standard input can be read once: `-` may stand for one input only."""
+    if sum(p == STDIN for p in paths) > 1:
+        raise FormatError(STDIN, 0, "standard input (-) given for two inputs", "'-' for at most one input")

@@ -23,6 +23,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from evmeval._util import interrupt, run_outputs
 from evmeval.io.errors import FormatError
 from evmeval.io.reading import STDIN
+from evmeval.io.tokens import DEFAULT_EXTENSION
 
 
 def _read_umask() -> int:
@@ -257,7 +258,18 @@ def _in_input_folder(resolved: str, folders: Collection[tuple[str | None, Sequen
 
 
 InputFolders = Collection[tuple[str | None, Sequence[str]]]
-"""`(folder, suffixes)` whose files a command reads by name (see `evmeval.io.loading.input_folders`)."""
+"""`(folder, suffixes)` whose files a command reads by name (see `input_folders`)."""
+
+TEXT_EXTENSIONS = (".txt", ".tkn.txt", "")
+"""The suffixes of a document's text file, tried in this order (`evmeval.io.loading.TextSource`)."""
+
+
+def input_folders(token_dir: str | None, extension: str = DEFAULT_EXTENSION,
+                  text_dir: str | None = None) -> list[tuple[str | None, tuple[str, ...]]]:
+    """The folders whose files a run reads by name, with the suffixes it reads: what an output path
+    must never land on (see `check_output_paths`). Here, not in `evmeval.io.loading`: a run on the
+    C kernel checks its outputs without importing the Python path's loader."""
+    return [(token_dir, (extension,)), (text_dir, TEXT_EXTENSIONS)]
 
 
 def check_output_paths(outputs: Collection[str | None], inputs: Collection[str], *,
