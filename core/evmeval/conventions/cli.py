@@ -12,6 +12,7 @@ from typing import Any
 
 from evmeval._util.schemas import schema_tag
 from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
+from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.strings import Grounding, dropped_note
@@ -82,7 +83,8 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
 
 
 def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
-                board: Switchboard | None = None, grounding: Grounding | None = None) -> dict[str, Any]:
+                board: Switchboard | None = None, grounding: Grounding | None = None,
+                arguments: ArgumentBoard | None = None) -> dict[str, Any]:
     out = {"schema": schema_tag("convention"), "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
     warnings = {r.name: list(r.warnings) for r in results if r.warnings}
@@ -94,8 +96,18 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
     if grounding is not None:
         out["grounding"] = grounding.to_json()
     if board is not None:
-        out["switchboard"] = board.to_json()
+        out["switchboard"] = {**board.to_json(), **({"arguments": arguments.to_json()} if arguments else {})}
     return out
+
+
+def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input) -> ArgumentBoard | None:
+    """`all` on a TextEE run whose conventions score arguments under one convention only: its arguments under
+    every argument convention that reads it (`argument_pivot`); None otherwise (string predictions already
+    have ours for strings beside textee)."""
+    names = [c.name for c in conventions]
+    if "textee" not in names or "strings" in names:
+        return None
+    return argument_board(gold, system)
 
 
 def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -> list[str]:
@@ -194,6 +206,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         results = score_under(conventions, gold, system)
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
+        arguments = arguments_of(conventions, gold, system) if args.convention == "all" else None
         if merged:
             from evmeval.conventions.bionlp import write_merged
             write_merged(gold, system, args.comparison_output)
@@ -206,7 +219,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     fingerprint = results[0].fingerprint
     report = format_report(results, fingerprint, system.grounding)
     if board is not None:
-        report += "\n" + format_switchboard(board)
+        report += "\n" + format_switchboard(board) + ("\n" + format_argument_board(arguments) if arguments else "")
     elif args.convention == "all":
         report += "\n" + alone(conventions[0])
     try:
@@ -215,7 +228,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         else:
             sys.stdout.write(report)
         if args.json:
-            made = report_json(results, fingerprint, board, system.grounding)
+            made = report_json(results, fingerprint, board, system.grounding, arguments)
             write_atomic(args.json, json.dumps(made, indent=1) + "\n")
         if args.html and board is not None and render_html is not None:
             write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))

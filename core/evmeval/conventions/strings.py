@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from evmeval.conventions.base import ConventionResult, Input, Metric
-from evmeval.conventions.items import GOLD, NOT_IN_TEXT, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.items import GOLD, NOT_IN_TEXT, ONE_TO_ONE, PRED, ROWS, Item, Outcome, token_text
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.textee import check_pairing, fingerprint
 from evmeval.grounding import GroundingRule, Span, ground, parse_rule, similarity
@@ -219,7 +219,8 @@ Counts = dict[str, Counter[tuple[object, ...]]]
 
 
 def _side_outcomes(side: str, windows: Sequence[Window], other: Counts) -> list[Outcome]:
-    """Each occurrence's outcome: a tuple matches while the other side has copies of it left (one to one)."""
+    """Each occurrence's outcome: a tuple matches while the other side has copies of it left (one to one); one
+    the other side has, all taken by earlier twins, is named so."""
     left = {row: Counter(counts) for row, counts in other.items()}
     out = []
     for item, keys in _keys(windows, side):
@@ -227,7 +228,9 @@ def _side_outcomes(side: str, windows: Sequence[Window], other: Counts) -> list[
             matched = left[row][key] > 0
             if matched:
                 left[row][key] -= 1
-            out.append(Outcome(item, row, 1, 1.0 if matched else 0.0))
+                out.append(Outcome(item, row, 1, 1.0))
+            else:
+                out.append(Outcome(item, row, 1, 0.0, ONE_TO_ONE if other[row][key] else ""))
     return out
 
 
