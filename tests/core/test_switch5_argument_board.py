@@ -104,7 +104,7 @@ def test_convention_all_prints_and_writes_the_argument_board(tmp_path: Path,
     text = capsys.readouterr().out
     assert "Arguments: the same run under every argument convention that reads it" in text
     assert "What flips between textee and dygiepp" in text
-    made = json.loads(out_json.read_text())["switchboard"]["arguments"]
+    made = json.loads(out_json.read_text())["arguments"]
     assert [c["name"] for c in made["columns"]] == ["textee", "strings", "dygiepp"]
     assert made["left_out"] == {}
     cells = {r["metric"]: r["cells"]["dygiepp"]["match_num"] for r in made["rows"]}

@@ -15,7 +15,7 @@ from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
-from evmeval.conventions.strings import Grounding, dropped_note
+from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
@@ -72,6 +72,7 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                          f"{percent(metric.f1)}  {count(metric.match_num)}  {metric.pred_num:6d}  {metric.gold_num:6d}")
         lines += [f"Warning: {warning}" for warning in result.warnings]
         lines += [f"Note: {note}" for note in result.notes]
+        lines += [f"Pathology: {found.text()}" for found in result.pathologies]
         if dropped and not REGISTRY[result.name].grounded:
             lines.append(f"Note: {dropped}")
         lines.append("")
@@ -93,10 +94,15 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
     notes = {r.name: list(r.notes) for r in results if r.notes}
     if notes:
         out["notes"] = notes
+    pathologies = {r.name: [p.to_json() for p in r.pathologies] for r in results if r.pathologies}
+    if pathologies:
+        out["pathologies"] = pathologies
     if grounding is not None:
         out["grounding"] = grounding.to_json()
     if board is not None:
-        out["switchboard"] = {**board.to_json(), **({"arguments": arguments.to_json()} if arguments else {})}
+        out["switchboard"] = board.to_json()
+    if arguments is not None:
+        out["arguments"] = arguments.to_json()
     return out
 
 
@@ -151,7 +157,7 @@ def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -
     """Each convention's result, after checking that it reads both files' format (`check_formats`):
     `evmeval-score --convention` and `evmeval.score_convention`."""
     check_formats(conventions, gold, system)
-    return [convention.score(gold, system) for convention in conventions]
+    return [with_dropped(convention.score(gold, system), convention.grounded, system) for convention in conventions]
 
 
 def _prepared(args: argparse.Namespace, gold: Input, system: Input,

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
-from evmeval.conventions.base import ConventionResult, Input, Metric
+from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Input, Metric, Pathology
 from evmeval.conventions.items import GOLD, NOT_IN_TEXT, ONE_TO_ONE, PRED, ROWS, Item, Outcome, token_text
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.textee import check_pairing, fingerprint
@@ -305,6 +305,18 @@ def score_strings(gold: Input, system: Input) -> ConventionResult:
     return ConventionResult("strings", metrics, labels, fingerprint(g), notes=tuple(notes))
 
 
+def with_dropped(result: ConventionResult, grounded: bool, system: Input) -> ConventionResult:
+    """`result` with the pathology of the strings its convention never saw: a published convention scoring a
+    grounded input drops what the rule placed nowhere (ours for strings, `grounded`, counts them instead)."""
+    grounding = system.grounding
+    if grounded or not isinstance(grounding, Grounding) or not grounding.not_in_text:
+        return result
+    n = len(grounding.not_in_text)
+    found = Pathology(UNGROUNDABLE, "", n, f"{n} prediction(s) placed nowhere under grounding {grounding.rule.spec}, "
+                      "dropped before scoring: its precision never counts them (strings counts them as false alarms)")
+    return replace(result, pathologies=(*result.pathologies, found))
+
+
 def dropped_note(grounding: Grounding | None) -> str:
     """What a published convention says of a grounded input: how many predictions it never saw."""
     if grounding is None or not grounding.not_in_text:
@@ -315,4 +327,4 @@ def dropped_note(grounding: Grounding | None) -> str:
 
 
 __all__ = ["CEILING", "COMPARABLE", "DEFAULT_RULE", "DESCRIPTION", "METRICS", "Grounding", "ceiling", "dropped_note",
-           "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_outcomes"]
+           "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_outcomes", "with_dropped"]

@@ -89,7 +89,10 @@ def switchboard(conventions: Sequence[Convention], results: Sequence[ConventionR
 
 def run_switchboard(conventions: Sequence[Convention], gold: Input, system: Input) -> Switchboard:
     """Score `gold` against `system` under each convention and build the switchboard."""
-    return switchboard(conventions, [c.score(gold, system) for c in conventions], gold, system)
+    from evmeval.conventions.strings import with_dropped  # strings imports the conventions' shared parts
+
+    return switchboard(conventions, [with_dropped(c.score(gold, system), c.grounded, system) for c in conventions],
+                       gold, system)
 
 
 def format_switchboard(board: Switchboard, examples: int = 5,
