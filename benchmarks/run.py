@@ -1,7 +1,7 @@
 """Every command-line speed goal in one command, ours against the published scorer v1.8 run live.
 
     python benchmarks/run.py [--runs 5] [--quick] [--markdown FILE] [--ref DIR] [--py2 PYTHON]
-                             [--only score conll conventions]
+                             [--only score conll conventions streams | resampling | window-scale]
 
 Each goal is a whole `evmeval-score` process, as a user runs it, on the corpus of
 `gen_corpus.py --seed 3 --docs 2000 --mentions 40` (`--sequencing` for `-a`; generated once into the user's
@@ -23,7 +23,13 @@ files, time and peak memory beside the input's size.
 `--only conll conventions` (issue 37's rows, `long_document_bench.py`): `evmeval-conll --metric X` on one
 5,000-mention document against v8.01's `scorer.pl` run live (perl), and `--convention all` on one
 4,000-event document against the slowest single convention; with `--markdown`, only that section of the
-page is replaced when `score` is not run.
+page is replaced when `score` is not run. `--only resampling` (issue 36, `resampling_rows.py`): 10,000
+resamples of every figure for two runs on 4,480 documents as a whole process, with its load and peak RSS;
+likewise its own section.
+
+`--only window-scale` (issue 34's rows, `window_scale_bench.py`): the window on MAVEN-ERE-sized corpora in
+each format and a 2,000-document curation, beside the command on the same files; with `--markdown`, only
+that section of the page is replaced (`--window-docs N`: a smaller corpus of the same shape).
 """
 
 from __future__ import annotations
@@ -46,6 +52,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from long_document_bench import LongRow, long_table, run_long
+from resampling_rows import END as RESAMPLING_END
+from resampling_rows import START as RESAMPLING_START
+from resampling_rows import resampling_section, resampling_table, run_resampling
 from score_bench import corpus_dir, ensure_corpus
 from stream_bench import run_streams, stream_table
 
@@ -314,7 +323,10 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions", "streams")
+ONLY = ("score", "conll", "conventions", "streams", "resampling", "window-scale")
+ALONE = ("resampling", "window-scale")
+"""Groups that run on their own and replace only their own section of the page."""
+WINDOW_START, WINDOW_END = "<!-- window at scale -->", "<!-- end window at scale -->"
 LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
 STREAMS_START, STREAMS_END = "<!-- streams -->", "<!-- end streams -->"
 STREAMS_NOTE = ("The JSONL readers stream a line (a document, a window) at a time and each convention keeps "
@@ -351,6 +363,29 @@ def _replace_section(page: str, start: str, end: str, section: str) -> str:
     return page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
 
 
+def kept_section(path: str, start: str, end: str) -> str:
+    """The `start` … `end` section of the page at `path` ("" when absent): a row run on its own."""
+    page = Path(path).read_text() if Path(path).exists() else ""
+    return page[page.index(start):page.index(end) + len(end)] if start in page and end in page else ""
+
+
+def resampling_only(args: argparse.Namespace) -> int:
+    """`--only resampling`: issue 36's row; with --markdown replace only its section of the page."""
+    sampler = LoadSampler()
+    sampler.start()
+    runs = run_resampling(args.runs)
+    load = sampler.stop()
+    lines = resampling_table(runs)
+    print(plain(lines))
+    print(f"load average during the run: {load}")
+    if args.markdown:
+        section = resampling_section(markdown(lines), datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+                                     load, runs)
+        page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
+        Path(args.markdown).write_text(_replace_section(page, RESAMPLING_START, RESAMPLING_END, section))
+    return 0
+
+
 def streams_section(args: argparse.Namespace) -> tuple[str, str]:
     """Issue 37's streaming rows: (the plain table, the markdown section with `{load}` to fill)."""
     table = stream_table(run_streams(args.runs))
@@ -384,18 +419,54 @@ def long_only(args: argparse.Namespace) -> int:
     return 0 if all(r.same() in (None, True) for r in table) else 1
 
 
+def window_only(args: argparse.Namespace) -> int:
+    """`--only window-scale`: issue 34's rows; with --markdown replace only their section of the page."""
+    import window_scale_bench
+
+    sampler = LoadSampler()
+    sampler.start()
+    rows = window_scale_bench.measure([*window_scale_bench.FORMATS, "curation"], args.window_docs)
+    load = sampler.stop()
+    print(f"load average during the run: {load}")
+    size = f"`--docs {args.window_docs}` of" if args.window_docs else "4,480 documents,"
+    section = (f"{WINDOW_START}\n### The window at scale (issue 34)\n\n- date: "
+               f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; load average during the run: {load}"
+               f"\n- inputs: {size} `gen_corpus.py --preset maven-ere --seed 26` in each format "
+               f"(`maven_ere_bench.py`); the curation: `curation_bench.py`'s three annotators of 2,000 documents"
+               f"\n- `python benchmarks/window_scale_bench.py` (offscreen, 1366x768; a stall is the longest gap of a "
+               f"5 ms timer, with the GUI thread's own CPU in it)\n\n{window_scale_bench.markdown(rows)}\n"
+               f"{WINDOW_END}")
+    if args.markdown:
+        page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
+        if WINDOW_START in page:
+            page = page[:page.index(WINDOW_START)] + section + page[page.index(WINDOW_END) + len(WINDOW_END):]
+        else:
+            page = page.replace("\n`--json` is paired", f"\n{section}\n\n`--json` is paired", 1)
+        Path(args.markdown).write_text(page)
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="rounds (pairs) per goal (default 5)")
     parser.add_argument("--quick", action="store_true", help=f"a {QUICK_DOCS}-document corpus: a smoke test")
     parser.add_argument("--markdown", metavar="FILE", help="also write the page of figures (docs/benchmarks.md)")
     parser.add_argument("--only", nargs="+", choices=ONLY,
-                        help="the groups of rows to run (default: all; with --quick: score): streams (--convention "
-                        "maven-ere, maven, textee at MAVEN-ERE's size), score (evmeval-score "
-                        "on the corpus), conll and conventions (issue 37's long documents)")
+                        help="the groups of rows to run (default: all but the last two; with --quick: score): "
+                        "streams (--convention maven-ere, maven, textee at MAVEN-ERE's size), score (evmeval-score "
+                        "on the corpus), conll and conventions (issue 37's long documents), resampling (issue 36's "
+                        "intervals and tests, alone), window-scale (issue 34's window at scale, alone)")
+    parser.add_argument("--window-docs", type=int, help="window-scale: a smaller MAVEN-ERE-shaped corpus")
     add_reference_options(parser)
     args = parser.parse_args()
-    args.only = args.only or (["score"] if args.quick else list(ONLY))
+    args.only = args.only or (["score"] if args.quick else [o for o in ONLY if o not in ALONE])
+    for alone in ALONE:
+        if alone in args.only and args.only != [alone]:
+            parser.error(f"--only {alone} runs alone (its section of the page is replaced on its own)")
+    if args.only == ["resampling"]:
+        return resampling_only(args)
+    if args.only == ["window-scale"]:
+        return window_only(args)
     if "score" not in args.only:
         return long_only(args)
     docs = QUICK_DOCS if args.quick else 2000
@@ -421,6 +492,8 @@ def main() -> int:
     if streams:
         print(streams)
     if args.markdown:
+        kept = [kept_section(args.markdown, start, end)  # each run on its own: kept as measured
+                for start, end in ((RESAMPLING_START, RESAMPLING_END), (WINDOW_START, WINDOW_END))]
         command = "python benchmarks/run.py " + shlex.join(sys.argv[1:])
         uname = platform.uname()
         Path(args.markdown).write_text(PAGE.format(
@@ -428,7 +501,8 @@ def main() -> int:
             cores=os.cpu_count(), cpu=cpu_model(), system=f"{uname.system} {uname.release}, Python "
             f"{platform.python_version()}", load=load, corpus=f"gen_corpus.py --seed 3 --docs {docs} --mentions 40",
             reference=found.replace(str(Path.home()), "~"), table=markdown(lines),
-            long="\n\n".join(x for x in (long_section, streams_md) if x).replace("{load}", load)))
+            long="\n\n".join(x for x in (long_section, streams_md) if x).replace("{load}", load)
+            + "".join(f"\n\n{k}" for k in kept if k)))
     return 0 if all(row.same in (None, True) for row in rows) and all(r.same() in (None, True) for r in long) else 1
 
 

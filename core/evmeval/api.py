@@ -241,7 +241,8 @@ def compare_runs(gold: PathArgument, systems: Sequence[PathArgument], *, tokens:
                  whitelist: PathArgument | None = None, resamples: int | None = None,
                  seed: int | None = None) -> ComparisonScores:
     """Two or more runs on one gold standard, as `evmeval-compare`: each scored as `evmeval-score` scores it,
-    each pair's F1 difference with a paired bootstrap interval, p-values, one verdict, and the cases.
+    each pair's F1 difference with a paired bootstrap interval, p-values, one verdict, and the cases; the
+    coreference and sequencing figures with theirs when the gold file has such links.
 
     Raises `FormatError` for bad input (a missing token folder too), `TypeError` for one path where the list of
     runs goes, `ValueError` for fewer than two runs, `resamples` below 1 or a negative `seed`."""
@@ -250,6 +251,7 @@ def compare_runs(gold: PathArgument, systems: Sequence[PathArgument], *, tokens:
     from evmeval.io.tbf import read_tbf
     from evmeval.model import SpanMode
     from evmeval.results import ComparisonScores
+    from evmeval.sequencing.scoring import published_awareness
 
     gold_path, run_paths = path_argument(gold, "gold"), path_list(systems, "systems", least=2)
     token_dir, kept_path = optional_path(tokens, "tokens"), optional_path(whitelist, "whitelist")
@@ -261,7 +263,8 @@ def compare_runs(gold: PathArgument, systems: Sequence[PathArgument], *, tokens:
     gold_file = read_tbf(gold_path, mode=mode)[0]
     runs = [read_tbf(path, mode=mode)[0] for path in run_paths]
     kept = read_type_whitelist(kept_path) if kept_path is not None else None
-    return ComparisonScores(compare_files(gold_file, runs, type_whitelist=kept, settings=settings))
+    return ComparisonScores(compare_files(gold_file, runs, type_whitelist=kept, settings=settings,
+                                          sequencing_of=published_awareness))
 
 
 def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None,

@@ -228,7 +228,7 @@ class ConventionScores:
         from evmeval.conventions.cli import report_json
 
         return plain(report_json(self.results, self.fingerprint, self.switchboard, self.grounding,  # type: ignore[no-any-return]
-                                 self.arguments))
+                                 arguments=self.arguments))
 
     def rows(self) -> list[dict[str, Any]]:
         """A record per convention and metric, under the scorer's own metric names."""

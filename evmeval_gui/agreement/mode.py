@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
 from evmeval_gui.agreement.state import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
 from evmeval_gui.agreement.style import chip_html, tag
+from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
@@ -150,7 +151,8 @@ class AgreementMode(QObject):
         work = self.work
 
         def run(context: JobContext) -> LoadedAgreement:
-            return work(request, context)
+            with collector.paused():  # no collection walks the sets read meanwhile, holding the interpreter
+                return work(request, context)
 
         def done(loaded: object) -> None:
             assert isinstance(loaded, LoadedAgreement)

@@ -1,4 +1,5 @@
-"""The matrix page of the Agreement mode: annotators, the F1 heatmap, summary figures, documents.
+"""The matrix page of the Agreement mode: annotators, the F1 heatmap (mentions, links or clusters), summary
+figures, documents.
 
 The panel only shows what it is given (`set_agreement`, `set_combination`, `set_pair`) and says
 what the user asked for through signals; `AgreementMode` decides what happens.
@@ -7,10 +8,23 @@ what the user asked for through signals; `AgreementMode` decides what happens.
 from __future__ import annotations
 
 import html
+import math
 
+from evmeval.agreement.relations import CLUSTER_METRICS
+from evmeval.agreement.scoring import AgreementMatrix
 from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from evmeval_gui.agreement.annotator_list import AnnotatorList
 from evmeval_gui.agreement.document_agreement import DocumentAgreementList
@@ -20,6 +34,15 @@ from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.agreement.summary import AgreementSummary, percent_text
 from evmeval_gui.agreement.type_table import TypeAgreementTable
 from evmeval_gui.colours import MUTED_TEXT
+
+MENTIONS = "mentions"
+"""The matrix selector's first entry: mention agreement under the toolbar's attributes."""
+FIGURE_LABELS = {MENTIONS: "Mentions (the toolbar's attributes)", "After": "After links", "Subevent": "Subevent links",
+                 "All": "All links (After and Subevent)", "conll": "Coreference: CoNLL F1 (ours)",
+                 "muc": "Coreference: MUC", "bcub": "Coreference: B³", "ceafm": "Coreference: CEAF-m",
+                 "ceafe": "Coreference: CEAF-e", "lea": "Coreference: LEA"}
+"""What the matrix can show, in menu order: mentions, then `evmeval.agreement.relations`' figures."""
+FIGURE_ORDER = (MENTIONS, "After", "Subevent", "All", "conll", *CLUSTER_METRICS)
 
 
 class AgreementPanel(QWidget):
@@ -35,6 +58,7 @@ class AgreementPanel(QWidget):
         self.setObjectName("agreementPanel")
         self.loaded: LoadedAgreement | None = None
         self.combination = "plain"
+        self.figure = MENTIONS
         self.selected: tuple[int, int] = (0, 1)
         self.title = QLabel()
         self.title.setTextFormat(Qt.TextFormat.RichText)
@@ -67,6 +91,20 @@ class AgreementPanel(QWidget):
         self.matrix_title = QLabel()
         self.matrix_title.setTextFormat(Qt.TextFormat.RichText)
         self.matrix_title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.figure_choice = QComboBox()
+        self.figure_choice.setObjectName("matrixFigure")
+        self.figure_choice.setToolTip("What the matrix compares: mentions, After/Subevent links (as the sequencing "
+                                      "scorer prepares them) or coreference clusters (as -c scores them)")
+        for key in FIGURE_ORDER:
+            self.figure_choice.addItem(FIGURE_LABELS[key], key)
+        shows = QLabel("Matrix shows")
+        shows.setBuddy(self.figure_choice)
+        choice_row = QHBoxLayout()
+        choice_row.addStretch(1)
+        choice_row.addWidget(shows)
+        choice_row.addWidget(self.figure_choice)
+        choice_row.addStretch(1)
+        centre_layout.addLayout(choice_row)
         centre_layout.addWidget(self.matrix_title)
         centre_layout.addWidget(self.heatmap, 1)
         scroller = QScrollArea()
@@ -94,6 +132,7 @@ class AgreementPanel(QWidget):
         self.documents.document_activated.connect(self.document_requested)
         self.summary.open_pair_requested.connect(lambda: self.pair_requested.emit(*self.selected))
         self.summary.export_requested.connect(self.export_requested)
+        self.figure_choice.currentIndexChanged.connect(self._figure_chosen)
 
     # -- what to show -----------------------------------------------------------------------------
 
@@ -107,7 +146,36 @@ class AgreementPanel(QWidget):
         self.title.setText(f"<b>Agreement among {n} annotators</b> · {result.mode.value} spans · symmetric greedy "
                            "mapping with Dice partial credit; every document of either annotator counts")
         self.annotators.set_annotators(loaded.names, loaded.request.paths, result.sizes, loaded.document_counts())
+        self._offer_figures()
         self._redraw()
+
+    def _offer_figures(self) -> None:
+        """Relation figures are offered only when some set has links or clusters (else greyed, with why)."""
+        loaded = self.loaded
+        assert loaded is not None
+        model = self.figure_choice.model()
+        result = loaded.result
+        why = result.relations_refused or "no set has @After, @Subevent or @Coreference lines"
+        for row, key in enumerate(FIGURE_ORDER):
+            item = model.item(row)  # type: ignore[attr-defined]
+            usable = key == MENTIONS or (bool(result.relations) and not math.isnan(result.relation_matrix(key).mean))
+            item.setEnabled(usable)
+            item.setToolTip("" if usable else f"Not available: {why if not result.relations else 'no pair to compare'}")
+            if not usable and key == self.figure:
+                self.figure_choice.setCurrentIndex(0)
+
+    def _figure_chosen(self, index: int) -> None:
+        self.figure = str(self.figure_choice.itemData(index))
+        if self.loaded is not None:
+            self._redraw()
+
+    def shown_matrix(self) -> AgreementMatrix:
+        """The matrix on screen: mentions under the toolbar's attributes, or the chosen relation figure."""
+        loaded = self.loaded
+        assert loaded is not None
+        if self.figure == MENTIONS:
+            return loaded.result.matrix(self.combination, "f1")
+        return loaded.result.relation_matrix(self.figure, "f1")
 
     def set_combination(self, combination: str) -> None:
         self.combination = combination
@@ -124,11 +192,13 @@ class AgreementPanel(QWidget):
     def _redraw(self) -> None:
         loaded = self.loaded
         assert loaded is not None
-        matrix = loaded.result.matrix(self.combination, "f1")
-        self.matrix_title.setText(f"<b>Pairwise F1</b> · {html.escape(Combination(self.combination).label)} · "
+        mentions = loaded.result.matrix(self.combination, "f1")
+        matrix = self.shown_matrix()
+        what = (Combination(self.combination).label if self.figure == MENTIONS else FIGURE_LABELS[self.figure])
+        self.matrix_title.setText(f"<b>Pairwise F1</b> · {html.escape(what)} · "
                                   f"mean of pairs {percent_text(matrix.mean)}")
         self.heatmap.set_data(matrix, loaded.names, selected=self.selected, describe=self.describe_cell)
-        self.summary.set_corpus(matrix, loaded.result.fleiss, loaded.size)
+        self.summary.set_corpus(mentions, loaded.result.fleiss, loaded.size)
         self._show_pair()
 
     def _show_pair(self) -> None:
@@ -152,6 +222,12 @@ class AgreementPanel(QWidget):
         loaded = self.loaded
         if loaded is None:
             return ""
+        if self.figure != MENTIONS:
+            p, r, f = (loaded.result.relation_matrix(self.figure, m).values[i][j]
+                       for m in ("precision", "recall", "f1"))
+            return (f"{tag(i)} {loaded.names[i]} (key role) vs {tag(j)} {loaded.names[j]}\n"
+                    f"F1 {percent_text(f)} · P {percent_text(p)} · R {percent_text(r)}\n"
+                    f"{FIGURE_LABELS[self.figure]}; click to open this pair in the document views")
         score = loaded.pair(i, j).micro[self.combination]
         return (f"{tag(i)} {loaded.names[i]} (gold role) vs {tag(j)} {loaded.names[j]}\n"
                 f"F1 {percent_text(score.f1)} · P {percent_text(score.precision)} · R {percent_text(score.recall)}\n"

@@ -16,6 +16,7 @@ import numpy as np
 import pyqtgraph as pg
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison, SystemScores
+from evmeval.compare.seeds import SeedComparison
 from evmeval.compare.significance import comparable_f1
 from evmeval.report.compare_text import EMPTY_RUN, display_name, leaderboard_order
 from evmeval.rules import Combination
@@ -25,20 +26,13 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter,
 
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import interval_text, percent
 from evmeval_gui.table_fit import elide_in_the_middle
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 SHORT = {"plain": "Span", "mention_type": "Type", "realis_status": "Realis",
          "mention_type+realis_status": "Type+realis"}
 """Column and legend names (the paper's)."""
-
-
-def interval_text(f1: float, low: float, high: float) -> str:
-    """`71.23 [70.10, 72.40]` (percent; an undefined F1 as a dash)."""
-    if math.isnan(f1):
-        return percent(f1)
-    return f"{percent(f1)} [{percent(low)}, {percent(high)}]"
 
 
 def gap_text(value: float) -> str:
@@ -82,7 +76,8 @@ class LeaderboardTable(QTableView):
         for column, c in enumerate(ATTRIBUTE_GAPS, start=6):
             self.source.horizontalHeaderItem(column).setToolTip(
                 f"Bottleneck: span F1 minus F1 with {Combination(c).label.lower()} (points): what the "
-                "attribute costs the system")
+                f"attribute costs the system, with its {comparison.settings.confidence:.0%} interval (the "
+                "system's own documents drawn for both figures)")
         for rank, index in enumerate(leaderboard_order(comparison), start=1):
             system = comparison.systems[index]
             name = display_name(system)
@@ -97,7 +92,8 @@ class LeaderboardTable(QTableView):
                        f"macro F1 {percent(system.result.macro[c].f1)} %")
                 cells.append(_item(interval_text(ci.f1, ci.ci_low, ci.ci_high), comparable_f1(score), tip=tip))
             gaps = system.bottlenecks()
-            cells.extend(_item(gap_text(gaps[c]), -1e9 if math.isnan(gaps[c]) else gaps[c]) for c in ATTRIBUTE_GAPS)
+            cells.extend(_item(_gap_cell(system, c), -1e9 if math.isnan(gaps[c]) else gaps[c],
+                               tip=_gap_tip(system, c, comparison.settings.confidence)) for c in ATTRIBUTE_GAPS)
             for cell in cells[2:]:
                 cell.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             cells[0].setData(index, Qt.ItemDataRole.UserRole)
@@ -114,6 +110,24 @@ class LeaderboardTable(QTableView):
     def system_order(self) -> list[str]:
         """The system names top to bottom, as sorted now."""
         return [self.cell_text(row, 1) for row in range(self.proxy.rowCount())]
+
+
+def _gap_cell(system: SystemScores, combination: str) -> str:
+    """`+5.50 [+1.94, +7.25]`: the bottleneck and its interval (the core's `gap_intervals`)."""
+    gap = system.bottlenecks()[combination]
+    interval = system.gap_intervals.get(combination)
+    if interval is None:
+        return gap_text(gap)
+    return interval_text(gap, interval.ci_low, interval.ci_high, signed=True)
+
+
+def _gap_tip(system: SystemScores, combination: str, confidence: float) -> str:
+    interval = system.gap_intervals.get(combination)
+    if interval is None or math.isnan(interval.estimate):
+        return f"{system.name}: no bottleneck (empty run)"
+    return (f"{system.name}: span F1 minus {Combination(combination).label.lower()} F1 = "
+            f"{gap_text(interval.estimate)} points\n{confidence:.0%} interval {gap_text(interval.ci_low)} to "
+            f"{gap_text(interval.ci_high)} points")
 
 
 def _item(text: str, key: object, *, tip: str = "") -> QStandardItem:
@@ -221,16 +235,23 @@ class BottleneckChart(ChartWidget):
                                    pen=pg.mkPen("#333333"))
             self.plot.addItem(item)
             self.bars[c] = item
-            for x, h, gap in zip(xs, heights, gaps, strict=True):
+            spans = [comparison.systems[i].gap_intervals.get(c) for i in self.order]
+            top = [0.0 if v is None or math.isnan(v.estimate) else 100 * (v.ci_high - v.estimate) for v in spans]
+            bottom = [0.0 if v is None or math.isnan(v.estimate) else 100 * (v.estimate - v.ci_low) for v in spans]
+            highest = max(highest, *(h + t for h, t in zip(heights, top, strict=True)))
+            self.plot.addItem(pg.ErrorBarItem(x=np.array(xs), y=np.array(heights), top=np.array(top),
+                                              bottom=np.array(bottom), beam=0.05, pen=pg.mkPen("#111111", width=1)))
+            for x, h, gap, t in zip(xs, heights, gaps, top, strict=True):
                 label = text_item("empty" if math.isnan(gap) else f"{h:.1f}", anchor=(0.5, 1.0 if h >= 0 else 0.0),
                                   size=7.5)
-                label.setPos(x, h)
+                label.setPos(x, h + t if h >= 0 else h)  # above the whisker, not across it
                 self.plot.addItem(label)
         ticks = [(g, tick_name(comparison.systems[i])) for g, i in enumerate(self.order)]
         self.plot.getAxis("bottom").setTicks([ticks])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, highest * 1.18), padding=0)
-        self.set_titles("Bottlenecks", subtitle="span F1 minus attribute F1", left="points", bottom="System")
+        self.set_titles("Bottlenecks", subtitle="span F1 minus attribute F1; whiskers: interval", left="points",
+                        bottom="System")
         self.set_legend([(legend_sample(GAP_COLOURS[c]), f"− {SHORT[c].lower()}") for c in ATTRIBUTE_GAPS], columns=3)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
@@ -246,8 +267,7 @@ class BottleneckChart(ChartWidget):
         assert self.comparison is not None
         index, c = key  # type: ignore[misc]
         system = self.comparison.systems[index]
-        return (f"{system.name}: span F1 minus {Combination(c).label.lower()} F1 = "
-                f"{gap_text(system.bottlenecks()[c])} points")
+        return _gap_tip(system, c, self.comparison.settings.confidence)
 
 
 class LeaderboardPanel(QWidget):
@@ -259,6 +279,9 @@ class LeaderboardPanel(QWidget):
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.table = LeaderboardTable()
+        from evmeval_gui.compare.seeds_view import SeedsTable  # it reads this module's column names
+
+        self.seeds = SeedsTable()
         self.chart = GroupedF1Chart()
         self.gaps = BottleneckChart()
         charts = QSplitter(Qt.Orientation.Horizontal)
@@ -267,22 +290,28 @@ class LeaderboardPanel(QWidget):
         charts.setStretchFactor(0, 3)
         charts.setStretchFactor(1, 2)
         split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.seeds)
         split.addWidget(self.table)
         split.addWidget(charts)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 3)
+        split.setStretchFactor(0, 1)
+        split.setStretchFactor(1, 2)
+        split.setStretchFactor(2, 3)
         split.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 4)
         layout.addWidget(self.caption)
         layout.addWidget(split, 1)
 
-    def set_comparison(self, comparison: Comparison) -> None:
+    def set_comparison(self, comparison: Comparison, seeds: SeedComparison | None = None) -> None:
+        """Show `comparison`; `seeds`: its runs grouped into systems (the Seeds table, hidden for None)."""
         s = comparison.settings
         self.caption.setText(f"<b>{len(comparison.systems)} systems</b> on the same gold · micro F1 (%) with its "
                              f"{s.confidence:.0%} bootstrap interval ({s.resamples:,} resamples of documents, seed "
                              f"{s.seed}) · {comparison.systems[0].result.mapping} mapping · click a column "
-                             "header to sort")
+                             "header to sort"
+                             + ("" if seeds is None else f" · top: runs named alike (…_seed1, …_seed2) as "
+                                f"{len(seeds.systems)} systems with their spread"))
         self.table.set_comparison(comparison)
+        self.seeds.set_seeds(comparison, seeds)
         self.chart.set_data(comparison)
         self.gaps.set_data(comparison)

@@ -16,21 +16,23 @@ from typing import TYPE_CHECKING
 
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.mention.cases import Case
+from evmeval.mention.changes import Change, Tally, reconcile
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QTabBar, QWidget
 
-from evmeval_gui.compare.state import CompareSelection, CompareState, compare_corpus, reversed_pair
+from evmeval_gui.compare.state import CompareSelection, CompareState, compare_corpus, reversed_pair, seed_view
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 
 if TYPE_CHECKING:  # the comparison's library modules load when a comparison is first made
     from evmeval.compare.runs import Comparison
+    from evmeval.compare.seeds import SeedComparison
 
     from evmeval_gui.compare.leaderboard import LeaderboardPanel
     from evmeval_gui.compare.pair_view import PairPanel
 
 LEADERBOARD, PAIR = "leaderboard", "pair"
-CASES_JOB, PAIR_JOB = "compare_cases", "compare_pair"
+CASES_JOB, PAIR_JOB, CHANGES_JOB = "compare_cases", "compare_pair", "compare_changes"
 
 
 class CompareMode(QObject):
@@ -55,6 +57,7 @@ class CompareMode(QObject):
         self.leaderboard: LeaderboardPanel | None = None
         self.pair_panel: PairPanel | None = None
         self._cases: dict[tuple[int, int, str], tuple[Case, ...]] = {}
+        self._changes: dict[tuple[int, int, str], tuple[tuple[Change, ...], Tally]] = {}
         self.tabs = QTabBar()
         self.tabs.setObjectName("compareTabs")
         self.tabs.setDocumentMode(True)
@@ -99,27 +102,30 @@ class CompareMode(QObject):
         settings, mapping = self.settings, self.session.mapping
         wanted = pair if pair is not None else self.state.pair
 
-        def work(context: JobContext) -> Comparison:
-            return compare_corpus(corpus, scored, context, settings=settings, mapping=mapping)
+        def work(context: JobContext) -> tuple[Comparison, SeedComparison | None]:
+            comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping)
+            context.check()
+            return comparison, seed_view(comparison)
 
-        def done(comparison: object) -> None:
-            from evmeval.compare.runs import Comparison
-
-            assert isinstance(comparison, Comparison)
+        def done(computed: object) -> None:
+            assert isinstance(computed, tuple)
+            comparison, seeds = computed
             if self.session.corpus is corpus:
-                self._install(comparison, page, wanted)
+                self._install(comparison, page, wanted, seeds)
 
         self.session.run_job(f"Comparing {len(corpus.inputs)} systems", work, done, path=corpus.request.gold)
         return True
 
-    def _install(self, comparison: Comparison, page: str, pair: tuple[int, int]) -> None:
+    def _install(self, comparison: Comparison, page: str, pair: tuple[int, int],
+                 seeds: SeedComparison | None = None) -> None:
         self._cases.clear()
+        self._changes.clear()
         self.active = True
         self.ensure_pages()
         doc_id = self.session.selection.doc_id
-        self.state.set_comparison(comparison, pair=pair)
+        self.state.set_comparison(comparison, pair=pair, seeds=seeds)
         assert self.leaderboard is not None
-        self.leaderboard.set_comparison(comparison)
+        self.leaderboard.set_comparison(comparison, seeds)
         if doc_id is not None:
             self.state.select_document(doc_id)
         self.tabs.show()
@@ -136,7 +142,7 @@ class CompareMode(QObject):
             from evmeval_gui.compare.pair_view import PairPanel
 
             self.leaderboard = LeaderboardPanel()
-            self.pair_panel = PairPanel(self.session, self.state, self.cases_for)
+            self.pair_panel = PairPanel(self.session, self.state, self.cases_for, self.changes_for)
             self.port.add_page(self.leaderboard)
             self.port.add_page(self.pair_panel)
 
@@ -166,7 +172,7 @@ class CompareMode(QObject):
             return
         self.active = False
         self.tabs.hide()
-        for key in (CASES_JOB, PAIR_JOB):
+        for key in (CASES_JOB, PAIR_JOB, CHANGES_JOB):
             self.session.runner.cancel(key)
         self.port.show_page(None)
         self.port.commands_changed()
@@ -192,6 +198,29 @@ class CompareMode(QObject):
                 self.state.cases_ready.emit(key)
 
         self.session.runner.submit("Finding the cases", work, done, on_error=self._failed, key=CASES_JOB)
+        return None
+
+    def changes_for(self, a: int, b: int, combination: str) -> tuple[tuple[Change, ...], Tally] | None:
+        """The items that changed from a to b and the Δ tally they add up to, or None while they are
+        computed (`state.changes_ready` follows)."""
+        key = (a, b, combination)
+        if key in self._changes:
+            return self._changes[key]
+        comparison = self.state.comparison
+        if comparison is None:
+            return None
+
+        def work(context: JobContext) -> tuple[tuple[Change, ...], Tally]:
+            context.check()
+            changes = comparison.changes(a, b, combination)
+            return changes, reconcile(changes)
+
+        def done(found: tuple[tuple[Change, ...], Tally]) -> None:
+            if self.state.comparison is comparison:
+                self._changes[key] = found
+                self.state.changes_ready.emit(key)
+
+        self.session.runner.submit("Finding what changed", work, done, on_error=self._failed, key=CHANGES_JOB)
         return None
 
     def _on_pair_changed(self, pair: tuple[int, int]) -> None:

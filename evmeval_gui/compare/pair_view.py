@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from evmeval.compare.runs import DocumentDelta, Mark
 from evmeval.mention.cases import Case, CaseKind, document_cases
+from evmeval.mention.changes import Change, Tally
 from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.rules import Combination
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
@@ -35,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.compare.changes_tab import ChangesTab
 from evmeval_gui.compare.lanes_view import LanesContent, LanesView
 from evmeval_gui.compare.significance import SignificanceTable, points
 from evmeval_gui.compare.state import (
@@ -347,10 +349,11 @@ class PairPanel(QWidget):
     """The Pair page; `cases_for(a, b, combination)` gives the case list or None (being computed)."""
 
     def __init__(self, session: Session, state: CompareState,
-                 cases_for: Callable[[int, int, str], tuple[Case, ...] | None]) -> None:
+                 cases_for: Callable[[int, int, str], tuple[Case, ...] | None],
+                 changes_for: Callable[[int, int, str], tuple[tuple[Change, ...], Tally] | None]) -> None:
         super().__init__()
         self.setObjectName("pairPanel")
-        self.session, self.state, self.cases_for = session, state, cases_for
+        self.session, self.state, self.cases_for, self.changes_for = session, state, cases_for, changes_for
         self.picker = PairPicker()
         self.picker.pair_chosen.connect(state.set_pair)
         self.significance = SignificanceTable()
@@ -363,6 +366,12 @@ class PairPanel(QWidget):
         self.tabs.setObjectName("pairTabs")
         self.tabs.addTab(self.documents, "Documents")
         self.tabs.addTab(self.cases, "Cases")
+        self.changes = ChangesTab()
+        self.changes.change_chosen.connect(
+            lambda change: state.select(CompareSelection.of_rows(change.doc_id, change.row_a, change.row_b)))
+        self.tabs.addTab(self.changes, "Changes")
+        self.tabs.setTabToolTip(2, "Only the items whose outcome changed from a to b, with reason codes; they add "
+                                   "up to Δ true positives, misses and false alarms")
         self.tabs.currentChanged.connect(lambda _index: self._request_cases())
         self.lanes = LanesView(state)
         self.lanes_title = QLabel()
@@ -398,6 +407,7 @@ class PairPanel(QWidget):
         state.pair_changed.connect(lambda _pair: self.refresh())
         state.selection_changed.connect(self._on_selection)
         state.cases_ready.connect(self._on_cases_ready)
+        state.changes_ready.connect(self._on_changes_ready)
         session.combination_changed.connect(lambda _name: self.refresh())
 
     @staticmethod
@@ -409,6 +419,7 @@ class PairPanel(QWidget):
 
     def _on_comparison(self) -> None:
         self.cases.key = None
+        self.changes.key = None
         self.picker.set_names(self.state.names, self.state.pair)
 
     def refresh(self) -> None:
@@ -421,9 +432,8 @@ class PairPanel(QWidget):
         pair = state.pair_comparison()
         names = (comparison.systems[a].name, comparison.systems[b].name)
         combination = self.session.combination
-        f1s = tuple({c: s.result.micro[c].f1 for c in s.result.micro} for s in (comparison.systems[a],
-                                                                                 comparison.systems[b]))
-        self.significance.set_pair(pair, names, (f1s[0], f1s[1]), combination, comparison.settings)
+        self.significance.set_pair(pair, names, (comparison.systems[a].micro_ci, comparison.systems[b].micro_ci),
+                                   combination, comparison.settings)
         if pair is None:
             self.picker.note.setText("Comparing the runs in this order…")
         else:
@@ -434,9 +444,24 @@ class PairPanel(QWidget):
         self._request_cases()
         self._show_lanes(self.state.selection.doc_id, force=True)
 
+    def _request_changes(self) -> None:
+        """The changes, like the cases, are asked for only while their tab is shown."""
+        if self.tabs.currentWidget() is not self.changes or self.state.comparison is None:
+            self.changes.key = None
+            return
+        key = (*self.state.pair, self.session.combination)
+        if self.changes.key != key:
+            self.changes.key = key
+            self.changes.set_changes(self.changes_for(*key))
+
+    def _on_changes_ready(self, key: tuple[int, int, str]) -> None:
+        if key == (*self.state.pair, self.session.combination) == self.changes.key:
+            self.changes.set_changes(self.changes_for(*key))
+
     def _request_cases(self) -> None:
         """The case list is asked for only while the Cases tab is shown (it takes a second or two on a
         large corpus): opening the mode or changing the pair does not wait for it."""
+        self._request_changes()
         if self.tabs.currentWidget() is not self.cases or self.state.comparison is None:
             self.cases.key = None
             return

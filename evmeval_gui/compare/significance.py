@@ -1,17 +1,19 @@
-"""The significance figures of a pair: per combination F1 of a and b, the delta, its paired-bootstrap
-interval drawn on an axis with the 0 line, and the bootstrap and randomization p-values.
+"""The significance figures of a pair: per combination F1 of a and b with their bootstrap intervals, the
+delta, its paired-bootstrap interval drawn on an axis with the 0 line, and the bootstrap, randomization
+and adjusted p-values.
 
-All four combinations share one axis, so their intervals can be compared; an interval that does not
-cross the dashed 0 line is drawn in the colour of its direction (↑ green, ↓ red), one that crosses it in
-grey; with too few documents for a verdict every interval is grey. The numbers and the verdict are the
-core's `PairTest` (`evmeval.compare.significance` defines them and decides; this only shows them).
+All four combinations share one axis, so their intervals can be compared. The interval is drawn in the
+colour of its direction (↑ green, ↓ red) only when the core's verdict says so — the interval leaves 0 out
+and the randomization p, adjusted for the other pairs, is below 1 − confidence — and in grey otherwise
+(no clear difference, held back, or too few documents for a verdict). The numbers and the verdict are
+the core's `PairTest` (`evmeval.compare.significance` defines them and decides; this only shows them).
 """
 
 from __future__ import annotations
 
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import Mark, PairComparison
-from evmeval.compare.significance import PairTest, ResampleSettings, Verdict
+from evmeval.compare.significance import F1Interval, PairTest, ResampleSettings, Verdict
 from evmeval.rules import Combination
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -26,11 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import interval_text, percent
 
-HEADERS = ("Attributes", "F1 a", "F1 b", "Δ F1", "Interval", "Δ and interval (0 dashed)", "p bootstrap",
-           "p randomization", "docs ↑ / ↓ / =", "Verdict")
-VERDICT_COLUMN = 9
+HEADERS = ("Attributes", "F1 a", "F1 b", "Δ F1", "Interval", "Δ (0 dashed)", "p boot", "p rand", "p adj",
+           "docs ↑ / ↓ / =", "Verdict")
+"""Short headers, as the text report's (their tooltips say what each is): the table fits 1024 pixels."""
+VERDICT_COLUMN = 10
 DRAW_COLUMN = 5
 
 
@@ -40,7 +43,7 @@ def points(value: float) -> str:
 
 def interval_colour(test: PairTest) -> str:
     """The core's verdict in colour: green when b is better, red when a is, grey for no clear difference
-    or too few documents for a verdict."""
+    (held back included) or too few documents for a verdict."""
     return {Verdict.B_BETTER: UP_COLOUR, Verdict.A_BETTER: DOWN_COLOUR}.get(test.verdict, SAME_COLOUR)
 
 
@@ -100,22 +103,30 @@ class SignificanceTable(QTableWidget):
         header.setMinimumSectionSize(40)
         self.tests: dict[int, PairTest] = {}
         self.scale = 0.0
-        for column, tip in ((3, "F1(b) − F1(a) in percentage points"),
+        for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows; the dashed line is 0"),
+                            (1, "Micro F1 of run a (%) with its bootstrap interval (resampling documents)"),
+                            (2, "Micro F1 of run b (%) with its bootstrap interval (resampling documents)"),
+                            (3, "F1(b) − F1(a) in percentage points"),
                             (4, "Paired bootstrap interval of the delta (resampling documents)"),
                             (6, "Paired bootstrap p-value, two-sided: the smallest 1 − confidence at which "
                                 "the interval leaves 0 out (so it agrees with the interval)"),
                             (7, "Approximate randomization p-value (swap the runs' counts per document): "
-                                "(c + 1) / (n + 1); a second opinion, not the verdict"),
-                            (9, "The paired bootstrap's verdict: its interval decides; none with too few "
-                                "documents")):
+                                "(c + 1) / (n + 1)"),
+                            (8, "The randomization p adjusted for the other pairs compared (Holm by default): "
+                                "what the verdict reads after the interval"),
+                            (10, "The verdict reads the interval first, then the adjusted p: better only when "
+                                 "the interval leaves 0 out and p adjusted is below 1 − confidence (held back: "
+                                 "the interval alone leaves 0 out); none with too few documents")):
             self.horizontalHeaderItem(column).setToolTip(tip)
         row_height = self.verticalHeader().defaultSectionSize()
-        self.setFixedHeight(row_height * len(COMBINATIONS) + self.horizontalHeader().sizeHint().height() + 4)
+        self.setFixedHeight(row_height * len(COMBINATIONS) + self.horizontalHeader().sizeHint().height() + 4
+                            + self.horizontalScrollBar().sizeHint().height())  # a narrow window scrolls, all rows shown
 
     def set_pair(self, pair: PairComparison | None, names: tuple[str, str],
-                 f1s: tuple[dict[str, float], dict[str, float]], current: str,
+                 f1s: tuple[dict[str, F1Interval], dict[str, F1Interval]], current: str,
                  settings: ResampleSettings | None) -> None:
-        """Show `pair` (None: empty); `f1s`: each run's micro F1 per combination (the core's scores)."""
+        """Show `pair` (None: empty); `f1s`: each run's micro F1 with its interval per combination (the
+        core's `SystemScores.micro_ci`)."""
         self.tests = {}
         self.scale = 0.0
         if pair is None:
@@ -128,10 +139,13 @@ class SignificanceTable(QTableWidget):
         for row, c in enumerate(COMBINATIONS):
             test = pair.tests[c]
             marks = pair.marks(c)
-            texts = [Combination(c).label, percent(f1s[0][c]), percent(f1s[1][c]),
+            a, b = f1s[0][c], f1s[1][c]
+            texts = [Combination(c).label, interval_text(a.f1, a.ci_low, a.ci_high),
+                     interval_text(b.f1, b.ci_low, b.ci_high),
                      points(test.delta_f1), f"[{points(test.ci_low)}, {points(test.ci_high)}]", "",
-                     f"{test.p_value:.4f}", f"{test.p_value_randomization:.4f}",
-                     f"{marks[Mark.UP]} / {marks[Mark.DOWN]} / {marks[Mark.SAME]}", test.verdict.short]
+                     f"{test.p_value:.4f}", f"{test.p_value_randomization:.4f}", f"{test.adjusted:.4f}",
+                     f"{marks[Mark.UP]} / {marks[Mark.DOWN]} / {marks[Mark.SAME]}",
+                     f"{test.verdict.short} (held back)" if test.held_back else test.verdict.short]
             for column, text in enumerate(texts):
                 item = QTableWidgetItem(text)
                 if column == VERDICT_COLUMN:
@@ -160,5 +174,7 @@ def _tooltip(test: PairTest, names: tuple[str, str], combination: str, resamples
     verdict = test.verdict.text(*names)
     return (f"{names[1]} − {names[0]}, {Combination(combination).label}: {points(test.delta_f1)} points\n"
             f"interval [{points(test.ci_low)}, {points(test.ci_high)}] from {resamples:,} paired resamples\n"
-            f"p = {test.p_value:.4f} (bootstrap), {test.p_value_randomization:.4f} (randomization)\n"
-            f"{test.num_documents} documents resampled · verdict: {verdict}")
+            f"p = {test.p_value:.4f} (bootstrap), {test.p_value_randomization:.4f} (randomization), "
+            f"{test.adjusted:.4f} (randomization, adjusted for the other pairs)\n"
+            f"{test.num_documents} documents resampled · verdict (the interval, then the adjusted p): {verdict}"
+            + (" (held back: the adjusted p does not confirm the interval)" if test.held_back else ""))

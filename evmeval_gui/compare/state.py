@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
+from evmeval.compare.seeds import SeedComparison, compare_seeds, seed_groups
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.mention.cases import Case, CaseKind
 from evmeval.mention.outcomes import MappingRow
@@ -40,12 +41,17 @@ class CompareSelection:
     @classmethod
     def of_case(cls, case: Case) -> CompareSelection:
         """A case's gold mention with what each run has in its place."""
+        return cls.of_rows(case.doc_id, case.row_a, case.row_b)
+
+    @classmethod
+    def of_rows(cls, doc_id: str, row_a: MappingRow | None, row_b: MappingRow | None) -> CompareSelection:
+        """A gold mention (or a false alarm) with what each run has in its place (a case's, a change's)."""
         def side(row: MappingRow | None) -> frozenset[int]:
             return frozenset() if row is None or row.system_index is None else frozenset({row.system_index})
 
-        gold_row = case.row_a or case.row_b
+        gold_row = row_a or row_b
         gold = frozenset() if gold_row is None or gold_row.gold_index is None else frozenset({gold_row.gold_index})
-        return cls(case.doc_id, gold, side(case.row_a), side(case.row_b))
+        return cls(doc_id, gold, side(row_a), side(row_b))
 
     @property
     def empty(self) -> bool:
@@ -139,11 +145,20 @@ def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], cont
     return comparison
 
 
+def seed_view(comparison: Comparison) -> SeedComparison | None:
+    """The runs grouped into systems by the core's naming rule (`seed_groups`: `tagger_seed1`,
+    `tagger_seed2`, …) and compared as systems; None when no two runs share a name stem."""
+    groups = seed_groups([s.name for s in comparison.systems])
+    if all(len(g.runs) < 2 for g in groups):
+        return None
+    return compare_seeds(comparison, groups)
+
+
 class CompareState:
     """What the Compare mode shows: the comparison, the pair (a, b), and the one selection.
 
     Signals: `comparison_changed()`, `pair_changed((a, b))`, `selection_changed(CompareSelection)`,
-    `cases_ready((a, b, combination))`.
+    `cases_ready((a, b, combination))`, `changes_ready((a, b, combination))`.
     """
 
     def __init__(self) -> None:
@@ -151,7 +166,10 @@ class CompareState:
         self.pair_changed = Signal("pair_changed")
         self.selection_changed = Signal("selection_changed")
         self.cases_ready = Signal("cases_ready")
+        self.changes_ready = Signal("changes_ready")
         self.comparison: Comparison | None = None
+        self.seeds: SeedComparison | None = None
+        """The runs grouped into systems (`seed_view`), when some share a name stem."""
         self.pair: tuple[int, int] = (0, 1)
         self.selection = CompareSelection()
         self.extra_pairs: dict[tuple[int, int], PairComparison] = {}
@@ -160,8 +178,10 @@ class CompareState:
     def names(self) -> list[str]:
         return [s.name for s in self.comparison.systems] if self.comparison is not None else []
 
-    def set_comparison(self, comparison: Comparison | None, *, pair: tuple[int, int] = (0, 1)) -> None:
+    def set_comparison(self, comparison: Comparison | None, *, pair: tuple[int, int] = (0, 1),
+                       seeds: SeedComparison | None = None) -> None:
         self.comparison = comparison
+        self.seeds = seeds
         self.extra_pairs = {}
         count = len(comparison.systems) if comparison is not None else 0
         self.pair = pair if valid_pair(pair, count) else (0, 1)

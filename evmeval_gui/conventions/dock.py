@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.flips import Flip
+from evmeval.conventions.items import Item
+from evmeval.conventions.ladder import Promotion
 from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, outcome_text
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QBrush, QColor
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui.conventions.argument_overlay import ArgumentOverlay
+from evmeval_gui.conventions.ladder_view import LadderTree, promotion_text
 from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, ArgumentChooser, ArgumentRows
 from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
 from evmeval_gui.conventions.threshold_dock import ThresholdDock
@@ -157,6 +160,10 @@ class ConventionsDock(QDockWidget):
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.flips, 1)
+        self.ladder = LadderTree(self._promotion_chosen)
+        """String predictions: which looser rule credited which prediction (hidden for other corpora)."""
+        self.ladder.hide()
+        lower_layout.addWidget(self.ladder, 1)
         lower_layout.addWidget(self.detail)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
@@ -222,6 +229,7 @@ class ConventionsDock(QDockWidget):
             self.table.setRowCount(0)
             self._cells = []
             self.flips.clear()
+            self.ladder.set_ladder(None)
             return
         if self.text_view is not None:
             self.text_view.overlays_changed()
@@ -235,6 +243,7 @@ class ConventionsDock(QDockWidget):
                           + grounding_note(self.corpus))
         self._fill_table(board)
         self._fill_flips(board)
+        self.ladder.set_ladder(self.corpus.ladder)
         self.detail.setText("Click a flip to see it on the text.")
         if self.isHidden():
             self.show()
@@ -377,6 +386,21 @@ class ConventionsDock(QDockWidget):
         return (f"{describe(flip.item)}, {flip.row}: {a} {outcome_text(flip.a)}; {b} {outcome_text(flip.b)}. "
                 f"Why: {flip.reason}.")
 
+    def _promotion_chosen(self, promotion: Promotion) -> None:
+        """A ladder item: its prediction (an argument's trigger) selected on the text."""
+        if self.corpus is None:
+            return
+        self.detail.setText(f"{promotion.step}: {promotion_text(promotion)}, {promotion.row}")
+        self.detail.setToolTip(self.detail.text())
+        self._select(promotion.pred)
+
+    def _select(self, item: Item) -> None:
+        assert self.corpus is not None
+        doc_id, gold, system = self.corpus.selection_of(item)
+        wanted = Selection(doc_id, gold, system)
+        rows = [row for row in self.session.rows(doc_id) if wanted.matches(row)]  # with its partner, if any
+        self.session.select(Selection.of_rows(doc_id, rows) if rows else wanted)
+
     def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
         data = item.data(0, FLIP_ROLE)
         if not isinstance(data, tuple) or self.corpus is None:
@@ -384,7 +408,4 @@ class ConventionsDock(QDockWidget):
         a, b, flip = data
         self.detail.setText(self._flip_text(a, b, flip))
         self.detail.setToolTip(self.detail.text())
-        doc_id, gold, system = self.corpus.selection_of(flip.item)
-        wanted = Selection(doc_id, gold, system)
-        rows = [row for row in self.session.rows(doc_id) if wanted.matches(row)]  # with its partner, if any
-        self.session.select(Selection.of_rows(doc_id, rows) if rows else wanted)
+        self._select(flip.item)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from evmeval.agreement import curation_lock as lock
@@ -46,11 +47,29 @@ from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.lanes import TextInputs
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.curation.state import CurationRequest, CurationState
+from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import OpenRequest
+from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
 CURATION_FILTER = "Curations (*.json);;All files (*)"
+MEASURE_AT_ONCE_DOCUMENTS = 200
+"""Up to this many documents the agreement with the curated set is measured with the curation (half a second
+at most); above, after the list is shown (`CurateMode._measure`)."""
+MEASURE_JOB = "curation-agreement"
+"""The job key of the agreement measured after a curation opened (it never stops loading or a batch)."""
+
+
+@dataclass(frozen=True)
+class _Opened:
+    """What `CurateMode._open` makes off the GUI thread."""
+
+    key: str
+    holder: lock.Holder | None
+    unsaved: str
+    saved: SavedCuration | None
+    state: CurationState
 
 
 class CurateMode:
@@ -81,11 +100,13 @@ class CurateMode:
         self.active = False
         self.loaded: LoadedAgreement | None = None
         self.state: CurationState | None = None
+        self._measuring: object | None = None
+        """The curation whose agreement a background job measures now (None: none)."""
         self.panel.export_requested.connect(self.export)
         self.panel.score_requested.connect(self.score)
         self.panel.guard = self._may_decide
         self.panel.take_over_requested.connect(self.take_over)
-        self.panel.run_batch = lambda label, work, done: port.session.run_job(label, lambda _context: work(), done)
+        self.panel.run_batch = self._run_batch
         self.panel.work.export_requested.connect(lambda: self.export_curation())
         self.panel.work.import_requested.connect(lambda: self.import_curation())
         self.remember: Callable[[Any], None] = lambda request: None
@@ -94,37 +115,119 @@ class CurateMode:
         """The curated set scored against the annotators (*Score annotators against it*): still this curation."""
         self.choose_open: Callable[[str, str], str | None] = self._choose_open
         """Asks for a file to read (title, filter): a curation to import."""
+        self.after_shown: list[Callable[[], None]] = []
+        """Called once when the next curation started is shown (it is made in the background)."""
         port.add_page(self.panel)
         port.session.corpus_loaded.connect(self._leave)
 
-    def start(self, loaded: LoadedAgreement, policy: str = "majority") -> None:
+    def _run_batch(self, label: str, work: Callable[[], object], done: Callable[[object], None]) -> None:
+        """A batch's work in the job runner, the collector paused meanwhile: its million new objects would
+        otherwise be walked by collections on the worker thread, which hold the interpreter (the window
+        stalled for half a second)."""
+        def run(_context: JobContext) -> object:
+            with collector.paused():
+                return work()
+
+        self.port.session.run_job(label, run, done)
+
+    def start(self, loaded: LoadedAgreement, policy: str = "majority", *,
+              leaving: Callable[[], None] | None = None) -> None:
         """Curate the annotators of `loaded` (their files, in order), starting from `policy`, or from the
-        decisions saved for the same inputs (the same content, wherever the files are now)."""
-        if self.state is not None and self.loaded is loaded:
+        decisions saved for the same inputs (the same content, wherever the files are now). `leaving` is
+        called just before the curation is shown (what was shown stays until then: a cancelled curation
+        leaves the Agreement mode as it was)."""
+
+        def show() -> None:
+            if leaving is not None:
+                leaving()
             self.resume()
+            waiting, self.after_shown = self.after_shown, []
+            for call in waiting:
+                call()
+
+        if self.state is not None and self.loaded is loaded:
+            show()
             return
         self.save_now()
         self._release()
         self.loaded = loaded
         self.remember(CurationRequest(loaded.request))
-        self.key = inputs_key(loaded.files)
+        self.key = ""  # found with the curation, off the GUI thread (hashing every mention: half a second)
         self.holder = None
-        unsaved = ""
-        if self.save_folder is not None:
-            try:
-                self.holder = lock.acquire(self.save_folder, self.key, self.owner)
-            except FormatError as exc:  # the folder cannot be made: said now, and by each save
-                unsaved = f"not saved: {exc.problem.message}"
-        self._open(policy, unsaved)
-        self.resume()
+        self._open(policy, then=show)
 
-    def _open(self, policy: str, unsaved: str = "") -> None:
+    def _open(self, policy: str, *, then: Callable[[], None] | None = None, background: bool = True) -> None:
         """The curation from the decisions saved for these inputs (as many as can be replayed), else from
-        `policy`; a file that cannot be replayed whole is moved aside first when this window holds the lock."""
+        `policy`, made by the window's job runner (seconds for 2,000 documents: the window answers, with
+        progress and Cancel; `background=False`: at once), then shown and `then` called. Without a key yet
+        (`start`), the inputs' key is found and the lock taken first, as part of the work."""
         assert self.loaded is not None
+        loaded, folder, owner, known = self.loaded, self.save_folder, self.owner, self.key
+
+        def make(context: JobContext | None) -> _Opened:
+            key, holder, unsaved = known, self.holder, ""
+            if not known:
+                key = inputs_key(loaded.files)
+                if folder is not None:
+                    try:
+                        holder = lock.acquire(folder, key, owner)
+                    except FormatError as exc:  # the folder cannot be made: said now, and by each save
+                        unsaved = f"not saved: {exc.problem.message}"
+            try:
+                if context is not None:
+                    context.check()
+                saved = load_decisions(folder, key) if folder is not None else None
+                small = max(len(f.documents) for f in loaded.files) <= MEASURE_AT_ONCE_DOCUMENTS
+                state = self._state(loaded, saved, policy, measure=context is None or small)
+                return _Opened(key, holder, unsaved, saved, state)
+            except BaseException:
+                if not known and folder is not None and holder is None:
+                    lock.release(folder, key, owner)  # cancelled: the lock taken above is not kept
+                raise
+
+        def work(context: JobContext) -> _Opened:
+            context.status(f"Finding the disagreements of {len(loaded.files)} annotators…")
+            with collector.paused():  # millions of objects that live as long as the curation is shown
+                return make(context)
+
+        def done(opened: _Opened) -> None:
+            if self.loaded is loaded:
+                self.key, self.holder = opened.key, opened.holder
+                self._install(opened.state, opened.saved, opened.unsaved)
+                if then is not None:
+                    then()
+                self._measure(opened.state)
+
+        if background:
+            self.port.session.run_job(f"Curating {loaded.request.name}", work, done)
+        else:
+            done(make(None))
+
+    def _measure(self, state: CurationState) -> None:
+        """The agreement with the curated set, measured off the GUI thread once the list is shown (about as
+        long as finding the disagreements): the figures say *measuring…* until then, decisions go on."""
+        measured = state.unmeasured
+        if measured is None or self._measuring is measured:
+            return
+        self._measuring = measured
+
+        def work(_context: JobContext) -> object:
+            with collector.paused():
+                return state.measure_agreement(measured)
+
+        def done(agreements: object) -> None:
+            self._measuring = None
+            if self.state is state and isinstance(agreements, tuple):
+                state.set_agreements(measured, agreements)
+                self._measure(state)  # a batch made meanwhile: measured next
+
+        self.port.session.run_job("Measuring the agreement with the curated set", work, done, key=MEASURE_JOB)
+
+    def _install(self, state: CurationState, saved: SavedCuration | None, unsaved: str) -> None:
+        """Show the curation made by `_open`; a saved file that could not be replayed whole is moved aside
+        first when this window holds the lock."""
         loaded = self.loaded
-        saved = load_decisions(self.save_folder, self.key) if self.save_folder is not None else None
-        state = self._state(saved, policy)
+        assert loaded is not None
         note, self.blocked = "", ""
         if saved is not None:
             kept = len(state.log)
@@ -152,17 +255,20 @@ class CurateMode:
             self._show_saved(self.blocked or unsaved or ("saved" if self.save_folder else "not saved"))
         self.panel.set_notice(note, take_over=self.holder is not None)
 
-    def _state(self, saved: SavedCuration | None, policy: str) -> CurationState:
-        loaded = self.loaded
-        assert loaded is not None
+    @staticmethod
+    def _state(loaded: LoadedAgreement, saved: SavedCuration | None, policy: str, *,
+               measure: bool = True) -> CurationState:
+        """Pure (no Qt, nothing of the window): it runs on the job runner's thread."""
+        pairs = loaded.result.pairs  # the study's figures: the items are not measured again
         if saved is not None:
             try:
-                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries, saved.curated)
+                return CurationState(loaded.files, loaded.names, saved.policy, saved.entries, saved.curated,
+                                     pairs=pairs, measure=measure)
             except ValueError as exc:  # a policy this version does not know
-                state = CurationState(loaded.files, loaded.names, policy)
+                state = CurationState(loaded.files, loaded.names, policy, pairs=pairs, measure=measure)
                 state.refused = str(exc)
                 return state
-        return CurationState(loaded.files, loaded.names, policy)
+        return CurationState(loaded.files, loaded.names, policy, pairs=pairs, measure=measure)
 
     def resume(self) -> None:
         """Show the curation again (after scoring against it, or another mode): where it was left."""
@@ -174,6 +280,8 @@ class CurateMode:
         self.port.commands_changed()
 
     def _changed(self) -> None:
+        if self.state is not None and self.state.unmeasured is not None:
+            self._measure(self.state)
         if self.save_folder is not None and self.holder is None:
             self.panel.saved_text = "saving…"
             self.save_timer.start()
@@ -233,7 +341,8 @@ class CurateMode:
             self.port.report_problem(exc.problem)
             return
         self.holder = None
-        self._open(self.state.policy)
+        # at once: a key pressed meanwhile would decide on the curation being replaced, and be lost
+        self._open(self.state.policy, background=False)
         self.panel.list.setFocus()
 
     def save_now(self) -> None:

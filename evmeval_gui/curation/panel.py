@@ -100,6 +100,11 @@ def _rows_height(table: QTableWidget, rows: int) -> int:
     return table.horizontalHeader().sizeHint().height() + rows * row + 2 * table.frameWidth() + 4
 
 
+AGREEMENT_TITLE = ("<b>Agreement with the curated set</b> (curated set in the key role; updates with every "
+                   "decision)")
+MEASURING = "measuring…"
+
+
 class CurationPanel(QWidget):
     """The page; `export_requested(kind)` ("tbf" / "brat") and `score_requested()` go to the mode."""
 
@@ -224,8 +229,7 @@ class CurationPanel(QWidget):
         detail_layout.addLayout(decide)
         self.agreement = _table([], "curatedAgreement")
         self.agreement.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.agreement_label = QLabel("<b>Agreement with the curated set</b> (curated set in the key role; "
-                                      "updates with every decision)")
+        self.agreement_label = QLabel(AGREEMENT_TITLE)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(detail)
         lower = QWidget()
@@ -498,6 +502,15 @@ class CurationPanel(QWidget):
         state = self.state
         assert state is not None
         doc_id = state.current.doc_id if state.current is not None else None
+        measuring = not state.agreements  # measured off the GUI thread after the curation opened
+        self.agreement_label.setText(AGREEMENT_TITLE + (f": <i>{MEASURING}</i>" if measuring else ""))
+        if measuring:
+            self.agreement.setRowCount(len(state.names))
+            for row, name in enumerate(state.names):
+                for column in range(self.agreement.columnCount()):
+                    self.agreement.setItem(row, column, QTableWidgetItem(f"[{row + 1}] {name}" if column == 0
+                                                                         else "…"))
+            return
         self.agreement.setRowCount(len(state.agreements))
         strict = SHOWN_COMBINATIONS[-1]
         for row, pair in enumerate(state.agreements):

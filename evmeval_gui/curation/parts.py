@@ -32,14 +32,17 @@ class CurationParts:
             w.agreement.agreement_finished.disconnect(curate)
             w.runner.job_finished.disconnect(stopped)
 
+        def review() -> None:
+            state = w.curate.state
+            found = state.find(request.item) if state is not None and request.item is not None else None
+            if found is not None:  # the item under review when the window closed
+                state.show(found)
+
         def curate() -> None:
             forget()
             if w.agreement.request == request.agreement:
+                w.curate.after_shown.append(review)  # the curation is made in the background
                 w.dialogs.start_curation()
-                state = w.curate.state
-                found = state.find(request.item) if state is not None and request.item is not None else None
-                if found is not None:  # the item under review when the window closed
-                    state.show(found)
 
         def stopped(label: str, outcome: str) -> None:
             # the comparison failed or was cancelled: a later one is not this curation (another job's end is not it)

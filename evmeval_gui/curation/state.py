@@ -8,6 +8,7 @@ again for the decided document only. No figure is computed here.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
@@ -15,6 +16,7 @@ from evmeval.agreement import curation as cur
 from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement, differs_in
 from evmeval.agreement.curation_figures import LiveAgreement, live_agreement, update_agreement
 from evmeval.agreement.curation_save import Entry, replay_kept, revert_item
+from evmeval.agreement.scoring import PairAgreement
 from evmeval.editing.operations import DocumentEdit, change_realis, change_type
 from evmeval.model import Mention, TbfFile
 
@@ -105,6 +107,17 @@ CURATION_ENTRY = RecentKind(
 """A curation in Open recent: named `Curation: a.tbf, b.tbf`; the window registers it with how it opens."""
 
 
+CATCH_UP_DOCUMENTS = 10
+"""Documents measured again on the GUI thread when figures arrive after decisions were made (a few ms each)."""
+
+
+def _changed(before: Curation, after: Curation) -> list[str]:
+    """The documents a decision (or a batch) changed: their curated documents are new objects."""
+    old = before.curated.documents
+    return [doc_id for doc_id, doc in after.curated.documents.items() if old.get(doc_id) is not doc]
+
+
+
 __all__ = ["CURATION_ENTRY", "Batch", "CurationRequest", "CurationState", "Step", "describe", "differs_in",
            "release_parts"]
 
@@ -113,10 +126,16 @@ class CurationState:
     """The review of 2..N annotators' disagreements. `listeners` are called after every change."""
 
     def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
-                 entries: Sequence[Entry] = (), curated: Sequence[str] = ()) -> None:
+                 entries: Sequence[Entry] = (), curated: Sequence[str] = (), *,
+                 pairs: dict[tuple[int, int], PairAgreement] | None = None, measure: bool = True) -> None:
         """`entries`: saved decisions to make again first; those that do not fit these inputs are skipped
-        (`refused` says why the first was); `curated`: the documents marked curated."""
+        (`refused` says why the first was); `curated`: the documents marked curated. `pairs`: the agreement
+        study's pairwise figures of these files (`IaaResult.pairs`), so that the items are not measured a second
+        time (half the opening time). `measure=False`: the agreement with the curated set is left to
+        `measure_agreement` (seconds at 2,000 documents, run off the GUI thread once the list is shown) and given
+        with `set_agreements`."""
         self.files = tuple(files)
+        self.pairs = pairs
         self.names = tuple(names)
         self.listeners: list[Callable[[], None]] = []
         self.history: list[Step] = []
@@ -130,14 +149,19 @@ class CurationState:
         self._done_set: tuple[object, frozenset[str]] = (None, frozenset())
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
-        self.step = self._start(CurationPolicy.parse(policy), tuple(entries), curated)
+        self.step = self._start(CurationPolicy.parse(policy), tuple(entries), curated, measure=measure)
+        self.unmeasured: Curation | None = None if measure else self.step.curation
+        """The curation whose agreement figures are still being measured (None: every step has its figures)."""
         collector.freeze_survivors()  # the curation's objects live as long as it is shown
 
-    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = (), curated: Sequence[str] = ()) -> Step:
-        curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy), entries)
+    def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = (), curated: Sequence[str] = (), *,
+               measure: bool = True) -> Step:
+        curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy, pairs=self.pairs),
+                                                      entries)
         known = set(curation.curated.documents)
         done = tuple(d for d in dict.fromkeys(curated) if d in known)
-        return Step(curation, cur.next_disagreement(curation), live_agreement(curation), kept, done)
+        return Step(curation, cur.next_disagreement(curation), live_agreement(curation) if measure else (), kept,
+                    done)
 
     @property
     def policy(self) -> str:
@@ -220,6 +244,7 @@ class CurationState:
         step = self._start(CurationPolicy.parse(policy), tuple(entries), curated)
         self._push()
         self.step = step
+        self.unmeasured = None  # measured with it (an import is rare; the figures it replaces are gone)
         self._notify()
 
     def find(self, key: tuple[str, int]) -> Disagreement | None:
@@ -247,7 +272,7 @@ class CurationState:
             return False
         self._push()
         curation, log = revert_item(self.curation, self.log, disagreement.key)
-        agreements = update_agreement(curation, self.agreements, disagreement.doc_id)
+        agreements = update_agreement(curation, self.agreements, disagreement.doc_id) if self.agreements else ()
         self.step = Step(curation, disagreement, agreements, log, self.done)
         self._notify()
         return True
@@ -255,7 +280,7 @@ class CurationState:
     def _decide(self, curation: Curation, doc_ids: str | Collection[str], *entries: Entry | None) -> None:
         """One undoable step: the figures of the changed documents measured again once."""
         self._push()
-        agreements = update_agreement(curation, self.agreements, doc_ids)
+        agreements = update_agreement(curation, self.agreements, doc_ids) if self.agreements else ()
         log = (*self.log, *(e for e in entries if e is not None))
         self.step = Step(curation, cur.next_disagreement(curation, self.current, self.among), agreements, log,
                          self.done)
@@ -274,17 +299,24 @@ class CurationState:
             return None
         base = self.step
         curation = cur.accept_all(base.curation, chosen, annotator)
-        agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen})
+        agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen}) if base.agreements else ()
         value = str(annotator + 1)
         return Batch(base, curation, agreements, tuple((*d.key, "accept", value) for d in chosen))
 
     def apply(self, batch: Batch) -> bool:
         """The batch as one step (one undo); False when decisions were made since it was begun."""
-        if batch.base is not self.step:
+        if batch.base.curation is not self.curation:
             return False
+        agreements = batch.agreements
+        if not agreements and self.agreements:  # measured while the batch was made: brought up to date here
+            changed = _changed(self.curation, batch.curation)
+            if len(changed) <= CATCH_UP_DOCUMENTS:
+                agreements = update_agreement(batch.curation, self.agreements, changed)
+            elif self.unmeasured is None:
+                self.unmeasured = batch.curation  # too many for the GUI thread: measured in the background
         self._push()
         current = cur.next_disagreement(batch.curation, self.current, self.among)
-        self.step = Step(batch.curation, current, batch.agreements, (*self.log, *batch.entries), batch.base.done)
+        self.step = Step(batch.curation, current, agreements, (*self.log, *batch.entries), self.done)
         collector.freeze_survivors()  # the batch's step (a million parts) is kept for undo
         self._notify()
         return True
@@ -338,6 +370,41 @@ class CurationState:
             return False
         edit = change_realis(self.curation.document(d.doc_id), mention, realis)
         return self.apply_edit(edit, (*d.key, "realis", realis))
+
+    @staticmethod
+    def measure_agreement(curation: Curation) -> tuple[LiveAgreement, ...]:
+        """The agreement figures of a curation (`unmeasured`), from scratch: pure, it runs off the GUI thread."""
+        return live_agreement(curation)
+
+    def set_agreements(self, measured: Curation, agreements: tuple[LiveAgreement, ...]) -> None:
+        """The figures `measure_agreement` made for `measured`: every step since (decisions made meanwhile,
+        undone ones included) gets its own, each from the one before, only the documents it changed measured;
+        from a step that changed many (a batch) on, `unmeasured` is that step's, to be measured the same way."""
+        if measured is not self.unmeasured or not agreements:
+            return
+        self.unmeasured = None
+        chain = [*self.history, self.step, *reversed(self.future)]
+        start = next((n for n, step in enumerate(chain) if step.curation is measured), None)
+        if start is None:
+            return
+        previous, filled = agreements, list(chain)
+        for n in range(start, len(chain)):
+            step = chain[n]
+            if n > start and step.agreements:
+                previous = step.agreements  # measured already (another policy)
+                continue
+            if n > start:
+                changed = _changed(chain[n - 1].curation, step.curation)
+                if len(changed) > CATCH_UP_DOCUMENTS:  # a batch: measured in the background, then the rest
+                    self.unmeasured = step.curation
+                    break
+                previous = update_agreement(step.curation, previous, changed)
+            filled[n] = dataclasses.replace(step, agreements=previous)
+        count = len(self.history)
+        self.history = filled[:count]
+        self.step = filled[count]
+        self.future = list(reversed(filled[count + 1:]))
+        self._notify()
 
     def undo(self) -> bool:
         """Back one step; the step left is kept for `redo` (never freed here: see `discard`)."""

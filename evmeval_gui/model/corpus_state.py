@@ -130,7 +130,9 @@ class CorpusState:
         """How to show each canonical type of the current result: as first written (`evmeval.mention.type_names`)."""
         result = self.result
         if result is None:  # while scoring: the first document's types as the whole files spell them
-            return self.first.document.type_names if self.first.document is not None else TypeNames()
+            shown = self.first.other(self.current.selection.doc_id or "", self.mapping)
+            shown = shown or self.first.document  # the document shown, spelt as the whole files spell it
+            return shown.type_names if shown is not None else TypeNames()
         if self._type_names is None or self._type_names[0] is not result:
             self._type_names = (result, self._spellings.type_names(result.documents))
         return self._type_names[1]
@@ -146,9 +148,9 @@ class CorpusState:
 
     def doc_result(self, doc_id: str) -> DocumentResult | None:
         result = self.result
-        if result is None:
-            first = self.first.document
-            return first.document if first is not None and first.doc_id == doc_id else None
+        if result is None:  # while the corpus is scored: any of its documents, scored on its own
+            first = self.first.other(doc_id, self.mapping)
+            return first.document if first is not None else None
         try:
             return result.document(doc_id)
         except KeyError:

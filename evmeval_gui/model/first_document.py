@@ -50,6 +50,9 @@ class FirstDocument:
     type_names: TypeNames
     """The document's types as first written in the whole files (what the corpus result will show),
     not in this document alone: a spelling does not change when the corpus is scored."""
+    doc_ids: tuple[str, ...] = ()
+    """Every document of the gold file, in file order (a bytes scan): the list shown while the corpus is
+    scored, each one scored on its own when it is shown (`first_document` with its id)."""
 
     @property
     def document(self) -> DocumentResult:
@@ -126,9 +129,39 @@ def _no_second_end(data: bytes, at: int) -> bool:
     return end_at < 0 or 0 <= begin_at < end_at
 
 
-def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes) -> TbfFile | None:
+@dataclass(frozen=True)
+class BlockIndex:
+    """Where each document of a tbf file's bytes begins, found in one scan (the rule of `_begin_lines`):
+    (byte, line number) of its `#BeginOfDocument` line, None for an id that begins twice; and whether the
+    bytes are ASCII. A document shown while the corpus is scored is then cut out without scanning the file."""
+
+    starts: dict[bytes, tuple[int, int] | None]
+    ascii: bool
+
+
+def block_index(data: bytes) -> BlockIndex:
+    starts: dict[bytes, tuple[int, int] | None] = {}
+    at, line, counted = data.find(BEGIN), 1, 0
+    while at >= 0:
+        start, end = _line_bounds(data, at)
+        text = data[start:end].strip()
+        if text.startswith(BEGIN):
+            line += data.count(b"\n", counted, start)
+            counted = start
+            doc_id = text[len(BEGIN):].strip()
+            starts[doc_id] = None if doc_id in starts else (start, line)
+        at = data.find(BEGIN, end)
+    return BlockIndex(starts, data.isascii())
+
+
+def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes,
+                 index: BlockIndex | None = None) -> TbfFile | None:
     """The file reduced to document `doc_id` (an empty file when it has none); None when unusual."""
-    starts = _begin_lines(data, doc_id)
+    if index is not None:
+        found = index.starts.get(doc_id, ())
+        starts = [found[0]] if found else None if found is None else []
+    else:
+        starts = _begin_lines(data, doc_id)
     if starts is None or len(starts) > 1:
         return None  # a repeated document: the later copy wins, the whole file decides
     if not starts:
@@ -136,7 +169,8 @@ def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes) -> TbfFi
     bounds = _block(data, starts[0])
     if bounds is None or not _framed_before(data, starts[0]) or not _no_second_end(data, bounds[1]):
         return None
-    first_line = data.count(b"\n", 0, bounds[0]) + 1
+    at = index.starts.get(doc_id) if index is not None else None
+    first_line = at[1] if at else data.count(b"\n", 0, bounds[0]) + 1
     tbf, problems = parse_tbf(decode_text(data[bounds[0]:bounds[1]], path), path=path, mode=mode,
                               first_line=first_line)
     if any(p.fatal for p in problems) or list(tbf.documents) != [doc_id.decode("utf-8")]:
@@ -144,7 +178,7 @@ def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes) -> TbfFi
     return tbf
 
 
-def _first_spellings(data: bytes, wanted: set[str], names: dict[str, str]) -> None:
+def _first_spellings(data: bytes, wanted: set[str], names: dict[str, str], ascii: bool | None = None) -> None:
     """Add to `names` the first spelling in `data` (a tbf file's bytes) of each canonical type of `wanted`
     not in it yet; the scan stops once every wanted type has one (usually within the first document)."""
     missing = wanted - names.keys()
@@ -152,7 +186,7 @@ def _first_spellings(data: bytes, wanted: set[str], names: dict[str, str]) -> No
         return
     # ASCII bytes are valid UTF-8 with no byte order mark: only the lines read are decoded (a 30 MB
     # file is not decoded whole for the first few lines); else the whole file is checked first
-    lines = _ascii_lines(data) if data.isascii() else lines_of(decode_text(data, ""))
+    lines = _ascii_lines(data) if (data.isascii() if ascii is None else ascii) else lines_of(decode_text(data, ""))
     for raw in lines:
         line = raw.strip()
         if not line or line[0] in "#@":
@@ -178,19 +212,39 @@ def _ascii_lines(data: bytes) -> Iterator[str]:
         start = end + 1
 
 
-def corpus_spellings(result: ScoreResult, gold_data: bytes, system_data: bytes) -> TypeNames:
+def corpus_spellings(result: ScoreResult, gold_data: bytes, system_data: bytes,
+                     indexes: tuple[BlockIndex, BlockIndex] | None = None) -> TypeNames:
     """The result's types spelt as first written in the whole files: gold first, then system (the rule
     of `evmeval.mention.type_names`), falling back to the document's own spelling."""
     own = type_names(result.documents)
     names: dict[str, str] = {}
-    _first_spellings(gold_data, set(own), names)
-    _first_spellings(system_data, set(own), names)
+    _first_spellings(gold_data, set(own), names, indexes[0].ascii if indexes else None)
+    _first_spellings(system_data, set(own), names, indexes[1].ascii if indexes else None)
     return TypeNames({key: names.get(key, own.name(key)) for key in own})
 
 
+def document_ids(data: bytes) -> tuple[str, ...]:
+    """The ids of a tbf file's `#BeginOfDocument` lines, once each, in file order (no parse: a scan)."""
+    ids: dict[str, None] = {}
+    at = data.find(BEGIN)
+    while at >= 0:
+        start, end = _line_bounds(data, at)
+        line = data[start:end].strip()
+        if line.startswith(BEGIN):
+            doc_id = line[len(BEGIN):].strip()
+            if doc_id:
+                ids.setdefault(doc_id.decode("utf-8", "replace"), None)
+        at = data.find(BEGIN, end)
+    return tuple(ids)
+
+
 def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str | None = None,
-                   mapping: str) -> FirstDocument | None:
-    """Read both tbf files' bytes and score one document: `doc_id`, or the gold file's first.
+                   mapping: str, preread: dict[str, bytes] | None = None,
+                   doc_ids: tuple[str, ...] | None = None,
+                   indexes: tuple[BlockIndex, BlockIndex] | None = None) -> FirstDocument | None:
+    """Read both tbf files' bytes (unless `preread` has them) and score one document: `doc_id`, or the
+    gold file's first (`doc_ids`: the gold file's documents, when already scanned; `indexes`: where the
+    gold and the system file's documents begin, `block_index`).
 
     None when that is not plainly possible (see the module docstring); raises `FormatError` only for a
     file that cannot be read at all, which the corpus load would report the same way.
@@ -203,15 +257,17 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
     gold_path, system_path = request.gold, request.systems[system_index]
     if gold_path == system_path or "-" in (gold_path, system_path):
         return None
-    gold_data, system_data = read_bytes(gold_path), read_bytes(system_path)
+    known = preread or {}
+    gold_data = known[gold_path] if gold_path in known else read_bytes(gold_path)
+    system_data = known[system_path] if system_path in known else read_bytes(system_path)
     preread = {gold_path: gold_data, system_path: system_data}
     wanted = doc_id.encode("utf-8") if doc_id else _first_doc_id(gold_data)
     if not wanted or b"\n" in wanted:
         return None
     mode = SpanMode.TOKEN if request.token_dir is not None else SpanMode.CHAR
     try:
-        gold = _parse_block(gold_data, gold_path, mode, wanted)
-        system = _parse_block(system_data, system_path, mode, wanted)
+        gold = _parse_block(gold_data, gold_path, mode, wanted, indexes[0] if indexes else None)
+        system = _parse_block(system_data, system_path, mode, wanted, indexes[1] if indexes else None)
     except (FormatError, UnicodeDecodeError):
         return None
     if gold is None or system is None or not gold.documents:
@@ -221,7 +277,8 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
     result = score_files(gold, system, mapping=mapping)
     corpus = LoadedCorpus(request, (inputs,))
     try:
-        spellings = corpus_spellings(result, gold_data, system_data)
+        spellings = corpus_spellings(result, gold_data, system_data, indexes)
     except (FormatError, UnicodeDecodeError):
         return None
-    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread, spellings)
+    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread, spellings,
+                         document_ids(gold_data) if doc_ids is None else doc_ids)

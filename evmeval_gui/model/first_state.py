@@ -15,10 +15,11 @@ from evmeval.io.errors import FormatError
 
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.events import Signal
-from evmeval_gui.model.first_document import FirstDocument, first_document
+from evmeval_gui.model.first_document import BlockIndex, FirstDocument, block_index, first_document
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.selection_state import SelectionState
 
+_OTHERS_KEPT = 16
 FIRST_PAINT_WAIT_S = 0.5
 """How long the corpus load waits for the first document's paint (a hidden window never paints)."""
 
@@ -38,6 +39,8 @@ class FirstDocumentState:
         self.painted = threading.Event()
         """Set by the window once the first document is on screen: the corpus load starts then (a
         worker thread would otherwise share the interpreter with that paint and slow it)."""
+        self._others: dict[str, FirstDocument | None] = {}
+        self._indexes: tuple[BlockIndex, BlockIndex] | None = None
 
     def show(self, request: OpenRequest, system_index: int, doc_id: str | None, *,
              mapping: str) -> FirstDocument | None:
@@ -52,12 +55,38 @@ class FirstDocumentState:
         if first is None:
             return None
         self.document = first
+        self._others.clear()
+        self._indexes = None
         self.painted.clear()
         self.current.put(Selection(first.doc_id))
         self.first_document_shown.emit(first)
         if self.document is first and self.current.selection.doc_id == first.doc_id:
             self.current.announce()  # a listener may have moved on meanwhile
         return first
+
+    def other(self, doc_id: str, mapping: str) -> FirstDocument | None:
+        """Another document of the corpus being scored, read from the bytes already read and scored on its
+        own when the user shows it (a few ms; the last few kept); None when that is not plainly possible."""
+        first = self.document
+        if first is None or doc_id == first.doc_id:
+            return first
+        if doc_id not in self._others:
+            if doc_id not in first.doc_ids:
+                return None
+            request = first.corpus.request
+            if self._indexes is None:  # one scan of each file, then no scan per document
+                data = first.preread
+                self._indexes = (block_index(data[request.gold]),
+                                 block_index(data[request.systems[first.system_index]]))
+            try:
+                found = first_document(request, first.system_index, doc_id=doc_id, mapping=mapping,
+                                       preread=first.preread, doc_ids=first.doc_ids, indexes=self._indexes)
+            except FormatError:
+                found = None
+            self._others[doc_id] = found
+            while len(self._others) > _OTHERS_KEPT:
+                del self._others[next(iter(self._others))]
+        return self._others[doc_id]
 
     def wait_painted(self) -> None:
         """Wait (on the load's worker thread) until the window painted the document, or a moment."""
@@ -66,6 +95,8 @@ class FirstDocumentState:
     def take(self) -> FirstDocument | None:
         """The document shown, no longer shown (its corpus result takes its place): said by the corpus."""
         first, self.document = self.document, None
+        self._others.clear()
+        self._indexes = None
         return first
 
     def withdraw(self) -> bool:
@@ -74,6 +105,8 @@ class FirstDocumentState:
         if self.document is None:
             return False
         self.document = None
+        self._others.clear()
+        self._indexes = None
         self.current.put(Selection())
         self.first_document_shown.emit(None)
         self.current.announce()

@@ -35,6 +35,14 @@ def percent(value: float | None, *, decimals: int = 2, signed: bool = False, uni
     return text + " %" if unit else text
 
 
+def interval_text(value: float, low: float, high: float, *, signed: bool = False) -> str:
+    """A figure with its interval, `71.23 [70.10, 72.40]` (`signed`: points, `+5.50 [+1.94, +7.25]`); an
+    undefined figure as a dash alone."""
+    if is_nan(value):
+        return percent(value)
+    return f"{percent(value, signed=signed)} [{percent(low, signed=signed)}, {percent(high, signed=signed)}]"
+
+
 def percent_or_undefined(value: float | None) -> str:
     """`70.59 %`, or `undefined (0/0)` where a sentence describes the figure."""
     return UNDEFINED if value is None or is_nan(value) else percent(value, unit=True)

@@ -73,6 +73,23 @@ class ExtraColumn:
     shown: bool = True
 
 
+@dataclass(frozen=True)
+class _Pending:
+    """A row of the corpus being scored: its figures come when it is shown, or with the corpus."""
+
+    doc_id: str
+
+    def data(self, column: int, role: int) -> str | None:
+        if role == DOC_ID_ROLE or (role == Qt.ItemDataRole.DisplayRole and column == ID):
+            return self.doc_id
+        if role == Qt.ItemDataRole.DisplayRole:
+            return "…"
+        return PENDING_TIP if role == Qt.ItemDataRole.ToolTipRole else None
+
+
+PENDING_TIP = "Scored when you show it; its figures here come with the corpus's"
+
+
 class DocumentListModel(QAbstractTableModel):
     """One row per gold document of the current result, kept sorted by the model itself.
 
@@ -89,6 +106,7 @@ class DocumentListModel(QAbstractTableModel):
         self.sort_order = Qt.SortOrder.AscendingOrder
         self.extra_columns: list[ExtraColumn] = []
         session.scoring_finished.connect(self.refresh)
+        session.first_document_shown.connect(lambda _first: self.refresh())
         session.combination_changed.connect(self._scores_changed)
         session.result_edited.connect(self._on_edited)
 
@@ -113,7 +131,11 @@ class DocumentListModel(QAbstractTableModel):
         """Take the documents of the session's current result."""
         self.beginResetModel()
         result = self.session.result
-        self._docs = self._sorted(list(result.documents) if result is not None else [])
+        first = self.session.first_document.document
+        if result is None and first is not None:  # the corpus is being scored: its documents, in file order
+            self._docs = [_Pending(doc_id) for doc_id in first.doc_ids]  # type: ignore[misc]
+        else:
+            self._docs = self._sorted(list(result.documents) if result is not None else [])
         self._rows = {d.doc_id: i for i, d in enumerate(self._docs)}
         self.endResetModel()
 
@@ -134,6 +156,8 @@ class DocumentListModel(QAbstractTableModel):
         return result.counts_document(doc) if result is not None else doc.counted
 
     def _sorted(self, docs: list[DocumentResult]) -> list[DocumentResult]:
+        if self.session.result is None:
+            return docs  # figures not known yet: file order
         return sorted(docs, key=self._key(self.sort_column),
                       reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
 
@@ -212,6 +236,8 @@ class DocumentListModel(QAbstractTableModel):
             return None
         doc = self._docs[index.row()]
         column = index.column()
+        if isinstance(doc, _Pending):
+            return doc.data(column, role)
         if column >= len(HEADERS):
             return self._extra_data(doc, self.extra_columns[column - len(HEADERS)], role)
         if role == Qt.ItemDataRole.DisplayRole:
@@ -527,6 +553,8 @@ class DocumentList(QWidget):
 
     def _update_count(self, *args: object) -> None:
         total = self.model.rowCount()
+        if self.session.result is None and total:
+            return  # the corpus is being scored: the window's line says so
         shown = self.proxy.rowCount()
         if total == 0:
             self.count_label.setText("No documents")

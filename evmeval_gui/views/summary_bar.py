@@ -231,7 +231,9 @@ class SummaryBar(QFrame):
         result = first.result
         self.run.set_full_text(f"{result.run_name} vs {os.path.basename(result.gold_path)}"
                                f" · {Combination(self.session.combination).label}")
-        self.counts.set_full_text(f"Scoring the corpus… showing {first.doc_id} meanwhile")
+        self.counts.set_full_text(f"Scoring the corpus… figures partial until it is done; its "
+                                  f"{len(first.doc_ids)} documents listed, each scored when shown",
+                                  "Scoring the corpus… figures partial")
         for figure in self.figures.values():
             figure.value.setText("…")
             figure.setToolTip("Scoring the corpus: its figures appear when it is done")

@@ -99,9 +99,11 @@ class WindowDialogs:
             self.agreement.agreement_finished.connect(once)
             self.compare_annotators()
             return
-        self.agreement.leave()
-        self.curate.start(loaded)
-        self.retitle()
+        def leaving() -> None:  # once the curation is shown: a cancelled one leaves the comparison as it was
+            self.agreement.leave()
+            self.retitle()
+
+        self.curate.start(loaded, leaving=leaving)
 
     def choose_folder(self, title: str) -> str | None:
         return QFileDialog.getExistingDirectory(self.parent, title) or None

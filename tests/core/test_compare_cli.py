@@ -98,8 +98,9 @@ def test_summary_html_and_csv(outputs):
     assert not re.search(r'(src|href)="(https?:)?//', page)  # self-contained
     assert "(c + 1) / (n + 1)" in page
     files = sorted(p.name for p in (out / "csv").iterdir())
-    assert files == ["below_threshold.csv", "cases.csv", "document_deltas.csv", "documents.csv",
-                     "figure_tests.csv", "figures.csv", "pairs.csv", "systems.csv"]
+    assert files == ["below_threshold.csv", "cases.csv", "changes.csv", "document_deltas.csv", "documents.csv",
+                     "figure_tests.csv", "figures.csv", "pairs.csv", "relation_tests.csv", "relations.csv",
+                     "systems.csv"]
     pairs = list(csv.DictReader(io.StringIO((out / "csv" / "pairs.csv").read_text())))
     assert len(pairs) == 3 * len(COMBINATIONS)
     documents = list(csv.DictReader(io.StringIO((out / "csv" / "documents.csv").read_text())))

@@ -23,13 +23,15 @@ def test_the_demo_gets_no_verdict_in_any_report(tmp_path: Path):
     assert done.returncode == 0, done.stderr
     pair_lines = [line for line in done.stdout.splitlines()
                   if line.strip().startswith("system_a  system_b") and "[" in line]
-    # the pairs table (F1 of 4 combinations) and every figure's table (P, R, F1 of 4 combinations)
-    assert len(pair_lines) == 4 + 12 and all(line.rstrip().endswith("too few documents") for line in pair_lines)
+    # the pairs table (F1 of 4 combinations), every figure's table (P, R, F1 of 4 combinations), and the
+    # coreference (23 figures) and sequencing (P, R, F1 of Subevent, After, All) tests
+    assert len(pair_lines) == 4 + 12 + 23 + 9
+    assert all(line.rstrip().endswith("too few documents") for line in pair_lines)
     assert "little power" in done.stdout
     pair = json.loads((tmp_path / "c.json").read_text())["pairs"][0]
     for combination in ("plain", "mention_type", "realis_status", "mention_type+realis_status"):
         assert pair[combination]["verdict"] == "too_few_documents"
         assert pair[combination]["num_documents"] == 6
     page = (tmp_path / "c.html").read_text()
-    assert page.count(">too few documents</td>") == 4 + 12
+    assert page.count(">too few documents</td>") == 4 + 12 + 23 + 9
     assert 'stroke="#b2182b"' not in page  # no interval drawn in the "worse" colour

@@ -23,7 +23,7 @@ def _run(command: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_the_readme_lists_a_command_for_every_format() -> None:
-    assert len(COMMANDS) == 10
+    assert len(COMMANDS) == 11
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -34,9 +34,11 @@ def test_every_command_of_the_examples_readme_runs_clean(command: str) -> None:
     assert run.stdout.strip()
 
 
-NOT_ALONE = ("resources/demo", "resources/examples/bionlp/answer", "resources/examples/conll")
+NOT_ALONE = ("resources/demo", "resources/examples/bionlp/answer", "resources/examples/conll",
+             "resources/examples/strings_judgements.jsonl")
 """Validated otherwise: tbf with token ids needs its token tables (test_demo_corpus.py), a BioNLP answer names
-the gold's .a1 proteins, and evmeval-validate does not read CoNLL (evmeval-conll checks it)."""
+the gold's .a1 proteins, evmeval-validate does not read CoNLL (evmeval-conll checks it), and a judgement file
+is checked against its run's inputs (test_judgements.py)."""
 
 
 @pytest.mark.parametrize("path", sorted({p for c in COMMANDS for p in shlex.split(c)[1:]

@@ -135,3 +135,12 @@ def test_convention_json_of_one_convention(tmp_path: Path) -> None:
     _run("evmeval-score", "--convention", "textee", "-g", CONVENTIONS / "textee_gold.jsonl",
          "-s", CONVENTIONS / "textee_pred.jsonl", "-o", tmp_path / "report.txt", "--json", out)
     assert "switchboard" not in _check("convention", out)
+
+
+def test_conll_cross_document_json(tmp_path: Path) -> None:
+    data_dir = REPO / "tests" / "data" / "coref" / "cross_document"
+    out = tmp_path / "conll.json"
+    _run("evmeval-conll", data_dir / "key.conll", data_dir / "response.conll", "--cross-document",
+         "--topics", data_dir / "topics.txt", "--json", out)
+    data = _check("conll", out)
+    assert data["cross_document"]["unit"] == "topic" and "within_document" in data

@@ -16,10 +16,9 @@ from evmeval.model import SpanMode
 from evmeval.report.compare_json import comparison_to_json
 from PySide6.QtCore import QPoint, Qt
 
-from evmeval_gui.compare.leaderboard import interval_text
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import demo_request
-from evmeval_gui.model.formatting import percent
+from evmeval_gui.model.formatting import interval_text, percent
 from evmeval_gui.model.lanes_layout import LANE_A, LANE_B, LANE_GOLD
 from tests.gui.corpus_factory import write_corpus
 from tests.gui.windows import shown_window
@@ -75,8 +74,9 @@ def test_shortcut_opens_the_leaderboard_with_the_cores_numbers(compare, core_com
             ci = system.micro_ci[c]
             assert table.cell_text(row, column) == interval_text(ci.f1, ci.ci_low, ci.ci_high)
             assert table.cell_text(row, column).startswith(percent(system.result.micro[c].f1))
-        gaps = system.bottlenecks()
-        assert table.cell_text(row, 8) == f"{100 * gaps[TR]:+.2f}"
+        gaps, gap = system.bottlenecks(), system.gap_intervals[TR]
+        assert table.cell_text(row, 8) == (f"{100 * gaps[TR]:+.2f} [{100 * gap.ci_low:+.2f}, "
+                                           f"{100 * gap.ci_high:+.2f}]")  # the core's interval of the gap
     heights = board.chart.bar_heights("plain")
     assert heights == [100 * s.result.micro["plain"].f1 for s in core_comparison.systems]
     assert set(board.chart.bars) == set(COMBINATIONS)

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 SCHEMA_VERSIONS: dict[str, int] = {"score": 3, "compare": 3, "iaa": 3, "conll": 3, "convention": 2, "strings": 1,
-                                   "curation": 1}
+                                   "curation": 1, "compare_convention": 1, "judgements": 1}
 """Each output's current layout: `score` (evmeval-score, `Scores.to_json()`, the window's scores.json),
 `compare` (evmeval-compare), `iaa` (evmeval-iaa), `conll` (evmeval-conll), `convention`
 (evmeval-score --convention), `curation` (the window's saved and exported curation,
-`evmeval.agreement.curation_save`). Version 3 (2 for `convention`) made `"schema"` a `name/version` string.
+`evmeval.agreement.curation_save`), `compare_convention` (evmeval-compare --convention). Version 3 (2 for
+`convention`) made `"schema"` a `name/version` string.
 `strings` is an input, not an output: one line of string predictions (`evmeval.io.strings`), where
-`"schema": "strings/1"` is optional."""
+`"schema": "strings/1"` is optional; so is `judgements` (a judge's verdicts, `evmeval.io.judgements`)."""
 
 
 def schema_tag(name: str) -> str:

@@ -453,6 +453,10 @@ class IaaResult:
     pairs: dict[tuple[int, int], PairAgreement]
     fleiss: dict[str, FleissAgreement]
     sizes: tuple[int, ...]
+    relations: dict[tuple[int, int], Any] = field(default_factory=dict)
+    """Every pair's `evmeval.agreement.relations.RelationAgreement` (empty: no set has a link or cluster)."""
+    relations_refused: str = ""
+    """Why the relations were not compared (a scorer refused them), else empty."""
 
     def pair(self, i: int, j: int) -> PairAgreement:
         """Annotator i against annotator j, i in the key role (either order may be asked for)."""
@@ -483,9 +487,15 @@ class IaaResult:
         mean = math.fsum(cells) / len(cells) if cells else NAN
         return AgreementMatrix(self.names, combination, measure, tuple(rows), mean)
 
+    def relation_matrix(self, figure: str, measure: str = "f1") -> AgreementMatrix:
+        """The N x N matrix of one relation figure (`evmeval.agreement.relations.RELATION_FIGURES`)."""
+        from evmeval.agreement.relations import relation_matrix
+
+        return relation_matrix(self.names, self.relations, figure, measure)
+
     def to_json(self, *, mappings: bool = False) -> dict[str, Any]:
         """Inputs, every pair (i < j), every matrix and Fleiss' kappa; NaN stays NaN (`dumps` makes null)."""
-        return {
+        out: dict[str, Any] = {
             "inputs": list(self.names),
             "mode": self.mode.value,
             "combinations": list(COMBINATIONS),
@@ -493,6 +503,16 @@ class IaaResult:
             "matrices": {c: {m: self.matrix(c, m).to_json() for m in MEASURES} for c in COMBINATIONS},
             "fleiss": {k: v.to_json() for k, v in self.fleiss.items()},
         }
+        if self.relations or self.relations_refused:
+            from evmeval.agreement.relations import RELATION_FIGURES
+
+            out["relations"] = {
+                "refused": self.relations_refused or None, "figures": list(RELATION_FIGURES),
+                "pairs": [{"a": self.names[i], "b": self.names[j], **self.relations[(i, j)].to_json()}
+                          for i, j in sorted(self.relations)],
+                "matrices": {f: {m: self.relation_matrix(f, m).to_json() for m in MEASURES}
+                             for f in RELATION_FIGURES} if self.relations else {}}
+        return out
 
 
 def names_of_sets(files: Sequence[TbfFile], names: Sequence[str] | None) -> tuple[str, ...]:
@@ -535,7 +555,21 @@ def compare_annotators(
     clusters = mention_clusters(files, pairs)
     fleiss = {attr: fleiss_agreement(files, clusters, attr) for attr in LABEL_ATTRIBUTES}
     sizes = tuple(sum(len(d.mentions) for d in f.documents.values()) for f in files)
-    return IaaResult(names, mode, pairs, fleiss, sizes)
+    relations, refused = _relations(files, pairs)
+    return IaaResult(names, mode, pairs, fleiss, sizes, relations, refused)
+
+
+def _relations(files: Sequence[TbfFile], pairs: dict[tuple[int, int], PairAgreement]) -> tuple[dict[Any, Any], str]:
+    """Every pair's link and cluster agreement, or why the scorers refused the relations."""
+    from evmeval.agreement.relations import has_relations, pair_relations
+    from evmeval.io.errors import FormatError
+
+    if not has_relations(files):
+        return {}, ""
+    try:
+        return {(i, j): pair_relations(pair, files[i], files[j]) for (i, j), pair in pairs.items()}, ""
+    except FormatError as exc:
+        return {}, str(exc)
 
 
 def agreement_matrix(files: Sequence[TbfFile], names: Sequence[str] | None = None,

@@ -47,6 +47,7 @@ from evmeval.report.compare_json import comparison_to_json, dumps_compact
 from evmeval.report.compare_seeds import format_seeds, seeds_json
 from evmeval.report.compare_text import format_summary
 from evmeval.rules import attributes_named
+from evmeval.sequencing.scoring import published_awareness
 
 PROG = "evmeval-compare"
 MAX_WARNINGS = 20
@@ -128,9 +129,13 @@ def _parser() -> argparse.ArgumentParser:
                    help="the -s runs given since the previous --as are several runs (seeds) of one system NAME: "
                         "adds each system's mean ± standard deviation, almost stochastic order and the gold "
                         "mentions right in k of n runs")
-    p.add_argument("--unit", choices=("document", "topic"), default="document",
-                   help="what is resampled: document (default) or topic (documents of one topic drawn together; "
-                        "needs --topics)")
+    p.add_argument("--unit", choices=("document", "topic", "window"), default="document",
+                   help="what is resampled: document (default), topic (documents of one topic drawn together; "
+                        "needs --topics) or, with --convention, window (each window or sentence on its own; by "
+                        "default a document's windows are drawn together)")
+    p.add_argument("--convention", choices=("textee", "dygiepp"),
+                   help="compare TextEE or DyGIE++ runs (-g, -s: JSONL) under that convention's own figures, each "
+                        "with its interval, and every pair's paired tests (text and --json)")
     p.add_argument("--topics", metavar="FILE",
                    help="with --unit topic: one '<document id> <topic>' per line, for every gold document")
     p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,
@@ -229,6 +234,14 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
     args = parser.parse_args(argv)
     if len(args.system) < 2:
         parser.error("give at least two system runs (-s A.tbf -s B.tbf)")
+    if args.convention is not None:
+        from evmeval.cli.compare_conventions import run_convention_compare, usage_problem
+
+        if (problem := usage_problem(args)) is not None:
+            parser.error(problem)
+        return run_convention_compare(args, PROG)
+    if args.unit == "window":
+        parser.error("--unit window is for window formats: give --convention textee or dygiepp")
     if (args.unit == "topic") != (args.topics is not None):
         parser.error("--unit topic and --topics FILE go together")
     try:
@@ -255,7 +268,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         settings = ResampleSettings(args.resamples, args.seed, args.confidence)
         topics = _topics(args.topics, gold) if args.topics else None
         comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings,
-                                   correction=args.correction, interval=args.interval, topics=topics)
+                                   correction=args.correction, interval=args.interval, topics=topics,
+                                   sequencing_of=published_awareness)
         combinations = COMBINATIONS if args.combination == "all" else (args.combination,)
         counts = {(p.a, p.b, c): case_counts(comparison.cases(p.a, p.b, c))
                   for p in comparison.pairs for c in combinations}

@@ -130,12 +130,20 @@ def _conll_parser() -> argparse.ArgumentParser:
         "Score a CoNLL coreference response against a key like the CoNLL reference scorer v8.01 "
         "(scorer.pl METRIC KEY RESPONSE none): the same summary lines, no Perl.",
         ["evmeval-conll key.conll response.conll", "evmeval-conll key.conll response.conll --metric muc",
-         "evmeval-conll key.conll response.conll --json coref.json"])
+         "evmeval-conll key.conll response.conll --json coref.json",
+         "evmeval-conll key.conll response.conll --cross-document                 # ECB+: the corpus as one document",
+         "evmeval-conll key.conll response.conll --cross-document --topics topics.txt  # one document per topic"])
     p.add_argument("key", help="key (gold) CoNLL file")
     p.add_argument("response", help="response (system) CoNLL file")
     p.add_argument("--metric", choices=(*METRICS, "all"), default="all",
                    help="one metric, or all of v8.01's (muc bcub ceafm ceafe blanc); lea is ours")
     p.add_argument("--json", help="also write every metric as JSON here (fractions, raw counts, per document)")
+    p.add_argument("--cross-document", action="store_true",
+                   help="cross-document coreference (ECB+, GVC, FCC): score the key's documents as ONE document, "
+                        "cluster numbers shared across documents, as scorer.pl scores the concatenated files")
+    p.add_argument("--topics", metavar="FILE",
+                   help="with --cross-document: one merged document per topic; FILE has one "
+                        "'<document id> <topic>' per line (the id, or the name in '(…)' of '#begin document')")
     return p
 
 
@@ -153,19 +161,24 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
     from evmeval.report.coref_report import counts_to_json
     from evmeval.report.json_report import dumps
 
-    args = _conll_parser().parse_args(argv)
+    parser = _conll_parser()
+    args = parser.parse_args(argv)
+    if args.topics is not None and not args.cross_document:
+        parser.error("--topics FILE goes with --cross-document")
     metrics = METRICS[:5] if args.metric == "all" else (args.metric,)
     warnings: list[Problem] = []
     try:
-        check_output_paths([args.json], [args.key, args.response])
+        check_output_paths([args.json], [args.key, args.response, *([args.topics] if args.topics else [])])
         key = read_conll(args.key, warnings)
         response = read_conll(args.response, warnings, needed=key.keys())  # as v8.01: the key's documents only
+        merged = _cross_document(args, key, response)
     except FormatError as exc:
         print(f"evmeval-conll: error: {exc}", file=sys.stderr)
         return 1
     for warning in warnings:
         print(f"evmeval-conll: warning: {warning}", file=sys.stderr)
-    scores = score_conll(key, response, METRICS if args.json else metrics)  # the JSON lists every metric
+    scored_key, scored_response = (key, response) if merged is None else (merged.key, merged.response)
+    scores = score_conll(scored_key, scored_response, METRICS if args.json else metrics)  # JSON: every metric
     if not _print_summaries(scores, metrics, headers=args.metric == "all"):
         print("Found too many repeated mentions (> 10) in the response, so refusing to score. "
               "Please fix the output.", file=sys.stderr)
@@ -175,12 +188,29 @@ def conll_main(argv: Sequence[str] | None = None) -> int:
                 "metrics": {name: counts_to_json(scores.total)[name] for name in metrics},
                 "mentions": scores.total.identification.to_json(),
                 "documents": [{"name": name, "metrics": counts_to_json(c)} for name, c in scores.documents]}
+        if merged is not None:
+            within = score_conll(key, response, METRICS)
+            data["cross_document"] = {"unit": merged.unit, "groups": [{"name": name, "documents": list(members)}
+                                                                      for name, members in merged.groups]}
+            data["within_document"] = {"metrics": {name: counts_to_json(within.total)[name] for name in metrics},
+                                       "mentions": within.total.identification.to_json()}
         try:
             write_atomic(args.json, dumps(with_schema("conll", data)))
         except FormatError as exc:
             print(f"evmeval-conll: error: {exc}", file=sys.stderr)
             return 1
     return 0
+
+
+def _cross_document(args: argparse.Namespace, key: dict[str, Any], response: dict[str, Any]) -> Any:
+    """`--cross-document [--topics FILE]`: key and response merged (`evmeval.coref.cross_document`), or None."""
+    if not args.cross_document:
+        return None
+    from evmeval.coref.cross_document import merge_corpus
+    from evmeval.io.loading import read_topics
+
+    topics = read_topics(args.topics) if args.topics else None
+    return merge_corpus(key, response, topics, args.topics or "")
 
 
 __all__ = ["CorefOutputs", "check_coref_arguments", "conll_main", "coref_output_paths",

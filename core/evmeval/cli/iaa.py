@@ -136,7 +136,9 @@ def _iaa_parser() -> argparse.ArgumentParser:
         "or folders of them): pairwise span agreement with Dice partial credit (plain, type, "
         "realis, type+realis) on a mapping that does not depend on which annotator is the key, "
         "F1 matrices, GATE strict/lenient/average figures, Cohen's kappa and Scott's pi on type "
-        "and realis, Fleiss' kappa across all annotators.",
+        "and realis, Fleiss' kappa across all annotators; agreement on After/Subevent links and "
+        "coreference clusters when the sets have them (a system run given as one more SET sits in "
+        "the same matrices).",
         ["evmeval-iaa anna.tbf ben.tbf carl.tbf -t tkn/",
          "evmeval-iaa ann_anna/ ann_ben/ -t tkn/ --json agreement.json      # brat folders",
          "evmeval-iaa anna.tbf ben.tbf carl.tbf -t tkn/ --curate majority --curated curated.tbf"])

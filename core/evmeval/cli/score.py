@@ -252,11 +252,16 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     args = parser.parse_args(argv)
     if args.grounding is not None and args.convention is None:
         parser.error("--grounding grounds string predictions for --convention: give --convention strings (or all)")
+    if args.convention is None and (args.ladder or args.judgements or args.agree_with or args.matching
+                                    or args.ladder_threshold is not None):
+        parser.error("--ladder and its options climb from the exact matches of string predictions: give "
+                     "--convention strings")
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
+        from evmeval.agreement.judges import judge_agreement
         from evmeval.conventions.cli import run_conventions
         from evmeval.report.switchboard_html import format_switchboard_html
 
-        return run_conventions(parser, args, PROG, format_switchboard_html)
+        return run_conventions(parser, args, PROG, format_switchboard_html, judge_agreement)
     if args.html:
         parser.error("--html writes the switchboard of --convention: give --convention NAME or all")
     if args.ci and (not args.json or args.profile != "v1.8"):

@@ -68,6 +68,21 @@ def score_parser() -> argparse.ArgumentParser:
                    "Coref Role figures")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
+    p.add_argument("--ladder", action="store_true",
+                   help="with --convention strings: the soft-match ladder (exact, normalised text, head word, token "
+                   "F1, coreference, judgement), what each step promoted, and the matching switch "
+                   "(docs/scoring/ladder.md)")
+    p.add_argument("--matching", choices=("greedy", "optimal", "any"), default=None,
+                   help="with --ladder: how each step pairs items: greedy (default), optimal (as many pairs as "
+                   "possible), any (non-exclusive, as gen-arg); the others are listed as the matching switch")
+    p.add_argument("--ladder-threshold", metavar="F", type=float, default=None,
+                   help="with --ladder: the token F1 a text must reach at the token_f1 step (default 0.5)")
+    p.add_argument("--judgements", metavar="FILE",
+                   help="with --ladder: a judgement file (judgements/1 JSONL, docs/scoring/judgements.md) replayed "
+                   "offline as the ladder's last step; never calls a model")
+    p.add_argument("--agree-with", metavar="FILE",
+                   help="with --judgements: a person's judgement file on the same items: the judge's kappa and "
+                   "true- and false-positive rates against it")
     _alignment_options(p)
     _coref_options(p)
     _sequencing_options(p)

@@ -192,12 +192,20 @@ def coref_family(documents: Sequence[CorefCounts]) -> Family:
 class AwarenessCounts(Protocol):
     """A document's temporal-awareness counts (`evmeval.sequencing.temporal_awareness.DocumentAwareness`)."""
 
-    precision_matched: int
-    system_links: int
-    recall_matched: int
-    implicit_matched: int
-    weight: float
-    gold_links: int
+    @property
+    def doc_id(self) -> str: ...
+    @property
+    def precision_matched(self) -> int: ...
+    @property
+    def system_links(self) -> int: ...
+    @property
+    def recall_matched(self) -> int: ...
+    @property
+    def implicit_matched(self) -> int: ...
+    @property
+    def weight(self) -> float: ...
+    @property
+    def gold_links(self) -> int: ...
 
 
 def _sequencing_figures(sums: np.ndarray) -> np.ndarray:

@@ -15,6 +15,8 @@ test from `evmeval.compare.resampling` (`SystemScores.figures`, `PairComparison.
 figure's randomization p-values over all pairs are adjusted together (`evmeval.compare.multiple`,
 Holm by default): ten runs make 45 comparisons of each figure, not one. McNemar's test on the gold
 mentions one run got exactly right and the other did not (`Comparison.mcnemar`) is the per-item view.
+Coreference and sequencing figures, when the gold file has such links, get the same
+(`evmeval.compare.relations`: `SystemScores.relations`, `PairComparison.relations`).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING
 from evmeval._util.lazy_import import lazy_module
 from evmeval.align import COMBINATIONS
 from evmeval.compare.multiple import DEFAULT_CORRECTION, McNemar, adjust, mcnemar_counts
+from evmeval.compare.relations import RelationFigures, adjusted_over_pairs, relation_figures
 from evmeval.compare.resampling import FigureInterval, FigureTest, mention_family, resample
 from evmeval.compare.significance import (
     DEFAULT_SETTINGS,
@@ -40,6 +43,7 @@ from evmeval.compare.significance import (
     significance_tests,
 )
 from evmeval.mention.cases import Case, CaseKind, case_counts, document_cases
+from evmeval.mention.changes import Change, Tally, document_changes, tally
 from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.mention.prf import Score
 from evmeval.mention.scoring import ScoreResult, score_files
@@ -47,6 +51,8 @@ from evmeval.model import SpanMode, TbfFile
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from evmeval.compare.relations import SequencingOf
 else:
     np = lazy_module("numpy")
 
@@ -92,6 +98,11 @@ class SystemScores:
     micro_ci: dict[str, F1Interval]
     figures: dict[str, tuple[FigureInterval, ...]] = field(default_factory=dict)
     """combination -> micro precision, recall and F1 with their intervals"""
+    relations: dict[str, tuple[FigureInterval, ...]] = field(default_factory=dict)
+    """kind (`relations.KIND_LABELS`: coreference, sequencing ...) -> its figures with their intervals"""
+    gap_intervals: dict[str, FigureInterval] = field(default_factory=dict)
+    """combination of `ATTRIBUTE_GAPS` -> span F1 minus its F1 with the interval of that difference
+    (paired within the run: the same drawn documents); NaN for an empty run, as `bottlenecks`"""
 
     @property
     def path(self) -> str:
@@ -134,6 +145,8 @@ class PairComparison:
     documents: dict[str, tuple[DocumentDelta, ...]]
     figures: dict[str, tuple[FigureTest, ...]] = field(default_factory=dict)
     """combination -> paired tests of micro precision, recall and F1 (p adjusted over the pairs)"""
+    relations: dict[str, tuple[FigureTest, ...]] = field(default_factory=dict)
+    """kind -> paired tests of its coreference or sequencing figures (p adjusted over the pairs)"""
 
     def regressions_first(self, combination: str) -> list[DocumentDelta]:
         """The documents, worst regression first (ties in document order)."""
@@ -174,8 +187,12 @@ class Comparison:
     """What is resampled: "document", or "topic" (documents grouped by `compare_results`' `topics`)."""
     num_units: int | None = None
     """How many units were resampled (None: the documents with gold mentions)."""
+    relation_units: dict[str, int] = field(default_factory=dict)
+    """kind -> how many units its coreference or sequencing figures resampled (no key: not scored)."""
     _rows: dict[tuple[int, str], list[list[MappingRow]]] = field(default_factory=dict, repr=False, compare=False)
     _cases: dict[tuple[int, int, str], tuple[Case, ...]] = field(default_factory=dict, repr=False, compare=False)
+    _changes: dict[tuple[int, int, str], tuple[Change, ...]] = field(default_factory=dict, repr=False,
+                                                                     compare=False)
 
     def pair(self, a: int, b: int) -> PairComparison:
         """The comparison of run b against run a; raises `KeyError` for a pair not compared."""
@@ -203,6 +220,26 @@ class Comparison:
                 out.extend(document_cases(ra, rb, doc.doc_id, combination))
             self._cases[key] = tuple(out)
         return self._cases[key]
+
+    def changes(self, a: int, b: int, combination: str) -> tuple[Change, ...]:
+        """Only the items whose outcome changed from run a to run b under `combination`, with reason codes
+        (`evmeval.mention.changes`); computed on first use and kept."""
+        key = (a, b, combination)
+        if key not in self._changes:
+            docs = self.systems[a].result.documents
+            rows_a, rows_b = self.rows(a, combination), self.rows(b, combination)
+            out: list[Change] = []
+            for doc, ra, rb in zip(docs, rows_a, rows_b, strict=True):
+                out.extend(document_changes(ra, rb, doc.doc_id))
+            self._changes[key] = tuple(out)
+        return self._changes[key]
+
+    def tally(self, system: int, combination: str) -> Tally:
+        """A run's true positives, misses and false alarms under `combination` (what the changes reconcile)."""
+        total = Tally()
+        for rows in self.rows(system, combination):
+            total = total + tally(rows)
+        return total
 
     def mcnemar(self, a: int, b: int, combination: str) -> McNemar:
         """McNemar's exact test on the gold mentions right (exact under `combination`) in one run only:
@@ -262,6 +299,9 @@ def compare_results(
     correction: str = DEFAULT_CORRECTION,
     interval: str = "percentile",
     topics: Mapping[str, str] | None = None,
+    files: tuple[TbfFile, Sequence[TbfFile]] | None = None,
+    whitelisted: bool = False,
+    sequencing_of: SequencingOf | None = None,
 ) -> Comparison:
     """Compare runs already scored against the same gold file (same documents).
 
@@ -269,6 +309,9 @@ def compare_results(
     of resamples serves every run, pair and combination. `correction` ("holm", "bh", "none") adjusts each
     figure's randomization p over the pairs; `interval` ("percentile", "bca") shapes `figures`' intervals.
     `topics` (document id -> topic) makes topics the resampled unit: a topic's documents are drawn together.
+    `files` (the gold and the runs' tbf files, as scored) adds the coreference and sequencing figures the
+    gold file has links for (`relations.relation_figures`; `whitelisted`: a type white list was applied;
+    `sequencing_of`: `evmeval.sequencing.scoring.published_awareness`, for the sequencing figures).
     """
     if not results:
         raise ValueError("nothing to compare")
@@ -283,22 +326,44 @@ def compare_results(
     groups = None if topics is None else topic_groups(results[0], topics)
     intervals, tests = significance_tests(counts, test_pairs, settings, groups)
     adjusted = _adjusted_f1(tests, len(pairs), correction)
-    figures = resample([mention_family(c) for c in counts], test_pairs, settings=settings, interval=interval,
-                       groups=groups)
-    figure_tests = _adjusted_figures(figures.tests, len(pairs), correction)
+    # each run's span F1 against its F1 with each attribute, in the same draws (a pair's draws do not
+    # depend on the other pairs): the bottlenecks' intervals
+    gap_pairs = [(at(i, COMBINATIONS.index("plain")), at(i, COMBINATIONS.index(c)))
+                 for i in range(len(results)) for c in ATTRIBUTE_GAPS]
+    figures = resample([mention_family(c) for c in counts], [*test_pairs, *gap_pairs], settings=settings,
+                       interval=interval, groups=groups)
+    figure_tests = _adjusted_figures(figures.tests[:len(test_pairs)], len(pairs), correction)
+    gaps = [_gap_interval(t, r) for t, r in zip(figures.tests[len(test_pairs):],
+                                                 (r for r in results for _ in ATTRIBUTE_GAPS), strict=True)]
+    relations = RelationFigures() if files is None else relation_figures(
+        results, files[0], files[1], pairs, settings=settings, correction=correction, interval=interval,
+        topics=topics, whitelisted=whitelisted, sequencing_of=sequencing_of)
     systems = tuple(
         SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
-                     {c: figures.intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)})
+                     {c: figures.intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
+                     relations.intervals[i] if relations.intervals else {},
+                     dict(zip(ATTRIBUTE_GAPS, gaps[i * len(ATTRIBUTE_GAPS):], strict=False)))
         for i, (name, r) in enumerate(zip(names, results, strict=True)))
     pair_results = []
     for n, (a, b) in enumerate(pairs):
         pair_tests = {c: adjusted[n * len(COMBINATIONS) + k] for k, c in enumerate(COMBINATIONS)}
         pair_figures = {c: figure_tests[n * len(COMBINATIONS) + k] for k, c in enumerate(COMBINATIONS)}
         documents = {c: _document_deltas(results[a], results[b], c) for c in COMBINATIONS}
-        pair_results.append(PairComparison(a, b, pair_tests, documents, pair_figures))
+        pair_results.append(PairComparison(a, b, pair_tests, documents, pair_figures,
+                                           relations.tests[n] if relations.tests else {}))
     return Comparison(results[0].gold_path, results[0].mode, systems, tuple(pair_results), settings,
-                      tuple(warnings), correction, interval, "document" if groups is None else "topic",
-                      None if groups is None else int(groups.max()) + 1 if len(groups) else 0)
+                      (*warnings, *relations.warnings), correction, interval,
+                      "document" if groups is None else "topic",
+                      None if groups is None else int(groups.max()) + 1 if len(groups) else 0, relations.units)
+
+
+def _gap_interval(tests: tuple[FigureTest, ...], result: ScoreResult) -> FigureInterval:
+    """Span F1 minus F1 with an attribute, from the paired test of F1(attribute) − F1(span) on one run."""
+    f1 = next(t for t in tests if t.figure == "f1")
+    if result.micro["plain"].num_system == 0:  # an empty run: no gap, as `SystemScores.bottlenecks`
+        nan = float("nan")
+        return FigureInterval("f1", nan, nan, nan)
+    return FigureInterval("f1", -f1.delta, -f1.ci_high, -f1.ci_low)
 
 
 def topic_groups(result: ScoreResult, topics: Mapping[str, str]) -> np.ndarray:
@@ -326,15 +391,13 @@ def _adjusted_f1(tests: Sequence[PairTest], num_pairs: int, correction: str) -> 
 def _adjusted_figures(tests: Sequence[tuple[FigureTest, ...]], num_pairs: int,
                       correction: str) -> list[tuple[FigureTest, ...]]:
     """Every (combination, figure)'s tests with their randomization p adjusted over the pairs."""
-    out = [list(t) for t in tests]
+    out = list(tests)
     width = len(COMBINATIONS)
     for k in range(width):
         family = [n * width + k for n in range(num_pairs)]
-        for j in range(len(tests[family[0]]) if family else 0):
-            ps = adjust([tests[n][j].p_value_randomization for n in family], correction)
-            for n, p in zip(family, ps, strict=True):
-                out[n][j] = replace(tests[n][j], p_value_adjusted=p)
-    return [tuple(t) for t in out]
+        for n, adjusted in zip(family, adjusted_over_pairs([tests[n] for n in family], correction), strict=True):
+            out[n] = adjusted
+    return out
 
 
 def compare_files(
@@ -348,6 +411,7 @@ def compare_files(
     correction: str = DEFAULT_CORRECTION,
     interval: str = "percentile",
     topics: Mapping[str, str] | None = None,
+    sequencing_of: SequencingOf | None = None,
 ) -> Comparison:
     """Score every run against `gold` as `evmeval-score` does, then compare them (`compare_results`).
 
@@ -365,4 +429,5 @@ def compare_files(
         warnings.extend(f"{name}: {w}" for w in result.warnings)
         results.append(result)
     return compare_results(results, names=names, settings=settings, warnings=warnings, correction=correction,
-                           interval=interval, topics=topics)
+                           interval=interval, topics=topics, files=(gold, systems),
+                           whitelisted=type_whitelist is not None, sequencing_of=sequencing_of)

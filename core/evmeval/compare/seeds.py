@@ -19,6 +19,7 @@ One run per system hides how much a figure moves with the random seed. With runs
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
@@ -125,6 +126,21 @@ class SeedSystem:
 
     name: str
     runs: tuple[int, ...]
+
+
+SEED_SUFFIX = re.compile(r"[._-]?(?:seed|run|s)?\d+$", re.IGNORECASE)
+"""The naming rule for seeds: a trailing number, optionally after `seed`, `run` or `s` and a `_`, `-` or `.`
+(`tagger_seed1`, `tagger-s2`, `tagger.3`): runs whose names differ only there are one system."""
+
+
+def seed_groups(names: Sequence[str]) -> list[SeedSystem]:
+    """Runs grouped into systems by `SEED_SUFFIX` (named by the shared stem), in order of first appearance;
+    a run whose name has no such suffix, or nothing before it, is a system of its own."""
+    groups: dict[str, list[int]] = {}
+    for index, name in enumerate(names):
+        stem = SEED_SUFFIX.sub("", name)
+        groups.setdefault(stem or name, []).append(index)
+    return [SeedSystem(stem, tuple(runs)) for stem, runs in groups.items()]
 
 
 @dataclass(frozen=True)

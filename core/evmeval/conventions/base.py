@@ -41,6 +41,19 @@ class Metric:
 
 
 @dataclass(frozen=True)
+class UnitCounts:
+    """A gold/system pair's counts per scoring unit (a TextEE window, a DyGIE++ sentence), for resampling:
+    `documents[i]` is unit i's document; `counts[metric]` its (match, pred, gold) columns, one entry per
+    unit. Summed over the units they are the convention's own corpus counts."""
+
+    unit: str
+    documents: tuple[str, ...]
+    counts: dict[str, tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...]]]
+    labels: dict[str, str]
+    """metric -> the scorer's own label (TextEE's Tri-I, …)"""
+
+
+@dataclass(frozen=True)
 class Fingerprint:
     """Counts of the gold data and a hash of its bytes: the ACE05-E vs E+ kind of mismatch shows here."""
 

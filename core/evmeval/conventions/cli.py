@@ -15,6 +15,7 @@ from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
+from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
 from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.io.errors import FormatError
@@ -23,7 +24,8 @@ from evmeval.io.reading import STDIN, display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
-        "comparison_output", "grounding", "ontology", "coref_file"}
+        "comparison_output", "grounding", "ontology", "coref_file", "ladder", "matching", "ladder_threshold",
+        "judgements", "agree_with"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -85,7 +87,7 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
 
 def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                 board: Switchboard | None = None, grounding: Grounding | None = None,
-                arguments: ArgumentBoard | None = None) -> dict[str, Any]:
+                ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None) -> dict[str, Any]:
     out = {"schema": schema_tag("convention"), "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
     warnings = {r.name: list(r.warnings) for r in results if r.warnings}
@@ -101,6 +103,8 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
         out["grounding"] = grounding.to_json()
     if board is not None:
         out["switchboard"] = board.to_json()
+    if ladder is not None:
+        out["ladder"] = ladder.to_json()
     if arguments is not None:
         out["arguments"] = arguments.to_json()
     return out
@@ -177,20 +181,45 @@ def _prepared(args: argparse.Namespace, gold: Input, system: Input,
     return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file)
 
 
+def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """Why the options cannot run together (exit 2), or None."""
+    if (option := _v18_only(parser, args)) is not None:
+        return f"{option} is a tbf option; with --convention only -g, -s, -o, --json, --html (and -d for bionlp) apply"
+    if args.convention != "all" and args.convention not in REGISTRY:
+        return f"unknown convention {args.convention!r} (expected one of: {', '.join(REGISTRY)}, all)"
+    return ladder_refusal(args)
+
+
+def _ladder(args: argparse.Namespace, gold: Input, system: Input, cache: dict[str, bytes],
+            agree: Agree | None) -> LadderRun | None:
+    """`--ladder`: the ladder of the grounded run (the judgement files' hash is over the files as given)."""
+    if not args.ladder:
+        return None
+    return run_ladder(gold, system, cache.get(args.system, b""), **ladder_options(args, cache), agree=agree)
+
+
+def _report(args: argparse.Namespace, results: Sequence[ConventionResult], system: Input, board: Switchboard | None,
+            conventions: Sequence[Convention], ladder: LadderRun | None) -> str:
+    """The text report: the tables, the ladder, then the switchboard (or why there is none)."""
+    report = format_report(results, results[0].fingerprint, system.grounding)
+    if ladder is not None:
+        report += ladder.text() + "\n"
+    if board is not None:
+        report += "\n" + format_switchboard(board)
+    elif args.convention == "all":
+        report += "\n" + alone(conventions[0])
+    return report
+
+
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
-                    render_html: HtmlRenderer | None = None) -> int:
+                    render_html: HtmlRenderer | None = None, agree: Agree | None = None) -> int:
     """Score `args.gold` against `args.system` under `args.convention`; 1 on bad input, 2 on bad options.
     With `all` (or `--html`) the switchboard follows: the conventions side by side, and what flips."""
-    if (option := _v18_only(parser, args)) is not None:
-        print(f"{prog}: error: {option} is a tbf option; with --convention only -g, -s, -o, --json, --html "
-              "(and -d for bionlp) apply", file=sys.stderr)
-        return 2
-    if args.convention != "all" and args.convention not in REGISTRY:
-        print(f"{prog}: error: unknown convention {args.convention!r} "
-              f"(expected one of: {', '.join(REGISTRY)}, all)", file=sys.stderr)
+    if (refusal := _refusal(parser, args)) is not None:
+        print(f"{prog}: error: {refusal}", file=sys.stderr)
         return 2
     try:
-        refuse_stdin_twice([args.gold, args.system])
+        refuse_stdin_twice([args.gold, args.system, *ladder_inputs(args)])
         cache: dict[str, bytes] = {}
         named = REGISTRY.get(args.convention)
         streamed = named is not None and named.streams and not args.html  # --html: its outcomes share one parse
@@ -206,10 +235,11 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
                   file=sys.stderr)
             return 2
         merged = merged_output(args, conventions)
-        check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system],
+        check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system, *ladder_inputs(args)],
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
         results = score_under(conventions, gold, system)
+        ladder = _ladder(args, gold, system, cache, agree)
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
         arguments = arguments_of(conventions, gold, system) if args.convention == "all" else None
@@ -223,18 +253,15 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         for warning in result.warnings:
             print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
-    report = format_report(results, fingerprint, system.grounding)
-    if board is not None:
-        report += "\n" + format_switchboard(board) + ("\n" + format_argument_board(arguments) if arguments else "")
-    elif args.convention == "all":
-        report += "\n" + alone(conventions[0])
+    report = _report(args, results, system, board, conventions, ladder)
+    report += "\n" + format_argument_board(arguments) if arguments is not None else ""
     try:
         if args.output:
             write_atomic(args.output, report)
         else:
             sys.stdout.write(report)
         if args.json:
-            made = report_json(results, fingerprint, board, system.grounding, arguments)
+            made = report_json(results, fingerprint, board, system.grounding, ladder, arguments)
             write_atomic(args.json, json.dumps(made, indent=1) + "\n")
         if args.html and board is not None and render_html is not None:
             write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
+from evmeval.conventions.ladder import Ladder, climb
 from evmeval.conventions.ours import READERS, Role, Unit, mention_id, sides
 from evmeval.conventions.strings import Grounding
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
@@ -93,6 +94,8 @@ class EventCorpus:
     "not in the text"; no span, after the mapping's rows)."""
     grounding: Grounding | None = None
     """String predictions: the rule that grounded them and what it could not place."""
+    ladder: Ladder | None = None
+    """String predictions: the soft-match ladder over convention strings' outcomes (`evmeval.conventions.ladder`)."""
 
     def unplaced_rows(self, doc_id: str) -> tuple[MappingRow, ...]:
         """The document's triggers that are not in the text, as rows of its mapping table."""
@@ -137,7 +140,11 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
     inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
     board = run_switchboard(conventions, gold, system)
     verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
-    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding)
+    ladder = None
+    if grounding is not None and "strings" in board.outcomes:
+        from evmeval.conventions.parsed import textee_file
+        ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
+    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder)
 
 
 def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:

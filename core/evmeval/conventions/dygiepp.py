@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from evmeval.conventions.base import NON_EXCLUSIVE, ConventionResult, Fingerprint, Input, Metric, Pathology
+from evmeval.conventions.base import NON_EXCLUSIVE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
 from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
 from evmeval.conventions.maven import Figure
 from evmeval.conventions.parsed import dygiepp_file
@@ -302,6 +302,23 @@ def _result(by_dataset: dict[str, Counts], found: Fingerprint) -> ConventionResu
                "datasets' sums")
     return ConventionResult("dygiepp", mean_metrics(by_dataset), dict(METRICS), found, (warning,),
                             pathologies=non_exclusive(pooled))  # on the datasets' sums
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each sentence's counts of every metric (`score_sentence` on its own): summed, DyGIE++'s pooled
+    counts (with several datasets DyGIE++ prints their mean; these are the pooled figures)."""
+    documents: list[str] = []
+    rows: list[dict[str, Metric]] = []
+    for g, s in _pair(dygiepp_file(gold), dygiepp_file(system)):
+        assert g.events is not None and s.predicted_events is not None, "checked by _pair"
+        for gold_events, predicted_events in zip(g.events, s.predicted_events, strict=True):
+            counts = Counts()
+            score_sentence(counts, gold_events, predicted_events)
+            rows.append(counts.metrics())
+            documents.append(str(g.doc_key))
+    return UnitCounts("sentence", tuple(documents),
+                      {name: (tuple(float(r[name].match_num) for r in rows), tuple(r[name].pred_num for r in rows),
+                              tuple(r[name].gold_num for r in rows)) for name in METRICS}, dict(METRICS))
 
 
 def score_dygiepp(gold: Input, system: Input) -> ConventionResult:

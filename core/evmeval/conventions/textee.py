@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
 from evmeval.conventions.parsed import textee_file
 from evmeval.io.errors import FormatError
@@ -185,6 +185,24 @@ def score_textee(gold: Input, system: Input) -> ConventionResult:
     g, s = textee_file(gold), textee_file(system)
     check_pairing(g, s)  # before the tuples: a file that does not pair up is refused first
     return score_windows(g, s, (file_tuples(gold), file_tuples(system)))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold window's counts of every metric: every tuple carries (doc_id, wnd_id), so a window's share
+    of |gold & pred|, |pred| and |gold| is its tuples', and the windows' shares add up to `score_textee`'s."""
+    g, s = textee_file(gold), textee_file(system)
+    check_pairing(g, s)
+    gold_sets, pred_sets = file_tuples(gold), file_tuples(system)
+    windows = list(dict.fromkeys((w.doc_id, w.wnd_id) for w in g.windows))
+    counts = {}
+    for name in METRICS:
+        per_window = {key: [0, 0, 0] for key in windows}
+        for column, tuples in enumerate((gold_sets[name] & pred_sets[name], pred_sets[name], gold_sets[name])):
+            for t in tuples:
+                per_window[(t[0], t[1])][column] += 1  # type: ignore[index]
+        counts[name] = (tuple(float(per_window[k][0]) for k in windows), tuple(per_window[k][1] for k in windows),
+                        tuple(per_window[k][2] for k in windows))
+    return UnitCounts("window", tuple(str(doc) for doc, _ in windows), counts, dict(METRICS))
 
 
 COMPARABLE = {row: row for row in ROWS}

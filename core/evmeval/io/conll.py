@@ -45,6 +45,10 @@ class ConllDocument:
     name: str
     entities: tuple[tuple[Span, ...], ...]
     line: int = 0
+    numbers: tuple[str, ...] = ()
+    """Each entity's number as written (cross-document scoring joins entities of one number)."""
+    num_tokens: int = 0
+    """Token lines read (a merged document places the next document after them)."""
 
 
 def _remove_all(pattern: re.Pattern[str], text: str) -> tuple[list[str], str]:
@@ -106,7 +110,8 @@ class _DocumentReader:
                 number_text = next(k for k, v in self.index.items() if v == entity)
                 raise FormatError(self.path, stack[-1][1], f"mention of entity {number_text} is never closed "
                                   f"(document ends at line {number})", f"a closing {number_text}) in the document")
-        return ConllDocument(self.name, tuple(tuple(e) for e in self.entities), self.line)
+        return ConllDocument(self.name, tuple(tuple(e) for e in self.entities), self.line,
+                             tuple(self.index), self.token)
 
 
 def parse_conll(text: str, *, path: str, warnings: list[Problem] | None = None,

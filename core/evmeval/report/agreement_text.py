@@ -6,10 +6,15 @@ from __future__ import annotations
 import math
 
 from evmeval.agreement.per_type import per_type_agreement
-from evmeval.agreement.scoring import IaaResult, PairAgreement
+from evmeval.agreement.relations import CLUSTER_FIGURES, LINK_FIGURES
+from evmeval.agreement.scoring import AgreementMatrix, IaaResult, PairAgreement
 from evmeval.align.greedy import COMBINATIONS
 
 LABEL_NAMES = {"mention_type": "type", "realis_status": "realis"}
+RELATION_TITLES = {"Subevent": "Subevent links", "After": "After links", "All": "All links (both kinds)",
+                   "muc": "coreference MUC", "bcub": "coreference B3", "ceafm": "coreference CEAF-m",
+                   "ceafe": "coreference CEAF-e", "lea": "coreference LEA",
+                   "conll": "coreference CoNLL (ours)"}
 
 
 def _pct(value: float) -> str:
@@ -41,7 +46,43 @@ def format_iaa_report(result: IaaResult) -> str:
     for attr, f in result.fleiss.items():
         out.append(f"{LABEL_NAMES[attr]:<7} kappa {_num(f.kappa)} over {f.num_items} item(s): of {f.num_clusters} "
                    f"cluster(s), {f.num_incomplete} lack an annotator, {f.num_ambiguous} hold two mentions of one")
+    out += _relation_lines(result, tags)
     return "\n".join(out) + "\n"
+
+
+def _matrix_lines(m: AgreementMatrix, tags: list[str], title: str) -> list[str]:
+    out = ["", title, "      " + "".join(f"{t:>8}" for t in tags)]
+    out += [f"{tags[i]:<6}" + "".join(f"{_pct(v):>8}" for v in row) for i, row in enumerate(m.values)]
+    return [*out, f"mean of pairs: {_pct(m.mean).strip()}"]
+
+
+def _relation_lines(result: IaaResult, tags: list[str]) -> list[str]:
+    """Links and clusters (`evmeval.agreement.relations`): F1 matrices, then each pair's figures."""
+    if result.relations_refused:
+        return ["", "=== Relations and clusters ===", f"not compared: {result.relations_refused}"]
+    if not result.relations:
+        return []
+    out = ["", "=== Relations and clusters (corpus, micro; %; first set in the key role) ===",
+           "Links as the sequencing scorer prepares them (own coreference spread, redundant links reduced), "
+           "mentions aligned by the type mapping;",
+           "clusters as -c scores them (MUC, B3, CEAF, LEA; every matrix in --json)."]
+    for figure in (*LINK_FIGURES, "conll"):  # every figure's matrix is in --json
+        m = result.relation_matrix(figure, "f1")
+        if all(math.isnan(v) for row in m.values for v in row):
+            continue
+        out += _matrix_lines(m, tags, f"{RELATION_TITLES.get(figure, figure)} F1")
+    for (i, j), rel in sorted(result.relations.items()):
+        out += ["", f"{tags[i]} vs {tags[j]}", f"  {'figure':<28}{'P':>8}{'R':>8}{'F1':>8}   {'agreed':>7}"
+                f"{'#first':>7}{'#second':>8}"]
+        for figure in LINK_FIGURES:
+            s = rel.links[figure]
+            if s.num_gold or s.num_system:
+                out.append(f"  {figure + ' links':<28}{_pct(s.precision):>8}{_pct(s.recall):>8}{_pct(s.f1):>8}   "
+                           f"{s.tp:>7}{s.num_gold:>7}{s.num_system:>8}")
+        for figure in CLUSTER_FIGURES:
+            p, r, f = rel.figure(figure)
+            out.append(f"  {RELATION_TITLES.get(figure, figure):<28}{_pct(p):>8}{_pct(r):>8}{_pct(f):>8}")
+    return out
 
 
 def _pair_lines(pair: PairAgreement) -> list[str]:

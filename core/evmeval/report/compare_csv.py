@@ -1,11 +1,13 @@
 """The comparison as CSV files for spreadsheets (long format, one fact per row, figures unrounded).
 
 systems.csv (run × combination), pairs.csv (pair × combination), figures.csv (run × combination × figure:
-every micro figure with its interval), figure_tests.csv (pair × combination × figure: every figure's
-paired test, adjusted p, MDE and verdict), documents.csv (document × run × combination),
-document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
-case), with a threshold below_threshold.csv, and with runs grouped into systems (`--as`)
-seeds.csv. An undefined figure is an empty cell, as in the
+every micro figure with its interval, and the bottlenecks: span_f1_minus_f1), figure_tests.csv (pair ×
+combination × figure: every figure's paired test, adjusted p, MDE and verdict), documents.csv (document ×
+run × combination), document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
+case), changes.csv (pair × combination × changed item: outcome before and after, reason codes),
+relations.csv and relation_tests.csv (coreference and sequencing: run × links × figure, pair × links ×
+figure; a header only when the gold has no such links), with a threshold below_threshold.csv, and with runs
+grouped into systems (`--as`) seeds.csv. An undefined figure is an empty cell, as in the
 scorer's own CSV export.
 """
 
@@ -17,12 +19,13 @@ from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
 from evmeval.compare.seeds import SeedComparison
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_relations import RELATION_TESTS_CSV, RELATIONS_CSV, relations_csvs
 from evmeval.report.compare_seeds import SEEDS_CSV, seeds_csv_rows
 from evmeval.report.csv_report import _mention_cells
 from evmeval.report.csv_writer import number, table
 
 CSV_FILES = ("systems.csv", "pairs.csv", "figures.csv", "figure_tests.csv", "documents.csv", "document_deltas.csv",
-             "cases.csv")
+             "cases.csv", "changes.csv", RELATIONS_CSV, RELATION_TESTS_CSV)
 THRESHOLD_FILE = "below_threshold.csv"
 
 
@@ -65,6 +68,8 @@ def _figures(comparison: Comparison) -> str:
     header = ["system", "combination", "figure", "estimate", "ci_low", "ci_high", "interval"]
     rows = [[s.name, c, i.figure, number(i.estimate), number(i.ci_low), number(i.ci_high), comparison.interval]
             for s in comparison.systems for c in COMBINATIONS for i in s.figures.get(c, ())]
+    rows += [[s.name, c, "span_f1_minus_f1", number(i.estimate), number(i.ci_low), number(i.ci_high),
+              comparison.interval] for s in comparison.systems for c, i in s.gap_intervals.items()]
     return table(header, rows)
 
 
@@ -130,6 +135,26 @@ def _cases(comparison: Comparison, combinations: Sequence[str]) -> str:
     return table(header, rows())
 
 
+def _changes(comparison: Comparison, combinations: Sequence[str]) -> str:
+    """Only the items whose outcome changed from a to b, with their outcomes and reason codes."""
+    header = ["a", "b", "combination", "doc_id", "item", "before", "after", "reasons", "gold_id", "gold_span",
+              "gold_text", "gold_type", "gold_realis", "gold_line", "a_system_id", "b_system_id"]
+
+    def rows() -> Iterable[list[object]]:
+        for p in comparison.pairs:
+            a, b = comparison.systems[p.a].name, comparison.systems[p.b].name
+            for c in combinations:
+                for change in comparison.changes(p.a, p.b, c):
+                    ids = [row.system.mention_id if row is not None and row.system is not None else ""
+                           for row in (change.row_a, change.row_b)]
+                    yield [a, b, c, change.doc_id, "gold" if change.gold is not None else "false_alarm",
+                           "" if change.before is None else change.before.value,
+                           "" if change.after is None else change.after.value,
+                           " ".join(r.value for r in change.reasons), *_mention_cells(change.gold), *ids]
+
+    return table(header, rows())
+
+
 def _below(comparison: Comparison, threshold: float) -> str:
     header = ["system", "combination", "doc_id", "threshold", "precision", "recall", "f1"]
     rows = [[comparison.systems[w.system].name, w.combination, w.doc_id, number(threshold),
@@ -146,7 +171,8 @@ def format_compare_csvs(comparison: Comparison, *, threshold: float | None = Non
     files = {"systems.csv": _systems(comparison), "pairs.csv": _pairs(comparison),
              "figures.csv": _figures(comparison), "figure_tests.csv": _figure_tests(comparison),
              "documents.csv": _documents(comparison), "document_deltas.csv": _deltas(comparison),
-             "cases.csv": _cases(comparison, case_combinations)}
+             "cases.csv": _cases(comparison, case_combinations), "changes.csv": _changes(comparison, case_combinations),
+             **relations_csvs(comparison)}
     if threshold is not None:
         files[THRESHOLD_FILE] = _below(comparison, threshold)
     if seeds is not None:

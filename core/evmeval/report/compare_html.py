@@ -13,17 +13,19 @@ from collections.abc import Mapping, Sequence
 
 from evmeval.align import COMBINATIONS, Combination
 from evmeval.compare.resampling import FigureTest
-from evmeval.compare.runs import ATTRIBUTE_GAPS, CASE_COMBINATIONS, Comparison, Mark, PairComparison
+from evmeval.compare.runs import ATTRIBUTE_GAPS, CASE_COMBINATIONS, Comparison, Mark, PairComparison, SystemScores
 from evmeval.compare.seeds import SeedComparison
 from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, Verdict
 from evmeval.io.loading import LoadedInputs
 from evmeval.mention.cases import Case, CaseKind, case_counts
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_relations import relations_html
 from evmeval.report.compare_seeds import seeds_html
 from evmeval.report.compare_text import (
     FIGURE_LABELS,
     correction_text,
     display_name,
+    gap_text,
     leaderboard_order,
     p_text,
     pct,
@@ -69,6 +71,12 @@ def _interval_svg(low: float, high: float, delta: float, scale: float, colour: s
             f'<circle cx="{x(delta):.1f}" cy="7" r="3" fill="#333"/></svg>')
 
 
+def _gap_html(system: SystemScores, combination: str) -> str:
+    text = gap_text(system, combination)
+    value, _, interval = text.partition(" ")
+    return f'{value} <span class="meta">{interval}</span>' if interval else value
+
+
 def _leaderboard(comparison: Comparison) -> str:
     head = "".join(f"<th>{_esc(Combination(c).label)}</th>" for c in COMBINATIONS)
     gap_head = "".join(f"<th>span − {_esc(Combination(c).label.removeprefix('Span + '))}</th>"
@@ -80,11 +88,11 @@ def _leaderboard(comparison: Comparison) -> str:
                         f'<span class="meta">[{pct(s.micro_ci[c].ci_low)}, {pct(s.micro_ci[c].ci_high)}]</span></td>'
                         for c in COMBINATIONS)
         macro = "".join(f'<td class="n">{pct(s.result.macro[c].f1)}</td>' for c in COMBINATIONS)
-        gaps = "".join(f'<td class="n">{points(gap)}</td>' for gap in s.bottlenecks().values())
+        gaps = "".join(f'<td class="n">{_gap_html(s, c)}</td>' for c in ATTRIBUTE_GAPS)
         rows.append(f"<tr><td>{rank}</td><th>{_esc(display_name(s))}</th>{micro}{macro}{gaps}</tr>")
     conf = f"{100 * comparison.settings.confidence:g}"
     return (f"<table><caption>Micro F1 (%) with its {conf} % bootstrap interval, macro F1 (%), and the points "
-            "lost to each attribute; best span F1 first</caption>"
+            "lost to each attribute with its interval; best span F1 first</caption>"
             f'<tr><th rowspan="2">#</th><th rowspan="2">Run</th><th colspan="4">Micro F1</th>'
             f'<th colspan="4">Macro F1</th><th colspan="3">Bottleneck (points)</th></tr>'
             f"<tr>{head}{head}{gap_head}</tr>{''.join(rows)}</table>")
@@ -257,6 +265,8 @@ def format_compare_html(
     out.append("<h2>Leaderboard</h2>" + _leaderboard(comparison))
     out.append("<h2>Pairs</h2>" + _pairs_table(comparison))
     out.append("<h2>Every figure</h2>" + _figures_table(comparison))
+    if comparison.relation_units:
+        out.append(relations_html(comparison, _VERDICT_CLASS))
     if seeds is not None:
         out.append(seeds_html(comparison, seeds, combinations))
     for n, pair in enumerate(comparison.pairs):

@@ -4,17 +4,23 @@ Layout (docs/reference/json.md, "evmeval-compare --json"):
 { "tool": "evmeval-compare", "profile", "mode", "gold", "combinations", "bootstrap": {resamples, seed, ...},
   "systems":   [ {name, path, micro: {<c>: {tp, num_gold, num_system, precision, recall, f1}},
                   macro: {<c>: {precision, recall, f1, num_documents}}, micro_ci: {<c>: {f1, ci_low, ci_high}},
-                  figures: {<c>: [{figure, estimate, ci_low, ci_high}]}, empty: no system mention} ],
+                  figures: {<c>: [{figure, estimate, ci_low, ci_high}]}, bottlenecks: {<c>: {estimate, ci_low,
+                  ci_high}} (span F1 minus F1 with <c>), empty: no system mention} ],
   "pairs":     [ {a, b, a_index, b_index, <c>: {delta_f1, ci_low, ci_high, p_value, p_value_randomization,
                   p_value_adjusted, held_back, num_documents, verdict, f1_a, f1_b, documents_up, documents_down,
                   documents_same}, figures: {<c>: [{figure, a, b, delta, ci_low, ci_high, p_value,
                   p_value_randomization, p_value_adjusted, mde, num_units, verdict, held_back}]},
-                  mcnemar: {<case combination>: {only_a, only_b, p_value}}} ],
+                  mcnemar: {<case combination>: {only_a, only_b, p_value}},
+                  changes: {<case combination>: {count, reasons: {span, type, realis, matching}, delta, a, b:
+                  {true_positives, misses, false_alarms}, items: [{doc_id, gold, a, b, before, after, reasons}]}}} ],
   "correction": holm | bh | none, "interval": percentile | bca,
   "documents": [ {doc_id, counted, num_gold, systems: [{system, num_system, <c>: {tp, ..., f1}}],
                   pairs: [{a, b, <c>: {delta_f1, mark}}]} ],
   "cases":     [ {a, b, combination, counts: {<kind>: n}, items: [{doc_id, kind, gold, a, b}]} ],
   "threshold", "below_threshold": [ {system, doc_id, combination, precision, recall, f1} ],   (with a threshold)
+  "relations": {units: {<kind>: n}, systems: [{name, <kind>: [{figure, estimate, ci_low, ci_high}]}],
+                pairs: [{a, b, <kind>: [<as figures' tests>]}]},   (when the gold has coreference or sequencing
+                links; <kind>: coreference, sequencing_subevent, sequencing_after, sequencing_all)
   "warnings" }
 A case's `gold` is a mention or null; `a` / `b` are that run's row {outcome, dice, mismatched_attributes,
 system} or null; a mention is {id, span, text, type, realis, line}.
@@ -31,9 +37,11 @@ from evmeval.compare.resampling import mention_family, resample
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison, PairComparison
 from evmeval.compare.significance import DEFAULT_SETTINGS, Counts, ResampleSettings, micro_intervals
 from evmeval.mention.cases import Case, case_counts
+from evmeval.mention.changes import Tally, reason_counts, reconcile
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import ScoreResult
 from evmeval.model import Mention
+from evmeval.report.compare_relations import relations_json
 from evmeval.report.json_report import _no_nan
 
 
@@ -61,7 +69,10 @@ def _systems(comparison: Comparison) -> list[dict[str, Any]]:
              "micro": {c: s.result.micro[c].to_json() for c in COMBINATIONS},
              "macro": {c: s.result.macro[c].to_json() for c in COMBINATIONS},
              "micro_ci": {c: s.micro_ci[c].to_json() for c in COMBINATIONS},
-             "figures": {c: [i.to_json() for i in s.figures.get(c, ())] for c in COMBINATIONS}, "empty": s.empty}
+             "figures": {c: [i.to_json() for i in s.figures.get(c, ())] for c in COMBINATIONS},
+             "bottlenecks": {c: {"estimate": i.estimate, "ci_low": i.ci_low, "ci_high": i.ci_high}
+                             for c, i in s.gap_intervals.items()},
+             "empty": s.empty}
             for s in comparison.systems]
 
 
@@ -74,7 +85,24 @@ def _pair(comparison: Comparison, pair: PairComparison, case_combinations: Seque
                   **{f"documents_{m.value}": n for m, n in marks.items()}}
     out["figures"] = {c: [t.to_json() for t in pair.figures.get(c, ())] for c in COMBINATIONS}
     out["mcnemar"] = {c: comparison.mcnemar(pair.a, pair.b, c).to_json() for c in case_combinations}
+    out["changes"] = {c: changes_json(comparison, pair.a, pair.b, c) for c in case_combinations}
     return out
+
+
+def _tally_json(t: Tally) -> dict[str, int]:
+    return {"true_positives": t.true_positives, "misses": t.misses, "false_alarms": t.false_alarms}
+
+
+def changes_json(comparison: Comparison, a: int, b: int, combination: str) -> dict[str, Any]:
+    """Only the items whose outcome changed, with reason codes, and the tallies they reconcile."""
+    changes = comparison.changes(a, b, combination)
+    return {"count": len(changes), "reasons": {r.value: n for r, n in reason_counts(changes).items()},
+            "delta": _tally_json(reconcile(changes)), "a": _tally_json(comparison.tally(a, combination)),
+            "b": _tally_json(comparison.tally(b, combination)),
+            "items": [{"doc_id": c.doc_id, "gold": mention_json(c.gold), "a": row_json(c.row_a),
+                       "b": row_json(c.row_b), "before": None if c.before is None else c.before.value,
+                       "after": None if c.after is None else c.after.value,
+                       "reasons": [r.value for r in c.reasons]} for c in changes]}
 
 
 def _documents(comparison: Comparison) -> list[dict[str, Any]]:
@@ -135,6 +163,8 @@ def comparison_to_json(comparison: Comparison, *, threshold: float | None = None
             {"system": comparison.systems[b.system].name, "doc_id": b.doc_id, "combination": b.combination,
              "precision": b.score.precision, "recall": b.score.recall, "f1": b.score.f1}
             for b in comparison.below_threshold(threshold)]
+    if comparison.relation_units:
+        data["relations"] = relations_json(comparison)
     data["warnings"] = list(comparison.warnings)
     return data
 

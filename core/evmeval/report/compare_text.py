@@ -13,6 +13,7 @@ from evmeval.compare.resampling import FigureTest
 from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison, SystemScores
 from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, comparable_f1
 from evmeval.mention.cases import CaseKind
+from evmeval.mention.changes import Reason, reason_counts, reconcile
 
 FIGURE_LABELS = {"precision": "P", "recall": "R", "f1": "F1"}
 
@@ -53,7 +54,7 @@ def correction_text(comparison: Comparison) -> str:
     return f"p adj: p rand adjusted by {CORRECTION_NAMES[comparison.correction]} over the {m} pairs of each figure"
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
+def table_lines(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) -> list[str]:
     """Aligned columns: the first `left` columns to the left, the rest to the right."""
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = []
@@ -61,6 +62,15 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], left: int = 1) 
         cells = [c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths, strict=True))]
         lines.append("  " + "  ".join(cells).rstrip())
     return lines
+
+
+def gap_text(system: SystemScores, combination: str) -> str:
+    """A bottleneck with its interval, `+5.50 [+1.96, +8.25]` (`nan` for an empty run)."""
+    gap = system.bottlenecks()[combination]
+    interval = system.gap_intervals.get(combination)
+    if interval is None or math.isnan(gap):
+        return points(gap)
+    return f"{points(gap)} [{points(interval.ci_low)}, {points(interval.ci_high)}]"
 
 
 def leaderboard_order(comparison: Comparison) -> list[int]:
@@ -79,13 +89,14 @@ def _leaderboard(comparison: Comparison) -> list[str]:
         micro.append([str(rank), name, *(f"{pct(s.result.micro[c].f1)} [{pct(s.micro_ci[c].ci_low)}, "
                                          f"{pct(s.micro_ci[c].ci_high)}]" for c in COMBINATIONS)])
         macro.append([str(rank), name, *(pct(s.result.macro[c].f1) for c in COMBINATIONS)])
-        gaps.append([str(rank), name, *(points(gap) for gap in s.bottlenecks().values())])
+        gaps.append([str(rank), name, *(gap_text(s, c) for c in ATTRIBUTE_GAPS)])
     conf = f"{100 * comparison.settings.confidence:g}"
     return ["", f"Leaderboard: micro F1 (%) with its {conf} % bootstrap interval, best span F1 first",
-            *_table(header, micro, left=2),
-            "", "Macro F1 (%)", *_table(header, macro, left=2),
-            "", "Bottlenecks: span F1 minus attribute F1 (points)",
-            *_table(["#", "system", *(Combination(c).label for c in ATTRIBUTE_GAPS)], gaps, left=2)]
+            *table_lines(header, micro, left=2),
+            "", "Macro F1 (%)", *table_lines(header, macro, left=2),
+            "", f"Bottlenecks: span F1 minus attribute F1 (points) with its {conf} % interval (the run's own "
+            "documents drawn for both)",
+            *table_lines(["#", "system", *(Combination(c).label for c in ATTRIBUTE_GAPS)], gaps, left=2)]
 
 
 def _pairs(comparison: Comparison) -> list[str]:
@@ -107,7 +118,7 @@ def _pairs(comparison: Comparison) -> list[str]:
             f"randomization, (c + 1) / (n + 1); {correction_text(comparison)}; the verdict reads the interval, "
             f"then p adj (held back: the interval leaves 0 out, p adj does not); none under {MIN_DOCUMENTS} "
             "documents (the test has little power)",
-            *_table(header, rows, left=3)]
+            *table_lines(header, rows, left=3)]
 
 
 def _figures(comparison: Comparison) -> list[str]:
@@ -129,7 +140,7 @@ def _figures(comparison: Comparison) -> list[str]:
     conf = f"{100 * comparison.settings.confidence:g}"
     return ["", f"Every figure: micro P, R and F1 (%), delta in points with its {conf} % {comparison.interval} "
             f"interval; {correction_text(comparison)}; MDE: the smallest difference (points) this corpus finds "
-            "with 80 % power", *_table(header, rows, left=4)]
+            "with 80 % power", *table_lines(header, rows, left=4)]
 
 
 def _system_figures(comparison: Comparison) -> list[str]:
@@ -144,7 +155,7 @@ def _system_figures(comparison: Comparison) -> list[str]:
         return []
     conf = f"{100 * comparison.settings.confidence:g}"
     return ["", f"Micro precision, recall and F1 (%) with their {conf} % {comparison.interval} intervals",
-            *_table(header, rows, left=2)]
+            *table_lines(header, rows, left=2)]
 
 
 def _cases(comparison: Comparison, counts: Mapping[tuple[int, int, str], Mapping[CaseKind, int]]) -> list[str]:
@@ -161,7 +172,26 @@ def _cases(comparison: Comparison, counts: Mapping[tuple[int, int, str], Mapping
         return []
     return ["", "Cases: mentions b fixed or broke, both got wrong; false alarms of one run only; McNemar p: "
             "exact two-sided test of fixed against broken (the gold mentions right in one run only)",
-            *_table(header, rows, left=3)]
+            *table_lines(header, rows, left=3)]
+
+
+def _changes(comparison: Comparison, keys: Sequence[tuple[int, int, str]]) -> list[str]:
+    """Per pair and case combination: how many items changed, by reason, and the Δ they reconcile with."""
+    header = ["a", "b", "attributes", "changed", *(r.value for r in Reason), "Δ TP", "Δ misses",
+              "Δ false alarms"]
+    rows = []
+    for a, b, c in keys:
+        changes = comparison.changes(a, b, c)
+        reasons = reason_counts(changes)
+        delta = reconcile(changes)
+        rows.append([comparison.systems[a].name, comparison.systems[b].name, Combination(c).label, str(len(changes)),
+                     *(str(reasons[r]) for r in Reason), f"{delta.true_positives:+d}", f"{delta.misses:+d}",
+                     f"{delta.false_alarms:+d}"])
+    if not rows:
+        return []
+    return ["", "Changes: only the items whose outcome changed from a to b, by reason (span, type, realis, "
+            "matching; an item may name several); they add up to the change in true positives (exact gold "
+            "mentions), misses and false alarms", *table_lines(header, rows, left=3)]
 
 
 def _below(comparison: Comparison, threshold: float) -> list[str]:
@@ -170,7 +200,7 @@ def _below(comparison: Comparison, threshold: float) -> list[str]:
     rows = [[comparison.systems[w.system].name, Combination(w.combination).label, w.doc_id,
              pct(w.score.precision), pct(w.score.recall), pct(w.score.f1)] for w in weak]
     if rows:
-        lines += _table(["system", "attributes", "document", "P", "R", "F1"], rows, left=3)
+        lines += table_lines(["system", "attributes", "document", "P", "R", "F1"], rows, left=3)
     return lines
 
 
@@ -198,7 +228,9 @@ def format_summary(
     for i, system in enumerate(comparison.systems):
         lines.append(f"  run {i + 1}: {system.name} = {system.path}")
     lines += (_leaderboard(comparison) + _system_figures(comparison) + _pairs(comparison) + _figures(comparison)
-              + _cases(comparison, case_counts or {}))
+              + _cases(comparison, case_counts or {}) + _changes(comparison, list(case_counts or {})))
     if threshold is not None:
         lines += _below(comparison, threshold)
-    return "\n".join(lines) + "\n"
+    from evmeval.report.compare_relations import format_relations  # it builds on this module's cells
+
+    return "\n".join(lines) + "\n" + format_relations(comparison)

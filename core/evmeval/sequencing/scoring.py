@@ -400,3 +400,13 @@ def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: t
         failures.setdefault(closure, {})[name] = str(problem)
         warnings.append(str(problem))
     return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures)
+
+
+def published_awareness(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
+                        filtered: bool = False) -> tuple[dict[str, tuple[DocumentAwareness, ...]], dict[str, str]]:
+    """Each published evaluation's per-document counts (what `evmeval-compare` resamples), and why an
+    evaluation v1.8 cannot finish has none. Raises `SequencingError` where v1.8 refuses the links."""
+    scored = score_sequencing(result, gold, system, mapping=mapping, filtered=filtered, closures=("published",),
+                              strict=False, keep_links=False)
+    return ({name: e.documents for name, e in scored.evaluations["published"].items()},
+            dict(scored.failures.get("published", {})))

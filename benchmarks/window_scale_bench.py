@@ -1,0 +1,353 @@
+"""The window at today's corpus sizes (issue 34), beside the command on the same files.
+
+    python benchmarks/window_scale_bench.py [--only tbf textee maven maven-ere curation] [--docs N]
+
+Each measure is a whole process (wall time, CPU seconds and peak RSS from wait4), the window offscreen at
+1366x768:
+
+- tbf / textee / maven / maven-ere: the MAVEN-ERE-sized corpus of `maven_ere_bench.py` (4,480 documents;
+  `--docs N` a smaller one of the same shape) in each format. The window is opened on gold and system
+  (`MainWindow.open_files`, as the command line does) and prints: the first document painted (from the
+  parent's clock before it spawns the interpreter, as `gui_bench.py`), the corpus figures shown, the first 5
+  document switches after it is scored and the slowest of `SWITCHES` (every pending event processed, as
+  `gui_bench.py`), up to 5 switches to documents not scored yet while the corpus is scored, the
+  longest stall of the event loop while the corpus loads (a 5 ms timer's longest gap), and peak memory;
+  beside it `evmeval-score` on the same files (`-t` for tbf, `--convention X` for the JSONL formats).
+- curation: three annotators derived from `curation_bench.py`'s corpus (2,000 documents, about 9,800
+  disagreements): the Agreement mode opened on them, then File › Curate annotators, to the list shown; the
+  event loop's longest stall meanwhile; then "Accept [1] all shown" to its figures, with its longest stall;
+  beside it `evmeval-iaa A B C -t TKN --curated OUT` (the agreement study and the curated set).
+
+Not a test: figures depend on the machine; the load is printed before and after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+BIN = Path(sys.executable).parent
+SWITCHES = 20
+FIRST = 5
+TICK_MS = 5
+
+
+# -- the measuring child: a window ---------------------------------------------------------------------------
+
+
+class Stalls:
+    """The longest gap between the ticks of a `TICK_MS` timer: how long the event loop could not answer
+    (wall), and the GUI thread's own CPU in that gap (far below the wall: the machine or a worker thread
+    holding the interpreter, not the GUI thread's work); also the most GUI CPU in any one gap."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.longest_ms = self.longest_cpu_ms = self.most_cpu_ms = 0.0
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        self.timer = QTimer()
+        self.timer.setInterval(TICK_MS)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start()
+
+    def _tick(self) -> None:
+        now, cpu = time.perf_counter(), time.thread_time()
+        gap, used = (now - self._last) * 1000 - TICK_MS, (cpu - self._last_cpu) * 1000
+        if gap > self.longest_ms:
+            self.longest_ms, self.longest_cpu_ms = gap, used
+        self.most_cpu_ms = max(self.most_cpu_ms, used)
+        self._last, self._last_cpu = now, cpu
+
+    def reset(self) -> str:
+        text = (f"{self.longest_ms:.0f} ms (GUI CPU {self.longest_cpu_ms:.0f}; most GUI CPU in a gap "
+                f"{self.most_cpu_ms:.0f})")
+        self.longest_ms = self.longest_cpu_ms = self.most_cpu_ms = 0.0
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        return text
+
+
+def _window() -> Any:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    sys.path.insert(0, str(HERE.parent))
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from evmeval_gui.main_window import MainWindow
+
+    app = QApplication([sys.argv[0]])
+    scratch = tempfile.mkdtemp(prefix="window-scale-")
+    window = MainWindow(settings=QSettings(os.path.join(scratch, "s.ini"), QSettings.Format.IniFormat),
+                        persist=False)
+    window.resize(1366, 768)
+    window.show()
+    return app, window
+
+
+def _wait(app: Any, done: Any, limit_s: float = 1800.0) -> None:
+    """Run the event loop until `done()` (the clock stops at the event that made it true)."""
+    stop = time.perf_counter() + limit_s
+    while not done():
+        app.processEvents()
+        if time.perf_counter() > stop:
+            raise SystemExit("window_scale_bench: gave up waiting")
+        time.sleep(0.001)
+
+
+def _peak_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
+    import gui_bench
+
+    app, window = _window()
+    stalls = Stalls()
+    painted: list[float] = []
+    shown: list[float] = []
+    view = window.text_view
+
+    def first_paint() -> bool:
+        if not painted and view.doc is not None and view.isVisible():
+            view.viewport().repaint()
+            painted.append(time.time())
+        return bool(painted) or window.session.corpus_state.last_problem is not None
+
+    window.session.scoring_finished.connect(lambda: shown.append(time.time()))
+    window.open_files(gold, [system])
+    _wait(app, first_paint)
+    unscored = []  # documents not scored yet, shown while the corpus is scored (each scored on its own)
+    while len(unscored) < FIRST and not shown and window.documents.model.rowCount() > 1:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        window.navigation.step_document(1)
+        gui_bench.settle(app)
+        if shown:
+            break  # the corpus arrived meanwhile: not a document scored on its own
+        unscored.append(((time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000))
+    _wait(app, lambda: bool(shown) or window.session.corpus_state.last_problem is not None)
+    if window.session.corpus_state.last_problem is not None:
+        raise SystemExit(f"window_scale_bench: {window.session.corpus_state.last_problem}")
+    load_stall = stalls.reset()
+    gui_bench.settle(app)
+    switches, switches_cpu = [], []
+    for _ in range(SWITCHES):
+        t0, c0 = time.perf_counter(), time.thread_time()
+        window.navigation.step_document(1)
+        gui_bench.settle(app)
+        switches.append((time.perf_counter() - t0) * 1000)
+        switches_cpu.append((time.thread_time() - c0) * 1000)
+    window.close()
+    return {"first_s": painted[0] - started, "corpus_s": shown[0] - started, "switches_ms": switches,
+            "switches_cpu_ms": switches_cpu, "unscored_ms": unscored,
+            "load_stall_ms": load_stall, "peak_mb": _peak_mb()}
+
+
+def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str, Any]:
+    import gui_bench
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from evmeval_gui.agreement.state import AgreementRequest
+
+    app, window = _window()
+    stalls = Stalls()
+    opened = time.perf_counter()
+    window.open_agreement(AgreementRequest(tuple(paths), token_dir, None))
+    _wait(app, lambda: window.agreement.active or window.session.corpus_state.last_problem is not None)
+    compared = time.perf_counter()
+    gui_bench.settle(app)  # the Agreement mode's own drawing, queued after it became active
+    agreement_stall = stalls.reset()
+    curating = time.perf_counter()
+    window.dialogs.start_curation()
+    _wait(app, lambda: window.curate.active or window.session.corpus_state.last_problem is not None)
+    if window.session.corpus_state.last_problem is not None:
+        raise SystemExit(f"window_scale_bench: {window.session.corpus_state.last_problem}")
+    app.processEvents()
+    shown = time.perf_counter()
+    open_stall = stalls.reset()
+    state = window.curate.state
+    before, total = state.progress()
+    panel = window.curate.panel
+    t0 = time.perf_counter()
+    QTest.mouseClick(panel.bulk.shown_button, Qt.MouseButton.LeftButton)
+    _wait(app, lambda: window.curate.state.progress()[0] > before and not window.runner.busy)
+    app.processEvents()
+    batch_s = time.perf_counter() - t0
+    batch_stall = stalls.reset()
+    decided = window.curate.state.progress()[0] - before
+    window.close()
+    return {"agreement_s": compared - opened, "agreement_stall_ms": agreement_stall,
+            "curation_s": shown - curating, "shown_s": curating - compared,
+            "open_s": shown - opened - (curating - compared),
+            "since_launch_s": time.time() - started - batch_s, "open_stall_ms": open_stall, "batch_s": batch_s,
+            "batch_stall_ms": batch_stall, "batch_items": decided, "disagreements": total, "peak_mb": _peak_mb()}
+
+
+# -- the parent: prepare, spawn, report ----------------------------------------------------------------------
+
+
+def spawn(argv: list[str]) -> tuple[float, float, float, int, str]:
+    """(wall s, CPU s, peak MB, exit status, stdout) of one whole process."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    with tempfile.TemporaryFile() as out:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=out, stderr=subprocess.DEVNULL, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        out.seek(0)
+        text = out.read().decode("utf-8", "replace")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status), text
+
+
+def window_child(kind: str, *args: str) -> tuple[dict[str, Any] | None, float, float]:
+    _, cpu, peak, status, text = spawn([sys.executable, __file__, "--child", kind, *args, repr(time.time())])
+    lines = [line for line in text.splitlines() if line.startswith("{")]
+    if status != 0 or not lines:
+        print(f"  the window failed (exit {status}): {text[-500:]}", file=sys.stderr)
+        return None, cpu, peak
+    return json.loads(lines[-1]), cpu, peak
+
+
+Row = list[str]
+"""measure, the window, the command on the same files, the goal"""
+HEADER = ["measure", "the window", "the command", "goal"]
+
+
+def _command_text(wall: float, cpu: float, peak: float, status: int) -> str:
+    return f"{wall:.2f} s (CPU {cpu:.2f}), {peak:.0f} MB" + ("" if status == 0 else f", exit {status}")
+
+
+def scoring_rows(name: str, gold: Path, system: Path, command: list[str]) -> list[Row]:
+    wall, cpu, peak, status, _ = spawn(command)
+    figures, window_cpu, window_peak = window_child("scoring", str(gold), str(system))
+    said = _command_text(wall, cpu, peak, status)
+    if figures is None:
+        return [[f"{name}: the window", "failed", said, ""]]
+    switches = figures["switches_ms"]
+    first5 = " ".join(f"{v:.0f}" for v in switches[:FIRST]) + " ms (GUI CPU " + " ".join(
+        f"{v:.0f}" for v in figures["switches_cpu_ms"][:FIRST]) + ")"
+    return [[f"{name}: first document painted", f"{figures['first_s']:.2f} s", said, "<= 1 s"],
+            [f"{name}: corpus figures shown", f"{figures['corpus_s']:.2f} s (window CPU {window_cpu:.2f} s)", "",
+             ""],
+            [f"{name}: longest event-loop stall while loading", figures["load_stall_ms"], "", ""],
+            [f"{name}: a document not scored yet, shown while the corpus is scored (first {FIRST})",
+             " ".join(f"{v:.0f}" for v, _ in figures["unscored_ms"]) + " ms (GUI CPU "
+             + " ".join(f"{c:.0f}" for _, c in figures["unscored_ms"]) + ")" if figures["unscored_ms"] else
+             "— (no document before the corpus)", "", "<= 50 ms"],
+            [f"{name}: first {FIRST} switches; slowest of {SWITCHES}", f"{first5}; {max(switches):.0f} ms", "",
+             "<= 50 ms"],
+            [f"{name}: peak memory", f"{window_peak:.0f} MB ({window_peak / peak:.2f}x the command)",
+             f"{peak:.0f} MB", "<= 1.5x"]]
+
+
+def curation_rows(docs: int) -> list[Row]:
+    import curation_bench
+
+    cache = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "evmeval-studio"
+    folder = curation_bench.corpus(cache / "curation-seed5-docs2000-mentions40")
+    gold = folder / "gold.tbf"
+    ids = curation_bench.document_ids(gold)
+    chosen = set(ids[:docs]) if docs < len(ids) else None
+    paths = []
+    for k in range(1, 4):
+        path = folder / f"curation_bench_{docs}_{k}.tbf"
+        if not path.is_file():
+            curation_bench.annotator(gold, k, path, chosen)
+        paths.append(str(path))
+    out = Path(tempfile.mkdtemp(prefix="window-scale-iaa-"))
+    wall, cpu, peak, status, _ = spawn([str(BIN / "evmeval-iaa"), *paths, "-t", str(folder / "tkn"),
+                                        "--curated", str(out / "curated.tbf"), "-o", str(out / "report.txt")])
+    shutil.rmtree(out, ignore_errors=True)
+    figures, window_cpu, window_peak = window_child("curation", str(folder / "tkn"), *paths)
+    said = "`evmeval-iaa --curated` " + _command_text(wall, cpu, peak, status)
+    if figures is None:
+        return [["curation: the window", "failed", said, ""]]
+    f = figures
+    return [[f"curation ({f['disagreements']:,} disagreements): opened (agreement study + curation)",
+             f"{f['agreement_s']:.2f} + {f['curation_s']:.2f} = {f['open_s']:.2f} s", said,
+             f"<= the command + 1 s ({'met' if f['open_s'] <= wall + 1 else 'not met'})"],
+            ["curation: longest stall while comparing; while curating",
+             f"{f['agreement_stall_ms']}; {f['open_stall_ms']}", "", "<= 50 ms"],
+            [f"curation: accept all shown ({f['batch_items']:,} items)",
+             f"{f['batch_s']:.2f} s, longest stall {f['batch_stall_ms']}", "", "stall <= 50 ms"],
+            ["curation: peak memory", f"{window_peak:.0f} MB (window CPU {window_cpu:.2f} s)", f"{peak:.0f} MB",
+             ""]]
+
+
+FORMATS = ("tbf", "textee", "maven", "maven-ere")
+
+
+def measure(only: Sequence[str], docs: int | None = None, curation_docs: int = 2000) -> list[Row]:
+    """Every row `only` names (formats of the MAVEN-ERE-sized corpus, and "curation")."""
+    import maven_ere_bench
+
+    rows: list[Row] = []
+    if set(only) & set(FORMATS):
+        name = f"maven-ere-seed{maven_ere_bench.SEED}" + (f"-docs{docs}" if docs else "")
+        corpus = maven_ere_bench.ensure_corpus(maven_ere_bench.cache_root() / name, docs)
+        conv = maven_ere_bench.ensure_converted(corpus)
+        score = str(BIN / "evmeval-score")
+        inputs = {"tbf": (corpus / "gold.tbf", corpus / "system.tbf", ["-t", str(corpus / "tkn")]),
+                  "textee": (conv / "textee-gold" / "gold.jsonl", conv / "textee-system" / "system.jsonl",
+                             ["--convention", "textee"]),
+                  "maven": (conv / "maven-gold.jsonl", conv / "maven-system.jsonl", ["--convention", "maven"]),
+                  "maven-ere": (conv / "maven-ere-gold.jsonl", conv / "maven-ere-system.jsonl",
+                                ["--convention", "maven-ere"])}
+        for name in [n for n in FORMATS if n in only]:
+            gold, system, options = inputs[name]
+            found = scoring_rows(name, gold, system, [score, "-g", str(gold), "-s", str(system), *options])
+            rows.extend(found)
+            print(plain(found), flush=True)
+    if "curation" in only:
+        found = curation_rows(curation_docs)
+        rows.extend(found)
+        print(plain(found), flush=True)
+    return rows
+
+
+def plain(rows: list[Row]) -> str:
+    return "\n".join(" | ".join(cell for cell in row if cell) for row in rows)
+
+
+def markdown(rows: list[Row]) -> str:
+    lines = ["| " + " | ".join(HEADER) + " |", "| --- | --- | --- | --- |"]
+    lines += ["| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", default=[*FORMATS, "curation"])
+    parser.add_argument("--docs", type=int, help="a smaller MAVEN-ERE-shaped corpus (default: 4,480 documents)")
+    parser.add_argument("--curation-docs", type=int, default=2000, help="documents of the curation (default 2000)")
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        kind, *rest = args.child
+        started = float(rest.pop())
+        figures = child_scoring(rest[0], rest[1], started) if kind == "scoring" else \
+            child_curation(rest[1:], rest[0], started)
+        print(json.dumps(figures))
+        return 0
+    print(f"load before: {os.popen('uptime').read().strip()}", flush=True)
+    rows = measure(args.only, args.docs, args.curation_docs)
+    print(f"load after: {os.popen('uptime').read().strip()}")
+    print(markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,80 @@
+"""`evmeval-compare --convention textee|dygiepp`: runs in a window format compared under that convention's
+own figures (TextEE's Tri-I … Arg-C, DyGIE++'s trig_id … arg_class), each with its interval, every pair
+with its paired tests, resampling documents (their windows together) or, with `--unit window`, windows.
+
+Thin: read the files once, check their format, take each run's per-window counts from the convention
+(`unit_counts`), compare them (`evmeval.compare.units`), print, write `--json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from evmeval._util.schemas import with_schema
+from evmeval.compare.significance import ResampleSettings
+from evmeval.compare.units import compare_units
+from evmeval.conventions import REGISTRY, dygiepp, textee
+from evmeval.conventions.base import Input, UnitCounts
+from evmeval.conventions.cli import check_formats, read_input
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import refuse_stdin_twice
+from evmeval.io.reading import display_name
+from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.report.compare_json import dumps_compact
+from evmeval.report.compare_units import format_units, units_json
+
+READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts}
+"""The conventions whose figures are ratios of sums over windows (sentences), and their per-window counts."""
+TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "html": "--html", "csv": "--csv",
+            "groups": "--as", "topics": "--topics", "threshold": "--threshold"}
+
+
+def usage_problem(args: argparse.Namespace) -> str | None:
+    """Why these options do not go with --convention (None: they do)."""
+    if args.convention not in READERS:
+        return (f"--convention {args.convention}: intervals per window are made for "
+                f"{' and '.join(READERS)} (their figures are sums over windows)")
+    for dest, option in TBF_ONLY.items():
+        if getattr(args, dest, None):
+            return f"{option} is a tbf option; with --convention only -g, -s, --json and the resampling options apply"
+    if args.unit == "topic":
+        return "--unit topic is for tbf; with --convention: --unit document (default) or window"
+    return None
+
+
+def _names(paths: list[str]) -> list[str]:
+    names: list[str] = []
+    for path in paths:
+        base = display_name(path).rsplit("/", 1)[-1]
+        base = base[:-6] if base.endswith(".jsonl") else base
+        names.append(base if base not in names else f"{base} ({names.count(base) + 1})")
+    return names
+
+
+def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
+    """Compare `args.system` under `args.convention`; 1 on bad input."""
+    try:
+        refuse_stdin_twice([args.gold, *args.system])
+        check_output_paths([args.json], [args.gold, *args.system])
+        cache: dict[str, bytes] = {}
+        gold = read_input(args.gold, cache)
+        convention = REGISTRY[args.convention]
+        counts: list[UnitCounts] = []
+        for path in args.system:
+            system: Input = read_input(path, cache)
+            check_formats([convention], gold, system)
+            counts.append(READERS[args.convention](gold, system))
+        first = counts[0]
+        comparison = compare_units(args.convention, _names(args.system), [c.counts for c in counts], first.documents,
+                                   first.labels, unit="window" if args.unit == "window" else "document",
+                                   settings=ResampleSettings(args.resamples, args.seed, args.confidence),
+                                   correction=args.correction, interval=args.interval)
+        sys.stdout.write(format_units(comparison))
+        if args.json:
+            write_atomic(args.json, dumps_compact(with_schema("compare_convention",
+                                                              {**units_json(comparison), "warnings": []})))
+    except FormatError as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return 1
+    return 0
