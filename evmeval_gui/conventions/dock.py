@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from evmeval_gui.conventions.argument_overlay import ArgumentOverlay
 from evmeval_gui.conventions.ladder_view import LadderTree, promotion_text
 from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, ArgumentChooser, ArgumentRows
+from evmeval_gui.conventions.pathologies_view import PathologiesView
 from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
 from evmeval_gui.conventions.threshold_dock import ThresholdDock
 from evmeval_gui.jobs import JobRunner
@@ -168,6 +169,11 @@ class ConventionsDock(QDockWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(lower)
+        self.pathologies = PathologiesView()
+        """Per convention, where its counting is not one to one (its own module: the dock only places it)."""
+        split.addWidget(self.pathologies)
+        split.setStretchFactor(1, 2)  # the flips get the room; a few pathologies need a few lines
+        split.setStretchFactor(2, 1)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -230,6 +236,7 @@ class ConventionsDock(QDockWidget):
             self._cells = []
             self.flips.clear()
             self.ladder.set_ladder(None)
+            self.pathologies.set_results(())
             return
         if self.text_view is not None:
             self.text_view.overlays_changed()
@@ -244,6 +251,7 @@ class ConventionsDock(QDockWidget):
         self._fill_table(board)
         self._fill_flips(board)
         self.ladder.set_ladder(self.corpus.ladder)
+        self.pathologies.set_results(board.results)
         self.detail.setText("Click a flip to see it on the text.")
         if self.isHidden():
             self.show()
