@@ -48,3 +48,31 @@ def test_string_predictions_show_what_each_published_convention_dropped(qtbot, w
     assert tops["textee"].child(0).text(0) == "3 × predictions dropped as ungroundable"
     _click(qtbot, tree, tops["textee"].child(0))
     assert "3 prediction(s) placed nowhere under grounding first" in window.conventions_dock.pathologies.detail.text()
+
+
+def test_a_textee_runs_argument_flips_under_every_argument_convention_click_to_the_text(
+        qtbot, window: MainWindow, tmp_path) -> None:
+    from evmeval_gui.model.selection import Selection
+    from tests.core.test_switch5_argument_board import write
+
+    gold, pred = write(tmp_path)  # flips derived in tests/core/test_switch5_argument_board.py
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(gold), [str(pred)])
+    dock = window.conventions_dock
+    qtbot.waitUntil(dock.isVisible, timeout=20_000)
+    tree = dock.flips
+    tops = [tree.topLevelItem(k).text(0) for k in range(tree.topLevelItemCount())]
+    # textee ↔ ours: the twin, "city" under the second trigger and gold's second "Troops" (collapsed by textee's
+    # sets), on both argument rows; with dygiepp also the first twin, which dygiepp's dictionary overwrote
+    assert tops[1:] == ["textee ↔ strings (arguments): 6 flip(s)", "textee ↔ dygiepp (arguments): 8 flip(s)",
+                        "strings ↔ dygiepp (arguments): 8 flip(s)"]
+    pair = tree.topLevelItem(3)  # strings ↔ dygiepp
+    group = next(pair.child(k) for k in range(pair.childCount())
+                 if pair.child(k).text(0).startswith("4 × argument matched under another trigger"))
+    leaf = group.child(0)
+    assert leaf.text(0).startswith("“city” Attack / Target · pred argument · argument_id")
+    _click(qtbot, tree, leaf)
+    # its trigger, the second "attacked" (event 1 of window D-0), is selected on the text
+    assert window.session.selection.system_ids == frozenset({"D-0:E1"})
+    assert isinstance(window.session.selection, Selection)
+    assert "strings credit 0; dygiepp credit 1" in dock.detail.text()
