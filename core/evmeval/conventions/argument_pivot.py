@@ -89,15 +89,23 @@ def _back(outcomes: Sequence[Outcome], units: dict[str, list[str]]) -> list[Outc
     return [o._replace(item=o.item._replace(unit=units[o.item.doc_id][int(o.item.unit)])) for o in outcomes]
 
 
-def argument_board(gold: Input, system: Input) -> ArgumentBoard:
-    """A TextEE run's arguments under `textee`, our rule and `dygiepp` (through the pivot when it is exact)."""
+def argument_board(gold: Input, system: Input, scored: Switchboard | None = None) -> ArgumentBoard:
+    """A TextEE run's arguments under `textee`, our rule and `dygiepp` (through the pivot when it is exact);
+    `scored`: the run's switchboard, whose results and outcomes are taken rather than made again."""
     from evmeval.conventions import REGISTRY  # the registry imports the conventions
+    from evmeval.conventions.strings import score_strings, strings_outcomes
 
     g, s = textee_file(gold), textee_file(system)
     conventions: list[Convention] = [REGISTRY["textee"], REGISTRY["strings"]]
-    results: list[ConventionResult] = [c.score(gold, system) for c in conventions]
-    outcomes: dict[str, list[Outcome]] = {c.name: c.outcomes(gold, system) for c in conventions
-                                          if c.outcomes is not None}
+    textee = REGISTRY["textee"]
+    assert textee.outcomes is not None, "textee gives outcomes"
+    done = {r.name: r for r in scored.results} if scored is not None else {}
+    outcomes: dict[str, list[Outcome]] = {
+        "textee": scored.outcomes["textee"] if scored is not None and "textee" in scored.outcomes
+        else textee.outcomes(gold, system),
+        "strings": strings_outcomes(gold, system)}
+    results: list[ConventionResult] = [done["textee"] if "textee" in done else textee.score(gold, system),
+                                       score_strings(gold, system, outcomes["strings"])]
     left_out: dict[str, str] = {}
     unfit = {side: why for side, data in (("gold", g), ("predictions", s)) if (why := _unfit(data))}
     if unfit:

@@ -110,14 +110,15 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
     return out
 
 
-def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input) -> ArgumentBoard | None:
+def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input,
+                 board: Switchboard | None = None) -> ArgumentBoard | None:
     """`all` on a TextEE run whose conventions score arguments under one convention only: its arguments under
     every argument convention that reads it (`argument_pivot`); None otherwise (string predictions already
     have ours for strings beside textee)."""
     names = [c.name for c in conventions]
     if "textee" not in names or "strings" in names:
         return None
-    return argument_board(gold, system)
+    return argument_board(gold, system, board)
 
 
 def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -> list[str]:
@@ -242,7 +243,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         ladder = _ladder(args, gold, system, cache, agree)
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
-        arguments = arguments_of(conventions, gold, system) if args.convention == "all" else None
+        arguments = arguments_of(conventions, gold, system, board) if args.convention == "all" else None
         if merged:
             from evmeval.conventions.bionlp import write_merged
             write_merged(gold, system, args.comparison_output)

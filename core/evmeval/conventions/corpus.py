@@ -148,7 +148,7 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
     if grounding is not None and "strings" in board.outcomes:
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
-    together = argument_board(gold, system) if found == "textee" and grounding is None else None
+    together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together)
 
 

@@ -286,12 +286,13 @@ def strings_outcomes(gold: Input, system: Input) -> list[Outcome]:
     return outcomes_of(g.windows, s.windows, _grounded(system)[0])
 
 
-def score_strings(gold: Input, system: Input) -> ConventionResult:
+def score_strings(gold: Input, system: Input, outcomes: Sequence[Outcome] | None = None) -> ConventionResult:
     """Our figures on a grounded input (`ground_input`), with the ceiling and what was not in the text; on a
-    TextEE prediction file as given, the same figures (nothing to ground, no ceiling)."""
+    TextEE prediction file as given, the same figures (nothing to ground, no ceiling). `outcomes`: this pair's
+    `strings_outcomes` when already made (the figures are made from them)."""
     g = textee_file(gold)
     lost, rule = _grounded(system)
-    metrics = metrics_of(strings_outcomes(gold, system))
+    metrics = metrics_of(strings_outcomes(gold, system) if outcomes is None else outcomes)
     labels = dict(METRICS)
     notes: list[str] = []
     if rule is not None:
