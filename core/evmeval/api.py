@@ -294,7 +294,7 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     Raises `FormatError` for bad input and `ValueError` for a convention or rule it does not know
     (`evmeval.conventions.REGISTRY` has them)."""
     from evmeval.conventions import prepare
-    from evmeval.conventions.cli import read_input, score_under
+    from evmeval.conventions.cli import arguments_of, read_input, score_under
     from evmeval.conventions.genarg import with_companions
     from evmeval.conventions.switchboard import switchboard
     from evmeval.results import ConventionScores
@@ -314,7 +314,8 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     results = score_under(chosen, given[0], given[1])
     board = (switchboard(chosen, results, given[0], given[1])
              if convention == "all" and any(c.comparable for c in chosen) else None)
-    return ConventionScores(tuple(results), board, given[1].grounding)
+    arguments = arguments_of(chosen, given[0], given[1], board) if convention == "all" else None
+    return ConventionScores(tuple(results), board, given[1].grounding, arguments)
 
 
 def curate(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None, policy: str = "majority",

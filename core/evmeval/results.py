@@ -210,6 +210,9 @@ class ConventionScores:
     grounding: Any = None
     """String predictions: the rule they were grounded by and what was not in the text
     (`evmeval.conventions.strings.Grounding`); None for a prediction file with offsets."""
+    arguments: Any = None
+    """With `convention="all"` on a TextEE run: its arguments under every argument convention that reads it
+    (`evmeval.conventions.argument_pivot.ArgumentBoard`); None otherwise."""
 
     @property
     def fingerprint(self) -> Fingerprint:
@@ -226,7 +229,8 @@ class ConventionScores:
         """The document `evmeval-score --convention NAME --json` writes."""
         from evmeval.conventions.cli import report_json
 
-        return plain(report_json(self.results, self.fingerprint, self.switchboard, self.grounding))  # type: ignore[no-any-return]
+        return plain(report_json(self.results, self.fingerprint, self.switchboard, self.grounding,  # type: ignore[no-any-return]
+                                 arguments=self.arguments))
 
     def rows(self) -> list[dict[str, Any]]:
         """A record per convention and metric, under the scorer's own metric names."""
@@ -236,11 +240,13 @@ class ConventionScores:
 
     def report(self) -> str:
         """The text `evmeval-score --convention NAME` prints (the switchboard after it with `all`)."""
+        from evmeval.conventions.argument_pivot import format_argument_board
         from evmeval.conventions.cli import format_report
         from evmeval.conventions.switchboard import format_switchboard
 
         text = format_report(self.results, self.fingerprint)
-        return text + ("\n" + format_switchboard(self.switchboard) if self.switchboard is not None else "")
+        text += "\n" + format_switchboard(self.switchboard) if self.switchboard is not None else ""
+        return text + ("\n" + format_argument_board(self.arguments) if self.arguments is not None else "")
 
 
 def is_result(value: object) -> bool:

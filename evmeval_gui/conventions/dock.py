@@ -10,7 +10,7 @@ corpus the dock says it has nothing to show; it is shown by itself when an event
 from __future__ import annotations
 
 from evmeval.conventions.corpus import EventCorpus
-from evmeval.conventions.flips import Flip
+from evmeval.conventions.flips import Flip, PairFlips
 from evmeval.conventions.items import Item
 from evmeval.conventions.ladder import Promotion
 from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, outcome_text
@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from evmeval_gui.conventions.argument_overlay import ArgumentOverlay
 from evmeval_gui.conventions.ladder_view import LadderTree, promotion_text
 from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, ArgumentChooser, ArgumentRows
+from evmeval_gui.conventions.pathologies_view import PathologiesView
 from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
 from evmeval_gui.conventions.threshold_dock import ThresholdDock
 from evmeval_gui.jobs import JobRunner
@@ -168,6 +169,11 @@ class ConventionsDock(QDockWidget):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
         split.addWidget(lower)
+        self.pathologies = PathologiesView()
+        """Per convention, where its counting is not one to one (its own module: the dock only places it)."""
+        split.addWidget(self.pathologies)
+        split.setStretchFactor(1, 2)  # the flips get the room; a few pathologies need a few lines
+        split.setStretchFactor(2, 1)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -230,6 +236,7 @@ class ConventionsDock(QDockWidget):
             self._cells = []
             self.flips.clear()
             self.ladder.set_ladder(None)
+            self.pathologies.set_results(())
             return
         if self.text_view is not None:
             self.text_view.overlays_changed()
@@ -242,8 +249,11 @@ class ConventionsDock(QDockWidget):
                           + "".join(f" Warning: {r.name}: {w}" for r in board.results for w in r.warnings)
                           + grounding_note(self.corpus))
         self._fill_table(board)
-        self._fill_flips(board)
+        together = self.corpus.argument_board
+        self._fill_flips([(pair, "") for pair in board.flips]
+                         + [(pair, " (arguments)") for pair in (together.board.flips if together else ())])
         self.ladder.set_ladder(self.corpus.ladder)
+        self.pathologies.set_results(board.results)
         self.detail.setText("Click a flip to see it on the text.")
         if self.isHidden():
             self.show()
@@ -341,10 +351,12 @@ class ConventionsDock(QDockWidget):
         steps = [Yield((c,), cell + 8) for c, cell in enumerate(self._cells)]  # a number's width and its margins
         apply_plan(table, fit_columns(room - label, natural, steps))
 
-    def _fill_flips(self, board: Switchboard) -> None:
+    def _fill_flips(self, pairs: list[tuple[PairFlips, str]]) -> None:
+        """Each pair's flips by reason; `(arguments)` marks a pair of the argument board (a TextEE run's arguments
+        under every argument convention, dygiepp through the DyGIE++ pivot)."""
         self.flips.clear()
-        for pair in board.flips:
-            top = QTreeWidgetItem([f"{pair.a} ↔ {pair.b}: {pair.total} flip(s)"])
+        for pair, what in pairs:
+            top = QTreeWidgetItem([f"{pair.a} ↔ {pair.b}{what}: {pair.total} flip(s)"])
             self.flips.addTopLevelItem(top)
             for reason, flips in pair.groups.items():
                 group = QTreeWidgetItem([f"{len(flips)} × {reason}"])

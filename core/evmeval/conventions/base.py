@@ -79,6 +79,37 @@ class Fingerprint:
                 f"gold sha256 {self.gold_sha256}")
 
 
+NON_EXCLUSIVE = "non-exclusive matching"
+"""A prediction matches any gold item, even one another prediction matched: recall above its one-to-one value."""
+OUTSIDE_WINDOW = "gold outside the model's window"
+"""Gold the model could never see, counted as missed (PAIE's window; docs/scoring/paie.md)."""
+UNGROUNDABLE = "predictions dropped as ungroundable"
+"""Strings placed nowhere in the text, dropped before scoring (never counted as false alarms)."""
+PATHOLOGIES = (NON_EXCLUSIVE, OUTSIDE_WINDOW, UNGROUNDABLE)
+"""Every kind, in the order a report lists them (docs/scoring/pathologies.md works an example of each)."""
+
+
+@dataclass(frozen=True)
+class Pathology:
+    """Where a convention's figure is not what a one-to-one count of everything would give, and by how much:
+    said beside the figures so nobody reads them as comparable when they are not."""
+
+    kind: str
+    """One of `PATHOLOGIES`."""
+    metric: str
+    """The convention's metric it moves ("" for all of them)."""
+    count: int
+    """The items concerned (predictions matched twice over, gold never seen, strings dropped)."""
+    detail: str
+    """What a user reads: the figure and its one-to-one (or complete) value."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "metric": self.metric, "count": self.count, "detail": self.detail}
+
+    def text(self) -> str:
+        return f"{self.kind}{f' ({self.metric})' if self.metric else ''}: {self.detail}"
+
+
 @dataclass(frozen=True)
 class ConventionResult:
     name: str
@@ -93,6 +124,8 @@ class ConventionResult:
     notes: tuple[str, ...] = ()
     """What a user should know to read the figures (the grounding rule, how many strings were not in the
     text), printed under the table and kept in the JSON."""
+    pathologies: tuple[Pathology, ...] = ()
+    """Where its counting departs from one-to-one and complete (`Pathology`), as the scorer itself counted."""
 
     def to_json(self) -> dict[str, Any]:
         return {name: metric.to_json() for name, metric in self.metrics.items()}

@@ -12,10 +12,11 @@ from typing import Any
 
 from evmeval._util.schemas import schema_tag
 from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
+from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
-from evmeval.conventions.strings import Grounding, dropped_note
+from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.conventions.uie import checked_options
 from evmeval.io.errors import FormatError
@@ -74,6 +75,7 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                          f"{percent(metric.f1)}  {count(metric.match_num)}  {metric.pred_num:6d}  {metric.gold_num:6d}")
         lines += [f"Warning: {warning}" for warning in result.warnings]
         lines += [f"Note: {note}" for note in result.notes]
+        lines += [f"Pathology: {found.text()}" for found in result.pathologies]
         if dropped and not REGISTRY[result.name].grounded:
             lines.append(f"Note: {dropped}")
         lines.append("")
@@ -86,7 +88,7 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
 
 def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                 board: Switchboard | None = None, grounding: Grounding | None = None,
-                ladder: LadderRun | None = None) -> dict[str, Any]:
+                ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None) -> dict[str, Any]:
     out = {"schema": schema_tag("convention"), "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
     warnings = {r.name: list(r.warnings) for r in results if r.warnings}
@@ -95,13 +97,29 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
     notes = {r.name: list(r.notes) for r in results if r.notes}
     if notes:
         out["notes"] = notes
+    pathologies = {r.name: [p.to_json() for p in r.pathologies] for r in results if r.pathologies}
+    if pathologies:
+        out["pathologies"] = pathologies
     if grounding is not None:
         out["grounding"] = grounding.to_json()
     if board is not None:
         out["switchboard"] = board.to_json()
     if ladder is not None:
         out["ladder"] = ladder.to_json()
+    if arguments is not None:
+        out["arguments"] = arguments.to_json()
     return out
+
+
+def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input,
+                 board: Switchboard | None = None) -> ArgumentBoard | None:
+    """`all` on a TextEE run whose conventions score arguments under one convention only: its arguments under
+    every argument convention that reads it (`argument_pivot`); None otherwise (string predictions already
+    have ours for strings beside textee)."""
+    names = [c.name for c in conventions]
+    if "textee" not in names or "strings" in names:
+        return None
+    return argument_board(gold, system, board)
 
 
 def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -> list[str]:
@@ -145,7 +163,7 @@ def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -
     """Each convention's result, after checking that it reads both files' format (`check_formats`):
     `evmeval-score --convention` and `evmeval.score_convention`."""
     check_formats(conventions, gold, system)
-    return [convention.score(gold, system) for convention in conventions]
+    return [with_dropped(convention.score(gold, system), convention.grounded, system) for convention in conventions]
 
 
 def _prepared(args: argparse.Namespace, gold: Input, system: Input,
@@ -236,6 +254,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         ladder = _ladder(args, gold, system, cache, agree)
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
+        arguments = arguments_of(conventions, gold, system, board) if args.convention == "all" else None
         if merged:
             from evmeval.conventions.bionlp import write_merged
             write_merged(gold, system, args.comparison_output)
@@ -247,13 +266,14 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
             print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
     report = _report(args, results, system, board, conventions, ladder)
+    report += "\n" + format_argument_board(arguments) if arguments is not None else ""
     try:
         if args.output:
             write_atomic(args.output, report)
         else:
             sys.stdout.write(report)
         if args.json:
-            made = report_json(results, fingerprint, board, system.grounding, ladder)
+            made = report_json(results, fingerprint, board, system.grounding, ladder, arguments)
             write_atomic(args.json, json.dumps(made, indent=1) + "\n")
         if args.html and board is not None and render_html is not None:
             write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
+from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ladder import Ladder, climb
@@ -96,6 +97,9 @@ class EventCorpus:
     """String predictions: the rule that grounded them and what it could not place."""
     ladder: Ladder | None = None
     """String predictions: the soft-match ladder over convention strings' outcomes (`evmeval.conventions.ladder`)."""
+    argument_board: ArgumentBoard | None = None
+    """A TextEE run: its arguments under every argument convention that reads it, and what flips between them
+    (`evmeval.conventions.argument_pivot`); None otherwise."""
 
     def unplaced_rows(self, doc_id: str) -> tuple[MappingRow, ...]:
         """The document's triggers that are not in the text, as rows of its mapping table."""
@@ -144,7 +148,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
     if grounding is not None and "strings" in board.outcomes:
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
-    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder)
+    together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
+    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together)
 
 
 def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:

@@ -23,9 +23,10 @@ absent from the file, which would add zeros there, cannot be known from the file
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
+from evmeval.conventions.base import NON_EXCLUSIVE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
 from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
 from evmeval.conventions.maven import Figure
 from evmeval.conventions.parsed import dygiepp_file
@@ -50,6 +51,9 @@ class Counts:
     predicted_arguments: int = 0
     matched_argument_ids: int = 0
     matched_argument_classes: int = 0
+    paired_argument_ids: int = 0
+    """Matches had each gold row been taken by one prediction only (not DyGIE++'s figure: its pathology)."""
+    paired_argument_classes: int = 0
 
     def add(self, other: Counts) -> None:
         for name, value in vars(other).items():
@@ -112,9 +116,38 @@ def score_sentence(counts: Counts, gold: list[Event], predicted: list[Event], th
     counts.predicted_arguments += len(pred_rows)
     gold_ids = {row[:2] for row in gold_rows}
     gold_classes = set(gold_rows)
+    left_ids: Counter[tuple[object, ...]] = Counter(row[:2] for row in gold_rows)
+    left_classes: Counter[tuple[object, ...]] = Counter(gold_rows)
     for row in pred_rows:
         counts.matched_argument_ids += row[:2] in gold_ids
         counts.matched_argument_classes += row in gold_classes
+        counts.paired_argument_ids += _take(left_ids, row[:2])
+        counts.paired_argument_classes += _take(left_classes, row)
+
+
+def _take(left: Counter[tuple[object, ...]], key: tuple[object, ...]) -> int:
+    """1 and one copy of `key` taken, while copies are left (one-to-one pairing); else 0."""
+    if left[key] <= 0:
+        return 0
+    left[key] -= 1
+    return 1
+
+
+def non_exclusive(counts: Counts) -> tuple[Pathology, ...]:
+    """arg_id and arg_class counted as DyGIE++ counts them (a prediction matches any gold row) beside their
+    one-to-one value (each gold row matched once)."""
+    out = []
+    metrics = counts.metrics()
+    for name, paired in (("arg_id", counts.paired_argument_ids), ("arg_class", counts.paired_argument_classes)):
+        metric = metrics[name]
+        excess = int(metric.match_num) - paired
+        if excess > 0:
+            one = Metric(paired, metric.pred_num, metric.gold_num)
+            out.append(Pathology(NON_EXCLUSIVE, name, excess,
+                                 f"{excess} predicted argument(s) matched a gold argument another prediction had "
+                                 f"matched: recall {100 * metric.recall:.2f} %, one to one {100 * one.recall:.2f} % "
+                                 f"(precision {100 * metric.precision:.2f} %, one to one {100 * one.precision:.2f} %)"))
+    return tuple(out)
 
 
 def _not_in_gold(path: str, d: Document) -> FormatError:
@@ -260,11 +293,15 @@ def score_documents(gold: DygieppFile, system: DygieppFile, threshold: float | N
 def _result(by_dataset: dict[str, Counts], found: Fingerprint) -> ConventionResult:
     if len(by_dataset) == 1:
         [counts] = by_dataset.values()
-        return ConventionResult("dygiepp", counts.metrics(), dict(METRICS), found)
+        return ConventionResult("dygiepp", counts.metrics(), dict(METRICS), found, pathologies=non_exclusive(counts))
+    pooled = Counts()
+    for each in by_dataset.values():
+        pooled.add(each)
     warning = (f"{len(by_dataset)} datasets ({', '.join(by_dataset)}): averaged per dataset as DyGIE++ does "
                "(its MEAN__ figures: the mean of each dataset's P, R and F1); match, pred and gold are the "
                "datasets' sums")
-    return ConventionResult("dygiepp", mean_metrics(by_dataset), dict(METRICS), found, (warning,))
+    return ConventionResult("dygiepp", mean_metrics(by_dataset), dict(METRICS), found, (warning,),
+                            pathologies=non_exclusive(pooled))  # on the datasets' sums
 
 
 def unit_counts(gold: Input, system: Input) -> UnitCounts:

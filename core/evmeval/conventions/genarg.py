@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Fingerprint, Input, Metric, Pathology
 from evmeval.grounding import ground_closest_genarg
 from evmeval.io.errors import FormatError
 from evmeval.io.genarg import (
@@ -223,7 +223,11 @@ def score_files(gold: GenargFile, system: GenargFile, ontology: Ontology,
     if unscored:
         warnings.append(f"{unscored} gold event{'s' if unscored != 1 else ''} with no generation line: not scored, "
                         "their gold arguments counted nowhere (as scorer.py pairs events by line)")
-    return ConventionResult("gen-arg", metrics, {k: METRICS[k] for k in metrics}, fingerprint(gold), tuple(warnings))
+    dropped = (Pathology(UNGROUNDABLE, "", counts.dropped, f"{counts.dropped} argument string(s) found nowhere in "
+                         "the text, dropped: counted neither as predicted nor as wrong, so precision never sees them"),
+               ) if counts.dropped else ()
+    return ConventionResult("gen-arg", metrics, {k: METRICS[k] for k in metrics}, fingerprint(gold), tuple(warnings),
+                            pathologies=dropped)
 
 
 ONTOLOGY, COREF = "ontology", "coref-file"

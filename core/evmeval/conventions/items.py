@@ -28,6 +28,8 @@ UNSCORED_DOCUMENT = "document without gold mentions: left out of the averages (v
 PARTIAL_SPAN = "partial span: Dice gives part credit, exact match none"
 OTHER_TRIGGER = "argument matched under another trigger (the trigger is not in the key)"
 TRIGGER_DROPPED = "argument of a trigger that is not scored"
+TYPE_SPELLING = ("type spelling: one convention compares type names as written, the other folds them "
+                 "(v1.8 keeps letters and digits, lower-cased)")
 NOT_IN_TEXT = "not in the text: the grounding rule placed the string nowhere (ours counts a false alarm)"
 """The outcome of a string prediction the grounding rule could not place (`evmeval.conventions.strings`)."""
 

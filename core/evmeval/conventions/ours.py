@@ -14,7 +14,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
-from evmeval.conventions.items import GOLD, ONE_TO_ONE, PARTIAL_SPAN, PRED, UNSCORED_DOCUMENT, Item, Outcome, token_text
+from evmeval.conventions.items import (
+    GOLD,
+    ONE_TO_ONE,
+    PARTIAL_SPAN,
+    PRED,
+    TYPE_SPELLING,
+    UNSCORED_DOCUMENT,
+    Item,
+    Outcome,
+    token_text,
+)
 from evmeval.conventions.parsed import dygiepp_file, textee_file
 from evmeval.io.errors import FormatError
 from evmeval.mention.scoring import ScoreResult, score_files
@@ -171,14 +181,18 @@ def score_ours(gold: Input, system: Input) -> ConventionResult:
     return ConventionResult("evmeval", metrics, dict(METRICS), g.fingerprint)
 
 
-def _outcome(item: Item, row: str, credit: float, mention: Mention, covered: frozenset[str]) -> Outcome:
+def _outcome(item: Item, row: str, credit: float, mention: Mention, covered: frozenset[str],
+             partner: Mention | None = None) -> Outcome:
     """Dice credit, a partial one named; no credit though a mention of the other side overlaps (one of
     its tokens is in `covered`, every token the other side's mentions hold): the mapping paired that one
-    elsewhere (one-to-one: a duplicate's gold mention is taken by its twin)."""
+    elsewhere (one-to-one: a duplicate's gold mention is taken by its twin); full credit on the type row
+    with a `partner` whose type is written otherwise: only folding the names (`canonical`) made them equal."""
     if 0.0 < credit < 1.0:
         return Outcome(item, row, 1, credit, PARTIAL_SPAN, f"Dice {credit:.2f}")
     if credit == 0.0 and not covered.isdisjoint(mention.span):
         return Outcome(item, row, 1, credit, ONE_TO_ONE)
+    if credit > 0.0 and partner is not None and partner.raw_type != mention.raw_type:
+        return Outcome(item, row, 1, credit, TYPE_SPELLING, f"{mention.raw_type!r} ~ {partner.raw_type!r}")
     return Outcome(item, row, 1, credit)
 
 
@@ -198,13 +212,18 @@ def ours_outcomes(gold: Input, system: Input) -> list[Outcome]:
         by_gold_tokens, by_system_tokens = _covered(doc.gold), _covered(doc.system)
         for row, combination in COMPARABLE.items():
             pairs = doc.mappings[combination].pairs
-            by_system = {p.system: p.dice for p in pairs}
-            by_gold = {p.gold: p.dice for p in pairs}
+            by_system = {p.system: p for p in pairs}
+            by_gold = {p.gold: p for p in pairs}
+            typed = row == "trigger_cls"  # where a pair's type names were compared (folded)
             for k, item in enumerate(pred_items):
                 if not doc.counted:
                     out.append(Outcome(item, row, 0, 0.0, UNSCORED_DOCUMENT))
                     continue
-                out.append(_outcome(item, row, by_system.get(k, 0.0), doc.system[k], by_gold_tokens))
+                pair = by_system.get(k)
+                out.append(_outcome(item, row, pair.dice if pair else 0.0, doc.system[k], by_gold_tokens,
+                                    doc.gold[pair.gold] if pair and typed else None))
             for k, item in enumerate(gold_items):
-                out.append(_outcome(item, row, by_gold.get(k, 0.0), doc.gold[k], by_system_tokens))
+                pair = by_gold.get(k)
+                out.append(_outcome(item, row, pair.dice if pair else 0.0, doc.gold[k], by_system_tokens,
+                                    doc.system[pair.system] if pair and typed else None))
     return out

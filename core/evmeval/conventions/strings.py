@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
-from evmeval.conventions.base import ConventionResult, Input, Metric
-from evmeval.conventions.items import GOLD, NOT_IN_TEXT, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Input, Metric, Pathology
+from evmeval.conventions.items import GOLD, NOT_IN_TEXT, ONE_TO_ONE, PRED, ROWS, Item, Outcome, token_text
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.textee import check_pairing, fingerprint
 from evmeval.grounding import GroundingRule, Span, ground, parse_rule, similarity
@@ -219,7 +219,8 @@ Counts = dict[str, Counter[tuple[object, ...]]]
 
 
 def _side_outcomes(side: str, windows: Sequence[Window], other: Counts) -> list[Outcome]:
-    """Each occurrence's outcome: a tuple matches while the other side has copies of it left (one to one)."""
+    """Each occurrence's outcome: a tuple matches while the other side has copies of it left (one to one); one
+    the other side has, all taken by earlier twins, is named so."""
     left = {row: Counter(counts) for row, counts in other.items()}
     out = []
     for item, keys in _keys(windows, side):
@@ -227,7 +228,9 @@ def _side_outcomes(side: str, windows: Sequence[Window], other: Counts) -> list[
             matched = left[row][key] > 0
             if matched:
                 left[row][key] -= 1
-            out.append(Outcome(item, row, 1, 1.0 if matched else 0.0))
+                out.append(Outcome(item, row, 1, 1.0))
+            else:
+                out.append(Outcome(item, row, 1, 0.0, ONE_TO_ONE if other[row][key] else ""))
     return out
 
 
@@ -283,12 +286,13 @@ def strings_outcomes(gold: Input, system: Input) -> list[Outcome]:
     return outcomes_of(g.windows, s.windows, _grounded(system)[0])
 
 
-def score_strings(gold: Input, system: Input) -> ConventionResult:
+def score_strings(gold: Input, system: Input, outcomes: Sequence[Outcome] | None = None) -> ConventionResult:
     """Our figures on a grounded input (`ground_input`), with the ceiling and what was not in the text; on a
-    TextEE prediction file as given, the same figures (nothing to ground, no ceiling)."""
+    TextEE prediction file as given, the same figures (nothing to ground, no ceiling). `outcomes`: this pair's
+    `strings_outcomes` when already made (the figures are made from them)."""
     g = textee_file(gold)
     lost, rule = _grounded(system)
-    metrics = metrics_of(strings_outcomes(gold, system))
+    metrics = metrics_of(strings_outcomes(gold, system) if outcomes is None else outcomes)
     labels = dict(METRICS)
     notes: list[str] = []
     if rule is not None:
@@ -302,6 +306,18 @@ def score_strings(gold: Input, system: Input) -> ConventionResult:
     return ConventionResult("strings", metrics, labels, fingerprint(g), notes=tuple(notes))
 
 
+def with_dropped(result: ConventionResult, grounded: bool, system: Input) -> ConventionResult:
+    """`result` with the pathology of the strings its convention never saw: a published convention scoring a
+    grounded input drops what the rule placed nowhere (ours for strings, `grounded`, counts them instead)."""
+    grounding = system.grounding
+    if grounded or not isinstance(grounding, Grounding) or not grounding.not_in_text:
+        return result
+    n = len(grounding.not_in_text)
+    found = Pathology(UNGROUNDABLE, "", n, f"{n} prediction(s) placed nowhere under grounding {grounding.rule.spec}, "
+                      "dropped before scoring: its precision never counts them (strings counts them as false alarms)")
+    return replace(result, pathologies=(*result.pathologies, found))
+
+
 def dropped_note(grounding: Grounding | None) -> str:
     """What a published convention says of a grounded input: how many predictions it never saw."""
     if grounding is None or not grounding.not_in_text:
@@ -312,4 +328,4 @@ def dropped_note(grounding: Grounding | None) -> str:
 
 
 __all__ = ["CEILING", "COMPARABLE", "DEFAULT_RULE", "DESCRIPTION", "METRICS", "Grounding", "ceiling", "dropped_note",
-           "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_outcomes"]
+           "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_outcomes", "with_dropped"]

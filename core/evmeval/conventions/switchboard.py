@@ -89,17 +89,22 @@ def switchboard(conventions: Sequence[Convention], results: Sequence[ConventionR
 
 def run_switchboard(conventions: Sequence[Convention], gold: Input, system: Input) -> Switchboard:
     """Score `gold` against `system` under each convention and build the switchboard."""
-    return switchboard(conventions, [c.score(gold, system) for c in conventions], gold, system)
+    from evmeval.conventions.strings import with_dropped  # strings imports the conventions' shared parts
+
+    return switchboard(conventions, [with_dropped(c.score(gold, system), c.grounded, system) for c in conventions],
+                       gold, system)
 
 
-def format_switchboard(board: Switchboard, examples: int = 5) -> str:
+def format_switchboard(board: Switchboard, examples: int = 5,
+                       title: str = "Switchboard: the same run under every convention (percent; spread = largest "
+                                    "- smallest, points)") -> str:
     """The side-by-side table (percent) with the spread in points, then per pair of conventions the
     flips by reason with the first `examples` of each."""
     names = [c.name for c in board.conventions]
     width = max(len("Trigger classification F1"), *(len(f"{r.label} F1") for r in board.rows))
     heads = [c.title for c in board.conventions]
     col = max(8, *(len(h) for h in heads))
-    lines = ["Switchboard: the same run under every convention (percent; spread = largest - smallest, points)",
+    lines = [title,
              f"{'Metric':<{width}}  " + "  ".join(f"{h:>{col}}" for h in heads) + f"  {'spread':>7}"]
     short = {"precision": "P", "recall": "R", "f1": "F1"}
     for row in board.rows:
