@@ -16,7 +16,8 @@ from evmeval.conventions import Input, detect_format
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.uie import score_uie
 from evmeval.grounding import ground_closest
-from evmeval.grounding.uie import UieRecord, ground_closest_uie, place_uie_records
+from evmeval.grounding.uie import ground_closest_uie, place_uie_records
+from evmeval.io.uie import UieRecord
 
 from tests import recorded as rec
 from tests.core.seeded_arguments import uie_strategy

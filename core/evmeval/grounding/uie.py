@@ -49,15 +49,6 @@ class StringRecord(Protocol):
 
 
 @dataclass(frozen=True)
-class UieRecord:
-    """An event record as UIE writes it in strings: type, trigger, (role, argument) pairs."""
-
-    event_type: str
-    trigger: str
-    roles: tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True)
 class PlacedRecord:
     event_type: str
     trigger: Span
