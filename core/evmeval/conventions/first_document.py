@@ -1,0 +1,120 @@
+"""The first document of an event JSONL corpus, read through the streams and scored alone.
+
+A MAVEN-ERE-sized corpus takes many seconds to read whole; a document's v1.8 figures depend on its own
+mentions only. So the gold file's first document (its first line, or TextEE's first run of windows of one
+`doc_id`) and the system file's record(s) for it are read with the format's stream (`evmeval.io.*.stream_*`,
+the one reading path: same checks, same line numbers), stopping there, and become the same tbf sides
+(`ours.READERS`, `corpus_formats.READERS`) and text the whole corpus gives that document, scored with
+`score_files` as the corpus is. A problem, string predictions, or a folder format give None: the whole
+corpus's reading decides and words it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from evmeval.align.strategies import DEFAULT_STRATEGY
+from evmeval.conventions.base import Input
+from evmeval.conventions.items import GOLD, PRED
+from evmeval.io.dygiepp import DygieppFile, stream_dygiepp
+from evmeval.io.errors import FormatError
+from evmeval.io.jsonlines import Stream
+from evmeval.io.loading import LoadedInputs
+from evmeval.io.maven import MavenFile, stream_maven
+from evmeval.io.maven import Submission as MavenSubmission
+from evmeval.io.maven_ere import MavenEreFile, stream_maven_ere
+from evmeval.io.maven_ere import Submission as EreSubmission
+from evmeval.io.textee import TexteeFile, stream_textee
+from evmeval.mention.scoring import ScoreResult, score_files
+
+
+@dataclass(frozen=True)
+class FirstDocument:
+    """One document's inputs (only it, on both sides) and its v1.8 result: the corpus result's for it."""
+
+    doc_id: str
+    format: str
+    inputs: LoadedInputs
+    result: ScoreResult
+
+
+def _textee(path: str, records: list[Any]) -> TexteeFile:
+    return TexteeFile(path, records)
+
+
+def _dygiepp(path: str, records: list[Any]) -> DygieppFile:
+    return DygieppFile(path, records)
+
+
+def _maven(path: str, records: list[Any]) -> MavenFile:
+    return MavenFile(path, [r for r in records if not isinstance(r, MavenSubmission)],
+                     [r for r in records if isinstance(r, MavenSubmission)])
+
+
+def _maven_ere(path: str, records: list[Any]) -> MavenEreFile:
+    return MavenEreFile(path, [r for r in records if not isinstance(r, EreSubmission)],
+                        [r for r in records if isinstance(r, EreSubmission)])
+
+
+_FORMATS: dict[str, tuple[Callable[[str], Stream[Any]], Callable[[Any], str], Callable[[str, list[Any]], Any]]] = {
+    "textee": (stream_textee, lambda w: w.doc_id, _textee),
+    "dygiepp": (stream_dygiepp, lambda d: d.doc_key, _dygiepp),
+    "maven": (stream_maven, lambda d: d.id, _maven),
+    "maven-ere": (stream_maven_ere, lambda d: d.id, _maven_ere),
+}
+"""Format -> (its stream, a record's document id, the parsed file `parsed.*_file` gives, of some records)."""
+
+
+def _block(records: Iterable[Any], key: Callable[[Any], str], doc_id: str | None) -> tuple[str | None, list[Any]]:
+    """The first run of records of document `doc_id` (None: the first record's document), read up to the
+    record after it: the rest of the file is not read (all of it when the document is not there)."""
+    found: list[Any] = []
+    for record in records:
+        if doc_id is None:
+            doc_id = key(record)
+        if key(record) == doc_id:
+            found.append(record)
+        elif found:
+            break
+    return doc_id, found
+
+
+def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -> FirstDocument | None:
+    """The gold file's first document and the system file's records for it, read a line at a time and
+    scored alone (see the module docstring); None when that is not plainly possible."""
+    from evmeval.conventions import input_format, is_strings  # the registry imports the conventions
+    from evmeval.conventions.corpus import memory_inputs
+    from evmeval.conventions.corpus_formats import READERS as PAIRS
+    from evmeval.conventions.ours import READERS as SIDES
+
+    try:
+        found = input_format(gold)
+        if found not in _FORMATS or "-" in (gold, system) or gold == system or is_strings(Input(system)):
+            return None
+        stream, key, parsed_file = _FORMATS[found]
+        gold_stream, system_stream = stream(gold), stream(system)
+        doc_id, gold_records = _block(gold_stream, key, None)
+        if doc_id is None:
+            return None
+        _, system_records = _block(system_stream, key, doc_id)
+        # the parsed files hold these records only: the side readers take them as parsed (`Input.parsed`)
+        sources = []
+        for path, records in ((gold_stream.path, gold_records), (system_stream.path, system_records)):
+            source = Input(path, b"")
+            source.parsed(found, partial(parsed_file, path, records))
+            sources.append(source)
+        if found in SIDES:
+            g, s = SIDES[found](sources[0], GOLD), SIDES[found](sources[1], PRED)
+            inputs = memory_inputs(g.tbf, s.tbf, g.units, {})
+        else:
+            pair = PAIRS[found](sources[0], sources[1])
+            inputs = memory_inputs(pair.gold, pair.system, pair.units, pair.texts)
+    except FormatError:
+        return None
+    if doc_id not in inputs.gold.documents:
+        return None
+    result = score_files(inputs.gold, inputs.system, mapping=mapping)
+    return FirstDocument(doc_id, found, inputs, result)
