@@ -11,7 +11,7 @@ corpus's reading decides and words it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -21,7 +21,7 @@ from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED
 from evmeval.io.dygiepp import DygieppFile, stream_dygiepp
 from evmeval.io.errors import FormatError
-from evmeval.io.jsonlines import Stream
+from evmeval.io.jsonlines import JsonLines, Stream
 from evmeval.io.loading import LoadedInputs
 from evmeval.io.maven import MavenFile, stream_maven
 from evmeval.io.maven import Submission as MavenSubmission
@@ -59,13 +59,31 @@ def _maven_ere(path: str, records: list[Any]) -> MavenEreFile:
                         [r for r in records if isinstance(r, EreSubmission)])
 
 
-_FORMATS: dict[str, tuple[Callable[[str], Stream[Any]], Callable[[Any], str], Callable[[str, list[Any]], Any]]] = {
-    "textee": (stream_textee, lambda w: w.doc_id, _textee),
-    "dygiepp": (stream_dygiepp, lambda d: d.doc_key, _dygiepp),
-    "maven": (stream_maven, lambda d: d.id, _maven),
-    "maven-ere": (stream_maven_ere, lambda d: d.id, _maven_ere),
+_FORMATS: dict[str, tuple[Callable[[str], Stream[Any]], str, Callable[[Any], str], Callable[[str, list[Any]], Any]]] = {
+    "textee": (stream_textee, "doc_id", lambda w: w.doc_id, _textee),
+    "dygiepp": (stream_dygiepp, "doc_key", lambda d: d.doc_key, _dygiepp),
+    "maven": (stream_maven, "id", lambda d: d.id, _maven),
+    "maven-ere": (stream_maven_ere, "id", lambda d: d.id, _maven_ere),
 }
-"""Format -> (its stream, a record's document id, the parsed file `parsed.*_file` gives, of some records)."""
+"""Format -> (its stream, the JSON field naming a line's document, a record's document id, the parsed file
+`parsed.*_file` gives, of some records)."""
+
+
+class _OneDocument(JsonLines):
+    """The lines of one document (by its JSON field, before the format's checks) and the line after them:
+    a system file whose documents come in another order is not parsed up to its copy of the first one."""
+
+    def __init__(self, path: str, field: str, doc_id: str) -> None:
+        super().__init__(path)
+        self.field, self.doc_id = field, doc_id
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        found = False
+        for number, value in super().__iter__():
+            ours = not isinstance(value, dict) or value.get(self.field) == self.doc_id
+            if ours or found:
+                yield number, value
+            found = found or ours
 
 
 def _block(records: Iterable[Any], key: Callable[[Any], str], doc_id: str | None) -> tuple[str | None, list[Any]]:
@@ -94,11 +112,12 @@ def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -
         found = input_format(gold)
         if found not in _FORMATS or "-" in (gold, system) or gold == system or is_strings(Input(system)):
             return None
-        stream, key, parsed_file = _FORMATS[found]
+        stream, field, key, parsed_file = _FORMATS[found]
         gold_stream, system_stream = stream(gold), stream(system)
         doc_id, gold_records = _block(gold_stream, key, None)
         if doc_id is None:
             return None
+        system_stream.lines = _OneDocument(system, field, doc_id)  # the format's checks, on its lines only
         _, system_records = _block(system_stream, key, doc_id)
         # the parsed files hold these records only: the side readers take them as parsed (`Input.parsed`)
         sources = []
