@@ -4,6 +4,8 @@ whole corpus gives that document, and is had without reading the rest of the gol
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -68,3 +70,15 @@ def test_a_problem_in_the_first_document_or_strings_give_none(tmp_path: Path) ->
     assert first_document(str(gold), str(EXAMPLES / "maven_ere_pred.jsonl")) is None  # the corpus load words it
     assert first_document(str(EXAMPLES / "textee_gold.jsonl"), str(EXAMPLES / "strings_pred.jsonl")) is None
     assert first_document(str(EXAMPLES / "bionlp" / "gold"), str(EXAMPLES / "bionlp" / "answer")) is None
+
+
+def test_a_fifo_is_left_to_the_corpus_load(tmp_path: Path) -> None:
+    fifo = tmp_path / "gold.jsonl"
+    os.mkfifo(fifo)  # no writer: reading it would wait for ever
+    found: list[object] = []
+    reader = threading.Thread(target=lambda: found.append(first_document(str(fifo), str(
+        EXAMPLES / "maven_ere_pred.jsonl"))), daemon=True)
+    reader.start()
+    reader.join(10)
+    assert found == [None]
+    assert first_document("-", str(EXAMPLES / "maven_ere_pred.jsonl")) is None

@@ -5,12 +5,13 @@ mentions only. So the gold file's first document (its first line, or TextEE's fi
 `doc_id`) and the system file's record(s) for it are read with the format's stream (`evmeval.io.*.stream_*`,
 the one reading path: same checks, same line numbers), stopping there, and become the same tbf sides
 (`ours.READERS`, `corpus_formats.READERS`) and text the whole corpus gives that document, scored with
-`score_files` as the corpus is. A problem, string predictions, or a folder format give None: the whole
-corpus's reading decides and words it.
+`score_files` as the corpus is. A problem, string predictions, a folder format, standard input or a fifo
+(read once, by the corpus load) give None: the whole corpus's reading decides and words it.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -108,9 +109,11 @@ def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -
     from evmeval.conventions.corpus_formats import READERS as PAIRS
     from evmeval.conventions.ours import READERS as SIDES
 
+    if gold == system or not (os.path.isfile(gold) and os.path.isfile(system)):
+        return None  # standard input or a fifo is read once, by the corpus load
     try:
         found = input_format(gold)
-        if found not in _FORMATS or "-" in (gold, system) or gold == system or is_strings(Input(system)):
+        if found not in _FORMATS or is_strings(Input(system)):
             return None
         stream, field, key, parsed_file = _FORMATS[found]
         gold_stream, system_stream = stream(gold), stream(system)
