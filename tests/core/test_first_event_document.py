@@ -82,3 +82,16 @@ def test_a_fifo_is_left_to_the_corpus_load(tmp_path: Path) -> None:
     reader.join(10)
     assert found == [None]
     assert first_document("-", str(EXAMPLES / "maven_ere_pred.jsonl")) is None
+
+
+def test_a_maven_type_id_the_first_document_lacks_is_named_from_the_next_gold_documents(tmp_path: Path) -> None:
+    lines = (EXAMPLES / "maven_gold.jsonl").read_text(encoding="utf-8").splitlines()
+    gold, system = tmp_path / "gold.jsonl", tmp_path / "pred.jsonl"
+    gold.write_text("\n".join([lines[1], lines[0], lines[2]]) + "\n", encoding="utf-8")  # D2 (Attack only) first
+    system.write_text(json.dumps({"id": "D2", "predictions": [{"id": "M4", "type_id": 9}]}) + "\n", encoding="utf-8")
+    first = first_document(str(gold), str(system))
+    assert first is not None and first.doc_id == "D2"
+    inputs, result = _whole(str(gold), str(system))
+    assert [m.raw_type for m in first.inputs.system.documents["D2"].mentions] == ["Escaping"]  # not "type 9"
+    assert first.inputs.system.documents["D2"] == inputs.system.documents["D2"]
+    assert list(first.result.documents) == [result.document("D2")]

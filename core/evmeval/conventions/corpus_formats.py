@@ -110,11 +110,12 @@ def maven_mention(run: str, doc_id: str, mention_id: str, sent: int, offset: tup
     return unannotated_mention(run, doc_id, mention_id, span, text, event_type, line)
 
 
-def maven_pair(gold: Input, system: Input) -> Pair:
+def maven_pair(gold: Input, system: Input, named: dict[int, str] | None = None) -> Pair:
     """MAVEN gold documents and a submission (or predicted documents): each prediction placed on the
-    gold mention or candidate its id names; type id 0 (the negative class) is no event."""
+    gold mention or candidate its id names; type id 0 (the negative class) is no event. `named`: type
+    names from gold documents not in `gold` (one document read alone, `first_document`)."""
     g, s = maven_file(gold), maven_file(system)
-    names = {e.type_id: e.type for d in g.documents for e in d.events or ()}
+    names = dict(named or {}) | {e.type_id: e.type for d in g.documents for e in d.events or ()}
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, Document] = {}
     units: dict[str, list[Unit]] = {}

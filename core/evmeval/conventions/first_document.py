@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from itertools import chain
 from typing import Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
@@ -87,9 +88,11 @@ class _OneDocument(JsonLines):
             found = found or ours
 
 
-def _block(records: Iterable[Any], key: Callable[[Any], str], doc_id: str | None) -> tuple[str | None, list[Any]]:
+def _block(records: Iterator[Any], key: Callable[[Any], str], doc_id: str | None
+           ) -> tuple[str | None, list[Any], list[Any]]:
     """The first run of records of document `doc_id` (None: the first record's document), read up to the
-    record after it: the rest of the file is not read (all of it when the document is not there)."""
+    record after it (returned in the last list): the rest of the file is not read (all of it when the
+    document is not there)."""
     found: list[Any] = []
     for record in records:
         if doc_id is None:
@@ -97,8 +100,29 @@ def _block(records: Iterable[Any], key: Callable[[Any], str], doc_id: str | None
         if key(record) == doc_id:
             found.append(record)
         elif found:
-            break
-    return doc_id, found
+            return doc_id, found, [record]
+    return doc_id, found, []
+
+
+def _maven_names(gold: list[Any], later: Iterable[Any], system: list[Any]) -> dict[int, str]:
+    """MAVEN names a submission's types by the gold events of that id: the names of the system's type ids
+    the document's own gold lacks, from the next gold documents (read on until each has one, as the
+    corpus's spellings are found for a tbf document)."""
+    named = {e.type_id: e.type for d in gold for e in d.events or ()}
+    wanted = {p.type_id for r in system for p in getattr(r, "predictions", ())} | {
+        e.type_id for r in system for e in getattr(r, "events", None) or ()}
+    missing, found = wanted - named.keys() - {0}, {}
+    try:
+        for document in later if missing else ():
+            for event in getattr(document, "events", None) or ():
+                if event.type_id in missing:
+                    found[event.type_id] = event.type
+                    missing.discard(event.type_id)
+            if not missing:
+                break
+    except FormatError:
+        pass  # a later line's problem is the corpus load's to word; the names found so far stand
+    return found
 
 
 def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -> FirstDocument | None:
@@ -107,6 +131,7 @@ def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -
     from evmeval.conventions import input_format, is_strings  # the registry imports the conventions
     from evmeval.conventions.corpus import memory_inputs
     from evmeval.conventions.corpus_formats import READERS as PAIRS
+    from evmeval.conventions.corpus_formats import maven_pair
     from evmeval.conventions.ours import READERS as SIDES
 
     if gold == system or not (os.path.isfile(gold) and os.path.isfile(system)):
@@ -117,11 +142,12 @@ def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -
             return None
         stream, field, key, parsed_file = _FORMATS[found]
         gold_stream, system_stream = stream(gold), stream(system)
-        doc_id, gold_records = _block(gold_stream, key, None)
+        gold_read = iter(gold_stream)
+        doc_id, gold_records, after = _block(gold_read, key, None)
         if doc_id is None:
             return None
         system_stream.lines = _OneDocument(system, field, doc_id)  # the format's checks, on its lines only
-        _, system_records = _block(system_stream, key, doc_id)
+        _, system_records, _ = _block(iter(system_stream), key, doc_id)
         # the parsed files hold these records only: the side readers take them as parsed (`Input.parsed`)
         sources = []
         for path, records in ((gold_stream.path, gold_records), (system_stream.path, system_records)):
@@ -132,7 +158,9 @@ def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -
             g, s = SIDES[found](sources[0], GOLD), SIDES[found](sources[1], PRED)
             inputs = memory_inputs(g.tbf, s.tbf, g.units, {})
         else:
-            pair = PAIRS[found](sources[0], sources[1])
+            pair = maven_pair(sources[0], sources[1], _maven_names(gold_records, chain(after, gold_read),
+                                                                   system_records)) \
+                if found == "maven" else PAIRS[found](sources[0], sources[1])
             inputs = memory_inputs(pair.gold, pair.system, pair.units, pair.texts)
     except FormatError:
         return None
