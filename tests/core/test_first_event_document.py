@@ -95,3 +95,15 @@ def test_a_maven_type_id_the_first_document_lacks_is_named_from_the_next_gold_do
     assert [m.raw_type for m in first.inputs.system.documents["D2"].mentions] == ["Escaping"]  # not "type 9"
     assert first.inputs.system.documents["D2"] == inputs.system.documents["D2"]
     assert list(first.result.documents) == [result.document("D2")]
+
+
+def test_an_id_json_may_write_escaped_is_found_by_decoding_every_line(tmp_path: Path) -> None:
+    gold, system = tmp_path / "gold.jsonl", tmp_path / "pred.jsonl"
+    gold.write_text((EXAMPLES / "maven_ere_gold.jsonl").read_text(encoding="utf-8").replace('"A"', '"A/1"'),
+                    encoding="utf-8")
+    pred = (EXAMPLES / "maven_ere_pred.jsonl").read_text(encoding="utf-8").replace('"A"', '"A\\/1"')
+    system.write_text(pred, encoding="utf-8")  # the same id, its slash escaped as JSON allows
+    first = first_document(str(gold), str(system))
+    assert first is not None and first.doc_id == "A/1"
+    assert list(first.result.documents) == [_whole(str(gold), str(system))[1].document("A/1")]
+    assert first.inputs.system.documents["A/1"].relations

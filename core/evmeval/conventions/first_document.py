@@ -11,6 +11,7 @@ the one reading path: same checks, same line numbers), stopping there, and becom
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -77,15 +78,21 @@ class _OneDocument(JsonLines):
 
     def __init__(self, path: str, field: str, doc_id: str) -> None:
         super().__init__(path)
-        self.field, self.doc_id = field, doc_id
+        self.field, self.doc_id, self.found = field, doc_id, False
+        plain = doc_id.isascii() and doc_id.isprintable() and not any(c in doc_id for c in '\\/"')
+        self.needle = json.dumps(doc_id) if plain else None
+        """A plain id is written as itself in JSON: a line without it is not decoded at all."""
 
     def __iter__(self) -> Iterator[tuple[int, Any]]:
-        found = False
         for number, value in super().__iter__():
             ours = not isinstance(value, dict) or value.get(self.field) == self.doc_id
-            if ours or found:
+            if ours or self.found:
                 yield number, value
-            found = found or ours
+            self.found = self.found or ours
+
+    def _value(self, number: int, line: str) -> Iterator[tuple[int, Any]]:
+        if self.found or self.needle is None or self.needle in line:
+            yield from super()._value(number, line)
 
 
 def _block(records: Iterator[Any], key: Callable[[Any], str], doc_id: str | None
