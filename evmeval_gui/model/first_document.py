@@ -27,7 +27,7 @@ from evmeval.mention.scoring import DocumentResult, ScoreResult, score_files
 from evmeval.mention.type_names import TypeNames, type_names
 from evmeval.model import SpanMode, TbfFile, canonical
 
-from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
+from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, is_event_corpus
 
 BEGIN = b"#BeginOfDocument"
 END = b"#EndOfDocument"
@@ -251,6 +251,8 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
     """
     if request.white_list or not 0 <= system_index < len(request.systems):
         return None
+    if is_event_corpus(request.gold):
+        return None if doc_id is not None else _first_event_document(request, system_index, mapping)
     for folder in (request.token_dir, request.text_dir):
         if folder is not None and not os.path.isdir(folder):
             return None
@@ -282,3 +284,16 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
         return None
     return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread, spellings,
                          document_ids(gold_data) if doc_ids is None else doc_ids)
+
+
+def _first_event_document(request: OpenRequest, system_index: int, mapping: str) -> FirstDocument | None:
+    """An event JSONL corpus's first document, read through the library's streams and scored alone
+    (`evmeval.conventions.first_document`); the corpus load reads the files itself (nothing preread)."""
+    from evmeval.conventions.first_document import first_document as first_event
+
+    found = first_event(request.gold, request.systems[system_index], mapping=mapping)
+    if found is None:
+        return None
+    corpus = LoadedCorpus(request, (found.inputs,))
+    return FirstDocument(found.doc_id, system_index, corpus, found.result, {}, type_names(found.result.documents),
+                         (found.doc_id,))

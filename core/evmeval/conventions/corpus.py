@@ -22,7 +22,7 @@ from evmeval.conventions.switchboard import Switchboard, run_switchboard
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.outcomes import Outcome as MentionOutcome
-from evmeval.model import Token, TokenTable, unannotated_mention
+from evmeval.model import TbfFile, Token, TokenTable, unannotated_mention
 
 
 @dataclass
@@ -116,6 +116,15 @@ class EventCorpus:
         return item.doc_id, ids if item.side == GOLD else frozenset(), ids if item.side == PRED else frozenset()
 
 
+def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], texts: dict[str, str]) -> LoadedInputs:
+    """Both sides' mentions with each document's text and token table made from its units (no folders);
+    `texts` (the character formats' own texts) is filled in, not copied."""
+    tables: dict[str, TokenTable] = {}
+    for doc_id, doc_units in units.items():
+        texts[doc_id], tables[doc_id] = document_text(doc_id, doc_units)
+    return LoadedInputs(gold, system, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
+
+
 def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
@@ -138,10 +147,7 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
     else:
         pair = read_pair(found, gold, system)
         units, gold_tbf, system_tbf, arguments, texts = pair.units, pair.gold, pair.system, pair.arguments, pair.texts
-    tables: dict[str, TokenTable] = {}
-    for doc_id, doc_units in units.items():
-        texts[doc_id], tables[doc_id] = document_text(doc_id, doc_units)
-    inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
+    inputs = memory_inputs(gold_tbf, system_tbf, units, texts)
     board = run_switchboard(conventions, gold, system)
     verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
     ladder = None

@@ -15,14 +15,13 @@ from dataclasses import dataclass, field
 from evmeval.conventions.base import Input
 from evmeval.conventions.convert_standoff import bionlp_to_brat_document
 from evmeval.conventions.ours import Role, Unit
+from evmeval.conventions.parsed import maven_ere_file, maven_file
 from evmeval.io import casie
 from evmeval.io.bionlp import BionlpDocument, read_answers, read_bionlp
 from evmeval.io.brat import BratDocument, Event, TextBound
 from evmeval.io.convert import brat_to_document
 from evmeval.io.errors import FormatError
 from evmeval.io.maven import Document as MavenDocument
-from evmeval.io.maven import read_maven
-from evmeval.io.maven_ere import read_maven_ere
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, unannotated_mention
 
 Arguments = dict[tuple[str, str], list[Role]]
@@ -111,12 +110,12 @@ def maven_mention(run: str, doc_id: str, mention_id: str, sent: int, offset: tup
     return unannotated_mention(run, doc_id, mention_id, span, text, event_type, line)
 
 
-def maven_pair(gold: Input, system: Input) -> Pair:
+def maven_pair(gold: Input, system: Input, named: dict[int, str] | None = None) -> Pair:
     """MAVEN gold documents and a submission (or predicted documents): each prediction placed on the
-    gold mention or candidate its id names; type id 0 (the negative class) is no event."""
-    g = read_maven(gold.path, gold.data)
-    s = read_maven(system.path, system.data)
-    names = {e.type_id: e.type for d in g.documents for e in d.events or ()}
+    gold mention or candidate its id names; type id 0 (the negative class) is no event. `named`: type
+    names from gold documents not in `gold` (one document read alone, `first_document`)."""
+    g, s = maven_file(gold), maven_file(system)
+    names = dict(named or {}) | {e.type_id: e.type for d in g.documents for e in d.events or ()}
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, Document] = {}
     units: dict[str, list[Unit]] = {}
@@ -159,8 +158,7 @@ def _clusters(doc_id: str, clusters: list[list[str]], known: set[str]) -> tuple[
 def maven_ere_pair(gold: Input, system: Input) -> Pair:
     """MAVEN-ERE gold documents and a submission: both sides are the gold event mentions (MAVEN-ERE
     scores relations over gold mentions); gold's events and the submission's clusters are coreference."""
-    g = read_maven_ere(gold.path, gold.data)
-    s = read_maven_ere(system.path, system.data)
+    g, s = maven_ere_file(gold), maven_ere_file(system)
     submitted = {sub.id: sub.coreference or [] for sub in s.submissions}
     submitted.update({d.id: [[m.id for m in e.mentions] for e in d.events or ()] for d in s.documents})
     gold_docs: dict[str, Document] = {}

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from evmeval.conventions.base import Input
 from evmeval.io.dygiepp import DygieppFile, read_dygiepp
+from evmeval.io.maven import MavenFile, read_maven
+from evmeval.io.maven_ere import MavenEreFile, read_maven_ere
 from evmeval.io.textee import TexteeFile, read_textee
 
 
@@ -21,3 +23,13 @@ def textee_file(source: Input) -> TexteeFile:
 def dygiepp_file(source: Input) -> DygieppFile:
     """The parsed DyGIE++ file (shared: do not change it); raises `FormatError`."""
     return source.parsed("dygiepp", lambda: read_dygiepp(source.path, source.data))
+
+
+def maven_file(source: Input) -> MavenFile:
+    """The parsed MAVEN file (shared: do not change it); raises `FormatError`."""
+    return source.parsed("maven", lambda: read_maven(source.path, source.data))
+
+
+def maven_ere_file(source: Input) -> MavenEreFile:
+    """The parsed MAVEN-ERE file (shared: do not change it); raises `FormatError`."""
+    return source.parsed("maven-ere", lambda: read_maven_ere(source.path, source.data))
