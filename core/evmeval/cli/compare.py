@@ -44,7 +44,7 @@ from evmeval.model import SpanMode, TbfFile
 from evmeval.report.compare_csv import csv_file_names, format_compare_csvs
 from evmeval.report.compare_html import format_compare_html
 from evmeval.report.compare_json import comparison_to_json, dumps_compact
-from evmeval.report.compare_seeds import format_seeds, seeds_json
+from evmeval.report.compare_seeds import format_seed_changes, format_seeds, seed_changes_json, seeds_json
 from evmeval.report.compare_text import format_summary
 from evmeval.rules import attributes_named
 from evmeval.sequencing.scoring import published_awareness
@@ -216,6 +216,7 @@ def _write_reports(args: argparse.Namespace, comparison: Comparison, inputs: Loa
         data = comparison_to_json(comparison, threshold=args.threshold, case_combinations=combinations)
         if seeds is not None:
             data["seeds"] = seeds_json(comparison, seeds)
+            data["seeds"]["changes"] = seed_changes_json(comparison, seeds, combinations)
         write_atomic(args.json, dumps_compact(with_schema("compare", data)))
     if args.html:
         write_atomic(args.html, format_compare_html(comparison, inputs=inputs, combinations=combinations,
@@ -280,6 +281,7 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         seeds = _seeds(args, comparison)
         if seeds is not None:
             sys.stdout.write(format_seeds(comparison, seeds, combinations))
+            sys.stdout.write(format_seed_changes(comparison, seeds, combinations))
         text_dir = args.text or sibling_folder(args.gold, "txt")
         inputs = LoadedInputs(gold, systems[0], tokens, TextSource(text_dir))
         _write_reports(args, comparison, inputs, combinations, seeds)

@@ -20,7 +20,7 @@ from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
 from evmeval.compare.seeds import SeedComparison
 from evmeval.mention.outcomes import MappingRow
 from evmeval.report.compare_relations import RELATION_TESTS_CSV, RELATIONS_CSV, relations_csvs
-from evmeval.report.compare_seeds import SEEDS_CSV, seeds_csv_rows
+from evmeval.report.compare_seeds import SEED_CHANGES_CSV, SEEDS_CSV, seed_changes_csv_rows, seeds_csv_rows
 from evmeval.report.csv_report import _mention_cells
 from evmeval.report.csv_writer import number, table
 
@@ -32,7 +32,7 @@ THRESHOLD_FILE = "below_threshold.csv"
 def csv_file_names(threshold: float | None, seeds: bool = False) -> tuple[str, ...]:
     """The files `format_compare_csvs` writes (for checking output paths before any work)."""
     names = (*CSV_FILES, THRESHOLD_FILE) if threshold is not None else CSV_FILES
-    return (*names, SEEDS_CSV) if seeds else names
+    return (*names, SEEDS_CSV, SEED_CHANGES_CSV) if seeds else names
 
 
 def _systems(comparison: Comparison) -> str:
@@ -177,4 +177,5 @@ def format_compare_csvs(comparison: Comparison, *, threshold: float | None = Non
         files[THRESHOLD_FILE] = _below(comparison, threshold)
     if seeds is not None:
         files[SEEDS_CSV] = table(*seeds_csv_rows(comparison, seeds))
+        files[SEED_CHANGES_CSV] = table(*seed_changes_csv_rows(comparison, seeds, case_combinations))
     return files

@@ -9,8 +9,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from evmeval.align import Combination
+from evmeval.compare.repeated_changes import RepeatedChanges, repeated_changes, system_pairs
 from evmeval.compare.runs import Comparison
 from evmeval.compare.seeds import SeedComparison
+from evmeval.mention.changes import Change, Tally
+from evmeval.mention.outcomes import Outcome
+from evmeval.model import Mention
+from evmeval.report.compare_json import mention_json
 from evmeval.report.compare_text import pct
 from evmeval.report.csv_writer import number
 from evmeval.report.html_report import _esc
@@ -92,3 +97,86 @@ def seeds_html(comparison: Comparison, seeds: SeedComparison, combinations: Sequ
                      f"<tr><th>System</th><th>Runs</th><th>F1</th>{head}<th>Right in k of n</th></tr>"
                      + "".join(rows) + "</table>")
     return "".join(parts)
+
+
+SEED_CHANGES_CSV = "seed_changes.csv"
+MAX_CHANGE_LINES = 20
+"""Collapsed change rows printed per system pair and combination (all of them in --json and --csv)."""
+
+
+def _collapsed(comparison: Comparison, seeds: SeedComparison, combinations: Sequence[str]) -> list[RepeatedChanges]:
+    return [repeated_changes(comparison, a, b, c) for a, b in system_pairs(seeds.systems) for c in combinations]
+
+
+def _outcome(value: Outcome | None) -> str:
+    return "-" if value is None else value.value
+
+
+def _item(change: Change) -> tuple[str, Mention | None]:
+    """What the change is about: the gold mention, or the false alarm's system mention."""
+    if change.gold is not None:
+        return "gold", change.gold
+    row = change.row_a if change.row_a is not None else change.row_b
+    return "false_alarm", None if row is None else row.system
+
+
+def _tally_text(t: Tally) -> str:
+    return f"Δ TP {t.true_positives:+d}, Δ misses {t.misses:+d}, Δ false alarms {t.false_alarms:+d}"
+
+
+def format_seed_changes(comparison: Comparison, seeds: SeedComparison, combinations: Sequence[str]) -> str:
+    """Per system pair and combination: each changed item once, "in k of n runs" (n = the run pairs),
+    most repeated first; the totals reconcile with the summed Δ tallies of the run pairs."""
+    lines = ["", "Changes between systems: each item whose outcome changed, collapsed over the run pairs (every "
+             "run of a against every run of b) into one row, in k of n runs"]
+    for rc in _collapsed(comparison, seeds, combinations):
+        total = sum(r.runs for r in rc.rows)
+        lines.append(f"  {rc.a.name} → {rc.b.name}, {Combination(rc.combination).label}: {len(rc.rows)} items, "
+                     f"{total} changes over {rc.n} run pairs ({_tally_text(rc.delta)})")
+        ordered = sorted(rc.rows, key=lambda r: -r.runs)
+        for r in ordered[:MAX_CHANGE_LINES]:
+            kind, mention = _item(r.change)
+            what = "?" if mention is None else f"{mention.mention_id} {mention.text!r}"
+            label = "" if kind == "gold" else "false alarm "
+            lines.append(f"    {r.change.doc_id} {label}{what}: {_outcome(r.change.before)} → "
+                         f"{_outcome(r.change.after)} ({' '.join(x.value for x in r.change.reasons)}) "
+                         f"in {r.runs} of {rc.n} runs")
+        if len(ordered) > MAX_CHANGE_LINES:
+            lines.append(f"    ... and {len(ordered) - MAX_CHANGE_LINES} more (all in --json and --csv)")
+    return "\n".join(lines) + "\n"
+
+
+def seed_changes_json(comparison: Comparison, seeds: SeedComparison, combinations: Sequence[str]) -> list[Any]:
+    """`seeds.changes` in the comparison JSON: one entry per system pair and combination."""
+    out = []
+    for rc in _collapsed(comparison, seeds, combinations):
+        items = []
+        for r in rc.rows:
+            kind, mention = _item(r.change)
+            items.append({"doc_id": r.change.doc_id, "item": kind, "mention": mention_json(mention),
+                          "before": None if r.change.before is None else r.change.before.value,
+                          "after": None if r.change.after is None else r.change.after.value,
+                          "reasons": [x.value for x in r.change.reasons], "runs": r.runs, "of": rc.n})
+        delta = rc.delta
+        out.append({"a": rc.a.name, "b": rc.b.name, "combination": rc.combination, "run_pairs": rc.n,
+                    "delta": {"true_positives": delta.true_positives, "misses": delta.misses,
+                              "false_alarms": delta.false_alarms}, "items": items})
+    return out
+
+
+def seed_changes_csv_rows(comparison: Comparison, seeds: SeedComparison,
+                          combinations: Sequence[str]) -> tuple[list[str], list[list[object]]]:
+    """seed_changes.csv: one row per system pair, combination and collapsed item ("in k of n runs")."""
+    header = ["a", "b", "combination", "doc_id", "item", "mention_id", "span", "text", "before", "after", "reasons",
+              "runs", "of"]
+    rows: list[list[object]] = []
+    for rc in _collapsed(comparison, seeds, combinations):
+        for r in rc.rows:
+            kind, mention = _item(r.change)
+            rows.append([rc.a.name, rc.b.name, rc.combination, r.change.doc_id, kind,
+                         "" if mention is None else mention.mention_id,
+                         "" if mention is None else mention.span_field(), "" if mention is None else mention.text,
+                         "" if r.change.before is None else r.change.before.value,
+                         "" if r.change.after is None else r.change.after.value,
+                         " ".join(x.value for x in r.change.reasons), r.runs, rc.n])
+    return header, rows
