@@ -163,3 +163,49 @@ def test_a_batch_accepted_before_the_figures_are_measured_is_measured_after_them
     assert len(measured) == 2 and measured[1] is state.curation
     figures = [panel.agreement.item(row, 1).text() for row in range(panel.agreement.rowCount())]
     assert figures == [percent(p.micro[SHOWN_COMBINATIONS[0]].f1) for p in cur.annotator_agreement(state.curation)]
+
+
+def test_a_curation_cancelled_after_its_lock_was_taken_leaves_no_lock(qtbot, make_window, corpus, monkeypatch):
+    """The lock is taken as the opening starts; Cancel pressed before the result reaches the window (the
+    runner drops the result) gives it up, rather than at the window's close."""
+    import os
+
+    from evmeval.agreement import curation_lock as lock
+    from evmeval.agreement.curation_save import inputs_key
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from evmeval_gui.agreement.state import AgreementRequest
+    from evmeval_gui.curation import mode as mode_module
+    from tests.gui.test_main_window import LOAD_TIMEOUT
+
+    reached, release = threading.Event(), threading.Event()
+
+    class HeldBack(mode_module.CurationState):  # type: ignore[misc]
+        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+            reached.set()
+            release.wait(LOAD_TIMEOUT / 1000)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(mode_module, "CurationState", HeldBack)
+    window = make_window()
+    assert window.curate.save_folder is not None
+    request = AgreementRequest(tuple(str(corpus / n) for n in NAMES), str(corpus / "tkn"), str(corpus / "txt"))
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
+        window.open_agreement(request)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    keys = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_U, keys)
+    qtbot.waitUntil(reached.is_set, timeout=LOAD_TIMEOUT)  # the lock is taken, the curation is being made
+    path = lock.lock_path(window.curate.save_folder, inputs_key(files(corpus)))
+    assert os.path.exists(path)
+    qtbot.mouseClick(window.status.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Cancelled: Curating"))
+    release.set()  # the work ends normally; its result is dropped
+    qtbot.waitUntil(lambda: not os.path.exists(path), timeout=LOAD_TIMEOUT)
+    assert not window.curate.active and window.curate.state is None
+    # asked again, it opens and holds the lock
+    qtbot.keyClick(window, Qt.Key.Key_U, keys)
+    qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
+    assert lock.holds(window.curate.save_folder, window.curate.key, window.curate.owner)
