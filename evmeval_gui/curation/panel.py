@@ -383,10 +383,8 @@ class CurationPanel(QWidget):
         decisions = curation.decisions
         if decisions is not self._shown_decisions:
             old = self._shown_decisions
-            # compared in C (items as sets): an undone batch changes 10,000 rows
-            changed = {k for k, _ in old.items() ^ decisions.items()}
             self._shown_decisions = decisions
-            model.decisions_changed(changed)
+            model.decisions_replaced(old, decisions)
         selection = self.list.selectionModel()
         row = model.row_of(state.current.key) if state.current is not None else None
         if row is not None:

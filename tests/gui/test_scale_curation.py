@@ -209,3 +209,45 @@ def test_a_curation_cancelled_after_its_lock_was_taken_leaves_no_lock(qtbot, mak
     qtbot.keyClick(window, Qt.Key.Key_U, keys)
     qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
     assert lock.holds(window.curate.save_folder, window.curate.key, window.curate.owner)
+
+
+def test_a_batch_is_applied_with_what_it_found_off_the_gui_thread(qtbot, make_window, corpus, monkeypatch):
+    """Accept all shown (issue 34: the window stalled applying 9,781 items): the item shown next is found with
+    the batch in the job runner, the list repaints every row without comparing the decisions, and the save is
+    one line of JSON (the C encoder); what the user sees is the same."""
+    from evmeval.agreement.curation_save import read_decisions, save_path
+    from PySide6.QtCore import Qt
+
+    from evmeval_gui.curation import panel as panel_module
+    from tests.gui.test_main_window import LOAD_TIMEOUT
+
+    gui = threading.current_thread()
+    found_on: list[bool] = []
+    real = cur.next_disagreement
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        found_on.append(threading.current_thread() is gui)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(panel_module, "AT_ONCE_DOCUMENTS", 0)  # every batch runs in the job runner, as at 2,000
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    panel, state = window.curate.panel, window.curate.state
+    total = state.progress()[1]
+    monkeypatch.setattr(cur, "next_disagreement", recording)
+    qtbot.mouseClick(panel.bulk.shown_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: state.progress()[0] == total, timeout=LOAD_TIMEOUT)
+    assert found_on == [False]  # once, in the job runner; applying it found nothing again
+    model = panel.list.model()
+    assert {model.index(row, 2).data() for row in range(model.rowCount())} == {"annotator 1"}
+    assert panel.progress.text().startswith(f"<b>{total} of {total}</b> decided")
+    # Ctrl+Z brings the whole list back to open in one step
+    panel.list.setFocus()
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert {model.index(row, 2).data() for row in range(model.rowCount())} == {"open"}
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    window.curate.save_now()
+    path = save_path(window.curate.save_folder, window.curate.key)
+    with open(path, encoding="utf-8") as handle:
+        assert len(handle.read().splitlines()) == 1
+    assert len(read_decisions(window.curate.save_folder, window.curate.key).entries) == total
