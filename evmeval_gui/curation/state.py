@@ -61,6 +61,16 @@ def describe(mentions: Sequence[Mention]) -> str:
     return "; ".join(parts)
 
 
+def few_documents(items: Sequence[Disagreement], limit: int) -> bool:
+    """Whether the items are of at most `limit` documents (stops past it: 10,000 items at a click)."""
+    seen: set[str] = set()
+    for d in items:
+        seen.add(d.doc_id)
+        if len(seen) > limit:
+            return False
+    return True
+
+
 def release_parts(steps: Sequence[Step]) -> list[object]:
     """The steps' large parts (documents, their origins and figures), one reference each: dropping them a slice
     at a time frees a step without one long pause (what other steps share stays alive)."""
@@ -121,7 +131,7 @@ def _changed(before: Curation, after: Curation) -> list[str]:
 
 
 __all__ = ["CURATION_ENTRY", "Batch", "CurationRequest", "CurationState", "Step", "describe", "differs_in",
-           "release_parts"]
+           "few_documents", "release_parts"]
 
 
 class CurationState:
