@@ -373,3 +373,25 @@ def test_bad_agreement_arguments_are_named(qapp, tmp_path, capsys, args, message
     assert main([*args, "--screenshot", str(tmp_path / "x.png")]) == 1
     assert message in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_first_pair_and_its_reverse_are_made_in_the_job_runner(make_window, qtbot, monkeypatch):
+    """Issue 34: the Agreement mode's first display made the pair view (and the reversed pair the
+    coreference compares) on the GUI thread, a second at 2,000 documents; both come with the comparison."""
+    from evmeval_gui.agreement import mode as mode_module
+
+    gui = threading.current_thread()
+    made: list[tuple[int, int, bool]] = []
+    real = mode_module.pair_comparison
+
+    def recording(loaded, i, j):  # type: ignore[no-untyped-def]
+        made.append((i, j, threading.current_thread() is gui))
+        return real(loaded, i, j)
+
+    monkeypatch.setattr(mode_module, "pair_comparison", recording)
+    w = make_window()
+    with qtbot.waitSignal(w.agreement.agreement_finished, timeout=TIMEOUT):
+        w.open_demo_agreement()
+    assert sorted(made) == [(0, 1, False), (1, 0, False)]
+    assert w.agreement.tabs.tabText(1).startswith("Pair: ")
+    assert w.session.roles == (NAMES[0], NAMES[1])
