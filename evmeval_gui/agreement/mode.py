@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from evmeval.agreement.per_type import TypeAgreement, per_type_agreement
 from evmeval.mention.scoring import ScoreResult
 from evmeval.model import TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
@@ -160,18 +161,21 @@ class AgreementMode(QObject):
         label = f"Comparing {len(request.paths)} annotators"
         work = self.work
 
-        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons]:
+        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, tuple[TypeAgreement, ...]]:
             with collector.paused():  # no collection walks the sets read meanwhile, holding the interpreter
                 loaded = work(request, context)
                 # the first pair, both ways (the coreference's), made here: a second at 2,000 documents
                 first = _valid_pair(loaded, pair)
                 context.status("Preparing the pair view…")
-                return loaded, {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}
+                types = per_type_agreement(loaded.pair(*first))
+                return loaded, {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}, types
 
         def done(outcome: object) -> None:
             assert isinstance(outcome, tuple)
-            loaded, made = outcome
+            loaded, made, types = outcome
             assert isinstance(loaded, LoadedAgreement)
+            first = _valid_pair(loaded, pair)
+            self.ensure_panel().types.prime(loaded.pair(*first), types)
             self._install(loaded, pair, doc_id, page, made)
 
         self.session.run_job(label, run, done, path=request.paths[0] if request.paths else "")

@@ -377,7 +377,8 @@ def test_bad_agreement_arguments_are_named(qapp, tmp_path, capsys, args, message
 
 def test_the_first_pair_and_its_reverse_are_made_in_the_job_runner(make_window, qtbot, monkeypatch):
     """Issue 34: the Agreement mode's first display made the pair view (and the reversed pair the
-    coreference compares) on the GUI thread, a second at 2,000 documents; both come with the comparison."""
+    coreference compares) and the per-type table on the GUI thread, seconds at 2,000 documents; all come
+    with the comparison."""
     from evmeval_gui.agreement import mode as mode_module
 
     gui = threading.current_thread()
@@ -389,9 +390,21 @@ def test_the_first_pair_and_its_reverse_are_made_in_the_job_runner(make_window, 
         return real(loaded, i, j)
 
     monkeypatch.setattr(mode_module, "pair_comparison", recording)
+    from evmeval_gui.agreement import type_table
+
+    typed: list[bool] = []
+    real_types = type_table.per_type_agreement
+
+    def types_recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        typed.append(threading.current_thread() is gui)
+        return real_types(*args, **kwargs)
+
+    monkeypatch.setattr(type_table, "per_type_agreement", types_recording)
     w = make_window()
     with qtbot.waitSignal(w.agreement.agreement_finished, timeout=TIMEOUT):
         w.open_demo_agreement()
     assert sorted(made) == [(0, 1, False), (1, 0, False)]
+    assert typed == []  # the per-type table's rows came with the comparison too
+    assert w.agreement.panel.types.model.rowCount() > 0
     assert w.agreement.tabs.tabText(1).startswith("Pair: ")
     assert w.session.roles == (NAMES[0], NAMES[1])
