@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from evmeval.agreement.per_type import TypeAgreement, per_type_agreement
 from evmeval.mention.scoring import ScoreResult
 from evmeval.model import TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
@@ -78,6 +79,16 @@ class PairBanner(QFrame):
         return " ".join(re.sub(r"<[^>]+>", "", self.label.text()).replace("&nbsp;", " ").split())
 
 
+Comparisons = dict[tuple[int, int], tuple[LoadedCorpus, ScoreResult]]
+"""Pairs of annotators (i in the gold role) as the scoring views show them (`pair_comparison`)."""
+
+
+def _valid_pair(loaded: LoadedAgreement, pair: tuple[int, int]) -> tuple[int, int]:
+    """The pair asked for when these annotators have it, else the first two."""
+    n = loaded.size
+    return pair if 0 <= pair[0] < n and 0 <= pair[1] < n and pair[0] != pair[1] else (0, 1)
+
+
 class AgreementMode(QObject):
     """The mode's state and commands (a `WindowMode`); see the module docstring. `work` may be replaced
     (tests)."""
@@ -102,7 +113,7 @@ class AgreementMode(QObject):
         self.reversed_pair: Callable[[Callable[[], tuple[ScoreResult, TbfFile, TbfFile] | None]], None] | None = None
         """What hears of the shown pair with the roles swapped, before it is shown (the window's coreference)."""
         self.panel: AgreementPanel | None = None
-        self._comparisons: dict[tuple[int, int], tuple[LoadedCorpus, ScoreResult]] = {}
+        self._comparisons: Comparisons = {}
         self.tabs = QTabBar()
         self.tabs.setObjectName("agreementTabs")
         self.tabs.setDocumentMode(True)
@@ -150,13 +161,22 @@ class AgreementMode(QObject):
         label = f"Comparing {len(request.paths)} annotators"
         work = self.work
 
-        def run(context: JobContext) -> LoadedAgreement:
+        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, tuple[TypeAgreement, ...]]:
             with collector.paused():  # no collection walks the sets read meanwhile, holding the interpreter
-                return work(request, context)
+                loaded = work(request, context)
+                # the first pair, both ways (the coreference's), made here: a second at 2,000 documents
+                first = _valid_pair(loaded, pair)
+                context.status("Preparing the pair view…")
+                types = per_type_agreement(loaded.pair(*first))
+                return loaded, {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}, types
 
-        def done(loaded: object) -> None:
+        def done(outcome: object) -> None:
+            assert isinstance(outcome, tuple)
+            loaded, made, types = outcome
             assert isinstance(loaded, LoadedAgreement)
-            self._install(loaded, pair, doc_id, page)
+            first = _valid_pair(loaded, pair)
+            self.ensure_panel().types.prime(loaded.pair(*first), types)
+            self._install(loaded, pair, doc_id, page, made)
 
         self.session.run_job(label, run, done, path=request.paths[0] if request.paths else "")
 
@@ -178,13 +198,13 @@ class AgreementMode(QObject):
             self.port.add_page(self.panel)
         return self.panel
 
-    def _install(self, loaded: LoadedAgreement, pair: tuple[int, int], doc_id: str | None, page: str) -> None:
-        n = loaded.size
-        if not (0 <= pair[0] < n and 0 <= pair[1] < n and pair[0] != pair[1]):
-            pair = (0, 1)
+    def _install(self, loaded: LoadedAgreement, pair: tuple[int, int], doc_id: str | None, page: str,
+                 made: Comparisons) -> None:
+        pair = _valid_pair(loaded, pair)
         self.loaded = loaded
         self.request = loaded.request
         self._comparisons.clear()
+        self._comparisons.update(made)
         self.active = True
         self.page = page
         self.pair = pair

@@ -91,6 +91,12 @@ class TypeAgreementTable(QWidget):
         layout.addWidget(self.table, 1)
         self.rows: tuple[TypeAgreement, ...] = ()
         self._pair: PairAgreement | None = None
+        self._made: tuple[PairAgreement | None, tuple[TypeAgreement, ...]] = (None, ())
+        """A pair's rows made in the job runner (`prime`): a second at 2,000 documents on the GUI thread."""
+
+    def prime(self, pair: PairAgreement, rows: tuple[TypeAgreement, ...]) -> None:
+        """`per_type_agreement(pair)`, made off the GUI thread: `set_pair` of that pair uses it."""
+        self._made = (pair, rows)
 
     def set_pair(self, pair: PairAgreement, tags: tuple[str, str], title: str) -> None:
         """The pair's types (measured once a pair: a combination change keeps them)."""
@@ -100,7 +106,7 @@ class TypeAgreementTable(QWidget):
         if pair is self._pair:
             return
         self._pair = pair
-        self.rows = per_type_agreement(pair)
+        self.rows = self._made[1] if self._made[0] is pair else per_type_agreement(pair)
         self.model.setRowCount(0)
         for row in self.rows:
             self.model.appendRow(_row(row))

@@ -7,7 +7,7 @@ whose decision changed are announced. `rows` may be a filtered subset of the dis
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from evmeval.agreement.curation import Disagreement
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -48,13 +48,25 @@ class DisagreementModel(QAbstractTableModel):
     def decisions_changed(self, keys: Collection[tuple[str, int]]) -> None:
         """Repaint the rows of these items (one signal for many: the view repaints only what it shows)."""
         last = len(HEADERS) - 1
-        if len(keys) > MANY_ROWS:  # the view repaints only the rows it shows
-            if self.rows:
-                self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, last))
+        if len(keys) > MANY_ROWS:
+            self.all_changed()
             return
         rows = sorted(r for r in (self._row_of.get(k) for k in keys) if r is not None)
         for row in rows:
             self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+
+    def decisions_replaced(self, old: Mapping[tuple[str, int], str], new: Mapping[tuple[str, int], str]) -> None:
+        """Repaint the rows whose decision differs; a batch or its undo (the counts differ by more than
+        `MANY_ROWS`) repaints the list without comparing 10,000 decisions on the GUI thread."""
+        if abs(len(new) - len(old)) > MANY_ROWS:
+            self.all_changed()
+        else:  # compared in C (items as sets)
+            self.decisions_changed({k for k, _ in old.items() ^ new.items()})
+
+    def all_changed(self) -> None:
+        """Every row's decision may have changed: one signal (the view repaints only the rows it shows)."""
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, len(HEADERS) - 1))
 
     def documents_changed(self) -> None:
         """Documents were marked curated or not: their rows' first column (the view repaints what it shows)."""

@@ -44,12 +44,13 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog
 
 from evmeval_gui.agreement.state import LoadedAgreement
+from evmeval_gui.curation.claim import LockClaim
 from evmeval_gui.curation.lanes import TextInputs
 from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.curation.state import CurationRequest, CurationState
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import OpenRequest
-from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.model.jobs import JobCancelled, JobContext
 from evmeval_gui.modes import WindowPort
 
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
@@ -100,6 +101,8 @@ class CurateMode:
         self.active = False
         self.loaded: LoadedAgreement | None = None
         self.state: CurationState | None = None
+        self._claim: LockClaim | None = None
+        """The lock of the curation being opened (`_open`), until it is shown or given up."""
         self._measuring: object | None = None
         """The curation whose agreement a background job measures now (None: none)."""
         self.panel.export_requested.connect(self.export)
@@ -150,6 +153,7 @@ class CurateMode:
             return
         self.save_now()
         self._release()
+        self.owner = lock.new_owner()  # an opening given up meanwhile never releases this one's lock
         self.loaded = loaded
         self.remember(CurationRequest(loaded.request))
         self.key = ""  # found with the curation, off the GUI thread (hashing every mention: half a second)
@@ -164,6 +168,9 @@ class CurateMode:
         assert self.loaded is not None
         loaded, folder, owner, known = self.loaded, self.save_folder, self.owner, self.key
 
+        claim = LockClaim(folder, owner) if folder is not None and not known else None
+        self._claim = claim
+
         def make(context: JobContext | None) -> _Opened:
             key, holder, unsaved = known, self.holder, ""
             if not known:
@@ -173,6 +180,8 @@ class CurateMode:
                         holder = lock.acquire(folder, key, owner)
                     except FormatError as exc:  # the folder cannot be made: said now, and by each save
                         unsaved = f"not saved: {exc.problem.message}"
+                    if holder is None and claim is not None and not claim.took(key):
+                        raise JobCancelled()
             try:
                 if context is not None:
                     context.check()
@@ -181,8 +190,8 @@ class CurateMode:
                 state = self._state(loaded, saved, policy, measure=context is None or small)
                 return _Opened(key, holder, unsaved, saved, state)
             except BaseException:
-                if not known and folder is not None and holder is None:
-                    lock.release(folder, key, owner)  # cancelled: the lock taken above is not kept
+                if claim is not None:
+                    claim.drop()  # cancelled: the lock taken above is not kept
                 raise
 
         def work(context: JobContext) -> _Opened:
@@ -191,15 +200,19 @@ class CurateMode:
                 return make(context)
 
         def done(opened: _Opened) -> None:
-            if self.loaded is loaded:
-                self.key, self.holder = opened.key, opened.holder
-                self._install(opened.state, opened.saved, opened.unsaved)
-                if then is not None:
-                    then()
-                self._measure(opened.state)
+            if self.loaded is not loaded or (claim is not None and not claim.keep()):
+                if claim is not None:
+                    claim.drop()
+                return
+            self.key, self.holder = opened.key, opened.holder
+            self._install(opened.state, opened.saved, opened.unsaved)
+            if then is not None:
+                then()
+            self._measure(opened.state)
 
         if background:
-            self.port.session.run_job(f"Curating {loaded.request.name}", work, done)
+            self.port.session.run_job(f"Curating {loaded.request.name}", work, done,
+                                      on_cancelled=claim.drop if claim is not None else None)
         else:
             done(make(None))
 
@@ -372,6 +385,9 @@ class CurateMode:
         self._release()
 
     def _release(self) -> None:
+        if self._claim is not None:  # an opening not shown yet: its lock too
+            self._claim.drop()
+            self._claim = None
         if self.save_folder is not None and self.key:
             lock.release(self.save_folder, self.key, self.owner)
 

@@ -36,7 +36,7 @@ from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
-from evmeval_gui.curation.state import Batch, CurationState, Step, describe, differs_in, release_parts
+from evmeval_gui.curation.state import Batch, CurationState, Step, describe, differs_in, few_documents, release_parts
 from evmeval_gui.curation.work_bar import WorkBar
 from evmeval_gui.model.formatting import DASH, percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
@@ -383,10 +383,8 @@ class CurationPanel(QWidget):
         decisions = curation.decisions
         if decisions is not self._shown_decisions:
             old = self._shown_decisions
-            # compared in C (items as sets): an undone batch changes 10,000 rows
-            changed = {k for k, _ in old.items() ^ decisions.items()}
             self._shown_decisions = decisions
-            model.decisions_changed(changed)
+            model.decisions_replaced(old, decisions)
         selection = self.list.selectionModel()
         row = model.row_of(state.current.key) if state.current is not None else None
         if row is not None:
@@ -459,7 +457,7 @@ class CurationPanel(QWidget):
         if state is None or not self._may():
             return 0
         chosen = state.open_among(items)
-        if len({d.doc_id for d in chosen}) <= AT_ONCE_DOCUMENTS or self.run_batch is None:
+        if few_documents(chosen, AT_ONCE_DOCUMENTS) or self.run_batch is None:
             return state.accept_all(annotator, chosen)
 
         def done(batch: object) -> None:

@@ -46,6 +46,8 @@ class Batch:
     curation: Curation
     agreements: tuple[LiveAgreement, ...]
     entries: tuple[Entry, ...]
+    current: Disagreement | None = None
+    """The item shown after it, found with it (off the GUI thread): used while `base` is still the step shown."""
 
 
 def describe(mentions: Sequence[Mention]) -> str:
@@ -57,6 +59,16 @@ def describe(mentions: Sequence[Mention]) -> str:
         span = ",".join(str(u) if isinstance(u, str) else f"{u[0]}-{u[1]}" for u in m.span)
         parts.append(f"{m.text or '·'} [{span}] {m.raw_type}/{m.raw_realis}")
     return "; ".join(parts)
+
+
+def few_documents(items: Sequence[Disagreement], limit: int) -> bool:
+    """Whether the items are of at most `limit` documents (stops past it: 10,000 items at a click)."""
+    seen: set[str] = set()
+    for d in items:
+        seen.add(d.doc_id)
+        if len(seen) > limit:
+            return False
+    return True
 
 
 def release_parts(steps: Sequence[Step]) -> list[object]:
@@ -119,7 +131,7 @@ def _changed(before: Curation, after: Curation) -> list[str]:
 
 
 __all__ = ["CURATION_ENTRY", "Batch", "CurationRequest", "CurationState", "Step", "describe", "differs_in",
-           "release_parts"]
+           "few_documents", "release_parts"]
 
 
 class CurationState:
@@ -145,7 +157,7 @@ class CurationState:
         """Where dropped steps go: freeing a batch's step (a million objects) takes 0.2 s, so the view hands
         them to `release_parts` a slice at a time; the default drops them at once."""
         self.refused = ""
-        self._documents: tuple[object, tuple[str, ...]] = (None, ())
+        self._documents: tuple[object, tuple[str, ...], frozenset[str]] = (None, (), frozenset())
         self._done_set: tuple[object, frozenset[str]] = (None, frozenset())
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
@@ -211,13 +223,15 @@ class CurationState:
         decision: 10,000 items)."""
         disagreements = self.curation.disagreements
         if self._documents[0] is not disagreements:
-            self._documents = (disagreements, tuple(dict.fromkeys(d.doc_id for d in disagreements)))
+            documents = tuple(dict.fromkeys(d.doc_id for d in disagreements))
+            self._documents = (disagreements, documents, frozenset(documents))
         return self._documents[1]
 
     def documents_left(self) -> tuple[int, int]:
-        """(documents not yet marked curated, documents to curate)."""
-        documents = self.documents()
-        return sum(1 for d in documents if not self.is_done(d)), len(documents)
+        """(documents not yet marked curated, documents to curate): counted over the few marked, not the
+        thousands to curate (asked after every decision)."""
+        count = len(self.documents())
+        return count - sum(1 for d in set(self.done) if d in self._documents[2]), count
 
     def progress(self) -> tuple[int, int]:
         """(decided, all) disagreements: every decision is a disagreement's (see `evmeval.agreement.curation`)."""
@@ -301,7 +315,8 @@ class CurationState:
         curation = cur.accept_all(base.curation, chosen, annotator)
         agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen}) if base.agreements else ()
         value = str(annotator + 1)
-        return Batch(base, curation, agreements, tuple((*d.key, "accept", value) for d in chosen))
+        current = cur.next_disagreement(curation, base.current, self.among)
+        return Batch(base, curation, agreements, tuple((*d.key, "accept", value) for d in chosen), current)
 
     def apply(self, batch: Batch) -> bool:
         """The batch as one step (one undo); False when decisions were made since it was begun."""
@@ -315,7 +330,8 @@ class CurationState:
             elif self.unmeasured is None:
                 self.unmeasured = batch.curation  # too many for the GUI thread: measured in the background
         self._push()
-        current = cur.next_disagreement(batch.curation, self.current, self.among)
+        current = batch.current if batch.base is self.history[-1] else \
+            cur.next_disagreement(batch.curation, self.current, self.among)
         self.step = Step(batch.curation, current, agreements, (*self.log, *batch.entries), self.done)
         collector.freeze_survivors()  # the batch's step (a million parts) is kept for undo
         self._notify()

@@ -50,9 +50,13 @@ def swapping() -> Iterator[None]:
 def freeze_survivors() -> None:
     """After a burst of long-lived objects: collect the young generations (cheap: only objects made since
     the last collections), then move every tracked object to the permanent generation, which no collection
-    walks. Frozen objects are still freed by reference counting; `swapping` (the next corpus) unfreezes them."""
-    gc.collect(1)
-    gc.freeze()
+    walks. Frozen objects are still freed by reference counting; `swapping` (the next corpus) unfreezes them.
+    Skipped while a job on a worker thread has the collector paused: the young generations then hold what it
+    made so far (a batch's result delivered meanwhile cost the GUI thread 30-120 ms), and the pause's end
+    freezes everything made meanwhile."""
+    if gc.isenabled():
+        gc.collect(1)
+        gc.freeze()
 
 
 def keep_shown() -> None:
@@ -60,5 +64,4 @@ def keep_shown() -> None:
     (cached texts, rows, layouts: ~400k references after 100 switches on a MAVEN-ERE-sized corpus) is frozen,
     or a full collection walking it would add 20-70 ms to a random switch (issue 26); ~1 ms a switch.
     Skipped while the collector is paused: a load on a worker thread has a million young objects."""
-    if gc.isenabled():
-        freeze_survivors()
+    freeze_survivors()

@@ -220,11 +220,12 @@ class CorpusState:
     # -- other work and ready-made comparisons (the Agreement mode) ---------------------------------
 
     def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
-                *, path: str = "", key: str = MAIN) -> None:
+                *, path: str = "", key: str = MAIN, on_cancelled: Callable[[], None] | None = None) -> None:
         """Run other background work like opening a corpus: same error dialog (`load_failed(problem)`),
         and on the main key the same progress bar and Cancel button (`loading_started`). Work that must
         not supersede the main job, nor be superseded by it (e.g. sequencing after scoring, while the
-        compare mode compares), runs under its own `key`."""
+        compare mode compares), runs under its own `key`. `on_cancelled`: the user cancelled it (what it
+        still delivers is dropped)."""
         if key == MAIN:
             self.loading_started.emit(label)
 
@@ -234,7 +235,7 @@ class CorpusState:
                 self.last_problem = Problem(path, 0, self.last_problem.message, "")
             self.load_failed.emit(self.last_problem)
 
-        self.runner.submit(label, work, on_done, on_error=failed, key=key)
+        self.runner.submit(label, work, on_done, on_error=failed, on_cancelled=on_cancelled, key=key)
 
     def show_comparison(self, corpus: LoadedCorpus, result: ScoreResult, *, roles: tuple[str, str],
                         doc_id: str | None = None) -> None:

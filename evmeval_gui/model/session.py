@@ -148,9 +148,9 @@ class Session:
         self.corpus_state.set_mapping(name)
 
     def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
-                *, path: str = "", key: str = MAIN) -> None:
+                *, path: str = "", key: str = MAIN, on_cancelled: Callable[[], None] | None = None) -> None:
         """Run other background work like opening a corpus (`CorpusState.run_job`)."""
-        self.corpus_state.run_job(label, work, on_done, path=path, key=key)
+        self.corpus_state.run_job(label, work, on_done, path=path, key=key, on_cancelled=on_cancelled)
 
     # -- view options and selection -----------------------------------------------------------------
 

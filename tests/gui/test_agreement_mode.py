@@ -373,3 +373,74 @@ def test_bad_agreement_arguments_are_named(qapp, tmp_path, capsys, args, message
     assert main([*args, "--screenshot", str(tmp_path / "x.png")]) == 1
     assert message in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+def test_the_first_pair_and_its_reverse_are_made_in_the_job_runner(make_window, qtbot, monkeypatch):
+    """Issue 34: the Agreement mode's first display made the pair view (and the reversed pair the
+    coreference compares) and the per-type table on the GUI thread, seconds at 2,000 documents; all come
+    with the comparison."""
+    from evmeval_gui.agreement import mode as mode_module
+
+    gui = threading.current_thread()
+    made: list[tuple[int, int, bool]] = []
+    real = mode_module.pair_comparison
+
+    def recording(loaded, i, j):  # type: ignore[no-untyped-def]
+        made.append((i, j, threading.current_thread() is gui))
+        return real(loaded, i, j)
+
+    monkeypatch.setattr(mode_module, "pair_comparison", recording)
+    from evmeval_gui.agreement import type_table
+
+    typed: list[bool] = []
+    real_types = type_table.per_type_agreement
+
+    def types_recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        typed.append(threading.current_thread() is gui)
+        return real_types(*args, **kwargs)
+
+    monkeypatch.setattr(type_table, "per_type_agreement", types_recording)
+    w = make_window()
+    with qtbot.waitSignal(w.agreement.agreement_finished, timeout=TIMEOUT):
+        w.open_demo_agreement()
+    assert sorted(made) == [(0, 1, False), (1, 0, False)]
+    assert typed == []  # the per-type table's rows came with the comparison too
+    assert w.agreement.panel.types.model.rowCount() > 0
+    assert w.agreement.tabs.tabText(1).startswith("Pair: ")
+    assert w.session.roles == (NAMES[0], NAMES[1])
+
+
+def test_the_document_table_sizes_its_columns_from_a_sample_of_rows(qtbot, demo_iaa):
+    """Issue 34: at 2,000 documents the table read every row's figures to size its columns (a second of the
+    GUI thread at the first display); the percentages share one width, so a sample of rows is read."""
+    import dataclasses
+
+    from evmeval.agreement.scoring import pair_from_documents
+
+    from evmeval_gui.agreement import document_agreement as module
+
+    pair = demo_iaa.pair(0, 1)
+    documents = tuple(dataclasses.replace(doc, doc_id=f"{doc.doc_id}-{k}") for k in range(700)
+                      for doc in pair.documents)
+    many = pair_from_documents(pair.a_name, pair.b_name, pair.mode, documents)
+    panel = module.DocumentAgreementList()
+    qtbot.addWidget(panel)
+    panel.resize(900, 600)
+    panel.show()
+    read: list[int] = []
+    real = module.DocumentAgreementModel.data
+
+    def counting(self, index, role=Qt.ItemDataRole.DisplayRole):  # type: ignore[no-untyped-def]
+        if role == Qt.ItemDataRole.DisplayRole:
+            read.append(index.row())
+        return real(self, index, role)
+
+    module.DocumentAgreementModel.data = counting  # type: ignore[method-assign]
+    try:
+        panel.set_pair(many, "mention_type", ("[1]", "[2]"), "<b>Documents</b>")
+        qtbot.wait(10)
+    finally:
+        module.DocumentAgreementModel.data = real  # type: ignore[method-assign]
+    assert panel.proxy.rowCount() == len(documents)
+    assert len(set(read)) <= 2 * module.SIZED_ROWS  # not every one of the rows
+    assert panel.table.columnWidth(1) >= panel.table.fontMetrics().horizontalAdvance("100.0%")

@@ -163,3 +163,91 @@ def test_a_batch_accepted_before_the_figures_are_measured_is_measured_after_them
     assert len(measured) == 2 and measured[1] is state.curation
     figures = [panel.agreement.item(row, 1).text() for row in range(panel.agreement.rowCount())]
     assert figures == [percent(p.micro[SHOWN_COMBINATIONS[0]].f1) for p in cur.annotator_agreement(state.curation)]
+
+
+def test_a_curation_cancelled_after_its_lock_was_taken_leaves_no_lock(qtbot, make_window, corpus, monkeypatch):
+    """The lock is taken as the opening starts; Cancel pressed before the result reaches the window (the
+    runner drops the result) gives it up, rather than at the window's close."""
+    import os
+
+    from evmeval.agreement import curation_lock as lock
+    from evmeval.agreement.curation_save import inputs_key
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from evmeval_gui.agreement.state import AgreementRequest
+    from evmeval_gui.curation import mode as mode_module
+    from tests.gui.test_main_window import LOAD_TIMEOUT
+
+    reached, release = threading.Event(), threading.Event()
+
+    class HeldBack(mode_module.CurationState):  # type: ignore[misc]
+        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+            reached.set()
+            release.wait(LOAD_TIMEOUT / 1000)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(mode_module, "CurationState", HeldBack)
+    window = make_window()
+    assert window.curate.save_folder is not None
+    request = AgreementRequest(tuple(str(corpus / n) for n in NAMES), str(corpus / "tkn"), str(corpus / "txt"))
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
+        window.open_agreement(request)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    keys = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_U, keys)
+    qtbot.waitUntil(reached.is_set, timeout=LOAD_TIMEOUT)  # the lock is taken, the curation is being made
+    path = lock.lock_path(window.curate.save_folder, inputs_key(files(corpus)))
+    assert os.path.exists(path)
+    qtbot.mouseClick(window.status.cancel_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Cancelled: Curating"))
+    release.set()  # the work ends normally; its result is dropped
+    qtbot.waitUntil(lambda: not os.path.exists(path), timeout=LOAD_TIMEOUT)
+    assert not window.curate.active and window.curate.state is None
+    # asked again, it opens and holds the lock
+    qtbot.keyClick(window, Qt.Key.Key_U, keys)
+    qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
+    assert lock.holds(window.curate.save_folder, window.curate.key, window.curate.owner)
+
+
+def test_a_batch_is_applied_with_what_it_found_off_the_gui_thread(qtbot, make_window, corpus, monkeypatch):
+    """Accept all shown (issue 34: the window stalled applying 9,781 items): the item shown next is found with
+    the batch in the job runner, the list repaints every row without comparing the decisions, and the save is
+    one line of JSON (the C encoder); what the user sees is the same."""
+    from evmeval.agreement.curation_save import read_decisions, save_path
+    from PySide6.QtCore import Qt
+
+    from evmeval_gui.curation import panel as panel_module
+    from tests.gui.test_main_window import LOAD_TIMEOUT
+
+    gui = threading.current_thread()
+    found_on: list[bool] = []
+    real = cur.next_disagreement
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        found_on.append(threading.current_thread() is gui)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(panel_module, "AT_ONCE_DOCUMENTS", 0)  # every batch runs in the job runner, as at 2,000
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    panel, state = window.curate.panel, window.curate.state
+    total = state.progress()[1]
+    monkeypatch.setattr(cur, "next_disagreement", recording)
+    qtbot.mouseClick(panel.bulk.shown_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: state.progress()[0] == total, timeout=LOAD_TIMEOUT)
+    assert found_on == [False]  # once, in the job runner; applying it found nothing again
+    model = panel.list.model()
+    assert {model.index(row, 2).data() for row in range(model.rowCount())} == {"annotator 1"}
+    assert panel.progress.text().startswith(f"<b>{total} of {total}</b> decided")
+    # Ctrl+Z brings the whole list back to open in one step
+    panel.list.setFocus()
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert {model.index(row, 2).data() for row in range(model.rowCount())} == {"open"}
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    window.curate.save_now()
+    path = save_path(window.curate.save_folder, window.curate.key)
+    with open(path, encoding="utf-8") as handle:
+        assert len(handle.read().splitlines()) == 1
+    assert len(read_decisions(window.curate.save_folder, window.curate.key).entries) == total

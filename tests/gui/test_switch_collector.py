@@ -46,3 +46,15 @@ def test_nothing_is_frozen_while_a_load_has_the_collector_paused():
         collector.keep_shown()
         assert gc.get_freeze_count() == before
     assert young[7] == [7]
+
+
+def test_a_result_delivered_while_another_job_has_the_collector_paused_walks_nothing():
+    """A curation batch delivered while the agreement is measured (its job pauses the collector): freezing the
+    batch's step must not collect the measuring job's young objects on the GUI thread (issue 34: 30-120 ms);
+    the pause's end freezes them all."""
+    before = gc.get_freeze_count()
+    with collector.paused():
+        young = [[k] for k in range(1000)]
+        collector.freeze_survivors()
+        assert gc.get_freeze_count() == before
+    assert gc.get_freeze_count() >= before + len(young)
