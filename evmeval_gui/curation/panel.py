@@ -24,8 +24,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSplitter,
-    QTableView,
-    QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -37,6 +35,8 @@ from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
 from evmeval_gui.curation.state import Batch, CurationState, Step, describe, differs_in, few_documents, release_parts
+from evmeval_gui.curation.tables import fit_columns, list_view, rows_height
+from evmeval_gui.curation.tables import table as make_table
 from evmeval_gui.curation.work_bar import WorkBar
 from evmeval_gui.model.formatting import DASH, percent
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
@@ -49,55 +49,6 @@ RELEASE_SLICE = 200
 """Parts of a dropped step freed per tick (a few milliseconds): a batch's step is about 10,000 parts."""
 BatchRunner = Callable[[str, Callable[[], object], Callable[[object], None]], None]
 SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
-
-
-def _table(headers: list[str], name: str) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setObjectName(name)
-    table.setHorizontalHeaderLabels(headers)
-    table.verticalHeader().setVisible(False)
-    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    table.horizontalHeader().setStretchLastSection(True)
-    table.setWordWrap(False)
-    return table
-
-
-def _list_view(model: DisagreementModel) -> QTableView:
-    """The disagreements: fixed row heights and column widths (no measuring of 10,000 rows per decision)."""
-    view = QTableView()
-    view.setObjectName("disagreementList")
-    view.setModel(model)
-    view.verticalHeader().setVisible(False)
-    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setWordWrap(False)
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
-    width = view.fontMetrics().horizontalAdvance
-    for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9")):
-        view.setColumnWidth(column, width(sample) + 14)
-    return view
-
-
-def _fit_columns(view: QTableView, doc_ids: set[str]) -> None:
-    """The document column as wide as the longest id (measured once per list, not per decision)."""
-    width = view.fontMetrics().horizontalAdvance
-    longest = max((width(d) for d in doc_ids), default=width("Document"))
-    view.setColumnWidth(0, min(longest + 14, width("M" * 16)))
-
-
-def _rows_height(table: QTableWidget, rows: int) -> int:
-    """The height that shows the header and `rows` rows without a scroll bar."""
-    row = table.verticalHeader().defaultSectionSize()
-    return table.horizontalHeader().sizeHint().height() + rows * row + 2 * table.frameWidth() + 4
 
 
 AGREEMENT_TITLE = ("<b>Agreement with the curated set</b> (curated set in the key role; updates with every "
@@ -161,7 +112,7 @@ class CurationPanel(QWidget):
         top.addWidget(self.score_button)
 
         self.list_model = DisagreementModel()
-        self.list = _list_view(self.list_model)
+        self.list = list_view(self.list_model)
         self.list.selectionModel().selectionChanged.connect(lambda *_: self._on_list_selection())
         self._shown_decisions: dict[tuple[str, int], str] = {}
         self.filters = FilterBar()
@@ -181,7 +132,7 @@ class CurationPanel(QWidget):
         self.item_label = QLabel()
         self.item_label.setObjectName("itemLabel")
         self.item_label.setWordWrap(True)
-        self.versions = _table(["Key", "Annotator", "Version (text [span] type/realis)", "Coreference"],
+        self.versions = make_table(["Key", "Annotator", "Version (text [span] type/realis)", "Coreference"],
                                "versionTable")
         self.versions.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.versions.cellDoubleClicked.connect(lambda row, _: self.accept(row))
@@ -227,7 +178,7 @@ class CurationPanel(QWidget):
         text_split.setStretchFactor(1, 1)
         detail_layout.addWidget(text_split, 1)
         detail_layout.addLayout(decide)
-        self.agreement = _table([], "curatedAgreement")
+        self.agreement = make_table([], "curatedAgreement")
         self.agreement.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.agreement_label = QLabel(AGREEMENT_TITLE)
         right = QSplitter(Qt.Orientation.Vertical)
@@ -325,12 +276,12 @@ class CurationPanel(QWidget):
                    "P type+realis", "R type+realis", "F1 this doc."]
         self.agreement.setColumnCount(len(headers))
         self.agreement.setHorizontalHeaderLabels(headers)
-        self.agreement.setMaximumHeight(_rows_height(self.agreement, n))
+        self.agreement.setMaximumHeight(rows_height(self.agreement, n))
         # shared out, not sized to contents: the figures' table does not set the window's least width
         self.agreement.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.agreement.horizontalHeader().setMinimumSectionSize(40)
         self.work.set_state(state)
-        self.versions.setMinimumHeight(_rows_height(self.versions, n + 1))
+        self.versions.setMinimumHeight(rows_height(self.versions, n + 1))
         versions = self.versions.horizontalHeader()  # the version's words take what is left, elided
         versions.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         versions.setStretchLastSection(False)
@@ -376,7 +327,7 @@ class CurationPanel(QWidget):
             self.index = FilterIndex(curation.disagreements)
             self.filters.set_index(self.index)
             self._select_rows()
-            _fit_columns(self.list, set(self.index.doc_ids))
+            fit_columns(self.list, set(self.index.doc_ids))
         if model.state is not state or model.rows is not self.shown:
             model.set_rows(state, self.shown)
             self._shown_decisions = {}

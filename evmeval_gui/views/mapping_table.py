@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from evmeval.mention.outcomes import MappingRow, Outcome
+from evmeval.mention.outcomes import MappingRow
 from PySide6.QtCore import (
     QAbstractTableModel,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor, QFont, QKeySequence, QShortcut
@@ -63,6 +62,7 @@ from evmeval_gui.views.mapping_columns import (
     split_id,
     unit_label,
 )
+from evmeval_gui.views.mapping_filter import MappingFilter
 from evmeval_gui.views.mapping_order import common_ends, shown, sort_key
 from evmeval_gui.views.sub_rows import SubRows, is_sub_row, sub_rows_shown
 
@@ -315,59 +315,6 @@ class MappingTableModel(QAbstractTableModel):
         if column == DICE and row.dice is None:
             return "Unmapped: no Dice"
         return None
-
-
-class MappingFilter(QSortFilterProxyModel):
-    """Outcome, type and chart filters over the mapping rows; sorts by the model's sort role."""
-
-    ERRORS = "errors"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.outcome: Outcome | str | None = None
-        self.mention_type: str | None = None
-        self.predicate: RowPredicate | None = None
-        self.sub_row_errors = False
-        """Sub-rows: only the errors (an argument's wrong role, missed, spurious)."""
-
-    def set_outcome(self, outcome: Outcome | str | None) -> None:
-        """An `Outcome` (or its value), `MappingFilter.ERRORS` (all but exact matches) or None (all rows)."""
-        if isinstance(outcome, str) and outcome != self.ERRORS:
-            outcome = Outcome(outcome)
-        refilter(self, lambda: setattr(self, "outcome", outcome))
-
-    def set_type(self, mention_type: str | None) -> None:
-        """A canonical type (rows where either side has it), or None."""
-        refilter(self, lambda: setattr(self, "mention_type", mention_type))
-
-    def set_predicate(self, predicate: RowPredicate | None) -> None:
-        refilter(self, lambda: setattr(self, "predicate", predicate))
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """The source model sorts (see `MappingTableModel`); the proxy keeps its order and only filters."""
-        model = self.sourceModel()
-        if isinstance(model, MappingTableModel):
-            model.sort(column, order)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
-        model = self.sourceModel()
-        assert isinstance(model, MappingTableModel)
-        row = model.rows[source_row]
-        if is_sub_row(row):  # under its parent's row, so shown with it
-            return (row.is_error or not self.sub_row_errors) and self.accepts(model.doc_id, row.parent)
-        return self.accepts(model.doc_id, row)
-
-    def accepts(self, doc_id: str | None, row: MappingRow) -> bool:
-        """Whether the table would show `row` of `doc_id` (Find skips the rows it would not)."""
-        if self.outcome == self.ERRORS:
-            if not row.outcome.is_error:
-                return False
-        elif self.outcome is not None and row.outcome != self.outcome:
-            return False
-        if self.mention_type is not None and not any(
-                m is not None and m.mention_type == self.mention_type for m in (row.gold, row.system)):
-            return False
-        return not (self.predicate is not None and doc_id is not None and not self.predicate(doc_id, row))
 
 
 class MappingTable(QWidget):

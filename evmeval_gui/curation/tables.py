@@ -1,0 +1,56 @@
+"""The Curate view's tables: made alike (read-only rows, their header fitted), and sized to their rows."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
+
+from evmeval_gui.curation.list_model import DisagreementModel
+
+
+def table(headers: list[str], name: str) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(headers)
+    table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.setWordWrap(False)
+    return table
+
+
+def list_view(model: DisagreementModel) -> QTableView:
+    """The disagreements: fixed row heights and column widths (no measuring of 10,000 rows per decision)."""
+    view = QTableView()
+    view.setObjectName("disagreementList")
+    view.setModel(model)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setWordWrap(False)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setStretchLastSection(True)
+    width = view.fontMetrics().horizontalAdvance
+    for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9")):
+        view.setColumnWidth(column, width(sample) + 14)
+    return view
+
+
+def fit_columns(view: QTableView, doc_ids: set[str]) -> None:
+    """The document column as wide as the longest id (measured once per list, not per decision)."""
+    width = view.fontMetrics().horizontalAdvance
+    longest = max((width(d) for d in doc_ids), default=width("Document"))
+    view.setColumnWidth(0, min(longest + 14, width("M" * 16)))
+
+
+def rows_height(table: QTableWidget, rows: int) -> int:
+    """The height that shows the header and `rows` rows without a scroll bar."""
+    row = table.verticalHeader().defaultSectionSize()
+    return table.horizontalHeader().sizeHint().height() + rows * row + 2 * table.frameWidth() + 4
