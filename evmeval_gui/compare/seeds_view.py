@@ -8,8 +8,6 @@ shows it. Hidden when no two runs share a name stem.
 
 from __future__ import annotations
 
-import math
-
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import Comparison
 from evmeval.compare.seeds import SeedComparison
@@ -25,7 +23,7 @@ RIGHT_COMBINATION = "mention_type+realis_status"
 
 def spread_text(mean: float, sd: float) -> str:
     """`71.23 ± 0.85` (percent); one run has no spread: `71.23 ± —`."""
-    return f"{percent(mean)} ± {percent(sd) if not math.isnan(sd) else '—'}"
+    return f"{percent(mean)} ± {percent(sd)}"  # the one formatter's dash for no spread
 
 
 def right_text(counts: tuple[int, ...]) -> str:
