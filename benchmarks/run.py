@@ -341,7 +341,8 @@ EXPORT_NOTE = ("Time is linear in the corpus (CPU 3.7x for 4x the documents). Wh
                " over two processes on a 2-core machine at load 5) and 300 MB at 8,000 documents (the scored corpus "
                "is held by the drawing process while Qt draws; drawing the charts from compact per-document results "
                "in the forked child, issue 37, is not done). At 8,000 documents the peak is the drawing process's "
-               "(the forked child's: 338 MB), measured through it (RSS): loaded and scored 217 MB, coreference 238, "
+               "(the forked child peaks at 338 MB), measured through it (RSS): loaded and scored 217 MB, "
+               "coreference 238, "
                "`mappings.csv` walked and Qt started 309, after drawing the charts 402 (+93), peak 479 while it "
                "writes `scores.json` and its share of the pages. The hashes are those of 95ce515 (`main` before this"
                " row): same bytes.")
