@@ -16,6 +16,7 @@ documents, <= 300 MB at 2,000 and at 8,000. Not a test: figures depend on the ma
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import statistics
 import sys
@@ -43,8 +44,23 @@ def differing(a: Path, b: Path) -> list[str]:
                                                 and (a / n).read_bytes() == (b / n).read_bytes()))
 
 
+def folder_hash(folder: Path) -> str:
+    """The first 12 hex digits of a SHA-256 over every file's name and bytes, in name order: the same
+    export gives the same hash, run after run and tree after tree."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def spread(values: list[float], digits: int = 2) -> str:
     return " / ".join(f"{v:.{digits}f}" for v in (min(values), statistics.median(values), max(values)))
+
+
+ROWS: list[list[str]] = []
+"""Each size's row once measured: documents, wall, CPU, peak MB (min / median / max), goals, output hash
+(`benchmarks/run.py --only export` writes them into docs/benchmarks.md)."""
+HEADER = ["documents", "wall s (min / median / max)", "CPU s", "peak MB", "goals", "output hash"]
 
 
 def bench(docs: int, runs: int, base: Path | None) -> bool:
@@ -64,14 +80,19 @@ def bench(docs: int, runs: int, base: Path | None) -> bool:
                 out.parent.mkdir(exist_ok=True)
                 results[name].append(measure([sys.executable, "-c", GUI_RUNNER, *inputs, "--export-report", str(out)],
                                              env=env, cwd=tmp))
-        print(f"load average after:  {os.getloadavg()[0]:.2f}   (min / median / max of {runs} runs)")
+        load = f"{os.getloadavg()[0]:.2f}"
+        print(f"load average after:  {load}   (min / median / max of {runs} runs)")
         for name, tree_runs in results.items():
             print(f"  {name:<10} wall {spread([r.wall for r in tree_runs])} s   "
                   f"CPU {spread([r.cpu for r in tree_runs])} s   peak {spread([r.rss_mb for r in tree_runs], 0)} MB")
         mine = results["this tree"]
-        print(f"  goals: <= {GOAL_MB:.0f} MB: {'met' if max(r.rss_mb for r in mine) <= GOAL_MB else 'NOT met'}"
-              + (f"; <= {GOAL_S:.0f} s: {'met' if statistics.median(r.wall for r in mine) <= GOAL_S else 'NOT met'}"
-                 if docs <= 2000 else ""))
+        goals = (f"<= {GOAL_MB:.0f} MB: {'met' if max(r.rss_mb for r in mine) <= GOAL_MB else 'NOT met'}"
+                 + (f"; <= {GOAL_S:.0f} s: {'met' if statistics.median(r.wall for r in mine) <= GOAL_S else 'NOT met'}"
+                    if docs <= 2000 else ""))
+        digest = folder_hash(Path(tmp) / "this_tree" / "0")
+        print(f"  goals: {goals}\n  output hash: {digest}")
+        ROWS.append([f"{docs:,}", spread([r.wall for r in mine]), spread([r.cpu for r in mine]),
+                     spread([r.rss_mb for r in mine], 0), goals, f"`{digest}` (load {load})"])
         if not base:
             return True
         pairs = list(zip(mine, results["base"], strict=True))

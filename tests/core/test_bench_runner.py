@@ -60,3 +60,26 @@ def test_sequencing_bench_without_the_reference_says_absent(tmp_path: Path) -> N
     assert "recorded SHA-256 (the published scorer is absent)" in out  # a 30-document corpus: not that report
     assert "-a folder" in out and "the same in every round" in out
     assert "stored figure" not in out and not re.search(r"(?<![\d.])170 s", out)  # the old stored figure
+
+
+def test_export_row_replaces_only_its_section(tmp_path: Path) -> None:
+    """`--only export` (issue 37's export row): one row per size with the output folder's hash, written into
+    its own section of the page; a second run replaces that section and keeps the rest of the page."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    page = tmp_path / "benchmarks.md"
+    page.write_text("# Benchmarks\n\nkept line\n\n`--json` is paired with the reference.\n")
+    command = [sys.executable, str(REPO / "benchmarks" / "run.py"), "--only", "export", "--export-docs", "12",
+               "--runs", "1", "--markdown", str(page)]
+    hashes = []
+    for _ in range(2):
+        done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300,
+                              check=False)
+        assert done.returncode == 0, done.stderr
+        hashes += re.findall(r"output hash: ([0-9a-f]{12})", done.stdout)
+        text = page.read_text()
+        assert text.count("<!-- export -->") == 1 and text.count("<!-- end export -->") == 1
+        assert "kept line" in text and text.index("<!-- end export -->") < text.index("`--json` is paired")
+        rows = [line for line in text.splitlines() if line.startswith("| 12 |")]
+        assert len(rows) == 1 and rows[0].count(" | ") == 5
+        assert re.search(r"`[0-9a-f]{12}` \(load \d+\.\d\d\)", rows[0])
+    assert len(hashes) == 2 and hashes[0] == hashes[1]  # the export's bytes do not depend on the run
