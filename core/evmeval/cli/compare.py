@@ -133,9 +133,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="what is resampled: document (default), topic (documents of one topic drawn together; "
                         "needs --topics) or, with --convention, window (each window or sentence on its own; by "
                         "default a document's windows are drawn together)")
-    p.add_argument("--convention", choices=("textee", "dygiepp", "maven", "maven-ere"),
-                   help="compare TextEE, DyGIE++, MAVEN or MAVEN-ERE runs (-g, -s: JSONL) under that convention's "
-                        "own figures, each with its interval, and every pair's paired tests (text and --json)")
+    p.add_argument("--convention", choices=("textee", "dygiepp", "maven", "maven-ere", "evmeval"),
+                   help="compare TextEE, DyGIE++, MAVEN or MAVEN-ERE runs (-g, -s: JSONL) under that "
+                        "convention's own figures (evmeval: v1.8's rules on TextEE or DyGIE++ files), each with "
+                        "its interval, and every pair's paired tests (text and --json)")
     p.add_argument("--topics", metavar="FILE",
                    help="with --unit topic: one '<document id> <topic>' per line, for every gold document")
     p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,

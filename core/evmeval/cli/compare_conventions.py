@@ -1,7 +1,8 @@
-"""`evmeval-compare --convention textee|dygiepp|maven|maven-ere`: runs compared under that convention's
-own figures (TextEE's Tri-I … Arg-C, DyGIE++'s trig_id … arg_class, MAVEN's micro and macro, every figure of
-MAVEN-ERE's evaluate.py), each with its interval, every pair with its paired tests, resampling documents
-(a window format's windows together) or, with `--unit window`, windows.
+"""`evmeval-compare --convention textee|dygiepp|maven|maven-ere|evmeval`: runs compared under that
+convention's own figures (TextEE's Tri-I … Arg-C, DyGIE++'s trig_id … arg_class, MAVEN's micro and macro,
+every figure of MAVEN-ERE's evaluate.py, v1.8's Dice micro figures on a window file), each with its interval,
+every pair with its paired tests, resampling documents (a window format's windows together) or, with
+`--unit window`, windows.
 
 Thin: read the files once, check their format, take each run's per-window counts from the convention
 (`unit_counts`), compare them (`evmeval.compare.units`), print, write `--json`.
@@ -15,7 +16,7 @@ import sys
 from evmeval._util.schemas import with_schema
 from evmeval.compare.significance import ResampleSettings
 from evmeval.compare.units import WINDOWED, compare_units
-from evmeval.conventions import REGISTRY, dygiepp, maven, maven_ere, textee
+from evmeval.conventions import REGISTRY, dygiepp, maven, maven_ere, ours, textee
 from evmeval.conventions.base import Input, UnitCounts
 from evmeval.conventions.cli import check_formats, read_input
 from evmeval.io.errors import FormatError
@@ -26,7 +27,7 @@ from evmeval.report.compare_json import dumps_compact
 from evmeval.report.compare_units import format_units, units_json
 
 READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
-           "maven-ere": maven_ere.unit_counts}
+           "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts}
 """The conventions whose figures are functions of sums over windows, sentences or documents, and their
 per-unit counts."""
 TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "html": "--html", "csv": "--csv",

@@ -1,5 +1,5 @@
-"""`evmeval-compare --convention textee|dygiepp|maven|maven-ere`: the runs' figures under that convention, each with its
-interval, and every pair's paired tests, as text and JSON (`evmeval.compare.units`)."""
+"""`evmeval-compare --convention textee|dygiepp|maven|maven-ere|evmeval`: the runs' figures under that
+convention, each with its interval, and every pair's paired tests, as text and JSON (`evmeval.compare.units`)."""
 
 from __future__ import annotations
 
