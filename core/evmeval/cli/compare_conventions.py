@@ -15,7 +15,7 @@ import sys
 
 from evmeval._util.schemas import with_schema
 from evmeval.compare.significance import ResampleSettings
-from evmeval.compare.units import WINDOWED, compare_units
+from evmeval.compare.units import CONVENTIONS, WINDOWED, compare_units
 from evmeval.conventions import REGISTRY, dygiepp, maven, maven_ere, ours, textee
 from evmeval.conventions.base import Input, UnitCounts
 from evmeval.conventions.cli import check_formats, read_input
@@ -28,8 +28,8 @@ from evmeval.report.compare_units import format_units, units_json
 
 READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
            "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts}
-"""The conventions whose figures are functions of sums over windows, sentences or documents, and their
-per-unit counts."""
+"""Each convention compared (`CONVENTIONS`) and its per-unit counts."""
+assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit counts"
 TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "html": "--html", "csv": "--csv",
             "groups": "--as", "topics": "--topics", "threshold": "--threshold"}
 

@@ -31,6 +31,8 @@ else:
     np = lazy_module("numpy")
 
 UNITS = ("document", "window")
+CONVENTIONS = ("textee", "dygiepp", "maven", "maven-ere", "evmeval")
+"""The conventions `evmeval-compare --convention` compares: their figures are functions of sums over units."""
 WINDOWED = ("textee", "dygiepp")
 """The conventions whose units are windows (sentences) of documents; the others' units are documents."""
 Columns = Sequence[Sequence[float]]
