@@ -24,6 +24,7 @@ from evmeval.compare.resampling import INTERVALS
 from evmeval.compare.runs import Comparison, compare_files
 from evmeval.compare.seeds import SeedComparison, SeedSystem, compare_seeds
 from evmeval.compare.significance import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, ResampleSettings
+from evmeval.compare.units import CONVENTIONS
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.loading import (
     LoadedInputs,
@@ -133,9 +134,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="what is resampled: document (default), topic (documents of one topic drawn together; "
                         "needs --topics) or, with --convention, window (each window or sentence on its own; by "
                         "default a document's windows are drawn together)")
-    p.add_argument("--convention", choices=("textee", "dygiepp"),
-                   help="compare TextEE or DyGIE++ runs (-g, -s: JSONL) under that convention's own figures, each "
-                        "with its interval, and every pair's paired tests (text and --json)")
+    p.add_argument("--convention", choices=CONVENTIONS,
+                   help="compare TextEE, DyGIE++, MAVEN or MAVEN-ERE runs (-g, -s: JSONL) under that "
+                        "convention's own figures (evmeval: v1.8's rules on TextEE or DyGIE++ files), each with "
+                        "its interval, and every pair's paired tests (text and --json)")
     p.add_argument("--topics", metavar="FILE",
                    help="with --unit topic: one '<document id> <topic>' per line, for every gold document")
     p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,

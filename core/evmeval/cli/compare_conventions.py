@@ -1,6 +1,8 @@
-"""`evmeval-compare --convention textee|dygiepp`: runs in a window format compared under that convention's
-own figures (TextEE's Tri-I … Arg-C, DyGIE++'s trig_id … arg_class), each with its interval, every pair
-with its paired tests, resampling documents (their windows together) or, with `--unit window`, windows.
+"""`evmeval-compare --convention textee|dygiepp|maven|maven-ere|evmeval`: runs compared under that
+convention's own figures (TextEE's Tri-I … Arg-C, DyGIE++'s trig_id … arg_class, MAVEN's micro and macro,
+every figure of MAVEN-ERE's evaluate.py, v1.8's Dice micro figures on a window file), each with its interval,
+every pair with its paired tests, resampling documents (a window format's windows together) or, with
+`--unit window`, windows.
 
 Thin: read the files once, check their format, take each run's per-window counts from the convention
 (`unit_counts`), compare them (`evmeval.compare.units`), print, write `--json`.
@@ -13,8 +15,8 @@ import sys
 
 from evmeval._util.schemas import with_schema
 from evmeval.compare.significance import ResampleSettings
-from evmeval.compare.units import compare_units
-from evmeval.conventions import REGISTRY, dygiepp, textee
+from evmeval.compare.units import CONVENTIONS, WINDOWED, compare_units
+from evmeval.conventions import REGISTRY, dygiepp, maven, maven_ere, ours, textee
 from evmeval.conventions.base import Input, UnitCounts
 from evmeval.conventions.cli import check_formats, read_input
 from evmeval.io.errors import FormatError
@@ -24,8 +26,10 @@ from evmeval.io.writing import check_output_paths, write_atomic
 from evmeval.report.compare_json import dumps_compact
 from evmeval.report.compare_units import format_units, units_json
 
-READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts}
-"""The conventions whose figures are ratios of sums over windows (sentences), and their per-window counts."""
+READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
+           "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts}
+"""Each convention compared (`CONVENTIONS`) and its per-unit counts."""
+assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit counts"
 TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "html": "--html", "csv": "--csv",
             "groups": "--as", "topics": "--topics", "threshold": "--threshold"}
 
@@ -33,13 +37,16 @@ TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "ht
 def usage_problem(args: argparse.Namespace) -> str | None:
     """Why these options do not go with --convention (None: they do)."""
     if args.convention not in READERS:
-        return (f"--convention {args.convention}: intervals per window are made for "
-                f"{' and '.join(READERS)} (their figures are sums over windows)")
+        return (f"--convention {args.convention}: intervals are made for {', '.join(READERS)} (their figures "
+                "are functions of sums over windows or documents)")
     for dest, option in TBF_ONLY.items():
         if getattr(args, dest, None):
             return f"{option} is a tbf option; with --convention only -g, -s, --json and the resampling options apply"
     if args.unit == "topic":
         return "--unit topic is for tbf; with --convention: --unit document (default) or window"
+    if args.unit == "window" and args.convention not in WINDOWED:
+        return (f"--unit window is for window formats ({' and '.join(WINDOWED)}); {args.convention} scores "
+                "documents: --unit document")
     return None
 
 
@@ -66,10 +73,12 @@ def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
             check_formats([convention], gold, system)
             counts.append(READERS[args.convention](gold, system))
         first = counts[0]
+        if not first.documents:
+            raise FormatError(display_name(args.gold), 1, "no documents to resample", "at least one gold document")
         comparison = compare_units(args.convention, _names(args.system), [c.counts for c in counts], first.documents,
                                    first.labels, unit="window" if args.unit == "window" else "document",
                                    settings=ResampleSettings(args.resamples, args.seed, args.confidence),
-                                   correction=args.correction, interval=args.interval)
+                                   correction=args.correction, interval=args.interval, rules=first.rules)
         sys.stdout.write(format_units(comparison))
         if args.json:
             write_atomic(args.json, dumps_compact(with_schema("compare_convention",

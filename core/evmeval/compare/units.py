@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 from evmeval._util.lazy_import import lazy_module
 from evmeval.compare.multiple import DEFAULT_CORRECTION
 from evmeval.compare.relations import adjusted_over_pairs
-from evmeval.compare.resampling import FigureInterval, FigureTest, mention_family, resample
+from evmeval.compare.resampling import Family, FigureInterval, FigureTest, mention_family, resample
 from evmeval.compare.runs import all_pairs
 from evmeval.compare.significance import DEFAULT_SETTINGS, Counts, ResampleSettings
+from evmeval.compare.unit_rules import RULES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -30,8 +31,12 @@ else:
     np = lazy_module("numpy")
 
 UNITS = ("document", "window")
-Columns = tuple[Sequence[float], Sequence[int], Sequence[int]]
-"""One metric's (match, pred, gold) per unit."""
+CONVENTIONS = ("textee", "dygiepp", "maven", "maven-ere", "evmeval")
+"""The conventions `evmeval-compare --convention` compares: their figures are functions of sums over units."""
+WINDOWED = ("textee", "dygiepp")
+"""The conventions whose units are windows (sentences) of documents; the others' units are documents."""
+Columns = Sequence[Sequence[float]]
+"""One metric's columns per unit: (match, pred, gold), or as its rule reads them (`unit_rules.RULES`)."""
 
 
 @dataclass(frozen=True)
@@ -60,21 +65,29 @@ def document_groups(documents: Sequence[str]) -> np.ndarray:
     return np.array([numbers.setdefault(d, len(numbers)) for d in documents], dtype=np.intp)
 
 
+def _family(columns: Columns, rule: str | None) -> Family:
+    """One metric's family: the mention micro one for (match, pred, gold), else its rule's."""
+    if rule is None:
+        return mention_family(Counts(np.asarray(columns[0], dtype=np.float64), np.asarray(columns[2], dtype=np.float64),
+                                     np.asarray(columns[1], dtype=np.float64)))
+    names, figures_of = RULES[rule]
+    return Family(rule, names, np.column_stack([np.asarray(c, dtype=np.float64) for c in columns]), figures_of)
+
+
 def compare_units(convention: str, names: Sequence[str], runs: Sequence[Mapping[str, Columns]],
                   documents: Sequence[str], labels: Mapping[str, str], *, unit: str = "document",
                   settings: ResampleSettings = DEFAULT_SETTINGS, correction: str = DEFAULT_CORRECTION,
-                  interval: str = "percentile") -> UnitComparison:
+                  interval: str = "percentile", rules: Mapping[str, str] | None = None) -> UnitComparison:
     """Every pair of `runs` (each: metric -> its per-window columns, the windows in the gold's order, the
-    same for every run), `documents[i]` being window i's document. Raises `ValueError` for an unknown unit
-    or runs of different windows."""
+    same for every run), `documents[i]` being window i's document; `rules`: metric -> how its columns give
+    its figures (`unit_rules.RULES`; absent: TextEE's ratio of (match, pred, gold)). Raises `ValueError` for an
+    unknown unit or runs of different windows."""
     if unit not in UNITS:
         raise ValueError(f"unit must be one of {', '.join(UNITS)}, not {unit!r}")
     metrics = list(labels)
     if any(len(run[m][0]) != len(documents) for run in runs for m in metrics):
         raise ValueError("every run must give the counts of every window")
-    families = [mention_family(Counts(np.asarray(run[m][0], dtype=np.float64), np.asarray(run[m][2], dtype=np.float64),
-                                      np.asarray(run[m][1], dtype=np.float64)))
-                for run in runs for m in metrics]
+    families = [_family(run[m], (rules or {}).get(m)) for run in runs for m in metrics]
     width = len(metrics)
     pairs = all_pairs(len(runs))
     groups = document_groups(documents) if unit == "document" else None

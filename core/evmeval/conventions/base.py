@@ -3,7 +3,7 @@ of the gold data, so two people can see at once whether they scored the same fil
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -42,15 +42,18 @@ class Metric:
 
 @dataclass(frozen=True)
 class UnitCounts:
-    """A gold/system pair's counts per scoring unit (a TextEE window, a DyGIE++ sentence), for resampling:
-    `documents[i]` is unit i's document; `counts[metric]` its (match, pred, gold) columns, one entry per
-    unit. Summed over the units they are the convention's own corpus counts."""
+    """A gold/system pair's counts per scoring unit (a TextEE window, a DyGIE++ sentence, a MAVEN document),
+    for resampling: `documents[i]` is unit i's document; `counts[metric]` its (match, pred, gold) columns (or
+    as its rule reads them), one entry per unit. Summed over the units they are the convention's own corpus counts."""
 
     unit: str
     documents: tuple[str, ...]
-    counts: dict[str, tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...]]]
+    counts: Mapping[str, Sequence[Sequence[float]]]
     labels: dict[str, str]
     """metric -> the scorer's own label (TextEE's Tri-I, …)"""
+    rules: dict[str, str] = field(default_factory=dict)
+    """metric -> how its summed columns give its figures (`evmeval.compare.unit_rules.RULES`); absent:
+    `ratio`, the (match, pred, gold) columns above."""
 
 
 @dataclass(frozen=True)

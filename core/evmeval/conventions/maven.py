@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.io.errors import FormatError
 from evmeval.io.maven import TYPE_IDS, Document, MavenFile, Submission, read_maven, stream_maven
 from evmeval.io.reading import display_name, read_bytes
@@ -235,3 +235,30 @@ def score_maven(gold: Input, system: Input) -> ConventionResult:
     counts = score_stream(stream, stream.path, submission)
     result = ConventionResult("maven", counts.metrics(), dict(METRICS), counts.fingerprint(stream.sha256))
     return replace(result, warnings=warnings)
+
+
+def read_pair(gold: Input, system: Input) -> tuple[MavenFile, MavenFile]:
+    """Both files read whole and checked as `score_maven` checks them (an empty submission predicts nothing)."""
+    data = submission_bytes(system)
+    submission = MavenFile(display_name(system.path)) if data is None else read_maven(system.path, data)
+    documents = read_maven(gold.path, gold.data)
+    check(documents, submission)
+    return documents, submission
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold document's per-label counts: micro is scikit-learn's ratio of their sums, macro the mean over
+    the labels of each label's ratio of its sums, so both are made again from any resample of documents."""
+    documents, submission = read_pair(gold, system)
+    predicted = predictions(submission)
+    per_document = []
+    for doc in documents.documents:
+        counts = Counts()
+        counts.add(document_labels(doc, predicted.get(doc.id, {})))
+        per_document.append(counts)
+    labels = list(TYPE_IDS)
+    micro = tuple(tuple(float(sum(getattr(c, part).values())) for c in per_document) for part in ("tp", "pred", "true"))
+    macro = tuple(tuple(float(getattr(c, part)[t]) for c in per_document)
+                  for part in ("tp", "pred", "true") for t in labels)
+    return UnitCounts("document", tuple(doc.id for doc in documents.documents), {"micro": micro, "macro": macro},
+                      dict(METRICS), {"micro": "sklearn", "macro": "macro"})

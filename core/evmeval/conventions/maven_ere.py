@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from operator import eq
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.maven import EMPTY_SUBMISSION, Figure, divide, sklearn_micro, submission_bytes
 from evmeval.coref.metrics import LinkCounts, conll_and_blanc
 from evmeval.io.errors import FormatError
@@ -290,3 +290,40 @@ def score_maven_ere(gold: Input, system: Input) -> ConventionResult:
     stream = stream_maven_ere(gold.path, gold.data)
     tally = score_stream(stream, stream.path, submission)
     return replace(tally.result(stream.sha256), warnings=warnings)
+
+
+def _document_columns(tally: Tally) -> dict[str, tuple[float, ...]]:
+    """One document's columns of every metric, as `unit_rules.RULES` reads them."""
+    b3, ceaf, muc = tally.b3, tally.ceaf, tally.links
+    columns = {"b_cubed": (b3.precision_num, b3.precision_den, b3.recall_num, b3.recall_den),
+               "ceaf": (ceaf.precision_num, ceaf.precision_den, ceaf.recall_num, ceaf.recall_den),
+               "muc": (muc.precision_num, muc.precision_den, muc.recall_den),
+               "blanc": tuple(tally.blanc)}
+    columns["coreference"] = tuple(v for k in ("b_cubed", "ceaf", "muc", "blanc") for v in columns[k])
+    for kind, counts in tally.relation_counts.items():
+        columns[kind] = tuple(counts)
+    columns["overall"] = (*columns["coreference"], *(v for kind in REL2ID for v in columns[kind]))
+    return {name: tuple(float(v) for v in values) for name, values in columns.items()}
+
+
+UNIT_RULES = {"b_cubed": "split", "ceaf": "split", "muc": "ratio", "blanc": "blanc", "coreference": "coref_mean",
+              "temporal": "sklearn", "causal": "sklearn", "subevent": "sklearn", "overall": "overall"}
+"""Every figure is a function of sums over documents (evaluate.py sums each document's counts before it
+divides), so each is made again from a resample of documents."""
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold document's counts of every metric (a `Tally` of that document alone): summed in the gold
+    file's order they are `score_maven_ere`'s, which checks the pair first."""
+    score_maven_ere(gold, system)
+    data = submission_bytes(system)
+    by_id = {} if data is None else {s.id: s for s in read_maven_ere(system.path, data).submissions}
+    documents = read_maven_ere(gold.path, gold.data).documents
+    per_document = []
+    for doc in documents:
+        tally = Tally()
+        tally.add(doc, by_id.get(doc.id))
+        per_document.append(_document_columns(tally))
+    counts = {m: tuple(tuple(d[m][k] for d in per_document) for k in range(len(per_document[0][m])))
+              for m in METRICS} if per_document else {}
+    return UnitCounts("document", tuple(doc.id for doc in documents), counts, dict(METRICS), dict(UNIT_RULES))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.items import (
     GOLD,
     ONE_TO_ONE,
@@ -227,3 +227,14 @@ def ours_outcomes(gold: Input, system: Input) -> list[Outcome]:
                 out.append(_outcome(item, row, pair.dice if pair else 0.0, doc.gold[k], by_system_tokens,
                                     doc.system[pair.system] if pair and typed else None))
     return out
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each counted document's (Dice credit, system, gold) mentions, the sums v1.8's micro figures divide:
+    summed in the scored order they are `score_ours`'s counts (a document without gold mentions is left
+    out, as v1.8 leaves it out)."""
+    _, _, result = sides(gold, system)
+    documents = [d for d in result.documents if d.counted]
+    counts = {name: (tuple(d.scores[name].tp for d in documents), tuple(d.scores[name].num_system for d in documents),
+                     tuple(d.scores[name].num_gold for d in documents)) for name in METRICS}
+    return UnitCounts("document", tuple(d.doc_id for d in documents), counts, dict(METRICS))
