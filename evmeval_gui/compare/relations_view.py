@@ -42,7 +42,8 @@ class _Table(QTableWidget):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setWordWrap(False)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
+        self.horizontalHeader().setStretchLastSection(False)  # numbers stay beside their labels
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)  # compact rows: 40 figures
 
     def fill(self, headers: list[str], rows: list[list[str]], first_number: int) -> None:
         self.clear()
@@ -77,7 +78,7 @@ class RelationsPanel(QWidget):
         for widget in (self.caption, self.runs, self.tests_caption, self.tests):
             layout.addWidget(widget)
         layout.setStretch(1, 1)
-        layout.setStretch(3, 2)
+        layout.setStretch(3, 1)
 
     def set_comparison(self, comparison: Comparison, pair: tuple[int, int] = (0, 1)) -> None:
         """Show the comparison's relation figures; the pairs of `pair`'s runs first."""
