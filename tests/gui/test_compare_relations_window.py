@@ -101,3 +101,34 @@ def test_a_gold_file_without_links_says_so(qtbot, tmp_path):
     panel = window.compare.relations_panel
     assert panel.caption.text() == NO_LINKS
     assert not panel.runs.isVisible() and not panel.tests.isVisible()
+
+
+def test_three_runs_adjusted_over_the_pairs_and_the_chosen_pair_first(qtbot, tmp_path):
+    request = demo_request()
+    third = tmp_path / "system_c.tbf"
+    third.write_bytes(Path(request.systems[1]).read_bytes())
+    systems = [*request.systems, str(third)]
+    out = tmp_path / "cli.json"
+    subprocess.run([installed("evmeval-compare"), "-g", request.gold, *(a for s in systems for a in ("-s", s)),
+                    "-t", request.token_dir, "--json", str(out)], check=True, capture_output=True)
+    cli = json.loads(out.read_text(encoding="utf-8"))["relations"]
+    window = shown_window(qtbot, tmp_path)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(request.gold, systems, token_dir=request.token_dir)
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    tabs = window.compare.tabs
+    qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(1).center())
+    picker = window.compare.pair_panel.picker
+    qtbot.keyClick(picker.b, Qt.Key.Key_Down)  # b: system_b -> system_c
+    assert window.compare.state.pair == (0, 2)
+    click_relations_tab(qtbot, window)
+    tests = window.compare.relations_panel.tests
+    rows = [tests.row_texts(r) for r in range(tests.rowCount())]
+    assert rows[0][:3] == ("system_a → system_c", "Coreference", "MUC R")
+    assert {r[0] for r in rows} == {"system_a → system_b", "system_a → system_c", "system_b → system_c"}
+    for pair in cli["pairs"]:
+        mine = [r for r in rows if r[0] == f"{pair['a']} → {pair['b']}"]
+        assert [r[6] for r in mine] == [f"{t['p_value_adjusted']:.4f}" for k in cli["units"] for t in pair[k]]
+    first = next(p for p in cli["pairs"] if p["b"] == "system_c" and p["a"] == "system_a")["coreference"][0]
+    assert first["p_value_adjusted"] > first["p_value_randomization"]  # Holm over three pairs
