@@ -78,8 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="attributes that must agree for a mapping: span (also: plain; the default), type, "
                              "realis or type+realis")
     show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
-    show.add_argument("--compare", nargs="?", const="leaderboard", choices=("leaderboard", "pair"),
-                      help="open the Compare mode (two or more -s files) at its leaderboard or pair page")
+    show.add_argument("--compare", nargs="?", const="leaderboard", choices=("leaderboard", "pair", "relations"),
+                      help="open the Compare mode (two or more -s files) at its leaderboard, pair or relations "
+                           "(coreference and sequencing) page")
     show.add_argument("--curate", action="store_true",
                       help="with --agreement: open the Curate view on the annotation sets (resuming the decisions "
                            "saved for them)")

@@ -3,7 +3,7 @@
     .venv/bin/python tools/docs_screenshots.py [OUT_DIR] [--size 1366x768]
 
 Writes into OUT_DIR (default docs/screenshots/) every picture a command line can reach — the main window,
-the charts, compare (leaderboard and pair), agreement, curation, mapping differences, attributes — through
+the charts, compare (leaderboard, pair and relations), agreement, curation, mapping differences, attributes — through
 `evmeval-gui --screenshot`, then the editing and new-document pictures through
 tools/edit_screenshots.py. Pictures of states only clicks reach (coreference, sequencing, welcome, launch,
 mapping schemes) are left as they are.
@@ -28,6 +28,7 @@ SHOTS: dict[str, list[str]] = {
     "charts": ["--demo", "--charts"],
     "compare-leaderboard": ["--demo", "--compare", "leaderboard"],
     "compare": ["--demo", "--compare", "pair"],
+    "compare-relations": ["--demo", "--compare", "relations"],
     "agreement": ["--agreement", *AGREEMENT],
     "mapping-differences": ["--demo", "--differences"],
     "attributes": ["--demo", "--attributes", "type+realis"],

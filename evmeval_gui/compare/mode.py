@@ -3,7 +3,8 @@
 A `WindowMode` beside scoring and agreement, available when the corpus has two or more system files.
 Opening it scores the systems not scored yet and compares them all with `evmeval.compare.runs.compare_results`
 in the background (the window's one `JobRunner`: progress bar, Cancel); the document views are
-replaced by two pages under a tab bar: the Leaderboard and the Pair page. A pair's case list and a
+replaced by three pages under a tab bar: the Leaderboard, the Pair page and the Relations page (coreference
+and sequencing figures with intervals and paired tests, when the gold file has such links). A pair's case list and a
 pair compared in the other order are computed on demand, in the background too. File › Export
 comparison writes the core's HTML / JSON / CSV reports. The mode's one selection (`CompareState`)
 follows into the session (its document), so leaving the mode shows the same document.
@@ -30,8 +31,11 @@ if TYPE_CHECKING:  # the comparison's library modules load when a comparison is 
 
     from evmeval_gui.compare.leaderboard import LeaderboardPanel
     from evmeval_gui.compare.pair_view import PairPanel
+    from evmeval_gui.compare.relations_view import RelationsPanel
 
-LEADERBOARD, PAIR = "leaderboard", "pair"
+LEADERBOARD, PAIR, RELATIONS = "leaderboard", "pair", "relations"
+PAGES = (LEADERBOARD, PAIR, RELATIONS)
+"""The pages in the tab bar's order."""
 CASES_JOB, PAIR_JOB, CHANGES_JOB = "compare_cases", "compare_pair", "compare_changes"
 
 
@@ -56,6 +60,7 @@ class CompareMode(QObject):
         self.page = LEADERBOARD
         self.leaderboard: LeaderboardPanel | None = None
         self.pair_panel: PairPanel | None = None
+        self.relations_panel: RelationsPanel | None = None
         self._cases: dict[tuple[int, int, str], tuple[Case, ...]] = {}
         self._changes: dict[tuple[int, int, str], tuple[tuple[Change, ...], Tally]] = {}
         self.tabs = QTabBar()
@@ -64,10 +69,13 @@ class CompareMode(QObject):
         self.tabs.setExpanding(False)
         self.tabs.addTab("Leaderboard")
         self.tabs.addTab("Pair")
+        self.tabs.addTab("Relations")
         self.tabs.setTabToolTip(0, "Every system: micro F1 with intervals, the grouped chart, the bottlenecks")
         self.tabs.setTabToolTip(1, "Two systems: significance, documents, cases, the text in three lanes")
+        self.tabs.setTabToolTip(2, "Coreference and sequencing: every run's figures with intervals, every pair's "
+                                   "paired tests with adjusted p")
         self.tabs.hide()
-        self.tabs.currentChanged.connect(lambda index: self.show_page(LEADERBOARD if index == 0 else PAIR))
+        self.tabs.currentChanged.connect(lambda index: self.show_page(PAGES[index]))
         port.add_mode_bar(self.tabs)
         self.state.pair_changed.connect(self._on_pair_changed)
         self.state.selection_changed.connect(self._on_selection)
@@ -126,6 +134,8 @@ class CompareMode(QObject):
         self.state.set_comparison(comparison, pair=pair, seeds=seeds)
         assert self.leaderboard is not None
         self.leaderboard.set_comparison(comparison, seeds)
+        assert self.relations_panel is not None
+        self.relations_panel.set_comparison(comparison, self.state.pair)
         if doc_id is not None:
             self.state.select_document(doc_id)
         self.tabs.show()
@@ -140,11 +150,14 @@ class CompareMode(QObject):
         if self.leaderboard is None:
             from evmeval_gui.compare.leaderboard import LeaderboardPanel
             from evmeval_gui.compare.pair_view import PairPanel
+            from evmeval_gui.compare.relations_view import RelationsPanel
 
             self.leaderboard = LeaderboardPanel()
             self.pair_panel = PairPanel(self.session, self.state, self.cases_for, self.changes_for)
+            self.relations_panel = RelationsPanel()
             self.port.add_page(self.leaderboard)
             self.port.add_page(self.pair_panel)
+            self.port.add_page(self.relations_panel)
 
     # -- pages --------------------------------------------------------------------------------------
 
@@ -153,12 +166,14 @@ class CompareMode(QObject):
             return
         self.page = page
         self.tabs.blockSignals(True)
-        self.tabs.setCurrentIndex(0 if page == LEADERBOARD else 1)
+        self.tabs.setCurrentIndex(PAGES.index(page))
         self.tabs.blockSignals(False)
         self.show_current_page()
 
     def show_current_page(self) -> None:
-        page: QWidget | None = self.leaderboard if self.page == LEADERBOARD else self.pair_panel
+        pages: dict[str, QWidget | None] = {LEADERBOARD: self.leaderboard, PAIR: self.pair_panel,
+                                            RELATIONS: self.relations_panel}
+        page = pages[self.page]
         self.port.show_page(page)
 
     def open_pair(self, a: int, b: int) -> None:
@@ -225,6 +240,8 @@ class CompareMode(QObject):
 
     def _on_pair_changed(self, pair: tuple[int, int]) -> None:
         comparison = self.state.comparison
+        if comparison is not None and self.relations_panel is not None:
+            self.relations_panel.set_comparison(comparison, pair)  # the pair's tests first
         if comparison is None or self.state.pair_comparison() is not None:
             return
         a, b = pair

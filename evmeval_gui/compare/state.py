@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
@@ -139,10 +140,21 @@ def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], cont
         results.append(result)
         context.progress(index + 1, total + 1)
     context.check()
-    context.status(f"Comparing {total} systems ({settings.resamples:,} resamples)…")
-    comparison = compare_results(results, settings=settings)
+    context.status(f"Comparing {total} systems ({settings.resamples:,} resamples; coreference and sequencing "
+                   "when the gold file has such links)…")
+    comparison = compare_results(results, settings=settings, **relation_inputs(corpus, range(total)))
     context.progress(total + 1, total + 1)
     return comparison
+
+
+def relation_inputs(corpus: LoadedCorpus, runs: Iterable[int]) -> dict[str, Any]:
+    """What `compare_results` needs for the coreference and sequencing figures of these runs, as
+    `evmeval-compare` passes them (`compare_files`): the gold and the runs' files as scored, whether a white
+    list was applied, and the sequencing scorer."""
+    from evmeval.sequencing.scoring import published_awareness
+
+    return {"files": (corpus.gold, [corpus.inputs[i].system for i in runs]),
+            "whitelisted": corpus.white_list_types is not None, "sequencing_of": published_awareness}
 
 
 def seed_view(comparison: Comparison) -> SeedComparison | None:
