@@ -91,9 +91,9 @@ class RelationsPanel(QWidget):
             self.runs.fill([], [], 0)
             self.tests.fill([], [], 0)
             return
-        conf = f"{100 * comparison.settings.confidence:g}"
+        conf = f"{comparison.settings.confidence:.0%}"
         units = "; ".join(f"{KIND_LABELS[k]}: {comparison.relation_units[k]} {comparison.unit}s" for k in kinds)
-        self.caption.setText(f"Each run's coreference and sequencing figures (%) with their {conf} % "
+        self.caption.setText(f"Each run's coreference and sequencing figures (%) with their {conf} "
                              f"{comparison.interval} intervals (mentions aligned on span and type, as v1.8's "
                              f"-m 1; coreference on exact spans). Resampled: {units}.")
         first = comparison.systems[0]
@@ -102,7 +102,7 @@ class RelationsPanel(QWidget):
                          *(interval_text(s.relations[k][j].estimate, s.relations[k][j].ci_low,
                                          s.relations[k][j].ci_high) for s in comparison.systems)]
                         for k in kinds for j, i in enumerate(first.relations[k])], 2)
-        self.tests_caption.setText(f"Each pair: Δ = b − a in points with its {conf} % {comparison.interval} "
+        self.tests_caption.setText(f"Each pair: Δ = b − a in points with its {conf} {comparison.interval} "
                                    f"interval; {correction_text(comparison)}; MDE: the smallest difference "
                                    "(points) this corpus finds with 80 % power.")
         wanted = set(pair)
@@ -112,6 +112,6 @@ class RelationsPanel(QWidget):
             names = f"{comparison.systems[p.a].name} → {comparison.systems[p.b].name}"
             rows += [[names, KIND_LABELS[k], figure_label(t.figure), percent(t.estimate_a), percent(t.estimate_b),
                       interval_text(t.delta, t.ci_low, t.ci_high, signed=True), p_text(t.p_value_adjusted),
-                      f"{100 * t.mde:.2f}", verdict_cell(t)] for k in kinds for t in p.relations[k]]
+                      percent(t.mde), verdict_cell(t)] for k in kinds for t in p.relations[k]]
         self.tests.fill(PAIR_HEADERS, rows, 3)
         self.tests.horizontalHeaderItem(6).setToolTip(f"The randomization p, {correction_text(comparison)}")
