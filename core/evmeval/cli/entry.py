@@ -58,7 +58,9 @@ def _load(program: str, module: str, name: str) -> "Callable[[], object]":
         interrupt.say_out_of_memory()
         os._exit(1)
     except Exception as exc:  # our own code imports cleanly: this is CPython failing under a memory limit
-        _out(f"error: cannot load the program's code ({type(exc).__name__}: {exc}); out of memory is the usual "
+        said = " ".join(str(exc).split())  # one line: numpy's ImportError text runs over twenty
+        said = said if len(said) <= 300 else said[:299] + "…"
+        _out(f"error: cannot load the program's code ({type(exc).__name__}: {said}); out of memory is the usual "
              "cause", 1)
         raise  # not reached: _out leaves
 
