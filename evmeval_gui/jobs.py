@@ -120,8 +120,11 @@ class JobRunner(QObject):
         on_cancelled: Callable[[], None] | None = None,
         key: str = MAIN,
     ) -> int:
-        """Start `work` on a worker thread, superseding the running job of `key`; returns the job id."""
-        self._supersede(key)
+        """Start `work` on a worker thread, superseding the running job of `key`; returns the job id.
+
+        The superseded job's `on_cancelled` runs once this job is the running one (`running(key)` is then
+        True: a callback can tell a superseded job from one the user cancelled)."""
+        superseded = self._supersede(key)
         self._next_id += 1
         job = _Job(self._next_id, key, label, threading.Event(), on_done, on_error, on_cancelled)
         context = JobContext(job.job_id, job.event, self._bridge.progressed.emit, self._bridge.status.emit,
@@ -132,6 +135,8 @@ class JobRunner(QObject):
         self._current[key] = job
         self._threads = [t for t in self._threads if t.is_alive() or t.ident is None] + [thread]  # None: held
         self._announce(job, self.job_started, label)
+        if superseded is not None and superseded.on_cancelled is not None:
+            superseded.on_cancelled()  # e.g. a curation opening gives up the lock it took
         if self._held is not None and key != MAIN:
             self._held.append(job)
         else:
@@ -243,11 +248,13 @@ class JobRunner(QObject):
         if job.key == MAIN:
             signal.emit(*args)
 
-    def _supersede(self, key: str) -> None:
+    def _supersede(self, key: str) -> _Job | None:
+        """Stop the running job of `key` for a newer one; the stopped job (its `on_cancelled` is the caller's)."""
         job = self._current.pop(key, None)
         if job is not None:
             job.event.set()
             self._announce(job, self.job_finished, job.label, "cancelled")
+        return job
 
     def _job(self, job_id: int) -> _Job | None:
         """The running job with this id (None: it was cancelled or superseded)."""

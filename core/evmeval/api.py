@@ -315,7 +315,7 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     board = (switchboard(chosen, results, given[0], given[1])
              if convention == "all" and any(c.comparable for c in chosen) else None)
     arguments = arguments_of(chosen, given[0], given[1], board) if convention == "all" else None
-    return ConventionScores(tuple(results), board, given[1].grounding, arguments)
+    return ConventionScores(tuple(results), board, given[1].grounding, arguments, convention == "all")
 
 
 def curate(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None, policy: str = "majority",

@@ -213,6 +213,8 @@ class ConventionScores:
     arguments: Any = None
     """With `convention="all"` on a TextEE run: its arguments under every argument convention that reads it
     (`evmeval.conventions.argument_pivot.ArgumentBoard`); None otherwise."""
+    every: bool = False
+    """Scored with `convention="all"` (its report says why there is no switchboard when there is none)."""
 
     @property
     def fingerprint(self) -> Fingerprint:
@@ -240,13 +242,9 @@ class ConventionScores:
 
     def report(self) -> str:
         """The text `evmeval-score --convention NAME` prints (the switchboard after it with `all`)."""
-        from evmeval.conventions.argument_pivot import format_argument_board
-        from evmeval.conventions.cli import format_report
-        from evmeval.conventions.switchboard import format_switchboard
+        from evmeval.conventions.cli import full_report
 
-        text = format_report(self.results, self.fingerprint)
-        text += "\n" + format_switchboard(self.switchboard) if self.switchboard is not None else ""
-        return text + ("\n" + format_argument_board(self.arguments) if self.arguments is not None else "")
+        return full_report(self.results, self.grounding, self.switchboard, self.every, arguments=self.arguments)
 
 
 def is_result(value: object) -> bool:

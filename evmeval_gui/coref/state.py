@@ -218,6 +218,8 @@ class Coreference:
             self.changed.emit()
 
         def cancelled() -> None:
+            if session.runner.running(COREF_JOB):
+                return  # superseded by a newer coreference job, whose state this is now
             self.state = "cancelled"
             self.changed.emit()
 

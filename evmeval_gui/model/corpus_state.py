@@ -192,7 +192,11 @@ class CorpusState:
             self.last_problem = problem_of(exc, request)
             self.load_failed.emit(self.last_problem)
 
-        self.runner.submit(label, work, done, on_error=failed, on_cancelled=self._withdraw_first)
+        def cancelled() -> None:
+            if self.first.document is first:  # not the first document of the open that superseded this one
+                self._withdraw_first()
+
+        self.runner.submit(label, work, done, on_error=failed, on_cancelled=cancelled)
 
     def _show_first(self, request: OpenRequest, system_index: int, doc_id: str | None) -> FirstDocument | None:
         """Show one document before the corpus is scored (see `open`), when nothing is shown and the
@@ -372,6 +376,8 @@ class CorpusState:
                     self._show_mapping(index, result)
 
         def undo() -> None:
+            if self.runner.running(MAIN):  # superseded (an open scores with the choice): the choice stays
+                return
             if self.mapping == name and self.result is not None:
                 self.mapping = self.result.mapping
                 self.mapping_changed.emit(self.mapping)

@@ -72,11 +72,16 @@ class Runner(Protocol):
     def submit(self, label: str, work: Callable[[JobContext], T], on_done: Callable[[T], None], *,
                on_error: Callable[[BaseException], None] | None = None,
                on_cancelled: Callable[[], None] | None = None, key: str = MAIN) -> int:
-        """Start `work`, superseding the running job of the same `key`; returns the job id."""
+        """Start `work`, superseding the running job of the same `key` (its `on_cancelled` runs); returns the
+        job id."""
         ...
 
     def cancel(self, key: str = MAIN) -> None:
         """Stop the running job of `key` (what it still delivers is dropped)."""
+        ...
+
+    def running(self, key: str = MAIN) -> bool:
+        """Whether a job of `key` is running: in a superseded job's `on_cancelled`, the job that superseded it."""
         ...
 
 
@@ -105,3 +110,7 @@ class ImmediateRunner:
 
     def cancel(self, key: str = MAIN) -> None:
         """Nothing runs in the background, so there is nothing to stop."""
+
+    def running(self, key: str = MAIN) -> bool:
+        """Nothing runs in the background: never."""
+        return False

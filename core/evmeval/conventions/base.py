@@ -56,6 +56,10 @@ class UnitCounts:
     `ratio`, the (match, pred, gold) columns above."""
 
 
+_UNITS = {"textee": "windows", "maven-arg": "documents", "bionlp": "documents"}
+"""What `Fingerprint.windows` counts, by format, where it is not sentences (DyGIE++, MAVEN, RAMS, WikiEvents, UIE)."""
+
+
 @dataclass(frozen=True)
 class Fingerprint:
     """Counts of the gold data and a hash of its bytes: the ACE05-E vs E+ kind of mismatch shows here."""
@@ -63,7 +67,7 @@ class Fingerprint:
     format: str
     documents: int
     windows: int
-    """Windows (TextEE) or sentences (DyGIE++)."""
+    """Windows (TextEE), sentences (DyGIE++, …), or documents again (MAVEN-Arg, BioNLP: `_UNITS`)."""
     event_mentions: int
     arguments: int
     event_types: int
@@ -76,8 +80,10 @@ class Fingerprint:
                 "event_types": self.event_types, "role_types": self.role_types, "gold_sha256": self.gold_sha256}
 
     def summary(self) -> str:
-        unit = "windows" if self.format == "textee" else "sentences"
-        return (f"{self.documents} documents, {self.windows} {unit}, {self.event_mentions} event mentions, "
+        """The report's data line; where a convention's unit is the document, its count is said once."""
+        unit = _UNITS.get(self.format, "sentences")
+        units = "" if unit == "documents" else f", {self.windows} {unit}"
+        return (f"{self.documents} documents{units}, {self.event_mentions} event mentions, "
                 f"{self.arguments} arguments, {self.event_types} event types, {self.role_types} roles; "
                 f"gold sha256 {self.gold_sha256}")
 

@@ -210,17 +210,19 @@ def _ladder(args: argparse.Namespace, gold: Input, system: Input, cache: dict[st
     return run_ladder(gold, system, cache.get(args.system, b""), **ladder_options(args, cache), agree=agree)
 
 
-def _report(args: argparse.Namespace, results: Sequence[ConventionResult], system: Input, board: Switchboard | None,
-            conventions: Sequence[Convention], ladder: LadderRun | None) -> str:
-    """The text report: the tables, the ladder, then the switchboard (or why there is none)."""
-    report = format_report(results, results[0].fingerprint, system.grounding)
+def full_report(results: Sequence[ConventionResult], grounding: Grounding | None, board: Switchboard | None,
+                every: bool, ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None) -> str:
+    """The text report, one source for `evmeval-score --convention` and `ConventionScores.report()`: the tables
+    (with what grounding left out), the ladder, the switchboard (or, under `all` (`every`), why there is none),
+    then the arguments under every argument convention."""
+    report = format_report(results, results[0].fingerprint, grounding)
     if ladder is not None:
         report += ladder.text() + "\n"
     if board is not None:
         report += "\n" + format_switchboard(board)
-    elif args.convention == "all":
-        report += "\n" + alone(conventions[0])
-    return report
+    elif every:
+        report += "\n" + alone(REGISTRY[results[0].name])
+    return report + ("\n" + format_argument_board(arguments) if arguments is not None else "")
 
 
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
@@ -265,8 +267,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         for warning in result.warnings:
             print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
-    report = _report(args, results, system, board, conventions, ladder)
-    report += "\n" + format_argument_board(arguments) if arguments is not None else ""
+    report = full_report(results, system.grounding, board, args.convention == "all", ladder, arguments)
     try:
         if args.output:
             write_atomic(args.output, report)
