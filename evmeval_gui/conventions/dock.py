@@ -2,8 +2,10 @@
 
 The library made everything while the corpus loaded (`evmeval.conventions.corpus`, in the job
 runner): this dock only shows it. The table holds the comparable metrics under every convention with
-the spread; the tree below holds, per pair of conventions, the flips grouped by reason. Clicking a
-flip shows its document with the mention selected (an argument's: its event's trigger). For a tbf
+the spread; the tabs below it hold, per pair of conventions, the flips grouped by reason, the soft-match
+ladder (string predictions) and the pathologies, a tab shown only when it has content: stacked, each list
+got about four lines at 1366x768. Clicking a flip shows its document with the mention selected (an
+argument's: its event's trigger). For a tbf
 corpus the dock says it has nothing to show; it is shown by itself when an event corpus opens.
 """
 
@@ -15,7 +17,7 @@ from evmeval.conventions.items import Item
 from evmeval.conventions.ladder import Promotion
 from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, outcome_text
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
     QStyleOptionViewItem,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -57,6 +60,11 @@ MAX_SHOWN = 200
 whole, and `evmeval-score --convention all --json/--html` lists every flip."""
 DETAIL_LINES = 4
 """Lines the flip's description has below the tree (its tooltip holds all of it)."""
+FLIPS_TAB, LADDER_TAB, PATHOLOGIES_TAB = range(3)
+"""The tabs under the switchboard, in order."""
+TAB_HINTS = ("Click a flip to see it on the text.", "Click a promoted prediction to see it on the text.",
+             "Click a pathology to read it in full.")
+"""Each tab's tooltip: a hint as a label took lines from the lists before anything was clicked."""
 _ROW_LABELS = {"trigger_id": "Trigger id.", "trigger_cls": "Trigger class.", "argument_id": "Argument id.",
                "argument_cls": "Argument class."}
 """Short row labels for the dock (the library's full ones are the tooltips)."""
@@ -146,6 +154,8 @@ class ConventionsDock(QDockWidget):
         self.flips.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.flips.setItemDelegate(WrappedRows(self.flips))
         self._flips_width = 0
+        self._hinted = True
+        """The detail shows the hint (nothing clicked since the corpus opened)."""
         self.flips.viewport().installEventFilter(self)
         self.flips.itemClicked.connect(self._clicked)
         self.flips.itemActivated.connect(self._clicked)
@@ -157,23 +167,32 @@ class ConventionsDock(QDockWidget):
         # a fixed height: a longer text must not resize the tree above it (rows would move under the
         # mouse, and every resize relaid the whole tree out); the whole text is also the tooltip
         self.detail.setFixedHeight(DETAIL_LINES * self.detail.fontMetrics().lineSpacing() + 4)
+        self._detail_palette = self.detail.palette()
+        self.ladder = LadderTree(self._promotion_chosen)
+        """String predictions: which looser rule credited which prediction (its tab hidden for other corpora)."""
+        self.pathologies = PathologiesView()
+        """Per convention, where its counting is not one to one (its own module: the dock only places it)."""
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("conventionsTabs")
+        self.tabs.setDocumentMode(True)
+        self.tabs.setUsesScrollButtons(False)  # a narrow dock (1024 pixels) squeezes the titles, never hides a tab
+        self.tabs.setElideMode(Qt.TextElideMode.ElideRight)
+        for page, title in ((self.flips, "Flips"), (self.ladder, "Ladder"), (self.pathologies, "Pathologies")):
+            self.tabs.setTabToolTip(self.tabs.addTab(page, title), TAB_HINTS[self.tabs.count() - 1])
+        self.tabs.setTabVisible(LADDER_TAB, False)
+        self.tabs.currentChanged.connect(lambda _: self._show_detail())
+        self.flips.headerItem().setToolTip(0, TAB_HINTS[FLIPS_TAB])
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
-        lower_layout.addWidget(self.flips, 1)
-        self.ladder = LadderTree(self._promotion_chosen)
-        """String predictions: which looser rule credited which prediction (hidden for other corpora)."""
-        self.ladder.hide()
-        lower_layout.addWidget(self.ladder, 1)
+        lower_layout.addWidget(self.tabs, 1)
         lower_layout.addWidget(self.detail)
         split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
         split.addWidget(self.table)
         split.addWidget(lower)
-        self.pathologies = PathologiesView()
-        """Per convention, where its counting is not one to one (its own module: the dock only places it)."""
-        split.addWidget(self.pathologies)
-        split.setStretchFactor(1, 2)  # the flips get the room; a few pathologies need a few lines
-        split.setStretchFactor(2, 1)
+        split.setStretchFactor(0, 2)  # the switchboard's rows, and the lists below with most of the room
+        split.setStretchFactor(1, 3)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -237,6 +256,7 @@ class ConventionsDock(QDockWidget):
             self.flips.clear()
             self.ladder.set_ladder(None)
             self.pathologies.set_results(())
+            self._set_tabs()
             return
         if self.text_view is not None:
             self.text_view.overlays_changed()
@@ -254,12 +274,39 @@ class ConventionsDock(QDockWidget):
                          + [(pair, " (arguments)") for pair in (together.board.flips if together else ())])
         self.ladder.set_ladder(self.corpus.ladder)
         self.pathologies.set_results(board.results)
-        self.detail.setText("Click a flip to see it on the text.")
+        self._set_tabs()
         if self.isHidden():
             self.show()
             window = self.main_window
             window.resizeDocks([self], [dock_width(window.width())], Qt.Orientation.Horizontal)
         self.raise_()
+
+    def _set_tabs(self) -> None:
+        """Each tab shown only when it has content (the flips always: an empty tree says there are none; the
+        trees' top rows hold the counts, titles with them were cut in a 1024-pixel window); the detail back to
+        the hint, the corpus changed under it."""
+        corpus = self.corpus
+        self.tabs.setTabVisible(LADDER_TAB, corpus is not None and corpus.ladder is not None)
+        self.tabs.setTabVisible(PATHOLOGIES_TAB, corpus is not None and bool(corpus.switchboard.results))
+        self._hinted = True
+        self._show_detail()
+
+    def _show_detail(self, text: str = "") -> None:
+        """`text` (a clicked flip or promotion) under the Flips and Ladder tabs; before a click, the tab's hint
+        in the placeholder colour. Its lines stay whatever it says (the rows above never move under the
+        mouse); the Pathologies tab has a detail of its own."""
+        if text:
+            self._hinted = False
+            self.detail.setPalette(self._detail_palette)
+            self.detail.setText(text)
+            self.detail.setToolTip(text)
+        elif self._hinted:
+            palette = QPalette(self._detail_palette)
+            palette.setColor(QPalette.ColorRole.WindowText, palette.color(QPalette.ColorRole.PlaceholderText))
+            self.detail.setPalette(palette)
+            self.detail.setText(TAB_HINTS[min(self.tabs.currentIndex(), LADDER_TAB)])
+            self.detail.setToolTip("")
+        self.detail.setVisible(self.tabs.currentIndex() != PATHOLOGIES_TAB)
 
     def _fill_table(self, board: Switchboard) -> None:
         self.table.clear()
@@ -402,8 +449,7 @@ class ConventionsDock(QDockWidget):
         """A ladder item: its prediction (an argument's trigger) selected on the text."""
         if self.corpus is None:
             return
-        self.detail.setText(f"{promotion.step}: {promotion_text(promotion)}, {promotion.row}")
-        self.detail.setToolTip(self.detail.text())
+        self._show_detail(f"{promotion.step}: {promotion_text(promotion)}, {promotion.row}")
         self._select(promotion.pred)
 
     def _select(self, item: Item) -> None:
@@ -418,6 +464,5 @@ class ConventionsDock(QDockWidget):
         if not isinstance(data, tuple) or self.corpus is None:
             return
         a, b, flip = data
-        self.detail.setText(self._flip_text(a, b, flip))
-        self.detail.setToolTip(self.detail.text())
+        self._show_detail(self._flip_text(a, b, flip))
         self._select(flip.item)

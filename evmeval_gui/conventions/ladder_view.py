@@ -39,9 +39,8 @@ class LadderTree(QTreeWidget):
         self.itemActivated.connect(self._clicked)
 
     def set_ladder(self, ladder: Ladder | None) -> None:
-        """Show `ladder` (None: hide the tree, the corpus is not string predictions)."""
+        """Show `ladder` (None: empty, the corpus is not string predictions; the dock hides its tab)."""
         self.clear()
-        self.setVisible(ladder is not None)
         if ladder is None:
             return
         for step, rule in STEPS.items():

@@ -2,8 +2,9 @@
 complete count (a prediction matched to gold another one matched, gold the model never saw, strings dropped
 as ungroundable), so its figure is not read as comparable when it is not.
 
-The library found them while scoring (`ConventionResult.pathologies`); this tree only shows them. Clicking
-one shows what it means in full below the tree; docs/scoring/pathologies.md works an example of each.
+The library found them while scoring (`ConventionResult.pathologies`); this tree only shows them (in the
+dock's Pathologies tab, whose tooltip says to click one). Clicking one shows what it means in full below the
+tree, a label shown only then; docs/scoring/pathologies.md works an example of each.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from evmeval.conventions.base import ConventionResult, Pathology
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
 PATHOLOGY_ROLE = Qt.ItemDataRole.UserRole + 3
@@ -33,7 +34,7 @@ class PathologiesView(QWidget):
         self.tree.setMinimumHeight(6 * (self.fontMetrics().lineSpacing() + 2))  # a header and four rows, whole
         self.tree.itemClicked.connect(self._clicked)
         self.tree.itemActivated.connect(self._clicked)
-        self.detail = QLabel("Click a pathology to read it in full.")
+        self.detail = QLabel()
         self.detail.setObjectName("pathologyDetail")
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -41,16 +42,13 @@ class PathologiesView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.detail)
-
-    def sizeHint(self) -> QSize:
-        """A few lines: the dock's splitter starts it small, below the flips."""
-        lines = self.fontMetrics().lineSpacing()
-        return QSize(super().sizeHint().width(), 9 * lines)
+        self.detail.hide()  # no empty band under the tree before a click
 
     def set_results(self, results: Sequence[ConventionResult]) -> None:
         """Show each result's pathologies (none: the view is emptied)."""
         self.tree.clear()
-        self.detail.setText("Click a pathology to read it in full.")
+        self.detail.clear()
+        self.detail.hide()
         for result in results:
             top = QTreeWidgetItem([f"{result.name}: {len(result.pathologies)}" if result.pathologies
                                    else f"{result.name}: {NONE_FOUND}"])
@@ -68,3 +66,4 @@ class PathologiesView(QWidget):
         if isinstance(found, Pathology):
             self.detail.setText(found.text())
             self.detail.setToolTip(found.text())
+            self.detail.show()

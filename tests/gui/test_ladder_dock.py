@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from evmeval_gui.main_window import MainWindow
-from tests.gui.windows import shown_window
+from tests.gui.windows import click_tab, shown_window
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -29,6 +29,7 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
 def test_the_ladder_lists_steps_and_a_click_goes_to_the_text(qtbot, window: MainWindow) -> None:
     dock = window.conventions_dock
     tree = dock.ladder
+    click_tab(qtbot, dock.tabs, "Ladder")
     assert tree.isVisible()
     tops = [tree.topLevelItem(k).text(0) for k in range(tree.topLevelItemCount())]
     assert tops == ["exact: Tri-C 2, Arg-C 3", "normalised: Tri-C 1, Arg-C 1", "head_position: Tri-C 0, Arg-C 1",

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 
 from evmeval_gui.conventions.pathologies_view import NONE_FOUND
 from evmeval_gui.main_window import MainWindow
+from tests.gui.windows import click_tab
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -28,6 +29,7 @@ def _open(qtbot, window: MainWindow, gold: str, pred: str) -> None:
 def test_dygiepps_non_exclusive_matching_is_listed_and_clicked_to_its_text(qtbot, window: MainWindow) -> None:
     _open(qtbot, window, "dygiepp_gold.jsonl", "dygiepp_pred.jsonl")
     view = window.conventions_dock.pathologies
+    click_tab(qtbot, window.conventions_dock.tabs, "Pathologies")
     tree = view.tree
     assert [tree.topLevelItem(k).text(0) for k in range(tree.topLevelItemCount())] == [
         "dygiepp: 2", f"evmeval: {NONE_FOUND}"]
@@ -41,6 +43,7 @@ def test_dygiepps_non_exclusive_matching_is_listed_and_clicked_to_its_text(qtbot
 
 def test_string_predictions_show_what_each_published_convention_dropped(qtbot, window: MainWindow) -> None:
     _open(qtbot, window, "textee_gold.jsonl", "strings_pred.jsonl")
+    click_tab(qtbot, window.conventions_dock.tabs, "Pathologies")
     tree = window.conventions_dock.pathologies.tree
     tops = {tree.topLevelItem(k).text(0).partition(":")[0]: tree.topLevelItem(k) for k in
             range(tree.topLevelItemCount())}

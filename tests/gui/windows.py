@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QComboBox, QWidget
+from PySide6.QtWidgets import QComboBox, QTabWidget, QWidget
 
 from evmeval_gui.main_window import MainWindow
 
@@ -53,3 +53,11 @@ def choose(qtbot, combo: QComboBox, index: int) -> None:  # type: ignore[no-unty
         qtbot.keyClick(view, Qt.Key.Key_Down if index > current else Qt.Key.Key_Up)
     qtbot.keyClick(view, Qt.Key.Key_Return)
     assert not view.isVisible() and combo.currentIndex() == index
+
+
+def click_tab(qtbot, tabs: QTabWidget, title: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the tab of `tabs` whose title starts with `title` (a count may follow it), as a user does."""
+    bar = tabs.tabBar()
+    index = next(k for k in range(bar.count()) if bar.isTabVisible(k) and bar.tabText(k).startswith(title))
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    assert tabs.currentIndex() == index
