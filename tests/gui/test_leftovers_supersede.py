@@ -9,7 +9,8 @@ import threading
 
 import pytest
 
-from tests.gui.test_curation_view import NAMES, corpus, files
+from tests.gui.test_curation_view import corpus
+from tests.gui.test_scale_curation import hold_curation_opening
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus"]
@@ -17,35 +18,11 @@ __all__ = ["corpus"]
 
 def test_a_curation_opening_superseded_by_another_job_leaves_no_lock(qtbot, make_window, corpus, monkeypatch):
     from evmeval.agreement import curation_lock as lock
-    from evmeval.agreement.curation_save import inputs_key
     from PySide6.QtCore import Qt
-    from PySide6.QtWidgets import QApplication
 
-    from evmeval_gui.agreement.state import AgreementRequest
-    from evmeval_gui.curation import mode as mode_module
     from tests.gui.test_main_window import LOAD_TIMEOUT
 
-    reached, release = threading.Event(), threading.Event()
-
-    class HeldBack(mode_module.CurationState):  # type: ignore[misc]
-        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-            reached.set()
-            release.wait(LOAD_TIMEOUT / 1000)
-            super().__init__(*args, **kwargs)
-
-    monkeypatch.setattr(mode_module, "CurationState", HeldBack)
-    window = make_window()
-    assert window.curate.save_folder is not None
-    request = AgreementRequest(tuple(str(corpus / n) for n in NAMES), str(corpus / "tkn"), str(corpus / "txt"))
-    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
-        window.open_agreement(request)
-    window.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    keys = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
-    qtbot.keyClick(window, Qt.Key.Key_U, keys)
-    qtbot.waitUntil(reached.is_set, timeout=LOAD_TIMEOUT)  # the lock is taken, the curation is being made
-    path = lock.lock_path(window.curate.save_folder, inputs_key(files(corpus)))
-    assert os.path.exists(path)
+    window, path, keys, release = hold_curation_opening(qtbot, make_window, corpus, monkeypatch)
     with qtbot.waitSignal(window.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
         qtbot.keyClick(window, Qt.Key.Key_F5)  # compare again: a main job, superseding the opening
         assert not os.path.exists(path)  # given up as it is superseded

@@ -165,9 +165,9 @@ def test_a_batch_accepted_before_the_figures_are_measured_is_measured_after_them
     assert figures == [percent(p.micro[SHOWN_COMBINATIONS[0]].f1) for p in cur.annotator_agreement(state.curation)]
 
 
-def test_a_curation_cancelled_after_its_lock_was_taken_leaves_no_lock(qtbot, make_window, corpus, monkeypatch):
-    """The lock is taken as the opening starts; Cancel pressed before the result reaches the window (the
-    runner drops the result) gives it up, rather than at the window's close."""
+def hold_curation_opening(qtbot, make_window, corpus, monkeypatch):  # type: ignore[no-untyped-def]
+    """A window whose curation opening (Ctrl+Shift+U) has taken its lock and is held back while the curation is
+    made: (the window, the lock file, the keys that open a curation, the event that lets the work go on)."""
     import os
 
     from evmeval.agreement import curation_lock as lock
@@ -200,6 +200,20 @@ def test_a_curation_cancelled_after_its_lock_was_taken_leaves_no_lock(qtbot, mak
     qtbot.waitUntil(reached.is_set, timeout=LOAD_TIMEOUT)  # the lock is taken, the curation is being made
     path = lock.lock_path(window.curate.save_folder, inputs_key(files(corpus)))
     assert os.path.exists(path)
+    return window, path, keys, release
+
+
+def test_a_curation_cancelled_after_its_lock_was_taken_leaves_no_lock(qtbot, make_window, corpus, monkeypatch):
+    """The lock is taken as the opening starts; Cancel pressed before the result reaches the window (the
+    runner drops the result) gives it up, rather than at the window's close."""
+    import os
+
+    from evmeval.agreement import curation_lock as lock
+    from PySide6.QtCore import Qt
+
+    from tests.gui.test_main_window import LOAD_TIMEOUT
+
+    window, path, keys, release = hold_curation_opening(qtbot, make_window, corpus, monkeypatch)
     qtbot.mouseClick(window.status.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Cancelled: Curating"))
     release.set()  # the work ends normally; its result is dropped
