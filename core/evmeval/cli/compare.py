@@ -19,6 +19,7 @@ from evmeval._util.schemas import with_schema
 from evmeval.align import COMBINATIONS
 from evmeval.cli.console import finish
 from evmeval.cli.help import command_parser
+from evmeval.cli.score_options import add_convention_inputs
 from evmeval.compare.multiple import CORRECTIONS, DEFAULT_CORRECTION
 from evmeval.compare.resampling import INTERVALS
 from evmeval.compare.runs import Comparison, compare_files
@@ -135,9 +136,10 @@ def _parser() -> argparse.ArgumentParser:
                         "needs --topics) or, with --convention, window (each window or sentence on its own; by "
                         "default a document's windows are drawn together)")
     p.add_argument("--convention", choices=CONVENTIONS,
-                   help="compare TextEE, DyGIE++, MAVEN or MAVEN-ERE runs (-g, -s: JSONL) under that "
-                        "convention's own figures (evmeval: v1.8's rules on TextEE or DyGIE++ files), each with "
-                        "its interval, and every pair's paired tests (text and --json)")
+                   help="compare runs under that convention's own figures (-g, -s: its files, as evmeval-score "
+                        "--convention reads them; evmeval: v1.8's rules on TextEE or DyGIE++ files; strings: ours "
+                        "on string predictions), each with its interval, and every pair's paired tests")
+    add_convention_inputs(p)
     p.add_argument("--topics", metavar="FILE",
                    help="with --unit topic: one '<document id> <topic>' per line, for every gold document")
     p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,
@@ -243,8 +245,11 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         if (problem := usage_problem(args)) is not None:
             parser.error(problem)
         return run_convention_compare(args, PROG)
+    for option in ("grounding", "ontology", "coref_file", "match_mode"):
+        if getattr(args, option) is not None:
+            parser.error(f"--{option.replace('_', '-')} is read with --convention only (a convention's own input)")
     if args.unit == "window":
-        parser.error("--unit window is for window formats: give --convention textee or dygiepp")
+        parser.error("--unit window is for window formats: give --convention textee, dygiepp or strings")
     if (args.unit == "topic") != (args.topics is not None):
         parser.error("--unit topic and --topics FILE go together")
     try:

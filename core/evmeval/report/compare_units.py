@@ -1,11 +1,11 @@
-"""`evmeval-compare --convention textee|dygiepp|maven|maven-ere|evmeval`: the runs' figures under that
+"""`evmeval-compare --convention NAME`: the runs' figures under that
 convention, each with its interval, and every pair's paired tests, as text and JSON (`evmeval.compare.units`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from evmeval.compare.units import WINDOWED, UnitComparison
+from evmeval.compare.units import UNIT_NAMES, WINDOWED, UnitComparison
 from evmeval.report.compare_text import p_text, pct, points, table_lines, verdict_cell
 
 PARTS = {"precision": "P", "recall": "R", "f1": "F1"}
@@ -13,8 +13,8 @@ PARTS = {"precision": "P", "recall": "R", "f1": "F1"}
 
 def _unit_words(c: UnitComparison) -> str:
     if c.convention not in WINDOWED:
-        return f"{c.num_units} documents"
-    items = "windows" if c.convention == "textee" else "sentences"
+        return f"{c.num_units} {UNIT_NAMES.get(c.convention, 'documents')}"
+    items = "sentences" if c.convention == "dygiepp" else "windows"
     if c.unit == "document":
         return f"{c.num_units} documents ({c.num_windows} {items}; a document's {items} drawn together)"
     return f"{c.num_units} {items} (each drawn on its own)"
