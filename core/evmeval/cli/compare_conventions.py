@@ -18,7 +18,7 @@ import sys
 
 from evmeval._util.schemas import with_schema
 from evmeval.compare.significance import ResampleSettings
-from evmeval.compare.units import CONVENTIONS, WINDOWED, compare_units
+from evmeval.compare.units import CONVENTIONS, WINDOWED, UnitComparison, compare_units
 from evmeval.conventions import (
     REGISTRY,
     bionlp,
@@ -38,9 +38,9 @@ from evmeval.conventions.cli import check_formats, prepared_inputs, read_input
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name
-from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
 from evmeval.report.compare_json import dumps_compact
-from evmeval.report.compare_units import format_units, units_json
+from evmeval.report.compare_units import UNITS_CSV, format_units, units_csvs, units_html, units_json
 
 READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
            "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts, "rams": rams.unit_counts,
@@ -48,8 +48,8 @@ READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven"
            "bionlp": bionlp.unit_counts, "strings": strings.unit_counts}
 """Each convention compared (`CONVENTIONS`) and its per-unit counts."""
 assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit counts"
-TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "html": "--html", "csv": "--csv",
-            "groups": "--as", "topics": "--topics", "threshold": "--threshold"}
+TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "groups": "--as", "topics": "--topics",
+            "threshold": "--threshold"}
 
 
 def usage_problem(args: argparse.Namespace) -> str | None:
@@ -59,8 +59,8 @@ def usage_problem(args: argparse.Namespace) -> str | None:
                 "are functions of sums over windows or documents)")
     for dest, option in TBF_ONLY.items():
         if getattr(args, dest, None):
-            return (f"{option} is a tbf option; with --convention only -g, -s, --json, the resampling options and "
-                    "the convention's own (--grounding, --ontology, --coref-file, --match-mode) apply")
+            return (f"{option} is a tbf option; with --convention only -g, -s, --json, --html, --csv, the resampling "
+                    "options and the convention's own (--grounding, --ontology, --coref-file, --match-mode) apply")
     if args.unit == "topic":
         return "--unit topic is for tbf; with --convention: --unit document (default) or window"
     if args.unit == "window" and args.convention not in WINDOWED:
@@ -84,13 +84,34 @@ def _companions(args: argparse.Namespace) -> list[str]:
     return [path for path in (args.ontology, args.coref_file) if path]
 
 
+def _outputs(args: argparse.Namespace) -> list[str | None]:
+    """Every file the run writes (`--json`, `--html`, the `--csv` folder's files), checked before any work."""
+    if args.csv and os.path.exists(args.csv) and not os.path.isdir(args.csv):
+        raise FormatError(args.csv, 0, "is not a folder", "a folder for the CSV files (--csv)")
+    return [args.json, args.html, *(os.path.join(args.csv, name) for name in UNITS_CSV if args.csv)]
+
+
+def _write(args: argparse.Namespace, comparison: UnitComparison) -> None:
+    """The reports asked for, each written atomically (the run's outputs stand or fall together)."""
+    if args.json:
+        write_atomic(args.json, dumps_compact(with_schema("compare_convention",
+                                                          {**units_json(comparison), "warnings": []})))
+    if args.html:
+        write_atomic(args.html, units_html(comparison, display_name(args.gold), [display_name(p) for p in args.system]))
+    if args.csv:
+        make_output_folders([args.csv])
+        for name, text in units_csvs(comparison).items():
+            write_atomic(os.path.join(args.csv, name), text)
+
+
 def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
     """Compare `args.system` under `args.convention`; 1 on bad input, 2 on an option the convention refuses."""
     try:
         inputs = [args.gold, *args.system, *_companions(args)]
         refuse_stdin_twice(inputs)
-        check_output_paths([args.json], inputs,
-                           input_folders=[(f, ("",)) for f in (args.gold, *args.system) if os.path.isdir(f)])
+        check_output_paths(_outputs(args), inputs,
+                           input_folders=[(f, ("",)) for f in (args.gold, *args.system) if os.path.isdir(f)],
+                           new_folders=[args.csv] if args.csv else [])
         cache: dict[str, bytes] = {}
         gold = read_input(args.gold, cache)
         convention = REGISTRY[args.convention]
@@ -111,9 +132,7 @@ def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
                                    correction=args.correction, interval=args.interval, rules=first.rules,
                                    given=[c.given for c in counts])
         sys.stdout.write(format_units(comparison))
-        if args.json:
-            write_atomic(args.json, dumps_compact(with_schema("compare_convention",
-                                                              {**units_json(comparison), "warnings": []})))
+        _write(args, comparison)
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1
