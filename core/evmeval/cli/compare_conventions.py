@@ -49,7 +49,7 @@ READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven"
 """Each convention compared (`CONVENTIONS`) and its per-unit counts."""
 assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit counts"
 TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "groups": "--as", "topics": "--topics",
-            "threshold": "--threshold"}
+            "cross_document": "--cross-document", "threshold": "--threshold"}
 
 
 def usage_problem(args: argparse.Namespace) -> str | None:
