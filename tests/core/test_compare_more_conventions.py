@@ -205,3 +205,16 @@ def test_maven_args_means_are_made_again_from_each_documents_entries(tmp_path: P
         _, figures_of = RULES[counts.rules[metric]]
         assert list(figures_of(__import__("numpy").array(summed))[0]) == pytest.approx(list(given), abs=1e-12)
         assert sum(columns[0]) > 0, metric  # entries were counted
+
+
+def test_what_evmeval_score_warns_of_is_said_per_run(tmp_path: Path) -> None:
+    gold, a, b, _ = _rams(tmp_path)
+    extra = _lines(a.read_text())[0] | {"doc_key": "not-in-gold"}
+    a.write_text(a.read_text() + json.dumps(extra) + "\n")
+    out = tmp_path / "c.json"
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "rams", "--resamples", "50",
+                "--json", out, "--html", tmp_path / "c.html")
+    said = ("a: 1 prediction line of a doc_key not in the gold file, ignored (as scorer.py ignores them)")
+    assert done.returncode == 0 and done.stderr == f"evmeval-compare: warning: {said}\n"
+    assert json.loads(out.read_text())["warnings"] == [said]
+    assert "1 warning(s)" in (tmp_path / "c.html").read_text()

@@ -91,13 +91,14 @@ def _outputs(args: argparse.Namespace) -> list[str | None]:
     return [args.json, args.html, *(os.path.join(args.csv, name) for name in UNITS_CSV if args.csv)]
 
 
-def _write(args: argparse.Namespace, comparison: UnitComparison) -> None:
+def _write(args: argparse.Namespace, comparison: UnitComparison, warnings: list[str]) -> None:
     """The reports asked for, each written atomically (the run's outputs stand or fall together)."""
     if args.json:
         write_atomic(args.json, dumps_compact(with_schema("compare_convention",
-                                                          {**units_json(comparison), "warnings": []})))
+                                                          {**units_json(comparison), "warnings": warnings})))
     if args.html:
-        write_atomic(args.html, units_html(comparison, display_name(args.gold), [display_name(p) for p in args.system]))
+        write_atomic(args.html, units_html(comparison, display_name(args.gold), [display_name(p) for p in args.system],
+                                           warnings))
     if args.csv:
         make_output_folders([args.csv])
         for name, text in units_csvs(comparison).items():
@@ -124,6 +125,11 @@ def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
             check_formats([convention], gold, system)
             counts.append(READERS[args.convention](gold, system))
         first = counts[0]
+        for path, c in zip(args.system, counts, strict=True):
+            if c.documents != first.documents:
+                raise FormatError(display_name(path), 0, f"scored over other {c.unit}s than "
+                                  f"{display_name(args.system[0])}", "runs scored over the gold file's units, each "
+                                  "the same")
         if not first.documents:
             raise FormatError(display_name(args.gold), 1, "no documents to resample", "at least one gold document")
         comparison = compare_units(args.convention, _names(args.system), [c.counts for c in counts], first.documents,
@@ -131,8 +137,11 @@ def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
                                    settings=ResampleSettings(args.resamples, args.seed, args.confidence),
                                    correction=args.correction, interval=args.interval, rules=first.rules,
                                    given=[c.given for c in counts])
+        warnings = [f"{name}: {w}" for name, c in zip(comparison.names, counts, strict=True) for w in c.warnings]
+        for warning in warnings:
+            print(f"{prog}: warning: {warning}", file=sys.stderr)
         sys.stdout.write(format_units(comparison))
-        _write(args, comparison)
+        _write(args, comparison, warnings)
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1

@@ -57,6 +57,8 @@ class UnitCounts:
     given: dict[str, tuple[float, ...]] = field(default_factory=dict)
     """metric -> the scorer's own corpus figures (in its rule's order), where its summation order is not the
     units' sums divided (MAVEN-Arg's numpy means): the point estimates, bit for bit."""
+    warnings: tuple[str, ...] = ()
+    """What `evmeval-score --convention` warns of on these files (what the scorer leaves out, and so on)."""
 
 
 _UNITS = {"textee": "windows", "maven-arg": "documents", "bionlp": "documents"}

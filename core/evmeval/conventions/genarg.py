@@ -227,8 +227,12 @@ def fingerprint(gold: GenargFile) -> Fingerprint:
 
 def score_files(gold: GenargFile, system: GenargFile, ontology: Ontology,
                 coref: dict[str, dict[tuple[int, int], str]] | None = None) -> ConventionResult:
-    counts, skipped, unscored = genarg_counts(gold, system, ontology, coref)
-    metrics = _metrics(counts, coref is not None)
+    return _result(gold, *genarg_counts(gold, system, ontology, coref), coref is not None)
+
+
+def _result(gold: GenargFile, counts: Counts, skipped: int, unscored: int, coref: bool) -> ConventionResult:
+    """The script's figures of the totals, with what it left out said."""
+    metrics = _metrics(counts, coref)
     warnings = []
     if counts.dropped:
         plural = "s" if counts.dropped != 1 else ""
@@ -273,13 +277,14 @@ def unit_counts(gold: Input, system: Input) -> UnitCounts:
     """Each gold document's (matched, predicted, gold) of every figure (0s for one without a generation line):
     their sums are the script's counts."""
     g, s, ontology, coref = _read(gold, system)
-    per_document, _, _ = document_counts(g, s, ontology, coref)
+    per_document, skipped, unscored = document_counts(g, s, ontology, coref)
+    said = _result(g, sum(per_document.values(), Counts()), skipped, unscored, coref is not None).warnings
     documents = dict.fromkeys(d.doc_id for d in g.documents)  # every gold document: one not generated adds 0
     figures = {doc: _metrics(per_document.get(doc, Counts()), coref is not None) for doc in documents}
     names = list(_metrics(Counts(), coref is not None))
     columns = {n: tuple(tuple(float(getattr(m[n], part)) for m in figures.values())
                         for part in ("match_num", "pred_num", "gold_num")) for n in names}
-    return UnitCounts("document", tuple(figures), columns, {n: METRICS[n] for n in names})
+    return UnitCounts("document", tuple(figures), columns, {n: METRICS[n] for n in names}, warnings=said)
 
 
 def with_companions(system: Input, **paths: str | None) -> Input:

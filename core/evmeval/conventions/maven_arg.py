@@ -281,4 +281,4 @@ def unit_counts(gold: Input, system: Input) -> UnitCounts:
         rules[f"{level}_EM"], rules[level] = "em", "mean"
         em, bow = result.metrics[f"{level}_EM"], result.metrics[level]
         given[f"{level}_EM"], given[level] = (em.f1,), (bow.precision, bow.recall, bow.f1)
-    return UnitCounts("document", tuple(units), counts, dict(result.labels), rules, given)
+    return UnitCounts("document", tuple(units), counts, dict(result.labels), rules, given, result.warnings)

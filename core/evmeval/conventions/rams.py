@@ -176,4 +176,4 @@ def unit_counts(gold: Input, system: Input) -> UnitCounts:
                                                      counts.correct + counts.overpred), strict=True):
                 column.append(float(value))
     return UnitCounts("example", tuple(g.examples), {n: tuple(map(tuple, c)) for n, c in columns.items()},
-                      dict(result.labels))
+                      dict(result.labels), warnings=result.warnings)

@@ -215,9 +215,9 @@ def score_uie(gold: Input, system: Input) -> ConventionResult:
 
 def unit_counts(gold: Input, system: Input) -> UnitCounts:
     """Each gold instance's (tp, pred, gold) of the four figures: their sums are the script's counts."""
-    score_uie(gold, system)  # checks the pair and the options
+    result = score_uie(gold, system)  # checks the pair and the options
     per_instance, _ = instance_counts(*_read(gold, system), *_options(system))
     columns = {name: tuple(tuple(float(counts[name][k]) for counts in per_instance) for k in (0, 2, 1))
                for name in METRICS}
     names = tuple(f"line {g.line}" for g in uie_file(gold).gold)
-    return UnitCounts("instance", names, columns, {name: name for name in METRICS})
+    return UnitCounts("instance", names, columns, {name: name for name in METRICS}, warnings=result.warnings)

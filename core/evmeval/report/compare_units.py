@@ -86,9 +86,9 @@ def format_units(c: UnitComparison) -> str:
     return "\n".join(lines) + "\n"
 
 
-def units_html(c: UnitComparison, gold: str, paths: Sequence[str]) -> str:
+def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Sequence[str] = ()) -> str:
     """The same two tables as one self-contained page (the score report's style), each pair's interval drawn
-    against zero."""
+    against zero; the conventions' warnings folded above them."""
     title, units = _heading(c)
     figures, pairs = _captions(c)
     head = "".join(f"<th>{_esc(name)}</th>" for name in c.names)
@@ -112,6 +112,8 @@ def units_html(c: UnitComparison, gold: str, paths: Sequence[str]) -> str:
         f'<p class="meta">Gold: <code>{_esc(gold)}</code><br>'
         + "<br>".join(f"{_esc(n)}: <code>{_esc(p)}</code>" for n, p in zip(c.names, paths, strict=True))
         + f"<br>{_esc(units)}.</p>",
+        (f"<details><summary>{len(warnings)} warning(s)</summary><ul>"
+         + "".join(f"<li>{_esc(w)}</li>" for w in warnings) + "</ul></details>") if warnings else "",
         f'<h2>Figures</h2><table id="figures"><caption>{_esc(figures)}</caption>'
         f"<tr><th>Metric</th><th>Figure</th>{head}</tr>{rows}</table>",
         f'<h2>Pairs</h2><table id="pairs"><caption>{_esc(pairs)}</caption><tr>'
