@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.grounding.uie import UIE_MAPS, place_uie_records
 from evmeval.io.errors import FormatError
 from evmeval.io.reading import display_name
@@ -97,14 +97,14 @@ def placed(instance: PredictedInstance, gold: GoldInstance, strategy: str) -> tu
     return records, Dropped(placement.trigger_not_in_text, placement.used_up, placement.argument_not_in_text)
 
 
-def uie_counts(gold: UieFile, system: UieFile, mode: str = "normal",
-               strategy: str = "closest") -> tuple[dict[str, tuple[int, int, int]], Dropped]:
-    """(tp, gold, pred) per metric (METRICS), and what was dropped."""
+def instance_counts(gold: UieFile, system: UieFile, mode: str = "normal",
+                    strategy: str = "closest") -> tuple[list[dict[str, tuple[int, int, int]]], Dropped]:
+    """Per gold instance, (tp, gold, pred) per metric (METRICS); and what was dropped."""
     if len(gold.gold) != len(system.predicted):
         last = system.predicted[-1].line if system.predicted else 0
         raise FormatError(system.path, last, f"{len(system.predicted)} record lines for {len(gold.gold)} gold "
                           "instances", "one record line per gold instance, in its order (the script asserts)")
-    totals = dict.fromkeys(METRICS, (0, 0, 0))
+    out = []
     dropped = Dropped()
     for g, p in zip(gold.gold, system.predicted, strict=True):
         offsets, lost = placed(p, g, strategy)
@@ -115,8 +115,17 @@ def uie_counts(gold: UieFile, system: UieFile, mode: str = "normal",
         lists = {"offset-evt-trigger": (gold_triggers, triggers), "string-evt-trigger": (gold_trigger_texts,
                                                                                           trigger_texts),
                  "offset-evt-role": (gold_roles, roles), "string-evt-role": (gold_role_texts, role_texts)}
-        for name, (gold_list, pred_list) in lists.items():
-            tp, n_gold, n_pred = tp_of(gold_list, pred_list, mode)
+        out.append({name: tp_of(gold_list, pred_list, mode) for name, (gold_list, pred_list) in lists.items()})
+    return out, dropped
+
+
+def uie_counts(gold: UieFile, system: UieFile, mode: str = "normal",
+               strategy: str = "closest") -> tuple[dict[str, tuple[int, int, int]], Dropped]:
+    """(tp, gold, pred) per metric (METRICS), and what was dropped."""
+    per_instance, dropped = instance_counts(gold, system, mode, strategy)
+    totals = dict.fromkeys(METRICS, (0, 0, 0))
+    for counts in per_instance:
+        for name, (tp, n_gold, n_pred) in counts.items():
             a, b, c = totals[name]
             totals[name] = (a + tp, b + n_gold, c + n_pred)
     return totals, dropped
@@ -187,9 +196,28 @@ def uie_file(source: Input) -> UieFile:
     return source.parsed("uie", lambda: read_uie(source.path, source.data))
 
 
-def score_uie(gold: Input, system: Input) -> ConventionResult:
+def _read(gold: Input, system: Input) -> tuple[UieFile, UieFile]:
     g, s = uie_file(gold), uie_file(system)
     if not s.predicted and s.gold:
         raise FormatError(display_name(system.path), 1, "a gold instance (event: a list) in the system file",
                           "UIE record lines (event: {string, offset}), as sel2record.py writes them")
-    return score_files(g, s, system.companions.get(MATCH_MODE, "normal"), system.companions.get(MAP, "closest"))
+    return g, s
+
+
+def _options(system: Input) -> tuple[str, str]:
+    """The match mode and the map the system input carries (`checked_options`)."""
+    return system.companions.get(MATCH_MODE, "normal"), system.companions.get(MAP, "closest")
+
+
+def score_uie(gold: Input, system: Input) -> ConventionResult:
+    return score_files(*_read(gold, system), *_options(system))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold instance's (tp, pred, gold) of the four figures: their sums are the script's counts."""
+    result = score_uie(gold, system)  # checks the pair and the options
+    per_instance, _ = instance_counts(*_read(gold, system), *_options(system))
+    columns = {name: tuple(tuple(float(counts[name][k]) for counts in per_instance) for k in (0, 2, 1))
+               for name in METRICS}
+    names = tuple(f"line {g.line}" for g in uie_file(gold).gold)
+    return UnitCounts("instance", names, columns, {name: name for name in METRICS}, warnings=result.warnings)
