@@ -22,6 +22,8 @@ from evmeval.conventions.maven_arg import DESCRIPTION as MAVEN_ARG_DESCRIPTION
 from evmeval.conventions.maven_arg import score_maven_arg
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
+from evmeval.conventions.paie import DESCRIPTION as PAIE_DESCRIPTION
+from evmeval.conventions.paie import score_paie
 from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
 from evmeval.conventions.rams import score_rams
 from evmeval.conventions.textee import score_textee
@@ -69,6 +71,8 @@ REGISTRY: dict[str, Convention] = {
                    empty_submission=True),
         Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
         Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
+        Convention("paie", "rams", PAIE_DESCRIPTION, score_paie, also_reads=("wikievents", "gen-arg"),
+                   empty_submission=True),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
