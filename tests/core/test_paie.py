@@ -87,6 +87,9 @@ def test_the_worked_example_of_the_guide(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert ("span-Classification  100.00   66.67   80.00       2       2       3\n"
             "span-Identification   50.00   50.00   50.00       1       2       2\n") in run.stdout
+    page = (Path(__file__).resolve().parents[2] / "docs" / "scoring" / "paie.md").read_text(encoding="utf-8")
+    shown = page.partition("## A worked example")[2].partition("```text\n")[2].partition("```")[0]
+    assert shown.count("\n") == 7 and all(line in run.stdout.splitlines() for line in shown.splitlines())
     assert ("Pathology: gold outside the model's window: 1 gold argument(s) outside the model's window of 251 "
             "words, never seen and counted as missed: span-Classification recall 66.67 %, 100.00 % without them"
             ) in run.stdout
