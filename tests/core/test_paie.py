@@ -191,3 +191,51 @@ def test_rams_gold_with_gen_arg_generations_is_one_line(tmp_path: Path) -> None:
                           "--convention", "paie"], capture_output=True, text=True, check=False)
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert "gen.jsonl:1: a gen-arg generations JSONL (doc_key, predicted) file beside a RAMS JSONL" in run.stderr
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([installed("evmeval-score"), *args], capture_output=True, text=True, check=False)
+
+
+def test_string_predictions_are_placed_on_the_gold_events_and_what_is_dropped_is_said(tmp_path: Path) -> None:
+    """The guide's example as strings: "w150" and "w160 w161" grounded (closest) where the RAMS predictions put
+    them, "nowhere" found nowhere (dropped, a pathology), and an event on a trigger gold lacks (its argument
+    dropped, a warning): the same figures as the worked example."""
+    gold, _ = _worked_example(tmp_path)
+    strings = tmp_path / "strings.jsonl"
+    strings.write_text(json.dumps({"doc_id": "d", "events": [
+        {"trigger": "w140", "event_type": "conflict.attack", "arguments": [
+            {"role": "place", "text": "w150"}, {"role": "attacker", "text": "w160 w161"},
+            {"role": "victim", "text": "nowhere"}]},
+        {"trigger": "zzz", "event_type": "x", "arguments": [{"role": "place", "text": "w1"}]}]}) + "\n",
+        encoding="utf-8")
+    run = _run("-g", str(gold), "-s", str(strings), "--convention", "paie")
+    assert run.returncode == 0, run.stderr
+    assert "span-Classification  100.00   66.67   80.00       2       2       3\n" in run.stdout
+    assert ("Pathology: predictions dropped as ungroundable: 1 argument string(s) found nowhere in the text, placed "
+            "nowhere under grounding closest and dropped") in run.stdout
+    assert ("evmeval-score: warning: paie: 1 argument(s) of predicted events whose trigger is no gold trigger of "
+            "their document: dropped") in run.stderr
+    every = _run("-g", str(gold), "-s", str(strings), "--convention", "all")
+    assert every.returncode == 0 and "Convention paie:" in every.stdout and "Convention rams:" not in every.stdout
+    refused = _run("-g", str(gold), "-s", str(strings), "--convention", "rams")
+    assert refused.returncode == 2 and "convention 'rams' does not read string predictions" in refused.stderr
+
+
+@pytest.mark.parametrize(("rule", "matched"), [("closest", 1), ("first", 0)])
+def test_the_grounding_rule_of_string_predictions_is_named_and_used(tmp_path: Path, rule: str, matched: int) -> None:
+    """"Troops" is at 0 and at 4; the trigger at 3: closest takes 4 (the gold Attacker), first takes 0. Offsets
+    name the gold event even where the trigger string is elsewhere too."""
+    tokens = ["Troops", "x", "x", "attacked", "Troops", "attacked"]
+    gold = {"doc_key": "d", "sentences": [tokens], "evt_triggers": [[3, 3, [["attack", 1.0]]]],
+            "gold_evt_links": [[[3, 3], [4, 4], "evt001arg01attacker"]]}
+    strings = {"doc_id": "d", "events": [{"trigger": "attacked", "event_type": "attack", "start": 3, "end": 4,
+                                          "arguments": [{"role": "attacker", "text": "Troops"}]}]}
+    (tmp_path / "gold.jsonl").write_text(json.dumps(gold) + "\n", encoding="utf-8")
+    (tmp_path / "strings.jsonl").write_text(json.dumps(strings) + "\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    run = _run("-g", str(tmp_path / "gold.jsonl"), "-s", str(tmp_path / "strings.jsonl"), "--convention", "paie",
+               "--grounding", rule, "--json", str(out))
+    assert run.returncode == 0, run.stderr
+    span = json.loads(out.read_text(encoding="utf-8"))["conventions"]["paie"]["span_c"]
+    assert (span["match_num"], span["pred_num"], span["gold_num"]) == (matched, 1, 1)

@@ -14,7 +14,7 @@ from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, 
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
 from evmeval.conventions.genarg import DESCRIPTION as GENARG_DESCRIPTION
-from evmeval.conventions.genarg import score_genarg
+from evmeval.conventions.genarg import score_genarg, with_companions
 from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
@@ -71,7 +71,7 @@ REGISTRY: dict[str, Convention] = {
                    empty_submission=True),
         Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
         Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
-        Convention("paie", "rams", PAIE_DESCRIPTION, score_paie, also_reads=("wikievents", "gen-arg"),
+        Convention("paie", "rams", PAIE_DESCRIPTION, score_paie, also_reads=("wikievents", "gen-arg", "strings"),
                    empty_submission=True),
     )
 }
@@ -275,11 +275,15 @@ def prepare(name: str, gold: Input, system: Input, grounding: str | None = None)
             raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "
                              "JSONL, one line per document or window with doc_id and events; see docs/formats.md)")
         return conventions_for(name, gold), system
+    found = detect_format(gold)
+    if name == "paie" or (name == "all" and found in ("rams", "wikievents")):
+        if grounding is not None:
+            strings.parse_rule(grounding)  # its ValueError names what is expected
+        return [REGISTRY["paie"]], with_companions(system, grounding=grounding)  # it grounds on RAMS or WikiEvents
     rule = strings.parse_rule(grounding) if grounding is not None else strings.DEFAULT_RULE
     if name != "all" and name in REGISTRY and not REGISTRY[name].reads("textee"):
-        raise ValueError(f"convention {name!r} does not read string predictions (expected strings, all, or a TextEE "
-                         "convention, which scores the grounded predictions)")
-    found = detect_format(gold)
+        raise ValueError(f"convention {name!r} does not read string predictions (expected strings, all, paie, or a "
+                         "TextEE convention, which scores the grounded predictions)")
     if found != "textee":
         raise FormatError(display_name(gold.path), 1, f"a {FORMATS[found]} gold file: string predictions are "
                           "grounded on TextEE windows",

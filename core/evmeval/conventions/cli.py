@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval._util.schemas import schema_tag
-from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
+from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_strings, prepare
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
@@ -148,6 +148,9 @@ def alone(results: Sequence[ConventionResult]) -> str:
         return (f"Switchboard: {', '.join(names[:-1])} and {names[-1]} measure none of its rows, their tables are "
                 f"above " + where)
     convention = REGISTRY[results[0].name]
+    if any(c.reads(convention.format) for c in REGISTRY.values() if c is not convention):  # paie on strings
+        return (f"Switchboard: only {convention.name} reads these predictions beside {FORMATS[convention.format]} "
+                "gold, so it has nothing to be set beside " + where)
     return (f"Switchboard: no other convention reads {FORMATS[convention.format]} input, so {convention.name} has "
             "nothing to be set beside " + where)
 
@@ -158,10 +161,10 @@ def check_formats(conventions: Sequence[Convention], gold: Input, system: Input)
     for source in (gold, system):
         if source is system and source.data == b"" and all(c.empty_submission for c in conventions):
             continue
-        found = detect_format(source)
+        found = "strings" if source is system and is_strings(source) else detect_format(source)
         for convention in conventions:
             if not convention.reads(found):
-                raise FormatError(display_name(source.path), 1, f"a {FORMATS[found]} file; the convention "
+                raise FormatError(display_name(source.path), 1, f"a {FILE_FORMATS[found]} file; the convention "
                                   f"{convention.name} reads {FORMATS[convention.format]}",
                                   f"a {FORMATS[convention.format]} file")
 

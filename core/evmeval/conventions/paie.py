@@ -180,32 +180,62 @@ def paie_metrics(features: Sequence[Feature], heads: Heads | None) -> dict[str, 
     return out
 
 
-def rams_features(gold: RamsFile, system: RamsFile, size: int) -> tuple[list[Feature], int]:
-    """One feature per gold line (RAMS has one trigger a line), its predictions from the system line of its
-    doc_key; and how many system lines name a doc_key gold lacks."""
+@dataclass(frozen=True)
+class GoldEvent:
+    """A gold event as PAIE reads it: its document's words, trigger (half-open), type and gold arguments
+    (inclusive spans, file order, repeats kept); `index`: its place among its document's events."""
+
+    doc_id: str
+    index: int
+    tokens: tuple[str, ...]
+    trigger: Span
+    event_type: str
+    gold: tuple[tuple[str, Span], ...]
+
+
+Predicted = list[list[tuple[str, Span]]]
+"""Per gold event (in `gold_events` order), its predicted (role, inclusive span)s."""
+
+
+def rams_events(gold: RamsFile) -> list[GoldEvent]:
+    """One event per gold line (RAMS has one trigger a line)."""
     if gold.layout != GOLD_LAYOUT:
         first = next(iter(gold.examples.values()))
         raise FormatError(gold.path, first.line, "a prediction line (predictions) in the gold file",
                           "gold lines with doc_key, sentences, evt_triggers and gold_evt_links")
-    features = []
+    events = []
     for doc_key, example in gold.examples.items():
-        tokens = tuple(word for sentence in example.sentences for word in sentence)
         assert example.trigger is not None  # the gold layout always has it
-        trigger = (example.trigger[0], example.trigger[1] + 1)
-        predicted = system.examples.get(doc_key)
-        links = predicted.links if predicted is not None else ()
-        features.append(feature(tokens, trigger, ((link.role, link.argument) for link in example.links),
-                                ((link.role, link.argument) for link in links), size, middle=False))
-    return features, sum(1 for key in system.examples if key not in gold.examples)
+        events.append(GoldEvent(doc_key, 0, tuple(word for sentence in example.sentences for word in sentence),
+                                (example.trigger[0], example.trigger[1] + 1),
+                                example.event_types[0] if example.event_types else "",
+                                tuple((link.role, link.argument) for link in example.links)))
+    return events
 
 
-def wikievents_features(gold: GenargFile, system: GenargFile, ontology_path: str,
-                        size: int) -> tuple[list[Feature], int]:
-    """One feature per gold event, its predictions the strings of its gen-arg generation line grounded as
-    gen-arg grounds them (none for an event with no line or of a type the ontology lacks); and how many
-    strings were found nowhere (dropped)."""
+def wikievents_events(gold: GenargFile) -> list[GoldEvent]:
+    """Every event of every document (the last line of a doc_id, as gen-arg reads them)."""
+    return [GoldEvent(d.doc_id, n, d.tokens, e.trigger, e.event_type,
+                      tuple((role, _inclusive(d.entities[entity_id])) for entity_id, role in e.arguments))
+            for d in {d.doc_id: d for d in gold.documents}.values() for n, e in enumerate(d.events)]
+
+
+def rams_predicted(events: Sequence[GoldEvent], system: RamsFile) -> tuple[Predicted, int]:
+    """Each event's arguments from the system line of its doc_key; and how many system lines name a doc_key
+    gold lacks."""
+    known = {e.doc_id for e in events}
+    predicted = [[(link.role, link.argument) for link in (system.examples[e.doc_id].links if e.doc_id in
+                                                            system.examples else ())] for e in events]
+    return predicted, sum(1 for key in system.examples if key not in known)
+
+
+def genarg_predicted(events: Sequence[GoldEvent], gold: GenargFile, system: GenargFile,
+                     ontology_path: str) -> tuple[Predicted, int]:
+    """Each event's arguments: the strings of its gen-arg generation line grounded as gen-arg grounds them
+    (none for an event with no line or of a type the ontology lacks); and how many strings were found
+    nowhere (dropped)."""
     ontology = read_ontology(ontology_path)
-    predicted: dict[tuple[str, int], set[genarg.Argument]] = {}
+    found: dict[tuple[str, int], list[tuple[str, Span]]] = {}
     ungrounded = 0
     for document, event, generated, line in genarg.pair_events(gold, system):
         if event.event_type not in ontology.templates:
@@ -213,17 +243,11 @@ def wikievents_features(gold: GenargFile, system: GenargFile, ontology_path: str
         where = f"{system.path}:{line}: event type {event.event_type!r}"
         filled = genarg.template_arguments(ontology.templates[event.event_type], generated,
                                            ontology.roles[event.event_type], where)
-        found, dropped = genarg.predicted_arguments(document.tokens, event, filled)
-        predicted[(document.doc_id, id(event))] = found
+        spans, dropped = genarg.predicted_arguments(document.tokens, event, filled)
+        position = next(n for n, e in enumerate(document.events) if e is event)  # equal events may repeat
+        found[(document.doc_id, position)] = [(r, (s, e)) for s, e, _, r in sorted(spans)]
         ungrounded += dropped
-    features = []
-    for document in {d.doc_id: d for d in gold.documents}.values():
-        for event in document.events:
-            spans = [(role, _inclusive(document.entities[entity_id])) for entity_id, role in event.arguments]
-            guessed = sorted(predicted.get((document.doc_id, id(event)), set()))
-            features.append(feature(document.tokens, event.trigger, spans,
-                                    ((role, (s, e)) for s, e, _, role in guessed), size, middle=True))
-    return features, ungrounded
+    return [found.get((e.doc_id, e.index), []) for e in events], ungrounded
 
 
 def _inclusive(span: Span) -> Span:
@@ -259,8 +283,13 @@ def spacy_heads() -> Heads | None:
     return heads
 
 
+GENARG_DROP = "dropped as gen-arg's grounding drops them"
+"""How the argument strings of gen-arg generations found nowhere are dropped (the pathology's wording)."""
+
+
 def score_features(fingerprint: Fingerprint, features: Sequence[Feature], heads: Heads | None,
-                   warnings: Sequence[str], ungrounded: int, size: int) -> ConventionResult:
+                   warnings: Sequence[str], ungrounded: int, size: int, dropped_how: str = GENARG_DROP
+                   ) -> ConventionResult:
     metrics = paie_metrics(features, heads)
     dropped = sum(f.dropped for f in features)
     notes = [f"window: {size + 1} words around each trigger (--window-size {size}); {dropped} gold argument"
@@ -275,8 +304,7 @@ def score_features(fingerprint: Fingerprint, features: Sequence[Feature], heads:
                                f"{100 * _without(metrics['span_c'], dropped).recall:.2f} % without them"))
     if ungrounded:
         found.append(Pathology(UNGROUNDABLE, "", ungrounded, f"{ungrounded} argument string(s) found nowhere in the "
-                               "text, dropped as gen-arg's grounding drops them: counted neither as predicted nor "
-                               "as wrong"))
+                               f"text, {dropped_how}: counted neither as predicted nor as wrong"))
     return ConventionResult("paie", metrics, {k: METRICS[k] for k in metrics}, fingerprint, tuple(warnings),
                             notes=tuple(notes), pathologies=tuple(found))
 
@@ -290,6 +318,8 @@ def score_paie(gold: Input, system: Input, heads: Heads | None = None) -> Conven
     (`--ontology`); `heads` defaults to spaCy's parse when it is importable."""
     size = window_size(system)
     heads = heads if heads is not None else spacy_heads()
+    if _is_strings(system):
+        return score_strings(gold, system, size, heads)
     gold_format = detect_format(gold)
     wanted = {"rams": "rams", "wikievents": "gen-arg"}.get(gold_format)
     empty = system.data == b"" or (system.data is None and os.path.isfile(system.path)
@@ -302,17 +332,57 @@ def score_paie(gold: Input, system: Input, heads: Heads | None = None) -> Conven
     if gold_format == "rams":
         g = rams.rams_file(gold)
         s = RamsFile(display_name(system.path), PREDICTION_LAYOUT, {}, "", 0) if empty else rams.rams_file(system)
-        features, ignored = rams_features(g, s, size)
+        events = rams_events(g)
+        predicted, ignored = rams_predicted(events, s)
         warnings = [f"{ignored} prediction line{'s' if ignored != 1 else ''} of a doc_key not in the gold file, "
                     "ignored"] if ignored else []
-        return score_features(rams.fingerprint(g), features, heads, warnings, 0, size)
+        return score_features(rams.fingerprint(g), _features(events, predicted, size, False), heads, warnings, 0,
+                              size)
     ontology = system.companions.get(genarg.ONTOLOGY)
     if ontology is None:
         raise FormatError(display_name(system.path), 0, "paie reads gen-arg generations through each event type's "
                           "template", "--ontology FILE (event_role_KAIROS.json of gen-arg's repository)")
     w = read_wikievents(gold.path, gold.data)
-    features, ungrounded = wikievents_features(w, read_generations(system.path, system.data), ontology, size)
-    return score_features(genarg.fingerprint(w), features, heads, [], ungrounded, size)
+    events = wikievents_events(w)
+    predicted, ungrounded = genarg_predicted(events, w, read_generations(system.path, system.data), ontology)
+    return score_features(genarg.fingerprint(w), _features(events, predicted, size, True), heads, [], ungrounded,
+                          size)
+
+
+def score_strings(gold: Input, system: Input, size: int, heads: Heads | None) -> ConventionResult:
+    """String predictions (`strings/1`) placed on the gold events and grounded (`paie_strings`)."""
+    from evmeval.conventions.paie_strings import place_strings
+
+    gold_format = detect_format(gold)
+    if gold_format == "rams":
+        g = rams.rams_file(gold)
+        events, fingerprint, middle = rams_events(g), rams.fingerprint(g), False
+    elif gold_format == "wikievents":
+        w = read_wikievents(gold.path, gold.data)
+        events, fingerprint, middle = wikievents_events(w), genarg.fingerprint(w), True
+    else:
+        raise FormatError(display_name(gold.path), 1, f"a {_formats()[gold_format]} gold file beside string "
+                          "predictions", "RAMS or WikiEvents gold for --convention paie")
+    placed = place_strings([(e.doc_id, e.tokens, e.trigger) for e in events], system)
+    warnings = []
+    if placed.orphans:
+        warnings.append(f"{placed.orphans} argument(s) of predicted events whose trigger is no gold trigger of "
+                        "their document: dropped (PAIE extracts arguments of gold triggers only)")
+    if placed.unknown:
+        warnings.append(f"{placed.unknown} line(s) of a document the gold file lacks, ignored")
+    return score_features(fingerprint, _features(events, placed.predicted, size, middle), heads, warnings,
+                          placed.ungrounded, size, f"placed nowhere under grounding {placed.rule.spec} and dropped")
+
+
+def _is_strings(system: Input) -> bool:
+    from evmeval.conventions import is_strings
+
+    return is_strings(system)
+
+
+def _features(events: Sequence[GoldEvent], predicted: Predicted, size: int, middle: bool) -> list[Feature]:
+    return [feature(e.tokens, e.trigger, e.gold, guessed, size, middle)
+            for e, guessed in zip(events, predicted, strict=True)]
 
 
 def detect_format(source: Input) -> str:
