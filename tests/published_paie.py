@@ -208,6 +208,11 @@ for example, predicted in zip(examples, job["predictions"], strict=True):
         if (start, end) not in spans:
             spans.append((start, end))
     feature.arg_list = sorted(set(feature.gt_dict_word) | set(feature.pred_dict_word))
+    start, end = example.trigger["start"], example.trigger["end"]
+    feature.example_id, feature.event_type = example.doc_id, example.type
+    feature.event_trigger = [example.trigger["text"], [start, end], offset]
+    feature.enc_text = " ".join(example.sent[:start] + ["<t>"] + example.sent[start:end] + ["</t>"]
+                                + example.sent[end:])
     features.append(feature)
 out = {"invalid_arg_num": processor.invalid_arg_num}
 for name, function in (("span", metric.eval_std_f1_score), ("text", metric.eval_text_f1_score),
@@ -215,6 +220,9 @@ for name, function in (("span", metric.eval_std_f1_score), ("text", metric.eval_
     for suffix, res in zip(("c", "i"), function(features, processor.invalid_arg_num)):
         out[f"{name}_{suffix}"] = [res["correct_num"], res["pred_num"], res["gt_num"], res["precision"],
                                    res["recall"], res["f1"]]
+if job.get("log"):  # show_results; its Hungarian pairing (torch, SciPy) only decides which lines pair up
+    metric.hungarian_matcher = lambda a, b: (list(range(min(len(a), len(b)))),) * 2
+    metric.show_results(features, job["log"], {"test related best score": "P: 0 R: 0 f1: 0", "global step": 0})
 print(json.dumps(out))
 """
 
@@ -228,7 +236,8 @@ class PaieScorer:
             if not (checkout / name).is_file():
                 raise FileNotFoundError(f"{checkout / name}: not a checkout of mayubo2333/PAIE")
 
-    def figures(self, case: str) -> dict[str, Any]:
+    def figures(self, case: str, log: Path | None = None) -> dict[str, Any]:
+        """The figures of PAIE's functions on `case`; with `log`, its `show_results` log written there too."""
         files = case_files(case)
         rams = case.startswith("rams")
         lines = [json.loads(line) for line in files["gold.jsonl"].splitlines()]
@@ -239,7 +248,8 @@ class PaieScorer:
                     for argument in event["arguments"]:
                         argument.setdefault("text", "")
         job = {"dataset": "rams" if rams else "wikievent", "window": window_of(case), "lines": lines,
-               "predictions": rams_predictions(files) if rams else wikievents_predictions(files)}
+               "predictions": rams_predictions(files) if rams else wikievents_predictions(files),
+               "log": str(log) if log is not None else None}
         run = subprocess.run([sys.executable, "-c", _DRIVER, str(self.checkout), str(ROOT)], input=json.dumps(job),
                              capture_output=True, text=True, check=False)
         if run.returncode != 0:

@@ -66,6 +66,20 @@ def test_paie_equals_its_metric_functions_live(tmp_path: Path, case: str) -> Non
     assert theirs == rec.recorded("paie", case, {n: t.encode() for n, t in case_files(case).items()})
 
 
+@pytest.mark.skipif("PAIE_DIR" not in os.environ, reason="PAIE_DIR is not set (a checkout of mayubo2333/PAIE)")
+@pytest.mark.parametrize("case", rec.case_ids("paie")[::15])
+def test_paies_own_result_log_scores_as_its_functions_counted(tmp_path: Path, case: str) -> None:
+    """PAIE's show_results writes the case's predictions as its run would; read back, they give its figures."""
+    from tests.published_paie import PaieScorer
+
+    log = tmp_path / "best_test_related_results.log"
+    PaieScorer(Path(os.environ["PAIE_DIR"])).figures(case, log)
+    files = case_files(case)
+    files["prediction.jsonl"] = log.read_text(encoding="utf-8")
+    recorded = rec.recorded("paie", case, {name: text.encode() for name, text in case_files(case).items()})
+    assert _ours(_score(tmp_path, files, window_of(case))) == {k: pytest.approx(recorded[k]) for k in FIGURES}
+
+
 def _worked_example(tmp_path: Path) -> tuple[Path, Path]:
     """The guide's example (docs/scoring/paie.md): 300 words, trigger word 140, W = 250."""
     words = [f"w{i}" for i in range(300)]
@@ -239,3 +253,44 @@ def test_the_grounding_rule_of_string_predictions_is_named_and_used(tmp_path: Pa
     assert run.returncode == 0, run.stderr
     span = json.loads(out.read_text(encoding="utf-8"))["conventions"]["paie"]["span_c"]
     assert (span["match_num"], span["pred_num"], span["gold_num"]) == (matched, 1, 1)
+
+
+WORKED_LOG = "\n".join([
+    "test related best score: P: 1.0 R: 0.6666666666666666 f1: 0.8", "global step: 500", "-" * 85,
+    "Sent: " + " ".join([f"w{i}" for i in range(49, 140)] + ["<t>", "w140", "</t>"]
+                        + [f"w{i}" for i in range(141, 300)]),
+    "Event type: conflict.attack\t\t\tTrigger word: ['w140', [91, 92], 49]", "Example ID d",
+    "Arg attacker dismatched: Pred: w160 w161 (160,161)\tGt: __ No answer __ (-1,-1)",
+    "Arg place matched: Pred: w150 (150,150)\tGt: w150 (150,150)",
+    "Arg place dismatched: Pred: __ No answer __ (-1,-1)\tGt: w150 (150,150)", ""])
+"""What PAIE's show_results writes for the guide's example (the victim, outside the window, is on no line)."""
+
+
+def test_paies_result_log_is_read_as_its_predictions(tmp_path: Path) -> None:
+    gold, _ = _worked_example(tmp_path)
+    log = tmp_path / "best_test_related_results.log"
+    log.write_text(WORKED_LOG, encoding="utf-8")
+    run = _run("-g", str(gold), "-s", str(log), "--convention", "paie")
+    assert run.returncode == 0, run.stderr
+    assert ("span-Classification  100.00   66.67   80.00       2       2       3\n"
+            "span-Identification   50.00   50.00   50.00       1       2       2\n") in run.stdout
+    every = _run("-g", str(gold), "-s", str(log), "--convention", "all")
+    assert every.returncode == 0 and "Convention paie:" in every.stdout and "Convention rams:" not in every.stdout
+    refused = _run("-g", str(gold), "-s", str(log), "--convention", "rams")
+    assert refused.returncode == 1 and "best_test_related_results.log:1: a PAIE's result log" in refused.stderr
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (("Example ID d", "Example ID e"), "log:6: event 1 is 'conflict.attack' of 'e'; the gold file's event 1 is "
+                                       "'conflict.attack' of 'd' (expected the log of a PAIE run on this gold file"),
+    (("Arg place matched: Pred", "Arg place matched Pred"), "log:8: 'Arg place matched Pred: w150 (150,150)\\tGt: "
+                                                              "w150 (150,150)' (expected Arg <role>"),
+])
+def test_a_log_that_is_not_of_this_gold_file_is_one_line(tmp_path: Path, change: tuple[str, str],
+                                                         message: str) -> None:
+    gold, _ = _worked_example(tmp_path)
+    log = tmp_path / "log"
+    log.write_text(WORKED_LOG.replace(*change), encoding="utf-8")
+    run = _run("-g", str(gold), "-s", str(log), "--convention", "paie")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert message in run.stderr

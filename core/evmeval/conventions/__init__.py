@@ -37,6 +37,7 @@ from evmeval.io.errors import FormatError
 from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import JsonLines, parse_json_lines
 from evmeval.io.maven_arg import is_maven_arg
+from evmeval.io.paie_log import is_paie_log
 from evmeval.io.rams import is_rams
 from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
 from evmeval.io.strings import is_strings_line
@@ -71,7 +72,8 @@ REGISTRY: dict[str, Convention] = {
                    empty_submission=True),
         Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
         Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
-        Convention("paie", "rams", PAIE_DESCRIPTION, score_paie, also_reads=("wikievents", "gen-arg", "strings"),
+        Convention("paie", "rams", PAIE_DESCRIPTION, score_paie,
+                   also_reads=("wikievents", "gen-arg", "strings", "paie-log"),
                    empty_submission=True),
     )
 }
@@ -172,7 +174,8 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
 
 FILE_FORMATS = {"tbf": "tbf (event nuggets)", "casie": "CASIE JSON (a file or a folder of them)",
                 "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS,
-                "strings": "string predictions JSONL (strings/1: a system's strings, grounded on a TextEE gold file)"}
+                "strings": "string predictions JSONL (strings/1: a system's strings, grounded on a TextEE gold file)",
+                "paie-log": "PAIE's result log (metric.py show_results: best_test_related_results.log)"}
 """Every format `evmeval-validate` checks and `evmeval-convert` reads, by the name both programs print."""
 
 
@@ -266,10 +269,25 @@ def is_strings(source: Input) -> bool:
         return False
 
 
+def is_paie_log_input(source: Input) -> bool:
+    """Whether an input is PAIE's result log (`evmeval.io.paie_log`), by its first 64 KB."""
+    if (source.path == STDIN and source.data is None) or os.path.isdir(source.path):
+        return False
+    if source.data is not None:
+        return is_paie_log(source.data)
+    try:
+        with open(source.path, "rb") as handle:
+            return is_paie_log(handle.read(1 << 16))
+    except OSError:
+        return False  # the reader says what is wrong with it
+
+
 def prepare(name: str, gold: Input, system: Input, grounding: str | None = None) -> tuple[list[Convention], Input]:
     """The conventions `name` means and the system input they score: string predictions are grounded on the
     gold windows once (rule `grounding`, default `first`), and every TextEE convention (ours for strings among
     them) scores the grounded input. ValueError for a rule it does not know or `grounding` without strings."""
+    if is_paie_log_input(system) and name == "all":
+        return [REGISTRY["paie"]], system  # only paie reads PAIE's own log
     if not is_strings(system):
         if grounding is not None:
             raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "

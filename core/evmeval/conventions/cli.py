@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval._util.schemas import schema_tag
-from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_strings, prepare
+from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_paie_log_input, is_strings, prepare
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
@@ -161,7 +161,9 @@ def check_formats(conventions: Sequence[Convention], gold: Input, system: Input)
     for source in (gold, system):
         if source is system and source.data == b"" and all(c.empty_submission for c in conventions):
             continue
-        found = "strings" if source is system and is_strings(source) else detect_format(source)
+        found = ("strings" if is_strings(source) else "paie-log" if is_paie_log_input(source) else "") \
+            if source is system else ""
+        found = found or detect_format(source)
         for convention in conventions:
             if not convention.reads(found):
                 raise FormatError(display_name(source.path), 1, f"a {FILE_FORMATS[found]} file; the convention "

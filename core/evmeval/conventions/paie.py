@@ -39,8 +39,9 @@ from evmeval.conventions.base import (
 from evmeval.conventions.maven_arg import answer_tokens
 from evmeval.io.errors import FormatError
 from evmeval.io.genarg import GenargFile, read_generations, read_ontology, read_wikievents
+from evmeval.io.paie_log import PaieLog, is_paie_log, read_paie_log
 from evmeval.io.rams import GOLD_LAYOUT, PREDICTION_LAYOUT, RamsFile
-from evmeval.io.reading import display_name
+from evmeval.io.reading import display_name, read_bytes
 
 WINDOW, DEFAULT_WINDOW = "window-size", 250
 """The system `Input` companion holding `--window-size` (PAIE's `--window_size`, 250 by default)."""
@@ -320,6 +321,8 @@ def score_paie(gold: Input, system: Input, heads: Heads | None = None) -> Conven
     heads = heads if heads is not None else spacy_heads()
     if _is_strings(system):
         return score_strings(gold, system, size, heads)
+    if is_paie_log(system.data if system.data is not None else read_bytes(system.path)):
+        return score_log(gold, system, size, heads)
     gold_format = detect_format(gold)
     wanted = {"rams": "rams", "wikievents": "gen-arg"}.get(gold_format)
     empty = system.data == b"" or (system.data is None and os.path.isfile(system.path)
@@ -349,20 +352,31 @@ def score_paie(gold: Input, system: Input, heads: Heads | None = None) -> Conven
                           size)
 
 
+def gold_events(gold: Input, beside: str) -> tuple[list[GoldEvent], Fingerprint, bool]:
+    """The gold events of a RAMS or WikiEvents file, its fingerprint, and whether its windows have a middle."""
+    gold_format = detect_format(gold)
+    if gold_format == "rams":
+        g = rams.rams_file(gold)
+        return rams_events(g), rams.fingerprint(g), False
+    if gold_format == "wikievents":
+        w = read_wikievents(gold.path, gold.data)
+        return wikievents_events(w), genarg.fingerprint(w), True
+    raise FormatError(display_name(gold.path), 1, f"a {_formats()[gold_format]} gold file beside {beside}",
+                      "RAMS or WikiEvents gold for --convention paie")
+
+
+def score_log(gold: Input, system: Input, size: int, heads: Heads | None) -> ConventionResult:
+    """PAIE's own result log (`evmeval.io.paie_log`) scored against the gold file it was run on."""
+    events, fingerprint, middle = gold_events(gold, "PAIE's result log")
+    predicted = log_predicted(events, read_paie_log(system.path, system.data))
+    return score_features(fingerprint, _features(events, predicted, size, middle), heads, [], 0, size)
+
+
 def score_strings(gold: Input, system: Input, size: int, heads: Heads | None) -> ConventionResult:
     """String predictions (`strings/1`) placed on the gold events and grounded (`paie_strings`)."""
     from evmeval.conventions.paie_strings import place_strings
 
-    gold_format = detect_format(gold)
-    if gold_format == "rams":
-        g = rams.rams_file(gold)
-        events, fingerprint, middle = rams_events(g), rams.fingerprint(g), False
-    elif gold_format == "wikievents":
-        w = read_wikievents(gold.path, gold.data)
-        events, fingerprint, middle = wikievents_events(w), genarg.fingerprint(w), True
-    else:
-        raise FormatError(display_name(gold.path), 1, f"a {_formats()[gold_format]} gold file beside string "
-                          "predictions", "RAMS or WikiEvents gold for --convention paie")
+    events, fingerprint, middle = gold_events(gold, "string predictions")
     placed = place_strings([(e.doc_id, e.tokens, e.trigger) for e in events], system)
     warnings = []
     if placed.orphans:
@@ -372,6 +386,20 @@ def score_strings(gold: Input, system: Input, size: int, heads: Heads | None) ->
         warnings.append(f"{placed.unknown} line(s) of a document the gold file lacks, ignored")
     return score_features(fingerprint, _features(events, placed.predicted, size, middle), heads, warnings,
                           placed.ungrounded, size, f"placed nowhere under grounding {placed.rule.spec} and dropped")
+
+
+def log_predicted(events: Sequence[GoldEvent], log: PaieLog) -> Predicted:
+    """Each event's predictions from PAIE's result log, whose n-th event is the gold file's n-th (PAIE reads
+    the split in file order); a log of another file is a `FormatError` at the first event that differs."""
+    for n, (event, logged) in enumerate(zip(events, log.features, strict=False)):  # lengths: below
+        if (logged.example_id, logged.event_type) != (event.doc_id, event.event_type):
+            raise FormatError(log.path, logged.line, f"event {n + 1} is {logged.event_type!r} of "
+                              f"{logged.example_id!r}; the gold file's event {n + 1} is {event.event_type!r} of "
+                              f"{event.doc_id!r}", "the log of a PAIE run on this gold file (its events in order)")
+    if len(log.features) != len(events):
+        raise FormatError(log.path, 0, f"{len(log.features)} events; the gold file has {len(events)}",
+                          "the log of a PAIE run on this gold file (one event per gold event)")
+    return [list(logged.predicted) for logged in log.features]
 
 
 def _is_strings(system: Input) -> bool:
