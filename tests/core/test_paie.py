@@ -294,3 +294,18 @@ def test_a_log_that_is_not_of_this_gold_file_is_one_line(tmp_path: Path, change:
     run = _run("-g", str(gold), "-s", str(log), "--convention", "paie")
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert message in run.stderr
+
+
+def test_the_python_api_takes_the_window_size(tmp_path: Path) -> None:
+    import evmeval
+
+    gold, pred = _worked_example(tmp_path)
+    for size, gold_num, outside in ((None, 3, 1), (300, 3, 0)):
+        scores = evmeval.score_convention(str(gold), str(pred), convention="paie", window_size=size)
+        (result,) = scores.results
+        assert result.metrics["span_c"].gold_num == gold_num
+        assert sum(p.count for p in result.pathologies) == outside
+    with pytest.raises(ValueError, match="window_size=300 is read by convention='paie' only"):
+        evmeval.score_convention(str(gold), str(pred), convention="rams", window_size=300)
+    with pytest.raises(ValueError, match="--window-size 3: PAIE's window is an even number"):
+        evmeval.score_convention(str(gold), str(pred), convention="paie", window_size=3)
