@@ -309,3 +309,19 @@ def test_the_python_api_takes_the_window_size(tmp_path: Path) -> None:
         evmeval.score_convention(str(gold), str(pred), convention="rams", window_size=300)
     with pytest.raises(ValueError, match="--window-size 3: PAIE's window is an even number"):
         evmeval.score_convention(str(gold), str(pred), convention="paie", window_size=3)
+
+
+def test_the_pathologies_guides_window_example(tmp_path: Path) -> None:
+    """docs/scoring/pathologies.md: 400 words, the trigger at word 200 (RAMS: the last 251 words, 149-399), gold
+    at 20, 190 and 210, the two inside predicted: recall 2/3, 2/2 without the one outside."""
+    words = [f"w{i}" for i in range(400)]
+    gold = {"doc_key": "d", "sentences": [words], "evt_triggers": [[200, 200, [["attack", 1.0]]]],
+            "gold_evt_links": [[[200, 200], [k, k], f"evt001arg0{n}{role}"]
+                               for n, (k, role) in enumerate(((20, "victim"), (190, "place"), (210, "target")), 1)]}
+    pred = {"doc_key": "d", "predictions": [[[200, 200], [190, 190, "place", 1.0], [210, 210, "target", 1.0]]]}
+    files = {"gold.jsonl": json.dumps(gold) + "\n", "prediction.jsonl": json.dumps(pred) + "\n"}
+    result = _score(tmp_path, files, 250)
+    span = result.metrics["span_c"]
+    assert (span.match_num, span.pred_num, span.gold_num) == (2, 2, 3)
+    (outside,) = result.pathologies
+    assert outside.count == 1 and "recall 66.67 %, 100.00 % without them" in outside.detail
