@@ -53,7 +53,9 @@ def score_parser() -> argparse.ArgumentParser:
                    "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those two), maven "
                    "(MAVEN documents or submission), maven-ere (MAVEN-ERE), bionlp (a BioNLP shared-task "
                    "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines), gen-arg (gen-arg's scorer.py: "
-                   "WikiEvents gold, its generations file, --ontology), uie (UIE's eval_extraction.py: its gold "
+                   "WikiEvents gold, its generations file, --ontology), paie (PAIE's metric.py: span, text and head F1 "
+                   "on RAMS gold with RAMS predictions, or WikiEvents gold with gen-arg generations; see "
+                   "--window-size), uie (UIE's eval_extraction.py: its gold "
                    "instances and sel2record.py's record lines, see --match-mode), maven-arg (MAVEN-Arg's "
                    "evaluate.py: its unified gold layout, a submission, label2role.json as --ontology); or all that "
                    "apply to the "
@@ -61,6 +63,9 @@ def score_parser() -> argparse.ArgumentParser:
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
                    "string predictions, see --grounding)")
     add_convention_inputs(p)
+    p.add_argument("--window-size", metavar="W", type=int, default=None,
+                   help="with --convention paie: PAIE's --window_size, the words (W + 1) each event is read through "
+                   "in a longer document; gold outside counts as missed (default 250, even)")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     p.add_argument("--ladder", action="store_true",

@@ -11,11 +11,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval._util.schemas import schema_tag
-from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
+from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_paie_log_input, is_strings, prepare
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
+from evmeval.conventions.paie import WINDOW, window_size
 from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.conventions.uie import checked_options
@@ -24,9 +25,11 @@ from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import STDIN, display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
+ONTOLOGY_READERS = {"gen-arg", "paie", "maven-arg"}
+"""The conventions `--ontology` is for (gen-arg's templates, which paie reads too; maven-arg's label2role.json)."""
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
-        "ladder_threshold", "judgements", "agree_with"}
+        "ladder_threshold", "judgements", "agree_with", "window_size"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -133,12 +136,23 @@ def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -
     return [os.path.join(args.comparison_output, n) for n in merged_names(args.system)]
 
 
-def alone(convention: Convention) -> str:
-    """What `all` says instead of a switchboard when one convention reads the files and measures none of the
-    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP): a table of dashes would say nothing."""
-    shared = sorted({FORMATS[f] for f in FORMATS if sum(c.reads(f) for c in REGISTRY.values()) > 1})
+def alone(results: Sequence[ConventionResult]) -> str:
+    """What `all` says instead of a switchboard when the conventions that read the files measure none of the
+    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP alone; rams and paie, gen-arg and paie): a table of dashes
+    would say nothing."""
+    compared = sorted({FORMATS[f] for f in FORMATS
+                       if sum(c.reads(f) and bool(c.comparable) for c in REGISTRY.values()) > 1})
+    where = f"(conventions are compared side by side on {' and '.join(compared)} input)\n"
+    if len(results) > 1:
+        names = [r.name for r in results]
+        return (f"Switchboard: {', '.join(names[:-1])} and {names[-1]} measure none of its rows, their tables are "
+                f"above " + where)
+    convention = REGISTRY[results[0].name]
+    if any(c.reads(convention.format) for c in REGISTRY.values() if c is not convention):  # paie on strings
+        return (f"Switchboard: only {convention.name} reads these predictions beside {FORMATS[convention.format]} "
+                "gold, so it has nothing to be set beside " + where)
     return (f"Switchboard: no other convention reads {FORMATS[convention.format]} input, so {convention.name} has "
-            f"nothing to be set beside (conventions are compared side by side on {' and '.join(shared)} input)\n")
+            "nothing to be set beside " + where)
 
 
 def check_formats(conventions: Sequence[Convention], gold: Input, system: Input) -> None:
@@ -147,10 +161,12 @@ def check_formats(conventions: Sequence[Convention], gold: Input, system: Input)
     for source in (gold, system):
         if source is system and source.data == b"" and all(c.empty_submission for c in conventions):
             continue
-        found = detect_format(source)
+        found = ("strings" if is_strings(source) else "paie-log" if is_paie_log_input(source) else "") \
+            if source is system else ""
+        found = found or detect_format(source)
         for convention in conventions:
             if not convention.reads(found):
-                raise FormatError(display_name(source.path), 1, f"a {FORMATS[found]} file; the convention "
+                raise FormatError(display_name(source.path), 1, f"a {FILE_FORMATS[found]} file; the convention "
                                   f"{convention.name} reads {FORMATS[convention.format]}",
                                   f"a {FORMATS[convention.format]} file")
 
@@ -183,10 +199,22 @@ def prepared_inputs(args: argparse.Namespace, gold: Input, system: Input,
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return None
     names = [c.name for c in conventions]
-    if (args.coref_file and names != ["gen-arg"]) or (args.ontology and names not in (["gen-arg"], ["maven-arg"])):
+    if (args.coref_file and names != ["gen-arg"]) or (args.ontology and not set(names) <= ONTOLOGY_READERS):
         print(f"{prog}: error: {'--coref-file' if args.coref_file else '--ontology'} is read by --convention "
-              f"gen-arg{'' if args.coref_file else ' and --convention maven-arg'} only", file=sys.stderr)
+              f"gen-arg{'' if args.coref_file else ', --convention paie and --convention maven-arg'} only",
+              file=sys.stderr)
         return None
+    size = getattr(args, "window_size", None)  # evmeval-score's only: evmeval-compare offers no paie
+    if size is not None:
+        if "paie" not in names:
+            print(f"{prog}: error: --window-size is read by --convention paie only", file=sys.stderr)
+            return None
+        options[WINDOW] = str(size)
+        try:
+            window_size(with_companions(system, **options))
+        except ValueError as exc:
+            print(f"{prog}: error: {exc}", file=sys.stderr)
+            return None
     if args.match_mode and not uie:
         print(f"{prog}: error: --match-mode is read by --convention uie only", file=sys.stderr)
         return None
@@ -221,7 +249,7 @@ def full_report(results: Sequence[ConventionResult], grounding: Grounding | None
     if board is not None:
         report += "\n" + format_switchboard(board)
     elif every:
-        report += "\n" + alone(REGISTRY[results[0].name])
+        report += "\n" + alone(results)
     return report + ("\n" + format_argument_board(arguments) if arguments is not None else "")
 
 
