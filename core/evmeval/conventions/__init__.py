@@ -14,7 +14,7 @@ from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, 
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
 from evmeval.conventions.genarg import DESCRIPTION as GENARG_DESCRIPTION
-from evmeval.conventions.genarg import score_genarg
+from evmeval.conventions.genarg import genarg_matches, score_genarg
 from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
@@ -23,10 +23,10 @@ from evmeval.conventions.maven_arg import score_maven_arg
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
 from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
-from evmeval.conventions.rams import score_rams
+from evmeval.conventions.rams import rams_matches, score_rams
 from evmeval.conventions.textee import score_textee
 from evmeval.conventions.uie import DESCRIPTION as UIE_DESCRIPTION
-from evmeval.conventions.uie import score_uie
+from evmeval.conventions.uie import score_uie, uie_matches
 from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
 from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
@@ -45,12 +45,14 @@ REGISTRY: dict[str, Convention] = {
         Convention("textee", "textee",
                    "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
                    "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
-                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes, streams=True),
+                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes, streams=True,
+                   matches=textee.textee_matches),
         Convention("dygiepp", "dygiepp",
                    "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
-                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes, streams=True),
+                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes, streams=True,
+                   matches=dygiepp.dygiepp_matches),
         Convention("evmeval", "textee",
                    "ours, EvmEval v1.8 (evmeval-score's rules): triggers as token spans, Dice credit for partial "
                    "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with "
@@ -64,10 +66,10 @@ REGISTRY: dict[str, Convention] = {
                    "strict, -s, -p, -sp", score_bionlp),
         Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
                    outcomes=strings.strings_outcomes, ours=True, grounded=True),
-        Convention("rams", "rams", RAMS_DESCRIPTION, score_rams),
+        Convention("rams", "rams", RAMS_DESCRIPTION, score_rams, matches=rams_matches),
         Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
-                   empty_submission=True),
-        Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
+                   empty_submission=True, matches=genarg_matches),
+        Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",), matches=uie_matches),
         Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
     )
 }

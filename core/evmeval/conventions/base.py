@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from evmeval.conventions.items import Outcome
+
+if TYPE_CHECKING:
+    from evmeval.conventions.one_to_one import Matches
 
 T = TypeVar("T")
 
@@ -183,6 +186,9 @@ class Convention:
     outcomes: Callable[[Input, Input], list[Outcome]] | None = None
     """Per trigger and argument, what it added to each comparable row (for the flips between
     conventions); None: the convention takes no part in the flips."""
+    matches: Callable[[Input, Input], Matches] | None = None
+    """Per metric and scoring group, its items and the pairs its rule matches, for the matching switch
+    (`evmeval.conventions.one_to_one`); None: the switch does not re-score it."""
     ours: bool = False
     """EvmEval's own rules (labelled so in every table)."""
     grounded: bool = False

@@ -16,6 +16,7 @@ from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, fo
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
+from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches, switch_refusal
 from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.conventions.uie import checked_options
@@ -88,7 +89,8 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
 
 def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                 board: Switchboard | None = None, grounding: Grounding | None = None,
-                ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None) -> dict[str, Any]:
+                ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None,
+                switches: dict[str, MatchingSwitch] | None = None) -> dict[str, Any]:
     out = {"schema": schema_tag("convention"), "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
     warnings = {r.name: list(r.warnings) for r in results if r.warnings}
@@ -106,6 +108,8 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
         out["switchboard"] = board.to_json()
     if ladder is not None:
         out["ladder"] = ladder.to_json()
+    if switches:
+        out["matching_switch"] = {name: switch.to_json() for name, switch in switches.items()}
     if arguments is not None:
         out["arguments"] = arguments.to_json()
     return out
@@ -211,13 +215,15 @@ def _ladder(args: argparse.Namespace, gold: Input, system: Input, cache: dict[st
 
 
 def full_report(results: Sequence[ConventionResult], grounding: Grounding | None, board: Switchboard | None,
-                every: bool, ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None) -> str:
+                every: bool, ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None,
+                switches: dict[str, MatchingSwitch] | None = None) -> str:
     """The text report, one source for `evmeval-score --convention` and `ConventionScores.report()`: the tables
     (with what grounding left out), the ladder, the switchboard (or, under `all` (`every`), why there is none),
     then the arguments under every argument convention."""
     report = format_report(results, results[0].fingerprint, grounding)
     if ladder is not None:
         report += ladder.text() + "\n"
+    report += "".join(switch.text() + "\n" for switch in (switches or {}).values())
     if board is not None:
         report += "\n" + format_switchboard(board)
     elif every:
@@ -236,13 +242,18 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         refuse_stdin_twice([args.gold, args.system, *ladder_inputs(args)])
         cache: dict[str, bytes] = {}
         named = REGISTRY.get(args.convention)
-        streamed = named is not None and named.streams and not args.html  # --html: its outcomes share one parse
+        # --html and --matching: their outcomes and matches share one parse
+        streamed = named is not None and named.streams and not args.html and args.matching is None
         gold = read_input(args.gold, cache, streamed)
         system = read_input(args.system, cache, streamed and not named.empty_submission)  # type: ignore[union-attr]
         prepared = _prepared(args, gold, system, prog)
         if prepared is None:
             return 2
         conventions, system = prepared
+        switched = args.matching == "optimal" and not args.ladder
+        if switched and (refusal := switch_refusal(conventions, list(REGISTRY.values()))) is not None:
+            print(f"{prog}: error: {refusal}", file=sys.stderr)
+            return 2
         if args.html and not any(c.comparable for c in conventions):
             print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
                   "measures none of its rows (expected --json, or --html with TextEE or DyGIE++ files)",
@@ -254,6 +265,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
                            new_folders=[args.comparison_output] if merged else [])
         results = score_under(conventions, gold, system)
         ladder = _ladder(args, gold, system, cache, agree)
+        switches = matching_switches(conventions, results, gold, system) if switched else None
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
         arguments = arguments_of(conventions, gold, system, board) if args.convention == "all" else None
@@ -267,14 +279,14 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         for warning in result.warnings:
             print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
-    report = full_report(results, system.grounding, board, args.convention == "all", ladder, arguments)
+    report = full_report(results, system.grounding, board, args.convention == "all", ladder, arguments, switches)
     try:
         if args.output:
             write_atomic(args.output, report)
         else:
             sys.stdout.write(report)
         if args.json:
-            made = report_json(results, fingerprint, board, system.grounding, ladder, arguments)
+            made = report_json(results, fingerprint, board, system.grounding, ladder, arguments, switches)
             write_atomic(args.json, json.dumps(made, indent=1) + "\n")
         if args.html and board is not None and render_html is not None:
             write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))

@@ -134,6 +134,11 @@ def ladder_refusal(args: Any) -> str | None:
     """Why the ladder options cannot run as given (exit 2), or None."""
     given = [flag for dest, flag in _SUB_OPTIONS.items() if getattr(args, dest, None) is not None]
     if not args.ladder:
+        if given == ["--matching"] and args.matching == "optimal":
+            return None  # the matching switch of the convention's own figures (`evmeval.conventions.one_to_one`)
+        if given == ["--matching"]:
+            return (f"--matching {args.matching} re-pairs the ladder's steps (expected --ladder with it; alone, "
+                    "--matching optimal re-scores a convention one to one)")
         return f"{given[0]} is a --ladder option (expected --ladder with it)" if given else None
     if args.convention != "strings":
         return (f"--ladder climbs from the exact matches of --convention strings, not {args.convention} "
