@@ -197,7 +197,11 @@ def test_the_cli_prints_both_figures_and_the_flips_and_writes_the_json(tmp_path:
     assert ("  arg_id: D1/1 event 1 Attack / Attacker 'Troops' [0,1): counted twice: a duplicate of another "
             "prediction, both credited for one gold item (gold 'Troops' [0,1) is paired with prediction 'Troops' "
             "[0,1) (event 0))") in printed
-    data = json.loads(out.read_text(encoding="utf-8"))["matching_switch"]["dygiepp"]
+    made = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((EXAMPLES.parent / "schemas" / "convention.schema.json").read_text(encoding="utf-8"))
+    assert not list(jsonschema.Draft202012Validator(schema).iter_errors(made))
+    data = made["matching_switch"]["dygiepp"]
     assert data["metrics"]["arg_class"]["delta_match"] == 1
     assert data["metrics"]["arg_class"]["one_to_one"]["match_num"] == 3
     assert data["metrics"]["trig_id"]["lost"] == data["metrics"]["trig_id"]["gained"] == 0
