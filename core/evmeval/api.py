@@ -305,9 +305,10 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
                                coref_file=None if coref_file is None else path_argument(coref_file, "coref_file"))
     uie = convention == "uie"
     if uie:
+        from evmeval.conventions.base import with_options
         from evmeval.conventions.uie import checked_options
 
-        given[1] = with_companions(given[1], **checked_options(match_mode, grounding))
+        given[1] = with_options(given[1], **checked_options(match_mode, grounding))
     elif match_mode is not None:
         raise ValueError(f"match_mode={match_mode!r} is read by convention='uie' only")
     chosen, given[1] = prepare(convention, given[0], given[1], None if uie else grounding)

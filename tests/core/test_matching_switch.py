@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from evmeval.cli.score import score_main
 from evmeval.conventions import REGISTRY, Input
-from evmeval.conventions.base import ConventionResult, Fingerprint, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Metric, with_options
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.one_to_one import (
@@ -105,13 +105,13 @@ def test_uie_multimatch_counts_a_duplicate_twice(tmp_path: Path) -> None:
                                                + "\n", encoding="utf-8")
     gold = Input(str(tmp_path / "gold.jsonl"))
     for mode, flips in (("multimatch", 1), ("normal", 0), ("set", 0)):
-        switch = _switch("uie", gold, with_companions(Input(str(tmp_path / "prediction.jsonl")), match_mode=mode))
+        switch = _switch("uie", gold, with_options(Input(str(tmp_path / "prediction.jsonl")), match_mode=mode))
         assert len(switch.flips) == flips, mode
-    own, one = switch_figure = _switch("uie", gold, with_companions(
+    own, one = switch_figure = _switch("uie", gold, with_options(
         Input(str(tmp_path / "prediction.jsonl")), match_mode="multimatch")).figures["offset-evt-trigger"]
     assert (own.match_num, one.match_num) == (2, 1), switch_figure
-    flip = _switch("uie", gold, with_companions(Input(str(tmp_path / "prediction.jsonl")),
-                                                 match_mode="multimatch")).flips[0]
+    flip = _switch("uie", gold, with_options(Input(str(tmp_path / "prediction.jsonl")),
+                                              match_mode="multimatch")).flips[0]
     assert (flip.item.doc_id, flip.item.event, flip.item.text, flip.reason) == ("instance 1", 1, "fired",
                                                                                 DUPLICATE_TWICE)
 
@@ -249,7 +249,7 @@ def _recorded_inputs(tmp_path: Path, name: str, case: str, mode: str) -> tuple[I
     (tmp_path / "p.jsonl").write_text(prediction, encoding="utf-8")
     system = Input(str(tmp_path / "p.jsonl"))
     if name == "uie":
-        system = with_companions(system, match_mode=mode, uie_map=uie_strategy(int(case.removeprefix("seed-"))))
+        system = with_options(system, match_mode=mode, uie_map=uie_strategy(int(case.removeprefix("seed-"))))
     return Input(str(tmp_path / "g.jsonl")), system
 
 

@@ -4,7 +4,7 @@ of the gold data, so two people can see at once whether they scored the same fil
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from evmeval.conventions.items import Outcome
@@ -158,6 +158,8 @@ class Input:
     not in the text); None for a file as given."""
     companions: dict[str, str] = field(default_factory=dict, compare=False)
     """Further files a convention reads beside this one, by name (gen-arg's `ontology` and `coref-file`)."""
+    options: dict[str, str] = field(default_factory=dict, compare=False)
+    """A convention's options for this input, by name (UIE's `match-mode` and `uie-map`): not files."""
 
     def parsed(self, key: Hashable, make: Callable[[], T]) -> T:
         """`make()`, once for this input and `key` (a reader's name, or a pair's other input); an input
@@ -167,6 +169,12 @@ class Input:
         if key not in self._made:
             self._made[key] = make()
         return self._made[key]  # type: ignore[no-any-return]
+
+
+def with_options(source: Input, **options: str | None) -> Input:
+    """`source` with a convention's options (None: not given; `match_mode` is stored as `match-mode`)."""
+    given = {k.replace("_", "-"): v for k, v in options.items() if v is not None}
+    return replace(source, options={**source.options, **given})
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from typing import Any
 from evmeval._util.schemas import schema_tag
 from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
-from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, with_options
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
 from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches, switch_refusal
@@ -194,7 +194,8 @@ def _prepared(args: argparse.Namespace, gold: Input, system: Input,
     if args.match_mode and not uie:
         print(f"{prog}: error: --match-mode is read by --convention uie only", file=sys.stderr)
         return None
-    return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file, **options)
+    return conventions, with_options(with_companions(system, ontology=args.ontology, coref_file=args.coref_file),
+                                     **options)
 
 
 def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:

@@ -45,7 +45,7 @@ DESCRIPTION = ("UIE eval_extraction.py EventScorer: per instance (type, trigger)
 
 
 def checked_options(match_mode: str | None, strategy: str | None) -> dict[str, str | None]:
-    """The system input's options (`with_companions`) for a match mode and a map, each checked: ValueError
+    """The system input's options (`with_options`) for a match mode and a map, each checked: ValueError
     saying what is expected (the command line and the Python API share this)."""
     if match_mode not in (None, *MATCH_MODES):
         raise ValueError(f"match mode {match_mode!r} (expected {', '.join(MATCH_MODES)})")
@@ -211,8 +211,8 @@ def _files(gold: Input, system: Input) -> tuple[UieFile, UieFile]:
 
 
 def score_uie(gold: Input, system: Input) -> ConventionResult:
-    return score_files(*_files(gold, system), system.companions.get(MATCH_MODE, "normal"),
-                       system.companions.get(MAP, "closest"))
+    return score_files(*_files(gold, system), system.options.get(MATCH_MODE, "normal"),
+                       system.options.get(MAP, "closest"))
 
 
 def _span(offset: tuple[int, ...]) -> tuple[int, int]:
@@ -244,7 +244,7 @@ def _first_of_each(keyed: list[tuple[Hashable, Item]]) -> list[tuple[Hashable, I
 def uie_matches(gold: Input, system: Input) -> Matches:
     """Per instance and metric, the script's tuples and which pairs its match mode matches: `normal` a multiset
     (each gold copy once), `multimatch` any equal gold tuple, `set` the first copy of each tuple on each side."""
-    mode, strategy = system.companions.get(MATCH_MODE, "normal"), system.companions.get(MAP, "closest")
+    mode, strategy = system.options.get(MATCH_MODE, "normal"), system.options.get(MAP, "closest")
     g_file, s_file = _files(gold, system)
     groups = []
     for k, (g, p) in enumerate(paired_instances(g_file, s_file), 1):
