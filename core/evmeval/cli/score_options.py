@@ -93,8 +93,13 @@ def score_parser() -> argparse.ArgumentParser:
                    help="with --ladder: a judgement file (judgements/1 JSONL, docs/scoring/judgements.md) replayed "
                    "offline as the ladder's last step; never calls a model")
     p.add_argument("--agree-with", metavar="FILE",
-                   help="with --judgements: a person's judgement file on the same items: the judge's kappa and "
+                   help="with --judgements: a person's judgement file on the same items, or the window's curation "
+                   "of the candidate gold additions (curation/1, see --candidates): the judge's kappa and "
                    "true- and false-positive rates against it")
+    p.add_argument("--candidates", metavar="FOLDER",
+                   help="with --judgements: write the candidate gold additions (false alarms the judge accepted) "
+                   "as a curation the window opens: gold.tbf, judge.tbf, txt/, tkn/ and curation.json "
+                   "(docs/scoring/judgements.md)")
     _alignment_options(p)
     _coref_options(p)
     _sequencing_options(p)

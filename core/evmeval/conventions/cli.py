@@ -15,7 +15,17 @@ from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, with_options
 from evmeval.conventions.genarg import with_companions
-from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
+from evmeval.conventions.ladder import candidate_gold_additions
+from evmeval.conventions.ladder_run import (
+    Agree,
+    CandidateWriter,
+    CurationVerdicts,
+    LadderRun,
+    ladder_inputs,
+    ladder_options,
+    ladder_refusal,
+    run_ladder,
+)
 from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches, switch_refusal
 from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
@@ -27,7 +37,7 @@ from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
-        "ladder_threshold", "judgements", "agree_with"}
+        "ladder_threshold", "judgements", "agree_with", "candidates"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -207,12 +217,27 @@ def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str |
     return ladder_refusal(args)
 
 
+Curations = tuple[CandidateWriter, CurationVerdicts]
+"""Candidate gold additions into a curation, and a person's curation read back (`evmeval.report.candidate_curation`)."""
+
+
 def _ladder(args: argparse.Namespace, gold: Input, system: Input, cache: dict[str, bytes],
-            agree: Agree | None) -> LadderRun | None:
-    """`--ladder`: the ladder of the grounded run (the judgement files' hash is over the files as given)."""
+            agree: Agree | None, curations: Curations | None) -> tuple[LadderRun | None, str]:
+    """`--ladder`: the ladder of the grounded run (the judgement files' hash is over the files as given), and
+    with `--candidates` its candidate gold additions written as a curation (what was written, said)."""
     if not args.ladder:
-        return None
-    return run_ladder(gold, system, cache.get(args.system, b""), **ladder_options(args, cache), agree=agree)
+        return None, ""
+    run = run_ladder(gold, system, cache.get(args.system, b""), **ladder_options(args, cache), agree=agree,
+                     curated=curations[1] if curations else None)
+    if not args.candidates or curations is None:
+        return run, ""
+    inputs = [args.gold, args.system, *ladder_inputs(args)]
+    sets = curations[0](args.candidates, gold, candidate_gold_additions(run.ladder), inputs)
+    left = f"; {sets.arguments} argument candidate(s) left out: the window curates event mentions" \
+        if sets.arguments else ""
+    return run, (f"Candidate gold additions written for curation: {os.path.join(args.candidates, 'curation.json')} "
+                 f"({sets.triggers} trigger(s){left}); open gold.tbf and judge.tbf in the Agreement mode, "
+                 "curate, and import it\n")
 
 
 def full_report(results: Sequence[ConventionResult], grounding: Grounding | None, board: Switchboard | None,
@@ -233,7 +258,8 @@ def full_report(results: Sequence[ConventionResult], grounding: Grounding | None
 
 
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
-                    render_html: HtmlRenderer | None = None, agree: Agree | None = None) -> int:
+                    render_html: HtmlRenderer | None = None, agree: Agree | None = None,
+                    curations: Curations | None = None) -> int:
     """Score `args.gold` against `args.system` under `args.convention`; 1 on bad input, 2 on bad options.
     With `all` (or `--html`) the switchboard follows: the conventions side by side, and what flips."""
     if (refusal := _refusal(parser, args)) is not None:
@@ -265,7 +291,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
         results = score_under(conventions, gold, system)
-        ladder = _ladder(args, gold, system, cache, agree)
+        ladder, written = _ladder(args, gold, system, cache, agree, curations)
         switches = matching_switches(conventions, results, gold, system) if switched else None
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
@@ -281,6 +307,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
             print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
     report = full_report(results, system.grounding, board, args.convention == "all", ladder, arguments, switches)
+    report += written
     try:
         if args.output:
             write_atomic(args.output, report)
