@@ -209,12 +209,15 @@ def test_the_cli_prints_both_figures_and_the_flips_and_writes_the_json(tmp_path:
             data["flips"]] == [("arg_id", "pred", 1, 0, True, False), ("arg_class", "pred", 1, 0, True, False)]
 
 
-@pytest.mark.parametrize("name", ["textee", "rams"])
+@pytest.mark.parametrize("name", ["textee", "rams", "strings"])
 def test_set_and_multiset_conventions_are_one_to_one_already(name: str, tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
-    """TextEE's sets and RAMS's multisets (docs/scoring/rams.md's example, a duplicate prediction included) pair
-    each gold tuple once: nothing flips."""
-    if name == "rams":
+    """TextEE's sets, RAMS's multisets (docs/scoring/rams.md's example, a duplicate prediction included) and ours
+    for strings (multisets; its three predictions not in the text count, unmatched) pair each gold tuple once:
+    nothing flips."""
+    if name == "strings":
+        gold, pred = str(EXAMPLES / "textee_gold.jsonl"), str(EXAMPLES / "strings_pred.jsonl")
+    elif name == "rams":
         (tmp_path / "gold.jsonl").write_text(RAMS_GOLD, encoding="utf-8")
         (tmp_path / "prediction.jsonl").write_text(RAMS_PREDICTION, encoding="utf-8")
         gold, pred = str(tmp_path / "gold.jsonl"), str(tmp_path / "prediction.jsonl")
@@ -227,7 +230,7 @@ def test_set_and_multiset_conventions_are_one_to_one_already(name: str, tmp_path
 @pytest.mark.parametrize(("extra", "message"), [
     (["--convention", "maven", "--matching", "optimal"],
      "--matching optimal re-scores a convention that counts matches, and maven lists none (expected --convention "
-     "textee, dygiepp, rams, gen-arg or uie; or --ladder with --convention strings)"),
+     "textee, dygiepp, strings, rams, gen-arg or uie; or --ladder with --convention strings)"),
     (["--convention", "dygiepp", "--matching", "any"],
      "--matching any re-pairs the ladder's steps (expected --ladder with it; alone, --matching optimal re-scores "
      "a convention one to one)"),

@@ -65,7 +65,7 @@ REGISTRY: dict[str, Convention] = {
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
         Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
-                   outcomes=strings.strings_outcomes, ours=True, grounded=True),
+                   outcomes=strings.strings_outcomes, ours=True, grounded=True, matches=strings.strings_matches),
         Convention("rams", "rams", RAMS_DESCRIPTION, score_rams, matches=rams_matches),
         Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
                    empty_submission=True, matches=genarg_matches),
