@@ -21,11 +21,13 @@ from evmeval.conventions.one_to_one import (
     MatchGroup,
     matching_switch,
 )
-from hypothesis import given
+from evmeval.io import dygiepp as dy
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests import recorded as rec
 from tests.core.seeded_arguments import uie_strategy
+from tests.core.test_conventions_differential import dygiepp_pairs
 from tests.core.test_genarg import GENERATION, ONTOLOGY
 from tests.core.test_genarg import GOLD as GENARG_GOLD
 from tests.core.test_rams import GOLD as RAMS_GOLD
@@ -269,3 +271,26 @@ def test_each_conventions_matches_reproduce_its_recorded_figures(tmp_path: Path,
             assert one.match_num <= own.match_num, (case, metric)
             if name == "rams" or mode in ("normal", "set"):
                 assert own is one, (case, metric)  # multisets and sets: one to one already
+
+
+@settings(max_examples=60, deadline=None)
+@given(pair=dygiepp_pairs())
+def test_dygiepps_switch_agrees_with_its_pathology_and_never_counts_more(pair: tuple[list[dy.Document],
+                                                                                    list[dy.Document]]) -> None:
+    """On random DyGIE++ pairs: one to one never credits more than DyGIE++ (its arguments are non-exclusive, its
+    triggers one per token already), the flips reconcile with the difference, and the one-to-one argument counts
+    are those its non-exclusive pathology quotes (two statements of one count)."""
+    gold, prediction = pair
+    g = Input("g.jsonl", dy.dumps_dygiepp(gold).encode())
+    s = Input("p.jsonl", dy.dumps_dygiepp(prediction).encode())
+    result = REGISTRY["dygiepp"].score(g, s)
+    switch = _switch("dygiepp", g, s)
+    for metric, (own, one) in switch.figures.items():
+        assert one.match_num <= own.match_num
+        assert switch.lost(metric) - switch.gained(metric) == own.match_num - one.match_num
+        if metric.startswith("trig"):
+            assert own is one
+    quoted = {p.metric: p.count for p in result.pathologies}
+    for metric in ("arg_id", "arg_class"):
+        own, one = switch.figures[metric]
+        assert own.match_num - one.match_num == quoted.get(metric, 0)
