@@ -98,6 +98,10 @@ def maximum_matching(group: MatchGroup) -> dict[int, int]:
             return big
         return (0 if i in group.credited else 2) + (group.preds[i].role != group.golds[j].role)
     for preds, golds in _components(group.edges):
+        if len(preds) == 1 or len(golds) == 1:  # most parts: one pair to choose, the cheapest (the first of equals)
+            i, j = min(((i, j) for i in preds for j in golds if (i, j) in hows), key=lambda e: cost(e[0], e[1], 0))
+            out[i] = j
+            continue
         big = 3 * len(preds) + 1
         costs = [[cost(i, j, big) for j in golds] for i in preds]
         for r, c in scipy_assignment(costs):

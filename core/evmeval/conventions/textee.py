@@ -17,6 +17,7 @@ not change a figure, so here they are paired by id and only a missing or extra w
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
+from typing import cast
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
@@ -252,7 +253,8 @@ def _first_keys(side: str, windows: list[Window]) -> dict[str, list[tuple[Hashab
     for w in windows:
         for e, a, keys in occurrence_keys(w):
             event = w.event_mentions[e]
-            start, end = (event.start, event.end) if a < 0 else w.argument_span(event.arguments[a])
+            # the span its key holds (`Window.argument_span` looks an entity up: once per argument is enough)
+            start, end = cast(tuple[int, int], keys["trigger_id"][2:] if a < 0 else keys["argument_id"][3:])
             item = Item(side, w.doc_id, w.wnd_id, e, a, start, end, event.event_type,
                         event.arguments[a].role if a >= 0 else "", token_text(w.tokens, start, end))
             for name, key in keys.items():
