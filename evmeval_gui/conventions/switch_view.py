@@ -18,7 +18,7 @@ def figures_text(switch: MatchingSwitch) -> str:
     """Each metric that moves: its F1 as the convention counts it, then one to one."""
     moved = [f"{switch.labels[name]} F1 {percent(own.f1)} → {percent(one.f1)}"
              for name, (own, one) in switch.figures.items() if own.match_num != one.match_num]
-    return "; ".join(moved) if moved else "already one to one here: nothing flips"
+    return "; ".join(moved) if moved else "already a one-to-one maximum here: nothing flips"
 
 
 def flip_text(switch: str, flip: SwitchFlip) -> str:

@@ -17,6 +17,7 @@ from evmeval.conventions.one_to_one import (
     DUPLICATE_TWICE,
     ENTITY_TWICE,
     GAINED,
+    REPAIRED,
     TWICE,
     MatchGroup,
     matching_switch,
@@ -226,13 +227,13 @@ def test_set_and_multiset_conventions_are_one_to_one_already(name: str, tmp_path
     else:
         gold, pred = str(EXAMPLES / "textee_gold.jsonl"), str(EXAMPLES / "textee_pred.jsonl")
     assert score_main(["-g", gold, "-s", pred, "--convention", name, "--matching", "optimal"]) == 0
-    assert "Flips: 0 (its matching is already one to one here)" in capsys.readouterr().out
+    assert "Flips: 0 (its matching is already a one-to-one maximum here)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(("extra", "message"), [
     (["--convention", "maven", "--matching", "optimal"],
      "--matching optimal re-scores a convention that counts matches, and maven lists none (expected --convention "
-     "textee, dygiepp, strings, rams, gen-arg or uie; or --ladder with --convention strings)"),
+     "textee, dygiepp, evmeval, strings, rams, gen-arg or uie; or --ladder with --convention strings)"),
     (["--convention", "dygiepp", "--matching", "any"],
      "--matching any re-pairs the ladder's steps (expected --ladder with it; alone, --matching optimal re-scores "
      "a convention one to one)"),
@@ -294,3 +295,33 @@ def test_dygiepps_switch_agrees_with_its_pathology_and_never_counts_more(pair: t
     for metric in ("arg_id", "arg_class"):
         own, one = switch.figures[metric]
         assert own.match_num - one.match_num == quoted.get(metric, 0)
+
+
+def _window(events: list[tuple[int, int]]) -> str:
+    return json.dumps({"doc_id": "D", "wnd_id": "D-0", "tokens": [f"t{i}" for i in range(7)], "entity_mentions": [],
+                       "event_mentions": [{"event_type": "Attack", "trigger": {"start": s, "end": e}, "arguments": []}
+                                          for s, e in events]}) + "\n"
+
+
+def test_ours_greedy_dice_beside_the_largest_total_dice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/scoring/strategies.md's example, under convention evmeval (ours, v1.8): gold t0-t4, t5-t6 against
+    system t0-t1, t2-t6. Greedy takes the highest Dice first: (t0-t4, t2-t6) 2*3/10 = 0.6, and t0-t1 is left
+    (its only overlap is taken): 0.6. The largest total pairs (t0-t4, t0-t1) 2*2/7 and (t5-t6, t2-t6) 2*2/7:
+    8/7. t0-t1 gains 4/7 (GAINED); t2-t6 moves from 0.6 to 4/7 on another gold mention (REPAIRED):
+    lost 0.6 - 4/7, gained 4/7, and lost - gained = 0.6 - 8/7 exactly as the figures."""
+    (tmp_path / "g.jsonl").write_text(_window([(0, 5), (5, 7)]), encoding="utf-8")
+    (tmp_path / "p.jsonl").write_text(_window([(0, 2), (2, 7)]), encoding="utf-8")
+    gold, system = Input(str(tmp_path / "g.jsonl")), Input(str(tmp_path / "p.jsonl"))
+    convention = REGISTRY["evmeval"]
+    assert convention.switch is not None
+    switch = convention.switch(convention.score(gold, system), gold, system)
+    own, one = switch.figures["plain"]
+    assert own.match_num == pytest.approx(0.6) and one.match_num == pytest.approx(8 / 7)
+    assert [(f.item.span_text, f.reason, f.credits) for f in switch.flips if f.metric == "plain"] == [
+        ("[0,2)", GAINED, (0.0, pytest.approx(4 / 7))), ("[2,7)", REPAIRED, (pytest.approx(0.6), pytest.approx(4 / 7)))]
+    assert switch.lost("plain") - switch.gained("plain") == pytest.approx(own.match_num - one.match_num)
+    assert switch.flips[1].detail == "greedy gold 't0 t1 t2 t3 t4' (Dice 0.60), optimal gold 't5 t6' (Dice 0.57)"
+    assert score_main(["-g", str(tmp_path / "g.jsonl"), "-s", str(tmp_path / "p.jsonl"), "--convention", "evmeval",
+                       "--matching", "optimal"]) == 0
+    assert "Span only (Dice, micro)     30.00  57.14   30.00  57.14   30.00  57.14    0.60   1.14" in \
+        capsys.readouterr().out

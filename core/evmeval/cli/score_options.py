@@ -85,8 +85,8 @@ def score_parser() -> argparse.ArgumentParser:
                    help="with --ladder: how each step pairs items: greedy (default), optimal (as many pairs as "
                    "possible), any (non-exclusive, as gen-arg); the others are listed as the matching switch. "
                    "Without --ladder, optimal is the matching switch of any convention that counts matches "
-                   "(textee, dygiepp, strings, rams, gen-arg, uie): its figures beside their one-to-one values, and "
-                   "each prediction that flips, with why (docs/scoring/matching-switch.md)")
+                   "(textee, dygiepp, evmeval, strings, rams, gen-arg, uie): its figures beside their one-to-one "
+                   "values, and each prediction that flips, with why (docs/scoring/matching-switch.md)")
     p.add_argument("--ladder-threshold", metavar="F", type=float, default=None,
                    help="with --ladder: the token F1 a text must reach at the token_f1 step (default 0.5)")
     p.add_argument("--judgements", metavar="FILE",

@@ -58,7 +58,7 @@ REGISTRY: dict[str, Convention] = {
                    "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with "
                    "gold mentions; no realis, no argument scoring",
                    ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
-                   outcomes=ours.ours_outcomes, ours=True),
+                   outcomes=ours.ours_outcomes, ours=True, switch=ours.ours_switch),
         Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True, streams=True),
         Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True,
                    streams=True),

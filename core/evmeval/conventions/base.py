@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from evmeval.conventions.items import Outcome
 
 if TYPE_CHECKING:
-    from evmeval.conventions.one_to_one import Matches
+    from evmeval.conventions.one_to_one import Matches, MatchingSwitch
 
 T = TypeVar("T")
 
@@ -197,6 +197,8 @@ class Convention:
     matches: Callable[[Input, Input], Matches] | None = None
     """Per metric and scoring group, its items and the pairs its rule matches, for the matching switch
     (`evmeval.conventions.one_to_one`); None: the switch does not re-score it."""
+    switch: Callable[[ConventionResult, Input, Input], MatchingSwitch] | None = None
+    """The matching switch made by the convention itself, where its credit is not a count (ours: Dice)."""
     ours: bool = False
     """EvmEval's own rules (labelled so in every table)."""
     grounded: bool = False

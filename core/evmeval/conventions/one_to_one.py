@@ -28,7 +28,9 @@ TWICE = "counted twice: another prediction matched the same gold item (non-exclu
 ENTITY_TWICE = "counted twice: two mentions of one entity matched one gold argument (coreference credit)"
 DUPLICATE_TWICE = "counted twice: a duplicate of another prediction, both credited for one gold item"
 GAINED = "paired one to one: the convention's own pass gave its gold item to another prediction"
-REASONS = (TWICE, ENTITY_TWICE, DUPLICATE_TWICE, GAINED)
+REPAIRED = "paired with another gold item: the largest total credit one to one (Dice) moves it"
+GIVEN_UP = "unpaired one to one: the largest total credit (Dice) gives its gold item to another prediction"
+REASONS = (TWICE, ENTITY_TWICE, DUPLICATE_TWICE, GAINED, REPAIRED, GIVEN_UP)
 """Every reason a flip can have, in the order a report explains them."""
 
 Edge = tuple[int, int, str]
@@ -121,10 +123,26 @@ class SwitchFlip:
     one_to_one: bool
     reason: str
     detail: str
+    credits: tuple[float, float] | None = None
+    """(the convention's, one to one) where credit is a Dice fraction; None: 1 or 0 as the two flags say."""
+
+    @property
+    def delta(self) -> float:
+        """What it adds to the convention's match count over the one-to-one one."""
+        if self.credits is None:
+            return int(self.convention) - int(self.one_to_one)
+        return self.credits[0] - self.credits[1]
 
     def to_json(self) -> dict[str, Any]:
+        own, one = self.credits if self.credits is not None else (int(self.convention), int(self.one_to_one))
         return {"metric": self.metric, **self.item.to_json(), "convention": self.convention,
-                "one_to_one": self.one_to_one, "reason": self.reason, "detail": self.detail}
+                "one_to_one": self.one_to_one, "credit": {"convention": own, "one_to_one": one},
+                "reason": self.reason, "detail": self.detail}
+
+
+def _count(value: float) -> str:
+    """A count as the convention keeps it: whole, or a sum of Dice credits (two decimals)."""
+    return f"{value:6g}" if float(value).is_integer() else f"{value:6.2f}"
 
 
 def _describe(item: Item) -> str:
@@ -166,11 +184,12 @@ class MatchingSwitch:
     """metric -> (the convention's own figure, its one-to-one value)."""
     flips: tuple[SwitchFlip, ...]
 
-    def lost(self, metric: str) -> int:
-        return sum(1 for f in self.flips if f.metric == metric and f.convention)
+    def lost(self, metric: str) -> float:
+        """Credit the one-to-one matching takes away from the convention's (a count, or a sum of Dice)."""
+        return sum(f.delta for f in self.flips if f.metric == metric and f.delta > 0)
 
-    def gained(self, metric: str) -> int:
-        return sum(1 for f in self.flips if f.metric == metric and f.one_to_one)
+    def gained(self, metric: str) -> float:
+        return sum(-f.delta for f in self.flips if f.metric == metric and f.delta < 0)
 
     def to_json(self) -> dict[str, Any]:
         return {"matching": "optimal", "metrics": {
@@ -187,8 +206,9 @@ class MatchingSwitch:
             lines.append(f"{self.labels[name]:<{width}}  " + "  ".join(
                 f"{100 * a:6.2f} {100 * b:6.2f}" for a, b in ((own.precision, one.precision),
                                                                (own.recall, one.recall), (own.f1, one.f1)))
-                + f"  {own.match_num:6g} {one.match_num:6g}")
-        lines.append(f"Flips: {len(self.flips)}" + ("" if self.flips else " (its matching is already one to one here)"))
+                + f"  {_count(own.match_num)} {_count(one.match_num)}")
+        lines.append(f"Flips: {len(self.flips)}"
+                     + ("" if self.flips else " (its matching is already a one-to-one maximum here)"))
         for f in self.flips:
             where = f"{f.item.doc_id}/{f.item.unit}" if f.item.unit else f.item.doc_id
             lines.append(f"  {self.labels[f.metric]}: {where} event {f.item.event} {f.item.label} "
@@ -228,17 +248,23 @@ def matching_switch(result: ConventionResult, matches: Matches) -> MatchingSwitc
 
 def matching_switches(conventions: Sequence[Convention], results: Sequence[ConventionResult], gold: Input,
                       system: Input) -> dict[str, MatchingSwitch]:
-    """The switch of each convention that lists its matches (`Convention.matches`), by name, in order."""
-    return {c.name: matching_switch(r, c.matches(gold, system))
-            for c, r in zip(conventions, results, strict=True) if c.matches is not None}
+    """The switch of each convention that lists its matches (`Convention.matches`) or makes its own switch
+    (`Convention.switch`: credit in Dice), by name, in order."""
+    out: dict[str, MatchingSwitch] = {}
+    for c, r in zip(conventions, results, strict=True):
+        if c.switch is not None:
+            out[c.name] = c.switch(r, gold, system)
+        elif c.matches is not None:
+            out[c.name] = matching_switch(r, c.matches(gold, system))
+    return out
 
 
 def switch_refusal(conventions: Sequence[Convention], every: Sequence[Convention]) -> str | None:
     """Why `--matching optimal` cannot re-score `conventions` (none lists its matches), or None; `every`: all
     conventions, to name those it can."""
-    if any(c.matches is not None for c in conventions):
+    if any(c.matches is not None or c.switch is not None for c in conventions):
         return None
-    can = [c.name for c in every if c.matches is not None]
+    can = [c.name for c in every if c.matches is not None or c.switch is not None]
     return (f"--matching optimal re-scores a convention that counts matches, and "
             f"{', '.join(c.name for c in conventions)} lists none (expected --convention "
             f"{', '.join(can[:-1])} or {can[-1]}; or --ladder with --convention strings)")
