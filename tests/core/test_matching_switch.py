@@ -5,7 +5,9 @@ their one-to-one values, and each prediction that flips, with the reason: a hand
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
+from types import FrameType
 
 import pytest
 from evmeval.cli.score import score_main
@@ -21,6 +23,7 @@ from evmeval.conventions.one_to_one import (
     TWICE,
     MatchGroup,
     matching_switch,
+    matching_switches,
 )
 from evmeval.io import dygiepp as dy
 from hypothesis import given, settings
@@ -35,6 +38,9 @@ from tests.core.test_rams import GOLD as RAMS_GOLD
 from tests.core.test_rams import PREDICTION as RAMS_PREDICTION
 from tests.core.test_uie import GOLD as UIE_GOLD
 from tests.shipped import EXAMPLES
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from gen_textee_doc import generate
 
 
 def _genarg(tmp_path: Path, files: dict[str, str]) -> tuple[Input, Input]:
@@ -325,3 +331,32 @@ def test_ours_greedy_dice_beside_the_largest_total_dice(tmp_path: Path, capsys: 
                        "--matching", "optimal"]) == 0
     assert "Span only (Dice, micro)     30.00  57.14   30.00  57.14   30.00  57.14    0.60   1.14" in \
         capsys.readouterr().out
+
+
+def _switch_calls(folder: Path, events: int) -> int:
+    """Python calls made by the matching switch of textee and of ours (strings, on a TextEE file as given) on one
+    generated document (benchmarks/gen_textee_doc.py), the scoring itself done before counting."""
+    gold_path, pred_path = generate(folder, events=events, seed=5)
+    gold, pred = Input(str(gold_path), gold_path.read_bytes()), Input(str(pred_path), pred_path.read_bytes())
+    wanted = [REGISTRY["textee"], REGISTRY["strings"]]
+    results = [c.score(gold, pred) for c in wanted]
+    count = 0
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal count
+        if event == "call":
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        matching_switches(wanted, results, gold, pred)
+    finally:
+        sys.setprofile(None)
+    return count
+
+
+def test_the_switch_stays_linear_in_a_documents_size(tmp_path: Path) -> None:
+    """Four times the events, about four times the calls (the window makes the switch on every event corpus)."""
+    small = _switch_calls(tmp_path / "small", 400)
+    large = _switch_calls(tmp_path / "large", 1600)
+    assert large / small < 5, (small, large)
