@@ -282,7 +282,8 @@ def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | 
 
 def score_convention(gold: PathArgument, system: PathArgument, *, convention: str = "all",
                      grounding: str | None = None, ontology: PathArgument | None = None,
-                     coref_file: PathArgument | None = None, match_mode: str | None = None) -> ConventionScores:
+                     coref_file: PathArgument | None = None, match_mode: str | None = None,
+                     matching: str | None = None) -> ConventionScores:
     """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP, RAMS, WikiEvents, UIE, MAVEN-Arg)
     under a published scorer's rules, as `evmeval-score --convention NAME`: each metric under that scorer's name,
     with the gold data's fingerprint. `all`: every convention that reads the files' format, and the switchboard of
@@ -291,8 +292,9 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     `--grounding`. `ontology` and `coref_file`: the further files gen-arg reads (its `--ontology`,
     `--coref-file`); `ontology` is maven-arg's label2role.json too. `convention="uie"`: `match_mode` is its `-m`
     (`normal`, `set`, `multimatch`) and `grounding` its map for string-only record lines (`closest`, `first`).
-    Raises `FormatError` for bad input and `ValueError` for a convention or rule it does not know
-    (`evmeval.conventions.REGISTRY` has them)."""
+    `matching="optimal"`: the matching switch (`.switches`, as `--matching optimal`): each convention that counts
+    matches re-scored one to one, and what flips. Raises `FormatError` for bad input and `ValueError` for a
+    convention or rule it does not know (`evmeval.conventions.REGISTRY` has them)."""
     from evmeval.conventions import prepare
     from evmeval.conventions.cli import arguments_of, read_input, score_under
     from evmeval.conventions.genarg import with_companions
@@ -316,7 +318,17 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     board = (switchboard(chosen, results, given[0], given[1])
              if convention == "all" and any(c.comparable for c in chosen) else None)
     arguments = arguments_of(chosen, given[0], given[1], board) if convention == "all" else None
-    return ConventionScores(tuple(results), board, given[1].grounding, arguments, convention == "all")
+    switches = None
+    if matching is not None:
+        from evmeval.conventions import REGISTRY
+        from evmeval.conventions.one_to_one import matching_switches, switch_refusal
+
+        if matching != "optimal":
+            raise ValueError(f"matching={matching!r} (expected 'optimal': the matching switch)")
+        if (refusal := switch_refusal(chosen, list(REGISTRY.values()))) is not None:
+            raise ValueError(refusal)
+        switches = matching_switches(chosen, results, given[0], given[1])
+    return ConventionScores(tuple(results), board, given[1].grounding, arguments, convention == "all", switches)
 
 
 def curate(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None, policy: str = "majority",

@@ -360,3 +360,15 @@ def test_the_switch_stays_linear_in_a_documents_size(tmp_path: Path) -> None:
     small = _switch_calls(tmp_path / "small", 400)
     large = _switch_calls(tmp_path / "large", 1600)
     assert large / small < 5, (small, large)
+
+
+def test_the_python_api_gives_the_same_switch() -> None:
+    import evmeval
+
+    scores = evmeval.score_convention(EXAMPLES / "dygiepp_gold.jsonl", EXAMPLES / "dygiepp_pred.jsonl",
+                                      convention="dygiepp", matching="optimal")
+    assert scores.to_json()["matching_switch"]["dygiepp"]["metrics"]["arg_id"]["delta_match"] == 1
+    assert "Matching switch dygiepp -> one-to-one optimal" in scores.report()
+    with pytest.raises(ValueError, match="maven lists none"):
+        evmeval.score_convention(EXAMPLES / "maven_gold.jsonl", EXAMPLES / "maven_pred.jsonl", convention="maven",
+                                 matching="optimal")
