@@ -60,21 +60,7 @@ def score_parser() -> argparse.ArgumentParser:
                    "files: then, on TextEE or DyGIE++ files, the switchboard "
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
                    "string predictions, see --grounding)")
-    p.add_argument("--grounding", metavar="RULE",
-                   help="with --convention and string predictions (docs/formats.md): how a string becomes a span "
-                   "of its gold window: first (default), closest (to the trigger), first-unused, all, or "
-                   "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings. "
-                   "With --convention uie: UIE's own map "
-                   "for record lines without offsets, closest (default, as UIE ships it) or first")
-    p.add_argument("--ontology", metavar="FILE",
-                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
-                   "with --convention maven-arg: label2role.json (default: the one beside the gold file)")
-    p.add_argument("--coref-file", metavar="FILE",
-                   help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
-                   "Coref Role figures")
-    p.add_argument("--match-mode", choices=("normal", "set", "multimatch"),
-                   help="with --convention uie: its -m: normal (default; each gold tuple matched once), set "
-                   "(duplicates collapse on both sides) or multimatch (every prediction equal to a gold tuple counts)")
+    add_convention_inputs(p)
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     p.add_argument("--ladder", action="store_true",
@@ -150,3 +136,22 @@ def _sequencing_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sequencing-closure", choices=("published", "full"), default="published",
                         help="with -a: 'published' (default) reports v1.8's order-dependent figures; 'full' "
                              "reports ours, from the complete interval closure (labelled, not v1.8's)")
+
+
+def add_convention_inputs(p: argparse.ArgumentParser) -> None:
+    """The options a convention reads beside its two files (evmeval-score and evmeval-compare --convention)."""
+    p.add_argument("--grounding", metavar="RULE",
+                   help="with --convention and string predictions (docs/formats.md): how a string becomes a span "
+                   "of its gold window: first (default), closest (to the trigger), first-unused, all, or "
+                   "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings. "
+                   "With --convention uie: UIE's own map "
+                   "for record lines without offsets, closest (default, as UIE ships it) or first")
+    p.add_argument("--ontology", metavar="FILE",
+                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
+                   "with --convention maven-arg: label2role.json (default: the one beside the gold file)")
+    p.add_argument("--coref-file", metavar="FILE",
+                   help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
+                   "Coref Role figures")
+    p.add_argument("--match-mode", choices=("normal", "set", "multimatch"),
+                   help="with --convention uie: its -m: normal (default; each gold tuple matched once), set "
+                   "(duplicates collapse on both sides) or multimatch (every prediction equal to a gold tuple counts)")

@@ -57,6 +57,11 @@ class UnitCounts:
     rules: dict[str, str] = field(default_factory=dict)
     """metric -> how its summed columns give its figures (`evmeval.compare.unit_rules.RULES`); absent:
     `ratio`, the (match, pred, gold) columns above."""
+    given: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    """metric -> the scorer's own corpus figures (in its rule's order), where its summation order is not the
+    units' sums divided (MAVEN-Arg's numpy means): the point estimates, bit for bit."""
+    warnings: tuple[str, ...] = ()
+    """What `evmeval-score --convention` warns of on these files (what the scorer leaves out, and so on)."""
 
 
 _UNITS = {"textee": "windows", "maven-arg": "documents", "bionlp": "documents"}

@@ -180,7 +180,7 @@ def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -
     return [with_dropped(convention.score(gold, system), convention.grounded, system) for convention in conventions]
 
 
-def _prepared(args: argparse.Namespace, gold: Input, system: Input,
+def prepared_inputs(args: argparse.Namespace, gold: Input, system: Input,
               prog: str) -> tuple[list[Convention], Input] | None:
     """`prepare`'s conventions and system input; None (said on stderr) for a bad rule or option; bad input raises."""
     uie = args.convention == "uie"
@@ -273,7 +273,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         streamed = named is not None and named.streams and not args.html and args.matching is None
         gold = read_input(args.gold, cache, streamed)
         system = read_input(args.system, cache, streamed and not named.empty_submission)  # type: ignore[union-attr]
-        prepared = _prepared(args, gold, system, prog)
+        prepared = prepared_inputs(args, gold, system, prog)
         if prepared is None:
             return 2
         conventions, system = prepared

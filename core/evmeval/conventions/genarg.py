@@ -30,7 +30,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Fingerprint, Input, Metric, Pathology
+from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.one_to_one import COREFERENCE, Edge, Matches, MatchGroup
 from evmeval.grounding import ground_closest_genarg
@@ -205,20 +205,41 @@ def scored_events(gold: GenargFile, system: GenargFile,
         yield document, event, *predicted_arguments(document.tokens, event, filled)
 
 
-def genarg_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
-                  coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[Counts, int, int]:
-    """The totals, the events skipped for a type the ontology lacks, and the gold events never generated."""
-    total, skipped, scored = Counts(), 0, set()
+def document_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
+                    coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[dict[str, Counts], int, int]:
+    """Each scored document's counts (in the order its first generation line comes), the events skipped for a
+    type the ontology lacks, and the gold events never generated."""
+    per_document: dict[str, Counts] = {}
+    skipped, scored = 0, set()
     for document, event, predicted, dropped in scored_events(gold, system, ontology):
         scored.add((document.doc_id, id(event)))
+        total = per_document.setdefault(document.doc_id, Counts())
         if predicted is None:
             skipped += 1
             continue
         mapping = None if coref is None else coref.get(document.doc_id, {})
-        total += replace(event_counts(document, event, predicted, mapping), dropped=dropped)
+        per_document[document.doc_id] = total + replace(event_counts(document, event, predicted, mapping),
+                                                        dropped=dropped)
     latest = {d.doc_id: d for d in gold.documents}
     unscored = sum(1 for d in latest.values() for e in d.events if (d.doc_id, id(e)) not in scored)
-    return total, skipped, unscored
+    return per_document, skipped, unscored
+
+
+def genarg_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
+                  coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[Counts, int, int]:
+    """The totals, the events skipped for a type the ontology lacks, and the gold events never generated."""
+    per_document, skipped, unscored = document_counts(gold, system, ontology, coref)
+    return sum(per_document.values(), Counts()), skipped, unscored
+
+
+def _metrics(counts: Counts, coref: bool) -> dict[str, Metric]:
+    """The script's figures of `counts` (the two Coref lines with a coreference file)."""
+    metrics = {"role_id": Metric(counts.role_id, counts.predicted, counts.gold),
+               "role": Metric(counts.role, counts.predicted, counts.gold)}
+    if coref:
+        metrics["coref_role_id"] = Metric(counts.role_id + counts.coref_role_id, counts.predicted, counts.gold)
+        metrics["coref_role"] = Metric(counts.role + counts.coref_role, counts.predicted, counts.gold)
+    return metrics
 
 
 def fingerprint(gold: GenargFile) -> Fingerprint:
@@ -230,12 +251,12 @@ def fingerprint(gold: GenargFile) -> Fingerprint:
 
 def score_files(gold: GenargFile, system: GenargFile, ontology: Ontology,
                 coref: dict[str, dict[tuple[int, int], str]] | None = None) -> ConventionResult:
-    counts, skipped, unscored = genarg_counts(gold, system, ontology, coref)
-    metrics = {"role_id": Metric(counts.role_id, counts.predicted, counts.gold),
-               "role": Metric(counts.role, counts.predicted, counts.gold)}
-    if coref is not None:
-        metrics["coref_role_id"] = Metric(counts.role_id + counts.coref_role_id, counts.predicted, counts.gold)
-        metrics["coref_role"] = Metric(counts.role + counts.coref_role, counts.predicted, counts.gold)
+    return _result(gold, *genarg_counts(gold, system, ontology, coref), coref is not None)
+
+
+def _result(gold: GenargFile, counts: Counts, skipped: int, unscored: int, coref: bool) -> ConventionResult:
+    """The script's figures of the totals, with what it left out said."""
+    metrics = _metrics(counts, coref)
     warnings = []
     if counts.dropped:
         plural = "s" if counts.dropped != 1 else ""
@@ -259,7 +280,8 @@ ONTOLOGY, COREF = "ontology", "coref-file"
 
 
 def _read(gold: Input, system: Input) -> tuple[GenargFile, GenargFile, Ontology,
-                                               dict[str, dict[tuple[int, int], str]] | None]:
+                                                dict[str, dict[tuple[int, int], str]] | None]:
+    """Both files, the ontology and the coreference clusters (None without `--coref-file`)."""
     ontology_path = system.companions.get(ONTOLOGY)
     if ontology_path is None:
         raise FormatError(display_name(system.path), 0, "gen-arg reads each event type's template from its ontology",
@@ -273,6 +295,20 @@ def _read(gold: Input, system: Input) -> tuple[GenargFile, GenargFile, Ontology,
 
 def score_genarg(gold: Input, system: Input) -> ConventionResult:
     return score_files(*_read(gold, system))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold document's (matched, predicted, gold) of every figure (0s for one without a generation line):
+    their sums are the script's counts."""
+    g, s, ontology, coref = _read(gold, system)
+    per_document, skipped, unscored = document_counts(g, s, ontology, coref)
+    said = _result(g, sum(per_document.values(), Counts()), skipped, unscored, coref is not None).warnings
+    documents = dict.fromkeys(d.doc_id for d in g.documents)  # every gold document: one not generated adds 0
+    figures = {doc: _metrics(per_document.get(doc, Counts()), coref is not None) for doc in documents}
+    names = list(_metrics(Counts(), coref is not None))
+    columns = {n: tuple(tuple(float(getattr(m[n], part)) for m in figures.values())
+                        for part in ("match_num", "pred_num", "gold_num")) for n in names}
+    return UnitCounts("document", tuple(figures), columns, {n: METRICS[n] for n in names}, warnings=said)
 
 
 def _items(side: str, document: GoldDocument, event: int, found: list[Argument]) -> list[Item]:

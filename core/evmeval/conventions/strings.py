@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Input, Metric, Pathology
+from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Input, Metric, Pathology, UnitCounts
 from evmeval.conventions.items import GOLD, NOT_IN_TEXT, ONE_TO_ONE, PRED, ROWS, Item, Outcome, token_text
 from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.conventions.parsed import textee_file
@@ -270,10 +270,42 @@ def metrics_of(outcomes: Sequence[Outcome]) -> dict[str, Metric]:
     return {row: Metric(int(match[row]), pred[row], gold[row]) for row in ROWS}
 
 
+def ceiling_outcomes(gold: TexteeFile, rule: GroundingRule) -> list[Outcome]:
+    """Gold's strings grounded by `rule`, against gold."""
+    windows, lost = ground_lines(gold.windows, gold_as_strings(gold.windows), rule, gold.path)
+    return outcomes_of(gold.windows, windows, lost)
+
+
 def ceiling(gold: TexteeFile, rule: GroundingRule) -> dict[str, Metric]:
     """Gold's strings grounded by `rule`, scored against gold: the best any system reaches under it."""
-    windows, lost = ground_lines(gold.windows, gold_as_strings(gold.windows), rule, gold.path)
-    return metrics_of(outcomes_of(gold.windows, windows, lost))
+    return metrics_of(ceiling_outcomes(gold, rule))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold window's (match, pred, gold) of the four rows (and, for grounded strings, of the ceiling's):
+    `metrics_of` adds the same outcomes, so their sums are `score_strings`'s counts."""
+    g = textee_file(gold)
+    _, rule = _grounded(system)
+    windows = list(dict.fromkeys((w.doc_id, w.wnd_id) for w in g.windows))
+    at = {key: k for k, key in enumerate(windows)}
+    parts = [("", strings_outcomes(gold, system))]
+    if rule is not None:
+        parts.append(("ceiling_", ceiling_outcomes(g, rule)))
+    counts: dict[str, tuple[tuple[float, ...], ...]] = {}
+    labels: dict[str, str] = {}
+    for prefix, outcomes in parts:
+        columns = {row: [[0.0] * len(windows) for _ in range(3)] for row in ROWS}
+        for o in outcomes:
+            k = at[(o.item.doc_id, o.item.unit)]
+            match, pred, gold_num = columns[o.row]
+            if o.item.side == PRED:
+                match[k] += o.credit
+                pred[k] += o.counted
+            else:
+                gold_num[k] += o.counted
+        counts |= {prefix + row: tuple(map(tuple, c)) for row, c in columns.items()}
+        labels |= CEILING if prefix else METRICS
+    return UnitCounts("window", tuple(doc for doc, _ in windows), counts, labels)
 
 
 def _grounded(system: Input) -> tuple[list[Item], GroundingRule | None]:

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.grounding.uie import UIE_MAPS, place_uie_records
@@ -122,16 +122,25 @@ def paired_instances(gold: UieFile, system: UieFile) -> list[tuple[GoldInstance,
     return list(zip(gold.gold, system.predicted, strict=True))
 
 
-def uie_counts(gold: UieFile, system: UieFile, mode: str = "normal",
-               strategy: str = "closest") -> tuple[dict[str, tuple[int, int, int]], Dropped]:
-    """(tp, gold, pred) per metric (METRICS), and what was dropped."""
-    totals = dict.fromkeys(METRICS, (0, 0, 0))
+def instance_counts(gold: UieFile, system: UieFile, mode: str = "normal",
+                    strategy: str = "closest") -> tuple[list[dict[str, tuple[int, int, int]]], Dropped]:
+    """Per gold instance, (tp, gold, pred) per metric (METRICS); and what was dropped."""
+    out = []
     dropped = Dropped()
     for g, p in paired_instances(gold, system):
         lists, lost, _ = instance_lists(g, p, strategy)
         dropped = Dropped(*(a + b for a, b in zip(dropped.__dict__.values(), lost.__dict__.values(), strict=True)))
-        for name, (gold_list, pred_list) in lists.items():
-            tp, n_gold, n_pred = tp_of(gold_list, pred_list, mode)
+        out.append({name: tp_of(gold_list, pred_list, mode) for name, (gold_list, pred_list) in lists.items()})
+    return out, dropped
+
+
+def uie_counts(gold: UieFile, system: UieFile, mode: str = "normal",
+               strategy: str = "closest") -> tuple[dict[str, tuple[int, int, int]], Dropped]:
+    """(tp, gold, pred) per metric (METRICS), and what was dropped."""
+    per_instance, dropped = instance_counts(gold, system, mode, strategy)
+    totals = dict.fromkeys(METRICS, (0, 0, 0))
+    for counts in per_instance:
+        for name, (tp, n_gold, n_pred) in counts.items():
             a, b, c = totals[name]
             totals[name] = (a + tp, b + n_gold, c + n_pred)
     return totals, dropped
@@ -202,7 +211,7 @@ def uie_file(source: Input) -> UieFile:
     return source.parsed("uie", lambda: read_uie(source.path, source.data))
 
 
-def _files(gold: Input, system: Input) -> tuple[UieFile, UieFile]:
+def _read(gold: Input, system: Input) -> tuple[UieFile, UieFile]:
     g, s = uie_file(gold), uie_file(system)
     if not s.predicted and s.gold:
         raise FormatError(display_name(system.path), 1, "a gold instance (event: a list) in the system file",
@@ -210,9 +219,23 @@ def _files(gold: Input, system: Input) -> tuple[UieFile, UieFile]:
     return g, s
 
 
+def _options(system: Input) -> tuple[str, str]:
+    """The match mode and the map the system input carries (`checked_options`)."""
+    return system.options.get(MATCH_MODE, "normal"), system.options.get(MAP, "closest")
+
+
 def score_uie(gold: Input, system: Input) -> ConventionResult:
-    return score_files(*_files(gold, system), system.options.get(MATCH_MODE, "normal"),
-                       system.options.get(MAP, "closest"))
+    return score_files(*_read(gold, system), *_options(system))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold instance's (tp, pred, gold) of the four figures: their sums are the script's counts."""
+    result = score_uie(gold, system)  # checks the pair and the options
+    per_instance, _ = instance_counts(*_read(gold, system), *_options(system))
+    columns = {name: tuple(tuple(float(counts[name][k]) for counts in per_instance) for k in (0, 2, 1))
+               for name in METRICS}
+    names = tuple(f"line {g.line}" for g in uie_file(gold).gold)
+    return UnitCounts("instance", names, columns, {name: name for name in METRICS}, warnings=result.warnings)
 
 
 def _span(offset: tuple[int, ...]) -> tuple[int, int]:
@@ -244,8 +267,8 @@ def _first_of_each(keyed: list[tuple[Hashable, Item]]) -> list[tuple[Hashable, I
 def uie_matches(gold: Input, system: Input) -> Matches:
     """Per instance and metric, the script's tuples and which pairs its match mode matches: `normal` a multiset
     (each gold copy once), `multimatch` any equal gold tuple, `set` the first copy of each tuple on each side."""
-    mode, strategy = system.options.get(MATCH_MODE, "normal"), system.options.get(MAP, "closest")
-    g_file, s_file = _files(gold, system)
+    mode, strategy = _options(system)
+    g_file, s_file = _read(gold, system)
     groups = []
     for k, (g, p) in enumerate(paired_instances(g_file, s_file), 1):
         lists, _, offsets = instance_lists(g, p, strategy)
