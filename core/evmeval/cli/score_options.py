@@ -74,15 +74,23 @@ def score_parser() -> argparse.ArgumentParser:
                    "(docs/scoring/ladder.md)")
     p.add_argument("--matching", choices=("greedy", "optimal", "any"), default=None,
                    help="with --ladder: how each step pairs items: greedy (default), optimal (as many pairs as "
-                   "possible), any (non-exclusive, as gen-arg); the others are listed as the matching switch")
+                   "possible), any (non-exclusive, as gen-arg); the others are listed as the matching switch. "
+                   "Without --ladder, optimal is the matching switch of any convention that counts matches "
+                   "(textee, dygiepp, evmeval, strings, rams, gen-arg, uie): its figures beside their one-to-one "
+                   "values, and each prediction that flips, with why (docs/scoring/matching-switch.md)")
     p.add_argument("--ladder-threshold", metavar="F", type=float, default=None,
                    help="with --ladder: the token F1 a text must reach at the token_f1 step (default 0.5)")
     p.add_argument("--judgements", metavar="FILE",
                    help="with --ladder: a judgement file (judgements/1 JSONL, docs/scoring/judgements.md) replayed "
                    "offline as the ladder's last step; never calls a model")
     p.add_argument("--agree-with", metavar="FILE",
-                   help="with --judgements: a person's judgement file on the same items: the judge's kappa and "
+                   help="with --judgements: a person's judgement file on the same items, or the window's curation "
+                   "of the candidate gold additions (curation/1, see --candidates): the judge's kappa and "
                    "true- and false-positive rates against it")
+    p.add_argument("--candidates", metavar="FOLDER",
+                   help="with --judgements: write the candidate gold additions (false alarms the judge accepted) "
+                   "as a curation the window opens: gold.tbf, judge.tbf, txt/, tkn/ and curation.json "
+                   "(docs/scoring/judgements.md)")
     _alignment_options(p)
     _coref_options(p)
     _sequencing_options(p)

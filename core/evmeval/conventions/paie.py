@@ -257,7 +257,7 @@ def _inclusive(span: Span) -> Span:
 
 def window_size(system: Input) -> int:
     """`--window-size` (PAIE asserts an even one), 250 when not given."""
-    given = system.companions.get(WINDOW)
+    given = system.options.get(WINDOW)
     size = DEFAULT_WINDOW if given is None else int(given)
     if size < 2 or size % 2:
         raise ValueError(f"--window-size {size}: PAIE's window is an even number of words, at least 2 (expected "

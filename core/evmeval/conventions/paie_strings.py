@@ -40,7 +40,7 @@ class Placed:
 
 
 def rule_of(system: Input) -> GroundingRule:
-    given = system.companions.get(GROUNDING)
+    given = system.options.get(GROUNDING)
     return DEFAULT_RULE if given is None else parse_rule(given)
 
 
