@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.conventions import Input
+from evmeval.conventions.base import with_options
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.paie import (
     ENCODER_NOTE,
@@ -36,10 +37,9 @@ FIGURES = ("span_c", "span_i", "text_c", "text_i", "head_c", "head_i")
 def _score(tmp_path: Path, files: dict[str, str], size: int, heads=fake_heads):  # type: ignore[no-untyped-def]
     for name, text in files.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    options = {"window-size": str(size)}
-    if "ontology.json" in files:
-        options["ontology"] = str(tmp_path / "ontology.json")
-    system = with_companions(Input(str(tmp_path / "prediction.jsonl")), **options)
+    companions = {"ontology": str(tmp_path / "ontology.json")} if "ontology.json" in files else {}
+    system = with_options(with_companions(Input(str(tmp_path / "prediction.jsonl")), **companions),
+                          window_size=str(size))
     return score_paie(Input(str(tmp_path / "gold.jsonl")), system, heads=heads)
 
 

@@ -44,7 +44,7 @@ from evmeval.io.rams import GOLD_LAYOUT, PREDICTION_LAYOUT, RamsFile
 from evmeval.io.reading import display_name, read_bytes
 
 WINDOW, DEFAULT_WINDOW = "window-size", 250
-"""The system `Input` companion holding `--window-size` (PAIE's `--window_size`, 250 by default)."""
+"""The system `Input` option holding `--window-size` (PAIE's `--window_size`, 250 by default)."""
 METRICS: dict[str, str] = {
     "span_c": "span-Classification", "span_i": "span-Identification",
     "text_c": "text-Classification", "text_i": "text-Identification",
