@@ -25,7 +25,8 @@ from tests.core.test_kernel_sequencing import _generated
 FILES = ("report", "comparison", "scores.json", "k", "k_gold.conll", "k_sys.conll", "seq/sequencing_links.tsv")
 
 
-def run_all(args: list[str], folder: Path, which: str) -> tuple[int, dict[str, bytes], str, list[bool]]:
+def run_all(args: list[str], folder: Path, which: str, *, sequencing: bool = True,
+            ) -> tuple[int, dict[str, bytes], str, list[bool]]:
     """Exit code, every output's bytes (b"": not written), stderr, and whether the mention kernel finished
     the run (True) or declined it (False); `which`: "kernel" or "pure" (neither kernel)."""
     out = folder / which
@@ -34,14 +35,15 @@ def run_all(args: list[str], folder: Path, which: str) -> tuple[int, dict[str, b
     stderr = io.StringIO()
     with path_forced(which) as taken, no_coref_kernel(which), contextlib.redirect_stderr(stderr):
         code = score_main([*args, "-o", str(out / "report"), "-d", str(out / "comparison"), "-c", str(out / "k"),
-                           "-a", str(out / "seq"), "--json", str(out / "scores.json")])
+                           *(["-a", str(out / "seq")] if sequencing else []), "--json", str(out / "scores.json")])
     files = {name: (out / name).read_bytes() if (out / name).exists() else b"" for name in FILES}
     return code, files, stderr.getvalue().replace(str(out), "OUT"), taken
 
 
-def both(args: list[str], folder: Path) -> tuple[int, dict[str, bytes], str, list[bool]]:
+def both(args: list[str], folder: Path, *, sequencing: bool = True) -> tuple[int, dict[str, bytes], str, list[bool]]:
     """Both paths; everything a user gets is the same; the kernel's run."""
-    kernel, pure = run_all(args, folder, "kernel"), run_all(args, folder, "pure")
+    kernel = run_all(args, folder, "kernel", sequencing=sequencing)
+    pure = run_all(args, folder, "pure", sequencing=sequencing)
     assert kernel[0] == pure[0]
     assert kernel[2] == pure[2]
     for name in FILES:
@@ -74,6 +76,16 @@ def test_tangled_clusters_are_explained_alike(mapping: str, tmp_path: Path) -> N
     outcomes = {c["outcome"] for d in json.loads(files["scores.json"])["coreference"]["documents"]
                 for c in d["clusters"]}
     assert len(outcomes) >= 3 and outcomes & {"split", "merged", "partial"}
+
+
+@needs_kernels
+@pytest.mark.parametrize("threshold", ["1.0", "0.5"])
+def test_c_with_json_and_no_sequencing_is_the_kernels_too(threshold: str, tmp_path: Path) -> None:
+    code, files, _, taken = both([*_clustered_corpus(tmp_path, 21), "-ct", threshold], tmp_path, sequencing=False)
+    assert taken == [True] and code == 0
+    data = json.loads(files["scores.json"])
+    assert list(data)[-1] == "coreference" and len(data["coreference"]["documents"]) == 40
+    assert files["seq/sequencing_links.tsv"] == b""
 
 
 @needs_kernels
