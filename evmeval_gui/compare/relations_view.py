@@ -13,53 +13,14 @@ from evmeval.compare.relations import KIND_LABELS, kind_units
 from evmeval.compare.runs import Comparison
 from evmeval.report.compare_relations import figure_label
 from evmeval.report.compare_text import correction_text, p_text, verdict_cell
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QLabel,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from evmeval_gui.compare.tables import TextTable
 from evmeval_gui.model.formatting import interval_text, percent
 
 NO_LINKS = ("Coreference and sequencing: the gold file has no coreference, After or Subevent links, so there are "
             "no such figures to compare.")
 PAIR_HEADERS = ["a → b", "Links", "Figure", "a", "b", "Δ (points) [interval]", "p adj", "MDE", "Verdict"]
-
-
-class _Table(QTableWidget):
-    """A read-only table of texts, numbers right-aligned from `first_number` on."""
-
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(0, 0, parent)
-        self.setObjectName(name)
-        self.verticalHeader().hide()
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setWordWrap(False)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(False)  # numbers stay beside their labels
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)  # compact rows: 40 figures
-
-    def fill(self, headers: list[str], rows: list[list[str]], first_number: int) -> None:
-        self.clear()
-        self.setColumnCount(len(headers))
-        self.setHorizontalHeaderLabels(headers)
-        self.setRowCount(len(rows))
-        for row, cells in enumerate(rows):
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if column >= first_number:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.setItem(row, column, item)
-
-    def row_texts(self, row: int) -> tuple[str, ...]:
-        """What a row shows (for tests)."""
-        return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))
 
 
 class RelationsPanel(QWidget):
@@ -70,10 +31,10 @@ class RelationsPanel(QWidget):
         self.setObjectName("compareRelations")
         self.caption = QLabel()
         self.caption.setWordWrap(True)
-        self.runs = _Table("relationRuns")
+        self.runs = TextTable("relationRuns")
         self.tests_caption = QLabel()
         self.tests_caption.setWordWrap(True)
-        self.tests = _Table("relationTests")
+        self.tests = TextTable("relationTests")
         layout = QVBoxLayout(self)
         for widget in (self.caption, self.runs, self.tests_caption, self.tests):
             layout.addWidget(widget)
