@@ -462,8 +462,8 @@ def _after_loading(window, args: argparse.Namespace, agreement: bool) -> str:
     if args.compare and not _wait_for_compare(window, args.compare):
         return "--compare needs two or more system files (-s A -s B)"
     if args.compare == "conventions" and not window.compare.conventions:
-        return ("--compare conventions needs event files (TextEE, DyGIE++, MAVEN, … JSONL) that a convention "
-                "compares; the Leaderboard is shown")
+        return ("--compare conventions needs event files a convention compares (TextEE, DyGIE++, MAVEN, … JSONL; "
+                "two or more -s runs); a tbf corpus is compared on the leaderboard, pair and relations pages")
     return ""
 
 
