@@ -19,7 +19,7 @@ from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.mention.cases import Case
 from evmeval.mention.changes import Change, Tally, reconcile
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QTabBar, QWidget
+from PySide6.QtWidgets import QFileDialog, QTabBar, QWidget
 
 from evmeval_gui.compare.state import (
     CompareSelection,
@@ -77,6 +77,8 @@ class CompareMode(QObject):
         self.conventions: tuple[str, ...] = ()
         """What the Conventions page offers for the open corpus (none: the tab is hidden)."""
         self._under: dict[str, ConventionComparison] = {}
+        self.topics: tuple[str, str] | None = None
+        """(gold file, topics file) of the cross-document coreference shown on the Relations page."""
         self._cases: dict[tuple[int, int, str], tuple[Case, ...]] = {}
         self._changes: dict[tuple[int, int, str], tuple[tuple[Change, ...], Tally]] = {}
         self.tabs = QTabBar()
@@ -115,9 +117,10 @@ class CompareMode(QObject):
         else:
             self.open()
 
-    def open(self, *, page: str = LEADERBOARD, pair: tuple[int, int] | None = None) -> bool:
+    def open(self, *, page: str = LEADERBOARD, pair: tuple[int, int] | None = None, topics: str | None = None) -> bool:
         """Score what is not scored yet and compare every system, in the background; False when there are
-        fewer than two systems."""
+        fewer than two systems. `topics`: a topics file for cross-document coreference (default: the one chosen
+        on the Relations page for this gold file, if any)."""
         if not self.available():
             self.port.show_message("Compare needs two or more system files: open a gold file with several "
                                    "systems (-s A -s B …)", 6000)
@@ -128,9 +131,11 @@ class CompareMode(QObject):
         scored = self.session.corpus_state.scored_results()
         settings, mapping = self.settings, self.session.mapping
         wanted = pair if pair is not None else self.state.pair
+        if topics is None and self.topics is not None and self.topics[0] == corpus.request.gold:
+            topics = self.topics[1]
 
         def work(context: JobContext) -> tuple[Comparison, SeedComparison | None]:
-            comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping)
+            comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping, topics=topics)
             context.check()
             return comparison, seed_view(comparison)
 
@@ -138,6 +143,7 @@ class CompareMode(QObject):
             assert isinstance(computed, tuple)
             comparison, seeds = computed
             if self.session.corpus is corpus:
+                self.topics = (corpus.request.gold, topics) if topics is not None else None
                 self._install(comparison, page, wanted, seeds)
 
         self.session.run_job(f"Comparing {len(corpus.inputs)} systems", work, done, path=corpus.request.gold)
@@ -163,6 +169,7 @@ class CompareMode(QObject):
         self.leaderboard.set_comparison(comparison, seeds)
         assert self.relations_panel is not None
         self.relations_panel.set_comparison(comparison, self.state.pair)
+        self.relations_panel.set_topics(corpus is not None and not corpus.events, self._topics_note(comparison))
         if doc_id is not None:
             self.state.select_document(doc_id)
         self.tabs.show()
@@ -185,6 +192,7 @@ class CompareMode(QObject):
             self.relations_panel = RelationsPanel()
             self.conventions_panel = ConventionsPanel()
             self.conventions_panel.chosen.connect(self.compare_under)
+            self.relations_panel.topics_requested.connect(self.choose_topics)
             for panel in (self.leaderboard, self.pair_panel, self.relations_panel, self.conventions_panel):
                 self.port.add_page(panel)
 
@@ -207,6 +215,35 @@ class CompareMode(QObject):
         panel = self.conventions_panel
         if self.page == CONVENTIONS and panel is not None and panel.shown is None and panel.convention is not None:
             self.compare_under(panel.convention)
+
+    def choose_topics(self, path: str | None = None) -> bool:
+        """The Relations page's Topics file…: compare again with cross-document coreference, each topic's
+        documents scored as one document (asks for the file when `path` is None). False: nothing started."""
+        corpus = self.session.corpus
+        if corpus is None or corpus.events:
+            return False
+        if path is None:
+            start = os.path.dirname(os.path.abspath(corpus.request.gold))
+            path, _ = QFileDialog.getOpenFileName(self.relations_panel, "Choose a topics file", start,
+                                                  "Topics files (*.txt *.tsv *.topics);;All files (*)")
+            if not path:
+                return False
+        return self.open(page=RELATIONS, pair=self.state.pair, topics=path)
+
+    def _topics_note(self, comparison: Comparison) -> str:
+        """What the Relations page says of cross-document coreference."""
+        from evmeval.compare.relations import CROSS_DOCUMENT
+
+        from evmeval_gui.compare.relations_view import TOPICS_HINT
+
+        if self.topics is None:
+            return TOPICS_HINT
+        name = os.path.basename(self.topics[1])
+        if CROSS_DOCUMENT not in comparison.relation_units:
+            return (f"Topics: {name}. The gold file has no @Coreference link, so there is no coreference to score "
+                    "across documents.")
+        return (f"Topics: {name}. Cross-document coreference: {comparison.relation_units[CROSS_DOCUMENT]} topics, "
+                "each topic's documents scored as one document (choose another file to change it).")
 
     def compare_under(self, convention: str) -> None:
         """Show the runs compared under `convention` on the Conventions page: computed in the background (the

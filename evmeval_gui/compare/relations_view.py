@@ -13,7 +13,8 @@ from evmeval.compare.relations import KIND_LABELS, kind_units
 from evmeval.compare.runs import Comparison
 from evmeval.report.compare_relations import figure_label
 from evmeval.report.compare_text import correction_text, p_text, verdict_cell
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from evmeval_gui.compare.tables import TextTable
 from evmeval_gui.model.formatting import interval_text, percent
@@ -23,12 +24,33 @@ NO_LINKS = ("Coreference and sequencing: the gold file has no coreference, After
 PAIR_HEADERS = ["a → b", "Links", "Figure", "a", "b", "Δ (points) [interval]", "p adj", "MDE", "Verdict"]
 
 
+TOPICS_HINT = ("Cross-document coreference: choose a topics file (one '<document id> <topic>' per line, every "
+               "gold document) to score each topic's documents as one document, as evmeval-compare --cross-document "
+               "--topics")
+
+
 class RelationsPanel(QWidget):
-    """The page: a caption, the runs' figures, the pairs' tests (see the module docstring)."""
+    """The page: a topics-file control (tbf corpora), a caption, the runs' figures, the pairs' tests (see the
+    module docstring). `topics_requested()`: the user asked to choose a topics file."""
+
+    topics_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("compareRelations")
+        self.topics_button = QPushButton("Topics file…")
+        self.topics_button.setObjectName("topicsButton")
+        self.topics_button.setToolTip("Add cross-document coreference: each topic's documents scored as one "
+                                      "document, topics resampled")
+        self.topics_button.clicked.connect(self.topics_requested.emit)
+        self.topics_note = QLabel(TOPICS_HINT)
+        self.topics_note.setObjectName("topicsNote")
+        self.topics_note.setWordWrap(True)
+        self.topics_row = QWidget()
+        row = QHBoxLayout(self.topics_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.topics_button)
+        row.addWidget(self.topics_note, 1)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.runs = TextTable("relationRuns")
@@ -36,10 +58,15 @@ class RelationsPanel(QWidget):
         self.tests_caption.setWordWrap(True)
         self.tests = TextTable("relationTests")
         layout = QVBoxLayout(self)
-        for widget in (self.caption, self.runs, self.tests_caption, self.tests):
+        for widget in (self.topics_row, self.caption, self.runs, self.tests_caption, self.tests):
             layout.addWidget(widget)
-        layout.setStretch(1, 1)
-        layout.setStretch(3, 1)
+        layout.setStretch(2, 1)
+        layout.setStretch(4, 1)
+
+    def set_topics(self, offered: bool, note: str = TOPICS_HINT) -> None:
+        """Offer the topics file (tbf corpora) and say what it gave."""
+        self.topics_row.setVisible(offered)
+        self.topics_note.setText(note)
 
     def set_comparison(self, comparison: Comparison, pair: tuple[int, int] = (0, 1)) -> None:
         """Show the comparison's relation figures; the pairs of `pair`'s runs first."""

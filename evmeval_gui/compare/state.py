@@ -131,9 +131,11 @@ def gold_kinds(cases: Iterable[Case], doc_id: str) -> dict[int, CaseKind]:
 
 
 def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], context: JobContext, *,
-                   settings: ResampleSettings = DEFAULT_SETTINGS, mapping: str = DEFAULT_STRATEGY) -> Comparison:
+                   settings: ResampleSettings = DEFAULT_SETTINGS, mapping: str = DEFAULT_STRATEGY,
+                   topics: str | None = None) -> Comparison:
     """Background work of opening the Compare mode: score the systems not scored yet (as `evmeval-score`
-    does), then compare them all with the core."""
+    does), then compare them all with the core; `topics` (a topics file) adds cross-document coreference, as
+    `evmeval-compare --cross-document --topics` does."""
     results: list[ScoreResult] = []
     total = len(corpus.inputs)
     for index in range(total):
@@ -146,7 +148,13 @@ def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], cont
     context.check()
     context.status(f"Comparing {total} systems ({settings.resamples:,} resamples; coreference and sequencing "
                    "when the gold file has such links)…")
-    comparison = compare_results(results, settings=settings, **relation_inputs(corpus, range(total)))
+    cross = None
+    if topics is not None:
+        from evmeval.compare.cross_document import topics_of
+
+        cross = topics_of(topics, corpus.gold)
+    comparison = compare_results(results, settings=settings, cross_topics=cross,
+                                 **relation_inputs(corpus, range(total)))
     context.progress(total + 1, total + 1)
     return comparison
 
