@@ -3,8 +3,8 @@
     .venv/bin/python tools/docs_screenshots.py [OUT_DIR] [--size 1366x768]
 
 Writes into OUT_DIR (default docs/screenshots/) every picture a command line can reach — the main window,
-the charts, compare (leaderboard, pair, relations and conventions), agreement, curation, mapping differences, attributes — through
-`evmeval-gui --screenshot`, then the editing and new-document pictures through
+the charts, compare (leaderboard, pair, relations and conventions), agreement, curation, mapping differences,
+attributes — through `evmeval-gui --screenshot`, then the editing and new-document pictures through
 tools/edit_screenshots.py. Pictures of states only clicks reach (coreference, sequencing, welcome, launch,
 mapping schemes) are left as they are.
 """

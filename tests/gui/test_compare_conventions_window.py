@@ -153,3 +153,16 @@ def test_the_command_line_opens_the_page_for_a_screenshot(tmp_path):
     assert refused.returncode == 1 and not (tmp_path / "demo.png").exists()
     assert "--compare conventions needs event files a convention compares" in refused.stderr
     assert request.gold.endswith("gold.tbf")
+
+
+def test_the_pages_fit_a_small_screen_with_long_run_names(qtbot, tmp_path):
+    """At 1024 x 640 the Compare mode stays 1024 wide: the Pair page's verdict note (with the run names) wraps."""
+    window = shown_window(qtbot, tmp_path, (1024, 640))
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(GOLD, [RUN_A, RUN_B])
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    click_conventions_tab(qtbot, window)
+    assert "compare_run_b" in window.compare.pair_panel.picker.note.text()
+    assert window.minimumSizeHint().width() <= 1024
+    assert window.width() == 1024
