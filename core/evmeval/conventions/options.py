@@ -7,9 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evmeval.conventions import prepare
-from evmeval.conventions.base import Convention, Input
+from evmeval.conventions.base import Convention, Input, with_options
 from evmeval.conventions.genarg import with_companions
+from evmeval.conventions.paie import WINDOW, window_size
 from evmeval.conventions.uie import checked_options
+
+ONTOLOGY_READERS = {"gen-arg", "paie", "maven-arg"}
+"""The conventions `--ontology` is for (gen-arg's templates, which paie reads too; maven-arg's label2role.json)."""
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,8 @@ class ConventionOptions:
     """gen-arg's coreference file."""
     match_mode: str | None = None
     """UIE's match mode."""
+    window_size: int | None = None
+    """paie's window (`--window-size`)."""
 
     def companions(self) -> list[str]:
         """The further files these options make a convention read."""
@@ -38,10 +44,16 @@ def prepare_with(name: str, gold: Input, system: Input,
     extra = checked_options(options.match_mode, options.grounding if uie else None)
     conventions, system = prepare(name, gold, system, None if uie else options.grounding)
     names = [c.name for c in conventions]
-    if (options.coref_file and names != ["gen-arg"]) or (options.ontology and names not in (["gen-arg"],
-                                                                                           ["maven-arg"])):
+    if (options.coref_file and names != ["gen-arg"]) or (options.ontology and not set(names) <= ONTOLOGY_READERS):
+        readers = "" if options.coref_file else ", --convention paie and --convention maven-arg"
         raise ValueError(f"{'--coref-file' if options.coref_file else '--ontology'} is read by --convention "
-                         f"gen-arg{'' if options.coref_file else ' and --convention maven-arg'} only")
+                         f"gen-arg{readers} only")
+    if options.window_size is not None:
+        if "paie" not in names:
+            raise ValueError("--window-size is read by --convention paie only")
+        extra[WINDOW] = str(options.window_size)
+        window_size(with_options(system, **extra))  # a ValueError saying what is expected
     if options.match_mode and not uie:
         raise ValueError("--match-mode is read by --convention uie only")
-    return conventions, with_companions(system, ontology=options.ontology, coref_file=options.coref_file, **extra)
+    return conventions, with_options(with_companions(system, ontology=options.ontology,
+                                                     coref_file=options.coref_file), **extra)

@@ -23,7 +23,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
+from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.maven import Figure
+from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.io.errors import FormatError
 from evmeval.io.rams import GOLD_LAYOUT, Example, Link, RamsFile, read_rams, refuse_outside
 
@@ -158,6 +160,34 @@ def rams_file(source: Input) -> RamsFile:
 
 def score_rams(gold: Input, system: Input) -> ConventionResult:
     return score_files(rams_file(gold), rams_file(system))
+
+
+def _metric_names(distance: int, role: str) -> list[str]:
+    """The metrics a link counts in: overall, its distance (-2..+2 only), its role."""
+    return ["overall", *([f"distance {distance}"] if distance in DISTANCES else []), f"role {role}"]
+
+
+def rams_matches(gold: Input, system: Input) -> Matches:
+    """Per example and metric (overall, each distance, each role), its links and the equal ones: a multiset
+    intersection, one to one already (each gold link found once)."""
+    g_file, s_file = rams_file(gold), rams_file(system)
+    groups = []
+    roles: dict[str, None] = {}
+    for doc_key, g in g_file.examples.items():
+        words = [w for sentence in g.sentences for w in sentence]
+        sent_map = g.sentence_of()
+        by_metric: dict[str, tuple[list[tuple[Link, Item]], list[tuple[Link, Item]]]] = {}
+        p = s_file.examples.get(doc_key)
+        for side, path, source in ((GOLD, g_file.path, g), (PRED, s_file.path, p)):
+            for a, link in enumerate(source.links if source else ()):
+                assert source is not None
+                start, end = link.argument
+                item = Item(side, doc_key, "", 0, a, start, end + 1, "", link.role, " ".join(words[start:end + 1]))
+                for name in _metric_names(_bucket(path, link, source, g, sent_map), link.role):
+                    by_metric.setdefault(name, ([], []))[side == PRED].append((link, item))
+                roles[f"role {link.role}"] = None
+        groups += [keyed_group(name, preds, golds, exclusive=True) for name, (golds, preds) in by_metric.items()]
+    return ("overall", *(f"distance {d}" for d in DISTANCES), *roles), groups
 
 
 def unit_counts(gold: Input, system: Input) -> UnitCounts:

@@ -16,12 +16,13 @@ any system could reach under that rule. docs/scoring/grounding.md works an examp
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
 from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Input, Metric, Pathology, UnitCounts
 from evmeval.conventions.items import GOLD, NOT_IN_TEXT, ONE_TO_ONE, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.textee import check_pairing, fingerprint
 from evmeval.grounding import GroundingRule, Span, ground, parse_rule, similarity
@@ -318,6 +319,21 @@ def strings_outcomes(gold: Input, system: Input) -> list[Outcome]:
     return outcomes_of(g.windows, s.windows, _grounded(system)[0])
 
 
+def strings_matches(gold: Input, system: Input) -> Matches:
+    """Per row, the tuples this convention compares (a prediction not in the text has a key no gold item has)
+    and the equal ones: a multiset, one to one already (the matching switch's groups)."""
+    g, s = textee_file(gold), textee_file(system)
+    check_pairing(g, s)
+    keyed: dict[str, tuple[list[tuple[Hashable, Item]], list[tuple[Hashable, Item]]]] = {r: ([], []) for r in ROWS}
+    for side, windows in ((PRED, s.windows), (GOLD, g.windows)):
+        for item, keys in _keys(windows, side):
+            for row, key in keys.items():
+                keyed[row][side == GOLD].append((key, item))
+    for o in lost_outcomes(_grounded(system)[0]):
+        keyed[o.row][0].append(((NOT_IN_TEXT, o.item.key), o.item))
+    return tuple(ROWS), [keyed_group(row, preds, golds, exclusive=True) for row, (preds, golds) in keyed.items()]
+
+
 def score_strings(gold: Input, system: Input, outcomes: Sequence[Outcome] | None = None) -> ConventionResult:
     """Our figures on a grounded input (`ground_input`), with the ceiling and what was not in the text; on a
     TextEE prediction file as given, the same figures (nothing to ground, no ceiling). `outcomes`: this pair's
@@ -360,4 +376,5 @@ def dropped_note(grounding: Grounding | None) -> str:
 
 
 __all__ = ["CEILING", "COMPARABLE", "DEFAULT_RULE", "DESCRIPTION", "METRICS", "Grounding", "ceiling", "dropped_note",
-           "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_outcomes", "with_dropped"]
+           "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_matches", "strings_outcomes",
+           "with_dropped"]
