@@ -315,6 +315,7 @@ class PairPicker(QFrame):
         self.swap.clicked.connect(lambda: self.pair_chosen.emit(self.b.currentIndex(), self.a.currentIndex()))
         self.note = QLabel()
         self.note.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        self.note.setWordWrap(True)  # a long verdict with long run names wraps instead of widening the window
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
         layout.addWidget(QLabel("<b>a</b>"))

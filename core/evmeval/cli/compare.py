@@ -20,6 +20,7 @@ from evmeval.align import COMBINATIONS
 from evmeval.cli.console import finish
 from evmeval.cli.help import command_parser
 from evmeval.cli.score_options import add_convention_inputs
+from evmeval.compare.cross_document import topics_of
 from evmeval.compare.multiple import CORRECTIONS, DEFAULT_CORRECTION
 from evmeval.compare.relations import CROSS_DOCUMENT
 from evmeval.compare.resampling import INTERVALS
@@ -33,7 +34,6 @@ from evmeval.io.loading import (
     TextSource,
     TokenSource,
     input_folders,
-    read_topics,
     read_type_whitelist,
     refuse_stdin_twice,
     sibling_folder,
@@ -202,17 +202,6 @@ def _checks(files: list[TbfFile], tokens: TokenSource) -> list[str]:
     return [str(p) for p in check_files(files, tokens.unknown_ids if tokens.folder else None)]
 
 
-def _topics(path: str, gold: TbfFile) -> dict[str, str]:
-    """The topics file, checked to give every gold document a topic."""
-    topics = read_topics(path)
-    missing = [doc_id for doc_id in gold.documents if doc_id not in topics]
-    if missing:
-        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
-        raise FormatError(path, 0, f"document {missing[0]!r}{more} of {gold.path} has no topic",
-                          "a line '<document id> <topic>' for every gold document")
-    return topics
-
-
 def _seeds(args: argparse.Namespace, comparison: Comparison) -> SeedComparison | None:
     """The seed view when runs were named with --as (runs after the last --as stay out of it)."""
     if not args.groups:
@@ -292,7 +281,7 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         whitelist = read_type_whitelist(args.type_white_list, whitelist_problems) if args.type_white_list else None
         warnings += [str(p) for p in whitelist_problems]
         settings = ResampleSettings(args.resamples, args.seed, args.confidence)
-        topics = _topics(args.topics, gold) if args.topics else None
+        topics = topics_of(args.topics, gold) if args.topics else None
         comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings,
                                    correction=args.correction, interval=args.interval,
                                    topics=topics if args.unit == "topic" else None, sequencing_of=published_awareness,

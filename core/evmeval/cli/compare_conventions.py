@@ -5,9 +5,9 @@ four, MAVEN-Arg's three levels, BioNLP's four criteria, ours for strings with it
 interval, every pair with its paired tests, resampling documents (a window format's windows together; RAMS's
 examples, UIE's instances) or, with `--unit window`, windows.
 
-Thin: read the files once, prepare each run as `evmeval-score --convention` does (`--grounding`, `--ontology`,
-`--coref-file`, `--match-mode`), check their format, take each run's per-unit counts from the convention
-(`unit_counts`), compare them (`evmeval.compare.units`), print, write `--json`.
+Thin: check the outputs, read the files once, compare them with the library's one function
+(`evmeval.compare.convention_runs.compare_convention`, which the window's Compare mode calls too), print,
+write `--json`, `--html`, `--csv`.
 """
 
 from __future__ import annotations
@@ -16,38 +16,16 @@ import argparse
 import os
 import sys
 
-from evmeval._util.schemas import with_schema
+from evmeval.compare.convention_runs import READERS, compare_convention, run_names
 from evmeval.compare.significance import ResampleSettings
-from evmeval.compare.units import CONVENTIONS, WINDOWED, UnitComparison, compare_units
-from evmeval.conventions import (
-    REGISTRY,
-    bionlp,
-    dygiepp,
-    genarg,
-    maven,
-    maven_arg,
-    maven_ere,
-    ours,
-    rams,
-    strings,
-    textee,
-    uie,
-)
-from evmeval.conventions.base import Input, UnitCounts
-from evmeval.conventions.cli import check_formats, prepared_inputs, read_input
+from evmeval.compare.units import WINDOWED, UnitComparison
+from evmeval.conventions.cli import options_of, read_input
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name
 from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
-from evmeval.report.compare_json import dumps_compact
-from evmeval.report.compare_units import UNITS_CSV, format_units, units_csvs, units_html, units_json
+from evmeval.report.compare_units import UNITS_CSV, format_units, units_files
 
-READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
-           "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts, "rams": rams.unit_counts,
-           "gen-arg": genarg.unit_counts, "uie": uie.unit_counts, "maven-arg": maven_arg.unit_counts,
-           "bionlp": bionlp.unit_counts, "strings": strings.unit_counts}
-"""Each convention compared (`CONVENTIONS`) and its per-unit counts."""
-assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit counts"
 TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "groups": "--as", "topics": "--topics",
             "cross_document": "--cross-document", "threshold": "--threshold"}
 
@@ -70,20 +48,6 @@ def usage_problem(args: argparse.Namespace) -> str | None:
     return None
 
 
-def _names(paths: list[str]) -> list[str]:
-    names: list[str] = []
-    for path in paths:
-        base = display_name(path).rsplit("/", 1)[-1]
-        base = base[:-6] if base.endswith(".jsonl") else base
-        names.append(base if base not in names else f"{base} ({names.count(base) + 1})")
-    return names
-
-
-def _companions(args: argparse.Namespace) -> list[str]:
-    """The further files the convention reads (`--ontology`, `--coref-file`)."""
-    return [path for path in (args.ontology, args.coref_file) if path]
-
-
 def _outputs(args: argparse.Namespace) -> list[str | None]:
     """Every file the run writes (`--json`, `--html`, the `--csv` folder's files), checked before any work."""
     if args.csv and os.path.exists(args.csv) and not os.path.isdir(args.csv):
@@ -93,51 +57,37 @@ def _outputs(args: argparse.Namespace) -> list[str | None]:
 
 def _write(args: argparse.Namespace, comparison: UnitComparison, warnings: list[str]) -> None:
     """The reports asked for, each written atomically (the run's outputs stand or fall together)."""
-    if args.json:
-        write_atomic(args.json, dumps_compact(with_schema("compare_convention",
-                                                          {**units_json(comparison), "warnings": warnings})))
-    if args.html:
-        write_atomic(args.html, units_html(comparison, display_name(args.gold), [display_name(p) for p in args.system],
-                                           warnings))
     if args.csv:
         make_output_folders([args.csv])
-        for name, text in units_csvs(comparison).items():
-            write_atomic(os.path.join(args.csv, name), text)
+    texts = units_files(comparison, gold=display_name(args.gold), paths=[display_name(p) for p in args.system],
+                        warnings=warnings, json_path=args.json, html_path=args.html, csv_folder=args.csv)
+    for path, text in texts.items():
+        write_atomic(path, text)
 
 
 def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
     """Compare `args.system` under `args.convention`; 1 on bad input, 2 on an option the convention refuses."""
     try:
-        inputs = [args.gold, *args.system, *_companions(args)]
+        inputs = [args.gold, *args.system, *options_of(args).companions()]
         refuse_stdin_twice(inputs)
         check_output_paths(_outputs(args), inputs,
                            input_folders=[(f, ("",)) for f in (args.gold, *args.system) if os.path.isdir(f)],
                            new_folders=[args.csv] if args.csv else [])
         cache: dict[str, bytes] = {}
         gold = read_input(args.gold, cache)
-        convention = REGISTRY[args.convention]
-        counts: list[UnitCounts] = []
-        for path in args.system:
-            prepared = prepared_inputs(args, gold, read_input(path, cache), prog)
-            if prepared is None:
-                return 2
-            system: Input = prepared[1]
-            check_formats([convention], gold, system)
-            counts.append(READERS[args.convention](gold, system))
-        first = counts[0]
-        for path, c in zip(args.system, counts, strict=True):
-            if c.documents != first.documents:
-                raise FormatError(display_name(path), 0, f"scored over other {c.unit}s than "
-                                  f"{display_name(args.system[0])}", "runs scored over the gold file's units, each "
-                                  "the same")
-        if not first.documents:
-            raise FormatError(display_name(args.gold), 1, "no documents to resample", "at least one gold document")
-        comparison = compare_units(args.convention, _names(args.system), [c.counts for c in counts], first.documents,
-                                   first.labels, unit="window" if args.unit == "window" else "document",
-                                   settings=ResampleSettings(args.resamples, args.seed, args.confidence),
-                                   correction=args.correction, interval=args.interval, rules=first.rules,
-                                   given=[c.given for c in counts])
-        warnings = [f"{name}: {w}" for name, c in zip(comparison.names, counts, strict=True) for w in c.warnings]
+        systems = [read_input(path, cache) for path in args.system]
+        try:
+            compared = compare_convention(args.convention, gold, systems, options=options_of(args),
+                                          names=run_names(args.system),
+                                          unit="window" if args.unit == "window" else "document",
+                                          settings=ResampleSettings(args.resamples, args.seed, args.confidence),
+                                          correction=args.correction, interval=args.interval)
+        except FormatError:
+            raise
+        except ValueError as exc:  # an option the convention refuses
+            print(f"{prog}: error: {exc}", file=sys.stderr)
+            return 2
+        comparison, warnings = compared.comparison, list(compared.warnings)
         for warning in warnings:
             print(f"{prog}: warning: {warning}", file=sys.stderr)
         sys.stdout.write(format_units(comparison))

@@ -13,7 +13,7 @@ each window (sentence) on its own, as if they were, and gives narrower intervals
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -60,6 +60,20 @@ class UnitComparison:
     intervals: tuple[dict[str, tuple[FigureInterval, ...]], ...]
     pairs: tuple[tuple[int, int], ...]
     tests: tuple[dict[str, tuple[FigureTest, ...]], ...]
+
+    def figure_rows(self) -> Iterator[tuple[str, str, list[FigureInterval]]]:
+        """(metric, figure, each run's interval), metric after metric in the scorer's order: the order of
+        every table of these figures (text, HTML, CSV, the window)."""
+        for m in self.metrics:
+            for j, i in enumerate(self.intervals[0][m]):
+                yield m, i.figure, [r[m][j] for r in self.intervals]
+
+    def test_rows(self) -> Iterator[tuple[str, str, str, FigureTest]]:
+        """(run a, run b, metric, test), pair after pair (each once, earlier run first), then metric by metric."""
+        for (a, b), tests in zip(self.pairs, self.tests, strict=True):
+            for m in self.metrics:
+                for t in tests[m]:
+                    yield self.names[a], self.names[b], m, t
 
 
 def document_groups(documents: Sequence[str]) -> np.ndarray:

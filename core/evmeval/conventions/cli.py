@@ -11,10 +11,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval._util.schemas import schema_tag
-from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_paie_log_input, is_strings, prepare
+from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_paie_log_input, is_strings
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
-from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, with_options
-from evmeval.conventions.genarg import with_companions
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.ladder import candidate_gold_additions
 from evmeval.conventions.ladder_run import (
     Agree,
@@ -27,17 +26,14 @@ from evmeval.conventions.ladder_run import (
     run_ladder,
 )
 from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches, switch_refusal
-from evmeval.conventions.paie import WINDOW, window_size
+from evmeval.conventions.options import ConventionOptions, prepare_with
 from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
-from evmeval.conventions.uie import checked_options
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import STDIN, display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
 
-ONTOLOGY_READERS = {"gen-arg", "paie", "maven-arg"}
-"""The conventions `--ontology` is for (gen-arg's templates, which paie reads too; maven-arg's label2role.json)."""
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
         "ladder_threshold", "judgements", "agree_with", "candidates", "window_size"}
@@ -198,42 +194,22 @@ def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -
 
 def prepared_inputs(args: argparse.Namespace, gold: Input, system: Input,
               prog: str) -> tuple[list[Convention], Input] | None:
-    """`prepare`'s conventions and system input; None (said on stderr) for a bad rule or option; bad input raises."""
-    uie = args.convention == "uie"
+    """`prepare_with`'s conventions and system input; None (said on stderr) for a bad rule or option; bad input
+    raises."""
     try:
-        options = checked_options(args.match_mode, args.grounding if uie else None)
-    except ValueError as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return None
-    try:
-        conventions, system = prepare(args.convention, gold, system, None if uie else args.grounding)
+        return prepare_with(args.convention, gold, system, options_of(args))
     except FormatError:
         raise
     except ValueError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return None
-    names = [c.name for c in conventions]
-    if (args.coref_file and names != ["gen-arg"]) or (args.ontology and not set(names) <= ONTOLOGY_READERS):
-        print(f"{prog}: error: {'--coref-file' if args.coref_file else '--ontology'} is read by --convention "
-              f"gen-arg{'' if args.coref_file else ', --convention paie and --convention maven-arg'} only",
-              file=sys.stderr)
-        return None
-    size = getattr(args, "window_size", None)  # evmeval-score's only: evmeval-compare offers no paie
-    if size is not None:
-        if "paie" not in names:
-            print(f"{prog}: error: --window-size is read by --convention paie only", file=sys.stderr)
-            return None
-        options[WINDOW] = str(size)
-        try:
-            window_size(with_options(system, **options))
-        except ValueError as exc:
-            print(f"{prog}: error: {exc}", file=sys.stderr)
-            return None
-    if args.match_mode and not uie:
-        print(f"{prog}: error: --match-mode is read by --convention uie only", file=sys.stderr)
-        return None
-    return conventions, with_options(with_companions(system, ontology=args.ontology, coref_file=args.coref_file),
-                                     **options)
+
+
+def options_of(args: argparse.Namespace) -> ConventionOptions:
+    """The convention's own options the command line gave (`--window-size`: evmeval-score's only, evmeval-compare
+    offers no paie)."""
+    return ConventionOptions(args.grounding, args.ontology, args.coref_file, args.match_mode,
+                             getattr(args, "window_size", None))
 
 
 def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:

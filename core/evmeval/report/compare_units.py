@@ -4,12 +4,15 @@ convention, each with its interval, and every pair's paired tests, as text, JSON
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Sequence
 from typing import Any
 
+from evmeval._util.schemas import with_schema
 from evmeval.compare.resampling import FigureInterval, FigureTest
 from evmeval.compare.units import UNIT_NAMES, WINDOWED, UnitComparison
 from evmeval.report.compare_html import _COMPARE_CSS, _VERDICT_CLASS, _interval_svg, _verdict_colour
+from evmeval.report.compare_json import dumps_compact
 from evmeval.report.compare_text import p_text, pct, points, table_lines, verdict_cell
 from evmeval.report.csv_writer import number, table
 from evmeval.report.html_report import _CSS, _esc
@@ -27,21 +30,6 @@ def _unit_words(c: UnitComparison) -> str:
     if c.unit == "document":
         return f"{c.num_units} documents ({c.num_windows} {items}; a document's {items} drawn together)"
     return f"{c.num_units} {items} (each drawn on its own)"
-
-
-def _intervals(c: UnitComparison) -> Iterator[tuple[str, str, list[FigureInterval]]]:
-    """(metric, figure, each run's interval) in the table's order."""
-    for m in c.metrics:
-        for j, i in enumerate(c.intervals[0][m]):
-            yield m, i.figure, [r[m][j] for r in c.intervals]
-
-
-def _tests(c: UnitComparison) -> Iterator[tuple[str, str, str, FigureTest]]:
-    """(run a, run b, metric, test) in the table's order."""
-    for (a, b), tests in zip(c.pairs, c.tests, strict=True):
-        for m in c.metrics:
-            for t in tests[m]:
-                yield c.names[a], c.names[b], m, t
 
 
 def _interval_text(i: FigureInterval) -> str:
@@ -79,9 +67,9 @@ def format_units(c: UnitComparison) -> str:
     """The text summary."""
     figures, pairs = _captions(c)
     lines = [*_heading(c), "", figures]
-    rows = [[c.metrics[m], PARTS[figure], *map(_interval_text, runs)] for m, figure, runs in _intervals(c)]
+    rows = [[c.metrics[m], PARTS[figure], *map(_interval_text, runs)] for m, figure, runs in c.figure_rows()]
     lines += table_lines(["metric", "figure", *c.names], rows, left=2)
-    rows = [_test_cells(c, *test) for test in _tests(c)]
+    rows = [_test_cells(c, *test) for test in c.test_rows()]
     lines += ["", pairs, *table_lines(TEST_HEADER, rows, left=4)]
     return "\n".join(lines) + "\n"
 
@@ -95,10 +83,10 @@ def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Seq
     rows = "".join(f"<tr><td>{_esc(c.metrics[m])}</td><td>{PARTS[figure]}</td>"
                    + "".join(f'<td class="n">{pct(i.estimate)} <span class="meta">[{pct(i.ci_low)}, '
                              f"{pct(i.ci_high)}]</span></td>" for i in runs) + "</tr>"
-                   for m, figure, runs in _intervals(c))
-    scale = max((max(abs(t.ci_low), abs(t.ci_high)) for *_, t in _tests(c)), default=0.0)
+                   for m, figure, runs in c.figure_rows())
+    scale = max((max(abs(t.ci_low), abs(t.ci_high)) for *_, t in c.test_rows()), default=0.0)
     tests = []
-    for a, b, m, t in _tests(c):
+    for a, b, m, t in c.test_rows():
         cells = _test_cells(c, a, b, m, t)
         drawn = _interval_svg(t.ci_low, t.ci_high, t.delta, scale, _verdict_colour(t))
         tests.append("<tr>" + "".join(f"<td>{_esc(x)}</td>" for x in cells[:4])
@@ -127,14 +115,14 @@ def units_csvs(c: UnitComparison) -> dict[str, str]:
                      "num_units"],
                     ([name, m, c.metrics[m], figure, number(i.estimate), number(i.ci_low), number(i.ci_high),
                       c.interval, c.unit, c.num_units]
-                     for m, figure, runs in _intervals(c) for name, i in zip(c.names, runs, strict=True)))
+                     for m, figure, runs in c.figure_rows() for name, i in zip(c.names, runs, strict=True)))
     tests = table(["a", "b", "metric", "label", "figure", "value_a", "value_b", "delta", "ci_low", "ci_high",
                    "p_value", "p_value_randomization", "p_value_adjusted", "correction", "mde", "num_units",
                    "verdict", "held_back"],
                   ([a, b, m, c.metrics[m], t.figure, number(t.estimate_a), number(t.estimate_b), number(t.delta),
                     number(t.ci_low), number(t.ci_high), number(t.p_value), number(t.p_value_randomization),
                     number(t.p_value_adjusted), c.correction, number(t.mde), t.num_units, t.verdict.value,
-                    int(t.held_back)] for a, b, m, t in _tests(c)))
+                    int(t.held_back)] for a, b, m, t in c.test_rows()))
     return dict(zip(UNITS_CSV, (figures, tests), strict=True))
 
 
@@ -148,3 +136,18 @@ def units_json(c: UnitComparison) -> dict[str, Any]:
                         for name, r in zip(c.names, c.intervals, strict=True)],
             "pairs": [{"a": c.names[a], "b": c.names[b], **{m: [t.to_json() for t in tests[m]] for m in c.metrics}}
                       for (a, b), tests in zip(c.pairs, c.tests, strict=True)]}
+
+
+def units_files(c: UnitComparison, *, gold: str, paths: Sequence[str], warnings: Sequence[str] = (),
+                json_path: str | None = None, html_path: str | None = None,
+                csv_folder: str | None = None) -> dict[str, str]:
+    """Every file asked for, path -> text: the JSON document, the page, the CSV folder's `UNITS_CSV` (what
+    `evmeval-compare --convention --json/--html/--csv` and the window's File › Export comparison write)."""
+    out: dict[str, str] = {}
+    if json_path:
+        out[json_path] = dumps_compact(with_schema("compare_convention", {**units_json(c), "warnings": list(warnings)}))
+    if html_path:
+        out[html_path] = units_html(c, gold, paths, warnings)
+    if csv_folder:
+        out.update({os.path.join(csv_folder, name): text for name, text in units_csvs(c).items()})
+    return out
