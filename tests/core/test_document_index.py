@@ -113,3 +113,66 @@ def test_the_scan_reads_ids_as_json_does() -> None:
 def test_string_predictions_and_pipes_are_left_to_the_corpus_load() -> None:
     assert index_documents(str(EXAMPLES / "textee_gold.jsonl"), str(EXAMPLES / "strings_pred.jsonl")) is None
     assert index_documents("-", str(EXAMPLES / "maven_ere_pred.jsonl")) is None
+
+
+def _many(name: str, tmp_path: Path, copies: int, words: int = 0) -> tuple[str, str]:
+    """The example pair with its first document repeated `copies` times under new ids (TextEE: `words` more
+    tokens at the end of each copy's window, as long as real documents are)."""
+    key = FIELD[name]
+    gold, pred = _lines(EXAMPLES / f"{name}_gold.jsonl"), _lines(EXAMPLES / f"{name}_pred.jsonl")
+    first = gold[0][key]
+    more = [f"w{i}" for i in range(words)]
+
+    def copied(values: list[dict]) -> list[dict]:
+        return values + [{**v, key: f"C{n}"} | ({"wnd_id": f"C{n}-0", "tokens": v["tokens"] + more}
+                                                if name == "textee" else {})
+                         for n in range(copies) for v in values if v[key] == first]
+
+    paths = []
+    for file_name, values in (("gold.jsonl", copied(gold)), ("pred.jsonl", copied(pred))):
+        (tmp_path / file_name).write_text("".join(json.dumps(v) + "\n" for v in values), encoding="utf-8")
+        paths.append(str(tmp_path / file_name))
+    return paths[0], paths[1]
+
+
+@pytest.mark.parametrize("name", ["textee", "maven", "maven_ere", "dygiepp"])
+def test_texts_read_through_the_index_are_the_texts_made_for_every_document(name: str, tmp_path: Path) -> None:
+    from evmeval.conventions.first_document import index_gold
+
+    gold, system = _many(name, tmp_path, 3)
+    eager = event_inputs(Input(gold, Path(gold).read_bytes()), Input(system, Path(system).read_bytes())).inputs
+    index = index_gold(gold)
+    assert index is not None
+    lazy = event_inputs(Input(gold, Path(gold).read_bytes()), Input(system, Path(system).read_bytes()),
+                        index=index).inputs
+    assert lazy.gold == eager.gold and lazy.system == eager.system
+    for doc_id in eager.gold.documents:
+        assert lazy.texts.text(doc_id) == eager.texts.text(doc_id)
+        assert lazy.tokens.table(doc_id) == eager.tokens.table(doc_id)
+        assert lazy.tokens.ids(doc_id) == eager.tokens.ids(doc_id)
+    assert lazy.texts.text("nowhere") is None and lazy.tokens.table("nowhere") is None
+
+
+def test_a_corpus_read_through_the_index_keeps_a_fraction_of_the_memory(tmp_path: Path) -> None:
+    import gc
+    import tracemalloc
+
+    from evmeval.conventions.first_document import index_gold
+
+    gold, system = _many("textee", tmp_path, 200, words=300)
+
+    def kept(index: object) -> int:
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        loaded = event_inputs(Input(gold, Path(gold).read_bytes()), Input(system, Path(system).read_bytes()),
+                              index=index)  # type: ignore[arg-type]
+        for doc_id in list(loaded.inputs.gold.documents)[:5]:
+            assert loaded.inputs.texts.text(doc_id)  # the documents shown
+        gc.collect()
+        size = tracemalloc.get_traced_memory()[0] - before
+        tracemalloc.stop()
+        del loaded
+        return size
+
+    assert kept(index_gold(gold)) < 0.75 * kept(None)

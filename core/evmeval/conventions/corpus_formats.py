@@ -99,7 +99,7 @@ def casie_pair(gold: Input, system: Input) -> Pair:
 
 
 def _maven_units(doc: MavenDocument) -> list[Unit]:
-    return [Unit(str(k), s.tokens, [f"{k}:t{i}" for i in range(len(s.tokens))]) for k, s in enumerate(doc.content)]
+    return [Unit(str(k), s.tokens, f"{k}:") for k, s in enumerate(doc.content)]
 
 
 def maven_mention(run: str, doc_id: str, mention_id: str, sent: int, offset: tuple[int, int], text: str,
@@ -165,8 +165,7 @@ def maven_ere_pair(gold: Input, system: Input) -> Pair:
     system_docs: dict[str, Document] = {}
     units: dict[str, list[Unit]] = {}
     for d in g.documents:
-        units[d.id] = [Unit(str(k), tokens, [f"{k}:t{i}" for i in range(len(tokens))])
-                       for k, tokens in enumerate(d.tokens)]
+        units[d.id] = [Unit(str(k), tokens, f"{k}:") for k, tokens in enumerate(d.tokens)]
         mentions = [(m, e.type) for e in d.events or () for m in e.mentions]
         known = {m.id for m, _ in mentions}
         for run, docs, clusters in (("gold", gold_docs, [[m.id for m in e.mentions] for e in d.events or ()]),

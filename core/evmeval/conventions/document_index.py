@@ -106,15 +106,15 @@ def scan(path: str, key: str) -> dict[str, list[Place]]:
     return found
 
 
-def document_index(found: str, gold: str, system: str) -> DocumentIndex | None:
-    """Both files of format `found` scanned (see the module docstring); None for another format or a file that
-    cannot be read (the corpus load words it)."""
+def document_index(found: str, gold: str, system: str | None) -> DocumentIndex | None:
+    """Both files of format `found` scanned (see the module docstring; `system` None: the gold file only);
+    None for another format or a file that cannot be read (the corpus load words it)."""
     key = FIELDS.get(found)
     if key is None:
         return None
     try:
-        gold_lines, system_lines = scan(gold, key), scan(system, key)
+        gold_lines, system_lines = scan(gold, key), scan(system, key) if system is not None else {}
     except OSError:
         return None
-    return DocumentIndex(found, gold, system, tuple(gold_lines),
+    return DocumentIndex(found, gold, system or "", tuple(gold_lines),
                          {k: tuple(v) for k, v in gold_lines.items()}, {k: tuple(v) for k, v in system_lines.items()})

@@ -38,6 +38,7 @@ from evmeval.io.maven_ere import Submission as EreSubmission
 from evmeval.io.reading import MAX_LINE_BYTES, display_name, open_binary, read_failure
 from evmeval.io.textee import TexteeFile, stream_textee
 from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import TokenTable
 
 
 @dataclass(frozen=True)
@@ -266,3 +267,31 @@ def one_document(index: DocumentIndex, doc_id: str, *, mapping: str = DEFAULT_ST
     except FormatError:
         return None
     return _scored(index.format, doc_id, inputs, mapping)
+
+
+def index_gold(gold: str) -> DocumentIndex | None:
+    """Where each document of an event JSON-lines gold file is (the system side left empty): for reading a
+    document's text and tokens when shown (`document_text_and_tokens`); None as `index_documents`."""
+    from evmeval.conventions import input_format  # the registry imports the conventions
+
+    if not os.path.isfile(gold):
+        return None
+    try:
+        found = input_format(gold)
+    except FormatError:
+        return None
+    return document_index(found, gold, None) if found in _FORMATS else None
+
+
+def document_text_and_tokens(index: DocumentIndex, doc_id: str) -> tuple[str, TokenTable] | None:
+    """Document `doc_id`'s text and token table, made from its gold lines (read through the format's stream)
+    as the whole corpus makes them; None when its lines cannot be read so (the file changed since the scan)."""
+    places = index.gold_lines.get(doc_id, ())
+    key = _FORMATS[index.format][2]
+    try:
+        records = [r for r in _placed(index, index.gold, places) if key(r) == doc_id]
+        inputs = _inputs(index.format, (display_name(index.gold), display_name(index.gold)), (records, []), {})
+    except FormatError:
+        return None
+    text, table = inputs.texts.text(doc_id), inputs.tokens.table(doc_id)
+    return (text, table) if text is not None and table is not None else None
