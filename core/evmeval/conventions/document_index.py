@@ -12,11 +12,11 @@ is left out of the index, for the corpus load to word.
 from __future__ import annotations
 
 import json
+import mmap
+import os
 from dataclasses import dataclass, field
 from json.decoder import scanstring  # type: ignore[attr-defined]  # the decoder's own string reader (C)
 from typing import Any
-
-from evmeval.io.reading import MAX_LINE_BYTES
 
 Place = tuple[int, int]
 """(byte offset, line number) of a line."""
@@ -25,6 +25,7 @@ FIELDS = {"textee": "doc_id", "dygiepp": "doc_key", "maven": "id", "maven-ere": 
 """Format -> the JSON field naming a line's document."""
 
 _HEAD = 4096
+_FIRST = 256
 _SPACE = " \t\n\r"
 
 
@@ -43,36 +44,36 @@ class DocumentIndex:
     names: dict[int, str] = field(default_factory=dict)
 
 
-def _head_id(raw: bytes, key_wanted: str) -> str | None:
-    """The string value of `key_wanted` among the object's first keys whose values are strings; None when a
-    value of another kind (or the end of the head) comes before it."""
-    head = raw[:_HEAD].decode("utf-8", "replace")
+def _head_id(head: bytes, key_wanted: str) -> str | None:
+    """The string value of `key_wanted` among the object's first keys whose values are strings (in the
+    line's first bytes, `head`); None when a value of another kind (or the end of the head) comes before it."""
+    text = head.decode("utf-8", "replace")
     try:
-        at = len(head) - len(head.lstrip(_SPACE))
-        if head[at] != "{":
+        at = len(text) - len(text.lstrip(_SPACE))
+        if text[at] != "{":
             return None
         at += 1
         while True:
-            while head[at] in _SPACE:
+            while text[at] in _SPACE:
                 at += 1
-            if head[at] != '"':
+            if text[at] != '"':
                 return None
-            key, at = scanstring(head, at + 1)
-            while head[at] in _SPACE:
+            key, at = scanstring(text, at + 1)
+            while text[at] in _SPACE:
                 at += 1
-            if head[at] != ":":
+            if text[at] != ":":
                 return None
             at += 1
-            while head[at] in _SPACE:
+            while text[at] in _SPACE:
                 at += 1
-            if head[at] != '"':
+            if text[at] != '"':
                 return None
-            value, at = scanstring(head, at + 1)
+            value, at = scanstring(text, at + 1)
             if key == key_wanted:
                 return value
-            while head[at] in _SPACE:
+            while text[at] in _SPACE:
                 at += 1
-            if head[at] != ",":
+            if text[at] != ",":
                 return None
             at += 1
     except (IndexError, ValueError):
@@ -81,7 +82,7 @@ def _head_id(raw: bytes, key_wanted: str) -> str | None:
 
 def line_id(raw: bytes, key: str) -> str | None:
     """A JSON line's document id (its object's `key`, a string); None when the line has none."""
-    found = _head_id(raw, key)
+    found = _head_id(raw[:_HEAD], key)
     if found is not None:
         return found
     try:
@@ -93,16 +94,26 @@ def line_id(raw: bytes, key: str) -> str | None:
 
 
 def scan(path: str, key: str) -> dict[str, list[Place]]:
-    """Each document id of the file's lines -> the places of its lines, in file order; raises `OSError`."""
+    """Each document id of the file's lines -> the places of its lines, in file order; raises `OSError`.
+    The file is mapped, not read: only each line's first bytes are copied (a line is decoded whole only when
+    its id is not among them)."""
     found: dict[str, list[Place]] = {}
-    at = number = 0
     with open(path, "rb") as handle:
-        while raw := handle.readline(MAX_LINE_BYTES + 1):
-            number += 1
-            doc_id = line_id(raw, key) if raw.strip() else None
-            if doc_id is not None:
-                found.setdefault(doc_id, []).append((at, number))
-            at += len(raw)
+        size = os.fstat(handle.fileno()).st_size
+        if size == 0:
+            return found
+        with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            at = number = 0
+            while at < size:
+                end = data.find(b"\n", at)
+                end = size if end < 0 else end + 1
+                number += 1
+                doc_id = _head_id(data[at:min(end, at + _FIRST)], key)  # the id is usually in the first bytes
+                if doc_id is None and data[at:min(end, at + _FIRST)].strip():
+                    doc_id = line_id(data[at:end], key)
+                if doc_id is not None:
+                    found.setdefault(doc_id, []).append((at, number))
+                at = end
     return found
 
 
