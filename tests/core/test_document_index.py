@@ -176,3 +176,39 @@ def test_a_corpus_read_through_the_index_keeps_a_fraction_of_the_memory(tmp_path
         return size
 
     assert kept(index_gold(gold)) < 0.75 * kept(None)
+
+
+@pytest.mark.parametrize("name", ["maven", "maven_ere"])
+def test_a_pair_read_with_the_gold_streamed_is_the_pair_read_whole(name: str, tmp_path: Path) -> None:
+    from evmeval.conventions.corpus_formats import read_pair, streamed_pair
+    from evmeval.conventions.first_document import index_gold
+
+    gold, _ = _with_third(name, tmp_path)
+    system = tmp_path / "predicted_documents.jsonl"  # predicted documents (not a submission): their type names
+    system.write_text(Path(gold).read_text(encoding="utf-8").replace('"type": "Attack"', '"type": "Assault"'),
+                      encoding="utf-8")
+    found = name.replace("_", "-")
+    for pred in (str(system), str(tmp_path / "pred.jsonl")):
+        whole = read_pair(found, Input(gold, Path(gold).read_bytes()), Input(pred, Path(pred).read_bytes()))
+        streamed = streamed_pair(found, Input(gold, Path(gold).read_bytes()), Input(pred, Path(pred).read_bytes()))
+        assert streamed.gold == whole.gold and streamed.system == whole.system
+        assert list(streamed.system.documents) == list(whole.system.documents)
+        assert whole.units and not streamed.units  # the window reads a document's text when shown
+    assert index_gold(gold) is not None
+
+
+@pytest.mark.parametrize("name", ["maven", "maven_ere"])
+def test_the_gold_files_problem_is_said_first_as_when_both_are_read_whole(name: str, tmp_path: Path) -> None:
+    from evmeval.conventions.first_document import index_gold
+    from evmeval.io.errors import FormatError
+
+    gold, system = _with_third(name, tmp_path)
+    Path(gold).write_text(Path(gold).read_text(encoding="utf-8") + "{broken\n", encoding="utf-8")
+    Path(system).write_text("[1]\n" + Path(system).read_text(encoding="utf-8"), encoding="utf-8")
+    messages = []
+    for index in (None, index_gold(gold)):
+        with pytest.raises(FormatError) as raised:
+            event_inputs(Input(gold, Path(gold).read_bytes()), Input(system, Path(system).read_bytes()), index=index)
+        messages.append(str(raised.value))
+    broken = len(Path(gold).read_text(encoding="utf-8").splitlines())
+    assert messages[0] == messages[1] and f"gold.jsonl:{broken}: not JSON" in messages[0]

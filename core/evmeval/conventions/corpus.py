@@ -169,7 +169,7 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     `index`: where the gold file's documents are (`first_document.index_gold`): each document's text and
     tokens are read from it when asked (`DocumentReader`) instead of made for every document."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
-    from evmeval.conventions.corpus_formats import read_pair
+    from evmeval.conventions.corpus_formats import read_pair, streamed_pair
 
     found = input_format(gold.path)
     grounding = None
@@ -182,6 +182,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
         texts: dict[str, str] = {}
+    elif index is not None and index.format == found and found in ("maven", "maven-ere"):
+        pair = streamed_pair(found, gold, system)  # texts from the index: the gold's documents are not kept
+        units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
     else:
         pair = read_pair(found, gold, system)
         units, gold_tbf, system_tbf, arguments, texts = pair.units, pair.gold, pair.system, pair.arguments, pair.texts
