@@ -302,6 +302,7 @@ def compare_results(
     files: tuple[TbfFile, Sequence[TbfFile]] | None = None,
     whitelisted: bool = False,
     sequencing_of: SequencingOf | None = None,
+    cross_topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Compare runs already scored against the same gold file (same documents).
 
@@ -311,7 +312,8 @@ def compare_results(
     `topics` (document id -> topic) makes topics the resampled unit: a topic's documents are drawn together.
     `files` (the gold and the runs' tbf files, as scored) adds the coreference and sequencing figures the
     gold file has links for (`relations.relation_figures`; `whitelisted`: a type white list was applied;
-    `sequencing_of`: `evmeval.sequencing.scoring.published_awareness`, for the sequencing figures).
+    `sequencing_of`: `evmeval.sequencing.scoring.published_awareness`, for the sequencing figures;
+    `cross_topics`: document id -> topic, for the cross-document coreference figures, topics resampled).
     """
     if not results:
         raise ValueError("nothing to compare")
@@ -337,7 +339,7 @@ def compare_results(
                                                  (r for r in results for _ in ATTRIBUTE_GAPS), strict=True)]
     relations = RelationFigures() if files is None else relation_figures(
         results, files[0], files[1], pairs, settings=settings, correction=correction, interval=interval,
-        topics=topics, whitelisted=whitelisted, sequencing_of=sequencing_of)
+        topics=topics, whitelisted=whitelisted, sequencing_of=sequencing_of, cross_topics=cross_topics)
     systems = tuple(
         SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
                      {c: figures.intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
@@ -412,6 +414,7 @@ def compare_files(
     interval: str = "percentile",
     topics: Mapping[str, str] | None = None,
     sequencing_of: SequencingOf | None = None,
+    cross_topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Score every run against `gold` as `evmeval-score` does, then compare them (`compare_results`).
 
@@ -430,4 +433,5 @@ def compare_files(
         results.append(result)
     return compare_results(results, names=names, settings=settings, warnings=warnings, correction=correction,
                            interval=interval, topics=topics, files=(gold, systems),
-                           whitelisted=type_whitelist is not None, sequencing_of=sequencing_of)
+                           whitelisted=type_whitelist is not None, sequencing_of=sequencing_of,
+                           cross_topics=cross_topics)
