@@ -62,11 +62,19 @@ class Role:
 
 @dataclass(frozen=True)
 class Unit:
-    """A window or sentence: its name (`Item.unit`), its tokens and their ids in the mentions' spans."""
+    """A window or sentence: its name (`Item.unit`), its tokens, and how their ids in the mentions' spans are
+    spelt: `{prefix}t{first + i}` for its token i (made when asked: a corpus's ids would take more memory than
+    its tokens)."""
 
     name: str
     tokens: list[str]
-    ids: list[str]
+    prefix: str = ""
+    first: int = 0
+
+    @property
+    def ids(self) -> list[str]:
+        prefix, first = self.prefix, self.first
+        return [f"{prefix}t{first + i}" for i in range(len(self.tokens))]
 
 
 Reader = Callable[[Input, str], Side]
@@ -109,8 +117,7 @@ def textee_side(source: Input, side: str) -> Side:
         mentions.setdefault(w.doc_id, [])
         offset = before.get(w.doc_id, 0)
         before[w.doc_id] = offset + len(w.tokens)
-        ids = [f"{w.wnd_id}:t{i}" for i in range(len(w.tokens))]
-        units.setdefault(w.doc_id, []).append(Unit(w.wnd_id, w.tokens, ids))
+        units.setdefault(w.doc_id, []).append(Unit(w.wnd_id, w.tokens, f"{w.wnd_id}:"))
         for e, event in enumerate(w.event_mentions):
             item = Item(side, w.doc_id, w.wnd_id, e, -1, event.start, event.end, event.event_type, "",
                         token_text(w.tokens, event.start, event.end))
@@ -140,7 +147,7 @@ def dygiepp_side(source: Input, side: str) -> Side:
     for doc in data.documents:
         mentions.setdefault(doc.doc_key, [])
         starts = doc.sentence_starts()
-        units[doc.doc_key] = [Unit(str(k), sentence, [f"t{starts[k] + i}" for i in range(len(sentence))])
+        units[doc.doc_key] = [Unit(str(k), sentence, "", starts[k])
                               for k, sentence in enumerate(doc.sentences)]
         for index, events in enumerate((doc.events if side == GOLD else doc.predicted_events) or ()):
             for e, event in enumerate(events):
