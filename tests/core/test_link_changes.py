@@ -173,3 +173,43 @@ def test_link_reasons_by_hand():
     for kind in comparison.link_kinds:
         assert reconcile_links(comparison.link_changes(0, 1, kind)) == \
             comparison.link_tally(1, kind) - comparison.link_tally(0, kind)
+
+
+def test_link_changes_in_the_text_json_csv_and_html(tmp_path):
+    """The demo's pair: the Link changes table, `link_changes` in the JSON, link_changes.csv and the HTML say
+    the same, and the items add up to the difference of the runs' counts."""
+    import csv
+    import io
+    import json
+    import subprocess
+    from pathlib import Path
+
+    from tests.programs import installed
+
+    demo = Path(__file__).resolve().parents[2] / "resources" / "demo"
+    done = subprocess.run([installed("evmeval-compare"), "-g", "gold.tbf", "-s", "system_a.tbf", "-s",
+                           "system_b.tbf", "-t", "tkn", "--resamples", "50", "--json", str(tmp_path / "c.json"),
+                           "--csv", str(tmp_path / "csv"), "--html", str(tmp_path / "c.html")],
+                          capture_output=True, text=True, check=False, timeout=120, cwd=demo)
+    assert done.returncode == 0, done.stderr
+    coref = json.loads((tmp_path / "c.json").read_text())["pairs"][0]["link_changes"]["coreference"]
+    a, b, delta = coref["a"], coref["b"], coref["delta"]
+    assert delta == {k: b[k] - a[k] for k in a}
+    # system_b has no coreference lines: every link system_a found is now missed, its spurious ones are gone
+    assert b == {"gold_found": 0, "gold_missed": a["gold_found"] + a["gold_missed"], "system_found": 0,
+                 "system_spurious": 0}
+    assert delta == {"gold_found": -17, "gold_missed": 17, "system_found": -17, "system_spurious": -5}
+    assert coref["count"] == len(coref["items"]) == 22 == sum(coref["reasons"].values())
+    row = next(line for line in done.stdout.splitlines() if line.startswith("  system_a  system_b  Coreference ")
+               and line.rstrip().endswith("-17            +17             -17          -5"))
+    assert " 22 " in row
+    assert "demo_border_clash E3 “attacked” — E4 “attack”: gold found, system found → gold missed (mention-lost)" \
+        in done.stdout
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "csv" / "link_changes.csv").read_text())))
+    coref_rows = [r for r in rows if r["links"] == "coreference"]
+    assert len(coref_rows) == 22
+    assert sum(r["after_gold"] == "missed" for r in coref_rows) - sum(r["before_gold"] == "missed"
+                                                                      for r in coref_rows) == 17
+    page = (tmp_path / "c.html").read_text()
+    assert "Changed links (Coreference): 22 (14 mention-lost, 8 link-removed)" in page
+    assert "Δ gold found -17 · Δ gold missed +17 · Δ system found -17 · Δ spurious -5" in page

@@ -184,8 +184,8 @@ def coreference_links(result: ScoreResult, gold: TbfFile, system: TbfFile, *, co
         gold_pairs = _pairs(scored.gold_labels)
         system_pairs = _pairs(scored.system_labels)
         links: dict[Hashable, _Link] = {}
-        for lines in gold_pairs | system_pairs:
-            first, second = sorted(lines)
+        for first, second in sorted(sorted(lines) for lines in gold_pairs | system_pairs):
+            lines = frozenset((first, second))
             in_system = lines in system_pairs
             state = LinkState(None if lines not in gold_pairs else FOUND if in_system else MISSED,
                               None if not in_system else FOUND if lines in gold_pairs else SPURIOUS)
