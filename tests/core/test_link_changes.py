@@ -6,20 +6,12 @@ case names each reason."""
 
 from __future__ import annotations
 
-from evmeval.compare.link_changes import (
-    FOUND,
-    MISSED,
-    SPURIOUS,
-    LinkReason,
-    LinkState,
-    LinkTally,
-    link_text,
-    reconcile_links,
-)
+from evmeval.compare.link_changes import LinkReason, link_text, reconcile_links
 from evmeval.compare.runs import compare_results
 from evmeval.compare.significance import ResampleSettings
 from evmeval.coref.scoring import score_coreference
 from evmeval.io.tbf import parse_tbf
+from evmeval.mention.changes import FOUND, MISSED, SPURIOUS, ItemState, ItemTally
 from evmeval.mention.scoring import score_files
 from evmeval.model import SpanMode, TbfFile
 from evmeval.sequencing.scoring import published_awareness
@@ -78,17 +70,17 @@ def three_files(draw: st.DrawFn) -> tuple[TbfFile, TbfFile, TbfFile]:
     return files[0], files[1], files[2]
 
 
-def _figure_counts(comparison, kind: str, run: int, gold: TbfFile, system: TbfFile) -> LinkTally:
+def _figure_counts(comparison, kind: str, run: int, gold: TbfFile, system: TbfFile) -> ItemTally:
     """The counts the figures are computed from, asked of the scorers themselves."""
     result = comparison.systems[run].result
     if kind == "coreference":
         c = score_coreference(result, gold, system, combination="mention_type").total.blanc.coref
-        return LinkTally(c.recall_num, c.recall_den - c.recall_num, c.precision_num, c.precision_den - c.precision_num)
+        return ItemTally(c.recall_num, c.recall_den - c.recall_num, c.precision_num, c.precision_den - c.precision_num)
     name = {"sequencing_subevent": "Subevent", "sequencing_after": "After", "sequencing_all": "All"}[kind]
     documents = published_awareness(result, gold, system, mapping="mention_type")[0][name]
     recall = sum(d.recall_matched for d in documents)
     precision = sum(d.precision_matched for d in documents)
-    return LinkTally(recall, sum(d.gold_links for d in documents) - recall, precision,
+    return ItemTally(recall, sum(d.gold_links for d in documents) - recall, precision,
                      sum(d.system_links for d in documents) - precision)
 
 
@@ -156,17 +148,17 @@ def test_link_reasons_by_hand():
                                  sequencing_of=published_awareness)
     coref = {link_text(c): c for c in comparison.link_changes(0, 1, "coreference")}
     e1e2 = coref["E1 “w1” — E2 “w2”"]
-    assert (e1e2.before, e1e2.after, e1e2.reasons) == (LinkState(FOUND, FOUND), LinkState(MISSED),
+    assert (e1e2.before, e1e2.after, e1e2.reasons) == (ItemState(FOUND, FOUND), ItemState(MISSED),
                                                         (LinkReason.MENTION_LOST,))
     e4e5 = coref["E4 “w4” — E5 “w5”"]
-    assert (e4e5.before, e4e5.after, e4e5.reasons) == (LinkState(), LinkState(system=SPURIOUS),
+    assert (e4e5.before, e4e5.after, e4e5.reasons) == (ItemState(), ItemState(system=SPURIOUS),
                                                         (LinkReason.LINK_ADDED,))
     # B1 is aligned with no gold mention: its link to E2 is b's own spurious link, an end named by B1
-    assert coref["E2 “w2” — system B1 “w1”"].after == LinkState(system=SPURIOUS)
-    assert reconcile_links(tuple(coref.values())) == LinkTally(-1, 1, -1, 2)
+    assert coref["E2 “w2” — system B1 “w1”"].after == ItemState(system=SPURIOUS)
+    assert reconcile_links(tuple(coref.values())) == ItemTally(-1, 1, -1, 2)
     after = {link_text(c): c for c in comparison.link_changes(0, 1, "sequencing_all")}
     reversed_link = after["E3 “w3” → E4 “w4” (After)"]
-    assert reversed_link.before == LinkState(FOUND, FOUND) and reversed_link.after == LinkState(MISSED)
+    assert reversed_link.before == ItemState(FOUND, FOUND) and reversed_link.after == ItemState(MISSED)
     assert reversed_link.reasons == (LinkReason.RELATION_TYPE,)
     assert after["E2 “w2” → E3 “w3” (Subevent)"].reasons == (LinkReason.RELATION_TYPE,)
     assert after["E4 “w4” → E3 “w3” (After)"].after.system == SPURIOUS

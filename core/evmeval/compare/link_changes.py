@@ -9,9 +9,9 @@ cluster (BLANC's coreference links, from the CoNLL lines `evmeval.coref.scoring`
 directed and typed, per evaluation (Subevent, After, All), as the published temporal awareness scores them
 (`evmeval.sequencing.temporal_awareness.LinkOutcome`: redundant links are not scored and are no items).
 
-Each link has a state per run (`LinkState`): its gold side (a gold link: `found` or `missed`) and its system
+Each link has a state per run (`ItemState`): its gold side (a gold link: `found` or `missed`) and its system
 side (a system link: `found`, or `spurious`). A link changed when its state differs. The run's counts
-(`LinkTally`) are the figures' own: for coreference BLANC's coreference links (recall = gold found / gold
+(`ItemTally`) are the figures' own: for coreference BLANC's coreference links (recall = gold found / gold
 links, precision = system found / system links); for sequencing v1.8's temporal awareness (precision = system
 found / system links; recall = (gold found + w · implicit) / gold links: the implicit credit w is a weight,
 not an item, and is not reconciled). Δ = tally(b) − tally(a) equals the signed sum of the changes
@@ -31,6 +31,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from evmeval.align.overlap import mention_units
+from evmeval.mention.changes import FOUND, MISSED, NO_ITEM, SPURIOUS, ItemState, ItemTally, reconcile_items
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import Mention, TbfFile
 
@@ -42,7 +43,6 @@ COREFERENCE = "coreference"
 SEQUENCING_EVALUATIONS = {"sequencing_subevent": "Subevent", "sequencing_after": "After", "sequencing_all": "All"}
 LINK_KINDS: tuple[str, ...] = (COREFERENCE, *SEQUENCING_EVALUATIONS)
 """The kinds of link changes, as `relations.KIND_LABELS` names the figures they reconcile with."""
-FOUND, MISSED, SPURIOUS = "found", "missed", "spurious"
 
 
 class LinkReason(str, Enum):
@@ -64,40 +64,6 @@ class LinkEnd(NamedTuple):
     mention: Mention
 
 
-class LinkState(NamedTuple):
-    """A link's outcome in one run: gold side (`found`, `missed`, None: not a gold link) and system side
-    (`found`, `spurious`, None: the run has no such link)."""
-
-    gold: str | None = None
-    system: str | None = None
-
-
-NO_LINK = LinkState()
-
-
-@dataclass(frozen=True)
-class LinkTally:
-    """A run's link counts: gold links found and missed, system links found and spurious."""
-
-    gold_found: int = 0
-    gold_missed: int = 0
-    system_found: int = 0
-    system_spurious: int = 0
-
-    def __add__(self, other: LinkTally) -> LinkTally:
-        return LinkTally(self.gold_found + other.gold_found, self.gold_missed + other.gold_missed,
-                         self.system_found + other.system_found, self.system_spurious + other.system_spurious)
-
-    def __sub__(self, other: LinkTally) -> LinkTally:
-        return LinkTally(self.gold_found - other.gold_found, self.gold_missed - other.gold_missed,
-                         self.system_found - other.system_found, self.system_spurious - other.system_spurious)
-
-    @staticmethod
-    def of(state: LinkState) -> LinkTally:
-        return LinkTally(int(state.gold == FOUND), int(state.gold == MISSED), int(state.system == FOUND),
-                         int(state.system == SPURIOUS))
-
-
 class LinkChange(NamedTuple):
     """One link whose state changed from run a (`before`) to run b (`after`). `relation`: Coreference, After or
     Subevent (directed: `source` -> `target`); `system_a` / `system_b`: the rows of the system mentions at its
@@ -108,8 +74,8 @@ class LinkChange(NamedTuple):
     relation: str
     source: LinkEnd
     target: LinkEnd
-    before: LinkState
-    after: LinkState
+    before: ItemState
+    after: ItemState
     reasons: tuple[LinkReason, ...]
     system_a: tuple[int, ...]
     system_b: tuple[int, ...]
@@ -123,7 +89,7 @@ class _Link(NamedTuple):
     relation: str
     source: LinkEnd
     target: LinkEnd
-    state: LinkState
+    state: ItemState
     system: tuple[int, ...]
 
 
@@ -134,11 +100,11 @@ class RunLinks:
     documents: dict[str, dict[Hashable, _Link]]
     mapped: dict[str, frozenset[int]]
 
-    def tally(self) -> LinkTally:
-        total = LinkTally()
+    def tally(self) -> ItemTally:
+        total = ItemTally()
         for links in self.documents.values():
             for link in links.values():
-                total = total + LinkTally.of(link.state)
+                total = total + ItemTally.of(link.state)
         return total
 
 
@@ -163,7 +129,7 @@ def _merge(links: dict[Hashable, _Link], key: Hashable, link: _Link) -> None:
     if old is None:
         links[key] = link
         return
-    state = LinkState(old.state.gold or link.state.gold, old.state.system or link.state.system)
+    state = ItemState(old.state.gold or link.state.gold, old.state.system or link.state.system)
     links[key] = old._replace(state=state, system=old.system or link.system)
 
 
@@ -187,7 +153,7 @@ def coreference_links(result: ScoreResult, gold: TbfFile, system: TbfFile, *, co
         for first, second in sorted(sorted(lines) for lines in gold_pairs | system_pairs):
             lines = frozenset((first, second))
             in_system = lines in system_pairs
-            state = LinkState(None if lines not in gold_pairs else FOUND if in_system else MISSED,
+            state = ItemState(None if lines not in gold_pairs else FOUND if in_system else MISSED,
                               None if not in_system else FOUND if lines in gold_pairs else SPURIOUS)
             rows = tuple(scored.system_rows[k] for k in (first, second) if scored.system_rows[k] >= 0)
             links[frozenset((ends[first].key, ends[second].key))] = _Link(
@@ -246,9 +212,9 @@ def _sequencing_document(doc: DocumentResult, partner: Mapping[int, int],
         found = o.outcome in ("matched", "implied")
         rows: tuple[int, ...] = ()
         if o.side == "gold":
-            state = LinkState(gold=FOUND if found else MISSED)
+            state = ItemState(gold=FOUND if found else MISSED)
         else:
-            state = LinkState(system=FOUND if found else SPURIOUS)
+            state = ItemState(system=FOUND if found else SPURIOUS)
             rows = tuple(r for r in (s_row, t_row) if r is not None)
         _merge(links, (source.key, target.key, o.kind), _Link(o.kind, source, target, state, rows))
     return links
@@ -271,8 +237,8 @@ def link_changes(a: RunLinks, b: RunLinks, kind: str) -> tuple[LinkChange, ...]:
         others_b = _system_ends(links_b, kind)
         for key in dict.fromkeys([*links_a, *links_b]):
             la, lb = links_a.get(key), links_b.get(key)
-            before = la.state if la is not None else NO_LINK
-            after = lb.state if lb is not None else NO_LINK
+            before = la.state if la is not None else NO_ITEM
+            after = lb.state if lb is not None else NO_ITEM
             if before == after:
                 continue
             shown = la if la is not None else lb
@@ -294,7 +260,7 @@ def _system_ends(links: Mapping[Hashable, _Link], kind: str) -> dict[frozenset[H
     return out
 
 
-def _retyped(key: Hashable, before: LinkState, after: LinkState, others_a: Mapping[frozenset[Hashable], set[Hashable]],
+def _retyped(key: Hashable, before: ItemState, after: ItemState, others_a: Mapping[frozenset[Hashable], set[Hashable]],
              others_b: Mapping[frozenset[Hashable], set[Hashable]]) -> bool:
     """The system link went (or came) while the other run links the same two ends otherwise."""
     if (before.system is None) == (after.system is None):
@@ -303,7 +269,7 @@ def _retyped(key: Hashable, before: LinkState, after: LinkState, others_a: Mappi
     return bool(other.get(_ends_key(key), set()) - {key})
 
 
-def _reasons(link: _Link, before: LinkState, after: LinkState, mapped_a: frozenset[int], mapped_b: frozenset[int],
+def _reasons(link: _Link, before: ItemState, after: ItemState, mapped_a: frozenset[int], mapped_b: frozenset[int],
              retyped: bool) -> tuple[LinkReason, ...]:
     out: list[LinkReason] = []
     rows = [e.gold for e in (link.source, link.target) if e.gold is not None]
@@ -322,12 +288,9 @@ def _reasons(link: _Link, before: LinkState, after: LinkState, mapped_a: frozens
     return (LinkReason.INFERENCE,)
 
 
-def reconcile_links(changes: Sequence[LinkChange]) -> LinkTally:
-    """Δ tally (b − a) as the changes add it up: each leaves its `before` state's counts and joins its `after`'s."""
-    total = LinkTally()
-    for c in changes:
-        total = total + LinkTally.of(c.after) - LinkTally.of(c.before)
-    return total
+def reconcile_links(changes: Sequence[LinkChange]) -> ItemTally:
+    """Δ tally (b − a) as the changes add it up."""
+    return reconcile_items([(c.before, c.after) for c in changes])
 
 
 def link_reason_counts(changes: Sequence[LinkChange]) -> dict[LinkReason, int]:
@@ -337,12 +300,6 @@ def link_reason_counts(changes: Sequence[LinkChange]) -> dict[LinkReason, int]:
         for reason in c.reasons:
             counts[reason] += 1
     return counts
-
-
-def state_text(state: LinkState) -> str:
-    """`gold found, system found`; `gold missed`; `system spurious`; `no link`."""
-    parts = [f"{side} {value}" for side, value in (("gold", state.gold), ("system", state.system)) if value]
-    return ", ".join(parts) or "no link"
 
 
 def end_text(end: LinkEnd) -> str:

@@ -31,8 +31,8 @@ from evmeval._util.lazy_import import lazy_module
 from evmeval.align import COMBINATIONS
 from evmeval.compare.link_changes import (
     COREFERENCE,
+    ItemTally,
     LinkChange,
-    LinkTally,
     RunLinks,
     coreference_links,
     link_changes,
@@ -282,7 +282,7 @@ class Comparison:
         to run b, with reason codes (`evmeval.compare.link_changes`); each run's links computed once."""
         return link_changes(self._run_links(a, kind), self._run_links(b, kind), kind)
 
-    def link_tally(self, system: int, kind: str) -> LinkTally:
+    def link_tally(self, system: int, kind: str) -> ItemTally:
         """A run's link counts of `kind` (the figures' own: BLANC's coreference links, temporal awareness)."""
         return self._run_links(system, kind).tally()
 

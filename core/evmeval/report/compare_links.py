@@ -7,19 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from evmeval.compare.link_changes import (
-    LinkChange,
-    LinkEnd,
-    LinkReason,
-    LinkState,
-    LinkTally,
-    link_reason_counts,
-    link_text,
-    reconcile_links,
-    state_text,
-)
+from evmeval.compare.link_changes import LinkChange, LinkEnd, LinkReason, link_reason_counts, link_text, reconcile_links
 from evmeval.compare.relations import KIND_LABELS
 from evmeval.compare.runs import Comparison
+from evmeval.mention.changes import ItemState, ItemTally, state_text
 from evmeval.report.compare_json import mention_json
 from evmeval.report.compare_text import table_lines
 from evmeval.report.csv_writer import table
@@ -40,7 +31,7 @@ def _keys(comparison: Comparison) -> list[tuple[int, int, str]]:
     return [(p.a, p.b, k) for p in comparison.pairs for k in comparison.link_kinds]
 
 
-def tally_text(t: LinkTally) -> str:
+def tally_text(t: ItemTally) -> str:
     """`Δ gold found -1 · Δ gold missed +1 · Δ system found -1 · Δ spurious +2`."""
     return (f"Δ gold found {t.gold_found:+d} · Δ gold missed {t.gold_missed:+d} · Δ system found "
             f"{t.system_found:+d} · Δ spurious {t.system_spurious:+d}")
@@ -80,11 +71,11 @@ def _end_json(end: LinkEnd) -> dict[str, Any]:
     return {"gold": end.gold is not None, "mention": mention_json(end.mention)}
 
 
-def _state_json(state: LinkState) -> dict[str, str | None]:
+def _state_json(state: ItemState) -> dict[str, str | None]:
     return {"gold": state.gold, "system": state.system}
 
 
-def tally_json(t: LinkTally) -> dict[str, int]:
+def tally_json(t: ItemTally) -> dict[str, int]:
     return {"gold_found": t.gold_found, "gold_missed": t.gold_missed, "system_found": t.system_found,
             "system_spurious": t.system_spurious}
 
