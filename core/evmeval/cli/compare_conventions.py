@@ -17,6 +17,7 @@ from evmeval._util.schemas import with_schema
 from evmeval.compare.significance import ResampleSettings
 from evmeval.compare.units import CONVENTIONS, WINDOWED, compare_units
 from evmeval.conventions import REGISTRY, dygiepp, maven, maven_ere, ours, textee
+from evmeval.conventions.argument_changes import PairArguments, pair_arguments, run_arguments
 from evmeval.conventions.base import Input, UnitCounts
 from evmeval.conventions.cli import check_formats, read_input
 from evmeval.io.errors import FormatError
@@ -24,7 +25,7 @@ from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name
 from evmeval.io.writing import check_output_paths, write_atomic
 from evmeval.report.compare_json import dumps_compact
-from evmeval.report.compare_units import format_units, units_json
+from evmeval.report.compare_units import argument_changes_json, format_argument_changes, format_units, units_json
 
 READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
            "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts}
@@ -59,6 +60,16 @@ def _names(paths: list[str]) -> list[str]:
     return names
 
 
+def _argument_changes(convention: str, gold: Input, systems: list[Input],
+                      pairs: tuple[tuple[int, int], ...]) -> list[PairArguments]:
+    """Every pair's changed arguments, for the window conventions (whose outcomes name arguments by role,
+    span and trigger); none for the others."""
+    outcomes = REGISTRY[convention].outcomes
+    if convention not in WINDOWED or outcomes is None:
+        return []
+    return pair_arguments([run_arguments(outcomes(gold, s)) for s in systems], pairs)
+
+
 def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
     """Compare `args.system` under `args.convention`; 1 on bad input."""
     try:
@@ -68,10 +79,12 @@ def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
         gold = read_input(args.gold, cache)
         convention = REGISTRY[args.convention]
         counts: list[UnitCounts] = []
+        systems: list[Input] = []
         for path in args.system:
             system: Input = read_input(path, cache)
             check_formats([convention], gold, system)
             counts.append(READERS[args.convention](gold, system))
+            systems.append(system)
         first = counts[0]
         if not first.documents:
             raise FormatError(display_name(args.gold), 1, "no documents to resample", "at least one gold document")
@@ -79,10 +92,15 @@ def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
                                    first.labels, unit="window" if args.unit == "window" else "document",
                                    settings=ResampleSettings(args.resamples, args.seed, args.confidence),
                                    correction=args.correction, interval=args.interval, rules=first.rules)
+        arguments = _argument_changes(args.convention, gold, systems, comparison.pairs)
         sys.stdout.write(format_units(comparison))
+        if arguments:
+            sys.stdout.write(format_argument_changes(comparison, arguments))
         if args.json:
-            write_atomic(args.json, dumps_compact(with_schema("compare_convention",
-                                                              {**units_json(comparison), "warnings": []})))
+            data = units_json(comparison)
+            for pair, changes in zip(data["pairs"], arguments, strict=False):
+                pair["argument_changes"] = argument_changes_json(changes)
+            write_atomic(args.json, dumps_compact(with_schema("compare_convention", {**data, "warnings": []})))
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1
