@@ -15,7 +15,7 @@ from typing import Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
-from evmeval.compare.seeds import SeedComparison, compare_seeds, seed_groups
+from evmeval.compare.seeds import SeedComparison, SeedSystem, compare_seeds, seed_groups
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.mention.cases import Case, CaseKind
 from evmeval.mention.outcomes import MappingRow
@@ -155,6 +155,16 @@ def relation_inputs(corpus: LoadedCorpus, runs: Iterable[int]) -> dict[str, Any]
 
     return {"files": (corpus.gold, [corpus.inputs[i].system for i in runs]),
             "whitelisted": corpus.white_list_types is not None, "sequencing_of": published_awareness}
+
+
+def seed_pair(seeds: SeedComparison | None, a: int, b: int) -> tuple[SeedSystem, SeedSystem] | None:
+    """The systems (seeds) runs a and b belong to, when they are two different ones (None otherwise)."""
+    if seeds is None:
+        return None
+    of = {run: s for s in seeds.systems for run in s.runs}
+    if a not in of or b not in of or of[a] == of[b]:
+        return None
+    return of[a], of[b]
 
 
 def seed_view(comparison: Comparison) -> SeedComparison | None:
