@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from evmeval.compare.link_changes import LinkChange, link_text, reconcile_links
 from evmeval.compare.relations import KIND_LABELS
 from evmeval.compare.repeated_changes import RepeatedChange, RepeatedChanges
-from evmeval.mention.changes import Change, ItemTally, Tally, state_text
+from evmeval.mention.changes import Change, ItemState, ItemTally, Tally, state_text
 from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
@@ -43,6 +43,7 @@ REASON_HINT = ("span: a right span against a partial one or none, or a false ala
 LINK_REASON_HINT = ("mention-lost / mention-found: an end's gold mention has a partner in a only / b only · "
                     "relation-type: the other run links the two mentions otherwise · link-added / link-removed: "
                     "the system's link came or went · inference: the same links, judged otherwise")
+SIDES_HINT = "gold side · system side: found or missed (a gold link), found or spurious (the run's link), — none"
 ChangeKey = tuple[int, int, str, str]
 """(a, b, what, name): what is `mentions` (name: the combination), `links` (name: the kind of link) or
 `repeated` (name: the combination; a and b's systems, every run pair collapsed)."""
@@ -81,6 +82,11 @@ def repeated_text(repeated: RepeatedChanges) -> str:
     return (f"{len(repeated.rows)} items changed over {repeated.n} run pairs ({repeated.a.name} → {repeated.b.name}) "
             f"· summed Δ true positives {d.true_positives:+d} · Δ misses {d.misses:+d} · Δ false alarms "
             f"{d.false_alarms:+d}")
+
+
+def sides_text(state: ItemState) -> str:
+    """A link's state in a narrow cell: `found · found`, `missed · —`, `— · spurious` (gold side · system side)."""
+    return f"{state.gold or DASH} · {state.system or DASH}"
 
 
 def _reasons(change: Change | LinkChange) -> str:
@@ -140,8 +146,10 @@ class ChangesTab(QWidget):
         self.link_model: RowsModel[LinkChange] = RowsModel([
             Column("Document", lambda c: c.doc_id, lambda c: c.doc_id),
             Column("Link", link_text, link_text),
-            Column("a", lambda c: state_text(c.before), lambda c: state_text(c.before)),
-            Column("b", lambda c: state_text(c.after), lambda c: state_text(c.after)),
+            Column("a", lambda c: sides_text(c.before), lambda c: sides_text(c.before),
+                   tip=lambda c: state_text(c.before), header_tip=SIDES_HINT),
+            Column("b", lambda c: sides_text(c.after), lambda c: sides_text(c.after),
+                   tip=lambda c: state_text(c.after), header_tip=SIDES_HINT),
             Column("Reason", _reasons, lambda c: [r.value for r in c.reasons], header_tip=LINK_REASON_HINT),
         ])
         self.repeated_model: RowsModel[RepeatedChange] = RowsModel([
@@ -236,7 +244,8 @@ class ChangesTab(QWidget):
             items, delta = found  # type: ignore[misc]
             self.model.set_rows(items)
             self.count.setText(delta_text(delta, len(items)))
-        for column, width in ((0, 110), (1, 180), (2, 130), (3, 130)):
+        widths = (90, 165, 95, 95) if what == "links" else (110, 150, 130, 130)
+        for column, width in enumerate(widths):
             self.view.setColumnWidth(column, width)
 
     def _on_clicked(self, index: QModelIndex) -> None:
