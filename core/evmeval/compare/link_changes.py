@@ -26,17 +26,18 @@ links, judged otherwise: what the other links entail changed).
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple
 
 from evmeval.align.overlap import mention_units
-from evmeval.mention.changes import FOUND, MISSED, NO_ITEM, SPURIOUS, ItemState, ItemTally, reconcile_items
+from evmeval.mention.changes import FOUND, MISSED, SPURIOUS, ItemState, ItemTally, reconcile_items
 from evmeval.mention.scoring import DocumentResult, ScoreResult
-from evmeval.model import Mention, TbfFile
+from evmeval.model import Mention
 
 if TYPE_CHECKING:
-    from evmeval.compare.relations import SequencingOf
+    from evmeval.compare.resampling import AwarenessCounts
+    from evmeval.coref.scoring import CorefResult
     from evmeval.sequencing.temporal_awareness import LinkOutcome
 
 COREFERENCE = "coreference"
@@ -85,97 +86,118 @@ class LinkChange(NamedTuple):
         return tuple(e.gold for e in (self.source, self.target) if e.gold is not None)
 
 
-class _Link(NamedTuple):
-    relation: str
-    source: LinkEnd
-    target: LinkEnd
-    state: ItemState
-    system: tuple[int, ...]
+class _Link:
+    """One run's link: its relation, its ends (a gold row, or -1 - the row of an unaligned system mention), its
+    gold and system sides, and the system rows at its ends. Mutable and slotted: a side is filled in place
+    (a corpus holds a million links)."""
+
+    __slots__ = ("gold", "relation", "rows", "source", "system", "target")
+
+    def __init__(self, relation: str, source: int, target: int) -> None:
+        self.relation, self.source, self.target = relation, source, target
+        self.gold: str | None = None
+        self.system: str | None = None
+        self.rows: tuple[int, ...] = ()
+
+    @property
+    def state(self) -> ItemState:
+        return ItemState(self.gold, self.system)
 
 
 @dataclass(frozen=True)
 class RunLinks:
-    """One run's links of one kind: per document, link key -> link, and the gold rows with a partner."""
+    """One run's links of one kind: per document, link key -> link; the gold rows with a partner; the scored
+    documents (their mentions name the ends)."""
 
     documents: dict[str, dict[Hashable, _Link]]
     mapped: dict[str, frozenset[int]]
+    scored: dict[str, DocumentResult]
+    _keys: dict[str, _Keys] = field(default_factory=dict, repr=False, compare=False)
 
     def tally(self) -> ItemTally:
-        total = ItemTally()
+        counts = {FOUND: 0, MISSED: 0, None: 0}
+        system = {FOUND: 0, SPURIOUS: 0, None: 0}
         for links in self.documents.values():
             for link in links.values():
-                total = total + ItemTally.of(link.state)
-        return total
+                counts[link.gold] += 1
+                system[link.system] += 1
+        return ItemTally(counts[FOUND], counts[MISSED], system[FOUND], system[SPURIOUS])
+
+    def end(self, doc_id: str, ref: int) -> LinkEnd:
+        """A link end (`ref`: a gold row, or -1 - a system row) with its mention."""
+        doc = self.scored[doc_id]
+        keys = self._keys.get(doc_id)
+        if keys is None:
+            keys = self._keys[doc_id] = _Keys(doc)
+        return LinkEnd(ref, ref, doc.gold[ref]) if ref >= 0 else LinkEnd(keys.of(ref), None, doc.system[-1 - ref])
 
 
-def _system_keys(doc: DocumentResult) -> list[Hashable]:
-    """Each system mention's key as an unaligned end: its span's units and which copy of that span it is."""
-    seen: dict[Hashable, int] = {}
-    keys: list[Hashable] = []
-    for m in doc.system:
-        units = mention_units(m)[0]
-        keys.append(("s", units, seen.get(units, 0)))
-        seen[units] = seen.get(units, 0) + 1
-    return keys
+class _Keys:
+    """One document's end keys: a gold mention's is its row; an unaligned system mention's is its span's units
+    and which copy of that span it is (computed when the document first needs one)."""
+
+    def __init__(self, doc: DocumentResult) -> None:
+        self.doc = doc
+        self._system: list[Hashable] | None = None
+
+    def of(self, ref: int) -> Hashable:
+        if ref >= 0:
+            return ref
+        if self._system is None:
+            seen: dict[Hashable, int] = {}
+            self._system = []
+            for m in self.doc.system:
+                units = mention_units(m)[0]
+                self._system.append(("s", units, seen.get(units, 0)))
+                seen[units] = seen.get(units, 0) + 1
+        return self._system[-1 - ref]
 
 
-def _gold_end(doc: DocumentResult, row: int) -> LinkEnd:
-    return LinkEnd(("g", row), row, doc.gold[row])
-
-
-def _merge(links: dict[Hashable, _Link], key: Hashable, link: _Link) -> None:
-    """A gold link and the same system link are one item with both sides."""
-    old = links.get(key)
-    if old is None:
-        links[key] = link
-        return
-    state = ItemState(old.state.gold or link.state.gold, old.state.system or link.state.system)
-    links[key] = old._replace(state=state, system=old.system or link.system)
-
-
-def coreference_links(result: ScoreResult, gold: TbfFile, system: TbfFile, *, combination: str,
-                      whitelisted: bool) -> RunLinks:
-    """Every two mentions of one cluster, on each side, as v1.8's CoNLL lines have them."""
-    from evmeval.coref.scoring import score_coreference
-
-    coref = score_coreference(result, gold, system, combination=combination, whitelisted=whitelisted)
+def coreference_links(result: ScoreResult, coref: CorefResult) -> RunLinks:
+    """Every two mentions of one cluster, on each side, as v1.8's CoNLL lines (`coref`, scored from
+    `result`) have them."""
     documents: dict[str, dict[Hashable, _Link]] = {}
     mapped: dict[str, frozenset[int]] = {}
+    every_key: dict[str, _Keys] = {}
     for doc, scored in zip(result.documents, coref.documents, strict=True):
-        keys = _system_keys(doc)
-        ends = [_gold_end(doc, g) if g >= 0 else LinkEnd(keys[s], None, doc.system[s])
-                for g, s in zip(scored.gold_rows, scored.system_rows, strict=True)]
-        mapped[doc.doc_id] = frozenset(g for g, s in zip(scored.gold_rows, scored.system_rows, strict=True)
-                                       if g >= 0 and s >= 0)
+        gold_rows, system_rows = scored.gold_rows, scored.system_rows
+        mapped[doc.doc_id] = frozenset(g for g, s in zip(gold_rows, system_rows, strict=True) if g >= 0 and s >= 0)
         gold_pairs = _pairs(scored.gold_labels)
         system_pairs = _pairs(scored.system_labels)
+        if not gold_pairs and not system_pairs:
+            continue
+        keys = _Keys(doc)
         links: dict[Hashable, _Link] = {}
-        for first, second in sorted(sorted(lines) for lines in gold_pairs | system_pairs):
-            lines = frozenset((first, second))
-            in_system = lines in system_pairs
-            state = ItemState(None if lines not in gold_pairs else FOUND if in_system else MISSED,
-                              None if not in_system else FOUND if lines in gold_pairs else SPURIOUS)
-            rows = tuple(scored.system_rows[k] for k in (first, second) if scored.system_rows[k] >= 0)
-            links[frozenset((ends[first].key, ends[second].key))] = _Link(
-                "Coreference", ends[first], ends[second], state, rows)
+        for first, second in sorted(gold_pairs | system_pairs):
+            in_gold, in_system = (first, second) in gold_pairs, (first, second) in system_pairs
+            source, target = (gold_rows[k] if gold_rows[k] >= 0 else -1 - system_rows[k] for k in (first, second))
+            link = _Link("Coreference", source, target)
+            link.gold = None if not in_gold else FOUND if in_system else MISSED
+            link.system = None if not in_system else FOUND if in_gold else SPURIOUS
+            link.rows = tuple(system_rows[k] for k in (first, second) if system_rows[k] >= 0)
+            links[frozenset((keys.of(source), keys.of(target)))] = link
         documents[doc.doc_id] = links
-    return RunLinks(documents, mapped)
+        every_key[doc.doc_id] = keys
+    return RunLinks(documents, mapped, {d.doc_id: d for d in result.documents}, every_key)
 
 
-def _pairs(labels: Sequence[int]) -> set[frozenset[int]]:
+def _pairs(labels: Sequence[int]) -> set[tuple[int, int]]:
+    """The (earlier, later) lines of every two lines with one cluster number."""
     chains: dict[int, list[int]] = {}
     for line, label in enumerate(labels):
         if label >= 0:
             chains.setdefault(label, []).append(line)
-    return {frozenset((x, y)) for chain in chains.values() for i, x in enumerate(chain) for y in chain[i + 1:]}
+    return {(x, y) for chain in chains.values() for i, x in enumerate(chain) for y in chain[i + 1:]}
 
 
-def sequencing_links(result: ScoreResult, gold: TbfFile, system: TbfFile, *, combination: str, whitelisted: bool,
-                     sequencing_of: SequencingOf) -> dict[str, RunLinks]:
+def sequencing_links(result: ScoreResult, evaluations: Mapping[str, Sequence[AwarenessCounts]], *,
+                     combination: str) -> dict[str, RunLinks]:
     """Per sequencing kind (`SEQUENCING_EVALUATIONS`) the scored links of every evaluated document, with the
-    published evaluation's outcome of each (kinds v1.8 cannot finish are absent)."""
-    evaluations, _failures = sequencing_of(result, gold, system, mapping=combination, filtered=whitelisted)
+    published evaluation's outcome of each (`evaluations`: evaluation name -> its documents' counts and link
+    outcomes, `evmeval.sequencing.temporal_awareness.DocumentAwareness`; kinds v1.8 cannot finish are absent)."""
     by_id = {d.doc_id: d for d in result.documents}
+    partners: dict[str, dict[int, int]] = {}
+    keys: dict[str, _Keys] = {}  # one per document, shared by the evaluations
     out: dict[str, RunLinks] = {}
     for kind, name in SEQUENCING_EVALUATIONS.items():
         if name not in evaluations:
@@ -184,39 +206,49 @@ def sequencing_links(result: ScoreResult, gold: TbfFile, system: TbfFile, *, com
         mapped: dict[str, frozenset[int]] = {}
         for evaluated in evaluations[name]:
             doc = by_id[evaluated.doc_id]
-            partner = {p.gold: p.system for p in doc.mappings[combination].pairs}
+            partner = partners.get(doc.doc_id)
+            if partner is None:
+                partner = partners[doc.doc_id] = {p.gold: p.system for p in doc.mappings[combination].pairs}
             mapped[doc.doc_id] = frozenset(partner)
-            documents[doc.doc_id] = _sequencing_document(doc, partner, getattr(evaluated, "outcomes", ()))
-        out[kind] = RunLinks(documents, mapped)
+            outcomes: Sequence[LinkOutcome] = getattr(evaluated, "outcomes", ())  # a DocumentAwareness's
+            if outcomes:
+                doc_keys = keys.get(doc.doc_id)
+                if doc_keys is None:
+                    doc_keys = keys[doc.doc_id] = _Keys(doc)
+                documents[doc.doc_id] = _sequencing_document(doc_keys, partner, outcomes)
+        out[kind] = RunLinks(documents, mapped, by_id, keys)
     return out
 
 
-def _sequencing_document(doc: DocumentResult, partner: Mapping[int, int],
+def _sequencing_document(keys: _Keys, partner: Mapping[int, int],
                          outcomes: Sequence[LinkOutcome]) -> dict[Hashable, _Link]:
-    keys = _system_keys(doc)
-    row_of = {m.mention_id: k for k, m in enumerate(doc.system)}  # a repeated id keeps its last node
+    doc = keys.doc
+    gold_count = len(doc.gold)
+    row_of: dict[str, int] = {}
 
-    def end(node: str, mention_id: str) -> tuple[LinkEnd, int | None]:
+    def ref(node: str, mention_id: str) -> int:
         number = int(node[2:])
-        if number < len(doc.gold):
-            return _gold_end(doc, number), partner.get(number)
-        row = row_of[mention_id]
-        return LinkEnd(keys[row], None, doc.system[row]), row
+        if number < gold_count:
+            return number
+        if not row_of:  # a repeated id keeps its last node
+            row_of.update((m.mention_id, k) for k, m in enumerate(doc.system))
+        return -1 - row_of[mention_id]
 
     links: dict[Hashable, _Link] = {}
     for o in outcomes:
         if o.outcome == "redundant":
             continue
-        source, s_row = end(o.source_node, o.source)
-        target, t_row = end(o.target_node, o.target)
+        source, target = ref(o.source_node, o.source), ref(o.target_node, o.target)
+        key = (keys.of(source), keys.of(target), o.kind)
+        link = links.get(key)
+        if link is None:
+            link = links[key] = _Link(o.kind, source, target)
         found = o.outcome in ("matched", "implied")
-        rows: tuple[int, ...] = ()
         if o.side == "gold":
-            state = ItemState(gold=FOUND if found else MISSED)
+            link.gold = FOUND if found else MISSED
         else:
-            state = ItemState(system=FOUND if found else SPURIOUS)
-            rows = tuple(r for r in (s_row, t_row) if r is not None)
-        _merge(links, (source.key, target.key, o.kind), _Link(o.kind, source, target, state, rows))
+            link.system = FOUND if found else SPURIOUS
+            link.rows = tuple(-1 - r if r < 0 else partner[r] for r in (source, target) if r < 0 or r in partner)
     return links
 
 
@@ -233,46 +265,49 @@ def link_changes(a: RunLinks, b: RunLinks, kind: str) -> tuple[LinkChange, ...]:
     for doc_id in dict.fromkeys([*a.documents, *b.documents]):
         links_a, links_b = a.documents.get(doc_id, {}), b.documents.get(doc_id, {})
         mapped_a, mapped_b = a.mapped.get(doc_id, frozenset()), b.mapped.get(doc_id, frozenset())
-        others_a = _system_ends(links_a, kind)
-        others_b = _system_ends(links_b, kind)
+        others: tuple[dict[frozenset[Hashable], set[Hashable]], ...] | None = None
         for key in dict.fromkeys([*links_a, *links_b]):
             la, lb = links_a.get(key), links_b.get(key)
-            before = la.state if la is not None else NO_ITEM
-            after = lb.state if lb is not None else NO_ITEM
+            before = (la.gold, la.system) if la is not None else (None, None)
+            after = (lb.gold, lb.system) if lb is not None else (None, None)
             if before == after:
                 continue
-            shown = la if la is not None else lb
+            if others is None and kind != COREFERENCE:
+                others = (_system_ends(links_a), _system_ends(links_b))
+            shown, run = (la, a) if la is not None else (lb, b)
             assert shown is not None
-            reasons = _reasons(shown, before, after, mapped_a, mapped_b,
-                               kind != COREFERENCE and _retyped(key, before, after, others_a, others_b))
-            out.append(LinkChange(doc_id, kind, shown.relation, shown.source, shown.target, before, after, reasons,
-                                  la.system if la is not None else (), lb.system if lb is not None else ()))
+            source, target = shown.source, shown.target
+            retyped = others is not None and _retyped(key, before[1], after[1], *others)
+            reasons = _reasons((source, target), before[1], after[1], mapped_a, mapped_b, retyped)
+            out.append(LinkChange(doc_id, kind, shown.relation, run.end(doc_id, source), run.end(doc_id, target),
+                                  ItemState(*before), ItemState(*after), reasons,
+                                  la.rows if la is not None else (), lb.rows if lb is not None else ()))
     return tuple(out)
 
 
-def _system_ends(links: Mapping[Hashable, _Link], kind: str) -> dict[frozenset[Hashable], set[Hashable]]:
-    if kind == COREFERENCE:
-        return {}
+def _system_ends(links: Mapping[Hashable, _Link]) -> dict[frozenset[Hashable], set[Hashable]]:
     out: dict[frozenset[Hashable], set[Hashable]] = {}
     for key, link in links.items():
-        if link.state.system is not None:
+        if link.system is not None:
             out.setdefault(_ends_key(key), set()).add(key)
     return out
 
 
-def _retyped(key: Hashable, before: ItemState, after: ItemState, others_a: Mapping[frozenset[Hashable], set[Hashable]],
+def _retyped(key: Hashable, before: str | None, after: str | None,
+             others_a: Mapping[frozenset[Hashable], set[Hashable]],
              others_b: Mapping[frozenset[Hashable], set[Hashable]]) -> bool:
     """The system link went (or came) while the other run links the same two ends otherwise."""
-    if (before.system is None) == (after.system is None):
+    if (before is None) == (after is None):
         return False
-    other = others_b if before.system is not None else others_a
+    other = others_b if before is not None else others_a
     return bool(other.get(_ends_key(key), set()) - {key})
 
 
-def _reasons(link: _Link, before: ItemState, after: ItemState, mapped_a: frozenset[int], mapped_b: frozenset[int],
-             retyped: bool) -> tuple[LinkReason, ...]:
+def _reasons(ends: tuple[int, int], before: str | None, after: str | None, mapped_a: frozenset[int],
+             mapped_b: frozenset[int], retyped: bool) -> tuple[LinkReason, ...]:
+    """`before` / `after`: the link's system side in a / b."""
     out: list[LinkReason] = []
-    rows = [e.gold for e in (link.source, link.target) if e.gold is not None]
+    rows = [r for r in ends if r >= 0]
     if any(r in mapped_a and r not in mapped_b for r in rows):
         out.append(LinkReason.MENTION_LOST)
     if any(r in mapped_b and r not in mapped_a for r in rows):
@@ -281,9 +316,9 @@ def _reasons(link: _Link, before: ItemState, after: ItemState, mapped_a: frozens
         return tuple(out)
     if retyped:
         return (LinkReason.RELATION_TYPE,)
-    if before.system is None and after.system is not None:
+    if before is None and after is not None:
         return (LinkReason.LINK_ADDED,)
-    if before.system is not None and after.system is None:
+    if before is not None and after is None:
         return (LinkReason.LINK_REMOVED,)
     return (LinkReason.INFERENCE,)
 

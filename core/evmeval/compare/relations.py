@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
     import numpy as np
 
+    from evmeval.coref.scoring import CorefResult
+
     class SequencingOf(Protocol):
         """`evmeval.sequencing.scoring.published_awareness`: per evaluation name the documents' counts,
         and why an evaluation has none."""
@@ -67,6 +69,10 @@ class RelationFigures:
     tests: tuple[dict[str, tuple[FigureTest, ...]], ...] = ()
     units: dict[str, int] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    coreference_runs: tuple[CorefResult, ...] = ()
+    """Each run's coreference as scored (what its changed links are read from); empty without such links."""
+    sequencing_runs: tuple[Mapping[str, Sequence[AwarenessCounts]], ...] = ()
+    """Each run's published evaluations: name -> its documents' counts and link outcomes; empty without."""
 
 
 def adjusted_over_pairs(per_pair: Sequence[tuple[FigureTest, ...]], correction: str) -> list[tuple[FigureTest, ...]]:
@@ -95,18 +101,21 @@ def _num_units(doc_ids: Sequence[str], groups: np.ndarray | None) -> int:
 
 
 def _coreference(results: Sequence[ScoreResult], gold: TbfFile, systems: Sequence[TbfFile],
-                 whitelisted: bool) -> tuple[list[str], list[Family]]:
+                 whitelisted: bool) -> tuple[list[str], list[Family], list[CorefResult]]:
     from evmeval.coref.scoring import score_coreference
 
     families = []
+    scored = []
     for result, system in zip(results, systems, strict=True):
         coref = score_coreference(result, gold, system, combination=RELATION_MAPPING, whitelisted=whitelisted)
         families.append(coref_family([d.counts for d in coref.documents]))
-    return [d.doc_id for d in results[0].documents], families
+        scored.append(coref)
+    return [d.doc_id for d in results[0].documents], families, scored
 
 
 def _sequencing(results: Sequence[ScoreResult], gold: TbfFile, systems: Sequence[TbfFile], whitelisted: bool,
-                sequencing_of: SequencingOf) -> tuple[list[str], dict[str, list[Family]], list[str]]:
+                sequencing_of: SequencingOf) -> tuple[list[str], dict[str, list[Family]], list[str],
+                                                      list[Mapping[str, Sequence[AwarenessCounts]]]]:
     """Per kind, a family per run over the union of evaluated documents (a document a run did not
     evaluate adds nothing to its sums); kinds v1.8 cannot finish for some run are left out."""
     evaluations = []
@@ -123,7 +132,7 @@ def _sequencing(results: Sequence[ScoreResult], gold: TbfFile, systems: Sequence
         for e in evaluations:
             by_id: dict[str, AwarenessCounts] = {d.doc_id: d for d in e[SEQUENCING_KINDS[kind]]}
             families[kind].append(sequencing_family([by_id.get(i, _NOTHING) for i in doc_ids]))
-    return doc_ids, families, left_out
+    return doc_ids, families, left_out, evaluations
 
 
 @dataclass(frozen=True)
@@ -154,11 +163,15 @@ def relation_figures(results: Sequence[ScoreResult], gold: TbfFile, systems: Seq
 
     per_kind: dict[str, tuple[list[str], list[Family]]] = {}
     warnings: list[str] = []
+    coreference_runs: list[CorefResult] = []
+    sequencing_runs: list[Mapping[str, Sequence[AwarenessCounts]]] = []
     if _has_links(gold, {"Coreference"}):
-        per_kind[COREFERENCE] = _coreference(results, gold, systems, whitelisted)
+        doc_ids, coref_families, coreference_runs = _coreference(results, gold, systems, whitelisted)
+        per_kind[COREFERENCE] = (doc_ids, coref_families)
     if sequencing_of is not None and _has_links(gold, {"After", "Subevent"}):
         try:
-            doc_ids, families, left_out = _sequencing(results, gold, systems, whitelisted, sequencing_of)
+            doc_ids, families, left_out, sequencing_runs = _sequencing(results, gold, systems, whitelisted,
+                                                                       sequencing_of)
         except FormatError as exc:  # links v1.8 refuses: the mention figures still stand
             warnings.append(f"sequencing figures left out: {exc}")
         else:
@@ -175,4 +188,5 @@ def relation_figures(results: Sequence[ScoreResult], gold: TbfFile, systems: Seq
             intervals[n][kind] = figures
         for n, pair_tests in enumerate(adjusted_over_pairs(done.tests, correction)):
             tests[n][kind] = pair_tests
-    return RelationFigures(tuple(intervals), tuple(tests), units, tuple(warnings))
+    return RelationFigures(tuple(intervals), tuple(tests), units, tuple(warnings), tuple(coreference_runs),
+                           tuple(sequencing_runs))

@@ -62,6 +62,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from evmeval.compare.relations import SequencingOf
+    from evmeval.compare.resampling import AwarenessCounts
+    from evmeval.coref.scoring import CorefResult
 else:
     np = lazy_module("numpy")
 
@@ -182,12 +184,11 @@ class BelowThreshold:
 
 @dataclass(frozen=True)
 class LinkInputs:
-    """What the link changes are computed from: the files as scored (gold, then each run's)."""
+    """What the changed links are read from: each run's coreference and sequencing as the figures scored them
+    (`relations.RelationFigures`)."""
 
-    gold: TbfFile
-    systems: tuple[TbfFile, ...]
-    whitelisted: bool
-    sequencing_of: SequencingOf | None
+    coreference: tuple[CorefResult, ...]
+    sequencing: tuple[Mapping[str, Sequence[AwarenessCounts]], ...]
 
 
 @dataclass(frozen=True)
@@ -258,7 +259,7 @@ class Comparison:
     @property
     def link_kinds(self) -> tuple[str, ...]:
         """The kinds of links whose changes can be listed: those with figures (`relation_units`)."""
-        return tuple(self.relation_units) if self._link_inputs is not None else ()
+        return tuple(self.relation_units)
 
     def _run_links(self, system: int, kind: str) -> RunLinks:
         if kind not in self.link_kinds:
@@ -266,15 +267,12 @@ class Comparison:
         inputs = self._link_inputs
         assert inputs is not None
         runs = self._links.setdefault(system, {})
-        sequencing = kind != COREFERENCE
         if kind not in runs:
-            result, files = self.systems[system].result, (inputs.gold, inputs.systems[system])
-            if not sequencing:
-                runs[kind] = coreference_links(result, *files, combination=RELATION_MAPPING,
-                                               whitelisted=inputs.whitelisted)
-            elif inputs.sequencing_of is not None:
-                runs.update(sequencing_links(result, *files, combination=RELATION_MAPPING,
-                                             whitelisted=inputs.whitelisted, sequencing_of=inputs.sequencing_of))
+            result = self.systems[system].result
+            if kind == COREFERENCE:
+                runs[kind] = coreference_links(result, inputs.coreference[system])
+            else:
+                runs.update(sequencing_links(result, inputs.sequencing[system], combination=RELATION_MAPPING))
         return runs[kind]
 
     def link_changes(self, a: int, b: int, kind: str) -> tuple[LinkChange, ...]:
@@ -407,8 +405,7 @@ def compare_results(
                       (*warnings, *relations.warnings), correction, interval,
                       "document" if groups is None else "topic",
                       None if groups is None else int(groups.max()) + 1 if len(groups) else 0, relations.units,
-                      _link_inputs=None if files is None else LinkInputs(files[0], tuple(files[1]), whitelisted,
-                                                                          sequencing_of))
+                      _link_inputs=LinkInputs(relations.coreference_runs, relations.sequencing_runs))
 
 
 def _gap_interval(tests: tuple[FigureTest, ...], result: ScoreResult) -> FigureInterval:
