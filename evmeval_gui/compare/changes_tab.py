@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from evmeval.compare.link_changes import LinkChange, link_text, reconcile_links
 from evmeval.compare.relations import KIND_LABELS
 from evmeval.compare.repeated_changes import RepeatedChange, RepeatedChanges
+from evmeval.conventions.argument_changes import ArgumentChange, argument_text, reconcile_arguments
 from evmeval.mention.changes import Change, ItemState, ItemTally, Tally, state_text
 from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import QModelIndex, Signal
@@ -36,17 +37,24 @@ from evmeval_gui.model.formatting import DASH
 from evmeval_gui.table_fit import elide_in_the_middle
 
 MENTIONS = "mentions"
+ARGUMENT_KINDS = {"argument_cls": "Arguments (classification)", "argument_id": "Arguments (identification)"}
+"""The argument rows (`evmeval.conventions.argument_changes.ARGUMENT_ROWS`) as the kind box names them."""
 KIND_TEXT = {MENTIONS: "Mentions", "coreference": "Coreference links",
-             **{k: f"{v} links" for k, v in KIND_LABELS.items() if k != "coreference"}}
+             **{k: f"{v} links" for k, v in KIND_LABELS.items() if k != "coreference"}, **ARGUMENT_KINDS}
 REASON_HINT = ("span: a right span against a partial one or none, or a false alarm added or dropped · type, "
                "realis: wrong in one run only · matching: the same spans and attributes, another outcome")
 LINK_REASON_HINT = ("mention-lost / mention-found: an end's gold mention has a partner in a only / b only · "
                     "relation-type: the other run links the two mentions otherwise · link-added / link-removed: "
                     "the system's link came or went · inference: the same links, judged otherwise")
 SIDES_HINT = "gold side · system side: found or missed (a gold link), found or spurious (the run's link), — none"
+ARGUMENT_SIDES_HINT = "gold side · system side: found or missed (a gold argument), found or spurious (the run's)"
+ARGUMENT_REASON_HINT = ("role, span, trigger: the other run predicts it with another role, an overlapping span or "
+                        "under another trigger · added / removed: the prediction came or went · matching: the same "
+                        "prediction credited otherwise")
 ChangeKey = tuple[int, int, str, str]
 """(a, b, what, name): what is `mentions` (name: the combination), `links` (name: the kind of link) or
-`repeated` (name: the combination; a and b's systems, every run pair collapsed)."""
+`repeated` (name: the combination; a and b's systems, every run pair collapsed) or `arguments` (name: the
+argument row, of a TextEE or DyGIE++ corpus)."""
 
 
 def outcome_text(outcome: Outcome | None, row: MappingRow | None) -> str:
@@ -77,6 +85,11 @@ def link_delta_text(delta: ItemTally, count: int) -> str:
             f"{delta.gold_missed:+d} · Δ system found {delta.system_found:+d} · Δ spurious {delta.system_spurious:+d}")
 
 
+def argument_delta_text(delta: ItemTally, count: int) -> str:
+    return (f"{count} changed argument{'s' if count != 1 else ''} · Δ match {delta.system_found:+d} · Δ spurious "
+            f"{delta.system_spurious:+d} · Δ gold found {delta.gold_found:+d} · Δ gold missed {delta.gold_missed:+d}")
+
+
 def repeated_text(repeated: RepeatedChanges) -> str:
     d = repeated.delta
     return (f"{len(repeated.rows)} items changed over {repeated.n} run pairs ({repeated.a.name} → {repeated.b.name}) "
@@ -89,7 +102,7 @@ def sides_text(state: ItemState) -> str:
     return f"{state.gold or DASH} · {state.system or DASH}"
 
 
-def _reasons(change: Change | LinkChange) -> str:
+def _reasons(change: Change | LinkChange | ArgumentChange) -> str:
     return ", ".join(r.value for r in change.reasons)
 
 
@@ -162,6 +175,15 @@ class ChangesTab(QWidget):
             Column("Reason", lambda r: _reasons(r.change), lambda r: [x.value for x in r.change.reasons],
                    header_tip=REASON_HINT),
         ])
+        self.argument_model: RowsModel[ArgumentChange] = RowsModel([
+            Column("Document", lambda c: f"{c.key.doc_id} {c.key.unit}", lambda c: (c.key.doc_id, c.key.unit)),
+            Column("Argument", argument_text, argument_text),
+            Column("a", lambda c: sides_text(c.before), lambda c: sides_text(c.before),
+                   tip=lambda c: state_text(c.before), header_tip=ARGUMENT_SIDES_HINT),
+            Column("b", lambda c: sides_text(c.after), lambda c: sides_text(c.after),
+                   tip=lambda c: state_text(c.after), header_tip=ARGUMENT_SIDES_HINT),
+            Column("Reason", _reasons, lambda c: [r.value for r in c.reasons], header_tip=ARGUMENT_REASON_HINT),
+        ])
         self._n = 0
         self.view = _table(self.model)
         self.view.setObjectName("changeList")
@@ -182,8 +204,8 @@ class ChangesTab(QWidget):
         self._pair: tuple[int, int, str] | None = None
 
     def set_kinds(self, kinds: Sequence[str], collapsible: bool) -> None:
-        """The kinds of links the comparison has figures for, and whether the pair's runs are seeds of two
-        systems (the "k of n runs" box)."""
+        """The kinds of links the comparison has figures for and the argument rows of an event corpus, and
+        whether the pair's runs are seeds of two systems (the "k of n runs" box)."""
         current = self.kind.currentData()
         self.kind.blockSignals(True)
         self.kind.clear()
@@ -200,6 +222,8 @@ class ChangesTab(QWidget):
             return None
         a, b, combination = self._pair
         kind = self.kind.currentData() or MENTIONS
+        if kind in ARGUMENT_KINDS:
+            return (a, b, "arguments", kind)
         if kind != MENTIONS:
             return (a, b, "links", kind)
         return (a, b, "repeated" if self.collapse.isChecked() and self.collapse.isVisible() else MENTIONS,
@@ -225,7 +249,8 @@ class ChangesTab(QWidget):
 
     def _show(self, found: object | None) -> None:
         what = self.key[2] if self.key is not None else MENTIONS
-        model = {MENTIONS: self.model, "links": self.link_model, "repeated": self.repeated_model}[what]
+        model = {MENTIONS: self.model, "links": self.link_model, "repeated": self.repeated_model,
+                 "arguments": self.argument_model}[what]
         if self.view.model() is not model:
             self.view.setModel(model)
         if found is None:
@@ -236,6 +261,10 @@ class ChangesTab(QWidget):
             self._n = found.n
             self.repeated_model.set_rows(sorted(found.rows, key=lambda r: -r.runs))
             self.count.setText(repeated_text(found))
+        elif what == "arguments":
+            arguments: tuple[ArgumentChange, ...] = found  # type: ignore[assignment]
+            self.argument_model.set_rows(arguments)
+            self.count.setText(argument_delta_text(reconcile_arguments(arguments), len(arguments)))
         elif what == "links":
             links: tuple[LinkChange, ...] = found  # type: ignore[assignment]
             self.link_model.set_rows(links)
@@ -244,7 +273,7 @@ class ChangesTab(QWidget):
             items, delta = found  # type: ignore[misc]
             self.model.set_rows(items)
             self.count.setText(delta_text(delta, len(items)))
-        widths = (90, 165, 95, 95) if what == "links" else (110, 150, 130, 130)
+        widths = (90, 165, 95, 95) if what in ("links", "arguments") else (110, 150, 130, 130)
         for column, width in enumerate(widths):
             self.view.setColumnWidth(column, width)
 
@@ -258,6 +287,8 @@ class ChangesTab(QWidget):
             link = self.link_model.rows[index.row()]
             self.selection_chosen.emit(CompareSelection(link.doc_id, frozenset(link.gold_rows),
                                                         frozenset(link.system_a), frozenset(link.system_b)))
+        elif model is self.argument_model:  # its document (the text shows the triggers, not the windows' tokens)
+            self.selection_chosen.emit(CompareSelection(self.argument_model.rows[index.row()].key.doc_id))
         else:  # a collapsed row: its document and gold mention (the runs' own mentions differ from pair to pair)
             change = self.repeated_model.rows[index.row()].change
             row = change.row_a or change.row_b

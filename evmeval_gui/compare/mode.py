@@ -25,6 +25,7 @@ from evmeval_gui.compare.state import (
     CompareSelection,
     CompareState,
     compare_corpus,
+    corpus_argument_changes,
     reversed_pair,
     seed_pair,
     seed_view,
@@ -229,7 +230,7 @@ class CompareMode(QObject):
         run pairs; None while it is computed (`state.changes_ready(key)` follows)."""
         if key in self._changes:
             return self._changes[key]
-        comparison, seeds = self.state.comparison, self.state.seeds
+        comparison, seeds, corpus = self.state.comparison, self.state.seeds, self.session.corpus
         if comparison is None:
             return None
         a, b, what, name = key
@@ -238,6 +239,8 @@ class CompareMode(QObject):
             context.check()
             if what == "links":
                 return comparison.link_changes(a, b, name)
+            if what == "arguments" and corpus is not None:
+                return corpus_argument_changes(corpus, a, b, name)
             systems = seed_pair(seeds, a, b) if what == "repeated" else None
             if systems is not None:
                 from evmeval.compare.repeated_changes import repeated_changes

@@ -42,6 +42,7 @@ from evmeval_gui.compare.state import (
     ALL_TYPES,
     CompareSelection,
     CompareState,
+    argument_rows,
     below_threshold_documents,
     case_types,
     documents_worst_first,
@@ -450,7 +451,8 @@ class PairPanel(QWidget):
             self.changes.show_pair(None)
             return
         a, b = self.state.pair
-        self.changes.set_kinds(comparison.link_kinds, seed_pair(self.state.seeds, a, b) is not None)
+        self.changes.set_kinds((*comparison.link_kinds, *argument_rows(self.session.corpus)),
+                               seed_pair(self.state.seeds, a, b) is not None)
         self.changes.show_pair((a, b, self.session.combination))
 
     def _on_changes_ready(self, key: ChangeKey) -> None:

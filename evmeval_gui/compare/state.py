@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
@@ -24,6 +24,9 @@ from evmeval.mention.scoring import ScoreResult
 from evmeval_gui.model.corpus import LoadedCorpus, score_system
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobContext
+
+if TYPE_CHECKING:
+    from evmeval.conventions.argument_changes import ArgumentChange
 
 ALL_TYPES = ""
 """The type filter value that keeps every type."""
@@ -165,6 +168,34 @@ def seed_pair(seeds: SeedComparison | None, a: int, b: int) -> tuple[SeedSystem,
     if a not in of or b not in of or of[a] == of[b]:
         return None
     return of[a], of[b]
+
+
+def argument_rows(corpus: LoadedCorpus | None) -> tuple[str, ...]:
+    """The argument rows whose changes the Changes tab offers: a TextEE or DyGIE++ corpus's (their
+    conventions name each argument by role, span and trigger); none for other corpora."""
+    from evmeval.compare.units import WINDOWED
+    from evmeval.conventions.argument_changes import ARGUMENT_ROWS
+
+    if corpus is None or not corpus.events or corpus.events[0].format not in WINDOWED:
+        return ()
+    return tuple(ARGUMENT_ROWS)
+
+
+def corpus_argument_changes(corpus: LoadedCorpus, a: int, b: int, row: str) -> tuple[ArgumentChange, ...]:
+    """The arguments whose outcome on `row` changed from run a to run b of an event corpus, as
+    `evmeval-compare --convention` lists them (the files read again: the convention's outcomes need them)."""
+    from evmeval.conventions import REGISTRY
+    from evmeval.conventions.argument_changes import argument_changes, run_arguments
+    from evmeval.conventions.base import Input
+    from evmeval.io.reading import read_bytes
+
+    outcomes = REGISTRY[corpus.events[0].format].outcomes
+    assert outcomes is not None, "argument_rows offers only conventions with outcomes"
+    request = corpus.request
+    gold = Input(request.gold, read_bytes(request.gold))
+    runs = [run_arguments(outcomes(gold, Input(path, read_bytes(path))))
+            for path in (request.systems[a], request.systems[b])]
+    return argument_changes(runs[0], runs[1], row)
 
 
 def seed_view(comparison: Comparison) -> SeedComparison | None:

@@ -103,3 +103,45 @@ def test_seed_runs_collapse_into_k_of_n_rows(qtbot, tmp_path: Path):
     rect = tab.view.visualRect(tab.repeated_model.index(0, 1))
     qtbot.mouseClick(tab.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert state.selection.doc_id == tab.repeated_model.rows[0].change.doc_id
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+
+
+def test_changes_tab_lists_the_changed_arguments_of_a_textee_corpus(qtbot, tmp_path: Path):
+    """A TextEE corpus: the kind box offers its argument rows; the list and its Δ are evmeval-compare
+    --convention textee's (the convention's own outcomes)."""
+    from evmeval.conventions import textee
+    from evmeval.conventions.argument_changes import argument_changes, reconcile_arguments, run_arguments
+    from evmeval.conventions.base import Input
+
+    from evmeval_gui.compare.changes_tab import argument_delta_text
+
+    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "gold.jsonl")
+    shutil.copy(EXAMPLES / "textee_pred.jsonl", tmp_path / "pred.jsonl")
+    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "perfect.jsonl")
+    window = shown_window(qtbot, tmp_path)
+    window.activateWindow()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(tmp_path / "gold.jsonl"), [str(tmp_path / n) for n in ("pred.jsonl", "perfect.jsonl")])
+    _open_compare(window, qtbot)
+    _panel, tab = _changes_tab(window, qtbot)
+    kinds = [tab.kind.itemText(k) for k in range(tab.kind.count())]
+    assert kinds[0] == "Mentions" and kinds[-2:] == ["Arguments (identification)", "Arguments (classification)"]
+    tab.kind.setFocus()
+    with qtbot.waitSignal(window.compare.state.changes_ready, timeout=TIMEOUT):
+        for _ in range(len(kinds) - 1):
+            qtbot.keyClick(tab.kind, Qt.Key.Key_Down)
+    assert tab.kind.currentText() == "Arguments (classification)"
+    gold = Input("gold.jsonl", (tmp_path / "gold.jsonl").read_bytes())
+    runs = [run_arguments(textee.textee_outcomes(gold, Input(n, (tmp_path / n).read_bytes())))
+            for n in ("pred.jsonl", "perfect.jsonl")]
+    changes = argument_changes(runs[0], runs[1], "argument_cls")
+    assert changes and tab.view.model() is tab.argument_model and tab.argument_model.rowCount() == len(changes)
+    delta = reconcile_arguments(changes)
+    assert tab.count.text() == argument_delta_text(delta, len(changes))
+    assert delta == runs[1].tally("argument_cls") - runs[0].tally("argument_cls")
+    assert delta.system_spurious <= 0 and delta.gold_missed <= 0  # the perfect run misses nothing
+    rect = tab.view.visualRect(tab.argument_model.index(0, 1))
+    qtbot.mouseClick(tab.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.compare.state.selection.doc_id == tab.argument_model.rows[0].key.doc_id
