@@ -9,7 +9,7 @@ p-values are exactly those of `evmeval-compare --json`; the pair open on the Pai
 
 from __future__ import annotations
 
-from evmeval.compare.relations import KIND_LABELS
+from evmeval.compare.relations import KIND_LABELS, kind_units
 from evmeval.compare.runs import Comparison
 from evmeval.report.compare_relations import figure_label
 from evmeval.report.compare_text import correction_text, p_text, verdict_cell
@@ -92,7 +92,8 @@ class RelationsPanel(QWidget):
             self.tests.fill([], [], 0)
             return
         conf = f"{comparison.settings.confidence:.0%}"
-        units = "; ".join(f"{KIND_LABELS[k]}: {comparison.relation_units[k]} {comparison.unit}s" for k in kinds)
+        units = "; ".join(f"{KIND_LABELS[k]}: {kind_units(k, comparison.relation_units[k], comparison.unit)}"
+                          for k in kinds)
         self.caption.setText(f"Each run's coreference and sequencing figures (%) with their {conf} "
                              f"{comparison.interval} intervals (mentions aligned on span and type, as v1.8's "
                              f"-m 1; coreference on exact spans). Resampled: {units}.")

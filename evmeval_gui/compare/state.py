@@ -173,10 +173,9 @@ def seed_pair(seeds: SeedComparison | None, a: int, b: int) -> tuple[SeedSystem,
 def argument_rows(corpus: LoadedCorpus | None) -> tuple[str, ...]:
     """The argument rows whose changes the Changes tab offers: a TextEE or DyGIE++ corpus's (their
     conventions name each argument by role, span and trigger); none for other corpora."""
-    from evmeval.compare.units import WINDOWED
-    from evmeval.conventions.argument_changes import ARGUMENT_ROWS
+    from evmeval.conventions.argument_changes import ARGUMENT_CONVENTIONS, ARGUMENT_ROWS
 
-    if corpus is None or not corpus.events or corpus.events[0].format not in WINDOWED:
+    if corpus is None or not corpus.events or corpus.events[0].format not in ARGUMENT_CONVENTIONS:
         return ()
     return tuple(ARGUMENT_ROWS)
 

@@ -109,7 +109,7 @@ def test_usage_and_input_errors_are_one_line(tmp_path: Path):
     gold, a, _ = _corpus(tmp_path)
     tbf_window = _run("evmeval-compare", "-g", gold, "-s", a, "-s", a, "--unit", "window")
     assert tbf_window.returncode == 2
-    assert "--unit window is for window formats: give --convention textee or dygiepp" in tbf_window.stderr
+    assert "--unit window is for window formats: give --convention textee, dygiepp or strings" in tbf_window.stderr
     with_t = _run("evmeval-compare", "--convention", "textee", "-g", gold, "-s", a, "-s", a, "-t", tmp_path)
     assert with_t.returncode == 2 and "-t is a tbf option" in with_t.stderr
     wrong = _run("evmeval-compare", "--convention", "textee", "-g", gold, "-s", a, "-s",

@@ -31,6 +31,7 @@ from evmeval._util.lazy_import import lazy_module
 from evmeval.align import COMBINATIONS
 from evmeval.compare.link_changes import (
     COREFERENCE,
+    LINK_KINDS,
     ItemTally,
     LinkChange,
     RunLinks,
@@ -259,7 +260,7 @@ class Comparison:
     @property
     def link_kinds(self) -> tuple[str, ...]:
         """The kinds of links whose changes can be listed: those with figures (`relation_units`)."""
-        return tuple(self.relation_units)
+        return tuple(k for k in self.relation_units if k in LINK_KINDS)
 
     def _run_links(self, system: int, kind: str) -> RunLinks:
         if kind not in self.link_kinds:
@@ -352,6 +353,7 @@ def compare_results(
     files: tuple[TbfFile, Sequence[TbfFile]] | None = None,
     whitelisted: bool = False,
     sequencing_of: SequencingOf | None = None,
+    cross_topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Compare runs already scored against the same gold file (same documents).
 
@@ -361,7 +363,8 @@ def compare_results(
     `topics` (document id -> topic) makes topics the resampled unit: a topic's documents are drawn together.
     `files` (the gold and the runs' tbf files, as scored) adds the coreference and sequencing figures the
     gold file has links for (`relations.relation_figures`; `whitelisted`: a type white list was applied;
-    `sequencing_of`: `evmeval.sequencing.scoring.published_awareness`, for the sequencing figures).
+    `sequencing_of`: `evmeval.sequencing.scoring.published_awareness`, for the sequencing figures;
+    `cross_topics`: document id -> topic, for the cross-document coreference figures, topics resampled).
     """
     if not results:
         raise ValueError("nothing to compare")
@@ -387,7 +390,7 @@ def compare_results(
                                                  (r for r in results for _ in ATTRIBUTE_GAPS), strict=True)]
     relations = RelationFigures() if files is None else relation_figures(
         results, files[0], files[1], pairs, settings=settings, correction=correction, interval=interval,
-        topics=topics, whitelisted=whitelisted, sequencing_of=sequencing_of)
+        topics=topics, whitelisted=whitelisted, sequencing_of=sequencing_of, cross_topics=cross_topics)
     systems = tuple(
         SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
                      {c: figures.intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
@@ -463,6 +466,7 @@ def compare_files(
     interval: str = "percentile",
     topics: Mapping[str, str] | None = None,
     sequencing_of: SequencingOf | None = None,
+    cross_topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Score every run against `gold` as `evmeval-score` does, then compare them (`compare_results`).
 
@@ -481,4 +485,5 @@ def compare_files(
         results.append(result)
     return compare_results(results, names=names, settings=settings, warnings=warnings, correction=correction,
                            interval=interval, topics=topics, files=(gold, systems),
-                           whitelisted=type_whitelist is not None, sequencing_of=sequencing_of)
+                           whitelisted=type_whitelist is not None, sequencing_of=sequencing_of,
+                           cross_topics=cross_topics)

@@ -28,6 +28,8 @@ from typing import NamedTuple
 from evmeval.conventions.items import GOLD, Item, Outcome
 from evmeval.mention.changes import FOUND, MISSED, NO_ITEM, SPURIOUS, ItemState, ItemTally, reconcile_items
 
+ARGUMENT_CONVENTIONS = ("textee", "dygiepp")
+"""The conventions whose outcomes name each argument by role, span and trigger (window formats with offsets)."""
 ARGUMENT_ROWS: dict[str, str] = {"argument_id": "Argument identification", "argument_cls": "Argument classification"}
 """The argument rows whose changes are listed, as `items.ROWS` names them."""
 

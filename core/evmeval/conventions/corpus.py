@@ -16,6 +16,7 @@ from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ladder import Ladder, climb
+from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches
 from evmeval.conventions.ours import READERS, Role, Unit, mention_id, sides
 from evmeval.conventions.strings import Grounding
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
@@ -100,6 +101,8 @@ class EventCorpus:
     argument_board: ArgumentBoard | None = None
     """A TextEE run: its arguments under every argument convention that reads it, and what flips between them
     (`evmeval.conventions.argument_pivot`); None otherwise."""
+    switches: dict[str, MatchingSwitch] = field(default_factory=dict)
+    """Per convention that counts matches: its figures one to one and what flips (`evmeval.conventions.one_to_one`)."""
 
     def unplaced_rows(self, doc_id: str) -> tuple[MappingRow, ...]:
         """The document's triggers that are not in the text, as rows of its mapping table."""
@@ -155,7 +158,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
-    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together)
+    switches = matching_switches(board.conventions, board.results, gold, system)
+    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
+                       switches)
 
 
 def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:

@@ -16,6 +16,7 @@ from evmeval.conventions.base import Input
 from evmeval.conventions.convert_standoff import bionlp_to_brat_document
 from evmeval.conventions.ours import Role, Unit
 from evmeval.conventions.parsed import maven_ere_file, maven_file
+from evmeval.conventions.rams import rams_file
 from evmeval.io import casie
 from evmeval.io.bionlp import BionlpDocument, read_answers, read_bionlp
 from evmeval.io.brat import BratDocument, Event, TextBound
@@ -176,7 +177,36 @@ def maven_ere_pair(gold: Input, system: Input) -> Pair:
     return Pair(TbfFile(g.path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
-READERS = {"bionlp": bionlp_pair, "casie": casie_pair, "maven": maven_pair, "maven-ere": maven_ere_pair}
+def rams_pair(gold: Input, system: Input) -> Pair:
+    """RAMS gold lines and predictions: per doc_key its sentences, its one trigger (gold's event type on both
+    sides: RAMS's scorer compares no types) and its arguments; a predicted trigger outside the document, or a
+    doc_key gold lacks, is left out (the scorers ignore it)."""
+    g, s = rams_file(gold), rams_file(system)
+    sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
+    arguments: tuple[Arguments, Arguments] = ({}, {})
+    units: dict[str, list[Unit]] = {}
+    for doc_key, example in g.examples.items():
+        units[doc_key] = [Unit(str(k), list(tokens), [f"{k}:t{i}" for i in range(len(tokens))])
+                          for k, tokens in enumerate(example.sentences)]
+        ids = [f"{k}:t{i}" for k, tokens in enumerate(example.sentences) for i in range(len(tokens))]
+        words = [word for tokens in example.sentences for word in tokens]
+        event_type = example.event_types[0] if example.event_types else "event"
+        for n, (run, found) in enumerate((("gold", example), ("system", s.examples.get(doc_key)))):
+            if found is None or found.trigger is None or not 0 <= found.trigger[0] <= found.trigger[1] < len(ids):
+                sides[n][doc_key] = Document(doc_key, ())
+                continue
+            start, end = found.trigger
+            mention = unannotated_mention(run, doc_key, "T0", tuple(ids[start:end + 1]), " ".join(words[start:end + 1]),
+                                          event_type, found.line)
+            sides[n][doc_key] = Document(doc_key, (mention,))
+            arguments[n][doc_key, "T0"] = [Role(link.role, link.argument[0], link.argument[1] + 1)
+                                           for link in found.links]
+    return Pair(TbfFile(g.path, SpanMode.TOKEN, sides[0]), TbfFile(s.path, SpanMode.TOKEN, sides[1]), {}, units,
+                arguments)
+
+
+READERS = {"bionlp": bionlp_pair, "casie": casie_pair, "maven": maven_pair, "maven-ere": maven_ere_pair,
+           "rams": rams_pair}
 """Format (as `input_format` names it) -> how a gold/system pair of it becomes the window's inputs."""
 
 
@@ -184,5 +214,5 @@ def read_pair(found: str, gold: Input, system: Input) -> Pair:
     """Both inputs of format `found`; raises `FormatError` (also when the system is of another format)."""
     if found not in READERS:
         raise FormatError(gold.path, 0, f"{found} files are not opened as an event corpus",
-                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, CASIE or a BioNLP folder")
+                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, RAMS, CASIE or a BioNLP folder")
     return READERS[found](gold, system)
