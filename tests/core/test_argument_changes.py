@@ -6,6 +6,8 @@ a hand-made case names the reasons; the command prints and writes them."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import subprocess
 from pathlib import Path
@@ -150,8 +152,9 @@ def test_the_command_lists_argument_changes(tmp_path):
     gold, a, b = _hand_made(tmp_path)
     out = tmp_path / "c.json"
     done = subprocess.run([installed("evmeval-compare"), "--convention", "textee", "-g", gold, "-s", a, "-s", b,
-                           "--resamples", "50", "--json", out], capture_output=True, text=True, check=False,
-                          timeout=120)
+                           "--resamples", "50", "--json", out, "--csv", tmp_path / "csv", "--html",
+                           tmp_path / "c.html"],
+                          capture_output=True, text=True, check=False, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "Argument changes:" in done.stdout
     assert "D0 D0-0 Attacker “w0” of Attack [1,2) at [0,1): gold found, system found → gold missed (role)" \
@@ -162,3 +165,11 @@ def test_the_command_lists_argument_changes(tmp_path):
     assert cls["delta"] == {"gold_found": -2, "gold_missed": 2, "system_found": -2, "system_spurious": 3}
     assert cls["delta"] == {k: cls["b"][k] - cls["a"][k] for k in cls["a"]}
     assert cls["count"] == len(cls["items"]) == 5 and cls["reasons"]["role"] == 2  # the Attacker, the new Target
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "csv" / "argument_changes.csv").read_text())))
+    assert len(rows) == sum(data["pairs"][0]["argument_changes"][r]["count"] for r in ("argument_id", "argument_cls"))
+    role = next(r for r in rows if r["row"] == "argument_cls" and r["role"] == "Attacker" and r["start"] == "0")
+    assert (role["before_gold"], role["before_system"], role["after_gold"], role["after_system"], role["reasons"]) == (
+        "found", "found", "missed", "", "role")
+    page = (tmp_path / "c.html").read_text()
+    assert ("a → b, Argument classification: 5 changed (2 role, 2 span, 1 added) · Δ match -2 · Δ spurious +3 · "
+            "Δ gold found -2 · Δ gold missed +2</summary>") in page

@@ -40,16 +40,15 @@ from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name
 from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
-from evmeval.report.compare_json import dumps_compact
-from evmeval.report.compare_units import (
-    UNITS_CSV,
+from evmeval.report.compare_arguments import (
+    ARGUMENT_CHANGES_CSV,
+    argument_changes_csv,
+    argument_changes_html,
     argument_changes_json,
     format_argument_changes,
-    format_units,
-    units_csvs,
-    units_html,
-    units_json,
 )
+from evmeval.report.compare_json import dumps_compact
+from evmeval.report.compare_units import UNITS_CSV, format_units, units_csvs, units_html, units_json
 
 READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
            "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts, "rams": rams.unit_counts,
@@ -107,24 +106,29 @@ def _outputs(args: argparse.Namespace) -> list[str | None]:
     """Every file the run writes (`--json`, `--html`, the `--csv` folder's files), checked before any work."""
     if args.csv and os.path.exists(args.csv) and not os.path.isdir(args.csv):
         raise FormatError(args.csv, 0, "is not a folder", "a folder for the CSV files (--csv)")
-    return [args.json, args.html, *(os.path.join(args.csv, name) for name in UNITS_CSV if args.csv)]
+    names = (*UNITS_CSV, ARGUMENT_CHANGES_CSV) if args.convention in ARGUMENT_CONVENTIONS else UNITS_CSV
+    return [args.json, args.html, *(os.path.join(args.csv, name) for name in names if args.csv)]
 
 
 def _write(args: argparse.Namespace, comparison: UnitComparison, warnings: list[str],
            arguments: list[PairArguments]) -> None:
     """The reports asked for, each written atomically (the run's outputs stand or fall together); `arguments`:
-    each pair's changed arguments (TextEE, DyGIE++), in the JSON."""
+    each pair's changed arguments (TextEE, DyGIE++), in every report."""
     if args.json:
         data = units_json(comparison)
         for pair, changes in zip(data["pairs"], arguments, strict=False):
             pair["argument_changes"] = argument_changes_json(changes)
         write_atomic(args.json, dumps_compact(with_schema("compare_convention", {**data, "warnings": warnings})))
     if args.html:
+        more = argument_changes_html(comparison, arguments) if arguments else ""
         write_atomic(args.html, units_html(comparison, display_name(args.gold), [display_name(p) for p in args.system],
-                                           warnings))
+                                           warnings, more))
     if args.csv:
         make_output_folders([args.csv])
-        for name, text in units_csvs(comparison).items():
+        csvs = units_csvs(comparison)
+        if args.convention in ARGUMENT_CONVENTIONS:
+            csvs[ARGUMENT_CHANGES_CSV] = argument_changes_csv(comparison, arguments)
+        for name, text in csvs.items():
             write_atomic(os.path.join(args.csv, name), text)
 
 

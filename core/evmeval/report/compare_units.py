@@ -9,14 +9,6 @@ from typing import Any
 
 from evmeval.compare.resampling import FigureInterval, FigureTest
 from evmeval.compare.units import UNIT_NAMES, WINDOWED, UnitComparison
-from evmeval.conventions.argument_changes import (
-    ARGUMENT_ROWS,
-    ArgumentReason,
-    PairArguments,
-    argument_text,
-    reconcile_arguments,
-)
-from evmeval.mention.changes import ItemState, ItemTally, state_text
 from evmeval.report.compare_html import _COMPARE_CSS, _VERDICT_CLASS, _interval_svg, _verdict_colour
 from evmeval.report.compare_text import p_text, pct, points, table_lines, verdict_cell
 from evmeval.report.csv_writer import number, table
@@ -94,9 +86,11 @@ def format_units(c: UnitComparison) -> str:
     return "\n".join(lines) + "\n"
 
 
-def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Sequence[str] = ()) -> str:
+def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Sequence[str] = (),
+               more: str = "") -> str:
     """The same two tables as one self-contained page (the score report's style), each pair's interval drawn
-    against zero; the conventions' warnings folded above them."""
+    against zero; the conventions' warnings folded above them; `more`: sections after them (the changed
+    arguments)."""
     title, units = _heading(c)
     figures, pairs = _captions(c)
     head = "".join(f"<th>{_esc(name)}</th>" for name in c.names)
@@ -126,7 +120,7 @@ def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Seq
         f"<tr><th>Metric</th><th>Figure</th>{head}</tr>{rows}</table>",
         f'<h2>Pairs</h2><table id="pairs"><caption>{_esc(pairs)}</caption><tr>'
         + "".join(f"<th>{_esc(h)}</th>" for h in TEST_HEADER) + f"</tr>{''.join(tests)}</table>",
-        "</body></html>\n"])
+        more, "</body></html>\n"])
 
 
 def units_csvs(c: UnitComparison) -> dict[str, str]:
@@ -156,60 +150,3 @@ def units_json(c: UnitComparison) -> dict[str, Any]:
                         for name, r in zip(c.names, c.intervals, strict=True)],
             "pairs": [{"a": c.names[a], "b": c.names[b], **{m: [t.to_json() for t in tests[m]] for m in c.metrics}}
                       for (a, b), tests in zip(c.pairs, c.tests, strict=True)]}
-
-
-MAX_ARGUMENT_LINES = 20
-"""Changed arguments printed per pair and row (all of them in --json)."""
-
-
-def format_argument_changes(c: UnitComparison, pairs: list[PairArguments]) -> str:
-    """Per pair and argument row: how many arguments changed, by reason, the Δ counts they add up to, and the
-    first changed arguments."""
-    header = ["a", "b", "row", "changed", *(r.value for r in ArgumentReason), "Δ match", "Δ spurious",
-              "Δ gold found", "Δ gold missed"]
-    rows = []
-    items: list[str] = []
-    for p in pairs:
-        names = (c.names[p.a], c.names[p.b])
-        for row in ARGUMENT_ROWS:
-            changes = p.changes[row]
-            d = reconcile_arguments(changes)
-            reasons = {r: sum(r in x.reasons for x in changes) for r in ArgumentReason}
-            rows.append([*names, ARGUMENT_ROWS[row], str(len(changes)), *(str(reasons[r]) for r in ArgumentReason),
-                         *(f"{n:+d}" for n in (d.system_found, d.system_spurious, d.gold_found, d.gold_missed))])
-            if changes:
-                items.append(f"  {names[0]} → {names[1]}, {ARGUMENT_ROWS[row]}:")
-                items += [f"    {x.key.doc_id} {x.key.unit} {argument_text(x)}: {state_text(x.before)} → "
-                          f"{state_text(x.after)} ({' '.join(r.value for r in x.reasons)})"
-                          for x in changes[:MAX_ARGUMENT_LINES]]
-                if len(changes) > MAX_ARGUMENT_LINES:
-                    items.append(f"    ... and {len(changes) - MAX_ARGUMENT_LINES} more (all in --json)")
-    lines = ["", "Argument changes: only the arguments (role, span, trigger) whose outcome changed from a to b on "
-             "each argument row, by reason; they add up to the change in the row's matches (system found), "
-             "predictions (system found + spurious) and gold found / missed", *table_lines(header, rows, left=3),
-             *items]
-    return "\n".join(lines) + "\n"
-
-
-def _tally_json(t: ItemTally) -> dict[str, int]:
-    return {"gold_found": t.gold_found, "gold_missed": t.gold_missed, "system_found": t.system_found,
-            "system_spurious": t.system_spurious}
-
-
-def _state_json(s: ItemState) -> dict[str, str | None]:
-    return {"gold": s.gold, "system": s.system}
-
-
-def argument_changes_json(p: PairArguments) -> dict[str, Any]:
-    """A pair's `argument_changes`: {<row>: {count, reasons, delta, a, b, items}}."""
-    out = {}
-    for row in ARGUMENT_ROWS:
-        changes = p.changes[row]
-        a, b = p.tallies[row]
-        out[row] = {"count": len(changes),
-                    "reasons": {r.value: sum(r in x.reasons for x in changes) for r in ArgumentReason},
-                    "delta": _tally_json(reconcile_arguments(changes)), "a": _tally_json(a), "b": _tally_json(b),
-                    "items": [{**x.key._asdict(), "text": x.item.text, "before": _state_json(x.before),
-                               "after": _state_json(x.after), "reasons": [r.value for r in x.reasons]}
-                              for x in changes]}
-    return out
