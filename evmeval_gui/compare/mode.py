@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.mention.cases import Case
-from evmeval.mention.changes import Change, Tally, reconcile
+from evmeval.mention.changes import reconcile
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QTabBar, QWidget
 
@@ -26,8 +26,10 @@ from evmeval_gui.compare.state import (
     CompareState,
     compare_corpus,
     compare_under,
+    corpus_argument_changes,
     corpus_conventions,
     reversed_pair,
+    seed_pair,
     seed_view,
 )
 from evmeval_gui.model.jobs import JobContext
@@ -38,6 +40,7 @@ if TYPE_CHECKING:  # the comparison's library modules load when a comparison is 
     from evmeval.compare.runs import Comparison
     from evmeval.compare.seeds import SeedComparison
 
+    from evmeval_gui.compare.changes_tab import ChangeKey
     from evmeval_gui.compare.conventions_view import ConventionsPanel
     from evmeval_gui.compare.leaderboard import LeaderboardPanel
     from evmeval_gui.compare.pair_view import PairPanel
@@ -80,7 +83,7 @@ class CompareMode(QObject):
         self.topics: tuple[str, str] | None = None
         """(gold file, topics file) of the cross-document coreference shown on the Relations page."""
         self._cases: dict[tuple[int, int, str], tuple[Case, ...]] = {}
-        self._changes: dict[tuple[int, int, str], tuple[tuple[Change, ...], Tally]] = {}
+        self._changes: dict[ChangeKey, object] = {}
         self.tabs = QTabBar()
         self.tabs.setObjectName("compareTabs")
         self.tabs.setDocumentMode(True)
@@ -319,22 +322,32 @@ class CompareMode(QObject):
         self.session.runner.submit("Finding the cases", work, done, on_error=self._failed, key=CASES_JOB)
         return None
 
-    def changes_for(self, a: int, b: int, combination: str) -> tuple[tuple[Change, ...], Tally] | None:
-        """The items that changed from a to b and the Δ tally they add up to, or None while they are
-        computed (`state.changes_ready` follows)."""
-        key = (a, b, combination)
+    def changes_for(self, key: ChangeKey) -> object | None:
+        """What the Changes tab shows for `key` (`changes_tab.ChangeKey`): a pair's changed mentions and the Δ
+        tally they add up to, its changed links, or the mention changes of two seed systems collapsed over their
+        run pairs; None while it is computed (`state.changes_ready(key)` follows)."""
         if key in self._changes:
             return self._changes[key]
-        comparison = self.state.comparison
+        comparison, seeds, corpus = self.state.comparison, self.state.seeds, self.session.corpus
         if comparison is None:
             return None
+        a, b, what, name = key
 
-        def work(context: JobContext) -> tuple[tuple[Change, ...], Tally]:
+        def work(context: JobContext) -> object:
             context.check()
-            changes = comparison.changes(a, b, combination)
+            if what == "links":
+                return comparison.link_changes(a, b, name)
+            if what == "arguments" and corpus is not None:
+                return corpus_argument_changes(corpus, a, b, name)
+            systems = seed_pair(seeds, a, b) if what == "repeated" else None
+            if systems is not None:
+                from evmeval.compare.repeated_changes import repeated_changes
+
+                return repeated_changes(comparison, *systems, name)
+            changes = comparison.changes(a, b, name)
             return changes, reconcile(changes)
 
-        def done(found: tuple[tuple[Change, ...], Tally]) -> None:
+        def done(found: object) -> None:
             if self.state.comparison is comparison:
                 self._changes[key] = found
                 self.state.changes_ready.emit(key)

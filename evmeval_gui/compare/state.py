@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
-from evmeval.compare.seeds import SeedComparison, compare_seeds, seed_groups
+from evmeval.compare.seeds import SeedComparison, SeedSystem, compare_seeds, seed_groups
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.io.errors import FormatError
 from evmeval.mention.cases import Case, CaseKind
@@ -28,6 +28,7 @@ from evmeval_gui.model.jobs import JobContext
 
 if TYPE_CHECKING:  # the conventions load when the Conventions page is first shown
     from evmeval.compare.convention_runs import ConventionComparison
+    from evmeval.conventions.argument_changes import ArgumentChange
 
 ALL_TYPES = ""
 """The type filter value that keeps every type."""
@@ -202,6 +203,43 @@ def compare_under(corpus: LoadedCorpus, convention: str, context: JobContext, *,
         return exc
     except ValueError as exc:
         return FormatError(request.gold, 0, str(exc), "")
+
+
+def seed_pair(seeds: SeedComparison | None, a: int, b: int) -> tuple[SeedSystem, SeedSystem] | None:
+    """The systems (seeds) runs a and b belong to, when they are two different ones (None otherwise)."""
+    if seeds is None:
+        return None
+    of = {run: s for s in seeds.systems for run in s.runs}
+    if a not in of or b not in of or of[a] == of[b]:
+        return None
+    return of[a], of[b]
+
+
+def argument_rows(corpus: LoadedCorpus | None) -> tuple[str, ...]:
+    """The argument rows whose changes the Changes tab offers: a TextEE or DyGIE++ corpus's (their
+    conventions name each argument by role, span and trigger); none for other corpora."""
+    from evmeval.conventions.argument_changes import ARGUMENT_CONVENTIONS, ARGUMENT_ROWS
+
+    if corpus is None or not corpus.events or corpus.events[0].format not in ARGUMENT_CONVENTIONS:
+        return ()
+    return tuple(ARGUMENT_ROWS)
+
+
+def corpus_argument_changes(corpus: LoadedCorpus, a: int, b: int, row: str) -> tuple[ArgumentChange, ...]:
+    """The arguments whose outcome on `row` changed from run a to run b of an event corpus, as
+    `evmeval-compare --convention` lists them (the files read again: the convention's outcomes need them)."""
+    from evmeval.conventions import REGISTRY
+    from evmeval.conventions.argument_changes import argument_changes, run_arguments
+    from evmeval.conventions.base import Input
+    from evmeval.io.reading import read_bytes
+
+    outcomes = REGISTRY[corpus.events[0].format].outcomes
+    assert outcomes is not None, "argument_rows offers only conventions with outcomes"
+    request = corpus.request
+    gold = Input(request.gold, read_bytes(request.gold))
+    runs = [run_arguments(outcomes(gold, Input(path, read_bytes(path))))
+            for path in (request.systems[a], request.systems[b])]
+    return argument_changes(runs[0], runs[1], row)
 
 
 def seed_view(comparison: Comparison) -> SeedComparison | None:

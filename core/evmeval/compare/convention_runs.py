@@ -30,6 +30,7 @@ from evmeval.conventions import (
     textee,
     uie,
 )
+from evmeval.conventions.argument_changes import ARGUMENT_CONVENTIONS, PairArguments, pair_arguments, run_arguments
 from evmeval.conventions.base import Input, UnitCounts
 from evmeval.conventions.cli import check_formats
 from evmeval.conventions.options import ConventionOptions, prepare_with
@@ -47,10 +48,12 @@ assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit co
 
 @dataclass(frozen=True)
 class ConventionComparison:
-    """The comparison and what `evmeval-score --convention` warns of on each run's files (`name: warning`)."""
+    """The comparison, what `evmeval-score --convention` warns of on each run's files (`name: warning`) and, for
+    TextEE and DyGIE++ (whose outcomes name arguments by role, span and trigger), each pair's changed arguments."""
 
     comparison: UnitComparison
     warnings: tuple[str, ...]
+    arguments: tuple[PairArguments, ...] = ()
 
 
 def compared_conventions(found: str, *, strings_given: bool = False) -> tuple[str, ...]:
@@ -85,11 +88,13 @@ def compare_convention(convention: str, gold: Input, systems: Sequence[Input], *
         raise ValueError(f"convention {convention!r}: intervals are made for {', '.join(READERS)}")
     total = len(systems) + 1
     counts: list[UnitCounts] = []
+    prepared_systems: list[Input] = []
     for number, system in enumerate(systems):
         stop_if_cancelled(cancelled)
         prepared = prepare_with(convention, gold, system, options)[1]
         check_formats([REGISTRY[convention]], gold, prepared)
         counts.append(READERS[convention](gold, prepared))
+        prepared_systems.append(prepared)
         if progress is not None:
             progress(number + 1, total)
     first = counts[0]
@@ -106,10 +111,13 @@ def compare_convention(convention: str, gold: Input, systems: Sequence[Input], *
                                unit=unit, settings=settings, correction=correction, interval=interval,
                                rules=first.rules, given=[c.given for c in counts])
     stop_if_cancelled(cancelled)
+    outcomes = REGISTRY[convention].outcomes
+    arguments = (pair_arguments([run_arguments(outcomes(gold, s)) for s in prepared_systems], comparison.pairs)
+                 if convention in ARGUMENT_CONVENTIONS and outcomes is not None else [])
     if progress is not None:
         progress(total, total)
     warnings = tuple(f"{name}: {w}" for name, c in zip(comparison.names, counts, strict=True) for w in c.warnings)
-    return ConventionComparison(comparison, warnings)
+    return ConventionComparison(comparison, warnings, tuple(arguments))
 
 
 __all__ = ["READERS", "ConventionComparison", "compare_convention", "compared_conventions", "run_names"]

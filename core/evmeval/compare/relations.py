@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
     import numpy as np
 
+    from evmeval.coref.scoring import CorefResult
+
     class SequencingOf(Protocol):
         """`evmeval.sequencing.scoring.published_awareness`: per evaluation name the documents' counts,
         and why an evaluation has none."""
@@ -78,6 +80,10 @@ class RelationFigures:
     tests: tuple[dict[str, tuple[FigureTest, ...]], ...] = ()
     units: dict[str, int] = field(default_factory=dict)
     warnings: tuple[str, ...] = ()
+    coreference_runs: tuple[CorefResult, ...] = ()
+    """Each run's coreference as scored (what its changed links are read from); empty without such links."""
+    sequencing_runs: tuple[Mapping[str, Sequence[AwarenessCounts]], ...] = ()
+    """Each run's published evaluations: name -> its documents' counts and link outcomes; empty without."""
 
 
 def adjusted_over_pairs(per_pair: Sequence[tuple[FigureTest, ...]], correction: str) -> list[tuple[FigureTest, ...]]:
@@ -107,30 +113,33 @@ def _num_units(doc_ids: Sequence[str], groups: np.ndarray | None) -> int:
 
 def _coreference(results: Sequence[ScoreResult], gold: TbfFile, systems: Sequence[TbfFile], whitelisted: bool,
                  cross_topics: Mapping[str, str] | None = None,
-                 ) -> dict[str, tuple[list[str], list[Family]]]:
+                 ) -> tuple[dict[str, tuple[list[str], list[Family]]], list[CorefResult]]:
     """The coreference family of each run (per document) and, given `cross_topics`, its cross-document one
-    (per topic)."""
+    (per topic); and each run's coreference as scored (what its changed links are read from)."""
     from evmeval.compare.cross_document import cross_document_family
     from evmeval.coref.cross_document import tbf_documents
     from evmeval.coref.scoring import score_coreference
 
     families = []
+    scored = []
     crossed: list[Family] = []
     topic_names: tuple[str, ...] = ()
     for result, system in zip(results, systems, strict=True):
         coref = score_coreference(result, gold, system, combination=RELATION_MAPPING, whitelisted=whitelisted)
         families.append(coref_family([d.counts for d in coref.documents]))
+        scored.append(coref)
         if cross_topics is not None:
             topic_names, family = cross_document_family(*tbf_documents(coref), cross_topics)
             crossed.append(family)
     out = {COREFERENCE: ([d.doc_id for d in results[0].documents], families)}
     if cross_topics is not None:
         out[CROSS_DOCUMENT] = (list(topic_names), crossed)
-    return out
+    return out, scored
 
 
 def _sequencing(results: Sequence[ScoreResult], gold: TbfFile, systems: Sequence[TbfFile], whitelisted: bool,
-                sequencing_of: SequencingOf) -> tuple[list[str], dict[str, list[Family]], list[str]]:
+                sequencing_of: SequencingOf) -> tuple[list[str], dict[str, list[Family]], list[str],
+                                                      list[Mapping[str, Sequence[AwarenessCounts]]]]:
     """Per kind, a family per run over the union of evaluated documents (a document a run did not
     evaluate adds nothing to its sums); kinds v1.8 cannot finish for some run are left out."""
     evaluations = []
@@ -147,7 +156,7 @@ def _sequencing(results: Sequence[ScoreResult], gold: TbfFile, systems: Sequence
         for e in evaluations:
             by_id: dict[str, AwarenessCounts] = {d.doc_id: d for d in e[SEQUENCING_KINDS[kind]]}
             families[kind].append(sequencing_family([by_id.get(i, _NOTHING) for i in doc_ids]))
-    return doc_ids, families, left_out
+    return doc_ids, families, left_out, evaluations
 
 
 @dataclass(frozen=True)
@@ -180,11 +189,15 @@ def relation_figures(results: Sequence[ScoreResult], gold: TbfFile, systems: Seq
 
     per_kind: dict[str, tuple[list[str], list[Family]]] = {}
     warnings: list[str] = []
+    coreference_runs: list[CorefResult] = []
+    sequencing_runs: list[Mapping[str, Sequence[AwarenessCounts]]] = []
     if _has_links(gold, {"Coreference"}):
-        per_kind.update(_coreference(results, gold, systems, whitelisted, cross_topics))
+        coref_kinds, coreference_runs = _coreference(results, gold, systems, whitelisted, cross_topics)
+        per_kind.update(coref_kinds)
     if sequencing_of is not None and _has_links(gold, {"After", "Subevent"}):
         try:
-            doc_ids, families, left_out = _sequencing(results, gold, systems, whitelisted, sequencing_of)
+            doc_ids, families, left_out, sequencing_runs = _sequencing(results, gold, systems, whitelisted,
+                                                                       sequencing_of)
         except FormatError as exc:  # links v1.8 refuses: the mention figures still stand
             warnings.append(f"sequencing figures left out: {exc}")
         else:
@@ -201,4 +214,5 @@ def relation_figures(results: Sequence[ScoreResult], gold: TbfFile, systems: Seq
             intervals[n][kind] = figures
         for n, pair_tests in enumerate(adjusted_over_pairs(done.tests, correction)):
             tests[n][kind] = pair_tests
-    return RelationFigures(tuple(intervals), tuple(tests), units, tuple(warnings))
+    return RelationFigures(tuple(intervals), tuple(tests), units, tuple(warnings), tuple(coreference_runs),
+                           tuple(sequencing_runs))

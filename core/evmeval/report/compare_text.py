@@ -232,6 +232,7 @@ def format_summary(
               + _cases(comparison, case_counts or {}) + _changes(comparison, list(case_counts or {})))
     if threshold is not None:
         lines += _below(comparison, threshold)
-    from evmeval.report.compare_relations import format_relations  # it builds on this module's cells
+    from evmeval.report.compare_links import format_link_changes  # they build on this module's cells
+    from evmeval.report.compare_relations import format_relations
 
-    return "\n".join(lines) + "\n" + format_relations(comparison)
+    return "\n".join(lines) + "\n" + format_relations(comparison) + format_link_changes(comparison)

@@ -11,6 +11,13 @@ from typing import Any
 from evmeval._util.schemas import with_schema
 from evmeval.compare.resampling import FigureInterval, FigureTest
 from evmeval.compare.units import UNIT_NAMES, WINDOWED, UnitComparison
+from evmeval.conventions.argument_changes import PairArguments
+from evmeval.report.compare_arguments import (
+    ARGUMENT_CHANGES_CSV,
+    argument_changes_csv,
+    argument_changes_html,
+    argument_changes_json,
+)
 from evmeval.report.compare_html import _COMPARE_CSS, _VERDICT_CLASS, _interval_svg, _verdict_colour
 from evmeval.report.compare_json import dumps_compact
 from evmeval.report.compare_text import p_text, pct, points, table_lines, verdict_cell
@@ -74,9 +81,11 @@ def format_units(c: UnitComparison) -> str:
     return "\n".join(lines) + "\n"
 
 
-def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Sequence[str] = ()) -> str:
+def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Sequence[str] = (),
+               more: str = "") -> str:
     """The same two tables as one self-contained page (the score report's style), each pair's interval drawn
-    against zero; the conventions' warnings folded above them."""
+    against zero; the conventions' warnings folded above them; `more`: sections after them (the changed
+    arguments)."""
     title, units = _heading(c)
     figures, pairs = _captions(c)
     head = "".join(f"<th>{_esc(name)}</th>" for name in c.names)
@@ -106,7 +115,7 @@ def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Seq
         f"<tr><th>Metric</th><th>Figure</th>{head}</tr>{rows}</table>",
         f'<h2>Pairs</h2><table id="pairs"><caption>{_esc(pairs)}</caption><tr>'
         + "".join(f"<th>{_esc(h)}</th>" for h in TEST_HEADER) + f"</tr>{''.join(tests)}</table>",
-        "</body></html>\n"])
+        more, "</body></html>\n"])
 
 
 def units_csvs(c: UnitComparison) -> dict[str, str]:
@@ -139,15 +148,21 @@ def units_json(c: UnitComparison) -> dict[str, Any]:
 
 
 def units_files(c: UnitComparison, *, gold: str, paths: Sequence[str], warnings: Sequence[str] = (),
-                json_path: str | None = None, html_path: str | None = None,
+                arguments: Sequence[PairArguments] = (), json_path: str | None = None, html_path: str | None = None,
                 csv_folder: str | None = None) -> dict[str, str]:
-    """Every file asked for, path -> text: the JSON document, the page, the CSV folder's `UNITS_CSV` (what
-    `evmeval-compare --convention --json/--html/--csv` and the window's File › Export comparison write)."""
+    """Every file asked for, path -> text: the JSON document, the page, the CSV folder's `UNITS_CSV` (and
+    `ARGUMENT_CHANGES_CSV` when `arguments`, each pair's changed arguments, are given): what
+    `evmeval-compare --convention --json/--html/--csv` and the window's File › Export comparison write."""
     out: dict[str, str] = {}
     if json_path:
-        out[json_path] = dumps_compact(with_schema("compare_convention", {**units_json(c), "warnings": list(warnings)}))
+        data = units_json(c)
+        for pair, changes in zip(data["pairs"], arguments, strict=False):
+            pair["argument_changes"] = argument_changes_json(changes)
+        out[json_path] = dumps_compact(with_schema("compare_convention", {**data, "warnings": list(warnings)}))
     if html_path:
-        out[html_path] = units_html(c, gold, paths, warnings)
+        out[html_path] = units_html(c, gold, paths, warnings, argument_changes_html(c, arguments) if arguments else "")
     if csv_folder:
         out.update({os.path.join(csv_folder, name): text for name, text in units_csvs(c).items()})
+        if arguments:
+            out[os.path.join(csv_folder, ARGUMENT_CHANGES_CSV)] = argument_changes_csv(c, arguments)
     return out
