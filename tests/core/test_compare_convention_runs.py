@@ -16,7 +16,7 @@ from evmeval.compare.significance import ResampleSettings
 from evmeval.conventions.base import Input
 from evmeval.conventions.options import ConventionOptions
 from evmeval.io.errors import FormatError
-from evmeval.report.compare_units import units_json
+from evmeval.report.compare_units import units_files
 
 from tests.programs import installed
 from tests.shipped import EXAMPLES
@@ -37,8 +37,10 @@ def test_the_function_gives_what_the_command_writes(tmp_path: Path) -> None:
     done = compare_convention("textee", _given(GOLD), [_given(RUN_A), _given(RUN_B)], settings=SETTINGS,
                               progress=lambda d, t: steps.append((d, t)))
     cli = json.loads(out.read_text(encoding="utf-8"))
-    assert {**units_json(done.comparison), "warnings": list(done.warnings)} == {
-        k: v for k, v in cli.items() if k != "schema"}
+    written = units_files(done.comparison, gold=str(GOLD), paths=[str(RUN_A), str(RUN_B)], warnings=done.warnings,
+                          arguments=done.arguments, json_path="c.json")
+    assert json.loads(written["c.json"]) == cli
+    assert all("argument_changes" in pair for pair in cli["pairs"])  # TextEE names its arguments: they are listed
     assert steps == [(1, 3), (2, 3), (3, 3)]  # each run read and counted, then the resampling
     tri = next(i for m, f, i in done.comparison.figure_rows() if m == "trigger_id" and f == "f1")
     # run b finds all 15 gold triggers and predicts nothing else: F1 1 whatever the resample
