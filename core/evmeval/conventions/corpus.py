@@ -101,8 +101,9 @@ class EventCorpus:
     argument_board: ArgumentBoard | None = None
     """A TextEE run: its arguments under every argument convention that reads it, and what flips between them
     (`evmeval.conventions.argument_pivot`); None otherwise."""
-    switches: dict[str, MatchingSwitch] = field(default_factory=dict)
-    """Per convention that counts matches: its figures one to one and what flips (`evmeval.conventions.one_to_one`)."""
+    scored: tuple[Input, Input] | None = None
+    """The gold and system inputs as the switchboard scored them (string predictions grounded): what
+    `event_switches` re-scores when asked (not while loading: it about doubled a large corpus's load)."""
 
     def unplaced_rows(self, doc_id: str) -> tuple[MappingRow, ...]:
         """The document's triggers that are not in the text, as rows of its mapping table."""
@@ -158,9 +159,16 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
-    switches = matching_switches(board.conventions, board.results, gold, system)
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
-                       switches)
+                       (gold, system))
+
+
+def event_switches(corpus: EventCorpus) -> dict[str, MatchingSwitch]:
+    """Per convention of the corpus's switchboard that counts matches: its figures one to one and what flips
+    (`evmeval.conventions.one_to_one`); made only when asked, as `--matching optimal` makes them."""
+    if corpus.scored is None:
+        return {}
+    return matching_switches(corpus.switchboard.conventions, corpus.switchboard.results, *corpus.scored)
 
 
 def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:
