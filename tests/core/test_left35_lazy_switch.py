@@ -1,0 +1,69 @@
+"""Issue 35 loose ends: the window's event corpus no longer makes the matching switch while it loads (it about
+doubled a large TextEE corpus's load); `event_switches` makes it when asked, as `--matching optimal` does."""
+
+from __future__ import annotations
+
+import pytest
+from evmeval.conventions import REGISTRY, Input
+from evmeval.conventions import corpus as corpus_module
+from evmeval.conventions.corpus import event_inputs, event_switches
+from evmeval.conventions.items import GOLD, PRED, Item
+from evmeval.conventions.one_to_one import keyed_group, keyed_pairs, maximum_matching
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.shipped import EXAMPLES
+
+
+def _pair(name: str) -> tuple[Input, Input]:
+    return Input(str(EXAMPLES / f"{name}_gold.jsonl")), Input(str(EXAMPLES / f"{name}_pred.jsonl"))
+
+
+def test_loading_an_event_corpus_makes_no_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*_args: object) -> None:
+        raise AssertionError("the switch was made while loading")
+
+    monkeypatch.setattr(corpus_module, "matching_switches", refuse)
+    loaded = event_inputs(*_pair("dygiepp"))
+    assert [c.name for c in loaded.switchboard.conventions] == ["dygiepp", "evmeval"]
+    with pytest.raises(AssertionError, match="while loading"):
+        event_switches(loaded)  # made only here
+
+
+def test_the_switch_made_when_asked_has_the_commands_figures() -> None:
+    """DyGIE++'s shipped example, as `evmeval-score --convention dygiepp --matching optimal` prints it: arg_id 5
+    matches, 4 one to one, the duplicate "Troops" of event 1 flips for arg_id and arg_class."""
+    made = event_switches(event_inputs(*_pair("dygiepp")))
+    assert list(made) == ["dygiepp", "evmeval"]
+    own, one = made["dygiepp"].figures["arg_id"]
+    assert (own.match_num, one.match_num) == (5, 4)
+    assert [(f.metric, f.item.text, f.item.event) for f in made["dygiepp"].flips] == [
+        ("arg_id", "Troops", 1), ("arg_class", "Troops", 1)]
+    assert made["evmeval"].flips == ()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 4), max_size=12), st.lists(st.integers(0, 4), max_size=12))
+def test_dygiepps_one_to_one_count_is_the_switchs(preds: list[int], golds: list[int]) -> None:
+    """One source: DyGIE++'s pathology counts its one-to-one value with `keyed_pairs`, which is the size of the
+    switch's maximum matching of the same keys (its own `_take` used to count it beside the switch)."""
+    group = keyed_group("arg_id", [(k, _item(PRED, k)) for k in preds], [(k, _item(GOLD, k)) for k in golds],
+                        exclusive=False)
+    assert keyed_pairs(preds, golds) == len(maximum_matching(group))
+
+
+def test_dygiepps_pathology_is_the_switchs_one_to_one_count() -> None:
+    """The shipped DyGIE++ example: its pathology's excess is what the switch takes away (1 for each of arg_id and
+    arg_class), and its text says the one-to-one recall the switch's figure has."""
+    gold, system = _pair("dygiepp")
+    result = REGISTRY["dygiepp"].score(gold, system)
+    switch = event_switches(event_inputs(gold, system))["dygiepp"]
+    found = {p.metric: p for p in result.pathologies}
+    for name in ("arg_id", "arg_class"):
+        own, one = switch.figures[name]
+        assert found[name].count == own.match_num - one.match_num == 1
+        assert f"one to one {100 * one.recall:.2f} %" in found[name].detail
+
+
+def _item(side: str, key: int) -> Item:
+    return Item(side, "D", "0", 0, 0, key, key + 1, "Attack", "Attacker", "x")
