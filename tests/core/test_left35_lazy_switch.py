@@ -67,3 +67,29 @@ def test_dygiepps_pathology_is_the_switchs_one_to_one_count() -> None:
 
 def _item(side: str, key: int) -> Item:
     return Item(side, "D", "0", 0, 0, key, key + 1, "Attack", "Attacker", "x")
+
+
+def test_the_switchboard_page_shows_the_matching_switch_with_matching_optimal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`--convention all --html FILE --matching optimal`: the page holds, per convention that counts matches, both
+    figures (DyGIE++'s shipped example: arg_id F1 76.92, one to one 61.54; 5 and 4 matches) and its flips by
+    reason; without `--matching optimal` the page has no such section."""
+    import html
+    import re
+
+    from evmeval.cli.score import score_main
+
+    page, plain = tmp_path / "board.html", tmp_path / "plain.html"
+    given = ["-g", str(EXAMPLES / "dygiepp_gold.jsonl"), "-s", str(EXAMPLES / "dygiepp_pred.jsonl"),
+             "--convention", "all"]
+    assert score_main([*given, "--html", str(page), "--matching", "optimal"]) == 0
+    assert score_main([*given, "--html", str(plain)]) == 0
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8")))
+    words = " ".join(text.split())
+    assert "The matching switch: each convention one to one" in words
+    assert "dygiepp ↔ one to one: 2 flip(s)" in words
+    assert "evmeval ↔ one to one: 0 flip(s)" in words
+    assert "arg_id 71.43 57.14 83.33 66.67 76.92 61.54 5 4" in words
+    assert ("2 × counted twice: a duplicate of another prediction, both credited for one gold item "
+            "Troops Attack / Attacker (event 1) — D1 / 1 [0,1), arg_id: credited by dygiepp, unpaired one to one "
+            "(gold 'Troops' [0,1) is paired with prediction 'Troops' [0,1) (event 0))") in words
+    assert "matching switch" not in plain.read_text(encoding="utf-8")
