@@ -138,6 +138,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
     from evmeval.conventions.corpus_formats import read_pair
 
     found = input_format(gold.path)
+    if found == "wikievents":  # gen-arg generations: the ontology where gen-arg keeps it, when none is given
+        from evmeval.conventions.genarg import with_default_ontology
+        system = with_default_ontology(gold, system)
     grounding = None
     if is_strings(system):  # ground them on gold once; every TextEE convention and ours score the result
         conventions, system = prepare("all", gold, system, rule)
