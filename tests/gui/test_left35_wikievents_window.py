@@ -36,3 +36,20 @@ def test_wikievents_with_genarg_generations_shows_genarg_and_paie(qtbot, window:
     # Role identification 4 of 4 predicted, 3 gold (recall 4/3): one to one 3, and "Kabul" as Target flips
     assert flips.topLevelItem(flips.topLevelItemCount() - 1).text(0) == (
         "gen-arg ↔ one to one: 1 flip(s)\nRole identification F1 114.29 → 85.71")
+
+
+def test_wikievents_without_the_ontology_says_where_it_looked(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from evmeval_gui.dialogs import ERROR_DIALOG_NAME
+
+    gold, pred = write_wikievents(tmp_path / "wikievents", ontology=False)
+    with qtbot.waitSignal(window.session.load_failed, timeout=LOAD_TIMEOUT):
+        window.open_files(str(gold), [str(pred)])
+    box = window.findChild(QMessageBox, ERROR_DIALOG_NAME)
+    assert box is not None and box.isVisible()
+    shown = box.text() + "\n" + box.informativeText()
+    assert "generations.jsonl" in shown
+    assert "no event_role_KAIROS.json is beside the generations or the gold file" in shown
+    assert "Traceback" not in shown
+    box.close()
