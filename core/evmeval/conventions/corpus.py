@@ -9,7 +9,7 @@ window's figures are that convention's; the switchboard of every applicable conv
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
@@ -102,8 +102,9 @@ class EventCorpus:
     """A TextEE run: its arguments under every argument convention that reads it, and what flips between them
     (`evmeval.conventions.argument_pivot`); None otherwise."""
     scored: tuple[Input, Input] | None = None
-    """The gold and system inputs as the switchboard scored them (string predictions grounded): what
-    `event_switches` re-scores when asked (not while loading: it about doubled a large corpus's load)."""
+    """The gold and system inputs as the switchboard scored them (string predictions grounded; their bytes, not
+    their parse): what `event_switches` re-scores when asked (not while loading: it about doubled a large corpus's
+    load)."""
 
     def unplaced_rows(self, doc_id: str) -> tuple[MappingRow, ...]:
         """The document's triggers that are not in the text, as rows of its mapping table."""
@@ -162,8 +163,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
+    kept = (replace(gold, _made={}), replace(system, _made={}))  # their bytes, not what was parsed of them
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
-                       (gold, system))
+                       kept)
 
 
 def event_switches(corpus: EventCorpus) -> dict[str, MatchingSwitch]:
