@@ -42,7 +42,7 @@ from evmeval_gui.conventions.ladder_view import LadderTree, promotion_text
 from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, ArgumentChooser, ArgumentRows
 from evmeval_gui.conventions.pathologies_view import PathologiesView
 from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
-from evmeval_gui.conventions.switch_view import SWITCH_ROLE, flip_text, switch_item
+from evmeval_gui.conventions.switch_view import SWITCH_ROLE, LazySwitches, flip_text
 from evmeval_gui.conventions.threshold_dock import ThresholdDock
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.formatting import percent
@@ -159,6 +159,8 @@ class ConventionsDock(QDockWidget):
         """The detail shows the hint (nothing clicked since the corpus opened)."""
         self.flips.viewport().installEventFilter(self)
         self.flips.itemClicked.connect(self._clicked)
+        self.switches = LazySwitches(self.flips, runner, MAX_SHOWN)
+        """The matching switch's row under the flips (computed on the runner when asked)."""
         self.flips.itemActivated.connect(self._clicked)
         self.detail = QLabel()
         self.detail.setObjectName("flipDetail")
@@ -255,6 +257,7 @@ class ConventionsDock(QDockWidget):
             self.table.setRowCount(0)
             self._cells = []
             self.flips.clear()
+            self.switches.add(None)
             self.ladder.set_ladder(None)
             self.pathologies.set_results(())
             self._set_tabs()
@@ -273,12 +276,7 @@ class ConventionsDock(QDockWidget):
         together = self.corpus.argument_board
         self._fill_flips([(pair, "") for pair in board.flips]
                          + [(pair, " (arguments)") for pair in (together.board.flips if together else ())])
-        for switch in self.corpus.switches.values():  # each convention against its own one-to-one matching
-            top = switch_item(switch, MAX_SHOWN)
-            self.flips.addTopLevelItem(top)
-            top.setExpanded(bool(switch.flips))
-            for k in range(top.childCount()):
-                top.child(k).setExpanded(True)
+        self.switches.add(self.corpus)  # computed when its row is clicked or expanded
         self.ladder.set_ladder(self.corpus.ladder)
         self.pathologies.set_results(board.results)
         self._set_tabs()
@@ -467,6 +465,8 @@ class ConventionsDock(QDockWidget):
         self.session.select(Selection.of_rows(doc_id, rows) if rows else wanted)
 
     def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        if self.switches.asked(item):
+            return
         switched = item.data(0, SWITCH_ROLE)
         if isinstance(switched, tuple) and self.corpus is not None:
             self._show_detail(flip_text(*switched))

@@ -64,6 +64,9 @@ def test_a_textee_runs_argument_flips_under_every_argument_convention_click_to_t
     dock = window.conventions_dock
     qtbot.waitUntil(dock.isVisible, timeout=20_000)
     tree = dock.flips
+    _click(qtbot, tree, tree.topLevelItem(tree.topLevelItemCount() - 1))  # the matching switch, made when asked
+    qtbot.waitUntil(lambda: "↔ one to one" in tree.topLevelItem(tree.topLevelItemCount() - 1).text(0),
+                    timeout=20_000)
     tops = [tree.topLevelItem(k).text(0) for k in range(tree.topLevelItemCount())]
     # textee ↔ ours: the twin, "city" under the second trigger and gold's second "Troops" (collapsed by textee's
     # sets), on both argument rows; with dygiepp also the first twin, which dygiepp's dictionary overwrote

@@ -181,8 +181,9 @@ def check_formats(conventions: Sequence[Convention], gold: Input, system: Input)
                                   f"a {FORMATS[convention.format]} file")
 
 
-HtmlRenderer = Callable[[Switchboard, Fingerprint, str, str], str]
-"""(switchboard, fingerprint, gold path, system path) -> the page; the report layer gives it."""
+HtmlRenderer = Callable[[Switchboard, Fingerprint, str, str, dict[str, MatchingSwitch] | None], str]
+"""(switchboard, fingerprint, gold path, system path, the matching switch of `--matching optimal` or None) ->
+the page; the report layer gives it."""
 
 
 def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -> list[ConventionResult]:
@@ -321,7 +322,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
             made = report_json(results, fingerprint, board, system.grounding, ladder, arguments, switches)
             write_atomic(args.json, json.dumps(made, indent=1) + "\n")
         if args.html and board is not None and render_html is not None:
-            write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))
+            write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system),
+                                                switches))
     except FormatError as exc:  # a full disk: one line, and the run's other outputs are not kept
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1

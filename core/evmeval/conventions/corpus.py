@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -136,8 +136,10 @@ class EventCorpus:
     argument_board: ArgumentBoard | None = None
     """A TextEE run: its arguments under every argument convention that reads it, and what flips between them
     (`evmeval.conventions.argument_pivot`); None otherwise."""
-    switches: dict[str, MatchingSwitch] = field(default_factory=dict)
-    """Per convention that counts matches: its figures one to one and what flips (`evmeval.conventions.one_to_one`)."""
+    scored: tuple[Input, Input] | None = None
+    """The gold and system inputs as the switchboard scored them (string predictions grounded; their bytes, not
+    their parse): what `event_switches` re-scores when asked (not while loading: it about doubled a large corpus's
+    load)."""
 
     def unplaced_rows(self, doc_id: str) -> tuple[MappingRow, ...]:
         """The document's triggers that are not in the text, as rows of its mapping table."""
@@ -175,6 +177,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
 
     found = input_format(gold.path)
+    if found == "wikievents":  # gen-arg generations: the ontology where gen-arg keeps it, when none is given
+        from evmeval.conventions.genarg import with_default_ontology
+        system = with_default_ontology(gold, system)
     grounding = None
     if is_strings(system):  # ground them on gold once; every TextEE convention and ours score the result
         conventions, system = prepare("all", gold, system, rule)
@@ -205,9 +210,17 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
-    switches = matching_switches(board.conventions, board.results, gold, system)
+    kept = (replace(gold, _made={}), replace(system, _made={}))  # their bytes, not what was parsed of them
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
-                       switches)
+                       kept)
+
+
+def event_switches(corpus: EventCorpus) -> dict[str, MatchingSwitch]:
+    """Per convention of the corpus's switchboard that counts matches: its figures one to one and what flips
+    (`evmeval.conventions.one_to_one`); made only when asked, as `--matching optimal` makes them."""
+    if corpus.scored is None:
+        return {}
+    return matching_switches(corpus.switchboard.conventions, corpus.switchboard.results, *corpus.scored)
 
 
 def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from evmeval.conventions import genarg
 from evmeval.conventions.base import Input
 from evmeval.conventions.convert_standoff import bionlp_to_brat_document
 from evmeval.conventions.ours import Role, Unit
@@ -23,6 +24,8 @@ from evmeval.io.bionlp import BionlpDocument, read_answers, read_bionlp
 from evmeval.io.brat import BratDocument, Event, TextBound
 from evmeval.io.convert import brat_to_document
 from evmeval.io.errors import FormatError
+from evmeval.io.genarg import GoldDocument as GenargDocument
+from evmeval.io.genarg import GoldEvent
 from evmeval.io.maven import Document as MavenDocument
 from evmeval.io.maven import MavenFile
 from evmeval.io.maven_ere import Document as EreDocument
@@ -245,8 +248,44 @@ def rams_pair(gold: Input, system: Input) -> Pair:
                 arguments)
 
 
+def wikievents_pair(gold: Input, system: Input) -> Pair:
+    """WikiEvents gold and gen-arg generations (the ontology beside them or given, `genarg.with_default_ontology`):
+    each document one line of its tokens; gold's event triggers, and on the system side those of the events a
+    generation line fills (the n-th line of a doc_key is the n-th event, as gen-arg pairs them); gold's arguments
+    are their entities' spans, the system's the strings gen-arg's own grounding placed (`genarg.scored_events`)."""
+    g, s, ontology, _ = genarg.read_genarg(gold, system)
+    sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
+    arguments: tuple[Arguments, Arguments] = ({}, {})
+    units: dict[str, list[Unit]] = {}
+    numbers: dict[int, str] = {}
+    """id of a gold event -> its mention id (`E<n>`, on both sides)."""
+
+    def mention(run: str, d: GenargDocument, event: GoldEvent, mention_id: str, line: int) -> Mention:
+        start, end = event.trigger
+        return unannotated_mention(run, d.doc_id, mention_id, tuple(f"t{i}" for i in range(start, end)),
+                                   " ".join(d.tokens[start:end]), event.event_type, line)
+    for d in {d.doc_id: d for d in g.documents}.values():  # the last line of a doc_id, as gen-arg reads them
+        units[d.doc_id] = [Unit(d.doc_id, list(d.tokens), [f"t{i}" for i in range(len(d.tokens))])]
+        found = []
+        for n, event in enumerate(d.events):
+            numbers[id(event)] = f"E{n}"
+            found.append(mention("gold", d, event, f"E{n}", d.line))
+            arguments[0][d.doc_id, f"E{n}"] = [Role(role, *d.entities[entity]) for entity, role in event.arguments
+                                               if entity in d.entities]
+        sides[0][d.doc_id] = Document(d.doc_id, tuple(found))
+    predicted: dict[str, list[Mention]] = {}
+    for (d, event, spans, _), generation in zip(genarg.scored_events(g, s, ontology), s.generations, strict=True):
+        mention_id = numbers[id(event)]
+        predicted.setdefault(d.doc_id, []).append(mention("system", d, event, mention_id, generation.line))
+        arguments[1][d.doc_id, mention_id] = [Role(role, start, end + 1) for start, end, _, role in sorted(spans or ())]
+    for doc_id in units:
+        sides[1][doc_id] = Document(doc_id, tuple(predicted.get(doc_id, ())))
+    return Pair(TbfFile(g.path, SpanMode.TOKEN, sides[0]), TbfFile(s.path, SpanMode.TOKEN, sides[1]), {}, units,
+                arguments)
+
+
 READERS = {"bionlp": bionlp_pair, "casie": casie_pair, "maven": maven_pair, "maven-ere": maven_ere_pair,
-           "rams": rams_pair}
+           "rams": rams_pair, "wikievents": wikievents_pair}
 """Format (as `input_format` names it) -> how a gold/system pair of it becomes the window's inputs."""
 
 
@@ -254,5 +293,5 @@ def read_pair(found: str, gold: Input, system: Input) -> Pair:
     """Both inputs of format `found`; raises `FormatError` (also when the system is of another format)."""
     if found not in READERS:
         raise FormatError(gold.path, 0, f"{found} files are not opened as an event corpus",
-                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, RAMS, CASIE or a BioNLP folder")
+                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, RAMS, WikiEvents, CASIE or a BioNLP folder")
     return READERS[found](gold, system)

@@ -23,14 +23,13 @@ absent from the file, which would add zeros there, cannot be known from the file
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable
 from dataclasses import dataclass
 
 from evmeval.conventions.base import NON_EXCLUSIVE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
 from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
 from evmeval.conventions.maven import Figure
-from evmeval.conventions.one_to_one import Matches, keyed_group
+from evmeval.conventions.one_to_one import Matches, keyed_group, keyed_pairs
 from evmeval.conventions.parsed import dygiepp_file
 from evmeval.io.dygiepp import Document, DygieppFile, Event, stream_dygiepp
 from evmeval.io.errors import FormatError
@@ -118,21 +117,11 @@ def score_sentence(counts: Counts, gold: list[Event], predicted: list[Event], th
     counts.predicted_arguments += len(pred_rows)
     gold_ids = {row[:2] for row in gold_rows}
     gold_classes = set(gold_rows)
-    left_ids: Counter[tuple[object, ...]] = Counter(row[:2] for row in gold_rows)
-    left_classes: Counter[tuple[object, ...]] = Counter(gold_rows)
     for row in pred_rows:
         counts.matched_argument_ids += row[:2] in gold_ids
         counts.matched_argument_classes += row in gold_classes
-        counts.paired_argument_ids += _take(left_ids, row[:2])
-        counts.paired_argument_classes += _take(left_classes, row)
-
-
-def _take(left: Counter[tuple[object, ...]], key: tuple[object, ...]) -> int:
-    """1 and one copy of `key` taken, while copies are left (one-to-one pairing); else 0."""
-    if left[key] <= 0:
-        return 0
-    left[key] -= 1
-    return 1
+    counts.paired_argument_ids += keyed_pairs((row[:2] for row in pred_rows), (row[:2] for row in gold_rows))
+    counts.paired_argument_classes += keyed_pairs(pred_rows, gold_rows)
 
 
 def non_exclusive(counts: Counts) -> tuple[Pathology, ...]:

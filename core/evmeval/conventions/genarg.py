@@ -25,6 +25,7 @@ P = matched / predicted, R = matched / gold, F1 their harmonic mean (0 where a d
 
 from __future__ import annotations
 
+import os
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -279,7 +280,27 @@ ONTOLOGY, COREF = "ontology", "coref-file"
 """The companions of the system `Input` gen-arg reads (`--ontology`, `--coref-file` on the command line)."""
 
 
-def _read(gold: Input, system: Input) -> tuple[GenargFile, GenargFile, Ontology,
+DEFAULT_ONTOLOGY = "event_role_KAIROS.json"
+"""The ontology gen-arg's scorer opens by default for WikiEvents (`--dataset KAIROS`: `event_role_KAIROS.json` in
+the folder it runs from, its repository's root)."""
+
+
+def with_default_ontology(gold: Input, system: Input) -> Input:
+    """`system` with `DEFAULT_ONTOLOGY` as its ontology when none is given and that file lies beside the
+    generations or the gold file (the window has no --ontology option: it looks where gen-arg keeps it);
+    `FormatError` when it is in neither folder."""
+    if ONTOLOGY in system.companions:
+        return system
+    for source in (system, gold):
+        found = os.path.join(os.path.dirname(os.path.abspath(source.path)), DEFAULT_ONTOLOGY)
+        if os.path.isfile(found):
+            return with_companions(system, ontology=found)
+    raise FormatError(display_name(system.path), 0, "gen-arg reads each event type's template from its ontology, "
+                      f"and no {DEFAULT_ONTOLOGY} is beside the generations or the gold file",
+                      f"{DEFAULT_ONTOLOGY} of gen-arg's repository in the folder of either file")
+
+
+def read_genarg(gold: Input, system: Input) -> tuple[GenargFile, GenargFile, Ontology,
                                                 dict[str, dict[tuple[int, int], str]] | None]:
     """Both files, the ontology and the coreference clusters (None without `--coref-file`)."""
     ontology_path = system.companions.get(ONTOLOGY)
@@ -294,13 +315,13 @@ def _read(gold: Input, system: Input) -> tuple[GenargFile, GenargFile, Ontology,
 
 
 def score_genarg(gold: Input, system: Input) -> ConventionResult:
-    return score_files(*_read(gold, system))
+    return score_files(*read_genarg(gold, system))
 
 
 def unit_counts(gold: Input, system: Input) -> UnitCounts:
     """Each gold document's (matched, predicted, gold) of every figure (0s for one without a generation line):
     their sums are the script's counts."""
-    g, s, ontology, coref = _read(gold, system)
+    g, s, ontology, coref = read_genarg(gold, system)
     per_document, skipped, unscored = document_counts(g, s, ontology, coref)
     said = _result(g, sum(per_document.values(), Counts()), skipped, unscored, coref is not None).warnings
     documents = dict.fromkeys(d.doc_id for d in g.documents)  # every gold document: one not generated adds 0
@@ -319,7 +340,7 @@ def _items(side: str, document: GoldDocument, event: int, found: list[Argument])
 def genarg_matches(gold: Input, system: Input) -> Matches:
     """Per scored event and metric, its gold and predicted arguments and the pairs the script's rule matches
     (`event_edges`): the matching switch's groups (`evmeval.conventions.one_to_one`)."""
-    g, s, ontology, coref = _read(gold, system)
+    g, s, ontology, coref = read_genarg(gold, system)
     groups = []
     for document, event, predicted, _ in scored_events(g, s, ontology):
         if predicted is None:

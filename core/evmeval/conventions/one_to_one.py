@@ -13,7 +13,8 @@ one-to-one matches. docs/scoring/matching-switch.md works an example of each kin
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,6 +67,14 @@ def keyed_group(metric: str, preds: Sequence[tuple[Hashable, Item]], golds: Sequ
             credited.add(i)
             used[key] = used.get(key, 0) + 1
     return MatchGroup(metric, [p for _, p in preds], [g for _, g in golds], edges, frozenset(credited))
+
+
+def keyed_pairs(preds: Iterable[Hashable], golds: Iterable[Hashable]) -> int:
+    """How many pairs a one-to-one maximum matching makes where the rule is equality of keys (each gold copy pairs
+    one prediction of its key): `maximum_matching` of a `keyed_group`, counted without building the group (a
+    scorer's one-to-one value, e.g. DyGIE++'s non-exclusive pathology, is this count)."""
+    left = Counter(golds)
+    return sum(min(n, left[key]) for key, n in Counter(preds).items())
 
 
 def _components(edges: Sequence[Edge]) -> list[tuple[list[int], list[int]]]:

@@ -3,13 +3,18 @@
 Sections: the data fingerprint, the comparable metrics under every convention side by side with the
 spread, each convention's own metrics under its scorer's names, and per pair of conventions what flips,
 grouped by reason (capped per group so a large corpus stays a page one can open; the JSON holds all).
+With `--matching optimal`, the matching switch too: per convention that counts matches, both figures and
+the predictions that flip, by reason (`evmeval.conventions.one_to_one`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from evmeval.conventions import REGISTRY
 from evmeval.conventions.base import Fingerprint
 from evmeval.conventions.flips import Flip, PairFlips
+from evmeval.conventions.one_to_one import REASONS, MatchingSwitch, SwitchFlip
 from evmeval.conventions.switchboard import FIGURES, Switchboard, outcome_text
 from evmeval.report.html_report import _CSS, _esc
 
@@ -85,8 +90,50 @@ def _flips(pair: PairFlips) -> str:
     return "\n".join(out)
 
 
-def format_switchboard_html(board: Switchboard, fingerprint: Fingerprint, gold_path: str, system_path: str) -> str:
-    """The whole switchboard as one HTML page."""
+def _count(value: float) -> str:
+    """A match count as the convention keeps it: whole, or a sum of Dice credits."""
+    return f"{value:g}" if float(value).is_integer() else f"{value:.2f}"
+
+
+def _switch_flip(switch: MatchingSwitch, flip: SwitchFlip) -> str:
+    item = flip.item
+    where = f"{item.doc_id} / {item.unit} {item.span_text}" if item.unit else f"{item.doc_id} {item.span_text}"
+    credit = "credited" if flip.convention else "not credited"
+    return (f'<li class="flip" data-doc="{_esc(item.doc_id)}" data-unit="{_esc(item.unit)}" '
+            f'data-start="{item.start}" data-end="{item.end}"><code>{_esc(item.text)}</code> {_esc(item.label)} '
+            f"(event {item.event}) — {_esc(where)}, {_esc(switch.labels[flip.metric])}: {credit} by "
+            f"{_esc(switch.convention)}, {'paired' if flip.one_to_one else 'unpaired'} one to one "
+            f"({_esc(flip.detail)})</li>")
+
+
+def _switch(switch: MatchingSwitch) -> str:
+    """One convention's figures beside their one-to-one values, and its flips by reason (the text report's)."""
+    rows = "".join(
+        f"<tr><td>{_esc(switch.labels[name])}</td>"
+        + "".join(f'<td class="n">{100 * getattr(own, f):.2f}</td><td class="n">{100 * getattr(one, f):.2f}</td>'
+                  for f in FIGURES)
+        + f'<td class="n">{_count(own.match_num)}</td><td class="n">{_count(one.match_num)}</td></tr>'
+        for name, (own, one) in switch.figures.items())
+    out = [f"<h3>{_esc(switch.convention)} ↔ one to one: {len(switch.flips)} flip(s)</h3>",
+           "<table><tr><th>Metric</th><th>P</th><th>P 1:1</th><th>R</th><th>R 1:1</th><th>F1</th><th>F1 1:1</th>"
+           f"<th>match</th><th>match 1:1</th></tr>{rows}</table>"]
+    if not switch.flips:
+        out.append('<p class="none">Its matching is already a one-to-one maximum here: nothing flips.</p>')
+    for reason in REASONS:
+        flips = [f for f in switch.flips if f.reason == reason]
+        if not flips:
+            continue
+        shown = flips[:MAX_FLIPS_PER_GROUP]
+        more = (f'<li class="none">… and {len(flips) - len(shown)} more (the JSON export holds every one)</li>'
+                if len(flips) > len(shown) else "")
+        out.append(f"<details open><summary>{len(flips)} × {_esc(reason)}</summary><ol>"
+                   + "".join(_switch_flip(switch, f) for f in shown) + more + "</ol></details>")
+    return "\n".join(out)
+
+
+def format_switchboard_html(board: Switchboard, fingerprint: Fingerprint, gold_path: str, system_path: str,
+                            switches: Mapping[str, MatchingSwitch] | None = None) -> str:
+    """The whole switchboard as one HTML page; with `switches` (`--matching optimal`), the matching switch too."""
     title = "Switchboard: " + system_path + " under " + ", ".join(c.title for c in board.conventions)
     out = [
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
@@ -108,5 +155,11 @@ def format_switchboard_html(board: Switchboard, fingerprint: Fingerprint, gold_p
     out += [_flips(pair) for pair in board.flips]
     if not board.flips:
         out.append('<p class="none">Fewer than two conventions give per-mention outcomes.</p>')
+    if switches:
+        out += ["<h2>The matching switch: each convention one to one</h2>",
+                '<p class="meta">Each convention that counts matches, its figures beside their value under a '
+                "one-to-one maximum matching of its items (percent; match: its count, 1:1 the one-to-one count), "
+                "and each prediction whose credit flips, grouped by why.</p>"]
+        out += [_switch(switch) for switch in switches.values()]
     out.append("</body></html>\n")
     return "\n".join(out)
