@@ -265,7 +265,7 @@ def wikievents_pair(gold: Input, system: Input) -> Pair:
         return unannotated_mention(run, d.doc_id, mention_id, tuple(f"t{i}" for i in range(start, end)),
                                    " ".join(d.tokens[start:end]), event.event_type, line)
     for d in {d.doc_id: d for d in g.documents}.values():  # the last line of a doc_id, as gen-arg reads them
-        units[d.doc_id] = [Unit(d.doc_id, list(d.tokens), [f"t{i}" for i in range(len(d.tokens))])]
+        units[d.doc_id] = [Unit(d.doc_id, list(d.tokens))]  # its token ids: t0, t1, …
         found = []
         for n, event in enumerate(d.events):
             numbers[id(event)] = f"E{n}"
