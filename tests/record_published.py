@@ -71,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rams", type=Path, help="the folder of the RAMS 1.0 scorer.py (RAMS data release, scorer/)")
     parser.add_argument("--gen-arg", type=Path, help="a checkout of raspberryice/gen-arg")
     parser.add_argument("--uie", type=Path, help="a checkout of universal-ie/UIE (needs numpy)")
+    parser.add_argument("--omnievent", type=Path, help="a checkout of THU-KEG/OmniEvent (needs numpy, scikit-learn, "
+                        "seqeval; not torch)")
     parser.add_argument("--scorer-pl", type=Path, help="reference-coreference-scorers-8.01 (in the EvmEval checkout)")
     args = parser.parse_args(argv)
     from tests import published_scorers as pub
@@ -117,6 +119,14 @@ def main(argv: list[str] | None = None) -> int:
         jobs.append(("uie", _source(args.uie, "scripts/eval_extraction.py, uie/extraction/scorer.py, "
                                     "uie/sel2record/record.py", "universal-ie/UIE", "numpy"),
                      lambda case: rec.uie_figures(uie, case)))
+    if args.omnievent:
+        from tests.published_omnievent import OmniEventScorer
+
+        omni = OmniEventScorer(args.omnievent.resolve())
+        jobs.append(("omnievent", _source(args.omnievent, "OmniEvent/evaluation/convert_format.py, "
+                                          "OmniEvent/evaluation/metric.py", "THU-KEG/OmniEvent", "numpy", "sklearn",
+                                          "seqeval"),
+                     lambda case: rec.omnievent_figures(omni, case)))
     if args.scorer_pl:
         root = args.scorer_pl.resolve()
         jobs.append(("scorer_pl", _source(root, "reference-coreference-scorers-8.01/scorer.pl",

@@ -60,6 +60,7 @@ UNDEFINED: dict[str, str] = {
     "gen-arg": "0 (gen-arg scorer.py's safe_div: a 0 denominator gives 0)",
     "uie": "0 (UIE scorer.py's safe_div: a 0 denominator gives 0)",
     "maven-arg": "NaN (MAVEN-Arg evaluate.py: numpy's mean of no entry, printed nan)",
+    "omnievent": "0 (OmniEvent: scikit-learn's micro average, where 0/0 gives 0 with a warning)",
 }
 """Published scorer (or our feature) -> what a figure whose denominator is 0 is under its rules."""
 

@@ -240,18 +240,25 @@ def _write(args: argparse.Namespace, run: _Run) -> None:
         write_atomic(args.json, iter_dumps(with_schema("score", run.data())))
 
 
+def _convention_option(args: argparse.Namespace) -> str | None:
+    """Why an option given without `--convention` cannot run (each belongs to a convention), or None."""
+    if args.grounding is not None:
+        return "--grounding grounds string predictions for --convention: give --convention strings (or all)"
+    if args.ladder or args.judgements or args.agree_with or args.matching or args.ladder_threshold is not None:
+        return "--ladder and its options climb from the exact matches of string predictions: give --convention strings"
+    if args.match_mode is not None:
+        return "--match-mode is UIE's match mode: give --convention uie"
+    if args.regime is not None:
+        return "--regime is OmniEvent's paradigm: give --convention omnievent"
+    return None
+
+
 def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
     """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
     parser = score_parser()  # evmeval.cli.score_options: the console entry parsed with it already
     args = parser.parse_args(argv)
-    if args.grounding is not None and args.convention is None:
-        parser.error("--grounding grounds string predictions for --convention: give --convention strings (or all)")
-    if args.convention is None and (args.ladder or args.judgements or args.agree_with or args.matching
-                                    or args.ladder_threshold is not None):
-        parser.error("--ladder and its options climb from the exact matches of string predictions: give "
-                     "--convention strings")
-    if args.match_mode is not None and args.convention is None:
-        parser.error("--match-mode is UIE's match mode: give --convention uie")
+    if args.convention is None and (refusal := _convention_option(args)) is not None:
+        parser.error(refusal)
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
         from evmeval.agreement.judges import judge_agreement
         from evmeval.conventions.cli import run_conventions
@@ -369,13 +376,28 @@ def validated_format(path: str) -> str:
 
 def _format_validator(fmt: str) -> Callable[[str], list[Problem]]:
     """The reader's validator of a format other than tbf (imported here: a tbf check needs none)."""
-    from evmeval.io import bionlp, brat, casie, dygiepp, genarg, maven, maven_arg, maven_ere, rams, strings, textee, uie
+    from evmeval.io import (
+        bionlp,
+        brat,
+        casie,
+        dygiepp,
+        genarg,
+        maven,
+        maven_arg,
+        maven_ere,
+        omnievent,
+        rams,
+        strings,
+        textee,
+        uie,
+    )
 
     return {"casie": casie.validate_casie, "brat": brat.validate_brat, "bionlp": bionlp.validate_bionlp,
             "textee": textee.validate_textee, "dygiepp": dygiepp.validate_dygiepp, "maven": maven.validate_maven,
             "maven-ere": maven_ere.validate_maven_ere, "strings": strings.validate_strings, "rams": rams.validate_rams,
             "wikievents": genarg.validate_wikievents, "gen-arg": genarg.validate_generations,
-            "uie": uie.validate_uie, "uie-record": uie.validate_uie, "maven-arg": maven_arg.validate_maven_arg}[fmt]
+            "uie": uie.validate_uie, "uie-record": uie.validate_uie, "maven-arg": maven_arg.validate_maven_arg,
+            "omnievent": omnievent.validate_omnievent}[fmt]
 
 
 def _validate_line(problem: Problem | str) -> str:

@@ -55,7 +55,9 @@ def score_parser() -> argparse.ArgumentParser:
                    "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines), gen-arg (gen-arg's scorer.py: "
                    "WikiEvents gold, its generations file, --ontology), uie (UIE's eval_extraction.py: its gold "
                    "instances and sel2record.py's record lines, see --match-mode), maven-arg (MAVEN-Arg's "
-                   "evaluate.py: its unified gold layout, a submission, label2role.json as --ontology); or all that "
+                   "evaluate.py: its unified gold layout, a submission, label2role.json as --ontology), omnievent "
+                   "(OmniEvent's unified event-detection evaluation: that gold layout, its prediction lines, "
+                   "see --regime); or all that "
                    "apply to the "
                    "files: then, on TextEE or DyGIE++ files, the switchboard "
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
@@ -68,13 +70,19 @@ def score_parser() -> argparse.ArgumentParser:
                    "for record lines without offsets, closest (default, as UIE ships it) or first")
     p.add_argument("--ontology", metavar="FILE",
                    help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
-                   "with --convention maven-arg: label2role.json (default: the one beside the gold file)")
+                   "with --convention maven-arg: label2role.json (default: the one beside the gold file); "
+                   "with --convention omnievent: the dataset's type2id.json (the types a seq2seq pair may name; "
+                   "default: the gold file's)")
     p.add_argument("--coref-file", metavar="FILE",
                    help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
                    "Coref Role figures")
     p.add_argument("--match-mode", choices=("normal", "set", "multimatch"),
                    help="with --convention uie: its -m: normal (default; each gold tuple matched once), set "
                    "(duplicates collapse on both sides) or multimatch (every prediction equal to a gold tuple counts)")
+    p.add_argument("--regime", choices=("tc", "sl", "s2s", "mrc"),
+                   help="with --convention omnievent: how the prediction lines' outputs are read, as OmniEvent's "
+                   "paradigms: tc (a label per candidate), sl (a BIO tag per word), s2s ([trigger, type] pairs), "
+                   "mrc (a label per word)")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     p.add_argument("--ladder", action="store_true",

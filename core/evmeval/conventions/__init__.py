@@ -22,6 +22,8 @@ from evmeval.conventions.maven_arg import DESCRIPTION as MAVEN_ARG_DESCRIPTION
 from evmeval.conventions.maven_arg import score_maven_arg
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
+from evmeval.conventions.omnievent import DESCRIPTION as OMNIEVENT_DESCRIPTION
+from evmeval.conventions.omnievent import score_omnievent
 from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
 from evmeval.conventions.rams import score_rams
 from evmeval.conventions.textee import score_textee
@@ -35,6 +37,7 @@ from evmeval.io.errors import FormatError
 from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import JsonLines, parse_json_lines
 from evmeval.io.maven_arg import is_maven_arg
+from evmeval.io.omnievent import is_omnievent_prediction
 from evmeval.io.rams import is_rams
 from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
 from evmeval.io.strings import is_strings_line
@@ -69,6 +72,7 @@ REGISTRY: dict[str, Convention] = {
                    empty_submission=True),
         Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
         Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
+        Convention("omnievent", "omnievent", OMNIEVENT_DESCRIPTION, score_omnievent, gold_formats=("maven-arg",)),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -82,7 +86,8 @@ FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document J
            "gen-arg": "gen-arg generations JSONL (doc_key, predicted)",
            "uie": "UIE JSONL (text, tokens, event: a list of records)",
            "uie-record": "UIE record JSONL (event: {string, offset}, as sel2record.py writes it)",
-           "maven-arg": "MAVEN-Arg JSONL (the unified gold layout: id, text, events; or a submission: id, preds)"}
+           "maven-arg": "MAVEN-Arg JSONL (the unified gold layout: id, text, events; or a submission: id, preds)",
+           "omnievent": "OmniEvent prediction JSONL (id, outputs; its gold is the unified layout MAVEN-Arg reads)"}
 
 
 def detect_format(source: Input) -> str:
@@ -151,6 +156,8 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
             return "dygiepp"
         if is_maven_arg(value):
             return "maven-arg"
+        if is_omnievent_prediction(value):
+            return "omnievent"
         if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
             return "maven"
         if isinstance(value, dict) and "id" in value and (MAVEN_ERE_FIELDS & set(value) or len(value) == 1):
@@ -224,7 +231,7 @@ def convention_hint(path: str) -> FormatError | None:
         return None  # not a format any convention reads: the tbf reader's own message says what is wrong
     if found not in FORMATS:
         return None
-    names = [c.name for c in REGISTRY.values() if c.reads(found)]
+    names = [c.name for c in REGISTRY.values() if c.reads_gold(found)]
     return FormatError(display_name(path), 1, f"a {FORMATS[found]} file, which evmeval-score reads only under a "
                        "scorer's convention", f"--convention {' or --convention '.join(names)}, or --convention all "
                        "for each that reads it side by side")
@@ -235,7 +242,7 @@ def conventions_for(name: str, gold: Input) -> list[Convention]:
     string predictions only when the predictions are strings: `prepare`)."""
     if name == "all":
         found = detect_format(gold)
-        return [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
+        return [c for c in REGISTRY.values() if c.reads_gold(found) and not c.grounded]
     if name not in REGISTRY:
         raise ValueError(f"unknown convention {name!r} (expected one of: {', '.join(REGISTRY)}, all)")
     return [REGISTRY[name]]
@@ -262,6 +269,18 @@ def is_strings(source: Input) -> bool:
         return False
 
 
+def _reading_system(chosen: list[Convention], name: str, system: Input) -> list[Convention]:
+    """Under `all`, of the conventions reading the gold file those that read the system file too, when some do
+    (MAVEN-Arg's and OmniEvent's share a gold layout, not a prediction file); the rest is `check_formats`' to say."""
+    if name != "all" or len(chosen) < 2 or system.data == b"":
+        return chosen
+    try:
+        found = detect_format(system)
+    except FormatError:
+        return chosen
+    return [c for c in chosen if c.reads(found)] or chosen
+
+
 def prepare(name: str, gold: Input, system: Input, grounding: str | None = None) -> tuple[list[Convention], Input]:
     """The conventions `name` means and the system input they score: string predictions are grounded on the
     gold windows once (rule `grounding`, default `first`), and every TextEE convention (ours for strings among
@@ -270,7 +289,7 @@ def prepare(name: str, gold: Input, system: Input, grounding: str | None = None)
         if grounding is not None:
             raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "
                              "JSONL, one line per document or window with doc_id and events; see docs/formats.md)")
-        return conventions_for(name, gold), system
+        return _reading_system(conventions_for(name, gold), name, system), system
     rule = strings.parse_rule(grounding) if grounding is not None else strings.DEFAULT_RULE
     if name != "all" and name in REGISTRY and not REGISTRY[name].reads("textee"):
         raise ValueError(f"convention {name!r} does not read string predictions (expected strings, all, or a TextEE "

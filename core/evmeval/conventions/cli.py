@@ -16,6 +16,7 @@ from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, fo
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
+from evmeval.conventions.omnievent import regime_refusal
 from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.conventions.uie import checked_options
@@ -26,7 +27,7 @@ from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
-        "ladder_threshold", "judgements", "agree_with"}
+        "ladder_threshold", "judgements", "agree_with", "regime"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -149,7 +150,7 @@ def check_formats(conventions: Sequence[Convention], gold: Input, system: Input)
             continue
         found = detect_format(source)
         for convention in conventions:
-            if not convention.reads(found):
+            if not (convention.reads_gold(found) if source is gold else convention.reads(found)):
                 raise FormatError(display_name(source.path), 1, f"a {FORMATS[found]} file; the convention "
                                   f"{convention.name} reads {FORMATS[convention.format]}",
                                   f"a {FORMATS[convention.format]} file")
@@ -183,14 +184,19 @@ def _prepared(args: argparse.Namespace, gold: Input, system: Input,
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return None
     names = [c.name for c in conventions]
-    if (args.coref_file and names != ["gen-arg"]) or (args.ontology and names not in (["gen-arg"], ["maven-arg"])):
+    if (args.coref_file and names != ["gen-arg"]) or (args.ontology and names not in (["gen-arg"], ["maven-arg"],
+                                                                                       ["omnievent"])):
         print(f"{prog}: error: {'--coref-file' if args.coref_file else '--ontology'} is read by --convention "
-              f"gen-arg{'' if args.coref_file else ' and --convention maven-arg'} only", file=sys.stderr)
+              f"gen-arg{'' if args.coref_file else ', maven-arg and omnievent'} only", file=sys.stderr)
         return None
     if args.match_mode and not uie:
         print(f"{prog}: error: --match-mode is read by --convention uie only", file=sys.stderr)
         return None
-    return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file, **options)
+    if (refusal := regime_refusal(args.regime, names)) is not None:
+        print(f"{prog}: error: {refusal}", file=sys.stderr)
+        return None
+    return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file,
+                                        regime=args.regime, **options)
 
 
 def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
