@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from evmeval.conventions.base import Metric
 from evmeval.conventions.omnievent import convert, known_types, score_files
 from evmeval.io.omnievent import read_gold, read_predictions
 
@@ -175,3 +176,36 @@ def test_the_dataset_types_decide_which_s2s_pairs_count(tmp_path: Path) -> None:
                 ["pred_num"] for n in ("a.json", "b.json")]
     assert pred_num == [1, 0]
     assert "1 candidate(s) predicted with a type the gold file lacks: counted nowhere" in by_ontology.stdout
+
+
+def test_the_python_api_takes_the_regime(tmp_path: Path) -> None:
+    import evmeval
+
+    gold, pred = _write(tmp_path, "sl")
+    scores = evmeval.score_convention(gold, pred, convention="omnievent", regime="sl")
+    metric = scores.results[0].metrics["micro_f1"]
+    assert (metric.match_num, metric.pred_num, metric.gold_num) == (1, 2, 2)
+    with pytest.raises(ValueError, match="needs --regime"):
+        evmeval.score_convention(gold, pred, convention="omnievent")
+
+
+@pytest.mark.parametrize("regime", REGIMES)
+def test_gold_itself_as_the_output_scores_100_under_every_regime(tmp_path: Path, regime: str) -> None:
+    """Each regime's output written from gold (one word triggers, nothing cut): every candidate gets its label."""
+    outputs: dict[str, list[object]] = {
+        "tc": ["Conflict.Attack", "Movement.Transport-Person", "NA", "NA"],
+        "sl": ["O", "B-Conflict.Attack", "O", "O", "O", "O", "B-Movement.Transport-Person",
+               "I-Movement.Transport-Person", "O", "O"],
+        "mrc": ["NA", "Conflict.Attack", "NA", "NA", "NA", "NA", "Movement.Transport-Person",
+                "Movement.Transport-Person", "NA", "NA"],
+        "s2s": [["attacked", "attack"], ["set up", "transportperson"]],
+    }
+    gold, pred = _write(tmp_path, regime, outputs[regime])
+    result = evmeval_score(gold, pred, regime)
+    assert (result.match_num, result.pred_num, result.gold_num) == (2, 2, 2)
+
+
+def evmeval_score(gold: Path, pred: Path, regime: str) -> Metric:
+    import evmeval
+
+    return evmeval.score_convention(gold, pred, convention="omnievent", regime=regime).results[0].metrics["micro_f1"]
