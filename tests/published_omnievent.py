@@ -7,7 +7,8 @@ those packages' names (and the input-engineering modules that need a model) as e
 scikit-learn and seqeval in that Python (never the project's dependencies). Each regime runs the function
 OmniEvent's ED pipeline runs: `compute_F1` (tc), `get_trigger_detection_sl`, `_s2s`, `_mrc` (their figures are
 the ones they log: "test performance after converting", as `compute_unified_micro_f1` returns them), on the
-case's files.
+case's files; for sl and mrc also the paradigm's own figure (`compute_span_F1`, `compute_mrc_trigger_F1`) on
+the gold word labels OmniEvent's processors make (their `read_examples`, run on a stand-in `self`).
 """
 
 from __future__ import annotations
@@ -40,10 +41,18 @@ stub("OmniEvent", root + "/OmniEvent")
 stub("OmniEvent.evaluation", root + "/OmniEvent/evaluation")
 stub("OmniEvent.input_engineering", root + "/OmniEvent/input_engineering")
 stub("OmniEvent.input_engineering.whitespace_tokenizer", WordLevelTokenizer=object)
-stub("OmniEvent.input_engineering.mrc_converter", make_predictions=None, compute_mrc_F1_cls=None)
+stub("OmniEvent.input_engineering.mrc_converter", make_predictions=None, compute_mrc_F1_cls=None,
+     read_query_templates=None)
+class Example:
+    def __init__(self, example_id, text, labels):
+        self.example_id, self.text, self.labels = example_id, text, labels
+stub("OmniEvent.input_engineering.base_processor", EDDataProcessor=object, EDInputExample=Example,
+     EDInputFeatures=object, EAEDataProcessor=object, EAEInputExample=object, EAEInputFeatures=object)
+stub("tqdm", tqdm=lambda items, desc=None: items)
 stub("OmniEvent.input_engineering.seq2seq_processor", extract_argument=None)
 import numpy as np
 from OmniEvent.evaluation import convert_format as cf, metric
+from OmniEvent.input_engineering import mrc_processor, sequence_labeling_processor
 
 logged = []
 unified = cf.compute_unified_micro_f1
@@ -88,6 +97,20 @@ for regime, names, run in (("sl", bio, cf.get_trigger_detection_sl), ("mrc", typ
     logged.clear()
     results = run(preds, labels, gold_file, args, [True] * len(gold))
     out[regime] = {**logged[-1], "results": results}
+    # the paradigm's own figure: the processor's gold word labels against the tags, on the words kept
+    processor = (sequence_labeling_processor.EDSLProcessor if regime == "sl" else mrc_processor.EDMRCProcessor)
+    reader = NS(config=NS(language="English"))
+    processor.read_examples(reader, gold_file)
+    for i, example in enumerate(reader.examples):
+        kept = labels[i] != -100
+        labels[i][kept] = [ids[x] for x in example.labels[: int(kept.sum())]]
+    if not (labels != -100).any():
+        continue  # no word kept: the trainer's metric fails there (no sample); ours says so
+    if regime == "sl":
+        paradigm = metric.compute_span_F1(preds, labels, training_args=NS(task_name="ED", type2id=ids))
+    else:
+        paradigm = metric.compute_mrc_trigger_F1(preds, labels, training_args=NS(type2id=ids))
+    out[regime]["paradigm"] = [float(paradigm[k]) for k in ("precision", "recall", "micro_f1")]
 # s2s: the (trigger, type) tuples get_pred_s2s gives; type2id of plain labels (the gold's types, and NA)
 plain = sorted({cf.get_plain_label(t) for t in gold_labels} | {"NA"})
 args = NS(type2id={name: i for i, name in enumerate(plain)}, dataset_name="case")

@@ -232,14 +232,14 @@ def omnievent_files(case: str) -> dict[str, str]:
 
 def omnievent_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[str, list[Any]]]:
     """Per regime, OmniEvent's precision, recall and micro_f1 (percent) and a hash of its predicted label per
-    candidate (`published_omnievent.results_digest`)."""
+    candidate (`published_omnievent.results_digest`); for sl and mrc then the paradigm's own three figures."""
     from tests.core.seeded_omnievent import REGIMES, TYPES
     from tests.published_omnievent import results_digest
 
     files = omnievent_files(case)
     theirs = scorer.score(files, TYPES)
     figures = {r: [theirs[r]["precision"], theirs[r]["recall"], theirs[r]["micro_f1"],
-                   results_digest(theirs[r]["results"])] for r in REGIMES}
+                   results_digest(theirs[r]["results"]), *theirs[r].get("paradigm", [])] for r in REGIMES}
     return {name: text.encode() for name, text in files.items()}, plain(figures)
 
 
@@ -254,7 +254,8 @@ FIELDS: dict[str, list[str]] = {
     "rams": ["overall", "roles", "distances"],
     "gen_arg": GENARG_COUNTS,
     "uie": [*UIE_MODES, "normal_f1"],
-    "omnievent": ["per regime (tc, sl, s2s, mrc): precision, recall, micro_f1 (percent), predicted labels' hash"],
+    "omnievent": ["per regime (tc, sl, s2s, mrc): precision, recall, micro_f1 (percent), predicted labels' hash; "
+                  "for sl and mrc then the paradigm's own precision, recall, micro_f1"],
 }
 """What each case's figures are, in order (written at the top of each fixture)."""
 

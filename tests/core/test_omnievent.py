@@ -62,10 +62,15 @@ def test_omnievent_equals_recorded_omnievent(tmp_path: Path, case: str) -> None:
     gold = read_gold(str(tmp_path / "gold.jsonl"))
     for regime in REGIMES:
         outputs = read_predictions(str(tmp_path / f"{regime}.jsonl"), None, regime).outputs
-        metric = score_files(gold, outputs, regime, "p").metrics["micro_f1"]
-        *theirs, digest = figures[regime]
-        assert [100 * metric.precision, 100 * metric.recall, 100 * metric.f1] == pytest.approx(theirs, abs=1e-9)
+        metrics = score_files(gold, outputs, regime, "p").metrics
+        theirs, digest, paradigm = figures[regime][:3], figures[regime][3], figures[regime][4:]
+        assert _percent(metrics["micro_f1"]) == pytest.approx(theirs, abs=1e-9)
         assert results_digest(convert(gold, outputs, regime, known_types(gold, None), "p").predicted) == digest
+        assert (_percent(metrics["paradigm_micro_f1"]) if paradigm else []) == pytest.approx(paradigm, abs=1e-9)
+
+
+def _percent(metric: Metric) -> list[float]:
+    return [100 * metric.precision, 100 * metric.recall, 100 * metric.f1]
 
 
 @pytest.mark.skipif(not os.environ.get("OMNIEVENT_DIR"), reason="OMNIEVENT_DIR (a THU-KEG/OmniEvent checkout) not set")
@@ -99,6 +104,7 @@ def test_mrc_counts_set_up_and_the_report_names_its_regime(tmp_path: Path) -> No
     done = run_score("--convention", "omnievent", "--regime", "mrc", "-g", str(gold), "-s", str(pred))
     assert done.returncode == 0, done.stderr
     assert "micro_f1 (unified ED, mrc)  100.00  100.00  100.00       2       2       2" in done.stdout
+    assert "paradigm micro_f1 (words)   100.00  100.00  100.00       3       3       3" in done.stdout
 
 
 def test_s2s_drops_unused_pairs_and_says_how_many(tmp_path: Path) -> None:
@@ -114,7 +120,9 @@ def test_gold_past_a_cut_output_is_missed_and_said(tmp_path: Path) -> None:
     done = run_score("--convention", "omnievent", "--regime", "sl", "-g", str(gold), "-s", str(pred))
     assert done.returncode == 0, done.stderr
     assert "Pathology: gold outside the model's window (micro_f1): 1 gold trigger(s) end past" in done.stdout
-    assert "micro_f1 (unified ED, sl)  100.00   50.00   66.67       1       1       2" in done.stdout
+    assert "micro_f1 (unified ED, sl)          100.00   50.00   66.67       1       1       2" in done.stdout
+    # what OmniEvent's trainer reports for sl: the cut words are out of its sight, so nothing is missed
+    assert "paradigm micro_f1 (seqeval spans)  100.00  100.00  100.00       1       1       1" in done.stdout
 
 
 def test_a_regime_is_needed_and_only_with_omnievent(tmp_path: Path) -> None:
@@ -209,3 +217,19 @@ def evmeval_score(gold: Path, pred: Path, regime: str) -> Metric:
     import evmeval
 
     return evmeval.score_convention(gold, pred, convention="omnievent", regime=regime).results[0].metrics["micro_f1"]
+
+
+def test_more_labels_than_words_are_refused(tmp_path: Path) -> None:
+    gold, pred = _write(tmp_path, "mrc", ["NA"] * 11)
+    done = run_score("--convention", "omnievent", "--regime", "mrc", "-g", str(gold), "-s", str(pred))
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"evmeval-score: error: {pred}:1: 11 outputs for 10 words (expected under --regime "
+                                  "mrc at most a label per word of the text")
+
+
+def test_the_sl_paradigm_figure_counts_spans_before_the_conversion(tmp_path: Path) -> None:
+    """Gold spans attacked, set up; predicted attacked, city, set up camp: 1 of 3 right, 1 of 2 found (40.00)."""
+    gold, pred = _write(tmp_path, "sl")
+    done = run_score("--convention", "omnievent", "--regime", "sl", "-g", str(gold), "-s", str(pred))
+    assert done.returncode == 0, done.stderr
+    assert "paradigm micro_f1 (seqeval spans)   33.33   50.00   40.00       1       3       2" in done.stdout

@@ -107,6 +107,10 @@ def convert(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: s
             raise FormatError(path, line, f"{len(output)} outputs for {len(item.candidates)} candidates",
                               "under --regime tc a label per candidate: the events' triggers, then the negative "
                               "triggers, in the gold file's order")
+        if regime in ("sl", "mrc") and len(output) > len(item.text.split()):
+            raise FormatError(path, line, f"{len(output)} outputs for {len(item.text.split())} words",
+                              f"under --regime {regime} at most a label per word of the text (fewer: a truncated "
+                              "input)")
         pairs = list(output) if regime == "s2s" else []
         for k, candidate in enumerate(item.candidates):
             done.gold.append(plain_label(candidate.label) if regime == "s2s" else candidate.label)
@@ -126,6 +130,56 @@ def _predicted(item: GoldItem, candidate: Candidate, k: int, output: list[Any], 
         return s2s_label(pairs, word, plain_label(candidate.label), known)
     start, end = word_span(item.text, candidate)
     return sl_label(output, start, end) if regime == "sl" else mrc_label(output, start, end)
+
+
+def word_labels(item: GoldItem, bio: bool) -> list[str]:
+    """The gold label of each word as OmniEvent's sl (BIO tags) and mrc processors make it: a later trigger's
+    words overwrite an earlier one's."""
+    labels = ["O" if bio else NA] * len(item.text.split())
+    for candidate in item.candidates:
+        if candidate.label == NA:
+            continue
+        left, right = word_span(item.text, candidate)
+        for pos in range(left, max(right, left + 1)):
+            if pos < len(labels):
+                labels[pos] = (("B-" if pos == left else "I-") + candidate.label) if bio else candidate.label
+    return labels
+
+
+def iob2_spans(tags: Sequence[str]) -> set[tuple[int, int, str]]:
+    """seqeval's strict IOB2 entities: a B-T and the I-T right after it."""
+    spans = set()
+    pos = 0
+    while pos < len(tags):
+        if tags[pos].startswith("B-"):
+            tag, end = tags[pos][2:].strip("-"), pos + 1
+            while end < len(tags) and tags[end].startswith("I-") and tags[end][2:].strip("-") == tag:
+                end += 1
+            spans.add((pos, end, tag))
+            pos = end
+        else:
+            pos += 1
+    return spans
+
+
+def paradigm_metric(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: str) -> Metric | None:
+    """The figure OmniEvent's trainer reports for the paradigm itself, on the words the model saw: seqeval's
+    strict IOB2 spans (`compute_span_F1`) under sl, word labels' micro average over every type
+    (`compute_mrc_trigger_F1`) under mrc; None under tc (its figure is the unified one), s2s (scored on the
+    generated text, which these lines do not hold), and when no word was kept."""
+    if regime not in ("sl", "mrc") or not any(outputs[item.id][1] for item in gold.items):
+        return None  # no word kept: scikit-learn and seqeval fail on no sample, so OmniEvent's trainer does
+    tp = pred = true = 0
+    for n, item in enumerate(gold.items):
+        predicted = outputs[item.id][1]
+        labels = word_labels(item, regime == "sl")[: len(predicted)]
+        if regime == "sl":
+            g, p = {(n, *s) for s in iob2_spans(labels)}, {(n, *s) for s in iob2_spans(predicted)}
+            tp, pred, true = tp + len(g & p), pred + len(p), true + len(g)
+        else:
+            tp += sum(1 for a, b in zip(labels, predicted, strict=True) if a == b and a != NA)
+            pred, true = pred + sum(1 for b in predicted if b != NA), true + sum(1 for a in labels if a != NA)
+    return Metric(tp, pred, true)
 
 
 def micro(gold: Sequence[str], predicted: Sequence[str], positive: set[str]) -> Metric:
@@ -198,8 +252,15 @@ def score_files(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regim
     extra = sorted(set(outputs) - {item.id for item in gold.items})
     warnings = (f"{len(extra)} prediction line(s) of items the gold file lacks ({', '.join(extra[:3])}"
                 f"{', …' if len(extra) > 3 else ''}): left out",) if extra else ()
-    return ConventionResult("omnievent", {"micro_f1": metric}, {"micro_f1": f"micro_f1 (unified ED, {regime})"},
-                            fingerprint(gold), warnings, tuple(notes), _pathologies(done, regime))
+    metrics, labels = {"micro_f1": metric}, {"micro_f1": f"micro_f1 (unified ED, {regime})"}
+    paradigm = paradigm_metric(gold, outputs, regime)
+    if paradigm is not None:
+        metrics["paradigm_micro_f1"] = paradigm
+        labels["paradigm_micro_f1"] = f"paradigm micro_f1 ({'seqeval spans' if regime == 'sl' else 'words'})"
+        notes.append(f"paradigm micro_f1: what OmniEvent's trainer reports for {regime} itself, on "
+                     f"{'spans' if regime == 'sl' else 'words'}, before the unified conversion")
+    return ConventionResult("omnievent", metrics, labels, fingerprint(gold), warnings, tuple(notes),
+                            _pathologies(done, regime))
 
 
 def regime_refusal(regime: str | None, names: Sequence[str]) -> str | None:
