@@ -186,8 +186,9 @@ def _prepared(args: argparse.Namespace, gold: Input, system: Input,
     names = [c.name for c in conventions]
     if (args.coref_file and names != ["gen-arg"]) or (args.ontology and names not in (["gen-arg"], ["maven-arg"],
                                                                                        ["omnievent"])):
+        readers = "" if args.coref_file else ", --convention maven-arg and --convention omnievent"
         print(f"{prog}: error: {'--coref-file' if args.coref_file else '--ontology'} is read by --convention "
-              f"gen-arg{'' if args.coref_file else ', maven-arg and omnievent'} only", file=sys.stderr)
+              f"gen-arg{readers} only", file=sys.stderr)
         return None
     if args.match_mode and not uie:
         print(f"{prog}: error: --match-mode is read by --convention uie only", file=sys.stderr)
