@@ -233,3 +233,13 @@ def test_the_sl_paradigm_figure_counts_spans_before_the_conversion(tmp_path: Pat
     done = run_score("--convention", "omnievent", "--regime", "sl", "-g", str(gold), "-s", str(pred))
     assert done.returncode == 0, done.stderr
     assert "paradigm micro_f1 (seqeval spans)   33.33   50.00   40.00       1       3       2" in done.stdout
+
+
+def test_the_data_line_counts_items_triggers_and_the_arguments_not_scored(tmp_path: Path) -> None:
+    argument = {"role": "Attacker", "id": "a", "mentions": [{"position": [0, 6]}]}
+    events = [{**GOLD["events"][0], "triggers": [{"id": "t1", "position": [7, 15], "arguments": [argument]}]},  # type: ignore[index]
+              GOLD["events"][1]]  # type: ignore[index]
+    gold, pred = _write(tmp_path, "tc", gold={**GOLD, "events": events})
+    done = run_score("--convention", "omnievent", "--regime", "tc", "-g", str(gold), "-s", str(pred))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Data: 1 documents, 2 event mentions, 1 arguments, 2 event types, 1 roles; ")

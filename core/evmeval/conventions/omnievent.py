@@ -219,7 +219,8 @@ def known_types(gold: OmniGold, ontology: str | None) -> set[str]:
 def fingerprint(gold: OmniGold) -> Fingerprint:
     positives = [c for item in gold.items for c in item.candidates if c.label != NA]
     return Fingerprint("omnievent", len(gold.items), len(gold.items), len(positives),
-                       sum(item.arguments for item in gold.items), len({c.label for c in positives}), 0, gold.sha256)
+                       sum(item.arguments for item in gold.items), len({c.label for c in positives}),
+                       len(set().union(*(item.roles for item in gold.items))), gold.sha256)
 
 
 def _pathologies(done: Converted, regime: str) -> tuple[Pathology, ...]:

@@ -46,6 +46,8 @@ class GoldItem:
     candidates: tuple[Candidate, ...]
     line: int
     arguments: int
+    """Gold arguments (not scored: only counted for the data fingerprint), and their roles below."""
+    roles: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -75,18 +77,20 @@ def _gold_item(fields: Fields, obj: dict[str, Any]) -> GoldItem:
     item_id = fields.get(obj, "id", str, "the item id as a string")
     text = fields.get(obj, "text", str, "the item's text as a string")
     candidates: list[Candidate] = []
-    arguments = 0
+    arguments: list[Any] = []
     for e, raw_event in enumerate(fields.get(obj, "events", list, "a list of events")):
         at = fields.at(f"event {e}")
         event = at.obj(raw_event, "the event")
         event_type = at.get(event, "type", str, "the event type as a string")
         for t, trigger in enumerate(at.get(event, "triggers", list, "a list of triggers")):
             candidates.append(_candidate(at.at(f"trigger {t}"), trigger, text, event_type))
-            arguments += len(trigger.get("arguments", [])) if isinstance(trigger.get("arguments"), list) else 0
+            given = trigger.get("arguments")
+            arguments += given if isinstance(given, list) else []
     for n, raw in enumerate(fields.get(obj, "negative_triggers", list,
                                        "a list of negative triggers (OmniEvent's candidates that are no event)")):
         candidates.append(_candidate(fields.at(f"negative trigger {n}"), raw, text, NA))
-    return GoldItem(item_id, text, tuple(candidates), fields.line, arguments)
+    roles = frozenset(a["role"] for a in arguments if isinstance(a, dict) and isinstance(a.get("role"), str))
+    return GoldItem(item_id, text, tuple(candidates), fields.line, len(arguments), roles)
 
 
 def read_gold(path: str, data: bytes | None = None) -> OmniGold:
