@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from evmeval.conventions.base import Metric
 from evmeval.conventions.omnievent import convert, known_types, score_files
-from evmeval.io.omnievent import read_gold, read_predictions
+from evmeval.io.omnievent import read_dumped, read_gold, read_predictions
 
 from tests import recorded as rec
 from tests.core.seeded_omnievent import REGIMES
@@ -67,6 +67,12 @@ def test_omnievent_equals_recorded_omnievent(tmp_path: Path, case: str) -> None:
         assert _percent(metrics["micro_f1"]) == pytest.approx(theirs, abs=1e-9)
         assert results_digest(convert(gold, outputs, regime, known_types(gold, None), "p").predicted) == digest
         assert (_percent(metrics["paradigm_micro_f1"]) if paradigm else []) == pytest.approx(paradigm, abs=1e-9)
+        # the labels OmniEvent dumps (test_preds.json), scored as the regime counts them: the same figure
+        labels = convert(gold, outputs, regime, known_types(gold, None), "p").predicted
+        (tmp_path / "dump.json").write_text(json.dumps(labels), encoding="utf-8")
+        dumped = read_dumped(str(tmp_path / "dump.json"), None, gold).outputs
+        metric = score_files(gold, dumped, regime, "d", dumped=True).metrics["micro_f1"]
+        assert _percent(metric) == pytest.approx(theirs, abs=1e-9)
 
 
 def _percent(metric: Metric) -> list[float]:
@@ -243,3 +249,26 @@ def test_the_data_line_counts_items_triggers_and_the_arguments_not_scored(tmp_pa
     done = run_score("--convention", "omnievent", "--regime", "tc", "-g", str(gold), "-s", str(pred))
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Data: 1 documents, 2 event mentions, 1 arguments, 2 event types, 1 roles; ")
+
+
+def test_omnievents_own_dumped_labels_are_read_too(tmp_path: Path) -> None:
+    """test_preds.json, as OmniEvent's dump_preds writes it: a label per candidate (attacked, set up, city,
+    camp), the sl example's conversion; counted as sl counts: 1 right of 2 predicted, 2 gold."""
+    gold, _ = _write(tmp_path, "sl")
+    (tmp_path / "test_preds.json").write_text(json.dumps(["Conflict.Attack", "NA", "Conflict.Attack", "NA"]),
+                                              encoding="utf-8")
+    done = run_score("--convention", "omnievent", "--regime", "sl", "-g", str(gold), "-s",
+                     str(tmp_path / "test_preds.json"))
+    assert done.returncode == 0, done.stderr
+    assert "micro_f1 (unified ED, sl)   50.00   50.00   50.00       1       2       2" in done.stdout
+    assert "Note: OmniEvent's own dumped labels, a label per candidate, counted as sl counts them" in done.stdout
+    (tmp_path / "short.json").write_text(json.dumps(["NA"]), encoding="utf-8")
+    done = run_score("--convention", "omnievent", "--regime", "sl", "-g", str(gold), "-s", str(tmp_path / "short.json"))
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"evmeval-score: error: {tmp_path / 'short.json'}:1: 1 labels for 4 candidates of "
+                                  "the gold file (expected OmniEvent's test_preds.json")
+    (tmp_path / "bad.json").write_text(json.dumps(["NA", 3]), encoding="utf-8")
+    checked = subprocess.run([installed("evmeval-validate"), str(tmp_path / "bad.json")], capture_output=True,
+                             text=True, check=False)
+    assert checked.returncode == 1
+    assert "bad.json:1: a list holding a non-string" in checked.stdout + checked.stderr

@@ -397,7 +397,7 @@ def _format_validator(fmt: str) -> Callable[[str], list[Problem]]:
             "maven-ere": maven_ere.validate_maven_ere, "strings": strings.validate_strings, "rams": rams.validate_rams,
             "wikievents": genarg.validate_wikievents, "gen-arg": genarg.validate_generations,
             "uie": uie.validate_uie, "uie-record": uie.validate_uie, "maven-arg": maven_arg.validate_maven_arg,
-            "omnievent": omnievent.validate_omnievent}[fmt]
+            "omnievent": omnievent.validate_omnievent, "omnievent-dump": omnievent.validate_dumped}[fmt]
 
 
 def _validate_line(problem: Problem | str) -> str:

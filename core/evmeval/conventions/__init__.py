@@ -72,7 +72,8 @@ REGISTRY: dict[str, Convention] = {
                    empty_submission=True),
         Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
         Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
-        Convention("omnievent", "omnievent", OMNIEVENT_DESCRIPTION, score_omnievent, gold_formats=("maven-arg",)),
+        Convention("omnievent", "omnievent", OMNIEVENT_DESCRIPTION, score_omnievent, also_reads=("omnievent-dump",),
+                   gold_formats=("maven-arg",)),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -87,7 +88,8 @@ FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document J
            "uie": "UIE JSONL (text, tokens, event: a list of records)",
            "uie-record": "UIE record JSONL (event: {string, offset}, as sel2record.py writes it)",
            "maven-arg": "MAVEN-Arg JSONL (the unified gold layout: id, text, events; or a submission: id, preds)",
-           "omnievent": "OmniEvent prediction JSONL (id, outputs; its gold is the unified layout MAVEN-Arg reads)"}
+           "omnievent": "OmniEvent prediction JSONL (id, outputs; its gold is the unified layout MAVEN-Arg reads)",
+           "omnievent-dump": "OmniEvent's dumped ED predictions (test_preds.json: a JSON list, a label per candidate)"}
 
 
 def detect_format(source: Input) -> str:
@@ -101,7 +103,8 @@ def detect_format(source: Input) -> str:
     else:
         data = read_bytes(path) if source.data is None and path == STDIN else source.data
         head = (_head(path) if data is None else data[: 1 << 16]).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
-        found = "tbf" if head[:1] != b"{" else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path)
+        found = ("omnievent-dump" if head[:1] == b"[" else "tbf" if head[:1] != b"{"
+                 else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path))
     if found == "strings":
         raise FormatError(display_name(path), 1, "string predictions as gold: they are a system's output",
                           "them as the system file (-s) beside a TextEE gold file (-g)")
@@ -217,8 +220,9 @@ def input_format(path: str) -> str:
         return folder_format(path)
     if path.endswith(ANN_EXTENSION):
         return "brat"
-    if _head(path).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
-        return "tbf"  # a tbf file is not read twice to be recognised
+    first = _head(path).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1]
+    if first != b"{":
+        return "omnievent-dump" if first == b"[" else "tbf"  # a tbf file is not read twice to be recognised
     return _jsonl_format(None, path)
 
 

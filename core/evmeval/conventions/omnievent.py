@@ -33,7 +33,17 @@ from evmeval.conventions.base import (
 )
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import kind
-from evmeval.io.omnievent import NA, REGIMES, Candidate, GoldItem, OmniGold, read_gold, read_predictions
+from evmeval.io.omnievent import (
+    NA,
+    REGIMES,
+    Candidate,
+    GoldItem,
+    OmniGold,
+    is_dumped,
+    read_dumped,
+    read_gold,
+    read_predictions,
+)
 from evmeval.io.reading import display_name, read_bytes
 
 DESCRIPTION = ("OmniEvent unified evaluation (event detection): each regime's output (--regime tc, sl, s2s, mrc) "
@@ -95,27 +105,29 @@ class Converted:
 
 
 def convert(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: str, known: set[str],
-            path: str) -> Converted:
-    """Every candidate's gold and predicted label under `regime` (the prediction file `path` for messages)."""
+            path: str, dumped: bool = False) -> Converted:
+    """Every candidate's gold and predicted label under `regime` (the prediction file `path` for messages);
+    `dumped`: the outputs are OmniEvent's own converted labels, one per candidate, whatever the regime."""
     done = Converted()
     for item in gold.items:
         if item.id not in outputs:
             raise FormatError(path, 0, f"no line for gold item {item.id!r}",
                               "a line (id, outputs) for every gold item: OmniEvent predicts every one")
         line, output = outputs[item.id]
-        if regime == "tc" and len(output) != len(item.candidates):
+        if (regime == "tc" or dumped) and len(output) != len(item.candidates):
             raise FormatError(path, line, f"{len(output)} outputs for {len(item.candidates)} candidates",
                               "under --regime tc a label per candidate: the events' triggers, then the negative "
                               "triggers, in the gold file's order")
-        if regime in ("sl", "mrc") and len(output) > len(item.text.split()):
+        if regime in ("sl", "mrc") and not dumped and len(output) > len(item.text.split()):
             raise FormatError(path, line, f"{len(output)} outputs for {len(item.text.split())} words",
                               f"under --regime {regime} at most a label per word of the text (fewer: a truncated "
                               "input)")
-        pairs = list(output) if regime == "s2s" else []
+        pairs = list(output) if regime == "s2s" and not dumped else []
         for k, candidate in enumerate(item.candidates):
             done.gold.append(plain_label(candidate.label) if regime == "s2s" else candidate.label)
-            done.predicted.append(_predicted(item, candidate, k, output, pairs, regime, known))
-            if regime in ("sl", "mrc") and candidate.label != NA and word_span(item.text, candidate)[1] > len(output):
+            done.predicted.append(_predicted(item, candidate, k, output, pairs, "tc" if dumped else regime, known))
+            if (regime in ("sl", "mrc") and not dumped and candidate.label != NA
+                    and word_span(item.text, candidate)[1] > len(output)):
                 done.outside += 1
         done.unused_pairs += len(pairs)
     return done
@@ -238,10 +250,10 @@ def _pathologies(done: Converted, regime: str) -> tuple[Pathology, ...]:
 
 
 def score_files(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: str, path: str,
-                ontology: str | None = None) -> ConventionResult:
+                ontology: str | None = None, dumped: bool = False) -> ConventionResult:
     if regime not in REGIMES:
         raise ValueError(f"unknown regime {regime!r} (expected {', '.join(REGIMES)})")
-    done = convert(gold, outputs, regime, known_types(gold, ontology), path)
+    done = convert(gold, outputs, regime, known_types(gold, ontology), path, dumped)
     positive = positive_labels(done, regime, gold)
     metric = micro(done.gold, done.predicted, positive)
     elsewhere = sum(1 for p in done.predicted if p != NA and p not in positive)
@@ -254,7 +266,9 @@ def score_files(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regim
     warnings = (f"{len(extra)} prediction line(s) of items the gold file lacks ({', '.join(extra[:3])}"
                 f"{', …' if len(extra) > 3 else ''}): left out",) if extra else ()
     metrics, labels = {"micro_f1": metric}, {"micro_f1": f"micro_f1 (unified ED, {regime})"}
-    paradigm = paradigm_metric(gold, outputs, regime)
+    if dumped:
+        notes.append(f"OmniEvent's own dumped labels, a label per candidate, counted as {regime} counts them")
+    paradigm = None if dumped else paradigm_metric(gold, outputs, regime)
     if paradigm is not None:
         metrics["paradigm_micro_f1"] = paradigm
         labels["paradigm_micro_f1"] = f"paradigm micro_f1 ({'seqeval spans' if regime == 'sl' else 'words'})"
@@ -281,5 +295,8 @@ def score_omnievent(gold: Input, system: Input) -> ConventionResult:
         raise ValueError(refusal)
     assert regime is not None
     gold_file = gold.parsed("omnievent", lambda: read_gold(gold.path, gold.data))
-    predictions = read_predictions(system.path, system.data, regime)
-    return score_files(gold_file, predictions.outputs, regime, predictions.path, system.companions.get("ontology"))
+    dumped = is_dumped(system.path, system.data)
+    predictions = (read_dumped(system.path, system.data, gold_file) if dumped
+                   else read_predictions(system.path, system.data, regime))
+    return score_files(gold_file, predictions.outputs, regime, predictions.path, system.companions.get("ontology"),
+                       dumped)

@@ -13,12 +13,13 @@ a label per word, `s2s` the (trigger, type) pairs the decoded text gave.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, kind
-from evmeval.io.reading import display_name
+from evmeval.io.reading import display_name, read_bytes
 
 NA = "NA"
 """OmniEvent's label of a negative trigger (and of a candidate predicted as no event)."""
@@ -158,3 +159,48 @@ def validate_omnievent(path: str) -> list[Problem]:
     except FormatError as exc:
         return [exc.problem]
     return []
+
+
+def read_dumped(path: str, data: bytes | None, gold: OmniGold) -> OmniPredictions:
+    """OmniEvent's dumped ED predictions (`dump_preds`: `{mode}_preds.json`, one JSON list of a label per
+    candidate over the whole gold file, as its argument extraction reads them), split per item by its
+    candidates as OmniEvent's `get_sub_files` splits them."""
+    name = display_name(path)
+    raw = read_bytes(path) if data is None else data
+    try:
+        value = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise FormatError(name, getattr(exc, "lineno", 0), f"not JSON ({exc})", DUMPED) from None
+    if not isinstance(value, list) or not all(isinstance(label, str) for label in value):
+        what = f"is {kind(value)}" if not isinstance(value, list) else "a list holding a non-string"
+        raise FormatError(name, 1, what, DUMPED)
+    wanted = sum(len(item.candidates) for item in gold.items)
+    if len(value) != wanted:
+        raise FormatError(name, 1, f"{len(value)} labels for {wanted} candidates of the gold file", DUMPED)
+    found: dict[str, tuple[int, list[Any]]] = {}
+    start = 0
+    for item in gold.items:
+        found[item.id] = (1, value[start: start + len(item.candidates)])
+        start += len(item.candidates)
+    return OmniPredictions(name, found)
+
+
+DUMPED = ("OmniEvent's test_preds.json: a JSON list of a label per gold candidate (each item's events' triggers, "
+          "then its negative triggers, item after item)")
+
+
+def validate_dumped(path: str) -> list[Problem]:
+    """A dumped prediction file's first problem (`evmeval-validate`: its labels; their number is checked against
+    the gold file when scored)."""
+    try:
+        read_dumped(path, None, OmniGold(display_name(path), (), ""))
+    except FormatError as exc:
+        if "candidates of the gold file" not in exc.problem.message:
+            return [exc.problem]
+    return []
+
+
+def is_dumped(path: str, data: bytes | None) -> bool:
+    """Whether a prediction file is OmniEvent's dumped JSON list (its first character `[`), not our JSONL."""
+    head = data[:4096] if data is not None else read_bytes(path)[:4096]
+    return head.lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] == b"["
