@@ -272,3 +272,14 @@ def test_omnievents_own_dumped_labels_are_read_too(tmp_path: Path) -> None:
                              text=True, check=False)
     assert checked.returncode == 1
     assert "bad.json:1: a list holding a non-string" in checked.stdout + checked.stderr
+
+
+def test_all_on_a_maven_arg_submission_stays_maven_arg(tmp_path: Path) -> None:
+    """The same gold layout with MAVEN-Arg's submission: `all` is maven-arg alone, as before omnievent."""
+    from tests.core.test_maven_arg import _gold, _score
+
+    _score(tmp_path, _gold(), {"t1": {"event_type": "Attack", "Attacker": ["protesters"]}})
+    done = run_score("--convention", "all", "-g", str(tmp_path / "test.unified.jsonl"), "-s",
+                     str(tmp_path / "test_prediction.jsonl"), "--ontology", str(tmp_path / "label2role.json"))
+    assert done.returncode == 0, done.stderr
+    assert "Convention maven-arg:" in done.stdout and "Convention omnievent:" not in done.stdout

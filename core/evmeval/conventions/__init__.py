@@ -274,10 +274,11 @@ def is_strings(source: Input) -> bool:
 
 
 def _reading_system(chosen: list[Convention], name: str, system: Input) -> list[Convention]:
-    """Under `all`, of the conventions reading the gold file those that read the system file too, when some do
-    (MAVEN-Arg's and OmniEvent's share a gold layout, not a prediction file); the rest is `check_formats`' to say."""
-    if name != "all" or len(chosen) < 2 or system.data == b"":
-        return chosen
+    """Under `all`, where a convention reads the gold file as another's gold (MAVEN-Arg's and OmniEvent's share a
+    gold layout, not a prediction file), those that read the system file too, when some do; the rest is
+    `check_formats`' to say."""
+    if name != "all" or not any(c.gold_formats for c in chosen) or system.data == b"":
+        return chosen  # elsewhere every convention of `all` reads both files, or check_formats says which not
     try:
         found = detect_format(system)
     except FormatError:
