@@ -72,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--gen-arg", type=Path, help="a checkout of raspberryice/gen-arg")
     parser.add_argument("--uie", type=Path, help="a checkout of universal-ie/UIE (needs numpy)")
     parser.add_argument("--paie", type=Path, help="a checkout of mayubo2333/PAIE (metric.py, processors/)")
+    parser.add_argument("--omnievent", type=Path, help="a checkout of THU-KEG/OmniEvent (needs numpy, scikit-learn, "
+                        "seqeval; not torch)")
     parser.add_argument("--scorer-pl", type=Path, help="reference-coreference-scorers-8.01 (in the EvmEval checkout)")
     args = parser.parse_args(argv)
     from tests import published_scorers as pub
@@ -124,6 +126,14 @@ def main(argv: list[str] | None = None) -> int:
         paie = PaieScorer(args.paie.resolve())
         jobs.append(("paie", _source(args.paie, "metric.py, processors/processor_base.py", "mayubo2333/PAIE"),
                      lambda case: ({n: t.encode() for n, t in case_files(case).items()}, paie.figures(case))))
+    if args.omnievent:
+        from tests.published_omnievent import OmniEventScorer
+
+        omni = OmniEventScorer(args.omnievent.resolve())
+        jobs.append(("omnievent", _source(args.omnievent, "OmniEvent/evaluation/convert_format.py, "
+                                          "OmniEvent/evaluation/metric.py", "THU-KEG/OmniEvent", "numpy", "sklearn",
+                                          "seqeval"),
+                     lambda case: rec.omnievent_figures(omni, case)))
     if args.scorer_pl:
         root = args.scorer_pl.resolve()
         jobs.append(("scorer_pl", _source(root, "reference-coreference-scorers-8.01/scorer.pl",

@@ -227,6 +227,26 @@ def uie_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[str, Any
     return text_files(gold, prediction), figures
 
 
+def omnievent_files(case: str) -> dict[str, str]:
+    """An OmniEvent case's files by name: gold.jsonl and <regime>.jsonl for each regime."""
+    from tests.core.seeded_omnievent import omnievent_case
+
+    return omnievent_case(int(case.removeprefix("seed-")))
+
+
+def omnievent_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[str, list[Any]]]:
+    """Per regime, OmniEvent's precision, recall and micro_f1 (percent) and a hash of its predicted label per
+    candidate (`published_omnievent.results_digest`); for sl and mrc then the paradigm's own three figures."""
+    from tests.core.seeded_omnievent import REGIMES, TYPES
+    from tests.published_omnievent import results_digest
+
+    files = omnievent_files(case)
+    theirs = scorer.score(files, TYPES)
+    figures = {r: [theirs[r]["precision"], theirs[r]["recall"], theirs[r]["micro_f1"],
+                   results_digest(theirs[r]["results"]), *theirs[r].get("paradigm", [])] for r in REGIMES}
+    return {name: text.encode() for name, text in files.items()}, plain(figures)
+
+
 FIELDS: dict[str, list[str]] = {
     "bionlp": ["strict", "soft_boundary", "partial_recursive", "approximate"],
     "textee": ["trigger_id", "trigger_cls", "argument_id", "argument_cls", "argument_attached_id",
@@ -240,6 +260,8 @@ FIELDS: dict[str, list[str]] = {
     "uie": [*UIE_MODES, "normal_f1"],
     "paie": ["invalid_arg_num", "span_c", "span_i", "text_c", "text_i", "head_c", "head_i (each: correct_num, "
              "pred_num, gt_num, precision, recall, f1)"],
+    "omnievent": ["per regime (tc, sl, s2s, mrc): precision, recall, micro_f1 (percent), predicted labels' hash; "
+                  "for sl and mrc then the paradigm's own precision, recall, micro_f1"],
 }
 """What each case's figures are, in order (written at the top of each fixture)."""
 

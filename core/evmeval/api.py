@@ -283,7 +283,8 @@ def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | 
 def score_convention(gold: PathArgument, system: PathArgument, *, convention: str = "all",
                      grounding: str | None = None, ontology: PathArgument | None = None,
                      coref_file: PathArgument | None = None, match_mode: str | None = None,
-                     window_size: int | None = None, matching: str | None = None) -> ConventionScores:
+                     window_size: int | None = None, matching: str | None = None,
+                     regime: str | None = None) -> ConventionScores:
     """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP, RAMS, WikiEvents, UIE, MAVEN-Arg)
     under a published scorer's rules, as `evmeval-score --convention NAME`: each metric under that scorer's name,
     with the gold data's fingerprint. `all`: every convention that reads the files' format, and the switchboard of
@@ -292,7 +293,8 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     `--grounding`. `ontology` and `coref_file`: the further files gen-arg reads (its `--ontology`,
     `--coref-file`); `ontology` is maven-arg's label2role.json too. `convention="uie"`: `match_mode` is its `-m`
     (`normal`, `set`, `multimatch`) and `grounding` its map for string-only record lines (`closest`, `first`).
-    `convention="paie"`: `window_size` is its `--window-size` (default 250).
+    `convention="paie"`: `window_size` is its `--window-size` (default 250). `convention="omnievent"`: `regime`
+    (`tc`, `sl`, `s2s`, `mrc`) says how the prediction lines are read.
     `matching="optimal"`: the matching switch (`.switches`, as `--matching optimal`): each convention that counts
     matches re-scored one to one, and what flips. Raises `FormatError` for bad input and `ValueError` for a
     convention or rule it does not know (`evmeval.conventions.REGISTRY` has them)."""
@@ -324,6 +326,11 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
         given[1] = with_options(given[1], **{WINDOW: str(window_size)})
         checked_window(given[1])
     chosen, given[1] = prepare(convention, given[0], given[1], None if uie else grounding)
+    from evmeval.conventions.omnievent import regime_refusal
+
+    if (refusal := regime_refusal(regime, [c.name for c in chosen])) is not None:
+        raise ValueError(refusal)
+    given[1] = with_options(given[1], regime=regime)
     results = score_under(chosen, given[0], given[1])
     board = (switchboard(chosen, results, given[0], given[1])
              if convention == "all" and any(c.comparable for c in chosen) else None)

@@ -61,6 +61,7 @@ UNDEFINED: dict[str, str] = {
     "uie": "0 (UIE scorer.py's safe_div: a 0 denominator gives 0)",
     "maven-arg": "NaN (MAVEN-Arg evaluate.py: numpy's mean of no entry, printed nan)",
     "paie": "0 (PAIE metric.py's eval_rpf: a 0 denominator gives 0, F1 0 when P + R <= 1e-4)",
+    "omnievent": "0 (OmniEvent: scikit-learn's micro average, where 0/0 gives 0 with a warning)",
 }
 """Published scorer (or our feature) -> what a figure whose denominator is 0 is under its rules."""
 

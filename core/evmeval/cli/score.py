@@ -251,6 +251,8 @@ def _convention_option(args: argparse.Namespace) -> str | None:
         return "--ladder and its options climb from the exact matches of string predictions: give --convention strings"
     if args.match_mode is not None:
         return "--match-mode is UIE's match mode: give --convention uie"
+    if args.regime is not None:
+        return "--regime is OmniEvent's paradigm: give --convention omnievent"
     return None
 
 
@@ -379,13 +381,28 @@ def validated_format(path: str) -> str:
 
 def _format_validator(fmt: str) -> Callable[[str], list[Problem]]:
     """The reader's validator of a format other than tbf (imported here: a tbf check needs none)."""
-    from evmeval.io import bionlp, brat, casie, dygiepp, genarg, maven, maven_arg, maven_ere, rams, strings, textee, uie
+    from evmeval.io import (
+        bionlp,
+        brat,
+        casie,
+        dygiepp,
+        genarg,
+        maven,
+        maven_arg,
+        maven_ere,
+        omnievent,
+        rams,
+        strings,
+        textee,
+        uie,
+    )
 
     return {"casie": casie.validate_casie, "brat": brat.validate_brat, "bionlp": bionlp.validate_bionlp,
             "textee": textee.validate_textee, "dygiepp": dygiepp.validate_dygiepp, "maven": maven.validate_maven,
             "maven-ere": maven_ere.validate_maven_ere, "strings": strings.validate_strings, "rams": rams.validate_rams,
             "wikievents": genarg.validate_wikievents, "gen-arg": genarg.validate_generations,
-            "uie": uie.validate_uie, "uie-record": uie.validate_uie, "maven-arg": maven_arg.validate_maven_arg}[fmt]
+            "uie": uie.validate_uie, "uie-record": uie.validate_uie, "maven-arg": maven_arg.validate_maven_arg,
+            "omnievent": omnievent.validate_omnievent, "omnievent-dump": omnievent.validate_dumped}[fmt]
 
 
 def _validate_line(problem: Problem | str) -> str:

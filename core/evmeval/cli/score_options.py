@@ -57,7 +57,9 @@ def score_parser() -> argparse.ArgumentParser:
                    "on RAMS gold with RAMS predictions, or WikiEvents gold with gen-arg generations; see "
                    "--window-size), uie (UIE's eval_extraction.py: its gold "
                    "instances and sel2record.py's record lines, see --match-mode), maven-arg (MAVEN-Arg's "
-                   "evaluate.py: its unified gold layout, a submission, label2role.json as --ontology); or all that "
+                   "evaluate.py: its unified gold layout, a submission, label2role.json as --ontology), omnievent "
+                   "(OmniEvent's unified event-detection evaluation: that gold layout, its prediction lines, "
+                   "see --regime); or all that "
                    "apply to the "
                    "files: then, on TextEE or DyGIE++ files, the switchboard "
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
@@ -66,6 +68,10 @@ def score_parser() -> argparse.ArgumentParser:
     p.add_argument("--window-size", metavar="W", type=int, default=None,
                    help="with --convention paie: PAIE's --window_size, the words (W + 1) each event is read through "
                    "in a longer document; gold outside counts as missed (default 250, even)")
+    p.add_argument("--regime", choices=("tc", "sl", "s2s", "mrc"),
+                   help="with --convention omnievent: how the prediction lines' outputs are read, as OmniEvent's "
+                   "paradigms: tc (a label per candidate), sl (a BIO tag per word), s2s ([trigger, type] pairs), "
+                   "mrc (a label per word)")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     p.add_argument("--ladder", action="store_true",
@@ -153,7 +159,9 @@ def add_convention_inputs(p: argparse.ArgumentParser) -> None:
                    "for record lines without offsets, closest (default, as UIE ships it) or first")
     p.add_argument("--ontology", metavar="FILE",
                    help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
-                   "with --convention maven-arg: label2role.json (default: the one beside the gold file)")
+                   "with --convention maven-arg: label2role.json (default: the one beside the gold file); "
+                   "with --convention omnievent: the dataset's type2id.json (the types a seq2seq pair may name; "
+                   "default: the gold file's)")
     p.add_argument("--coref-file", metavar="FILE",
                    help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
                    "Coref Role figures")

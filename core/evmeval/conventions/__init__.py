@@ -22,6 +22,8 @@ from evmeval.conventions.maven_arg import DESCRIPTION as MAVEN_ARG_DESCRIPTION
 from evmeval.conventions.maven_arg import score_maven_arg
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
+from evmeval.conventions.omnievent import DESCRIPTION as OMNIEVENT_DESCRIPTION
+from evmeval.conventions.omnievent import score_omnievent
 from evmeval.conventions.paie import DESCRIPTION as PAIE_DESCRIPTION
 from evmeval.conventions.paie import score_paie
 from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
@@ -37,6 +39,7 @@ from evmeval.io.errors import FormatError
 from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import JsonLines, parse_json_lines
 from evmeval.io.maven_arg import is_maven_arg
+from evmeval.io.omnievent import is_omnievent_prediction
 from evmeval.io.paie_log import is_paie_log
 from evmeval.io.rams import is_rams
 from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
@@ -77,6 +80,8 @@ REGISTRY: dict[str, Convention] = {
         Convention("paie", "rams", PAIE_DESCRIPTION, score_paie,
                    also_reads=("wikievents", "gen-arg", "strings", "paie-log"),
                    empty_submission=True),
+        Convention("omnievent", "omnievent", OMNIEVENT_DESCRIPTION, score_omnievent, also_reads=("omnievent-dump",),
+                   gold_formats=("maven-arg",)),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -90,7 +95,9 @@ FORMATS = {"textee": "TextEE/OneIE window JSONL", "dygiepp": "DyGIE++ document J
            "gen-arg": "gen-arg generations JSONL (doc_key, predicted)",
            "uie": "UIE JSONL (text, tokens, event: a list of records)",
            "uie-record": "UIE record JSONL (event: {string, offset}, as sel2record.py writes it)",
-           "maven-arg": "MAVEN-Arg JSONL (the unified gold layout: id, text, events; or a submission: id, preds)"}
+           "maven-arg": "MAVEN-Arg JSONL (the unified gold layout: id, text, events; or a submission: id, preds)",
+           "omnievent": "OmniEvent prediction JSONL (id, outputs; its gold is the unified layout MAVEN-Arg reads)",
+           "omnievent-dump": "OmniEvent's dumped ED predictions (test_preds.json: a JSON list, a label per candidate)"}
 
 
 def detect_format(source: Input) -> str:
@@ -104,7 +111,8 @@ def detect_format(source: Input) -> str:
     else:
         data = read_bytes(path) if source.data is None and path == STDIN else source.data
         head = (_head(path) if data is None else data[: 1 << 16]).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()
-        found = "tbf" if head[:1] != b"{" else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path)
+        found = ("omnievent-dump" if head[:1] == b"[" else "tbf" if head[:1] != b"{"
+                 else "casie" if b'"cyberevent"' in head else _jsonl_format(data, path))
     if found == "strings":
         raise FormatError(display_name(path), 1, "string predictions as gold: they are a system's output",
                           "them as the system file (-s) beside a TextEE gold file (-g)")
@@ -159,6 +167,8 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
             return "dygiepp"
         if is_maven_arg(value):
             return "maven-arg"
+        if is_omnievent_prediction(value):
+            return "omnievent"
         if isinstance(value, dict) and "id" in value and ("content" in value or "predictions" in value):
             return "maven"
         if isinstance(value, dict) and "id" in value and (MAVEN_ERE_FIELDS & set(value) or len(value) == 1):
@@ -219,8 +229,9 @@ def input_format(path: str) -> str:
         return folder_format(path)
     if path.endswith(ANN_EXTENSION):
         return "brat"
-    if _head(path).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1] != b"{":
-        return "tbf"  # a tbf file is not read twice to be recognised
+    first = _head(path).lstrip().removeprefix(b"\xef\xbb\xbf").lstrip()[:1]
+    if first != b"{":
+        return "omnievent-dump" if first == b"[" else "tbf"  # a tbf file is not read twice to be recognised
     return _jsonl_format(None, path)
 
 
@@ -233,7 +244,7 @@ def convention_hint(path: str) -> FormatError | None:
         return None  # not a format any convention reads: the tbf reader's own message says what is wrong
     if found not in FORMATS:
         return None
-    names = [c.name for c in REGISTRY.values() if c.reads(found)]
+    names = [c.name for c in REGISTRY.values() if c.reads_gold(found)]
     return FormatError(display_name(path), 1, f"a {FORMATS[found]} file, which evmeval-score reads only under a "
                        "scorer's convention", f"--convention {' or --convention '.join(names)}, or --convention all "
                        "for each that reads it side by side")
@@ -244,7 +255,7 @@ def conventions_for(name: str, gold: Input) -> list[Convention]:
     string predictions only when the predictions are strings: `prepare`)."""
     if name == "all":
         found = detect_format(gold)
-        return [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
+        return [c for c in REGISTRY.values() if c.reads_gold(found) and not c.grounded]
     if name not in REGISTRY:
         raise ValueError(f"unknown convention {name!r} (expected one of: {', '.join(REGISTRY)}, all)")
     return [REGISTRY[name]]
@@ -284,6 +295,19 @@ def is_paie_log_input(source: Input) -> bool:
         return False  # the reader says what is wrong with it
 
 
+def _reading_system(chosen: list[Convention], name: str, system: Input) -> list[Convention]:
+    """Under `all`, where a convention reads the gold file as another's gold (MAVEN-Arg's and OmniEvent's share a
+    gold layout, not a prediction file), those that read the system file too, when some do; the rest is
+    `check_formats`' to say."""
+    if name != "all" or not any(c.gold_formats for c in chosen) or system.data == b"":
+        return chosen  # elsewhere every convention of `all` reads both files, or check_formats says which not
+    try:
+        found = detect_format(system)
+    except FormatError:
+        return chosen
+    return [c for c in chosen if c.reads(found)] or chosen
+
+
 def prepare(name: str, gold: Input, system: Input, grounding: str | None = None) -> tuple[list[Convention], Input]:
     """The conventions `name` means and the system input they score: string predictions are grounded on the
     gold windows once (rule `grounding`, default `first`), and every TextEE convention (ours for strings among
@@ -294,7 +318,7 @@ def prepare(name: str, gold: Input, system: Input, grounding: str | None = None)
         if grounding is not None:
             raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "
                              "JSONL, one line per document or window with doc_id and events; see docs/formats.md)")
-        return conventions_for(name, gold), system
+        return _reading_system(conventions_for(name, gold), name, system), system
     found = detect_format(gold)
     if name == "paie" or (name == "all" and found in ("rams", "wikievents")):
         if grounding is not None:

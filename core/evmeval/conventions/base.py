@@ -64,7 +64,7 @@ class UnitCounts:
     """What `evmeval-score --convention` warns of on these files (what the scorer leaves out, and so on)."""
 
 
-_UNITS = {"textee": "windows", "maven-arg": "documents", "bionlp": "documents"}
+_UNITS = {"textee": "windows", "maven-arg": "documents", "bionlp": "documents", "omnievent": "documents"}
 """What `Fingerprint.windows` counts, by format, where it is not sentences (DyGIE++, MAVEN, RAMS, WikiEvents, UIE)."""
 
 
@@ -75,7 +75,8 @@ class Fingerprint:
     format: str
     documents: int
     windows: int
-    """Windows (TextEE), sentences (DyGIE++, …), or documents again (MAVEN-Arg, BioNLP: `_UNITS`)."""
+    """Windows (TextEE), sentences (DyGIE++, …), or documents again (MAVEN-Arg, BioNLP, OmniEvent's items:
+    `_UNITS`)."""
     event_mentions: int
     arguments: int
     event_types: int
@@ -193,6 +194,8 @@ class Convention:
     """(gold, system) -> result; bad input is a `FormatError`."""
     also_reads: tuple[str, ...] = ()
     """Further formats it scores (`evmeval` reads every format whose triggers are token spans)."""
+    gold_formats: tuple[str, ...] = ()
+    """Further formats it reads as gold only (OmniEvent's gold is MAVEN-Arg's layout, its predictions its own)."""
     comparable: dict[str, str] = field(default_factory=dict)
     """Switchboard row (`evmeval.conventions.items.ROWS`) -> this scorer's metric of that meaning; a
     convention without one of the rows leaves its cell empty."""
@@ -217,6 +220,10 @@ class Convention:
     def reads(self, found: str) -> bool:
         """Whether it scores files of format `found`."""
         return found == self.format or found in self.also_reads
+
+    def reads_gold(self, found: str) -> bool:
+        """Whether it reads a gold file of format `found`."""
+        return self.reads(found) or found in self.gold_formats
 
     @property
     def title(self) -> str:

@@ -36,7 +36,7 @@ from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
-        "ladder_threshold", "judgements", "agree_with", "candidates", "window_size"}
+        "ladder_threshold", "judgements", "agree_with", "candidates", "window_size", "regime"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -175,7 +175,7 @@ def check_formats(conventions: Sequence[Convention], gold: Input, system: Input)
             if source is system else ""
         found = found or detect_format(source)
         for convention in conventions:
-            if not convention.reads(found):
+            if not (convention.reads_gold(found) if source is gold else convention.reads(found)):
                 raise FormatError(display_name(source.path), 1, f"a {FILE_FORMATS[found]} file; the convention "
                                   f"{convention.name} reads {FORMATS[convention.format]}",
                                   f"a {FORMATS[convention.format]} file")
@@ -208,9 +208,9 @@ def prepared_inputs(args: argparse.Namespace, gold: Input, system: Input,
 
 def options_of(args: argparse.Namespace) -> ConventionOptions:
     """The convention's own options the command line gave (`--window-size`: evmeval-score's only, evmeval-compare
-    offers no paie)."""
+    offers no paie nor omnievent)."""
     return ConventionOptions(args.grounding, args.ontology, args.coref_file, args.match_mode,
-                             getattr(args, "window_size", None))
+                             getattr(args, "window_size", None), getattr(args, "regime", None))
 
 
 def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:

@@ -1,4 +1,5 @@
-"""A convention's own options (`--grounding`, `--ontology`, `--coref-file`, `--match-mode`) applied to a
+"""A convention's own options (`--grounding`, `--ontology`, `--coref-file`, `--match-mode`, `--window-size`,
+`--regime`) applied to a
 system input, each checked once: `evmeval-score --convention`, `evmeval-compare --convention` and the
 window's Compare mode share this rule."""
 
@@ -9,11 +10,13 @@ from dataclasses import dataclass
 from evmeval.conventions import prepare
 from evmeval.conventions.base import Convention, Input, with_options
 from evmeval.conventions.genarg import with_companions
+from evmeval.conventions.omnievent import REGIME, regime_refusal
 from evmeval.conventions.paie import WINDOW, window_size
 from evmeval.conventions.uie import checked_options
 
-ONTOLOGY_READERS = {"gen-arg", "paie", "maven-arg"}
-"""The conventions `--ontology` is for (gen-arg's templates, which paie reads too; maven-arg's label2role.json)."""
+ONTOLOGY_READERS = {"gen-arg", "paie", "maven-arg", "omnievent"}
+"""The conventions `--ontology` is for (gen-arg's templates, which paie reads too; maven-arg's label2role.json;
+omnievent's type2id.json)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,8 @@ class ConventionOptions:
     """UIE's match mode."""
     window_size: int | None = None
     """paie's window (`--window-size`)."""
+    regime: str | None = None
+    """omnievent's regime (`--regime`): how its prediction lines are read."""
 
     def companions(self) -> list[str]:
         """The further files these options make a convention read."""
@@ -45,7 +50,7 @@ def prepare_with(name: str, gold: Input, system: Input,
     conventions, system = prepare(name, gold, system, None if uie else options.grounding)
     names = [c.name for c in conventions]
     if (options.coref_file and names != ["gen-arg"]) or (options.ontology and not set(names) <= ONTOLOGY_READERS):
-        readers = "" if options.coref_file else ", --convention paie and --convention maven-arg"
+        readers = "" if options.coref_file else ", --convention paie, --convention maven-arg and --convention omnievent"
         raise ValueError(f"{'--coref-file' if options.coref_file else '--ontology'} is read by --convention "
                          f"gen-arg{readers} only")
     if options.window_size is not None:
@@ -55,5 +60,9 @@ def prepare_with(name: str, gold: Input, system: Input,
         window_size(with_options(system, **extra))  # a ValueError saying what is expected
     if options.match_mode and not uie:
         raise ValueError("--match-mode is read by --convention uie only")
+    if (refusal := regime_refusal(options.regime, names)) is not None:
+        raise ValueError(refusal)
+    if options.regime is not None:
+        extra[REGIME] = options.regime
     return conventions, with_options(with_companions(system, ontology=options.ontology,
                                                      coref_file=options.coref_file), **extra)
