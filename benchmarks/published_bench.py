@@ -207,13 +207,14 @@ NOTE = ("Their checkouts are the projects' public repositories (THU-KEG/MAVEN-da
         "includes printing a line per gold mention no prediction names. TextEE has no command for scoring two "
         "files: `textee_scorer_driver.py` does what its loader does with the fields the scorer reads and calls "
         "its `scorer.compute_scores(..., \"E2E\")` (the predictions put in the gold file's order, which its scorer "
-        "asserts; ours pairs windows by id). Where the 5x goal is out of reach, the reason is the same on both "
-        "sides: each program decodes the same JSON with the same `json` module (0.35-0.6 s of CPU for each "
-        "convention's files here, docs/developer.md), which is most of what MAVEN's and TextEE's scripts do; "
-        "MAVEN's and MAVEN-ERE's also import numpy and scikit-learn (about 1 s of CPU on this machine, loaded). "
-        "A faster decoder (orjson) was measured at 0.72x of `json`'s decoding time on the MAVEN-ERE gold file, "
-        "0.1 s of the run: not the 1.5x a second form must buy, so not added. The figures are compared with "
-        "every figure each scorer prints.")
+        "asserts; ours pairs windows by id). MAVEN-ERE's `evaluate.py` holds both files decoded and a label and a "
+        "prediction for every ordered pair of a document's mentions, in lists and then numpy arrays (its 929 MB). "
+        "The 5x goal is out of reach against MAVEN's and TextEE's scripts: they do little besides decoding the "
+        "same JSON with the same `json` module, which takes us the same time (0.35-0.6 s of CPU for each "
+        "convention's files; MAVEN's script also imports numpy and scikit-learn, about 1 s of CPU on this machine "
+        "loaded); ours checks every record besides. A faster decoder (orjson) was measured at 0.72x of `json`'s "
+        "decoding time on the MAVEN-ERE gold file, 0.1 s of the run: not the 1.5x a second form must buy, so not "
+        "added (docs/developer.md, \"Streaming readers\"). The figures compared are every figure each scorer prints.")
 
 
 HEADER = ["published scorer (live)", "ours", "CPU ours / theirs (median)", "wall ours / theirs (median)",
