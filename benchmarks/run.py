@@ -362,8 +362,9 @@ STREAMS_NOTE = ("The JSONL readers stream a line (a document, a window) at a tim
                 "per-document counts, not the parsed corpus. The hashes are those of 8a21a78, the code before the "
                 "streaming readers (same report and JSON bytes). Where `--convention maven-ere` misses the time "
                 "goal, the profile says why (docs/developer.md, \"Streaming readers\"; the combined run: \"Where the "
-                "combined run's time goes\"). The combined run's hash is that of e388a86 (report, JSON, `-c` file, "
-                "link table); its CPU includes its forked children (the input checks, half of the sequencing).")
+                "combined run's time goes\"). The combined run's hash is that of e388a86 and of 5abbcec, the code "
+                "before it ran on the C kernels (report, JSON, `-c` file, link table: the same bytes); its CPU "
+                "includes its forked child (half of the sequencing; on the Python path also the input checks).")
 LONG_NOTE = ("Our outputs' hashes are the same as those of 5fc3727, the code before issue 37's changes (all nine "
              "rows). `muc` and `bcub` miss the 10x goal by construction: v8.01 needs about 0.1 s for them, less than "
              "a tenth of which no Python process can start in (`python -c pass`: 0.026 s CPU; importing the "

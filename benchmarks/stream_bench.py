@@ -55,7 +55,8 @@ class StreamRow:
 
 
 def combined_row(corpus: Path) -> StreamRow:
-    """The combined run's row (issue 37: 13.9-14.3 s and 846 MB before; goal 8 s, 600 MB)."""
+    """The combined run's row (issue 37: 13.9-14.3 s and 846 MB on the Python path; on the C kernels since
+    `-c --json` runs there; goal 8 s, 600 MB)."""
     return StreamRow("tbf", corpus / "gold.tbf", corpus / "system.tbf", seconds_goal=8.0, memory_goal_mb=600.0,
                      tokens=corpus / "tkn")
 

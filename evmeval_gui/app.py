@@ -78,9 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="attributes that must agree for a mapping: span (also: plain; the default), type, "
                              "realis or type+realis")
     show.add_argument("--charts", action="store_true", help="show the charts panel (also in screenshots)")
-    show.add_argument("--compare", nargs="?", const="leaderboard", choices=("leaderboard", "pair", "relations"),
-                      help="open the Compare mode (two or more -s files) at its leaderboard, pair or relations "
-                           "(coreference and sequencing) page")
+    show.add_argument("--compare", nargs="?", const="leaderboard",
+                      choices=("leaderboard", "pair", "relations", "conventions"),
+                      help="open the Compare mode (two or more -s files) at its leaderboard, pair, relations "
+                           "(coreference and sequencing) or conventions (event files: a published scorer's figures) "
+                           "page")
     show.add_argument("--curate", action="store_true",
                       help="with --agreement: open the Curate view on the annotation sets (resuming the decisions "
                            "saved for them)")
@@ -459,6 +461,9 @@ def _after_loading(window, args: argparse.Namespace, agreement: bool) -> str:
     wait_for_figures(window, args)
     if args.compare and not _wait_for_compare(window, args.compare):
         return "--compare needs two or more system files (-s A -s B)"
+    if args.compare == "conventions" and not window.compare.conventions:
+        return ("--compare conventions needs event files a convention compares (TextEE, DyGIE++, MAVEN, … JSONL; "
+                "two or more -s runs); a tbf corpus is compared on the leaderboard, pair and relations pages")
     return ""
 
 
@@ -481,6 +486,15 @@ def _wait_for_compare(window, page: str) -> bool:
         if window.compare.pair_panel is not None and window.compare.pair_panel.cases.cases is None:
             ready.exec()
         window.compare.state.cases_ready.disconnect(listener)
+    if page == "conventions" and window.compare.conventions:  # computed once its page is shown
+        drawn = QEventLoop()
+        shown = window.compare.convention_ready.connect(lambda _name: drawn.quit())
+        failed = window.session.load_failed.connect(lambda _problem: drawn.quit())
+        panel = window.compare.conventions_panel
+        if panel is not None and panel.shown is None and window.session.runner.running():
+            drawn.exec()
+        window.compare.convention_ready.disconnect(shown)
+        window.session.load_failed.disconnect(failed)
     return window.compare.active
 
 

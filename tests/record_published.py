@@ -71,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rams", type=Path, help="the folder of the RAMS 1.0 scorer.py (RAMS data release, scorer/)")
     parser.add_argument("--gen-arg", type=Path, help="a checkout of raspberryice/gen-arg")
     parser.add_argument("--uie", type=Path, help="a checkout of universal-ie/UIE (needs numpy)")
+    parser.add_argument("--paie", type=Path, help="a checkout of mayubo2333/PAIE (metric.py, processors/)")
     parser.add_argument("--scorer-pl", type=Path, help="reference-coreference-scorers-8.01 (in the EvmEval checkout)")
     args = parser.parse_args(argv)
     from tests import published_scorers as pub
@@ -117,6 +118,12 @@ def main(argv: list[str] | None = None) -> int:
         jobs.append(("uie", _source(args.uie, "scripts/eval_extraction.py, uie/extraction/scorer.py, "
                                     "uie/sel2record/record.py", "universal-ie/UIE", "numpy"),
                      lambda case: rec.uie_figures(uie, case)))
+    if args.paie:
+        from tests.published_paie import PaieScorer, case_files
+
+        paie = PaieScorer(args.paie.resolve())
+        jobs.append(("paie", _source(args.paie, "metric.py, processors/processor_base.py", "mayubo2333/PAIE"),
+                     lambda case: ({n: t.encode() for n, t in case_files(case).items()}, paie.figures(case))))
     if args.scorer_pl:
         root = args.scorer_pl.resolve()
         jobs.append(("scorer_pl", _source(root, "reference-coreference-scorers-8.01/scorer.pl",

@@ -37,6 +37,10 @@ def case_ids(scorer: str) -> list[str]:
         from tests.core.test_bionlp_duplicates import CASES
 
         return [f"seed-{s}" for s in range(BIONLP_SEEDS)] + [f"duplicates-{name}" for name in CASES]
+    if scorer == "paie":
+        from tests.published_paie import case_ids as paie_case_ids
+
+        return paie_case_ids()
     if scorer == "scorer_pl":
         from tests.core.test_coref_conll import NESTED_CASES
 
@@ -234,6 +238,8 @@ FIELDS: dict[str, list[str]] = {
     "rams": ["overall", "roles", "distances"],
     "gen_arg": GENARG_COUNTS,
     "uie": [*UIE_MODES, "normal_f1"],
+    "paie": ["invalid_arg_num", "span_c", "span_i", "text_c", "text_i", "head_c", "head_i (each: correct_num, "
+             "pred_num, gt_num, precision, recall, f1)"],
 }
 """What each case's figures are, in order (written at the top of each fixture)."""
 

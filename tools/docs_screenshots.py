@@ -3,8 +3,8 @@
     .venv/bin/python tools/docs_screenshots.py [OUT_DIR] [--size 1366x768]
 
 Writes into OUT_DIR (default docs/screenshots/) every picture a command line can reach — the main window,
-the charts, compare (leaderboard, pair and relations), agreement, curation, mapping differences, attributes — through
-`evmeval-gui --screenshot`, then the editing and new-document pictures through
+the charts, compare (leaderboard, pair, relations and conventions), agreement, curation, mapping differences,
+attributes — through `evmeval-gui --screenshot`, then the editing and new-document pictures through
 tools/edit_screenshots.py. Pictures of states only clicks reach (coreference, sequencing, welcome, launch,
 mapping schemes) are left as they are.
 """
@@ -22,6 +22,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "resources" / "demo"
 AGREEMENT = [str(DEMO / "gold.tbf"), str(DEMO / "system_a.tbf"), str(DEMO / "system_b.tbf")]
+EXAMPLES = REPO / "resources" / "examples"
+TEXTEE_RUNS = ["-g", str(EXAMPLES / "compare_gold.jsonl"), "-s", str(EXAMPLES / "compare_run_a.jsonl"),
+               "-s", str(EXAMPLES / "compare_run_b.jsonl")]
 
 SHOTS: dict[str, list[str]] = {
     "main-window": ["--demo"],
@@ -29,6 +32,7 @@ SHOTS: dict[str, list[str]] = {
     "compare-leaderboard": ["--demo", "--compare", "leaderboard"],
     "compare": ["--demo", "--compare", "pair"],
     "compare-relations": ["--demo", "--compare", "relations"],
+    "compare-conventions": [*TEXTEE_RUNS, "--compare", "conventions"],
     "agreement": ["--agreement", *AGREEMENT],
     "mapping-differences": ["--demo", "--differences"],
     "attributes": ["--demo", "--attributes", "type+realis"],

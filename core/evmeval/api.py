@@ -282,7 +282,8 @@ def annotator_agreement(sets: Sequence[PathArgument], *, tokens: PathArgument | 
 
 def score_convention(gold: PathArgument, system: PathArgument, *, convention: str = "all",
                      grounding: str | None = None, ontology: PathArgument | None = None,
-                     coref_file: PathArgument | None = None, match_mode: str | None = None) -> ConventionScores:
+                     coref_file: PathArgument | None = None, match_mode: str | None = None,
+                     window_size: int | None = None, matching: str | None = None) -> ConventionScores:
     """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP, RAMS, WikiEvents, UIE, MAVEN-Arg)
     under a published scorer's rules, as `evmeval-score --convention NAME`: each metric under that scorer's name,
     with the gold data's fingerprint. `all`: every convention that reads the files' format, and the switchboard of
@@ -291,8 +292,10 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     `--grounding`. `ontology` and `coref_file`: the further files gen-arg reads (its `--ontology`,
     `--coref-file`); `ontology` is maven-arg's label2role.json too. `convention="uie"`: `match_mode` is its `-m`
     (`normal`, `set`, `multimatch`) and `grounding` its map for string-only record lines (`closest`, `first`).
-    Raises `FormatError` for bad input and `ValueError` for a convention or rule it does not know
-    (`evmeval.conventions.REGISTRY` has them)."""
+    `convention="paie"`: `window_size` is its `--window-size` (default 250).
+    `matching="optimal"`: the matching switch (`.switches`, as `--matching optimal`): each convention that counts
+    matches re-scored one to one, and what flips. Raises `FormatError` for bad input and `ValueError` for a
+    convention or rule it does not know (`evmeval.conventions.REGISTRY` has them)."""
     from evmeval.conventions import prepare
     from evmeval.conventions.cli import arguments_of, read_input, score_under
     from evmeval.conventions.genarg import with_companions
@@ -304,18 +307,38 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     given[1] = with_companions(given[1], ontology=None if ontology is None else path_argument(ontology, "ontology"),
                                coref_file=None if coref_file is None else path_argument(coref_file, "coref_file"))
     uie = convention == "uie"
+    from evmeval.conventions.base import with_options
+
     if uie:
         from evmeval.conventions.uie import checked_options
 
-        given[1] = with_companions(given[1], **checked_options(match_mode, grounding))
+        given[1] = with_options(given[1], **checked_options(match_mode, grounding))
     elif match_mode is not None:
         raise ValueError(f"match_mode={match_mode!r} is read by convention='uie' only")
+    if window_size is not None:
+        from evmeval.conventions.paie import WINDOW
+        from evmeval.conventions.paie import window_size as checked_window
+
+        if convention != "paie":
+            raise ValueError(f"window_size={window_size!r} is read by convention='paie' only")
+        given[1] = with_options(given[1], **{WINDOW: str(window_size)})
+        checked_window(given[1])
     chosen, given[1] = prepare(convention, given[0], given[1], None if uie else grounding)
     results = score_under(chosen, given[0], given[1])
     board = (switchboard(chosen, results, given[0], given[1])
              if convention == "all" and any(c.comparable for c in chosen) else None)
     arguments = arguments_of(chosen, given[0], given[1], board) if convention == "all" else None
-    return ConventionScores(tuple(results), board, given[1].grounding, arguments, convention == "all")
+    switches = None
+    if matching is not None:
+        from evmeval.conventions import REGISTRY
+        from evmeval.conventions.one_to_one import matching_switches, switch_refusal
+
+        if matching != "optimal":
+            raise ValueError(f"matching={matching!r} (expected 'optimal': the matching switch)")
+        if (refusal := switch_refusal(chosen, list(REGISTRY.values()))) is not None:
+            raise ValueError(refusal)
+        switches = matching_switches(chosen, results, given[0], given[1])
+    return ConventionScores(tuple(results), board, given[1].grounding, arguments, convention == "all", switches)
 
 
 def curate(sets: Sequence[PathArgument], *, tokens: PathArgument | None = None, policy: str = "majority",

@@ -60,6 +60,7 @@ UNDEFINED: dict[str, str] = {
     "gen-arg": "0 (gen-arg scorer.py's safe_div: a 0 denominator gives 0)",
     "uie": "0 (UIE scorer.py's safe_div: a 0 denominator gives 0)",
     "maven-arg": "NaN (MAVEN-Arg evaluate.py: numpy's mean of no entry, printed nan)",
+    "paie": "0 (PAIE metric.py's eval_rpf: a 0 denominator gives 0, F1 0 when P + R <= 1e-4)",
 }
 """Published scorer (or our feature) -> what a figure whose denominator is 0 is under its rules."""
 
@@ -215,6 +216,9 @@ class ConventionScores:
     (`evmeval.conventions.argument_pivot.ArgumentBoard`); None otherwise."""
     every: bool = False
     """Scored with `convention="all"` (its report says why there is no switchboard when there is none)."""
+    switches: Any = None
+    """With `matching="optimal"`: per convention that counts matches, its figures one to one and what flips
+    (`evmeval.conventions.one_to_one.MatchingSwitch`); None otherwise."""
 
     @property
     def fingerprint(self) -> Fingerprint:
@@ -232,7 +236,7 @@ class ConventionScores:
         from evmeval.conventions.cli import report_json
 
         return plain(report_json(self.results, self.fingerprint, self.switchboard, self.grounding,  # type: ignore[no-any-return]
-                                 arguments=self.arguments))
+                                 arguments=self.arguments, switches=self.switches))
 
     def rows(self) -> list[dict[str, Any]]:
         """A record per convention and metric, under the scorer's own metric names."""
@@ -244,7 +248,8 @@ class ConventionScores:
         """The text `evmeval-score --convention NAME` prints (the switchboard after it with `all`)."""
         from evmeval.conventions.cli import full_report
 
-        return full_report(self.results, self.grounding, self.switchboard, self.every, arguments=self.arguments)
+        return full_report(self.results, self.grounding, self.switchboard, self.every, arguments=self.arguments,
+                           switches=self.switches)
 
 
 def is_result(value: object) -> bool:

@@ -11,13 +11,17 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from evmeval.compare.convention_runs import ConventionComparison
 from evmeval.compare.runs import Comparison
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import input_folders
+from evmeval.io.reading import display_name
 from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
+from evmeval.report.compare_arguments import ARGUMENT_CHANGES_CSV
 from evmeval.report.compare_csv import csv_file_names, format_compare_csvs
 from evmeval.report.compare_html import format_compare_html
 from evmeval.report.compare_json import comparison_to_json, dumps_compact
+from evmeval.report.compare_units import UNITS_CSV, units_files
 
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.jobs import JobContext
@@ -32,16 +36,16 @@ def export_kind(path: str) -> str:
     return HTML if extension in (".html", ".htm") else JSON if extension == ".json" else CSV
 
 
-def output_paths(path: str, kind: str, threshold: float | None) -> list[str]:
-    """Every file the export writes."""
+def output_paths(path: str, kind: str, csv_names: Sequence[str]) -> list[str]:
+    """Every file the export writes (`csv_names`: the files of a CSV folder)."""
     if kind != CSV:
         return [path]
     if os.path.exists(path) and not os.path.isdir(path):
         raise FormatError(path, 0, "is not a folder", "a folder for the CSV tables")
-    return [os.path.join(path, name) for name in csv_file_names(threshold)]
+    return [os.path.join(path, name) for name in csv_names]
 
 
-def check_export(path: str, corpus: LoadedCorpus, threshold: float | None) -> list[str]:
+def check_export(path: str, corpus: LoadedCorpus, csv_names: Sequence[str]) -> list[str]:
     """The files the export will write, refused (FormatError) when one would land on an input."""
     request = corpus.request
     inputs = [request.gold, *request.systems]
@@ -49,7 +53,7 @@ def check_export(path: str, corpus: LoadedCorpus, threshold: float | None) -> li
     if os.path.isfile(path):  # an input chosen by mistake is refused as such, whatever the extension
         check_output_paths([path], inputs, input_folders=folders)
     kind = export_kind(path)
-    outputs = output_paths(path, kind, threshold)
+    outputs = output_paths(path, kind, csv_names)
     check_output_paths(outputs, inputs, input_folders=folders, new_folders=[path] if kind == CSV else [])
     return outputs
 
@@ -58,7 +62,7 @@ def write_comparison(comparison: Comparison, path: str, corpus: LoadedCorpus, co
                      combinations: Sequence[str], threshold: float | None = None) -> list[str]:
     """Write the comparison to `path` (kind from its extension); returns the files written."""
     kind = export_kind(path)
-    outputs = check_export(path, corpus, threshold)
+    outputs = check_export(path, corpus, csv_file_names(threshold))
     context.progress(0, 2)
     context.status(f"Writing the comparison ({kind.upper()})…")
     if kind == HTML:
@@ -71,6 +75,31 @@ def write_comparison(comparison: Comparison, path: str, corpus: LoadedCorpus, co
         csvs = format_compare_csvs(comparison, threshold=threshold, case_combinations=combinations)
         make_output_folders([path])
         texts = {os.path.join(path, name): text for name, text in csvs.items()}
+    context.check()
+    context.progress(1, 2)
+    for out, text in texts.items():
+        write_atomic(out, text)
+    context.progress(2, 2)
+    return [out for out in outputs if out in texts]
+
+
+def write_convention_comparison(compared: ConventionComparison, path: str, corpus: LoadedCorpus,
+                                context: JobContext) -> list[str]:
+    """The Conventions page's comparison written to `path` (kind from its extension) by the writers of
+    `evmeval-compare --convention` (`units_files`); returns the files written."""
+    kind = export_kind(path)
+    csvs = (*UNITS_CSV, ARGUMENT_CHANGES_CSV) if compared.arguments else UNITS_CSV
+    outputs = check_export(path, corpus, csvs)
+    context.progress(0, 2)
+    context.status(f"Writing the comparison under {compared.comparison.convention} ({kind.upper()})…")
+    request = corpus.request
+    texts = units_files(compared.comparison, gold=display_name(request.gold),
+                        paths=[display_name(p) for p in request.systems], warnings=compared.warnings,
+                        arguments=compared.arguments, json_path=path if kind == JSON else None,
+                        html_path=path if kind == HTML else None,
+                        csv_folder=path if kind == CSV else None)
+    if kind == CSV:
+        make_output_folders([path])
     context.check()
     context.progress(1, 2)
     for out, text in texts.items():

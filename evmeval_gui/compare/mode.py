@@ -17,24 +17,37 @@ from typing import TYPE_CHECKING
 
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.mention.cases import Case
-from evmeval.mention.changes import Change, Tally, reconcile
+from evmeval.mention.changes import reconcile
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QTabBar, QWidget
+from PySide6.QtWidgets import QFileDialog, QTabBar, QWidget
 
-from evmeval_gui.compare.state import CompareSelection, CompareState, compare_corpus, reversed_pair, seed_view
+from evmeval_gui.compare.state import (
+    CompareSelection,
+    CompareState,
+    compare_corpus,
+    compare_under,
+    corpus_argument_changes,
+    corpus_conventions,
+    reversed_pair,
+    seed_pair,
+    seed_view,
+)
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 
 if TYPE_CHECKING:  # the comparison's library modules load when a comparison is first made
+    from evmeval.compare.convention_runs import ConventionComparison
     from evmeval.compare.runs import Comparison
     from evmeval.compare.seeds import SeedComparison
 
+    from evmeval_gui.compare.changes_tab import ChangeKey
+    from evmeval_gui.compare.conventions_view import ConventionsPanel
     from evmeval_gui.compare.leaderboard import LeaderboardPanel
     from evmeval_gui.compare.pair_view import PairPanel
     from evmeval_gui.compare.relations_view import RelationsPanel
 
-LEADERBOARD, PAIR, RELATIONS = "leaderboard", "pair", "relations"
-PAGES = (LEADERBOARD, PAIR, RELATIONS)
+LEADERBOARD, PAIR, RELATIONS, CONVENTIONS = "leaderboard", "pair", "relations", "conventions"
+PAGES = (LEADERBOARD, PAIR, RELATIONS, CONVENTIONS)
 """The pages in the tab bar's order."""
 CASES_JOB, PAIR_JOB, CHANGES_JOB = "compare_cases", "compare_pair", "compare_changes"
 
@@ -48,6 +61,8 @@ class CompareMode(QObject):
     """A comparison was computed and is shown."""
     exported = Signal(str)
     """The comparison was written to this path."""
+    convention_ready = Signal(str)
+    """The Conventions page shows the comparison under this convention."""
 
     def __init__(self, port: WindowPort, parent: QObject | None = None, *,
                  settings: ResampleSettings = DEFAULT_SETTINGS) -> None:
@@ -61,8 +76,14 @@ class CompareMode(QObject):
         self.leaderboard: LeaderboardPanel | None = None
         self.pair_panel: PairPanel | None = None
         self.relations_panel: RelationsPanel | None = None
+        self.conventions_panel: ConventionsPanel | None = None
+        self.conventions: tuple[str, ...] = ()
+        """What the Conventions page offers for the open corpus (none: the tab is hidden)."""
+        self._under: dict[str, ConventionComparison] = {}
+        self.topics: tuple[str, str] | None = None
+        """(gold file, topics file) of the cross-document coreference shown on the Relations page."""
         self._cases: dict[tuple[int, int, str], tuple[Case, ...]] = {}
-        self._changes: dict[tuple[int, int, str], tuple[tuple[Change, ...], Tally]] = {}
+        self._changes: dict[ChangeKey, object] = {}
         self.tabs = QTabBar()
         self.tabs.setObjectName("compareTabs")
         self.tabs.setDocumentMode(True)
@@ -70,10 +91,13 @@ class CompareMode(QObject):
         self.tabs.addTab("Leaderboard")
         self.tabs.addTab("Pair")
         self.tabs.addTab("Relations")
+        self.tabs.addTab("Conventions")
         self.tabs.setTabToolTip(0, "Every system: micro F1 with intervals, the grouped chart, the bottlenecks")
         self.tabs.setTabToolTip(1, "Two systems: significance, documents, cases, the text in three lanes")
         self.tabs.setTabToolTip(2, "Coreference and sequencing: every run's figures with intervals, every pair's "
                                    "paired tests with adjusted p")
+        self.tabs.setTabToolTip(3, "Event files: every run's figures under a published scorer's convention with "
+                                   "intervals, every pair's paired tests")
         self.tabs.hide()
         self.tabs.currentChanged.connect(lambda index: self.show_page(PAGES[index]))
         port.add_mode_bar(self.tabs)
@@ -96,9 +120,10 @@ class CompareMode(QObject):
         else:
             self.open()
 
-    def open(self, *, page: str = LEADERBOARD, pair: tuple[int, int] | None = None) -> bool:
+    def open(self, *, page: str = LEADERBOARD, pair: tuple[int, int] | None = None, topics: str | None = None) -> bool:
         """Score what is not scored yet and compare every system, in the background; False when there are
-        fewer than two systems."""
+        fewer than two systems. `topics`: a topics file for cross-document coreference (default: the one chosen
+        on the Relations page for this gold file, if any)."""
         if not self.available():
             self.port.show_message("Compare needs two or more system files: open a gold file with several "
                                    "systems (-s A -s B …)", 6000)
@@ -109,9 +134,11 @@ class CompareMode(QObject):
         scored = self.session.corpus_state.scored_results()
         settings, mapping = self.settings, self.session.mapping
         wanted = pair if pair is not None else self.state.pair
+        if topics is None and self.topics is not None and self.topics[0] == corpus.request.gold:
+            topics = self.topics[1]
 
         def work(context: JobContext) -> tuple[Comparison, SeedComparison | None]:
-            comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping)
+            comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping, topics=topics)
             context.check()
             return comparison, seed_view(comparison)
 
@@ -119,6 +146,7 @@ class CompareMode(QObject):
             assert isinstance(computed, tuple)
             comparison, seeds = computed
             if self.session.corpus is corpus:
+                self.topics = (corpus.request.gold, topics) if topics is not None else None
                 self._install(comparison, page, wanted, seeds)
 
         self.session.run_job(f"Comparing {len(corpus.inputs)} systems", work, done, path=corpus.request.gold)
@@ -128,14 +156,23 @@ class CompareMode(QObject):
                  seeds: SeedComparison | None = None) -> None:
         self._cases.clear()
         self._changes.clear()
+        self._under.clear()
         self.active = True
         self.ensure_pages()
+        assert self.conventions_panel is not None
+        corpus = self.session.corpus
+        self.conventions = corpus_conventions(corpus) if corpus is not None else ()
+        self.tabs.setTabVisible(PAGES.index(CONVENTIONS), bool(self.conventions))
+        self.conventions_panel.set_conventions(self.conventions)
+        if page == CONVENTIONS and not self.conventions:
+            page = LEADERBOARD
         doc_id = self.session.selection.doc_id
         self.state.set_comparison(comparison, pair=pair, seeds=seeds)
         assert self.leaderboard is not None
         self.leaderboard.set_comparison(comparison, seeds)
         assert self.relations_panel is not None
         self.relations_panel.set_comparison(comparison, self.state.pair)
+        self.relations_panel.set_topics(corpus is not None and not corpus.events, self._topics_note(comparison))
         if doc_id is not None:
             self.state.select_document(doc_id)
         self.tabs.show()
@@ -148,6 +185,7 @@ class CompareMode(QObject):
     def ensure_pages(self) -> None:
         """Build the pages the first time they are needed (pyqtgraph is slow to import)."""
         if self.leaderboard is None:
+            from evmeval_gui.compare.conventions_view import ConventionsPanel
             from evmeval_gui.compare.leaderboard import LeaderboardPanel
             from evmeval_gui.compare.pair_view import PairPanel
             from evmeval_gui.compare.relations_view import RelationsPanel
@@ -155,9 +193,11 @@ class CompareMode(QObject):
             self.leaderboard = LeaderboardPanel()
             self.pair_panel = PairPanel(self.session, self.state, self.cases_for, self.changes_for)
             self.relations_panel = RelationsPanel()
-            self.port.add_page(self.leaderboard)
-            self.port.add_page(self.pair_panel)
-            self.port.add_page(self.relations_panel)
+            self.conventions_panel = ConventionsPanel()
+            self.conventions_panel.chosen.connect(self.compare_under)
+            self.relations_panel.topics_requested.connect(self.choose_topics)
+            for panel in (self.leaderboard, self.pair_panel, self.relations_panel, self.conventions_panel):
+                self.port.add_page(panel)
 
     # -- pages --------------------------------------------------------------------------------------
 
@@ -172,9 +212,76 @@ class CompareMode(QObject):
 
     def show_current_page(self) -> None:
         pages: dict[str, QWidget | None] = {LEADERBOARD: self.leaderboard, PAIR: self.pair_panel,
-                                            RELATIONS: self.relations_panel}
+                                            RELATIONS: self.relations_panel, CONVENTIONS: self.conventions_panel}
         page = pages[self.page]
         self.port.show_page(page)
+        panel = self.conventions_panel
+        if self.page == CONVENTIONS and panel is not None and panel.shown is None and panel.convention is not None:
+            self.compare_under(panel.convention)
+
+    def choose_topics(self, path: str | None = None) -> bool:
+        """The Relations page's Topics file…: compare again with cross-document coreference, each topic's
+        documents scored as one document (asks for the file when `path` is None). False: nothing started."""
+        corpus = self.session.corpus
+        if corpus is None or corpus.events:
+            return False
+        if path is None:
+            start = os.path.dirname(os.path.abspath(corpus.request.gold))
+            path, _ = QFileDialog.getOpenFileName(self.relations_panel, "Choose a topics file", start,
+                                                  "Topics files (*.txt *.tsv *.topics);;All files (*)")
+            if not path:
+                return False
+        return self.open(page=RELATIONS, pair=self.state.pair, topics=path)
+
+    def _topics_note(self, comparison: Comparison) -> str:
+        """What the Relations page says of cross-document coreference."""
+        from evmeval.compare.relations import CROSS_DOCUMENT
+
+        from evmeval_gui.compare.relations_view import TOPICS_HINT
+
+        if self.topics is None:
+            return TOPICS_HINT
+        name = os.path.basename(self.topics[1])
+        if CROSS_DOCUMENT not in comparison.relation_units:
+            return (f"Topics: {name}. The gold file has no @Coreference link, so there is no coreference to score "
+                    "across documents.")
+        return (f"Topics: {name}. Cross-document coreference: {comparison.relation_units[CROSS_DOCUMENT]} topics, "
+                "each topic's documents scored as one document (choose another file to change it).")
+
+    def compare_under(self, convention: str) -> None:
+        """Show the runs compared under `convention` on the Conventions page: computed in the background (the
+        status bar's progress and Cancel) the first time, then kept until the corpus changes."""
+        panel, corpus = self.conventions_panel, self.session.corpus
+        if panel is None or corpus is None or convention not in self.conventions:
+            return
+        if convention in self._under:
+            panel.set_comparison(self._under[convention])
+            self.convention_ready.emit(convention)
+            return
+        settings = self.settings
+        panel.show_computing(convention)
+
+        def work(context: JobContext) -> object:
+            return compare_under(corpus, convention, context, settings=settings)
+
+        def done(computed: object) -> None:
+            if self.session.corpus is not corpus or panel.convention != convention:
+                return
+            if isinstance(computed, Exception):
+                panel.show_problem(str(computed))
+                return
+            self._under[convention] = computed  # type: ignore[assignment]
+            panel.set_comparison(computed)  # type: ignore[arg-type]
+            self.port.show_message(f"Compared {len(corpus.inputs)} runs under {convention}: {settings.resamples:,} "
+                                   "resamples", 8000)
+            self.convention_ready.emit(convention)
+
+        def cancelled() -> None:
+            if not self.session.runner.running() and panel.convention == convention:
+                panel.show_cancelled(convention)  # the user's Cancel (a newer job says its own)
+
+        self.session.run_job(f"Comparing under {convention}", work, done, path=corpus.request.gold,
+                             on_cancelled=cancelled)
 
     def open_pair(self, a: int, b: int) -> None:
         """Show runs a and b on the Pair page."""
@@ -215,22 +322,32 @@ class CompareMode(QObject):
         self.session.runner.submit("Finding the cases", work, done, on_error=self._failed, key=CASES_JOB)
         return None
 
-    def changes_for(self, a: int, b: int, combination: str) -> tuple[tuple[Change, ...], Tally] | None:
-        """The items that changed from a to b and the Δ tally they add up to, or None while they are
-        computed (`state.changes_ready` follows)."""
-        key = (a, b, combination)
+    def changes_for(self, key: ChangeKey) -> object | None:
+        """What the Changes tab shows for `key` (`changes_tab.ChangeKey`): a pair's changed mentions and the Δ
+        tally they add up to, its changed links, or the mention changes of two seed systems collapsed over their
+        run pairs; None while it is computed (`state.changes_ready(key)` follows)."""
         if key in self._changes:
             return self._changes[key]
-        comparison = self.state.comparison
+        comparison, seeds, corpus = self.state.comparison, self.state.seeds, self.session.corpus
         if comparison is None:
             return None
+        a, b, what, name = key
 
-        def work(context: JobContext) -> tuple[tuple[Change, ...], Tally]:
+        def work(context: JobContext) -> object:
             context.check()
-            changes = comparison.changes(a, b, combination)
+            if what == "links":
+                return comparison.link_changes(a, b, name)
+            if what == "arguments" and corpus is not None:
+                return corpus_argument_changes(corpus, a, b, name)
+            systems = seed_pair(seeds, a, b) if what == "repeated" else None
+            if systems is not None:
+                from evmeval.compare.repeated_changes import repeated_changes
+
+                return repeated_changes(comparison, *systems, name)
+            changes = comparison.changes(a, b, name)
             return changes, reconcile(changes)
 
-        def done(found: tuple[tuple[Change, ...], Tally]) -> None:
+        def done(found: object) -> None:
             if self.state.comparison is comparison:
                 self._changes[key] = found
                 self.state.changes_ready.emit(key)
@@ -312,7 +429,7 @@ class CompareMode(QObject):
         comparison, corpus = self.state.comparison, self.session.corpus
         if comparison is None or corpus is None or not self.active:
             return False
-        from evmeval_gui.compare.export import FILE_FILTER, write_comparison
+        from evmeval_gui.compare.export import FILE_FILTER, write_comparison, write_convention_comparison
 
         if path is None:
             start = os.path.join(os.path.dirname(os.path.abspath(corpus.request.gold)), "comparison.html")
@@ -320,8 +437,11 @@ class CompareMode(QObject):
             if not path:
                 return False
         combination, threshold, target = self.session.combination, self.threshold(), path
+        under = self.conventions_panel.shown if self.page == CONVENTIONS and self.conventions_panel else None
 
         def work(context: JobContext) -> list[str]:
+            if under is not None:  # the Conventions page: its convention's comparison
+                return write_convention_comparison(under, target, corpus, context)
             return write_comparison(comparison, target, corpus, context, combinations=(combination,),
                                     threshold=threshold)
 

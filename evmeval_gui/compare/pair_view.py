@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 
 from evmeval.compare.runs import DocumentDelta, Mark
 from evmeval.mention.cases import Case, CaseKind, document_cases
-from evmeval.mention.changes import Change, Tally
 from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.rules import Combination
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
@@ -36,18 +35,20 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
-from evmeval_gui.compare.changes_tab import ChangesTab
+from evmeval_gui.compare.changes_tab import ChangeKey, ChangesTab
 from evmeval_gui.compare.lanes_view import LanesContent, LanesView
 from evmeval_gui.compare.significance import SignificanceTable, points
 from evmeval_gui.compare.state import (
     ALL_TYPES,
     CompareSelection,
     CompareState,
+    argument_rows,
     below_threshold_documents,
     case_types,
     documents_worst_first,
     filter_cases,
     gold_kinds,
+    seed_pair,
 )
 from evmeval_gui.compare.style import KIND_COLOURS, KIND_HINTS, MARK_COLOURS, kind_text
 from evmeval_gui.compare.tables import Column, RowsModel
@@ -315,6 +316,7 @@ class PairPicker(QFrame):
         self.swap.clicked.connect(lambda: self.pair_chosen.emit(self.b.currentIndex(), self.a.currentIndex()))
         self.note = QLabel()
         self.note.setStyleSheet(f"color: {colours.MUTED_TEXT};")
+        self.note.setWordWrap(True)  # a long verdict with long run names wraps instead of widening the window
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 2, 6, 2)
         layout.addWidget(QLabel("<b>a</b>"))
@@ -350,7 +352,7 @@ class PairPanel(QWidget):
 
     def __init__(self, session: Session, state: CompareState,
                  cases_for: Callable[[int, int, str], tuple[Case, ...] | None],
-                 changes_for: Callable[[int, int, str], tuple[tuple[Change, ...], Tally] | None]) -> None:
+                 changes_for: Callable[[ChangeKey], object | None]) -> None:
         super().__init__()
         self.setObjectName("pairPanel")
         self.session, self.state, self.cases_for, self.changes_for = session, state, cases_for, changes_for
@@ -366,12 +368,11 @@ class PairPanel(QWidget):
         self.tabs.setObjectName("pairTabs")
         self.tabs.addTab(self.documents, "Documents")
         self.tabs.addTab(self.cases, "Cases")
-        self.changes = ChangesTab()
-        self.changes.change_chosen.connect(
-            lambda change: state.select(CompareSelection.of_rows(change.doc_id, change.row_a, change.row_b)))
+        self.changes = ChangesTab(changes_for)
+        self.changes.selection_chosen.connect(state.select)
         self.tabs.addTab(self.changes, "Changes")
-        self.tabs.setTabToolTip(2, "Only the items whose outcome changed from a to b, with reason codes; they add "
-                                   "up to Δ true positives, misses and false alarms")
+        self.tabs.setTabToolTip(2, "Only the mentions or links whose outcome changed from a to b, with reason codes; "
+                                   "they add up to the change in the counts behind the figures")
         self.tabs.currentChanged.connect(lambda _index: self._request_cases())
         self.lanes = LanesView(state)
         self.lanes_title = QLabel()
@@ -446,17 +447,17 @@ class PairPanel(QWidget):
 
     def _request_changes(self) -> None:
         """The changes, like the cases, are asked for only while their tab is shown."""
-        if self.tabs.currentWidget() is not self.changes or self.state.comparison is None:
-            self.changes.key = None
+        comparison = self.state.comparison
+        if self.tabs.currentWidget() is not self.changes or comparison is None:
+            self.changes.show_pair(None)
             return
-        key = (*self.state.pair, self.session.combination)
-        if self.changes.key != key:
-            self.changes.key = key
-            self.changes.set_changes(self.changes_for(*key))
+        a, b = self.state.pair
+        self.changes.set_kinds((*comparison.link_kinds, *argument_rows(self.session.corpus)),
+                               seed_pair(self.state.seeds, a, b) is not None)
+        self.changes.show_pair((a, b, self.session.combination))
 
-    def _on_changes_ready(self, key: tuple[int, int, str]) -> None:
-        if key == (*self.state.pair, self.session.combination) == self.changes.key:
-            self.changes.set_changes(self.changes_for(*key))
+    def _on_changes_ready(self, key: ChangeKey) -> None:
+        self.changes.on_ready(key)
 
     def _request_cases(self) -> None:
         """The case list is asked for only while the Cases tab is shown (it takes a second or two on a

@@ -9,21 +9,14 @@ p-values are exactly those of `evmeval-compare --json`; the pair open on the Pai
 
 from __future__ import annotations
 
-from evmeval.compare.relations import KIND_LABELS
+from evmeval.compare.relations import KIND_LABELS, kind_units
 from evmeval.compare.runs import Comparison
 from evmeval.report.compare_relations import figure_label
 from evmeval.report.compare_text import correction_text, p_text, verdict_cell
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QHeaderView,
-    QLabel,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from evmeval_gui.compare.tables import TextTable
 from evmeval_gui.model.formatting import interval_text, percent
 
 NO_LINKS = ("Coreference and sequencing: the gold file has no coreference, After or Subevent links, so there are "
@@ -31,54 +24,49 @@ NO_LINKS = ("Coreference and sequencing: the gold file has no coreference, After
 PAIR_HEADERS = ["a → b", "Links", "Figure", "a", "b", "Δ (points) [interval]", "p adj", "MDE", "Verdict"]
 
 
-class _Table(QTableWidget):
-    """A read-only table of texts, numbers right-aligned from `first_number` on."""
-
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(0, 0, parent)
-        self.setObjectName(name)
-        self.verticalHeader().hide()
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setWordWrap(False)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(False)  # numbers stay beside their labels
-        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)  # compact rows: 40 figures
-
-    def fill(self, headers: list[str], rows: list[list[str]], first_number: int) -> None:
-        self.clear()
-        self.setColumnCount(len(headers))
-        self.setHorizontalHeaderLabels(headers)
-        self.setRowCount(len(rows))
-        for row, cells in enumerate(rows):
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if column >= first_number:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.setItem(row, column, item)
-
-    def row_texts(self, row: int) -> tuple[str, ...]:
-        """What a row shows (for tests)."""
-        return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))
+TOPICS_HINT = ("Cross-document coreference: choose a topics file (one '<document id> <topic>' per line, every "
+               "gold document) to score each topic's documents as one document, as evmeval-compare --cross-document "
+               "--topics")
 
 
 class RelationsPanel(QWidget):
-    """The page: a caption, the runs' figures, the pairs' tests (see the module docstring)."""
+    """The page: a topics-file control (tbf corpora), a caption, the runs' figures, the pairs' tests (see the
+    module docstring). `topics_requested()`: the user asked to choose a topics file."""
+
+    topics_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("compareRelations")
+        self.topics_button = QPushButton("Topics file…")
+        self.topics_button.setObjectName("topicsButton")
+        self.topics_button.setToolTip("Add cross-document coreference: each topic's documents scored as one "
+                                      "document, topics resampled")
+        self.topics_button.clicked.connect(self.topics_requested.emit)
+        self.topics_note = QLabel(TOPICS_HINT)
+        self.topics_note.setObjectName("topicsNote")
+        self.topics_note.setWordWrap(True)
+        self.topics_row = QWidget()
+        row = QHBoxLayout(self.topics_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.topics_button)
+        row.addWidget(self.topics_note, 1)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
-        self.runs = _Table("relationRuns")
+        self.runs = TextTable("relationRuns")
         self.tests_caption = QLabel()
         self.tests_caption.setWordWrap(True)
-        self.tests = _Table("relationTests")
+        self.tests = TextTable("relationTests")
         layout = QVBoxLayout(self)
-        for widget in (self.caption, self.runs, self.tests_caption, self.tests):
+        for widget in (self.topics_row, self.caption, self.runs, self.tests_caption, self.tests):
             layout.addWidget(widget)
-        layout.setStretch(1, 1)
-        layout.setStretch(3, 1)
+        layout.setStretch(2, 1)
+        layout.setStretch(4, 1)
+
+    def set_topics(self, offered: bool, note: str = TOPICS_HINT) -> None:
+        """Offer the topics file (tbf corpora) and say what it gave."""
+        self.topics_row.setVisible(offered)
+        self.topics_note.setText(note)
 
     def set_comparison(self, comparison: Comparison, pair: tuple[int, int] = (0, 1)) -> None:
         """Show the comparison's relation figures; the pairs of `pair`'s runs first."""
@@ -92,7 +80,8 @@ class RelationsPanel(QWidget):
             self.tests.fill([], [], 0)
             return
         conf = f"{comparison.settings.confidence:.0%}"
-        units = "; ".join(f"{KIND_LABELS[k]}: {comparison.relation_units[k]} {comparison.unit}s" for k in kinds)
+        units = "; ".join(f"{KIND_LABELS[k]}: {kind_units(k, comparison.relation_units[k], comparison.unit)}"
+                          for k in kinds)
         self.caption.setText(f"Each run's coreference and sequencing figures (%) with their {conf} "
                              f"{comparison.interval} intervals (mentions aligned on span and type, as v1.8's "
                              f"-m 1; coreference on exact spans). Resampled: {units}.")

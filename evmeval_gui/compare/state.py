@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
-from evmeval.compare.seeds import SeedComparison, compare_seeds, seed_groups
+from evmeval.compare.seeds import SeedComparison, SeedSystem, compare_seeds, seed_groups
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
+from evmeval.io.errors import FormatError
 from evmeval.mention.cases import Case, CaseKind
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import ScoreResult
@@ -24,6 +25,10 @@ from evmeval.mention.scoring import ScoreResult
 from evmeval_gui.model.corpus import LoadedCorpus, score_system
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobContext
+
+if TYPE_CHECKING:  # the conventions load when the Conventions page is first shown
+    from evmeval.compare.convention_runs import ConventionComparison
+    from evmeval.conventions.argument_changes import ArgumentChange
 
 ALL_TYPES = ""
 """The type filter value that keeps every type."""
@@ -127,9 +132,11 @@ def gold_kinds(cases: Iterable[Case], doc_id: str) -> dict[int, CaseKind]:
 
 
 def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], context: JobContext, *,
-                   settings: ResampleSettings = DEFAULT_SETTINGS, mapping: str = DEFAULT_STRATEGY) -> Comparison:
+                   settings: ResampleSettings = DEFAULT_SETTINGS, mapping: str = DEFAULT_STRATEGY,
+                   topics: str | None = None) -> Comparison:
     """Background work of opening the Compare mode: score the systems not scored yet (as `evmeval-score`
-    does), then compare them all with the core."""
+    does), then compare them all with the core; `topics` (a topics file) adds cross-document coreference, as
+    `evmeval-compare --cross-document --topics` does."""
     results: list[ScoreResult] = []
     total = len(corpus.inputs)
     for index in range(total):
@@ -142,7 +149,13 @@ def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], cont
     context.check()
     context.status(f"Comparing {total} systems ({settings.resamples:,} resamples; coreference and sequencing "
                    "when the gold file has such links)…")
-    comparison = compare_results(results, settings=settings, **relation_inputs(corpus, range(total)))
+    cross = None
+    if topics is not None:
+        from evmeval.compare.cross_document import topics_of
+
+        cross = topics_of(topics, corpus.gold)
+    comparison = compare_results(results, settings=settings, cross_topics=cross,
+                                 **relation_inputs(corpus, range(total)))
     context.progress(total + 1, total + 1)
     return comparison
 
@@ -155,6 +168,78 @@ def relation_inputs(corpus: LoadedCorpus, runs: Iterable[int]) -> dict[str, Any]
 
     return {"files": (corpus.gold, [corpus.inputs[i].system for i in runs]),
             "whitelisted": corpus.white_list_types is not None, "sequencing_of": published_awareness}
+
+
+def corpus_conventions(corpus: LoadedCorpus) -> tuple[str, ...]:
+    """The conventions the Conventions page offers: those the library compares the open event corpus's runs
+    under (`compared_conventions`); none for a tbf corpus or a single run."""
+    if not corpus.events or len(corpus.inputs) < 2:
+        return ()
+    from evmeval.compare.convention_runs import compared_conventions
+
+    first = corpus.events[0]
+    return compared_conventions(first.format, strings_given=first.grounding is not None)
+
+
+def compare_under(corpus: LoadedCorpus, convention: str, context: JobContext, *,
+                  settings: ResampleSettings = DEFAULT_SETTINGS) -> ConventionComparison | FormatError:
+    """Background work of the Conventions page: the corpus's files compared under `convention` by the library's
+    one function (`evmeval-compare --convention`'s), the runs named as that command names them; bad input (or
+    an option the convention refuses) is returned, to be said on the page."""
+    from evmeval.compare.convention_runs import compare_convention, run_names
+    from evmeval.conventions.cli import read_input
+    from evmeval.conventions.options import ConventionOptions
+
+    request = corpus.request
+    context.status(f"Comparing {len(request.systems)} runs under {convention} ({settings.resamples:,} resamples)…")
+    cache: dict[str, bytes] = {}
+    try:
+        gold = read_input(request.gold, cache)
+        systems = [read_input(path, cache) for path in request.systems]
+        return compare_convention(convention, gold, systems, options=ConventionOptions(grounding=request.grounding),
+                                  names=run_names(request.systems), settings=settings, progress=context.progress,
+                                  cancelled=context.cancelled)
+    except FormatError as exc:
+        return exc
+    except ValueError as exc:
+        return FormatError(request.gold, 0, str(exc), "")
+
+
+def seed_pair(seeds: SeedComparison | None, a: int, b: int) -> tuple[SeedSystem, SeedSystem] | None:
+    """The systems (seeds) runs a and b belong to, when they are two different ones (None otherwise)."""
+    if seeds is None:
+        return None
+    of = {run: s for s in seeds.systems for run in s.runs}
+    if a not in of or b not in of or of[a] == of[b]:
+        return None
+    return of[a], of[b]
+
+
+def argument_rows(corpus: LoadedCorpus | None) -> tuple[str, ...]:
+    """The argument rows whose changes the Changes tab offers: a TextEE or DyGIE++ corpus's (their
+    conventions name each argument by role, span and trigger); none for other corpora."""
+    from evmeval.conventions.argument_changes import ARGUMENT_CONVENTIONS, ARGUMENT_ROWS
+
+    if corpus is None or not corpus.events or corpus.events[0].format not in ARGUMENT_CONVENTIONS:
+        return ()
+    return tuple(ARGUMENT_ROWS)
+
+
+def corpus_argument_changes(corpus: LoadedCorpus, a: int, b: int, row: str) -> tuple[ArgumentChange, ...]:
+    """The arguments whose outcome on `row` changed from run a to run b of an event corpus, as
+    `evmeval-compare --convention` lists them (the files read again: the convention's outcomes need them)."""
+    from evmeval.conventions import REGISTRY
+    from evmeval.conventions.argument_changes import argument_changes, run_arguments
+    from evmeval.conventions.base import Input
+    from evmeval.io.reading import read_bytes
+
+    outcomes = REGISTRY[corpus.events[0].format].outcomes
+    assert outcomes is not None, "argument_rows offers only conventions with outcomes"
+    request = corpus.request
+    gold = Input(request.gold, read_bytes(request.gold))
+    runs = [run_arguments(outcomes(gold, Input(path, read_bytes(path))))
+            for path in (request.systems[a], request.systems[b])]
+    return argument_changes(runs[0], runs[1], row)
 
 
 def seed_view(comparison: Comparison) -> SeedComparison | None:

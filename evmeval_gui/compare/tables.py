@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 T = TypeVar("T")
 Index = QModelIndex | QPersistentModelIndex
@@ -84,3 +85,35 @@ class RowsModel(QAbstractTableModel, Generic[T]):
     def row_texts(self, row: int) -> tuple[str, ...]:
         """What one row shows (for tests)."""
         return tuple(c.text(self.rows[row]) for c in self.columns)
+
+
+class TextTable(QTableWidget):
+    """A short read-only table of texts (the Relations and Conventions pages), numbers right-aligned from
+    `first_number` on."""
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(0, 0, parent)
+        self.setObjectName(name)
+        self.verticalHeader().hide()
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setWordWrap(False)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(False)  # numbers stay beside their labels
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)  # compact rows: 40 figures
+
+    def fill(self, headers: list[str], rows: list[list[str]], first_number: int) -> None:
+        self.clear()
+        self.setColumnCount(len(headers))
+        self.setHorizontalHeaderLabels(headers)
+        self.setRowCount(len(rows))
+        for row, cells in enumerate(rows):
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column >= first_number:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.setItem(row, column, item)
+
+    def row_texts(self, row: int) -> tuple[str, ...]:
+        """What a row shows (for tests)."""
+        return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))

@@ -42,6 +42,7 @@ from evmeval_gui.conventions.ladder_view import LadderTree, promotion_text
 from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, ArgumentChooser, ArgumentRows
 from evmeval_gui.conventions.pathologies_view import PathologiesView
 from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
+from evmeval_gui.conventions.switch_view import SWITCH_ROLE, flip_text, switch_item
 from evmeval_gui.conventions.threshold_dock import ThresholdDock
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.formatting import percent
@@ -272,6 +273,12 @@ class ConventionsDock(QDockWidget):
         together = self.corpus.argument_board
         self._fill_flips([(pair, "") for pair in board.flips]
                          + [(pair, " (arguments)") for pair in (together.board.flips if together else ())])
+        for switch in self.corpus.switches.values():  # each convention against its own one-to-one matching
+            top = switch_item(switch, MAX_SHOWN)
+            self.flips.addTopLevelItem(top)
+            top.setExpanded(bool(switch.flips))
+            for k in range(top.childCount()):
+                top.child(k).setExpanded(True)
         self.ladder.set_ladder(self.corpus.ladder)
         self.pathologies.set_results(board.results)
         self._set_tabs()
@@ -460,6 +467,11 @@ class ConventionsDock(QDockWidget):
         self.session.select(Selection.of_rows(doc_id, rows) if rows else wanted)
 
     def _clicked(self, item: QTreeWidgetItem, _column: int = 0) -> None:
+        switched = item.data(0, SWITCH_ROLE)
+        if isinstance(switched, tuple) and self.corpus is not None:
+            self._show_detail(flip_text(*switched))
+            self._select(switched[1].item)
+            return
         data = item.data(0, FLIP_ROLE)
         if not isinstance(data, tuple) or self.corpus is None:
             return

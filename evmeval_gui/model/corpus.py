@@ -221,17 +221,19 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
     that reads the format (all in the library)."""
     from evmeval.conventions.base import Input  # only for these corpora: a tbf corpus loads none of it
     from evmeval.conventions.corpus import event_inputs
+    from evmeval.conventions.first_document import index_gold
 
     def given(path: str) -> Input:  # a folder is read by its format's reader
         return Input(path) if os.path.isdir(path) else Input(path, read_bytes(path))
 
     gold = given(request.gold)
+    index = index_gold(request.gold)  # each document's text and tokens read from the gold file when shown
     events = []
     for number, path in enumerate(request.systems, start=1):
         check()
         if status:
             status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
-        events.append(event_inputs(gold, given(path), request.grounding))
+        events.append(event_inputs(gold, given(path), request.grounding, index=index))
         if progress:
             progress(number, len(request.systems))
     check()

@@ -444,8 +444,8 @@ class CorpusState:
             return None
         if self.corpus is not None:
             inputs = self.corpus.inputs[self.system_index]
-        elif self.first.document is not None:
-            inputs = self.first.document.corpus.inputs[0]
+        elif self.first.document is not None:  # the document's own inputs (an event corpus's hold only it)
+            inputs = (self.first.other(doc_id, self.mapping) or self.first.document).corpus.inputs[0]
         else:
             return None
         # The core's sources keep the last few documents' tables and texts only: memory stays flat.

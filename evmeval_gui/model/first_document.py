@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
@@ -28,6 +29,9 @@ from evmeval.mention.type_names import TypeNames, type_names
 from evmeval.model import SpanMode, TbfFile, canonical
 
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, is_event_corpus
+
+if TYPE_CHECKING:
+    from evmeval.conventions.document_index import DocumentIndex
 
 BEGIN = b"#BeginOfDocument"
 END = b"#EndOfDocument"
@@ -53,6 +57,9 @@ class FirstDocument:
     doc_ids: tuple[str, ...] = ()
     """Every document of the gold file, in file order (a bytes scan): the list shown while the corpus is
     scored, each one scored on its own when it is shown (`first_document` with its id)."""
+    index: DocumentIndex | None = None
+    """An event JSONL corpus: where each document's lines are in both files (the library's index), for
+    reading any one of them when it is shown (`event_document`); None for tbf."""
 
     @property
     def document(self) -> DocumentResult:
@@ -252,7 +259,7 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
     if request.white_list or not 0 <= system_index < len(request.systems):
         return None
     if is_event_corpus(request.gold):
-        return None if doc_id is not None else _first_event_document(request, system_index, mapping)
+        return _first_event_document(request, system_index, mapping, doc_id)
     for folder in (request.token_dir, request.text_dir):
         if folder is not None and not os.path.isdir(folder):
             return None
@@ -286,14 +293,29 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
                          document_ids(gold_data) if doc_ids is None else doc_ids)
 
 
-def _first_event_document(request: OpenRequest, system_index: int, mapping: str) -> FirstDocument | None:
-    """An event JSONL corpus's first document, read through the library's streams and scored alone
-    (`evmeval.conventions.first_document`); the corpus load reads the files itself (nothing preread)."""
-    from evmeval.conventions.first_document import first_document as first_event
+def _first_event_document(request: OpenRequest, system_index: int, mapping: str,
+                          doc_id: str | None = None) -> FirstDocument | None:
+    """An event JSONL corpus's document `doc_id` (else the gold file's first), read through the library's
+    streams at the places its index found and scored alone (`evmeval.conventions.first_document`); every gold
+    document is listed from the index, each read when shown (`event_document`). The corpus load reads the files
+    itself (nothing preread)."""
+    from evmeval.conventions.first_document import index_documents
 
-    found = first_event(request.gold, request.systems[system_index], mapping=mapping)
+    index = index_documents(request.gold, request.systems[system_index])
+    if index is None or not index.doc_ids or index.gold_lines[index.doc_ids[0]][0][1] != 1:
+        return None  # not readable a document at a time, or line 1 is not a document: the corpus load decides
+    wanted = doc_id if doc_id is not None and doc_id in index.gold_lines else index.doc_ids[0]
+    return event_document(request, system_index, index, wanted, mapping)
+
+
+def event_document(request: OpenRequest, system_index: int, index: DocumentIndex, doc_id: str,
+                   mapping: str) -> FirstDocument | None:
+    """Document `doc_id` of an indexed event corpus, read and scored alone (the library's `one_document`),
+    listed with every gold document of the index; None when that is not plainly possible."""
+    from evmeval.conventions.first_document import one_document
+
+    found = one_document(index, doc_id, mapping=mapping)
     if found is None:
         return None
-    corpus = LoadedCorpus(request, (found.inputs,))
-    return FirstDocument(found.doc_id, system_index, corpus, found.result, {}, type_names(found.result.documents),
-                         (found.doc_id,))
+    return FirstDocument(found.doc_id, system_index, LoadedCorpus(request, (found.inputs,)), found.result, {},
+                         type_names(found.result.documents), index.doc_ids, index)

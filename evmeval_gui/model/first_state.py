@@ -15,7 +15,7 @@ from evmeval.io.errors import FormatError
 
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.events import Signal
-from evmeval_gui.model.first_document import BlockIndex, FirstDocument, block_index, first_document
+from evmeval_gui.model.first_document import BlockIndex, FirstDocument, block_index, event_document, first_document
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.selection_state import SelectionState
 
@@ -74,6 +74,9 @@ class FirstDocumentState:
             if doc_id not in first.doc_ids:
                 return None
             request = first.corpus.request
+            if first.index is not None:  # an event corpus: the library reads the document's own lines
+                self._keep(doc_id, event_document(request, first.system_index, first.index, doc_id, mapping))
+                return self._others[doc_id]
             if self._indexes is None:  # one scan of each file, then no scan per document
                 data = first.preread
                 self._indexes = (block_index(data[request.gold]),
@@ -83,10 +86,14 @@ class FirstDocumentState:
                                        preread=first.preread, doc_ids=first.doc_ids, indexes=self._indexes)
             except FormatError:
                 found = None
-            self._others[doc_id] = found
-            while len(self._others) > _OTHERS_KEPT:
-                del self._others[next(iter(self._others))]
+            self._keep(doc_id, found)
         return self._others[doc_id]
+
+    def _keep(self, doc_id: str, found: FirstDocument | None) -> None:
+        """Keep the last few documents read on their own (a switch back is a look-up)."""
+        self._others[doc_id] = found
+        while len(self._others) > _OTHERS_KEPT:
+            del self._others[next(iter(self._others))]
 
     def wait_painted(self) -> None:
         """Wait (on the load's worker thread) until the window painted the document, or a moment."""

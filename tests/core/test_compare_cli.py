@@ -99,8 +99,8 @@ def test_summary_html_and_csv(outputs):
     assert "(c + 1) / (n + 1)" in page
     files = sorted(p.name for p in (out / "csv").iterdir())
     assert files == ["below_threshold.csv", "cases.csv", "changes.csv", "document_deltas.csv", "documents.csv",
-                     "figure_tests.csv", "figures.csv", "pairs.csv", "relation_tests.csv", "relations.csv",
-                     "systems.csv"]
+                     "figure_tests.csv", "figures.csv", "link_changes.csv", "pairs.csv", "relation_tests.csv",
+                     "relations.csv", "systems.csv"]
     pairs = list(csv.DictReader(io.StringIO((out / "csv" / "pairs.csv").read_text())))
     assert len(pairs) == 3 * len(COMBINATIONS)
     documents = list(csv.DictReader(io.StringIO((out / "csv" / "documents.csv").read_text())))

@@ -152,7 +152,7 @@ def test_unit_window_and_bad_input_are_one_line(tmp_path: Path):
     gold, a, b = _maven_corpus(tmp_path)
     window = _run("evmeval-compare", "--convention", "maven", "-g", gold, "-s", a, "-s", b, "--unit", "window")
     assert window.returncode == 2
-    assert "--unit window is for window formats (textee and dygiepp); maven scores documents" in window.stderr
+    assert "--unit window is for window formats (textee, dygiepp and strings); maven scores documents" in window.stderr
     wrong = _run("evmeval-compare", "--convention", "maven", "-g", a, "-s", a, "-s", b)
     assert wrong.returncode == 1 and "Traceback" not in wrong.stderr
     assert wrong.stderr.startswith("evmeval-compare: error: ") and "a.jsonl:1:" in wrong.stderr

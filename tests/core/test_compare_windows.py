@@ -102,14 +102,14 @@ def test_pairs_have_tests_for_every_figure(tmp_path: Path):
     assert test["delta"] == pytest.approx(24 / 36 - 24 / 36)
     precision = next(t for t in pair["trigger_id"] if t["figure"] == "precision")
     assert precision["a"] == 1.0 and precision["b"] == 1.0 and precision["num_units"] == 12
-    assert set(pair) == {"a", "b", *data["metrics"]}
+    assert set(pair) == {"a", "b", "argument_changes", *data["metrics"]}  # and what changed, argument by argument
 
 
 def test_usage_and_input_errors_are_one_line(tmp_path: Path):
     gold, a, _ = _corpus(tmp_path)
     tbf_window = _run("evmeval-compare", "-g", gold, "-s", a, "-s", a, "--unit", "window")
     assert tbf_window.returncode == 2
-    assert "--unit window is for window formats: give --convention textee or dygiepp" in tbf_window.stderr
+    assert "--unit window is for window formats: give --convention textee, dygiepp or strings" in tbf_window.stderr
     with_t = _run("evmeval-compare", "--convention", "textee", "-g", gold, "-s", a, "-s", a, "-t", tmp_path)
     assert with_t.returncode == 2 and "-t is a tbf option" in with_t.stderr
     wrong = _run("evmeval-compare", "--convention", "textee", "-g", gold, "-s", a, "-s",

@@ -201,7 +201,7 @@ def test_cli_all_on_dygiepp_and_report_file(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("extra", "message"), [
     (["--convention", "nope"],
      "unknown convention 'nope' (expected one of: textee, dygiepp, evmeval, maven, maven-ere, bionlp, strings, rams, "
-     "gen-arg, uie, maven-arg, all)"),
+     "gen-arg, uie, maven-arg, paie, all)"),
     (["--convention", "textee", "-t", "tkn"], "-t is a tbf option"),
 ])
 def test_cli_bad_options(extra: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -142,7 +142,7 @@ def test_the_cli_needs_the_ontology_and_reads_the_coreference_file(tmp_path: Pat
     run = subprocess.run([installed("evmeval-score"), "-g", gold.path, "-s", system.path, "--convention", "textee",
                           "--ontology", str(tmp_path / "ontology.json")], capture_output=True, text=True)
     assert run.returncode == 2
-    assert "--ontology is read by --convention gen-arg and --convention maven-arg only" in run.stderr
+    assert "--ontology is read by --convention gen-arg, --convention paie and --convention maven-arg only" in run.stderr
 
 
 @pytest.mark.parametrize(("generation", "message"), [

@@ -215,9 +215,10 @@ def test_char_mode_and_other_options_never_reach_the_kernel(tmp_path: Path) -> N
     args = _corpus(tmp_path, VALID_GOLD, VALID_SYSTEM)
     char_args = args[:4]
     assert run_both(char_args, tmp_path, "kernel")[4] == []
-    for extra in (["-wl", str(tmp_path / "gold.tbf")], ["-dn", "d1"], ["--mapping", "optimal"],
-                  ["-c", str(tmp_path / "x.conll")], ["-of", "3,2"]):
+    for extra in (["-wl", str(tmp_path / "gold.tbf")], ["-dn", "d1"], ["--mapping", "optimal"], ["-of", "3,2"]):
         assert run_both(args + extra, tmp_path, "kernel")[4] == [], extra
+    # -c with --json is the kernel's (tests/core/test_combined_kernel_json.py)
+    assert run_both([*args, "-c", str(tmp_path / "x.conll")], tmp_path, "kernel")[4] == [True]
 
 
 @needs_kernel

@@ -189,9 +189,10 @@ def test_the_kernel_takes_what_only_validation_remarks(case: str, tmp_path: Path
 
 
 @needs_kernels
-def test_json_and_char_mode_with_c_stay_on_the_python_path(tmp_path: Path) -> None:
+def test_char_mode_and_white_lists_with_c_stay_on_the_python_path(tmp_path: Path) -> None:
+    """(`--json` with -c is the kernel's too: tests/core/test_combined_kernel_json.py.)"""
     args = _corpus(tmp_path, VALID_GOLD, VALID_SYSTEM)
-    assert run_c([*args, "--json", str(tmp_path / "x.json")], tmp_path, "kernel")[3] == []
+    assert run_c([*args, "--json", str(tmp_path / "x.json")], tmp_path, "kernel")[3] == [True]
     assert run_c(args[:4], tmp_path, "kernel")[3] == []
     assert run_c([*args, "-wl", str(tmp_path / "gold.tbf")], tmp_path, "kernel")[3] == []
 

@@ -93,7 +93,7 @@ def test_edge_corpora_and_two_way_refusals_say_the_same_on_both_paths(tmp_path: 
 
 @needs_kernel
 def test_with_coreference_both_sections_and_files_are_the_same(tmp_path: Path) -> None:
-    """-c and -a in one kernel run (no --json: -c with --json is the Python path's)."""
+    """-c and -a in one kernel run (with --json too: tests/core/test_combined_kernel_json.py)."""
     args = [*_generated(tmp_path, 6), "-c", str(tmp_path / "coref"), "-m", "2", "-nv"]
     kernel = same(args, tmp_path, json=False)
     assert kernel[4] == [True]

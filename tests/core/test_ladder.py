@@ -120,7 +120,8 @@ def test_threshold_and_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[st
     strict = _ladder(gold, pred, tmp_path, "--ladder-threshold", "0.9")["rows"]["argument_cls"]["steps"]
     assert strict["token_f1"] == 0
     assert score_main(["-g", str(gold), "-s", str(pred), "--convention", "strings", "--matching", "any"]) == 2
-    assert "--matching is a --ladder option (expected --ladder with it)" in capsys.readouterr().err
+    assert ("--matching any re-pairs the ladder's steps (expected --ladder with it; alone, --matching optimal "
+            "re-scores a convention one to one)") in capsys.readouterr().err
     assert score_main(["-g", str(gold), "-s", str(gold), "--convention", "textee", "--ladder"]) == 2
     assert "(expected --convention strings)" in capsys.readouterr().err
     with pytest.raises(SystemExit) as stopped:  # a tbf run would ignore it: refused instead

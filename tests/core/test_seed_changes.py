@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -92,3 +93,25 @@ def test_in_k_of_n_runs_by_hand(tmp_path: Path):
             for r in rows] == [("gold", "G2", "10,14", "missed", "exact", "span", "4", "4"),
                                ("false_alarm", "A2", "20,24", "spurious", "", "span", "2", "4"),
                                ("gold", "G1", "0,4", "exact", "missed", "span", "2", "4")]
+
+
+def test_k_of_n_runs_in_the_html_report(tmp_path: Path):
+    """The HTML report's Seeds section lists the same collapsed rows, most repeated first, with "k of n"."""
+    gold = _run(tmp_path / "gold.tbf", "gold", [("G1", "0,4"), ("G2", "10,14")])
+    runs = [_run(tmp_path / "a1.tbf", "a1", [("A1", "0,4"), ("A2", "20,24")]),
+            _run(tmp_path / "a2.tbf", "a2", [("A1", "0,4")]),
+            _run(tmp_path / "b1.tbf", "b1", [("B1", "0,4"), ("B2", "10,14")]),
+            _run(tmp_path / "b2.tbf", "b2", [("B2", "10,14")])]
+    page = tmp_path / "c.html"
+    args = [installed("evmeval-compare"), "-g", str(gold), "-s", str(runs[0]), "-s", str(runs[1]), "--as", "A",
+            "-s", str(runs[2]), "-s", str(runs[3]), "--as", "B", "--resamples", "50", "--attributes", "span",
+            "--html", str(page)]
+    done = subprocess.run(args, capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    html = page.read_text()
+    assert ("<summary>Changes A → B (Span only): 3 items, 8 changes over 4 run pairs (Δ TP +2, Δ misses -2, "
+            "Δ false alarms -2)</summary>") in html
+    rows = re.findall(r"<tr><td>d</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>span</td>"
+                      r'<td class="n">(\d) of 4</td></tr>', html)
+    assert rows == [("G2 “w”", "missed", "exact", "4"), ("false alarm A2 “w”", "spurious", "-", "2"),
+                    ("G1 “w”", "exact", "missed", "2")]

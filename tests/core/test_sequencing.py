@@ -279,3 +279,21 @@ def test_a_run_without_links_keeps_every_figure_warning_and_link_row(evmeval_dat
     assert slim.evaluations == kept.evaluations and slim.warnings == kept.warnings
     assert link_table_tsv(slim).count("\n") > 10 and link_table_tsv(slim) == link_table_tsv(kept)
     assert sequencing_section(slim) == sequencing_section(kept)
+
+
+def test_a_json_run_keeps_only_the_nodes_and_writes_the_same_sequencing_object(evmeval_data: Path) -> None:
+    """`keep_nodes=True` (the command line with --json, issue 37): each document's links are dropped once
+    scored, its node labels kept; the `sequencing` object is written byte for byte as from the full links."""
+    from evmeval.report.json_report import dumps
+    from evmeval.report.sequencing_report import sequencing_json
+
+    gold, system, _ = _demo(evmeval_data)
+    inputs = load_inputs(str(gold), str(system))
+    result = score_files(inputs.gold, inputs.system)
+    kept = score_sequencing(result, inputs.gold, inputs.system)
+    nodes = score_sequencing(result, inputs.gold, inputs.system, keep_links=False, keep_nodes=True)
+    assert [d.node_labels for d in nodes.documents] == [d.node_labels for d in kept.documents]
+    assert all(not d.gold.links and not d.system.links for d in nodes.documents)
+    assert any(d.gold.links for d in kept.documents)
+    written = dumps({"sequencing": sequencing_json(nodes, lazy=True)})
+    assert written == dumps({"sequencing": sequencing_json(kept)}) and '"te0"' in written

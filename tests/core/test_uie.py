@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from evmeval.conventions import Input, detect_format
+from evmeval.conventions.base import with_options
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.uie import score_uie
 from evmeval.grounding import ground_closest
@@ -27,7 +28,7 @@ from tests.programs import installed
 def _score(tmp_path: Path, gold: str, prediction: str, mode: str = "normal", strategy: str = "closest"):  # type: ignore[no-untyped-def]
     (tmp_path / "gold.jsonl").write_text(gold, encoding="utf-8")
     (tmp_path / "prediction.jsonl").write_text(prediction, encoding="utf-8")
-    system = with_companions(Input(str(tmp_path / "prediction.jsonl")), match_mode=mode, uie_map=strategy)
+    system = with_options(Input(str(tmp_path / "prediction.jsonl")), match_mode=mode, uie_map=strategy)
     return score_uie(Input(str(tmp_path / "gold.jsonl")), system)
 
 
@@ -182,3 +183,13 @@ def test_the_files_given_the_wrong_way_round_are_one_line(tmp_path: Path, gold: 
     run = subprocess.run([installed("evmeval-score"), "-g", str(tmp_path / gold), "-s", str(tmp_path / system),
                           "--convention", "uie"], capture_output=True, text=True)
     assert run.returncode == 1 and run.stderr.strip().endswith(message)
+
+
+def test_uies_match_mode_and_map_are_options_not_companion_files(tmp_path: Path) -> None:
+    """`Input.companions` names further files (gen-arg's ontology); UIE's match mode and map are `Input.options`,
+    and the scorer reads them there: multimatch credits both copies of a doubled record."""
+    system = with_options(with_companions(Input("p.jsonl"), ontology="o.json"), match_mode="set", uie_map="first")
+    assert (system.companions, system.options) == ({"ontology": "o.json"}, {"match-mode": "set", "uie-map": "first"})
+    record = {"type": "Attack", "trigger": [2], "roles": []}
+    prediction = json.dumps({"event": {"offset": [record, record], "string": []}}) + "\n"
+    assert _score(tmp_path, GOLD, prediction, "multimatch").metrics["offset-evt-trigger"].match_num == 2

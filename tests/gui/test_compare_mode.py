@@ -33,9 +33,13 @@ TR = "mention_type+realis_status"
 def core_comparison() -> Comparison:
     """The demo compared by the core directly: what the window must show."""
     request = demo_request()
+    from evmeval.sequencing.scoring import published_awareness
+
     gold = read_tbf(request.gold, mode=SpanMode.TOKEN)[0]
-    results = [score_files(gold, read_tbf(path, mode=SpanMode.TOKEN)[0]) for path in request.systems]
-    return compare_results(results)
+    systems = [read_tbf(path, mode=SpanMode.TOKEN)[0] for path in request.systems]
+    results = [score_files(gold, system) for system in systems]
+    # with the files, as the window compares them: the coreference and sequencing figures and changed links too
+    return compare_results(results, files=(gold, systems), sequencing_of=published_awareness)
 
 
 @pytest.fixture

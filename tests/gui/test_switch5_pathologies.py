@@ -68,7 +68,10 @@ def test_a_textee_runs_argument_flips_under_every_argument_convention_click_to_t
     # textee ↔ ours: the twin, "city" under the second trigger and gold's second "Troops" (collapsed by textee's
     # sets), on both argument rows; with dygiepp also the first twin, which dygiepp's dictionary overwrote
     assert tops[1:] == ["textee ↔ strings (arguments): 6 flip(s)", "textee ↔ dygiepp (arguments): 8 flip(s)",
-                        "strings ↔ dygiepp (arguments): 8 flip(s)"]
+                        "strings ↔ dygiepp (arguments): 8 flip(s)",
+                        # the matching switch
+                        "textee ↔ one to one: 0 flip(s)\nalready a one-to-one maximum here: nothing flips",
+                        "evmeval ↔ one to one: 0 flip(s)\nalready a one-to-one maximum here: nothing flips"]
     pair = tree.topLevelItem(3)  # strings ↔ dygiepp
     group = next(pair.child(k) for k in range(pair.childCount())
                  if pair.child(k).text(0).startswith("4 × argument matched under another trigger"))

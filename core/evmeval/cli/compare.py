@@ -19,7 +19,10 @@ from evmeval._util.schemas import with_schema
 from evmeval.align import COMBINATIONS
 from evmeval.cli.console import finish
 from evmeval.cli.help import command_parser
+from evmeval.cli.score_options import add_convention_inputs
+from evmeval.compare.cross_document import topics_of
 from evmeval.compare.multiple import CORRECTIONS, DEFAULT_CORRECTION
+from evmeval.compare.relations import CROSS_DOCUMENT
 from evmeval.compare.resampling import INTERVALS
 from evmeval.compare.runs import Comparison, compare_files
 from evmeval.compare.seeds import SeedComparison, SeedSystem, compare_seeds
@@ -31,7 +34,6 @@ from evmeval.io.loading import (
     TextSource,
     TokenSource,
     input_folders,
-    read_topics,
     read_type_whitelist,
     refuse_stdin_twice,
     sibling_folder,
@@ -135,11 +137,17 @@ def _parser() -> argparse.ArgumentParser:
                         "needs --topics) or, with --convention, window (each window or sentence on its own; by "
                         "default a document's windows are drawn together)")
     p.add_argument("--convention", choices=CONVENTIONS,
-                   help="compare TextEE, DyGIE++, MAVEN or MAVEN-ERE runs (-g, -s: JSONL) under that "
-                        "convention's own figures (evmeval: v1.8's rules on TextEE or DyGIE++ files), each with "
-                        "its interval, and every pair's paired tests (text and --json)")
+                   help="compare runs under that convention's own figures (-g, -s: its files, as evmeval-score "
+                        "--convention reads them; evmeval: v1.8's rules on TextEE or DyGIE++ files; strings: ours "
+                        "on string predictions), each with its interval, and every pair's paired tests")
+    add_convention_inputs(p)
     p.add_argument("--topics", metavar="FILE",
-                   help="with --unit topic: one '<document id> <topic>' per line, for every gold document")
+                   help="with --unit topic or --cross-document: one '<document id> <topic>' per line, for every "
+                        "gold document")
+    p.add_argument("--cross-document", action="store_true",
+                   help="with --topics: cross-document coreference beside the per-document figures, each topic's "
+                        "documents scored as one document (a @Coreference id shared by documents is one event), as "
+                        "evmeval-conll --cross-document --topics scores CoNLL files; topics are resampled")
     p.add_argument("--correction", choices=CORRECTIONS, default=DEFAULT_CORRECTION,
                    help="adjust each figure's p-values over all pairs: holm (default; family-wise error), "
                         "bh (Benjamini-Hochberg; false discovery rate) or none")
@@ -194,17 +202,6 @@ def _checks(files: list[TbfFile], tokens: TokenSource) -> list[str]:
     return [str(p) for p in check_files(files, tokens.unknown_ids if tokens.folder else None)]
 
 
-def _topics(path: str, gold: TbfFile) -> dict[str, str]:
-    """The topics file, checked to give every gold document a topic."""
-    topics = read_topics(path)
-    missing = [doc_id for doc_id in gold.documents if doc_id not in topics]
-    if missing:
-        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
-        raise FormatError(path, 0, f"document {missing[0]!r}{more} of {gold.path} has no topic",
-                          "a line '<document id> <topic>' for every gold document")
-    return topics
-
-
 def _seeds(args: argparse.Namespace, comparison: Comparison) -> SeedComparison | None:
     """The seed view when runs were named with --as (runs after the last --as stay out of it)."""
     if not args.groups:
@@ -231,6 +228,23 @@ def _write_reports(args: argparse.Namespace, comparison: Comparison, inputs: Loa
             write_atomic(os.path.join(args.csv, name), text)
 
 
+def _tbf_usage_problem(args: argparse.Namespace) -> str | None:
+    """Why these options do not go together on tbf runs (None: they do)."""
+    for option in ("grounding", "ontology", "coref_file", "match_mode"):
+        if getattr(args, option) is not None:
+            return f"--{option.replace('_', '-')} is read with --convention only (a convention's own input)"
+    if args.unit == "window":
+        return "--unit window is for window formats: give --convention textee, dygiepp or strings"
+    if args.cross_document and args.topics is None:
+        return ("--cross-document needs --topics FILE: a topic's documents are scored as one document and topics "
+                "are what is resampled")
+    if args.unit == "topic" and args.topics is None:
+        return "--unit topic and --topics FILE go together"
+    if args.topics is not None and args.unit != "topic" and not args.cross_document:
+        return "--topics FILE goes with --unit topic or --cross-document"
+    return None
+
+
 def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
     """`evmeval-compare`; `fork_checks`: check the inputs in a forked child (only `compare_entry` forks)."""
     parser = _parser()
@@ -243,10 +257,8 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         if (problem := usage_problem(args)) is not None:
             parser.error(problem)
         return run_convention_compare(args, PROG)
-    if args.unit == "window":
-        parser.error("--unit window is for window formats: give --convention textee or dygiepp")
-    if (args.unit == "topic") != (args.topics is not None):
-        parser.error("--unit topic and --topics FILE go together")
+    if (problem := _tbf_usage_problem(args)) is not None:
+        parser.error(problem)
     try:
         offset_fields = parse_offset_fields(args.offset_field)
     except ValueError as exc:
@@ -269,14 +281,18 @@ def compare_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False
         whitelist = read_type_whitelist(args.type_white_list, whitelist_problems) if args.type_white_list else None
         warnings += [str(p) for p in whitelist_problems]
         settings = ResampleSettings(args.resamples, args.seed, args.confidence)
-        topics = _topics(args.topics, gold) if args.topics else None
+        topics = topics_of(args.topics, gold) if args.topics else None
         comparison = compare_files(gold, systems, type_whitelist=whitelist, settings=settings,
-                                   correction=args.correction, interval=args.interval, topics=topics,
-                                   sequencing_of=published_awareness)
+                                   correction=args.correction, interval=args.interval,
+                                   topics=topics if args.unit == "topic" else None, sequencing_of=published_awareness,
+                                   cross_topics=topics if args.cross_document else None)
         combinations = COMBINATIONS if args.combination == "all" else (args.combination,)
         counts = {(p.a, p.b, c): case_counts(comparison.cases(p.a, p.b, c))
                   for p in comparison.pairs for c in combinations}
         warnings += checks.result() + list(comparison.warnings)
+        if args.cross_document and CROSS_DOCUMENT not in comparison.relation_units:
+            warnings.append(f"--cross-document: {args.gold} has no @Coreference link, so there is no coreference "
+                            "to score across documents")
         checks = None
         _warn(warnings, args.debug)
         sys.stdout.write(format_summary(comparison, case_counts=counts, threshold=args.threshold))

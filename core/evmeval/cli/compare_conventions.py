@@ -1,37 +1,35 @@
-"""`evmeval-compare --convention textee|dygiepp|maven|maven-ere|evmeval`: runs compared under that
-convention's own figures (TextEE's Tri-I … Arg-C, DyGIE++'s trig_id … arg_class, MAVEN's micro and macro,
-every figure of MAVEN-ERE's evaluate.py, v1.8's Dice micro figures on a window file), each with its interval,
-every pair with its paired tests, resampling documents (a window format's windows together) or, with
-`--unit window`, windows.
+"""`evmeval-compare --convention NAME`: runs compared under that convention's own figures (TextEE's Tri-I …
+Arg-C, DyGIE++'s trig_id … arg_class, MAVEN's micro and macro, every figure of MAVEN-ERE's evaluate.py, v1.8's
+Dice micro figures on a window file, RAMS's overall, distance and role figures, gen-arg's Role figures, UIE's
+four, MAVEN-Arg's three levels, BioNLP's four criteria, ours for strings with its ceiling), each with its
+interval, every pair with its paired tests, resampling documents (a window format's windows together; RAMS's
+examples, UIE's instances) or, with `--unit window`, windows.
 
-Thin: read the files once, check their format, take each run's per-window counts from the convention
-(`unit_counts`), compare them (`evmeval.compare.units`), print, write `--json`.
+Thin: check the outputs, read the files once, compare them with the library's one function
+(`evmeval.compare.convention_runs.compare_convention`, which the window's Compare mode calls too), print,
+write `--json`, `--html`, `--csv`.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from evmeval._util.schemas import with_schema
+from evmeval.compare.convention_runs import READERS, ConventionComparison, compare_convention, run_names
 from evmeval.compare.significance import ResampleSettings
-from evmeval.compare.units import CONVENTIONS, WINDOWED, compare_units
-from evmeval.conventions import REGISTRY, dygiepp, maven, maven_ere, ours, textee
-from evmeval.conventions.base import Input, UnitCounts
-from evmeval.conventions.cli import check_formats, read_input
+from evmeval.compare.units import WINDOWED
+from evmeval.conventions.argument_changes import ARGUMENT_CONVENTIONS
+from evmeval.conventions.cli import options_of, read_input
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name
-from evmeval.io.writing import check_output_paths, write_atomic
-from evmeval.report.compare_json import dumps_compact
-from evmeval.report.compare_units import format_units, units_json
+from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
+from evmeval.report.compare_arguments import ARGUMENT_CHANGES_CSV, format_argument_changes
+from evmeval.report.compare_units import UNITS_CSV, format_units, units_files
 
-READERS = {"textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
-           "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts}
-"""Each convention compared (`CONVENTIONS`) and its per-unit counts."""
-assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit counts"
-TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "html": "--html", "csv": "--csv",
-            "groups": "--as", "topics": "--topics", "threshold": "--threshold"}
+TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "groups": "--as", "topics": "--topics",
+            "cross_document": "--cross-document", "threshold": "--threshold"}
 
 
 def usage_problem(args: argparse.Namespace) -> str | None:
@@ -41,48 +39,66 @@ def usage_problem(args: argparse.Namespace) -> str | None:
                 "are functions of sums over windows or documents)")
     for dest, option in TBF_ONLY.items():
         if getattr(args, dest, None):
-            return f"{option} is a tbf option; with --convention only -g, -s, --json and the resampling options apply"
+            return (f"{option} is a tbf option; with --convention only -g, -s, --json, --html, --csv, the resampling "
+                    "options and the convention's own (--grounding, --ontology, --coref-file, --match-mode) apply")
     if args.unit == "topic":
         return "--unit topic is for tbf; with --convention: --unit document (default) or window"
     if args.unit == "window" and args.convention not in WINDOWED:
-        return (f"--unit window is for window formats ({' and '.join(WINDOWED)}); {args.convention} scores "
+        return (f"--unit window is for window formats ({', '.join(WINDOWED[:-1])} and {WINDOWED[-1]}); "
+                f"{args.convention} scores "
                 "documents: --unit document")
     return None
 
 
-def _names(paths: list[str]) -> list[str]:
-    names: list[str] = []
-    for path in paths:
-        base = display_name(path).rsplit("/", 1)[-1]
-        base = base[:-6] if base.endswith(".jsonl") else base
-        names.append(base if base not in names else f"{base} ({names.count(base) + 1})")
-    return names
+def _outputs(args: argparse.Namespace) -> list[str | None]:
+    """Every file the run writes (`--json`, `--html`, the `--csv` folder's files), checked before any work."""
+    if args.csv and os.path.exists(args.csv) and not os.path.isdir(args.csv):
+        raise FormatError(args.csv, 0, "is not a folder", "a folder for the CSV files (--csv)")
+    names = (*UNITS_CSV, ARGUMENT_CHANGES_CSV) if args.convention in ARGUMENT_CONVENTIONS else UNITS_CSV
+    return [args.json, args.html, *(os.path.join(args.csv, name) for name in names if args.csv)]
+
+
+def _write(args: argparse.Namespace, compared: ConventionComparison) -> None:
+    """The reports asked for, each written atomically (the run's outputs stand or fall together)."""
+    comparison, warnings = compared.comparison, list(compared.warnings)
+    if args.csv:
+        make_output_folders([args.csv])
+    texts = units_files(comparison, gold=display_name(args.gold), paths=[display_name(p) for p in args.system],
+                        warnings=warnings, arguments=compared.arguments, json_path=args.json,
+                        html_path=args.html, csv_folder=args.csv)
+    for path, text in texts.items():
+        write_atomic(path, text)
 
 
 def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
-    """Compare `args.system` under `args.convention`; 1 on bad input."""
+    """Compare `args.system` under `args.convention`; 1 on bad input, 2 on an option the convention refuses."""
     try:
-        refuse_stdin_twice([args.gold, *args.system])
-        check_output_paths([args.json], [args.gold, *args.system])
+        inputs = [args.gold, *args.system, *options_of(args).companions()]
+        refuse_stdin_twice(inputs)
+        check_output_paths(_outputs(args), inputs,
+                           input_folders=[(f, ("",)) for f in (args.gold, *args.system) if os.path.isdir(f)],
+                           new_folders=[args.csv] if args.csv else [])
         cache: dict[str, bytes] = {}
         gold = read_input(args.gold, cache)
-        convention = REGISTRY[args.convention]
-        counts: list[UnitCounts] = []
-        for path in args.system:
-            system: Input = read_input(path, cache)
-            check_formats([convention], gold, system)
-            counts.append(READERS[args.convention](gold, system))
-        first = counts[0]
-        if not first.documents:
-            raise FormatError(display_name(args.gold), 1, "no documents to resample", "at least one gold document")
-        comparison = compare_units(args.convention, _names(args.system), [c.counts for c in counts], first.documents,
-                                   first.labels, unit="window" if args.unit == "window" else "document",
-                                   settings=ResampleSettings(args.resamples, args.seed, args.confidence),
-                                   correction=args.correction, interval=args.interval, rules=first.rules)
+        systems = [read_input(path, cache) for path in args.system]
+        try:
+            compared = compare_convention(args.convention, gold, systems, options=options_of(args),
+                                          names=run_names(args.system),
+                                          unit="window" if args.unit == "window" else "document",
+                                          settings=ResampleSettings(args.resamples, args.seed, args.confidence),
+                                          correction=args.correction, interval=args.interval)
+        except FormatError:
+            raise
+        except ValueError as exc:  # an option the convention refuses
+            print(f"{prog}: error: {exc}", file=sys.stderr)
+            return 2
+        comparison, warnings = compared.comparison, list(compared.warnings)
+        for warning in warnings:
+            print(f"{prog}: warning: {warning}", file=sys.stderr)
         sys.stdout.write(format_units(comparison))
-        if args.json:
-            write_atomic(args.json, dumps_compact(with_schema("compare_convention",
-                                                              {**units_json(comparison), "warnings": []})))
+        if compared.arguments:
+            sys.stdout.write(format_argument_changes(comparison, list(compared.arguments)))
+        _write(args, compared)
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return 1

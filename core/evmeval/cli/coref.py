@@ -72,7 +72,7 @@ class CorefOutputs:
         from evmeval.report.coref_report import coref_to_json
 
         data = base()
-        data["coreference"] = coref_to_json(self.result, self.coref)
+        data["coreference"] = coref_to_json(self.result, self.coref, lazy=True)  # built while written
         return data
 
 

@@ -16,12 +16,23 @@ in two kept pairs, no coreference kernel.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
+from itertools import accumulate, pairwise
+from typing import Any
 
 from evmeval.coref import scoring as coref_scoring
+from evmeval.coref.explain import explain_document
 from evmeval.coref.scoring import CorefDocument, CorefResult, corpus_total
-from evmeval.report.coref_report import conll_files_from_texts, coref_lines, format_breakdown, format_coref_section
+from evmeval.report.coref_report import (
+    conll_files_from_texts,
+    coref_document_json,
+    coref_lines,
+    coreference_json,
+    format_breakdown,
+    format_coref_section,
+)
+from evmeval.report.json_report import LazyArray, RawJSON, encoded
 from evmeval.rules import COMBINATIONS
 
 END_OF_DOCUMENT = b"#EndOfDocument \n"
@@ -37,14 +48,47 @@ def coref_kernel_available() -> bool:
     return coref_scoring.KERNEL is not None
 
 
+@dataclass(frozen=True)
+class _Explained:
+    """What `--json` explains each document's clusters from: each side's mention ids and `@Coreference`
+    relation ids, document after document, and where each document's start (one more: the end)."""
+
+    coref: CorefResult
+    mention_ids: tuple[list[str], list[str]]
+    mention_at: tuple[list[int], list[int]]
+    cluster_ids: tuple[list[str], list[str]]
+    cluster_at: tuple[list[int], list[int]]
+
+    def document(self, number: int) -> RawJSON:
+        """One document's `coreference.documents` text, made when the JSON writer reaches it."""
+        ids = tuple(side[at[number]:at[number + 1]] for side, at in zip(self.mention_ids, self.mention_at,
+                                                                        strict=True))
+        names = tuple(dict(enumerate(side[at[number]:at[number + 1]]))
+                      for side, at in zip(self.cluster_ids, self.cluster_at, strict=True))
+        cd = self.coref.documents[number]
+        return encoded(coref_document_json(cd, explain_document(cd, (ids[0], ids[1]), (names[0], names[1]))))
+
+
 @dataclass
 class KernelCoref:
     """What `-c` adds to the kernel's run: the report section, the comparison with its `@coref` lines
-    (with -d), and the files to write (CoNLL files, breakdown) in the Python path's order."""
+    (with -d), and the files to write (CoNLL files, breakdown) in the Python path's order; with `--json`
+    what its `coreference` object is made from (`explained`)."""
 
     section: str
     comparison: bytes | None
     files: list[tuple[str, str | bytes]]
+    explained: _Explained | None = None
+
+    def add_json(self, base: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """`base()` (the `--json` object) with the `coreference` object the Python path adds
+        (`evmeval.cli.coref.CorefOutputs.add_json`), its documents built while written."""
+        assert self.explained is not None
+        data = base()
+        explained = self.explained
+        data["coreference"] = coreference_json(explained.coref, LazyArray(range(len(explained.coref.documents)),
+                                                                          explained.document))
+        return data
 
 
 def _ints(data: bytes) -> memoryview:
@@ -87,14 +131,14 @@ def _with_coref_lines(comparison: bytes, arrays: list[Arrays], counts: list[tupl
 
 
 def kernel_coreference(args: argparse.Namespace, doc_ids: list[str], counts: list[tuple[int, int]],
-                       found: tuple[list[Arrays | None], bytes, bytes, bytes, bytes],
-                       comparison: bytes | None) -> KernelCoref | None:
+                       found: tuple[list[Arrays | None], bytes, bytes, bytes, bytes, bytes, bytes],
+                       comparison: bytes | None, *, want_json: bool = False) -> KernelCoref | None:
     """`-c` from the mention kernel's arrays (`counts`: gold and system mentions per document), or None:
     a case for the Python path. Writes nothing (`KernelCoref.write` does, once the run is sure)."""
     kernel = coref_scoring.KERNEL
     if kernel is None:
         return None
-    per_doc, gold_texts, system_texts, gold_ids, system_ids = found
+    per_doc, gold_texts, system_texts, gold_ids, system_ids, gold_clusters, system_clusters = found
     threshold = args.coreference_threshold
     documents: list[CorefDocument] = []
     arrays: list[Arrays] = []
@@ -119,4 +163,23 @@ def kernel_coreference(args: argparse.Namespace, doc_ids: list[str], counts: lis
         comparison = _with_coref_lines(comparison, arrays, counts, (gold_texts, system_texts, gold_ids, system_ids))
         if comparison is None:
             return None
-    return KernelCoref(format_coref_section(coref), comparison, files)
+    explained = None
+    if want_json:
+        names = (_lines(gold_clusters), _lines(system_clusters))
+        explained = _Explained(coref, (_lines(gold_ids), _lines(system_ids)),
+                               ([0, *accumulate(g for g, _ in counts)], [0, *accumulate(s for _, s in counts)]),
+                               names, ([0, *accumulate(_clusters_of(a[3]) for a in arrays)],
+                                       [0, *accumulate(_clusters_of(a[5]) for a in arrays)]))
+        if len(names[0]) != explained.cluster_at[0][-1] or len(names[1]) != explained.cluster_at[1][-1]:
+            return None
+    return KernelCoref(format_coref_section(coref), comparison, files, explained)
+
+
+def _lines(blob: bytes) -> list[str]:
+    """A kernel's blob of newline-terminated fields, as a list."""
+    return blob.decode("utf-8").split("\n")[:-1]
+
+
+def _clusters_of(starts: bytes) -> int:
+    """The clusters of one side of one document: its starts (int32) hold one more, the end."""
+    return len(starts) // 4 - 1

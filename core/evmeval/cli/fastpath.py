@@ -70,12 +70,11 @@ def kernel_available() -> bool:
 
 
 def wants_kernel(args: argparse.Namespace) -> bool:
-    """Whether this run is the kernel's case: v1.8, token mode, `-o`, `-d`, `-a` and `--json` (or `-c` when
-    the coreference kernel is built too, without `--json`) only, default options, files (not standard input)."""
+    """Whether this run is the kernel's case: v1.8, token mode, `-o`, `-d`, `-a`, `--json` and `-c` (when the
+    coreference kernel is built too) only, default options, files (not standard input)."""
     from evmeval.report.scheme_names import DEFAULT_SCHEME
 
-    plain_run = not (args.ci or args.type_white_list or args.doc_id_to_eval is not None
-                     or (args.json and args.coref is not None))
+    plain_run = not (args.ci or args.type_white_list or args.doc_id_to_eval is not None)
     if args.coref is not None:
         from evmeval.cli.coref_fastpath import coref_kernel_available
 
@@ -198,10 +197,13 @@ def _kernel_run(args: argparse.Namespace, gold: bytes, system: bytes) -> KernelR
     if args.coref is not None:
         from evmeval.cli.coref_fastpath import kernel_coreference
 
-        coref = kernel_coreference(args, doc_ids, [(g, s) for g, s, _, _ in docs], coref_arrays, comparison)
+        coref = kernel_coreference(args, doc_ids, [(g, s) for g, s, _, _ in docs], coref_arrays, comparison,
+                                   want_json=bool(args.json))
         if coref is None:
             return None
         report, comparison = assemble_report(report, coreference=coref.section), coref.comparison
+        if args.json:
+            data = partial(coref.add_json, data)
     documents = None
     if args.sequencing:
         from evmeval.cli.sequencing_fastpath import kernel_documents

@@ -241,24 +241,34 @@ def _write(args: argparse.Namespace, run: _Run) -> None:
         write_atomic(args.json, iter_dumps(with_schema("score", run.data())))
 
 
+def _convention_option(args: argparse.Namespace) -> str | None:
+    """Why an option of --convention given without it cannot run, or None."""
+    if args.grounding is not None:
+        return "--grounding grounds string predictions for --convention: give --convention strings (or all)"
+    if args.matching == "optimal" and not args.ladder:
+        return "--matching optimal re-scores a convention's figures one to one: give --convention NAME"
+    if (args.ladder or args.judgements or args.agree_with or args.matching or args.candidates
+            or args.ladder_threshold is not None):
+        return "--ladder and its options climb from the exact matches of string predictions: give --convention strings"
+    if args.match_mode is not None:
+        return "--match-mode is UIE's match mode: give --convention uie"
+    return None
+
+
 def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) -> int:
     """`evmeval-score`; `fork_checks`: check the inputs in a forked child (only `score_entry` forks)."""
     parser = score_parser()  # evmeval.cli.score_options: the console entry parsed with it already
     args = parser.parse_args(argv)
-    if args.grounding is not None and args.convention is None:
-        parser.error("--grounding grounds string predictions for --convention: give --convention strings (or all)")
-    if args.convention is None and (args.ladder or args.judgements or args.agree_with or args.matching
-                                    or args.ladder_threshold is not None):
-        parser.error("--ladder and its options climb from the exact matches of string predictions: give "
-                     "--convention strings")
-    if args.match_mode is not None and args.convention is None:
-        parser.error("--match-mode is UIE's match mode: give --convention uie")
+    if args.convention is None and (problem := _convention_option(args)) is not None:
+        parser.error(problem)
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
         from evmeval.agreement.judges import judge_agreement
         from evmeval.conventions.cli import run_conventions
+        from evmeval.report.candidate_curation import curation_verdicts, write_candidate_curation
         from evmeval.report.switchboard_html import format_switchboard_html
 
-        return run_conventions(parser, args, PROG, format_switchboard_html, judge_agreement)
+        return run_conventions(parser, args, PROG, format_switchboard_html, judge_agreement,
+                               (write_candidate_curation, curation_verdicts))
     if args.html:
         parser.error("--html writes the switchboard of --convention: give --convention NAME or all")
     if args.ci and (not args.json or args.profile != "v1.8"):

@@ -53,28 +53,19 @@ def score_parser() -> argparse.ArgumentParser:
                    "(TextEE/OneIE windows), dygiepp (DyGIE++ documents), evmeval (ours, on those two), maven "
                    "(MAVEN documents or submission), maven-ere (MAVEN-ERE), bionlp (a BioNLP shared-task "
                    "folder), rams (RAMS 1.0 scorer.py, its gold or prediction lines), gen-arg (gen-arg's scorer.py: "
-                   "WikiEvents gold, its generations file, --ontology), uie (UIE's eval_extraction.py: its gold "
+                   "WikiEvents gold, its generations file, --ontology), paie (PAIE's metric.py: span, text and head F1 "
+                   "on RAMS gold with RAMS predictions, or WikiEvents gold with gen-arg generations; see "
+                   "--window-size), uie (UIE's eval_extraction.py: its gold "
                    "instances and sel2record.py's record lines, see --match-mode), maven-arg (MAVEN-Arg's "
                    "evaluate.py: its unified gold layout, a submission, label2role.json as --ontology); or all that "
                    "apply to the "
                    "files: then, on TextEE or DyGIE++ files, the switchboard "
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
                    "string predictions, see --grounding)")
-    p.add_argument("--grounding", metavar="RULE",
-                   help="with --convention and string predictions (docs/formats.md): how a string becomes a span "
-                   "of its gold window: first (default), closest (to the trigger), first-unused, all, or "
-                   "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings. "
-                   "With --convention uie: UIE's own map "
-                   "for record lines without offsets, closest (default, as UIE ships it) or first")
-    p.add_argument("--ontology", metavar="FILE",
-                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
-                   "with --convention maven-arg: label2role.json (default: the one beside the gold file)")
-    p.add_argument("--coref-file", metavar="FILE",
-                   help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
-                   "Coref Role figures")
-    p.add_argument("--match-mode", choices=("normal", "set", "multimatch"),
-                   help="with --convention uie: its -m: normal (default; each gold tuple matched once), set "
-                   "(duplicates collapse on both sides) or multimatch (every prediction equal to a gold tuple counts)")
+    add_convention_inputs(p)
+    p.add_argument("--window-size", metavar="W", type=int, default=None,
+                   help="with --convention paie: PAIE's --window_size, the words (W + 1) each event is read through "
+                   "in a longer document; gold outside counts as missed (default 250, even)")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     p.add_argument("--ladder", action="store_true",
@@ -83,15 +74,23 @@ def score_parser() -> argparse.ArgumentParser:
                    "(docs/scoring/ladder.md)")
     p.add_argument("--matching", choices=("greedy", "optimal", "any"), default=None,
                    help="with --ladder: how each step pairs items: greedy (default), optimal (as many pairs as "
-                   "possible), any (non-exclusive, as gen-arg); the others are listed as the matching switch")
+                   "possible), any (non-exclusive, as gen-arg); the others are listed as the matching switch. "
+                   "Without --ladder, optimal is the matching switch of any convention that counts matches "
+                   "(textee, dygiepp, evmeval, strings, rams, gen-arg, uie): its figures beside their one-to-one "
+                   "values, and each prediction that flips, with why (docs/scoring/matching-switch.md)")
     p.add_argument("--ladder-threshold", metavar="F", type=float, default=None,
                    help="with --ladder: the token F1 a text must reach at the token_f1 step (default 0.5)")
     p.add_argument("--judgements", metavar="FILE",
                    help="with --ladder: a judgement file (judgements/1 JSONL, docs/scoring/judgements.md) replayed "
                    "offline as the ladder's last step; never calls a model")
     p.add_argument("--agree-with", metavar="FILE",
-                   help="with --judgements: a person's judgement file on the same items: the judge's kappa and "
+                   help="with --judgements: a person's judgement file on the same items, or the window's curation "
+                   "of the candidate gold additions (curation/1, see --candidates): the judge's kappa and "
                    "true- and false-positive rates against it")
+    p.add_argument("--candidates", metavar="FOLDER",
+                   help="with --judgements: write the candidate gold additions (false alarms the judge accepted) "
+                   "as a curation the window opens: gold.tbf, judge.tbf, txt/, tkn/ and curation.json "
+                   "(docs/scoring/judgements.md)")
     _alignment_options(p)
     _coref_options(p)
     _sequencing_options(p)
@@ -142,3 +141,22 @@ def _sequencing_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sequencing-closure", choices=("published", "full"), default="published",
                         help="with -a: 'published' (default) reports v1.8's order-dependent figures; 'full' "
                              "reports ours, from the complete interval closure (labelled, not v1.8's)")
+
+
+def add_convention_inputs(p: argparse.ArgumentParser) -> None:
+    """The options a convention reads beside its two files (evmeval-score and evmeval-compare --convention)."""
+    p.add_argument("--grounding", metavar="RULE",
+                   help="with --convention and string predictions (docs/formats.md): how a string becomes a span "
+                   "of its gold window: first (default), closest (to the trigger), first-unused, all, or "
+                   "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings. "
+                   "With --convention uie: UIE's own map "
+                   "for record lines without offsets, closest (default, as UIE ships it) or first")
+    p.add_argument("--ontology", metavar="FILE",
+                   help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
+                   "with --convention maven-arg: label2role.json (default: the one beside the gold file)")
+    p.add_argument("--coref-file", metavar="FILE",
+                   help="with --convention gen-arg: WikiEvents' coreference clusters (coref/test.jsonlines), for its "
+                   "Coref Role figures")
+    p.add_argument("--match-mode", choices=("normal", "set", "multimatch"),
+                   help="with --convention uie: its -m: normal (default; each gold tuple matched once), set "
+                   "(duplicates collapse on both sides) or multimatch (every prediction equal to a gold tuple counts)")

@@ -73,7 +73,8 @@ def sequencing_options(args: argparse.Namespace, want_json: bool) -> dict[str, A
     if number not in MAPPING_BY_NUMBER:
         raise FormatError("-m", 0, f"unknown mapping {number}", "0 span, 1 type, 2 realis or 3 type and realis")
     return {"mapping": MAPPING_BY_NUMBER[number], "validate": not args.no_script_validation, "closures": closures,
-            "strict": args.sequencing_closure == "published", "parallel": True, "keep_links": want_json}
+            "strict": args.sequencing_closure == "published", "parallel": True, "keep_links": False,
+            "keep_nodes": want_json}  # --json prints each document's nodes, never its links (only their outcomes)
 
 
 def run_sequencing(args: argparse.Namespace, inputs: LoadedInputs, result: ScoreResult, *,

@@ -80,12 +80,12 @@ class KernelDocuments:
 
 def kernel_documents(paths: tuple[str, str], data: tuple[bytes, bytes], doc_ids: list[str],
                      counts: list[tuple[int, int]], places: tuple[list[Place | None], list[Place | None]],
-                     found: tuple[list[tuple[bytes, ...] | None], bytes, bytes, bytes, bytes],
+                     found: tuple[list[tuple[bytes, ...] | None], bytes, bytes, bytes, bytes, bytes, bytes],
                      parsed: tuple[dict[str, tuple[Relation, ...]], dict[str, tuple[Relation, ...]]],
                      ) -> KernelDocuments | None:
     """The inputs of the scored documents `doc_ids` (`counts`: gold and system mentions of each; `places`:
     each one's place per side; `found`: the kernel's coreference arrays), or None: the Python path's case."""
-    per_doc, _, _, gold_ids, system_ids = found
+    per_doc, _, _, gold_ids, system_ids, _, _ = found
     if any(item is None for item in per_doc):
         return None
     partners = [item[0] for item in per_doc if item is not None]

@@ -14,6 +14,9 @@ from evmeval.compare.resampling import Family, coref_family
 from evmeval.coref.conll_scoring import score_conll
 from evmeval.coref.cross_document import merge_corpus
 from evmeval.io.conll import ConllDocument
+from evmeval.io.errors import FormatError
+from evmeval.io.loading import read_topics
+from evmeval.model import TbfFile
 
 
 def cross_document_family(key: Mapping[str, ConllDocument], response: Mapping[str, ConllDocument],
@@ -27,4 +30,16 @@ def cross_document_family(key: Mapping[str, ConllDocument], response: Mapping[st
     return tuple(name for name, _ in scores.documents), coref_family([c for _, c in scores.documents])
 
 
-__all__ = ["cross_document_family"]
+def topics_of(path: str, gold: TbfFile) -> dict[str, str]:
+    """`--topics FILE` read and checked to give every gold document a topic (`evmeval-compare` and the window's
+    Relations page); a `FormatError` naming the file otherwise."""
+    topics = read_topics(path)
+    missing = [doc_id for doc_id in gold.documents if doc_id not in topics]
+    if missing:
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        raise FormatError(path, 0, f"document {missing[0]!r}{more} of {gold.path} has no topic",
+                          "a line '<document id> <topic>' for every gold document")
+    return topics
+
+
+__all__ = ["cross_document_family", "topics_of"]

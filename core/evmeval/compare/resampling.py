@@ -80,6 +80,9 @@ class Family:
     names: tuple[str, ...]
     columns: np.ndarray
     figures_of: FiguresOf
+    given: np.ndarray | None = None
+    """The scorer's own corpus figures, where its summation order (a mean over entries, as numpy sums them)
+    is not the documents' sums divided: the point estimates then, bit for bit; resamples use `figures_of`."""
 
     @property
     def num_documents(self) -> int:
@@ -94,7 +97,7 @@ class Family:
 
     def corpus(self) -> dict[str, float]:
         """The corpus figures (the point estimates), name -> value."""
-        values = self.figures_of(self.totals()[None, :])[0]
+        values = self.figures_of(self.totals()[None, :])[0] if self.given is None else self.given
         return {n: float(v) for n, v in zip(self.names, values, strict=True)}
 
 

@@ -29,8 +29,18 @@ from typing import TYPE_CHECKING
 
 from evmeval._util.lazy_import import lazy_module
 from evmeval.align import COMBINATIONS
+from evmeval.compare.link_changes import (
+    COREFERENCE,
+    LINK_KINDS,
+    ItemTally,
+    LinkChange,
+    RunLinks,
+    coreference_links,
+    link_changes,
+    sequencing_links,
+)
 from evmeval.compare.multiple import DEFAULT_CORRECTION, McNemar, adjust, mcnemar_counts
-from evmeval.compare.relations import RelationFigures, adjusted_over_pairs, relation_figures
+from evmeval.compare.relations import RELATION_MAPPING, RelationFigures, adjusted_over_pairs, relation_figures
 from evmeval.compare.resampling import FigureInterval, FigureTest, mention_family, resample
 from evmeval.compare.significance import (
     DEFAULT_SETTINGS,
@@ -53,6 +63,8 @@ if TYPE_CHECKING:
     import numpy as np
 
     from evmeval.compare.relations import SequencingOf
+    from evmeval.compare.resampling import AwarenessCounts
+    from evmeval.coref.scoring import CorefResult
 else:
     np = lazy_module("numpy")
 
@@ -172,6 +184,15 @@ class BelowThreshold:
 
 
 @dataclass(frozen=True)
+class LinkInputs:
+    """What the changed links are read from: each run's coreference and sequencing as the figures scored them
+    (`relations.RelationFigures`)."""
+
+    coreference: tuple[CorefResult, ...]
+    sequencing: tuple[Mapping[str, Sequence[AwarenessCounts]], ...]
+
+
+@dataclass(frozen=True)
 class Comparison:
     """Everything the compare report and the window's compare mode show."""
 
@@ -193,6 +214,8 @@ class Comparison:
     _cases: dict[tuple[int, int, str], tuple[Case, ...]] = field(default_factory=dict, repr=False, compare=False)
     _changes: dict[tuple[int, int, str], tuple[Change, ...]] = field(default_factory=dict, repr=False,
                                                                      compare=False)
+    _link_inputs: LinkInputs | None = field(default=None, repr=False, compare=False)
+    _links: dict[int, dict[str, RunLinks]] = field(default_factory=dict, repr=False, compare=False)
 
     def pair(self, a: int, b: int) -> PairComparison:
         """The comparison of run b against run a; raises `KeyError` for a pair not compared."""
@@ -233,6 +256,34 @@ class Comparison:
                 out.extend(document_changes(ra, rb, doc.doc_id))
             self._changes[key] = tuple(out)
         return self._changes[key]
+
+    @property
+    def link_kinds(self) -> tuple[str, ...]:
+        """The kinds of links whose changes can be listed: those with figures (`relation_units`)."""
+        return tuple(k for k in self.relation_units if k in LINK_KINDS)
+
+    def _run_links(self, system: int, kind: str) -> RunLinks:
+        if kind not in self.link_kinds:
+            raise KeyError(kind)
+        inputs = self._link_inputs
+        assert inputs is not None
+        runs = self._links.setdefault(system, {})
+        if kind not in runs:
+            result = self.systems[system].result
+            if kind == COREFERENCE:
+                runs[kind] = coreference_links(result, inputs.coreference[system])
+            else:
+                runs.update(sequencing_links(result, inputs.sequencing[system], combination=RELATION_MAPPING))
+        return runs[kind]
+
+    def link_changes(self, a: int, b: int, kind: str) -> tuple[LinkChange, ...]:
+        """The coreference or sequencing links (`kind`: one of `link_kinds`) whose outcome changed from run a
+        to run b, with reason codes (`evmeval.compare.link_changes`); each run's links computed once."""
+        return link_changes(self._run_links(a, kind), self._run_links(b, kind), kind)
+
+    def link_tally(self, system: int, kind: str) -> ItemTally:
+        """A run's link counts of `kind` (the figures' own: BLANC's coreference links, temporal awareness)."""
+        return self._run_links(system, kind).tally()
 
     def tally(self, system: int, combination: str) -> Tally:
         """A run's true positives, misses and false alarms under `combination` (what the changes reconcile)."""
@@ -302,6 +353,7 @@ def compare_results(
     files: tuple[TbfFile, Sequence[TbfFile]] | None = None,
     whitelisted: bool = False,
     sequencing_of: SequencingOf | None = None,
+    cross_topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Compare runs already scored against the same gold file (same documents).
 
@@ -311,7 +363,8 @@ def compare_results(
     `topics` (document id -> topic) makes topics the resampled unit: a topic's documents are drawn together.
     `files` (the gold and the runs' tbf files, as scored) adds the coreference and sequencing figures the
     gold file has links for (`relations.relation_figures`; `whitelisted`: a type white list was applied;
-    `sequencing_of`: `evmeval.sequencing.scoring.published_awareness`, for the sequencing figures).
+    `sequencing_of`: `evmeval.sequencing.scoring.published_awareness`, for the sequencing figures;
+    `cross_topics`: document id -> topic, for the cross-document coreference figures, topics resampled).
     """
     if not results:
         raise ValueError("nothing to compare")
@@ -337,7 +390,7 @@ def compare_results(
                                                  (r for r in results for _ in ATTRIBUTE_GAPS), strict=True)]
     relations = RelationFigures() if files is None else relation_figures(
         results, files[0], files[1], pairs, settings=settings, correction=correction, interval=interval,
-        topics=topics, whitelisted=whitelisted, sequencing_of=sequencing_of)
+        topics=topics, whitelisted=whitelisted, sequencing_of=sequencing_of, cross_topics=cross_topics)
     systems = tuple(
         SystemScores(name, r, {c: intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
                      {c: figures.intervals[at(i, k)] for k, c in enumerate(COMBINATIONS)},
@@ -354,7 +407,8 @@ def compare_results(
     return Comparison(results[0].gold_path, results[0].mode, systems, tuple(pair_results), settings,
                       (*warnings, *relations.warnings), correction, interval,
                       "document" if groups is None else "topic",
-                      None if groups is None else int(groups.max()) + 1 if len(groups) else 0, relations.units)
+                      None if groups is None else int(groups.max()) + 1 if len(groups) else 0, relations.units,
+                      _link_inputs=LinkInputs(relations.coreference_runs, relations.sequencing_runs))
 
 
 def _gap_interval(tests: tuple[FigureTest, ...], result: ScoreResult) -> FigureInterval:
@@ -412,6 +466,7 @@ def compare_files(
     interval: str = "percentile",
     topics: Mapping[str, str] | None = None,
     sequencing_of: SequencingOf | None = None,
+    cross_topics: Mapping[str, str] | None = None,
 ) -> Comparison:
     """Score every run against `gold` as `evmeval-score` does, then compare them (`compare_results`).
 
@@ -430,4 +485,5 @@ def compare_files(
         results.append(result)
     return compare_results(results, names=names, settings=settings, warnings=warnings, correction=correction,
                            interval=interval, topics=topics, files=(gold, systems),
-                           whitelisted=type_whitelist is not None, sequencing_of=sequencing_of)
+                           whitelisted=type_whitelist is not None, sequencing_of=sequencing_of,
+                           cross_topics=cross_topics)

@@ -10,7 +10,13 @@ document after document, `resampling.Family.totals`) is bit for bit the figure `
   macro    (tp, pred, gold per label, label after label): MAVEN's plain mean over its labels;
   coref_mean  the split B³, split CEAF-e, MUC and BLANC columns side by side: the mean of their four F1s;
   overall  coref_mean's columns, then temporal's, causal's and subevent's (tp, pred, gold): MAVEN-ERE's
-           overall_f1, the mean of the coreference mean and the three relation F1s.
+           overall_f1, the mean of the coreference mean and the three relation F1s;
+  bionlp   events' then modifications' (TP answer, answers, golds, TP gold): a2-evaluate.pl adds the
+           modifications in only when the (resampled) gold has some; P = TPa/answers, R = TPg/golds;
+  mean     (entries, Σ precision, Σ recall, Σ F1): MAVEN-Arg's means over entries;
+  em       (entries, Σ exact match): MAVEN-Arg's exact-match mean, printed as an F1.
+Where a mean's summation order is the scorer's own (numpy's over the entries), the point estimate is the
+scorer's figure (`resampling.Family.given`) and only the resamples divide the sums.
 """
 
 from __future__ import annotations
@@ -91,7 +97,23 @@ def overall(s: np.ndarray) -> np.ndarray:
     return ((_coref_f1(s[:, :w]) + ((t + c) + e)) / 4.0)[:, None]
 
 
+def bionlp(s: np.ndarray) -> np.ndarray:
+    with_mods = s[:, 6:7] != 0  # Σ gold modifications
+    t = s[:, 0:4] + np.where(with_mods, s[:, 4:8], 0.0)
+    p, r = _ratio(t[:, 0], t[:, 1]), _ratio(t[:, 3], t[:, 2])
+    return np.column_stack([p, r, _harmonic(p, r)])
+
+
+def mean(s: np.ndarray) -> np.ndarray:
+    return np.column_stack([_ratio(s[:, k], s[:, 0]) for k in (1, 2, 3)])
+
+
+def em(s: np.ndarray) -> np.ndarray:
+    return _ratio(s[:, 1], s[:, 0])[:, None]
+
+
 RULES: dict[str, tuple[tuple[str, ...], Callable[[np.ndarray], np.ndarray]]] = {
     "ratio": (PRF, ratio), "sklearn": (PRF, sklearn), "split": (PRF, split), "blanc": (PRF, blanc),
-    "macro": (PRF, macro), "coref_mean": (F1, coref_mean), "overall": (F1, overall)}
+    "macro": (PRF, macro), "coref_mean": (F1, coref_mean), "overall": (F1, overall),
+    "bionlp": (PRF, bionlp), "mean": (PRF, mean), "em": (F1, em)}
 """rule -> (the figures it makes, summed columns (R, K) -> figures (R, F))."""

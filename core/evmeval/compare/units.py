@@ -13,7 +13,7 @@ each window (sentence) on its own, as if they were, and gives narrower intervals
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -31,10 +31,13 @@ else:
     np = lazy_module("numpy")
 
 UNITS = ("document", "window")
-CONVENTIONS = ("textee", "dygiepp", "maven", "maven-ere", "evmeval")
+CONVENTIONS = ("textee", "dygiepp", "maven", "maven-ere", "evmeval", "rams", "gen-arg", "uie", "maven-arg", "bionlp",
+               "strings")
 """The conventions `evmeval-compare --convention` compares: their figures are functions of sums over units."""
-WINDOWED = ("textee", "dygiepp")
+WINDOWED = ("textee", "dygiepp", "strings")
 """The conventions whose units are windows (sentences) of documents; the others' units are documents."""
+UNIT_NAMES = {"rams": "examples", "uie": "instances"}
+"""What a convention's unit is called where it is not a document (nor a window of one)."""
 Columns = Sequence[Sequence[float]]
 """One metric's columns per unit: (match, pred, gold), or as its rule reads them (`unit_rules.RULES`)."""
 
@@ -58,6 +61,20 @@ class UnitComparison:
     pairs: tuple[tuple[int, int], ...]
     tests: tuple[dict[str, tuple[FigureTest, ...]], ...]
 
+    def figure_rows(self) -> Iterator[tuple[str, str, list[FigureInterval]]]:
+        """(metric, figure, each run's interval), metric after metric in the scorer's order: the order of
+        every table of these figures (text, HTML, CSV, the window)."""
+        for m in self.metrics:
+            for j, i in enumerate(self.intervals[0][m]):
+                yield m, i.figure, [r[m][j] for r in self.intervals]
+
+    def test_rows(self) -> Iterator[tuple[str, str, str, FigureTest]]:
+        """(run a, run b, metric, test), pair after pair (each once, earlier run first), then metric by metric."""
+        for (a, b), tests in zip(self.pairs, self.tests, strict=True):
+            for m in self.metrics:
+                for t in tests[m]:
+                    yield self.names[a], self.names[b], m, t
+
 
 def document_groups(documents: Sequence[str]) -> np.ndarray:
     """Each window's document, numbered in order of first appearance."""
@@ -65,29 +82,35 @@ def document_groups(documents: Sequence[str]) -> np.ndarray:
     return np.array([numbers.setdefault(d, len(numbers)) for d in documents], dtype=np.intp)
 
 
-def _family(columns: Columns, rule: str | None) -> Family:
-    """One metric's family: the mention micro one for (match, pred, gold), else its rule's."""
+def _family(columns: Columns, rule: str | None, given: Sequence[float] | None = None) -> Family:
+    """One metric's family: the mention micro one for (match, pred, gold), else its rule's (with the scorer's
+    own figures as its point estimates when `given`; undefined ones count 0, as in every resample)."""
     if rule is None:
         return mention_family(Counts(np.asarray(columns[0], dtype=np.float64), np.asarray(columns[2], dtype=np.float64),
                                      np.asarray(columns[1], dtype=np.float64)))
     names, figures_of = RULES[rule]
-    return Family(rule, names, np.column_stack([np.asarray(c, dtype=np.float64) for c in columns]), figures_of)
+    point = None if given is None else np.nan_to_num(np.asarray(given, dtype=np.float64), nan=0.0)
+    return Family(rule, names, np.column_stack([np.asarray(c, dtype=np.float64) for c in columns]), figures_of,
+                  point)
 
 
 def compare_units(convention: str, names: Sequence[str], runs: Sequence[Mapping[str, Columns]],
                   documents: Sequence[str], labels: Mapping[str, str], *, unit: str = "document",
                   settings: ResampleSettings = DEFAULT_SETTINGS, correction: str = DEFAULT_CORRECTION,
-                  interval: str = "percentile", rules: Mapping[str, str] | None = None) -> UnitComparison:
+                  interval: str = "percentile", rules: Mapping[str, str] | None = None,
+                  given: Sequence[Mapping[str, Sequence[float]]] = ()) -> UnitComparison:
     """Every pair of `runs` (each: metric -> its per-window columns, the windows in the gold's order, the
     same for every run), `documents[i]` being window i's document; `rules`: metric -> how its columns give
-    its figures (`unit_rules.RULES`; absent: TextEE's ratio of (match, pred, gold)). Raises `ValueError` for an
+    its figures (`unit_rules.RULES`; absent: TextEE's ratio of (match, pred, gold)); `given`: per run, metric ->
+    the scorer's own corpus figures where they are not the sums divided (`UnitCounts.given`). Raises `ValueError` for an
     unknown unit or runs of different windows."""
     if unit not in UNITS:
         raise ValueError(f"unit must be one of {', '.join(UNITS)}, not {unit!r}")
     metrics = list(labels)
     if any(len(run[m][0]) != len(documents) for run in runs for m in metrics):
         raise ValueError("every run must give the counts of every window")
-    families = [_family(run[m], (rules or {}).get(m)) for run in runs for m in metrics]
+    own = list(given) or [{} for _ in runs]
+    families = [_family(run[m], (rules or {}).get(m), own[r].get(m)) for r, run in enumerate(runs) for m in metrics]
     width = len(metrics)
     pairs = all_pairs(len(runs))
     groups = document_groups(documents) if unit == "document" else None

@@ -10,11 +10,11 @@ from __future__ import annotations
 import os
 
 from evmeval.conventions import dygiepp, ours, strings, textee
-from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric, with_options
 from evmeval.conventions.bionlp import score_bionlp
 from evmeval.conventions.dygiepp import score_dygiepp
 from evmeval.conventions.genarg import DESCRIPTION as GENARG_DESCRIPTION
-from evmeval.conventions.genarg import score_genarg
+from evmeval.conventions.genarg import genarg_matches, score_genarg
 from evmeval.conventions.items import ROWS, Item, Outcome
 from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
 from evmeval.conventions.maven import score_maven
@@ -22,11 +22,13 @@ from evmeval.conventions.maven_arg import DESCRIPTION as MAVEN_ARG_DESCRIPTION
 from evmeval.conventions.maven_arg import score_maven_arg
 from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
 from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
+from evmeval.conventions.paie import DESCRIPTION as PAIE_DESCRIPTION
+from evmeval.conventions.paie import score_paie
 from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
-from evmeval.conventions.rams import score_rams
+from evmeval.conventions.rams import rams_matches, score_rams
 from evmeval.conventions.textee import score_textee
 from evmeval.conventions.uie import DESCRIPTION as UIE_DESCRIPTION
-from evmeval.conventions.uie import score_uie
+from evmeval.conventions.uie import score_uie, uie_matches
 from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
 from evmeval.io.bionlp import TASK as BIONLP_TASK
 from evmeval.io.brat import ANN_EXTENSION
@@ -35,6 +37,7 @@ from evmeval.io.errors import FormatError
 from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import JsonLines, parse_json_lines
 from evmeval.io.maven_arg import is_maven_arg
+from evmeval.io.paie_log import is_paie_log
 from evmeval.io.rams import is_rams
 from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
 from evmeval.io.strings import is_strings_line
@@ -45,30 +48,35 @@ REGISTRY: dict[str, Convention] = {
         Convention("textee", "textee",
                    "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
                    "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
-                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes, streams=True),
+                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes, streams=True,
+                   matches=textee.textee_matches),
         Convention("dygiepp", "dygiepp",
                    "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
                    "argument has its span and event type (id) and role (class); arguments of unpredicted "
                    "triggers dropped; micro over sentences",
-                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes, streams=True),
+                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes, streams=True,
+                   matches=dygiepp.dygiepp_matches),
         Convention("evmeval", "textee",
                    "ours, EvmEval v1.8 (evmeval-score's rules): triggers as token spans, Dice credit for partial "
                    "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with "
                    "gold mentions; no realis, no argument scoring",
                    ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
-                   outcomes=ours.ours_outcomes, ours=True),
+                   outcomes=ours.ours_outcomes, ours=True, switch=ours.ours_switch),
         Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True, streams=True),
         Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True,
                    streams=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
                    "strict, -s, -p, -sp", score_bionlp),
         Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
-                   outcomes=strings.strings_outcomes, ours=True, grounded=True),
-        Convention("rams", "rams", RAMS_DESCRIPTION, score_rams),
+                   outcomes=strings.strings_outcomes, ours=True, grounded=True, matches=strings.strings_matches),
+        Convention("rams", "rams", RAMS_DESCRIPTION, score_rams, matches=rams_matches),
         Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
-                   empty_submission=True),
-        Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",)),
+                   empty_submission=True, matches=genarg_matches),
+        Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",), matches=uie_matches),
         Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
+        Convention("paie", "rams", PAIE_DESCRIPTION, score_paie,
+                   also_reads=("wikievents", "gen-arg", "strings", "paie-log"),
+                   empty_submission=True),
     )
 }
 """Every convention by name; `all` on the command line means those whose format the files have."""
@@ -168,7 +176,8 @@ def _jsonl_format(data: bytes | None, path: str) -> str:
 
 FILE_FORMATS = {"tbf": "tbf (event nuggets)", "casie": "CASIE JSON (a file or a folder of them)",
                 "brat": "brat standoff (a folder of .ann with .txt, or one .ann)", **FORMATS,
-                "strings": "string predictions JSONL (strings/1: a system's strings, grounded on a TextEE gold file)"}
+                "strings": "string predictions JSONL (strings/1: a system's strings, grounded on a TextEE gold file)",
+                "paie-log": "PAIE's result log (metric.py show_results: best_test_related_results.log)"}
 """Every format `evmeval-validate` checks and `evmeval-convert` reads, by the name both programs print."""
 
 
@@ -262,20 +271,39 @@ def is_strings(source: Input) -> bool:
         return False
 
 
+def is_paie_log_input(source: Input) -> bool:
+    """Whether an input is PAIE's result log (`evmeval.io.paie_log`), by its first 64 KB."""
+    if (source.path == STDIN and source.data is None) or os.path.isdir(source.path):
+        return False
+    if source.data is not None:
+        return is_paie_log(source.data)
+    try:
+        with open(source.path, "rb") as handle:
+            return is_paie_log(handle.read(1 << 16))
+    except OSError:
+        return False  # the reader says what is wrong with it
+
+
 def prepare(name: str, gold: Input, system: Input, grounding: str | None = None) -> tuple[list[Convention], Input]:
     """The conventions `name` means and the system input they score: string predictions are grounded on the
     gold windows once (rule `grounding`, default `first`), and every TextEE convention (ours for strings among
     them) scores the grounded input. ValueError for a rule it does not know or `grounding` without strings."""
+    if is_paie_log_input(system) and name == "all":
+        return [REGISTRY["paie"]], system  # only paie reads PAIE's own log
     if not is_strings(system):
         if grounding is not None:
             raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "
                              "JSONL, one line per document or window with doc_id and events; see docs/formats.md)")
         return conventions_for(name, gold), system
+    found = detect_format(gold)
+    if name == "paie" or (name == "all" and found in ("rams", "wikievents")):
+        if grounding is not None:
+            strings.parse_rule(grounding)  # its ValueError names what is expected
+        return [REGISTRY["paie"]], with_options(system, grounding=grounding)  # it grounds on RAMS or WikiEvents
     rule = strings.parse_rule(grounding) if grounding is not None else strings.DEFAULT_RULE
     if name != "all" and name in REGISTRY and not REGISTRY[name].reads("textee"):
-        raise ValueError(f"convention {name!r} does not read string predictions (expected strings, all, or a TextEE "
-                         "convention, which scores the grounded predictions)")
-    found = detect_format(gold)
+        raise ValueError(f"convention {name!r} does not read string predictions (expected strings, all, paie, or a "
+                         "TextEE convention, which scores the grounded predictions)")
     if found != "textee":
         raise FormatError(display_name(gold.path), 1, f"a {FORMATS[found]} gold file: string predictions are "
                           "grounded on TextEE windows",

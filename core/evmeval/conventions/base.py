@@ -4,10 +4,13 @@ of the gold data, so two people can see at once whether they scored the same fil
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from evmeval.conventions.items import Outcome
+
+if TYPE_CHECKING:
+    from evmeval.conventions.one_to_one import Matches, MatchingSwitch
 
 T = TypeVar("T")
 
@@ -54,6 +57,11 @@ class UnitCounts:
     rules: dict[str, str] = field(default_factory=dict)
     """metric -> how its summed columns give its figures (`evmeval.compare.unit_rules.RULES`); absent:
     `ratio`, the (match, pred, gold) columns above."""
+    given: dict[str, tuple[float, ...]] = field(default_factory=dict)
+    """metric -> the scorer's own corpus figures (in its rule's order), where its summation order is not the
+    units' sums divided (MAVEN-Arg's numpy means): the point estimates, bit for bit."""
+    warnings: tuple[str, ...] = ()
+    """What `evmeval-score --convention` warns of on these files (what the scorer leaves out, and so on)."""
 
 
 _UNITS = {"textee": "windows", "maven-arg": "documents", "bionlp": "documents"}
@@ -155,6 +163,8 @@ class Input:
     not in the text); None for a file as given."""
     companions: dict[str, str] = field(default_factory=dict, compare=False)
     """Further files a convention reads beside this one, by name (gen-arg's `ontology` and `coref-file`)."""
+    options: dict[str, str] = field(default_factory=dict, compare=False)
+    """A convention's options for this input, by name (UIE's `match-mode` and `uie-map`): not files."""
 
     def parsed(self, key: Hashable, make: Callable[[], T]) -> T:
         """`make()`, once for this input and `key` (a reader's name, or a pair's other input); an input
@@ -164,6 +174,12 @@ class Input:
         if key not in self._made:
             self._made[key] = make()
         return self._made[key]  # type: ignore[no-any-return]
+
+
+def with_options(source: Input, **options: str | None) -> Input:
+    """`source` with a convention's options (None: not given; `match_mode` is stored as `match-mode`)."""
+    given = {k.replace("_", "-"): v for k, v in options.items() if v is not None}
+    return replace(source, options={**source.options, **given})
 
 
 @dataclass(frozen=True)
@@ -183,6 +199,11 @@ class Convention:
     outcomes: Callable[[Input, Input], list[Outcome]] | None = None
     """Per trigger and argument, what it added to each comparable row (for the flips between
     conventions); None: the convention takes no part in the flips."""
+    matches: Callable[[Input, Input], Matches] | None = None
+    """Per metric and scoring group, its items and the pairs its rule matches, for the matching switch
+    (`evmeval.conventions.one_to_one`); None: the switch does not re-score it."""
+    switch: Callable[[ConventionResult, Input, Input], MatchingSwitch] | None = None
+    """The matching switch made by the convention itself, where its credit is not a count (ours: Dice)."""
     ours: bool = False
     """EvmEval's own rules (labelled so in every table)."""
     grounded: bool = False

@@ -28,7 +28,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.io.bionlp import LISTED_ROLE, THEME_SITE, BionlpCorpus, BionlpDocument, read_answers, read_bionlp
 from evmeval.io.brat import Equivalence, Event
 from evmeval.io.doc_files import doc_file_name
@@ -400,6 +400,26 @@ def corpus_metrics(gold: BionlpCorpus, answer: BionlpCorpus) -> dict[str, Bionlp
             events.add(mods)
         metrics[name] = BionlpMetric(events.match_answer, events.answers, events.golds, events.match_gold)
     return metrics
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold document's events' and modifications' (TP answer, answers, golds, TP gold) under every
+    criterion: the `bionlp` rule (`evmeval.compare.unit_rules`) adds the modifications in as `corpus_metrics`
+    does, when the (resampled) gold has some; a document without an answer file is not scored (0s)."""
+    g, a = read_pair(gold, system)
+    answered = {g_doc.doc_id: a_doc for g_doc, a_doc in _pairs(g, a)}
+    by_id = g.by_id()
+    documents = list(dict.fromkeys(d.doc_id for d in g.documents))  # one without an answer file adds 0s
+    counts = {}
+    for name, (soft, partial) in MODES.items():
+        rows = []
+        for doc_id in documents:
+            answer = answered.get(doc_id)
+            scored = None if answer is None else score_document(by_id[doc_id], answer, Mode(soft, partial))
+            rows.append([0.0] * 8 if scored is None else [float(getattr(t, k)) for t in (scored.events, scored.mods)
+                                                          for k in ("match_answer", "answers", "golds", "match_gold")])
+        counts[name] = tuple(tuple(row[k] for row in rows) for k in range(8))
+    return UnitCounts("document", tuple(documents), counts, dict(METRICS), dict.fromkeys(METRICS, "bionlp"))
 
 
 def fingerprint(gold: BionlpCorpus) -> Fingerprint:

@@ -11,14 +11,24 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from evmeval._util.schemas import schema_tag
-from evmeval.conventions import FORMATS, REGISTRY, detect_format, prepare
+from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_paie_log_input, is_strings
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
-from evmeval.conventions.genarg import with_companions
-from evmeval.conventions.ladder_run import Agree, LadderRun, ladder_inputs, ladder_options, ladder_refusal, run_ladder
+from evmeval.conventions.ladder import candidate_gold_additions
+from evmeval.conventions.ladder_run import (
+    Agree,
+    CandidateWriter,
+    CurationVerdicts,
+    LadderRun,
+    ladder_inputs,
+    ladder_options,
+    ladder_refusal,
+    run_ladder,
+)
+from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches, switch_refusal
+from evmeval.conventions.options import ConventionOptions, prepare_with
 from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
 from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
-from evmeval.conventions.uie import checked_options
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import STDIN, display_name, read_bytes
@@ -26,7 +36,7 @@ from evmeval.io.writing import check_output_paths, write_atomic
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
-        "ladder_threshold", "judgements", "agree_with"}
+        "ladder_threshold", "judgements", "agree_with", "candidates", "window_size"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -88,7 +98,8 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
 
 def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                 board: Switchboard | None = None, grounding: Grounding | None = None,
-                ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None) -> dict[str, Any]:
+                ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None,
+                switches: dict[str, MatchingSwitch] | None = None) -> dict[str, Any]:
     out = {"schema": schema_tag("convention"), "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
     warnings = {r.name: list(r.warnings) for r in results if r.warnings}
@@ -106,6 +117,8 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
         out["switchboard"] = board.to_json()
     if ladder is not None:
         out["ladder"] = ladder.to_json()
+    if switches:
+        out["matching_switch"] = {name: switch.to_json() for name, switch in switches.items()}
     if arguments is not None:
         out["arguments"] = arguments.to_json()
     return out
@@ -133,12 +146,23 @@ def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -
     return [os.path.join(args.comparison_output, n) for n in merged_names(args.system)]
 
 
-def alone(convention: Convention) -> str:
-    """What `all` says instead of a switchboard when one convention reads the files and measures none of the
-    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP): a table of dashes would say nothing."""
-    shared = sorted({FORMATS[f] for f in FORMATS if sum(c.reads(f) for c in REGISTRY.values()) > 1})
+def alone(results: Sequence[ConventionResult]) -> str:
+    """What `all` says instead of a switchboard when the conventions that read the files measure none of the
+    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP alone; rams and paie, gen-arg and paie): a table of dashes
+    would say nothing."""
+    compared = sorted({FORMATS[f] for f in FORMATS
+                       if sum(c.reads(f) and bool(c.comparable) for c in REGISTRY.values()) > 1})
+    where = f"(conventions are compared side by side on {' and '.join(compared)} input)\n"
+    if len(results) > 1:
+        names = [r.name for r in results]
+        return (f"Switchboard: {', '.join(names[:-1])} and {names[-1]} measure none of its rows, their tables are "
+                f"above " + where)
+    convention = REGISTRY[results[0].name]
+    if any(c.reads(convention.format) for c in REGISTRY.values() if c is not convention):  # paie on strings
+        return (f"Switchboard: only {convention.name} reads these predictions beside {FORMATS[convention.format]} "
+                "gold, so it has nothing to be set beside " + where)
     return (f"Switchboard: no other convention reads {FORMATS[convention.format]} input, so {convention.name} has "
-            f"nothing to be set beside (conventions are compared side by side on {' and '.join(shared)} input)\n")
+            "nothing to be set beside " + where)
 
 
 def check_formats(conventions: Sequence[Convention], gold: Input, system: Input) -> None:
@@ -147,10 +171,12 @@ def check_formats(conventions: Sequence[Convention], gold: Input, system: Input)
     for source in (gold, system):
         if source is system and source.data == b"" and all(c.empty_submission for c in conventions):
             continue
-        found = detect_format(source)
+        found = ("strings" if is_strings(source) else "paie-log" if is_paie_log_input(source) else "") \
+            if source is system else ""
+        found = found or detect_format(source)
         for convention in conventions:
             if not convention.reads(found):
-                raise FormatError(display_name(source.path), 1, f"a {FORMATS[found]} file; the convention "
+                raise FormatError(display_name(source.path), 1, f"a {FILE_FORMATS[found]} file; the convention "
                                   f"{convention.name} reads {FORMATS[convention.format]}",
                                   f"a {FORMATS[convention.format]} file")
 
@@ -166,31 +192,24 @@ def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -
     return [with_dropped(convention.score(gold, system), convention.grounded, system) for convention in conventions]
 
 
-def _prepared(args: argparse.Namespace, gold: Input, system: Input,
+def prepared_inputs(args: argparse.Namespace, gold: Input, system: Input,
               prog: str) -> tuple[list[Convention], Input] | None:
-    """`prepare`'s conventions and system input; None (said on stderr) for a bad rule or option; bad input raises."""
-    uie = args.convention == "uie"
+    """`prepare_with`'s conventions and system input; None (said on stderr) for a bad rule or option; bad input
+    raises."""
     try:
-        options = checked_options(args.match_mode, args.grounding if uie else None)
-    except ValueError as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
-        return None
-    try:
-        conventions, system = prepare(args.convention, gold, system, None if uie else args.grounding)
+        return prepare_with(args.convention, gold, system, options_of(args))
     except FormatError:
         raise
     except ValueError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return None
-    names = [c.name for c in conventions]
-    if (args.coref_file and names != ["gen-arg"]) or (args.ontology and names not in (["gen-arg"], ["maven-arg"])):
-        print(f"{prog}: error: {'--coref-file' if args.coref_file else '--ontology'} is read by --convention "
-              f"gen-arg{'' if args.coref_file else ' and --convention maven-arg'} only", file=sys.stderr)
-        return None
-    if args.match_mode and not uie:
-        print(f"{prog}: error: --match-mode is read by --convention uie only", file=sys.stderr)
-        return None
-    return conventions, with_companions(system, ontology=args.ontology, coref_file=args.coref_file, **options)
+
+
+def options_of(args: argparse.Namespace) -> ConventionOptions:
+    """The convention's own options the command line gave (`--window-size`: evmeval-score's only, evmeval-compare
+    offers no paie)."""
+    return ConventionOptions(args.grounding, args.ontology, args.coref_file, args.match_mode,
+                             getattr(args, "window_size", None))
 
 
 def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
@@ -202,31 +221,49 @@ def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str |
     return ladder_refusal(args)
 
 
+Curations = tuple[CandidateWriter, CurationVerdicts]
+"""Candidate gold additions into a curation, and a person's curation read back (`evmeval.report.candidate_curation`)."""
+
+
 def _ladder(args: argparse.Namespace, gold: Input, system: Input, cache: dict[str, bytes],
-            agree: Agree | None) -> LadderRun | None:
-    """`--ladder`: the ladder of the grounded run (the judgement files' hash is over the files as given)."""
+            agree: Agree | None, curations: Curations | None) -> tuple[LadderRun | None, str]:
+    """`--ladder`: the ladder of the grounded run (the judgement files' hash is over the files as given), and
+    with `--candidates` its candidate gold additions written as a curation (what was written, said)."""
     if not args.ladder:
-        return None
-    return run_ladder(gold, system, cache.get(args.system, b""), **ladder_options(args, cache), agree=agree)
+        return None, ""
+    run = run_ladder(gold, system, cache.get(args.system, b""), **ladder_options(args, cache), agree=agree,
+                     curated=curations[1] if curations else None)
+    if not args.candidates or curations is None:
+        return run, ""
+    inputs = [args.gold, args.system, *ladder_inputs(args)]
+    sets = curations[0](args.candidates, gold, candidate_gold_additions(run.ladder), inputs)
+    left = f"; {sets.arguments} argument candidate(s) left out: the window curates event mentions" \
+        if sets.arguments else ""
+    return run, (f"Candidate gold additions written for curation: {os.path.join(args.candidates, 'curation.json')} "
+                 f"({sets.triggers} trigger(s){left}); open gold.tbf and judge.tbf in the Agreement mode, "
+                 "curate, and import it\n")
 
 
 def full_report(results: Sequence[ConventionResult], grounding: Grounding | None, board: Switchboard | None,
-                every: bool, ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None) -> str:
+                every: bool, ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None,
+                switches: dict[str, MatchingSwitch] | None = None) -> str:
     """The text report, one source for `evmeval-score --convention` and `ConventionScores.report()`: the tables
     (with what grounding left out), the ladder, the switchboard (or, under `all` (`every`), why there is none),
     then the arguments under every argument convention."""
     report = format_report(results, results[0].fingerprint, grounding)
     if ladder is not None:
         report += ladder.text() + "\n"
+    report += "".join(switch.text() + "\n" for switch in (switches or {}).values())
     if board is not None:
         report += "\n" + format_switchboard(board)
     elif every:
-        report += "\n" + alone(REGISTRY[results[0].name])
+        report += "\n" + alone(results)
     return report + ("\n" + format_argument_board(arguments) if arguments is not None else "")
 
 
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
-                    render_html: HtmlRenderer | None = None, agree: Agree | None = None) -> int:
+                    render_html: HtmlRenderer | None = None, agree: Agree | None = None,
+                    curations: Curations | None = None) -> int:
     """Score `args.gold` against `args.system` under `args.convention`; 1 on bad input, 2 on bad options.
     With `all` (or `--html`) the switchboard follows: the conventions side by side, and what flips."""
     if (refusal := _refusal(parser, args)) is not None:
@@ -236,13 +273,18 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         refuse_stdin_twice([args.gold, args.system, *ladder_inputs(args)])
         cache: dict[str, bytes] = {}
         named = REGISTRY.get(args.convention)
-        streamed = named is not None and named.streams and not args.html  # --html: its outcomes share one parse
+        # --html and --matching: their outcomes and matches share one parse
+        streamed = named is not None and named.streams and not args.html and args.matching is None
         gold = read_input(args.gold, cache, streamed)
         system = read_input(args.system, cache, streamed and not named.empty_submission)  # type: ignore[union-attr]
-        prepared = _prepared(args, gold, system, prog)
+        prepared = prepared_inputs(args, gold, system, prog)
         if prepared is None:
             return 2
         conventions, system = prepared
+        switched = args.matching == "optimal" and not args.ladder
+        if switched and (refusal := switch_refusal(conventions, list(REGISTRY.values()))) is not None:
+            print(f"{prog}: error: {refusal}", file=sys.stderr)
+            return 2
         if args.html and not any(c.comparable for c in conventions):
             print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
                   "measures none of its rows (expected --json, or --html with TextEE or DyGIE++ files)",
@@ -253,7 +295,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
         results = score_under(conventions, gold, system)
-        ladder = _ladder(args, gold, system, cache, agree)
+        ladder, written = _ladder(args, gold, system, cache, agree, curations)
+        switches = matching_switches(conventions, results, gold, system) if switched else None
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
         board = switchboard(conventions, results, gold, system) if wanted else None
         arguments = arguments_of(conventions, gold, system, board) if args.convention == "all" else None
@@ -267,14 +310,15 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         for warning in result.warnings:
             print(f"{prog}: warning: {result.name}: {warning}", file=sys.stderr)
     fingerprint = results[0].fingerprint
-    report = full_report(results, system.grounding, board, args.convention == "all", ladder, arguments)
+    report = full_report(results, system.grounding, board, args.convention == "all", ladder, arguments, switches)
+    report += written
     try:
         if args.output:
             write_atomic(args.output, report)
         else:
             sys.stdout.write(report)
         if args.json:
-            made = report_json(results, fingerprint, board, system.grounding, ladder, arguments)
+            made = report_json(results, fingerprint, board, system.grounding, ladder, arguments, switches)
             write_atomic(args.json, json.dumps(made, indent=1) + "\n")
         if args.html and board is not None and render_html is not None:
             write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system)))

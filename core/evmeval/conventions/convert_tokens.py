@@ -62,7 +62,7 @@ def _document(doc_id: str, events: list[maven.Event], line: int,
 
 def _token_files(out: Output, doc_id: str, sentences: list[list[str]], path: str, line: int) -> None:
     """The document's `txt/` and `tkn/` files (its id, read at `path:line`, refused unless a plain name)."""
-    units = [Unit(str(k), tokens, [f"{k}:t{i}" for i in range(len(tokens))]) for k, tokens in enumerate(sentences)]
+    units = [Unit(str(k), tokens, f"{k}:") for k, tokens in enumerate(sentences)]
     text, table = document_text(doc_id, units)
     out.add("txt", doc_id, ".txt", text, path=path, line=line)
     out.add("tkn", doc_id, ".tab", format_token_table(table.tokens), path=path, line=line)

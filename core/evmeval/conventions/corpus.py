@@ -8,41 +8,73 @@ window's figures are that convention's; the switchboard of every applicable conv
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING
 
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
 from evmeval.conventions.base import Input
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ladder import Ladder, climb
+from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches
 from evmeval.conventions.ours import READERS, Role, Unit, mention_id, sides
 from evmeval.conventions.strings import Grounding
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
-from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
+from evmeval.io.loading import CACHED_DOCUMENTS, LoadedInputs, TextSource, TokenSource
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.outcomes import Outcome as MentionOutcome
 from evmeval.model import TbfFile, Token, TokenTable, unannotated_mention
 
+if TYPE_CHECKING:
+    from evmeval.conventions.document_index import DocumentIndex
+
+
+class DocumentReader:
+    """Each document's text and token table read from the gold file when asked (`read(doc_id)`, e.g. through
+    the document index, `first_document.document_text_and_tokens`), the last `CACHED_DOCUMENTS` kept: a corpus
+    shown in the window holds what is shown, not every document's tokens (the largest part of a loaded
+    MAVEN-ERE-sized corpus)."""
+
+    def __init__(self, read: Callable[[str], tuple[str, TokenTable] | None]) -> None:
+        self.read = read
+        self._kept: OrderedDict[str, tuple[str, TokenTable] | None] = OrderedDict()
+
+    def get(self, doc_id: str) -> tuple[str, TokenTable] | None:
+        if doc_id in self._kept:
+            self._kept.move_to_end(doc_id)
+            return self._kept[doc_id]
+        found = self._kept[doc_id] = self.read(doc_id)
+        while len(self._kept) > CACHED_DOCUMENTS:
+            self._kept.popitem(last=False)
+        return found
+
 
 @dataclass
 class MemoryTokens(TokenSource):
-    """Token tables made from the file itself (no folder)."""
+    """Token tables made from the file itself (no folder): made for every document (`given`), or read when
+    asked (`reader`)."""
 
     given: dict[str, TokenTable] = field(default_factory=dict)
+    reader: DocumentReader | None = None
 
     def path(self, doc_id: str) -> str | None:
         return None
 
     def table(self, doc_id: str) -> TokenTable | None:
-        return self.given.get(doc_id)
+        if doc_id in self.given or self.reader is None:
+            return self.given.get(doc_id)
+        found = self.reader.get(doc_id)
+        return found[1] if found is not None else None
 
     def ids(self, doc_id: str) -> frozenset[str] | None:
-        table = self.given.get(doc_id)
+        table = self.table(doc_id)
         return table.ids if table is not None else None
 
     def unknown_ids(self, doc_id: str, ids: Iterable[str]) -> list[str] | None:
-        table = self.given.get(doc_id)
+        table = self.table(doc_id)
         return None if table is None else table.unknown_ids(ids)
 
 
@@ -51,12 +83,16 @@ class MemoryTexts(TextSource):
     """Document texts made from the file's tokens (no folder)."""
 
     given: dict[str, str] = field(default_factory=dict)
+    reader: DocumentReader | None = None
 
     def path(self, doc_id: str) -> str | None:
         return None
 
     def text(self, doc_id: str) -> str | None:
-        return self.given.get(doc_id)
+        if doc_id in self.given or self.reader is None:
+            return self.given.get(doc_id)
+        found = self.reader.get(doc_id)
+        return found[0] if found is not None else None
 
 
 def document_text(doc_id: str, units: list[Unit]) -> tuple[str, TokenTable]:
@@ -100,6 +136,8 @@ class EventCorpus:
     argument_board: ArgumentBoard | None = None
     """A TextEE run: its arguments under every argument convention that reads it, and what flips between them
     (`evmeval.conventions.argument_pivot`); None otherwise."""
+    switches: dict[str, MatchingSwitch] = field(default_factory=dict)
+    """Per convention that counts matches: its figures one to one and what flips (`evmeval.conventions.one_to_one`)."""
 
     def unplaced_rows(self, doc_id: str) -> tuple[MappingRow, ...]:
         """The document's triggers that are not in the text, as rows of its mapping table."""
@@ -125,13 +163,16 @@ def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], 
     return LoadedInputs(gold, system, MemoryTokens(None, given=tables), MemoryTexts(None, given=texts))
 
 
-def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCorpus:
+def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
+                 index: DocumentIndex | None = None) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
     scores it as tbf, which the window's own figures are). String predictions are grounded on gold under
-    `rule` (default `first`) and scored as `--convention all` scores them, ours for strings among them."""
+    `rule` (default `first`) and scored as `--convention all` scores them, ours for strings among them.
+    `index`: where the gold file's documents are (`first_document.index_gold`): each document's text and
+    tokens are read from it when asked (`DocumentReader`) instead of made for every document."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
-    from evmeval.conventions.corpus_formats import read_pair
+    from evmeval.conventions.corpus_formats import read_pair, streamed_pair
 
     found = input_format(gold.path)
     grounding = None
@@ -144,10 +185,19 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
         texts: dict[str, str] = {}
+    elif index is not None and index.format == found and found in ("maven", "maven-ere"):
+        pair = streamed_pair(found, gold, system)  # texts from the index: the gold's documents are not kept
+        units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
     else:
         pair = read_pair(found, gold, system)
         units, gold_tbf, system_tbf, arguments, texts = pair.units, pair.gold, pair.system, pair.arguments, pair.texts
-    inputs = memory_inputs(gold_tbf, system_tbf, units, texts)
+    if index is not None and index.format == found:
+        from evmeval.conventions.first_document import document_text_and_tokens
+
+        reader = DocumentReader(partial(document_text_and_tokens, index))
+        inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, reader=reader), MemoryTexts(None, reader=reader))
+    else:
+        inputs = memory_inputs(gold_tbf, system_tbf, units, texts)
     board = run_switchboard(conventions, gold, system)
     verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
     ladder = None
@@ -155,7 +205,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None) -> EventCo
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
-    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together)
+    switches = matching_switches(board.conventions, board.results, gold, system)
+    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
+                       switches)
 
 
 def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:

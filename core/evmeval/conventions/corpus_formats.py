@@ -10,18 +10,23 @@ placed on the gold document's mentions.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from evmeval.conventions.base import Input
 from evmeval.conventions.convert_standoff import bionlp_to_brat_document
 from evmeval.conventions.ours import Role, Unit
 from evmeval.conventions.parsed import maven_ere_file, maven_file
+from evmeval.conventions.rams import rams_file
 from evmeval.io import casie
 from evmeval.io.bionlp import BionlpDocument, read_answers, read_bionlp
 from evmeval.io.brat import BratDocument, Event, TextBound
 from evmeval.io.convert import brat_to_document
 from evmeval.io.errors import FormatError
 from evmeval.io.maven import Document as MavenDocument
+from evmeval.io.maven import MavenFile
+from evmeval.io.maven_ere import Document as EreDocument
+from evmeval.io.maven_ere import MavenEreFile
 from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, unannotated_mention
 
 Arguments = dict[tuple[str, str], list[Role]]
@@ -99,7 +104,7 @@ def casie_pair(gold: Input, system: Input) -> Pair:
 
 
 def _maven_units(doc: MavenDocument) -> list[Unit]:
-    return [Unit(str(k), s.tokens, [f"{k}:t{i}" for i in range(len(s.tokens))]) for k, s in enumerate(doc.content)]
+    return [Unit(str(k), s.tokens, f"{k}:") for k, s in enumerate(doc.content)]
 
 
 def maven_mention(run: str, doc_id: str, mention_id: str, sent: int, offset: tuple[int, int], text: str,
@@ -114,40 +119,50 @@ def maven_pair(gold: Input, system: Input, named: dict[int, str] | None = None) 
     """MAVEN gold documents and a submission (or predicted documents): each prediction placed on the
     gold mention or candidate its id names; type id 0 (the negative class) is no event. `named`: type
     names from gold documents not in `gold` (one document read alone, `first_document`)."""
-    g, s = maven_file(gold), maven_file(system)
-    names = dict(named or {}) | {e.type_id: e.type for d in g.documents for e in d.events or ()}
-    gold_docs: dict[str, Document] = {}
-    system_docs: dict[str, Document] = {}
-    units: dict[str, list[Unit]] = {}
-    where: dict[str, dict[str, tuple[int, tuple[int, int], str]]] = {}
-    for d in g.documents:
-        units[d.id] = _maven_units(d)
-        mentions = [maven_mention("gold", d.id, m.id, m.sent_id, m.offset, m.trigger_word, e.type, d.line)
-                    for e in d.events or () for m in e.mentions]
-        gold_docs[d.id] = Document(d.id, tuple(mentions))
-        every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
-            d.candidates or ())
-        where[d.id] = {m.id: (m.sent_id, m.offset, m.trigger_word) for m in every}
+    g = maven_file(gold)
+    return _maven_pair(g.path, g.documents, maven_file(system), named)
+
+
+def _maven_pair(path: str, documents: Iterable[object], s: MavenFile, named: dict[int, str] | None = None, *,
+                with_units: bool = True) -> Pair:
+    """`maven_pair` over gold `documents` taken one at a time (a stream's are not kept: only each document's
+    mentions and the predictions placed on it are); `with_units` False: no sentences kept for the text."""
+    names = dict(named or {})
+    system_names: dict[int, str] = {}
     predicted: dict[str, list[tuple[str, int]]] = {}
     if s.is_submission:
         for sub in s.submissions:
             predicted[sub.id] = [(p.id, p.type_id) for p in sub.predictions]
     else:
-        for d in s.documents:
-            predicted[d.id] = [(m.id, e.type_id) for e in d.events or () for m in e.mentions]
-            names.update({e.type_id: e.type for e in d.events or ()})
-    for doc_id, predictions in predicted.items():
-        if doc_id not in where:
+        for predicted_doc in s.documents:
+            predicted[predicted_doc.id] = [(m.id, e.type_id) for e in predicted_doc.events or () for m in e.mentions]
+            system_names.update({e.type_id: e.type for e in predicted_doc.events or ()})
+    gold_docs: dict[str, Document] = {}
+    units: dict[str, list[Unit]] = {}
+    placed: dict[str, list[tuple[str, int, tuple[int, int], str, int]]] = {}
+    for d in documents:
+        if not isinstance(d, MavenDocument):
+            continue  # a submission line where documents are expected: MAVEN's checks word it
+        if with_units:
+            units[d.id] = _maven_units(d)
+        mentions = [maven_mention("gold", d.id, m.id, m.sent_id, m.offset, m.trigger_word, e.type, d.line)
+                    for e in d.events or () for m in e.mentions]
+        gold_docs[d.id] = Document(d.id, tuple(mentions))
+        names.update({e.type_id: e.type for e in d.events or ()})
+        every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
+            d.candidates or ())
+        where = {m.id: (m.sent_id, m.offset, m.trigger_word) for m in every}
+        placed[d.id] = [(mention_id, *where[mention_id], type_id) for mention_id, type_id in predicted.get(d.id, ())
+                        if type_id != 0 and mention_id in where]
+    names.update(system_names)  # a predicted document's own type names come last
+    system_docs: dict[str, Document] = {}
+    for doc_id in predicted:
+        if doc_id not in placed:
             continue  # evaluate.py scores gold documents only
-        mentions = []
-        for mention_id, type_id in predictions:
-            if type_id == 0 or mention_id not in where[doc_id]:
-                continue
-            sent, offset, text = where[doc_id][mention_id]
-            mentions.append(maven_mention("system", doc_id, mention_id, sent, offset, text,
-                                     names.get(type_id, f"type {type_id}"), 0))
-        system_docs[doc_id] = Document(doc_id, tuple(mentions))
-    return Pair(TbfFile(g.path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
+        system_docs[doc_id] = Document(doc_id, tuple(
+            maven_mention("system", doc_id, mention_id, sent, offset, text, names.get(type_id, f"type {type_id}"), 0)
+            for mention_id, sent, offset, text, type_id in placed[doc_id]))
+    return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
 def _clusters(doc_id: str, clusters: list[list[str]], known: set[str]) -> tuple[Relation, ...]:
@@ -158,25 +173,80 @@ def _clusters(doc_id: str, clusters: list[list[str]], known: set[str]) -> tuple[
 def maven_ere_pair(gold: Input, system: Input) -> Pair:
     """MAVEN-ERE gold documents and a submission: both sides are the gold event mentions (MAVEN-ERE
     scores relations over gold mentions); gold's events and the submission's clusters are coreference."""
-    g, s = maven_ere_file(gold), maven_ere_file(system)
+    g = maven_ere_file(gold)
+    return _maven_ere_pair(g.path, g.documents, maven_ere_file(system))
+
+
+def _maven_ere_pair(path: str, documents: Iterable[object], s: MavenEreFile, *, with_units: bool = True) -> Pair:
+    """`maven_ere_pair` over gold `documents` taken one at a time (see `_maven_pair`)."""
     submitted = {sub.id: sub.coreference or [] for sub in s.submissions}
     submitted.update({d.id: [[m.id for m in e.mentions] for e in d.events or ()] for d in s.documents})
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, Document] = {}
     units: dict[str, list[Unit]] = {}
-    for d in g.documents:
-        units[d.id] = [Unit(str(k), tokens, [f"{k}:t{i}" for i in range(len(tokens))])
-                       for k, tokens in enumerate(d.tokens)]
+    for d in documents:
+        if not isinstance(d, EreDocument):
+            continue  # a submission line where documents are expected: MAVEN-ERE's checks word it
+        if with_units:
+            units[d.id] = [Unit(str(k), tokens, f"{k}:") for k, tokens in enumerate(d.tokens)]
         mentions = [(m, e.type) for e in d.events or () for m in e.mentions]
         known = {m.id for m, _ in mentions}
         for run, docs, clusters in (("gold", gold_docs, [[m.id for m in e.mentions] for e in d.events or ()]),
                                     ("system", system_docs, submitted.get(d.id, []))):
             docs[d.id] = Document(d.id, tuple(maven_mention(run, d.id, m.id, m.sent_id, m.offset, m.trigger_word, t,
                                                        d.line) for m, t in mentions), _clusters(d.id, clusters, known))
-    return Pair(TbfFile(g.path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
+    return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
-READERS = {"bionlp": bionlp_pair, "casie": casie_pair, "maven": maven_pair, "maven-ere": maven_ere_pair}
+def streamed_pair(found: str, gold: Input, system: Input) -> Pair:
+    """A MAVEN or MAVEN-ERE pair as `read_pair` reads it, but with the gold file's documents read through its
+    stream and not kept (its largest part: the parsed file took 6 times its size), and no sentences for
+    the text (the window reads a document's text when shown, `first_document.document_text_and_tokens`).
+    A problem of the gold file is still said before one of the system file."""
+    from evmeval.io.maven import stream_maven
+    from evmeval.io.maven_ere import stream_maven_ere
+
+    stream = stream_maven(gold.path, gold.data) if found == "maven" else stream_maven_ere(gold.path, gold.data)
+    try:
+        s = maven_file(system) if found == "maven" else maven_ere_file(system)
+    except FormatError:
+        for _ in stream:  # the gold file's own problem first, as when both are read whole
+            pass
+        raise
+    if isinstance(s, MavenFile):
+        return _maven_pair(stream.path, stream, s, with_units=False)
+    return _maven_ere_pair(stream.path, stream, s, with_units=False)
+
+
+def rams_pair(gold: Input, system: Input) -> Pair:
+    """RAMS gold lines and predictions: per doc_key its sentences, its one trigger (gold's event type on both
+    sides: RAMS's scorer compares no types) and its arguments; a predicted trigger outside the document, or a
+    doc_key gold lacks, is left out (the scorers ignore it)."""
+    g, s = rams_file(gold), rams_file(system)
+    sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
+    arguments: tuple[Arguments, Arguments] = ({}, {})
+    units: dict[str, list[Unit]] = {}
+    for doc_key, example in g.examples.items():
+        units[doc_key] = [Unit(str(k), list(tokens), f"{k}:") for k, tokens in enumerate(example.sentences)]
+        ids = [f"{k}:t{i}" for k, tokens in enumerate(example.sentences) for i in range(len(tokens))]
+        words = [word for tokens in example.sentences for word in tokens]
+        event_type = example.event_types[0] if example.event_types else "event"
+        for n, (run, found) in enumerate((("gold", example), ("system", s.examples.get(doc_key)))):
+            if found is None or found.trigger is None or not 0 <= found.trigger[0] <= found.trigger[1] < len(ids):
+                sides[n][doc_key] = Document(doc_key, ())
+                continue
+            start, end = found.trigger
+            mention = unannotated_mention(run, doc_key, "T0", tuple(ids[start:end + 1]), " ".join(words[start:end + 1]),
+                                          event_type, found.line)
+            sides[n][doc_key] = Document(doc_key, (mention,))
+            arguments[n][doc_key, "T0"] = [Role(link.role, link.argument[0], link.argument[1] + 1)
+                                           for link in found.links]
+    return Pair(TbfFile(g.path, SpanMode.TOKEN, sides[0]), TbfFile(s.path, SpanMode.TOKEN, sides[1]), {}, units,
+                arguments)
+
+
+READERS = {"bionlp": bionlp_pair, "casie": casie_pair, "maven": maven_pair, "maven-ere": maven_ere_pair,
+           "rams": rams_pair}
 """Format (as `input_format` names it) -> how a gold/system pair of it becomes the window's inputs."""
 
 
@@ -184,5 +254,5 @@ def read_pair(found: str, gold: Input, system: Input) -> Pair:
     """Both inputs of format `found`; raises `FormatError` (also when the system is of another format)."""
     if found not in READERS:
         raise FormatError(gold.path, 0, f"{found} files are not opened as an event corpus",
-                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, CASIE or a BioNLP folder")
+                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, RAMS, CASIE or a BioNLP folder")
     return READERS[found](gold, system)

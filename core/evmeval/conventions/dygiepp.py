@@ -24,11 +24,13 @@ absent from the file, which would add zeros there, cannot be known from the file
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from evmeval.conventions.base import NON_EXCLUSIVE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
 from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
 from evmeval.conventions.maven import Figure
+from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.conventions.parsed import dygiepp_file
 from evmeval.io.dygiepp import Document, DygieppFile, Event, stream_dygiepp
 from evmeval.io.errors import FormatError
@@ -384,3 +386,46 @@ def dygiepp_outcomes(gold: Input, system: Input) -> list[Outcome]:
             out += _sentence_outcomes(PRED, s, index, predicted, gold_events)
             out += _sentence_outcomes(GOLD, g, index, gold_events, predicted)
     return out
+
+
+Keyed = list[tuple[Hashable, Item]]
+
+
+def _side_keys(side: str, doc: Document, index: int, events: list[Event]) -> tuple[Keyed, Keyed, Keyed, Keyed]:
+    """(trig_id, trig_class, arg_id, arg_class) keys of one side of a sentence, each with its item: the entries
+    DyGIE++'s dictionaries keep (the last writer of each), as `score_sentence` counts them."""
+    start = doc.sentence_starts()[index]
+    tokens = doc.sentences[index]
+    trigger_writer, argument_writer = _writers(events, None)
+    triggers, arguments = _dictionaries(events, None)
+    trig_id: Keyed = []
+    trig_class: Keyed = []
+    for token, e in trigger_writer.items():
+        item = Item(side, doc.doc_key, str(index), e, -1, token - start, token + 1 - start, triggers[token], "",
+                    tokens[token - start])
+        trig_id.append((token, item))
+        trig_class.append(((token, triggers[token]), item))
+    arg_id: Keyed = []
+    arg_class: Keyed = []
+    for (token, span), (e, a) in argument_writer.items():
+        if token not in triggers:
+            continue
+        row = (span, triggers[token], arguments[(token, span)])
+        item = Item(side, doc.doc_key, str(index), e, a, span[0] - start, span[1] + 1 - start, row[1], row[2],
+                    " ".join(tokens[span[0] - start:span[1] + 1 - start]))
+        arg_id.append((row[:2], item))
+        arg_class.append((row, item))
+    return trig_id, trig_class, arg_id, arg_class
+
+
+def dygiepp_matches(gold: Input, system: Input) -> Matches:
+    """Per sentence and metric, the entries DyGIE++ compares and which pairs it matches (any gold entry with the
+    key: non-exclusive for arguments), for the matching switch."""
+    groups = []
+    for g, s in _pair(dygiepp_file(gold), dygiepp_file(system)):
+        assert g.events is not None and s.predicted_events is not None, "checked by _pair"
+        for index, (gold_events, predicted) in enumerate(zip(g.events, s.predicted_events, strict=True)):
+            golds, preds = _side_keys(GOLD, g, index, gold_events), _side_keys(PRED, s, index, predicted)
+            groups += [keyed_group(name, p, q, exclusive=False)
+                       for name, p, q in zip(METRICS, preds, golds, strict=True)]
+    return tuple(METRICS), groups

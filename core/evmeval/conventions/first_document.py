@@ -7,6 +7,10 @@ the one reading path: same checks, same line numbers), stopping there, and becom
 (`ours.READERS`, `corpus_formats.READERS`) and text the whole corpus gives that document, scored with
 `score_files` as the corpus is. A problem, string predictions, a folder format, standard input or a fifo
 (read once, by the corpus load) give None: the whole corpus's reading decides and words it.
+
+Any other document is read the same way once both files are indexed (`index_documents`: where each
+document's lines are, by a fast scan, `document_index`): `one_document` reads just its lines, at their byte
+offsets, through the same stream and scores them alone.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.conventions.base import Input
+from evmeval.conventions.document_index import DocumentIndex, Place, document_index
 from evmeval.conventions.items import GOLD, PRED
 from evmeval.io.dygiepp import DygieppFile, stream_dygiepp
 from evmeval.io.errors import FormatError
@@ -30,8 +35,10 @@ from evmeval.io.maven import MavenFile, stream_maven
 from evmeval.io.maven import Submission as MavenSubmission
 from evmeval.io.maven_ere import MavenEreFile, stream_maven_ere
 from evmeval.io.maven_ere import Submission as EreSubmission
+from evmeval.io.reading import MAX_LINE_BYTES, display_name, open_binary, read_failure
 from evmeval.io.textee import TexteeFile, stream_textee
 from evmeval.mention.scoring import ScoreResult, score_files
+from evmeval.model import TokenTable
 
 
 @dataclass(frozen=True)
@@ -111,14 +118,17 @@ def _block(records: Iterator[Any], key: Callable[[Any], str], doc_id: str | None
     return doc_id, found, []
 
 
-def _maven_names(gold: list[Any], later: Iterable[Any], system: list[Any]) -> dict[int, str]:
+def _maven_names(gold: list[Any], later: Iterable[Any], system: list[Any],
+                 known: dict[int, str] | None = None) -> dict[int, str]:
     """MAVEN names a submission's types by the gold events of that id: the names of the system's type ids
     the document's own gold lacks, from the next gold documents (read on until each has one, as the
-    corpus's spellings are found for a tbf document)."""
+    corpus's spellings are found for a tbf document); `known`: names found before, not looked for again."""
     named = {e.type_id: e.type for d in gold for e in d.events or ()}
     wanted = {p.type_id for r in system for p in getattr(r, "predictions", ())} | {
         e.type_id for r in system for e in getattr(r, "events", None) or ()}
-    missing, found = wanted - named.keys() - {0}, {}
+    missing = wanted - named.keys() - {0}
+    found = {k: v for k, v in (known or {}).items() if k in missing}
+    missing -= found.keys()
     try:
         for document in later if missing else ():
             for event in getattr(document, "events", None) or ():
@@ -132,22 +142,52 @@ def _maven_names(gold: list[Any], later: Iterable[Any], system: list[Any]) -> di
     return found
 
 
-def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -> FirstDocument | None:
-    """The gold file's first document and the system file's records for it, read a line at a time and
-    scored alone (see the module docstring); None when that is not plainly possible."""
-    from evmeval.conventions import input_format, is_strings  # the registry imports the conventions
+def _inputs(found: str, paths: tuple[str, str], records: tuple[list[Any], list[Any]],
+            named: dict[int, str]) -> LoadedInputs:
+    """One document's records of both files as the window's inputs: the tbf sides and text the whole corpus
+    gives that document (`named`: MAVEN type names from other gold documents)."""
     from evmeval.conventions.corpus import memory_inputs
     from evmeval.conventions.corpus_formats import READERS as PAIRS
     from evmeval.conventions.corpus_formats import maven_pair
     from evmeval.conventions.ours import READERS as SIDES
 
-    if gold == system or not (os.path.isfile(gold) and os.path.isfile(system)):
-        return None  # standard input or a fifo is read once, by the corpus load
+    parsed_file = _FORMATS[found][3]
+    # the parsed files hold these records only: the side readers take them as parsed (`Input.parsed`)
+    sources = []
+    for path, some in zip(paths, records, strict=True):
+        source = Input(path, b"")
+        source.parsed(found, partial(parsed_file, path, some))
+        sources.append(source)
+    if found in SIDES:
+        g, s = SIDES[found](sources[0], GOLD), SIDES[found](sources[1], PRED)
+        return memory_inputs(g.tbf, s.tbf, g.units, {})
+    pair = maven_pair(sources[0], sources[1], named) if found == "maven" else PAIRS[found](sources[0], sources[1])
+    return memory_inputs(pair.gold, pair.system, pair.units, pair.texts)
+
+
+def _scored(found: str, doc_id: str, inputs: LoadedInputs, mapping: str) -> FirstDocument | None:
+    if doc_id not in inputs.gold.documents:
+        return None
+    return FirstDocument(doc_id, found, inputs, score_files(inputs.gold, inputs.system, mapping=mapping))
+
+
+def _plain_files(gold: str, system: str) -> bool:
+    """Two different regular files (standard input or a fifo is read once, by the corpus load)."""
+    return gold != system and os.path.isfile(gold) and os.path.isfile(system)
+
+
+def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -> FirstDocument | None:
+    """The gold file's first document and the system file's records for it, read a line at a time and
+    scored alone (see the module docstring); None when that is not plainly possible."""
+    from evmeval.conventions import input_format, is_strings  # the registry imports the conventions
+
+    if not _plain_files(gold, system):
+        return None
     try:
         found = input_format(gold)
         if found not in _FORMATS or is_strings(Input(system)):
             return None
-        stream, field, key, parsed_file = _FORMATS[found]
+        stream, field, key, _ = _FORMATS[found]
         gold_stream, system_stream = stream(gold), stream(system)
         gold_read = iter(gold_stream)
         doc_id, gold_records, after = _block(gold_read, key, None)
@@ -155,23 +195,103 @@ def first_document(gold: str, system: str, *, mapping: str = DEFAULT_STRATEGY) -
             return None
         system_stream.lines = _OneDocument(system, field, doc_id)  # the format's checks, on its lines only
         _, system_records, _ = _block(iter(system_stream), key, doc_id)
-        # the parsed files hold these records only: the side readers take them as parsed (`Input.parsed`)
-        sources = []
-        for path, records in ((gold_stream.path, gold_records), (system_stream.path, system_records)):
-            source = Input(path, b"")
-            source.parsed(found, partial(parsed_file, path, records))
-            sources.append(source)
-        if found in SIDES:
-            g, s = SIDES[found](sources[0], GOLD), SIDES[found](sources[1], PRED)
-            inputs = memory_inputs(g.tbf, s.tbf, g.units, {})
-        else:
-            pair = maven_pair(sources[0], sources[1], _maven_names(gold_records, chain(after, gold_read),
-                                                                   system_records)) \
-                if found == "maven" else PAIRS[found](sources[0], sources[1])
-            inputs = memory_inputs(pair.gold, pair.system, pair.units, pair.texts)
+        named = _maven_names(gold_records, chain(after, gold_read), system_records) if found == "maven" else {}
+        inputs = _inputs(found, (gold_stream.path, system_stream.path), (gold_records, system_records), named)
     except FormatError:
         return None
-    if doc_id not in inputs.gold.documents:
+    return _scored(found, doc_id, inputs, mapping)
+
+
+class _Placed(JsonLines):
+    """The lines at some places of a file (`document_index.Place`), read with the format's line checks."""
+
+    def __init__(self, path: str, places: Iterable[Place]) -> None:
+        super().__init__(path)
+        self.places = places
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        handle = open_binary(self.path)
+        try:
+            for at, number in self.places:
+                handle.seek(at)
+                raw = handle.readline(MAX_LINE_BYTES + 1)
+                yield from self._value(number, self._text(raw, number, at))
+        except OSError as exc:
+            raise read_failure(self.name, exc) from None
+        finally:
+            handle.close()
+
+
+def _placed(index: DocumentIndex, path: str, places: Iterable[Place]) -> Iterator[Any]:
+    """The format's checked records of the lines at `places`, read as they are asked for."""
+    stream = _FORMATS[index.format][0](path)
+    stream.lines = _Placed(path, places)
+    return iter(stream)
+
+
+def index_documents(gold: str, system: str) -> DocumentIndex | None:
+    """Where each document of an event JSON-lines pair is (`document_index`); None when its documents cannot be
+    read one at a time (not such a pair, string predictions, standard input or a fifo)."""
+    from evmeval.conventions import input_format, is_strings  # the registry imports the conventions
+
+    if not _plain_files(gold, system):
         return None
-    result = score_files(inputs.gold, inputs.system, mapping=mapping)
-    return FirstDocument(doc_id, found, inputs, result)
+    try:
+        found = input_format(gold)
+        if found not in _FORMATS or is_strings(Input(system)):
+            return None
+    except FormatError:
+        return None
+    return document_index(found, gold, system)
+
+
+def one_document(index: DocumentIndex, doc_id: str, *, mapping: str = DEFAULT_STRATEGY) -> FirstDocument | None:
+    """Document `doc_id` of the indexed pair: its gold and system lines read through the format's stream (the
+    corpus's reader and checks, at their line numbers) and scored alone, as `first_document` scores the first;
+    None when that is not plainly possible (a problem on its lines, a document twice in a file, a file changed
+    since the scan)."""
+    gold_places, system_places = index.gold_lines.get(doc_id, ()), index.system_lines.get(doc_id, ())
+    if not gold_places or (index.format != "textee" and (len(gold_places) > 1 or len(system_places) > 1)):
+        return None  # an id on two lines: the corpus load refuses it (TextEE: a document's windows)
+    key = _FORMATS[index.format][2]
+    try:
+        gold_records = [r for r in _placed(index, index.gold, gold_places) if key(r) == doc_id]
+        system_records = [r for r in _placed(index, index.system, system_places) if key(r) == doc_id]
+        named: dict[int, str] = {}
+        if index.format == "maven":
+            others = (p for d in index.doc_ids if d != doc_id for p in index.gold_lines[d])
+            named = _maven_names(gold_records, _placed(index, index.gold, others), system_records, index.names)
+            index.names.update(named)
+        inputs = _inputs(index.format, (display_name(index.gold), display_name(index.system)),
+                         (gold_records, system_records), named)
+    except FormatError:
+        return None
+    return _scored(index.format, doc_id, inputs, mapping)
+
+
+def index_gold(gold: str) -> DocumentIndex | None:
+    """Where each document of an event JSON-lines gold file is (the system side left empty): for reading a
+    document's text and tokens when shown (`document_text_and_tokens`); None as `index_documents`."""
+    from evmeval.conventions import input_format  # the registry imports the conventions
+
+    if not os.path.isfile(gold):
+        return None
+    try:
+        found = input_format(gold)
+    except FormatError:
+        return None
+    return document_index(found, gold, None) if found in _FORMATS else None
+
+
+def document_text_and_tokens(index: DocumentIndex, doc_id: str) -> tuple[str, TokenTable] | None:
+    """Document `doc_id`'s text and token table, made from its gold lines (read through the format's stream)
+    as the whole corpus makes them; None when its lines cannot be read so (the file changed since the scan)."""
+    places = index.gold_lines.get(doc_id, ())
+    key = _FORMATS[index.format][2]
+    try:
+        records = [r for r in _placed(index, index.gold, places) if key(r) == doc_id]
+        inputs = _inputs(index.format, (display_name(index.gold), display_name(index.gold)), (records, []), {})
+    except FormatError:
+        return None
+    text, table = inputs.texts.text(doc_id), inputs.tokens.table(doc_id)
+    return (text, table) if text is not None and table is not None else None

@@ -30,7 +30,9 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Fingerprint, Input, Metric, Pathology
+from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
+from evmeval.conventions.items import GOLD, PRED, Item
+from evmeval.conventions.one_to_one import COREFERENCE, Edge, Matches, MatchGroup
 from evmeval.grounding import ground_closest_genarg
 from evmeval.io.errors import FormatError
 from evmeval.io.genarg import (
@@ -157,44 +159,87 @@ def pair_events(gold: GenargFile, system: GenargFile) -> Iterator[tuple[GoldDocu
         yield document, document.events[index], generation.predicted, generation.line
 
 
-def event_counts(document: GoldDocument, event: GoldEvent, predicted: set[Argument],
-                 coref: dict[tuple[int, int], str] | None) -> Counts:
-    """One event's counts (see the module's note)."""
-    gold = {(*gold_span(document, entity_id), event.event_type, role) for entity_id, role in event.arguments}
-    canonical = {(coref[(s, e)], t, r) for s, e, t, r in gold if coref is not None and (s, e) in coref}
-    role_id = role = coref_id = coref_role = 0
-    for start, end, event_type, name in predicted:
-        same_span = [g for g in gold if g[0] == start and g[1] == end and g[2] == event_type]
+def event_edges(document: GoldDocument, event: GoldEvent, predicted: set[Argument], coref: dict[tuple[int, int], str]
+                | None) -> tuple[list[Argument], list[Argument], dict[str, list[Edge]]]:
+    """The event's gold and predicted tuples (sorted) and, per metric, which pairs the script's rule matches (see
+    the module's note): a prediction on a gold span matches the gold arguments on it; one on no gold span, the
+    gold arguments whose span is a mention of its entity (`COREFERENCE`), for the two Coref metrics only."""
+    gold = sorted({(*gold_span(document, entity_id), event.event_type, role) for entity_id, role in event.arguments})
+    preds = sorted(predicted)
+    edges: dict[str, list[Edge]] = {name: [] for name in METRICS}
+    for i, (start, end, event_type, name) in enumerate(preds):
+        same_span = [j for j, g in enumerate(gold) if g[:3] == (start, end, event_type)]
         if same_span:
-            role_id += 1
-            role += any(g[3] == name for g in same_span)
+            for metric in ("role_id", "coref_role_id"):
+                edges[metric] += [(i, j, "") for j in same_span]
+            for metric in ("role", "coref_role"):
+                edges[metric] += [(i, j, "") for j in same_span if gold[j][3] == name]
         elif coref is not None and (start, end) in coref:
             entity = coref[(start, end)]
-            same_entity = [c for c in canonical if c[0] == entity and c[1] == event_type]
-            if same_entity:
-                coref_id += 1
-                coref_role += any(c[2] == name for c in same_entity)
-    return Counts(len(predicted), len(gold), role_id, role, coref_id, coref_role)
+            same_entity = [j for j, g in enumerate(gold) if coref.get((g[0], g[1])) == entity and g[2] == event_type]
+            edges["coref_role_id"] += [(i, j, COREFERENCE) for j in same_entity]
+            edges["coref_role"] += [(i, j, COREFERENCE) for j in same_entity if gold[j][3] == name]
+    return gold, preds, edges
+
+
+def event_counts(document: GoldDocument, event: GoldEvent, predicted: set[Argument],
+                 coref: dict[tuple[int, int], str] | None) -> Counts:
+    """One event's counts (see the module's note): a prediction counts once per metric it has an edge in."""
+    gold, preds, edges = event_edges(document, event, predicted, coref)
+    matched = {name: len({i for i, _, _ in found}) for name, found in edges.items()}
+    return Counts(len(preds), len(gold), matched["role_id"], matched["role"],
+                  matched["coref_role_id"] - matched["role_id"], matched["coref_role"] - matched["role"])
+
+
+def scored_events(gold: GenargFile, system: GenargFile,
+                  ontology: Ontology) -> Iterator[tuple[GoldDocument, GoldEvent, set[Argument] | None, int]]:
+    """(document, event, predicted set, strings dropped) of each generation line, in its order; the set is None
+    for an event whose type the ontology lacks (not scored)."""
+    for document, event, generated, line in pair_events(gold, system):
+        if event.event_type not in ontology.templates:
+            yield document, event, None, 0
+            continue
+        where = f"{system.path}:{line}: event type {event.event_type!r}"
+        filled = template_arguments(ontology.templates[event.event_type], generated,
+                                    ontology.roles[event.event_type], where)
+        yield document, event, *predicted_arguments(document.tokens, event, filled)
+
+
+def document_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
+                    coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[dict[str, Counts], int, int]:
+    """Each scored document's counts (in the order its first generation line comes), the events skipped for a
+    type the ontology lacks, and the gold events never generated."""
+    per_document: dict[str, Counts] = {}
+    skipped, scored = 0, set()
+    for document, event, predicted, dropped in scored_events(gold, system, ontology):
+        scored.add((document.doc_id, id(event)))
+        total = per_document.setdefault(document.doc_id, Counts())
+        if predicted is None:
+            skipped += 1
+            continue
+        mapping = None if coref is None else coref.get(document.doc_id, {})
+        per_document[document.doc_id] = total + replace(event_counts(document, event, predicted, mapping),
+                                                        dropped=dropped)
+    latest = {d.doc_id: d for d in gold.documents}
+    unscored = sum(1 for d in latest.values() for e in d.events if (d.doc_id, id(e)) not in scored)
+    return per_document, skipped, unscored
 
 
 def genarg_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
                   coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[Counts, int, int]:
     """The totals, the events skipped for a type the ontology lacks, and the gold events never generated."""
-    total, skipped, scored = Counts(), 0, set()
-    for document, event, generated, line in pair_events(gold, system):
-        scored.add((document.doc_id, id(event)))
-        if event.event_type not in ontology.templates:
-            skipped += 1
-            continue
-        where = f"{system.path}:{line}: event type {event.event_type!r}"
-        filled = template_arguments(ontology.templates[event.event_type], generated,
-                                    ontology.roles[event.event_type], where)
-        mapping = None if coref is None else coref.get(document.doc_id, {})
-        predicted, dropped = predicted_arguments(document.tokens, event, filled)
-        total += replace(event_counts(document, event, predicted, mapping), dropped=dropped)
-    latest = {d.doc_id: d for d in gold.documents}
-    unscored = sum(1 for d in latest.values() for e in d.events if (d.doc_id, id(e)) not in scored)
-    return total, skipped, unscored
+    per_document, skipped, unscored = document_counts(gold, system, ontology, coref)
+    return sum(per_document.values(), Counts()), skipped, unscored
+
+
+def _metrics(counts: Counts, coref: bool) -> dict[str, Metric]:
+    """The script's figures of `counts` (the two Coref lines with a coreference file)."""
+    metrics = {"role_id": Metric(counts.role_id, counts.predicted, counts.gold),
+               "role": Metric(counts.role, counts.predicted, counts.gold)}
+    if coref:
+        metrics["coref_role_id"] = Metric(counts.role_id + counts.coref_role_id, counts.predicted, counts.gold)
+        metrics["coref_role"] = Metric(counts.role + counts.coref_role, counts.predicted, counts.gold)
+    return metrics
 
 
 def fingerprint(gold: GenargFile) -> Fingerprint:
@@ -206,12 +251,12 @@ def fingerprint(gold: GenargFile) -> Fingerprint:
 
 def score_files(gold: GenargFile, system: GenargFile, ontology: Ontology,
                 coref: dict[str, dict[tuple[int, int], str]] | None = None) -> ConventionResult:
-    counts, skipped, unscored = genarg_counts(gold, system, ontology, coref)
-    metrics = {"role_id": Metric(counts.role_id, counts.predicted, counts.gold),
-               "role": Metric(counts.role, counts.predicted, counts.gold)}
-    if coref is not None:
-        metrics["coref_role_id"] = Metric(counts.role_id + counts.coref_role_id, counts.predicted, counts.gold)
-        metrics["coref_role"] = Metric(counts.role + counts.coref_role, counts.predicted, counts.gold)
+    return _result(gold, *genarg_counts(gold, system, ontology, coref), coref is not None)
+
+
+def _result(gold: GenargFile, counts: Counts, skipped: int, unscored: int, coref: bool) -> ConventionResult:
+    """The script's figures of the totals, with what it left out said."""
+    metrics = _metrics(counts, coref)
     warnings = []
     if counts.dropped:
         plural = "s" if counts.dropped != 1 else ""
@@ -234,7 +279,9 @@ ONTOLOGY, COREF = "ontology", "coref-file"
 """The companions of the system `Input` gen-arg reads (`--ontology`, `--coref-file` on the command line)."""
 
 
-def score_genarg(gold: Input, system: Input) -> ConventionResult:
+def _read(gold: Input, system: Input) -> tuple[GenargFile, GenargFile, Ontology,
+                                                dict[str, dict[tuple[int, int], str]] | None]:
+    """Both files, the ontology and the coreference clusters (None without `--coref-file`)."""
     ontology_path = system.companions.get(ONTOLOGY)
     if ontology_path is None:
         raise FormatError(display_name(system.path), 0, "gen-arg reads each event type's template from its ontology",
@@ -243,7 +290,49 @@ def score_genarg(gold: Input, system: Input) -> ConventionResult:
     s = read_generations(system.path, system.data)
     coref_path = system.companions.get(COREF)
     coref = None if coref_path is None else read_coref_clusters(coref_path, g)
-    return score_files(g, s, read_ontology(ontology_path), coref)
+    return g, s, read_ontology(ontology_path), coref
+
+
+def score_genarg(gold: Input, system: Input) -> ConventionResult:
+    return score_files(*_read(gold, system))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold document's (matched, predicted, gold) of every figure (0s for one without a generation line):
+    their sums are the script's counts."""
+    g, s, ontology, coref = _read(gold, system)
+    per_document, skipped, unscored = document_counts(g, s, ontology, coref)
+    said = _result(g, sum(per_document.values(), Counts()), skipped, unscored, coref is not None).warnings
+    documents = dict.fromkeys(d.doc_id for d in g.documents)  # every gold document: one not generated adds 0
+    figures = {doc: _metrics(per_document.get(doc, Counts()), coref is not None) for doc in documents}
+    names = list(_metrics(Counts(), coref is not None))
+    columns = {n: tuple(tuple(float(getattr(m[n], part)) for m in figures.values())
+                        for part in ("match_num", "pred_num", "gold_num")) for n in names}
+    return UnitCounts("document", tuple(figures), columns, {n: METRICS[n] for n in names}, warnings=said)
+
+
+def _items(side: str, document: GoldDocument, event: int, found: list[Argument]) -> list[Item]:
+    return [Item(side, document.doc_id, "", event, a, start, end + 1, event_type, role,
+                 " ".join(document.tokens[start:end + 1])) for a, (start, end, event_type, role) in enumerate(found)]
+
+
+def genarg_matches(gold: Input, system: Input) -> Matches:
+    """Per scored event and metric, its gold and predicted arguments and the pairs the script's rule matches
+    (`event_edges`): the matching switch's groups (`evmeval.conventions.one_to_one`)."""
+    g, s, ontology, coref = _read(gold, system)
+    groups = []
+    for document, event, predicted, _ in scored_events(g, s, ontology):
+        if predicted is None:
+            continue
+        index = next(i for i, e in enumerate(document.events) if e is event)
+        mapping = None if coref is None else coref.get(document.doc_id, {})
+        golds, preds, edges = event_edges(document, event, predicted, mapping)
+        gold_items, pred_items = _items(GOLD, document, index, golds), _items(PRED, document, index, preds)
+        for name, found in edges.items():
+            if coref is not None or not name.startswith("coref"):
+                groups.append(MatchGroup(name, pred_items, gold_items, found, frozenset(i for i, _, _ in found)))
+    names = tuple(name for name in METRICS if coref is not None or not name.startswith("coref"))
+    return names, groups
 
 
 def with_companions(system: Input, **paths: str | None) -> Input:

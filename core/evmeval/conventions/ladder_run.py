@@ -3,12 +3,12 @@ judgements replayed offline (`--judgements`, `--agree-with`), as text and as the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from evmeval.conventions.base import Input
-from evmeval.conventions.items import ROWS
+from evmeval.conventions.items import ROWS, Item
 from evmeval.conventions.ladder import (
     DEFAULT_THRESHOLD,
     MATCHINGS,
@@ -45,6 +45,23 @@ class Agreement(Protocol):
 
 Verdicts = Mapping[tuple[ItemKey, str], bool]
 Agree = Callable[[Verdicts, Verdicts], Agreement]
+CurationVerdicts = Callable[[str, Input, Sequence[Item]], dict[ItemKey, bool]]
+"""(a person's exported curation of the candidate sets, gold, the candidates) -> the person's verdict per candidate
+(`evmeval.report.candidate_curation.curation_verdicts`, a layer above: the command passes it in)."""
+CandidateWriter = Callable[[str, Input, Sequence[Item], Sequence[str]], Any]
+"""(folder, gold, candidates, inputs) -> what was written (`write_candidate_curation`, passed in as above)."""
+
+
+def is_curation(data: bytes) -> bool:
+    """Whether a file given to --agree-with is the window's curation (a JSON object naming `curation/1`), not
+    judgement lines."""
+    head = data.lstrip()[:4096]
+    return head.startswith(b"{") and b'"curation/1"' in head and b'"decisions"' in data
+
+
+def person_verdicts(judge: Verdicts, person: Mapping[ItemKey, bool]) -> dict[tuple[ItemKey, str], bool]:
+    """A curation's verdict per item, on each row the judge gave that item a verdict on."""
+    return {(key, row): person[key] for key, row in judge if key in person}
 
 
 @dataclass(frozen=True)
@@ -105,9 +122,10 @@ def _check_items(path: str | None, judged: list[Judgement], known: set[tuple[str
 def run_ladder(gold: Input, system: Input, original: bytes, *, matching: str = "greedy",
                threshold: float = DEFAULT_THRESHOLD, judgements: str | None = None,
                person: str | None = None, data: dict[str, bytes] | None = None,
-               agree: Agree | None = None) -> LadderRun:
+               agree: Agree | None = None, curated: CurationVerdicts | None = None) -> LadderRun:
     """The ladder of `system` (grounded) on `gold`; `original`: the prediction file's bytes as given (the
-    judgement files' hash is over them and gold's). Bad input raises `FormatError`."""
+    judgement files' hash is over them and gold's); `person` a judgement file or, read by `curated`, the
+    window's curation of the candidate gold additions. Bad input raises `FormatError`."""
     inputs = inputs_sha256(gold.data or b"", original)
     cache = data or {}
     judged = read_judgements(judgements, inputs, cache.get(judgements)) if judgements else []
@@ -120,26 +138,37 @@ def run_ladder(gold: Input, system: Input, original: bytes, *, matching: str = "
               for m in MATCHINGS if m != matching}
     agreement = None
     if person and agree is not None:
-        theirs = read_judgements(person, inputs, cache.get(person))
-        _check_items(person, theirs, {o.item.key for o in outcomes})
-        agreement = agree(verdict, verdicts(theirs))
+        if curated is not None and is_curation(cache.get(person) or read_bytes(person)):
+            mine = person_verdicts(verdict, curated(person, gold, candidate_gold_additions(main)))
+        else:
+            theirs = read_judgements(person, inputs, cache.get(person))
+            _check_items(person, theirs, {o.item.key for o in outcomes})
+            mine = verdicts(theirs)
+        agreement = agree(verdict, mine)
     return LadderRun(main, others, judged, agreement)
 
 
 _SUB_OPTIONS = {"matching": "--matching", "ladder_threshold": "--ladder-threshold", "judgements": "--judgements",
-                "agree_with": "--agree-with"}
+                "agree_with": "--agree-with", "candidates": "--candidates"}
 
 
 def ladder_refusal(args: Any) -> str | None:
     """Why the ladder options cannot run as given (exit 2), or None."""
     given = [flag for dest, flag in _SUB_OPTIONS.items() if getattr(args, dest, None) is not None]
     if not args.ladder:
+        if given == ["--matching"] and args.matching == "optimal":
+            return None  # the matching switch of the convention's own figures (`evmeval.conventions.one_to_one`)
+        if given == ["--matching"]:
+            return (f"--matching {args.matching} re-pairs the ladder's steps (expected --ladder with it; alone, "
+                    "--matching optimal re-scores a convention one to one)")
         return f"{given[0]} is a --ladder option (expected --ladder with it)" if given else None
     if args.convention != "strings":
         return (f"--ladder climbs from the exact matches of --convention strings, not {args.convention} "
                 "(expected --convention strings)")
     if args.agree_with is not None and args.judgements is None:
         return "--agree-with compares a judge with a person (expected --judgements with it)"
+    if getattr(args, "candidates", None) is not None and args.judgements is None:
+        return "--candidates writes the judge's candidate gold additions (expected --judgements with it)"
     threshold = args.ladder_threshold
     if threshold is not None and not 0.0 < threshold <= 1.0:
         return f"--ladder-threshold {threshold:g} (expected 0 < F <= 1)"

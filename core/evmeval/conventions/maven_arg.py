@@ -26,11 +26,11 @@ import re
 import string
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
 from evmeval.align.lsap import scipy_assignment
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.maven import Figure
 from evmeval.io.errors import FormatError
 from evmeval.io.maven_arg import NEGATIVE, MavenArgGold, MavenArgPredictions, read_gold, read_predictions, read_schema
@@ -72,13 +72,30 @@ class _Entries:
 
     em: list[float]
     bow: list[Scores]
+    documents: list[str] = field(default_factory=list)
+    """Each entry's document (for resampling documents)."""
 
-    def add(self, em: float, scores: Scores) -> None:
+    def add(self, em: float, scores: Scores, document: str) -> None:
         self.em.append(em)
         self.bow.append(scores)
+        self.documents.append(document)
 
-    def zero(self) -> None:
-        self.add(0, (0, 0, 0))
+    def zero(self, document: str) -> None:
+        self.add(0, (0, 0, 0), document)
+
+    def columns(self, units: list[str]) -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
+        """Per unit, (entries, Σ exact match) and (entries, Σ precision, Σ recall, Σ F1): the `em` and `mean`
+        rules' columns (`evmeval.compare.unit_rules`)."""
+        at = {u: k for k, u in enumerate(units)}
+        sums = [[0.0] * 5 for _ in units]
+        for em, bow, document in zip(self.em, self.bow, self.documents, strict=True):
+            row = sums[at[document]]
+            row[0] += 1
+            row[1] += em
+            for k in range(3):
+                row[2 + k] += bow[k]
+        by_column = tuple(tuple(row[k] for row in sums) for k in range(5))
+        return (by_column[0], by_column[1]), (by_column[0], *by_column[2:])
 
     def figures(self, level: str) -> tuple[Figure, Figure]:
         n = len(self.em)
@@ -109,7 +126,7 @@ def _entities(entities: list[list[str]], pairs: list[tuple[int, str, str]]) -> l
 
 
 def _mention_entries(mention: _Entries, entities: list[list[str]], predicted: list[str],
-                     where: Callable[[], FormatError]) -> list[tuple[int, str, str]]:
+                     where: Callable[[], FormatError], document: str) -> list[tuple[int, str, str]]:
     """A slot's Mention_Level entries (each pair's figures times the penalty); its pairs."""
     flat = [s for mentions in entities for s in mentions]
     if not flat and not predicted:
@@ -118,7 +135,7 @@ def _mention_entries(mention: _Entries, entities: list[list[str]], predicted: li
     penalty = min(len(flat), len(predicted)) / max(len(flat), len(predicted))
     for _, g, p in pairs:
         bow = bag_of_words(g, p)
-        mention.add(exact_match(g, p) * penalty, (bow[0] * penalty, bow[1] * penalty, bow[2] * penalty))
+        mention.add(exact_match(g, p) * penalty, (bow[0] * penalty, bow[1] * penalty, bow[2] * penalty), document)
     return pairs
 
 
@@ -154,6 +171,7 @@ def maven_arg_scores(gold: MavenArgGold, predicted: MavenArgPredictions, schema:
     seen_gold: set[str] = set()
     seen_predicted: set[str] = set()
     for trigger in gold.triggers:
+        document = trigger.key.split("-")[0]
         if trigger.event_type not in schema:
             raise FormatError(gold.path, trigger.line, f"event type {trigger.event_type!r} is not in label2role.json",
                               "every gold event type with its roles in label2role.json (evaluate.py stops there)")
@@ -168,14 +186,15 @@ def maven_arg_scores(gold: MavenArgGold, predicted: MavenArgPredictions, schema:
                 continue
             if label is None or pred is None or label[0] != pred[0]:
                 for level in (mention, entity, event):
-                    level.zero()
+                    level.zero(document)
                 continue
             pairs = _mention_entries(mention, label[1], pred[1], partial(
                 FormatError, gold.path, trigger.line, f"role {role!r} of trigger {trigger.key!r}: no gold mention and "
-                "no predicted string", "a mention for every gold argument (evaluate.py divides by zero there)"))
+                "no predicted string", "a mention for every gold argument (evaluate.py divides by zero there)"),
+                document)
             entities = _entities(label[1], pairs)
             for em, bow in entities:
-                entity.add(em, bow)
+                entity.add(em, bow, document)
             per_event.setdefault(f"{event_key}-{role}", []).append(entities)
             event_lines.setdefault(f"{event_key}-{role}", trigger.line)
     for event_role, triggers in per_event.items():
@@ -184,11 +203,11 @@ def maven_arg_scores(gold: MavenArgGold, predicted: MavenArgPredictions, schema:
                                "more arguments of the role than its first", "the same arguments on every trigger of "
                                "an event (evaluate.py fails on an index there)")
         for em, bow in _merge(triggers, where):
-            event.add(em, bow)
+            event.add(em, bow, event_role.split("-")[0])
     for key in predicted.slots:
         if key.split("-")[1] == NEGATIVE:
             for level in (mention, entity, event):
-                level.zero()
+                level.zero(key.split("-")[0])
     negative = {k for k in predicted.slots if k.split("-")[1] == NEGATIVE}
     return MavenArgScores(dict(zip(LEVELS, (mention, entity, event), strict=True)),
                           len(set(gold.slots) - seen_gold), len(set(predicted.slots) - seen_predicted - negative))
@@ -219,11 +238,18 @@ def _warnings(scores: MavenArgScores, predicted: MavenArgPredictions) -> tuple[s
     return tuple(said)
 
 
-def score_maven_arg(gold: Input, system: Input) -> ConventionResult:
+def _scored(gold: Input, system: Input) -> tuple[MavenArgGold, MavenArgPredictions, MavenArgScores]:
     gold_file = gold.parsed("maven-arg", lambda: read_gold(gold.path, gold.data))
     schema = read_schema(schema_path(gold, system))
     predicted = read_predictions(system.path, system.data, gold_file)
-    scores = maven_arg_scores(gold_file, predicted, schema)
+    return gold_file, predicted, maven_arg_scores(gold_file, predicted, schema)
+
+
+def score_maven_arg(gold: Input, system: Input) -> ConventionResult:
+    return _result(*_scored(gold, system))
+
+
+def _result(gold_file: MavenArgGold, predicted: MavenArgPredictions, scores: MavenArgScores) -> ConventionResult:
     metrics: dict[str, Metric] = {}
     labels: dict[str, str] = {}
     for level, entries in scores.levels.items():
@@ -237,3 +263,22 @@ def score_maven_arg(gold: Input, system: Input) -> ConventionResult:
     return ConventionResult("maven-arg", metrics, labels, print_, _warnings(scores, predicted),
                             ("match: the sum of the entries averaged; pred and gold: their number (mentions, "
                              "entities or event arguments, and slots scored 0)",))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each document's entries of every level, counted and summed (the figures are means over the entries, made
+    again for any resample of documents); the script's own means as the point estimates."""
+    gold_file, predicted, scores = _scored(gold, system)
+    result = _result(gold_file, predicted, scores)
+    first = dict.fromkeys(t.key.split("-")[0] for t in gold_file.triggers)  # the file's order, then the rest
+    entered = dict.fromkeys(d for entries in scores.levels.values() for d in entries.documents)
+    units = list(dict.fromkeys([*first, *sorted(gold_file.documents - set(first)), *entered]))
+    counts: dict[str, tuple[tuple[float, ...], ...]] = {}
+    rules: dict[str, str] = {}
+    given: dict[str, tuple[float, ...]] = {}
+    for level, entries in scores.levels.items():
+        counts[f"{level}_EM"], counts[level] = entries.columns(units)
+        rules[f"{level}_EM"], rules[level] = "em", "mean"
+        em, bow = result.metrics[f"{level}_EM"], result.metrics[level]
+        given[f"{level}_EM"], given[level] = (em.f1,), (bow.precision, bow.recall, bow.f1)
+    return UnitCounts("document", tuple(units), counts, dict(result.labels), rules, given, result.warnings)

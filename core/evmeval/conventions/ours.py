@@ -25,6 +25,7 @@ from evmeval.conventions.items import (
     Outcome,
     token_text,
 )
+from evmeval.conventions.one_to_one import GAINED, GIVEN_UP, REPAIRED, MatchingSwitch, SwitchFlip
 from evmeval.conventions.parsed import dygiepp_file, textee_file
 from evmeval.io.errors import FormatError
 from evmeval.mention.scoring import ScoreResult, score_files
@@ -61,11 +62,19 @@ class Role:
 
 @dataclass(frozen=True)
 class Unit:
-    """A window or sentence: its name (`Item.unit`), its tokens and their ids in the mentions' spans."""
+    """A window or sentence: its name (`Item.unit`), its tokens, and how their ids in the mentions' spans are
+    spelt: `{prefix}t{first + i}` for its token i (made when asked: a corpus's ids would take more memory than
+    its tokens)."""
 
     name: str
     tokens: list[str]
-    ids: list[str]
+    prefix: str = ""
+    first: int = 0
+
+    @property
+    def ids(self) -> list[str]:
+        prefix, first = self.prefix, self.first
+        return [f"{prefix}t{first + i}" for i in range(len(self.tokens))]
 
 
 Reader = Callable[[Input, str], Side]
@@ -108,8 +117,7 @@ def textee_side(source: Input, side: str) -> Side:
         mentions.setdefault(w.doc_id, [])
         offset = before.get(w.doc_id, 0)
         before[w.doc_id] = offset + len(w.tokens)
-        ids = [f"{w.wnd_id}:t{i}" for i in range(len(w.tokens))]
-        units.setdefault(w.doc_id, []).append(Unit(w.wnd_id, w.tokens, ids))
+        units.setdefault(w.doc_id, []).append(Unit(w.wnd_id, w.tokens, f"{w.wnd_id}:"))
         for e, event in enumerate(w.event_mentions):
             item = Item(side, w.doc_id, w.wnd_id, e, -1, event.start, event.end, event.event_type, "",
                         token_text(w.tokens, event.start, event.end))
@@ -139,7 +147,7 @@ def dygiepp_side(source: Input, side: str) -> Side:
     for doc in data.documents:
         mentions.setdefault(doc.doc_key, [])
         starts = doc.sentence_starts()
-        units[doc.doc_key] = [Unit(str(k), sentence, [f"t{starts[k] + i}" for i in range(len(sentence))])
+        units[doc.doc_key] = [Unit(str(k), sentence, "", starts[k])
                               for k, sentence in enumerate(doc.sentences)]
         for index, events in enumerate((doc.events if side == GOLD else doc.predicted_events) or ()):
             for e, event in enumerate(events):
@@ -227,6 +235,34 @@ def ours_outcomes(gold: Input, system: Input) -> list[Outcome]:
                 out.append(_outcome(item, row, pair.dice if pair else 0.0, doc.gold[k], by_system_tokens,
                                     doc.system[pair.system] if pair and typed else None))
     return out
+
+
+def ours_switch(result: ConventionResult, gold: Input, system: Input) -> MatchingSwitch:
+    """v1.8's greedy mapping beside the one with the largest total Dice (`evmeval.align.optimal`, what
+    `evmeval-score --strategy optimal` maps by): each system mention whose credit differs, and why."""
+    g, s, greedy = sides(gold, system)
+    best = {d.doc_id: d for d in score_files(g.tbf, s.tbf, mapping="optimal").documents}
+    flips: list[SwitchFlip] = []
+    figures: dict[str, tuple[Metric, Metric]] = {}
+    for name in METRICS:
+        own = result.metrics[name]
+        one = sum((best[d.doc_id].scores[name].tp for d in greedy.documents if d.counted), 0.0)
+        figures[name] = (own, own if one == own.match_num else Metric(one, own.pred_num, own.gold_num))
+        for doc in greedy.documents:
+            if not doc.counted:
+                continue
+            mine = {p.system: p for p in doc.mappings[name].pairs}
+            theirs = {p.system: p for p in best[doc.doc_id].mappings[name].pairs}
+            for k, item in enumerate(s.items.get(doc.doc_id, [])):
+                a, b = mine.get(k), theirs.get(k)
+                credits = (a.dice if a else 0.0, b.dice if b else 0.0)
+                if credits[0] == credits[1] and (a is None or b is None or a.gold == b.gold):
+                    continue
+                reason = GAINED if a is None else GIVEN_UP if b is None else REPAIRED
+                where = ", ".join(f"{how} gold {doc.gold[p.gold].text!r} (Dice {p.dice:.2f})"
+                                  for how, p in (("greedy", a), ("optimal", b)) if p is not None)
+                flips.append(SwitchFlip(name, item, a is not None, b is not None, reason, where, credits))
+    return MatchingSwitch("evmeval", dict(METRICS), figures, tuple(flips))
 
 
 def unit_counts(gold: Input, system: Input) -> UnitCounts:

@@ -22,8 +22,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
+from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.maven import Figure
+from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.io.errors import FormatError
 from evmeval.io.rams import GOLD_LAYOUT, Example, Link, RamsFile, read_rams, refuse_outside
 
@@ -66,28 +68,52 @@ def _bucket(path: str, link: Link, source: Example, gold: Example, sent_map: lis
     return refuse_outside(path, source, link.argument, sent_map, gold) - trigger
 
 
+Tallies = tuple[dict[str, Counter[str]], dict[int, Counter[str]]]
+"""Correct, missing and overpred counts by role, and by sentence distance."""
+
+
+def example_tallies(gold: RamsFile, system: RamsFile, g: Example) -> Tallies:
+    """One gold example's correct, missing and overpred links by role and by sentence distance."""
+    by_role: dict[str, Counter[str]] = {k: Counter() for k in ("correct", "missing", "overpred")}
+    by_distance: dict[int, Counter[str]] = {d: Counter() for d in DISTANCES}
+    p = system.examples.get(g.doc_key)
+    gold_set = Counter((link.trigger, link.argument, link.role) for link in g.links)
+    pred_set = Counter((link.trigger, link.argument, link.role) for link in (p.links if p else ()))
+    sent_map = g.sentence_of()
+    lines = {"correct": (gold.path, g), "missing": (gold.path, g), "overpred": (system.path, p or g)}
+    for kind, part in (("correct", gold_set & pred_set), ("missing", gold_set - pred_set),
+                       ("overpred", pred_set - gold_set)):
+        path, source = lines[kind]
+        for (trigger, argument, role), n in part.items():
+            by_role[kind][role] += n
+            distance = _bucket(path, Link(trigger, argument, role), source, g, sent_map)
+            if distance in by_distance:
+                by_distance[distance][kind] += n
+    return by_role, by_distance
+
+
+def _roles(gold: RamsFile, system: RamsFile) -> set[str]:
+    roles = {link.role for e in gold.examples.values() for link in e.links}
+    if system.layout == GOLD_LAYOUT:
+        roles |= {link.role for e in system.examples.values() for link in e.links}
+    return roles
+
+
+def _counts(by_role: dict[str, Counter[str]], role: str) -> Counts:
+    return Counts(by_role["correct"][role], by_role["missing"][role], by_role["overpred"][role])
+
+
 def rams_scores(gold: RamsFile, system: RamsFile) -> RamsScores:
     """Every count of the script's report (see the module's note)."""
     by_role: dict[str, Counter[str]] = {k: Counter() for k in ("correct", "missing", "overpred")}
     by_distance: dict[int, Counter[str]] = {d: Counter() for d in DISTANCES}
-    roles = {link.role for e in gold.examples.values() for link in e.links}
-    if system.layout == GOLD_LAYOUT:
-        roles |= {link.role for e in system.examples.values() for link in e.links}
-    for doc_key, g in gold.examples.items():
-        p = system.examples.get(doc_key)
-        gold_set = Counter((link.trigger, link.argument, link.role) for link in g.links)
-        pred_set = Counter((link.trigger, link.argument, link.role) for link in (p.links if p else ()))
-        sent_map = g.sentence_of()
-        lines = {"correct": (gold.path, g), "missing": (gold.path, g), "overpred": (system.path, p or g)}
-        for kind, part in (("correct", gold_set & pred_set), ("missing", gold_set - pred_set),
-                           ("overpred", pred_set - gold_set)):
-            path, source = lines[kind]
-            for (trigger, argument, role), n in part.items():
-                by_role[kind][role] += n
-                distance = _bucket(path, Link(trigger, argument, role), source, g, sent_map)
-                if distance in by_distance:
-                    by_distance[distance][kind] += n
-    table = {r: Counts(by_role["correct"][r], by_role["missing"][r], by_role["overpred"][r]) for r in roles}
+    for g in gold.examples.values():
+        roles_here, distances_here = example_tallies(gold, system, g)
+        for kind, counter in roles_here.items():
+            by_role[kind] += counter
+        for d, counter in distances_here.items():
+            by_distance[d] += counter
+    table = {r: _counts(by_role, r) for r in _roles(gold, system)}
     order = sorted(table, key=lambda r: (-(table[r].correct + table[r].missing), r))
     overall = Counts(*(sum(by_role[k].values()) for k in ("correct", "missing", "overpred")))
     distances = {d: Counts(c["correct"], c["missing"], c["overpred"]) for d, c in by_distance.items()}
@@ -102,11 +128,15 @@ def fingerprint(gold: RamsFile) -> Fingerprint:
                        len({link.role for e in examples for link in e.links}), gold.sha256)
 
 
-def score_files(gold: RamsFile, system: RamsFile) -> ConventionResult:
+def _check_gold(gold: RamsFile) -> None:
     if gold.layout != GOLD_LAYOUT:
         first = next(iter(gold.examples.values()))
         raise FormatError(gold.path, first.line, "a prediction line (predictions) in the gold file",
                           "gold lines with doc_key, sentences, evt_triggers and gold_evt_links")
+
+
+def score_files(gold: RamsFile, system: RamsFile) -> ConventionResult:
+    _check_gold(gold)
     scores = rams_scores(gold, system)
     metrics: dict[str, Metric] = {"overall": scores.overall.figure()}
     labels = {"overall": "Precision / Recall / F1"}
@@ -130,3 +160,50 @@ def rams_file(source: Input) -> RamsFile:
 
 def score_rams(gold: Input, system: Input) -> ConventionResult:
     return score_files(rams_file(gold), rams_file(system))
+
+
+def _metric_names(distance: int, role: str) -> list[str]:
+    """The metrics a link counts in: overall, its distance (-2..+2 only), its role."""
+    return ["overall", *([f"distance {distance}"] if distance in DISTANCES else []), f"role {role}"]
+
+
+def rams_matches(gold: Input, system: Input) -> Matches:
+    """Per example and metric (overall, each distance, each role), its links and the equal ones: a multiset
+    intersection, one to one already (each gold link found once)."""
+    g_file, s_file = rams_file(gold), rams_file(system)
+    groups = []
+    roles: dict[str, None] = {}
+    for doc_key, g in g_file.examples.items():
+        words = [w for sentence in g.sentences for w in sentence]
+        sent_map = g.sentence_of()
+        by_metric: dict[str, tuple[list[tuple[Link, Item]], list[tuple[Link, Item]]]] = {}
+        p = s_file.examples.get(doc_key)
+        for side, path, source in ((GOLD, g_file.path, g), (PRED, s_file.path, p)):
+            for a, link in enumerate(source.links if source else ()):
+                assert source is not None
+                start, end = link.argument
+                item = Item(side, doc_key, "", 0, a, start, end + 1, "", link.role, " ".join(words[start:end + 1]))
+                for name in _metric_names(_bucket(path, link, source, g, sent_map), link.role):
+                    by_metric.setdefault(name, ([], []))[side == PRED].append((link, item))
+                roles[f"role {link.role}"] = None
+        groups += [keyed_group(name, preds, golds, exclusive=True) for name, (golds, preds) in by_metric.items()]
+    return ("overall", *(f"distance {d}" for d in DISTANCES), *roles), groups
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold example's (correct, correct + missing, correct + overpred) of every figure of the report, the
+    columns whose sums the script divides (its Precision over the gold count, its Recall over the predicted)."""
+    result = score_rams(gold, system)  # checks the pair, and gives the figures' names in the report's order
+    g, s = rams_file(gold), rams_file(system)
+    columns: dict[str, list[list[float]]] = {name: [[], [], []] for name in result.metrics}
+    for example in g.examples.values():
+        by_role, by_distance = example_tallies(g, s, example)
+        here = {"overall": Counts(*(sum(by_role[k].values()) for k in ("correct", "missing", "overpred")))}
+        here |= {f"distance {d}": Counts(c["correct"], c["missing"], c["overpred"]) for d, c in by_distance.items()}
+        for name in result.metrics:
+            counts = here.get(name) or _counts(by_role, name.removeprefix("role "))
+            for column, value in zip(columns[name], (counts.correct, counts.correct + counts.missing,
+                                                     counts.correct + counts.overpred), strict=True):
+                column.append(float(value))
+    return UnitCounts("example", tuple(g.examples), {n: tuple(map(tuple, c)) for n, c in columns.items()},
+                      dict(result.labels), warnings=result.warnings)

@@ -16,12 +16,13 @@ any system could reach under that rule. docs/scoring/grounding.md works an examp
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Input, Metric, Pathology
+from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Input, Metric, Pathology, UnitCounts
 from evmeval.conventions.items import GOLD, NOT_IN_TEXT, ONE_TO_ONE, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.textee import check_pairing, fingerprint
 from evmeval.grounding import GroundingRule, Span, ground, parse_rule, similarity
@@ -269,10 +270,42 @@ def metrics_of(outcomes: Sequence[Outcome]) -> dict[str, Metric]:
     return {row: Metric(int(match[row]), pred[row], gold[row]) for row in ROWS}
 
 
+def ceiling_outcomes(gold: TexteeFile, rule: GroundingRule) -> list[Outcome]:
+    """Gold's strings grounded by `rule`, against gold."""
+    windows, lost = ground_lines(gold.windows, gold_as_strings(gold.windows), rule, gold.path)
+    return outcomes_of(gold.windows, windows, lost)
+
+
 def ceiling(gold: TexteeFile, rule: GroundingRule) -> dict[str, Metric]:
     """Gold's strings grounded by `rule`, scored against gold: the best any system reaches under it."""
-    windows, lost = ground_lines(gold.windows, gold_as_strings(gold.windows), rule, gold.path)
-    return metrics_of(outcomes_of(gold.windows, windows, lost))
+    return metrics_of(ceiling_outcomes(gold, rule))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold window's (match, pred, gold) of the four rows (and, for grounded strings, of the ceiling's):
+    `metrics_of` adds the same outcomes, so their sums are `score_strings`'s counts."""
+    g = textee_file(gold)
+    _, rule = _grounded(system)
+    windows = list(dict.fromkeys((w.doc_id, w.wnd_id) for w in g.windows))
+    at = {key: k for k, key in enumerate(windows)}
+    parts = [("", strings_outcomes(gold, system))]
+    if rule is not None:
+        parts.append(("ceiling_", ceiling_outcomes(g, rule)))
+    counts: dict[str, tuple[tuple[float, ...], ...]] = {}
+    labels: dict[str, str] = {}
+    for prefix, outcomes in parts:
+        columns = {row: [[0.0] * len(windows) for _ in range(3)] for row in ROWS}
+        for o in outcomes:
+            k = at[(o.item.doc_id, o.item.unit)]
+            match, pred, gold_num = columns[o.row]
+            if o.item.side == PRED:
+                match[k] += o.credit
+                pred[k] += o.counted
+            else:
+                gold_num[k] += o.counted
+        counts |= {prefix + row: tuple(map(tuple, c)) for row, c in columns.items()}
+        labels |= CEILING if prefix else METRICS
+    return UnitCounts("window", tuple(doc for doc, _ in windows), counts, labels)
 
 
 def _grounded(system: Input) -> tuple[list[Item], GroundingRule | None]:
@@ -284,6 +317,21 @@ def strings_outcomes(gold: Input, system: Input) -> list[Outcome]:
     g, s = textee_file(gold), textee_file(system)
     check_pairing(g, s)
     return outcomes_of(g.windows, s.windows, _grounded(system)[0])
+
+
+def strings_matches(gold: Input, system: Input) -> Matches:
+    """Per row, the tuples this convention compares (a prediction not in the text has a key no gold item has)
+    and the equal ones: a multiset, one to one already (the matching switch's groups)."""
+    g, s = textee_file(gold), textee_file(system)
+    check_pairing(g, s)
+    keyed: dict[str, tuple[list[tuple[Hashable, Item]], list[tuple[Hashable, Item]]]] = {r: ([], []) for r in ROWS}
+    for side, windows in ((PRED, s.windows), (GOLD, g.windows)):
+        for item, keys in _keys(windows, side):
+            for row, key in keys.items():
+                keyed[row][side == GOLD].append((key, item))
+    for o in lost_outcomes(_grounded(system)[0]):
+        keyed[o.row][0].append(((NOT_IN_TEXT, o.item.key), o.item))
+    return tuple(ROWS), [keyed_group(row, preds, golds, exclusive=True) for row, (preds, golds) in keyed.items()]
 
 
 def score_strings(gold: Input, system: Input, outcomes: Sequence[Outcome] | None = None) -> ConventionResult:
@@ -328,4 +376,5 @@ def dropped_note(grounding: Grounding | None) -> str:
 
 
 __all__ = ["CEILING", "COMPARABLE", "DEFAULT_RULE", "DESCRIPTION", "METRICS", "Grounding", "ceiling", "dropped_note",
-           "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_outcomes", "with_dropped"]
+           "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_matches", "strings_outcomes",
+           "with_dropped"]

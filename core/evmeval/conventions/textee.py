@@ -16,10 +16,12 @@ not change a figure, so here they are paired by id and only a missing or extra w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
+from typing import cast
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.conventions.parsed import textee_file
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import Stream, in_step
@@ -242,3 +244,29 @@ def textee_outcomes(gold: Input, system: Input) -> list[Outcome]:
     check_pairing(g, s)
     gold_sets, pred_sets = file_tuples(gold), file_tuples(system)
     return [*_side_outcomes(PRED, s.windows, gold_sets), *_side_outcomes(GOLD, g.windows, pred_sets)]
+
+
+def _first_keys(side: str, windows: list[Window]) -> dict[str, list[tuple[Hashable, Item]]]:
+    """Per metric, each tuple of the set TextEE builds, with the first occurrence that made it."""
+    out: dict[str, list[tuple[Hashable, Item]]] = {name: [] for name in METRICS}
+    seen: set[tuple[str, Hashable]] = set()
+    for w in windows:
+        for e, a, keys in occurrence_keys(w):
+            event = w.event_mentions[e]
+            # the span its key holds (`Window.argument_span` looks an entity up: once per argument is enough)
+            start, end = cast(tuple[int, int], keys["trigger_id"][2:] if a < 0 else keys["argument_id"][3:])
+            item = Item(side, w.doc_id, w.wnd_id, e, a, start, end, event.event_type,
+                        event.arguments[a].role if a >= 0 else "", token_text(w.tokens, start, end))
+            for name, key in keys.items():
+                if (name, key) not in seen:
+                    seen.add((name, key))
+                    out[name].append((key, item))
+    return out
+
+
+def textee_matches(gold: Input, system: Input) -> Matches:
+    """Per metric, TextEE's sets and their equal tuples: one to one already (a set holds each tuple once)."""
+    g, s = textee_file(gold), textee_file(system)
+    check_pairing(g, s)
+    golds, preds = _first_keys(GOLD, g.windows), _first_keys(PRED, s.windows)
+    return tuple(METRICS), [keyed_group(name, preds[name], golds[name], exclusive=True) for name in METRICS]

@@ -23,7 +23,9 @@ from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
+from evmeval.conventions.items import GOLD, PRED, Item
+from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.grounding.uie import UIE_MAPS, place_uie_records
 from evmeval.io.errors import FormatError
 from evmeval.io.reading import display_name
@@ -43,7 +45,7 @@ DESCRIPTION = ("UIE eval_extraction.py EventScorer: per instance (type, trigger)
 
 
 def checked_options(match_mode: str | None, strategy: str | None) -> dict[str, str | None]:
-    """The system input's options (`with_companions`) for a match mode and a map, each checked: ValueError
+    """The system input's options (`with_options`) for a match mode and a map, each checked: ValueError
     saying what is expected (the command line and the Python API share this)."""
     if match_mode not in (None, *MATCH_MODES):
         raise ValueError(f"match mode {match_mode!r} (expected {', '.join(MATCH_MODES)})")
@@ -97,26 +99,48 @@ def placed(instance: PredictedInstance, gold: GoldInstance, strategy: str) -> tu
     return records, Dropped(placement.trigger_not_in_text, placement.used_up, placement.argument_not_in_text)
 
 
-def uie_counts(gold: UieFile, system: UieFile, mode: str = "normal",
-               strategy: str = "closest") -> tuple[dict[str, tuple[int, int, int]], Dropped]:
-    """(tp, gold, pred) per metric (METRICS), and what was dropped."""
+Lists = dict[str, tuple[list[Hashable], list[Hashable]]]
+"""metric -> (gold tuples, predicted tuples) of one instance."""
+
+
+def instance_lists(g: GoldInstance, p: PredictedInstance,
+                   strategy: str) -> tuple[Lists, Dropped, tuple[OffsetRecord, ...]]:
+    """One instance's four pairs of lists (the script's), what UIE's map dropped, and the offset records scored."""
+    offsets, lost = placed(p, g, strategy)
+    (gold_triggers, gold_roles), (triggers, roles) = offset_tuples(g.offsets), offset_tuples(offsets)
+    (gold_texts, gold_role_texts), (texts, role_texts) = string_tuples(g.strings), string_tuples(p.strings)
+    return ({"offset-evt-trigger": (gold_triggers, triggers), "string-evt-trigger": (gold_texts, texts),
+             "offset-evt-role": (gold_roles, roles), "string-evt-role": (gold_role_texts, role_texts)}, lost, offsets)
+
+
+def paired_instances(gold: UieFile, system: UieFile) -> list[tuple[GoldInstance, PredictedInstance]]:
+    """The n-th record line with the n-th gold instance (a file of another length refused, as the script asserts)."""
     if len(gold.gold) != len(system.predicted):
         last = system.predicted[-1].line if system.predicted else 0
         raise FormatError(system.path, last, f"{len(system.predicted)} record lines for {len(gold.gold)} gold "
                           "instances", "one record line per gold instance, in its order (the script asserts)")
-    totals = dict.fromkeys(METRICS, (0, 0, 0))
+    return list(zip(gold.gold, system.predicted, strict=True))
+
+
+def instance_counts(gold: UieFile, system: UieFile, mode: str = "normal",
+                    strategy: str = "closest") -> tuple[list[dict[str, tuple[int, int, int]]], Dropped]:
+    """Per gold instance, (tp, gold, pred) per metric (METRICS); and what was dropped."""
+    out = []
     dropped = Dropped()
-    for g, p in zip(gold.gold, system.predicted, strict=True):
-        offsets, lost = placed(p, g, strategy)
+    for g, p in paired_instances(gold, system):
+        lists, lost, _ = instance_lists(g, p, strategy)
         dropped = Dropped(*(a + b for a, b in zip(dropped.__dict__.values(), lost.__dict__.values(), strict=True)))
-        (gold_triggers, gold_roles), (triggers, roles) = offset_tuples(g.offsets), offset_tuples(offsets)
-        (gold_trigger_texts, gold_role_texts), (trigger_texts, role_texts) = (string_tuples(g.strings),
-                                                                                string_tuples(p.strings))
-        lists = {"offset-evt-trigger": (gold_triggers, triggers), "string-evt-trigger": (gold_trigger_texts,
-                                                                                          trigger_texts),
-                 "offset-evt-role": (gold_roles, roles), "string-evt-role": (gold_role_texts, role_texts)}
-        for name, (gold_list, pred_list) in lists.items():
-            tp, n_gold, n_pred = tp_of(gold_list, pred_list, mode)
+        out.append({name: tp_of(gold_list, pred_list, mode) for name, (gold_list, pred_list) in lists.items()})
+    return out, dropped
+
+
+def uie_counts(gold: UieFile, system: UieFile, mode: str = "normal",
+               strategy: str = "closest") -> tuple[dict[str, tuple[int, int, int]], Dropped]:
+    """(tp, gold, pred) per metric (METRICS), and what was dropped."""
+    per_instance, dropped = instance_counts(gold, system, mode, strategy)
+    totals = dict.fromkeys(METRICS, (0, 0, 0))
+    for counts in per_instance:
+        for name, (tp, n_gold, n_pred) in counts.items():
             a, b, c = totals[name]
             totals[name] = (a + tp, b + n_gold, c + n_pred)
     return totals, dropped
@@ -187,9 +211,73 @@ def uie_file(source: Input) -> UieFile:
     return source.parsed("uie", lambda: read_uie(source.path, source.data))
 
 
-def score_uie(gold: Input, system: Input) -> ConventionResult:
+def _read(gold: Input, system: Input) -> tuple[UieFile, UieFile]:
     g, s = uie_file(gold), uie_file(system)
     if not s.predicted and s.gold:
         raise FormatError(display_name(system.path), 1, "a gold instance (event: a list) in the system file",
                           "UIE record lines (event: {string, offset}), as sel2record.py writes them")
-    return score_files(g, s, system.companions.get(MATCH_MODE, "normal"), system.companions.get(MAP, "closest"))
+    return g, s
+
+
+def _options(system: Input) -> tuple[str, str]:
+    """The match mode and the map the system input carries (`checked_options`)."""
+    return system.options.get(MATCH_MODE, "normal"), system.options.get(MAP, "closest")
+
+
+def score_uie(gold: Input, system: Input) -> ConventionResult:
+    return score_files(*_read(gold, system), *_options(system))
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold instance's (tp, pred, gold) of the four figures: their sums are the script's counts."""
+    result = score_uie(gold, system)  # checks the pair and the options
+    per_instance, _ = instance_counts(*_read(gold, system), *_options(system))
+    columns = {name: tuple(tuple(float(counts[name][k]) for counts in per_instance) for k in (0, 2, 1))
+               for name in METRICS}
+    names = tuple(f"line {g.line}" for g in uie_file(gold).gold)
+    return UnitCounts("instance", names, columns, {name: name for name in METRICS}, warnings=result.warnings)
+
+
+def _span(offset: tuple[int, ...]) -> tuple[int, int]:
+    return (min(offset), max(offset) + 1) if offset else (0, 0)
+
+
+def _items(side: str, k: int, tokens: tuple[str, ...], offsets: Sequence[OffsetRecord],
+           strings: Sequence[UieRecord]) -> dict[str, list[Item]]:
+    """An `Item` per tuple of the four lists, in their order (instance k, record index, role index)."""
+    def text(offset: tuple[int, ...]) -> str:
+        return " ".join(tokens[i] for i in offset if 0 <= i < len(tokens))
+    doc = f"instance {k}"
+    return {
+        "offset-evt-trigger": [Item(side, doc, "", e, -1, *_span(r.trigger), r.event_type, "", text(r.trigger))
+                               for e, r in enumerate(offsets)],
+        "string-evt-trigger": [Item(side, doc, "", e, -1, 0, 0, r.event_type, "", r.trigger)
+                               for e, r in enumerate(strings)],
+        "offset-evt-role": [Item(side, doc, "", e, a, *_span(arg), r.event_type, role, text(arg))
+                            for e, r in enumerate(offsets) for a, (role, arg) in enumerate(r.roles)],
+        "string-evt-role": [Item(side, doc, "", e, a, 0, 0, r.event_type, role, text)
+                            for e, r in enumerate(strings) for a, (role, text) in enumerate(r.roles)]}
+
+
+def _first_of_each(keyed: list[tuple[Hashable, Item]]) -> list[tuple[Hashable, Item]]:
+    seen: set[Hashable] = set()
+    return [(key, item) for key, item in keyed if not (key in seen or seen.add(key))]  # type: ignore[func-returns-value]
+
+
+def uie_matches(gold: Input, system: Input) -> Matches:
+    """Per instance and metric, the script's tuples and which pairs its match mode matches: `normal` a multiset
+    (each gold copy once), `multimatch` any equal gold tuple, `set` the first copy of each tuple on each side."""
+    mode, strategy = _options(system)
+    g_file, s_file = _read(gold, system)
+    groups = []
+    for k, (g, p) in enumerate(paired_instances(g_file, s_file), 1):
+        lists, _, offsets = instance_lists(g, p, strategy)
+        gold_items = _items(GOLD, k, g.tokens, g.offsets, g.strings)
+        pred_items = _items(PRED, k, g.tokens, offsets, p.strings)
+        for name, (gold_list, pred_list) in lists.items():
+            golds = list(zip(gold_list, gold_items[name], strict=True))
+            preds = list(zip(pred_list, pred_items[name], strict=True))
+            if mode == "set":
+                golds, preds = _first_of_each(golds), _first_of_each(preds)
+            groups.append(keyed_group(name, preds, golds, exclusive=mode != "multimatch"))
+    return METRICS, groups

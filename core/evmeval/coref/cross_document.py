@@ -7,15 +7,24 @@ can cross topics). `merge_documents` builds exactly the document `scorer.pl` wou
 concatenated token lines: the documents' tokens in key order, each document's mention spans shifted by the
 tokens before it, and entities joined by their written number, in the order of first appearance.
 Scoring the merged documents with `evmeval.coref.conll_scoring.score_conll` then prints v8.01's figures.
+
+A tbf corpus (`evmeval-compare --cross-document`) gives the same documents through v1.8's CoNLL lines
+(`tbf_documents`): a `@Coreference` id written in several documents is one event, as a cluster number
+shared by several CoNLL documents is; a mention in no cluster is an event of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from evmeval.io.conll import ConllDocument, Span
 from evmeval.io.errors import FormatError
+
+if TYPE_CHECKING:
+    from evmeval.coref.clusters import DocumentClusters
+    from evmeval.coref.scoring import CorefResult
 
 CORPUS = "corpus"
 """The name of the one merged document of corpus-level scoring."""
@@ -97,4 +106,25 @@ def merge_corpus(key: Mapping[str, ConllDocument], response: Mapping[str, ConllD
     return Merged(CORPUS if topics is None else "topic", merged_key, merged_response, groups)
 
 
-__all__ = ["CORPUS", "UNITS", "Merged", "bare_name", "merge_corpus", "merge_documents", "topic_groups"]
+def _side(doc_id: str, labels: Sequence[int], clusters: DocumentClusters) -> ConllDocument:
+    """One side of v1.8's CoNLL lines as a document: each line a token, each cluster an entity numbered by its
+    `@Coreference` id (a mention in no cluster numbered so that nothing else shares its number)."""
+    ids = [c.relation_id for c in clusters.clusters]
+    lines: dict[int, list[Span]] = {}
+    for line, label in enumerate(labels):
+        if label >= 0:
+            lines.setdefault(label, []).append((line, line))
+    numbers = tuple(ids[label] if label < len(ids) else f"\0{doc_id}\0{label}" for label in lines)
+    return ConllDocument(doc_id, tuple(tuple(spans) for spans in lines.values()), 0, numbers, len(labels))
+
+
+def tbf_documents(coref: CorefResult) -> tuple[dict[str, ConllDocument], dict[str, ConllDocument]]:
+    """The key and response documents of a scored tbf run (`evmeval.coref.scoring.score_coreference`), as
+    `evmeval-score -c` writes their lines, entities numbered by their `@Coreference` ids for `merge_corpus`."""
+    key = {d.doc_id: _side(d.doc_id, d.gold_labels, d.gold_clusters) for d in coref.documents}
+    response = {d.doc_id: _side(d.doc_id, d.system_labels, d.system_clusters) for d in coref.documents}
+    return key, response
+
+
+__all__ = ["CORPUS", "UNITS", "Merged", "bare_name", "merge_corpus", "merge_documents", "tbf_documents",
+           "topic_groups"]

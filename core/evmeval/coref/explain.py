@@ -17,7 +17,6 @@ from typing import NamedTuple
 from evmeval._util.shared_tables import Tables, shared
 from evmeval.coref.scoring import CorefDocument
 from evmeval.mention.scoring import DocumentResult
-from evmeval.model import Mention
 
 OUTCOMES = ("exact", "partial", "split", "merged", "missed", "spurious")
 
@@ -56,21 +55,12 @@ def _outcome(side: str, counterparts: list[int], other_is_pure: bool, complete: 
     return "exact" if complete else "partial"
 
 
-def _side(coref: CorefDocument, side: str, doc: DocumentResult) -> list[ClusterExplanation]:
-    if side == "gold":
-        labels, other, rows, mentions = coref.gold_labels, coref.system_labels, coref.gold_rows, doc.gold
-        relation_ids = {c.number: c.relation_id for c in coref.gold_clusters.clusters}
-    else:
-        labels, other, rows, mentions = coref.system_labels, coref.gold_labels, coref.system_rows, doc.system
-        relation_ids = {c.number: c.relation_id for c in coref.system_clusters.clusters}
-    return explain_lines(side, labels, other, rows, mentions, relation_ids)
-
-
 def explain_lines(side: str, labels: Sequence[int], other: Sequence[int], rows: Sequence[int],
-                  mentions: Sequence[Mention], relation_ids: dict[int, str]) -> list[ClusterExplanation]:
+                  mention_ids: Sequence[str], relation_ids: dict[int, str]) -> list[ClusterExplanation]:
     """The clusters of one side, from the CoNLL lines' labels of both sides (-1: none) and the
-    mention each line is; one loop for every cluster (a second one for one-mention clusters bought
-    1.07x on `evmeval-score -t -o -c --json`: deleted, docs/developer.md)."""
+    mention each line is (`mention_ids`: the side's ids by row: a parsed document's, or the C kernel's
+    run's, `evmeval.cli.coref_fastpath`); one loop for every cluster (a second one for one-mention
+    clusters bought 1.07x on `evmeval-score -t -o -c --json`: deleted, docs/developer.md)."""
     lines: dict[int, list[int]] = {}
     for line, label in enumerate(labels):
         if label >= 0:
@@ -93,8 +83,8 @@ def explain_lines(side: str, labels: Sequence[int], other: Sequence[int], rows: 
         pure = len(counterparts) == 1 and sources[counterparts[0]] == {label}
         complete = pure and aligned == len(members) == other_sizes[counterparts[0]]
         indexes = tuple(rows[k] for k in members)
-        ids = tuple(mentions[i].mention_id for i in indexes)
-        unaligned = tuple(mentions[rows[k]].mention_id for k in members if other[k] < 0)
+        ids = tuple(mention_ids[i] for i in indexes)
+        unaligned = tuple(mention_ids[rows[k]] for k in members if other[k] < 0)
         out.append(ClusterExplanation(side, label, relation_id, ids, indexes, tuple(counterparts), unaligned,
                                       _outcome(side, counterparts, pure, complete)))
     return out
@@ -108,4 +98,17 @@ def explain_clusters(coref: CorefDocument, doc: DocumentResult,
 
 
 def _explain(coref: CorefDocument, doc: DocumentResult) -> tuple[ClusterExplanation, ...]:
-    return tuple(_side(coref, "gold", doc) + _side(coref, "system", doc))
+    return explain_document(coref, ([m.mention_id for m in doc.gold], [m.mention_id for m in doc.system]),
+                            ({c.number: c.relation_id for c in coref.gold_clusters.clusters},
+                             {c.number: c.relation_id for c in coref.system_clusters.clusters}))
+
+
+def explain_document(coref: CorefDocument, mention_ids: tuple[Sequence[str], Sequence[str]],
+                     relation_ids: tuple[dict[int, str], dict[int, str]]) -> tuple[ClusterExplanation, ...]:
+    """Every gold cluster, then every system cluster, from each side's mention ids by row and relation id
+    by cluster number: a parsed document's (`explain_clusters`) or the C kernel's run's
+    (`evmeval.cli.coref_fastpath`), one rule for both."""
+    return tuple(explain_lines("gold", coref.gold_labels, coref.system_labels, coref.gold_rows, mention_ids[0],
+                               relation_ids[0])
+                 + explain_lines("system", coref.system_labels, coref.gold_labels, coref.system_rows, mention_ids[1],
+                                 relation_ids[1]))

@@ -66,21 +66,27 @@ class JsonLines:
         at = number = 0
         while raw := handle.readline(MAX_LINE_BYTES + 1):
             number += 1
-            if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-                raise long_line(name, number)
             digest.update(raw)
-            if number == 1:
-                check_bom(raw, name)
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise bad_utf8(name, number, at + exc.start, raw[exc.start]) from None
+            line = self._text(raw, number, at)
             at += len(raw)
             self.lines = number
-            yield from self._value(number, line[:-1] if line.endswith("\n") else line)
+            yield from self._value(number, line)
         if number == 0:
             raise FormatError(name, 0, "no lines", "one JSON object per line")
         self.sha256 = digest.hexdigest()
+
+    def _text(self, raw: bytes, number: int, at: int) -> str:
+        """Line `number`'s text (its newline dropped), read at byte `at` with `readline(MAX_LINE_BYTES + 1)`:
+        a line too long, a byte order mark on line 1 or a byte that is not UTF-8 is a `FormatError`."""
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise long_line(self.name, number)
+        if number == 1:
+            check_bom(raw, self.name)
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise bad_utf8(self.name, number, at + exc.start, raw[exc.start]) from None
+        return line[:-1] if line.endswith("\n") else line
 
     def _value(self, number: int, line: str) -> Iterator[tuple[int, Any]]:
         try:

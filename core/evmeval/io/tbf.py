@@ -31,6 +31,8 @@ TOKEN_SPAN_LAYOUT = "token ids separated by commas, e.g. t3,t5"
 CHAR_SPAN_LAYOUT = "character offsets begin,end (end exclusive) joined by ';', e.g. 4,8;13,16"
 _BLANK = re.compile(r"\s")
 """A blank inside a relation line's field: the line itself is stripped at both ends (v1.8 strips it too)."""
+_new_relation = Relation._make
+"""A `Relation` from its four fields without the keyword-taking `__new__` (2M relation lines at MAVEN-ERE's size)."""
 
 
 def py2_int(piece: str) -> int | None:
@@ -199,12 +201,13 @@ class _Framing:
         kind, relation_id, members = fields
         ids = self.id_lists.get(members)
         if ids is None:
-            ids = self.id_lists[members] = tuple([share(p, p) for p in members.split(",")])
+            parts = members.split(",")
+            ids = self.id_lists[members] = tuple(map(share, parts, parts))
             if _BLANK.search(members):
                 self.blank_members.add(members)
         if kind not in RELATION_KINDS or members in self.blank_members:
             self._blanks(number, kind, members)
-        self.relations.append(Relation(share(kind, kind), share(relation_id, relation_id), ids, number))
+        self.relations.append(_new_relation((share(kind, kind), share(relation_id, relation_id), ids, number)))
 
     def _blanks(self, number: int, kind: str, members: str) -> None:
         """Warn of blanks in a relation's kind or mention ids: v1.8 splits the line on tabs and the ids
@@ -337,8 +340,12 @@ def document_relations(text: str, *, path: str, first_line: int) -> tuple[Relati
     kernel has scored already (`evmeval.cli.sequencing_fastpath`). None: not one well-framed document."""
     problems: list[Problem] = []
     frame = _Framing(path, problems)
+    relation = frame.relation
     for number, raw in enumerate(text.split("\n"), start=first_line):
-        if raw[:1] == "#" or raw[:1] == "@" or raw[:1].isspace():
+        first = raw[:1]
+        if first == "@":  # most lines: a relation (stripping keeps its "@" first)
+            relation(number, raw.strip())
+        elif first == "#" or first.isspace():
             line = raw.strip()
             if line and (line[0] == "#" or line[0] == "@"):
                 frame.line(number, line)

@@ -162,7 +162,7 @@ typedef struct {
 } KMention;
 
 typedef struct {
-    Str kind, members;
+    Str kind, id, members;
     int32_t line;
 } KRelation;
 
@@ -404,6 +404,7 @@ static int relation_line(KFile *f, Str line, int32_t number) {
     if (nf != 3) return DECLINE;
     GROW(f->r, f->nr, f->capr, KRelation);
     f->r[f->nr].kind = fields[0];
+    f->r[f->nr].id = fields[1];
     f->r[f->nr].members = fields[2];
     f->r[f->nr].line = number;
     f->nr++;
@@ -1281,8 +1282,34 @@ static PyObject *field_blob(const KFile *f, const KDoc *const *docs, Py_ssize_t 
     return out;
 }
 
+/* The relation id of every @Coreference line of the scored documents (one side), each followed by a newline,
+   document after document: the clusters' names the --json explanations give (numbered as side_members). */
+static PyObject *cluster_ids_blob(const KFile *f, const KDoc *const *docs, Py_ssize_t ndocs) {
+    size_t size = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        PyObject *out = pass ? PyBytes_FromStringAndSize(NULL, (Py_ssize_t)size) : NULL;
+        if (pass && !out) return NULL;
+        char *p = out ? PyBytes_AS_STRING(out) : NULL;
+        for (Py_ssize_t i = 0; i < ndocs; i++)
+            for (int32_t r = 0; docs[i] && r < docs[i]->nr; r++) {
+                const KRelation *rel = &f->r[docs[i]->r0 + r];
+                if (!(rel->kind.n == 11 && memcmp(rel->kind.p, "Coreference", 11) == 0)) continue;
+                if (p) {
+                    memcpy(p, rel->id.p, (size_t)rel->id.n);
+                    p += rel->id.n;
+                    *p++ = '\n';
+                } else {
+                    size += (size_t)rel->id.n + 1;
+                }
+            }
+        if (pass) return out;
+    }
+    return NULL;
+}
+
 /* (per document: (partner, dice, gold members, gold starts, system members, system starts) or None,
-   gold texts, system texts, gold ids, system ids); partner / dice: the -m combination's greedy pairs. */
+   gold texts, system texts, gold ids, system ids, gold cluster ids, system cluster ids); partner / dice: the
+   -m combination's greedy pairs; cluster ids: cluster_ids_blob. */
 static PyObject *coref_output(Parsed *k, const int32_t *docs, const int32_t *sys_of, Py_ssize_t ndocs,
                               const int32_t *partner, const double *dice) {
     const KDoc **gdocs = malloc(((size_t)ndocs + 1) * sizeof(KDoc *));
@@ -1315,9 +1342,10 @@ static PyObject *coref_output(Parsed *k, const int32_t *docs, const int32_t *sys
         else PyList_SET_ITEM(rows, i, item);
     }
     if (ok)
-        out = Py_BuildValue("(NNNNN)", rows, field_blob(&k->gold, gdocs, ndocs, 1),
+        out = Py_BuildValue("(NNNNNNN)", rows, field_blob(&k->gold, gdocs, ndocs, 1),
                             field_blob(&k->system, sdocs, ndocs, 1), field_blob(&k->gold, gdocs, ndocs, 0),
-                            field_blob(&k->system, sdocs, ndocs, 0));
+                            field_blob(&k->system, sdocs, ndocs, 0), cluster_ids_blob(&k->gold, gdocs, ndocs),
+                            cluster_ids_blob(&k->system, sdocs, ndocs));
     else
         Py_XDECREF(rows);
     map_free(&ids);

@@ -134,3 +134,57 @@ def reason_counts(changes: Sequence[Change]) -> dict[Reason, int]:
         for reason in c.reasons:
             counts[reason] += 1
     return counts
+
+
+FOUND, MISSED, SPURIOUS = "found", "missed", "spurious"
+
+
+class ItemState(NamedTuple):
+    """An item's outcome in one run where gold and system items are matched as wholes (coreference and
+    sequencing links, convention arguments): its gold side (`found`, `missed`, None: not a gold item) and its
+    system side (`found`, `spurious`, None: the run has no such item)."""
+
+    gold: str | None = None
+    system: str | None = None
+
+
+NO_ITEM = ItemState()
+
+
+@dataclass(frozen=True)
+class ItemTally:
+    """A run's counts of such items: gold items found and missed, system items found and spurious (the
+    numerators and denominators of a recall, gold found / gold, and a precision, system found / system)."""
+
+    gold_found: int = 0
+    gold_missed: int = 0
+    system_found: int = 0
+    system_spurious: int = 0
+
+    def __add__(self, other: ItemTally) -> ItemTally:
+        return ItemTally(self.gold_found + other.gold_found, self.gold_missed + other.gold_missed,
+                         self.system_found + other.system_found, self.system_spurious + other.system_spurious)
+
+    def __sub__(self, other: ItemTally) -> ItemTally:
+        return ItemTally(self.gold_found - other.gold_found, self.gold_missed - other.gold_missed,
+                         self.system_found - other.system_found, self.system_spurious - other.system_spurious)
+
+    @staticmethod
+    def of(state: ItemState) -> ItemTally:
+        return ItemTally(int(state.gold == FOUND), int(state.gold == MISSED), int(state.system == FOUND),
+                         int(state.system == SPURIOUS))
+
+
+def reconcile_items(changes: Sequence[tuple[ItemState, ItemState]]) -> ItemTally:
+    """Δ tally (b − a) as (before, after) state changes add it up: each leaves its before state's counts and
+    joins its after state's."""
+    total = ItemTally()
+    for before, after in changes:
+        total = total + ItemTally.of(after) - ItemTally.of(before)
+    return total
+
+
+def state_text(state: ItemState) -> str:
+    """`gold found, system found`; `gold missed`; `system spurious`; `none`."""
+    parts = [f"{side} {value}" for side, value in (("gold", state.gold), ("system", state.system)) if value]
+    return ", ".join(parts) or "none"

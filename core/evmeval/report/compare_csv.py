@@ -6,7 +6,8 @@ combination × figure: every figure's paired test, adjusted p, MDE and verdict),
 run × combination), document_deltas.csv (pair × combination × document), cases.csv (pair × combination ×
 case), changes.csv (pair × combination × changed item: outcome before and after, reason codes),
 relations.csv and relation_tests.csv (coreference and sequencing: run × links × figure, pair × links ×
-figure; a header only when the gold has no such links), with a threshold below_threshold.csv, and with runs
+figure; a header only when the gold has no such links), link_changes.csv (pair × links × changed link: its
+ends, outcome before and after, reason codes), with a threshold below_threshold.csv, and with runs
 grouped into systems (`--as`) seeds.csv. An undefined figure is an empty cell, as in the
 scorer's own CSV export.
 """
@@ -19,13 +20,14 @@ from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import CASE_COMBINATIONS, Comparison
 from evmeval.compare.seeds import SeedComparison
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_links import LINK_CHANGES_CSV, link_changes_csv
 from evmeval.report.compare_relations import RELATION_TESTS_CSV, RELATIONS_CSV, relations_csvs
 from evmeval.report.compare_seeds import SEED_CHANGES_CSV, SEEDS_CSV, seed_changes_csv_rows, seeds_csv_rows
 from evmeval.report.csv_report import _mention_cells
 from evmeval.report.csv_writer import number, table
 
 CSV_FILES = ("systems.csv", "pairs.csv", "figures.csv", "figure_tests.csv", "documents.csv", "document_deltas.csv",
-             "cases.csv", "changes.csv", RELATIONS_CSV, RELATION_TESTS_CSV)
+             "cases.csv", "changes.csv", RELATIONS_CSV, RELATION_TESTS_CSV, LINK_CHANGES_CSV)
 THRESHOLD_FILE = "below_threshold.csv"
 
 
@@ -172,7 +174,7 @@ def format_compare_csvs(comparison: Comparison, *, threshold: float | None = Non
              "figures.csv": _figures(comparison), "figure_tests.csv": _figure_tests(comparison),
              "documents.csv": _documents(comparison), "document_deltas.csv": _deltas(comparison),
              "cases.csv": _cases(comparison, case_combinations), "changes.csv": _changes(comparison, case_combinations),
-             **relations_csvs(comparison)}
+             **relations_csvs(comparison), **link_changes_csv(comparison)}
     if threshold is not None:
         files[THRESHOLD_FILE] = _below(comparison, threshold)
     if seeds is not None:

@@ -19,6 +19,7 @@ from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, Verdict
 from evmeval.io.loading import LoadedInputs
 from evmeval.mention.cases import Case, CaseKind, case_counts
 from evmeval.mention.outcomes import MappingRow
+from evmeval.report.compare_links import link_changes_html
 from evmeval.report.compare_relations import relations_html
 from evmeval.report.compare_seeds import seeds_html
 from evmeval.report.compare_text import (
@@ -278,6 +279,7 @@ def format_compare_html(
                        f"{marks[Mark.DOWN]} ↓, {marks[Mark.SAME]} =</summary>"
                        f"{_documents_table(comparison, pair, c)}</details>")
             out.append(_cases_section(comparison, pair, c, inputs))
+        out.append(link_changes_html(comparison, pair.a, pair.b))
     if threshold is not None:
         out.append(_below_section(comparison, threshold))
     out.append(_definitions(comparison))

@@ -12,7 +12,10 @@ Layout (docs/reference/json.md, "evmeval-compare --json"):
                   p_value_randomization, p_value_adjusted, mde, num_units, verdict, held_back}]},
                   mcnemar: {<case combination>: {only_a, only_b, p_value}},
                   changes: {<case combination>: {count, reasons: {span, type, realis, matching}, delta, a, b:
-                  {true_positives, misses, false_alarms}, items: [{doc_id, gold, a, b, before, after, reasons}]}}} ],
+                  {true_positives, misses, false_alarms}, items: [{doc_id, gold, a, b, before, after, reasons}]}},
+                  link_changes: {<kind>: {count, reasons: {mention-lost, ...}, delta, a, b: {gold_found, gold_missed,
+                  system_found, system_spurious}, items: [{doc_id, relation, source, target: {gold, mention},
+                  before, after: {gold, system}, reasons}]}} (with coreference or sequencing figures)} ],
   "correction": holm | bh | none, "interval": percentile | bca,
   "documents": [ {doc_id, counted, num_gold, systems: [{system, num_system, <c>: {tp, ..., f1}}],
                   pairs: [{a, b, <c>: {delta_f1, mark}}]} ],
@@ -86,6 +89,10 @@ def _pair(comparison: Comparison, pair: PairComparison, case_combinations: Seque
     out["figures"] = {c: [t.to_json() for t in pair.figures.get(c, ())] for c in COMBINATIONS}
     out["mcnemar"] = {c: comparison.mcnemar(pair.a, pair.b, c).to_json() for c in case_combinations}
     out["changes"] = {c: changes_json(comparison, pair.a, pair.b, c) for c in case_combinations}
+    if comparison.link_kinds:
+        from evmeval.report.compare_links import link_changes_json  # it builds on this module's mentions
+
+        out["link_changes"] = link_changes_json(comparison, pair.a, pair.b)
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evmeval.compare.relations import KIND_LABELS
+from evmeval.compare.relations import KIND_LABELS, kind_units
 from evmeval.compare.resampling import FigureInterval, FigureTest
 from evmeval.compare.runs import Comparison
 from evmeval.report.compare_text import correction_text, p_text, pct, points, table_lines, verdict_cell
@@ -35,7 +35,7 @@ def _kinds(comparison: Comparison) -> list[str]:
 
 
 def _units(comparison: Comparison, kind: str) -> str:
-    return f"{comparison.relation_units[kind]} {comparison.unit}s"
+    return kind_units(kind, comparison.relation_units[kind], comparison.unit)
 
 
 def format_relations(comparison: Comparison) -> str:

@@ -96,6 +96,7 @@ def seeds_html(comparison: Comparison, seeds: SeedComparison, combinations: Sequ
                      f"{seeds.tau}: row almost stochastically better); gold mentions right in k of n runs</caption>"
                      f"<tr><th>System</th><th>Runs</th><th>F1</th>{head}<th>Right in k of n</th></tr>"
                      + "".join(rows) + "</table>")
+    parts += [_collapsed_html(rc) for rc in _collapsed(comparison, seeds, combinations)]
     return "".join(parts)
 
 
@@ -180,3 +181,29 @@ def seed_changes_csv_rows(comparison: Comparison, seeds: SeedComparison,
                          "" if r.change.after is None else r.change.after.value,
                          " ".join(x.value for x in r.change.reasons), r.runs, rc.n])
     return header, rows
+
+
+MAX_CHANGE_ROWS = 500
+"""Collapsed change rows listed per system pair and combination in the HTML report."""
+
+
+def _collapsed_html(rc: RepeatedChanges) -> str:
+    """One system pair's changes collapsed over its run pairs: one row per item and change, "k of n runs",
+    most repeated first."""
+    ordered = sorted(rc.rows, key=lambda r: -r.runs)
+    rows = []
+    for r in ordered[:MAX_CHANGE_ROWS]:
+        kind, mention = _item(r.change)
+        what = "?" if mention is None else f"{mention.mention_id} “{mention.text}”"
+        rows.append(f"<tr><td>{_esc(r.change.doc_id)}</td><td>{'' if kind == 'gold' else 'false alarm '}"
+                    f"{_esc(what)}</td><td>{_esc(_outcome(r.change.before))}</td>"
+                    f"<td>{_esc(_outcome(r.change.after))}</td><td>{_esc(' '.join(x.value for x in r.change.reasons))}"
+                    f'</td><td class="n">{r.runs} of {rc.n}</td></tr>')
+    more = (f'<p class="meta">The {MAX_CHANGE_ROWS} most repeated of {len(ordered)}; the JSON and CSV exports list '
+            "all.</p>" if len(ordered) > MAX_CHANGE_ROWS else "")
+    total = sum(r.runs for r in rc.rows)
+    return (f"<details><summary>Changes {_esc(rc.a.name)} → {_esc(rc.b.name)} "
+            f"({_esc(Combination(rc.combination).label)}): {len(rc.rows)} items, {total} changes over {rc.n} run "
+            f"pairs ({_esc(_tally_text(rc.delta))})</summary>{more}<table><tr><th>Document</th><th>Item</th>"
+            f"<th>Before</th><th>After</th><th>Reason</th><th>In k of n runs</th></tr>{''.join(rows)}</table>"
+            "</details>")

@@ -12,6 +12,7 @@ from evmeval.compare.multiple import CORRECTION_NAMES, mcnemar_counts
 from evmeval.compare.resampling import FigureTest
 from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison, SystemScores
 from evmeval.compare.significance import MIN_DOCUMENTS, PairTest, comparable_f1
+from evmeval.compare.units import UnitComparison
 from evmeval.mention.cases import CaseKind
 from evmeval.mention.changes import Reason, reason_counts, reconcile
 
@@ -46,7 +47,7 @@ def verdict_cell(test: PairTest | FigureTest) -> str:
     return f"{test.verdict.short} (held back)" if test.held_back else test.verdict.short
 
 
-def correction_text(comparison: Comparison) -> str:
+def correction_text(comparison: Comparison | UnitComparison) -> str:
     """How the p-values were adjusted, in words, for the reports' captions."""
     m = len(comparison.pairs)
     if comparison.correction == "none" or m < 2:
@@ -231,6 +232,7 @@ def format_summary(
               + _cases(comparison, case_counts or {}) + _changes(comparison, list(case_counts or {})))
     if threshold is not None:
         lines += _below(comparison, threshold)
-    from evmeval.report.compare_relations import format_relations  # it builds on this module's cells
+    from evmeval.report.compare_links import format_link_changes  # they build on this module's cells
+    from evmeval.report.compare_relations import format_relations
 
-    return "\n".join(lines) + "\n" + format_relations(comparison)
+    return "\n".join(lines) + "\n" + format_relations(comparison) + format_link_changes(comparison)

@@ -228,15 +228,17 @@ def counts_to_json(counts: CorefCounts) -> dict[str, Any]:
 
 
 def _document_json(cd: CorefDocument, doc: DocumentResult, tables: Tables | None = None) -> dict[str, Any]:
-    return {"doc_id": cd.doc_id, "metrics": counts_to_json(cd.counts),
-            "clusters": [e.to_json() for e in _told_clusters(cd, doc, tables)]}
-
-
-def _told_clusters(cd: CorefDocument, doc: DocumentResult, tables: Tables | None) -> list[ClusterExplanation]:
-    """The clusters the JSON explains: every `@Coreference` cluster, and one-mention clusters not exact."""
     from evmeval.coref.explain import explain_clusters  # only --json asks for explanations
 
-    return [e for e in explain_clusters(cd, doc, tables) if e.relation_id or e.outcome != "exact"]
+    return coref_document_json(cd, explain_clusters(cd, doc, tables))
+
+
+def coref_document_json(cd: CorefDocument, clusters: Sequence[ClusterExplanation]) -> dict[str, Any]:
+    """One document's object of `coreference.documents`, from its explained clusters (`explain_clusters`'s, or
+    the C kernel's run's, `evmeval.cli.coref_fastpath`): every `@Coreference` cluster, and the one-mention
+    clusters that are not exact."""
+    return {"doc_id": cd.doc_id, "metrics": counts_to_json(cd.counts),
+            "clusters": [e.to_json() for e in clusters if e.relation_id or e.outcome != "exact"]}
 
 
 def coref_to_json(result: ScoreResult, coref: CorefResult, *, lazy: bool = False,
@@ -247,6 +249,12 @@ def coref_to_json(result: ScoreResult, coref: CorefResult, *, lazy: bool = False
     pairs = list(zip(coref.documents, result.documents, strict=True))
     documents: Sequence[Any] = (LazyArray(pairs, lambda pair: encoded(_document_json(pair[0], pair[1], tables))) if lazy
                                 else [_document_json(cd, doc, tables) for cd, doc in pairs])
+    return coreference_json(coref, documents)
+
+
+def coreference_json(coref: CorefResult, documents: Sequence[Any]) -> dict[str, Any]:
+    """The `coreference` object from its documents (`coref_document_json` objects, or their texts): one
+    layout for the Python path and the C kernel's run."""
     return {
         "combination": coref.combination,
         "threshold": coref.threshold,

@@ -82,7 +82,8 @@ class SequencingResult:
     mapping: str
     validated: bool
     documents: tuple[DocumentLinks, ...]
-    """Each document's links (empty when scored with `keep_links=False`)."""
+    """Each document's links (empty when scored with `keep_links=False`; only its node labels, each side's
+    path and warnings with `keep_nodes=True`)."""
     evaluations: dict[str, dict[str, Evaluation]]
     """closure ("published", "full") -> evaluation name ("Subevent", "After", "All") -> Evaluation"""
     warnings: tuple[str, ...] = ()
@@ -254,7 +255,7 @@ class _Scored(NamedTuple):
 
 
 def _score_document(inputs: Callable[[int], DocumentInput], paths: tuple[str, str], validate: bool,
-                    jobs: Sequence[tuple[str, str]], keep_links: bool, number: int) -> _Scored:
+                    jobs: Sequence[tuple[str, str]], keep_links: bool, keep_nodes: bool, number: int) -> _Scored:
     doc = inputs(number)
     try:
         doc_links = links_of(doc, *paths)
@@ -265,8 +266,9 @@ def _score_document(inputs: Callable[[int], DocumentInput], paths: tuple[str, st
         refused = (two_way_problems(doc_links.gold, doc.doc_id)
                    + two_way_problems(doc_links.system, doc.doc_id, _gold_ids(doc)))
     figures = [] if refused else [_evaluated(doc_links, name, closure) for closure, name in jobs]
-    if not keep_links:  # what the caller still reads: the id, the paths and the warnings
-        doc_links = DocumentLinks(doc_links.doc_id, _slim(doc_links.gold), _slim(doc_links.system))
+    if not keep_links:  # what the caller still reads: the id, the paths and the warnings (and the nodes)
+        doc_links = DocumentLinks(doc_links.doc_id, _slim(doc_links.gold), _slim(doc_links.system),
+                                  doc_links.node_labels if keep_nodes else {})
     return _Scored(doc_links, refused, figures)
 
 
@@ -330,7 +332,7 @@ def _input_of(documents: Sequence[DocumentResult], gold: TbfFile, system: TbfFil
 def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,
                      validate: bool = True, filtered: bool = False,
                      closures: Sequence[str] = ("published", "full"), strict: bool = True,
-                     parallel: bool = False, keep_links: bool = True,
+                     parallel: bool = False, keep_links: bool = True, keep_nodes: bool = False,
                      progress: Callable[[int, int], None] | None = None) -> SequencingResult:
     """Sequencing scores of every scored document of `result` (gold documents, sorted).
 
@@ -342,22 +344,23 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
     `parallel=True` (command line only: it forks) shares the documents with a child process
     (`evmeval._util.forked.shared`); they are taken in document order all the same: the same result.
     `keep_links=False` leaves `documents` empty: a report and link table need only the evaluations, and
-    2,000 documents' links hold tens of megabytes.
+    2,000 documents' links hold tens of megabytes. `keep_nodes=True` (with `keep_links=False`) keeps of
+    each document only what `--json` prints of it besides the evaluations: its node labels.
     """
     inputs = partial(_input_of, result.documents, gold, system, mapping, filtered)
     return score_documents(len(result.documents), inputs, (gold.path, system.path), mapping=mapping,
                            validate=validate, closures=closures, strict=strict, parallel=parallel,
-                           keep_links=keep_links, progress=progress)
+                           keep_links=keep_links, keep_nodes=keep_nodes, progress=progress)
 
 
 def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: tuple[str, str], *, mapping: str,
                     validate: bool = True, closures: Sequence[str] = ("published", "full"), strict: bool = True,
-                    parallel: bool = False, keep_links: bool = True,
+                    parallel: bool = False, keep_links: bool = True, keep_nodes: bool = False,
                     progress: Callable[[int, int], None] | None = None) -> SequencingResult:
     """`score_sequencing` of `count` documents, `inputs(n)` being the n-th one's (built in whichever
     process scores it), `paths` the gold and system files'."""
     jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
-    work = partial(_score_document, inputs, paths, validate, jobs, keep_links)
+    work = partial(_score_document, inputs, paths, validate, jobs, keep_links, keep_nodes)
     if parallel:  # the documents shared with a forked child, then taken in order as below
         scored: Iterable[_Scored] = shared(count, work, send=_packed, receive=_unpacked)
     else:
@@ -375,7 +378,7 @@ def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: t
         refused += doc_refused
         if not refused:  # else only the refusals are gathered: nothing will be scored
             warnings.extend(doc_links.gold.warnings + doc_links.system.warnings)
-            if keep_links:
+            if keep_links or keep_nodes:
                 links.append(doc_links)
             for job, (name, outcome) in enumerate(zip((n for _, n in jobs), doc_figures, strict=True)):
                 if job in stopped or outcome is None:

@@ -1,0 +1,131 @@
+"""Where each document of an event JSON-lines gold/system pair is, found by one fast scan of each file.
+
+The window lists a MAVEN-ERE-sized corpus's documents while the corpus is still read, and reads any one of them
+on demand (`first_document.one_document`). The scan reads each line's bytes and takes its document id (TextEE
+`doc_id`, DyGIE++ `doc_key`, MAVEN and MAVEN-ERE `id`) from the object's first keys with the JSON decoder's own
+string reader, decoding the whole line only when a non-string value comes first: a 65 MB file takes about a
+tenth of a second. Nothing is checked here: the document's lines are read through the format's stream when it
+is shown (the same checks and line numbers as the corpus), and a line the scan cannot place (not JSON, no id)
+is left out of the index, for the corpus load to word.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+import os
+from dataclasses import dataclass, field
+from json.decoder import scanstring  # type: ignore[attr-defined]  # the decoder's own string reader (C)
+from typing import Any
+
+Place = tuple[int, int]
+"""(byte offset, line number) of a line."""
+
+FIELDS = {"textee": "doc_id", "dygiepp": "doc_key", "maven": "id", "maven-ere": "id"}
+"""Format -> the JSON field naming a line's document."""
+
+_HEAD = 4096
+_FIRST = 256
+_SPACE = " \t\n\r"
+
+
+@dataclass(frozen=True)
+class DocumentIndex:
+    """The lines of each document in the gold and the system file (file order), and the gold's documents in
+    file order (the list a window shows). `names`: MAVEN type names found while reading documents (filled on
+    demand, see `first_document.one_document`)."""
+
+    format: str
+    gold: str
+    system: str
+    doc_ids: tuple[str, ...]
+    gold_lines: dict[str, tuple[Place, ...]]
+    system_lines: dict[str, tuple[Place, ...]]
+    names: dict[int, str] = field(default_factory=dict)
+
+
+def _head_id(head: bytes, key_wanted: str) -> str | None:
+    """The string value of `key_wanted` among the object's first keys whose values are strings (in the
+    line's first bytes, `head`); None when a value of another kind (or the end of the head) comes before it."""
+    text = head.decode("utf-8", "replace")
+    try:
+        at = len(text) - len(text.lstrip(_SPACE))
+        if text[at] != "{":
+            return None
+        at += 1
+        while True:
+            while text[at] in _SPACE:
+                at += 1
+            if text[at] != '"':
+                return None
+            key, at = scanstring(text, at + 1)
+            while text[at] in _SPACE:
+                at += 1
+            if text[at] != ":":
+                return None
+            at += 1
+            while text[at] in _SPACE:
+                at += 1
+            if text[at] != '"':
+                return None
+            value, at = scanstring(text, at + 1)
+            if key == key_wanted:
+                return value
+            while text[at] in _SPACE:
+                at += 1
+            if text[at] != ",":
+                return None
+            at += 1
+    except (IndexError, ValueError):
+        return None
+
+
+def line_id(raw: bytes, key: str) -> str | None:
+    """A JSON line's document id (its object's `key`, a string); None when the line has none."""
+    found = _head_id(raw[:_HEAD], key)
+    if found is not None:
+        return found
+    try:
+        value: Any = json.loads(raw)
+    except (ValueError, RecursionError):
+        return None
+    found = value.get(key) if isinstance(value, dict) else None
+    return found if isinstance(found, str) else None
+
+
+def scan(path: str, key: str) -> dict[str, list[Place]]:
+    """Each document id of the file's lines -> the places of its lines, in file order; raises `OSError`.
+    The file is mapped, not read: only each line's first bytes are copied (a line is decoded whole only when
+    its id is not among them)."""
+    found: dict[str, list[Place]] = {}
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size == 0:
+            return found
+        with mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            at = number = 0
+            while at < size:
+                end = data.find(b"\n", at)
+                end = size if end < 0 else end + 1
+                number += 1
+                doc_id = _head_id(data[at:min(end, at + _FIRST)], key)  # the id is usually in the first bytes
+                if doc_id is None and data[at:min(end, at + _FIRST)].strip():
+                    doc_id = line_id(data[at:end], key)
+                if doc_id is not None:
+                    found.setdefault(doc_id, []).append((at, number))
+                at = end
+    return found
+
+
+def document_index(found: str, gold: str, system: str | None) -> DocumentIndex | None:
+    """Both files of format `found` scanned (see the module docstring; `system` None: the gold file only);
+    None for another format or a file that cannot be read (the corpus load words it)."""
+    key = FIELDS.get(found)
+    if key is None:
+        return None
+    try:
+        gold_lines, system_lines = scan(gold, key), scan(system, key) if system is not None else {}
+    except OSError:
+        return None
+    return DocumentIndex(found, gold, system or "", tuple(gold_lines),
+                         {k: tuple(v) for k, v in gold_lines.items()}, {k: tuple(v) for k, v in system_lines.items()})
