@@ -27,6 +27,11 @@ page is replaced when `score` is not run. `--only resampling` (issue 36, `resamp
 resamples of every figure for two runs on 4,480 documents as a whole process, with its load and peak RSS;
 likewise its own section.
 
+`--only published` (issue 37): MAVEN's and MAVEN-ERE's `evaluate.py` and TextEE's `scorer.py` run live on the
+MAVEN-ERE-sized files beside `--convention maven|maven-ere|textee` (`published_bench.py`; their checkouts from
+`--published` or `EVMEVAL_PUBLISHED`, their Python from `--published-python` or `EVMEVAL_PUBLISHED_PY`; a scorer
+not found is skipped); likewise its own section.
+
 `--only window-scale` (issue 34's rows, `window_scale_bench.py`): the window on MAVEN-ERE-sized corpora in
 each format and a 2,000-document curation, beside the command on the same files; with `--markdown`, only
 that section of the page is replaced (`--window-docs N`: a smaller corpus of the same shape).
@@ -55,6 +60,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from long_document_bench import LongRow, long_table, run_long
+from published_bench import add_options as published_options
 from resampling_rows import END as RESAMPLING_END
 from resampling_rows import START as RESAMPLING_START
 from resampling_rows import resampling_section, resampling_table, run_resampling
@@ -308,7 +314,11 @@ the PATH). When it is not found, the reference column says "absent". `--quick` r
 as a smoke test. A reference command slower than `--ref-max-seconds` (30) on its first run is not repeated.
 `--only conll conventions` runs issue 37's long-document rows alone (v8.01's `scorer.pl` under perl, from
 `EVMEVAL_REF`, stopped after `--ref-timeout` seconds) and, with `--markdown`, replaces only their section;
-`--only streams combined` the rows at MAVEN-ERE's size (give both: the section holds both).
+`--only streams combined` the rows at MAVEN-ERE's size (give both: the section holds both); `--only export`
+the report export at 2,000 and 8,000 documents (`--export-docs`), with its output folder's hash; `--only published`
+MAVEN's and MAVEN-ERE's `evaluate.py` and TextEE's `scorer.py` run live beside our conventions on the same files
+(their checkouts in the folder `EVMEVAL_PUBLISHED` or `--published` names, their Python, with numpy, scipy,
+scikit-learn and PyYAML, from `EVMEVAL_PUBLISHED_PY` or `--published-python`; a scorer not found is skipped).
 
 The other scripts in `benchmarks/` measure one feature each (the window, comparison, alignment, editing,
 charts; see their docstrings); speed goals live there and here, never in timed tests.
@@ -327,8 +337,8 @@ def add_reference_options(parser: argparse.ArgumentParser) -> None:
                         help="a long-document reference run is stopped after this many seconds (default 120)")
 
 
-ONLY = ("score", "conll", "conventions", "streams", "combined", "resampling", "window-scale", "export")
-ALONE = ("resampling", "window-scale", "export")
+ONLY = ("score", "conll", "conventions", "streams", "combined", "resampling", "window-scale", "export", "published")
+ALONE = ("resampling", "window-scale", "export", "published")
 """Groups that run on their own and replace only their own section of the page."""
 WINDOW_START, WINDOW_END = "<!-- window at scale -->", "<!-- end window at scale -->"
 EXPORT_START, EXPORT_END = "<!-- export -->", "<!-- end export -->"
@@ -487,6 +497,32 @@ def export_only(args: argparse.Namespace) -> int:
     return 0 if all(same) else 1
 
 
+PUBLISHED_START, PUBLISHED_END = "<!-- published -->", "<!-- end published -->"
+
+
+def published_only(args: argparse.Namespace) -> int:
+    """`--only published`: the published scorers run live beside ours; with --markdown only their section."""
+    import published_bench
+
+    sampler = LoadSampler()
+    sampler.start()
+    table = published_bench.measure(args.runs, Path(args.published) if args.published else None,
+                                    args.published_python)
+    load = sampler.stop()
+    lines = published_bench.table_lines(table)
+    print(plain(lines))
+    print(f"load average during the run: {load}")
+    if args.markdown:
+        section = (f"{PUBLISHED_START}\n### The published scorers, live on the same files (issue 37)\n\n- date: "
+                   f"{datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')}; load average during the run: "
+                   f"{load}\n- inputs: `maven_ere_bench.py`'s corpus (4,480 documents) in each format; "
+                   f"`python benchmarks/run.py --only published --runs {args.runs}` (`published_bench.py`)\n\n"
+                   f"{markdown(lines)}\n\n{published_bench.NOTE}\n{PUBLISHED_END}")
+        page = Path(args.markdown).read_text() if Path(args.markdown).exists() else ""
+        Path(args.markdown).write_text(_replace_section(page, PUBLISHED_START, PUBLISHED_END, section))
+    return 0 if all(not r.figures.startswith(("differ", "it failed")) for r in table) else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="rounds (pairs) per goal (default 5)")
@@ -497,10 +533,12 @@ def main() -> int:
                         "streams (--convention maven-ere, maven, textee at MAVEN-ERE's size), combined (-t -o -c -a "
                         "--json at that size), score (evmeval-score on the corpus), conll and conventions (issue 37's "
                         "long documents), resampling (issue 36's intervals and tests, alone), window-scale (issue "
-                        "34's window at scale, alone), export (issue 37's report export, alone)")
+                        "34's window at scale, alone), export (issue 37's report export, alone), published (MAVEN's, "
+                        "MAVEN-ERE's and TextEE's scorers run live beside our conventions, alone)")
     parser.add_argument("--window-docs", type=int, help="window-scale: a smaller MAVEN-ERE-shaped corpus")
     parser.add_argument("--export-docs", type=int, nargs="+", default=[2000, 8000], help="export: corpus sizes")
     add_reference_options(parser)
+    published_options(parser)
     args = parser.parse_args()
     args.only = args.only or (["score"] if args.quick else [o for o in ONLY if o not in ALONE])
     for alone in ALONE:
@@ -512,6 +550,8 @@ def main() -> int:
         return window_only(args)
     if args.only == ["export"]:
         return export_only(args)
+    if args.only == ["published"]:
+        return published_only(args)
     if "score" not in args.only:
         return long_only(args)
     docs = QUICK_DOCS if args.quick else 2000

@@ -116,6 +116,12 @@ def _ere_doc() -> dict:  # type: ignore[type-arg]
     (lambda d: d["temporal_relations"]["BEFORE"].append(["EV2", "EV3"]),
      "document 'A', temporal_relations BEFORE: 'EV3' is not an event or TIMEX of the document"),
     (lambda d: d["tokens"][0].append(7), "document 'A', sentence 0: is a list of 4 or holds a non-string"),
+    (lambda d: d["tokens"].append("x y"), "document 'A', sentence 1: is the string 'x y' or holds a non-string"),
+    (lambda d: d["temporal_relations"]["BEFORE"].append(["EV1", "EV1"]),
+     "document 'A', temporal_relations BEFORE, pair 2: is ['EV1', 'EV1'] (expected a pair"),
+    (lambda d: d["events"][1]["mention"][0].update(id="m1"), "document 'A': id 'm1' given twice"),
+    (lambda d: d["TIMEX"].append({"id": "EV2", "mention": "x", "type": "DATE", "sent_id": 0, "offset": [0, 1]}),
+     "document 'A': id 'EV2' given twice"),
     (lambda d: d["events"][1]["mention"][0].update(offset=[1, True]), "document 'A', event 'EV2', mention 0: "
      "offset is a list"),
 ])

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 
 from evmeval.align.names import DEFAULT_STRATEGY
-from evmeval.report.run import DEFAULT_SCHEME, SCHEMES, scheme_report
+from evmeval.report.scheme_names import DEFAULT_SCHEME, SCHEMES
 
-__all__ = ["DEFAULT_SCHEME", "SCHEMES", "alignment_conflict", "scheme_report"]
+__all__ = ["DEFAULT_SCHEME", "SCHEMES", "alignment_conflict"]
 
 
 def alignment_conflict(args: argparse.Namespace) -> str | None:

@@ -25,12 +25,12 @@ from functools import partial
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from evmeval.align.strategies import DEFAULT_STRATEGY
+from evmeval.align.names import DEFAULT_STRATEGY
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import STDIN, read_bytes
 from evmeval.io.tbf import parse_tbf
 from evmeval.io.validate import check_document, in_file_order
-from evmeval.mention.scoring import counts_in_averages, coverage, document_warnings, type_rows
+from evmeval.mention.type_rows import counts_in_averages, coverage, document_warnings, type_rows
 from evmeval.model import Document, SpanMode, TbfFile, canonical
 from evmeval.report.text import DocumentCounts, assemble_report, format_counts
 from evmeval.rules import ATTRIBUTES, COMBINATIONS, AttributeRule, Combination, values_agree
@@ -72,7 +72,7 @@ def kernel_available() -> bool:
 def wants_kernel(args: argparse.Namespace) -> bool:
     """Whether this run is the kernel's case: v1.8, token mode, `-o`, `-d`, `-a`, `--json` and `-c` (when the
     coreference kernel is built too) only, default options, files (not standard input)."""
-    from evmeval.report.run import DEFAULT_SCHEME
+    from evmeval.report.scheme_names import DEFAULT_SCHEME
 
     plain_run = not (args.ci or args.type_white_list or args.doc_id_to_eval is not None)
     if args.coref is not None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from evmeval.cli.alignment import alignment_conflict, scheme_report
+from evmeval.cli.alignment import alignment_conflict
 from evmeval.cli.console import finish
 from evmeval.cli.coref import (
     check_coref_arguments,
@@ -31,9 +31,7 @@ from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import STDIN, read_text, refuse_stdin_twice
 from evmeval.io.tbf import parse_tbf, py2_int
 from evmeval.io.tokens import DEFAULT_EXTENSION, parse_offset_fields
-from evmeval.io.validate import check_file, check_text_offsets, fold_problems
 from evmeval.io.writing import check_output_paths, input_folders, write_atomic
-from evmeval.mention.scoring import score_files
 from evmeval.model import SpanMode
 from evmeval.report.text import assemble_report
 
@@ -191,6 +189,9 @@ def _pilot_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozen
 
 def _v18_run(args: argparse.Namespace, inputs: LoadedInputs, whitelist: frozenset[str] | None) -> _Run:
     """Mentions, then coreference (-c) and sequencing (-a), in the published report's order."""
+    from evmeval.mention.scoring import score_files  # the Python path's: a run on the C kernel needs neither
+    from evmeval.report.run import scheme_report
+
     result = score_files(inputs.gold, inputs.system, type_whitelist=whitelist, doc_id=args.doc_id_to_eval,
                          mapping=args.mapping)
     report, data = scheme_report(result, args.scheme)
@@ -359,9 +360,11 @@ def validate_problems(path: str, token_dir: str | None, extension: str = DEFAULT
     fmt = validated_format(path)
     if fmt != "tbf":
         return _format_validator(fmt)(path)
+    from evmeval.io.loading import TextSource, TokenSource
+    from evmeval.io.validate import check_file, check_text_offsets
+
     mode = SpanMode.TOKEN if token_dir else SpanMode.CHAR
     tbf, problems = parse_tbf(read_text(path), path=path, mode=mode)
-    from evmeval.io.loading import TextSource, TokenSource
 
     tokens = TokenSource(token_dir, extension, offset_fields) if token_dir else None
     problems = problems + check_file(tbf, tokens.unknown_ids if tokens else None)
@@ -430,6 +433,8 @@ def validate_main(argv: Sequence[str] | None = None) -> int:
     except (FormatError, ValueError) as exc:
         print(f"evmeval-validate: error: {exc}", file=sys.stderr)
         return 1
+    from evmeval.io.validate import fold_problems
+
     for problem in fold_problems(problems):
         print(_validate_line(problem))
     if problems:

@@ -105,10 +105,12 @@ def _timex(fields: Fields, value: Any, tokens: list[list[str]]) -> Timex:
 def _pairs(fields: Fields, value: Any) -> list[Pair]:
     if not isinstance(value, list):
         raise fields.fail(f"is {kind(value)}", f"a list of pairs ({_PAIR})")
-    if set(map(type, value)) <= {list} and set(map(len, value)) <= {2} \
-            and set(map(type, chain.from_iterable(value))) <= {str} \
-            and not any(map(eq, map(itemgetter(0), value), map(itemgetter(1), value))):
-        return list(map(tuple, value))  # a million pairs in a MAVEN-ERE-sized file: checked at C speed
+    if set(map(type, value)) <= {list}:  # a million pairs in a MAVEN-ERE-sized file: checked at C speed
+        pairs = list(map(tuple, value))
+        if set(map(len, pairs)) <= {2}:
+            firsts, seconds = list(map(itemgetter(0), pairs)), list(map(itemgetter(1), pairs))
+            if set(map(type, firsts)) | set(map(type, seconds)) <= {str} and not any(map(eq, firsts, seconds)):
+                return pairs
     out = []
     for pair in value:  # else the first wrong pair, in the file's order
         if isinstance(pair, list) and len(pair) == 2:
@@ -147,7 +149,10 @@ def _check_ids(fields: Fields, doc: Document) -> None:
     events = {e.id for e in doc.events or ()}
     timexes = {t.id for t in doc.timex or ()}
     mentions = [m.id for e in doc.events or () for m in e.mentions] + [m.id for m in doc.event_mentions or ()]
-    for item in [*events, *timexes, *mentions]:
+    items = [*events, *timexes, *mentions]
+    if len(set(items)) == len(items):
+        items = []  # the usual case, at C speed; else the first repeat in that order
+    for item in items:
         if item in seen:
             raise fields.fail(f"id {item!r} given twice", "each event, mention and TIMEX id once in a document")
         seen.add(item)
@@ -175,7 +180,8 @@ def parse_document(path: str, line: int, value: Any) -> Document:
     fields = Fields(path, line, f"document {doc_id!r}")
     title = fields.get(obj, "title", str, "the document's title as a string")
     raw_tokens = fields.get(obj, "tokens", list, "a list of sentences, each a list of tokens")
-    for i, sentence in enumerate(raw_tokens):
+    plain = set(map(type, raw_tokens)) <= {list} and set(map(type, chain.from_iterable(raw_tokens))) <= {str}
+    for i, sentence in enumerate(() if plain else raw_tokens):  # else the first sentence that is not
         if not isinstance(sentence, list) or (not set(map(type, sentence)) <= {str} \
                 and not all(isinstance(t, str) for t in sentence)):
             raise fields.at(f"sentence {i}").fail(f"is {kind(sentence)} or holds a non-string",

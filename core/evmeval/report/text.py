@@ -8,12 +8,15 @@ rounding lands exactly where the published report's does.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from evmeval.align import COMBINATIONS
-from evmeval.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS
+from evmeval.align.names import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS
 from evmeval.mention.prf import f1_score, safe_div
-from evmeval.mention.scoring import ScoreResult, TypeRow
+from evmeval.mention.type_rows import TypeRow
+
+if TYPE_CHECKING:  # the kernel's report is made without the scoring's classes
+    from evmeval.mention.scoring import ScoreResult
 
 _SMALL_HEADER = "Prec  \tRec  \tF1   "
 
