@@ -140,25 +140,23 @@ _MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
 
 
 def plain_mentions(raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Mention] | None:
-    """The mentions of `raw`, each record checked at once: what `parse_mention` accepts of a decoded JSON value
-    (only JSON's own types, where a wrong field is a wrong type or a value out of range), with no `Fields`
-    made; None at the first record it refuses, which `parse_mention` then reads to name the problem. One rule:
-    the field-by-field read is reached only to say what is wrong (`tests/core/test_record_shapes.py`)."""
+    """The mentions of `raw` when every one has exactly the four fields, each of the wanted JSON type and in
+    range (the usual record: one check of its shape, no `Fields` made); else None, and `parse_mention` reads
+    them one by one, naming the first problem. It accepts a subset of what `parse_mention` accepts and builds
+    the same records (`tests/core/test_record_shapes.py`)."""
     out = []
     n_sentences = len(tokens)
     for value in raw:
-        if type(value) is not dict:
+        if type(value) is not dict or value.keys() != _MENTION_FIELDS:
             return None
-        mention_id, word, sent_id, offset = value.get("id"), value.get("trigger_word"), value.get("sent_id"), \
-            value.get("offset")
+        mention_id, word, sent_id, offset = value["id"], value["trigger_word"], value["sent_id"], value["offset"]
         if not (type(mention_id) is str and type(word) is str and type(sent_id) is int and 0 <= sent_id < n_sentences
                 and type(offset) is list and len(offset) == 2):
             return None
         start, end = offset
         if not (type(start) is int and type(end) is int and 0 <= start < end <= len(tokens[sent_id])):
             return None
-        out.append(Mention(mention_id, word, sent_id, (start, end),
-                           {} if len(value) == 4 else rest_of(value, _MENTION_FIELDS)))
+        out.append(Mention(mention_id, word, sent_id, (start, end), {}))
     return out
 
 
@@ -170,18 +168,16 @@ def parse_mentions(fields: Fields, label: str, raw: list[Any], tokens: Sequence[
 
 
 def parse_events(fields: Fields, raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Event]:
-    """A document's events (MAVEN's and MAVEN-ERE's, whose events are MAVEN's: the same type ids), each checked
-    at once as `plain_mentions` checks mentions; `_event` reads a record this refuses, field by field, to name
-    its first problem."""
+    """A document's events (MAVEN's and MAVEN-ERE's, whose events are MAVEN's: the same type ids). An event
+    of the usual shape (exactly its four fields, of the wanted types, its mentions plain) is built at once;
+    any other is read by `_event`, field by field, which names its first problem."""
     out = []
     for value in raw:
-        if type(value) is dict:
-            event_id, event_type, type_id, mentions = value.get("id"), value.get("type"), value.get("type_id"), \
-                value.get("mention")
+        if type(value) is dict and value.keys() == _EVENT_FIELDS:
+            event_id, event_type, type_id, mentions = value["id"], value["type"], value["type_id"], value["mention"]
             if (type(event_id) is str and type(event_type) is str and type(type_id) is int and type_id in TYPE_IDS
                     and type(mentions) is list and (plain := plain_mentions(mentions, tokens)) is not None):
-                out.append(Event(event_id, event_type, type_id, plain,
-                                 {} if len(value) == 4 else rest_of(value, _EVENT_FIELDS)))
+                out.append(Event(event_id, event_type, type_id, plain, {}))
                 continue
         out.append(_event(fields, value, tokens))
     return out

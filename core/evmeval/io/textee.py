@@ -114,7 +114,7 @@ def _argument(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -
     if entity_id is None or "start" in obj or "end" in obj:
         start, end = _span(fields, obj, n_tokens)
     return Argument(role, entity_id, start, end, fields.get(obj, "text", str, _TEXT, optional=True),
-                    rest_of(obj, _ARGUMENT_FIELDS))
+                    rest_of(obj, ("role", "entity_id", "start", "end", "text")))
 
 
 def _event(fields: Fields, value: Any, n_tokens: int, entity_ids: set[str]) -> EventMention:
@@ -137,50 +137,38 @@ _TRIGGER_FIELDS = frozenset(("start", "end", "text"))
 _EVENT_FIELDS = frozenset(("event_type", "trigger", "arguments", "id"))
 
 
-_ARGUMENT_FIELDS = frozenset(("role", "entity_id", "start", "end", "text"))
-
-
-def _plain_argument(value: Any, n_tokens: int, entity_ids: set[str]) -> Argument | None:
-    """`_argument`'s rule checked at once (see `plain_event`); None where it would name a problem."""
-    if type(value) is not dict or type(role := value.get("role")) is not str:
-        return None
-    entity_id = value.get("entity_id")
-    if "entity_id" in value and not (type(entity_id) is str and entity_id in entity_ids):
-        return None
-    start = end = None
-    if entity_id is None or "start" in value or "end" in value:
-        start, end = value.get("start"), value.get("end")
-        if not (type(start) is int and type(end) is int and 0 <= start < end <= n_tokens):
-            return None
-    text = value.get("text")
-    if "text" in value and type(text) is not str:
-        return None
-    return Argument(role, entity_id, start, end, text, rest_of(value, _ARGUMENT_FIELDS))
+_PLAIN_ARGUMENT = frozenset(("entity_id", "role"))
+_PLAIN_EVENT = frozenset(("event_type", "trigger", "arguments"))
 
 
 def plain_event(value: Any, n_tokens: int, entity_ids: set[str]) -> EventMention | None:
-    """An event mention checked at once: what `_event` accepts of a decoded JSON value (only JSON's own types,
-    where a wrong field is a wrong type or a value out of range), with no `Fields` made; None where it would
-    name a problem, and `_event` then reads the record to name it. One rule: the field-by-field read is
-    reached only to say what is wrong (`tests/core/test_record_shapes.py`)."""
+    """The event mention of the usual record (exactly its fields, `id` optional; a trigger of exactly `start`,
+    `end`, `text`; arguments naming an entity by `entity_id` and a `role`), each of the wanted JSON type and in
+    range, checked by its shape with no `Fields` made; else None, and `_event` reads it field by field and
+    names its first problem. It accepts a subset of what `_event` accepts and builds the same record
+    (`tests/core/test_record_shapes.py`)."""
     if type(value) is not dict:
         return None
-    event_type, trigger, raw_arguments, event_id = value.get("event_type"), value.get("trigger"), \
-        value.get("arguments"), value.get("id")
-    if not (type(event_type) is str and type(trigger) is dict and type(raw_arguments) is list
-            and ("id" not in value or type(event_id) is str)):
+    keys = value.keys()
+    event_id = value.get("id")
+    if not (keys == _PLAIN_EVENT or (keys == _EVENT_FIELDS and type(event_id) is str)):
         return None
-    start, end, text = trigger.get("start"), trigger.get("end"), trigger.get("text")
-    if not (type(start) is int and type(end) is int and 0 <= start < end <= n_tokens
-            and ("text" not in trigger or type(text) is str)):
+    event_type, trigger, raw_arguments = value["event_type"], value["trigger"], value["arguments"]
+    if not (type(event_type) is str and type(trigger) is dict and trigger.keys() == _TRIGGER_FIELDS
+            and type(raw_arguments) is list):
+        return None
+    start, end, text = trigger["start"], trigger["end"], trigger["text"]
+    if not (type(start) is int and type(end) is int and 0 <= start < end <= n_tokens and type(text) is str):
         return None
     arguments = []
-    for raw in raw_arguments:
-        if (argument := _plain_argument(raw, n_tokens, entity_ids)) is None:
+    for argument in raw_arguments:
+        if type(argument) is not dict or argument.keys() != _PLAIN_ARGUMENT:
             return None
-        arguments.append(argument)
-    return EventMention(event_type, start, end, text, event_id, arguments, rest_of(trigger, _TRIGGER_FIELDS),
-                        rest_of(value, _EVENT_FIELDS))
+        entity_id, role = argument["entity_id"], argument["role"]
+        if not (type(entity_id) is str and entity_id in entity_ids and type(role) is str):
+            return None
+        arguments.append(Argument(role, entity_id, None, None, None, {}))
+    return EventMention(event_type, start, end, text, event_id, arguments, {}, {})
 
 
 def _events(fields: Fields, raw: list[Any], n_tokens: int, entity_ids: set[str]) -> list[EventMention]:
