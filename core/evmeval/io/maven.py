@@ -139,48 +139,13 @@ def parse_mention(fields: Fields, value: Any, tokens: Sequence[Sequence[str]]) -
 _MENTION_FIELDS = frozenset(("id", "trigger_word", "sent_id", "offset"))
 
 
-def plain_mentions(raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Mention] | None:
-    """The mentions of `raw` when every one has exactly the four fields, each of the wanted JSON type and in
-    range (the usual record: one check of its shape, no `Fields` made); else None, and `parse_mention` reads
-    them one by one, naming the first problem. It accepts a subset of what `parse_mention` accepts and builds
-    the same records (`tests/core/test_record_shapes.py`)."""
-    out = []
-    n_sentences = len(tokens)
-    for value in raw:
-        if type(value) is not dict or value.keys() != _MENTION_FIELDS:
-            return None
-        mention_id, word, sent_id, offset = value["id"], value["trigger_word"], value["sent_id"], value["offset"]
-        if not (type(mention_id) is str and type(word) is str and type(sent_id) is int and 0 <= sent_id < n_sentences
-                and type(offset) is list and len(offset) == 2):
-            return None
-        start, end = offset
-        if not (type(start) is int and type(end) is int and 0 <= start < end <= len(tokens[sent_id])):
-            return None
-        out.append(Mention(mention_id, word, sent_id, (start, end), {}))
-    return out
-
-
 def parse_mentions(fields: Fields, label: str, raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Mention]:
-    plain = plain_mentions(raw, tokens)
-    if plain is not None:
-        return plain
     return [parse_mention(fields.at(label, i), value, tokens) for i, value in enumerate(raw)]
 
 
 def parse_events(fields: Fields, raw: list[Any], tokens: Sequence[Sequence[str]]) -> list[Event]:
-    """A document's events (MAVEN's and MAVEN-ERE's, whose events are MAVEN's: the same type ids). An event
-    of the usual shape (exactly its four fields, of the wanted types, its mentions plain) is built at once;
-    any other is read by `_event`, field by field, which names its first problem."""
-    out = []
-    for value in raw:
-        if type(value) is dict and value.keys() == _EVENT_FIELDS:
-            event_id, event_type, type_id, mentions = value["id"], value["type"], value["type_id"], value["mention"]
-            if (type(event_id) is str and type(event_type) is str and type(type_id) is int and type_id in TYPE_IDS
-                    and type(mentions) is list and (plain := plain_mentions(mentions, tokens)) is not None):
-                out.append(Event(event_id, event_type, type_id, plain, {}))
-                continue
-        out.append(_event(fields, value, tokens))
-    return out
+    """A document's events (MAVEN's and MAVEN-ERE's, whose events are MAVEN's: the same type ids)."""
+    return [_event(fields, value, tokens) for value in raw]
 
 
 def _event(fields: Fields, value: Any, tokens: Sequence[Sequence[str]]) -> Event:

@@ -137,46 +137,8 @@ _TRIGGER_FIELDS = frozenset(("start", "end", "text"))
 _EVENT_FIELDS = frozenset(("event_type", "trigger", "arguments", "id"))
 
 
-_PLAIN_ARGUMENT = frozenset(("entity_id", "role"))
-_PLAIN_EVENT = frozenset(("event_type", "trigger", "arguments"))
-
-
-def plain_event(value: Any, n_tokens: int, entity_ids: set[str]) -> EventMention | None:
-    """The event mention of the usual record (exactly its fields, `id` optional; a trigger of exactly `start`,
-    `end`, `text`; arguments naming an entity by `entity_id` and a `role`), each of the wanted JSON type and in
-    range, checked by its shape with no `Fields` made; else None, and `_event` reads it field by field and
-    names its first problem. It accepts a subset of what `_event` accepts and builds the same record
-    (`tests/core/test_record_shapes.py`)."""
-    if type(value) is not dict:
-        return None
-    keys = value.keys()
-    event_id = value.get("id")
-    if not (keys == _PLAIN_EVENT or (keys == _EVENT_FIELDS and type(event_id) is str)):
-        return None
-    event_type, trigger, raw_arguments = value["event_type"], value["trigger"], value["arguments"]
-    if not (type(event_type) is str and type(trigger) is dict and trigger.keys() == _TRIGGER_FIELDS
-            and type(raw_arguments) is list):
-        return None
-    start, end, text = trigger["start"], trigger["end"], trigger["text"]
-    if not (type(start) is int and type(end) is int and 0 <= start < end <= n_tokens and type(text) is str):
-        return None
-    arguments = []
-    for argument in raw_arguments:
-        if type(argument) is not dict or argument.keys() != _PLAIN_ARGUMENT:
-            return None
-        entity_id, role = argument["entity_id"], argument["role"]
-        if not (type(entity_id) is str and entity_id in entity_ids and type(role) is str):
-            return None
-        arguments.append(Argument(role, entity_id, None, None, None, {}))
-    return EventMention(event_type, start, end, text, event_id, arguments, {}, {})
-
-
 def _events(fields: Fields, raw: list[Any], n_tokens: int, entity_ids: set[str]) -> list[EventMention]:
-    out = []
-    for i, value in enumerate(raw):
-        event = plain_event(value, n_tokens, entity_ids)
-        out.append(_event(fields.at("event", i), value, n_tokens, entity_ids) if event is None else event)
-    return out
+    return [_event(fields.at("event", i), value, n_tokens, entity_ids) for i, value in enumerate(raw)]
 
 
 _WINDOW_FIELDS = ("doc_id", "wnd_id", "tokens", "event_mentions", "entity_mentions", "text", "lang")
