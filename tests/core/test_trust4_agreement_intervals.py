@@ -1,0 +1,106 @@
+"""Issue 36 §1 for agreement: every pair figure `evmeval-iaa` prints gets a document-bootstrap interval,
+rebuilt per resample from per-document counts through the one resampling engine."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from evmeval.agreement.scoring import pair_from_documents, pairwise
+from evmeval.align.greedy import COMBINATIONS
+from evmeval.compare.agreement import _printed, figure_names, pair_family, pair_intervals
+from evmeval.compare.significance import ResampleSettings
+from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+TOKENS = [f"t{i}" for i in range(1, 7)]
+
+
+def mention(mention_id: str, tokens: str, mention_type: str, realis: str, line: int, doc_id: str) -> Mention:
+    return Mention("run", doc_id, mention_id, tuple(tokens.split(",")), "", canonical(mention_type),
+                   canonical(realis), mention_type, realis, None, line)
+
+
+@st.composite
+def annotation(draw: st.DrawFn, name: str) -> TbfFile:
+    docs = {}
+    for doc_id in draw(st.lists(st.sampled_from(["d1", "d2", "d3", "d4"]), unique=True, max_size=4)):
+        docs[doc_id] = Document(doc_id, tuple(
+            mention(f"E{line}", ",".join(draw(st.lists(st.sampled_from(TOKENS), min_size=1, max_size=3, unique=True))),
+                    draw(st.sampled_from(["Attack", "Die", "Meet"])),
+                    draw(st.sampled_from(["Actual", "Generic", "NOT_ANNOTATED"])), line, doc_id)
+            for line in range(draw(st.integers(0, 5)))))
+    return TbfFile(name, SpanMode.TOKEN, docs)
+
+
+def as_resampled(value: float) -> float:
+    """Inside a resample an undefined figure counts 0."""
+    return 0.0 if math.isnan(value) else value
+
+
+@settings(deadline=None, max_examples=150)
+@given(annotation("a"), annotation("b"), st.lists(st.integers(0, 3), min_size=4, max_size=4))
+def test_a_resample_gives_the_figures_of_the_drawn_corpus(a: TbfFile, b: TbfFile, draws: list[int]) -> None:
+    """Weights k per document: the family's figures equal the printed figures of a corpus holding each
+    document k times, kappa included (summed confusion tables, not a mean of document kappas)."""
+    pair = pairwise(a, b)
+    family = pair_family(pair)
+    weights = np.array(draws[:family.num_documents], dtype=np.float64)
+    drawn = tuple(d for d, k in zip(pair.documents, draws, strict=False) for _ in range(k))
+    expected = _printed(pair_from_documents("a", "b", SpanMode.TOKEN, drawn))
+    got = family.figures_of((weights @ family.columns)[None, :])[0]
+    for name, want, have in zip(figure_names(), expected, got, strict=True):
+        assert math.isclose(as_resampled(want), have, rel_tol=1e-12, abs_tol=1e-12), name
+
+
+@settings(deadline=None, max_examples=100)
+@given(annotation("a"), annotation("b"))
+def test_estimates_are_the_printed_figures_exactly(a: TbfFile, b: TbfFile) -> None:
+    pair = pairwise(a, b)
+    found = pair_intervals(pair, ResampleSettings(resamples=20))
+    for c in COMBINATIONS:
+        for measure in ("precision", "recall", "f1"):
+            want = getattr(pair.micro[c], measure)
+            got = found[f"{c}_{measure}"].estimate
+            assert (math.isnan(want) and math.isnan(got)) or want == got
+            macro = found[f"{c}_macro_{measure}"].estimate
+            assert (math.isnan(macro) and math.isnan(getattr(pair.macro[c], measure))) or \
+                macro == getattr(pair.macro[c], measure)
+        strict = found[f"{c}_gate_strict_f1"]
+        assert (math.isnan(strict.estimate) and math.isnan(strict.ci_low)) or \
+            strict.estimate == pair.gate[c].strict().f1
+    for attr in ("mention_type", "realis_status"):
+        kappa = found[f"{attr}_cohen_kappa"]
+        want = pair.labels[attr].cohen_kappa
+        if math.isnan(want):  # undefined: no interval either
+            assert math.isnan(kappa.estimate) and math.isnan(kappa.ci_low) and math.isnan(kappa.ci_high)
+        else:
+            assert kappa.estimate == want and kappa.ci_low <= kappa.ci_high
+
+
+def demo_pair() -> tuple[TbfFile, TbfFile]:
+    a, b = {}, {}
+    for k in range(12):
+        doc = f"doc{k:02d}"
+        a[doc] = Document(doc, tuple(mention(f"E{i}", f"t{i + 1}", "Attack" if i % 2 else "Die", "Actual", i, doc)
+                                     for i in range(4)))
+        b[doc] = Document(doc, tuple(mention(f"E{i}", f"t{i + 1}", "Attack" if (i + k) % 3 else "Die",
+                                             "Actual" if i != k % 4 else "Generic", i, doc)
+                                     for i in range(4 - k % 3)))
+    return TbfFile("a.tbf", SpanMode.TOKEN, a), TbfFile("b.tbf", SpanMode.TOKEN, b)
+
+
+def test_same_seed_same_numbers_and_the_interval_holds_the_estimate() -> None:
+    pair = pairwise(*demo_pair())
+    first = pair_intervals(pair, ResampleSettings(resamples=500, seed=7))
+    again = pair_intervals(pair, ResampleSettings(resamples=500, seed=7))
+    other = pair_intervals(pair, ResampleSettings(resamples=500, seed=8))
+    assert first.to_json() == again.to_json()
+    assert first.to_json() != other.to_json()
+    plain = first["plain_f1"]
+    assert plain.ci_low < plain.estimate < plain.ci_high  # the annotators miss different numbers of mentions
+    kappa = first["mention_type_cohen_kappa"]
+    assert kappa.ci_low < kappa.estimate < kappa.ci_high
+    # b marks only spans a marked: plain precision is 1 in every resample
+    assert first["plain_precision"].ci_low == first["plain_precision"].ci_high == 1.0
