@@ -3,11 +3,17 @@ rebuilt per resample from per-document counts through the one resampling engine.
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
+import jsonschema
 import numpy as np
+import pytest
+from evmeval._util.schemas import load_schema
 from evmeval.agreement.scoring import pair_from_documents, pairwise
 from evmeval.align.greedy import COMBINATIONS
+from evmeval.cli.iaa import iaa_main
 from evmeval.compare.agreement import _printed, figure_names, pair_family, pair_intervals
 from evmeval.compare.significance import ResampleSettings
 from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical
@@ -104,3 +110,69 @@ def test_same_seed_same_numbers_and_the_interval_holds_the_estimate() -> None:
     assert kappa.ci_low < kappa.estimate < kappa.ci_high
     # b marks only spans a marked: plain precision is 1 in every resample
     assert first["plain_precision"].ci_low == first["plain_precision"].ci_high == 1.0
+
+
+# --- evmeval-iaa --resamples ------------------------------------------------------------------------------
+
+
+def run_iaa(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = iaa_main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_iaa_prints_and_writes_every_pair_figure_with_its_interval(
+        evmeval_data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    demo = evmeval_data / "scoring_demo" / "token_based"
+    inputs = [str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), str(demo / "sample_system_A.tbf")]
+    out = tmp_path / "iaa.json"
+    code, report, _ = run_iaa([*inputs, "-t", str(demo / "tkn"), "--resamples", "300", "--seed", "5",
+                               "--confidence", "0.9", "--json", str(out)], capsys)
+    assert code == 0
+    assert report.count("90 % intervals (document bootstrap, percentile; 300 resamples, seed 5; %)") == 3
+    data = json.loads(out.read_text(encoding="utf-8"))
+    jsonschema.validate(data, load_schema("iaa"))
+    assert data["schema"] == "iaa/3"
+    assert data["resampling"] == {"resamples": 300, "seed": 5, "confidence": 0.9, "unit": "document",
+                                  "interval": "percentile"}
+    for pair in data["pairs"]:
+        assert set(pair["intervals"]) == set(figure_names())
+        for c in COMBINATIONS:
+            assert pair["intervals"][f"{c}_f1"]["estimate"] == pair[c]["f1"]  # the printed figure, exactly
+        kappa = pair["intervals"]["mention_type_cohen_kappa"]
+        assert kappa["estimate"] == pair["labels"]["mention_type"]["cohen_kappa"]
+    plain = data["pairs"][0]["intervals"]["plain_f1"]
+    line = next(x for x in report.splitlines() if x.startswith("  plain ") and "[" in x)
+    assert f"[{100 * plain['ci_low']:.2f}, {100 * plain['ci_high']:.2f}]" in line
+    assert "Cohen's kappa [" in report
+    # same seed, same bytes
+    again = tmp_path / "again.json"
+    assert run_iaa([*inputs, "-t", str(demo / "tkn"), "--resamples", "300", "--seed", "5", "--confidence", "0.9",
+                    "--json", str(again)], capsys)[1] == report
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_iaa_without_resamples_prints_no_interval(evmeval_data: Path, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    demo = evmeval_data / "scoring_demo" / "token_based"
+    out = tmp_path / "iaa.json"
+    code, report, _ = run_iaa([str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), "-t", str(demo / "tkn"),
+                               "--json", str(out)], capsys)
+    assert code == 0 and "intervals" not in report
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert "resampling" not in data and "intervals" not in data["pairs"][0]
+
+
+@pytest.mark.parametrize(("option", "value", "expected"), [
+    ("--resamples", "-3", "expected a whole number of at least 0, not -3"),
+    ("--resamples", "many", "expected a whole number of at least 0, not many"),
+    ("--seed", "-1", "expected a whole number of at least 0, not -1"),
+    ("--confidence", "1.5", "expected a fraction between 0 and 1 (0.95 for 95 %), not 1.5"),
+])
+def test_iaa_refuses_bad_resampling_options(evmeval_data: Path, capsys: pytest.CaptureFixture[str], option: str,
+                                            value: str, expected: str) -> None:
+    demo = evmeval_data / "scoring_demo" / "token_based"
+    with pytest.raises(SystemExit) as stop:
+        iaa_main([str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), option, value])
+    assert stop.value.code == 2
+    assert expected in capsys.readouterr().err

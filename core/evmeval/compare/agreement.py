@@ -171,7 +171,26 @@ def pair_intervals(pair: PairAgreement, settings: ResampleSettings = DEFAULT_SET
     return PairIntervals(pair.a_name, pair.b_name, figures)
 
 
+@dataclass(frozen=True)
+class ResamplingRun:
+    """Every pair's intervals (i < j) and the settings that drew them."""
+
+    settings: ResampleSettings
+    pairs: dict[tuple[int, int], PairIntervals]
+
+    def title(self) -> str:
+        """The line that heads a pair's intervals in the text report."""
+        s = self.settings
+        return (f"{100 * s.confidence:g} % intervals (document bootstrap, percentile; {s.resamples} resamples, "
+                f"seed {s.seed}; %)")
+
+    def to_json(self) -> dict[str, Any]:
+        s = self.settings
+        return {"resamples": s.resamples, "seed": s.seed, "confidence": s.confidence, "unit": "document",
+                "interval": "percentile"}
+
+
 def all_pair_intervals(pairs: dict[tuple[int, int], PairAgreement],
-                       settings: ResampleSettings = DEFAULT_SETTINGS) -> dict[tuple[int, int], PairIntervals]:
+                       settings: ResampleSettings = DEFAULT_SETTINGS) -> ResamplingRun:
     """`pair_intervals` of every pair (i < j), each from the same seed."""
-    return {key: pair_intervals(pair, settings) for key, pair in sorted(pairs.items())}
+    return ResamplingRun(settings, {key: pair_intervals(pair, settings) for key, pair in sorted(pairs.items())})
