@@ -176,3 +176,15 @@ def test_iaa_refuses_bad_resampling_options(evmeval_data: Path, capsys: pytest.C
         iaa_main([str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), option, value])
     assert stop.value.code == 2
     assert expected in capsys.readouterr().err
+
+
+def test_swapped_intervals_are_the_swapped_pairs() -> None:
+    a, b = demo_pair()
+    settings_ = ResampleSettings(resamples=200, seed=3)
+    forward = pair_intervals(pairwise(a, b), settings_).swapped()
+    backward = pair_intervals(pairwise(b, a), settings_)
+    for name in figure_names():
+        want, got = backward[name], forward[name]
+        assert math.isclose(want.estimate, got.estimate, abs_tol=1e-12), name
+        assert math.isclose(want.ci_low, got.ci_low, abs_tol=1e-12), name
+        assert math.isclose(want.ci_high, got.ci_high, abs_tol=1e-12), name

@@ -67,21 +67,42 @@ def _prf(tp: np.ndarray, key: np.ndarray, response: np.ndarray) -> list[np.ndarr
     return [precision, recall, _harmonic(precision, recall)]
 
 
-def _kappas(confusion: np.ndarray) -> list[np.ndarray]:
-    """Observed agreement, Cohen's kappa and Scott's pi of summed confusion tables (R, L, L)."""
-    n = confusion.sum(axis=(1, 2))
-    rows, cols = confusion.sum(axis=2), confusion.sum(axis=1)
-    observed = _ratio(np.trace(confusion, axis1=1, axis2=2), n)
+def _kappas(cells: np.ndarray, layout: _Cells) -> list[np.ndarray]:
+    """Observed agreement, Cohen's kappa and Scott's pi of summed confusion cells (R, C)."""
+    n = cells.sum(axis=1)
+    rows, cols = cells @ layout.rows, cells @ layout.cols
+    observed = _ratio(cells @ layout.diagonal, n)
     cohen = _ratio((rows * cols).sum(axis=1), n * n)
     scott = _ratio(((rows + cols) ** 2).sum(axis=1), 4 * n * n)
     return [observed, _ratio(observed - cohen, 1 - cohen), _ratio(observed - scott, 1 - scott)]
 
 
-@dataclass(frozen=True)
-class _Layout:
-    """Where each attribute's confusion table sits among a pair's columns."""
+@dataclass(frozen=True, eq=False)
+class _Cells:
+    """The confusion cells (label by a, label by b) that occur in some document: only those are columns
+    (a corpus of 30 types has 900 cells, a few dozen of them used); one-hot maps give row and column sums."""
 
-    labels: tuple[tuple[str, ...], ...]
+    cells: tuple[tuple[str, str], ...]
+    rows: np.ndarray
+    cols: np.ndarray
+    diagonal: np.ndarray
+
+    @classmethod
+    def of(cls, cells: set[tuple[str, str]]) -> _Cells:
+        ordered = tuple(sorted(cells))
+        labels = sorted({x for cell in ordered for x in cell})
+        at = {label: k for k, label in enumerate(labels)}
+        rows, cols = np.zeros((len(ordered), len(labels))), np.zeros((len(ordered), len(labels)))
+        for k, (x, y) in enumerate(ordered):
+            rows[k, at[x]] = cols[k, at[y]] = 1.0
+        return cls(ordered, rows, cols, np.array([float(x == y) for x, y in ordered]))
+
+
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """Where each attribute's confusion cells sit among a pair's columns."""
+
+    labels: tuple[_Cells, ...]
 
     def figures(self, sums: np.ndarray) -> np.ndarray:
         out: list[np.ndarray] = []
@@ -95,10 +116,10 @@ class _Layout:
             lenient = _prf(correct + partial, correct + partial + missing, correct + partial + spurious)
             out += [strict[2], lenient[2], (strict[2] + lenient[2]) / 2]
         at = len(COMBINATIONS) * _WIDTH
-        for labels in self.labels:
-            size = len(labels)
-            out += _kappas(sums[:, at:at + size * size].reshape(sums.shape[0], size, size))
-            at += size * size
+        for cells in self.labels:
+            size = len(cells.cells)
+            out += _kappas(sums[:, at:at + size], cells)
+            at += size
         return np.column_stack(out)
 
 
@@ -122,7 +143,10 @@ def _gate_row(g: GateCounts) -> list[float]:
 
 def pair_family(pair: PairAgreement) -> Family:
     """One pair's per-document columns and how their sums give every figure in `figure_names`."""
-    labels = tuple(pair.labels[attr].labels for attr in LABEL_ATTRIBUTES)
+    cells = tuple(_Cells.of({(doc.labels[i], doc.labels[j]) for d in pair.documents
+                             for doc in (d.labels[attr],) for i, row in enumerate(doc.confusion)
+                             for j, count in enumerate(row) if count})
+                  for attr in LABEL_ATTRIBUTES)
     rows = []
     for d in pair.documents:
         counted = counts_in_agreement(d.document_result())
@@ -132,15 +156,14 @@ def pair_family(pair: PairAgreement) -> Family:
             row += [s.tp, s.num_gold, s.num_system,
                     s.precision if counted and s.num_system else 0.0,
                     s.recall if counted and s.num_gold else 0.0, 1.0 if counted else 0.0, *_gate_row(d.gate[c])]
-        for attr, names in zip(LABEL_ATTRIBUTES, labels, strict=True):
+        for attr, used in zip(LABEL_ATTRIBUTES, cells, strict=True):
             doc = d.labels[attr]
             where = {label: k for k, label in enumerate(doc.labels)}
-            row += [doc.confusion[where[x]][where[y]] if x in where and y in where else 0
-                    for x in names for y in names]
+            row += [doc.confusion[where[x]][where[y]] if x in where and y in where else 0 for x, y in used.cells]
         rows.append(row)
-    width = len(COMBINATIONS) * _WIDTH + sum(len(n) ** 2 for n in labels)
+    width = len(COMBINATIONS) * _WIDTH + sum(len(used.cells) for used in cells)
     columns = np.array(rows, dtype=np.float64).reshape(-1, width)
-    return Family("agreement", figure_names(), columns, _Layout(labels).figures, np.array(_printed(pair)))
+    return Family("agreement", figure_names(), columns, _Layout(cells).figures, np.array(_printed(pair)))
 
 
 @dataclass(frozen=True)
@@ -154,9 +177,24 @@ class PairIntervals:
     def __getitem__(self, figure: str) -> FigureInterval:
         return self.figures[figure]
 
+    def swapped(self) -> PairIntervals:
+        """The same intervals with b in the key role: precision and recall exchange, the rest stays."""
+        def other(name: str) -> str:
+            for x, y in (("_precision", "_recall"), ("_recall", "_precision")):
+                if name.endswith(x):
+                    return name[: -len(x)] + y
+            return name
+
+        return PairIntervals(self.b_name, self.a_name,
+                             {name: FigureInterval(name, *_ends(self.figures[other(name)])) for name in self.figures})
+
     def to_json(self) -> dict[str, Any]:
         return {name: {"estimate": nan_to_none(f.estimate), "ci_low": nan_to_none(f.ci_low),
                        "ci_high": nan_to_none(f.ci_high)} for name, f in self.figures.items()}
+
+
+def _ends(f: FigureInterval) -> tuple[float, float, float]:
+    return f.estimate, f.ci_low, f.ci_high
 
 
 def pair_intervals(pair: PairAgreement, settings: ResampleSettings = DEFAULT_SETTINGS, *,
