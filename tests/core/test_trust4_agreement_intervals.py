@@ -188,3 +188,22 @@ def test_swapped_intervals_are_the_swapped_pairs() -> None:
         assert math.isclose(want.estimate, got.estimate, abs_tol=1e-12), name
         assert math.isclose(want.ci_low, got.ci_low, abs_tol=1e-12), name
         assert math.isclose(want.ci_high, got.ci_high, abs_tol=1e-12), name
+
+
+def test_the_guide_s_worked_example(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/scoring/agreement.md, Intervals: derived by hand from the three kinds of resample."""
+    anna = ("#BeginOfDocument d1\nA\td1\tE1\t0,4\tx\tAttack\tActual\nA\td1\tE2\t5,9\ty\tDie\tActual\n#EndOfDocument\n"
+            "#BeginOfDocument d2\nA\td2\tE1\t0,4\tx\tDie\tActual\nA\td2\tE2\t5,9\ty\tDie\tActual\n#EndOfDocument\n")
+    ben = ("#BeginOfDocument d1\nB\td1\tE1\t0,4\tx\tAttack\tActual\nB\td1\tE2\t5,9\ty\tAttack\tActual\n"
+           "#EndOfDocument\n#BeginOfDocument d2\nB\td2\tE1\t0,4\tx\tDie\tActual\nB\td2\tE2\t5,9\ty\tDie\tActual\n"
+           "B\td2\tE3\t20,24\tz\tDie\tActual\n#EndOfDocument\n")
+    (tmp_path / "anna.tbf").write_text(anna, encoding="utf-8")
+    (tmp_path / "ben.tbf").write_text(ben, encoding="utf-8")
+    code, report, _ = run_iaa([str(tmp_path / "anna.tbf"), str(tmp_path / "ben.tbf"), "--resamples", "10000"], capsys)
+    assert code == 0
+    lines = report.splitlines()
+    at = lines.index("  95 % intervals (document bootstrap, percentile; 10000 resamples, seed 2016; %)")
+    assert lines[at + 2] == ("  plain                         [66.67, 100.00] [100.00, 100.00]  [80.00, 100.00]"
+                             "  [80.00, 100.00]")
+    assert "  type: observed [0.500, 1.000], Cohen's kappa [0.000, 0.500], Scott's pi [-0.333, 0.467]" in lines
+    assert "  realis: observed [1.000, 1.000], Cohen's kappa nan, Scott's pi nan" in lines
