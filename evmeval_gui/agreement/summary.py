@@ -136,6 +136,12 @@ class AgreementSummary(QWidget):
         self.gate_counts.setWordWrap(True)
         self.gate_counts.setStyleSheet(f"color: {MUTED_TEXT};")
         self.pair.layout().addWidget(self.gate_counts)
+        self.interval_note = QLabel()
+        self.interval_note.setObjectName("pairIntervalNote")
+        self.interval_note.setWordWrap(True)
+        self.interval_note.setStyleSheet(f"color: {MUTED_TEXT};")
+        self.interval_note.hide()
+        self.pair.layout().addWidget(self.interval_note)
         self.open_button = QPushButton("Open pair in the document views")
         self.open_button.setObjectName("openPairButton")
         self.open_button.setToolTip("Show this pair in the document list, text view and mapping table, the "
@@ -205,6 +211,7 @@ class AgreementSummary(QWidget):
     def set_intervals(self, found: PairIntervals | None, combination: str, settings: ResampleSettings | None) -> None:
         """Each pair figure's document-bootstrap interval in its tooltip (after `set_pair`; None: not yet)."""
         if found is None or settings is None:
+            self.interval_note.hide()
             return
         how = (f"{settings.confidence:.0%} bootstrap interval ({settings.resamples:,} resamples of documents, "
                f"seed {settings.seed})")
@@ -215,6 +222,12 @@ class AgreementSummary(QWidget):
             text = (number_interval_text(f.estimate, f.ci_low, f.ci_high) if key in KAPPA_ROWS
                     else interval_text(f.estimate, f.ci_low, f.ci_high))
             self.pair.add_to_tooltip(key, f"{how}: {text}")
+        f1, kappa = found[f"{combination}_f1"], found["mention_type_cohen_kappa"]
+        self.interval_note.setText(
+            f"{settings.confidence:.0%} intervals (resampled documents): F1 "
+            f"{interval_text(f1.estimate, f1.ci_low, f1.ci_high)}; Cohen's κ, type "
+            f"{number_interval_text(kappa.estimate, kappa.ci_low, kappa.ci_high)}. Hover a figure for its own.")
+        self.interval_note.show()
 
     def tooltip_of(self, key: str) -> str:
         """The tooltip one figure shows (for tests)."""

@@ -65,3 +65,14 @@ def test_a_clicked_cell_shows_that_pair_with_roles_as_clicked(window: MainWindow
     assert panel.summary.tooltip_of("pair_precision").endswith(
         HOW + interval_text(recall.estimate, recall.ci_low, recall.ci_high))
     assert panel.summary.value_text("pair_precision") == f"{interval_text(recall.estimate, 0, 0).split(' [')[0]} %"
+
+
+def test_the_pair_section_names_the_f1_and_kappa_intervals(window: MainWindow, demo_iaa: IaaResult) -> None:
+    note = window.agreement.panel.summary.interval_note
+    found = pair_intervals(demo_iaa.pairs[(0, 1)], DEFAULT_SETTINGS)
+    f1, kappa = found["plain_f1"], found["mention_type_cohen_kappa"]
+    assert note.isVisible()
+    assert note.text() == (f"95% intervals (resampled documents): F1 "
+                           f"{interval_text(f1.estimate, f1.ci_low, f1.ci_high)}; Cohen's κ, type "
+                           f"{number_interval_text(kappa.estimate, kappa.ci_low, kappa.ci_high)}. "
+                           "Hover a figure for its own.")
