@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from evmeval_gui.agreement.state import demo_agreement_request
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.formatting import interval_text, number_interval_text
+from tests.gui.windows import POPUP_WARNINGS, choose
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -76,3 +77,17 @@ def test_the_pair_section_names_the_f1_and_kappa_intervals(window: MainWindow, d
                            f"{interval_text(f1.estimate, f1.ci_low, f1.ci_high)}; Cohen's κ, type "
                            f"{number_interval_text(kappa.estimate, kappa.ci_low, kappa.ci_high)}. "
                            "Hover a figure for its own.")
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_the_toolbar_attributes_choose_whose_interval_shows(window: MainWindow, demo_iaa: IaaResult, qtbot) -> None:
+    combo = window.commands.combination_combo
+    choose(qtbot, combo, combo.findData("mention_type+realis_status"))
+    found = pair_intervals(demo_iaa.pairs[(0, 1)], DEFAULT_SETTINGS)
+    f1 = found["mention_type+realis_status_f1"]
+    summary = window.agreement.panel.summary
+    assert summary.tooltip_of("pair_f1").endswith(HOW + interval_text(f1.estimate, f1.ci_low, f1.ci_high))
+    assert summary.tooltip_of("pair_f1").count(HOW) == 1  # the plain one was replaced, not kept beside it
+    average = found["mention_type+realis_status_gate_average_f1"]
+    assert summary.tooltip_of("gate_average").endswith(
+        HOW + interval_text(average.estimate, average.ci_low, average.ci_high))
