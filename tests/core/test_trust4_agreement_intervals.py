@@ -207,3 +207,17 @@ def test_the_guide_s_worked_example(tmp_path: Path, capsys: pytest.CaptureFixtur
                              "  [80.00, 100.00]")
     assert "  type: observed [0.500, 1.000], Cohen's kappa [0.000, 0.500], Scott's pi [-0.333, 0.467]" in lines
     assert "  realis: observed [1.000, 1.000], Cohen's kappa nan, Scott's pi nan" in lines
+
+
+def test_the_library_gives_the_command_s_intervals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import evmeval
+
+    demo = Path(__file__).resolve().parents[2] / "resources" / "demo"
+    sets = [str(demo / "gold.tbf"), str(demo / "system_a.tbf")]
+    run = evmeval.annotator_agreement(sets, tokens=str(demo / "tkn")).intervals(resamples=400, seed=9)
+    out = tmp_path / "iaa.json"
+    assert run_iaa([*sets, "-t", str(demo / "tkn"), "--resamples", "400", "--seed", "9", "--json", str(out)],
+                   capsys)[0] == 0
+    written = json.loads(out.read_text(encoding="utf-8"))["pairs"][0]["intervals"]
+    assert written == json.loads(json.dumps(run.pairs[(0, 1)].to_json()))
+    assert run.pairs[(0, 1)]["plain_f1"].ci_low < run.pairs[(0, 1)]["plain_f1"].estimate
