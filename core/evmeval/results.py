@@ -200,6 +200,14 @@ class AgreementScores(_Wrapped):
 
         return format_iaa_report(self.result)
 
+    def intervals(self, resamples: int = 10_000, seed: int = 2016, confidence: float = 0.95) -> Any:
+        """Every pair figure's document-bootstrap interval (`evmeval.compare.agreement.ResamplingRun`: `.pairs[(i, j)]
+        ["plain_f1"]` has `estimate`, `ci_low`, `ci_high`), as `evmeval-iaa --resamples` prints them."""
+        from evmeval.compare.agreement import all_pair_intervals
+        from evmeval.compare.significance import ResampleSettings
+
+        return all_pair_intervals(self.result.pairs, ResampleSettings(resamples, seed, confidence))
+
 
 @dataclass(frozen=True)
 class ConventionScores:

@@ -18,6 +18,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from evmeval.agreement.per_type import TypeAgreement, per_type_agreement
+from evmeval.compare.agreement import ResamplingRun, all_pair_intervals
+from evmeval.compare.significance import DEFAULT_SETTINGS
 from evmeval.mention.scoring import ScoreResult
 from evmeval.model import TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
@@ -37,6 +39,8 @@ AgreementWork = Callable[[AgreementRequest, JobContext], LoadedAgreement]
 """Work function that reads the annotation sets and compares them (replaceable in tests)."""
 
 MATRIX, PAIR = "matrix", "pair"
+INTERVALS_JOB = "agreement_ci"
+"""The runner key of the pairs' bootstrap intervals (its own: loading and exports are not disturbed)."""
 
 
 def default_work(request: AgreementRequest, context: JobContext) -> LoadedAgreement:
@@ -99,6 +103,8 @@ class AgreementMode(QObject):
     """A comparison was computed and is shown."""
     disagreements_exported = Signal(str, int)
     """(path, rows): the disagreement CSV was written."""
+    intervals_ready = Signal()
+    """Every pair's bootstrap intervals were computed and are in the summary's tooltips."""
 
     def __init__(self, port: WindowPort, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -214,6 +220,21 @@ class AgreementMode(QObject):
         self._show_in_session(pair, doc_id)
         self.show_page(page)
         self.agreement_finished.emit()
+        self._start_intervals(loaded)
+
+    def _start_intervals(self, loaded: LoadedAgreement) -> None:
+        """Every pair's document-bootstrap intervals, off the GUI thread (0.5 s for the demo's three pairs)."""
+        def work(context: JobContext) -> ResamplingRun:
+            context.check()
+            return all_pair_intervals(loaded.result.pairs, DEFAULT_SETTINGS)
+
+        def done(run: ResamplingRun) -> None:
+            if self.loaded is loaded and self.panel is not None:
+                self.panel.set_intervals(run)
+                self.intervals_ready.emit()
+
+        self.session.runner.submit("Agreement intervals", work, done, on_error=lambda _exc: None,
+                                   key=INTERVALS_JOB)
 
     # -- pairs and pages --------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import math
 
 from evmeval.agreement.relations import CLUSTER_METRICS
 from evmeval.agreement.scoring import AgreementMatrix
+from evmeval.compare.agreement import PairIntervals, ResamplingRun
 from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -57,6 +58,7 @@ class AgreementPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("agreementPanel")
         self.loaded: LoadedAgreement | None = None
+        self.intervals: ResamplingRun | None = None
         self.combination = "plain"
         self.figure = MENTIONS
         self.selected: tuple[int, int] = (0, 1)
@@ -139,6 +141,7 @@ class AgreementPanel(QWidget):
     def set_agreement(self, loaded: LoadedAgreement, combination: str, selected: tuple[int, int]) -> None:
         """A new comparison: every part redrawn."""
         self.loaded = loaded
+        self.intervals = None
         self.combination = combination
         self.selected = selected
         result = loaded.result
@@ -177,6 +180,19 @@ class AgreementPanel(QWidget):
             return loaded.result.matrix(self.combination, "f1")
         return loaded.result.relation_matrix(self.figure, "f1")
 
+    def set_intervals(self, run: ResamplingRun) -> None:
+        """Every pair's bootstrap intervals (computed in the background): the summary shows the selected one's."""
+        self.intervals = run
+        if self.loaded is not None:
+            self._show_pair()
+
+    def pair_intervals(self, i: int, j: int) -> PairIntervals | None:
+        """Annotator i (key role) against j, if the intervals are there."""
+        if self.intervals is None:
+            return None
+        found = self.intervals.pairs[(min(i, j), max(i, j))]
+        return found if i < j else found.swapped()
+
     def set_combination(self, combination: str) -> None:
         self.combination = combination
         if self.loaded is not None:
@@ -208,6 +224,9 @@ class AgreementPanel(QWidget):
         pair = loaded.pair(i, j)
         names = (loaded.names[i], loaded.names[j])
         self.summary.set_pair(pair, self.combination, (i, j), names)
+        run = self.intervals
+        self.summary.set_intervals(self.pair_intervals(i, j), self.combination,
+                                   run.settings if run is not None else None)
         self.documents.set_pair(pair, self.combination, (tag(i), tag(j)),
                                 f"<b>Documents</b>, worst first · {chip_html(i, names[0])} vs "
                                 f"{chip_html(j, names[1])}<br><span style='color:{MUTED_TEXT}'>Click one to open "

@@ -11,15 +11,24 @@ import html
 import math
 
 from evmeval.agreement.scoring import AgreementMatrix, FleissAgreement, LabelAgreement, PairAgreement
+from evmeval.compare.agreement import PairIntervals
+from evmeval.compare.significance import ResampleSettings
 from evmeval.rules import Combination
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from evmeval_gui.agreement.style import chip_html
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.model.formatting import DASH, number, percent
+from evmeval_gui.model.formatting import DASH, interval_text, number, number_interval_text, percent
 
 KAPPA_UNDEFINED = "Undefined: no mention pair to compare, or chance agreement is 1 (every label the same)."
+INTERVAL_FIGURES = {"pair_f1": "{c}_f1", "pair_precision": "{c}_precision", "pair_recall": "{c}_recall",
+                    "cohen_type": "mention_type_cohen_kappa", "scott_type": "mention_type_scott_pi",
+                    "cohen_realis": "realis_status_cohen_kappa", "scott_realis": "realis_status_scott_pi",
+                    "gate_strict": "{c}_gate_strict_f1", "gate_lenient": "{c}_gate_lenient_f1",
+                    "gate_average": "{c}_gate_average_f1"}
+"""Each pair row and the `evmeval.compare.agreement` figure whose interval its tooltip gives ({c}: the combination)."""
+KAPPA_ROWS = ("cohen_type", "scott_type", "cohen_realis", "scott_realis")
 
 
 def kappa_text(value: float) -> str:
@@ -53,6 +62,7 @@ class _Section(QFrame):
         layout.addLayout(self.grid)
         self.values: dict[str, QLabel] = {}
         self.captions: dict[str, QLabel] = {}
+        self.tooltips: dict[str, str] = {}
 
     def add_row(self, key: str, caption: str, tooltip: str = "") -> QLabel:
         row = self.grid.rowCount()
@@ -67,6 +77,7 @@ class _Section(QFrame):
         value.setFont(font)
         for widget in (label, value):
             widget.setToolTip(tooltip)
+        self.tooltips[key] = tooltip
         self.grid.addWidget(label, row, 0)
         self.grid.addWidget(value, row, 1)
         self.values[key] = value
@@ -76,8 +87,12 @@ class _Section(QFrame):
     def set_value(self, key: str, text: str, *, undefined: str = "") -> None:
         value = self.values[key]
         value.setText(text)
-        if text == DASH and undefined:
-            value.setToolTip(undefined)
+        value.setToolTip(undefined if text == DASH and undefined else self.tooltips[key])
+
+    def add_to_tooltip(self, key: str, line: str) -> None:
+        """One more line under the value's tooltip (its interval)."""
+        value = self.values[key]
+        value.setToolTip(f"{value.toolTip()}\n{line}" if value.toolTip() else line)
 
 
 class AgreementSummary(QWidget):
@@ -121,6 +136,12 @@ class AgreementSummary(QWidget):
         self.gate_counts.setWordWrap(True)
         self.gate_counts.setStyleSheet(f"color: {MUTED_TEXT};")
         self.pair.layout().addWidget(self.gate_counts)
+        self.interval_note = QLabel()
+        self.interval_note.setObjectName("pairIntervalNote")
+        self.interval_note.setWordWrap(True)
+        self.interval_note.setStyleSheet(f"color: {MUTED_TEXT};")
+        self.interval_note.hide()
+        self.pair.layout().addWidget(self.interval_note)
         self.open_button = QPushButton("Open pair in the document views")
         self.open_button.setObjectName("openPairButton")
         self.open_button.setToolTip("Show this pair in the document list, text view and mapping table, the "
@@ -186,3 +207,29 @@ class AgreementSummary(QWidget):
         self.gate_counts.setText(f"GATE: {gate.correct} correct, {gate.partial} partially correct, "
                                  f"{gate.missing} only in [{i + 1}], {gate.spurious} only in [{j + 1}]. "
                                  f"κ and π over the {pairs} mention pair(s) the span mapping made.")
+
+    def set_intervals(self, found: PairIntervals | None, combination: str, settings: ResampleSettings | None) -> None:
+        """Each pair figure's document-bootstrap interval in its tooltip (after `set_pair`; None: not yet)."""
+        if found is None or settings is None:
+            self.interval_note.hide()
+            return
+        how = (f"{settings.confidence:.0%} bootstrap interval ({settings.resamples:,} resamples of documents, "
+               f"seed {settings.seed})")
+        for key, figure in INTERVAL_FIGURES.items():
+            f = found[figure.format(c=combination)]
+            if math.isnan(f.estimate):
+                continue
+            text = (number_interval_text(f.estimate, f.ci_low, f.ci_high) if key in KAPPA_ROWS
+                    else interval_text(f.estimate, f.ci_low, f.ci_high))
+            self.pair.add_to_tooltip(key, f"{how}: {text}")
+        f1, kappa = found[f"{combination}_f1"], found["mention_type_cohen_kappa"]
+        self.interval_note.setText(
+            f"{settings.confidence:.0%} intervals (resampled documents): F1 "
+            f"{interval_text(f1.estimate, f1.ci_low, f1.ci_high)}; Cohen's κ, type "
+            f"{number_interval_text(kappa.estimate, kappa.ci_low, kappa.ci_high)}. Hover a figure for its own.")
+        self.interval_note.show()
+
+    def tooltip_of(self, key: str) -> str:
+        """The tooltip one figure shows (for tests)."""
+        section = self.corpus if key in self.corpus.values else self.pair
+        return section.values[key].toolTip()

@@ -43,6 +43,13 @@ def interval_text(value: float, low: float, high: float, *, signed: bool = False
     return f"{percent(value, signed=signed)} [{percent(low, signed=signed)}, {percent(high, signed=signed)}]"
 
 
+def number_interval_text(value: float, low: float, high: float, decimals: int = 3) -> str:
+    """A figure that is not a fraction with its interval, `0.571 [0.000, 0.800]` (kappa); NaN -> a dash alone."""
+    if is_nan(value):
+        return number(value, decimals)
+    return f"{number(value, decimals)} [{number(low, decimals)}, {number(high, decimals)}]"
+
+
 def percent_or_undefined(value: float | None) -> str:
     """`70.59 %`, or `undefined (0/0)` where a sentence describes the figure."""
     return UNDEFINED if value is None or is_nan(value) else percent(value, unit=True)

@@ -16,6 +16,8 @@ from evmeval.agreement.scoring import compare_annotators
 from evmeval.cli.console import finish
 from evmeval.cli.curation import add_curation_options, curated_brat_outputs, curation_outputs, write_curation
 from evmeval.cli.help import command_parser
+from evmeval.compare.agreement import all_pair_intervals
+from evmeval.compare.significance import DEFAULT_CONFIDENCE, DEFAULT_SEED, ResampleSettings
 from evmeval.io.brat import ANN_EXTENSION, TEXT_EXTENSION, text_path_for
 from evmeval.io.convert import (
     DEFAULT_RUN_ID,
@@ -149,9 +151,36 @@ def _iaa_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", help="write every figure, per document and pair, as JSON here")
     p.add_argument("--json-mappings", action="store_true",
                    help="also write the mention pairs each combination mapped, per document (large)")
+    p.add_argument("--resamples", type=_whole, default=0,
+                   help="document-bootstrap resamples for an interval under every pair figure (default 0: none; "
+                        "evmeval-compare uses 10000)")
+    p.add_argument("--seed", type=_whole, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})")
+    p.add_argument("--confidence", type=_coverage, default=DEFAULT_CONFIDENCE,
+                   help="coverage of the intervals (default 0.95)")
     add_curation_options(p)
     _add_token_options(p)
     return p
+
+
+def _whole(text: str) -> int:
+    """A whole number from 0 (numpy's seeds; 0 resamples: no intervals)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 0, not {text}")
+    return value
+
+
+def _coverage(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.0 < value < 1.0:
+        raise argparse.ArgumentTypeError(f"expected a fraction between 0 and 1 (0.95 for 95 %), not {text}")
+    return value
 
 
 def iaa_main(argv: Sequence[str] | None = None) -> int:
@@ -188,7 +217,9 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
                            input_folders=folders, new_folders=[args.curated_brat] if args.curated_brat else [])
         _warn(prog, warnings, args.debug)
         result = compare_annotators(files, args.inputs)
-        report = format_iaa_report(result)
+        intervals = (all_pair_intervals(result.pairs, ResampleSettings(args.resamples, args.seed, args.confidence))
+                     if args.resamples else None)
+        report = format_iaa_report(result, intervals)
         if args.output:
             write_atomic(args.output, report)
         else:
@@ -196,6 +227,10 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             data = result.to_json(mappings=args.json_mappings)
             data["warnings"] = [str(w) for w in warnings]
+            if intervals is not None:
+                data["resampling"] = intervals.to_json()
+                for pair, key in zip(data["pairs"], sorted(result.pairs), strict=True):
+                    pair["intervals"] = intervals.pairs[key].to_json()
             write_atomic(args.json, dumps(with_schema("iaa", data)))
         tables = (token_lookup(args.token_path, extension=args.token_table_extension, offset_fields=offset_fields)
                   if args.token_path else None)

@@ -9,6 +9,7 @@ from evmeval.agreement.per_type import per_type_agreement
 from evmeval.agreement.relations import CLUSTER_FIGURES, LINK_FIGURES
 from evmeval.agreement.scoring import AgreementMatrix, IaaResult, PairAgreement
 from evmeval.align.greedy import COMBINATIONS
+from evmeval.compare.agreement import PairIntervals, ResamplingRun
 
 LABEL_NAMES = {"mention_type": "type", "realis_status": "realis"}
 RELATION_TITLES = {"Subevent": "Subevent links", "After": "After links", "All": "All links (both kinds)",
@@ -25,8 +26,9 @@ def _num(value: float) -> str:
     return "   nan" if math.isnan(value) else f"{value:6.3f}"
 
 
-def format_iaa_report(result: IaaResult) -> str:
-    """The text report: inputs, F1 matrices with their means, every pair's figures, Fleiss' kappa."""
+def format_iaa_report(result: IaaResult, intervals: ResamplingRun | None = None) -> str:
+    """The text report: inputs, F1 matrices with their means, every pair's figures (with `intervals`, each
+    figure's document-bootstrap interval under it), Fleiss' kappa."""
     n = len(result.names)
     tags = [f"[{i + 1}]" for i in range(n)]
     out = ["EvmEval Studio inter-annotator agreement",
@@ -42,6 +44,8 @@ def format_iaa_report(result: IaaResult) -> str:
     out += ["", "=== Pairs (first set in the key role: precision = TP / #second, recall = TP / #first) ==="]
     for (i, j), pair in sorted(result.pairs.items()):
         out += ["", f"{tags[i]} vs {tags[j]}", *_pair_lines(pair)]
+        if intervals is not None:
+            out += _interval_lines(intervals.pairs[(i, j)], intervals)
     out += ["", f"=== Fleiss' kappa ({n} annotators) ==="]
     for attr, f in result.fleiss.items():
         out.append(f"{LABEL_NAMES[attr]:<7} kappa {_num(f.kappa)} over {f.num_items} item(s): of {f.num_clusters} "
@@ -82,6 +86,35 @@ def _relation_lines(result: IaaResult, tags: list[str]) -> list[str]:
         for figure in CLUSTER_FIGURES:
             p, r, f = rel.figure(figure)
             out.append(f"  {RELATION_TITLES.get(figure, figure):<28}{_pct(p):>8}{_pct(r):>8}{_pct(f):>8}")
+    return out
+
+
+def _ci(found: PairIntervals, figure: str) -> str:
+    f = found[figure]
+    if math.isnan(f.ci_low):
+        return "nan"
+    return f"[{100 * f.ci_low:.2f}, {100 * f.ci_high:.2f}]"
+
+
+def _ci_num(found: PairIntervals, figure: str) -> str:
+    f = found[figure]
+    return "nan" if math.isnan(f.ci_low) else f"[{f.ci_low:.3f}, {f.ci_high:.3f}]"
+
+
+def _interval_lines(found: PairIntervals, run: ResamplingRun) -> list[str]:
+    """Each printed figure's interval, in the order of the pair's tables."""
+    out = [f"  {run.title()}",
+           f"  {'combination':<28}{'P':>17}{'R':>17}{'F1':>17}{'macro F1':>17}"]
+    for c in COMBINATIONS:
+        out.append(f"  {c:<28}" + "".join(f"{_ci(found, f'{c}_{m}'):>17}"
+                                          for m in ("precision", "recall", "f1", "macro_f1")))
+    out.append(f"  {'GATE F1':<28}{'strict':>17}{'lenient':>17}{'average':>17}")
+    for c in COMBINATIONS:
+        out.append(f"  {c:<28}" + "".join(f"{_ci(found, f'{c}_gate_{g}'):>17}"
+                                          for g in ("strict_f1", "lenient_f1", "average_f1")))
+    for attr, name in LABEL_NAMES.items():
+        out.append(f"  {name}: observed {_ci_num(found, f'{attr}_observed')}, Cohen's kappa "
+                   f"{_ci_num(found, f'{attr}_cohen_kappa')}, Scott's pi {_ci_num(found, f'{attr}_scott_pi')}")
     return out
 
 
