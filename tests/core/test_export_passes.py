@@ -96,8 +96,8 @@ def test_the_charts_are_handed_the_confusions_counted_in_the_mapping_walk(tmp_pa
     result = score_files(inputs.gold, inputs.system)
     handed = []
 
-    def render(result, coref, schemes, matrices):
-        handed.append(matrices)
+    def render(figures):
+        handed.append(figures.confusions)
         return {}, {}
 
     monkeypatch.setattr(export, "single_threaded", lambda: True)

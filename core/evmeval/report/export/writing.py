@@ -19,10 +19,11 @@ from evmeval._util.shared_tables import Tables
 from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.loading import LoadedInputs
 from evmeval.io.writing import make_output_folders, write_atomic, write_atomic_pair
-from evmeval.mention.confusion import ConfusionMatrix, ConfusionTally
+from evmeval.mention.confusion import ConfusionTally
 from evmeval.mention.outcomes import UNIT_TABLES
 from evmeval.mention.schemes import SchemeResult, SchemeTally
 from evmeval.mention.scoring import ScoreResult
+from evmeval.report.export.figures import ChartFigures, Confusions, chart_figures
 from evmeval.report.export.files import (
     Beside,
     Maker,
@@ -46,8 +47,6 @@ Progress = Callable[[int, int], None]
 Images = dict[str, tuple[bytes, str]]
 """Chart name -> (PNG bytes, SVG text)."""
 Captions = dict[str, str]
-Confusions = dict[str, ConfusionMatrix]
-"""Attribute -> the corpus's confusion matrix under the plain mapping (`evmeval.mention.confusion`)."""
 
 
 @dataclass(frozen=True)
@@ -56,10 +55,11 @@ class ChartRenderer:
 
     names: tuple[str, ...]
     """Every chart `render` may draw: `chart_<name>.png` / `.svg`, checked before anything is written."""
-    render: Callable[[ScoreResult, CorefResult | None, SchemeResult, Confusions], tuple[Images, Captions]]
-    """(result, coreference or None, MUC/GATE counts, the plain mapping's confusion matrices) ->
-    (images, captions): the counts are the library's, taken while the export walked the mapping rows;
-    called once, in the process that writes `report.html` (after the fork, with `fork`)."""
+    render: Callable[[ChartFigures], tuple[Images, Captions]]
+    """What the charts read of the corpus (`evmeval.report.export.figures`: scores and counts, no
+    mention; the counts are the library's, taken while the export walked the mapping rows) ->
+    (images, captions); called once, by the process that writes `report.html` (after the fork, with
+    `fork`), which may hand the figures to another process to draw."""
 
 
 PARENT_FILES = frozenset({"mappings.csv", "scores.json", "muc_documents.csv"})
@@ -180,8 +180,8 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
         result, inputs.gold, inputs.system, combination=coref_combination)
     if not (fork and single_threaded()):  # a threaded process (a window) never forks
         schemes, matrices = _count_schemes(result, tables)  # every mapping table is made with them
-        images, captions = charts.render(result, coref, schemes, matrices) if charts else ({}, {})
-        del matrices  # a member per mapping row: not held while the files are written
+        images, captions = charts.render(chart_figures(result, coref, schemes, matrices)) if charts else ({}, {})
+        del matrices
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes, tables=tables)
     gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
@@ -219,7 +219,7 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
 
     child = Forked(lambda: (_write_files(out_dir, theirs), write_pages(parent=False)))
     written = _write_files(out_dir, mappings)
-    images, captions = charts.render(result, coref, schemes(), confusion.take()) if charts else ({}, {})
+    images, captions = charts.render(chart_figures(result, coref, schemes(), confusion.take())) if charts else ({}, {})
     written += _write_files(out_dir, mine + _chart_files(images))
     paged = write_pages(parent=True)
     their_files, their_pages = child.result()
