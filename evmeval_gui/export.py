@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from evmeval_gui.model.jobs import Runner
 
 Progress = Callable[[int, int], None]
+Drawn = tuple[dict[str, tuple[bytes, str]], dict[str, str]]
+"""Chart name -> (PNG bytes, SVG text), and chart name -> caption."""
 CHARTS: tuple[str, ...] = CHART_NAMES + COREF_CHART_NAMES
 """Every chart the GUI may draw into a report."""
 
@@ -55,7 +57,7 @@ def charts_panel(runner: Runner | None = None) -> ChartsPanel:
     return panel
 
 
-def render_charts(figures: ChartFigures) -> tuple[dict[str, tuple[bytes, str]], dict[str, str]]:
+def render_charts(figures: ChartFigures) -> Drawn:
     """Every chart of the corpus view (micro average, span-only mapping) as (PNG, SVG), and captions;
     with coreference scored, the coreference charts too. `figures`: what the charts read of the corpus
     (`evmeval.report.export.figures`: scores and counts, no mention), so this may run in a process
@@ -98,28 +100,39 @@ class ChartDrawer:
         def serve() -> None:
             for fd in mine:
                 os.close(fd)
+            application()  # Qt loads here while the corpus is loaded there
             with os.fdopen(requests, "rb") as inbox, os.fdopen(replies, "wb") as outbox:
                 while (figures := _receive(inbox)) is not None:
-                    application()
                     _send(outbox, render_charts(figures))
 
         self._child = Forked(serve)
         os.close(requests)
         os.close(replies)
 
-    def render(self, figures: ChartFigures) -> tuple[dict[str, tuple[bytes, str]], dict[str, str]]:
-        """The charts of `figures`, drawn by the drawing process (here, if it is gone)."""
+    def render(self, figures: ChartFigures) -> Callable[[], Drawn]:
+        """Hand `figures` to the drawing process; the call returned gives their charts once drawn
+        (drawn here if that process is gone), so the caller writes its files meanwhile."""
         if self._child is not None:
             try:
                 with open(self._requests, "wb", closefd=False) as outbox:
                     _send(outbox, figures)
-                with open(self._replies, "rb", closefd=False) as inbox:
-                    drawn = _receive(inbox)
-                if drawn is not None:
-                    return drawn
-            except OSError:  # the drawer is gone (a broken pipe): drawn here instead
-                pass
-            self.close()
+                return lambda: self._collect(figures)
+            except OSError:  # the drawer is gone (a broken pipe)
+                self.close()
+        return lambda: self._here(figures)
+
+    def _collect(self, figures: ChartFigures) -> Drawn:
+        try:
+            with open(self._replies, "rb", closefd=False) as inbox:
+                drawn: Drawn | None = _receive(inbox)
+        except OSError:
+            drawn = None
+        if drawn is not None:
+            return drawn
+        self.close()  # it failed: drawn here instead
+        return self._here(figures)
+
+    def _here(self, figures: ChartFigures) -> Drawn:
         self._application()
         return render_charts(figures)
 
@@ -151,12 +164,13 @@ def _receive(pipe: BinaryIO) -> Any:
 def charts(application: Callable[[], object] | None = None, drawer: ChartDrawer | None = None) -> ChartRenderer:
     """The GUI's charts for the library's export: drawn by `drawer`, else here (`application()` first
     makes the QApplication)."""
-    def render(figures: ChartFigures) -> tuple[dict[str, tuple[bytes, str]], dict[str, str]]:
+    def render(figures: ChartFigures) -> Callable[[], Drawn]:
         if drawer is not None:
             return drawer.render(figures)
         if application is not None:
             application()
-        return render_charts(figures)
+        drawn = render_charts(figures)
+        return lambda: drawn
 
     return ChartRenderer(CHARTS, render)
 

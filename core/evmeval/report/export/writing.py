@@ -55,11 +55,11 @@ class ChartRenderer:
 
     names: tuple[str, ...]
     """Every chart `render` may draw: `chart_<name>.png` / `.svg`, checked before anything is written."""
-    render: Callable[[ChartFigures], tuple[Images, Captions]]
+    render: Callable[[ChartFigures], Callable[[], tuple[Images, Captions]]]
     """What the charts read of the corpus (`evmeval.report.export.figures`: scores and counts, no
-    mention; the counts are the library's, taken while the export walked the mapping rows) ->
-    (images, captions); called once, by the process that writes `report.html` (after the fork, with
-    `fork`), which may hand the figures to another process to draw."""
+    mention; the counts are the library's, taken while the export walked the mapping rows) -> a call
+    giving (images, captions) when the export needs them: another process may draw them meanwhile.
+    Called once, by the process that writes `report.html` (after the fork, with `fork`)."""
 
 
 PARENT_FILES = frozenset({"mappings.csv", "scores.json", "muc_documents.csv"})
@@ -180,7 +180,7 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
         result, inputs.gold, inputs.system, combination=coref_combination)
     if not (fork and single_threaded()):  # a threaded process (a window) never forks
         schemes, matrices = _count_schemes(result, tables)  # every mapping table is made with them
-        images, captions = charts.render(chart_figures(result, coref, schemes, matrices)) if charts else ({}, {})
+        images, captions = charts.render(chart_figures(result, coref, schemes, matrices))() if charts else ({}, {})
         del matrices
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes, tables=tables)
@@ -219,9 +219,11 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
 
     child = Forked(lambda: (_write_files(out_dir, theirs), write_pages(parent=False)))
     written = _write_files(out_dir, mappings)
-    images, captions = charts.render(chart_figures(result, coref, schemes(), confusion.take())) if charts else ({}, {})
-    written += _write_files(out_dir, mine + _chart_files(images))
+    drawing = charts.render(chart_figures(result, coref, schemes(), confusion.take())) if charts else None
+    written += _write_files(out_dir, mine)
     paged = write_pages(parent=True)
+    images, captions = drawing() if drawing is not None else ({}, {})  # drawn meanwhile if drawn elsewhere
+    written += _write_files(out_dir, _chart_files(images))
     their_files, their_pages = child.result()
     done = {*paged, *their_pages}
     for page in [p for p in range(len(page_ranges(len(result.documents)))) if p not in done]:
