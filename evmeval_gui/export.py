@@ -95,9 +95,11 @@ class ChartDrawer:
             return
         requests, self._requests = os.pipe()
         self._replies, replies = os.pipe()
-        mine = self._requests, self._replies
+        mine, parent = (self._requests, self._replies), os.getpid()
 
         def serve() -> None:
+            if os.getpid() == parent:  # `Forked` runs a failed child's call again here: nothing to draw
+                return
             for fd in mine:
                 os.close(fd)
             application()  # Qt loads here while the corpus is loaded there
@@ -141,8 +143,8 @@ class ChartDrawer:
         if self._child is not None:
             for fd in (self._requests, self._replies):
                 os.close(fd)
-            self._child.cancel()  # it has nothing left to send; collected, never run again here
-            self._child = None
+            child, self._child = self._child, None
+            child.result()  # it ends at the end of its requests
 
 
 def _send(pipe: BinaryIO, value: object) -> None:

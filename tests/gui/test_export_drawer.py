@@ -18,6 +18,16 @@ import evmeval_gui.export
 from evmeval_gui.app import main
 if sys.argv[1] == "here":  # as where no process can be forked: the charts are drawn in this process
     evmeval_gui.export.single_threaded = lambda: False
+if sys.argv[1] == "failing":  # the drawing process fails: the charts are drawn in this process instead
+    import os
+    main_pid, draw = os.getpid(), evmeval_gui.export.render_charts
+
+    def render_charts(figures):
+        if os.getpid() != main_pid:
+            raise RuntimeError("the drawer failed")
+        return draw(figures)
+
+    evmeval_gui.export.render_charts = render_charts
 code = main(sys.argv[2:])
 print("Qt loaded in the corpus's process:", "PySide6" in sys.modules)
 sys.exit(code)
@@ -52,3 +62,9 @@ def test_charts_are_drawn_where_the_corpus_is_not_held_with_the_same_bytes(tmp_p
     assert {f"chart_{c}.png" for c in CHARTS} <= set(apart)
     assert list(apart) == list(here)
     assert [name for name in apart if apart[name] != here[name]] == []
+
+
+def test_a_failed_drawer_leaves_the_charts_to_the_corpus_process(tmp_path, demo_dir):
+    assert "Qt loaded in the corpus's process: True" in _export("failing", tmp_path / "failing", demo_dir)
+    _export("here", tmp_path / "here", demo_dir)
+    assert _files(tmp_path / "failing") == _files(tmp_path / "here")
