@@ -63,8 +63,8 @@ class ChartRenderer:
 
 
 PARENT_FILES = frozenset({"mappings.csv", "scores.json", "muc_documents.csv"})
-"""With `fork`, the files the drawing process writes besides the charts and the main page: the ones
-made of the MUC/GATE counts, which the charts need too, so only that process counts them (after the
+"""With `fork`, the files the process writing `report.html` writes besides the charts and the main
+page: the ones made of the MUC/GATE counts, which the charts need too, so only that process counts them (after the
 fork: they are not on the path both processes wait for), and `mappings.csv`, first: the counts are
 taken while it is written, a document right after its rows (`SchemeTally`), so each document's
 mapping rows are built once for both. The child writes every other file. The
@@ -164,8 +164,9 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
     `FormatError` (with the path), before anything is drawn or written, when the folder cannot be
     written, an output would replace one of the input files, or a mention is in two coreference
     clusters. `fork` (a single-threaded program only): a child process on the other core writes the
-    JSON, the text files and most documents' pages while this one draws the charts and writes the rest
-    (`evmeval._util.forked`). Sequencing, unless given, is scored here (`validate=False`: v1.8's `-nv`);
+    text files and about half the documents' pages while this one hands the charts their figures
+    (`ChartFigures`: `--export-report` draws them in a process that does not hold the corpus) and
+    writes the rest (`evmeval._util.forked`). Sequencing, unless given, is scored here (`validate=False`: v1.8's `-nv`);
     when v1.8 would refuse the links, everything else is still written, the report says why, and so
     does `warn(text)` (one line per refused pair, `file:line`).
     """
