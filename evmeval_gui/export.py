@@ -91,6 +91,7 @@ class ChartDrawer:
         self._application = application
         self._requests = self._replies = -1
         self._child: Forked[None] | None = None
+        self._sent = False
         if not (hasattr(os, "fork") and sys.platform != "darwin" and single_threaded()):
             return
         requests, self._requests = os.pipe()
@@ -116,6 +117,7 @@ class ChartDrawer:
         (drawn here if that process is gone), so the caller writes its files meanwhile."""
         if self._child is not None:
             try:
+                self._sent = True
                 with open(self._requests, "wb", closefd=False) as outbox:
                     _send(outbox, figures)
                 return lambda: self._collect(figures)
@@ -144,7 +146,10 @@ class ChartDrawer:
             for fd in (self._requests, self._replies):
                 os.close(fd)
             child, self._child = self._child, None
-            child.result()  # it ends at the end of its requests
+            if self._sent:
+                child.result()  # it ends at the end of its requests
+            else:  # nothing to draw (bad input): not waited for while it loads Qt
+                child.cancel()
 
 
 def _send(pipe: BinaryIO, value: object) -> None:
