@@ -68,3 +68,15 @@ def test_a_failed_drawer_leaves_the_charts_to_the_corpus_process(tmp_path, demo_
     assert "Qt loaded in the corpus's process: True" in _export("failing", tmp_path / "failing", demo_dir)
     _export("here", tmp_path / "here", demo_dir)
     assert _files(tmp_path / "failing") == _files(tmp_path / "here")
+
+
+def test_a_folder_refused_before_scoring_ends_the_drawer_too(tmp_path, demo_dir):
+    blocker = tmp_path / "taken"
+    blocker.write_text("a file, not a folder", encoding="utf-8")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-m", "evmeval_gui", "-g", str(demo_dir / "gold.tbf"), "-s",
+         str(demo_dir / "sample_system_C.tbf"), "-t", str(demo_dir / "tkn"), "--export-report", str(blocker)],
+        capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 1
+    assert "is a file, not a folder" in done.stderr and "Traceback" not in done.stderr
