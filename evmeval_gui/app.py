@@ -20,6 +20,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from evmeval._util import interrupt
 from evmeval.cli.console import finish, run_in_transaction
@@ -29,6 +30,9 @@ from evmeval.io.writing import check_output_paths, write_atomic
 from evmeval.rules import ATTRIBUTE_NAMES
 
 from evmeval_gui.align.options import add_mapping_options, apply_mapping_options, wait_for_figures
+
+if TYPE_CHECKING:
+    from evmeval_gui.export import ChartDrawer
 
 DEFAULT_SIZE = (1366, 768)
 ATTRIBUTE_CHOICES = {name: combination.value for name, combination in ATTRIBUTE_NAMES.items()}
@@ -230,13 +234,24 @@ def _export_mode(args: argparse.Namespace) -> int:
     for variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"):
         os.environ.setdefault(variable, "1")
     try:
-        from evmeval_gui.export import check_export_folders, export_report
+        from evmeval_gui.export import ChartDrawer
     except ImportError as exc:
         return _fail(f"report export is not available in this installation ({exc})")
-    from evmeval_gui.model.corpus import load_corpus, score_system
-
     if args.agreement is not None:
         return _fail("--export-report writes a score report; for agreement figures use evmeval-iaa")
+    # The charts are drawn by a process forked now, before the corpus is loaded: Qt is loaded and the
+    # QApplication made only there, never on top of the corpus.
+    drawer = ChartDrawer(lambda: _application(offscreen=True))
+    try:
+        return _export_systems(args, drawer)
+    finally:
+        drawer.close()
+
+
+def _export_systems(args: argparse.Namespace, drawer: ChartDrawer) -> int:
+    from evmeval_gui.export import check_export_folders, export_report
+    from evmeval_gui.model.corpus import load_corpus, score_system
+
     try:
         request = _request(args)
         if request is None:
@@ -249,9 +264,8 @@ def _export_mode(args: argparse.Namespace) -> int:
         check_export_folders(out_dirs, corpus.inputs, parents)  # every system's files, before any scoring
         for index, (inputs, out_dir) in enumerate(zip(corpus.inputs, out_dirs, strict=True)):
             result = score_system(corpus, index, mapping=args.mapping)
-            # Qt is loaded and the QApplication made only by the process drawing the charts.
             export_report(out_dir, inputs, result, coref_combination=_coref_combination(args), fork=True,
-                          application=lambda: _application(offscreen=True), parents=parents,
+                          drawer=drawer, parents=parents,
                           validate=not args.no_script_validation, warn=_warn)
             print(f"evmeval-gui: report for {inputs.system.run_name} written to {out_dir}", file=sys.stderr)
     except (FormatError, ValueError) as exc:

@@ -163,14 +163,14 @@ class DocScatterChart(PercentScatter):
     def _points(counted: Sequence[DocumentResult], combination: str) -> dict:
         """The scatter's points: recall × precision, area ~ gold mentions, a hollow triangle at P = 0
         for a document without system mentions; each point's data is its document id."""
-        largest = max((len(d.gold) for d in counted), default=0)
+        largest = max((d.num_gold for d in counted), default=0)
         scores = [d.scores[combination] for d in counted]
         undefined = [math.isnan(s.precision) for s in scores]
         filled, hollow = pg.mkBrush(qcolour(BAR_COLOUR, 110)), pg.mkBrush(None)
         thin, thick = pg.mkPen(qcolour(BAR_COLOUR), width=1.0), pg.mkPen(qcolour(BAR_COLOUR), width=1.5)
         return {"x": np.array([100 * s.recall for s in scores]),
                 "y": np.array([0.0 if u else 100 * s.precision for s, u in zip(scores, undefined, strict=True)]),
-                "size": np.array([point_size(len(d.gold), largest, len(counted)) for d in counted]),
+                "size": np.array([point_size(d.num_gold, largest, len(counted)) for d in counted]),
                 "symbol": ["t" if u else "o" for u in undefined], "brush": [hollow if u else filled for u in undefined],
                 "pen": [thick if u else thin for u in undefined], "data": [d.doc_id for d in counted], "pxMode": True}
 
@@ -213,4 +213,4 @@ class DocScatterChart(PercentScatter):
         s = doc.scores[self.combination]
         return (f"{doc.doc_id}\nP {percent(s.precision)} %, R {percent(s.recall)} %, F1 {percent(s.f1)} % "
                 f"({Combination(self.combination).label})\n"
-                f"{len(doc.gold)} gold, {len(doc.system)} system mention(s)\nClick to show this document.")
+                f"{doc.num_gold} gold, {doc.num_system} system mention(s)\nClick to show this document.")

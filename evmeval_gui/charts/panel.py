@@ -218,13 +218,15 @@ class ChartsPanel(QWidget):
         self.tabs.setCurrentIndex(1)
 
     def set_result(self, result: ScoreResult | None, confusions: dict[str, ConfusionMatrix] | None = None, *,
-                   precomputed: Mapping[str, object] | None = None) -> None:
+                   precomputed: Mapping[str, object] | None = None, names: TypeNames | None = None) -> None:
         """Show a new result (None: the empty state); the document is kept if the result has it.
-        `confusions`: the corpus's confusion matrices of one combination, and `precomputed`: figures of
-        the features' tabs by tab name (the MUC/GATE figures), when the library already counted them (the export)."""
+        `confusions`: the corpus's confusion matrices of one combination, `precomputed`: figures of
+        the features' tabs by tab name (the MUC/GATE figures), and `names`: the types' spellings, when
+        the library already has them (the export, drawing from figures without mentions)."""
         self.result = result
         # an edited result shares all documents but one with the last: the cache costs that one
-        self.names = self._spellings.type_names(result.documents) if result is not None else TypeNames()
+        self.names = names if names is not None else \
+            self._spellings.type_names(result.documents) if result is not None else TypeNames()
         for tab in self.feature_tabs.values():
             tab.forget()
             if precomputed and tab.name in precomputed:
@@ -397,7 +399,10 @@ class ChartsPanel(QWidget):
         else:
             published = self.result.per_type_published
             by_type = self.result.per_type_by_type_mapping
-        chosen = per_type_table(docs, self.combination, gold_types_only=False)
+        # the type-mapping table is the chosen one whenever the combination counts on the type mapping
+        # (the same table: no mapping rows read again, and none needed by figures without mentions)
+        chosen = by_type if per_type_mapping(self.combination) == per_type_mapping(Combination.TYPE.value) \
+            else per_type_table(docs, self.combination, gold_types_only=False)
         where = self._scope_name()
         label = Combination(self.combination).label
         mapping = (f"{label} mapping (as the summary)" if per_type_mapping(self.combination) == self.combination

@@ -148,14 +148,14 @@ class CorefDocScatter(PercentScatter):
                 continue
             f1 = doc.scores[coref.combination].f1
             self.points[cd.doc_id] = (axis_percent(f1), axis_percent(cd.counts.conll_f1), doc)
-        largest = max((len(d.gold) for _, _, d in self.points.values()), default=0)
+        largest = max((d.num_gold for _, _, d in self.points.values()), default=0)
         ids = list(self.points)
         dashed = pg.mkPen(MUTED, width=1, style=pg.QtCore.Qt.PenStyle.DashLine)
         diagonal = pg.PlotCurveItem([0, 100], [0, 100], pen=dashed)
         self.plot.addItem(diagonal)
         self.scatter = pg.ScatterPlotItem(
             x=np.array([self.points[i][0] for i in ids]), y=np.array([self.points[i][1] for i in ids]),
-            size=np.array([point_size(len(self.points[i][2].gold), largest, len(ids)) for i in ids]),
+            size=np.array([point_size(self.points[i][2].num_gold, largest, len(ids)) for i in ids]),
             brush=pg.mkBrush(qcolour(BAR_COLOUR, 110)), pen=pg.mkPen(qcolour(BAR_COLOUR), width=1.0), data=ids,
             pxMode=True)
         self.plot.addItem(self.scatter)
@@ -184,7 +184,7 @@ class CorefDocScatter(PercentScatter):
     def describe(self, key: Hashable) -> str:
         x, y, doc = self.points[key]  # type: ignore[index]
         return (f"{doc.doc_id}\nmention F1 {x:.2f} % ({Combination(self.combination).label}), coreference CoNLL F1 "
-                f"{y:.2f} %\n{len(doc.gold)} gold, {len(doc.system)} system mention(s)\nClick to show this document.")
+                f"{y:.2f} %\n{doc.num_gold} gold, {doc.num_system} system mention(s)\nClick to show this document.")
 
 
 def corpus_subtitle(coref: CorefResult) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.errors import FormatError, Problem
+from evmeval.mention.confusion import confusions
 from evmeval.mention.schemes import SchemeResult, scheme_scores
 from evmeval.mention.scoring import ScoreResult
 from evmeval.sequencing.scoring import SequencingResult, SequencingSkipped
@@ -52,7 +53,7 @@ class ExportController:
 
     def export_to(self, folder: str) -> None:
         """Check the folder and draw the charts now, then write every file in the background."""
-        from evmeval_gui.export import check_report_folder, render_charts, write_report_files
+        from evmeval_gui.export import chart_figures, check_report_folder, render_charts, write_report_files
 
         corpus, result = self.session.corpus, self.session.result
         if corpus is None or result is None:
@@ -65,7 +66,8 @@ class ExportController:
         try:  # charts are widgets: drawn here, on the GUI thread; the rest is written in the background
             check_report_folder(folder, inputs, result)
             schemes = self._counted_schemes(result)  # counted once, for the charts and the files
-            images, captions = render_charts(result, coref, schemes)
+            matrices = confusions(result.documents, "plain")
+            images, captions = render_charts(chart_figures(result, coref, schemes, matrices))
         except FormatError as exc:
             self.report(exc.problem)
             return

@@ -96,9 +96,9 @@ def test_the_charts_are_handed_the_confusions_counted_in_the_mapping_walk(tmp_pa
     result = score_files(inputs.gold, inputs.system)
     handed = []
 
-    def render(result, coref, schemes, matrices):
-        handed.append(matrices)
-        return {}, {}
+    def render(figures):
+        handed.append(figures.confusions)
+        return lambda: ({}, {})
 
     monkeypatch.setattr(export, "single_threaded", lambda: True)
     export.export_report(str(tmp_path / "out"), inputs, result, charts=export.ChartRenderer(("x",), render),

@@ -320,6 +320,14 @@ def test_a_token_at_an_absurd_offset_is_left_out_of_the_rebuilt_text() -> None:
     assert TokenTable("d1", tokens).rebuild_text() == "The" + " " * 16 + "then"
 
 
+def test_rebuilt_text_keeps_its_rule_at_the_edges() -> None:
+    """Overlapping tokens (the later wins), a text longer than its offsets (cut), one shorter (padded),
+    a token starting before 0 (its characters before 0 left out), one whose end is before its start."""
+    tokens = (Token("a", "Hello", 0, 4), Token("b", "XY", 3, 4), Token("c", "longer", 7, 8),
+              Token("d", "ab", 10, 12), Token("e", "zzfront", -2, 1), Token("f", "qq", 14, 13))
+    assert TokenTable("d", tokens).rebuild_text() == "frlXY  lo ab  "
+
+
 # --- type white list ---------------------------------------------------------------------------------
 
 

@@ -64,6 +64,7 @@ def test_export_report_calls_the_exporter_once_per_system(qapp, corpus, tmp_path
     calls: list[tuple[str, LoadedInputs, ScoreResult]] = []
     fake = types.ModuleType("evmeval_gui.export")
     fake.check_export_folders = lambda *_args: None
+    fake.ChartDrawer = lambda _application: types.SimpleNamespace(close=lambda: None)
     fake.export_report = lambda out_dir, inputs, result, **_options: calls.append((out_dir, inputs, result))
     monkeypatch.setitem(sys.modules, "evmeval_gui.export", fake)
     out = tmp_path / "report"

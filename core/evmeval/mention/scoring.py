@@ -41,7 +41,7 @@ class DocumentResult:
     @property
     def counted(self) -> bool:
         """Whether the document enters the corpus averages (it has gold mentions)."""
-        return counts_in_averages(len(self.gold))
+        return counts_in_averages(self.num_gold)
 
     @property
     def num_gold(self) -> int:

@@ -19,10 +19,11 @@ from evmeval._util.shared_tables import Tables
 from evmeval.coref.scoring import CorefResult, score_coreference
 from evmeval.io.loading import LoadedInputs
 from evmeval.io.writing import make_output_folders, write_atomic, write_atomic_pair
-from evmeval.mention.confusion import ConfusionMatrix, ConfusionTally
+from evmeval.mention.confusion import ConfusionTally
 from evmeval.mention.outcomes import UNIT_TABLES
 from evmeval.mention.schemes import SchemeResult, SchemeTally
 from evmeval.mention.scoring import ScoreResult
+from evmeval.report.export.figures import ChartFigures, Confusions, chart_figures
 from evmeval.report.export.files import (
     Beside,
     Maker,
@@ -46,8 +47,6 @@ Progress = Callable[[int, int], None]
 Images = dict[str, tuple[bytes, str]]
 """Chart name -> (PNG bytes, SVG text)."""
 Captions = dict[str, str]
-Confusions = dict[str, ConfusionMatrix]
-"""Attribute -> the corpus's confusion matrix under the plain mapping (`evmeval.mention.confusion`)."""
 
 
 @dataclass(frozen=True)
@@ -56,15 +55,16 @@ class ChartRenderer:
 
     names: tuple[str, ...]
     """Every chart `render` may draw: `chart_<name>.png` / `.svg`, checked before anything is written."""
-    render: Callable[[ScoreResult, CorefResult | None, SchemeResult, Confusions], tuple[Images, Captions]]
-    """(result, coreference or None, MUC/GATE counts, the plain mapping's confusion matrices) ->
-    (images, captions): the counts are the library's, taken while the export walked the mapping rows;
-    called once, in the process that writes `report.html` (after the fork, with `fork`)."""
+    render: Callable[[ChartFigures], Callable[[], tuple[Images, Captions]]]
+    """What the charts read of the corpus (`evmeval.report.export.figures`: scores and counts, no
+    mention; the counts are the library's, taken while the export walked the mapping rows) -> a call
+    giving (images, captions) when the export needs them: another process may draw them meanwhile.
+    Called once, by the process that writes `report.html` (after the fork, with `fork`)."""
 
 
 PARENT_FILES = frozenset({"mappings.csv", "scores.json", "muc_documents.csv"})
-"""With `fork`, the files the drawing process writes besides the charts and the main page: the ones
-made of the MUC/GATE counts, which the charts need too, so only that process counts them (after the
+"""With `fork`, the files the process writing `report.html` writes besides the charts and the main
+page: the ones made of the MUC/GATE counts, which the charts need too, so only that process counts them (after the
 fork: they are not on the path both processes wait for), and `mappings.csv`, first: the counts are
 taken while it is written, a document right after its rows (`SchemeTally`), so each document's
 mapping rows are built once for both. The child writes every other file. The
@@ -164,8 +164,9 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
     `FormatError` (with the path), before anything is drawn or written, when the folder cannot be
     written, an output would replace one of the input files, or a mention is in two coreference
     clusters. `fork` (a single-threaded program only): a child process on the other core writes the
-    JSON, the text files and most documents' pages while this one draws the charts and writes the rest
-    (`evmeval._util.forked`). Sequencing, unless given, is scored here (`validate=False`: v1.8's `-nv`);
+    text files and about half the documents' pages while this one hands the charts their figures
+    (`ChartFigures`: `--export-report` draws them in a process that does not hold the corpus) and
+    writes the rest (`evmeval._util.forked`). Sequencing, unless given, is scored here (`validate=False`: v1.8's `-nv`);
     when v1.8 would refuse the links, everything else is still written, the report says why, and so
     does `warn(text)` (one line per refused pair, `file:line`).
     """
@@ -180,8 +181,8 @@ def export_report(out_dir: str, inputs: LoadedInputs, result: ScoreResult, *, ch
         result, inputs.gold, inputs.system, combination=coref_combination)
     if not (fork and single_threaded()):  # a threaded process (a window) never forks
         schemes, matrices = _count_schemes(result, tables)  # every mapping table is made with them
-        images, captions = charts.render(result, coref, schemes, matrices) if charts else ({}, {})
-        del matrices  # a member per mapping row: not held while the files are written
+        images, captions = charts.render(chart_figures(result, coref, schemes, matrices))() if charts else ({}, {})
+        del matrices
         return write_report_files(out_dir, inputs, result, images, captions, progress=progress, coref=coref,
                                   sequencing=sequencing, schemes=schemes, tables=tables)
     gc.freeze()  # the scored corpus is only read from now on: no collection walks (and copies) its objects
@@ -219,9 +220,11 @@ def _export_forked(out_dir: str, inputs: LoadedInputs, result: ScoreResult, core
 
     child = Forked(lambda: (_write_files(out_dir, theirs), write_pages(parent=False)))
     written = _write_files(out_dir, mappings)
-    images, captions = charts.render(result, coref, schemes(), confusion.take()) if charts else ({}, {})
-    written += _write_files(out_dir, mine + _chart_files(images))
+    drawing = charts.render(chart_figures(result, coref, schemes(), confusion.take())) if charts else None
+    written += _write_files(out_dir, mine)
     paged = write_pages(parent=True)
+    images, captions = drawing() if drawing is not None else ({}, {})  # drawn meanwhile if drawn elsewhere
+    written += _write_files(out_dir, _chart_files(images))
     their_files, their_pages = child.result()
     done = {*paged, *their_pages}
     for page in [p for p in range(len(page_ranges(len(result.documents)))) if p not in done]:
