@@ -15,7 +15,8 @@ import jsonschema
 import pytest
 from evmeval._util.schemas import load_schema
 
-from tests.core import seeded_arguments, seeded_maven_arg
+from tests import published_paie
+from tests.core import seeded_arguments, seeded_maven_arg, seeded_omnievent
 from tests.core.test_bionlp_differential import write_corpus
 from tests.programs import installed
 
@@ -120,8 +121,41 @@ def _strings(tmp: Path) -> Case:
         ["--grounding", "first-unused"]
 
 
+def _paie(tmp: Path) -> Case:
+    """RAMS examples of several seeds (doc_keys made distinct) read through a small window, so gold arguments fall
+    outside it; run b predicts the gold itself (its links are all inside a line)."""
+    gold_lines, pred_lines = [], []
+    for seed in range(2, 12):
+        files = published_paie.rams_case(seed)
+        for lines, name in ((gold_lines, "gold.jsonl"), (pred_lines, "prediction.jsonl")):
+            lines += [{**line, "doc_key": f"s{seed}-{line['doc_key']}"} for line in _lines(files[name])]
+    (tmp / "gold.jsonl").write_text(_dumps(gold_lines), encoding="utf-8")
+    (tmp / "a.jsonl").write_text(_dumps(pred_lines), encoding="utf-8")
+    shutil.copy(tmp / "gold.jsonl", tmp / "b.jsonl")
+    return tmp / "gold.jsonl", tmp / "a.jsonl", tmp / "b.jsonl", ["--window-size", "4"]
+
+
+def _omnievent(tmp: Path, regime: str = "sl") -> Case:
+    """Items of several seeds (ids made distinct) under `regime`; run b outputs nothing useful for every other
+    item (all O / NA, or no pair)."""
+    gold_lines, pred_lines = [], []
+    for seed in range(6):
+        files = seeded_omnievent.omnievent_case(seed)
+        for lines, name in ((gold_lines, "gold.jsonl"), (pred_lines, f"{regime}.jsonl")):
+            lines += [{**line, "id": f"s{seed}-{line['id']}"} for line in _lines(files[name])]
+    blank = {"sl": "O", "mrc": "NA"}
+    b_lines = [line if k % 2 else {**line, "outputs": [] if regime == "s2s" else
+                                    [blank.get(regime, "NA")] * len(line["outputs"])}  # type: ignore[arg-type]
+               for k, line in enumerate(pred_lines)]
+    (tmp / "gold.jsonl").write_text(_dumps(gold_lines), encoding="utf-8")
+    (tmp / "a.jsonl").write_text(_dumps(pred_lines), encoding="utf-8")
+    (tmp / "b.jsonl").write_text(_dumps(b_lines), encoding="utf-8")
+    return tmp / "gold.jsonl", tmp / "a.jsonl", tmp / "b.jsonl", ["--regime", regime]
+
+
 CASES: dict[str, Callable[[Path], Case]] = {"rams": _rams, "gen-arg": _genarg, "uie": _uie, "maven-arg": _maven_arg,
-                                            "bionlp": _bionlp, "strings": _strings}
+                                            "bionlp": _bionlp, "strings": _strings, "paie": _paie,
+                                            "omnievent": _omnievent}
 
 
 def _scored(name: str, gold: Path, system: Path, options: list[str], out: Path) -> dict[str, dict[str, object]]:
