@@ -166,7 +166,17 @@ def _scored(name: str, gold: Path, system: Path, options: list[str], out: Path) 
 
 @pytest.mark.parametrize("name", CASES)
 def test_every_figure_is_the_conventions_own_on_the_full_sample(tmp_path: Path, name: str) -> None:
-    gold, a, b, options = CASES[name](tmp_path)
+    _full_sample_is_the_conventions_own(tmp_path, name, CASES[name](tmp_path))
+
+
+@pytest.mark.parametrize("regime", ["tc", "s2s", "mrc"])
+def test_every_omnievent_regime_is_its_own_on_the_full_sample(tmp_path: Path, regime: str) -> None:
+    """sl is among `CASES`; the other regimes turn outputs into labels their own way, item by item too."""
+    _full_sample_is_the_conventions_own(tmp_path, "omnievent", _omnievent(tmp_path, regime))
+
+
+def _full_sample_is_the_conventions_own(tmp_path: Path, name: str, case: Case) -> None:
+    gold, a, b, options = case
     out = tmp_path / "compare.json"
     done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", name, *options,
                 "--resamples", RESAMPLES, "--json", out)
@@ -252,3 +262,32 @@ def test_what_evmeval_score_warns_of_is_said_per_run(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == f"evmeval-compare: warning: {said}\n"
     assert json.loads(out.read_text())["warnings"] == [said]
     assert "1 warning(s)" in (tmp_path / "c.html").read_text()
+
+
+def test_paies_window_and_omnievents_regime_are_passed_through_and_checked(tmp_path: Path) -> None:
+    gold, a, b, _ = _paie(tmp_path)
+    recalls = {}
+    for size in ("4", "250"):
+        out = tmp_path / f"w{size}.json"
+        done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "paie", "--window-size", size,
+                    "--resamples", "20", "--json", out)
+        assert done.returncode == 0, done.stderr
+        recalls[size] = {f["figure"]: f["estimate"] for f in json.loads(out.read_text())["systems"][1]["span_c"]}
+    assert recalls["4"]["recall"] < recalls["250"]["recall"] == 1.0  # the small window drops gold arguments
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "paie", "--window-size", "3")
+    assert (done.returncode, done.stderr) == (2, "evmeval-compare: error: --window-size 3: PAIE's window is an even "
+                                                 "number of words, at least 2 (expected e.g. 250, its default)\n")
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "rams", "--window-size", "4")
+    assert (done.returncode, done.stderr) == (2, "evmeval-compare: error: --window-size is read by --convention paie "
+                                                 "only\n")
+    (tmp_path / "omni").mkdir()
+    gold, a, b, _ = _omnievent(tmp_path / "omni")
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "omnievent")
+    assert (done.returncode, done.stderr) == (2, "evmeval-compare: error: --convention omnievent needs --regime (tc, "
+                                                 "sl, s2s, mrc): how the prediction lines are read\n")
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--regime", "sl")
+    assert done.returncode == 2 and "--regime is read with --convention only" in done.stderr
+    for regime in ("sl", "mrc"):  # the same lines read under another regime: its own label, other figures
+        done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "omnievent", "--regime", regime,
+                    "--resamples", "20")
+        assert done.returncode == 0 and f"micro_f1 (unified ED, {regime})" in done.stdout, done.stderr

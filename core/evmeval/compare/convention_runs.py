@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
 from evmeval.compare.multiple import DEFAULT_CORRECTION
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
-from evmeval.compare.units import CONVENTIONS, UnitComparison, compare_units
+from evmeval.compare.units import CONVENTIONS, WINDOWED, UnitComparison, compare_units
 from evmeval.conventions import (
     REGISTRY,
     bionlp,
@@ -112,7 +112,8 @@ def compare_convention(convention: str, gold: Input, systems: Sequence[Input], *
     names = list(names) if names is not None else run_names([s.path for s in systems])
     comparison = compare_units(convention, names, [c.counts for c in counts], first.documents, first.labels,
                                unit=unit, settings=settings, correction=correction, interval=interval,
-                               rules=first.rules, given=[c.given for c in counts], unit_names=f"{first.unit}s")
+                               rules=first.rules, given=[c.given for c in counts],
+                               unit_names="documents" if convention in WINDOWED else f"{first.unit}s")
     stop_if_cancelled(cancelled)
     outcomes = REGISTRY[convention].outcomes
     arguments = (pair_arguments([run_arguments(outcomes(gold, s)) for s in prepared_systems], comparison.pairs)

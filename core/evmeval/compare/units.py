@@ -59,7 +59,8 @@ class UnitComparison:
     pairs: tuple[tuple[int, int], ...]
     tests: tuple[dict[str, tuple[FigureTest, ...]], ...]
     unit_names: str = "documents"
-    """What the units are called where they are not windows (`UnitCounts.unit`, plural): RAMS' examples, …"""
+    """What the units drawn with `unit="document"` are called: documents (a windowed convention's too), RAMS'
+    examples, UIE's instances, … (`UnitCounts.unit`, plural)."""
 
     def figure_rows(self) -> Iterator[tuple[str, str, list[FigureInterval]]]:
         """(metric, figure, each run's interval), metric after metric in the scorer's order: the order of
