@@ -175,6 +175,12 @@ def test_every_omnievent_regime_is_its_own_on_the_full_sample(tmp_path: Path, re
     _full_sample_is_the_conventions_own(tmp_path, "omnievent", _omnievent(tmp_path, regime))
 
 
+def test_paie_on_wikievents_is_its_own_on_the_full_sample(tmp_path: Path) -> None:
+    """WikiEvents gold with gen-arg generations: a document's events are one unit, read through a small window."""
+    gold, a, b, options = _genarg(tmp_path)
+    _full_sample_is_the_conventions_own(tmp_path, "paie", (gold, a, b, [*options[:2], "--window-size", "6"]))
+
+
 def _full_sample_is_the_conventions_own(tmp_path: Path, name: str, case: Case) -> None:
     gold, a, b, options = case
     out = tmp_path / "compare.json"
