@@ -297,3 +297,21 @@ def test_paies_window_and_omnievents_regime_are_passed_through_and_checked(tmp_p
         done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "omnievent", "--regime", regime,
                     "--resamples", "20")
         assert done.returncode == 0 and f"micro_f1 (unified ED, {regime})" in done.stdout, done.stderr
+
+
+def test_paies_f1_is_0_in_a_resample_whose_p_plus_r_is_at_most_1e_4() -> None:
+    import numpy as np
+    from evmeval.compare.unit_rules import RULES
+
+    summed = np.array([[1.0, 100_000.0, 100_000.0], [1.0, 2.0, 4.0]])  # P + R = 2e-5; then P + R = 0.75
+    paie, ratio = RULES["paie"][1](summed), RULES["ratio"][1](summed)
+    assert paie[0].tolist() == [1e-05, 1e-05, 0.0] and ratio[0][2] == 1e-05
+    assert paie[1].tolist() == ratio[1].tolist() == [0.5, 0.25, 2 * 0.5 * 0.25 / 0.75]
+
+
+def test_the_conventions_runs_of_each_format_are_compared_under() -> None:
+    from evmeval.compare.convention_runs import compared_conventions
+
+    assert compared_conventions("rams") == ("rams", "paie")
+    assert compared_conventions("wikievents") == ("gen-arg", "paie")
+    assert compared_conventions("omnievent") == ("omnievent",)
