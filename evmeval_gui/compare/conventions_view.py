@@ -113,7 +113,7 @@ class ConventionsPanel(QWidget):
         conf = f"{c.settings.confidence:.0%}"
         self.caption.setText(f"Each run's figures (%) under {REGISTRY[c.convention].title} with their {conf} "
                              f"{c.interval} intervals: {c.settings.resamples:,} paired resamples of {c.num_units} "
-                             f"{'windows' if c.unit == 'window' else 'documents'} ({c.num_windows} scoring units), "
+                             f"{'windows' if c.unit == 'window' else c.unit_names} ({c.num_windows} scoring units), "
                              f"seed {c.settings.seed}.")
         self.figures.fill(["Metric", "Figure", *c.names],
                           [[c.metrics[m], PARTS[figure],

@@ -15,7 +15,8 @@ import jsonschema
 import pytest
 from evmeval._util.schemas import load_schema
 
-from tests.core import seeded_arguments, seeded_maven_arg
+from tests import published_paie
+from tests.core import seeded_arguments, seeded_maven_arg, seeded_omnievent
 from tests.core.test_bionlp_differential import write_corpus
 from tests.programs import installed
 
@@ -120,8 +121,41 @@ def _strings(tmp: Path) -> Case:
         ["--grounding", "first-unused"]
 
 
+def _paie(tmp: Path) -> Case:
+    """RAMS examples of several seeds (doc_keys made distinct) read through a small window, so gold arguments fall
+    outside it; run b predicts the gold itself (its links are all inside a line)."""
+    gold_lines, pred_lines = [], []
+    for seed in range(2, 12):
+        files = published_paie.rams_case(seed)
+        for lines, name in ((gold_lines, "gold.jsonl"), (pred_lines, "prediction.jsonl")):
+            lines += [{**line, "doc_key": f"s{seed}-{line['doc_key']}"} for line in _lines(files[name])]
+    (tmp / "gold.jsonl").write_text(_dumps(gold_lines), encoding="utf-8")
+    (tmp / "a.jsonl").write_text(_dumps(pred_lines), encoding="utf-8")
+    shutil.copy(tmp / "gold.jsonl", tmp / "b.jsonl")
+    return tmp / "gold.jsonl", tmp / "a.jsonl", tmp / "b.jsonl", ["--window-size", "4"]
+
+
+def _omnievent(tmp: Path, regime: str = "sl") -> Case:
+    """Items of several seeds (ids made distinct) under `regime`; run b outputs nothing useful for every other
+    item (all O / NA, or no pair)."""
+    gold_lines, pred_lines = [], []
+    for seed in range(6):
+        files = seeded_omnievent.omnievent_case(seed)
+        for lines, name in ((gold_lines, "gold.jsonl"), (pred_lines, f"{regime}.jsonl")):
+            lines += [{**line, "id": f"s{seed}-{line['id']}"} for line in _lines(files[name])]
+    blank = {"sl": "O", "mrc": "NA"}
+    b_lines = [line if k % 2 else {**line, "outputs": [] if regime == "s2s" else
+                                    [blank.get(regime, "NA")] * len(line["outputs"])}  # type: ignore[arg-type]
+               for k, line in enumerate(pred_lines)]
+    (tmp / "gold.jsonl").write_text(_dumps(gold_lines), encoding="utf-8")
+    (tmp / "a.jsonl").write_text(_dumps(pred_lines), encoding="utf-8")
+    (tmp / "b.jsonl").write_text(_dumps(b_lines), encoding="utf-8")
+    return tmp / "gold.jsonl", tmp / "a.jsonl", tmp / "b.jsonl", ["--regime", regime]
+
+
 CASES: dict[str, Callable[[Path], Case]] = {"rams": _rams, "gen-arg": _genarg, "uie": _uie, "maven-arg": _maven_arg,
-                                            "bionlp": _bionlp, "strings": _strings}
+                                            "bionlp": _bionlp, "strings": _strings, "paie": _paie,
+                                            "omnievent": _omnievent}
 
 
 def _scored(name: str, gold: Path, system: Path, options: list[str], out: Path) -> dict[str, dict[str, object]]:
@@ -132,7 +166,23 @@ def _scored(name: str, gold: Path, system: Path, options: list[str], out: Path) 
 
 @pytest.mark.parametrize("name", CASES)
 def test_every_figure_is_the_conventions_own_on_the_full_sample(tmp_path: Path, name: str) -> None:
-    gold, a, b, options = CASES[name](tmp_path)
+    _full_sample_is_the_conventions_own(tmp_path, name, CASES[name](tmp_path))
+
+
+@pytest.mark.parametrize("regime", ["tc", "s2s", "mrc"])
+def test_every_omnievent_regime_is_its_own_on_the_full_sample(tmp_path: Path, regime: str) -> None:
+    """sl is among `CASES`; the other regimes turn outputs into labels their own way, item by item too."""
+    _full_sample_is_the_conventions_own(tmp_path, "omnievent", _omnievent(tmp_path, regime))
+
+
+def test_paie_on_wikievents_is_its_own_on_the_full_sample(tmp_path: Path) -> None:
+    """WikiEvents gold with gen-arg generations: a document's events are one unit, read through a small window."""
+    gold, a, b, options = _genarg(tmp_path)
+    _full_sample_is_the_conventions_own(tmp_path, "paie", (gold, a, b, [*options[:2], "--window-size", "6"]))
+
+
+def _full_sample_is_the_conventions_own(tmp_path: Path, name: str, case: Case) -> None:
+    gold, a, b, options = case
     out = tmp_path / "compare.json"
     done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", name, *options,
                 "--resamples", RESAMPLES, "--json", out)
@@ -218,3 +268,50 @@ def test_what_evmeval_score_warns_of_is_said_per_run(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == f"evmeval-compare: warning: {said}\n"
     assert json.loads(out.read_text())["warnings"] == [said]
     assert "1 warning(s)" in (tmp_path / "c.html").read_text()
+
+
+def test_paies_window_and_omnievents_regime_are_passed_through_and_checked(tmp_path: Path) -> None:
+    gold, a, b, _ = _paie(tmp_path)
+    recalls = {}
+    for size in ("4", "250"):
+        out = tmp_path / f"w{size}.json"
+        done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "paie", "--window-size", size,
+                    "--resamples", "20", "--json", out)
+        assert done.returncode == 0, done.stderr
+        recalls[size] = {f["figure"]: f["estimate"] for f in json.loads(out.read_text())["systems"][1]["span_c"]}
+    assert recalls["4"]["recall"] < recalls["250"]["recall"] == 1.0  # the small window drops gold arguments
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "paie", "--window-size", "3")
+    assert (done.returncode, done.stderr) == (2, "evmeval-compare: error: --window-size 3: PAIE's window is an even "
+                                                 "number of words, at least 2 (expected e.g. 250, its default)\n")
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "rams", "--window-size", "4")
+    assert (done.returncode, done.stderr) == (2, "evmeval-compare: error: --window-size is read by --convention paie "
+                                                 "only\n")
+    (tmp_path / "omni").mkdir()
+    gold, a, b, _ = _omnievent(tmp_path / "omni")
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "omnievent")
+    assert (done.returncode, done.stderr) == (2, "evmeval-compare: error: --convention omnievent needs --regime (tc, "
+                                                 "sl, s2s, mrc): how the prediction lines are read\n")
+    done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--regime", "sl")
+    assert done.returncode == 2 and "--regime is read with --convention only" in done.stderr
+    for regime in ("sl", "mrc"):  # the same lines read under another regime: its own label, other figures
+        done = _run("evmeval-compare", "-g", gold, "-s", a, "-s", b, "--convention", "omnievent", "--regime", regime,
+                    "--resamples", "20")
+        assert done.returncode == 0 and f"micro_f1 (unified ED, {regime})" in done.stdout, done.stderr
+
+
+def test_paies_f1_is_0_in_a_resample_whose_p_plus_r_is_at_most_1e_4() -> None:
+    import numpy as np
+    from evmeval.compare.unit_rules import RULES
+
+    summed = np.array([[1.0, 100_000.0, 100_000.0], [1.0, 2.0, 4.0]])  # P + R = 2e-5; then P + R = 0.75
+    paie, ratio = RULES["paie"][1](summed), RULES["ratio"][1](summed)
+    assert paie[0].tolist() == [1e-05, 1e-05, 0.0] and ratio[0][2] == 1e-05
+    assert paie[1].tolist() == ratio[1].tolist() == [0.5, 0.25, 2 * 0.5 * 0.25 / 0.75]
+
+
+def test_the_conventions_runs_of_each_format_are_compared_under() -> None:
+    from evmeval.compare.convention_runs import compared_conventions
+
+    assert compared_conventions("rams") == ("rams", "paie")
+    assert compared_conventions("wikievents") == ("gen-arg", "paie")
+    assert compared_conventions("omnievent") == ("omnievent",)

@@ -166,3 +166,29 @@ def test_the_pages_fit_a_small_screen_with_long_run_names(qtbot, tmp_path):
     assert "compare_run_b" in window.compare.pair_panel.picker.note.text()
     assert window.minimumSizeHint().width() <= 1024
     assert window.width() == 1024
+
+
+def test_two_rams_runs_are_compared_under_rams_and_paie(qtbot, tmp_path):
+    """RAMS runs: the page offers rams and paie (whose window, 250 words by default, is the command's too)."""
+    from tests.core.test_compare_more_conventions import _rams
+
+    gold, a, b, _ = _rams(tmp_path)
+    examples = sum(1 for line in gold.read_text(encoding="utf-8").splitlines() if line.strip())
+    window = shown_window(qtbot, tmp_path)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(gold), [str(a), str(b)])
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    click_conventions_tab(qtbot, window)
+    panel = window.compare.conventions_panel
+    assert [panel.choice.itemText(k) for k in range(panel.choice.count())] == ["rams", "paie"]
+    with qtbot.waitSignal(window.compare.convention_ready, timeout=TIMEOUT) as shown:
+        choose(qtbot, panel.choice, 1)
+    assert shown.args == ["paie"]
+    out = tmp_path / "paie.json"
+    subprocess.run([installed("evmeval-compare"), "-g", str(gold), "-s", str(a), "-s", str(b), "--convention", "paie",
+                    "--json", str(out)], check=True, capture_output=True)
+    cli = json.loads(out.read_text(encoding="utf-8"))
+    assert rows(panel.figures) == expected_figures(cli)
+    assert rows(panel.figures)[0][:2] == ("span-Classification", "P")
+    assert f"10,000 paired resamples of {examples} examples" in panel.caption.text()

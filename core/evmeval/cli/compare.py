@@ -139,7 +139,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--convention", choices=CONVENTIONS,
                    help="compare runs under that convention's own figures (-g, -s: its files, as evmeval-score "
                         "--convention reads them; evmeval: v1.8's rules on TextEE or DyGIE++ files; strings: ours "
-                        "on string predictions), each with its interval, and every pair's paired tests")
+                        "on string predictions; paie: see --window-size; omnievent: needs --regime), each with its "
+                        "interval, and every pair's paired tests")
     add_convention_inputs(p)
     p.add_argument("--topics", metavar="FILE",
                    help="with --unit topic or --cross-document: one '<document id> <topic>' per line, for every "
@@ -230,7 +231,7 @@ def _write_reports(args: argparse.Namespace, comparison: Comparison, inputs: Loa
 
 def _tbf_usage_problem(args: argparse.Namespace) -> str | None:
     """Why these options do not go together on tbf runs (None: they do)."""
-    for option in ("grounding", "ontology", "coref_file", "match_mode"):
+    for option in ("grounding", "ontology", "coref_file", "match_mode", "window_size", "regime"):
         if getattr(args, option) is not None:
             return f"--{option.replace('_', '-')} is read with --convention only (a convention's own input)"
     if args.unit == "window":

@@ -40,7 +40,8 @@ def usage_problem(args: argparse.Namespace) -> str | None:
     for dest, option in TBF_ONLY.items():
         if getattr(args, dest, None):
             return (f"{option} is a tbf option; with --convention only -g, -s, --json, --html, --csv, the resampling "
-                    "options and the convention's own (--grounding, --ontology, --coref-file, --match-mode) apply")
+                    "options and the convention's own (--grounding, --ontology, --coref-file, --match-mode, "
+                    "--window-size, --regime) apply")
     if args.unit == "topic":
         return "--unit topic is for tbf; with --convention: --unit document (default) or window"
     if args.unit == "window" and args.convention not in WINDOWED:

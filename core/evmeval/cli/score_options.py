@@ -65,13 +65,6 @@ def score_parser() -> argparse.ArgumentParser:
                    "follows (the conventions side by side, and which mentions flip between them); strings (ours: "
                    "string predictions, see --grounding)")
     add_convention_inputs(p)
-    p.add_argument("--window-size", metavar="W", type=int, default=None,
-                   help="with --convention paie: PAIE's --window_size, the words (W + 1) each event is read through "
-                   "in a longer document; gold outside counts as missed (default 250, even)")
-    p.add_argument("--regime", choices=("tc", "sl", "s2s", "mrc"),
-                   help="with --convention omnievent: how the prediction lines' outputs are read, as OmniEvent's "
-                   "paradigms: tc (a label per candidate), sl (a BIO tag per word), s2s ([trigger, type] pairs), "
-                   "mrc (a label per word)")
     p.add_argument("--html", metavar="FILE",
                    help="with --convention: write the switchboard (table, flips) as a self-contained HTML page")
     p.add_argument("--ladder", action="store_true",
@@ -168,3 +161,10 @@ def add_convention_inputs(p: argparse.ArgumentParser) -> None:
     p.add_argument("--match-mode", choices=("normal", "set", "multimatch"),
                    help="with --convention uie: its -m: normal (default; each gold tuple matched once), set "
                    "(duplicates collapse on both sides) or multimatch (every prediction equal to a gold tuple counts)")
+    p.add_argument("--window-size", metavar="W", type=int, default=None,
+                   help="with --convention paie: PAIE's --window_size, the words (W + 1) each event is read through "
+                   "in a longer document; gold outside counts as missed (default 250, even)")
+    p.add_argument("--regime", choices=("tc", "sl", "s2s", "mrc"),
+                   help="with --convention omnievent: how the prediction lines' outputs are read, as OmniEvent's "
+                   "paradigms: tc (a label per candidate), sl (a BIO tag per word), s2s ([trigger, type] pairs), "
+                   "mrc (a label per word)")

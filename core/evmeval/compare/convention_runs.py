@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
 from evmeval.compare.multiple import DEFAULT_CORRECTION
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
-from evmeval.compare.units import CONVENTIONS, UnitComparison, compare_units
+from evmeval.compare.units import CONVENTIONS, WINDOWED, UnitComparison, compare_units
 from evmeval.conventions import (
     REGISTRY,
     bionlp,
@@ -24,7 +24,9 @@ from evmeval.conventions import (
     maven,
     maven_arg,
     maven_ere,
+    omnievent,
     ours,
+    paie,
     rams,
     strings,
     textee,
@@ -41,7 +43,8 @@ READERS: dict[str, Callable[[Input, Input], UnitCounts]] = {
     "textee": textee.unit_counts, "dygiepp": dygiepp.unit_counts, "maven": maven.unit_counts,
     "maven-ere": maven_ere.unit_counts, "evmeval": ours.unit_counts, "rams": rams.unit_counts,
     "gen-arg": genarg.unit_counts, "uie": uie.unit_counts, "maven-arg": maven_arg.unit_counts,
-    "bionlp": bionlp.unit_counts, "strings": strings.unit_counts}
+    "bionlp": bionlp.unit_counts, "strings": strings.unit_counts, "paie": paie.unit_counts,
+    "omnievent": omnievent.unit_counts}
 """Each convention compared (`CONVENTIONS`) and its per-unit counts."""
 assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit counts"
 
@@ -109,7 +112,8 @@ def compare_convention(convention: str, gold: Input, systems: Sequence[Input], *
     names = list(names) if names is not None else run_names([s.path for s in systems])
     comparison = compare_units(convention, names, [c.counts for c in counts], first.documents, first.labels,
                                unit=unit, settings=settings, correction=correction, interval=interval,
-                               rules=first.rules, given=[c.given for c in counts])
+                               rules=first.rules, given=[c.given for c in counts],
+                               unit_names="documents" if convention in WINDOWED else f"{first.unit}s")
     stop_if_cancelled(cancelled)
     outcomes = REGISTRY[convention].outcomes
     arguments = (pair_arguments([run_arguments(outcomes(gold, s)) for s in prepared_systems], comparison.pairs)

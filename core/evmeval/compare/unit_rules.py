@@ -14,7 +14,8 @@ document after document, `resampling.Family.totals`) is bit for bit the figure `
   bionlp   events' then modifications' (TP answer, answers, golds, TP gold): a2-evaluate.pl adds the
            modifications in only when the (resampled) gold has some; P = TPa/answers, R = TPg/golds;
   mean     (entries, Σ precision, Σ recall, Σ F1): MAVEN-Arg's means over entries;
-  em       (entries, Σ exact match): MAVEN-Arg's exact-match mean, printed as an F1.
+  em       (entries, Σ exact match): MAVEN-Arg's exact-match mean, printed as an F1;
+  paie     (match, pred, gold): as ratio, but PAIE's `eval_rpf` gives F1 = 0 when P + R <= 1e-4.
 Where a mean's summation order is the scorer's own (numpy's over the entries), the point estimate is the
 scorer's figure (`resampling.Family.given`) and only the resamples divide the sums.
 """
@@ -108,6 +109,11 @@ def mean(s: np.ndarray) -> np.ndarray:
     return np.column_stack([_ratio(s[:, k], s[:, 0]) for k in (1, 2, 3)])
 
 
+def paie(s: np.ndarray) -> np.ndarray:
+    p, r = _ratio(s[:, 0], s[:, 1]), _ratio(s[:, 0], s[:, 2])
+    return np.column_stack([p, r, np.where(p + r > 1e-4, _harmonic(p, r), 0.0)])
+
+
 def em(s: np.ndarray) -> np.ndarray:
     return _ratio(s[:, 1], s[:, 0])[:, None]
 
@@ -115,5 +121,6 @@ def em(s: np.ndarray) -> np.ndarray:
 RULES: dict[str, tuple[tuple[str, ...], Callable[[np.ndarray], np.ndarray]]] = {
     "ratio": (PRF, ratio), "sklearn": (PRF, sklearn), "split": (PRF, split), "blanc": (PRF, blanc),
     "macro": (PRF, macro), "coref_mean": (F1, coref_mean), "overall": (F1, overall),
-    "bionlp": (PRF, bionlp), "mean": (PRF, mean), "em": (F1, em)}
+    "bionlp": (PRF, bionlp), "mean": (PRF, mean), "em": (F1, em),
+    "paie": (PRF, paie)}
 """rule -> (the figures it makes, summed columns (R, K) -> figures (R, F))."""

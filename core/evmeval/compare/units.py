@@ -32,12 +32,10 @@ else:
 
 UNITS = ("document", "window")
 CONVENTIONS = ("textee", "dygiepp", "maven", "maven-ere", "evmeval", "rams", "gen-arg", "uie", "maven-arg", "bionlp",
-               "strings")
+               "strings", "paie", "omnievent")
 """The conventions `evmeval-compare --convention` compares: their figures are functions of sums over units."""
 WINDOWED = ("textee", "dygiepp", "strings")
 """The conventions whose units are windows (sentences) of documents; the others' units are documents."""
-UNIT_NAMES = {"rams": "examples", "uie": "instances"}
-"""What a convention's unit is called where it is not a document (nor a window of one)."""
 Columns = Sequence[Sequence[float]]
 """One metric's columns per unit: (match, pred, gold), or as its rule reads them (`unit_rules.RULES`)."""
 
@@ -60,6 +58,9 @@ class UnitComparison:
     intervals: tuple[dict[str, tuple[FigureInterval, ...]], ...]
     pairs: tuple[tuple[int, int], ...]
     tests: tuple[dict[str, tuple[FigureTest, ...]], ...]
+    unit_names: str = "documents"
+    """What the units drawn with `unit="document"` are called: documents (a windowed convention's too), RAMS'
+    examples, UIE's instances, … (`UnitCounts.unit`, plural)."""
 
     def figure_rows(self) -> Iterator[tuple[str, str, list[FigureInterval]]]:
         """(metric, figure, each run's interval), metric after metric in the scorer's order: the order of
@@ -98,11 +99,13 @@ def compare_units(convention: str, names: Sequence[str], runs: Sequence[Mapping[
                   documents: Sequence[str], labels: Mapping[str, str], *, unit: str = "document",
                   settings: ResampleSettings = DEFAULT_SETTINGS, correction: str = DEFAULT_CORRECTION,
                   interval: str = "percentile", rules: Mapping[str, str] | None = None,
-                  given: Sequence[Mapping[str, Sequence[float]]] = ()) -> UnitComparison:
+                  given: Sequence[Mapping[str, Sequence[float]]] = (), unit_names: str = "documents"
+                  ) -> UnitComparison:
     """Every pair of `runs` (each: metric -> its per-window columns, the windows in the gold's order, the
     same for every run), `documents[i]` being window i's document; `rules`: metric -> how its columns give
     its figures (`unit_rules.RULES`; absent: TextEE's ratio of (match, pred, gold)); `given`: per run, metric ->
-    the scorer's own corpus figures where they are not the sums divided (`UnitCounts.given`). Raises `ValueError` for an
+    the scorer's own corpus figures where they are not the sums divided (`UnitCounts.given`); `unit_names`: what
+    the units are called (examples, items, …). Raises `ValueError` for an
     unknown unit or runs of different windows."""
     if unit not in UNITS:
         raise ValueError(f"unit must be one of {', '.join(UNITS)}, not {unit!r}")
@@ -124,4 +127,4 @@ def compare_units(convention: str, names: Sequence[str], runs: Sequence[Mapping[
             tests[n][m] = adjusted
     num_units = len(documents) if groups is None else len(set(documents))
     return UnitComparison(convention, tuple(names), dict(labels), unit, num_units, len(documents), settings,
-                          correction, interval, intervals, tuple(pairs), tuple(tests))
+                          correction, interval, intervals, tuple(pairs), tuple(tests), unit_names)

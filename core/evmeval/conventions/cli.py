@@ -207,10 +207,10 @@ def prepared_inputs(args: argparse.Namespace, gold: Input, system: Input,
 
 
 def options_of(args: argparse.Namespace) -> ConventionOptions:
-    """The convention's own options the command line gave (`--window-size`: evmeval-score's only, evmeval-compare
-    offers no paie nor omnievent)."""
-    return ConventionOptions(args.grounding, args.ontology, args.coref_file, args.match_mode,
-                             getattr(args, "window_size", None), getattr(args, "regime", None))
+    """The convention's own options the command line gave (`add_convention_inputs`: evmeval-score's and
+    evmeval-compare's)."""
+    return ConventionOptions(args.grounding, args.ontology, args.coref_file, args.match_mode, args.window_size,
+                             args.regime)
 
 
 def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:

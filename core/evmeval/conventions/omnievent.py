@@ -30,6 +30,7 @@ from evmeval.conventions.base import (
     Input,
     Metric,
     Pathology,
+    UnitCounts,
 )
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import kind
@@ -179,19 +180,28 @@ def paradigm_metric(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], r
     strict IOB2 spans (`compute_span_F1`) under sl, word labels' micro average over every type
     (`compute_mrc_trigger_F1`) under mrc; None under tc (its figure is the unified one), s2s (scored on the
     generated text, which these lines do not hold), and when no word was kept."""
+    per_item = paradigm_counts(gold, outputs, regime)
+    if per_item is None:
+        return None
+    return Metric(*(sum(item[k] for item in per_item) for k in range(3)))
+
+
+def paradigm_counts(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: str
+                    ) -> list[tuple[int, int, int]] | None:
+    """`paradigm_metric`'s (match, pred, gold) counts item by item (None where it is None)."""
     if regime not in ("sl", "mrc") or not any(outputs[item.id][1] for item in gold.items):
         return None  # no word kept: scikit-learn and seqeval fail on no sample, so OmniEvent's trainer does
-    tp = pred = true = 0
+    counts = []
     for n, item in enumerate(gold.items):
         predicted = outputs[item.id][1]
         labels = word_labels(item, regime == "sl")[: len(predicted)]
         if regime == "sl":
             g, p = {(n, *s) for s in iob2_spans(labels)}, {(n, *s) for s in iob2_spans(predicted)}
-            tp, pred, true = tp + len(g & p), pred + len(p), true + len(g)
+            counts.append((len(g & p), len(p), len(g)))
         else:
-            tp += sum(1 for a, b in zip(labels, predicted, strict=True) if a == b and a != NA)
-            pred, true = pred + sum(1 for b in predicted if b != NA), true + sum(1 for a in labels if a != NA)
-    return Metric(tp, pred, true)
+            counts.append((sum(1 for a, b in zip(labels, predicted, strict=True) if a == b and a != NA),
+                           sum(1 for b in predicted if b != NA), sum(1 for a in labels if a != NA)))
+    return counts
 
 
 def micro(gold: Sequence[str], predicted: Sequence[str], positive: set[str]) -> Metric:
@@ -289,7 +299,9 @@ def regime_refusal(regime: str | None, names: Sequence[str]) -> str | None:
     return None
 
 
-def score_omnievent(gold: Input, system: Input) -> ConventionResult:
+def _read(gold: Input, system: Input) -> tuple[OmniGold, Any, str, bool]:
+    """The gold file, the prediction file read under the system's `--regime`, the regime, and whether the
+    lines are OmniEvent's own dumped labels."""
     regime = system.options.get(REGIME)
     if (refusal := regime_refusal(regime, ["omnievent"])) is not None:
         raise ValueError(refusal)
@@ -298,5 +310,34 @@ def score_omnievent(gold: Input, system: Input) -> ConventionResult:
     dumped = is_dumped(system.path, system.data)
     predictions = (read_dumped(system.path, system.data, gold_file) if dumped
                    else read_predictions(system.path, system.data, regime))
+    return gold_file, predictions, regime, dumped
+
+
+def score_omnievent(gold: Input, system: Input) -> ConventionResult:
+    gold_file, predictions, regime, dumped = _read(gold, system)
     return score_files(gold_file, predictions.outputs, regime, predictions.path, system.companions.get("ontology"),
                        dumped)
+
+
+def unit_counts(gold: Input, system: Input) -> UnitCounts:
+    """Each gold item's (match, pred, gold) of the unified figure and, under sl and mrc, of the paradigm figure:
+    summed, the counts `score_omnievent` divides. The positive labels are the whole gold file's (the dataset's
+    types), the same in every resample."""
+    result = score_omnievent(gold, system)  # checks the pair, and names the figures
+    gold_file, predictions, regime, dumped = _read(gold, system)
+    done = convert(gold_file, predictions.outputs, regime, known_types(gold_file, system.companions.get("ontology")),
+                   predictions.path, dumped)
+    positive = positive_labels(done, regime, gold_file)
+    columns: dict[str, list[tuple[float, ...]]] = {name: [] for name in result.metrics}
+    start = 0
+    for item in gold_file.items:
+        end = start + len(item.candidates)
+        here = micro(done.gold[start:end], done.predicted[start:end], positive)
+        columns["micro_f1"].append((float(here.match_num), float(here.pred_num), float(here.gold_num)))
+        start = end
+    if "paradigm_micro_f1" in result.metrics:
+        per_item = paradigm_counts(gold_file, predictions.outputs, regime) or []
+        columns["paradigm_micro_f1"] = [tuple(map(float, counts)) for counts in per_item]
+    return UnitCounts("item", tuple(item.id for item in gold_file.items),
+                      {name: tuple(zip(*rows, strict=True)) for name, rows in columns.items()}, dict(result.labels),
+                      warnings=result.warnings)

@@ -35,6 +35,7 @@ from evmeval.conventions.base import (
     Input,
     Metric,
     Pathology,
+    UnitCounts,
 )
 from evmeval.conventions.maven_arg import answer_tokens
 from evmeval.io.errors import FormatError
@@ -314,15 +315,38 @@ def _without(metric: Metric, dropped: int) -> Metric:
     return PaieMetric(metric.match_num, metric.pred_num, metric.gold_num - dropped)
 
 
+@dataclass(frozen=True)
+class PaieRun:
+    """A system input read as PAIE reads it: its features (one per gold event, aligned with `events`) and what
+    `score_features` says of them; shared by `score_paie` and `unit_counts`."""
+
+    fingerprint: Fingerprint
+    events: tuple[GoldEvent, ...]
+    features: tuple[Feature, ...]
+    warnings: tuple[str, ...]
+    ungrounded: int
+    size: int
+    dropped_how: str = GENARG_DROP
+
+    def scored(self, heads: Heads | None, features: Sequence[Feature] | None = None) -> ConventionResult:
+        """PAIE's figures over `features` (default: all of them)."""
+        return score_features(self.fingerprint, self.features if features is None else features, heads,
+                              self.warnings, self.ungrounded, self.size, self.dropped_how)
+
+
 def score_paie(gold: Input, system: Input, heads: Heads | None = None) -> ConventionResult:
     """PAIE's figures on RAMS gold with RAMS predictions, or WikiEvents gold with gen-arg generations
     (`--ontology`); `heads` defaults to spaCy's parse when it is importable."""
+    return paie_run(gold, system).scored(heads if heads is not None else spacy_heads())
+
+
+def paie_run(gold: Input, system: Input) -> PaieRun:
+    """The pair read as PAIE reads it (RAMS, gen-arg generations, PAIE's log or string predictions)."""
     size = window_size(system)
-    heads = heads if heads is not None else spacy_heads()
     if _is_strings(system):
-        return score_strings(gold, system, size, heads)
+        return run_strings(gold, system, size)
     if is_paie_log(system.data if system.data is not None else read_bytes(system.path)):
-        return score_log(gold, system, size, heads)
+        return run_log(gold, system, size)
     gold_format = detect_format(gold)
     wanted = {"rams": "rams", "wikievents": "gen-arg"}.get(gold_format)
     empty = system.data == b"" or (system.data is None and os.path.isfile(system.path)
@@ -337,10 +361,10 @@ def score_paie(gold: Input, system: Input, heads: Heads | None = None) -> Conven
         s = RamsFile(display_name(system.path), PREDICTION_LAYOUT, {}, "", 0) if empty else rams.rams_file(system)
         events = rams_events(g)
         predicted, ignored = rams_predicted(events, s)
-        warnings = [f"{ignored} prediction line{'s' if ignored != 1 else ''} of a doc_key not in the gold file, "
-                    "ignored"] if ignored else []
-        return score_features(rams.fingerprint(g), _features(events, predicted, size, False), heads, warnings, 0,
-                              size)
+        warnings = (f"{ignored} prediction line{'s' if ignored != 1 else ''} of a doc_key not in the gold file, "
+                    "ignored",) if ignored else ()
+        return PaieRun(rams.fingerprint(g), tuple(events), _features(events, predicted, size, False), warnings, 0,
+                       size)
     ontology = system.companions.get(genarg.ONTOLOGY)
     if ontology is None:
         raise FormatError(display_name(system.path), 0, "paie reads gen-arg generations through each event type's "
@@ -348,8 +372,29 @@ def score_paie(gold: Input, system: Input, heads: Heads | None = None) -> Conven
     w = read_wikievents(gold.path, gold.data)
     events = wikievents_events(w)
     predicted, ungrounded = genarg_predicted(events, w, read_generations(system.path, system.data), ontology)
-    return score_features(genarg.fingerprint(w), _features(events, predicted, size, True), heads, [], ungrounded,
-                          size)
+    return PaieRun(genarg.fingerprint(w), tuple(events), _features(events, predicted, size, True), (), ungrounded,
+                   size)
+
+
+def unit_counts(gold: Input, system: Input, heads: Heads | None = None) -> UnitCounts:
+    """Each gold document's (correct, predicted, gold + dropped) of every figure (RAMS: each example, a line),
+    PAIE's counts over that document's events: summed, the counts `score_paie` divides (rule `paie`: F1 0 when
+    P + R <= 1e-4)."""
+    run = paie_run(gold, system)
+    heads = heads if heads is not None else spacy_heads()
+    result = run.scored(heads)
+    by_document: dict[str, list[Feature]] = {}
+    for event, f in zip(run.events, run.features, strict=True):
+        by_document.setdefault(event.doc_id, []).append(f)
+    columns: dict[str, list[list[float]]] = {name: [[], [], []] for name in result.metrics}
+    for features in by_document.values():
+        for name, metric in paie_metrics(features, heads).items():
+            for column, value in zip(columns[name], (metric.match_num, metric.pred_num, metric.gold_num),
+                                     strict=True):
+                column.append(float(value))
+    return UnitCounts("example" if run.fingerprint.format == "rams" else "document", tuple(by_document),
+                      {n: tuple(map(tuple, c)) for n, c in columns.items()}, dict(result.labels),
+                      rules=dict.fromkeys(result.metrics, "paie"), warnings=result.warnings)
 
 
 def gold_events(gold: Input, beside: str) -> tuple[list[GoldEvent], Fingerprint, bool]:
@@ -365,14 +410,14 @@ def gold_events(gold: Input, beside: str) -> tuple[list[GoldEvent], Fingerprint,
                       "RAMS or WikiEvents gold for --convention paie")
 
 
-def score_log(gold: Input, system: Input, size: int, heads: Heads | None) -> ConventionResult:
+def run_log(gold: Input, system: Input, size: int) -> PaieRun:
     """PAIE's own result log (`evmeval.io.paie_log`) scored against the gold file it was run on."""
     events, fingerprint, middle = gold_events(gold, "PAIE's result log")
     predicted = log_predicted(events, read_paie_log(system.path, system.data))
-    return score_features(fingerprint, _features(events, predicted, size, middle), heads, [], 0, size)
+    return PaieRun(fingerprint, tuple(events), _features(events, predicted, size, middle), (), 0, size)
 
 
-def score_strings(gold: Input, system: Input, size: int, heads: Heads | None) -> ConventionResult:
+def run_strings(gold: Input, system: Input, size: int) -> PaieRun:
     """String predictions (`strings/1`) placed on the gold events and grounded (`paie_strings`)."""
     from evmeval.conventions.paie_strings import place_strings
 
@@ -384,8 +429,8 @@ def score_strings(gold: Input, system: Input, size: int, heads: Heads | None) ->
                         "their document: dropped (PAIE extracts arguments of gold triggers only)")
     if placed.unknown:
         warnings.append(f"{placed.unknown} line(s) of a document the gold file lacks, ignored")
-    return score_features(fingerprint, _features(events, placed.predicted, size, middle), heads, warnings,
-                          placed.ungrounded, size, f"placed nowhere under grounding {placed.rule.spec} and dropped")
+    return PaieRun(fingerprint, tuple(events), _features(events, placed.predicted, size, middle), tuple(warnings),
+                   placed.ungrounded, size, f"placed nowhere under grounding {placed.rule.spec} and dropped")
 
 
 def log_predicted(events: Sequence[GoldEvent], log: PaieLog) -> Predicted:
@@ -408,9 +453,9 @@ def _is_strings(system: Input) -> bool:
     return is_strings(system)
 
 
-def _features(events: Sequence[GoldEvent], predicted: Predicted, size: int, middle: bool) -> list[Feature]:
-    return [feature(e.tokens, e.trigger, e.gold, guessed, size, middle)
-            for e, guessed in zip(events, predicted, strict=True)]
+def _features(events: Sequence[GoldEvent], predicted: Predicted, size: int, middle: bool) -> tuple[Feature, ...]:
+    return tuple(feature(e.tokens, e.trigger, e.gold, guessed, size, middle)
+            for e, guessed in zip(events, predicted, strict=True))
 
 
 def detect_format(source: Input) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from evmeval._util.schemas import with_schema
 from evmeval.compare.resampling import FigureInterval, FigureTest
-from evmeval.compare.units import UNIT_NAMES, WINDOWED, UnitComparison
+from evmeval.compare.units import WINDOWED, UnitComparison
 from evmeval.conventions.argument_changes import PairArguments
 from evmeval.report.compare_arguments import (
     ARGUMENT_CHANGES_CSV,
@@ -32,7 +32,7 @@ PARTS = {"precision": "P", "recall": "R", "f1": "F1"}
 
 def _unit_words(c: UnitComparison) -> str:
     if c.convention not in WINDOWED:
-        return f"{c.num_units} {UNIT_NAMES.get(c.convention, 'documents')}"
+        return f"{c.num_units} {c.unit_names}"
     items = "sentences" if c.convention == "dygiepp" else "windows"
     if c.unit == "document":
         return f"{c.num_units} documents ({c.num_windows} {items}; a document's {items} drawn together)"
