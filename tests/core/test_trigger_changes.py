@@ -142,3 +142,15 @@ def test_the_command_lists_trigger_changes_under_ours(tmp_path):
     assert "Trigger changes:" in done.stdout and "Argument changes:" not in done.stdout
     assert (tmp_path / "csv" / "trigger_changes.csv").exists()
     assert not (tmp_path / "csv" / "argument_changes.csv").exists()
+
+
+def test_the_trigger_csv_is_checked_before_any_work(tmp_path):
+    gold, a, b = _hand_made(tmp_path)
+    folder = tmp_path / "csv"
+    (folder / "trigger_changes.csv").mkdir(parents=True)  # in the way: a folder where the CSV goes
+    done = subprocess.run([installed("evmeval-compare"), "--convention", "evmeval", "-g", gold, "-s", a, "-s", b,
+                           "--resamples", "50", "--csv", folder],
+                          capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 1 and "trigger_changes.csv" in done.stderr and "Traceback" not in done.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["trigger_changes.csv"]  # nothing written
+    assert done.stdout == ""
