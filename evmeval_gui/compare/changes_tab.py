@@ -15,6 +15,7 @@ from evmeval.compare.link_changes import LinkChange, link_text, reconcile_links
 from evmeval.compare.relations import KIND_LABELS
 from evmeval.compare.repeated_changes import RepeatedChange, RepeatedChanges
 from evmeval.conventions.argument_changes import ArgumentChange, argument_text, reconcile_arguments
+from evmeval.conventions.trigger_changes import TriggerChange, reconcile_triggers, trigger_text
 from evmeval.mention.changes import Change, ItemState, ItemTally, Tally, state_text
 from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import QModelIndex, Signal
@@ -39,8 +40,11 @@ from evmeval_gui.table_fit import elide_in_the_middle
 MENTIONS = "mentions"
 ARGUMENT_KINDS = {"argument_cls": "Arguments (classification)", "argument_id": "Arguments (identification)"}
 """The argument rows (`evmeval.conventions.argument_changes.ARGUMENT_ROWS`) as the kind box names them."""
+TRIGGER_KINDS = {"trigger_cls": "Triggers (classification)", "trigger_id": "Triggers (identification)"}
+"""The trigger rows (`evmeval.conventions.trigger_changes.TRIGGER_ROWS`) as the kind box names them."""
 KIND_TEXT = {MENTIONS: "Mentions", "coreference": "Coreference links",
-             **{k: f"{v} links" for k, v in KIND_LABELS.items() if k != "coreference"}, **ARGUMENT_KINDS}
+             **{k: f"{v} links" for k, v in KIND_LABELS.items() if k != "coreference"},
+             **TRIGGER_KINDS, **ARGUMENT_KINDS}
 REASON_HINT = ("span: a right span against a partial one or none, or a false alarm added or dropped · type, "
                "realis: wrong in one run only · matching: the same spans and attributes, another outcome")
 LINK_REASON_HINT = ("mention-lost / mention-found: an end's gold mention has a partner in a only / b only · "
@@ -51,10 +55,14 @@ ARGUMENT_SIDES_HINT = "gold side · system side: found or missed (a gold argumen
 ARGUMENT_REASON_HINT = ("role, span, trigger: the other run predicts it with another role, an overlapping span or "
                         "under another trigger · added / removed: the prediction came or went · matching: the same "
                         "prediction credited otherwise")
+TRIGGER_SIDES_HINT = "gold side · system side: found or missed (a gold trigger), found or spurious (the run's)"
+TRIGGER_REASON_HINT = ("type, span: the other run predicts the span with another type, or the type on an "
+                       "overlapping span · grounding: a string placed nowhere · added / removed: the prediction came "
+                       "or went · matching: the same prediction credited otherwise")
 ChangeKey = tuple[int, int, str, str]
 """(a, b, what, name): what is `mentions` (name: the combination), `links` (name: the kind of link) or
-`repeated` (name: the combination; a and b's systems, every run pair collapsed) or `arguments` (name: the
-argument row, of a TextEE or DyGIE++ corpus)."""
+`repeated` (name: the combination; a and b's systems, every run pair collapsed), `triggers` or `arguments`
+(name: the trigger or argument row, of a TextEE or DyGIE++ corpus)."""
 
 
 def outcome_text(outcome: Outcome | None, row: MappingRow | None) -> str:
@@ -90,6 +98,11 @@ def argument_delta_text(delta: ItemTally, count: int) -> str:
             f"{delta.system_spurious:+d} · Δ gold found {delta.gold_found:+d} · Δ gold missed {delta.gold_missed:+d}")
 
 
+def trigger_delta_text(delta: ItemTally, count: int) -> str:
+    return (f"{count} changed trigger{'s' if count != 1 else ''} · Δ match {delta.system_found:+d} · Δ spurious "
+            f"{delta.system_spurious:+d} · Δ gold found {delta.gold_found:+d} · Δ gold missed {delta.gold_missed:+d}")
+
+
 def repeated_text(repeated: RepeatedChanges) -> str:
     d = repeated.delta
     return (f"{len(repeated.rows)} items changed over {repeated.n} run pairs ({repeated.a.name} → {repeated.b.name}) "
@@ -102,7 +115,7 @@ def sides_text(state: ItemState) -> str:
     return f"{state.gold or DASH} · {state.system or DASH}"
 
 
-def _reasons(change: Change | LinkChange | ArgumentChange) -> str:
+def _reasons(change: Change | LinkChange | ArgumentChange | TriggerChange) -> str:
     return ", ".join(r.value for r in change.reasons)
 
 
@@ -184,6 +197,15 @@ class ChangesTab(QWidget):
                    tip=lambda c: state_text(c.after), header_tip=ARGUMENT_SIDES_HINT),
             Column("Reason", _reasons, lambda c: [r.value for r in c.reasons], header_tip=ARGUMENT_REASON_HINT),
         ])
+        self.trigger_model: RowsModel[TriggerChange] = RowsModel([
+            Column("Document", lambda c: f"{c.key.doc_id} {c.key.unit}", lambda c: (c.key.doc_id, c.key.unit)),
+            Column("Trigger", trigger_text, trigger_text),
+            Column("a", lambda c: sides_text(c.before), lambda c: sides_text(c.before),
+                   tip=lambda c: state_text(c.before), header_tip=TRIGGER_SIDES_HINT),
+            Column("b", lambda c: sides_text(c.after), lambda c: sides_text(c.after),
+                   tip=lambda c: state_text(c.after), header_tip=TRIGGER_SIDES_HINT),
+            Column("Reason", _reasons, lambda c: [r.value for r in c.reasons], header_tip=TRIGGER_REASON_HINT),
+        ])
         self._n = 0
         self.view = _table(self.model)
         self.view.setObjectName("changeList")
@@ -204,7 +226,7 @@ class ChangesTab(QWidget):
         self._pair: tuple[int, int, str] | None = None
 
     def set_kinds(self, kinds: Sequence[str], collapsible: bool) -> None:
-        """The kinds of links the comparison has figures for and the argument rows of an event corpus, and
+        """The kinds of links the comparison has figures for and the trigger and argument rows of an event corpus, and
         whether the pair's runs are seeds of two systems (the "k of n runs" box)."""
         current = self.kind.currentData()
         self.kind.blockSignals(True)
@@ -222,6 +244,8 @@ class ChangesTab(QWidget):
             return None
         a, b, combination = self._pair
         kind = self.kind.currentData() or MENTIONS
+        if kind in TRIGGER_KINDS:
+            return (a, b, "triggers", kind)
         if kind in ARGUMENT_KINDS:
             return (a, b, "arguments", kind)
         if kind != MENTIONS:
@@ -250,7 +274,7 @@ class ChangesTab(QWidget):
     def _show(self, found: object | None) -> None:
         what = self.key[2] if self.key is not None else MENTIONS
         model = {MENTIONS: self.model, "links": self.link_model, "repeated": self.repeated_model,
-                 "arguments": self.argument_model}[what]
+                 "triggers": self.trigger_model, "arguments": self.argument_model}[what]
         if self.view.model() is not model:
             self.view.setModel(model)
         if found is None:
@@ -265,6 +289,10 @@ class ChangesTab(QWidget):
             arguments: tuple[ArgumentChange, ...] = found  # type: ignore[assignment]
             self.argument_model.set_rows(arguments)
             self.count.setText(argument_delta_text(reconcile_arguments(arguments), len(arguments)))
+        elif what == "triggers":
+            triggers: tuple[TriggerChange, ...] = found  # type: ignore[assignment]
+            self.trigger_model.set_rows(triggers)
+            self.count.setText(trigger_delta_text(reconcile_triggers(triggers), len(triggers)))
         elif what == "links":
             links: tuple[LinkChange, ...] = found  # type: ignore[assignment]
             self.link_model.set_rows(links)
@@ -273,7 +301,7 @@ class ChangesTab(QWidget):
             items, delta = found  # type: ignore[misc]
             self.model.set_rows(items)
             self.count.setText(delta_text(delta, len(items)))
-        widths = (90, 165, 95, 95) if what in ("links", "arguments") else (110, 150, 130, 130)
+        widths = (90, 165, 95, 95) if what in ("links", "triggers", "arguments") else (110, 150, 130, 130)
         for column, width in enumerate(widths):
             self.view.setColumnWidth(column, width)
 
@@ -289,6 +317,8 @@ class ChangesTab(QWidget):
                                                         frozenset(link.system_a), frozenset(link.system_b)))
         elif model is self.argument_model:  # its document (the text shows the triggers, not the windows' tokens)
             self.selection_chosen.emit(CompareSelection(self.argument_model.rows[index.row()].key.doc_id))
+        elif model is self.trigger_model:  # its document, as an argument's
+            self.selection_chosen.emit(CompareSelection(self.trigger_model.rows[index.row()].key.doc_id))
         else:  # a collapsed row: its document and gold mention (the runs' own mentions differ from pair to pair)
             change = self.repeated_model.rows[index.row()].change
             row = change.row_a or change.row_b

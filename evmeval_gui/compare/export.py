@@ -17,7 +17,7 @@ from evmeval.io.errors import FormatError
 from evmeval.io.loading import input_folders
 from evmeval.io.reading import display_name
 from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
-from evmeval.report.compare_arguments import ARGUMENT_CHANGES_CSV
+from evmeval.report.compare_arguments import ARGUMENT_CHANGES_CSV, TRIGGER_CHANGES_CSV
 from evmeval.report.compare_csv import csv_file_names, format_compare_csvs
 from evmeval.report.compare_html import format_compare_html
 from evmeval.report.compare_json import comparison_to_json, dumps_compact
@@ -88,14 +88,16 @@ def write_convention_comparison(compared: ConventionComparison, path: str, corpu
     """The Conventions page's comparison written to `path` (kind from its extension) by the writers of
     `evmeval-compare --convention` (`units_files`); returns the files written."""
     kind = export_kind(path)
-    csvs = (*UNITS_CSV, ARGUMENT_CHANGES_CSV) if compared.arguments else UNITS_CSV
+    csvs = (*UNITS_CSV, *((TRIGGER_CHANGES_CSV,) if compared.triggers else ()),
+            *((ARGUMENT_CHANGES_CSV,) if compared.arguments else ()))
     outputs = check_export(path, corpus, csvs)
     context.progress(0, 2)
     context.status(f"Writing the comparison under {compared.comparison.convention} ({kind.upper()})…")
     request = corpus.request
     texts = units_files(compared.comparison, gold=display_name(request.gold),
                         paths=[display_name(p) for p in request.systems], warnings=compared.warnings,
-                        arguments=compared.arguments, json_path=path if kind == JSON else None,
+                        arguments=compared.arguments, triggers=compared.triggers,
+                        json_path=path if kind == JSON else None,
                         html_path=path if kind == HTML else None,
                         csv_folder=path if kind == CSV else None)
     if kind == CSV:

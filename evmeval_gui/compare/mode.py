@@ -28,6 +28,7 @@ from evmeval_gui.compare.state import (
     compare_under,
     corpus_argument_changes,
     corpus_conventions,
+    corpus_trigger_changes,
     reversed_pair,
     seed_pair,
     seed_view,
@@ -339,6 +340,8 @@ class CompareMode(QObject):
                 return comparison.link_changes(a, b, name)
             if what == "arguments" and corpus is not None:
                 return corpus_argument_changes(corpus, a, b, name)
+            if what == "triggers" and corpus is not None:
+                return corpus_trigger_changes(corpus, a, b, name)
             systems = seed_pair(seeds, a, b) if what == "repeated" else None
             if systems is not None:
                 from evmeval.compare.repeated_changes import repeated_changes

@@ -49,6 +49,7 @@ from evmeval_gui.compare.state import (
     filter_cases,
     gold_kinds,
     seed_pair,
+    trigger_rows,
 )
 from evmeval_gui.compare.style import KIND_COLOURS, KIND_HINTS, MARK_COLOURS, kind_text
 from evmeval_gui.compare.tables import Column, RowsModel
@@ -452,7 +453,8 @@ class PairPanel(QWidget):
             self.changes.show_pair(None)
             return
         a, b = self.state.pair
-        self.changes.set_kinds((*comparison.link_kinds, *argument_rows(self.session.corpus)),
+        self.changes.set_kinds((*comparison.link_kinds, *trigger_rows(self.session.corpus),
+                                *argument_rows(self.session.corpus)),
                                seed_pair(self.state.seeds, a, b) is not None)
         self.changes.show_pair((a, b, self.session.combination))
 

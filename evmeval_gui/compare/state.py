@@ -29,6 +29,8 @@ from evmeval_gui.model.jobs import JobContext
 if TYPE_CHECKING:  # the conventions load when the Conventions page is first shown
     from evmeval.compare.convention_runs import ConventionComparison
     from evmeval.conventions.argument_changes import ArgumentChange
+    from evmeval.conventions.items import Outcome
+    from evmeval.conventions.trigger_changes import TriggerChange
 
 ALL_TYPES = ""
 """The type filter value that keeps every type."""
@@ -225,21 +227,46 @@ def argument_rows(corpus: LoadedCorpus | None) -> tuple[str, ...]:
     return tuple(ARGUMENT_ROWS)
 
 
-def corpus_argument_changes(corpus: LoadedCorpus, a: int, b: int, row: str) -> tuple[ArgumentChange, ...]:
-    """The arguments whose outcome on `row` changed from run a to run b of an event corpus, as
-    `evmeval-compare --convention` lists them (the files read again: the convention's outcomes need them)."""
+def trigger_rows(corpus: LoadedCorpus | None) -> tuple[str, ...]:
+    """The trigger rows whose changes the Changes tab offers: an event corpus's whose convention (its format's)
+    has per-occurrence outcomes (TextEE, DyGIE++); none for other corpora."""
+    from evmeval.compare.convention_runs import has_trigger_changes
+    from evmeval.conventions.trigger_changes import TRIGGER_ROWS
+
+    if corpus is None or not corpus.events or not has_trigger_changes(corpus.events[0].format):
+        return ()
+    return tuple(TRIGGER_ROWS)
+
+
+def _corpus_outcomes(corpus: LoadedCorpus, a: int, b: int) -> list[list[Outcome]]:
+    """Runs a and b's outcomes under their format's convention (the files read again: outcomes need them)."""
     from evmeval.conventions import REGISTRY
-    from evmeval.conventions.argument_changes import argument_changes, run_arguments
     from evmeval.conventions.base import Input
     from evmeval.io.reading import read_bytes
 
     outcomes = REGISTRY[corpus.events[0].format].outcomes
-    assert outcomes is not None, "argument_rows offers only conventions with outcomes"
+    assert outcomes is not None, "argument_rows and trigger_rows offer only conventions with outcomes"
     request = corpus.request
     gold = Input(request.gold, read_bytes(request.gold))
-    runs = [run_arguments(outcomes(gold, Input(path, read_bytes(path))))
-            for path in (request.systems[a], request.systems[b])]
+    return [outcomes(gold, Input(path, read_bytes(path))) for path in (request.systems[a], request.systems[b])]
+
+
+def corpus_argument_changes(corpus: LoadedCorpus, a: int, b: int, row: str) -> tuple[ArgumentChange, ...]:
+    """The arguments whose outcome on `row` changed from run a to run b of an event corpus, as
+    `evmeval-compare --convention` lists them."""
+    from evmeval.conventions.argument_changes import argument_changes, run_arguments
+
+    runs = [run_arguments(o) for o in _corpus_outcomes(corpus, a, b)]
     return argument_changes(runs[0], runs[1], row)
+
+
+def corpus_trigger_changes(corpus: LoadedCorpus, a: int, b: int, row: str) -> tuple[TriggerChange, ...]:
+    """The triggers whose outcome on `row` changed from run a to run b of an event corpus, as
+    `evmeval-compare --convention` lists them."""
+    from evmeval.conventions.trigger_changes import run_triggers, trigger_changes
+
+    runs = [run_triggers(o) for o in _corpus_outcomes(corpus, a, b)]
+    return trigger_changes(runs[0], runs[1], row)
 
 
 def seed_view(comparison: Comparison) -> SeedComparison | None:

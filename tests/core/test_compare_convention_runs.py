@@ -38,7 +38,7 @@ def test_the_function_gives_what_the_command_writes(tmp_path: Path) -> None:
                               progress=lambda d, t: steps.append((d, t)))
     cli = json.loads(out.read_text(encoding="utf-8"))
     written = units_files(done.comparison, gold=str(GOLD), paths=[str(RUN_A), str(RUN_B)], warnings=done.warnings,
-                          arguments=done.arguments, json_path="c.json")
+                          arguments=done.arguments, triggers=done.triggers, json_path="c.json")
     assert json.loads(written["c.json"]) == cli
     assert all("argument_changes" in pair for pair in cli["pairs"])  # TextEE names its arguments: they are listed
     assert steps == [(1, 3), (2, 3), (3, 3)]  # each run read and counted, then the resampling

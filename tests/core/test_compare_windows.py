@@ -102,7 +102,7 @@ def test_pairs_have_tests_for_every_figure(tmp_path: Path):
     assert test["delta"] == pytest.approx(24 / 36 - 24 / 36)
     precision = next(t for t in pair["trigger_id"] if t["figure"] == "precision")
     assert precision["a"] == 1.0 and precision["b"] == 1.0 and precision["num_units"] == 12
-    assert set(pair) == {"a", "b", "argument_changes", *data["metrics"]}  # and what changed, argument by argument
+    assert set(pair) == {"a", "b", "trigger_changes", "argument_changes", *data["metrics"]}  # and what changed
 
 
 def test_usage_and_input_errors_are_one_line(tmp_path: Path):

@@ -127,7 +127,8 @@ def test_export_on_the_page_writes_the_commands_files(compare, qtbot, tmp_path):
     folder = tmp_path / "csv"
     with qtbot.waitSignal(compare.compare.exported, timeout=TIMEOUT):
         assert compare.compare.export(str(folder))
-    assert sorted(p.name for p in folder.iterdir()) == ["argument_changes.csv", "figure_tests.csv", "figures.csv"]
+    assert sorted(p.name for p in folder.iterdir()) == ["argument_changes.csv", "figure_tests.csv", "figures.csv",
+                                                             "trigger_changes.csv"]
     assert "compare_run_a,trigger_id,Tri-I,f1," in (folder / "figures.csv").read_text(encoding="utf-8")
 
 

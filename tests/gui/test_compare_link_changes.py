@@ -145,3 +145,45 @@ def test_changes_tab_lists_the_changed_arguments_of_a_textee_corpus(qtbot, tmp_p
     rect = tab.view.visualRect(tab.argument_model.index(0, 1))
     qtbot.mouseClick(tab.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert window.compare.state.selection.doc_id == tab.argument_model.rows[0].key.doc_id
+
+
+def test_changes_tab_lists_the_changed_triggers_of_a_textee_corpus(qtbot, tmp_path: Path):
+    """A TextEE corpus: the kind box offers its trigger rows before the argument rows; the list and its Δ are
+    evmeval-compare --convention textee's trigger changes; a click on a trigger selects its document."""
+    from evmeval.conventions import textee
+    from evmeval.conventions.base import Input
+    from evmeval.conventions.trigger_changes import reconcile_triggers, run_triggers, trigger_changes
+
+    from evmeval_gui.compare.changes_tab import trigger_delta_text
+
+    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "gold.jsonl")
+    shutil.copy(EXAMPLES / "textee_pred.jsonl", tmp_path / "pred.jsonl")
+    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "perfect.jsonl")
+    window = shown_window(qtbot, tmp_path)
+    window.activateWindow()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(tmp_path / "gold.jsonl"), [str(tmp_path / n) for n in ("pred.jsonl", "perfect.jsonl")])
+    _open_compare(window, qtbot)
+    _panel, tab = _changes_tab(window, qtbot)
+    kinds = [tab.kind.itemText(k) for k in range(tab.kind.count())]
+    assert kinds[-4:] == ["Triggers (identification)", "Triggers (classification)", "Arguments (identification)",
+                          "Arguments (classification)"]
+    tab.kind.setFocus()
+    with qtbot.waitSignal(window.compare.state.changes_ready, timeout=TIMEOUT):
+        for _ in range(len(kinds) - 3):
+            qtbot.keyClick(tab.kind, Qt.Key.Key_Down)
+    assert tab.kind.currentText() == "Triggers (classification)"
+    gold = Input("gold.jsonl", (tmp_path / "gold.jsonl").read_bytes())
+    runs = [run_triggers(textee.textee_outcomes(gold, Input(n, (tmp_path / n).read_bytes())))
+            for n in ("pred.jsonl", "perfect.jsonl")]
+    changes = trigger_changes(runs[0], runs[1], "trigger_cls")
+    assert changes and tab.view.model() is tab.trigger_model and tab.trigger_model.rowCount() == len(changes)
+    delta = reconcile_triggers(changes)
+    assert tab.count.text() == trigger_delta_text(delta, len(changes))
+    assert tab.count.text().startswith(f"{len(changes)} changed trigger")
+    assert delta == runs[1].tally("trigger_cls") - runs[0].tally("trigger_cls")
+    assert delta.system_spurious <= 0 and delta.gold_missed <= 0  # the perfect run misses nothing
+    last = tab.trigger_model.rowCount() - 1
+    rect = tab.view.visualRect(tab.trigger_model.index(last, 1))
+    qtbot.mouseClick(tab.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert window.compare.state.selection.doc_id == tab.trigger_model.rows[last].key.doc_id

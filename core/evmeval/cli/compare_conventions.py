@@ -16,7 +16,13 @@ import argparse
 import os
 import sys
 
-from evmeval.compare.convention_runs import READERS, ConventionComparison, compare_convention, run_names
+from evmeval.compare.convention_runs import (
+    READERS,
+    ConventionComparison,
+    compare_convention,
+    has_trigger_changes,
+    run_names,
+)
 from evmeval.compare.significance import ResampleSettings
 from evmeval.compare.units import WINDOWED
 from evmeval.conventions.argument_changes import ARGUMENT_CONVENTIONS
@@ -25,7 +31,13 @@ from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import display_name
 from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
-from evmeval.report.compare_arguments import ARGUMENT_CHANGES_CSV, format_argument_changes
+from evmeval.report.compare_arguments import (
+    ARGUMENT_CHANGES_CSV,
+    ARGUMENTS,
+    TRIGGER_CHANGES_CSV,
+    TRIGGERS,
+    format_item_changes,
+)
 from evmeval.report.compare_units import UNITS_CSV, format_units, units_files
 
 TBF_ONLY = {"token_path": "-t", "type_white_list": "-wl", "text": "--texts", "groups": "--as", "topics": "--topics",
@@ -55,7 +67,8 @@ def _outputs(args: argparse.Namespace) -> list[str | None]:
     """Every file the run writes (`--json`, `--html`, the `--csv` folder's files), checked before any work."""
     if args.csv and os.path.exists(args.csv) and not os.path.isdir(args.csv):
         raise FormatError(args.csv, 0, "is not a folder", "a folder for the CSV files (--csv)")
-    names = (*UNITS_CSV, ARGUMENT_CHANGES_CSV) if args.convention in ARGUMENT_CONVENTIONS else UNITS_CSV
+    names = (*UNITS_CSV, *((TRIGGER_CHANGES_CSV,) if has_trigger_changes(args.convention) else ()),
+             *((ARGUMENT_CHANGES_CSV,) if args.convention in ARGUMENT_CONVENTIONS else ()))
     return [args.json, args.html, *(os.path.join(args.csv, name) for name in names if args.csv)]
 
 
@@ -65,7 +78,8 @@ def _write(args: argparse.Namespace, compared: ConventionComparison) -> None:
     if args.csv:
         make_output_folders([args.csv])
     texts = units_files(comparison, gold=display_name(args.gold), paths=[display_name(p) for p in args.system],
-                        warnings=warnings, arguments=compared.arguments, json_path=args.json,
+                        warnings=warnings, arguments=compared.arguments, triggers=compared.triggers,
+                        json_path=args.json,
                         html_path=args.html, csv_folder=args.csv)
     for path, text in texts.items():
         write_atomic(path, text)
@@ -97,8 +111,10 @@ def run_convention_compare(args: argparse.Namespace, prog: str) -> int:
         for warning in warnings:
             print(f"{prog}: warning: {warning}", file=sys.stderr)
         sys.stdout.write(format_units(comparison))
+        if compared.triggers:
+            sys.stdout.write(format_item_changes(TRIGGERS, comparison, compared.triggers))
         if compared.arguments:
-            sys.stdout.write(format_argument_changes(comparison, list(compared.arguments)))
+            sys.stdout.write(format_item_changes(ARGUMENTS, comparison, compared.arguments))
         _write(args, compared)
     except FormatError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)

@@ -36,6 +36,7 @@ from evmeval.conventions.argument_changes import ARGUMENT_CONVENTIONS, PairArgum
 from evmeval.conventions.base import Input, UnitCounts
 from evmeval.conventions.cli import check_formats
 from evmeval.conventions.options import ConventionOptions, prepare_with
+from evmeval.conventions.trigger_changes import PairTriggers, pair_triggers, run_triggers
 from evmeval.io.errors import FormatError
 from evmeval.io.reading import display_name
 
@@ -52,11 +53,18 @@ assert tuple(READERS) == CONVENTIONS, "a convention compared has its per-unit co
 @dataclass(frozen=True)
 class ConventionComparison:
     """The comparison, what `evmeval-score --convention` warns of on each run's files (`name: warning`) and, for
-    TextEE and DyGIE++ (whose outcomes name arguments by role, span and trigger), each pair's changed arguments."""
+    TextEE and DyGIE++ (whose outcomes name arguments by role, span and trigger), each pair's changed arguments;
+    for every convention with outcomes (`trigger_conventions`), each pair's changed triggers."""
 
     comparison: UnitComparison
     warnings: tuple[str, ...]
     arguments: tuple[PairArguments, ...] = ()
+    triggers: tuple[PairTriggers, ...] = ()
+
+
+def has_trigger_changes(convention: str) -> bool:
+    """Whether runs compared under `convention` list their changed triggers (its outcomes name each trigger)."""
+    return convention in REGISTRY and REGISTRY[convention].outcomes is not None
 
 
 def compared_conventions(found: str, *, strings_given: bool = False) -> tuple[str, ...]:
@@ -116,12 +124,15 @@ def compare_convention(convention: str, gold: Input, systems: Sequence[Input], *
                                unit_names="documents" if convention in WINDOWED else f"{first.unit}s")
     stop_if_cancelled(cancelled)
     outcomes = REGISTRY[convention].outcomes
-    arguments = (pair_arguments([run_arguments(outcomes(gold, s)) for s in prepared_systems], comparison.pairs)
-                 if convention in ARGUMENT_CONVENTIONS and outcomes is not None else [])
+    runs = [outcomes(gold, s) for s in prepared_systems] if outcomes is not None else []
+    arguments = (pair_arguments([run_arguments(o) for o in runs], comparison.pairs)
+                 if convention in ARGUMENT_CONVENTIONS and runs else [])
+    triggers = pair_triggers([run_triggers(o) for o in runs], comparison.pairs) if runs else []
     if progress is not None:
         progress(total, total)
     warnings = tuple(f"{name}: {w}" for name, c in zip(comparison.names, counts, strict=True) for w in c.warnings)
-    return ConventionComparison(comparison, warnings, tuple(arguments))
+    return ConventionComparison(comparison, warnings, tuple(arguments), tuple(triggers))
 
 
-__all__ = ["READERS", "ConventionComparison", "compare_convention", "compared_conventions", "run_names"]
+__all__ = ["READERS", "ConventionComparison", "compare_convention", "compared_conventions", "has_trigger_changes",
+           "run_names"]

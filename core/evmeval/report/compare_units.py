@@ -12,11 +12,15 @@ from evmeval._util.schemas import with_schema
 from evmeval.compare.resampling import FigureInterval, FigureTest
 from evmeval.compare.units import WINDOWED, UnitComparison
 from evmeval.conventions.argument_changes import PairArguments
+from evmeval.conventions.trigger_changes import PairTriggers
 from evmeval.report.compare_arguments import (
-    ARGUMENT_CHANGES_CSV,
-    argument_changes_csv,
-    argument_changes_html,
-    argument_changes_json,
+    ARGUMENTS,
+    TRIGGERS,
+    ItemKind,
+    PairItems,
+    item_changes_csv,
+    item_changes_html,
+    item_changes_json,
 )
 from evmeval.report.compare_html import _COMPARE_CSS, _VERDICT_CLASS, _interval_svg, _verdict_colour
 from evmeval.report.compare_json import dumps_compact
@@ -148,21 +152,27 @@ def units_json(c: UnitComparison) -> dict[str, Any]:
 
 
 def units_files(c: UnitComparison, *, gold: str, paths: Sequence[str], warnings: Sequence[str] = (),
-                arguments: Sequence[PairArguments] = (), json_path: str | None = None, html_path: str | None = None,
+                arguments: Sequence[PairArguments] = (), triggers: Sequence[PairTriggers] = (),
+                json_path: str | None = None, html_path: str | None = None,
                 csv_folder: str | None = None) -> dict[str, str]:
     """Every file asked for, path -> text: the JSON document, the page, the CSV folder's `UNITS_CSV` (and
-    `ARGUMENT_CHANGES_CSV` when `arguments`, each pair's changed arguments, are given): what
-    `evmeval-compare --convention --json/--html/--csv` and the window's File › Export comparison write."""
+    `TRIGGER_CHANGES_CSV` / `ARGUMENT_CHANGES_CSV` when `triggers` / `arguments`, each pair's changed items, are
+    given): what `evmeval-compare --convention --json/--html/--csv` and the window's File › Export comparison
+    write."""
+    kinds: list[tuple[ItemKind, Sequence[PairItems]]] = [(k, v) for k, v in ((TRIGGERS, triggers),
+                                                                            (ARGUMENTS, arguments)) if v]
     out: dict[str, str] = {}
     if json_path:
         data = units_json(c)
-        for pair, changes in zip(data["pairs"], arguments, strict=False):
-            pair["argument_changes"] = argument_changes_json(changes)
+        for kind, pairs in kinds:
+            for pair, changes in zip(data["pairs"], pairs, strict=False):
+                pair[f"{kind.title.lower()}_changes"] = item_changes_json(kind, changes)
         out[json_path] = dumps_compact(with_schema("compare_convention", {**data, "warnings": list(warnings)}))
     if html_path:
-        out[html_path] = units_html(c, gold, paths, warnings, argument_changes_html(c, arguments) if arguments else "")
+        out[html_path] = units_html(c, gold, paths, warnings,
+                                    "".join(item_changes_html(kind, c, pairs) for kind, pairs in kinds))
     if csv_folder:
         out.update({os.path.join(csv_folder, name): text for name, text in units_csvs(c).items()})
-        if arguments:
-            out[os.path.join(csv_folder, ARGUMENT_CHANGES_CSV)] = argument_changes_csv(c, arguments)
+        for kind, pairs in kinds:
+            out[os.path.join(csv_folder, kind.csv_name)] = item_changes_csv(kind, c, pairs)
     return out
