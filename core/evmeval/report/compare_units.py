@@ -89,7 +89,7 @@ def units_html(c: UnitComparison, gold: str, paths: Sequence[str], warnings: Seq
                more: str = "") -> str:
     """The same two tables as one self-contained page (the score report's style), each pair's interval drawn
     against zero; the conventions' warnings folded above them; `more`: sections after them (the changed
-    arguments)."""
+    triggers and arguments)."""
     title, units = _heading(c)
     figures, pairs = _captions(c)
     head = "".join(f"<th>{_esc(name)}</th>" for name in c.names)
