@@ -20,13 +20,21 @@ conventions' predictions carry their token offsets.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from evmeval.conventions.items import GOLD, Item, Outcome
-from evmeval.mention.changes import FOUND, MISSED, NO_ITEM, SPURIOUS, ItemState, ItemTally, reconcile_items
+from evmeval.conventions.item_changes import (
+    ChangeReasons,
+    ItemChange,
+    PairItems,
+    RunItems,
+    item_changes,
+    pair_items,
+    reconcile_changes,
+    run_items,
+)
+from evmeval.conventions.items import Item, Outcome
 
 ARGUMENT_CONVENTIONS = ("textee", "dygiepp")
 """The conventions whose outcomes name each argument by role, span and trigger (window formats with offsets)."""
@@ -56,63 +64,29 @@ class ArgumentKey(NamedTuple):
     role: str
 
 
-class ArgumentChange(NamedTuple):
-    """One argument whose state on `row` changed from run a (`before`) to run b (`after`); `item`: an
-    occurrence of it (the gold one, else a's or b's prediction) for its text."""
-
-    row: str
-    key: ArgumentKey
-    item: Item
-    before: ItemState
-    after: ItemState
-    reasons: tuple[ArgumentReason, ...]
-
-
-@dataclass(frozen=True)
-class RunArguments:
-    """One run's argument items per row: key -> (state, an occurrence)."""
-
-    rows: dict[str, dict[ArgumentKey, tuple[ItemState, Item]]]
-
-    def tally(self, row: str) -> ItemTally:
-        total = ItemTally()
-        for state, _ in self.rows[row].values():
-            total = total + ItemTally.of(state)
-        return total
+ArgumentChange = ItemChange[ArgumentKey, ArgumentReason]
+"""One argument whose state on a row changed from run a to run b (`item_changes`)."""
+RunArguments = RunItems[ArgumentKey]
+"""One run's argument items per row."""
 
 
 def run_arguments(outcomes: Sequence[Outcome]) -> RunArguments:
     """A run's argument items from the convention's outcomes of its gold and prediction files."""
     triggers = {(o.item.side, o.item.doc_id, o.item.unit, o.item.event): o.item for o in outcomes
                 if o.item.argument < 0}
-    rows: dict[str, dict[ArgumentKey, tuple[ItemState, Item]]] = {row: {} for row in ARGUMENT_ROWS}
-    for o in outcomes:
-        if o.row not in ARGUMENT_ROWS or not o.counted:
-            continue
-        item = o.item
-        trigger = triggers[(item.side, item.doc_id, item.unit, item.event)]
-        key = ArgumentKey(item.doc_id, item.unit, trigger.start, trigger.end, item.event_type, item.start, item.end,
-                          item.role)
-        found = o.credit > 0
-        state = ItemState(gold=FOUND if found else MISSED) if item.side == GOLD else \
-            ItemState(system=FOUND if found else SPURIOUS)
-        old = rows[o.row].get(key)
-        if old is not None:  # a gold argument and the same prediction: one item with both sides
-            state = ItemState(old[0].gold or state.gold, old[0].system or state.system)
-            item = old[1] if old[1].side == GOLD else item
-        rows[o.row][key] = (state, item)
-    return RunArguments(rows)
+
+    def keyed() -> Iterator[tuple[Outcome, ArgumentKey]]:
+        for o in outcomes:
+            if o.row not in ARGUMENT_ROWS or not o.counted:
+                continue
+            item = o.item
+            trigger = triggers[(item.side, item.doc_id, item.unit, item.event)]
+            yield o, ArgumentKey(item.doc_id, item.unit, trigger.start, trigger.end, item.event_type, item.start,
+                                 item.end, item.role)
+    return run_items(keyed(), ARGUMENT_ROWS)
 
 
-def _predicted(run: dict[ArgumentKey, tuple[ItemState, Item]]) -> dict[tuple[str, str], list[ArgumentKey]]:
-    out: dict[tuple[str, str], list[ArgumentKey]] = {}
-    for key, (state, _) in run.items():
-        if state.system is not None:
-            out.setdefault((key.doc_id, key.unit), []).append(key)
-    return out
-
-
-def _neighbours(key: ArgumentKey, others: Sequence[ArgumentKey]) -> tuple[ArgumentReason, ...]:
+def _neighbours(key: ArgumentKey, item: Item, others: Sequence[ArgumentKey]) -> tuple[ArgumentReason, ...]:
     """How the other run's predictions next to this argument differ from it."""
     reasons = []
     same_trigger = [k for k in others if (k.trigger_start, k.trigger_end, k.event_type) ==
@@ -127,31 +101,17 @@ def _neighbours(key: ArgumentKey, others: Sequence[ArgumentKey]) -> tuple[Argume
     return tuple(reasons)
 
 
+REASONS: ChangeReasons[ArgumentKey, ArgumentReason] = ChangeReasons(
+    _neighbours, ArgumentReason.MATCHING, ArgumentReason.ADDED, ArgumentReason.REMOVED)
+
+
 def argument_changes(a: RunArguments, b: RunArguments, row: str) -> tuple[ArgumentChange, ...]:
     """The arguments whose state on `row` changed from `a` to `b` (a's items first, then b's new ones)."""
-    items_a, items_b = a.rows[row], b.rows[row]
-    predicted = (_predicted(items_a), _predicted(items_b))
-    out = []
-    for key in dict.fromkeys([*items_a, *items_b]):
-        before, shown_a = items_a.get(key, (NO_ITEM, None))
-        after, shown_b = items_b.get(key, (NO_ITEM, None))
-        if before == after:
-            continue
-        item = shown_a if shown_a is not None and (shown_a.side == GOLD or shown_b is None) else shown_b
-        assert item is not None
-        if (before.system is None) == (after.system is None):
-            reasons: tuple[ArgumentReason, ...] = (ArgumentReason.MATCHING,)
-        else:
-            lacking = predicted[0 if before.system is None else 1].get((key.doc_id, key.unit), [])
-            reasons = _neighbours(key, lacking) or (
-                ArgumentReason.ADDED if before.system is None else ArgumentReason.REMOVED,)
-        out.append(ArgumentChange(row, key, item, before, after, reasons))
-    return tuple(out)
+    return item_changes(a, b, row, REASONS)
 
 
-def reconcile_arguments(changes: Sequence[ArgumentChange]) -> ItemTally:
-    """Δ tally (b − a) as the changes add it up."""
-    return reconcile_items([(c.before, c.after) for c in changes])
+reconcile_arguments = reconcile_changes
+"""Δ tally (b − a) as the changes add it up."""
 
 
 def argument_text(change: ArgumentChange) -> str:
@@ -161,18 +121,10 @@ def argument_text(change: ArgumentChange) -> str:
             f"[{k.start},{k.end})")
 
 
-@dataclass(frozen=True)
-class PairArguments:
-    """Run b against run a (indices): per argument row its changes, and each run's tally (a, b)."""
-
-    a: int
-    b: int
-    changes: dict[str, tuple[ArgumentChange, ...]]
-    tallies: dict[str, tuple[ItemTally, ItemTally]]
+PairArguments = PairItems[ArgumentKey, ArgumentReason]
+"""Run b against run a (indices): per argument row its changes, and each run's tally (a, b)."""
 
 
 def pair_arguments(runs: Sequence[RunArguments], pairs: Sequence[tuple[int, int]]) -> list[PairArguments]:
     """Every pair's argument changes on every argument row."""
-    return [PairArguments(a, b, {row: argument_changes(runs[a], runs[b], row) for row in ARGUMENT_ROWS},
-                          {row: (runs[a].tally(row), runs[b].tally(row)) for row in ARGUMENT_ROWS})
-            for a, b in pairs]
+    return pair_items(runs, pairs, ARGUMENT_ROWS, REASONS)

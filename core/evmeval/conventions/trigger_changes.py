@@ -20,13 +20,21 @@ prediction in both runs, credited otherwise).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from evmeval.conventions.items import GOLD, Item, Outcome
-from evmeval.mention.changes import FOUND, MISSED, NO_ITEM, SPURIOUS, ItemState, ItemTally, reconcile_items
+from evmeval.conventions.item_changes import (
+    ChangeReasons,
+    ItemChange,
+    PairItems,
+    RunItems,
+    item_changes,
+    pair_items,
+    reconcile_changes,
+    run_items,
+)
+from evmeval.conventions.items import Item, Outcome
 
 TRIGGER_ROWS: dict[str, str] = {"trigger_id": "Trigger identification", "trigger_cls": "Trigger classification"}
 """The trigger rows whose changes are listed, as `items.ROWS` names them."""
@@ -54,67 +62,32 @@ class TriggerKey(NamedTuple):
     copy: int = 0
 
 
-class TriggerChange(NamedTuple):
-    """One trigger whose state on `row` changed from run a (`before`) to run b (`after`); `item`: an
-    occurrence of it (the gold one, else a's or b's prediction) for its text."""
-
-    row: str
-    key: TriggerKey
-    item: Item
-    before: ItemState
-    after: ItemState
-    reasons: tuple[TriggerReason, ...]
-
-
-@dataclass(frozen=True)
-class RunTriggers:
-    """One run's trigger items per row: key -> (state, an occurrence)."""
-
-    rows: dict[str, dict[TriggerKey, tuple[ItemState, Item]]]
-
-    def tally(self, row: str) -> ItemTally:
-        total = ItemTally()
-        for state, _ in self.rows[row].values():
-            total = total + ItemTally.of(state)
-        return total
+TriggerChange = ItemChange[TriggerKey, TriggerReason]
+"""One trigger whose state on a row changed from run a to run b (`item_changes`)."""
+RunTriggers = RunItems[TriggerKey]
+"""One run's trigger items per row."""
 
 
 def run_triggers(outcomes: Sequence[Outcome]) -> RunTriggers:
     """A run's trigger items from the convention's outcomes of its gold and prediction files."""
-    rows: dict[str, dict[TriggerKey, tuple[ItemState, Item]]] = {row: {} for row in TRIGGER_ROWS}
-    seen: dict[tuple[str, str, TriggerKey], int] = {}
-    for o in outcomes:
-        if o.row not in TRIGGER_ROWS or not o.counted or o.item.argument >= 0:
-            continue
-        item = o.item
-        base = TriggerKey(item.doc_id, item.unit, item.start, item.end, item.event_type,
-                          item.text if item.start < 0 else "")
-        copy = seen.get((o.row, item.side, base), 0)
-        seen[(o.row, item.side, base)] = copy + 1
-        key = base._replace(copy=copy)
-        found = o.credit > 0
-        state = ItemState(gold=FOUND if found else MISSED) if item.side == GOLD else \
-            ItemState(system=FOUND if found else SPURIOUS)
-        old = rows[o.row].get(key)
-        if old is not None:  # a gold trigger and the same prediction: one item with both sides
-            state = ItemState(old[0].gold or state.gold, old[0].system or state.system)
-            item = old[1] if old[1].side == GOLD else item
-        rows[o.row][key] = (state, item)
-    return RunTriggers(rows)
+    def keyed() -> Iterator[tuple[Outcome, TriggerKey]]:
+        seen: dict[tuple[str, str, TriggerKey], int] = {}
+        for o in outcomes:
+            if o.row not in TRIGGER_ROWS or not o.counted or o.item.argument >= 0:
+                continue
+            item = o.item
+            base = TriggerKey(item.doc_id, item.unit, item.start, item.end, item.event_type,
+                              item.text if item.start < 0 else "")
+            copy = seen.get((o.row, item.side, base), 0)
+            seen[(o.row, item.side, base)] = copy + 1
+            yield o, base._replace(copy=copy)
+    return run_items(keyed(), TRIGGER_ROWS)
 
 
-def _predicted(run: dict[TriggerKey, tuple[ItemState, Item]]) -> dict[tuple[str, str], list[TriggerKey]]:
-    out: dict[tuple[str, str], list[TriggerKey]] = {}
-    for key, (state, _) in run.items():
-        if state.system is not None:
-            out.setdefault((key.doc_id, key.unit), []).append(key)
-    return out
-
-
-def _neighbours(key: TriggerKey, text: str, others: Sequence[TriggerKey]) -> tuple[TriggerReason, ...]:
+def _neighbours(key: TriggerKey, item: Item, others: Sequence[TriggerKey]) -> tuple[TriggerReason, ...]:
     """How the other run's predictions next to this trigger differ from it."""
     reasons = []
-    if key.start < 0 or any(k.start < 0 and k.string == text and k.event_type == key.event_type for k in others):
+    if key.start < 0 or any(k.start < 0 and k.string == item.text and k.event_type == key.event_type for k in others):
         reasons.append(TriggerReason.GROUNDING)
     placed = [k for k in others if k.start >= 0] if key.start >= 0 else []
     if any((k.start, k.end) == (key.start, key.end) and k.event_type != key.event_type for k in placed):
@@ -125,31 +98,17 @@ def _neighbours(key: TriggerKey, text: str, others: Sequence[TriggerKey]) -> tup
     return tuple(reasons)
 
 
+REASONS: ChangeReasons[TriggerKey, TriggerReason] = ChangeReasons(
+    _neighbours, TriggerReason.MATCHING, TriggerReason.ADDED, TriggerReason.REMOVED)
+
+
 def trigger_changes(a: RunTriggers, b: RunTriggers, row: str) -> tuple[TriggerChange, ...]:
     """The triggers whose state on `row` changed from `a` to `b` (a's items first, then b's new ones)."""
-    items_a, items_b = a.rows[row], b.rows[row]
-    predicted = (_predicted(items_a), _predicted(items_b))
-    out = []
-    for key in dict.fromkeys([*items_a, *items_b]):
-        before, shown_a = items_a.get(key, (NO_ITEM, None))
-        after, shown_b = items_b.get(key, (NO_ITEM, None))
-        if before == after:
-            continue
-        item = shown_a if shown_a is not None and (shown_a.side == GOLD or shown_b is None) else shown_b
-        assert item is not None
-        if (before.system is None) == (after.system is None):
-            reasons: tuple[TriggerReason, ...] = (TriggerReason.MATCHING,)
-        else:
-            lacking = predicted[0 if before.system is None else 1].get((key.doc_id, key.unit), [])
-            reasons = _neighbours(key, item.text, lacking) or (
-                TriggerReason.ADDED if before.system is None else TriggerReason.REMOVED,)
-        out.append(TriggerChange(row, key, item, before, after, reasons))
-    return tuple(out)
+    return item_changes(a, b, row, REASONS)
 
 
-def reconcile_triggers(changes: Sequence[TriggerChange]) -> ItemTally:
-    """Δ tally (b − a) as the changes add it up."""
-    return reconcile_items([(c.before, c.after) for c in changes])
+reconcile_triggers = reconcile_changes
+"""Δ tally (b − a) as the changes add it up."""
 
 
 def trigger_text(change: TriggerChange) -> str:
@@ -160,18 +119,10 @@ def trigger_text(change: TriggerChange) -> str:
     return f"{k.event_type} “{change.item.text}” {where}{repeat}"
 
 
-@dataclass(frozen=True)
-class PairTriggers:
-    """Run b against run a (indices): per trigger row its changes, and each run's tally (a, b)."""
-
-    a: int
-    b: int
-    changes: dict[str, tuple[TriggerChange, ...]]
-    tallies: dict[str, tuple[ItemTally, ItemTally]]
+PairTriggers = PairItems[TriggerKey, TriggerReason]
+"""Run b against run a (indices): per trigger row its changes, and each run's tally (a, b)."""
 
 
 def pair_triggers(runs: Sequence[RunTriggers], pairs: Sequence[tuple[int, int]]) -> list[PairTriggers]:
     """Every pair's trigger changes on every trigger row."""
-    return [PairTriggers(a, b, {row: trigger_changes(runs[a], runs[b], row) for row in TRIGGER_ROWS},
-                         {row: (runs[a].tally(row), runs[b].tally(row)) for row in TRIGGER_ROWS})
-            for a, b in pairs]
+    return pair_items(runs, pairs, TRIGGER_ROWS, REASONS)
