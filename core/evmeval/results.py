@@ -206,7 +206,8 @@ class AgreementScores(_Wrapped):
         from evmeval.compare.agreement import all_pair_intervals
         from evmeval.compare.significance import ResampleSettings
 
-        return all_pair_intervals(self.result.pairs, ResampleSettings(resamples, seed, confidence))
+        return all_pair_intervals(self.result.pairs, ResampleSettings(resamples, seed, confidence),
+                                  self.result.relations)
 
 
 @dataclass(frozen=True)
