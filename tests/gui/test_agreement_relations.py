@@ -61,3 +61,26 @@ def test_the_matrix_shows_links_and_clusters_on_request(qtbot, window: MainWindo
     with qtbot.waitSignal(panel.pair_requested, timeout=5000) as blocker:
         qtbot.mouseClick(heatmap.plot_widget.viewport(), Qt.MouseButton.LeftButton, pos=heatmap.cell_centre(1, 2))
     assert blocker.args == [1, 2]
+
+
+def test_a_relation_cell_tooltip_shows_its_interval(qtbot, window: MainWindow, demo_iaa: IaaResult) -> None:
+    """Once the background intervals are in, hovering a relation cell gives that figure's F1 interval, the
+    numbers `evmeval-iaa --resamples` prints (the same draws as the mention figures)."""
+    from evmeval.compare.agreement import pair_intervals
+    from evmeval.compare.significance import DEFAULT_SETTINGS
+
+    from evmeval_gui.model.formatting import interval_text
+
+    panel = window.agreement.panel
+    qtbot.waitUntil(lambda: panel.intervals is not None, timeout=20_000)
+    choose_with_keys(qtbot, panel.figure_choice, "Coreference: B³")
+    heatmap = panel.heatmap
+    qtbot.mouseMove(heatmap.plot_widget.viewport(), heatmap.cell_centre(2, 0))
+    qtbot.waitUntil(lambda: "(key role)" in heatmap.hover_text)
+    found = pair_intervals(demo_iaa.pairs[(0, 2)], DEFAULT_SETTINGS, relations=demo_iaa.relations[(0, 2)])
+    bcub = found.swapped().relations["bcub_f1"]  # system_b in the key role: the pair (0, 2) swapped
+    assert bcub.ci_low < bcub.estimate < bcub.ci_high
+    assert (f"F1 {interval_text(bcub.estimate, bcub.ci_low, bcub.ci_high)} (95% bootstrap interval, "
+            "10,000 resamples of documents, seed 2016)") in heatmap.hover_text
+    choose_with_keys(qtbot, panel.figure_choice, "Mentions (the toolbar's attributes)")
+    assert "bootstrap interval" not in panel.describe_cell(2, 0)
