@@ -163,3 +163,16 @@ def test_relations_share_the_mention_figures_draws(tmp_path: Path) -> None:
         for end in ("estimate", "ci_low", "ci_high"):
             assert math.isclose(getattr(forward.relations[name], end), getattr(swapped.relations[name], end),
                                 abs_tol=1e-12), name
+
+
+def test_the_library_gives_the_same_relation_intervals_as_the_command(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import evmeval
+
+    inputs = two_annotators(tmp_path)
+    out = tmp_path / "iaa.json"
+    assert iaa_main([*inputs, "--resamples", "200", "--seed", "3", "--json", str(out)]) == 0
+    capsys.readouterr()
+    written = json.loads(out.read_text(encoding="utf-8"))["relations"]["pairs"][0]["intervals"]
+    run = evmeval.annotator_agreement(inputs).intervals(200, seed=3)
+    assert run.pairs[(0, 1)].relations_json() == written

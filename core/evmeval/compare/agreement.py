@@ -9,6 +9,9 @@ engine, `evmeval.compare.resampling.resample`, draws documents for agreement as 
 - observed agreement, Cohen's kappa and Scott's pi of type and realis: not ratios of summed counts, so
   each resample sums the documents' confusion tables (on the pair's labels) and computes them again.
 
+With the pair's relations (`RelationAgreement`), its link and cluster figures are drawn in the same
+`resample` call (`evmeval.compare.relation_intervals`), so they share the mention figures' draws.
+
 The point estimates are the printed figures themselves (`Family.given`), bit for bit; an undefined
 figure (NaN) keeps an undefined interval. Inside a resample an undefined figure counts 0, as the
 resampling module's rule is.
