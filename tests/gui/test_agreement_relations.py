@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from evmeval.agreement.scoring import IaaResult
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.formatting import percent
@@ -75,8 +75,20 @@ def test_a_relation_cell_tooltip_shows_its_interval(qtbot, window: MainWindow, d
     qtbot.waitUntil(lambda: panel.intervals is not None, timeout=20_000)
     choose_with_keys(qtbot, panel.figure_choice, "Coreference: B³")
     heatmap = panel.heatmap
-    qtbot.mouseMove(heatmap.plot_widget.viewport(), heatmap.cell_centre(2, 0))
-    qtbot.waitUntil(lambda: "(key role)" in heatmap.hover_text)
+
+    def hovered(cell: tuple[int, int], text: str) -> None:
+        """Move within `cell` until its tooltip is shown: pyqtgraph drops moves that come too fast and Qt
+        sends none to where the pointer already is, so each try moves one pixel."""
+        tries = iter(range(10_000))
+
+        def moved() -> bool:
+            qtbot.mouseMove(heatmap.plot_widget.viewport(), heatmap.cell_centre(*cell) + QPoint(next(tries) % 2, 0))
+            return text in heatmap.hover_text
+
+        qtbot.waitUntil(moved)
+
+    hovered((0, 1), "[1] gold.tbf (key role)")  # the pointer may rest on (2, 0) from an earlier test
+    hovered((2, 0), "[3] system_b.tbf (key role)")
     found = pair_intervals(demo_iaa.pairs[(0, 2)], DEFAULT_SETTINGS, relations=demo_iaa.relations[(0, 2)])
     bcub = found.swapped().relations["bcub_f1"]  # system_b in the key role: the pair (0, 2) swapped
     assert bcub.ci_low < bcub.estimate < bcub.ci_high
