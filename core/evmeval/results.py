@@ -202,11 +202,13 @@ class AgreementScores(_Wrapped):
 
     def intervals(self, resamples: int = 10_000, seed: int = 2016, confidence: float = 0.95) -> Any:
         """Every pair figure's document-bootstrap interval (`evmeval.compare.agreement.ResamplingRun`: `.pairs[(i, j)]
-        ["plain_f1"]` has `estimate`, `ci_low`, `ci_high`), as `evmeval-iaa --resamples` prints them."""
+        ["plain_f1"]` has `estimate`, `ci_low`, `ci_high`; `.pairs[(i, j)].relations["After_f1"]` the relation and
+        cluster figures' where the sets have links or clusters), as `evmeval-iaa --resamples` prints them."""
         from evmeval.compare.agreement import all_pair_intervals
         from evmeval.compare.significance import ResampleSettings
 
-        return all_pair_intervals(self.result.pairs, ResampleSettings(resamples, seed, confidence))
+        return all_pair_intervals(self.result.pairs, ResampleSettings(resamples, seed, confidence),
+                                  self.result.relations)
 
 
 @dataclass(frozen=True)

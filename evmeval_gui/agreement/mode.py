@@ -223,10 +223,11 @@ class AgreementMode(QObject):
         self._start_intervals(loaded)
 
     def _start_intervals(self, loaded: LoadedAgreement) -> None:
-        """Every pair's document-bootstrap intervals, off the GUI thread (0.5 s for the demo's three pairs)."""
+        """Every pair's document-bootstrap intervals (relation figures too), off the GUI thread (0.5 s for the
+        demo's three pairs)."""
         def work(context: JobContext) -> ResamplingRun:
             context.check()
-            return all_pair_intervals(loaded.result.pairs, DEFAULT_SETTINGS)
+            return all_pair_intervals(loaded.result.pairs, DEFAULT_SETTINGS, loaded.result.relations)
 
         def done(run: ResamplingRun) -> None:
             if self.loaded is loaded and self.panel is not None:

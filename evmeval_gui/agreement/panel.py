@@ -35,6 +35,7 @@ from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.agreement.summary import AgreementSummary, percent_text
 from evmeval_gui.agreement.type_table import TypeAgreementTable
 from evmeval_gui.colours import MUTED_TEXT
+from evmeval_gui.model.formatting import interval_text, is_nan
 
 MENTIONS = "mentions"
 """The matrix selector's first entry: mention agreement under the toolbar's attributes."""
@@ -193,6 +194,18 @@ class AgreementPanel(QWidget):
         found = self.intervals.pairs[(min(i, j), max(i, j))]
         return found if i < j else found.swapped()
 
+    def _relation_interval(self, i: int, j: int) -> str:
+        """The shown relation figure's F1 interval for cell (i, j) as a tooltip line (empty until computed)."""
+        found = self.pair_intervals(i, j) if i != j else None
+        figure = f"{self.figure}_f1"
+        if found is None or figure not in found.relations or self.intervals is None:
+            return ""
+        if is_nan(found.relations[figure].estimate):  # undefined: nothing to bound
+            return ""
+        f, s = found.relations[figure], self.intervals.settings
+        return (f"F1 {interval_text(f.estimate, f.ci_low, f.ci_high)} ({s.confidence:.0%} bootstrap interval, "
+                f"{s.resamples:,} resamples of documents, seed {s.seed})\n")
+
     def set_combination(self, combination: str) -> None:
         self.combination = combination
         if self.loaded is not None:
@@ -246,6 +259,7 @@ class AgreementPanel(QWidget):
                        for m in ("precision", "recall", "f1"))
             return (f"{tag(i)} {loaded.names[i]} (key role) vs {tag(j)} {loaded.names[j]}\n"
                     f"F1 {percent_text(f)} · P {percent_text(p)} · R {percent_text(r)}\n"
+                    f"{self._relation_interval(i, j)}"
                     f"{FIGURE_LABELS[self.figure]}; click to open this pair in the document views")
         score = loaded.pair(i, j).micro[self.combination]
         return (f"{tag(i)} {loaded.names[i]} (gold role) vs {tag(j)} {loaded.names[j]}\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from evmeval.agreement.scoring import IaaResult
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.formatting import percent
@@ -61,3 +61,38 @@ def test_the_matrix_shows_links_and_clusters_on_request(qtbot, window: MainWindo
     with qtbot.waitSignal(panel.pair_requested, timeout=5000) as blocker:
         qtbot.mouseClick(heatmap.plot_widget.viewport(), Qt.MouseButton.LeftButton, pos=heatmap.cell_centre(1, 2))
     assert blocker.args == [1, 2]
+
+
+def test_a_relation_cell_tooltip_shows_its_interval(qtbot, window: MainWindow, demo_iaa: IaaResult) -> None:
+    """Once the background intervals are in, hovering a relation cell gives that figure's F1 interval, the
+    numbers `evmeval-iaa --resamples` prints (the same draws as the mention figures)."""
+    from evmeval.compare.agreement import pair_intervals
+    from evmeval.compare.significance import DEFAULT_SETTINGS
+
+    from evmeval_gui.model.formatting import interval_text
+
+    panel = window.agreement.panel
+    qtbot.waitUntil(lambda: panel.intervals is not None, timeout=20_000)
+    choose_with_keys(qtbot, panel.figure_choice, "Coreference: B³")
+    heatmap = panel.heatmap
+
+    def hovered(cell: tuple[int, int], text: str) -> None:
+        """Move within `cell` until its tooltip is shown: pyqtgraph drops moves that come too fast and Qt
+        sends none to where the pointer already is, so each try moves one pixel."""
+        tries = iter(range(10_000))
+
+        def moved() -> bool:
+            qtbot.mouseMove(heatmap.plot_widget.viewport(), heatmap.cell_centre(*cell) + QPoint(next(tries) % 2, 0))
+            return text in heatmap.hover_text
+
+        qtbot.waitUntil(moved)
+
+    hovered((0, 1), "[1] gold.tbf (key role)")  # the pointer may rest on (2, 0) from an earlier test
+    hovered((2, 0), "[3] system_b.tbf (key role)")
+    found = pair_intervals(demo_iaa.pairs[(0, 2)], DEFAULT_SETTINGS, relations=demo_iaa.relations[(0, 2)])
+    bcub = found.swapped().relations["bcub_f1"]  # system_b in the key role: the pair (0, 2) swapped
+    assert bcub.ci_low < bcub.estimate < bcub.ci_high
+    assert (f"F1 {interval_text(bcub.estimate, bcub.ci_low, bcub.ci_high)} (95% bootstrap interval, "
+            "10,000 resamples of documents, seed 2016)") in heatmap.hover_text
+    choose_with_keys(qtbot, panel.figure_choice, "Mentions (the toolbar's attributes)")
+    assert "bootstrap interval" not in panel.describe_cell(2, 0)

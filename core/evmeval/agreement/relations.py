@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evmeval.coref.metrics import METRICS, BlancCounts, CorefCounts, LinkCounts, sum_counts
@@ -52,15 +52,14 @@ class RelationAgreement:
     counts_a: dict[str, int]
     counts_b: dict[str, int]
     """Links per figure and `clusters` = multi-mention @Coreference clusters, of each side."""
+    documents: tuple[RelationDocument, ...] = field(default=(), compare=False)
+    """Each document's counts, in the pair's document order (what a resample of documents sums)."""
 
     def swapped(self) -> RelationAgreement:
-        c = self.coreference
-        blanc = BlancCounts(_swap(c.blanc.coref), _swap(c.blanc.non_coref))
-        swapped = CorefCounts(_swap(c.muc), _swap(c.bcub), _swap(c.ceafm), _swap(c.ceafe), blanc, _swap(c.lea),
-                              _swap(c.identification))
         return RelationAgreement(
             {k: Score.from_counts(s.tp, s.num_system, s.num_gold) for k, s in self.links.items()},
-            swapped, self.counts_b, self.counts_a)
+            _swap_coref(self.coreference), self.counts_b, self.counts_a,
+            tuple(d.swapped() for d in self.documents))
 
     def figure(self, name: str) -> tuple[float, float, float]:
         """Precision, recall and F1 of one figure: NaN where undefined (a cluster figure when neither side
@@ -87,8 +86,25 @@ class RelationAgreement:
         return out
 
 
+@dataclass(frozen=True)
+class RelationDocument:
+    """One document's link counts per figure (agreed, #a, #b) and cluster counts, `a` in the key role."""
+
+    links: dict[str, tuple[int, int, int]]
+    coreference: CorefCounts
+
+    def swapped(self) -> RelationDocument:
+        return RelationDocument({k: (t, b, a) for k, (t, a, b) in self.links.items()}, _swap_coref(self.coreference))
+
+
 def _swap(c: LinkCounts) -> LinkCounts:
     return LinkCounts(c.precision_num, c.precision_den, c.recall_num, c.recall_den)
+
+
+def _swap_coref(c: CorefCounts) -> CorefCounts:
+    blanc = BlancCounts(_swap(c.blanc.coref), _swap(c.blanc.non_coref))
+    return CorefCounts(_swap(c.muc), _swap(c.bcub), _swap(c.ceafm), _swap(c.ceafe), blanc, _swap(c.lea),
+                       _swap(c.identification))
 
 
 def _link_keys(links: Sequence[Tlink]) -> set[tuple[str, str, str]]:
@@ -121,6 +137,7 @@ def pair_relations(pair: PairAgreement, a: TbfFile, b: TbfFile) -> RelationAgree
     line naming three mentions)."""
     totals = {name: [0, 0, 0] for name in LINK_FIGURES}
     corefs: list[CorefCounts] = []
+    documents: list[RelationDocument] = []
     sizes_a = dict.fromkeys((*LINK_FIGURES, "clusters"), 0)
     sizes_b = dict(sizes_a)
     for doc in pair.documents:
@@ -130,11 +147,12 @@ def pair_relations(pair: PairAgreement, a: TbfFile, b: TbfFile) -> RelationAgree
         for name, values in counts.items():
             totals[name] = [x + y for x, y in zip(totals[name], values, strict=True)]
         corefs.append(coref)
+        documents.append(RelationDocument(counts, coref))
         for name in sizes_a:
             sizes_a[name] += side_a[name]
             sizes_b[name] += side_b[name]
     links = {name: Score.from_counts(*values) for name, values in totals.items()}
-    return RelationAgreement(links, sum_counts(corefs), sizes_a, sizes_b)
+    return RelationAgreement(links, sum_counts(corefs), sizes_a, sizes_b, tuple(documents))
 
 
 def has_relations(files: Sequence[TbfFile]) -> bool:
@@ -156,7 +174,7 @@ def mean_of(cells: Sequence[float]) -> float:
 
 
 __all__ = ["CLUSTER_FIGURES", "CLUSTER_METRICS", "LINK_FIGURES", "LINK_KINDS", "RELATION_FIGURES", "RelationAgreement",
-           "diagonal", "has_relations", "mean_of", "pair_relations", "relation_matrix"]
+           "RelationDocument", "diagonal", "has_relations", "mean_of", "pair_relations", "relation_matrix"]
 
 
 def relation_matrix(names: Sequence[str], relations: dict[tuple[int, int], RelationAgreement], figure: str,

@@ -217,8 +217,8 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
                            input_folders=folders, new_folders=[args.curated_brat] if args.curated_brat else [])
         _warn(prog, warnings, args.debug)
         result = compare_annotators(files, args.inputs)
-        intervals = (all_pair_intervals(result.pairs, ResampleSettings(args.resamples, args.seed, args.confidence))
-                     if args.resamples else None)
+        intervals = (all_pair_intervals(result.pairs, ResampleSettings(args.resamples, args.seed, args.confidence),
+                                        result.relations) if args.resamples else None)
         report = format_iaa_report(result, intervals)
         if args.output:
             write_atomic(args.output, report)
@@ -231,6 +231,8 @@ def iaa_main(argv: Sequence[str] | None = None) -> int:
                 data["resampling"] = intervals.to_json()
                 for pair, key in zip(data["pairs"], sorted(result.pairs), strict=True):
                     pair["intervals"] = intervals.pairs[key].to_json()
+                for pair, key in zip(data.get("relations", {}).get("pairs", []), sorted(result.relations), strict=True):
+                    pair["intervals"] = intervals.pairs[key].relations_json()
             write_atomic(args.json, dumps(with_schema("iaa", data)))
         tables = (token_lookup(args.token_path, extension=args.token_table_extension, offset_fields=offset_fields)
                   if args.token_path else None)

@@ -9,6 +9,9 @@ engine, `evmeval.compare.resampling.resample`, draws documents for agreement as 
 - observed agreement, Cohen's kappa and Scott's pi of type and realis: not ratios of summed counts, so
   each resample sums the documents' confusion tables (on the pair's labels) and computes them again.
 
+With the pair's relations (`RelationAgreement`), its link and cluster figures are drawn in the same
+`resample` call (`evmeval.compare.relation_intervals`), so they share the mention figures' draws.
+
 The point estimates are the printed figures themselves (`Family.given`), bit for bit; an undefined
 figure (NaN) keeps an undefined interval. Inside a resample an undefined figure counts 0, as the
 resampling module's rule is.
@@ -17,7 +20,7 @@ resampling module's rule is.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evmeval._util.lazy_import import lazy_module
@@ -30,6 +33,8 @@ from evmeval.mention.prf import nan_to_none
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from evmeval.agreement.relations import RelationAgreement
 else:
     np = lazy_module("numpy")
 
@@ -173,6 +178,8 @@ class PairIntervals:
     a_name: str
     b_name: str
     figures: dict[str, FigureInterval]
+    relations: dict[str, FigureInterval] = field(default_factory=dict)
+    """The relation and cluster figures (`relation_intervals.relation_figure_names`), when the pair has any."""
 
     def __getitem__(self, figure: str) -> FigureInterval:
         return self.figures[figure]
@@ -185,12 +192,22 @@ class PairIntervals:
                     return name[: -len(x)] + y
             return name
 
-        return PairIntervals(self.b_name, self.a_name,
-                             {name: FigureInterval(name, *_ends(self.figures[other(name)])) for name in self.figures})
+        def swap(figures: dict[str, FigureInterval]) -> dict[str, FigureInterval]:
+            return {name: FigureInterval(name, *_ends(figures[other(name)])) for name in figures}
+
+        return PairIntervals(self.b_name, self.a_name, swap(self.figures), swap(self.relations))
 
     def to_json(self) -> dict[str, Any]:
-        return {name: {"estimate": nan_to_none(f.estimate), "ci_low": nan_to_none(f.ci_low),
-                       "ci_high": nan_to_none(f.ci_high)} for name, f in self.figures.items()}
+        return _json(self.figures)
+
+    def relations_json(self) -> dict[str, Any]:
+        """The relation figures' intervals (`relations.pairs[].intervals` of the JSON)."""
+        return _json(self.relations)
+
+
+def _json(figures: dict[str, FigureInterval]) -> dict[str, Any]:
+    return {name: {"estimate": nan_to_none(f.estimate), "ci_low": nan_to_none(f.ci_low),
+                   "ci_high": nan_to_none(f.ci_high)} for name, f in figures.items()}
 
 
 def _ends(f: FigureInterval) -> tuple[float, float, float]:
@@ -198,15 +215,25 @@ def _ends(f: FigureInterval) -> tuple[float, float, float]:
 
 
 def pair_intervals(pair: PairAgreement, settings: ResampleSettings = DEFAULT_SETTINGS, *,
-                   interval: str = "percentile") -> PairIntervals:
-    """Document-bootstrap intervals of every figure of `pair`; same seed, same numbers."""
-    (found,) = resample([pair_family(pair)], settings=settings, interval=interval).intervals
+                   interval: str = "percentile", relations: RelationAgreement | None = None) -> PairIntervals:
+    """Document-bootstrap intervals of every figure of `pair` (and of its `relations`, from the same
+    draws); same seed, same numbers."""
+    from evmeval.compare.relation_intervals import relation_family
+
+    families = [pair_family(pair)] + ([relation_family(relations)] if relations is not None else [])
+    found = resample(families, settings=settings, interval=interval).intervals
+    mentions, *rest = (_defined(f) for f in found)
+    return PairIntervals(pair.a_name, pair.b_name, mentions, rest[0] if rest else {})
+
+
+def _defined(found: tuple[FigureInterval, ...]) -> dict[str, FigureInterval]:
+    """Name -> interval; a figure undefined on the corpus keeps undefined ends."""
     figures = {}
     for f in found:
         undefined = math.isnan(f.estimate)
         figures[f.figure] = FigureInterval(f.figure, f.estimate, math.nan if undefined else f.ci_low,
                                            math.nan if undefined else f.ci_high)
-    return PairIntervals(pair.a_name, pair.b_name, figures)
+    return figures
 
 
 @dataclass(frozen=True)
@@ -228,7 +255,10 @@ class ResamplingRun:
                 "interval": "percentile"}
 
 
-def all_pair_intervals(pairs: dict[tuple[int, int], PairAgreement],
-                       settings: ResampleSettings = DEFAULT_SETTINGS) -> ResamplingRun:
-    """`pair_intervals` of every pair (i < j), each from the same seed."""
-    return ResamplingRun(settings, {key: pair_intervals(pair, settings) for key, pair in sorted(pairs.items())})
+def all_pair_intervals(pairs: dict[tuple[int, int], PairAgreement], settings: ResampleSettings = DEFAULT_SETTINGS,
+                       relations: dict[tuple[int, int], RelationAgreement] | None = None) -> ResamplingRun:
+    """`pair_intervals` of every pair (i < j), each from the same seed, with its `relations` where given
+    (`IaaResult.relations`)."""
+    found = relations or {}
+    return ResamplingRun(settings, {key: pair_intervals(pair, settings, relations=found.get(key))
+                                    for key, pair in sorted(pairs.items())})

@@ -50,7 +50,7 @@ def format_iaa_report(result: IaaResult, intervals: ResamplingRun | None = None)
     for attr, f in result.fleiss.items():
         out.append(f"{LABEL_NAMES[attr]:<7} kappa {_num(f.kappa)} over {f.num_items} item(s): of {f.num_clusters} "
                    f"cluster(s), {f.num_incomplete} lack an annotator, {f.num_ambiguous} hold two mentions of one")
-    out += _relation_lines(result, tags)
+    out += _relation_lines(result, tags, intervals)
     return "\n".join(out) + "\n"
 
 
@@ -60,8 +60,9 @@ def _matrix_lines(m: AgreementMatrix, tags: list[str], title: str) -> list[str]:
     return [*out, f"mean of pairs: {_pct(m.mean).strip()}"]
 
 
-def _relation_lines(result: IaaResult, tags: list[str]) -> list[str]:
-    """Links and clusters (`evmeval.agreement.relations`): F1 matrices, then each pair's figures."""
+def _relation_lines(result: IaaResult, tags: list[str], intervals: ResamplingRun | None) -> list[str]:
+    """Links and clusters (`evmeval.agreement.relations`): F1 matrices, then each pair's figures (with
+    `intervals`, each figure's interval beside it)."""
     if result.relations_refused:
         return ["", "=== Relations and clusters ===", f"not compared: {result.relations_refused}"]
     if not result.relations:
@@ -76,17 +77,35 @@ def _relation_lines(result: IaaResult, tags: list[str]) -> list[str]:
             continue
         out += _matrix_lines(m, tags, f"{RELATION_TITLES.get(figure, figure)} F1")
     for (i, j), rel in sorted(result.relations.items()):
-        out += ["", f"{tags[i]} vs {tags[j]}", f"  {'figure':<28}{'P':>8}{'R':>8}{'F1':>8}   {'agreed':>7}"
-                f"{'#first':>7}{'#second':>8}"]
+        found = intervals.pairs[(i, j)] if intervals is not None else None
+        out += ["", f"{tags[i]} vs {tags[j]}"]
+        if intervals is not None:
+            out.append(f"  {intervals.title()}")
+        heading = f"  {'figure':<28}{'P':>8}{'R':>8}{'F1':>8}   {'agreed':>7}{'#first':>7}{'#second':>8}"
+        rows = [(heading, "F1 interval")]
         for figure in LINK_FIGURES:
             s = rel.links[figure]
             if s.num_gold or s.num_system:
-                out.append(f"  {figure + ' links':<28}{_pct(s.precision):>8}{_pct(s.recall):>8}{_pct(s.f1):>8}   "
-                           f"{s.tp:>7}{s.num_gold:>7}{s.num_system:>8}")
+                rows.append((f"  {figure + ' links':<28}{_pct(s.precision):>8}{_pct(s.recall):>8}{_pct(s.f1):>8}   "
+                             f"{s.tp:>7}{s.num_gold:>7}{s.num_system:>8}", _relation_ci(found, f"{figure}_f1")))
         for figure in CLUSTER_FIGURES:
             p, r, f = rel.figure(figure)
-            out.append(f"  {RELATION_TITLES.get(figure, figure):<28}{_pct(p):>8}{_pct(r):>8}{_pct(f):>8}")
+            rows.append((f"  {RELATION_TITLES.get(figure, figure):<28}{_pct(p):>8}{_pct(r):>8}{_pct(f):>8}",
+                         _relation_ci(found, f"{figure}_f1")))
+        out += [f"{row:<{_ROW}}   {ci}" if found is not None else row for row, ci in rows]
     return out
+
+
+_ROW = 2 + 28 + 3 * 8 + 3 + 7 + 7 + 8
+"""The width of a pair's link row, where the F1 interval starts."""
+
+
+def _relation_ci(found: PairIntervals | None, figure: str) -> str:
+    """A relation figure's F1 interval (nothing without `--resamples`)."""
+    if found is None or figure not in found.relations:
+        return ""
+    f = found.relations[figure]
+    return "nan" if math.isnan(f.ci_low) else f"[{100 * f.ci_low:.2f}, {100 * f.ci_high:.2f}]"
 
 
 def _ci(found: PairIntervals, figure: str) -> str:
