@@ -43,6 +43,11 @@ def mapped(fragment: str) -> Trigger:
     return lambda pid: fragment in _read(f"/proc/{pid}/maps")
 
 
+def mapped_in_family(fragment: str) -> Trigger:
+    """Once the program or one of its children has loaded a shared library whose path contains `fragment`."""
+    return lambda pid: any(fragment in _read(f"/proc/{member}/maps") for member in _family(pid))
+
+
 def _open_files(pid: int) -> list[str]:
     """The files the program and its children have open."""
     found = []

@@ -109,6 +109,7 @@ def test_export_report_checks_every_systems_folder_before_scoring(qapp, corpus, 
     fake = types.ModuleType("evmeval_gui.export")
     fake.check_export_folders = real.check_export_folders
     fake.export_report = lambda out_dir, *_args, **_options: calls.append(out_dir)
+    fake.ChartDrawer = lambda *_args: types.SimpleNamespace(close=lambda: None)  # no drawer process for a refusal
     monkeypatch.setitem(sys.modules, "evmeval_gui.export", fake)
     out = tmp_path / "report"
     (out / "system_b").mkdir(parents=True)
