@@ -88,13 +88,16 @@ class RelationAgreement:
 
 @dataclass(frozen=True)
 class RelationDocument:
-    """One document's link counts per figure (agreed, #a, #b) and cluster counts, `a` in the key role."""
+    """One document's link counts per figure (agreed, #a, #b) and cluster counts, `a` in the key role;
+    `clusters`: both sides' clusters of two or more mentions (without any, the cluster figures are undefined)."""
 
     links: dict[str, tuple[int, int, int]]
     coreference: CorefCounts
+    clusters: int = 0
 
     def swapped(self) -> RelationDocument:
-        return RelationDocument({k: (t, b, a) for k, (t, a, b) in self.links.items()}, _swap_coref(self.coreference))
+        return RelationDocument({k: (t, b, a) for k, (t, a, b) in self.links.items()}, _swap_coref(self.coreference),
+                                self.clusters)
 
 
 def _swap(c: LinkCounts) -> LinkCounts:
@@ -147,7 +150,7 @@ def pair_relations(pair: PairAgreement, a: TbfFile, b: TbfFile) -> RelationAgree
         for name, values in counts.items():
             totals[name] = [x + y for x, y in zip(totals[name], values, strict=True)]
         corefs.append(coref)
-        documents.append(RelationDocument(counts, coref))
+        documents.append(RelationDocument(counts, coref, side_a["clusters"] + side_b["clusters"]))
         for name in sizes_a:
             sizes_a[name] += side_a[name]
             sizes_b[name] += side_b[name]

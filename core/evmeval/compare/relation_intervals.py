@@ -39,10 +39,13 @@ _CLUSTER_AT.append(COREF_FIGURES.index("conll_f1"))
 
 
 def _figures(sums: np.ndarray) -> np.ndarray:
-    """Link figures from the first 3 x len(LINK_FIGURES) columns, cluster figures from the rest."""
+    """Link figures from the first 3 x len(LINK_FIGURES) columns, cluster figures from the coreference columns;
+    the last column counts clusters of two or more mentions: without any, the cluster figures are undefined
+    (`RelationAgreement.figure`), 0 inside a resample as every undefined figure there."""
     width = 3 * len(LINK_FIGURES)
     links = [_mention_figures(sums[:, k:k + 3]) for k in range(0, width, 3)]
-    clusters = coref_family(()).figures_of(sums[:, width:])[:, _CLUSTER_AT]
+    clusters = coref_family(()).figures_of(sums[:, width:-1])[:, _CLUSTER_AT]
+    clusters = np.where((sums[:, -1] > 0)[:, None], clusters, 0.0)
     return np.column_stack([*links, clusters])
 
 
@@ -59,6 +62,7 @@ def relation_family(relations: RelationAgreement) -> Family:
     coref = coref_family([d.coreference for d in relations.documents]).columns
     links = np.array([[x for figure in LINK_FIGURES for x in d.links[figure]] for d in relations.documents],
                      dtype=np.float64).reshape(-1, 3 * len(LINK_FIGURES))
-    return Family("relations", relation_figure_names(), np.column_stack([links, coref]), _figures,
+    clusters = np.array([d.clusters for d in relations.documents], dtype=np.float64)
+    return Family("relations", relation_figure_names(), np.column_stack([links, coref, clusters]), _figures,
                   np.array(_printed(relations)))
 
