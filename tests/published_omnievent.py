@@ -175,6 +175,17 @@ for mode in ("gold", "default", "loose", "strict"):
     kept.clear()
     results = cf.get_argument_extraction_sl(preds, labels, gold_file, args, [True] * max(len(rows), items))
     out[mode] = {"figures": kept[-1], "results": results}
+    # s2s: the (argument, role) tuples get_pred_s2s gives; role2id of plain roles and NA
+    args.test_file, args.role2id = gold_file, {name: i for i, name in enumerate(["NA"] + sorted(
+        {cf.get_plain_label(r) for r in roles}))}
+    pairs = [[tuple(p) for p in row] for row in json.load(open(f"{folder}/s2s-{mode}.json", encoding="utf-8"))]
+    logged = []
+    cf.logger.info = lambda message, *rest: logged.append(message.format(*rest) if rest else message)
+    try:
+        results = cf.get_argument_extraction_s2s(pairs, None, gold_file, args, None)
+        out[mode]["s2s"] = {"micro_f1": float(logged[-1].rsplit(": ", 1)[-1]), "results": results}
+    except ValueError:  # scikit-learn refuses no candidate at all
+        out[mode]["s2s"] = {"micro_f1": "ValueError", "results": []}
 print(json.dumps(out))
 """
 

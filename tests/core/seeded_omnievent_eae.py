@@ -76,10 +76,25 @@ def _row(rng: random.Random, size: int, spans: list[tuple[int, int, str]]) -> li
     return tags[: rng.randint(1, size)] if rng.random() < 0.1 else tags
 
 
+def plain(label: str) -> str:
+    """OmniEvent's get_plain_label, written here from its documented rule for the generator's seq2seq pairs."""
+    return label if label == "NA" else "".join(label.split(".")[-1].split("-")).replace("_", "").lower()
+
+
+def _pairs(rng: random.Random, words: list[str], spans: list[tuple[int, int, str]]) -> list[list[str]]:
+    """(argument text, plain role) pairs: mostly the arguments (joined by one space: a double space in the text
+    then fails), some with another role, repeated, or on a random word; roles unknown to role2id now and then."""
+    found = [[" ".join(words[s:e]), plain(role if rng.random() < 0.8 else rng.choice(ROLES))]
+             for s, e, role in spans if rng.random() < 0.7]
+    found += [[rng.choice(words), rng.choice([*map(plain, ROLES), "bogus"])] for _ in range(rng.randint(0, 2))]
+    return found + found[:1] if rng.random() < 0.2 else found
+
+
 def eae_case(seed: int) -> dict[str, str]:
-    """gold.jsonl, ed_preds.json (a type per trigger candidate) and sl-<mode>.json (a tag row per instance)."""
+    """gold.jsonl, ed_preds.json (a type per trigger candidate), sl-<mode>.json (a tag row per instance) and
+    s2s-<mode>.json (the pairs per instance)."""
     rng = random.Random(seed)
-    items, rows, preds = [], [], []
+    items, rows, preds, pairs = [], [], [], []
     for n in range(rng.randint(1, 5)):
         item, per_trigger = _item(rng, n)
         items.append(item)
@@ -89,7 +104,10 @@ def eae_case(seed: int) -> dict[str, str]:
         for gold, spans in zip(gold_types, per_trigger, strict=True):
             preds.append(gold if rng.random() < 0.5 else "NA" if rng.random() < 0.4 else rng.choice(TYPES))
             rows.append(_row(rng, size, spans))
+            pairs.append(_pairs(rng, item["text"].split(), spans))
     files = {"gold.jsonl": "".join(json.dumps(i) + "\n" for i in items), "ed_preds.json": json.dumps(preds)}
     for mode in EAE_MODES:
-        files[f"sl-{mode}.json"] = json.dumps([rows[i.trigger] for i in instances(items, preds, mode)])
+        kept = instances(items, preds, mode)
+        files[f"sl-{mode}.json"] = json.dumps([rows[i.trigger] for i in kept])
+        files[f"s2s-{mode}.json"] = json.dumps([pairs[i.trigger] for i in kept])
     return files

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from evmeval.conventions.omnievent import sl_label, word_span
+from evmeval.conventions.omnievent import micro, plain_label, s2s_label, sl_label, word_span
 from evmeval.io.errors import FormatError
 from evmeval.io.omnievent import NA, Candidate
 
@@ -148,6 +148,38 @@ def score_sl(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None,
         f1 = 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
     p, r, f = (None if x is None else x * 100 for x in (precision, recall, f1))
     return EaeFigures(tp, fp, fn, tn, len(chosen), p, r, f, tuple(results))
+
+
+def score_s2s(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None,
+              pairs: Sequence[Sequence[Sequence[str]]], mode: str, roles: Sequence[str],
+              path: str = "predictions") -> tuple[float | None, tuple[str, ...]]:
+    """OmniEvent's EAE micro_f1 (percent) for seq2seq output (`get_argument_extraction_s2s`) and the predicted role
+    per candidate: `pairs`, the (argument text, role) pairs per instance; `roles`, the role2id names (plain).
+    An instance of a gold trigger whose predicted type differs from the gold one predicts NA for every candidate;
+    roles are plain labels, matched as the ED s2s regime matches a trigger (`s2s_label`: the candidate's text
+    exactly, the gold role first, a pair used once); scikit-learn's micro F1 over role2id's roles (0 when nothing
+    is counted; None when no instance has a candidate: scikit-learn stops there with ValueError)."""
+    chosen = instances(items, event_preds, mode)
+    if len(pairs) != len(chosen):
+        raise FormatError(path, 0, f"{len(pairs)} pair lists for {len(chosen)} EAE instances under mode {mode}",
+                          "a list of [argument, role] pairs per EAE instance the mode keeps, in OmniEvent's order")
+    known = set(roles) | {NA}
+    gold: list[str] = []
+    predicted: list[str] = []
+    for instance, given in zip(chosen, pairs, strict=True):
+        left = [(str(a), str(r)) for a, r in given]
+        text = items[instance.item]["text"]
+        for start, end, role in instance.candidates:
+            gold.append(plain_label(role))
+            wrong_type = instance.gold_type != NA and instance.predicted_type != instance.gold_type
+            predicted.append(NA if wrong_type else s2s_label(left, text[start:end], gold[-1], known))
+    if not gold:
+        return None, ()
+    counts = micro(gold, predicted, set(roles) - {NA})
+    precision = counts.match_num / counts.pred_num if counts.pred_num else 0.0
+    recall = counts.match_num / counts.gold_num if counts.gold_num else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return f1 * 100, tuple(predicted)
 
 
 def read_items(path: str, text: str) -> list[dict[str, Any]]:
