@@ -142,3 +142,66 @@ class OmniEventScorer:
         if run.returncode != 0:
             raise RuntimeError(f"OmniEvent's evaluation failed:\n{run.stderr}")
         return json.loads(run.stdout.rsplit("\n", 2)[-2])  # type: ignore[no-any-return]
+
+
+_EAE_DRIVER = _DRIVER.split("logged = []")[0] + r"""
+# EAE: get_argument_extraction_sl per mode on the tag rows (role ids as select_start_position gives them);
+# the figures it logs are f1_score_overall_with_type's, kept here as it returns them (or the error it raises).
+roles = json.loads(types_json)
+bio = ["O"] + [p + r for r in roles for p in ("B-", "I-")]
+ids = {name: i for i, name in enumerate(bio)}
+overall = cf.f1_score_overall_with_type
+kept = []
+def keep(*args):
+    try:
+        kept.append([float(x) * 100 for x in overall(*args)])
+    except ZeroDivisionError:
+        kept.append("ZeroDivisionError")
+    return (0, 0, 0)
+cf.f1_score_overall_with_type = keep
+gold_file = folder + "/gold.jsonl"
+items = len(open(gold_file, encoding="utf-8").read().splitlines())
+out = {}
+for mode in ("gold", "default", "loose", "strict"):
+    rows = json.load(open(f"{folder}/sl-{mode}.json", encoding="utf-8"))
+    width = max([len(r) for r in rows] + [1])
+    preds, labels = np.zeros((len(rows), width), dtype=int), np.full((len(rows), width), -100, dtype=int)
+    for i, row in enumerate(rows):
+        preds[i, :len(row)] = [ids[x] for x in row]
+        labels[i, :len(row)] = 0
+    args = NS(eae_eval_mode="default" if mode == "gold" else mode, golden_trigger=mode == "gold",
+              language="English", test_pred_file=folder + "/ed_preds.json", id2role=dict(enumerate(bio)),
+              dataset_name="case")
+    kept.clear()
+    results = cf.get_argument_extraction_sl(preds, labels, gold_file, args, [True] * max(len(rows), items))
+    out[mode] = {"figures": kept[-1], "results": results}
+    # s2s: the (argument, role) tuples get_pred_s2s gives; role2id of plain roles and NA
+    args.test_file, args.role2id = gold_file, {name: i for i, name in enumerate(["NA"] + sorted(
+        {cf.get_plain_label(r) for r in roles}))}
+    pairs = [[tuple(p) for p in row] for row in json.load(open(f"{folder}/s2s-{mode}.json", encoding="utf-8"))]
+    logged = []
+    cf.logger.info = lambda message, *rest: logged.append(message.format(*rest) if rest else message)
+    try:
+        results = cf.get_argument_extraction_s2s(pairs, None, gold_file, args, None)
+        out[mode]["s2s"] = {"micro_f1": float(logged[-1].rsplit(": ", 1)[-1]), "results": results}
+    except ValueError:  # scikit-learn refuses no candidate at all
+        out[mode]["s2s"] = {"micro_f1": "ValueError", "results": []}
+print(json.dumps(out))
+"""
+
+
+class OmniEventEaeScorer(OmniEventScorer):
+    """OmniEvent's EAE evaluation (`get_argument_extraction_sl`) per mode on a case's files
+    (`seeded_omnievent_eae.eae_case`): per mode, its [precision, recall, micro_f1] in percent (or the error it
+    stops with) and the predicted role per argument candidate."""
+
+    def score_eae(self, files: dict[str, str], roles: tuple[str, ...]) -> dict[str, Any]:
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, text in files.items():
+                (Path(tmp) / name).write_text(text, encoding="utf-8")
+            run = subprocess.run([sys.executable, "-W", "ignore", "-c", _EAE_DRIVER, str(self.checkout), tmp,
+                                  json.dumps(list(roles))], capture_output=True, text=True, check=False,
+                                 encoding="utf-8", env={**os.environ, "PYTHONUTF8": "1"})
+        if run.returncode != 0:
+            raise RuntimeError(f"OmniEvent's EAE evaluation failed:\n{run.stderr}")
+        return json.loads(run.stdout.rsplit("\n", 2)[-2])  # type: ignore[no-any-return]

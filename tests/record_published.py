@@ -144,6 +144,13 @@ def main(argv: list[str] | None = None) -> int:
     for scorer, source, figures_of in jobs:
         path = write(scorer, source, figures_of)
         print(f"{path}: {len(rec.case_ids(scorer))} cases, {path.stat().st_size} bytes")
+    if args.omnievent:
+        from tests.published_omnievent import OmniEventEaeScorer
+
+        rec.record_omnievent_eae(OmniEventEaeScorer(args.omnievent.resolve()), _source(
+            args.omnievent, "OmniEvent/evaluation/convert_format.py (get_argument_extraction_sl, _s2s), "
+            "OmniEvent/evaluation/metric.py, OmniEvent/input_engineering/input_utils.py", "THU-KEG/OmniEvent",
+            "numpy", "sklearn", "seqeval"))
     return 0
 
 

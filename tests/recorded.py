@@ -247,6 +247,47 @@ def omnievent_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[st
     return {name: text.encode() for name, text in files.items()}, plain(figures)
 
 
+
+OMNIEVENT_EAE_SEEDS = 100
+OMNIEVENT_EAE_FIELDS = ["per mode (gold, default, loose, strict): [precision, recall, micro_f1] in percent as "
+                        "f1_score_overall_with_type returns them, or \"ZeroDivisionError\" where it stops there; "
+                        "then the predicted roles' hash; then get_argument_extraction_s2s's micro_f1 (percent, "
+                        "or \"ValueError\" where scikit-learn refuses no candidate) and its predicted roles' hash"]
+
+
+def omnievent_eae_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[str, list[Any]]]:
+    """OmniEvent's `get_argument_extraction_sl` and `_s2s` per EAE mode on a generated case (seeded_omnievent_eae)."""
+    from tests.core.seeded_omnievent_eae import ROLES, eae_case
+    from tests.published_omnievent import results_digest
+
+    files = eae_case(int(case.removeprefix("seed-")))
+    theirs = scorer.score_eae(files, ROLES)
+    def short(value: Any) -> Any:  # 9 decimals: the fixture stays under 100 KB; the test compares to 1e-9
+        return [short(v) for v in value] if isinstance(value, list) else round(value, 9) if isinstance(
+            value, float) else value
+
+    figures = {mode: [short(theirs[mode]["figures"]), results_digest(theirs[mode]["results"]),
+                      short(theirs[mode]["s2s"]["micro_f1"]), results_digest(theirs[mode]["s2s"]["results"])]
+               for mode in theirs}
+    return {name: text.encode() for name, text in files.items()}, plain(figures)
+
+
+def record_omnievent_eae(scorer: Any, source: dict[str, Any]) -> None:
+    """Adds the EAE recording to the omnievent fixture under the key `eae` (the ED recording left as it is)."""
+    text = (RECORDED / "omnievent.json").read_text(encoding="utf-8")
+    ed, eae_before = text.split(',\n "eae": ')[0].rstrip(), ',\n "eae": ' in text
+    text = ed if eae_before else ed.removesuffix("}").rstrip()  # the ED recording as written, open for a key
+    cases = []
+    for seed in range(OMNIEVENT_EAE_SEEDS):
+        files, figures = omnievent_eae_figures(scorer, f"seed-{seed}")
+        cases.append(f'   "seed-{seed}": ' + json.dumps({"sha256": digest(files)[:16], "figures": figures},
+                                                        separators=(",", ":")))
+    head = json.dumps({**source, "inputs": "tests/core/seeded_omnievent_eae.py", "fields": OMNIEVENT_EAE_FIELDS},
+                      ensure_ascii=False)
+    eae = head[:-1] + ', "cases": {\n' + ",\n".join(cases) + "\n  }}"
+    (RECORDED / "omnievent.json").write_text(text + ',\n "eae": ' + eae + "\n}\n", encoding="utf-8")
+
+
 FIELDS: dict[str, list[str]] = {
     "bionlp": ["strict", "soft_boundary", "partial_recursive", "approximate"],
     "textee": ["trigger_id", "trigger_cls", "argument_id", "argument_cls", "argument_attached_id",
