@@ -22,7 +22,7 @@ from evmeval.editing.scratch import ExistingFiles, scratch_session, write_scratc
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.loading import input_folders
 from evmeval.model import Mention, SpanMode
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -97,12 +97,26 @@ class EditController(QObject):
         self.keys_on.addAction(action)
         return action
 
+    def _stack_action(self, prefix: str, shortcut: str, trigger: Callable[[], None], enabled: bool,
+                      enabled_changed: SignalInstance, text_changed: SignalInstance) -> QAction:
+        """What `QUndoStack.createUndoAction(window, prefix)` makes ("&Undo Add mention"), made here so that the
+        action has a wrapper of its own, never one shiboken still holds for an object that lived at the same
+        address (a run on Python 3.13 was once handed a `QStandardItem`; see `window.commands._tool_widget`)."""
+        action = QAction(prefix, self.window)
+        action.setShortcut(QKeySequence(shortcut))
+        action.setEnabled(enabled)
+        action.triggered.connect(lambda _=False: trigger())
+        enabled_changed.connect(action.setEnabled)
+        text_changed.connect(lambda text: action.setText(f"{prefix} {text}" if text else prefix))
+        return action
+
     def _build_actions(self) -> None:
         a = self._action
-        self.undo_action = self.stack.createUndoAction(self.window, "&Undo")
-        self.undo_action.setShortcut(QKeySequence("Ctrl+Z"))
-        self.redo_action = self.stack.createRedoAction(self.window, "&Redo")
-        self.redo_action.setShortcut(QKeySequence("Ctrl+Shift+Z"))
+        stack = self.stack
+        self.undo_action = self._stack_action("&Undo", "Ctrl+Z", stack.undo, stack.canUndo(), stack.canUndoChanged,
+                                              stack.undoTextChanged)
+        self.redo_action = self._stack_action("&Redo", "Ctrl+Shift+Z", stack.redo, stack.canRedo(),
+                                              stack.canRedoChanged, stack.redoTextChanged)
         for action in (self.undo_action, self.redo_action):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.keys_on.addAction(action)
