@@ -20,22 +20,18 @@ from evmeval.mention.changes import Change, ItemState, ItemTally, Tally, state_t
 from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from evmeval_gui import colours
 from evmeval_gui.compare.state import CompareSelection
-from evmeval_gui.compare.tables import Column, RowsModel
+from evmeval_gui.compare.tables import Column, RowsModel, list_view
 from evmeval_gui.model.formatting import DASH
-from evmeval_gui.table_fit import elide_in_the_middle
 
 MENTIONS = "mentions"
 ARGUMENT_KINDS = {"argument_cls": "Arguments (classification)", "argument_id": "Arguments (identification)"}
@@ -119,22 +115,6 @@ def _reasons(change: Change | LinkChange | ArgumentChange | TriggerChange) -> st
     return ", ".join(r.value for r in change.reasons)
 
 
-def _table(model: RowsModel) -> QTableView:  # type: ignore[type-arg]
-    view = QTableView()
-    view.setModel(model)
-    view.setSortingEnabled(True)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(22)
-    view.setWordWrap(False)
-    elide_in_the_middle(view)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    view.horizontalHeader().setStretchLastSection(True)
-    return view
-
-
 class ChangesTab(QWidget):
     """The changed items of the pair; `selection_chosen(CompareSelection)` on a click, `change_chosen(Change)`
     too for a mention. `fetch(key)` gives what a `ChangeKey` shows, or None while it is computed (`on_ready`
@@ -207,7 +187,7 @@ class ChangesTab(QWidget):
             Column("Reason", _reasons, lambda c: [r.value for r in c.reasons], header_tip=TRIGGER_REASON_HINT),
         ])
         self._n = 0
-        self.view = _table(self.model)
+        self.view = list_view("changeList", self.model)
         self.view.setObjectName("changeList")
         self.view.clicked.connect(self._on_clicked)
         bar = QHBoxLayout()

@@ -18,17 +18,14 @@ from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.rules import Combination
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSplitter,
-    QTableView,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -52,33 +49,15 @@ from evmeval_gui.compare.state import (
     trigger_rows,
 )
 from evmeval_gui.compare.style import KIND_COLOURS, KIND_HINTS, MARK_COLOURS, kind_text
-from evmeval_gui.compare.tables import Column, RowsModel
+from evmeval_gui.compare.tables import Column, RowsModel, list_view
 from evmeval_gui.frames import framed
 from evmeval_gui.model.doctext import document_marks
 from evmeval_gui.model.formatting import DASH, percent
 from evmeval_gui.model.lanes_layout import lanes_text
 from evmeval_gui.model.session import Session
-from evmeval_gui.table_fit import elide_in_the_middle
 
 DocRow = tuple[DocumentDelta, tuple[str, ...]]
 """A document of the pair and the runs whose P or R is below the threshold there."""
-
-
-def _list_view(name: str, model: RowsModel) -> QTableView:
-    view = QTableView()
-    view.setObjectName(name)
-    view.setModel(model)
-    view.setSortingEnabled(True)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(22)
-    view.setWordWrap(False)
-    elide_in_the_middle(view)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    view.horizontalHeader().setStretchLastSection(True)
-    return view
 
 
 def _row_label(row: MappingRow | None) -> str:
@@ -130,7 +109,7 @@ class DocumentsTab(QWidget):
             Column("Below in", lambda r: ", ".join(r[1]), lambda r: len(r[1]),
                    header_tip="The runs whose P or R is below the threshold in this document"),
         ])
-        self.view = _list_view("documentDeltas", self.model)
+        self.view = list_view("documentDeltas", self.model)
         self.view.clicked.connect(self._on_clicked)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
         layout = QVBoxLayout(self)
@@ -209,7 +188,7 @@ class CasesTab(QWidget):
             Column("a", lambda c: _row_label(c.row_a), lambda c: _row_label(c.row_a)),
             Column("b", lambda c: _row_label(c.row_b), lambda c: _row_label(c.row_b)),
         ])
-        self.view = _list_view("caseList", self.model)
+        self.view = list_view("caseList", self.model)
         self.view.clicked.connect(self._on_clicked)
         self.view.selectionModel().currentRowChanged.connect(self._on_current)
         layout = QVBoxLayout(self)

@@ -9,7 +9,9 @@ from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget, QTableWidgetItem, QWidget
+
+from evmeval_gui.table_fit import elide_in_the_middle
 
 T = TypeVar("T")
 Index = QModelIndex | QPersistentModelIndex
@@ -117,3 +119,22 @@ class TextTable(QTableWidget):
     def row_texts(self, row: int) -> tuple[str, ...]:
         """What a row shows (for tests)."""
         return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))
+
+
+def list_view(name: str, model: RowsModel) -> QTableView:  # type: ignore[type-arg]
+    """A sortable, read-only list of rows, one selected at a time, eliding long cells in the middle: the Pair
+    page's document and case lists and the Changes tab's items."""
+    view = QTableView()
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setSortingEnabled(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.verticalHeader().hide()
+    view.verticalHeader().setDefaultSectionSize(22)
+    view.setWordWrap(False)
+    elide_in_the_middle(view)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view
