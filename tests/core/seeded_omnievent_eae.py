@@ -90,9 +90,8 @@ def _pairs(rng: random.Random, words: list[str], spans: list[tuple[int, int, str
     return found + found[:1] if rng.random() < 0.2 else found
 
 
-def eae_case(seed: int) -> dict[str, str]:
-    """gold.jsonl, ed_preds.json (a type per trigger candidate), sl-<mode>.json (a tag row per instance) and
-    s2s-<mode>.json (the pairs per instance)."""
+def _draw(seed: int) -> tuple[list[dict[str, Any]], list[str], list[list[str]], list[list[list[str]]]]:
+    """The items, and per trigger candidate over the file its ED type, tag row and seq2seq pairs."""
     rng = random.Random(seed)
     items, rows, preds, pairs = [], [], [], []
     for n in range(rng.randint(1, 5)):
@@ -105,9 +104,35 @@ def eae_case(seed: int) -> dict[str, str]:
             preds.append(gold if rng.random() < 0.5 else "NA" if rng.random() < 0.4 else rng.choice(TYPES))
             rows.append(_row(rng, size, spans))
             pairs.append(_pairs(rng, item["text"].split(), spans))
+    return items, preds, rows, pairs
+
+
+def eae_case(seed: int) -> dict[str, str]:
+    """gold.jsonl, ed_preds.json (a type per trigger candidate), sl-<mode>.json (a tag row per instance) and
+    s2s-<mode>.json (the pairs per instance)."""
+    items, preds, rows, pairs = _draw(seed)
     files = {"gold.jsonl": "".join(json.dumps(i) + "\n" for i in items), "ed_preds.json": json.dumps(preds)}
     for mode in EAE_MODES:
         kept = instances(items, preds, mode)
         files[f"sl-{mode}.json"] = json.dumps([rows[i.trigger] for i in kept])
         files[f"s2s-{mode}.json"] = json.dumps([pairs[i.trigger] for i in kept])
     return files
+
+
+def eae_lines(seed: int, regime: str, golden: bool = False) -> tuple[str, str]:
+    """The case as `evmeval-score` reads it: gold.jsonl and prediction lines whose `arguments` give each
+    candidate the ED type (or, `golden`, the gold type) and its tag row (sl) or pairs (s2s); the ED outputs
+    predict nothing."""
+    items, preds, rows, pairs = _draw(seed)
+    lines, k = [], 0
+    for item in items:
+        gold = [e["type"] for e in item["events"] for _ in e["triggers"]] + ["NA"] * len(item["negative_triggers"])
+        entries: list[dict[str, Any] | None] = []
+        for label in gold:
+            given = label if golden else preds[k]
+            output = rows[k] if regime == "sl" else pairs[k]
+            entries.append(None if given == "NA" else {"type": given, "outputs": output})
+            k += 1
+        outputs = ["O"] * len(item["text"].split()) if regime == "sl" else []
+        lines.append({"id": item["id"], "outputs": outputs, "arguments": entries})
+    return ("".join(json.dumps(i) + "\n" for i in items), "".join(json.dumps(line) + "\n" for line in lines))

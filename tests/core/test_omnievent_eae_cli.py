@@ -1,0 +1,145 @@
+"""OmniEvent's argument-extraction figures on the command line: prediction lines with `arguments` make
+`evmeval-score --convention omnievent` print each EAE mode's figure beside the ED ones (and in the JSON), and
+`evmeval-compare` resample them. The figures equal the ones recorded from OmniEvent's own functions
+(tests/data/recorded/omnievent.json, key `eae`) and docs/scoring/omnievent.md's worked example.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from evmeval.conventions.base import Input, with_options
+from evmeval.conventions.omnievent import score_omnievent
+
+from tests import recorded as rec
+from tests.core.seeded_omnievent_eae import ROLES, eae_lines, plain
+from tests.core.test_omnievent_eae import GOLD, PAIRS, ROWS
+from tests.programs import installed
+
+ARREST = "Justice.Arrest-Jail"
+ED_TAGS = ["O", f"B-{ARREST}", "O", f"B-{ARREST}", "O", "O", "O", "O"]
+
+
+def _run(program: str, *args: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([installed(program), *map(str, args)], capture_output=True, text=True, check=False,
+                          timeout=300)
+
+
+def _worked(tmp: Path, regime: str, golden: bool = False) -> tuple[Path, Path]:
+    """docs/scoring/omnievent.md's example: the ED model gives arrested and the negative trigger "and" the type
+    Arrest-Jail and calls moved NA (or, `golden`, every trigger its gold type)."""
+    outputs = ROWS if regime == "sl" else PAIRS
+    entries: list[dict[str, Any] | None] = [{"type": ARREST, "outputs": outputs["arrested"]},
+                                            {"type": "Movement.Transport", "outputs": outputs["moved"]} if golden
+                                            else None,
+                                            None if golden else {"type": ARREST, "outputs": outputs["and"]}, None]
+    line = {"id": "d1", "outputs": ED_TAGS if regime == "sl" else [["arrested", "arrestjail"]], "arguments": entries}
+    (tmp / "gold.jsonl").write_text(json.dumps(GOLD) + "\n", encoding="utf-8")
+    (tmp / "pred.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    return tmp / "gold.jsonl", tmp / "pred.jsonl"
+
+
+@pytest.mark.parametrize("regime", ["sl", "s2s"])
+def test_the_worked_example_prints_each_mode_under_omnievents_name(tmp_path: Path, regime: str) -> None:
+    gold, pred = _worked(tmp_path, regime)
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "omnievent", "--regime", regime,
+                "--json", tmp_path / "out.json")
+    assert (done.returncode, done.stderr) == (0, "")
+    rows = {"sl": ["micro_f1 (EAE default, sl)          50.00  100.00   66.67       2       4       2",
+                   "micro_f1 (EAE loose, sl)            66.67  100.00   80.00       2       3       2",
+                   "micro_f1 (EAE strict, sl)           50.00   50.00   50.00       2       4       4"],
+            "s2s": ["micro_f1 (EAE default, s2s)", "micro_f1 (EAE loose, s2s)", "micro_f1 (EAE strict, s2s)"]}
+    for row in rows[regime]:
+        assert row in done.stdout
+    assert "Note: EAE mode strict: 3 instance(s)" in done.stdout
+    figures = json.loads((tmp_path / "out.json").read_text())["conventions"]["omnievent"]
+    f1 = {mode: round(100 * figures[f"eae_{mode}"]["f1"], 2) for mode in ("default", "loose", "strict")}
+    assert f1 == {"default": 66.67, "loose": 80.0, "strict": 50.0}  # the guide's table (sl and s2s agree here)
+
+
+def test_a_golden_trigger_run_is_omnievents_gold_mode(tmp_path: Path) -> None:
+    gold, pred = _worked(tmp_path, "sl", golden=True)
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "omnievent", "--regime", "sl")
+    assert done.returncode == 0, done.stderr
+    assert "micro_f1 (EAE gold, sl)             80.00  100.00   88.89       4       5       4" in done.stdout
+    assert "EAE default" not in done.stdout and "golden-trigger evaluation (mode gold)" in done.stdout
+
+
+def test_a_bad_entry_says_where_and_what_is_expected(tmp_path: Path) -> None:
+    gold, pred = _worked(tmp_path, "sl")
+    line = json.loads(pred.read_text())
+    line["arguments"][0]["outputs"] = ["O", "X-Agent"]
+    pred.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "omnievent", "--regime", "sl")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"evmeval-score: error: {pred}:1: arguments, entry 0: output 1 is 'X-Agent'")
+    assert "BIO role tags" in done.stderr
+    line["arguments"] = line["arguments"][:2]
+    pred.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "omnievent", "--regime", "sl")
+    assert done.returncode == 1 and f"{pred}:1: arguments: 2 entries for 4 candidates" in done.stderr
+
+
+def _modes(tmp: Path, seed: int, regime: str) -> dict[str, object]:
+    """Each mode's figures as `evmeval-score` gives them: [P, R, F1] (sl) or F1 (s2s), in percent, or the error
+    OmniEvent's script stops with."""
+    found: dict[str, object] = {}
+    for golden in (False, True):
+        gold_text, pred_text = eae_lines(seed, regime, golden)
+        (tmp / "gold.jsonl").write_text(gold_text, encoding="utf-8")
+        gold = Input(str(tmp / "gold.jsonl"), gold_text.encode())
+        system = with_options(Input(str(tmp / "pred.jsonl"), pred_text.encode()), regime=regime)
+        result = score_omnievent(gold, system)
+        for name, metric in result.metrics.items():
+            if not name.startswith("eae_"):
+                continue
+            stopped = [n for n in result.notes if n.startswith(f"EAE mode {name[4:]}:") and "stops here" in n]
+            if regime == "sl":
+                found[name[4:]] = "ZeroDivisionError" if stopped else [100 * metric.precision, 100 * metric.recall,
+                                                                       100 * metric.f1]
+            else:
+                found[name[4:]] = "ValueError" if stopped else 100 * metric.f1
+    return found
+
+
+def _has_negative(seed: int) -> bool:
+    """The ED figure needs a negative trigger in the gold file (OmniEvent's compute_unified_micro_f1)."""
+    return any(json.loads(line)["negative_triggers"] for line in eae_lines(seed, "sl")[0].splitlines())
+
+
+@pytest.mark.parametrize("regime", ["sl", "s2s"])
+def test_the_command_lines_figures_equal_the_recorded_omnievent(tmp_path: Path, regime: str) -> None:
+    (tmp_path / "role2id.json").write_text(json.dumps({"NA": 0, **{r: i for i, r in enumerate(ROLES, 1)}}),
+                                           encoding="utf-8")
+    cases = rec.load("omnievent")["eae"]["cases"]
+    seeds = [s for s in range(rec.OMNIEVENT_EAE_SEEDS) if _has_negative(s)]
+    assert len(seeds) >= 50
+    for seed in seeds:
+        recorded = cases[f"seed-{seed}"]["figures"]
+        for mode, mine in _modes(tmp_path, seed, regime).items():
+            theirs = recorded[mode][0] if regime == "sl" else recorded[mode][2]
+            assert mine == (theirs if isinstance(theirs, str) else pytest.approx(theirs, abs=1e-9)), (seed, mode)
+    assert plain("Justice.Arrest-Jail") == "arrestjail"
+
+
+def test_compare_resamples_the_eae_figures(tmp_path: Path) -> None:
+    from tests.core.test_compare_more_conventions import _dumps, _full_sample_is_the_conventions_own, _lines
+
+    gold_lines: list[dict[str, object]] = []
+    a_lines: list[dict[str, object]] = []
+    for seed in [s for s in range(40) if _has_negative(s)][:6]:
+        gold_text, pred_text = eae_lines(seed, "sl")
+        for lines, text in ((gold_lines, gold_text), (a_lines, pred_text)):
+            lines += [{**line, "id": f"s{seed}-{line['id']}"} for line in _lines(text)]
+    b_lines = [line if k % 2 else {**line, "arguments": [None] * len(line["arguments"])}  # type: ignore[arg-type]
+               for k, line in enumerate(a_lines)]
+    for name, lines in (("gold.jsonl", gold_lines), ("a.jsonl", a_lines), ("b.jsonl", b_lines)):
+        (tmp_path / name).write_text(_dumps(lines), encoding="utf-8")
+    _full_sample_is_the_conventions_own(tmp_path, "omnievent", (tmp_path / "gold.jsonl", tmp_path / "a.jsonl",
+                                                                tmp_path / "b.jsonl", ["--regime", "sl"]))
+    data = json.loads((tmp_path / "compare.json").read_text())
+    assert {"eae_default", "eae_loose", "eae_strict"} <= set(data["metrics"])
