@@ -22,7 +22,17 @@ from tests.core.test_omnievent_eae import GOLD, PAIRS, ROWS
 from tests.programs import installed
 
 ARREST = "Justice.Arrest-Jail"
-ED_TAGS = ["O", f"B-{ARREST}", "O", f"B-{ARREST}", "O", "O", "O", "O"]
+ED = {"sl": ["O", f"B-{ARREST}", "O", f"B-{ARREST}", "O", "O", "O", "O"],
+      "mrc": ["NA", ARREST, "NA", ARREST, "NA", "NA", "NA", "NA"], "tc": [ARREST, "NA", ARREST, "NA"],
+      "s2s": [["arrested", "arrestjail"]]}
+"""The ED outputs of docs/scoring/omnievent.md's example (arrested and "and" called Arrest-Jail)."""
+TC = {"arrested": ["Person", "Agent", "NA", "Destination"], "moved": ["Artifact", "Destination", "NA"],
+      "and": ["Agent", "NA"]}
+"""The guide's tc roles: per argument candidate, the trigger's arguments in the file's order, then the negatives."""
+MRC = {"arrested": [["Agent", [0, 0], 0.4], ["Agent", [2, 2], 0.9], ["x_Person", [2, 2], -1.2],
+                    ["Destination", [7, 7], 0.1]],
+       "moved": [["Artifact", [5, 5], 0.0], ["Destination", [7, 7], 0.0]], "and": [["Agent", [3, 3], 0.3]]}
+"""The guide's mrc spans: on *him* the lower score (-1.2) wins, and x_Person is read as Person."""
 
 
 def _run(program: str, *args: object) -> subprocess.CompletedProcess[str]:
@@ -33,18 +43,18 @@ def _run(program: str, *args: object) -> subprocess.CompletedProcess[str]:
 def _worked(tmp: Path, regime: str, golden: bool = False) -> tuple[Path, Path]:
     """docs/scoring/omnievent.md's example: the ED model gives arrested and the negative trigger "and" the type
     Arrest-Jail and calls moved NA (or, `golden`, every trigger its gold type)."""
-    outputs = ROWS if regime == "sl" else PAIRS
+    outputs = {"sl": ROWS, "s2s": PAIRS, "tc": TC, "mrc": MRC}[regime]
     entries: list[dict[str, Any] | None] = [{"type": ARREST, "outputs": outputs["arrested"]},
                                             {"type": "Movement.Transport", "outputs": outputs["moved"]} if golden
                                             else None,
                                             None if golden else {"type": ARREST, "outputs": outputs["and"]}, None]
-    line = {"id": "d1", "outputs": ED_TAGS if regime == "sl" else [["arrested", "arrestjail"]], "arguments": entries}
+    line = {"id": "d1", "outputs": ED[regime], "arguments": entries}
     (tmp / "gold.jsonl").write_text(json.dumps(GOLD) + "\n", encoding="utf-8")
     (tmp / "pred.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
     return tmp / "gold.jsonl", tmp / "pred.jsonl"
 
 
-@pytest.mark.parametrize("regime", ["sl", "s2s"])
+@pytest.mark.parametrize("regime", ["sl", "s2s", "tc", "mrc"])
 def test_the_worked_example_prints_each_mode_under_omnievents_name(tmp_path: Path, regime: str) -> None:
     gold, pred = _worked(tmp_path, regime)
     done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "omnievent", "--regime", regime,
@@ -53,13 +63,13 @@ def test_the_worked_example_prints_each_mode_under_omnievents_name(tmp_path: Pat
     rows = {"sl": ["micro_f1 (EAE default, sl)          50.00  100.00   66.67       2       4       2",
                    "micro_f1 (EAE loose, sl)            66.67  100.00   80.00       2       3       2",
                    "micro_f1 (EAE strict, sl)           50.00   50.00   50.00       2       4       4"],
-            "s2s": ["micro_f1 (EAE default, s2s)", "micro_f1 (EAE loose, s2s)", "micro_f1 (EAE strict, s2s)"]}
-    for row in rows[regime]:
+            }
+    for row in rows.get(regime, [f"micro_f1 (EAE {mode}, {regime})" for mode in ("default", "loose", "strict")]):
         assert row in done.stdout
     assert "Note: EAE mode strict: 3 instance(s)" in done.stdout
     figures = json.loads((tmp_path / "out.json").read_text())["conventions"]["omnievent"]
     f1 = {mode: round(100 * figures[f"eae_{mode}"]["f1"], 2) for mode in ("default", "loose", "strict")}
-    assert f1 == {"default": 66.67, "loose": 80.0, "strict": 50.0}  # the guide's table (sl and s2s agree here)
+    assert f1 == {"default": 66.67, "loose": 80.0, "strict": 50.0}  # the guide's table (the regimes agree here)
 
 
 def test_a_golden_trigger_run_is_omnievents_gold_mode(tmp_path: Path) -> None:

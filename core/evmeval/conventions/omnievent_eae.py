@@ -20,6 +20,9 @@ FP and FN (a right role under a wrong type counts twice); only the prediction NA
 Quirks kept: precision and recall divide without a guard, so no predicted (or no gold) argument pair stops the
 script with ZeroDivisionError (ours reports the figure as undefined, `None`); the role tags of an instance whose
 type is wrong are still read (so they can only be FP+FN or FP).
+tc (`EAETCProcessor`, `compute_F1` with task EAE) and mrc (`get_argument_extraction_mrc`) count the same way;
+tc's candidates take the arguments in the file's order and its roles are ids (a role "None" is not NA);
+mrc reads answer spans (`mrc_role`). seq2seq counts otherwise (`score_s2s`).
 """
 
 from __future__ import annotations
