@@ -157,3 +157,18 @@ def test_compare_resamples_the_eae_figures(tmp_path: Path) -> None:
                                                                 tmp_path / "b.jsonl", ["--regime", "sl"]))
     data = json.loads((tmp_path / "compare.json").read_text())
     assert {"eae_default", "eae_loose", "eae_strict"} <= set(data["metrics"])
+
+
+def test_all_on_an_omnievent_pair_prints_the_eae_rows_and_says_why_no_flips(tmp_path: Path) -> None:
+    """Issue 35 §5 audit: no other argument convention reads OmniEvent prediction lines (no pivot yet), so `all`
+    gives omnievent's own table, EAE rows included, and says there is nothing to set it beside: no flip is
+    invented and none is silently missing."""
+    gold, pred = _worked(tmp_path, "sl")
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "all", "--regime", "sl",
+                "--json", tmp_path / "all.json")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "micro_f1 (EAE strict, sl)           50.00   50.00   50.00" in done.stdout
+    assert "Switchboard: no other convention reads OmniEvent prediction JSONL" in done.stdout
+    assert "so omnievent has nothing to be set beside" in done.stdout
+    made = json.loads((tmp_path / "all.json").read_text())
+    assert list(made["conventions"]) == ["omnievent"] and "switchboard" not in made and "arguments" not in made

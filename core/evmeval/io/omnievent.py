@@ -8,7 +8,8 @@ the negative triggers; a trigger's label is its event's type, a negative trigger
 
 Predictions: our JSONL, one line per gold item, `id` and `outputs`, the model's output for the item as the
 regime's metric code receives it (docs/formats.md): `tc` a label per candidate, `sl` a BIO tag per word, `mrc`
-a label per word, `s2s` the (trigger, type) pairs the decoded text gave. Or OmniEvent's own dump
+a label per word, `s2s` the (trigger, type) pairs the decoded text gave; optionally `arguments`, an entry
+per candidate for argument extraction (`evmeval.conventions.omnievent_args`). Or OmniEvent's own dump
 (`test_preds.json`): one JSON list, a converted label per candidate over the whole file.
 """
 
