@@ -172,3 +172,14 @@ def test_all_on_an_omnievent_pair_prints_the_eae_rows_and_says_why_no_flips(tmp_
     assert "so omnievent has nothing to be set beside" in done.stdout
     made = json.loads((tmp_path / "all.json").read_text())
     assert list(made["conventions"]) == ["omnievent"] and "switchboard" not in made and "arguments" not in made
+
+
+def test_a_gold_argument_without_mentions_says_where(tmp_path: Path) -> None:
+    gold, pred = _worked(tmp_path, "sl")
+    item = json.loads(gold.read_text())
+    del item["events"][1]["triggers"][0]["arguments"][1]["mentions"]
+    gold.write_text(json.dumps(item) + "\n", encoding="utf-8")
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "omnievent", "--regime", "sl")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"evmeval-score: error: {gold}:1: trigger 1, argument 1: ")
+    assert "mentions" in done.stderr

@@ -107,6 +107,28 @@ def read_entries(gold: OmniGold, items: Sequence[dict[str, Any]], predictions: O
     return types, outputs
 
 
+def _check_gold(gold: OmniGold, items: Sequence[dict[str, Any]]) -> None:
+    """The gold fields argument extraction reads (the ED reading checked the rest): each trigger's `arguments`
+    (a `role` and `mentions`, each with a `position`) and the item's `entities` (`mentions`, each a `position`)."""
+    for gold_item, item in zip(gold.items, items, strict=True):
+        fields = Fields(gold.path, gold_item.line)
+        for k, (trigger, _) in enumerate(_triggers(item)):
+            for n, argument in enumerate(trigger.get("arguments", [])):
+                at = fields.at(f"trigger {k}, argument {n}")
+                _mentions(at, at.obj(argument, "the argument"), "the role")
+                at.get(argument, "role", str, "the role as a string")
+        for n, entity in enumerate(item.get("entities", [])):
+            at = fields.at(f"entity {n}")
+            _mentions(at, at.obj(entity, "the entity"), "the entity")
+
+
+def _mentions(fields: Fields, obj: dict[str, Any], what: str) -> None:
+    for m, mention in enumerate(fields.get(obj, "mentions", list, f"a list of mentions of {what}")):
+        value = fields.at(f"mention {m}").obj(mention, "the mention").get("position")
+        if not (isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value)):
+            raise fields.at(f"mention {m}").fail(f"position is {kind(value)}", "a position [start, end] in characters")
+
+
 def _golden(items: Sequence[dict[str, Any]], types: Sequence[str]) -> bool:
     """Whether the types given are the gold ones (a golden-trigger run)."""
     return [label for item in items for _, label in _triggers(item)] == list(types)
@@ -137,6 +159,7 @@ def eae_run(gold: OmniGold, gold_text: str, predictions: OmniPredictions, regime
     if not predictions.arguments:
         return None
     items = read_items(gold.path, gold_text)
+    _check_gold(gold, items)
     types, outputs = read_entries(gold, items, predictions, regime)
     golden = _golden(items, types)
     modes = ("gold",) if golden else ("default", "loose", "strict")
