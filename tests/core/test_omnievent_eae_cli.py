@@ -183,3 +183,23 @@ def test_a_gold_argument_without_mentions_says_where(tmp_path: Path) -> None:
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith(f"evmeval-score: error: {gold}:1: trigger 1, argument 1: ")
     assert "mentions" in done.stderr
+
+
+@pytest.mark.parametrize("regime", ["sl", "s2s"])
+def test_cut_rows_and_unused_pairs_are_said_as_pathologies(tmp_path: Path, regime: str) -> None:
+    """sl: a tag row cut after word 2 leaves *him* (Person, word 2) outside; s2s: a pair on no candidate's text
+    is dropped. Said per mode, in the text and the JSON."""
+    gold, pred = _worked(tmp_path, regime)
+    line = json.loads(pred.read_text())
+    first = line["arguments"][0]["outputs"]
+    line["arguments"][0]["outputs"] = first[:2] if regime == "sl" else [*first, ["nobody", "agent"]]
+    pred.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "omnievent", "--regime", regime,
+                "--json", tmp_path / "out.json")
+    assert done.returncode == 0, done.stderr
+    said = {"sl": "Pathology: gold outside the model's window (eae_strict): 1 gold argument(s) end past their "
+                  "instance's tag row",
+            "s2s": "Pathology: predictions dropped as ungroundable (eae_loose): 1 (argument, role) pair(s)"}
+    assert said[regime] in done.stdout
+    found = json.loads((tmp_path / "out.json").read_text())["pathologies"]["omnievent"]
+    assert sorted(p["metric"] for p in found) == ["eae_default", "eae_loose", "eae_strict"]

@@ -323,7 +323,7 @@ def score_omnievent(gold: Input, system: Input) -> ConventionResult:
     if run is None:
         return result
     return replace(result, metrics={**result.metrics, **run.metrics}, labels={**result.labels, **run.labels},
-                   notes=result.notes + run.notes)
+                   notes=result.notes + run.notes, pathologies=result.pathologies + run.pathologies)
 
 
 def _arguments(gold: Input, gold_file: OmniGold, predictions: Any, regime: str) -> Any:

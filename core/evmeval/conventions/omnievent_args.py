@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from evmeval.conventions.base import Metric
-from evmeval.conventions.omnievent import plain_label
+from evmeval.conventions.base import OUTSIDE_WINDOW, UNGROUNDABLE, Metric, Pathology
+from evmeval.conventions.omnievent import plain_label, word_span
 from evmeval.conventions.omnievent_eae import (
+    Instance,
     argument_candidates,
     instances,
     read_items,
@@ -28,7 +29,7 @@ from evmeval.conventions.omnievent_eae import (
 )
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import Fields, is_int, is_number, kind
-from evmeval.io.omnievent import ARGUMENTS, NA, OmniGold, OmniPredictions
+from evmeval.io.omnievent import ARGUMENTS, NA, Candidate, OmniGold, OmniPredictions
 from evmeval.io.reading import STDIN, display_name, read_bytes
 
 EAE_OUTPUTS = {"sl": "a list of BIO role tags, one per word of the text (O, B-Role, I-Role)",
@@ -47,6 +48,7 @@ class EaeRun:
     labels: dict[str, str]
     notes: tuple[str, ...]
     per_item: dict[str, list[tuple[float, float, float]]]
+    pathologies: tuple[Pathology, ...] = ()
 
 
 def _output(fields: Fields, output: Any, regime: str, candidates: int) -> list[Any]:
@@ -165,6 +167,7 @@ def eae_run(gold: OmniGold, gold_text: str, predictions: OmniPredictions, regime
     modes = ("gold",) if golden else ("default", "loose", "strict")
     roles, source = s2s_roles(gold.path, items) if regime == "s2s" else ([], "")
     run = EaeRun({}, {}, (), {})
+    found: list[Pathology] = []
     notes = [f"EAE ({regime}): " + ("every gold trigger was given its gold type, so this is OmniEvent's "
                                     "golden-trigger evaluation (mode gold)" if golden else
                                     "the types given are the ED predictions (OmniEvent's test_preds.json): "
@@ -175,11 +178,18 @@ def eae_run(gold: OmniGold, gold_text: str, predictions: OmniPredictions, regime
         given: list[list[Any]] = [_blank(i.candidates, regime) if (o := outputs[i.trigger]) is None else o
                                   for i in chosen]
         if regime == "s2s":
-            counts, _ = s2s_counts(items, types, given, mode, roles, predictions.path)
+            counts, _, unused = s2s_counts(items, types, given, mode, roles, predictions.path)
+            if unused:
+                found.append(Pathology(UNGROUNDABLE, f"eae_{mode}", unused, f"{unused} (argument, role) pair(s) of "
+                                       "rightly typed instances taken by no candidate (not a candidate's text, an "
+                                       "unknown role, or a second pair for a candidate): dropped, never false alarms"))
             per_item = counts or [Metric(0, 0, 0)] * len(items)
             stop = "ValueError (no argument candidate at all)" if counts is None else ""
         else:
             tallies, _ = typed_counts(items, types, given, mode, regime, predictions.path)
+            if regime == "sl" and (outside := _outside(items, chosen, outputs)):
+                found.append(Pathology(OUTSIDE_WINDOW, f"eae_{mode}", outside, f"{outside} gold argument(s) end "
+                                       "past their instance's tag row (the input was cut): predicted NA, missed"))
             per_item = [Metric(tp, tp + fp, tp + fn) for tp, fp, fn, _ in tallies]
             stop = "ZeroDivisionError (no predicted or no gold argument)" \
                 if not all(sum(getattr(m, k) for m in per_item) for k in ("pred_num", "gold_num")) else ""
@@ -189,7 +199,13 @@ def eae_run(gold: OmniGold, gold_text: str, predictions: OmniPredictions, regime
         run.labels[name] = f"micro_f1 (EAE {mode}, {regime})"
         notes.append(f"EAE mode {mode}: {len(chosen)} instance(s)" + (f"; OmniEvent's script stops here with {stop}, "
                                                                       "shown as 0" if stop else ""))
-    return EaeRun(run.metrics, run.labels, tuple(notes), run.per_item)
+    return EaeRun(run.metrics, run.labels, tuple(notes), run.per_item, tuple(found))
+
+
+def _outside(items: Sequence[dict[str, Any]], chosen: Sequence[Instance], outputs: Sequence[list[Any] | None]) -> int:
+    """Gold arguments of the instances given a tag row that end past it (sl: a truncated input)."""
+    return sum(1 for i in chosen if (row := outputs[i.trigger]) is not None for start, end, role in i.candidates
+               if role != NA and word_span(items[i.item]["text"], Candidate(start, end, role))[1] > len(row))
 
 
 def _blank(candidates: Sequence[Any], regime: str) -> list[Any]:

@@ -223,7 +223,7 @@ def score_s2s(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None
     roles are plain labels, matched as the ED s2s regime matches a trigger (`s2s_label`: the candidate's text
     exactly, the gold role first, a pair used once); scikit-learn's micro F1 over role2id's roles (0 when nothing
     is counted; None when no instance has a candidate: scikit-learn stops there with ValueError)."""
-    per_item, predicted = s2s_counts(items, event_preds, pairs, mode, roles, path)
+    per_item, predicted, _ = s2s_counts(items, event_preds, pairs, mode, roles, path)
     if per_item is None:
         return None, ()
     counts = Metric(*(sum(getattr(m, k) for m in per_item) for k in ("match_num", "pred_num", "gold_num")))
@@ -235,9 +235,9 @@ def score_s2s(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None
 
 def s2s_counts(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None,
                pairs: Sequence[Sequence[Sequence[str]]], mode: str, roles: Sequence[str],
-               path: str = "predictions") -> tuple[list[Metric] | None, list[str]]:
-    """`score_s2s`'s micro (match, pred, gold) counts per gold item (None: no candidate at all) and the
-    predicted role per candidate."""
+               path: str = "predictions") -> tuple[list[Metric] | None, list[str], int]:
+    """`score_s2s`'s micro (match, pred, gold) counts per gold item (None: no candidate at all), the
+    predicted role per candidate, and the pairs of rightly typed instances no candidate took (dropped)."""
     chosen = instances(items, event_preds, mode)
     if len(pairs) != len(chosen):
         raise FormatError(path, 0, f"{len(pairs)} pair lists for {len(chosen)} EAE instances under mode {mode}",
@@ -246,18 +246,20 @@ def s2s_counts(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | Non
     gold: list[list[str]] = [[] for _ in items]
     predicted: list[list[str]] = [[] for _ in items]
     order: list[str] = []
+    unused = 0
     for instance, given in zip(chosen, pairs, strict=True):
         left = [(str(a), str(r)) for a, r in given]
         text = items[instance.item]["text"]
+        wrong_type = instance.gold_type != NA and instance.predicted_type != instance.gold_type
         for start, end, role in instance.candidates:
             gold[instance.item].append(plain_label(role))
-            wrong_type = instance.gold_type != NA and instance.predicted_type != instance.gold_type
             order.append(NA if wrong_type else s2s_label(left, text[start:end], gold[instance.item][-1], known))
             predicted[instance.item].append(order[-1])
+        unused += 0 if wrong_type else len(left)
     if not order:
-        return None, []
+        return None, [], unused
     positive = set(roles) - {NA}
-    return [micro(g, p, positive) for g, p in zip(gold, predicted, strict=True)], order
+    return [micro(g, p, positive) for g, p in zip(gold, predicted, strict=True)], order, unused
 
 
 def read_items(path: str, text: str) -> list[dict[str, Any]]:
