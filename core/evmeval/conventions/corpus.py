@@ -30,6 +30,7 @@ from evmeval.model import TbfFile, Token, TokenTable, unannotated_mention
 
 if TYPE_CHECKING:
     from evmeval.conventions.document_index import DocumentIndex
+    from evmeval.conventions.options import ConventionOptions
 
 
 class DocumentReader:
@@ -166,17 +167,23 @@ def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], 
 
 
 def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
-                 index: DocumentIndex | None = None) -> EventCorpus:
+                 index: DocumentIndex | None = None, options: ConventionOptions | None = None) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
     scores it as tbf, which the window's own figures are). String predictions are grounded on gold under
     `rule` (default `first`) and scored as `--convention all` scores them, ours for strings among them.
     `index`: where the gold file's documents are (`first_document.index_gold`): each document's text and
-    tokens are read from it when asked (`DocumentReader`) instead of made for every document."""
+    tokens are read from it when asked (`DocumentReader`) instead of made for every document. `options`: the
+    conventions' own options (`options.board_input`: each read by the conventions that read it; ValueError for
+    one no convention of the switchboard reads)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
+    from evmeval.conventions.genarg import with_companions
+    from evmeval.conventions.options import board_input
 
     found = input_format(gold.path)
+    if options is not None and options.ontology:  # given: gen-arg's default is not looked for
+        system = with_companions(system, ontology=options.ontology)
     if found == "wikievents":  # gen-arg generations: the ontology where gen-arg keeps it, when none is given
         from evmeval.conventions.genarg import with_default_ontology
         system = with_default_ontology(gold, system)
@@ -186,6 +193,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         grounding = system.grounding
     else:
         conventions = [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
+    if options is not None:
+        system = board_input([c.name for c in conventions], system, options)
     if found in READERS:
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
