@@ -1,0 +1,92 @@
+"""Convention options… in the window (issue 35): a RAMS pair opens, the dialog shows only the options its
+conventions (rams, paie) read with their defaults named, a bad window size is refused in the dialog with the
+library's words, and OK scores the corpus again in the background: paie's figures become what
+`evmeval-score --convention paie --window-size N` prints for the same files, the title names the option and the
+session keeps it."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+
+from evmeval_gui.main_window import MainWindow
+from evmeval_gui.model.corpus import OpenRequest
+from tests.core.test_convention_options_board import seen_victim
+from tests.programs import installed
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def cli_span_c_f1(gold: Path, pred: Path, *size: str) -> str:
+    """span-Classification F1 as `evmeval-score --convention paie` prints it (`80.00`)."""
+    run = subprocess.run([installed("evmeval-score"), "-g", str(gold), "-s", str(pred), "--convention", "paie",
+                          *(("--window-size", *size) if size else ())], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    line = next(line for line in run.stdout.splitlines() if line.startswith("span-Classification"))
+    return line.split()[3]
+
+
+def shown_span_c_f1(window: MainWindow) -> str:
+    table = window.conventions_dock.table
+    column = next(c for c in range(table.columnCount()) if table.horizontalHeaderItem(c).toolTip().startswith("paie"))
+    row = next(r for r in range(table.rowCount()) if table.verticalHeaderItem(r).toolTip() == "paie: "
+               "span-Classification F1")
+    return table.item(row, column).text()
+
+
+def test_the_window_size_set_in_the_dialog_rescores_paie_as_the_command_line(qtbot, window: MainWindow,
+                                                                            tmp_path: Path) -> None:
+    gold, pred = seen_victim(tmp_path)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(gold), [str(pred)])
+    dock = window.conventions_dock
+    qtbot.waitUntil(dock.isVisible, timeout=20_000)
+    assert shown_span_c_f1(window) == cli_span_c_f1(gold, pred) == cli_span_c_f1(gold, pred, "250")
+    qtbot.mouseClick(dock.options_button, Qt.MouseButton.LeftButton)
+    dialog = dock.options_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert list(dialog.fields) == ["ontology", "window_size"]  # what rams and paie read: no match mode, no regime
+    size = dialog.fields["window_size"]
+    assert isinstance(size, QLineEdit) and size.placeholderText() == "250 (PAIE's default)"
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.keyClicks(size, "7")
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert dialog.isVisible() and dialog.error.isVisible()
+    assert dialog.error.text().startswith("--window-size 7: PAIE's window is an even number of words, at least 2")
+    assert "Traceback" not in dialog.error.text()
+    size.clear()
+    qtbot.keyClicks(size, "300")
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    shown = shown_span_c_f1(window)
+    assert shown == cli_span_c_f1(gold, pred, "300") != cli_span_c_f1(gold, pred, "250")
+    assert "[--window-size 300]" in window.windowTitle()
+    assert "Options: window size: 300." in dock.note.text()
+    request = window.session.request
+    assert request is not None and request.options == (("window_size", "300"),)
+    assert OpenRequest.from_json(request.to_json()) == request  # what the session and Open recent keep
+    qtbot.mouseClick(dock.options_button, Qt.MouseButton.LeftButton)
+    again = dock.options_dialog
+    assert again is not None and again.values()["window_size"] == "300"  # the dialog shows what is in force
+
+
+def test_a_missing_ontology_file_is_said_in_the_dialog(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    gold, pred = seen_victim(tmp_path)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(gold), [str(pred)])
+    dock = window.conventions_dock
+    qtbot.waitUntil(dock.isVisible, timeout=20_000)
+    qtbot.mouseClick(dock.options_button, Qt.MouseButton.LeftButton)
+    dialog = dock.options_dialog
+    assert dialog is not None
+    ontology = dialog.fields["ontology"]
+    assert isinstance(ontology, QLineEdit)
+    qtbot.keyClicks(ontology, str(tmp_path / "roles.json"))
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert dialog.error.text() == f"{tmp_path / 'roles.json'}: no such file (expected an existing file)"
+    assert window.session.request is not None and window.session.request.options == ()
