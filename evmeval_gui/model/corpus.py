@@ -251,7 +251,13 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
         check()
         if status:
             status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
-        events.append(event_inputs(gold, given(path), request.grounding, index=index, options=options))
+        try:
+            events.append(event_inputs(gold, given(path), request.grounding, index=index, options=options))
+        except ValueError as exc:  # an option no convention of the corpus reads (`options.board_input`)
+            if options is None:
+                raise
+            raise FormatError(request.gold, 0, str(exc), "options the corpus's conventions read (Convention "
+                              "options…)") from None
         if progress:
             progress(number, len(request.systems))
     check()

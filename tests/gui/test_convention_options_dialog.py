@@ -6,6 +6,7 @@ session keeps it."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -90,3 +91,19 @@ def test_a_missing_ontology_file_is_said_in_the_dialog(qtbot, window: MainWindow
     qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     assert dialog.error.text() == f"{tmp_path / 'roles.json'}: no such file (expected an existing file)"
     assert window.session.request is not None and window.session.request.options == ()
+
+
+@pytest.mark.parametrize(("option", "message"), [
+    (["--window-size", "7"], "evmeval-gui: error: --window-size 7: PAIE's window is an even number of words, at "
+                             "least 2 (expected e.g. 250, its default)"),
+    (["--match-mode", "set"], "evmeval-gui: error: gold.jsonl: --match-mode is read by --convention uie only "
+                              "(expected options the corpus's conventions read (Convention options…))"),
+])
+def test_evmeval_gui_takes_evmeval_scores_options_and_says_what_is_wrong(tmp_path: Path, option: list[str],
+                                                                          message: str) -> None:
+    seen_victim(tmp_path)
+    run = subprocess.run([installed("evmeval-gui"), "-g", "gold.jsonl", "-s", "pred.jsonl", *option, "--screenshot",
+                          "shot.png"], capture_output=True, text=True, check=False, cwd=tmp_path,
+                         env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=120)
+    assert (run.returncode, run.stderr.strip()) == (1, message)
+    assert not (tmp_path / "shot.png").exists()
