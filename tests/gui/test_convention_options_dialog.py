@@ -6,6 +6,7 @@ session keeps it."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -14,12 +15,15 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
 
+from evmeval_gui.conventions.options_dialog import ConventionOptionsDialog
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import OpenRequest
 from tests.core.test_convention_options_board import seen_victim
+from tests.gui.test_compare_conventions_window import expected_figures
+from tests.gui.windows import choose
 from tests.programs import installed
 
-pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (propagateSizeHints|raise|grabbing)")
 
 
 def cli_span_c_f1(gold: Path, pred: Path, *size: str) -> str:
@@ -107,3 +111,38 @@ def test_evmeval_gui_takes_evmeval_scores_options_and_says_what_is_wrong(tmp_pat
                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"}, timeout=120)
     assert (run.returncode, run.stderr.strip()) == (1, message)
     assert not (tmp_path / "shot.png").exists()
+
+
+def test_the_compare_modes_conventions_page_compares_paie_with_the_window_size_chosen(qtbot, window: MainWindow,
+                                                                                       tmp_path: Path) -> None:
+    gold, victim = seen_victim(tmp_path)
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text(json.dumps({"doc_key": "d", "predictions": [[[140, 140], [150, 150, "place", 1.0]]]}) + "\n",
+                     encoding="utf-8")
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(gold), [str(victim), str(plain)])
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=30_000):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    tabs = window.compare.tabs
+    with qtbot.waitSignal(window.compare.convention_ready, timeout=30_000):
+        qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(3).center())
+    panel = window.compare.conventions_panel
+    assert panel is not None
+    with qtbot.waitSignal(window.compare.convention_ready, timeout=30_000):
+        choose(qtbot, panel.choice, panel.choice.findData("paie"))
+    before = [panel.figures.row_texts(r) for r in range(panel.figures.rowCount())]
+    qtbot.mouseClick(panel.options_button, Qt.MouseButton.LeftButton)
+    dialog = window.compare.options_dialog
+    assert isinstance(dialog, ConventionOptionsDialog) and list(dialog.fields) == ["ontology", "window_size"]
+    size = dialog.fields["window_size"]
+    assert isinstance(size, QLineEdit)
+    qtbot.keyClicks(size, "300")
+    with qtbot.waitSignal(window.compare.convention_ready, timeout=30_000):
+        qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    out = tmp_path / "paie.json"
+    subprocess.run([installed("evmeval-compare"), "-g", str(gold), "-s", str(victim), "-s", str(plain),
+                    "--convention", "paie", "--window-size", "300", "--json", str(out)], check=True,
+                   capture_output=True)
+    after = [panel.figures.row_texts(r) for r in range(panel.figures.rowCount())]
+    assert after == expected_figures(json.loads(out.read_text(encoding="utf-8"))) and after != before
+    assert "Options: window size: 300." in panel.note.text()

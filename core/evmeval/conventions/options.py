@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from evmeval.conventions import prepare
 from evmeval.conventions.base import Convention, Input, with_options
@@ -90,6 +90,14 @@ def options_from(given: dict[str, str], grounding: str | None = None) -> Convent
                          f"{DEFAULT_WINDOW}, PAIE's default)") from None
     return ConventionOptions(grounding, values.get("ontology"), values.get("coref_file"), values.get("match_mode"),
                              window, values.get("regime"))
+
+
+def options_for(name: str, options: ConventionOptions) -> ConventionOptions:
+    """`options` without those convention `name` does not read (grounding kept: `prepare` says where it applies):
+    what one convention of a corpus is given when the options were chosen for all of them (the window's Compare
+    mode)."""
+    kept = {option: None for option, readers in OPTION_READERS.items() if name not in readers}
+    return replace(options, **kept)  # type: ignore[arg-type]
 
 
 def _checked(names: Sequence[str], options: ConventionOptions, *, uie: bool, each: bool) -> dict[str, str | None]:
