@@ -292,7 +292,7 @@ class CompareMode(QObject):
     def show_options(self) -> None:
         """Options… of the Conventions page: the chosen convention's options; OK compares the runs again with them
         (every convention of the page uses them where it reads them)."""
-        from evmeval_gui.conventions.options_dialog import ConventionOptionsDialog
+        from evmeval_gui.convention_options import ConventionOptionsDialog
 
         panel, corpus = self.conventions_panel, self.session.corpus
         if panel is None or corpus is None or panel.convention is None:
@@ -317,7 +317,7 @@ class CompareMode(QObject):
         """The options `convention` reads among those in force, in words (empty: none)."""
         from evmeval.conventions.options import OPTION_READERS
 
-        from evmeval_gui.conventions.options_dialog import options_summary
+        from evmeval_gui.convention_options import options_summary
 
         read = [(k, v) for k, v in self.options if convention in OPTION_READERS.get(k, ())]
         return options_summary(read) if read else ""

@@ -42,10 +42,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.convention_options import TITLE, ConventionOptionsDialog, options_summary
 from evmeval_gui.conventions.argument_overlay import ArgumentOverlay
 from evmeval_gui.conventions.ladder_view import LadderTree, promotion_text
 from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, ArgumentChooser, ArgumentRows
-from evmeval_gui.conventions.options_dialog import TITLE, ConventionOptionsDialog, options_summary
 from evmeval_gui.conventions.pathologies_view import PathologiesView
 from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
 from evmeval_gui.conventions.switch_view import SWITCH_ROLE, LazySwitches, flip_text

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
 
-from evmeval_gui.conventions.options_dialog import ConventionOptionsDialog
+from evmeval_gui.convention_options import ConventionOptionsDialog
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import OpenRequest
 from tests.core.test_convention_options_board import seen_victim
