@@ -90,6 +90,7 @@ class ConventionOptionsDialog(QDialog):
         self.error.setStyleSheet("color: #b2182b")
         self.error.hide()
         layout.addWidget(self.error)
+        self.setMinimumWidth(self.fontMetrics().averageCharWidth() * 80)  # a refusal's line and a path are read whole
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self._ok)
         self.buttons.rejected.connect(self.reject)
@@ -142,6 +143,7 @@ class ConventionOptionsDialog(QDialog):
         except (ValueError, FormatError) as exc:
             self.error.setText(str(exc))
             self.error.show()
+            self.adjustSize()  # the refusal's lines below the fields, none cut
             return
         self.error.hide()
         self.accept()

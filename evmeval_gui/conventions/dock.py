@@ -215,10 +215,11 @@ class ConventionsDock(QDockWidget):
         self.options_button.setEnabled(False)
         self.options_dialog: ConventionOptionsDialog | None = None
         """The dialog last opened (tests reach it here)."""
-        top = QHBoxLayout()
-        top.addWidget(self.note, 1)
-        top.addWidget(self.options_button, 0, Qt.AlignmentFlag.AlignTop)
-        layout.addLayout(top)
+        layout.addWidget(self.note)  # the note takes the dock's width: beside the button it took twice the lines
+        row = QHBoxLayout()
+        row.addWidget(self.options_button)
+        row.addStretch(1)
+        layout.addLayout(row)
         layout.addWidget(split, 1)
         self.setWidget(body)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)

@@ -52,8 +52,7 @@ only when one of the open corpus's conventions reads it."""
 OPTION_FLAGS = {"coref_file": "--coref-file", "ontology": "--ontology", "window_size": "--window-size",
                 "match_mode": "--match-mode", "regime": "--regime"}
 """Each option's command-line name (`evmeval-score`, `evmeval-compare`, `evmeval-gui`)."""
-DEFAULTS = {"ontology": "the one beside the gold file (gen-arg's event_role_KAIROS.json, MAVEN-Arg's label2role.json, "
-                        "OmniEvent's type2id.json)",
+DEFAULTS = {"ontology": "the one beside the gold file",
             "coref_file": "none: no Coref Role figures (gen-arg's default)",
             "window_size": f"{DEFAULT_WINDOW} (PAIE's default)", "match_mode": "normal (UIE's default)",
             "regime": "none: OmniEvent needs one"}
