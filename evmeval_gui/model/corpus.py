@@ -254,7 +254,7 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
         try:
             events.append(event_inputs(gold, given(path), request.grounding, index=index, options=options))
         except ValueError as exc:  # an option no convention of the corpus reads (`options.board_input`)
-            if options is None:
+            if options is None or isinstance(exc, FormatError):  # a bad file says what is wrong with it
                 raise
             raise FormatError(request.gold, 0, str(exc), "options the corpus's conventions read (Convention "
                               "options…)") from None

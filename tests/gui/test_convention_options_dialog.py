@@ -6,6 +6,7 @@ session keeps it."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -146,3 +147,17 @@ def test_the_compare_modes_conventions_page_compares_paie_with_the_window_size_c
     after = [panel.figures.row_texts(r) for r in range(panel.figures.rowCount())]
     assert after == expected_figures(json.loads(out.read_text(encoding="utf-8"))) and after != before
     assert "Options: window size: 300." in panel.note.text()
+
+
+def test_a_file_the_window_does_not_open_is_said_before_the_options(tmp_path: Path) -> None:
+    from evmeval.io.errors import FormatError
+
+    from evmeval_gui.model.corpus import load_corpus, make_request
+    from tests.core.test_omnievent import _write
+
+    gold, pred = _write(tmp_path, "tc")
+    request = dataclasses.replace(make_request(str(gold), [str(pred)]), options=(("regime", "tc"),))
+    with pytest.raises(FormatError) as caught:
+        load_corpus(request)
+    assert str(caught.value) == (f"{gold}: maven-arg files are not opened as an event corpus (expected TextEE, "
+                                 "DyGIE++, MAVEN, MAVEN-ERE, RAMS, WikiEvents, CASIE or a BioNLP folder)")

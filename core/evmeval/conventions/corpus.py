@@ -193,8 +193,6 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         grounding = system.grounding
     else:
         conventions = [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
-    if options is not None:
-        system = board_input([c.name for c in conventions], system, options)
     if found in READERS:
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
@@ -212,6 +210,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, reader=reader), MemoryTexts(None, reader=reader))
     else:
         inputs = memory_inputs(gold_tbf, system_tbf, units, texts)
+    if options is not None:  # after reading: a file no convention here reads is said first
+        system = board_input([c.name for c in conventions], system, options)
     board = run_switchboard(conventions, gold, system)
     verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
     ladder = None
