@@ -79,6 +79,9 @@ class CompareMode(QObject):
         self.relations_panel: RelationsPanel | None = None
         self.conventions_panel: ConventionsPanel | None = None
         self.conventions: tuple[str, ...] = ()
+        self.options: tuple[tuple[str, str], ...] = ()
+        """The conventions' options the Conventions page compares with (the corpus's, then the Options… dialog's)."""
+        self.options_dialog: QWidget | None = None
         """What the Conventions page offers for the open corpus (none: the tab is hidden)."""
         self._under: dict[str, ConventionComparison] = {}
         self.topics: tuple[str, str] | None = None
@@ -163,6 +166,7 @@ class CompareMode(QObject):
         assert self.conventions_panel is not None
         corpus = self.session.corpus
         self.conventions = corpus_conventions(corpus) if corpus is not None else ()
+        self.options = corpus.request.options if corpus is not None else ()
         self.tabs.setTabVisible(PAGES.index(CONVENTIONS), bool(self.conventions))
         self.conventions_panel.set_conventions(self.conventions)
         if page == CONVENTIONS and not self.conventions:
@@ -196,6 +200,7 @@ class CompareMode(QObject):
             self.relations_panel = RelationsPanel()
             self.conventions_panel = ConventionsPanel()
             self.conventions_panel.chosen.connect(self.compare_under)
+            self.conventions_panel.options_asked.connect(self.show_options)
             self.relations_panel.topics_requested.connect(self.choose_topics)
             for panel in (self.leaderboard, self.pair_panel, self.relations_panel, self.conventions_panel):
                 self.port.add_page(panel)
@@ -256,14 +261,14 @@ class CompareMode(QObject):
         if panel is None or corpus is None or convention not in self.conventions:
             return
         if convention in self._under:
-            panel.set_comparison(self._under[convention])
+            panel.set_comparison(self._under[convention], self._options_text(convention))
             self.convention_ready.emit(convention)
             return
-        settings = self.settings
+        settings, options = self.settings, self.options
         panel.show_computing(convention)
 
         def work(context: JobContext) -> object:
-            return compare_under(corpus, convention, context, settings=settings)
+            return compare_under(corpus, convention, context, settings=settings, options=options)
 
         def done(computed: object) -> None:
             if self.session.corpus is not corpus or panel.convention != convention:
@@ -272,7 +277,7 @@ class CompareMode(QObject):
                 panel.show_problem(str(computed))
                 return
             self._under[convention] = computed  # type: ignore[assignment]
-            panel.set_comparison(computed)  # type: ignore[arg-type]
+            panel.set_comparison(computed, self._options_text(convention))  # type: ignore[arg-type]
             self.port.show_message(f"Compared {len(corpus.inputs)} runs under {convention}: {settings.resamples:,} "
                                    "resamples", 8000)
             self.convention_ready.emit(convention)
@@ -283,6 +288,39 @@ class CompareMode(QObject):
 
         self.session.run_job(f"Comparing under {convention}", work, done, path=corpus.request.gold,
                              on_cancelled=cancelled)
+
+    def show_options(self) -> None:
+        """Options… of the Conventions page: the chosen convention's options; OK compares the runs again with them
+        (every convention of the page uses them where it reads them)."""
+        from evmeval_gui.convention_options import ConventionOptionsDialog
+
+        panel, corpus = self.conventions_panel, self.session.corpus
+        if panel is None or corpus is None or panel.convention is None:
+            return
+        convention = panel.convention
+
+        def accepted(options: tuple[tuple[str, str], ...]) -> None:
+            from evmeval.conventions.options import options_read
+
+            shown = options_read([convention])  # the others' options stay as they were
+            self.options = tuple((k, v) for k, v in self.options if k not in shown) + options
+            self._under.clear()
+            self.compare_under(convention)
+
+        if self.options_dialog is not None:
+            self.options_dialog.close()
+        self.options_dialog = ConventionOptionsDialog(panel, [convention], self.options, corpus.request.grounding,
+                                                      accepted)
+        self.options_dialog.show()
+
+    def _options_text(self, convention: str) -> str:
+        """The options `convention` reads among those in force, in words (empty: none)."""
+        from evmeval.conventions.options import OPTION_READERS
+
+        from evmeval_gui.convention_options import options_summary
+
+        read = [(k, v) for k, v in self.options if convention in OPTION_READERS.get(k, ())]
+        return options_summary(read) if read else ""
 
     def open_pair(self, a: int, b: int) -> None:
         """Show runs a and b on the Pair page."""

@@ -184,13 +184,15 @@ def corpus_conventions(corpus: LoadedCorpus) -> tuple[str, ...]:
 
 
 def compare_under(corpus: LoadedCorpus, convention: str, context: JobContext, *,
-                  settings: ResampleSettings = DEFAULT_SETTINGS) -> ConventionComparison | FormatError:
+                  settings: ResampleSettings = DEFAULT_SETTINGS,
+                  options: tuple[tuple[str, str], ...] | None = None) -> ConventionComparison | FormatError:
     """Background work of the Conventions page: the corpus's files compared under `convention` by the library's
-    one function (`evmeval-compare --convention`'s), the runs named as that command names them; bad input (or
+    one function (`evmeval-compare --convention`'s), the runs named as that command names them, with the
+    convention's options among `options` (`OpenRequest.options`' form; None: the request's); bad input (or
     an option the convention refuses) is returned, to be said on the page."""
     from evmeval.compare.convention_runs import compare_convention, run_names
     from evmeval.conventions.cli import read_input
-    from evmeval.conventions.options import ConventionOptions
+    from evmeval.conventions.options import options_for, options_from
 
     request = corpus.request
     context.status(f"Comparing {len(request.systems)} runs under {convention} ({settings.resamples:,} resamples)…")
@@ -198,7 +200,8 @@ def compare_under(corpus: LoadedCorpus, convention: str, context: JobContext, *,
     try:
         gold = read_input(request.gold, cache)
         systems = [read_input(path, cache) for path in request.systems]
-        return compare_convention(convention, gold, systems, options=ConventionOptions(grounding=request.grounding),
+        given = options_from(dict(request.options if options is None else options), request.grounding)
+        return compare_convention(convention, gold, systems, options=options_for(convention, given),
                                   names=run_names(request.systems), settings=settings, progress=context.progress,
                                   cancelled=context.cancelled)
     except FormatError as exc:
