@@ -88,3 +88,26 @@ def test_a_plain_report_run_on_the_kernel_loads_only_what_it_needs(tmp_path: Pat
     assert "evmeval.cli.fastpath" in loaded
     assert [m for m in PYTHON_PATH_ONLY if m in loaded] == []
     assert "evmeval.mention.type_rows" in loaded  # what the kernel's report shares with the Python scoring
+
+
+OTHER_CONVENTIONS = ("evmeval.conventions.bionlp", "evmeval.conventions.rams", "evmeval.conventions.omnievent",
+                     "evmeval.conventions.paie", "evmeval.conventions.genarg", "evmeval.conventions.uie",
+                     "evmeval.conventions.dygiepp", "evmeval.conventions.ours", "evmeval.conventions.maven_ere",
+                     "evmeval.conventions.maven_arg", "evmeval.mention.scoring", "evmeval.io.bionlp",
+                     "evmeval.io.rams", "evmeval.io.uie", "evmeval.io.omnievent", "evmeval.io.genarg",
+                     "evmeval.io.casie", "evmeval.io.maven_arg")
+"""Other conventions' modules and readers (issue 37: `evmeval.conventions` imported them all to build its registry)."""
+
+
+def test_one_convention_imports_only_its_own_modules(tmp_path: Path) -> None:
+    from tests.shipped import EXAMPLES
+
+    report = tmp_path / "report.txt"
+    done = subprocess.run([sys.executable, "-c", RUN_PROBE, "--convention", "maven", "-g",
+                           str(EXAMPLES / "maven_gold.jsonl"), "-s", str(EXAMPLES / "maven_pred.jsonl"),
+                           "-o", str(report)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Convention maven: MAVEN evaluate.py" in report.read_text()
+    loaded = json.loads(done.stderr.rsplit("MODULES ", 1)[1])
+    assert "evmeval.conventions.maven" in loaded
+    assert [m for m in OTHER_CONVENTIONS if m in loaded] == []

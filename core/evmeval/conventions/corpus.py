@@ -177,8 +177,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     conventions' own options (`options.board_input`: each read by the conventions that read it; ValueError for
     one no convention of the switchboard reads)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
+    from evmeval.conventions.base import with_companions
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
-    from evmeval.conventions.genarg import with_companions
     from evmeval.conventions.options import board_input
 
     found = input_format(gold.path)

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from evmeval.io.detect import is_omnievent_prediction as is_omnievent_prediction
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, kind
 from evmeval.io.reading import display_name, read_bytes
@@ -153,9 +154,6 @@ ARGUMENTS = ("argument extraction: a list of an entry per candidate of the item 
              "negative triggers), each null or {\"type\": the type the EAE model was given, \"outputs\": its output}")
 
 
-def is_omnievent_prediction(value: Any) -> bool:
-    """A first line of our OmniEvent prediction JSONL: `id` and `outputs`."""
-    return isinstance(value, dict) and "id" in value and "outputs" in value
 
 
 def validate_omnievent(path: str) -> list[Problem]:
