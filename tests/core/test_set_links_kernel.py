@@ -50,6 +50,8 @@ def test_outside_the_common_case_the_python_form_decides() -> None:
     kernel = timegraph_kernel.KERNEL
     assert kernel.reduce_set_links([(0, "1", "r")]) is None
     assert kernel.reduce_set_links([(-1, 2, "r")]) is None
+    assert kernel.reduce_set_links([(2**80, 2, "r")]) is None
+    assert kernel.reduce_set_links([(1 << 24, 2, "r")]) is None
     huge = [(n, n + 1, "r") for n in range(9000)] + [(0, 9000, "r")]
     assert kernel.reduce_set_links(huge) is None
     assert reduce_set_links(huge) == plain_reduce_set_links(huge) == huge[:-1]

@@ -832,9 +832,10 @@ static int link_nodes(PyObject *links, int32_t *ends, int32_t *n_nodes) {
         for (int e = 0; e < 2; e++) {
             PyObject *end = PyTuple_GET_ITEM(link, e);
             if (!PyLong_CheckExact(end)) return 0;
-            long v = PyLong_AsLong(end);
+            int overflow = 0;
+            long v = PyLong_AsLongAndOverflow(end, &overflow);
             if (v == -1 && PyErr_Occurred()) return -1;
-            if (v < 0 || v >= (1L << 24)) return 0;
+            if (overflow || v < 0 || v >= (1L << 24)) return 0;
             ends[2 * i + e] = (int32_t)v;
             if (v > top) top = (int32_t)v;
         }
