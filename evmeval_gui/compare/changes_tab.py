@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +56,8 @@ TRIGGER_SIDES_HINT = "gold side · system side: found or missed (a gold trigger)
 TRIGGER_REASON_HINT = ("type, span: the other run predicts the span with another type, or the type on an "
                        "overlapping span · grounding: a string placed nowhere · added / removed: the prediction came "
                        "or went · matching: the same prediction credited otherwise")
+FINDING_TEXT = "Finding what changed… (Cancel in the status bar stops it)"
+CANCELLED_TEXT = "Cancelled: nothing is listed. Find again to list what changed."
 ChangeKey = tuple[int, int, str, str]
 """(a, b, what, name): what is `mentions` (name: the combination), `links` (name: the kind of link) or
 `repeated` (name: the combination; a and b's systems, every run pair collapsed), `triggers` or `arguments`
@@ -142,6 +145,11 @@ class ChangesTab(QWidget):
         self.count.setObjectName("changeCount")
         self.count.setWordWrap(True)
         self.count.setToolTip("The changed items add up exactly to these differences (b − a)")
+        self.again = QPushButton("Find again")
+        self.again.setObjectName("findChangesAgain")
+        self.again.setToolTip("Find what changed for this pair and kind (it was cancelled)")
+        self.again.clicked.connect(lambda _=False: self._refetch())
+        self.again.hide()
         self.model: RowsModel[Change] = RowsModel([
             Column("Document", lambda c: c.doc_id, lambda c: c.doc_id),
             Column("Item", item_text, item_text),
@@ -199,7 +207,11 @@ class ChangesTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self.count)
+        counts = QHBoxLayout()
+        counts.setContentsMargins(0, 0, 0, 0)
+        counts.addWidget(self.count, 1)
+        counts.addWidget(self.again)
+        layout.addLayout(counts)
         layout.addWidget(self.view, 1)
         self.key: ChangeKey | None = None
         """What is shown (or asked for)."""
@@ -246,12 +258,19 @@ class ChangesTab(QWidget):
         if key == self.key:
             self._show(self.fetch(key))
 
+    def on_cancelled(self, key: ChangeKey) -> None:
+        """The work for `key` was cancelled: say so and offer to run it again."""
+        if key == self.key:
+            self.count.setText(CANCELLED_TEXT)
+            self.again.show()
+
     def _refetch(self) -> None:
         self.key = self.current_key()
         if self.key is not None:
             self._show(self.fetch(self.key))
 
     def _show(self, found: object | None) -> None:
+        self.again.hide()
         what = self.key[2] if self.key is not None else MENTIONS
         model = {MENTIONS: self.model, "links": self.link_model, "repeated": self.repeated_model,
                  "triggers": self.trigger_model, "arguments": self.argument_model}[what]
@@ -259,7 +278,7 @@ class ChangesTab(QWidget):
             self.view.setModel(model)
         if found is None:
             model.set_rows([])
-            self.count.setText("Finding what changed…")
+            self.count.setText(FINDING_TEXT)
             return
         if isinstance(found, RepeatedChanges):
             self._n = found.n

@@ -26,14 +26,13 @@ from evmeval_gui.compare.state import (
     CompareState,
     compare_corpus,
     compare_under,
-    corpus_argument_changes,
     corpus_conventions,
-    corpus_trigger_changes,
+    corpus_event_changes,
     reversed_pair,
     seed_pair,
     seed_view,
 )
-from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.model.jobs import MAIN, JobContext
 from evmeval_gui.modes import WindowPort
 
 if TYPE_CHECKING:  # the comparison's library modules load when a comparison is first made
@@ -85,6 +84,8 @@ class CompareMode(QObject):
         """(gold file, topics file) of the cross-document coreference shown on the Relations page."""
         self._cases: dict[tuple[int, int, str], tuple[Case, ...]] = {}
         self._changes: dict[ChangeKey, object] = {}
+        self._finding = self._finding_main = 0
+        """The Changes tab's requests: the last one's number, and that of the one running as the main job (0: none)."""
         self.tabs = QTabBar()
         self.tabs.setObjectName("compareTabs")
         self.tabs.setDocumentMode(True)
@@ -297,6 +298,8 @@ class CompareMode(QObject):
         self.tabs.hide()
         for key in (CASES_JOB, PAIR_JOB, CHANGES_JOB):
             self.session.runner.cancel(key)
+        if self._finding_main:  # the Changes tab's work on the main key: the tab is gone
+            self.session.runner.cancel()
         self.port.show_page(None)
         self.port.commands_changed()
 
@@ -325,38 +328,63 @@ class CompareMode(QObject):
 
     def changes_for(self, key: ChangeKey) -> object | None:
         """What the Changes tab shows for `key` (`changes_tab.ChangeKey`): a pair's changed mentions and the Δ
-        tally they add up to, its changed links, or the mention changes of two seed systems collapsed over their
-        run pairs; None while it is computed (`state.changes_ready(key)` follows)."""
+        tally they add up to, its changed links or triggers or arguments, or the mention changes of two seed systems
+        collapsed over their run pairs; None while it is computed (`state.changes_ready(key)` follows, or
+        `state.changes_cancelled(key)`). Computed in the background with the status bar's progress and Cancel (at
+        2,000 documents each kind takes seconds), kept per pair and kind until the comparison changes."""
         if key in self._changes:
             return self._changes[key]
         comparison, seeds, corpus = self.state.comparison, self.state.seeds, self.session.corpus
-        if comparison is None:
+        if comparison is None or corpus is None:
             return None
         a, b, what, name = key
 
-        def work(context: JobContext) -> object:
+        def work(context: JobContext) -> dict[ChangeKey, object]:
             context.check()
+            if what in ("triggers", "arguments"):  # every trigger and argument row at once: one read of the files
+                from evmeval_gui.compare.changes_tab import ARGUMENT_KINDS
+
+                found = corpus_event_changes(corpus, a, b, context)
+                return {(a, b, "arguments" if row in ARGUMENT_KINDS else "triggers", row): changes
+                        for row, changes in found.items()}
+            context.progress(0, 0)
             if what == "links":
-                return comparison.link_changes(a, b, name)
-            if what == "arguments" and corpus is not None:
-                return corpus_argument_changes(corpus, a, b, name)
-            if what == "triggers" and corpus is not None:
-                return corpus_trigger_changes(corpus, a, b, name)
+                return {key: comparison.link_changes(a, b, name)}
             systems = seed_pair(seeds, a, b) if what == "repeated" else None
             if systems is not None:
                 from evmeval.compare.repeated_changes import repeated_changes
 
-                return repeated_changes(comparison, *systems, name)
+                return {key: repeated_changes(comparison, *systems, name)}
             changes = comparison.changes(a, b, name)
-            return changes, reconcile(changes)
+            return {key: (changes, reconcile(changes))}
+
+        self._finding += 1
+        serial = self._finding
 
         def done(found: object) -> None:
-            if self.state.comparison is comparison:
-                self._changes[key] = found
-                self.state.changes_ready.emit(key)
+            assert isinstance(found, dict)
+            self._ended(serial)
+            if self.state.comparison is comparison and self.session.corpus is corpus:  # never a stale result
+                self._changes.update(found)
+                for ready in found:
+                    self.state.changes_ready.emit(ready)
 
-        self.session.runner.submit("Finding what changed", work, done, on_error=self._failed, key=CHANGES_JOB)
+        def cancelled() -> None:
+            self._ended(serial)
+            if serial == self._finding:  # not superseded by the tab's next request: the tab offers to run it again
+                self.state.changes_cancelled.emit(key)
+
+        # through the status bar's progress and Cancel, unless that follows other work (an export): then quietly
+        job = CHANGES_JOB if self.session.runner.running() and not self._finding_main else MAIN
+        if job == MAIN:
+            self._finding_main = serial
+        self.session.run_job("Finding what changed", work, done, path=corpus.request.gold, key=job,
+                             on_cancelled=cancelled)
         return None
+
+    def _ended(self, serial: int) -> None:
+        if self._finding_main == serial:
+            self._finding_main = 0
 
     def _on_pair_changed(self, pair: tuple[int, int]) -> None:
         comparison = self.state.comparison
