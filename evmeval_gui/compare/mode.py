@@ -32,6 +32,7 @@ from evmeval_gui.compare.state import (
     seed_pair,
     seed_view,
 )
+from evmeval_gui.model import collector
 from evmeval_gui.model.jobs import MAIN, JobContext
 from evmeval_gui.modes import WindowPort
 
@@ -340,6 +341,10 @@ class CompareMode(QObject):
         a, b, what, name = key
 
         def work(context: JobContext) -> dict[ChangeKey, object]:
+            with collector.paused():  # millions of small objects: a collection would hold the interpreter for seconds
+                return find(context)
+
+        def find(context: JobContext) -> dict[ChangeKey, object]:
             context.check()
             if what in ("triggers", "arguments"):  # every trigger and argument row at once: one read of the files
                 from evmeval_gui.compare.changes_tab import ARGUMENT_KINDS
