@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from evmeval.compare.link_changes import LinkChange, link_text, reconcile_links
+from evmeval.compare.link_changes import LinkChange, link_text
 from evmeval.compare.relations import KIND_LABELS
 from evmeval.compare.repeated_changes import RepeatedChange, RepeatedChanges
-from evmeval.conventions.argument_changes import ArgumentChange, argument_text, reconcile_arguments
-from evmeval.conventions.trigger_changes import TriggerChange, reconcile_triggers, trigger_text
+from evmeval.conventions.argument_changes import ArgumentChange, argument_text
+from evmeval.conventions.trigger_changes import TriggerChange, trigger_text
 from evmeval.mention.changes import Change, ItemState, ItemTally, Tally, state_text
 from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import QModelIndex, Signal
@@ -120,8 +120,8 @@ def _reasons(change: Change | LinkChange | ArgumentChange | TriggerChange) -> st
 
 class ChangesTab(QWidget):
     """The changed items of the pair; `selection_chosen(CompareSelection)` on a click, `change_chosen(Change)`
-    too for a mention. `fetch(key)` gives what a `ChangeKey` shows, or None while it is computed (`on_ready`
-    follows)."""
+    too for a mention. `fetch(key)` gives what a `ChangeKey` shows, (items, the Δ tally they add up to) or
+    `RepeatedChanges`, or None while it is computed (`on_ready` or `on_cancelled` follows)."""
 
     change_chosen = Signal(object)
     selection_chosen = Signal(object)
@@ -285,17 +285,17 @@ class ChangesTab(QWidget):
             self.repeated_model.set_rows(sorted(found.rows, key=lambda r: -r.runs))
             self.count.setText(repeated_text(found))
         elif what == "arguments":
-            arguments: tuple[ArgumentChange, ...] = found  # type: ignore[assignment]
+            arguments, tally = found  # type: ignore[misc]
             self.argument_model.set_rows(arguments)
-            self.count.setText(argument_delta_text(reconcile_arguments(arguments), len(arguments)))
+            self.count.setText(argument_delta_text(tally, len(arguments)))
         elif what == "triggers":
-            triggers: tuple[TriggerChange, ...] = found  # type: ignore[assignment]
+            triggers, tally = found  # type: ignore[misc]
             self.trigger_model.set_rows(triggers)
-            self.count.setText(trigger_delta_text(reconcile_triggers(triggers), len(triggers)))
+            self.count.setText(trigger_delta_text(tally, len(triggers)))
         elif what == "links":
-            links: tuple[LinkChange, ...] = found  # type: ignore[assignment]
+            links, tally = found  # type: ignore[misc]
             self.link_model.set_rows(links)
-            self.count.setText(link_delta_text(reconcile_links(links), len(links)))
+            self.count.setText(link_delta_text(tally, len(links)))
         else:
             items, delta = found  # type: ignore[misc]
             self.model.set_rows(items)
