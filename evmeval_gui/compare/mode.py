@@ -265,7 +265,8 @@ class CompareMode(QObject):
         panel.show_computing(convention)
 
         def work(context: JobContext) -> object:
-            return compare_under(corpus, convention, context, settings=settings)
+            with collector.paused():  # as the Changes tab's search: a collection in it froze the window for seconds
+                return compare_under(corpus, convention, context, settings=settings)
 
         def done(computed: object) -> None:
             if self.session.corpus is not corpus or panel.convention != convention:
