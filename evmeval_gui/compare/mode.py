@@ -141,9 +141,11 @@ class CompareMode(QObject):
             topics = self.topics[1]
 
         def work(context: JobContext) -> tuple[Comparison, SeedComparison | None]:
-            comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping, topics=topics)
-            context.check()
-            return comparison, seed_view(comparison)
+            with collector.paused():  # a collection in it held the interpreter for 1 s at 2,000 documents
+                comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping,
+                                            topics=topics)
+                context.check()
+                return comparison, seed_view(comparison)
 
         def done(computed: object) -> None:
             assert isinstance(computed, tuple)
