@@ -53,6 +53,16 @@ PAGES = (LEADERBOARD, PAIR, RELATIONS, CONVENTIONS)
 CASES_JOB, PAIR_JOB, CHANGES_JOB = "compare_cases", "compare_pair", "compare_changes"
 
 
+def warm_imports() -> None:
+    """Import the library modules the pages need (the conventions, the report's texts: 170+ ms) on the worker
+    thread that compares, not on the GUI thread when the pages are first shown (Qt modules stay on the GUI
+    thread: they are imported with the pages)."""
+    import evmeval.compare.convention_runs
+    import evmeval.conventions
+    import evmeval.report.compare_text
+    import evmeval.report.compare_units  # noqa: F401
+
+
 class CompareMode(QObject):
     """The mode's commands and pages (a `WindowMode`); see the module docstring."""
 
@@ -145,6 +155,7 @@ class CompareMode(QObject):
                 comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping,
                                             topics=topics)
                 context.check()
+                warm_imports()
                 return comparison, seed_view(comparison)
 
         def done(computed: object) -> None:
