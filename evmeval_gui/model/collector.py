@@ -19,7 +19,6 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-
 _PAUSES = {"depth": 0, "was_enabled": False}
 """How many `paused` blocks are open (on any thread) and whether the collector ran before the first: jobs overlap
 (a Changes search while the Conventions page compares), and the first to end must not re-enable the collector
