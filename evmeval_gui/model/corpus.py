@@ -233,7 +233,7 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
         check()
         if status:
             status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
-        events.append(event_inputs(gold, given(path), request.grounding, index=index))
+        events.append(event_inputs(gold, given(path), request.grounding, index=index, keep_outcomes=False))
         if progress:
             progress(number, len(request.systems))
     check()

@@ -166,13 +166,16 @@ def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], 
 
 
 def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
-                 index: DocumentIndex | None = None) -> EventCorpus:
+                 index: DocumentIndex | None = None, keep_outcomes: bool = True) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
     scores it as tbf, which the window's own figures are). String predictions are grounded on gold under
     `rule` (default `first`) and scored as `--convention all` scores them, ours for strings among them.
     `index`: where the gold file's documents are (`first_document.index_gold`): each document's text and
-    tokens are read from it when asked (`DocumentReader`) instead of made for every document."""
+    tokens are read from it when asked (`DocumentReader`) instead of made for every document.
+    `keep_outcomes=False` (the window): the switchboard keeps no per-occurrence outcome (the verdicts, ladder,
+    argument board and flips are made from them here; they were most of a loaded TextEE corpus), and the
+    inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
 
@@ -210,9 +213,20 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
-    kept = (replace(gold, _made={}), replace(system, _made={}))  # their bytes, not what was parsed of them
+    kept = (_kept(gold, keep_outcomes), _kept(system, keep_outcomes))
+    if not keep_outcomes:
+        board = replace(board, outcomes={})
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
                        kept)
+
+
+def _kept(source: Input, with_bytes: bool) -> Input:
+    """What `EventCorpus.scored` keeps of an input: its bytes (or, without `with_bytes`, only the path of a
+    file as given, read again when asked), not what was parsed of them. Grounded predictions are made here:
+    their bytes are kept."""
+    if with_bytes or source.grounding is not None or source.data is None:
+        return replace(source, _made={})
+    return replace(source, data=None, _made={})
 
 
 def event_switches(corpus: EventCorpus) -> dict[str, MatchingSwitch]:
