@@ -220,14 +220,15 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
     inputs: tokens and texts from the files, the mentions as tbf, and the switchboard of every convention
     that reads the format (all in the library)."""
     from evmeval.conventions.base import Input  # only for these corpora: a tbf corpus loads none of it
-    from evmeval.conventions.corpus import event_inputs
+    from evmeval.conventions.corpus import STREAMED_GOLD, event_inputs
     from evmeval.conventions.first_document import index_gold
 
     def given(path: str) -> Input:  # a folder is read by its format's reader
         return Input(path) if os.path.isdir(path) else Input(path, read_bytes(path))
 
-    gold = given(request.gold)
     index = index_gold(request.gold)  # each document's text and tokens read from the gold file when shown
+    streamed = index is not None and index.format in STREAMED_GOLD  # its stream reads the file: no bytes first
+    gold = Input(request.gold) if streamed else given(request.gold)
     events = []
     for number, path in enumerate(request.systems, start=1):
         check()

@@ -8,6 +8,7 @@ import pytest
 from evmeval.conventions.base import Input
 from evmeval.conventions.corpus import event_inputs, event_switches
 from evmeval.io.reading import read_bytes
+from evmeval.mention.scoring import score_files
 
 from evmeval_gui.model.corpus import load_and_score, make_request
 from tests.shipped import EXAMPLES
@@ -42,3 +43,29 @@ def test_the_loaded_corpus_keeps_no_outcomes_and_no_bytes_and_shows_the_same_fli
     assert read_again and all(i.data is None for i in read_again)  # read again from the file when asked
     assert {n: s.to_json() if hasattr(s, "to_json") else repr(s) for n, s in event_switches(kept).items()} == {
         n: s.to_json() if hasattr(s, "to_json") else repr(s) for n, s in event_switches(full).items()}
+
+
+@pytest.mark.parametrize("name", ["maven", "maven-ere"])
+def test_a_maven_gold_is_streamed_from_its_file_and_scores_the_same(monkeypatch, name: str) -> None:
+    """The gold file's bytes were a quarter of the load's peak: the pair is read with the gold's stream reading
+    the file (no bytes read first), and the figures are those of the library's full read."""
+    from evmeval.conventions import corpus_formats
+
+    given: list[bytes | None] = []
+    streamed_pair = corpus_formats.streamed_pair
+
+    def spy(found: str, gold: Input, system: Input):  # type: ignore[no-untyped-def]
+        given.append(gold.data)
+        return streamed_pair(found, gold, system)
+
+    monkeypatch.setattr(corpus_formats, "streamed_pair", spy)
+    gold, system = (str(EXAMPLES / f) for f in PAIRS[name])
+    corpus, result = load_and_score(make_request(gold, [system]))
+    assert given == [None]
+    full = event_inputs(_given(gold), _given(system))
+    assert corpus.events[0].switchboard.to_json() == full.switchboard.to_json()
+    assert corpus.events[0].inputs.gold.documents == full.inputs.gold.documents
+    assert corpus.events[0].inputs.system.documents == full.inputs.system.documents
+    expected = score_files(full.inputs.gold, full.inputs.system)
+    assert {k: (v.tp, v.num_system, v.num_gold) for k, v in result.micro.items()} == {
+        k: (v.tp, v.num_system, v.num_gold) for k, v in expected.micro.items()}

@@ -32,6 +32,11 @@ if TYPE_CHECKING:
     from evmeval.conventions.document_index import DocumentIndex
 
 
+STREAMED_GOLD = ("maven", "maven-ere")
+"""The formats whose gold `event_inputs` reads through its stream when given the document index: the window
+need not read its bytes first (they were a quarter of the load's peak)."""
+
+
 class DocumentReader:
     """Each document's text and token table read from the gold file when asked (`read(doc_id)`, e.g. through
     the document index, `first_document.document_text_and_tokens`), the last `CACHED_DOCUMENTS` kept: a corpus
@@ -193,7 +198,7 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
         texts: dict[str, str] = {}
-    elif index is not None and index.format == found and found in ("maven", "maven-ere"):
+    elif index is not None and index.format == found and found in STREAMED_GOLD:
         pair = streamed_pair(found, gold, system)  # texts from the index: the gold's documents are not kept
         units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
     else:
