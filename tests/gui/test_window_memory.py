@@ -69,3 +69,15 @@ def test_a_maven_gold_is_streamed_from_its_file_and_scores_the_same(monkeypatch,
     expected = score_files(full.inputs.gold, full.inputs.system)
     assert {k: (v.tp, v.num_system, v.num_gold) for k, v in result.micro.items()} == {
         k: (v.tp, v.num_system, v.num_gold) for k, v in expected.micro.items()}
+
+
+@pytest.mark.parametrize("name", ["maven", "maven-ere"])
+def test_a_token_id_is_one_string_across_documents(name: str) -> None:
+    """`0:t1` in two documents (or both runs) is one string: the window keeps every mention's token ids."""
+    gold, system = (str(EXAMPLES / f) for f in PAIRS[name])
+    corpus, _ = load_and_score(make_request(gold, [system]))
+    tokens = [token for tbf in (corpus.gold, corpus.inputs[0].system) for doc in tbf.documents.values()
+              for mention in doc.mentions for token in mention.span]
+    first: dict[str, str] = {}
+    assert len({first.setdefault(t, t) for t in tokens}) < len(tokens)  # some id recurs
+    assert all(first[t] is t for t in tokens)
