@@ -1,6 +1,7 @@
 """The window's memory for event JSONL corpora (issue 34): what a loaded corpus keeps is what the views
-show, not the switchboard's every per-occurrence outcome nor both files' bytes; the Conventions dock's
-flips, verdicts and matching switch are those of the library's full run on the same files."""
+show, not the switchboard's every per-occurrence outcome nor both files' bytes; a MAVEN gold is streamed from its
+file; a MAVEN token id is one string across documents. The Conventions dock's flips, verdicts and matching switch,
+and the figures, are those of the library's full run on the same files."""
 
 from __future__ import annotations
 
