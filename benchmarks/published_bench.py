@@ -212,9 +212,12 @@ NOTE = ("Their checkouts are the projects' public repositories (THU-KEG/MAVEN-da
         "The 5x goal is out of reach against MAVEN's and TextEE's scripts: they do little besides decoding the "
         "same JSON with the same `json` module, which takes us the same time (0.35-0.6 s of CPU for each "
         "convention's files; MAVEN's script also imports numpy and scikit-learn, about 1 s of CPU on this machine "
-        "loaded); ours checks every record besides. A faster decoder (orjson) was measured at 0.72x of `json`'s "
-        "decoding time on the MAVEN-ERE gold file, 0.1 s of the run: not the 1.5x a second form must buy, so not "
-        "added (docs/developer.md, \"Streaming readers\"). The figures compared are every figure each scorer prints.")
+        "loaded); ours checks every record besides. Faster decoders were measured and not added, since neither buys "
+        "the 1.5x on the whole command a second form must: orjson (0.72x of `json`'s decoding time on the MAVEN-ERE "
+        "gold file, 0.1 s of the run) and msgspec decoding into typed Structs, which checks the layout while it "
+        "decodes (a prototype that skipped our fall-back, whole process 1.08-1.49x for `maven`, 1.30-1.51x for "
+        "`maven-ere`; docs/developer.md, \"Streaming readers\"). The figures compared are every figure each scorer "
+        "prints.")
 
 
 HEADER = ["published scorer (live)", "ours", "CPU ours / theirs (median)", "wall ours / theirs (median)",

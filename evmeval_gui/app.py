@@ -3,6 +3,7 @@
     evmeval-gui                                   the window, empty
     evmeval-gui --demo                            the bundled demo corpus (two systems)
     evmeval-gui -g GOLD -s SYS [-s SYS2] [-t TOKENS] [--text DIR] [-wl TYPES] [--doc ID]
+    evmeval-gui -g GOLD -s SYS --window-size 300  a convention's options (as evmeval-score's)
     evmeval-gui --agreement A B [C …] [-t TOKENS] [--text DIR]   agreement among annotators (tbf or brat)
     evmeval-gui --demo --agreement                the demo's gold and two systems as three annotators
     evmeval-gui ... --screenshot out.png          render offscreen after loading, save, exit
@@ -30,6 +31,7 @@ from evmeval.io.writing import check_output_paths, write_atomic
 from evmeval.rules import ATTRIBUTE_NAMES
 
 from evmeval_gui.align.options import add_mapping_options, apply_mapping_options, wait_for_figures
+from evmeval_gui.convention_args import add_convention_arguments, convention_options
 
 if TYPE_CHECKING:
     from evmeval_gui.export import ChartDrawer
@@ -64,9 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("-wl", "--type-white-list", dest="white_list", metavar="FILE",
                         help="type white list, one event type per line: other types are dropped on both sides "
                              "(as evmeval-score -wl)")
-    source.add_argument("--grounding", metavar="RULE",
-                        help="string predictions (-s, against TextEE gold): how a string becomes a span, as "
-                             "evmeval-score --grounding: first (default), closest, first-unused, all, fuzzy:0.8")
+    add_convention_arguments(source)
     source.add_argument("-nv", "--no_script_validation", action="store_true",
                         help="event sequencing: score pairs of mentions linked both ways within one link type, "
                              "which the published scorer refuses (as evmeval-score -nv); without it such links "
@@ -170,12 +170,8 @@ def _request(args: argparse.Namespace):
             raise FormatError(path, 0, "file not found", "an existing tbf or event file (or a BioNLP / CASIE folder)")
     if args.white_list and not os.path.isfile(args.white_list):
         raise FormatError(args.white_list, 0, "type white list not found", "a file with one event type per line")
-    if args.grounding is not None:
-        from evmeval.grounding import parse_rule
-
-        parse_rule(args.grounding)  # a ValueError saying what is expected
     return make_request(args.gold, args.system, token_dir=args.tokens, text_dir=args.text, white_list=args.white_list,
-                        grounding=args.grounding)
+                        grounding=args.grounding, options=convention_options(args))
 
 
 OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)

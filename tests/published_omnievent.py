@@ -205,3 +205,98 @@ class OmniEventEaeScorer(OmniEventScorer):
         if run.returncode != 0:
             raise RuntimeError(f"OmniEvent's EAE evaluation failed:\n{run.stderr}")
         return json.loads(run.stdout.rsplit("\n", 2)[-2])  # type: ignore[no-any-return]
+
+
+_TC_MRC_DRIVER = r"""
+import json, sys, types
+from types import SimpleNamespace as NS
+root, folder, roles_json = sys.argv[1], sys.argv[2], sys.argv[3]
+
+def stub(name, path=None, **names):
+    module = types.ModuleType(name)
+    if path is not None:
+        module.__path__ = [path]
+    module.__dict__.update(names)
+    sys.modules[name] = module
+
+stub("torch", "", Tensor=type("Tensor", (), {}))
+stub("torch.utils", "")
+stub("torch.utils.data", Dataset=object)
+stub("transformers", PreTrainedTokenizer=object)
+stub("transformers.tokenization_utils", BatchEncoding=object)
+stub("OmniEvent", root + "/OmniEvent")
+stub("OmniEvent.evaluation", root + "/OmniEvent/evaluation")
+stub("OmniEvent.input_engineering", root + "/OmniEvent/input_engineering")
+stub("OmniEvent.input_engineering.whitespace_tokenizer", WordLevelTokenizer=object)
+stub("tqdm", tqdm=lambda items, desc=None: items)
+import numpy as np
+from OmniEvent.evaluation import convert_format as cf, metric
+from OmniEvent.input_engineering.token_classification_processor import EAETCProcessor
+
+roles = ["NA"] + json.loads(roles_json)
+role2id = {name: i for i, name in enumerate(roles)}
+overall = cf.f1_score_overall_with_type
+kept = []
+def keep(*args):
+    try:
+        kept.append([float(x) * 100 for x in overall(*args)])
+    except ZeroDivisionError:
+        kept.append("ZeroDivisionError")
+    return (0, 0, 0)
+cf.f1_score_overall_with_type = keep
+metric.f1_score_overall_with_type = keep
+# tc reads trigger ids (example ids only): the gold file given ids, its content otherwise as it is
+gold_file = folder + "/test.jsonl"
+with open(gold_file, "w", encoding="utf-8") as out:
+    for n, line in enumerate(open(folder + "/gold.jsonl", encoding="utf-8")):
+        item = json.loads(line)
+        for k, trigger in enumerate([t for e in item["events"] for t in e["triggers"]] + item["negative_triggers"]):
+            trigger["id"] = f"{n}-{k}"
+        out.write(json.dumps(item) + "\n")
+out = {}
+for mode in ("gold", "default", "loose", "strict"):
+    config = NS(eae_eval_mode="default" if mode == "gold" else mode, golden_trigger=mode == "gold")
+    # tc: EAETCProcessor's own reading (no tokenizer: features are not made), then compute_F1 as the trainer
+    # calls it for EAE, the model's roles as one-hot logits
+    processor = object.__new__(EAETCProcessor)
+    type(processor).__mro__[1].__init__(processor, config, None, folder + "/ed_preds.json", False)
+    processor.read_examples(gold_file)
+    given = [role for row in json.load(open(f"{folder}/tc-{mode}.json", encoding="utf-8")) for role in row]
+    assert len(given) == len(processor.examples), (len(given), len(processor.examples))
+    logits = np.eye(len(roles))[[role2id[r] for r in given]] if given else np.zeros((0, len(roles)))
+    labels = np.array([role2id[e.labels] for e in processor.examples], dtype=int)
+    kept.clear()
+    data = {"pred_types": processor.get_pred_types(), "true_types": processor.get_true_types()}
+    metric.compute_F1(logits, labels, training_args=NS(task_name="EAE", data_for_evaluation=data))
+    out[mode] = {"tc": kept[-1]}
+    # mrc: the spans as make_predictions gives them (Type_Role, (first, last word), NA score, trigger index)
+    preds = json.load(open(folder + "/ed_preds.json", encoding="utf-8"))
+    gold_types = [label for line in open(gold_file, encoding="utf-8") for item in [json.loads(line)]
+                  for label in [e["type"] for e in item["events"] for _ in e["triggers"]]
+                  + ["NA"] * len(item["negative_triggers"])]
+    spans = json.load(open(folder + "/mrc-all.json", encoding="utf-8"))  # every trigger candidate's
+    flat = [(f"{gold_types[index] if mode == 'gold' else preds[index]}_{role}", tuple(span), score, index)
+            for index, row in enumerate(spans) for role, span, score in row]
+    args = NS(eae_eval_mode="default" if mode == "gold" else mode, golden_trigger=mode == "gold", language="English",
+              test_pred_file=folder + "/ed_preds.json", test_file=gold_file, dataset_name="case")
+    kept.clear()
+    results = cf.get_argument_extraction_mrc(flat, None, gold_file, args, None)
+    out[mode]["mrc"] = {"figures": kept[-1], "results": results}
+print(json.dumps(out))
+"""
+
+
+class OmniEventTcMrcScorer(OmniEventScorer):
+    """OmniEvent's EAE evaluation under tc (`EAETCProcessor.read_examples`, `compute_F1` with task EAE) and mrc
+    (`get_argument_extraction_mrc`) per mode on a case's files (`seeded_omnievent_eae.tc_mrc_case`)."""
+
+    def score_tc_mrc(self, files: dict[str, str], roles: tuple[str, ...]) -> dict[str, Any]:
+        with tempfile.TemporaryDirectory() as tmp:
+            for name, text in files.items():
+                (Path(tmp) / name).write_text(text, encoding="utf-8")
+            run = subprocess.run([sys.executable, "-W", "ignore", "-c", _TC_MRC_DRIVER, str(self.checkout), tmp,
+                                  json.dumps(list(roles))], capture_output=True, text=True, check=False,
+                                 encoding="utf-8", env={**os.environ, "PYTHONUTF8": "1"})
+        if run.returncode != 0:
+            raise RuntimeError(f"OmniEvent's EAE evaluation (tc, mrc) failed:\n{run.stderr}")
+        return json.loads(run.stdout.rsplit("\n", 2)[-2])  # type: ignore[no-any-return]

@@ -151,6 +151,12 @@ def main(argv: list[str] | None = None) -> int:
             args.omnievent, "OmniEvent/evaluation/convert_format.py (get_argument_extraction_sl, _s2s), "
             "OmniEvent/evaluation/metric.py, OmniEvent/input_engineering/input_utils.py", "THU-KEG/OmniEvent",
             "numpy", "sklearn", "seqeval"))
+        from tests.published_omnievent import OmniEventTcMrcScorer
+
+        rec.record_omnievent_tc_mrc(OmniEventTcMrcScorer(args.omnievent.resolve()), _source(
+            args.omnievent, "OmniEvent/input_engineering/token_classification_processor.py (EAETCProcessor), "
+            "OmniEvent/evaluation/metric.py (compute_F1), OmniEvent/evaluation/convert_format.py "
+            "(get_argument_extraction_mrc)", "THU-KEG/OmniEvent", "numpy", "sklearn", "seqeval"))
     return 0
 
 

@@ -288,6 +288,41 @@ def record_omnievent_eae(scorer: Any, source: dict[str, Any]) -> None:
     (RECORDED / "omnievent.json").write_text(text + ',\n "eae": ' + eae + "\n}\n", encoding="utf-8")
 
 
+OMNIEVENT_TC_MRC_FIELDS = ["per mode (gold, default, loose, strict): tc's [precision, recall, micro_f1] in percent as "
+                           "compute_F1 (task EAE) returns them, or \"ZeroDivisionError\"; then mrc's, from "
+                           "get_argument_extraction_mrc (f1_score_overall_with_type), and its predicted roles' hash"]
+
+
+def omnievent_tc_mrc_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], dict[str, list[Any]]]:
+    """OmniEvent's EAE evaluation under tc and mrc per mode on a generated case (`seeded_omnievent_eae.tc_mrc_case`)."""
+    from tests.core.seeded_omnievent_eae import ROLES, tc_mrc_case
+    from tests.published_omnievent import results_digest
+
+    files = tc_mrc_case(int(case.removeprefix("seed-")))
+    theirs = scorer.score_tc_mrc(files, ROLES)
+
+    def short(value: Any) -> Any:
+        return [short(v) for v in value] if isinstance(value, list) else round(value, 9) if isinstance(
+            value, float) else value
+
+    figures = {mode: [short(theirs[mode]["tc"]), short(theirs[mode]["mrc"]["figures"]),
+                      results_digest(theirs[mode]["mrc"]["results"])] for mode in theirs}
+    return {name: text.encode() for name, text in files.items()}, plain(figures)
+
+
+def record_omnievent_tc_mrc(scorer: Any, source: dict[str, Any]) -> None:
+    """The tc and mrc EAE recording, its own fixture (omnievent_eae.json: omnievent.json stays under 100 KB)."""
+    cases = []
+    for seed in range(OMNIEVENT_EAE_SEEDS):
+        files, figures = omnievent_tc_mrc_figures(scorer, f"seed-{seed}")
+        cases.append(f'  "seed-{seed}": ' + json.dumps({"sha256": digest(files)[:16], "figures": figures},
+                                                       separators=(",", ":")))
+    head = json.dumps({**source, "inputs": "tests/core/seeded_omnievent_eae.py (tc_mrc_case)",
+                       "fields": OMNIEVENT_TC_MRC_FIELDS}, ensure_ascii=False)
+    (RECORDED / "omnievent_eae.json").write_text(head[:-1] + ', "cases": {\n' + ",\n".join(cases) + "\n }}\n",
+                                                 encoding="utf-8")
+
+
 FIELDS: dict[str, list[str]] = {
     "bionlp": ["strict", "soft_boundary", "partial_recursive", "approximate"],
     "textee": ["trigger_id", "trigger_cls", "argument_id", "argument_cls", "argument_attached_id",

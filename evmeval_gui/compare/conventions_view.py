@@ -17,7 +17,7 @@ from evmeval.conventions import REGISTRY
 from evmeval.report.compare_text import correction_text, p_text, verdict_cell
 from evmeval.report.compare_units import PARTS
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from evmeval_gui.compare.tables import TextTable
 from evmeval_gui.model.formatting import interval_text, percent
@@ -31,9 +31,10 @@ PAIR_HEADERS = ["a → b", "Metric", "Figure", "a", "b", "Δ (points) [interval]
 class ConventionsPanel(QWidget):
     """The page: the selector, a caption, the runs' figures, the pairs' tests (see the module docstring).
 
-    `chosen(name)`: the user chose a convention in the selector."""
+    `chosen(name)`: the user chose a convention in the selector; `options_asked()`: the user clicked Options…."""
 
     chosen = Signal(str)
+    options_asked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -49,6 +50,12 @@ class ConventionsPanel(QWidget):
         top.addWidget(QLabel("Convention:"))
         top.addWidget(self.choice)
         top.addWidget(self.note, 1)
+        self.options_button = QPushButton("Options…")
+        self.options_button.setObjectName("compareConventionOptions")
+        self.options_button.setToolTip("The chosen convention's options (as evmeval-compare --window-size, "
+                                       "--ontology, …): the runs are compared again with them")
+        self.options_button.clicked.connect(self.options_asked.emit)
+        top.addWidget(self.options_button, 0, Qt.AlignmentFlag.AlignTop)
         self.caption = QLabel()
         self.caption.setWordWrap(True)
         self.figures = TextTable("conventionFigures")
@@ -103,13 +110,15 @@ class ConventionsPanel(QWidget):
         self.figures.fill([], [], 0)
         self.tests.fill([], [], 0)
 
-    def set_comparison(self, compared: ConventionComparison) -> None:
-        """Show one convention's comparison: each run's figures, then every pair's tests."""
+    def set_comparison(self, compared: ConventionComparison, options: str = "") -> None:
+        """Show one convention's comparison: each run's figures, then every pair's tests; `options`: the
+        convention's options in force, in words (`options_summary`), empty for none."""
         c = compared.comparison
         self.shown = compared
         self.choose(c.convention)
         warnings = f" {len(compared.warnings)} warning(s): " + "; ".join(compared.warnings) if compared.warnings else ""
-        self.note.setText(f"{REGISTRY[c.convention].description}.{warnings}")
+        given = f" Options: {options}." if options else ""
+        self.note.setText(f"{REGISTRY[c.convention].description}.{given}{warnings}")
         conf = f"{c.settings.confidence:.0%}"
         self.caption.setText(f"Each run's figures (%) under {REGISTRY[c.convention].title} with their {conf} "
                              f"{c.interval} intervals: {c.settings.resamples:,} paired resamples of {c.num_units} "

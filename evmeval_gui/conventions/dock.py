@@ -11,6 +11,9 @@ corpus the dock says it has nothing to show; it is shown by itself when an event
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+
 from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.flips import Flip, PairFlips
 from evmeval.conventions.items import Item
@@ -21,10 +24,12 @@ from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
     QMenu,
+    QPushButton,
     QSplitter,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -37,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from evmeval_gui.convention_options import TITLE, ConventionOptionsDialog, options_summary
 from evmeval_gui.conventions.argument_overlay import ArgumentOverlay
 from evmeval_gui.conventions.ladder_view import LadderTree, promotion_text
 from evmeval_gui.conventions.mapping_arguments import ALL, ERRORS, HIDDEN, ArgumentChooser, ArgumentRows
@@ -119,10 +125,11 @@ class ConventionsDock(QDockWidget):
 
     def __init__(self, window: QMainWindow, session: Session, text_view: TextView | None = None, *,
                  mapping: MappingTable | None = None, runner: JobRunner | None = None,
-                 view_menu: QMenu | None = None) -> None:
+                 view_menu: QMenu | None = None, reopen: Callable[..., object] | None = None) -> None:
         """`window` holds the dock; the arguments go onto `text_view` and, as sub-rows, into `mapping`
         (its filter row gets the argument chooser); with `runner`, the DyGIE++ threshold dock is made
-        too, and its toggle goes into `view_menu`."""
+        too, and its toggle goes into `view_menu`; `reopen(request, doc_id=, system_index=)` opens the corpus again
+        with the options of the Convention options… dialog (the window's `open_request`)."""
         super().__init__("Conventions", window)
         self.main_window = window
         """The window the dock sits in (it sizes the dock), given rather than looked up."""
@@ -199,7 +206,20 @@ class ConventionsDock(QDockWidget):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(self.note)
+        self.reopen = reopen
+        self.options_button = QPushButton(f"{TITLE}…")
+        self.options_button.setObjectName("conventionOptionsButton")
+        self.options_button.setToolTip("The options of the conventions shown (evmeval-score --window-size, --ontology, "
+                                       "--coref-file, --match-mode, --regime): the corpus is scored again with them")
+        self.options_button.clicked.connect(self.show_options)
+        self.options_button.setEnabled(False)
+        self.options_dialog: ConventionOptionsDialog | None = None
+        """The dialog last opened (tests reach it here)."""
+        layout.addWidget(self.note)  # the note takes the dock's width: beside the button it took twice the lines
+        row = QHBoxLayout()
+        row.addWidget(self.options_button)
+        row.addStretch(1)
+        layout.addLayout(row)
         layout.addWidget(split, 1)
         self.setWidget(body)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
@@ -228,6 +248,27 @@ class ConventionsDock(QDockWidget):
                 action.setText("&Threshold (DyGIE++)")
                 view_menu.addAction(action)
 
+    def show_options(self) -> ConventionOptionsDialog | None:
+        """Convention options… for the corpus shown (non-blocking); OK scores the corpus again with them."""
+        request = self.session.request
+        if self.corpus is None or request is None or self.reopen is None:
+            return None
+        names = [c.name for c in self.corpus.switchboard.conventions]
+        if self.options_dialog is not None:
+            self.options_dialog.close()
+        self.options_dialog = ConventionOptionsDialog(self, names, request.options, request.grounding,
+                                                      self._options_accepted)
+        self.options_dialog.show()
+        return self.options_dialog
+
+    def _options_accepted(self, options: tuple[tuple[str, str], ...]) -> None:
+        request = self.session.request
+        if request is None or self.reopen is None:
+            return
+        self.note.setText(f"Scoring again with {options_summary(options)}…")
+        self.reopen(replace(request, options=options), doc_id=self.session.selection.doc_id,
+                    system_index=self.session.system_index)
+
     def _arguments_chosen(self) -> None:
         mode, name = self.argument_combo.currentData() or (HIDDEN, "")
         if self.mapping is not None:
@@ -251,6 +292,7 @@ class ConventionsDock(QDockWidget):
             name: ArgumentRows(ArgumentSource(self.corpus, name)) for name in argument_conventions(self.corpus)}
         self.argument_combo.set_conventions(list(self._argument_rows))
         self._arguments_chosen()
+        self.options_button.setEnabled(self.corpus is not None and self.reopen is not None)
         if self.corpus is None:
             self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. " + OPEN_NOTE)
             self.table.clear()
@@ -271,7 +313,7 @@ class ConventionsDock(QDockWidget):
                                        f"{self.corpus.format.upper()}: scored as tbf is (EvmEval v1.8), no "
                                        "other convention reads it.")
                           + "".join(f" Warning: {r.name}: {w}" for r in board.results for w in r.warnings)
-                          + grounding_note(self.corpus))
+                          + grounding_note(self.corpus) + self._options_note())
         self._fill_table(board)
         together = self.corpus.argument_board
         self._fill_flips([(pair, "") for pair in board.flips]
@@ -285,6 +327,10 @@ class ConventionsDock(QDockWidget):
             window = self.main_window
             window.resizeDocks([self], [dock_width(window.width())], Qt.Orientation.Horizontal)
         self.raise_()
+
+    def _options_note(self) -> str:
+        request = self.session.request
+        return f" Options: {options_summary(request.options)}." if request is not None and request.options else ""
 
     def _set_tabs(self) -> None:
         """Each tab shown only when it has content (the flips always: an empty tree says there are none; the

@@ -9,6 +9,7 @@ first use, or when a loaded corpus has event conventions to show, and then keeps
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
@@ -30,7 +31,7 @@ class LazyConventions(QObject):
     """The Conventions action of `window`, and its dock once built (`dock`, or `ensure()`)."""
 
     def __init__(self, window: QMainWindow, session: Session, text_view: TextView, mapping: MappingTable,
-                 runner: JobRunner, view_menu: QMenu) -> None:
+                 runner: JobRunner, view_menu: QMenu, reopen: Callable[..., object] | None = None) -> None:
         """What the dock will need, given by the window: where it goes, the views it adds to, the runner
         of its threshold dock and the menu of that dock's toggle."""
         super().__init__(window)
@@ -40,6 +41,8 @@ class LazyConventions(QObject):
         self.mapping = mapping
         self.runner = runner
         self.view_menu = view_menu
+        self.reopen = reopen
+        """Opens the corpus again with new convention options (the window's `open_request`)."""
         self._dock: ConventionsDock | None = None
         self.action = QAction("Con&ventions", window)
         self.action.setCheckable(True)
@@ -58,7 +61,7 @@ class LazyConventions(QObject):
             from evmeval_gui.conventions.dock import ConventionsDock
 
             dock = ConventionsDock(self.window, self.session, self.text_view, mapping=self.mapping,
-                                   runner=self.runner, view_menu=self.view_menu)
+                                   runner=self.runner, view_menu=self.view_menu, reopen=self.reopen)
             self._dock = dock
             self.window.restoreDockWidget(dock)  # where a saved layout put it, when it has one
             dock.visibilityChanged.connect(lambda _visible: self._sync())

@@ -47,17 +47,29 @@ class OpenRequest:
     """A type white list file (`-wl`): other types are dropped on both sides, as `evmeval-score -wl` does."""
     grounding: str | None = None
     """String predictions: the grounding rule (`--grounding`; None: `first`), as `evmeval-score` names it."""
+    options: tuple[tuple[str, str], ...] = ()
+    """A convention's options given (`evmeval.conventions.options.given_options`: `window_size`, `ontology`, …, as
+    text), applied to every convention of an event corpus's switchboard that reads them."""
 
     @property
     def name(self) -> str:
-        """A short name for titles and recent-file menus: `system vs gold (folder)`."""
+        """A short name for titles and recent-file menus: `system vs gold (folder)`, then the options given
+        (`[--window-size 300]`)."""
         systems = ", ".join(os.path.basename(s) for s in self.systems)
         folder = os.path.basename(os.path.dirname(os.path.abspath(self.gold)))
-        return f"{systems} vs {os.path.basename(self.gold)}" + (f" ({folder})" if folder else "")
+        return f"{systems} vs {os.path.basename(self.gold)}" + (f" ({folder})" if folder else "") + (
+            f" [{self.options_text}]" if self.options else "")
+
+    @property
+    def options_text(self) -> str:
+        """The options given as `evmeval-score` takes them (`--window-size 300 --ontology roles.json`)."""
+        return " ".join(f"--{name.replace('_', '-')} {os.path.basename(value) if name in FILE_OPTIONS else value}"
+                        for name, value in self.options)
 
     def to_json(self) -> dict[str, object]:
         return {"gold": self.gold, "systems": list(self.systems), "token_dir": self.token_dir,
-                "text_dir": self.text_dir, "white_list": self.white_list, "grounding": self.grounding}
+                "text_dir": self.text_dir, "white_list": self.white_list, "grounding": self.grounding,
+                "options": dict(self.options)}
 
     @classmethod
     def from_json(cls, data: object) -> OpenRequest | None:
@@ -70,16 +82,18 @@ class OpenRequest:
         if not all(isinstance(s, str) for s in systems):
             return None
         token_dir, text_dir, white_list = data.get("token_dir"), data.get("text_dir"), data.get("white_list")
-        grounding = data.get("grounding")
+        grounding, options = data.get("grounding"), data.get("options")
+        given = tuple((k, v) for k, v in options.items() if isinstance(k, str) and isinstance(v, str)) if isinstance(
+            options, dict) else ()
         return cls(gold, tuple(systems), token_dir if isinstance(token_dir, str) else None,
                    text_dir if isinstance(text_dir, str) else None,
                    white_list if isinstance(white_list, str) else None,
-                   grounding if isinstance(grounding, str) else None)
+                   grounding if isinstance(grounding, str) else None, given)
 
 
 def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: str | None = None,
                  text_dir: str | None = None, white_list: str | None = None,
-                 grounding: str | None = None) -> OpenRequest:
+                 grounding: str | None = None, options: tuple[tuple[str, str], ...] = ()) -> OpenRequest:
     """A request with the folders found automatically when not given.
 
     `tkn/` beside the gold file is used when the gold spans look like token ids (a `tkn/` folder
@@ -87,7 +101,7 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
     `txt/` beside the gold file is the text folder.
     """
     if is_event_corpus(gold):  # the tokens and texts are in the files: no folders
-        return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list, grounding)
+        return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list, grounding, options)
     if token_dir is None and guess_mode(gold) is SpanMode.TOKEN:
         token_dir = sibling_folder(gold, "tkn")
     if text_dir is None:
@@ -95,6 +109,8 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
     return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list)
 
 
+FILE_OPTIONS = ("ontology", "coref_file")
+"""The options that name a file (a title shows its name only)."""
 EVENT_EXTENSIONS = (".jsonl", ".json")
 """Event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, CASIE): opened without token tables."""
 
@@ -222,6 +238,7 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
     from evmeval.conventions.base import Input  # only for these corpora: a tbf corpus loads none of it
     from evmeval.conventions.corpus import STREAMED_GOLD, event_inputs
     from evmeval.conventions.first_document import index_gold
+    from evmeval.conventions.options import options_from
 
     def given(path: str) -> Input:  # a folder is read by its format's reader
         return Input(path) if os.path.isdir(path) else Input(path, read_bytes(path))
@@ -229,12 +246,20 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
     index = index_gold(request.gold)  # each document's text and tokens read from the gold file when shown
     streamed = index is not None and index.format in STREAMED_GOLD  # its stream reads the file: no bytes first
     gold = Input(request.gold) if streamed else given(request.gold)
+    options = options_from(dict(request.options), request.grounding) if request.options else None
     events = []
     for number, path in enumerate(request.systems, start=1):
         check()
         if status:
             status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
-        events.append(event_inputs(gold, given(path), request.grounding, index=index, keep_outcomes=False))
+        try:
+            events.append(event_inputs(gold, given(path), request.grounding, index=index, options=options,
+                                       keep_outcomes=False))
+        except ValueError as exc:  # an option no convention of the corpus reads (`options.board_input`)
+            if options is None or isinstance(exc, FormatError):  # a bad file says what is wrong with it
+                raise
+            raise FormatError(request.gold, 0, str(exc), "options the corpus's conventions read (Convention "
+                              "options…)") from None
         if progress:
             progress(number, len(request.systems))
     check()

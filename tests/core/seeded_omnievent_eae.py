@@ -90,9 +90,8 @@ def _pairs(rng: random.Random, words: list[str], spans: list[tuple[int, int, str
     return found + found[:1] if rng.random() < 0.2 else found
 
 
-def eae_case(seed: int) -> dict[str, str]:
-    """gold.jsonl, ed_preds.json (a type per trigger candidate), sl-<mode>.json (a tag row per instance) and
-    s2s-<mode>.json (the pairs per instance)."""
+def _draw(seed: int) -> tuple[list[dict[str, Any]], list[str], list[list[str]], list[list[list[str]]]]:
+    """The items, and per trigger candidate over the file its ED type, tag row and seq2seq pairs."""
     rng = random.Random(seed)
     items, rows, preds, pairs = [], [], [], []
     for n in range(rng.randint(1, 5)):
@@ -105,9 +104,87 @@ def eae_case(seed: int) -> dict[str, str]:
             preds.append(gold if rng.random() < 0.5 else "NA" if rng.random() < 0.4 else rng.choice(TYPES))
             rows.append(_row(rng, size, spans))
             pairs.append(_pairs(rng, item["text"].split(), spans))
+    return items, preds, rows, pairs
+
+
+def eae_case(seed: int) -> dict[str, str]:
+    """gold.jsonl, ed_preds.json (a type per trigger candidate), sl-<mode>.json (a tag row per instance) and
+    s2s-<mode>.json (the pairs per instance)."""
+    items, preds, rows, pairs = _draw(seed)
     files = {"gold.jsonl": "".join(json.dumps(i) + "\n" for i in items), "ed_preds.json": json.dumps(preds)}
     for mode in EAE_MODES:
         kept = instances(items, preds, mode)
         files[f"sl-{mode}.json"] = json.dumps([rows[i.trigger] for i in kept])
         files[f"s2s-{mode}.json"] = json.dumps([pairs[i.trigger] for i in kept])
+    return files
+
+
+def eae_lines(seed: int, regime: str, golden: bool = False) -> tuple[str, str]:
+    """The case as `evmeval-score` reads it: gold.jsonl and prediction lines whose `arguments` give each
+    candidate the ED type (or, `golden`, the gold type) and its output under `regime`; the ED outputs predict
+    nothing."""
+    items, preds, rows, pairs = _draw(seed)
+    tc, mrc = _tc_mrc(seed, items, rows)
+    given_by = {"sl": rows, "s2s": pairs, "tc": tc, "mrc": mrc}[regime]
+    lines, k = [], 0
+    for item in items:
+        gold = [e["type"] for e in item["events"] for _ in e["triggers"]] + ["NA"] * len(item["negative_triggers"])
+        entries: list[dict[str, Any] | None] = []
+        for label in gold:
+            given = label if golden else preds[k]
+            output = given_by[k]
+            entries.append(None if given == "NA" else {"type": given, "outputs": output})
+            k += 1
+        words = len(item["text"].split())
+        outputs = {"sl": ["O"] * words, "mrc": ["NA"] * words, "tc": ["NA"] * len(gold)}.get(regime, [])
+        lines.append({"id": item["id"], "outputs": outputs, "arguments": entries})
+    return ("".join(json.dumps(i) + "\n" for i in items), "".join(json.dumps(line) + "\n" for line in lines))
+
+
+def _tc_mrc(seed: int, items: list[dict[str, Any]], rows: list[list[str]]) -> tuple[list[list[str]], list[list[Any]]]:
+    """Per trigger candidate, tc's role per argument candidate (the file's order) and mrc's answer spans, drawn
+    from a second generator (the sl and s2s recording's draws stay as recorded): mostly the sl row's reading,
+    some wrong, roles named "None" or with a '_' (OmniEvent keeps the part after it), spans on no candidate,
+    two spans on one candidate (the lower score wins)."""
+    from evmeval.conventions.omnievent import sl_label, word_span
+    from evmeval.conventions.omnievent_eae import argument_candidates
+    from evmeval.io.omnievent import Candidate
+
+    rng = random.Random(f"tc-mrc-{seed}")
+    tc: list[list[str]] = []
+    mrc: list[list[Any]] = []
+    k = 0
+    for item in items:
+        triggers = [t for e in item["events"] for t in e["triggers"]] + item["negative_triggers"]
+        size = len(item["text"].split())
+        for trigger in triggers:
+            roles, spans = [], []
+            for start, end, _role in argument_candidates(item, trigger, by_role=False):
+                words = word_span(item["text"], Candidate(start, end, "NA"))
+                read = sl_label(rows[k], *words)
+                roles.append(read if rng.random() < 0.8 else rng.choice(["NA", *ROLES]))
+                if read != "NA" and rng.random() < 0.8:
+                    spans.append([read if rng.random() < 0.85 else f"x_{read}", [words[0], words[1] - 1],
+                                  round(rng.uniform(-3, 3), 3)])
+                if rng.random() < 0.15:
+                    spans.append([rng.choice(ROLES), [words[0], words[1] - 1], round(rng.uniform(-3, 3), 3)])
+            for _ in range(rng.randint(0, 2)):
+                s = rng.randrange(size)
+                spans.append([rng.choice(ROLES), [s, min(size - 1, s + rng.randint(0, 1))],
+                              round(rng.uniform(-3, 3), 3)])
+            tc.append(roles)
+            mrc.append(spans)
+            k += 1
+    return tc, mrc
+
+
+def tc_mrc_case(seed: int) -> dict[str, str]:
+    """The sl case's gold.jsonl and ed_preds.json, with tc-<mode>.json (the roles per instance, tc's order of
+    candidates) and mrc-all.json (the answer spans per trigger candidate)."""
+    items, preds, rows, _ = _draw(seed)
+    tc, mrc = _tc_mrc(seed, items, rows)
+    files = {"gold.jsonl": "".join(json.dumps(i) + "\n" for i in items), "ed_preds.json": json.dumps(preds)}
+    for mode in EAE_MODES:
+        files[f"tc-{mode}.json"] = json.dumps([tc[i.trigger] for i in instances(items, preds, mode, by_role=False)])
+    files["mrc-all.json"] = json.dumps(mrc)
     return files

@@ -116,3 +116,52 @@ def test_a_persons_curation_of_the_candidates_is_their_verdicts(tmp_path: Path,
     person.write_text(json.dumps({**data, "inputs": "0" * 64}), encoding="utf-8")
     assert run(tmp_path, "--agree-with", str(person)) == 1
     assert "the saved decisions belong to other inputs" in capsys.readouterr().err
+
+
+ARGUMENT_PREDICTION = json.dumps({"doc_id": "D1", "wnd_id": "D1-0", "events": [
+    {"trigger": "attacked", "event_type": "Attack", "arguments": [{"role": "Target", "text": "the city"},
+                                                                   {"role": "Attacker", "text": "rebels"}]}]}) + "\n"
+"""The gold Attack has no argument: "the city" [2,4) (Target) is a false alarm in the text, "rebels" one nowhere in
+it; the judge accepts both, so both are candidates, and only the first has a span to curate."""
+
+
+def write_argument_run(folder: Path) -> tuple[Path, Path, Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    gold, pred, judge = folder / "gold.jsonl", folder / "pred.jsonl", folder / "judge.jsonl"
+    gold.write_text(GOLD, encoding="utf-8")
+    pred.write_text(ARGUMENT_PREDICTION, encoding="utf-8")
+    digest = inputs_sha256(GOLD.encode(), ARGUMENT_PREDICTION.encode())
+    judge.write_text("".join(json.dumps({"inputs": digest, "item": {"side": "pred", "doc_id": "D1", "unit": "D1-0",
+                                                                    "event": 0, "argument": a},
+                                         "verdict": "accept", "judge": "llm-a"}) + "\n" for a in (0, 1)),
+                     encoding="utf-8")
+    return gold, pred, judge
+
+
+def run_arguments(folder: Path, *extra: str) -> int:
+    gold, pred, judge = write_argument_run(folder)
+    return score_main(["-g", str(gold), "-s", str(pred), "--convention", "strings", "--ladder", "--judgements",
+                       str(judge), *extra])
+
+
+def test_an_accepted_argument_is_a_candidate_of_its_role_and_span(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "candidates"
+    assert run_arguments(tmp_path, "--candidates", str(out)) == 0
+    assert (f"Candidate gold additions written for curation: {out / 'curation.json'} (0 trigger(s), 1 argument(s); "
+            "1 not in the text left out: they have no span); open gold.tbf and judge.tbf in the Agreement mode"
+            ) in capsys.readouterr().out
+    judged = (out / "judge.tbf").read_text(encoding="utf-8")
+    assert "judge:D1-0:E0:A0\tD1-0:t2,D1-0:t3\tthe city\tAttack/Target" in judged and "rebels" not in judged
+    names = ["gold.tbf", "judge.tbf"]
+    files = [read_annotation_set(str(out / n), token_dir=str(out / "tkn"))[0] for n in names]
+    curation = curate(files, names, "base:1")
+    (city,) = curation.disagreements
+    assert [(m.text, m.raw_type) for m in city.versions[1].mentions] == [("the city", "Attack/Target")]
+    # the person takes it: the curated set holds it, and --agree-with reads that as the person's accept
+    person = tmp_path / "person.json"
+    export_curation(str(person), inputs_key(files), names, "base:1", [(*city.key, "accept", "2")])
+    capsys.readouterr()
+    assert run_arguments(tmp_path, "--agree-with", str(person), "--json", str(tmp_path / "r.json")) == 0
+    agreement = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["ladder"]["judge_agreement"]
+    assert (agreement["num_items"], agreement["both_accept"], agreement["judge_only"]) == (2, 2, 0)  # its two rows

@@ -156,3 +156,64 @@ def test_the_eae_recording_is_omnievents_own() -> None:
     recorded = rec.load("omnievent")["eae"]["cases"]
     for case in [f"seed-{s}" for s in range(3)]:
         assert rec.omnievent_eae_figures(scorer, case)[1] == recorded[case]["figures"]
+
+
+def _ours_tc_mrc(files: dict[str, str]) -> dict[str, list[object]]:
+    """Per mode, tc's and mrc's [precision, recall, micro_f1] (or the error the script stops with) and mrc's
+    predicted roles' hash: the recording's fields."""
+    from evmeval.conventions.omnievent_eae import score_typed
+
+    items = read_items("gold.jsonl", files["gold.jsonl"])
+    preds = json.loads(files["ed_preds.json"])
+    spans = json.loads(files["mrc-all.json"])
+    found: dict[str, list[object]] = {}
+    for mode in EAE_MODES:
+        tc = score_typed(items, preds, json.loads(files[f"tc-{mode}.json"]), mode, "tc")
+        mrc = score_typed(items, preds, [spans[i.trigger] for i in instances(items, preds, mode)], mode, "mrc")
+        shown = ["ZeroDivisionError" if f.precision is None or f.recall is None else [f.precision, f.recall, f.micro_f1]
+                 for f in (tc, mrc)]
+        found[mode] = [*shown, results_digest(list(mrc.results))]
+    return found
+
+
+TC_MRC_CASES = [f"seed-{s}" for s in range(rec.OMNIEVENT_EAE_SEEDS)]
+
+
+@pytest.mark.parametrize("case", TC_MRC_CASES)
+def test_tc_and_mrc_eae_equal_recorded_omnievent(case: str) -> None:
+    from tests.core.seeded_omnievent_eae import tc_mrc_case
+
+    files = tc_mrc_case(int(case.removeprefix("seed-")))
+    entry = rec.load("omnievent_eae")["cases"][case]
+    assert rec.digest({n: t.encode() for n, t in files.items()})[:16] == entry["sha256"], rec.RERECORD
+    ours = _ours_tc_mrc(files)
+    for mode in EAE_MODES:
+        for mine, recorded in zip(ours[mode], entry["figures"][mode], strict=True):
+            assert mine == (recorded if isinstance(recorded, str) else pytest.approx(recorded, abs=1e-9)), mode
+
+
+def test_the_tc_mrc_recording_reaches_the_rules() -> None:
+    cases = rec.load("omnievent_eae")["cases"].values()
+    for field in (0, 1):  # tc, mrc
+        figures = [json.dumps(c["figures"][m][field]) for c in cases for m in EAE_MODES]
+        assert sum(f == '"ZeroDivisionError"' for f in figures) >= 1
+        assert len({f for f in figures if f != '"ZeroDivisionError"' and f != "[0.0, 0.0, 0.0]"}) >= 20
+    modes_differ = [c for c in cases if len({json.dumps(c["figures"][m][1]) for m in EAE_MODES}) >= 3]
+    assert len(modes_differ) >= 3
+
+
+def test_mrc_takes_the_lowest_score_and_the_part_after_the_last_underscore() -> None:
+    from evmeval.conventions.omnievent_eae import mrc_role
+
+    spans = [["Agent", [0, 0], 1.5], ["x_Person", [0, 0], -2.0], ["Place", [1, 2], -9.0]]
+    assert mrc_role(spans, 0, 1) == "Person" and mrc_role(spans, 1, 3) == "Place" and mrc_role(spans, 1, 2) == "NA"
+
+
+@pytest.mark.skipif(not os.environ.get("OMNIEVENT_DIR"), reason="OMNIEVENT_DIR (a THU-KEG/OmniEvent checkout) not set")
+def test_the_tc_mrc_recording_is_omnievents_own() -> None:
+    from tests.published_omnievent import OmniEventTcMrcScorer
+
+    scorer = OmniEventTcMrcScorer(Path(os.environ["OMNIEVENT_DIR"]))
+    recorded = rec.load("omnievent_eae")["cases"]
+    for case in TC_MRC_CASES[:3]:
+        assert rec.omnievent_tc_mrc_figures(scorer, case)[1] == recorded[case]["figures"]

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from evmeval_gui.agreement.state import AgreementRequest
-from tests.core.test_candidate_curation import run
+from tests.core.test_candidate_curation import run, run_arguments
 from tests.gui.test_curation_view import cells, press
 from tests.gui.test_curation_workflow import click, progress
 from tests.gui.test_main_window import LOAD_TIMEOUT
@@ -54,3 +54,28 @@ def test_a_curator_takes_one_candidate_and_the_curated_export_holds_it(qtbot, ma
     assert run(tmp_path / "run", "--agree-with", str(handed), "--json", str(tmp_path / "a.json")) == 0
     agreement = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))["ladder"]["judge_agreement"]
     assert (agreement["both_accept"], agreement["judge_only"], agreement["true_positive_rate"]) == (2, 2, 1.0)
+
+
+def test_an_argument_candidate_is_listed_with_its_role_taken_and_exported(qtbot, make_window, tmp_path: Path) -> None:
+    out = tmp_path / "candidates"
+    assert run_arguments(tmp_path / "run", "--candidates", str(out)) == 0
+    w = make_window()
+    request = AgreementRequest((str(out / "gold.tbf"), str(out / "judge.tbf")), str(out / "tkn"), str(out / "txt"))
+    with qtbot.waitSignal(w.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
+        w.open_agreement(request)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    qtbot.keyClick(w, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: w.curate.active)
+    panel = w.curate.panel
+    w.curate.choose_open = lambda *args: str(out / "curation.json")  # the system's file dialog answers
+    click(qtbot, panel.findChild(type(panel.work.copy_button), "importCurationButton"))
+    rows = [cells(panel.list, r) for r in range(panel.list.model().rowCount())]
+    assert len(rows) == 1 and rows[0][:4] == ["D1", "2", "open", "marked by 1 of 2"]
+    versions = [panel.versions.item(r, 2).text() for r in range(panel.versions.rowCount())]
+    assert "the city" in versions[1] and "Attack/Target" in versions[1]  # the judge's version: its span and role
+    press(qtbot, w, Qt.Key.Key_2)
+    assert progress(w).startswith("<b>1 of 1</b> decided")
+    curated = tmp_path / "curated.tbf"
+    assert w.curate.export("tbf", str(curated)) == [str(curated)]
+    assert "\tthe city\tAttack/Target\t" in curated.read_text(encoding="utf-8")

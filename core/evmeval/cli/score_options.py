@@ -150,6 +150,11 @@ def add_convention_inputs(p: argparse.ArgumentParser) -> None:
                    "fuzzy:THRESHOLD (e.g. fuzzy:0.8); a string placed nowhere is a false alarm under strings. "
                    "With --convention uie: UIE's own map "
                    "for record lines without offsets, closest (default, as UIE ships it) or first")
+    add_convention_options(p)
+
+
+def add_convention_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """A convention's own options beside `--grounding` (evmeval-score, evmeval-compare and evmeval-gui)."""
     p.add_argument("--ontology", metavar="FILE",
                    help="with --convention gen-arg: the ontology its templates come from (event_role_KAIROS.json); "
                    "with --convention maven-arg: label2role.json (default: the one beside the gold file); "

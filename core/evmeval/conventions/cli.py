@@ -238,10 +238,10 @@ def _ladder(args: argparse.Namespace, gold: Input, system: Input, cache: dict[st
         return run, ""
     inputs = [args.gold, args.system, *ladder_inputs(args)]
     sets = curations[0](args.candidates, gold, candidate_gold_additions(run.ladder), inputs)
-    left = f"; {sets.arguments} argument candidate(s) left out: the window curates event mentions" \
-        if sets.arguments else ""
+    written = f"{sets.triggers} trigger(s)" + (f", {sets.arguments} argument(s)" if sets.arguments else "")
+    left = f"; {sets.unplaced} not in the text left out: they have no span" if sets.unplaced else ""
     return run, (f"Candidate gold additions written for curation: {os.path.join(args.candidates, 'curation.json')} "
-                 f"({sets.triggers} trigger(s){left}); open gold.tbf and judge.tbf in the Agreement mode, "
+                 f"({written}{left}); open gold.tbf and judge.tbf in the Agreement mode, "
                  "curate, and import it\n")
 
 

@@ -30,6 +30,7 @@ from evmeval.model import TbfFile, Token, TokenTable, unannotated_mention
 
 if TYPE_CHECKING:
     from evmeval.conventions.document_index import DocumentIndex
+    from evmeval.conventions.options import ConventionOptions
 
 
 STREAMED_GOLD = ("maven", "maven-ere")
@@ -171,20 +172,27 @@ def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], 
 
 
 def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
-                 index: DocumentIndex | None = None, keep_outcomes: bool = True) -> EventCorpus:
+                 index: DocumentIndex | None = None, options: ConventionOptions | None = None,
+                 keep_outcomes: bool = True) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
     scores it as tbf, which the window's own figures are). String predictions are grounded on gold under
     `rule` (default `first`) and scored as `--convention all` scores them, ours for strings among them.
     `index`: where the gold file's documents are (`first_document.index_gold`): each document's text and
-    tokens are read from it when asked (`DocumentReader`) instead of made for every document.
+    tokens are read from it when asked (`DocumentReader`) instead of made for every document. `options`: the
+    conventions' own options (`options.board_input`: each read by the conventions that read it; ValueError for
+    one no convention of the switchboard reads).
     `keep_outcomes=False` (the window): the switchboard keeps no per-occurrence outcome (the verdicts, ladder,
     argument board and flips are made from them here; they were most of a loaded TextEE corpus), and the
     inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
+    from evmeval.conventions.genarg import with_companions
+    from evmeval.conventions.options import board_input
 
     found = input_format(gold.path)
+    if options is not None and options.ontology:  # given: gen-arg's default is not looked for
+        system = with_companions(system, ontology=options.ontology)
     if found == "wikievents":  # gen-arg generations: the ontology where gen-arg keeps it, when none is given
         from evmeval.conventions.genarg import with_default_ontology
         system = with_default_ontology(gold, system)
@@ -211,6 +219,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         inputs = LoadedInputs(gold_tbf, system_tbf, MemoryTokens(None, reader=reader), MemoryTexts(None, reader=reader))
     else:
         inputs = memory_inputs(gold_tbf, system_tbf, units, texts)
+    if options is not None:  # after reading: a file no convention here reads is said first
+        system = board_input([c.name for c in conventions], system, options)
     board = run_switchboard(conventions, gold, system)
     verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
     ladder = None

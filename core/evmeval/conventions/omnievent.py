@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from evmeval.conventions.base import (
@@ -49,7 +50,8 @@ from evmeval.io.reading import display_name, read_bytes
 
 DESCRIPTION = ("OmniEvent unified evaluation (event detection): each regime's output (--regime tc, sl, s2s, mrc) "
                "turned into a label per gold candidate (triggers and negative triggers), then scikit-learn's micro "
-               "P/R/F1 over the positive labels (the gold file's types; every type under tc)")
+               "P/R/F1 over the positive labels (the gold file's types; every type under tc); with `arguments` on "
+               "the lines, its argument extraction per mode (gold, or default, loose, strict)")
 REGIME = "regime"
 """The system input's option naming the regime (`with_options`)."""
 
@@ -315,8 +317,23 @@ def _read(gold: Input, system: Input) -> tuple[OmniGold, Any, str, bool]:
 
 def score_omnievent(gold: Input, system: Input) -> ConventionResult:
     gold_file, predictions, regime, dumped = _read(gold, system)
-    return score_files(gold_file, predictions.outputs, regime, predictions.path, system.companions.get("ontology"),
-                       dumped)
+    result = score_files(gold_file, predictions.outputs, regime, predictions.path, system.companions.get("ontology"),
+                         dumped)
+    run = None if dumped else _arguments(gold, gold_file, predictions, regime)
+    if run is None:
+        return result
+    return replace(result, metrics={**result.metrics, **run.metrics}, labels={**result.labels, **run.labels},
+                   notes=result.notes + run.notes, pathologies=result.pathologies + run.pathologies)
+
+
+def _arguments(gold: Input, gold_file: OmniGold, predictions: Any, regime: str) -> Any:
+    """The EAE figures where the prediction lines carry `arguments` (`omnievent_args`, imported only then)."""
+    if not predictions.arguments:
+        return None
+    from evmeval.conventions.omnievent_args import eae_run
+
+    data = gold.data if gold.data is not None else read_bytes(gold.path)
+    return eae_run(gold_file, data.decode("utf-8-sig"), predictions, regime)
 
 
 def unit_counts(gold: Input, system: Input) -> UnitCounts:
@@ -338,6 +355,8 @@ def unit_counts(gold: Input, system: Input) -> UnitCounts:
     if "paradigm_micro_f1" in result.metrics:
         per_item = paradigm_counts(gold_file, predictions.outputs, regime) or []
         columns["paradigm_micro_f1"] = [tuple(map(float, counts)) for counts in per_item]
+    if (run := None if dumped else _arguments(gold, gold_file, predictions, regime)) is not None:
+        columns.update(run.per_item)
     return UnitCounts("item", tuple(item.id for item in gold_file.items),
                       {name: tuple(zip(*rows, strict=True)) for name, rows in columns.items()}, dict(result.labels),
                       warnings=result.warnings)

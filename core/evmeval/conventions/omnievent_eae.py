@@ -20,6 +20,9 @@ FP and FN (a right role under a wrong type counts twice); only the prediction NA
 Quirks kept: precision and recall divide without a guard, so no predicted (or no gold) argument pair stops the
 script with ZeroDivisionError (ours reports the figure as undefined, `None`); the role tags of an instance whose
 type is wrong are still read (so they can only be FP+FN or FP).
+tc (`EAETCProcessor`, `compute_F1` with task EAE) and mrc (`get_argument_extraction_mrc`) count the same way;
+tc's candidates take the arguments in the file's order and its roles are ids (a role "None" is not NA);
+mrc reads answer spans (`mrc_role`). seq2seq counts otherwise (`score_s2s`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from evmeval.conventions.base import Metric
 from evmeval.conventions.omnievent import micro, plain_label, s2s_label, sl_label, word_span
 from evmeval.io.errors import FormatError
 from evmeval.io.omnievent import NA, Candidate
@@ -69,11 +73,14 @@ def _overlaps(a: Sequence[int], b: Sequence[int]) -> bool:
     return max(a[0], b[0]) < min(a[1], b[1])
 
 
-def argument_candidates(item: dict[str, Any], trigger: dict[str, Any]) -> tuple[tuple[int, int, str], ...]:
-    """`get_eae_candidates`: the trigger's argument mentions (roles sorted, stably), then the non-overlapping
-    negatives (entity mentions of entities with no mention on an argument, else the negative triggers)."""
+def argument_candidates(item: dict[str, Any], trigger: dict[str, Any],
+                        by_role: bool = True) -> tuple[tuple[int, int, str], ...]:
+    """`get_eae_candidates`: the trigger's argument mentions (roles sorted, stably; `by_role` False: in the
+    file's order, as tc's `EAETCProcessor` makes them), then the non-overlapping negatives (entity mentions of
+    entities with no mention on an argument, else the negative triggers)."""
     found: list[tuple[int, int, str]] = []
-    for argument in sorted(trigger.get("arguments", []), key=lambda a: a["role"]):
+    arguments = trigger.get("arguments", [])
+    for argument in sorted(arguments, key=lambda a: a["role"]) if by_role else arguments:
         found += [(m["position"][0], m["position"][1], argument["role"]) for m in argument["mentions"]]
     positive = [(s, e) for s, e, _ in found]
     if "entities" in item:
@@ -87,8 +94,10 @@ def argument_candidates(item: dict[str, Any], trigger: dict[str, Any]) -> tuple[
     return tuple(found)
 
 
-def instances(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None, mode: str) -> list[Instance]:
-    """The EAE instances OmniEvent evaluates under `mode`, in its order (`event_preds` None: gold types)."""
+def instances(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None, mode: str,
+              by_role: bool = True) -> list[Instance]:
+    """The EAE instances OmniEvent evaluates under `mode`, in its order (`event_preds` None: gold types;
+    `by_role`: the candidates' order, `argument_candidates`)."""
     if mode not in EAE_MODES:
         raise ValueError(f"unknown EAE mode {mode!r}")
     golden = mode == "gold" or event_preds is None
@@ -102,17 +111,97 @@ def instances(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None
                 if mode in ("default", "loose", "gold") and predicted == NA:
                     continue
                 done.append(Instance(number, index - 1, event["type"], predicted,
-                                     argument_candidates(item, trigger)))
+                                     argument_candidates(item, trigger, by_role)))
         for trigger in item["negative_triggers"]:
             predicted = NA if golden else event_preds[index]  # type: ignore[index]
             index += 1
             if mode in ("default", "strict") and predicted != NA:
-                done.append(Instance(number, index - 1, NA, predicted, argument_candidates(item, trigger)))
+                done.append(Instance(number, index - 1, NA, predicted, argument_candidates(item, trigger, by_role)))
     return done
 
 
-def _is_na(pair: tuple[str, str]) -> bool:
-    return NA in pair or "None" in pair
+def _is_na(pair: tuple[str, str], regime: str = "sl") -> bool:
+    """`is_NA`: a part NA or "None"; under tc the role is an id, so only the role NA (id 0) is NA there."""
+    return NA in pair or pair[0] == "None" or (pair[1] == "None" and regime != "tc")
+
+
+def mrc_role(spans: Sequence[Sequence[Any]], start: int, end: int) -> str:
+    """`get_pred_per_mention` (mrc, EAE): the instance's answer spans (role, [first word, last word], NA
+    score) sorted by score, lowest first (stably); the first on the candidate's words gives its role, the part
+    after its last '_' (OmniEvent names a query `Type_Role` and splits it there); none: NA."""
+    for role, (left, right), _ in sorted(spans, key=lambda span: span[2]):
+        if (left, right) == (start, end - 1):
+            return str(role).split("_")[-1]
+    return NA
+
+
+def instance_roles(instance: Instance, output: Sequence[Any], text: str, regime: str) -> list[str]:
+    """The role predicted for each of the instance's candidates from its `output` under `regime` (sl: a BIO
+    tag per word; tc: a role per candidate; mrc: answer spans, `mrc_role`)."""
+    if regime == "tc":
+        return [str(role) for role in output]
+    words = [word_span(text, Candidate(start, end, role)) for start, end, role in instance.candidates]
+    if regime == "sl":
+        return [sl_label(output, *span) for span in words]
+    return [mrc_role(output, *span) for span in words]
+
+
+Tally = tuple[int, int, int, int]
+"""`f1_score_overall_with_type`'s (TP, FP, FN, TN)."""
+
+
+def typed_counts(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None, outputs: Sequence[Any],
+                 mode: str, regime: str, path: str = "predictions") -> tuple[list[Tally], list[str]]:
+    """Each gold item's (TP, FP, FN, TN) under `mode` (sl, tc, mrc: `f1_score_overall_with_type`) and the
+    predicted role per argument candidate in OmniEvent's order; `outputs`, one per instance the mode keeps."""
+    chosen = instances(items, event_preds, mode, by_role=regime != "tc")
+    if len(outputs) != len(chosen):
+        raise FormatError(path, 0, f"{len(outputs)} outputs for {len(chosen)} EAE instances under mode {mode}",
+                          "an output per EAE instance the mode keeps, in OmniEvent's order")
+    tallies = [[0, 0, 0, 0] for _ in items]
+    results: list[str] = []
+    for instance, output in zip(chosen, outputs, strict=True):
+        if regime == "tc" and len(output) != len(instance.candidates):
+            raise FormatError(path, 0, f"{len(output)} roles for the {len(instance.candidates)} argument candidates "
+                              f"of trigger {instance.trigger}", "under tc a role per argument candidate")
+        tally = tallies[instance.item]
+        roles = instance_roles(instance, output, items[instance.item]["text"], regime)
+        for (_, _, role), guess in zip(instance.candidates, roles, strict=True):
+            results.append(guess)
+            predicted, gold = (instance.predicted_type, guess), (instance.gold_type, role)
+            wrong, missed = _is_na(predicted, regime), _is_na(gold, regime)
+            if predicted == gold:
+                tally[3 if wrong else 0] += 1
+            elif wrong and not missed:
+                tally[2] += 1
+            elif missed and not wrong:
+                tally[1] += 1
+            elif not missed:
+                tally[1], tally[2] = tally[1] + 1, tally[2] + 1
+            else:
+                tally[3] += 1
+    return [(t[0], t[1], t[2], t[3]) for t in tallies], results
+
+
+def typed_figures(tallies: Sequence[Tally], instances_kept: int, results: Sequence[str] = ()) -> EaeFigures:
+    """The summed tallies' precision, recall and F1 in percent, as `f1_score_overall_with_type` makes them
+    (None where it divides by zero)."""
+    tp, fp, fn, tn = (sum(t[k] for t in tallies) for k in range(4))
+    precision = tp / (tp + fp) if tp + fp else None
+    recall = tp / (tp + fn) if tp + fn else None
+    f1: float | None = None
+    if precision is not None and recall is not None:
+        f1 = 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
+    p, r, f = (None if x is None else x * 100 for x in (precision, recall, f1))
+    return EaeFigures(tp, fp, fn, tn, instances_kept, p, r, f, tuple(results))
+
+
+def score_typed(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None, outputs: Sequence[Any],
+                mode: str, regime: str, path: str = "predictions") -> EaeFigures:
+    """OmniEvent's EAE figures for sl (`get_argument_extraction_sl`), tc (`compute_F1` with task EAE) or mrc
+    (`get_argument_extraction_mrc`) output."""
+    tallies, results = typed_counts(items, event_preds, outputs, mode, regime, path)
+    return typed_figures(tallies, len(outputs), results)
 
 
 def score_sl(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None, tags: Sequence[Sequence[str]],
@@ -122,32 +211,7 @@ def score_sl(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None,
     if len(tags) != len(chosen):
         raise FormatError(path, 0, f"{len(tags)} tag lists for {len(chosen)} EAE instances under mode {mode}",
                           "a list of BIO tags per EAE instance the mode keeps, in OmniEvent's order")
-    tp = fp = fn = tn = 0
-    results: list[str] = []
-    for instance, row in zip(chosen, tags, strict=True):
-        text = items[instance.item]["text"]
-        for start, end, role in instance.candidates:
-            words = word_span(text, Candidate(start, end, role))
-            predicted = (instance.predicted_type, sl_label(row, *words))
-            results.append(predicted[1])
-            gold = (instance.gold_type, role)
-            if predicted == gold:
-                tp, tn = (tp + 1, tn) if not _is_na(predicted) else (tp, tn + 1)
-            elif _is_na(predicted) and not _is_na(gold):
-                fn += 1
-            elif _is_na(gold) and not _is_na(predicted):
-                fp += 1
-            elif not _is_na(gold):
-                fp, fn = fp + 1, fn + 1
-            else:
-                tn += 1
-    precision = tp / (tp + fp) if tp + fp else None
-    recall = tp / (tp + fn) if tp + fn else None
-    f1: float | None = None
-    if precision is not None and recall is not None:
-        f1 = 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
-    p, r, f = (None if x is None else x * 100 for x in (precision, recall, f1))
-    return EaeFigures(tp, fp, fn, tn, len(chosen), p, r, f, tuple(results))
+    return score_typed(items, event_preds, tags, mode, "sl", path)
 
 
 def score_s2s(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None,
@@ -159,27 +223,43 @@ def score_s2s(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None
     roles are plain labels, matched as the ED s2s regime matches a trigger (`s2s_label`: the candidate's text
     exactly, the gold role first, a pair used once); scikit-learn's micro F1 over role2id's roles (0 when nothing
     is counted; None when no instance has a candidate: scikit-learn stops there with ValueError)."""
+    per_item, predicted, _ = s2s_counts(items, event_preds, pairs, mode, roles, path)
+    if per_item is None:
+        return None, ()
+    counts = Metric(*(sum(getattr(m, k) for m in per_item) for k in ("match_num", "pred_num", "gold_num")))
+    precision = counts.match_num / counts.pred_num if counts.pred_num else 0.0
+    recall = counts.match_num / counts.gold_num if counts.gold_num else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return f1 * 100, tuple(predicted)
+
+
+def s2s_counts(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None,
+               pairs: Sequence[Sequence[Sequence[str]]], mode: str, roles: Sequence[str],
+               path: str = "predictions") -> tuple[list[Metric] | None, list[str], int]:
+    """`score_s2s`'s micro (match, pred, gold) counts per gold item (None: no candidate at all), the
+    predicted role per candidate, and the pairs of rightly typed instances no candidate took (dropped)."""
     chosen = instances(items, event_preds, mode)
     if len(pairs) != len(chosen):
         raise FormatError(path, 0, f"{len(pairs)} pair lists for {len(chosen)} EAE instances under mode {mode}",
                           "a list of [argument, role] pairs per EAE instance the mode keeps, in OmniEvent's order")
     known = set(roles) | {NA}
-    gold: list[str] = []
-    predicted: list[str] = []
+    gold: list[list[str]] = [[] for _ in items]
+    predicted: list[list[str]] = [[] for _ in items]
+    order: list[str] = []
+    unused = 0
     for instance, given in zip(chosen, pairs, strict=True):
         left = [(str(a), str(r)) for a, r in given]
         text = items[instance.item]["text"]
+        wrong_type = instance.gold_type != NA and instance.predicted_type != instance.gold_type
         for start, end, role in instance.candidates:
-            gold.append(plain_label(role))
-            wrong_type = instance.gold_type != NA and instance.predicted_type != instance.gold_type
-            predicted.append(NA if wrong_type else s2s_label(left, text[start:end], gold[-1], known))
-    if not gold:
-        return None, ()
-    counts = micro(gold, predicted, set(roles) - {NA})
-    precision = counts.match_num / counts.pred_num if counts.pred_num else 0.0
-    recall = counts.match_num / counts.gold_num if counts.gold_num else 0.0
-    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return f1 * 100, tuple(predicted)
+            gold[instance.item].append(plain_label(role))
+            order.append(NA if wrong_type else s2s_label(left, text[start:end], gold[instance.item][-1], known))
+            predicted[instance.item].append(order[-1])
+        unused += 0 if wrong_type else len(left)
+    if not order:
+        return None, [], unused
+    positive = set(roles) - {NA}
+    return [micro(g, p, positive) for g, p in zip(gold, predicted, strict=True)], order, unused
 
 
 def read_items(path: str, text: str) -> list[dict[str, Any]]:

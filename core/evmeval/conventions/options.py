@@ -5,14 +5,17 @@ window's Compare mode share this rule."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from evmeval.conventions import prepare
 from evmeval.conventions.base import Convention, Input, with_options
 from evmeval.conventions.genarg import with_companions
 from evmeval.conventions.omnievent import REGIME, regime_refusal
-from evmeval.conventions.paie import WINDOW, window_size
+from evmeval.conventions.paie import DEFAULT_WINDOW, WINDOW, window_size
 from evmeval.conventions.uie import checked_options
+from evmeval.io.errors import FormatError
 
 ONTOLOGY_READERS = {"gen-arg", "paie", "maven-arg", "omnievent"}
 """The conventions `--ontology` is for (gen-arg's templates, which paie reads too; maven-arg's label2role.json;
@@ -41,28 +44,109 @@ class ConventionOptions:
         return [path for path in (self.ontology, self.coref_file) if path]
 
 
+OPTION_READERS: dict[str, frozenset[str]] = {
+    "coref_file": frozenset({"gen-arg"}), "ontology": frozenset(ONTOLOGY_READERS),
+    "window_size": frozenset({"paie"}), "match_mode": frozenset({"uie"}), "regime": frozenset({"omnievent"})}
+"""Each option beside `grounding` and the conventions that read it: the window's options dialog shows an option
+only when one of the open corpus's conventions reads it."""
+OPTION_FLAGS = {"coref_file": "--coref-file", "ontology": "--ontology", "window_size": "--window-size",
+                "match_mode": "--match-mode", "regime": "--regime"}
+"""Each option's command-line name (`evmeval-score`, `evmeval-compare`, `evmeval-gui`)."""
+DEFAULTS = {"ontology": "the one beside the gold file",
+            "coref_file": "none: no Coref Role figures (gen-arg's default)",
+            "window_size": f"{DEFAULT_WINDOW} (PAIE's default)", "match_mode": "normal (UIE's default)",
+            "regime": "none: OmniEvent needs one"}
+"""What each option is when not given, as a user reads it."""
+
+
+def not_read(option: str) -> str:
+    """Why `option` cannot be given to conventions that do not read it (the one message of every caller)."""
+    if option == "ontology":
+        return ("--ontology is read by --convention gen-arg, --convention paie, --convention maven-arg and "
+                "--convention omnievent only")
+    reader = next(iter(OPTION_READERS[option]))
+    return f"{OPTION_FLAGS[option]} is read by --convention {reader} only"
+
+
+def options_read(names: Sequence[str]) -> list[str]:
+    """The options (beside `grounding`) that some of the conventions `names` read, in `OPTION_FLAGS`' order."""
+    return [option for option, readers in OPTION_READERS.items() if readers & set(names)]
+
+
+def given_options(options: ConventionOptions) -> dict[str, str]:
+    """The options given (beside `grounding`), as text: what a session stores and a title shows."""
+    return {option: str(value) for option in OPTION_FLAGS if (value := getattr(options, option)) is not None}
+
+
+def options_from(given: dict[str, str], grounding: str | None = None) -> ConventionOptions:
+    """`given_options`' inverse; ValueError saying what is expected for a window size that is not a number."""
+    values = {k: v.strip() for k, v in given.items() if k in OPTION_FLAGS and v.strip()}
+    size = values.get("window_size")
+    try:
+        window = None if size is None else int(size)
+    except ValueError:
+        raise ValueError(f"--window-size {size}: not a whole number (expected an even number of words, e.g. "
+                         f"{DEFAULT_WINDOW}, PAIE's default)") from None
+    return ConventionOptions(grounding, values.get("ontology"), values.get("coref_file"), values.get("match_mode"),
+                             window, values.get("regime"))
+
+
+def options_for(name: str, options: ConventionOptions) -> ConventionOptions:
+    """`options` without those convention `name` does not read (grounding kept: `prepare` says where it applies):
+    what one convention of a corpus is given when the options were chosen for all of them (the window's Compare
+    mode)."""
+    kept = {option: None for option, readers in OPTION_READERS.items() if name not in readers}
+    return replace(options, **kept)  # type: ignore[arg-type]
+
+
+def _checked(names: Sequence[str], options: ConventionOptions, *, uie: bool, each: bool) -> dict[str, str | None]:
+    """The system input's options (`with_options`) for `options` under the conventions `names`, each checked:
+    ValueError saying what is wrong. `each`: every convention must read an option given (`--convention all` on
+    the command line); else one of them (the window's switchboard: the others leave it alone)."""
+    extra = checked_options(options.match_mode, options.grounding if uie else None)
+    for option, readers in OPTION_READERS.items():
+        if getattr(options, option) is None:
+            continue
+        read = set(names) <= readers if each and option == "ontology" else bool(readers & set(names))
+        if option == "coref_file" and each:
+            read = list(names) == ["gen-arg"]
+        if not read:
+            raise ValueError(not_read(option))
+    if options.window_size is not None:
+        extra[WINDOW] = str(options.window_size)
+        window_size(Input("", options={WINDOW: str(options.window_size)}))  # a ValueError saying what is expected
+    refusal = regime_refusal(options.regime, names)
+    if refusal is not None and (options.regime is not None or each):  # the window opens OmniEvent without one
+        raise ValueError(refusal)
+    if options.regime is not None:
+        extra[REGIME] = options.regime
+    return extra
+
+
 def prepare_with(name: str, gold: Input, system: Input,
                  options: ConventionOptions = ConventionOptions()) -> tuple[list[Convention], Input]:
     """`prepare`'s conventions and the system input carrying `options`; ValueError saying what is wrong for a
     bad rule or an option the convention does not read (a bad file is a `FormatError`)."""
     uie = name == "uie"
-    extra = checked_options(options.match_mode, options.grounding if uie else None)
+    checked_options(options.match_mode, options.grounding if uie else None)
     conventions, system = prepare(name, gold, system, None if uie else options.grounding)
-    names = [c.name for c in conventions]
-    if (options.coref_file and names != ["gen-arg"]) or (options.ontology and not set(names) <= ONTOLOGY_READERS):
-        readers = "" if options.coref_file else ", --convention paie, --convention maven-arg and --convention omnievent"
-        raise ValueError(f"{'--coref-file' if options.coref_file else '--ontology'} is read by --convention "
-                         f"gen-arg{readers} only")
-    if options.window_size is not None:
-        if "paie" not in names:
-            raise ValueError("--window-size is read by --convention paie only")
-        extra[WINDOW] = str(options.window_size)
-        window_size(with_options(system, **extra))  # a ValueError saying what is expected
-    if options.match_mode and not uie:
-        raise ValueError("--match-mode is read by --convention uie only")
-    if (refusal := regime_refusal(options.regime, names)) is not None:
-        raise ValueError(refusal)
-    if options.regime is not None:
-        extra[REGIME] = options.regime
+    extra = _checked([c.name for c in conventions], options, uie=uie, each=True)
     return conventions, with_options(with_companions(system, ontology=options.ontology,
                                                      coref_file=options.coref_file), **extra)
+
+
+def check_board(names: Sequence[str], options: ConventionOptions) -> None:
+    """Whether `options` can go with a switchboard of the conventions `names` (the window's options dialog):
+    ValueError saying what is wrong; a companion file that cannot be read is a `FormatError`."""
+    _checked(names, options, uie=False, each=False)
+    for path in options.companions():
+        if not os.path.isfile(path):
+            raise FormatError(path, 0, "no such file", "an existing file")
+
+
+def board_input(names: Sequence[str], system: Input, options: ConventionOptions) -> Input:
+    """The system input a switchboard of the conventions `names` scores under `options` (`check_board`'s errors;
+    grounding is `prepare`'s)."""
+    check_board(names, options)
+    extra = _checked(names, options, uie=False, each=False)
+    return with_options(with_companions(system, ontology=options.ontology, coref_file=options.coref_file), **extra)

@@ -8,14 +8,15 @@ the negative triggers; a trigger's label is its event's type, a negative trigger
 
 Predictions: our JSONL, one line per gold item, `id` and `outputs`, the model's output for the item as the
 regime's metric code receives it (docs/formats.md): `tc` a label per candidate, `sl` a BIO tag per word, `mrc`
-a label per word, `s2s` the (trigger, type) pairs the decoded text gave. Or OmniEvent's own dump
+a label per word, `s2s` the (trigger, type) pairs the decoded text gave; optionally `arguments`, an entry
+per candidate for argument extraction (`evmeval.conventions.omnievent_args`). Or OmniEvent's own dump
 (`test_preds.json`): one JSON list, a converted label per candidate over the whole file.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
@@ -64,6 +65,9 @@ class OmniPredictions:
     path: str
     outputs: dict[str, tuple[int, list[Any]]]
     """Item id -> (line, outputs as read)."""
+    arguments: dict[str, tuple[int, list[Any]]] = field(default_factory=dict)
+    """Item id -> (line, its `arguments`: an entry per candidate, null or {type, outputs}), where lines have them
+    (argument extraction, checked by `evmeval.conventions.omnievent_args`)."""
 
 
 def _candidate(fields: Fields, raw: Any, text: str, label: str) -> Candidate:
@@ -131,6 +135,7 @@ def read_predictions(path: str, data: bytes | None, regime: str) -> OmniPredicti
     """The prediction lines, by item id; each line's `outputs` checked as `regime` reads them."""
     name = display_name(path)
     found: dict[str, tuple[int, list[Any]]] = {}
+    arguments: dict[str, tuple[int, list[Any]]] = {}
     for number, value in JsonLines(path, data):
         fields = Fields(name, number)
         obj = fields.obj(value, "the line")
@@ -139,7 +144,13 @@ def read_predictions(path: str, data: bytes | None, regime: str) -> OmniPredicti
         if item_id in found:
             raise fields.fail(f"item id {item_id!r} has a line before", "one line per gold item")
         found[item_id] = (number, _checked(fields, outputs, regime))
-    return OmniPredictions(name, found)
+        if "arguments" in obj:
+            arguments[item_id] = (number, fields.get(obj, "arguments", list, ARGUMENTS))
+    return OmniPredictions(name, found, arguments)
+
+
+ARGUMENTS = ("argument extraction: a list of an entry per candidate of the item (its events' triggers, then its "
+             "negative triggers), each null or {\"type\": the type the EAE model was given, \"outputs\": its output}")
 
 
 def is_omnievent_prediction(value: Any) -> bool:

@@ -3,12 +3,13 @@ them read back as verdicts (`--agree-with`).
 
 A judge's accepted false alarms are gold the annotators may have missed; a person decides. The window curates
 annotation sets (tbf), so the candidates become two sets: `gold.tbf` (the gold triggers) and `judge.tbf` (the
-same, plus each candidate trigger, mention id `judge:<window>:E<event>`), with their texts and token tables, and
-`curation.json`, a `curation/1` file of those two sets whose policy `base:1` starts from gold: each candidate is
-one open item, which the curator takes (key 2) or rejects. The window curates event mentions, so an argument
-candidate is counted and said, not written. The same sets, made again from the same run, give the key under
-which a person's exported curation is read back: each decided candidate is accepted when the curated set holds
-it. docs/scoring/judgements.md shows the steps.
+same, plus each candidate trigger, mention id `judge:<window>:E<event>`, and each candidate argument, mention id
+`judge:<window>:E<event>:A<argument>`, its span the argument's and its type `<event type>/<role>`), with their
+texts and token tables, and `curation.json`, a `curation/1` file of those two sets whose policy `base:1` starts
+from gold: each candidate is one open item, which the curator takes (key 2) or rejects. A candidate not in the
+text has no span to curate: counted and said, not written. The same sets, made again from the same run, give
+the key under which a person's exported curation is read back: each decided candidate is accepted when the
+curated set holds it. docs/scoring/judgements.md shows the steps.
 """
 
 from __future__ import annotations
@@ -44,13 +45,24 @@ class CandidateSets:
     files: dict[str, str]
     """Path in the folder -> text: the two sets, `txt/` and `tkn/`."""
     keys: dict[str, ItemKey]
-    """Mention id in `judge.tbf` -> the candidate's judgement item key."""
+    """Mention id in `judge.tbf` -> the candidate's judgement item key (triggers and arguments)."""
     arguments: int
-    """Argument candidates left out (the window curates event mentions)."""
+    """Argument candidates written (each a mention of type `<event type>/<role>` in `judge.tbf`)."""
+    unplaced: int = 0
+    """Candidates left out: not in the text (a string the grounding placed nowhere has no span)."""
 
     @property
     def triggers(self) -> int:
-        return len(self.keys)
+        return len(self.keys) - self.arguments
+
+
+ROLE_SEPARATOR = "/"
+"""An argument candidate's type in `judge.tbf`: its event's type, this, its role (`Attack/Target`)."""
+
+
+def argument_type(event_type: str, role: str) -> str:
+    """The type an argument candidate has in `judge.tbf` (and in the curation's list and export)."""
+    return f"{event_type}{ROLE_SEPARATOR}{role}"
 
 
 def candidate_sets(gold: Input, additions: Sequence[Item]) -> CandidateSets:
@@ -58,15 +70,19 @@ def candidate_sets(gold: Input, additions: Sequence[Item]) -> CandidateSets:
     side = textee_side(gold, GOLD)
     extra: dict[str, list] = {}
     keys: dict[str, ItemKey] = {}
-    arguments = 0
+    arguments = unplaced = 0
     for item in additions:
-        if item.argument >= 0 or item.start < 0:
-            arguments += 1
+        if item.start < 0:
+            unplaced += 1
             continue
         found = f"{JUDGE_RUN}:{mention_id(item)}"
+        kind = item.event_type
+        if item.argument >= 0:
+            found, kind = f"{found}:A{item.argument}", argument_type(item.event_type, item.role)
+            arguments += 1
         span = tuple(f"{item.unit}:t{i}" for i in range(item.start, item.end))
         extra.setdefault(item.doc_id, []).append(
-            unannotated_mention(JUDGE_RUN, item.doc_id, found, span, item.text, item.event_type, 0))
+            unannotated_mention(JUDGE_RUN, item.doc_id, found, span, item.text, kind, 0))
         keys[found] = item.key
     documents = list(side.tbf.documents.values())
     judged = [Document(d.doc_id, d.mentions + tuple(extra.get(d.doc_id, ())), d.relations) for d in documents]
@@ -75,7 +91,7 @@ def candidate_sets(gold: Input, additions: Sequence[Item]) -> CandidateSets:
         text, table = document_text(doc_id, units)
         files[os.path.join("txt", doc_file_name(doc_id, ".txt", path=gold.path))] = text
         files[os.path.join("tkn", doc_file_name(doc_id, ".tab", path=gold.path))] = format_token_table(table.tokens)
-    return CandidateSets(files, keys, arguments)
+    return CandidateSets(files, keys, arguments, unplaced)
 
 
 def _written(folder: str, sets: CandidateSets, inputs: Sequence[str]) -> None:
