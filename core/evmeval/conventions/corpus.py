@@ -33,6 +33,11 @@ if TYPE_CHECKING:
     from evmeval.conventions.options import ConventionOptions
 
 
+STREAMED_GOLD = ("maven", "maven-ere")
+"""The formats whose gold `event_inputs` reads through its stream when given the document index: the window
+need not read its bytes first (they were a quarter of the load's peak)."""
+
+
 class DocumentReader:
     """Each document's text and token table read from the gold file when asked (`read(doc_id)`, e.g. through
     the document index, `first_document.document_text_and_tokens`), the last `CACHED_DOCUMENTS` kept: a corpus
@@ -167,7 +172,8 @@ def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], 
 
 
 def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
-                 index: DocumentIndex | None = None, options: ConventionOptions | None = None) -> EventCorpus:
+                 index: DocumentIndex | None = None, options: ConventionOptions | None = None,
+                 keep_outcomes: bool = True) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
     scores it as tbf, which the window's own figures are). String predictions are grounded on gold under
@@ -175,7 +181,10 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     `index`: where the gold file's documents are (`first_document.index_gold`): each document's text and
     tokens are read from it when asked (`DocumentReader`) instead of made for every document. `options`: the
     conventions' own options (`options.board_input`: each read by the conventions that read it; ValueError for
-    one no convention of the switchboard reads)."""
+    one no convention of the switchboard reads).
+    `keep_outcomes=False` (the window): the switchboard keeps no per-occurrence outcome (the verdicts, ladder,
+    argument board and flips are made from them here; they were most of a loaded TextEE corpus), and the
+    inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
     from evmeval.conventions.genarg import with_companions
@@ -197,7 +206,7 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
         texts: dict[str, str] = {}
-    elif index is not None and index.format == found and found in ("maven", "maven-ere"):
+    elif index is not None and index.format == found and found in STREAMED_GOLD:
         pair = streamed_pair(found, gold, system)  # texts from the index: the gold's documents are not kept
         units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
     else:
@@ -219,9 +228,20 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
-    kept = (replace(gold, _made={}), replace(system, _made={}))  # their bytes, not what was parsed of them
+    kept = (_kept(gold, keep_outcomes), _kept(system, keep_outcomes))
+    if not keep_outcomes:
+        board = replace(board, outcomes={})
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
                        kept)
+
+
+def _kept(source: Input, with_bytes: bool) -> Input:
+    """What `EventCorpus.scored` keeps of an input: its bytes (or, without `with_bytes`, only the path of a
+    file as given, read again when asked), not what was parsed of them. Grounded predictions are made here:
+    their bytes are kept."""
+    if with_bytes or source.grounding is not None or source.data is None:
+        return replace(source, _made={})
+    return replace(source, data=None, _made={})
 
 
 def event_switches(corpus: EventCorpus) -> dict[str, MatchingSwitch]:
