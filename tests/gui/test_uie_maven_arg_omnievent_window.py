@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QDialogButtonBox
 
 from evmeval_gui.main_window import MainWindow
+from tests.core.seeded_maven_arg import maven_arg_case
 from tests.core.test_omnievent import _write as omnievent_files
 from tests.core.test_window_opens_uie_maven_arg_omnievent import maven_arg_files, uie_pair_files
 from tests.gui.windows import choose
@@ -51,6 +52,23 @@ def test_a_uie_or_maven_arg_pair_shows_its_documents_and_its_convention(qtbot, w
         assert (_row(window, "offset-evt-trigger F1"), _row(window, "string-evt-trigger F1")) == ("100.00", "80.00")
     corpus = window.session.corpus
     assert corpus is not None and corpus.inputs[0].texts.text(window.documents.visible_doc_ids()[0])
+    dock = window.conventions_dock
+    qtbot.mouseClick(dock.options_button, Qt.MouseButton.LeftButton)
+    assert dock.options_dialog is not None and dock.options_dialog.isVisible()
+    # the options these conventions read, which the window could not show before it opened their files
+    assert list(dock.options_dialog.fields) == (["match_mode"] if fmt == "uie" else ["ontology"])
+    dock.options_dialog.reject()
+
+
+def test_maven_arg_triggers_without_a_position_open_and_are_listed(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    """The seeded files of the recorded tests give no trigger `position`: the triggers are counted, not placed."""
+    for name, text in maven_arg_case(3).items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    _open(qtbot, window, tmp_path / "test.unified.jsonl", tmp_path / "test_prediction.jsonl")
+    assert window.documents.visible_doc_ids() == ["doc3x0"]
+    assert _headers(window) == ["maven-arg"]
+    proxy = window.documents.proxy
+    assert [proxy.index(0, c).data() for c in (1, 2)] == ["5", "5"]  # gold and system triggers of the document
 
 
 def test_omnievent_opens_under_tc_and_the_options_dialog_shows_the_regime(qtbot, window: MainWindow,
