@@ -17,6 +17,7 @@ from evmeval.conventions.options import ConventionOptions
 from tests.core.seeded_maven_arg import maven_arg_case
 from tests.core.test_maven_arg import SCHEMA, TEXT
 from tests.core.test_maven_arg import _gold as maven_arg_gold
+from tests.core.test_omnievent import GOLD as OMNIEVENT_GOLD
 from tests.core.test_omnievent import _write as omnievent_files
 from tests.core.test_uie import GOLD as UIE_GOLD
 from tests.core.test_uie import _records
@@ -119,3 +120,14 @@ def test_omnievent_without_a_regime_is_read_as_tc(tmp_path: Path) -> None:
     shown = corpus.inputs.system.documents["d1"].mentions
     assert [(m.mention_id, m.raw_type, m.text) for m in shown] == [
         ("C0", "Conflict.Attack", "attacked"), ("C1", "Life.Die", "set up"), ("C2", "Life.Die", "city")]
+
+
+def test_omnievent_gold_arguments_are_on_the_text(tmp_path: Path) -> None:
+    gold = json.loads(json.dumps(OMNIEVENT_GOLD))
+    gold["events"][0]["triggers"][0]["arguments"] = [
+        {"role": "Attacker", "mentions": [{"position": [0, 6]}]}, {"role": "Target", "mentions": [{}]}]
+    gold_path, pred = omnievent_files(tmp_path, "tc", gold=gold)
+    corpus = event_inputs(Input(str(gold_path)), Input(str(pred)))
+    text = corpus.inputs.texts.text("d1")
+    # "attacked" (candidate C0): its Attacker "Troops"; a mention without a position is not placed
+    assert [(r.role, text[r.start:r.end]) for r in corpus.roles("gold", "d1", "C0")] == [("Attacker", "Troops")]

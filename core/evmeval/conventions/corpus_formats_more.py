@@ -6,6 +6,8 @@ records and the system's (as written, or placed by UIE's map from strings: `uie.
 roles as arguments. MAVEN-Arg and OmniEvent: the unified gold layout's documents on character offsets of
 their text; MAVEN-Arg's submission placed on the gold trigger (or negative trigger) its id names, OmniEvent's
 outputs as the label each candidate takes under the regime (`omnievent.convert`; tc unless one is given).
+Gold's arguments are boxed where their mentions give a `position`; the system's (strings, or OmniEvent's
+argument outputs) are scored by the conventions, not placed here.
 A trigger the gold line gives no `position` (MAVEN-Arg's script reads none) is a mention with no span.
 """
 
@@ -98,9 +100,12 @@ def omnievent_pair(gold: Input, system: Input) -> Pair:
     g, done = candidate_labels(gold, system)
     sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
     texts: dict[str, str] = {}
+    arguments: Arguments = {}
     at = 0
     for item in g.items:
         texts[item.id] = item.text
+        for k, placed in enumerate(item.placed):
+            arguments[item.id, f"C{k}"] = [Role(role, start, end) for role, start, end in placed]
         mentions: tuple[list[Mention], list[Mention]] = ([], [])
         for k, candidate in enumerate(item.candidates):
             labels = (candidate.label, done.predicted[at + k])
@@ -111,7 +116,8 @@ def omnievent_pair(gold: Input, system: Input) -> Pair:
         at += len(item.candidates)
         sides[0][item.id] = Document(item.id, tuple(mentions[0]))
         sides[1][item.id] = Document(item.id, tuple(mentions[1]))
-    return Pair(TbfFile(g.path, SpanMode.CHAR, sides[0]), TbfFile(system.path, SpanMode.CHAR, sides[1]), texts)
+    return Pair(TbfFile(g.path, SpanMode.CHAR, sides[0]), TbfFile(system.path, SpanMode.CHAR, sides[1]), texts, {},
+                (arguments, {}))
 
 
 def unified_pair(gold: Input, system: Input) -> Pair:
