@@ -57,7 +57,9 @@ def test_a_uie_or_maven_arg_pair_shows_its_documents_and_its_convention(qtbot, w
     assert dock.options_dialog is not None and dock.options_dialog.isVisible()
     # the options these conventions read, which the window could not show before it opened their files
     assert list(dock.options_dialog.fields) == (["match_mode"] if fmt == "uie" else ["ontology"])
-    dock.options_dialog.reject()
+    cancel = dock.options_dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel)
+    qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
+    assert not dock.options_dialog.isVisible()
 
 
 def test_maven_arg_triggers_without_a_position_open_and_are_listed(qtbot, window: MainWindow, tmp_path: Path) -> None:
