@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
-from evmeval.conventions.base import Input
+from evmeval.conventions.base import Input, with_options
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ladder import Ladder, climb
 from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches
@@ -188,6 +188,7 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
     from evmeval.conventions.genarg import with_companions
+    from evmeval.conventions.omnievent import REGIME, WINDOW_REGIME
     from evmeval.conventions.options import board_input
 
     found = input_format(gold.path)
@@ -201,7 +202,12 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         conventions, system = prepare("all", gold, system, rule)
         grounding = system.grounding
     else:
-        conventions = [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
+        conventions = [c for c in REGISTRY.values() if c.reads_gold(found) and not c.grounded]
+        if any(c.gold_formats for c in conventions):  # MAVEN-Arg's layout: those that read the system file too
+            conventions = prepare("all", gold, system)[0]
+    if any(c.name == "omnievent" for c in conventions):  # its lines read and scored under the regime given, else tc
+        system = with_options(system, **{REGIME: options.regime if options is not None and options.regime
+                                         else WINDOW_REGIME})
     if found in READERS:
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)

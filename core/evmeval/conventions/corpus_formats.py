@@ -299,7 +299,11 @@ READERS = {"bionlp": bionlp_pair, "casie": casie_pair, "maven": maven_pair, "mav
 
 def read_pair(found: str, gold: Input, system: Input) -> Pair:
     """Both inputs of format `found`; raises `FormatError` (also when the system is of another format)."""
-    if found not in READERS:
+    from evmeval.conventions.corpus_formats_more import MORE_READERS  # it builds on `Pair`
+
+    readers = {**READERS, **MORE_READERS}
+    if found not in readers:
         raise FormatError(gold.path, 0, f"{found} files are not opened as an event corpus",
-                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, RAMS, WikiEvents, CASIE or a BioNLP folder")
-    return READERS[found](gold, system)
+                          "TextEE, DyGIE++, MAVEN, MAVEN-ERE, MAVEN-Arg, OmniEvent, UIE, RAMS, WikiEvents, CASIE or "
+                          "a BioNLP folder")
+    return readers[found](gold, system)

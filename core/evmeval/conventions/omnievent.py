@@ -54,6 +54,9 @@ DESCRIPTION = ("OmniEvent unified evaluation (event detection): each regime's ou
                "the lines, its argument extraction per mode (gold, or default, loose, strict)")
 REGIME = "regime"
 """The system input's option naming the regime (`with_options`)."""
+WINDOW_REGIME = REGIMES[0]
+"""The regime the window reads and scores OmniEvent's lines under when none is given (tc: a label per candidate);
+`evmeval-score` asks for one."""
 
 
 def plain_label(label: str) -> str:
@@ -313,6 +316,14 @@ def _read(gold: Input, system: Input) -> tuple[OmniGold, Any, str, bool]:
     predictions = (read_dumped(system.path, system.data, gold_file) if dumped
                    else read_predictions(system.path, system.data, regime))
     return gold_file, predictions, regime, dumped
+
+
+def candidate_labels(gold: Input, system: Input) -> tuple[OmniGold, Converted]:
+    """The gold items and every candidate's gold and predicted label, as `score_omnievent` converts them under
+    the system's `--regime` (the window's mentions: one reading path)."""
+    gold_file, predictions, regime, dumped = _read(gold, system)
+    return gold_file, convert(gold_file, predictions.outputs, regime,
+                              known_types(gold_file, system.companions.get("ontology")), predictions.path, dumped)
 
 
 def score_omnievent(gold: Input, system: Input) -> ConventionResult:

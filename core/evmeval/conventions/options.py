@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from evmeval.conventions import prepare
 from evmeval.conventions.base import Convention, Input, with_options
 from evmeval.conventions.genarg import with_companions
-from evmeval.conventions.omnievent import REGIME, regime_refusal
+from evmeval.conventions.omnievent import REGIME, WINDOW_REGIME, regime_refusal
 from evmeval.conventions.paie import DEFAULT_WINDOW, WINDOW, window_size
 from evmeval.conventions.uie import checked_options
 from evmeval.io.errors import FormatError
@@ -55,7 +55,7 @@ OPTION_FLAGS = {"coref_file": "--coref-file", "ontology": "--ontology", "window_
 DEFAULTS = {"ontology": "the one beside the gold file",
             "coref_file": "none: no Coref Role figures (gen-arg's default)",
             "window_size": f"{DEFAULT_WINDOW} (PAIE's default)", "match_mode": "normal (UIE's default)",
-            "regime": "none: OmniEvent needs one"}
+            "regime": f"{WINDOW_REGIME} in the window (evmeval-score needs --regime)"}
 """What each option is when not given, as a user reads it."""
 
 
