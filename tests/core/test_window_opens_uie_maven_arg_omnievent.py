@@ -122,6 +122,19 @@ def test_omnievent_without_a_regime_is_read_as_tc(tmp_path: Path) -> None:
         ("C0", "Conflict.Attack", "attacked"), ("C1", "Life.Die", "set up"), ("C2", "Life.Die", "city")]
 
 
+def test_omnievent_lines_of_another_regime_opened_without_one_say_how_to_give_it(tmp_path: Path) -> None:
+    """Read as tc (no regime given), sl lines have a label per word, not per candidate: the message says that
+    other regimes need --regime and how the window takes one."""
+    from evmeval.io.errors import FormatError
+
+    gold, pred = omnievent_files(tmp_path, "sl")
+    with pytest.raises(FormatError) as raised:
+        event_inputs(Input(str(gold)), Input(str(pred)))
+    assert ":1: 9 outputs for 4 candidates" in str(raised.value)
+    assert "need --regime sl, s2s or mrc (the window reads tc when no regime is given: evmeval-gui --regime)" in str(
+        raised.value)
+
+
 def test_omnievent_gold_arguments_are_on_the_text(tmp_path: Path) -> None:
     gold = json.loads(json.dumps(OMNIEVENT_GOLD))
     gold["events"][0]["triggers"][0]["arguments"] = [

@@ -123,7 +123,8 @@ def convert(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: s
         if (regime == "tc" or dumped) and len(output) != len(item.candidates):
             raise FormatError(path, line, f"{len(output)} outputs for {len(item.candidates)} candidates",
                               "under --regime tc a label per candidate: the events' triggers, then the negative "
-                              "triggers, in the gold file's order")
+                              "triggers, in the gold file's order; lines of another regime need --regime sl, s2s "
+                              "or mrc (the window reads tc when no regime is given: evmeval-gui --regime)")
         if regime in ("sl", "mrc") and not dumped and len(output) > len(item.text.split()):
             raise FormatError(path, line, f"{len(output)} outputs for {len(item.text.split())} words",
                               f"under --regime {regime} at most a label per word of the text (fewer: a truncated "
