@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from evmeval.compare.link_changes import LinkChange, link_text, reconcile_links
+from evmeval.compare.link_changes import LinkChange, link_text
 from evmeval.compare.relations import KIND_LABELS
 from evmeval.compare.repeated_changes import RepeatedChange, RepeatedChanges
-from evmeval.conventions.argument_changes import ArgumentChange, argument_text, reconcile_arguments
-from evmeval.conventions.trigger_changes import TriggerChange, reconcile_triggers, trigger_text
+from evmeval.conventions.argument_changes import ArgumentChange, argument_text
+from evmeval.conventions.trigger_changes import TriggerChange, trigger_text
 from evmeval.mention.changes import Change, ItemState, ItemTally, Tally, state_text
 from evmeval.mention.outcomes import MappingRow, Outcome
 from PySide6.QtCore import QModelIndex, Signal
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QVBoxLayout,
     QWidget,
 )
@@ -55,6 +56,8 @@ TRIGGER_SIDES_HINT = "gold side · system side: found or missed (a gold trigger)
 TRIGGER_REASON_HINT = ("type, span: the other run predicts the span with another type, or the type on an "
                        "overlapping span · grounding: a string placed nowhere · added / removed: the prediction came "
                        "or went · matching: the same prediction credited otherwise")
+FINDING_TEXT = "Finding what changed… (Cancel in the status bar stops it)"
+CANCELLED_TEXT = "Cancelled: nothing is listed. Find again to list what changed."
 ChangeKey = tuple[int, int, str, str]
 """(a, b, what, name): what is `mentions` (name: the combination), `links` (name: the kind of link) or
 `repeated` (name: the combination; a and b's systems, every run pair collapsed), `triggers` or `arguments`
@@ -117,8 +120,8 @@ def _reasons(change: Change | LinkChange | ArgumentChange | TriggerChange) -> st
 
 class ChangesTab(QWidget):
     """The changed items of the pair; `selection_chosen(CompareSelection)` on a click, `change_chosen(Change)`
-    too for a mention. `fetch(key)` gives what a `ChangeKey` shows, or None while it is computed (`on_ready`
-    follows)."""
+    too for a mention. `fetch(key)` gives what a `ChangeKey` shows, (items, the Δ tally they add up to) or
+    `RepeatedChanges`, or None while it is computed (`on_ready` or `on_cancelled` follows)."""
 
     change_chosen = Signal(object)
     selection_chosen = Signal(object)
@@ -142,6 +145,11 @@ class ChangesTab(QWidget):
         self.count.setObjectName("changeCount")
         self.count.setWordWrap(True)
         self.count.setToolTip("The changed items add up exactly to these differences (b − a)")
+        self.again = QPushButton("Find again")
+        self.again.setObjectName("findChangesAgain")
+        self.again.setToolTip("Find what changed for this pair and kind (it was cancelled)")
+        self.again.clicked.connect(lambda _=False: self._refetch())
+        self.again.hide()
         self.model: RowsModel[Change] = RowsModel([
             Column("Document", lambda c: c.doc_id, lambda c: c.doc_id),
             Column("Item", item_text, item_text),
@@ -199,7 +207,11 @@ class ChangesTab(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(bar)
-        layout.addWidget(self.count)
+        counts = QHBoxLayout()
+        counts.setContentsMargins(0, 0, 0, 0)
+        counts.addWidget(self.count, 1)
+        counts.addWidget(self.again)
+        layout.addLayout(counts)
         layout.addWidget(self.view, 1)
         self.key: ChangeKey | None = None
         """What is shown (or asked for)."""
@@ -246,12 +258,19 @@ class ChangesTab(QWidget):
         if key == self.key:
             self._show(self.fetch(key))
 
+    def on_cancelled(self, key: ChangeKey) -> None:
+        """The work for `key` was cancelled: say so and offer to run it again."""
+        if key == self.key:
+            self.count.setText(CANCELLED_TEXT)
+            self.again.show()
+
     def _refetch(self) -> None:
         self.key = self.current_key()
         if self.key is not None:
             self._show(self.fetch(self.key))
 
     def _show(self, found: object | None) -> None:
+        self.again.hide()
         what = self.key[2] if self.key is not None else MENTIONS
         model = {MENTIONS: self.model, "links": self.link_model, "repeated": self.repeated_model,
                  "triggers": self.trigger_model, "arguments": self.argument_model}[what]
@@ -259,24 +278,24 @@ class ChangesTab(QWidget):
             self.view.setModel(model)
         if found is None:
             model.set_rows([])
-            self.count.setText("Finding what changed…")
+            self.count.setText(FINDING_TEXT)
             return
         if isinstance(found, RepeatedChanges):
             self._n = found.n
             self.repeated_model.set_rows(sorted(found.rows, key=lambda r: -r.runs))
             self.count.setText(repeated_text(found))
         elif what == "arguments":
-            arguments: tuple[ArgumentChange, ...] = found  # type: ignore[assignment]
+            arguments, tally = found  # type: ignore[misc]
             self.argument_model.set_rows(arguments)
-            self.count.setText(argument_delta_text(reconcile_arguments(arguments), len(arguments)))
+            self.count.setText(argument_delta_text(tally, len(arguments)))
         elif what == "triggers":
-            triggers: tuple[TriggerChange, ...] = found  # type: ignore[assignment]
+            triggers, tally = found  # type: ignore[misc]
             self.trigger_model.set_rows(triggers)
-            self.count.setText(trigger_delta_text(reconcile_triggers(triggers), len(triggers)))
+            self.count.setText(trigger_delta_text(tally, len(triggers)))
         elif what == "links":
-            links: tuple[LinkChange, ...] = found  # type: ignore[assignment]
+            links, tally = found  # type: ignore[misc]
             self.link_model.set_rows(links)
-            self.count.setText(link_delta_text(reconcile_links(links), len(links)))
+            self.count.setText(link_delta_text(tally, len(links)))
         else:
             items, delta = found  # type: ignore[misc]
             self.model.set_rows(items)

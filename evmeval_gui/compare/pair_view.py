@@ -389,6 +389,7 @@ class PairPanel(QWidget):
         state.selection_changed.connect(self._on_selection)
         state.cases_ready.connect(self._on_cases_ready)
         state.changes_ready.connect(self._on_changes_ready)
+        state.changes_cancelled.connect(self.changes.on_cancelled)
         session.combination_changed.connect(lambda _name: self.refresh())
 
     @staticmethod

@@ -9,6 +9,7 @@ scored yet before comparing them.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -28,9 +29,6 @@ from evmeval_gui.model.jobs import JobContext
 
 if TYPE_CHECKING:  # the conventions load when the Conventions page is first shown
     from evmeval.compare.convention_runs import ConventionComparison
-    from evmeval.conventions.argument_changes import ArgumentChange
-    from evmeval.conventions.items import Outcome
-    from evmeval.conventions.trigger_changes import TriggerChange
 
 ALL_TYPES = ""
 """The type filter value that keeps every type."""
@@ -241,35 +239,43 @@ def trigger_rows(corpus: LoadedCorpus | None) -> tuple[str, ...]:
     return tuple(TRIGGER_ROWS)
 
 
-def _corpus_outcomes(corpus: LoadedCorpus, a: int, b: int) -> list[list[Outcome]]:
-    """Runs a and b's outcomes under their format's convention (the files read again: outcomes need them)."""
+def corpus_event_changes(corpus: LoadedCorpus, a: int, b: int, context: JobContext) -> dict[str, tuple[object, ...]]:
+    """Background work of the Changes tab's trigger and argument kinds: for every row `trigger_rows` and
+    `argument_rows` offer, the items whose outcome changed from run a to run b, as `evmeval-compare --convention`
+    lists them. One job for all of them: the files are read again (outcomes need them), which is most of the time."""
     from evmeval.conventions import REGISTRY
+    from evmeval.conventions.argument_changes import argument_changes, run_arguments
     from evmeval.conventions.base import Input
+    from evmeval.conventions.trigger_changes import run_triggers, trigger_changes
     from evmeval.io.reading import read_bytes
 
     outcomes = REGISTRY[corpus.events[0].format].outcomes
     assert outcomes is not None, "argument_rows and trigger_rows offer only conventions with outcomes"
+    triggers, arguments = trigger_rows(corpus), argument_rows(corpus)
     request = corpus.request
+    total = 3
+    context.status(f"Finding what changed from {os.path.basename(request.systems[a])} to "
+                   f"{os.path.basename(request.systems[b])} (reading the files again)…")
+    context.progress(0, total)
     gold = Input(request.gold, read_bytes(request.gold))
-    return [outcomes(gold, Input(path, read_bytes(path))) for path in (request.systems[a], request.systems[b])]
-
-
-def corpus_argument_changes(corpus: LoadedCorpus, a: int, b: int, row: str) -> tuple[ArgumentChange, ...]:
-    """The arguments whose outcome on `row` changed from run a to run b of an event corpus, as
-    `evmeval-compare --convention` lists them."""
-    from evmeval.conventions.argument_changes import argument_changes, run_arguments
-
-    runs = [run_arguments(o) for o in _corpus_outcomes(corpus, a, b)]
-    return argument_changes(runs[0], runs[1], row)
-
-
-def corpus_trigger_changes(corpus: LoadedCorpus, a: int, b: int, row: str) -> tuple[TriggerChange, ...]:
-    """The triggers whose outcome on `row` changed from run a to run b of an event corpus, as
-    `evmeval-compare --convention` lists them."""
-    from evmeval.conventions.trigger_changes import run_triggers, trigger_changes
-
-    runs = [run_triggers(o) for o in _corpus_outcomes(corpus, a, b)]
-    return trigger_changes(runs[0], runs[1], row)
+    runs = []
+    for step, path in enumerate((request.systems[a], request.systems[b]), start=1):
+        context.check()
+        runs.append(outcomes(gold, Input(path, read_bytes(path))))
+        context.progress(step, total)
+    found: dict[str, tuple[object, ...]] = {}
+    if triggers:
+        trigger_runs = run_triggers(runs[0]), run_triggers(runs[1])
+        for row in triggers:
+            context.check()
+            found[row] = trigger_changes(*trigger_runs, row)
+    if arguments:
+        argument_runs = run_arguments(runs[0]), run_arguments(runs[1])
+        for row in arguments:
+            context.check()
+            found[row] = argument_changes(*argument_runs, row)
+    context.progress(total, total)
+    return found
 
 
 def seed_view(comparison: Comparison) -> SeedComparison | None:
@@ -285,7 +291,7 @@ class CompareState:
     """What the Compare mode shows: the comparison, the pair (a, b), and the one selection.
 
     Signals: `comparison_changed()`, `pair_changed((a, b))`, `selection_changed(CompareSelection)`,
-    `cases_ready((a, b, combination))`, `changes_ready((a, b, combination))`.
+    `cases_ready((a, b, combination))`, `changes_ready(key)`, `changes_cancelled(key)` (a `ChangeKey`).
     """
 
     def __init__(self) -> None:
@@ -294,6 +300,7 @@ class CompareState:
         self.selection_changed = Signal("selection_changed")
         self.cases_ready = Signal("cases_ready")
         self.changes_ready = Signal("changes_ready")
+        self.changes_cancelled = Signal("changes_cancelled")
         self.comparison: Comparison | None = None
         self.seeds: SeedComparison | None = None
         """The runs grouped into systems (`seed_view`), when some share a name stem."""

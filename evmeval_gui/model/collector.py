@@ -15,26 +15,39 @@ keeps for each document it shows (`keep_shown`).
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+_PAUSES = {"depth": 0, "was_enabled": False}
+"""How many `paused` blocks are open (on any thread) and whether the collector ran before the first: jobs overlap
+(a Changes search while the Conventions page compares), and the first to end must not re-enable the collector
+under the other."""
+_LOCK = threading.Lock()
 
 
 @contextmanager
 def paused() -> Iterator[None]:
     """No cyclic collection inside the block (reference counting still frees everything it can). What the
-    block made and kept is frozen when it ends well: re-enabled, the collector's next young pass would walk
-    every object made meanwhile (1.4 s with the GIL held for a MAVEN-ERE-sized corpus, the window frozen)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
+    blocks made and kept is frozen when the last open one ends well: re-enabled, the collector's next young pass
+    would walk every object made meanwhile (1.4 s with the GIL held for a MAVEN-ERE-sized corpus, the window
+    frozen)."""
+    with _LOCK:
+        if _PAUSES["depth"] == 0:
+            _PAUSES["was_enabled"] = gc.isenabled()
+            gc.disable()
+        _PAUSES["depth"] += 1
+    ended_well = False
     try:
         yield
-    except BaseException:
-        if was_enabled:
-            gc.enable()  # a failed load's objects are garbage: collected as before
-        raise
-    if was_enabled:
-        gc.freeze()
-        gc.enable()
+        ended_well = True
+    finally:
+        with _LOCK:
+            _PAUSES["depth"] -= 1
+            if _PAUSES["depth"] == 0 and _PAUSES["was_enabled"]:
+                if ended_well:
+                    gc.freeze()
+                gc.enable()  # a failed block's objects are garbage: collected as before
 
 
 @contextmanager

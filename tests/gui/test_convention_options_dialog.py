@@ -153,11 +153,12 @@ def test_a_file_the_window_does_not_open_is_said_before_the_options(tmp_path: Pa
     from evmeval.io.errors import FormatError
 
     from evmeval_gui.model.corpus import load_corpus, make_request
-    from tests.core.test_omnievent import _write
+    from tests.core.test_window_opens_uie_maven_arg_omnievent import uie_pair_files
 
-    gold, pred = _write(tmp_path, "tc")
-    request = dataclasses.replace(make_request(str(gold), [str(pred)]), options=(("regime", "tc"),))
+    gold, records = uie_pair_files(tmp_path)  # UIE's record lines given as the gold file
+    request = dataclasses.replace(make_request(str(records), [str(gold)]), options=(("regime", "tc"),))
     with pytest.raises(FormatError) as caught:
         load_corpus(request)
-    assert str(caught.value) == (f"{gold}: maven-arg files are not opened as an event corpus (expected TextEE, "
-                                 "DyGIE++, MAVEN, MAVEN-ERE, RAMS, WikiEvents, CASIE or a BioNLP folder)")
+    assert str(caught.value) == (f"{records}: uie-record files are not opened as an event corpus (expected TextEE, "
+                                 "DyGIE++, MAVEN, MAVEN-ERE, MAVEN-Arg, OmniEvent, UIE, RAMS, WikiEvents, CASIE or a "
+                                 "BioNLP folder)")

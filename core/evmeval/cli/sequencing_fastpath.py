@@ -5,8 +5,9 @@ the `-m` mapping's pairs, both sides' relations) comes here from the mention ker
 parse and scoring: `evmeval.mention._kernel.score(..., coref=N)` gives every mention's id and, per
 document, the greedy partner of each gold row for combination N (the pairs `Mapping.pairs` holds);
 `places(handle)` where each document lies in its file. A document's relations are read from its own bytes
-by the parser's rule for relation lines (`evmeval.io.tbf.document_relations`), in whichever process scores
-the document; a document the kernel flagged keeps the relations of its Python parse. The rest is
+by the kernel's parse (`_kernel.relations`: the rule the kernel read the file by; `evmeval.io.tbf`'s
+`document_relations` is its plain form, tested against it), in whichever process scores the document; a
+document the kernel flagged keeps the relations of its Python parse. The rest is
 `evmeval.sequencing.scoring.score_documents`, which the Python path reaches through `score_sequencing`.
 
 Anything unusual is the Python path's: a document whose coreference members the kernel could not resolve
@@ -20,8 +21,8 @@ import argparse
 from dataclasses import dataclass
 from itertools import accumulate
 
+from evmeval.cli.fastpath import _kernel
 from evmeval.cli.sequencing import SequencingRun, sequencing_options
-from evmeval.io.tbf import document_relations
 from evmeval.model import Relation
 from evmeval.sequencing.scoring import DocumentInput, score_documents
 
@@ -53,10 +54,11 @@ class _Side:
         if place is None:
             return ()
         _, start, end, line = place
-        relations = document_relations(self.data[start:end].decode("utf-8"), path=self.path, first_line=line)
-        if relations is None:
+        assert _kernel is not None  # this path is the kernel's
+        rows = _kernel.relations(self.data, start, end, line)
+        if rows is None:
             raise Disagreement(f"{self.path}:{line}")
-        return relations
+        return tuple(map(Relation._make, rows))
 
 
 @dataclass(frozen=True)

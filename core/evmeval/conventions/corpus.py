@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
-from evmeval.conventions.base import Input
+from evmeval.conventions.base import Input, with_options
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ladder import Ladder, climb
 from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches
@@ -31,6 +31,11 @@ from evmeval.model import TbfFile, Token, TokenTable, unannotated_mention
 if TYPE_CHECKING:
     from evmeval.conventions.document_index import DocumentIndex
     from evmeval.conventions.options import ConventionOptions
+
+
+STREAMED_GOLD = ("maven", "maven-ere")
+"""The formats whose gold `event_inputs` reads through its stream when given the document index: the window
+need not read its bytes first (they were a quarter of the load's peak)."""
 
 
 class DocumentReader:
@@ -167,7 +172,8 @@ def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], 
 
 
 def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
-                 index: DocumentIndex | None = None, options: ConventionOptions | None = None) -> EventCorpus:
+                 index: DocumentIndex | None = None, options: ConventionOptions | None = None,
+                 keep_outcomes: bool = True) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
     scores it as tbf, which the window's own figures are). String predictions are grounded on gold under
@@ -175,11 +181,15 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     `index`: where the gold file's documents are (`first_document.index_gold`): each document's text and
     tokens are read from it when asked (`DocumentReader`) instead of made for every document. `options`: the
     conventions' own options (`options.board_input`: each read by the conventions that read it; ValueError for
-    one no convention of the switchboard reads)."""
+    one no convention of the switchboard reads).
+    `keep_outcomes=False` (the window): the switchboard keeps no per-occurrence outcome (the verdicts, ladder,
+    argument board and flips are made from them here; they were most of a loaded TextEE corpus), and the
+    inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.base import with_companions
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
-    from evmeval.conventions.options import board_input
+    from evmeval.conventions.omnievent import REGIME
+    from evmeval.conventions.options import WINDOW_REGIME, board_input
 
     found = input_format(gold.path)
     if options is not None and options.ontology:  # given: gen-arg's default is not looked for
@@ -192,12 +202,17 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         conventions, system = prepare("all", gold, system, rule)
         grounding = system.grounding
     else:
-        conventions = [c for c in REGISTRY.values() if c.reads(found) and not c.grounded]
+        conventions = [c for c in REGISTRY.values() if c.reads_gold(found) and not c.grounded]
+        if any(c.gold_formats for c in conventions):  # MAVEN-Arg's layout: those that read the system file too
+            conventions = prepare("all", gold, system)[0]
+    if any(c.name == "omnievent" for c in conventions):  # its lines read and scored under the regime given, else tc
+        system = with_options(system, **{REGIME: options.regime if options is not None and options.regime
+                                         else WINDOW_REGIME})
     if found in READERS:
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
         texts: dict[str, str] = {}
-    elif index is not None and index.format == found and found in ("maven", "maven-ere"):
+    elif index is not None and index.format == found and found in STREAMED_GOLD:
         pair = streamed_pair(found, gold, system)  # texts from the index: the gold's documents are not kept
         units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
     else:
@@ -219,9 +234,20 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
-    kept = (replace(gold, _made={}), replace(system, _made={}))  # their bytes, not what was parsed of them
+    kept = (_kept(gold, keep_outcomes), _kept(system, keep_outcomes))
+    if not keep_outcomes:
+        board = replace(board, outcomes={})
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
                        kept)
+
+
+def _kept(source: Input, with_bytes: bool) -> Input:
+    """What `EventCorpus.scored` keeps of an input: its bytes (or, without `with_bytes`, only the path of a
+    file as given, read again when asked), not what was parsed of them. Grounded predictions are made here:
+    their bytes are kept."""
+    if with_bytes or source.grounding is not None or source.data is None:
+        return replace(source, _made={})
+    return replace(source, data=None, _made={})
 
 
 def event_switches(corpus: EventCorpus) -> dict[str, MatchingSwitch]:

@@ -68,21 +68,29 @@ def reason(a: Outcome, b: Outcome) -> str:
 def pair_flips(a_name: str, a: Sequence[Outcome], b_name: str, b: Sequence[Outcome]) -> PairFlips:
     """The flips between two conventions' outcomes, on the rows both have, in file order per group."""
     # `item[:5]` is `Item.key` (its first five fields), sliced here: a property call per outcome cost a third
-    # of the flips' time on a 4,000-event document
-    b_by = {(o.item[:5], o.row): o for o in b}
+    # of the flips' time on a 4,000-event document. Keyed by row, then item: no pair made per outcome, and no
+    # set of a's every key (they were most of a large TextEE corpus's peak while loading, issue 34): only b's
+    # strings not in the text are looked for in a.
+    b_by: dict[str, dict[tuple[object, ...], Outcome]] = {}
+    for o in b:
+        b_by.setdefault(o.row, {})[o.item[:5]] = o
+    unseen = {(o.item[:5], o.row) for o in b if o.note == NOT_IN_TEXT}  # those a lacks flip below
     groups: dict[str, list[Flip]] = {}
+    none: dict[tuple[object, ...], Outcome] = {}
     for o in a:
-        other = b_by.get((o.item[:5], o.row))
+        key = o.item[:5]
+        if unseen:
+            unseen.discard((key, o.row))
+        other = b_by.get(o.row, none).get(key)
         if other is None and o.note == NOT_IN_TEXT:
             other = Outcome(o.item, o.row, 0, 0.0, NOT_IN_TEXT, "dropped: its scorer never sees it")
         if other is None or (o.counted, o.credit) == (other.counted, other.credit):
             continue
         r = reason(o, other)
         groups.setdefault(r, []).append(Flip(o.item, o.row, o, other, r))
-    a_keys = {(o.item[:5], o.row) for o in a}
     a_rows = {o.row for o in a}
     for o in b:  # a string not in the text: only ours has it (a published scorer never sees it)
-        if o.note == NOT_IN_TEXT and o.row in a_rows and (o.item[:5], o.row) not in a_keys:
+        if o.note == NOT_IN_TEXT and o.row in a_rows and (o.item[:5], o.row) in unseen:
             dropped = Outcome(o.item, o.row, 0, 0.0, NOT_IN_TEXT, "dropped: its scorer never sees it")
             groups.setdefault(NOT_IN_TEXT, []).append(Flip(o.item, o.row, dropped, o, NOT_IN_TEXT))
     order = list(ROWS)

@@ -235,8 +235,13 @@ def _warnings(scores: MavenArgScores, predicted: MavenArgPredictions) -> tuple[s
     return tuple(said)
 
 
+def maven_arg_gold(gold: Input) -> MavenArgGold:
+    """The parsed gold file (shared: do not change it); raises `FormatError`."""
+    return gold.parsed("maven-arg", lambda: read_gold(gold.path, gold.data))
+
+
 def _scored(gold: Input, system: Input) -> tuple[MavenArgGold, MavenArgPredictions, MavenArgScores]:
-    gold_file = gold.parsed("maven-arg", lambda: read_gold(gold.path, gold.data))
+    gold_file = maven_arg_gold(gold)
     schema = read_schema(schema_path(gold, system))
     predicted = read_predictions(system.path, system.data, gold_file)
     return gold_file, predicted, maven_arg_scores(gold_file, predicted, schema)

@@ -116,7 +116,8 @@ def convert(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: s
         if (regime == "tc" or dumped) and len(output) != len(item.candidates):
             raise FormatError(path, line, f"{len(output)} outputs for {len(item.candidates)} candidates",
                               "under --regime tc a label per candidate: the events' triggers, then the negative "
-                              "triggers, in the gold file's order")
+                              "triggers, in the gold file's order; lines of another regime need --regime sl, s2s "
+                              "or mrc (the window reads tc when no regime is given: evmeval-gui --regime)")
         if regime in ("sl", "mrc") and not dumped and len(output) > len(item.text.split()):
             raise FormatError(path, line, f"{len(output)} outputs for {len(item.text.split())} words",
                               f"under --regime {regime} at most a label per word of the text (fewer: a truncated "
@@ -309,6 +310,14 @@ def _read(gold: Input, system: Input) -> tuple[OmniGold, Any, str, bool]:
     predictions = (read_dumped(system.path, system.data, gold_file) if dumped
                    else read_predictions(system.path, system.data, regime))
     return gold_file, predictions, regime, dumped
+
+
+def candidate_labels(gold: Input, system: Input) -> tuple[OmniGold, Converted]:
+    """The gold items and every candidate's gold and predicted label, as `score_omnievent` converts them under
+    the system's `--regime` (the window's mentions: one reading path)."""
+    gold_file, predictions, regime, dumped = _read(gold, system)
+    return gold_file, convert(gold_file, predictions.outputs, regime,
+                              known_types(gold_file, system.companions.get("ontology")), predictions.path, dumped)
 
 
 def score_omnievent(gold: Input, system: Input) -> ConventionResult:

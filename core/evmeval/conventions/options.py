@@ -11,10 +11,14 @@ from dataclasses import dataclass, replace
 
 from evmeval.conventions import prepare
 from evmeval.conventions.base import Convention, Input, with_companions, with_options
+from evmeval.io.detect import REGIMES
 from evmeval.io.errors import FormatError
 
 WINDOW, DEFAULT_WINDOW = "window-size", 250
 """The system `Input` option holding `--window-size` (PAIE's `--window_size`, 250 by default)."""
+WINDOW_REGIME = REGIMES[0]
+"""The regime the window reads and scores OmniEvent's lines under when none is given (tc: a label per candidate);
+`evmeval-score` asks for one."""
 
 ONTOLOGY_READERS = {"gen-arg", "paie", "maven-arg", "omnievent"}
 """The conventions `--ontology` is for (gen-arg's templates, which paie reads too; maven-arg's label2role.json;
@@ -54,7 +58,7 @@ OPTION_FLAGS = {"coref_file": "--coref-file", "ontology": "--ontology", "window_
 DEFAULTS = {"ontology": "the one beside the gold file",
             "coref_file": "none: no Coref Role figures (gen-arg's default)",
             "window_size": f"{DEFAULT_WINDOW} (PAIE's default)", "match_mode": "normal (UIE's default)",
-            "regime": "none: OmniEvent needs one"}
+            "regime": f"{WINDOW_REGIME} in the window (evmeval-score needs --regime)"}
 """What each option is when not given, as a user reads it."""
 
 

@@ -52,7 +52,8 @@ class Switchboard:
     flips: tuple[PairFlips, ...]
     outcomes: dict[str, list[Outcome]] = field(default_factory=dict)
     """Per convention that gives them, every occurrence's outcomes (the flips are made from these; the
-    window's argument sub-rows read them through `argument_outcomes`)."""
+    window's argument sub-rows are made from them by `argument_outcomes`); empty in the window's corpus, which
+    keeps what is made of them (`corpus.event_inputs(keep_outcomes=False)`)."""
 
     def to_json(self) -> dict[str, Any]:
         def cell(c: Cell | None) -> dict[str, Any] | None:

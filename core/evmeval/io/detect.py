@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+REGIMES = ("tc", "sl", "s2s", "mrc")
+"""OmniEvent's paradigms: token classification, sequence labelling, seq2seq, machine reading comprehension (how
+its prediction lines are read; `evmeval.io.omnievent`)."""
 MAVEN_ERE_FIELDS = {"tokens", "coreference", "temporal_relations", "causal_relations", "subevent_relations"}
 """A line with `id` and one of these is MAVEN-ERE's (a submission line may hold any one of them)."""
 

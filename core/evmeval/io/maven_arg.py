@@ -16,7 +16,7 @@ the gold file (the script keeps one table); a later line's role of a trigger rep
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.io.detect import is_maven_arg as is_maven_arg
@@ -39,6 +39,12 @@ class GoldTrigger:
     """`document id-event id-trigger id`, the script's key."""
     event_type: str
     line: int
+    position: tuple[int, int] | None = None
+    """The trigger's characters in the document's text, where the line gives them (the script never reads them)."""
+    arguments: tuple[tuple[str, int, int], ...] = ()
+    """(role, start, end) of each mention of each of its arguments, in characters of the text (the window's)."""
+    document: str = ""
+    trigger_id: str = ""
 
 
 @dataclass
@@ -54,6 +60,10 @@ class MavenArgGold:
     sha256: str
     lines: int
     event_types: set[str]
+    texts: dict[str, str] = field(default_factory=dict)
+    """Document id -> its text (the window shows it)."""
+    negatives: dict[str, list[tuple[str, tuple[int, int] | None]]] = field(default_factory=dict)
+    """Document id -> its negative triggers' ids and positions (where given), in the file's order."""
 
 
 @dataclass
@@ -63,6 +73,8 @@ class MavenArgPredictions:
     """`document id-event id-trigger id-type.role` -> (predicted event type, argument strings)."""
     skipped_documents: int
     skipped_triggers: int
+    types: dict[tuple[str, str], str] = field(default_factory=dict)
+    """(document id, trigger id) -> the predicted event type (the window's system mentions; a later line's wins)."""
 
 
 def _position(fields: Fields, value: Any) -> tuple[int, int]:
@@ -77,6 +89,7 @@ def _gold_line(gold: MavenArgGold, fields: Fields, obj: dict[str, Any]) -> None:
     doc = fields.get(obj, "id", str, "the document id as a string")
     text = fields.get(obj, "text", str, "the document's text as a string")
     gold.documents.add(doc)
+    gold.texts[doc] = text
     for e, raw_event in enumerate(fields.get(obj, "events", list, "a list of events")):
         at = fields.at(f"event {e}")
         event = at.obj(raw_event, "the event")
@@ -94,7 +107,7 @@ def _gold_line(gold: MavenArgGold, fields: Fields, obj: dict[str, Any]) -> None:
                                  "trigger ids unique over the file (evaluate.py asserts it)")
             gold.event_of[tid] = event_id
             key = f"{doc}-{event_id}-{tid}"
-            gold.triggers.append(GoldTrigger(key, event_type, fields.line))
+            placed: list[tuple[str, int, int]] = []
             for a, raw_argument in enumerate(where.get(trigger, "arguments", list, "a list of arguments")):
                 here = where.at(f"argument {a}")
                 argument = here.obj(raw_argument, "the argument")
@@ -105,10 +118,26 @@ def _gold_line(gold: MavenArgGold, fields: Fields, obj: dict[str, Any]) -> None:
                 for m, mention in enumerate(mentions):
                     start, end = _position(here.at(f"mention {m}"), here.obj(mention, "the mention").get("position"))
                     spans.append(text[start:end])
+                    placed.append((role, start, end))
                 gold.slots.setdefault(f"{key}-{role}", (event_type, []))[1].append(spans)
+            gold.triggers.append(GoldTrigger(key, event_type, fields.line, _given_position(trigger, text),
+                                             tuple(placed), doc, tid))
     for n, raw in enumerate(fields.get(obj, "negative_triggers", list, "a list of negative triggers")):
-        negative = fields.at(f"negative trigger {n}").obj(raw, "the negative trigger")
-        gold.event_of[fields.at(f"negative trigger {n}").get(negative, "id", str, "the trigger id")] = NEGATIVE
+        at = fields.at(f"negative trigger {n}")
+        negative = at.obj(raw, "the negative trigger")
+        tid = at.get(negative, "id", str, "the trigger id")
+        gold.event_of[tid] = NEGATIVE
+        gold.negatives.setdefault(doc, []).append((tid, _given_position(negative, text)))
+
+
+def _given_position(trigger: dict[str, Any], text: str) -> tuple[int, int] | None:
+    """A trigger's `position` [start, end) in `text`, for the window; None where it is missing or not such a pair
+    (the script reads none, so the command scores the line either way)."""
+    value = trigger.get("position")
+    if isinstance(value, list) and len(value) == 2 and all(is_int(v) for v in value) and 0 <= value[0] <= value[1] \
+            <= len(text):
+        return value[0], value[1]
+    return None
 
 
 def read_gold(path: str, data: bytes | None = None) -> MavenArgGold:
@@ -144,6 +173,7 @@ def read_predictions(path: str, data: bytes | None, gold: MavenArgGold) -> Maven
             at = fields.at("trigger", tid)
             pred = at.obj(raw, "the trigger's prediction")
             event_type = at.get(pred, "event_type", str, "the event type as a string")
+            found.types[doc, tid] = event_type
             for role, spans in pred.items():
                 if role == "event_type":
                     continue

@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from evmeval.io.detect import REGIMES as REGIMES
 from evmeval.io.detect import is_omnievent_prediction as is_omnievent_prediction
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, kind
@@ -26,8 +27,6 @@ from evmeval.io.reading import display_name, read_bytes
 
 NA = "NA"
 """OmniEvent's label of a negative trigger (and of a candidate predicted as no event)."""
-REGIMES = ("tc", "sl", "s2s", "mrc")
-"""OmniEvent's paradigms: token classification, sequence labelling, seq2seq, machine reading comprehension."""
 OUTPUTS = {"tc": "a list of labels, one per candidate (the events' triggers, then the negative triggers)",
            "sl": "a list of BIO tags, one per word of the text (O, B-Type, I-Type)",
            "mrc": "a list of labels, one per word of the text (a type or NA)",
@@ -52,6 +51,9 @@ class GoldItem:
     arguments: int
     """Gold arguments (not scored: only counted for the data fingerprint), and their roles below."""
     roles: frozenset[str] = frozenset()
+    placed: tuple[tuple[tuple[str, int, int], ...], ...] = ()
+    """Per event trigger (the first candidates), its arguments' mentions as (role, start, end) in characters of
+    the text, where a mention gives a `position` (the window boxes them; event detection reads none)."""
 
 
 @dataclass(frozen=True)
@@ -85,19 +87,36 @@ def _gold_item(fields: Fields, obj: dict[str, Any]) -> GoldItem:
     text = fields.get(obj, "text", str, "the item's text as a string")
     candidates: list[Candidate] = []
     arguments: list[Any] = []
+    placed: list[tuple[tuple[str, int, int], ...]] = []
     for e, raw_event in enumerate(fields.get(obj, "events", list, "a list of events")):
         at = fields.at(f"event {e}")
         event = at.obj(raw_event, "the event")
         event_type = at.get(event, "type", str, "the event type as a string")
         for t, trigger in enumerate(at.get(event, "triggers", list, "a list of triggers")):
             candidates.append(_candidate(at.at(f"trigger {t}"), trigger, text, event_type))
-            given = trigger.get("arguments")
+            given = trigger.get("arguments") if isinstance(trigger, dict) else None
             arguments += given if isinstance(given, list) else []
+            placed.append(_placed(given if isinstance(given, list) else [], text))
     for n, raw in enumerate(fields.get(obj, "negative_triggers", list,
                                        "a list of negative triggers (OmniEvent's candidates that are no event)")):
         candidates.append(_candidate(fields.at(f"negative trigger {n}"), raw, text, NA))
     roles = frozenset(a["role"] for a in arguments if isinstance(a, dict) and isinstance(a.get("role"), str))
-    return GoldItem(item_id, text, tuple(candidates), fields.line, len(arguments), roles)
+    return GoldItem(item_id, text, tuple(candidates), fields.line, len(arguments), roles, tuple(placed))
+
+
+def _placed(arguments: list[Any], text: str) -> tuple[tuple[str, int, int], ...]:
+    """A trigger's argument mentions with a role and a `position` inside `text`; the others are left out (the
+    convention's argument reading, `omnievent_args`, says what is wrong with them)."""
+    found = []
+    for argument in arguments:
+        if not (isinstance(argument, dict) and isinstance(argument.get("role"), str)):
+            continue
+        for mention in argument.get("mentions") or ():
+            value = mention.get("position") if isinstance(mention, dict) else None
+            if (isinstance(value, list) and len(value) == 2 and is_int(value[0]) and is_int(value[1])
+                    and 0 <= value[0] <= value[1] <= len(text)):
+                found.append((argument["role"], value[0], value[1]))
+    return tuple(found)
 
 
 def read_gold(path: str, data: bytes | None = None) -> OmniGold:

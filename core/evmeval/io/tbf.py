@@ -336,8 +336,9 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
 
 def document_relations(text: str, *, path: str, first_line: int) -> tuple[Relation, ...] | None:
     """The relations of the one document `text` holds (starting at line `first_line` of `path`), read as
-    `parse_tbf` reads them, without reading its mention lines: what `-a` needs of a document the mention
-    kernel has scored already (`evmeval.cli.sequencing_fastpath`). None: not one well-framed document."""
+    `parse_tbf` reads them, without reading its mention lines. The plain form of the mention kernel's
+    `relations`, which `-a` reads each kernel-scored document with (`evmeval.cli.sequencing_fastpath`;
+    `tests/core/test_kernel_relations.py` compares the two). None: not one well-framed document."""
     problems: list[Problem] = []
     frame = _Framing(path, problems)
     relation = frame.relation

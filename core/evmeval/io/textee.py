@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from evmeval.io.errors import FormatError, Problem
@@ -144,14 +145,19 @@ def _events(fields: Fields, raw: list[Any], n_tokens: int, entity_ids: set[str])
 _WINDOW_FIELDS = ("doc_id", "wnd_id", "tokens", "event_mentions", "entity_mentions", "text", "lang")
 
 
-def parse_window(path: str, line: int, value: Any) -> Window:
-    """One line's window, every field checked; the first problem is a `FormatError` at that line."""
+def parse_window(path: str, line: int, value: Any, words: dict[str, str] | None = None) -> Window:
+    """One line's window, every field checked; the first problem is a `FormatError` at that line. `words`: the
+    token strings already read from the file, shared: a word recurs window after window, and a token string
+    each was half of a parsed TextEE file (issue 34; the values are unchanged)."""
     fields = Fields(path, line)
     obj = fields.obj(value, "the line")
     doc_id = fields.get(obj, "doc_id", str, "the document id as a string")
     wnd_id = fields.get(obj, "wnd_id", str, "the window id as a string")
     fields = Fields(path, line, f"window {wnd_id!r}")
     tokens = fields.strings(obj, "tokens", "a list of token strings")
+    if words is not None:
+        share = words.setdefault
+        tokens[:] = [share(t, t) for t in tokens]
     raw_entities = fields.get(obj, "entity_mentions", list, "a list of entity mentions", optional=True)
     entities = None
     if raw_entities is not None:
@@ -167,11 +173,12 @@ def parse_window(path: str, line: int, value: Any) -> Window:
                   fields.get(obj, "lang", str, _TEXT, optional=True), rest_of(obj, _WINDOW_FIELDS), line)
 
 
-def _windows(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None) -> Iterator[Window]:
+def _windows(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem] | None,
+             words: dict[str, str] | None = None) -> Iterator[Window]:
     seen: dict[tuple[str, str], int] = {}
     for line, value in lines:
         try:
-            window = parse_window(path, line, value)
+            window = parse_window(path, line, value, words)
             key = (window.doc_id, window.wnd_id)
             if key in seen:
                 raise FormatError(path, line, f"window {window.wnd_id!r} of document {window.doc_id!r} "
@@ -185,16 +192,18 @@ def _windows(path: str, lines: Iterable[tuple[int, Any]], problems: list[Problem
         yield window
 
 
-def stream_textee(path: str, data: bytes | None = None, problems: list[Problem] | None = None) -> Stream[Window]:
+def stream_textee(path: str, data: bytes | None = None, problems: list[Problem] | None = None, *,
+                  kept: bool = False) -> Stream[Window]:
     """A TextEE window file a window (line) at a time (`data`: its bytes if already read); the first problem is
-    a `FormatError` (file:line: ...) unless `problems` is given."""
-    return Stream(JsonLines(path, data, problems), _windows)
+    a `FormatError` (file:line: ...) unless `problems` is given. `kept`: the windows are all kept (`read_textee`),
+    so their token strings are shared (`parse_window`'s `words`); a stream read and let go does not pay for it."""
+    return Stream(JsonLines(path, data, problems), partial(_windows, words={}) if kept else _windows)
 
 
 def read_textee(path: str, data: bytes | None = None) -> TexteeFile:
     """Read a TextEE window file (`data`: its bytes if already read); the first problem is a
     `FormatError` (file:line: ...)."""
-    stream = stream_textee(path, data)
+    stream = stream_textee(path, data, kept=True)
     windows = list(stream)
     return TexteeFile(stream.path, windows, stream.sha256)
 

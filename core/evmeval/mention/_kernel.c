@@ -387,21 +387,31 @@ static int mention_line(KFile *f, KDoc *doc, Str line, int32_t number) {
     return 0;
 }
 
-static int relation_line(KFile *f, Str line, int32_t number) {
-    Str fields[4];
+/* The kind, id and members of a relation line as Python reads it (`line[1:].strip().split("\t")`), where
+   the kernel reads it so: 1; 0 when stripping would take something off or the line has not three fields.
+   The one rule for a relation line in C: the parse below and `relations` (what -a reads) both use it. */
+static int relation_fields(Str line, Str fields[3]) {
+    Str parts[4];
     int nf = 0;
     Py_ssize_t i = 1;
-    if (line.n < 2 || line.p[1] == '\t') return DECLINE; /* Python strips what follows the @ */
+    if (line.n < 2 || line.p[1] == '\t') return 0; /* Python strips what follows the @ */
     for (Py_ssize_t k = 0; k < line.n; k++)
-        if (line.p[k] == ' ' || (unsigned char)line.p[k] >= 0x80) return DECLINE; /* stripped pieces */
+        if (line.p[k] == ' ' || (unsigned char)line.p[k] >= 0x80) return 0; /* stripped pieces */
     while (nf < 4) {
         Py_ssize_t j = i;
         while (j < line.n && line.p[j] != '\t') j++;
-        fields[nf++] = slice(line, i, j);
+        parts[nf++] = slice(line, i, j);
         if (j >= line.n) break;
         i = j + 1;
     }
-    if (nf != 3) return DECLINE;
+    if (nf != 3) return 0;
+    for (int k = 0; k < 3; k++) fields[k] = parts[k];
+    return 1;
+}
+
+static int relation_line(KFile *f, Str line, int32_t number) {
+    Str fields[3];
+    if (!relation_fields(line, fields)) return DECLINE;
     GROW(f->r, f->nr, f->capr, KRelation);
     f->r[f->nr].kind = fields[0];
     f->r[f->nr].id = fields[1];
@@ -1711,9 +1721,78 @@ static PyObject *k_places(PyObject *self, PyObject *capsule) {
     return Py_BuildValue("(NN)", gold, system);
 }
 
+PyDoc_STRVAR(relations_doc,
+             "relations(data: bytes, start, end, first_line) -> list[(kind, id, mention ids, line)] | None\n\n"
+             "The relation lines of the one document data[start:end] holds (its first line being line first_line\n"
+             "of its file), read by parse's rule: what -a reads of each scored document (evmeval.io.tbf's\n"
+             "document_relations is the plain form). None: not one document parse reads (Python decides).");
+
+static PyObject *kind_names[3]; /* one str per usual kind, as evmeval.io.tbf shares them */
+
+static PyObject *kind_object(Str kind) {
+    static const char *const names[3] = {"Coreference", "After", "Subevent"};
+    for (int k = 0; k < 3; k++)
+        if ((size_t)kind.n == strlen(names[k]) && memcmp(kind.p, names[k], (size_t)kind.n) == 0) {
+            if (!kind_names[k] && !(kind_names[k] = PyUnicode_InternFromString(names[k]))) return NULL;
+            return Py_NewRef(kind_names[k]);
+        }
+    return PyUnicode_FromStringAndSize(kind.p, kind.n);
+}
+
+static PyObject *relation_object(const KRelation *rel, int32_t line) {
+    Py_ssize_t count = 1;
+    for (Py_ssize_t k = 0; k < rel->members.n; k++) count += rel->members.p[k] == ',';
+    PyObject *ids = PyTuple_New(count);
+    Py_ssize_t i = 0;
+    for (Py_ssize_t c = 0; ids && c < count; c++) {
+        Py_ssize_t j = i;
+        while (j < rel->members.n && rel->members.p[j] != ',') j++;
+        PyObject *id = PyUnicode_FromStringAndSize(rel->members.p + i, j - i);
+        if (!id) Py_CLEAR(ids);
+        else PyTuple_SET_ITEM(ids, c, id);
+        i = j + 1;
+    }
+    if (!ids) return NULL;
+    return Py_BuildValue("(NNNi)", kind_object(rel->kind), PyUnicode_FromStringAndSize(rel->id.p, rel->id.n), ids,
+                         line);
+}
+
+static PyObject *k_relations(PyObject *self, PyObject *args) {
+    (void)self;
+    Py_buffer data;
+    Py_ssize_t start, end;
+    int first_line;
+    if (!PyArg_ParseTuple(args, "y*nni", &data, &start, &end, &first_line)) return NULL;
+    if (start < 0 || end < start || end > data.len) {
+        PyBuffer_Release(&data);
+        PyErr_SetString(PyExc_ValueError, "start and end must lie within data");
+        return NULL;
+    }
+    KFile f;
+    memset(&f, 0, sizeof(f));
+    f.buf = (const char *)data.buf + start;
+    f.len = end - start;
+    parse_file(&f);
+    PyObject *out = NULL;
+    if (f.declined == -2) PyErr_NoMemory();
+    else if (f.declined || f.nd != 1) out = Py_NewRef(Py_None);
+    else {
+        out = PyList_New((Py_ssize_t)f.nr);
+        for (size_t r = 0; out && r < f.nr; r++) {
+            PyObject *item = relation_object(&f.r[r], f.r[r].line + first_line - 1);
+            if (!item) Py_CLEAR(out);
+            else PyList_SET_ITEM(out, (Py_ssize_t)r, item);
+        }
+    }
+    file_free(&f);
+    PyBuffer_Release(&data);
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"tokens_ok", k_tokens_ok, METH_O, tokens_doc},
     {"places", k_places, METH_O, places_doc},
+    {"relations", k_relations, METH_VARARGS, relations_doc},
     {"parse", k_parse, METH_VARARGS, parse_doc},
     {"score", k_score, METH_VARARGS, score_doc_str},
     {NULL, NULL, 0, NULL},

@@ -12,6 +12,9 @@
  *
  * `tuple_set_order(keys)` is the Python 2.7 set order the links arrive in (evmeval.sequencing.py2order).
  *
+ * `reduce_set_links(links)` is the transitive reduction of one side's links between coreference sets
+ * (evmeval.sequencing.links.reduce_set_links), before they are expanded to mention pairs.
+ *
  * `evaluate(gold, system, outcome_type)` returns None outside the common case (a link that is not a
  * 7-tuple of strings, a name holding a space, a relation other than BEFORE / INCLUDES): the caller then
  * takes the Python path, which handles (or refuses) every case.
@@ -814,9 +817,143 @@ PyDoc_STRVAR(evaluate_doc,
              "One document's temporal awareness with v1.8's time graph, from both sides' Tlinks in order; "
              "outcomes are outcome_type instances (gold's, then system's). None: not the common case.");
 
+/* -- The transitive reduction of one side's set links (evmeval.sequencing.links.reduce_set_links) --- */
+
+#define MAX_SET_NODES 8192 /* reach bitsets of n*n bits: 8 MB at most; larger documents take the Python path */
+
+/* The node of each link end (`links[i][0]`, `[1]`: ints), numbered 0..n-1 in order of appearance; 0: an
+   end that is not an int in [0, 2**24) or more than MAX_SET_NODES nodes; -1: error. */
+static int link_nodes(PyObject *links, int32_t *ends, int32_t *n_nodes) {
+    Py_ssize_t count = PyList_GET_SIZE(links);
+    int32_t top = -1;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *link = PyList_GET_ITEM(links, i);
+        if (!PyTuple_Check(link) || PyTuple_GET_SIZE(link) < 2) return 0;
+        for (int e = 0; e < 2; e++) {
+            PyObject *end = PyTuple_GET_ITEM(link, e);
+            if (!PyLong_CheckExact(end)) return 0;
+            int overflow = 0;
+            long v = PyLong_AsLongAndOverflow(end, &overflow);
+            if (v == -1 && PyErr_Occurred()) return -1;
+            if (overflow || v < 0 || v >= (1L << 24)) return 0;
+            ends[2 * i + e] = (int32_t)v;
+            if (v > top) top = (int32_t)v;
+        }
+    }
+    int32_t *number = malloc(((size_t)top + 2) * sizeof(int32_t));
+    if (!number) return -1;
+    memset(number, 0xff, ((size_t)top + 2) * sizeof(int32_t));
+    int32_t n = 0;
+    for (Py_ssize_t k = 0; k < 2 * count; k++) {
+        if (number[ends[k]] < 0) number[ends[k]] = n++;
+        ends[k] = number[ends[k]];
+    }
+    free(number);
+    *n_nodes = n;
+    return n <= MAX_SET_NODES;
+}
+
+#define HAS(row, b) (((row)[(b) >> 6] >> ((b) & 63)) & 1)
+
+/* Each node's reach (paths of length >= 1) as a bitset row of `words` words. */
+static int reach_rows(const int32_t *ends, Py_ssize_t count, int32_t n, size_t words, uint64_t *reach) {
+    int32_t *first = calloc((size_t)n + 1, sizeof(int32_t)), *next = malloc(((size_t)count + 1) * sizeof(int32_t));
+    int32_t *stack = malloc(((size_t)count + 1) * sizeof(int32_t));
+    if (!first || !next || !stack) {
+        free(first);
+        free(next);
+        free(stack);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) first[ends[2 * i] + 1]++;
+    for (int32_t v = 0; v < n; v++) first[v + 1] += first[v];
+    int32_t *fill = calloc((size_t)n + 1, sizeof(int32_t));
+    if (!fill) {
+        free(first);
+        free(next);
+        free(stack);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) { /* successors of each node, in a CSR array (next) */
+        int32_t a = ends[2 * i];
+        next[first[a] + fill[a]++] = ends[2 * i + 1];
+    }
+    free(fill);
+    for (int32_t start = 0; start < n; start++) {
+        uint64_t *row = reach + (size_t)start * words;
+        int32_t top = 0;
+        for (int32_t k = first[start]; k < first[start + 1]; k++)
+            if (!HAS(row, next[k])) {
+                row[next[k] >> 6] |= 1ULL << (next[k] & 63);
+                stack[top++] = next[k];
+            }
+        while (top) {
+            int32_t v = stack[--top];
+            for (int32_t k = first[v]; k < first[v + 1]; k++)
+                if (!HAS(row, next[k])) {
+                    row[next[k] >> 6] |= 1ULL << (next[k] & 63);
+                    stack[top++] = next[k];
+                }
+        }
+    }
+    free(first);
+    free(next);
+    free(stack);
+    return 0;
+}
+
+PyDoc_STRVAR(reduce_set_links_doc,
+             "reduce_set_links(links: list[(a, b, ...)]) -> list | None\n\n"
+             "The links kept by evmeval.sequencing.links.reduce_set_links (a->b goes when some m not a or b has\n"
+             "a->...->m->...->b), in order; None outside the common case (an end that is not a small int, or\n"
+             "more than 8192 sets): the Python path.");
+
+static PyObject *reduce_set_links(PyObject *self, PyObject *links) {
+    (void)self;
+    if (!PyList_Check(links)) Py_RETURN_NONE;
+    Py_ssize_t count = PyList_GET_SIZE(links);
+    int32_t *ends = malloc(((size_t)count + 1) * 2 * sizeof(int32_t)), n = 0;
+    if (!ends) return PyErr_NoMemory();
+    int found = link_nodes(links, ends, &n);
+    if (found <= 0) {
+        free(ends);
+        if (found < 0) return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+        Py_RETURN_NONE;
+    }
+    size_t words = ((size_t)n + 63) / 64;
+    uint64_t *reach = calloc((size_t)n * words + 1, sizeof(uint64_t));
+    if (!reach || reach_rows(ends, count, n, words, reach) < 0) {
+        free(ends);
+        free(reach);
+        return PyErr_NoMemory();
+    }
+    PyObject *kept = PyList_New(0);
+    for (Py_ssize_t i = 0; kept && i < count; i++) {
+        int32_t a = ends[2 * i], b = ends[2 * i + 1];
+        const uint64_t *from = reach + (size_t)a * words;
+        int redundant = 0;
+        for (size_t w = 0; w < words && !redundant; w++) {
+            uint64_t bits = from[w];
+            while (bits) {
+                int32_t m = (int32_t)(w * 64 + (size_t)__builtin_ctzll(bits));
+                bits &= bits - 1;
+                if (m != a && m != b && HAS(reach + (size_t)m * words, b)) {
+                    redundant = 1;
+                    break;
+                }
+            }
+        }
+        if (!redundant && PyList_Append(kept, PyList_GET_ITEM(links, i)) < 0) Py_CLEAR(kept);
+    }
+    free(ends);
+    free(reach);
+    return kept;
+}
+
 static PyMethodDef methods[] = {
     {"evaluate", evaluate, METH_VARARGS, evaluate_doc},
     {"tuple_set_order", tuple_set_order, METH_O, tuple_set_order_doc},
+    {"reduce_set_links", reduce_set_links, METH_O, reduce_set_links_doc},
     {NULL, NULL, 0, NULL},
 };
 

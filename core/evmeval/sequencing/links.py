@@ -26,6 +26,7 @@ from typing import NamedTuple
 from evmeval.align import Mapping
 from evmeval.io.errors import FormatError
 from evmeval.model import Relation, TbfFile
+from evmeval.sequencing import timegraph_kernel
 from evmeval.sequencing.py2order import tuple_set_order
 
 LINK_KINDS: tuple[str, ...] = ("Subevent", "After")
@@ -153,8 +154,19 @@ def _clusters(relations: Sequence[Relation], mention_ids: Sequence[str]) -> tupl
     return members, set_of
 
 
-def reduce_set_links(links: Sequence[tuple[int, int, Relation]]) -> list[tuple[int, int, Relation]]:
-    """Drop each link A->B for which some M not in {A, B} has A->...->M and M->...->B (paths >= 1)."""
+def reduce_set_links(links: list[tuple[int, int, Relation]]) -> list[tuple[int, int, Relation]]:
+    """Drop each link A->B for which some M not in {A, B} has A->...->M and M->...->B (paths >= 1): in C
+    when the sequencing kernel is built (`evmeval.sequencing.timegraph_kernel`), else `plain_reduce_set_links`."""
+    kernel = timegraph_kernel.KERNEL
+    if kernel is not None:
+        kept: list[tuple[int, int, Relation]] | None = kernel.reduce_set_links(links)
+        if kept is not None:  # else a document of more than 8,192 sets: the Python path
+            return kept
+    return plain_reduce_set_links(links)
+
+
+def plain_reduce_set_links(links: Sequence[tuple[int, int, Relation]]) -> list[tuple[int, int, Relation]]:
+    """`reduce_set_links` in Python: each node's reach, then each link's test."""
     successors: dict[int, set[int]] = {}
     for a, b, _ in links:
         successors.setdefault(a, set()).add(b)

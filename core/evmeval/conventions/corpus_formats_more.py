@@ -1,0 +1,133 @@
+"""UIE, MAVEN-Arg and OmniEvent gold/system pairs as the window's inputs (`corpus_formats.Pair`).
+
+Each is read by its convention's own reader, so the window's mentions are what `evmeval-score --convention`
+counts. UIE: an instance a document (`instance k`, the convention's name), its tokens the text; gold's offset
+records and the system's (as written, or placed by UIE's map from strings: `uie.placed`) as mentions, their
+roles as arguments. MAVEN-Arg and OmniEvent: the unified gold layout's documents on character offsets of
+their text; MAVEN-Arg's submission placed on the gold trigger (or negative trigger) its id names, OmniEvent's
+outputs as the label each candidate takes under the regime (`omnievent.convert`; tc unless one is given).
+Gold's arguments are boxed where their mentions give a `position`; the system's (strings, or OmniEvent's
+argument outputs) are scored by the conventions, not placed here.
+A trigger the gold line gives no `position` (MAVEN-Arg's script reads none) is a mention with no span.
+"""
+
+from __future__ import annotations
+
+from evmeval.conventions.base import Input, with_options
+from evmeval.conventions.corpus_formats import Arguments, Pair
+from evmeval.conventions.items import GOLD, PRED
+from evmeval.conventions.options import WINDOW_REGIME
+from evmeval.conventions.ours import Role, Unit, mention_id
+from evmeval.io.maven_arg import read_predictions
+from evmeval.io.omnievent import NA
+from evmeval.model import Document, Mention, SpanMode, TbfFile, unannotated_mention
+
+
+def uie_pair(gold: Input, system: Input) -> Pair:
+    """UIE gold instances and record lines (the n-th line the n-th instance, as the convention pairs them)."""
+    from evmeval.conventions.uie import MAP, _items, _read, paired_instances, placed
+
+    g, s = _read(gold, system)
+    strategy = system.options.get(MAP, "closest")
+    sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
+    arguments: tuple[Arguments, Arguments] = ({}, {})
+    units: dict[str, list[Unit]] = {}
+    for k, (instance, predicted) in enumerate(paired_instances(g, s), 1):
+        doc_id = f"instance {k}"
+        units[doc_id] = [Unit(doc_id, list(instance.tokens))]  # its token ids: t0, t1, …
+        offsets = placed(predicted, instance, strategy)[0]
+        for n, (side, records, line) in enumerate(((GOLD, instance.offsets, instance.line),
+                                                   (PRED, offsets, predicted.line))):
+            items = _items(side, k, instance.tokens, records, ())
+            mentions = []
+            for item, record in zip(items["offset-evt-trigger"], records, strict=True):
+                ids = tuple(f"t{i}" for i in record.trigger if 0 <= i < len(instance.tokens))
+                mentions.append(unannotated_mention(side, doc_id, mention_id(item), ids, item.text, item.event_type,
+                                                    line))
+                arguments[n][doc_id, mention_id(item)] = []
+            for item in items["offset-evt-role"]:
+                arguments[n][doc_id, mention_id(item)].append(Role(item.role, item.start, item.end))
+            sides[n][doc_id] = Document(doc_id, tuple(mentions))
+    return Pair(TbfFile(g.path, SpanMode.TOKEN, sides[0]), TbfFile(s.path, SpanMode.TOKEN, sides[1]), {}, units,
+                arguments)
+
+
+def _char_mention(run: str, doc_id: str, mention: str, position: tuple[int, int] | None, text: str,
+                  event_type: str, line: int) -> Mention:
+    span = ((position[0], position[1]),) if position is not None else ()
+    words = text[position[0]:position[1]] if position is not None else ""
+    return unannotated_mention(run, doc_id, mention, span, words, event_type, line)
+
+
+def maven_arg_pair(gold: Input, system: Input) -> Pair:
+    """MAVEN-Arg's unified gold and a submission: gold's triggers with their arguments' mentions; each predicted
+    trigger on the gold trigger or negative trigger of its document its id names, typed as predicted (its
+    arguments are strings: the convention compares them as text, the window shows the trigger)."""
+    from evmeval.conventions.maven_arg import maven_arg_gold
+
+    g = maven_arg_gold(gold)
+    p = read_predictions(system.path, system.data, g)
+    sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
+    arguments: Arguments = {}
+    found: dict[str, list[Mention]] = {doc_id: [] for doc_id in g.texts}
+    predicted: dict[str, list[Mention]] = {doc_id: [] for doc_id in g.texts}
+    lines: dict[str, int] = {}
+    for trigger in g.triggers:
+        doc_id, text = trigger.document, g.texts[trigger.document]
+        lines.setdefault(doc_id, trigger.line)
+        found[doc_id].append(_char_mention(GOLD, doc_id, trigger.trigger_id, trigger.position, text,
+                                           trigger.event_type, trigger.line))
+        arguments[doc_id, trigger.trigger_id] = [Role(role, start, end) for role, start, end in trigger.arguments]
+    for doc_id, text in g.texts.items():
+        every = [(m.mention_id, m.span[0] if m.span else None) for m in found[doc_id]] + g.negatives.get(doc_id, [])
+        for trigger_id, position in every:
+            if (doc_id, trigger_id) in p.types:
+                predicted[doc_id].append(_char_mention(PRED, doc_id, trigger_id, position, text,
+                                                       p.types[doc_id, trigger_id], 0))
+        sides[0][doc_id] = Document(doc_id, tuple(found[doc_id]))
+        sides[1][doc_id] = Document(doc_id, tuple(predicted[doc_id]))
+    return Pair(TbfFile(g.path, SpanMode.CHAR, sides[0]), TbfFile(p.path, SpanMode.CHAR, sides[1]), dict(g.texts),
+                {}, (arguments, {}))
+
+
+def omnievent_pair(gold: Input, system: Input) -> Pair:
+    """OmniEvent's unified gold and its predictions: gold's triggers, and each candidate (trigger or negative
+    trigger) the outputs label with a type under the system's regime (`WINDOW_REGIME` unless given)."""
+    from evmeval.conventions.omnievent import REGIME, candidate_labels
+
+    if system.options.get(REGIME) is None:
+        system = with_options(system, **{REGIME: WINDOW_REGIME})
+    g, done = candidate_labels(gold, system)
+    sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
+    texts: dict[str, str] = {}
+    arguments: Arguments = {}
+    at = 0
+    for item in g.items:
+        texts[item.id] = item.text
+        for k, placed in enumerate(item.placed):
+            arguments[item.id, f"C{k}"] = [Role(role, start, end) for role, start, end in placed]
+        mentions: tuple[list[Mention], list[Mention]] = ([], [])
+        for k, candidate in enumerate(item.candidates):
+            labels = (candidate.label, done.predicted[at + k])
+            for n, (side, label) in enumerate(((GOLD, labels[0]), (PRED, labels[1]))):
+                if label != NA:
+                    mentions[n].append(_char_mention(side, item.id, f"C{k}", (candidate.start, candidate.end),
+                                                     item.text, label, item.line))
+        at += len(item.candidates)
+        sides[0][item.id] = Document(item.id, tuple(mentions[0]))
+        sides[1][item.id] = Document(item.id, tuple(mentions[1]))
+    return Pair(TbfFile(g.path, SpanMode.CHAR, sides[0]), TbfFile(system.path, SpanMode.CHAR, sides[1]), texts, {},
+                (arguments, {}))
+
+
+def unified_pair(gold: Input, system: Input) -> Pair:
+    """The unified gold layout with a MAVEN-Arg submission, or with OmniEvent's predictions (its lines or dump)."""
+    from evmeval.conventions import input_format
+
+    if input_format(system.path) in ("omnievent", "omnievent-dump"):
+        return omnievent_pair(gold, system)
+    return maven_arg_pair(gold, system)
+
+
+MORE_READERS = {"uie": uie_pair, "maven-arg": unified_pair}
+"""Gold format (as `input_format` names it) -> its pair reader (`corpus_formats.read_pair` takes these too)."""
