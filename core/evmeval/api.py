@@ -299,8 +299,8 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     matches re-scored one to one, and what flips. Raises `FormatError` for bad input and `ValueError` for a
     convention or rule it does not know (`evmeval.conventions.REGISTRY` has them)."""
     from evmeval.conventions import prepare
+    from evmeval.conventions.base import with_companions
     from evmeval.conventions.cli import arguments_of, read_input, score_under
-    from evmeval.conventions.genarg import with_companions
     from evmeval.conventions.switchboard import switchboard
     from evmeval.results import ConventionScores
 
@@ -318,7 +318,7 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     elif match_mode is not None:
         raise ValueError(f"match_mode={match_mode!r} is read by convention='uie' only")
     if window_size is not None:
-        from evmeval.conventions.paie import WINDOW
+        from evmeval.conventions.options import WINDOW
         from evmeval.conventions.paie import window_size as checked_window
 
         if convention != "paie":

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from evmeval.conventions import REGISTRY
 
 PROBE = """
 import json, sys
@@ -88,3 +89,40 @@ def test_a_plain_report_run_on_the_kernel_loads_only_what_it_needs(tmp_path: Pat
     assert "evmeval.cli.fastpath" in loaded
     assert [m for m in PYTHON_PATH_ONLY if m in loaded] == []
     assert "evmeval.mention.type_rows" in loaded  # what the kernel's report shares with the Python scoring
+
+
+
+CONVENTION_MODULES = ("evmeval.conventions.bionlp", "evmeval.conventions.rams", "evmeval.conventions.omnievent",
+                      "evmeval.conventions.paie", "evmeval.conventions.genarg", "evmeval.conventions.uie",
+                      "evmeval.conventions.dygiepp", "evmeval.conventions.ours", "evmeval.conventions.maven",
+                      "evmeval.conventions.maven_ere", "evmeval.conventions.maven_arg", "evmeval.conventions.textee",
+                      "evmeval.conventions.strings", "evmeval.mention.scoring", "evmeval.io.bionlp",
+                      "evmeval.io.rams", "evmeval.io.uie", "evmeval.io.omnievent", "evmeval.io.genarg",
+                      "evmeval.io.casie", "evmeval.io.maven_arg")
+"""Each convention's modules and readers (issue 37: `evmeval.conventions` imported them all to build its registry)."""
+UNASKED = ("evmeval.conventions.ladder", "evmeval.conventions.ladder_run", "evmeval.conventions.switchboard",
+           "evmeval.conventions.argument_pivot", "evmeval.report.switchboard_html",
+           "evmeval.report.candidate_curation", "evmeval.agreement.judges")
+"""What only --ladder, --html, --matching, `all` or --candidates use."""
+
+
+@pytest.mark.parametrize(("name", "own"), [("maven", "evmeval.conventions.maven"),
+                                           ("textee", "evmeval.conventions.textee")])
+def test_one_convention_imports_only_its_own_modules(tmp_path: Path, name: str, own: str) -> None:
+    from tests.shipped import EXAMPLES
+
+    report = tmp_path / "report.txt"
+    done = subprocess.run([sys.executable, "-c", RUN_PROBE, "--convention", name, "-g",
+                           str(EXAMPLES / f"{name}_gold.jsonl"), "-s", str(EXAMPLES / f"{name}_pred.jsonl"),
+                           "-o", str(report)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert f"Convention {name}: {REGISTRY[name].description}" in report.read_text()
+    loaded = json.loads(done.stderr.rsplit("MODULES ", 1)[1])
+    assert own in loaded
+    assert [m for m in CONVENTION_MODULES + UNASKED if m in loaded and m != own] == []
+
+
+def test_the_registry_names_what_ours_reads() -> None:
+    from evmeval.conventions import ours
+
+    assert REGISTRY["evmeval"].reads("textee") and REGISTRY["evmeval"].also_reads == tuple(ours.READERS)

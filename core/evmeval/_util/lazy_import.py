@@ -2,12 +2,14 @@
 
 `evmeval-gui` imports modules whose data classes it needs at once but whose numeric work (numpy,
 about 0.2 s to import) runs only later, in the background: `lazy_module("numpy")` stands for the
-module and imports it at its first attribute access.
+module and imports it at its first attribute access; `lazy_function` stands for one of its functions (the
+conventions' registry names every scorer's, a run imports those it runs).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -29,3 +31,14 @@ class _LazyModule:
 def lazy_module(name: str) -> Any:
     """A stand-in for module `name`, imported at the first attribute access."""
     return _LazyModule(name)
+
+
+def lazy_function(module: str, name: str) -> Callable[..., Any]:
+    """A stand-in for function `name` of module `module`, imported at the first call."""
+    stand_in = lazy_module(module)
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(stand_in, name)(*args, **kwargs)
+
+    call.__qualname__ = call.__name__ = name
+    return call

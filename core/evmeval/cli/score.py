@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from evmeval._util.lazy_import import lazy_function
 from evmeval.cli.alignment import alignment_conflict
 from evmeval.cli.console import finish
 from evmeval.cli.coref import (
@@ -264,13 +265,15 @@ def score_main(argv: Sequence[str] | None = None, *, fork_checks: bool = False) 
     if args.convention is None and (problem := _convention_option(args)) is not None:
         parser.error(problem)
     if args.convention is not None:  # imported only then: the default tbf run loads none of it
-        from evmeval.agreement.judges import judge_agreement
         from evmeval.conventions.cli import run_conventions
-        from evmeval.report.candidate_curation import curation_verdicts, write_candidate_curation
-        from evmeval.report.switchboard_html import format_switchboard_html
 
-        return run_conventions(parser, args, PROG, format_switchboard_html, judge_agreement,
-                               (write_candidate_curation, curation_verdicts))
+        # the switchboard's page, the judges' agreement and the curation only when their options ask for them
+        curation = "evmeval.report.candidate_curation"
+        return run_conventions(parser, args, PROG,
+                               lazy_function("evmeval.report.switchboard_html", "format_switchboard_html"),
+                               lazy_function("evmeval.agreement.judges", "judge_agreement"),
+                               (lazy_function(curation, "write_candidate_curation"),
+                                lazy_function(curation, "curation_verdicts")))
     if args.html:
         parser.error("--html writes the switchboard of --convention: give --convention NAME or all")
     if args.ci and (not args.json or args.profile != "v1.8"):

@@ -9,78 +9,96 @@ from __future__ import annotations
 
 import os
 
-from evmeval.conventions import dygiepp, ours, strings, textee
-from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric, with_options
-from evmeval.conventions.bionlp import score_bionlp
-from evmeval.conventions.dygiepp import score_dygiepp
-from evmeval.conventions.genarg import DESCRIPTION as GENARG_DESCRIPTION
-from evmeval.conventions.genarg import genarg_matches, score_genarg
-from evmeval.conventions.items import ROWS, Item, Outcome
-from evmeval.conventions.maven import DESCRIPTION as MAVEN_DESCRIPTION
-from evmeval.conventions.maven import score_maven
-from evmeval.conventions.maven_arg import DESCRIPTION as MAVEN_ARG_DESCRIPTION
-from evmeval.conventions.maven_arg import score_maven_arg
-from evmeval.conventions.maven_ere import DESCRIPTION as MAVEN_ERE_DESCRIPTION
-from evmeval.conventions.maven_ere import MAVEN_ERE_FIELDS, score_maven_ere
-from evmeval.conventions.omnievent import DESCRIPTION as OMNIEVENT_DESCRIPTION
-from evmeval.conventions.omnievent import score_omnievent
-from evmeval.conventions.paie import DESCRIPTION as PAIE_DESCRIPTION
-from evmeval.conventions.paie import score_paie
-from evmeval.conventions.rams import DESCRIPTION as RAMS_DESCRIPTION
-from evmeval.conventions.rams import rams_matches, score_rams
-from evmeval.conventions.textee import score_textee
-from evmeval.conventions.uie import DESCRIPTION as UIE_DESCRIPTION
-from evmeval.conventions.uie import score_uie, uie_matches
-from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
-from evmeval.io.bionlp import TASK as BIONLP_TASK
-from evmeval.io.brat import ANN_EXTENSION
-from evmeval.io.casie import is_casie
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric, lazy, with_options
+from evmeval.conventions.items import DYGIEPP_ROWS, OURS_ROWS, ROWS, SAME_ROWS, Item, Outcome
+from evmeval.io.detect import (
+    MAVEN_ERE_FIELDS,
+    is_generation,
+    is_maven_arg,
+    is_omnievent_prediction,
+    is_rams,
+    is_strings_line,
+    is_uie_gold,
+    is_uie_record,
+    is_wikievents,
+)
 from evmeval.io.errors import FormatError
-from evmeval.io.genarg import is_generation, is_wikievents
 from evmeval.io.jsonlines import JsonLines, parse_json_lines
-from evmeval.io.maven_arg import is_maven_arg
-from evmeval.io.omnievent import is_omnievent_prediction
-from evmeval.io.paie_log import is_paie_log
-from evmeval.io.rams import is_rams
 from evmeval.io.reading import MAX_LINE_BYTES, STDIN, decode_text, display_name, long_line, open_binary, read_bytes
-from evmeval.io.strings import is_strings_line
-from evmeval.io.uie import is_uie_gold, is_uie_record
 
 REGISTRY: dict[str, Convention] = {
-    c.name: c for c in (
+    c.name: c for c in (  # each module is imported when its convention first runs (`lazy`)
         Convention("textee", "textee",
-                   "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so "
-                   "duplicates collapse; arguments keyed by event type unless attached; micro over windows",
-                   score_textee, comparable=textee.COMPARABLE, outcomes=textee.textee_outcomes, streams=True,
-                   matches=textee.textee_matches),
+                   "TextEE scorer.py (E2E): Tri-I/C, Arg-I/C and attached variants; sets of tuples, so duplicates "
+                   "collapse; arguments keyed by event type unless attached; micro over windows",
+                   lazy("textee", "score_textee"), comparable=SAME_ROWS,
+                   outcomes=lazy("textee", "textee_outcomes"), streams=True,
+                   matches=lazy("textee", "textee_matches")),
         Convention("dygiepp", "dygiepp",
                    "DyGIE++ event_metrics.py: triggers by token per sentence; an argument counts if any gold "
-                   "argument has its span and event type (id) and role (class); arguments of unpredicted "
-                   "triggers dropped; micro over sentences",
-                   score_dygiepp, comparable=dygiepp.COMPARABLE, outcomes=dygiepp.dygiepp_outcomes, streams=True,
-                   matches=dygiepp.dygiepp_matches),
+                   "argument has its span and event type (id) and role (class); arguments of unpredicted triggers "
+                   "dropped; micro over sentences",
+                   lazy("dygiepp", "score_dygiepp"), comparable=DYGIEPP_ROWS,
+                   outcomes=lazy("dygiepp", "dygiepp_outcomes"), streams=True,
+                   matches=lazy("dygiepp", "dygiepp_matches")),
         Convention("evmeval", "textee",
                    "ours, EvmEval v1.8 (evmeval-score's rules): triggers as token spans, Dice credit for partial "
-                   "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with "
-                   "gold mentions; no realis, no argument scoring",
-                   ours.score_ours, also_reads=tuple(ours.READERS), comparable=ours.COMPARABLE,
-                   outcomes=ours.ours_outcomes, ours=True, switch=ours.ours_switch),
-        Convention("maven", "maven", MAVEN_DESCRIPTION, score_maven, empty_submission=True, streams=True),
-        Convention("maven-ere", "maven-ere", MAVEN_ERE_DESCRIPTION, score_maven_ere, empty_submission=True,
-                   streams=True),
+                   "spans, greedy one-to-one mapping (a duplicate is a false alarm), micro over documents with gold "
+                   "mentions; no realis, no argument scoring",
+                   lazy("ours", "score_ours"), also_reads=("textee", "dygiepp"), comparable=OURS_ROWS,
+                   outcomes=lazy("ours", "ours_outcomes"), ours=True, switch=lazy("ours", "ours_switch")),
+        Convention("maven", "maven",
+                   "MAVEN evaluate.py: every gold event mention and negative trigger classified; a mention not "
+                   "predicted is 0 (negative); scikit-learn micro and macro P/R/F1 over type ids 1..168",
+                   lazy("maven", "score_maven"), empty_submission=True, streams=True),
+        Convention("maven-ere", "maven-ere",
+                   "MAVEN-ERE evaluate.py: coreference over gold mentions (B3, CEAF-e, MUC, its smoothed BLANC, "
+                   "their mean); temporal, causal, subevent relations as ordered mention pairs after cluster "
+                   "expansion, scikit-learn micro P/R/F1; overall_f1 the mean of the four",
+                   lazy("maven_ere", "score_maven_ere"), empty_submission=True, streams=True),
         Convention("bionlp", "bionlp", "BioNLP shared task a2-evaluate: whole events (nested ones recursively); "
-                   "strict, -s, -p, -sp", score_bionlp),
-        Convention("strings", "textee", strings.DESCRIPTION, strings.score_strings, comparable=strings.COMPARABLE,
-                   outcomes=strings.strings_outcomes, ours=True, grounded=True, matches=strings.strings_matches),
-        Convention("rams", "rams", RAMS_DESCRIPTION, score_rams, matches=rams_matches),
-        Convention("gen-arg", "wikievents", GENARG_DESCRIPTION, score_genarg, also_reads=("gen-arg",),
-                   empty_submission=True, matches=genarg_matches),
-        Convention("uie", "uie", UIE_DESCRIPTION, score_uie, also_reads=("uie-record",), matches=uie_matches),
-        Convention("maven-arg", "maven-arg", MAVEN_ARG_DESCRIPTION, score_maven_arg),
-        Convention("paie", "rams", PAIE_DESCRIPTION, score_paie,
-                   also_reads=("wikievents", "gen-arg", "strings", "paie-log"),
+                   "strict, -s, -p, -sp", lazy("bionlp", "score_bionlp")),
+        Convention("strings", "textee",
+                   "ours, string predictions grounded under a named rule (--grounding): exact tuples matched one to "
+                   "one, arguments attached to their trigger; a string not in the text is a false alarm, never "
+                   "dropped; the grounding ceiling is gold's own strings grounded by the same rule",
+                   lazy("strings", "score_strings"), comparable=SAME_ROWS,
+                   outcomes=lazy("strings", "strings_outcomes"), ours=True, grounded=True,
+                   matches=lazy("strings", "strings_matches")),
+        Convention("rams", "rams",
+                   "RAMS 1.0 scorer.py --do_all: multisets of (trigger span, argument span, role) per example; its "
+                   "Precision is correct/gold and its Recall correct/predicted (as the script divides); per-role "
+                   "table; by sentence distance -2..+2",
+                   lazy("rams", "score_rams"), matches=lazy("rams", "rams_matches")),
+        Convention("gen-arg", "wikievents",
+                   "gen-arg scorer.py (KAIROS/WikiEvents, no --head-only): template-aligned argument strings "
+                   "grounded nearest the trigger, split at 'and' when not found; sets per event; gold spans lose a "
+                   "leading the/an/a; each prediction matched on its own (no one-to-one); Coref F1 with --coref-file",
+                   lazy("genarg", "score_genarg"), also_reads=("gen-arg",), empty_submission=True,
+                   matches=lazy("genarg", "genarg_matches")),
+        Convention("uie", "uie",
+                   "UIE eval_extraction.py EventScorer: per instance (type, trigger) and (type, role, argument) by "
+                   "token offsets and by string; match mode normal (multiset), set or multimatch; roles not tied to "
+                   "their trigger; string-only record lines placed by UIE's sel2record map (closest/first), its "
+                   "drops said",
+                   lazy("uie", "score_uie"), also_reads=("uie-record",), matches=lazy("uie", "uie_matches")),
+        Convention("maven-arg", "maven-arg",
+                   "MAVEN-Arg evaluate.py: argument strings per trigger and role, paired by SciPy's assignment on "
+                   "bag-of-words F1; exact match and BoW P/R/F1 averaged over entries (mentions, entities, events); "
+                   "gold in the unified layout the script reads (not the README's), label2role.json as --ontology",
+                   lazy("maven_arg", "score_maven_arg")),
+        Convention("paie", "rams",
+                   "PAIE metric.py: span, text (SQuAD-normalised) and head F1, classification (gold spans as a list "
+                   "per role) and identification (sets per event); gold outside the model's window (--window-size, "
+                   "250) counted against recall; F1 0 when P + R <= 1e-4",
+                   lazy("paie", "score_paie"), also_reads=("wikievents", "gen-arg", "strings", "paie-log"),
                    empty_submission=True),
-        Convention("omnievent", "omnievent", OMNIEVENT_DESCRIPTION, score_omnievent, also_reads=("omnievent-dump",),
+        Convention("omnievent", "omnievent",
+                   "OmniEvent unified evaluation (event detection): each regime's output (--regime tc, sl, s2s, mrc) "
+                   "turned into a label per gold candidate (triggers and negative triggers), then scikit-learn's "
+                   "micro P/R/F1 over the positive labels (the gold file's types; every type under tc); with "
+                   "`arguments` on the lines, its argument extraction per mode (gold, or default, loose, strict)",
+                   lazy("omnievent", "score_omnievent"), also_reads=("omnievent-dump",),
                    gold_formats=("maven-arg",)),
     )
 }
@@ -107,6 +125,8 @@ def detect_format(source: Input) -> str:
     brat or CASIE input is named as such: no convention reads it, `evmeval-score` scores it under v1.8's rules."""
     path = source.path
     if os.path.isdir(path):
+        from evmeval.io.casie import is_casie  # a folder's readers only for a folder
+
         found = "casie" if is_casie(path) else folder_format(path)
     else:
         data = read_bytes(path) if source.data is None and path == STDIN else source.data
@@ -201,6 +221,10 @@ _FOLDER_CONTENTS = {".tab": "token tables: give their folder with -t", ".txt": "
 def folder_format(path: str) -> str:
     """A folder's format: BioNLP by its `.a1`/`.a2` files, brat by its `.ann` files; a `FormatError` saying
     what the folder holds when it is neither (an empty folder, token tables or texts are no annotation)."""
+    from evmeval.io.bionlp import GIVEN as BIONLP_GIVEN
+    from evmeval.io.bionlp import TASK as BIONLP_TASK
+    from evmeval.io.brat import ANN_EXTENSION
+
     names = sorted(os.listdir(path))
     if any(n.endswith((BIONLP_TASK, BIONLP_GIVEN)) for n in names):
         return "bionlp"
@@ -223,6 +247,9 @@ def input_format(path: str) -> str:
     CASIE as `is_casie` says; a folder as `folder_format` says; a `.ann` file is brat; a file whose first
     non-blank character is `{` is the JSONL format its first line's fields name (a `FormatError` when none);
     anything else is tbf."""
+    from evmeval.io.brat import ANN_EXTENSION
+    from evmeval.io.casie import is_casie
+
     if path != STDIN and is_casie(path):
         return "casie"
     if os.path.isdir(path):
@@ -286,6 +313,8 @@ def is_paie_log_input(source: Input) -> bool:
     """Whether an input is PAIE's result log (`evmeval.io.paie_log`), by its first 64 KB."""
     if (source.path == STDIN and source.data is None) or os.path.isdir(source.path):
         return False
+    from evmeval.io.paie_log import is_paie_log
+
     if source.data is not None:
         return is_paie_log(source.data)
     try:
@@ -312,13 +341,15 @@ def prepare(name: str, gold: Input, system: Input, grounding: str | None = None)
     """The conventions `name` means and the system input they score: string predictions are grounded on the
     gold windows once (rule `grounding`, default `first`), and every TextEE convention (ours for strings among
     them) scores the grounded input. ValueError for a rule it does not know or `grounding` without strings."""
-    if is_paie_log_input(system) and name == "all":
+    if name == "all" and is_paie_log_input(system):
         return [REGISTRY["paie"]], system  # only paie reads PAIE's own log
     if not is_strings(system):
         if grounding is not None:
             raise ValueError(f"--grounding {grounding}: the predictions are not strings (expected a string-prediction "
                              "JSONL, one line per document or window with doc_id and events; see docs/formats.md)")
         return _reading_system(conventions_for(name, gold), name, system), system
+    from evmeval.conventions import strings  # only for string predictions
+
     found = detect_format(gold)
     if name == "paie" or (name == "all" and found in ("rams", "wikievents")):
         if grounding is not None:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from evmeval._util.lazy_import import lazy_function
 from evmeval.conventions.items import Outcome
 
 if TYPE_CHECKING:
@@ -181,6 +182,19 @@ def with_options(source: Input, **options: str | None) -> Input:
     """`source` with a convention's options (None: not given; `match_mode` is stored as `match-mode`)."""
     given = {k.replace("_", "-"): v for k, v in options.items() if v is not None}
     return replace(source, options={**source.options, **given})
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """`evmeval.conventions.<module>`'s function `name`, imported on its first call: the registry names every
+    convention's functions, and a run imports only the conventions it runs (issue 37: importing them all was a
+    quarter of `maven`'s CPU)."""
+    return lazy_function(f"evmeval.conventions.{module}", name)
+
+
+def with_companions(system: Input, **paths: str | None) -> Input:
+    """`system` with the further files a convention reads (None: not given)."""
+    return replace(system, companions={**system.companions, **{k.replace("_", "-"): v for k, v in paths.items()
+                                                                 if v is not None}})
 
 
 @dataclass(frozen=True)

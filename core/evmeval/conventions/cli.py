@@ -8,31 +8,24 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evmeval._util.schemas import schema_tag
 from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_paie_log_input, is_strings
-from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board, format_argument_board
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
-from evmeval.conventions.ladder import candidate_gold_additions
-from evmeval.conventions.ladder_run import (
-    Agree,
-    CandidateWriter,
-    CurationVerdicts,
-    LadderRun,
-    ladder_inputs,
-    ladder_options,
-    ladder_refusal,
-    run_ladder,
-)
-from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches, switch_refusal
+from evmeval.conventions.ladder_args import ladder_inputs, ladder_refusal
 from evmeval.conventions.options import ConventionOptions, prepare_with
-from evmeval.conventions.strings import Grounding, dropped_note, with_dropped
-from evmeval.conventions.switchboard import Switchboard, describe, format_switchboard, switchboard
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import refuse_stdin_twice
 from evmeval.io.reading import STDIN, display_name, read_bytes
 from evmeval.io.writing import check_output_paths, write_atomic
+
+if TYPE_CHECKING:  # the ladder, the switchboard, the matching switch and strings are imported where a run uses them
+    from evmeval.conventions.argument_pivot import ArgumentBoard
+    from evmeval.conventions.ladder_run import Agree, CandidateWriter, CurationVerdicts, LadderRun
+    from evmeval.conventions.one_to_one import MatchingSwitch
+    from evmeval.conventions.strings import Grounding
+    from evmeval.conventions.switchboard import Switchboard
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
@@ -75,7 +68,12 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
     with the counts they are made of, under the data fingerprint; for string predictions (their
     `grounding`), the predictions not in the text, listed."""
     lines = [f"Data: {fingerprint.summary()}", ""]
-    dropped = dropped_note(grounding)
+    dropped = ""
+    if grounding is not None:
+        from evmeval.conventions.strings import dropped_note
+        from evmeval.conventions.switchboard import describe
+
+        dropped = dropped_note(grounding)
     for result in results:
         lines.append(f"Convention {result.name}: {REGISTRY[result.name].description}")
         width = max(len(label) for label in result.labels.values())
@@ -132,6 +130,8 @@ def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input,
     names = [c.name for c in conventions]
     if "textee" not in names or "strings" in names:
         return None
+    from evmeval.conventions.argument_pivot import argument_board
+
     return argument_board(gold, system, board)
 
 
@@ -181,7 +181,7 @@ def check_formats(conventions: Sequence[Convention], gold: Input, system: Input)
                                   f"a {FORMATS[convention.format]} file")
 
 
-HtmlRenderer = Callable[[Switchboard, Fingerprint, str, str, dict[str, MatchingSwitch] | None], str]
+HtmlRenderer = Callable[["Switchboard", Fingerprint, str, str, "dict[str, MatchingSwitch] | None"], str]
 """(switchboard, fingerprint, gold path, system path, the matching switch of `--matching optimal` or None) ->
 the page; the report layer gives it."""
 
@@ -190,6 +190,10 @@ def score_under(conventions: Sequence[Convention], gold: Input, system: Input) -
     """Each convention's result, after checking that it reads both files' format (`check_formats`):
     `evmeval-score --convention` and `evmeval.score_convention`."""
     check_formats(conventions, gold, system)
+    if system.grounding is None:  # nothing was dropped: strings' module is imported only for string predictions
+        return [convention.score(gold, system) for convention in conventions]
+    from evmeval.conventions.strings import with_dropped
+
     return [with_dropped(convention.score(gold, system), convention.grounded, system) for convention in conventions]
 
 
@@ -222,7 +226,7 @@ def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str |
     return ladder_refusal(args)
 
 
-Curations = tuple[CandidateWriter, CurationVerdicts]
+Curations = tuple["CandidateWriter", "CurationVerdicts"]
 """Candidate gold additions into a curation, and a person's curation read back (`evmeval.report.candidate_curation`)."""
 
 
@@ -232,6 +236,9 @@ def _ladder(args: argparse.Namespace, gold: Input, system: Input, cache: dict[st
     with `--candidates` its candidate gold additions written as a curation (what was written, said)."""
     if not args.ladder:
         return None, ""
+    from evmeval.conventions.ladder import candidate_gold_additions
+    from evmeval.conventions.ladder_run import ladder_options, run_ladder
+
     run = run_ladder(gold, system, cache.get(args.system, b""), **ladder_options(args, cache), agree=agree,
                      curated=curations[1] if curations else None)
     if not args.candidates or curations is None:
@@ -252,6 +259,9 @@ def full_report(results: Sequence[ConventionResult], grounding: Grounding | None
     (with what grounding left out), the ladder, the switchboard (or, under `all` (`every`), why there is none),
     then the arguments under every argument convention."""
     report = format_report(results, results[0].fingerprint, grounding)
+    if board is not None or arguments is not None:
+        from evmeval.conventions.argument_pivot import format_argument_board
+        from evmeval.conventions.switchboard import format_switchboard
     if ladder is not None:
         report += ladder.text() + "\n"
     report += "".join(switch.text() + "\n" for switch in (switches or {}).values())
@@ -283,6 +293,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
             return 2
         conventions, system = prepared
         switched = args.matching == "optimal" and not args.ladder
+        if switched:
+            from evmeval.conventions.one_to_one import matching_switches, switch_refusal
         if switched and (refusal := switch_refusal(conventions, list(REGISTRY.values()))) is not None:
             print(f"{prog}: error: {refusal}", file=sys.stderr)
             return 2
@@ -299,6 +311,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         ladder, written = _ladder(args, gold, system, cache, agree, curations)
         switches = matching_switches(conventions, results, gold, system) if switched else None
         wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
+        if wanted:
+            from evmeval.conventions.switchboard import switchboard
         board = switchboard(conventions, results, gold, system) if wanted else None
         arguments = arguments_of(conventions, gold, system, board) if args.convention == "all" else None
         if merged:

@@ -186,10 +186,10 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     argument board and flips are made from them here; they were most of a loaded TextEE corpus), and the
     inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
+    from evmeval.conventions.base import with_companions
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
-    from evmeval.conventions.genarg import with_companions
-    from evmeval.conventions.omnievent import REGIME, WINDOW_REGIME
-    from evmeval.conventions.options import board_input
+    from evmeval.conventions.omnievent import REGIME
+    from evmeval.conventions.options import WINDOW_REGIME, board_input
 
     found = input_format(gold.path)
     if options is not None and options.ontology:  # given: gen-arg's default is not looked for

@@ -16,7 +16,7 @@ from __future__ import annotations
 from evmeval.conventions.base import Input, with_options
 from evmeval.conventions.corpus_formats import Arguments, Pair
 from evmeval.conventions.items import GOLD, PRED
-from evmeval.conventions.omnievent import WINDOW_REGIME
+from evmeval.conventions.options import WINDOW_REGIME
 from evmeval.conventions.ours import Role, Unit, mention_id
 from evmeval.io.maven_arg import read_predictions
 from evmeval.io.omnievent import NA

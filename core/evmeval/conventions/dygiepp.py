@@ -27,7 +27,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from evmeval.conventions.base import NON_EXCLUSIVE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
-from evmeval.conventions.items import GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
+from evmeval.conventions.items import DYGIEPP_ROWS, GOLD, OTHER_TRIGGER, OVERWRITTEN, PRED, Item, Outcome
 from evmeval.conventions.maven import Figure
 from evmeval.conventions.one_to_one import Matches, keyed_group, keyed_pairs
 from evmeval.conventions.parsed import dygiepp_file
@@ -320,9 +320,7 @@ def score_dygiepp(gold: Input, system: Input) -> ConventionResult:
     return score_documents(dygiepp_file(gold), dygiepp_file(system))
 
 
-COMPARABLE = {"trigger_id": "trig_id", "trigger_cls": "trig_class", "argument_id": "arg_id",
-              "argument_cls": "arg_class"}
-"""DyGIE++'s metrics of the switchboard's rows."""
+COMPARABLE = DYGIEPP_ROWS
 
 
 def _sentence_outcomes(side: str, doc: Document, index: int, events: list[Event], other: list[Event]) -> list[Outcome]:

@@ -31,7 +31,16 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
+from evmeval.conventions.base import (
+    UNGROUNDABLE,
+    ConventionResult,
+    Fingerprint,
+    Input,
+    Metric,
+    Pathology,
+    UnitCounts,
+    with_companions,
+)
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.one_to_one import COREFERENCE, Edge, Matches, MatchGroup
 from evmeval.grounding import ground_closest_genarg
@@ -52,9 +61,6 @@ METRICS: dict[str, str] = {"role_id": "Role identification", "role": "Role",
                            "coref_role_id": "Coref Role identification", "coref_role": "Coref Role"}
 """The script's printed names, in its order (the two Coref lines only with a coreference file)."""
 
-DESCRIPTION = ("gen-arg scorer.py (KAIROS/WikiEvents, no --head-only): template-aligned argument strings grounded "
-               "nearest the trigger, split at 'and' when not found; sets per event; gold spans lose a leading "
-               "the/an/a; each prediction matched on its own (no one-to-one); Coref F1 with --coref-file")
 DETERMINERS = frozenset({"the", "an", "a"})
 _ARG = re.compile(r"<(arg\d+)>")
 Argument = tuple[int, int, str, str]
@@ -355,8 +361,3 @@ def genarg_matches(gold: Input, system: Input) -> Matches:
     names = tuple(name for name in METRICS if coref is not None or not name.startswith("coref"))
     return names, groups
 
-
-def with_companions(system: Input, **paths: str | None) -> Input:
-    """`system` with the further files a convention reads (None: not given)."""
-    return replace(system, companions={**system.companions, **{k.replace("_", "-"): v for k, v in paths.items()
-                                                                 if v is not None}})

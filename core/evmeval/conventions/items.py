@@ -17,6 +17,13 @@ ROWS: dict[str, str] = {
     "argument_cls": "Argument classification",
 }
 """The metrics every convention can be compared on (switchboard rows), in order."""
+SAME_ROWS = {row: row for row in ROWS}
+"""Comparable metrics (`Convention.comparable`) of TextEE and of strings: the rows under the same names (Tri-I, …)."""
+DYGIEPP_ROWS = {"trigger_id": "trig_id", "trigger_cls": "trig_class", "argument_id": "arg_id",
+                "argument_cls": "arg_class"}
+"""DyGIE++'s metrics of the switchboard's rows."""
+OURS_ROWS = {"trigger_id": "plain", "trigger_cls": "mention_type"}
+"""Ours' (v1.8's) metrics of the trigger rows; it scores no arguments."""
 
 GOLD, PRED = "gold", "pred"
 

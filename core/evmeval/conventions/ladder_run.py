@@ -18,6 +18,7 @@ from evmeval.conventions.ladder import (
     flips,
     format_ladder,
 )
+from evmeval.conventions.ladder_args import ladder_inputs
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.strings import strings_outcomes
 from evmeval.io.errors import FormatError
@@ -146,38 +147,6 @@ def run_ladder(gold: Input, system: Input, original: bytes, *, matching: str = "
             mine = verdicts(theirs)
         agreement = agree(verdict, mine)
     return LadderRun(main, others, judged, agreement)
-
-
-_SUB_OPTIONS = {"matching": "--matching", "ladder_threshold": "--ladder-threshold", "judgements": "--judgements",
-                "agree_with": "--agree-with", "candidates": "--candidates"}
-
-
-def ladder_refusal(args: Any) -> str | None:
-    """Why the ladder options cannot run as given (exit 2), or None."""
-    given = [flag for dest, flag in _SUB_OPTIONS.items() if getattr(args, dest, None) is not None]
-    if not args.ladder:
-        if given == ["--matching"] and args.matching == "optimal":
-            return None  # the matching switch of the convention's own figures (`evmeval.conventions.one_to_one`)
-        if given == ["--matching"]:
-            return (f"--matching {args.matching} re-pairs the ladder's steps (expected --ladder with it; alone, "
-                    "--matching optimal re-scores a convention one to one)")
-        return f"{given[0]} is a --ladder option (expected --ladder with it)" if given else None
-    if args.convention != "strings":
-        return (f"--ladder climbs from the exact matches of --convention strings, not {args.convention} "
-                "(expected --convention strings)")
-    if args.agree_with is not None and args.judgements is None:
-        return "--agree-with compares a judge with a person (expected --judgements with it)"
-    if getattr(args, "candidates", None) is not None and args.judgements is None:
-        return "--candidates writes the judge's candidate gold additions (expected --judgements with it)"
-    threshold = args.ladder_threshold
-    if threshold is not None and not 0.0 < threshold <= 1.0:
-        return f"--ladder-threshold {threshold:g} (expected 0 < F <= 1)"
-    return None
-
-
-def ladder_inputs(args: Any) -> list[str]:
-    """The judgement files the run reads (never to be written over)."""
-    return [f for f in (getattr(args, "judgements", None), getattr(args, "agree_with", None)) if f is not None]
 
 
 def ladder_options(args: Any, cache: dict[str, bytes]) -> dict[str, Any]:

@@ -30,8 +30,6 @@ from evmeval.io.reading import display_name, read_bytes
 METRICS: dict[str, str] = {"micro": "Micro", "macro": "Macro"}
 """`Micro_F1`, `Micro_Precision`, `Micro_Recall`, then the same `Macro_`: evaluate.py's names."""
 
-DESCRIPTION = ("MAVEN evaluate.py: every gold event mention and negative trigger classified; a mention not "
-               "predicted is 0 (negative); scikit-learn micro and macro P/R/F1 over type ids 1..168")
 
 
 @dataclass(frozen=True)

@@ -38,9 +38,6 @@ from evmeval.io.reading import display_name
 
 LEVELS = ("Mention_Level", "Entity_Coref_Level", "Event_Coref_Level")
 """The script's names, in its print order (each with _EM, _Precision, _Recall, _F1)."""
-DESCRIPTION = ("MAVEN-Arg evaluate.py: argument strings per trigger and role, paired by SciPy's assignment on "
-               "bag-of-words F1; exact match and BoW P/R/F1 averaged over entries (mentions, entities, events); "
-               "gold in the unified layout the script reads (not the README's), label2role.json as --ontology")
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _PUNCTUATION = frozenset(string.punctuation)
 Scores = tuple[float, float, float]

@@ -48,12 +48,6 @@ REL2ID = {"temporal": {name: i for i, name in enumerate(TEMPORAL, 1)},
           "subevent": {"subevent": 1}}
 """Nonzero labels as evaluate.py numbers them (only which are nonzero matters to micro scores)."""
 
-DESCRIPTION = ("MAVEN-ERE evaluate.py: coreference over gold mentions (B3, CEAF-e, MUC, its smoothed BLANC, "
-               "their mean); temporal, causal, subevent relations as ordered mention pairs after cluster "
-               "expansion, scikit-learn micro P/R/F1; overall_f1 the mean of the four")
-MAVEN_ERE_FIELDS = {"tokens", "coreference", "temporal_relations", "causal_relations", "subevent_relations"}
-"""A line with `id` and one of these is MAVEN-ERE's (a submission line may hold any one of them)."""
-
 GOLD_FIELDS = ("events", "timex", "temporal_relations", "causal_relations", "subevent_relations")
 
 

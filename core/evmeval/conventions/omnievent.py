@@ -48,15 +48,8 @@ from evmeval.io.omnievent import (
 )
 from evmeval.io.reading import display_name, read_bytes
 
-DESCRIPTION = ("OmniEvent unified evaluation (event detection): each regime's output (--regime tc, sl, s2s, mrc) "
-               "turned into a label per gold candidate (triggers and negative triggers), then scikit-learn's micro "
-               "P/R/F1 over the positive labels (the gold file's types; every type under tc); with `arguments` on "
-               "the lines, its argument extraction per mode (gold, or default, loose, strict)")
 REGIME = "regime"
 """The system input's option naming the regime (`with_options`)."""
-WINDOW_REGIME = REGIMES[0]
-"""The regime the window reads and scores OmniEvent's lines under when none is given (tc: a label per candidate);
-`evmeval-score` asks for one."""
 
 
 def plain_label(label: str) -> str:

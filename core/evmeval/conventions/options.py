@@ -10,12 +10,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from evmeval.conventions import prepare
-from evmeval.conventions.base import Convention, Input, with_options
-from evmeval.conventions.genarg import with_companions
-from evmeval.conventions.omnievent import REGIME, WINDOW_REGIME, regime_refusal
-from evmeval.conventions.paie import DEFAULT_WINDOW, WINDOW, window_size
-from evmeval.conventions.uie import checked_options
+from evmeval.conventions.base import Convention, Input, with_companions, with_options
+from evmeval.io.detect import REGIMES
 from evmeval.io.errors import FormatError
+
+WINDOW, DEFAULT_WINDOW = "window-size", 250
+"""The system `Input` option holding `--window-size` (PAIE's `--window_size`, 250 by default)."""
+WINDOW_REGIME = REGIMES[0]
+"""The regime the window reads and scores OmniEvent's lines under when none is given (tc: a label per candidate);
+`evmeval-score` asks for one."""
 
 ONTOLOGY_READERS = {"gen-arg", "paie", "maven-arg", "omnievent"}
 """The conventions `--ontology` is for (gen-arg's templates, which paie reads too; maven-arg's label2role.json;
@@ -103,7 +106,7 @@ def _checked(names: Sequence[str], options: ConventionOptions, *, uie: bool, eac
     """The system input's options (`with_options`) for `options` under the conventions `names`, each checked:
     ValueError saying what is wrong. `each`: every convention must read an option given (`--convention all` on
     the command line); else one of them (the window's switchboard: the others leave it alone)."""
-    extra = checked_options(options.match_mode, options.grounding if uie else None)
+    extra = _uie_options(options, uie)
     for option, readers in OPTION_READERS.items():
         if getattr(options, option) is None:
             continue
@@ -113,8 +116,14 @@ def _checked(names: Sequence[str], options: ConventionOptions, *, uie: bool, eac
         if not read:
             raise ValueError(not_read(option))
     if options.window_size is not None:
+        from evmeval.conventions.paie import window_size
+
         extra[WINDOW] = str(options.window_size)
         window_size(Input("", options={WINDOW: str(options.window_size)}))  # a ValueError saying what is expected
+    if options.regime is None and "omnievent" not in names:
+        return extra  # OmniEvent's rule has nothing to say: its module is not imported
+    from evmeval.conventions.omnievent import REGIME, regime_refusal
+
     refusal = regime_refusal(options.regime, names)
     if refusal is not None and (options.regime is not None or each):  # the window opens OmniEvent without one
         raise ValueError(refusal)
@@ -123,12 +132,22 @@ def _checked(names: Sequence[str], options: ConventionOptions, *, uie: bool, eac
     return extra
 
 
+def _uie_options(options: ConventionOptions, uie: bool) -> dict[str, str | None]:
+    """UIE's checked match mode and map (`uie.checked_options`); its module is imported only when one is given."""
+    strategy = options.grounding if uie else None
+    if options.match_mode is None and strategy is None:
+        return {}
+    from evmeval.conventions.uie import checked_options
+
+    return checked_options(options.match_mode, strategy)
+
+
 def prepare_with(name: str, gold: Input, system: Input,
                  options: ConventionOptions = ConventionOptions()) -> tuple[list[Convention], Input]:
     """`prepare`'s conventions and the system input carrying `options`; ValueError saying what is wrong for a
     bad rule or an option the convention does not read (a bad file is a `FormatError`)."""
     uie = name == "uie"
-    checked_options(options.match_mode, options.grounding if uie else None)
+    _uie_options(options, uie)
     conventions, system = prepare(name, gold, system, None if uie else options.grounding)
     extra = _checked([c.name for c in conventions], options, uie=uie, each=True)
     return conventions, with_options(with_companions(system, ontology=options.ontology,

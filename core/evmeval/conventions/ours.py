@@ -17,6 +17,7 @@ from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metri
 from evmeval.conventions.items import (
     GOLD,
     ONE_TO_ONE,
+    OURS_ROWS,
     PARTIAL_SPAN,
     PRED,
     TYPE_SPELLING,
@@ -34,7 +35,7 @@ from evmeval.model import Document, Mention, SpanMode, TbfFile, unannotated_ment
 METRICS = {"plain": "Span only (Dice, micro)", "mention_type": "Span + type (Dice, micro)"}
 """The v1.8 report's attribute combinations that apply (there is no realis), as its JSON names them."""
 
-COMPARABLE = {"trigger_id": "plain", "trigger_cls": "mention_type"}
+COMPARABLE = OURS_ROWS
 
 
 @dataclass(frozen=True)

@@ -38,22 +38,18 @@ from evmeval.conventions.base import (
     UnitCounts,
 )
 from evmeval.conventions.maven_arg import answer_tokens
+from evmeval.conventions.options import DEFAULT_WINDOW, WINDOW
 from evmeval.io.errors import FormatError
 from evmeval.io.genarg import GenargFile, read_generations, read_ontology, read_wikievents
 from evmeval.io.paie_log import PaieLog, is_paie_log, read_paie_log
 from evmeval.io.rams import GOLD_LAYOUT, PREDICTION_LAYOUT, RamsFile
 from evmeval.io.reading import display_name, read_bytes
 
-WINDOW, DEFAULT_WINDOW = "window-size", 250
-"""The system `Input` option holding `--window-size` (PAIE's `--window_size`, 250 by default)."""
 METRICS: dict[str, str] = {
     "span_c": "span-Classification", "span_i": "span-Identification",
     "text_c": "text-Classification", "text_i": "text-Identification",
     "head_c": "head-Classification", "head_i": "head-Identification"}
 """PAIE's logged names (`{metric}-Classification`, `{metric}-Identification`), in its order."""
-DESCRIPTION = ("PAIE metric.py: span, text (SQuAD-normalised) and head F1, classification (gold spans as a list "
-               "per role) and identification (sets per event); gold outside the model's window (--window-size, "
-               "250) counted against recall; F1 0 when P + R <= 1e-4")
 HEADS_MISSING = ("head F1 not computed: it needs spaCy's en_core_web_sm parse (pip install spacy and the "
                  "en_core_web_sm model)")
 ENCODER_NOTE = ("no gold lost to the encoder: PAIE's processor stops (ValueError) on a window longer than "

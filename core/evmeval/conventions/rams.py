@@ -29,9 +29,6 @@ from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.io.errors import FormatError
 from evmeval.io.rams import GOLD_LAYOUT, Example, Link, RamsFile, read_rams, refuse_outside
 
-DESCRIPTION = ("RAMS 1.0 scorer.py --do_all: multisets of (trigger span, argument span, role) per example; "
-               "its Precision is correct/gold and its Recall correct/predicted (as the script divides); per-role "
-               "table; by sentence distance -2..+2")
 DISTANCES = (-2, -1, 0, 1, 2)
 
 

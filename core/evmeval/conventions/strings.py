@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from evmeval.conventions.base import UNGROUNDABLE, ConventionResult, Input, Metric, Pathology, UnitCounts
-from evmeval.conventions.items import GOLD, NOT_IN_TEXT, ONE_TO_ONE, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.items import GOLD, NOT_IN_TEXT, ONE_TO_ONE, PRED, ROWS, SAME_ROWS, Item, Outcome, token_text
 from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.textee import check_pairing, fingerprint
@@ -35,11 +35,8 @@ DEFAULT_RULE = GroundingRule("first")
 
 METRICS = {"trigger_id": "Tri-I", "trigger_cls": "Tri-C", "argument_id": "Arg-I", "argument_cls": "Arg-C"}
 CEILING = {f"ceiling_{name}": f"{label} ceiling" for name, label in METRICS.items()}
-COMPARABLE = {row: row for row in ROWS}
+COMPARABLE = SAME_ROWS
 
-DESCRIPTION = ("ours, string predictions grounded under a named rule (--grounding): exact tuples matched one to one, "
-               "arguments attached to their trigger; a string not in the text is a false alarm, never dropped; "
-               "the grounding ceiling is gold's own strings grounded by the same rule")
 
 
 @dataclass(frozen=True)
@@ -375,6 +372,6 @@ def dropped_note(grounding: Grounding | None) -> str:
             "(its script drops a string it cannot place; strings counts them as false alarms)")
 
 
-__all__ = ["CEILING", "COMPARABLE", "DEFAULT_RULE", "DESCRIPTION", "METRICS", "Grounding", "ceiling", "dropped_note",
+__all__ = ["CEILING", "COMPARABLE", "DEFAULT_RULE", "METRICS", "Grounding", "ceiling", "dropped_note",
            "ground_input", "ground_lines", "parse_rule", "score_strings", "strings_matches", "strings_outcomes",
            "with_dropped"]

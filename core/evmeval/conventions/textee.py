@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterable, Iterator
 from typing import cast
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
-from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, Item, Outcome, token_text
+from evmeval.conventions.items import DUPLICATE, GOLD, OTHER_TRIGGER, PRED, ROWS, SAME_ROWS, Item, Outcome, token_text
 from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.conventions.parsed import textee_file
 from evmeval.io.errors import FormatError
@@ -207,8 +207,7 @@ def unit_counts(gold: Input, system: Input) -> UnitCounts:
     return UnitCounts("window", tuple(str(doc) for doc, _ in windows), counts, dict(METRICS))
 
 
-COMPARABLE = {row: row for row in ROWS}
-"""TextEE's Tri-I, Tri-C, Arg-I, Arg-C are the switchboard's rows under the same names."""
+COMPARABLE = SAME_ROWS
 
 
 def _side_outcomes(side: str, windows: list[Window], other: Tuples) -> Iterator[Outcome]:

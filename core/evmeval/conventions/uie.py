@@ -38,10 +38,6 @@ METRICS: tuple[str, ...] = ("offset-evt-trigger", "string-evt-trigger", "offset-
 MATCH_MODE, MAP = "match-mode", "uie-map"
 """The options of the system `Input` uie reads (`--match-mode`, and `--grounding` for string-only lines)."""
 
-DESCRIPTION = ("UIE eval_extraction.py EventScorer: per instance (type, trigger) and (type, role, argument) by "
-               "token offsets and by string; match mode normal (multiset), set or multimatch; roles not tied to "
-               "their trigger; string-only record lines placed by UIE's sel2record map (closest/first), its "
-               "drops said")
 
 
 def checked_options(match_mode: str | None, strategy: str | None) -> dict[str, str | None]:

@@ -18,6 +18,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from evmeval.io.detect import is_generation as is_generation
+from evmeval.io.detect import is_wikievents as is_wikievents
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, kind
 from evmeval.io.reading import decode_text, display_name, read_bytes
@@ -195,10 +197,4 @@ def validate_generations(path: str) -> list[Problem]:
     return []
 
 
-def is_wikievents(value: Any) -> bool:
-    return isinstance(value, dict) and "event_mentions" in value and "entity_mentions" in value \
-        and "tokens" in value and ("doc_id" in value or "sent_id" in value) and "wnd_id" not in value
 
-
-def is_generation(value: Any) -> bool:
-    return isinstance(value, dict) and "doc_key" in value and "predicted" in value

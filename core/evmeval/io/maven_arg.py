@@ -19,6 +19,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from evmeval.io.detect import is_maven_arg as is_maven_arg
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, kind
 from evmeval.io.reading import display_name, read_bytes
@@ -196,9 +197,6 @@ def read_schema(path: str) -> dict[str, list[str]]:
     return value
 
 
-def is_maven_arg(value: Any) -> bool:
-    """A first line of the unified gold layout (`id`, `text`, `events`) or of a submission (`id`, `preds`)."""
-    return isinstance(value, dict) and "id" in value and ("preds" in value or ("text" in value and "events" in value))
 
 
 def validate_maven_arg(path: str) -> list[Problem]:

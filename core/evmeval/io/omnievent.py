@@ -19,14 +19,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from evmeval.io.detect import REGIMES as REGIMES
+from evmeval.io.detect import is_omnievent_prediction as is_omnievent_prediction
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, kind
 from evmeval.io.reading import display_name, read_bytes
 
 NA = "NA"
 """OmniEvent's label of a negative trigger (and of a candidate predicted as no event)."""
-REGIMES = ("tc", "sl", "s2s", "mrc")
-"""OmniEvent's paradigms: token classification, sequence labelling, seq2seq, machine reading comprehension."""
 OUTPUTS = {"tc": "a list of labels, one per candidate (the events' triggers, then the negative triggers)",
            "sl": "a list of BIO tags, one per word of the text (O, B-Type, I-Type)",
            "mrc": "a list of labels, one per word of the text (a type or NA)",
@@ -173,9 +173,6 @@ ARGUMENTS = ("argument extraction: a list of an entry per candidate of the item 
              "negative triggers), each null or {\"type\": the type the EAE model was given, \"outputs\": its output}")
 
 
-def is_omnievent_prediction(value: Any) -> bool:
-    """A first line of our OmniEvent prediction JSONL: `id` and `outputs`."""
-    return isinstance(value, dict) and "id" in value and "outputs" in value
 
 
 def validate_omnievent(path: str) -> list[Problem]:

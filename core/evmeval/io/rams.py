@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from evmeval.io.detect import is_rams as is_rams
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, kind
 from evmeval.io.reading import display_name
@@ -141,13 +142,6 @@ def read_rams(path: str, data: bytes | None = None) -> RamsFile:
     return RamsFile(name, layout, examples, stream.sha256, len(lines))
 
 
-def is_rams(value: Any) -> bool:
-    """A first line of RAMS's layouts: `doc_key` with `gold_evt_links` or `evt_triggers`, or with
-    `predictions` and no `sentences` (DyGIE++'s documents have sentences)."""
-    if not isinstance(value, dict) or "doc_key" not in value:
-        return False
-    return "gold_evt_links" in value or "evt_triggers" in value or ("predictions" in value
-                                                                    and "sentences" not in value)
 
 
 def refuse_outside(fields_path: str, example: Example, span: Span, sent_map: list[int], gold: Example) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from evmeval.io.detect import is_strings_line as is_strings_line
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, validate_json_lines
 from evmeval.io.reading import display_name
@@ -112,10 +113,6 @@ def validate_strings(path: str) -> list[Problem]:
     """Every line's first problem, in line order (`evmeval-validate`); offsets are checked when scoring."""
     return validate_json_lines(path, _lines)
 
-
-def is_strings_line(value: Any) -> bool:
-    """Whether a decoded line looks like ours (`doc_id` and `events`, no TextEE `event_mentions`)."""
-    return isinstance(value, dict) and "doc_id" in value and "events" in value and "event_mentions" not in value
 
 
 def read_strings(path: str, data: bytes | None = None) -> StringsFile:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from evmeval.io.detect import is_uie_gold, is_uie_record
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.jsonlines import Fields, JsonLines, is_int, kind
 from evmeval.io.reading import display_name
@@ -155,10 +156,4 @@ def validate_uie(path: str) -> list[Problem]:
     return []
 
 
-def is_uie_gold(value: Any) -> bool:
-    return isinstance(value, dict) and isinstance(value.get("event"), list) and "tokens" in value \
-        and "text" in value
 
-
-def is_uie_record(value: Any) -> bool:
-    return isinstance(value, dict) and isinstance(value.get("event"), dict) and "string" in value["event"]
