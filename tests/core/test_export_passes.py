@@ -109,3 +109,86 @@ def test_the_charts_are_handed_the_confusions_counted_in_the_mapping_walk(tmp_pa
         drawn = handed[0][attribute]
         assert (drawn.labels, drawn.counts, drawn.rule, dict(drawn.members)) == (matrix.labels, matrix.counts,
                                                                                  matrix.rule, {})
+
+
+def _scored_big_corpus(folder: Path, copies: int):
+    from evmeval.coref.scoring import score_coreference
+    from evmeval.io.loading import load_inputs
+    from evmeval.mention.schemes import scheme_scores
+    from evmeval.mention.scoring import score_files
+
+    from tests.big_corpus import write_big_corpus
+
+    corpus = write_big_corpus(folder, copies=copies)
+    inputs = load_inputs(str(corpus["gold.tbf"]), str(corpus["system.tbf"]), token_dir=str(corpus["tkn"]))
+    result = score_files(inputs.gold, inputs.system)
+    coref = score_coreference(result, inputs.gold, inputs.system, combination="mention_type")
+    return result, coref, scheme_scores(result)
+
+
+def test_muc_documents_csv_is_made_a_document_at_a_time(tmp_path: Path) -> None:
+    """The export never holds the whole of muc_documents.csv (45 MB of rows at 8,000 documents): a piece a
+    document, after the header, each document's four combinations in it."""
+    from evmeval._util.shared_tables import Tables
+    from evmeval.report.export.files import text_files
+    from evmeval.report.export.writing import _write_files
+
+    result, coref, schemes = _scored_big_corpus(tmp_path / "corpus", 5)
+    make = dict(text_files(result, lambda: schemes, coref, None, Tables()))["muc_documents.csv"]
+    pieces = list(make())
+    assert not isinstance(make(), str | bytes)
+    assert len(pieces) == 1 + len(result.documents)
+    assert pieces[0] == "doc_id,counted,combination,pos,act,cor,par,inc,mis,spu,precision,recall,f1\n"
+    first = result.documents[0].doc_id
+    assert [line.split(",")[:3] for line in pieces[1].splitlines()] == [
+        [first, "1", c] for c in ("plain", "mention_type", "realis_status", "mention_type+realis_status")]
+    _write_files(str(tmp_path / "out"), [("muc_documents.csv", make)])
+    assert (tmp_path / "out" / "muc_documents.csv").read_text(encoding="utf-8") == "".join(pieces)
+
+
+def test_the_conll_files_are_written_as_the_bytes_made_never_decoded(tmp_path: Path) -> None:
+    """Each CoNLL file is written from the bytes the scorer's writer makes (16 MB a file at 8,000
+    documents: a decoded copy of both was the forked writer's peak), the same bytes `evmeval-score -c` writes."""
+    from evmeval._util.shared_tables import Tables
+    from evmeval.report.coref_report import conll_file_bytes
+    from evmeval.report.export.files import text_files
+
+    result, coref, schemes = _scored_big_corpus(tmp_path / "corpus", 3)
+    makers = dict(text_files(result, lambda: schemes, coref, None, Tables()))
+    gold, system = makers["coreference_gold.conll"](), makers["coreference_sys.conll"]()
+    assert isinstance(gold, bytes) and isinstance(system, bytes)
+    assert (gold, system) == conll_file_bytes(result, coref)
+    assert gold.startswith(b"#begin document") and b"\n#end document" in gold
+
+
+def test_a_written_document_leaves_no_clusters_held_on_its_coreference_result(tmp_path: Path) -> None:
+    """scores.json, the cluster CSV, comparison.txt's @coref lines and the pages read each document's
+    clusters once and let them go: kept on every `CorefDocument`, they grew the writers by 30 MB at
+    8,000 documents. The files are the same bytes as those of a result whose clusters were kept."""
+    from evmeval._util.shared_tables import Tables
+    from evmeval.report.export.files import text_files
+    from evmeval.report.export.writing import _write_files
+
+    result, coref, schemes = _scored_big_corpus(tmp_path / "corpus", 3)
+    _write_files(str(tmp_path / "out"), text_files(result, lambda: schemes, coref, None, Tables(window=4)))
+    assert not [cd.doc_id for cd in coref.documents if {"gold_clusters", "system_clusters"} & set(vars(cd))]
+    for cd in coref.documents:  # kept: the same clusters
+        assert cd.gold_clusters.clusters and cd.system_clusters is not None
+    _write_files(str(tmp_path / "again"), text_files(result, lambda: schemes, coref, None, Tables(window=4)))
+    for name in ("scores.json", "comparison.txt", "coreference_clusters.csv"):
+        assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "again" / name).read_bytes()
+
+
+def test_the_conll_files_one_at_a_time_are_the_same_bytes_with_and_without_the_kernel(tmp_path: Path,
+                                                                                        monkeypatch) -> None:
+    import evmeval.report.coref_report as coref_report
+
+    result, coref, _ = _scored_big_corpus(tmp_path / "corpus", 2)
+    sides = coref_report.conll_sides(result, coref)
+    gold = next(sides)
+    assert gold.startswith(b"#begin document")
+    with_kernel = (gold, next(sides))
+    assert next(sides, None) is None
+    monkeypatch.setattr(coref_report, "KERNEL", None)
+    assert tuple(coref_report.conll_sides(result, coref)) == with_kernel == coref_report.conll_file_bytes(result,
+                                                                                                          coref)

@@ -3,7 +3,7 @@ byte), the CoNLL scorer's summary lines, our per-document breakdown and the JSON
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -69,7 +69,8 @@ def comparison_coref_lines(result: ScoreResult, coref: CorefResult) -> dict[str,
 
 def document_coref_lines(doc: DocumentResult, cd: CorefDocument) -> list[str]:
     """One document's `@coref` lines of the comparison file (`comparison_coref_lines`)."""
-    return _cluster_lines("gold", cd.gold_clusters, doc.gold) + _cluster_lines("system", cd.system_clusters, doc.system)
+    return (_cluster_lines("gold", cd.side_clusters(0), doc.gold)
+            + _cluster_lines("system", cd.side_clusters(1), doc.system))
 
 
 _TEXT = attrgetter("text")
@@ -104,17 +105,32 @@ def _python_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, s
     return "".join(gold), "".join(system)
 
 
-def _kernel_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[bytes, bytes] | None:
-    """The C kernel's CoNLL files (same bytes), or None: no kernel, or a document repeats a mention id
-    (its texts are then looked up by id, as v1.8 does: the Python writer's job)."""
+def _kernel_conll_sides(result: ScoreResult, coref: CorefResult) -> Iterator[bytes] | None:
+    """The C kernel's CoNLL files (same bytes), gold then system, each made when asked for; or None:
+    no kernel, or a document repeats a mention id (its texts are then looked up by id, as v1.8 does:
+    the Python writer's job). A side the kernel declines is the Python writer's (the same bytes)."""
     if KERNEL is None or not all(cd.unique_ids for cd in coref.documents):
         return None
     ids = [doc.doc_id for doc in result.documents]
-    gold = KERNEL.conll_side(ids, [doc.gold for doc in result.documents], [cd.gold_rows for cd in coref.documents],
-                             [cd.gold_labels for cd in coref.documents])
-    system = KERNEL.conll_side(ids, [doc.system for doc in result.documents],
-                               [cd.system_rows for cd in coref.documents], [cd.system_labels for cd in coref.documents])
-    return None if gold is None or system is None else (gold, system)
+
+    def side(mentions: Callable[[DocumentResult], Any], rows: Callable[[CorefDocument], tuple[int, ...]],
+             labels: Callable[[CorefDocument], tuple[int, ...]]) -> bytes | None:
+        found: bytes | None = KERNEL.conll_side(ids, [mentions(doc) for doc in result.documents],
+                                                [rows(cd) for cd in coref.documents],
+                                                [labels(cd) for cd in coref.documents])
+        return found
+
+    gold = side(attrgetter("gold"), attrgetter("gold_rows"), attrgetter("gold_labels"))
+    if gold is None:
+        return None
+
+    def sides(gold: bytes) -> Iterator[bytes]:
+        yield gold
+        del gold  # the gold file is let go before the system's is made
+        system = side(attrgetter("system"), attrgetter("system_rows"), attrgetter("system_labels"))
+        yield system if system is not None else _python_conll_files(result, coref)[1].encode("utf-8")
+
+    return sides(gold)
 
 
 def conll_files_from_texts(doc_ids: list[str], gold: tuple[bytes, list[int]], system: tuple[bytes, list[int]],
@@ -133,19 +149,20 @@ def conll_files_from_texts(doc_ids: list[str], gold: tuple[bytes, list[int]], sy
 
 def conll_file_bytes(result: ScoreResult, coref: CorefResult) -> tuple[bytes, bytes]:
     """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them, UTF-8 encoded (what is written)."""
-    found = _kernel_conll_files(result, coref)
+    gold, system = conll_sides(result, coref)
+    return gold, system
+
+
+def conll_sides(result: ScoreResult, coref: CorefResult) -> Iterator[bytes]:
+    """`conll_file_bytes`, one file at a time: the gold file, then the system's made when asked for
+    (a report writes and lets go of the first before the second is made)."""
+    found = _kernel_conll_sides(result, coref)
     if found is not None:
-        return found
+        yield from found
+        return
     gold, system = _python_conll_files(result, coref)
-    return gold.encode("utf-8"), system.encode("utf-8")
-
-
-def format_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
-    """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them."""
-    found = _kernel_conll_files(result, coref)
-    if found is not None:
-        return found[0].decode("utf-8"), found[1].decode("utf-8")
-    return _python_conll_files(result, coref)
+    yield gold.encode("utf-8")
+    yield system.encode("utf-8")
 
 
 def _rpf(counts: LinkCounts) -> str:
