@@ -192,3 +192,35 @@ def test_the_conll_files_one_at_a_time_are_the_same_bytes_with_and_without_the_k
     monkeypatch.setattr(coref_report, "KERNEL", None)
     assert tuple(coref_report.conll_sides(result, coref)) == with_kernel == coref_report.conll_file_bytes(result,
                                                                                                           coref)
+
+
+def test_the_charts_figures_cross_to_the_drawer_with_the_coreference_counts_flat(tmp_path: Path) -> None:
+    """The figures handed to the drawing process are pickled: every document's coreference counts as
+    32 objects each cost the corpus's process 22 MB of pickler memo and 0.8 s at 8,000 documents. They
+    go as one flat list of numbers, and come back equal, each number of the same type."""
+    import pickle
+    import pickletools
+    from dataclasses import replace
+
+    from evmeval._util.shared_tables import Tables
+    from evmeval.report.export.figures import chart_figures
+    from evmeval.report.export.writing import _count_schemes
+
+    result, coref, _ = _scored_big_corpus(tmp_path / "corpus", 3)
+    schemes, matrices = _count_schemes(result, Tables())
+    figures = chart_figures(result, coref, schemes, matrices)
+    data = pickle.dumps(figures, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def objects(value: object) -> int:  # the objects the pickle builds (each one a memo entry when pickled)
+        return sum(op.name in ("NEWOBJ", "REDUCE") for op, _, _ in
+                   pickletools.genops(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)))
+
+    assert objects(figures) - objects(replace(figures, coref=None)) < 30 < len(result.documents) * 9
+    back = pickle.loads(data)
+    assert back == figures and back.coref is not None and figures.coref is not None
+    for mine, theirs in zip(back.coref.documents, figures.coref.documents, strict=True):
+        assert mine == theirs and mine.unique_ids == theirs.unique_ids
+        assert [type(n) for link in mine.counts for n in (link if not isinstance(link[0], tuple) else
+                                                           (*link[0], *link[1]))] == \
+               [type(n) for link in theirs.counts for n in (link if not isinstance(link[0], tuple) else
+                                                             (*link[0], *link[1]))]
