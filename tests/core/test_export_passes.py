@@ -224,3 +224,32 @@ def test_the_charts_figures_cross_to_the_drawer_with_the_coreference_counts_flat
                                                            (*link[0], *link[1]))] == \
                [type(n) for link in theirs.counts for n in (link if not isinstance(link[0], tuple) else
                                                              (*link[0], *link[1]))]
+
+
+def test_the_main_page_is_written_as_it_is_made(tmp_path: Path, monkeypatch) -> None:
+    """report.html is handed to the writer in pieces (at 8,000 documents the page joined, then encoded,
+    was the corpus's process's peak), the same bytes as the page made whole."""
+    import evmeval.report.paged_html as paged
+    from evmeval.io.loading import load_inputs
+    from evmeval.report.html_report import format_html_report
+
+    from tests.big_corpus import write_big_corpus
+
+    corpus = write_big_corpus(tmp_path / "corpus", copies=3)
+    inputs = load_inputs(str(corpus["gold.tbf"]), str(corpus["system.tbf"]), token_dir=str(corpus["tkn"]))
+    result, coref, _ = _scored_big_corpus(tmp_path / "again", 3)
+    handed: list[object] = []
+    real = paged.write_atomic
+
+    def writer(path, data):
+        handed.append(data)
+        real(path, data)
+
+    monkeypatch.setattr(paged, "write_atomic", writer)
+    path = paged.write_main_page(str(tmp_path / "out"), result, inputs, {"x": "<svg/>"}, coreference=coref,
+                                 sections=["<p>s</p>"])
+    assert len(handed) == 1 and not isinstance(handed[0], str | bytes)
+    whole = format_html_report(result, inputs, {"x": "<svg/>"}, coreference=coref, sections=["<p>s</p>"],
+                               document_pages=paged.document_addresses(len(result.documents)))
+    assert Path(path).read_text(encoding="utf-8") == whole
+    assert whole.startswith("<!DOCTYPE html>\n<html") and whole.endswith("\n</body></html>\n")

@@ -104,6 +104,7 @@ def _write_files(out_dir: str, outputs: list[tuple[str, Maker]], *, progress: Ca
         else:
             write_atomic(path, content)
             written.append(path)
+        del content  # not held while the next file is made (a CoNLL file: 16 MB at 8,000 documents)
         if progress is not None:
             progress(1)
     return written
