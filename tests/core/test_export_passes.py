@@ -146,19 +146,27 @@ def test_muc_documents_csv_is_made_a_document_at_a_time(tmp_path: Path) -> None:
     assert (tmp_path / "out" / "muc_documents.csv").read_text(encoding="utf-8") == "".join(pieces)
 
 
-def test_the_conll_files_are_written_as_the_bytes_made_never_decoded(tmp_path: Path) -> None:
-    """Each CoNLL file is written from the bytes the scorer's writer makes (16 MB a file at 8,000
-    documents: a decoded copy of both was the forked writer's peak), the same bytes `evmeval-score -c` writes."""
+def test_the_conll_files_are_written_as_the_kernel_makes_them_a_piece_at_a_time(tmp_path: Path,
+                                                                                 monkeypatch) -> None:
+    """Each CoNLL file is written in pieces of documents as the kernel makes them, as bytes (16 MB a file at
+    8,000 documents: both files whole, and decoded, were the forked writer's peak), the same bytes
+    `evmeval-score -c` writes."""
+    import evmeval.report.coref_report as coref_report
     from evmeval._util.shared_tables import Tables
-    from evmeval.report.coref_report import conll_file_bytes
     from evmeval.report.export.files import text_files
+    from evmeval.report.export.writing import _write_files
 
     result, coref, schemes = _scored_big_corpus(tmp_path / "corpus", 3)
+    monkeypatch.setattr(coref_report, "CONLL_CHUNK", 4)
     makers = dict(text_files(result, lambda: schemes, coref, None, Tables()))
-    gold, system = makers["coreference_gold.conll"](), makers["coreference_sys.conll"]()
-    assert isinstance(gold, bytes) and isinstance(system, bytes)
-    assert (gold, system) == conll_file_bytes(result, coref)
-    assert gold.startswith(b"#begin document") and b"\n#end document" in gold
+    gold, system = list(makers["coreference_gold.conll"]()), list(makers["coreference_sys.conll"]())
+    assert len(gold) == len(system) == -(-len(result.documents) // 4) > 1
+    assert all(isinstance(piece, bytes) and piece.startswith(b"#begin document") for piece in gold + system)
+    assert (b"".join(gold), b"".join(system)) == coref_report.conll_file_bytes(result, coref)
+    names = [("coreference_gold.conll", makers["coreference_gold.conll"]),
+             ("coreference_sys.conll", makers["coreference_sys.conll"])]
+    _write_files(str(tmp_path / "out"), names)
+    assert (tmp_path / "out" / "coreference_gold.conll").read_bytes() == b"".join(gold)
 
 
 def test_a_written_document_leaves_no_clusters_held_on_its_coreference_result(tmp_path: Path) -> None:
@@ -179,19 +187,26 @@ def test_a_written_document_leaves_no_clusters_held_on_its_coreference_result(tm
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "again" / name).read_bytes()
 
 
-def test_the_conll_files_one_at_a_time_are_the_same_bytes_with_and_without_the_kernel(tmp_path: Path,
-                                                                                        monkeypatch) -> None:
+def test_the_conll_pieces_are_the_same_bytes_with_and_without_the_kernel_and_where_it_declines(
+        tmp_path: Path, monkeypatch) -> None:
     import evmeval.report.coref_report as coref_report
 
     result, coref, _ = _scored_big_corpus(tmp_path / "corpus", 2)
-    sides = coref_report.conll_sides(result, coref)
-    gold = next(sides)
-    assert gold.startswith(b"#begin document")
-    with_kernel = (gold, next(sides))
-    assert next(sides, None) is None
+    monkeypatch.setattr(coref_report, "CONLL_CHUNK", 3)
+    whole = coref_report.conll_file_bytes(result, coref)
+    assert tuple(b"".join(coref_report.conll_side_pieces(result, coref, side)) for side in (0, 1)) == whole
+    real, calls = coref_report.KERNEL, []
+
+    class Declining:  # the kernel declines the second piece of each file
+        def conll_side(self, *args):
+            calls.append(1)
+            return None if len(calls) % 2 == 0 else real.conll_side(*args)
+
+    monkeypatch.setattr(coref_report, "KERNEL", Declining())
+    assert tuple(b"".join(coref_report.conll_side_pieces(result, coref, side)) for side in (0, 1)) == whole
     monkeypatch.setattr(coref_report, "KERNEL", None)
-    assert tuple(coref_report.conll_sides(result, coref)) == with_kernel == coref_report.conll_file_bytes(result,
-                                                                                                          coref)
+    assert tuple(b"".join(coref_report.conll_side_pieces(result, coref, side)) for side in (0, 1)) == whole
+    assert coref_report.conll_file_bytes(result, coref) == whole
 
 
 def test_the_charts_figures_cross_to_the_drawer_with_the_coreference_counts_flat(tmp_path: Path) -> None:

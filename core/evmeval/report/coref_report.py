@@ -3,7 +3,7 @@ byte), the CoNLL scorer's summary lines, our per-document breakdown and the JSON
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -105,32 +105,42 @@ def _python_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, s
     return "".join(gold), "".join(system)
 
 
-def _kernel_conll_sides(result: ScoreResult, coref: CorefResult) -> Iterator[bytes] | None:
-    """The C kernel's CoNLL files (same bytes), gold then system, each made when asked for; or None:
-    no kernel, or a document repeats a mention id (its texts are then looked up by id, as v1.8 does:
-    the Python writer's job). A side the kernel declines is the Python writer's (the same bytes)."""
+def _kernel_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[bytes, bytes] | None:
+    """The C kernel's CoNLL files (same bytes), or None: no kernel, or a document repeats a mention id
+    (its texts are then looked up by id, as v1.8 does: the Python writer's job)."""
+    gold, system = (_kernel_side(result, coref, side, max(1, len(result.documents))) for side in (0, 1))
+    return None if gold is None or system is None else (b"".join(gold), b"".join(system))
+
+
+CONLL_CHUNK = 500
+"""Documents of a CoNLL file the kernel writes at a time into a report (a piece of ~1 MB at 40 mentions a
+document): the file is never whole in memory."""
+
+
+def _kernel_side(result: ScoreResult, coref: CorefResult, side: int, chunk: int) -> list[bytes] | None:
+    """Side `side`'s CoNLL file from the C kernel, `chunk` documents a piece, or None (`_kernel_conll_files`)."""
+    pieces = list(_kernel_side_pieces(result, coref, side, chunk))
+    return None if not pieces or any(p is None for p in pieces) else [p for p in pieces if p is not None]
+
+
+def _kernel_side_pieces(result: ScoreResult, coref: CorefResult, side: int, chunk: int) -> Iterator[bytes | None]:
+    """Each `chunk` documents' block of side `side`'s CoNLL file from the C kernel, made when asked for;
+    a None piece (and nothing after it) where the kernel declines them, or for every piece without a
+    kernel or with a document that repeats a mention id."""
     if KERNEL is None or not all(cd.unique_ids for cd in coref.documents):
-        return None
-    ids = [doc.doc_id for doc in result.documents]
-
-    def side(mentions: Callable[[DocumentResult], Any], rows: Callable[[CorefDocument], tuple[int, ...]],
-             labels: Callable[[CorefDocument], tuple[int, ...]]) -> bytes | None:
-        found: bytes | None = KERNEL.conll_side(ids, [mentions(doc) for doc in result.documents],
-                                                [rows(cd) for cd in coref.documents],
-                                                [labels(cd) for cd in coref.documents])
-        return found
-
-    gold = side(attrgetter("gold"), attrgetter("gold_rows"), attrgetter("gold_labels"))
-    if gold is None:
-        return None
-
-    def sides(gold: bytes) -> Iterator[bytes]:
-        yield gold
-        del gold  # the gold file is let go before the system's is made
-        system = side(attrgetter("system"), attrgetter("system_rows"), attrgetter("system_labels"))
-        yield system if system is not None else _python_conll_files(result, coref)[1].encode("utf-8")
-
-    return sides(gold)
+        yield None
+        return
+    mentions, rows, labels = (("gold", "gold_rows", "gold_labels"), ("system", "system_rows", "system_labels"))[side]
+    documents, scored = result.documents, coref.documents
+    for start in range(0, len(documents), chunk):
+        docs, cds = documents[start:start + chunk], scored[start:start + chunk]
+        piece: bytes | None = KERNEL.conll_side([d.doc_id for d in docs], [getattr(d, mentions) for d in docs],
+                                                [getattr(cd, rows) for cd in cds], [getattr(cd, labels) for cd in cds])
+        yield piece
+        if piece is None:
+            return
+    if not documents:
+        yield b""
 
 
 def conll_files_from_texts(doc_ids: list[str], gold: tuple[bytes, list[int]], system: tuple[bytes, list[int]],
@@ -149,20 +159,24 @@ def conll_files_from_texts(doc_ids: list[str], gold: tuple[bytes, list[int]], sy
 
 def conll_file_bytes(result: ScoreResult, coref: CorefResult) -> tuple[bytes, bytes]:
     """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them, UTF-8 encoded (what is written)."""
-    gold, system = conll_sides(result, coref)
-    return gold, system
-
-
-def conll_sides(result: ScoreResult, coref: CorefResult) -> Iterator[bytes]:
-    """`conll_file_bytes`, one file at a time: the gold file, then the system's made when asked for
-    (a report writes and lets go of the first before the second is made)."""
-    found = _kernel_conll_sides(result, coref)
+    found = _kernel_conll_files(result, coref)
     if found is not None:
-        yield from found
-        return
+        return found
     gold, system = _python_conll_files(result, coref)
-    yield gold.encode("utf-8")
-    yield system.encode("utf-8")
+    return gold.encode("utf-8"), system.encode("utf-8")
+
+
+def conll_side_pieces(result: ScoreResult, coref: CorefResult, side: int) -> Iterator[bytes]:
+    """Side `side`'s file of `conll_file_bytes` (0 gold, 1 system) in pieces of `CONLL_CHUNK` documents,
+    each made when asked for: a report writes a 16 MB file (8,000 documents) without ever holding it.
+    Where the kernel declines a piece, the rest of the file is the Python writer's (the same bytes)."""
+    done = 0
+    for piece in _kernel_side_pieces(result, coref, side, CONLL_CHUNK):
+        if piece is None:
+            yield _python_conll_files(result, coref)[side].encode("utf-8")[done:]
+            return
+        done += len(piece)
+        yield piece
 
 
 def _rpf(counts: LinkCounts) -> str:

@@ -26,7 +26,7 @@ from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.report.comparison import iter_comparison
 from evmeval.report.coref_csv import format_coref_documents_csv, iter_coref_clusters_csv
 from evmeval.report.coref_report import (
-    conll_sides,
+    conll_side_pieces,
     coref_to_json,
     document_coref_lines,
     format_breakdown,
@@ -66,7 +66,7 @@ class Beside:
     pieces: Iterable[str]
 
 
-Maker = Callable[[], str | bytes | Iterable[str] | Beside]
+Maker = Callable[[], str | bytes | Iterable[str | bytes] | Beside]
 """Makes one file's content when it is written (so a file nobody writes is never formatted)."""
 
 
@@ -123,22 +123,11 @@ def score_links(inputs: LoadedInputs, result: ScoreResult, *, validate: bool = T
 
 
 def coref_files(result: ScoreResult, coref: CorefResult, tables: Tables) -> list[tuple[str, Maker]]:
-    """(file name, maker) of the coreference-only files."""
-    sides = enumerate(conll_sides(result, coref))
-    made: dict[int, bytes] = {}
-
-    def conll_file(side: int) -> bytes:
-        """The CoNLL files are made one after the other, each held only until it is written (16 MB a
-        file at 8,000 documents), as the bytes made (a decoded copy of both was the forked writer's
-        peak: 66 MB more)."""
-        while side not in made:
-            number, data = next(sides)
-            made[number] = data
-        return made.pop(side)
-
+    """(file name, maker) of the coreference-only files (the CoNLL files written as the kernel makes
+    them, a piece of documents at a time, as bytes: never whole, never decoded)."""
     return [("coreference_documents.csv", lambda: format_coref_documents_csv(coref)),
-            ("coreference_gold.conll", lambda: conll_file(0)),
-            ("coreference_sys.conll", lambda: conll_file(1)),
+            ("coreference_gold.conll", lambda: conll_side_pieces(result, coref, 0)),
+            ("coreference_sys.conll", lambda: conll_side_pieces(result, coref, 1)),
             ("coreference_breakdown.tsv", lambda: format_breakdown(coref))]
 
 
