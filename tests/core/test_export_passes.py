@@ -231,6 +231,7 @@ def test_the_charts_figures_cross_to_the_drawer_with_the_coreference_counts_flat
                    pickletools.genops(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)))
 
     assert objects(figures) - objects(replace(figures, coref=None)) < 30 < len(result.documents) * 9
+    assert figures.schemes.documents == () and figures.schemes.muc == schemes.muc  # the corpus's counts only
     back = pickle.loads(data)
     assert back == figures and back.coref is not None and figures.coref is not None
     for mine, theirs in zip(back.coref.documents, figures.coref.documents, strict=True):
