@@ -342,20 +342,35 @@ ALONE = ("resampling", "window-scale", "export", "published")
 """Groups that run on their own and replace only their own section of the page."""
 WINDOW_START, WINDOW_END = "<!-- window at scale -->", "<!-- end window at scale -->"
 EXPORT_START, EXPORT_END = "<!-- export -->", "<!-- end export -->"
-EXPORT_NOTE = ("Time is linear in the corpus (CPU 3.7x for 4x the documents). Where it goes, by cProfile of the "
-               "export unforked on 2,000 documents (load 4-5): the documents' pages 36 % (of which the token tables "
-               "parsed whole for the snippets 16 %: reading them lazily was measured twice at 1.14x and 1.05x and "
-               "deleted, docs/developer.md), `scores.json` with `coreference_clusters.csv` 20 %, each walk building "
-               "the mapping rows again 12 % and the cluster explanations 11 % (the 64-document window that keeps "
-               "memory flat), loading and scoring 11 %, drawing the charts 8 %. Not met: the 3-second goal (CPU 10 s"
-               " over two processes on a 2-core machine at load 5) and 300 MB at 8,000 documents (the scored corpus "
-               "is held by the drawing process while Qt draws; drawing the charts from compact per-document results "
-               "in the forked child, issue 37, is not done). At 8,000 documents the peak is the drawing process's "
-               "(the forked child peaks at 338 MB), measured through it (RSS): loaded and scored 217 MB, "
-               "coreference 238, "
-               "`mappings.csv` walked and Qt started 309, after drawing the charts 402 (+93), peak 479 while it "
-               "writes `scores.json` and its share of the pages. The hashes are those of 95ce515 (`main` before this"
-               " row): same bytes.")
+EXPORT_NOTE = ('Against `main` before it, pair by pair, every file the same bytes (both hashes are those of the '
+               'rows before): 2,000 documents (base 9.27 s CPU, 133 MB) CPU 0.96x (0.96-0.97), wall 0.75x, peak '
+               '0.99x; 8,000 documents (base 34.63 s CPU, 381 MB) peak 291 MB against 381 (0.76x), CPU 1.07x (1.'
+               '07-1.08; an earlier pair of runs of the change before the last, 15:19-15:24 at load 6, gave 1.04'
+               'x, 0.96-1.12, 296 MB), wall 1.18x at load 5-6. The CPU may have grown by up to 7 % at 8,000 docu'
+               "ments: the clusters each document's explanations and `@coref` lines read are now read again wher"
+               'e they were kept (0.05 ms a document a read, about 0.4 s at 8,000 by that figure: not all of wha'
+               "t was measured, the rest within this machine's noise). The 300 MB goal at 8,000 documents is met"
+               ": each process's peak (RSS, one run, load 4-6) is now the corpus's 291 MB (was 380), the forked "
+               "writer's 269 (was 338) and the drawer's 176 (was 215). What came off: the charts' figures were p"
+               'ickled for the drawer with 32 objects a document for the coreference counts (44 MB of pickler me'
+               "mo, 0.95 s CPU; now a flat list of numbers, and the corpus's MUC/GATE counts without each docume"
+               "nt's, which the charts never draw); `muc_documents.csv` and `report.html` were made whole then e"
+               'ncoded (now written as made); each CoNLL file was made whole by the kernel, decoded, and held wh'
+               'ile the next was made (now 500 documents a piece, as bytes); every `CorefDocument` kept its clus'
+               'ters once read (30 MB at 8,000; now read again, 0.05 ms a document). `scores.json` was already w'
+               'ritten a document at a time: the corpus\'s peak "while it writes `scores.json`" was the chart fig'
+               'ures pickled just before it. Time is linear in the corpus (CPU 4.1x for 4x the documents). Not m'
+               'et: the 3-second goal (8.95 s CPU over three processes at 2,000 documents, 6.95 s wall at load 3'
+               '). Where the CPU goes, by cProfile of the export unforked on 2,000 documents after this change ('
+               "load 3-5, 44 s profiled): the documents' pages 50 % (the token tables parsed whole for the snipp"
+               'ets 21 % and the text rebuilt from them 6 %; reading only the rows a snippet needs was measured '
+               'twice, 1.14x and 1.05x on the export, and deleted: the rebuilt text of a document without a text'
+               ' file needs every token, docs/developer.md), `scores.json` with `coreference_clusters.csv` 18 %,'
+               ' the mapping rows 16 % (18,000 builds on 2,000 documents unforked: the MUC walk and `mappings.cs'
+               'v` each build the four combinations, the pages one; forked, the walk and `mappings.csv` share th'
+               'eirs), the cluster explanations 13 % (built twice: `scores.json` and the pages, in the 64-docume'
+               "nt window that keeps memory flat; forked, the pages are mostly the other process's, so the secon"
+               'd build is where the page is written), MUC/GATE counting 9 %.')
 LONG_START, LONG_END = "<!-- long documents -->", "<!-- end long documents -->"
 STREAMS_START, STREAMS_END = "<!-- streams -->", "<!-- end streams -->"
 STREAMS_NOTE = ("The JSONL readers stream a line (a document, a window) at a time and each convention keeps "

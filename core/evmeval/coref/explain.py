@@ -99,8 +99,8 @@ def explain_clusters(coref: CorefDocument, doc: DocumentResult,
 
 def _explain(coref: CorefDocument, doc: DocumentResult) -> tuple[ClusterExplanation, ...]:
     return explain_document(coref, ([m.mention_id for m in doc.gold], [m.mention_id for m in doc.system]),
-                            ({c.number: c.relation_id for c in coref.gold_clusters.clusters},
-                             {c.number: c.relation_id for c in coref.system_clusters.clusters}))
+                            ({c.number: c.relation_id for c in coref.side_clusters(0).clusters},
+                             {c.number: c.relation_id for c in coref.side_clusters(1).clusters}))
 
 
 def explain_document(coref: CorefDocument, mention_ids: tuple[Sequence[str], Sequence[str]],

@@ -46,7 +46,7 @@ def _new_file_mode(path: str) -> int:
         return 0o666 & ~_UMASK
 
 
-def _encoded(data: str | bytes | Iterable[str]) -> Iterator[bytes]:
+def _encoded(data: str | bytes | Iterable[str | bytes]) -> Iterator[bytes]:
     if isinstance(data, bytes):
         yield data
     elif isinstance(data, str):
@@ -54,7 +54,13 @@ def _encoded(data: str | bytes | Iterable[str]) -> Iterator[bytes]:
     else:
         pending: list[str] = []
         size = 0
-        for piece in data:  # small pieces are gathered into writes of about 1 MB
+        for piece in data:  # small pieces are gathered into writes of about 1 MB; bytes go as they are
+            if isinstance(piece, bytes):
+                if pending:
+                    yield "".join(pending).encode("utf-8")
+                    pending, size = [], 0
+                yield piece
+                continue
             pending.append(piece)
             size += len(piece)
             if size >= 1 << 20:
@@ -63,7 +69,7 @@ def _encoded(data: str | bytes | Iterable[str]) -> Iterator[bytes]:
         yield "".join(pending).encode("utf-8")
 
 
-def write_atomic(path: str, data: str | bytes | Iterable[str]) -> None:
+def write_atomic(path: str, data: str | bytes | Iterable[str | bytes]) -> None:
     """Write `data` to `path`: through a symlink to its target, straight into a pipe or device, and
     for a regular file by a temporary file beside it renamed over it. `data` may be text pieces
     (e.g. `evmeval.report.json_report.iter_dumps`), written as they come; if making them fails, the

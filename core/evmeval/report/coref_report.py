@@ -3,7 +3,7 @@ byte), the CoNLL scorer's summary lines, our per-document breakdown and the JSON
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
@@ -69,7 +69,8 @@ def comparison_coref_lines(result: ScoreResult, coref: CorefResult) -> dict[str,
 
 def document_coref_lines(doc: DocumentResult, cd: CorefDocument) -> list[str]:
     """One document's `@coref` lines of the comparison file (`comparison_coref_lines`)."""
-    return _cluster_lines("gold", cd.gold_clusters, doc.gold) + _cluster_lines("system", cd.system_clusters, doc.system)
+    return (_cluster_lines("gold", cd.side_clusters(0), doc.gold)
+            + _cluster_lines("system", cd.side_clusters(1), doc.system))
 
 
 _TEXT = attrgetter("text")
@@ -107,14 +108,39 @@ def _python_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, s
 def _kernel_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[bytes, bytes] | None:
     """The C kernel's CoNLL files (same bytes), or None: no kernel, or a document repeats a mention id
     (its texts are then looked up by id, as v1.8 does: the Python writer's job)."""
+    gold, system = (_kernel_side(result, coref, side, max(1, len(result.documents))) for side in (0, 1))
+    return None if gold is None or system is None else (b"".join(gold), b"".join(system))
+
+
+CONLL_CHUNK = 500
+"""Documents of a CoNLL file the kernel writes at a time into a report (a piece of ~1 MB at 40 mentions a
+document): the file is never whole in memory."""
+
+
+def _kernel_side(result: ScoreResult, coref: CorefResult, side: int, chunk: int) -> list[bytes] | None:
+    """Side `side`'s CoNLL file from the C kernel, `chunk` documents a piece, or None (`_kernel_conll_files`)."""
+    pieces = list(_kernel_side_pieces(result, coref, side, chunk))
+    return None if not pieces or any(p is None for p in pieces) else [p for p in pieces if p is not None]
+
+
+def _kernel_side_pieces(result: ScoreResult, coref: CorefResult, side: int, chunk: int) -> Iterator[bytes | None]:
+    """Each `chunk` documents' block of side `side`'s CoNLL file from the C kernel, made when asked for;
+    a None piece (and nothing after it) where the kernel declines them, or for every piece without a
+    kernel or with a document that repeats a mention id."""
     if KERNEL is None or not all(cd.unique_ids for cd in coref.documents):
-        return None
-    ids = [doc.doc_id for doc in result.documents]
-    gold = KERNEL.conll_side(ids, [doc.gold for doc in result.documents], [cd.gold_rows for cd in coref.documents],
-                             [cd.gold_labels for cd in coref.documents])
-    system = KERNEL.conll_side(ids, [doc.system for doc in result.documents],
-                               [cd.system_rows for cd in coref.documents], [cd.system_labels for cd in coref.documents])
-    return None if gold is None or system is None else (gold, system)
+        yield None
+        return
+    mentions, rows, labels = (("gold", "gold_rows", "gold_labels"), ("system", "system_rows", "system_labels"))[side]
+    documents, scored = result.documents, coref.documents
+    for start in range(0, len(documents), chunk):
+        docs, cds = documents[start:start + chunk], scored[start:start + chunk]
+        piece: bytes | None = KERNEL.conll_side([d.doc_id for d in docs], [getattr(d, mentions) for d in docs],
+                                                [getattr(cd, rows) for cd in cds], [getattr(cd, labels) for cd in cds])
+        yield piece
+        if piece is None:
+            return
+    if not documents:
+        yield b""
 
 
 def conll_files_from_texts(doc_ids: list[str], gold: tuple[bytes, list[int]], system: tuple[bytes, list[int]],
@@ -140,12 +166,17 @@ def conll_file_bytes(result: ScoreResult, coref: CorefResult) -> tuple[bytes, by
     return gold.encode("utf-8"), system.encode("utf-8")
 
 
-def format_conll_files(result: ScoreResult, coref: CorefResult) -> tuple[str, str]:
-    """`PREFIX_gold.conll` and `PREFIX_sys.conll` as v1.8 writes them."""
-    found = _kernel_conll_files(result, coref)
-    if found is not None:
-        return found[0].decode("utf-8"), found[1].decode("utf-8")
-    return _python_conll_files(result, coref)
+def conll_side_pieces(result: ScoreResult, coref: CorefResult, side: int) -> Iterator[bytes]:
+    """Side `side`'s file of `conll_file_bytes` (0 gold, 1 system) in pieces of `CONLL_CHUNK` documents,
+    each made when asked for: a report writes a 16 MB file (8,000 documents) without ever holding it.
+    Where the kernel declines a piece, the rest of the file is the Python writer's (the same bytes)."""
+    done = 0
+    for piece in _kernel_side_pieces(result, coref, side, CONLL_CHUNK):
+        if piece is None:
+            yield _python_conll_files(result, coref)[side].encode("utf-8")[done:]
+            return
+        done += len(piece)
+        yield piece
 
 
 def _rpf(counts: LinkCounts) -> str:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import base64
 import functools
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from evmeval._util.shared_tables import Tables
 from evmeval.align import COMBINATIONS, Combination
@@ -177,7 +178,7 @@ def _page_head(title: str, colours: Mapping[str, str] | None) -> str:
             f"<title>{_esc(title)}</title>\n<style>{_CSS}\n{_outcome_css(colours)}</style></head><body>")
 
 
-def format_html_report(
+def iter_html_report(
     result: ScoreResult,
     inputs: LoadedInputs,
     charts: Mapping[str, bytes | str],
@@ -190,8 +191,9 @@ def format_html_report(
     coreference: CorefResult | None = None,
     document_pages: Sequence[str] | None = None,
     tables: Tables | None = None,
-) -> str:
-    """The report's main page: with its per-document error lists, or without them (`document_pages`).
+) -> Iterator[str]:
+    """The report's main page in pieces, written as they come (`format_html_report` joins them): with
+    its per-document error lists, or without them (`document_pages`).
 
     `charts` maps a chart name to PNG bytes or SVG text; `captions` gives a caption per name (the
     name is used otherwise). Error lists use the mapping table of `combination` (default
@@ -207,7 +209,7 @@ def format_html_report(
     """
     captions = captions or {}
     counted = sum(1 for d in result.documents if d.counted)
-    out = [
+    yield from _lines([
         _page_head(f"Event mention scores — {result.run_name}", colours),
         f"<h1>Event mention scores — {_esc(result.run_name)}</h1>",
         f'<p class="meta">Gold: <code>{_esc(result.gold_path)}</code><br>System: '
@@ -215,41 +217,59 @@ def format_html_report(
         f"{_esc(result.mode.value)} spans; {len(result.documents)} document(s), {counted} with gold "
         "mentions (averaged).</p>",
         *([banner] if banner else []),
-    ]
+    ], first=True)
     if result.warnings:
         warns = "".join(f"<li>{_esc(w)}</li>" for w in result.warnings)
-        out.append(f"<details><summary>{len(result.warnings)} warning(s)</summary><ul>{warns}</ul></details>")
-    out.append("<h2>Summary</h2>" + _summary_table(result))
-    out.extend(sections)
-    out.append("<h2>Legend</h2>" + _legend())
+        yield from _line(f"<details><summary>{len(result.warnings)} warning(s)</summary><ul>{warns}</ul></details>")
+    yield from _line("<h2>Summary</h2>" + _summary_table(result))
+    yield from _lines(sections)
+    yield from _line("<h2>Legend</h2>" + _legend())
     if charts:
-        out.append("<h2>Charts</h2>")
+        yield from _line("<h2>Charts</h2>")
         for name, data in charts.items():
             caption = captions.get(name, name)
-            out.append(f'<figure id="chart-{_esc(name)}"><img alt="{_esc(caption)}" src="{_image_uri(data)}">'
+            yield from _line(f'<figure id="chart-{_esc(name)}"><img alt="{_esc(caption)}" src="{_image_uri(data)}">'
                        f"<figcaption>{_esc(caption)}</figcaption></figure>")
-    out.append("<h2>Per-type scores</h2>")
+    yield from _line("<h2>Per-type scores</h2>")
     names = type_names(result.documents)
-    out.append(_type_table(result.per_type_published,
+    yield from _line(_type_table(result.per_type_published,
                            "Published table (as in the score report): type+realis mapping, one row per gold type",
                            names))
-    out.append(_type_table(result.per_type_by_type_mapping,
+    yield from _line(_type_table(result.per_type_by_type_mapping,
                            "Type-mapping table: type mapping, one row per type on either side", names))
     paged = document_pages is not None
     if paged:
-        out.append("<h2>Documents</h2>" + f'<p class="meta">Each document\'s errors ({_esc(combination)} mapping)'
+        yield from _line("<h2>Documents</h2>" + f'<p class="meta">Each document\'s errors ({_esc(combination)} mapping)'
                    + (" and coreference clusters" if coreference is not None else "")
                    + " are on its own page: follow its name.</p>" + _documents_table(result, document_pages))
     else:
-        out.append("<h2>Documents</h2>" + _documents_table(result))
+        yield from _line("<h2>Documents</h2>" + _documents_table(result))
     if coreference is not None:
-        out.append(format_coref_html_section(result, coreference, document_pages=document_pages, tables=tables))
+        yield from _line(format_coref_html_section(result, coreference, document_pages=document_pages, tables=tables))
     if not paged:
-        out.append(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
-        out.extend(_document_errors(doc, n, inputs, combination, tables=tables)
-                   for n, doc in enumerate(result.documents))
-    out.append("</body></html>\n")
-    return "\n".join(out)
+        yield from _line(f"<h2>Errors by document ({_esc(combination)} mapping)</h2>")
+        yield from _lines(_document_errors(doc, n, inputs, combination, tables=tables)
+                          for n, doc in enumerate(result.documents))
+    yield from _lines(["</body></html>\n"])
+
+
+def format_html_report(*args: Any, **kwargs: Any) -> str:
+    """The report's main page as one text: `iter_html_report`'s pieces joined (same arguments)."""
+    return "".join(iter_html_report(*args, **kwargs))
+
+
+def _line(part: str) -> Iterator[str]:
+    """A part of the page after another: on its own line."""
+    yield "\n"
+    yield part
+
+
+def _lines(parts: Iterable[str], *, first: bool = False) -> Iterator[str]:
+    """Parts each on its own line (`first`: the page's first, with no line before it)."""
+    for number, part in enumerate(parts):
+        if number or not first:
+            yield "\n"
+        yield part
 
 
 @functools.cache

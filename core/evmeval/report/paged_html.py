@@ -19,7 +19,7 @@ from evmeval.coref.scoring import CorefResult
 from evmeval.io.loading import LoadedInputs, input_folders
 from evmeval.io.writing import check_output_paths, make_output_folders, write_atomic
 from evmeval.mention.scoring import ScoreResult
-from evmeval.report.html_report import format_documents_page, format_html_report
+from evmeval.report.html_report import format_documents_page, iter_html_report
 
 MAIN_PAGE = "report.html"
 DOCUMENTS_FOLDER = "documents"
@@ -137,9 +137,9 @@ def write_main_page(out_dir: str, result: ScoreResult, inputs: LoadedInputs, cha
     """`report.html` alone, linking to the documents' pages; its path."""
     main = os.path.join(out_dir, MAIN_PAGE)
     make_output_folders([out_dir])
-    write_atomic(main, format_html_report(result, inputs, charts, colours=colours, captions=captions,
-                                          banner=banner, sections=sections, coreference=coreference,
-                                          document_pages=document_addresses(len(result.documents), per_page)))
+    write_atomic(main, iter_html_report(result, inputs, charts, colours=colours, captions=captions,
+                                        banner=banner, sections=sections, coreference=coreference,
+                                        document_pages=document_addresses(len(result.documents), per_page)))
     return main
 
 

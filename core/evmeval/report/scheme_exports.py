@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from evmeval.align import COMBINATIONS, Combination
@@ -18,7 +18,7 @@ from evmeval.align.strategies import DEFAULT_STRATEGY, STRATEGY_DESCRIPTIONS, ST
 from evmeval.mention.prf import PRF
 from evmeval.mention.schemes import DocumentSchemes, MucCounts, SchemeResult
 from evmeval.mention.scoring import ScoreResult
-from evmeval.report.csv_writer import number, table
+from evmeval.report.csv_writer import CsvWriter, number
 from evmeval.report.json_report import LazyObject, encoded
 
 MUC_FIELDS: tuple[str, ...] = ("pos", "act", "cor", "par", "inc", "mis", "spu", "precision", "recall", "f1")
@@ -42,12 +42,20 @@ def _lazy_documents(documents: Sequence[DocumentSchemes], key: Callable[[Documen
 
 def format_muc_documents_csv(schemes: SchemeResult) -> str:
     """MUC counts and P/R/F1 of every document and combination (`counted`: in the corpus sums)."""
-    rows = []
+    return "".join(iter_muc_documents_csv(schemes))
+
+
+def iter_muc_documents_csv(schemes: SchemeResult) -> Iterator[str]:
+    """`format_muc_documents_csv` in pieces, the header then a document's rows each: an export writes
+    it as it is made and never holds the whole file (tens of MB of rows at 8,000 documents)."""
+    writer = CsvWriter()
+    writer.row(("doc_id", "counted", "combination", *MUC_FIELDS))
+    yield writer.take()
     for doc in schemes.documents:
         for combination in COMBINATIONS:
             values = doc.muc[combination].to_json()
-            rows.append([doc.doc_id, int(doc.counted), combination, *(number(values[f]) for f in MUC_FIELDS)])
-    return table(("doc_id", "counted", "combination", *MUC_FIELDS), rows)
+            writer.row([doc.doc_id, int(doc.counted), combination, *(number(values[f]) for f in MUC_FIELDS)])
+        yield writer.take()
 
 
 def _pct(value: float) -> str:

@@ -26,16 +26,16 @@ from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.report.comparison import iter_comparison
 from evmeval.report.coref_csv import format_coref_documents_csv, iter_coref_clusters_csv
 from evmeval.report.coref_report import (
+    conll_side_pieces,
     coref_to_json,
     document_coref_lines,
     format_breakdown,
-    format_conll_files,
     format_coref_section,
 )
 from evmeval.report.csv_report import format_documents_csv, format_per_type_csv, iter_mappings_csv
 from evmeval.report.json_report import LazyArray, iter_dumps
 from evmeval.report.paged_html import report_folders, report_page_paths
-from evmeval.report.scheme_exports import format_muc_documents_csv, scores_json
+from evmeval.report.scheme_exports import iter_muc_documents_csv, scores_json
 from evmeval.report.sequencing_report import link_table_tsv, sequencing_json
 from evmeval.report.text import format_report
 from evmeval.sequencing.links import link_types_in
@@ -66,7 +66,7 @@ class Beside:
     pieces: Iterable[str]
 
 
-Maker = Callable[[], str | bytes | Iterable[str] | Beside]
+Maker = Callable[[], str | bytes | Iterable[str | bytes] | Beside]
 """Makes one file's content when it is written (so a file nobody writes is never formatted)."""
 
 
@@ -123,19 +123,11 @@ def score_links(inputs: LoadedInputs, result: ScoreResult, *, validate: bool = T
 
 
 def coref_files(result: ScoreResult, coref: CorefResult, tables: Tables) -> list[tuple[str, Maker]]:
-    """(file name, maker) of the coreference-only files."""
-    conll: list[dict[int, str]] = []
-
-    def conll_file(side: int) -> str:
-        """Both CoNLL files are made in one pass; each is held only until it is written (7 MB on 2,000
-        documents: the second waits while the first is written, no longer)."""
-        if not conll:
-            conll.append(dict(enumerate(format_conll_files(result, coref))))
-        return conll[0].pop(side)
-
+    """(file name, maker) of the coreference-only files (the CoNLL files written as the kernel makes
+    them, a piece of documents at a time, as bytes: never whole, never decoded)."""
     return [("coreference_documents.csv", lambda: format_coref_documents_csv(coref)),
-            ("coreference_gold.conll", lambda: conll_file(0)),
-            ("coreference_sys.conll", lambda: conll_file(1)),
+            ("coreference_gold.conll", lambda: conll_side_pieces(result, coref, 0)),
+            ("coreference_sys.conll", lambda: conll_side_pieces(result, coref, 1)),
             ("coreference_breakdown.tsv", lambda: format_breakdown(coref))]
 
 
@@ -151,7 +143,7 @@ def text_files(result: ScoreResult, schemes: Callable[[], SchemeResult], coref: 
         ("mappings.csv", lambda: iter_mappings_csv(result, tables=tables)),
         ("documents.csv", lambda: format_documents_csv(result)),
         ("per_type.csv", lambda: format_per_type_csv(result)),
-        ("muc_documents.csv", lambda: format_muc_documents_csv(schemes())),
+        ("muc_documents.csv", lambda: iter_muc_documents_csv(schemes())),
         *(coref_files(result, coref, tables) if coref is not None else []),
     ]
     if isinstance(sequencing, SequencingResult):
