@@ -21,7 +21,7 @@ from typing import BinaryIO
 
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_in_chunks, lines_of, read_text
-from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
+from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical, pack_relations
 
 BEGIN = "#BeginOfDocument"
 END = "#EndOfDocument"
@@ -31,8 +31,6 @@ TOKEN_SPAN_LAYOUT = "token ids separated by commas, e.g. t3,t5"
 CHAR_SPAN_LAYOUT = "character offsets begin,end (end exclusive) joined by ';', e.g. 4,8;13,16"
 _BLANK = re.compile(r"\s")
 """A blank inside a relation line's field: the line itself is stripped at both ends (v1.8 strips it too)."""
-_new_relation = Relation._make
-"""A `Relation` from its four fields without the keyword-taking `__new__` (2M relation lines at MAVEN-ERE's size)."""
 
 
 def py2_int(piece: str) -> int | None:
@@ -119,7 +117,11 @@ class _Framing:
         """v1.8's current document id: the last header's, kept after `#EndOfDocument`."""
         self.doc_line = 0
         self.mentions: list[Mention] = []
-        self.relations: list[Relation] = []
+        self.kinds: list[str] = []
+        self.relation_ids: list[str] = []
+        self.members: list[tuple[str, ...]] = []
+        self.relation_lines: list[int] = []
+        """The open buffer's relations, field by field (packed when the document is filed: `pack_relations`)."""
         self.outside: list[int] = []
         """Lines of the buffer read outside any document, not yet filed."""
         self.shared: dict[str, str] = {}
@@ -170,9 +172,10 @@ class _Framing:
                 f"document {doc_id!r} appears again (first at line {self.documents[doc_id].line}); "
                 "this later copy replaces it, as in the published scorer", "each document once", fatal=False))
         self._file_outside(f"scores them in document {doc_id!r} (closed at line {number})")
-        self.documents[doc_id] = Document(doc_id, tuple(self.mentions), tuple(self.relations), self.doc_line)
+        relations = pack_relations(self.kinds, self.relation_ids, self.members, self.relation_lines)
+        self.documents[doc_id] = Document(doc_id, tuple(self.mentions), relations, self.doc_line)
         self.doc_id = None
-        self.mentions, self.relations = [], []
+        self.mentions, self.kinds, self.relation_ids, self.members, self.relation_lines = [], [], [], [], []
 
     def outside_line(self, number: int) -> None:
         """A mention or relation line read outside any document (it stays in the buffer, as in v1.8)."""
@@ -207,7 +210,10 @@ class _Framing:
                 self.blank_members.add(members)
         if kind not in RELATION_KINDS or members in self.blank_members:
             self._blanks(number, kind, members)
-        self.relations.append(_new_relation((share(kind, kind), share(relation_id, relation_id), ids, number)))
+        self.kinds.append(share(kind, kind))
+        self.relation_ids.append(share(relation_id, relation_id))
+        self.members.append(ids)
+        self.relation_lines.append(number)
 
     def _blanks(self, number: int, kind: str, members: str) -> None:
         """Warn of blanks in a relation's kind or mention ids: v1.8 splits the line on tabs and the ids
