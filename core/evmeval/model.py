@@ -116,7 +116,13 @@ class PackedRelations:
         return PackedRelations, (self.kinds, self.ids, self.members, self.lines)
 
     def unpack(self) -> tuple[Relation, ...]:
-        return tuple(map(Relation._make, zip(self.kinds, self.ids, self.members, self.lines, strict=True)))
+        return relation_tuples(self.kinds, self.ids, self.members, self.lines)
+
+
+def relation_tuples(kinds: Iterable[str], ids: Iterable[str], members: Iterable[tuple[str, ...]],
+                    lines: Iterable[int]) -> tuple[Relation, ...]:
+    """`Relation` tuples of fields given side by side, in their order."""
+    return tuple(map(Relation._make, zip(kinds, ids, members, lines, strict=True)))
 
 
 def pack_relations(kinds: list[str], ids: list[str], members: list[tuple[str, ...]],
@@ -127,7 +133,7 @@ def pack_relations(kinds: list[str], ids: list[str], members: list[tuple[str, ..
     try:
         numbers = array("i", lines)
     except OverflowError:  # a line past 2**31: kept as Relation tuples
-        return tuple(map(Relation._make, zip(kinds, ids, members, lines, strict=True)))
+        return relation_tuples(kinds, ids, members, lines)
     return PackedRelations(tuple(kinds), tuple(ids), tuple(members), numbers)
 
 

@@ -21,7 +21,7 @@ from typing import BinaryIO
 
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_in_chunks, lines_of, read_text
-from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical, pack_relations
+from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical, pack_relations, relation_tuples
 
 BEGIN = "#BeginOfDocument"
 END = "#EndOfDocument"
@@ -107,8 +107,11 @@ class _Framing:
     `#EndOfDocument` files the buffer under that name and empties it. So lines outside a document go
     to the next document closed, and what follows the last `#EndOfDocument` is dropped."""
 
-    def __init__(self, path: str, problems: list[Problem]) -> None:
+    def __init__(self, path: str, problems: list[Problem], *, pack: bool = True) -> None:
         self.path = path
+        self.pack = pack
+        """Documents keep their relations packed (`pack_relations`: a file kept in memory), else as `Relation`
+        tuples (`document_relations`: read once and handed over)."""
         self.problems = problems
         self.documents: dict[str, Document] = {}
         self.doc_id: str | None = None
@@ -172,7 +175,8 @@ class _Framing:
                 f"document {doc_id!r} appears again (first at line {self.documents[doc_id].line}); "
                 "this later copy replaces it, as in the published scorer", "each document once", fatal=False))
         self._file_outside(f"scores them in document {doc_id!r} (closed at line {number})")
-        relations = pack_relations(self.kinds, self.relation_ids, self.members, self.relation_lines)
+        relations = (pack_relations if self.pack else relation_tuples)(self.kinds, self.relation_ids, self.members,
+                                                                      self.relation_lines)
         self.documents[doc_id] = Document(doc_id, tuple(self.mentions), relations, self.doc_line)
         self.doc_id = None
         self.mentions, self.kinds, self.relation_ids, self.members, self.relation_lines = [], [], [], [], []
@@ -346,7 +350,7 @@ def document_relations(text: str, *, path: str, first_line: int) -> tuple[Relati
     `relations`, which `-a` reads each kernel-scored document with (`evmeval.cli.sequencing_fastpath`;
     `tests/core/test_kernel_relations.py` compares the two). None: not one well-framed document."""
     problems: list[Problem] = []
-    frame = _Framing(path, problems)
+    frame = _Framing(path, problems, pack=False)
     relation = frame.relation
     for number, raw in enumerate(text.split("\n"), start=first_line):
         first = raw[:1]
