@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, NamedTuple, overload
@@ -100,41 +100,53 @@ class Relation(NamedTuple):
     line: int
 
 
+class RelationTable:
+    """The distinct relation kinds, relation ids and member tuples of one tbf file, each once, in the order first
+    read: a document's packed relations are indexes into it (a MAVEN-ERE-sized file repeats `After`, `R7` and
+    `E3,E7` thousands of times). Only ever appended to, so an index stays valid."""
+
+    __slots__ = ("ids", "kinds", "members")
+
+    def __init__(self) -> None:
+        self.kinds: list[str] = []
+        self.ids: list[str] = []
+        self.members: list[tuple[str, ...]] = []
+
+    def relations(self, fields: Sequence[int]) -> tuple[Relation, ...]:
+        """`Relation` tuples of `fields`: kind, id and members indexes and the line number of each, in turn."""
+        return tuple(map(Relation._make, zip(map(self.kinds.__getitem__, fields[0::4]),
+                                             map(self.ids.__getitem__, fields[1::4]),
+                                             map(self.members.__getitem__, fields[2::4]), fields[3::4],
+                                             strict=True)))
+
+
 class PackedRelations:
-    """A document's relations as a tbf file is read into memory: their fields side by side and their line numbers
-    as 4-byte ints. A MAVEN-ERE-sized gold has ~275 links a document; as `Relation` tuples with their own line
-    numbers they were 60 of the 79 MB the window kept of a 1,000-document corpus (issue 34). `Document.relations`
-    gives them back as `Relation` tuples each time it is read (~0.2 us a relation), so every reader is unchanged."""
+    """A document's relations as a tbf file is read into memory: four 4-byte ints a relation (its kind, id and
+    members as indexes into the file's `RelationTable`, and its line number). A MAVEN-ERE-sized gold has ~275
+    links a document; as `Relation` tuples with their own line numbers they were 60 of the 79 MB the window kept
+    of a 1,000-document corpus (issue 34). `Document.relations` gives them back as `Relation` tuples each time it
+    is read (~0.2 us a relation), so every reader is unchanged."""
 
-    __slots__ = ("ids", "kinds", "lines", "members")
+    __slots__ = ("fields", "table")
 
-    def __init__(self, kinds: tuple[str, ...], ids: tuple[str, ...], members: tuple[tuple[str, ...], ...],
-                 lines: array[int]) -> None:
-        self.kinds, self.ids, self.members, self.lines = kinds, ids, members, lines
+    def __init__(self, table: RelationTable, fields: array[int]) -> None:
+        self.table, self.fields = table, fields
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return PackedRelations, (self.kinds, self.ids, self.members, self.lines)
+        return tuple, (self.unpack(),)  # pickled as the plain tuple (not the whole file's table)
 
     def unpack(self) -> tuple[Relation, ...]:
-        return relation_tuples(self.kinds, self.ids, self.members, self.lines)
+        return self.table.relations(self.fields)
 
 
-def relation_tuples(kinds: Iterable[str], ids: Iterable[str], members: Iterable[tuple[str, ...]],
-                    lines: Iterable[int]) -> tuple[Relation, ...]:
-    """`Relation` tuples of fields given side by side, in their order."""
-    return tuple(map(Relation._make, zip(kinds, ids, members, lines, strict=True)))
-
-
-def pack_relations(kinds: list[str], ids: list[str], members: list[tuple[str, ...]],
-                   lines: list[int]) -> PackedRelations | tuple[Relation, ...]:
-    """The relations of a document (their fields in four lists, in file order) packed; `()` when there are none."""
-    if not lines:
+def pack_relations(table: RelationTable, fields: list[int]) -> PackedRelations | tuple[Relation, ...]:
+    """A document's relations (`RelationTable.relations`' `fields`) packed; `()` when there are none."""
+    if not fields:
         return ()
     try:
-        numbers = array("i", lines)
+        return PackedRelations(table, array("i", fields))
     except OverflowError:  # a line past 2**31: kept as Relation tuples
-        return relation_tuples(kinds, ids, members, lines)
-    return PackedRelations(tuple(kinds), tuple(ids), tuple(members), numbers)
+        return table.relations(fields)
 
 
 class _RelationsField:

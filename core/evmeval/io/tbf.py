@@ -21,7 +21,7 @@ from typing import BinaryIO
 
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_in_chunks, lines_of, read_text
-from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical, pack_relations, relation_tuples
+from evmeval.model import Document, Mention, Relation, RelationTable, SpanMode, TbfFile, canonical, pack_relations
 
 BEGIN = "#BeginOfDocument"
 END = "#EndOfDocument"
@@ -120,18 +120,18 @@ class _Framing:
         """v1.8's current document id: the last header's, kept after `#EndOfDocument`."""
         self.doc_line = 0
         self.mentions: list[Mention] = []
-        self.kinds: list[str] = []
-        self.relation_ids: list[str] = []
-        self.members: list[tuple[str, ...]] = []
-        self.relation_lines: list[int] = []
-        """The open buffer's relations, field by field (packed when the document is filed: `pack_relations`)."""
+        self.table = RelationTable()
+        self.fields: list[int] = []
+        """The open buffer's relations: four ints each (`RelationTable.relations`), packed when it is filed."""
         self.outside: list[int] = []
         """Lines of the buffer read outside any document, not yet filed."""
         self.shared: dict[str, str] = {}
-        """One string object per distinct relation kind, relation id and mention id of the file: a
-        MAVEN-ERE-sized file repeats `After`, `R7` and `E12` millions of times (about 350 MB as copies)."""
-        self.id_lists: dict[str, tuple[str, ...]] = {}
-        """The mention ids of each distinct relation field (`E3,E7`), read once: one tuple for them all."""
+        """One string object per distinct mention id of the relations' members: a MAVEN-ERE-sized file repeats
+        `E12` millions of times (about 350 MB as copies)."""
+        self.kind_at: dict[str, int] = {}
+        self.id_at: dict[str, int] = {}
+        self.members_at: dict[str, int] = {}
+        """Where each distinct kind, relation id and relation field (`E3,E7`, read once) is in `table`."""
         self.blank_members: set[str] = set()
         """The relation fields seen with a blank in an id (warned of on every line that has them)."""
 
@@ -175,11 +175,10 @@ class _Framing:
                 f"document {doc_id!r} appears again (first at line {self.documents[doc_id].line}); "
                 "this later copy replaces it, as in the published scorer", "each document once", fatal=False))
         self._file_outside(f"scores them in document {doc_id!r} (closed at line {number})")
-        relations = (pack_relations if self.pack else relation_tuples)(self.kinds, self.relation_ids, self.members,
-                                                                      self.relation_lines)
+        relations = (pack_relations if self.pack else RelationTable.relations)(self.table, self.fields)
         self.documents[doc_id] = Document(doc_id, tuple(self.mentions), relations, self.doc_line)
         self.doc_id = None
-        self.mentions, self.kinds, self.relation_ids, self.members, self.relation_lines = [], [], [], [], []
+        self.mentions, self.fields = [], []
 
     def outside_line(self, number: int) -> None:
         """A mention or relation line read outside any document (it stays in the buffer, as in v1.8)."""
@@ -204,20 +203,27 @@ class _Framing:
             self.problems.append(Problem(self.path, number, f"relation line has {len(fields)} tab-separated fields",
                                          "3: @Kind, relation id, mention ids (e.g. @Coreference\tR1\tE1,E2)"))
             return
-        share = self.shared.setdefault
         kind, relation_id, members = fields
-        ids = self.id_lists.get(members)
-        if ids is None:
+        table = self.table
+        at = self.members_at.get(members)
+        if at is None:
+            share = self.shared.setdefault
             parts = members.split(",")
-            ids = self.id_lists[members] = tuple(map(share, parts, parts))
+            at = self.members_at[members] = len(table.members)
+            table.members.append(tuple(map(share, parts, parts)))
             if _BLANK.search(members):
                 self.blank_members.add(members)
         if kind not in RELATION_KINDS or members in self.blank_members:
             self._blanks(number, kind, members)
-        self.kinds.append(share(kind, kind))
-        self.relation_ids.append(share(relation_id, relation_id))
-        self.members.append(ids)
-        self.relation_lines.append(number)
+        kind_at = self.kind_at.get(kind)
+        if kind_at is None:
+            kind_at = self.kind_at[kind] = len(table.kinds)
+            table.kinds.append(kind)
+        id_at = self.id_at.get(relation_id)
+        if id_at is None:
+            id_at = self.id_at[relation_id] = len(table.ids)
+            table.ids.append(relation_id)
+        self.fields += (kind_at, id_at, at, number)
 
     def _blanks(self, number: int, kind: str, members: str) -> None:
         """Warn of blanks in a relation's kind or mention ids: v1.8 splits the line on tabs and the ids
