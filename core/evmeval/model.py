@@ -12,6 +12,7 @@ from array import array
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import repeat
 from typing import Any, NamedTuple, overload
 
 NOT_ANNOTATED = "notannotated"
@@ -113,11 +114,12 @@ class RelationTable:
         self.members: list[tuple[str, ...]] = []
 
     def relations(self, fields: Sequence[int]) -> tuple[Relation, ...]:
-        """`Relation` tuples of `fields`: kind, id and members indexes and the line number of each, in turn."""
-        return tuple(map(Relation._make, zip(map(self.kinds.__getitem__, fields[0::4]),
-                                             map(self.ids.__getitem__, fields[1::4]),
-                                             map(self.members.__getitem__, fields[2::4]), fields[3::4],
-                                             strict=True)))
+        """`Relation` tuples of `fields`: kind, id and members indexes and the line number of each, in turn
+        (built by `tuple.__new__`, skipping `Relation._make`'s Python-level call: 2M relations at MAVEN-ERE's size)."""
+        return tuple(map(tuple.__new__, repeat(Relation), zip(map(self.kinds.__getitem__, fields[0::4]),
+                                                              map(self.ids.__getitem__, fields[1::4]),
+                                                              map(self.members.__getitem__, fields[2::4]),
+                                                              fields[3::4], strict=True)))
 
 
 class PackedRelations:
@@ -137,6 +139,10 @@ class PackedRelations:
 
     def unpack(self) -> tuple[Relation, ...]:
         return self.table.relations(self.fields)
+
+    def kinds(self) -> set[str]:
+        table = self.table.kinds
+        return {table[k] for k in set(self.fields[0::4])}
 
 
 def pack_relations(table: RelationTable, fields: list[int]) -> PackedRelations | tuple[Relation, ...]:
@@ -225,6 +231,12 @@ class Document:
     relations: _RelationsField = _RelationsField()
     """A tuple of `Relation` (given as one, or packed by the tbf reader: `PackedRelations`)."""
     line: int = 0
+
+    def relation_kinds(self) -> set[str]:
+        """The kinds of the document's relations, without building them (which link types a corpus has: the
+        window asks it of every document as it loads)."""
+        kept: tuple[Relation, ...] | PackedRelations = self.__dict__["_relations"]
+        return kept.kinds() if type(kept) is PackedRelations else {r.kind for r in kept}  # type: ignore[union-attr]
 
 
 @dataclass(frozen=True)

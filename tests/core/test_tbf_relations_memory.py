@@ -54,6 +54,8 @@ def test_a_parsed_document_is_a_document_like_any_other() -> None:
     cut = dataclasses.replace(doc, relations=doc.relations[:2])
     assert cut.relations == doc.relations[:2] and cut.mentions == doc.mentions
     assert Document("D9", ()).relations == () and tbf.documents["D1"].relations != ()
+    assert doc.relation_kinds() == by_hand.relation_kinds() == {"After", "Coreference", "Subevent"}
+    assert Document("D9", ()).relation_kinds() == set()
     text = _corpus().split("#EndOfDocument\n")[0] + "#EndOfDocument\n"
     assert document_relations(text, path="g.tbf", first_line=1) == doc.relations
 
