@@ -113,46 +113,51 @@ class RelationTable:
         self.ids: list[str] = []
         self.members: list[tuple[str, ...]] = []
 
-    def relations(self, fields: Sequence[int]) -> tuple[Relation, ...]:
-        """`Relation` tuples of `fields`: kind, id and members indexes and the line number of each, in turn
-        (built by `tuple.__new__`, skipping `Relation._make`'s Python-level call: 2M relations at MAVEN-ERE's size)."""
-        return tuple(map(tuple.__new__, repeat(Relation), zip(map(self.kinds.__getitem__, fields[0::4]),
-                                                              map(self.ids.__getitem__, fields[1::4]),
-                                                              map(self.members.__getitem__, fields[2::4]),
-                                                              fields[3::4], strict=True)))
+    def relations(self, fields: Sequence[int], lines: Sequence[int]) -> tuple[Relation, ...]:
+        """`Relation` tuples of `fields` (the kind, id and members indexes of each relation, in turn) and their
+        `lines` (built by `tuple.__new__`, skipping `Relation._make`'s Python-level call: 2M relations at
+        MAVEN-ERE's size)."""
+        return tuple(map(tuple.__new__, repeat(Relation), zip(map(self.kinds.__getitem__, fields[0::3]),
+                                                              map(self.ids.__getitem__, fields[1::3]),
+                                                              map(self.members.__getitem__, fields[2::3]),
+                                                              lines, strict=True)))
 
 
 class PackedRelations:
-    """A document's relations as a tbf file is read into memory: four 4-byte ints a relation (its kind, id and
-    members as indexes into the file's `RelationTable`, and its line number). A MAVEN-ERE-sized gold has ~275
-    links a document; as `Relation` tuples with their own line numbers they were 60 of the 79 MB the window kept
-    of a 1,000-document corpus (issue 34). `Document.relations` gives them back as `Relation` tuples each time it
-    is read (~0.2 us a relation), so every reader is unchanged."""
+    """A document's relations as a tbf file is read into memory: three 4-byte ints a relation (its kind, id and
+    members as indexes into the file's `RelationTable`) and their line numbers (a `range` when the relation lines
+    follow each other, as they usually do; else 4-byte ints). A MAVEN-ERE-sized gold has ~275 links a document;
+    as `Relation` tuples with their own line numbers they were 60 of the 79 MB the window kept of a 1,000-document
+    corpus (issue 34). `Document.relations` gives them back as `Relation` tuples each time it is read (~0.7 us a
+    relation), so every reader is unchanged."""
 
-    __slots__ = ("fields", "table")
+    __slots__ = ("fields", "lines", "table")
 
-    def __init__(self, table: RelationTable, fields: array[int]) -> None:
-        self.table, self.fields = table, fields
+    def __init__(self, table: RelationTable, fields: array[int], lines: array[int] | range) -> None:
+        self.table, self.fields, self.lines = table, fields, lines
 
     def __reduce__(self) -> tuple[Any, ...]:
         return tuple, (self.unpack(),)  # pickled as the plain tuple (not the whole file's table)
 
     def unpack(self) -> tuple[Relation, ...]:
-        return self.table.relations(self.fields)
+        return self.table.relations(self.fields, self.lines)
 
     def kinds(self) -> set[str]:
         table = self.table.kinds
-        return {table[k] for k in set(self.fields[0::4])}
+        return {table[k] for k in set(self.fields[0::3])}
 
 
-def pack_relations(table: RelationTable, fields: list[int]) -> PackedRelations | tuple[Relation, ...]:
-    """A document's relations (`RelationTable.relations`' `fields`) packed; `()` when there are none."""
-    if not fields:
+def pack_relations(table: RelationTable, fields: list[int], lines: list[int]) -> PackedRelations | tuple[Relation, ...]:
+    """A document's relations (`RelationTable.relations`' arguments, `lines` increasing as read) packed; `()` when
+    there are none."""
+    if not lines:
         return ()
+    first = lines[0]
     try:
-        return PackedRelations(table, array("i", fields))
+        return PackedRelations(table, array("i", fields), range(first, first + len(lines))
+                               if lines[-1] - first == len(lines) - 1 else array("i", lines))
     except OverflowError:  # a line past 2**31: kept as Relation tuples
-        return table.relations(fields)
+        return table.relations(fields, lines)
 
 
 class _RelationsField:

@@ -80,3 +80,31 @@ def test_a_files_relations_are_kept_in_a_third_of_the_memory_of_relation_tuples(
     # as `Relation` tuples: the tuple (80 bytes), its line number (28), its place in the document's tuple (8) and
     # the member tuples (shared) were 118 bytes a relation; packed, 20
     assert per_relation < 40, f"{per_relation:.0f} bytes a relation"
+
+
+def test_relation_lines_apart_keep_their_own_line_numbers() -> None:
+    text = ("#BeginOfDocument D1\nrun\tD1\tE1\tt1\tword\tConflict_Attack\tActual\n@After\tR1\tE1,E2\n\n"
+            "run\tD1\tE2\tt2\tword\tConflict_Attack\tActual\n# a comment\n@Coreference\tC1\tE1,E2\n"
+            "@Subevent\tS1\tE2,E1\n#EndOfDocument\n#BeginOfDocument D2\n@After\tR1\tE1,E2\n#EndOfDocument\n")
+    tbf, problems = parse_tbf(text, path="g.tbf", mode=SpanMode.TOKEN)
+    assert not problems
+    assert tbf.documents["D1"].relations == (Relation("After", "R1", ("E1", "E2"), 3),
+                                             Relation("Coreference", "C1", ("E1", "E2"), 7),
+                                             Relation("Subevent", "S1", ("E2", "E1"), 8))
+    assert tbf.documents["D2"].relations == (Relation("After", "R1", ("E1", "E2"), 11),)
+    assert document_relations(text.split("#BeginOfDocument D2")[0], path="g.tbf", first_line=1) == \
+        tbf.documents["D1"].relations
+
+
+def test_line_numbers_past_four_byte_ints_are_kept_as_relation_tuples() -> None:
+    from evmeval.model import RelationTable, pack_relations
+
+    table = RelationTable()
+    table.kinds.append("After")
+    table.ids.append("R1")
+    table.members.append(("E1", "E2"))
+    far = 2**31
+    expected = (Relation("After", "R1", ("E1", "E2"), far), Relation("After", "R1", ("E1", "E2"), far + 5))
+    assert pack_relations(table, [0, 0, 0, 0, 0, 0], [far, far + 5]) == expected
+    assert Document("D", (), pack_relations(table, [0, 0, 0, 0, 0, 0], [far, far + 1])).relations == (
+        expected[0], expected[1]._replace(line=far + 1))

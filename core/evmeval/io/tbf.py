@@ -122,7 +122,9 @@ class _Framing:
         self.mentions: list[Mention] = []
         self.table = RelationTable()
         self.fields: list[int] = []
-        """The open buffer's relations: four ints each (`RelationTable.relations`), packed when it is filed."""
+        self.lines: list[int] = []
+        """The open buffer's relations: three indexes into `table` each, and their line numbers
+        (`RelationTable.relations`), packed when the buffer is filed."""
         self.outside: list[int] = []
         """Lines of the buffer read outside any document, not yet filed."""
         self.shared: dict[str, str] = {}
@@ -175,10 +177,10 @@ class _Framing:
                 f"document {doc_id!r} appears again (first at line {self.documents[doc_id].line}); "
                 "this later copy replaces it, as in the published scorer", "each document once", fatal=False))
         self._file_outside(f"scores them in document {doc_id!r} (closed at line {number})")
-        relations = (pack_relations if self.pack else RelationTable.relations)(self.table, self.fields)
+        relations = (pack_relations if self.pack else RelationTable.relations)(self.table, self.fields, self.lines)
         self.documents[doc_id] = Document(doc_id, tuple(self.mentions), relations, self.doc_line)
         self.doc_id = None
-        self.mentions, self.fields = [], []
+        self.mentions, self.fields, self.lines = [], [], []
 
     def outside_line(self, number: int) -> None:
         """A mention or relation line read outside any document (it stays in the buffer, as in v1.8)."""
@@ -223,7 +225,8 @@ class _Framing:
         if id_at is None:
             id_at = self.id_at[relation_id] = len(table.ids)
             table.ids.append(relation_id)
-        self.fields += (kind_at, id_at, at, number)
+        self.fields += (kind_at, id_at, at)
+        self.lines.append(number)
 
     def _blanks(self, number: int, kind: str, members: str) -> None:
         """Warn of blanks in a relation's kind or mention ids: v1.8 splits the line on tabs and the ids
