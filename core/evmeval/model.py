@@ -143,6 +143,7 @@ class PackedRelations:
         return self.table.relations(self.fields, self.lines)
 
     def kinds(self) -> set[str]:
+        """The kinds present, looked up in the table (no relation built)."""
         table = self.table.kinds
         return {table[k] for k in set(self.fields[0::3])}
 
