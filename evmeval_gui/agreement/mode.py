@@ -195,6 +195,9 @@ class AgreementMode(QObject):
 
     def ensure_panel(self) -> AgreementPanel:
         if self.panel is None:
+            from evmeval_gui.qt_import import load_pyqtgraph
+
+            load_pyqtgraph()  # the matrix is a chart: the charts' library, for less, now
             from evmeval_gui.agreement.panel import AgreementPanel
 
             self.panel = AgreementPanel()
