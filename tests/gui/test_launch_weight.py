@@ -22,9 +22,9 @@ REPO = Path(__file__).resolve().parents[2]
 LATER = ("evmeval.conventions", "evmeval_gui.conventions.dock",
          "evmeval.report.agreement_csv", "evmeval_gui.compare.export",
          "pyqtgraph", "evmeval_gui.curation.panel", "evmeval.agreement.per_type", "evmeval.compare.agreement",
-         "importlib.metadata")
+         "evmeval.compare.runs", "evmeval.compare.seeds", "importlib.metadata")
 """Modules the main window's import leaves for later (issue 34: the charts' library, the Curate page, the
-agreement's figures, the About box's licence lookup)."""
+agreement's figures, the comparison's library, the About box's licence lookup)."""
 
 
 def test_importing_the_window_leaves_unopened_parts_for_later() -> None:
