@@ -112,6 +112,11 @@ def main() -> None:
         wall = statistics.median(r["marks"][k][1] - (r["marks"][k - 1][1] if k else 0.0) for r in runs)
         cpu = statistics.median(r["marks"][k][2] - (r["marks"][k - 1][2] if k else 0.0) for r in runs)
         print(f"{name} | {at:.0f} | {wall:.0f} | {cpu:.0f}")
+    walls = [r["marks"][-1][1] for r in runs]
+    total_cpu = statistics.median(r["marks"][-1][2] for r in runs)
+    each = " ".join(f"{w:.0f}" for w in walls)
+    print(f"to the first paint: wall {statistics.median(walls):.0f} ms (runs: {each}), "
+          f"GUI thread CPU {total_cpu:.0f} ms")
 
 
 if __name__ == "__main__":
