@@ -81,11 +81,11 @@ def _window() -> Any:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     sys.path.insert(0, str(HERE.parent))
     from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
 
+    from evmeval_gui.app import _application
     from evmeval_gui.main_window import MainWindow
 
-    app = QApplication([sys.argv[0]])
+    app = _application(offscreen=False)  # as `evmeval-gui` makes it (and whatever it loads with it)
     scratch = tempfile.mkdtemp(prefix="window-scale-")
     window = MainWindow(settings=QSettings(os.path.join(scratch, "s.ini"), QSettings.Format.IniFormat),
                         persist=False)

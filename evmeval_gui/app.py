@@ -203,10 +203,7 @@ def _application(offscreen: bool):
         app.setOrganizationName("EvmEval")
         app.setApplicationName("EvmEval Studio")
         _wake_on_signals(app)
-    from evmeval_gui.qt_import import load_pyqtgraph
-
-    load_pyqtgraph()  # the charts' library, for half its usual import cost (unless a window module has it already)
-    return app
+    return app  # pyqtgraph loads with the first chart (`qt_import.load_pyqtgraph`), after the first paint
 
 
 def export_mode(args: argparse.Namespace) -> int:

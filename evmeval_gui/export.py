@@ -49,6 +49,9 @@ CHARTS: tuple[str, ...] = CHART_NAMES + COREF_CHART_NAMES
 def charts_panel(runner: Runner | None = None) -> ChartsPanel:
     """The charts panel with the features' tabs (the alignment's MUC/GATE figures): the window's dock
     and the export draw the same charts."""
+    from evmeval_gui.qt_import import load_pyqtgraph
+
+    load_pyqtgraph()  # the charts' library, for half its usual import cost, when the first chart is wanted
     from evmeval_gui.align.schemes_chart import SchemesTab  # Qt and pyqtgraph: imported only when drawing
     from evmeval_gui.charts.panel import ChartsPanel
 

@@ -17,9 +17,6 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from evmeval.agreement.per_type import TypeAgreement, per_type_agreement
-from evmeval.compare.agreement import ResamplingRun, all_pair_intervals
-from evmeval.compare.significance import DEFAULT_SETTINGS
 from evmeval.mention.scoring import ScoreResult
 from evmeval.model import TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
@@ -33,6 +30,9 @@ from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 
 if TYPE_CHECKING:
+    from evmeval.agreement.per_type import TypeAgreement
+    from evmeval.compare.agreement import ResamplingRun
+
     from evmeval_gui.agreement.panel import AgreementPanel
 
 AgreementWork = Callable[[AgreementRequest, JobContext], LoadedAgreement]
@@ -167,6 +167,8 @@ class AgreementMode(QObject):
         label = f"Comparing {len(request.paths)} annotators"
         work = self.work
 
+        from evmeval.agreement.per_type import per_type_agreement  # the agreement's figures: not at launch
+
         def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, tuple[TypeAgreement, ...]]:
             with collector.paused():  # no collection walks the sets read meanwhile, holding the interpreter
                 loaded = work(request, context)
@@ -195,6 +197,9 @@ class AgreementMode(QObject):
 
     def ensure_panel(self) -> AgreementPanel:
         if self.panel is None:
+            from evmeval_gui.qt_import import load_pyqtgraph
+
+            load_pyqtgraph()  # the matrix is a chart: the charts' library, for less, now
             from evmeval_gui.agreement.panel import AgreementPanel
 
             self.panel = AgreementPanel()
@@ -225,6 +230,9 @@ class AgreementMode(QObject):
     def _start_intervals(self, loaded: LoadedAgreement) -> None:
         """Every pair's document-bootstrap intervals (relation figures too), off the GUI thread (0.5 s for the
         demo's three pairs)."""
+        from evmeval.compare.agreement import all_pair_intervals
+        from evmeval.compare.significance import DEFAULT_SETTINGS
+
         def work(context: JobContext) -> ResamplingRun:
             context.check()
             return all_pair_intervals(loaded.result.pairs, DEFAULT_SETTINGS, loaded.result.relations)

@@ -205,6 +205,9 @@ class CompareMode(QObject):
     def ensure_pages(self) -> None:
         """Build the pages the first time they are needed (pyqtgraph is slow to import)."""
         if self.leaderboard is None:
+            from evmeval_gui.qt_import import load_pyqtgraph
+
+            load_pyqtgraph()  # the leaderboard's chart: the charts' library, for less, now
             from evmeval_gui.compare.conventions_view import ConventionsPanel
             from evmeval_gui.compare.leaderboard import LeaderboardPanel
             from evmeval_gui.compare.pair_view import PairPanel

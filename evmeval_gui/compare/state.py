@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evmeval.align.strategies import DEFAULT_STRATEGY
-from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison, compare_results
-from evmeval.compare.seeds import SeedComparison, SeedSystem, compare_seeds, seed_groups
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
 from evmeval.io.errors import FormatError
 from evmeval.mention.cases import Case, CaseKind
@@ -27,8 +25,11 @@ from evmeval_gui.model.corpus import LoadedCorpus, score_system
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobContext
 
-if TYPE_CHECKING:  # the conventions load when the Conventions page is first shown
+if TYPE_CHECKING:  # the conventions load when the Conventions page is first shown; the comparison's
+    # modules when a comparison is first made (not at the window's launch)
     from evmeval.compare.convention_runs import ConventionComparison
+    from evmeval.compare.runs import Comparison, DocumentDelta, PairComparison
+    from evmeval.compare.seeds import SeedComparison, SeedSystem
 
 ALL_TYPES = ""
 """The type filter value that keeps every type."""
@@ -154,6 +155,8 @@ def compare_corpus(corpus: LoadedCorpus, scored: Mapping[int, ScoreResult], cont
         from evmeval.compare.cross_document import topics_of
 
         cross = topics_of(topics, corpus.gold)
+    from evmeval.compare.runs import compare_results
+
     comparison = compare_results(results, settings=settings, cross_topics=cross,
                                  **relation_inputs(corpus, range(total)))
     context.progress(total + 1, total + 1)
@@ -281,6 +284,8 @@ def corpus_event_changes(corpus: LoadedCorpus, a: int, b: int, context: JobConte
 def seed_view(comparison: Comparison) -> SeedComparison | None:
     """The runs grouped into systems by the core's naming rule (`seed_groups`: `tagger_seed1`,
     `tagger_seed2`, …) and compared as systems; None when no two runs share a name stem."""
+    from evmeval.compare.seeds import compare_seeds, seed_groups
+
     groups = seed_groups([s.name for s in comparison.systems])
     if all(len(g.runs) < 2 for g in groups):
         return None
@@ -369,10 +374,12 @@ def reversed_pair(comparison: Comparison, a: int, b: int) -> PairComparison:
     once, earlier run first): the core's tests run on (a, b) alone. A pair's figures do not depend on
     which other runs are compared with the same settings (`evmeval.compare.significance`), so these are
     exactly what `evmeval-compare -s A -s B` reports."""
+    from evmeval.compare.runs import PairComparison, compare_results
+
     runs = [comparison.systems[a], comparison.systems[b]]
     core_pair = compare_results([r.result for r in runs], names=[r.name for r in runs],
                                 settings=comparison.settings).pairs[0]
     return PairComparison(a, b, core_pair.tests, core_pair.documents)
 
 
-Work = Callable[[LoadedCorpus, Mapping[int, ScoreResult], JobContext], Comparison]
+Work = Callable[[LoadedCorpus, Mapping[int, ScoreResult], JobContext], "Comparison"]

@@ -122,6 +122,9 @@ class ThresholdDock(QDockWidget):
             return
         self.inputs, self.curve = made
         if self.chart is None:
+            from evmeval_gui.qt_import import load_pyqtgraph
+
+            load_pyqtgraph()
             from evmeval_gui.charts.pr_curve import PrCurveChart  # pyqtgraph: only for such a corpus
 
             self.chart = PrCurveChart()

@@ -18,6 +18,9 @@ COREF_CHART_FILES: tuple[str, ...] = tuple(f"chart_{n}.{e}" for n in COREF_CHART
 def render_coref_charts(result: ScoreResult, coref: CorefResult) -> tuple[dict[str, tuple[bytes, str]],
                                                                           dict[str, str]]:
     """The coreference charts as (PNG, SVG) and captions (GUI thread: they are widgets)."""
+    from evmeval_gui.qt_import import load_pyqtgraph
+
+    load_pyqtgraph()
     from evmeval_gui.coref.charts import CorefCharts  # Qt: imported only when drawing
 
     charts = CorefCharts()

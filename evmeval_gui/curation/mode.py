@@ -18,7 +18,7 @@ import os
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from evmeval.agreement import curation_lock as lock
 from evmeval.agreement.curation import write_curated, write_curated_brat
@@ -46,12 +46,14 @@ from PySide6.QtWidgets import QFileDialog
 from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.claim import LockClaim
 from evmeval_gui.curation.lanes import TextInputs
-from evmeval_gui.curation.panel import CurationPanel
 from evmeval_gui.curation.state import CurationRequest, CurationState
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.jobs import JobCancelled, JobContext
 from evmeval_gui.modes import WindowPort
+
+if TYPE_CHECKING:
+    from evmeval_gui.curation.panel import CurationPanel
 
 TBF_FILTER = "TBF files (*.tbf);;All files (*)"
 CURATION_FILTER = "Curations (*.json);;All files (*)"
@@ -91,8 +93,8 @@ class CurateMode:
         """The decisions as last saved or read (what another window sees)."""
         self.blocked = ""
         """Why nothing may be saved over the file (it could not be moved aside); "" when saving may go on."""
-        self.panel = CurationPanel()
-        self.save_timer = QTimer(self.panel)  # goes with the panel it reports to (issue 31, item 14)
+        self._panel: CurationPanel | None = None  # built when a curation is first shown: not at launch
+        self.save_timer = QTimer()  # goes with the panel it reports to once that is built (issue 31, item 14)
         self.save_timer.setSingleShot(True)
         self.save_timer.setInterval(300)  # a burst of key presses is one write
         self.save_timer.timeout.connect(self.save_now)
@@ -105,13 +107,6 @@ class CurateMode:
         """The lock of the curation being opened (`_open`), until it is shown or given up."""
         self._measuring: object | None = None
         """The curation whose agreement a background job measures now (None: none)."""
-        self.panel.export_requested.connect(self.export)
-        self.panel.score_requested.connect(self.score)
-        self.panel.guard = self._may_decide
-        self.panel.take_over_requested.connect(self.take_over)
-        self.panel.run_batch = self._run_batch
-        self.panel.work.export_requested.connect(lambda: self.export_curation())
-        self.panel.work.import_requested.connect(lambda: self.import_curation())
         self.remember: Callable[[Any], None] = lambda request: None
         """Where a started curation goes (the window's Open recent)."""
         self.scored: OpenRequest | None = None
@@ -120,8 +115,26 @@ class CurateMode:
         """Asks for a file to read (title, filter): a curation to import."""
         self.after_shown: list[Callable[[], None]] = []
         """Called once when the next curation started is shown (it is made in the background)."""
-        port.add_page(self.panel)
         port.session.corpus_loaded.connect(self._leave)
+
+    @property
+    def panel(self) -> CurationPanel:
+        """The Curate page, built the first time it is wanted (its widgets and imports cost ~20 ms that the
+        launch's first document should not wait for)."""
+        if self._panel is None:
+            from evmeval_gui.curation.panel import CurationPanel
+
+            self._panel = panel = CurationPanel()
+            self.save_timer.setParent(panel)
+            panel.export_requested.connect(self.export)
+            panel.score_requested.connect(self.score)
+            panel.guard = self._may_decide
+            panel.take_over_requested.connect(self.take_over)
+            panel.run_batch = self._run_batch
+            panel.work.export_requested.connect(lambda: self.export_curation())
+            panel.work.import_requested.connect(lambda: self.import_curation())
+            self.port.add_page(panel)
+        return self._panel
 
     def _run_batch(self, label: str, work: Callable[[], object], done: Callable[[object], None]) -> None:
         """A batch's work in the job runner, the collector paused meanwhile: its million new objects would

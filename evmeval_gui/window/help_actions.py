@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from importlib import metadata
 from pathlib import Path
 
 import evmeval
@@ -33,6 +32,8 @@ def user_guide(root: Path | None = None) -> Path | None:
 
 def licence_name() -> str:
     """The licence the distribution declares (one source: pyproject.toml's `license`)."""
+    from importlib import metadata  # 15 ms of imports (email, calendar, …): only when About is opened
+
     try:
         info = metadata.metadata(DISTRIBUTION)
     except metadata.PackageNotFoundError:
