@@ -178,7 +178,7 @@ class CorefSummary(QWidget):
             return True
         index = min(max(self.session.system_index, 0), len(corpus.inputs) - 1)
         files = (corpus.gold, corpus.inputs[index].system)
-        return any(r.kind == "Coreference" for f in files for d in f.documents.values() for r in d.relations)
+        return any("Coreference" in d.relation_kinds() for f in files for d in f.documents.values())
 
     def refresh(self) -> None:
         coref = self.coreference

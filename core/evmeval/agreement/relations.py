@@ -161,7 +161,7 @@ def pair_relations(pair: PairAgreement, a: TbfFile, b: TbfFile) -> RelationAgree
 def has_relations(files: Sequence[TbfFile]) -> bool:
     """Whether any set has a link or a coreference cluster (else the report leaves the section out)."""
     return bool(link_types_in(files)) or any(
-        r.kind == "Coreference" for f in files for d in f.documents.values() for r in d.relations)
+        "Coreference" in d.relation_kinds() for f in files for d in f.documents.values())
 
 
 def diagonal(counts: dict[str, int], figure: str) -> float:

@@ -97,7 +97,7 @@ def adjusted_over_pairs(per_pair: Sequence[tuple[FigureTest, ...]], correction: 
 
 
 def _has_links(gold: TbfFile, kinds: set[str]) -> bool:
-    return any(r.kind in kinds for d in gold.documents.values() for r in d.relations)
+    return any(not kinds.isdisjoint(d.relation_kinds()) for d in gold.documents.values())
 
 
 def _groups(doc_ids: Sequence[str], topics: Mapping[str, str] | None) -> np.ndarray | None:

@@ -21,7 +21,7 @@ from typing import BinaryIO
 
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_in_chunks, lines_of, read_text
-from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, canonical
+from evmeval.model import Document, Mention, Relation, RelationTable, SpanMode, TbfFile, canonical, pack_relations
 
 BEGIN = "#BeginOfDocument"
 END = "#EndOfDocument"
@@ -31,8 +31,6 @@ TOKEN_SPAN_LAYOUT = "token ids separated by commas, e.g. t3,t5"
 CHAR_SPAN_LAYOUT = "character offsets begin,end (end exclusive) joined by ';', e.g. 4,8;13,16"
 _BLANK = re.compile(r"\s")
 """A blank inside a relation line's field: the line itself is stripped at both ends (v1.8 strips it too)."""
-_new_relation = Relation._make
-"""A `Relation` from its four fields without the keyword-taking `__new__` (2M relation lines at MAVEN-ERE's size)."""
 
 
 def py2_int(piece: str) -> int | None:
@@ -109,8 +107,11 @@ class _Framing:
     `#EndOfDocument` files the buffer under that name and empties it. So lines outside a document go
     to the next document closed, and what follows the last `#EndOfDocument` is dropped."""
 
-    def __init__(self, path: str, problems: list[Problem]) -> None:
+    def __init__(self, path: str, problems: list[Problem], *, pack: bool = True) -> None:
         self.path = path
+        self.pack = pack
+        """Documents keep their relations packed (`pack_relations`: a file kept in memory), else as `Relation`
+        tuples (`document_relations`: read once and handed over)."""
         self.problems = problems
         self.documents: dict[str, Document] = {}
         self.doc_id: str | None = None
@@ -119,14 +120,20 @@ class _Framing:
         """v1.8's current document id: the last header's, kept after `#EndOfDocument`."""
         self.doc_line = 0
         self.mentions: list[Mention] = []
-        self.relations: list[Relation] = []
+        self.table = RelationTable()
+        self.fields: list[int] = []
+        self.lines: list[int] = []
+        """The open buffer's relations: three indexes into `table` each, and their line numbers
+        (`RelationTable.relations`), packed when the buffer is filed."""
         self.outside: list[int] = []
         """Lines of the buffer read outside any document, not yet filed."""
         self.shared: dict[str, str] = {}
-        """One string object per distinct relation kind, relation id and mention id of the file: a
-        MAVEN-ERE-sized file repeats `After`, `R7` and `E12` millions of times (about 350 MB as copies)."""
-        self.id_lists: dict[str, tuple[str, ...]] = {}
-        """The mention ids of each distinct relation field (`E3,E7`), read once: one tuple for them all."""
+        """One string object per distinct mention id of the relations' members: a MAVEN-ERE-sized file repeats
+        `E12` millions of times (about 350 MB as copies)."""
+        self.kind_at: dict[str, int] = {}
+        self.id_at: dict[str, int] = {}
+        self.members_at: dict[str, int] = {}
+        """Where each distinct kind, relation id and relation field (`E3,E7`, read once) is in `table`."""
         self.blank_members: set[str] = set()
         """The relation fields seen with a blank in an id (warned of on every line that has them)."""
 
@@ -170,9 +177,10 @@ class _Framing:
                 f"document {doc_id!r} appears again (first at line {self.documents[doc_id].line}); "
                 "this later copy replaces it, as in the published scorer", "each document once", fatal=False))
         self._file_outside(f"scores them in document {doc_id!r} (closed at line {number})")
-        self.documents[doc_id] = Document(doc_id, tuple(self.mentions), tuple(self.relations), self.doc_line)
+        relations = (pack_relations if self.pack else RelationTable.relations)(self.table, self.fields, self.lines)
+        self.documents[doc_id] = Document(doc_id, tuple(self.mentions), relations, self.doc_line)
         self.doc_id = None
-        self.mentions, self.relations = [], []
+        self.mentions, self.fields, self.lines = [], [], []
 
     def outside_line(self, number: int) -> None:
         """A mention or relation line read outside any document (it stays in the buffer, as in v1.8)."""
@@ -197,17 +205,28 @@ class _Framing:
             self.problems.append(Problem(self.path, number, f"relation line has {len(fields)} tab-separated fields",
                                          "3: @Kind, relation id, mention ids (e.g. @Coreference\tR1\tE1,E2)"))
             return
-        share = self.shared.setdefault
         kind, relation_id, members = fields
-        ids = self.id_lists.get(members)
-        if ids is None:
+        table = self.table
+        at = self.members_at.get(members)
+        if at is None:
+            share = self.shared.setdefault
             parts = members.split(",")
-            ids = self.id_lists[members] = tuple(map(share, parts, parts))
+            at = self.members_at[members] = len(table.members)
+            table.members.append(tuple(map(share, parts, parts)))
             if _BLANK.search(members):
                 self.blank_members.add(members)
         if kind not in RELATION_KINDS or members in self.blank_members:
             self._blanks(number, kind, members)
-        self.relations.append(_new_relation((share(kind, kind), share(relation_id, relation_id), ids, number)))
+        kind_at = self.kind_at.get(kind)
+        if kind_at is None:
+            kind_at = self.kind_at[kind] = len(table.kinds)
+            table.kinds.append(kind)
+        id_at = self.id_at.get(relation_id)
+        if id_at is None:
+            id_at = self.id_at[relation_id] = len(table.ids)
+            table.ids.append(relation_id)
+        self.fields += (kind_at, id_at, at)
+        self.lines.append(number)
 
     def _blanks(self, number: int, kind: str, members: str) -> None:
         """Warn of blanks in a relation's kind or mention ids: v1.8 splits the line on tabs and the ids
@@ -340,7 +359,7 @@ def document_relations(text: str, *, path: str, first_line: int) -> tuple[Relati
     `relations`, which `-a` reads each kernel-scored document with (`evmeval.cli.sequencing_fastpath`;
     `tests/core/test_kernel_relations.py` compares the two). None: not one well-framed document."""
     problems: list[Problem] = []
-    frame = _Framing(path, problems)
+    frame = _Framing(path, problems, pack=False)
     relation = frame.relation
     for number, raw in enumerate(text.split("\n"), start=first_line):
         first = raw[:1]

@@ -27,8 +27,9 @@ def check_document(doc: Document, path: str, unknown_ids: UnknownIds | None = No
     problems = [] if _mentions_clean(doc, first) else _mention_problems(doc, path)
     if unknown_ids is not None:
         problems.extend(check_token_ids([(doc, path)], unknown_ids))
-    if doc.relations:
-        problems.extend(_check_relations(doc, path, first))
+    relations = doc.relations  # read once: a tbf file's are packed (`model.PackedRelations`)
+    if relations:
+        problems.extend(_check_relations(relations, path, first))
     return sorted(problems, key=_LINE) if problems else problems
 
 
@@ -88,12 +89,12 @@ def check_token_ids(documents: list[tuple[Document, str]], unknown_ids: UnknownI
     return problems
 
 
-def _check_relations(doc: Document, path: str, first: dict[str, Mention]) -> list[Problem]:
+def _check_relations(relations: tuple[Relation, ...], path: str, first: dict[str, Mention]) -> list[Problem]:
     """Relation problems; `first` holds the first mention of each id (the one a relation names). One
     pass per relation (a check of all clusters at once beside it bought 1.00x: deleted, docs/developer.md)."""
     problems: list[Problem] = []
     cluster_of: dict[str, tuple[str, int]] = {}
-    for r in doc.relations:
+    for r in relations:
         if r.kind not in RELATION_KINDS:
             problems.append(Problem(path, r.line, f"unknown relation {r.kind!r}", "@" + ", @".join(RELATION_KINDS),
                                     fatal=False))

@@ -40,7 +40,7 @@ COREFERENCE = "Coreference"
 
 def link_types_in(files: Iterable[TbfFile]) -> set[str]:
     """The sequencing link types the files use (empty: nothing to score)."""
-    return {r.kind for f in files for d in f.documents.values() for r in d.relations if r.kind in LINK_KINDS}
+    return {k for f in files for d in f.documents.values() for k in d.relation_kinds() if k in LINK_KINDS}
 
 
 class Tlink(NamedTuple):
