@@ -1,0 +1,67 @@
+"""The Agreement mode's first display at 2,000 documents (issue 34): the pair's document list is sorted from one
+key a row (a sort proxy asked the model for two keys a comparison: a third of a second of the GUI thread at each
+new pair or header click), and it still sorts as the user asks, the selected document following."""
+
+from __future__ import annotations
+
+import pytest
+from evmeval.agreement.scoring import compare_annotators
+from PySide6.QtCore import QPoint, Qt
+
+from evmeval_gui.agreement.document_agreement import F1, DocumentAgreementList, DocumentAgreementModel
+from tests.core.test_agreement import mention, tbf
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+DOCS = 400
+
+
+def _pair():  # type: ignore[no-untyped-def]
+    """Two annotators of DOCS documents agreeing on 0 to 3 of 3 mentions each (ties in every figure)."""
+    a, b = {}, {}
+    for k in range(DOCS):
+        doc = f"doc{k:04d}"
+        a[doc] = [mention(f"E{m}", f"t{m + 1}", doc_id=doc) for m in range(3)]
+        b[doc] = [mention(f"E{m}", f"t{m + 1}" if m < k % 4 else f"t{m + 5}", doc_id=doc) for m in range(3)]
+    return compare_annotators([tbf("a.tbf", a), tbf("b.tbf", b)]).pair(0, 1)
+
+
+def _header_click(qtbot, table, column: int) -> None:  # type: ignore[no-untyped-def]
+    header = table.horizontalHeader()
+    x = header.sectionViewportPosition(column) + header.sectionSize(column) // 2
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))
+
+
+def test_a_new_pair_reads_each_row_at_most_a_few_times_and_sorts_as_clicked(qtbot, monkeypatch) -> None:
+    calls = [0]
+    real = DocumentAgreementModel.data
+
+    def counting(self, index, role=Qt.ItemDataRole.DisplayRole):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        return real(self, index, role)
+
+    monkeypatch.setattr(DocumentAgreementModel, "data", counting)
+    widget = DocumentAgreementList()
+    qtbot.addWidget(widget)
+    widget.resize(500, 400)
+    widget.show()
+    pair = _pair()
+    widget.set_pair(pair, "plain", ("A", "B"), "<b>Documents</b>")
+    qtbot.wait(1)
+    # what is drawn and the columns' sizing read a screenful of rows, not the whole list per comparison
+    assert calls[0] < DOCS * 2, calls[0]
+    order = widget.visible_doc_ids()
+    assert order[:2] == ["doc0000", "doc0004"]  # nothing agreed: F1 0, worst first, then by id
+    assert order[-1] == "doc0399"  # all three agreed, the last id
+    table = widget.table
+    table.selectRow(order.index("doc0002"))
+
+    _header_click(qtbot, table, F1)  # descending: best first, ties still by id
+    shown = widget.visible_doc_ids()
+    assert shown[:2] == ["doc0003", "doc0007"]
+    f1 = [pair.document(d).scores["plain"].f1 for d in shown]
+    assert f1 == sorted(f1, reverse=True)
+    assert [i.data() for i in table.selectionModel().selectedRows(0)] == ["doc0002"]  # the selection followed
+
+    _header_click(qtbot, table, 0)  # by document id
+    assert widget.visible_doc_ids() == sorted(order)
+    assert [i.data() for i in table.selectionModel().selectedRows(0)] == ["doc0002"]
