@@ -84,8 +84,10 @@ def _window() -> Any:
     from PySide6.QtWidgets import QApplication
 
     from evmeval_gui.main_window import MainWindow
+    from evmeval_gui.qt_import import load_pyqtgraph
 
     app = QApplication([sys.argv[0]])
+    load_pyqtgraph()  # as `evmeval-gui` does at launch (`app._application`): not a cost of the first chart
     scratch = tempfile.mkdtemp(prefix="window-scale-")
     window = MainWindow(settings=QSettings(os.path.join(scratch, "s.ini"), QSettings.Format.IniFormat),
                         persist=False)

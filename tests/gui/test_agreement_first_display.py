@@ -4,6 +4,8 @@ new pair or header click), and it still sorts as the user asks, the selected doc
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from evmeval.agreement.scoring import compare_annotators
 from PySide6.QtCore import QPoint, Qt
@@ -13,6 +15,7 @@ from tests.core.test_agreement import mention, tbf
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 DOCS = 400
+TIMEOUT = 20_000
 
 
 def _pair():  # type: ignore[no-untyped-def]
@@ -65,3 +68,52 @@ def test_a_new_pair_reads_each_row_at_most_a_few_times_and_sorts_as_clicked(qtbo
     _header_click(qtbot, table, 0)  # by document id
     assert widget.visible_doc_ids() == sorted(order)
     assert [i.data() for i in table.selectionModel().selectedRows(0)] == ["doc0002"]
+
+
+def test_the_first_display_takes_the_type_names_made_with_the_pair(qtbot, make_window, monkeypatch) -> None:
+    """The pair's type names (50 ms of the GUI thread at 2,000 documents) come with the comparison; the mapping
+    table's type list still shows each type as the files first spell it."""
+    from evmeval.mention import type_names as module
+
+    made_here: list[str] = []
+    real = module.SpellingCache.type_names
+
+    def counting(self, documents):  # type: ignore[no-untyped-def]
+        made_here.append(threading.current_thread().name)
+        return real(self, documents)
+
+    monkeypatch.setattr(module.SpellingCache, "type_names", counting)
+    window = make_window()
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
+        window.open_demo_agreement()
+    qtbot.wait(1)
+    assert made_here == []
+    names = module.type_names(window.session.result.documents)
+    combo = window.mapping.type_combo
+    assert [combo.itemText(k) for k in range(1, combo.count())] == sorted(names.values(), key=str.lower)
+    assert combo.itemText(0) == "All types" and combo.count() > 3
+
+
+def test_the_matrix_page_is_built_while_the_sets_are_compared(qtbot, make_window) -> None:
+    """Its widgets (50 ms) are made after the click returns and before the comparison is shown."""
+    from evmeval_gui.agreement import mode as mode_module
+
+    release = threading.Event()
+    window = make_window()
+
+    def held(request, context):  # type: ignore[no-untyped-def]
+        release.wait(TIMEOUT / 1000)
+        return mode_module.default_work(request, context)
+
+    window.agreement.work = held
+    try:
+        window.open_demo_agreement()
+        assert window.agreement.panel is None  # not in the click itself
+        qtbot.waitUntil(lambda: window.agreement.panel is not None, timeout=TIMEOUT)
+        assert window.runner.busy and not window.agreement.active
+        assert window.workspace.stack.currentWidget() is not window.agreement.panel  # built, not shown
+    finally:
+        release.set()
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
+        pass
+    assert window.workspace.stack.currentWidget() is window.agreement.panel
