@@ -42,8 +42,6 @@ class FirstDocumentState:
         self._others: dict[str, FirstDocument | None] = {}
         self._indexes: tuple[FirstDocument, tuple[BlockIndex, BlockIndex]] | None = None
         """Where each document of the shown document's tbf files begins (`prepare_others`), for that document."""
-        self._indexing = threading.Lock()
-        """Held while they are made: a click meanwhile waits for the worker's scan instead of making its own."""
 
     def show(self, request: OpenRequest, system_index: int, doc_id: str | None, *,
              mapping: str) -> FirstDocument | None:
@@ -97,15 +95,14 @@ class FirstDocumentState:
 
     def _indexes_of(self, first: FirstDocument) -> tuple[BlockIndex, BlockIndex]:
         """The block indexes of `first`'s files: one scan of each, then none per document (either thread)."""
-        with self._indexing:
-            made = self._indexes
-            if made is not None and made[0] is first:
-                return made[1]
-            request, data = first.corpus.request, first.preread
-            indexes = block_index(data[request.gold]), block_index(data[request.systems[first.system_index]])
-            if self.document is first:  # not withdrawn or taken meanwhile
-                self._indexes = (first, indexes)
-            return indexes
+        made = self._indexes
+        if made is not None and made[0] is first:
+            return made[1]
+        request, data = first.corpus.request, first.preread
+        indexes = block_index(data[request.gold]), block_index(data[request.systems[first.system_index]])
+        if self.document is first:  # not withdrawn or taken meanwhile
+            self._indexes = (first, indexes)
+        return indexes
 
     def _keep(self, doc_id: str, found: FirstDocument | None) -> None:
         """Keep the last few documents read on their own (a switch back is a look-up)."""
