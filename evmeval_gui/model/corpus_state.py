@@ -175,7 +175,6 @@ class CorpusState:
             if first is not None:
                 self.first.wait_painted()
                 context.check()
-                self.first.prepare_others(first)  # what a click on another document needs, off the GUI thread
             if self.loader is default_loader:
                 return default_loader(request, system_index, context, mapping=mapping, preread=preread)
             corpus, result = self.loader(request, system_index, context)

@@ -40,8 +40,7 @@ class FirstDocumentState:
         """Set by the window once the first document is on screen: the corpus load starts then (a
         worker thread would otherwise share the interpreter with that paint and slow it)."""
         self._others: dict[str, FirstDocument | None] = {}
-        self._indexes: tuple[FirstDocument, tuple[BlockIndex, BlockIndex]] | None = None
-        """Where each document of the shown document's tbf files begins (`prepare_others`), for that document."""
+        self._indexes: tuple[BlockIndex, BlockIndex] | None = None
 
     def show(self, request: OpenRequest, system_index: int, doc_id: str | None, *,
              mapping: str) -> FirstDocument | None:
@@ -78,31 +77,17 @@ class FirstDocumentState:
             if first.index is not None:  # an event corpus: the library reads the document's own lines
                 self._keep(doc_id, event_document(request, first.system_index, first.index, doc_id, mapping))
                 return self._others[doc_id]
-            indexes = self._indexes_of(first)
+            if self._indexes is None:  # one scan of each file, then no scan per document
+                data = first.preread
+                self._indexes = (block_index(data[request.gold]),
+                                 block_index(data[request.systems[first.system_index]]))
             try:
                 found = first_document(request, first.system_index, doc_id=doc_id, mapping=mapping,
-                                       preread=first.preread, doc_ids=first.doc_ids, indexes=indexes)
+                                       preread=first.preread, doc_ids=first.doc_ids, indexes=self._indexes)
             except FormatError:
                 found = None
             self._keep(doc_id, found)
         return self._others[doc_id]
-
-    def prepare_others(self, first: FirstDocument) -> None:
-        """Scan `first`'s tbf files for where each document begins, once (the corpus load's worker does it after
-        the first paint: on the GUI thread it was 100 ms of the first click on another document at 4,480)."""
-        if first.index is None:
-            self._indexes_of(first)
-
-    def _indexes_of(self, first: FirstDocument) -> tuple[BlockIndex, BlockIndex]:
-        """The block indexes of `first`'s files: one scan of each, then none per document (either thread)."""
-        made = self._indexes
-        if made is not None and made[0] is first:
-            return made[1]
-        request, data = first.corpus.request, first.preread
-        indexes = block_index(data[request.gold]), block_index(data[request.systems[first.system_index]])
-        if self.document is first:  # not withdrawn or taken meanwhile
-            self._indexes = (first, indexes)
-        return indexes
 
     def _keep(self, doc_id: str, found: FirstDocument | None) -> None:
         """Keep the last few documents read on their own (a switch back is a look-up)."""
