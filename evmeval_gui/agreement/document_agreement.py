@@ -14,7 +14,6 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
     Signal,
 )
@@ -26,14 +25,13 @@ from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent
 from evmeval_gui.table_fit import elide_in_the_middle
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 ID, NUM_A, NUM_B, PRECISION, RECALL, F1 = range(6)
 _Index = QModelIndex | QPersistentModelIndex
 
 
-SIZED_ROWS = 100
-"""Rows read to size the figure columns (percentages of one width): every row of 2,000 documents was read
-at each new pair, a second of the GUI thread."""
+NUMBER_SAMPLES = {NUM_A: "9999", NUM_B: "9999", PRECISION: "100.0", RECALL: "100.0", F1: "100.0"}
+"""The widest text of each number column: they are sized from it and their header, not from the rows (sizing
+to contents read 300 rows in 8 roles at every layout, 12,000 calls of `data()` at each new pair)."""
 
 
 def agreement_sort_key(doc: DocumentAgreement, combination: str) -> tuple[float, str]:
@@ -54,6 +52,8 @@ class DocumentAgreementModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self.docs: list[DocumentAgreement] = []
+        self._worst_first: list[DocumentAgreement] = []
+        self.sort_column, self.sort_order = F1, Qt.SortOrder.AscendingOrder
         self.combination = "plain"
         self.tags = ("a", "b")
 
@@ -61,8 +61,32 @@ class DocumentAgreementModel(QAbstractTableModel):
         self.beginResetModel()
         self.combination = combination
         self.tags = tags
-        self.docs = sorted(pair.documents, key=lambda d: agreement_sort_key(d, combination)) if pair else []
+        self._worst_first = sorted(pair.documents, key=lambda d: agreement_sort_key(d, combination)) if pair else []
+        self.docs = self._ordered()
         self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorted here from one key a row: a sort proxy asked `data()` for two keys a comparison (25,000
+        calls at 2,000 documents, a third of a second of the GUI thread at each new pair or header click).
+        Ties stay worst first, in either order; the selection follows its document."""
+        self.layoutAboutToBeChanged.emit()
+        kept = self.persistentIndexList()
+        kept_docs = [self.docs[index.row()] for index in kept]
+        self.sort_column, self.sort_order = column, order
+        self.docs = self._ordered()
+        row_of = {id(doc): row for row, doc in enumerate(self.docs)}
+        self.changePersistentIndexList(kept, [self.index(row_of[id(doc)], index.column())
+                                              for doc, index in zip(kept_docs, kept, strict=True)])
+        self.layoutChanged.emit()
+
+    def _ordered(self) -> list[DocumentAgreement]:
+        column = self.sort_column
+        return sorted(self._worst_first, key=lambda doc: self._sort_key(doc, column, self._value(doc, column)),
+                      reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
+
+    def _value(self, doc: DocumentAgreement, column: int) -> float | None:
+        score = doc.scores[self.combination]
+        return {PRECISION: score.precision, RECALL: score.recall, F1: score.f1}.get(column)
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.docs)
@@ -90,15 +114,12 @@ class DocumentAgreementModel(QAbstractTableModel):
             return None
         doc = self.docs[index.row()]
         column = index.column()
-        score = doc.scores[self.combination]
-        value = {PRECISION: score.precision, RECALL: score.recall, F1: score.f1}.get(column)
+        value = self._value(doc, column)
         if role == Qt.ItemDataRole.DisplayRole:
             counts = {ID: doc.doc_id, NUM_A: str(len(doc.a)), NUM_B: str(len(doc.b))}
             return counts.get(column, percent(value))
         if role == DOC_ID_ROLE:
             return doc.doc_id
-        if role == SORT_ROLE:
-            return self._sort_key(doc, column, value)
         if role == Qt.ItemDataRole.TextAlignmentRole and column != ID:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         undefined = column != ID and is_nan(value) and value is not None
@@ -133,13 +154,10 @@ class DocumentAgreementList(QWidget):
         self.title = QLabel("<b>Documents</b>")
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.title.setWordWrap(True)
-        self.model = DocumentAgreementModel()
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
+        self.model = DocumentAgreementModel()  # sorts itself (no sort proxy: see `DocumentAgreementModel.sort`)
         self.table = QTableView()
         self.table.setObjectName("documentAgreementTable")
-        self.table.setModel(self.proxy)
+        self.table.setModel(self.model)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(F1, Qt.SortOrder.AscendingOrder)
         self.table.verticalHeader().hide()
@@ -151,9 +169,8 @@ class DocumentAgreementList(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(ID, QHeaderView.ResizeMode.Stretch)
-        for column in range(1, 6):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setResizeContentsPrecision(SIZED_ROWS)
+        for column in NUMBER_SAMPLES:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         self.table.clicked.connect(self._activated)
         self.table.activated.connect(self._activated)
         layout = QVBoxLayout(self)
@@ -166,10 +183,19 @@ class DocumentAgreementList(QWidget):
         """Show `pair`'s documents for `combination`, worst first (the user's sort column is kept)."""
         self.model.set_pair(pair, combination, tags)
         self.title.setText(title)
+        self._size_number_columns()
+
+    def _size_number_columns(self) -> None:
+        """Each number column as wide as its widest text or its header (which names the pair's tags)."""
+        header, fm = self.table.horizontalHeader(), self.table.fontMetrics()
+        for column, sample in NUMBER_SAMPLES.items():
+            width = max(fm.horizontalAdvance(sample) + 12, header.sectionSizeHint(column))
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
 
     def visible_doc_ids(self) -> list[str]:
         """Document ids in the order the list shows them."""
-        return [self.proxy.index(r, 0).data(DOC_ID_ROLE) for r in range(self.proxy.rowCount())]
+        return [doc.doc_id for doc in self.model.docs]
 
     def row_of(self, doc_id: str) -> int:
         return self.visible_doc_ids().index(doc_id)

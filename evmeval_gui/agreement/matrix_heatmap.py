@@ -152,7 +152,7 @@ class MatrixHeatmap(QWidget):
         self.plot_widget = pg.GraphicsLayoutWidget()
         self.plot_widget.setBackground("w")
         self.plot_widget.setObjectName("agreementHeatmap")
-        self.plot: pg.PlotItem = self.plot_widget.addPlot(row=0, col=0,
+        self.plot: pg.PlotItem = self.plot_widget.addPlot(row=0, col=0, enableMenu=False,  # no menu made (5 ms)
                                                           axisItems={"left": self.left_axis, "top": self.top_axis})
         self.plot.setMenuEnabled(False)
         self.plot.hideButtons()
