@@ -3,8 +3,8 @@
     python benchmarks/window_scale_bench.py [--only tbf textee maven maven-ere curation] [--docs N]
 
 Each measure is a whole process (wall time, CPU seconds and peak RSS from wait4), the window offscreen at
-1366x768, pyqtgraph loaded before it as `evmeval-gui` loads it at launch (until 2026-11-29 16:00 the bench's
-window imported it, with numpy, at the first chart: 0.17 s of the Agreement mode's first display no user paid):
+1366x768, its application made as `evmeval-gui` makes it (`app._application`: pyqtgraph is loaded by the first
+chart, as in the program):
 
 - tbf / textee / maven / maven-ere: the MAVEN-ERE-sized corpus of `maven_ere_bench.py` (4,480 documents;
   `--docs N` a smaller one of the same shape) in each format. The window is opened on gold and system
