@@ -22,18 +22,32 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-_DRIVER = r"""
-import json, logging, sys, types
-from types import SimpleNamespace as NS
-root, folder, types_json = sys.argv[1], sys.argv[2], sys.argv[3]
-
-def stub(name, path=None, **names):
+_STUB = r"""def stub(name, path=None, **names):
     module = types.ModuleType(name)
     if path is not None:
         module.__path__ = [path]
     module.__dict__.update(names)
     sys.modules[name] = module
+"""
+"""The drivers' stand-in modules: a module of that name (a package where `path` is given) holding `names`."""
 
+_KEEP = r"""overall = cf.f1_score_overall_with_type
+kept = []
+def keep(*args):
+    try:
+        kept.append([float(x) * 100 for x in overall(*args)])
+    except ZeroDivisionError:
+        kept.append("ZeroDivisionError")
+    return (0, 0, 0)
+"""
+"""The EAE drivers' `keep`: what `f1_score_overall_with_type` returns (in percent), or the error it raises."""
+
+_DRIVER = r"""
+import json, logging, sys, types
+from types import SimpleNamespace as NS
+root, folder, types_json = sys.argv[1], sys.argv[2], sys.argv[3]
+
+""" + _STUB + r"""
 stub("torch", Tensor=type("Tensor", (), {}))  # the class array libraries look for
 stub("transformers", PreTrainedTokenizer=object)
 stub("transformers.tokenization_utils", BatchEncoding=object)
@@ -150,15 +164,7 @@ _EAE_DRIVER = _DRIVER.split("logged = []")[0] + r"""
 roles = json.loads(types_json)
 bio = ["O"] + [p + r for r in roles for p in ("B-", "I-")]
 ids = {name: i for i, name in enumerate(bio)}
-overall = cf.f1_score_overall_with_type
-kept = []
-def keep(*args):
-    try:
-        kept.append([float(x) * 100 for x in overall(*args)])
-    except ZeroDivisionError:
-        kept.append("ZeroDivisionError")
-    return (0, 0, 0)
-cf.f1_score_overall_with_type = keep
+""" + _KEEP + r"""cf.f1_score_overall_with_type = keep
 gold_file = folder + "/gold.jsonl"
 items = len(open(gold_file, encoding="utf-8").read().splitlines())
 out = {}
@@ -212,13 +218,7 @@ import json, sys, types
 from types import SimpleNamespace as NS
 root, folder, roles_json = sys.argv[1], sys.argv[2], sys.argv[3]
 
-def stub(name, path=None, **names):
-    module = types.ModuleType(name)
-    if path is not None:
-        module.__path__ = [path]
-    module.__dict__.update(names)
-    sys.modules[name] = module
-
+""" + _STUB + r"""
 stub("torch", "", Tensor=type("Tensor", (), {}))
 stub("torch.utils", "")
 stub("torch.utils.data", Dataset=object)
@@ -235,15 +235,7 @@ from OmniEvent.input_engineering.token_classification_processor import EAETCProc
 
 roles = ["NA"] + json.loads(roles_json)
 role2id = {name: i for i, name in enumerate(roles)}
-overall = cf.f1_score_overall_with_type
-kept = []
-def keep(*args):
-    try:
-        kept.append([float(x) * 100 for x in overall(*args)])
-    except ZeroDivisionError:
-        kept.append("ZeroDivisionError")
-    return (0, 0, 0)
-cf.f1_score_overall_with_type = keep
+""" + _KEEP + r"""cf.f1_score_overall_with_type = keep
 metric.f1_score_overall_with_type = keep
 # tc reads trigger ids (example ids only): the gold file given ids, its content otherwise as it is
 gold_file = folder + "/test.jsonl"
