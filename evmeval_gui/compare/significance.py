@@ -101,6 +101,7 @@ class SignificanceTable(QTableWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(DRAW_COLUMN, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(40)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)  # a narrow window: "Δ (0…", not ") dash"
         self.tests: dict[int, PairTest] = {}
         self.scale = 0.0
         for column, tip in ((5, "The delta (dot) and its interval on one axis for the four rows; the dashed line is 0"),
