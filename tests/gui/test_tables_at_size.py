@@ -243,7 +243,7 @@ def test_agreement_documents_with_long_ids_keep_both_ends(qtbot, tmp_path):
     QApplication.processEvents()
     documents = window.agreement.panel.documents
     table = documents.table
-    shown = [_drawn_text(table, documents.proxy.index(r, 0)) for r in range(documents.proxy.rowCount())]
+    shown = [_drawn_text(table, table.model().index(r, 0)) for r in range(table.model().rowCount())]
     ids = documents.visible_doc_ids()
     assert len(set(shown)) == 12  # every row tells its document apart
     for text, doc_id in zip(shown, ids, strict=True):
