@@ -20,9 +20,9 @@ from tests.gui.test_main_window import LOAD_TIMEOUT
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
-def test_a_curator_takes_one_candidate_and_the_curated_export_holds_it(qtbot, make_window, tmp_path: Path) -> None:
-    out = tmp_path / "candidates"
-    assert run(tmp_path / "run", "--candidates", str(out)) == 0
+def _curating_candidates(qtbot, make_window, out: Path):
+    """A window comparing the candidates folder's gold and judge sets, curating them (Ctrl+Shift+U) with the
+    folder's `curation.json` imported by a click: what a curator does with `--candidates`' output."""
     w = make_window()
     request = AgreementRequest((str(out / "gold.tbf"), str(out / "judge.tbf")), str(out / "tkn"), str(out / "txt"))
     with qtbot.waitSignal(w.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
@@ -34,6 +34,13 @@ def test_a_curator_takes_one_candidate_and_the_curated_export_holds_it(qtbot, ma
     panel = w.curate.panel
     w.curate.choose_open = lambda *args: str(out / "curation.json")  # the system's file dialog answers
     click(qtbot, panel.findChild(type(panel.work.copy_button), "importCurationButton"))
+    return w, panel
+
+
+def test_a_curator_takes_one_candidate_and_the_curated_export_holds_it(qtbot, make_window, tmp_path: Path) -> None:
+    out = tmp_path / "candidates"
+    assert run(tmp_path / "run", "--candidates", str(out)) == 0
+    w, panel = _curating_candidates(qtbot, make_window, out)
     assert panel.notice.text() == f"Imported 0 decisions and 0 documents marked curated from {out / 'curation.json'}."
     assert str(w.curate.state.curation.policy) == "base:1"  # the curated set starts as gold
     rows = [cells(panel.list, r) for r in range(panel.list.model().rowCount())]
@@ -59,17 +66,7 @@ def test_a_curator_takes_one_candidate_and_the_curated_export_holds_it(qtbot, ma
 def test_an_argument_candidate_is_listed_with_its_role_taken_and_exported(qtbot, make_window, tmp_path: Path) -> None:
     out = tmp_path / "candidates"
     assert run_arguments(tmp_path / "run", "--candidates", str(out)) == 0
-    w = make_window()
-    request = AgreementRequest((str(out / "gold.tbf"), str(out / "judge.tbf")), str(out / "tkn"), str(out / "txt"))
-    with qtbot.waitSignal(w.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
-        w.open_agreement(request)
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
-    qtbot.keyClick(w, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: w.curate.active)
-    panel = w.curate.panel
-    w.curate.choose_open = lambda *args: str(out / "curation.json")  # the system's file dialog answers
-    click(qtbot, panel.findChild(type(panel.work.copy_button), "importCurationButton"))
+    w, panel = _curating_candidates(qtbot, make_window, out)
     rows = [cells(panel.list, r) for r in range(panel.list.model().rowCount())]
     assert len(rows) == 1 and rows[0][:4] == ["D1", "2", "open", "marked by 1 of 2"]
     versions = [panel.versions.item(r, 2).text() for r in range(panel.versions.rowCount())]
