@@ -35,22 +35,24 @@ PREDICTION = json.dumps({"doc_id": "D1", "wnd_id": "D1-0", "events": [
     {"trigger": "left", "event_type": "Movement", "arguments": []}]}) + "\n"
 
 
-def write_run(folder: Path) -> tuple[Path, Path, Path]:
-    """Gold, prediction and the judge's file (both false alarms accepted) in `folder`."""
+def write_run(folder: Path, prediction: str = PREDICTION,
+              judged: tuple[tuple[int, int], ...] = ((1, -1), (2, -1))) -> tuple[Path, Path, Path]:
+    """Gold, `prediction` and the judge's file accepting each (event, argument) of `judged` (argument -1: the
+    trigger; by default both false-alarm triggers) in `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     gold, pred, judge = folder / "gold.jsonl", folder / "pred.jsonl", folder / "judge.jsonl"
     gold.write_text(GOLD, encoding="utf-8")
-    pred.write_text(PREDICTION, encoding="utf-8")
-    digest = inputs_sha256(GOLD.encode(), PREDICTION.encode())
+    pred.write_text(prediction, encoding="utf-8")
+    digest = inputs_sha256(GOLD.encode(), prediction.encode())
     lines: list[dict[str, Any]] = [
-        {"inputs": digest, "item": {"side": "pred", "doc_id": "D1", "unit": "D1-0", "event": e, "argument": -1},
-         "verdict": "accept", "judge": "llm-a"} for e in (1, 2)]
+        {"inputs": digest, "item": {"side": "pred", "doc_id": "D1", "unit": "D1-0", "event": e, "argument": a},
+         "verdict": "accept", "judge": "llm-a"} for e, a in judged]
     judge.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
     return gold, pred, judge
 
 
-def run(folder: Path, *extra: str) -> int:
-    gold, pred, judge = write_run(folder)
+def run(folder: Path, *extra: str, files: tuple[Path, Path, Path] | None = None) -> int:
+    gold, pred, judge = files or write_run(folder)
     return score_main(["-g", str(gold), "-s", str(pred), "--convention", "strings", "--ladder", "--judgements",
                        str(judge), *extra])
 
@@ -125,23 +127,9 @@ ARGUMENT_PREDICTION = json.dumps({"doc_id": "D1", "wnd_id": "D1-0", "events": [
 it; the judge accepts both, so both are candidates, and only the first has a span to curate."""
 
 
-def write_argument_run(folder: Path) -> tuple[Path, Path, Path]:
-    folder.mkdir(parents=True, exist_ok=True)
-    gold, pred, judge = folder / "gold.jsonl", folder / "pred.jsonl", folder / "judge.jsonl"
-    gold.write_text(GOLD, encoding="utf-8")
-    pred.write_text(ARGUMENT_PREDICTION, encoding="utf-8")
-    digest = inputs_sha256(GOLD.encode(), ARGUMENT_PREDICTION.encode())
-    judge.write_text("".join(json.dumps({"inputs": digest, "item": {"side": "pred", "doc_id": "D1", "unit": "D1-0",
-                                                                    "event": 0, "argument": a},
-                                         "verdict": "accept", "judge": "llm-a"}) + "\n" for a in (0, 1)),
-                     encoding="utf-8")
-    return gold, pred, judge
-
-
 def run_arguments(folder: Path, *extra: str) -> int:
-    gold, pred, judge = write_argument_run(folder)
-    return score_main(["-g", str(gold), "-s", str(pred), "--convention", "strings", "--ladder", "--judgements",
-                       str(judge), *extra])
+    """`run` on the argument prediction, the judge accepting both its arguments."""
+    return run(folder, *extra, files=write_run(folder, ARGUMENT_PREDICTION, ((0, 0), (0, 1))))
 
 
 def test_an_accepted_argument_is_a_candidate_of_its_role_and_span(tmp_path: Path,
