@@ -5,7 +5,6 @@ keys and clicks on a TextEE corpus (its trigger and argument kinds read the file
 
 from __future__ import annotations
 
-import shutil
 import threading
 from pathlib import Path
 
@@ -15,24 +14,15 @@ from PySide6.QtCore import Qt
 from evmeval_gui.compare import mode as mode_module
 from evmeval_gui.compare.changes_tab import CANCELLED_TEXT, FINDING_TEXT, trigger_delta_text
 from evmeval_gui.main_window import MainWindow
-from tests.gui.test_compare_intervals import TIMEOUT, _open_compare
-from tests.gui.test_compare_link_changes import EXAMPLES, _changes_tab
-from tests.gui.windows import shown_window
+from tests.gui.test_compare_intervals import TIMEOUT
+from tests.gui.test_compare_link_changes import _changes_tab, open_textee_compare
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 @pytest.fixture
 def textee_compare(qtbot, tmp_path: Path) -> MainWindow:
-    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "gold.jsonl")
-    shutil.copy(EXAMPLES / "textee_pred.jsonl", tmp_path / "pred.jsonl")
-    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "perfect.jsonl")
-    window = shown_window(qtbot, tmp_path)
-    window.activateWindow()
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        window.open_files(str(tmp_path / "gold.jsonl"), [str(tmp_path / n) for n in ("pred.jsonl", "perfect.jsonl")])
-    _open_compare(window, qtbot)
-    return window
+    return open_textee_compare(qtbot, tmp_path)
 
 
 def _core_trigger_changes(folder: Path, row: str) -> tuple[object, ...]:

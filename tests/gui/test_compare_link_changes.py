@@ -21,6 +21,19 @@ from tests.gui.windows import shown_window
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
+def open_textee_compare(qtbot, tmp_path: Path) -> MainWindow:
+    """The TextEE example's gold with two runs (its prediction and the gold itself) in the Compare mode."""
+    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "gold.jsonl")
+    shutil.copy(EXAMPLES / "textee_pred.jsonl", tmp_path / "pred.jsonl")
+    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "perfect.jsonl")
+    window = shown_window(qtbot, tmp_path)
+    window.activateWindow()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(tmp_path / "gold.jsonl"), [str(tmp_path / n) for n in ("pred.jsonl", "perfect.jsonl")])
+    _open_compare(window, qtbot)
+    return window
+
+
 def _changes_tab(window: MainWindow, qtbot):
     tabs = window.compare.tabs
     qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(1).center())
@@ -117,14 +130,7 @@ def test_changes_tab_lists_the_changed_arguments_of_a_textee_corpus(qtbot, tmp_p
 
     from evmeval_gui.compare.changes_tab import argument_delta_text
 
-    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "gold.jsonl")
-    shutil.copy(EXAMPLES / "textee_pred.jsonl", tmp_path / "pred.jsonl")
-    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "perfect.jsonl")
-    window = shown_window(qtbot, tmp_path)
-    window.activateWindow()
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        window.open_files(str(tmp_path / "gold.jsonl"), [str(tmp_path / n) for n in ("pred.jsonl", "perfect.jsonl")])
-    _open_compare(window, qtbot)
+    window = open_textee_compare(qtbot, tmp_path)
     _panel, tab = _changes_tab(window, qtbot)
     kinds = [tab.kind.itemText(k) for k in range(tab.kind.count())]
     assert kinds[0] == "Mentions" and kinds[-2:] == ["Arguments (identification)", "Arguments (classification)"]
@@ -156,14 +162,7 @@ def test_changes_tab_lists_the_changed_triggers_of_a_textee_corpus(qtbot, tmp_pa
 
     from evmeval_gui.compare.changes_tab import trigger_delta_text
 
-    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "gold.jsonl")
-    shutil.copy(EXAMPLES / "textee_pred.jsonl", tmp_path / "pred.jsonl")
-    shutil.copy(EXAMPLES / "textee_gold.jsonl", tmp_path / "perfect.jsonl")
-    window = shown_window(qtbot, tmp_path)
-    window.activateWindow()
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        window.open_files(str(tmp_path / "gold.jsonl"), [str(tmp_path / n) for n in ("pred.jsonl", "perfect.jsonl")])
-    _open_compare(window, qtbot)
+    window = open_textee_compare(qtbot, tmp_path)
     _panel, tab = _changes_tab(window, qtbot)
     kinds = [tab.kind.itemText(k) for k in range(tab.kind.count())]
     assert kinds[-4:] == ["Triggers (identification)", "Triggers (classification)", "Arguments (identification)",
