@@ -63,8 +63,10 @@ class ConventionComparison:
 
 
 def has_trigger_changes(convention: str) -> bool:
-    """Whether runs compared under `convention` list their changed triggers (its outcomes name each trigger)."""
-    return convention in REGISTRY and REGISTRY[convention].outcomes is not None
+    """Whether runs compared under `convention` list their changed triggers (its outcomes name each trigger: not
+    those of the argument scorers rams, paie and gen-arg, which score no trigger)."""
+    return convention in REGISTRY and REGISTRY[convention].outcomes is not None and \
+        "trigger_id" in REGISTRY[convention].comparable
 
 
 def compared_conventions(found: str, *, strings_given: bool = False) -> tuple[str, ...]:

@@ -148,7 +148,7 @@ def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -
 
 def alone(results: Sequence[ConventionResult]) -> str:
     """What `all` says instead of a switchboard when the conventions that read the files measure none of the
-    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP alone; rams and paie, gen-arg and paie): a table of dashes
+    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP alone): a table of dashes
     would say nothing."""
     compared = sorted({FORMATS[f] for f in FORMATS
                        if sum(c.reads(f) and bool(c.comparable) for c in REGISTRY.values()) > 1})

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.conventions.base import Convention, ConventionResult, Input, Metric
-from evmeval.conventions.flips import PairFlips, all_flips
+from evmeval.conventions.flips import Flip, PairFlips, all_flips
 from evmeval.conventions.items import ROWS, Outcome
 
 FIGURES = ("precision", "recall", "f1")
@@ -67,14 +67,16 @@ class Switchboard:
 
 
 def table(conventions: Sequence[Convention], results: Sequence[ConventionResult]) -> tuple[Row, ...]:
-    """The comparable rows, each convention's metric of that meaning in its column."""
+    """The comparable rows some convention measures (RAMS's and WikiEvents' scorers measure arguments only),
+    each convention's metric of that meaning in its column."""
     rows = []
     for row in ROWS:
         cells: dict[str, Cell | None] = {}
         for convention, result in zip(conventions, results, strict=True):
             name = convention.comparable.get(row)
             cells[convention.name] = Cell(name, result.metrics[name]) if name in result.metrics else None
-        rows.append(Row(row, cells))
+        if any(cell is not None for cell in cells.values()):
+            rows.append(Row(row, cells))
     return tuple(rows)
 
 
@@ -120,20 +122,41 @@ def format_switchboard(board: Switchboard, examples: int = 5,
         for why, flips in pair.groups.items():
             lines.append(f"  {len(flips):5d}  {why}")
             for f in flips[:examples]:
-                lines.append(f"         {describe(f.item)} {f.row}: {pair.a} {outcome_text(f.a)}, "
-                             f"{pair.b} {outcome_text(f.b)}")
+                lines.append(f"         {describe(f.item)} {f.row}: {flip_outcomes(pair.a, pair.b, f)}")
             if len(flips) > examples:
                 lines.append(f"         ... and {len(flips) - examples} more (all in --json / --html)")
     return "\n".join(lines) + "\n"
 
 
 def describe(item: Any) -> str:
-    """`pred trigger D2/D2-0 [2,4) "the city" Attack`: where an occurrence is, for people."""
-    return f"{item.side} {item.kind} {item.doc_id}/{item.unit} {item.span_text} \"{item.text}\" {item.label}"
+    """`pred trigger D2/D2-0 [2,4) "the city" Attack` (`d1` alone where the document has no windows): where an
+    occurrence is, for people."""
+    where = f"{item.doc_id}/{item.unit}" if item.unit else item.doc_id
+    return f"{item.side} {item.kind} {where} {item.span_text} \"{item.text}\" {item.label}"
 
 
-def outcome_text(o: Outcome) -> str:
-    """`credit 0.67 (Dice 0.67)`, `not counted (same tuple as event 0)`."""
+def flip_outcomes(a: str, b: str, flip: Flip, between: str = ", ") -> str:
+    """`rams credit 1, paie credit 0 (trigger “w140” [140,141))`: both outcomes, what their details share (an
+    argument's trigger) said once at the end."""
+    shared = shared_detail(flip.a.detail, flip.b.detail)
+    return (f"{a} {outcome_text(flip.a, shared)}{between}{b} {outcome_text(flip.b, shared)}"
+            + (f" ({shared})" if shared else ""))
+
+
+def shared_detail(a: str, b: str) -> str:
+    """The leading `; `-separated parts two details share (an argument's trigger): said once, after both."""
+    same = []
+    for x, y in zip(a.split("; "), b.split("; "), strict=False):
+        if x != y or not x:
+            break
+        same.append(x)
+    return "; ".join(same)
+
+
+def outcome_text(o: Outcome, shared: str = "") -> str:
+    """`credit 0.67 (Dice 0.67)`, `not counted (same tuple as event 0)`; a `shared` leading part of the detail is
+    left to the caller."""
+    detail = o.detail.removeprefix(shared).removeprefix("; ") if shared else o.detail
     if not o.counted:
-        return "not counted" + (f" ({o.detail})" if o.detail else "")
-    return f"credit {o.credit:.3g}" + (f" ({o.detail})" if o.detail else "")
+        return "not counted" + (f" ({detail})" if detail else "")
+    return f"credit {o.credit:.3g}" + (f" ({detail})" if detail else "")
