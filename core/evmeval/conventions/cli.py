@@ -300,7 +300,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
             return 2
         if args.html and not any(c.comparable for c in conventions):
             print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
-                  "measures none of its rows (expected --json, or --html with TextEE or DyGIE++ files)",
+                  "measures none of its rows (expected --json, or --html with TextEE, DyGIE++, RAMS or WikiEvents "
+                  "files)",
                   file=sys.stderr)
             return 2
         merged = merged_output(args, conventions)

@@ -72,17 +72,20 @@ def rams_outcomes(gold: Input, system: Input) -> list[Outcome]:
         predicted = p.links if p else ()
         event_type = g.event_types[0] if g.event_types else ""
         gold_marks, pred_marks = rams.link_marks(g.links, predicted)
-        pred_keys = {(link.trigger, link.argument, link.role) for link in predicted}
-        gold_args = {(link.argument, link.role) for link in g.links}
+        triggers: dict[str, dict[tuple[Span, str], set[Span]]] = {GOLD: {}, PRED: {}}
+        for side, links in ((GOLD, g.links), (PRED, predicted)):
+            for link in links:
+                triggers[side].setdefault((link.argument, link.role), set()).add(link.trigger)
         for side, links, found in ((GOLD, g.links, gold_marks), (PRED, predicted, pred_marks)):
+            other = triggers[PRED if side == GOLD else GOLD]
             for a, (link, (counted, credited)) in enumerate(zip(links, found, strict=True)):
                 (start, end), (t_start, t_end) = link.argument, link.trigger
+                there = other.get((link.argument, link.role), set())
                 note = ""
-                if not credited and side == GOLD and (link.trigger, link.argument, link.role) in pred_keys:
-                    note = GOLD_REPEAT
-                elif not credited and side == PRED and (link.argument, link.role) in gold_args and \
-                        g.trigger is not None and link.trigger != g.trigger:
-                    note = TRIGGER_IN_KEY
+                if not credited and side == GOLD and link.trigger in there:
+                    note = GOLD_REPEAT  # predicted, but fewer times than gold has it
+                elif not credited and there - {link.trigger}:
+                    note = TRIGGER_IN_KEY  # the other side has it under another trigger span
                 item = Item(side, doc_key, "", 0, a, start, end + 1, event_type, link.role,
                             " ".join(words[start:end + 1]))
                 out.append(Outcome(item, "argument_cls", counted, float(credited), note,
@@ -100,6 +103,8 @@ def paie_outcomes(gold: Input, system: Input) -> list[Outcome]:
         trigger = trigger_detail(event.tokens, *event.trigger)
         kept = dict(zip(f.kept_at, range(len(f.kept_at)), strict=True))
         outside = {(role, span) for n, (role, span) in enumerate(event.gold) if n not in kept}
+        outside_spans = {span for _, span in outside}
+        seen: set[tuple[str, Span]] = set()
 
         for n, (role, span) in enumerate(event.gold):
             here = _paie_item(event, GOLD, n, role, span)
@@ -107,17 +112,20 @@ def paie_outcomes(gold: Input, system: Input) -> list[Outcome]:
                 out += [Outcome(here, row, 1, 0.0, OUTSIDE_MODEL_WINDOW, trigger) for row in PAIE_ROWS]
                 continue
             k = kept[n]
-            repeat = (role, span) in f.gold[:k]
+            repeat = (role, span) in seen
+            seen.add((role, span))
             (c_counted, c_credit), (i_counted, i_credit) = m.gold_c[k], m.gold_i[k]
             out.append(Outcome(here, "argument_id", i_counted, float(i_credit), "" if i_counted else SPAN_SET,
                                trigger))
             out.append(Outcome(here, "argument_cls", c_counted, float(c_credit),
                                GOLD_REPEAT if repeat and c_credit else "", trigger))
+        seen = set()
         for k, (role, span) in enumerate(f.predicted):
             here = _paie_item(event, PRED, k, role, span)
-            repeat = (role, span) in f.predicted[:k]
+            repeat = (role, span) in seen
+            seen.add((role, span))
             for row, (counted, credit), outside_too in (
-                    ("argument_id", m.pred_i[k], any(s == span for _, s in outside)),
+                    ("argument_id", m.pred_i[k], span in outside_spans),
                     ("argument_cls", m.pred_c[k], (role, span) in outside)):
                 note = (DUPLICATE if repeat else SPAN_SET) if not counted else \
                     OUTSIDE_MODEL_WINDOW if not credit and outside_too else ""
@@ -151,6 +159,7 @@ def genarg_outcomes(gold: Input, system: Input) -> list[Outcome]:
         strings = genarg.ordered(genarg.grounded_strings(tokens, event, filled))
         predicted = {(*x.span, event.event_type, x.role) for x in strings if x.span is not None}
         golds, preds, edges = genarg.event_edges(document, event, predicted, None)
+        gold_at, pred_at = {t: j for j, t in enumerate(golds)}, {t: i for i, t in enumerate(preds)}
         credited = {row: ({i for i, _, _ in edges[name]}, {j for _, j, _ in edges[name]})
                     for row, name in GENARG_ROWS.items()}
         stripped = {}  # a stripped gold span -> the entity's own span (both inclusive)
@@ -165,7 +174,7 @@ def genarg_outcomes(gold: Input, system: Input) -> list[Outcome]:
                         " ".join(tokens[span[0]:span[1] + 1]))
             first = key not in seen
             seen.add(key)
-            j = golds.index(key)
+            j = gold_at[key]
             for row in GENARG_ROWS:
                 note = (DETERMINER if span != whole else "") if first else DUPLICATE
                 out.append(Outcome(here, row, int(first), float(first and j in credited[row][1]), note,
@@ -184,7 +193,7 @@ def genarg_outcomes(gold: Input, system: Input) -> list[Outcome]:
                         words)
             first = key not in seen
             seen.add(key)
-            i = preds.index(key)
+            i = pred_at[key]
             for row in GENARG_ROWS:
                 credit = first and i in credited[row][0]
                 on_stripped = x.span in stripped or x.span in stripped.values()
