@@ -463,7 +463,7 @@ class ConventionsDock(QDockWidget):
                 for flip in flips[:MAX_SHOWN]:
                     it = flip.item
                     unit = "" if it.unit in (it.doc_id, "") else f" / {it.unit}"  # a document of one unit: its id once
-                    where = f"{it.doc_id}{unit} {it.span_text}"
+                    where = f"{it.doc_id}{unit} {it.span_text}" + (f" of {it.trigger}" if it.trigger else "")
                     item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}\n{where}"])
                     item.setToolTip(0, f"{self._flip_text(pair.a, pair.b, flip)}\nWhere: {where}")
                     item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))

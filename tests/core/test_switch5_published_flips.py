@@ -102,13 +102,17 @@ def test_the_rams_board_is_printed_with_trigger_and_offsets_and_written_to_json_
     text = capsys.readouterr().out
     assert "Argument classification F1     40.00     66.67    26.67" in text
     assert "What flips between rams and paie: 6" in text
-    assert ('         gold argument d1 [150,151) "w150" conflict.attack / place argument_cls: rams credit 0, paie '
-            "credit 1 (trigger “w140” [140,141))") in text
+    assert ('         gold argument d1 [150,151) "w150" conflict.attack / place of trigger “w140” [140,141) '
+            "argument_cls: rams credit 0, paie credit 1") in text
     made = json.loads(out_json.read_text(encoding="utf-8"))["switchboard"]
     assert {r["metric"]: {n: c and c["metric"] for n, c in r["cells"].items()} for r in made["rows"]} == {
         "argument_id": {"rams": None, "paie": "span_i"}, "argument_cls": {"rams": "overall", "paie": "span_c"}}
-    groups = {g["reason"]: g["count"] for g in made["flips"][0]["groups"]}
-    assert groups == {OUTSIDE_MODEL_WINDOW: 2, TRIGGER_IN_KEY: 2, GOLD_REPEAT: 1, DUPLICATE: 1}
+    groups = {g["reason"]: g for g in made["flips"][0]["groups"]}
+    assert {reason: g["count"] for reason, g in groups.items()} == {
+        OUTSIDE_MODEL_WINDOW: 2, TRIGGER_IN_KEY: 2, GOLD_REPEAT: 1, DUPLICATE: 1}
+    [repeat] = groups[GOLD_REPEAT]["flips"]
+    assert (repeat["doc_id"], repeat["start"], repeat["end"], repeat["text"], repeat["trigger"]) == (
+        "d1", 150, 151, "w150", "“w140” [140,141)")
     assert "rams ↔ paie: 6 flip(s)" in page.read_text(encoding="utf-8")
 
 
@@ -152,7 +156,7 @@ def test_gen_arg_and_paie_meet_on_generations_and_each_flip_names_its_rule(tmp_p
     hamas = [o for o in board.outcomes["gen-arg"] if o.item.text == "Hamas"]
     assert [(o.counted, o.note) for o in hamas] == [(0, UNGROUNDED), (0, UNGROUNDED)]
     split = next(o for o in board.outcomes["gen-arg"] if o.item.text == "police station" and o.item.side == "pred")
-    assert split.detail == "trigger “attacked” [2,3); split at 'and'"
+    assert (split.detail, split.item.trigger) == ("split at 'and'", "“attacked” [2,3)")
 
 
 def _assert_counts_from_outcomes(name: str, gold: Input, system: Input) -> None:

@@ -78,6 +78,9 @@ class Item(NamedTuple):
     event_type: str
     role: str = ""
     text: str = ""
+    trigger: str = ""
+    """An argument's trigger, `“attacked” [1,2)`, where the unit alone does not say which it is (RAMS and
+    WikiEvents documents, read whole); empty elsewhere."""
 
     @property
     def key(self) -> tuple[str, str, str, int, int]:
@@ -100,7 +103,8 @@ class Item(NamedTuple):
     def to_json(self) -> dict[str, object]:
         return {"side": self.side, "kind": self.kind, "doc_id": self.doc_id, "unit": self.unit,
                 "event": self.event, "argument": self.argument, "start": self.start, "end": self.end,
-                "event_type": self.event_type, "role": self.role, "text": self.text}
+                "event_type": self.event_type, "role": self.role, "text": self.text,
+                **({"trigger": self.trigger} if self.trigger else {})}
 
 
 class Outcome(NamedTuple):

@@ -41,13 +41,9 @@ span both count); PAIE credits each gold copy its role's predictions hold; RAMS'
 Span = tuple[int, int]
 
 
-def trigger_detail(tokens: Sequence[str], start: int, end: int) -> str:
-    """`trigger “attacked” [1,2)`: which event an argument is of (`end` exclusive)."""
-    return f"trigger “{' '.join(tokens[start:end])}” [{start},{end})"
-
-
-def _detail(*parts: str) -> str:
-    return "; ".join(p for p in parts if p)
+def trigger_text(tokens: Sequence[str], start: int, end: int) -> str:
+    """`“attacked” [1,2)`: which event an argument is of (`Item.trigger`; `end` exclusive)."""
+    return f"“{' '.join(tokens[start:end])}” [{start},{end})"
 
 
 def counts_from_outcomes(name: str, outcomes: Sequence[Outcome]) -> dict[str, Metric]:
@@ -87,9 +83,8 @@ def rams_outcomes(gold: Input, system: Input) -> list[Outcome]:
                 elif not credited and there - {link.trigger}:
                     note = TRIGGER_IN_KEY  # the other side has it under another trigger span
                 item = Item(side, doc_key, "", 0, a, start, end + 1, event_type, link.role,
-                            " ".join(words[start:end + 1]))
-                out.append(Outcome(item, "argument_cls", counted, float(credited), note,
-                                   trigger_detail(words, t_start, t_end + 1)))
+                            " ".join(words[start:end + 1]), trigger_text(words, t_start, t_end + 1))
+                out.append(Outcome(item, "argument_cls", counted, float(credited), note))
     return out
 
 
@@ -100,28 +95,27 @@ def paie_outcomes(gold: Input, system: Input) -> list[Outcome]:
     out: list[Outcome] = []
     for event, f in zip(run.events, run.features, strict=True):
         m = paie.marks(f.gold, f.predicted)
-        trigger = trigger_detail(event.tokens, *event.trigger)
+        trigger = trigger_text(event.tokens, *event.trigger)
         kept = dict(zip(f.kept_at, range(len(f.kept_at)), strict=True))
         outside = {(role, span) for n, (role, span) in enumerate(event.gold) if n not in kept}
         outside_spans = {span for _, span in outside}
         seen: set[tuple[str, Span]] = set()
 
         for n, (role, span) in enumerate(event.gold):
-            here = _paie_item(event, GOLD, n, role, span)
+            here = _paie_item(event, GOLD, n, role, span, trigger)
             if n not in kept:
-                out += [Outcome(here, row, 1, 0.0, OUTSIDE_MODEL_WINDOW, trigger) for row in PAIE_ROWS]
+                out += [Outcome(here, row, 1, 0.0, OUTSIDE_MODEL_WINDOW) for row in PAIE_ROWS]
                 continue
             k = kept[n]
             repeat = (role, span) in seen
             seen.add((role, span))
             (c_counted, c_credit), (i_counted, i_credit) = m.gold_c[k], m.gold_i[k]
-            out.append(Outcome(here, "argument_id", i_counted, float(i_credit), "" if i_counted else SPAN_SET,
-                               trigger))
+            out.append(Outcome(here, "argument_id", i_counted, float(i_credit), "" if i_counted else SPAN_SET))
             out.append(Outcome(here, "argument_cls", c_counted, float(c_credit),
-                               GOLD_REPEAT if repeat and c_credit else "", trigger))
+                               GOLD_REPEAT if repeat and c_credit else ""))
         seen = set()
         for k, (role, span) in enumerate(f.predicted):
-            here = _paie_item(event, PRED, k, role, span)
+            here = _paie_item(event, PRED, k, role, span, trigger)
             repeat = (role, span) in seen
             seen.add((role, span))
             for row, (counted, credit), outside_too in (
@@ -129,13 +123,13 @@ def paie_outcomes(gold: Input, system: Input) -> list[Outcome]:
                     ("argument_cls", m.pred_c[k], (role, span) in outside)):
                 note = (DUPLICATE if repeat else SPAN_SET) if not counted else \
                     OUTSIDE_MODEL_WINDOW if not credit and outside_too else ""
-                out.append(Outcome(here, row, counted, float(credit), note, trigger))
+                out.append(Outcome(here, row, counted, float(credit), note))
     return out
 
 
-def _paie_item(event: paie.GoldEvent, side: str, n: int, role: str, span: Span) -> Item:
+def _paie_item(event: paie.GoldEvent, side: str, n: int, role: str, span: Span, trigger: str) -> Item:
     return Item(side, event.doc_id, "", event.index, n, span[0], span[1] + 1, event.event_type, role,
-                " ".join(event.tokens[span[0]:span[1] + 1]))
+                " ".join(event.tokens[span[0]:span[1] + 1]), trigger)
 
 
 def genarg_outcomes(gold: Input, system: Input) -> list[Outcome]:
@@ -149,7 +143,7 @@ def genarg_outcomes(gold: Input, system: Input) -> list[Outcome]:
         index = next(n for n, e in enumerate(document.events) if e is event)
         scored.add(id(event))
         tokens = document.tokens
-        trigger = trigger_detail(tokens, *event.trigger)
+        trigger = trigger_text(tokens, *event.trigger)
         if event.event_type not in ontology.templates:
             out += _unscored(document, event, index, trigger)
             continue
@@ -171,26 +165,25 @@ def genarg_outcomes(gold: Input, system: Input) -> list[Outcome]:
                 stripped[span] = whole
             key = (*span, event.event_type, role)
             here = Item(GOLD, document.doc_id, "", index, n, span[0], span[1] + 1, event.event_type, role,
-                        " ".join(tokens[span[0]:span[1] + 1]))
+                        " ".join(tokens[span[0]:span[1] + 1]), trigger)
             first = key not in seen
             seen.add(key)
             j = gold_at[key]
             for row in GENARG_ROWS:
                 note = (DETERMINER if span != whole else "") if first else DUPLICATE
                 out.append(Outcome(here, row, int(first), float(first and j in credited[row][1]), note,
-                                   _detail(trigger, f"the entity is [{whole[0]},{whole[1] + 1})"
-                                           if span != whole else "")))
+                                   f"the entity is [{whole[0]},{whole[1] + 1})" if span != whole else ""))
         seen = set()
         for k, x in enumerate(strings):
             words = " ".join(x.words)
-            how = _detail("split at 'and'" if x.split else "", _nearest(tokens, x, event.trigger))
+            how = "; ".join(p for p in ("split at 'and'" if x.split else "", _nearest(tokens, x, event.trigger)) if p)
             if x.span is None:
-                here = Item(PRED, document.doc_id, "", index, k, -1, -1, event.event_type, x.role, words)
-                out += [Outcome(here, row, 0, 0.0, UNGROUNDED, _detail(trigger, how)) for row in GENARG_ROWS]
+                here = Item(PRED, document.doc_id, "", index, k, -1, -1, event.event_type, x.role, words, trigger)
+                out += [Outcome(here, row, 0, 0.0, UNGROUNDED, how) for row in GENARG_ROWS]
                 continue
             key = (*x.span, event.event_type, x.role)
             here = Item(PRED, document.doc_id, "", index, k, x.span[0], x.span[1] + 1, event.event_type, x.role,
-                        words)
+                        words, trigger)
             first = key not in seen
             seen.add(key)
             i = pred_at[key]
@@ -198,11 +191,11 @@ def genarg_outcomes(gold: Input, system: Input) -> list[Outcome]:
                 credit = first and i in credited[row][0]
                 on_stripped = x.span in stripped or x.span in stripped.values()
                 note = DUPLICATE if not first else DETERMINER if on_stripped else ""
-                out.append(Outcome(here, row, int(first), float(credit), note, _detail(trigger, how)))
+                out.append(Outcome(here, row, int(first), float(credit), note, how))
     for d in latest.values():
         for n, e in enumerate(d.events):
             if id(e) not in scored:
-                out += _unscored(d, e, n, trigger_detail(d.tokens, *e.trigger))
+                out += _unscored(d, e, n, trigger_text(d.tokens, *e.trigger))
     return out
 
 
@@ -224,10 +217,10 @@ def _unscored(document: genarg.GoldDocument, event: genarg.GoldEvent, index: int
     for n, (entity_id, role) in enumerate(event.arguments):
         start, end = document.entities[entity_id]
         here = Item(GOLD, document.doc_id, "", index, n, start, end, event.event_type, role,
-                    " ".join(document.tokens[start:end]))
-        out += [Outcome(here, row, 0, 0.0, UNSCORED_EVENT, trigger) for row in GENARG_ROWS]
+                    " ".join(document.tokens[start:end]), trigger)
+        out += [Outcome(here, row, 0, 0.0, UNSCORED_EVENT) for row in GENARG_ROWS]
     return out
 
 
 __all__ = ["MATCHED_ON", "counts_from_outcomes", "genarg_outcomes",
-           "paie_outcomes", "rams_outcomes", "trigger_detail"]
+           "paie_outcomes", "rams_outcomes", "trigger_text"]

@@ -129,34 +129,20 @@ def format_switchboard(board: Switchboard, examples: int = 5,
 
 
 def describe(item: Any) -> str:
-    """`pred trigger D2/D2-0 [2,4) "the city" Attack` (`d1` alone where the document has no windows): where an
-    occurrence is, for people."""
+    """`pred trigger D2/D2-0 [2,4) "the city" Attack` (`d1` alone where the document has no windows; an argument
+    of RAMS or WikiEvents with `of trigger “w140” [140,141)`): where an occurrence is, for people."""
     where = f"{item.doc_id}/{item.unit}" if item.unit else item.doc_id
-    return f"{item.side} {item.kind} {where} {item.span_text} \"{item.text}\" {item.label}"
+    trigger = f" of trigger {item.trigger}" if item.trigger else ""
+    return f"{item.side} {item.kind} {where} {item.span_text} \"{item.text}\" {item.label}{trigger}"
 
 
 def flip_outcomes(a: str, b: str, flip: Flip, between: str = ", ") -> str:
-    """`rams credit 1, paie credit 0 (trigger “w140” [140,141))`: both outcomes, what their details share (an
-    argument's trigger) said once at the end."""
-    shared = shared_detail(flip.a.detail, flip.b.detail)
-    return (f"{a} {outcome_text(flip.a, shared)}{between}{b} {outcome_text(flip.b, shared)}"
-            + (f" ({shared})" if shared else ""))
+    """`rams credit 1, paie credit 0`: both conventions' outcomes of a flip (the text report, the page, the dock)."""
+    return f"{a} {outcome_text(flip.a)}{between}{b} {outcome_text(flip.b)}"
 
 
-def shared_detail(a: str, b: str) -> str:
-    """The leading `; `-separated parts two details share (an argument's trigger): said once, after both."""
-    same = []
-    for x, y in zip(a.split("; "), b.split("; "), strict=False):
-        if x != y or not x:
-            break
-        same.append(x)
-    return "; ".join(same)
-
-
-def outcome_text(o: Outcome, shared: str = "") -> str:
-    """`credit 0.67 (Dice 0.67)`, `not counted (same tuple as event 0)`; a `shared` leading part of the detail is
-    left to the caller."""
-    detail = o.detail.removeprefix(shared).removeprefix("; ") if shared else o.detail
+def outcome_text(o: Outcome) -> str:
+    """`credit 0.67 (Dice 0.67)`, `not counted (same tuple as event 0)`."""
     if not o.counted:
-        return "not counted" + (f" ({detail})" if detail else "")
-    return f"credit {o.credit:.3g}" + (f" ({detail})" if detail else "")
+        return "not counted" + (f" ({o.detail})" if o.detail else "")
+    return f"credit {o.credit:.3g}" + (f" ({o.detail})" if o.detail else "")

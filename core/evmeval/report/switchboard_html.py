@@ -70,7 +70,8 @@ def _own_metrics(board: Switchboard) -> str:
 
 def _flip_item(pair: PairFlips, flip: Flip) -> str:
     item = flip.item
-    where = f"{item.doc_id} / {item.unit} {item.span_text}" if item.unit else f"{item.doc_id} {item.span_text}"
+    where = (f"{item.doc_id} / {item.unit} {item.span_text}" if item.unit else f"{item.doc_id} {item.span_text}") + (
+        f" of trigger {item.trigger}" if item.trigger else "")
     return (f'<li class="flip" data-doc="{_esc(item.doc_id)}" data-unit="{_esc(item.unit)}" '
             f'data-start="{item.start}" data-end="{item.end}">{_esc(item.side)} {_esc(item.kind)} '
             f"<code>{_esc(item.text)}</code> {_esc(item.label)} — {_esc(where)}, {_esc(flip.row)}: "
