@@ -204,3 +204,25 @@ def test_gen_arg_and_paie_counts_are_their_outcomes_summed_on_generated_generati
                                           ontology=str(tmp_path / "ontology.json")), window_size=str(WINDOWS[seed % 6]))
     _assert_counts_from_outcomes("gen-arg", gold, system)
     _assert_counts_from_outcomes("paie", gold, system)
+
+
+def _shown(section: str) -> list[str]:
+    """The report lines the guide shows after `section` (its first text block, without the `...` lines)."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "scoring" / "argument-flips.md").read_text(encoding="utf-8")
+    block = page.partition(section)[2].partition("```text\n")[2].partition("```")[0]
+    return [line for line in block.splitlines() if line.strip() not in ("...", "") and "... and" not in line]
+
+
+@pytest.mark.parametrize("section", ["## rams and paie: a worked example", "## gen-arg and paie: a worked example"])
+def test_the_guides_worked_examples_are_what_the_command_prints(tmp_path: Path, section: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    if section.startswith("## rams"):
+        gold, pred = _rams(tmp_path)
+        args = ["-g", str(gold), "-s", str(pred)]
+    else:
+        g, s = _wikievents(tmp_path)
+        args = ["-g", g.path, "-s", s.path, "--ontology", s.companions["ontology"]]
+    assert score_main([*args, "--convention", "all"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    shown = _shown(section)
+    assert len(shown) >= 12 and all(line in printed for line in shown), [x for x in shown if x not in printed]
