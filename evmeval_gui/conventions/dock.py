@@ -388,8 +388,8 @@ class ConventionsDock(QDockWidget):
                     item.setForeground(QBrush(QColor("#b2182b")))
                 self.table.setItem(at, len(board.conventions), item)
         for c, (convention, result) in enumerate(zip(board.conventions, board.results, strict=True)):
-            if convention.comparable:
-                continue  # its figures are in the comparable rows
+            if "trigger_id" in convention.comparable:
+                continue  # its figures are in the comparable rows (an argument scorer's own tables stay below)
             for name, metric in result.metrics.items():  # its own figures, under its own names
                 for figure in FIGURES:
                     at = self.table.rowCount()

@@ -102,6 +102,7 @@ def test_the_rams_board_is_printed_with_trigger_and_offsets_and_written_to_json_
     text = capsys.readouterr().out
     assert "Argument classification F1     40.00     66.67    26.67" in text
     assert "What flips between rams and paie: 6" in text
+    assert "Own names: rams Precision / Recall / F1; paie span-Identification, span-Classification" in text
     assert ('         gold argument d1 [150,151) "w150" conflict.attack / place of trigger “w140” [140,141) '
             "argument_cls: rams credit 0, paie credit 1") in text
     made = json.loads(out_json.read_text(encoding="utf-8"))["switchboard"]

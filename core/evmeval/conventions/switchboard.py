@@ -117,6 +117,8 @@ def format_switchboard(board: Switchboard, examples: int = 5,
             spread = row.spread(figure)
             lines.append(f"{row.label + ' ' + short[figure]:<{width}}  " + "  ".join(values)
                          + f"  {'-' if spread is None else format(100 * spread, '.2f'):>7}")
+    if not any(row.row.startswith("trigger") for row in board.rows):  # the argument scorers: names of their own
+        lines.append(own_names(board))
     for pair in board.flips:
         lines += ["", f"What flips between {pair.a} and {pair.b}: {pair.total}"]
         for why, flips in pair.groups.items():
@@ -126,6 +128,17 @@ def format_switchboard(board: Switchboard, examples: int = 5,
             if len(flips) > examples:
                 lines.append(f"         ... and {len(flips) - examples} more (all in --json / --html)")
     return "\n".join(lines) + "\n"
+
+
+def own_names(board: Switchboard) -> str:
+    """`Own names: rams Precision / Recall / F1; paie span-Identification, span-Classification`: what each
+    convention calls the figures on the rows, as its own table above prints them."""
+    named = []
+    for convention, result in zip(board.conventions, board.results, strict=True):
+        shown = [result.labels.get(cell.name, cell.name) for row in board.rows
+                 if (cell := row.cells[convention.name]) is not None]
+        named.append(f"{convention.name} {', '.join(shown)}")
+    return "Own names: " + "; ".join(named)
 
 
 def describe(item: Any) -> str:
