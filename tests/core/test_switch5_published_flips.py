@@ -154,8 +154,9 @@ def test_gen_arg_and_paie_meet_on_generations_and_each_flip_names_its_rule(tmp_p
         # the event with no generation line: gen-arg scores it nowhere, PAIE counts its gold as missed
         **{("gold", "d", 1, 0, row): UNSCORED_EVENT for row in both},
     }
-    hamas = [o for o in board.outcomes["gen-arg"] if o.item.text == "Hamas"]
-    assert [(o.counted, o.note) for o in hamas] == [(0, UNGROUNDED), (0, UNGROUNDED)]
+    for name in ("gen-arg", "paie"):  # found nowhere: dropped by both, at the same place (after those placed)
+        hamas = [o for o in board.outcomes[name] if o.item.text == "Hamas"]
+        assert [(o.item.argument, o.counted, o.note) for o in hamas] == [(4, 0, UNGROUNDED), (4, 0, UNGROUNDED)]
     split = next(o for o in board.outcomes["gen-arg"] if o.item.text == "police station" and o.item.side == "pred")
     assert (split.detail, split.item.trigger) == ("split at 'and'", "“attacked” [2,3)")
 
@@ -227,3 +228,17 @@ def test_the_guides_worked_examples_are_what_the_command_prints(tmp_path: Path, 
     printed = capsys.readouterr().out.splitlines()
     shown = _shown(section)
     assert len(shown) >= 12 and all(line in printed for line in shown), [x for x in shown if x not in printed]
+
+
+def test_paie_alone_on_string_predictions_has_nothing_to_be_set_beside(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """String predictions on RAMS gold are read by paie only: no switchboard of one column, the reason said."""
+    gold, _ = _rams(tmp_path)
+    strings = tmp_path / "strings.jsonl"
+    strings.write_text(json.dumps({"doc_id": "d1", "events": [{"trigger": "w140", "event_type": "conflict.attack",
+                                                                "arguments": [{"role": "place", "text": "w150"}]}]})
+                       + "\n", encoding="utf-8")
+    assert score_main(["-g", str(gold), "-s", str(strings), "--convention", "all"]) == 0
+    text = capsys.readouterr().out
+    assert "Switchboard: only paie reads these predictions beside RAMS JSONL" in text
+    assert "Argument classification F1" not in text

@@ -233,6 +233,8 @@ class GoldEvent:
 
 Predicted = list[list[tuple[str, Span]]]
 """Per gold event (in `gold_events` order), its predicted (role, inclusive span)s."""
+Unplaced = list[list[tuple[str, str]]]
+"""Per gold event, the (role, string)s its predictions named and grounding placed nowhere (dropped)."""
 
 
 def rams_events(gold: RamsFile) -> list[GoldEvent]:
@@ -268,13 +270,13 @@ def rams_predicted(events: Sequence[GoldEvent], system: RamsFile) -> tuple[Predi
 
 
 def genarg_predicted(events: Sequence[GoldEvent], gold: GenargFile, system: GenargFile,
-                     ontology_path: str) -> tuple[Predicted, int]:
+                     ontology_path: str) -> tuple[Predicted, Unplaced]:
     """Each event's arguments: the strings of its gen-arg generation line grounded as gen-arg grounds them, in
     `genarg.ordered`'s order, repeats kept (PAIE's sets collapse them) (none for an event with no line or of a
-    type the ontology lacks); and how many strings were found nowhere (dropped)."""
+    type the ontology lacks); and the strings found nowhere (dropped), in that order too."""
     ontology = read_ontology(ontology_path)
     found: dict[tuple[str, int], list[tuple[str, Span]]] = {}
-    ungrounded = 0
+    nowhere: dict[tuple[str, int], list[tuple[str, str]]] = {}
     for document, event, generated, line in genarg.pair_events(gold, system):
         if event.event_type not in ontology.templates:
             continue
@@ -284,8 +286,9 @@ def genarg_predicted(events: Sequence[GoldEvent], gold: GenargFile, system: Gena
         strings = genarg.ordered(genarg.grounded_strings(document.tokens, event, filled))
         position = next(n for n, e in enumerate(document.events) if e is event)  # equal events may repeat
         found[(document.doc_id, position)] = [(g.role, g.span) for g in strings if g.span is not None]
-        ungrounded += sum(1 for g in strings if g.span is None)
-    return [found.get((e.doc_id, e.index), []) for e in events], ungrounded
+        nowhere[(document.doc_id, position)] = [(g.role, " ".join(g.words)) for g in strings if g.span is None]
+    return ([found.get((e.doc_id, e.index), []) for e in events],
+            [nowhere.get((e.doc_id, e.index), []) for e in events])
 
 
 def _inclusive(span: Span) -> Span:
@@ -363,6 +366,8 @@ class PaieRun:
     ungrounded: int
     size: int
     dropped_how: str = GENARG_DROP
+    unplaced: tuple[tuple[tuple[str, str], ...], ...] = ()
+    """Per event, the (role, string)s placed nowhere (generations, string predictions; empty otherwise)."""
 
     def scored(self, heads: Heads | None, features: Sequence[Feature] | None = None) -> ConventionResult:
         """PAIE's figures over `features` (default: all of them)."""
@@ -407,9 +412,9 @@ def paie_run(gold: Input, system: Input) -> PaieRun:
                           "template", "--ontology FILE (event_role_KAIROS.json of gen-arg's repository)")
     w = read_wikievents(gold.path, gold.data)
     events = wikievents_events(w)
-    predicted, ungrounded = genarg_predicted(events, w, read_generations(system.path, system.data), ontology)
-    return PaieRun(genarg.fingerprint(w), tuple(events), _features(events, predicted, size, True), (), ungrounded,
-                   size)
+    predicted, unplaced = genarg_predicted(events, w, read_generations(system.path, system.data), ontology)
+    return PaieRun(genarg.fingerprint(w), tuple(events), _features(events, predicted, size, True), (),
+                   sum(map(len, unplaced)), size, unplaced=tuple(map(tuple, unplaced)))
 
 
 def unit_counts(gold: Input, system: Input, heads: Heads | None = None) -> UnitCounts:
@@ -466,7 +471,8 @@ def run_strings(gold: Input, system: Input, size: int) -> PaieRun:
     if placed.unknown:
         warnings.append(f"{placed.unknown} line(s) of a document the gold file lacks, ignored")
     return PaieRun(fingerprint, tuple(events), _features(events, placed.predicted, size, middle), tuple(warnings),
-                   placed.ungrounded, size, f"placed nowhere under grounding {placed.rule.spec} and dropped")
+                   placed.ungrounded, size, f"placed nowhere under grounding {placed.rule.spec} and dropped",
+                   tuple(map(tuple, placed.unplaced)))
 
 
 def log_predicted(events: Sequence[GoldEvent], log: PaieLog) -> Predicted:

@@ -90,10 +90,11 @@ def rams_outcomes(gold: Input, system: Input) -> list[Outcome]:
 
 def paie_outcomes(gold: Input, system: Input) -> list[Outcome]:
     """Every gold argument of every event (those outside the window counted and never credited) and every
-    predicted one, on span identification and classification: `paie.marks`."""
+    predicted one (a string placed nowhere after those placed, counted nowhere), on span identification and
+    classification: `paie.marks`."""
     run = paie.paie_run(gold, system)
     out: list[Outcome] = []
-    for event, f in zip(run.events, run.features, strict=True):
+    for n_event, (event, f) in enumerate(zip(run.events, run.features, strict=True)):
         m = paie.marks(f.gold, f.predicted)
         trigger = trigger_text(event.tokens, *event.trigger)
         kept = dict(zip(f.kept_at, range(len(f.kept_at)), strict=True))
@@ -124,6 +125,10 @@ def paie_outcomes(gold: Input, system: Input) -> list[Outcome]:
                 note = (DUPLICATE if repeat else SPAN_SET) if not counted else \
                     OUTSIDE_MODEL_WINDOW if not credit and outside_too else ""
                 out.append(Outcome(here, row, counted, float(credit), note))
+        for j, (role, text) in enumerate(run.unplaced[n_event] if run.unplaced else ()):
+            here = Item(PRED, event.doc_id, "", event.index, len(f.predicted) + j, -1, -1, event.event_type, role,
+                        text, trigger)
+            out += [Outcome(here, row, 0, 0.0, UNGROUNDED) for row in PAIE_ROWS]
     return out
 
 
