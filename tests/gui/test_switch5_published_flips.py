@@ -43,3 +43,29 @@ def test_a_rams_runs_flips_between_rams_and_paie_click_to_the_trigger(qtbot, win
     _click(qtbot, tree, leaf)
     assert window.session.selection.doc_id == "d1" and window.session.selection.gold_ids == frozenset({"E0"})
     assert "argument_cls: rams credit 0; paie credit 1. Why: a repeated gold argument" in dock.detail.text()
+
+
+def test_a_rams_runs_arguments_as_sub_rows_under_rams_and_under_paie(qtbot, window: MainWindow,
+                                                                     tmp_path: Path) -> None:
+    """d1's gold arguments (victim outside PAIE's window, place twice, target): rams matches victim and one
+    place (its multiset), paie both places (its gold list) and misses victim (never seen)."""
+    from evmeval_gui.views.mapping_columns import G_ID, OUTCOME
+    from tests.core.test_switch5_published_flips import _rams
+    from tests.gui.test_argument_rows import _cells, _choose
+
+    gold, pred = _rams(tmp_path)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(gold), [str(pred)])
+    qtbot.waitUntil(lambda: window.document_pane.doc_id is not None, timeout=LOAD_TIMEOUT)
+    window.session.select_document("d1")
+    combo = window.conventions_dock.argument_combo
+    seen = []
+    for name in ("rams", "paie"):
+        while combo.currentText() != f"Arguments · {name}" and len(seen) < 8:
+            _choose(qtbot, combo, 1)
+            seen.append(combo.currentText())
+        assert combo.currentText() == f"Arguments · {name}", seen
+        assert _cells(window, G_ID)[:5] == ["E0", "↳ w20 w21", "↳ w150", "↳ w150", "↳ w155"]
+        outcomes = [c.split(" ", 1)[1] for c in _cells(window, OUTCOME)[1:5]]
+        assert outcomes == {"rams": ["matched", "matched", "missed", "missed"],
+                            "paie": ["missed", "matched", "matched", "missed"]}[name]
