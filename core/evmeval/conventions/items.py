@@ -110,7 +110,8 @@ class Item(NamedTuple):
 class Outcome(NamedTuple):
     """What one occurrence added to one comparable row: to the prediction (PRED) or gold (GOLD) count
     (`counted`, 0 or 1) and to the matches (`credit`: 1, 0, or a Dice fraction). For predictions the
-    counts and credits of a row add up to the convention's pred_num and match_num. A NamedTuple, as
+    counts and credits of a row add up to the convention's pred_num and match_num (`rams` and `paie`: the
+    credits of gold's arguments, `published_arguments.MATCHED_ON`), gold's counts to its gold_num. A NamedTuple, as
     `Item` (one per occurrence and row)."""
 
     item: Item

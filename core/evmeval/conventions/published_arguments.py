@@ -34,9 +34,10 @@ from evmeval.conventions.items import (
     Outcome,
 )
 
-MATCHED_ON = {"rams": GOLD, "paie": GOLD, "gen-arg": PRED}
-"""Whose credits add up to a convention's matches: gen-arg matches each prediction on its own (two on one gold
-span both count); PAIE credits each gold copy its role's predictions hold; RAMS's intersection either side."""
+MATCHED_ON = {"rams": GOLD, "paie": GOLD}
+"""Whose credits add up to a convention's matches where they are gold's: PAIE credits each gold copy its role's
+predictions hold; RAMS's intersection is either side. Every other convention's are the predictions' (gen-arg
+matches each prediction on its own: two on one gold span both count)."""
 
 Span = tuple[int, int]
 
@@ -52,7 +53,7 @@ def counts_from_outcomes(name: str, outcomes: Sequence[Outcome]) -> dict[str, Me
     matched: dict[str, float] = {}
     counted: dict[tuple[str, str], int] = {}
     for o in outcomes:
-        matched[o.row] = matched.get(o.row, 0.0) + (o.credit if o.item.side == MATCHED_ON[name] else 0.0)
+        matched[o.row] = matched.get(o.row, 0.0) + (o.credit if o.item.side == MATCHED_ON.get(name, PRED) else 0.0)
         counted[o.row, o.item.side] = counted.get((o.row, o.item.side), 0) + o.counted
     return {row: Metric(m, counted.get((row, PRED), 0), counted.get((row, GOLD), 0)) for row, m in matched.items()}
 
