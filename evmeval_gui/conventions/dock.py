@@ -395,7 +395,7 @@ class ConventionsDock(QDockWidget):
                     at = self.table.rowCount()
                     self.table.insertRow(at)
                     labels.append(f"{result.labels.get(name, name)} {_SHORT[figure]}")
-                    narrow.append(labels[-1])
+                    narrow.append(f"{name} {_SHORT[figure]}")  # its key (`role_id`, `span_c`): the tip names it
                     tips.append(f"{convention.name}: {result.labels.get(name, name)} {_SHORT[figure]}")
                     value = getattr(metric, figure, None)
                     item = QTableWidgetItem(percent(value))
