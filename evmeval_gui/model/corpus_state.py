@@ -47,11 +47,10 @@ _ROWS_CACHE = 256
 
 
 def default_loader(request: OpenRequest, system_index: int, context: JobContext, *,
-                   mapping: str = DEFAULT_STRATEGY,
-                   preread: dict[str, bytes] | None = None) -> tuple[LoadedCorpus, ScoreResult]:
+                   mapping: str = DEFAULT_STRATEGY) -> tuple[LoadedCorpus, ScoreResult]:
     """Read and score with the core functions, reporting through the job context."""
     return load_and_score(request, system_index, progress=context.progress, cancelled=context.cancelled,
-                          status=context.status, mapping=mapping, preread=preread)
+                          status=context.status, mapping=mapping)
 
 
 def problem_of(exc: BaseException, request: OpenRequest | None = None) -> Problem:
@@ -169,14 +168,13 @@ class CorpusState:
 
         mapping = self.mapping
         first = self._show_first(request, system_index, doc_id)
-        preread = first.preread if first is not None else None
 
         def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult]:
             if first is not None:
                 self.first.wait_painted()
                 context.check()
             if self.loader is default_loader:
-                return default_loader(request, system_index, context, mapping=mapping, preread=preread)
+                return default_loader(request, system_index, context, mapping=mapping)
             corpus, result = self.loader(request, system_index, context)
             if result.mapping != mapping and result.kind is ResultKind.SCORING:
                 result = score_system(corpus, system_index, mapping=mapping, cancelled=context.cancelled)
@@ -200,7 +198,7 @@ class CorpusState:
 
     def _show_first(self, request: OpenRequest, system_index: int, doc_id: str | None) -> FirstDocument | None:
         """Show one document before the corpus is scored (see `open`), when nothing is shown and the
-        core's usual loader runs; the bytes it read go on to the corpus load."""
+        core's usual loader runs (the corpus load reads the files itself: their bytes are not held)."""
         self._withdraw_first()  # a first document of an earlier open that is still loading
         if self.corpus is not None or self.loader is not default_loader:
             return None
