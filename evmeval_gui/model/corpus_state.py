@@ -78,8 +78,11 @@ def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int) -> Arr
     """The `Arrival` of `result`, scored for system `system_index` of `corpus`."""
     spellings = SpellingCache()
     names = spellings.type_names(result.documents)
-    inputs = corpus.inputs[min(max(system_index, 0), len(corpus.inputs) - 1)]
-    return Arrival(spellings, names, {id(f): (f, frozenset(link_types_in((f,)))) for f in (inputs.gold, inputs.system)})
+    files: tuple[TbfFile, ...] = ()
+    if corpus.inputs:
+        inputs = corpus.inputs[min(max(system_index, 0), len(corpus.inputs) - 1)]
+        files = (inputs.gold, inputs.system)
+    return Arrival(spellings, names, {id(f): (f, frozenset(link_types_in((f,)))) for f in files})
 
 
 class _LRU(OrderedDict):
