@@ -261,8 +261,8 @@ def _parse_block(index: BlockIndex, mode: SpanMode, doc_id: bytes, data: bytes |
     found = index.starts.get(doc_id, ())
     if found is None:
         return None  # a repeated document: the later copy wins, the whole file decides
-    if not found:
-        return TbfFile(path=index.path, mode=mode, documents={})
+    if not found:  # not in the file (as it was indexed)
+        return TbfFile(path=index.path, mode=mode, documents={}) if data is not None or unchanged(index) else None
     start, first_line = found
     begin, end = index.region(start)
     region = data[begin:end] if data is not None else read_at(index, begin, end)
@@ -314,22 +314,19 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
         return None
     if is_event_corpus(request.gold):
         return _first_event_document(request, system_index, mapping, doc_id)
-    for folder in (request.token_dir, request.text_dir):
-        if folder is not None and not os.path.isdir(folder):
-            return None
     gold_path, system_path = request.gold, request.systems[system_index]
     if gold_path == system_path or "-" in (gold_path, system_path):
         return None
     gold_data = system_data = None
-    if files is None:
+    if files is None:  # (with them: each system call lets the corpus load's thread in, and waits to come back)
+        if any(folder is not None and not os.path.isdir(folder) for folder in (request.token_dir, request.text_dir)):
+            return None
         gold_data, gold_stamp = _stamped_read(gold_path)
         system_data, system_stamp = _stamped_read(system_path)
         wanted = doc_id.encode("utf-8") if doc_id else _first_doc_id(gold_data)
         files = TbfFiles(block_index(gold_data, gold_path, gold_stamp),
                          block_index(system_data, system_path, system_stamp))
-    elif files.changed() is not None:
-        return None
-    else:
+    else:  # each file read is checked to be the one indexed (`read_at`)
         wanted = doc_id.encode("utf-8") if doc_id else None
     if not wanted or b"\n" in wanted:
         return None

@@ -75,6 +75,9 @@ def test_a_file_changed_on_disk_meanwhile_shows_no_document_read_from_it(window,
     assert pane.notice.isVisible()
     assert pane.notice.text() == ("system.tbf changed on disk since it was opened: doc2 is shown once the corpus "
                                   "is read (F5 reads the files again).")
+    click_document(qtbot, window, "doc3")  # not in the system file as it was: nor is that read from a stale index
+    assert pane.title.text() == "<i>No document</i>" and "doc3 is shown once the corpus is read" in pane.notice.text()
+    click_document(qtbot, window, "doc2")
     # the corpus load reads the files as they are now: doc2 is shown from its result, the notice goes
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         gate.set()
