@@ -28,7 +28,7 @@ from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.mention.scoring import DocumentResult, ResultKind, ScoreResult
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.model import SpanMode, TbfFile
-from evmeval.sequencing.links import link_types_in
+from evmeval.sequencing.links import link_types_of, relation_kinds_in
 
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
@@ -67,11 +67,12 @@ def problem_of(exc: BaseException, request: OpenRequest | None = None) -> Proble
 class Arrival:
     """What showing a corpus result needs besides it, made by the load's worker rather than on the GUI
     thread when the result arrives (0.3 s of its CPU at 4,480 documents): the result's type spellings
-    (the cache that keeps them for edits, and the names) and the link types of the system's two files."""
+    (the cache that keeps them for edits, and the names) and the relation kinds of the system's two files
+    (the sequencing link types, and whether there is any coreference)."""
 
     spellings: SpellingCache
     type_names: TypeNames
-    link_types: dict[int, tuple[TbfFile, frozenset[str]]]
+    relation_kinds: dict[int, tuple[TbfFile, frozenset[str]]]
 
 
 def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int) -> Arrival:
@@ -81,8 +82,8 @@ def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int) -> Arr
     files: tuple[TbfFile, ...] = ()
     if corpus.inputs:
         inputs = corpus.inputs[min(max(system_index, 0), len(corpus.inputs) - 1)]
-        files = (inputs.gold, inputs.system)
-    return Arrival(spellings, names, {id(f): (f, frozenset(link_types_in((f,)))) for f in files})
+        files = (corpus.gold, inputs.gold, inputs.system)
+    return Arrival(spellings, names, {id(f): (f, frozenset(relation_kinds_in((f,)))) for f in files})
 
 
 class _LRU(OrderedDict):
@@ -131,7 +132,7 @@ class CorpusState:
         self._rows: _LRU = _LRU(_ROWS_CACHE)
         self._type_names: tuple[ScoreResult, TypeNames] | None = None
         self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
-        self._link_types: dict[int, tuple[TbfFile, frozenset[str]]] = {}
+        self._relation_kinds: dict[int, tuple[TbfFile, frozenset[str]]] = {}
         """`link_types` known, by the file's id (the file kept: an id is not reused while it is here)."""
 
     # -- state ------------------------------------------------------------------------------------
@@ -167,13 +168,17 @@ class CorpusState:
         return self.type_names.name(canonical)
 
     def link_types(self, *files: TbfFile) -> set[str]:
-        """The sequencing link types the files use (`evmeval.sequencing.links.link_types_in`): those of the
-        files opened were found by the load's worker (a pass over every relation of the corpus)."""
+        """The sequencing link types the files use (`evmeval.sequencing.links.link_types_in`)."""
+        return link_types_of(self.relation_kinds(*files))
+
+    def relation_kinds(self, *files: TbfFile) -> set[str]:
+        """Every relation kind the files use, once per file: those of the files opened were found by the
+        load's worker (a pass over every relation of the corpus)."""
         found: set[str] = set()
         for tbf in files:
-            known = self._link_types.get(id(tbf))
+            known = self._relation_kinds.get(id(tbf))
             if known is None or known[0] is not tbf:
-                known = self._link_types[id(tbf)] = (tbf, frozenset(link_types_in((tbf,))))
+                known = self._relation_kinds[id(tbf)] = (tbf, frozenset(relation_kinds_in((tbf,))))
             found |= known[1]
         return found
 
@@ -222,7 +227,7 @@ class CorpusState:
             corpus, result, ready = value
             self.roles = None
             self._spellings, self._type_names = ready.spellings, (result, ready.type_names)
-            self._link_types = dict(ready.link_types)
+            self._relation_kinds = dict(ready.relation_kinds)
             self._install(corpus, result, system_index, doc_id)
 
         def failed(exc: BaseException) -> None:

@@ -131,6 +131,10 @@ class Session:
         """The sequencing link types the files use (those of the files opened found while loading)."""
         return self.corpus_state.link_types(*files)
 
+    def relation_kinds(self, *files: TbfFile) -> set[str]:
+        """Every relation kind the files use (`@Coreference` among them), found once per file."""
+        return self.corpus_state.relation_kinds(*files)
+
     def rows(self, doc_id: str, combination: str | None = None) -> list[MappingRow]:
         """The mapping table of a document (cached)."""
         return self.corpus_state.rows(doc_id, combination)
