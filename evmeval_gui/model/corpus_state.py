@@ -87,6 +87,9 @@ def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int, combin
         inputs = corpus.inputs[min(max(system_index, 0), len(corpus.inputs) - 1)]
         files = (corpus.gold, inputs.gold, inputs.system)
     kinds = {id(f): (f, frozenset(relation_kinds_in((f,)))) for f in files}
+    if result.documents:  # what the views ask of every document when it arrives, asked here once
+        result.document(result.documents[0].doc_id)
+        _ = result.averages_note
     return Arrival(spellings, names, kinds, (combination, worst_first(result, combination)))
 
 

@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from evmeval.mention.scoring import ScoreResult
 from evmeval.mention.type_names import SpellingCache, type_names
 from evmeval.model import Document
 
@@ -71,6 +72,14 @@ def test_document_list_opens_worst_first_in_the_order_the_worker_sorted(make_win
         return figure_key(result, combination, figure)
 
     monkeypatch.setattr(document_order, "figure_key", key)
+    averages_note = ScoreResult.averages_note
+
+    def note(self: ScoreResult) -> str:  # the summary's "(N with gold mentions)": a pass over every document
+        if arriving[0] and threading.current_thread() is threading.main_thread() and not self._covered:
+            on_gui.append("the documents in the averages counted")
+        return averages_note.fget(self)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(ScoreResult, "averages_note", property(note))
     window = make_window()
     with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], token_dir=str(corpus / "tkn"))
@@ -78,6 +87,7 @@ def test_document_list_opens_worst_first_in_the_order_the_worker_sorted(make_win
     # doc3 has no system output (F1 undefined: worst), doc1 has errors, doc2 is perfect
     assert window.documents.visible_doc_ids() == ["doc3", "doc1", "doc2"]
     assert on_gui == []
+    assert window.summary.counts.full_text().startswith("3 documents (3 with gold mentions) · ")
     header = window.documents.table.horizontalHeader()
     f1 = QPoint(header.sectionViewportPosition(F1) + header.sectionSize(F1) // 2, header.height() // 2)
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=f1)  # the user's sort: best first
