@@ -10,6 +10,7 @@ Nothing is computed here.
 from __future__ import annotations
 
 import bisect
+import html
 from collections.abc import Callable
 
 from evmeval.conventions.corpus import EventCorpus
@@ -76,6 +77,8 @@ class ArgumentOverlay:
         if not 0 <= index < len(roles):
             return []
         role = roles[index]
+        if not role.on_text:
+            return []
         first, last = self.units(view, corpus, role.start, role.end)
         return [(GOLD if side == GOLD_SIDE else SYSTEM, role.role, rect)
                 for rect in word_rects(view.layout_data, first, last)]
@@ -91,6 +94,8 @@ class ArgumentOverlay:
                                                 (SYSTEM, PRED, system_sel, doc.system)):
             for i in sorted(selected):
                 for role in corpus.roles(side, doc.doc_id, mentions[i].mention_id):
+                    if not role.on_text:  # a string placed nowhere: in the tooltip, not boxed
+                        continue
                     first, last = self.units(view, corpus, role.start, role.end)
                     out += [(layer, role.role, rect) for rect in word_rects(layout, first, last)]
         return out
@@ -137,7 +142,10 @@ class ArgumentOverlay:
         for layer, index in mentions:
             side, pool = (GOLD_SIDE, doc.gold) if layer == GOLD else (PRED, doc.system)
             roles = corpus.roles(side, doc.doc_id, pool[index].mention_id)
-            if roles:
-                lines.append(f"{'Gold' if layer == GOLD else 'System'} arguments: "
-                             + ", ".join(r.role for r in roles))
-        return "\n".join(lines)
+            if not roles:
+                continue
+            plain = ", ".join(html.escape(r.role) for r in roles if not r.how)
+            lines.append(f"{'Gold' if layer == GOLD else 'System'} arguments:" + (f" {plain}" if plain else ""))
+            # a string's placing (or "not in the text"), one a line: issue 35, never silently gone
+            lines += [f"· {html.escape(r.role)} {html.escape(r.how)}" for r in roles if r.how]
+        return "<br>".join(f"<nobr>{line}</nobr>" for line in lines)

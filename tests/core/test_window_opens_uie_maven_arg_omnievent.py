@@ -65,15 +65,28 @@ def test_a_uie_pair_opens_with_the_commands_offset_trigger_counts(tmp_path: Path
         ("Attacker", 0, 2)]
 
 
+def test_uie_mention_ids_name_no_empty_window(tmp_path: Path) -> None:
+    """An instance is its one unit: its mentions are E0, E1, … (issue 34: they showed as `:E0`)."""
+    gold, pred = uie_pair_files(tmp_path)
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)))
+    for side in (corpus.inputs.gold, corpus.inputs.system):
+        assert [m.mention_id for m in side.documents["instance 1"].mentions] == ["E0", "E1"][:len(
+            side.documents["instance 1"].mentions)]
+    shown = corpus.inputs.system.documents["instance 1"].mentions
+    assert corpus.roles("system", "instance 1", "E0") == corpus.roles("system", "instance 1", shown[0].mention_id)
+
+
 def maven_arg_files(tmp_path: Path) -> tuple[Path, Path]:
     """The MAVEN-Arg convention tests' document, its trigger with a `position` (the published layout has one),
-    predicted on t1 and on the negative trigger n1."""
+    predicted on t1 (an Attacker and two Targets, "the mayor" nowhere in the text) and on the negative trigger
+    n1."""
     gold = maven_arg_gold()
     gold["events"][0]["triggers"][0]["position"] = [TEXT.index("attacked"), TEXT.index("attacked") + 8]  # type: ignore[index]
     gold["negative_triggers"] = [{"id": "n1", "position": [TEXT.index("fled"), TEXT.index("fled") + 4]}]
     (tmp_path / "test.unified.jsonl").write_text(json.dumps(gold) + "\n", encoding="utf-8")
     (tmp_path / "label2role.json").write_text(json.dumps(SCHEMA), encoding="utf-8")
-    preds = {"t1": {"event_type": "Attack", "Attacker": ["protesters"]}, "n1": {"event_type": "Meet"}}
+    preds = {"t1": {"event_type": "Attack", "Attacker": ["protesters"], "Target": ["police station", "the mayor"]},
+             "n1": {"event_type": "Meet"}}
     (tmp_path / "test_prediction.jsonl").write_text(json.dumps({"id": "d1", "preds": preds}) + "\n", encoding="utf-8")
     return tmp_path / "test.unified.jsonl", tmp_path / "test_prediction.jsonl"
 
@@ -90,6 +103,21 @@ def test_a_maven_arg_pair_opens_on_the_text_with_the_commands_trigger_count(tmp_
     assert [(r.role, text[r.start:r.end]) for r in corpus.roles("gold", "d1", "t1")] == [
         ("Attack.Attacker", "The protesters"), ("Attack.Attacker", "Protesters"),
         ("Attack.Target", "the police station")]
+
+
+
+def test_maven_arg_strings_are_placed_nearest_their_trigger_or_said_not_in_the_text(tmp_path: Path) -> None:
+    """evaluate.py compares the strings as text and places none: the window shows each nearest its trigger, saying
+    so, and keeps one found nowhere as not in the text (issue 35: never silently gone)."""
+    gold, pred = maven_arg_files(tmp_path)
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)))
+    text = corpus.inputs.texts.text("d1")
+    roles = corpus.roles("system", "d1", "t1")
+    assert [(r.role, r.on_text, text[r.start:r.end] if r.on_text else None) for r in roles] == [
+        ("Attacker", True, "protesters"), ("Target", True, "police station"), ("Target", False, None)]
+    assert roles[0].how == "“protesters”: nearest the trigger, closest; maven-arg compares the string as text"
+    assert roles[2].how == "“the mayor”: not in the text; maven-arg still compares it with gold's strings"
+    assert corpus.roles("system", "d1", "n1") == []  # Meet, no argument predicted
 
 
 def test_maven_arg_triggers_without_a_position_are_still_counted(tmp_path: Path) -> None:
@@ -144,3 +172,36 @@ def test_omnievent_gold_arguments_are_on_the_text(tmp_path: Path) -> None:
     text = corpus.inputs.texts.text("d1")
     # "attacked" (candidate C0): its Attacker "Troops"; a mention without a position is not placed
     assert [(r.role, text[r.start:r.end]) for r in corpus.roles("gold", "d1", "C0")] == [("Attacker", "Troops")]
+
+
+def test_omnievent_system_arguments_are_where_the_eae_output_puts_them(tmp_path: Path) -> None:
+    """Lines with `arguments` (docs/scoring/omnievent.md's worked example, sl): each argument candidate the tags
+    give a role is a system argument of its trigger candidate."""
+    from tests.core.test_omnievent_eae_cli import _worked
+
+    gold, pred = _worked(tmp_path, "sl")
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)), options=ConventionOptions(regime="sl"))
+    text = corpus.inputs.texts.text("d1")
+    # arrested (C0): Police Agent, him Person, camp Destination; "and" (C2, a negative trigger typed): itself as Agent
+    assert [(r.role, text[r.start:r.end], r.how) for r in corpus.roles("system", "d1", "C0")] == [
+        ("Agent", "Police", "“Police”: its sl output"), ("Person", "him", "“him”: its sl output"),
+        ("Destination", "camp", "“camp”: its sl output")]
+    assert [(r.role, text[r.start:r.end]) for r in corpus.roles("system", "d1", "C2")] == [("Agent", "and")]
+    assert corpus.roles("system", "d1", "C1") == []  # moved: no entry
+
+
+def test_omnievent_s2s_pairs_no_candidate_takes_are_not_in_the_text(tmp_path: Path) -> None:
+    from tests.core.test_omnievent_eae_cli import _worked
+
+    gold, pred = _worked(tmp_path, "s2s")
+    line = json.loads(pred.read_text(encoding="utf-8"))
+    line["arguments"][0]["outputs"].append(["the warden", "agent"])
+    pred.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)), options=ConventionOptions(regime="s2s"))
+    text = corpus.inputs.texts.text("d1")
+    roles = corpus.roles("system", "d1", "C0")
+    assert [(r.role, text[r.start:r.end]) for r in roles if r.on_text] == [
+        ("agent", "Police"), ("person", "him"), ("destination", "camp")]
+    assert [(r.role, r.how) for r in roles if not r.on_text] == [
+        ("agent", "“the warden”: not in the text (no candidate's text, an unknown role or a second pair for a "
+                  "candidate: dropped)")]

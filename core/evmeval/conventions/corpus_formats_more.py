@@ -6,8 +6,10 @@ records and the system's (as written, or placed by UIE's map from strings: `uie.
 roles as arguments. MAVEN-Arg and OmniEvent: the unified gold layout's documents on character offsets of
 their text; MAVEN-Arg's submission placed on the gold trigger (or negative trigger) its id names, OmniEvent's
 outputs as the label each candidate takes under the regime (`omnievent.convert`; tc unless one is given).
-Gold's arguments are boxed where their mentions give a `position`; the system's (strings, or OmniEvent's
-argument outputs) are scored by the conventions, not placed here.
+Gold's arguments are boxed where their mentions give a `position`; the system's where its convention reads
+them: OmniEvent's EAE outputs on the argument candidates they give a role (`omnievent_args.given_arguments`),
+MAVEN-Arg's strings (which its script compares as text and places nowhere) nearest their trigger
+(`placed_strings`), each saying so, and a string found nowhere kept as not in the text (issue 35).
 A trigger the gold line gives no `position` (MAVEN-Arg's script reads none) is a mention with no span.
 """
 
@@ -17,7 +19,8 @@ from evmeval.conventions.base import Input, with_options
 from evmeval.conventions.corpus_formats import Arguments, Pair
 from evmeval.conventions.items import GOLD, PRED
 from evmeval.conventions.options import WINDOW_REGIME
-from evmeval.conventions.ours import Role, Unit, mention_id
+from evmeval.conventions.ours import NOT_IN_TEXT, Role, Unit, mention_id
+from evmeval.grounding import GroundingRule, ground
 from evmeval.io.maven_arg import read_predictions
 from evmeval.io.omnievent import NA
 from evmeval.model import Document, Mention, SpanMode, TbfFile, unannotated_mention
@@ -69,6 +72,7 @@ def maven_arg_pair(gold: Input, system: Input) -> Pair:
     p = read_predictions(system.path, system.data, g)
     sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
     arguments: Arguments = {}
+    placed: Arguments = {}
     found: dict[str, list[Mention]] = {doc_id: [] for doc_id in g.texts}
     predicted: dict[str, list[Mention]] = {doc_id: [] for doc_id in g.texts}
     lines: dict[str, int] = {}
@@ -84,10 +88,33 @@ def maven_arg_pair(gold: Input, system: Input) -> Pair:
             if (doc_id, trigger_id) in p.types:
                 predicted[doc_id].append(_char_mention(PRED, doc_id, trigger_id, position, text,
                                                        p.types[doc_id, trigger_id], 0))
+                placed[doc_id, trigger_id] = placed_strings(text, p.strings.get((doc_id, trigger_id), {}), position)
         sides[0][doc_id] = Document(doc_id, tuple(found[doc_id]))
         sides[1][doc_id] = Document(doc_id, tuple(predicted[doc_id]))
     return Pair(TbfFile(g.path, SpanMode.CHAR, sides[0]), TbfFile(p.path, SpanMode.CHAR, sides[1]), dict(g.texts),
-                {}, (arguments, {}))
+                {}, (arguments, placed))
+
+
+MAVEN_ARG_PLACING = GroundingRule("closest")
+"""How the window places a MAVEN-Arg string: `evaluate.py` places none (it compares strings with gold's mention
+strings), so the window shows each nearest its trigger (the first occurrence when the trigger has no position)."""
+
+
+def placed_strings(text: str, roles: dict[str, list[str]], trigger: tuple[int, int] | None) -> list[Role]:
+    """A predicted trigger's argument strings on `text` under `MAVEN_ARG_PLACING`, each saying how it was placed;
+    a string found nowhere is kept as not in the text (issue 35: never silently gone)."""
+    found: list[Role] = []
+    for role, strings in roles.items():
+        for string in strings:
+            spans = ground(text, string, MAVEN_ARG_PLACING, anchor=trigger)
+            if spans:
+                where = "nearest the trigger" if trigger is not None else "first occurrence (the trigger has no place)"
+                found.append(Role(role, spans[0][0], spans[0][1], f"“{string}”: {where}, {MAVEN_ARG_PLACING.name}; "
+                                  "maven-arg compares the string as text"))
+            else:
+                found.append(Role(role, NOT_IN_TEXT, NOT_IN_TEXT, f"“{string}”: not in the text; maven-arg still "
+                                  "compares it with gold's strings"))
+    return found
 
 
 def omnievent_pair(gold: Input, system: Input) -> Pair:
@@ -97,15 +124,18 @@ def omnievent_pair(gold: Input, system: Input) -> Pair:
 
     if system.options.get(REGIME) is None:
         system = with_options(system, **{REGIME: WINDOW_REGIME})
-    g, done = candidate_labels(gold, system)
+    g, done, given = candidate_labels(gold, system)
     sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
     texts: dict[str, str] = {}
-    arguments: Arguments = {}
+    arguments: tuple[Arguments, Arguments] = ({}, {})
     at = 0
     for item in g.items:
         texts[item.id] = item.text
         for k, placed in enumerate(item.placed):
-            arguments[item.id, f"C{k}"] = [Role(role, start, end) for role, start, end in placed]
+            arguments[0][item.id, f"C{k}"] = [Role(role, start, end) for role, start, end in placed]
+        for k in range(len(item.candidates)):
+            if given is not None and given[at + k]:  # the EAE entry's roles, where the convention reads them
+                arguments[1][item.id, f"C{k}"] = [Role(*argument) for argument in given[at + k]]
         mentions: tuple[list[Mention], list[Mention]] = ([], [])
         for k, candidate in enumerate(item.candidates):
             labels = (candidate.label, done.predicted[at + k])
@@ -117,7 +147,7 @@ def omnievent_pair(gold: Input, system: Input) -> Pair:
         sides[0][item.id] = Document(item.id, tuple(mentions[0]))
         sides[1][item.id] = Document(item.id, tuple(mentions[1]))
     return Pair(TbfFile(g.path, SpanMode.CHAR, sides[0]), TbfFile(system.path, SpanMode.CHAR, sides[1]), texts, {},
-                (arguments, {}))
+                arguments)
 
 
 def unified_pair(gold: Input, system: Input) -> Pair:

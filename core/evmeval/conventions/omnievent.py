@@ -312,12 +312,19 @@ def _read(gold: Input, system: Input) -> tuple[OmniGold, Any, str, bool]:
     return gold_file, predictions, regime, dumped
 
 
-def candidate_labels(gold: Input, system: Input) -> tuple[OmniGold, Converted]:
-    """The gold items and every candidate's gold and predicted label, as `score_omnievent` converts them under
-    the system's `--regime` (the window's mentions: one reading path)."""
+def candidate_labels(gold: Input, system: Input) -> tuple[OmniGold, Converted, list[Any] | None]:
+    """The gold items, every candidate's gold and predicted label, as `score_omnievent` converts them under the
+    system's `--regime`, and each candidate's predicted arguments where the lines carry them
+    (`omnievent_args.given_arguments`; None otherwise): the window's mentions, one reading path."""
     gold_file, predictions, regime, dumped = _read(gold, system)
-    return gold_file, convert(gold_file, predictions.outputs, regime,
-                              known_types(gold_file, system.companions.get("ontology")), predictions.path, dumped)
+    converted = convert(gold_file, predictions.outputs, regime,
+                        known_types(gold_file, system.companions.get("ontology")), predictions.path, dumped)
+    if dumped or not predictions.arguments:
+        return gold_file, converted, None
+    from evmeval.conventions.omnievent_args import given_arguments
+
+    data = gold.data if gold.data is not None else read_bytes(gold.path)
+    return gold_file, converted, given_arguments(gold_file, data.decode("utf-8-sig"), predictions, regime)
 
 
 def score_omnievent(gold: Input, system: Input) -> ConventionResult:
