@@ -205,3 +205,13 @@ def test_omnievent_s2s_pairs_no_candidate_takes_are_not_in_the_text(tmp_path: Pa
     assert [(r.role, r.how) for r in roles if not r.on_text] == [
         ("agent", "“the warden”: not in the text (no candidate's text, an unknown role or a second pair for a "
                   "candidate: dropped)")]
+
+
+def test_omnievent_s2s_types_keep_each_sides_spelling_and_are_compared_plain(tmp_path: Path) -> None:
+    """s2s pairs name plain types (`attack`): OmniEvent compares plain labels on both sides, so the window's
+    mentions keep each side's spelling (shown) and compare the plain form (the mapping table's hover), and the
+    window's match is the convention's (issue 34: no verdict without a visible reason)."""
+    gold, pred = omnievent_files(tmp_path, "s2s")
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)), options=ConventionOptions(regime="s2s"))
+    sides = [side.documents["d1"].mentions[0] for side in (corpus.inputs.gold, corpus.inputs.system)]
+    assert [(m.raw_type, m.mention_type) for m in sides] == [("Conflict.Attack", "attack"), ("attack", "attack")]

@@ -23,7 +23,7 @@ from evmeval.conventions.ours import NOT_IN_TEXT, Role, Unit, mention_id
 from evmeval.grounding import GroundingRule, ground
 from evmeval.io.maven_arg import read_predictions
 from evmeval.io.omnievent import NA
-from evmeval.model import Document, Mention, SpanMode, TbfFile, unannotated_mention
+from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical, unannotated_mention
 
 
 def uie_pair(gold: Input, system: Input) -> Pair:
@@ -119,11 +119,13 @@ def placed_strings(text: str, roles: dict[str, list[str]], trigger: tuple[int, i
 
 def omnievent_pair(gold: Input, system: Input) -> Pair:
     """OmniEvent's unified gold and its predictions: gold's triggers, and each candidate (trigger or negative
-    trigger) the outputs label with a type under the system's regime (`WINDOW_REGIME` unless given)."""
-    from evmeval.conventions.omnievent import REGIME, candidate_labels
+    trigger) the outputs label with a type under the system's regime (`WINDOW_REGIME` unless given), each side's
+    type as written and compared as the regime compares it (s2s: plain, `Conflict.Attack` as `attack`)."""
+    from evmeval.conventions.omnievent import REGIME, candidate_labels, plain_label
 
     if system.options.get(REGIME) is None:
         system = with_options(system, **{REGIME: WINDOW_REGIME})
+    plain_types = system.options.get(REGIME) == "s2s"
     g, done, given = candidate_labels(gold, system)
     sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
     texts: dict[str, str] = {}
@@ -141,8 +143,11 @@ def omnievent_pair(gold: Input, system: Input) -> Pair:
             labels = (candidate.label, done.predicted[at + k])
             for n, (side, label) in enumerate(((GOLD, labels[0]), (PRED, labels[1]))):
                 if label != NA:
-                    mentions[n].append(_char_mention(side, item.id, f"C{k}", (candidate.start, candidate.end),
-                                                     item.text, label, item.line))
+                    mention = _char_mention(side, item.id, f"C{k}", (candidate.start, candidate.end), item.text,
+                                            label, item.line)
+                    # s2s pairs name plain types (`attack`): OmniEvent compares both sides plain, so does the window
+                    plain = canonical(plain_label(label)) if plain_types else mention.mention_type
+                    mentions[n].append(mention._replace(mention_type=plain))
         at += len(item.candidates)
         sides[0][item.id] = Document(item.id, tuple(mentions[0]))
         sides[1][item.id] = Document(item.id, tuple(mentions[1]))
