@@ -147,5 +147,5 @@ class ArgumentOverlay:
             plain = ", ".join(html.escape(r.role) for r in roles if not r.how)
             lines.append(f"{'Gold' if layer == GOLD else 'System'} arguments:" + (f" {plain}" if plain else ""))
             # a string's placing (or "not in the text"), one a line: issue 35, never silently gone
-            lines += [f"· {html.escape(r.role)} {html.escape(r.how)}" for r in roles if r.how]
+            lines += [f"· {html.escape(r.role)} {html.escape(r.how, quote=False)}" for r in roles if r.how]
         return "<br>".join(f"<nobr>{line}</nobr>" for line in lines)
