@@ -100,9 +100,29 @@ class ArgumentOverlay:
                     out += [(layer, role.role, rect) for rect in word_rects(layout, first, last)]
         return out
 
+    def not_in_text(self, view) -> list[tuple[int, str, QRectF]]:
+        """(layer, badge, where) per selected mention with strings placed nowhere: a badge at the end of its
+        trigger's line (`where`: an empty box there, the line's height; no label is drawn over) says how many, and
+        the trigger's tooltip names them (issue 35: never silently gone)."""
+        corpus, layout, doc, text = self.corpus(), view.layout_data, view.result_doc, view.doc
+        if corpus is None or layout is None or doc is None or text is None:
+            return []
+        out = []
+        gold_sel, system_sel = view.selected_indices
+        for layer, side, selected, mentions, units in ((GOLD, GOLD_SIDE, gold_sel, doc.gold, text.gold_units),
+                                                       (SYSTEM, PRED, system_sel, doc.system, text.system_units)):
+            for i in sorted(selected):
+                lost = [r for r in corpus.roles(side, doc.doc_id, mentions[i].mention_id) if not r.on_text]
+                piece = layout.unit_piece[max(units[i])] if lost and units[i] else -1
+                if piece >= 0:
+                    line = layout.lines[layout.pieces[piece].line]
+                    where = QRectF(line.right, line.text_top - 1, 0, layout.metrics.text_height + 2)
+                    out.append((layer, f"⊘ {len(lost)} not in the text", where))
+        return out
+
     def paint(self, view, painter: QPainter) -> None:
-        shown = self.shown(view)
-        if not shown:
+        shown, lost = self.shown(view), self.not_in_text(view)
+        if not shown and not lost:
             return
         painter.save()
         font = view.font()
@@ -123,6 +143,16 @@ class ArgumentOverlay:
             painter.drawRoundedRect(badge, 2, 2)
             painter.setPen(QColor("white"))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, role)
+        for layer, badge, rect in lost:  # after the trigger, on its side's label row, outlined (no argument box)
+            colour = ROLE_COLOURS[layer]
+            w, h = fm.horizontalAdvance(badge) + 6, fm.height()
+            y = rect.top() - h + 1 if layer == GOLD else rect.bottom() - 1
+            box = QRectF(min(rect.right() + 8, view.layout_data.width - w - 2), y, w, h)
+            painter.setPen(QPen(colour, 1.0, Qt.PenStyle.DashLine))
+            painter.setBrush(QColor("white"))
+            painter.drawRoundedRect(box, 2, 2)
+            painter.setPen(colour)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, badge)
         for layer, _, rect in self.focused(view):  # the chosen argument: tinted, with a thick frame
             colour = QColor(ROLE_COLOURS[layer])
             painter.setPen(QPen(colour, 3.0))

@@ -79,6 +79,9 @@ def test_maven_arg_strings_are_boxed_nearest_their_trigger_and_one_not_in_the_te
     assert window.session.selection.system_ids == {"t1"}
     # boxes go round whole words of the text ("station." is one: the box takes its full stop)
     assert sorted(_system_boxes(window)) == [("Attacker", "protesters"), ("Target", "police station.")]
+    # the string placed nowhere: a badge at the end of the trigger's line, and named in the trigger's tooltip
+    badges = window.conventions_dock.arguments.not_in_text(window.text_view)
+    assert [(layer, badge) for layer, badge, _ in badges] == [(SYSTEM, "⊘ 1 not in the text")]
     tip = _tooltip_of(window, SYSTEM, "t1")
     assert "System arguments:" in tip
     assert "· Attacker “protesters”: nearest the trigger, closest; maven-arg compares the string as text" in tip
