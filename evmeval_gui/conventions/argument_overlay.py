@@ -1,9 +1,11 @@
 """Arguments on the text: the selected trigger's arguments boxed, each with its role label.
 
 For an event corpus the library keeps each trigger's arguments on the document's tokens (TextEE,
-DyGIE++, MAVEN) or characters (BioNLP, CASIE: `EventCorpus.roles`); this painter (one of the text
-view's overlays) draws, for every selected gold or system mention, a box around each argument's
-words and a small label naming the role (gold: solid, label above; system: dashed, label below).
+DyGIE++, MAVEN) or characters (BioNLP, CASIE, MAVEN-Arg, OmniEvent: `EventCorpus.roles`); this painter (one
+of the text view's overlays) draws, for every selected gold or system mention, a box around each argument's
+words and a small label naming the role (gold: solid, label above; system: dashed, label below). A string
+the library placed nowhere (`Role.on_text` false) gets no box: a badge at the end of its trigger's line
+counts them, and the trigger's tooltip says how each string was placed or that it is not in the text.
 Nothing is computed here.
 """
 

@@ -64,8 +64,8 @@ def _char_mention(run: str, doc_id: str, mention: str, position: tuple[int, int]
 
 def maven_arg_pair(gold: Input, system: Input) -> Pair:
     """MAVEN-Arg's unified gold and a submission: gold's triggers with their arguments' mentions; each predicted
-    trigger on the gold trigger or negative trigger of its document its id names, typed as predicted (its
-    arguments are strings: the convention compares them as text, the window shows the trigger)."""
+    trigger on the gold trigger or negative trigger of its document its id names, typed as predicted, its
+    argument strings placed nearest it (`placed_strings`: the convention compares them as text and places none)."""
     from evmeval.conventions.maven_arg import maven_arg_gold
 
     g = maven_arg_gold(gold)
