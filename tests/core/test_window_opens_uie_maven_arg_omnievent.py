@@ -215,3 +215,12 @@ def test_omnievent_s2s_types_keep_each_sides_spelling_and_are_compared_plain(tmp
     corpus = event_inputs(Input(str(gold)), Input(str(pred)), options=ConventionOptions(regime="s2s"))
     sides = [side.documents["d1"].mentions[0] for side in (corpus.inputs.gold, corpus.inputs.system)]
     assert [(m.raw_type, m.mention_type) for m in sides] == [("Conflict.Attack", "attack"), ("attack", "attack")]
+
+
+def test_where_a_uie_item_is_names_no_empty_window() -> None:
+    """A UIE instance is its one unit: a flip's place is `instance 1`, never `instance 1/` (issue 34)."""
+    from evmeval.conventions.items import Item
+    from evmeval.conventions.switchboard import describe
+
+    uie = Item("pred", "instance 1", "", 0, -1, 2, 3, "Attack", "", "fired")
+    assert describe(uie) == 'pred trigger instance 1 [2,3) "fired" Attack'
