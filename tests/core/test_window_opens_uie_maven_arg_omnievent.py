@@ -65,6 +65,26 @@ def test_a_uie_pair_opens_with_the_commands_offset_trigger_counts(tmp_path: Path
         ("Attacker", 0, 2)]
 
 
+def uie_lost_argument_files(tmp_path: Path) -> tuple[Path, Path]:
+    """The UIE instance with two string records of "fired", the first with an Attacker "the man" and a Target
+    "the woman" (nowhere in the text: UIE's map drops it from the offset figures)."""
+    (tmp_path / "gold.json").write_text(UIE_GOLD, encoding="utf-8")
+    first = ("Attack", "fired", [["Attacker", "the man"], ["Target", "the woman"]])
+    (tmp_path / "pred.jsonl").write_text(_records(first, ("Attack", "fired", [])), encoding="utf-8")
+    return tmp_path / "gold.json", tmp_path / "pred.jsonl"
+
+
+def test_uie_argument_strings_its_map_drops_are_kept_as_not_in_the_text(tmp_path: Path) -> None:
+    gold, pred = uie_lost_argument_files(tmp_path)
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)))
+    roles = corpus.roles("system", "instance 1", "E0")
+    assert [(r.role, r.start, r.end, r.on_text) for r in roles][:1] == [("Attacker", 0, 2, True)]
+    assert [(r.role, r.on_text, r.how) for r in roles][1:] == [
+        ("Target", False, "“the woman”: not in the text; UIE's map drops it from the offset figures (the string "
+                          "figures still compare it)")]
+    assert corpus.roles("system", "instance 1", "E1") == []
+
+
 def test_uie_mention_ids_name_no_empty_window(tmp_path: Path) -> None:
     """An instance is its one unit: its mentions are E0, E1, … (issue 34: they showed as `:E0`)."""
     gold, pred = uie_pair_files(tmp_path)

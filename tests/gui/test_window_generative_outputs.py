@@ -19,7 +19,11 @@ from tests.core.test_compare_more_conventions import _rams
 from tests.core.test_left35_lazy_switch import write_wikievents
 from tests.core.test_omnievent import _write as omnievent_files
 from tests.core.test_omnievent_eae_cli import _worked
-from tests.core.test_window_opens_uie_maven_arg_omnievent import maven_arg_files, uie_pair_files
+from tests.core.test_window_opens_uie_maven_arg_omnievent import (
+    maven_arg_files,
+    uie_lost_argument_files,
+    uie_pair_files,
+)
 from tests.gui.test_main_window import bar_centre
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support (propagateSizeHints|raise|grabbing)")
@@ -87,6 +91,18 @@ def test_maven_arg_strings_are_boxed_nearest_their_trigger_and_one_not_in_the_te
     assert "· Attacker “protesters”: nearest the trigger, closest; maven-arg compares the string as text" in tip
     assert "· Target “the mayor”: not in the text; maven-arg still compares it with gold's strings" in tip
     assert "Gold arguments: Attack.Attacker, Attack.Attacker, Attack.Target" in _tooltip_of(window, GOLD, "t1")
+
+
+def test_a_uie_argument_string_its_map_drops_is_said_not_in_the_text(qtbot, window: MainWindow,
+                                                                      tmp_path: Path) -> None:
+    gold, pred = uie_lost_argument_files(tmp_path)  # E0: Attacker "the man", Target "the woman" (nowhere)
+    _open(qtbot, window, gold, pred)
+    _click_row(qtbot, window, S_ID, "E0")
+    assert _system_boxes(window) == [("Attacker", "the man")]
+    badges = window.conventions_dock.arguments.not_in_text(window.text_view)
+    assert [(layer, badge) for layer, badge, _ in badges] == [(SYSTEM, "⊘ 1 not in the text")]
+    assert "· Target “the woman”: not in the text; UIE's map drops it from the offset figures" in _tooltip_of(
+        window, SYSTEM, "E0")
 
 
 @pytest.mark.parametrize("regime", ["sl", "tc"])

@@ -28,7 +28,7 @@ from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical, unann
 
 def uie_pair(gold: Input, system: Input) -> Pair:
     """UIE gold instances and record lines (the n-th line the n-th instance, as the convention pairs them)."""
-    from evmeval.conventions.uie import MAP, _items, _read, paired_instances, placed
+    from evmeval.conventions.uie import MAP, _items, _read, paired_instances, placed, unplaced_arguments
 
     g, s = _read(gold, system)
     strategy = system.options.get(MAP, "closest")
@@ -51,6 +51,12 @@ def uie_pair(gold: Input, system: Input) -> Pair:
             for item in items["offset-evt-role"]:
                 arguments[n][doc_id, mention_id(item)].append(Role(item.role, item.start, item.end))
             sides[n][doc_id] = Document(doc_id, tuple(mentions))
+        # the system's argument strings UIE's map placed nowhere (`items`: the system's): listed, never dropped
+        unplaced = unplaced_arguments(predicted, instance, strategy)  # () for a line written with offsets
+        for item, lost in zip(items["offset-evt-trigger"] if unplaced else (), unplaced, strict=True):
+            arguments[1][doc_id, mention_id(item)] += [Role(role, NOT_IN_TEXT, NOT_IN_TEXT, f"“{text}”: not in the "
+                                                            "text; UIE's map drops it from the offset figures (the "
+                                                            "string figures still compare it)") for role, text in lost]
     return Pair(TbfFile(g.path, SpanMode.TOKEN, sides[0]), TbfFile(s.path, SpanMode.TOKEN, sides[1]), {}, units,
                 arguments)
 

@@ -95,6 +95,15 @@ def placed(instance: PredictedInstance, gold: GoldInstance, strategy: str) -> tu
     return records, Dropped(placement.trigger_not_in_text, placement.used_up, placement.argument_not_in_text)
 
 
+def unplaced_arguments(instance: PredictedInstance, gold: GoldInstance,
+                       strategy: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """Per offset record `placed` makes of a string-only line, the (role, string) of its arguments UIE's map found
+    nowhere (dropped from the offset figures; the window lists them as not in the text); () for offset lines."""
+    if instance.offsets is not None:
+        return ()
+    return tuple(r.dropped for r in place_uie_records(gold.tokens, instance.strings, strategy).records)
+
+
 Lists = dict[str, tuple[list[Hashable], list[Hashable]]]
 """metric -> (gold tuples, predicted tuples) of one instance."""
 

@@ -53,6 +53,8 @@ class PlacedRecord:
     event_type: str
     trigger: Span
     roles: tuple[tuple[str, Span], ...]
+    dropped: tuple[tuple[str, str], ...] = ()
+    """(role, string) of its arguments found nowhere (`UiePlacement.argument_not_in_text` counts them)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ def place_uie_records(tokens: Sequence[str], records: Sequence[StringRecord],
             return UiePlacement(tuple(placed), missing_trigger, len(records) - index, missing_argument)
         used.add(trigger)
         roles: list[tuple[str, Span]] = []
+        dropped: list[tuple[str, str]] = []
         for role, text in record.roles:
             argument_words = uie_words(text)
             if strategy == "closest":
@@ -95,7 +98,8 @@ def place_uie_records(tokens: Sequence[str], records: Sequence[StringRecord],
                 span = found[0] if found else None
             if span is None:
                 missing_argument += 1
+                dropped.append((role, text))
             else:
                 roles.append((role, span))
-        placed.append(PlacedRecord(record.event_type, trigger, tuple(roles)))
+        placed.append(PlacedRecord(record.event_type, trigger, tuple(roles), tuple(dropped)))
     return UiePlacement(tuple(placed), missing_trigger, 0, missing_argument)
