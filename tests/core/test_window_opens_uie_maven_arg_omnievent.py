@@ -85,6 +85,19 @@ def test_uie_argument_strings_its_map_drops_are_kept_as_not_in_the_text(tmp_path
     assert corpus.roles("system", "instance 1", "E1") == []
 
 
+def test_a_uie_record_its_map_drops_is_a_row_not_in_the_text(tmp_path: Path) -> None:
+    """The third record of "fired" finds both occurrences used: UIE's map drops it (and every later one) from the
+    offset figures. The window lists it after the mapping's rows as `R2` (the line's record 2), not in the text."""
+    from evmeval.mention.outcomes import Outcome
+
+    gold, pred = uie_pair_files(tmp_path)
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)))
+    rows = corpus.unplaced_rows("instance 1")
+    assert [(r.outcome, r.gold, r.system.mention_id, r.system.text, r.system.raw_type, r.system.span)
+            for r in rows if r.system is not None] == [(Outcome.NOT_IN_TEXT, None, "R2", "fired", "Attack", ())]
+    assert len(rows) == 1
+
+
 def test_uie_mention_ids_name_no_empty_window(tmp_path: Path) -> None:
     """An instance is its one unit: its mentions are E0, E1, … (issue 34: they showed as `:E0`)."""
     gold, pred = uie_pair_files(tmp_path)

@@ -9,12 +9,14 @@ import json
 from pathlib import Path
 
 import pytest
+from evmeval.mention.outcomes import Outcome
 from PySide6.QtCore import QPointF, QRectF, Qt
 
+from evmeval_gui import colours
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import make_request
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
-from evmeval_gui.views.mapping_columns import G_ID, G_TYPE, S_ID, S_TYPE, UNIT
+from evmeval_gui.views.mapping_columns import G_ID, G_TYPE, OUTCOME, S_ID, S_TYPE, UNIT
 from tests.core.test_compare_more_conventions import _rams
 from tests.core.test_left35_lazy_switch import write_wikievents
 from tests.core.test_omnievent import _write as omnievent_files
@@ -129,9 +131,10 @@ def _pairs(tmp_path: Path) -> dict[str, tuple[Path, Path, tuple[tuple[str, str],
     return made
 
 
-IDS = {"uie": (["E0", "E1"], ["E0", "E1"]), "maven-arg": (["t1", ""], ["t1", "n1"]),
+IDS = {"uie": (["E0", "E1", ""], ["E0", "E1", "R2"]), "maven-arg": (["t1", ""], ["t1", "n1"]),
        "omnievent": (["C0", "", "C1"], ["C0", "C2", "C1"])}
-"""The id columns each format's first document shows (gold, system), in reading order."""
+"""The id columns each format's first document shows (gold, system), in reading order (UIE's third record of
+"fired", dropped by its map, last: `R2`, not in the text)."""
 
 
 @pytest.mark.parametrize("fmt", ["uie", "maven-arg", "omnievent", "rams", "wikievents"])
@@ -149,6 +152,8 @@ def test_mention_ids_are_legible_in_the_mapping_table(qtbot, window: MainWindow,
     assert window.mapping.table.isColumnHidden(UNIT)
     if fmt in IDS:
         assert (gold_ids, system_ids) == IDS[fmt]
+    if fmt == "uie":
+        assert _cells(window, OUTCOME)[-1] == colours.style(Outcome.NOT_IN_TEXT).short
 
 
 def test_each_side_spells_its_type_and_the_compared_form_is_on_hover(qtbot, window: MainWindow,

@@ -28,13 +28,14 @@ from evmeval.model import Document, Mention, SpanMode, TbfFile, canonical, unann
 
 def uie_pair(gold: Input, system: Input) -> Pair:
     """UIE gold instances and record lines (the n-th line the n-th instance, as the convention pairs them)."""
-    from evmeval.conventions.uie import MAP, _items, _read, paired_instances, placed, unplaced_arguments
+    from evmeval.conventions.uie import MAP, _items, _read, map_losses, paired_instances, placed
 
     g, s = _read(gold, system)
     strategy = system.options.get(MAP, "closest")
     sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
     arguments: tuple[Arguments, Arguments] = ({}, {})
     units: dict[str, list[Unit]] = {}
+    unplaced: dict[str, list[Mention]] = {}
     for k, (instance, predicted) in enumerate(paired_instances(g, s), 1):
         doc_id = f"instance {k}"
         units[doc_id] = [Unit(doc_id, list(instance.tokens))]  # its token ids: t0, t1, …
@@ -51,14 +52,17 @@ def uie_pair(gold: Input, system: Input) -> Pair:
             for item in items["offset-evt-role"]:
                 arguments[n][doc_id, mention_id(item)].append(Role(item.role, item.start, item.end))
             sides[n][doc_id] = Document(doc_id, tuple(mentions))
-        # the system's argument strings UIE's map placed nowhere (`items`: the system's): listed, never dropped
-        unplaced = unplaced_arguments(predicted, instance, strategy)  # () for a line written with offsets
-        for item, lost in zip(items["offset-evt-trigger"] if unplaced else (), unplaced, strict=True):
+        # what UIE's map placed nowhere (`items`: the system's), listed, never dropped: argument strings under
+        # their trigger, whole records (trigger nowhere, or the used-up quirk) as rows `R<index in the line>`
+        lost_arguments, lost_records = map_losses(predicted, instance, strategy)  # nothing for an offset line
+        for item, lost in zip(items["offset-evt-trigger"] if lost_arguments else (), lost_arguments, strict=True):
             arguments[1][doc_id, mention_id(item)] += [Role(role, NOT_IN_TEXT, NOT_IN_TEXT, f"“{text}”: not in the "
                                                             "text; UIE's map drops it from the offset figures (the "
                                                             "string figures still compare it)") for role, text in lost]
+        unplaced[doc_id] = [unannotated_mention(PRED, doc_id, f"R{i}", (), record.trigger, record.event_type,
+                                                predicted.line) for i, record in lost_records]
     return Pair(TbfFile(g.path, SpanMode.TOKEN, sides[0]), TbfFile(s.path, SpanMode.TOKEN, sides[1]), {}, units,
-                arguments)
+                arguments, unplaced)
 
 
 def _char_mention(run: str, doc_id: str, mention: str, position: tuple[int, int] | None, text: str,

@@ -95,13 +95,16 @@ def placed(instance: PredictedInstance, gold: GoldInstance, strategy: str) -> tu
     return records, Dropped(placement.trigger_not_in_text, placement.used_up, placement.argument_not_in_text)
 
 
-def unplaced_arguments(instance: PredictedInstance, gold: GoldInstance,
-                       strategy: str) -> tuple[tuple[tuple[str, str], ...], ...]:
-    """Per offset record `placed` makes of a string-only line, the (role, string) of its arguments UIE's map found
-    nowhere (dropped from the offset figures; the window lists them as not in the text); () for offset lines."""
+def map_losses(instance: PredictedInstance, gold: GoldInstance,
+               strategy: str) -> tuple[tuple[tuple[tuple[str, str], ...], ...], tuple[tuple[int, UieRecord], ...]]:
+    """What UIE's map drops from a string-only line's offset figures (the window lists them as not in the text):
+    per offset record `placed` makes, the (role, string) of its arguments found nowhere; and the records it
+    dropped whole (trigger nowhere, or the used-up quirk) with their index in the line. Nothing for a line
+    written with offsets."""
     if instance.offsets is not None:
-        return ()
-    return tuple(r.dropped for r in place_uie_records(gold.tokens, instance.strings, strategy).records)
+        return (), ()
+    placement = place_uie_records(gold.tokens, instance.strings, strategy)
+    return tuple(r.dropped for r in placement.records), tuple((i, instance.strings[i]) for i in placement.lost_records)
 
 
 Lists = dict[str, tuple[list[Hashable], list[Hashable]]]

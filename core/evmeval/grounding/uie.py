@@ -68,6 +68,8 @@ class UiePlacement:
     """Records dropped by the quirk: the first whose trigger's occurrences were all taken, and every later one."""
     argument_not_in_text: int = 0
     """Arguments of placed records whose string is nowhere in the tokens."""
+    lost_records: tuple[int, ...] = ()
+    """Indices of the records dropped (trigger nowhere, or the quirk), in record order."""
 
 
 def place_uie_records(tokens: Sequence[str], records: Sequence[StringRecord],
@@ -78,14 +80,17 @@ def place_uie_records(tokens: Sequence[str], records: Sequence[StringRecord],
     placed: list[PlacedRecord] = []
     used: set[Span] = set()
     missing_trigger = missing_argument = 0
+    lost: list[int] = []
     for index, record in enumerate(records):
         words = uie_words(record.trigger)
         if not occurrences(tokens, words):
             missing_trigger += 1
+            lost.append(index)
             continue
         trigger = ground_first_unused(tokens, words, used)
         if trigger is None:  # the script's `break`: this record and every later one of the instance
-            return UiePlacement(tuple(placed), missing_trigger, len(records) - index, missing_argument)
+            return UiePlacement(tuple(placed), missing_trigger, len(records) - index, missing_argument,
+                                (*lost, *range(index, len(records))))
         used.add(trigger)
         roles: list[tuple[str, Span]] = []
         dropped: list[tuple[str, str]] = []
@@ -102,4 +107,4 @@ def place_uie_records(tokens: Sequence[str], records: Sequence[StringRecord],
             else:
                 roles.append((role, span))
         placed.append(PlacedRecord(record.event_type, trigger, tuple(roles), tuple(dropped)))
-    return UiePlacement(tuple(placed), missing_trigger, 0, missing_argument)
+    return UiePlacement(tuple(placed), missing_trigger, 0, missing_argument, tuple(lost))
