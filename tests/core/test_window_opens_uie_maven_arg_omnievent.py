@@ -257,3 +257,21 @@ def test_where_a_uie_item_is_names_no_empty_window() -> None:
 
     uie = Item("pred", "instance 1", "", 0, -1, 2, 3, "Attack", "", "fired")
     assert describe(uie) == 'pred trigger instance 1 [2,3) "fired" Attack'
+
+
+def test_omnievent_s2s_pairs_no_candidate_takes_are_rows_not_in_the_text(tmp_path: Path) -> None:
+    """tests/core/test_omnievent's s2s pairs: ("attacked", "attack") serves "attacked"; ("attacked",
+    "transportperson") finds it served, "bogus" is no known type, "setup" is no candidate's text. OmniEvent drops
+    the three (its pathology counts them); the window lists each as a row `P<index in the outputs>`."""
+    from evmeval.mention.outcomes import Outcome
+
+    gold, pred = omnievent_files(tmp_path, "s2s")
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)), options=ConventionOptions(regime="s2s"))
+    rows = corpus.unplaced_rows("d1")
+    assert [(r.outcome, r.system.mention_id, r.system.text, r.system.raw_type) for r in rows
+            if r.system is not None] == [(Outcome.NOT_IN_TEXT, "P0", "attacked", "transportperson"),
+                                         (Outcome.NOT_IN_TEXT, "P2", "city", "bogus"),
+                                         (Outcome.NOT_IN_TEXT, "P3", "setup", "transportperson")]
+    result = corpus.switchboard.results[0]
+    assert [p.count for p in result.pathologies if p.metric == "micro_f1" and "taken by no candidate" in p.detail] == [
+        len(rows)]

@@ -140,6 +140,7 @@ def omnievent_pair(gold: Input, system: Input) -> Pair:
     sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
     texts: dict[str, str] = {}
     arguments: tuple[Arguments, Arguments] = ({}, {})
+    unplaced: dict[str, list[Mention]] = {}
     at = 0
     for item in g.items:
         texts[item.id] = item.text
@@ -159,10 +160,12 @@ def omnievent_pair(gold: Input, system: Input) -> Pair:
                     plain = canonical(plain_label(label)) if plain_types else mention.mention_type
                     mentions[n].append(mention._replace(mention_type=plain))
         at += len(item.candidates)
+        unplaced[item.id] = [unannotated_mention(PRED, item.id, f"P{k}", (), trigger, label, item.line)
+                             for k, trigger, label in done.unused.get(item.id, ())]  # s2s pairs no candidate took
         sides[0][item.id] = Document(item.id, tuple(mentions[0]))
         sides[1][item.id] = Document(item.id, tuple(mentions[1]))
     return Pair(TbfFile(g.path, SpanMode.CHAR, sides[0]), TbfFile(system.path, SpanMode.CHAR, sides[1]), texts, {},
-                arguments)
+                arguments, unplaced)
 
 
 def unified_pair(gold: Input, system: Input) -> Pair:

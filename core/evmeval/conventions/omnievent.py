@@ -19,6 +19,7 @@ s2s compares plain labels (`get_plain_label`: after the last '.', '-' and '_' re
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -101,6 +102,8 @@ class Converted:
         """Gold triggers (not NA) ending past the model's output."""
         self.unused_pairs = 0
         """s2s pairs no candidate took."""
+        self.unused: dict[str, list[tuple[int, str, str]]] = {}
+        """Item id -> those pairs: (index in its outputs, trigger, type), for the window's "not in the text"."""
 
 
 def convert(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: str, known: set[str],
@@ -130,7 +133,21 @@ def convert(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: s
                     and word_span(item.text, candidate)[1] > len(output)):
                 done.outside += 1
         done.unused_pairs += len(pairs)
+        if pairs:
+            done.unused[item.id] = _unused_pairs(output, pairs)
     return done
+
+
+def _unused_pairs(output: Sequence[tuple[str, str]], left: Sequence[tuple[str, str]]) -> list[tuple[int, str, str]]:
+    """The pairs `left` unused, with their index in `output`: `s2s_label` removes the first copy of a pair it
+    takes, so of equal pairs the last ones are the unused."""
+    wanted = Counter(left)
+    found = []
+    for k in range(len(output) - 1, -1, -1):
+        if wanted[output[k]] > 0:
+            wanted[output[k]] -= 1
+            found.append((k, *output[k]))
+    return found[::-1]
 
 
 def _predicted(item: GoldItem, candidate: Candidate, k: int, output: list[Any], pairs: list[tuple[str, str]],
