@@ -149,8 +149,23 @@ def test_maven_arg_strings_are_placed_nearest_their_trigger_or_said_not_in_the_t
     assert [(r.role, r.on_text, text[r.start:r.end] if r.on_text else None) for r in roles] == [
         ("Attacker", True, "protesters"), ("Target", True, "police station"), ("Target", False, None)]
     assert roles[0].how == "“protesters”: nearest the trigger, closest; maven-arg compares the string as text"
-    assert roles[2].how == "“the mayor”: not in the text; maven-arg still compares it with gold's strings"
+    assert roles[2].how == "“the mayor”: not in the text; maven-arg compares the string as text"
     assert corpus.roles("system", "d1", "n1") == []  # Meet, no argument predicted
+
+
+def test_maven_arg_strings_say_when_the_convention_never_reads_them(tmp_path: Path) -> None:
+    """A trigger typed otherwise than gold: maven-arg never looks its roles up; on a negative trigger each role
+    is a false alarm. The window says which, string by string."""
+    gold, pred = maven_arg_files(tmp_path)
+    line = json.loads(pred.read_text(encoding="utf-8"))
+    line["preds"]["t1"]["event_type"] = "Meet"
+    line["preds"]["n1"]["Entity"] = ["Protesters"]
+    pred.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    corpus = event_inputs(Input(str(gold)), Input(str(pred)))
+    assert corpus.roles("system", "d1", "t1")[0].how == ("“protesters”: nearest the trigger, closest; maven-arg never "
+                                                         "looks it up (typed Meet, gold Attack)")
+    assert [r.how for r in corpus.roles("system", "d1", "n1")] == [
+        "“Protesters”: nearest the trigger, closest; maven-arg counts the role a false alarm (a negative trigger)"]
 
 
 def test_maven_arg_triggers_without_a_position_are_still_counted(tmp_path: Path) -> None:

@@ -91,7 +91,7 @@ def test_maven_arg_strings_are_boxed_nearest_their_trigger_and_one_not_in_the_te
     tip = _tooltip_of(window, SYSTEM, "t1")
     assert "System arguments:" in tip
     assert "· Attacker “protesters”: nearest the trigger, closest; maven-arg compares the string as text" in tip
-    assert "· Target “the mayor”: not in the text; maven-arg still compares it with gold's strings" in tip
+    assert "· Target “the mayor”: not in the text; maven-arg compares the string as text" in tip
     assert "Gold arguments: Attack.Attacker, Attack.Attacker, Attack.Target" in _tooltip_of(window, GOLD, "t1")
 
 

@@ -86,8 +86,10 @@ def maven_arg_pair(gold: Input, system: Input) -> Pair:
     found: dict[str, list[Mention]] = {doc_id: [] for doc_id in g.texts}
     predicted: dict[str, list[Mention]] = {doc_id: [] for doc_id in g.texts}
     lines: dict[str, int] = {}
+    gold_types: dict[tuple[str, str], str] = {}
     for trigger in g.triggers:
         doc_id, text = trigger.document, g.texts[trigger.document]
+        gold_types[doc_id, trigger.trigger_id] = trigger.event_type
         lines.setdefault(doc_id, trigger.line)
         found[doc_id].append(_char_mention(GOLD, doc_id, trigger.trigger_id, trigger.position, text,
                                            trigger.event_type, trigger.line))
@@ -98,7 +100,9 @@ def maven_arg_pair(gold: Input, system: Input) -> Pair:
             if (doc_id, trigger_id) in p.types:
                 predicted[doc_id].append(_char_mention(PRED, doc_id, trigger_id, position, text,
                                                        p.types[doc_id, trigger_id], 0))
-                placed[doc_id, trigger_id] = placed_strings(text, p.strings.get((doc_id, trigger_id), {}), position)
+                reading = _maven_arg_reading(gold_types.get((doc_id, trigger_id)), p.types[doc_id, trigger_id])
+                placed[doc_id, trigger_id] = placed_strings(text, p.strings.get((doc_id, trigger_id), {}), position,
+                                                            reading)
         sides[0][doc_id] = Document(doc_id, tuple(found[doc_id]))
         sides[1][doc_id] = Document(doc_id, tuple(predicted[doc_id]))
     return Pair(TbfFile(g.path, SpanMode.CHAR, sides[0]), TbfFile(p.path, SpanMode.CHAR, sides[1]), dict(g.texts),
@@ -110,20 +114,31 @@ MAVEN_ARG_PLACING = GroundingRule("closest")
 strings), so the window shows each nearest its trigger (the first occurrence when the trigger has no position)."""
 
 
-def placed_strings(text: str, roles: dict[str, list[str]], trigger: tuple[int, int] | None) -> list[Role]:
-    """A predicted trigger's argument strings on `text` under `MAVEN_ARG_PLACING`, each saying how it was placed;
-    a string found nowhere is kept as not in the text (issue 35: never silently gone)."""
+def _maven_arg_reading(gold_type: str | None, predicted_type: str) -> str:
+    """What `maven-arg` makes of a predicted trigger's strings: compared as text with gold's (same type), a false
+    alarm (a negative trigger: `gold_type` None), or never looked up (another type than gold's)."""
+    if gold_type is None:
+        return "maven-arg counts the role a false alarm (a negative trigger)"
+    if gold_type != predicted_type:
+        return f"maven-arg never looks it up (typed {predicted_type}, gold {gold_type})"
+    return "maven-arg compares the string as text"
+
+
+def placed_strings(text: str, roles: dict[str, list[str]], trigger: tuple[int, int] | None,
+                   reading: str) -> list[Role]:
+    """A predicted trigger's argument strings on `text` under `MAVEN_ARG_PLACING`, each saying how it was placed
+    and what `reading` the convention gives it; a string found nowhere is kept as not in the text (issue 35:
+    never silently gone)."""
     found: list[Role] = []
     for role, strings in roles.items():
         for string in strings:
             spans = ground(text, string, MAVEN_ARG_PLACING, anchor=trigger)
             if spans:
                 where = "nearest the trigger" if trigger is not None else "first occurrence (the trigger has no place)"
-                found.append(Role(role, spans[0][0], spans[0][1], f"“{string}”: {where}, {MAVEN_ARG_PLACING.name}; "
-                                  "maven-arg compares the string as text"))
+                found.append(Role(role, spans[0][0], spans[0][1],
+                                  f"“{string}”: {where}, {MAVEN_ARG_PLACING.name}; {reading}"))
             else:
-                found.append(Role(role, NOT_IN_TEXT, NOT_IN_TEXT, f"“{string}”: not in the text; maven-arg still "
-                                  "compares it with gold's strings"))
+                found.append(Role(role, NOT_IN_TEXT, NOT_IN_TEXT, f"“{string}”: not in the text; {reading}"))
     return found
 
 
