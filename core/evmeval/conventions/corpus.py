@@ -26,7 +26,7 @@ from evmeval.conventions.switchboard import Switchboard, run_switchboard
 from evmeval.io.loading import CACHED_DOCUMENTS, LoadedInputs, TextSource, TokenSource
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.outcomes import Outcome as MentionOutcome
-from evmeval.model import TbfFile, Token, TokenTable, unannotated_mention
+from evmeval.model import Mention, TbfFile, Token, TokenTable, unannotated_mention
 
 if TYPE_CHECKING:
     from evmeval.conventions.document_index import DocumentIndex
@@ -133,8 +133,8 @@ class EventCorpus:
     """Per convention that scores arguments one by one: each trigger's arguments' outcomes (made while
     loading, so showing them is a look-up)."""
     unplaced: dict[str, tuple[MappingRow, ...]] = field(default_factory=dict)
-    """String predictions: per document, a row for each trigger the grounding rule placed nowhere (outcome
-    "not in the text"; no span, after the mapping's rows)."""
+    """String predictions: per document, a row for each trigger the grounding rule (or the format's own map: UIE's)
+    placed nowhere (outcome "not in the text"; no span, after the mapping's rows)."""
     grounding: Grounding | None = None
     """String predictions: the rule that grounded them and what it could not place."""
     ladder: Ladder | None = None
@@ -212,12 +212,15 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
         texts: dict[str, str] = {}
+        nowhere: dict[str, list[Mention]] = {}
     elif index is not None and index.format == found and found in STREAMED_GOLD:
         pair = streamed_pair(found, gold, system)  # texts from the index: the gold's documents are not kept
         units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
+        nowhere = pair.unplaced
     else:
         pair = read_pair(found, gold, system)
         units, gold_tbf, system_tbf, arguments, texts = pair.units, pair.gold, pair.system, pair.arguments, pair.texts
+        nowhere = pair.unplaced
     if index is not None and index.format == found:
         from evmeval.conventions.first_document import document_text_and_tokens
 
@@ -237,8 +240,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     kept = (_kept(gold, keep_outcomes), _kept(system, keep_outcomes))
     if not keep_outcomes:
         board = replace(board, outcomes={})
-    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
-                       kept)
+    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding, nowhere), grounding, ladder,
+                       together, kept)
 
 
 def _kept(source: Input, with_bytes: bool) -> Input:
@@ -258,12 +261,17 @@ def event_switches(corpus: EventCorpus) -> dict[str, MatchingSwitch]:
     return matching_switches(corpus.switchboard.conventions, corpus.switchboard.results, *corpus.scored)
 
 
-def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:
-    """Per document, a mapping row of outcome "not in the text" for each trigger grounding could not place."""
+def unplaced_rows(grounding: Grounding | None,
+                  placed_nowhere: dict[str, list[Mention]] | None = None) -> dict[str, tuple[MappingRow, ...]]:
+    """Per document, a mapping row of outcome "not in the text" for each trigger grounding could not place, and
+    for each of `placed_nowhere` (a format's own map's losses, `corpus_formats.Pair.unplaced`)."""
     rows: dict[str, list[MappingRow]] = {}
     for item in grounding.not_in_text if grounding is not None else ():
         if item.argument < 0:
             mention = unannotated_mention(PRED, item.doc_id, mention_id(item), (), item.text, item.event_type, 0)
             rows.setdefault(item.doc_id, []).append(MappingRow(None, None, None, mention, None,
                                                                MentionOutcome.NOT_IN_TEXT))
-    return {doc_id: tuple(found) for doc_id, found in rows.items()}
+    for doc_id, mentions in (placed_nowhere or {}).items():
+        rows.setdefault(doc_id, []).extend(MappingRow(None, None, None, m, None, MentionOutcome.NOT_IN_TEXT)
+                                           for m in mentions)
+    return {doc_id: tuple(found) for doc_id, found in rows.items() if found}

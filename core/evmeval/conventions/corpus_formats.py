@@ -46,6 +46,9 @@ class Pair:
     units: dict[str, list[Unit]] = field(default_factory=dict)
     """Token formats: per document its sentences (empty for the character formats)."""
     arguments: tuple[Arguments, Arguments] = field(default_factory=lambda: ({}, {}))
+    unplaced: dict[str, list[Mention]] = field(default_factory=dict)
+    """System predictions the format's own map placed nowhere (UIE's records it drops): per document, mentions
+    with no span, shown as rows "not in the text" (issue 35: never silently gone)."""
 
 
 def _standoff_arguments(doc: BratDocument) -> Arguments:

@@ -59,6 +59,18 @@ class Role:
     role: str
     start: int
     end: int
+    how: str = ""
+    """A string's placing as the window says it (`“protesters”: nearest the trigger`), or why it has no place
+    (then `start` and `end` are `NOT_IN_TEXT`); empty for an argument the file gives on the text."""
+
+    @property
+    def on_text(self) -> bool:
+        """Whether it has a place on the text (a string not in the text has none: listed, not boxed)."""
+        return self.start != NOT_IN_TEXT
+
+
+NOT_IN_TEXT = -1
+"""`Role.start` and `Role.end` of a predicted string placed nowhere (issue 35: shown, never silently dropped)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +96,8 @@ Reader = Callable[[Input, str], Side]
 
 def mention_id(item: Item) -> str:
     """The id of the mention a trigger (or an argument's trigger) becomes: unique in its document (`E3` in a
-    document read whole, RAMS's and WikiEvents', whose events are numbered so: `corpus_formats`)."""
+    document read whole, RAMS's and WikiEvents', whose events are numbered so: `corpus_formats`; a UIE instance,
+    its one unit: no empty window before the colon, issue 34)."""
     return f"{item.unit}:E{item.event}" if item.unit else f"E{item.event}"
 
 
