@@ -25,7 +25,7 @@ from evmeval.conventions.items import GOLD, Outcome
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.switchboard import Switchboard, table
 from evmeval.io import dygiepp as dy
-from evmeval.io.textee import TexteeFile
+from evmeval.io.textee import TexteeFile, Window
 
 ARGUMENT_ROWS = ("argument_id", "argument_cls")
 CONVENTIONS = ("textee", "strings", "dygiepp")
@@ -45,16 +45,26 @@ class ArgumentBoard:
                 "left_out": dict(self.left_out)}
 
 
-def _unfit(data: TexteeFile) -> str:
-    """Why the file cannot be written as DyGIE++ exactly (empty when it can)."""
-    for w in data.windows:
-        if any(not t for t in w.tokens):
-            return f"window {w.wnd_id!r} (line {w.line}) has an empty token (DyGIE++ refuses one)"
-        for event in w.event_mentions:
-            if event.end - event.start != 1:
-                return (f"window {w.wnd_id!r} (line {w.line}) has a trigger of {event.end - event.start} tokens "
-                        f"[{event.start},{event.end}) (DyGIE++ triggers are one token)")
+def unfit_window(w: Window) -> str:
+    """Why a window cannot be written as DyGIE++ exactly (empty when it can)."""
+    if any(not t for t in w.tokens):
+        return f"window {w.wnd_id!r} (line {w.line}) has an empty token (DyGIE++ refuses one)"
+    for event in w.event_mentions:
+        if event.end - event.start != 1:
+            return (f"window {w.wnd_id!r} (line {w.line}) has a trigger of {event.end - event.start} tokens "
+                    f"[{event.start},{event.end}) (DyGIE++ triggers are one token)")
     return ""
+
+
+def _unfit(data: TexteeFile) -> str:
+    """Why the file cannot be written as DyGIE++ exactly (its first window that cannot; empty when it can)."""
+    return next((why for w in data.windows if (why := unfit_window(w))), "")
+
+
+def left_out_dygiepp(gold_why: str, predictions_why: str) -> dict[str, str]:
+    """`ArgumentBoard.left_out` given why each file cannot be written as DyGIE++ (empty: it can)."""
+    why = f"gold: {gold_why}" if gold_why else f"predictions: {predictions_why}" if predictions_why else ""
+    return {"dygiepp": f"not exact through the DyGIE++ pivot: {why}"} if why else {}
 
 
 def as_dygiepp(data: TexteeFile, side: str) -> tuple[bytes, dict[str, list[str]]]:
@@ -106,12 +116,8 @@ def argument_board(gold: Input, system: Input, scored: Switchboard | None = None
         "strings": strings_outcomes(gold, system)}
     results: list[ConventionResult] = [done["textee"] if "textee" in done else textee.score(gold, system),
                                        score_strings(gold, system, outcomes["strings"])]
-    left_out: dict[str, str] = {}
-    unfit = {side: why for side, data in (("gold", g), ("predictions", s)) if (why := _unfit(data))}
-    if unfit:
-        why = next(f"{side}: {text}" for side, text in unfit.items())
-        left_out["dygiepp"] = f"not exact through the DyGIE++ pivot: {why}"
-    else:
+    left_out = left_out_dygiepp(_unfit(g), _unfit(s))
+    if not left_out:
         (gold_bytes, units), (system_bytes, _) = as_dygiepp(g, GOLD), as_dygiepp(s, "pred")
         pivot_gold = Input(f"{gold.path} (as DyGIE++)", gold_bytes)
         pivot_system = Input(f"{system.path} (as DyGIE++)", system_bytes)
@@ -135,4 +141,5 @@ def format_argument_board(found: ArgumentBoard, examples: int = 5) -> str:
     return text + "".join(f"Left out: {name}: {why}\n" for name, why in found.left_out.items())
 
 
-__all__ = ["ARGUMENT_ROWS", "CONVENTIONS", "ArgumentBoard", "argument_board", "as_dygiepp", "format_argument_board"]
+__all__ = ["ARGUMENT_ROWS", "CONVENTIONS", "ArgumentBoard", "argument_board", "as_dygiepp", "format_argument_board",
+           "left_out_dygiepp", "unfit_window"]

@@ -177,7 +177,7 @@ def sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
 def _sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
     from evmeval.conventions import detect_format  # the registry imports this module
 
-    found = detect_format(gold)
+    found = next((f for f in READERS if gold.has_parsed(f)), None) or detect_format(gold)
     g, s = READERS[found](gold, GOLD), READERS[found](system, PRED)
     return g, s, score_files(g.tbf, s.tbf)
 
