@@ -16,7 +16,7 @@ The tbf pivot of `evmeval-convert` is no help here: tbf holds no arguments.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evmeval.conventions.base import Convention, ConventionResult, Input
@@ -47,7 +47,7 @@ class ArgumentBoard:
 
 def unfit_window(w: Window) -> str:
     """Why a window cannot be written as DyGIE++ exactly (empty when it can)."""
-    if any(not t for t in w.tokens):
+    if "" in w.tokens:
         return f"window {w.wnd_id!r} (line {w.line}) has an empty token (DyGIE++ refuses one)"
     for event in w.event_mentions:
         if event.end - event.start != 1:
@@ -99,9 +99,11 @@ def _back(outcomes: Sequence[Outcome], units: dict[str, list[str]]) -> list[Outc
     return [o._replace(item=o.item._replace(unit=units[o.item.doc_id][int(o.item.unit)])) for o in outcomes]
 
 
-def argument_board(gold: Input, system: Input, scored: Switchboard | None = None) -> ArgumentBoard:
+def argument_board(gold: Input, system: Input, scored: Switchboard | None = None, *,
+                   pivoted: Callable[[bytes], object] | None = None) -> ArgumentBoard:
     """A TextEE run's arguments under `textee`, our rule and `dygiepp` (through the pivot when it is exact);
-    `scored`: the run's switchboard, whose results and outcomes are taken rather than made again."""
+    `scored`: the run's switchboard, whose results and outcomes are taken rather than made again; `pivoted`: given
+    the gold's DyGIE++ bytes when they are made (a load a document at a time hashes them for the fingerprint)."""
     from evmeval.conventions import REGISTRY  # the registry imports the conventions
     from evmeval.conventions.strings import score_strings, strings_outcomes
 
@@ -119,6 +121,8 @@ def argument_board(gold: Input, system: Input, scored: Switchboard | None = None
     left_out = left_out_dygiepp(_unfit(g), _unfit(s))
     if not left_out:
         (gold_bytes, units), (system_bytes, _) = as_dygiepp(g, GOLD), as_dygiepp(s, "pred")
+        if pivoted is not None:
+            pivoted(gold_bytes)
         pivot_gold = Input(f"{gold.path} (as DyGIE++)", gold_bytes)
         pivot_system = Input(f"{system.path} (as DyGIE++)", system_bytes)
         dygiepp = REGISTRY["dygiepp"]

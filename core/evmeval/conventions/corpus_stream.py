@@ -31,7 +31,6 @@ from evmeval.conventions.argument_pivot import (
     ARGUMENT_ROWS,
     ArgumentBoard,
     argument_board,
-    as_dygiepp,
     left_out_dygiepp,
     unfit_window,
 )
@@ -40,7 +39,6 @@ from evmeval.conventions.document_index import DocumentIndex, scan
 from evmeval.conventions.dygiepp import pooled_result
 from evmeval.conventions.first_document import placed_records
 from evmeval.conventions.flips import PairFlips, merged_flips
-from evmeval.conventions.items import GOLD
 from evmeval.conventions.ours import Role, sides
 from evmeval.conventions.switchboard import Switchboard, run_switchboard, table
 from evmeval.conventions.textee import Tally
@@ -190,13 +188,11 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
         main.add(doc_id, board)
         for name, outcomes in board.outcomes.items():
             verdicts.setdefault(name, {}).update(argument_outcomes(outcomes))
-        arguments_pool.add(doc_id, argument_board(g_in, s_in, board).board)
+        arguments_pool.add(doc_id, argument_board(g_in, s_in, board, pivoted=pivot.update).board)
         unfit_gold = unfit_gold or next((why for w in gold_windows if (why := unfit_window(w))), "")
         for w in system_windows:
             if (why := unfit_window(w)) and (not unfit_system[1] or w.line < unfit_system[0]):
                 unfit_system = (w.line, why)
-        if not (unfit_gold or unfit_system[1]):
-            pivot.update(as_dygiepp(TexteeFile(stream.path, gold_windows), GOLD)[0])
         g_side, s_side, _ = sides(g_in, s_in)
         gold_docs.update(g_side.tbf.documents)
         gold_arguments.update(g_side.arguments)
