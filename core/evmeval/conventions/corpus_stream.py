@@ -169,7 +169,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     from evmeval.conventions import REGISTRY  # the registry imports the conventions
 
     tally = Tally()
-    stream = stream_textee(gold.path)
+    stream = stream_textee(gold.path, kept=True)  # a word one string: the texts kept share them
     main, arguments_pool = _Pool(), _Pool()
     verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = {}
     gold_docs: dict[str, Document] = {}

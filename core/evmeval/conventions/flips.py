@@ -27,6 +27,7 @@ class Flip:
     row: str
     a: Outcome
     b: Outcome
+    """b's outcome, on the flip's item (a's: the same occurrence; one item kept a flip, not two)."""
     reason: str
 
     def to_json(self) -> dict[str, object]:
@@ -87,7 +88,7 @@ def pair_flips(a_name: str, a: Sequence[Outcome], b_name: str, b: Sequence[Outco
         if other is None or (o.counted, o.credit) == (other.counted, other.credit):
             continue
         r = reason(o, other)
-        groups.setdefault(r, []).append(Flip(o.item, o.row, o, other, r))
+        groups.setdefault(r, []).append(Flip(o.item, o.row, o, other._replace(item=o.item), r))
     a_rows = {o.row for o in a}
     for o in b:  # a string not in the text: only ours has it (a published scorer never sees it)
         if o.note == NOT_IN_TEXT and o.row in a_rows and (o.item[:5], o.row) in unseen:
