@@ -12,6 +12,9 @@ at a time: run together, four of them would leave the GUI thread a quarter of th
 running quiet job triples a document switch, so `pause_quiet()` (the window calls it when the
 selection is about to change) makes quiet jobs wait at their next cancel check until the user has
 been idle for `PAUSE_MS`.
+While any job runs, the interpreter hands its lock over every `SWITCH_INTERVAL_S` instead of every 5 ms
+(`_short_switches`): each call from Qt back into Python (a model's `data()` for every cell a paint draws) takes
+the lock again, and waited up to 5 ms for a worker running Python each time.
 Nothing polls and nothing sleeps; core functions see only the plain `progress` and `cancelled` callables.
 A job's result, once handed over, is frozen out of the garbage collector's walks (`model.collector`): a
 corpus's coreference or alignment tables would otherwise make every full collection cost tens of ms.
@@ -20,8 +23,9 @@ corpus's coreference or alignment tables would otherwise make every full collect
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -36,6 +40,31 @@ T = TypeVar("T")
 
 PAUSE_MS = 150
 """Quiet jobs resume this long after the last `pause_quiet()` (a document switch takes ~40 ms)."""
+
+SWITCH_INTERVAL_S = 0.0005
+"""The interpreter's switch interval while a job runs (CPython's default: 5 ms). A 200-row table repainted
+while a worker thread ran Python took 28-66 ms (median of 20, four rounds; 15.5 ms with no worker) at 5 ms,
+16-33 ms at 0.5 ms (docs/developer.md, "The GUI thread and the interpreter's lock")."""
+
+_SWITCHES = {"running": 0, "before": 0.0}
+_SWITCHES_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def _short_switches() -> Iterator[None]:
+    """Around a job's work: the short switch interval while any job runs, the one before once none does."""
+    with _SWITCHES_LOCK:
+        if _SWITCHES["running"] == 0:
+            _SWITCHES["before"] = sys.getswitchinterval()
+            sys.setswitchinterval(min(SWITCH_INTERVAL_S, _SWITCHES["before"]))
+        _SWITCHES["running"] += 1
+    try:
+        yield
+    finally:
+        with _SWITCHES_LOCK:
+            _SWITCHES["running"] -= 1
+            if _SWITCHES["running"] == 0:
+                sys.setswitchinterval(_SWITCHES["before"])
 
 
 @dataclass
@@ -203,7 +232,8 @@ class JobRunner(QObject):
 
     def _run(self, job_id: int, work: Callable[[JobContext], Any], context: JobContext) -> None:
         try:
-            result = work(context)
+            with _short_switches():
+                result = work(context)
         except BaseException as exc:  # delivered to the GUI thread, which decides what to show
             self._deliver(self._bridge.failed, job_id, exc)
         else:

@@ -299,7 +299,7 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     matches re-scored one to one, and what flips. Raises `FormatError` for bad input and `ValueError` for a
     convention or rule it does not know (`evmeval.conventions.REGISTRY` has them)."""
     from evmeval.conventions import prepare
-    from evmeval.conventions.base import with_companions
+    from evmeval.conventions.base import side_by_side, with_companions
     from evmeval.conventions.cli import arguments_of, read_input, score_under
     from evmeval.conventions.switchboard import switchboard
     from evmeval.results import ConventionScores
@@ -332,8 +332,7 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
         raise ValueError(refusal)
     given[1] = with_options(given[1], regime=regime)
     results = score_under(chosen, given[0], given[1])
-    board = (switchboard(chosen, results, given[0], given[1])
-             if convention == "all" and any(c.comparable for c in chosen) else None)
+    board = switchboard(chosen, results, given[0], given[1]) if convention == "all" and side_by_side(chosen) else None
     arguments = arguments_of(chosen, given[0], given[1], board) if convention == "all" else None
     switches = None
     if matching is not None:

@@ -18,7 +18,7 @@ from evmeval.conventions.corpus import EventCorpus
 from evmeval.conventions.flips import Flip, PairFlips
 from evmeval.conventions.items import Item
 from evmeval.conventions.ladder import Promotion
-from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, outcome_text
+from evmeval.conventions.switchboard import FIGURES, Switchboard, describe, flip_outcomes
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
@@ -388,14 +388,14 @@ class ConventionsDock(QDockWidget):
                     item.setForeground(QBrush(QColor("#b2182b")))
                 self.table.setItem(at, len(board.conventions), item)
         for c, (convention, result) in enumerate(zip(board.conventions, board.results, strict=True)):
-            if convention.comparable:
-                continue  # its figures are in the comparable rows
+            if "trigger_id" in convention.comparable:
+                continue  # its figures are in the comparable rows (an argument scorer's own tables stay below)
             for name, metric in result.metrics.items():  # its own figures, under its own names
                 for figure in FIGURES:
                     at = self.table.rowCount()
                     self.table.insertRow(at)
                     labels.append(f"{result.labels.get(name, name)} {_SHORT[figure]}")
-                    narrow.append(labels[-1])
+                    narrow.append(f"{name} {_SHORT[figure]}")  # its key (`role_id`, `span_c`): the tip names it
                     tips.append(f"{convention.name}: {result.labels.get(name, name)} {_SHORT[figure]}")
                     value = getattr(metric, figure, None)
                     item = QTableWidgetItem(percent(value))
@@ -462,8 +462,8 @@ class ConventionsDock(QDockWidget):
                 top.addChild(group)
                 for flip in flips[:MAX_SHOWN]:
                     it = flip.item
-                    unit = "" if it.unit == it.doc_id else f" / {it.unit}"  # a document of one unit: its id once
-                    where = f"{it.doc_id}{unit} {it.span_text}"
+                    unit = "" if it.unit in (it.doc_id, "") else f" / {it.unit}"  # a document of one unit: its id once
+                    where = f"{it.doc_id}{unit} {it.span_text}" + (f" of {it.trigger}" if it.trigger else "")
                     item = QTreeWidgetItem([f"“{it.text}” {it.label} · {it.side} {it.kind} · {flip.row}\n{where}"])
                     item.setToolTip(0, f"{self._flip_text(pair.a, pair.b, flip)}\nWhere: {where}")
                     item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))
@@ -493,8 +493,7 @@ class ConventionsDock(QDockWidget):
 
     @staticmethod
     def _flip_text(a: str, b: str, flip: Flip) -> str:
-        return (f"{describe(flip.item)}, {flip.row}: {a} {outcome_text(flip.a)}; {b} {outcome_text(flip.b)}. "
-                f"Why: {flip.reason}.")
+        return f"{describe(flip.item)}, {flip.row}: {flip_outcomes(a, b, flip, '; ')}. Why: {flip.reason}."
 
     def _promotion_chosen(self, promotion: Promotion) -> None:
         """A ladder item: its prediction (an argument's trigger) selected on the text."""

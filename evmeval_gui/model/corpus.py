@@ -184,11 +184,9 @@ class LoadedCorpus:
 
 
 def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cancelled: CancelCheck | None = None,
-                status: Status | None = None, preread: dict[str, bytes] | None = None,
-                check_inputs: bool = True) -> LoadedCorpus:
+                status: Status | None = None, check_inputs: bool = True) -> LoadedCorpus:
     """Read the gold file and every system file; raises `FormatError` or `LoadCancelled`.
 
-    `preread`: bytes already read (by path, see `model.first_document`), not read again.
     `check_inputs=False`: no `input_warnings` (a third of the loading time on a large corpus), for a
     caller that shows none: `--export-report` writes no warning into its files."""
     def check() -> None:
@@ -204,9 +202,7 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
         status(f"Reading {os.path.basename(request.gold)} and {os.path.basename(request.systems[0])}…")
     if progress:
         progress(0, total)
-    known = preread or {}
-    first = load_inputs(request.gold, request.systems[0], token_dir=request.token_dir, text_dir=request.text_dir,
-                        preread=known)
+    first = load_inputs(request.gold, request.systems[0], token_dir=request.token_dir, text_dir=request.text_dir)
     inputs = [first]
     if progress:
         progress(2, total)
@@ -214,7 +210,7 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
         check()
         if status:
             status(f"Reading {os.path.basename(path)}…")
-        system, problems = read_tbf(path, mode=first.mode, data=known.get(path))
+        system, problems = read_tbf(path, mode=first.mode)
         gold_problems = tuple(p for p in first.problems if p.path == first.gold.path)
         inputs.append(dataclasses.replace(first, system=system, problems=gold_problems + tuple(problems)))
         if progress:
@@ -286,11 +282,10 @@ def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None 
 
 def load_and_score(request: OpenRequest, system_index: int = 0, *, progress: Progress | None = None,
                    cancelled: CancelCheck | None = None, status: Status | None = None,
-                   mapping: str = DEFAULT_STRATEGY,
-                   preread: dict[str, bytes] | None = None) -> tuple[LoadedCorpus, ScoreResult]:
+                   mapping: str = DEFAULT_STRATEGY) -> tuple[LoadedCorpus, ScoreResult]:
     """`load_corpus` then `score_system` for one system: what opening a corpus runs in the background."""
     with collector.paused():  # see collector: no cyclic collection while a million tuples are made
-        corpus = load_corpus(request, progress=progress, cancelled=cancelled, status=status, preread=preread)
+        corpus = load_corpus(request, progress=progress, cancelled=cancelled, status=status)
         index = min(max(system_index, 0), len(corpus.inputs) - 1)
         return corpus, score_system(corpus, index, progress=progress, cancelled=cancelled, status=status,
                                     mapping=mapping)

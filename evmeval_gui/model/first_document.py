@@ -1,11 +1,15 @@
 """One document of a corpus, read and scored on its own before the whole corpus is (no Qt).
 
-Opening a large corpus reads and scores every document before anything can be shown (about a
-second for 2000 documents). A document's scores depend on its own mentions only, so its block can be
-cut out of both tbf files (a bytes scan for its `#BeginOfDocument` line), parsed with the core's
-`parse_tbf` (keeping its line numbers) and scored with `score_files` — the same functions, the same
-figures — and shown at once while the corpus loads. The bytes read here are handed on to the corpus
-load (`preread`): every input is still read once.
+Opening a large corpus reads and scores every document before anything can be shown (seconds for
+4,000 documents). A document's scores depend on its own mentions only, so its block can be cut out of
+both tbf files, parsed with the core's `parse_tbf` (keeping its line numbers) and scored with
+`score_files` — the same functions, the same figures — and shown at once while the corpus loads.
+
+The first document reads both files once and indexes them (`block_index`: where each document begins,
+its line number; one C-speed pass a file), then lets the bytes go: the corpus load reads the files
+itself, and any other document shown meanwhile is read from the files at its place (`read_at`: open,
+seek, read its block), so the window does not hold the files' bytes while the corpus loads. A file that
+changed on disk since it was indexed (another inode, size or modification time) gives no document.
 
 Anything unusual (text before the first document or between documents, a document that appears
 twice, a block that does not close, a reading problem, a white list) gives no first document: the
@@ -15,13 +19,14 @@ corpus load alone decides, and words any error or warning as always.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
-from dataclasses import dataclass
+from bisect import bisect_left
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import LoadedInputs, TextSource, TokenSource
-from evmeval.io.reading import decode_text, lines_of, read_bytes
+from evmeval.io.reading import check_bom, decode_text, read_bytes
 from evmeval.io.tbf import parse_tbf
 from evmeval.io.tokens import DEFAULT_EXTENSION
 from evmeval.mention.scoring import DocumentResult, ScoreResult, score_files
@@ -35,8 +40,11 @@ if TYPE_CHECKING:
 
 BEGIN = b"#BeginOfDocument"
 END = b"#EndOfDocument"
-_MAX_HITS = 10_000
-"""Give up on a document id that occurs this often in a file (a scan, not a parse, is the point)."""
+_SPELLING_CHUNK = 1 << 16
+"""Bytes a type-spelling scan reads at a time (the first document's lines usually name every type)."""
+
+Stamp = tuple[int, int, int]
+"""A file's inode, size and modification time (ns): another stamp, another file than the one indexed."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +57,6 @@ class FirstDocument:
     """The request's inputs holding only this document (token and text folders as the corpus's)."""
     result: ScoreResult
     """`score_files` of that document: its figures are the corpus result's for it; corpus figures are not."""
-    preread: dict[str, bytes]
-    """The tbf files' bytes, by path, for the corpus load (each input is read once)."""
     type_names: TypeNames
     """The document's types as first written in the whole files (what the corpus result will show),
     not in this document alone: a spelling does not change when the corpus is scored."""
@@ -60,6 +66,8 @@ class FirstDocument:
     index: DocumentIndex | None = None
     """An event JSONL corpus: where each document's lines are in both files (the library's index), for
     reading any one of them when it is shown (`event_document`); None for tbf."""
+    files: TbfFiles | None = None
+    """A tbf corpus: both files indexed, for reading any other document at its place; None otherwise."""
 
     @property
     def document(self) -> DocumentResult:
@@ -71,23 +79,6 @@ def _line_bounds(data: bytes, at: int) -> tuple[int, int]:
     """Start and end (the newline, or the end of the data) of the line holding byte `at`."""
     end = data.find(b"\n", at)
     return data.rfind(b"\n", 0, at) + 1, len(data) if end < 0 else end
-
-
-def _begin_lines(data: bytes, doc_id: bytes) -> list[int] | None:
-    """Starts of the `#BeginOfDocument <doc_id>` lines, as the reader sees them (stripped); None when
-    the id occurs too often to scan."""
-    starts: list[int] = []
-    at, hits = data.find(doc_id), 0
-    while at >= 0:
-        hits += 1
-        if hits > _MAX_HITS:
-            return None
-        start, end = _line_bounds(data, at)
-        line = data[start:end].strip()
-        if line.startswith(BEGIN) and line[len(BEGIN):].strip() == doc_id:
-            starts.append(start)
-        at = data.find(doc_id, end)
-    return starts
 
 
 def _block(data: bytes, start: int) -> tuple[int, int] | None:
@@ -138,147 +129,214 @@ def _no_second_end(data: bytes, at: int) -> bool:
 
 @dataclass(frozen=True)
 class BlockIndex:
-    """Where each document of a tbf file's bytes begins, found in one scan (the rule of `_begin_lines`):
-    (byte, line number) of its `#BeginOfDocument` line, None for an id that begins twice; and whether the
-    bytes are ASCII. A document shown while the corpus is scored is then cut out without scanning the file."""
+    """Where each document of one tbf file begins, found in one scan (a line whose stripped text starts
+    with `#BeginOfDocument`): (byte, line number) by id, None for an id that begins twice; every such
+    line's byte in file order (a block is read with its neighbours' bounds); the file's stamp."""
 
+    path: str
     starts: dict[bytes, tuple[int, int] | None]
-    ascii: bool
+    begins: list[int]
+    size: int
+    stamp: Stamp = (-1, -1, -1)
+
+    @property
+    def doc_ids(self) -> tuple[str, ...]:
+        """The ids of the file's documents, once each, in file order."""
+        return tuple(doc_id.decode("utf-8", "replace") for doc_id in self.starts if doc_id)
+
+    def region(self, start: int) -> tuple[int, int]:
+        """The bytes from the `#BeginOfDocument` line before the one at `start` (or the file's start) to
+        the one after it (or the file's end): all that decides whether its block stands alone."""
+        k = bisect_left(self.begins, start)
+        return (self.begins[k - 1] if k else 0), (self.begins[k + 1] if k + 1 < len(self.begins) else self.size)
 
 
-def block_index(data: bytes) -> BlockIndex:
+def block_index(data: bytes, path: str = "", stamp: Stamp = (-1, -1, -1)) -> BlockIndex:
+    """Index a tbf file's bytes: `bytes.find` for the begin lines, newlines counted between them (one pass)."""
     starts: dict[bytes, tuple[int, int] | None] = {}
-    at, line, counted = data.find(BEGIN), 1, 0
+    begins: list[int] = []
+    find, rfind, count, size = data.find, data.rfind, data.count, len(data)
+    at, line, counted = find(BEGIN), 1, 0
     while at >= 0:
-        start, end = _line_bounds(data, at)
-        text = data[start:end].strip()
-        if text.startswith(BEGIN):
-            line += data.count(b"\n", counted, start)
+        start = rfind(b"\n", 0, at) + 1
+        end = find(b"\n", at)
+        end = size if end < 0 else end
+        if start == at or not data[start:at].strip():
+            line += count(b"\n", counted, start)
             counted = start
-            doc_id = text[len(BEGIN):].strip()
+            doc_id = data[at + len(BEGIN):end].strip()
             starts[doc_id] = None if doc_id in starts else (start, line)
-        at = data.find(BEGIN, end)
-    return BlockIndex(starts, data.isascii())
+            begins.append(start)
+        at = find(BEGIN, end)
+    return BlockIndex(path, starts, begins, size, stamp)
 
 
-def _parse_block(data: bytes, path: str, mode: SpanMode, doc_id: bytes,
-                 index: BlockIndex | None = None) -> TbfFile | None:
-    """The file reduced to document `doc_id` (an empty file when it has none); None when unusual."""
-    if index is not None:
-        found = index.starts.get(doc_id, ())
-        starts = [found[0]] if found else None if found is None else []
-    else:
-        starts = _begin_lines(data, doc_id)
-    if starts is None or len(starts) > 1:
-        return None  # a repeated document: the later copy wins, the whole file decides
-    if not starts:
-        return TbfFile(path=path, mode=mode, documents={})
-    bounds = _block(data, starts[0])
-    if bounds is None or not _framed_before(data, starts[0]) or not _no_second_end(data, bounds[1]):
+def _stamp(info: os.stat_result) -> Stamp:
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def unchanged(index: BlockIndex) -> bool:
+    """Whether the file on disk is still the one indexed (a missing file is not)."""
+    try:
+        return _stamp(os.stat(index.path)) == index.stamp
+    except OSError:
+        return False
+
+
+def read_at(index: BlockIndex, begin: int, end: int) -> bytes | None:
+    """Bytes `begin:end` of the indexed file, read at their place; None when the file changed since."""
+    try:
+        with open(index.path, "rb", buffering=0) as handle:
+            if _stamp(os.fstat(handle.fileno())) != index.stamp:
+                return None
+            handle.seek(begin)
+            parts, left = [], end - begin
+            while left > 0:
+                part = handle.read(left)
+                if not part:
+                    return None
+                parts.append(part)
+                left -= len(part)
+            return b"".join(parts)
+    except OSError:
         return None
-    at = index.starts.get(doc_id) if index is not None else None
-    first_line = at[1] if at else data.count(b"\n", 0, bounds[0]) + 1
-    tbf, problems = parse_tbf(decode_text(data[bounds[0]:bounds[1]], path), path=path, mode=mode,
+
+
+class Spellings:
+    """The first spelling of each canonical type in one indexed tbf file, as far as it was read: the file
+    is read from its start a chunk at a time only until the types asked for are found (usually within its
+    first document), and what was read is not read again."""
+
+    def __init__(self, index: BlockIndex) -> None:
+        self.index = index
+        self.names: dict[str, str] = {}
+        self.offset = 0
+        """How far the file was read (its lines before this byte gave `names`)."""
+
+    def find(self, wanted: Collection[str]) -> bool:
+        """Read on until every type of `wanted` has a spelling or the file ends; False when the file changed.
+        Raises `FormatError` (a byte order mark) or `UnicodeDecodeError`, as reading it whole would."""
+        size, chunk = self.index.size, _SPELLING_CHUNK
+        while self.offset < size and any(w not in self.names for w in wanted):
+            data = read_at(self.index, self.offset, min(self.offset + chunk, size))
+            if data is None:
+                return False
+            if self.offset == 0:
+                check_bom(data, self.index.path)
+            cut = len(data) if self.offset + len(data) >= size else data.rfind(b"\n") + 1
+            if cut == 0:
+                chunk *= 2  # a line longer than the chunk
+                continue
+            for raw in data[:cut].decode("utf-8").split("\n"):
+                line = raw.strip()
+                if not line or line[0] in "#@":
+                    continue
+                fields = line.split("\t")
+                if len(fields) >= 7:
+                    self.names.setdefault(canonical(fields[5]), fields[5])
+            self.offset += cut
+        return True
+
+
+@dataclass
+class TbfFiles:
+    """The gold and the system file of a corpus being scored, indexed, with their types' spellings so far."""
+
+    gold: BlockIndex
+    system: BlockIndex
+    gold_names: Spellings = field(init=False)
+    system_names: Spellings = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.gold_names, self.system_names = Spellings(self.gold), Spellings(self.system)
+
+    def changed(self) -> str | None:
+        """The path of a file that changed on disk since it was indexed (the gold's first), else None."""
+        return next((index.path for index in (self.gold, self.system) if not unchanged(index)), None)
+
+
+def _parse_block(index: BlockIndex, mode: SpanMode, doc_id: bytes, data: bytes | None = None) -> TbfFile | None:
+    """The file reduced to document `doc_id` (an empty file when it has none), from `data` (the file's
+    bytes) or read from the file at its place; None when unusual or the file changed."""
+    found = index.starts.get(doc_id, ())
+    if found is None:
+        return None  # a repeated document: the later copy wins, the whole file decides
+    if not found:  # not in the file (as it was indexed)
+        return TbfFile(path=index.path, mode=mode, documents={}) if data is not None or unchanged(index) else None
+    start, first_line = found
+    begin, end = index.region(start)
+    region = data[begin:end] if data is not None else read_at(index, begin, end)
+    if region is None:
+        return None
+    start -= begin
+    bounds = _block(region, start)
+    if bounds is None or not _framed_before(region, start) or not _no_second_end(region, bounds[1]):
+        return None
+    tbf, problems = parse_tbf(decode_text(region[bounds[0]:bounds[1]], index.path), path=index.path, mode=mode,
                               first_line=first_line)
     if any(p.fatal for p in problems) or list(tbf.documents) != [doc_id.decode("utf-8")]:
         return None
     return tbf
 
 
-def _first_spellings(data: bytes, wanted: set[str], names: dict[str, str], ascii: bool | None = None) -> None:
-    """Add to `names` the first spelling in `data` (a tbf file's bytes) of each canonical type of `wanted`
-    not in it yet; the scan stops once every wanted type has one (usually within the first document)."""
-    missing = wanted - names.keys()
-    if not missing:
-        return
-    # ASCII bytes are valid UTF-8 with no byte order mark: only the lines read are decoded (a 30 MB
-    # file is not decoded whole for the first few lines); else the whole file is checked first
-    lines = _ascii_lines(data) if (data.isascii() if ascii is None else ascii) else lines_of(decode_text(data, ""))
-    for raw in lines:
-        line = raw.strip()
-        if not line or line[0] in "#@":
-            continue
-        fields = line.split("\t")
-        if len(fields) < 7:
-            continue
-        key = canonical(fields[5])
-        if key in missing:
-            names[key] = fields[5]
-            missing.discard(key)
-            if not missing:
-                return
-
-
-def _ascii_lines(data: bytes) -> Iterator[str]:
-    """The lines of ASCII `data` as `lines_of(data.decode())` gives them, decoded one at a time."""
-    start, size = 0, len(data)
-    while start <= size:
-        end = data.find(b"\n", start)
-        end = size if end < 0 else end
-        yield data[start:end].decode("ascii")
-        start = end + 1
-
-
-def corpus_spellings(result: ScoreResult, gold_data: bytes, system_data: bytes,
-                     indexes: tuple[BlockIndex, BlockIndex] | None = None) -> TypeNames:
+def corpus_spellings(result: ScoreResult, files: TbfFiles) -> TypeNames | None:
     """The result's types spelt as first written in the whole files: gold first, then system (the rule
-    of `evmeval.mention.type_names`), falling back to the document's own spelling."""
+    of `evmeval.mention.type_names`), falling back to the document's own spelling; None when a file
+    changed on disk."""
     own = type_names(result.documents)
-    names: dict[str, str] = {}
-    _first_spellings(gold_data, set(own), names, indexes[0].ascii if indexes else None)
-    _first_spellings(system_data, set(own), names, indexes[1].ascii if indexes else None)
-    return TypeNames({key: names.get(key, own.name(key)) for key in own})
+    gold, system = files.gold_names, files.system_names
+    if not gold.find(set(own)) or not system.find({key for key in own if key not in gold.names}):
+        return None
+    return TypeNames({key: gold.names[key] if key in gold.names else system.names[key] if key in system.names
+                      else own.name(key) for key in own})
 
 
-def document_ids(data: bytes) -> tuple[str, ...]:
-    """The ids of a tbf file's `#BeginOfDocument` lines, once each, in file order (no parse: a scan)."""
-    ids: dict[str, None] = {}
-    at = data.find(BEGIN)
-    while at >= 0:
-        start, end = _line_bounds(data, at)
-        line = data[start:end].strip()
-        if line.startswith(BEGIN):
-            doc_id = line[len(BEGIN):].strip()
-            if doc_id:
-                ids.setdefault(doc_id.decode("utf-8", "replace"), None)
-        at = data.find(BEGIN, end)
-    return tuple(ids)
+def _stamped_read(path: str) -> tuple[bytes, Stamp]:
+    """The file's bytes, and its stamp taken before they were read (a change while reading shows later)."""
+    try:
+        stamp = _stamp(os.stat(path))
+    except OSError:
+        stamp = (-1, -1, -1)
+    return read_bytes(path), stamp
 
 
 def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str | None = None,
-                   mapping: str, preread: dict[str, bytes] | None = None,
-                   doc_ids: tuple[str, ...] | None = None,
-                   indexes: tuple[BlockIndex, BlockIndex] | None = None) -> FirstDocument | None:
-    """Read both tbf files' bytes (unless `preread` has them) and score one document: `doc_id`, or the
-    gold file's first (`doc_ids`: the gold file's documents, when already scanned; `indexes`: where the
-    gold and the system file's documents begin, `block_index`).
+                   mapping: str, files: TbfFiles | None = None) -> FirstDocument | None:
+    """Score one document of `request`: `doc_id`, or the gold file's first. Without `files`, both tbf
+    files are read and indexed (`FirstDocument.files`, their bytes not kept); with them, the document is
+    read from the files at its place.
 
-    None when that is not plainly possible (see the module docstring); raises `FormatError` only for a
-    file that cannot be read at all, which the corpus load would report the same way.
+    None when that is not plainly possible (see the module docstring) or a file changed since it was
+    indexed; raises `FormatError` only for a file that cannot be read at all, which the corpus load
+    would report the same way.
     """
     if request.white_list or not 0 <= system_index < len(request.systems):
         return None
     if is_event_corpus(request.gold):
         return _first_event_document(request, system_index, mapping, doc_id)
-    for folder in (request.token_dir, request.text_dir):
-        if folder is not None and not os.path.isdir(folder):
-            return None
     gold_path, system_path = request.gold, request.systems[system_index]
     if gold_path == system_path or "-" in (gold_path, system_path):
         return None
-    known = preread or {}
-    gold_data = known[gold_path] if gold_path in known else read_bytes(gold_path)
-    system_data = known[system_path] if system_path in known else read_bytes(system_path)
-    preread = {gold_path: gold_data, system_path: system_data}
-    wanted = doc_id.encode("utf-8") if doc_id else _first_doc_id(gold_data)
+    gold_data = system_data = None
+    if files is None:  # (with them: each system call lets the corpus load's thread in, and waits to come back)
+        if any(folder is not None and not os.path.isdir(folder) for folder in (request.token_dir, request.text_dir)):
+            return None
+        gold_data, gold_stamp = _stamped_read(gold_path)
+        system_data, system_stamp = _stamped_read(system_path)
+        wanted = doc_id.encode("utf-8") if doc_id else _first_doc_id(gold_data)
+        files = TbfFiles(block_index(gold_data, gold_path, gold_stamp),
+                         block_index(system_data, system_path, system_stamp))
+    else:  # each file read is checked to be the one indexed (`read_at`)
+        wanted = doc_id.encode("utf-8") if doc_id else None
     if not wanted or b"\n" in wanted:
         return None
     mode = SpanMode.TOKEN if request.token_dir is not None else SpanMode.CHAR
     try:
-        gold = _parse_block(gold_data, gold_path, mode, wanted, indexes[0] if indexes else None)
-        system = _parse_block(system_data, system_path, mode, wanted, indexes[1] if indexes else None)
+        gold = _parse_block(files.gold, mode, wanted, gold_data)
+        system = _parse_block(files.system, mode, wanted, system_data)
     except (FormatError, UnicodeDecodeError):
         return None
+    del gold_data, system_data  # the files' bytes are not kept (other documents are read at their place)
     if gold is None or system is None or not gold.documents:
         return None
     inputs = LoadedInputs(gold=gold, system=system, tokens=TokenSource(request.token_dir, DEFAULT_EXTENSION),
@@ -286,11 +344,13 @@ def first_document(request: OpenRequest, system_index: int = 0, *, doc_id: str |
     result = score_files(gold, system, mapping=mapping)
     corpus = LoadedCorpus(request, (inputs,))
     try:
-        spellings = corpus_spellings(result, gold_data, system_data, indexes)
+        spellings = corpus_spellings(result, files)
     except (FormatError, UnicodeDecodeError):
         return None
-    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, preread, spellings,
-                         document_ids(gold_data) if doc_ids is None else doc_ids)
+    if spellings is None:
+        return None
+    return FirstDocument(wanted.decode("utf-8"), system_index, corpus, result, spellings, files.gold.doc_ids,
+                         files=files)
 
 
 def _first_event_document(request: OpenRequest, system_index: int, mapping: str,
@@ -317,5 +377,5 @@ def event_document(request: OpenRequest, system_index: int, index: DocumentIndex
     found = one_document(index, doc_id, mapping=mapping)
     if found is None:
         return None
-    return FirstDocument(found.doc_id, system_index, LoadedCorpus(request, (found.inputs,)), found.result, {},
+    return FirstDocument(found.doc_id, system_index, LoadedCorpus(request, (found.inputs,)), found.result,
                          type_names(found.result.documents), index.doc_ids, index)

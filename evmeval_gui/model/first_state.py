@@ -9,13 +9,14 @@ The part moves the selection to the document it shows (through the selection par
 
 from __future__ import annotations
 
+import os
 import threading
 
 from evmeval.io.errors import FormatError
 
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.events import Signal
-from evmeval_gui.model.first_document import BlockIndex, FirstDocument, block_index, event_document, first_document
+from evmeval_gui.model.first_document import FirstDocument, event_document, first_document
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.selection_state import SelectionState
 
@@ -40,7 +41,9 @@ class FirstDocumentState:
         """Set by the window once the first document is on screen: the corpus load starts then (a
         worker thread would otherwise share the interpreter with that paint and slow it)."""
         self._others: dict[str, FirstDocument | None] = {}
-        self._indexes: tuple[BlockIndex, BlockIndex] | None = None
+        self.changed: str | None = None
+        """A file of the corpus being scored that changed on disk since the first document was read: no
+        other document is read from it (it would not be the one indexed) until the corpus is in."""
 
     def show(self, request: OpenRequest, system_index: int, doc_id: str | None, *,
              mapping: str) -> FirstDocument | None:
@@ -56,7 +59,7 @@ class FirstDocumentState:
             return None
         self.document = first
         self._others.clear()
-        self._indexes = None
+        self.changed = None
         self.painted.clear()
         self.current.put(Selection(first.doc_id))
         self.first_document_shown.emit(first)
@@ -65,8 +68,9 @@ class FirstDocumentState:
         return first
 
     def other(self, doc_id: str, mapping: str) -> FirstDocument | None:
-        """Another document of the corpus being scored, read from the bytes already read and scored on its
-        own when the user shows it (a few ms; the last few kept); None when that is not plainly possible."""
+        """Another document of the corpus being scored, read from the files at its place and scored on its
+        own when the user shows it (a few ms; the last few kept); None when that is not plainly possible
+        (or a file changed on disk since the first document was read)."""
         first = self.document
         if first is None or doc_id == first.doc_id:
             return first
@@ -77,17 +81,24 @@ class FirstDocumentState:
             if first.index is not None:  # an event corpus: the library reads the document's own lines
                 self._keep(doc_id, event_document(request, first.system_index, first.index, doc_id, mapping))
                 return self._others[doc_id]
-            if self._indexes is None:  # one scan of each file, then no scan per document
-                data = first.preread
-                self._indexes = (block_index(data[request.gold]),
-                                 block_index(data[request.systems[first.system_index]]))
-            try:
+            if first.files is None:
+                return None
+            try:  # read from the files at its place (their index made with the first document)
                 found = first_document(request, first.system_index, doc_id=doc_id, mapping=mapping,
-                                       preread=first.preread, doc_ids=first.doc_ids, indexes=self._indexes)
+                                       files=first.files)
             except FormatError:
                 found = None
+            if found is None and self.changed is None:
+                self.changed = first.files.changed()
             self._keep(doc_id, found)
         return self._others[doc_id]
+
+    def notice(self, doc_id: str) -> str:
+        """Why document `doc_id` is not shown while the corpus is scored, when a user can act on it ("")."""
+        if self.document is None or self.changed is None or doc_id not in self._others or self._others[doc_id]:
+            return ""
+        return (f"{os.path.basename(self.changed)} changed on disk since it was opened: {doc_id} is shown once "
+                "the corpus is read (F5 reads the files again).")
 
     def _keep(self, doc_id: str, found: FirstDocument | None) -> None:
         """Keep the last few documents read on their own (a switch back is a look-up)."""
@@ -103,7 +114,7 @@ class FirstDocumentState:
         """The document shown, no longer shown (its corpus result takes its place): said by the corpus."""
         first, self.document = self.document, None
         self._others.clear()
-        self._indexes = None
+        self.changed = None
         return first
 
     def withdraw(self) -> bool:
@@ -113,7 +124,7 @@ class FirstDocumentState:
             return False
         self.document = None
         self._others.clear()
-        self._indexes = None
+        self.changed = None
         self.current.put(Selection())
         self.first_document_shown.emit(None)
         self.current.announce()

@@ -25,6 +25,7 @@ from evmeval.editing.session import ScoreDelta
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.mention.type_names import TypeNames
+from evmeval.model import TbfFile
 
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest
 from evmeval_gui.model.corpus_state import CorpusState, Loader
@@ -125,6 +126,10 @@ class Session:
 
     def doc_result(self, doc_id: str) -> DocumentResult | None:
         return self.corpus_state.doc_result(doc_id)
+
+    def link_types(self, *files: TbfFile) -> set[str]:
+        """The sequencing link types the files use (those of the files opened found while loading)."""
+        return self.corpus_state.link_types(*files)
 
     def rows(self, doc_id: str, combination: str | None = None) -> list[MappingRow]:
         """The mapping table of a document (cached)."""

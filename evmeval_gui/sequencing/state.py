@@ -18,7 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from evmeval.mention.scoring import ScoreResult
-from evmeval.sequencing.links import link_types_in
 from evmeval.sequencing.scoring import (
     DEFAULT_MAPPING,
     Evaluation,
@@ -150,7 +149,7 @@ class SequencingModel:
         if not self.enabled or corpus is None or result is None or session.roles is not None:
             return
         inputs = corpus.inputs[session.system_index]
-        if not link_types_in((inputs.gold, inputs.system)):
+        if not session.link_types(inputs.gold, inputs.system):
             return
         index = session.system_index
 
@@ -205,7 +204,8 @@ class SequencingModel:
         if corpus is None or self.result is None:
             return []
         inputs = corpus.inputs[min(max(self.session.system_index, 0), len(corpus.inputs) - 1)]
-        return [side for side, f in (("gold", inputs.gold), ("system", inputs.system)) if not link_types_in((f,))]
+        return [side for side, f in (("gold", inputs.gold), ("system", inputs.system))
+                if not self.session.link_types(f)]
 
     def evaluation(self, name: str, closure: str = "published") -> Evaluation | None:
         if self.result is None:

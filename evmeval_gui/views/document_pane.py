@@ -96,7 +96,7 @@ class DocumentPane(QWidget):
         else:
             self.view.set_document(doc, session.marks(doc.doc_id), session.doc_result(doc.doc_id),
                                    keep_place=keep_place)
-        notice = doc.notice if doc is not None else self._no_documents()
+        notice = doc.notice if doc is not None else self._no_documents() or self._not_read(doc_id)
         if doc is not None and doc.unplaced:
             notice = (notice + " " if notice else "") + (
                 f"{doc.unplaced} mention(s) could not be placed on the text (see the mapping table).")
@@ -111,6 +111,10 @@ class DocumentPane(QWidget):
             return ""
         return (f"{os.path.basename(request.gold)} has no documents (no #BeginOfDocument line): "
                 "nothing to show or score.")
+
+    def _not_read(self, doc_id: str | None) -> str:
+        """The notice for a document not shown while its corpus is scored (a file changed meanwhile)."""
+        return self.session.first_document.notice(doc_id) if doc_id else ""
 
     def _refresh_header(self, *args: object) -> None:
         doc_id = self._doc_id

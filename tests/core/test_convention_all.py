@@ -49,7 +49,8 @@ def test_html_of_a_convention_without_switchboard_rows_is_refused_before_any_wor
     assert score_main(["-g", str(CONVENTIONS / "maven_gold.jsonl"), "-s", str(CONVENTIONS / "maven_pred.jsonl"),
                        "--convention", "maven", "--html", str(page)]) == 2
     assert capsys.readouterr().err == ("evmeval-score: error: --html draws the switchboard, and maven measures none "
-                                       "of its rows (expected --json, or --html with TextEE or DyGIE++ files)\n")
+                                       "of its rows (expected --json, or --html with TextEE, DyGIE++, RAMS or "
+                                       "WikiEvents files)\n")
     assert not page.exists()
 
 

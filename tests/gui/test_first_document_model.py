@@ -19,16 +19,21 @@ from tests.gui.corpus_factory import write_corpus
 
 
 def assert_same_document(request: OpenRequest, doc_id: str, mapping: str, system_index: int = 0) -> None:
-    first = first_document(request, system_index, doc_id=doc_id, mapping=mapping)
-    assert first is not None and first.doc_id == doc_id
-    _corpus, result = load_and_score(request, system_index, mapping=mapping, preread=first.preread)
-    whole, alone = result.document(doc_id), first.document
-    assert (alone.gold, alone.system, alone.in_system) == (whole.gold, whole.system, whole.in_system)
-    assert alone.scores == whole.scores
-    for combination in COMBINATIONS:
-        assert mapping_rows(alone, combination) == mapping_rows(whole, combination)
+    """The document read with the files' bytes in hand, and read at its place in the files indexed by the
+    gold's first document (as a click while the corpus is scored reads it), are the corpus result's."""
+    opened = first_document(request, system_index, mapping=mapping)
+    assert opened is not None and opened.files is not None
+    _corpus, result = load_and_score(request, system_index, mapping=mapping)
     corpus_names = type_names(result.documents)
-    assert dict(first.type_names) == {t: corpus_names.name(t) for t in first.type_names}
+    for first in (first_document(request, system_index, doc_id=doc_id, mapping=mapping),
+                  first_document(request, system_index, doc_id=doc_id, mapping=mapping, files=opened.files)):
+        assert first is not None and first.doc_id == doc_id
+        whole, alone = result.document(doc_id), first.document
+        assert (alone.gold, alone.system, alone.in_system) == (whole.gold, whole.system, whole.in_system)
+        assert alone.scores == whole.scores
+        for combination in COMBINATIONS:
+            assert mapping_rows(alone, combination) == mapping_rows(whole, combination)
+        assert dict(first.type_names) == {t: corpus_names.name(t) for t in first.type_names}
 
 
 def published_requests(evmeval_data: Path) -> list[OpenRequest]:
@@ -51,7 +56,8 @@ def test_without_a_doc_id_the_gold_file_s_first_document(tmp_path):
     corpus = write_corpus(tmp_path / "c")
     first = first_document(make_request(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")]), mapping="greedy")
     assert first is not None and first.doc_id == "doc1"
-    assert set(first.preread) == {str(corpus / "gold.tbf"), str(corpus / "system.tbf")}
+    assert first.doc_ids == ("doc1", "doc2", "doc3")
+    assert first.files is not None and first.files.gold.path == str(corpus / "gold.tbf")
 
 
 def test_a_document_missing_from_the_system_file_is_scored_as_not_in_it(tmp_path):
@@ -156,23 +162,27 @@ def test_types_are_spelt_as_the_whole_files_spell_them_before_the_corpus_is_scor
 
 
 @pytest.mark.parametrize("accent", ["", "é"])
-def test_spellings_decode_only_the_lines_read_unless_the_file_is_not_ascii(tmp_path, monkeypatch, accent):
-    """An ASCII file (valid UTF-8, no byte order mark) is not decoded whole for its first spellings; any other
-    is checked whole first, as before. The spellings are the same."""
-    from evmeval_gui.model import first_document as module
-
-    gold = ("#BeginOfDocument doc1\ng\tdoc1\tE1\t0,5\tRiots\tConflict_Attack\tActual\n#EndOfDocument\n"
-            f"#BeginOfDocument doc2\ng\tdoc2\tE1\t0,4\tDied{accent}\tLife_Die\tActual\n#EndOfDocument\n")
-    system = ("#BeginOfDocument doc1\ns\tdoc1\tS1\t0,5\tRiots\tCONFLICT.ATTACK\tActual\n"
-              "s\tdoc1\tS2\t6,9\tdie\tLIFE.DIE\tActual\n#EndOfDocument\n")
+def test_spellings_read_the_files_only_as_far_as_the_types_shown(tmp_path, accent):
+    """The first spellings are read from the file a chunk at a time until every type shown has one (here
+    within the first of 12,000 documents), ASCII or not; a type the gold file never writes reads it to its
+    end, once."""
+    filler = "".join(f"#BeginOfDocument d{k}\ng\td{k}\tE1\t0,4\tDied{accent}\tLife_Die\tActual\n#EndOfDocument\n"
+                     for k in range(12000))
+    gold = "#BeginOfDocument doc1\ng\tdoc1\tE1\t0,5\tRiots\tConflict_Attack\tActual\n#EndOfDocument\n" + filler
+    system = ("#BeginOfDocument doc1\ns\tdoc1\tS1\t0,5\tRiots\tCONFLICT.ATTACK\tActual\n#EndOfDocument\n"
+              "#BeginOfDocument d7\ns\td7\tS1\t0,4\tDied\tLIFE.DIE\tActual\n"
+              "s\td7\tS2\t5,9\tshot\tConflict_Shoot\tActual\n#EndOfDocument\n")
     (tmp_path / "gold.tbf").write_text(gold, encoding="utf-8")
     (tmp_path / "system.tbf").write_text(system, encoding="utf-8")
-    decoded: list[int] = []
-    decode = module.decode_text
-    monkeypatch.setattr(module, "decode_text", lambda data, path: decoded.append(len(data)) or decode(data, path))
     request = make_request(str(tmp_path / "gold.tbf"), [str(tmp_path / "system.tbf")])
     first = first_document(request, mapping="greedy")
-    assert first is not None
-    assert dict(first.type_names) == {"conflictattack": "Conflict_Attack", "lifedie": "Life_Die"}
-    whole = len(gold.encode("utf-8"))
-    assert (whole in decoded) == bool(accent)  # the whole gold file decoded only when it is not ASCII
+    assert first is not None and first.files is not None
+    assert dict(first.type_names) == {"conflictattack": "Conflict_Attack"}
+    size = len(gold.encode("utf-8"))
+    assert 0 < first.files.gold_names.offset < size // 4
+    other = first_document(request, doc_id="d7", mapping="greedy", files=first.files)
+    assert other is not None
+    assert dict(other.type_names) == {"lifedie": "Life_Die", "conflictshoot": "Conflict_Shoot"}
+    assert first.files.gold_names.offset == size  # Conflict_Shoot is no gold type: the gold read to its end
+    _corpus, result = load_and_score(request)
+    assert type_names(result.documents).name("conflictshoot") == "Conflict_Shoot"

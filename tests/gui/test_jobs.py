@@ -183,3 +183,33 @@ def test_a_delivered_result_is_frozen_out_of_the_collectors_walks(runner, qtbot)
     assert kept[0]["doc7"] == [7]
     walked = gc.get_objects()
     assert not any(o is kept[0] or o is kept[0]["doc7"] for o in walked)
+
+
+def test_a_running_job_shortens_the_interpreters_switch_interval(runner, qtbot):
+    """While a job runs, the GUI thread waits at most SWITCH_INTERVAL_S for the interpreter at each call from Qt
+    into Python (a paint's `data()` calls), not CPython's 5 ms; once no job runs, the interval is as before."""
+    import sys
+
+    from evmeval_gui.jobs import SWITCH_INTERVAL_S
+
+    before = sys.getswitchinterval()
+    assert before > SWITCH_INTERVAL_S  # CPython's default, 5 ms
+    release = threading.Event()
+    seen: list[float] = []
+
+    def slow(context: JobContext) -> float:
+        release.wait(5)
+        return sys.getswitchinterval()
+
+    def fast(context: JobContext) -> float:
+        return sys.getswitchinterval()
+
+    runner.submit("slow", slow, seen.append, key="one")
+    with qtbot.waitSignal(runner.job_finished, timeout=5000):  # a second job ends while the first runs
+        runner.submit("fast", fast, seen.append)
+    assert seen == [SWITCH_INTERVAL_S]
+    assert sys.getswitchinterval() == SWITCH_INTERVAL_S  # the first still runs
+    release.set()
+    qtbot.waitUntil(lambda: len(seen) == 2 and not runner.busy, timeout=5000)
+    qtbot.waitUntil(lambda: sys.getswitchinterval() == before, timeout=5000)
+    assert seen == [SWITCH_INTERVAL_S, SWITCH_INTERVAL_S]

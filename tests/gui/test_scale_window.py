@@ -61,26 +61,24 @@ def test_cancel_leaves_nothing_half_shown(window, qtbot, corpus, gate):
     assert window.session.first_document.document is None
 
 
-def test_a_document_cut_out_by_the_index_is_the_one_the_scan_cuts_out(corpus, tmp_path):
-    from evmeval.io.reading import read_bytes
-
-    from evmeval_gui.model.first_document import block_index, first_document
+def test_a_document_read_at_its_place_is_the_one_read_with_the_files_bytes(corpus):
+    from evmeval_gui.model.first_document import first_document
 
     gold = (corpus / "gold.tbf").read_text(encoding="utf-8")
-    repeated = tmp_path / "repeated.tbf"  # doc2 twice: neither way cuts it out (the whole file decides)
+    repeated = corpus / "repeated.tbf"  # doc2 twice: neither way cuts it out (the whole file decides)
     start = gold.index("#BeginOfDocument doc2")
     block = gold[start:gold.index("#EndOfDocument", start)] + "#EndOfDocument\n"
     repeated.write_text(gold + block, encoding="utf-8")
     for gold_path in (corpus / "gold.tbf", repeated):
         request = make_request(str(gold_path), [str(corpus / "system.tbf")])
-        data = {request.gold: read_bytes(request.gold), request.systems[0]: read_bytes(request.systems[0])}
-        indexes = (block_index(data[request.gold]), block_index(data[request.systems[0]]))
+        opened = first_document(request, mapping="greedy")  # reads both files whole and indexes them
+        assert opened is not None and opened.files is not None
         for doc_id in ("doc1", "doc2", "doc3", "nowhere"):
-            scanned = first_document(request, doc_id=doc_id, mapping="greedy", preread=data)
-            indexed = first_document(request, doc_id=doc_id, mapping="greedy", preread=data, indexes=indexes)
-            assert (scanned is None) == (indexed is None), (gold_path.name, doc_id)
-            if scanned is not None and indexed is not None:
-                assert indexed.result.documents == scanned.result.documents
-                assert indexed.document.gold == scanned.document.gold  # line numbers included
-                assert indexed.type_names == scanned.type_names
+            whole = first_document(request, doc_id=doc_id, mapping="greedy")
+            at_place = first_document(request, doc_id=doc_id, mapping="greedy", files=opened.files)
+            assert (whole is None) == (at_place is None), (gold_path.name, doc_id)
+            if whole is not None and at_place is not None:
+                assert at_place.result.documents == whole.result.documents
+                assert at_place.document.gold == whole.document.gold  # line numbers included
+                assert at_place.type_names == whole.type_names
         assert (gold_path == repeated) == (first_document(request, doc_id="doc2", mapping="greedy") is None)

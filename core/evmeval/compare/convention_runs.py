@@ -63,8 +63,10 @@ class ConventionComparison:
 
 
 def has_trigger_changes(convention: str) -> bool:
-    """Whether runs compared under `convention` list their changed triggers (its outcomes name each trigger)."""
-    return convention in REGISTRY and REGISTRY[convention].outcomes is not None
+    """Whether runs compared under `convention` list their changed triggers (its outcomes name each trigger: not
+    those of the argument scorers rams, paie and gen-arg, which score no trigger)."""
+    return convention in REGISTRY and REGISTRY[convention].outcomes is not None and \
+        "trigger_id" in REGISTRY[convention].comparable
 
 
 def compared_conventions(found: str, *, strings_given: bool = False) -> tuple[str, ...]:
@@ -124,7 +126,8 @@ def compare_convention(convention: str, gold: Input, systems: Sequence[Input], *
                                unit_names="documents" if convention in WINDOWED else f"{first.unit}s")
     stop_if_cancelled(cancelled)
     outcomes = REGISTRY[convention].outcomes
-    runs = [outcomes(gold, s) for s in prepared_systems] if outcomes is not None else []
+    runs = ([outcomes(gold, s) for s in prepared_systems]
+            if outcomes is not None and (has_trigger_changes(convention) or convention in ARGUMENT_CONVENTIONS) else [])
     arguments = (pair_arguments([run_arguments(o) for o in runs], comparison.pairs)
                  if convention in ARGUMENT_CONVENTIONS and runs else [])
     triggers = pair_triggers([run_triggers(o) for o in runs], comparison.pairs) if runs else []

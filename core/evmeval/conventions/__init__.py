@@ -10,7 +10,17 @@ from __future__ import annotations
 import os
 
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric, lazy, with_options
-from evmeval.conventions.items import DYGIEPP_ROWS, OURS_ROWS, ROWS, SAME_ROWS, Item, Outcome
+from evmeval.conventions.items import (
+    DYGIEPP_ROWS,
+    GENARG_ROWS,
+    OURS_ROWS,
+    PAIE_ROWS,
+    RAMS_ROWS,
+    ROWS,
+    SAME_ROWS,
+    Item,
+    Outcome,
+)
 from evmeval.io.detect import (
     MAVEN_ERE_FIELDS,
     is_generation,
@@ -69,13 +79,15 @@ REGISTRY: dict[str, Convention] = {
                    "RAMS 1.0 scorer.py --do_all: multisets of (trigger span, argument span, role) per example; its "
                    "Precision is correct/gold and its Recall correct/predicted (as the script divides); per-role "
                    "table; by sentence distance -2..+2",
-                   lazy("rams", "score_rams"), matches=lazy("rams", "rams_matches")),
+                   lazy("rams", "score_rams"), matches=lazy("rams", "rams_matches"), comparable=RAMS_ROWS,
+                   outcomes=lazy("published_arguments", "rams_outcomes")),
         Convention("gen-arg", "wikievents",
                    "gen-arg scorer.py (KAIROS/WikiEvents, no --head-only): template-aligned argument strings "
                    "grounded nearest the trigger, split at 'and' when not found; sets per event; gold spans lose a "
                    "leading the/an/a; each prediction matched on its own (no one-to-one); Coref F1 with --coref-file",
                    lazy("genarg", "score_genarg"), also_reads=("gen-arg",), empty_submission=True,
-                   matches=lazy("genarg", "genarg_matches")),
+                   matches=lazy("genarg", "genarg_matches"), comparable=GENARG_ROWS,
+                   outcomes=lazy("published_arguments", "genarg_outcomes")),
         Convention("uie", "uie",
                    "UIE eval_extraction.py EventScorer: per instance (type, trigger) and (type, role, argument) by "
                    "token offsets and by string; match mode normal (multiset), set or multimatch; roles not tied to "
@@ -92,7 +104,7 @@ REGISTRY: dict[str, Convention] = {
                    "per role) and identification (sets per event); gold outside the model's window (--window-size, "
                    "250) counted against recall; F1 0 when P + R <= 1e-4",
                    lazy("paie", "score_paie"), also_reads=("wikievents", "gen-arg", "strings", "paie-log"),
-                   empty_submission=True),
+                   empty_submission=True, comparable=PAIE_ROWS, outcomes=lazy("published_arguments", "paie_outcomes")),
         Convention("omnievent", "omnievent",
                    "OmniEvent unified evaluation (event detection): each regime's output (--regime tc, sl, s2s, mrc) "
                    "turned into a label per gold candidate (triggers and negative triggers), then scikit-learn's "

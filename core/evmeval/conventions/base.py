@@ -248,3 +248,9 @@ class Convention:
     def title(self) -> str:
         """Its column heading: the name, marked when it is ours."""
         return f"{self.name} (ours)" if self.ours else self.name
+
+
+def side_by_side(conventions: Sequence[Convention]) -> bool:
+    """Whether `--convention all` makes a switchboard: two or more of its conventions measure its rows (paie
+    alone on string predictions has nothing to be set beside)."""
+    return sum(1 for c in conventions if c.comparable) > 1

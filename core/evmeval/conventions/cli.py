@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from evmeval._util.schemas import schema_tag
 from evmeval.conventions import FILE_FORMATS, FORMATS, REGISTRY, detect_format, is_paie_log_input, is_strings
-from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, side_by_side
 from evmeval.conventions.ladder_args import ladder_inputs, ladder_refusal
 from evmeval.conventions.options import ConventionOptions, prepare_with
 from evmeval.io.errors import FormatError
@@ -148,11 +148,12 @@ def merged_output(args: argparse.Namespace, conventions: Sequence[Convention]) -
 
 def alone(results: Sequence[ConventionResult]) -> str:
     """What `all` says instead of a switchboard when the conventions that read the files measure none of the
-    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP alone; rams and paie, gen-arg and paie): a table of dashes
+    switchboard's rows (MAVEN, MAVEN-ERE, BioNLP alone): a table of dashes
     would say nothing."""
     compared = sorted({FORMATS[f] for f in FORMATS
-                       if sum(c.reads(f) and bool(c.comparable) for c in REGISTRY.values()) > 1})
-    where = f"(conventions are compared side by side on {' and '.join(compared)} input)\n"
+                       if sum(c.reads_gold(f) and bool(c.comparable) for c in REGISTRY.values()) > 1})
+    listed = ", ".join(compared[:-1]) + f" and {compared[-1]}" if len(compared) > 1 else "".join(compared)
+    where = f"(conventions are compared side by side on {listed} input)\n"
     if len(results) > 1:
         names = [r.name for r in results]
         return (f"Switchboard: {', '.join(names[:-1])} and {names[-1]} measure none of its rows, their tables are "
@@ -300,7 +301,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
             return 2
         if args.html and not any(c.comparable for c in conventions):
             print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
-                  "measures none of its rows (expected --json, or --html with TextEE or DyGIE++ files)",
+                  "measures none of its rows (expected --json, or --html with TextEE, DyGIE++, RAMS or WikiEvents "
+                  "files)",
                   file=sys.stderr)
             return 2
         merged = merged_output(args, conventions)
@@ -310,7 +312,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         results = score_under(conventions, gold, system)
         ladder, written = _ladder(args, gold, system, cache, agree, curations)
         switches = matching_switches(conventions, results, gold, system) if switched else None
-        wanted = (args.convention == "all" or args.html) and any(c.comparable for c in conventions)
+        wanted = (args.convention == "all" and side_by_side(conventions)) or (
+            args.html and any(c.comparable for c in conventions))
         if wanted:
             from evmeval.conventions.switchboard import switchboard
         board = switchboard(conventions, results, gold, system) if wanted else None

@@ -234,7 +234,8 @@ def streamed_pair(found: str, gold: Input, system: Input) -> Pair:
 def rams_pair(gold: Input, system: Input) -> Pair:
     """RAMS gold lines and predictions: per doc_key its sentences, its one trigger (gold's event type on both
     sides: RAMS's scorer compares no types) and its arguments; a predicted trigger outside the document, or a
-    doc_key gold lacks, is left out (the scorers ignore it)."""
+    doc_key gold lacks, is left out (the scorers ignore it). Its mention is `E0` (the argument conventions' items
+    name a line's one event 0: `ours.mention_id`)."""
     g, s = rams_file(gold), rams_file(system)
     sides: tuple[dict[str, Document], dict[str, Document]] = ({}, {})
     arguments: tuple[Arguments, Arguments] = ({}, {})
@@ -249,10 +250,10 @@ def rams_pair(gold: Input, system: Input) -> Pair:
                 sides[n][doc_key] = Document(doc_key, ())
                 continue
             start, end = found.trigger
-            mention = unannotated_mention(run, doc_key, "T0", tuple(ids[start:end + 1]), " ".join(words[start:end + 1]),
+            mention = unannotated_mention(run, doc_key, "E0", tuple(ids[start:end + 1]), " ".join(words[start:end + 1]),
                                           event_type, found.line)
             sides[n][doc_key] = Document(doc_key, (mention,))
-            arguments[n][doc_key, "T0"] = [Role(link.role, link.argument[0], link.argument[1] + 1)
+            arguments[n][doc_key, "E0"] = [Role(link.role, link.argument[0], link.argument[1] + 1)
                                            for link in found.links]
     return Pair(TbfFile(g.path, SpanMode.TOKEN, sides[0]), TbfFile(s.path, SpanMode.TOKEN, sides[1]), {}, units,
                 arguments)

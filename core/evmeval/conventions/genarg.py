@@ -30,6 +30,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from evmeval.conventions.base import (
     UNGROUNDABLE,
@@ -96,16 +97,25 @@ def _ground(tokens: tuple[str, ...], words: list[str], trigger: tuple[int, int])
     return None if span is None else (span[0], span[1] - 1)
 
 
-def predicted_arguments(tokens: tuple[str, ...], event: GoldEvent,
-                        filled: list[tuple[str, list[str]]]) -> tuple[set[Argument], int]:
-    """The script's predicted set (each string grounded nearest the trigger, or else split at `and`), and how
-    many strings or parts it dropped as found nowhere in the text."""
-    out: set[Argument] = set()
-    dropped = 0
+class Grounded(NamedTuple):
+    """One argument string of a generation (or a part of it split at `and`) and where gen-arg put it."""
+
+    role: str
+    words: tuple[str, ...]
+    span: tuple[int, int] | None
+    """Inclusive; None: found nowhere, dropped."""
+    split: bool
+    """A part of a string found nowhere whole, split at `and`."""
+
+
+def grounded_strings(tokens: tuple[str, ...], event: GoldEvent, filled: list[tuple[str, list[str]]]) -> list[Grounded]:
+    """Every argument string in generation order, grounded the script's way: nearest the trigger, or else split
+    at each `and` and each part grounded; an empty part is skipped."""
+    out: list[Grounded] = []
     for role, words in filled:
         span = _ground(tokens, words, event.trigger)
         if span is not None:
-            out.add((*span, event.event_type, role))
+            out.append(Grounded(role, tuple(words), span, False))
             continue
         parts: list[list[str]] = [[]]
         for word in words:
@@ -113,14 +123,23 @@ def predicted_arguments(tokens: tuple[str, ...], event: GoldEvent,
                 parts.append([])
             else:
                 parts[-1].append(word)
-        for part in parts:
-            if not part:
-                continue
-            if (span := _ground(tokens, part, event.trigger)) is None:
-                dropped += 1
-            else:
-                out.add((*span, event.event_type, role))
-    return out, dropped
+        out += [Grounded(role, tuple(part), _ground(tokens, part, event.trigger), True) for part in parts if part]
+    return out
+
+
+def ordered(found: list[Grounded]) -> list[Grounded]:
+    """The grounded strings first (in generation order), then those found nowhere: each one's place is its
+    argument index in the outcomes of every convention reading generations (gen-arg, paie)."""
+    return [g for g in found if g.span is not None] + [g for g in found if g.span is None]
+
+
+def predicted_arguments(tokens: tuple[str, ...], event: GoldEvent,
+                        filled: list[tuple[str, list[str]]]) -> tuple[set[Argument], int]:
+    """The script's predicted set (`grounded_strings`: a repeat collapses), and how many strings or parts it
+    dropped as found nowhere in the text."""
+    found = grounded_strings(tokens, event, filled)
+    return ({(*g.span, event.event_type, g.role) for g in found if g.span is not None},
+            sum(1 for g in found if g.span is None))
 
 
 def gold_span(document: GoldDocument, entity_id: str) -> tuple[int, int]:

@@ -24,6 +24,12 @@ DYGIEPP_ROWS = {"trigger_id": "trig_id", "trigger_cls": "trig_class", "argument_
 """DyGIE++'s metrics of the switchboard's rows."""
 OURS_ROWS = {"trigger_id": "plain", "trigger_cls": "mention_type"}
 """Ours' (v1.8's) metrics of the trigger rows; it scores no arguments."""
+RAMS_ROWS = {"argument_cls": "overall"}
+"""RAMS's figure of the classification row (trigger span, argument span, role); it has no identification."""
+PAIE_ROWS = {"argument_id": "span_i", "argument_cls": "span_c"}
+"""PAIE's span figures of the argument rows."""
+GENARG_ROWS = {"argument_id": "role_id", "argument_cls": "role"}
+"""gen-arg's Role identification and Role."""
 
 GOLD, PRED = "gold", "pred"
 
@@ -39,6 +45,16 @@ TYPE_SPELLING = ("type spelling: one convention compares type names as written, 
                  "(v1.8 keeps letters and digits, lower-cased)")
 NOT_IN_TEXT = "not in the text: the grounding rule placed the string nowhere (ours counts a false alarm)"
 """The outcome of a string prediction the grounding rule could not place (`evmeval.conventions.strings`)."""
+# The argument scorers' own rules (`rams`, `paie`, `gen-arg`: `evmeval.conventions.published_arguments`).
+OUTSIDE_MODEL_WINDOW = ("outside PAIE's window: gold the model never saw, counted as missed (a prediction of it "
+                        "unmatched)")
+GOLD_REPEAT = ("a repeated gold argument: PAIE's gold list credits every copy one prediction finds, RAMS's multiset "
+               "needs a prediction per copy")
+TRIGGER_IN_KEY = "trigger span in the key: an argument predicted under another trigger span matches no gold link"
+DETERMINER = "a leading the/an/a stripped from the gold span (gen-arg), not by PAIE"
+SPAN_SET = "identification over a set of spans: a span predicted (or gold) under two roles counts once"
+UNSCORED_EVENT = "event not scored: no generation line, or a type the ontology lacks (counted nowhere)"
+UNGROUNDED = "not in the text: found nowhere, dropped (counted neither as predicted nor as wrong)"
 
 
 class Item(NamedTuple):
@@ -62,6 +78,9 @@ class Item(NamedTuple):
     event_type: str
     role: str = ""
     text: str = ""
+    trigger: str = ""
+    """An argument's trigger, `“attacked” [1,2)`, where the unit alone does not say which it is (RAMS and
+    WikiEvents documents, read whole); empty elsewhere."""
 
     @property
     def key(self) -> tuple[str, str, str, int, int]:
@@ -84,13 +103,15 @@ class Item(NamedTuple):
     def to_json(self) -> dict[str, object]:
         return {"side": self.side, "kind": self.kind, "doc_id": self.doc_id, "unit": self.unit,
                 "event": self.event, "argument": self.argument, "start": self.start, "end": self.end,
-                "event_type": self.event_type, "role": self.role, "text": self.text}
+                "event_type": self.event_type, "role": self.role, "text": self.text,
+                **({"trigger": self.trigger} if self.trigger else {})}
 
 
 class Outcome(NamedTuple):
     """What one occurrence added to one comparable row: to the prediction (PRED) or gold (GOLD) count
     (`counted`, 0 or 1) and to the matches (`credit`: 1, 0, or a Dice fraction). For predictions the
-    counts and credits of a row add up to the convention's pred_num and match_num. A NamedTuple, as
+    counts and credits of a row add up to the convention's pred_num and match_num (`rams` and `paie`: the
+    credits of gold's arguments, `published_arguments.MATCHED_ON`), gold's counts to its gold_num. A NamedTuple, as
     `Item` (one per occurrence and row)."""
 
     item: Item

@@ -84,8 +84,9 @@ Reader = Callable[[Input, str], Side]
 
 
 def mention_id(item: Item) -> str:
-    """The id of the mention a trigger (or an argument's trigger) becomes: unique in its document."""
-    return f"{item.unit}:E{item.event}"
+    """The id of the mention a trigger (or an argument's trigger) becomes: unique in its document (`E3` in a
+    document read whole, RAMS's and WikiEvents', whose events are numbered so: `corpus_formats`)."""
+    return f"{item.unit}:E{item.event}" if item.unit else f"E{item.event}"
 
 
 def mention_unit(mention: str) -> tuple[str, str]:

@@ -78,6 +78,8 @@ class Feature:
     gold: tuple[tuple[str, Span], ...]
     predicted: tuple[tuple[str, Span], ...]
     dropped: int
+    kept_at: tuple[int, ...] = ()
+    """Each kept gold argument's place among the event's gold arguments (the others lay outside the window)."""
 
 
 def window(length: int, trigger: Span, size: int, middle: bool) -> Span:
@@ -95,13 +97,14 @@ def feature(tokens: tuple[str, ...], trigger: Span, gold: Iterable[tuple[str, Sp
             predicted: Iterable[tuple[str, Span]], size: int, middle: bool) -> Feature:
     """An event's feature: the gold arguments (inclusive spans) inside its window kept, the others counted."""
     low, high = window(len(tokens), trigger, size, middle)
-    kept, dropped = [], 0
-    for role, (start, end) in gold:
+    kept, at, dropped = [], [], 0
+    for n, (role, (start, end)) in enumerate(gold):
         if start < low or end + 1 > high:
             dropped += 1
         else:
             kept.append((role, (start, end)))
-    return Feature(tokens, tuple(kept), tuple(predicted), dropped)
+            at.append(n)
+    return Feature(tokens, tuple(kept), tuple(predicted), dropped, tuple(at))
 
 
 def head_word(heads: Sequence[int], start: int, end: int) -> int:
@@ -110,6 +113,51 @@ def head_word(heads: Sequence[int], start: int, end: int) -> int:
     while start <= heads[current] <= end and heads[current] != current:
         current = heads[current]
     return current
+
+
+Mark = tuple[int, int]
+"""What one argument adds to a count: (counted, credited), each 0 or 1."""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Each gold and predicted argument's mark (in the order given) on classification and identification."""
+
+    gold_c: list[Mark]
+    pred_c: list[Mark]
+    gold_i: list[Mark]
+    pred_i: list[Mark]
+
+
+def marks(gold: Sequence[tuple[str, object]], predicted: Sequence[tuple[str, object]]) -> Marks:
+    """PAIE's `eval_score_per_type` and `eval_score_per_role` per argument (keys: spans, texts or heads):
+    classification takes per role the gold keys as a list (each counted, credited when among the role's
+    predictions: a repeat counts each time) and the predicted keys as a set (a repeat not counted);
+    identification the sets of all gold and all predicted keys, whatever their roles."""
+    gold_roles: dict[str, set[object]] = {}
+    pred_roles: dict[str, set[object]] = {}
+    for role, key in gold:
+        gold_roles.setdefault(role, set()).add(key)
+    for role, key in predicted:
+        pred_roles.setdefault(role, set()).add(key)
+    all_gold = {key for _, key in gold}
+    all_pred = {key for _, key in predicted}
+    gold_c = [(1, int(key in pred_roles.get(role, ()))) for role, key in gold]
+    pred_c: list[Mark] = []
+    pred_i: list[Mark] = []
+    gold_i: list[Mark] = []
+    seen: set[object] = set()
+    for role, key in predicted:
+        first = (role, key) not in seen
+        seen.add((role, key))
+        pred_c.append((int(first), int(first and key in gold_roles.get(role, ()))))
+    for listed, found, out in ((gold, all_pred, gold_i), (predicted, all_gold, pred_i)):
+        spans: set[object] = set()
+        for _, key in listed:
+            first = key not in spans
+            spans.add(key)
+            out.append((int(first), int(first and key in found)))
+    return Marks(gold_c, pred_c, gold_i, pred_i)
 
 
 @dataclass
@@ -121,29 +169,21 @@ class _Tally:
     pred_i: int = 0
     gold_i: int = 0
 
-    def add(self, gold: dict[str, list[object]], predicted: dict[str, set[object]]) -> None:
-        all_gold: set[object] = set()
-        all_pred: set[object] = set()
-        for role in gold.keys() | predicted.keys():
-            g, p = gold.get(role, []), predicted.get(role, set())
-            self.gold_c += len(g)
-            self.pred_c += len(p)
-            self.correct_c += sum(1 for item in g if item in p)
-            all_gold.update(g)
-            all_pred.update(p)
-        self.gold_i += len(all_gold)
-        self.pred_i += len(all_pred)
-        self.correct_i += len(all_gold & all_pred)
+    def add(self, gold: Sequence[tuple[str, object]], predicted: Sequence[tuple[str, object]]) -> None:
+        """Counts summed from the arguments' `marks` (classification's matches on gold's side: a gold list)."""
+        m = marks(gold, predicted)
+        self.gold_c += len(m.gold_c)
+        self.pred_c += sum(counted for counted, _ in m.pred_c)
+        self.correct_c += sum(credited for _, credited in m.gold_c)
+        self.gold_i += sum(counted for counted, _ in m.gold_i)
+        self.pred_i += sum(counted for counted, _ in m.pred_i)
+        self.correct_i += sum(credited for _, credited in m.gold_i)
 
 
-def _keyed(feature_: Feature, key: Callable[[Span], object]) -> tuple[dict[str, list[object]], dict[str, set[object]]]:
-    gold: dict[str, list[object]] = {}
-    predicted: dict[str, set[object]] = {}
-    for role, span in feature_.gold:
-        gold.setdefault(role, []).append(key(span))
-    for role, span in feature_.predicted:
-        predicted.setdefault(role, set()).add(key(span))
-    return gold, predicted
+def _keyed(feature_: Feature, key: Callable[[Span], object]) -> tuple[list[tuple[str, object]],
+                                                                      list[tuple[str, object]]]:
+    return ([(role, key(span)) for role, span in feature_.gold],
+            [(role, key(span)) for role, span in feature_.predicted])
 
 
 def _span_key(tokens: tuple[str, ...]) -> Callable[[Span], object]:
@@ -193,6 +233,8 @@ class GoldEvent:
 
 Predicted = list[list[tuple[str, Span]]]
 """Per gold event (in `gold_events` order), its predicted (role, inclusive span)s."""
+Unplaced = list[list[tuple[str, str]]]
+"""Per gold event, the (role, string)s its predictions named and grounding placed nowhere (dropped)."""
 
 
 def rams_events(gold: RamsFile) -> list[GoldEvent]:
@@ -228,24 +270,25 @@ def rams_predicted(events: Sequence[GoldEvent], system: RamsFile) -> tuple[Predi
 
 
 def genarg_predicted(events: Sequence[GoldEvent], gold: GenargFile, system: GenargFile,
-                     ontology_path: str) -> tuple[Predicted, int]:
-    """Each event's arguments: the strings of its gen-arg generation line grounded as gen-arg grounds them
-    (none for an event with no line or of a type the ontology lacks); and how many strings were found
-    nowhere (dropped)."""
+                     ontology_path: str) -> tuple[Predicted, Unplaced]:
+    """Each event's arguments: the strings of its gen-arg generation line grounded as gen-arg grounds them, in
+    `genarg.ordered`'s order, repeats kept (PAIE's sets collapse them) (none for an event with no line or of a
+    type the ontology lacks); and the strings found nowhere (dropped), in that order too."""
     ontology = read_ontology(ontology_path)
     found: dict[tuple[str, int], list[tuple[str, Span]]] = {}
-    ungrounded = 0
+    nowhere: dict[tuple[str, int], list[tuple[str, str]]] = {}
     for document, event, generated, line in genarg.pair_events(gold, system):
         if event.event_type not in ontology.templates:
             continue
         where = f"{system.path}:{line}: event type {event.event_type!r}"
         filled = genarg.template_arguments(ontology.templates[event.event_type], generated,
                                            ontology.roles[event.event_type], where)
-        spans, dropped = genarg.predicted_arguments(document.tokens, event, filled)
+        strings = genarg.ordered(genarg.grounded_strings(document.tokens, event, filled))
         position = next(n for n, e in enumerate(document.events) if e is event)  # equal events may repeat
-        found[(document.doc_id, position)] = [(r, (s, e)) for s, e, _, r in sorted(spans)]
-        ungrounded += dropped
-    return [found.get((e.doc_id, e.index), []) for e in events], ungrounded
+        found[(document.doc_id, position)] = [(g.role, g.span) for g in strings if g.span is not None]
+        nowhere[(document.doc_id, position)] = [(g.role, " ".join(g.words)) for g in strings if g.span is None]
+    return ([found.get((e.doc_id, e.index), []) for e in events],
+            [nowhere.get((e.doc_id, e.index), []) for e in events])
 
 
 def _inclusive(span: Span) -> Span:
@@ -323,6 +366,8 @@ class PaieRun:
     ungrounded: int
     size: int
     dropped_how: str = GENARG_DROP
+    unplaced: tuple[tuple[tuple[str, str], ...], ...] = ()
+    """Per event, the (role, string)s placed nowhere (generations, string predictions; empty otherwise)."""
 
     def scored(self, heads: Heads | None, features: Sequence[Feature] | None = None) -> ConventionResult:
         """PAIE's figures over `features` (default: all of them)."""
@@ -367,9 +412,9 @@ def paie_run(gold: Input, system: Input) -> PaieRun:
                           "template", "--ontology FILE (event_role_KAIROS.json of gen-arg's repository)")
     w = read_wikievents(gold.path, gold.data)
     events = wikievents_events(w)
-    predicted, ungrounded = genarg_predicted(events, w, read_generations(system.path, system.data), ontology)
-    return PaieRun(genarg.fingerprint(w), tuple(events), _features(events, predicted, size, True), (), ungrounded,
-                   size)
+    predicted, unplaced = genarg_predicted(events, w, read_generations(system.path, system.data), ontology)
+    return PaieRun(genarg.fingerprint(w), tuple(events), _features(events, predicted, size, True), (),
+                   sum(map(len, unplaced)), size, unplaced=tuple(map(tuple, unplaced)))
 
 
 def unit_counts(gold: Input, system: Input, heads: Heads | None = None) -> UnitCounts:
@@ -426,7 +471,8 @@ def run_strings(gold: Input, system: Input, size: int) -> PaieRun:
     if placed.unknown:
         warnings.append(f"{placed.unknown} line(s) of a document the gold file lacks, ignored")
     return PaieRun(fingerprint, tuple(events), _features(events, placed.predicted, size, middle), tuple(warnings),
-                   placed.ungrounded, size, f"placed nowhere under grounding {placed.rule.spec} and dropped")
+                   placed.ungrounded, size, f"placed nowhere under grounding {placed.rule.spec} and dropped",
+                   tuple(map(tuple, placed.unplaced)))
 
 
 def log_predicted(events: Sequence[GoldEvent], log: PaieLog) -> Predicted:

@@ -37,6 +37,8 @@ class Placed:
     unknown: int
     """Lines of a document gold lacks (ignored)."""
     rule: GroundingRule
+    unplaced: list[list[tuple[str, str]]]
+    """Per gold event, the (role, string)s the rule placed nowhere (`ungrounded` of them in all)."""
 
 
 def rule_of(system: Input) -> GroundingRule:
@@ -61,6 +63,7 @@ def place_strings(events: Sequence[tuple[str, tuple[str, ...], Span]], system: I
     for k, (doc_id, _, _) in enumerate(events):
         by_doc.setdefault(doc_id, []).append(k)
     predicted: list[list[tuple[str, Span]]] = [[] for _ in events]
+    unplaced: list[list[tuple[str, str]]] = [[] for _ in events]
     ungrounded = orphans = unknown = 0
     taken: dict[str, set[int]] = {}
     for line in strings.lines:
@@ -82,6 +85,7 @@ def place_strings(events: Sequence[tuple[str, tuple[str, ...], Span]], system: I
                 spans = ground(tokens, argument.text, rule, anchor=trigger, used=used)
                 if not spans:
                     ungrounded += 1
+                    unplaced[members[chosen]].append((argument.role, argument.text))
                 used.extend(spans)
                 predicted[members[chosen]].extend((argument.role, (s, e - 1)) for s, e in spans)
-    return Placed(predicted, ungrounded, orphans, unknown, rule)
+    return Placed(predicted, ungrounded, orphans, unknown, rule, unplaced)

@@ -20,6 +20,7 @@ Type-constrained decoding (`-cd` with an ontology) is not modelled: `--do_all` d
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
@@ -27,7 +28,7 @@ from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.maven import Figure
 from evmeval.conventions.one_to_one import Matches, keyed_group
 from evmeval.io.errors import FormatError
-from evmeval.io.rams import GOLD_LAYOUT, Example, Link, RamsFile, read_rams, refuse_outside
+from evmeval.io.rams import GOLD_LAYOUT, Example, Link, RamsFile, Span, read_rams, refuse_outside
 
 DISTANCES = (-2, -1, 0, 1, 2)
 
@@ -69,23 +70,49 @@ Tallies = tuple[dict[str, Counter[str]], dict[int, Counter[str]]]
 """Correct, missing and overpred counts by role, and by sentence distance."""
 
 
+Mark = tuple[int, int]
+"""What one link adds: (counted, credited), each 0 or 1."""
+
+
+def link_marks(gold: Sequence[Link], predicted: Sequence[Link]) -> tuple[list[Mark], list[Mark]]:
+    """Each gold and predicted link's (counted, credited) under the script's multisets: every link counts; of
+    the copies of one (trigger, argument, role), the first min(gold copies, predicted copies) on each side are
+    the intersection (`correct`), the others missing or overpredicted. The counts of `example_tallies`."""
+    def key(link: Link) -> tuple[Span, Span, str]:
+        return link.trigger, link.argument, link.role
+
+    gold_copies = Counter(key(link) for link in gold)
+    pred_copies = Counter(key(link) for link in predicted)
+
+    def marks(links: Sequence[Link], other: Counter[tuple[Span, Span, str]]) -> list[Mark]:
+        seen: Counter[tuple[Span, Span, str]] = Counter()
+        out = []
+        for link in links:
+            seen[key(link)] += 1
+            out.append((1, int(seen[key(link)] <= other[key(link)])))
+        return out
+    return marks(gold, pred_copies), marks(predicted, gold_copies)
+
+
 def example_tallies(gold: RamsFile, system: RamsFile, g: Example) -> Tallies:
-    """One gold example's correct, missing and overpred links by role and by sentence distance."""
+    """One gold example's correct, missing and overpred links by role and by sentence distance (`link_marks`:
+    a correct link is tallied on gold's side, where the prediction equal to it has the same place)."""
     by_role: dict[str, Counter[str]] = {k: Counter() for k in ("correct", "missing", "overpred")}
     by_distance: dict[int, Counter[str]] = {d: Counter() for d in DISTANCES}
     p = system.examples.get(g.doc_key)
-    gold_set = Counter((link.trigger, link.argument, link.role) for link in g.links)
-    pred_set = Counter((link.trigger, link.argument, link.role) for link in (p.links if p else ()))
+    predicted = p.links if p else ()
+    gold_marks, pred_marks = link_marks(g.links, predicted)
     sent_map = g.sentence_of()
-    lines = {"correct": (gold.path, g), "missing": (gold.path, g), "overpred": (system.path, p or g)}
-    for kind, part in (("correct", gold_set & pred_set), ("missing", gold_set - pred_set),
-                       ("overpred", pred_set - gold_set)):
-        path, source = lines[kind]
-        for (trigger, argument, role), n in part.items():
-            by_role[kind][role] += n
-            distance = _bucket(path, Link(trigger, argument, role), source, g, sent_map)
+    for path, source, links, marks, kinds in ((gold.path, g, g.links, gold_marks, ("missing", "correct")),
+                                              (system.path, p or g, predicted, pred_marks, ("overpred", ""))):
+        for link, (_, credited) in zip(links, marks, strict=True):
+            kind = kinds[credited]
+            if not kind:
+                continue
+            by_role[kind][link.role] += 1
+            distance = _bucket(path, link, source, g, sent_map)
             if distance in by_distance:
-                by_distance[distance][kind] += n
+                by_distance[distance][kind] += 1
     return by_role, by_distance
 
 

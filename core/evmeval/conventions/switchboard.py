@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evmeval.conventions.base import Convention, ConventionResult, Input, Metric
-from evmeval.conventions.flips import PairFlips, all_flips
+from evmeval.conventions.flips import Flip, PairFlips, all_flips
 from evmeval.conventions.items import ROWS, Outcome
 
 FIGURES = ("precision", "recall", "f1")
@@ -67,14 +67,16 @@ class Switchboard:
 
 
 def table(conventions: Sequence[Convention], results: Sequence[ConventionResult]) -> tuple[Row, ...]:
-    """The comparable rows, each convention's metric of that meaning in its column."""
+    """The comparable rows some convention measures (RAMS's and WikiEvents' scorers measure arguments only),
+    each convention's metric of that meaning in its column."""
     rows = []
     for row in ROWS:
         cells: dict[str, Cell | None] = {}
         for convention, result in zip(conventions, results, strict=True):
             name = convention.comparable.get(row)
             cells[convention.name] = Cell(name, result.metrics[name]) if name in result.metrics else None
-        rows.append(Row(row, cells))
+        if any(cell is not None for cell in cells.values()):
+            rows.append(Row(row, cells))
     return tuple(rows)
 
 
@@ -115,21 +117,41 @@ def format_switchboard(board: Switchboard, examples: int = 5,
             spread = row.spread(figure)
             lines.append(f"{row.label + ' ' + short[figure]:<{width}}  " + "  ".join(values)
                          + f"  {'-' if spread is None else format(100 * spread, '.2f'):>7}")
+    if not any(row.row.startswith("trigger") for row in board.rows):  # the argument scorers: names of their own
+        lines.append(own_names(board))
     for pair in board.flips:
         lines += ["", f"What flips between {pair.a} and {pair.b}: {pair.total}"]
         for why, flips in pair.groups.items():
             lines.append(f"  {len(flips):5d}  {why}")
             for f in flips[:examples]:
-                lines.append(f"         {describe(f.item)} {f.row}: {pair.a} {outcome_text(f.a)}, "
-                             f"{pair.b} {outcome_text(f.b)}")
+                lines.append(f"         {describe(f.item)} {f.row}: {flip_outcomes(pair.a, pair.b, f)}")
             if len(flips) > examples:
                 lines.append(f"         ... and {len(flips) - examples} more (all in --json / --html)")
     return "\n".join(lines) + "\n"
 
 
+def own_names(board: Switchboard) -> str:
+    """`Own names: rams Precision / Recall / F1; paie span-Identification, span-Classification`: what each
+    convention calls the figures on the rows, as its own table above prints them."""
+    named = []
+    for convention, result in zip(board.conventions, board.results, strict=True):
+        shown = [result.labels.get(cell.name, cell.name) for row in board.rows
+                 if (cell := row.cells[convention.name]) is not None]
+        named.append(f"{convention.name} {', '.join(shown)}")
+    return "Own names: " + "; ".join(named)
+
+
 def describe(item: Any) -> str:
-    """`pred trigger D2/D2-0 [2,4) "the city" Attack`: where an occurrence is, for people."""
-    return f"{item.side} {item.kind} {item.doc_id}/{item.unit} {item.span_text} \"{item.text}\" {item.label}"
+    """`pred trigger D2/D2-0 [2,4) "the city" Attack` (`d1` alone where the document has no windows; an argument
+    of RAMS or WikiEvents with `of trigger “w140” [140,141)`): where an occurrence is, for people."""
+    where = f"{item.doc_id}/{item.unit}" if item.unit else item.doc_id
+    trigger = f" of trigger {item.trigger}" if item.trigger else ""
+    return f"{item.side} {item.kind} {where} {item.span_text} \"{item.text}\" {item.label}{trigger}"
+
+
+def flip_outcomes(a: str, b: str, flip: Flip, between: str = ", ") -> str:
+    """`rams credit 1, paie credit 0`: both conventions' outcomes of a flip (the text report, the page, the dock)."""
+    return f"{a} {outcome_text(flip.a)}{between}{b} {outcome_text(flip.b)}"
 
 
 def outcome_text(o: Outcome) -> str:

@@ -15,7 +15,7 @@ from evmeval.conventions import REGISTRY
 from evmeval.conventions.base import Fingerprint
 from evmeval.conventions.flips import Flip, PairFlips
 from evmeval.conventions.one_to_one import REASONS, MatchingSwitch, SwitchFlip
-from evmeval.conventions.switchboard import FIGURES, Switchboard, outcome_text
+from evmeval.conventions.switchboard import FIGURES, Switchboard, flip_outcomes
 from evmeval.report.html_report import _CSS, _esc
 
 MAX_FLIPS_PER_GROUP = 500
@@ -70,11 +70,12 @@ def _own_metrics(board: Switchboard) -> str:
 
 def _flip_item(pair: PairFlips, flip: Flip) -> str:
     item = flip.item
-    where = f"{item.doc_id} / {item.unit} {item.span_text}"
+    where = (f"{item.doc_id} / {item.unit} {item.span_text}" if item.unit else f"{item.doc_id} {item.span_text}") + (
+        f" of trigger {item.trigger}" if item.trigger else "")
     return (f'<li class="flip" data-doc="{_esc(item.doc_id)}" data-unit="{_esc(item.unit)}" '
             f'data-start="{item.start}" data-end="{item.end}">{_esc(item.side)} {_esc(item.kind)} '
             f"<code>{_esc(item.text)}</code> {_esc(item.label)} — {_esc(where)}, {_esc(flip.row)}: "
-            f"{_esc(pair.a)} {_esc(outcome_text(flip.a))}; {_esc(pair.b)} {_esc(outcome_text(flip.b))}</li>")
+            f"{_esc(flip_outcomes(pair.a, pair.b, flip, '; '))}</li>")
 
 
 def _flips(pair: PairFlips) -> str:
@@ -150,7 +151,8 @@ def format_switchboard_html(board: Switchboard, fingerprint: Fingerprint, gold_p
         _own_metrics(board),
         "<h2>What flips</h2>",
         '<p class="meta">Triggers and arguments whose outcome (counted, credit) differs between two conventions, '
-        "grouped by the rule that decides it; positions are token offsets in the window or sentence.</p>",
+        "grouped by the rule that decides it; positions are token offsets in the window or sentence (RAMS, "
+        "WikiEvents: in the document).</p>",
     ]
     out += [_flips(pair) for pair in board.flips]
     if not board.flips:
