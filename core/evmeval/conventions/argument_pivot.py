@@ -16,7 +16,7 @@ The tbf pivot of `evmeval-convert` is no help here: tbf holds no arguments.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from evmeval.conventions.base import Convention, ConventionResult, Input
@@ -25,7 +25,7 @@ from evmeval.conventions.items import GOLD, Outcome
 from evmeval.conventions.parsed import textee_file
 from evmeval.conventions.switchboard import Switchboard, table
 from evmeval.io import dygiepp as dy
-from evmeval.io.textee import TexteeFile
+from evmeval.io.textee import TexteeFile, Window
 
 ARGUMENT_ROWS = ("argument_id", "argument_cls")
 CONVENTIONS = ("textee", "strings", "dygiepp")
@@ -45,16 +45,26 @@ class ArgumentBoard:
                 "left_out": dict(self.left_out)}
 
 
-def _unfit(data: TexteeFile) -> str:
-    """Why the file cannot be written as DyGIE++ exactly (empty when it can)."""
-    for w in data.windows:
-        if any(not t for t in w.tokens):
-            return f"window {w.wnd_id!r} (line {w.line}) has an empty token (DyGIE++ refuses one)"
-        for event in w.event_mentions:
-            if event.end - event.start != 1:
-                return (f"window {w.wnd_id!r} (line {w.line}) has a trigger of {event.end - event.start} tokens "
-                        f"[{event.start},{event.end}) (DyGIE++ triggers are one token)")
+def unfit_window(w: Window) -> str:
+    """Why a window cannot be written as DyGIE++ exactly (empty when it can)."""
+    if "" in w.tokens:
+        return f"window {w.wnd_id!r} (line {w.line}) has an empty token (DyGIE++ refuses one)"
+    for event in w.event_mentions:
+        if event.end - event.start != 1:
+            return (f"window {w.wnd_id!r} (line {w.line}) has a trigger of {event.end - event.start} tokens "
+                    f"[{event.start},{event.end}) (DyGIE++ triggers are one token)")
     return ""
+
+
+def _unfit(data: TexteeFile) -> str:
+    """Why the file cannot be written as DyGIE++ exactly (its first window that cannot; empty when it can)."""
+    return next((why for w in data.windows if (why := unfit_window(w))), "")
+
+
+def left_out_dygiepp(gold_why: str, predictions_why: str) -> dict[str, str]:
+    """`ArgumentBoard.left_out` given why each file cannot be written as DyGIE++ (empty: it can)."""
+    why = f"gold: {gold_why}" if gold_why else f"predictions: {predictions_why}" if predictions_why else ""
+    return {"dygiepp": f"not exact through the DyGIE++ pivot: {why}"} if why else {}
 
 
 def as_dygiepp(data: TexteeFile, side: str) -> tuple[bytes, dict[str, list[str]]]:
@@ -89,9 +99,11 @@ def _back(outcomes: Sequence[Outcome], units: dict[str, list[str]]) -> list[Outc
     return [o._replace(item=o.item._replace(unit=units[o.item.doc_id][int(o.item.unit)])) for o in outcomes]
 
 
-def argument_board(gold: Input, system: Input, scored: Switchboard | None = None) -> ArgumentBoard:
+def argument_board(gold: Input, system: Input, scored: Switchboard | None = None, *,
+                   pivoted: Callable[[bytes], object] | None = None) -> ArgumentBoard:
     """A TextEE run's arguments under `textee`, our rule and `dygiepp` (through the pivot when it is exact);
-    `scored`: the run's switchboard, whose results and outcomes are taken rather than made again."""
+    `scored`: the run's switchboard, whose results and outcomes are taken rather than made again; `pivoted`: given
+    the gold's DyGIE++ bytes when they are made (a load a document at a time hashes them for the fingerprint)."""
     from evmeval.conventions import REGISTRY  # the registry imports the conventions
     from evmeval.conventions.strings import score_strings, strings_outcomes
 
@@ -106,13 +118,11 @@ def argument_board(gold: Input, system: Input, scored: Switchboard | None = None
         "strings": strings_outcomes(gold, system)}
     results: list[ConventionResult] = [done["textee"] if "textee" in done else textee.score(gold, system),
                                        score_strings(gold, system, outcomes["strings"])]
-    left_out: dict[str, str] = {}
-    unfit = {side: why for side, data in (("gold", g), ("predictions", s)) if (why := _unfit(data))}
-    if unfit:
-        why = next(f"{side}: {text}" for side, text in unfit.items())
-        left_out["dygiepp"] = f"not exact through the DyGIE++ pivot: {why}"
-    else:
+    left_out = left_out_dygiepp(_unfit(g), _unfit(s))
+    if not left_out:
         (gold_bytes, units), (system_bytes, _) = as_dygiepp(g, GOLD), as_dygiepp(s, "pred")
+        if pivoted is not None:
+            pivoted(gold_bytes)
         pivot_gold = Input(f"{gold.path} (as DyGIE++)", gold_bytes)
         pivot_system = Input(f"{system.path} (as DyGIE++)", system_bytes)
         dygiepp = REGISTRY["dygiepp"]
@@ -135,4 +145,5 @@ def format_argument_board(found: ArgumentBoard, examples: int = 5) -> str:
     return text + "".join(f"Left out: {name}: {why}\n" for name, why in found.left_out.items())
 
 
-__all__ = ["ARGUMENT_ROWS", "CONVENTIONS", "ArgumentBoard", "argument_board", "as_dygiepp", "format_argument_board"]
+__all__ = ["ARGUMENT_ROWS", "CONVENTIONS", "ArgumentBoard", "argument_board", "as_dygiepp", "format_argument_board",
+           "left_out_dygiepp", "unfit_window"]
