@@ -4,14 +4,17 @@ predicted window in the sentence gold has it in (DyGIE++ pairs sentences by posi
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import subprocess
+from contextlib import redirect_stdout
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+from evmeval.cli.score import score_main
 from evmeval.conventions import corpus_stream
 from evmeval.conventions.argument_pivot import (
     argument_board,
@@ -151,10 +154,16 @@ def test_shuffling_a_documents_windows_changes_no_figure(tmp_path_factory: Any, 
     gold, system = _windows(seed, 3)
     rng = random.Random(shuffles)
     shuffled = [rng.sample(windows, len(windows)) for windows in system]
-    inputs = []
+    inputs, reports = [], []
     for lines in ([w for windows in system for w in windows], [w for windows in shuffled for w in windows]):
         folder = _write(tmp_path_factory.mktemp("pair") / "pair", gold, lines)
         inputs.append((Input(str(folder / "gold.jsonl")), Input(str(folder / "pred.jsonl"))))
+        with redirect_stdout(io.StringIO()):
+            assert score_main(["-g", str(folder / "gold.jsonl"), "-s", str(folder / "pred.jsonl"), "--convention",
+                               "all", "--json", str(folder / "out.json")]) == 0
+        made = json.loads((folder / "out.json").read_text(encoding="utf-8"))
+        reports.append({key: made[key] for key in ("conventions", "switchboard", "arguments")})
+    assert reports[0] == reports[1]  # every convention's figures, the switchboard, the argument board, the flips
     boards = [event_inputs(*pair, keep_outcomes=False) for pair in inputs]
     assert _boards(boards[0]) == _boards(boards[1])
     found = [argument_board(*pair) for pair in inputs]
