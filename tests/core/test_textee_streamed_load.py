@@ -75,7 +75,7 @@ def _pair(tmp_path: Path, seed: int, documents: int = 12, *, longest: int = 1,
         made = [_window(rng, f"doc{d:03d}", f"doc{d:03d}-{w}", longest) for w in range(rng.randint(1, 3))]
         gold += [g for g, _ in made]
         system.append([s for _, s in made])
-    if shuffled:  # the documents, each with its windows in order (the DyGIE++ pivot needs them so)
+    if shuffled:  # the documents, each with its windows in order (windows shuffled: test_pivot_window_order)
         rng.shuffle(system)
     return _write(tmp_path, gold, [s for windows in system for s in windows])
 

@@ -31,7 +31,9 @@ from evmeval.conventions.argument_pivot import (
     ARGUMENT_ROWS,
     ArgumentBoard,
     argument_board,
+    gold_places,
     left_out_dygiepp,
+    unfit_prediction,
     unfit_window,
 )
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
@@ -190,8 +192,9 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
             verdicts.setdefault(name, {}).update(argument_outcomes(outcomes))
         arguments_pool.add(doc_id, argument_board(g_in, s_in, board, pivoted=pivot.update).board)
         unfit_gold = unfit_gold or next((why for w in gold_windows if (why := unfit_window(w))), "")
+        sentences = gold_places(gold_windows)
         for w in system_windows:
-            if (why := unfit_window(w)) and (not unfit_system[1] or w.line < unfit_system[0]):
+            if (why := unfit_prediction(w, sentences)) and (not unfit_system[1] or w.line < unfit_system[0]):
                 unfit_system = (w.line, why)
         g_side, s_side, _ = sides(g_in, s_in)
         gold_docs.update(g_side.tbf.documents)
