@@ -1,0 +1,66 @@
+"""The charts' library imported while the user reads the first document, not on the click of the first chart.
+
+pyqtgraph (with numpy) costs 0.15-0.3 s of the GUI thread's CPU to import. The launch leaves it out, so that the
+first document is painted sooner (`qt_import`); the first chart wanted then paid for it on its click (the
+Charts dock, the agreement matrix, the threshold curve, an export). `ChartsWarmUp` imports it once the first
+corpus is scored, as a quiet job: quiet jobs start only after the first document is painted
+(`first_paint.QuietUntilPainted`) and run one at a time, so the import waits for the corpus's own background
+work and pauses nothing the user does but its own turns of the interpreter. A chart wanted meanwhile waits for
+this import (`qt_import.load_pyqtgraph` holds a lock) instead of importing a second time.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from evmeval_gui.jobs import JobRunner
+from evmeval_gui.model.jobs import JobContext
+from evmeval_gui.model.session import Session
+
+WARM_JOB = "warm_charts"
+"""The quiet job's key."""
+
+
+def import_charts(context: JobContext) -> bool:
+    """The charts' library and the chart base every chart builds on (on a worker thread); True when imported."""
+    context.check()
+    from evmeval_gui.qt_import import load_pyqtgraph
+
+    load_pyqtgraph()
+    context.check()
+    import evmeval_gui.charts.base  # noqa: F401
+
+    return True
+
+
+class ChartsWarmUp:
+    """Imports the charts' library in the background once a corpus is first scored (`enabled`; the windowless
+    screenshot mode does not: it may never draw a chart and waits for every job)."""
+
+    def __init__(self, session: Session, runner: JobRunner, *, enabled: bool = True) -> None:
+        self.runner = runner
+        self.enabled = enabled
+        self.done = False
+        self._asked = False
+        session.scoring_finished.connect(self.start)
+
+    def start(self, *_args: object) -> None:
+        """Submit the import (once: again only if it was cancelled before it ran)."""
+        if not self.enabled or self.done or self._asked:
+            return
+        if "evmeval_gui.charts.base" in sys.modules:  # a chart was drawn already
+            self.done = True
+            return
+        self._asked = True
+        self.runner.submit("Preparing the charts", import_charts, self._finished, on_error=self._failed,
+                           on_cancelled=self._cancelled, key=WARM_JOB)
+
+    def _finished(self, _imported: object) -> None:
+        self.done = True
+
+    def _failed(self, _exc: BaseException) -> None:
+        """Not importable here: the first chart says why when it is wanted (the import runs again then)."""
+        self.done = True
+
+    def _cancelled(self) -> None:
+        self._asked = False
