@@ -11,9 +11,10 @@ the GUI thread over each of those clicks (until shown), the 25 costliest calls b
 tbf: `compare_bench.py`'s corpus (gold, system and its first perturbed run; cached). textee: the same three files
 through `evmeval-convert --from tbf --to textee` (made here into the cache, system-only windows dropped and every
 gold window given to the runs, as TextEE's convention requires). The window (offscreen, 1366x768) opens the
-corpus, Ctrl+Shift+R compares, then each click is timed: the click itself (every pending event processed), until
-its result is shown (background work included), the event loop's longest stall meanwhile (a 5 ms timer's
-longest gap, with the GUI thread's CPU in it) and the collector's longest pause. Not a test: figures for
+corpus and waits for its background jobs, Ctrl+Shift+R compares, then each click is timed: the click itself
+(every pending event processed), until its result is shown (background work included; in brackets the GUI
+thread's CPU meanwhile), the event loop's longest stall meanwhile (a 5 ms timer's longest gap, with the GUI
+thread's CPU in it) and the collector's longest pause. Not a test: figures for
 docs/benchmarks.md.
 """
 
@@ -154,7 +155,7 @@ def main() -> int:
     finished: list[int] = []
     window.session.scoring_finished.connect(lambda *_: finished.append(1))
     window.open_files(gold, systems)
-    wait(lambda: bool(finished) and not runner.running())
+    wait(lambda: bool(finished) and runner.idle)  # the load's quiet jobs too (coreference, intervals, warm-up)
     compare, ready = window.compare, []
     compare.comparison_ready.connect(lambda: ready.append(1))
     timed("open Compare", compare.toggle, lambda: bool(ready) and quiet())

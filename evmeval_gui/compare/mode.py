@@ -206,7 +206,7 @@ class CompareMode(QObject):
             self.state.select_document(doc_id)
         steps = {LEADERBOARD: [self._build_leaderboard, lambda: self._fill_leaderboard(comparison, seeds)],
                  PAIR: [self._build_pair, lambda: self._pair().release_documents(),
-                        lambda: self._pair().release_lanes()],
+                        lambda: self._pair().release_lanes(), lambda: self.port.prepare_page(self._pair())],
                  RELATIONS: [lambda: self._fill_relations(comparison)], CONVENTIONS: [self._fill_conventions]}
         first, *then = steps.pop(page)
         later = [step for name in PAGES if name in steps for step in steps[name]]

@@ -51,6 +51,7 @@ def test_the_leaderboard_is_shown_first_and_the_pages_filled_in_later_turns(qtbo
     panel = compare.pair_panel
     assert panel is not None and panel.documents.model.rowCount() > 0
     assert "demo_flood_relief" in panel.lanes_title.text()  # the session's document in the lanes
+    assert not panel.isVisible() and panel.size() == window.workspace.stack.size()  # laid out before its first show
     click_tab(qtbot, window, 1)
     assert window.workspace.stack.currentWidget() is panel
     assert panel.documents.count.text().startswith(f"{panel.documents.model.rowCount()} documents")
