@@ -13,7 +13,6 @@ follows into the session (its document), so leaving the mode shows the same docu
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from evmeval.compare.significance import DEFAULT_SETTINGS, ResampleSettings
@@ -204,16 +203,16 @@ class CompareMode(QObject):
         self.state.set_comparison(comparison, pair=pair, seeds=seeds)
         if doc_id is not None:
             self.state.select_document(doc_id)
-        steps = {LEADERBOARD: [self._build_leaderboard, lambda: self._fill_leaderboard(comparison, seeds)],
+        steps = {LEADERBOARD: [self._prepare_leaderboard, lambda: self._board().set_tables(comparison, seeds),
+                               lambda: self._board().set_charts(comparison)],
                  PAIR: [self._build_pair, lambda: self._pair().release_documents(),
                         lambda: self._pair().release_lanes(), lambda: self.port.prepare_page(self._pair())],
                  RELATIONS: [lambda: self._fill_relations(comparison)], CONVENTIONS: [self._fill_conventions]}
-        first, *then = steps.pop(page)
+        first, *then = steps.pop(page)  # built in this turn, shown in the next
         later = [step for name in PAGES if name in steps for step in steps[name]]
-        self.opening.start([lambda: self._show_first(first, page), *then, *later, lambda: self._opened(comparison)])
+        self.opening.start([first, lambda: self._show_first(page), *then, *later, lambda: self._opened(comparison)])
 
-    def _show_first(self, build: Callable[[], None], page: str) -> None:
-        build()
+    def _show_first(self, page: str) -> None:
         self.tabs.show()
         self.show_page(page)
         self.port.commands_changed()
@@ -223,18 +222,16 @@ class CompareMode(QObject):
                                "resamples of documents", 8000)
         self.comparison_ready.emit()
 
-    def _build_leaderboard(self) -> None:
+    def _board(self) -> LeaderboardPanel:
         if self.leaderboard is None:
             from evmeval_gui.compare.leaderboard import LeaderboardPanel
 
             self.leaderboard = LeaderboardPanel()
             self.port.add_page(self.leaderboard)
-        self.leaderboard.caption.setText("<i>Preparing the leaderboard…</i>")
+        return self.leaderboard
 
-    def _fill_leaderboard(self, comparison: Comparison, seeds: SeedComparison | None) -> None:
-        self._build_leaderboard()
-        assert self.leaderboard is not None
-        self.leaderboard.set_comparison(comparison, seeds)
+    def _prepare_leaderboard(self) -> None:
+        self._board().caption.setText("<i>Preparing the leaderboard…</i>")
 
     def _build_pair(self) -> None:
         if self.pair_panel is None:

@@ -25,11 +25,22 @@ def window(qtbot, tmp_path) -> MainWindow:
     return w
 
 
-def compared(qtbot, window: MainWindow) -> None:
-    """Ctrl+Shift+R, back once the comparing job has handed over its result (its first turn done)."""
-    with qtbot.waitSignal(window.runner.job_finished, timeout=TIMEOUT,
-                          check_params_cb=lambda label, outcome: label.startswith("Comparing") and outcome == "done"):
+def compared(qtbot, window: MainWindow) -> dict[str, object]:
+    """Ctrl+Shift+R, back once the Compare mode's first page is shown: what the window showed at that moment."""
+    compare = window.compare
+    seen: dict[str, object] = {}
+
+    def first_page(index: int) -> bool:
+        board = compare.leaderboard
+        if board is None or window.workspace.stack.widget(index) is not board:
+            return False
+        seen.update(tabs=compare.tabs.isVisible(), caption=board.caption.text(), rows=board.table.model().rowCount(),
+                    pair_built=compare.pair_panel is not None)
+        return True
+
+    with qtbot.waitSignal(window.workspace.stack.currentChanged, timeout=TIMEOUT, check_params_cb=first_page):
         qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    return seen
 
 
 def click_tab(qtbot, window: MainWindow, index: int) -> None:
@@ -40,12 +51,11 @@ def click_tab(qtbot, window: MainWindow, index: int) -> None:
 def test_the_leaderboard_is_shown_first_and_the_pages_filled_in_later_turns(qtbot, window) -> None:
     compare = window.compare
     with qtbot.waitSignal(compare.comparison_ready, timeout=TIMEOUT):
-        compared(qtbot, window)
-        board = compare.leaderboard
-        assert board is not None and window.workspace.stack.currentWidget() is board  # shown at once
-        assert compare.tabs.isVisible()
-        assert board.caption.text() == "<i>Preparing the leaderboard…</i>" and board.table.model().rowCount() == 0
-        assert compare.pair_panel is None  # the other pages come in later turns
+        seen = compared(qtbot, window)
+    assert seen == {"tabs": True, "caption": "<i>Preparing the leaderboard…</i>", "rows": 0,
+                    "pair_built": False}  # shown at once, being prepared; the other pages come in later turns
+    board = compare.leaderboard
+    assert board is not None and window.workspace.stack.currentWidget() is board
     assert board.caption.text().startswith("<b>2 systems</b>")  # then filled
     assert board.table.system_order() == ["system_a", "system_b"]
     panel = compare.pair_panel
@@ -60,8 +70,7 @@ def test_the_leaderboard_is_shown_first_and_the_pages_filled_in_later_turns(qtbo
 def test_a_page_clicked_before_its_turn_is_shown_filled(qtbot, window) -> None:
     compare = window.compare
     with qtbot.waitSignal(compare.comparison_ready, timeout=TIMEOUT):
-        compared(qtbot, window)
-        assert compare.pair_panel is None
+        assert compared(qtbot, window)["pair_built"] is False
         click_tab(qtbot, window, 1)  # the Pair page, before its turn
         panel = compare.pair_panel
         assert panel is not None and window.workspace.stack.currentWidget() is panel
