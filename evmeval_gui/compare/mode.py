@@ -208,7 +208,7 @@ class CompareMode(QObject):
                  PAIR: [self._build_pair, lambda: self._pair().release_documents(),
                         lambda: self._pair().release_lanes(), lambda: self.port.prepare_page(self._pair())],
                  RELATIONS: [lambda: self._fill_relations(comparison)], CONVENTIONS: [self._fill_conventions]}
-        first, *then = steps.pop(page)  # built in this turn, shown in the next
+        first, *then = steps.pop(page)  # built in a turn, shown in the next
         later = [step for name in PAGES if name in steps for step in steps[name]]
         self.opening.start([first, lambda: self._show_first(page), *then, *later, lambda: self._opened(comparison)])
 
