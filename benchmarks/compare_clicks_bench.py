@@ -4,9 +4,11 @@ background with progress and Cancel).
     python benchmarks/compare_clicks_bench.py tbf
     python benchmarks/compare_clicks_bench.py textee
     python benchmarks/compare_clicks_bench.py tbf --open [--profile]
+    python benchmarks/compare_clicks_bench.py tbf --first-chart
 
 `--open`: only the Compare mode's opening and its pages' first shows (no Changes kinds); `--profile`: cProfile of
-the GUI thread over each of those clicks (until shown), the 25 costliest calls by cumulative time.
+the GUI thread over each of those clicks (until shown), the 25 costliest calls by cumulative time;
+`--first-chart`: View › Charts instead, the first chart drawn after the launch.
 
 tbf: `compare_bench.py`'s corpus (gold, system and its first perturbed run; cached). textee: the same three files
 through `evmeval-convert --from tbf --to textee` (made here into the cache, system-only windows dropped and every
@@ -156,6 +158,11 @@ def main() -> int:
     window.session.scoring_finished.connect(lambda *_: finished.append(1))
     window.open_files(gold, systems)
     wait(lambda: bool(finished) and runner.idle)  # the load's quiet jobs too (coreference, intervals, warm-up)
+    if "--first-chart" in sys.argv:  # View › Charts, the first chart after the launch, instead of the Compare mode
+        dock = window.charts_dock
+        timed("View > Charts (the first chart)", dock.toggle_action().trigger, lambda: dock.isVisible() and runner.idle)
+        window.close()
+        return 0
     compare, ready = window.compare, []
     compare.comparison_ready.connect(lambda: ready.append(1))
     timed("open Compare", compare.toggle, lambda: bool(ready) and quiet())
