@@ -184,9 +184,9 @@ class CompareMode(QObject):
 
     def _install(self, comparison: Comparison, page: str, pair: tuple[int, int],
                  seeds: SeedComparison | None = None) -> None:
-        """Show `comparison`: `page` first, built (or, shown before, marked as being prepared) in this turn, then
-        each page filled and the others built in later turns of the event loop (`opening.Turns`, each step well
-        under 50 ms at 2,000 documents); `comparison_ready` once every page shows it."""
+        """Show `comparison`: the state set now, then in later turns of the event loop (`opening.Turns`, each step
+        under 50 ms of GUI CPU at 2,000 documents) `page` built (or marked as being prepared) and shown, filled,
+        and the other pages built and filled; `comparison_ready` once every page shows it."""
         self._cases.clear()
         self._changes.clear()
         self._under.clear()
