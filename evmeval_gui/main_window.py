@@ -186,7 +186,7 @@ class MainWindow(QMainWindow):
         s.scoring_finished.connect(self.quiet.ready)
         self.runner.job_finished.connect(self.quiet.main_job_finished)
         s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
-        self.warm_up = ChartsWarmUp(s, self.runner, enabled=warm_charts)  # pyqtgraph, after the first paint
+        self.warm_up = ChartsWarmUp(s, self.runner, self.welcome, enabled=warm_charts)  # pyqtgraph, after a paint
         self.first_document = FirstDocumentParts(self, self.documents.count_label,
                                                  self.text_view.viewport())  # shown while the corpus scores
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export

@@ -3,15 +3,19 @@
 pyqtgraph (with numpy) costs 0.1-0.3 s of the GUI thread's CPU to import, the Charts dock's modules 0.05 s more.
 The launch leaves them out, so that the first document is painted sooner (`qt_import`); the first chart wanted
 then paid for them on its click (the Charts dock, the agreement matrix, the threshold curve, an export).
-`ChartsWarmUp` imports them once the first corpus is scored, as a quiet job: quiet jobs start only after the
-first document is painted (`first_paint.QuietUntilPainted`) and run one at a time, so the import waits for the
-corpus's own background work. A chart wanted meanwhile waits for this import (`qt_import.load_pyqtgraph` holds
+`ChartsWarmUp` imports them once the first corpus is scored, or once the welcome page is painted (the agreement's
+matrix, opened from there, is a chart too), as a quiet job: quiet jobs start only after the first document is
+painted (`first_paint.QuietUntilPainted`) and run one at a time, so the import waits for the corpus's own
+background work. A chart wanted meanwhile waits for this import (`qt_import.load_pyqtgraph` holds
 a lock; Python's import lock does the same for the other modules) instead of importing a second time.
 """
 
 from __future__ import annotations
 
 import sys
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.jobs import JobContext
@@ -36,16 +40,26 @@ def import_charts(context: JobContext) -> bool:
     return True
 
 
-class ChartsWarmUp:
-    """Imports the charts' library in the background once a corpus is first scored (`enabled`; the windowless
-    screenshot mode does not: it may never draw a chart and waits for every job)."""
+class ChartsWarmUp(QObject):
+    """Imports the charts' library in the background once a corpus is first scored or `welcome` first painted
+    (`enabled`; the windowless screenshot mode does not: it may never draw a chart and waits for every job)."""
 
-    def __init__(self, session: Session, runner: JobRunner, *, enabled: bool = True) -> None:
+    def __init__(self, session: Session, runner: JobRunner, welcome: QWidget, *, enabled: bool = True) -> None:
+        super().__init__(welcome)
         self.runner = runner
         self.enabled = enabled
         self.done = False
         self._asked = False
         session.scoring_finished.connect(self.start)
+        self._welcome: QWidget | None = welcome
+        welcome.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._welcome and event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            self._welcome = None
+            QTimer.singleShot(0, self, self.start)  # after this paint (a corpus loading: held until its own)
+        return False
 
     def start(self, *_args: object) -> None:
         """Submit the import (once: again only if it was cancelled before it ran)."""
