@@ -58,8 +58,13 @@ class ChartsWarmUp(QObject):
         if watched is self._welcome and event.type() == QEvent.Type.Paint:
             watched.removeEventFilter(self)
             self._welcome = None
-            QTimer.singleShot(0, self, self.start)  # after this paint (a corpus loading: held until its own)
+            QTimer.singleShot(0, self, self._welcome_painted)  # after this paint
         return False
+
+    def _welcome_painted(self) -> None:
+        """No corpus: start now. A corpus loading: its `scoring_finished` starts it, after its own jobs."""
+        if not self.runner.busy:
+            self.start()
 
     def start(self, *_args: object) -> None:
         """Submit the import (once: again only if it was cancelled before it ran)."""
