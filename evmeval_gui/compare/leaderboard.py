@@ -304,6 +304,12 @@ class LeaderboardPanel(QWidget):
 
     def set_comparison(self, comparison: Comparison, seeds: SeedComparison | None = None) -> None:
         """Show `comparison`; `seeds`: its runs grouped into systems (the Seeds table, hidden for None)."""
+        self.set_tables(comparison, seeds)
+        self.set_charts(comparison)
+
+    def set_tables(self, comparison: Comparison, seeds: SeedComparison | None = None) -> None:
+        """The caption and the tables of `set_comparison` (the Compare mode's opening shows them a turn before
+        the charts)."""
         s = comparison.settings
         self.caption.setText(f"<b>{len(comparison.systems)} systems</b> on the same gold · micro F1 (%) with its "
                              f"{s.confidence:.0%} bootstrap interval ({s.resamples:,} resamples of documents, seed "
@@ -313,5 +319,8 @@ class LeaderboardPanel(QWidget):
                                 f"{len(seeds.systems)} systems with their spread"))
         self.table.set_comparison(comparison)
         self.seeds.set_seeds(comparison, seeds)
+
+    def set_charts(self, comparison: Comparison) -> None:
+        """The charts of `set_comparison`."""
         self.chart.set_data(comparison)
         self.gaps.set_data(comparison)
