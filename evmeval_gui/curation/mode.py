@@ -148,7 +148,7 @@ class CurateMode:
             with collector.paused():
                 return work(context.cancelled)
 
-        self.port.session.run_job(label, run, done)
+        self.port.session.run_job(label, run, done, exclusive=True)
 
     def start(self, loaded: LoadedAgreement, policy: str = "majority", *,
               leaving: Callable[[], None] | None = None) -> None:
@@ -232,7 +232,7 @@ class CurateMode:
                 self._show_next_turn(loaded, opened.state, then)
 
         if background:
-            self.port.session.run_job(f"Curating {loaded.request.name}", work, done,
+            self.port.session.run_job(f"Curating {loaded.request.name}", work, done, exclusive=True,
                                       on_cancelled=claim.drop if claim is not None else None)
         else:
             done(make(None))

@@ -87,9 +87,9 @@ class Runner(Protocol):
 
     def submit(self, label: str, work: Callable[[JobContext], T], on_done: Callable[[T], None], *,
                on_error: Callable[[BaseException], None] | None = None,
-               on_cancelled: Callable[[], None] | None = None, key: str = MAIN) -> int:
+               on_cancelled: Callable[[], None] | None = None, key: str = MAIN, exclusive: bool = False) -> int:
         """Start `work`, superseding the running job of the same `key` (its `on_cancelled` runs); returns the
-        job id."""
+        job id. `exclusive` (MAIN only): other jobs wait at their cancel checks meanwhile."""
         ...
 
     def cancel(self, key: str = MAIN) -> None:
@@ -109,7 +109,7 @@ class ImmediateRunner:
 
     def submit(self, label: str, work: Callable[[JobContext], Any], on_done: Callable[[Any], None], *,
                on_error: Callable[[BaseException], None] | None = None,
-               on_cancelled: Callable[[], None] | None = None, key: str = MAIN) -> int:
+               on_cancelled: Callable[[], None] | None = None, key: str = MAIN, exclusive: bool = False) -> int:
         self._next_id += 1
         try:
             value = work(JobContext(self._next_id))

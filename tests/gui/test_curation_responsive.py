@@ -78,9 +78,11 @@ def test_the_curate_page_is_built_while_the_disagreements_are_found(qtbot, make_
     # the page's widgets are made in a turn of their own meanwhile, not with the list when it arrives
     qtbot.waitUntil(lambda: built == [True])
     assert not window.curate.active
+    assert window.runner.quiet_paused  # the comparison's intervals and counts wait while the curation is made
     release.set()
     qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
     assert window.workspace.stack.currentWidget() is window.curate.panel and built == [True]
+    qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=LOAD_TIMEOUT)
 
 
 def test_the_list_is_filled_and_the_page_shown_in_separate_turns(qtbot, make_window, corpus, monkeypatch):
