@@ -225,6 +225,7 @@ class CurateMode:
                     claim.drop()
                 return
             self.key, self.holder = opened.key, opened.holder
+            self.port.session.runner.pause_quiet()  # the list and the page are drawn in the next turns
             self._install(opened.state, opened.saved, opened.unsaved)
             if then is None:
                 self._measure(opened.state)
@@ -242,6 +243,7 @@ class CurateMode:
         short pause of the window rather than one long one (2,000 documents)."""
         def shown() -> None:
             if self.loaded is loaded and self.state is state:
+                self.port.session.runner.pause_quiet()
                 then()
                 self._measure(state)
 

@@ -100,6 +100,10 @@ class Runner(Protocol):
         """Whether a job of `key` is running: in a superseded job's `on_cancelled`, the job that superseded it."""
         ...
 
+    def pause_quiet(self) -> None:
+        """The window is busy drawing: quiet (non-MAIN) jobs wait at their cancel checks for a moment."""
+        ...
+
 
 class ImmediateRunner:
     """A `Runner` that runs each job at once on the calling thread (scripts, tests, headless use)."""
@@ -130,3 +134,6 @@ class ImmediateRunner:
     def running(self, key: str = MAIN) -> bool:
         """Nothing runs in the background: never."""
         return False
+
+    def pause_quiet(self) -> None:
+        """Nothing runs in the background: nothing to pause."""

@@ -86,7 +86,7 @@ def test_the_curate_page_is_built_while_the_disagreements_are_found(qtbot, make_
 
 
 def test_the_list_is_filled_and_the_page_shown_in_separate_turns(qtbot, make_window, corpus, monkeypatch):
-    events: list[tuple[str, bool]] = []
+    events: list[tuple[str, bool, bool]] = []
     real_set_state = panel_module.CurationPanel.set_state
     real_resume = mode_module.CurateMode.resume
 
@@ -95,19 +95,20 @@ def test_the_list_is_filled_and_the_page_shown_in_separate_turns(qtbot, make_win
         return any(frame.function == "_on_succeeded" for frame in inspect.stack())
 
     def set_state(self, state) -> None:  # type: ignore[no-untyped-def]
-        events.append(("filled", delivering()))
+        events.append(("filled", delivering(), window.runner.quiet_paused))
         real_set_state(self, state)
 
     def resume(self) -> None:  # type: ignore[no-untyped-def]
-        events.append(("shown", delivering()))
+        events.append(("shown", delivering(), window.runner.quiet_paused))
         real_resume(self)
 
     monkeypatch.setattr(panel_module.CurationPanel, "set_state", set_state)
     monkeypatch.setattr(mode_module.CurateMode, "resume", resume)
     window = make_window()
     open_curation(qtbot, window, corpus)
-    # the list is filled where the job delivers it; the page is shown (and the Agreement mode left) later
-    assert events == [("filled", True), ("shown", False)]
+    # the list is filled where the job delivers it; the page is shown (and the Agreement mode left) later;
+    # meanwhile the jobs left from the comparison (the pair's coreference, its counts) wait
+    assert events == [("filled", True, True), ("shown", False, True)]
     assert window.workspace.stack.currentWidget() is window.curate.panel
     assert not window.agreement.active and window.mode is window.curate
 
