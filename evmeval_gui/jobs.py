@@ -11,9 +11,9 @@ at a time: run together, four of them would leave the GUI thread a quarter of th
 (switching documents went from ~45 ms to 100-160 ms), while their total time stays the same. Even one
 running quiet job triples a document switch, so `pause_quiet()` (the window calls it when the
 selection is about to change) makes quiet jobs wait at their next cancel check until the user has
-been idle for `PAUSE_MS`; they wait the same way while an `exclusive` MAIN job runs (a curation opening or
-a batch of decisions: the user waits for it, and the Agreement's intervals or the pair's counts would share
-the interpreter with it and with the window).
+been idle for `PAUSE_MS`; they wait the same way while an `exclusive` MAIN job runs and `PAUSE_MS` after it
+delivered (a curation opening or a batch of decisions: the user waits for it, and the Agreement's intervals
+or the pair's counts would share the interpreter with it and with the window drawing its result).
 While any job runs, the interpreter hands its lock over every `SWITCH_INTERVAL_S` instead of every 5 ms
 (`_short_switches`): each call from Qt back into Python (a model's `data()` for every cell a paint draws) takes
 the lock again, and waited up to 5 ms for a worker running Python each time.
@@ -325,6 +325,8 @@ class JobRunner(QObject):
         if job is None:
             return
         del self._current[job.key]
+        if job.exclusive:
+            self.pause_quiet()  # its result is drawn next: quiet jobs wait a moment more
         self._gate_quiet()
         self._announce(job, self.job_finished, job.label, "done")
         job.on_done(result)

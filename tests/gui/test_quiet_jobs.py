@@ -94,7 +94,13 @@ def test_quiet_jobs_wait_while_an_exclusive_main_job_runs_and_not_for_an_ordinar
         passed.set()
         return "quiet"
 
-    runner.submit("batch", lambda c: (release_main.wait(10), "batch")[1], done.append, key=MAIN, exclusive=True)
+    paused_when_drawn: list[bool] = []
+
+    def drawn(value: str) -> None:
+        done.append(value)
+        paused_when_drawn.append(runner.quiet_paused)
+
+    runner.submit("batch", lambda c: (release_main.wait(10), "batch")[1], drawn, key=MAIN, exclusive=True)
     assert runner.quiet_paused
     runner.submit("intervals", quiet, done.append, key="agreement_ci")
     qtbot.waitUntil(entered.is_set, timeout=10_000)
@@ -102,6 +108,7 @@ def test_quiet_jobs_wait_while_an_exclusive_main_job_runs_and_not_for_an_ordinar
     assert not passed.is_set()  # waiting at its check while the batch runs
     release_main.set()
     qtbot.waitUntil(lambda: done == ["batch", "quiet"], timeout=10_000)
+    assert paused_when_drawn == [True]  # and a moment more, while the batch is drawn
     assert not runner.quiet_paused
     # an ordinary MAIN job (a load, a comparison) leaves quiet jobs alone
     release_main.clear()
