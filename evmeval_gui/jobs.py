@@ -215,7 +215,7 @@ class JobRunner(QObject):
 
     @property
     def quiet_paused(self) -> bool:
-        """Whether quiet jobs are asked to wait (`pause_quiet`)."""
+        """Whether quiet jobs are asked to wait (`pause_quiet`, or an exclusive job)."""
         return not self._quiet_gate.is_set()
 
     def cancel(self, key: str = MAIN) -> None:

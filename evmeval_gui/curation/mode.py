@@ -62,10 +62,10 @@ MEASURE_AT_ONCE_DOCUMENTS = 200
 """Up to this many documents the agreement with the curated set is measured with the curation (half a second
 at most); above, after the list is shown (`CurateMode._measure`)."""
 MEASURE_JOB = "curation-agreement"
+"""The job key of the agreement measured after a curation opened (it never stops loading or a batch)."""
 NEXT_TURN_MS = 1
 """The page is shown this long after the list is filled: a timer, not a posted call, so that the window's
 input, timers and painting come in between (a posted call ran in the same pass of the event loop)."""
-"""The job key of the agreement measured after a curation opened (it never stops loading or a batch)."""
 
 
 @dataclass(frozen=True)
