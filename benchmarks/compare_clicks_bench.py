@@ -3,24 +3,35 @@ background with progress and Cancel).
 
     python benchmarks/compare_clicks_bench.py tbf
     python benchmarks/compare_clicks_bench.py textee
+    python benchmarks/compare_clicks_bench.py tbf --open [--profile]
+    python benchmarks/compare_clicks_bench.py tbf --first-chart
+
+`--open`: only the Compare mode's opening and its pages' first shows (no Changes kinds); `--profile`: cProfile of
+the GUI thread over each of those clicks (until shown), the 25 costliest calls by cumulative time;
+`--first-chart`: View › Charts instead, the first chart drawn after the launch.
 
 tbf: `compare_bench.py`'s corpus (gold, system and its first perturbed run; cached). textee: the same three files
 through `evmeval-convert --from tbf --to textee` (made here into the cache, system-only windows dropped and every
 gold window given to the runs, as TextEE's convention requires). The window (offscreen, 1366x768) opens the
-corpus, Ctrl+Shift+R compares, then each click is timed: the click itself (every pending event processed), until
-its result is shown (background work included), the event loop's longest stall meanwhile (a 5 ms timer's
-longest gap, with the GUI thread's CPU in it) and the collector's longest pause. Not a test: figures for
+corpus and waits for its background jobs, Ctrl+Shift+R compares, then each click is timed: the click itself
+(every pending event processed), until its result is shown (background work included; in brackets the GUI
+thread's CPU meanwhile), the event loop's longest stall meanwhile (a 5 ms timer's longest gap, with the GUI
+thread's CPU in it) and the collector's longest pause. Not a test: figures for
 docs/benchmarks.md.
 """
 
 from __future__ import annotations
 
+import cProfile
 import json
 import os
+import pstats
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -64,8 +75,39 @@ def textee_corpus() -> tuple[str, list[str]]:
     return str(paths[0]), [str(p) for p in paths[1:]]
 
 
+@contextmanager
+def profiled(on: bool, label: str) -> Iterator[None]:
+    """cProfile of this thread meanwhile (`on`): the costliest calls printed (`PROFILE_LINES`, default 25) and
+    the stats written to `$PROFILE_DUMP.<label>` when that is set."""
+    if not on:
+        yield
+        return
+    profile = cProfile.Profile()
+    profile.enable()
+    try:
+        yield
+    finally:
+        profile.disable()
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(int(os.environ.get("PROFILE_LINES", "25")))
+        if os.environ.get("PROFILE_DUMP"):  # for pstats' callers/callees
+            profile.dump_stats(f"{os.environ['PROFILE_DUMP']}.{label.strip().replace(' ', '_')}")
+
+
+def click_pages(timed, tabs, pages: tuple[int, ...], quiet) -> None:  # type: ignore[no-untyped-def]
+    """Click each of the Compare mode's visible `pages` (tab indices), timed."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    for page in pages:
+        if tabs.isTabVisible(page):
+            timed(f"page {tabs.tabText(page)}",
+                  lambda i=page: QTest.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(i).center()), quiet)
+
+
 def main() -> int:
-    fmt = sys.argv[1] if len(sys.argv) > 1 else "tbf"
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    fmt = args[0] if args else "tbf"
+    only_open, profiling = "--open" in sys.argv, "--profile" in sys.argv
     gold, systems = textee_corpus() if fmt == "textee" else tbf_corpus()
     from gui_bench import GcPauses, settle
     from PySide6.QtCore import QPoint, QSettings, Qt
@@ -97,23 +139,30 @@ def main() -> int:
         settle(app)
         QTest.qWait(300)
         stalls, pauses = Stalls(), GcPauses()
-        t0, c0 = time.perf_counter(), time.thread_time()
-        act()
-        settle(app)
-        click_ms, click_cpu = (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000
-        wait(done)
-        settle(app)
-        total = (time.perf_counter() - t0) * 1000
+        with profiled(profiling, label):
+            t0, c0 = time.perf_counter(), time.thread_time()
+            act()
+            settle(app)
+            click_ms, click_cpu = (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000
+            wait(done)
+            settle(app)
+            total, total_cpu = (time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000
         stalls.timer.stop()
         pauses.stop()
-        print(f"{label:45s} click {click_ms:6.0f} ms (GUI CPU {click_cpu:4.0f}) shown after {total:7.0f} ms; "
-              f"longest stall {stalls.reset()}; collector longest {pauses.longest_ms:.0f} ms", flush=True)
+        print(f"{label:45s} click {click_ms:6.0f} ms (GUI CPU {click_cpu:4.0f}) shown after {total:7.0f} ms "
+              f"(GUI CPU {total_cpu:4.0f}); longest stall {stalls.reset()}; collector longest "
+              f"{pauses.longest_ms:.0f} ms", flush=True)
 
     print(f"load before: {os.popen('uptime').read().strip()}", flush=True)
     finished: list[int] = []
     window.session.scoring_finished.connect(lambda *_: finished.append(1))
     window.open_files(gold, systems)
-    wait(lambda: bool(finished) and not runner.running())
+    wait(lambda: bool(finished) and runner.idle)  # the load's quiet jobs too (coreference, intervals, warm-up)
+    if "--first-chart" in sys.argv:  # View › Charts, the first chart after the launch, instead of the Compare mode
+        dock = window.charts_dock
+        timed("View > Charts (the first chart)", dock.toggle_action().trigger, lambda: dock.isVisible() and runner.idle)
+        window.close()
+        return 0
     compare, ready = window.compare, []
     compare.comparison_ready.connect(lambda: ready.append(1))
     timed("open Compare", compare.toggle, lambda: bool(ready) and quiet())
@@ -124,6 +173,11 @@ def main() -> int:
     bar, tab = panel.tabs.tabBar(), panel.changes
     names = [bar.tabText(i) for i in range(bar.count())]
     changes_index = names.index("Changes")
+    if only_open:
+        click_pages(timed, tabs, (2, 3, 0), quiet)
+        print(f"load after: {os.popen('uptime').read().strip()}", flush=True)
+        window.close()
+        return 0
 
     def shown() -> bool:
         return not tab.count.text().startswith("Finding") and quiet()
@@ -152,10 +206,7 @@ def main() -> int:
         if name != "Changes":
             timed(f"pair tab {name}",
                   lambda i=index: QTest.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(i).center()), quiet)
-    for page in (2, 3, 0, 1):
-        if tabs.isTabVisible(page):
-            timed(f"page {tabs.tabText(page)}",
-                  lambda i=page: QTest.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(i).center()), quiet)
+    click_pages(timed, tabs, (2, 3, 0, 1), quiet)
     print(f"load after: {os.popen('uptime').read().strip()}", flush=True)
     window.close()
     return 0

@@ -297,7 +297,7 @@ def screenshot_mode(args: argparse.Namespace) -> int:
     with scratch_folder as scratch:
         interrupt.begin_temporary(scratch)  # Ctrl+C removes it too (kept registered: then gone, an rmtree of nothing)
         settings = QSettings(os.path.join(scratch, "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(settings=settings, persist=False, notifier=problems.append)
+        window = MainWindow(settings=settings, persist=False, notifier=problems.append, warm_charts=False)
         window.sequencing.model.validate = not args.no_script_validation
         try:
             if args.attributes:

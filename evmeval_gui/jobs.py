@@ -11,7 +11,9 @@ at a time: run together, four of them would leave the GUI thread a quarter of th
 (switching documents went from ~45 ms to 100-160 ms), while their total time stays the same. Even one
 running quiet job triples a document switch, so `pause_quiet()` (the window calls it when the
 selection is about to change) makes quiet jobs wait at their next cancel check until the user has
-been idle for `PAUSE_MS`.
+been idle for `PAUSE_MS`; they wait the same way while an `exclusive` MAIN job runs and `PAUSE_MS` after it
+delivered (a curation opening or a batch of decisions: the user waits for it, and the Agreement's intervals
+or the pair's counts would share the interpreter with it and with the window drawing its result).
 While any job runs, the interpreter hands its lock over every `SWITCH_INTERVAL_S` instead of every 5 ms
 (`_short_switches`): each call from Qt back into Python (a model's `data()` for every cell a paint draws) takes
 the lock again, and waited up to 5 ms for a worker running Python each time.
@@ -77,6 +79,7 @@ class _Job:
     on_error: Callable[[BaseException], None] | None
     on_cancelled: Callable[[], None] | None
     thread: threading.Thread | None = field(default=None, repr=False)
+    exclusive: bool = False
 
 
 class _Bridge(QObject):
@@ -121,7 +124,7 @@ class JobRunner(QObject):
         self._quiet_gate.set()
         self._resume = QTimer(self)
         self._resume.setSingleShot(True)
-        self._resume.timeout.connect(self._quiet_gate.set)
+        self._resume.timeout.connect(self._gate_quiet)
 
     # -- public API -------------------------------------------------------------------------------
 
@@ -148,20 +151,24 @@ class JobRunner(QObject):
         on_error: Callable[[BaseException], None] | None = None,
         on_cancelled: Callable[[], None] | None = None,
         key: str = MAIN,
+        exclusive: bool = False,
     ) -> int:
         """Start `work` on a worker thread, superseding the running job of `key`; returns the job id.
+        `exclusive` (MAIN only): quiet jobs wait at their cancel checks until it is over.
 
         The superseded job's `on_cancelled` runs once this job is the running one (`running(key)` is then
         True: a callback can tell a superseded job from one the user cancelled)."""
         superseded = self._supersede(key)
         self._next_id += 1
-        job = _Job(self._next_id, key, label, threading.Event(), on_done, on_error, on_cancelled)
+        job = _Job(self._next_id, key, label, threading.Event(), on_done, on_error, on_cancelled,
+                   exclusive=exclusive and key == MAIN)
         context = JobContext(job.job_id, job.event, self._bridge.progressed.emit, self._bridge.status.emit,
                              None if key == MAIN else self._quiet_gate)
         thread = threading.Thread(target=self._run, args=(job.job_id, work, context),
                                   name=f"evmeval-job-{job.job_id}", daemon=True)
         job.thread = thread
         self._current[key] = job
+        self._gate_quiet()
         self._threads = [t for t in self._threads if t.is_alive() or t.ident is None] + [thread]  # None: held
         self._announce(job, self.job_started, label)
         if superseded is not None and superseded.on_cancelled is not None:
@@ -197,9 +204,18 @@ class JobRunner(QObject):
         self._quiet_gate.clear()
         self._resume.start(ms)
 
+    def _gate_quiet(self) -> None:
+        """Quiet jobs wait at their cancel checks while the user is busy (`pause_quiet`) or an exclusive MAIN
+        job runs; else they go on."""
+        main = self._current.get(MAIN)
+        if self._resume.isActive() or (main is not None and main.exclusive):
+            self._quiet_gate.clear()
+        else:
+            self._quiet_gate.set()
+
     @property
     def quiet_paused(self) -> bool:
-        """Whether quiet jobs are asked to wait (`pause_quiet`)."""
+        """Whether quiet jobs are asked to wait (`pause_quiet`, or an exclusive job)."""
         return not self._quiet_gate.is_set()
 
     def cancel(self, key: str = MAIN) -> None:
@@ -208,6 +224,7 @@ class JobRunner(QObject):
         if job is None:
             return
         job.event.set()
+        self._gate_quiet()
         if job.on_cancelled is not None:
             job.on_cancelled()
         self._announce(job, self.job_finished, job.label, "cancelled")
@@ -308,6 +325,9 @@ class JobRunner(QObject):
         if job is None:
             return
         del self._current[job.key]
+        if job.exclusive:
+            self.pause_quiet()  # its result is drawn next: quiet jobs wait a moment more
+        self._gate_quiet()
         self._announce(job, self.job_finished, job.label, "done")
         job.on_done(result)
         collector.freeze_survivors()  # what the job made and the window now keeps: out of the collector's walks
@@ -318,6 +338,7 @@ class JobRunner(QObject):
         if job is None:
             return
         del self._current[job.key]
+        self._gate_quiet()
         if isinstance(exc, JobCancelled) or job.event.is_set():
             self._announce(job, self.job_finished, job.label, "cancelled")
             if job.on_cancelled is not None:

@@ -63,6 +63,7 @@ from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.status import JobStatus
 from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings, curation_folder, default_settings
 from evmeval_gui.window.tab_out import TabOutOfTables
+from evmeval_gui.window.warm_up import ChartsWarmUp
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 from evmeval_gui.window.workspace import Workspace
 
@@ -81,12 +82,13 @@ class MainWindow(QMainWindow):
     `loader`: the background work that opens a corpus (see `model.corpus_state.Loader`); `notifier`: how a
     bad input is reported (default: a non-blocking message box); `charts_factory`: builds the charts
     panel the first time the Charts dock is shown, given the window's runner (default:
-    `evmeval_gui.charts.panel.ChartsPanel`; `use_default_charts=False`: no charts).
+    `evmeval_gui.charts.panel.ChartsPanel`; `use_default_charts=False`: no charts); `warm_charts`: import the
+    charts' library in the background once a corpus is first scored (`window.warm_up`).
     """
 
     def __init__(self, *, settings: QSettings | None = None, persist: bool = True, loader: Loader | None = None,
                  notifier: Notifier | None = None, charts_factory: ChartsFactory | None = None,
-                 use_default_charts: bool = True) -> None:
+                 use_default_charts: bool = True, warm_charts: bool = True) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
         self.settings = settings if settings is not None else default_settings()
@@ -184,6 +186,7 @@ class MainWindow(QMainWindow):
         s.scoring_finished.connect(self.quiet.ready)
         self.runner.job_finished.connect(self.quiet.main_job_finished)
         s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
+        self.warm_up = ChartsWarmUp(s, self.runner, self.welcome, enabled=warm_charts)  # pyqtgraph, after a paint
         self.first_document = FirstDocumentParts(self, self.documents.count_label,
                                                  self.text_view.viewport())  # shown while the corpus scores
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export

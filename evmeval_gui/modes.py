@@ -38,6 +38,11 @@ class WindowPort(Protocol):
         """The page shown (None: the document views)."""
         ...
 
+    def prepare_page(self, page: QWidget) -> None:
+        """Lay out and draw a page not shown yet, off screen, at the size it will be shown: its first show then
+        only repaints it."""
+        ...
+
     def add_mode_bar(self, bar: QWidget) -> None:
         """Put `bar` above every page (a mode's tab bar)."""
         ...

@@ -11,6 +11,11 @@ already made (so the copy copies those) and PySide6's source check reads bytes i
 lines. Every name then reads as before (the same objects); only when a PySide6 class gets made
 changes. Anything unexpected (another binding chosen, non-empty modules in a future pyqtgraph,
 pyqtgraph already imported) gives the plain import.
+
+The import may run on a worker thread (the window warms it once the first document is painted, the Compare
+mode's comparing job before its pages): it makes no QObject and calls no Qt GUI function, only defines classes
+and value objects (colours, paths). One lock makes a second caller (a click on a chart meanwhile) wait for the
+import under way instead of starting its own.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import ModuleType
@@ -27,16 +33,24 @@ MIRRORS = ("QtCore", "QtGui", "QtWidgets")
 """pyqtgraph's copies of the PySide6 modules (`pyqtgraph.Qt.<name>`)."""
 
 
-def load_pyqtgraph() -> ModuleType:
-    """pyqtgraph, imported (once) with its Qt modules filled on demand where that is safe."""
-    if "pyqtgraph" not in sys.modules:
-        folder = _mirror_folder()
-        if folder is not None:
-            with _lazy_mirrors(folder), _source_check_on_bytes():
-                import pyqtgraph
-    import pyqtgraph
+_LOADING = threading.Lock()
+"""Held while pyqtgraph is imported: the mirrors and PySide6's patched hooks are set up by one thread only."""
+_loaded: list[ModuleType] = []
 
-    return pyqtgraph
+
+def load_pyqtgraph() -> ModuleType:
+    """pyqtgraph, imported (once, from any thread) with its Qt modules filled on demand where that is safe."""
+    if not _loaded:
+        with _LOADING:  # another thread importing it: wait for its import, do not make a second
+            if "pyqtgraph" not in sys.modules:
+                folder = _mirror_folder()
+                if folder is not None:
+                    with _lazy_mirrors(folder), _source_check_on_bytes():
+                        import pyqtgraph
+            import pyqtgraph
+
+            _loaded.append(pyqtgraph)
+    return _loaded[0]
 
 
 def _mirror_folder() -> str | None:

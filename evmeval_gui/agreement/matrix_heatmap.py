@@ -33,6 +33,9 @@ CHIP_WIDTH = 20.0
 CHIP_GAP = 5.0
 AXIS_FONT_POINTS = 9.5
 MAX_LEFT_AXIS = 170
+NAMES_FROM_WIDTH = 480
+"""Below this width the rows show their chips without names (the annotator list beside names them): at 1024 px
+the names took half the matrix's width and its values ran out of their cells."""
 Describe = Callable[[int, int], str]
 
 
@@ -59,6 +62,8 @@ class AnnotatorAxis(pg.AxisItem):
     def __init__(self, orientation: str) -> None:
         super().__init__(orientation)
         self.names: list[str] = []
+        self.compact = False
+        """Chips only, no names (a narrow matrix: `MatrixHeatmap.resizeEvent`)."""
         self.setStyle(tickFont=_font(AXIS_FONT_POINTS), tickLength=0)
         self.setPen(pg.mkPen(None))  # no axis line: the chips and names are the labels
 
@@ -68,7 +73,7 @@ class AnnotatorAxis(pg.AxisItem):
         self.setTicks([[(float(k), name) for k, name in enumerate(self.names)]])
         metrics = QFontMetricsF(self.style["tickFont"])
         if self.orientation == "left":
-            widest = max((metrics.horizontalAdvance(n) for n in self.names), default=0.0)
+            widest = 0.0 if self.compact else max((metrics.horizontalAdvance(n) for n in self.names), default=0.0)
             self.setWidth(int(min(MAX_LEFT_AXIS, widest + CHIP_WIDTH + CHIP_GAP + 14) + self.label_room()))
         else:
             self.setHeight(int(metrics.height() + 14 + self.label_room()))
@@ -95,7 +100,7 @@ class AnnotatorAxis(pg.AxisItem):
             if self.orientation == "left":
                 start = self.label_room()
                 room = self.width() - start - CHIP_WIDTH - CHIP_GAP - 10
-                text = metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room)
+                text = "" if self.compact else metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, room)
                 right = self.width() - 6
                 chip = QRectF(right - CHIP_WIDTH, local.y() - height / 2, CHIP_WIDTH, height)
                 text_rect = QRectF(start, chip.top(), chip.left() - CHIP_GAP - start, height)
@@ -228,6 +233,13 @@ class MatrixHeatmap(QWidget):
         self.selection_item = None
         self.set_selected(selected)
         self._fit_text()
+
+    def resizeEvent(self, event: Any) -> None:
+        compact = self.width() < NAMES_FROM_WIDTH
+        if compact != self.left_axis.compact:
+            self.left_axis.compact = compact
+            self.left_axis.set_annotators(self.names)
+        super().resizeEvent(event)
 
     def _fit_text(self, *args: object) -> None:
         """Size the cell texts to the cells: the largest font (up to 13 pt) in which "100.00" fits."""

@@ -261,7 +261,8 @@ class AgreementMode(QObject):
 
         def work(context: JobContext) -> ResamplingRun:
             context.check()
-            return all_pair_intervals(loaded.result.pairs, DEFAULT_SETTINGS, loaded.result.relations)
+            return all_pair_intervals(loaded.result.pairs, DEFAULT_SETTINGS, loaded.result.relations,
+                                      cancelled=context.cancelled)
 
         def done(run: ResamplingRun) -> None:
             if self.loaded is loaded and self.panel is not None:
@@ -348,9 +349,12 @@ class AgreementMode(QObject):
             self.leave()
 
     def leave(self) -> None:
-        """Back to the ordinary gold/system mode (an ordinary corpus was opened)."""
+        """Back to the ordinary gold/system mode (an ordinary corpus was opened, or a curation shown). The
+        intervals still being drawn are stopped: they are for this comparison only, and would hold the
+        interpreter against the window's next work (a curation's batch stalled the window for 0.3 s)."""
         self.active = False
         self.loaded = None
+        self.session.runner.cancel(INTERVALS_JOB)
         self._comparisons.clear()
         self.tabs.hide()
         self.banner.hide()

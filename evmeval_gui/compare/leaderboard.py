@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter,
 
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
-from evmeval_gui.model.formatting import interval_text, percent
+from evmeval_gui.model.formatting import interval_text, number, percent
 from evmeval_gui.table_fit import elide_in_the_middle
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -248,6 +248,7 @@ class BottleneckChart(ChartWidget):
                 self.plot.addItem(label)
         ticks = [(g, tick_name(comparison.systems[i])) for g, i in enumerate(self.order)]
         self.plot.getAxis("bottom").setTicks([ticks])
+        self.plot.getAxis("left").setTicks([gap_ticks(highest * 1.18)])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, highest * 1.18), padding=0)
         self.set_titles("Bottlenecks", subtitle="span F1 minus attribute F1; whiskers: interval", left="points",
@@ -268,6 +269,14 @@ class BottleneckChart(ChartWidget):
         index, c = key  # type: ignore[misc]
         system = self.comparison.systems[index]
         return _gap_tip(system, c, self.comparison.settings.confidence)
+
+
+def gap_ticks(top: float) -> list[tuple[float, str]]:
+    """About five labelled lines from 0 to `top` points and no minor ones: pyqtgraph's own ticks put a grid line at
+    every minor tick (a line a point up to 25), which hid the whiskers."""
+    step = next((s for s in (0.5, 1, 2, 5, 10, 20, 25, 50) if top / s <= 6), 100)
+    decimals = 1 if step < 1 else 0
+    return [(k * step, number(k * step, decimals)) for k in range(int(top / step) + 1)]
 
 
 class LeaderboardPanel(QWidget):
@@ -304,6 +313,12 @@ class LeaderboardPanel(QWidget):
 
     def set_comparison(self, comparison: Comparison, seeds: SeedComparison | None = None) -> None:
         """Show `comparison`; `seeds`: its runs grouped into systems (the Seeds table, hidden for None)."""
+        self.set_tables(comparison, seeds)
+        self.set_charts(comparison)
+
+    def set_tables(self, comparison: Comparison, seeds: SeedComparison | None = None) -> None:
+        """The caption and the tables of `set_comparison` (the Compare mode's opening shows them a turn before
+        the charts)."""
         s = comparison.settings
         self.caption.setText(f"<b>{len(comparison.systems)} systems</b> on the same gold · micro F1 (%) with its "
                              f"{s.confidence:.0%} bootstrap interval ({s.resamples:,} resamples of documents, seed "
@@ -313,5 +328,8 @@ class LeaderboardPanel(QWidget):
                                 f"{len(seeds.systems)} systems with their spread"))
         self.table.set_comparison(comparison)
         self.seeds.set_seeds(comparison, seeds)
+
+    def set_charts(self, comparison: Comparison) -> None:
+        """The charts of `set_comparison`."""
         self.chart.set_data(comparison)
         self.gaps.set_data(comparison)

@@ -21,6 +21,7 @@ from evmeval.mention.changes import reconcile
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QTabBar, QWidget
 
+from evmeval_gui.compare.opening import Turns
 from evmeval_gui.compare.state import (
     CompareSelection,
     CompareState,
@@ -54,13 +55,21 @@ CASES_JOB, PAIR_JOB, CHANGES_JOB = "compare_cases", "compare_pair", "compare_cha
 
 
 def warm_imports() -> None:
-    """Import the library modules the pages need (the conventions, the report's texts: 170+ ms) on the worker
-    thread that compares, not on the GUI thread when the pages are first shown (Qt modules stay on the GUI
-    thread: they are imported with the pages)."""
+    """Import what the pages need on the worker thread that compares, not on the GUI thread when they are built:
+    the library's modules (the conventions, the report's texts: 170+ ms), pyqtgraph (0.1-0.3 s) and the pages'
+    own modules (they only define classes: see `qt_import`)."""
     import evmeval.compare.convention_runs
     import evmeval.conventions
     import evmeval.report.compare_text
     import evmeval.report.compare_units  # noqa: F401
+
+    from evmeval_gui.qt_import import load_pyqtgraph
+
+    load_pyqtgraph()
+    import evmeval_gui.compare.conventions_view
+    import evmeval_gui.compare.leaderboard
+    import evmeval_gui.compare.pair_view
+    import evmeval_gui.compare.relations_view  # noqa: F401
 
 
 class CompareMode(QObject):
@@ -100,6 +109,8 @@ class CompareMode(QObject):
         self._changes: dict[ChangeKey, object] = {}
         self._finding = self._finding_main = 0
         """The Changes tab's requests: the last one's number, and that of the one running as the main job (0: none)."""
+        self.opening = Turns(self)
+        """The opening's steps, one per turn of the event loop (`_install`)."""
         self.tabs = QTabBar()
         self.tabs.setObjectName("compareTabs")
         self.tabs.setDocumentMode(True)
@@ -173,55 +184,88 @@ class CompareMode(QObject):
 
     def _install(self, comparison: Comparison, page: str, pair: tuple[int, int],
                  seeds: SeedComparison | None = None) -> None:
+        """Show `comparison`: the state set now, then in later turns of the event loop (`opening.Turns`, each step
+        under 50 ms of GUI CPU at 2,000 documents) `page` built (or marked as being prepared) and shown, filled,
+        and the other pages built and filled; `comparison_ready` once every page shows it."""
         self._cases.clear()
         self._changes.clear()
         self._under.clear()
         self.active = True
-        self.ensure_pages()
-        assert self.conventions_panel is not None
         corpus = self.session.corpus
         self.conventions = corpus_conventions(corpus) if corpus is not None else ()
         self.options = corpus.request.options if corpus is not None else ()
         self.tabs.setTabVisible(PAGES.index(CONVENTIONS), bool(self.conventions))
-        self.conventions_panel.set_conventions(self.conventions)
         if page == CONVENTIONS and not self.conventions:
             page = LEADERBOARD
         doc_id = self.session.selection.doc_id
+        if self.pair_panel is not None:
+            self.pair_panel.hold()  # its refresh (the documents, the lanes) comes in its own turns
         self.state.set_comparison(comparison, pair=pair, seeds=seeds)
-        assert self.leaderboard is not None
-        self.leaderboard.set_comparison(comparison, seeds)
-        assert self.relations_panel is not None
-        self.relations_panel.set_comparison(comparison, self.state.pair)
-        self.relations_panel.set_topics(corpus is not None and not corpus.events, self._topics_note(comparison))
         if doc_id is not None:
             self.state.select_document(doc_id)
+        steps = {LEADERBOARD: [self._prepare_leaderboard, lambda: self._board().set_tables(comparison, seeds),
+                               lambda: self._board().set_charts(comparison)],
+                 PAIR: [self._build_pair, lambda: self._pair().release_documents(),
+                        lambda: self._pair().release_lanes(), lambda: self.port.prepare_page(self._pair())],
+                 RELATIONS: [lambda: self._fill_relations(comparison)], CONVENTIONS: [self._fill_conventions]}
+        first, *then = steps.pop(page)  # built in a turn, shown in the next
+        later = [step for name in PAGES if name in steps for step in steps[name]]
+        self.opening.start([first, lambda: self._show_first(page), *then, *later, lambda: self._opened(comparison)])
+
+    def _show_first(self, page: str) -> None:
         self.tabs.show()
         self.show_page(page)
         self.port.commands_changed()
+
+    def _opened(self, comparison: Comparison) -> None:
         self.port.show_message(f"Compared {len(comparison.systems)} systems: {comparison.settings.resamples:,} "
                                "resamples of documents", 8000)
         self.comparison_ready.emit()
 
-    def ensure_pages(self) -> None:
-        """Build the pages the first time they are needed (pyqtgraph is slow to import)."""
+    def _board(self) -> LeaderboardPanel:
         if self.leaderboard is None:
-            from evmeval_gui.qt_import import load_pyqtgraph
-
-            load_pyqtgraph()  # the leaderboard's chart: the charts' library, for less, now
-            from evmeval_gui.compare.conventions_view import ConventionsPanel
             from evmeval_gui.compare.leaderboard import LeaderboardPanel
-            from evmeval_gui.compare.pair_view import PairPanel
-            from evmeval_gui.compare.relations_view import RelationsPanel
 
             self.leaderboard = LeaderboardPanel()
+            self.port.add_page(self.leaderboard)
+        return self.leaderboard
+
+    def _prepare_leaderboard(self) -> None:
+        self._board().caption.setText("<i>Preparing the leaderboard…</i>")
+
+    def _build_pair(self) -> None:
+        if self.pair_panel is None:
+            from evmeval_gui.compare.pair_view import PairPanel
+
             self.pair_panel = PairPanel(self.session, self.state, self.cases_for, self.changes_for)
+            self.pair_panel.hold()  # built after the comparison was set: filled in the next turns
+            self.port.add_page(self.pair_panel)
+
+    def _pair(self) -> PairPanel:
+        self._build_pair()
+        assert self.pair_panel is not None
+        return self.pair_panel
+
+    def _fill_relations(self, comparison: Comparison) -> None:
+        from evmeval_gui.compare.relations_view import RelationsPanel, topics_note
+
+        if self.relations_panel is None:
             self.relations_panel = RelationsPanel()
+            self.relations_panel.topics_requested.connect(self.choose_topics)
+            self.port.add_page(self.relations_panel)
+        corpus, topics = self.session.corpus, self.topics[1] if self.topics is not None else None
+        self.relations_panel.set_comparison(comparison, self.state.pair)
+        self.relations_panel.set_topics(corpus is not None and not corpus.events, topics_note(topics, comparison))
+
+    def _fill_conventions(self) -> None:
+        if self.conventions_panel is None:
+            from evmeval_gui.compare.conventions_view import ConventionsPanel
+
             self.conventions_panel = ConventionsPanel()
             self.conventions_panel.chosen.connect(self.compare_under)
             self.conventions_panel.options_asked.connect(self.show_options)
-            self.relations_panel.topics_requested.connect(self.choose_topics)
-            for panel in (self.leaderboard, self.pair_panel, self.relations_panel, self.conventions_panel):
-                self.port.add_page(panel)
+            self.port.add_page(self.conventions_panel)
+        self.conventions_panel.set_conventions(self.conventions)
 
     # -- pages --------------------------------------------------------------------------------------
 
@@ -238,6 +282,10 @@ class CompareMode(QObject):
         pages: dict[str, QWidget | None] = {LEADERBOARD: self.leaderboard, PAIR: self.pair_panel,
                                             RELATIONS: self.relations_panel, CONVENTIONS: self.conventions_panel}
         page = pages[self.page]
+        if page is None and self.opening.running:  # asked for before its turn: the opening's steps now
+            self.opening.finish()
+            self.show_current_page()
+            return
         self.port.show_page(page)
         panel = self.conventions_panel
         if self.page == CONVENTIONS and panel is not None and panel.shown is None and panel.convention is not None:
@@ -256,21 +304,6 @@ class CompareMode(QObject):
             if not path:
                 return False
         return self.open(page=RELATIONS, pair=self.state.pair, topics=path)
-
-    def _topics_note(self, comparison: Comparison) -> str:
-        """What the Relations page says of cross-document coreference."""
-        from evmeval.compare.relations import CROSS_DOCUMENT
-
-        from evmeval_gui.compare.relations_view import TOPICS_HINT
-
-        if self.topics is None:
-            return TOPICS_HINT
-        name = os.path.basename(self.topics[1])
-        if CROSS_DOCUMENT not in comparison.relation_units:
-            return (f"Topics: {name}. The gold file has no @Coreference link, so there is no coreference to score "
-                    "across documents.")
-        return (f"Topics: {name}. Cross-document coreference: {comparison.relation_units[CROSS_DOCUMENT]} topics, "
-                "each topic's documents scored as one document (choose another file to change it).")
 
     def compare_under(self, convention: str) -> None:
         """Show the runs compared under `convention` on the Conventions page: computed in the background (the
@@ -351,6 +384,7 @@ class CompareMode(QObject):
         if not self.active:
             return
         self.active = False
+        self.opening.cancel()
         self.tabs.hide()
         for key in (CASES_JOB, PAIR_JOB, CHANGES_JOB):
             self.session.runner.cancel(key)

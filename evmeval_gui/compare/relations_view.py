@@ -9,7 +9,9 @@ p-values are exactly those of `evmeval-compare --json`; the pair open on the Pai
 
 from __future__ import annotations
 
-from evmeval.compare.relations import KIND_LABELS, kind_units
+import os
+
+from evmeval.compare.relations import CROSS_DOCUMENT, KIND_LABELS, kind_units
 from evmeval.compare.runs import Comparison
 from evmeval.report.compare_relations import figure_label
 from evmeval.report.compare_text import correction_text, p_text, verdict_cell
@@ -104,3 +106,15 @@ class RelationsPanel(QWidget):
                       percent(t.mde), verdict_cell(t)] for k in kinds for t in p.relations[k]]
         self.tests.fill(PAIR_HEADERS, rows, 3)
         self.tests.horizontalHeaderItem(6).setToolTip(f"The randomization p, {correction_text(comparison)}")
+
+
+def topics_note(topics: str | None, comparison: Comparison) -> str:
+    """What the page says of cross-document coreference, given the topics file compared with (None: none)."""
+    if topics is None:
+        return TOPICS_HINT
+    name = os.path.basename(topics)
+    if CROSS_DOCUMENT not in comparison.relation_units:
+        return (f"Topics: {name}. The gold file has no @Coreference link, so there is no coreference to score "
+                "across documents.")
+    return (f"Topics: {name}. Cross-document coreference: {comparison.relation_units[CROSS_DOCUMENT]} topics, "
+            "each topic's documents scored as one document (choose another file to change it).")

@@ -1,15 +1,18 @@
 """Arguments on the text: the selected trigger's arguments boxed, each with its role label.
 
 For an event corpus the library keeps each trigger's arguments on the document's tokens (TextEE,
-DyGIE++, MAVEN) or characters (BioNLP, CASIE: `EventCorpus.roles`); this painter (one of the text
-view's overlays) draws, for every selected gold or system mention, a box around each argument's
-words and a small label naming the role (gold: solid, label above; system: dashed, label below).
+DyGIE++, MAVEN) or characters (BioNLP, CASIE, MAVEN-Arg, OmniEvent: `EventCorpus.roles`); this painter (one
+of the text view's overlays) draws, for every selected gold or system mention, a box around each argument's
+words and a small label naming the role (gold: solid, label above; system: dashed, label below). A string
+the library placed nowhere (`Role.on_text` false) gets no box: a badge at the end of its trigger's line
+counts them, and the trigger's tooltip says how each string was placed or that it is not in the text.
 Nothing is computed here.
 """
 
 from __future__ import annotations
 
 import bisect
+import html
 from collections.abc import Callable
 
 from evmeval.conventions.corpus import EventCorpus
@@ -76,6 +79,8 @@ class ArgumentOverlay:
         if not 0 <= index < len(roles):
             return []
         role = roles[index]
+        if not role.on_text:
+            return []
         first, last = self.units(view, corpus, role.start, role.end)
         return [(GOLD if side == GOLD_SIDE else SYSTEM, role.role, rect)
                 for rect in word_rects(view.layout_data, first, last)]
@@ -91,13 +96,35 @@ class ArgumentOverlay:
                                                 (SYSTEM, PRED, system_sel, doc.system)):
             for i in sorted(selected):
                 for role in corpus.roles(side, doc.doc_id, mentions[i].mention_id):
+                    if not role.on_text:  # a string placed nowhere: in the tooltip, not boxed
+                        continue
                     first, last = self.units(view, corpus, role.start, role.end)
                     out += [(layer, role.role, rect) for rect in word_rects(layout, first, last)]
         return out
 
+    def not_in_text(self, view) -> list[tuple[int, str, QRectF]]:
+        """(layer, badge, where) per selected mention with strings placed nowhere: a badge at the end of its
+        trigger's line (`where`: an empty box there, the line's height; no label is drawn over) says how many, and
+        the trigger's tooltip names them (issue 35: never silently gone)."""
+        corpus, layout, doc, text = self.corpus(), view.layout_data, view.result_doc, view.doc
+        if corpus is None or layout is None or doc is None or text is None:
+            return []
+        out = []
+        gold_sel, system_sel = view.selected_indices
+        for layer, side, selected, mentions, units in ((GOLD, GOLD_SIDE, gold_sel, doc.gold, text.gold_units),
+                                                       (SYSTEM, PRED, system_sel, doc.system, text.system_units)):
+            for i in sorted(selected):
+                lost = [r for r in corpus.roles(side, doc.doc_id, mentions[i].mention_id) if not r.on_text]
+                piece = layout.unit_piece[max(units[i])] if lost and units[i] else -1
+                if piece >= 0:
+                    line = layout.lines[layout.pieces[piece].line]
+                    where = QRectF(line.right, line.text_top - 1, 0, layout.metrics.text_height + 2)
+                    out.append((layer, f"⊘ {len(lost)} not in the text", where))
+        return out
+
     def paint(self, view, painter: QPainter) -> None:
-        shown = self.shown(view)
-        if not shown:
+        shown, lost = self.shown(view), self.not_in_text(view)
+        if not shown and not lost:
             return
         painter.save()
         font = view.font()
@@ -118,6 +145,16 @@ class ArgumentOverlay:
             painter.drawRoundedRect(badge, 2, 2)
             painter.setPen(QColor("white"))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, role)
+        for layer, badge, rect in lost:  # after the trigger, on its side's label row, outlined (no argument box)
+            colour = ROLE_COLOURS[layer]
+            w, h = fm.horizontalAdvance(badge) + 6, fm.height()
+            y = rect.top() - h + 1 if layer == GOLD else rect.bottom() - 1
+            box = QRectF(min(rect.right() + 8, view.layout_data.width - w - 2), y, w, h)
+            painter.setPen(QPen(colour, 1.0, Qt.PenStyle.DashLine))
+            painter.setBrush(QColor("white"))
+            painter.drawRoundedRect(box, 2, 2)
+            painter.setPen(colour)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, badge)
         for layer, _, rect in self.focused(view):  # the chosen argument: tinted, with a thick frame
             colour = QColor(ROLE_COLOURS[layer])
             painter.setPen(QPen(colour, 3.0))
@@ -137,7 +174,10 @@ class ArgumentOverlay:
         for layer, index in mentions:
             side, pool = (GOLD_SIDE, doc.gold) if layer == GOLD else (PRED, doc.system)
             roles = corpus.roles(side, doc.doc_id, pool[index].mention_id)
-            if roles:
-                lines.append(f"{'Gold' if layer == GOLD else 'System'} arguments: "
-                             + ", ".join(r.role for r in roles))
-        return "\n".join(lines)
+            if not roles:
+                continue
+            plain = ", ".join(html.escape(r.role) for r in roles if not r.how)
+            lines.append(f"{'Gold' if layer == GOLD else 'System'} arguments:" + (f" {plain}" if plain else ""))
+            # a string's placing (or "not in the text"), one a line: issue 35, never silently gone
+            lines += [f"· {html.escape(r.role)} {html.escape(r.how, quote=False)}" for r in roles if r.how]
+        return "<br>".join(f"<nobr>{line}</nobr>" for line in lines)

@@ -43,7 +43,8 @@ def argument_text(line: ArgumentLine, column: int) -> str:
 def argument_tooltip(line: ArgumentLine, column: int) -> str | None:
     item = line.argument.item
     side = "Gold" if line.is_gold else "System"
-    why = f"\nWhy: {line.argument.why}" if line.argument.why else ""
+    why = (f"\nWhy: {line.argument.why}" if line.argument.why else "") + (
+        f"\nDetails: {line.argument.detail}" if line.argument.detail else "")
     if column == OUTCOME:
         return f"Under {line.convention}: {line.verdict}{why}"
     if argument_text(line, column):

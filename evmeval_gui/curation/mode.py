@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from evmeval._util.progress import CancelCheck
 from evmeval.agreement import curation_lock as lock
 from evmeval.agreement.curation import write_curated, write_curated_brat
 from evmeval.agreement.curation_save import (
@@ -62,6 +63,9 @@ MEASURE_AT_ONCE_DOCUMENTS = 200
 at most); above, after the list is shown (`CurateMode._measure`)."""
 MEASURE_JOB = "curation-agreement"
 """The job key of the agreement measured after a curation opened (it never stops loading or a batch)."""
+NEXT_TURN_MS = 1
+"""The page is shown this long after the list is filled: a timer, not a posted call, so that the window's
+input, timers and painting come in between (a posted call ran in the same pass of the event loop)."""
 
 
 @dataclass(frozen=True)
@@ -136,27 +140,27 @@ class CurateMode:
             self.port.add_page(panel)
         return self._panel
 
-    def _run_batch(self, label: str, work: Callable[[], object], done: Callable[[object], None]) -> None:
+    def _run_batch(self, label: str, work: Callable[[CancelCheck], object], done: Callable[[object], None]) -> None:
         """A batch's work in the job runner, the collector paused meanwhile: its million new objects would
         otherwise be walked by collections on the worker thread, which hold the interpreter (the window
         stalled for half a second)."""
-        def run(_context: JobContext) -> object:
+        def run(context: JobContext) -> object:
             with collector.paused():
-                return work()
+                return work(context.cancelled)
 
-        self.port.session.run_job(label, run, done)
+        self.port.session.run_job(label, run, done, exclusive=True)
 
     def start(self, loaded: LoadedAgreement, policy: str = "majority", *,
               leaving: Callable[[], None] | None = None) -> None:
         """Curate the annotators of `loaded` (their files, in order), starting from `policy`, or from the
         decisions saved for the same inputs (the same content, wherever the files are now). `leaving` is
-        called just before the curation is shown (what was shown stays until then: a cancelled curation
-        leaves the Agreement mode as it was)."""
+        called as the curation is shown, its page first (what was shown stays until then: a cancelled curation
+        leaves the Agreement mode as it was; the document views are not laid out in between)."""
 
         def show() -> None:
+            self.resume()
             if leaving is not None:
                 leaving()
-            self.resume()
             waiting, self.after_shown = self.after_shown, []
             for call in waiting:
                 call()
@@ -172,6 +176,8 @@ class CurateMode:
         self.key = ""  # found with the curation, off the GUI thread (hashing every mention: half a second)
         self.holder = None
         self._open(policy, then=show)
+        if self._panel is None:  # the page built in a turn of its own while the disagreements are found
+            QTimer.singleShot(0, lambda: self.panel)
 
     def _open(self, policy: str, *, then: Callable[[], None] | None = None, background: bool = True) -> None:
         """The curation from the decisions saved for these inputs (as many as can be replayed), else from
@@ -186,8 +192,9 @@ class CurateMode:
 
         def make(context: JobContext | None) -> _Opened:
             key, holder, unsaved = known, self.holder, ""
+            cancelled = context.cancelled if context is not None else None
             if not known:
-                key = inputs_key(loaded.files)
+                key = inputs_key(loaded.files, cancelled=cancelled)
                 if folder is not None:
                     try:
                         holder = lock.acquire(folder, key, owner)
@@ -200,7 +207,7 @@ class CurateMode:
                     context.check()
                 saved = load_decisions(folder, key) if folder is not None else None
                 small = max(len(f.documents) for f in loaded.files) <= MEASURE_AT_ONCE_DOCUMENTS
-                state = self._state(loaded, saved, policy, measure=context is None or small)
+                state = self._state(loaded, saved, policy, measure=context is None or small, cancelled=cancelled)
                 return _Opened(key, holder, unsaved, saved, state)
             except BaseException:
                 if claim is not None:
@@ -218,16 +225,29 @@ class CurateMode:
                     claim.drop()
                 return
             self.key, self.holder = opened.key, opened.holder
+            self.port.session.runner.pause_quiet()  # the list and the page are drawn in the next turns
             self._install(opened.state, opened.saved, opened.unsaved)
-            if then is not None:
-                then()
-            self._measure(opened.state)
+            if then is None:
+                self._measure(opened.state)
+            else:
+                self._show_next_turn(loaded, opened.state, then)
 
         if background:
-            self.port.session.run_job(f"Curating {loaded.request.name}", work, done,
+            self.port.session.run_job(f"Curating {loaded.request.name}", work, done, exclusive=True,
                                       on_cancelled=claim.drop if claim is not None else None)
         else:
             done(make(None))
+
+    def _show_next_turn(self, loaded: LoadedAgreement, state: CurationState, then: Callable[[], None]) -> None:
+        """The list filled in this turn of the event loop, the page shown (`then`) in the next: each is a
+        short pause of the window rather than one long one (2,000 documents)."""
+        def shown() -> None:
+            if self.loaded is loaded and self.state is state:
+                self.port.session.runner.pause_quiet()
+                then()
+                self._measure(state)
+
+        QTimer.singleShot(NEXT_TURN_MS, shown)
 
     def _measure(self, state: CurationState) -> None:
         """The agreement with the curated set, measured off the GUI thread once the list is shown (about as
@@ -237,9 +257,9 @@ class CurateMode:
             return
         self._measuring = measured
 
-        def work(_context: JobContext) -> object:
+        def work(context: JobContext) -> object:
             with collector.paused():
-                return state.measure_agreement(measured)
+                return state.measure_agreement(measured, context.cancelled)
 
         def done(agreements: object) -> None:
             self._measuring = None
@@ -283,18 +303,19 @@ class CurateMode:
 
     @staticmethod
     def _state(loaded: LoadedAgreement, saved: SavedCuration | None, policy: str, *,
-               measure: bool = True) -> CurationState:
+               measure: bool = True, cancelled: CancelCheck | None = None) -> CurationState:
         """Pure (no Qt, nothing of the window): it runs on the job runner's thread."""
         pairs = loaded.result.pairs  # the study's figures: the items are not measured again
         if saved is not None:
             try:
                 return CurationState(loaded.files, loaded.names, saved.policy, saved.entries, saved.curated,
-                                     pairs=pairs, measure=measure)
+                                     pairs=pairs, measure=measure, cancelled=cancelled)
             except ValueError as exc:  # a policy this version does not know
-                state = CurationState(loaded.files, loaded.names, policy, pairs=pairs, measure=measure)
+                state = CurationState(loaded.files, loaded.names, policy, pairs=pairs, measure=measure,
+                                      cancelled=cancelled)
                 state.refused = str(exc)
                 return state
-        return CurationState(loaded.files, loaded.names, policy, pairs=pairs, measure=measure)
+        return CurationState(loaded.files, loaded.names, policy, pairs=pairs, measure=measure, cancelled=cancelled)
 
     def resume(self) -> None:
         """Show the curation again (after scoring against it, or another mode): where it was left."""

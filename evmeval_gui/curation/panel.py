@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from evmeval._util.progress import CancelCheck
 from evmeval.agreement.curation import Disagreement
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -47,7 +48,8 @@ AT_ONCE_DOCUMENTS = 4
 GUI thread."""
 RELEASE_SLICE = 200
 """Parts of a dropped step freed per tick (a few milliseconds): a batch's step is about 10,000 parts."""
-BatchRunner = Callable[[str, Callable[[], object], Callable[[object], None]], None]
+BatchRunner = Callable[[str, Callable[[CancelCheck], object], Callable[[object], None]], None]
+"""(label, work given the job's cancel check, done): the mode's job runner."""
 SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
 
 
@@ -323,11 +325,12 @@ class CurationPanel(QWidget):
         assert state is not None
         curation = state.curation
         model = self.list_model
-        if self.index is None or self.index.disagreements is not curation.disagreements:
-            self.index = FilterIndex(curation.disagreements)
-            self.filters.set_index(self.index)
+        index = state.filter_index()  # made with the curation, off the GUI thread
+        if self.index is not index:
+            self.index = index
+            self.filters.set_index(index)
             self._select_rows()
-            fit_columns(self.list, set(self.index.doc_ids))
+            fit_columns(self.list, index.doc_ids)
         if model.state is not state or model.rows is not self.shown:
             model.set_rows(state, self.shown)
             self._shown_decisions = {}
@@ -416,7 +419,7 @@ class CurationPanel(QWidget):
                 self.set_notice("The batch was not applied: decisions were made while it was prepared.")
 
         self.run_batch(f"Accepting annotator {annotator + 1} for {len(chosen)} items",
-                       lambda: state.batch(annotator, chosen), done)
+                       lambda cancelled: state.batch(annotator, chosen, cancelled=cancelled), done)
         return len(chosen)
 
     def _fill_current(self) -> None:

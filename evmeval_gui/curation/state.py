@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
+from evmeval._util.progress import CancelCheck
 from evmeval.agreement import curation as cur
 from evmeval.agreement.curation import Curation, CurationPolicy, Disagreement, differs_in
 from evmeval.agreement.curation_figures import LiveAgreement, live_agreement, update_agreement
@@ -21,6 +22,7 @@ from evmeval.editing.operations import DocumentEdit, change_realis, change_type
 from evmeval.model import Mention, TbfFile
 
 from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest
+from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.model import collector
 from evmeval_gui.model.recent import RecentKind
 
@@ -139,13 +141,14 @@ class CurationState:
 
     def __init__(self, files: Sequence[TbfFile], names: Sequence[str], policy: str = "majority",
                  entries: Sequence[Entry] = (), curated: Sequence[str] = (), *,
-                 pairs: dict[tuple[int, int], PairAgreement] | None = None, measure: bool = True) -> None:
+                 pairs: dict[tuple[int, int], PairAgreement] | None = None, measure: bool = True,
+                 cancelled: CancelCheck | None = None) -> None:
         """`entries`: saved decisions to make again first; those that do not fit these inputs are skipped
         (`refused` says why the first was); `curated`: the documents marked curated. `pairs`: the agreement
         study's pairwise figures of these files (`IaaResult.pairs`), so that the items are not measured a second
         time (half the opening time). `measure=False`: the agreement with the curated set is left to
         `measure_agreement` (seconds at 2,000 documents, run off the GUI thread once the list is shown) and given
-        with `set_agreements`."""
+        with `set_agreements`. `cancelled`: checked between documents while it is made (`Cancelled`)."""
         self.files = tuple(files)
         self.pairs = pairs
         self.names = tuple(names)
@@ -161,19 +164,21 @@ class CurationState:
         self._done_set: tuple[object, frozenset[str]] = (None, frozenset())
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
-        self.step = self._start(CurationPolicy.parse(policy), tuple(entries), curated, measure=measure)
+        self.step = self._start(CurationPolicy.parse(policy), tuple(entries), curated, measure=measure,
+                                cancelled=cancelled)
+        self._index = FilterIndex(self.step.curation.disagreements)
         self.unmeasured: Curation | None = None if measure else self.step.curation
         """The curation whose agreement figures are still being measured (None: every step has its figures)."""
         collector.freeze_survivors()  # the curation's objects live as long as it is shown
 
     def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = (), curated: Sequence[str] = (), *,
-               measure: bool = True) -> Step:
-        curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy, pairs=self.pairs),
-                                                      entries)
+               measure: bool = True, cancelled: CancelCheck | None = None) -> Step:
+        curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy, pairs=self.pairs,
+                                                              cancelled=cancelled), entries)
         known = set(curation.curated.documents)
         done = tuple(d for d in dict.fromkeys(curated) if d in known)
-        return Step(curation, cur.next_disagreement(curation), live_agreement(curation) if measure else (), kept,
-                    done)
+        return Step(curation, cur.next_disagreement(curation),
+                    live_agreement(curation, cancelled=cancelled) if measure else (), kept, done)
 
     @property
     def policy(self) -> str:
@@ -217,6 +222,15 @@ class CurationState:
         if self._done_set[0] is not done:
             self._done_set = (done, frozenset(done))
         return doc_id in self._done_set[1]
+
+    def filter_index(self) -> FilterIndex:
+        """What each disagreement differs in, its document and types, for the list's filters: read once per
+        list of disagreements, the first with the curation (off the GUI thread: 0.1 s at 10,000 items), again
+        only after a change of policy."""
+        disagreements = self.curation.disagreements
+        if self._index.disagreements is not disagreements:
+            self._index = FilterIndex(disagreements)
+        return self._index
 
     def documents(self) -> tuple[str, ...]:
         """The documents to curate: those with a disagreement, in list order (read once per list, not per
@@ -305,15 +319,18 @@ class CurationState:
         decisions = self.curation.decisions
         return [d for d in disagreements if (d.doc_id, d.item) not in decisions]
 
-    def batch(self, annotator: int, disagreements: Sequence[Disagreement]) -> Batch | None:
+    def batch(self, annotator: int, disagreements: Sequence[Disagreement], *,
+              cancelled: CancelCheck | None = None) -> Batch | None:
         """Annotator's version of every undecided one of these disagreements, made but not applied: pure,
-        so it may run off the GUI thread (10,000 items re-measure every document: seconds). None: nothing."""
+        so it may run off the GUI thread (10,000 items re-measure every document: seconds; `cancelled` is
+        checked between items and documents). None: nothing."""
         chosen = self.open_among(disagreements)
         if not chosen or not 0 <= annotator < len(self.files):
             return None
         base = self.step
-        curation = cur.accept_all(base.curation, chosen, annotator)
-        agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen}) if base.agreements else ()
+        curation = cur.accept_all(base.curation, chosen, annotator, cancelled=cancelled)
+        agreements = update_agreement(curation, base.agreements, {d.doc_id for d in chosen},
+                                      cancelled=cancelled) if base.agreements else ()
         value = str(annotator + 1)
         current = cur.next_disagreement(curation, base.current, self.among)
         return Batch(base, curation, agreements, tuple((*d.key, "accept", value) for d in chosen), current)
@@ -388,9 +405,10 @@ class CurationState:
         return self.apply_edit(edit, (*d.key, "realis", realis))
 
     @staticmethod
-    def measure_agreement(curation: Curation) -> tuple[LiveAgreement, ...]:
-        """The agreement figures of a curation (`unmeasured`), from scratch: pure, it runs off the GUI thread."""
-        return live_agreement(curation)
+    def measure_agreement(curation: Curation, cancelled: CancelCheck | None = None) -> tuple[LiveAgreement, ...]:
+        """The agreement figures of a curation (`unmeasured`), from scratch: pure, it runs off the GUI thread
+        (`cancelled`: checked between documents)."""
+        return live_agreement(curation, cancelled=cancelled)
 
     def set_agreements(self, measured: Curation, agreements: tuple[LiveAgreement, ...]) -> None:
         """The figures `measure_agreement` made for `measured`: every step since (decisions made meanwhile,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
 from evmeval_gui.curation.list_model import DisagreementModel
@@ -43,7 +45,7 @@ def list_view(model: DisagreementModel) -> QTableView:
     return view
 
 
-def fit_columns(view: QTableView, doc_ids: set[str]) -> None:
+def fit_columns(view: QTableView, doc_ids: Iterable[str]) -> None:
     """The document column as wide as the longest id (measured once per list, not per decision)."""
     width = view.fontMetrics().horizontalAdvance
     longest = max((width(d) for d in doc_ids), default=width("Document"))

@@ -232,7 +232,7 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
     inputs: tokens and texts from the files, the mentions as tbf, and the switchboard of every convention
     that reads the format (all in the library)."""
     from evmeval.conventions.base import Input  # only for these corpora: a tbf corpus loads none of it
-    from evmeval.conventions.corpus import STREAMED_GOLD, event_inputs
+    from evmeval.conventions.corpus import STREAMED_GOLD, STREAMED_PAIR, event_inputs
     from evmeval.conventions.first_document import index_gold
     from evmeval.conventions.options import options_from
 
@@ -241,7 +241,8 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
 
     index = index_gold(request.gold)  # each document's text and tokens read from the gold file when shown
     streamed = index is not None and index.format in STREAMED_GOLD  # its stream reads the file: no bytes first
-    gold = Input(request.gold) if streamed else given(request.gold)
+    pair = index is not None and index.format in STREAMED_PAIR  # both files read a document at a time
+    gold = Input(request.gold) if streamed or pair else given(request.gold)
     options = options_from(dict(request.options), request.grounding) if request.options else None
     events = []
     for number, path in enumerate(request.systems, start=1):
@@ -249,7 +250,8 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
         if status:
             status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
         try:
-            events.append(event_inputs(gold, given(path), request.grounding, index=index, options=options,
+            system = Input(path) if pair and os.path.isfile(path) else given(path)
+            events.append(event_inputs(gold, system, request.grounding, index=index, options=options,
                                        keep_outcomes=False))
         except ValueError as exc:  # an option no convention of the corpus reads (`options.board_input`)
             if options is None or isinstance(exc, FormatError):  # a bad file says what is wrong with it

@@ -284,12 +284,13 @@ class CorpusState:
     # -- other work and ready-made comparisons (the Agreement mode) ---------------------------------
 
     def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
-                *, path: str = "", key: str = MAIN, on_cancelled: Callable[[], None] | None = None) -> None:
+                *, path: str = "", key: str = MAIN, on_cancelled: Callable[[], None] | None = None,
+                exclusive: bool = False) -> None:
         """Run other background work like opening a corpus: same error dialog (`load_failed(problem)`),
         and on the main key the same progress bar and Cancel button (`loading_started`). Work that must
         not supersede the main job, nor be superseded by it (e.g. sequencing after scoring, while the
         compare mode compares), runs under its own `key`. `on_cancelled`: the user cancelled it (what it
-        still delivers is dropped)."""
+        still delivers is dropped). `exclusive`: quiet jobs wait while it runs (`JobRunner.submit`)."""
         if key == MAIN:
             self.loading_started.emit(label)
 
@@ -299,7 +300,8 @@ class CorpusState:
                 self.last_problem = Problem(path, 0, self.last_problem.message, "")
             self.load_failed.emit(self.last_problem)
 
-        self.runner.submit(label, work, on_done, on_error=failed, on_cancelled=on_cancelled, key=key)
+        self.runner.submit(label, work, on_done, on_error=failed, on_cancelled=on_cancelled, key=key,
+                           exclusive=exclusive)
 
     def show_comparison(self, corpus: LoadedCorpus, result: ScoreResult, *, roles: tuple[str, str],
                         doc_id: str | None = None, type_names: TypeNames | None = None) -> None:

@@ -8,9 +8,12 @@ Jobs have keys: submitting a job supersedes the running job of the same key only
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from evmeval._util.progress import Cancelled
@@ -31,6 +34,10 @@ def _ignore(*_args: object) -> None:
 
 PAUSE_WAIT_S = 0.25
 """The longest a paused quiet job waits at one cancel check (a pause is lifted sooner; see JobRunner)."""
+GIVE_WAY_S = 0.002
+"""A worker's cancel checks hand the interpreter lock over at most this often (see `JobContext.cancelled`)."""
+_give_way: Callable[[], None] = getattr(os, "sched_yield", None) or partial(time.sleep, 0)
+"""Lets go of the interpreter lock for a moment (`os.sched_yield`: 4 µs; `time.sleep(0)` costs 0.1 ms)."""
 
 
 @dataclass
@@ -43,6 +50,7 @@ class JobContext:
     _emit_status: Callable[[int, str], None] = _ignore
     _gate: threading.Event | None = None
     """Cleared while the user is doing something: a quiet job waits at its cancel checks (no Qt here)."""
+    _gave_way: float = 0.0
 
     def progress(self, done: int, total: int) -> None:
         """Report `done` out of `total` steps (total 0: unknown amount of work)."""
@@ -54,10 +62,18 @@ class JobContext:
 
     def cancelled(self) -> bool:
         """True once the user cancelled or a newer job superseded this one; while the window asks
-        quiet jobs to pause, it first waits (without the interpreter lock) for the pause to end."""
+        quiet jobs to pause, it first waits (without the interpreter lock) for the pause to end. Each check
+        also hands the interpreter lock to the GUI thread if it waits for it (at most every `GIVE_WAY_S`):
+        core work checks between documents or items, so such a slice is about the longest the window waits
+        for a worker (left to the interpreter's own switching, a worker kept the lock 100-800 ms at a time on
+        a loaded machine)."""
         gate = self._gate
         if gate is not None and not gate.is_set():
             gate.wait(PAUSE_WAIT_S)
+        now = time.perf_counter()
+        if now - self._gave_way >= GIVE_WAY_S:
+            _give_way()
+            self._gave_way = now
         return self._event.is_set()
 
     def check(self) -> None:
@@ -71,9 +87,9 @@ class Runner(Protocol):
 
     def submit(self, label: str, work: Callable[[JobContext], T], on_done: Callable[[T], None], *,
                on_error: Callable[[BaseException], None] | None = None,
-               on_cancelled: Callable[[], None] | None = None, key: str = MAIN) -> int:
+               on_cancelled: Callable[[], None] | None = None, key: str = MAIN, exclusive: bool = False) -> int:
         """Start `work`, superseding the running job of the same `key` (its `on_cancelled` runs); returns the
-        job id."""
+        job id. `exclusive` (MAIN only): other jobs wait at their cancel checks meanwhile."""
         ...
 
     def cancel(self, key: str = MAIN) -> None:
@@ -82,6 +98,10 @@ class Runner(Protocol):
 
     def running(self, key: str = MAIN) -> bool:
         """Whether a job of `key` is running: in a superseded job's `on_cancelled`, the job that superseded it."""
+        ...
+
+    def pause_quiet(self) -> None:
+        """The window is busy drawing: quiet (non-MAIN) jobs wait at their cancel checks for a moment."""
         ...
 
 
@@ -93,7 +113,7 @@ class ImmediateRunner:
 
     def submit(self, label: str, work: Callable[[JobContext], Any], on_done: Callable[[Any], None], *,
                on_error: Callable[[BaseException], None] | None = None,
-               on_cancelled: Callable[[], None] | None = None, key: str = MAIN) -> int:
+               on_cancelled: Callable[[], None] | None = None, key: str = MAIN, exclusive: bool = False) -> int:
         self._next_id += 1
         try:
             value = work(JobContext(self._next_id))
@@ -114,3 +134,6 @@ class ImmediateRunner:
     def running(self, key: str = MAIN) -> bool:
         """Nothing runs in the background: never."""
         return False
+
+    def pause_quiet(self) -> None:
+        """Nothing runs in the background: nothing to pause."""

@@ -161,9 +161,11 @@ class Session:
         self.corpus_state.set_mapping(name)
 
     def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
-                *, path: str = "", key: str = MAIN, on_cancelled: Callable[[], None] | None = None) -> None:
+                *, path: str = "", key: str = MAIN, on_cancelled: Callable[[], None] | None = None,
+                exclusive: bool = False) -> None:
         """Run other background work like opening a corpus (`CorpusState.run_job`)."""
-        self.corpus_state.run_job(label, work, on_done, path=path, key=key, on_cancelled=on_cancelled)
+        self.corpus_state.run_job(label, work, on_done, path=path, key=key, on_cancelled=on_cancelled,
+                                  exclusive=exclusive)
 
     # -- view options and selection -----------------------------------------------------------------
 

@@ -10,12 +10,17 @@ sequencing unscored (`skipped`: every pair, file:line) while mentions and corefe
 Views (arcs on the text, the link table, the document list column, the summary figure, the charts)
 read `rows(doc_id)`, `evaluation(...)` and the options (which link types are drawn, which closure
 colours them) and follow `sequencing_changed` / `options_changed`.
+
+The corpus run keeps each document's figures only (`keep_outcomes=False`: MAVEN-ERE's 1.2M gold links'
+outcomes held hundreds of MB); `rows(doc_id)` scores the one document shown (`score_one_document`, the
+same rules: evaluations are per document) and keeps the last `ROWS_KEPT` documents' rows.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from evmeval.mention.scoring import ScoreResult
 from evmeval.sequencing.scoring import (
@@ -24,6 +29,7 @@ from evmeval.sequencing.scoring import (
     SequencingRefused,
     SequencingResult,
     SequencingSkipped,
+    score_one_document,
     score_sequencing,
 )
 
@@ -66,6 +72,8 @@ class LinkRow:
         return self.source, self.target
 
 
+ROWS_KEPT = 8
+"""How many documents' link rows `SequencingModel.rows` keeps (each scored again when shown after)."""
 SEQUENCING_JOB = "sequencing"
 """The runner key of sequencing work: it neither supersedes nor is superseded by the main job."""
 
@@ -85,11 +93,27 @@ def score_corpus(corpus: LoadedCorpus, index: int, result: ScoreResult, context:
     context.status("Scoring event sequencing (After, Subevent)…")
     try:
         seq = score_sequencing(result, inputs.gold, inputs.system, mapping=DEFAULT_MAPPING, validate=validate,
-                               closures=CLOSURES, strict=False, progress=progress)
+                               closures=CLOSURES, strict=False, keep_links=False, keep_outcomes=False,
+                               progress=progress)
     except SequencingRefused as refused:
         return SequencingSkipped(refused.problems)
     context.check()
     return seq
+
+
+def scored_document(corpus: LoadedCorpus, index: int, result: ScoreResult, seq: SequencingResult,
+                    doc_id: str) -> SequencingResult | None:
+    """One document's figures and link outcomes, scored alone as `score_corpus` scored it in the corpus
+    (None: not a scored document), with only the evaluations the corpus run finished."""
+    inputs = corpus.inputs[index]
+    try:
+        one = score_one_document(result, inputs.gold, inputs.system, doc_id, mapping=seq.mapping,
+                                 validate=seq.validated, closures=CLOSURES)
+    except KeyError:
+        return None
+    kept = {closure: {name: e for name, e in evaluations.items() if name in seq.evaluations.get(closure, {})}
+            for closure, evaluations in one.evaluations.items()}
+    return replace(one, evaluations=kept)
 
 
 def document_rows(seq: SequencingResult, doc_id: str) -> list[LinkRow]:
@@ -135,7 +159,9 @@ class SequencingModel:
         self.closure = "published"
         self.enabled = True
         self._key: tuple[int, int] | None = None
-        self._rows: dict[str, list[LinkRow]] = {}
+        self._rows: OrderedDict[str, list[LinkRow]] = OrderedDict()
+        self._one: Callable[[str], SequencingResult | None] | None = None
+        """Scores one document of the installed result (`scored_document`)."""
         session.scoring_finished.connect(self._on_scoring_finished)
 
     # -- scoring ----------------------------------------------------------------------------------
@@ -162,7 +188,8 @@ class SequencingModel:
             if session.result is not result:
                 return
             if isinstance(value, SequencingResult):
-                self._install(value, key)
+                seq = value
+                self._install(seq, key, lambda doc_id: scored_document(corpus, index, result, seq, doc_id))
             elif isinstance(value, SequencingSkipped):
                 self._skip(value, key)
 
@@ -170,7 +197,8 @@ class SequencingModel:
 
     def _forget(self) -> None:
         had = self.result is not None or self.skipped is not None
-        self.result, self.skipped, self._key, self._rows = None, None, None, {}
+        self.result, self.skipped, self._key, self._one = None, None, None, None
+        self._rows.clear()
         if had:
             self.sequencing_changed.emit()
 
@@ -180,8 +208,10 @@ class SequencingModel:
         if self.message is not None:
             self.message(skipped.headline()[0].upper() + skipped.headline()[1:])
 
-    def _install(self, seq: SequencingResult, key: tuple[int, int]) -> None:
-        self.result, self._key, self._rows = seq, key, {}
+    def _install(self, seq: SequencingResult, key: tuple[int, int],
+                 one: Callable[[str], SequencingResult | None]) -> None:
+        self.result, self._key, self._one = seq, key, one
+        self._rows.clear()
         self.sequencing_changed.emit()
         if self.message is not None:
             self.message(self.summary_text())
@@ -223,12 +253,17 @@ class SequencingModel:
         return doc.f1 if doc is not None else None
 
     def rows(self, doc_id: str | None) -> list[LinkRow]:
-        """Every link of a document (cached), whatever the options; views filter by `shown_types`."""
-        if self.result is None or doc_id is None:
+        """Every link of a document, whatever the options; views filter by `shown_types`. Scored when
+        first asked for (the corpus result has figures only), the last `ROWS_KEPT` documents kept."""
+        if self.result is None or self._one is None or doc_id is None:
             return []
         rows = self._rows.get(doc_id)
         if rows is None:
-            rows = self._rows[doc_id] = document_rows(self.result, doc_id)
+            one = self._one(doc_id)
+            rows = self._rows[doc_id] = document_rows(one, doc_id) if one is not None else []
+            while len(self._rows) > ROWS_KEPT:
+                self._rows.popitem(last=False)
+        self._rows.move_to_end(doc_id)
         return rows
 
     def shown_rows(self, doc_id: str | None) -> list[LinkRow]:

@@ -53,7 +53,13 @@ class ExportController:
 
     def export_to(self, folder: str) -> None:
         """Check the folder and draw the charts now, then write every file in the background."""
-        from evmeval_gui.export import chart_figures, check_report_folder, render_charts, write_report_files
+        from evmeval_gui.export import (
+            chart_figures,
+            check_report_folder,
+            render_charts,
+            score_links,
+            write_report_files,
+        )
 
         corpus, result = self.session.corpus, self.session.result
         if corpus is None or result is None:
@@ -81,9 +87,12 @@ class ExportController:
                     scored = score_coreference(result, inputs.gold, inputs.system, combination=combination)
                 except FormatError:
                     scored = None  # a mention in two clusters: the window already said so; mentions still export
+            links = sequencing
+            if isinstance(links, SequencingResult) and not links.outcomes_kept:  # the window kept figures only
+                links = score_links(inputs, result, validate=links.validated)  # the link table needs every outcome
             return write_report_files(folder, inputs, result, images, captions,
                                       progress=context.progress, cancelled=context.cancelled, coref=scored,
-                                      sequencing=sequencing, schemes=schemes)
+                                      sequencing=links, schemes=schemes)
 
         def done(written: object) -> None:
             count = len(written) if isinstance(written, list) else 0

@@ -47,6 +47,9 @@ class ModesPort:
     def current_page(self) -> QWidget | None:
         return self.workspace.current_page()
 
+    def prepare_page(self, page: QWidget) -> None:
+        self.workspace.prepare_page(page)
+
     def add_mode_bar(self, bar: QWidget) -> None:
         self.workspace.add_mode_bar(bar)
 

@@ -198,6 +198,26 @@ def test_a_pair_read_with_the_gold_streamed_is_the_pair_read_whole(name: str, tm
 
 
 @pytest.mark.parametrize("name", ["maven", "maven_ere"])
+def test_the_streamed_pair_leaves_no_parse_of_the_predictions_behind(name: str, tmp_path: Path) -> None:
+    """The convention's scorer reads the submission itself: a parse kept by the input was a second one held through
+    the switchboard, most of a MAVEN-ERE load's peak (issue 34); the window's load gives the same figures."""
+    from evmeval.conventions.corpus_formats import streamed_pair
+    from evmeval.conventions.first_document import index_gold
+
+    gold, pred = _with_third(name, tmp_path)
+    found = name.replace("_", "-")
+    system = Input(pred, Path(pred).read_bytes())
+    pair = streamed_pair(found, Input(gold), system)
+    assert not system.has_parsed(found)
+    assert "Z3" in pair.system.documents
+    window = event_inputs(Input(gold), Input(pred, Path(pred).read_bytes()), index=index_gold(gold),
+                          keep_outcomes=False)
+    whole = event_inputs(Input(gold, Path(gold).read_bytes()), Input(pred, Path(pred).read_bytes()))
+    assert window.switchboard.to_json() == whole.switchboard.to_json()
+    assert window.inputs.system.documents == whole.inputs.system.documents
+
+
+@pytest.mark.parametrize("name", ["maven", "maven_ere"])
 def test_the_gold_files_problem_is_said_first_as_when_both_are_read_whole(name: str, tmp_path: Path) -> None:
     from evmeval.conventions.first_document import index_gold
     from evmeval.io.errors import FormatError

@@ -147,3 +147,27 @@ def test_gold_against_itself_is_perfect_and_line_order_does_not_matter(seed: int
                    for m in itself.metrics.values())
         assert itself.metrics["overall"].f1 == (1.0 if itself.metrics["overall"].gold_num else 0.0)
         assert score_rams(g, p).to_json() == score_rams(g, Input(str(shuffled))).to_json()
+
+
+def test_the_matching_switch_pairs_links_by_the_scorers_own_rule(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--matching optimal` credits the predictions `rams.link_marks` credits (one source for the multiset
+    pairing): the guide's example predicts victim [0,1] twice; the first copy is the intersection's. Under a
+    rule that credits the last copies instead, the switch credits the second: it follows the rule, not a
+    pairing of its own."""
+    from evmeval.conventions import rams
+
+    def victims(switch_groups: list) -> list[int]:  # type: ignore[type-arg]
+        [group] = [g for g in switch_groups if g.metric == "role victim"]
+        return sorted(group.preds[i].argument for i in group.credited)
+
+    gold, prediction = _write(tmp_path, GOLD, PREDICTION)
+    assert victims(rams.rams_matches(gold, prediction)[1]) == [0]
+    first_copies = rams.link_marks
+
+    def last_copies(g: list[rams.Link], p: list[rams.Link]) -> tuple[list[rams.Mark], list[rams.Mark]]:
+        gold_marks, pred_marks = first_copies(g[::-1], p[::-1])
+        return gold_marks[::-1], pred_marks[::-1]
+    monkeypatch.setattr(rams, "link_marks", last_copies)
+    gold, prediction = _write(tmp_path, GOLD, PREDICTION)
+    assert victims(rams.rams_matches(gold, prediction)[1]) == [1]

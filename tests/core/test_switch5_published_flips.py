@@ -161,6 +161,27 @@ def test_gen_arg_and_paie_meet_on_generations_and_each_flip_names_its_rule(tmp_p
     assert (split.detail, split.item.trigger) == ("split at 'and'", "“attacked” [2,3)")
 
 
+def test_a_sub_rows_reason_is_the_rule_that_decided_it_its_particulars_apart(tmp_path: Path) -> None:
+    """The verdict's reason is a convention rule's (the outcome's note), never its particulars: gold's
+    "protesters" is matched on the stripped span (the rule; the entity's own span a particular), the predicted
+    Target "Kabul" (a part split at 'and') is a plain wrong role, no rule of gen-arg's behind it; "Hamas", found
+    nowhere whole, is said dropped and not split (gen-arg splits only at an 'and' the string has)."""
+    from evmeval.conventions.argument_outcomes import argument_outcomes
+
+    gold, system = _wikievents(tmp_path)
+    board = run_switchboard([REGISTRY["gen-arg"], REGISTRY["paie"]], gold, system)
+    verdicts = argument_outcomes(board.outcomes["gen-arg"])
+    assert [(a.item.text, a.verdict, a.why, a.detail) for a in verdicts["gold", "d", "E0"]] == [
+        ("protesters", "matched", DETERMINER, "the entity is [0,2)"),
+        ("police station", "matched", DETERMINER, "the entity is [3,6)"),
+        ("Kabul", "matched", "", "")]
+    assert [(a.item.role, a.verdict, a.why, a.detail) for a in verdicts["pred", "d", "E0"]][2:4] == [
+        ("Target", "wrong role", "", "split at 'and'"), ("Place", "matched", "", "")]
+    # "Hamas" found nowhere, whole: dropped by the rule, and nothing was split (it has no 'and')
+    assert [(a.item.text, a.verdict, a.why, a.detail) for a in verdicts["pred", "d", "E0"]][4] == (
+        "Hamas", "not counted", UNGROUNDED, "")
+
+
 def _assert_counts_from_outcomes(name: str, gold: Input, system: Input) -> None:
     convention = REGISTRY[name]
     assert convention.outcomes is not None

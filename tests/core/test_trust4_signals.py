@@ -235,3 +235,30 @@ def test_any_failure_close_to_an_address_space_limit_is_out_of_memory() -> None:
             "print(before, _out_of_memory(ImportError('failed to map segment')), _out_of_memory(ValueError()))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout.split()) == (0, ["False", "True", "True"]), done.stderr
+
+
+def test_an_extension_the_loader_cannot_map_is_out_of_memory_at_any_usage() -> None:
+    """A standard module imported late (`tempfile` → `_random`) under an address-space limit fails with the loader's
+    ImportError however little the process holds at that moment: it is the out-of-memory line, not a traceback;
+    any other ImportError is not."""
+    from evmeval.cli.console import _out_of_memory
+
+    mapped = ImportError("/usr/lib/python3/lib-dynload/_random.so: failed to map segment from shared object")
+    assert _out_of_memory(mapped)
+    assert _out_of_memory(ImportError("libfoo.so: cannot map: Cannot allocate memory"))
+    assert not _out_of_memory(ImportError("No module named 'nowhere'"))
+
+
+def test_a_signal_landing_while_the_handlers_are_set_is_this_programs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGINT between setting the handler and noting the process would find it "not installed" and leave as a
+    forked child does, quietly (exit 130, no line: seen once in 40 Ctrl+C during `evmeval-validate --version`):
+    the process is noted first."""
+    import signal as signal_module
+
+    from evmeval._util import interrupt
+
+    seen: list[bool] = []
+    monkeypatch.setattr(interrupt._State, "pid", 0)
+    monkeypatch.setattr(signal_module, "signal", lambda signum, handler: seen.append(interrupt.installed()))
+    interrupt.install("evmeval-validate")
+    assert seen == [True, True]

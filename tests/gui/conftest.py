@@ -29,6 +29,7 @@ def make_window(qtbot, settings: QSettings) -> Callable[..., MainWindow]:  # typ
     def make(*, size: tuple[int, int] = (1366, 768), **kwargs: Any) -> MainWindow:
         kwargs.setdefault("settings", settings)
         kwargs.setdefault("use_default_charts", False)
+        kwargs.setdefault("warm_charts", False)  # the tests that want the background import say so
         window = show(qtbot, MainWindow(**kwargs), size)
         window.activateWindow()
         return window

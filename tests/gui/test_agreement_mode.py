@@ -111,6 +111,24 @@ def test_demo_as_three_annotators_shows_the_matrix(window, demo_iaa):
     assert window.windowTitle().startswith("Agreement: gold.tbf, system_a.tbf, system_b.tbf")
 
 
+def test_at_1024_px_the_rows_keep_their_chips_and_every_value_fits_its_cell(window, qtbot):
+    """At 1024 px the annotators' names beside the rows took half the matrix and its values ran out of their
+    cells: a narrow matrix shows the rows' chips alone (the annotator list beside names them); a wide one names them."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QFontMetricsF
+
+    heatmap = window.agreement.panel.heatmap
+    for size, compact in (((1024, 640), True), ((1600, 1000), False)):
+        window.resize(*size)
+        qtbot.waitUntil(lambda c=compact: heatmap.left_axis.compact is c, timeout=5000)
+        QApplication.processEvents()
+        box = heatmap.plot.getViewBox()
+        cell = box.mapViewToDevice(QPointF(1, 1)) - box.mapViewToDevice(QPointF(0, 0))
+        for item in heatmap.cell_items.values():
+            assert QFontMetricsF(item.textItem.font()).horizontalAdvance(item.toPlainText()) <= abs(cell.x()), size
+    assert heatmap.left_axis.names == list(NAMES)  # named again when wide
+
+
 @pytest.mark.qt_log_ignore(POPUP_WARNINGS)
 def test_the_toolbar_combination_drives_the_heatmap(window, demo_iaa, qtbot):
     heatmap = window.agreement.panel.heatmap

@@ -20,7 +20,7 @@ class CancellingRunner(ImmediateRunner):
 
     cancelling = False
 
-    def submit(self, label, work, on_done, *, on_error=None, on_cancelled=None, key=MAIN):
+    def submit(self, label, work, on_done, *, on_error=None, on_cancelled=None, key=MAIN, exclusive=False):
         if self.cancelling and key == MAIN:
             if on_cancelled is not None:
                 on_cancelled()

@@ -84,6 +84,10 @@ def test_leaderboard_gives_every_bottleneck_its_interval(demo_compare):
     assert [round(h, 9) for h in bars.opts["height"]] == [
         round(100 * next(s for s in comparison.systems if s.name == n).bottlenecks()[ATTRIBUTE_GAPS[0]], 9)
         for n in board.table.system_order()]
+    # its grid: labelled lines only (pyqtgraph's own ticks drew a grid line a point, at every minor tick)
+    ticks = board.gaps.plot.getAxis("left")._tickLevels
+    assert len(ticks) == 1 and 3 <= len(ticks[0]) <= 7, ticks
+    assert [label for _, label in ticks[0][:3]] == ["0", "5", "10"]  # the demo's gaps reach 24.6 points
 
 
 def test_runs_named_as_seeds_are_one_system_with_its_spread(qtbot, tmp_path: Path):

@@ -81,6 +81,43 @@ def test_paused_quiet_jobs_wait_at_their_cancel_check_and_main_jobs_do_not(runne
     assert not runner.quiet_paused
 
 
+def test_quiet_jobs_wait_while_an_exclusive_main_job_runs_and_not_for_an_ordinary_one(runner, qtbot, monkeypatch):
+    """Issue 34: a curation's opening or batch is what the user waits for; the jobs left from the Agreement mode
+    (its intervals, the pair's counts) shared the interpreter with it and with the window meanwhile."""
+    monkeypatch.setattr(model_jobs, "PAUSE_WAIT_S", 30.0)
+    release_main, entered, passed = threading.Event(), threading.Event(), threading.Event()
+    done: list[str] = []
+
+    def quiet(context: JobContext) -> str:
+        entered.set()
+        context.check()
+        passed.set()
+        return "quiet"
+
+    paused_when_drawn: list[bool] = []
+
+    def drawn(value: str) -> None:
+        done.append(value)
+        paused_when_drawn.append(runner.quiet_paused)
+
+    runner.submit("batch", lambda c: (release_main.wait(10), "batch")[1], drawn, key=MAIN, exclusive=True)
+    assert runner.quiet_paused
+    runner.submit("intervals", quiet, done.append, key="agreement_ci")
+    qtbot.waitUntil(entered.is_set, timeout=10_000)
+    qtbot.wait(100)
+    assert not passed.is_set()  # waiting at its check while the batch runs
+    release_main.set()
+    qtbot.waitUntil(lambda: done == ["batch", "quiet"], timeout=10_000)
+    assert paused_when_drawn == [True]  # and a moment more, while the batch is drawn
+    assert not runner.quiet_paused
+    # an ordinary MAIN job (a load, a comparison) leaves quiet jobs alone
+    release_main.clear()
+    runner.submit("load", lambda c: (release_main.wait(10), "load")[1], done.append, key=MAIN)
+    assert not runner.quiet_paused
+    release_main.set()
+    qtbot.waitUntil(lambda: done[-1] == "load", timeout=10_000)
+
+
 def test_switching_documents_in_the_window_pauses_quiet_jobs(qtbot, tmp_path: Path):
     corpus = write_corpus(tmp_path / "c")
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),

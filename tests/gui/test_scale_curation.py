@@ -91,9 +91,9 @@ def test_the_agreement_figures_come_after_the_list_and_follow_the_decisions_made
     release = threading.Event()
     real = CurationState.measure_agreement
 
-    def held_back(curation):  # type: ignore[no-untyped-def]
+    def held_back(curation, cancelled=None):  # type: ignore[no-untyped-def]
         release.wait(LOAD_TIMEOUT / 1000)
-        return real(curation)
+        return real(curation, cancelled)
 
     monkeypatch.setattr(CurationState, "measure_agreement", staticmethod(held_back))
     monkeypatch.setattr(mode_module, "MEASURE_AT_ONCE_DOCUMENTS", 0)  # as at 2,000 documents
@@ -142,10 +142,10 @@ def test_a_batch_accepted_before_the_figures_are_measured_is_measured_after_them
     real = CurationState.measure_agreement
     measured: list[object] = []
 
-    def held_back(curation):  # type: ignore[no-untyped-def]
+    def held_back(curation, cancelled=None):  # type: ignore[no-untyped-def]
         release.wait(LOAD_TIMEOUT / 1000)
         measured.append(curation)
-        return real(curation)
+        return real(curation, cancelled)
 
     monkeypatch.setattr(CurationState, "measure_agreement", staticmethod(held_back))
     monkeypatch.setattr(mode_module, "MEASURE_AT_ONCE_DOCUMENTS", 0)

@@ -55,6 +55,27 @@ def test_model_scores_in_the_runner_and_joins_both_closures(corpus):
     assert [r.side for r in rows] == sorted((r.side for r in rows), key=lambda side: side != "gold")
 
 
+def test_a_document_s_rows_are_scored_when_asked_for_and_the_last_few_kept(corpus, monkeypatch):
+    """Issue 34: the kept result has figures only; a document's rows are scored alone when asked for."""
+    import evmeval_gui.sequencing.state as state
+
+    monkeypatch.setattr(state, "ROWS_KEPT", 1)
+    scored: list[str] = []
+    real = state.score_one_document
+    monkeypatch.setattr(state, "score_one_document", lambda *a, **k: scored.append(a[3]) or real(*a, **k))
+    session = Session(ImmediateRunner())
+    model = SequencingModel(session)
+    session.open(make_request(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")]))
+    assert model.result is not None and not model.result.outcomes_kept and scored == []
+    _, _, expected = core_result(corpus)
+    assert model.rows("doc1") == model.rows("doc1") == document_rows(expected, "doc1")
+    assert scored == ["doc1"]
+    assert model.rows("doc2") == document_rows(expected, "doc2")
+    assert model.rows("doc1") == document_rows(expected, "doc1")
+    assert scored == ["doc1", "doc2", "doc1"]  # one kept: doc1 was let go for doc2
+    assert model.rows("not-a-document") == []
+
+
 def test_options_are_checked_and_announced(corpus):
     session = Session(ImmediateRunner())
     model = SequencingModel(session)

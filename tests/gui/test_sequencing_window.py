@@ -7,6 +7,7 @@ Driven with clicks and keys on the real window; every figure is compared with wh
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from evmeval_gui.sequencing.link_table import FULL, PUBLISHED, SOURCE
+from evmeval_gui.sequencing.state import document_rows
 from tests.gui.sequencing_corpus import write_sequencing_corpus
 from tests.gui.test_main_window import LOAD_TIMEOUT, bar_centre
 
@@ -97,6 +99,38 @@ def test_published_char_demo_gives_the_published_figure(make_window, qtbot, evme
     assert ("gold", "After") in kinds and ("system", "After") in kinds
     outcomes = sorted(r.published for r in w.sequencing.model.rows("example2"))
     assert outcomes == ["matched"] * 6 + ["missing"] * 2
+
+
+def click_document(qtbot, window, doc_id: str) -> None:
+    documents = window.documents
+    row = next(r for r in range(documents.proxy.rowCount()) if documents.proxy.index(r, 0).data() == doc_id)
+    rect = documents.table.visualRect(documents.proxy.index(row, 0))
+    qtbot.mouseClick(documents.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: window.session.selection.doc_id == doc_id, timeout=LOAD_TIMEOUT)
+
+
+def test_the_kept_result_holds_figures_only_and_the_shown_document_is_scored_alone(window, qtbot, corpus):
+    """Issue 34: the window keeps each document's figures, not every link's outcome (MAVEN-ERE's 1.2M
+    gold links doubled its memory); the Links tab and the arcs show the core's outcomes all the same."""
+    model = window.sequencing.model
+    kept = model.result
+    assert kept is not None and kept.documents == ()  # no document's links
+    assert not kept.outcomes_kept
+    figures = [d for evaluations in kept.evaluations.values() for e in evaluations.values() for d in e.documents]
+    assert figures and not any(d.outcomes for d in figures)
+    expected = core_scores(corpus / "gold.tbf", corpus / "system.tbf", corpus / "tkn")
+    def figures_of(seq):
+        return [(c, n, e.corpus, [replace(d, outcomes=()) for d in e.documents])
+                for c, evaluations in seq.evaluations.items() for n, e in evaluations.items()]
+
+    assert figures_of(kept) == figures_of(expected)
+    doc1 = document_rows(expected, "doc1")
+    assert len(doc1) > 5 and table_rows(window) == doc1
+    assert {a.row for a in window.sequencing.arcs.arcs()} == set(doc1)
+    click_document(qtbot, window, "doc2")
+    assert table_rows(window) == document_rows(expected, "doc2") != []
+    assert {a.row for a in window.sequencing.arcs.arcs()} == set(document_rows(expected, "doc2"))
+    assert model.rows("doc1") == doc1  # scored again or kept: the same rows
 
 
 # -- one selection ---------------------------------------------------------------------------------

@@ -69,3 +69,33 @@ def test_a_rams_runs_arguments_as_sub_rows_under_rams_and_under_paie(qtbot, wind
         outcomes = [c.split(" ", 1)[1] for c in _cells(window, OUTCOME)[1:5]]
         assert outcomes == {"rams": ["matched", "matched", "missed", "missed"],
                             "paie": ["missed", "matched", "matched", "missed"]}[name]
+
+
+def test_a_genarg_sub_rows_tip_says_the_rule_as_why_and_its_particulars_apart(qtbot, window: MainWindow,
+                                                                              tmp_path: Path) -> None:
+    """Under gen-arg, gold's "The protesters" is matched on its stripped span: the tip's Why is that rule, the
+    entity's own span [0,2) beside it; the predicted "Kabul" as Target (split at 'and') is a wrong role with no
+    rule of gen-arg's behind it: no Why, the split said as what it is."""
+    from evmeval.conventions.items import DETERMINER
+    from PySide6.QtCore import Qt
+
+    from evmeval_gui.views.mapping_columns import G_ID, OUTCOME, S_ID
+    from tests.core.test_left35_lazy_switch import write_wikievents
+    from tests.gui.test_argument_rows import _cells, _choose
+
+    gold, pred = write_wikievents(tmp_path / "wikievents")
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(gold), [str(pred)])
+    qtbot.waitUntil(lambda: window.document_pane.doc_id is not None, timeout=LOAD_TIMEOUT)
+    combo = window.conventions_dock.argument_combo
+    _choose(qtbot, combo, 1)
+    assert combo.currentText() == "Arguments · gen-arg"
+    proxy = window.mapping.proxy
+
+    def tip(row: int) -> str:
+        return str(proxy.index(row, OUTCOME).data(Qt.ItemDataRole.ToolTipRole))
+    protesters = _cells(window, G_ID).index("↳ protesters")
+    assert tip(protesters) == f"Under gen-arg: matched\nWhy: {DETERMINER}\nDetails: the entity is [0,2)"
+    kabul = _cells(window, S_ID).index("↳ Kabul")  # the first: Target, a part of "police station and Kabul"
+    assert _cells(window, OUTCOME)[kabul] == "≠ wrong role"
+    assert tip(kabul) == "Under gen-arg: wrong role\nDetails: split at 'and'"

@@ -78,12 +78,12 @@ def install(program: str | None = None) -> None:
         _State.program = os.path.basename(sys.argv[0] if sys.argv else "") or "python"
     if installed():
         return
+    _State.pid = os.getpid()  # before the handler: a signal landing between the two is this process's, said
     try:
         for signum in SIGNALS:
             signal.signal(signum, _on_signal)
     except ValueError:  # not the main thread: a library caller keeps Python's behaviour
-        return
-    _State.pid = os.getpid()
+        _State.pid = 0
 
 
 def installed() -> bool:

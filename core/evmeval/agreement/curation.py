@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from evmeval._util.arguments import PathArgument, path_argument
+from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.agreement.scoring import (
     Cluster,
     PairAgreement,
@@ -224,10 +225,11 @@ def differs_in(disagreement: Disagreement) -> str:
     return ", ".join(kinds)
 
 
-def find_items(files: Sequence[TbfFile], pairs: dict[tuple[int, int], PairAgreement] | None = None,
-               ) -> tuple[dict[str, tuple[Cluster, ...]], tuple[Disagreement, ...]]:
+def find_items(files: Sequence[TbfFile], pairs: dict[tuple[int, int], PairAgreement] | None = None, *,
+               cancelled: CancelCheck | None = None) -> tuple[dict[str, tuple[Cluster, ...]], tuple[Disagreement, ...]]:
     """Items per document (the agreement module's clusters) and the disagreements among them;
-    `pairs` may pass the pairwise agreements already computed (`IaaResult.pairs`)."""
+    `pairs` may pass the pairwise agreements already computed (`IaaResult.pairs`); `cancelled` is checked
+    between documents (`Cancelled`)."""
     n = len(files)
     if pairs is None:
         pairs = {(i, j): pairwise(files[i], files[j]) for i in range(n) for j in range(i + 1, n)}
@@ -237,6 +239,7 @@ def find_items(files: Sequence[TbfFile], pairs: dict[tuple[int, int], PairAgreem
     frozen = {d: tuple(c) for d, c in items.items()}
     disagreements = []
     for doc_id, clusters in frozen.items():
+        stop_if_cancelled(cancelled)
         for number, versions in enumerate(_versions(files, doc_id, clusters)):
             kinds = disagreement_kinds(versions)
             if kinds:
@@ -328,8 +331,9 @@ def _policy_document(files: Sequence[TbfFile], doc_id: str, items: tuple[Cluster
 
 def curate(files: Sequence[TbfFile], names: Sequence[str] | None = None,
            policy: CurationPolicy | str = "majority", *, path: str = "curated.tbf",
-           pairs: dict[tuple[int, int], PairAgreement] | None = None) -> Curation:
-    """The automatic curated set of 2..N annotation sets under `policy`, with every disagreement.
+           pairs: dict[tuple[int, int], PairAgreement] | None = None, cancelled: CancelCheck | None = None) -> Curation:
+    """The automatic curated set of 2..N annotation sets under `policy`, with every disagreement;
+    `cancelled` is checked between documents (`Cancelled`).
 
     Raises `ValueError` (fewer than two sets, mixed span modes, a base annotator that does not exist).
     """
@@ -342,10 +346,11 @@ def curate(files: Sequence[TbfFile], names: Sequence[str] | None = None,
     if len({f.mode for f in files}) > 1:
         raise ValueError("annotation sets mix token and character spans")
     names = names_of_sets(files, names)
-    items, disagreements = find_items(files, pairs)
+    items, disagreements = find_items(files, pairs, cancelled=cancelled)
     documents: dict[str, Document] = {}
     origin: dict[str, dict[str, int]] = {}
     for doc_id in sorted({d for f in files for d in f.documents}):
+        stop_if_cancelled(cancelled)
         doc, doc_origin = _policy_document(files, doc_id, items.get(doc_id, ()), policy)
         documents[doc_id] = doc
         origin[doc_id] = doc_origin
@@ -421,13 +426,16 @@ def accept(curation: Curation, disagreement: Disagreement, annotator: int) -> Cu
     return _with_document(curation, doc, origin, (disagreement.key, f"annotator {annotator + 1}"))
 
 
-def accept_all(curation: Curation, disagreements: Iterable[Disagreement], annotator: int) -> Curation:
+def accept_all(curation: Curation, disagreements: Iterable[Disagreement], annotator: int, *,
+               cancelled: CancelCheck | None = None) -> Curation:
     """`accept` of every one of these items, in order, as one new `Curation` (the same set as accepting
-    them one by one; copying the corpus's dictionaries once, not once an item, keeps 10,000 fast)."""
+    them one by one; copying the corpus's dictionaries once, not once an item, keeps 10,000 fast);
+    `cancelled` is checked between items (`Cancelled`)."""
     documents = dict(curation.curated.documents)
     origins = dict(curation.origin)
     decisions = dict(curation.decisions)
     for d in disagreements:
+        stop_if_cancelled(cancelled)
         doc = documents.get(d.doc_id) or Document(d.doc_id, ())
         documents[d.doc_id], origins[d.doc_id] = _accepted(curation, doc, origins.get(d.doc_id, {}), d, annotator)
         decisions[d.key] = f"annotator {annotator + 1}"
@@ -493,12 +501,12 @@ def next_disagreement(curation: Curation, after: Disagreement | None = None,
 # --- agreement with the curated set -----------------------------------------------------------------------
 
 
-def annotator_agreement(curation: Curation, previous: Sequence[PairAgreement] | None = None,
-                        doc_id: str | None = None) -> tuple[PairAgreement, ...]:
+def annotator_agreement(curation: Curation, previous: Sequence[PairAgreement] | None = None, doc_id: str | None = None,
+                        *, cancelled: CancelCheck | None = None) -> tuple[PairAgreement, ...]:
     """Each annotator against the curated set (curated in the key role: recall = share of the curated
     set the annotator found). With `previous` and `doc_id`, only that document is measured again."""
     if previous is None or doc_id is None:
-        return tuple(pairwise(curation.curated, f, a_name="curated", b_name=name)
+        return tuple(pairwise(curation.curated, f, a_name="curated", b_name=name, cancelled=cancelled)
                      for f, name in zip(curation.files, curation.names, strict=True))
     out = []
     curated = curation.document(doc_id)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import add
 
+from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.agreement.curation import Curation, annotator_agreement
 from evmeval.agreement.scoring import DocumentAgreement, agree_document
 from evmeval.align import COMBINATIONS
@@ -57,15 +58,15 @@ def _live(name: str, documents: tuple[DocumentAgreement, ...]) -> LiveAgreement:
     return LiveAgreement(name, documents, {d.doc_id: n for n, d in enumerate(documents)}, columns, _micro(columns))
 
 
-def live_agreement(curation: Curation) -> tuple[LiveAgreement, ...]:
-    """Every annotator measured from scratch against the curated set."""
-    return tuple(_live(pair.b_name, pair.documents) for pair in annotator_agreement(curation))
+def live_agreement(curation: Curation, *, cancelled: CancelCheck | None = None) -> tuple[LiveAgreement, ...]:
+    """Every annotator measured from scratch against the curated set (`cancelled`: checked between documents)."""
+    return tuple(_live(pair.b_name, pair.documents) for pair in annotator_agreement(curation, cancelled=cancelled))
 
 
-def update_agreement(curation: Curation, previous: Sequence[LiveAgreement],
-                     doc_ids: str | Collection[str]) -> tuple[LiveAgreement, ...]:
+def update_agreement(curation: Curation, previous: Sequence[LiveAgreement], doc_ids: str | Collection[str], *,
+                     cancelled: CancelCheck | None = None) -> tuple[LiveAgreement, ...]:
     """`previous` with the documents a decision changed measured again (one, or a batch's: the micro
-    figures are added up once)."""
+    figures are added up once); `cancelled` is checked between documents (`Cancelled`)."""
     changed = [doc_ids] if isinstance(doc_ids, str) else sorted(set(doc_ids))
     out = []
     for f, live in zip(curation.files, previous, strict=True):
@@ -73,6 +74,7 @@ def update_agreement(curation: Curation, previous: Sequence[LiveAgreement],
         position = live.position
         columns = [list(column) for column in live.columns]
         for doc_id in changed:
+            stop_if_cancelled(cancelled)
             curated = curation.document(doc_id)
             other = f.documents.get(doc_id)
             fresh = agree_document(doc_id, curated.mentions, other.mentions if other else (),

@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval._util.schemas import schema_tag
 from evmeval.agreement.curation import Curation, Disagreement, accept, apply_edit, keep, reject, reset_document
 from evmeval.editing.operations import change_realis, change_type
@@ -35,14 +36,18 @@ Entry = tuple[str, int, str, str]
 """(doc_id, item, action, value): value is the annotator (from 1) for accept, the type or realis for an edit."""
 
 
-def inputs_key(files: Sequence[TbfFile]) -> str:
+def inputs_key(files: Sequence[TbfFile], *, cancelled: CancelCheck | None = None) -> str:
     """A hash of what the annotators marked (their documents as tbf), in order: the same sets read
-    from moved or renamed files give the same key, any other content another one."""
+    from moved or renamed files give the same key, any other content another one. Hashed a document at
+    a time (the same bytes as the file's tbf text), `cancelled` checked between documents."""
     digest = hashlib.sha256()
     for f in files:
-        documents = [f.documents[d] for d in sorted(f.documents)]
         digest.update(f.mode.value.encode())
-        digest.update(format_tbf(documents).encode("utf-8"))
+        for doc_id in sorted(f.documents):
+            stop_if_cancelled(cancelled)
+            digest.update(format_tbf([f.documents[doc_id]]).encode("utf-8"))
+        if not f.documents:
+            digest.update(format_tbf([]).encode("utf-8"))  # a set without documents: as its whole text
         digest.update(b"\0")
     return digest.hexdigest()
 

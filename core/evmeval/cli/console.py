@@ -75,12 +75,18 @@ def finish(main: Callable[[], int], *, fast_exit: bool = False, transaction: boo
     sys.exit(code)
 
 
+_LOADER_OUT_OF_MEMORY = ("failed to map segment", "Cannot allocate memory")
+"""What the dynamic loader's ImportError says when there is no address space left for an extension module."""
+
+
 def _out_of_memory(exc: BaseException) -> bool:
     """Whether `exc` is the process running out of memory in another guise: the `OSError` ENOMEM an import meets
     listing a folder, or anything at all (an extension that "failed to map segment", CPython's compiler failing)
     once the process is close to an address-space limit (`ulimit -v`), which is what such failures come from."""
     if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
         return True
+    if isinstance(exc, ImportError) and any(words in str(exc) for words in _LOADER_OUT_OF_MEMORY):
+        return True  # the dynamic loader could not map an extension (a standard module imported late, e.g. `_random`)
     try:
         import resource
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from evmeval._util.lazy_import import lazy_module
+from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.agreement.scoring import LABEL_ATTRIBUTES, PairAgreement, counts_in_agreement
 from evmeval.align.greedy import COMBINATIONS
 from evmeval.compare.resampling import Family, FigureInterval, resample
@@ -215,12 +216,19 @@ def _ends(f: FigureInterval) -> tuple[float, float, float]:
 
 
 def pair_intervals(pair: PairAgreement, settings: ResampleSettings = DEFAULT_SETTINGS, *,
-                   interval: str = "percentile", relations: RelationAgreement | None = None) -> PairIntervals:
+                   interval: str = "percentile", relations: RelationAgreement | None = None,
+                   cancelled: CancelCheck | None = None) -> PairIntervals:
     """Document-bootstrap intervals of every figure of `pair` (and of its `relations`, from the same
-    draws); same seed, same numbers."""
+    draws); same seed, same numbers. `Cancelled` once `cancelled()` turns true (checked between its steps:
+    each is a second at 2,000 documents)."""
     from evmeval.compare.relation_intervals import relation_family
 
-    families = [pair_family(pair)] + ([relation_family(relations)] if relations is not None else [])
+    stop_if_cancelled(cancelled)
+    families = [pair_family(pair)]
+    if relations is not None:
+        stop_if_cancelled(cancelled)
+        families.append(relation_family(relations))
+    stop_if_cancelled(cancelled)
     found = resample(families, settings=settings, interval=interval).intervals
     mentions, *rest = (_defined(f) for f in found)
     return PairIntervals(pair.a_name, pair.b_name, mentions, rest[0] if rest else {})
@@ -256,9 +264,11 @@ class ResamplingRun:
 
 
 def all_pair_intervals(pairs: dict[tuple[int, int], PairAgreement], settings: ResampleSettings = DEFAULT_SETTINGS,
-                       relations: dict[tuple[int, int], RelationAgreement] | None = None) -> ResamplingRun:
+                       relations: dict[tuple[int, int], RelationAgreement] | None = None, *,
+                       cancelled: CancelCheck | None = None) -> ResamplingRun:
     """`pair_intervals` of every pair (i < j), each from the same seed, with its `relations` where given
-    (`IaaResult.relations`)."""
+    (`IaaResult.relations`); `Cancelled` once `cancelled()` turns true (the window stops them when the
+    comparison they are for is left)."""
     found = relations or {}
-    return ResamplingRun(settings, {key: pair_intervals(pair, settings, relations=found.get(key))
+    return ResamplingRun(settings, {key: pair_intervals(pair, settings, relations=found.get(key), cancelled=cancelled)
                                     for key, pair in sorted(pairs.items())})

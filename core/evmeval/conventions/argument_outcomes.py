@@ -4,7 +4,9 @@ A convention's per-occurrence outcomes (`Outcome`, one per comparable row) say w
 added to Arg-I and Arg-C; a person asks a plainer question: was it matched, missed, spurious, or
 found with the wrong role? The verdict is read off the convention's own two outcomes, never
 decided again here: credit on the classification row is a match; credit on identification only is
-a wrong role; nothing counted (a duplicate, a dropped trigger's argument) says why.
+a wrong role; nothing counted (a duplicate, a dropped trigger's argument) says why. The why is a rule's
+(the outcome's note) and only that: an outcome's particulars (where gen-arg grounded a string, the entity's
+own span of a stripped gold span) are said apart, as `detail`, since they do not decide the verdict.
 """
 
 from __future__ import annotations
@@ -32,11 +34,13 @@ class ArgumentOutcome:
     item: Item
     verdict: str
     why: str = ""
+    detail: str = ""
+    """The outcome's particulars (`split at 'and'`, `the entity is [0,2)`), not a reason."""
 
 
 def verdict(side: str, identified: Outcome | None, classified: Outcome | None) -> tuple[str, str]:
-    """The verdict of one argument from its Arg-I and Arg-C outcomes, and the reason the scorer gave."""
-    why = next((o.note or o.detail for o in (classified, identified) if o is not None and (o.note or o.detail)), "")
+    """The verdict of one argument from its Arg-I and Arg-C outcomes, and the rule the scorer gave for it."""
+    why = next((o.note for o in (classified, identified) if o is not None and o.note), "")
     if any(o is not None and o.note == NOT_IN_TEXT for o in (identified, classified)):
         return NOT_IN_TEXT_VERDICT, why
     if classified is not None and classified.counted and classified.credit > 0:
@@ -60,8 +64,11 @@ def argument_outcomes(outcomes: Sequence[Outcome]) -> dict[Key, list[ArgumentOut
     out: dict[Key, list[ArgumentOutcome]] = {}
     for key, item in items.items():  # file order
         found = rows[key]
-        what, why = verdict(item.side, found.get("argument_id"), found.get("argument_cls"))
-        out.setdefault((item.side, item.doc_id, mention_id(item)), []).append(ArgumentOutcome(item, what, why))
+        identified, classified = found.get("argument_id"), found.get("argument_cls")
+        what, why = verdict(item.side, identified, classified)
+        detail = next((o.detail for o in (classified, identified) if o is not None and o.detail), "")
+        out.setdefault((item.side, item.doc_id, mention_id(item)), []).append(
+            ArgumentOutcome(item, what, why, detail))
     for found_list in out.values():
         found_list.sort(key=lambda a: a.item.argument)
     return out

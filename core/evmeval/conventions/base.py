@@ -177,6 +177,11 @@ class Input:
             self._made[key] = make()
         return self._made[key]  # type: ignore[no-any-return]
 
+    def has_parsed(self, key: Hashable) -> bool:
+        """Whether `key`'s parse is held (an input made of records read elsewhere, e.g. one document's windows
+        read through the stream, `Input(path, b"")` given its parse: its format is its parse's, not its bytes')."""
+        return key in self._made
+
 
 def with_options(source: Input, **options: str | None) -> Input:
     """`source` with a convention's options (None: not given; `match_mode` is stored as `match-mode`)."""

@@ -8,6 +8,7 @@ window's figures are that convention's; the switchboard of every applicable conv
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
-from evmeval.conventions.base import Input, with_options
+from evmeval.conventions.base import Convention, Input, with_options
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ladder import Ladder, climb
 from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches
@@ -24,9 +25,10 @@ from evmeval.conventions.ours import READERS, Role, Unit, mention_id, sides
 from evmeval.conventions.strings import Grounding
 from evmeval.conventions.switchboard import Switchboard, run_switchboard
 from evmeval.io.loading import CACHED_DOCUMENTS, LoadedInputs, TextSource, TokenSource
+from evmeval.io.reading import read_bytes
 from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.outcomes import Outcome as MentionOutcome
-from evmeval.model import TbfFile, Token, TokenTable, unannotated_mention
+from evmeval.model import Mention, TbfFile, Token, TokenTable, unannotated_mention
 
 if TYPE_CHECKING:
     from evmeval.conventions.document_index import DocumentIndex
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
 STREAMED_GOLD = ("maven", "maven-ere")
 """The formats whose gold `event_inputs` reads through its stream when given the document index: the window
 need not read its bytes first (they were a quarter of the load's peak)."""
+STREAMED_PAIR = ("textee",)
+"""The formats whose pair `event_inputs` reads a document at a time when given the document index and both files
+by their paths (`corpus_stream`: both parsed files under every convention's outcomes were most of the peak)."""
 
 
 class DocumentReader:
@@ -133,8 +138,8 @@ class EventCorpus:
     """Per convention that scores arguments one by one: each trigger's arguments' outcomes (made while
     loading, so showing them is a look-up)."""
     unplaced: dict[str, tuple[MappingRow, ...]] = field(default_factory=dict)
-    """String predictions: per document, a row for each trigger the grounding rule placed nowhere (outcome
-    "not in the text"; no span, after the mapping's rows)."""
+    """String predictions: per document, a row for each trigger the grounding rule (or the format's own map: UIE's)
+    placed nowhere (outcome "not in the text"; no span, after the mapping's rows)."""
     grounding: Grounding | None = None
     """String predictions: the rule that grounded them and what it could not place."""
     ladder: Ladder | None = None
@@ -184,7 +189,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     one no convention of the switchboard reads).
     `keep_outcomes=False` (the window): the switchboard keeps no per-occurrence outcome (the verdicts, ladder,
     argument board and flips are made from them here; they were most of a loaded TextEE corpus), and the
-    inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked)."""
+    inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked); a TextEE pair
+    given by the paths of two files (no bytes) with the index and no options is read a document at a time
+    (`corpus_stream`: the same figures, flips, verdicts and argument board), else whole."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.base import with_companions
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
@@ -192,6 +199,10 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     from evmeval.conventions.options import WINDOW_REGIME, board_input
 
     found = input_format(gold.path)
+    stream = (found in STREAMED_PAIR and index is not None and index.format == found and not keep_outcomes
+              and options is None and not is_strings(system))
+    if found in STREAMED_PAIR and not stream:  # read whole: each file's bytes once, parsed once for every convention
+        gold, system = _with_bytes(gold), _with_bytes(system)
     if options is not None and options.ontology:  # given: gen-arg's default is not looked for
         system = with_companions(system, ontology=options.ontology)
     if found == "wikievents":  # gen-arg generations: the ontology where gen-arg keeps it, when none is given
@@ -208,16 +219,24 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     if any(c.name == "omnievent" for c in conventions):  # its lines read and scored under the regime given, else tc
         system = with_options(system, **{REGIME: options.regime if options is not None and options.regime
                                          else WINDOW_REGIME})
+    if stream and index is not None:
+        corpus = _streamed(conventions, gold, system, index)
+        if corpus is not None:
+            return corpus
+        gold, system = _with_bytes(gold), _with_bytes(system)
     if found in READERS:
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
         texts: dict[str, str] = {}
+        nowhere: dict[str, list[Mention]] = {}
     elif index is not None and index.format == found and found in STREAMED_GOLD:
         pair = streamed_pair(found, gold, system)  # texts from the index: the gold's documents are not kept
         units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
+        nowhere = pair.unplaced
     else:
         pair = read_pair(found, gold, system)
         units, gold_tbf, system_tbf, arguments, texts = pair.units, pair.gold, pair.system, pair.arguments, pair.texts
+        nowhere = pair.unplaced
     if index is not None and index.format == found:
         from evmeval.conventions.first_document import document_text_and_tokens
 
@@ -237,8 +256,38 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     kept = (_kept(gold, keep_outcomes), _kept(system, keep_outcomes))
     if not keep_outcomes:
         board = replace(board, outcomes={})
-    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding), grounding, ladder, together,
-                       kept)
+        together = together and replace(together, board=replace(together.board, outcomes={}))
+    return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding, nowhere), grounding, ladder,
+                       together, kept)
+
+
+def _streamed(conventions: list[Convention], gold: Input, system: Input, index: DocumentIndex) -> EventCorpus | None:
+    """A TextEE pair given by the paths of two files, read a document at a time (`corpus_stream`); None when it
+    cannot be (`event_inputs` reads it whole)."""
+    from evmeval.conventions.corpus_stream import streamed_pair
+    from evmeval.conventions.first_document import document_text_and_tokens
+
+    if gold.data is not None or system.data is not None or not _plain_files(gold.path, system.path):
+        return None
+    made = streamed_pair(conventions, gold, system)
+    if made is None:
+        return None
+    reader = DocumentReader(partial(document_text_and_tokens, index))
+    inputs = LoadedInputs(made.gold, made.system, MemoryTokens(None, reader=reader), MemoryTexts(None, reader=reader))
+    return EventCorpus(inputs, made.switchboard, "textee", made.arguments, made.verdicts, {}, None, None,
+                       made.argument_board, (_kept(gold, False), _kept(system, False)))
+
+
+def _plain_files(*paths: str) -> bool:
+    """Different regular files (standard input or a fifo is read once, whole)."""
+    return len(set(paths)) == len(paths) and all(os.path.isfile(p) for p in paths)
+
+
+def _with_bytes(source: Input) -> Input:
+    """A file given by its path, with its bytes read (a folder, or bytes already read, as given)."""
+    if source.data is not None or os.path.isdir(source.path):
+        return source
+    return replace(source, data=read_bytes(source.path))
 
 
 def _kept(source: Input, with_bytes: bool) -> Input:
@@ -258,12 +307,17 @@ def event_switches(corpus: EventCorpus) -> dict[str, MatchingSwitch]:
     return matching_switches(corpus.switchboard.conventions, corpus.switchboard.results, *corpus.scored)
 
 
-def unplaced_rows(grounding: Grounding | None) -> dict[str, tuple[MappingRow, ...]]:
-    """Per document, a mapping row of outcome "not in the text" for each trigger grounding could not place."""
+def unplaced_rows(grounding: Grounding | None,
+                  placed_nowhere: dict[str, list[Mention]] | None = None) -> dict[str, tuple[MappingRow, ...]]:
+    """Per document, a mapping row of outcome "not in the text" for each trigger grounding could not place, and
+    for each of `placed_nowhere` (a format's own map's losses, `corpus_formats.Pair.unplaced`)."""
     rows: dict[str, list[MappingRow]] = {}
     for item in grounding.not_in_text if grounding is not None else ():
         if item.argument < 0:
             mention = unannotated_mention(PRED, item.doc_id, mention_id(item), (), item.text, item.event_type, 0)
             rows.setdefault(item.doc_id, []).append(MappingRow(None, None, None, mention, None,
                                                                MentionOutcome.NOT_IN_TEXT))
-    return {doc_id: tuple(found) for doc_id, found in rows.items()}
+    for doc_id, mentions in (placed_nowhere or {}).items():
+        rows.setdefault(doc_id, []).extend(MappingRow(None, None, None, m, None, MentionOutcome.NOT_IN_TEXT)
+                                           for m in mentions)
+    return {doc_id: tuple(found) for doc_id, found in rows.items() if found}

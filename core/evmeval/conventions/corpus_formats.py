@@ -46,6 +46,9 @@ class Pair:
     units: dict[str, list[Unit]] = field(default_factory=dict)
     """Token formats: per document its sentences (empty for the character formats)."""
     arguments: tuple[Arguments, Arguments] = field(default_factory=lambda: ({}, {}))
+    unplaced: dict[str, list[Mention]] = field(default_factory=dict)
+    """System predictions the format's own map placed nowhere (UIE's records it drops): per document, mentions
+    with no span, shown as rows "not in the text" (issue 35: never silently gone)."""
 
 
 def _standoff_arguments(doc: BratDocument) -> Arguments:
@@ -213,13 +216,15 @@ def streamed_pair(found: str, gold: Input, system: Input) -> Pair:
     """A MAVEN or MAVEN-ERE pair as `read_pair` reads it, but with the gold file's documents read through its
     stream and not kept (its largest part: the parsed file took 6 times its size), and no sentences for
     the text (the window reads a document's text when shown, `first_document.document_text_and_tokens`).
-    A problem of the gold file is still said before one of the system file."""
-    from evmeval.io.maven import stream_maven
-    from evmeval.io.maven_ere import stream_maven_ere
+    A problem of the gold file is still said before one of the system file. The system file's parse is not kept
+    by its input (`Input.parsed`): the convention's scorer reads the submission itself, and the two parses held at
+    once were most of a MAVEN-ERE load's peak (issue 34)."""
+    from evmeval.io.maven import read_maven, stream_maven
+    from evmeval.io.maven_ere import read_maven_ere, stream_maven_ere
 
     stream = stream_maven(gold.path, gold.data) if found == "maven" else stream_maven_ere(gold.path, gold.data)
     try:
-        s = maven_file(system) if found == "maven" else maven_ere_file(system)
+        s = read_maven(system.path, system.data) if found == "maven" else read_maven_ere(system.path, system.data)
     except FormatError:
         for _ in stream:  # the gold file's own problem first, as when both are read whole
             pass

@@ -23,7 +23,7 @@ absent from the file, which would add zeros there, cannot be known from the file
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from evmeval.conventions.base import NON_EXCLUSIVE, ConventionResult, Fingerprint, Input, Metric, Pathology, UnitCounts
@@ -293,6 +293,26 @@ def _result(by_dataset: dict[str, Counts], found: Fingerprint) -> ConventionResu
                "datasets' sums")
     return ConventionResult("dygiepp", mean_metrics(by_dataset), dict(METRICS), found, (warning,),
                             pathologies=non_exclusive(pooled))  # on the datasets' sums
+
+
+def counts_of(result: ConventionResult) -> Counts:
+    """The counters behind a one-dataset result of `_result`: its metrics' counts, and the one-to-one matches
+    (what its non-exclusive pathology's excess takes from the matches; none: as many as matched)."""
+    m = result.metrics
+    excess = {p.metric: p.count for p in result.pathologies if p.kind == NON_EXCLUSIVE}
+    arg_id, arg_class = int(m["arg_id"].match_num), int(m["arg_class"].match_num)
+    return Counts(m["trig_id"].gold_num, m["trig_id"].pred_num, int(m["trig_id"].match_num),
+                  int(m["trig_class"].match_num), m["arg_id"].gold_num, m["arg_id"].pred_num, arg_id, arg_class,
+                  arg_id - excess.get("arg_id", 0), arg_class - excess.get("arg_class", 0))
+
+
+def pooled_result(parts: Sequence[ConventionResult], found: Fingerprint) -> ConventionResult:
+    """The result of files scored in parts (each one dataset, as DyGIE++ counts a file with no `dataset`
+    field), as `score_documents` gives it on the files whole: the parts' counters added, figures made of them."""
+    pooled = Counts()
+    for part in parts:
+        pooled.add(counts_of(part))
+    return _result({"None": pooled}, found)
 
 
 def unit_counts(gold: Input, system: Input) -> UnitCounts:

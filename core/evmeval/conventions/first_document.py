@@ -222,7 +222,7 @@ class _Placed(JsonLines):
             handle.close()
 
 
-def _placed(index: DocumentIndex, path: str, places: Iterable[Place]) -> Iterator[Any]:
+def placed_records(index: DocumentIndex, path: str, places: Iterable[Place]) -> Iterator[Any]:
     """The format's checked records of the lines at `places`, read as they are asked for."""
     stream = _FORMATS[index.format][0](path)
     stream.lines = _Placed(path, places)
@@ -255,12 +255,12 @@ def one_document(index: DocumentIndex, doc_id: str, *, mapping: str = DEFAULT_ST
         return None  # an id on two lines: the corpus load refuses it (TextEE: a document's windows)
     key = _FORMATS[index.format][2]
     try:
-        gold_records = [r for r in _placed(index, index.gold, gold_places) if key(r) == doc_id]
-        system_records = [r for r in _placed(index, index.system, system_places) if key(r) == doc_id]
+        gold_records = [r for r in placed_records(index, index.gold, gold_places) if key(r) == doc_id]
+        system_records = [r for r in placed_records(index, index.system, system_places) if key(r) == doc_id]
         named: dict[int, str] = {}
         if index.format == "maven":
             others = (p for d in index.doc_ids if d != doc_id for p in index.gold_lines[d])
-            named = _maven_names(gold_records, _placed(index, index.gold, others), system_records, index.names)
+            named = _maven_names(gold_records, placed_records(index, index.gold, others), system_records, index.names)
             index.names.update(named)
         inputs = _inputs(index.format, (display_name(index.gold), display_name(index.system)),
                          (gold_records, system_records), named)
@@ -289,7 +289,7 @@ def document_text_and_tokens(index: DocumentIndex, doc_id: str) -> tuple[str, To
     places = index.gold_lines.get(doc_id, ())
     key = _FORMATS[index.format][2]
     try:
-        records = [r for r in _placed(index, index.gold, places) if key(r) == doc_id]
+        records = [r for r in placed_records(index, index.gold, places) if key(r) == doc_id]
         inputs = _inputs(index.format, (display_name(index.gold), display_name(index.gold)), (records, []), {})
     except FormatError:
         return None

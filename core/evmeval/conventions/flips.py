@@ -27,6 +27,7 @@ class Flip:
     row: str
     a: Outcome
     b: Outcome
+    """b's outcome, on the flip's item (a's: the same occurrence; one item kept a flip, not two)."""
     reason: str
 
     def to_json(self) -> dict[str, object]:
@@ -87,17 +88,34 @@ def pair_flips(a_name: str, a: Sequence[Outcome], b_name: str, b: Sequence[Outco
         if other is None or (o.counted, o.credit) == (other.counted, other.credit):
             continue
         r = reason(o, other)
-        groups.setdefault(r, []).append(Flip(o.item, o.row, o, other, r))
+        groups.setdefault(r, []).append(Flip(o.item, o.row, o, other._replace(item=o.item), r))
     a_rows = {o.row for o in a}
     for o in b:  # a string not in the text: only ours has it (a published scorer never sees it)
         if o.note == NOT_IN_TEXT and o.row in a_rows and (o.item[:5], o.row) in unseen:
             dropped = Outcome(o.item, o.row, 0, 0.0, NOT_IN_TEXT, "dropped: its scorer never sees it")
             groups.setdefault(NOT_IN_TEXT, []).append(Flip(o.item, o.row, dropped, o, NOT_IN_TEXT))
+    return _ordered(a_name, b_name, groups)
+
+
+def _ordered(a_name: str, b_name: str, groups: dict[str, list[Flip]]) -> PairFlips:
+    """The groups in their order (largest first), each in file order: side, document, window, event, argument, row
+    (one flip per place and row, so the order does not depend on the order they were found in)."""
     order = list(ROWS)
     for flips in groups.values():
         flips.sort(key=lambda f: (f.item.side != "pred", f.item.doc_id, f.item.unit, f.item.event, f.item.argument,
                                   order.index(f.row)))
     return PairFlips(a_name, b_name, dict(sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))))
+
+
+def merged_flips(parts: Sequence[PairFlips]) -> PairFlips:
+    """The flips of one pair of conventions made document by document (`parts`, each a document's), as
+    `pair_flips` gives them on the documents together: a flip is an occurrence's own (its outcomes under both
+    conventions on one row), so the whole's flips are the parts' in the whole's order."""
+    groups: dict[str, list[Flip]] = {}
+    for part in parts:
+        for why, flips in part.groups.items():
+            groups.setdefault(why, []).extend(flips)
+    return _ordered(parts[0].a, parts[0].b, groups)
 
 
 def all_flips(outcomes: Mapping[str, Sequence[Outcome]]) -> list[PairFlips]:

@@ -105,7 +105,7 @@ class Grounded(NamedTuple):
     span: tuple[int, int] | None
     """Inclusive; None: found nowhere, dropped."""
     split: bool
-    """A part of a string found nowhere whole, split at `and`."""
+    """A part of a string found nowhere whole, split at an `and` it has (False: the string itself)."""
 
 
 def grounded_strings(tokens: tuple[str, ...], event: GoldEvent, filled: list[tuple[str, list[str]]]) -> list[Grounded]:
@@ -123,7 +123,8 @@ def grounded_strings(tokens: tuple[str, ...], event: GoldEvent, filled: list[tup
                 parts.append([])
             else:
                 parts[-1].append(word)
-        out += [Grounded(role, tuple(part), _ground(tokens, part, event.trigger), True) for part in parts if part]
+        split = sum(1 for part in parts if part) > 1  # a string with no 'and' is looked for whole, once only
+        out += [Grounded(role, tuple(part), _ground(tokens, part, event.trigger), split) for part in parts if part]
     return out
 
 

@@ -19,6 +19,7 @@ s2s compares plain labels (`get_plain_label`: after the last '.', '-' and '_' re
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -101,6 +102,8 @@ class Converted:
         """Gold triggers (not NA) ending past the model's output."""
         self.unused_pairs = 0
         """s2s pairs no candidate took."""
+        self.unused: dict[str, list[tuple[int, str, str]]] = {}
+        """Item id -> those pairs: (index in its outputs, trigger, type), for the window's "not in the text"."""
 
 
 def convert(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: str, known: set[str],
@@ -130,7 +133,21 @@ def convert(gold: OmniGold, outputs: dict[str, tuple[int, list[Any]]], regime: s
                     and word_span(item.text, candidate)[1] > len(output)):
                 done.outside += 1
         done.unused_pairs += len(pairs)
+        if pairs:
+            done.unused[item.id] = _unused_pairs(output, pairs)
     return done
+
+
+def _unused_pairs(output: Sequence[tuple[str, str]], left: Sequence[tuple[str, str]]) -> list[tuple[int, str, str]]:
+    """The pairs `left` unused, with their index in `output`: `s2s_label` removes the first copy of a pair it
+    takes, so of equal pairs the last ones are the unused."""
+    wanted = Counter(left)
+    found = []
+    for k in range(len(output) - 1, -1, -1):
+        if wanted[output[k]] > 0:
+            wanted[output[k]] -= 1
+            found.append((k, *output[k]))
+    return found[::-1]
 
 
 def _predicted(item: GoldItem, candidate: Candidate, k: int, output: list[Any], pairs: list[tuple[str, str]],
@@ -312,12 +329,19 @@ def _read(gold: Input, system: Input) -> tuple[OmniGold, Any, str, bool]:
     return gold_file, predictions, regime, dumped
 
 
-def candidate_labels(gold: Input, system: Input) -> tuple[OmniGold, Converted]:
-    """The gold items and every candidate's gold and predicted label, as `score_omnievent` converts them under
-    the system's `--regime` (the window's mentions: one reading path)."""
+def candidate_labels(gold: Input, system: Input) -> tuple[OmniGold, Converted, list[Any] | None]:
+    """The gold items, every candidate's gold and predicted label, as `score_omnievent` converts them under the
+    system's `--regime`, and each candidate's predicted arguments where the lines carry them
+    (`omnievent_args.given_arguments`; None otherwise): the window's mentions, one reading path."""
     gold_file, predictions, regime, dumped = _read(gold, system)
-    return gold_file, convert(gold_file, predictions.outputs, regime,
-                              known_types(gold_file, system.companions.get("ontology")), predictions.path, dumped)
+    converted = convert(gold_file, predictions.outputs, regime,
+                        known_types(gold_file, system.companions.get("ontology")), predictions.path, dumped)
+    if dumped or not predictions.arguments:
+        return gold_file, converted, None
+    from evmeval.conventions.omnievent_args import given_arguments
+
+    data = gold.data if gold.data is not None else read_bytes(gold.path)
+    return gold_file, converted, given_arguments(gold_file, data.decode("utf-8-sig"), predictions, regime)
 
 
 def score_omnievent(gold: Input, system: Input) -> ConventionResult:

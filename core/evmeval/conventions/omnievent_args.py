@@ -18,15 +18,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from evmeval.conventions.base import OUTSIDE_WINDOW, UNGROUNDABLE, Metric, Pathology
-from evmeval.conventions.omnievent import plain_label, word_span
+from evmeval.conventions.omnievent import plain_label, s2s_label, word_span
 from evmeval.conventions.omnievent_eae import (
     Instance,
+    _is_na,
     argument_candidates,
+    instance_roles,
     instances,
     read_items,
     s2s_counts,
     typed_counts,
 )
+from evmeval.conventions.ours import NOT_IN_TEXT
 from evmeval.io.errors import FormatError
 from evmeval.io.jsonlines import Fields, is_int, is_number, kind
 from evmeval.io.omnievent import ARGUMENTS, NA, Candidate, OmniGold, OmniPredictions
@@ -212,3 +215,54 @@ def _blank(candidates: Sequence[Any], regime: str) -> list[Any]:
     """The output of an instance given no type (null entry; only strict mode keeps one, a gold trigger the ED
     model missed): its pairs are NA whatever the roles, so none predicted."""
     return [NA] * len(candidates) if regime == "tc" else []
+
+
+Given = tuple[tuple[str, int, int, str], ...]
+"""A trigger candidate's predicted arguments: (role, start, end, how) each, in characters of the text; a pair no
+candidate took has start and end `NOT_IN_TEXT` and says why."""
+
+
+def given_arguments(gold: OmniGold, gold_text: str, predictions: OmniPredictions, regime: str) -> list[Given] | None:
+    """Per trigger candidate over the file (in OmniEvent's order), the arguments its EAE entry predicts, placed as
+    the convention reads them: each argument candidate the output gives a role (sl: the tags on its words, tc: its
+    role, mrc: the answer span on its words, s2s: a pair of its text, `instance_roles`, `s2s_label`); s2s pairs
+    taken by no candidate listed as not in the text. None when the lines carry no `arguments`."""
+    if not predictions.arguments:
+        return None
+    items = read_items(gold.path, gold_text)
+    _check_gold(gold, items)
+    types, outputs = read_entries(gold, items, predictions, regime)
+    roles = set(s2s_roles(gold.path, items)[0]) | {NA} if regime == "s2s" else set()
+    found: list[Given] = []
+    for number, item in enumerate(items):
+        text = item["text"]
+        for trigger, gold_type in _triggers(item):
+            output, given_type = outputs[len(found)], types[len(found)]
+            candidates = argument_candidates(item, trigger, by_role=regime != "tc")
+            if output is None:
+                found.append(())
+            elif regime != "s2s":
+                instance = Instance(number, len(found), gold_type, given_type, candidates)
+                guessed = instance_roles(instance, output, text, regime)
+                found.append(tuple((str(role), start, end, f"“{text[start:end]}”: its {regime} output")
+                                   for (start, end, _), role in zip(candidates, guessed, strict=True)
+                                   if not _is_na((given_type, str(role)), regime)))
+            else:
+                found.append(_s2s_given(output, text, candidates, roles, gold_type != NA and given_type != gold_type))
+    return found
+
+
+def _s2s_given(output: list[Any], text: str, candidates: Sequence[tuple[int, int, str]], roles: set[str],
+               wrong_type: bool) -> Given:
+    """One s2s entry's pairs: on the candidates whose text they name (`s2s_label`, as `s2s_counts` reads them),
+    the rest not in the text (a wrongly typed gold trigger's pairs are all read as NA)."""
+    left = [(str(a), str(r)) for a, r in output]
+    placed: list[tuple[str, int, int, str]] = []
+    for start, end, gold_role in () if wrong_type else candidates:
+        role = s2s_label(left, text[start:end], plain_label(gold_role), roles)
+        if role != NA:
+            placed.append((role, start, end, f"“{text[start:end]}”: an s2s pair of its text"))
+    why = ("the type given is not gold's: s2s reads none of its pairs" if wrong_type
+           else "no candidate's text, an unknown role or a second pair for a candidate: dropped")
+    return tuple(placed) + tuple((role, NOT_IN_TEXT, NOT_IN_TEXT, f"“{argument}”: not in the text ({why})")
+                                 for argument, role in left)

@@ -54,19 +54,30 @@ def keyed_group(metric: str, preds: Sequence[tuple[Hashable, Item]], golds: Sequ
                 exclusive: bool) -> MatchGroup:
     """A group whose rule is equality of keys: `exclusive` False credits every prediction whose key some gold
     item has (a set lookup); True credits each gold copy once, to the first predictions of its key (a multiset)."""
-    by_key: dict[Hashable, list[int]] = {}
-    for j, (key, _) in enumerate(golds):
-        by_key.setdefault(key, []).append(j)
-    edges: list[Edge] = []
+    by_key = _gold_by_key(golds)
     credited: set[int] = set()
     used: dict[Hashable, int] = {}
     for i, (key, _) in enumerate(preds):
         found = by_key.get(key, ())
-        edges += [(i, j, "") for j in found]
         if found and (not exclusive or used.get(key, 0) < len(found)):
             credited.add(i)
             used[key] = used.get(key, 0) + 1
-    return MatchGroup(metric, [p for _, p in preds], [g for _, g in golds], edges, frozenset(credited))
+    return MatchGroup(metric, [p for _, p in preds], [g for _, g in golds], keyed_edges(preds, golds),
+                      frozenset(credited))
+
+
+def _gold_by_key(golds: Sequence[tuple[Hashable, Item]]) -> dict[Hashable, list[int]]:
+    by_key: dict[Hashable, list[int]] = {}
+    for j, (key, _) in enumerate(golds):
+        by_key.setdefault(key, []).append(j)
+    return by_key
+
+
+def keyed_edges(preds: Sequence[tuple[Hashable, Item]], golds: Sequence[tuple[Hashable, Item]]) -> list[Edge]:
+    """Every (prediction, gold item) pair of equal keys: what a rule of key equality could match, for a
+    convention whose own code says which predictions it credited (`rams.link_marks`)."""
+    by_key = _gold_by_key(golds)
+    return [(i, j, "") for i, (key, _) in enumerate(preds) for j in by_key.get(key, ())]
 
 
 def keyed_pairs(preds: Iterable[Hashable], golds: Iterable[Hashable]) -> int:

@@ -48,7 +48,8 @@ class Side:
     units: dict[str, list[Unit]] = field(default_factory=dict)
     """Per document its windows or sentences in file order: the tokens the window shows."""
     arguments: dict[tuple[str, str], list[Role]] = field(default_factory=dict)
-    """(document, mention id) -> the event's arguments, on the document's tokens (units in order)."""
+    """(document, mention id) -> the event's arguments, on the document's tokens (units in order); a trigger with
+    none has no entry (an empty list each was a tenth of a loaded TextEE corpus)."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,18 @@ class Role:
     role: str
     start: int
     end: int
+    how: str = ""
+    """A string's placing as the window says it (`“protesters”: nearest the trigger`), or why it has no place
+    (then `start` and `end` are `NOT_IN_TEXT`); empty for an argument the file gives on the text."""
+
+    @property
+    def on_text(self) -> bool:
+        """Whether it has a place on the text (a string not in the text has none: listed, not boxed)."""
+        return self.start != NOT_IN_TEXT
+
+
+NOT_IN_TEXT = -1
+"""`Role.start` and `Role.end` of a predicted string placed nowhere (issue 35: shown, never silently dropped)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +97,8 @@ Reader = Callable[[Input, str], Side]
 
 def mention_id(item: Item) -> str:
     """The id of the mention a trigger (or an argument's trigger) becomes: unique in its document (`E3` in a
-    document read whole, RAMS's and WikiEvents', whose events are numbered so: `corpus_formats`)."""
+    document read whole, RAMS's and WikiEvents', whose events are numbered so: `corpus_formats`; a UIE instance,
+    its one unit: no empty window before the colon, issue 34)."""
     return f"{item.unit}:E{item.event}" if item.unit else f"E{item.event}"
 
 
@@ -126,9 +140,10 @@ def textee_side(source: Input, side: str) -> Side:
             span = tuple(f"{w.wnd_id}:t{i}" for i in range(event.start, event.end))
             mentions[w.doc_id].append(_mention(side, item, span, w.line))
             items.setdefault(w.doc_id, []).append(item)
-            arguments[w.doc_id, mention_id(item)] = [
-                Role(a.role, offset + start, offset + end) for a in event.arguments
-                for start, end in (w.argument_span(a),)]
+            if event.arguments:
+                arguments[w.doc_id, mention_id(item)] = [
+                    Role(a.role, offset + start, offset + end) for a in event.arguments
+                    for start, end in (w.argument_span(a),)]
     return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units, arguments)
 
 
@@ -158,7 +173,9 @@ def dygiepp_side(source: Input, side: str) -> Side:
                             doc.sentences[index][at])
                 mentions[doc.doc_key].append(_mention(side, item, (f"t{event.trigger}",), doc.line))
                 items.setdefault(doc.doc_key, []).append(item)
-                arguments[doc.doc_key, mention_id(item)] = [Role(a.role, a.start, a.end + 1) for a in event.arguments]
+                if event.arguments:
+                    arguments[doc.doc_key, mention_id(item)] = [Role(a.role, a.start, a.end + 1)
+                                                                 for a in event.arguments]
     return _tbf(data.path, mentions, items, fingerprint(data) if side == GOLD else None, units, arguments)
 
 
@@ -178,7 +195,7 @@ def sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
 def _sides(gold: Input, system: Input) -> tuple[Side, Side, ScoreResult]:
     from evmeval.conventions import detect_format  # the registry imports this module
 
-    found = detect_format(gold)
+    found = next((f for f in READERS if gold.has_parsed(f)), None) or detect_format(gold)
     g, s = READERS[found](gold, GOLD), READERS[found](system, PRED)
     return g, s, score_files(g.tbf, s.tbf)
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.maven import Figure
-from evmeval.conventions.one_to_one import Matches, keyed_group
+from evmeval.conventions.one_to_one import Matches, MatchGroup, keyed_edges
 from evmeval.io.errors import FormatError
 from evmeval.io.rams import GOLD_LAYOUT, Example, Link, RamsFile, Span, read_rams, refuse_outside
 
@@ -192,8 +192,9 @@ def _metric_names(distance: int, role: str) -> list[str]:
 
 
 def rams_matches(gold: Input, system: Input) -> Matches:
-    """Per example and metric (overall, each distance, each role), its links and the equal ones: a multiset
-    intersection, one to one already (each gold link found once)."""
+    """Per example and metric (overall, each distance, each role), its links, the equal ones, and the
+    predictions `link_marks` credits (the script's multiset intersection, one to one already: each gold link
+    found once). All copies of a link fall in the same metrics, so the example's marks are each group's."""
     g_file, s_file = rams_file(gold), rams_file(system)
     groups = []
     roles: dict[str, None] = {}
@@ -201,16 +202,22 @@ def rams_matches(gold: Input, system: Input) -> Matches:
         words = [w for sentence in g.sentences for w in sentence]
         sent_map = g.sentence_of()
         by_metric: dict[str, tuple[list[tuple[Link, Item]], list[tuple[Link, Item]]]] = {}
+        credited: dict[str, set[int]] = {}
         p = s_file.examples.get(doc_key)
-        for side, path, source in ((GOLD, g_file.path, g), (PRED, s_file.path, p)):
-            for a, link in enumerate(source.links if source else ()):
+        marks = link_marks(g.links, p.links if p else ())
+        for side, path, source, side_marks in ((GOLD, g_file.path, g, marks[0]), (PRED, s_file.path, p, marks[1])):
+            for a, (link, (_, credit)) in enumerate(zip(source.links if source else (), side_marks, strict=True)):
                 assert source is not None
                 start, end = link.argument
                 item = Item(side, doc_key, "", 0, a, start, end + 1, "", link.role, " ".join(words[start:end + 1]))
                 for name in _metric_names(_bucket(path, link, source, g, sent_map), link.role):
-                    by_metric.setdefault(name, ([], []))[side == PRED].append((link, item))
+                    here = by_metric.setdefault(name, ([], []))[side == PRED]
+                    if side == PRED and credit:
+                        credited.setdefault(name, set()).add(len(here))
+                    here.append((link, item))
                 roles[f"role {link.role}"] = None
-        groups += [keyed_group(name, preds, golds, exclusive=True) for name, (golds, preds) in by_metric.items()]
+        groups += [MatchGroup(name, [i for _, i in preds], [i for _, i in golds], keyed_edges(preds, golds),
+                              frozenset(credited.get(name, ()))) for name, (golds, preds) in by_metric.items()]
     return ("overall", *(f"distance {d}" for d in DISTANCES), *roles), groups
 
 

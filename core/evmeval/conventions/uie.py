@@ -95,6 +95,18 @@ def placed(instance: PredictedInstance, gold: GoldInstance, strategy: str) -> tu
     return records, Dropped(placement.trigger_not_in_text, placement.used_up, placement.argument_not_in_text)
 
 
+def map_losses(instance: PredictedInstance, gold: GoldInstance,
+               strategy: str) -> tuple[tuple[tuple[tuple[str, str], ...], ...], tuple[tuple[int, UieRecord], ...]]:
+    """What UIE's map drops from a string-only line's offset figures (the window lists them as not in the text):
+    per offset record `placed` makes, the (role, string) of its arguments found nowhere; and the records it
+    dropped whole (trigger nowhere, or the used-up quirk) with their index in the line. Nothing for a line
+    written with offsets."""
+    if instance.offsets is not None:
+        return (), ()
+    placement = place_uie_records(gold.tokens, instance.strings, strategy)
+    return tuple(r.dropped for r in placement.records), tuple((i, instance.strings[i]) for i in placement.lost_records)
+
+
 Lists = dict[str, tuple[list[Hashable], list[Hashable]]]
 """metric -> (gold tuples, predicted tuples) of one instance."""
 

@@ -53,6 +53,8 @@ class PlacedRecord:
     event_type: str
     trigger: Span
     roles: tuple[tuple[str, Span], ...]
+    dropped: tuple[tuple[str, str], ...] = ()
+    """(role, string) of its arguments found nowhere (`UiePlacement.argument_not_in_text` counts them)."""
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class UiePlacement:
     """Records dropped by the quirk: the first whose trigger's occurrences were all taken, and every later one."""
     argument_not_in_text: int = 0
     """Arguments of placed records whose string is nowhere in the tokens."""
+    lost_records: tuple[int, ...] = ()
+    """Indices of the records dropped (trigger nowhere, or the quirk), in record order."""
 
 
 def place_uie_records(tokens: Sequence[str], records: Sequence[StringRecord],
@@ -76,16 +80,20 @@ def place_uie_records(tokens: Sequence[str], records: Sequence[StringRecord],
     placed: list[PlacedRecord] = []
     used: set[Span] = set()
     missing_trigger = missing_argument = 0
+    lost: list[int] = []
     for index, record in enumerate(records):
         words = uie_words(record.trigger)
         if not occurrences(tokens, words):
             missing_trigger += 1
+            lost.append(index)
             continue
         trigger = ground_first_unused(tokens, words, used)
         if trigger is None:  # the script's `break`: this record and every later one of the instance
-            return UiePlacement(tuple(placed), missing_trigger, len(records) - index, missing_argument)
+            return UiePlacement(tuple(placed), missing_trigger, len(records) - index, missing_argument,
+                                (*lost, *range(index, len(records))))
         used.add(trigger)
         roles: list[tuple[str, Span]] = []
+        dropped: list[tuple[str, str]] = []
         for role, text in record.roles:
             argument_words = uie_words(text)
             if strategy == "closest":
@@ -95,7 +103,8 @@ def place_uie_records(tokens: Sequence[str], records: Sequence[StringRecord],
                 span = found[0] if found else None
             if span is None:
                 missing_argument += 1
+                dropped.append((role, text))
             else:
                 roles.append((role, span))
-        placed.append(PlacedRecord(record.event_type, trigger, tuple(roles)))
-    return UiePlacement(tuple(placed), missing_trigger, 0, missing_argument)
+        placed.append(PlacedRecord(record.event_type, trigger, tuple(roles), tuple(dropped)))
+    return UiePlacement(tuple(placed), missing_trigger, 0, missing_argument, tuple(lost))

@@ -75,6 +75,8 @@ class MavenArgPredictions:
     skipped_triggers: int
     types: dict[tuple[str, str], str] = field(default_factory=dict)
     """(document id, trigger id) -> the predicted event type (the window's system mentions; a later line's wins)."""
+    strings: dict[tuple[str, str], dict[str, list[str]]] = field(default_factory=dict)
+    """(document id, trigger id) -> each role as written (no type before it) and its strings (the window's)."""
 
 
 def _position(fields: Fields, value: Any) -> tuple[int, int]:
@@ -180,6 +182,7 @@ def read_predictions(path: str, data: bytes | None, gold: MavenArgGold) -> Maven
                 if not (isinstance(spans, list) and all(isinstance(s, str) for s in spans)):
                     raise at.fail(f"role {role!r} is {kind(spans)}", "a list of argument strings")
                 found.slots[f"{doc}-{gold.event_of[tid]}-{tid}-{event_type}.{role}"] = (event_type, spans)
+                found.strings.setdefault((doc, tid), {})[role] = spans
     return found
 
 

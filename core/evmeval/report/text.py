@@ -30,13 +30,6 @@ def _pad(text: str, width: int) -> str:
     return " " * (width - _width(text)) + text
 
 
-def _percent_figures(tp: float, num_gold: int, num_system: int) -> tuple[float, float, float]:
-    tp100 = tp * 100
-    precision = safe_div(tp100, num_system)
-    recall = safe_div(tp100, num_gold)
-    return precision, recall, f1_score(precision, recall)
-
-
 class DocumentCounts(NamedTuple):
     """What the report prints of one document: its counts and the TP of each combination
     (`COMBINATIONS` order); `counted`: whether it enters the averages."""
@@ -69,25 +62,28 @@ def format_counts(documents: Sequence[DocumentCounts], rows: Sequence[TypeRow], 
     out.append(_pad("", width) + "\t" + "\t|\t".join(headers) + "\n")
     out.append(_pad("Doc ID", width) + "\t" + "\t|\t".join([_SMALL_HEADER] * len(COMBINATIONS)) + "\n")
 
-    micro_tp = dict.fromkeys(COMBINATIONS, 0.0)
-    macro_p = dict.fromkeys(COMBINATIONS, 0.0)
-    macro_r = dict.fromkeys(COMBINATIONS, 0.0)
+    micro_tp = [0.0] * len(COMBINATIONS)
+    macro_p = [0.0] * len(COMBINATIONS)
+    macro_r = [0.0] * len(COMBINATIONS)
+    cells = "\t|\t".join(["%.2f\t%.2f\t%.2f"] * len(COMBINATIONS))  # one format for the row: 2,000 rows a corpus
     total_gold = total_system = valid_docs = 0
-    for doc in documents:
-        cells = []
-        for combination, tp in zip(COMBINATIONS, doc.tps, strict=True):
-            p, r, f = _percent_figures(tp, doc.num_gold, doc.num_system)
-            cells.append(f"{p:.2f}\t{r:.2f}\t{f:.2f}")
-            if doc.counted:
-                micro_tp[combination] += tp * 100
-                if doc.num_system:
-                    macro_p[combination] += p
-                macro_r[combination] += r
-        out.append(_pad(doc.doc_id, width) + "\t" + "\t|\t".join(cells) + "\n")
-        if doc.counted:
+    for doc_id, num_gold, num_system, tps, counted in documents:
+        doc_figures: list[float] = []
+        for k, tp in enumerate(tps):
+            tp100 = tp * 100  # TP scaled to percent before dividing, as published
+            p = safe_div(tp100, num_system)
+            r = safe_div(tp100, num_gold)
+            doc_figures += (p, r, f1_score(p, r))
+            if counted:
+                micro_tp[k] += tp * 100
+                if num_system:
+                    macro_p[k] += p
+                macro_r[k] += r
+        out.append(_pad(doc_id, width) + "\t" + cells % tuple(doc_figures) + "\n")
+        if counted:
             valid_docs += 1
-            total_gold += doc.num_gold
-            total_system += doc.num_system
+            total_gold += num_gold
+            total_system += num_system
 
     out.append("\n\n========Mention Type Results==========\n")
     if rows:
@@ -102,11 +98,11 @@ def format_counts(documents: Sequence[DocumentCounts], rows: Sequence[TypeRow], 
     out.append(_pad("", name_width) + "\t"
                + "\t".join(_pad(h, len(_SMALL_HEADER)) for h in ("Micro Average", "Macro Average")) + "\n")
     out.append(_pad("Attributes", name_width) + "\t" + "\t".join([_SMALL_HEADER] * 2) + "\n")
-    for combination, header in zip(COMBINATIONS, headers, strict=True):
-        micro_p = safe_div(micro_tp[combination], total_system)
-        micro_r = safe_div(micro_tp[combination], total_gold)
-        mac_p = safe_div(macro_p[combination], valid_docs)
-        mac_r = safe_div(macro_r[combination], valid_docs)
+    for k, header in enumerate(headers):
+        micro_p = safe_div(micro_tp[k], total_system)
+        micro_r = safe_div(micro_tp[k], total_gold)
+        mac_p = safe_div(macro_p[k], valid_docs)
+        mac_r = safe_div(macro_r[k], valid_docs)
         values = (micro_p, micro_r, f1_score(micro_p, micro_r), mac_p, mac_r, f1_score(mac_p, mac_r))
         out.append(_pad(header, name_width) + "\t" + "\t".join(f"{v:.2f}" for v in values) + "\n")
     return "".join(out)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import marshal
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -89,6 +89,9 @@ class SequencingResult:
     warnings: tuple[str, ...] = ()
     failures: dict[str, dict[str, str]] = field(default_factory=dict)
     """closure -> evaluation name -> why it has no figures (only with `strict=False`)"""
+    outcomes_kept: bool = True
+    """False (`keep_outcomes=False`): each document's figures without its link outcomes; `score_one_document`
+    gives one document's."""
 
     def evaluation(self, name: str, closure: str = "published") -> Evaluation:
         return self.evaluations[closure][name]
@@ -255,7 +258,8 @@ class _Scored(NamedTuple):
 
 
 def _score_document(inputs: Callable[[int], DocumentInput], paths: tuple[str, str], validate: bool,
-                    jobs: Sequence[tuple[str, str]], keep_links: bool, keep_nodes: bool, number: int) -> _Scored:
+                    jobs: Sequence[tuple[str, str]], keep_links: bool, keep_nodes: bool, keep_outcomes: bool,
+                    number: int) -> _Scored:
     doc = inputs(number)
     try:
         doc_links = links_of(doc, *paths)
@@ -266,6 +270,8 @@ def _score_document(inputs: Callable[[int], DocumentInput], paths: tuple[str, st
         refused = (two_way_problems(doc_links.gold, doc.doc_id)
                    + two_way_problems(doc_links.system, doc.doc_id, _gold_ids(doc)))
     figures = [] if refused else [_evaluated(doc_links, name, closure) for closure, name in jobs]
+    if not keep_outcomes:  # the figures only: a view scores the one document it shows (`score_one_document`)
+        figures = [replace(f, outcomes=()) if isinstance(f, DocumentAwareness) else f for f in figures]
     if not keep_links:  # what the caller still reads: the id, the paths and the warnings (and the nodes)
         doc_links = DocumentLinks(doc_links.doc_id, _slim(doc_links.gold), _slim(doc_links.system),
                                   doc_links.node_labels if keep_nodes else {})
@@ -333,6 +339,7 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
                      validate: bool = True, filtered: bool = False,
                      closures: Sequence[str] = ("published", "full"), strict: bool = True,
                      parallel: bool = False, keep_links: bool = True, keep_nodes: bool = False,
+                     keep_outcomes: bool = True,
                      progress: Callable[[int, int], None] | None = None) -> SequencingResult:
     """Sequencing scores of every scored document of `result` (gold documents, sorted).
 
@@ -346,21 +353,37 @@ def score_sequencing(result: ScoreResult, gold: TbfFile, system: TbfFile, *, map
     `keep_links=False` leaves `documents` empty: a report and link table need only the evaluations, and
     2,000 documents' links hold tens of megabytes. `keep_nodes=True` (with `keep_links=False`) keeps of
     each document only what `--json` prints of it besides the evaluations: its node labels.
+    `keep_outcomes=False` keeps of each document its figures, not its links' outcomes (1.2M links on
+    MAVEN-ERE, hundreds of MB): a window shows one document's, from `score_one_document`.
     """
     inputs = partial(_input_of, result.documents, gold, system, mapping, filtered)
     return score_documents(len(result.documents), inputs, (gold.path, system.path), mapping=mapping,
                            validate=validate, closures=closures, strict=strict, parallel=parallel,
-                           keep_links=keep_links, keep_nodes=keep_nodes, progress=progress)
+                           keep_links=keep_links, keep_nodes=keep_nodes, keep_outcomes=keep_outcomes,
+                           progress=progress)
+
+
+def score_one_document(result: ScoreResult, gold: TbfFile, system: TbfFile, doc_id: str, *,
+                       mapping: str = DEFAULT_MAPPING, validate: bool = True, filtered: bool = False,
+                       closures: Sequence[str] = ("published", "full")) -> SequencingResult:
+    """`score_sequencing` (with `strict=False`) of one document of `result`: its figures and link outcomes
+    are those of the corpus run, since every evaluation is per document (nodes, links and their order
+    are the document's own) and only pooled after; an evaluation it cannot finish is in `failures`."""
+    doc = result.document(doc_id)  # KeyError: not a scored document
+    one = document_input(doc, gold, system, mapping=mapping, filtered=filtered)
+    return score_documents(1, lambda _: one, (gold.path, system.path), mapping=mapping,
+                           validate=validate, closures=closures, strict=False, keep_links=False)
 
 
 def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: tuple[str, str], *, mapping: str,
                     validate: bool = True, closures: Sequence[str] = ("published", "full"), strict: bool = True,
                     parallel: bool = False, keep_links: bool = True, keep_nodes: bool = False,
+                    keep_outcomes: bool = True,
                     progress: Callable[[int, int], None] | None = None) -> SequencingResult:
     """`score_sequencing` of `count` documents, `inputs(n)` being the n-th one's (built in whichever
     process scores it), `paths` the gold and system files'."""
     jobs = [(closure, name) for closure in closures for name in EVALUATIONS]
-    work = partial(_score_document, inputs, paths, validate, jobs, keep_links, keep_nodes)
+    work = partial(_score_document, inputs, paths, validate, jobs, keep_links, keep_nodes, keep_outcomes)
     if parallel:  # the documents shared with a forked child, then taken in order as below
         scored: Iterable[_Scored] = shared(count, work, send=_packed, receive=_unpacked)
     else:
@@ -402,7 +425,7 @@ def score_documents(count: int, inputs: Callable[[int], DocumentInput], paths: t
             raise SequencingError(problem.path, problem.line, problem.message, problem.expected)
         failures.setdefault(closure, {})[name] = str(problem)
         warnings.append(str(problem))
-    return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures)
+    return SequencingResult(mapping, validate, tuple(links), evaluations, tuple(warnings), failures, keep_outcomes)
 
 
 def published_awareness(result: ScoreResult, gold: TbfFile, system: TbfFile, *, mapping: str = DEFAULT_MAPPING,

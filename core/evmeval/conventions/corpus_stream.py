@@ -1,0 +1,219 @@
+"""A TextEE pair loaded for the window a document at a time (issue 34: the window's memory).
+
+Read whole, a TextEE pair held both parsed files under every convention's outcomes at once: most of the window's
+peak (16 times the command's, which streams). Here the gold file is read through its stream (`stream_textee`, the
+command's reader), a document's run of windows at a time, and the system's windows of that document at their places
+(`document_index.scan`, read by `first_document.placed_records`: the same stream's checks and line numbers, whatever
+order the system file has). Each document's pair is scored by every convention of the switchboard and the argument
+board, by the same functions as the whole files (on inputs holding that document's windows as parsed), and what the
+window keeps is made of it (verdicts, flips, the mentions and arguments the views show) before the next is read.
+
+The figures are pooled as each scorer pools them: TextEE's and our strings' counts are sizes of sets or multisets of
+tuples naming their document, so they add up; ours (v1.8) adds each counted document's Dice credit in its scoring
+order (sorted ids), as `corpus_averages` does, so the digits are the same; DyGIE++'s counters are added
+(`dygiepp.pooled_result`). A flip is one occurrence's, so the flips are the documents' put in order
+(`flips.merged_flips`). The fingerprints are the gold file's, read once by the same tally the command keeps.
+
+None (the caller reads the files whole, and words any problem as it always has): a gold document whose windows are
+not one run, a system line the scan cannot place or of a document gold lacks, any problem on a line, a result with
+warnings, notes or pathologies this does not pool.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
+from evmeval.conventions.argument_pivot import (
+    ARGUMENT_ROWS,
+    ArgumentBoard,
+    argument_board,
+    gold_places,
+    left_out_dygiepp,
+    unfit_prediction,
+    unfit_window,
+)
+from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
+from evmeval.conventions.document_index import DocumentIndex, scan
+from evmeval.conventions.dygiepp import pooled_result
+from evmeval.conventions.first_document import placed_records
+from evmeval.conventions.flips import PairFlips, merged_flips
+from evmeval.conventions.ours import Role, sides
+from evmeval.conventions.switchboard import Switchboard, run_switchboard, table
+from evmeval.conventions.textee import Tally
+from evmeval.io.errors import FormatError
+from evmeval.io.reading import display_name
+from evmeval.io.textee import TexteeFile, Window, stream_textee
+from evmeval.mention.type_rows import coverage
+from evmeval.model import Document, SpanMode, TbfFile
+
+POOLED = frozenset({"textee", "evmeval"})
+"""The switchboard's conventions on TextEE files whose per-document results are pooled here (the argument board's
+are `textee`, `strings` and `dygiepp`); a switchboard with another is read whole."""
+
+Arguments = dict[tuple[str, str], list[Role]]
+
+
+class _Whole(Exception):
+    """The pair cannot be read a document at a time as it would be read whole."""
+
+
+@dataclass(frozen=True)
+class StreamedPair:
+    """What `corpus.event_inputs` keeps of a TextEE pair, made a document at a time."""
+
+    gold: TbfFile
+    system: TbfFile
+    arguments: tuple[Arguments, Arguments]
+    switchboard: Switchboard
+    verdicts: dict[str, dict[Key, list[ArgumentOutcome]]]
+    argument_board: ArgumentBoard
+
+
+def _document_input(path: str, windows: list[Window]) -> Input:
+    """One document's windows as an input its conventions read as parsed (`Input.parsed`)."""
+    source = Input(path, b"")
+    source.parsed("textee", lambda: TexteeFile(display_name(path), windows))
+    return source
+
+
+def _runs(windows: Iterator[Window], tally: Tally) -> Iterator[tuple[str, list[Window]]]:
+    """The gold file's documents, each its run of windows (`tally` noting every window for the fingerprint)."""
+    seen: set[str] = set()
+    run: list[Window] = []
+    for w in windows:
+        tally.note(w)
+        if run and w.doc_id != run[0].doc_id:
+            yield run[0].doc_id, run
+            run = []
+        if not run:
+            if w.doc_id in seen:
+                raise _Whole  # a document's windows in two runs
+            seen.add(w.doc_id)
+        run.append(w)
+    if run:
+        yield run[0].doc_id, run
+
+
+def _line_count(path: str) -> int:
+    """The lines `JsonLines` reads in a file (a last line without its newline counts)."""
+    count, last = 0, b"\n"
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            count += chunk.count(b"\n")
+            last = chunk[-1:]
+    return count + (last != b"\n")
+
+
+def _pooled(name: str, parts: Sequence[tuple[str, ConventionResult]], order: Sequence[str],
+            found: Fingerprint) -> ConventionResult:
+    """A convention's result on the whole pair from its documents' (`order`: the documents as v1.8 adds them)."""
+    results = [r for _, r in parts]
+    if name == "dygiepp":
+        return pooled_result(results, found)
+    if any(r.warnings or r.notes or r.pathologies for r in results):
+        raise _Whole
+    by_document = dict(parts)
+    first = results[0]
+    metrics = {}
+    for metric, given in first.metrics.items():
+        match: float = 0.0 if isinstance(given.match_num, float) else 0
+        for doc_id in order:
+            match += by_document[doc_id].metrics[metric].match_num
+        metrics[metric] = Metric(match, sum(r.metrics[metric].pred_num for r in results),
+                                 sum(r.metrics[metric].gold_num for r in results))
+    return ConventionResult(name, metrics, dict(first.labels), found)
+
+
+class _Pool:
+    """Each document's results, flips and verdicts, gathered until the last is read."""
+
+    def __init__(self) -> None:
+        self.results: dict[str, list[tuple[str, ConventionResult]]] = {}
+        self.flips: dict[tuple[str, str], list[PairFlips]] = {}
+
+    def add(self, doc_id: str, board: Switchboard) -> None:
+        for result in board.results:
+            self.results.setdefault(result.name, []).append((doc_id, result))
+        for pair in board.flips:
+            self.flips.setdefault((pair.a, pair.b), []).append(pair)
+
+    def board(self, conventions: Sequence[Convention], order: Sequence[str], found: dict[str, Fingerprint],
+              rows: Sequence[str] | None = None) -> Switchboard:
+        results = tuple(_pooled(c.name, self.results[c.name], order, found.get(c.name, found[""]))
+                        for c in conventions)
+        made = table(conventions, results)
+        flips = tuple(merged_flips(self.flips[a.name, b.name]) for a, b in combinations(conventions, 2)
+                      if (a.name, b.name) in self.flips)
+        return Switchboard(tuple(conventions), results,
+                           made if rows is None else tuple(r for r in made if r.row in rows), flips)
+
+
+def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input) -> StreamedPair | None:
+    """The pair of TextEE files `gold` and `system` (read from their paths) a document at a time, as the module
+    docstring says; None when it cannot be read so (then read it whole)."""
+    if {c.name for c in conventions} - POOLED or not conventions:
+        return None
+    try:
+        places = scan(system.path, "doc_id")
+        if sum(len(p) for p in places.values()) != _line_count(system.path):
+            return None  # a line the scan could not place: the whole read words it
+        index = DocumentIndex("textee", gold.path, system.path, (), {}, {k: tuple(v) for k, v in places.items()})
+        return _stream(conventions, gold, system, index)
+    except (_Whole, FormatError, OSError):
+        return None
+
+
+def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index: DocumentIndex) -> StreamedPair:
+    from evmeval.conventions import REGISTRY  # the registry imports the conventions
+
+    tally = Tally()
+    stream = stream_textee(gold.path, kept=True)  # a word one string: the texts kept share them
+    main, arguments_pool = _Pool(), _Pool()
+    verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = {}
+    gold_docs: dict[str, Document] = {}
+    system_docs: dict[str, tuple[Document, Arguments]] = {}
+    gold_arguments: Arguments = {}
+    unfit_gold, unfit_system = "", (0, "")
+    pivot = hashlib.sha256()
+    system_lines = index.system_lines
+    for doc_id, gold_windows in _runs(iter(stream), tally):
+        places = system_lines.get(doc_id, ())
+        system_windows: list[Window] = list(placed_records(index, system.path, places))
+        if any(w.doc_id != doc_id for w in system_windows):
+            raise _Whole  # the file changed since the scan
+        g_in, s_in = _document_input(gold.path, gold_windows), _document_input(system.path, system_windows)
+        board = run_switchboard(conventions, g_in, s_in)
+        main.add(doc_id, board)
+        for name, outcomes in board.outcomes.items():
+            verdicts.setdefault(name, {}).update(argument_outcomes(outcomes))
+        arguments_pool.add(doc_id, argument_board(g_in, s_in, board, pivoted=pivot.update).board)
+        unfit_gold = unfit_gold or next((why for w in gold_windows if (why := unfit_window(w))), "")
+        sentences = gold_places(gold_windows)
+        for w in system_windows:
+            if (why := unfit_prediction(w, sentences)) and (not unfit_system[1] or w.line < unfit_system[0]):
+                unfit_system = (w.line, why)
+        g_side, s_side, _ = sides(g_in, s_in)
+        gold_docs.update(g_side.tbf.documents)
+        gold_arguments.update(g_side.arguments)
+        system_docs[doc_id] = (s_side.tbf.documents[doc_id], s_side.arguments)
+    if set(system_lines) - gold_docs.keys():
+        raise _Whole  # a predicted document gold lacks: the whole read words it
+    order = coverage(gold_docs, system_lines)[0]
+    found = tally.fingerprint(stream.sha256)
+    switchboard = main.board(conventions, order, {"": found})
+    left_out = left_out_dygiepp(unfit_gold, unfit_system[1])
+    together = [REGISTRY[name] for name in ("textee", "strings", "dygiepp") if name not in left_out]
+    pivoted = replace(found, format="dygiepp", gold_sha256=pivot.hexdigest())  # a document per doc_id, a sentence
+    # per window, the same events and arguments: the pivot's counts are the file's (`as_dygiepp`)
+    board = arguments_pool.board(together, order, {"": found, "dygiepp": pivoted}, ARGUMENT_ROWS)
+    ordered = [d for d in system_lines if d in system_docs]  # the system file's order, as read whole
+    system_arguments = {k: v for d in ordered for k, v in system_docs[d][1].items()}
+    return StreamedPair(TbfFile(stream.path, SpanMode.TOKEN, gold_docs),
+                        TbfFile(display_name(system.path), SpanMode.TOKEN, {d: system_docs[d][0] for d in ordered}),
+                        (gold_arguments, system_arguments), switchboard,
+                        {name: found_verdicts for name, found_verdicts in verdicts.items() if found_verdicts},
+                        ArgumentBoard(board, left_out))

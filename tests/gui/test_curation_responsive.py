@@ -1,0 +1,157 @@
+"""A curation of 2,000 documents keeps the window answering while it opens and while a batch is made
+(issue 34): what the GUI thread did in one long pause is made off it, or in turns of the event loop of its own,
+and the workers hand the interpreter over at their cancel checks. No clock is read here: the tests assert
+where and when the work runs (the structure), `benchmarks/window_scale_bench.py --only curation` the times."""
+
+from __future__ import annotations
+
+import inspect
+import threading
+
+import pytest
+from evmeval.compare import agreement as compare_agreement
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from evmeval_gui.agreement.mode import INTERVALS_JOB
+from evmeval_gui.agreement.state import AgreementRequest
+from evmeval_gui.curation import filter as filter_module
+from evmeval_gui.curation import mode as mode_module
+from evmeval_gui.curation import panel as panel_module
+from evmeval_gui.model import jobs as model_jobs
+from tests.gui.test_curation_view import NAMES, corpus
+from tests.gui.test_curation_work import open_curation
+from tests.gui.test_main_window import LOAD_TIMEOUT
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+__all__ = ["corpus"]
+CURATE_KEYS = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
+def _compare(qtbot, window, corpus) -> None:  # type: ignore[no-untyped-def]
+    request = AgreementRequest(tuple(str(corpus / n) for n in NAMES), str(corpus / "tkn"), str(corpus / "txt"))
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
+        window.open_agreement(request)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+
+
+def test_the_list_filters_are_read_with_the_curation_off_the_gui_thread(qtbot, make_window, corpus, monkeypatch):
+    made_on: list[bool] = []
+    real = filter_module.FilterIndex.__init__
+
+    def recording(self, disagreements) -> None:  # type: ignore[no-untyped-def]
+        made_on.append(threading.current_thread() is threading.main_thread())
+        real(self, disagreements)
+
+    monkeypatch.setattr(filter_module.FilterIndex, "__init__", recording)
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    # what each item differs in (0.1 s at 10,000 items) was read by the job that found the disagreements
+    assert made_on == [False]
+    panel = window.curate.panel
+    assert panel.filters.differs.count() > 1 and panel.list.model().rowCount() > 2
+
+
+def test_the_curate_page_is_built_while_the_disagreements_are_found(qtbot, make_window, corpus, monkeypatch):
+    release = threading.Event()
+    real_state = mode_module.CurationState
+
+    class HeldBack(real_state):  # type: ignore[misc, valid-type]
+        def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+            release.wait(LOAD_TIMEOUT / 1000)
+            super().__init__(*args, **kwargs)
+
+    built: list[bool] = []
+    real_init = panel_module.CurationPanel.__init__
+
+    def recording(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        built.append(window.runner.busy)  # the job that finds the disagreements is still running
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(mode_module, "CurationState", HeldBack)
+    monkeypatch.setattr(panel_module.CurationPanel, "__init__", recording)
+    window = make_window()
+    _compare(qtbot, window, corpus)
+    qtbot.keyClick(window, Qt.Key.Key_U, CURATE_KEYS)
+    qtbot.waitUntil(lambda: "Finding the disagreements of 3 annotators" in window.statusBar().currentMessage())
+    # the page's widgets are made in a turn of their own meanwhile, not with the list when it arrives
+    qtbot.waitUntil(lambda: built == [True])
+    assert not window.curate.active
+    assert window.runner.quiet_paused  # the comparison's intervals and counts wait while the curation is made
+    release.set()
+    qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
+    assert window.workspace.stack.currentWidget() is window.curate.panel and built == [True]
+    qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=LOAD_TIMEOUT)
+
+
+def test_the_list_is_filled_and_the_page_shown_in_separate_turns(qtbot, make_window, corpus, monkeypatch):
+    events: list[tuple[str, bool, bool]] = []
+    real_set_state = panel_module.CurationPanel.set_state
+    real_resume = mode_module.CurateMode.resume
+
+    def delivering() -> bool:
+        """Whether this runs inside the job runner's delivery of the curation (one turn of the event loop)."""
+        return any(frame.function == "_on_succeeded" for frame in inspect.stack())
+
+    def set_state(self, state) -> None:  # type: ignore[no-untyped-def]
+        events.append(("filled", delivering(), window.runner.quiet_paused))
+        real_set_state(self, state)
+
+    def resume(self) -> None:  # type: ignore[no-untyped-def]
+        events.append(("shown", delivering(), window.runner.quiet_paused))
+        real_resume(self)
+
+    monkeypatch.setattr(panel_module.CurationPanel, "set_state", set_state)
+    monkeypatch.setattr(mode_module.CurateMode, "resume", resume)
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    # the list is filled where the job delivers it; the page is shown (and the Agreement mode left) later;
+    # meanwhile the jobs left from the comparison (the pair's coreference, its counts) wait
+    assert events == [("filled", True, True), ("shown", False, True)]
+    assert window.workspace.stack.currentWidget() is window.curate.panel
+    assert not window.agreement.active and window.mode is window.curate
+
+
+def test_leaving_the_agreement_mode_for_a_curation_stops_its_intervals(qtbot, make_window, corpus, monkeypatch):
+    started, go = threading.Event(), threading.Event()
+    outcomes: list[str] = []
+    real = compare_agreement.pair_intervals
+
+    def held_back(*args, **kwargs):  # type: ignore[no-untyped-def]
+        started.set()
+        go.wait(LOAD_TIMEOUT / 1000)
+        try:
+            found = real(*args, **kwargs)
+        except model_jobs.JobCancelled:
+            outcomes.append("cancelled")
+            raise
+        outcomes.append("drawn")
+        return found
+
+    monkeypatch.setattr(compare_agreement, "pair_intervals", held_back)
+    window = make_window()
+    _compare(qtbot, window, corpus)
+    qtbot.waitUntil(started.is_set, timeout=LOAD_TIMEOUT)
+    assert window.runner.running(INTERVALS_JOB)
+    qtbot.keyClick(window, Qt.Key.Key_U, CURATE_KEYS)
+    qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
+    # the intervals were for the comparison left: stopped, the pair being drawn given up at its next step
+    assert not window.runner.running(INTERVALS_JOB)
+    go.set()
+    qtbot.waitUntil(lambda: bool(outcomes), timeout=LOAD_TIMEOUT)
+    assert outcomes == ["cancelled"]
+
+
+def test_a_workers_cancel_checks_hand_the_interpreter_over_now_and_then(monkeypatch):
+    given: list[float] = []
+    now = [100.0]
+    monkeypatch.setattr(model_jobs, "_give_way", lambda: given.append(now[0]))
+    monkeypatch.setattr(model_jobs.time, "perf_counter", lambda: now[0])
+    context = model_jobs.JobContext(1)
+    for _ in range(5):  # checks close together: the lock is handed over once
+        assert not context.cancelled()
+        now[0] += model_jobs.GIVE_WAY_S / 10
+    now[0] += model_jobs.GIVE_WAY_S
+    assert not context.cancelled()
+    assert len(given) == 2
