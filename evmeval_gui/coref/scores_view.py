@@ -15,6 +15,7 @@ from evmeval.coref.metrics import METRICS
 from evmeval.coref.scoring import EXCLUDED_FROM_AVERAGE, REPORT_METRICS
 from evmeval.coref.view import ASYMMETRIC_NOTES, METRIC_NAMES
 from evmeval.rules import Combination
+from evmeval.sequencing.links import COREFERENCE
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
@@ -178,7 +179,7 @@ class CorefSummary(QWidget):
             return True
         index = min(max(self.session.system_index, 0), len(corpus.inputs) - 1)
         files = (corpus.gold, corpus.inputs[index].system)
-        return any("Coreference" in d.relation_kinds() for f in files for d in f.documents.values())
+        return COREFERENCE in self.session.relation_kinds(*files)  # found by the load's worker
 
     def refresh(self) -> None:
         coref = self.coreference

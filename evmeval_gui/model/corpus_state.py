@@ -28,11 +28,12 @@ from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.mention.scoring import DocumentResult, ResultKind, ScoreResult
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.model import SpanMode, TbfFile
-from evmeval.sequencing.links import link_types_in
+from evmeval.sequencing.links import link_types_of, relation_kinds_in
 
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, load_and_score, score_system
 from evmeval_gui.model.doctext import DocumentMarks, DocumentText, document_marks, read_document_text, with_mentions
+from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.first_document import FirstDocument
 from evmeval_gui.model.first_state import FirstDocumentState
@@ -67,22 +68,29 @@ def problem_of(exc: BaseException, request: OpenRequest | None = None) -> Proble
 class Arrival:
     """What showing a corpus result needs besides it, made by the load's worker rather than on the GUI
     thread when the result arrives (0.3 s of its CPU at 4,480 documents): the result's type spellings
-    (the cache that keeps them for edits, and the names) and the link types of the system's two files."""
+    (the cache that keeps them for edits, and the names) and the relation kinds of the system's two files
+    (the sequencing link types, and whether there is any coreference); and the documents worst first by F1
+    under the combination shown when the load started (the document list's opening order)."""
 
     spellings: SpellingCache
     type_names: TypeNames
-    link_types: dict[int, tuple[TbfFile, frozenset[str]]]
+    relation_kinds: dict[int, tuple[TbfFile, frozenset[str]]]
+    worst_first: tuple[str, tuple[DocumentResult, ...]]
 
 
-def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int) -> Arrival:
-    """The `Arrival` of `result`, scored for system `system_index` of `corpus`."""
+def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int, combination: str) -> Arrival:
+    """The `Arrival` of `result`, scored for system `system_index` of `corpus`, to be shown under `combination`."""
     spellings = SpellingCache()
     names = spellings.type_names(result.documents)
     files: tuple[TbfFile, ...] = ()
     if corpus.inputs:
         inputs = corpus.inputs[min(max(system_index, 0), len(corpus.inputs) - 1)]
-        files = (inputs.gold, inputs.system)
-    return Arrival(spellings, names, {id(f): (f, frozenset(link_types_in((f,)))) for f in files})
+        files = (corpus.gold, inputs.gold, inputs.system)
+    kinds = {id(f): (f, frozenset(relation_kinds_in((f,)))) for f in files}
+    if result.documents:  # what the views ask of every document when it arrives, asked here once
+        result.document(result.documents[0].doc_id)
+        _ = result.averages_note
+    return Arrival(spellings, names, kinds, (combination, worst_first(result, combination)))
 
 
 class _LRU(OrderedDict):
@@ -131,7 +139,8 @@ class CorpusState:
         self._rows: _LRU = _LRU(_ROWS_CACHE)
         self._type_names: tuple[ScoreResult, TypeNames] | None = None
         self._spellings = SpellingCache()  # an edit's result shares all but one document with the last
-        self._link_types: dict[int, tuple[TbfFile, frozenset[str]]] = {}
+        self._relation_kinds: dict[int, tuple[TbfFile, frozenset[str]]] = {}
+        self._worst_first: tuple[ScoreResult, str, tuple[DocumentResult, ...]] | None = None
         """`link_types` known, by the file's id (the file kept: an id is not reused while it is here)."""
 
     # -- state ------------------------------------------------------------------------------------
@@ -167,13 +176,25 @@ class CorpusState:
         return self.type_names.name(canonical)
 
     def link_types(self, *files: TbfFile) -> set[str]:
-        """The sequencing link types the files use (`evmeval.sequencing.links.link_types_in`): those of the
-        files opened were found by the load's worker (a pass over every relation of the corpus)."""
+        """The sequencing link types the files use (`evmeval.sequencing.links.link_types_in`)."""
+        return link_types_of(self.relation_kinds(*files))
+
+    def worst_first(self) -> tuple[DocumentResult, ...] | None:
+        """The current result's documents by F1 worst first under the combination shown, when the load's
+        worker sorted them so (None: sort them)."""
+        ready = self._worst_first
+        if ready is None or ready[0] is not self.result or ready[1] != self.view.combination:
+            return None
+        return ready[2]
+
+    def relation_kinds(self, *files: TbfFile) -> set[str]:
+        """Every relation kind the files use, once per file: those of the files opened were found by the
+        load's worker (a pass over every relation of the corpus)."""
         found: set[str] = set()
         for tbf in files:
-            known = self._link_types.get(id(tbf))
+            known = self._relation_kinds.get(id(tbf))
             if known is None or known[0] is not tbf:
-                known = self._link_types[id(tbf)] = (tbf, frozenset(link_types_in((tbf,))))
+                known = self._relation_kinds[id(tbf)] = (tbf, frozenset(relation_kinds_in((tbf,))))
             found |= known[1]
         return found
 
@@ -203,7 +224,7 @@ class CorpusState:
         label = f"Opening {request.name}"
         self.loading_started.emit(label)
 
-        mapping = self.mapping
+        mapping, combination = self.mapping, self.view.combination
         first = self._show_first(request, system_index, doc_id)
 
         def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult, Arrival]:
@@ -216,13 +237,14 @@ class CorpusState:
                 corpus, result = self.loader(request, system_index, context)
                 if result.mapping != mapping and result.kind is ResultKind.SCORING:
                     result = score_system(corpus, system_index, mapping=mapping, cancelled=context.cancelled)
-            return corpus, result, arrival(corpus, result, system_index)
+            return corpus, result, arrival(corpus, result, system_index, combination)
 
         def done(value: tuple[LoadedCorpus, ScoreResult, Arrival]) -> None:
             corpus, result, ready = value
             self.roles = None
             self._spellings, self._type_names = ready.spellings, (result, ready.type_names)
-            self._link_types = dict(ready.link_types)
+            self._relation_kinds = dict(ready.relation_kinds)
+            self._worst_first = (result, *ready.worst_first)
             self._install(corpus, result, system_index, doc_id)
 
         def failed(exc: BaseException) -> None:
@@ -294,6 +316,8 @@ class CorpusState:
     def _install(self, corpus: LoadedCorpus, result: ScoreResult, system_index: int, doc_id: str | None) -> None:
         first = self.first.take()
         kept = self._texts.get(first.doc_id) if first is not None else None
+        if self._worst_first is not None and self._worst_first[0] is not result:
+            self._worst_first = None  # an earlier corpus's order: not kept alive with it
         with collector.swapping():  # the previous corpus may be collected, this one stays (see collector)
             self.corpus = corpus
             self.request = corpus.request

@@ -131,6 +131,14 @@ class Session:
         """The sequencing link types the files use (those of the files opened found while loading)."""
         return self.corpus_state.link_types(*files)
 
+    def worst_first(self) -> tuple[DocumentResult, ...] | None:
+        """The result's documents by F1 worst first, as the load's worker sorted them (None: not sorted so)."""
+        return self.corpus_state.worst_first()
+
+    def relation_kinds(self, *files: TbfFile) -> set[str]:
+        """Every relation kind the files use (`@Coreference` among them), found once per file."""
+        return self.corpus_state.relation_kinds(*files)
+
     def rows(self, doc_id: str, combination: str | None = None) -> list[MappingRow]:
         """The mapping table of a document (cached)."""
         return self.corpus_state.rows(doc_id, combination)

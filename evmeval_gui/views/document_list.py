@@ -36,8 +36,9 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.model import document_order
 from evmeval_gui.model.filters import ChartFilter
-from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, nan_sort_key, percent, plural
+from evmeval_gui.model.formatting import NAN_TOOLTIP, is_nan, percent, plural
 from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
@@ -135,9 +136,17 @@ class DocumentListModel(QAbstractTableModel):
         if result is None and first is not None:  # the corpus is being scored: its documents, in file order
             self._docs = [_Pending(doc_id) for doc_id in first.doc_ids]  # type: ignore[misc]
         else:
-            self._docs = self._sorted(list(result.documents) if result is not None else [])
+            ready = self._ready_order()
+            self._docs = list(ready) if ready is not None else self._sorted(
+                list(result.documents) if result is not None else [])
         self._rows = {d.doc_id: i for i, d in enumerate(self._docs)}
         self.endResetModel()
+
+    def _ready_order(self) -> tuple[DocumentResult, ...] | None:
+        """The order the load's worker sorted the result in, when it is the list's (F1, worst first)."""
+        if self.sort_column != F1 or self.sort_order != Qt.SortOrder.AscendingOrder:
+            return None
+        return self.session.worst_first()
 
     def _key(self, column: int):
         if column == ID:
@@ -149,7 +158,9 @@ class DocumentListModel(QAbstractTableModel):
         if column >= len(HEADERS):
             extra = self.extra_columns[column - len(HEADERS)]
             return lambda d: _extra_key(extra.value(d.doc_id), d.doc_id.lower())
-        return lambda d: (nan_sort_key(self._value(d, column), worst=self._counted(d)), d.doc_id.lower())
+        result = self.session.result
+        assert result is not None  # `_sorted` keeps the file order until the figures are known
+        return document_order.figure_key(result, self.session.combination, column - PRECISION)
 
     def _counted(self, doc: DocumentResult) -> bool:
         result = self.session.result

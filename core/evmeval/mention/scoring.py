@@ -105,6 +105,9 @@ class ScoreResult:
     """Filled on first lookup; `init=False`, so `dataclasses.replace` gives a result with a fresh index."""
     _running: dict[str, object] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Per-document totals for `rescore_document` (`evmeval.mention.running`), built on first rescoring."""
+    _covered: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
+    """How many documents the averages cover, counted on first asking (a pass over every document: the
+    window's load asks it off the GUI thread)."""
 
     @property
     def strategy(self) -> str:
@@ -131,7 +134,9 @@ class ScoreResult:
     @property
     def averages_note(self) -> str:
         """How many documents the averages cover, in words a user reads next to the figures."""
-        counted = sum(1 for d in self.documents if self.counts_document(d))
+        if not self._covered:
+            self._covered.append(sum(1 for d in self.documents if self.counts_document(d)))
+        counted = self._covered[0]
         if self.kind is ResultKind.AGREEMENT:
             return f"{counted} with mentions on either side"
         return f"{counted} with gold mentions"

@@ -38,9 +38,20 @@ TIMEML_RELATION = {"After": "BEFORE", "Subevent": "INCLUDES"}
 COREFERENCE = "Coreference"
 
 
+def relation_kinds_in(files: Iterable[TbfFile]) -> set[str]:
+    """Every relation kind the files use (`@Coreference`, the link types, any other): one pass over their
+    relations, which the window makes once per file while loading."""
+    return {k for f in files for d in f.documents.values() for k in d.relation_kinds()}
+
+
+def link_types_of(kinds: Iterable[str]) -> set[str]:
+    """The sequencing link types among relation `kinds`."""
+    return {k for k in kinds if k in LINK_KINDS}
+
+
 def link_types_in(files: Iterable[TbfFile]) -> set[str]:
     """The sequencing link types the files use (empty: nothing to score)."""
-    return {k for f in files for d in f.documents.values() for k in d.relation_kinds() if k in LINK_KINDS}
+    return link_types_of(relation_kinds_in(files))
 
 
 class Tlink(NamedTuple):
