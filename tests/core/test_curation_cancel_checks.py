@@ -49,10 +49,11 @@ def test_a_check_that_never_stops_changes_no_curation_nor_figure() -> None:
     accepted = accept_all(plain, chosen, 1, cancelled=never)
     assert accepted == accept_all(plain, chosen, 1)
     figures = live_agreement(accepted, cancelled=never)
-    assert figures == live_agreement(accepted)
+    # by their text: an undefined kappa is NaN, and Python 3.13's dataclasses compare field by field (nan != nan)
+    assert repr(figures) == repr(live_agreement(accepted))
     changed = {d.doc_id for d in chosen}
-    assert update_agreement(accepted, live_agreement(plain), changed, cancelled=never) == \
-        update_agreement(accepted, live_agreement(plain), changed)
+    assert repr(update_agreement(accepted, live_agreement(plain), changed, cancelled=never)) == \
+        repr(update_agreement(accepted, live_agreement(plain), changed))
 
 
 @pytest.mark.parametrize("step", ["curate", "accept_all", "live_agreement", "update_agreement", "inputs_key"])
