@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.test_launch_first_paint import AT_PAINT
 
 REPO = Path(__file__).resolve().parents[2]
 PROBE = """
@@ -29,15 +30,7 @@ class Watch:  # which thread imports pyqtgraph
         return None
 
 sys.meta_path.insert(0, Watch())
-filter_event = first_document.FirstDocumentParts.eventFilter
-
-def watching(self, watched, event):
-    if "at_paint" not in seen and event.type() == QEvent.Type.Paint and self.first.document is not None:
-        seen["at_paint"] = sorted(m for m in sys.modules if m.split(".")[0] == "pyqtgraph")
-    return filter_event(self, watched, event)
-
-first_document.FirstDocumentParts.eventFilter = watching
-
+""" + AT_PAINT + """
 def open_charts():
     windows = [w for w in QApplication.topLevelWidgets() if w.objectName() == "mainWindow"]
     if not windows or "at_paint" not in seen or not windows[0].session.loaded or not windows[0].runner.idle:

@@ -12,12 +12,7 @@ from pathlib import Path
 from tests.gui.corpus_factory import write_corpus
 
 REPO = Path(__file__).resolve().parents[2]
-PROBE = """
-import json, sys
-from PySide6.QtCore import QEvent
-from evmeval_gui.window import first_document
-
-seen = {}
+AT_PAINT = """
 filter_event = first_document.FirstDocumentParts.eventFilter
 
 def watching(self, watched, event):
@@ -26,7 +21,16 @@ def watching(self, watched, event):
     return filter_event(self, watched, event)
 
 first_document.FirstDocumentParts.eventFilter = watching
-from evmeval_gui.app import main
+"""
+"""Probe code (it needs `sys`, `QEvent`, `first_document` and a dict `seen`): the pyqtgraph modules loaded when the
+first document is painted, in `seen["at_paint"]`."""
+PROBE = """
+import json, sys
+from PySide6.QtCore import QEvent
+from evmeval_gui.window import first_document
+
+seen = {}
+""" + AT_PAINT + """from evmeval_gui.app import main
 code = main(sys.argv[1:])
 seen["at_end"] = "pyqtgraph" in sys.modules
 print("PROBE " + json.dumps(seen))
