@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from evmeval._util.progress import CancelCheck, Cancelled, Progress
+from evmeval._util.progress import CancelCheck, Cancelled, Progress, stop_if_cancelled
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.input_checks import input_warnings
@@ -196,7 +196,7 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
     if not request.systems:
         raise FormatError(request.gold, 0, "no system file given", "at least one system tbf file")
     if is_event_corpus(request.gold):
-        return load_event_corpus(request, progress=progress, status=status, check=check)
+        return load_event_corpus(request, progress=progress, status=status, cancelled=cancelled)
     total = 1 + len(request.systems)
     if status:
         status(f"Reading {os.path.basename(request.gold)} and {os.path.basename(request.systems[0])}…")
@@ -227,10 +227,11 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
 
 
 def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status: Status | None,
-                      check: Callable[[], None]) -> LoadedCorpus:
+                      cancelled: CancelCheck | None) -> LoadedCorpus:
     """An event gold input (TextEE, DyGIE++, MAVEN, MAVEN-ERE, CASIE, a BioNLP folder) and its prediction
     inputs: tokens and texts from the files, the mentions as tbf, and the switchboard of every convention
-    that reads the format (all in the library)."""
+    that reads the format (all in the library). A pair read a document at a time reports each document
+    (the systems' documents one after the other) and stops at the next one when `cancelled()`."""
     from evmeval.conventions.base import Input  # only for these corpora: a tbf corpus loads none of it
     from evmeval.conventions.corpus import STREAMED_GOLD, STREAMED_PAIR, event_inputs
     from evmeval.conventions.first_document import index_gold
@@ -245,23 +246,32 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
     gold = Input(request.gold) if streamed or pair else given(request.gold)
     options = options_from(dict(request.options), request.grounding) if request.options else None
     events = []
+    count = len(request.systems)
     for number, path in enumerate(request.systems, start=1):
-        check()
+        stop_if_cancelled(cancelled)
         if status:
             status(f"Reading {os.path.basename(path)} and scoring it under every convention…")
         try:
             system = Input(path) if pair and os.path.isfile(path) else given(path)
             events.append(event_inputs(gold, system, request.grounding, index=index, options=options,
-                                       keep_outcomes=False))
+                                       keep_outcomes=False, progress=_of_systems(progress, number - 1, count),
+                                       cancelled=cancelled))
         except ValueError as exc:  # an option no convention of the corpus reads (`options.board_input`)
             if options is None or isinstance(exc, FormatError):  # a bad file says what is wrong with it
                 raise
             raise FormatError(request.gold, 0, str(exc), "options the corpus's conventions read (Convention "
                               "options…)") from None
         if progress:
-            progress(number, len(request.systems))
-    check()
+            progress(number, count)
+    stop_if_cancelled(cancelled)
     return LoadedCorpus(request, tuple(e.inputs for e in events), (), None, tuple(events))
+
+
+def _of_systems(progress: Progress | None, before: int, count: int) -> Progress | None:
+    """A system's per-document progress as a step of the whole load (`before` systems done of `count`)."""
+    if progress is None:
+        return None
+    return lambda done, total: progress(before * total + done, count * total)
 
 
 def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None = None,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
 from evmeval.conventions.base import Convention, Input, with_options
@@ -178,7 +179,8 @@ def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], 
 
 def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
                  index: DocumentIndex | None = None, options: ConventionOptions | None = None,
-                 keep_outcomes: bool = True) -> EventCorpus:
+                 keep_outcomes: bool = True, progress: Progress | None = None,
+                 cancelled: CancelCheck | None = None) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
     scores it as tbf, which the window's own figures are). String predictions are grounded on gold under
@@ -191,7 +193,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     argument board and flips are made from them here; they were most of a loaded TextEE corpus), and the
     inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked); a TextEE pair
     given by the paths of two files (no bytes) with the index and no options is read a document at a time
-    (`corpus_stream`: the same figures, flips, verdicts and argument board), else whole."""
+    (`corpus_stream`: the same figures, flips, verdicts and argument board), else whole.
+    `progress(done, total)`: after each document of a pair read a document at a time (of the index's documents);
+    `cancelled()`: checked before each such document, and between the steps of a whole read (`Cancelled`)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
     from evmeval.conventions.base import with_companions
     from evmeval.conventions.corpus_formats import read_pair, streamed_pair
@@ -220,17 +224,18 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         system = with_options(system, **{REGIME: options.regime if options is not None and options.regime
                                          else WINDOW_REGIME})
     if stream and index is not None:
-        corpus = _streamed(conventions, gold, system, index)
+        corpus = _streamed(conventions, gold, system, index, progress, cancelled)
         if corpus is not None:
             return corpus
         gold, system = _with_bytes(gold), _with_bytes(system)
+    stop_if_cancelled(cancelled)
     if found in READERS:
         g, s, _ = sides(gold, system)
         units, gold_tbf, system_tbf, arguments = g.units, g.tbf, s.tbf, (g.arguments, s.arguments)
         texts: dict[str, str] = {}
         nowhere: dict[str, list[Mention]] = {}
     elif index is not None and index.format == found and found in STREAMED_GOLD:
-        pair = streamed_pair(found, gold, system)  # texts from the index: the gold's documents are not kept
+        pair = streamed_pair(found, gold, system, cancelled)  # texts from the index: the gold's documents are not kept
         units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
         nowhere = pair.unplaced
     else:
@@ -246,7 +251,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         inputs = memory_inputs(gold_tbf, system_tbf, units, texts)
     if options is not None:  # after reading: a file no convention here reads is said first
         system = board_input([c.name for c in conventions], system, options)
+    stop_if_cancelled(cancelled)
     board = run_switchboard(conventions, gold, system)
+    stop_if_cancelled(cancelled)
     verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
     ladder = None
     if grounding is not None and "strings" in board.outcomes:
@@ -261,15 +268,16 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
                        together, kept)
 
 
-def _streamed(conventions: list[Convention], gold: Input, system: Input, index: DocumentIndex) -> EventCorpus | None:
-    """A TextEE pair given by the paths of two files, read a document at a time (`corpus_stream`); None when it
-    cannot be (`event_inputs` reads it whole)."""
+def _streamed(conventions: list[Convention], gold: Input, system: Input, index: DocumentIndex,
+              progress: Progress | None, cancelled: CancelCheck | None) -> EventCorpus | None:
+    """A TextEE pair given by the paths of two files, read a document at a time (`corpus_stream`, reporting each
+    of the index's documents); None when it cannot be (`event_inputs` reads it whole)."""
     from evmeval.conventions.corpus_stream import streamed_pair
     from evmeval.conventions.first_document import document_text_and_tokens
 
     if gold.data is not None or system.data is not None or not _plain_files(gold.path, system.path):
         return None
-    made = streamed_pair(conventions, gold, system)
+    made = streamed_pair(conventions, gold, system, progress, cancelled, len(index.doc_ids))
     if made is None:
         return None
     reader = DocumentReader(partial(document_text_and_tokens, index))

@@ -10,10 +10,11 @@ placed on the gold document's mentions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.conventions import genarg
 from evmeval.conventions.base import Input
 from evmeval.conventions.convert_standoff import bionlp_to_brat_document
@@ -212,13 +213,20 @@ def _maven_ere_pair(path: str, documents: Iterable[object], s: MavenEreFile, *, 
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
-def streamed_pair(found: str, gold: Input, system: Input) -> Pair:
+def _checked(documents: Iterable[object], cancelled: CancelCheck | None) -> Iterator[object]:
+    """`documents`, `cancelled()` checked before each (`Cancelled`)."""
+    for document in documents:
+        stop_if_cancelled(cancelled)
+        yield document
+
+
+def streamed_pair(found: str, gold: Input, system: Input, cancelled: CancelCheck | None = None) -> Pair:
     """A MAVEN or MAVEN-ERE pair as `read_pair` reads it, but with the gold file's documents read through its
     stream and not kept (its largest part: the parsed file took 6 times its size), and no sentences for
     the text (the window reads a document's text when shown, `first_document.document_text_and_tokens`).
     A problem of the gold file is still said before one of the system file. The system file's parse is not kept
     by its input (`Input.parsed`): the convention's scorer reads the submission itself, and the two parses held at
-    once were most of a MAVEN-ERE load's peak (issue 34)."""
+    once were most of a MAVEN-ERE load's peak (issue 34). `cancelled()` is checked before each gold document."""
     from evmeval.io.maven import read_maven, stream_maven
     from evmeval.io.maven_ere import read_maven_ere, stream_maven_ere
 
@@ -229,9 +237,10 @@ def streamed_pair(found: str, gold: Input, system: Input) -> Pair:
         for _ in stream:  # the gold file's own problem first, as when both are read whole
             pass
         raise
+    documents = stream if cancelled is None else _checked(stream, cancelled)
     if isinstance(s, MavenFile):
-        return _maven_pair(stream.path, stream, s, with_units=False)
-    return _maven_ere_pair(stream.path, stream, s, with_units=False)
+        return _maven_pair(stream.path, documents, s, with_units=False)
+    return _maven_ere_pair(stream.path, documents, s, with_units=False)
 
 
 def rams_pair(gold: Input, system: Input) -> Pair:

@@ -26,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
+from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import (
     ARGUMENT_ROWS,
@@ -152,9 +153,12 @@ class _Pool:
                            made if rows is None else tuple(r for r in made if r.row in rows), flips)
 
 
-def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input) -> StreamedPair | None:
+def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input, progress: Progress | None = None,
+                  cancelled: CancelCheck | None = None, total: int = 0) -> StreamedPair | None:
     """The pair of TextEE files `gold` and `system` (read from their paths) a document at a time, as the module
-    docstring says; None when it cannot be read so (then read it whole)."""
+    docstring says; None when it cannot be read so (then read it whole). `progress(done, total)` after each
+    document (`total`: the gold's documents, as the caller's index counts them); `cancelled()` is checked before
+    each, raising `Cancelled` (nothing of the pair is returned)."""
     if {c.name for c in conventions} - POOLED or not conventions:
         return None
     try:
@@ -162,12 +166,22 @@ def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input)
         if sum(len(p) for p in places.values()) != _line_count(system.path):
             return None  # a line the scan could not place: the whole read words it
         index = DocumentIndex("textee", gold.path, system.path, (), {}, {k: tuple(v) for k, v in places.items()})
-        return _stream(conventions, gold, system, index)
+        return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total))
     except (_Whole, FormatError, OSError):
         return None
 
 
-def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index: DocumentIndex) -> StreamedPair:
+@dataclass(frozen=True)
+class _Hooks:
+    """The caller's `progress` and `cancelled` (`evmeval._util.progress`), and the documents to be read."""
+
+    progress: Progress | None
+    cancelled: CancelCheck | None
+    total: int
+
+
+def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index: DocumentIndex,
+            hooks: _Hooks) -> StreamedPair:
     from evmeval.conventions import REGISTRY  # the registry imports the conventions
 
     tally = Tally()
@@ -180,7 +194,8 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     unfit_gold, unfit_system = "", (0, "")
     pivot = hashlib.sha256()
     system_lines = index.system_lines
-    for doc_id, gold_windows in _runs(iter(stream), tally):
+    for done, (doc_id, gold_windows) in enumerate(_runs(iter(stream), tally), start=1):
+        stop_if_cancelled(hooks.cancelled)
         places = system_lines.get(doc_id, ())
         system_windows: list[Window] = list(placed_records(index, system.path, places))
         if any(w.doc_id != doc_id for w in system_windows):
@@ -200,6 +215,8 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
         gold_docs.update(g_side.tbf.documents)
         gold_arguments.update(g_side.arguments)
         system_docs[doc_id] = (s_side.tbf.documents[doc_id], s_side.arguments)
+        if hooks.progress is not None:
+            hooks.progress(done, max(hooks.total, done))
     if set(system_lines) - gold_docs.keys():
         raise _Whole  # a predicted document gold lacks: the whole read words it
     order = coverage(gold_docs, system_lines)[0]
