@@ -55,9 +55,9 @@ def test_a_maven_gold_is_streamed_from_its_file_and_scores_the_same(monkeypatch,
     given: list[bytes | None] = []
     streamed_pair = corpus_formats.streamed_pair
 
-    def spy(found: str, gold: Input, system: Input):  # type: ignore[no-untyped-def]
+    def spy(found: str, gold: Input, system: Input, *rest: object):  # type: ignore[no-untyped-def]
         given.append(gold.data)
-        return streamed_pair(found, gold, system)
+        return streamed_pair(found, gold, system, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(corpus_formats, "streamed_pair", spy)
     gold, system = (str(EXAMPLES / f) for f in PAIRS[name])
