@@ -47,6 +47,7 @@ from PySide6.QtWidgets import QFileDialog
 from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.claim import LockClaim
 from evmeval_gui.curation.lanes import TextInputs
+from evmeval_gui.curation.policy_job import PolicyChange
 from evmeval_gui.curation.state import CurationRequest, CurationState
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import OpenRequest
@@ -110,6 +111,7 @@ class CurateMode:
         self._claim: LockClaim | None = None
         """The lock of the curation being opened (`_open`), until it is shown or given up."""
         self._measuring: object | None = None
+        self.policy_change = PolicyChange(port.session.run_job, lambda: self._may_decide())
         """The curation whose agreement a background job measures now (None: none)."""
         self.remember: Callable[[Any], None] = lambda request: None
         """Where a started curation goes (the window's Open recent)."""
@@ -135,6 +137,7 @@ class CurateMode:
             panel.guard = self._may_decide
             panel.take_over_requested.connect(self.take_over)
             panel.run_batch = self._run_batch
+            panel.change_policy = lambda policy: self.policy_change.start(lambda: self.state, panel, policy)
             panel.work.export_requested.connect(lambda: self.export_curation())
             panel.work.import_requested.connect(lambda: self.import_curation())
             self.port.add_page(panel)
@@ -288,6 +291,7 @@ class CurateMode:
             if not note and kept:
                 note = f"Resumed {kept} decisions saved for these annotation sets."
         self.state = state
+        self.policy_change.drop()  # a policy being applied to the curation replaced: its result is dropped
         self.saved_log = state.log
         self.panel.lanes.inputs = TextInputs(TextSource(next((d for d in loaded.text_dirs if d), None)),
                                              TokenSource(loaded.request.token_dir), loaded.files[0].mode)
@@ -339,7 +343,10 @@ class CurateMode:
 
     def _may_decide(self) -> bool:
         """Whether a decision may be made here: not while another window curates these inputs (checked at
-        every key press, so a window taken over makes no decision it cannot save)."""
+        every key press, so a window taken over makes no decision it cannot save), nor while a policy applies."""
+        if self.policy_change.pending:
+            self.port.show_message("Applying the new policy: decisions wait until its curation is shown.")
+            return False
         if self.holder is None:
             if self._holds():
                 return True

@@ -56,6 +56,8 @@ SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
 AGREEMENT_TITLE = ("<b>Agreement with the curated set</b> (curated set in the key role; updates with every "
                    "decision)")
 MEASURING = "measuring…"
+APPLYING = "Applying the policy {}…"
+"""What the list says while a policy's curation is made in the background (the mode's job)."""
 
 
 class CurationPanel(QWidget):
@@ -95,6 +97,11 @@ class CurationPanel(QWidget):
         self.take_over_button.clicked.connect(self.take_over_requested.emit)
         self.take_over_button.hide()
         self.guard: Callable[[], bool] = lambda: True
+        self.change_policy: Callable[[str], bool] | None = None
+        """Starts again from the policy chosen, off the GUI thread (the mode's job; False: refused); None: at
+        once."""
+        self.applying = ""
+        """The policy whose curation is being made (`set_applying`); "" when none is."""
         """Whether a decision may be made now (the mode: not while another window curates these inputs)."""
         export_tbf = QPushButton("Export tbf…")
         export_tbf.clicked.connect(lambda: self.export_requested.emit("tbf"))
@@ -199,8 +206,13 @@ class CurationPanel(QWidget):
         for bar in (self.filters, self.bulk):  # they give way in a narrow window: never widen it
             bar.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         left_layout.addWidget(self.filters)
+        self.applying_label = QLabel()
+        self.applying_label.setObjectName("applyingPolicy")
+        self.applying_label.hide()
+        left_layout.addWidget(self.applying_label)
         left_layout.addWidget(self.list, 1)
         left_layout.addWidget(self.bulk)
+        self.left = left
         split = QSplitter()
         split.addWidget(left)
         split.addWidget(right)
@@ -248,6 +260,8 @@ class CurationPanel(QWidget):
     def set_state(self, state: CurationState) -> None:
         self.state = state
         self.index = None
+        if self.applying:  # another curation shown: the policy's job was for the one it replaces
+            self.set_applying("")
         self.bulk.set_names(state.names)
         state.listeners.append(self.refresh)
         state.discard = self._drop
@@ -297,6 +311,8 @@ class CurationPanel(QWidget):
         self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
                            + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
         self.progress.setText(f"<b>{decided} of {total}</b> decided, {self.saved_text}")
+        if not self.applying:  # undo and redo may bring another policy's step back
+            self.policy.setCurrentIndex(max(0, self.policy.findData(state.policy)))
         self._update_list()
         self._fill_current()
         self._fill_agreement()
@@ -503,8 +519,26 @@ class CurationPanel(QWidget):
         if self.state is not None and self._may():
             self.state.redo()
 
+    def set_applying(self, policy: str) -> None:
+        """While a policy's curation is made ("" once it is shown or given up): the list and its filters greyed
+        with a line saying so (the decisions are refused by the mode meanwhile); after, the chooser shows the
+        curation's policy again."""
+        self.applying = policy
+        self.applying_label.setText(APPLYING.format(policy))
+        self.applying_label.setVisible(bool(policy))
+        self.list.setEnabled(not policy)
+        self.filters.setEnabled(not policy)
+        self.bulk.setEnabled(not policy)
+        if not policy and self.state is not None:
+            self.policy.setCurrentIndex(max(0, self.policy.findData(self.state.policy)))
+            self.list.setFocus()
+
     def _on_policy(self) -> None:
         if self.state is None:
+            return
+        if self.change_policy is not None:
+            if not self.change_policy(self.policy.currentData()) and not self.applying:
+                self.set_applying("")  # refused: the chooser shows the curation's policy again
             return
         if not self._may():
             self.policy.setCurrentIndex(max(0, self.policy.findData(self.state.policy)))
