@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from evmeval._util.progress import CancelCheck
 from evmeval.agreement import curation_lock as lock
-from evmeval.agreement.curation import write_curated, write_curated_brat
+from evmeval.agreement.curation import CurationPolicy, write_curated, write_curated_brat
 from evmeval.agreement.curation_save import (
     Entry,
     SavedCuration,
@@ -472,8 +472,8 @@ class CurateMode:
         return path
 
     def import_curation(self, source: str | None = None) -> bool:
-        """Go on from an exported curation of these inputs, as one step (Ctrl+Z brings the one before back);
-        a file for other inputs is refused with a message."""
+        """Go on from an exported curation of these inputs, as one step (Ctrl+Z brings the one before back),
+        made in the job runner (`policy_job`); a file for other inputs is refused with a message."""
         state = self.state
         if state is None or not self._may_decide():
             return False
@@ -482,18 +482,19 @@ class CurateMode:
             return False
         try:
             saved = import_curation(path, self.key)
-            state.load(saved.policy, saved.entries, saved.curated)
+            CurationPolicy.parse(saved.policy)
         except FormatError as exc:
             self.port.report_problem(exc.problem)
             return False
         except ValueError as exc:  # a policy this version does not know
             self.port.report_problem(FormatError(path, 0, str(exc), "majority, union, intersection or base:N").problem)
             return False
-        note = f"Imported {len(state.log)} decisions and {len(state.done)} documents marked curated from {path}."
-        if state.refused:
-            note += f" Some could not be replayed: {state.refused}."
-        self.panel.set_notice(note)
-        return True
+
+        def applied() -> None:
+            note = f"Imported {len(state.log)} decisions and {len(state.done)} documents marked curated from {path}."
+            self.panel.set_notice(note + (f" Some could not be replayed: {state.refused}." if state.refused else ""))
+
+        return self.policy_change.start(lambda: self.state, self.panel, saved.policy, imported=saved, applied=applied)
 
     # -- WindowMode -----------------------------------------------------------------------------------------
 

@@ -56,8 +56,6 @@ SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
 AGREEMENT_TITLE = ("<b>Agreement with the curated set</b> (curated set in the key role; updates with every "
                    "decision)")
 MEASURING = "measuring…"
-APPLYING = "Applying the policy {}…"
-"""What the list says while a policy's curation is made in the background (the mode's job)."""
 
 
 class CurationPanel(QWidget):
@@ -101,7 +99,7 @@ class CurationPanel(QWidget):
         """Starts again from the policy chosen, off the GUI thread (the mode's job; False: refused); None: at
         once."""
         self.applying = ""
-        """The policy whose curation is being made (`set_applying`); "" when none is."""
+        """What makes another curation now (`set_applying`); "" when nothing is."""
         """Whether a decision may be made now (the mode: not while another window curates these inputs)."""
         export_tbf = QPushButton("Export tbf…")
         export_tbf.clicked.connect(lambda: self.export_requested.emit("tbf"))
@@ -519,17 +517,17 @@ class CurationPanel(QWidget):
         if self.state is not None and self._may():
             self.state.redo()
 
-    def set_applying(self, policy: str) -> None:
-        """While a policy's curation is made ("" once it is shown or given up): the list and its filters greyed
-        with a line saying so (the decisions are refused by the mode meanwhile); after, the chooser shows the
-        curation's policy again."""
-        self.applying = policy
-        self.applying_label.setText(APPLYING.format(policy))
-        self.applying_label.setVisible(bool(policy))
-        self.list.setEnabled(not policy)
-        self.filters.setEnabled(not policy)
-        self.bulk.setEnabled(not policy)
-        if not policy and self.state is not None:
+    def set_applying(self, doing: str) -> None:
+        """While another curation is made (`doing`: "Applying the policy union"; "" once it is shown or given
+        up): the list and its filters greyed with a line saying so (the decisions are refused by the mode
+        meanwhile); after, the chooser shows the curation's policy again."""
+        self.applying = doing
+        self.applying_label.setText(f"{doing}…")
+        self.applying_label.setVisible(bool(doing))
+        self.list.setEnabled(not doing)
+        self.filters.setEnabled(not doing)
+        self.bulk.setEnabled(not doing)
+        if not doing and self.state is not None:
             self.policy.setCurrentIndex(max(0, self.policy.findData(self.state.policy)))
             self.list.setFocus()
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from evmeval.agreement.curation_save import SavedCuration
+
 from evmeval_gui.curation.state import CurationState, Rebuilt
 from evmeval_gui.model import collector
 from evmeval_gui.model.jobs import JobContext
@@ -38,26 +40,36 @@ class PolicyChange:
         """Another curation is shown: what the job still delivers is for the one it replaced."""
         self._token = None
 
-    def start(self, shown: Callable[[], CurationState | None], panel: CurationPanel, policy: str) -> bool:
-        """Make the curation shown again from `policy` in the job runner (applied only if that one is still
-        shown when it arrives); False: refused (nothing shown, or read-only here)."""
+    def start(self, shown: Callable[[], CurationState | None], panel: CurationPanel, policy: str, *,
+              imported: SavedCuration | None = None, applied: Callable[[], None] = lambda: None) -> bool:
+        """Make the curation shown again from `policy`, or from an `imported` one, in the job runner (applied
+        only if that one is still shown when it arrives, then `applied` called); False: refused (nothing
+        shown, or read-only here)."""
         state = shown()
         if state is None or not (self.pending or self.may_decide()):
             return False
         token = self._token = object()
-        panel.set_applying(policy)
+        doing = f"Applying the policy {policy}" if imported is None else "Importing a curation"
+        panel.set_applying(doing)
 
         def work(context: JobContext) -> object:
-            context.status(f"Applying the policy {policy} to {len(state.files)} annotators…")
+            context.status(f"{doing} to {len(state.files)} annotators…")
             with collector.paused():  # the new curation's objects live as long as it can be undone to
+                if imported is not None:
+                    return state.rebuild(imported.policy, context.cancelled, entries=imported.entries,
+                                         curated=imported.curated)
                 return state.rebuild(policy, context.cancelled)
 
         def done(rebuilt: object) -> None:
             if self._token is not token:
                 return
             self._token = None
-            if shown() is state and isinstance(rebuilt, Rebuilt) and not state.apply_rebuilt(rebuilt):
-                panel.set_notice("The policy was not applied: the curation changed while it was made.")
+            if shown() is not state or not isinstance(rebuilt, Rebuilt):
+                pass
+            elif not state.apply_rebuilt(rebuilt):
+                panel.set_notice(f"{doing} was given up: the curation changed meanwhile.")
+            else:
+                applied()
             panel.set_applying("")
 
         def cancelled() -> None:
@@ -65,5 +77,5 @@ class PolicyChange:
                 self._token = None
                 panel.set_applying("")
 
-        self.run_job(f"Applying the policy {policy}", work, done, exclusive=True, on_cancelled=cancelled)
+        self.run_job(doing, work, done, exclusive=True, on_cancelled=cancelled)
         return True

@@ -60,6 +60,10 @@ class Rebuilt:
     base: Step
     step: Step
     index: FilterIndex
+    refused: str = ""
+    """Why the first saved decision that could not be made again was refused (an import's)."""
+    imported: bool = False
+    """An imported curation: the figures still measured for the steps before are given up (`load`)."""
 
 
 def describe(mentions: Sequence[Mention]) -> str:
@@ -281,13 +285,16 @@ class CurationState:
         """Start again from another policy (the decisions so far are kept in the undo history)."""
         self.apply_rebuilt(self.rebuild(policy))
 
-    def rebuild(self, policy: str, cancelled: CancelCheck | None = None) -> Rebuilt:
-        """The curation from another policy, the documents marked curated kept, its figures and filter index
-        made too: reads only the inputs and the step shown, so it runs off the GUI thread (seconds at 2,000
-        documents; `cancelled`: checked between documents). `apply_rebuilt` shows it."""
+    def rebuild(self, policy: str, cancelled: CancelCheck | None = None, *, entries: Sequence[Entry] = (),
+                curated: Sequence[str] | None = None) -> Rebuilt:
+        """The curation from another policy (the documents marked curated kept), or an imported one (`entries`
+        and `curated` given), its figures and filter index made too: reads only the inputs and the step shown,
+        so it runs off the GUI thread (seconds at 2,000 documents; `cancelled`: checked between documents).
+        `apply_rebuilt` shows it. Raises `ValueError` for a policy this version does not know."""
         base = self.step
-        step, _ = self._make(CurationPolicy.parse(policy), curated=base.done, cancelled=cancelled)
-        rebuilt = Rebuilt(base, step, FilterIndex(step.curation.disagreements))
+        step, refused = self._make(CurationPolicy.parse(policy), tuple(entries),
+                                   base.done if curated is None else curated, cancelled=cancelled)
+        rebuilt = Rebuilt(base, step, FilterIndex(step.curation.disagreements), refused, curated is not None)
         collector.freeze_survivors()  # it lives as long as it is shown or can be redone
         return rebuilt
 
@@ -298,18 +305,16 @@ class CurationState:
         if rebuilt.base.curation is not self.curation or rebuilt.base.done != self.done:
             return False
         self._push()
-        self.step, self._index, self.refused = rebuilt.step, rebuilt.index, ""
+        self.step, self._index, self.refused = rebuilt.step, rebuilt.index, rebuilt.refused
+        if rebuilt.imported:
+            self.unmeasured = None  # measured with it (an import is rare; the figures it replaces are gone)
         self._notify()
         return True
 
     def load(self, policy: str, entries: Sequence[Entry], curated: Sequence[str]) -> None:
         """Another curation of these inputs (an imported one) as one step: undo brings this one back.
         Raises `ValueError` for a policy this version does not know."""
-        step = self._start(CurationPolicy.parse(policy), tuple(entries), curated)
-        self._push()
-        self.step = step
-        self.unmeasured = None  # measured with it (an import is rare; the figures it replaces are gone)
-        self._notify()
+        self.apply_rebuilt(self.rebuild(policy, entries=entries, curated=curated))
 
     def find(self, key: tuple[str, int]) -> Disagreement | None:
         """The disagreement of this item, if these inputs have it."""

@@ -214,3 +214,27 @@ def test_a_policy_chosen_is_applied_off_the_gui_thread(qtbot, make_window, corpu
     qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the decision made before
     assert state.policy == "majority" and panel.policy.currentText() == "majority"
     assert panel.progress.text().split(",")[0] == decided.split(",")[0]
+
+
+def test_an_imported_curation_is_made_off_the_gui_thread(qtbot, make_window, corpus, monkeypatch, tmp_path):
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    panel = window.curate.panel
+    press(qtbot, window, Qt.Key.Key_2)
+    out = tmp_path / "handed-over.json"
+    assert window.curate.export_curation(str(out)) == str(out)
+    made_on: list[bool] = []
+    real = curation_module.curate
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made_on.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(curation_module, "curate", recording)
+    window.curate.choose_open = lambda *args: str(out)  # the system's file dialog answers
+    qtbot.mouseClick(panel.work.findChild(type(panel.work.copy_button), "importCurationButton"),
+                     Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.notice.text().startswith("Imported"), timeout=LOAD_TIMEOUT)
+    assert made_on == [False]
+    assert panel.notice.text() == f"Imported 1 decisions and 0 documents marked curated from {out}."
+    assert panel.progress.text().startswith("<b>1 of ") and not panel.applying_label.isVisible()
