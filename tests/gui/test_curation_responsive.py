@@ -238,3 +238,34 @@ def test_an_imported_curation_is_made_off_the_gui_thread(qtbot, make_window, cor
     assert made_on == [False]
     assert panel.notice.text() == f"Imported 1 decisions and 0 documents marked curated from {out}."
     assert panel.progress.text().startswith("<b>1 of ") and not panel.applying_label.isVisible()
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_a_policy_superseded_then_cancelled_leaves_the_curation_as_it_was(qtbot, make_window, corpus, monkeypatch):
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=LOAD_TIMEOUT)
+    panel = window.curate.panel
+    before = window.curate.state.curation
+    go = threading.Event()
+    real = curation_module.curate
+
+    def held_back(*args, **kwargs):  # type: ignore[no-untyped-def]
+        go.wait(LOAD_TIMEOUT / 1000)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(curation_module, "curate", held_back)
+    choose(qtbot, panel.policy, panel.policy.findData("union"))
+    choose(qtbot, panel.policy, panel.policy.findData("intersection"))  # the later choice replaces the first
+    assert panel.applying_label.text() == "Applying the policy intersection…" and panel.applying_label.isVisible()
+    status = window.status
+    qtbot.waitUntil(status.cancel_button.isVisible)
+    qtbot.mouseClick(status.cancel_button, Qt.MouseButton.LeftButton)
+    # given up: the list as it was, the chooser back on the curation's policy, decisions taken again
+    assert not panel.applying_label.isVisible() and panel.list.isEnabled()
+    assert panel.policy.currentText() == "majority"
+    go.set()
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=LOAD_TIMEOUT)
+    assert window.curate.state.curation is before and window.curate.state.policy == "majority"
+    press(qtbot, window, Qt.Key.Key_2)
+    assert panel.progress.text().startswith("<b>1 of ")
