@@ -182,10 +182,11 @@ class CurateMode:
         if self._panel is None:  # the page built in a turn of its own while the disagreements are found
             QTimer.singleShot(0, lambda: self.panel)
 
-    def _open(self, policy: str, *, then: Callable[[], None] | None = None, background: bool = True) -> None:
+    def _open(self, policy: str, *, then: Callable[[], None] | None = None,
+              given_up: Callable[[], None] | None = None) -> None:
         """The curation from the decisions saved for these inputs (as many as can be replayed), else from
         `policy`, made by the window's job runner (seconds for 2,000 documents: the window answers, with
-        progress and Cancel; `background=False`: at once), then shown and `then` called. Without a key yet
+        progress and Cancel; `given_up`: called if cancelled), then shown and `then` called. Without a key yet
         (`start`), the inputs' key is found and the lock taken first, as part of the work."""
         assert self.loaded is not None
         loaded, folder, owner, known = self.loaded, self.save_folder, self.owner, self.key
@@ -235,11 +236,8 @@ class CurateMode:
             else:
                 self._show_next_turn(loaded, opened.state, then)
 
-        if background:
-            self.port.session.run_job(f"Curating {loaded.request.name}", work, done, exclusive=True,
-                                      on_cancelled=claim.drop if claim is not None else None)
-        else:
-            done(make(None))
+        self.port.session.run_job(f"Curating {loaded.request.name}", work, done, exclusive=True,
+                                  on_cancelled=claim.drop if claim is not None else given_up)
 
     def _show_next_turn(self, loaded: LoadedAgreement, state: CurationState, then: Callable[[], None]) -> None:
         """The list filled in this turn of the event loop, the page shown (`then`) in the next: each is a
@@ -394,10 +392,16 @@ class CurateMode:
         except FormatError as exc:
             self.port.report_problem(exc.problem)
             return
-        self.holder = None
-        # at once: a key pressed meanwhile would decide on the curation being replaced, and be lost
-        self._open(self.state.policy, background=False)
-        self.panel.list.setFocus()
+        folder, key, holder, self.holder = self.save_folder, self.key, self.holder, None
+        # no key decides meanwhile: it would decide on the curation being replaced, and be lost
+        waited = self.policy_change.hold(self.panel, "Reading the decisions again")
+
+        def given_up() -> None:  # read-only again; the other window takes the lock back at its next save
+            waited()
+            if self.key == key and self.holder is None:
+                lock.release(folder, key, self.owner)
+                self.holder = holder
+        self._open(self.state.policy, given_up=given_up)
 
     def save_now(self) -> None:
         """Write the decisions made so far (after each decision, once a burst of key presses is over)."""

@@ -40,6 +40,19 @@ class PolicyChange:
         """Another curation is shown: what the job still delivers is for the one it replaced."""
         self._token = None
 
+    def hold(self, panel: CurationPanel, doing: str) -> Callable[[], None]:
+        """Decisions wait while a job makes the curation again (`doing`, said above the greyed list); the
+        call returned gives up waiting, unless a newer job waits meanwhile (it supersedes this one)."""
+        token = self._token = object()
+        panel.set_applying(doing)
+
+        def given_up() -> None:
+            if self._token is token:
+                self._token = None
+                panel.set_applying("")
+
+        return given_up
+
     def start(self, shown: Callable[[], CurationState | None], panel: CurationPanel, policy: str, *,
               imported: SavedCuration | None = None, applied: Callable[[], None] = lambda: None) -> bool:
         """Make the curation shown again from `policy`, or from an `imported` one, in the job runner (applied
@@ -48,9 +61,9 @@ class PolicyChange:
         state = shown()
         if state is None or not (self.pending or self.may_decide()):
             return False
-        token = self._token = object()
         doing = f"Applying the policy {policy}" if imported is None else "Importing a curation"
-        panel.set_applying(doing)
+        cancelled = self.hold(panel, doing)
+        token = self._token
 
         def work(context: JobContext) -> object:
             context.status(f"{doing} to {len(state.files)} annotators…")
@@ -71,11 +84,6 @@ class PolicyChange:
             else:
                 applied()
             panel.set_applying("")
-
-        def cancelled() -> None:
-            if self._token is token:  # not superseded by another policy: by Cancel, or by other work
-                self._token = None
-                panel.set_applying("")
 
         self.run_job(doing, work, done, exclusive=True, on_cancelled=cancelled)
         return True
