@@ -171,6 +171,8 @@ class JobRunner(QObject):
         self._gate_quiet()
         self._threads = [t for t in self._threads if t.is_alive() or t.ident is None] + [thread]  # None: held
         self._announce(job, self.job_started, label)
+        if superseded is not None:  # said once this job runs: the status bar keeps its progress and Cancel
+            self._announce(superseded, self.job_finished, superseded.label, "cancelled")
         if superseded is not None and superseded.on_cancelled is not None:
             superseded.on_cancelled()  # e.g. a curation opening gives up the lock it took
         if self._held is not None and key != MAIN:
@@ -296,11 +298,11 @@ class JobRunner(QObject):
             signal.emit(*args)
 
     def _supersede(self, key: str) -> _Job | None:
-        """Stop the running job of `key` for a newer one; the stopped job (its `on_cancelled` is the caller's)."""
+        """Stop the running job of `key` for a newer one; the stopped job (its `on_cancelled` and its
+        `job_finished` are the caller's, once the newer one runs)."""
         job = self._current.pop(key, None)
         if job is not None:
             job.event.set()
-            self._announce(job, self.job_finished, job.label, "cancelled")
         return job
 
     def _job(self, job_id: int) -> _Job | None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from evmeval._util.progress import CancelCheck
 from evmeval.agreement import curation_lock as lock
-from evmeval.agreement.curation import write_curated, write_curated_brat
+from evmeval.agreement.curation import CurationPolicy, write_curated, write_curated_brat
 from evmeval.agreement.curation_save import (
     Entry,
     SavedCuration,
@@ -47,6 +47,7 @@ from PySide6.QtWidgets import QFileDialog
 from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.claim import LockClaim
 from evmeval_gui.curation.lanes import TextInputs
+from evmeval_gui.curation.policy_job import PolicyChange
 from evmeval_gui.curation.state import CurationRequest, CurationState
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import OpenRequest
@@ -110,6 +111,7 @@ class CurateMode:
         self._claim: LockClaim | None = None
         """The lock of the curation being opened (`_open`), until it is shown or given up."""
         self._measuring: object | None = None
+        self.policy_change = PolicyChange(port.session.run_job, lambda: self._may_decide())
         """The curation whose agreement a background job measures now (None: none)."""
         self.remember: Callable[[Any], None] = lambda request: None
         """Where a started curation goes (the window's Open recent)."""
@@ -135,6 +137,7 @@ class CurateMode:
             panel.guard = self._may_decide
             panel.take_over_requested.connect(self.take_over)
             panel.run_batch = self._run_batch
+            panel.change_policy = lambda policy: self.policy_change.start(lambda: self.state, panel, policy)
             panel.work.export_requested.connect(lambda: self.export_curation())
             panel.work.import_requested.connect(lambda: self.import_curation())
             self.port.add_page(panel)
@@ -179,10 +182,11 @@ class CurateMode:
         if self._panel is None:  # the page built in a turn of its own while the disagreements are found
             QTimer.singleShot(0, lambda: self.panel)
 
-    def _open(self, policy: str, *, then: Callable[[], None] | None = None, background: bool = True) -> None:
+    def _open(self, policy: str, *, then: Callable[[], None] | None = None,
+              given_up: Callable[[], None] | None = None) -> None:
         """The curation from the decisions saved for these inputs (as many as can be replayed), else from
         `policy`, made by the window's job runner (seconds for 2,000 documents: the window answers, with
-        progress and Cancel; `background=False`: at once), then shown and `then` called. Without a key yet
+        progress and Cancel; `given_up`: called if cancelled), then shown and `then` called. Without a key yet
         (`start`), the inputs' key is found and the lock taken first, as part of the work."""
         assert self.loaded is not None
         loaded, folder, owner, known = self.loaded, self.save_folder, self.owner, self.key
@@ -232,11 +236,8 @@ class CurateMode:
             else:
                 self._show_next_turn(loaded, opened.state, then)
 
-        if background:
-            self.port.session.run_job(f"Curating {loaded.request.name}", work, done, exclusive=True,
-                                      on_cancelled=claim.drop if claim is not None else None)
-        else:
-            done(make(None))
+        self.port.session.run_job(f"Curating {loaded.request.name}", work, done, exclusive=True,
+                                  on_cancelled=claim.drop if claim is not None else given_up)
 
     def _show_next_turn(self, loaded: LoadedAgreement, state: CurationState, then: Callable[[], None]) -> None:
         """The list filled in this turn of the event loop, the page shown (`then`) in the next: each is a
@@ -288,6 +289,7 @@ class CurateMode:
             if not note and kept:
                 note = f"Resumed {kept} decisions saved for these annotation sets."
         self.state = state
+        self.policy_change.drop()  # a policy being applied to the curation replaced: its result is dropped
         self.saved_log = state.log
         self.panel.lanes.inputs = TextInputs(TextSource(next((d for d in loaded.text_dirs if d), None)),
                                              TokenSource(loaded.request.token_dir), loaded.files[0].mode)
@@ -339,7 +341,10 @@ class CurateMode:
 
     def _may_decide(self) -> bool:
         """Whether a decision may be made here: not while another window curates these inputs (checked at
-        every key press, so a window taken over makes no decision it cannot save)."""
+        every key press, so a window taken over makes no decision it cannot save), nor while a policy applies."""
+        if self.policy_change.pending:
+            self.port.show_message("Applying the new policy: decisions wait until its curation is shown.")
+            return False
         if self.holder is None:
             if self._holds():
                 return True
@@ -387,10 +392,16 @@ class CurateMode:
         except FormatError as exc:
             self.port.report_problem(exc.problem)
             return
-        self.holder = None
-        # at once: a key pressed meanwhile would decide on the curation being replaced, and be lost
-        self._open(self.state.policy, background=False)
-        self.panel.list.setFocus()
+        folder, key, holder, self.holder = self.save_folder, self.key, self.holder, None
+        # no key decides meanwhile: it would decide on the curation being replaced, and be lost
+        waited = self.policy_change.hold(self.panel, "Reading the decisions again")
+
+        def given_up() -> None:  # read-only again; the other window takes the lock back at its next save
+            waited()
+            if self.key == key and self.holder is None:
+                lock.release(folder, key, self.owner)
+                self.holder = holder
+        self._open(self.state.policy, given_up=given_up)
 
     def save_now(self) -> None:
         """Write the decisions made so far (after each decision, once a burst of key presses is over)."""
@@ -465,8 +476,8 @@ class CurateMode:
         return path
 
     def import_curation(self, source: str | None = None) -> bool:
-        """Go on from an exported curation of these inputs, as one step (Ctrl+Z brings the one before back);
-        a file for other inputs is refused with a message."""
+        """Go on from an exported curation of these inputs, as one step (Ctrl+Z brings the one before back),
+        made in the job runner (`policy_job`); a file for other inputs is refused with a message."""
         state = self.state
         if state is None or not self._may_decide():
             return False
@@ -475,18 +486,19 @@ class CurateMode:
             return False
         try:
             saved = import_curation(path, self.key)
-            state.load(saved.policy, saved.entries, saved.curated)
+            CurationPolicy.parse(saved.policy)
         except FormatError as exc:
             self.port.report_problem(exc.problem)
             return False
         except ValueError as exc:  # a policy this version does not know
             self.port.report_problem(FormatError(path, 0, str(exc), "majority, union, intersection or base:N").problem)
             return False
-        note = f"Imported {len(state.log)} decisions and {len(state.done)} documents marked curated from {path}."
-        if state.refused:
-            note += f" Some could not be replayed: {state.refused}."
-        self.panel.set_notice(note)
-        return True
+
+        def applied() -> None:
+            note = f"Imported {len(state.log)} decisions and {len(state.done)} documents marked curated from {path}."
+            self.panel.set_notice(note + (f" Some could not be replayed: {state.refused}." if state.refused else ""))
+
+        return self.policy_change.start(lambda: self.state, self.panel, saved.policy, imported=saved, applied=applied)
 
     # -- WindowMode -----------------------------------------------------------------------------------------
 

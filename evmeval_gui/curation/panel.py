@@ -95,6 +95,11 @@ class CurationPanel(QWidget):
         self.take_over_button.clicked.connect(self.take_over_requested.emit)
         self.take_over_button.hide()
         self.guard: Callable[[], bool] = lambda: True
+        self.change_policy: Callable[[str], bool] | None = None
+        """Starts again from the policy chosen, off the GUI thread (the mode's job; False: refused); None: at
+        once."""
+        self.applying = ""
+        """What makes another curation now (`set_applying`); "" when nothing is."""
         """Whether a decision may be made now (the mode: not while another window curates these inputs)."""
         export_tbf = QPushButton("Export tbf…")
         export_tbf.clicked.connect(lambda: self.export_requested.emit("tbf"))
@@ -199,8 +204,13 @@ class CurationPanel(QWidget):
         for bar in (self.filters, self.bulk):  # they give way in a narrow window: never widen it
             bar.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         left_layout.addWidget(self.filters)
+        self.applying_label = QLabel()
+        self.applying_label.setObjectName("applyingPolicy")
+        self.applying_label.hide()
+        left_layout.addWidget(self.applying_label)
         left_layout.addWidget(self.list, 1)
         left_layout.addWidget(self.bulk)
+        self.left = left
         split = QSplitter()
         split.addWidget(left)
         split.addWidget(right)
@@ -248,6 +258,8 @@ class CurationPanel(QWidget):
     def set_state(self, state: CurationState) -> None:
         self.state = state
         self.index = None
+        if self.applying:  # another curation shown: the policy's job was for the one it replaces
+            self.set_applying("")
         self.bulk.set_names(state.names)
         state.listeners.append(self.refresh)
         state.discard = self._drop
@@ -297,6 +309,8 @@ class CurationPanel(QWidget):
         self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
                            + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
         self.progress.setText(f"<b>{decided} of {total}</b> decided, {self.saved_text}")
+        if not self.applying:  # undo and redo may bring another policy's step back
+            self.policy.setCurrentIndex(max(0, self.policy.findData(state.policy)))
         self._update_list()
         self._fill_current()
         self._fill_agreement()
@@ -378,7 +392,7 @@ class CurationPanel(QWidget):
         if state is None or index is None or state.current is None:
             return ()
         kind = index.kind_of(state.current)
-        if self._alike_cache[:2] != (kind, self.shown):
+        if self._alike_cache[0] != kind or self._alike_cache[1] is not self.shown:  # not 10,000 items compared
             items = index.alike(state.current, self.shown)
             self._alike_cache = (kind, self.shown, items, frozenset(d.key for d in items))
         return self._alike_cache[2]
@@ -503,8 +517,26 @@ class CurationPanel(QWidget):
         if self.state is not None and self._may():
             self.state.redo()
 
+    def set_applying(self, doing: str) -> None:
+        """While another curation is made (`doing`: "Applying the policy union"; "" once it is shown or given
+        up): the list and its filters greyed with a line saying so (the decisions are refused by the mode
+        meanwhile); after, the chooser shows the curation's policy again."""
+        self.applying = doing
+        self.applying_label.setText(f"{doing}…")
+        self.applying_label.setVisible(bool(doing))
+        self.list.setEnabled(not doing)
+        self.filters.setEnabled(not doing)
+        self.bulk.setEnabled(not doing)
+        if not doing and self.state is not None:
+            self.policy.setCurrentIndex(max(0, self.policy.findData(self.state.policy)))
+            self.list.setFocus()
+
     def _on_policy(self) -> None:
         if self.state is None:
+            return
+        if self.change_policy is not None:
+            if not self.change_policy(self.policy.currentData()) and not self.applying:
+                self.set_applying("")  # refused: the chooser shows the curation's policy again
             return
         if not self._may():
             self.policy.setCurrentIndex(max(0, self.policy.findData(self.state.policy)))

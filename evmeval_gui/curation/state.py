@@ -52,6 +52,20 @@ class Batch:
     """The item shown after it, found with it (off the GUI thread): used while `base` is still the step shown."""
 
 
+@dataclass(frozen=True)
+class Rebuilt:
+    """The curation started again from another policy (`CurationState.rebuild`, off the GUI thread), with its
+    list's filter index: applied only while `base`'s decisions are still those shown."""
+
+    base: Step
+    step: Step
+    index: FilterIndex
+    refused: str = ""
+    """Why the first saved decision that could not be made again was refused (an import's)."""
+    imported: bool = False
+    """An imported curation: the figures still measured for the steps before are given up (`load`)."""
+
+
 def describe(mentions: Sequence[Mention]) -> str:
     """An annotator's version of an item in a few words: `arrested [t11] Justice_Arrest-Jail/Actual`."""
     if not mentions:
@@ -132,7 +146,7 @@ def _changed(before: Curation, after: Curation) -> list[str]:
 
 
 
-__all__ = ["CURATION_ENTRY", "Batch", "CurationRequest", "CurationState", "Step", "describe", "differs_in",
+__all__ = ["CURATION_ENTRY", "Batch", "CurationRequest", "CurationState", "Rebuilt", "Step", "describe", "differs_in",
            "few_documents", "release_parts"]
 
 
@@ -173,12 +187,19 @@ class CurationState:
 
     def _start(self, policy: CurationPolicy, entries: tuple[Entry, ...] = (), curated: Sequence[str] = (), *,
                measure: bool = True, cancelled: CancelCheck | None = None) -> Step:
-        curation, kept, self.refused = replay_kept(cur.curate(self.files, self.names, policy, pairs=self.pairs,
-                                                              cancelled=cancelled), entries)
+        step, self.refused = self._make(policy, entries, curated, measure=measure, cancelled=cancelled)
+        return step
+
+    def _make(self, policy: CurationPolicy, entries: tuple[Entry, ...] = (), curated: Sequence[str] = (), *,
+              measure: bool = True, cancelled: CancelCheck | None = None) -> tuple[Step, str]:
+        """A first step from `policy` and saved decisions, and why the first one refused was: pure (it reads
+        only the inputs), so it may run off the GUI thread."""
+        curation, kept, refused = replay_kept(cur.curate(self.files, self.names, policy, pairs=self.pairs,
+                                                         cancelled=cancelled), entries)
         known = set(curation.curated.documents)
         done = tuple(d for d in dict.fromkeys(curated) if d in known)
         return Step(curation, cur.next_disagreement(curation),
-                    live_agreement(curation, cancelled=cancelled) if measure else (), kept, done)
+                    live_agreement(curation, cancelled=cancelled) if measure else (), kept, done), refused
 
     @property
     def policy(self) -> str:
@@ -262,18 +283,38 @@ class CurationState:
 
     def set_policy(self, policy: str) -> None:
         """Start again from another policy (the decisions so far are kept in the undo history)."""
+        self.apply_rebuilt(self.rebuild(policy))
+
+    def rebuild(self, policy: str, cancelled: CancelCheck | None = None, *, entries: Sequence[Entry] = (),
+                curated: Sequence[str] | None = None) -> Rebuilt:
+        """The curation from another policy (the documents marked curated kept), or an imported one (`entries`
+        and `curated` given), its figures and filter index made too: reads only the inputs and the step shown,
+        so it runs off the GUI thread (seconds at 2,000 documents; `cancelled`: checked between documents).
+        `apply_rebuilt` shows it. Raises `ValueError` for a policy this version does not know."""
+        base = self.step
+        step, refused = self._make(CurationPolicy.parse(policy), tuple(entries),
+                                   base.done if curated is None else curated, cancelled=cancelled)
+        rebuilt = Rebuilt(base, step, FilterIndex(step.curation.disagreements), refused, curated is not None)
+        collector.freeze_survivors()  # it lives as long as it is shown or can be redone
+        return rebuilt
+
+    def apply_rebuilt(self, rebuilt: Rebuilt) -> bool:
+        """Show a curation `rebuild` made, as one undoable step (the decisions so far are kept in the undo
+        history); False, nothing changed, when a decision or a mark was made since it began (figures arriving or
+        another item shown meanwhile do not count)."""
+        if rebuilt.base.curation is not self.curation or rebuilt.base.done != self.done:
+            return False
         self._push()
-        self.step = self._start(CurationPolicy.parse(policy), curated=self.done)
+        self.step, self._index, self.refused = rebuilt.step, rebuilt.index, rebuilt.refused
+        if rebuilt.imported:
+            self.unmeasured = None  # measured with it (an import is rare; the figures it replaces are gone)
         self._notify()
+        return True
 
     def load(self, policy: str, entries: Sequence[Entry], curated: Sequence[str]) -> None:
         """Another curation of these inputs (an imported one) as one step: undo brings this one back.
         Raises `ValueError` for a policy this version does not know."""
-        step = self._start(CurationPolicy.parse(policy), tuple(entries), curated)
-        self._push()
-        self.step = step
-        self.unmeasured = None  # measured with it (an import is rare; the figures it replaces are gone)
-        self._notify()
+        self.apply_rebuilt(self.rebuild(policy, entries=entries, curated=curated))
 
     def find(self, key: tuple[str, int]) -> Disagreement | None:
         """The disagreement of this item, if these inputs have it."""

@@ -34,6 +34,7 @@ def _curating_candidates(qtbot, make_window, out: Path):
     panel = w.curate.panel
     w.curate.choose_open = lambda *args: str(out / "curation.json")  # the system's file dialog answers
     click(qtbot, panel.findChild(type(panel.work.copy_button), "importCurationButton"))
+    qtbot.waitUntil(lambda: panel.notice.text().startswith("Imported"), timeout=LOAD_TIMEOUT)  # made by a job
     return w, panel
 
 

@@ -9,6 +9,7 @@ import inspect
 import threading
 
 import pytest
+from evmeval.agreement import curation as curation_module
 from evmeval.compare import agreement as compare_agreement
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -18,10 +19,13 @@ from evmeval_gui.agreement.state import AgreementRequest
 from evmeval_gui.curation import filter as filter_module
 from evmeval_gui.curation import mode as mode_module
 from evmeval_gui.curation import panel as panel_module
+from evmeval_gui.curation.state import CurationState
 from evmeval_gui.model import jobs as model_jobs
-from tests.gui.test_curation_view import NAMES, corpus
+from tests.gui.test_curation_view import NAMES, cells, corpus, press
+from tests.gui.test_curation_view import files as view_files
 from tests.gui.test_curation_work import open_curation
 from tests.gui.test_main_window import LOAD_TIMEOUT
+from tests.gui.windows import POPUP_WARNINGS, choose
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus"]
@@ -155,3 +159,113 @@ def test_a_workers_cancel_checks_hand_the_interpreter_over_now_and_then(monkeypa
     now[0] += model_jobs.GIVE_WAY_S
     assert not context.cancelled()
     assert len(given) == 2
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_a_policy_chosen_is_applied_off_the_gui_thread(qtbot, make_window, corpus, monkeypatch):
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    panel = window.curate.panel
+    expected = CurationState(view_files(corpus), NAMES, "majority")
+    press(qtbot, window, Qt.Key.Key_2)  # a decision made before: kept in the undo history, as `set_policy` does
+    expected.accept(1)
+    decided = panel.progress.text()
+    expected.set_policy("union")
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=LOAD_TIMEOUT)
+    made_on: list[bool] = []
+    go = threading.Event()
+    real = curation_module.curate
+
+    def held_back(*args, **kwargs):  # type: ignore[no-untyped-def]
+        on_gui = threading.current_thread() is threading.main_thread()
+        made_on.append(on_gui)
+        if not on_gui:
+            go.wait(LOAD_TIMEOUT / 1000)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(curation_module, "curate", held_back)
+    choose(qtbot, panel.policy, panel.policy.findData("union"))
+    # the curation is made again by a job: the combo says the new policy, the list that it is being applied
+    qtbot.waitUntil(lambda: bool(made_on), timeout=LOAD_TIMEOUT)
+    assert made_on == [False] and window.runner.busy
+    assert panel.policy.currentText() == "union"
+    assert panel.applying_label.isVisible() and panel.applying_label.text() == "Applying the policy union…"
+    assert not panel.list.isEnabled()
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().endswith("to 3 annotators…"))
+    window.activateWindow()  # the combo's list (offscreen) leaves the window inactive
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_1)  # no decision on the curation being replaced
+    assert window.statusBar().currentMessage() == ("Applying the new policy: decisions wait until its curation "
+                                                   "is shown.")
+    assert panel.progress.text() == decided
+    go.set()
+    qtbot.waitUntil(lambda: not panel.applying_label.isVisible(), timeout=LOAD_TIMEOUT)
+    # what `set_policy` on the GUI thread showed: the union's list, nothing decided, the first open item
+    state = window.curate.state
+    assert made_on == [False] and state.policy == "union" and panel.list.isEnabled()
+    assert state.curation.curated == expected.curation.curated
+    assert [d.key for d in panel.list_model.rows] == [d.key for d in expected.curation.disagreements]
+    assert panel.progress.text().startswith(f"<b>0 of {len(expected.curation.disagreements)}</b> decided")
+    selected = panel.list.selectionModel().selectedRows()
+    assert expected.current is not None and panel.list_model.rows[selected[0].row()].key == expected.current.key
+    assert [c for c in cells(panel.list, 0)] and panel.filters.differs.count() > 1
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(panel.list, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # the decision made before
+    assert state.policy == "majority" and panel.policy.currentText() == "majority"
+    assert panel.progress.text().split(",")[0] == decided.split(",")[0]
+
+
+def test_an_imported_curation_is_made_off_the_gui_thread(qtbot, make_window, corpus, monkeypatch, tmp_path):
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    panel = window.curate.panel
+    press(qtbot, window, Qt.Key.Key_2)
+    out = tmp_path / "handed-over.json"
+    assert window.curate.export_curation(str(out)) == str(out)
+    made_on: list[bool] = []
+    real = curation_module.curate
+
+    def recording(*args, **kwargs):  # type: ignore[no-untyped-def]
+        made_on.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(curation_module, "curate", recording)
+    window.curate.choose_open = lambda *args: str(out)  # the system's file dialog answers
+    qtbot.mouseClick(panel.work.findChild(type(panel.work.copy_button), "importCurationButton"),
+                     Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.notice.text().startswith("Imported"), timeout=LOAD_TIMEOUT)
+    assert made_on == [False]
+    assert panel.notice.text() == f"Imported 1 decisions and 0 documents marked curated from {out}."
+    assert panel.progress.text().startswith("<b>1 of ") and not panel.applying_label.isVisible()
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_a_policy_superseded_then_cancelled_leaves_the_curation_as_it_was(qtbot, make_window, corpus, monkeypatch):
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=LOAD_TIMEOUT)
+    panel = window.curate.panel
+    before = window.curate.state.curation
+    go = threading.Event()
+    real = curation_module.curate
+
+    def held_back(*args, **kwargs):  # type: ignore[no-untyped-def]
+        go.wait(LOAD_TIMEOUT / 1000)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(curation_module, "curate", held_back)
+    choose(qtbot, panel.policy, panel.policy.findData("union"))
+    choose(qtbot, panel.policy, panel.policy.findData("intersection"))  # the later choice replaces the first
+    assert panel.applying_label.text() == "Applying the policy intersection…" and panel.applying_label.isVisible()
+    status = window.status
+    qtbot.waitUntil(status.cancel_button.isVisible)
+    qtbot.mouseClick(status.cancel_button, Qt.MouseButton.LeftButton)
+    # given up: the list as it was, the chooser back on the curation's policy, decisions taken again
+    assert not panel.applying_label.isVisible() and panel.list.isEnabled()
+    assert panel.policy.currentText() == "majority"
+    go.set()
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=LOAD_TIMEOUT)
+    assert window.curate.state.curation is before and window.curate.state.policy == "majority"
+    press(qtbot, window, Qt.Key.Key_2)
+    assert panel.progress.text().startswith("<b>1 of ")

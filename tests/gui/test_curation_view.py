@@ -102,6 +102,7 @@ def test_keys_accept_reject_keep_and_undo_with_live_agreement(qtbot, window, cor
 def test_policy_chooser_restarts_from_another_policy(window, corpus, qtbot):
     panel = window.curate.panel
     choose(qtbot, panel.policy, panel.policy.findData("union"))
+    qtbot.waitUntil(lambda: window.curate.state.policy == "union", timeout=LOAD_TIMEOUT)  # made by a job
     assert window.curate.state.curation.curated == cur.curate(files(corpus), NAMES, "union").curated
     assert panel.policy.findData("base:3") >= 0
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from evmeval_gui.main_window import MainWindow
 from tests.gui.test_curation_view import cells, corpus, press
 from tests.gui.test_curation_work import open_curation
+from tests.gui.test_main_window import LOAD_TIMEOUT
 from tests.gui.test_polish import _menu_action
 from tests.gui.windows import POPUP_WARNINGS, right_click
 
@@ -133,6 +134,7 @@ def test_export_then_import_into_a_fresh_window_gives_the_same_decisions(qtbot, 
     assert progress(second) == f"<b>0 of {total}</b> decided, saved"
     second.curate.choose_open = lambda *args: str(out)
     click(qtbot, second.curate.panel.findChild(type(second.curate.panel.work.copy_button), "importCurationButton"))
+    qtbot.waitUntil(lambda: second.curate.panel.notice.text().startswith("Imported"), timeout=LOAD_TIMEOUT)
     mine, theirs = first.curate.state, second.curate.state
     assert (theirs.log, theirs.done, theirs.curation.decisions) == (mine.log, mine.done, mine.curation.decisions)
     assert theirs.curation.curated == mine.curation.curated

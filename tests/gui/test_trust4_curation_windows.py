@@ -5,15 +5,18 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from evmeval_gui.curation import mode as mode_module
 from evmeval_gui.main_window import MainWindow
 from tests.gui.test_curation_view import corpus, press
 from tests.gui.test_curation_work import open_curation
+from tests.gui.test_main_window import LOAD_TIMEOUT
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus"]
@@ -69,8 +72,10 @@ def test_two_windows_on_the_same_inputs_never_lose_a_decision(qtbot, make_window
     qtbot.waitUntil(lambda: progress(first) == f"<b>3 of {total}</b> decided, saved")
     second.activateWindow()
     qtbot.mouseClick(panel.take_over_button, Qt.MouseButton.LeftButton)
-    assert not panel.take_over_button.isVisible()
-    assert progress(second) == f"<b>3 of {total}</b> decided, saved"
+    # read again in the background; a key pressed meanwhile decides nothing
+    assert panel.applying_label.text() == "Reading the decisions again…" and not panel.list.isEnabled()
+    qtbot.waitUntil(lambda: not panel.take_over_button.isVisible(), timeout=LOAD_TIMEOUT)
+    assert progress(second) == f"<b>3 of {total}</b> decided, saved" and panel.list.isEnabled()
     decide(qtbot, second, Qt.Key.Key_2)
     qtbot.waitUntil(lambda: progress(second) == f"<b>4 of {total}</b> decided, saved")
     # the first's next key press finds the curation taken over: read-only, nothing overwritten
@@ -105,7 +110,7 @@ def test_decisions_not_yet_saved_when_taken_over_are_kept_in_a_file_of_their_own
     second = make_window()  # ... when another window takes the curation over
     open_curation(qtbot, second, corpus)
     qtbot.mouseClick(second.curate.panel.take_over_button, Qt.MouseButton.LeftButton)
-    assert progress(second) == f"<b>1 of {total}</b> decided, saved"
+    qtbot.waitUntil(lambda: progress(second) == f"<b>1 of {total}</b> decided, saved", timeout=LOAD_TIMEOUT)
     decide(qtbot, first, Qt.Key.Key_Return)
     unsaved = list(folder_of(settings).glob("curation-*.unsaved-*.json"))
     assert len(unsaved) == 1
@@ -197,3 +202,33 @@ def test_a_settings_folder_that_cannot_be_made_says_not_saved(qtbot, make_window
     decide(qtbot, window, Qt.Key.Key_Delete)  # decisions go on, each says it is not saved
     qtbot.waitUntil(lambda: progress(window).startswith(f"<b>2 of {total}</b> decided, not saved: "))
     assert folder_of(settings).read_text(encoding="utf-8") == "a file where the curation folder should be"
+
+
+def test_a_take_over_cancelled_leaves_the_window_read_only(qtbot, make_window, corpus, settings, monkeypatch):
+    first = make_window()
+    open_curation(qtbot, first, corpus)
+    total = first.curate.panel.list.model().rowCount()
+    second = make_window()
+    open_curation(qtbot, second, corpus)
+    qtbot.waitUntil(lambda: not second.runner.busy, timeout=LOAD_TIMEOUT)
+    go = threading.Event()
+    real = mode_module.CurateMode._state
+
+    def held_back(*args, **kwargs):  # type: ignore[no-untyped-def]
+        go.wait(LOAD_TIMEOUT / 1000)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mode_module.CurateMode, "_state", staticmethod(held_back))
+    panel = second.curate.panel
+    second.activateWindow()
+    qtbot.mouseClick(panel.take_over_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(second.status.cancel_button.isVisible)
+    qtbot.mouseClick(second.status.cancel_button, Qt.MouseButton.LeftButton)
+    go.set()
+    qtbot.waitUntil(lambda: not second.runner.busy, timeout=LOAD_TIMEOUT)
+    # nothing read again: still read-only here, and the first window keeps curating and saving
+    assert panel.list.isEnabled() and not panel.applying_label.isVisible()
+    decide(qtbot, second, Qt.Key.Key_2)
+    assert progress(second) == f"<b>0 of {total}</b> decided, read-only"
+    decide(qtbot, first, Qt.Key.Key_1)
+    qtbot.waitUntil(lambda: progress(first) == f"<b>1 of {total}</b> decided, saved")
