@@ -194,9 +194,9 @@ class CurateMode:
         claim = LockClaim(folder, owner) if folder is not None and not known else None
         self._claim = claim
 
-        def make(context: JobContext | None) -> _Opened:
+        def make(context: JobContext) -> _Opened:
             key, holder, unsaved = known, self.holder, ""
-            cancelled = context.cancelled if context is not None else None
+            cancelled = context.cancelled
             if not known:
                 key = inputs_key(loaded.files, cancelled=cancelled)
                 if folder is not None:
@@ -207,11 +207,10 @@ class CurateMode:
                     if holder is None and claim is not None and not claim.took(key):
                         raise JobCancelled()
             try:
-                if context is not None:
-                    context.check()
+                context.check()
                 saved = load_decisions(folder, key) if folder is not None else None
                 small = max(len(f.documents) for f in loaded.files) <= MEASURE_AT_ONCE_DOCUMENTS
-                state = self._state(loaded, saved, policy, measure=context is None or small, cancelled=cancelled)
+                state = self._state(loaded, saved, policy, measure=small, cancelled=cancelled)
                 return _Opened(key, holder, unsaved, saved, state)
             except BaseException:
                 if claim is not None:
