@@ -206,3 +206,27 @@ def test_the_load_holds_one_documents_parse_at_a_time(tmp_path: Path) -> None:
 
     whole = peak(True)  # first: the conventions' modules are imported by it, not counted in the other
     assert peak(False) < 0.6 * whole
+
+
+def test_the_windows_index_of_both_files_spares_the_load_a_second_scan(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's index (`index_documents`: both files scanned for the first document) already holds where each
+    predicted document's lines are: the load a document at a time takes them rather than scanning the file again,
+    and gives what the whole read gives."""
+    from evmeval.conventions.first_document import index_documents
+
+    gold, system = _pair(tmp_path, 7)
+    index = index_documents(gold, system)
+    assert index is not None and index.system == system
+    scans: list[str] = []
+    scan = corpus_stream.scan
+    monkeypatch.setattr(corpus_stream, "scan", lambda path, key: scans.append(path) or scan(path, key))
+    made, streamed = corpus_stream.streamed_pair, []
+    monkeypatch.setattr(corpus_stream, "streamed_pair",
+                        lambda *args: streamed.append((found := made(*args)) is not None) or found)
+    window = event_inputs(Input(gold), Input(system), index=index, keep_outcomes=False)
+    assert streamed == [True]  # read a document at a time, not whole
+    whole = event_inputs(Input(gold, Path(gold).read_bytes()), Input(system, Path(system).read_bytes()),
+                         index=index_gold(gold), keep_outcomes=False)
+    assert scans == []
+    _same(window, whole)

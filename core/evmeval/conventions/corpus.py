@@ -277,7 +277,8 @@ def _streamed(conventions: list[Convention], gold: Input, system: Input, index: 
 
     if gold.data is not None or system.data is not None or not _plain_files(gold.path, system.path):
         return None
-    made = streamed_pair(conventions, gold, system, progress, cancelled, len(index.doc_ids))
+    scanned = index.system_lines if index.format == "textee" and index.system == system.path else None
+    made = streamed_pair(conventions, gold, system, progress, cancelled, len(index.doc_ids), scanned)
     if made is None:
         return None
     reader = DocumentReader(partial(document_text_and_tokens, index))

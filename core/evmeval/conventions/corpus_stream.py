@@ -22,7 +22,7 @@ warnings, notes or pathologies this does not pool.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -38,7 +38,7 @@ from evmeval.conventions.argument_pivot import (
     unfit_window,
 )
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
-from evmeval.conventions.document_index import DocumentIndex, scan
+from evmeval.conventions.document_index import DocumentIndex, Place, scan
 from evmeval.conventions.dygiepp import pooled_result
 from evmeval.conventions.first_document import placed_records
 from evmeval.conventions.flips import PairFlips, merged_flips
@@ -154,15 +154,17 @@ class _Pool:
 
 
 def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input, progress: Progress | None = None,
-                  cancelled: CancelCheck | None = None, total: int = 0) -> StreamedPair | None:
+                  cancelled: CancelCheck | None = None, total: int = 0,
+                  scanned: Mapping[str, Sequence[Place]] | None = None) -> StreamedPair | None:
     """The pair of TextEE files `gold` and `system` (read from their paths) a document at a time, as the module
     docstring says; None when it cannot be read so (then read it whole). `progress(done, total)` after each
     document (`total`: the gold's documents, as the caller's index counts them); `cancelled()` is checked before
-    each, raising `Cancelled` (nothing of the pair is returned)."""
+    each, raising `Cancelled` (nothing of the pair is returned). `scanned`: the system file's places as the
+    caller's index already found them (`document_index.scan`), else it is scanned here."""
     if {c.name for c in conventions} - POOLED or not conventions:
         return None
     try:
-        places = scan(system.path, "doc_id")
+        places = scan(system.path, "doc_id") if scanned is None else scanned
         if sum(len(p) for p in places.values()) != _line_count(system.path):
             return None  # a line the scan could not place: the whole read words it
         index = DocumentIndex("textee", gold.path, system.path, (), {}, {k: tuple(v) for k, v in places.items()})
