@@ -90,3 +90,20 @@ def test_keep_outcomes_false_keeps_every_figure_and_no_outcome(tmp_path: Path) -
                for d in e[name].documents)
     assert any(d.outcomes for e in full.evaluations.values() for name in EVALUATIONS for d in e[name].documents)
     assert (compact.warnings, compact.failures) == (full.warnings, full.failures)
+
+
+def test_an_evaluations_document_is_found_by_id_as_the_search_through_its_documents_found_it(tmp_path: Path) -> None:
+    """`Evaluation.document` looks documents up by id (a list sorted by a document's F1 asks for every one): the
+    same document the search through `documents` found, None for an id it does not hold; equality and pickling as
+    before the look-up was made."""
+    import pickle
+
+    inputs, result = _generated(tmp_path / "corpus", 6)
+    seq = score_sequencing(result, inputs.gold, inputs.system, validate=False, strict=False)
+    for evaluations in seq.evaluations.values():
+        for evaluation in evaluations.values():
+            before = pickle.loads(pickle.dumps(evaluation))
+            for d in evaluation.documents:
+                assert evaluation.document(d.doc_id) is next(e for e in evaluation.documents if e.doc_id == d.doc_id)
+            assert evaluation.document("no such document") is None
+            assert evaluation == before and pickle.loads(pickle.dumps(evaluation)) == evaluation
