@@ -194,7 +194,7 @@ def test_per_document_figures_and_outcomes_for_the_window(evmeval_data: Path) ->
 
 
 @pytest.mark.parametrize("case", ["generated_plain", "generated_nv", "two_way"])
-def test_documents_shared_with_a_child_give_the_same_result(case: str, monkeypatch) -> None:
+def test_documents_shared_with_a_child_give_the_same_result(case: str, monkeypatch, tmp_path) -> None:
     """`parallel=True` (the command line) shares the documents with a forked child: every link, figure,
     failure and refusal equals the in-process result, in document order (pooled sums are floats)."""
     import os
@@ -217,10 +217,17 @@ def test_documents_shared_with_a_child_give_the_same_result(case: str, monkeypat
         assert outcomes[0] == outcomes[1]
     parent, pids = os.getpid(), os.pipe()
     real = scoring._score_document
+    started = tmp_path / "started"
 
     def recording(*args):
         os.write(pids[1], os.getpid().to_bytes(4, "little"))
-        time.sleep(0.05)                                              # each piece long enough for both to take some
+        with open(started, "a", encoding="ascii") as mark:
+            mark.write(f"{os.getpid()}\n")
+        # each process's first piece waits for the other's (a barrier, not a time: a loaded machine may start the
+        # child late); 10 s at most, for a run with no fork
+        deadline = time.monotonic() + 10
+        while len(set(started.read_text(encoding="ascii").split())) < 2 and time.monotonic() < deadline:
+            time.sleep(0.005)
         return real(*args)
 
     monkeypatch.setattr(scoring, "_score_document", recording)
