@@ -16,7 +16,9 @@ chart, as in the program):
   clicks: the corpus taken in), and peak memory twice: once the switches are made, and once every background job
   the load started (sequencing, coreference, the charts' import…) is done;
   beside it `evmeval-score` on the same files and work (`-t -c -a` for tbf: the window scores coreference and
-  sequencing too; `--convention X` for the JSONL formats).
+  sequencing too; `--convention X` for the JSONL formats, and `--convention all`'s peak beside the last row: the
+  window's Conventions dock sets every convention that reads the files side by side, as it does).
+- the empty window, once its warm-up is done: the floor under every window peak (Qt, the library, pyqtgraph).
 - curation: three annotators derived from `curation_bench.py`'s corpus (2,000 documents, about 9,800
   disagreements): the Agreement mode opened on them, then File › Curate annotators, to the list shown; the
   event loop's longest stall meanwhile; then "Accept [1] all shown" to its figures, with its longest stall;
@@ -167,6 +169,15 @@ def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
             "load_stall_ms": load_stall, "arrival_stall_ms": arrival_stall, "peak_mb": _peak_mb()}
 
 
+def child_empty() -> dict[str, Any]:
+    """The window with nothing open, once its warm-up (pyqtgraph and the charts' modules, imported on a worker
+    after the first paint) is done: the floor under every peak below."""
+    app, window = _window()
+    _wait(app, lambda: "pyqtgraph" in sys.modules and window.runner.idle, limit_s=120)
+    window.close()
+    return {"peak_mb": _peak_mb()}
+
+
 def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str, Any]:
     import gui_bench
     from PySide6.QtCore import Qt
@@ -251,8 +262,14 @@ def _command_text(wall: float, cpu: float, peak: float, status: int) -> str:
     return f"{wall:.2f} s (CPU {cpu:.2f}), {peak:.0f} MB" + ("" if status == 0 else f", exit {status}")
 
 
-def scoring_rows(name: str, gold: Path, system: Path, command: list[str]) -> list[Row]:
+def scoring_rows(name: str, gold: Path, system: Path, command: list[str], every: list[str] | None = None) -> list[Row]:
+    """`every`: the command doing what the window's Conventions dock does too (`--convention all`), whose peak is
+    printed beside the window's last one."""
     wall, cpu, peak, status, _ = spawn(command)
+    beside = ""
+    if every is not None:
+        _, _, all_peak, all_status, _ = spawn(every)
+        beside = f"; `--convention all` {all_peak:.0f} MB" + ("" if all_status == 0 else f" (exit {all_status})")
     figures, window_cpu, window_peak = window_child("scoring", str(gold), str(system))
     said = _command_text(wall, cpu, peak, status)
     if figures is None:
@@ -274,7 +291,7 @@ def scoring_rows(name: str, gold: Path, system: Path, command: list[str]) -> lis
             [f"{name}: peak memory, the corpus shown and {SWITCHES} switches made",
              f"{figures['shown_peak_mb']:.0f} MB ({figures['shown_peak_mb'] / peak:.2f}x the command)", "", ""],
             [f"{name}: peak memory, every background job done ({figures['idle_s']:.1f} s after the corpus figures)",
-             f"{window_peak:.0f} MB ({window_peak / peak:.2f}x the command)", f"{peak:.0f} MB", "<= 1.5x"]]
+             f"{window_peak:.0f} MB ({window_peak / peak:.2f}x the command)", f"{peak:.0f} MB{beside}", "<= 1.5x"]]
 
 
 def curation_rows(docs: int) -> list[Row]:
@@ -335,9 +352,16 @@ def measure(only: Sequence[str], docs: int | None = None, curation_docs: int = 2
                   "maven": (conv / "maven-gold.jsonl", conv / "maven-system.jsonl", ["--convention", "maven"]),
                   "maven-ere": (conv / "maven-ere-gold.jsonl", conv / "maven-ere-system.jsonl",
                                 ["--convention", "maven-ere"])}
+        empty, _, empty_peak = window_child("empty")
+        floor = [["the empty window (Qt, the library, pyqtgraph after its warm-up): peak memory",
+                  f"{empty['peak_mb'] if empty else empty_peak:.0f} MB", "", ""]]
+        rows.extend(floor)
+        print(plain(floor), flush=True)
         for name in [n for n in FORMATS if n in only]:
             gold, system, options = inputs[name]
-            found = scoring_rows(name, gold, system, [score, "-g", str(gold), "-s", str(system), *options])
+            command = [score, "-g", str(gold), "-s", str(system)]
+            found = scoring_rows(name, gold, system, [*command, *options],
+                                 None if name == "tbf" else [*command, "--convention", "all"])
             rows.extend(found)
             print(plain(found), flush=True)
     if "curation" in only:
@@ -368,7 +392,7 @@ def main() -> int:
         kind, *rest = args.child
         started = float(rest.pop())
         figures = child_scoring(rest[0], rest[1], started) if kind == "scoring" else \
-            child_curation(rest[1:], rest[0], started)
+            child_empty() if kind == "empty" else child_curation(rest[1:], rest[0], started)
         print(json.dumps(figures))
         return 0
     print(f"load before: {os.popen('uptime').read().strip()}", flush=True)
