@@ -46,8 +46,21 @@ class JobStatus:
         self.warnings_button.hide()
         self._started = 0.0
         runner.job_progress.connect(self._on_job_progress)
-        runner.job_status.connect(self.bar.showMessage)
+        self._job_text = ""
+        runner.job_status.connect(self._on_job_status)
+        runner.job_finished.connect(self._on_job_finished)
         session.result_edited.connect(self.refresh_warnings)
+
+    def _on_job_status(self, text: str) -> None:
+        self._job_text = text
+        self.bar.showMessage(text)
+
+    def _on_job_finished(self, *_args: object) -> None:
+        """A job's own line ("Finding the disagreements…") is said while it runs: gone when it ends, unless
+        something has been said since."""
+        if self._job_text and self.bar.currentMessage() == self._job_text:
+            self.bar.clearMessage()
+        self._job_text = ""
 
     def show_message(self, text: str, timeout_ms: int = 8000) -> None:
         self.bar.showMessage(text, timeout_ms)

@@ -269,3 +269,14 @@ def test_a_policy_superseded_then_cancelled_leaves_the_curation_as_it_was(qtbot,
     assert window.curate.state.curation is before and window.curate.state.policy == "majority"
     press(qtbot, window, Qt.Key.Key_2)
     assert panel.progress.text().startswith("<b>1 of ")
+
+
+def test_the_status_bar_does_not_keep_saying_the_disagreements_are_being_found(qtbot, make_window, corpus):
+    """A job's own status line ("Finding the disagreements…") is its while it runs: once the curation is shown
+    and nothing runs, the bar no longer says the window is busy with it."""
+    window = make_window()
+    _compare(qtbot, window, corpus)
+    qtbot.keyClick(window, Qt.Key.Key_U, CURATE_KEYS)
+    qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: window.runner.idle, timeout=LOAD_TIMEOUT)
+    assert "Finding the disagreements" not in window.statusBar().currentMessage()
