@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.selection import Selection
 from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
+from tests.gui.windows import POPUP_WARNINGS
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus", "gate", "window"]
@@ -114,3 +115,17 @@ def test_esc_in_a_floating_dock_cancels_too(window, qtbot, corpus, gate):
 def test_help_lists_esc(window):
     keys = dict(window.help.shortcut_map())
     assert keys["Esc"].startswith("Cancel what the status bar shows running")
+
+
+@pytest.mark.qt_log_ignore(f"({POPUP_WARNINGS}|This plugin does not support propagateSizeHints)")
+def test_esc_in_an_open_menu_closes_the_menu_only(window, qtbot, corpus, gate):
+    started = labels_of(window)
+    open_held(qtbot, window, corpus, gate)
+    menu = window.commands.file_menu
+    menu.popup(window.mapToGlobal(window.rect().center()))
+    qtbot.waitUntil(menu.isVisible, timeout=TIMEOUT)
+    qtbot.keyClick(menu, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not menu.isVisible(), timeout=TIMEOUT)
+    assert window.runner.busy and window.status.cancel_button.isVisible()
+    qtbot.keyClick(focus(qtbot, window.documents.table), Qt.Key.Key_Escape)
+    assert_cancelled(window, started[-1])
