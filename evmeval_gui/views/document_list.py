@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QMenu,
     QTableView,
     QVBoxLayout,
@@ -45,6 +44,7 @@ from evmeval_gui.model.session import Session
 from evmeval_gui.table_fit import elide_in_the_middle
 from evmeval_gui.views import refilter
 from evmeval_gui.views.context_menus import copy_text, document_menu, popup
+from evmeval_gui.views.search_field import SearchField
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -346,10 +346,8 @@ class DocumentList(QWidget):
         self.model = DocumentListModel(session)
         self.proxy = DocumentFilter()
         self.proxy.setSourceModel(self.model)
-        self.filter_edit = QLineEdit()
+        self.filter_edit = SearchField("Filter documents by id…")
         self.filter_edit.setObjectName("documentFilter")
-        self.filter_edit.setPlaceholderText("Filter documents by id…")
-        self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self._on_filter_text)
         self.table = QTableView()
         self.table.setObjectName("documentTable")

@@ -355,7 +355,7 @@ class MappingTable(QWidget):
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
         self.columns = MappingColumns(self.table)
-        self.model.modelReset.connect(lambda: self.columns.show_units(self.model.unit_label, self.model.units()))
+        self.model.modelReset.connect(self._on_reset)
         filters = QHBoxLayout()
         filters.setContentsMargins(0, 0, 0, 0)
         filters.addWidget(QLabel("Show"))
@@ -436,6 +436,12 @@ class MappingTable(QWidget):
             index = combo.findData(value) if value is not None else -1
             if index > 0:
                 combo.setCurrentIndex(index)
+
+    def _on_reset(self) -> None:
+        """New rows (a document switch): the columns they need, and the table laid out now. A reset leaves the
+        layout to a zero-delay timer that runs after the first paint, then paints the table a second time."""
+        self.columns.show_units(self.model.unit_label, self.model.units())
+        self.table.doItemsLayout()
 
     def _reload(self, *args: object) -> None:
         self.model.set_document(self.session.selection.doc_id)

@@ -61,7 +61,9 @@ class WindowHelp:
                 for a in actions if not a.shortcut().isEmpty()]
         copy = QKeySequence(QKeySequence.StandardKey.Copy).toString(native)
         return [*keys, (copy, "Copy the selected table rows (tab-separated, with the header)"),
-                ("Tab / Ctrl+Tab", "Leave a table for the next part of the window (Shift: the previous)")]
+                ("Tab / Ctrl+Tab", "Leave a table for the next part of the window (Shift: the previous)"),
+                ("Esc", "Cancel what the status bar shows running (as its Cancel); a search field clears its text "
+                        "first")]
 
     def show_shortcuts(self) -> None:
         ShortcutsDialog(self.shortcut_map(), self.parent).open()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
 
 from evmeval_gui.charts.pages import PagedCharts
 from evmeval_gui.model.filters import ChartFilter
@@ -17,6 +16,7 @@ from evmeval_gui.model.find import find_next
 from evmeval_gui.model.session import Session
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.mapping_table import MappingTable
+from evmeval_gui.views.search_field import SearchField
 from evmeval_gui.window.welcome import FilterChip
 
 
@@ -32,10 +32,8 @@ class WindowNavigation:
         self.chip = chip
         self.message = message
         self.open_charts = open_charts
-        self.find_edit = QLineEdit()
+        self.find_edit = SearchField("Find mention by id or text (Ctrl+F)")
         self.find_edit.setObjectName("findEdit")
-        self.find_edit.setPlaceholderText("Find mention by id or text (Ctrl+F)")
-        self.find_edit.setClearButtonEnabled(True)
         self.find_edit.setMinimumWidth(240)
         self.find_edit.returnPressed.connect(self.find_next)
 

@@ -3,6 +3,8 @@
 It follows the job runner (progress, status text, a job finished) and the session's corpus part (a load
 started or failed, a result scored or edited). Other parts never touch its widgets: a feature whose own
 job should show the busy bar asks `show_busy` / `hide_busy` and adds to Cancel with `on_cancel`.
+Esc that no part of the window uses itself (a search field with text, a word selection, an open editor, a menu or
+a dialog keep theirs) does what Cancel does while Cancel is shown (`EscapeCancels`).
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QMainWindow, QProgressBar, QPushButton, QToolButton
+from PySide6.QtCore import QChildEvent, QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QProgressBar, QPushButton, QToolButton, QWidget
 
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.session import Session
@@ -32,8 +36,11 @@ class JobStatus:
         self.progress.setTextVisible(True)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setObjectName("cancelButton")
-        self.cancel_button.setToolTip("Stop loading or scoring; the window keeps what it showed before")
-        self.cancel_button.clicked.connect(session.corpus_state.cancel)
+        self.cancel_button.setToolTip("Cancel (Esc): stop loading, scoring or exporting; the window keeps what it "
+                                      "showed before")
+        self._cancels: list[Callable[[], object]] = [session.corpus_state.cancel]
+        self.cancel_button.clicked.connect(lambda _=False: self.cancel())
+        self.escape = EscapeCancels(window, self.cancel, offered=lambda: not self.cancel_button.isHidden())
         self.warnings_button = QToolButton()
         self.warnings_button.setObjectName("warningsButton")
         self.warnings_button.setAutoRaise(True)
@@ -79,7 +86,12 @@ class JobStatus:
 
     def on_cancel(self, cancel: Callable[[], object]) -> None:
         """Cancel stops `cancel`'s work too (a feature's own background job)."""
-        self.cancel_button.clicked.connect(lambda _=False: cancel())
+        self._cancels.append(cancel)
+
+    def cancel(self) -> None:
+        """What Cancel (the button, or Esc) does: the main job and the features' own work stop."""
+        for cancel in self._cancels:
+            cancel()
 
     def started(self, label: str) -> None:
         """A load or scoring started: busy, and its label until it reports."""
@@ -112,4 +124,37 @@ class JobStatus:
         self.warnings_button.setText(f"⚠ {count} warning{'s' if count != 1 else ''}")
         self.warnings_button.setToolTip("Input problems and scorer warnings (they do not stop scoring)")
         self.warnings_button.setVisible(count > 0)
+        return True
+
+
+class EscapeCancels(QObject):
+    """Esc reaching `window` (or one of its floating docks) unused by the focused part cancels while `offered()`.
+
+    A key press goes to the focused widget, then to its parents until one accepts it: a widget that uses Esc
+    accepts it, so this sees only the Esc nobody used, and only the window's own events (not the application's)."""
+
+    def __init__(self, window: QMainWindow, cancel: Callable[[], object], *, offered: Callable[[], bool]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.cancel = cancel
+        self.offered = offered
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.ChildPolished and watched is self.window:
+            assert isinstance(event, QChildEvent)
+            child = event.child()
+            if isinstance(child, QDockWidget):  # a dock floated out is a window of its own
+                child.installEventFilter(self)
+            return False
+        if kind != QEvent.Type.KeyPress or not isinstance(watched, QWidget) or not watched.isWindow():
+            return False
+        assert isinstance(event, QKeyEvent)
+        if event.key() != Qt.Key.Key_Escape or event.modifiers() != Qt.KeyboardModifier.NoModifier:
+            return False
+        if not self.offered():
+            return False
+        self.cancel()
+        event.accept()
         return True

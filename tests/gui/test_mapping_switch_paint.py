@@ -1,0 +1,82 @@
+"""Issue 34: a document switch repaints the mapping table once, with the new document's rows.
+
+It painted twice: the model's reset left the view's item layout to a zero-delay timer, which ran after the
+first paint (the rows drawn over the old layout) and repainted the table and its header again. Counted here
+are the table's paint events for a switch made by a click on the document list, once every pending event and
+timer has run; and the one reset of its model (no second reset or layout change from another signal)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from evmeval.mention.outcomes import mapping_rows
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QWidget
+
+from evmeval_gui.main_window import MainWindow
+from tests.gui.corpus_factory import write_corpus
+from tests.gui.test_scale_window import click_document
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+TIMEOUT = 20_000
+
+
+class Paints(QObject):
+    """Counts the paint events of one widget."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__(widget)
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+@pytest.fixture
+def scored(make_window, qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
+    window: MainWindow = make_window()
+    corpus = write_corpus(tmp_path / "corpus")
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    qtbot.waitUntil(lambda: window.runner.idle, timeout=TIMEOUT)
+    qtbot.wait(100)  # the first document's paints are over
+    return window
+
+
+def settle(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Run the event loop until the posted repaints and zero-delay timers a switch left have run."""
+    for _ in range(3):
+        qtbot.wait(30)
+
+
+@pytest.mark.parametrize("doc_id", ["doc2", "doc1", "doc3"])
+def test_a_switch_paints_the_mapping_table_once(scored, qtbot, doc_id):
+    window = scored
+    if window.session.selection.doc_id == doc_id:
+        click_document(qtbot, window, "doc2" if doc_id != "doc2" else "doc1")
+        settle(qtbot)
+    table, model = window.mapping.table, window.mapping.model
+    paints, header_paints = Paints(table.viewport()), Paints(table.horizontalHeader().viewport())
+    signals: list[str] = []
+    model.modelReset.connect(lambda: signals.append("modelReset"))
+    model.layoutChanged.connect(lambda: signals.append("layoutChanged"))
+    window.mapping.proxy.layoutChanged.connect(lambda: signals.append("proxy layoutChanged"))
+    click_document(qtbot, window, doc_id)
+    qtbot.waitUntil(lambda: paints.count >= 1, timeout=TIMEOUT)
+    settle(qtbot)
+    assert signals == ["modelReset"]
+    assert (paints.count, header_paints.count) == (1, 1)
+    # what that one paint shows: the document's rows, from the library
+    expected = mapping_rows(window.session.result.document(doc_id), window.session.combination)
+    def key(r):  # type: ignore[no-untyped-def]
+        return r.gold_index if r.gold_index is not None else -1, r.system_index if r.system_index is not None else -1
+
+    assert sorted((key(r), r.outcome) for r in window.mapping.visible_rows()) == \
+        sorted((key(r), r.outcome) for r in expected)
+    last = model.rowCount() - 1
+    assert table.rowViewportPosition(last) >= 0 and table.verticalScrollBar().maximum() == 0  # laid out
