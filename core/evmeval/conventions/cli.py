@@ -122,12 +122,17 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
     return out
 
 
-def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input,
-                 board: Switchboard | None = None) -> ArgumentBoard | None:
-    """`all` on a TextEE run whose conventions score arguments under one convention only: its arguments under
-    every argument convention that reads it (`argument_pivot`); None otherwise (string predictions already
-    have ours for strings beside textee)."""
+def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input, board: Switchboard | None = None,
+                 results: Sequence[ConventionResult] = ()) -> ArgumentBoard | None:
+    """`all` on a run whose conventions score arguments under one convention only: its arguments under every
+    argument convention that reads it (TextEE: `argument_pivot`; OmniEvent lines with `arguments`:
+    `omnievent_pivot`, `results` holding omnievent's when scored); None otherwise (string predictions already have
+    ours for strings beside textee)."""
     names = [c.name for c in conventions]
+    if "omnievent" in names:
+        from evmeval.conventions.omnievent_pivot import omnievent_board
+
+        return omnievent_board(gold, system, next((r for r in results if r.name == "omnievent"), None))
     if "textee" not in names or "strings" in names:
         return None
     from evmeval.conventions.argument_pivot import argument_board
@@ -268,7 +273,7 @@ def full_report(results: Sequence[ConventionResult], grounding: Grounding | None
     report += "".join(switch.text() + "\n" for switch in (switches or {}).values())
     if board is not None:
         report += "\n" + format_switchboard(board)
-    elif every:
+    elif every and arguments is None:  # otherwise the arguments' board below sets it beside another
         report += "\n" + alone(results)
     return report + ("\n" + format_argument_board(arguments) if arguments is not None else "")
 
@@ -317,7 +322,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         if wanted:
             from evmeval.conventions.switchboard import switchboard
         board = switchboard(conventions, results, gold, system) if wanted else None
-        arguments = arguments_of(conventions, gold, system, board) if args.convention == "all" else None
+        arguments = arguments_of(conventions, gold, system, board, results) if args.convention == "all" else None
         if merged:
             from evmeval.conventions.bionlp import write_merged
             write_merged(gold, system, args.comparison_output)

@@ -68,7 +68,8 @@ class _Run:
     gold_at: dict[tuple[str, int], Item]
     """(slot key, index among the slot's gold mentions) -> the gold argument."""
     pred_at: dict[tuple[str, int], Item]
-    """(slot key, index among the slot's strings) -> the predicted argument."""
+    """(slot key, index among the slot's strings) -> the predicted argument (both: its role the slot's, `Type.Role`:
+    OmniEvent's outcomes name it as written)."""
     pair_roles: dict[Item, str]
     """Each argument's role as OmniEvent wrote it (a spelling MAVEN-Arg folds is a flip of its own)."""
     gold_type: dict[str, str]
@@ -177,20 +178,21 @@ def _walk(items: Sequence[dict[str, Any]], types: Sequence[str], outputs: Sequen
                 tp, fp, fn, _ = pair_tally((given, str(guess)), (gold_type, role), regime)
                 if not _is_na((gold_type, role), regime):
                     written = f"{gold_type}.{maven_role(role, gold_type)}"
-                    here = _item(GOLD, doc, t, k, start, end, gold_type, written, text, shown)
+                    here = _item(GOLD, doc, t, k, start, end, gold_type, role, text, shown)
                     omni.append(Outcome(here, ROW, tp + fn, float(tp)))
                     gold_rank[written] = gold_rank.get(written, -1) + 1
-                    run.gold_at[f"{key}-{written}", gold_rank[written]] = here
-                    run.pair_roles[here] = role
+                    run.gold_at[f"{key}-{written}", gold_rank[written]] = slotted = here._replace(role=written)
+                    run.pair_roles[slotted] = role
                 if not _is_na((given, str(guess)), regime):
                     plain = maven_role(str(guess), given)
-                    here = _item(PRED, doc, t, k, start, end, given, f"{given}.{plain}", text, shown)
+                    here = _item(PRED, doc, t, k, start, end, given, str(guess), text, shown)
                     wrong = gold_type != NA and given != gold_type
                     omni.append(Outcome(here, ROW, tp + fp, float(tp), WRONG_TYPE_ARGUMENTS if wrong else ""))
                     listed = strings.setdefault(plain, [])
-                    run.pred_at[f"{key}-{given}.{plain}", len(listed)] = here
+                    slotted = here._replace(role=f"{given}.{plain}")
+                    run.pred_at[f"{key}-{given}.{plain}", len(listed)] = slotted
                     listed.append(text[start:end])
-                    run.pair_roles[here] = str(guess)
+                    run.pair_roles[slotted] = str(guess)
             if given != NA:
                 preds[tid] = {"event_type": given, **strings}
         run.gold_lines.append({"id": f"d{n}", "text": text, "events": events, "negative_triggers": negatives})
