@@ -68,7 +68,11 @@ def test_the_guides_worked_example_is_the_commands_board(tmp_path: Path) -> None
     assert _guide_board() in done.stdout
     assert "nothing to be set beside" not in done.stdout  # the arguments' board sets it beside maven-arg
     assert "Left out" not in done.stdout
-    made = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["arguments"]
+    whole = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "resources" / "schemas" / "convention.schema.json").read_text(encoding="utf-8"))
+    assert not list(jsonschema.Draft202012Validator(schema).iter_errors(whole))
+    made = whole["arguments"]
     assert [c["name"] for c in made["columns"]] == ["omnievent", "maven-arg"]
     assert made["left_out"] == {}
     [pair] = made["flips"]
