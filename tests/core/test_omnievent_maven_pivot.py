@@ -159,6 +159,26 @@ def test_s2s_and_a_role_named_none_are_left_out_saying_why(tmp_path: Path) -> No
             "(OmniEvent reads it as no role, MAVEN-Arg as a role)") in done.stdout
 
 
+def test_html_draws_the_argument_board_and_refuses_lines_without_arguments(tmp_path: Path) -> None:
+    gold, pred = _write(tmp_path, *_guide_lines())
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "all", "--regime", "sl",
+                "--html", tmp_path / "board.html")
+    assert (done.returncode, done.stderr) == (0, "")
+    page = (tmp_path / "board.html").read_text(encoding="utf-8")
+    assert "<h3>omnievent ↔ maven-arg: 6 flip(s)</h3>" in page
+    assert "a wrong event type costs OmniEvent a false alarm and a miss" in page
+    line = json.loads(pred.read_text(encoding="utf-8"))
+    del line["arguments"]
+    pred.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "all", "--regime", "sl",
+                "--html", tmp_path / "none.html")
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (f"evmeval-score: error: {pred}:1: no arguments on the lines: --html draws OmniEvent's "
+                           "argument extraction beside MAVEN-Arg's scorer (expected an `arguments` list on each "
+                           "prediction line (docs/formats.md), or --json)\n")
+    assert not (tmp_path / "none.html").exists()
+
+
 def test_lines_without_arguments_make_no_argument_board(tmp_path: Path) -> None:
     gold_text, pred_text = _guide_lines()
     line = json.loads(pred_text)
