@@ -9,6 +9,7 @@ command's output.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -23,7 +24,9 @@ from evmeval.io.errors import FormatError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.core.seeded_maven_arg import published_figures
 from tests.core.seeded_omnievent_eae import eae_lines
+from tests.core.test_maven_arg import _printed
 from tests.core.test_omnievent_eae_cli import _worked
 from tests.programs import installed
 
@@ -112,6 +115,24 @@ def test_the_pivots_figures_are_maven_arg_on_the_files_written(tmp_path: Path, n
     written = json.loads((tmp_path / "maven.json").read_text(encoding="utf-8"))["conventions"]["maven-arg"]
     [pivoted] = [r for r in board.board.results if r.name == "maven-arg"]
     assert json.dumps(pivoted.to_json(), sort_keys=True) == json.dumps(written, sort_keys=True)  # NaN as NaN
+
+
+@pytest.mark.parametrize(("name", "regime", "golden"), CASES)
+def test_the_pivots_files_give_evaluate_pys_own_figures_live(tmp_path: Path, name: str, regime: str,
+                                                              golden: bool) -> None:
+    """MAVEN-Arg's evaluate.py itself on the pivot's files (with MAVEN_ARG_DIR and SCRIPT_PYTHON, as
+    tests/core/test_maven_arg.py runs it live)."""
+    checkout, python = os.environ.get("MAVEN_ARG_DIR"), os.environ.get("SCRIPT_PYTHON")
+    if not (checkout and python):
+        pytest.skip("MAVEN_ARG_DIR (a clone of THU-KEG/MAVEN-Argument) and SCRIPT_PYTHON (numpy, scipy, pyyaml) unset")
+    gold, pred = _write(tmp_path, *_case(name, regime, golden))
+    inputs = Input(str(gold)), with_options(Input(str(pred)), regime=regime)
+    pivot, board = maven_arg_pivot(*inputs), omnievent_board(*inputs)
+    assert pivot is not None and board is not None
+    files = {"test.unified.jsonl": pivot.gold, "label2role.json": json.dumps(pivot.schema).encode("utf-8"),
+             "test_prediction.jsonl": pivot.submission}
+    [pivoted] = [r for r in board.board.results if r.name == "maven-arg"]
+    assert _printed(pivoted.metrics) == published_figures(checkout, python, files)
 
 
 def _board(seed: int, regime: str, golden: bool) -> Any:
