@@ -333,7 +333,7 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     given[1] = with_options(given[1], regime=regime)
     results = score_under(chosen, given[0], given[1])
     board = switchboard(chosen, results, given[0], given[1]) if convention == "all" and side_by_side(chosen) else None
-    arguments = arguments_of(chosen, given[0], given[1], board) if convention == "all" else None
+    arguments = arguments_of(chosen, given[0], given[1], board, results) if convention == "all" else None
     switches = None
     if matching is not None:
         from evmeval.conventions import REGISTRY

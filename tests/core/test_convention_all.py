@@ -50,7 +50,8 @@ def test_html_of_a_convention_without_switchboard_rows_is_refused_before_any_wor
                        "--convention", "maven", "--html", str(page)]) == 2
     assert capsys.readouterr().err == ("evmeval-score: error: --html draws the switchboard, and maven measures none "
                                        "of its rows (expected --json, or --html with TextEE, DyGIE++, RAMS or "
-                                       "WikiEvents files)\n")
+                                       "WikiEvents files, or OmniEvent lines with arguments under --convention "
+                                       "all)\n")
     assert not page.exists()
 
 

@@ -159,19 +159,20 @@ def test_compare_resamples_the_eae_figures(tmp_path: Path) -> None:
     assert {"eae_default", "eae_loose", "eae_strict"} <= set(data["metrics"])
 
 
-def test_all_on_an_omnievent_pair_prints_the_eae_rows_and_says_why_no_flips(tmp_path: Path) -> None:
-    """Issue 35 §5 audit: no other argument convention reads OmniEvent prediction lines (no pivot yet), so `all`
-    gives omnievent's own table, EAE rows included, and says there is nothing to set it beside: no flip is
-    invented and none is silently missing."""
+def test_all_on_an_omnievent_pair_prints_the_eae_rows_and_the_maven_arg_pivot(tmp_path: Path) -> None:
+    """Issue 35 §5: no other convention reads OmniEvent prediction lines as given, so `all` gives omnievent's own
+    table, EAE rows included, with no switchboard; its arguments meet maven-arg through the MAVEN-Arg pivot
+    (tests/core/test_omnievent_maven_pivot.py derives the flips)."""
     gold, pred = _worked(tmp_path, "sl")
     done = _run("evmeval-score", "-g", gold, "-s", pred, "--convention", "all", "--regime", "sl",
                 "--json", tmp_path / "all.json")
     assert (done.returncode, done.stderr) == (0, "")
     assert "micro_f1 (EAE strict, sl)           50.00   50.00   50.00" in done.stdout
-    assert "Switchboard: no other convention reads OmniEvent prediction JSONL" in done.stdout
-    assert "so omnievent has nothing to be set beside" in done.stdout
+    assert "nothing to be set beside" not in done.stdout
+    assert "What flips between omnievent and maven-arg: 1" in done.stdout
     made = json.loads((tmp_path / "all.json").read_text())
-    assert list(made["conventions"]) == ["omnievent"] and "switchboard" not in made and "arguments" not in made
+    assert list(made["conventions"]) == ["omnievent"] and "switchboard" not in made
+    assert [c["name"] for c in made["arguments"]["columns"]] == ["omnievent", "maven-arg"]
 
 
 def test_a_gold_argument_without_mentions_says_where(tmp_path: Path) -> None:

@@ -40,6 +40,8 @@ class ArgumentBoard:
 
     board: Switchboard
     left_out: dict[str, str]
+    title: str = ("Arguments: the same run under every argument convention that reads it (percent; dygiepp "
+                  "through the DyGIE++ pivot)")
 
     def to_json(self) -> dict[str, object]:
         made = self.board.to_json()
@@ -176,8 +178,7 @@ def format_argument_board(found: ArgumentBoard, examples: int = 5) -> str:
     """The argument rows side by side and their flips, as the switchboard prints its own, then what was left out."""
     from evmeval.conventions.switchboard import format_switchboard
 
-    text = format_switchboard(found.board, examples, title="Arguments: the same run under every argument "
-                              "convention that reads it (percent; dygiepp through the DyGIE++ pivot)")
+    text = format_switchboard(found.board, examples, title=found.title)
     return text + "".join(f"Left out: {name}: {why}\n" for name, why in found.left_out.items())
 
 

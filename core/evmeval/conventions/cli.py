@@ -122,12 +122,17 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
     return out
 
 
-def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input,
-                 board: Switchboard | None = None) -> ArgumentBoard | None:
-    """`all` on a TextEE run whose conventions score arguments under one convention only: its arguments under
-    every argument convention that reads it (`argument_pivot`); None otherwise (string predictions already
-    have ours for strings beside textee)."""
+def arguments_of(conventions: Sequence[Convention], gold: Input, system: Input, board: Switchboard | None = None,
+                 results: Sequence[ConventionResult] = ()) -> ArgumentBoard | None:
+    """`all` on a run whose conventions score arguments under one convention only: its arguments under every
+    argument convention that reads it (TextEE: `argument_pivot`; OmniEvent lines with `arguments`:
+    `omnievent_pivot`, `results` holding omnievent's when scored); None otherwise (string predictions already have
+    ours for strings beside textee)."""
     names = [c.name for c in conventions]
+    if "omnievent" in names:
+        from evmeval.conventions.omnievent_pivot import omnievent_board
+
+        return omnievent_board(gold, system, next((r for r in results if r.name == "omnievent"), None))
     if "textee" not in names or "strings" in names:
         return None
     from evmeval.conventions.argument_pivot import argument_board
@@ -268,9 +273,31 @@ def full_report(results: Sequence[ConventionResult], grounding: Grounding | None
     report += "".join(switch.text() + "\n" for switch in (switches or {}).values())
     if board is not None:
         report += "\n" + format_switchboard(board)
-    elif every:
+    elif every and arguments is None:  # otherwise the arguments' board below sets it beside another
         report += "\n" + alone(results)
     return report + ("\n" + format_argument_board(arguments) if arguments is not None else "")
+
+
+def _html_refusal(name: str, conventions: Sequence[Convention]) -> str | None:
+    """Why `--html` cannot go with the conventions (None: it can; OmniEvent's lines under `all` are drawn as their
+    arguments' board, `_drawn`)."""
+    if any(c.comparable for c in conventions) or (name == "all" and any(c.name == "omnievent" for c in conventions)):
+        return None
+    return (f"--html draws the switchboard, and {', '.join(c.name for c in conventions)} measures none of its rows "
+            "(expected --json, or --html with TextEE, DyGIE++, RAMS or WikiEvents files, or OmniEvent lines with "
+            "arguments under --convention all)")
+
+
+def _drawn(args: argparse.Namespace, board: Switchboard | None, arguments: ArgumentBoard | None) -> Switchboard | None:
+    """What `--html` draws: the switchboard, else (OmniEvent's lines) the arguments' board; a `FormatError` when
+    OmniEvent's lines carry no `arguments` to draw."""
+    if not args.html or board is not None:
+        return board if args.html else None
+    if arguments is None:
+        raise FormatError(display_name(args.system), 1, "no arguments on the lines: --html draws OmniEvent's "
+                          "argument extraction beside MAVEN-Arg's scorer", "an `arguments` list on each prediction "
+                          "line (docs/formats.md), or --json")
+    return arguments.board
 
 
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
@@ -299,11 +326,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         if switched and (refusal := switch_refusal(conventions, list(REGISTRY.values()))) is not None:
             print(f"{prog}: error: {refusal}", file=sys.stderr)
             return 2
-        if args.html and not any(c.comparable for c in conventions):
-            print(f"{prog}: error: --html draws the switchboard, and {', '.join(c.name for c in conventions)} "
-                  "measures none of its rows (expected --json, or --html with TextEE, DyGIE++, RAMS or WikiEvents "
-                  "files)",
-                  file=sys.stderr)
+        if args.html and (refusal := _html_refusal(args.convention, conventions)) is not None:
+            print(f"{prog}: error: {refusal}", file=sys.stderr)
             return 2
         merged = merged_output(args, conventions)
         check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system, *ladder_inputs(args)],
@@ -317,7 +341,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         if wanted:
             from evmeval.conventions.switchboard import switchboard
         board = switchboard(conventions, results, gold, system) if wanted else None
-        arguments = arguments_of(conventions, gold, system, board) if args.convention == "all" else None
+        arguments = arguments_of(conventions, gold, system, board, results) if args.convention == "all" else None
+        drawn = _drawn(args, board, arguments)
         if merged:
             from evmeval.conventions.bionlp import write_merged
             write_merged(gold, system, args.comparison_output)
@@ -338,8 +363,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         if args.json:
             made = report_json(results, fingerprint, board, system.grounding, ladder, arguments, switches)
             write_atomic(args.json, json.dumps(made, indent=1) + "\n")
-        if args.html and board is not None and render_html is not None:
-            write_atomic(args.html, render_html(board, fingerprint, display_name(args.gold), display_name(args.system),
+        if drawn is not None and render_html is not None:
+            write_atomic(args.html, render_html(drawn, fingerprint, display_name(args.gold), display_name(args.system),
                                                 switches))
     except FormatError as exc:  # a full disk: one line, and the run's other outputs are not kept
         print(f"{prog}: error: {exc}", file=sys.stderr)

@@ -259,13 +259,26 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     if grounding is not None and "strings" in board.outcomes:
         from evmeval.conventions.parsed import textee_file
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
-    together = argument_board(gold, system, board) if found == "textee" and grounding is None else None
+    together = _arguments_board(found, gold, system, board) if grounding is None else None
     kept = (_kept(gold, keep_outcomes), _kept(system, keep_outcomes))
     if not keep_outcomes:
         board = replace(board, outcomes={})
         together = together and replace(together, board=replace(together.board, outcomes={}))
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding, nowhere), grounding, ladder,
                        together, kept)
+
+
+def _arguments_board(found: str, gold: Input, system: Input, board: Switchboard) -> ArgumentBoard | None:
+    """The run's arguments under every argument convention that reads it, through a pivot: a TextEE run's
+    (`argument_pivot`), OmniEvent EAE lines' beside MAVEN-Arg's scorer (`omnievent_pivot`); else None."""
+    if found == "textee":
+        return argument_board(gold, system, board)
+    omnievent = next((r for r in board.results if r.name == "omnievent"), None)
+    if omnievent is None:
+        return None
+    from evmeval.conventions.omnievent_pivot import omnievent_board
+
+    return omnievent_board(gold, system, omnievent)
 
 
 def _streamed(conventions: list[Convention], gold: Input, system: Input, index: DocumentIndex,

@@ -13,10 +13,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from evmeval.conventions.items import NOT_IN_TEXT, PARTIAL_SPAN, ROWS, Item, Outcome
+from evmeval.conventions.items import MAVEN_PENALTY, MAVEN_STRINGS, NOT_IN_TEXT, PARTIAL_SPAN, ROWS, Item, Outcome
 
 OTHER = "other rule difference"
 """A flip neither convention names a reason for."""
+PART_CREDIT_RULES = (MAVEN_PENALTY, MAVEN_STRINGS)
+"""Notes that say why a credit is a part (MAVEN-Arg's penalty and bag-of-words F1), where Dice's is not the cause."""
 
 
 @dataclass(frozen=True)
@@ -62,7 +64,7 @@ def reason(a: Outcome, b: Outcome) -> str:
         quiet = a if a.counted < b.counted else b
         return quiet.note or (b if quiet is a else a).note or OTHER
     if any(0.0 < o.credit < 1.0 for o in (a, b)):
-        return PARTIAL_SPAN
+        return next((o.note for o in (a, b) if o.note in PART_CREDIT_RULES), PARTIAL_SPAN)
     return a.note or b.note or OTHER
 
 

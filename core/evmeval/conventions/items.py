@@ -55,6 +55,22 @@ DETERMINER = "a leading the/an/a stripped from the gold span (gen-arg), not by P
 SPAN_SET = "identification over a set of spans: a span predicted (or gold) under two roles counts once"
 UNSCORED_EVENT = "event not scored: no generation line, or a type the ontology lacks (counted nowhere)"
 UNGROUNDED = "not in the text: found nowhere, dropped (counted neither as predicted nor as wrong)"
+# OmniEvent's EAE against MAVEN-Arg's evaluation (`evmeval.conventions.omnievent_pivot`).
+WRONG_TYPE_ARGUMENTS = ("a wrong event type costs OmniEvent a false alarm and a miss; MAVEN-Arg never looks the "
+                        "prediction up (the gold slot is its 0 entry)")
+MAVEN_ONE_ENTRY = ("a slot is one entry: MAVEN-Arg scores a role with gold and no string (or strings and no gold, "
+                   "or strings on a trigger that is no event) once, 0, however many mentions or strings it has")
+MAVEN_UNPAIRED = ("unpaired: the role has more strings than gold mentions (or fewer); MAVEN-Arg's assignment leaves "
+                  "it out, the penalty min/max charges its slot's pairs")
+MAVEN_PENALTY = ("MAVEN-Arg's penalty: a slot's pairs are scaled by min/max of its gold mentions and strings (an "
+                 "entity named twice halves a right answer)")
+MAVEN_STRINGS = ("strings, not spans: MAVEN-Arg pairs a string with the gold mention sharing most words, wherever "
+                 "either lies (bag-of-words F1 its credit)")
+MAVEN_NO_WORDS = ("no words left: MAVEN-Arg's normalisation drops a/an/the and punctuation, so the string (or gold "
+                  "mention) has no word to share (F1 0)")
+MAVEN_ROLE_SPELLING = ("role spelling: MAVEN-Arg joins a submission's role to its type (Attacker under Attack is "
+                       "Attack.Attacker), OmniEvent compares roles as written")
+NOT_IN_SCHEMA = "role not in label2role.json: MAVEN-Arg never looks it up (counted neither right nor wrong)"
 
 
 class Item(NamedTuple):

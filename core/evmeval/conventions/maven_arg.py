@@ -40,6 +40,9 @@ LEVELS = ("Mention_Level", "Entity_Coref_Level", "Event_Coref_Level")
 """The script's names, in its print order (each with _EM, _Precision, _Recall, _F1)."""
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
 _PUNCTUATION = frozenset(string.punctuation)
+Owner = tuple[str, int, int]
+"""An entry's slot key (`document-event-trigger-Type.Role`), its gold mention's index among the slot's mentions and
+its predicted string's index (-1 where the entry pairs none: a slot scored 0)."""
 Scores = tuple[float, float, float]
 """Bag-of-words precision, recall, F1 (int 0s where nothing is shared, as the script returns them)."""
 
@@ -71,14 +74,17 @@ class _Entries:
     bow: list[Scores]
     documents: list[str] = field(default_factory=list)
     """Each entry's document (for resampling documents)."""
+    owners: list[Owner] = field(default_factory=list)
+    """Each entry's slot key and the gold mention and predicted string it pairs (-1: none; a slot's 0 entry)."""
 
-    def add(self, em: float, scores: Scores, document: str) -> None:
+    def add(self, em: float, scores: Scores, document: str, owner: Owner = ("", -1, -1)) -> None:
         self.em.append(em)
         self.bow.append(scores)
         self.documents.append(document)
+        self.owners.append(owner)
 
-    def zero(self, document: str) -> None:
-        self.add(0, (0, 0, 0), document)
+    def zero(self, document: str, slot: str = "") -> None:
+        self.add(0, (0, 0, 0), document, (slot, -1, -1))
 
     def columns(self, units: list[str]) -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float, ...], ...]]:
         """Per unit, (entries, Σ exact match) and (entries, Σ precision, Σ recall, Σ F1): the `em` and `mean`
@@ -104,17 +110,20 @@ class _Entries:
                 Figure(float(sum(s[2] for s in self.bow)), n, n, means[0], means[1], means[2]))
 
 
-def _pairs(gold: list[str], predicted: list[str]) -> list[tuple[int, str, str]]:
-    """(gold index, gold string, predicted string) of the script's assignment."""
+Pair = tuple[int, str, str, int]
+"""(gold index, gold string, predicted string, predicted index) of the script's assignment."""
+
+
+def _pairs(gold: list[str], predicted: list[str]) -> list[Pair]:
     cost = [[-float(bag_of_words(g, p)[2]) for p in predicted] for g in gold]
-    return [(i, gold[i], predicted[j]) for i, j in scipy_assignment(cost)]
+    return [(i, gold[i], predicted[j], j) for i, j in scipy_assignment(cost)]
 
 
-def _entities(entities: list[list[str]], pairs: list[tuple[int, str, str]]) -> list[tuple[int, Scores]]:
+def _entities(entities: list[list[str]], pairs: list[Pair]) -> list[tuple[int, Scores]]:
     """Per gold entity, (exact match, BoW) of its mention's pair with the best F1 (the first), 0s if none > 0."""
     owner = [e for e, mentions in enumerate(entities) for _ in mentions]
     best: list[tuple[float, str, str] | None] = [None] * len(entities)
-    for i, g, p in pairs:
+    for i, g, p, _ in pairs:
         f1 = bag_of_words(g, p)[2]
         current = best[owner[i]]
         if f1 > (current[0] if current else 0.0):
@@ -123,16 +132,17 @@ def _entities(entities: list[list[str]], pairs: list[tuple[int, str, str]]) -> l
 
 
 def _mention_entries(mention: _Entries, entities: list[list[str]], predicted: list[str],
-                     where: Callable[[], FormatError], document: str) -> list[tuple[int, str, str]]:
+                     where: Callable[[], FormatError], document: str, slot: str = "") -> list[Pair]:
     """A slot's Mention_Level entries (each pair's figures times the penalty); its pairs."""
     flat = [s for mentions in entities for s in mentions]
     if not flat and not predicted:
         raise where()
     pairs = _pairs(flat, predicted)
     penalty = min(len(flat), len(predicted)) / max(len(flat), len(predicted))
-    for _, g, p in pairs:
+    for i, g, p, j in pairs:
         bow = bag_of_words(g, p)
-        mention.add(exact_match(g, p) * penalty, (bow[0] * penalty, bow[1] * penalty, bow[2] * penalty), document)
+        mention.add(exact_match(g, p) * penalty, (bow[0] * penalty, bow[1] * penalty, bow[2] * penalty), document,
+                    (slot, i, j))
     return pairs
 
 
@@ -183,12 +193,12 @@ def maven_arg_scores(gold: MavenArgGold, predicted: MavenArgPredictions, schema:
                 continue
             if label is None or pred is None or label[0] != pred[0]:
                 for level in (mention, entity, event):
-                    level.zero(document)
+                    level.zero(document, key)
                 continue
             pairs = _mention_entries(mention, label[1], pred[1], partial(
                 FormatError, gold.path, trigger.line, f"role {role!r} of trigger {trigger.key!r}: no gold mention and "
                 "no predicted string", "a mention for every gold argument (evaluate.py divides by zero there)"),
-                document)
+                document, key)
             entities = _entities(label[1], pairs)
             for em, bow in entities:
                 entity.add(em, bow, document)
@@ -204,7 +214,7 @@ def maven_arg_scores(gold: MavenArgGold, predicted: MavenArgPredictions, schema:
     for key in predicted.slots:
         if key.split("-")[1] == NEGATIVE:
             for level in (mention, entity, event):
-                level.zero(key.split("-")[0])
+                level.zero(key.split("-")[0], key)
     negative = {k for k in predicted.slots if k.split("-")[1] == NEGATIVE}
     return MavenArgScores(dict(zip(LEVELS, (mention, entity, event), strict=True)),
                           len(set(gold.slots) - seen_gold), len(set(predicted.slots) - seen_predicted - negative))
@@ -249,6 +259,15 @@ def _scored(gold: Input, system: Input) -> tuple[MavenArgGold, MavenArgPredictio
 
 def score_maven_arg(gold: Input, system: Input) -> ConventionResult:
     return _result(*_scored(gold, system))
+
+
+def scored(gold: Input, system: Input, schema: dict[str, list[str]]) -> tuple[ConventionResult, MavenArgScores]:
+    """The result and every entry of the script's levels on a gold file and a submission given as bytes, with
+    label2role.json's `schema` given (the OmniEvent pivot's files, made in memory); raises `FormatError`."""
+    gold_file = maven_arg_gold(gold)
+    predicted = read_predictions(system.path, system.data, gold_file)
+    scores = maven_arg_scores(gold_file, predicted, schema)
+    return _result(gold_file, predicted, scores), scores
 
 
 def _result(gold_file: MavenArgGold, predicted: MavenArgPredictions, scores: MavenArgScores) -> ConventionResult:

@@ -329,6 +329,12 @@ def _read(gold: Input, system: Input) -> tuple[OmniGold, Any, str, bool]:
     return gold_file, predictions, regime, dumped
 
 
+def read_files(gold: Input, system: Input) -> tuple[OmniGold, Any, str, bool]:
+    """The gold file, the predictions read under the system's `--regime`, the regime, and whether the lines are
+    OmniEvent's own dumped labels (for the MAVEN-Arg pivot, `omnievent_pivot`)."""
+    return _read(gold, system)
+
+
 def candidate_labels(gold: Input, system: Input) -> tuple[OmniGold, Converted, list[Any] | None]:
     """The gold items, every candidate's gold and predicted label, as `score_omnievent` converts them under the
     system's `--regime`, and each candidate's predicted arguments where the lines carry them

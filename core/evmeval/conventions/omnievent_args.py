@@ -112,6 +112,15 @@ def read_entries(gold: OmniGold, items: Sequence[dict[str, Any]], predictions: O
     return types, outputs
 
 
+def eae_inputs(gold: OmniGold, gold_text: str, predictions: OmniPredictions, regime: str
+               ) -> tuple[list[dict[str, Any]], list[str], list[list[Any] | None]]:
+    """The gold items (their argument fields checked), the type given for every trigger candidate and its checked
+    outputs (`read_entries`): what every EAE reading starts from."""
+    items = read_items(gold.path, gold_text)
+    _check_gold(gold, items)
+    return (items, *read_entries(gold, items, predictions, regime))
+
+
 def _check_gold(gold: OmniGold, items: Sequence[dict[str, Any]]) -> None:
     """The gold fields argument extraction reads (the ED reading checked the rest): each trigger's `arguments`
     (a `role` and `mentions`, each with a `position`) and the item's `entities` (`mentions`, each a `position`)."""
@@ -134,7 +143,7 @@ def _mentions(fields: Fields, obj: dict[str, Any], what: str) -> None:
             raise fields.at(f"mention {m}").fail(f"position is {kind(value)}", "a position [start, end] in characters")
 
 
-def _golden(items: Sequence[dict[str, Any]], types: Sequence[str]) -> bool:
+def golden_run(items: Sequence[dict[str, Any]], types: Sequence[str]) -> bool:
     """Whether the types given are the gold ones (a golden-trigger run)."""
     return [label for item in items for _, label in _triggers(item)] == list(types)
 
@@ -163,10 +172,8 @@ def eae_run(gold: OmniGold, gold_text: str, predictions: OmniPredictions, regime
     """Each mode's EAE figure, None when no prediction line has `arguments`."""
     if not predictions.arguments:
         return None
-    items = read_items(gold.path, gold_text)
-    _check_gold(gold, items)
-    types, outputs = read_entries(gold, items, predictions, regime)
-    golden = _golden(items, types)
+    items, types, outputs = eae_inputs(gold, gold_text, predictions, regime)
+    golden = golden_run(items, types)
     modes = ("gold",) if golden else ("default", "loose", "strict")
     roles, source = s2s_roles(gold.path, items) if regime == "s2s" else ([], "")
     run = EaeRun({}, {}, (), {})
@@ -178,7 +185,7 @@ def eae_run(gold: OmniGold, gold_text: str, predictions: OmniPredictions, regime
              + (f"; a pair's role is one of {source}" if source else "")]
     for mode in modes:
         chosen = instances(items, types, mode, by_role=regime != "tc")
-        given: list[list[Any]] = [_blank(i.candidates, regime) if (o := outputs[i.trigger]) is None else o
+        given: list[list[Any]] = [blank_output(i.candidates, regime) if (o := outputs[i.trigger]) is None else o
                                   for i in chosen]
         if regime == "s2s":
             counts, _, unused = s2s_counts(items, types, given, mode, roles, predictions.path)
@@ -211,7 +218,7 @@ def _outside(items: Sequence[dict[str, Any]], chosen: Sequence[Instance], output
                if role != NA and word_span(items[i.item]["text"], Candidate(start, end, role))[1] > len(row))
 
 
-def _blank(candidates: Sequence[Any], regime: str) -> list[Any]:
+def blank_output(candidates: Sequence[Any], regime: str) -> list[Any]:
     """The output of an instance given no type (null entry; only strict mode keeps one, a gold trigger the ED
     model missed): its pairs are NA whatever the roles, so none predicted."""
     return [NA] * len(candidates) if regime == "tc" else []
@@ -229,9 +236,7 @@ def given_arguments(gold: OmniGold, gold_text: str, predictions: OmniPredictions
     taken by no candidate listed as not in the text. None when the lines carry no `arguments`."""
     if not predictions.arguments:
         return None
-    items = read_items(gold.path, gold_text)
-    _check_gold(gold, items)
-    types, outputs = read_entries(gold, items, predictions, regime)
+    items, types, outputs = eae_inputs(gold, gold_text, predictions, regime)
     roles = set(s2s_roles(gold.path, items)[0]) | {NA} if regime == "s2s" else set()
     found: list[Given] = []
     for number, item in enumerate(items):

@@ -150,6 +150,19 @@ Tally = tuple[int, int, int, int]
 """`f1_score_overall_with_type`'s (TP, FP, FN, TN)."""
 
 
+def pair_tally(predicted: tuple[str, str], gold: tuple[str, str], regime: str) -> Tally:
+    """What one argument candidate adds to (TP, FP, FN, TN), (type, role) predicted against gold: equal and not
+    NA a TP; both not NA and differing an FP and an FN; only the prediction NA an FN; only gold NA an FP."""
+    wrong, missed = _is_na(predicted, regime), _is_na(gold, regime)
+    if predicted == gold:
+        return (0, 0, 0, 1) if wrong else (1, 0, 0, 0)
+    if wrong and not missed:
+        return 0, 0, 1, 0
+    if missed and not wrong:
+        return 0, 1, 0, 0
+    return (0, 1, 1, 0) if not missed else (0, 0, 0, 1)
+
+
 def typed_counts(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | None, outputs: Sequence[Any],
                  mode: str, regime: str, path: str = "predictions") -> tuple[list[Tally], list[str]]:
     """Each gold item's (TP, FP, FN, TN) under `mode` (sl, tc, mrc: `f1_score_overall_with_type`) and the
@@ -168,18 +181,9 @@ def typed_counts(items: Sequence[dict[str, Any]], event_preds: Sequence[str] | N
         roles = instance_roles(instance, output, items[instance.item]["text"], regime)
         for (_, _, role), guess in zip(instance.candidates, roles, strict=True):
             results.append(guess)
-            predicted, gold = (instance.predicted_type, guess), (instance.gold_type, role)
-            wrong, missed = _is_na(predicted, regime), _is_na(gold, regime)
-            if predicted == gold:
-                tally[3 if wrong else 0] += 1
-            elif wrong and not missed:
-                tally[2] += 1
-            elif missed and not wrong:
-                tally[1] += 1
-            elif not missed:
-                tally[1], tally[2] = tally[1] + 1, tally[2] + 1
-            else:
-                tally[3] += 1
+            added = pair_tally((instance.predicted_type, guess), (instance.gold_type, role), regime)
+            for k in range(4):
+                tally[k] += added[k]
     return [(t[0], t[1], t[2], t[3]) for t in tallies], results
 
 

@@ -34,7 +34,7 @@ from evmeval.conventions.items import (
     Outcome,
 )
 
-MATCHED_ON = {"rams": GOLD, "paie": GOLD}
+MATCHED_ON = {"rams": GOLD, "paie": GOLD, "maven-arg": GOLD}
 """Whose credits add up to a convention's matches where they are gold's: PAIE credits each gold copy its role's
 predictions hold; RAMS's intersection is either side. Every other convention's are the predictions' (gen-arg
 matches each prediction on its own: two on one gold span both count)."""
@@ -47,15 +47,36 @@ def trigger_text(tokens: Sequence[str], start: int, end: int) -> str:
     return f"“{' '.join(tokens[start:end])}” [{start},{end})"
 
 
+ENTRIES = frozenset({"maven-arg"})
+"""Conventions whose figures are means over entries (MAVEN-Arg's): predicted and gold are both the number of
+entries, per slot (document, trigger, `Type.Role`: the outcome's role) the larger of its counted gold and counted
+predicted arguments (a pair counts on both sides, a slot's 0 entry on the side that has it)."""
+
+
 def counts_from_outcomes(name: str, outcomes: Sequence[Outcome]) -> dict[str, Metric]:
-    """Per argument row, (matches, predicted, gold) summed from the outcomes as `MATCHED_ON` says: equal to the
-    convention's own figures of that row (the tests assert it for every convention)."""
+    """Per argument row, (matches, predicted, gold) summed from the outcomes as `MATCHED_ON` (and `ENTRIES`) say:
+    equal to the convention's own figures of that row (the tests assert it for every convention)."""
+    if name in ENTRIES:
+        return _entries(name, outcomes)
     matched: dict[str, float] = {}
     counted: dict[tuple[str, str], int] = {}
     for o in outcomes:
         matched[o.row] = matched.get(o.row, 0.0) + (o.credit if o.item.side == MATCHED_ON.get(name, PRED) else 0.0)
         counted[o.row, o.item.side] = counted.get((o.row, o.item.side), 0) + o.counted
     return {row: Metric(m, counted.get((row, PRED), 0), counted.get((row, GOLD), 0)) for row, m in matched.items()}
+
+
+def _entries(name: str, outcomes: Sequence[Outcome]) -> dict[str, Metric]:
+    matched: dict[str, float] = {}
+    slots: dict[tuple[str, str, str, int, str], list[int]] = {}
+    for o in outcomes:
+        matched[o.row] = matched.get(o.row, 0.0) + (o.credit if o.item.side == MATCHED_ON[name] else 0.0)
+        item = o.item
+        slots.setdefault((o.row, item.doc_id, item.unit, item.event, item.role), [0, 0])[item.side == PRED] += o.counted
+    entries: dict[str, int] = {}
+    for (row, *_), (gold, predicted) in slots.items():
+        entries[row] = entries.get(row, 0) + max(gold, predicted)
+    return {row: Metric(m, entries.get(row, 0), entries.get(row, 0)) for row, m in matched.items()}
 
 
 def rams_outcomes(gold: Input, system: Input) -> list[Outcome]:
