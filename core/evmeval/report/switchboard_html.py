@@ -152,7 +152,7 @@ def format_switchboard_html(board: Switchboard, fingerprint: Fingerprint, gold_p
         "<h2>What flips</h2>",
         '<p class="meta">Triggers and arguments whose outcome (counted, credit) differs between two conventions, '
         "grouped by the rule that decides it; positions are token offsets in the window or sentence (RAMS, "
-        "WikiEvents: in the document).</p>",
+        "WikiEvents: in the document; OmniEvent: character offsets in the text).</p>",
     ]
     out += [_flips(pair) for pair in board.flips]
     if not board.flips:
