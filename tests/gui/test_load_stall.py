@@ -1,0 +1,99 @@
+"""Issue 34: the GUI thread's work while a corpus loads stays in short turns of the event loop.
+
+At 4,480 documents, reading and scoring the first document on the GUI thread left the window unanswering
+for 150-170 ms of its CPU, and building the Conventions dock in the turn that takes the corpus in added
+40-50 ms to that turn: the first document is read by the load's worker and handed over
+(`JobContext.deliver`), the dock is imported, built and filled in turns of their own.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from evmeval_gui.jobs import JobContext, JobRunner
+from evmeval_gui.model import first_state as first_state_module
+from evmeval_gui.model.jobs import ImmediateRunner
+from tests.gui.corpus_factory import write_corpus
+from tests.shipped import EXAMPLES
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+TIMEOUT = 20_000
+
+
+@pytest.fixture
+def runner(qtbot):
+    r = JobRunner()
+    yield r
+    assert r.shutdown(10)
+
+
+def test_a_part_handed_over_reaches_the_gui_thread_before_the_result(runner, qtbot) -> None:
+    heard: list[tuple[str, object, bool]] = []
+
+    def work(context: JobContext) -> str:
+        context.deliver("first")
+        return "all"
+
+    def note(kind: str):  # type: ignore[no-untyped-def]
+        return lambda value: heard.append((kind, value, threading.current_thread() is threading.main_thread()))
+
+    with qtbot.waitSignal(runner.job_finished, timeout=5000):
+        runner.submit("parts", work, note("done"), on_partial=note("part"))
+    assert heard == [("part", "first", True), ("done", "all", True)]
+
+
+def test_a_part_of_a_cancelled_job_is_dropped(runner, qtbot) -> None:
+    handed, release = threading.Event(), threading.Event()
+    heard: list[object] = []
+
+    def work(context: JobContext) -> str:
+        context.deliver("late")
+        handed.set()
+        release.wait(10)
+        return "never shown"
+
+    runner.submit("parts", work, heard.append, on_partial=heard.append)
+    assert handed.wait(10)
+    runner.cancel()  # before the GUI thread took the part in
+    release.set()
+    assert runner.shutdown(10)
+    QApplication.processEvents()
+    assert heard == []
+
+
+def test_the_immediate_runner_hands_parts_over_at_once() -> None:
+    heard: list[object] = []
+    ImmediateRunner().submit("parts", lambda context: context.deliver(1) or 2, heard.append, on_partial=heard.append)
+    assert heard == [1, 2]
+
+
+@pytest.mark.parametrize("kind", ["tbf", "textee"])
+def test_the_first_document_is_read_by_the_loads_worker(make_window, qtbot, tmp_path: Path, monkeypatch,
+                                                         kind: str) -> None:
+    """Opening returns at once; the first document is read and scored off the GUI thread, then shown."""
+    readers: list[bool] = []
+    real = first_state_module.first_document
+
+    def spied(*args, **kwargs):  # type: ignore[no-untyped-def]
+        readers.append(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(first_state_module, "first_document", spied)
+    window = make_window()
+    if kind == "tbf":
+        folder = write_corpus(tmp_path / "corpus")
+        gold, system, first = str(folder / "gold.tbf"), str(folder / "system.tbf"), "doc1"
+    else:
+        gold, system, first = str(EXAMPLES / "textee_gold.jsonl"), str(EXAMPLES / "textee_pred.jsonl"), "D1"
+    shown: list[str] = []
+    window.session.first_document_shown.connect(lambda doc: shown.append(doc.doc_id if doc else ""))
+    window.open_files(gold, [system])
+    assert True not in readers  # nothing read on the GUI thread while it opened
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        pass
+    assert readers == [False] and shown == [first]  # read once, by the worker, and shown before the corpus
+    assert window.document_pane.doc_id == first
