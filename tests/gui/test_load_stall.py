@@ -18,6 +18,7 @@ from evmeval_gui.jobs import JobContext, JobRunner
 from evmeval_gui.model import first_state as first_state_module
 from evmeval_gui.model.jobs import ImmediateRunner
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.test_conventions_window import DATA
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -97,3 +98,17 @@ def test_the_first_document_is_read_by_the_loads_worker(make_window, qtbot, tmp_
         pass
     assert readers == [False] and shown == [first]  # read once, by the worker, and shown before the corpus
     assert window.document_pane.doc_id == first
+
+
+def test_an_event_corpus_builds_its_dock_after_the_turn_that_takes_the_corpus_in(make_window, qtbot) -> None:
+    window = make_window()
+    built_on_arrival: list[bool] = []
+    window.session.scoring_finished.connect(lambda: built_on_arrival.append(window.conventions.built))
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(DATA / "switchboard_gold.jsonl"), [str(DATA / "switchboard_pred.jsonl")])
+    assert built_on_arrival == [False]
+    assert not window.conventions.built
+    # later turns: imported, built, filled and shown, as when it was built at once
+    qtbot.waitUntil(lambda: window.conventions.built and window.conventions.action.isChecked(), timeout=TIMEOUT)
+    dock = window.conventions_dock
+    assert dock.isVisible() and dock.table.item(2, 1).text() == "33.33"
