@@ -17,6 +17,7 @@ the selection it keeps), the view options (the combination of `rows` and `marks`
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -46,6 +47,8 @@ Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResu
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
 
 _TEXT_CACHE = 48
+TAKEN_CHECK_S = 0.05
+"""While the GUI thread has not taken the first document in, the load's worker checks this often for a cancel."""
 _ROWS_CACHE = 256
 
 
@@ -227,12 +230,16 @@ class CorpusState:
         mapping, combination = self.mapping, self.view.combination
         wants_first = self._wants_first()
         shown: list[FirstDocument] = []  # the first document this open showed (by `on_partial`)
+        taken = threading.Event()  # the GUI thread took the first document in (shown or not)
 
         def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult, Arrival]:
             first = self.first.read(request, system_index, doc_id, mapping=mapping) if wants_first else None
             if first is not None:
                 context.deliver(first)  # shown on the GUI thread; the load goes on once it is painted
-                self.first.wait_painted()
+                while not taken.wait(TAKEN_CHECK_S):
+                    context.check()
+                if shown:
+                    self.first.wait_painted()
                 context.check()
             if self.loader is default_loader:
                 corpus, result = default_loader(request, system_index, context, mapping=mapping)
@@ -246,6 +253,7 @@ class CorpusState:
             if self.corpus is None:  # (a corpus shown meanwhile, e.g. an agreement: it stays)
                 shown.append(first)
                 self.first.put(first)
+            taken.set()
 
         def done(value: tuple[LoadedCorpus, ScoreResult, Arrival]) -> None:
             corpus, result, ready = value

@@ -112,3 +112,32 @@ def test_an_event_corpus_builds_its_dock_after_the_turn_that_takes_the_corpus_in
     qtbot.waitUntil(lambda: window.conventions.built and window.conventions.action.isChecked(), timeout=TIMEOUT)
     dock = window.conventions_dock
     assert dock.isVisible() and dock.table.item(2, 1).text() == "33.33"
+
+
+def test_the_load_goes_on_only_once_the_gui_thread_took_the_first_document_in(make_window, qtbot, tmp_path: Path,
+                                                                               monkeypatch) -> None:
+    """A busy GUI thread (here: not running its event loop) takes the first document in late: the load waits for
+    it, then for its paint (at most `FIRST_PAINT_WAIT_S`), so the document shown is never skipped."""
+    from evmeval_gui.model import corpus_state as corpus_state_module
+    from evmeval_gui.model.corpus import load_and_score
+
+    entered, release = threading.Event(), threading.Event()
+
+    def held(*args, **kwargs):  # type: ignore[no-untyped-def]
+        entered.set()
+        release.wait(10)
+        return load_and_score(*args, **kwargs)
+
+    monkeypatch.setattr(corpus_state_module, "load_and_score", held)
+    monkeypatch.setattr(first_state_module, "FIRST_PAINT_WAIT_S", 0.0)  # no paint waited for
+    window = make_window()
+    folder = write_corpus(tmp_path / "corpus")
+    try:
+        window.open_files(str(folder / "gold.tbf"), [str(folder / "system.tbf")])
+        assert not entered.wait(1.0)  # the GUI thread took nothing in meanwhile: the load has not begun
+        qtbot.waitUntil(entered.is_set, timeout=TIMEOUT)
+        assert window.document_pane.doc_id == "doc1" and not window.session.loaded
+    finally:
+        release.set()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        pass
