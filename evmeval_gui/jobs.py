@@ -80,6 +80,7 @@ class _Job:
     on_cancelled: Callable[[], None] | None
     thread: threading.Thread | None = field(default=None, repr=False)
     exclusive: bool = False
+    on_partial: Callable[[Any], None] | None = None
 
 
 class _Bridge(QObject):
@@ -88,6 +89,7 @@ class _Bridge(QObject):
     progressed = Signal(int, int, int)
     status = Signal(int, str)
     succeeded = Signal(int, object)
+    partial = Signal(int, object)
     failed = Signal(int, object)
     ended = Signal(int)
 
@@ -111,6 +113,7 @@ class JobRunner(QObject):
         self._bridge.progressed.connect(self._on_progress, queued)
         self._bridge.status.connect(self._on_status, queued)
         self._bridge.succeeded.connect(self._on_succeeded, queued)
+        self._bridge.partial.connect(self._on_partial, queued)
         self._bridge.failed.connect(self._on_failed, queued)
         self._bridge.ended.connect(self._on_ended, queued)
         self._next_id = 0
@@ -152,18 +155,20 @@ class JobRunner(QObject):
         on_cancelled: Callable[[], None] | None = None,
         key: str = MAIN,
         exclusive: bool = False,
+        on_partial: Callable[[Any], None] | None = None,
     ) -> int:
         """Start `work` on a worker thread, superseding the running job of `key`; returns the job id.
-        `exclusive` (MAIN only): quiet jobs wait at their cancel checks until it is over.
+        `exclusive` (MAIN only): quiet jobs wait at their cancel checks until it is over. `on_partial`: what
+        the work hands over with `JobContext.deliver`, on the GUI thread while the job is the running one.
 
         The superseded job's `on_cancelled` runs once this job is the running one (`running(key)` is then
         True: a callback can tell a superseded job from one the user cancelled)."""
         superseded = self._supersede(key)
         self._next_id += 1
         job = _Job(self._next_id, key, label, threading.Event(), on_done, on_error, on_cancelled,
-                   exclusive=exclusive and key == MAIN)
+                   exclusive=exclusive and key == MAIN, on_partial=on_partial)
         context = JobContext(job.job_id, job.event, self._bridge.progressed.emit, self._bridge.status.emit,
-                             None if key == MAIN else self._quiet_gate)
+                             None if key == MAIN else self._quiet_gate, _emit_partial=self._partial_from_worker)
         thread = threading.Thread(target=self._run, args=(job.job_id, work, context),
                                   name=f"evmeval-job-{job.job_id}", daemon=True)
         job.thread = thread
@@ -261,6 +266,9 @@ class JobRunner(QObject):
             with contextlib.suppress(RuntimeError):
                 self._bridge.ended.emit(job_id)
 
+    def _partial_from_worker(self, job_id: int, value: object) -> None:
+        self._deliver(self._bridge.partial, job_id, value)
+
     @staticmethod
     def _deliver(signal: Any, job_id: int, payload: object) -> None:
         with contextlib.suppress(RuntimeError):  # the window (and its runner) is gone: nobody to tell
@@ -333,6 +341,12 @@ class JobRunner(QObject):
         self._announce(job, self.job_finished, job.label, "done")
         job.on_done(result)
         collector.freeze_survivors()  # what the job made and the window now keeps: out of the collector's walks
+
+    @Slot(int, object)
+    def _on_partial(self, job_id: int, value: object) -> None:
+        job = self._job(job_id)
+        if job is not None and job.on_partial is not None:
+            job.on_partial(value)
 
     @Slot(int, object)
     def _on_failed(self, job_id: int, exc: object) -> None:

@@ -17,6 +17,7 @@ the selection it keeps), the view options (the combination of `rows` and `marks`
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -46,6 +47,8 @@ Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResu
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
 
 _TEXT_CACHE = 48
+TAKEN_CHECK_S = 0.05
+"""While the GUI thread has not taken the first document in, the load's worker checks this often for a cancel."""
 _ROWS_CACHE = 256
 
 
@@ -219,17 +222,24 @@ class CorpusState:
         """Read and score `request` in the background; the current corpus stays until it succeeds.
 
         With nothing shown yet, one document (`doc_id`, else the gold file's first) is read and scored
-        on its own first and shown at once (`first_document_shown`), while the corpus loads; the corpus
-        result then takes its place, keeping the selection."""
+        on its own first by the load's worker and shown as soon as it is (`first_document_shown`), while the
+        corpus loads; the corpus result then takes its place, keeping the selection."""
         label = f"Opening {request.name}"
         self.loading_started.emit(label)
 
         mapping, combination = self.mapping, self.view.combination
-        first = self._show_first(request, system_index, doc_id)
+        wants_first = self._wants_first()
+        shown: list[FirstDocument] = []  # the first document this open showed (by `on_partial`)
+        taken = threading.Event()  # the GUI thread took the first document in (shown or not)
 
         def work(context: JobContext) -> tuple[LoadedCorpus, ScoreResult, Arrival]:
+            first = self.first.read(request, system_index, doc_id, mapping=mapping) if wants_first else None
             if first is not None:
-                self.first.wait_painted()
+                context.deliver(first)  # shown on the GUI thread; the load goes on once it is painted
+                while not taken.wait(TAKEN_CHECK_S):
+                    context.check()
+                if shown:
+                    self.first.wait_painted()
                 context.check()
             if self.loader is default_loader:
                 corpus, result = default_loader(request, system_index, context, mapping=mapping)
@@ -238,6 +248,12 @@ class CorpusState:
                 if result.mapping != mapping and result.kind is ResultKind.SCORING:
                     result = score_system(corpus, system_index, mapping=mapping, cancelled=context.cancelled)
             return corpus, result, arrival(corpus, result, system_index, combination)
+
+        def show_first(first: FirstDocument) -> None:
+            if self.corpus is None:  # (a corpus shown meanwhile, e.g. an agreement: it stays)
+                shown.append(first)
+                self.first.put(first)
+            taken.set()
 
         def done(value: tuple[LoadedCorpus, ScoreResult, Arrival]) -> None:
             corpus, result, ready = value
@@ -253,18 +269,19 @@ class CorpusState:
             self.load_failed.emit(self.last_problem)
 
         def cancelled() -> None:
-            if self.first.document is first:  # not the first document of the open that superseded this one
+            if shown and self.first.document is shown[0]:  # not the first document of the open that superseded it
                 self._withdraw_first()
 
-        self.runner.submit(label, work, done, on_error=failed, on_cancelled=cancelled)
+        self.runner.submit(label, work, done, on_error=failed, on_cancelled=cancelled, on_partial=show_first)
 
-    def _show_first(self, request: OpenRequest, system_index: int, doc_id: str | None) -> FirstDocument | None:
-        """Show one document before the corpus is scored (see `open`), when nothing is shown and the
+    def _wants_first(self) -> bool:
+        """Whether `open` shows one document before the corpus is scored: when nothing is shown and the
         core's usual loader runs (the corpus load reads the files itself: their bytes are not held)."""
         self._withdraw_first()  # a first document of an earlier open that is still loading
-        if self.corpus is not None or self.loader is not default_loader:
-            return None
-        return self.first.show(request, system_index, doc_id, mapping=self.mapping)
+        if self.corpus is not None or self.loader is not default_loader or not self.first.enabled:
+            return False
+        self.first.painted.clear()  # (before the worker waits for the paint of the one it reads)
+        return True
 
     def _withdraw_first(self) -> None:
         """The corpus of the first document will not come (failed, cancelled): stop showing it."""

@@ -51,6 +51,13 @@ class JobContext:
     _gate: threading.Event | None = None
     """Cleared while the user is doing something: a quiet job waits at its cancel checks (no Qt here)."""
     _gave_way: float = 0.0
+    _emit_partial: Callable[[int, object], None] = _ignore
+
+    def deliver(self, value: object) -> None:
+        """Hand a part of the outcome to the submitter's `on_partial` before the work ends (on the GUI thread
+        in the window): e.g. the first document of a corpus, shown while the rest is read. Dropped when the
+        job is cancelled or superseded meanwhile."""
+        self._emit_partial(self.job_id, value)
 
     def progress(self, done: int, total: int) -> None:
         """Report `done` out of `total` steps (total 0: unknown amount of work)."""
@@ -87,9 +94,11 @@ class Runner(Protocol):
 
     def submit(self, label: str, work: Callable[[JobContext], T], on_done: Callable[[T], None], *,
                on_error: Callable[[BaseException], None] | None = None,
-               on_cancelled: Callable[[], None] | None = None, key: str = MAIN, exclusive: bool = False) -> int:
+               on_cancelled: Callable[[], None] | None = None, key: str = MAIN, exclusive: bool = False,
+               on_partial: Callable[[Any], None] | None = None) -> int:
         """Start `work`, superseding the running job of the same `key` (its `on_cancelled` runs); returns the
-        job id. `exclusive` (MAIN only): other jobs wait at their cancel checks meanwhile."""
+        job id. `exclusive` (MAIN only): other jobs wait at their cancel checks meanwhile. `on_partial`: what
+        the work hands over with `JobContext.deliver` while it runs."""
         ...
 
     def cancel(self, key: str = MAIN) -> None:
@@ -113,10 +122,12 @@ class ImmediateRunner:
 
     def submit(self, label: str, work: Callable[[JobContext], Any], on_done: Callable[[Any], None], *,
                on_error: Callable[[BaseException], None] | None = None,
-               on_cancelled: Callable[[], None] | None = None, key: str = MAIN, exclusive: bool = False) -> int:
+               on_cancelled: Callable[[], None] | None = None, key: str = MAIN, exclusive: bool = False,
+               on_partial: Callable[[Any], None] | None = None) -> int:
         self._next_id += 1
+        partial = on_partial or _ignore
         try:
-            value = work(JobContext(self._next_id))
+            value = work(JobContext(self._next_id, _emit_partial=lambda _job, part: partial(part)))
         except JobCancelled:
             if on_cancelled is not None:
                 on_cancelled()
