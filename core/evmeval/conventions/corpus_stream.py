@@ -130,24 +130,38 @@ def _pooled(name: str, parts: Sequence[tuple[str, ConventionResult]], order: Seq
 
 
 class _Pool:
-    """Each document's results, flips and verdicts, gathered until the last is read."""
+    """Each document's results, flips and verdicts, gathered until the last is read (`keep`: the first flips of
+    each group kept, the others counted, as `flips.first_flips`; cut as they come, so no more are held)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: int | None = None) -> None:
         self.results: dict[str, list[tuple[str, ConventionResult]]] = {}
         self.flips: dict[tuple[str, str], list[PairFlips]] = {}
+        self.keep = keep
+        self._held: dict[tuple[str, str], tuple[int, int]] = {}
+        """Per pair: the flips held, and those kept at the last cut."""
 
     def add(self, doc_id: str, board: Switchboard) -> None:
         for result in board.results:
             self.results.setdefault(result.name, []).append((doc_id, result))
         for pair in board.flips:
-            self.flips.setdefault((pair.a, pair.b), []).append(pair)
+            key = pair.a, pair.b
+            parts = self.flips.setdefault(key, [])
+            parts.append(pair)
+            if self.keep is not None:  # cut when held are a few times those kept at the last cut (each sorted a
+                # few times at most)
+                held, kept = self._held.get(key, (0, 0))
+                held += sum(len(f) for f in pair.groups.values())
+                if held > 2 * kept + 4 * self.keep:
+                    cut = self.flips[key] = [merged_flips(parts, self.keep)]
+                    held = kept = sum(len(f) for f in cut[0].groups.values())
+                self._held[key] = held, kept
 
     def board(self, conventions: Sequence[Convention], order: Sequence[str], found: dict[str, Fingerprint],
               rows: Sequence[str] | None = None) -> Switchboard:
         results = tuple(_pooled(c.name, self.results[c.name], order, found.get(c.name, found[""]))
                         for c in conventions)
         made = table(conventions, results)
-        flips = tuple(merged_flips(self.flips[a.name, b.name]) for a, b in combinations(conventions, 2)
+        flips = tuple(merged_flips(self.flips[a.name, b.name], self.keep) for a, b in combinations(conventions, 2)
                       if (a.name, b.name) in self.flips)
         return Switchboard(tuple(conventions), results,
                            made if rows is None else tuple(r for r in made if r.row in rows), flips)
@@ -155,12 +169,14 @@ class _Pool:
 
 def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input, progress: Progress | None = None,
                   cancelled: CancelCheck | None = None, total: int = 0,
-                  scanned: Mapping[str, Sequence[Place]] | None = None) -> StreamedPair | None:
+                  scanned: Mapping[str, Sequence[Place]] | None = None,
+                  flips_kept: int | None = None) -> StreamedPair | None:
     """The pair of TextEE files `gold` and `system` (read from their paths) a document at a time, as the module
     docstring says; None when it cannot be read so (then read it whole). `progress(done, total)` after each
     document (`total`: the gold's documents, as the caller's index counts them); `cancelled()` is checked before
     each, raising `Cancelled` (nothing of the pair is returned). `scanned`: the system file's places as the
-    caller's index already found them (`document_index.scan`), else it is scanned here."""
+    caller's index already found them (`document_index.scan`), else it is scanned here. `flips_kept`: the first
+    flips of each group kept, the others counted (`flips.first_flips`)."""
     if {c.name for c in conventions} - POOLED or not conventions:
         return None
     try:
@@ -168,18 +184,20 @@ def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input,
         if sum(len(p) for p in places.values()) != _line_count(system.path):
             return None  # a line the scan could not place: the whole read words it
         index = DocumentIndex("textee", gold.path, system.path, (), {}, {k: tuple(v) for k, v in places.items()})
-        return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total))
+        return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total, flips_kept))
     except (_Whole, FormatError, OSError):
         return None
 
 
 @dataclass(frozen=True)
 class _Hooks:
-    """The caller's `progress` and `cancelled` (`evmeval._util.progress`), and the documents to be read."""
+    """The caller's `progress` and `cancelled` (`evmeval._util.progress`), the documents to be read, and the flips
+    kept of each group (None: all)."""
 
     progress: Progress | None
     cancelled: CancelCheck | None
     total: int
+    flips_kept: int | None = None
 
 
 def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index: DocumentIndex,
@@ -188,7 +206,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
 
     tally = Tally()
     stream = stream_textee(gold.path, kept=True)  # a word one string: the texts kept share them
-    main, arguments_pool = _Pool(), _Pool()
+    main, arguments_pool = _Pool(hooks.flips_kept), _Pool(hooks.flips_kept)
     verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = {}
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, tuple[Document, Arguments]] = {}
