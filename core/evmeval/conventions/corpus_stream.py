@@ -49,7 +49,7 @@ from evmeval.io.errors import FormatError
 from evmeval.io.reading import display_name
 from evmeval.io.textee import TexteeFile, Window, stream_textee
 from evmeval.mention.type_rows import coverage
-from evmeval.model import Document, SpanMode, TbfFile
+from evmeval.model import Document, Mention, SpanMode, TbfFile
 
 POOLED = frozenset({"textee", "evmeval"})
 """The switchboard's conventions on TextEE files whose per-document results are pooled here (the argument board's
@@ -167,6 +167,26 @@ class _Pool:
                            made if rows is None else tuple(r for r in made if r.row in rows), flips)
 
 
+class _Shared:
+    """The strings of the mentions kept, each one object (issue 34): a type, run or realis name once in the corpus;
+    a token id, mention id or text once in a document, gold's and the system's (each side's reader makes its own:
+    about a third of what the mentions of a large corpus held)."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+
+    def documents(self, *documents: Document) -> list[Document]:
+        """`documents` (one document's, gold's and the system's) with equal strings made one."""
+        words: dict[str, str] = {}
+        word, name = words.setdefault, self.names.setdefault
+        doc_id = documents[0].doc_id
+        return [Document(doc_id, tuple(
+            Mention(name(m.run_id, m.run_id), doc_id, word(m.mention_id, m.mention_id),
+                    tuple([word(t, t) for t in m.span]), word(m.text, m.text), name(m.mention_type, m.mention_type),
+                    name(m.realis, m.realis), name(m.raw_type, m.raw_type), name(m.raw_realis, m.raw_realis), m.score,
+                    m.line) for m in d.mentions), d.relations, d.line) for d in documents]
+
+
 def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input, progress: Progress | None = None,
                   cancelled: CancelCheck | None = None, total: int = 0,
                   scanned: Mapping[str, Sequence[Place]] | None = None,
@@ -207,6 +227,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     tally = Tally()
     stream = stream_textee(gold.path, kept=True)  # a word one string: the texts kept share them
     main, arguments_pool = _Pool(hooks.flips_kept), _Pool(hooks.flips_kept)
+    shared = _Shared()
     verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = {}
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, tuple[Document, Arguments]] = {}
@@ -232,9 +253,10 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
             if (why := unfit_prediction(w, sentences)) and (not unfit_system[1] or w.line < unfit_system[0]):
                 unfit_system = (w.line, why)
         g_side, s_side, _ = sides(g_in, s_in)
-        gold_docs.update(g_side.tbf.documents)
+        gold_doc, system_doc = shared.documents(g_side.tbf.documents[doc_id], s_side.tbf.documents[doc_id])
+        gold_docs[doc_id] = gold_doc
         gold_arguments.update(g_side.arguments)
-        system_docs[doc_id] = (s_side.tbf.documents[doc_id], s_side.arguments)
+        system_docs[doc_id] = (system_doc, s_side.arguments)
         if hooks.progress is not None:
             hooks.progress(done, max(hooks.total, done))
     if set(system_lines) - gold_docs.keys():
