@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -136,9 +136,10 @@ class EventCorpus:
     format: str
     arguments: tuple[dict[tuple[str, str], list[Role]], dict[tuple[str, str], list[Role]]] = ({}, {})
     """Gold's and the system's: (document, mention id) -> its event's arguments on the document's tokens."""
-    verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = field(default_factory=dict)
+    verdicts: Mapping[str, Mapping[Key, list[ArgumentOutcome]]] = field(default_factory=dict)
     """Per convention that scores arguments one by one: each trigger's arguments' outcomes (made while
-    loading, so showing them is a look-up)."""
+    loading, so showing them is a look-up; a TextEE pair read a document at a time: a document's made when it is
+    asked, `document_verdicts`)."""
     unplaced: dict[str, tuple[MappingRow, ...]] = field(default_factory=dict)
     """String predictions: per document, a row for each trigger the grounding rule (or the format's own map: UIE's)
     placed nowhere (outcome "not in the text"; no span, after the mapping's rows)."""
@@ -282,7 +283,9 @@ def _streamed(conventions: list[Convention], gold: Input, system: Input, index: 
     if gold.data is not None or system.data is not None or not _plain_files(gold.path, system.path):
         return None
     scanned = index.system_lines if index.format == "textee" and index.system == system.path else None
-    made = streamed_pair(conventions, gold, system, progress, cancelled, len(index.doc_ids), scanned, flips_kept)
+    gold_lines = index.gold_lines if index.format == "textee" and index.gold == gold.path else None
+    made = streamed_pair(conventions, gold, system, progress, cancelled, len(index.doc_ids), scanned, flips_kept,
+                         gold_lines)
     if made is None:
         return None
     reader = DocumentReader(partial(document_text_and_tokens, index))

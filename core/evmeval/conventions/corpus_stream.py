@@ -39,6 +39,7 @@ from evmeval.conventions.argument_pivot import (
 )
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.document_index import DocumentIndex, Place, scan
+from evmeval.conventions.document_verdicts import document_input, lazy_verdicts
 from evmeval.conventions.dygiepp import pooled_result
 from evmeval.conventions.first_document import placed_records
 from evmeval.conventions.flips import PairFlips, merged_flips
@@ -47,7 +48,7 @@ from evmeval.conventions.switchboard import Switchboard, run_switchboard, table
 from evmeval.conventions.textee import Tally
 from evmeval.io.errors import FormatError
 from evmeval.io.reading import display_name
-from evmeval.io.textee import TexteeFile, Window, stream_textee
+from evmeval.io.textee import Window, stream_textee
 from evmeval.mention.type_rows import coverage
 from evmeval.model import Document, Mention, SpanMode, TbfFile
 
@@ -70,15 +71,9 @@ class StreamedPair:
     system: TbfFile
     arguments: tuple[Arguments, Arguments]
     switchboard: Switchboard
-    verdicts: dict[str, dict[Key, list[ArgumentOutcome]]]
+    verdicts: Mapping[str, Mapping[Key, list[ArgumentOutcome]]]
+    """Made while reading, or (given the gold's places) per document when asked (`document_verdicts`)."""
     argument_board: ArgumentBoard
-
-
-def _document_input(path: str, windows: list[Window]) -> Input:
-    """One document's windows as an input its conventions read as parsed (`Input.parsed`)."""
-    source = Input(path, b"")
-    source.parsed("textee", lambda: TexteeFile(display_name(path), windows))
-    return source
 
 
 def _runs(windows: Iterator[Window], tally: Tally) -> Iterator[tuple[str, list[Window]]]:
@@ -190,21 +185,26 @@ class _Shared:
 def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input, progress: Progress | None = None,
                   cancelled: CancelCheck | None = None, total: int = 0,
                   scanned: Mapping[str, Sequence[Place]] | None = None,
-                  flips_kept: int | None = None) -> StreamedPair | None:
+                  flips_kept: int | None = None,
+                  gold_lines: Mapping[str, Sequence[Place]] | None = None) -> StreamedPair | None:
     """The pair of TextEE files `gold` and `system` (read from their paths) a document at a time, as the module
     docstring says; None when it cannot be read so (then read it whole). `progress(done, total)` after each
     document (`total`: the gold's documents, as the caller's index counts them); `cancelled()` is checked before
     each, raising `Cancelled` (nothing of the pair is returned). `scanned`: the system file's places as the
     caller's index already found them (`document_index.scan`), else it is scanned here. `flips_kept`: the first
-    flips of each group kept, the others counted (`flips.first_flips`)."""
+    flips of each group kept, the others counted (`flips.first_flips`). `gold_lines`: the gold file's places (the
+    caller's index): the verdicts are not kept but made per document when asked (`document_verdicts`)."""
     if {c.name for c in conventions} - POOLED or not conventions:
         return None
     try:
         places = scan(system.path, "doc_id") if scanned is None else scanned
         if sum(len(p) for p in places.values()) != _line_count(system.path):
             return None  # a line the scan could not place: the whole read words it
-        index = DocumentIndex("textee", gold.path, system.path, (), {}, {k: tuple(v) for k, v in places.items()})
-        return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total, flips_kept))
+        index = DocumentIndex("textee", gold.path, system.path, (),
+                              {k: tuple(v) for k, v in (gold_lines or {}).items()},
+                              {k: tuple(v) for k, v in places.items()})
+        return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total, flips_kept,
+                                                                gold_lines is not None))
     except (_Whole, FormatError, OSError):
         return None
 
@@ -218,6 +218,7 @@ class _Hooks:
     cancelled: CancelCheck | None
     total: int
     flips_kept: int | None = None
+    lazy_verdicts: bool = False
 
 
 def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index: DocumentIndex,
@@ -229,6 +230,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     main, arguments_pool = _Pool(hooks.flips_kept), _Pool(hooks.flips_kept)
     shared = _Shared()
     verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = {}
+    with_verdicts: dict[str, bool] = {}  # the conventions that give outcomes, in order; True: some verdict
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, tuple[Document, Arguments]] = {}
     gold_arguments: Arguments = {}
@@ -241,11 +243,14 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
         system_windows: list[Window] = list(placed_records(index, system.path, places))
         if any(w.doc_id != doc_id for w in system_windows):
             raise _Whole  # the file changed since the scan
-        g_in, s_in = _document_input(gold.path, gold_windows), _document_input(system.path, system_windows)
+        g_in, s_in = document_input(gold.path, gold_windows), document_input(system.path, system_windows)
         board = run_switchboard(conventions, g_in, s_in)
         main.add(doc_id, board)
         for name, outcomes in board.outcomes.items():
-            verdicts.setdefault(name, {}).update(argument_outcomes(outcomes))
+            if not hooks.lazy_verdicts:
+                verdicts.setdefault(name, {}).update(argument_outcomes(outcomes))
+            elif not with_verdicts.get(name):
+                with_verdicts[name] = bool(argument_outcomes(outcomes))
         arguments_pool.add(doc_id, argument_board(g_in, s_in, board, pivoted=pivot.update).board)
         unfit_gold = unfit_gold or next((why for w in gold_windows if (why := unfit_window(w))), "")
         sentences = gold_places(gold_windows)
@@ -274,5 +279,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     return StreamedPair(TbfFile(stream.path, SpanMode.TOKEN, gold_docs),
                         TbfFile(display_name(system.path), SpanMode.TOKEN, {d: system_docs[d][0] for d in ordered}),
                         (gold_arguments, system_arguments), switchboard,
+                        lazy_verdicts([n for n, some in with_verdicts.items() if some], conventions,
+                                      replace(index, doc_ids=tuple(gold_docs))) if hooks.lazy_verdicts else
                         {name: found_verdicts for name, found_verdicts in verdicts.items() if found_verdicts},
                         ArgumentBoard(board, left_out))
