@@ -134,7 +134,7 @@ class EventCorpus:
     inputs: LoadedInputs
     switchboard: Switchboard
     format: str
-    arguments: tuple[dict[tuple[str, str], list[Role]], dict[tuple[str, str], list[Role]]] = ({}, {})
+    arguments: tuple[Mapping[tuple[str, str], list[Role]], ...] = ({}, {})
     """Gold's and the system's: (document, mention id) -> its event's arguments on the document's tokens."""
     verdicts: Mapping[str, Mapping[Key, list[ArgumentOutcome]]] = field(default_factory=dict)
     """Per convention that scores arguments one by one: each trigger's arguments' outcomes (made while

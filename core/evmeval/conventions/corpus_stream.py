@@ -69,7 +69,8 @@ class StreamedPair:
 
     gold: TbfFile
     system: TbfFile
-    arguments: tuple[Arguments, Arguments]
+    arguments: tuple[Mapping[tuple[str, str], list[Role]], ...]
+    """Gold's and the system's; made per document when asked, as the verdicts (`document_verdicts`)."""
     switchboard: Switchboard
     verdicts: Mapping[str, Mapping[Key, list[ArgumentOutcome]]]
     """Made while reading, or (given the gold's places) per document when asked (`document_verdicts`)."""
@@ -234,6 +235,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, tuple[Document, Arguments]] = {}
     gold_arguments: Arguments = {}
+    some_arguments = False
     unfit_gold, unfit_system = "", (0, "")
     pivot = hashlib.sha256()
     system_lines = index.system_lines
@@ -260,8 +262,10 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
         g_side, s_side, _ = sides(g_in, s_in)
         gold_doc, system_doc = shared.documents(g_side.tbf.documents[doc_id], s_side.tbf.documents[doc_id])
         gold_docs[doc_id] = gold_doc
-        gold_arguments.update(g_side.arguments)
-        system_docs[doc_id] = (system_doc, s_side.arguments)
+        some_arguments = some_arguments or bool(g_side.arguments or s_side.arguments)
+        if not hooks.lazy_verdicts:
+            gold_arguments.update(g_side.arguments)
+        system_docs[doc_id] = (system_doc, {} if hooks.lazy_verdicts else s_side.arguments)
         if hooks.progress is not None:
             hooks.progress(done, max(hooks.total, done))
     if set(system_lines) - gold_docs.keys():
@@ -276,10 +280,13 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     board = arguments_pool.board(together, order, {"": found, "dygiepp": pivoted}, ARGUMENT_ROWS)
     ordered = [d for d in system_lines if d in system_docs]  # the system file's order, as read whole
     system_arguments = {k: v for d in ordered for k, v in system_docs[d][1].items()}
+    kept_verdicts, kept_arguments = lazy_verdicts(
+        [n for n, some in with_verdicts.items() if some], conventions, replace(index, doc_ids=tuple(gold_docs)),
+        some_arguments) if hooks.lazy_verdicts else (
+        {name: found_verdicts for name, found_verdicts in verdicts.items() if found_verdicts},
+        (gold_arguments, system_arguments))
     return StreamedPair(TbfFile(stream.path, SpanMode.TOKEN, gold_docs),
                         TbfFile(display_name(system.path), SpanMode.TOKEN, {d: system_docs[d][0] for d in ordered}),
-                        (gold_arguments, system_arguments), switchboard,
-                        lazy_verdicts([n for n, some in with_verdicts.items() if some], conventions,
-                                      replace(index, doc_ids=tuple(gold_docs))) if hooks.lazy_verdicts else
-                        {name: found_verdicts for name, found_verdicts in verdicts.items() if found_verdicts},
+                        kept_arguments, switchboard,
+                        kept_verdicts,
                         ArgumentBoard(board, left_out))
