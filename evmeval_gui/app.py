@@ -193,6 +193,9 @@ def _application(offscreen: bool):
     """The running QApplication, or a new one (offscreen for the windowless modes)."""
     from PySide6.QtWidgets import QApplication
 
+    from evmeval_gui.qt_import import read_sources_as_bytes
+
+    read_sources_as_bytes()
     app = QApplication.instance()
     if app is None:
         if offscreen and "QT_QPA_PLATFORM" not in os.environ:

@@ -122,6 +122,34 @@ def _made_names(source: ModuleType) -> Callable[[], list[str]]:
     return lambda: list(source.__dict__)
 
 
+def read_sources_as_bytes() -> None:
+    """PySide6's source check on the bytes for every module imported from now on (once per process), and the
+    source lines it has read so far dropped: PySide6 reads each module imported after it as decoded lines, which
+    `linecache` keeps for the process's life (14 MB in the window by the time its jobs after a load are done: every
+    module of the library, numpy's and pyqtgraph's; issue 34). The same answer; a traceback reads a file again."""
+    import linecache
+
+    feature = sys.modules.get("shibokensupport.feature")
+    check = getattr(feature, "_mod_uses_pyside", None)
+    if feature is None or check is None or getattr(check, "on_bytes", False):
+        return
+    feature._mod_uses_pyside = _on_bytes(check)  # type: ignore[attr-defined]
+    linecache.clearcache()
+
+
+def _on_bytes(check: Callable[[ModuleType], Any]) -> Callable[[ModuleType], Any]:
+    """`check` (PySide6's "does this module use PySide6") on a Python file's bytes, not its decoded lines."""
+    def uses_pyside(module: ModuleType) -> Any:
+        path = getattr(module, "__file__", None)
+        if isinstance(path, str) and path.endswith(".py") and os.path.isfile(path):
+            with open(path, "rb") as handle:
+                return b"PySide6" in handle.read()
+        return check(module)
+
+    uses_pyside.on_bytes = True  # type: ignore[attr-defined]
+    return uses_pyside
+
+
 @contextmanager
 def _source_check_on_bytes() -> Iterator[None]:
     """PySide6's "does this module use PySide6" test on the file's bytes (same answer, no linecache)."""
@@ -131,14 +159,7 @@ def _source_check_on_bytes() -> Iterator[None]:
         yield
         return
 
-    def uses_pyside(module: ModuleType) -> Any:
-        path = getattr(module, "__file__", None)
-        if isinstance(path, str) and path.endswith(".py") and os.path.isfile(path):
-            with open(path, "rb") as handle:
-                return b"PySide6" in handle.read()
-        return check(module)
-
-    feature._mod_uses_pyside = uses_pyside  # type: ignore[attr-defined]
+    feature._mod_uses_pyside = check if getattr(check, "on_bytes", False) else _on_bytes(check)  # type: ignore
     try:
         yield
     finally:

@@ -51,6 +51,7 @@ from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
 from evmeval_gui.conventions.switch_view import SWITCH_ROLE, LazySwitches, flip_text
 from evmeval_gui.conventions.threshold_dock import ThresholdDock
 from evmeval_gui.jobs import JobRunner
+from evmeval_gui.model.corpus import FLIPS_SHOWN
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
@@ -62,9 +63,10 @@ FLIP_ROLE = Qt.ItemDataRole.UserRole + 1
 BIG_SPREAD = 0.05
 """Spreads of 5 points or more are shown in red (as in the HTML report)."""
 _SHORT = {"precision": "P", "recall": "R", "f1": "F1"}
-MAX_SHOWN = 200
+MAX_SHOWN = FLIPS_SHOWN
 """Flips listed per group: filling the tree stays well under 50 ms on a large corpus; the counts are
-whole, and `evmeval-score --convention all --json/--html` lists every flip."""
+whole, and `evmeval-score --convention all --json/--html` lists every flip (the corpus keeps no more: its load's
+`FLIPS_SHOWN`)."""
 DETAIL_LINES = 4
 """Lines the flip's description has below the tree (its tooltip holds all of it)."""
 FLIPS_TAB, LADDER_TAB, PATHOLOGIES_TAB = range(3)
@@ -457,7 +459,7 @@ class ConventionsDock(QDockWidget):
             top = QTreeWidgetItem([f"{pair.a} ↔ {pair.b}{what}: {pair.total} flip(s)"])
             self.flips.addTopLevelItem(top)
             for reason, flips in pair.groups.items():
-                group = QTreeWidgetItem([f"{len(flips)} × {reason}"])
+                group = QTreeWidgetItem([f"{pair.count(reason)} × {reason}"])
                 group.setToolTip(0, reason)
                 top.addChild(group)
                 for flip in flips[:MAX_SHOWN]:
@@ -468,8 +470,8 @@ class ConventionsDock(QDockWidget):
                     item.setToolTip(0, f"{self._flip_text(pair.a, pair.b, flip)}\nWhere: {where}")
                     item.setData(0, FLIP_ROLE, (pair.a, pair.b, flip))
                     group.addChild(item)
-                if len(flips) > MAX_SHOWN:
-                    more = QTreeWidgetItem([f"… and {len(flips) - MAX_SHOWN} more (every one in "
+                if pair.count(reason) > MAX_SHOWN:
+                    more = QTreeWidgetItem([f"… and {pair.count(reason) - MAX_SHOWN} more (every one in "
                                             "evmeval-score --convention all --json / --html)"])
                     group.addChild(more)
             top.setExpanded(True)

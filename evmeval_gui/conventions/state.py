@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from evmeval.mention.outcomes import MappingRow, Outcome
 
 if TYPE_CHECKING:  # the conventions package is imported when an event corpus opens, not with the window
+    from collections.abc import Mapping
+
     from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key
     from evmeval.conventions.corpus import EventCorpus
 
@@ -98,7 +100,7 @@ class ArgumentSource:
         self.corpus = corpus
         self.convention = convention
 
-    def verdicts(self) -> dict[Key, list[ArgumentOutcome]]:
+    def verdicts(self) -> Mapping[Key, list[ArgumentOutcome]]:
         return self.corpus.verdicts.get(self.convention, {})
 
     def lines(self, doc_id: str, row: MappingRow) -> list[ArgumentLine]:

@@ -109,6 +109,9 @@ def make_request(gold: str, systems: list[str] | tuple[str, ...], *, token_dir: 
     return OpenRequest(gold, tuple(systems), token_dir, text_dir, white_list)
 
 
+FLIPS_SHOWN = 200
+"""The flips of each group (a pair of conventions, a reason) an event corpus keeps, the others counted: those the
+Conventions dock lists (all of a 4,480-document TextEE corpus's were 50 MB, issue 34)."""
 FILE_OPTIONS = ("ontology", "coref_file")
 """The options that name a file (a title shows its name only)."""
 EVENT_EXTENSIONS = (".jsonl", ".json")
@@ -254,8 +257,8 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
         try:
             system = Input(path) if pair and os.path.isfile(path) else given(path)
             events.append(event_inputs(gold, system, request.grounding, index=index, options=options,
-                                       keep_outcomes=False, progress=_of_systems(progress, number - 1, count),
-                                       cancelled=cancelled))
+                                       keep_outcomes=False, flips_kept=FLIPS_SHOWN,
+                                       progress=_of_systems(progress, number - 1, count), cancelled=cancelled))
         except ValueError as exc:  # an option no convention of the corpus reads (`options.board_input`)
             if options is None or isinstance(exc, FormatError):  # a bad file says what is wrong with it
                 raise

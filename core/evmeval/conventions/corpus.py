@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
@@ -19,6 +19,7 @@ from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
 from evmeval.conventions.base import Convention, Input, with_options
+from evmeval.conventions.flips import first_flips
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.ladder import Ladder, climb
 from evmeval.conventions.one_to_one import MatchingSwitch, matching_switches
@@ -133,11 +134,12 @@ class EventCorpus:
     inputs: LoadedInputs
     switchboard: Switchboard
     format: str
-    arguments: tuple[dict[tuple[str, str], list[Role]], dict[tuple[str, str], list[Role]]] = ({}, {})
+    arguments: tuple[Mapping[tuple[str, str], list[Role]], ...] = ({}, {})
     """Gold's and the system's: (document, mention id) -> its event's arguments on the document's tokens."""
-    verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = field(default_factory=dict)
+    verdicts: Mapping[str, Mapping[Key, list[ArgumentOutcome]]] = field(default_factory=dict)
     """Per convention that scores arguments one by one: each trigger's arguments' outcomes (made while
-    loading, so showing them is a look-up)."""
+    loading, so showing them is a look-up; a TextEE pair read a document at a time: a document's made when it is
+    asked, `document_verdicts`)."""
     unplaced: dict[str, tuple[MappingRow, ...]] = field(default_factory=dict)
     """String predictions: per document, a row for each trigger the grounding rule (or the format's own map: UIE's)
     placed nowhere (outcome "not in the text"; no span, after the mapping's rows)."""
@@ -179,7 +181,7 @@ def memory_inputs(gold: TbfFile, system: TbfFile, units: dict[str, list[Unit]], 
 
 def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
                  index: DocumentIndex | None = None, options: ConventionOptions | None = None,
-                 keep_outcomes: bool = True, progress: Progress | None = None,
+                 keep_outcomes: bool = True, flips_kept: int | None = None, progress: Progress | None = None,
                  cancelled: CancelCheck | None = None) -> EventCorpus:
     """Read both inputs (any format `input_format` names but tbf and brat); raises `FormatError`.
     The switchboard holds every convention that reads the format (none for CASIE: `evmeval-score`
@@ -194,6 +196,9 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     inputs read from a file keep its path, not its bytes (`event_switches` reads it again when asked); a TextEE pair
     given by the paths of two files (no bytes) with the index and no options is read a document at a time
     (`corpus_stream`: the same figures, flips, verdicts and argument board), else whole.
+    `flips_kept`: of each group of flips (the switchboard's and the argument board's), the first so many kept and
+    the others counted (`flips.first_flips`: the window's dock lists the first; all were most of what a large TextEE
+    corpus kept, issue 34); None (the default): every flip.
     `progress(done, total)`: after each document of a pair read a document at a time (of the index's documents);
     `cancelled()`: checked before each such document, and between the steps of a whole read (`Cancelled`)."""
     from evmeval.conventions import REGISTRY, input_format, is_strings, prepare  # the registry imports us
@@ -224,7 +229,7 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         system = with_options(system, **{REGIME: options.regime if options is not None and options.regime
                                          else WINDOW_REGIME})
     if stream and index is not None:
-        corpus = _streamed(conventions, gold, system, index, progress, cancelled)
+        corpus = _streamed(conventions, gold, system, index, progress, cancelled, flips_kept)
         if corpus is not None:
             return corpus
         gold, system = _with_bytes(gold), _with_bytes(system)
@@ -261,9 +266,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         ladder = climb(board.outcomes["strings"], textee_file(gold).windows)
     together = _arguments_board(found, gold, system, board) if grounding is None else None
     kept = (_kept(gold, keep_outcomes), _kept(system, keep_outcomes))
-    if not keep_outcomes:
-        board = replace(board, outcomes={})
-        together = together and replace(together, board=replace(together.board, outcomes={}))
+    board = _slim(board, keep_outcomes, flips_kept)
+    together = together and replace(together, board=_slim(together.board, keep_outcomes, flips_kept))
     return EventCorpus(inputs, board, found, arguments, verdicts, unplaced_rows(grounding, nowhere), grounding, ladder,
                        together, kept)
 
@@ -282,7 +286,8 @@ def _arguments_board(found: str, gold: Input, system: Input, board: Switchboard)
 
 
 def _streamed(conventions: list[Convention], gold: Input, system: Input, index: DocumentIndex,
-              progress: Progress | None, cancelled: CancelCheck | None) -> EventCorpus | None:
+              progress: Progress | None, cancelled: CancelCheck | None,
+              flips_kept: int | None = None) -> EventCorpus | None:
     """A TextEE pair given by the paths of two files, read a document at a time (`corpus_stream`, reporting each
     of the index's documents); None when it cannot be (`event_inputs` reads it whole)."""
     from evmeval.conventions.corpus_stream import streamed_pair
@@ -291,13 +296,25 @@ def _streamed(conventions: list[Convention], gold: Input, system: Input, index: 
     if gold.data is not None or system.data is not None or not _plain_files(gold.path, system.path):
         return None
     scanned = index.system_lines if index.format == "textee" and index.system == system.path else None
-    made = streamed_pair(conventions, gold, system, progress, cancelled, len(index.doc_ids), scanned)
+    gold_lines = index.gold_lines if index.format == "textee" and index.gold == gold.path else None
+    made = streamed_pair(conventions, gold, system, progress, cancelled, len(index.doc_ids), scanned, flips_kept,
+                         gold_lines)
     if made is None:
         return None
     reader = DocumentReader(partial(document_text_and_tokens, index))
     inputs = LoadedInputs(made.gold, made.system, MemoryTokens(None, reader=reader), MemoryTexts(None, reader=reader))
     return EventCorpus(inputs, made.switchboard, "textee", made.arguments, made.verdicts, {}, None, None,
                        made.argument_board, (_kept(gold, False), _kept(system, False)))
+
+
+def _slim(board: Switchboard, keep_outcomes: bool, flips_kept: int | None) -> Switchboard:
+    """`board` as `event_inputs` keeps it: without its outcomes unless `keep_outcomes`, and with the first
+    `flips_kept` flips of each group (`flips.first_flips`) when given."""
+    if not keep_outcomes:
+        board = replace(board, outcomes={})
+    if flips_kept is not None:
+        board = replace(board, flips=tuple(first_flips(pair, flips_kept) for pair in board.flips))
+    return board
 
 
 def _plain_files(*paths: str) -> bool:

@@ -39,6 +39,7 @@ from evmeval.conventions.argument_pivot import (
 )
 from evmeval.conventions.base import Convention, ConventionResult, Fingerprint, Input, Metric
 from evmeval.conventions.document_index import DocumentIndex, Place, scan
+from evmeval.conventions.document_verdicts import document_input, lazy_verdicts
 from evmeval.conventions.dygiepp import pooled_result
 from evmeval.conventions.first_document import placed_records
 from evmeval.conventions.flips import PairFlips, merged_flips
@@ -47,9 +48,9 @@ from evmeval.conventions.switchboard import Switchboard, run_switchboard, table
 from evmeval.conventions.textee import Tally
 from evmeval.io.errors import FormatError
 from evmeval.io.reading import display_name
-from evmeval.io.textee import TexteeFile, Window, stream_textee
+from evmeval.io.textee import Window, stream_textee
 from evmeval.mention.type_rows import coverage
-from evmeval.model import Document, SpanMode, TbfFile
+from evmeval.model import Document, Mention, SpanMode, TbfFile
 
 POOLED = frozenset({"textee", "evmeval"})
 """The switchboard's conventions on TextEE files whose per-document results are pooled here (the argument board's
@@ -68,17 +69,12 @@ class StreamedPair:
 
     gold: TbfFile
     system: TbfFile
-    arguments: tuple[Arguments, Arguments]
+    arguments: tuple[Mapping[tuple[str, str], list[Role]], ...]
+    """Gold's and the system's; made per document when asked, as the verdicts (`document_verdicts`)."""
     switchboard: Switchboard
-    verdicts: dict[str, dict[Key, list[ArgumentOutcome]]]
+    verdicts: Mapping[str, Mapping[Key, list[ArgumentOutcome]]]
+    """Made while reading, or (given the gold's places) per document when asked (`document_verdicts`)."""
     argument_board: ArgumentBoard
-
-
-def _document_input(path: str, windows: list[Window]) -> Input:
-    """One document's windows as an input its conventions read as parsed (`Input.parsed`)."""
-    source = Input(path, b"")
-    source.parsed("textee", lambda: TexteeFile(display_name(path), windows))
-    return source
 
 
 def _runs(windows: Iterator[Window], tally: Tally) -> Iterator[tuple[str, list[Window]]]:
@@ -130,56 +126,100 @@ def _pooled(name: str, parts: Sequence[tuple[str, ConventionResult]], order: Seq
 
 
 class _Pool:
-    """Each document's results, flips and verdicts, gathered until the last is read."""
+    """Each document's results, flips and verdicts, gathered until the last is read (`keep`: the first flips of
+    each group kept, the others counted, as `flips.first_flips`; cut as they come, so no more are held)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keep: int | None = None) -> None:
         self.results: dict[str, list[tuple[str, ConventionResult]]] = {}
         self.flips: dict[tuple[str, str], list[PairFlips]] = {}
+        self.keep = keep
+        self._held: dict[tuple[str, str], tuple[int, int]] = {}
+        """Per pair: the flips held, and those kept at the last cut."""
 
     def add(self, doc_id: str, board: Switchboard) -> None:
         for result in board.results:
             self.results.setdefault(result.name, []).append((doc_id, result))
         for pair in board.flips:
-            self.flips.setdefault((pair.a, pair.b), []).append(pair)
+            key = pair.a, pair.b
+            parts = self.flips.setdefault(key, [])
+            parts.append(pair)
+            if self.keep is not None:  # cut when held are a few times those kept at the last cut (each sorted a
+                # few times at most)
+                held, kept = self._held.get(key, (0, 0))
+                held += sum(len(f) for f in pair.groups.values())
+                if held > 2 * kept + 4 * self.keep:
+                    cut = self.flips[key] = [merged_flips(parts, self.keep)]
+                    held = kept = sum(len(f) for f in cut[0].groups.values())
+                self._held[key] = held, kept
 
     def board(self, conventions: Sequence[Convention], order: Sequence[str], found: dict[str, Fingerprint],
               rows: Sequence[str] | None = None) -> Switchboard:
         results = tuple(_pooled(c.name, self.results[c.name], order, found.get(c.name, found[""]))
                         for c in conventions)
         made = table(conventions, results)
-        flips = tuple(merged_flips(self.flips[a.name, b.name]) for a, b in combinations(conventions, 2)
+        flips = tuple(merged_flips(self.flips[a.name, b.name], self.keep) for a, b in combinations(conventions, 2)
                       if (a.name, b.name) in self.flips)
         return Switchboard(tuple(conventions), results,
                            made if rows is None else tuple(r for r in made if r.row in rows), flips)
 
 
+class _Shared:
+    """The strings of the mentions kept, each one object (issue 34): a type, run or realis name once in the corpus;
+    a token id, mention id or text once in a document, gold's and the system's (each side's reader makes its own:
+    about a third of what the mentions of a large corpus held)."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+
+    def documents(self, *documents: Document) -> list[Document]:
+        """`documents` (one document's, gold's and the system's) with equal strings made one."""
+        words: dict[str, str] = {}
+        word, name = words.setdefault, self.names.setdefault
+        doc_id = documents[0].doc_id
+        return [Document(doc_id, tuple(
+            Mention(name(m.run_id, m.run_id), doc_id, word(m.mention_id, m.mention_id),
+                    tuple([word(t, t) for t in m.span]), word(m.text, m.text), name(m.mention_type, m.mention_type),
+                    name(m.realis, m.realis), name(m.raw_type, m.raw_type), name(m.raw_realis, m.raw_realis), m.score,
+                    m.line) for m in d.mentions), d.relations, d.line) for d in documents]
+
+
 def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input, progress: Progress | None = None,
                   cancelled: CancelCheck | None = None, total: int = 0,
-                  scanned: Mapping[str, Sequence[Place]] | None = None) -> StreamedPair | None:
+                  scanned: Mapping[str, Sequence[Place]] | None = None,
+                  flips_kept: int | None = None,
+                  gold_lines: Mapping[str, Sequence[Place]] | None = None) -> StreamedPair | None:
     """The pair of TextEE files `gold` and `system` (read from their paths) a document at a time, as the module
     docstring says; None when it cannot be read so (then read it whole). `progress(done, total)` after each
     document (`total`: the gold's documents, as the caller's index counts them); `cancelled()` is checked before
     each, raising `Cancelled` (nothing of the pair is returned). `scanned`: the system file's places as the
-    caller's index already found them (`document_index.scan`), else it is scanned here."""
+    caller's index already found them (`document_index.scan`), else it is scanned here. `flips_kept`: the first
+    flips of each group kept, the others counted (`flips.first_flips`). `gold_lines`: the gold file's places (the
+    caller's index): the verdicts are not kept but made per document when asked (`document_verdicts`)."""
     if {c.name for c in conventions} - POOLED or not conventions:
         return None
     try:
         places = scan(system.path, "doc_id") if scanned is None else scanned
         if sum(len(p) for p in places.values()) != _line_count(system.path):
             return None  # a line the scan could not place: the whole read words it
-        index = DocumentIndex("textee", gold.path, system.path, (), {}, {k: tuple(v) for k, v in places.items()})
-        return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total))
+        index = DocumentIndex("textee", gold.path, system.path, (),
+                              {k: tuple(v) for k, v in (gold_lines or {}).items()},
+                              {k: tuple(v) for k, v in places.items()})
+        return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total, flips_kept,
+                                                                gold_lines is not None))
     except (_Whole, FormatError, OSError):
         return None
 
 
 @dataclass(frozen=True)
 class _Hooks:
-    """The caller's `progress` and `cancelled` (`evmeval._util.progress`), and the documents to be read."""
+    """The caller's `progress` and `cancelled` (`evmeval._util.progress`), the documents to be read, and the flips
+    kept of each group (None: all)."""
 
     progress: Progress | None
     cancelled: CancelCheck | None
     total: int
+    flips_kept: int | None = None
+    lazy_verdicts: bool = False
 
 
 def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index: DocumentIndex,
@@ -188,11 +228,14 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
 
     tally = Tally()
     stream = stream_textee(gold.path, kept=True)  # a word one string: the texts kept share them
-    main, arguments_pool = _Pool(), _Pool()
+    main, arguments_pool = _Pool(hooks.flips_kept), _Pool(hooks.flips_kept)
+    shared = _Shared()
     verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = {}
+    with_verdicts: dict[str, bool] = {}  # the conventions that give outcomes, in order; True: some verdict
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, tuple[Document, Arguments]] = {}
     gold_arguments: Arguments = {}
+    some_arguments = False
     unfit_gold, unfit_system = "", (0, "")
     pivot = hashlib.sha256()
     system_lines = index.system_lines
@@ -202,11 +245,14 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
         system_windows: list[Window] = list(placed_records(index, system.path, places))
         if any(w.doc_id != doc_id for w in system_windows):
             raise _Whole  # the file changed since the scan
-        g_in, s_in = _document_input(gold.path, gold_windows), _document_input(system.path, system_windows)
+        g_in, s_in = document_input(gold.path, gold_windows), document_input(system.path, system_windows)
         board = run_switchboard(conventions, g_in, s_in)
         main.add(doc_id, board)
         for name, outcomes in board.outcomes.items():
-            verdicts.setdefault(name, {}).update(argument_outcomes(outcomes))
+            if not hooks.lazy_verdicts:
+                verdicts.setdefault(name, {}).update(argument_outcomes(outcomes))
+            elif not with_verdicts.get(name):
+                with_verdicts[name] = bool(argument_outcomes(outcomes))
         arguments_pool.add(doc_id, argument_board(g_in, s_in, board, pivoted=pivot.update).board)
         unfit_gold = unfit_gold or next((why for w in gold_windows if (why := unfit_window(w))), "")
         sentences = gold_places(gold_windows)
@@ -214,9 +260,12 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
             if (why := unfit_prediction(w, sentences)) and (not unfit_system[1] or w.line < unfit_system[0]):
                 unfit_system = (w.line, why)
         g_side, s_side, _ = sides(g_in, s_in)
-        gold_docs.update(g_side.tbf.documents)
-        gold_arguments.update(g_side.arguments)
-        system_docs[doc_id] = (s_side.tbf.documents[doc_id], s_side.arguments)
+        gold_doc, system_doc = shared.documents(g_side.tbf.documents[doc_id], s_side.tbf.documents[doc_id])
+        gold_docs[doc_id] = gold_doc
+        some_arguments = some_arguments or bool(g_side.arguments or s_side.arguments)
+        if not hooks.lazy_verdicts:
+            gold_arguments.update(g_side.arguments)
+        system_docs[doc_id] = (system_doc, {} if hooks.lazy_verdicts else s_side.arguments)
         if hooks.progress is not None:
             hooks.progress(done, max(hooks.total, done))
     if set(system_lines) - gold_docs.keys():
@@ -231,8 +280,13 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     board = arguments_pool.board(together, order, {"": found, "dygiepp": pivoted}, ARGUMENT_ROWS)
     ordered = [d for d in system_lines if d in system_docs]  # the system file's order, as read whole
     system_arguments = {k: v for d in ordered for k, v in system_docs[d][1].items()}
+    kept_verdicts, kept_arguments = lazy_verdicts(
+        [n for n, some in with_verdicts.items() if some], conventions, replace(index, doc_ids=tuple(gold_docs)),
+        some_arguments) if hooks.lazy_verdicts else (
+        {name: found_verdicts for name, found_verdicts in verdicts.items() if found_verdicts},
+        (gold_arguments, system_arguments))
     return StreamedPair(TbfFile(stream.path, SpanMode.TOKEN, gold_docs),
                         TbfFile(display_name(system.path), SpanMode.TOKEN, {d: system_docs[d][0] for d in ordered}),
-                        (gold_arguments, system_arguments), switchboard,
-                        {name: found_verdicts for name, found_verdicts in verdicts.items() if found_verdicts},
+                        kept_arguments, switchboard,
+                        kept_verdicts,
                         ArgumentBoard(board, left_out))

@@ -10,7 +10,7 @@ the rule that decided them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 from evmeval.conventions.items import MAVEN_PENALTY, MAVEN_STRINGS, NOT_IN_TEXT, PARTIAL_SPAN, ROWS, Item, Outcome
@@ -45,14 +45,21 @@ class PairFlips:
     a: str
     b: str
     groups: dict[str, list[Flip]]
+    left_out: dict[str, int] = field(default_factory=dict)
+    """Per reason, the flips counted but not kept in `groups` (`first_flips`: the window keeps the first of each
+    group, those its Conventions dock lists); empty in the library's results, which keep every flip."""
+
+    def count(self, reason: str) -> int:
+        """The flips of one reason, kept or not."""
+        return len(self.groups.get(reason, ())) + self.left_out.get(reason, 0)
 
     @property
     def total(self) -> int:
-        return sum(len(g) for g in self.groups.values())
+        return sum(self.count(reason) for reason in self.groups)
 
     def to_json(self) -> dict[str, object]:
         return {"a": self.a, "b": self.b, "total": self.total,
-                "groups": [{"reason": reason, "count": len(flips), "flips": [f.to_json() for f in flips]}
+                "groups": [{"reason": reason, "count": self.count(reason), "flips": [f.to_json() for f in flips]}
                            for reason, flips in self.groups.items()]}
 
 
@@ -99,25 +106,47 @@ def pair_flips(a_name: str, a: Sequence[Outcome], b_name: str, b: Sequence[Outco
     return _ordered(a_name, b_name, groups)
 
 
-def _ordered(a_name: str, b_name: str, groups: dict[str, list[Flip]]) -> PairFlips:
-    """The groups in their order (largest first), each in file order: side, document, window, event, argument, row
-    (one flip per place and row, so the order does not depend on the order they were found in)."""
+def _ordered(a_name: str, b_name: str, groups: dict[str, list[Flip]],
+             left_out: dict[str, int] | None = None) -> PairFlips:
+    """The groups in their order (largest first, counting those `left_out`), each in file order: side, document,
+    window, event, argument, row (one flip per place and row, so the order does not depend on the order they were
+    found in)."""
     order = list(ROWS)
     for flips in groups.values():
         flips.sort(key=lambda f: (f.item.side != "pred", f.item.doc_id, f.item.unit, f.item.event, f.item.argument,
                                   order.index(f.row)))
-    return PairFlips(a_name, b_name, dict(sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))))
+    out = left_out or {}
+    return PairFlips(a_name, b_name, dict(sorted(groups.items(), key=lambda kv: (-len(kv[1]) - out.get(kv[0], 0),
+                                                                                  kv[0]))), out)
 
 
-def merged_flips(parts: Sequence[PairFlips]) -> PairFlips:
+def merged_flips(parts: Sequence[PairFlips], keep: int | None = None) -> PairFlips:
     """The flips of one pair of conventions made document by document (`parts`, each a document's), as
     `pair_flips` gives them on the documents together: a flip is an occurrence's own (its outcomes under both
-    conventions on one row), so the whole's flips are the parts' in the whole's order."""
+    conventions on one row), so the whole's flips are the parts' in the whole's order. `keep`: as
+    `first_flips(merged, keep)` (the parts may be so cut already: the first of the whole are among theirs)."""
     groups: dict[str, list[Flip]] = {}
+    left_out: dict[str, int] = {}
     for part in parts:
         for why, flips in part.groups.items():
             groups.setdefault(why, []).extend(flips)
-    return _ordered(parts[0].a, parts[0].b, groups)
+        for why, count in part.left_out.items():
+            left_out[why] = left_out.get(why, 0) + count
+    merged = _ordered(parts[0].a, parts[0].b, groups, left_out)
+    return merged if keep is None else first_flips(merged, keep)
+
+
+def first_flips(pair: PairFlips, keep: int) -> PairFlips:
+    """`pair` keeping the first `keep` flips of each group, the others counted (`PairFlips.left_out`): what the
+    window's Conventions dock lists of a large corpus's flips (all of them were most of a TextEE corpus's memory,
+    issue 34), with the same counts and order."""
+    if all(len(flips) <= keep for flips in pair.groups.values()):
+        return pair
+    left_out = dict(pair.left_out)
+    for why, flips in pair.groups.items():
+        if len(flips) > keep:
+            left_out[why] = left_out.get(why, 0) + len(flips) - keep
+    return replace(pair, groups={why: flips[:keep] for why, flips in pair.groups.items()}, left_out=left_out)
 
 
 def all_flips(outcomes: Mapping[str, Sequence[Outcome]]) -> list[PairFlips]:

@@ -122,11 +122,11 @@ def format_switchboard(board: Switchboard, examples: int = 5,
     for pair in board.flips:
         lines += ["", f"What flips between {pair.a} and {pair.b}: {pair.total}"]
         for why, flips in pair.groups.items():
-            lines.append(f"  {len(flips):5d}  {why}")
+            lines.append(f"  {pair.count(why):5d}  {why}")
             for f in flips[:examples]:
                 lines.append(f"         {describe(f.item)} {f.row}: {flip_outcomes(pair.a, pair.b, f)}")
-            if len(flips) > examples:
-                lines.append(f"         ... and {len(flips) - examples} more (all in --json / --html)")
+            if pair.count(why) > examples:
+                lines.append(f"         ... and {pair.count(why) - examples} more (all in --json / --html)")
     return "\n".join(lines) + "\n"
 
 
