@@ -3,7 +3,8 @@
 `AgreementMode` is a `WindowMode` and talks to the window only through its `WindowPort`. It runs the
 comparison (and the disagreement CSV export) through the window's one `JobRunner` (progress bar,
 Cancel), owns
-the matrix page (`AgreementPanel`, built the first time it is needed: pyqtgraph is slow to import),
+the matrix page (`AgreementPanel`, built when the first comparison arrives: pyqtgraph and the page's modules are
+imported by the worker that compares, `warm_imports`),
 the tab bar that switches between the matrix and the document views, and the banner over those
 views that names who is in the gold role. Showing a pair hands `pair_comparison(...)` to
 `Session.show_comparison`, so the document list, text view and mapping table show it unchanged, with
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 from evmeval.mention.scoring import ScoreResult
 from evmeval.mention.type_names import TypeNames, type_names
 from evmeval.model import TbfFile
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
 from evmeval_gui.agreement.state import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
@@ -29,6 +30,7 @@ from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
+from evmeval_gui.turns import next_turn
 
 if TYPE_CHECKING:
     from evmeval.agreement.per_type import TypeAgreement
@@ -44,9 +46,14 @@ INTERVALS_JOB = "agreement_ci"
 """The runner key of the pairs' bootstrap intervals (its own: loading and exports are not disturbed)."""
 
 
-def next_turn(call: Callable[[], None]) -> None:
-    """Run `call` in the event loop's next turn (what was drawn so far is painted first)."""
-    QTimer.singleShot(0, call)
+def warm_imports() -> None:
+    """The matrix page's modules, imported on the worker that compares, not on the GUI thread when the page is
+    built: pyqtgraph (0.1-0.3 s of CPU; `load_pyqtgraph` waits for the warm-up's import if one is under way) and
+    the page's own modules (50 ms). They only define classes (see `qt_import`)."""
+    from evmeval_gui.qt_import import load_pyqtgraph
+
+    load_pyqtgraph()
+    import evmeval_gui.agreement.panel  # noqa: F401
 
 
 def default_work(request: AgreementRequest, context: JobContext) -> LoadedAgreement:
@@ -125,6 +132,8 @@ class AgreementMode(QObject):
         self.reversed_pair: Callable[[Callable[[], tuple[ScoreResult, TbfFile, TbfFile] | None]], None] | None = None
         """What hears of the shown pair with the roles swapped, before it is shown (the window's coreference)."""
         self.panel: AgreementPanel | None = None
+        self._arriving: LoadedAgreement | None = None
+        """The comparison delivered and shown in the next turn (once the page is built)."""
         self._comparisons: Comparisons = {}
         self.tabs = QTabBar()
         self.tabs.setObjectName("agreementTabs")
@@ -184,19 +193,34 @@ class AgreementMode(QObject):
                 types = per_type_agreement(loaded.pair(*first))
                 made = {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}
                 # the views' type names, 50 ms at 2,000 documents: here, not at the first display
-                return loaded, made, types, type_names(made[first][1].documents)
+                names = type_names(made[first][1].documents)
+                warm_imports()
+                return loaded, made, types, names
+
+        def install(loaded: LoadedAgreement, made: Comparisons, types: tuple[TypeAgreement, ...],
+                    names: TypeNames) -> None:
+            if self._arriving is not loaded:  # compared again, or another corpus opened, meanwhile
+                return
+            self._arriving = None
+            first = _valid_pair(loaded, pair)
+            self.ensure_panel().types.prime(loaded.pair(*first), types)
+            self._install(loaded, pair, doc_id, page, made, names)
 
         def done(outcome: object) -> None:
             assert isinstance(outcome, tuple)
             loaded, made, types, names = outcome
             assert isinstance(loaded, LoadedAgreement)
-            first = _valid_pair(loaded, pair)
-            self.ensure_panel().types.prime(loaded.pair(*first), types)
-            self._install(loaded, pair, doc_id, page, made, names)
+            self._arriving = loaded
+            if self.panel is not None:
+                install(loaded, made, types, names)
+                return
+            # the page's widgets (30-50 ms of CPU, once) in this turn, filled and shown in the next: built while
+            # the comparison ran they took 0.5 s, the worker holding the interpreter; built before it, the GUI
+            # thread imported their modules (0.2-0.3 s)
+            self.ensure_panel()
+            next_turn(lambda: install(loaded, made, types, names))
 
-        # the matrix page's widgets (50 ms of CPU, once), before the comparison starts: built while it runs they
-        # took 0.5 s, the worker holding the interpreter; at its display they added to the first paint's stall
-        self.ensure_panel()
+        self._arriving = None
         self.session.run_job(label, run, done, path=request.paths[0] if request.paths else "")
 
     def reload(self) -> bool:
@@ -208,9 +232,7 @@ class AgreementMode(QObject):
 
     def ensure_panel(self) -> AgreementPanel:
         if self.panel is None:
-            from evmeval_gui.qt_import import load_pyqtgraph
-
-            load_pyqtgraph()  # the matrix is a chart: the charts' library, for less, now
+            warm_imports()  # done by the comparing worker: at once here
             from evmeval_gui.agreement.panel import AgreementPanel
 
             self.panel = AgreementPanel()
@@ -345,15 +367,17 @@ class AgreementMode(QObject):
     # -- leaving and following the session ---------------------------------------------------------
 
     def _on_corpus_loaded(self) -> None:
-        if self.session.roles is None and self.active:
-            self.leave()
+        if self.session.roles is None:
+            self._arriving = None  # an ordinary corpus opened as a comparison arrived: it is not shown
+            if self.active:
+                self.leave()
 
     def leave(self) -> None:
         """Back to the ordinary gold/system mode (an ordinary corpus was opened, or a curation shown). The
         intervals still being drawn are stopped: they are for this comparison only, and would hold the
         interpreter against the window's next work (a curation's batch stalled the window for 0.3 s)."""
         self.active = False
-        self.loaded = None
+        self.loaded = self._arriving = None
         self.session.runner.cancel(INTERVALS_JOB)
         self._comparisons.clear()
         self.tabs.hide()
