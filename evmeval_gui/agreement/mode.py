@@ -211,17 +211,21 @@ class AgreementMode(QObject):
             loaded, made, types, names = outcome
             assert isinstance(loaded, LoadedAgreement)
             self._arriving = loaded
-            if self.panel is not None:
-                install(loaded, made, types, names)
-                return
-            # the page's widgets (30-50 ms of CPU, once) in this turn, filled and shown in the next: built while
-            # the comparison ran they took 0.5 s, the worker holding the interpreter; built before it, the GUI
-            # thread imported their modules (0.2-0.3 s)
-            self.ensure_panel()
-            next_turn(lambda: install(loaded, made, types, names))
+            # the page's widgets (40-70 ms of CPU, once) in this turn and the next (the matrix), filled and shown in
+            # the one after: built while the comparison ran they took 0.5 s, the worker holding the interpreter;
+            # built before it, the GUI thread imported their modules (0.2-0.3 s)
+            steps: list[Callable[[], object]] = [] if self.panel is not None else [
+                lambda: self._build_panel(chart=False), self.ensure_panel]
+            self._turns([*steps, lambda: install(loaded, made, types, names)], loaded)
 
         self._arriving = None
         self.session.run_job(label, run, done, path=request.paths[0] if request.paths else "")
+
+    def _turns(self, steps: list[Callable[[], object]], arriving: LoadedAgreement) -> None:
+        """The first step now, each next one in a later turn of the event loop while `arriving` is still wanted."""
+        steps[0]()
+        if len(steps) > 1:
+            next_turn(lambda: self._turns(steps[1:], arriving) if self._arriving is arriving else None)
 
     def reload(self) -> bool:
         """F5: read and compare again, keeping the pair, the page and the document."""
@@ -231,11 +235,17 @@ class AgreementMode(QObject):
         return True
 
     def ensure_panel(self) -> AgreementPanel:
+        """The matrix page, with its matrix."""
+        panel = self._build_panel(chart=True)
+        panel.add_chart()
+        return panel
+
+    def _build_panel(self, *, chart: bool) -> AgreementPanel:
         if self.panel is None:
             warm_imports()  # done by the comparing worker: at once here
             from evmeval_gui.agreement.panel import AgreementPanel
 
-            self.panel = AgreementPanel()
+            self.panel = AgreementPanel(chart=chart)
             self.panel.pair_requested.connect(self.open_pair)
             self.panel.document_requested.connect(self.open_document)
             self.panel.export_requested.connect(self.export_disagreements)

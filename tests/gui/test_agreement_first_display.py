@@ -120,8 +120,9 @@ def test_the_charts_library_and_the_pages_modules_are_imported_by_the_comparing_
 def test_the_matrix_page_is_built_when_the_comparison_arrives_then_filled_in_turns(qtbot, make_window,
                                                                                     monkeypatch) -> None:
     """No widget of the page is made while the worker compares (the worker holding the interpreter made them take
-    ten times as long); on arrival the page is built in one turn of the event loop, the matrix shown in the next,
-    the document views in the one after (each well under 50 ms at 2,000 documents)."""
+    ten times as long); on arrival the page is built in one turn of the event loop, its matrix in the next, the
+    comparison shown in the page in the one after, then the document views (each well under 50 ms at 2,000
+    documents)."""
     from evmeval_gui.agreement import mode as mode_module
 
     release = threading.Event()
@@ -143,10 +144,14 @@ def test_the_matrix_page_is_built_when_the_comparison_arrives_then_filled_in_tur
         release.set()
     qtbot.waitUntil(lambda: not window.runner.busy, timeout=TIMEOUT)
     panel = window.agreement.panel
-    assert panel is not None and panel.loaded is None  # built in the arrival's turn, empty
+    assert panel is not None and panel.loaded is None  # built in the arrival's turn, empty, without its matrix
+    assert not hasattr(panel, "heatmap")
     assert not window.agreement.active and window.workspace.stack.currentWidget() is not panel
     assert len(later) == 1
-    later.pop()()  # the next turn: the matrix, shown
+    later.pop()()  # the next turn: the matrix (a chart: the costliest widget) added
+    assert panel.isAncestorOf(panel.heatmap) and panel.loaded is None and not window.agreement.active
+    assert len(later) == 1
+    later.pop()()  # the one after: the comparison in the page, shown
     assert window.agreement.active and panel.loaded is window.agreement.loaded
     assert window.workspace.stack.currentWidget() is panel and not finished
     assert len(later) == 1
@@ -168,7 +173,8 @@ def test_the_matrix_is_shown_first_and_a_cell_clicked_before_the_views_follow_wi
     window.agreement.agreement_finished.connect(lambda: finished.append(True))
     window.open_demo_agreement()
     qtbot.waitUntil(lambda: bool(later), timeout=TIMEOUT)  # the page built on arrival; the rest in later turns
-    later.pop()()
+    later.pop()()  # the matrix added
+    later.pop()()  # the comparison shown
     assert window.agreement.active
     panel = window.agreement.panel
     assert window.workspace.stack.currentWidget() is panel and panel.loaded is window.agreement.loaded
