@@ -110,6 +110,31 @@ def test_the_curate_page_is_built_when_the_disagreements_arrive_then_filled_and_
     qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=LOAD_TIMEOUT)
 
 
+def test_the_curate_pages_modules_are_imported_by_the_opening_job(qtbot, make_window, corpus, monkeypatch):
+    """The Curate page's modules load on the worker that finds the disagreements, not on the GUI thread (15 ms of
+    imports, before: in the page's build while the worker held the interpreter)."""
+    import sys
+
+    import evmeval_gui.curation as package
+
+    seen: list[bool] = []
+
+    class Spy:
+        """Sees which thread imports the page's module first (and leaves the import to the usual finders)."""
+
+        def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
+            if name == "evmeval_gui.curation.panel":
+                seen.append(threading.current_thread() is threading.main_thread())
+            return None
+
+    monkeypatch.setattr(package, "panel", package.panel)  # put back afterwards, with the module itself
+    monkeypatch.delitem(sys.modules, "evmeval_gui.curation.panel")  # as at launch: not imported yet
+    monkeypatch.setattr(sys, "meta_path", [Spy(), *sys.meta_path])
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    assert seen == [False]
+
+
 def test_the_list_is_filled_and_the_page_shown_in_separate_turns(qtbot, make_window, corpus, monkeypatch):
     events: list[tuple[str, bool, bool]] = []
     real_set_state = panel_module.CurationPanel.set_state
