@@ -13,9 +13,9 @@ changes. Anything unexpected (another binding chosen, non-empty modules in a fut
 pyqtgraph already imported) gives the plain import.
 
 The import may run on a worker thread (the window warms it once the first document is painted, the Compare
-mode's comparing job before its pages): it makes no QObject and calls no Qt GUI function, only defines classes
-and value objects (colours, paths). One lock makes a second caller (a click on a chart meanwhile) wait for the
-import under way instead of starting its own.
+and Agreement modes' comparing jobs before their pages): it makes no QObject and calls no Qt GUI function,
+only defines classes and value objects (colours, paths). One lock makes a second caller (a click on a chart
+meanwhile) wait for the import under way instead of starting its own.
 """
 
 from __future__ import annotations

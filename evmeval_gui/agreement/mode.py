@@ -3,7 +3,8 @@
 `AgreementMode` is a `WindowMode` and talks to the window only through its `WindowPort`. It runs the
 comparison (and the disagreement CSV export) through the window's one `JobRunner` (progress bar,
 Cancel), owns
-the matrix page (`AgreementPanel`, built the first time it is needed: pyqtgraph is slow to import),
+the matrix page (`AgreementPanel`, built when the first comparison arrives: pyqtgraph and the page's modules are
+imported by the worker that compares, `warm_imports`),
 the tab bar that switches between the matrix and the document views, and the banner over those
 views that names who is in the gold role. Showing a pair hands `pair_comparison(...)` to
 `Session.show_comparison`, so the document list, text view and mapping table show it unchanged, with
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 from evmeval.mention.scoring import ScoreResult
 from evmeval.mention.type_names import TypeNames, type_names
 from evmeval.model import TbfFile
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
 from evmeval_gui.agreement.state import AgreementRequest, LoadedAgreement, load_and_compare, pair_comparison
@@ -29,6 +30,7 @@ from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
+from evmeval_gui.turns import next_turn
 
 if TYPE_CHECKING:
     from evmeval.agreement.per_type import TypeAgreement
@@ -44,9 +46,14 @@ INTERVALS_JOB = "agreement_ci"
 """The runner key of the pairs' bootstrap intervals (its own: loading and exports are not disturbed)."""
 
 
-def next_turn(call: Callable[[], None]) -> None:
-    """Run `call` in the event loop's next turn (what was drawn so far is painted first)."""
-    QTimer.singleShot(0, call)
+def warm_imports() -> None:
+    """The matrix page's modules, imported on the worker that compares, not on the GUI thread when the page is
+    built: pyqtgraph (0.1-0.3 s of CPU; `load_pyqtgraph` waits for the warm-up's import if one is under way) and
+    the page's own modules (50 ms). They only define classes (see `qt_import`)."""
+    from evmeval_gui.qt_import import load_pyqtgraph
+
+    load_pyqtgraph()
+    import evmeval_gui.agreement.panel  # noqa: F401
 
 
 def default_work(request: AgreementRequest, context: JobContext) -> LoadedAgreement:
@@ -125,6 +132,8 @@ class AgreementMode(QObject):
         self.reversed_pair: Callable[[Callable[[], tuple[ScoreResult, TbfFile, TbfFile] | None]], None] | None = None
         """What hears of the shown pair with the roles swapped, before it is shown (the window's coreference)."""
         self.panel: AgreementPanel | None = None
+        self._arriving: LoadedAgreement | None = None
+        """The comparison delivered and shown in the next turn (once the page is built)."""
         self._comparisons: Comparisons = {}
         self.tabs = QTabBar()
         self.tabs.setObjectName("agreementTabs")
@@ -184,20 +193,39 @@ class AgreementMode(QObject):
                 types = per_type_agreement(loaded.pair(*first))
                 made = {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}
                 # the views' type names, 50 ms at 2,000 documents: here, not at the first display
-                return loaded, made, types, type_names(made[first][1].documents)
+                names = type_names(made[first][1].documents)
+                warm_imports()
+                return loaded, made, types, names
+
+        def install(loaded: LoadedAgreement, made: Comparisons, types: tuple[TypeAgreement, ...],
+                    names: TypeNames) -> None:
+            if self._arriving is not loaded:  # compared again, or another corpus opened, meanwhile
+                return
+            self._arriving = None
+            first = _valid_pair(loaded, pair)
+            self.ensure_panel().types.prime(loaded.pair(*first), types)
+            self._install(loaded, pair, doc_id, page, made, names)
 
         def done(outcome: object) -> None:
             assert isinstance(outcome, tuple)
             loaded, made, types, names = outcome
             assert isinstance(loaded, LoadedAgreement)
-            first = _valid_pair(loaded, pair)
-            self.ensure_panel().types.prime(loaded.pair(*first), types)
-            self._install(loaded, pair, doc_id, page, made, names)
+            self._arriving = loaded
+            # the page's widgets (40-70 ms of CPU, once) in this turn and the next (the matrix), filled and shown in
+            # the one after: built while the comparison ran they took 0.5 s, the worker holding the interpreter;
+            # built before it, the GUI thread imported their modules (0.2-0.3 s)
+            steps: list[Callable[[], object]] = [] if self.panel is not None else [
+                lambda: self._build_panel(chart=False), self.ensure_panel]
+            self._turns([*steps, lambda: install(loaded, made, types, names)], loaded)
 
-        # the matrix page's widgets (50 ms of CPU, once), before the comparison starts: built while it runs they
-        # took 0.5 s, the worker holding the interpreter; at its display they added to the first paint's stall
-        self.ensure_panel()
+        self._arriving = None
         self.session.run_job(label, run, done, path=request.paths[0] if request.paths else "")
+
+    def _turns(self, steps: list[Callable[[], object]], arriving: LoadedAgreement) -> None:
+        """The first step now, each next one in a later turn of the event loop while `arriving` is still wanted."""
+        steps[0]()
+        if len(steps) > 1:
+            next_turn(lambda: self._turns(steps[1:], arriving) if self._arriving is arriving else None)
 
     def reload(self) -> bool:
         """F5: read and compare again, keeping the pair, the page and the document."""
@@ -207,13 +235,17 @@ class AgreementMode(QObject):
         return True
 
     def ensure_panel(self) -> AgreementPanel:
-        if self.panel is None:
-            from evmeval_gui.qt_import import load_pyqtgraph
+        """The matrix page, with its matrix."""
+        panel = self._build_panel(chart=True)
+        panel.add_chart()
+        return panel
 
-            load_pyqtgraph()  # the matrix is a chart: the charts' library, for less, now
+    def _build_panel(self, *, chart: bool) -> AgreementPanel:
+        if self.panel is None:
+            warm_imports()  # done by the comparing worker: at once here
             from evmeval_gui.agreement.panel import AgreementPanel
 
-            self.panel = AgreementPanel()
+            self.panel = AgreementPanel(chart=chart)
             self.panel.pair_requested.connect(self.open_pair)
             self.panel.document_requested.connect(self.open_document)
             self.panel.export_requested.connect(self.export_disagreements)
@@ -239,10 +271,15 @@ class AgreementMode(QObject):
         def views() -> None:  # the pair the user chose meanwhile, if any (a matrix cell clicked)
             self._show_in_session(self.pair, doc_id, names if self.pair == pair else None)
 
-        # two turns of the event loop, the page shown first (each half of the 70 ms at 2,000 documents)
+        # three turns of the event loop: the page's part filled while hidden, shown (laid out and painted once), then
+        # the other part (20-30 ms each at 2,000 documents; in one turn, the first two took 60-80 ms)
         first, second = (matrix, views) if page == MATRIX else (views, matrix)
         first()
-        self.show_page(page)
+
+        def show() -> None:
+            if self.loaded is loaded:
+                self.show_page(self.page)  # a tab clicked meanwhile: that page
+                next_turn(finish)
 
         def finish() -> None:
             if self.loaded is not loaded:  # left, or compared again, meanwhile
@@ -251,7 +288,7 @@ class AgreementMode(QObject):
             self.agreement_finished.emit()
             self._start_intervals(loaded)
 
-        next_turn(finish)
+        next_turn(show)
 
     def _start_intervals(self, loaded: LoadedAgreement) -> None:
         """Every pair's document-bootstrap intervals (relation figures too), off the GUI thread (0.5 s for the
@@ -345,15 +382,17 @@ class AgreementMode(QObject):
     # -- leaving and following the session ---------------------------------------------------------
 
     def _on_corpus_loaded(self) -> None:
-        if self.session.roles is None and self.active:
-            self.leave()
+        if self.session.roles is None:
+            self._arriving = None  # an ordinary corpus opened as a comparison arrived: it is not shown
+            if self.active:
+                self.leave()
 
     def leave(self) -> None:
         """Back to the ordinary gold/system mode (an ordinary corpus was opened, or a curation shown). The
         intervals still being drawn are stopped: they are for this comparison only, and would hold the
         interpreter against the window's next work (a curation's batch stalled the window for 0.3 s)."""
         self.active = False
-        self.loaded = None
+        self.loaded = self._arriving = None
         self.session.runner.cancel(INTERVALS_JOB)
         self._comparisons.clear()
         self.tabs.hide()

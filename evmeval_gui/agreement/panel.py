@@ -54,8 +54,12 @@ class AgreementPanel(QWidget):
     pair_requested = Signal(int, int)
     document_requested = Signal(str)
     export_requested = Signal()
+    heatmap: MatrixHeatmap
+    """The matrix (`add_chart`)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, chart: bool = True) -> None:
+        """`chart`: with the matrix; False: `add_chart` adds it (the window builds the page in two turns of the event
+        loop: the matrix, the costliest part, is 15-30 ms of the GUI thread on its own)."""
         super().__init__(parent)
         self.setObjectName("agreementPanel")
         self.loaded: LoadedAgreement | None = None
@@ -79,7 +83,6 @@ class AgreementPanel(QWidget):
         self.lists.addTab(self.documents, "Documents")
         self.lists.addTab(self.types, "Types")
         self.lists.setTabToolTip(1, "The pair's agreement per event type: GATE's strict and lenient P, R, F1")
-        self.heatmap = MatrixHeatmap()
         self.summary = AgreementSummary()
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -109,7 +112,7 @@ class AgreementPanel(QWidget):
         choice_row.addStretch(1)
         centre_layout.addLayout(choice_row)
         centre_layout.addWidget(self.matrix_title)
-        centre_layout.addWidget(self.heatmap, 1)
+        self._centre = centre_layout
         scroller = QScrollArea()
         scroller.setWidgetResizable(True)
         scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -131,11 +134,20 @@ class AgreementPanel(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.hint)
         layout.addWidget(self.splitter, 1)
-        self.heatmap.cell_clicked.connect(self.pair_requested)
+        if chart:
+            self.add_chart()
         self.documents.document_activated.connect(self.document_requested)
         self.summary.open_pair_requested.connect(lambda: self.pair_requested.emit(*self.selected))
         self.summary.export_requested.connect(self.export_requested)
         self.figure_choice.currentIndexChanged.connect(self._figure_chosen)
+
+    def add_chart(self) -> None:
+        """The matrix, under its title (once)."""
+        if hasattr(self, "heatmap"):
+            return
+        self.heatmap = MatrixHeatmap()
+        self._centre.addWidget(self.heatmap, 1)
+        self.heatmap.cell_clicked.connect(self.pair_requested)
 
     # -- what to show -----------------------------------------------------------------------------
 

@@ -14,15 +14,13 @@ same file, `curation/1`, is what *Export curation…* writes and *Import curatio
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from evmeval._util.progress import CancelCheck
 from evmeval.agreement import curation_lock as lock
-from evmeval.agreement.curation import CurationPolicy, write_curated, write_curated_brat
+from evmeval.agreement.curation import CurationPolicy
 from evmeval.agreement.curation_save import (
     Entry,
     SavedCuration,
@@ -37,36 +35,31 @@ from evmeval.agreement.curation_save import (
     write_unsaved,
 )
 from evmeval.io.errors import FormatError
-from evmeval.io.loading import TextSource, TokenSource, input_folders
-from evmeval.io.tbf import format_tbf
-from evmeval.io.tokens import DEFAULT_EXTENSION
-from evmeval.io.writing import check_output_paths, write_atomic
+from evmeval.io.loading import TextSource, TokenSource
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QFileDialog
 
 from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.claim import LockClaim
 from evmeval_gui.curation.lanes import TextInputs
+from evmeval_gui.curation.output import InputFolders, export_curated, input_files, input_folders_of, write_for_scoring
 from evmeval_gui.curation.policy_job import PolicyChange
 from evmeval_gui.curation.state import CurationRequest, CurationState
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import OpenRequest
 from evmeval_gui.model.jobs import JobCancelled, JobContext
 from evmeval_gui.modes import WindowPort
+from evmeval_gui.turns import next_turn
 
 if TYPE_CHECKING:
     from evmeval_gui.curation.panel import CurationPanel
 
-TBF_FILTER = "TBF files (*.tbf);;All files (*)"
 CURATION_FILTER = "Curations (*.json);;All files (*)"
 MEASURE_AT_ONCE_DOCUMENTS = 200
 """Up to this many documents the agreement with the curated set is measured with the curation (half a second
 at most); above, after the list is shown (`CurateMode._measure`)."""
 MEASURE_JOB = "curation-agreement"
 """The job key of the agreement measured after a curation opened (it never stops loading or a batch)."""
-NEXT_TURN_MS = 1
-"""The page is shown this long after the list is filled: a timer, not a posted call, so that the window's
-input, timers and painting come in between (a posted call ran in the same pass of the event loop)."""
 
 
 @dataclass(frozen=True)
@@ -179,8 +172,6 @@ class CurateMode:
         self.key = ""  # found with the curation, off the GUI thread (hashing every mention: half a second)
         self.holder = None
         self._open(policy, then=show)
-        if self._panel is None:  # the page built in a turn of its own while the disagreements are found
-            QTimer.singleShot(0, lambda: self.panel)
 
     def _open(self, policy: str, *, then: Callable[[], None] | None = None,
               given_up: Callable[[], None] | None = None) -> None:
@@ -220,9 +211,21 @@ class CurateMode:
         def work(context: JobContext) -> _Opened:
             context.status(f"Finding the disagreements of {len(loaded.files)} annotators…")
             with collector.paused():  # millions of objects that live as long as the curation is shown
-                return make(context)
+                opened = make(context)
+            import evmeval_gui.curation.panel  # noqa: F401  # the page's modules: here, not on the GUI thread
+
+            return opened
 
         def done(opened: _Opened) -> None:
+            """The page's widgets built in this turn, the curation shown from the next: built while the worker
+            found the disagreements, they stalled the window 300-400 ms (the worker holding the interpreter)."""
+            if self._panel is None:
+                self.panel  # noqa: B018
+                next_turn(lambda: arrived(opened))
+            else:
+                arrived(opened)
+
+        def arrived(opened: _Opened) -> None:
             if self.loaded is not loaded or (claim is not None and not claim.keep()):
                 if claim is not None:
                     claim.drop()
@@ -247,7 +250,7 @@ class CurateMode:
                 then()
                 self._measure(state)
 
-        QTimer.singleShot(NEXT_TURN_MS, shown)
+        next_turn(shown)
 
     def _measure(self, state: CurationState) -> None:
         """The agreement with the curated set, measured off the GUI thread once the list is shown (about as
@@ -520,79 +523,26 @@ class CurateMode:
     def show_current_page(self) -> None:
         self.port.show_page(self.panel)
 
-    # -- export and scoring ---------------------------------------------------------------------------------
-
-    def _lookups(self):  # type: ignore[no-untyped-def]
-        assert self.loaded is not None
-        tokens = TokenSource(self.loaded.request.token_dir)
-        texts = TextSource(next((d for d in self.loaded.text_dirs if d), None))
-        return tokens.table, texts.text
+    # -- export and scoring (`curation.output`) ------------------------------------------------------------
 
     def export(self, kind: str, target: str | None = None) -> list[str]:
         """Write the curated set: "tbf" (a file) or "brat" (a folder); returns what was written."""
-        if self.state is None:
+        if self.state is None or self.loaded is None:
             return []
-        curation = self.state.curation
-        try:
-            if kind == "tbf":
-                path = target or self.port.choose_save_path("Export the curated set", "curated.tbf", TBF_FILTER)
-                if path is None:
-                    return []
-                saved = write_curated(curation, path, input_folders=self._input_folders())
-                written = [saved.path]
-            else:
-                folder = target or self.choose_folder("Export the curated set as brat files")
-                if folder is None:
-                    return []
-                tables, texts = self._lookups()
-                written = write_curated_brat(curation, folder, tables=tables, texts=texts, inputs=self._input_files(),
-                                             input_folders=self._input_folders())
-        except FormatError as exc:
-            self.port.report_problem(exc.problem)
-            return []
-        self.port.show_message(f"Curated set written: {written[0]}" + (f" and {len(written) - 1} more"
-                                                                       if len(written) > 1 else ""), 10000)
-        return written
+        return export_curated(self.port, self.loaded, self.state.curation, kind, target, self.choose_folder)
 
     def _input_files(self) -> list[str]:
-        """The annotation sets' files (a brat folder's files are in `_input_folders`)."""
-        if self.loaded is None:
-            return []
-        return [p for p in self.loaded.request.paths if not os.path.isdir(p)]
+        return input_files(self.loaded) if self.loaded is not None else []
 
-    def _input_folders(self) -> list[tuple[str | None, tuple[str, ...]]]:
-        """The folders the annotation sets are read from (token tables, texts, brat folders)."""
-        if self.loaded is None:
-            return []
-        request = self.loaded.request
-        brat = [(p, ("",)) for p in request.paths if os.path.isdir(p)]
-        return [*input_folders(request.token_dir, DEFAULT_EXTENSION, request.text_dir), *brat]
+    def _input_folders(self) -> InputFolders:
+        return input_folders_of(self.loaded) if self.loaded is not None else []
 
     def score(self, folder: str | None = None) -> OpenRequest | None:
         """The scoring mode with the curated set as gold and every annotator as a system."""
         if self.state is None or self.loaded is None:
             return None
-        folder = folder or tempfile.mkdtemp(prefix="evmeval-curated-")
-        curation = self.state.curation
-        gold = os.path.join(folder, "curated.tbf")
-        paths = self.loaded.request.paths
-        written = {k: os.path.join(folder, f"annotator{k + 1}.tbf") for k, path in enumerate(paths)
-                   if not (os.path.isfile(path) and path.lower().endswith(".tbf"))}
-        try:  # every file checked before the first is written
-            check_output_paths([gold, *written.values()], self._input_files(), input_folders=self._input_folders())
-            write_curated(curation, gold, input_folders=self._input_folders())
-            systems = []
-            for k, path in enumerate(paths):
-                if k not in written:
-                    systems.append(path)
-                    continue
-                write_atomic(written[k], format_tbf(list(self.loaded.files[k].documents.values())))
-                systems.append(written[k])
-        except FormatError as exc:
-            self.port.report_problem(exc.problem)
-            return None
-        request = OpenRequest(gold, tuple(systems), self.loaded.request.token_dir,
-                              next((d for d in self.loaded.text_dirs if d), None))
-        self.scored = request
-        self.open_scoring(request)
+        request = write_for_scoring(self.port, self.loaded, self.state.curation, folder)
+        if request is not None:
+            self.scored = request
+            self.open_scoring(request)
         return request

@@ -1,9 +1,12 @@
 """Tab and Ctrl+Tab leave a table instead of walking its cells (issue: Tab was trapped inside tables).
 
 Qt's item views take Tab to move from cell to cell, so a keyboard user who tabs into the document list
-or the mapping table never gets out. One filter on the application gives every table of the window,
-including those a mode builds later, the ordinary focus chain: Tab / Ctrl+Tab to the next widget,
-Shift+Tab / Ctrl+Shift+Tab to the previous one. The arrow keys still move within the table.
+or the mapping table never gets out. One filter gives every table of the window, including those a mode builds
+later, the ordinary focus chain: Tab / Ctrl+Tab to the next widget, Shift+Tab / Ctrl+Shift+Tab to the previous one.
+The arrow keys still move within the table. The filter is put on each item view as it takes the focus (the
+application's `focusChanged`), not on the application: there it was a call into Python for every event of every
+widget, which doubled the cost of building a page (the agreement's: 26 to 53 ms of the GUI thread) and, while a
+worker held the interpreter, waited for it at each event (issue 34).
 """
 
 from __future__ import annotations
@@ -20,8 +23,15 @@ class TabOutOfTables(QObject):
         super().__init__(window)
         self.window = window
         app = QApplication.instance()
-        if app is not None:
-            app.installEventFilter(self)
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+            self._focus_changed(None, QApplication.focusWidget())
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """An item view of the window took the focus: its key presses pass through `eventFilter` (installed once:
+        Qt moves a filter installed again to the front rather than adding it twice)."""
+        if isinstance(new, QAbstractItemView) and new.window() is self.window:
+            new.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.KeyPress or not isinstance(watched, QAbstractItemView):
@@ -39,8 +49,8 @@ class TabOutOfTables(QObject):
 
     def detach(self) -> None:
         app = QApplication.instance()
-        if app is not None:
-            app.removeEventFilter(self)
+        if isinstance(app, QApplication):
+            app.focusChanged.disconnect(self._focus_changed)
 
 
 def _next_focus(view: QWidget, backward: bool) -> QWidget | None:

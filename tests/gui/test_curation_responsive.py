@@ -57,7 +57,16 @@ def test_the_list_filters_are_read_with_the_curation_off_the_gui_thread(qtbot, m
     assert panel.filters.differs.count() > 1 and panel.list.model().rowCount() > 2
 
 
-def test_the_curate_page_is_built_while_the_disagreements_are_found(qtbot, make_window, corpus, monkeypatch):
+def _delivering() -> bool:
+    """Whether this runs inside the job runner's delivery of a job's result (one turn of the event loop)."""
+    return any(frame.function == "_on_succeeded" for frame in inspect.stack())
+
+
+def test_the_curate_page_is_built_when_the_disagreements_arrive_then_filled_and_shown_in_turns(
+        qtbot, make_window, corpus, monkeypatch):
+    """Built while the worker found the disagreements, the page's widgets stalled the window 300-400 ms (the worker
+    holding the interpreter at each of their calls into Python); now they are made in the turn that receives the
+    curation, the list filled in the next turn and the page shown in the one after."""
     release = threading.Event()
     real_state = mode_module.CurationState
 
@@ -66,37 +75,71 @@ def test_the_curate_page_is_built_while_the_disagreements_are_found(qtbot, make_
             release.wait(LOAD_TIMEOUT / 1000)
             super().__init__(*args, **kwargs)
 
-    built: list[bool] = []
+    events: list[tuple[str, bool, bool]] = []
     real_init = panel_module.CurationPanel.__init__
+    real_set_state = panel_module.CurationPanel.set_state
 
     def recording(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        built.append(window.runner.busy)  # the job that finds the disagreements is still running
+        events.append(("built", _delivering(), window.runner.busy))
         real_init(self, *args, **kwargs)
 
+    def set_state(self, state) -> None:  # type: ignore[no-untyped-def]
+        events.append(("filled", _delivering(), window.runner.busy))
+        real_set_state(self, state)
+
+    later: list = []
     monkeypatch.setattr(mode_module, "CurationState", HeldBack)
     monkeypatch.setattr(panel_module.CurationPanel, "__init__", recording)
+    monkeypatch.setattr(panel_module.CurationPanel, "set_state", set_state)
     window = make_window()
     _compare(qtbot, window, corpus)
+    monkeypatch.setattr(mode_module, "next_turn", later.append)
     qtbot.keyClick(window, Qt.Key.Key_U, CURATE_KEYS)
     qtbot.waitUntil(lambda: "Finding the disagreements of 3 annotators" in window.statusBar().currentMessage())
-    # the page's widgets are made in a turn of their own meanwhile, not with the list when it arrives
-    qtbot.waitUntil(lambda: built == [True])
-    assert not window.curate.active
+    qtbot.wait(20)
+    assert events == [] and window.curate._panel is None  # nothing built while the worker runs
     assert window.runner.quiet_paused  # the comparison's intervals and counts wait while the curation is made
     release.set()
-    qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
-    assert window.workspace.stack.currentWidget() is window.curate.panel and built == [True]
+    qtbot.waitUntil(lambda: bool(later), timeout=LOAD_TIMEOUT)
+    assert events == [("built", True, False)] and not window.curate.active  # in the delivery's turn, empty
+    later.pop()()  # the next turn: the list filled
+    assert events[1:] == [("filled", False, False)] and not window.curate.active
+    assert len(later) == 1
+    later.pop()()  # the one after: the page shown
+    assert window.curate.active and window.workspace.stack.currentWidget() is window.curate.panel
     qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=LOAD_TIMEOUT)
+
+
+def test_the_curate_pages_modules_are_imported_by_the_opening_job(qtbot, make_window, corpus, monkeypatch):
+    """The Curate page's modules load on the worker that finds the disagreements, not on the GUI thread (15 ms of
+    imports, before: in the page's build while the worker held the interpreter)."""
+    import sys
+
+    import evmeval_gui.curation as package
+
+    seen: list[bool] = []
+
+    class Spy:
+        """Sees which thread imports the page's module first (and leaves the import to the usual finders)."""
+
+        def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
+            if name == "evmeval_gui.curation.panel":
+                seen.append(threading.current_thread() is threading.main_thread())
+            return None
+
+    monkeypatch.setattr(package, "panel", package.panel)  # put back afterwards, with the module itself
+    monkeypatch.delitem(sys.modules, "evmeval_gui.curation.panel")  # as at launch: not imported yet
+    monkeypatch.setattr(sys, "meta_path", [Spy(), *sys.meta_path])
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    assert seen == [False]
 
 
 def test_the_list_is_filled_and_the_page_shown_in_separate_turns(qtbot, make_window, corpus, monkeypatch):
     events: list[tuple[str, bool, bool]] = []
     real_set_state = panel_module.CurationPanel.set_state
     real_resume = mode_module.CurateMode.resume
-
-    def delivering() -> bool:
-        """Whether this runs inside the job runner's delivery of the curation (one turn of the event loop)."""
-        return any(frame.function == "_on_succeeded" for frame in inspect.stack())
+    delivering = _delivering
 
     def set_state(self, state) -> None:  # type: ignore[no-untyped-def]
         events.append(("filled", delivering(), window.runner.quiet_paused))
@@ -110,9 +153,9 @@ def test_the_list_is_filled_and_the_page_shown_in_separate_turns(qtbot, make_win
     monkeypatch.setattr(mode_module.CurateMode, "resume", resume)
     window = make_window()
     open_curation(qtbot, window, corpus)
-    # the list is filled where the job delivers it; the page is shown (and the Agreement mode left) later;
-    # meanwhile the jobs left from the comparison (the pair's coreference, its counts) wait
-    assert events == [("filled", True, True), ("shown", False, True)]
+    # the list is filled after the turn that delivers it (where the page is built); the page is shown (and the
+    # Agreement mode left) later; meanwhile the jobs left from the comparison (the pair's coreference, its counts) wait
+    assert events == [("filled", False, True), ("shown", False, True)]
     assert window.workspace.stack.currentWidget() is window.curate.panel
     assert not window.agreement.active and window.mode is window.curate
 
