@@ -69,7 +69,8 @@ class DocumentShare:
     gold_types: dict[str, int]
     system_types: dict[str, int]
     type_dice: tuple[TypeDice, ...]
-    """Per table (TABLES order)."""
+    """Per table (TABLES order). The shares a `CorpusTotals` keeps hold the types only (`folded`): the values are
+    in its columns."""
 
     @classmethod
     def of(cls, doc: DocumentResult) -> DocumentShare:
@@ -83,6 +84,13 @@ class DocumentShare:
         return cls(counted, len(doc.gold) if counted else 0, len(doc.system) if counted else 0, tuple(tp),
                    tuple(precision), tuple(recall), _type_counts(doc.gold), _type_counts(doc.system),
                    tuple(_type_dice(doc, c) for c in TABLES))
+
+
+    def folded(self) -> DocumentShare:
+        """This share as `CorpusTotals` keeps it once its Dice values are in the columns: the types without
+        their values (`replace_document` reads only which types a document had; a tuple per document and type
+        was 7 MB of a 4,480-document MAVEN corpus shown in the window, issue 34)."""
+        return replace(self, type_dice=tuple(dict.fromkeys(dice, ()) for dice in self.type_dice))
 
 
 def _add_counts(total: dict[str, int], delta: dict[str, int], sign: int) -> None:
@@ -170,7 +178,7 @@ class CorpusTotals:
             _add_counts(gold, share.gold_types, 1)
             _add_counts(system, share.system_types, 1)
         columns = tuple(_columns(shares, k) for k in range(len(TABLES)))
-        return cls(tuple(d.doc_id for d in documents), shares, _matrix(s.tp for s in shares),
+        return cls(tuple(d.doc_id for d in documents), tuple(s.folded() for s in shares), _matrix(s.tp for s in shares),
                    _matrix(s.precision for s in shares), _matrix(s.recall for s in shares),
                    sum(s.counted for s in shares), sum(s.num_gold for s in shares),
                    sum(s.num_system for s in shares), gold, system, columns,
@@ -197,7 +205,7 @@ class CorpusTotals:
             all_columns.append(columns)
             all_tp.append(totals)
         return replace(
-            self, shares=_replaced(self.shares, index, new),
+            self, shares=_replaced(self.shares, index, new.folded()),
             tp=_with_column(self.tp, index, new.tp), precision=_with_column(self.precision, index, new.precision),
             recall=_with_column(self.recall, index, new.recall),
             num_counted=self.num_counted - old.counted + new.counted,
