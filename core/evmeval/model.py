@@ -12,6 +12,7 @@ from array import array
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import lru_cache
 from itertools import repeat
 from typing import Any, NamedTuple, overload
 
@@ -29,12 +30,19 @@ class SpanMode(str, Enum):
     CHAR = "char"
 
 
+CANONICAL_CACHE = 4096
+"""How many raw spellings `canonical` remembers (a corpus has tens to hundreds of types and realis values)."""
+
+
+@lru_cache(maxsize=CANONICAL_CACHE)
 def canonical(value: str) -> str:
     """Canonical type/realis string, as the published scorer compares them.
 
     Only ASCII letters and digits are kept, lower-cased (the reference ran on byte strings, so any
     non-ASCII byte was dropped): `Conflict_Attack` == `cONFLICT.attack` == `conflictattack`. Filter
     before lower-casing: some non-ASCII characters lower-case to ASCII (KELVIN SIGN to `k`).
+    Remembered: every mention of a type keeps one string, not one each (12 MB of a 4,480-document MAVEN
+    corpus kept by the window, issue 34).
     """
     return "".join(c for c in value if c.isascii() and c.isalnum()).lower()
 

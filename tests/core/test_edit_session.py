@@ -303,3 +303,25 @@ def test_preparing_live_rescoring_steps_between_documents_and_stops_when_asked(e
     session.prepare(lambda: steps.append(1))
     assert len(steps) == len(session.result.documents) >= 2
     assert totals_of(session.result).doc_ids == tuple(d.doc_id for d in session.result.documents)
+
+
+def test_the_running_totals_keep_each_documents_dice_values_once(evmeval_data: Path) -> None:
+    """Each pair's Dice value is kept once, in its type's column, not a second time in its document's share (a
+    tuple per document and type: 7 MB of a 4,480-document MAVEN corpus shown in the window, issue 34); a
+    replaced document still gives the figures of scoring from scratch."""
+    from evmeval.mention.running import CorpusTotals, DocumentShare
+
+    demo = evmeval_data / "scoring_demo" / "token_based"
+    inputs = load_inputs(str(demo / "gold.tbf"), str(demo / "sample_system_C.tbf"), token_dir=str(demo / "tkn"))
+    result = score_files(inputs.gold, inputs.system)
+    totals = CorpusTotals.of(result.documents)
+    fresh = [share.type_dice for share in map(DocumentShare.of, result.documents)]
+    assert any(values for dice in fresh for table in dice for values in table.values())
+    assert all(share.type_dice == () for share in totals.shares)
+    assert [share.dice_types for share in totals.shares] == [tuple(tuple(t) for t in dice) for dice in fresh]
+    doc = result.documents[1]
+    again = rescore_document(result, doc.doc_id, doc.gold, doc.system[1:])
+    gold = inputs.gold
+    system = TbfFile(inputs.system.path, inputs.system.mode, {**inputs.system.documents, doc.doc_id: Document(
+        doc.doc_id, doc.system[1:])})
+    assert figures(again) == figures(score_files(gold, system))

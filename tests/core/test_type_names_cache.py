@@ -45,3 +45,16 @@ def test_the_cache_names_every_type_as_starting_over_does_in_the_same_order(docs
 def test_a_gold_spelling_wins_over_an_earlier_documents_system_spelling():
     docs = [Doc((), (mention("lifedie", 1),)), Doc((mention("lifedie", 2),), ())]
     assert SpellingCache().type_names(docs)["lifedie"] == "life-die" == type_names(docs)["lifedie"]
+
+
+def test_the_cache_keeps_one_int_per_document_and_type() -> None:
+    """Where a document spells a type is kept for every document and type (an edit moves only its own): one int,
+    not a tuple of three (a tuple each was 7 MB of a 4,480-document MAVEN corpus shown in the window, issue 34);
+    the names are those of a fresh computation."""
+    docs = [Doc((mention("lifedie", k), mention("conflictattack", k + 1)), (mention("contactmeet", 0),))
+            for k in range(300)]
+    cache = SpellingCache()
+    assert cache.type_names(docs) == type_names(docs)
+    kept = [where for seen in cache._seen.values() for where in seen]
+    assert len(kept) == 3 * 300
+    assert all(type(where) is int for where in kept)

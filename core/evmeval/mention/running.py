@@ -69,7 +69,10 @@ class DocumentShare:
     gold_types: dict[str, int]
     system_types: dict[str, int]
     type_dice: tuple[TypeDice, ...]
-    """Per table (TABLES order)."""
+    """Per table (TABLES order); none in the shares a `CorpusTotals` keeps (`folded`): the values are in its
+    columns."""
+    dice_types: tuple[tuple[str, ...], ...]
+    """Per table: the gold types of `type_dice` (what `replace_document` reads of the share it replaces)."""
 
     @classmethod
     def of(cls, doc: DocumentResult) -> DocumentShare:
@@ -80,9 +83,17 @@ class DocumentShare:
             tp.append(s.tp if counted else 0.0)
             precision.append(s.precision if counted and s.num_system else 0.0)
             recall.append(s.recall if counted and s.num_gold else 0.0)
+        dice = tuple(_type_dice(doc, c) for c in TABLES)
         return cls(counted, len(doc.gold) if counted else 0, len(doc.system) if counted else 0, tuple(tp),
-                   tuple(precision), tuple(recall), _type_counts(doc.gold), _type_counts(doc.system),
-                   tuple(_type_dice(doc, c) for c in TABLES))
+                   tuple(precision), tuple(recall), _type_counts(doc.gold), _type_counts(doc.system), dice,
+                   tuple(tuple(d) for d in dice))
+
+
+    def folded(self) -> DocumentShare:
+        """This share as `CorpusTotals` keeps it once its Dice values are in the columns: its types without
+        their values (`replace_document` reads only which types a document had; a tuple per document and type
+        was 7 MB of a 4,480-document MAVEN corpus shown in the window, issue 34)."""
+        return replace(self, type_dice=())
 
 
 def _add_counts(total: dict[str, int], delta: dict[str, int], sign: int) -> None:
@@ -170,7 +181,7 @@ class CorpusTotals:
             _add_counts(gold, share.gold_types, 1)
             _add_counts(system, share.system_types, 1)
         columns = tuple(_columns(shares, k) for k in range(len(TABLES)))
-        return cls(tuple(d.doc_id for d in documents), shares, _matrix(s.tp for s in shares),
+        return cls(tuple(d.doc_id for d in documents), tuple(s.folded() for s in shares), _matrix(s.tp for s in shares),
                    _matrix(s.precision for s in shares), _matrix(s.recall for s in shares),
                    sum(s.counted for s in shares), sum(s.num_gold for s in shares),
                    sum(s.num_system for s in shares), gold, system, columns,
@@ -187,7 +198,7 @@ class CorpusTotals:
         all_columns, all_tp = [], []
         for k in range(len(TABLES)):
             columns, totals = dict(self.type_columns[k]), dict(self.type_tp[k])
-            for t in set(old.type_dice[k]) | set(new.type_dice[k]):
+            for t in set(old.dice_types[k]) | set(new.type_dice[k]):
                 column = columns.get(t, EMPTY_COLUMN).with_document(index, new.type_dice[k].get(t, ()))
                 if len(column.docs):
                     columns[t], totals[t] = column, column.total
@@ -197,7 +208,7 @@ class CorpusTotals:
             all_columns.append(columns)
             all_tp.append(totals)
         return replace(
-            self, shares=_replaced(self.shares, index, new),
+            self, shares=_replaced(self.shares, index, new.folded()),
             tp=_with_column(self.tp, index, new.tp), precision=_with_column(self.precision, index, new.precision),
             recall=_with_column(self.recall, index, new.recall),
             num_counted=self.num_counted - old.counted + new.counted,
