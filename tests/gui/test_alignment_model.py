@@ -20,12 +20,13 @@ class CancellingRunner(ImmediateRunner):
 
     cancelling = False
 
-    def submit(self, label, work, on_done, *, on_error=None, on_cancelled=None, key=MAIN, exclusive=False):
-        if self.cancelling and key == MAIN:
+    def submit(self, label, work, on_done, **options):  # the runner's own keywords, passed on as they are
+        if self.cancelling and options.get("key", MAIN) == MAIN:
+            on_cancelled = options.get("on_cancelled")
             if on_cancelled is not None:
                 on_cancelled()
             return 0
-        return super().submit(label, work, on_done, on_error=on_error, on_cancelled=on_cancelled, key=key)
+        return super().submit(label, work, on_done, **options)
 
 
 @pytest.fixture
