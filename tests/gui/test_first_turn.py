@@ -9,6 +9,7 @@ first document arrives and again when the corpus does).
 from __future__ import annotations
 
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,6 +18,7 @@ from types import FrameType
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 
 from evmeval_gui.main_window import MainWindow
 from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
@@ -99,3 +101,38 @@ def test_the_filter_box_and_a_chart_filter_keep_their_rows(window: MainWindow, q
     documents.filter_edit.clear()
     documents.set_restriction(None)
     assert documents.visible_doc_ids() == every
+
+
+def test_the_documents_views_come_a_turn_after_the_page_and_the_list(window: MainWindow, qtbot, corpus: Path,
+                                                                     gate) -> None:
+    first = window.session.first_document
+    seen: list[tuple[Any, ...]] = []
+    put = first.put
+
+    def spied(document: Any) -> None:  # the turn that takes the first document in
+        put(document)
+        seen.append((window.workspace.stack.currentWidget() is not window.welcome,
+                     window.documents.visible_doc_ids(), window.document_pane.doc_id, window.text_view.doc,
+                     len(window.mapping.visible_rows())))
+
+    first.put = spied  # type: ignore[method-assign]
+    painted_showing: list[str | None] = []
+
+    class Painted(threading.Event):
+        def set(self) -> None:
+            doc = window.text_view.doc
+            painted_showing.append(doc.doc_id if doc is not None else None)
+            super().set()
+
+    first.painted = Painted()
+    open_held(qtbot, window, corpus, gate)
+    # that turn: the document page and the list of documents; the document itself is not drawn yet
+    assert seen == [(True, ["doc1", "doc2", "doc3"], None, None, 0)]
+    # a later turn: its text, its mapping rows and its header; the load went on once it was painted
+    assert window.document_pane.doc_id == "doc1" and window.text_view.doc.doc_id == "doc1"
+    assert len(window.mapping.visible_rows()) == 7
+    assert painted_showing == ["doc1"]
+    assert window.documents.table.selectionModel().selectedRows(0)[0].data(Qt.ItemDataRole.DisplayRole) == "doc1"
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        gate.set()
+    assert window.document_pane.doc_id == "doc1"
