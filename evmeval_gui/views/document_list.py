@@ -1,8 +1,8 @@
 """The list of documents with their counts and scores for the chosen combination, worst first.
 
 A `QAbstractTableModel` over `ScoreResult.documents` (which sorts itself) behind a
-`QSortFilterProxyModel` (the id filter and a chart's document filter). Clicking a row selects the document through the
-session; the list follows the session's selection.
+`views.document_filter.DocumentFilter` (the id filter and a chart's document filter). Clicking a row selects the
+document through the session; the list follows the session's selection.
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QRegularExpression,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor, QFont, QFontMetrics
@@ -43,14 +41,11 @@ from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.table_fit import elide_in_the_middle
-from evmeval_gui.views import refilter
 from evmeval_gui.views.context_menus import copy_text, document_menu, popup
+from evmeval_gui.views.document_filter import FILTER_ROLE, DocumentFilter, filter_text
 from evmeval_gui.views.search_field import SearchField
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
-FILTER_ROLE = Qt.ItemDataRole.UserRole + 2
-"""The id column's text `DocumentFilter` matches: `INSIDE` (or `OUTSIDE` a chart filter), a tab, the id."""
-INSIDE, OUTSIDE, _SEPARATOR = "1", "0", "\t"
 
 ID, GOLD, SYSTEM, PRECISION, RECALL, F1 = range(6)
 HEADERS = ("Document", "Gold", "Sys", "P %", "R %", "F1 %")
@@ -111,11 +106,14 @@ class DocumentListModel(QAbstractTableModel):
         self.sort_order = Qt.SortOrder.AscendingOrder
         self.extra_columns: list[ExtraColumn] = []
         self.restriction: frozenset[str] | None = None
-        """The documents a chart filter keeps (None: all); `DocumentFilter` sets it and filters by `FILTER_ROLE`."""
+        """The documents a chart filter keeps (None: all), said in `FILTER_ROLE` (`DocumentFilter` sets it)."""
         session.scoring_finished.connect(self.refresh)
         session.first_document_shown.connect(lambda _first: self.refresh())
         session.combination_changed.connect(self._scores_changed)
         session.result_edited.connect(self._on_edited)
+
+    def restrict(self, doc_ids: frozenset[str] | None) -> None:
+        self.restriction = doc_ids
 
     def _on_edited(self, doc_ids: tuple[str, ...]) -> None:
         """Edited documents: their new scores in place (the list is not resorted under the user)."""
@@ -254,8 +252,7 @@ class DocumentListModel(QAbstractTableModel):
         doc = self._docs[index.row()]
         column = index.column()
         if role == FILTER_ROLE:
-            inside = self.restriction is None or doc.doc_id in self.restriction
-            return f"{INSIDE if inside else OUTSIDE}{_SEPARATOR}{doc.doc_id}"
+            return filter_text(doc.doc_id, self.restriction)
         if isinstance(doc, _Pending):
             return doc.data(column, role)
         if column >= len(HEADERS):
@@ -323,40 +320,6 @@ def _extra_key(value: float | None, doc_id: str) -> tuple:
     return (0, value, doc_id)
 
 
-class DocumentFilter(QSortFilterProxyModel):
-    """Keeps ids containing the typed text and inside a chart filter; it never sorts (the model does).
-
-    Both are one regular expression Qt matches in C++ against the model's `FILTER_ROLE` text (no Python
-    `filterAcceptsRow`): with neither set the pattern is empty and Qt takes every row without asking the model
-    anything, so resetting a list of 4,480 documents costs Python nothing per row (issue 34)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setDynamicSortFilter(False)
-        self.setFilterKeyColumn(ID)
-        self.setFilterRole(FILTER_ROLE)
-        self._text = ""
-
-    def set_text(self, text: str) -> None:
-        """Show only ids containing `text` (any case; "" shows all)."""
-        refilter(self, lambda: self._apply(text))
-
-    def set_restriction(self, doc_ids: AbstractSet[str] | None) -> None:
-        """Show only these documents (None: all)."""
-        model = self.sourceModel()
-        assert isinstance(model, DocumentListModel)
-        restriction = frozenset(doc_ids) if doc_ids is not None else None
-        refilter(self, lambda: (setattr(model, "restriction", restriction), self._apply(self._text)))
-
-    def _apply(self, text: str) -> None:
-        self._text = text
-        model = self.sourceModel()
-        restricted = isinstance(model, DocumentListModel) and model.restriction is not None
-        pattern = f"^{INSIDE}{_SEPARATOR}.*{QRegularExpression.escape(text)}" if text or restricted else ""
-        self.setFilterRegularExpression(
-            QRegularExpression(pattern, QRegularExpression.PatternOption.CaseInsensitiveOption))
-
-
 class DocumentList(QWidget):
     """Filter box, table of documents and a count; selects documents through the session."""
 
@@ -364,8 +327,7 @@ class DocumentList(QWidget):
         super().__init__(parent)
         self.session = session
         self.model = DocumentListModel(session)
-        self.proxy = DocumentFilter()
-        self.proxy.setSourceModel(self.model)
+        self.proxy = DocumentFilter(self.model, ID, restrict=self.model.restrict)
         self.filter_edit = SearchField("Filter documents by id…")
         self.filter_edit.setObjectName("documentFilter")
         self.filter_edit.textChanged.connect(self._on_filter_text)
