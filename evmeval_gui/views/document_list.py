@@ -113,6 +113,7 @@ class DocumentListModel(QAbstractTableModel):
         session.result_edited.connect(self._on_edited)
 
     def restrict(self, doc_ids: frozenset[str] | None) -> None:
+        """The documents a chart filter keeps (None: all): `DocumentFilter` filters by what `FILTER_ROLE` says."""
         self.restriction = doc_ids
 
     def _on_edited(self, doc_ids: tuple[str, ...]) -> None:
