@@ -188,7 +188,7 @@ class MainWindow(QMainWindow):
         s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
         self.warm_up = ChartsWarmUp(s, self.runner, self.welcome, enabled=warm_charts)  # pyqtgraph, after a paint
         self.first_document = FirstDocumentParts(self, self.documents.count_label,
-                                                 self.text_view.viewport())  # shown while the corpus scores
+                                                 self.document_pane)  # shown while the corpus scores
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
         self.resize(1366, 768)
         keep_on_screen(self)

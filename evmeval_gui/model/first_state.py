@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 
 from evmeval.io.errors import FormatError
 
@@ -23,6 +24,10 @@ from evmeval_gui.model.selection_state import SelectionState
 _OTHERS_KEPT = 16
 FIRST_PAINT_WAIT_S = 0.5
 """How long the corpus load waits for the first document's paint (a hidden window never paints)."""
+
+
+def _now(call: Callable[[], None]) -> None:
+    call()
 
 
 class FirstDocumentState:
@@ -40,6 +45,9 @@ class FirstDocumentState:
         self.painted = threading.Event()
         """Set by the window once the first document is on screen: the corpus load starts then (a
         worker thread would otherwise share the interpreter with that paint and slow it)."""
+        self.later: Callable[[Callable[[], None]], None] = _now
+        """How `put` puts off showing the document itself: the window's next turn (`evmeval_gui.turns`), so that
+        the turn that shows the page and the list of documents does not draw the document too (issue 34)."""
         self._others: dict[str, FirstDocument | None] = {}
         self.changed: str | None = None
         """A file of the corpus being scored that changed on disk since the first document was read: no
@@ -66,15 +74,20 @@ class FirstDocumentState:
             return None  # the corpus load words it, as always
 
     def put(self, first: FirstDocument) -> None:
-        """Show `first` (read by `read`) and select it, until its corpus result takes its place."""
+        """Show `first` (read by `read`) and select it, until its corpus result takes its place: said now
+        (`first_document_shown`), its selection announced `later` (the views that draw the document)."""
         self.document = first
         self._others.clear()
         self.changed = None
         self.painted.clear()
         self.current.put(Selection(first.doc_id))
         self.first_document_shown.emit(first)
-        if self.document is first and self.current.selection.doc_id == first.doc_id:
-            self.current.announce()  # a listener may have moved on meanwhile
+
+        def announce() -> None:
+            if self.document is first and self.current.selection.doc_id == first.doc_id:
+                self.current.announce()  # not when the user, the corpus or another open moved on meanwhile
+
+        self.later(announce)
 
     def other(self, doc_id: str, mapping: str) -> FirstDocument | None:
         """Another document of the corpus being scored, read from the files at its place and scored on its

@@ -1,8 +1,8 @@
 """The list of documents with their counts and scores for the chosen combination, worst first.
 
 A `QAbstractTableModel` over `ScoreResult.documents` (which sorts itself) behind a
-`QSortFilterProxyModel` (the id filter and a chart's document filter). Clicking a row selects the document through the
-session; the list follows the session's selection.
+`views.document_filter.DocumentFilter` (the id filter and a chart's document filter). Clicking a row selects the
+document through the session; the list follows the session's selection.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QColor, QFont, QFontMetrics
@@ -42,8 +41,8 @@ from evmeval_gui.model.partners import rows_as_tsv
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.session import Session
 from evmeval_gui.table_fit import elide_in_the_middle
-from evmeval_gui.views import refilter
 from evmeval_gui.views.context_menus import copy_text, document_menu, popup
+from evmeval_gui.views.document_filter import FILTER_ROLE, DocumentFilter, filter_text
 from evmeval_gui.views.search_field import SearchField
 
 DOC_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -106,10 +105,16 @@ class DocumentListModel(QAbstractTableModel):
         self.sort_column = F1
         self.sort_order = Qt.SortOrder.AscendingOrder
         self.extra_columns: list[ExtraColumn] = []
+        self.restriction: frozenset[str] | None = None
+        """The documents a chart filter keeps (None: all), said in `FILTER_ROLE` (`DocumentFilter` sets it)."""
         session.scoring_finished.connect(self.refresh)
         session.first_document_shown.connect(lambda _first: self.refresh())
         session.combination_changed.connect(self._scores_changed)
         session.result_edited.connect(self._on_edited)
+
+    def restrict(self, doc_ids: frozenset[str] | None) -> None:
+        """The documents a chart filter keeps (None: all): `DocumentFilter` filters by what `FILTER_ROLE` says."""
+        self.restriction = doc_ids
 
     def _on_edited(self, doc_ids: tuple[str, ...]) -> None:
         """Edited documents: their new scores in place (the list is not resorted under the user)."""
@@ -247,6 +252,8 @@ class DocumentListModel(QAbstractTableModel):
             return None
         doc = self._docs[index.row()]
         column = index.column()
+        if role == FILTER_ROLE:
+            return filter_text(doc.doc_id, self.restriction)
         if isinstance(doc, _Pending):
             return doc.data(column, role)
         if column >= len(HEADERS):
@@ -314,29 +321,6 @@ def _extra_key(value: float | None, doc_id: str) -> tuple:
     return (0, value, doc_id)
 
 
-class DocumentFilter(QSortFilterProxyModel):
-    """Keeps ids containing the typed text and inside a chart filter; it never sorts (the model does)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setDynamicSortFilter(False)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterKeyColumn(ID)
-        self._restriction: frozenset[str] | None = None
-
-    def set_restriction(self, doc_ids: AbstractSet[str] | None) -> None:
-        """Show only these documents (None: all)."""
-        restriction = frozenset(doc_ids) if doc_ids is not None else None
-        refilter(self, lambda: setattr(self, "_restriction", restriction))
-
-    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
-        if self._restriction is not None:
-            model = self.sourceModel()
-            if model.index(source_row, ID, source_parent).data(DOC_ID_ROLE) not in self._restriction:
-                return False
-        return super().filterAcceptsRow(source_row, source_parent)
-
-
 class DocumentList(QWidget):
     """Filter box, table of documents and a count; selects documents through the session."""
 
@@ -344,8 +328,7 @@ class DocumentList(QWidget):
         super().__init__(parent)
         self.session = session
         self.model = DocumentListModel(session)
-        self.proxy = DocumentFilter()
-        self.proxy.setSourceModel(self.model)
+        self.proxy = DocumentFilter(self.model, ID, restrict=self.model.restrict)
         self.filter_edit = SearchField("Filter documents by id…")
         self.filter_edit.setObjectName("documentFilter")
         self.filter_edit.textChanged.connect(self._on_filter_text)
@@ -510,7 +493,7 @@ class DocumentList(QWidget):
     # -- selection --------------------------------------------------------------------------------
 
     def _on_filter_text(self, text: str) -> None:
-        refilter(self.proxy, lambda: self.proxy.setFilterFixedString(text))
+        self.proxy.set_text(text)
         self._update_count()
         self._on_session_selection(self.session.selection)
 

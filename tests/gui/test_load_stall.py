@@ -136,7 +136,9 @@ def test_the_load_goes_on_only_once_the_gui_thread_took_the_first_document_in(ma
         window.open_files(str(folder / "gold.tbf"), [str(folder / "system.tbf")])
         assert not entered.wait(1.0)  # the GUI thread took nothing in meanwhile: the load has not begun
         qtbot.waitUntil(entered.is_set, timeout=TIMEOUT)
-        assert window.document_pane.doc_id == "doc1" and not window.session.loaded
+        # no paint waited for here: its views come in the turn after it was taken in, the corpus still held
+        qtbot.waitUntil(lambda: window.document_pane.doc_id == "doc1", timeout=TIMEOUT)
+        assert not window.session.loaded
     finally:
         release.set()
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):

@@ -1,4 +1,5 @@
-"""Issue 34: a document switch repaints the mapping table once, with the new document's rows.
+"""Issue 34: a document switch repaints the mapping table once, with the new document's rows (also for a
+document not scored yet, and for the first document shown while its corpus is scored).
 
 It painted twice: the model's reset left the view's item layout to a zero-delay timer, which ran after the
 first paint (the rows drawn over the old layout) and repainted the table and its header again. Counted here
@@ -16,11 +17,13 @@ from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.main_window import MainWindow
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.test_first_document import corpus, gate, open_held, window
 from tests.gui.test_scale_window import click_document
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 TIMEOUT = 20_000
+__all__ = ["corpus", "gate", "window"]
 
 
 class Paints(QObject):
@@ -80,3 +83,51 @@ def test_a_switch_paints_the_mapping_table_once(scored, qtbot, doc_id):
         sorted((key(r), r.outcome) for r in expected)
     last = model.rowCount() - 1
     assert table.rowViewportPosition(last) >= 0 and table.verticalScrollBar().maximum() == 0  # laid out
+
+
+class PaintsWithRows(Paints):
+    """Counts the paint events of a table's viewport made while its model has rows."""
+
+    def __init__(self, widget: QWidget, rows) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(widget)
+        self.rows = rows
+        self.with_rows = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and self.rows() > 0:
+            self.with_rows += 1
+        return super().eventFilter(watched, event)
+
+
+def test_the_first_document_paints_its_rows_in_the_mapping_table_once(window, qtbot, corpus, gate):
+    """Its views come a turn after the page (tests/gui/test_first_turn.py): the table's rows are painted once."""
+    table, model = window.mapping.table, window.mapping.model
+    paints = PaintsWithRows(table.viewport(), model.rowCount)
+    header_paints = Paints(table.horizontalHeader().viewport())
+    signals: list[str] = []
+    model.modelReset.connect(lambda: signals.append("modelReset"))
+    model.layoutChanged.connect(lambda: signals.append("layoutChanged"))
+    open_held(qtbot, window, corpus, gate)
+    settle(qtbot)
+    assert signals == ["modelReset"]
+    # the page's turn paints it empty, the next turn with the document's rows: those once
+    assert (paints.count, paints.with_rows, header_paints.count) == (2, 1, 2)
+    assert len(window.mapping.visible_rows()) == 7
+
+
+def test_a_click_on_a_document_not_scored_yet_paints_the_mapping_table_once(window, qtbot, corpus, gate):
+    """The document read and scored on its own while the corpus is (`FirstDocumentState.other`): one paint too."""
+    open_held(qtbot, window, corpus, gate)
+    settle(qtbot)
+    table, model = window.mapping.table, window.mapping.model
+    paints, header_paints = Paints(table.viewport()), Paints(table.horizontalHeader().viewport())
+    signals: list[str] = []
+    model.modelReset.connect(lambda: signals.append("modelReset"))
+    model.layoutChanged.connect(lambda: signals.append("layoutChanged"))
+    window.mapping.proxy.layoutChanged.connect(lambda: signals.append("proxy layoutChanged"))
+    click_document(qtbot, window, "doc2")
+    qtbot.waitUntil(lambda: paints.count >= 1, timeout=TIMEOUT)
+    settle(qtbot)
+    assert signals == ["modelReset"]
+    assert (paints.count, header_paints.count) == (1, 1)
+    assert window.document_pane.doc_id == "doc2" and not window.session.loaded
