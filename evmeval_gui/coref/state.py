@@ -26,6 +26,7 @@ from evmeval.coref.view import MetricAgreement, coreference_agreement, describe_
 from evmeval.io.errors import FormatError, Problem
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import TbfFile
+from evmeval.sequencing.links import COREFERENCE, uses_relation_kind
 
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobCancelled, JobContext
@@ -128,10 +129,16 @@ class Coreference:
             return None
         return coreference_agreement(result.total, reverse.total)
 
+    @property
+    def figures_only(self) -> bool:
+        """Whether the shown result keeps figures only (files without coreference links: see `compute`)."""
+        result = self.result
+        return result is not None and not result.lines_kept
+
     def document(self, doc_id: str | None) -> DocumentClusterView | None:
-        """One document's clusters (built on first use), or None."""
+        """One document's clusters (built on first use), or None (also when only figures are kept)."""
         result, doc = self.result, self.session.doc_result(doc_id) if doc_id else None
-        if result is None or doc is None:
+        if result is None or doc is None or not result.lines_kept:
             return None
         view = self._views.get(doc.doc_id)
         if view is None:
@@ -198,6 +205,9 @@ class Coreference:
                     cancelled=context.cancelled)
             except Cancelled:
                 raise JobCancelled() from None
+            if not uses_relation_kind((inputs.gold, inputs.system), COREFERENCE):
+                # without a link every mention is a cluster of its own: only the figures (v1.8 prints them) kept
+                return forward.figures_only(), None if backward is None else backward.figures_only()
             return forward, backward
 
         def done(value: tuple[CorefResult, CorefResult | None]) -> None:

@@ -81,7 +81,7 @@ class ExportController:
             QApplication.restoreOverrideCursor()
 
         def work(context: JobContext) -> list[str]:
-            scored = coref
+            scored = coref if coref is not None and coref.lines_kept else None  # the files need every line
             if scored is None:
                 try:
                     scored = score_coreference(result, inputs.gold, inputs.system, combination=combination)

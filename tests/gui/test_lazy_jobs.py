@@ -3,12 +3,18 @@ when the user starts to edit, never after every load, and an edit still gives th
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from evmeval.coref.scoring import score_coreference
 from evmeval.editing import EditSession
 from evmeval.mention.running import has_totals
+from evmeval.report.coref_report import coref_to_json, format_coref_section
+from evmeval.report.text import format_report
 from PySide6.QtCore import Qt
 
 from evmeval_gui.editing import controller
+from evmeval_gui.model.formatting import number, percent
 from evmeval_gui.model.text_layout import SYSTEM
 from tests.gui.test_editing_window import (
     COMBINATIONS,
@@ -74,3 +80,39 @@ def test_opening_the_type_picker_prepares_live_rescoring_in_the_background(qtbot
     key(qtbot, window, Qt.Key.Key_T)
     qtbot.waitUntil(lambda: has_totals(window.session.result), timeout=LOAD_TIMEOUT)
     assert len(prepared) == 1
+
+
+# -- coreference of files without coreference links ------------------------------------------------------------
+
+
+def test_files_without_coreference_links_keep_only_the_coreference_figures(qtbot, make_window, corpus, tmp_path):
+    w = make_window(persist=False)
+    with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        w.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], token_dir=str(corpus / "tkn"),
+                     doc_id="doc1")
+    qtbot.waitUntil(lambda: w.coreference.state == "ready", timeout=LOAD_TIMEOUT)
+    result, inputs = w.session.result, w.session.corpus.inputs[0]
+    full = score_coreference(result, inputs.gold, inputs.system, combination=w.session.combination)
+    held = w.coreference.result
+    assert held.total == full.total
+    assert [d.counts for d in held.documents] == [d.counts for d in full.documents]
+    assert all(d.gold_rows == d.system_rows == () and d.sources is None for d in held.documents)  # no clusters
+    ui = w.coreference_ui
+    ui.tabs.setCurrentWidget(ui.clusters)
+    qtbot.waitUntil(lambda: "No coreference links in these files" in ui.clusters.title.text())
+    assert ui.clusters.table.rowCount() == 0 and not ui.clusters.singletons.isEnabled()
+    ui.tabs.setCurrentWidget(ui.scores)
+    conll = next(r for r in range(ui.scores.table.rowCount()) if ui.scores.cell(r, 0) == "CoNLL F1 (ours)")
+    assert ui.scores.cell(conll, 3) == percent(full.total.conll_f1)
+    assert ui.scores.note.text().startswith("No coreference links in these files")
+    assert ui.summary.published.text() == number(full.published_average())
+    assert ui.summary.no_links.text() == "(no coreference links in these files)"
+    out = tmp_path / "report"  # the report's files still have every CoNLL line (scored again for them)
+    with qtbot.waitSignal(w.runner.job_finished, timeout=LOAD_TIMEOUT):
+        w.exporter.export_to(str(out))
+    assert (out / "scores.txt").read_text(encoding="utf-8") == format_report(result) + format_coref_section(full)
+    data = json.loads((out / "scores.json").read_text(encoding="utf-8"))
+    assert data["coreference"] == json.loads(json.dumps(coref_to_json(result, full)))
+    lines = [x for x in (out / "coreference_gold.conll").read_text(encoding="utf-8").splitlines()
+             if x and not x.startswith("#")]
+    assert len(lines) >= sum(len(d.gold) for d in result.documents)

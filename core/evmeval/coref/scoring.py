@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
@@ -131,6 +131,14 @@ class CorefResult:
     documents: tuple[CorefDocument, ...]
     total: CorefCounts
     warnings: tuple[str, ...] = ()
+    lines_kept: bool = True
+    """False: each document keeps its counts only (`figures_only`): no CoNLL lines, no clusters."""
+
+    def figures_only(self) -> CorefResult:
+        """This result with each document's counts only: what figures and charts read (a window showing files
+        without coreference links keeps no one-mention cluster per mention; a report's files score again)."""
+        return replace(self, lines_kept=False, documents=tuple(
+            CorefDocument(cd.doc_id, (), (), (), (), cd.counts, cd.unique_ids) for cd in self.documents))
 
     def published_scores(self) -> dict[str, float]:
         """v1.8's report figures: each metric's F1 as a percentage truncated to two decimals."""
