@@ -4,6 +4,7 @@ when the user starts to edit, never after every load, and an edit still gives th
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 from evmeval.coref.scoring import score_coreference
@@ -116,3 +117,72 @@ def test_files_without_coreference_links_keep_only_the_coreference_figures(qtbot
     lines = [x for x in (out / "coreference_gold.conll").read_text(encoding="utf-8").splitlines()
              if x and not x.startswith("#")]
     assert len(lines) >= sum(len(d.gold) for d in result.documents)
+
+
+# -- the charts' library never imported by the GUI thread on a click ----------------------------------------------
+
+
+@pytest.fixture
+def imports(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, bool]]:
+    """Every call of `load_pyqtgraph`: (on the GUI thread, already imported), as at launch (not imported yet)."""
+    from evmeval_gui import qt_import
+
+    calls: list[tuple[bool, bool]] = []
+    real = qt_import.load_pyqtgraph
+
+    def spy():  # type: ignore[no-untyped-def]
+        calls.append((threading.current_thread() is threading.main_thread(), qt_import.pyqtgraph_loaded()))
+        return real()
+
+    monkeypatch.setattr(qt_import, "_loaded", [])
+    monkeypatch.setattr(qt_import, "load_pyqtgraph", spy)
+    return calls
+
+
+def _imported_by_the_gui_thread(calls: list[tuple[bool, bool]]) -> list[tuple[bool, bool]]:
+    return [c for c in calls if c[0] and not c[1]]
+
+
+def _opened(qtbot, make_window, corpus):  # type: ignore[no-untyped-def]
+    w = make_window(persist=False, use_default_charts=True, warm_charts=True)
+    with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        w.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], token_dir=str(corpus / "tkn"),
+                     doc_id="doc1")
+    return w
+
+
+def test_the_charts_dock_opened_at_once_after_a_load_waits_for_the_background_import(qtbot, make_window, corpus,
+                                                                                      imports):
+    w = _opened(qtbot, make_window, corpus)
+    assert not w.warm_up.done
+    w.charts_dock.toggle_action().trigger()  # View › Charts before the warm-up has run
+    assert w.charts_dock.isVisible()
+    qtbot.waitUntil(lambda: w.charts_dock.panel is not None, timeout=LOAD_TIMEOUT)
+    assert _imported_by_the_gui_thread(imports) == []
+    assert (False, False) in imports  # a worker imported it
+    assert w.charts_dock.widget().objectName() == "chartsScroller"  # the charts, no longer "Preparing the charts…"
+
+
+def test_an_export_at_once_after_a_load_draws_its_charts_once_a_worker_imported_the_library(
+        qtbot, make_window, corpus, imports, tmp_path):
+    w = _opened(qtbot, make_window, corpus)
+    out = tmp_path / "report"
+    w.exporter.export_to(str(out))
+    qtbot.waitUntil(lambda: (out / "chart_score_bars.png").exists() or (out / "report.html").exists(),
+                    timeout=LOAD_TIMEOUT)
+    qtbot.waitUntil(lambda: w.runner.idle, timeout=LOAD_TIMEOUT)
+    assert (out / "report.html").exists()
+    assert _imported_by_the_gui_thread(imports) == []
+    assert (False, False) in imports
+
+
+def test_the_threshold_docks_curve_chart_is_imported_by_the_curves_worker(qtbot, make_window, imports):
+    from tests.gui.test_threshold_dock import DATA
+
+    w = make_window(persist=False, size=(1024, 640))
+    dock = w.conventions_dock.threshold_dock
+    with qtbot.waitSignal(w.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        w.open_files(str(DATA / "dygiepp_gold.jsonl"), [str(DATA / "dygiepp_pred.jsonl")])
+    qtbot.waitUntil(lambda: dock.chart is not None, timeout=LOAD_TIMEOUT)
+    assert _imported_by_the_gui_thread(imports) == []
+    assert (False, False) in imports
