@@ -428,10 +428,14 @@ class EditController(QObject):
     def warm(self) -> None:
         """The user starts to edit (a type picker, the context menu, the side switched, a first edit): the
         running totals live rescoring uses are built in the background now, once, unless they are built."""
-        if not self.state.can_edit or self.session.runner.running(PREPARE_KEY):
+        if not self.state.can_edit:
+            self.waiting = None
+            return
+        if self.session.runner.running(PREPARE_KEY):
             return
         edit = self.state.ensure()
         if edit.prepared:
+            self._prepared(edit)
             return
 
         def work(context: JobContext) -> None:
@@ -441,11 +445,16 @@ class EditController(QObject):
                                    on_cancelled=self._drop_waiting, key=PREPARE_KEY)
 
     def _prepared(self, edit: EditSession) -> None:
-        """The totals are built: the edit that waited for them is applied (if its session is still the one)."""
+        """The totals are built: the edit that waited for them is applied (if it was made on this session)."""
         waiting, self.waiting = self.waiting, None
-        if waiting is not None and self.state.edit is edit:
-            self.host.show_message("Live rescoring prepared", 3000)
-            self.stack.push(EditCommand(waiting, self._apply))
+        if waiting is None:
+            return
+        if self.state.edit is not edit:
+            self.host.show_message("The edit was not applied: the shown figures changed while live rescoring was "
+                                   "prepared", 8000)
+            return
+        self.host.show_message("Live rescoring prepared", 3000)
+        self.stack.push(EditCommand(waiting, self._apply))
 
     def _drop_waiting(self) -> None:
         if self.waiting is not None and not self.session.runner.running(PREPARE_KEY):

@@ -186,3 +186,26 @@ def test_the_threshold_docks_curve_chart_is_imported_by_the_curves_worker(qtbot,
     qtbot.waitUntil(lambda: dock.chart is not None, timeout=LOAD_TIMEOUT)
     assert _imported_by_the_gui_thread(imports) == []
     assert (False, False) in imports
+
+
+def test_an_edit_made_while_the_first_one_waits_is_refused_with_a_message(qtbot, window, monkeypatch):
+    monkeypatch.setattr(controller, "INLINE_DOCUMENTS", 0)
+    gate = threading.Event()
+    real = EditSession.prepare
+
+    def held(self: EditSession, step=None) -> None:
+        gate.wait(LOAD_TIMEOUT / 1000)
+        real(self, step)
+
+    monkeypatch.setattr(EditSession, "prepare", held)
+    qtbot.waitUntil(lambda: window.session.runner.idle, timeout=LOAD_TIMEOUT)
+    click_mention(qtbot, window, SYSTEM, "S6")
+    key(qtbot, window, Qt.Key.Key_Delete)
+    assert window.statusBar().currentMessage() == "Preparing live rescoring for the first edit…"
+    click_mention(qtbot, window, SYSTEM, "S3")
+    key(qtbot, window, Qt.Key.Key_A, Qt.KeyboardModifier.ShiftModifier)
+    assert window.statusBar().currentMessage().startswith("Live rescoring is being prepared")
+    assert window.editing.stack.count() == 0
+    gate.set()
+    qtbot.waitUntil(lambda: window.editing.stack.count() == 1, timeout=LOAD_TIMEOUT)
+    assert "S6" not in {m.mention_id for m in window.session.doc_result("doc1").system}
