@@ -196,18 +196,17 @@ class Coreference:
 
         def work(context: JobContext) -> tuple[CorefResult, CorefResult | None]:
             context.status(f"{label} ({combination})…")
+            # without a link every mention is a cluster of its own: only the figures (v1.8 prints them) are kept
+            figures_only = not uses_relation_kind((inputs.gold, inputs.system), COREFERENCE)
             try:
                 forward = score_coreference(result, inputs.gold, inputs.system, combination=combination,
-                                                  threshold=threshold, progress=context.progress,
-                                                  cancelled=context.cancelled)
+                                            threshold=threshold, progress=context.progress,
+                                            cancelled=context.cancelled, figures_only=figures_only)
                 backward = None if reverse is None else score_coreference(
                     reverse[0], reverse[1], reverse[2], combination=combination, threshold=threshold,
-                    cancelled=context.cancelled)
+                    cancelled=context.cancelled, figures_only=figures_only)
             except Cancelled:
                 raise JobCancelled() from None
-            if not uses_relation_kind((inputs.gold, inputs.system), COREFERENCE):
-                # without a link every mention is a cluster of its own: only the figures (v1.8 prints them) kept
-                return forward.figures_only(), None if backward is None else backward.figures_only()
             return forward, backward
 
         def done(value: tuple[CorefResult, CorefResult | None]) -> None:
