@@ -79,6 +79,7 @@ class ChartsWarmUp(QObject):
             return
         self._waiting.append(then)
         self.start()
+        self.runner.hurry(WARM_JOB)  # queued behind the corpus's quiet jobs: started now, the user waits for it
 
     @staticmethod
     def _imported() -> bool:
