@@ -253,6 +253,7 @@ class EditController(QObject):
             self.waiting = edit
             self.host.show_message("Preparing live rescoring for the first edit…", 0)
             self.warm()
+            self.session.runner.hurry(PREPARE_KEY)  # not after the corpus's other quiet jobs: the user waits
         return True
 
     def _need_target(self) -> Mention | None:
