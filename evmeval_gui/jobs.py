@@ -8,7 +8,8 @@ supersedes the running job of the same key (it is asked to stop, and whatever it
 dropped), while jobs of other keys go on. The window's progress bar and Cancel button follow the
 `MAIN` key (loading, scoring, comparing, exporting); other keys (chart computations) run quietly, one
 at a time: run together, four of them would leave the GUI thread a quarter of the interpreter lock
-(switching documents went from ~45 ms to 100-160 ms), while their total time stays the same. Even one
+(switching documents went from ~45 ms to 100-160 ms), while their total time stays the same (`hurry(key)` starts
+a queued one the user waits for at once: the charts' library after a click on the Charts dock). Even one
 running quiet job triples a document switch, so `pause_quiet()` (the window calls it when the
 selection is about to change) makes quiet jobs wait at their next cancel check until the user has
 been idle for `PAUSE_MS`; they wait the same way while an `exclusive` MAIN job runs and `PAUSE_MS` after it
@@ -204,6 +205,15 @@ class JobRunner(QObject):
                 self._start(job)
             elif job.thread in self._threads:
                 self._threads.remove(job.thread)
+
+    def hurry(self, key: str) -> None:
+        """Start the quiet job of `key` now if it waits for another quiet job to end: the user waits for it (a
+        click on the Charts dock waits for the charts' library, queued behind the corpus's coreference)."""
+        job = self._current.get(key)
+        if job is None or job not in self._quiet_queue or job.thread is None:
+            return
+        self._quiet_queue.remove(job)
+        job.thread.start()  # beside the running quiet job; `_on_ended` ignores it (not `_quiet_running`)
 
     def pause_quiet(self, ms: int = PAUSE_MS) -> None:
         """The user is doing something: quiet jobs wait at their cancel checks until `ms` after the last

@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
         self.exporter = ExportController(self, s, report=lambda p: self.loading.on_load_failed(p),
                                          message=self.status.show_message)
         self.exporter.coreference = lambda: self.coreference.result  # None while being scored
+        self.exporter.ready = lambda then: self.warm_up.when_ready(then)  # charts drawn once imported
         self.exporter.schemes = lambda: (  # MUC/GATE the window already counted for this result: not again
             self.alignment.schemes if self.alignment.schemes_of is s.result else None)
         # the window's parts and the modes
@@ -135,7 +136,7 @@ class MainWindow(QMainWindow):
         self.help = WindowHelp(self, actions=lambda: self.commands.shortcut_actions(),
                                warnings=lambda: self.status.warnings)
         self.navigation = WindowNavigation(s, self.documents, self.mapping, self.chip, message=self.status.show_message,
-                                           open_charts=lambda: self.charts_dock.open())
+                                           open_charts=lambda then: self.charts_dock.open(then))
         self.editing = EditController(self.port, self, text_view=self.text_view, keys_on=self.workspace.page)
         self.agreement = AgreementMode(self.port, self)
         self.agreement.reversed_pair = self.coreference.follow_reverse
@@ -160,7 +161,8 @@ class MainWindow(QMainWindow):
                                        compare=self.compare, exporter=self.exporter)
         self.view_menu = self.commands.view_menu
         self.charts_dock = ChartsDock(self, s, self.runner,
-                                      charts_factory or (default_charts_factory if use_default_charts else None))
+                                      charts_factory or (default_charts_factory if use_default_charts else None),
+                                      ready=lambda then: self.warm_up.when_ready(then))  # built after the import
         self.commands.add_toolbar_toggle(self.charts_dock.toggle_action())
         # the features' parts: they register with the shared views and the commands
         self.conventions = LazyConventions(self, s, self.text_view, self.mapping, self.runner, self.view_menu,

@@ -38,6 +38,11 @@ _LOADING = threading.Lock()
 _loaded: list[ModuleType] = []
 
 
+def pyqtgraph_loaded() -> bool:
+    """Whether `load_pyqtgraph` has imported it (a call then costs nothing)."""
+    return bool(_loaded)
+
+
 def load_pyqtgraph() -> ModuleType:
     """pyqtgraph, imported (once, from any thread) with its Qt modules filled on demand where that is safe."""
     if not _loaded:

@@ -44,6 +44,16 @@ METRICS = (("trig_id", "Trig. id"), ("trig_class", "Trig. class"), ("arg_id", "A
 CURVE_KEY, SCORE_KEY = "dygiepp-curve", "dygiepp-threshold"
 
 
+def warm_imports() -> None:
+    """The curve's chart modules, imported by the worker that computes the curve, not by the GUI thread when it
+    arrives: pyqtgraph (0.1-0.3 s of CPU; `load_pyqtgraph` waits for the warm-up's import if one is under way) and
+    the chart's module. They only define classes (see `qt_import`)."""
+    from evmeval_gui.qt_import import load_pyqtgraph
+
+    load_pyqtgraph()
+    import evmeval_gui.charts.pr_curve  # noqa: F401
+
+
 class ThresholdDock(QDockWidget):
     """The Threshold dock of `window` (shown by itself for a DyGIE++ corpus with probabilities)."""
 
@@ -112,7 +122,9 @@ class ThresholdDock(QDockWidget):
             inputs = (Input(gold, read_bytes(gold)), Input(system, read_bytes(system)))
             if not has_probabilities(dygiepp_file(inputs[1])):
                 return None
-            return inputs, pr_curve(*inputs, cancelled=context.cancelled)
+            curve = pr_curve(*inputs, cancelled=context.cancelled)
+            warm_imports()
+            return inputs, curve
 
         self.runner.submit("Precision–recall curve", work, self._curve_ready, key=CURVE_KEY)
 
@@ -122,10 +134,7 @@ class ThresholdDock(QDockWidget):
             return
         self.inputs, self.curve = made
         if self.chart is None:
-            from evmeval_gui.qt_import import load_pyqtgraph
-
-            load_pyqtgraph()
-            from evmeval_gui.charts.pr_curve import PrCurveChart  # pyqtgraph: only for such a corpus
+            from evmeval_gui.charts.pr_curve import PrCurveChart  # imported by the curve's worker (`warm_imports`)
 
             self.chart = PrCurveChart()
             self.chart.setObjectName("prCurveChart")

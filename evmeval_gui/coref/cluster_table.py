@@ -40,6 +40,9 @@ SIDE, NAME, MEMBERS, OUTCOME, OTHER = range(5)
 HEADERS = ("Side", "Cluster", "Members", "Outcome", "Other side")
 INDEX_ROLE = Qt.ItemDataRole.UserRole + 1
 
+NO_LINKS_TEXT = ("No coreference links in these files: every mention is a cluster of its own, so there is no cluster "
+                 "to list (the Coreference scores tab has v1.8's figures for them; missed and spurious mentions are "
+                 "in the mapping table).")
 _STATE_TEXT = {"none": "No corpus open.", "computing": "Scoring coreference…",
                "cancelled": "Coreference was not scored (cancelled).", "failed": "Coreference could not be scored."}
 
@@ -130,6 +133,10 @@ class ClusterTable(QWidget):
         state = self.coreference.state
         self.compute_button.setVisible(state in ("cancelled", "failed"))
         data = self.data
+        self.singletons.setEnabled(not self.coreference.figures_only)
+        if data is None and self.coreference.figures_only:
+            self.title.setText(f"<i>{html.escape(NO_LINKS_TEXT)}</i>")
+            return
         if data is None:
             text = _STATE_TEXT.get(state, "No document shown.")
             problem = self.coreference.problem

@@ -105,6 +105,9 @@ class CorefScoresView(QWidget):
                 self.table.setItem(row, column, item)
         notes = ["LEA and CoNLL F1 (mean of MUC, B³ and CEAF-e F1) are ours, not in the v1.8 report, which "
                  "prints each F1 truncated to two decimals."]
+        if coref.figures_only:
+            notes.insert(0, "No coreference links in these files: every mention is a cluster of its own, and these "
+                            "are v1.8's figures for that (they measure no coreference).")
         if agreement:
             notes.append("Roles swapped: the other annotator as the key. Recall and precision exchange, so F1 stays "
                          "for every metric but BLANC, whose fallback depends on the key side.")

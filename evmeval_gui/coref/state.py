@@ -26,6 +26,7 @@ from evmeval.coref.view import MetricAgreement, coreference_agreement, describe_
 from evmeval.io.errors import FormatError, Problem
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.model import TbfFile
+from evmeval.sequencing.links import COREFERENCE, uses_relation_kind
 
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.jobs import JobCancelled, JobContext
@@ -128,10 +129,16 @@ class Coreference:
             return None
         return coreference_agreement(result.total, reverse.total)
 
+    @property
+    def figures_only(self) -> bool:
+        """Whether the shown result keeps figures only (files without coreference links: see `compute`)."""
+        result = self.result
+        return result is not None and not result.lines_kept
+
     def document(self, doc_id: str | None) -> DocumentClusterView | None:
-        """One document's clusters (built on first use), or None."""
+        """One document's clusters (built on first use), or None (also when only figures are kept)."""
         result, doc = self.result, self.session.doc_result(doc_id) if doc_id else None
-        if result is None or doc is None:
+        if result is None or doc is None or not result.lines_kept:
             return None
         view = self._views.get(doc.doc_id)
         if view is None:
@@ -189,13 +196,15 @@ class Coreference:
 
         def work(context: JobContext) -> tuple[CorefResult, CorefResult | None]:
             context.status(f"{label} ({combination})…")
+            # without a link every mention is a cluster of its own: only the figures (v1.8 prints them) are kept
+            figures_only = not uses_relation_kind((inputs.gold, inputs.system), COREFERENCE)
             try:
                 forward = score_coreference(result, inputs.gold, inputs.system, combination=combination,
-                                                  threshold=threshold, progress=context.progress,
-                                                  cancelled=context.cancelled)
+                                            threshold=threshold, progress=context.progress,
+                                            cancelled=context.cancelled, figures_only=figures_only)
                 backward = None if reverse is None else score_coreference(
                     reverse[0], reverse[1], reverse[2], combination=combination, threshold=threshold,
-                    cancelled=context.cancelled)
+                    cancelled=context.cancelled, figures_only=figures_only)
             except Cancelled:
                 raise JobCancelled() from None
             return forward, backward

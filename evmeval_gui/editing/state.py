@@ -124,10 +124,6 @@ class EditState:
         self._adopted_corpus = corpus
         return self.edit
 
-    def prepare(self) -> None:
-        """Build the running totals live rescoring needs (run in a background job after opening)."""
-        self.ensure().prepare()
-
     @property
     def modified(self) -> bool:
         return self.edit is not None and self.edit.modified

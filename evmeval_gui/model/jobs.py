@@ -113,6 +113,10 @@ class Runner(Protocol):
         """The window is busy drawing: quiet (non-MAIN) jobs wait at their cancel checks for a moment."""
         ...
 
+    def hurry(self, key: str) -> None:
+        """Start the queued quiet job of `key` now, beside the running one (the user waits for it)."""
+        ...
+
 
 class ImmediateRunner:
     """A `Runner` that runs each job at once on the calling thread (scripts, tests, headless use)."""
@@ -148,3 +152,6 @@ class ImmediateRunner:
 
     def pause_quiet(self) -> None:
         """Nothing runs in the background: nothing to pause."""
+
+    def hurry(self, key: str) -> None:
+        """Nothing waits: every job ran when submitted."""

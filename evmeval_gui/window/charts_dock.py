@@ -2,9 +2,11 @@
 
 The panel is anything with the `ChartsView` shape (the real `evmeval_gui.charts.panel.ChartsPanel`,
 or a stand-in in tests); it is imported only when first shown: pyqtgraph alone takes half a second to
-import, which the first document should not wait for. What changed in the session while the dock was
-hidden is given to the panel when it is shown again. A chart click becomes the session's filter. Edits
-reach the charts too, `EDIT_SETTLE_MS` after the last one (the live figures, not the saved files').
+import, which the first document should not wait for, and a click should not either: the panel is built once
+the window's warm-up job has imported it (`ready`), the dock saying "Preparing the charts…" meanwhile.
+What changed in the session while the dock was hidden is given to the panel when it is shown again. A chart
+click becomes the session's filter. Edits reach the charts too, `EDIT_SETTLE_MS` after the last one (the live
+figures, not the saved files').
 """
 
 from __future__ import annotations
@@ -39,6 +41,8 @@ class ChartsView(Protocol):
     def set_combination(self, name: str) -> None: ...
 
 
+Ready = Callable[[Callable[[], None]], None]
+"""Calls its argument once the charts' library is imported."""
 ChartsFactory = Callable[[JobRunner], ChartsView]
 """Builds the panel; it may run its computations on the given runner (under its own job key)."""
 
@@ -59,7 +63,9 @@ class ChartsDock(QDockWidget):
     """The Charts dock of `window`; `panel` is None until first shown (or when charts are unavailable)."""
 
     def __init__(self, window: QMainWindow, session: Session, runner: JobRunner,
-                 factory: ChartsFactory | None) -> None:
+                 factory: ChartsFactory | None, *, ready: Ready | None = None) -> None:
+        """`ready(then)`: calls `then` once the charts' library is imported (`ChartsWarmUp.when_ready`: by a
+        background job, never by the GUI thread on a click); None: at once."""
         super().__init__("Charts", window)
         self.setObjectName("chartsDock")
         self.setAllowedAreas(Qt.DockWidgetArea.RightDockWidgetArea | Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -69,6 +75,10 @@ class ChartsDock(QDockWidget):
         self.runner = runner
         self.factory = factory
         self.panel: ChartsView | None = None
+        self.ready: Ready = ready or (lambda then: then())
+        self._then: list[Callable[[ChartsView], None]] = []
+        """Waiting for the panel (built once the charts' library is imported)."""
+        self._asked = False
         self._pending: set[str] = set()
         self._doc: str | None = None
         self.extensions: list[Callable[[ChartsView], None]] = []
@@ -102,11 +112,41 @@ class ChartsDock(QDockWidget):
         toggle.setStatusTip("Show or hide the charts (score bars, per-type scores, confusions, documents)")
         return toggle
 
-    def open(self) -> ChartsView | None:
-        """Show the dock in front (View › Show in charts) and return its panel, built now if need be."""
+    def open(self, then: Callable[[ChartsView], None] | None = None) -> None:
+        """Show the dock in front (View › Show in charts); `then(panel)` once its panel is built."""
         self.show()
         self.raise_()
-        return self.ensure_panel()
+        self.when_built(then)
+
+    def when_built(self, then: Callable[[ChartsView], None] | None = None) -> None:
+        """Build the panel once the charts' library is imported (the dock says so meanwhile), then `then(panel)`;
+        at once when it is built."""
+        if self.panel is not None:
+            if then is not None:
+                then(self.panel)
+            return
+        if self.factory is None:
+            return
+        if then is not None:
+            self._then.append(then)
+        if self._asked:
+            return
+        self._asked = True
+        waiting = QLabel("Preparing the charts…")
+        waiting.setObjectName("chartsPreparing")
+        waiting.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setWidget(waiting)
+        self.ready(self._build)
+
+    def _build(self) -> None:
+        self._asked = False
+        panel = self.ensure_panel()
+        waiting, self._then = self._then, []
+        if panel is None:
+            return
+        for then in waiting:
+            then(panel)
+        QTimer.singleShot(0, self, self._feed)
 
     def ensure_panel(self) -> ChartsView | None:
         """Build the panel now (if it can be built); returns it."""
@@ -183,7 +223,7 @@ class ChartsDock(QDockWidget):
 
     def _on_visibility(self, visible: bool) -> None:
         if visible:
-            self.ensure_panel()
+            self.when_built()
             QTimer.singleShot(0, self, self._feed)
 
     def _changed(self, what: str) -> None:

@@ -34,6 +34,8 @@ class ExportController:
         """What gives the coreference scores the window already counted (None or returning None: counted here)."""
         self.schemes: Callable[[], SchemeResult | None] | None = None
         """What gives the MUC/GATE figures the window already counted (None or returning None: counted here)."""
+        self.ready: Callable[[Callable[[], None]], None] = lambda then: then()
+        """Calls its argument once the charts' library is imported (the window's `ChartsWarmUp.when_ready`)."""
 
     def ask_and_export(self) -> None:
         """Ask for a folder, then `export_to` it."""
@@ -52,6 +54,22 @@ class ExportController:
         return scheme_scores(result)
 
     def export_to(self, folder: str) -> None:
+        """Once the charts' library is imported (`ready`: by a background job, not on the GUI thread), check the
+        folder and draw the charts, then write every file in the background."""
+        waited: list[bool] = []
+
+        def now() -> None:
+            if waited:
+                self.message("", 1)  # the line below goes: the export's own progress follows
+            waited.append(False)
+            self._export_now(folder)
+
+        self.ready(now)
+        if not waited:
+            waited.append(True)
+            self.message("Preparing the charts for the report…", 0)
+
+    def _export_now(self, folder: str) -> None:
         """Check the folder and draw the charts now, then write every file in the background."""
         from evmeval_gui.export import (
             chart_figures,
@@ -81,7 +99,7 @@ class ExportController:
             QApplication.restoreOverrideCursor()
 
         def work(context: JobContext) -> list[str]:
-            scored = coref
+            scored = coref if coref is not None and coref.lines_kept else None  # the files need every line
             if scored is None:
                 try:
                     scored = score_coreference(result, inputs.gold, inputs.system, combination=combination)

@@ -7,6 +7,7 @@ toolbar's Find box. The window's commands call it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Qt
 
@@ -24,8 +25,9 @@ class WindowNavigation:
     """N / P, Ctrl+Up / Down, Find and the charts' filters of one window."""
 
     def __init__(self, session: Session, documents: DocumentList, mapping: MappingTable, chip: FilterChip, *,
-                 message: Callable[[str, int], None], open_charts: Callable[[], object]) -> None:
-        """`message(text, ms)`: the status bar; `open_charts()`: show the Charts dock, return its panel."""
+                 message: Callable[[str, int], None],
+                 open_charts: Callable[[Callable[[Any], None]], None]) -> None:
+        """`message(text, ms)`: the status bar; `open_charts(then)`: show the Charts dock, `then(panel)` once built."""
         self.session = session
         self.documents = documents
         self.mapping = mapping
@@ -92,7 +94,9 @@ class WindowNavigation:
 
     def show_in_charts(self, what: str, key: str | None) -> None:
         """A context menu's "Show in charts": the charts, on the type's per-type bars or the document's scores."""
-        panel = self.open_charts()
+        self.open_charts(lambda panel: self._show_in(panel, what, key))
+
+    def _show_in(self, panel: object, what: str, key: str | None) -> None:
         if not isinstance(panel, PagedCharts):
             return
         if what == "document":

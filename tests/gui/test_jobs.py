@@ -213,3 +213,22 @@ def test_a_running_job_shortens_the_interpreters_switch_interval(runner, qtbot):
     qtbot.waitUntil(lambda: len(seen) == 2 and not runner.busy, timeout=5000)
     qtbot.waitUntil(lambda: sys.getswitchinterval() == before, timeout=5000)
     assert seen == [SWITCH_INTERVAL_S, SWITCH_INTERVAL_S]
+
+
+def test_a_hurried_quiet_job_starts_beside_the_running_one(runner, qtbot):
+    """`hurry`: a queued quiet job the user waits for starts now instead of after the running quiet job."""
+    release = threading.Event()
+    done: list[str] = []
+
+    def slow(context: JobContext) -> str:
+        release.wait(10)
+        return "slow"
+
+    runner.submit("slow", slow, done.append, key="first")
+    runner.submit("wanted", lambda context: "wanted", done.append, key="second")
+    runner.hurry("second")
+    qtbot.waitUntil(lambda: done == ["wanted"], timeout=5000)
+    release.set()
+    qtbot.waitUntil(lambda: done == ["wanted", "slow"], timeout=5000)
+    runner.submit("after", lambda context: "after", done.append, key="third")  # the queue goes on as before
+    qtbot.waitUntil(lambda: done[-1] == "after", timeout=5000)

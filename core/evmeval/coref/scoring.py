@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import NamedTuple
 
@@ -113,6 +113,10 @@ class CorefDocument:
         kept = self.__dict__.get(_KEPT[side])
         return kept if kept is not None else self._side(side)
 
+    def figures_only(self) -> CorefDocument:
+        """This document's counts, without its CoNLL lines or clusters (see `CorefResult.figures_only`)."""
+        return CorefDocument(self.doc_id, (), (), (), (), self.counts, self.unique_ids)
+
     @cached_property
     def gold_clusters(self) -> DocumentClusters:
         return self._side(0)
@@ -131,6 +135,13 @@ class CorefResult:
     documents: tuple[CorefDocument, ...]
     total: CorefCounts
     warnings: tuple[str, ...] = ()
+    lines_kept: bool = True
+    """False: each document keeps its counts only (`figures_only`): no CoNLL lines, no clusters."""
+
+    def figures_only(self) -> CorefResult:
+        """This result with each document's counts only: what figures and charts read (a window showing files
+        without coreference links keeps no one-mention cluster per mention; a report's files score again)."""
+        return replace(self, lines_kept=False, documents=tuple(cd.figures_only() for cd in self.documents))
 
     def published_scores(self) -> dict[str, float]:
         """v1.8's report figures: each metric's F1 as a percentage truncated to two decimals."""
@@ -242,7 +253,7 @@ def general_document_coreference(doc: DocumentResult, sources: tuple[ClusterSour
 def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
                       combination: str = DEFAULT_COMBINATION, threshold: float = DEFAULT_THRESHOLD,
                       whitelisted: bool = False, progress: Progress | None = None,
-                      cancelled: CancelCheck | None = None) -> CorefResult:
+                      cancelled: CancelCheck | None = None, figures_only: bool = False) -> CorefResult:
     """Coreference scores for every scored document of `result` (its mappings are reused): the one
     function the programs, the window and the report call.
 
@@ -250,6 +261,7 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
     either file) counts as one with no clusters. `whitelisted`: the mentions were filtered by a type
     white list (v1.8 then filters relations too). Raises `FormatError` (file:line) when a mention is in
     two clusters, `ValueError` for a bad threshold, `Cancelled` once `cancelled()` turns true.
+    `figures_only`: each document keeps its counts only, as it is scored (`CorefResult.figures_only`).
     """
     check_threshold(threshold)
     if combination not in COMBINATIONS:
@@ -268,12 +280,13 @@ def score_coreference(result: ScoreResult, gold: TbfFile, system: TbfFile, *,
         if scored.sources is not None and isinstance(scored.sources[0], DocumentClusters):  # the general path's
             for problem in scored.gold_clusters.warnings + scored.system_clusters.warnings:
                 warnings.append(str(problem))
-        documents.append(scored)
+        documents.append(scored.figures_only() if figures_only else scored)
         if number % 50 == 0 or number + 1 == total:
             stop_if_cancelled(cancelled)
             if progress is not None:
                 progress(number + 1, total)
-    return CorefResult(combination, threshold, tuple(documents), corpus_total(documents), tuple(warnings))
+    return CorefResult(combination, threshold, tuple(documents), corpus_total(documents), tuple(warnings),
+                       lines_kept=not figures_only)
 
 
 def corpus_total(documents: list[CorefDocument]) -> CorefCounts:

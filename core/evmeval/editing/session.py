@@ -182,6 +182,13 @@ class EditSession:
 
         totals_of(self.result, step)
 
+    @property
+    def prepared(self) -> bool:
+        """Whether `prepare` has run for the current result (else the next edit builds the totals itself)."""
+        from evmeval.mention.running import has_totals
+
+        return has_totals(self.result)
+
     # --- reading ---------------------------------------------------------------------------------------
 
     def file(self, side: Side) -> TbfFile:

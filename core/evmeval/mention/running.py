@@ -263,6 +263,11 @@ def _row_totals(matrix: np.ndarray) -> list[float]:
     return [float(v) for v in np.add.accumulate(matrix, axis=1)[:, -1]]
 
 
+def has_totals(result: ScoreResult) -> bool:
+    """Whether `totals_of(result)` is built already (an edit then rescores at once)."""
+    return isinstance(result._running.get("totals"), CorpusTotals)
+
+
 def totals_of(result: ScoreResult, step: Callable[[], None] | None = None) -> CorpusTotals:
     """The result's totals, built on first use and kept with the result (`step`: see `CorpusTotals.of`)."""
     cached = result._running.get("totals")

@@ -44,6 +44,11 @@ def relation_kinds_in(files: Iterable[TbfFile]) -> set[str]:
     return {k for f in files for d in f.documents.values() for k in d.relation_kinds()}
 
 
+def uses_relation_kind(files: Iterable[TbfFile], kind: str) -> bool:
+    """Whether any document of the files has a relation of `kind` (stops at the first one)."""
+    return any(kind in d.relation_kinds() for f in files for d in f.documents.values())
+
+
 def link_types_of(kinds: Iterable[str]) -> set[str]:
     """The sequencing link types among relation `kinds`."""
     return {k for k in kinds if k in LINK_KINDS}

@@ -98,9 +98,7 @@ def chart_figures(result: ScoreResult, coref: CorefResult | None, schemes: Schem
     """The compact copy of what the charts read (see the module)."""
     documents = tuple(DocumentCounts(doc.doc_id, (), (), doc.in_system, {}, doc.scores, doc.num_gold, doc.num_system)
                       for doc in result.documents)
-    light = None if coref is None else replace(coref, documents=tuple(
-        replace(cd, gold_rows=(), system_rows=(), gold_labels=(), system_labels=(), sources=None)
-        for cd in coref.documents))
+    light = None if coref is None else coref.figures_only()
     counts = {attribute: replace(matrix, members={}) for attribute, matrix in confusions.items()}
     return ChartFigures(replace(result, documents=documents), light, replace(schemes, documents=()), counts,
                         type_names(result.documents))
