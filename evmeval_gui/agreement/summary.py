@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLay
 
 from evmeval_gui.agreement.style import chip_html
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.model.formatting import DASH, interval_text, number, number_interval_text, percent
+from evmeval_gui.model.formatting import DASH, interval_text, number, number_interval_text, percent, plural
 
 KAPPA_UNDEFINED = "Undefined: no mention pair to compare, or chance agreement is 1 (every label the same)."
 INTERVAL_FIGURES = {"pair_f1": "{c}_f1", "pair_precision": "{c}_precision", "pair_recall": "{c}_recall",
@@ -175,7 +175,7 @@ class AgreementSummary(QWidget):
         defined = sum(1 for i, j in pairs if not math.isnan(matrix.values[i][j]))
         caption = self.corpus.captions["mean_f1"]
         if defined == len(pairs):
-            caption.setText(f"Mean pairwise F1 ({len(pairs)} pair{'s' if len(pairs) != 1 else ''})")
+            caption.setText(f"Mean pairwise F1 ({plural(len(pairs), 'pair')})")
         else:
             caption.setText(f"Mean pairwise F1 (only the {defined} of {len(pairs)} pairs with a value)")
         caption.setWordWrap(True)

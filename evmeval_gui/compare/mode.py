@@ -33,6 +33,7 @@ from evmeval_gui.compare.state import (
     seed_view,
 )
 from evmeval_gui.model import collector
+from evmeval_gui.model.formatting import plural
 from evmeval_gui.model.jobs import MAIN, JobContext
 from evmeval_gui.modes import WindowPort
 from evmeval_gui.turns import Steps
@@ -582,7 +583,7 @@ class CompareMode(QObject):
 
         def done(written: object) -> None:
             count = len(written) if isinstance(written, list) else 0
-            self.port.show_message(f"Comparison written to {target} ({count} file{'s' if count != 1 else ''})", 8000)
+            self.port.show_message(f"Comparison written to {target} ({plural(count, 'file')})", 8000)
             self.exported.emit(target)
 
         self.session.run_job("Exporting the comparison", work, done, path=target)

@@ -27,3 +27,23 @@ def test_each_file_dialog_filter_is_written_once() -> None:
     twice = {text: where for text, where in _filters().items() if len(where) > 1}
     assert twice == {}
     assert "TBF files (*.tbf);;All files (*)" in _filters()  # the walk sees the filters
+
+
+def _hand_made_plurals(path: Path) -> list[str]:
+    """`file:line` of each plural ending chosen by hand (`'s' if count != 1 else ''`) instead of `plural`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.IfExp) and {getattr(node.body, "value", None), getattr(node.orelse, "value", None)} \
+                == {"s", ""}:
+            found.append(f"{path.relative_to(GUI)}:{node.lineno}")
+    return found
+
+
+def test_plurals_are_made_by_the_one_formatter() -> None:
+    """`formatting.plural` is the one rule for `1 row` / `2 rows`."""
+    from evmeval_gui.model.formatting import plural
+
+    found = [where for path in sorted(GUI.rglob("*.py")) if path.name != "formatting.py"
+             for where in _hand_made_plurals(path)]
+    assert found == []
+    assert plural(1, "changed trigger") == "1 changed trigger" and plural(0, "file") == "0 files"
