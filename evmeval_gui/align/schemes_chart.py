@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import cast
 
 import pyqtgraph as pg
 from evmeval.align.strategies import STRATEGY_LABELS
@@ -142,7 +143,7 @@ class SchemeBarsChart(ChartWidget):
         return None
 
     def describe(self, key: Hashable) -> str:
-        group, metric = key  # type: ignore[misc]
+        group, metric = cast("tuple[int, str]", key)  # what `element_at` returned
         figure = self.groups[group]
         value = getattr(figure.figures, metric)
         return f"{figure.name} — {METRIC_LABELS[metric]}: {percent_or_undefined(value)}\n{figure.note}"

@@ -10,6 +10,7 @@ mode); this only shows them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from evmeval.compare.link_changes import LinkChange, link_text
 from evmeval.compare.relations import KIND_LABELS
@@ -281,19 +282,19 @@ class ChangesTab(QWidget):
             self.repeated_model.set_rows(sorted(found.rows, key=lambda r: -r.runs))
             self.count.setText(repeated_text(found))
         elif what == "arguments":
-            arguments, tally = found  # type: ignore[misc]
+            arguments, tally = cast("tuple[Sequence[ArgumentChange], ItemTally]", found)
             self.argument_model.set_rows(arguments)
             self.count.setText(match_delta_text(tally, len(arguments), "argument"))
         elif what == "triggers":
-            triggers, tally = found  # type: ignore[misc]
+            triggers, tally = cast("tuple[Sequence[TriggerChange], ItemTally]", found)
             self.trigger_model.set_rows(triggers)
             self.count.setText(match_delta_text(tally, len(triggers), "trigger"))
         elif what == "links":
-            links, tally = found  # type: ignore[misc]
+            links, tally = cast("tuple[Sequence[LinkChange], ItemTally]", found)
             self.link_model.set_rows(links)
             self.count.setText(link_delta_text(tally, len(links)))
         else:
-            items, delta = found  # type: ignore[misc]
+            items, delta = cast("tuple[Sequence[Change], Tally]", found)
             self.model.set_rows(items)
             self.count.setText(delta_text(delta, len(items)))
         widths = (90, 165, 95, 95) if what in ("links", "triggers", "arguments") else (110, 150, 130, 130)

@@ -276,7 +276,8 @@ class CurationPanel(QWidget):
         width = max(self.width(), 900)  # the list's four columns in view, the rest to the item
         self.split.setSizes([int(width * 0.42), width - int(width * 0.42)])
         while self.accept_buttons.count():
-            widget = self.accept_buttons.takeAt(0).widget()
+            taken = self.accept_buttons.takeAt(0)
+            widget = taken.widget() if taken is not None else None
             if widget is not None:
                 widget.deleteLater()
         for k in range(n):

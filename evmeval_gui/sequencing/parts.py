@@ -93,7 +93,7 @@ class LinkLegend(QWidget):
     def __init__(self, model: SequencingModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        layout = _FlowLayout(self)
+        layout = self._flow = _FlowLayout(self)
         lead = QLabel("Links:")
         lead.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         lead.setToolTip("Sequencing links as arcs: gold links above the words, system links below, "
@@ -137,7 +137,7 @@ class LinkLegend(QWidget):
         for key, label in self.labels.items():
             count = sum(1 for r in rows if r.outcome(closure) == key)
             label.setText(f"{link_style(key).glyph} {key} {count}")  # short: the tooltip has the words
-        self.layout().invalidate()
+        self._flow.invalidate()
         self.setVisible(bool(rows))  # a document without links gets no legend for them
 
 
