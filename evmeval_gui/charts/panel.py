@@ -17,7 +17,8 @@ from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import DocumentResult, ScoreResult, per_type_mapping, per_type_table
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.rules import Combination
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, SignalInstance
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -74,7 +75,7 @@ class ChartTab(Protocol):
     chart: ChartWidget
 
     @property
-    def computed(self) -> Signal: ...
+    def computed(self) -> SignalInstance: ...
 
     def forget(self) -> None: ...
 
@@ -320,8 +321,9 @@ class ChartsPanel(QWidget):
 
     def _update_controls(self) -> None:
         has_doc = self._document() is not None
-        item = self.scope_box.model().item(1)
-        item.setEnabled(has_doc)
+        model = self.scope_box.model()
+        assert isinstance(model, QStandardItemModel)  # a combo box's own model
+        model.item(1).setEnabled(has_doc)
         if not has_doc and self.scope == DOCUMENT:
             self.scope_box.blockSignals(True)
             self.scope_box.setCurrentIndex(0)
@@ -374,6 +376,7 @@ class ChartsPanel(QWidget):
         if empty := self._empty():
             self.score_bars.clear(empty)
             return
+        assert self.result is not None  # `_empty` found one
         if self.scope == DOCUMENT:
             doc = self._document()
             assert doc is not None
@@ -392,6 +395,7 @@ class ChartsPanel(QWidget):
             for chart in charts:
                 chart.clear(empty)
             return
+        assert self.result is not None  # `_empty` found one
         docs = self._scope_documents()
         if self.scope == DOCUMENT:
             published = per_type_table(docs, "mention_type+realis_status", gold_types_only=True)
@@ -484,6 +488,7 @@ class ChartsPanel(QWidget):
         if empty := self._empty():
             self.doc_scatter.clear(empty)
             return
+        assert self.result is not None  # `_empty` found one
         self.doc_scatter.set_data(self.result.documents, self.combination,
                                   title="Documents: precision against recall", current=self.doc_id)
 
