@@ -72,7 +72,9 @@ class ChartTab(Protocol):
 
     name: str
     label: str
-    chart: ChartWidget
+
+    @property
+    def chart(self) -> ChartWidget: ...
 
     @property
     def computed(self) -> SignalInstance: ...

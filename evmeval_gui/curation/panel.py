@@ -357,10 +357,10 @@ class CurationPanel(QWidget):
         selection = self.list.selectionModel()
         row = model.row_of(state.current.key) if state.current is not None else None
         if row is not None:
-            index = model.index(row, 0)
-            selection.setCurrentIndex(index, selection.SelectionFlag.ClearAndSelect
+            current = model.index(row, 0)
+            selection.setCurrentIndex(current, selection.SelectionFlag.ClearAndSelect
                                       | selection.SelectionFlag.Rows)
-            self.list.scrollTo(index)
+            self.list.scrollTo(current)
         else:
             selection.clearSelection()
         self._count_bulk()
