@@ -1,6 +1,6 @@
-"""One source for every rule in the window: a file dialog's filter is written in one place (the Save dialogs of
-the editor and of the curation offered the same TBF filter from two definitions), so a change to what a dialog
-offers reaches every dialog that offers it."""
+"""One source for every rule in the window: a file dialog's filter is written in one place (the editor's Save
+dialog had a copy of the TBF filter that `dialogs.py` gives the others), so a change to what a dialog offers
+reaches every dialog that offers it; and `1 row` / `2 rows` is made by the one formatter."""
 
 from __future__ import annotations
 
