@@ -90,8 +90,9 @@ COMPUTING_MESSAGE = "Counting the mapped pairs…"
 CHARTS_JOB = "charts"
 """The job key of the panel's computations on the window's runner (they never supersede loading)."""
 BACKGROUND_DOCUMENTS = 200
-"""From this many documents on, a panel given a runner computes the confusion matrices
-on a worker thread (half a second for 2000 documents) instead of freezing the window."""
+"""From this many documents on, a panel given a runner computes the confusion matrices (and a feature's tab
+its figures: the Schemes tab) on a worker thread (half a second for 2000 documents) instead of freezing the
+window."""
 
 
 class ChartsPanel(QWidget):

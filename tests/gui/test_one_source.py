@@ -5,6 +5,7 @@ reaches every dialog that offers it; and `1 row` / `2 rows` is made by the one f
 from __future__ import annotations
 
 import ast
+import contextlib
 from collections import defaultdict
 from pathlib import Path
 
@@ -47,3 +48,35 @@ def test_plurals_are_made_by_the_one_formatter() -> None:
              for where in _hand_made_plurals(path)]
     assert found == []
     assert plural(1, "changed trigger") == "1 changed trigger" and plural(0, "file") == "0 files"
+
+
+def _constants(path: Path) -> dict[str, object]:
+    """The module's UPPER_CASE names bound at its top to a literal (a number, a string, a tuple of them)."""
+    found: dict[str, object] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        for target in targets:
+            if isinstance(target, ast.Name) and target.id.isupper():
+                with contextlib.suppress(ValueError):
+                    found[target.id] = ast.literal_eval(value)
+    return found
+
+
+KNOWN = {"BAR_WIDTH", "_STATE_TEXT",  # coref/ is being changed on another branch this round
+         "MENTIONS"}  # each selector's own key for its first entry (the agreement matrix's, the Changes tab's)
+
+
+def test_no_rule_is_a_constant_written_twice() -> None:
+    """A constant bound to the same value under the same name in two modules is one rule in two places (the
+    charts' text colour, the document count from which charts count in the background): one module owns it."""
+    places: dict[tuple[str, str], list[str]] = defaultdict(list)
+    for path in sorted(GUI.rglob("*.py")):
+        for name, value in _constants(path).items():
+            places[(name, repr(value))].append(str(path.relative_to(GUI)))
+    twice = {name: where for (name, _), where in places.items() if len(where) > 1 and name not in KNOWN}
+    assert twice == {}
