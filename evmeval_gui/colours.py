@@ -234,7 +234,7 @@ class OutcomeLegend(QWidget):
 
     def __init__(self, parent: QWidget | None = None, *, prefix: str = "", suffix: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = _FlowLayout(self)
+        layout = self._flow = _FlowLayout(self)
         if prefix:
             lead = QLabel(prefix)
             lead.setStyleSheet(f"color: {MUTED_TEXT};")
@@ -271,7 +271,7 @@ class OutcomeLegend(QWidget):
             label.setText(text)
             if outcome is Outcome.NOT_IN_TEXT:  # only string predictions have it: shown when there are some
                 self._entries[outcome].setHidden(not (counts or {}).get(outcome, 0))
-        self.layout().invalidate()
+        self._flow.invalidate()
 
     def label_text(self, outcome: Outcome) -> str:
         """What the legend currently says for one outcome (for tests and accessibility)."""

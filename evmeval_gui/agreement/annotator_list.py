@@ -75,5 +75,6 @@ class AnnotatorList(QWidget):
 
     def row_texts(self) -> list[tuple[str, str, str]]:
         """Name, mentions and documents as shown (for tests)."""
-        return [tuple(self.table.item(r, c).text() for c in range(3))  # type: ignore[misc]
-                for r in range(self.table.rowCount())]
+        texts = [[item.text() if (item := self.table.item(r, c)) is not None else "" for c in range(3)]
+                 for r in range(self.table.rowCount())]
+        return [(name, mentions, documents) for name, mentions, documents in texts]

@@ -25,10 +25,10 @@ from evmeval_gui.agreement.style import (
     f1_colour,
     text_on,
 )
+from evmeval_gui.charts.style import TEXT_COLOUR
 from evmeval_gui.colours import MUTED_TEXT, OUTLINE_COLOUR
 from evmeval_gui.model.formatting import DASH, percent
 
-TEXT_COLOUR = "#222222"
 CHIP_WIDTH = 20.0
 CHIP_GAP = 5.0
 AXIS_FONT_POINTS = 9.5

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QPushButton, QVBoxLay
 
 from evmeval_gui.agreement.style import chip_html
 from evmeval_gui.colours import MUTED_TEXT
-from evmeval_gui.model.formatting import DASH, interval_text, number, number_interval_text, percent
+from evmeval_gui.model.formatting import DASH, interval_text, number, number_interval_text, percent, plural
 
 KAPPA_UNDEFINED = "Undefined: no mention pair to compare, or chance agreement is 1 (every label the same)."
 INTERVAL_FIGURES = {"pair_f1": "{c}_f1", "pair_precision": "{c}_precision", "pair_recall": "{c}_recall",
@@ -55,11 +55,12 @@ class _Section(QFrame):
         self.grid.setColumnStretch(0, 1)
         self.grid.setHorizontalSpacing(10)
         self.grid.setVerticalSpacing(2)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(8, 6, 8, 6)
-        layout.setSpacing(4)
-        layout.addWidget(self.heading)
-        layout.addLayout(self.grid)
+        self.column = QVBoxLayout(self)
+        """The section's layout: the heading, the grid, then any notes below it."""
+        self.column.setContentsMargins(8, 6, 8, 6)
+        self.column.setSpacing(4)
+        self.column.addWidget(self.heading)
+        self.column.addLayout(self.grid)
         self.values: dict[str, QLabel] = {}
         self.captions: dict[str, QLabel] = {}
         self.tooltips: dict[str, str] = {}
@@ -116,7 +117,7 @@ class AgreementSummary(QWidget):
         self.fleiss_note = QLabel()
         self.fleiss_note.setWordWrap(True)
         self.fleiss_note.setStyleSheet(f"color: {MUTED_TEXT};")
-        self.corpus.layout().addWidget(self.fleiss_note)
+        self.corpus.column.addWidget(self.fleiss_note)
         self.pair = _Section("<b>Selected pair</b>")
         self.pair.add_row("pair_f1", "F1", "Corpus (micro) F1 of the pair for the chosen combination: Dice "
                           "partial credit, every document of either annotator counted")
@@ -135,13 +136,13 @@ class AgreementSummary(QWidget):
         self.gate_counts = QLabel()
         self.gate_counts.setWordWrap(True)
         self.gate_counts.setStyleSheet(f"color: {MUTED_TEXT};")
-        self.pair.layout().addWidget(self.gate_counts)
+        self.pair.column.addWidget(self.gate_counts)
         self.interval_note = QLabel()
         self.interval_note.setObjectName("pairIntervalNote")
         self.interval_note.setWordWrap(True)
         self.interval_note.setStyleSheet(f"color: {MUTED_TEXT};")
         self.interval_note.hide()
-        self.pair.layout().addWidget(self.interval_note)
+        self.pair.column.addWidget(self.interval_note)
         self.open_button = QPushButton("Open pair in the document views")
         self.open_button.setObjectName("openPairButton")
         self.open_button.setToolTip("Show this pair in the document list, text view and mapping table, the "
@@ -175,7 +176,7 @@ class AgreementSummary(QWidget):
         defined = sum(1 for i, j in pairs if not math.isnan(matrix.values[i][j]))
         caption = self.corpus.captions["mean_f1"]
         if defined == len(pairs):
-            caption.setText(f"Mean pairwise F1 ({len(pairs)} pair{'s' if len(pairs) != 1 else ''})")
+            caption.setText(f"Mean pairwise F1 ({plural(len(pairs), 'pair')})")
         else:
             caption.setText(f"Mean pairwise F1 (only the {defined} of {len(pairs)} pairs with a value)")
         caption.setWordWrap(True)

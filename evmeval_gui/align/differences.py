@@ -279,7 +279,8 @@ class MappingDifferencesPanel(QWidget):
             table.clearSelection()
         else:
             table.selectRow(target)
-            table.scrollToItem(table.item(target, 0))
+            if (first := table.item(target, 0)) is not None:
+                table.scrollToItem(first)
         table.blockSignals(False)
 
     def _on_selection(self, selection: Selection) -> None:

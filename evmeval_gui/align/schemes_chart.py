@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import cast
 
 import pyqtgraph as pg
 from evmeval.align.strategies import STRATEGY_LABELS
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.align.state import counted_schemes
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
+from evmeval_gui.charts.panel import BACKGROUND_DOCUMENTS
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
 from evmeval_gui.charts.style import METRIC_COLOURS, font, qcolour
 from evmeval_gui.model.formatting import axis_percent, percent, percent_or_undefined
@@ -30,8 +32,6 @@ from evmeval_gui.model.jobs import Runner
 
 NAME_SIZES = (9.0, 8.0, 7.0)
 """Point sizes the schemes' names are tried at, largest first (the smallest is used when none fits)."""
-BACKGROUND_DOCUMENTS = 200
-"""From this many documents on, the counting runs on the runner (as the panel's confusion matrices do)."""
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ class SchemeBarsChart(ChartWidget):
         return None
 
     def describe(self, key: Hashable) -> str:
-        group, metric = key  # type: ignore[misc]
+        group, metric = cast("tuple[int, str]", key)  # what `element_at` returned
         figure = self.groups[group]
         value = getattr(figure.figures, metric)
         return f"{figure.name} — {METRIC_LABELS[metric]}: {percent_or_undefined(value)}\n{figure.note}"
@@ -194,7 +194,7 @@ class SchemesTab(QObject):
     def _schemes(self, result: ScoreResult) -> SchemeResult | None:
         if self.schemes is not None and self.schemes.mapping == result.mapping:
             return self.schemes
-        if self.runner is None or len(result.documents) < BACKGROUND_DOCUMENTS:
+        if self.runner is None or len(result.documents) < BACKGROUND_DOCUMENTS:  # as the panel's matrices
             self.schemes = scheme_scores(result)
             return self.schemes
         if self._counting is not result:

@@ -591,4 +591,4 @@ def _svg_text(scene: QGraphicsScene, width: int, height: int) -> str:
         exporter.setExportMode(False)
         painter.end()
         buffer.close()
-    return bytes(data).decode("utf-8")
+    return bytes(data.data()).decode("utf-8")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
@@ -174,9 +175,9 @@ class ConfusionHeatmap(ChartWidget):
         self.plot.addItem(self.counts_item)
         self.zeros_item = LabelsItem(zeros, size=size, colour=ZERO_COLOUR)
         self.plot.addItem(self.zeros_item)
-        shown = [self._name(v) for v in matrix.labels]
-        self.set_left_ticks(list(enumerate((*shown, MISSED_TICK))))
-        self.plot.getAxis("bottom").set_labels(list(enumerate((*shown, SPURIOUS_TICK))))
+        names = [self._name(v) for v in matrix.labels]
+        self.set_left_ticks(list(enumerate((*names, MISSED_TICK))))
+        self.plot.getAxis("bottom").set_labels(list(enumerate((*names, SPURIOUS_TICK))))
         self.plot.setRange(xRange=(-0.5, n - 0.5), yRange=(-0.5, n - 0.5), padding=0)
         name = ATTRIBUTE_NAMES.get(matrix.attribute, matrix.attribute)
         unit = "cells count mapping-table rows (a pair once)"
@@ -235,7 +236,7 @@ class ConfusionHeatmap(ChartWidget):
 
     def describe(self, key: Hashable) -> str:
         assert self.matrix is not None
-        g, s = key  # type: ignore[misc]
+        g, s = cast("tuple[int, int]", key)  # what `element_at` returned
         count = self.matrix.counts[g][s]
         gold, system = self._name(self.matrix.gold_axis[g]), self._name(self.matrix.system_axis[s])
         outcome = cell_outcome(self.matrix, g, s)

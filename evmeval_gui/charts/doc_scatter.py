@@ -185,7 +185,7 @@ class DocScatterChart(PercentScatter):
 
     def set_current(self, doc_id: str | None) -> None:
         """Ring the current document's point (cheap: the other points are not redrawn)."""
-        if self.current_marker is None:
+        if self.current_marker is None or self.current_halo is None:  # drawn (and cleared) together
             return
         doc = self.documents.get(doc_id) if doc_id is not None else None
         for marker in (self.current_marker, self.current_halo):

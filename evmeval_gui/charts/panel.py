@@ -17,7 +17,8 @@ from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.scoring import DocumentResult, ScoreResult, per_type_mapping, per_type_table
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.rules import Combination
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, SignalInstance
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -71,10 +72,12 @@ class ChartTab(Protocol):
 
     name: str
     label: str
-    chart: ChartWidget
 
     @property
-    def computed(self) -> Signal: ...
+    def chart(self) -> ChartWidget: ...
+
+    @property
+    def computed(self) -> SignalInstance: ...
 
     def forget(self) -> None: ...
 
@@ -87,8 +90,9 @@ COMPUTING_MESSAGE = "Counting the mapped pairs…"
 CHARTS_JOB = "charts"
 """The job key of the panel's computations on the window's runner (they never supersede loading)."""
 BACKGROUND_DOCUMENTS = 200
-"""From this many documents on, a panel given a runner computes the confusion matrices
-on a worker thread (half a second for 2000 documents) instead of freezing the window."""
+"""From this many documents on, a panel given a runner computes the confusion matrices (and a feature's tab
+its figures: the Schemes tab) on a worker thread (half a second for 2000 documents) instead of freezing the
+window."""
 
 
 class ChartsPanel(QWidget):
@@ -320,8 +324,9 @@ class ChartsPanel(QWidget):
 
     def _update_controls(self) -> None:
         has_doc = self._document() is not None
-        item = self.scope_box.model().item(1)
-        item.setEnabled(has_doc)
+        model = self.scope_box.model()
+        assert isinstance(model, QStandardItemModel)  # a combo box's own model
+        model.item(1).setEnabled(has_doc)
         if not has_doc and self.scope == DOCUMENT:
             self.scope_box.blockSignals(True)
             self.scope_box.setCurrentIndex(0)
@@ -374,6 +379,7 @@ class ChartsPanel(QWidget):
         if empty := self._empty():
             self.score_bars.clear(empty)
             return
+        assert self.result is not None  # `_empty` found one
         if self.scope == DOCUMENT:
             doc = self._document()
             assert doc is not None
@@ -392,6 +398,7 @@ class ChartsPanel(QWidget):
             for chart in charts:
                 chart.clear(empty)
             return
+        assert self.result is not None  # `_empty` found one
         docs = self._scope_documents()
         if self.scope == DOCUMENT:
             published = per_type_table(docs, "mention_type+realis_status", gold_types_only=True)
@@ -484,6 +491,7 @@ class ChartsPanel(QWidget):
         if empty := self._empty():
             self.doc_scatter.clear(empty)
             return
+        assert self.result is not None  # `_empty` found one
         self.doc_scatter.set_data(self.result.documents, self.combination,
                                   title="Documents: precision against recall", current=self.doc_id)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Sequence
+from typing import cast
 
 import pyqtgraph as pg
 from evmeval.conventions.dygiepp_curve import CurvePoint
@@ -89,7 +90,7 @@ class PrCurveChart(ChartWidget):
         return None if best is None else best[1]
 
     def describe(self, key: Hashable) -> str:
-        k, name = key  # type: ignore[misc]
+        k, name = cast("tuple[int, str]", key)  # what `element_at` returned
         p = self.points[k]
         m = p.metrics[name]
         return (f"{CURVES[name][0]} at threshold {p.threshold:.2f}: P {percent(m.precision, unit=True)}, "

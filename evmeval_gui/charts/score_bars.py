@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
+from typing import cast
 
 import pyqtgraph as pg
 from evmeval.align import COMBINATIONS
@@ -105,7 +106,7 @@ class ScoreBarsChart(ChartWidget):
         return None
 
     def describe(self, key: Hashable) -> str:
-        combination, metric = key  # type: ignore[misc]
+        combination, metric = cast("tuple[str, str]", key)  # what `element_at` returned
         score = self.scores[combination]
         head = f"{Combination(combination).label} ({combination}) — {METRIC_LABELS[metric]}: "
         value = getattr(score, metric)

@@ -10,6 +10,7 @@ mode); this only shows them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from evmeval.compare.link_changes import LinkChange, link_text
 from evmeval.compare.relations import KIND_LABELS
@@ -32,7 +33,7 @@ from PySide6.QtWidgets import (
 from evmeval_gui import colours
 from evmeval_gui.compare.state import CompareSelection
 from evmeval_gui.compare.tables import Column, RowsModel, list_view
-from evmeval_gui.model.formatting import DASH
+from evmeval_gui.model.formatting import DASH, plural
 
 MENTIONS = "mentions"
 ARGUMENT_KINDS = {"argument_cls": "Arguments (classification)", "argument_id": "Arguments (identification)"}
@@ -83,22 +84,18 @@ def item_text(change: Change) -> str:
 
 
 def delta_text(delta: Tally, count: int) -> str:
-    return (f"{count} changed item{'s' if count != 1 else ''} · Δ true positives {delta.true_positives:+d} · "
+    return (f"{plural(count, 'changed item')} · Δ true positives {delta.true_positives:+d} · "
             f"Δ misses {delta.misses:+d} · Δ false alarms {delta.false_alarms:+d}")
 
 
 def link_delta_text(delta: ItemTally, count: int) -> str:
-    return (f"{count} changed link{'s' if count != 1 else ''} · Δ gold found {delta.gold_found:+d} · Δ gold missed "
+    return (f"{plural(count, 'changed link')} · Δ gold found {delta.gold_found:+d} · Δ gold missed "
             f"{delta.gold_missed:+d} · Δ system found {delta.system_found:+d} · Δ spurious {delta.system_spurious:+d}")
 
 
-def argument_delta_text(delta: ItemTally, count: int) -> str:
-    return (f"{count} changed argument{'s' if count != 1 else ''} · Δ match {delta.system_found:+d} · Δ spurious "
-            f"{delta.system_spurious:+d} · Δ gold found {delta.gold_found:+d} · Δ gold missed {delta.gold_missed:+d}")
-
-
-def trigger_delta_text(delta: ItemTally, count: int) -> str:
-    return (f"{count} changed trigger{'s' if count != 1 else ''} · Δ match {delta.system_found:+d} · Δ spurious "
+def match_delta_text(delta: ItemTally, count: int, noun: str) -> str:
+    """The Δ of a convention's matched items (`noun`: argument, trigger), in the words of its own figures."""
+    return (f"{plural(count, 'changed ' + noun)} · Δ match {delta.system_found:+d} · Δ spurious "
             f"{delta.system_spurious:+d} · Δ gold found {delta.gold_found:+d} · Δ gold missed {delta.gold_missed:+d}")
 
 
@@ -285,19 +282,19 @@ class ChangesTab(QWidget):
             self.repeated_model.set_rows(sorted(found.rows, key=lambda r: -r.runs))
             self.count.setText(repeated_text(found))
         elif what == "arguments":
-            arguments, tally = found  # type: ignore[misc]
+            arguments, tally = cast("tuple[Sequence[ArgumentChange], ItemTally]", found)
             self.argument_model.set_rows(arguments)
-            self.count.setText(argument_delta_text(tally, len(arguments)))
+            self.count.setText(match_delta_text(tally, len(arguments), "argument"))
         elif what == "triggers":
-            triggers, tally = found  # type: ignore[misc]
+            triggers, tally = cast("tuple[Sequence[TriggerChange], ItemTally]", found)
             self.trigger_model.set_rows(triggers)
-            self.count.setText(trigger_delta_text(tally, len(triggers)))
+            self.count.setText(match_delta_text(tally, len(triggers), "trigger"))
         elif what == "links":
-            links, tally = found  # type: ignore[misc]
+            links, tally = cast("tuple[Sequence[LinkChange], ItemTally]", found)
             self.link_model.set_rows(links)
             self.count.setText(link_delta_text(tally, len(links)))
         else:
-            items, delta = found  # type: ignore[misc]
+            items, delta = cast("tuple[Sequence[Change], Tally]", found)
             self.model.set_rows(items)
             self.count.setText(delta_text(delta, len(items)))
         widths = (90, 165, 95, 95) if what in ("links", "triggers", "arguments") else (110, 150, 130, 130)

@@ -16,7 +16,7 @@ from evmeval.mention.outcomes import MappingRow, Outcome
 from evmeval.mention.scoring import DocumentResult
 from evmeval.model import Mention
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QHelpEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QToolTip, QWidget
 
 from evmeval_gui import colours
@@ -279,7 +279,7 @@ class LanesView(QAbstractScrollArea):
         super().mouseMoveEvent(event)
 
     def viewportEvent(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             text = self.tooltip_at(QPointF(event.pos()))
             if text:
                 QToolTip.showText(event.globalPos(), text, self.viewport())

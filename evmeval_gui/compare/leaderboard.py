@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
@@ -197,7 +198,7 @@ class GroupedF1Chart(ChartWidget):
 
     def describe(self, key: Hashable) -> str:
         assert self.comparison is not None
-        index, c = key  # type: ignore[misc]
+        index, c = cast("tuple[int, str]", key)  # what `element_at` returned
         system = self.comparison.systems[index]
         ci = system.micro_ci[c]
         return (f"{system.name} — {Combination(c).label}: F1 {percent(ci.f1)} %\n"
@@ -266,7 +267,7 @@ class BottleneckChart(ChartWidget):
 
     def describe(self, key: Hashable) -> str:
         assert self.comparison is not None
-        index, c = key  # type: ignore[misc]
+        index, c = cast("tuple[int, str]", key)  # what `element_at` returned
         system = self.comparison.systems[index]
         return _gap_tip(system, c, self.comparison.settings.confidence)
 

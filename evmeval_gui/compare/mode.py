@@ -21,7 +21,6 @@ from evmeval.mention.changes import reconcile
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QTabBar, QWidget
 
-from evmeval_gui.compare.opening import Turns
 from evmeval_gui.compare.state import (
     CompareSelection,
     CompareState,
@@ -34,8 +33,10 @@ from evmeval_gui.compare.state import (
     seed_view,
 )
 from evmeval_gui.model import collector
+from evmeval_gui.model.formatting import plural
 from evmeval_gui.model.jobs import MAIN, JobContext
 from evmeval_gui.modes import WindowPort
+from evmeval_gui.turns import Steps
 
 if TYPE_CHECKING:  # the comparison's library modules load when a comparison is first made
     from evmeval.compare.convention_runs import ConventionComparison
@@ -109,7 +110,7 @@ class CompareMode(QObject):
         self._changes: dict[ChangeKey, object] = {}
         self._finding = self._finding_main = 0
         """The Changes tab's requests: the last one's number, and that of the one running as the main job (0: none)."""
-        self.opening = Turns(self)
+        self.opening = Steps(self)
         """The opening's steps, one per turn of the event loop (`_install`)."""
         self.tabs = QTabBar()
         self.tabs.setObjectName("compareTabs")
@@ -184,7 +185,7 @@ class CompareMode(QObject):
 
     def _install(self, comparison: Comparison, page: str, pair: tuple[int, int],
                  seeds: SeedComparison | None = None) -> None:
-        """Show `comparison`: the state set now, then in later turns of the event loop (`opening.Turns`, each step
+        """Show `comparison`: the state set now, then in later turns of the event loop (`turns.Steps`, each step
         under 50 ms of GUI CPU at 2,000 documents) `page` built (or marked as being prepared) and shown, filled,
         and the other pages built and filled; `comparison_ready` once every page shows it."""
         self._cases.clear()
@@ -582,7 +583,7 @@ class CompareMode(QObject):
 
         def done(written: object) -> None:
             count = len(written) if isinstance(written, list) else 0
-            self.port.show_message(f"Comparison written to {target} ({count} file{'s' if count != 1 else ''})", 8000)
+            self.port.show_message(f"Comparison written to {target} ({plural(count, 'file')})", 8000)
             self.exported.emit(target)
 
         self.session.run_job("Exporting the comparison", work, done, path=target)

@@ -105,7 +105,8 @@ class RelationsPanel(QWidget):
                       interval_text(t.delta, t.ci_low, t.ci_high, signed=True), p_text(t.p_value_adjusted),
                       percent(t.mde), verdict_cell(t)] for k in kinds for t in p.relations[k]]
         self.tests.fill(PAIR_HEADERS, rows, 3)
-        self.tests.horizontalHeaderItem(6).setToolTip(f"The randomization p, {correction_text(comparison)}")
+        if (item := self.tests.horizontalHeaderItem(6)) is not None:
+            item.setToolTip(f"The randomization p, {correction_text(comparison)}")
 
 
 def topics_note(topics: str | None, comparison: Comparison) -> str:

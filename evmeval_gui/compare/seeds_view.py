@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from evmeval_gui.compare.leaderboard import SHORT
+from evmeval_gui.compare.tables import cell_texts
 from evmeval_gui.model.formatting import percent
 
 RIGHT_COMBINATION = "mention_type+realis_status"
@@ -47,8 +48,8 @@ class SeedsTable(QTableWidget):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
-        self.horizontalHeaderItem(self.columnCount() - 1).setToolTip(
-            "Gold mentions found exactly (span, type and realis) in k of the system's n runs")
+        if (item := self.horizontalHeaderItem(self.columnCount() - 1)) is not None:
+            item.setToolTip("Gold mentions found exactly (span, type and realis) in k of the system's n runs")
         self.hide()
 
     def set_seeds(self, comparison: Comparison, seeds: SeedComparison | None) -> None:
@@ -77,7 +78,7 @@ class SeedsTable(QTableWidget):
 
     def row_texts(self, row: int) -> tuple[str, ...]:
         """What a row shows (for tests)."""
-        return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))
+        return cell_texts(self, row)
 
 
 def _tooltip(comparison: Comparison, seeds: SeedComparison, row: int) -> str:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui.compare.style import DOWN_COLOUR, SAME_COLOUR, UP_COLOUR
+from evmeval_gui.compare.tables import cell_texts
 from evmeval_gui.model.formatting import interval_text, percent
 
 HEADERS = ("Attributes", "F1 a", "F1 b", "Δ F1", "Interval", "Δ (0 dashed)", "p boot", "p rand", "p adj",
@@ -118,7 +119,8 @@ class SignificanceTable(QTableWidget):
                             (10, "The verdict reads the interval first, then the adjusted p: better only when "
                                  "the interval leaves 0 out and p adjusted is below 1 − confidence (held back: "
                                  "the interval alone leaves 0 out); none with too few documents")):
-            self.horizontalHeaderItem(column).setToolTip(tip)
+            if (item := self.horizontalHeaderItem(column)) is not None:
+                item.setToolTip(tip)
         row_height = self.verticalHeader().defaultSectionSize()
         self.setFixedHeight(row_height * len(COMBINATIONS) + self.horizontalHeader().sizeHint().height() + 4
                             + self.horizontalScrollBar().sizeHint().height())  # a narrow window scrolls, all rows shown
@@ -168,7 +170,7 @@ class SignificanceTable(QTableWidget):
 
     def row_texts(self, row: int) -> tuple[str, ...]:
         """What a row shows (for tests)."""
-        return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))
+        return cell_texts(self, row)
 
 
 def _tooltip(test: PairTest, names: tuple[str, str], combination: str, resamples: int) -> str:

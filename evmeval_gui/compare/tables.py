@@ -118,7 +118,13 @@ class TextTable(QTableWidget):
 
     def row_texts(self, row: int) -> tuple[str, ...]:
         """What a row shows (for tests)."""
-        return tuple((self.item(row, k).text() if self.item(row, k) else "") for k in range(self.columnCount()))
+        return cell_texts(self, row)
+
+
+def cell_texts(table: QTableWidget, row: int) -> tuple[str, ...]:
+    """What a row of a table of items shows, a cell with no item as "" (for tests)."""
+    items = (table.item(row, k) for k in range(table.columnCount()))
+    return tuple(item.text() if item is not None else "" for item in items)
 
 
 def list_view(name: str, model: RowsModel) -> QTableView:  # type: ignore[type-arg]

@@ -145,16 +145,16 @@ class ArgumentOverlay:
             painter.drawRoundedRect(badge, 2, 2)
             painter.setPen(QColor("white"))
             painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, role)
-        for layer, badge, rect in lost:  # after the trigger, on its side's label row, outlined (no argument box)
+        for layer, lost_role, rect in lost:  # after the trigger, on its side's label row, outlined (no argument box)
             colour = ROLE_COLOURS[layer]
-            w, h = fm.horizontalAdvance(badge) + 6, fm.height()
+            w, h = fm.horizontalAdvance(lost_role) + 6, fm.height()
             y = rect.top() - h + 1 if layer == GOLD else rect.bottom() - 1
             box = QRectF(min(rect.right() + 8, view.layout_data.width - w - 2), y, w, h)
             painter.setPen(QPen(colour, 1.0, Qt.PenStyle.DashLine))
             painter.setBrush(QColor("white"))
             painter.drawRoundedRect(box, 2, 2)
             painter.setPen(colour)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, badge)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, lost_role)
         for layer, _, rect in self.focused(view):  # the chosen argument: tinted, with a thick frame
             colour = QColor(ROLE_COLOURS[layer])
             painter.setPen(QPen(colour, 3.0))

@@ -410,12 +410,13 @@ class ConventionsDock(QDockWidget):
             item.setToolTip(tip)
             self.table.setVerticalHeaderItem(at, item)
         for c, convention in enumerate(board.conventions):
-            self.table.horizontalHeaderItem(c).setToolTip(convention.title)
+            if (head := self.table.horizontalHeaderItem(c)) is not None:
+                head.setToolTip(convention.title)
         self._labels = (labels, narrow)
         self._heads = (columns, [("ours" if c.ours else c.name) for c in board.conventions] + ["spread"])
         metrics = self.table.fontMetrics()
-        self._cells = [max((metrics.horizontalAdvance(item.text()) for r in range(self.table.rowCount())
-                            if (item := self.table.item(r, c)) is not None), default=0)
+        self._cells = [max((metrics.horizontalAdvance(cell.text()) for r in range(self.table.rowCount())
+                            if (cell := self.table.item(r, c)) is not None), default=0)
                        for c in range(self.table.columnCount())]
         self._fit_table()
 
@@ -440,13 +441,13 @@ class ConventionsDock(QDockWidget):
         if mode:
             label, natural = widths(1)
         for at, text in enumerate(self._labels[mode]):
-            item = table.verticalHeaderItem(at)
-            if item is not None and item.text() != text:
-                item.setText(text)
+            header: QTableWidgetItem | None = table.verticalHeaderItem(at)
+            if header is not None and header.text() != text:
+                header.setText(text)
         for c, text in enumerate(self._heads[mode]):
-            item = table.horizontalHeaderItem(c)
-            if item is not None and item.text() != text:
-                item.setText(text)
+            header = table.horizontalHeaderItem(c)
+            if header is not None and header.text() != text:
+                header.setText(text)
         label = max(label, table.verticalHeader().sizeHint().width())  # the header's own measure, once relabelled
         steps = [Yield((c,), cell + 8) for c, cell in enumerate(self._cells)]  # a number's width and its margins
         apply_plan(table, fit_columns(room - label, natural, steps))
@@ -476,7 +477,8 @@ class ConventionsDock(QDockWidget):
                     group.addChild(more)
             top.setExpanded(True)
             for k in range(top.childCount()):
-                top.child(k).setExpanded(True)
+                if (child := top.child(k)) is not None:
+                    child.setExpanded(True)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Resize and watched is self.flips.viewport():

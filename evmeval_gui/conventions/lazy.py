@@ -13,11 +13,12 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
 from evmeval_gui.model.session import Session
+from evmeval_gui.turns import Steps
 from evmeval_gui.views.text_view import TextView
 
 if TYPE_CHECKING:
@@ -52,12 +53,8 @@ class LazyConventions(QObject):
         self.action.setStatusTip("Show or hide the scoring conventions side by side and what flips")
         self.action.triggered.connect(self._toggled)
         session.corpus_loaded.connect(self._on_corpus_loaded)
-        self._later = QTimer(self)
-        """A zero-delay timer (a timer object's turn comes after the timers and input due, unlike a
-        `singleShot(0)`'s, which runs in the turn that posted it)."""
-        self._later.setSingleShot(True)
-        self._later.setInterval(0)
-        self._later.timeout.connect(self._build_for_events)
+        self._later = Steps(self)
+        """The building's next step, in a later turn of the event loop (a new corpus drops the one pending)."""
 
     @property
     def built(self) -> bool:
@@ -106,11 +103,11 @@ class LazyConventions(QObject):
         if self._dock is None and corpus is not None and corpus.events:
             # it shows itself for an event corpus: imported, then built, each in a turn of the event loop of its
             # own, not in the one that takes the corpus in (together 40-50 ms of the GUI thread at 4,480 documents)
-            self._later.start()
+            self._later.start([self._build_for_events])
 
     def _build_for_events(self) -> None:
-        """The next step of building the dock for the event corpus shown, a timer's turn each: its module
-        imported, its widgets made, the corpus shown in it."""
+        """The next step of building the dock for the event corpus shown, a turn of the event loop each
+        (`turns.Steps`): its module imported, its widgets made, the corpus shown in it."""
         corpus = self.session.corpus
         if (self._dock is not None and self._filled) or corpus is None or not corpus.events:
             return
@@ -121,7 +118,7 @@ class LazyConventions(QObject):
         else:
             self._show_corpus()
             return
-        self._later.start()
+        self._later.start([self._build_for_events])
 
     def _sync(self) -> None:
         shown = self._dock is not None and not self._dock.isHidden()

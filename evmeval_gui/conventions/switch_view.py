@@ -129,4 +129,5 @@ class LazySwitches:
             self.tree.insertTopLevelItem(at + k, top)
             top.setExpanded(bool(switch.flips))
             for c in range(top.childCount()):
-                top.child(c).setExpanded(True)
+                if (child := top.child(c)) is not None:
+                    child.setExpanded(True)

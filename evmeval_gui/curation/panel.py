@@ -276,7 +276,8 @@ class CurationPanel(QWidget):
         width = max(self.width(), 900)  # the list's four columns in view, the rest to the item
         self.split.setSizes([int(width * 0.42), width - int(width * 0.42)])
         while self.accept_buttons.count():
-            widget = self.accept_buttons.takeAt(0).widget()
+            taken = self.accept_buttons.takeAt(0)
+            widget = taken.widget() if taken is not None else None
             if widget is not None:
                 widget.deleteLater()
         for k in range(n):
@@ -356,10 +357,10 @@ class CurationPanel(QWidget):
         selection = self.list.selectionModel()
         row = model.row_of(state.current.key) if state.current is not None else None
         if row is not None:
-            index = model.index(row, 0)
-            selection.setCurrentIndex(index, selection.SelectionFlag.ClearAndSelect
+            current = model.index(row, 0)
+            selection.setCurrentIndex(current, selection.SelectionFlag.ClearAndSelect
                                       | selection.SelectionFlag.Rows)
-            self.list.scrollTo(index)
+            self.list.scrollTo(current)
         else:
             selection.clearSelection()
         self._count_bulk()

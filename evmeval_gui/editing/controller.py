@@ -26,6 +26,7 @@ from PySide6.QtCore import QObject, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QMenu, QWidget
 
+from evmeval_gui.dialogs import TBF_FILTER
 from evmeval_gui.editing.commands import EditCommand
 from evmeval_gui.editing.prompts import UNSAVED_DISCARD, UNSAVED_SAVE, Prompts
 from evmeval_gui.editing.state import EditState, scratch_corpus
@@ -36,7 +37,6 @@ from evmeval_gui.model.text_layout import GOLD, SYSTEM
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
 from evmeval_gui.views.text_view import TextView
 
-TBF_FILTER = "TBF files (*.tbf);;All files (*)"
 PREPARE_KEY = "edit-prepare"
 INLINE_DOCUMENTS = 100
 """A corpus of at most this many documents builds live rescoring's totals on its first edit itself (~0.15 ms a

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Mapping
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
@@ -121,7 +122,7 @@ class SequencingBarsChart(ChartWidget):
         return None
 
     def describe(self, key: Hashable) -> str:
-        closure, name, metric = key  # type: ignore[misc]
+        closure, name, metric = cast("tuple[str, str, str]", key)  # what `element_at` returned
         evaluation = self.evaluations.get(closure, {}).get(name)
         if evaluation is None:
             return f"{name}, {CLOSURE_NAMES[closure]}: not available"

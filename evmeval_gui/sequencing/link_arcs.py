@@ -93,7 +93,7 @@ class LinkArcOverlay:
         chosen = (selection.gold_ids, selection.system_ids) if selection.doc_id == doc.doc_id else ((), ())
         anything = bool(chosen[GOLD] or chosen[SYSTEM])
         out = []
-        self._stubs: dict[tuple[int, int, int], int] = {}
+        self._stubs = {}
         for row in model.shown_rows(doc.doc_id):
             layer = GOLD if row.side == "gold" else SYSTEM
             source, target = index[layer].get(row.source), index[layer].get(row.target)

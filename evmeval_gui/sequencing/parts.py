@@ -93,7 +93,7 @@ class LinkLegend(QWidget):
     def __init__(self, model: SequencingModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        layout = _FlowLayout(self)
+        layout = self._flow = _FlowLayout(self)
         lead = QLabel("Links:")
         lead.setStyleSheet(f"color: {colours.MUTED_TEXT};")
         lead.setToolTip("Sequencing links as arcs: gold links above the words, system links below, "
@@ -137,7 +137,7 @@ class LinkLegend(QWidget):
         for key, label in self.labels.items():
             count = sum(1 for r in rows if r.outcome(closure) == key)
             label.setText(f"{link_style(key).glyph} {key} {count}")  # short: the tooltip has the words
-        self.layout().invalidate()
+        self._flow.invalidate()
         self.setVisible(bool(rows))  # a document without links gets no legend for them
 
 
@@ -308,7 +308,7 @@ class SequencingParts:
         self.menu = menu
         self.type_actions: dict[str, QAction] = {}
         for kind in LINK_TYPES:
-            action = QAction(f"{kind} links", window)
+            action = QAction(f"{kind} links", menu)
             action.setCheckable(True)
             action.setChecked(True)
             action.setStatusTip(f"Draw (or hide) the @{kind} links on the text and list them in the Links tab")
@@ -316,10 +316,10 @@ class SequencingParts:
             menu.addAction(action)
             self.type_actions[kind] = action
         menu.addSeparator()
-        group = QActionGroup(window)
+        group = QActionGroup(menu)
         self.closure_actions: dict[str, QAction] = {}
         for closure in CLOSURES:
-            action = QAction(f"Colour by {CLOSURE_NAMES[closure]}", window)
+            action = QAction(f"Colour by {CLOSURE_NAMES[closure]}", menu)
             action.setCheckable(True)
             action.setChecked(closure == self.model.closure)
             action.triggered.connect(lambda _=False, c=closure: self.model.set_closure(c))
@@ -327,7 +327,7 @@ class SequencingParts:
             menu.addAction(action)
             self.closure_actions[closure] = action
         menu.addSeparator()
-        self.show_table_action = QAction("Show the &link table", window)
+        self.show_table_action = QAction("Show the &link table", menu)
         self.show_table_action.triggered.connect(self.show_links_tab)
         menu.addAction(self.show_table_action)
         menu.menuAction().setVisible(False)

@@ -48,8 +48,12 @@ def document_menu(parent: QWidget, session: Session, doc_id: str, *, copy: Calla
     menu = QMenu(parent)
     menu.setObjectName("documentMenu")
     menu.addAction("&Copy", copy)
-    menu.addAction("Show in c&harts", lambda: (session.select_document(doc_id),
-                                               session.charts_requested.emit("document", doc_id)))
+
+    def show_in_charts() -> None:
+        session.select_document(doc_id)
+        session.charts_requested.emit("document", doc_id)
+
+    menu.addAction("Show in c&harts", show_in_charts)
     return menu
 
 

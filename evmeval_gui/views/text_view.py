@@ -15,7 +15,7 @@ from typing import Protocol
 from evmeval.mention.outcomes import Outcome
 from evmeval.mention.scoring import DocumentResult
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QFrame,
@@ -541,7 +541,7 @@ class TextView(QAbstractScrollArea):
         super().leaveEvent(event)
 
     def viewportEvent(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             text = self.hits.tooltip_at(QPointF(event.pos()))
             if text:
                 QToolTip.showText(event.globalPos(), text, self.viewport())

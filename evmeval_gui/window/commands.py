@@ -181,20 +181,20 @@ class WindowCommands:
         file_menu.addAction(self.quit_action)
         self.file_menu = file_menu
         edit_menu = bar.addMenu("&Edit")
-        for action in self.editing.edit_menu_actions():
-            if action is None:
+        for entry in self.editing.edit_menu_actions():
+            if entry is None:
                 edit_menu.addSeparator()
             else:
-                edit_menu.addAction(action)
+                edit_menu.addAction(entry)
         edit_menu.addSeparator()
         edit_menu.addAction(self.find_action)
         go_menu = bar.addMenu("&Go")
-        for action in (self.next_error_action, self.prev_error_action, None, self.next_doc_action,
-                       self.prev_doc_action):
-            if action is None:
+        for entry in (self.next_error_action, self.prev_error_action, None, self.next_doc_action,
+                      self.prev_doc_action):
+            if entry is None:
                 go_menu.addSeparator()
             else:
-                go_menu.addAction(action)
+                go_menu.addAction(entry)
         self.view_menu = bar.addMenu("&View")
         attributes = self.view_menu.addMenu("&Attributes")
         for action in self.combination_actions.values():

@@ -17,6 +17,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QProgressBar, QPushButton, QToolButton, QWidget
 
 from evmeval_gui.jobs import JobRunner
+from evmeval_gui.model.formatting import plural
 from evmeval_gui.model.session import Session
 
 
@@ -121,7 +122,7 @@ class JobStatus:
             return False
         self.warnings = corpus.warnings_for(self.session.system_index) + list(result.warnings)
         count = len(self.warnings)
-        self.warnings_button.setText(f"⚠ {count} warning{'s' if count != 1 else ''}")
+        self.warnings_button.setText(f"⚠ {plural(count, 'warning')}")
         self.warnings_button.setToolTip("Input problems and scorer warnings (they do not stop scoring)")
         self.warnings_button.setVisible(count > 0)
         return True

@@ -57,9 +57,10 @@ def _next_focus(view: QWidget, backward: bool) -> QWidget | None:
     """The next (previous) widget in the focus chain that takes Tab focus and is not inside `view`."""
     widget = view
     for _ in range(10_000):  # the chain is a ring; stop at the view itself
-        widget = widget.previousInFocusChain() if backward else widget.nextInFocusChain()
-        if widget is None or widget is view:
+        step = widget.previousInFocusChain() if backward else widget.nextInFocusChain()
+        if step is None or step is view:
             return None
+        widget = step
         if view.isAncestorOf(widget) or not widget.isVisible() or not widget.isEnabled():
             continue
         if widget.focusPolicy() & Qt.FocusPolicy.TabFocus and widget.window() is view.window():

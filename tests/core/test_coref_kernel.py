@@ -8,6 +8,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from evmeval._util.kernels import PURE_PYTHON_VARIABLE
 from evmeval.align import Mapping, Pair
 from evmeval.cli.score import score_main
 from evmeval.coref import kernel as coref_kernel
@@ -184,7 +185,7 @@ def test_kernel_sum_equals_python_column_sums(rows: list[CorefCounts]) -> None:
 
 
 def test_pure_python_variable_turns_the_kernel_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(coref_kernel.PURE_PYTHON_VARIABLE, "1")
+    monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
     assert coref_kernel.load_kernel() is None
 
 
@@ -195,7 +196,7 @@ def test_the_kernel_is_built_wherever_a_compiler_and_headers_are(monkeypatch: py
 
     if shutil.which("gcc") is None or not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
         pytest.skip("no C compiler or Python headers here: the kernel cannot be built")
-    monkeypatch.delenv(coref_kernel.PURE_PYTHON_VARIABLE, raising=False)
+    monkeypatch.delenv(PURE_PYTHON_VARIABLE, raising=False)
     built = coref_kernel.load_kernel() is not None
     assert built, "gcc and Python.h are present but evmeval.coref._corefkernel was not built"
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from evmeval._util.kernels import PURE_PYTHON_VARIABLE
 from evmeval.cli import fastpath
 from evmeval.cli.score import score_main
 from hypothesis import HealthCheck, event, given, settings
@@ -40,7 +41,7 @@ def path_forced(which: str) -> Iterator[list[bool]]:
         pytest.skip("C kernel evmeval.mention._kernel is not built: pure path only")
     taken: list[bool] = []
     original = fastpath._kernel_run
-    old = os.environ.get(fastpath.PURE_ENV)
+    old = os.environ.get(PURE_PYTHON_VARIABLE)
 
     def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
         run = original(*args, **kwargs)
@@ -49,17 +50,17 @@ def path_forced(which: str) -> Iterator[list[bool]]:
 
     fastpath._kernel_run = spy  # type: ignore[assignment]
     if which == "pure":
-        os.environ[fastpath.PURE_ENV] = "1"
+        os.environ[PURE_PYTHON_VARIABLE] = "1"
     else:
-        os.environ.pop(fastpath.PURE_ENV, None)
+        os.environ.pop(PURE_PYTHON_VARIABLE, None)
     try:
         yield taken
     finally:
         fastpath._kernel_run = original  # type: ignore[assignment]
         if old is None:
-            os.environ.pop(fastpath.PURE_ENV, None)
+            os.environ.pop(PURE_PYTHON_VARIABLE, None)
         else:
-            os.environ[fastpath.PURE_ENV] = old
+            os.environ[PURE_PYTHON_VARIABLE] = old
 
 
 Run = tuple[int, bytes, bytes, str, list[bool], bytes]
@@ -128,7 +129,7 @@ def test_published_report_on_stdout_from_the_kernel(evmeval_data: Path, capsys: 
 def test_forced_pure_python_through_the_environment_variable(evmeval_data: Path, tmp_path: Path) -> None:
     """EVMEVAL_PURE_PYTHON=1 in a real process: same bytes as the published outputs, kernel never asked."""
     out, cmp = tmp_path / "s.txt", tmp_path / "c.txt"
-    env = {**os.environ, fastpath.PURE_ENV: "1"}
+    env = {**os.environ, PURE_PYTHON_VARIABLE: "1"}
     probe = ("import sys; from evmeval.cli import fastpath; fastpath.run_kernel = None; "
              "from evmeval.cli import score as cli; "
              "cli.run_kernel = None; sys.exit(cli.score_main(sys.argv[1:]))")
@@ -146,7 +147,7 @@ def test_installed_program_gives_the_same_bytes_with_and_without_the_kernel(evme
     for pure in ("0", "1"):
         out, cmp = tmp_path / f"s{pure}.txt", tmp_path / f"c{pure}.txt"
         done = subprocess.run([installed("evmeval-score"), *_token_args(evmeval_data, "D"), "-o", str(out), "-d",
-                               str(cmp)], env={**os.environ, fastpath.PURE_ENV: pure}, capture_output=True,
+                               str(cmp)], env={**os.environ, PURE_PYTHON_VARIABLE: pure}, capture_output=True,
                               check=False)
         outputs.append((done.returncode, done.stderr, out.read_bytes(), cmp.read_bytes()))
     assert outputs[0] == outputs[1]
@@ -423,7 +424,7 @@ def test_without_the_extension_the_python_path_runs(evmeval_data: Path, tmp_path
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """What an install without a compiler does: no `evmeval.mention._kernel`, every run on the Python path."""
     monkeypatch.setattr(fastpath, "_kernel", None)
-    monkeypatch.delenv(fastpath.PURE_ENV, raising=False)
+    monkeypatch.delenv(PURE_PYTHON_VARIABLE, raising=False)
     assert not fastpath.kernel_available()
     out = tmp_path / "s.txt"
     assert score_main([*_token_args(evmeval_data, "A"), "-o", str(out)]) == 0
@@ -439,7 +440,33 @@ def test_a_declined_run_forks_its_checker_after_the_kernel_let_go(tmp_path: Path
     for pure in ("0", "1"):
         out = tmp_path / f"s{pure}.txt"
         done = subprocess.run([installed("evmeval-score"), *args, "-o", str(out)], capture_output=True, check=False,
-                              env={**os.environ, fastpath.PURE_ENV: pure, "PYTHONWARNINGS": "error"})
+                              env={**os.environ, PURE_PYTHON_VARIABLE: pure, "PYTHONWARNINGS": "error"})
         outputs.append((done.returncode, done.stderr, out.read_bytes()))
     assert outputs[0] == outputs[1]
     assert b"token id(s) t99 of mention 'E1' not found" in outputs[0][1]
+
+
+@needs_kernel
+def test_one_switch_turns_every_kernel_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`EVMEVAL_PURE_PYTHON=1` is one rule, written once (`evmeval._util.kernels`): the mention, coreference and
+    time-graph kernels and `--version` all read it there."""
+    import ast
+    from pathlib import Path
+
+    import evmeval
+    from evmeval._util.kernels import pure_python
+    from evmeval.cli.console import version_text
+    from evmeval.coref.kernel import load_kernel as load_coref
+    from evmeval.sequencing.timegraph_kernel import load_kernel as load_timegraph
+
+    root = Path(evmeval.__file__).parent
+    written = [str(path.relative_to(root)) for path in sorted(root.rglob("*.py"))
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Constant) and node.value == PURE_PYTHON_VARIABLE]
+    assert written == [str(Path("_util") / "kernels.py")]
+    monkeypatch.setenv(PURE_PYTHON_VARIABLE, "1")
+    assert pure_python() and not fastpath.kernel_available()
+    assert load_coref() is None and load_timegraph() is None
+    assert version_text("evmeval-score").endswith("C kernels: no (EVMEVAL_PURE_PYTHON=1))")
+    monkeypatch.setenv(PURE_PYTHON_VARIABLE, "0")
+    assert not pure_python()

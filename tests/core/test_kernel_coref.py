@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from evmeval._util.kernels import PURE_PYTHON_VARIABLE
 from evmeval.cli import fastpath
 from evmeval.cli.score import score_main
 from evmeval.coref import scoring as coref
@@ -280,7 +281,7 @@ def test_the_installed_program_writes_the_same_c_files_with_and_without_the_kern
         out.mkdir()
         done = subprocess.run([installed("evmeval-score"), *_demo(evmeval_data, "B"), "-o", str(out / "report"), "-d",
                                str(out / "comparison"), "-c", str(out / "k")],
-                              env={**os.environ, fastpath.PURE_ENV: pure}, capture_output=True, check=False)
+                              env={**os.environ, PURE_PYTHON_VARIABLE: pure}, capture_output=True, check=False)
         outputs.append((done.returncode, done.stderr, {name: (out / name).read_bytes() for name in OUTPUTS}))
     assert outputs[0] == outputs[1]
     expected = evmeval_data / "expected" / "token_based_system_B"

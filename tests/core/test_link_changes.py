@@ -205,3 +205,13 @@ def test_link_changes_in_the_text_json_csv_and_html(tmp_path):
     page = (tmp_path / "c.html").read_text()
     assert "Changed links (Coreference): 22 (14 mention-lost, 8 link-removed)" in page
     assert "Δ gold found -17 · Δ gold missed +17 · Δ system found -17 · Δ spurious -5" in page
+
+
+def test_relation_figures_and_link_changes_read_one_list_of_kinds() -> None:
+    """The relation figures (`compare.relations`) and the link changes name the sequencing evaluations from one
+    list (they had a copy each), and every kind of link change has the figure's label it reconciles with."""
+    from evmeval.compare import link_changes, relations
+
+    assert relations.SEQUENCING_EVALUATIONS is link_changes.SEQUENCING_EVALUATIONS
+    assert relations.COREFERENCE is link_changes.COREFERENCE
+    assert set(link_changes.LINK_KINDS) <= set(relations.KIND_LABELS)

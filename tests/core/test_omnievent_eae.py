@@ -217,3 +217,16 @@ def test_the_tc_mrc_recording_is_omnievents_own() -> None:
     recorded = rec.load("omnievent_eae")["cases"]
     for case in TC_MRC_CASES[:3]:
         assert rec.omnievent_tc_mrc_figures(scorer, case)[1] == recorded[case]["figures"]
+
+
+def test_one_order_of_trigger_candidates_for_the_entries_and_the_pivot() -> None:
+    """Every event's triggers, then the negative triggers, each with its gold type and event index (-1: negative):
+    one function that the EAE entries and the MAVEN-Arg pivot's trigger keys both read."""
+    from evmeval.conventions import omnievent_pivot
+    from evmeval.conventions.omnievent_args import trigger_candidates
+
+    t1, t2, t3, n1 = ({"position": [k, k + 1]} for k in range(4))
+    item = {"events": [{"type": "Attack", "triggers": [t1, t2]}, {"type": "Move", "triggers": [t3]}],
+            "negative_triggers": [n1]}
+    assert trigger_candidates(item) == [(t1, "Attack", 0), (t2, "Attack", 0), (t3, "Move", 1), (n1, "NA", -1)]
+    assert omnievent_pivot.trigger_candidates is trigger_candidates

@@ -251,3 +251,21 @@ def test_a_link_to_a_file_that_is_no_input_is_written_through(corpus: Path, tmp_
     done = _score(corpus, "-o", tmp_path / "link.txt")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "link.txt").is_symlink() and "plain" in target.read_text(encoding="utf-8")
+
+
+def test_the_link_tables_file_is_named_once() -> None:
+    """`evmeval-score -a`'s folder and an export write the link table under one name, bound in one place
+    (`report.sequencing_report.SEQUENCING_FILE`): the command and the export had a copy each."""
+    import ast
+
+    import evmeval
+    from evmeval.cli.sequencing import folder_outputs
+    from evmeval.report.export import SEQUENCING_FILE
+
+    assert folder_outputs("out") == [os.path.join("out", "sequencing_links.tsv")] and folder_outputs(None) == []
+    assert SEQUENCING_FILE == "sequencing_links.tsv"
+    root = Path(evmeval.__file__).parent
+    written = [str(path.relative_to(root)) for path in sorted(root.rglob("*.py"))
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Constant) and node.value == SEQUENCING_FILE]
+    assert written == [str(Path("report") / "sequencing_report.py")]

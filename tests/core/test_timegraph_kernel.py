@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from evmeval._util.kernels import PURE_PYTHON_VARIABLE
 from evmeval.sequencing import timegraph_kernel
 from evmeval.sequencing.links import Tlink
 from evmeval.sequencing.py2order import tuple_set_order
@@ -232,6 +233,6 @@ def test_the_kernel_is_built_wherever_a_compiler_and_headers_are(monkeypatch: py
 
     if shutil.which("gcc") is None or not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
         pytest.skip("no C compiler or Python headers here: the kernel cannot be built")
-    monkeypatch.delenv(timegraph_kernel.PURE_PYTHON_VARIABLE, raising=False)
+    monkeypatch.delenv(PURE_PYTHON_VARIABLE, raising=False)
     assert timegraph_kernel.load_kernel() is not None, \
         "gcc and Python.h are present but evmeval.sequencing._timegraphkernel was not built"

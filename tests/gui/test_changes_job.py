@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from evmeval_gui.compare import mode as mode_module
-from evmeval_gui.compare.changes_tab import CANCELLED_TEXT, FINDING_TEXT, trigger_delta_text
+from evmeval_gui.compare.changes_tab import CANCELLED_TEXT, FINDING_TEXT, match_delta_text
 from evmeval_gui.main_window import MainWindow
 from tests.gui.test_compare_intervals import TIMEOUT
 from tests.gui.test_compare_link_changes import _changes_tab, open_textee_compare
@@ -84,7 +84,7 @@ def test_a_held_search_shows_progress_cancel_says_so_and_find_again_lists_the_ro
     assert tab.trigger_model.rowCount() == len(cls)
     from evmeval.conventions.trigger_changes import reconcile_triggers
 
-    assert tab.count.text() == trigger_delta_text(reconcile_triggers(cls), len(cls))  # type: ignore[arg-type]
+    assert tab.count.text() == match_delta_text(reconcile_triggers(cls), len(cls), "trigger")  # type: ignore[arg-type]
     assert len(calls) == 2
 
 

@@ -123,8 +123,9 @@ def version_text(prog: str) -> str:
     from importlib.util import find_spec
 
     from evmeval import __version__
+    from evmeval._util.kernels import pure_python
 
-    pure = os.environ.get("EVMEVAL_PURE_PYTHON") == "1"
+    pure = pure_python()
     names = ("evmeval.mention._kernel", "evmeval.coref._corefkernel", "evmeval.sequencing._timegraphkernel")
     built = [name for name in names if find_spec(name) is not None]
     kernels = ("no (EVMEVAL_PURE_PYTHON=1)" if pure and built else "yes" if len(built) == len(names) else

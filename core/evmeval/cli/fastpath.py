@@ -25,6 +25,7 @@ from functools import partial
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from evmeval._util.kernels import pure_python
 from evmeval.align.names import DEFAULT_STRATEGY
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import STDIN, read_bytes
@@ -50,9 +51,6 @@ def _load_kernel() -> ModuleType | None:
 
 _kernel = _load_kernel()
 
-PURE_ENV = "EVMEVAL_PURE_PYTHON"
-"""Set to 1 to force the pure-Python path."""
-
 MAX_VALUES = 512
 """Distinct canonical types and realis values the kernel takes (their agreement matrix is built here)."""
 
@@ -66,7 +64,7 @@ BY_TYPE_MAPPING = Combination.TYPE
 
 def kernel_available() -> bool:
     """Whether the C kernel is built and not switched off by `EVMEVAL_PURE_PYTHON=1`."""
-    return _kernel is not None and os.environ.get(PURE_ENV) != "1"
+    return _kernel is not None and not pure_python()
 
 
 def wants_kernel(args: argparse.Namespace) -> bool:

@@ -21,8 +21,6 @@ if TYPE_CHECKING:  # the scoring modules are imported only by a run with -a (pla
     from evmeval.mention.scoring import ScoreResult
     from evmeval.sequencing.scoring import SequencingResult
 
-LINK_TABLE = "sequencing_links.tsv"
-
 
 @dataclass(frozen=True)
 class SequencingRun:
@@ -46,15 +44,19 @@ class SequencingRun:
     def write_folder(self) -> None:
         """Our inspectable output in the -a folder (v1.8's TimeML files are not written; the same links
         with every figure are in `--json`, which a 2000-document corpus makes ~100 MB)."""
-        from evmeval.report.sequencing_report import iter_link_table
+        from evmeval.report.sequencing_report import SEQUENCING_FILE, iter_link_table
 
         make_output_folders([self.folder])
-        write_atomic(os.path.join(self.folder, LINK_TABLE), iter_link_table(self.result, self.closure))
+        write_atomic(os.path.join(self.folder, SEQUENCING_FILE), iter_link_table(self.result, self.closure))
 
 
 def folder_outputs(folder: str | None) -> list[str]:
     """The files -a writes (none without -a); the folder itself is made by the run."""
-    return [os.path.join(folder, LINK_TABLE)] if folder else []
+    if not folder:
+        return []
+    from evmeval.report.sequencing_report import SEQUENCING_FILE  # an -a run: its scoring imports it anyway
+
+    return [os.path.join(folder, SEQUENCING_FILE)]
 
 
 def check_folder(folder: str) -> None:

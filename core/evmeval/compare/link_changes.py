@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 COREFERENCE = "coreference"
 SEQUENCING_EVALUATIONS = {"sequencing_subevent": "Subevent", "sequencing_after": "After", "sequencing_all": "All"}
+"""Family key -> v1.8's evaluation name, in the published report's order (the relation figures' and the link
+changes' one list)."""
 LINK_KINDS: tuple[str, ...] = (COREFERENCE, *SEQUENCING_EVALUATIONS)
 """The kinds of link changes, as `relations.KIND_LABELS` names the figures they reconcile with."""
 

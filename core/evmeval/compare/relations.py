@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from evmeval._util.lazy_import import lazy_module
+from evmeval.compare.link_changes import COREFERENCE, SEQUENCING_EVALUATIONS
 from evmeval.compare.multiple import adjust
 from evmeval.compare.resampling import (
     AwarenessCounts,
@@ -57,10 +58,7 @@ else:
 RELATION_MAPPING = "mention_type"
 """v1.8's default alignment for coreference and sequencing (`-m 1`: span and type)."""
 
-COREFERENCE = "coreference"
 CROSS_DOCUMENT = "coreference_cross_document"
-SEQUENCING_KINDS = {"sequencing_subevent": "Subevent", "sequencing_after": "After", "sequencing_all": "All"}
-"""Family key -> v1.8's evaluation name, in the published report's order."""
 KIND_LABELS = {COREFERENCE: "Coreference", CROSS_DOCUMENT: "Cross-document coreference",
                "sequencing_subevent": "Sequencing Subevent", "sequencing_after": "Sequencing After",
                "sequencing_all": "Sequencing All"}
@@ -148,13 +146,13 @@ def _sequencing(results: Sequence[ScoreResult], gold: TbfFile, systems: Sequence
         documents, failures = sequencing_of(result, gold, system, mapping=RELATION_MAPPING, filtered=whitelisted)
         evaluations.append(documents)
         left_out += [f"{system.path}: sequencing {name}: {why}" for name, why in failures.items()]
-    names = [k for k, n in SEQUENCING_KINDS.items() if all(n in e for e in evaluations)]
-    doc_ids = list(dict.fromkeys(d.doc_id for e in evaluations for k in names for d in e[SEQUENCING_KINDS[k]]))
+    names = [k for k, n in SEQUENCING_EVALUATIONS.items() if all(n in e for e in evaluations)]
+    doc_ids = list(dict.fromkeys(d.doc_id for e in evaluations for k in names for d in e[SEQUENCING_EVALUATIONS[k]]))
     families: dict[str, list[Family]] = {}
     for kind in names:
         families[kind] = []
         for e in evaluations:
-            by_id: dict[str, AwarenessCounts] = {d.doc_id: d for d in e[SEQUENCING_KINDS[kind]]}
+            by_id: dict[str, AwarenessCounts] = {d.doc_id: d for d in e[SEQUENCING_EVALUATIONS[kind]]}
             families[kind].append(sequencing_family([by_id.get(i, _NOTHING) for i in doc_ids]))
     return doc_ids, families, left_out, evaluations
 

@@ -77,10 +77,12 @@ def _output(fields: Fields, output: Any, regime: str, candidates: int) -> list[A
     return [tuple(part) for part in output] if regime == "s2s" else output
 
 
-def _triggers(item: dict[str, Any]) -> list[tuple[dict[str, Any], str]]:
-    """The item's trigger candidates with their gold types, in OmniEvent's order."""
-    return ([(trigger, event["type"]) for event in item["events"] for trigger in event["triggers"]]
-            + [(trigger, NA) for trigger in item["negative_triggers"]])
+def trigger_candidates(item: dict[str, Any]) -> list[tuple[dict[str, Any], str, int]]:
+    """The item's trigger candidates in OmniEvent's order (every event's triggers, then the negative triggers),
+    each with its gold type and its event's index (-1: a negative trigger): the one order an entry, an instance
+    and the MAVEN-Arg pivot's trigger keys follow."""
+    return ([(trigger, event["type"], k) for k, event in enumerate(item["events"]) for trigger in event["triggers"]]
+            + [(trigger, NA, -1) for trigger in item["negative_triggers"]])
 
 
 def read_entries(gold: OmniGold, items: Sequence[dict[str, Any]], predictions: OmniPredictions,
@@ -96,10 +98,10 @@ def read_entries(gold: OmniGold, items: Sequence[dict[str, Any]], predictions: O
                               "arguments on every line once a line has them (" + ARGUMENTS + ")")
         line, entries = predictions.arguments[gold_item.id]
         fields = Fields(predictions.path, line, "arguments")
-        triggers = _triggers(item)
+        triggers = trigger_candidates(item)
         if len(entries) != len(triggers):
             raise fields.fail(f"{len(entries)} entries for {len(triggers)} candidates", ARGUMENTS)
-        for k, (entry, (trigger, _)) in enumerate(zip(entries, triggers, strict=True)):
+        for k, (entry, (trigger, _, _)) in enumerate(zip(entries, triggers, strict=True)):
             if entry is None:
                 types.append(NA)
                 outputs.append(None)
@@ -126,7 +128,7 @@ def _check_gold(gold: OmniGold, items: Sequence[dict[str, Any]]) -> None:
     (a `role` and `mentions`, each with a `position`) and the item's `entities` (`mentions`, each a `position`)."""
     for gold_item, item in zip(gold.items, items, strict=True):
         fields = Fields(gold.path, gold_item.line)
-        for k, (trigger, _) in enumerate(_triggers(item)):
+        for k, (trigger, _, _) in enumerate(trigger_candidates(item)):
             for n, argument in enumerate(trigger.get("arguments", [])):
                 at = fields.at(f"trigger {k}, argument {n}")
                 _mentions(at, at.obj(argument, "the argument"), "the role")
@@ -145,7 +147,7 @@ def _mentions(fields: Fields, obj: dict[str, Any], what: str) -> None:
 
 def golden_run(items: Sequence[dict[str, Any]], types: Sequence[str]) -> bool:
     """Whether the types given are the gold ones (a golden-trigger run)."""
-    return [label for item in items for _, label in _triggers(item)] == list(types)
+    return [label for item in items for _, label, _ in trigger_candidates(item)] == list(types)
 
 
 def s2s_roles(gold_path: str, items: Sequence[dict[str, Any]]) -> tuple[list[str], str]:
@@ -161,7 +163,7 @@ def s2s_roles(gold_path: str, items: Sequence[dict[str, Any]]) -> tuple[list[str
         if not isinstance(value, dict):
             raise FormatError(name, 1, f"is {kind(value)}", ROLE2ID)
         return sorted({plain_label(str(role)) for role in value} - {NA}), f"the roles of {name}"
-    return sorted({plain_label(a["role"]) for item in items for trigger, _ in _triggers(item)
+    return sorted({plain_label(a["role"]) for item in items for trigger, _, _ in trigger_candidates(item)
                    for a in trigger.get("arguments", [])}), "the gold file's roles (no role2id.json beside it)"
 
 
@@ -241,7 +243,7 @@ def given_arguments(gold: OmniGold, gold_text: str, predictions: OmniPredictions
     found: list[Given] = []
     for number, item in enumerate(items):
         text = item["text"]
-        for trigger, gold_type in _triggers(item):
+        for trigger, gold_type, _ in trigger_candidates(item):
             output, given_type = outputs[len(found)], types[len(found)]
             candidates = argument_candidates(item, trigger, by_role=regime != "tc")
             if output is None:

@@ -46,6 +46,7 @@ from evmeval.conventions.items import (
     Item,
     Outcome,
 )
+from evmeval.conventions.omnievent_args import trigger_candidates
 from evmeval.conventions.switchboard import Cell, Row, Switchboard
 from evmeval.io.errors import FormatError
 from evmeval.io.omnievent import NA
@@ -81,12 +82,6 @@ def maven_role(role: str, event_type: str) -> str:
     return role[len(event_type) + 1:] if role.startswith(f"{event_type}.") else role
 
 
-def _triggers(item: dict[str, Any]) -> list[tuple[dict[str, Any], str, int]]:
-    """The item's trigger candidates in OmniEvent's order with their gold type and event index (-1: negative)."""
-    return ([(t, e["type"], k) for k, e in enumerate(item["events"]) for t in e["triggers"]]
-            + [(t, NA, -1) for t in item["negative_triggers"]])
-
-
 def unfit(items: Sequence[dict[str, Any]], regime: str) -> str:
     """Why the run cannot be written for MAVEN-Arg exactly (empty when it can)."""
     if regime == "s2s":
@@ -94,7 +89,7 @@ def unfit(items: Sequence[dict[str, Any]], regime: str) -> str:
                 "as written under their type")
     for item in items:
         spelled: dict[tuple[str, str], str] = {}
-        for trigger, event_type, _ in _triggers(item):
+        for trigger, event_type, _ in trigger_candidates(item):
             for argument in trigger.get("arguments", []):
                 role = argument["role"]
                 if role == NA or (role == "None" and regime != "tc"):
@@ -120,7 +115,7 @@ def _schema(gold_path: str, items: Sequence[dict[str, Any]]) -> dict[str, list[s
         return read_schema(beside)
     schema: dict[str, list[str]] = {}
     for item in items:
-        for trigger, event_type, _ in _triggers(item):
+        for trigger, event_type, _ in trigger_candidates(item):
             if event_type != NA:
                 roles = schema.setdefault(event_type, [])
                 roles += [r for a in trigger.get("arguments", [])
@@ -151,7 +146,7 @@ def _walk(items: Sequence[dict[str, Any]], types: Sequence[str], outputs: Sequen
                                         for k, e in enumerate(item["events"])]
         negatives: list[dict[str, Any]] = []
         preds: dict[str, dict[str, Any]] = {}
-        for t, (trigger, gold_type, k_event) in enumerate(_triggers(item)):
+        for t, (trigger, gold_type, k_event) in enumerate(trigger_candidates(item)):
             tid, eid = (f"t{n}_{t}", f"e{n}_{k_event}") if k_event >= 0 else (f"n{n}_{t}", NA)
             key = f"d{n}-{eid}-{tid}"
             run.gold_type[key] = gold_type

@@ -7,17 +7,15 @@ documents. `EVMEVAL_PURE_PYTHON=1` in the environment forces the Python path.
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 
+from evmeval._util.kernels import pure_python
 from evmeval.coref.metrics import BlancCounts, CorefCounts, LinkCounts
-
-PURE_PYTHON_VARIABLE = "EVMEVAL_PURE_PYTHON"
 
 
 def load_kernel() -> ModuleType | None:
     """The compiled kernel, or None (not built, or the pure-Python path is asked for)."""
-    if os.environ.get(PURE_PYTHON_VARIABLE) == "1":  # the same rule as the mention kernel's (evmeval.cli.fastpath)
+    if pure_python():
         return None
     try:
         from evmeval.coref import _corefkernel  # type: ignore[attr-defined]

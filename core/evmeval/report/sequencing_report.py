@@ -66,6 +66,9 @@ def sequencing_section(result: SequencingResult, closure: str = "published") -> 
 
 # -- our link table (written into the -a folder) -----------------------------------------------------------
 
+SEQUENCING_FILE = "sequencing_links.tsv"
+"""The link table's file: in `evmeval-score -a`'s folder and in an export when the corpus has sequencing links
+(published closure)."""
 LINK_TABLE_COLUMNS = ("doc_id", "evaluation", "side", "kind", "source", "target", "source_node", "target_node",
                       "line", "outcome", "violation")
 

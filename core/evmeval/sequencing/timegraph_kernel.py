@@ -8,15 +8,14 @@ outcomes, built from the same v1.8 time graph), and the Python 2.7 set order the
 
 from __future__ import annotations
 
-import os
 from types import ModuleType
 
-PURE_PYTHON_VARIABLE = "EVMEVAL_PURE_PYTHON"
+from evmeval._util.kernels import pure_python
 
 
 def load_kernel() -> ModuleType | None:
     """The compiled kernel, or None (not built, or the pure-Python path is asked for)."""
-    if os.environ.get(PURE_PYTHON_VARIABLE) == "1":  # the same rule as the other kernels' (evmeval.coref.kernel)
+    if pure_python():
         return None
     try:
         from evmeval.sequencing import _timegraphkernel  # type: ignore[attr-defined]

@@ -36,7 +36,7 @@ from evmeval.report.csv_report import format_documents_csv, format_per_type_csv,
 from evmeval.report.json_report import LazyArray, iter_dumps
 from evmeval.report.paged_html import report_folders, report_page_paths
 from evmeval.report.scheme_exports import iter_muc_documents_csv, scores_json
-from evmeval.report.sequencing_report import link_table_tsv, sequencing_json
+from evmeval.report.sequencing_report import SEQUENCING_FILE, link_table_tsv, sequencing_json
 from evmeval.report.text import format_report
 from evmeval.sequencing.links import link_types_in
 from evmeval.sequencing.scoring import SequencingRefused, SequencingResult, SequencingSkipped, score_sequencing
@@ -47,8 +47,6 @@ REPORT_FILES: tuple[str, ...] = ("report.html", "scores.txt", "comparison.txt", 
 COREF_FILES: tuple[str, ...] = ("coreference_documents.csv", "coreference_clusters.csv", "coreference_gold.conll",
                                 "coreference_sys.conll", "coreference_breakdown.tsv")
 """Written when coreference was scored."""
-SEQUENCING_FILE = "sequencing_links.tsv"
-"""Written when the corpus has sequencing links: `evmeval-score -a`'s link table (published closure)."""
 CLOSURES: tuple[str, ...] = ("published", "full")
 """The sequencing closures a report shows: v1.8's and our order-independent one."""
 
