@@ -99,6 +99,7 @@ class ClusterTable(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.details)
+        layout.addStretch(0)  # takes the space when the table is hidden (files without coreference links)
         self.table.itemSelectionChanged.connect(self._on_rows_selected)
         self._stale = True
         """The rows are not the session's document's: filled when the tab is next shown."""
@@ -133,8 +134,10 @@ class ClusterTable(QWidget):
         state = self.coreference.state
         self.compute_button.setVisible(state in ("cancelled", "failed"))
         data = self.data
-        self.singletons.setEnabled(not self.coreference.figures_only)
-        if data is None and self.coreference.figures_only:
+        no_links = data is None and self.coreference.figures_only
+        for part in (self.table, self.details, self.singletons):  # an empty table under the reason cut it short
+            part.setVisible(not no_links)
+        if no_links:
             self.title.setText(f"<i>{html.escape(NO_LINKS_TEXT)}</i>")
             return
         if data is None:
