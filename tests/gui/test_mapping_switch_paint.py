@@ -57,6 +57,15 @@ def settle(qtbot) -> None:  # type: ignore[no-untyped-def]
         qtbot.wait(30)
 
 
+def reset_signals(window) -> list[str]:  # type: ignore[no-untyped-def]
+    """The mapping table's model and proxy signals that make it lay out and paint again, as they come."""
+    signals: list[str] = []
+    window.mapping.model.modelReset.connect(lambda: signals.append("modelReset"))
+    window.mapping.model.layoutChanged.connect(lambda: signals.append("layoutChanged"))
+    window.mapping.proxy.layoutChanged.connect(lambda: signals.append("proxy layoutChanged"))
+    return signals
+
+
 @pytest.mark.parametrize("doc_id", ["doc2", "doc1", "doc3"])
 def test_a_switch_paints_the_mapping_table_once(scored, qtbot, doc_id):
     window = scored
@@ -65,10 +74,7 @@ def test_a_switch_paints_the_mapping_table_once(scored, qtbot, doc_id):
         settle(qtbot)
     table, model = window.mapping.table, window.mapping.model
     paints, header_paints = Paints(table.viewport()), Paints(table.horizontalHeader().viewport())
-    signals: list[str] = []
-    model.modelReset.connect(lambda: signals.append("modelReset"))
-    model.layoutChanged.connect(lambda: signals.append("layoutChanged"))
-    window.mapping.proxy.layoutChanged.connect(lambda: signals.append("proxy layoutChanged"))
+    signals = reset_signals(window)
     click_document(qtbot, window, doc_id)
     qtbot.waitUntil(lambda: paints.count >= 1, timeout=TIMEOUT)
     settle(qtbot)
@@ -119,12 +125,9 @@ def test_a_click_on_a_document_not_scored_yet_paints_the_mapping_table_once(wind
     """The document read and scored on its own while the corpus is (`FirstDocumentState.other`): one paint too."""
     open_held(qtbot, window, corpus, gate)
     settle(qtbot)
-    table, model = window.mapping.table, window.mapping.model
+    table = window.mapping.table
     paints, header_paints = Paints(table.viewport()), Paints(table.horizontalHeader().viewport())
-    signals: list[str] = []
-    model.modelReset.connect(lambda: signals.append("modelReset"))
-    model.layoutChanged.connect(lambda: signals.append("layoutChanged"))
-    window.mapping.proxy.layoutChanged.connect(lambda: signals.append("proxy layoutChanged"))
+    signals = reset_signals(window)
     click_document(qtbot, window, "doc2")
     qtbot.waitUntil(lambda: paints.count >= 1, timeout=TIMEOUT)
     settle(qtbot)
