@@ -48,7 +48,9 @@ def python_calls() -> Iterator[Counter[str]]:
 
     def profile(frame: FrameType, event: str, _arg: Any) -> None:
         if event == "call":
-            calls[frame.f_code.co_qualname] += 1
+            code = frame.f_code  # (`co_qualname` is Python 3.11's; 3.10 names it by its place)
+            name = getattr(code, "co_qualname", None) or f"{code.co_name} ({code.co_filename}:{code.co_firstlineno})"
+            calls[name] += 1
 
     previous: Callable[..., Any] | None = sys.getprofile()
     sys.setprofile(profile)
