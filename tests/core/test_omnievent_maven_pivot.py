@@ -8,6 +8,7 @@ command's output.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -115,6 +116,33 @@ def test_the_pivots_figures_are_maven_arg_on_the_files_written(tmp_path: Path, n
     written = json.loads((tmp_path / "maven.json").read_text(encoding="utf-8"))["conventions"]["maven-arg"]
     [pivoted] = [r for r in board.board.results if r.name == "maven-arg"]
     assert json.dumps(pivoted.to_json(), sort_keys=True) == json.dumps(written, sort_keys=True)  # NaN as NaN
+
+
+RECORDED = ROOT / "tests" / "data" / "recorded" / "omnievent_maven_pivot.json"
+"""evaluate.py's figures on each case's pivot files, recorded with the live test's harness (MAVEN-Arg at b267244)."""
+
+
+def _pivot_files(name: str, regime: str, golden: bool) -> tuple[dict[str, bytes], Any]:
+    gold, pred = _case(name, regime, golden)
+    inputs = Input("gold.jsonl", gold.encode("utf-8")), with_options(Input("pred.jsonl", pred.encode("utf-8")),
+                                                                      regime=regime)
+    pivot, board = maven_arg_pivot(*inputs), omnievent_board(*inputs)
+    assert pivot is not None and board is not None
+    files = {"test.unified.jsonl": pivot.gold, "label2role.json": json.dumps(pivot.schema).encode("utf-8"),
+             "test_prediction.jsonl": pivot.submission}
+    [pivoted] = [r for r in board.board.results if r.name == "maven-arg"]
+    return files, pivoted
+
+
+@pytest.mark.parametrize(("name", "regime", "golden"), CASES)
+def test_the_pivots_figures_are_evaluate_pys_recorded_ones(name: str, regime: str, golden: bool) -> None:
+    """In CI: MAVEN-Arg's own evaluate.py printed these figures on these very files (their hash is recorded too:
+    a pivot that writes other files must be recorded again with the live test's harness)."""
+    files, pivoted = _pivot_files(name, regime, golden)
+    recorded = json.loads(RECORDED.read_text(encoding="utf-8"))["cases"][f"{name}-{regime}-{golden}"]
+    made = hashlib.sha256(b"".join(files[k] for k in sorted(files))).hexdigest()[:16]
+    assert made == recorded["files_sha256_16"]
+    assert _printed(pivoted.metrics) == recorded["figures"]
 
 
 @pytest.mark.parametrize(("name", "regime", "golden"), CASES)
