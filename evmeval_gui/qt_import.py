@@ -7,10 +7,11 @@ pyqtgraph's ~150 modules as they load (to see whether they use `from __feature__
 0.05 s: a tenth of the report export's charts. `load_pyqtgraph()` imports pyqtgraph after making the
 three modules itself, each with a module `__getattr__` that fetches a PySide6 name when first read
 (and keeps it), and while pyqtgraph loads, `dir()` of the PySide6 modules lists only the classes
-already made (so the copy copies those) and PySide6's source check reads bytes instead of decoded
-lines. Every name then reads as before (the same objects); only when a PySide6 class gets made
-changes. Anything unexpected (another binding chosen, non-empty modules in a future pyqtgraph,
-pyqtgraph already imported) gives the plain import.
+already made (so the copy copies those); PySide6's source check reads bytes instead of decoded
+lines from then on (`read_sources_as_bytes`, which the window's application sets up first). Every name then
+reads as before (the same objects); only when a PySide6 class gets made changes. Anything unexpected
+(another binding chosen, non-empty modules in a future pyqtgraph, pyqtgraph already imported) gives the plain
+import.
 
 The import may run on a worker thread (the window warms it once the first document is painted, the Compare
 and Agreement modes' comparing jobs before their pages): it makes no QObject and calls no Qt GUI function,
@@ -50,7 +51,8 @@ def load_pyqtgraph() -> ModuleType:
             if "pyqtgraph" not in sys.modules:
                 folder = _mirror_folder()
                 if folder is not None:
-                    with _lazy_mirrors(folder), _source_check_on_bytes():
+                    read_sources_as_bytes()  # (the window's application did it already; a script may not)
+                    with _lazy_mirrors(folder):
                         import pyqtgraph
             import pyqtgraph
 
@@ -153,19 +155,3 @@ def _on_bytes(check: Callable[[ModuleType], Any]) -> Callable[[ModuleType], Any]
 
     uses_pyside.on_bytes = True  # type: ignore[attr-defined]
     return uses_pyside
-
-
-@contextmanager
-def _source_check_on_bytes() -> Iterator[None]:
-    """PySide6's "does this module use PySide6" test on the file's bytes (same answer, no linecache)."""
-    feature = sys.modules.get("shibokensupport.feature")
-    check = getattr(feature, "_mod_uses_pyside", None)
-    if feature is None or check is None:
-        yield
-        return
-
-    feature._mod_uses_pyside = check if getattr(check, "on_bytes", False) else _on_bytes(check)  # type: ignore
-    try:
-        yield
-    finally:
-        feature._mod_uses_pyside = check  # type: ignore[attr-defined]
