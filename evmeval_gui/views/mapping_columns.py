@@ -2,8 +2,9 @@
 
 Outcome, the ids and the reading order never give way: they are what a row is about. On a narrow
 table (1024 pixels with the charts open) the text columns yield first (the text view shows the
-words), then realis and types shrink, then realis, Dice and types hide; a hidden column's values are in the id's tooltip
-(`MappingTableModel._tooltip`). Widths follow the viewport's, decided from it alone (`fit_columns`).
+words), then realis and types shrink, then realis, Dice and types hide; a hidden column's values are in the id's
+tooltip (`MappingTableModel._tooltip`). Realis columns holding nothing but `NOT_ANNOTATED` (formats without realis)
+are not shown at all. Widths follow the viewport's, decided from it alone (`fit_columns`).
 """
 
 from __future__ import annotations
@@ -123,6 +124,8 @@ class MappingColumns(QObject):
         """A long window id gives way after the texts (elided in the middle, whole on hover)."""
         self.units = False
         """Whether the `UNIT` column is shown (a TextEE or DyGIE++ corpus)."""
+        self.realis = True
+        """Whether the realis columns are shown (not when every row's realis is `NOT_ANNOTATED`: `show_realis`)."""
         table.setColumnHidden(UNIT, True)
         self.plan: ColumnPlan | None = None
         self._viewport = table.viewport()
@@ -136,11 +139,13 @@ class MappingColumns(QObject):
     def fit(self) -> None:
         """Widths for the viewport's width: types share what a wide table has left; a narrow one gives
         way in `steps` order (a user's drag of a column holds until the next resize)."""
-        natural = self.natural if self.units else {c: w for c, w in self.natural.items() if c != UNIT}
+        absent = ({UNIT} if not self.units else set()) | ({G_REALIS, S_REALIS} if not self.realis else set())
+        natural = {c: w for c, w in self.natural.items() if c not in absent}
         steps = (*self.steps[:2], self.unit_step, *self.steps[2:]) if self.units else self.steps
+        steps = tuple(s for s in steps if not absent.intersection(s.columns))
         plan = fit_columns(self.table.viewport().width(), natural, steps, grow=(G_TYPE, S_TYPE))
-        if not self.units:
-            plan = ColumnPlan({**plan.widths, UNIT: self.natural[UNIT]}, plan.hidden | {UNIT})
+        if absent:
+            plan = ColumnPlan({**plan.widths, **{c: self.natural[c] for c in absent}}, plan.hidden | absent)
         if plan != self.plan:
             self.plan = plan
             apply_plan(self.table, plan)
@@ -154,6 +159,14 @@ class MappingColumns(QObject):
         if shown != self.units or (shown and width != self.natural[UNIT]):
             self.units = shown
             self.natural[UNIT] = width
+            self.plan = None
+            self.fit()
+
+    def show_realis(self, shown: bool) -> None:
+        """Show the realis columns, or hide them when the rows have no realis to show (TextEE, DyGIE++, MAVEN:
+        every mention's is `NOT_ANNOTATED`, which only took space from the types)."""
+        if shown != self.realis:
+            self.realis = shown
             self.plan = None
             self.fit()
 

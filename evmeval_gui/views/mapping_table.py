@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from evmeval.mention.outcomes import MappingRow
+from evmeval.model import NOT_ANNOTATED_RAW
 from PySide6.QtCore import (
     QAbstractTableModel,
     QItemSelection,
@@ -230,6 +231,12 @@ class MappingTableModel(QAbstractTableModel):
             return self._emphasis(row, column, role)
         return self._decoration(row, column, role)
 
+    def has_realis(self) -> bool:
+        """Whether any row's mention has a realis written (formats without one read every realis as
+        `NOT_ANNOTATED`)."""
+        return any(m is not None and m.raw_realis != NOT_ANNOTATED_RAW
+                   for row in self.rows if not is_sub_row(row) for m in (row.gold, row.system))
+
     def units(self) -> list[str]:
         """The windows (sentences) of the rows shown, when the ids name them."""
         return sorted({self.display_text(n, UNIT) for n in range(len(self.rows))}) if self.unit_label else []
@@ -441,6 +448,7 @@ class MappingTable(QWidget):
         """New rows (a document switch): the columns they need, and the table laid out now. A reset leaves the
         layout to a zero-delay timer that runs after the first paint, then paints the table a second time."""
         self.columns.show_units(self.model.unit_label, self.model.units())
+        self.columns.show_realis(not self.model.rows or self.model.has_realis())
         self.table.doItemsLayout()
 
     def _reload(self, *args: object) -> None:

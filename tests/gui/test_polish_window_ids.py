@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from evmeval_gui.views.mapping_columns import G_ID, S_ID, UNIT
+from evmeval_gui.views.mapping_columns import G_ID, G_REALIS, G_TYPE, S_ID, S_REALIS, S_TYPE, UNIT
 from tests.gui.test_tables_at_size import _drawn_text
 from tests.gui.windows import shown_window
 from tests.shipped import EXAMPLES
@@ -78,3 +78,27 @@ def test_dygiepp_calls_it_a_sentence_and_tbf_has_no_such_column(qtbot, tmp_path)
     qtbot.waitUntil(lambda: proxy.rowCount() > 0)
     assert window.mapping.table.isColumnHidden(UNIT)
     assert proxy.index(0, G_ID).data() == "E1"
+
+
+def test_realis_columns_leave_when_the_format_has_no_realis(qtbot, tmp_path) -> None:
+    """TextEE has no realis: every mention's reads `NOT_ANNOTATED`, which a wide table showed as `N…D` in two
+    columns taken from the types. They are hidden there and come back for a tbf corpus, which has realis."""
+    window = shown_window(qtbot, tmp_path, (1600, 1000))
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(EXAMPLES / "textee_gold.jsonl"), [str(EXAMPLES / "textee_pred.jsonl")])
+    window.session.select_document("D1")
+    proxy, table = window.mapping.proxy, window.mapping.table
+    qtbot.waitUntil(lambda: proxy.rowCount() > 0)
+    assert table.isColumnHidden(G_REALIS) and table.isColumnHidden(S_REALIS)
+    assert not table.isColumnHidden(G_TYPE) and not table.isColumnHidden(S_TYPE)
+    type_width = table.columnWidth(G_TYPE)
+    from tests.gui.corpus_factory import write_corpus
+
+    corpus = write_corpus(tmp_path / "corpus")
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    window.session.select_document("doc1")
+    qtbot.waitUntil(lambda: proxy.rowCount() > 0)
+    assert not table.isColumnHidden(G_REALIS) and not table.isColumnHidden(S_REALIS)
+    assert {proxy.index(r, G_REALIS).data() for r in range(proxy.rowCount())} - {""}  # a realis to read
+    assert table.columnWidth(G_TYPE) < type_width  # the types gave the realis its room back
