@@ -518,6 +518,7 @@ def window_mode(args: argparse.Namespace) -> int:
         return 2
     from evmeval_gui.main_window import MainWindow
 
+    problem: Problem | None  # what the command line got wrong, shown once the window is up
     try:
         request = _request(args)
     except (FormatError, ValueError) as exc:

@@ -99,7 +99,8 @@ class TypePicker(QDialog):
                 first = item
             if canonical(value) == needle:
                 exact = item
-        self.list.setCurrentItem(exact or (None if select_exact else first))
+        target = exact or (None if select_exact else first)
+        self.list.setCurrentRow(self.list.row(target) if target is not None else -1)  # -1: none highlighted
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if (watched is self.filter and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)

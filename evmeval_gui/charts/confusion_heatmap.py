@@ -175,9 +175,9 @@ class ConfusionHeatmap(ChartWidget):
         self.plot.addItem(self.counts_item)
         self.zeros_item = LabelsItem(zeros, size=size, colour=ZERO_COLOUR)
         self.plot.addItem(self.zeros_item)
-        names = [self._name(v) for v in matrix.labels]
-        self.set_left_ticks(list(enumerate((*names, MISSED_TICK))))
-        self.plot.getAxis("bottom").set_labels(list(enumerate((*names, SPURIOUS_TICK))))
+        written = [self._name(v) for v in matrix.labels]
+        self.set_left_ticks(list(enumerate((*written, MISSED_TICK))))
+        self.plot.getAxis("bottom").set_labels(list(enumerate((*written, SPURIOUS_TICK))))
         self.plot.setRange(xRange=(-0.5, n - 0.5), yRange=(-0.5, n - 0.5), padding=0)
         name = ATTRIBUTE_NAMES.get(matrix.attribute, matrix.attribute)
         unit = "cells count mapping-table rows (a pair once)"

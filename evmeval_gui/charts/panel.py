@@ -14,6 +14,7 @@ from typing import Protocol
 from evmeval.align import COMBINATIONS
 from evmeval.mention.confusion import ConfusionMatrix, confusions, not_fully_credited
 from evmeval.mention.outcomes import MappingRow
+from evmeval.mention.prf import Average, Score
 from evmeval.mention.scoring import DocumentResult, ScoreResult, per_type_mapping, per_type_table
 from evmeval.mention.type_names import SpellingCache, TypeNames
 from evmeval.rules import Combination
@@ -380,6 +381,7 @@ class ChartsPanel(QWidget):
             self.score_bars.clear(empty)
             return
         assert self.result is not None  # `_empty` found one
+        scores: Mapping[str, Score | Average]  # a document's or the micro average's Scores, or macro Averages
         if self.scope == DOCUMENT:
             doc = self._document()
             assert doc is not None

@@ -10,7 +10,7 @@ mode); this only shows them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Any, cast
 
 from evmeval.compare.link_changes import LinkChange, link_text
 from evmeval.compare.relations import KIND_LABELS
@@ -269,8 +269,10 @@ class ChangesTab(QWidget):
     def _show(self, found: object | None) -> None:
         self.again.hide()
         what = self.key[2] if self.key is not None else MENTIONS
-        model = {MENTIONS: self.model, "links": self.link_model, "repeated": self.repeated_model,
-                 "triggers": self.trigger_model, "arguments": self.argument_model}[what]
+        models: dict[str, RowsModel[Any]] = {
+            MENTIONS: self.model, "links": self.link_model, "repeated": self.repeated_model,
+            "triggers": self.trigger_model, "arguments": self.argument_model}
+        model = models[what]
         if self.view.model() is not model:
             self.view.setModel(model)
         if found is None:

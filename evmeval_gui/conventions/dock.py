@@ -415,8 +415,8 @@ class ConventionsDock(QDockWidget):
         self._labels = (labels, narrow)
         self._heads = (columns, [("ours" if c.ours else c.name) for c in board.conventions] + ["spread"])
         metrics = self.table.fontMetrics()
-        self._cells = [max((metrics.horizontalAdvance(cell.text()) for r in range(self.table.rowCount())
-                            if (cell := self.table.item(r, c)) is not None), default=0)
+        self._cells = [max((metrics.horizontalAdvance(entry.text()) for r in range(self.table.rowCount())
+                            if (entry := self.table.item(r, c)) is not None), default=0)
                        for c in range(self.table.columnCount())]
         self._fit_table()
 

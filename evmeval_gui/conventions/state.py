@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING
 
 from evmeval.mention.outcomes import MappingRow, Outcome
 
+from evmeval_gui.model.selection import ArgumentKey
+
 if TYPE_CHECKING:  # the conventions package is imported when an event corpus opens, not with the window
     from collections.abc import Mapping
 
     from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key
     from evmeval.conventions.corpus import EventCorpus
-
-ArgumentKey = tuple[str, str, int]
-"""(side GOLD or PRED, trigger mention id, argument index): one argument of the shown document."""
 
 VERDICT_STYLE = {"matched": Outcome.EXACT, "wrong role": Outcome.ATTRIBUTE, "missed": Outcome.MISSED,
                  "spurious": Outcome.SPURIOUS, "not in the text": Outcome.NOT_IN_TEXT}

@@ -11,10 +11,11 @@ session; the charts themselves only take `set_data(...)`, so exports draw them w
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import cast
 
 import numpy as np
 import pyqtgraph as pg
-from evmeval.coref.metrics import METRICS, CorefCounts
+from evmeval.coref.metrics import METRICS, CorefCounts, LinkCounts
 from evmeval.coref.scoring import CorefResult
 from evmeval.coref.view import METRIC_NAMES
 from evmeval.mention.scoring import DocumentResult
@@ -107,11 +108,11 @@ class CorefScoreBars(ChartWidget):
         return None
 
     def describe(self, key: Hashable) -> str:
-        group, metric = key  # type: ignore[misc]
+        group, metric = cast("tuple[str, str]", key)  # what `element_at` returned
         assert self.counts is not None
         text = f"{GROUP_LABELS[group]} — {METRIC_LABELS[metric]}: {percent(figures(self.counts, group)[metric])} %"
-        if group != "conll_f1" and group != "blanc" and metric != "f1":
-            m = self.counts.metric(group)
+        m = self.counts.metric(group) if group != "conll_f1" else None
+        if isinstance(m, LinkCounts) and metric != "f1":  # BLANC has two link kinds: no one num / den
             num, den = (m.recall_num, m.recall_den) if metric == "recall" else (m.precision_num, m.precision_den)
             text += f"\n= {num:g} / {den:g} (summed over documents, as the CoNLL scorer v8.01)"
         if group == "conll_f1":
@@ -182,7 +183,7 @@ class CorefDocScatter(PercentScatter):
             self._data_call[1]["current"] = doc_id
 
     def describe(self, key: Hashable) -> str:
-        x, y, doc = self.points[key]  # type: ignore[index]
+        x, y, doc = self.points[cast(str, key)]  # what `element_at` returned: a document's id
         return (f"{doc.doc_id}\nmention F1 {x:.2f} % ({Combination(self.combination).label}), coreference CoNLL F1 "
                 f"{y:.2f} %\n{doc.num_gold} gold, {doc.num_system} system mention(s)\nClick to show this document.")
 

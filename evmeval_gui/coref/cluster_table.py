@@ -169,19 +169,16 @@ class ClusterTable(QWidget):
                               if (other_side, x) in others)
             cells = ("Gold" if cluster.side == GOLD_SIDE else "System", cluster_name(cluster), members,
                      outcome_text(cluster.outcome), other or DASH)
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+            items = [QTableWidgetItem(text) for text in cells]
+            for column, item in enumerate(items):
                 item.setData(INDEX_ROLE, row)
                 item.setToolTip(data.descriptions[row])
                 self.table.setItem(row, column, item)
-            side_item = self.table.item(row, SIDE)
-            side_item.setForeground(QBrush(QColor(CLUSTER_COLOURS[cluster.side])))
-            outcome_item = self.table.item(row, OUTCOME)
-            outcome_item.setBackground(QBrush(outcome_tint(cluster.outcome)))
-            outcome_item.setToolTip(outcome_description(cluster.outcome))
+            items[SIDE].setForeground(QBrush(QColor(CLUSTER_COLOURS[cluster.side])))
+            items[OUTCOME].setBackground(QBrush(outcome_tint(cluster.outcome)))
+            items[OUTCOME].setToolTip(outcome_description(cluster.outcome))
             if cluster.unaligned:
-                self.table.item(row, MEMBERS).setToolTip(
-                    data.descriptions[row] + f"\nNot aligned: {', '.join(cluster.unaligned)}")
+                items[MEMBERS].setToolTip(data.descriptions[row] + f"\nNot aligned: {', '.join(cluster.unaligned)}")
 
     def _apply_row_filter(self, *args: object) -> None:
         data = self.data
@@ -230,8 +227,9 @@ class ClusterTable(QWidget):
             self.table.clearSelection()
             for row in rows:
                 model.select(self.table.model().index(row, 0), model.SelectionFlag.Select | model.SelectionFlag.Rows)
-            if rows:
-                self.table.scrollToItem(self.table.item(rows[0], NAME), QAbstractItemView.ScrollHint.EnsureVisible)
+            first = self.table.item(rows[0], NAME) if rows else None
+            if first is not None:
+                self.table.scrollToItem(first, QAbstractItemView.ScrollHint.EnsureVisible)
         finally:
             self._updating = False
         self._show_details(rows)

@@ -12,7 +12,8 @@ Every part follows the session's `Coreference` (`evmeval_gui.coref.state`).
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from evmeval.coref.metrics import METRICS
@@ -27,6 +28,9 @@ from evmeval_gui.coref.overlay import ClusterOverlay
 from evmeval_gui.coref.scores_view import CorefScoresView, CorefSummary
 from evmeval_gui.coref.state import Coreference
 from evmeval_gui.views.document_list import ExtraColumn
+
+if TYPE_CHECKING:  # imported when the charts are first shown (`_add_charts_tab`)
+    from evmeval_gui.coref.chart_tab import CorefChartsTab
 
 CONLL_COLUMN = "coref_conll_f1"
 
@@ -60,7 +64,7 @@ def document_columns(coreference: Coreference) -> list[ExtraColumn]:
     for metric in METRICS:
         name = METRIC_NAMES[metric]
         columns.append(ExtraColumn(f"coref_{metric}", name, f"Coreference {name} F1 (%) of the document",
-                                   lambda d, m=metric: scores.value(m, d), shown=False))
+                                   partial(scores.value, metric), shown=False))
     return columns
 
 
@@ -95,7 +99,7 @@ class CoreferenceUI:
         self.coreference.started.connect(self._on_started)
         window.status.on_cancel(self.coreference.cancel)
         window.charts_dock.extensions.append(self._add_charts_tab)
-        self.charts = None
+        self.charts: CorefChartsTab | None = None
 
     def install_tabs(self) -> None:
         self.tabs.addTab(self.clusters, "Coreference clusters")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Protocol
 
 from evmeval.editing import Edit, EditError, EditSession, Side
@@ -131,7 +132,7 @@ class EditController(QObject):
                                   "Edits change the gold annotation (off: the system annotation)")
         self.gold_side_action.setCheckable(True)
         self.type_action = a("Change &type…", self.change_type, "T", "A new event type for the selected mention")
-        self.realis_actions = [a(f"Realis: &{value}", lambda v=value: self.set_realis(v), f"Shift+{value[0]}",
+        self.realis_actions = [a(f"Realis: &{value}", partial(self.set_realis, value), f"Shift+{value[0]}",
                                  f"Set the selected mention's realis to {value}") for value in REALIS_VALUES]
         self.span_action = a("Change &span to the selected words", self.change_span, "S",
                              "The selected mention covers the selected words instead (or drag an end of its bar)")

@@ -38,7 +38,7 @@ from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.first_document import FirstDocument
 from evmeval_gui.model.first_state import FirstDocumentState
-from evmeval_gui.model.jobs import MAIN, JobContext, Runner
+from evmeval_gui.model.jobs import MAIN, JobContext, Runner, T
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.selection_state import SelectionState
 from evmeval_gui.model.view_options import ViewOptions
@@ -300,7 +300,7 @@ class CorpusState:
 
     # -- other work and ready-made comparisons (the Agreement mode) ---------------------------------
 
-    def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
+    def run_job(self, label: str, work: Callable[[JobContext], T], on_done: Callable[[T], None],
                 *, path: str = "", key: str = MAIN, on_cancelled: Callable[[], None] | None = None,
                 exclusive: bool = False) -> None:
         """Run other background work like opening a corpus: same error dialog (`load_failed(problem)`),

@@ -9,8 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from evmeval.mention.outcomes import MappingRow
+from evmeval.model import Mention
+
+ArgumentKey = tuple[str, str, int]
+"""(side GOLD or PRED, trigger mention id, argument index): one argument of the shown document."""
+
+
+class Sided(Protocol):
+    """A table row with a gold and a system side: a mapping row, or a feature's sub-row (its parent's
+    mention on its own side: selecting it selects that)."""
+
+    @property
+    def gold(self) -> Mention | None: ...
+
+    @property
+    def system(self) -> Mention | None: ...
 
 
 @dataclass(frozen=True)
@@ -20,7 +36,7 @@ class Selection:
     doc_id: str | None = None
     gold_ids: frozenset[str] = field(default_factory=frozenset)
     system_ids: frozenset[str] = field(default_factory=frozenset)
-    argument: tuple[str, str, int] | None = None
+    argument: ArgumentKey | None = None
     """One argument singled out (an argument sub-row chosen): (side, its trigger's mention id, index)."""
 
     def matches(self, row: MappingRow) -> bool:
@@ -29,7 +45,7 @@ class Selection:
                 or (row.system is not None and row.system.mention_id in self.system_ids))
 
     @classmethod
-    def of_rows(cls, doc_id: str, rows: Iterable[MappingRow]) -> Selection:
+    def of_rows(cls, doc_id: str, rows: Iterable[Sided]) -> Selection:
         """The selection showing both sides of the given rows (a mention and its partner)."""
         gold: set[str] = set()
         system: set[str] = set()

@@ -34,7 +34,7 @@ from evmeval_gui.model.events import Signal
 from evmeval_gui.model.filters import ChartFilter
 from evmeval_gui.model.find import find_next
 from evmeval_gui.model.first_state import FirstDocumentState
-from evmeval_gui.model.jobs import MAIN, JobContext, Runner
+from evmeval_gui.model.jobs import MAIN, JobContext, Runner, T
 from evmeval_gui.model.selection import Selection
 from evmeval_gui.model.selection_state import SelectionState
 from evmeval_gui.model.view_options import ViewOptions
@@ -160,7 +160,7 @@ class Session:
         """Choose the mapping strategy and rescore with it (`CorpusState.set_mapping`)."""
         self.corpus_state.set_mapping(name)
 
-    def run_job(self, label: str, work: Callable[[JobContext], object], on_done: Callable[[object], None],
+    def run_job(self, label: str, work: Callable[[JobContext], T], on_done: Callable[[T], None],
                 *, path: str = "", key: str = MAIN, on_cancelled: Callable[[], None] | None = None,
                 exclusive: bool = False) -> None:
         """Run other background work like opening a corpus (`CorpusState.run_job`)."""

@@ -141,8 +141,8 @@ class MappingColumns(QObject):
         way in `steps` order (a user's drag of a column holds until the next resize)."""
         absent = ({UNIT} if not self.units else set()) | ({G_REALIS, S_REALIS} if not self.realis else set())
         natural = {c: w for c, w in self.natural.items() if c not in absent}
-        steps = (*self.steps[:2], self.unit_step, *self.steps[2:]) if self.units else self.steps
-        steps = tuple(s for s in steps if not absent.intersection(s.columns))
+        every = (*self.steps[:2], self.unit_step, *self.steps[2:]) if self.units else self.steps
+        steps = tuple(s for s in every if not absent.intersection(s.columns))
         plan = fit_columns(self.table.viewport().width(), natural, steps, grow=(G_TYPE, S_TYPE))
         if absent:
             plan = ColumnPlan({**plan.widths, **{c: self.natural[c] for c in absent}}, plan.hidden | absent)

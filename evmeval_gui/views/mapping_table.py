@@ -9,6 +9,7 @@ Selecting rows selects their mentions through the session; the table follows the
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from evmeval.mention.outcomes import MappingRow
 from evmeval.model import NOT_ANNOTATED_RAW
@@ -65,7 +66,7 @@ from evmeval_gui.views.mapping_columns import (
 )
 from evmeval_gui.views.mapping_filter import MappingFilter
 from evmeval_gui.views.mapping_order import common_ends, shown, sort_key
-from evmeval_gui.views.sub_rows import SubRows, is_sub_row, sub_rows_shown
+from evmeval_gui.views.sub_rows import SubRow, SubRows, is_sub_row, sub_rows_shown
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -97,7 +98,7 @@ class MappingTableModel(QAbstractTableModel):
         self._bold.setBold(True)
         self._italic = QFont()
         self._italic.setItalic(True)
-        self.sub_rows: SubRows | None = None
+        self.sub_rows: SubRows[Any] | None = None
         """A feature's rows under each row (the conventions' arguments; None: none shown)."""
         self.unit_label: str | None = None
         """The `UNIT` column's header when the corpus's ids name a window or sentence (None: tbf and others)."""
@@ -419,7 +420,7 @@ class MappingTable(QWidget):
         """Put a feature's filter box after the type box (the conventions' argument chooser)."""
         self._filters.insertWidget(self._filters.indexOf(self.type_combo) + 1, widget)
 
-    def show_sub_rows(self, sub_rows: SubRows | None, *, errors_only: bool = False) -> None:
+    def show_sub_rows(self, sub_rows: SubRows[Any] | None, *, errors_only: bool = False) -> None:
         """Show a feature's rows under each row (None: none), all of them or only the errors."""
         refilter(self.proxy, lambda: setattr(self.proxy, "sub_row_errors", errors_only))
         if sub_rows is not self.model.sub_rows:
@@ -514,7 +515,7 @@ class MappingTable(QWidget):
         """Rows in the order the table shows them."""
         return [self.proxy.index(r, 0).data(ROW_ROLE) for r in range(self.proxy.rowCount())]
 
-    def selected_rows(self) -> list[MappingRow]:
+    def selected_rows(self) -> list[MappingRow | SubRow]:
         return [index.data(ROW_ROLE) for index in self.table.selectionModel().selectedRows(0)]
 
     def _update_count(self, *args: object) -> None:

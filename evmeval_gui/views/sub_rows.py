@@ -9,12 +9,18 @@ its parent's side with `key` singled out (`Selection.argument`). How it looks is
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from evmeval.mention.outcomes import MappingRow
+from evmeval.model import Mention
 from PySide6.QtCore import QSortFilterProxyModel
 from PySide6.QtGui import QFont
+
+from evmeval_gui.model.selection import ArgumentKey
+
+if TYPE_CHECKING:  # only the checker needs it (typing has TypeIs from Python 3.13)
+    from typing_extensions import TypeIs
 
 
 class SubRow(Protocol):
@@ -24,7 +30,19 @@ class SubRow(Protocol):
     def parent(self) -> MappingRow: ...
 
     @property
-    def key(self) -> Hashable: ...
+    def gold(self) -> Mention | None:
+        """Its parent's gold mention when it is on the gold side, else None (what selecting it selects)."""
+        ...
+
+    @property
+    def system(self) -> Mention | None:
+        """Its parent's system mention when it is on the system side, else None."""
+        ...
+
+    @property
+    def key(self) -> ArgumentKey:
+        """What `Selection.argument` holds while it is selected."""
+        ...
 
     @property
     def is_error(self) -> bool: ...
@@ -34,21 +52,26 @@ class SubRow(Protocol):
         ...
 
 
-class SubRows(Protocol):
-    """A feature's sub-rows of the shown document and how their cells look."""
+Line = TypeVar("Line", bound=SubRow)
+"""A feature's own kind of sub-row (the conventions' `ArgumentLine`)."""
 
-    def lines(self, doc_id: str, row: MappingRow) -> Sequence[SubRow]: ...
 
-    def text(self, line: SubRow, column: int) -> str: ...
+class SubRows(Protocol[Line]):
+    """A feature's sub-rows of the shown document and how their cells look. The table gives `text`,
+    `tooltip` and `look` only lines this feature's `lines` made (so it holds a `SubRows[Any]`)."""
 
-    def tooltip(self, line: SubRow, column: int) -> str | None: ...
+    def lines(self, doc_id: str, row: MappingRow) -> Sequence[Line]: ...
 
-    def look(self, line: SubRow, column: int, role: int, italic: QFont) -> object:
+    def text(self, line: Line, column: int) -> str: ...
+
+    def tooltip(self, line: Line, column: int) -> str | None: ...
+
+    def look(self, line: Line, column: int, role: int, italic: QFont) -> object:
         """Tint, font or colour of a cell for a Qt item role (None: the table's default)."""
         ...
 
 
-def is_sub_row(row: object) -> bool:
+def is_sub_row(row: object) -> TypeIs[SubRow]:
     """Whether a table row is a feature's sub-row rather than a row of the mapping."""
     return not isinstance(row, MappingRow)
 

@@ -38,7 +38,9 @@ def licence_name() -> str:
         info = metadata.metadata(DISTRIBUTION)
     except metadata.PackageNotFoundError:
         return "Apache-2.0"
-    return info.get("License-Expression") or info.get("License") or "Apache-2.0"
+    # get_all, not get: Python 3.10/3.11's `PackageMetadata` protocol names no `get` (the object has one)
+    named = [value for field in ("License-Expression", "License") for value in info.get_all(field, [])]
+    return next((str(value) for value in named if value), "Apache-2.0")
 
 
 class WindowHelp:

@@ -4,6 +4,8 @@ refused one), asking first, and the export makes it."""
 
 from __future__ import annotations
 
+from email.message import Message
+from importlib import metadata
 from pathlib import Path
 
 import evmeval
@@ -12,7 +14,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
 
 from evmeval_gui.dialogs import OutputFolderDialog
-from evmeval_gui.window.help_actions import GUIDE_PLACES, user_guide
+from evmeval_gui.window.help_actions import GUIDE_PLACES, licence_name, user_guide
 from tests.gui.corpus_factory import write_corpus
 
 
@@ -101,3 +103,19 @@ def test_cancel_makes_no_folder(qtbot, loaded, tmp_path):
     qtbot.waitUntil(lambda: loaded.runner.idle)
     assert not out.exists() and dialog.isVisible()  # back in the chooser
     dialog.reject()
+
+
+@pytest.mark.parametrize(("fields", "expected"), [
+    ({"License-Expression": "MIT", "License": "BSD"}, "MIT"),
+    ({"License": "BSD"}, "BSD"),
+    ({"License-Expression": "", "License": "BSD"}, "BSD"),
+    ({}, "Apache-2.0"),
+])
+def test_about_licence_is_the_declared_one(monkeypatch, fields, expected):
+    """About names the licence the installed metadata declares, the SPDX expression first (read through
+    the fields every supported Python's `PackageMetadata` has: 3.10's names no `get`)."""
+    info = Message()
+    for name, value in fields.items():
+        info[name] = value
+    monkeypatch.setattr(metadata, "metadata", lambda name: info)
+    assert licence_name() == expected
