@@ -3,7 +3,8 @@
     python benchmarks/unscored_click_bench.py textee [--docs N] [--profile K] [--sort tottime]
 
 Opens the MAVEN-ERE-shaped corpus of `maven_ere_bench.py` (4,480 documents; `--docs N` a smaller one) in the
-window as `window_scale_bench.py`'s `child_scoring` does, then presses Ctrl+Down up to 5 times while the corpus is
+window as `window_scale_bench.py`'s `child_scoring` does, waits for the first document's paint (the corpus load
+starts then: clicks before it are made beside no worker), then presses Ctrl+Down up to 5 times while the corpus is
 still scored and prints each click's GUI-thread CPU and wall time (every pending event processed, as
 `gui_bench.settle`), with the load. `--profile K` profiles click K (from 0) with the GUI thread's own CPU clock
 (`time.thread_time`: the time spent waiting for the load's worker to hand over the interpreter is not counted;
@@ -41,7 +42,14 @@ def clicks(gold: str, system: str, profile: int | None) -> tuple[list[tuple[floa
     shown: list[bool] = []
     window.session.scoring_finished.connect(lambda: shown.append(True))
     window.open_files(gold, [system])
-    scale._wait(app, lambda: window.text_view.doc is not None or window.session.corpus_state.last_problem is not None)
+    first = window.session.first_document
+
+    def painted() -> bool:  # as `window_scale_bench.child_scoring`: the corpus load starts once it is painted
+        if window.text_view.doc is not None and window.text_view.isVisible() and not first.painted.is_set():
+            window.text_view.viewport().repaint()
+        return first.painted.is_set() or window.session.corpus_state.last_problem is not None
+
+    scale._wait(app, painted)
     found: list[tuple[float, float]] = []
     profiler = cProfile.Profile(time.thread_time) if profile is not None else None
     while len(found) < CLICKS and not shown:
