@@ -15,6 +15,14 @@ selection is about to change) makes quiet jobs wait at their next cancel check u
 been idle for `PAUSE_MS`; they wait the same way while an `exclusive` MAIN job runs and `PAUSE_MS` after it
 delivered (a curation opening or a batch of decisions: the user waits for it, and the Agreement's intervals
 or the pair's counts would share the interpreter with it and with the window drawing its result).
+The GUI thread goes first: while it works for the user (`gui_at_work`: a selection change, through
+`pause_quiet`; a turn of `evmeval_gui.turns`, from the moment it is put off; a job's result taken in) EVERY job,
+`MAIN` included, waits at its next cancel check until that work is painted (`AFTER_PAINT_MS`: a timer, which an
+event loop's pass runs after the paints it posts). A click on a document not scored yet took 2-5 times its own CPU
+in wall time beside the corpus load's worker; held, the load loses only the click's own time (docs/benchmarks.md).
+That gate is one for the process (every worker shares the one GUI thread's interpreter); Cancel, `hurry` and
+closing open it first (the GUI thread never waits for a worker that waits for it), and each wait is bounded
+(`model.jobs.PAUSE_WAIT_S`). Work between two cancel checks (a scan of a whole file) is not held.
 While any job runs, the interpreter hands its lock over every `SWITCH_INTERVAL_S` instead of every 5 ms
 (`_short_switches`): each call from Qt back into Python (a model's `data()` for every cell a paint draws) takes
 the lock again, and waited up to 5 ms for a worker running Python each time.
