@@ -91,23 +91,24 @@ class _AtWork:
         self.free = threading.Event()
         """Set unless the GUI thread works for the user: every job waits at its cancel checks while it is clear."""
         self.free.set()
-        self._turn = 0
+        self._painted: QTimer | None = None
+        """Opens the gate `AFTER_PAINT_MS` after the last `begin` (made by the first, on the GUI thread)."""
 
     def begin(self) -> None:
         """The GUI thread works for the user now (GUI thread only): jobs wait until `AFTER_PAINT_MS` after the last
         call, once what it drew is painted."""
-        self._turn += 1
-        turn = self._turn
+        if self._painted is None:
+            self._painted = QTimer()
+            self._painted.setSingleShot(True)
+            self._painted.setInterval(AFTER_PAINT_MS)
+            self._painted.timeout.connect(self.free.set)
         self.free.clear()
-        QTimer.singleShot(AFTER_PAINT_MS, lambda: self._painted(turn))
-
-    def _painted(self, turn: int) -> None:
-        if turn == self._turn:  # not while a later call's work is still to be painted
-            self.free.set()
+        self._painted.start()  # (again: one timer, not one per call)
 
     def end(self) -> None:
         """Every job goes on now: the GUI thread is about to wait for a worker, or a job must end promptly."""
-        self._turn += 1
+        if self._painted is not None:
+            self._painted.stop()
         self.free.set()
 
 
