@@ -112,7 +112,8 @@ class Runner(Protocol):
         ...
 
     def pause_quiet(self) -> None:
-        """The window is busy drawing: quiet (non-MAIN) jobs wait at their cancel checks for a moment."""
+        """The window is busy drawing: every job waits at its cancel checks until that is painted, quiet
+        (non-MAIN) jobs a moment more."""
         ...
 
     def hurry(self, key: str) -> None:
