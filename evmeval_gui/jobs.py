@@ -15,6 +15,14 @@ selection is about to change) makes quiet jobs wait at their next cancel check u
 been idle for `PAUSE_MS`; they wait the same way while an `exclusive` MAIN job runs and `PAUSE_MS` after it
 delivered (a curation opening or a batch of decisions: the user waits for it, and the Agreement's intervals
 or the pair's counts would share the interpreter with it and with the window drawing its result).
+The GUI thread goes first: while it works for the user (`gui_at_work`: a selection change, through
+`pause_quiet`; a turn of `evmeval_gui.turns`, from the moment it is put off; a job's result taken in) EVERY job,
+`MAIN` included, waits at its next cancel check until that work is painted (`AFTER_PAINT_MS`: a timer, which an
+event loop's pass runs after the paints it posts). A click on a document not scored yet took 2-5 times its own CPU
+in wall time beside the corpus load's worker; held, the load loses only the click's own time (docs/benchmarks.md).
+That gate is one for the process (every worker shares the one GUI thread's interpreter); Cancel, `hurry` and
+closing open it first (the GUI thread never waits for a worker that waits for it), and each wait is bounded
+(`model.jobs.PAUSE_WAIT_S`). Work between two cancel checks (a scan of a whole file) is not held.
 While any job runs, the interpreter hands its lock over every `SWITCH_INTERVAL_S` instead of every 5 ms
 (`_short_switches`): each call from Qt back into Python (a model's `data()` for every cell a paint draws) takes
 the lock again, and waited up to 5 ms for a worker running Python each time.
@@ -44,6 +52,11 @@ T = TypeVar("T")
 PAUSE_MS = 150
 """Quiet jobs resume this long after the last `pause_quiet()` (a document switch takes ~40 ms)."""
 
+AFTER_PAINT_MS = 1
+"""Every job resumes at a timer this long after the GUI thread's last work for the user (`gui_at_work`): a pass of
+the event loop sends the posted paints that work asked for before it runs its timers (a zero timer is a posted call
+in Qt 6 and would run before them)."""
+
 SWITCH_INTERVAL_S = 0.0005
 """The interpreter's switch interval while a job runs (CPython's default: 5 ms). A 200-row table repainted
 while a worker thread ran Python took 28-66 ms (median of 20, four rounds; 15.5 ms with no worker) at 5 ms,
@@ -68,6 +81,45 @@ def _short_switches() -> Iterator[None]:
             _SWITCHES["running"] -= 1
             if _SWITCHES["running"] == 0:
                 sys.setswitchinterval(_SWITCHES["before"])
+
+
+class _AtWork:
+    """Whether the GUI thread works for the user: one for the process, as the interpreter lock its one GUI thread
+    shares with every worker is (see the module)."""
+
+    def __init__(self) -> None:
+        self.free = threading.Event()
+        """Set unless the GUI thread works for the user: every job waits at its cancel checks while it is clear."""
+        self.free.set()
+        self._painted: QTimer | None = None
+        """Opens the gate `AFTER_PAINT_MS` after the last `begin` (made by the first, on the GUI thread)."""
+
+    def begin(self) -> None:
+        """The GUI thread works for the user now (GUI thread only): jobs wait until `AFTER_PAINT_MS` after the last
+        call, once what it drew is painted."""
+        if self._painted is None:
+            self._painted = QTimer()
+            self._painted.setSingleShot(True)
+            self._painted.setInterval(AFTER_PAINT_MS)
+            self._painted.timeout.connect(self.free.set)
+        self.free.clear()
+        self._painted.start()  # (again: one timer, not one per call)
+
+    def end(self) -> None:
+        """Every job goes on now: the GUI thread is about to wait for a worker, or a job must end promptly."""
+        if self._painted is not None:
+            self._painted.stop()
+        self.free.set()
+
+
+_AT_WORK = _AtWork()
+
+
+def gui_at_work() -> None:
+    """The GUI thread works for the user now (a selection change, a turn of `evmeval_gui.turns`, a job's result
+    taken in): every running job, `MAIN` included, waits at its next cancel check until that work is painted.
+    Call it on the GUI thread."""
+    _AT_WORK.begin()
 
 
 @dataclass
@@ -168,8 +220,9 @@ class JobRunner(QObject):
         self._next_id += 1
         job = _Job(self._next_id, key, label, threading.Event(), on_done, on_error, on_cancelled,
                    exclusive=exclusive and key == MAIN, on_partial=on_partial)
+        gates = (_AT_WORK.free,) if key == MAIN else (_AT_WORK.free, self._quiet_gate)
         context = JobContext(job.job_id, job.event, self._bridge.progressed.emit, self._bridge.status.emit,
-                             None if key == MAIN else self._quiet_gate, _emit_partial=self._partial_from_worker)
+                             gates, _emit_partial=self._partial_from_worker)
         thread = threading.Thread(target=self._run, args=(job.job_id, work, context),
                                   name=f"evmeval-job-{job.job_id}", daemon=True)
         job.thread = thread
@@ -212,14 +265,17 @@ class JobRunner(QObject):
         job = self._current.get(key)
         if job is None or job not in self._quiet_queue or job.thread is None:
             return
+        _AT_WORK.end()  # the user waits for it: it does not wait for this turn's paint
         self._quiet_queue.remove(job)
         job.thread.start()  # beside the running quiet job; `_on_ended` ignores it (not `_quiet_running`)
 
     def pause_quiet(self, ms: int = PAUSE_MS) -> None:
-        """The user is doing something: quiet jobs wait at their cancel checks until `ms` after the last
-        call (the GUI thread then has the interpreter to itself; `MAIN` jobs never wait)."""
+        """The user is doing something (the selection is about to change): quiet jobs wait at their cancel checks
+        until `ms` after the last call, and every job, `MAIN` included, until what the GUI thread draws for it is
+        painted (`gui_at_work`): the GUI thread then has the interpreter to itself."""
         self._quiet_gate.clear()
         self._resume.start(ms)
+        gui_at_work()
 
     def _gate_quiet(self) -> None:
         """Quiet jobs wait at their cancel checks while the user is busy (`pause_quiet`) or an exclusive MAIN
@@ -235,12 +291,18 @@ class JobRunner(QObject):
         """Whether quiet jobs are asked to wait (`pause_quiet`, or an exclusive job)."""
         return not self._quiet_gate.is_set()
 
+    @property
+    def all_paused(self) -> bool:
+        """Whether every job, `MAIN` included, is asked to wait: the GUI thread works for the user (`gui_at_work`)."""
+        return not _AT_WORK.free.is_set()
+
     def cancel(self, key: str = MAIN) -> None:
         """Stop the running job of `key`: it is told to stop, and anything it still delivers is dropped."""
         job = self._current.pop(key, None)
         if job is None:
             return
         job.event.set()
+        _AT_WORK.end()  # a job waiting at its check ends now, not after the paint
         self._gate_quiet()
         if job.on_cancelled is not None:
             job.on_cancelled()
@@ -255,6 +317,7 @@ class JobRunner(QObject):
         self._quiet_queue = []
         self._resume.stop()
         self._quiet_gate.set()
+        _AT_WORK.end()  # the GUI thread waits for the workers below: none may wait for it
         for thread in self._threads:
             if thread.ident is not None:  # a held job's thread never started
                 thread.join(timeout)
@@ -348,6 +411,7 @@ class JobRunner(QObject):
         if job.exclusive:
             self.pause_quiet()  # its result is drawn next: quiet jobs wait a moment more
         self._gate_quiet()
+        gui_at_work()  # the result taken in and drawn: the other jobs wait for its paint
         self._announce(job, self.job_finished, job.label, "done")
         job.on_done(result)
         collector.freeze_survivors()  # what the job made and the window now keeps: out of the collector's walks
@@ -356,6 +420,7 @@ class JobRunner(QObject):
     def _on_partial(self, job_id: int, value: object) -> None:
         job = self._job(job_id)
         if job is not None and job.on_partial is not None:
+            gui_at_work()  # e.g. the first document of a corpus, drawn now
             job.on_partial(value)
 
     @Slot(int, object)

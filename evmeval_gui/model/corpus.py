@@ -205,7 +205,8 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
         status(f"Reading {os.path.basename(request.gold)} and {os.path.basename(request.systems[0])}…")
     if progress:
         progress(0, total)
-    first = load_inputs(request.gold, request.systems[0], token_dir=request.token_dir, text_dir=request.text_dir)
+    first = load_inputs(request.gold, request.systems[0], token_dir=request.token_dir, text_dir=request.text_dir,
+                        cancelled=cancelled)
     inputs = [first]
     if progress:
         progress(2, total)
@@ -213,7 +214,7 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
         check()
         if status:
             status(f"Reading {os.path.basename(path)}…")
-        system, problems = read_tbf(path, mode=first.mode)
+        system, problems = read_tbf(path, mode=first.mode, cancelled=cancelled)
         gold_problems = tuple(p for p in first.problems if p.path == first.gold.path)
         inputs.append(dataclasses.replace(first, system=system, problems=gold_problems + tuple(problems)))
         if progress:
@@ -224,7 +225,7 @@ def load_corpus(request: OpenRequest, *, progress: Progress | None = None, cance
     white_list_problems: list[Problem] = []  # a byte order mark, as `evmeval-score -wl` warns of it
     white_list = read_type_whitelist(request.white_list, white_list_problems) if request.white_list else None
     extra = tuple(str(p) for p in white_list_problems)
-    warnings = tuple(tuple(input_warnings(i)) + extra for i in inputs) if check_inputs else ()
+    warnings = tuple(tuple(input_warnings(i, cancelled)) + extra for i in inputs) if check_inputs else ()
     check()
     return LoadedCorpus(request, tuple(inputs), warnings, white_list)
 

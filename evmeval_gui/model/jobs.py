@@ -33,7 +33,7 @@ def _ignore(*_args: object) -> None:
 
 
 PAUSE_WAIT_S = 0.25
-"""The longest a paused quiet job waits at one cancel check (a pause is lifted sooner; see JobRunner)."""
+"""The longest a job waits at one cancel check for one closed gate (a gate opens sooner; see JobRunner)."""
 GIVE_WAY_S = 0.002
 """A worker's cancel checks hand the interpreter lock over at most this often (see `JobContext.cancelled`)."""
 _give_way: Callable[[], None] = getattr(os, "sched_yield", None) or partial(time.sleep, 0)
@@ -48,8 +48,9 @@ class JobContext:
     _event: threading.Event = field(default_factory=threading.Event)
     _emit_progress: Callable[[int, int, int], None] = _ignore
     _emit_status: Callable[[int, str], None] = _ignore
-    _gate: threading.Event | None = None
-    """Cleared while the user is doing something: a quiet job waits at its cancel checks (no Qt here)."""
+    _gates: tuple[threading.Event, ...] = ()
+    """Each cleared while the window asks this job to wait at its cancel checks (no Qt here): every job's while
+    the GUI thread works for the user, a quiet job's also while the user is busy (`evmeval_gui.jobs`)."""
     _gave_way: float = 0.0
     _emit_partial: Callable[[int, object], None] = _ignore
 
@@ -68,15 +69,16 @@ class JobContext:
         self._emit_status(self.job_id, text)
 
     def cancelled(self) -> bool:
-        """True once the user cancelled or a newer job superseded this one; while the window asks
-        quiet jobs to pause, it first waits (without the interpreter lock) for the pause to end. Each check
+        """True once the user cancelled or a newer job superseded this one; while the window asks this job
+        to wait (one of its gates closed), it first waits, without the interpreter lock, for the gate to open
+        (at most `PAUSE_WAIT_S` a gate: a safety net; cancelling opens them). Each check
         also hands the interpreter lock to the GUI thread if it waits for it (at most every `GIVE_WAY_S`):
         core work checks between documents or items, so such a slice is about the longest the window waits
         for a worker (left to the interpreter's own switching, a worker kept the lock 100-800 ms at a time on
         a loaded machine)."""
-        gate = self._gate
-        if gate is not None and not gate.is_set():
-            gate.wait(PAUSE_WAIT_S)
+        for gate in self._gates:
+            if not gate.is_set() and not self._event.is_set():
+                gate.wait(PAUSE_WAIT_S)
         now = time.perf_counter()
         if now - self._gave_way >= GIVE_WAY_S:
             _give_way()
@@ -110,7 +112,8 @@ class Runner(Protocol):
         ...
 
     def pause_quiet(self) -> None:
-        """The window is busy drawing: quiet (non-MAIN) jobs wait at their cancel checks for a moment."""
+        """The window is busy drawing: every job waits at its cancel checks until that is painted, quiet
+        (non-MAIN) jobs a moment more."""
         ...
 
     def hurry(self, key: str) -> None:

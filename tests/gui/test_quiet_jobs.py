@@ -57,7 +57,8 @@ def test_a_superseded_queued_quiet_job_never_runs(runner, qtbot):
     assert ran == ["new"] and done == ["slow", "new"]
 
 
-def test_paused_quiet_jobs_wait_at_their_cancel_check_and_main_jobs_do_not(runner, qtbot, monkeypatch):
+def test_paused_quiet_jobs_wait_at_their_cancel_check_and_main_jobs_only_until_the_paint(runner, qtbot, monkeypatch):
+    """(Every job waits while the GUI thread works for the user: `test_jobs_give_way.py`.)"""
     monkeypatch.setattr(model_jobs, "PAUSE_WAIT_S", 30.0)
     entered, passed, main_passed = threading.Event(), threading.Event(), threading.Event()
 

@@ -13,6 +13,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from evmeval._util.progress import CancelCheck
 from evmeval.io.doc_files import doc_file_path
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import (
@@ -150,17 +151,19 @@ def load_inputs(
     extension: str = DEFAULT_EXTENSION,
     offset_fields: tuple[int, int] = DEFAULT_OFFSET_FIELDS,
     preread: Mapping[str, bytes] | None = None,
+    cancelled: CancelCheck | None = None,
 ) -> LoadedInputs:
     """Read both tbf files (token mode when a token folder is given). Raises `FormatError`.
-    `preread`: bytes of inputs already read (by path), which are not read again."""
+    `preread`: bytes of inputs already read (by path), which are not read again. `cancelled`: checked between
+    documents (`Cancelled`)."""
     if token_dir is not None:
         check_token_folder(token_dir)
     if text_dir is not None and not os.path.isdir(text_dir):
         raise FormatError(text_dir, 0, "text folder not found", "a folder of <doc id>.txt texts")
     mode = SpanMode.TOKEN if token_dir is not None else SpanMode.CHAR
     known = preread or {}
-    gold, gold_problems = read_tbf(gold_path, mode=mode, data=known.get(gold_path))
-    system, system_problems = read_tbf(system_path, mode=mode, data=known.get(system_path))
+    gold, gold_problems = read_tbf(gold_path, mode=mode, data=known.get(gold_path), cancelled=cancelled)
+    system, system_problems = read_tbf(system_path, mode=mode, data=known.get(system_path), cancelled=cancelled)
     return LoadedInputs(
         gold=gold, system=system,
         tokens=TokenSource(token_dir, extension, offset_fields),

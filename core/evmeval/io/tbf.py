@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from operator import attrgetter
 from typing import BinaryIO
 
+from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import BOMS, MAX_LINE_BYTES, STDIN, decode_text, lines_in_chunks, lines_of, read_text
 from evmeval.model import Document, Mention, Relation, RelationTable, SpanMode, TbfFile, canonical, pack_relations
@@ -285,10 +286,13 @@ def _span_or_problem(span_field: str, token_mode: bool, path: str, number: int,
     return parts
 
 
-def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> tuple[TbfFile, list[Problem]]:
+def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1,
+              cancelled: CancelCheck | None = None) -> tuple[TbfFile, list[Problem]]:
     """Parse tbf text. Returns the file and every problem met, in line order; `Problem.fatal` marks
     those that make the reading a guess, the rest are warnings for the scorer. `first_line`: the line
     number of the text's first line (a document cut out of its file keeps its line numbers).
+    `cancelled`: checked at each document's first line (`Cancelled`; the window's job waits there while the
+    GUI thread works for the user: parsing a large file took seconds without a check).
 
     The mention line is the hot path (150k of them in the benchmark corpus): it is tested first, a
     well-formed token span is split inline and mentions are built with `tuple.__new__`, skipping
@@ -319,6 +323,8 @@ def parse_tbf(text: str, *, path: str, mode: SpanMode, first_line: int = 1) -> t
         first = line[0]
         if first == "#" or first == "@":
             frame.line(number, line)
+            if cancelled is not None and frame.doc_id != doc_id and frame.doc_id is not None:  # a document begins
+                stop_if_cancelled(cancelled)
             doc_id, append = frame.doc_id, frame.mentions.append
             continue
         if doc_id is None:
@@ -375,11 +381,13 @@ def document_relations(text: str, *, path: str, first_line: int) -> tuple[Relati
     return next(iter(documents.values())).relations
 
 
-def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None) -> tuple[TbfFile, list[Problem]]:
+def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None,
+             cancelled: CancelCheck | None = None) -> tuple[TbfFile, list[Problem]]:
     """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess. `data`:
-    its bytes, already read (by the C kernel's try, `evmeval.cli.fastpath`): every input is read once."""
+    its bytes, already read (by the C kernel's try, `evmeval.cli.fastpath`): every input is read once.
+    `cancelled`: checked between documents (`parse_tbf`)."""
     text = read_text(path) if data is None else decode_text(data, path)
-    tbf, problems = parse_tbf(text, path=path, mode=mode)
+    tbf, problems = parse_tbf(text, path=path, mode=mode, cancelled=cancelled)
     for problem in problems:
         if problem.fatal:
             raise FormatError(problem.path, problem.line, problem.message, problem.expected)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from itertools import chain
 from operator import attrgetter
 
+from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.io.doc_files import PLAIN_NAME, is_plain_name
 from evmeval.io.errors import Problem
 from evmeval.io.tbf import RELATION_KINDS
@@ -175,18 +176,22 @@ def check_file(tbf: TbfFile, unknown_ids: UnknownIds | None = None) -> list[Prob
     return check_files([tbf], unknown_ids)
 
 
-def check_files(files: list[TbfFile], unknown_ids: UnknownIds | None = None) -> list[Problem]:
+def check_files(files: list[TbfFile], unknown_ids: UnknownIds | None = None,
+                cancelled: CancelCheck | None = None) -> list[Problem]:
     """Every non-syntax problem of several files over the same documents, file by file in line order.
 
-    Token tables are consulted once per document, for all files together.
+    Token tables are consulted once per document, for all files together. `cancelled`: checked between
+    documents (`Cancelled`).
     """
     problems: list[Problem] = []
     for tbf in files:
         for doc in tbf.documents.values():
+            stop_if_cancelled(cancelled)
             problems.extend(check_document(doc, tbf.path))
     if unknown_ids is not None:
         doc_ids = dict.fromkeys(d for tbf in files for d in tbf.documents)
         for doc_id in doc_ids:
+            stop_if_cancelled(cancelled)
             versions = [(tbf.documents[doc_id], tbf.path) for tbf in files if doc_id in tbf.documents]
             problems.extend(check_token_ids(versions, unknown_ids))
     return in_file_order(problems, [tbf.path for tbf in files])
