@@ -106,8 +106,8 @@ def test_an_event_corpus_builds_its_dock_after_the_turn_that_takes_the_corpus_in
     window.session.scoring_finished.connect(lambda: built_on_arrival.append(window.conventions.built))
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         window.open_files(str(DATA / "switchboard_gold.jsonl"), [str(DATA / "switchboard_pred.jsonl")])
-    assert built_on_arrival == [False]
-    assert not window.conventions.built
+    assert built_on_arrival == [False]  # not built in the turn that took the corpus in (asked when the signal
+    # fired: once waitSignal returns, the event loop may already have run the later turn's due timer)
     # later turns: imported, built, filled and shown, as when it was built at once
     qtbot.waitUntil(lambda: window.conventions.built and window.conventions.action.isChecked(), timeout=TIMEOUT)
     dock = window.conventions_dock
