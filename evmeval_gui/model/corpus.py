@@ -244,7 +244,7 @@ def load_event_corpus(request: OpenRequest, *, progress: Progress | None, status
     def given(path: str) -> Input:  # a folder is read by its format's reader
         return Input(path) if os.path.isdir(path) else Input(path, read_bytes(path))
 
-    index = index_gold(request.gold)  # each document's text and tokens read from the gold file when shown
+    index = index_gold(request.gold, cancelled)  # each document's text and tokens read from the gold file when shown
     streamed = index is not None and index.format in STREAMED_GOLD  # its stream reads the file: no bytes first
     pair = index is not None and index.format in STREAMED_PAIR  # both files read a document at a time
     gold = Input(request.gold) if streamed or pair else given(request.gold)

@@ -232,3 +232,25 @@ def test_the_gold_files_problem_is_said_first_as_when_both_are_read_whole(name: 
         messages.append(str(raised.value))
     broken = len(Path(gold).read_text(encoding="utf-8").splitlines())
     assert messages[0] == messages[1] and f"gold.jsonl:{broken}: not JSON" in messages[0]
+
+
+def test_the_scan_asks_cancelled_as_it_goes_and_finds_the_same(tmp_path: Path) -> None:
+    """The window's load scans the gold in a job that waits at its cancel checks while the GUI thread works for
+    the user: a 65 MB file took 0.1-0.6 s without one. The scan asks every `_CHECK_EVERY` lines, stops with
+    `Cancelled` when told, and finds what it finds without a check."""
+    from evmeval._util.progress import Cancelled
+    from evmeval.conventions.document_index import _CHECK_EVERY, scan
+
+    path = tmp_path / "many.jsonl"
+    path.write_text("".join(json.dumps({"id": f"D{n}", "x": n}) + "\n" for n in range(3 * _CHECK_EVERY + 5)),
+                    encoding="utf-8")
+    calls: list[int] = []
+
+    def never() -> bool:
+        calls.append(1)
+        return False
+
+    assert scan(str(path), "id", never) == scan(str(path), "id")
+    assert len(calls) == 3  # once every _CHECK_EVERY lines
+    with pytest.raises(Cancelled):
+        scan(str(path), "id", lambda: True)

@@ -23,6 +23,7 @@ from functools import partial
 from itertools import chain
 from typing import Any
 
+from evmeval._util.progress import CancelCheck
 from evmeval.align.strategies import DEFAULT_STRATEGY
 from evmeval.conventions.base import Input
 from evmeval.conventions.document_index import DocumentIndex, Place, document_index
@@ -269,9 +270,10 @@ def one_document(index: DocumentIndex, doc_id: str, *, mapping: str = DEFAULT_ST
     return _scored(index.format, doc_id, inputs, mapping)
 
 
-def index_gold(gold: str) -> DocumentIndex | None:
+def index_gold(gold: str, cancelled: CancelCheck | None = None) -> DocumentIndex | None:
     """Where each document of an event JSON-lines gold file is (the system side left empty): for reading a
-    document's text and tokens when shown (`document_text_and_tokens`); None as `index_documents`."""
+    document's text and tokens when shown (`document_text_and_tokens`); None as `index_documents`.
+    `cancelled`: asked as the file is scanned (`document_index.scan`)."""
     from evmeval.conventions import input_format  # the registry imports the conventions
 
     if not os.path.isfile(gold):
@@ -280,7 +282,7 @@ def index_gold(gold: str) -> DocumentIndex | None:
         found = input_format(gold)
     except FormatError:
         return None
-    return document_index(found, gold, None) if found in _FORMATS else None
+    return document_index(found, gold, None, cancelled) if found in _FORMATS else None
 
 
 def document_text_and_tokens(index: DocumentIndex, doc_id: str) -> tuple[str, TokenTable] | None:
