@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
-from evmeval.model import Mention
+from evmeval.model import Mention, kept_mentions, mention_column
 
 
 class TypeNames(Mapping[str, str]):
@@ -121,9 +121,14 @@ class SpellingCache:
 
     @staticmethod
     def _spellings(position: int, doc: HasMentions) -> Iterator[tuple[str, _Where, str]]:
-        for side, mentions in enumerate((doc.gold, doc.system)):
+        for side, name in enumerate(("gold", "system")):
+            kept = kept_mentions(doc, name)  # packed mentions read from their heads (`mention_column`)
+            names: dict[str, str] = {}
+            for canonical, raw in zip(mention_column(kept, "mention_type"), mention_column(kept, "raw_type"),
+                                      strict=True):
+                names.setdefault(canonical, raw)
             # a plain dict: a TypeNames' items() would call __getitem__ per type (the export's 2000 documents)
-            for order, (canonical, raw) in enumerate(_first_spellings(mentions).items()):
+            for order, (canonical, raw) in enumerate(names.items()):
                 yield canonical, _where(side, position, order), raw
 
     def _remove(self, position: int, doc: HasMentions) -> set[str]:
