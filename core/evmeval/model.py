@@ -18,6 +18,7 @@ from itertools import repeat
 from operator import attrgetter
 from threading import Lock
 from typing import Any, NamedTuple, overload
+from weakref import ref
 
 NOT_ANNOTATED = "notannotated"
 """Canonical form of the gold realis `NOT_ANNOTATED`, which matches any system value."""
@@ -241,7 +242,7 @@ class PackedMentions:
     equal to those packed; the last `UNPACKED_KEPT` documents read keep theirs, so a reader that indexes
     `doc.mentions[i]` in a loop builds them once."""
 
-    __slots__ = ("_plain", "fields", "ids", "table")
+    __slots__ = ("__weakref__", "_plain", "fields", "ids", "table")
 
     def __init__(self, table: MentionTable, ids: tuple[str, ...], fields: array[int]) -> None:
         self.table, self.ids, self.fields = table, ids, fields
@@ -274,7 +275,8 @@ UNPACKED_KEPT = 64
 """How many documents' unpacked mentions are kept (the shown document's views and a loop over its mentions read
 them many times; a pass over the corpus reads each once)."""
 
-_unpacked: deque[PackedMentions] = deque()
+_unpacked: deque[ref[PackedMentions]] = deque()
+"""The documents that keep their unpacked mentions, oldest first: weakly, so a corpus closed is freed with them."""
 _unpacked_lock = Lock()
 
 
@@ -282,9 +284,9 @@ def _keep_unpacked(packed: PackedMentions, plain: tuple[Mention, ...]) -> None:
     with _unpacked_lock:
         if packed._plain is None:
             packed._plain = plain
-            _unpacked.append(packed)
-            if len(_unpacked) > UNPACKED_KEPT:
-                _unpacked.popleft()._plain = None
+            _unpacked.append(ref(packed))
+            if len(_unpacked) > UNPACKED_KEPT and (oldest := _unpacked.popleft()()) is not None:
+                oldest._plain = None
 
 
 def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[str, str] | None = None, *,

@@ -9,6 +9,7 @@ import dataclasses
 import gc
 import pickle
 import tracemalloc
+import weakref
 from pathlib import Path
 
 from evmeval.conventions.base import Input
@@ -79,6 +80,16 @@ def test_a_packed_document_keeps_its_mentions_packed_and_reads_them_back_once() 
                                       "notannotated", "Attack", "NOT_ANNOTATED", None, 7)
     assert table.values.count("attacked") == 1 and "w-1:t4" not in table.values  # a run: its prefix, not its ids
     assert len(pickle.dumps(doc)) < 2 * len(pickle.dumps(Document("D1", tuple(mentions))))  # not the whole table
+
+
+def test_a_closed_corpus_is_freed_with_its_unpacked_mentions() -> None:
+    table = MentionTable()
+    doc = Document("D1", pack_mentions(table, [unannotated_mention("gold", "D1", "E1", ("t1",), "x", "Attack", 1)]))
+    assert doc.mentions  # read: its unpacked mentions kept among the last documents read
+    gone = weakref.ref(kept_mentions(doc))
+    del doc
+    gc.collect()
+    assert gone() is None
 
 
 def test_what_cannot_be_packed_is_kept_as_a_tuple() -> None:
