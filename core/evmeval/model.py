@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import os
 from array import array
+from collections import deque
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from itertools import repeat
+from operator import attrgetter
+from threading import Lock
 from typing import Any, NamedTuple, overload
+from weakref import ref
 
 NOT_ANNOTATED = "notannotated"
 """Canonical form of the gold realis `NOT_ANNOTATED`, which matches any system value."""
@@ -190,6 +194,184 @@ class _RelationsField:
         document.__dict__["_relations"] = value
 
 
+class MentionTable:
+    """The distinct values of a corpus's mentions, each once, in the order first packed: a mention's head (its run,
+    canonical and raw type and realis, score: a few dozen in a corpus), document id, trigger word, and its span
+    when it is not a run of token ids, and a run's token-id prefix (`wnd-3:` of `wnd-3:t7`). Only ever appended
+    to, so a code stays valid (issue 34)."""
+
+    __slots__ = ("_codes", "values")
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self._codes: dict[Any, int] = {}
+
+    def code(self, value: Any) -> int:
+        """`value`'s place in `values` (added when new)."""
+        found = self._codes.get(value)
+        if found is None:
+            found = self._codes[value] = len(self.values)
+            self.values.append(value)
+        return found
+
+
+FIELDS_A_MENTION = 7
+"""A packed mention's ints: head, document id, trigger word, span prefix (-1: the span is a table value), the run's
+first token number (or the span's code) and its end, then its line number."""
+
+
+def _token_run(span: tuple[Any, ...]) -> tuple[str, int] | None:
+    """`(prefix, first)` when `span` is the token ids `<prefix>t<first>`, `<prefix>t<first+1>`, …, as the JSONL
+    formats' readers make them (`corpus_formats.token_span`, TextEE's `<window>:t<i>`); else None."""
+    if not span or type(span[0]) is not str:
+        return None
+    prefix, t, number = span[0].rpartition("t")
+    if not t or not 0 < len(number) <= 9 or not number.isascii() or not number.isdigit() or str(int(number)) != number:
+        return None
+    first = int(number)
+    if len(span) > 1 and span != tuple([f"{prefix}t{i}" for i in range(first, first + len(span))]):
+        return None
+    return prefix, first
+
+
+class PackedMentions:
+    """A document's mentions as the window keeps a JSONL corpus: seven 4-byte ints a mention (indexes into the
+    corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds) and the mention ids. As
+    `Mention` tuples with their token-id strings and span tuples they were most of what the window kept of a
+    TextEE corpus (76 MB at 4,480 documents, issue 34). `Document.mentions` gives them back as `Mention` tuples,
+    equal to those packed; the last `UNPACKED_KEPT` documents read keep theirs, so a reader that indexes
+    `doc.mentions[i]` in a loop builds them once."""
+
+    __slots__ = ("__weakref__", "_plain", "fields", "ids", "table")
+
+    def __init__(self, table: MentionTable, ids: tuple[str, ...], fields: array[int]) -> None:
+        self.table, self.ids, self.fields = table, ids, fields
+        self._plain: tuple[Mention, ...] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return tuple, (self.unpack(),)  # pickled as the plain tuple (not the whole corpus's table)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def unpack(self) -> tuple[Mention, ...]:
+        """The mentions as `Mention` tuples (built by `tuple.__new__`, skipping `Mention._make`'s Python call)."""
+        plain = self._plain
+        if plain is not None:
+            return plain
+        values, f, at = self.table.values, self.fields, self.table.values.__getitem__
+        spans = [values[a] if prefix < 0 else (f"{values[prefix]}t{a}",) if b - a == 1 else  # most are one token
+                 tuple([f"{values[prefix]}t{i}" for i in range(a, b)])
+                 for prefix, a, b in zip(f[3::7], f[4::7], f[5::7], strict=True)]
+        new = tuple.__new__
+        made = [new(Mention, (h[0], d, i, s, t, h[1], h[2], h[3], h[4], h[5], n)) for h, d, i, s, t, n in
+                zip(map(at, f[0::7]), map(at, f[1::7]), self.ids, spans, map(at, f[2::7]), f[6::7], strict=True)]
+        plain = tuple(made)
+        _keep_unpacked(self, plain)
+        return plain
+
+
+UNPACKED_KEPT = 64
+"""How many documents' unpacked mentions are kept (the shown document's views and a loop over its mentions read
+them many times; a pass over the corpus reads each once)."""
+
+_unpacked: deque[ref[PackedMentions]] = deque()
+"""The documents that keep their unpacked mentions, oldest first: weakly, so a corpus closed is freed with them."""
+_unpacked_lock = Lock()
+
+
+def _keep_unpacked(packed: PackedMentions, plain: tuple[Mention, ...]) -> None:
+    with _unpacked_lock:
+        if packed._plain is None:
+            packed._plain = plain
+            _unpacked.append(ref(packed))
+            if len(_unpacked) > UNPACKED_KEPT and (oldest := _unpacked.popleft()()) is not None:
+                oldest._plain = None
+
+
+def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[str, str] | None = None, *,
+                  runs: bool = True) -> PackedMentions | tuple[Mention, ...]:
+    """A document's `mentions` packed into `table`; as a tuple when there are none, a line number is past a 4-byte
+    int or a value cannot be a key. `ids`: equal mention ids made one string (gold's and the system's of a
+    document). `runs`: a span that is a run of token ids kept as its prefix and bounds (TextEE's, a window's own);
+    else every span is a table value (MAVEN's, one tuple for every mention of the same tokens: read faster)."""
+    if not mentions:
+        return tuple(mentions)
+    codes, code = table._codes.get, table.code  # a value seen before found without a call (most are)
+    fields: list[int] = []
+    add = fields.extend
+    try:
+        for m in mentions:
+            head = (m.run_id, m.mention_type, m.realis, m.raw_type, m.raw_realis, m.score)
+            span, doc_id, text = m.span, m.doc_id, m.text
+            run = _token_run(span) if runs else None
+            add((code(head) if (h := codes(head)) is None else h, code(doc_id) if (d := codes(doc_id)) is None else d,
+                 code(text) if (t := codes(text)) is None else t,
+                 *((-1, code(span), 0) if run is None else (code(run[0]), run[1], run[1] + len(span))), m.line))
+        packed = array("i", fields)
+    except (OverflowError, TypeError):
+        return tuple(mentions)
+    if ids is None:
+        return PackedMentions(table, tuple([m.mention_id for m in mentions]), packed)
+    return PackedMentions(table, tuple([ids.setdefault(m.mention_id, m.mention_id) for m in mentions]), packed)
+
+
+_HEAD = {"run_id": 0, "mention_type": 1, "realis": 2, "raw_type": 3, "raw_realis": 4, "score": 5}
+"""Where a field of `Mention` is in a packed mention's head (`pack_mentions`)."""
+
+
+def mention_column(kept: Sequence[Mention] | PackedMentions, name: str) -> list[Any]:
+    """Field `name` of every mention of `kept`, in order: of packed mentions read from their heads, without building
+    the `Mention` tuples (what a pass over a whole corpus that wants a type per mention reads)."""
+    if type(kept) is PackedMentions and kept._plain is None and name in _HEAD:
+        values, at = kept.table.values, _HEAD[name]
+        return [values[c][at] for c in kept.fields[0::FIELDS_A_MENTION]]
+    return list(map(attrgetter(name), plain_mentions(kept)))
+
+
+KeptMentions = tuple[Mention, ...] | PackedMentions
+"""What a `MentionsField` holds: a tuple of `Mention`, or a `PackedMentions`."""
+
+
+class MentionsField:
+    """A field of mentions (`Document.mentions`, a scored document's `gold` and `system`): holds a tuple of
+    `Mention` or a `PackedMentions`, and reads as a tuple of `Mention` either way (as `_RelationsField`). The field
+    has no default (reading it on the class raises AttributeError, so the dataclass sees none). Hand the kept form
+    on with `kept_mentions` (a scored document keeps its document's packed mentions, not a copy of them)."""
+
+    key = "_mentions"
+
+    def __set_name__(self, owner: Any, name: str) -> None:
+        self.key = "_" + name
+
+    @overload
+    def __get__(self, holder: None, owner: Any) -> tuple[Mention, ...]: ...
+
+    @overload
+    def __get__(self, holder: object, owner: Any) -> tuple[Mention, ...]: ...
+
+    def __get__(self, holder: object | None, owner: Any) -> tuple[Mention, ...]:
+        if holder is None:
+            raise AttributeError(self.key[1:])  # no default: `Document(doc_id)` alone stays an error
+        kept: KeptMentions = holder.__dict__[self.key]
+        return kept.unpack() if type(kept) is PackedMentions else kept  # type: ignore[return-value]
+
+    def __set__(self, holder: object, value: Sequence[Mention] | PackedMentions) -> None:
+        holder.__dict__[self.key] = value
+
+
+def kept_mentions(holder: object, name: str = "mentions") -> KeptMentions:
+    """The mentions `holder`'s `MentionsField` `name` keeps, as kept (packed or a tuple): handed on without being
+    unpacked, and counted with `len`; `holder.<name>` when it has no such field."""
+    kept: KeptMentions | None = getattr(holder, "__dict__", {}).get("_" + name)
+    return getattr(holder, name) if kept is None else kept
+
+
+def plain_mentions(kept: Sequence[Mention] | PackedMentions) -> tuple[Mention, ...]:
+    """`kept` as a tuple of `Mention` (a `PackedMentions` unpacked)."""
+    return kept.unpack() if type(kept) is PackedMentions else tuple(kept)  # type: ignore[union-attr, arg-type]
+
+
 def unknown_among(known: Collection[str], ids: Iterable[str]) -> list[str]:
     """The ids of `ids` not in `known`, in the order given: the one form of the unknown-token-id check
     (scorer, window, editor, a table in memory or read from its file)."""
@@ -241,7 +423,8 @@ class Document:
     """The mentions and relations of one document in one tbf file."""
 
     doc_id: str
-    mentions: tuple[Mention, ...]
+    mentions: MentionsField = MentionsField()
+    """A tuple of `Mention` (given as one, or packed by the window's JSONL readers: `PackedMentions`)."""
     relations: _RelationsField = _RelationsField()
     """A tuple of `Relation` (given as one, or packed by the tbf reader: `PackedRelations`)."""
     line: int = 0

@@ -11,9 +11,9 @@ placed on the gold document's mentions.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.conventions import genarg
@@ -33,7 +33,17 @@ from evmeval.io.maven import Document as MavenDocument
 from evmeval.io.maven import MavenFile
 from evmeval.io.maven_ere import Document as EreDocument
 from evmeval.io.maven_ere import MavenEreFile
-from evmeval.model import Document, Mention, Relation, SpanMode, TbfFile, unannotated_mention
+from evmeval.model import (
+    Document,
+    Mention,
+    MentionTable,
+    PackedMentions,
+    Relation,
+    SpanMode,
+    TbfFile,
+    pack_mentions,
+    unannotated_mention,
+)
 
 Arguments = dict[tuple[str, str], list[Role]]
 
@@ -151,7 +161,9 @@ def maven_pair(gold: Input, system: Input, named: dict[int, str] | None = None) 
 def _maven_pair(path: str, documents: Iterable[object], s: MavenFile, named: dict[int, str] | None = None, *,
                 with_units: bool = True) -> Pair:
     """`maven_pair` over gold `documents` taken one at a time (a stream's are not kept: only each document's
-    mentions and the predictions placed on it are); `with_units` False: no sentences kept for the text."""
+    mentions and the predictions placed on it are); `with_units` False (the window's corpus): no sentences kept
+    for the text, and the mentions packed (`_kept`)."""
+    kept = _kept(not with_units)
     names = dict(named or {})
     system_names: dict[int, str] = {}
     predicted: dict[str, list[tuple[str, int]]] = {}
@@ -172,7 +184,7 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile, named: dic
             units[d.id] = _maven_units(d)
         mentions = [maven_mention("gold", d.id, m.id, m.sent_id, m.offset, m.trigger_word, e.type, d.line)
                     for e in d.events or () for m in e.mentions]
-        gold_docs[d.id] = Document(d.id, tuple(mentions))
+        gold_docs[d.id] = Document(d.id, kept(mentions))
         names.update({e.type_id: e.type for e in d.events or ()})
         every = [m for e in d.events or () for m in e.mentions] + list(d.negative_triggers or ()) + list(
             d.candidates or ())
@@ -184,10 +196,18 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile, named: dic
     for doc_id in predicted:
         if doc_id not in placed:
             continue  # evaluate.py scores gold documents only
-        system_docs[doc_id] = Document(doc_id, tuple(
+        system_docs[doc_id] = Document(doc_id, kept([
             maven_mention("system", doc_id, mention_id, sent, offset, text, names.get(type_id, f"type {type_id}"), 0)
-            for mention_id, sent, offset, text, type_id in placed[doc_id]))
+            for mention_id, sent, offset, text, type_id in placed[doc_id]]))
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
+
+
+def _kept(packed: bool) -> Callable[[list[Mention]], tuple[Mention, ...] | PackedMentions]:
+    """How a pair's documents keep their mentions: packed into one table for the corpus (`model.PackedMentions`:
+    the window holds every document's, issue 34; a span is one table value, `token_span`), else as a tuple."""
+    if not packed:
+        return tuple
+    return partial(pack_mentions, MentionTable(), runs=False)
 
 
 def _clusters(doc_id: str, clusters: list[list[str]], known: set[str]) -> tuple[Relation, ...]:
@@ -204,6 +224,7 @@ def maven_ere_pair(gold: Input, system: Input) -> Pair:
 
 def _maven_ere_pair(path: str, documents: Iterable[object], s: MavenEreFile, *, with_units: bool = True) -> Pair:
     """`maven_ere_pair` over gold `documents` taken one at a time (see `_maven_pair`)."""
+    kept = _kept(not with_units)
     submitted = {sub.id: sub.coreference or [] for sub in s.submissions}
     submitted.update({d.id: [[m.id for m in e.mentions] for e in d.events or ()] for d in s.documents})
     gold_docs: dict[str, Document] = {}
@@ -218,8 +239,8 @@ def _maven_ere_pair(path: str, documents: Iterable[object], s: MavenEreFile, *, 
         known = {m.id for m, _ in mentions}
         for run, docs, clusters in (("gold", gold_docs, [[m.id for m in e.mentions] for e in d.events or ()]),
                                     ("system", system_docs, submitted.get(d.id, []))):
-            docs[d.id] = Document(d.id, tuple(maven_mention(run, d.id, m.id, m.sent_id, m.offset, m.trigger_word, t,
-                                                       d.line) for m, t in mentions), _clusters(d.id, clusters, known))
+            made = [maven_mention(run, d.id, m.id, m.sent_id, m.offset, m.trigger_word, t, d.line) for m, t in mentions]
+            docs[d.id] = Document(d.id, kept(made), _clusters(d.id, clusters, known))
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 

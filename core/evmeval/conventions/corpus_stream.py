@@ -50,7 +50,7 @@ from evmeval.io.errors import FormatError
 from evmeval.io.reading import display_name
 from evmeval.io.textee import Window, stream_textee
 from evmeval.mention.type_rows import coverage
-from evmeval.model import Document, Mention, SpanMode, TbfFile
+from evmeval.model import Document, MentionTable, SpanMode, TbfFile, pack_mentions
 
 POOLED = frozenset({"textee", "evmeval"})
 """The switchboard's conventions on TextEE files whose per-document results are pooled here (the argument board's
@@ -164,23 +164,18 @@ class _Pool:
 
 
 class _Shared:
-    """The strings of the mentions kept, each one object (issue 34): a type, run or realis name once in the corpus;
-    a token id, mention id or text once in a document, gold's and the system's (each side's reader makes its own:
-    about a third of what the mentions of a large corpus held)."""
+    """The mentions kept, packed into one table for the corpus (`model.PackedMentions`, issue 34: as `Mention`
+    tuples with their token ids and spans they were most of what the window kept of a TextEE corpus): a type, run,
+    trigger word or document id once in the corpus, a span as its window and token numbers, a mention id once in a
+    document for gold and the system."""
 
     def __init__(self) -> None:
-        self.names: dict[str, str] = {}
+        self.table = MentionTable()
 
     def documents(self, *documents: Document) -> list[Document]:
-        """`documents` (one document's, gold's and the system's) with equal strings made one."""
-        words: dict[str, str] = {}
-        word, name = words.setdefault, self.names.setdefault
-        doc_id = documents[0].doc_id
-        return [Document(doc_id, tuple(
-            Mention(name(m.run_id, m.run_id), doc_id, word(m.mention_id, m.mention_id),
-                    tuple([word(t, t) for t in m.span]), word(m.text, m.text), name(m.mention_type, m.mention_type),
-                    name(m.realis, m.realis), name(m.raw_type, m.raw_type), name(m.raw_realis, m.raw_realis), m.score,
-                    m.line) for m in d.mentions), d.relations, d.line) for d in documents]
+        """`documents` (one document's, gold's and the system's) with their mentions packed."""
+        ids: dict[str, str] = {}
+        return [Document(d.doc_id, pack_mentions(self.table, d.mentions, ids), d.relations, d.line) for d in documents]
 
 
 def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input, progress: Progress | None = None,

@@ -40,7 +40,7 @@ from evmeval.coref.metrics import (
 )
 from evmeval.io.errors import FormatError
 from evmeval.mention.scoring import DocumentResult, ScoreResult
-from evmeval.model import Document, Mention, TbfFile
+from evmeval.model import Document, KeptMentions, TbfFile, kept_mentions, plain_mentions
 
 MAPPING_CHOICES: tuple[str, ...] = COMBINATIONS
 """`-m N` picks COMBINATIONS[N]: 0 plain, 1 mention_type, 2 realis_status, 3 mention_type+realis_status."""
@@ -67,13 +67,14 @@ class ClusterSource(NamedTuple):
 
     document: Document | None
     doc_id: str
-    mentions: tuple[Mention, ...]
+    mentions: KeptMentions
+    """The scored document's, as it keeps them (`model.kept_mentions`: packed ones not copied, issue 34)."""
     path: str
     whitelisted: bool
 
     def clusters(self) -> DocumentClusters:
-        return _clusters(self.document, self.doc_id, {m.mention_id for m in self.mentions}, self.path,
-                         self.whitelisted)
+        return _clusters(self.document, self.doc_id, {m.mention_id for m in plain_mentions(self.mentions)},
+                         self.path, self.whitelisted)
 
 
 _KEPT = ("gold_clusters", "system_clusters")
@@ -217,8 +218,8 @@ def score_document_coreference(doc: DocumentResult, gold: Document, system: Docu
                                combination: str = DEFAULT_COMBINATION, threshold: float = DEFAULT_THRESHOLD,
                                whitelisted: bool = False) -> CorefDocument:
     """Align, label and score one document. Raises `FormatError` for overlapping clusters."""
-    sources = (ClusterSource(gold, doc.doc_id, doc.gold, gold_path, whitelisted),
-               ClusterSource(system, doc.doc_id, doc.system, system_path, whitelisted))
+    sources = (ClusterSource(gold, doc.doc_id, kept_mentions(doc, "gold"), gold_path, whitelisted),
+               ClusterSource(system, doc.doc_id, kept_mentions(doc, "system"), system_path, whitelisted))
     if not whitelisted:
         fast = _kernel_document(doc, gold, system, sources, combination, threshold)
         if fast is not None:

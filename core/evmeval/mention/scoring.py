@@ -14,7 +14,6 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from itertools import chain
-from operator import attrgetter
 from typing import Protocol, TypeVar
 
 from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
@@ -23,20 +22,31 @@ from evmeval.align.strategies import DEFAULT_STRATEGY, mapping_strategy
 from evmeval.io.errors import UnknownDocumentError
 from evmeval.mention.prf import Average, Score, f1_score, safe_div
 from evmeval.mention.type_rows import TypeRow, counts_in_averages, coverage, document_warnings, type_rows
-from evmeval.model import Mention, SpanMode, TbfFile
+from evmeval.model import (
+    KeptMentions,
+    Mention,
+    MentionsField,
+    SpanMode,
+    TbfFile,
+    kept_mentions,
+    mention_column,
+    plain_mentions,
+)
 from evmeval.rules import AttributeRule, Combination
 
 
 @dataclass(frozen=True)
 class DocumentResult:
-    """One scored document: its mentions (after the type white list), mappings and scores."""
+    """One scored document: its mentions (after the type white list), mappings and scores. `gold` and `system`
+    read as tuples of `Mention`; given its documents' packed mentions (`model.PackedMentions`, the window's JSONL
+    corpora) it keeps those, not a copy (issue 34)."""
 
     doc_id: str
-    gold: tuple[Mention, ...]
-    system: tuple[Mention, ...]
-    in_system: bool
-    mappings: dict[str, Mapping]
-    scores: dict[str, Score]
+    gold: MentionsField = MentionsField()  # noqa: RUF009 (a descriptor: the field has no default)
+    system: MentionsField = MentionsField()  # noqa: RUF009
+    in_system: bool = True  # defaults only because the type checker takes the descriptors above for defaults
+    mappings: dict[str, Mapping] = field(default_factory=dict)
+    scores: dict[str, Score] = field(default_factory=dict)
 
     @property
     def counted(self) -> bool:
@@ -45,11 +55,11 @@ class DocumentResult:
 
     @property
     def num_gold(self) -> int:
-        return len(self.gold)
+        return len(kept_mentions(self, "gold"))  # counted without unpacking
 
     @property
     def num_system(self) -> int:
-        return len(self.system)
+        return len(kept_mentions(self, "system"))
 
 
 class DocumentFigures(Protocol):
@@ -147,12 +157,13 @@ class ScoreResult:
         return self._by_id[doc_id]
 
 
-def score_document(doc_id: str, gold: tuple[Mention, ...], system: tuple[Mention, ...],
+def score_document(doc_id: str, gold: KeptMentions, system: KeptMentions,
                    in_system: bool = True, *, mapping: str = DEFAULT_STRATEGY) -> DocumentResult:
     """Map (with the named strategy, see `evmeval.align.strategies`) and score one document for every
-    attribute combination."""
-    mappings = mapping_strategy(mapping)(candidate_pairs(gold, system), gold, system)
-    scores = {c: Score.from_counts(m.tp, len(gold), len(system)) for c, m in mappings.items()}
+    attribute combination. `gold` and `system` kept by the result as given (packed or a tuple)."""
+    g, s = plain_mentions(gold), plain_mentions(system)
+    mappings = mapping_strategy(mapping)(candidate_pairs(g, s), g, s)
+    scores = {c: Score.from_counts(m.tp, len(g), len(s)) for c, m in mappings.items()}
     return DocumentResult(doc_id, gold, system, in_system, mappings, scores)
 
 
@@ -212,14 +223,14 @@ def per_type_table(documents: Sequence[DocumentResult], combination: str, *,
     on `per_type_mapping(combination)` (span only gives the type-mapping table)."""
     tp: dict[str, float] = {}
     mapping = per_type_mapping(combination)
-    for d in documents:
-        gold = d.gold
+    gold_types = [mention_column(kept_mentions(d, "gold"), "mention_type") for d in documents]  # no Mention built
+    for d, types in zip(documents, gold_types, strict=True):
         for pair in d.mappings[mapping].in_gold_order():
-            t = gold[pair.gold].mention_type
+            t = types[pair.gold]
             tp[t] = tp.get(t, 0.0) + pair.dice
-    type_of = attrgetter("mention_type")
-    num_gold = Counter(map(type_of, chain.from_iterable(d.gold for d in documents)))
-    num_system = Counter(map(type_of, chain.from_iterable(d.system for d in documents)))
+    num_gold = Counter(chain.from_iterable(gold_types))
+    num_system = Counter(chain.from_iterable(mention_column(kept_mentions(d, "system"), "mention_type")
+                                             for d in documents))
     return type_rows(tp, num_gold, num_system, gold_types_only=gold_types_only)
 
 
@@ -268,9 +279,9 @@ def score_files(
         stop_if_cancelled(cancelled)
         g_doc = gold.documents[d_id]
         s_doc = system.documents.get(d_id)
-        g = filter_types(g_doc.mentions, whitelist)
-        s = filter_types(s_doc.mentions, whitelist) if s_doc is not None else empty
-        warnings.extend(document_warnings(d_id, len(g), s))
+        g = filter_types(g_doc.mentions, whitelist) if whitelist else kept_mentions(g_doc)
+        s = empty if s_doc is None else filter_types(s_doc.mentions, whitelist) if whitelist else kept_mentions(s_doc)
+        warnings.extend(document_warnings(d_id, len(g), plain_mentions(s)))
         results.append(score_document(d_id, g, s, s_doc is not None, mapping=mapping))
         if progress is not None and (number % 50 == 0 or number + 1 == total):
             progress(number + 1, total)

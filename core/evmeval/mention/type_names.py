@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
-from evmeval.model import Mention
+from evmeval.model import Mention, PackedMentions, kept_mentions, mention_column
 
 
 class TypeNames(Mapping[str, str]):
@@ -61,10 +61,17 @@ class HasMentions(Protocol):
 def type_names(documents: Iterable[HasMentions]) -> TypeNames:
     """Display names for every type of the documents: every gold mention first, then every system one."""
     docs = list(documents)
-    names = dict(first_spellings(m for doc in docs for m in doc.gold))
-    for canonical, raw in first_spellings(m for doc in docs for m in doc.system).items():
-        names.setdefault(canonical, raw)
+    names: dict[str, str] = {}
+    for side in ("gold", "system"):
+        for doc in docs:
+            for canonical, raw in _spelled(kept_mentions(doc, side)):
+                names.setdefault(canonical, raw)
     return TypeNames(names)
+
+
+def _spelled(kept: Sequence[Mention] | PackedMentions) -> zip[tuple[str, str]]:
+    """Each mention's canonical type and raw spelling, in order (packed mentions read from their heads)."""
+    return zip(mention_column(kept, "mention_type"), mention_column(kept, "raw_type"), strict=True)
 
 
 _Where = int
@@ -121,9 +128,12 @@ class SpellingCache:
 
     @staticmethod
     def _spellings(position: int, doc: HasMentions) -> Iterator[tuple[str, _Where, str]]:
-        for side, mentions in enumerate((doc.gold, doc.system)):
+        for side, name in enumerate(("gold", "system")):
+            names: dict[str, str] = {}
+            for canonical, raw in _spelled(kept_mentions(doc, name)):
+                names.setdefault(canonical, raw)
             # a plain dict: a TypeNames' items() would call __getitem__ per type (the export's 2000 documents)
-            for order, (canonical, raw) in enumerate(_first_spellings(mentions).items()):
+            for order, (canonical, raw) in enumerate(names.items()):
                 yield canonical, _where(side, position, order), raw
 
     def _remove(self, position: int, doc: HasMentions) -> set[str]:
