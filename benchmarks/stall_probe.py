@@ -11,6 +11,11 @@ the dumps back and prints, per format, the threads' innermost frames (idle ones,
 out) with how many dumps showed each, most first. A sampler in Python could not do this: it would need the lock the
 long call holds.
 
+Each stall's line also says the process's CPU in it: at a load of 2-4 on 2 cores most stalls of 50 ms or more
+were periods in which the window's process hardly ran (waiting for a core), not a lock held. The faulthandler
+thread reads the other threads' frames without the lock: now and then the child crashes (exit -11) before it is
+done; what it wrote until then is reported. `--gaps` has no such risk.
+
 Not a test: what it finds depends on the machine's load; run it at the load the stalls were measured at.
 """
 
@@ -157,6 +162,15 @@ def _busy(block: str) -> list[str]:
     return busy
 
 
+def _figures(marker: str) -> tuple[int, int, int]:
+    """(gap, GUI CPU, process CPU) ms of a stall's marker; the second timer of a pair reads (0, 0, 0) (the process
+    CPU of its gap was counted by the first)."""
+    found = re.match(r"stall (\d+) ms, GUI CPU (\d+), process CPU since the last tick (\d+)", marker)
+    if found is None or found[3] == "0":
+        return 0, 0, 0
+    return int(found[1]), int(found[2]), int(found[3])
+
+
 def stalls(dump: str) -> list[tuple[str, collections.Counter[str]]]:
     """Each stall the GUI's timer saw ("=== stall ..."), with the busy frames of the dumps taken during it."""
     found = []
@@ -214,6 +228,12 @@ def main() -> int:
                                    out.name], env=env, capture_output=True, text=True)
             print("  " + (done.stdout.strip() or f"exit {done.returncode}: {done.stderr[-400:]}"))
             dump = Path(out.name).read_text()
+        ran = [(gap, gui, cpu) for gap, gui, cpu in map(_figures, dump.split("\n=== ")[1:]) if gap]
+        ran_most = max(((g, gui) for g, gui, cpu in ran if cpu >= g / 2), default=(0, 0))
+        short = sum(1 for g, _, cpu in ran if g >= 50 and cpu < g / 2)
+        print(f"  stalls of 50 ms or more: {sum(1 for g, _, _ in ran if g >= 50)}, of which {short} with the process "
+              f"using less than half of it in CPU (waiting for a core); the longest in which it used half or more: "
+              f"{ran_most[0]} ms (GUI CPU {ran_most[1]})")
         seen = stalls(dump)
         total: collections.Counter[str] = collections.Counter()
         for _, counter in seen:
