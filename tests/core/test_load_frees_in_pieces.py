@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from evmeval._util import release
-from evmeval.conventions import corpus_formats, corpus_stream, maven_ere
+from evmeval.conventions import corpus_formats, corpus_stream, maven, maven_ere
 from evmeval.conventions.base import Input
 from evmeval.conventions.corpus import event_inputs
 from evmeval.conventions.first_document import index_gold
@@ -45,13 +45,22 @@ def test_the_maven_ere_scorer_frees_the_submission_it_read_in_pieces(monkeypatch
     assert result.metrics["overall"].f1 > 0
 
 
+def test_the_maven_scorer_frees_the_submission_it_read_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = _recorded(maven, monkeypatch)
+    result = maven.score_maven(Input(str(MAVEN_GOLD)), Input(str(MAVEN_PRED)))
+    assert calls == [[_lines(MAVEN_PRED), 0]]
+    assert result.metrics
+
+
 @pytest.mark.parametrize(("found", "gold", "system"), [("maven", MAVEN_GOLD, MAVEN_PRED),
                                                       ("maven-ere", ERE_GOLD, ERE_PRED)])
 def test_the_windows_streamed_pair_frees_the_system_files_parse_in_pieces(
         found: str, gold: Path, system: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls = _recorded(corpus_formats, monkeypatch)
     pair = corpus_formats.streamed_pair(found, Input(str(gold)), Input(str(system)))
-    assert calls == [[_lines(system), 0]]
+    assert calls[-1] == [_lines(system), 0]  # the system file's parse
+    if found == "maven":  # and before it, the predictions as read (a document each) and placed on gold's
+        assert calls[:-1] == [[_lines(system), len(pair.gold.documents)]]
     assert pair.system.documents and pair.gold.documents  # what the pair keeps was made before
 
 

@@ -188,6 +188,7 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile, named: dic
         system_docs[doc_id] = Document(doc_id, tuple(
             maven_mention("system", doc_id, mention_id, sent, offset, text, names.get(type_id, f"type {type_id}"), 0)
             for mention_id, sent, offset, text, type_id in placed[doc_id]))
+    let_go(predicted, placed)  # the predictions as read and placed: freed in pieces, not at once on return
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
