@@ -34,6 +34,7 @@ from evmeval.mention.scoring import DocumentResult, ScoreResult, score_files
 from evmeval.mention.type_names import TypeNames, type_names
 from evmeval.model import SpanMode, TbfFile, canonical
 
+from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus, OpenRequest, is_event_corpus
 
 if TYPE_CHECKING:
@@ -363,7 +364,8 @@ def _first_event_document(request: OpenRequest, system_index: int, mapping: str,
     itself (nothing preread)."""
     from evmeval.conventions.first_document import index_documents
 
-    index = index_documents(request.gold, request.systems[system_index])
+    with collector.paused():  # the scan makes a tuple a line: a full collection in it held the interpreter 15-22 ms
+        index = index_documents(request.gold, request.systems[system_index])
     if index is None or not index.doc_ids or index.gold_lines[index.doc_ids[0]][0][1] != 1:
         return None  # not readable a document at a time, or line 1 is not a document: the corpus load decides
     wanted = doc_id if doc_id is not None and doc_id in index.gold_lines else index.doc_ids[0]

@@ -33,6 +33,7 @@ from evmeval.sequencing.scoring import (
     score_sequencing,
 )
 
+from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus
 from evmeval_gui.model.events import Signal
 from evmeval_gui.model.formatting import percent
@@ -182,7 +183,8 @@ class SequencingModel:
         validate = self.validate
 
         def work(context: JobContext) -> SequencingResult | SequencingSkipped:
-            return score_corpus(corpus, index, result, context, validate=validate)
+            with collector.paused():  # its graphs' objects: full collections in it held the interpreter 20-30 ms
+                return score_corpus(corpus, index, result, context, validate=validate)
 
         def done(value: object) -> None:
             if session.result is not result:

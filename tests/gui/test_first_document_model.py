@@ -186,3 +186,34 @@ def test_spellings_read_the_files_only_as_far_as_the_types_shown(tmp_path, accen
     assert first.files.gold_names.offset == size  # Conflict_Shoot is no gold type: the gold read to its end
     _corpus, result = load_and_score(request)
     assert type_names(result.documents).name("conflictshoot") == "Conflict_Shoot"
+
+
+def test_a_jsonl_corpus_is_indexed_with_the_collector_paused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 34: the document index of a JSONL pair (a tuple per line) is made with no cyclic collection in it: a
+    full one, in a window holding Qt's and the library's objects, held the interpreter 15-22 ms (the window
+    unanswering); what the scan made is frozen with the rest once the collector runs again."""
+    import gc
+
+    from evmeval.conventions import first_document as core
+
+    from tests.shipped import EXAMPLES
+
+    seen: list[bool] = []
+    made = core.index_documents
+
+    def index(gold: str, system: str):  # type: ignore[no-untyped-def]
+        seen.append(gc.isenabled())
+        return made(gold, system)
+
+    monkeypatch.setattr(core, "index_documents", index)
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        request = make_request(str(EXAMPLES / "maven_ere_gold.jsonl"), [str(EXAMPLES / "maven_ere_pred.jsonl")])
+        first = first_document(request, 0, mapping=STRATEGY_NAMES[0])
+        assert gc.isenabled()
+    finally:
+        if not was:
+            gc.disable()
+    assert first is not None and first.doc_id
+    assert seen == [False]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
 from evmeval._util.progress import CancelCheck, stop_if_cancelled
+from evmeval._util.release import let_go
 from evmeval.conventions import genarg
 from evmeval.conventions.base import Input
 from evmeval.conventions.convert_standoff import bionlp_to_brat_document
@@ -199,6 +200,7 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile, named: dic
         system_docs[doc_id] = Document(doc_id, kept([
             maven_mention("system", doc_id, mention_id, sent, offset, text, names.get(type_id, f"type {type_id}"), 0)
             for mention_id, sent, offset, text, type_id in placed[doc_id]]))
+    let_go(predicted, placed)  # the predictions as read and placed: freed in pieces, not at once on return
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
@@ -270,8 +272,11 @@ def streamed_pair(found: str, gold: Input, system: Input, cancelled: CancelCheck
         raise
     documents = stream if cancelled is None else _checked(stream, cancelled)
     if isinstance(s, MavenFile):
-        return _maven_pair(stream.path, documents, s, with_units=False)
-    return _maven_ere_pair(stream.path, documents, s, with_units=False)
+        pair = _maven_pair(stream.path, documents, s, with_units=False)
+    else:
+        pair = _maven_ere_pair(stream.path, documents, s, with_units=False)
+    let_go(s.submissions, s.documents)  # the system file's parse freed in pieces, not at once on return
+    return pair
 
 
 def rams_pair(gold: Input, system: Input) -> Pair:

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from evmeval._util.release import let_go
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.io.errors import FormatError
 from evmeval.io.maven import TYPE_IDS, Document, MavenFile, Submission, read_maven, stream_maven
@@ -231,6 +232,8 @@ def score_maven(gold: Input, system: Input) -> ConventionResult:
         submission = exc
     stream = stream_maven(gold.path, gold.data)
     counts = score_stream(stream, stream.path, submission)
+    if isinstance(submission, MavenFile):  # freed in pieces, not at once on return (`let_go`)
+        let_go(submission.submissions, submission.documents)
     result = ConventionResult("maven", counts.metrics(), dict(METRICS), counts.fingerprint(stream.sha256))
     return replace(result, warnings=warnings)
 

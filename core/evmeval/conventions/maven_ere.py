@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from operator import eq
 
+from evmeval._util.release import let_go
 from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metric, UnitCounts
 from evmeval.conventions.maven import EMPTY_SUBMISSION, Figure, divide, sklearn_micro, submission_bytes
 from evmeval.coref.metrics import LinkCounts, conll_and_blanc
@@ -283,6 +284,8 @@ def score_maven_ere(gold: Input, system: Input) -> ConventionResult:
         submission = exc
     stream = stream_maven_ere(gold.path, gold.data)
     tally = score_stream(stream, stream.path, submission)
+    if isinstance(submission, MavenEreFile):  # freed in pieces, not at once on return (`let_go`)
+        let_go(submission.submissions, submission.documents)
     return replace(tally.result(stream.sha256), warnings=warnings)
 
 
