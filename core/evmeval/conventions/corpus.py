@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
-from evmeval._util.progress import CancelCheck, Progress, stop_if_cancelled
+from evmeval._util.progress import CancelCheck, Progress, checked_while_reading, stop_if_cancelled
 from evmeval.conventions.argument_outcomes import ArgumentOutcome, Key, argument_outcomes
 from evmeval.conventions.argument_pivot import ArgumentBoard, argument_board
 from evmeval.conventions.base import Convention, Input, with_options
@@ -240,7 +240,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
         texts: dict[str, str] = {}
         nowhere: dict[str, list[Mention]] = {}
     elif index is not None and index.format == found and found in STREAMED_GOLD:
-        pair = streamed_pair(found, gold, system, cancelled)  # texts from the index: the gold's documents are not kept
+        with checked_while_reading(cancelled):  # the predictions' file is read whole before the first document
+            pair = streamed_pair(found, gold, system, cancelled)  # texts from the index: the gold's are not kept
         units, gold_tbf, system_tbf, arguments, texts = {}, pair.gold, pair.system, pair.arguments, pair.texts
         nowhere = pair.unplaced
     else:
@@ -257,7 +258,8 @@ def event_inputs(gold: Input, system: Input, rule: str | None = None, *,
     if options is not None:  # after reading: a file no convention here reads is said first
         system = board_input([c.name for c in conventions], system, options)
     stop_if_cancelled(cancelled)
-    board = run_switchboard(conventions, gold, system)
+    with checked_while_reading(cancelled):  # every convention's scorer reads both files: a check at each line
+        board = run_switchboard(conventions, gold, system)
     stop_if_cancelled(cancelled)
     verdicts = {name: made for name, outcomes in board.outcomes.items() if (made := argument_outcomes(outcomes))}
     ladder = None

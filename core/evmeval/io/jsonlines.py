@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import Any, BinaryIO, Generic, Protocol, TypeVar
 
+from evmeval._util.progress import reading_check, stop_if_cancelled
 from evmeval.io.errors import FormatError, Problem
 from evmeval.io.reading import (
     MAX_LINE_BYTES,
@@ -64,8 +65,11 @@ class JsonLines:
         digest = hashlib.sha256()
         name = self.name
         at = number = 0
+        check = reading_check()  # the window's job, when it reads through a published scorer's reproduction
         while raw := handle.readline(MAX_LINE_BYTES + 1):
             number += 1
+            if check is not None:
+                stop_if_cancelled(check)
             digest.update(raw)
             line = self._text(raw, number, at)
             at += len(raw)
