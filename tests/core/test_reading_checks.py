@@ -54,7 +54,9 @@ def test_the_switchboard_of_a_window_load_asks_the_check_as_it_reads(name: str, 
     plain = event_inputs(Input(str(gold)), Input(str(pred)), index=index)
     checked = event_inputs(Input(str(gold)), Input(str(pred)), index=index_gold(str(gold)), cancelled=check)
     assert any(from_switchboard)  # asked while the conventions' scorers read the files
-    assert [r.metrics for r in checked.switchboard.results] == [r.metrics for r in plain.switchboard.results]
+    # as text: MAVEN-ERE's averaged figures carry NaN precision and recall, which never equal themselves
+    figures = [repr([r.metrics for r in c.switchboard.results]) for c in (checked, plain)]
+    assert figures[0] == figures[1]
 
     def stop_in_the_switchboard() -> bool:
         return any(f.function == "run_switchboard" for f in inspect.stack())
