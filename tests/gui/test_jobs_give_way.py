@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from evmeval_gui.jobs import MAIN, JobContext, JobRunner
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model import jobs as model_jobs
 from evmeval_gui.turns import Steps, next_turn
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -129,11 +130,7 @@ def test_a_job_hurried_by_the_user_does_not_wait_for_the_turn(runner, qtbot, hel
 
 def _window(qtbot, tmp_path: Path) -> MainWindow:
     corpus = write_corpus(tmp_path / "c")
-    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
-                        use_default_charts=False)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
+    window = shown_window(qtbot, tmp_path)
     with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     qtbot.waitUntil(lambda: window.runner.idle and not window.runner.all_paused, timeout=20_000)

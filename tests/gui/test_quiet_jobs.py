@@ -6,12 +6,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from evmeval_gui.jobs import MAIN, JobContext, JobRunner
-from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model import jobs as model_jobs
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.windows import shown_window
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -121,11 +121,7 @@ def test_quiet_jobs_wait_while_an_exclusive_main_job_runs_and_not_for_an_ordinar
 
 def test_switching_documents_in_the_window_pauses_quiet_jobs(qtbot, tmp_path: Path):
     corpus = write_corpus(tmp_path / "c")
-    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
-                        use_default_charts=False)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
+    window = shown_window(qtbot, tmp_path)
     with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=10_000)
