@@ -43,11 +43,42 @@ def _recorded(module: Any, monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
     return calls
 
 
-def test_the_maven_ere_scorer_frees_the_submission_it_read_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls = _recorded(maven_ere, monkeypatch)
-    result = maven_ere.score_maven_ere(Input(str(ERE_GOLD)), Input(str(ERE_PRED)))
-    assert calls == [[_lines(ERE_PRED), 0]]  # every submission line, no documents
-    assert result.metrics["overall"].f1 > 0
+def _copies(tmp_path: Path, path: Path, copies: int) -> Path:
+    """`path`'s lines, each `copies` times under the ids `<id>-0`, `<id>-1`, …"""
+    lines = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            value = json.loads(line)
+            lines += [json.dumps(value | {"id": f"{value['id']}-{n}"}) for n in range(copies)]
+    made = tmp_path / path.name
+    made.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return made
+
+
+def test_the_maven_ere_scorer_reads_the_submission_only_as_far_as_each_document_needs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the gold file's order (as evaluate.py's inputs are) it holds a line or two of the submission, not the
+    file (its relation pairs were 100 MB at MAVEN-ERE's size); in another order it reads ahead, with the same
+    figures."""
+    gold, system = _copies(tmp_path, ERE_GOLD, 4), _copies(tmp_path, ERE_PRED, 4)
+    alive: list[int] = []
+    add = maven_ere.Tally.add
+
+    def counted(self: maven_ere.Tally, doc: Any, line: Any) -> None:
+        gc.collect()
+        alive.append(sum(1 for o in gc.get_objects() if type(o) is EreSubmission))
+        add(self, doc, line)
+
+    monkeypatch.setattr(maven_ere.Tally, "add", counted)
+    in_order = maven_ere.score_maven_ere(Input(str(gold)), Input(str(system)))
+    assert len(alive) == 8 and max(alive) <= 2  # 8 gold documents, 4 submission lines
+    lines = system.read_text(encoding="utf-8").splitlines()
+    reversed_file = tmp_path / "reversed.jsonl"
+    reversed_file.write_text("\n".join(reversed(lines)) + "\n", encoding="utf-8")
+    alive.clear()
+    other_order = maven_ere.score_maven_ere(Input(str(gold)), Input(str(reversed_file)))
+    assert max(alive) == 4  # every line read ahead for the first gold document
+    assert other_order.metrics == in_order.metrics and in_order.metrics["overall"].f1 > 0
 
 
 def test_the_maven_scorer_frees_the_submission_it_read_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,18 +99,6 @@ def test_the_windows_streamed_pair_frees_what_it_kept_of_the_system_file_in_piec
     else:  # each submission line's clusters
         assert calls == [[_lines(system)]]
     assert pair.system.documents and pair.gold.documents  # what the pair keeps was made before
-
-
-def _copies(tmp_path: Path, path: Path, copies: int) -> Path:
-    """`path`'s lines, each `copies` times under the ids `<id>-0`, `<id>-1`, …"""
-    lines = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            value = json.loads(line)
-            lines += [json.dumps(value | {"id": f"{value['id']}-{n}"}) for n in range(copies)]
-    made = tmp_path / path.name
-    made.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    return made
 
 
 @pytest.mark.parametrize(("found", "gold", "system", "record"), [
