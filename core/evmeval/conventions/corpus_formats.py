@@ -32,8 +32,9 @@ from evmeval.io.genarg import GoldDocument as GenargDocument
 from evmeval.io.genarg import GoldEvent
 from evmeval.io.maven import Document as MavenDocument
 from evmeval.io.maven import MavenFile
+from evmeval.io.maven import Submission as MavenSubmission
 from evmeval.io.maven_ere import Document as EreDocument
-from evmeval.io.maven_ere import MavenEreFile
+from evmeval.io.maven_ere import Submission as EreSubmission
 from evmeval.model import (
     Document,
     Mention,
@@ -159,22 +160,16 @@ def maven_pair(gold: Input, system: Input, named: dict[int, str] | None = None) 
     return _maven_pair(g.path, g.documents, maven_file(system), named)
 
 
-def _maven_pair(path: str, documents: Iterable[object], s: MavenFile, named: dict[int, str] | None = None, *,
-                with_units: bool = True) -> Pair:
+def _maven_pair(path: str, documents: Iterable[object], s: MavenFile | Predicted,
+                named: dict[int, str] | None = None, *, with_units: bool = True) -> Pair:
     """`maven_pair` over gold `documents` taken one at a time (a stream's are not kept: only each document's
     mentions and the predictions placed on it are); `with_units` False (the window's corpus): no sentences kept
-    for the text, and the mentions packed (`_kept`)."""
+    for the text, and the mentions packed (`_kept`). `s`: the system file, or what `maven_predicted` kept of it."""
     kept = _kept(not with_units)
     names = dict(named or {})
-    system_names: dict[int, str] = {}
-    predicted: dict[str, list[tuple[str, int]]] = {}
-    if s.is_submission:
-        for sub in s.submissions:
-            predicted[sub.id] = [(p.id, p.type_id) for p in sub.predictions]
-    else:
-        for predicted_doc in s.documents:
-            predicted[predicted_doc.id] = [(m.id, e.type_id) for e in predicted_doc.events or () for m in e.mentions]
-            system_names.update({e.type_id: e.type for e in predicted_doc.events or ()})
+    if isinstance(s, MavenFile):
+        s = maven_predicted(s.path, [*s.submissions, *s.documents])
+    predicted, system_names = s.predicted, s.names
     gold_docs: dict[str, Document] = {}
     units: dict[str, list[Unit]] = {}
     placed: dict[str, list[tuple[str, int, tuple[int, int], str, int]]] = {}
@@ -204,6 +199,42 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile, named: dic
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
+@dataclass
+class Predicted:
+    """What a MAVEN or MAVEN-ERE pair keeps of the system file (`path`, as its stream names it): per document
+    its predictions `(mention id, type id)` (MAVEN) or its coreference clusters (MAVEN-ERE), and MAVEN's type
+    names of predicted documents. Made a line at a time (`maven_predicted`, `maven_ere_predicted`), so the window
+    never holds the parsed submission: MAVEN-ERE's 1.2M relation pairs took 100 MB of its load (issue 34)."""
+
+    path: str
+    predicted: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    clusters: dict[str, list[list[str]]] = field(default_factory=dict)
+    names: dict[int, str] = field(default_factory=dict)
+
+
+def maven_predicted(path: str, items: Iterable[object]) -> Predicted:
+    """A MAVEN system file's submission lines or predicted documents, as `_maven_pair` places them."""
+    kept = Predicted(path)
+    for item in items:
+        if isinstance(item, MavenSubmission):
+            kept.predicted[item.id] = [(p.id, p.type_id) for p in item.predictions]
+        elif isinstance(item, MavenDocument):
+            kept.predicted[item.id] = [(m.id, e.type_id) for e in item.events or () for m in e.mentions]
+            kept.names.update({e.type_id: e.type for e in item.events or ()})
+    return kept
+
+
+def maven_ere_predicted(path: str, items: Iterable[object]) -> Predicted:
+    """A MAVEN-ERE system file's coreference clusters: a submission line's, or a predicted document's events."""
+    kept = Predicted(path)
+    for item in items:
+        if isinstance(item, EreSubmission):
+            kept.clusters[item.id] = item.coreference or []
+        elif isinstance(item, EreDocument):
+            kept.clusters[item.id] = [[m.id for m in e.mentions] for e in item.events or ()]
+    return kept
+
+
 def _kept(packed: bool) -> Callable[[list[Mention]], tuple[Mention, ...] | PackedMentions]:
     """How a pair's documents keep their mentions: packed into one table for the corpus (`model.PackedMentions`:
     the window holds every document's, issue 34; a span is one table value, `token_span`), else as a tuple."""
@@ -212,23 +243,23 @@ def _kept(packed: bool) -> Callable[[list[Mention]], tuple[Mention, ...] | Packe
     return partial(pack_mentions, MentionTable(), runs=False)
 
 
-def _clusters(doc_id: str, clusters: list[list[str]], known: set[str]) -> tuple[Relation, ...]:
-    kept = [tuple(i for i in c if i in known) for c in clusters]
+def _clusters(doc_id: str, clusters: list[list[str]], known: dict[str, str]) -> tuple[Relation, ...]:
+    """The clusters of two or more of the `known` mentions, each id the gold's own string (`known[id]`): the
+    submission's copies of 112k ids, kept by the window's corpus, were 7 MB at MAVEN-ERE's size (issue 34)."""
+    kept = [tuple(known[i] for i in c if i in known) for c in clusters]
     return tuple(Relation("Coreference", f"R{n}", c, 0) for n, c in enumerate((c for c in kept if len(c) > 1), 1))
 
 
 def maven_ere_pair(gold: Input, system: Input) -> Pair:
     """MAVEN-ERE gold documents and a submission: both sides are the gold event mentions (MAVEN-ERE
     scores relations over gold mentions); gold's events and the submission's clusters are coreference."""
-    g = maven_ere_file(gold)
-    return _maven_ere_pair(g.path, g.documents, maven_ere_file(system))
+    g, s = maven_ere_file(gold), maven_ere_file(system)
+    return _maven_ere_pair(g.path, g.documents, maven_ere_predicted(s.path, [*s.submissions, *s.documents]))
 
 
-def _maven_ere_pair(path: str, documents: Iterable[object], s: MavenEreFile, *, with_units: bool = True) -> Pair:
+def _maven_ere_pair(path: str, documents: Iterable[object], s: Predicted, *, with_units: bool = True) -> Pair:
     """`maven_ere_pair` over gold `documents` taken one at a time (see `_maven_pair`)."""
     kept = _kept(not with_units)
-    submitted = {sub.id: sub.coreference or [] for sub in s.submissions}
-    submitted.update({d.id: [[m.id for m in e.mentions] for e in d.events or ()] for d in s.documents})
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, Document] = {}
     units: dict[str, list[Unit]] = {}
@@ -238,11 +269,12 @@ def _maven_ere_pair(path: str, documents: Iterable[object], s: MavenEreFile, *, 
         if with_units:
             units[d.id] = [Unit(str(k), tokens, f"{k}:") for k, tokens in enumerate(d.tokens)]
         mentions = [(m, e.type) for e in d.events or () for m in e.mentions]
-        known = {m.id for m, _ in mentions}
+        known = {m.id: m.id for m, _ in mentions}
         for run, docs, clusters in (("gold", gold_docs, [[m.id for m in e.mentions] for e in d.events or ()]),
-                                    ("system", system_docs, submitted.get(d.id, []))):
+                                    ("system", system_docs, s.clusters.get(d.id, []))):
             made = [maven_mention(run, d.id, m.id, m.sent_id, m.offset, m.trigger_word, t, d.line) for m, t in mentions]
             docs[d.id] = Document(d.id, kept(made), _clusters(d.id, clusters, known))
+    let_go(s.clusters)  # the clusters as read: freed in pieces, not at once on return
     return Pair(TbfFile(path, SpanMode.TOKEN, gold_docs), TbfFile(s.path, SpanMode.TOKEN, system_docs), {}, units)
 
 
@@ -257,26 +289,25 @@ def streamed_pair(found: str, gold: Input, system: Input, cancelled: CancelCheck
     """A MAVEN or MAVEN-ERE pair as `read_pair` reads it, but with the gold file's documents read through its
     stream and not kept (its largest part: the parsed file took 6 times its size), and no sentences for
     the text (the window reads a document's text when shown, `first_document.document_text_and_tokens`).
-    A problem of the gold file is still said before one of the system file. The system file's parse is not kept
-    by its input (`Input.parsed`): the convention's scorer reads the submission itself, and the two parses held at
-    once were most of a MAVEN-ERE load's peak (issue 34). `cancelled()` is checked before each gold document."""
-    from evmeval.io.maven import read_maven, stream_maven
-    from evmeval.io.maven_ere import read_maven_ere, stream_maven_ere
+    A problem of the gold file is still said before one of the system file. The system file is read a line at a
+    time keeping only what the pair places (`Predicted`), and not kept by its input (`Input.parsed`): the
+    convention's scorer reads the submission itself, and the parses held at once were most of a MAVEN-ERE load's
+    peak (issue 34). `cancelled()` is checked before each gold document."""
+    from evmeval.io.maven import stream_maven
+    from evmeval.io.maven_ere import stream_maven_ere
 
     stream = stream_maven(gold.path, gold.data) if found == "maven" else stream_maven_ere(gold.path, gold.data)
-    try:
-        s = read_maven(system.path, system.data) if found == "maven" else read_maven_ere(system.path, system.data)
+    read = (stream_maven if found == "maven" else stream_maven_ere)(system.path, system.data)
+    try:  # a line at a time, keeping only what the pair places
+        s = (maven_predicted if found == "maven" else maven_ere_predicted)(read.path, read)
     except FormatError:
         for _ in stream:  # the gold file's own problem first, as when both are read whole
             pass
         raise
     documents = stream if cancelled is None else _checked(stream, cancelled)
-    if isinstance(s, MavenFile):
-        pair = _maven_pair(stream.path, documents, s, with_units=False)
-    else:
-        pair = _maven_ere_pair(stream.path, documents, s, with_units=False)
-    let_go(s.submissions, s.documents)  # the system file's parse freed in pieces, not at once on return
-    return pair
+    if found == "maven":
+        return _maven_pair(stream.path, documents, s, with_units=False)
+    return _maven_ere_pair(stream.path, documents, s, with_units=False)
 
 
 def rams_pair(gold: Input, system: Input) -> Pair:

@@ -27,7 +27,7 @@ A submission line of only `id`, or an empty (0-byte) submission file, predicts n
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from operator import eq
 
@@ -36,7 +36,7 @@ from evmeval.conventions.base import ConventionResult, Fingerprint, Input, Metri
 from evmeval.conventions.maven import EMPTY_SUBMISSION, Figure, divide, sklearn_micro, submission_bytes
 from evmeval.coref.metrics import LinkCounts, conll_and_blanc
 from evmeval.io.errors import FormatError
-from evmeval.io.maven_ere import CAUSAL, TEMPORAL, Document, MavenEreFile, Submission, read_maven_ere, stream_maven_ere
+from evmeval.io.maven_ere import CAUSAL, TEMPORAL, Document, Submission, read_maven_ere, stream_maven_ere
 from evmeval.io.reading import display_name
 
 METRICS: dict[str, str] = {"b_cubed": "b_cubed", "ceaf": "ceaf", "muc": "muc", "blanc": "blanc",
@@ -223,21 +223,66 @@ def _no_gold_field(path: str, doc: Document) -> FormatError | None:
     return None
 
 
-def _documents_given(system: MavenEreFile) -> FormatError | None:
-    if not system.documents:
+class Submitted:
+    """The submission read only as far as the gold document being scored needs: the lines read ahead are kept by
+    id until their document comes (none when the submission follows the gold file's order, as evaluate.py's
+    inputs do), so memory holds a line, not the file (MAVEN-ERE's relation pairs were 100 MB, issue 37). What
+    the whole-file checks need is kept as read: the first problem, the first document given as a line, and the
+    lines of only `id`."""
+
+    def __init__(self, path: str, lines: Iterable[Document | Submission] | FormatError) -> None:
+        self.path = path
+        self.problem = lines if isinstance(lines, FormatError) else None
+        self._lines: Iterator[Document | Submission] = iter(()) if isinstance(lines, FormatError) else iter(lines)
+        self._ahead: dict[str, Submission] = {}
+        self.first_document: Document | None = None
+        self.id_only: list[str] = []
+        self._done = self.problem is not None
+
+    def line_of(self, doc_id: str) -> Submission | None:
+        """The submission line of `doc_id` (None: there is none), reading on as far as needed."""
+        while doc_id not in self._ahead and not self._done:
+            self._read()
+        return self._ahead.pop(doc_id, None)
+
+    def finish(self) -> None:
+        """Read the rest (its problems and warnings are the whole file's), keeping nothing of it."""
+        while not self._done:
+            self._read()
+        let_go(self._ahead)
+
+    def _read(self) -> None:
+        try:
+            item = next(self._lines)
+        except StopIteration:
+            self._done = True
+            return
+        except FormatError as exc:
+            self.problem, self._done = exc, True
+            return
+        if isinstance(item, Submission):
+            if (item.coreference is None and item.temporal_relations is None and item.causal_relations is None
+                    and item.subevent_relations is None and not item.extra):
+                self.id_only.append(item.id)
+            self._ahead[item.id] = item
+        elif self.first_document is None:
+            self.first_document = item
+
+
+def _documents_given(system: Submitted) -> FormatError | None:
+    if system.first_document is None:
         return None
-    return FormatError(system.path, system.documents[0].line, "documents given as the submission",
+    return FormatError(system.path, system.first_document.line, "documents given as the submission",
                        "submission lines {id, coreference, temporal_relations, causal_relations, "
                        "subevent_relations}")
 
 
-def score_stream(gold: Iterable[Document | Submission], path: str, system: MavenEreFile | FormatError) -> Tally:
-    """Score the gold documents as they are read against the submission (`system`, or the problem that
-    stopped its reading: raised once the gold file is read through, whose own problems come first, as
-    when both files were read whole). The problems of the pair come in the whole-file order too: a
-    submission as the gold file, documents as the submission, a gold document missing a field."""
+def score_stream(gold: Iterable[Document | Submission], path: str, system: Submitted) -> Tally:
+    """Score the gold documents as they are read against the submission (`system`, whose first problem is
+    raised once the gold file is read through, whose own problems come first, as when both files were read
+    whole; the submission is read to its end before, as then). The problems of the pair come in the whole-file
+    order too: a submission as the gold file, documents as the submission, a gold document missing a field."""
     tally = Tally()
-    by_id = {s.id: s for s in system.submissions} if isinstance(system, MavenEreFile) else {}
     given_submission: FormatError | None = None
     missing: FormatError | None = None
     for item in gold:
@@ -246,20 +291,21 @@ def score_stream(gold: Iterable[Document | Submission], path: str, system: Maven
                                                                "file", _GOLD_EXPECTED)
             continue
         missing = missing or _no_gold_field(path, item)
-        if isinstance(system, MavenEreFile) and given_submission is None and missing is None:
-            tally.add(item, by_id.get(item.id))
-    if isinstance(system, FormatError):
-        raise system
+        if system.problem is None and given_submission is None and missing is None:
+            line = system.line_of(item.id)
+            if system.problem is None:
+                tally.add(item, line)
+    system.finish()
+    if system.problem is not None:
+        raise system.problem
     for problem in (given_submission, _documents_given(system), missing):
         if problem is not None:
             raise problem
     return tally
 
 
-def id_only_warning(system: MavenEreFile) -> tuple[str, ...]:
+def id_only_warning(ids: list[str]) -> tuple[str, ...]:
     """Lines holding only `id` (its README: only `id` is required) predict nothing; said, since it is odd."""
-    ids = [s.id for s in system.submissions if s.coreference is None and s.temporal_relations is None
-           and s.causal_relations is None and s.subevent_relations is None and not s.extra]
     if not ids:
         return ()
     shown = ", ".join(ids[:5]) + (", ..." if len(ids) > 5 else "")
@@ -269,24 +315,22 @@ def id_only_warning(system: MavenEreFile) -> tuple[str, ...]:
 
 
 def score_maven_ere(gold: Input, system: Input) -> ConventionResult:
-    """The gold file streamed, a document at a time, against the submission read whole (a line per gold
-    document at most): memory holds the submission and per-document counts, not the gold corpus."""
-    submission: MavenEreFile | FormatError
+    """The gold file streamed, a document at a time, against the submission read as far as each gold document
+    needs (`Submitted`): memory holds per-document counts, not either file."""
     warnings: tuple[str, ...] = ()
+    name = display_name(system.path)
+    submitted: Submitted
     try:
         data = submission_bytes(system)
         if data is None:
-            submission, warnings = MavenEreFile(display_name(system.path)), (EMPTY_SUBMISSION,)
+            submitted, warnings = Submitted(name, ()), (EMPTY_SUBMISSION,)
         else:
-            submission = read_maven_ere(system.path, data)
-            warnings = id_only_warning(submission)
+            submitted = Submitted(name, stream_maven_ere(system.path, data))
     except FormatError as exc:
-        submission = exc
+        submitted = Submitted(name, exc)
     stream = stream_maven_ere(gold.path, gold.data)
-    tally = score_stream(stream, stream.path, submission)
-    if isinstance(submission, MavenEreFile):  # freed in pieces, not at once on return (`let_go`)
-        let_go(submission.submissions, submission.documents)
-    return replace(tally.result(stream.sha256), warnings=warnings)
+    tally = score_stream(stream, stream.path, submitted)
+    return replace(tally.result(stream.sha256), warnings=warnings + id_only_warning(submitted.id_only))
 
 
 def _document_columns(tally: Tally) -> dict[str, tuple[float, ...]]:
