@@ -70,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--maven-ere", type=Path, help="a checkout of THU-KEG/MAVEN-ERE")
     parser.add_argument("--rams", type=Path, help="the folder of the RAMS 1.0 scorer.py (RAMS data release, scorer/)")
     parser.add_argument("--gen-arg", type=Path, help="a checkout of raspberryice/gen-arg")
+    parser.add_argument("--gen-arg-spacy", type=Path, metavar="PYTHON",
+                        help="with --gen-arg: an interpreter with spaCy and en_core_web_sm; records the script's "
+                        "--head-only counters on gen-arg's own published predictions and the parse the model gave")
+    parser.add_argument("--gen-arg-model", default="en_core_web_sm",
+                        help="with --gen-arg-spacy: the distribution the model came from, as the fixture says it")
     parser.add_argument("--uie", type=Path, help="a checkout of universal-ie/UIE (needs numpy)")
     parser.add_argument("--paie", type=Path, help="a checkout of mayubo2333/PAIE (metric.py, processors/)")
     parser.add_argument("--omnievent", type=Path, help="a checkout of THU-KEG/OmniEvent (needs numpy, scikit-learn, "
@@ -139,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
         jobs.append(("scorer_pl", _source(root, "reference-coreference-scorers-8.01/scorer.pl",
                                           "hunterhector/EvmEval", "perl"),
                      lambda case: rec.scorer_pl_figures(root, case)))
+    _genarg_heads(parser, args)
     if not jobs:
         parser.error("name at least one published scorer to record")
     for scorer, source, figures_of in jobs:
@@ -158,6 +164,17 @@ def main(argv: list[str] | None = None) -> int:
             "OmniEvent/evaluation/metric.py (compute_F1), OmniEvent/evaluation/convert_format.py "
             "(get_argument_extraction_mrc)", "THU-KEG/OmniEvent", "numpy", "sklearn", "seqeval"))
     return 0
+
+
+def _genarg_heads(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """`--gen-arg-spacy`: gen-arg's --head-only on its published predictions (tests/record_published_genarg.py)."""
+    if not args.gen_arg_spacy:
+        return
+    if not args.gen_arg:
+        parser.error("--gen-arg-spacy goes with --gen-arg CHECKOUT")
+    from tests.record_published_genarg import PUBLISHED, record_heads
+
+    print(f"{PUBLISHED}: head_only {record_heads(args.gen_arg.resolve(), args.gen_arg_spacy, args.gen_arg_model)}")
 
 
 def _source(checkout: Path, file: str, repository: str, *modules: str) -> dict[str, Any]:

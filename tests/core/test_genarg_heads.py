@@ -3,7 +3,7 @@
 The command is run with a stand-in `spacy` package on PYTHONPATH (a fixed parse per document, read from a file
 beside it): the command's own default, "spaCy's en_core_web_sm when importable", is what is exercised, with a
 parse worked by hand (docs/scoring/gen-arg.md). The counts against the script itself are the recorded cases
-(tests/core/test_genarg.py) and gen-arg's own predictions on the real model (test_genarg_published_heads.py).
+(tests/core/test_genarg.py) and, below, gen-arg's own predictions on the real model's recorded parse.
 """
 
 from __future__ import annotations
@@ -12,20 +12,23 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
-from evmeval.conventions import genarg, paie
+from evmeval.conventions import Input, genarg, paie
 from evmeval.conventions.base import with_options
 from evmeval.conventions.heads import head_word, spacy_heads
 
+from tests import recorded as rec
 from tests.core.test_genarg import COREF, GOLD, ONTOLOGY, TOKENS, _inputs
 from tests.programs import installed
+from tests.record_published_genarg import PARSES, PUBLISHED, published_files
 
 GENERATION = json.dumps({"doc_key": "d", "predicted": " The protesters attacked the police station using  <arg>  at "
                          "in Kabul place", "gold": ""}) + "\n"
-PARSE = [1, 2, 2, 5, 5, 2, 5, 6, 2, 10, 11, 2]
-"""The₀→protesters₁→attacked₂ (root), the₃ and police₄→station₅→attacked₂, in₆→station₅, Kabul₇→in₆, and₈→attacked₂,
-the₉→protesters₁₀→left₁₁→attacked₂."""
+PARSE = [1, 2, 2, 5, 5, 2, 2, 6, 2, 10, 11, 2]
+"""The₀→protesters₁→attacked₂ (root), the₃ and police₄→station₅→attacked₂, in₆→attacked₂, Kabul₇→in₆, and₈→attacked₂,
+the₉→protesters₁₀→left₁₁→attacked₂: en_core_web_sm 3.8.0's parse of these words."""
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "scoring" / "gen-arg.md"
 
 _SPACY = '''"""A stand-in for spaCy: en_core_web_sm "parses" a document with the heads heads.json gives its words."""
@@ -165,7 +168,7 @@ def test_one_head_walk_serves_both_scripts() -> None:
     """gen-arg's and PAIE's `find_head` are the same walk (PAIE keys a span by its head word's text, gen-arg by its
     index): one function, and the walk stops at the first word whose head leaves the span."""
     assert paie.head_word is head_word and genarg.head_word is head_word
-    assert head_word(PARSE, 6, 7) == 6  # "in Kabul": in's head (station) is outside: "in", not "Kabul"
+    assert head_word(PARSE, 6, 7) == 6  # "in Kabul": in's head (attacked) is outside: "in", not "Kabul"
     assert head_word(PARSE, 0, 1) == 1 and head_word(PARSE, 3, 5) == 5
     assert genarg.headed(PARSE, (4, 3)) == (4, 4)  # an empty argument becomes a one-word span, as in the script
 
@@ -177,3 +180,47 @@ def test_the_head_only_option_scores_on_the_parse_given(tmp_path: Path) -> None:
         ("head_role_id", "Role identification", 2), ("head_role", "Role", 2)]
     assert result.notes[0].startswith("Evaluation by matching head words only (--head-only)")
     assert genarg.score_genarg(gold, system, heads=lambda words: PARSE).metrics["role"].match_num == 0
+
+
+def _published(tmp_path: Path) -> tuple[Input, Input, dict[str, Any], dict[str, list[int]]]:
+    """gen-arg's own published predictions (from GENARG_DIR's history), its recorded --head-only counters and
+    the recorded parse; skip without a clone."""
+    checkout = os.environ.get("GENARG_DIR")
+    if not checkout:
+        pytest.skip("GENARG_DIR is not set (a clone of raspberryice/gen-arg)")
+    recorded = json.loads(PUBLISHED.read_text(encoding="utf-8"))
+    files = published_files(Path(checkout))
+    assert rec.digest(files) == recorded["sha256"]
+    gold, system = _inputs(tmp_path, {name: data.decode("utf-8") for name, data in files.items()})
+    return gold, system, recorded["head_only"], json.loads(PARSES.read_text(encoding="utf-8"))
+
+
+def test_gen_args_published_predictions_on_heads_as_its_scorer_with_the_real_model(tmp_path: Path) -> None:
+    """scorer.py --coref --head-only on gen-arg's published WikiEvents predictions with spaCy's en_core_web_sm
+    3.8.0 counted 552 predicted, 563 gold, 402 identified, 362 classified, 3 and 3 more with coreference
+    (gen_arg_published.json); fed the parse that model gave (gen_arg_published_parse.json), ours counts the
+    same, without spaCy."""
+    gold, system, recorded, parses = _published(tmp_path)
+    by_words = {tuple(json.loads(line)["tokens"]): parses[json.loads(line)["doc_id"]]
+                for line in Path(gold.path).read_text(encoding="utf-8").splitlines()
+                if json.loads(line)["doc_id"] in parses}
+    m = genarg.score_genarg(gold, with_options(system, **{genarg.HEAD_ONLY: "1"}), heads=by_words.__getitem__).metrics
+    predicted, gold_num, idn, cls, idn_coref, cls_coref = recorded["figures"]
+    assert (m["head_role"].pred_num, m["head_role"].gold_num) == (predicted, gold_num)
+    assert (m["head_role_id"].match_num, m["head_role"].match_num) == (idn, cls)
+    assert (m["head_coref_role_id"].match_num, m["head_coref_role"].match_num) == (idn + idn_coref, cls + cls_coref)
+    assert recorded["model"]["version"] == "3.8.0" and len(PARSES.read_bytes()) < 300_000
+
+
+def test_the_recorded_parse_is_what_the_model_gives(tmp_path: Path) -> None:
+    """With spaCy and an en_core_web_sm of the recorded version importable, it parses each recorded document
+    as recorded (skip otherwise: another version may parse otherwise, and its figures are its own)."""
+    parse = spacy_heads()
+    if parse is None:
+        pytest.skip("spaCy and en_core_web_sm are not importable here")
+    gold, _, recorded, parses = _published(tmp_path)
+    if recorded["model"]["version"] not in parse.model.split():
+        pytest.skip(f"the model here is {parse.model}; the recording's is {recorded['model']['version']}")
+    documents = {json.loads(line)["doc_id"]: tuple(json.loads(line)["tokens"])
+                 for line in Path(gold.path).read_text(encoding="utf-8").splitlines()}
+    assert {doc: list(parse(documents[doc])) for doc in parses} == parses
