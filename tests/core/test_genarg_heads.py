@@ -22,7 +22,7 @@ from evmeval.conventions.heads import head_word, spacy_heads
 from tests import recorded as rec
 from tests.core.test_genarg import COREF, GOLD, ONTOLOGY, TOKENS, _inputs
 from tests.programs import installed
-from tests.record_published_genarg import PARSES, PUBLISHED, published_files
+from tests.record_published_heads import PARSES, PUBLISHED, published_files
 
 GENERATION = json.dumps({"doc_key": "d", "predicted": " The protesters attacked the police station using  <arg>  at "
                          "in Kabul place", "gold": ""}) + "\n"

@@ -1,6 +1,10 @@
-"""gen-arg's own published WikiEvents predictions scored by its scorer.py with --head-only on spaCy's real
-`en_core_web_sm`: the counters and the parse the model gave, recorded so the test can score ours on that
-parse without spaCy (`python -m tests.record_published --gen-arg CHECKOUT --gen-arg-spacy PYTHON`).
+"""Head figures on spaCy's real `en_core_web_sm`, with the parse the model gave, recorded so the tests can score
+ours on that parse without spaCy:
+
+- gen-arg's own published WikiEvents predictions scored by its scorer.py with --head-only
+  (`python -m tests.record_published --gen-arg CHECKOUT --gen-arg-spacy PYTHON`);
+- PAIE's metric functions on a few of its differential test's generated cases (`SPACY_CASES`;
+  `python -m tests.record_published --paie CHECKOUT --paie-spacy PYTHON`).
 
 PYTHON is an interpreter where spaCy and a model `spacy.load("en_core_web_sm")` finds are installed; the script
 runs there, once, with `--coref --head-only`, and the driver also writes the parse its own `nlp` gives each
@@ -17,6 +21,9 @@ from typing import Any
 from tests import recorded as rec
 
 PUBLISHED = rec.RECORDED / "gen_arg_published.json"
+PAIE_SPACY = rec.RECORDED / "paie_spacy.json"
+SPACY_CASES = [f"rams-{n}" for n in range(10)] + [f"wikievents-{n}" for n in range(10)]
+"""The PAIE cases (tests/published_paie.py) run on the real model."""
 PARSES = rec.RECORDED / "gen_arg_published_parse.json"
 """Each scored document's parse (its words' head indices, by doc_id) as the recorded model gave it."""
 
@@ -52,3 +59,30 @@ def record_heads(checkout: Path, python: Path, package: str) -> dict[str, Any]:
     body = ",\n".join(f" {json.dumps(doc)}: {json.dumps(heads)}" for doc, heads in sorted(parses.items()))
     PARSES.write_text("{\n" + body + "\n}\n", encoding="utf-8")
     return recorded["head_only"]  # type: ignore[no-any-return]
+
+
+def record_paie(checkout: Path, python: Path, package: str) -> Path:
+    """PAIE's figures on `SPACY_CASES` under `python`'s spaCy, with each document's parse, into paie_spacy.json."""
+    from tests.published_paie import PaieScorer, case_files
+
+    scorer = PaieScorer(checkout, python)
+    cases, parses, model = {}, {}, {}
+    for case in SPACY_CASES:
+        figures = scorer.figures(case)
+        parses.update(figures.pop("parses"))
+        model = figures.pop("model")
+        cases[case] = {"sha256": rec.digest({n: t.encode() for n, t in case_files(case).items()}), "figures": figures}
+    head = {"scorer": "paie", "what": "PAIE's metric.py (eval_head_f1_score and the others) on spaCy's parse",
+            "source": {"repository": "mayubo2333/PAIE", "commit": _commit(checkout),
+                       "file": "metric.py, processors/processor_base.py"},
+            "model": {**model, "package": package}}
+    body = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in cases.items())
+    words = ",\n".join(f"  {json.dumps(k, ensure_ascii=False)}: {json.dumps(v)}" for k, v in sorted(parses.items()))
+    PAIE_SPACY.write_text(json.dumps(head, indent=1, ensure_ascii=False)[:-2] + ',\n "cases": {\n' + body
+                          + '\n },\n "parses": {\n' + words + "\n }\n}\n", encoding="utf-8")
+    return PAIE_SPACY
+
+
+def _commit(path: Path) -> str:
+    run = subprocess.run(["git", "-C", str(path), "rev-parse", "HEAD"], capture_output=True, text=True)
+    return run.stdout.strip() or "unknown"
