@@ -1,7 +1,9 @@
 """Convention `gen-arg`: gen-arg's scorer.py figures, from its recorded counters and from hand-derived cases.
 
 gen-arg's `src/genie/scorer.py` (KAIROS, with and without --coref) ran on 150 seeded cases
-(tests/core/seeded_arguments.py `genarg_case`); its six counters are in tests/data/recorded/gen_arg.json.
+(tests/core/seeded_arguments.py `genarg_case`), without and with --head-only (on the stand-in parse
+`tests.published_paie.fake_heads`, given to both sides); its six counters of each run are in
+tests/data/recorded/gen_arg.json.
 """
 
 from __future__ import annotations

@@ -437,6 +437,7 @@ def genarg_matches(gold: Input, system: Input, heads: Heads | None = None) -> Ma
     """Per scored event and metric, its gold and predicted arguments and the pairs the script's rule matches
     (`event_edges`; on heads under --head-only): the matching switch's groups (`evmeval.conventions.one_to_one`)."""
     parse_of = document_parses(head_parse(system, heads))
+    prefix = HEAD if HEAD_ONLY in system.options else ""
     g, s, ontology, coref = read_genarg(gold, system)
     groups = []
     for document, event, predicted, _ in scored_events(g, s, ontology, parse_of):
@@ -446,12 +447,10 @@ def genarg_matches(gold: Input, system: Input, heads: Heads | None = None) -> Ma
         mapping = None if coref is None else coref.get(document.doc_id, {})
         golds, preds, edges = event_edges(document, event, predicted, mapping, parse_of(document))
         gold_items, pred_items = _items(GOLD, document, index, golds), _items(PRED, document, index, preds)
-        prefix = HEAD if HEAD_ONLY in system.options else ""
         for name, found in edges.items():
             if coref is not None or not name.startswith("coref"):
                 groups.append(MatchGroup(prefix + name, pred_items, gold_items, found,
                                          frozenset(i for i, _, _ in found)))
-    prefix = HEAD if HEAD_ONLY in system.options else ""
     names = tuple(prefix + name for name in METRICS if coref is not None or not name.startswith("coref"))
     return names, groups
 
