@@ -15,6 +15,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+ROOT = Path(__file__).resolve().parents[1]
+
 _RAMS_DRIVER = """
 import argparse, json, sys
 sys.path.insert(0, sys.argv[1])
@@ -47,37 +49,64 @@ class RamsScorer:
 
 _GENARG_DRIVER = """
 import json, runpy, sys
-stubs, genie, out, *argv = sys.argv[1:]
-sys.path[:0] = [stubs, genie]
+stubs, genie, root, out, parses, *argv = sys.argv[1:]
+sys.path[:0] = [stubs, genie, root]
 sys.argv = ["scorer.py", *argv]
 found = runpy.run_path(genie + "/scorer.py", run_name="__main__")
 names = ("pred_arg_num", "gold_arg_num", "arg_idn_num", "arg_class_num", "arg_idn_coref_num", "arg_class_coref_num")
+result = {name: found[name] for name in names}
+if parses != "-":  # the parse the script's own nlp gives each document's words, and the model that gave it
+    nlp, docs = found["nlp"], {}
+    for ex in found["examples"].values():
+        if "tokens" in ex and ex["doc_id"] not in docs:
+            docs[ex["doc_id"]] = [token.head.i for token in nlp(" ".join(ex["tokens"]))]
+    meta = getattr(nlp, "meta", {})
+    import spacy
+    result["model"] = {"name": meta.get("lang", "") + "_" + meta.get("name", ""), "version": meta.get("version"),
+                       "spacy": spacy.__version__}
+    with open(parses, "w") as handle:
+        json.dump(docs, handle)
 with open(out, "w") as handle:
-    json.dump({name: found[name] for name in names}, handle)
+    json.dump(result, handle)
 """
 _STUBS = {
-    "spacy/__init__.py": "class _Nlp:\n    vocab = None\n    tokenizer = None\n\n\n"
+    "spacy/__init__.py": "class _Nlp:\n    vocab = None\n    tokenizer = None\n\n"
+                         "    def __call__(self, text):\n        return self.tokenizer(text)\n\n\n"
                          "def load(name):\n    return _Nlp()\n",
-    "spacy/tokens.py": "class Doc:\n    def __init__(self, vocab, words):\n"
-                       "        raise RuntimeError('--head-only needs spaCy and en_core_web_sm')\n",
+    "spacy/tokens.py": "class _Token:\n    def __init__(self, doc, i):\n        self.doc, self.i = doc, i\n\n"
+                       "    @property\n    def head(self):\n"
+                       "        return _Token(self.doc, self.doc.heads[self.i])\n\n\n"
+                       "class Doc:\n    def __init__(self, vocab, words):\n"
+                       "        from tests.published_paie import fake_heads\n\n"
+                       "        self.words, self.heads = list(words), fake_heads(list(words))\n\n"
+                       "    def __getitem__(self, i):\n        return _Token(self, range(len(self.words))[i])\n",
     "tqdm.py": "def tqdm(iterable, *args, **kwargs):\n    return iterable\n",
 }
-"""Stand-ins for what the script imports and, without --head-only, never uses (spaCy's model is loaded at import
-time, then only its head finder would need it) or only shows (tqdm's progress bar)."""
+"""Stand-ins for what the script imports: spaCy, whose model it loads at start and whose parse only --head-only
+reads (here `tests.published_paie.fake_heads`' random tree over the words the script's own whitespace tokenizer
+makes, the parse our side is given too), and tqdm (a progress bar)."""
 
 
 class GenargScorer:
-    """gen-arg's `src/genie/scorer.py --dataset KAIROS [--coref --coref-file]`, run as a script from a checkout
-    (GENARG_DIR) in a folder holding the case's ontology (as `event_role_KAIROS.json`) and the checkout's
-    `pronoun_list.txt`; its six counters read from the finished script's globals."""
+    """gen-arg's `src/genie/scorer.py --dataset KAIROS [--coref --coref-file] [--head-only]`, run as a script from
+    a checkout (GENARG_DIR) in a folder holding the case's ontology (as `event_role_KAIROS.json`) and the
+    checkout's `pronoun_list.txt`; its six counters read from the finished script's globals. `python`: an
+    interpreter with spaCy and en_core_web_sm to run the script on the real parse (default: this one, with the
+    stand-in parse)."""
 
-    def __init__(self, checkout: Path) -> None:
+    def __init__(self, checkout: Path, python: Path | None = None) -> None:
         self.checkout = checkout
+        self.python = python
 
-    def score(self, files: dict[str, str]) -> dict[str, int]:
+    def score(self, files: dict[str, str], *, head_only: bool = False,
+              parses: dict[str, list[int]] | None = None) -> dict[str, Any]:
+        """The counters (and with the real parse the model's name and version); `parses` is filled with each
+        document's parse when given (the real parse only)."""
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             for name, text in _STUBS.items():
+                if self.python is not None and name.startswith("spacy"):
+                    continue
                 (folder / "stubs" / name).parent.mkdir(parents=True, exist_ok=True)
                 (folder / "stubs" / name).write_text(text, encoding="utf-8")
             for name, text in files.items():
@@ -87,10 +116,15 @@ class GenargScorer:
             argv = ["--gen-file", "prediction.jsonl", "--test-file", "gold.jsonl", "--dataset", "KAIROS"]
             if "coref.jsonlines" in files:
                 argv += ["--coref", "--coref-file", "coref.jsonlines"]
-            subprocess.run([sys.executable, "-c", _GENARG_DRIVER, str(folder / "stubs"),
-                            str(self.checkout / "src" / "genie"), str(folder / "out.json"), *argv],
+            if head_only:
+                argv.append("--head-only")
+            dump = str(folder / "parses.json") if parses is not None else "-"
+            subprocess.run([str(self.python or sys.executable), "-c", _GENARG_DRIVER, str(folder / "stubs"),
+                            str(self.checkout / "src" / "genie"), str(ROOT), str(folder / "out.json"), dump, *argv],
                            cwd=folder, capture_output=True, text=True, check=True, encoding="utf-8",
                            env={**os.environ, "PYTHONUTF8": "1"})
+            if parses is not None:
+                parses.update(json.loads((folder / "parses.json").read_text(encoding="utf-8")))
             return json.loads((folder / "out.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 

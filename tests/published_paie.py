@@ -140,7 +140,7 @@ def read_ontology_text(text: str, reader: Any) -> Any:
 
 _DRIVER = r"""
 import argparse, contextlib, copy, importlib.util, io, json, sys, types
-checkout, root = sys.argv[1], sys.argv[2]
+checkout, root, real = sys.argv[1], sys.argv[2], sys.argv[3] == "spacy"
 sys.path.insert(0, root)
 from tests.published_paie import fake_heads
 
@@ -150,9 +150,11 @@ class _Module(types.ModuleType):
             raise AttributeError(name)
         return type(name, (), {})
 
-for name in ("torch", "torch.utils", "torch.utils.data", "ipdb", "jsonlines", "spacy", "spacy.tokens"):
+for name in ("torch", "torch.utils", "torch.utils.data", "ipdb", "jsonlines") + (() if real else ("spacy",
+                                                                                      "spacy.tokens")):
     sys.modules[name] = _Module(name)
-sys.modules["spacy"].load = lambda name: types.SimpleNamespace(vocab=None)
+if not real:
+    sys.modules["spacy"].load = lambda name: types.SimpleNamespace(vocab=None)
 for name in ("numpy", "scipy", "scipy.optimize"):
     try:
         __import__(name)
@@ -180,7 +182,8 @@ class Doc:
     def __getitem__(self, i):
         return Token(self, i)
 
-metric.nlp = Doc
+if not real:
+    metric.nlp = Doc
 job = json.load(sys.stdin)
 processor = object.__new__(base.DSET_processor)
 processor.args = argparse.Namespace(window_size=job["window"])
@@ -223,15 +226,23 @@ for name, function in (("span", metric.eval_std_f1_score), ("text", metric.eval_
 if job.get("log"):  # show_results; its Hungarian pairing (torch, SciPy) only decides which lines pair up
     metric.hungarian_matcher = lambda a, b: (list(range(min(len(a), len(b)))),) * 2
     metric.show_results(features, job["log"], {"test related best score": "P: 0 R: 0 f1: 0", "global step": 0})
+if real:  # the parse metric.py's own nlp gives each document's words, and the model that gave it
+    import spacy
+    out["parses"] = {" ".join(f.full_text): [t.head.i for t in metric.nlp(" ".join(f.full_text))] for f in features}
+    out["model"] = {"name": metric.nlp.meta["lang"] + "_" + metric.nlp.meta["name"],
+                    "version": metric.nlp.meta["version"], "spacy": spacy.__version__}
 print(json.dumps(out))
 """
 
 
 class PaieScorer:
-    """PAIE's metric functions and window, from a checkout, in a separate process per case."""
+    """PAIE's metric functions and window, from a checkout, in a separate process per case. `python`: an
+    interpreter with spaCy and en_core_web_sm, to run them on the real parse (its figures then carry `parses`,
+    each document's words -> the model's heads, and `model`); default: this one, on the stand-in parse."""
 
-    def __init__(self, checkout: Path) -> None:
+    def __init__(self, checkout: Path, python: Path | None = None) -> None:
         self.checkout = checkout
+        self.python = python
         for name in ("metric.py", "utils.py", "processors/processor_base.py"):
             if not (checkout / name).is_file():
                 raise FileNotFoundError(f"{checkout / name}: not a checkout of mayubo2333/PAIE")
@@ -250,7 +261,8 @@ class PaieScorer:
         job = {"dataset": "rams" if rams else "wikievent", "window": window_of(case), "lines": lines,
                "predictions": rams_predictions(files) if rams else wikievents_predictions(files),
                "log": str(log) if log is not None else None}
-        run = subprocess.run([sys.executable, "-c", _DRIVER, str(self.checkout), str(ROOT)], input=json.dumps(job),
+        run = subprocess.run([str(self.python or sys.executable), "-c", _DRIVER, str(self.checkout), str(ROOT),
+                              "spacy" if self.python else "stand-in"], input=json.dumps(job),
                              capture_output=True, text=True, check=False)
         if run.returncode != 0:
             raise RuntimeError(f"{case}: PAIE's functions failed: {run.stderr[-2000:]}")

@@ -70,8 +70,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--maven-ere", type=Path, help="a checkout of THU-KEG/MAVEN-ERE")
     parser.add_argument("--rams", type=Path, help="the folder of the RAMS 1.0 scorer.py (RAMS data release, scorer/)")
     parser.add_argument("--gen-arg", type=Path, help="a checkout of raspberryice/gen-arg")
+    parser.add_argument("--gen-arg-spacy", type=Path, metavar="PYTHON",
+                        help="with --gen-arg: an interpreter with spaCy and en_core_web_sm; records the script's "
+                        "--head-only counters on gen-arg's own published predictions and the parse the model gave")
+    parser.add_argument("--spacy-model", default="en_core_web_sm",
+                        help="with --gen-arg-spacy or --paie-spacy: the distribution the model came from, as the "
+                        "fixture says it")
     parser.add_argument("--uie", type=Path, help="a checkout of universal-ie/UIE (needs numpy)")
     parser.add_argument("--paie", type=Path, help="a checkout of mayubo2333/PAIE (metric.py, processors/)")
+    parser.add_argument("--paie-spacy", type=Path, metavar="PYTHON",
+                        help="with --paie: an interpreter with spaCy and en_core_web_sm; records PAIE's figures on a "
+                        "few cases on the real parse, and the parse (paie_spacy.json)")
     parser.add_argument("--omnievent", type=Path, help="a checkout of THU-KEG/OmniEvent (needs numpy, scikit-learn, "
                         "seqeval; not torch)")
     parser.add_argument("--scorer-pl", type=Path, help="reference-coreference-scorers-8.01 (in the EvmEval checkout)")
@@ -139,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         jobs.append(("scorer_pl", _source(root, "reference-coreference-scorers-8.01/scorer.pl",
                                           "hunterhector/EvmEval", "perl"),
                      lambda case: rec.scorer_pl_figures(root, case)))
+    _real_parse(parser, args)
     if not jobs:
         parser.error("name at least one published scorer to record")
     for scorer, source, figures_of in jobs:
@@ -158,6 +168,20 @@ def main(argv: list[str] | None = None) -> int:
             "OmniEvent/evaluation/metric.py (compute_F1), OmniEvent/evaluation/convert_format.py "
             "(get_argument_extraction_mrc)", "THU-KEG/OmniEvent", "numpy", "sklearn", "seqeval"))
     return 0
+
+
+def _real_parse(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """`--gen-arg-spacy`: gen-arg's --head-only on its published predictions (tests.record_published_heads.py)."""
+    from tests.record_published_heads import PUBLISHED, record_heads, record_paie
+
+    if args.gen_arg_spacy:
+        if not args.gen_arg:
+            parser.error("--gen-arg-spacy goes with --gen-arg CHECKOUT")
+        print(f"{PUBLISHED}: head_only {record_heads(args.gen_arg.resolve(), args.gen_arg_spacy, args.spacy_model)}")
+    if args.paie_spacy:
+        if not args.paie:
+            parser.error("--paie-spacy goes with --paie CHECKOUT")
+        print(record_paie(args.paie.resolve(), args.paie_spacy, args.spacy_model))
 
 
 def _source(checkout: Path, file: str, repository: str, *modules: str) -> dict[str, Any]:

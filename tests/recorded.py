@@ -203,11 +203,17 @@ def genarg_files(case: str) -> dict[str, str]:
     return seeded_arguments.genarg_case(int(case.removeprefix("seed-")))
 
 
+GENARG_HEAD_COUNTS = [f"head_only.{name}" for name in GENARG_COUNTS]
+"""The same counters of `scorer.py --head-only` on the stand-in parse (`tests.published_paie.fake_heads`)."""
+
+
 def genarg_figures(scorer: Any, case: str) -> tuple[dict[str, bytes], list[int]]:
-    """gen-arg scorer.py's six counters (GENARG_COUNTS), from which it prints every figure."""
+    """gen-arg scorer.py's six counters (GENARG_COUNTS), from which it prints every figure, then the six of
+    `--head-only` on the stand-in parse (GENARG_HEAD_COUNTS)."""
     files = genarg_files(case)
-    theirs = scorer.score(files)
-    return {name: text.encode() for name, text in files.items()}, [theirs[name] for name in GENARG_COUNTS]
+    theirs, heads = scorer.score(files), scorer.score(files, head_only=True)
+    return ({name: text.encode() for name, text in files.items()},
+            [theirs[name] for name in GENARG_COUNTS] + [heads[name] for name in GENARG_COUNTS])
 
 
 UIE_METRICS = ["offset-evt-trigger", "string-evt-trigger", "offset-evt-role", "string-evt-role"]
@@ -332,7 +338,7 @@ FIELDS: dict[str, list[str]] = {
     "maven_ere": [*MAVEN_ERE_METRICS, "coreference_f1", "overall_f1"],
     "scorer_pl": ["the `all` report without its first line"],
     "rams": ["overall", "roles", "distances"],
-    "gen_arg": GENARG_COUNTS,
+    "gen_arg": [*GENARG_COUNTS, *GENARG_HEAD_COUNTS],
     "uie": [*UIE_MODES, "normal_f1"],
     "paie": ["invalid_arg_num", "span_c", "span_i", "text_c", "text_i", "head_c", "head_i (each: correct_num, "
              "pred_num, gt_num, precision, recall, f1)"],

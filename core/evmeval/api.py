@@ -284,7 +284,7 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
                      grounding: str | None = None, ontology: PathArgument | None = None,
                      coref_file: PathArgument | None = None, match_mode: str | None = None,
                      window_size: int | None = None, matching: str | None = None,
-                     regime: str | None = None) -> ConventionScores:
+                     regime: str | None = None, head_only: bool = False) -> ConventionScores:
     """Score event-extraction files (TextEE, DyGIE++, MAVEN, MAVEN-ERE, BioNLP, RAMS, WikiEvents, UIE, MAVEN-Arg)
     under a published scorer's rules, as `evmeval-score --convention NAME`: each metric under that scorer's name,
     with the gold data's fingerprint. `all`: every convention that reads the files' format, and the switchboard of
@@ -294,7 +294,8 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
     `--coref-file`); `ontology` is maven-arg's label2role.json too. `convention="uie"`: `match_mode` is its `-m`
     (`normal`, `set`, `multimatch`) and `grounding` its map for string-only record lines (`closest`, `first`).
     `convention="paie"`: `window_size` is its `--window-size` (default 250). `convention="omnievent"`: `regime`
-    (`tc`, `sl`, `s2s`, `mrc`) says how the prediction lines are read.
+    (`tc`, `sl`, `s2s`, `mrc`) says how the prediction lines are read. `convention="gen-arg"`: `head_only` is
+    its `--head-only` (spaCy's en_core_web_sm parse; ValueError saying what to install without it).
     `matching="optimal"`: the matching switch (`.switches`, as `--matching optimal`): each convention that counts
     matches re-scored one to one, and what flips. Raises `FormatError` for bad input and `ValueError` for a
     convention or rule it does not know (`evmeval.conventions.REGISTRY` has them)."""
@@ -325,6 +326,13 @@ def score_convention(gold: PathArgument, system: PathArgument, *, convention: st
             raise ValueError(f"window_size={window_size!r} is read by convention='paie' only")
         given[1] = with_options(given[1], **{WINDOW: str(window_size)})
         checked_window(given[1])
+    if head_only:
+        from evmeval.conventions.genarg import HEAD_ONLY, head_parse
+
+        if convention != "gen-arg":
+            raise ValueError("head_only=True is read by convention='gen-arg' only")
+        given[1] = with_options(given[1], **{HEAD_ONLY: "1"})
+        head_parse(given[1])
     chosen, given[1] = prepare(convention, given[0], given[1], None if uie else grounding)
     from evmeval.conventions.omnievent import regime_refusal
 

@@ -1,7 +1,9 @@
 """Convention `gen-arg`: gen-arg's scorer.py figures, from its recorded counters and from hand-derived cases.
 
 gen-arg's `src/genie/scorer.py` (KAIROS, with and without --coref) ran on 150 seeded cases
-(tests/core/seeded_arguments.py `genarg_case`); its six counters are in tests/data/recorded/gen_arg.json.
+(tests/core/seeded_arguments.py `genarg_case`), without and with --head-only (on the stand-in parse
+`tests.published_paie.fake_heads`, given to both sides); its six counters of each run are in
+tests/data/recorded/gen_arg.json.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from pathlib import Path
 
 import pytest
 from evmeval.conventions import Input, detect_format
-from evmeval.conventions.genarg import score_genarg, template_arguments, with_companions
+from evmeval.conventions.base import Metric, with_options
+from evmeval.conventions.genarg import HEAD, HEAD_ONLY, score_genarg, template_arguments, with_companions
 from evmeval.grounding import genarg_distance, ground_closest, ground_closest_genarg
 from evmeval.io.errors import FormatError
 from hypothesis import given
@@ -21,6 +24,7 @@ from hypothesis import strategies as st
 
 from tests import recorded as rec
 from tests.programs import installed
+from tests.published_paie import fake_heads
 
 
 def _inputs(tmp_path: Path, files: dict[str, str]) -> tuple[Input, Input]:
@@ -32,18 +36,32 @@ def _inputs(tmp_path: Path, files: dict[str, str]) -> tuple[Input, Input]:
     return Input(str(tmp_path / "gold.jsonl")), system
 
 
+def stand_in_parse(tokens: tuple[str, ...]) -> list[int]:
+    """The recorder's stand-in parse on the words the script's whitespace tokenizer makes of the tokens."""
+    return fake_heads(" ".join(tokens).split(" "))
+
+
+def _check_counters(m: dict[str, Metric], counters: list[int], coref: bool, prefix: str = "") -> None:
+    predicted, gold, idn, cls, idn_coref, cls_coref = counters
+    assert (m[f"{prefix}role_id"].pred_num, m[f"{prefix}role_id"].gold_num) == (predicted, gold)
+    assert (m[f"{prefix}role_id"].match_num, m[f"{prefix}role"].match_num) == (idn, cls)
+    if coref:
+        assert (m[f"{prefix}coref_role_id"].match_num, m[f"{prefix}coref_role"].match_num) == (
+            idn + idn_coref, cls + cls_coref)
+    else:
+        assert f"{prefix}coref_role_id" not in m and (idn_coref, cls_coref) == (0, 0)
+
+
 @pytest.mark.parametrize("case", rec.case_ids("gen_arg"))
 def test_genarg_equals_recorded_scorer_py(tmp_path: Path, case: str) -> None:
+    """Each case's six counters without --head-only, then with it on the stand-in parse given to both sides."""
     files = rec.genarg_files(case)
-    predicted, gold, idn, cls, idn_coref, cls_coref = rec.recorded(
-        "gen_arg", case, {name: text.encode() for name, text in files.items()})
-    m = score_genarg(*_inputs(tmp_path, files)).metrics
-    assert (m["role_id"].pred_num, m["role_id"].gold_num) == (predicted, gold)
-    assert (m["role_id"].match_num, m["role"].match_num) == (idn, cls)
-    if "coref.jsonlines" in files:
-        assert (m["coref_role_id"].match_num, m["coref_role"].match_num) == (idn + idn_coref, cls + cls_coref)
-    else:
-        assert "coref_role_id" not in m and (idn_coref, cls_coref) == (0, 0)
+    counters = rec.recorded("gen_arg", case, {name: text.encode() for name, text in files.items()})
+    gold, system = _inputs(tmp_path, files)
+    _check_counters(score_genarg(gold, system).metrics, counters[:6], "coref.jsonlines" in files)
+    heads = score_genarg(gold, with_options(system, **{HEAD_ONLY: "1"}), heads=stand_in_parse)
+    assert set(heads.metrics) == {HEAD + k for k in score_genarg(gold, system).metrics}
+    _check_counters(heads.metrics, counters[6:], "coref.jsonlines" in files, HEAD)
 
 
 ONTOLOGY = json.dumps({"Conflict.Attack.Unspecified": {

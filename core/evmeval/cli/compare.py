@@ -234,6 +234,8 @@ def _tbf_usage_problem(args: argparse.Namespace) -> str | None:
     for option in ("grounding", "ontology", "coref_file", "match_mode", "window_size", "regime"):
         if getattr(args, option) is not None:
             return f"--{option.replace('_', '-')} is read with --convention only (a convention's own input)"
+    if args.head_only:
+        return "--head-only is read with --convention gen-arg only (its head F1)"
     if args.unit == "window":
         return "--unit window is for window formats: give --convention textee, dygiepp or strings"
     if args.cross_document and args.topics is None:

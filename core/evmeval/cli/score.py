@@ -255,6 +255,8 @@ def _convention_option(args: argparse.Namespace) -> str | None:
         return "--match-mode is UIE's match mode: give --convention uie"
     if args.regime is not None:
         return "--regime is OmniEvent's paradigm: give --convention omnievent"
+    if args.head_only:
+        return "--head-only is gen-arg's head F1: give --convention gen-arg"
     return None
 
 

@@ -161,6 +161,9 @@ def add_convention_inputs(p: argparse.ArgumentParser) -> None:
                    "With --convention uie: UIE's own map "
                    "for record lines without offsets, closest (default, as UIE ships it) or first")
     add_convention_options(p)
+    p.add_argument("--head-only", action="store_true",
+                   help="with --convention gen-arg: its scorer.py --head-only, each span scored by its head word in "
+                   "spaCy's en_core_web_sm parse (needs spaCy and that model installed)")
 
 
 def add_convention_options(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

@@ -126,8 +126,9 @@ def compare_convention(convention: str, gold: Input, systems: Sequence[Input], *
                                unit_names="documents" if convention in WINDOWED else f"{first.unit}s")
     stop_if_cancelled(cancelled)
     outcomes = REGISTRY[convention].outcomes
-    runs = ([outcomes(gold, s) for s in prepared_systems]
-            if outcomes is not None and (has_trigger_changes(convention) or convention in ARGUMENT_CONVENTIONS) else [])
+    heads = any("head-only" in s.options for s in prepared_systems)  # gen-arg's outcomes are its span figures'
+    runs = ([outcomes(gold, s) for s in prepared_systems] if outcomes is not None and not heads
+            and (has_trigger_changes(convention) or convention in ARGUMENT_CONVENTIONS) else [])
     arguments = (pair_arguments([run_arguments(o) for o in runs], comparison.pairs)
                  if convention in ARGUMENT_CONVENTIONS and runs else [])
     triggers = pair_triggers([run_triggers(o) for o in runs], comparison.pairs) if runs else []

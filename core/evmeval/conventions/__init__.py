@@ -82,9 +82,10 @@ REGISTRY: dict[str, Convention] = {
                    lazy("rams", "score_rams"), matches=lazy("rams", "rams_matches"), comparable=RAMS_ROWS,
                    outcomes=lazy("published_arguments", "rams_outcomes")),
         Convention("gen-arg", "wikievents",
-                   "gen-arg scorer.py (KAIROS/WikiEvents, no --head-only): template-aligned argument strings "
+                   "gen-arg scorer.py (KAIROS/WikiEvents): template-aligned argument strings "
                    "grounded nearest the trigger, split at 'and' when not found; sets per event; gold spans lose a "
-                   "leading the/an/a; each prediction matched on its own (no one-to-one); Coref F1 with --coref-file",
+                   "leading the/an/a; each prediction matched on its own (no one-to-one); Coref F1 with --coref-file; "
+                   "head F1 with --head-only (spaCy's en_core_web_sm parse)",
                    lazy("genarg", "score_genarg"), also_reads=("gen-arg",), empty_submission=True,
                    matches=lazy("genarg", "genarg_matches"), comparable=GENARG_ROWS,
                    outcomes=lazy("published_arguments", "genarg_outcomes")),

@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # the ladder, the switchboard, the matching switch and string
 
 KEPT = {"help", "gold", "system", "output", "json", "html", "convention", "debug", "strict", "version",
         "comparison_output", "grounding", "ontology", "coref_file", "match_mode", "ladder", "matching",
-        "ladder_threshold", "judgements", "agree_with", "candidates", "window_size", "regime"}
+        "ladder_threshold", "judgements", "agree_with", "candidates", "window_size", "regime", "head_only"}
 """Options that mean the same with --convention; any other given is a tbf option, refused."""
 
 
@@ -220,7 +220,7 @@ def options_of(args: argparse.Namespace) -> ConventionOptions:
     """The convention's own options the command line gave (`add_convention_inputs`: evmeval-score's and
     evmeval-compare's)."""
     return ConventionOptions(args.grounding, args.ontology, args.coref_file, args.match_mode, args.window_size,
-                             args.regime)
+                             args.regime, args.head_only)
 
 
 def _refusal(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:

@@ -1,5 +1,5 @@
 """Convention `gen-arg`: the argument scores of gen-arg (raspberryice/gen-arg `src/genie/scorer.py`,
-`--dataset KAIROS`, WikiEvents), without `--head-only` (see docs/scoring/gen-arg.md for a worked example).
+`--dataset KAIROS`, WikiEvents), with or without `--head-only` (docs/scoring/gen-arg.md works examples).
 
 What it counts, as that script does:
   events: the n-th generation line of a doc_key is the n-th event mention of that gold document; gold events
@@ -20,6 +20,10 @@ What it counts, as that script does:
     span also matches when its span is an entity mention of a cluster whose first entity is, by its
     stripped span, the entity of a gold argument of the event (and role); the match counts add up, the
     denominators stay.
+  --head-only: each grounded prediction becomes its head word's one-word span, and each gold span longer than
+    one word (determiner stripped) its head's (`heads.head_word` on the document's parse, spaCy's by default);
+    the sets, matching and coreference look-ups then run on those spans (a gold head is looked up among the
+    entity mentions' spans, so only a one-word mention is found).
 P = matched / predicted, R = matched / gold, F1 their harmonic mean (0 where a denominator is 0).
 """
 
@@ -28,7 +32,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -42,6 +46,7 @@ from evmeval.conventions.base import (
     UnitCounts,
     with_companions,
 )
+from evmeval.conventions.heads import INSTALL, Heads, head_word, parse_note, spacy_heads
 from evmeval.conventions.items import GOLD, PRED, Item
 from evmeval.conventions.one_to_one import COREFERENCE, Edge, Matches, MatchGroup
 from evmeval.grounding import ground_closest_genarg
@@ -61,6 +66,15 @@ from evmeval.io.reading import display_name
 METRICS: dict[str, str] = {"role_id": "Role identification", "role": "Role",
                            "coref_role_id": "Coref Role identification", "coref_role": "Coref Role"}
 """The script's printed names, in its order (the two Coref lines only with a coreference file)."""
+HEAD = "head_"
+"""The keys' prefix under --head-only (`head_role_id` …): the script prints those figures under the same names."""
+HEAD_ONLY = "head-only"
+"""The system `Input` option `--head-only` sets (gen-arg's own flag)."""
+HEADS_NEEDED = f"--head-only needs spaCy's en_core_web_sm parse: {INSTALL}"
+HEAD_NOTE = ("Evaluation by matching head words only (--head-only): each predicted span is its head word, each "
+             "gold span of two words or more its head's")
+Parse = Sequence[int] | None
+"""A document's parse (each word's head index) under --head-only; None without."""
 
 DETERMINERS = frozenset({"the", "an", "a"})
 _ARG = re.compile(r"<(arg\d+)>")
@@ -134,22 +148,32 @@ def ordered(found: list[Grounded]) -> list[Grounded]:
     return [g for g in found if g.span is not None] + [g for g in found if g.span is None]
 
 
-def predicted_arguments(tokens: tuple[str, ...], event: GoldEvent,
-                        filled: list[tuple[str, list[str]]]) -> tuple[set[Argument], int]:
-    """The script's predicted set (`grounded_strings`: a repeat collapses), and how many strings or parts it
-    dropped as found nowhere in the text."""
+def headed(parse: Parse, span: tuple[int, int]) -> tuple[int, int]:
+    """`span` as --head-only scores it: its head word's one-word span (unchanged without a parse). An empty
+    span [i, i - 1] (an empty argument) becomes [i, i], as the script's walk leaves it."""
+    if parse is None:
+        return span
+    head = head_word(parse, *span)
+    return head, head
+
+
+def predicted_arguments(tokens: tuple[str, ...], event: GoldEvent, filled: list[tuple[str, list[str]]],
+                        parse: Parse = None) -> tuple[set[Argument], int]:
+    """The script's predicted set (`grounded_strings`: a repeat collapses; each span its head's with a parse), and
+    how many strings or parts it dropped as found nowhere in the text."""
     found = grounded_strings(tokens, event, filled)
-    return ({(*g.span, event.event_type, g.role) for g in found if g.span is not None},
+    return ({(*headed(parse, g.span), event.event_type, g.role) for g in found if g.span is not None},
             sum(1 for g in found if g.span is None))
 
 
-def gold_span(document: GoldDocument, entity_id: str) -> tuple[int, int]:
-    """The entity's inclusive span, a leading determiner stripped from a span of two tokens or more."""
+def gold_span(document: GoldDocument, entity_id: str, parse: Parse = None) -> tuple[int, int]:
+    """The entity's inclusive span, a leading determiner stripped from a span of two tokens or more; with a
+    parse, then its head's when it is still not one word (the script's order)."""
     start, end = document.entities[entity_id]
     end -= 1
     if start != end and start < len(document.tokens) and document.tokens[start].lower() in DETERMINERS:
         start += 1
-    return start, end
+    return (start, end) if start == end else headed(parse, (start, end))
 
 
 @dataclass(frozen=True)
@@ -187,11 +211,12 @@ def pair_events(gold: GenargFile, system: GenargFile) -> Iterator[tuple[GoldDocu
 
 
 def event_edges(document: GoldDocument, event: GoldEvent, predicted: set[Argument], coref: dict[tuple[int, int], str]
-                | None) -> tuple[list[Argument], list[Argument], dict[str, list[Edge]]]:
+                | None, parse: Parse = None) -> tuple[list[Argument], list[Argument], dict[str, list[Edge]]]:
     """The event's gold and predicted tuples (sorted) and, per metric, which pairs the script's rule matches (see
     the module's note): a prediction on a gold span matches the gold arguments on it; one on no gold span, the
     gold arguments whose span is a mention of its entity (`COREFERENCE`), for the two Coref metrics only."""
-    gold = sorted({(*gold_span(document, entity_id), event.event_type, role) for entity_id, role in event.arguments})
+    gold = sorted({(*gold_span(document, entity_id, parse), event.event_type, role)
+                   for entity_id, role in event.arguments})
     preds = sorted(predicted)
     edges: dict[str, list[Edge]] = {name: [] for name in METRICS}
     for i, (start, end, event_type, name) in enumerate(preds):
@@ -210,18 +235,35 @@ def event_edges(document: GoldDocument, event: GoldEvent, predicted: set[Argumen
 
 
 def event_counts(document: GoldDocument, event: GoldEvent, predicted: set[Argument],
-                 coref: dict[tuple[int, int], str] | None) -> Counts:
+                 coref: dict[tuple[int, int], str] | None, parse: Parse = None) -> Counts:
     """One event's counts (see the module's note): a prediction counts once per metric it has an edge in."""
-    gold, preds, edges = event_edges(document, event, predicted, coref)
+    gold, preds, edges = event_edges(document, event, predicted, coref, parse)
     matched = {name: len({i for i, _, _ in found}) for name, found in edges.items()}
     return Counts(len(preds), len(gold), matched["role_id"], matched["role"],
                   matched["coref_role_id"] - matched["role_id"], matched["coref_role"] - matched["role"])
 
 
-def scored_events(gold: GenargFile, system: GenargFile,
-                  ontology: Ontology) -> Iterator[tuple[GoldDocument, GoldEvent, set[Argument] | None, int]]:
+def document_parses(heads: Heads | None) -> Callable[[GoldDocument], Parse]:
+    """Each document's parse by `heads` (once a document: the script parses it for each of its events, the same
+    words each time); None for every document without `heads`."""
+    done: dict[str, Sequence[int]] = {}
+
+    def parse(document: GoldDocument) -> Parse:
+        if heads is None:
+            return None
+        if document.doc_id not in done:
+            done[document.doc_id] = heads(document.tokens)
+        return done[document.doc_id]
+
+    return parse
+
+
+def scored_events(gold: GenargFile, system: GenargFile, ontology: Ontology,
+                  parse_of: Callable[[GoldDocument], Parse] | None = None,
+                  ) -> Iterator[tuple[GoldDocument, GoldEvent, set[Argument] | None, int]]:
     """(document, event, predicted set, strings dropped) of each generation line, in its order; the set is None
-    for an event whose type the ontology lacks (not scored)."""
+    for an event whose type the ontology lacks (not scored); its spans are heads under `parse_of`'s parse."""
+    parse_of = parse_of or document_parses(None)
     for document, event, generated, line in pair_events(gold, system):
         if event.event_type not in ontology.templates:
             yield document, event, None, 0
@@ -229,44 +271,53 @@ def scored_events(gold: GenargFile, system: GenargFile,
         where = f"{system.path}:{line}: event type {event.event_type!r}"
         filled = template_arguments(ontology.templates[event.event_type], generated,
                                     ontology.roles[event.event_type], where)
-        yield document, event, *predicted_arguments(document.tokens, event, filled)
+        yield document, event, *predicted_arguments(document.tokens, event, filled, parse_of(document))
 
 
 def document_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
-                    coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[dict[str, Counts], int, int]:
+                    coref: dict[str, dict[tuple[int, int], str]] | None,
+                    heads: Heads | None = None) -> tuple[dict[str, Counts], int, int]:
     """Each scored document's counts (in the order its first generation line comes), the events skipped for a
-    type the ontology lacks, and the gold events never generated."""
+    type the ontology lacks, and the gold events never generated; on heads with `heads` (--head-only)."""
     per_document: dict[str, Counts] = {}
     skipped, scored = 0, set()
-    for document, event, predicted, dropped in scored_events(gold, system, ontology):
+    parse_of = document_parses(heads)
+    for document, event, predicted, dropped in scored_events(gold, system, ontology, parse_of):
         scored.add((document.doc_id, id(event)))
         total = per_document.setdefault(document.doc_id, Counts())
         if predicted is None:
             skipped += 1
             continue
         mapping = None if coref is None else coref.get(document.doc_id, {})
-        per_document[document.doc_id] = total + replace(event_counts(document, event, predicted, mapping),
-                                                        dropped=dropped)
+        counted = event_counts(document, event, predicted, mapping, parse_of(document))
+        per_document[document.doc_id] = total + replace(counted, dropped=dropped)
     latest = {d.doc_id: d for d in gold.documents}
     unscored = sum(1 for d in latest.values() for e in d.events if (d.doc_id, id(e)) not in scored)
     return per_document, skipped, unscored
 
 
 def genarg_counts(gold: GenargFile, system: GenargFile, ontology: Ontology,
-                  coref: dict[str, dict[tuple[int, int], str]] | None) -> tuple[Counts, int, int]:
+                  coref: dict[str, dict[tuple[int, int], str]] | None,
+                  heads: Heads | None = None) -> tuple[Counts, int, int]:
     """The totals, the events skipped for a type the ontology lacks, and the gold events never generated."""
-    per_document, skipped, unscored = document_counts(gold, system, ontology, coref)
+    per_document, skipped, unscored = document_counts(gold, system, ontology, coref, heads)
     return sum(per_document.values(), Counts()), skipped, unscored
 
 
-def _metrics(counts: Counts, coref: bool) -> dict[str, Metric]:
-    """The script's figures of `counts` (the two Coref lines with a coreference file)."""
+def _metrics(counts: Counts, coref: bool, head: bool = False) -> dict[str, Metric]:
+    """The script's figures of `counts` (the two Coref lines with a coreference file; keys `HEAD`-prefixed
+    under --head-only)."""
     metrics = {"role_id": Metric(counts.role_id, counts.predicted, counts.gold),
                "role": Metric(counts.role, counts.predicted, counts.gold)}
     if coref:
         metrics["coref_role_id"] = Metric(counts.role_id + counts.coref_role_id, counts.predicted, counts.gold)
         metrics["coref_role"] = Metric(counts.role + counts.coref_role, counts.predicted, counts.gold)
-    return metrics
+    return {HEAD + k: m for k, m in metrics.items()} if head else metrics
+
+
+def label(key: str) -> str:
+    """A figure's name as the script prints it (the same under --head-only)."""
+    return METRICS[key.removeprefix(HEAD)]
 
 
 def fingerprint(gold: GenargFile) -> Fingerprint:
@@ -277,13 +328,16 @@ def fingerprint(gold: GenargFile) -> Fingerprint:
 
 
 def score_files(gold: GenargFile, system: GenargFile, ontology: Ontology,
-                coref: dict[str, dict[tuple[int, int], str]] | None = None) -> ConventionResult:
-    return _result(gold, *genarg_counts(gold, system, ontology, coref), coref is not None)
+                coref: dict[str, dict[tuple[int, int], str]] | None = None,
+                heads: Heads | None = None) -> ConventionResult:
+    """The script's figures; on head words with `heads` (--head-only)."""
+    return _result(gold, *genarg_counts(gold, system, ontology, coref, heads), coref is not None, heads)
 
 
-def _result(gold: GenargFile, counts: Counts, skipped: int, unscored: int, coref: bool) -> ConventionResult:
+def _result(gold: GenargFile, counts: Counts, skipped: int, unscored: int, coref: bool,
+            heads: Heads | None = None) -> ConventionResult:
     """The script's figures of the totals, with what it left out said."""
-    metrics = _metrics(counts, coref)
+    metrics = _metrics(counts, coref, heads is not None)
     warnings = []
     if counts.dropped:
         plural = "s" if counts.dropped != 1 else ""
@@ -298,8 +352,9 @@ def _result(gold: GenargFile, counts: Counts, skipped: int, unscored: int, coref
     dropped = (Pathology(UNGROUNDABLE, "", counts.dropped, f"{counts.dropped} argument string(s) found nowhere in "
                          "the text, dropped: counted neither as predicted nor as wrong, so precision never sees them"),
                ) if counts.dropped else ()
-    return ConventionResult("gen-arg", metrics, {k: METRICS[k] for k in metrics}, fingerprint(gold), tuple(warnings),
-                            pathologies=dropped)
+    notes = () if heads is None else (HEAD_NOTE, parse_note(heads))
+    return ConventionResult("gen-arg", metrics, {k: label(k) for k in metrics}, fingerprint(gold), tuple(warnings),
+                            notes=notes, pathologies=dropped)
 
 
 ONTOLOGY, COREF = "ontology", "coref-file"
@@ -340,22 +395,37 @@ def read_genarg(gold: Input, system: Input) -> tuple[GenargFile, GenargFile, Ont
     return g, s, read_ontology(ontology_path), coref
 
 
-def score_genarg(gold: Input, system: Input) -> ConventionResult:
-    return score_files(*read_genarg(gold, system))
+def head_parse(system: Input, heads: Heads | None = None) -> Heads | None:
+    """The parse --head-only scores on (`heads`, else spaCy's `en_core_web_sm`); None without --head-only;
+    ValueError saying what to install when it is given and spaCy or its model is not importable."""
+    if HEAD_ONLY not in system.options:
+        return None
+    found = heads if heads is not None else spacy_heads()
+    if found is None:
+        raise ValueError(HEADS_NEEDED)
+    return found
 
 
-def unit_counts(gold: Input, system: Input) -> UnitCounts:
+def score_genarg(gold: Input, system: Input, heads: Heads | None = None) -> ConventionResult:
+    """The script's figures; under --head-only on `heads`' parse (default: spaCy's, `head_parse`)."""
+    parse = head_parse(system, heads)
+    return score_files(*read_genarg(gold, system), heads=parse)
+
+
+def unit_counts(gold: Input, system: Input, heads: Heads | None = None) -> UnitCounts:
     """Each gold document's (matched, predicted, gold) of every figure (0s for one without a generation line):
     their sums are the script's counts."""
+    parse = head_parse(system, heads)
     g, s, ontology, coref = read_genarg(gold, system)
-    per_document, skipped, unscored = document_counts(g, s, ontology, coref)
-    said = _result(g, sum(per_document.values(), Counts()), skipped, unscored, coref is not None).warnings
+    per_document, skipped, unscored = document_counts(g, s, ontology, coref, parse)
+    said = _result(g, sum(per_document.values(), Counts()), skipped, unscored, coref is not None, parse).warnings
     documents = dict.fromkeys(d.doc_id for d in g.documents)  # every gold document: one not generated adds 0
-    figures = {doc: _metrics(per_document.get(doc, Counts()), coref is not None) for doc in documents}
-    names = list(_metrics(Counts(), coref is not None))
+    head = parse is not None
+    figures = {doc: _metrics(per_document.get(doc, Counts()), coref is not None, head) for doc in documents}
+    names = list(_metrics(Counts(), coref is not None, head))
     columns = {n: tuple(tuple(float(getattr(m[n], part)) for m in figures.values())
                         for part in ("match_num", "pred_num", "gold_num")) for n in names}
-    return UnitCounts("document", tuple(figures), columns, {n: METRICS[n] for n in names}, warnings=said)
+    return UnitCounts("document", tuple(figures), columns, {n: label(n) for n in names}, warnings=said)
 
 
 def _items(side: str, document: GoldDocument, event: int, found: list[Argument]) -> list[Item]:
@@ -363,21 +433,24 @@ def _items(side: str, document: GoldDocument, event: int, found: list[Argument])
                  " ".join(document.tokens[start:end + 1])) for a, (start, end, event_type, role) in enumerate(found)]
 
 
-def genarg_matches(gold: Input, system: Input) -> Matches:
+def genarg_matches(gold: Input, system: Input, heads: Heads | None = None) -> Matches:
     """Per scored event and metric, its gold and predicted arguments and the pairs the script's rule matches
-    (`event_edges`): the matching switch's groups (`evmeval.conventions.one_to_one`)."""
+    (`event_edges`; on heads under --head-only): the matching switch's groups (`evmeval.conventions.one_to_one`)."""
+    parse_of = document_parses(head_parse(system, heads))
+    prefix = HEAD if HEAD_ONLY in system.options else ""
     g, s, ontology, coref = read_genarg(gold, system)
     groups = []
-    for document, event, predicted, _ in scored_events(g, s, ontology):
+    for document, event, predicted, _ in scored_events(g, s, ontology, parse_of):
         if predicted is None:
             continue
         index = next(i for i, e in enumerate(document.events) if e is event)
         mapping = None if coref is None else coref.get(document.doc_id, {})
-        golds, preds, edges = event_edges(document, event, predicted, mapping)
+        golds, preds, edges = event_edges(document, event, predicted, mapping, parse_of(document))
         gold_items, pred_items = _items(GOLD, document, index, golds), _items(PRED, document, index, preds)
         for name, found in edges.items():
             if coref is not None or not name.startswith("coref"):
-                groups.append(MatchGroup(name, pred_items, gold_items, found, frozenset(i for i, _, _ in found)))
-    names = tuple(name for name in METRICS if coref is not None or not name.startswith("coref"))
+                groups.append(MatchGroup(prefix + name, pred_items, gold_items, found,
+                                         frozenset(i for i, _, _ in found)))
+    names = tuple(prefix + name for name in METRICS if coref is not None or not name.startswith("coref"))
     return names, groups
 

@@ -1,5 +1,5 @@
 """A convention's own options (`--grounding`, `--ontology`, `--coref-file`, `--match-mode`, `--window-size`,
-`--regime`) applied to a
+`--regime`, `--head-only`) applied to a
 system input, each checked once: `evmeval-score --convention`, `evmeval-compare --convention` and the
 window's Compare mode share this rule."""
 
@@ -41,6 +41,8 @@ class ConventionOptions:
     """paie's window (`--window-size`)."""
     regime: str | None = None
     """omnievent's regime (`--regime`): how its prediction lines are read."""
+    head_only: bool = False
+    """gen-arg's `--head-only` (its head F1; spaCy's parse): the command line's only, not the window's."""
 
     def companions(self) -> list[str]:
         """The further files these options make a convention read."""
@@ -115,6 +117,8 @@ def _checked(names: Sequence[str], options: ConventionOptions, *, uie: bool, eac
             read = list(names) == ["gen-arg"]
         if not read:
             raise ValueError(not_read(option))
+    if options.head_only:
+        extra.update(_head_only(names, each))
     if options.window_size is not None:
         from evmeval.conventions.paie import window_size
 
@@ -130,6 +134,17 @@ def _checked(names: Sequence[str], options: ConventionOptions, *, uie: bool, eac
     if options.regime is not None:
         extra[REGIME] = options.regime
     return extra
+
+
+def _head_only(names: Sequence[str], each: bool) -> dict[str, str | None]:
+    """The option `--head-only` sets, checked: ValueError when the conventions do not read it or spaCy's parse
+    is not importable (what to install)."""
+    if (list(names) != ["gen-arg"]) if each else ("gen-arg" not in names):
+        raise ValueError("--head-only is read by --convention gen-arg only")
+    from evmeval.conventions.genarg import HEAD_ONLY, head_parse
+
+    head_parse(Input("", options={HEAD_ONLY: "1"}))  # a ValueError saying what to install
+    return {HEAD_ONLY: "1"}
 
 
 def _uie_options(options: ConventionOptions, uie: bool) -> dict[str, str | None]:

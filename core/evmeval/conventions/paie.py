@@ -37,6 +37,7 @@ from evmeval.conventions.base import (
     Pathology,
     UnitCounts,
 )
+from evmeval.conventions.heads import INSTALL, Heads, head_word, parse_note, spacy_heads
 from evmeval.conventions.maven_arg import answer_tokens
 from evmeval.conventions.options import DEFAULT_WINDOW, WINDOW
 from evmeval.io.errors import FormatError
@@ -50,14 +51,11 @@ METRICS: dict[str, str] = {
     "text_c": "text-Classification", "text_i": "text-Identification",
     "head_c": "head-Classification", "head_i": "head-Identification"}
 """PAIE's logged names (`{metric}-Classification`, `{metric}-Identification`), in its order."""
-HEADS_MISSING = ("head F1 not computed: it needs spaCy's en_core_web_sm parse (pip install spacy and the "
-                 "en_core_web_sm model)")
+HEADS_MISSING = f"head F1 not computed: it needs spaCy's en_core_web_sm parse ({INSTALL})"
 ENCODER_NOTE = ("no gold lost to the encoder: PAIE's processor stops (ValueError) on a window longer than "
                 "--max_enc_seq_length instead of cutting it")
 Span = tuple[int, int]
 """Inclusive word indices over the whole document, as PAIE's word spans."""
-Heads = Callable[[tuple[str, ...]], Sequence[int]]
-"""A document's words -> each word's head index in its dependency parse (spaCy's, in PAIE)."""
 
 
 class PaieMetric(Metric):
@@ -105,14 +103,6 @@ def feature(tokens: tuple[str, ...], trigger: Span, gold: Iterable[tuple[str, Sp
             kept.append((role, (start, end)))
             at.append(n)
     return Feature(tokens, tuple(kept), tuple(predicted), dropped, tuple(at))
-
-
-def head_word(heads: Sequence[int], start: int, end: int) -> int:
-    """PAIE's `find_head`: from the span's first word, up the parse while the head stays inside the span."""
-    current = start
-    while start <= heads[current] <= end and heads[current] != current:
-        current = heads[current]
-    return current
 
 
 Mark = tuple[int, int]
@@ -305,25 +295,6 @@ def window_size(system: Input) -> int:
     return size
 
 
-def spacy_heads() -> Heads | None:
-    """spaCy's en_core_web_sm parse on the document's words (PAIE's whitespace tokenizer), or None when spaCy
-    or the model is not importable."""
-    try:
-        import spacy  # type: ignore[import-not-found,unused-ignore]
-        from spacy.tokens import Doc  # type: ignore[import-not-found,unused-ignore]
-
-        nlp = spacy.load("en_core_web_sm")
-    except (ImportError, OSError):
-        return None
-
-    def heads(tokens: tuple[str, ...]) -> list[int]:
-        words = " ".join(tokens).split(" ")  # as PAIE joins the words and splits them again
-        doc = nlp(Doc(nlp.vocab, words=words))
-        return [token.head.i for token in doc]
-
-    return heads
-
-
 GENARG_DROP = "dropped as gen-arg's grounding drops them"
 """How the argument strings of gen-arg generations found nowhere are dropped (the pathology's wording)."""
 
@@ -335,8 +306,7 @@ def score_features(fingerprint: Fingerprint, features: Sequence[Feature], heads:
     dropped = sum(f.dropped for f in features)
     notes = [f"window: {size + 1} words around each trigger (--window-size {size}); {dropped} gold argument"
              f"{'s' if dropped != 1 else ''} outside it counted as missed", ENCODER_NOTE]
-    if heads is None:
-        notes.append(HEADS_MISSING)
+    notes.append(HEADS_MISSING if heads is None else parse_note(heads))
     found = []
     if dropped:
         found.append(Pathology(OUTSIDE_WINDOW, "", dropped, f"{dropped} gold argument(s) outside the model's window "
