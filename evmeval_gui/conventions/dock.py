@@ -319,7 +319,8 @@ class ConventionsDock(QDockWidget):
         self._fill_table(board)
         together = self.corpus.argument_board
         self._fill_flips([(pair, "") for pair in board.flips]
-                         + [(pair, " (arguments)") for pair in (together.board.flips if together else ())])
+                         + [(pair, " (arguments)") for pair in (together.board.flips if together else ())],
+                         [c.name for c in board.conventions])
         self.switches.add(self.corpus)  # computed when its row is clicked or expanded
         self.ladder.set_ladder(self.corpus.ladder)
         self.pathologies.set_results(board.results)
@@ -449,13 +450,23 @@ class ConventionsDock(QDockWidget):
             if header is not None and header.text() != text:
                 header.setText(text)
         label = max(label, table.verticalHeader().sizeHint().width())  # the header's own measure, once relabelled
-        steps = [Yield((c,), cell + 8) for c, cell in enumerate(self._cells)]  # a number's width and its margins
-        apply_plan(table, fit_columns(room - label, natural, steps))
+        single = len(self._cells) == 2  # one convention: its spread is always blank, so not shown
+        if single:
+            natural.pop(1)
+        steps = [Yield((c,), cell + 8) for c, cell in enumerate(self._cells) if not (single and c == 1)]
+        apply_plan(table, fit_columns(room - label, natural, steps))  # a number's width and its margins, as steps
+        table.setColumnHidden(len(self._cells) - 1, single)
 
-    def _fill_flips(self, pairs: list[tuple[PairFlips, str]]) -> None:
+    def _fill_flips(self, pairs: list[tuple[PairFlips, str]], names: list[str]) -> None:
         """Each pair's flips by reason; `(arguments)` marks a pair of the argument board (a TextEE run's arguments
-        under every argument convention, dygiepp through the DyGIE++ pivot)."""
+        under every argument convention, dygiepp through the DyGIE++ pivot). None: a line saying why (an empty
+        tab read as a list still loading)."""
         self.flips.clear()
+        if not any(pair.total for pair, _ in pairs):
+            why = (f"No flips: only {names[0]} reads these files, so no two conventions can count an item "
+                   "differently." if len(names) == 1 else
+                   f"No flips: {', '.join(names)} count every item alike." if names else "No flips.")
+            self.flips.addTopLevelItem(QTreeWidgetItem([why]))
         for pair, what in pairs:
             top = QTreeWidgetItem([f"{pair.a} ↔ {pair.b}{what}: {pair.total} flip(s)"])
             self.flips.addTopLevelItem(top)
