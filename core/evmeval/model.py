@@ -10,15 +10,18 @@ from __future__ import annotations
 import os
 from array import array
 from collections import deque
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from itertools import repeat
 from operator import attrgetter
 from threading import Lock
-from typing import Any, NamedTuple, overload
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar, overload
 from weakref import ref
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 
 NOT_ANNOTATED = "notannotated"
 """Canonical form of the gold realis `NOT_ANNOTATED`, which matches any system value."""
@@ -173,25 +176,46 @@ def pack_relations(table: RelationTable, fields: list[int], lines: list[int]) ->
         return table.relations(fields, lines)
 
 
-class _RelationsField:
-    """`Document.relations`: holds a tuple of `Relation` or a `PackedRelations`, and reads as a tuple of
-    `Relation` either way. A data descriptor, so the frozen dataclass' `__init__`, `__eq__`, `__hash__`, `__repr__`
-    and `dataclasses.replace` go through it and a packed document equals the same document built by hand."""
+class Unpacks(Protocol[T_co]):
+    """A packed field's value: its `unpack()` gives the tuple it stands for."""
+
+    def unpack(self) -> tuple[T_co, ...]: ...
+
+
+class PackedField(Generic[T]):
+    """A field that holds a tuple of `T` or its packed form (`packed`: `PackedMentions`, `PackedRelations`) and
+    reads as the tuple either way: `Document.mentions` and `.relations`, a scored document's `gold` and `system`.
+    A data descriptor, so the frozen dataclass' `__init__`, `__eq__`, `__hash__`, `__repr__` and
+    `dataclasses.replace` go through it and a packed document equals the same document built by hand. `default`:
+    what the field defaults to (None: no default, reading it on the class raises AttributeError, so the dataclass
+    sees none and `Document(doc_id)` alone stays an error). Hand the kept form on with `kept_mentions`."""
+
+    def __init__(self, packed: type[Unpacks[T]], default: tuple[T, ...] | None = None) -> None:
+        self.packed, self.default, self.name, self.key = packed, default, "", ""
+        self._unpack: Callable[[Any], tuple[T, ...]] = packed.unpack
+
+    def __set_name__(self, owner: Any, name: str) -> None:
+        self.name, self.key = name, "_" + name
 
     @overload
-    def __get__(self, document: None, owner: Any) -> tuple[Relation, ...]: ...
+    def __get__(self, holder: None, owner: Any) -> tuple[T, ...]: ...
 
     @overload
-    def __get__(self, document: Document, owner: Any) -> tuple[Relation, ...]: ...
+    def __get__(self, holder: object, owner: Any) -> tuple[T, ...]: ...
 
-    def __get__(self, document: Document | None, owner: Any) -> tuple[Relation, ...]:
-        if document is None:
-            return ()  # the field's default
-        kept: tuple[Relation, ...] | PackedRelations = document.__dict__["_relations"]
-        return kept.unpack() if type(kept) is PackedRelations else kept  # type: ignore[return-value]
+    def __get__(self, holder: object | None, owner: Any) -> tuple[T, ...]:
+        if holder is None:
+            if self.default is None:
+                raise AttributeError(self.name)
+            return self.default
+        kept = holder.__dict__[self.key]
+        if type(kept) is self.packed:
+            return self._unpack(kept)
+        plain: tuple[T, ...] = kept  # not packed: the tuple `__set__` was given
+        return plain
 
-    def __set__(self, document: Document, value: tuple[Relation, ...] | PackedRelations) -> None:
-        document.__dict__["_relations"] = value
+    def __set__(self, holder: object, value: Sequence[T] | Unpacks[T]) -> None:
+        holder.__dict__[self.key] = value
 
 
 class MentionTable:
@@ -330,38 +354,11 @@ def mention_column(kept: Sequence[Mention] | PackedMentions, name: str) -> list[
 
 
 KeptMentions = tuple[Mention, ...] | PackedMentions
-"""What a `MentionsField` holds: a tuple of `Mention`, or a `PackedMentions`."""
-
-
-class MentionsField:
-    """A field of mentions (`Document.mentions`, a scored document's `gold` and `system`): holds a tuple of
-    `Mention` or a `PackedMentions`, and reads as a tuple of `Mention` either way (as `_RelationsField`). The field
-    has no default (reading it on the class raises AttributeError, so the dataclass sees none). Hand the kept form
-    on with `kept_mentions` (a scored document keeps its document's packed mentions, not a copy of them)."""
-
-    key = "_mentions"
-
-    def __set_name__(self, owner: Any, name: str) -> None:
-        self.key = "_" + name
-
-    @overload
-    def __get__(self, holder: None, owner: Any) -> tuple[Mention, ...]: ...
-
-    @overload
-    def __get__(self, holder: object, owner: Any) -> tuple[Mention, ...]: ...
-
-    def __get__(self, holder: object | None, owner: Any) -> tuple[Mention, ...]:
-        if holder is None:
-            raise AttributeError(self.key[1:])  # no default: `Document(doc_id)` alone stays an error
-        kept: KeptMentions = holder.__dict__[self.key]
-        return kept.unpack() if type(kept) is PackedMentions else kept  # type: ignore[return-value]
-
-    def __set__(self, holder: object, value: Sequence[Mention] | PackedMentions) -> None:
-        holder.__dict__[self.key] = value
+"""What a mentions field (`PackedField`) holds: a tuple of `Mention`, or a `PackedMentions`."""
 
 
 def kept_mentions(holder: object, name: str = "mentions") -> KeptMentions:
-    """The mentions `holder`'s `MentionsField` `name` keeps, as kept (packed or a tuple): handed on without being
+    """The mentions `holder`'s `PackedField` `name` keeps, as kept (packed or a tuple): handed on without being
     unpacked, and counted with `len`; `holder.<name>` when it has no such field."""
     kept: KeptMentions | None = getattr(holder, "__dict__", {}).get("_" + name)
     return getattr(holder, name) if kept is None else kept
@@ -423,9 +420,9 @@ class Document:
     """The mentions and relations of one document in one tbf file."""
 
     doc_id: str
-    mentions: MentionsField = MentionsField()
+    mentions: PackedField[Mention] = PackedField(PackedMentions)
     """A tuple of `Mention` (given as one, or packed by the window's JSONL readers: `PackedMentions`)."""
-    relations: _RelationsField = _RelationsField()
+    relations: PackedField[Relation] = PackedField(PackedRelations, ())
     """A tuple of `Relation` (given as one, or packed by the tbf reader: `PackedRelations`)."""
     line: int = 0
 

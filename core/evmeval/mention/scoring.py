@@ -25,7 +25,8 @@ from evmeval.mention.type_rows import TypeRow, counts_in_averages, coverage, doc
 from evmeval.model import (
     KeptMentions,
     Mention,
-    MentionsField,
+    PackedField,
+    PackedMentions,
     SpanMode,
     TbfFile,
     kept_mentions,
@@ -42,8 +43,8 @@ class DocumentResult:
     corpora) it keeps those, not a copy (issue 34)."""
 
     doc_id: str
-    gold: MentionsField = MentionsField()  # noqa: RUF009 (a descriptor: the field has no default)
-    system: MentionsField = MentionsField()  # noqa: RUF009
+    gold: PackedField[Mention] = PackedField(PackedMentions)  # noqa: RUF009 (a descriptor: the field has no default)
+    system: PackedField[Mention] = PackedField(PackedMentions)  # noqa: RUF009
     in_system: bool = True  # defaults only because the type checker takes the descriptors above for defaults
     mappings: dict[str, Mapping] = field(default_factory=dict)
     scores: dict[str, Score] = field(default_factory=dict)
