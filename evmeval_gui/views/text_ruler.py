@@ -119,6 +119,7 @@ class _Ruler(QWidget):
         return ruler_bins(self._view.error_ticks(), scale, RULER_BIN)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._view.complete_layout()  # the ruler is the whole document's
         layout = self._view.layout_data
         if layout is None or self.height() <= 0:
             return
