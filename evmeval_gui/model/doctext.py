@@ -105,29 +105,29 @@ def _gap_segments(text: str, out: list[Segment]) -> None:
 
 def _token_segments(table: TokenTable, text: str, shift: int) -> tuple[list[Segment], list[str], dict[str, int]]:
     """Segments of a token-mode text: tokens in offset order are the units."""
-    tokens = table.tokens
-    order = sorted(range(len(tokens)), key=lambda i: tokens[i].first)  # stable: equal offsets in table order
+    tokens = sorted(table.tokens, key=lambda t: t.first)  # stable: equal offsets in table order
     segments: list[Segment] = []
-    labels: list[str] = []
-    unit_of: dict[str, int] = {}
+    append, make, gaps = segments.append, tuple.__new__, _ONE_GAP  # every word and gap of the document
     pos = 0
-    for i in order:
-        token = tokens[i]
+    for unit, token in enumerate(tokens):
         start, end = token.first + shift, token.last + 1 + shift
         if start > pos:
-            _gap_segments(text[pos:start], segments)
-        word = text[max(start, pos):end] if end > pos else ""
-        if not word.strip():
-            word = token.text
-        unit = len(labels)
-        labels.append(token.id)
-        unit_of.setdefault(token.id, unit)
-        parts = word.split()
-        segments.append(Segment(WORD, (parts[0] if len(parts) == 1 else " ".join(parts)) or "·", unit))
+            gap = text[pos:start]
+            one = gaps.get(gap)
+            if one is not None:
+                append(one)
+            else:
+                _gap_segments(gap, segments)
+        parts = text[max(start, pos):end].split() if end > pos else []
+        if not parts:  # blank where the token is: its own text
+            parts = token.text.split()
+        append(make(Segment, (WORD, (parts[0] if len(parts) == 1 else " ".join(parts)) or "·", unit, 0)))
         if end > pos:
             pos = end
     if pos < len(text):
         _gap_segments(text[pos:], segments)
+    labels = [token.id for token in tokens]
+    unit_of = dict(zip(reversed(labels), range(len(labels) - 1, -1, -1), strict=True))  # a repeated id: its first
     return segments, labels, unit_of
 
 
