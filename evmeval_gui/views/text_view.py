@@ -256,6 +256,8 @@ class TextView(QAbstractScrollArea):
             gold = {i for i, m in enumerate(doc.gold) if m.mention_id in selection.gold_ids}
             system = {i for i, m in enumerate(doc.system) if m.mention_id in selection.system_ids}
         self._selected = (gold, system)
+        if gold or system:  # a mention chosen: it, its cluster, its links may lie past a long document's first screen
+            self.complete_layout()
         if scroll:
             self.scroll_to_selection()
         self.viewport().update()
@@ -270,12 +272,6 @@ class TextView(QAbstractScrollArea):
         layout = self.layout_data
         if layout is None:
             return
-        if not layout.complete and any(layout.mention_top(layer, m) is None for layer in (GOLD, SYSTEM)
-                                       for m in self._selected[layer]):
-            self.complete_layout()  # a selected mention further down than the first screen
-            layout = self.layout_data
-            if layout is None:
-                return
         tops = [t for layer in (GOLD, SYSTEM) for m in self._selected[layer]
                 if (t := layout.mention_top(layer, m)) is not None]
         if not tops:

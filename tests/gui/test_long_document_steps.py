@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QLabel
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.doctext import token_document
@@ -65,7 +66,9 @@ def write_long_corpus(folder: Path) -> Path:
             lines.append("#EndOfDocument")
         return "\n".join(lines) + "\n"
 
-    (folder / "gold.tbf").write_text(tbf("gold", "E", {"short": [("t2",)], "long": gold_spans()}), encoding="utf-8")
+    gold = tbf("gold", "E", {"short": [("t2",)], "long": gold_spans()})  # E2 (on the first line) and the last
+    gold = gold.replace("#EndOfDocument\n", f"@Coreference\tC1\tE2,E{len(gold_spans()) - 1}\n#EndOfDocument\n", 2)
+    (folder / "gold.tbf").write_text(gold.replace("@Coreference\tC1\tE2,E0\n", ""), encoding="utf-8")
     (folder / "system.tbf").write_text(tbf("sys", "S", {"short": [("t2",)], "long": system_spans()}),
                                        encoding="utf-8")
     return folder
@@ -156,10 +159,15 @@ def test_a_click_shows_a_long_documents_first_screen_then_the_rest(long_window, 
     for layer, units in ((GOLD, doc.gold_units), (SYSTEM, doc.system_units)):
         assert all((layer, m) in whole.mention_bars for m, u in enumerate(units) if u)
     ruler = view._ruler
-    qtbot.mouseClick(ruler, Qt.MouseButton.LeftButton, pos=QPoint(ruler.width() // 2, ruler.height() - 2))
+    qtbot.mouseClick(ruler, Qt.MouseButton.LeftButton, pos=QPoint(ruler.width() // 2, ruler.height() - 1))
+    for _ in range(2):  # then to the end with the keys
+        qtbot.keyClick(view, Qt.Key.Key_PageDown)
     top, bottom = view.visible_band()
     last = max(range(len(doc.gold_units)), key=lambda m: doc.gold_units[m][-1] if doc.gold_units[m] else -1)
-    assert any(top <= b.y0 <= bottom for b in whole.mention_bars[(GOLD, last)])
+    now = view.layout_data  # (the same words: a resize since, e.g. the coreference line above the text, moves them)
+    assert now is not None and now.complete and top > view.viewport().height()
+    assert view.verticalScrollBar().value() == view.verticalScrollBar().maximum()
+    assert any(top <= b.y0 <= bottom for b in now.mention_bars[(GOLD, last)] if not b.connector)
 
 
 def test_a_mention_far_down_selected_at_once_is_scrolled_to(long_window, qtbot) -> None:
@@ -187,3 +195,19 @@ def test_a_resize_while_the_rest_is_placed_lays_out_the_whole_at_once(long_windo
     qtbot.waitUntil(lambda: view.layout_data is not None and abs(view.layout_data.width
                                                                  - view.viewport().width()) <= 0.5)
     assert view.layout_data.complete
+
+
+def test_a_mention_clicked_on_the_first_screen_has_its_cluster_counted_to_the_end(long_window, qtbot) -> None:
+    view = long_window.text_view
+    click_document(qtbot, long_window, "long")
+    layout = view.layout_data
+    assert layout is not None and not layout.complete
+    doc = view.result_doc
+    first = next(i for i, m in enumerate(doc.gold) if m.mention_id == "E2")
+    bar = next(b for b in layout.mention_bars[(GOLD, first)] if not b.connector)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=QPoint(int((bar.x0 + bar.x1) / 2), int((bar.y0 + bar.y1) / 2)))
+    assert view.selected_indices[GOLD] == frozenset({first})
+    assert view.layout_data is not None and view.layout_data.complete  # its cluster's last member is placed
+    label = long_window.findChild(QLabel, "corefOutOfView")
+    qtbot.waitUntil(lambda: "1 more member below" in label.text(), timeout=TIMEOUT)
