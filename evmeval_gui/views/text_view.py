@@ -147,7 +147,7 @@ class TextView(QAbstractScrollArea):
             metrics = self._make_metrics()
             if metrics != self._metrics:
                 self._metrics = metrics
-                self._relayout()
+                self._relayout(in_steps=self._steps.pending)  # still on a long document's first screen: again so
         self.viewport().update()
 
     def _measure(self, text: str) -> float:
