@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel
 
 from evmeval_gui.main_window import MainWindow
@@ -142,7 +143,9 @@ def test_a_click_shows_a_long_documents_first_screen_then_the_rest(long_window, 
     assert not first.complete
     assert view.viewport().height() <= first.height
     assert len(first.pieces) < view.doc.num_units / 10
-    assert view.error_ticks() == []  # the ruler waits for the whole document
+    assert view.error_ticks() == []  # the ruler waits for the whole document: no marks, no band for the part
+    ruler = view._ruler
+    assert QColor(ruler.grab().toImage().pixel(ruler.width() // 2, 1)).name() == "#f2f2f2"
     shown_first = view.viewport().grab().toImage()
     qtbot.waitUntil(lambda: view.layout_data is not None and view.layout_data.complete, timeout=TIMEOUT)
     whole = view.layout_data
@@ -158,7 +161,7 @@ def test_a_click_shows_a_long_documents_first_screen_then_the_rest(long_window, 
     doc = view.doc
     for layer, units in ((GOLD, doc.gold_units), (SYSTEM, doc.system_units)):
         assert all((layer, m) in whole.mention_bars for m, u in enumerate(units) if u)
-    ruler = view._ruler
+    assert QColor(ruler.grab().toImage().pixel(ruler.width() // 2, 1)).name() != "#f2f2f2"  # the band, at the top
     qtbot.mouseClick(ruler, Qt.MouseButton.LeftButton, pos=QPoint(ruler.width() // 2, ruler.height() - 1))
     for _ in range(2):  # then to the end with the keys
         qtbot.keyClick(view, Qt.Key.Key_PageDown)
