@@ -214,3 +214,37 @@ def test_a_mention_clicked_on_the_first_screen_has_its_cluster_counted_to_the_en
     assert view.layout_data is not None and view.layout_data.complete  # its cluster's last member is placed
     label = long_window.findChild(QLabel, "corefOutOfView")
     qtbot.waitUntil(lambda: "1 more member below" in label.text(), timeout=TIMEOUT)
+
+
+class _Room:
+    """An overlay that asks for room between lines once it has something to draw (as the sequencing arcs do when
+    their result arrives)."""
+
+    def __init__(self) -> None:
+        self.wanted = 0.0
+
+    def room(self) -> float:
+        return self.wanted
+
+    def paint(self, view, painter) -> None:  # type: ignore[no-untyped-def]
+        pass
+
+    def paint_viewport(self, view, painter) -> None:  # type: ignore[no-untyped-def]
+        pass
+
+    def tooltip(self, view, mentions) -> str:  # type: ignore[no-untyped-def]
+        return ""
+
+
+def test_an_overlays_room_asked_while_the_rest_is_placed_keeps_the_steps(long_window, qtbot) -> None:
+    view = long_window.text_view
+    overlay = _Room()
+    view.overlays.append(overlay)
+    click_document(qtbot, long_window, "long")
+    assert view.layout_data is not None and not view.layout_data.complete
+    overlay.wanted = 30.0  # more than any other overlay asks
+    view.overlays_changed(relayout=True)
+    part = view.layout_data
+    assert part is not None and not part.complete and part.metrics.margin_top == 8.0 + 30.0  # a screen again, roomier
+    qtbot.waitUntil(lambda: view.layout_data is not None and view.layout_data.complete, timeout=TIMEOUT)
+    assert same_layout(view.layout_data, layout_document(view.doc, view._measure, part.width, part.metrics))
