@@ -4,7 +4,8 @@ Each visual line has a gold lane above the text and a system lane below it; a me
 its lane under (or over) its units, so gold and system mentions are seen at once and aligned on the
 same words. Overlapping mentions of one side get separate tracks. The parts of a discontinuous
 mention are joined by a thin connector, so it reads as one mention. Laying out a 5,000-token
-document is one pass over its segments; painting then only visits the visible lines.
+document is one pass over its segments, which `LayoutBuilder` can make in steps (a long document's first
+screen first: `views/text_steps.py`); painting then only visits the visible lines.
 """
 
 from __future__ import annotations
@@ -292,9 +293,10 @@ def _bars(doc: DocumentText, layer: int, units_of: Sequence[Sequence[int]], trac
                     bars.append(Bar(layer, mention, line, left, x0, track, connector=True))
             bars.append(Bar(layer, mention, line, x0, x1, track))
             previous = (run[-1][0], line, x1)
-        if len(placed) < len(units) and previous is not None:  # a first part (`LayoutBuilder.partial`): the
-            after, (last_unit, line, x1) = units[len(placed)], previous  # join to a part further down, drawn
-            if after != last_unit + 1 or after in new_part:  # as the whole layout draws it
+        if len(placed) < len(units) and previous is not None:
+            # a first part (`LayoutBuilder.partial`): the join to a part further down, as the whole layout draws it
+            after, (last_unit, line, x1) = units[len(placed)], previous
+            if after != last_unit + 1 or after in new_part:
                 bars.append(Bar(layer, mention, line, x1, right, track, connector=True))
         for bar in bars:
             out.bars_by_line[bar.line].append(bar)
