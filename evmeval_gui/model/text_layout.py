@@ -4,14 +4,17 @@ Each visual line has a gold lane above the text and a system lane below it; a me
 its lane under (or over) its units, so gold and system mentions are seen at once and aligned on the
 same words. Overlapping mentions of one side get separate tracks. The parts of a discontinuous
 mention are joined by a thin connector, so it reads as one mention. Laying out a 5,000-token
-document is one pass over its segments; painting then only visits the visible lines.
+document is one pass over its segments, which `LayoutBuilder` can make in steps (a long document's first
+screen first: `views/text_steps.py`); painting then only visits the visible lines.
 """
 
 from __future__ import annotations
 
 import bisect
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from evmeval_gui.model.doctext import BREAK, SPACE, WORD, DocumentText
 
@@ -51,9 +54,8 @@ class Line:
     right: float = 0.0
 
 
-@dataclass(frozen=True)
-class Piece:
-    """A placed word: which segment, where."""
+class Piece(NamedTuple):
+    """A placed word: which segment, where (a named tuple: one is made per word of the document)."""
 
     segment: int
     line: int
@@ -91,6 +93,9 @@ class Layout:
     height: float = 0.0
     gaps: list[float] = field(default_factory=list, repr=False)
     """The extra gap before each line (paragraph breaks): kept so new marks reuse the word placement."""
+    complete: bool = True
+    """False for a long document's first part (`LayoutBuilder.partial`): its words up to some line, the rest
+    not placed yet (their units' `unit_piece` is -1, their bars absent, `height` is the part's)."""
     _line_tops: list[float] = field(default_factory=list, repr=False)
 
     def line_at(self, y: float) -> int:
@@ -154,7 +159,11 @@ def assign_tracks(units: Sequence[Sequence[int]]) -> list[int]:
 
 
 class _WordPlacer:
-    """Wraps the words of a document into lines (what `_place_words` does, one segment kind per method)."""
+    """Wraps the words of a document into lines, a stretch of segments at a time (`run`), so that a long
+    document's first screen can be shown before the rest is placed (`LayoutBuilder`).
+
+    One loop with its state in locals: this is every word of the document, the one per-word cost of
+    showing it (a method call per word and per space took twice as long)."""
 
     def __init__(self, doc: DocumentText, measure: Callable[[str], float], width: float, m: Metrics,
                  out: Layout) -> None:
@@ -167,59 +176,73 @@ class _WordPlacer:
         self.gaps: list[float] = [0.0]
         self.x = m.margin_left
         self.pending = 0.0
+        self.next = 0
+        """The first segment not placed yet."""
         out.lines.append(Line(first=0))
         out.unit_piece = [-1] * doc.num_units
 
-    def new_line(self, extra: float = 0.0) -> None:
-        line = self.out.lines[-1]
-        line.last = len(self.out.pieces)
-        line.right = self.x
-        self.out.lines.append(Line(first=len(self.out.pieces)))
-        self.gaps.append(extra)
-        self.x = self.m.margin_left
-        self.pending = 0.0
+    @property
+    def done(self) -> bool:
+        return self.next >= len(self.segments)
 
-    def place(self, index: int, w: float) -> None:
-        segment = self.segments[index]
-        if segment.unit >= 0:
-            self.out.unit_piece[segment.unit] = len(self.out.pieces)
-        self.out.pieces.append(Piece(index, len(self.out.lines) - 1, self.x, w))
-        self.x += w
+    def run(self, stop: int) -> None:
+        """Place the segments up to `stop` (a run of words with nothing between them is placed whole: they
+        wrap together)."""
+        segments, measure, widths, m, out = self.segments, self.measure, self.widths, self.m, self.out
+        lines, pieces, unit_piece, gaps = out.lines, out.pieces, out.unit_piece, self.gaps
+        left, right, space_width, max_spaces = m.margin_left, self.right, m.space_width, m.max_spaces
+        x, pending, i = self.x, self.pending, self.next
+        stop = min(stop, len(segments))
 
-    def space(self, count: int) -> None:
-        if self.x > self.m.margin_left:
-            self.pending = min(count, self.m.max_spaces) * self.m.space_width
+        def new_line(extra: float, x: float) -> None:
+            line = lines[-1]
+            line.last = len(pieces)
+            line.right = x
+            lines.append(Line(first=len(pieces)))
+            gaps.append(extra)
 
-    def line_break(self, count: int) -> None:
-        if self.x > self.m.margin_left or self.out.lines[-1].first < len(self.out.pieces):
-            self.new_line(self.m.paragraph_gap if count >= 2 else 0.0)
-        elif count >= 2 and len(self.out.lines) > 1:
-            self.gaps[-1] = max(self.gaps[-1], self.m.paragraph_gap)
-
-    def cluster(self, i: int) -> int:
-        """Place the words from `i` on that have nothing between them (they wrap together); returns the
-        index after them."""
-        segments, j = self.segments, i
-        words: list[tuple[int, float]] = []
-        while j < len(segments) and segments[j].kind == WORD:
-            text = segments[j].text
-            w = self.widths.get(text)
-            if w is None:
-                w = self.widths[text] = self.measure(text)
-            words.append((j, w))
-            j += 1
-        total = sum(w for _, w in words)
-        left = self.m.margin_left
-        if self.x > left and self.x + self.pending + total > self.right:
-            self.new_line()
-        self.x += self.pending
-        self.pending = 0.0
-        fits = total <= self.right - left
-        for index, w in words:
-            if not fits and self.x > left and self.x + w > self.right:
-                self.new_line()
-            self.place(index, w)
-        return j
+        while i < stop:
+            segment = segments[i]
+            kind = segment.kind
+            if kind == SPACE:
+                if x > left:
+                    pending = min(segment.count, max_spaces) * space_width
+                i += 1
+                continue
+            if kind == BREAK:
+                if x > left or lines[-1].first < len(pieces):
+                    new_line(m.paragraph_gap if segment.count >= 2 else 0.0, x)
+                    x, pending = left, 0.0
+                elif segment.count >= 2 and len(lines) > 1:
+                    gaps[-1] = max(gaps[-1], m.paragraph_gap)
+                i += 1
+                continue
+            j, total = i, 0.0  # the words from `i` on with nothing between them
+            while j < len(segments) and segments[j].kind == WORD:
+                text = segments[j].text
+                w = widths.get(text)
+                if w is None:
+                    w = widths[text] = measure(text)
+                total += w
+                j += 1
+            if x > left and x + pending + total > right:
+                new_line(0.0, x)
+                x, pending = left, 0.0
+            x += pending
+            pending = 0.0
+            fits = total <= right - left
+            for index in range(i, j):
+                segment = segments[index]
+                w = widths[segment.text]
+                if not fits and x > left and x + w > right:
+                    new_line(0.0, x)
+                    x = left
+                if segment.unit >= 0:
+                    unit_piece[segment.unit] = len(pieces)
+                pieces.append(Piece(index, len(lines) - 1, x, w))
+                x += w
+            i = j
+        self.x, self.pending, self.next = x, pending, i
 
     def finish(self) -> list[float]:
         lines = self.out.lines
@@ -235,17 +258,7 @@ def _place_words(doc: DocumentText, measure: Callable[[str], float], width: floa
                  out: Layout) -> list[float]:
     """Wrap the words into lines; returns the extra gap before each line (paragraph breaks)."""
     placer = _WordPlacer(doc, measure, width, m, out)
-    i, segments = 0, doc.segments
-    while i < len(segments):
-        segment = segments[i]
-        if segment.kind == SPACE:
-            placer.space(segment.count)
-            i += 1
-        elif segment.kind == BREAK:
-            placer.line_break(segment.count)
-            i += 1
-        else:
-            i = placer.cluster(i)
+    placer.run(len(doc.segments))
     return placer.finish()
 
 
@@ -280,6 +293,11 @@ def _bars(doc: DocumentText, layer: int, units_of: Sequence[Sequence[int]], trac
                     bars.append(Bar(layer, mention, line, left, x0, track, connector=True))
             bars.append(Bar(layer, mention, line, x0, x1, track))
             previous = (run[-1][0], line, x1)
+        if len(placed) < len(units) and previous is not None:
+            # a first part (`LayoutBuilder.partial`): the join to a part further down, as the whole layout draws it
+            after, (last_unit, line, x1) = units[len(placed)], previous
+            if after != last_unit + 1 or after in new_part:
+                bars.append(Bar(layer, mention, line, x1, right, track, connector=True))
         for bar in bars:
             out.bars_by_line[bar.line].append(bar)
 
@@ -287,10 +305,53 @@ def _bars(doc: DocumentText, layer: int, units_of: Sequence[Sequence[int]], trac
 def layout_document(doc: DocumentText, measure: Callable[[str], float], width: float,
                     metrics: Metrics | None = None) -> Layout:
     """Lay out `doc` for a view `width` pixels wide; `measure(text)` gives a word's width."""
-    m = metrics or Metrics()
-    out = Layout(width=width, metrics=m)
-    out.gaps = _place_words(doc, measure, width, m, out)
-    return _place_marks(doc, out)
+    return LayoutBuilder(doc, measure, width, metrics).finish()
+
+
+class LayoutBuilder:
+    """`layout_document` in steps: the words up to some line (`advance`), a layout of them to paint
+    (`partial`) while the rest is placed, then the whole document's (`finish`, the same as
+    `layout_document`'s). Words are placed in reading order and a line's place depends only on the lines
+    before it, so the part's lines are the whole layout's first lines."""
+
+    def __init__(self, doc: DocumentText, measure: Callable[[str], float], width: float,
+                 metrics: Metrics | None = None) -> None:
+        self.doc = doc
+        self.out = Layout(width=width, metrics=metrics or Metrics())
+        self._placer = _WordPlacer(doc, measure, width, self.out.metrics, self.out)
+
+    @property
+    def done(self) -> bool:
+        """Whether every word is placed."""
+        return self._placer.done
+
+    @property
+    def lines(self) -> int:
+        """How many lines the words placed so far take."""
+        return len(self.out.lines)
+
+    def advance(self, segments: int) -> None:
+        """Place about `segments` more segments (a run of words with nothing between them is not split)."""
+        self._placer.run(self._placer.next + segments)
+
+    def partial(self) -> Layout:
+        """The words placed so far with their mentions' bars, as a layout of its own (the builder goes on)."""
+        out, placer = self.out, self._placer
+        lines = [dataclasses.replace(line) for line in out.lines]  # `_place_marks` sets their boxes
+        lines[-1].last, lines[-1].right = len(out.pieces), placer.x
+        gaps = placer.gaps[:len(lines)]
+        if lines[-1].first == lines[-1].last and len(lines) > 1:
+            lines.pop()
+            gaps.pop()
+        part = Layout(width=out.width, metrics=out.metrics, lines=lines, pieces=list(out.pieces),
+                      unit_piece=list(out.unit_piece), gaps=gaps, complete=False)
+        return _place_marks(self.doc, part)
+
+    def finish(self) -> Layout:
+        """Place the rest: the whole document's layout."""
+        self._placer.run(len(self.doc.segments))
+        self.out.gaps = self._placer.finish()
+        return _place_marks(self.doc, self.out)
 
 
 def relayout_marks(previous: Layout, doc: DocumentText) -> Layout:

@@ -149,6 +149,10 @@ class TextHits:
 
     def scroll_to_unit(self, unit: int) -> None:
         layout = self.view.layout_data
+        if layout is not None and not layout.complete and 0 <= unit < len(layout.unit_piece) \
+                and layout.unit_piece[unit] < 0:
+            self.view.complete_layout()  # a word further down than a long document's first screen
+            layout = self.view.layout_data
         if layout is None or not 0 <= unit < len(layout.unit_piece) or layout.unit_piece[unit] < 0:
             return
         k = layout.unit_piece[unit]

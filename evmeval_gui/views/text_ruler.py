@@ -94,7 +94,8 @@ class _Ruler(QWidget):
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#F2F2F2"))
         layout = self._view.layout_data
-        if layout is not None and layout.height > 0:
+        # a long document's first screen (not `complete`): no band and no marks until its whole height is known
+        if layout is not None and layout.height > 0 and layout.complete:
             scale = self.height() / max(layout.height, float(self._view.viewport().height()), 1.0)
             top = self._view.verticalScrollBar().value() * scale
             shown = self._view.viewport().height() * scale
@@ -119,6 +120,7 @@ class _Ruler(QWidget):
         return ruler_bins(self._view.error_ticks(), scale, RULER_BIN)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        self._view.complete_layout()  # the ruler is the whole document's
         layout = self._view.layout_data
         if layout is None or self.height() <= 0:
             return

@@ -33,6 +33,7 @@ from evmeval_gui.views.context_menus import copy_text, popup, row_menu
 from evmeval_gui.views.gutters import word_rects
 from evmeval_gui.views.text_hits import TextHits
 from evmeval_gui.views.text_ruler import MIN_BAR, _Ruler, short_type_label
+from evmeval_gui.views.text_steps import StepLayout
 from evmeval_gui.views.token_selection import TokenSelection
 
 
@@ -87,6 +88,8 @@ class TextView(QAbstractScrollArea):
         self.marks: DocumentMarks | None = None
         self.result_doc: DocumentResult | None = None
         self.layout_data: Layout | None = None
+        self._steps = StepLayout(self._layout_arrived, self)
+        """A long document's layout, a screen first (`complete_layout`: the whole now)."""
         self._selected: tuple[set[int], set[int]] = (set(), set())
         self._hover: tuple[int, int] | None = None
         self._unit_mentions: tuple[dict[int, list[int]], dict[int, list[int]]] = ({}, {})
@@ -115,6 +118,7 @@ class TextView(QAbstractScrollArea):
         self._label_font.setPointSizeF(max(size - 3.5, 6.0))  # the type labels' lanes follow the text
         self._widths.clear()
         self._metrics = self._make_metrics()
+        self.complete_layout()  # the place kept is a share of the whole document's height
         top = self.verticalScrollBar().value() / max(self.layout_data.height, 1.0) if self.layout_data else 0.0
         self._relayout()
         if self.layout_data is not None:
@@ -143,7 +147,7 @@ class TextView(QAbstractScrollArea):
             metrics = self._make_metrics()
             if metrics != self._metrics:
                 self._metrics = metrics
-                self._relayout()
+                self._relayout(in_steps=self._steps.pending)  # still on a long document's first screen: again so
         self.viewport().update()
 
     def _measure(self, text: str) -> float:
@@ -173,7 +177,7 @@ class TextView(QAbstractScrollArea):
         metrics = self._make_metrics()  # overlays' room depends on the document (e.g. only one with links)
         if metrics != self._metrics:
             self._metrics, same_words = metrics, False
-        self._relayout(marks_only=same_words)
+        self._relayout(marks_only=same_words, in_steps=not keep_place)
         self.verticalScrollBar().setValue(top if keep_place else 0)
         self._apply_selection(self.session.selection, scroll=not keep_place)
 
@@ -184,14 +188,35 @@ class TextView(QAbstractScrollArea):
         self.viewport().update()
         self._ruler.update()
 
-    def _relayout(self, *, marks_only: bool = False) -> None:
+    def _relayout(self, *, marks_only: bool = False, in_steps: bool = False) -> None:
+        """Lay the document out again; `in_steps`: a long one a screen first (a document just shown: other
+        relayouts keep the user's place, which may be anywhere in it)."""
         width = float(self.viewport().width())
+        self._steps.stop()
         if self.doc is None or width <= 0:
             self.layout_data = None
-        elif marks_only and self.layout_data is not None and abs(self.layout_data.width - width) <= 0.5:
+        elif (marks_only and self.layout_data is not None and self.layout_data.complete
+              and abs(self.layout_data.width - width) <= 0.5):
             self.layout_data = relayout_marks(self.layout_data, self.doc)  # an edit: the words stay put
+        elif in_steps:
+            self.layout_data = self._steps.start(self.doc, self._measure, width, self._metrics,
+                                                 self.viewport().height())
         else:
             self.layout_data = layout_document(self.doc, self._measure, width, self._metrics)
+        self._laid_out()
+
+    def _layout_arrived(self, layout: Layout) -> None:
+        """The whole layout of a long document shown a screen first (its first lines are the same)."""
+        self.layout_data = layout
+        self._laid_out()
+
+    def complete_layout(self) -> None:
+        """Place the rest of a long document shown a screen first now (something further down is asked for)."""
+        layout = self._steps.finish()
+        if layout is not None:
+            self._layout_arrived(layout)
+
+    def _laid_out(self) -> None:
         self._compute_ticks()
         height = int(self.layout_data.height) if self.layout_data else 0
         bar = self.verticalScrollBar()
@@ -205,7 +230,7 @@ class TextView(QAbstractScrollArea):
     def _compute_ticks(self) -> None:
         self._ticks = []
         layout, marks = self.layout_data, self.marks
-        if layout is None or marks is None:
+        if layout is None or marks is None or not layout.complete:  # a first screen: the ruler waits for the whole
             return
         for layer, outcomes in ((GOLD, marks.gold_outcome), (SYSTEM, marks.system_outcome)):
             for mention, outcome in enumerate(outcomes):
@@ -231,6 +256,8 @@ class TextView(QAbstractScrollArea):
             gold = {i for i, m in enumerate(doc.gold) if m.mention_id in selection.gold_ids}
             system = {i for i, m in enumerate(doc.system) if m.mention_id in selection.system_ids}
         self._selected = (gold, system)
+        if gold or system:  # a mention chosen: it, its cluster, its links may lie past a long document's first screen
+            self.complete_layout()
         if scroll:
             self.scroll_to_selection()
         self.viewport().update()
@@ -257,6 +284,8 @@ class TextView(QAbstractScrollArea):
 
     def word_rects(self, visible_only: bool = True) -> list[QRectF]:
         """The words' boxes (document coordinates), on screen or all: where no drawing may go."""
+        if not visible_only:
+            self.complete_layout()
         if self.layout_data is None:
             return []
         return word_rects(self.layout_data, *self.visible_band()) if visible_only else word_rects(self.layout_data)

@@ -147,3 +147,28 @@ def test_open_requests_round_trip_through_settings():
     assert OpenRequest.from_json(request.to_json()) == request
     assert OpenRequest.from_json({"gold": "/g.tbf", "systems": []}) is None
     assert OpenRequest.from_json("garbage") is None
+
+
+def test_a_long_token_text_is_cut_as_the_general_rule_cuts_it():
+    """One space and one line break between tokens (most gaps) are shortcuts of `_GAP`'s cuts: the same segments."""
+    from evmeval_gui.model import doctext
+
+    for gap in (" ", "\n", "  ", "\n\n", " \n", "\t", "\u00a0", "\r\n", " x "):
+        made: list = []
+        doctext._gap_segments(gap, made)
+        general: list = []
+        for match in doctext._GAP.finditer(gap):
+            newlines, spaces, word = match.groups()
+            if newlines is not None:
+                general.append((BREAK, "\n", -1, newlines.count("\n")))
+            elif spaces is not None:
+                general.append((SPACE, " ", -1, len(spaces.expandtabs(4))))
+            else:
+                general.append((WORD, word, -1, 0))
+        assert [tuple(s) for s in made] == general, gap
+    text = "w1 w2\nw3  w4\n\nw5 \u00a0w6\n"
+    doc = token_document("d", [], [], parse_token_table(token_table(text), doc_id="d"), text)
+    assert [(s.kind, s.text, s.unit, s.count) for s in doc.segments] == [
+        (WORD, "w1", 0, 0), (SPACE, " ", -1, 1), (WORD, "w2", 1, 0), (BREAK, "\n", -1, 1), (WORD, "w3", 2, 0),
+        (SPACE, " ", -1, 2), (WORD, "w4", 3, 0), (BREAK, "\n", -1, 2), (WORD, "w5", 4, 0), (SPACE, " ", -1, 2),
+        (WORD, "w6", 5, 0), (BREAK, "\n", -1, 1)]
