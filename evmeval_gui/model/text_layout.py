@@ -206,14 +206,14 @@ class _WordPlacer:
             kind = segment.kind
             if kind == SPACE:
                 if x > left:
-                    pending = min(segment.count, max_spaces) * space_width
+                    pending = min(segment.repeat, max_spaces) * space_width
                 i += 1
                 continue
             if kind == BREAK:
                 if x > left or lines[-1].first < len(pieces):
-                    new_line(m.paragraph_gap if segment.count >= 2 else 0.0, x)
+                    new_line(m.paragraph_gap if segment.repeat >= 2 else 0.0, x)
                     x, pending = left, 0.0
-                elif segment.count >= 2 and len(lines) > 1:
+                elif segment.repeat >= 2 and len(lines) > 1:
                     gaps[-1] = max(gaps[-1], m.paragraph_gap)
                 i += 1
                 continue

@@ -22,7 +22,7 @@ from tests.gui.corpus_factory import write_corpus
 
 
 def _doc() -> LanesText:
-    segments = (Segment(WORD, "attacked", 0), Segment(SPACE, " ", count=1), Segment(WORD, "town", 1))
+    segments = (Segment(WORD, "attacked", 0), Segment(SPACE, " ", repeat=1), Segment(WORD, "town", 1))
     text = DocumentText("d", segments, ("t1", "t2"), gold_units=((0,),), system_units=((0,), (0, 1)),
                         source="token table")
     return LanesText(text, num_a=1)

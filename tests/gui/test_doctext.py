@@ -168,7 +168,7 @@ def test_a_long_token_text_is_cut_as_the_general_rule_cuts_it():
         assert [tuple(s) for s in made] == general, gap
     text = "w1 w2\nw3  w4\n\nw5 \u00a0w6\n"
     doc = token_document("d", [], [], parse_token_table(token_table(text), doc_id="d"), text)
-    assert [(s.kind, s.text, s.unit, s.count) for s in doc.segments] == [
+    assert [(s.kind, s.text, s.unit, s.repeat) for s in doc.segments] == [
         (WORD, "w1", 0, 0), (SPACE, " ", -1, 1), (WORD, "w2", 1, 0), (BREAK, "\n", -1, 1), (WORD, "w3", 2, 0),
         (SPACE, " ", -1, 2), (WORD, "w4", 3, 0), (BREAK, "\n", -1, 2), (WORD, "w5", 4, 0), (SPACE, " ", -1, 2),
         (WORD, "w6", 5, 0), (BREAK, "\n", -1, 1)]
