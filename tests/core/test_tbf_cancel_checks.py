@@ -11,6 +11,10 @@ from pathlib import Path
 
 import pytest
 from evmeval._util.progress import Cancelled
+from evmeval.io import reading
+from evmeval.io.errors import FormatError
+from hypothesis import given
+from hypothesis import strategies as st
 from evmeval.io.input_checks import input_warnings
 from evmeval.io.loading import load_inputs
 from evmeval.io.tbf import read_tbf
@@ -63,3 +67,46 @@ def test_loading_both_files_stops_in_the_system_file_once_cancelled() -> None:
     with pytest.raises(Cancelled):
         load_inputs(GOLD, SYSTEM, token_dir=TOKENS, cancelled=check)
     assert check.calls == 3
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60), st.integers(1, 7))
+def test_a_text_decoded_in_steps_is_the_text_decoded_at_once(text: str, step: int) -> None:
+    """Steps of a few bytes cut multi-byte characters (é, 한, emoji) anywhere: the same text, a check a step."""
+    data = text.encode("utf-8")
+    check = Counting()
+    old, reading.DECODE_STEP = reading.DECODE_STEP, step
+    try:
+        assert reading.decode_text(data, "x.tbf", check) == text
+    finally:
+        reading.DECODE_STEP = old
+    assert check.calls == (0 if len(data) <= step else -(-len(data) // step))
+
+
+@given(st.binary(max_size=40), st.integers(1, 7))
+def test_bad_bytes_decoded_in_steps_are_named_as_at_once(data: bytes, step: int) -> None:
+    def outcome(cancelled: Counting | None) -> str:
+        try:
+            return "text " + reading.decode_text(data, "x.tbf", cancelled)
+        except FormatError as exc:
+            return f"error {exc}"
+
+    old, reading.DECODE_STEP = reading.DECODE_STEP, step
+    try:
+        assert outcome(Counting()) == outcome(None)
+    finally:
+        reading.DECODE_STEP = old
+
+
+def test_a_large_file_is_decoded_in_steps_and_reading_stops_once_cancelled(tmp_path: Path) -> None:
+    """A tbf file of more than one step (4 MB) asks the check while it is decoded, before its first document."""
+    big = tmp_path / "big.tbf"
+    body = Path(GOLD).read_text(encoding="utf-8")
+    copies = reading.DECODE_STEP // len(body.encode("utf-8")) + 2
+    big.write_text("".join(body.replace("#BeginOfDocument ", f"#BeginOfDocument c{n}_") for n in range(copies)),
+                   encoding="utf-8")
+    with pytest.raises(Cancelled):
+        read_tbf(str(big), mode=SpanMode.TOKEN, cancelled=Counting(stop_at=1))  # the first check: while decoding
+    check = Counting()
+    checked, _ = read_tbf(str(big), mode=SpanMode.TOKEN, cancelled=check)
+    assert check.calls == 2 + len(checked.documents) == 2 + 2 * copies
+    assert checked == read_tbf(str(big), mode=SpanMode.TOKEN)[0]

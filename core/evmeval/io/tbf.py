@@ -385,8 +385,8 @@ def read_tbf(path: str, *, mode: SpanMode, data: bytes | None = None,
              cancelled: CancelCheck | None = None) -> tuple[TbfFile, list[Problem]]:
     """Read a tbf file; raises `FormatError` on the first problem that makes reading a guess. `data`:
     its bytes, already read (by the C kernel's try, `evmeval.cli.fastpath`): every input is read once.
-    `cancelled`: checked between documents (`parse_tbf`)."""
-    text = read_text(path) if data is None else decode_text(data, path)
+    `cancelled`: checked while the text is decoded and between documents (`parse_tbf`)."""
+    text = read_text(path, cancelled) if data is None else decode_text(data, path, cancelled)
     tbf, problems = parse_tbf(text, path=path, mode=mode, cancelled=cancelled)
     for problem in problems:
         if problem.fatal:
