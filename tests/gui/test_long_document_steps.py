@@ -18,6 +18,7 @@ from evmeval_gui.views.text_steps import IN_STEPS_FROM
 from tests.gui.corpus_factory import token_table
 from tests.gui.test_doctext import mention
 from tests.gui.test_scale_window import click_document
+from tests.gui.windows import opened
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -124,11 +125,7 @@ def test_the_layout_in_steps_is_the_layout_made_at_once() -> None:
 
 @pytest.fixture
 def long_window(make_window, qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
-    window: MainWindow = make_window()
-    corpus = write_long_corpus(tmp_path / "corpus")
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
-    qtbot.waitUntil(lambda: window.runner.idle, timeout=TIMEOUT)
+    window: MainWindow = opened(qtbot, make_window(), write_long_corpus(tmp_path / "corpus"), TIMEOUT)
     click_document(qtbot, window, "short")
     qtbot.waitUntil(lambda: window.text_view.doc is not None and window.text_view.doc.doc_id == "short")
     return window

@@ -19,6 +19,7 @@ from evmeval_gui.main_window import MainWindow
 from tests.gui.corpus_factory import write_corpus
 from tests.gui.test_first_document import corpus, gate, open_held, window
 from tests.gui.test_scale_window import click_document
+from tests.gui.windows import opened
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -42,11 +43,7 @@ class Paints(QObject):
 
 @pytest.fixture
 def scored(make_window, qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
-    window: MainWindow = make_window()
-    corpus = write_corpus(tmp_path / "corpus")
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
-    qtbot.waitUntil(lambda: window.runner.idle, timeout=TIMEOUT)
+    window: MainWindow = opened(qtbot, make_window(), write_corpus(tmp_path / "corpus"), TIMEOUT)
     qtbot.wait(100)  # the first document's paints are over
     return window
 

@@ -61,3 +61,11 @@ def click_tab(qtbot, tabs: QTabWidget, title: str) -> None:  # type: ignore[no-u
     index = next(k for k in range(bar.count()) if bar.isTabVisible(k) and bar.tabText(k).startswith(title))
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
     assert tabs.currentIndex() == index
+
+
+def opened(qtbot, window: MainWindow, corpus: Path, timeout: int = 20_000) -> MainWindow:  # type: ignore[no-untyped-def]
+    """`window` with the corpus folder's `gold.tbf` and `system.tbf` scored and every background job done."""
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=timeout):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    qtbot.waitUntil(lambda: window.runner.idle, timeout=timeout)
+    return window
