@@ -63,6 +63,12 @@ COMBINATIONS: tuple[str, ...] = tuple(Combination)
 `ATTRIBUTE_NAMES`, whose eight names are two for each."""
 
 
+def distinct_combinations(realis: bool) -> tuple[str, ...]:
+    """The combinations whose figures can differ, in report order: all four, or for files without realis
+    (`evmeval.model.carries_realis` false) the two that check none (the others repeat their figures)."""
+    return COMBINATIONS if realis else tuple(c for c in COMBINATIONS if _WITHOUT_REALIS[Combination(c)] == c)
+
+
 class AttributeRule(str, Enum):
     """How two attribute values are compared; every result says which rule made it."""
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import evmeval
 from evmeval.model import NOT_ANNOTATED_RAW, Mention, MentionTable, canonical, carries_realis, pack_mentions
-from evmeval.rules import COMBINATIONS, Combination
+from evmeval.rules import COMBINATIONS, Combination, distinct_combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,3 +53,8 @@ def test_a_tbf_corpus_with_realis_carries_it() -> None:
     result = evmeval.score(corpus).result
     assert result.carries_realis is True
     assert result.micro["realis_status"] != result.micro["plain"]
+
+
+def test_without_realis_only_the_two_combinations_that_differ_are_distinct() -> None:
+    assert distinct_combinations(True) == COMBINATIONS
+    assert distinct_combinations(False) == ("plain", "mention_type")
