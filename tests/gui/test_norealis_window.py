@@ -130,3 +130,31 @@ def test_attributes_asked_before_the_corpus_arrive_as_their_twin(qtbot, window: 
     assert window.session.combination == "plain"
     assert window.commands.combination_combo.currentText() == "Span only"
     assert "showing Span only (Span + realis gives the same figures)" in window.statusBar().currentMessage()
+
+
+def test_compare_of_runs_without_realis_lists_the_two_combinations_that_differ(qtbot, window: MainWindow) -> None:
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(EXAMPLES / "compare_gold.jsonl"),
+                          [str(EXAMPLES / "compare_run_a.jsonl"), str(EXAMPLES / "compare_run_b.jsonl")])
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=LOAD_TIMEOUT):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    board = window.compare.leaderboard
+    table = board.table
+    shown = [table.headers[c] for c in range(len(table.headers)) if not table.isColumnHidden(c)]
+    assert shown == ["#", "System", "Span F1", "Type F1", "Span − type"]
+    assert list(board.chart.bars) == ["plain", "mention_type"]
+    assert [label.text for _, label in board.chart.legend.items] == ["Span", "Type"]
+    assert list(board.gaps.bars) == ["mention_type"]
+    tabs = window.compare.tabs
+    qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(1).center())
+    significance = window.compare.pair_panel.significance
+    rows = [significance.row_texts(r)[0] for r in range(significance.rowCount()) if not significance.isRowHidden(r)]
+    assert rows == ["Span only", "Span + type"]
+    assert "(Ctrl+1 … Ctrl+2)" in window.compare.pair_panel.picker.note.text()
+
+
+def test_the_score_bars_of_files_without_realis_show_two_groups(qtbot, window: MainWindow) -> None:
+    _open_pair(qtbot, window, "textee")
+    bars = window.charts_dock.panel.score_bars
+    assert [label.text for _, label in bars.legend.items] == ["Precision", "Recall", "F1", "current combination"]
+    assert bars.plot.getViewBox().viewRange()[0] == pytest.approx([-0.55, 1.55])
