@@ -158,3 +158,24 @@ def test_the_score_bars_of_files_without_realis_show_two_groups(qtbot, window: M
     bars = window.charts_dock.panel.score_bars
     assert [label.text for _, label in bars.legend.items] == ["Precision", "Recall", "F1", "current combination"]
     assert bars.plot.getViewBox().viewRange()[0] == pytest.approx([-0.55, 1.55])
+
+
+def test_view_options_without_realis_offer_two_and_name_the_twin_they_choose() -> None:
+    from evmeval_gui.model.view_options import ViewOptions
+
+    view = ViewOptions()
+    heard: list[tuple[str, ...]] = []
+    view.realis_changed.connect(lambda carried: heard.append(("realis", str(carried))))
+    view.realis_dropped.connect(lambda asked, chosen: heard.append(("dropped", asked, chosen)))
+    view.combination_changed.connect(lambda name: heard.append(("combination", name)))
+    view.set_combination("mention_type+realis_status")
+    view.set_realis(False)
+    assert view.offered() == ("plain", "mention_type") and view.combination == "mention_type"
+    view.set_combination("realis_status")
+    assert view.combination == "plain"
+    view.set_realis(True)
+    view.set_combination("realis_status")
+    assert heard == [("combination", "mention_type+realis_status"), ("realis", "False"),
+                     ("dropped", "mention_type+realis_status", "mention_type"), ("combination", "mention_type"),
+                     ("dropped", "realis_status", "plain"), ("combination", "plain"), ("realis", "True"),
+                     ("combination", "realis_status")]
