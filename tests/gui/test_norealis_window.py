@@ -179,3 +179,26 @@ def test_view_options_without_realis_offer_two_and_name_the_twin_they_choose() -
                      ("dropped", "mention_type+realis_status", "mention_type"), ("combination", "mention_type"),
                      ("dropped", "realis_status", "plain"), ("combination", "plain"), ("realis", "True"),
                      ("combination", "realis_status")]
+
+
+def test_a_new_document_offers_the_realis_combinations_once_a_mention_has_a_realis(qtbot, make_window) -> None:
+    from tests.gui.test_editing_window import FakePrompts, activate, drag_words, key, pick
+
+    window = make_window()
+    window.editing.prompts = FakePrompts()
+    activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.dialogs.new_document_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.text.setPlainText("Rebels attacked the town .")
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.text_view.layout_data is not None)
+    assert [enabled for _, enabled, _ in _combo_items(window)] == [True, True, False, False]  # no mention yet
+    key(qtbot, window, Qt.Key.Key_G)  # the gold side
+    drag_words(qtbot, window, "t2", "t2")
+    key(qtbot, window, Qt.Key.Key_A)
+    pick(qtbot, window, "Conflict_Attack")  # with the picker's realis (Actual)
+    assert [enabled for _, enabled, _ in _combo_items(window)] == [True] * 4
+    activate(qtbot, window)  # (the picker, a window of its own, was the active one)
+    _ctrl(qtbot, window, Qt.Key.Key_3)
+    assert window.session.combination == "realis_status"
