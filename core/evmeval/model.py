@@ -353,6 +353,13 @@ def mention_column(kept: Sequence[Mention] | PackedMentions, name: str) -> list[
     return list(map(attrgetter(name), plain_mentions(kept)))
 
 
+def carries_realis(*sides: Sequence[Mention] | PackedMentions) -> bool:
+    """Whether some mention of `sides` has a realis: formats without one (TextEE, DyGIE++, MAVEN, ...) read every
+    realis as `NOT_ANNOTATED`, which agrees with anything, so the realis combinations then give exactly the figures
+    of their twins without realis (`Combination.without_realis`). Packed mentions are read from their heads."""
+    return any(realis != NOT_ANNOTATED for kept in sides for realis in mention_column(kept, "realis"))
+
+
 KeptMentions = tuple[Mention, ...] | PackedMentions
 """What a mentions field (`PackedField`) holds: a tuple of `Mention`, or a `PackedMentions`."""
 

@@ -43,15 +43,30 @@ class Combination(str, Enum):
         """The attributes this combination requires to agree, in `ATTRIBUTES` order."""
         return _CHECKS[self]
 
+    @property
+    def without_realis(self) -> Combination:
+        """The combination checking the same but realis: its twin with the same figures when no mention carries a
+        realis (`evmeval.model.carries_realis`); itself when it checks none."""
+        return _WITHOUT_REALIS[self]
+
 
 _LABELS = {Combination.PLAIN: "Span only", Combination.TYPE: "Span + type",
            Combination.REALIS: "Span + realis", Combination.TYPE_REALIS: "Span + type + realis"}
 _CHECKS = {Combination.PLAIN: (), Combination.TYPE: ("mention_type",), Combination.REALIS: ("realis_status",),
            Combination.TYPE_REALIS: ("mention_type", "realis_status")}
 
+_WITHOUT_REALIS = {Combination.PLAIN: Combination.PLAIN, Combination.TYPE: Combination.TYPE,
+                   Combination.REALIS: Combination.PLAIN, Combination.TYPE_REALIS: Combination.TYPE}
+
 COMBINATIONS: tuple[str, ...] = tuple(Combination)
 """The four attribute combinations, in report order (`evmeval.COMBINATIONS`): loop over these, not over
 `ATTRIBUTE_NAMES`, whose eight names are two for each."""
+
+
+def distinct_combinations(realis: bool) -> tuple[str, ...]:
+    """The combinations whose figures can differ, in report order: all four, or for files without realis
+    (`evmeval.model.carries_realis` false) the two that check none (the others repeat their figures)."""
+    return COMBINATIONS if realis else tuple(c for c in COMBINATIONS if _WITHOUT_REALIS[Combination(c)] == c)
 
 
 class AttributeRule(str, Enum):

@@ -194,6 +194,7 @@ class AgreementMode(QObject):
                 made = {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}
                 # the views' type names, 50 ms at 2,000 documents: here, not at the first display
                 names = type_names(made[first][1].documents)
+                _ = made[first][1].carries_realis  # the combinations offered: asked here, not on the GUI thread
                 warm_imports()
                 return loaded, made, types, names
 

@@ -17,7 +17,7 @@ from evmeval.mention.outcomes import MappingRow
 from evmeval.mention.prf import Average, Score
 from evmeval.mention.scoring import DocumentResult, ScoreResult, per_type_mapping, per_type_table
 from evmeval.mention.type_names import SpellingCache, TypeNames
-from evmeval.rules import Combination
+from evmeval.rules import Combination, distinct_combinations
 from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
@@ -392,7 +392,9 @@ class ChartsPanel(QWidget):
         else:
             scores, title = self.result.micro, "Corpus scores — micro average"
             subtitle = f"pooled over {self.result.micro['plain'].num_gold} gold mentions"
-        self.score_bars.set_data(scores, title=title, subtitle=subtitle, current=self.combination)
+        shown = distinct_combinations(self.result.carries_realis)  # no realis: two groups, not two twice
+        self.score_bars.set_data({c: scores[c] for c in shown}, title=title, subtitle=subtitle,
+                                 current=self.combination)
 
     def _draw_per_type(self) -> None:
         charts = (self.per_type_combination, self.per_type_published, self.per_type_type_mapping)

@@ -20,7 +20,7 @@ from evmeval.compare.runs import ATTRIBUTE_GAPS, Comparison, SystemScores
 from evmeval.compare.seeds import SeedComparison
 from evmeval.compare.significance import comparable_f1
 from evmeval.report.compare_text import EMPTY_RUN, display_name, leaderboard_order
-from evmeval.rules import Combination
+from evmeval.rules import Combination, distinct_combinations
 from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
@@ -100,6 +100,9 @@ class LeaderboardTable(QTableView):
             cells[0].setData(index, Qt.ItemDataRole.UserRole)
             self.source.appendRow(cells)
         self.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        shown = distinct_combinations(comparison.carries_realis)  # no realis: no column repeating another
+        for column, c in [*enumerate(COMBINATIONS, start=2), *enumerate(ATTRIBUTE_GAPS, start=6)]:
+            self.setColumnHidden(column, c not in shown)
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -152,7 +155,10 @@ class GroupedF1Chart(ChartWidget):
         self.comparison: Comparison | None = None
 
     def _offsets(self) -> dict[str, float]:
-        return {c: -0.3 + 0.2 * k for k, c in enumerate(COMBINATIONS)}
+        """Each series' place in its system's group: four, or two for files without realis."""
+        shown = distinct_combinations(self.comparison is None or self.comparison.carries_realis)
+        step = 0.8 / len(shown)
+        return {c: -0.4 + step * (k + 0.5) for k, c in enumerate(shown)}
 
     def set_data(self, comparison: Comparison) -> None:
         self._start_drawing(comparison)
@@ -160,7 +166,7 @@ class GroupedF1Chart(ChartWidget):
         self.order = leaderboard_order(comparison)
         self.bars = {}
         offsets = self._offsets()
-        for c in COMBINATIONS:
+        for c in offsets:
             xs = [k + offsets[c] for k in range(len(self.order))]
             heights = [100 * comparable_f1(comparison.systems[i].result.micro[c]) for i in self.order]
             item = pg.BarGraphItem(x=xs, height=heights, width=0.18, brush=pg.mkBrush(SERIES_COLOURS[c]),
@@ -185,7 +191,7 @@ class GroupedF1Chart(ChartWidget):
         self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, 105), padding=0)
         self.set_titles("Micro F1 per system", subtitle="best span F1 first; whiskers: bootstrap interval",
                         left="F1 (%)", bottom="System")
-        self.set_legend([(legend_sample(SERIES_COLOURS[c]), SHORT[c]) for c in COMBINATIONS], columns=4)
+        self.set_legend([(legend_sample(SERIES_COLOURS[c]), SHORT[c]) for c in offsets], columns=4)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         group = round(x)
@@ -227,8 +233,8 @@ class BottleneckChart(ChartWidget):
         self.order = leaderboard_order(comparison)
         self.bars = {}
         highest = 1.0
-        for k, c in enumerate(ATTRIBUTE_GAPS):
-            xs = [g - 0.25 + 0.25 * k for g in range(len(self.order))]
+        for k, c in enumerate(self._gaps()):
+            xs = [g + self._gap_offset(k) for g in range(len(self.order))]
             gaps = [100 * comparison.systems[i].bottlenecks()[c] for i in self.order]
             heights = [0.0 if math.isnan(h) else h for h in gaps]  # an empty run: no bar, a label says why
             highest = max(highest, *(abs(h) for h in heights))
@@ -254,14 +260,23 @@ class BottleneckChart(ChartWidget):
         self.plot.setRange(xRange=(-0.55, len(self.order) - 0.45), yRange=(0, highest * 1.18), padding=0)
         self.set_titles("Bottlenecks", subtitle="span F1 minus attribute F1; whiskers: interval", left="points",
                         bottom="System")
-        self.set_legend([(legend_sample(GAP_COLOURS[c]), f"− {SHORT[c].lower()}") for c in ATTRIBUTE_GAPS], columns=3)
+        self.set_legend([(legend_sample(GAP_COLOURS[c]), f"− {SHORT[c].lower()}") for c in self._gaps()], columns=3)
+
+    def _gap_offset(self, k: int) -> float:
+        """Where gap `k`'s bar sits in its system's group (the group centred on the system)."""
+        return 0.25 * (k - (len(self._gaps()) - 1) / 2)
+
+    def _gaps(self) -> tuple[str, ...]:
+        """The gaps drawn: without realis only the type's (the others are 0 or repeat it)."""
+        shown = distinct_combinations(self.comparison is None or self.comparison.carries_realis)
+        return tuple(c for c in ATTRIBUTE_GAPS if c in shown)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         group = round(x)
         if self.comparison is None or not 0 <= group < len(self.order):
             return None
-        for k, c in enumerate(ATTRIBUTE_GAPS):
-            if abs(x - (group - 0.25 + 0.25 * k)) <= 0.11:
+        for k, c in enumerate(self._gaps()):
+            if abs(x - (group + self._gap_offset(k))) <= 0.11:
                 return self.order[group], c
         return None
 

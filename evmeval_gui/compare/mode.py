@@ -170,6 +170,7 @@ class CompareMode(QObject):
                 comparison = compare_corpus(corpus, scored, context, settings=settings, mapping=mapping,
                                             topics=topics)
                 context.check()
+                _ = comparison.carries_realis  # which combinations the pages list, found here
                 warm_imports()
                 return comparison, seed_view(comparison)
 

@@ -434,13 +434,15 @@ class PairPanel(QWidget):
         pair = state.pair_comparison()
         names = (comparison.systems[a].name, comparison.systems[b].name)
         combination = self.session.combination
+        realis = comparison.carries_realis
         self.significance.set_pair(pair, names, (comparison.systems[a].micro_ci, comparison.systems[b].micro_ci),
-                                   combination, comparison.settings)
+                                   combination, comparison.settings, realis=realis)
         if pair is None:
             self.picker.note.setText("Comparing the runs in this order…")
         else:
             test = pair.tests[combination]
-            self.picker.note.setText(f"b − a under {Combination(combination).label} (Ctrl+1 … Ctrl+4) · "
+            keys = f"Ctrl+1 … Ctrl+{4 if realis else 2}"  # no realis: Ctrl+3 and Ctrl+4 do nothing
+            self.picker.note.setText(f"b − a under {Combination(combination).label} ({keys}) · "
                                      f"{test.num_documents} documents: {test.verdict.text(*names)}")
         self.refresh_documents()
         self._request_cases()

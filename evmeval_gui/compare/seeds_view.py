@@ -11,6 +11,7 @@ from __future__ import annotations
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import Comparison
 from evmeval.compare.seeds import SeedComparison
+from evmeval.rules import distinct_combinations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
@@ -59,6 +60,9 @@ class SeedsTable(QTableWidget):
             self.hide()
             return
         self.setRowCount(len(seeds.systems))
+        shown = distinct_combinations(comparison.carries_realis)  # no realis: no column repeating another
+        for column, c in enumerate(COMBINATIONS, start=2):
+            self.setColumnHidden(column, c not in shown)
         for row, system in enumerate(seeds.systems):
             runs = [comparison.systems[r].name for r in system.runs]
             cells = [system.name, str(len(runs))]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from evmeval.align import COMBINATIONS
 from evmeval.compare.runs import Mark, PairComparison
 from evmeval.compare.significance import F1Interval, PairTest, ResampleSettings, Verdict
-from evmeval.rules import Combination
+from evmeval.rules import Combination, distinct_combinations
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
@@ -121,21 +121,30 @@ class SignificanceTable(QTableWidget):
                                  "the interval alone leaves 0 out); none with too few documents")):
             if (item := self.horizontalHeaderItem(column)) is not None:
                 item.setToolTip(tip)
+        self._fit_rows(len(COMBINATIONS))
+
+    def _fit_rows(self, rows: int) -> None:
+        """Exactly `rows` rows high: a narrow window scrolls sideways, every row shown."""
         row_height = self.verticalHeader().defaultSectionSize()
-        self.setFixedHeight(row_height * len(COMBINATIONS) + self.horizontalHeader().sizeHint().height() + 4
-                            + self.horizontalScrollBar().sizeHint().height())  # a narrow window scrolls, all rows shown
+        self.setFixedHeight(row_height * rows + self.horizontalHeader().sizeHint().height() + 4
+                            + self.horizontalScrollBar().sizeHint().height())
 
     def set_pair(self, pair: PairComparison | None, names: tuple[str, str],
                  f1s: tuple[dict[str, F1Interval], dict[str, F1Interval]], current: str,
-                 settings: ResampleSettings | None) -> None:
+                 settings: ResampleSettings | None, *, realis: bool = True) -> None:
         """Show `pair` (None: empty); `f1s`: each run's micro F1 with its interval per combination (the
-        core's `SystemScores.micro_ci`)."""
+        core's `SystemScores.micro_ci`); `realis`: whether the files carry realis (else the realis rows, which
+        repeat the others, are hidden)."""
+        shown = distinct_combinations(realis)
+        for row, c in enumerate(COMBINATIONS):
+            self.setRowHidden(row, c not in shown)
+        self._fit_rows(len(shown))
         self.tests = {}
         self.scale = 0.0
         if pair is None:
             self.clearContents()
             return
-        self.tests = {row: pair.tests[c] for row, c in enumerate(COMBINATIONS)}
+        self.tests = {row: pair.tests[c] for row, c in enumerate(COMBINATIONS) if c in shown}
         self.scale = max([1e-4, *(max(abs(t.ci_low), abs(t.ci_high), abs(t.delta_f1)) for t in self.tests.values())])
         self.scale *= 1.1
         resamples = settings.resamples if settings is not None else 0

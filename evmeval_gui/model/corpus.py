@@ -282,16 +282,18 @@ def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None 
                  cancelled: CancelCheck | None = None, status: Status | None = None,
                  mapping: str = DEFAULT_STRATEGY) -> ScoreResult:
     """Score one system of the corpus with the v1.8 rules and the named mapping strategy; raises
-    `LoadCancelled` when cancelled."""
+    `LoadCancelled` when cancelled. Whether the files carry realis is found here too, off the GUI thread."""
     inputs = corpus.inputs[index]
     if status:
         status(f"Scoring {inputs.system.run_name}" + ("" if mapping == DEFAULT_STRATEGY else f" ({mapping} mapping)")
                + "…")
     try:
-        return score_files(inputs.gold, inputs.system, type_whitelist=corpus.white_list_types, progress=progress,
-                           cancelled=cancelled, mapping=mapping)
+        result = score_files(inputs.gold, inputs.system, type_whitelist=corpus.white_list_types, progress=progress,
+                             cancelled=cancelled, mapping=mapping)
     except Cancelled:
         raise LoadCancelled() from None
+    _ = result.carries_realis
+    return result
 
 
 def load_and_score(request: OpenRequest, system_index: int = 0, *, progress: Progress | None = None,

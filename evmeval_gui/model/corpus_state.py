@@ -28,7 +28,8 @@ from evmeval.io.errors import FormatError, Problem
 from evmeval.mention.outcomes import MappingRow, mapping_rows
 from evmeval.mention.scoring import DocumentResult, ResultKind, ScoreResult
 from evmeval.mention.type_names import SpellingCache, TypeNames
-from evmeval.model import SpanMode, TbfFile
+from evmeval.model import SpanMode, TbfFile, carries_realis, kept_mentions
+from evmeval.rules import Combination
 from evmeval.sequencing.links import link_types_of, relation_kinds_in
 
 from evmeval_gui.model import collector
@@ -93,6 +94,8 @@ def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int, combin
     if result.documents:  # what the views ask of every document when it arrives, asked here once
         result.document(result.documents[0].doc_id)
         _ = result.averages_note
+    if not result.carries_realis:  # (found here, off the GUI thread) the window shows the realis-free twin
+        combination = Combination(combination).without_realis.value
     return Arrival(spellings, names, kinds, (combination, worst_first(result, combination)))
 
 
@@ -330,7 +333,14 @@ class CorpusState:
             self._type_names = (result, type_names)
         self._install(corpus, result, 0, doc_id)
 
+    def _offer_realis(self, result: ScoreResult) -> None:
+        """Whether `result`'s files carry realis (found by the job that made it: `score_system`, `arrival`), told
+        before it is shown: a realis combination's twin then replaces it while the views still show what they
+        did (the new result is drawn once, under the twin)."""
+        self.view.set_realis(result.carries_realis)
+
     def _install(self, corpus: LoadedCorpus, result: ScoreResult, system_index: int, doc_id: str | None) -> None:
+        self._offer_realis(result)
         first = self.first.take()
         kept = self._texts.get(first.doc_id) if first is not None else None
         if self._worst_first is not None and self._worst_first[0] is not result:
@@ -376,6 +386,9 @@ class CorpusState:
             for key in [k for k in self._rows if k[1] == doc_id]:
                 del self._rows[key]
         self.edit_delta = delta if delta is not None and delta.changed else None
+        if not self.view.realis and any(carries_realis(kept_mentions(d, "gold"), kept_mentions(d, "system"))
+                                        for d in map(result.document, doc_ids)):
+            self.view.set_realis(True)  # a realis written by the edit: the realis combinations differ now
         self.result_edited.emit(tuple(doc_ids))
 
     def _announce(self, doc_id: str | None, *, corpus_changed: bool, selection: Selection | None = None) -> None:
@@ -425,6 +438,7 @@ class CorpusState:
         self.runner.submit(label, work, done, on_error=failed)
 
     def _switch_system(self, index: int) -> None:
+        self._offer_realis(self._results[index])
         with collector.swapping():  # the new result stays too (see _install)
             self.system_index = index
             self.clear_caches()
@@ -476,6 +490,7 @@ class CorpusState:
 
     def _show_mapping(self, index: int, result: ScoreResult) -> None:
         """Show `result` (another strategy's) for the current system; other systems are rescored on demand."""
+        self._offer_realis(result)
         with collector.swapping():
             self._results = {index: result}
             self.clear_caches()

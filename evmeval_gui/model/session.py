@@ -61,6 +61,8 @@ class Session:
         """(what: "type" | "document", key): a context menu's "Show in charts"; the window shows the charts."""
         self.combination_changed = self.view.combination_changed
         self.filter_changed = self.view.filter_changed
+        self.realis_changed = self.view.realis_changed
+        self.realis_dropped = self.view.realis_dropped
         self.selection_changed = self.current.selection_changed
         self.selecting = self.current.selecting
         self.first_document_shown = self.first_document.first_document_shown

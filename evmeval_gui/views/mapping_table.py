@@ -12,7 +12,7 @@ import dataclasses
 from typing import Any
 
 from evmeval.mention.outcomes import MappingRow
-from evmeval.model import NOT_ANNOTATED_RAW
+from evmeval.model import carries_realis
 from PySide6.QtCore import (
     QAbstractTableModel,
     QItemSelection,
@@ -233,10 +233,10 @@ class MappingTableModel(QAbstractTableModel):
         return self._decoration(row, column, role)
 
     def has_realis(self) -> bool:
-        """Whether any row's mention has a realis written (formats without one read every realis as
-        `NOT_ANNOTATED`)."""
-        return any(m is not None and m.raw_realis != NOT_ANNOTATED_RAW
-                   for row in self.rows if not is_sub_row(row) for m in (row.gold, row.system))
+        """Whether any row's mention has a realis (`evmeval.model.carries_realis`: formats without one read every
+        realis as `NOT_ANNOTATED`)."""
+        return carries_realis([m for row in self.rows if not is_sub_row(row) for m in (row.gold, row.system)
+                               if m is not None])
 
     def units(self) -> list[str]:
         """The windows (sentences) of the rows shown, when the ids name them."""

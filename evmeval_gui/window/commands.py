@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 SYSTEM_TIP = "Which system file to compare with the gold file"
 
 
+def no_realis_tip(name: str) -> str:
+    """Why a realis combination cannot be chosen (files without realis: the same figures as its twin)."""
+    return f"These files carry no realis: the same figures as {Combination(name).without_realis.label}"
+
+
 def _tool_widget(tools: QToolBar, widget: QWidget) -> QWidgetAction:
     """`tools.addWidget(widget)` as Qt does it, with the action made here: an action kept and used later
     (shown, hidden, inserted before) then has a wrapper of its own, never one shiboken still holds for
@@ -81,6 +86,7 @@ class WindowCommands:
         self._build_menus()
         self._build_toolbar()
         session.combination_changed.connect(self._on_combination_changed)
+        session.realis_changed.connect(self._on_realis_changed)
         session.system_changed.connect(self.show_system)
 
     def _action(self, text: str, slot: Callable[[], object],
@@ -154,6 +160,7 @@ class WindowCommands:
             action.setCheckable(True)
             action.setShortcut(QKeySequence(f"Ctrl+{number}"))
             action.setToolTip(f"Score and map with: {name}")
+            action.setStatusTip(action.toolTip())
             action.triggered.connect(lambda _=False, n=name: self.session.set_combination(n))
             self.combination_group.addAction(action)
             self.combination_actions[name] = action
@@ -197,6 +204,8 @@ class WindowCommands:
                 go_menu.addAction(entry)
         self.view_menu = bar.addMenu("&View")
         attributes = self.view_menu.addMenu("&Attributes")
+        attributes.setToolTipsVisible(True)  # why a combination is greyed
+        self.attributes_menu = attributes
         for action in self.combination_actions.values():
             attributes.addAction(action)
         self.view_menu.addAction(self.clear_filter_action)
@@ -283,6 +292,20 @@ class WindowCommands:
     def _on_combination_changed(self, name: str) -> None:
         self.combination_combo.setCurrentIndex(COMBINATIONS.index(name))
         self.combination_actions[name].setChecked(True)
+
+    def _on_realis_changed(self, carried: bool) -> None:
+        """Files without realis: the realis combinations greyed (their shortcuts then do nothing), saying why."""
+        offered = self.session.view.offered()
+        items = self.combination_combo.model()
+        for row, name in enumerate(COMBINATIONS):
+            tip = "" if name in offered else no_realis_tip(name)
+            item = items.item(row)  # type: ignore[attr-defined]  # a QComboBox's model is a QStandardItemModel
+            item.setEnabled(name in offered)
+            item.setToolTip(tip)
+            action = self.combination_actions[name]
+            action.setEnabled(name in offered)
+            action.setToolTip(tip or f"Score and map with: {name}")
+            action.setStatusTip(action.toolTip())
 
     def show_system(self, index: int) -> None:
         """The system chooser shows system `index` (after a switch, or a cancelled one)."""

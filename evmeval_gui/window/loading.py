@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from evmeval.io.errors import Problem
-from PySide6.QtCore import Qt
+from evmeval.rules import Combination
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from evmeval_gui.jobs import JobRunner
@@ -50,6 +51,9 @@ class LoadFeedback:
         session.corpus_loaded.connect(self._on_corpus_loaded)
         session.scoring_finished.connect(self._on_scoring_finished)
         session.load_failed.connect(self.on_load_failed)
+        session.realis_dropped.connect(self._on_realis_dropped)
+        self._realis_note = ""
+        """Said when a realis combination gave way to its twin; the result's line that follows repeats it."""
         runner.job_finished.connect(self._on_job_finished)
 
     def _on_loading_started(self, label: str) -> None:
@@ -81,6 +85,8 @@ class LoadFeedback:
         if not self.status.refresh_warnings():
             return
         message = self.mode().status_text(self.status.took())
+        if self._realis_note:
+            message, self._realis_note = f"{self._realis_note}. {message}", ""
         wanted, self.wanted_doc = self.wanted_doc, None
         if wanted is not None and self.session.doc_result(wanted) is None:
             message = f"Document {wanted!r} is not in the gold file; showing the worst document. " + message
@@ -92,6 +98,17 @@ class LoadFeedback:
                 self.session.select_document(first)
         if QApplication.focusWidget() in (None, self.documents.filter_edit) or not self.is_active():
             self.documents.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _on_realis_dropped(self, asked: str, chosen: str) -> None:
+        """Said once: files without realis show a realis combination's twin (a result arriving says it with its
+        own line, which follows at once; a note not taken by one is forgotten once the events are handled)."""
+        self._realis_note = (f"These files carry no realis: showing {Combination(chosen).label} "
+                             f"({Combination(asked).label} gives the same figures)")
+        self.status.show_message(self._realis_note, 10000)
+        QTimer.singleShot(0, self._forget_realis_note)
+
+    def _forget_realis_note(self) -> None:
+        self._realis_note = ""
 
     def on_load_failed(self, problem: Problem) -> None:
         """Say what could not be opened: the status bar, the welcome page while nothing is shown, the notifier."""

@@ -217,6 +217,12 @@ class Comparison:
     _link_inputs: LinkInputs | None = field(default=None, repr=False, compare=False)
     _links: dict[int, dict[str, RunLinks]] = field(default_factory=dict, repr=False, compare=False)
 
+    @property
+    def carries_realis(self) -> bool:
+        """Whether a run's files carry realis (`ScoreResult.carries_realis`; else the realis combinations repeat the
+        figures of the others)."""
+        return any(s.result.carries_realis for s in self.systems)
+
     def pair(self, a: int, b: int) -> PairComparison:
         """The comparison of run b against run a; raises `KeyError` for a pair not compared."""
         for p in self.pairs:

@@ -29,6 +29,7 @@ from evmeval.model import (
     PackedMentions,
     SpanMode,
     TbfFile,
+    carries_realis,
     kept_mentions,
     mention_column,
     plain_mentions,
@@ -119,6 +120,8 @@ class ScoreResult:
     _covered: list[int] = field(default_factory=list, init=False, repr=False, compare=False)
     """How many documents the averages cover, counted on first asking (a pass over every document: the
     window's load asks it off the GUI thread)."""
+    _realis: list[bool] = field(default_factory=list, init=False, repr=False, compare=False)
+    """`carries_realis`, found on first asking."""
 
     @property
     def strategy(self) -> str:
@@ -151,6 +154,16 @@ class ScoreResult:
         if self.kind is ResultKind.AGREEMENT:
             return f"{counted} with mentions on either side"
         return f"{counted} with gold mentions"
+
+    @property
+    def carries_realis(self) -> bool:
+        """Whether a mention of either side has a realis (`evmeval.model.carries_realis`): without one, the realis
+        combinations repeat the figures of the others. A pass over every document on first asking (the window's
+        load asks it off the GUI thread)."""
+        if not self._realis:
+            self._realis.append(any(carries_realis(kept_mentions(d, "gold"), kept_mentions(d, "system"))
+                                    for d in self.documents))
+        return self._realis[0]
 
     def document(self, doc_id: str) -> DocumentResult:
         if not self._by_id:
