@@ -13,13 +13,13 @@ import pytest
 from evmeval._util.progress import Cancelled
 from evmeval.io import reading
 from evmeval.io.errors import FormatError
-from hypothesis import given
-from hypothesis import strategies as st
 from evmeval.io.input_checks import input_warnings
 from evmeval.io.loading import load_inputs
 from evmeval.io.tbf import read_tbf
 from evmeval.io.validate import check_files
 from evmeval.model import SpanMode
+from hypothesis import given
+from hypothesis import strategies as st
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "aligngui"
 GOLD, SYSTEM, TOKENS = str(DATA / "gold.tbf"), str(DATA / "system.tbf"), str(DATA / "tkn")
