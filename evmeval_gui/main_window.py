@@ -166,7 +166,7 @@ class MainWindow(QMainWindow):
         self.commands.add_toolbar_toggle(self.charts_dock.toggle_action())
         # the features' parts: they register with the shared views and the commands
         self.conventions = LazyConventions(self, s, self.text_view, self.mapping, self.runner, self.view_menu,
-                                           self.open_request)  # event JSONL corpora, built when first wanted
+                                           self.open_request, beside=self.charts_dock)  # built when first wanted
         self.commands.add_view_action(self.conventions.action)
         self.alignment_parts = AlignmentParts(self, self.alignment, summary=self.summary, text_view=self.text_view,
                                               view_menu=self.view_menu, before=self.commands.clear_filter_action)

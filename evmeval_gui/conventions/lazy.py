@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from evmeval_gui.model.session import Session
 from evmeval_gui.turns import Steps
@@ -33,9 +33,11 @@ class LazyConventions(QObject):
     """The Conventions action of `window`, and its dock once built (`dock`, or `ensure()`)."""
 
     def __init__(self, window: QMainWindow, session: Session, text_view: TextView, mapping: MappingTable,
-                 runner: JobRunner, view_menu: QMenu, reopen: Callable[..., object] | None = None) -> None:
+                 runner: JobRunner, view_menu: QMenu, reopen: Callable[..., object] | None = None,
+                 beside: QDockWidget | None = None) -> None:
         """What the dock will need, given by the window: where it goes, the views it adds to, the runner
-        of its threshold dock and the menu of that dock's toggle."""
+        of its threshold dock and the menu of that dock's toggle; `beside`: the dock it shares a place with, one
+        tab each (the Charts: stacked, each had half the height, and at 1024x640 a chart was cut to its top)."""
         super().__init__(window)
         self.window = window
         self.session = session
@@ -45,6 +47,7 @@ class LazyConventions(QObject):
         self.view_menu = view_menu
         self.reopen = reopen
         """Opens the corpus again with new convention options (the window's `open_request`)."""
+        self.beside = beside
         self._dock: ConventionsDock | None = None
         self._filled = False
         """Whether the dock was asked to show the session's corpus since it was made."""
@@ -76,6 +79,10 @@ class LazyConventions(QObject):
         dock = ConventionsDock(self.window, self.session, self.text_view, mapping=self.mapping,
                                runner=self.runner, view_menu=self.view_menu, reopen=self.reopen)
         self._dock = dock
+        if self.beside is not None:  # a tab beside it, unless a saved layout puts it elsewhere (restored next)
+            self.window.tabifyDockWidget(self.beside, dock)
+            if dock.threshold_dock is not None:  # DyGIE++'s threshold stays the conventions' tab
+                self.window.tabifyDockWidget(dock, dock.threshold_dock)
         self.window.restoreDockWidget(dock)  # where a saved layout put it, when it has one
         dock.visibilityChanged.connect(lambda _visible: self._sync())
         self._filled = False
@@ -85,7 +92,10 @@ class LazyConventions(QObject):
         assert self._dock is not None
         self._filled = True
         if self.session.corpus is not None:
+            charts_shown = self.beside is not None and self.beside.isVisible()
             self._dock.refresh()
+            if charts_shown and self.beside is not None:
+                self.beside.raise_()  # the charts the user opened stay in front: the dock arrives as the next tab
             layout = self.window.layout()
             if layout is not None:
                 layout.activate()  # its place in the window now: the table fits its real width

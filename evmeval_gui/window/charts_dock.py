@@ -84,6 +84,10 @@ class ChartsDock(QDockWidget):
         self.extensions: list[Callable[[ChartsView], None]] = []
         """Called with the panel once it is built (e.g. the Coreference tab adds itself)."""
         self._hidden_by_page = False
+        self._toggle: QAction | None = None
+        """`toggle_action`, made when first asked."""
+        self._front = False
+        """In front of the user (`_front_changed`)."""
         """Hidden because the page shown has no use for charts (the agreement matrix): shown again after."""
         placeholder = QLabel("Charts are not available in this installation." if factory is None
                              else "Open a corpus to see its charts.")
@@ -105,12 +109,31 @@ class ChartsDock(QDockWidget):
         session.selection_changed.connect(self._on_selection)
 
     def toggle_action(self) -> QAction:
-        """View › Charts (Ctrl+Shift+C): shows or hides the dock."""
-        toggle = self.toggleViewAction()
-        toggle.setText("&Charts")
-        toggle.setShortcut(QKeySequence("Ctrl+Shift+C"))
-        toggle.setStatusTip("Show or hide the charts (score bars, per-type scores, confusions, documents)")
-        return toggle
+        """View › Charts (Ctrl+Shift+C): checked while the charts are in front. It brings them in front, or hides
+        them when they are: Qt's own toggle closed the charts when they were a tab behind the Conventions."""
+        if self._toggle is None:
+            toggle = QAction("&Charts", self)
+            toggle.setCheckable(True)
+            toggle.setChecked(self._front)
+            toggle.setShortcut(QKeySequence("Ctrl+Shift+C"))
+            toggle.setStatusTip("Show or hide the charts (score bars, per-type scores, confusions, documents)")
+            toggle.triggered.connect(lambda _checked: self._toggled())
+            self.visibilityChanged.connect(self._front_changed)
+            self._toggle = toggle
+        return self._toggle
+
+    def _front_changed(self, front: bool) -> None:
+        """Qt's word for in front: shown, and its tab the current one when it is a tab (`isVisible` stays true
+        for a tab behind another)."""
+        self._front = front
+        if self._toggle is not None:
+            self._toggle.setChecked(front)
+
+    def _toggled(self) -> None:
+        if self._front:
+            self.hide()
+        else:
+            self.open()
 
     def open(self, then: Callable[[ChartsView], None] | None = None) -> None:
         """Show the dock in front (View › Show in charts); `then(panel)` once its panel is built."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QTabBar, QTreeWidget, QTreeWidgetItemIterator
+from PySide6.QtWidgets import QTabBar, QTreeWidget, QTreeWidgetItemIterator, QWidget
 
 from evmeval_gui.main_window import MainWindow
 from tests.gui.windows import click_tab, shown_window
@@ -93,3 +93,47 @@ def test_dygiepp_has_no_ladder_tab_and_reads_at_1024x640(qtbot, tmp_path: Path) 
     assert whole_rows(dock.flips) >= 3
     click_tab(qtbot, dock.tabs, "Pathologies")
     assert whole_rows(dock.pathologies.tree) >= 3
+
+
+def in_front(dock: QWidget) -> bool:
+    return dock.isVisible() and not dock.visibleRegion().isEmpty()
+
+
+def behind(dock: QWidget) -> bool:
+    """A tab behind another: Qt keeps it visible, placed where none of it shows."""
+    return not dock.isHidden() and dock.visibleRegion().isEmpty()
+
+
+def _dock_tabs(win: MainWindow) -> QTabBar:
+    """The tab bar Qt puts under the docks sharing the right side (one tab a dock)."""
+    bars = [bar for bar in win.findChildren(QTabBar) if bar.isVisible() and "Conventions" in tab_titles(bar)]
+    assert len(bars) == 1
+    return bars[0]
+
+
+def test_charts_and_conventions_share_the_side_as_tabs_at_1024x640(qtbot, tmp_path: Path) -> None:
+    """Stacked, each had half of 640 pixels and the score chart was cut to its top bars; as tabs each has the
+    side's whole height. The Charts button brings the charts in front, and a click on a tab its dock."""
+    win = opened(qtbot, tmp_path, "textee_gold.jsonl", "textee_pred.jsonl", (1024, 640))
+    dock = win.conventions_dock
+    assert dock.isVisible() and not win.charts_dock.isVisible()  # an event corpus: its conventions, alone
+    assert dock.height() > win.height() // 2
+    qtbot.mouseClick(win.commands.toolbar.widgetForAction(win.charts_dock.toggle_action()), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(win.charts_dock.isVisible, timeout=LOAD_TIMEOUT)
+    bar = _dock_tabs(win)
+    assert tab_titles(bar) == ["Charts", "Conventions"] and bar.tabText(bar.currentIndex()) == "Charts"
+    qtbot.waitUntil(lambda: behind(dock), timeout=LOAD_TIMEOUT)
+    assert win.charts_dock.isVisible() and win.commands.toolbar.widgetForAction(
+        win.charts_dock.toggle_action()).isChecked()
+    assert win.charts_dock.height() > win.height() // 2  # the side's whole height, not half of it
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(tab_titles(bar).index("Conventions")).center())
+    qtbot.waitUntil(lambda: in_front(dock) and behind(win.charts_dock), timeout=LOAD_TIMEOUT)
+    assert dock.height() > win.height() // 2 and whole_rows(dock.flips) >= 3
+    button = win.commands.toolbar.widgetForAction(win.charts_dock.toggle_action())
+    assert not button.isChecked()  # the charts are behind a tab: the button brings them forward, not away
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: in_front(win.charts_dock) and behind(dock), timeout=LOAD_TIMEOUT)
+    assert button.isChecked()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # in front: the button hides them
+    qtbot.waitUntil(lambda: win.charts_dock.isHidden() and in_front(dock), timeout=LOAD_TIMEOUT)
+    assert not button.isChecked()
