@@ -1,0 +1,48 @@
+"""Issue 34: no turn of the GUI thread grows with the corpus while it loads.
+
+Each test observes a turn's size without a clock: what the turn reads, how many rows it builds, how many
+documents' figures it computes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from evmeval_gui.main_window import MainWindow
+from evmeval_gui.model import corpus_state as corpus_state_module
+from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+__all__ = ["corpus", "gate", "window"]
+
+
+def test_the_texts_shown_while_the_corpus_is_scored_are_not_read_again_when_it_arrives(
+        window: MainWindow, qtbot, corpus: Path, gate, monkeypatch) -> None:
+    """The turn that takes the corpus in read the shown document's text again and laid its words out anew
+    (15-20 ms each at MAVEN-ERE's size): the texts read meanwhile are the corpus's own."""
+    open_held(qtbot, window, corpus, gate)
+    qtbot.keyClick(window.documents.table, Qt.Key.Key_Down)  # doc2, scored on its own while the corpus loads
+    qtbot.waitUntil(lambda: window.text_view.doc is not None and window.text_view.doc.doc_id == "doc2",
+                    timeout=TIMEOUT)
+    shown = window.text_view.doc
+    pieces = window.text_view.layout_data.pieces if window.text_view.layout_data is not None else None
+    reads: list[str] = []
+    real = corpus_state_module.read_document_text
+
+    def counted(inputs, doc_id, gold, system):  # type: ignore[no-untyped-def]
+        reads.append(doc_id)
+        return real(inputs, doc_id, gold, system)
+
+    monkeypatch.setattr(corpus_state_module, "read_document_text", counted)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        gate.set()
+    assert window.session.result is not None and window.session.selection.doc_id == "doc2"
+    assert reads == []  # neither doc1's nor doc2's text read again
+    assert window.text_view.doc is shown  # the same words on screen, not laid out again
+    assert pieces is not None and window.text_view.layout_data.pieces is pieces
+    qtbot.keyClick(window.documents.table, Qt.Key.Key_Up)
+    qtbot.waitUntil(lambda: window.text_view.doc.doc_id == "doc1", timeout=TIMEOUT)
+    assert reads == []
