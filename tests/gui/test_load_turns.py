@@ -9,11 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from evmeval.coref.metrics import CorefCounts
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model import corpus_state as corpus_state_module
+from evmeval_gui.model.formatting import percent
+from evmeval_gui.views.document_list import HEADERS
 from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
+from tests.gui.test_first_turn import add_documents
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus", "gate", "window"]
@@ -46,3 +51,38 @@ def test_the_texts_shown_while_the_corpus_is_scored_are_not_read_again_when_it_a
     qtbot.keyClick(window.documents.table, Qt.Key.Key_Up)
     qtbot.waitUntil(lambda: window.text_view.doc.doc_id == "doc1", timeout=TIMEOUT)
     assert reads == []
+
+
+def test_the_document_lists_coreference_column_computes_the_rows_it_shows(
+        make_window, qtbot, corpus: Path, monkeypatch) -> None:
+    """Coreference arriving made the list compute every document's eight figures in one turn (150 ms at
+    4,480 documents): it computes the rows painted; sorting by the column computes the others then."""
+    add_documents(corpus, 300)
+    computed: list[str] = []
+    real = CorefCounts.conll_f1
+
+    def counted(self: CorefCounts) -> float:
+        computed.append("conll")
+        return real.fget(self)  # type: ignore[no-any-return, union-attr]
+
+    monkeypatch.setattr(CorefCounts, "conll_f1", property(counted))
+    window = make_window()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
+    qtbot.waitUntil(lambda: window.coreference.state == "ready", timeout=TIMEOUT)
+    documents = window.documents
+    column = len(HEADERS)
+    qtbot.waitUntil(lambda: documents.proxy.index(0, column).data() != "", timeout=TIMEOUT)
+    QApplication.processEvents()
+    rows = documents.proxy.rowCount()
+    assert rows == 303
+    painted = len(computed)
+    assert 0 < painted < 100  # the rows in view, not the 303 documents
+    header = documents.table.horizontalHeader()
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
+                     pos=QPoint(header.sectionViewportPosition(column) + 5, header.height() // 2))
+    result = window.coreference.result
+    assert result is not None
+    shown = [(documents.proxy.index(r, 0).data(), documents.proxy.index(r, column).data()) for r in range(rows)]
+    expected = sorted(result.documents, key=lambda d: (real.fget(d.counts), d.doc_id.lower()))  # type: ignore[union-attr]
+    assert shown == [(d.doc_id, percent(real.fget(d.counts))) for d in expected]  # type: ignore[union-attr]
