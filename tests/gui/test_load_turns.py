@@ -13,12 +13,19 @@ from evmeval.coref.metrics import CorefCounts
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
+from evmeval_gui.curation.filter_bar import BulkBar
+from evmeval_gui.curation.lanes import CurationLanes
+from evmeval_gui.curation.panel import CurationPanel
+from evmeval_gui.curation.state import CurationState
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model import corpus_state as corpus_state_module
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.views.document_list import HEADERS
+from tests.gui.test_curation_work import open_curation
 from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
 from tests.gui.test_first_turn import add_documents
+from tests.gui.test_main_window import LOAD_TIMEOUT
+from tests.gui.windows import POPUP_WARNINGS, choose
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus", "gate", "window"]
@@ -86,3 +93,46 @@ def test_the_document_lists_coreference_column_computes_the_rows_it_shows(
     shown = [(documents.proxy.index(r, 0).data(), documents.proxy.index(r, column).data()) for r in range(rows)]
     expected = sorted(result.documents, key=lambda d: (real.fget(d.counts), d.doc_id.lower()))  # type: ignore[union-attr]
     assert shown == [(d.doc_id, percent(real.fget(d.counts))) for d in expected]  # type: ignore[union-attr]
+
+
+def _spy_curation_page(monkeypatch) -> list[str]:  # type: ignore[no-untyped-def]
+    """What the curation page draws, in order: the list taken in (`set_state`, a policy's curation applied),
+    the item's lanes, the bulk bar's counts."""
+    drawn: list[str] = []
+    for cls, name in ((CurationLanes, "show_item"), (BulkBar, "set_counts")):
+        real = getattr(cls, name)
+        monkeypatch.setattr(cls, name, lambda self, *a, _real=real, _name=name, **k: (
+            drawn.append(_name), _real(self, *a, **k))[1])
+    real_state = CurationPanel.set_state
+    monkeypatch.setattr(CurationPanel, "set_state", lambda self, state: (
+        real_state(self, state), drawn.append("list"))[0])
+    real_apply = CurationState.apply_rebuilt
+    monkeypatch.setattr(CurationState, "apply_rebuilt", lambda self, rebuilt: (
+        real_apply(self, rebuilt), drawn.append("list"))[0])
+    return drawn
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_a_curation_opened_or_another_policy_is_drawn_over_several_turns(
+        qtbot, make_window, corpus: Path, monkeypatch) -> None:
+    """10,000 items: the list (40-50 ms of GUI CPU), the item under review (its text read and laid out, 40 ms)
+    and the bulk counts (a pass over the items shown) came in one turn; each now has its own, the page is shown
+    after them."""
+    drawn = _spy_curation_page(monkeypatch)
+    window = make_window()
+    open_curation(qtbot, window, corpus)
+    # the list's turn drew neither the item nor the counts (the first counts: the empty bar, made with the page)
+    assert drawn[drawn.index("list"):] == ["list", "show_item", "set_counts"]
+    panel = window.curate.panel
+    qtbot.waitUntil(lambda: not window.runner.busy, timeout=LOAD_TIMEOUT)
+    drawn.clear()
+    choose(qtbot, panel.policy, panel.policy.findData("union"))
+    qtbot.waitUntil(lambda: window.curate.state.policy == "union" and not panel.turns.running,
+                    timeout=LOAD_TIMEOUT)
+    assert drawn[:3] == ["list", "show_item", "set_counts"]
+    state = window.curate.state
+    current = state.current
+    assert current is not None
+    assert panel.item_label.text().startswith(f"<b>{current.doc_id}</b>, item {current.item + 1}:")
+    selected = panel.list.selectionModel().selectedRows()
+    assert panel.list_model.rows[selected[0].row()].key == current.key
