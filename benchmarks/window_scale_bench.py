@@ -13,8 +13,9 @@ chart, as in the program):
   document switches after it is scored and the slowest of `SWITCHES` (every pending event processed, as
   `gui_bench.py`), up to 5 switches to documents not scored yet while the corpus is scored, the
   longest stall of the event loop while the corpus loads (a 5 ms timer's longest gap; again from after those
-  clicks: the corpus taken in), and peak memory twice: once the switches are made, and once every background job
-  the load started (sequencing, coreference, the charts' import…) is done;
+  clicks: the corpus taken in; and while the background jobs finish, after the switches), and peak memory
+  twice: once the switches are made, and once every background job the load started (sequencing,
+  coreference, the charts' import…) is done;
   beside it `evmeval-score` on the same files and work (`-t -c -a` for tbf: the window scores coreference and
   sequencing too; `--convention X` for the JSONL formats, and `--convention all`'s peak beside the last row: the
   window's Conventions dock sets every convention that reads the files side by side, as it does).
@@ -223,13 +224,16 @@ def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
         switches_cpu.append((time.thread_time() - c0) * 1000)
     shown_peak = _peak_mb()
     stalls.profiles = []  # the switches are clicks: their own row
+    stalls.reset()
     _wait(app, lambda: window.runner.idle, limit_s=900)  # the background jobs after a load (sequencing, charts…)
+    jobs_stall = stalls.reset()
     stalls.report_profiles("the background jobs after the switches")
     idle_s = time.time() - shown[0]
     window.close()
     return {"first_s": painted[0] - started, "corpus_s": shown[0] - started, "switches_ms": switches,
             "switches_cpu_ms": switches_cpu, "unscored_ms": unscored, "idle_s": idle_s, "shown_peak_mb": shown_peak,
-            "load_stall_ms": load_stall, "arrival_stall_ms": arrival_stall, "peak_mb": _peak_mb()}
+            "load_stall_ms": load_stall, "arrival_stall_ms": arrival_stall, "jobs_stall_ms": jobs_stall,
+            "peak_mb": _peak_mb()}
 
 
 def child_empty() -> dict[str, Any]:
@@ -352,6 +356,8 @@ def scoring_rows(name: str, gold: Path, system: Path, command: list[str], every:
             [f"{name}: longest event-loop stall while loading (the clicks below left out: their own row)",
              figures["load_stall_ms"], "", ""],
             [f"{name}: the same, after the clicks below: the corpus taken in", figures["arrival_stall_ms"], "", ""],
+            [f"{name}: the same, after the switches below: the background jobs finishing (coreference, "
+             "sequencing, charts…)", figures["jobs_stall_ms"], "", ""],
             [f"{name}: a document not scored yet, shown while the corpus is scored (first {FIRST})",
              " ".join(f"{v:.0f}" for v, _ in figures["unscored_ms"]) + " ms (GUI CPU "
              + " ".join(f"{c:.0f}" for _, c in figures["unscored_ms"]) + ")" if figures["unscored_ms"] else
