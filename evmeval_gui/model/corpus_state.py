@@ -321,13 +321,17 @@ class CorpusState:
                            exclusive=exclusive)
 
     def show_comparison(self, corpus: LoadedCorpus, result: ScoreResult, *, roles: tuple[str, str],
-                        doc_id: str | None = None, type_names: TypeNames | None = None) -> None:
+                        doc_id: str | None = None, type_names: TypeNames | None = None,
+                        order: tuple[str, tuple[DocumentResult, ...]] | None = None) -> None:
         """Show a comparison computed elsewhere (two annotators, `roles` = who is in the gold and the
         system role) in every view, as if it had been opened; nothing runs in the background. `type_names`:
-        the result's (`evmeval.mention.type_names.type_names`), when made off the GUI thread with it."""
+        the result's (`evmeval.mention.type_names.type_names`), and `order` its documents worst first under a
+        combination (`worst_first`), when made off the GUI thread with it."""
         self.roles = roles
         if type_names is not None:
             self._type_names = (result, type_names)
+        if order is not None:
+            self._worst_first = (result, *order)
         self._install(corpus, result, 0, doc_id)
 
     def _install(self, corpus: LoadedCorpus, result: ScoreResult, system_index: int, doc_id: str | None) -> None:
