@@ -23,6 +23,7 @@ from evmeval_gui.model import corpus_state as corpus_state_module
 from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.formatting import percent
 from evmeval_gui.views.document_list import HEADERS, DocumentListModel
+from tests.gui.test_conventions_window import DATA
 from tests.gui.test_curation_work import open_curation
 from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
 from tests.gui.test_first_turn import add_documents
@@ -161,3 +162,34 @@ def test_a_comparison_of_annotators_opens_the_document_list_in_the_order_its_job
     assert sorted_here == []
     wanted = [d.doc_id for d in worst_first(result, window.session.combination)]
     assert window.documents.visible_doc_ids() == wanted
+
+
+def test_an_event_corpus_imports_its_conventions_dock_on_a_worker(make_window, qtbot, monkeypatch) -> None:
+    """The dock's module and the library's conventions it reads (12-15 ms) were imported in a turn of the GUI
+    thread that followed the corpus's arrival; a job imports them now. The dock shows the corpus as before."""
+    import sys
+    import threading
+
+    import evmeval_gui.conventions as package
+    import evmeval_gui.conventions.dock  # noqa: F401  (imported, to be put back as it was afterwards)
+
+    seen: list[bool] = []
+
+    class Spy:
+        """Sees which thread imports the dock's module (and leaves the import to the usual finders)."""
+
+        def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
+            if name == "evmeval_gui.conventions.dock":
+                seen.append(threading.current_thread() is threading.main_thread())
+            return None
+
+    monkeypatch.setattr(package, "dock", package.dock)  # put back afterwards, with the module itself
+    monkeypatch.delitem(sys.modules, "evmeval_gui.conventions.dock")  # as at launch: not imported yet
+    monkeypatch.setattr(sys, "meta_path", [Spy(), *sys.meta_path])
+    window = make_window()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
+        window.open_files(str(DATA / "switchboard_gold.jsonl"), [str(DATA / "switchboard_pred.jsonl")])
+    qtbot.waitUntil(lambda: window.conventions.built and window.conventions.action.isChecked(), timeout=TIMEOUT)
+    assert seen == [False]
+    dock = window.conventions_dock
+    assert dock.isVisible() and dock.table.item(2, 1).text() == "33.33"
