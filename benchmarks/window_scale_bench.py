@@ -13,8 +13,9 @@ chart, as in the program):
   document switches after it is scored and the slowest of `SWITCHES` (every pending event processed, as
   `gui_bench.py`), up to 5 switches to documents not scored yet while the corpus is scored, the
   longest stall of the event loop while the corpus loads (a 5 ms timer's longest gap; again from after those
-  clicks: the corpus taken in), and peak memory twice: once the switches are made, and once every background job
-  the load started (sequencing, coreference, the charts' import…) is done;
+  clicks: the corpus taken in; and while the background jobs finish, after the switches), and peak memory
+  twice: once the switches are made, and once every background job the load started (sequencing,
+  coreference, the charts' import…) is done;
   beside it `evmeval-score` on the same files and work (`-t -c -a` for tbf: the window scores coreference and
   sequencing too; `--convention X` for the JSONL formats, and `--convention all`'s peak beside the last row: the
   window's Conventions dock sets every convention that reads the files side by side, as it does).
@@ -47,6 +48,10 @@ BIN = Path(sys.executable).parent
 SWITCHES = 20
 FIRST = 5
 TICK_MS = 5
+TURNS_S = 0.3
+"""How long the event loop runs after the corpus is taken in before the switches (the turns it started)."""
+PROFILE_MS = float(os.environ.get("WINDOW_SCALE_PROFILE_GAPS_MS", "0"))
+"""`--profile-gaps MS` (handed to the children): profile the GUI thread per gap, print the gaps over MS of its CPU."""
 
 
 # -- the measuring child: a window ---------------------------------------------------------------------------
@@ -57,12 +62,16 @@ class Stalls:
     (wall), and the GUI thread's own CPU in that gap (far below the wall: the machine or a worker thread
     holding the interpreter, not the GUI thread's work); also the most GUI CPU in any one gap."""
 
-    def __init__(self) -> None:
+    def __init__(self, profile_ms: float = 0.0) -> None:
         from PySide6.QtCore import QTimer
 
         self.longest_ms = self.longest_cpu_ms = self.most_cpu_ms = 0.0
         self.ticks = 0
         self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        self.profile_ms = profile_ms
+        """Above 0 (`--profile-gaps`): the GUI thread profiled per gap, the gaps with more GUI CPU kept."""
+        self._profile: Any = None
+        self.profiles: list[tuple[float, Any]] = []
         self.timer = QTimer()
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._tick)
@@ -70,15 +79,44 @@ class Stalls:
 
     def _tick(self) -> None:
         now, cpu = time.perf_counter(), time.thread_time()
+        if self._profile is not None:
+            self._profile.disable()
         gap, used = (now - self._last) * 1000 - TICK_MS, (cpu - self._last_cpu) * 1000
         if gap > self.longest_ms:
             self.longest_ms, self.longest_cpu_ms = gap, used
         self.most_cpu_ms = max(self.most_cpu_ms, used)
-        self._last, self._last_cpu = now, cpu
+        if self._profile is not None and used > self.profile_ms:
+            self.profiles.append((used, self._profile))
         self.ticks += 1
+        if self.profile_ms > 0:
+            import cProfile
 
-    def skip(self) -> None:
-        """Leave the gap in progress out (it held a click the user made, timed on its own row)."""
+            self._profile = cProfile.Profile(time.thread_time)
+        self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        if self._profile is not None:
+            self._profile.enable()
+
+    def report_profiles(self, label: str) -> None:
+        """Label the gaps kept so far (printed by `print_profiles` when the child is done: making the text here
+        would be GUI CPU in the next gap)."""
+        KEPT.extend((label, used, profile) for used, profile in self.profiles)
+        self.profiles = []
+
+    def click(self) -> tuple[float, float, float, int]:
+        """Before a click the user makes (timed on its own row): what `skip` restores."""
+        return self.longest_ms, self.longest_cpu_ms, self.most_cpu_ms, len(self.profiles)
+
+    def skip(self, before: tuple[float, float, float, int]) -> None:
+        """Leave the click made since `click()` out: the gaps that ended in it (they held its work) and the gap
+        in progress."""
+        self.longest_ms, self.longest_cpu_ms, self.most_cpu_ms, kept = before
+        del self.profiles[kept:]
+        if self._profile is not None:
+            import cProfile
+
+            self._profile.disable()
+            self._profile = cProfile.Profile(time.thread_time)
+            self._profile.enable()
         self._last, self._last_cpu = time.perf_counter(), time.thread_time()
 
     def reset(self) -> str:
@@ -87,6 +125,24 @@ class Stalls:
         self.longest_ms = self.longest_cpu_ms = self.most_cpu_ms = 0.0
         self._last, self._last_cpu = time.perf_counter(), time.thread_time()
         return text
+
+
+KEPT: list[tuple[str, float, Any]] = []
+"""The profiled gaps over `PROFILE_MS`: (what the window did, GUI CPU ms, the profile)."""
+
+
+def print_profiles(top: int = 22) -> None:
+    """Print the kept gaps' profiles (the GUI thread's CPU; profiling inflates it), their entries by cumulative
+    and by own time."""
+    import io
+    import pstats
+
+    for label, used, profile in KEPT:
+        for order in ("cumulative", "tottime"):
+            out = io.StringIO()
+            pstats.Stats(profile, stream=out).sort_stats(order).print_stats(top)
+            body = out.getvalue()
+            print(f"--- gap [{label}] GUI CPU {used:.0f} ms (profiled), by {order}\n{body[body.find('   ncalls'):]}")
 
 
 def _window() -> Any:
@@ -126,7 +182,7 @@ def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
     import gui_bench
 
     app, window = _window()
-    stalls = Stalls()
+    stalls = Stalls(PROFILE_MS)
     painted: list[float] = []
     shown: list[float] = []
     view = window.text_view
@@ -143,12 +199,14 @@ def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
     unscored = []  # documents not scored yet, shown while the corpus is scored (each scored on its own)
     while len(unscored) < FIRST and not shown and window.documents.model.rowCount() > 1:
         t0, c0 = time.perf_counter(), time.thread_time()
+        before = stalls.click()
         window.navigation.step_document(1)
         gui_bench.settle(app)
-        stalls.skip()  # the click is its own row: the load's stall row is what the load makes the user wait
+        stalls.skip(before)  # the click is its own row: the load's stall row is what the load makes the user wait
         if shown:
             break  # the corpus arrived meanwhile: not a document scored on its own
         unscored.append(((time.perf_counter() - t0) * 1000, (time.thread_time() - c0) * 1000))
+    stalls.report_profiles("while loading")
     arrival = Stalls()  # from here the GUI thread only waits for the corpus (and takes it in)
     _wait(app, lambda: bool(shown) or window.session.corpus_state.last_problem is not None)
     if window.session.corpus_state.last_problem is not None:
@@ -156,8 +214,13 @@ def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
     ticked = arrival.ticks, stalls.ticks  # the gap that took the corpus in ends at the next ticks: wait for them
     _wait(app, lambda: arrival.ticks > ticked[0] and stalls.ticks > ticked[1])
     load_stall, arrival_stall = stalls.reset(), arrival.reset()
+    stalls.report_profiles("the corpus taken in")
     arrival.timer.stop()
     gui_bench.settle(app)
+    # the turns the arrival started (`evmeval_gui.turns`: the Conventions dock imported, built, filled, a turn
+    # each) run before the switches: `settle` leaves a chain of 1 ms timers, whose rest the first switch took
+    stop = time.perf_counter() + TURNS_S
+    _wait(app, lambda: time.perf_counter() > stop)
     switches, switches_cpu = [], []
     for _ in range(SWITCHES):
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -166,12 +229,17 @@ def child_scoring(gold: str, system: str, started: float) -> dict[str, Any]:
         switches.append((time.perf_counter() - t0) * 1000)
         switches_cpu.append((time.thread_time() - c0) * 1000)
     shown_peak = _peak_mb()
+    stalls.profiles = []  # the switches are clicks: their own row
+    stalls.reset()
     _wait(app, lambda: window.runner.idle, limit_s=900)  # the background jobs after a load (sequencing, charts…)
+    jobs_stall = stalls.reset()
+    stalls.report_profiles("the background jobs after the switches")
     idle_s = time.time() - shown[0]
     window.close()
     return {"first_s": painted[0] - started, "corpus_s": shown[0] - started, "switches_ms": switches,
             "switches_cpu_ms": switches_cpu, "unscored_ms": unscored, "idle_s": idle_s, "shown_peak_mb": shown_peak,
-            "load_stall_ms": load_stall, "arrival_stall_ms": arrival_stall, "peak_mb": _peak_mb()}
+            "load_stall_ms": load_stall, "arrival_stall_ms": arrival_stall, "jobs_stall_ms": jobs_stall,
+            "peak_mb": _peak_mb()}
 
 
 def child_empty() -> dict[str, Any]:
@@ -191,13 +259,14 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     from evmeval_gui.agreement.state import AgreementRequest
 
     app, window = _window()
-    stalls = Stalls()
+    stalls = Stalls(PROFILE_MS)
     opened = time.perf_counter()
     window.open_agreement(AgreementRequest(tuple(paths), token_dir, None))
     _wait(app, lambda: window.agreement.active or window.session.corpus_state.last_problem is not None)
     compared = time.perf_counter()
     gui_bench.settle(app)  # the Agreement mode's own drawing, queued after it became active
     agreement_stall = stalls.reset()
+    stalls.report_profiles("the agreement study")
     curating = time.perf_counter()
     window.dialogs.start_curation()
     _wait(app, lambda: window.curate.active or window.session.corpus_state.last_problem is not None)
@@ -206,6 +275,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     app.processEvents()
     shown = time.perf_counter()
     open_stall = stalls.reset()
+    stalls.report_profiles("the curation opened")
     state = window.curate.state
     before, total = state.progress()
     panel = window.curate.panel
@@ -215,6 +285,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     app.processEvents()
     batch_s = time.perf_counter() - t0
     batch_stall = stalls.reset()
+    stalls.report_profiles("accept all shown")
     decided = window.curate.state.progress()[0] - before
     panel.policy.setFocus()  # another policy chosen with the keyboard on the combo (Down: the next one)
     t0 = time.perf_counter()
@@ -223,6 +294,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     app.processEvents()
     policy_s = time.perf_counter() - t0
     policy_stall = stalls.reset()
+    stalls.report_profiles("another policy")
     window.close()
     return {"policy_s": policy_s, "policy_stall_ms": policy_stall,
             "agreement_s": compared - opened, "agreement_stall_ms": agreement_stall,
@@ -252,6 +324,8 @@ def spawn(argv: list[str]) -> tuple[float, float, float, int, str]:
 def window_child(kind: str, *args: str) -> tuple[dict[str, Any] | None, float, float]:
     _, cpu, peak, status, text = spawn([sys.executable, __file__, "--child", kind, *args, repr(time.time())])
     lines = [line for line in text.splitlines() if line.startswith("{")]
+    if PROFILE_MS > 0:
+        print("\n".join(line for line in text.splitlines() if not line.startswith("{")), flush=True)
     if status != 0 or not lines:
         print(f"  the window failed (exit {status}): {text[-500:]}", file=sys.stderr)
         return None, cpu, peak
@@ -288,6 +362,8 @@ def scoring_rows(name: str, gold: Path, system: Path, command: list[str], every:
             [f"{name}: longest event-loop stall while loading (the clicks below left out: their own row)",
              figures["load_stall_ms"], "", ""],
             [f"{name}: the same, after the clicks below: the corpus taken in", figures["arrival_stall_ms"], "", ""],
+            [f"{name}: the same, after the switches below: the background jobs finishing (coreference, "
+             "sequencing, charts…)", figures["jobs_stall_ms"], "", ""],
             [f"{name}: a document not scored yet, shown while the corpus is scored (first {FIRST})",
              " ".join(f"{v:.0f}" for v, _ in figures["unscored_ms"]) + " ms (GUI CPU "
              + " ".join(f"{c:.0f}" for _, c in figures["unscored_ms"]) + ")" if figures["unscored_ms"] else
@@ -392,13 +468,21 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=[*FORMATS, "curation"])
     parser.add_argument("--docs", type=int, help="a smaller MAVEN-ERE-shaped corpus (default: 4,480 documents)")
     parser.add_argument("--curation-docs", type=int, default=2000, help="documents of the curation (default 2000)")
+    parser.add_argument("--profile-gaps", type=float, metavar="MS",
+                        help="profile the GUI thread per timer gap (its CPU as the clock) and print the gaps with "
+                             "more than MS of GUI CPU (profiling inflates it)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.profile_gaps:
+        global PROFILE_MS
+        PROFILE_MS = args.profile_gaps
+        os.environ["WINDOW_SCALE_PROFILE_GAPS_MS"] = str(args.profile_gaps)
     if args.child:
         kind, *rest = args.child
         started = float(rest.pop())
         figures = child_scoring(rest[0], rest[1], started) if kind == "scoring" else \
             child_empty() if kind == "empty" else child_curation(rest[1:], rest[0], started)
+        print_profiles()
         print(json.dumps(figures))
         return 0
     print(f"load before: {os.popen('uptime').read().strip()}", flush=True)

@@ -62,6 +62,14 @@ class Steps:
         self._run += 1
         self._later()
 
+    def then(self, step: Step) -> None:
+        """Run `step` after the steps still to run, in a turn of its own (at once in the next turn when none
+        are left)."""
+        self._steps.append(step)
+        if len(self._steps) == 1:
+            self._run += 1
+            self._later()
+
     def finish(self) -> None:
         """Run every step still to run, now."""
         self._run += 1

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from evmeval.mention.scoring import ScoreResult
+from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.mention.type_names import TypeNames, type_names
 from evmeval.model import TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
@@ -28,6 +28,7 @@ from evmeval_gui.agreement.state import AgreementRequest, LoadedAgreement, load_
 from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus
+from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 from evmeval_gui.turns import next_turn
@@ -97,6 +98,9 @@ class PairBanner(QFrame):
 
 
 Comparisons = dict[tuple[int, int], tuple[LoadedCorpus, ScoreResult]]
+Ready = tuple[TypeNames, tuple[str, tuple[DocumentResult, ...]]]
+"""What the comparing job made for the first pair's views: its type names, its documents worst first under the
+combination shown (`document_order.worst_first`)."""
 """Pairs of annotators (i in the gold role) as the scoring views show them (`pair_comparison`)."""
 
 
@@ -184,7 +188,9 @@ class AgreementMode(QObject):
 
         from evmeval.agreement.per_type import per_type_agreement  # the agreement's figures: not at launch
 
-        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, tuple[TypeAgreement, ...], TypeNames]:
+        combination = self.session.combination
+
+        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, tuple[TypeAgreement, ...], Ready]:
             with collector.paused():  # no collection walks the sets read meanwhile, holding the interpreter
                 loaded = work(request, context)
                 # the first pair, both ways (the coreference's), made here: a second at 2,000 documents
@@ -195,11 +201,13 @@ class AgreementMode(QObject):
                 # the views' type names, 50 ms at 2,000 documents: here, not at the first display
                 names = type_names(made[first][1].documents)
                 _ = made[first][1].carries_realis  # the combinations offered: asked here, not on the GUI thread
+                # and the document list's opening order (worst first): 15 ms of the GUI thread's turn otherwise
+                order = (combination, worst_first(made[first][1], combination))
                 warm_imports()
-                return loaded, made, types, names
+                return loaded, made, types, (names, order)
 
         def install(loaded: LoadedAgreement, made: Comparisons, types: tuple[TypeAgreement, ...],
-                    names: TypeNames) -> None:
+                    names: Ready) -> None:
             if self._arriving is not loaded:  # compared again, or another corpus opened, meanwhile
                 return
             self._arriving = None
@@ -254,7 +262,7 @@ class AgreementMode(QObject):
         return self.panel
 
     def _install(self, loaded: LoadedAgreement, pair: tuple[int, int], doc_id: str | None, page: str,
-                 made: Comparisons, names: TypeNames | None = None) -> None:
+                 made: Comparisons, names: Ready | None = None) -> None:
         pair = _valid_pair(loaded, pair)
         self.loaded = loaded
         self.request = loaded.request
@@ -320,8 +328,8 @@ class AgreementMode(QObject):
             self._comparisons[key] = pair_comparison(self.loaded, i, j)
         return self._comparisons[key]
 
-    def _show_in_session(self, pair: tuple[int, int], doc_id: str | None, names: TypeNames | None = None) -> None:
-        """The pair in the document views; `names`: its type names, when made with it."""
+    def _show_in_session(self, pair: tuple[int, int], doc_id: str | None, names: Ready | None = None) -> None:
+        """The pair in the document views; `names`: its type names and the list's order, when made with it."""
         assert self.loaded is not None
         i, j = pair
         roles = (self.loaded.names[i], self.loaded.names[j])
@@ -331,7 +339,9 @@ class AgreementMode(QObject):
         corpus, result = self.comparison(i, j)
         if self.reversed_pair is not None:  # coreference agreement, both ways
             self.reversed_pair(lambda: self._swapped(j, i))
-        self.session.corpus_state.show_comparison(corpus, result, roles=roles, doc_id=doc_id, type_names=names)
+        self.session.corpus_state.show_comparison(corpus, result, roles=roles, doc_id=doc_id,
+                                                  type_names=names[0] if names is not None else None,
+                                                  order=names[1] if names is not None else None)
 
     def _swapped(self, i: int, j: int) -> tuple[ScoreResult, TbfFile, TbfFile] | None:
         """Annotator i in the gold role against j (result, gold-role file, other file), or None."""

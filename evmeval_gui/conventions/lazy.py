@@ -9,6 +9,7 @@ first use, or when a loaded corpus has event conventions to show, and then keeps
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
     from evmeval_gui.conventions.dock import ConventionsDock
     from evmeval_gui.jobs import JobRunner
     from evmeval_gui.views.mapping_table import MappingTable
+
+
+DOCK_MODULE = "evmeval_gui.conventions.dock"
+IMPORT_JOB = "conventions_import"
+"""The job that imports the dock's module for an event corpus (only defines classes: safe off the GUI thread)."""
 
 
 class LazyConventions(QObject):
@@ -103,17 +109,25 @@ class LazyConventions(QObject):
 
     def _toggled(self, checked: bool) -> None:
         dock = self.ensure()
-        dock.setVisible(checked)
-        if checked:
+        behind = not dock.isHidden() and dock.visibleRegion().isEmpty()  # a tab behind the Charts: brought forward
+        dock.setVisible(checked or behind)
+        if checked or behind:
             dock.raise_()
         self._sync()
 
     def _on_corpus_loaded(self) -> None:
         corpus = self.session.corpus
         if self._dock is None and corpus is not None and corpus.events:
-            # it shows itself for an event corpus: imported, then built, each in a turn of the event loop of its
-            # own, not in the one that takes the corpus in (together 40-50 ms of the GUI thread at 4,480 documents)
-            self._later.start([self._build_for_events])
+            # it shows itself for an event corpus: imported by a job (the module and the library's conventions,
+            # 12-15 ms of the GUI thread's turn otherwise), then built and filled in turns of the event loop of
+            # their own, not in the one that takes the corpus in (together 40-50 ms at 4,480 documents)
+            if DOCK_MODULE in sys.modules:
+                self._later.start([self._build_for_events])
+                return
+            self._later.cancel()
+            self.runner.submit("Importing the conventions", lambda _context: importlib.import_module(DOCK_MODULE),
+                               lambda _module: self._later.start([self._build_for_events]),
+                               on_error=lambda _exc: self._later.start([self._build_for_events]), key=IMPORT_JOB)
 
     def _build_for_events(self) -> None:
         """The next step of building the dock for the event corpus shown, a turn of the event loop each
@@ -121,8 +135,8 @@ class LazyConventions(QObject):
         corpus = self.session.corpus
         if (self._dock is not None and self._filled) or corpus is None or not corpus.events:
             return
-        if self._dock is None and "evmeval_gui.conventions.dock" not in sys.modules:
-            import evmeval_gui.conventions.dock  # noqa: F401  (the module's imports: a turn of their own)
+        if self._dock is None and DOCK_MODULE not in sys.modules:
+            importlib.import_module(DOCK_MODULE)  # (its import failed on the job: a turn of its own here)
         elif self._dock is None:
             self._build()
         else:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from evmeval.coref.metrics import METRICS
-from evmeval.coref.scoring import CorefResult
+from evmeval.coref.scoring import CorefDocument, CorefResult
 from evmeval.coref.view import METRIC_NAMES
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QLabel, QMenu, QTabWidget
@@ -36,12 +36,15 @@ CONLL_COLUMN = "coref_conll_f1"
 
 
 class _DocumentScores:
-    """doc id -> F1 of one metric, for the document list (cached per coreference result)."""
+    """doc id -> F1 of one metric, for the document list (cached per coreference result). Each value is
+    computed when first asked for: the list asks for the rows it paints (and every row only when sorted by the
+    column); all 4,480 documents' eight figures at once made one turn of the GUI thread 150 ms long (issue 34)."""
 
     def __init__(self, coreference: Coreference) -> None:
         self.coreference = coreference
         self._for: CorefResult | None = None
-        self._values: dict[str, dict[str, float]] = {}
+        self._documents: dict[str, CorefDocument] = {}
+        self._values: dict[tuple[str, str], float] = {}
 
     def value(self, metric: str, doc_id: str) -> float | None:
         result = self.coreference.result
@@ -49,10 +52,22 @@ class _DocumentScores:
             return None
         if result is not self._for:
             self._for = result
-            self._values = {d.doc_id: {**{m: d.counts.metric(m).f1 for m in METRICS},
-                                       "conll_f1": d.counts.conll_f1} for d in result.documents}
-        found = self._values.get(doc_id)
-        return found.get(metric) if found is not None else None
+            self._documents = {d.doc_id: d for d in result.documents}
+            self._values = {}
+        key = (metric, doc_id)
+        found = self._values.get(key)
+        if found is None:
+            doc = self._documents.get(doc_id)
+            if doc is None:
+                return None
+            counts = doc.counts
+            found = self._values[key] = counts.conll_f1 if metric == "conll_f1" else counts.metric(metric).f1
+        return found
+
+    @property
+    def computed(self) -> int:
+        """How many values were computed for the current result (what the list asked for so far)."""
+        return len(self._values)
 
 
 def document_columns(coreference: Coreference) -> list[ExtraColumn]:

@@ -242,15 +242,16 @@ class CurateMode:
                                   on_cancelled=claim.drop if claim is not None else given_up)
 
     def _show_next_turn(self, loaded: LoadedAgreement, state: CurationState, then: Callable[[], None]) -> None:
-        """The list filled in this turn of the event loop, the page shown (`then`) in the next: each is a
-        short pause of the window rather than one long one (2,000 documents)."""
+        """The list filled in this turn of the event loop, the item and the figures in the next ones (the
+        panel's `turns`), the page shown (`then`) after them: each is a short pause of the window rather than one
+        long one (2,000 documents)."""
         def shown() -> None:
             if self.loaded is loaded and self.state is state:
                 self.port.session.runner.pause_quiet()
                 then()
                 self._measure(state)
 
-        next_turn(shown)
+        self.panel.turns.then(shown)
 
     def _measure(self, state: CurationState) -> None:
         """The agreement with the curated set, measured off the GUI thread once the list is shown (about as
@@ -339,7 +340,7 @@ class CurateMode:
 
     def _show_saved(self, saved: str) -> None:
         self.panel.saved_text = saved
-        self.panel.refresh()
+        self.panel.show_progress()
 
     def _may_decide(self) -> bool:
         """Whether a decision may be made here: not while another window curates these inputs (checked at

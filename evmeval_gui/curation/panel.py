@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
+from evmeval_gui.curation.agreement_table import AGREEMENT_TITLE, fill_agreement
 from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
@@ -39,8 +40,9 @@ from evmeval_gui.curation.state import Batch, CurationState, Step, describe, dif
 from evmeval_gui.curation.tables import fit_columns, list_view, rows_height
 from evmeval_gui.curation.tables import table as make_table
 from evmeval_gui.curation.work_bar import WorkBar
-from evmeval_gui.model.formatting import DASH, percent
+from evmeval_gui.model.formatting import DASH
 from evmeval_gui.pickers import REALIS_VALUES, TypePicker
+from evmeval_gui.turns import Steps
 
 POLICIES = ("majority", "union", "intersection")
 AT_ONCE_DOCUMENTS = 4
@@ -50,12 +52,6 @@ RELEASE_SLICE = 200
 """Parts of a dropped step freed per tick (a few milliseconds): a batch's step is about 10,000 parts."""
 BatchRunner = Callable[[str, Callable[[CancelCheck], object], Callable[[object], None]], None]
 """(label, work given the job's cancel check, done): the mode's job runner."""
-SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
-
-
-AGREEMENT_TITLE = ("<b>Agreement with the curated set</b> (curated set in the key role; updates with every "
-                   "decision)")
-MEASURING = "measuring…"
 
 
 class CurationPanel(QWidget):
@@ -129,6 +125,8 @@ class CurationPanel(QWidget):
         self.bulk.accept_alike.connect(self.accept_alike)
         self.run_batch: BatchRunner | None = None
         """Runs a batch's work off the GUI thread and its `done` on it (the mode's job runner)."""
+        self.turns = Steps(self)
+        """Another list's item and figures, drawn in turns of their own after the list (`refresh`)."""
         self.index: FilterIndex | None = None
         """What each disagreement differs in, its document and types: read once per list, for the filters."""
         self.shown: tuple[Disagreement, ...] = ()
@@ -303,19 +301,38 @@ class CurationPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
+        """Everything shown follows the state. Another list (a curation opened, another policy, an undo across
+        one): the list now, the item under review and the rest in later turns (`turns`; 40-50 ms of GUI CPU each
+        at 10,000 items, one turn of 80-100 ms together, issue 34)."""
         state = self.state
         if state is None:
             return
-        decided, total = state.progress()
-        self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
-                           + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
-        self.progress.setText(f"<b>{decided} of {total}</b> decided, {self.saved_text}")
+        self.show_progress()
         if not self.applying:  # undo and redo may bring another policy's step back
             self.policy.setCurrentIndex(max(0, self.policy.findData(state.policy)))
+        if self.list_model.state is not state or state.filter_index() is not self.index:
+            self._update_list(count=False)
+            self.turns.start([self._fill_current, self._fill_rest])
+            return
         self._update_list()
         self._fill_current()
-        self._fill_agreement()
-        self.work.refresh()
+        self._fill_rest(count=False)
+
+    def _fill_rest(self, *, count: bool = True) -> None:
+        if self.state is not None:
+            if count:
+                self._count_bulk()
+            self._fill_agreement()
+            self.work.refresh()
+
+    def show_progress(self) -> None:
+        """The title and how many items are decided (with `saved_text`)."""
+        state = self.state
+        if state is not None:
+            decided, total = state.progress()
+            self.title.setText(f"<b>Curation</b> of {len(state.files)} annotators: "
+                               + ", ".join(f"[{k + 1}] {n}" for k, n in enumerate(state.names)))
+            self.progress.setText(f"<b>{decided} of {total}</b> decided, {self.saved_text}")
 
     def _drop(self, steps: list[Step]) -> None:
         """Steps no longer reachable by undo or redo: freed a slice per timer tick, not in one pause."""
@@ -334,8 +351,9 @@ class CurationPanel(QWidget):
         self.notice.setVisible(bool(text))
         self.take_over_button.setVisible(take_over)
 
-    def _update_list(self) -> None:
-        """The rows whose decision changed are repainted; the list is reset only when it is another one."""
+    def _update_list(self, *, count: bool = True) -> None:
+        """The rows whose decision changed are repainted; the list is reset only when it is another one
+        (`count`: and the bulk bar's counts now)."""
         state = self.state
         assert state is not None
         curation = state.curation
@@ -363,7 +381,8 @@ class CurationPanel(QWidget):
             self.list.scrollTo(current)
         else:
             selection.clearSelection()
-        self._count_bulk()
+        if count:
+            self._count_bulk()
 
     def _select_rows(self) -> None:
         """The rows the filters keep; a decision then moves to the next open one of them."""
@@ -466,31 +485,8 @@ class CurationPanel(QWidget):
                 self.versions.setItem(row, column, item)
 
     def _fill_agreement(self) -> None:
-        state = self.state
-        assert state is not None
-        doc_id = state.current.doc_id if state.current is not None else None
-        measuring = not state.agreements  # measured off the GUI thread after the curation opened
-        self.agreement_label.setText(AGREEMENT_TITLE + (f": <i>{MEASURING}</i>" if measuring else ""))
-        if measuring:
-            self.agreement.setRowCount(len(state.names))
-            for row, name in enumerate(state.names):
-                for column in range(self.agreement.columnCount()):
-                    self.agreement.setItem(row, column, QTableWidgetItem(f"[{row + 1}] {name}" if column == 0
-                                                                         else "…"))
-            return
-        self.agreement.setRowCount(len(state.agreements))
-        strict = SHOWN_COMBINATIONS[-1]
-        for row, pair in enumerate(state.agreements):
-            doc = pair.find_document(doc_id) if doc_id is not None else None
-            values = [f"[{row + 1}] {state.names[row]}",
-                      *(percent(pair.micro[c].f1) for c in SHOWN_COMBINATIONS),
-                      percent(pair.micro[strict].precision), percent(pair.micro[strict].recall),
-                      percent(None if doc is None else doc.scores[strict].f1)]
-            for column, text in enumerate(values):
-                item = QTableWidgetItem(text)
-                if column:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                self.agreement.setItem(row, column, item)
+        assert self.state is not None
+        fill_agreement(self.agreement_label, self.agreement, self.state)
 
     # -- decisions ------------------------------------------------------------------------------------------
 

@@ -324,13 +324,17 @@ class CorpusState:
                            exclusive=exclusive)
 
     def show_comparison(self, corpus: LoadedCorpus, result: ScoreResult, *, roles: tuple[str, str],
-                        doc_id: str | None = None, type_names: TypeNames | None = None) -> None:
+                        doc_id: str | None = None, type_names: TypeNames | None = None,
+                        order: tuple[str, tuple[DocumentResult, ...]] | None = None) -> None:
         """Show a comparison computed elsewhere (two annotators, `roles` = who is in the gold and the
         system role) in every view, as if it had been opened; nothing runs in the background. `type_names`:
-        the result's (`evmeval.mention.type_names.type_names`), when made off the GUI thread with it."""
+        the result's (`evmeval.mention.type_names.type_names`), and `order` its documents worst first under a
+        combination (`worst_first`), when made off the GUI thread with it."""
         self.roles = roles
         if type_names is not None:
             self._type_names = (result, type_names)
+        if order is not None:
+            self._worst_first = (result, *order)
         self._install(corpus, result, 0, doc_id)
 
     def _offer_realis(self, result: ScoreResult) -> None:
@@ -341,8 +345,13 @@ class CorpusState:
 
     def _install(self, corpus: LoadedCorpus, result: ScoreResult, system_index: int, doc_id: str | None) -> None:
         self._offer_realis(result)
+        unchanged = self.first.changed is None
         first = self.first.take()
-        kept = self._texts.get(first.doc_id) if first is not None else None
+        # the texts shown while this corpus was scored: the same files, the same mentions (unless a file changed
+        # on disk meanwhile: then the first document's only, as read before the change). Read again, the shown
+        # one cost the turn that takes the corpus in 15-20 ms, and its words laid out again as many (issue 34).
+        kept = [] if first is None else list(self._texts.items()) if unchanged else [
+            (first.doc_id, text) for text in [self._texts.get(first.doc_id)] if text is not None]
         if self._worst_first is not None and self._worst_first[0] is not result:
             self._worst_first = None  # an earlier corpus's order: not kept alive with it
         with collector.swapping():  # the previous corpus may be collected, this one stays (see collector)
@@ -352,8 +361,8 @@ class CorpusState:
             self._results = {self.system_index: result}
             self._scored = {(self.system_index, result.mapping): result}
             self.clear_caches()
-        if first is not None and kept is not None:
-            self._texts.put(first.doc_id, kept)  # the same files, the same mentions: the text stays
+        for kept_id, text in kept:
+            self._texts.put(kept_id, text)
         self.edit_delta = None
         self.last_problem = None
         # the first document's selection (the user may have clicked in it meanwhile) carries over

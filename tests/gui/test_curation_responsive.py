@@ -104,9 +104,10 @@ def test_the_curate_page_is_built_when_the_disagreements_arrive_then_filled_and_
     assert events == [("built", True, False)] and not window.curate.active  # in the delivery's turn, empty
     later.pop()()  # the next turn: the list filled
     assert events[1:] == [("filled", False, False)] and not window.curate.active
-    assert len(later) == 1
-    later.pop()()  # the one after: the page shown
-    assert window.curate.active and window.workspace.stack.currentWidget() is window.curate.panel
+    # the item under review, the counts and figures, then the page shown: each in a turn of its own after it
+    assert later == [] and window.curate.panel.turns.running
+    qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
+    assert window.workspace.stack.currentWidget() is window.curate.panel and not window.curate.panel.turns.running
     qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=LOAD_TIMEOUT)
 
 

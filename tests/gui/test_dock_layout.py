@@ -11,7 +11,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QTabBar, QTreeWidget, QTreeWidgetItemIterator, QWidget
 
 from evmeval_gui.main_window import MainWindow
-from tests.gui.windows import click_tab, shown_window
+from tests.gui.windows import POPUP_WARNINGS, click_tab, shown_window
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -111,6 +111,7 @@ def _dock_tabs(win: MainWindow) -> QTabBar:
     return bars[0]
 
 
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)  # the View menu, clicked
 def test_charts_and_conventions_share_the_side_as_tabs_at_1024x640(qtbot, tmp_path: Path) -> None:
     """Stacked, each had half of 640 pixels and the score chart was cut to its top bars; as tabs each has the
     side's whole height. The Charts button brings the charts in front, and a click on a tab its dock."""
@@ -137,3 +138,11 @@ def test_charts_and_conventions_share_the_side_as_tabs_at_1024x640(qtbot, tmp_pa
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)  # in front: the button hides them
     qtbot.waitUntil(lambda: win.charts_dock.isHidden() and in_front(dock), timeout=LOAD_TIMEOUT)
     assert not button.isChecked()
+    qtbot.keyClick(win, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: in_front(win.charts_dock) and behind(dock), timeout=LOAD_TIMEOUT)  # Ctrl+Shift+C
+    menu = win.commands.view_menu  # View > Conventions: brought forward from behind its tab, not closed
+    menu.popup(win.mapToGlobal(win.rect().center()))
+    qtbot.waitUntil(menu.isVisible, timeout=LOAD_TIMEOUT)
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(win.conventions.action).center())
+    qtbot.waitUntil(lambda: in_front(dock) and behind(win.charts_dock), timeout=LOAD_TIMEOUT)
+    assert win.conventions.action.isChecked()

@@ -82,7 +82,7 @@ def test_the_agreement_figures_come_after_the_list_and_follow_the_decisions_made
     from PySide6.QtCore import Qt
 
     from evmeval_gui.curation import mode as mode_module
-    from evmeval_gui.curation.panel import SHOWN_COMBINATIONS
+    from evmeval_gui.curation.agreement_table import SHOWN_COMBINATIONS
     from evmeval_gui.curation.state import CurationState
     from evmeval_gui.model.formatting import percent
     from tests.gui.test_curation_view import press
@@ -133,7 +133,7 @@ def test_a_batch_accepted_before_the_figures_are_measured_is_measured_after_them
 
     from evmeval_gui.curation import mode as mode_module
     from evmeval_gui.curation import state as state_module
-    from evmeval_gui.curation.panel import SHOWN_COMBINATIONS
+    from evmeval_gui.curation.agreement_table import SHOWN_COMBINATIONS
     from evmeval_gui.curation.state import CurationState
     from evmeval_gui.model.formatting import percent
     from tests.gui.test_main_window import LOAD_TIMEOUT

@@ -73,3 +73,18 @@ def test_no_step_runs_once_its_owner_is_deleted(qtbot) -> None:
     owner.deleteLater()  # the widgets the steps touch go with it (a window closed during the opening)
     _settle(qtbot)
     assert ran == []
+
+
+def test_then_runs_after_the_steps_left_or_in_the_next_turn(qtbot) -> None:
+    ran: list[str] = []
+    steps = Steps(QObject())
+    steps.start([_record(ran, "a"), _record(ran, "b")])
+    steps.then(_record(ran, "after"))  # e.g. the curation page shown once its item is drawn
+    assert ran == [] and steps.running
+    qtbot.waitUntil(lambda: not steps.running, timeout=TIMEOUT)
+    assert ran == ["a", "b", "after"]
+    steps.then(_record(ran, "alone"))
+    assert ran == ["a", "b", "after"]  # not in the caller's turn
+    qtbot.waitUntil(lambda: not steps.running, timeout=TIMEOUT)
+    _settle(qtbot)
+    assert ran == ["a", "b", "after", "alone"]
