@@ -85,11 +85,10 @@ class LazyConventions(QObject):
         dock = ConventionsDock(self.window, self.session, self.text_view, mapping=self.mapping,
                                runner=self.runner, view_menu=self.view_menu, reopen=self.reopen)
         self._dock = dock
-        if self.beside is not None:  # a tab beside it, unless a saved layout puts it elsewhere (restored next)
-            self.window.tabifyDockWidget(self.beside, dock)
+        if self.beside is not None:  # a tab beside the Charts (built after the window's saved layout was restored,
+            self.window.tabifyDockWidget(self.beside, dock)  # the dock is not put back where a session left it)
             if dock.threshold_dock is not None:  # DyGIE++'s threshold stays the conventions' tab
                 self.window.tabifyDockWidget(dock, dock.threshold_dock)
-        self.window.restoreDockWidget(dock)  # where a saved layout put it, when it has one
         dock.visibilityChanged.connect(lambda _visible: self._sync())
         self._filled = False
 
