@@ -78,7 +78,8 @@ def test_the_maven_ere_scorer_reads_the_submission_only_as_far_as_each_document_
     alive.clear()
     other_order = maven_ere.score_maven_ere(Input(str(gold)), Input(str(reversed_file)))
     assert max(alive) == 4  # every line read ahead for the first gold document
-    assert other_order.metrics == in_order.metrics and in_order.metrics["overall"].f1 > 0
+    # compared as text: the averaged figures carry NaN, equal to itself only where Python shares the object
+    assert repr(other_order.metrics) == repr(in_order.metrics) and in_order.metrics["overall"].f1 > 0
 
 
 def test_the_maven_scorer_frees_the_submission_it_read_in_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
