@@ -84,11 +84,11 @@ class ChartsDock(QDockWidget):
         self.extensions: list[Callable[[ChartsView], None]] = []
         """Called with the panel once it is built (e.g. the Coreference tab adds itself)."""
         self._hidden_by_page = False
+        """Hidden because the page shown has no use for charts (the agreement matrix): shown again after."""
         self._toggle: QAction | None = None
         """`toggle_action`, made when first asked."""
         self._front = False
         """In front of the user (`_front_changed`)."""
-        """Hidden because the page shown has no use for charts (the agreement matrix): shown again after."""
         placeholder = QLabel("Charts are not available in this installation." if factory is None
                              else "Open a corpus to see its charts.")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
