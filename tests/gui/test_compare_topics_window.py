@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFileDialog
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import demo_request
 from evmeval_gui.model.formatting import interval_text
-from tests.gui.windows import shown_window
+from tests.gui.windows import compared_example_runs, shown_window
 from tests.programs import installed
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -85,14 +85,8 @@ def test_a_topics_file_missing_a_document_is_said(relations, qtbot, tmp_path, mo
 
 
 def test_event_corpora_have_no_topics_control(qtbot, tmp_path):
-    from tests.shipped import EXAMPLES
-
     window = shown_window(qtbot, tmp_path)
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
-        window.open_files(str(EXAMPLES / "compare_gold.jsonl"),
-                          [str(EXAMPLES / "compare_run_a.jsonl"), str(EXAMPLES / "compare_run_b.jsonl")])
-    with qtbot.waitSignal(window.compare.comparison_ready, timeout=TIMEOUT):
-        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    compared_example_runs(qtbot, window, TIMEOUT)
     tabs = window.compare.tabs
     qtbot.mouseClick(tabs, Qt.MouseButton.LeftButton, pos=tabs.tabRect(2).center())
     assert not window.compare.relations_panel.topics_button.isVisible()

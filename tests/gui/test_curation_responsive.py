@@ -25,7 +25,7 @@ from tests.gui.test_curation_view import NAMES, cells, corpus, press
 from tests.gui.test_curation_view import files as view_files
 from tests.gui.test_curation_work import open_curation
 from tests.gui.test_main_window import LOAD_TIMEOUT
-from tests.gui.windows import POPUP_WARNINGS, choose
+from tests.gui.windows import POPUP_WARNINGS, choose, watch_import
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus"]
@@ -114,23 +114,9 @@ def test_the_curate_page_is_built_when_the_disagreements_arrive_then_filled_and_
 def test_the_curate_pages_modules_are_imported_by_the_opening_job(qtbot, make_window, corpus, monkeypatch):
     """The Curate page's modules load on the worker that finds the disagreements, not on the GUI thread (15 ms of
     imports, before: in the page's build while the worker held the interpreter)."""
-    import sys
-
     import evmeval_gui.curation as package
 
-    seen: list[bool] = []
-
-    class Spy:
-        """Sees which thread imports the page's module first (and leaves the import to the usual finders)."""
-
-        def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
-            if name == "evmeval_gui.curation.panel":
-                seen.append(threading.current_thread() is threading.main_thread())
-            return None
-
-    monkeypatch.setattr(package, "panel", package.panel)  # put back afterwards, with the module itself
-    monkeypatch.delitem(sys.modules, "evmeval_gui.curation.panel")  # as at launch: not imported yet
-    monkeypatch.setattr(sys, "meta_path", [Spy(), *sys.meta_path])
+    seen = watch_import(monkeypatch, package, "panel")
     window = make_window()
     open_curation(qtbot, window, corpus)
     assert seen == [False]

@@ -22,6 +22,7 @@ from tests.gui.test_editing_window import (
     drag_words,
     key,
     mention_index,
+    new_document,
     pick,
     published,
     shown_per_combination,
@@ -294,14 +295,7 @@ def test_the_charts_show_the_edited_figures_before_saving(qtbot, make_window, co
 
 def test_a_new_documents_no_gold_warning_goes_once_a_gold_mention_is_marked(qtbot, make_window):
     window = make_window()
-    window.editing.prompts = FakePrompts()
-    activate(qtbot, window)
-    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = window.dialogs.new_document_dialog
-    qtbot.waitUntil(dialog.isVisible)
-    dialog.text.setPlainText("Rebels attacked the town .")
-    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.text_view.layout_data is not None)
+    new_document(qtbot, window, "Rebels attacked the town .")
     assert window.status.warnings_button.isVisible() and window.status.warnings_button.text() == "⚠ 1 warning"
     key(qtbot, window, Qt.Key.Key_G)  # the gold side
     drag_words(qtbot, window, "t2", "t2")

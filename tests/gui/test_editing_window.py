@@ -120,6 +120,24 @@ def activate(qtbot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
 
 
+def new_document_dialog(qtbot, window: MainWindow):  # type: ignore[no-untyped-def]
+    """File › New document (Ctrl+N) on a window whose prompts answer themselves: the dialog, shown."""
+    window.editing.prompts = FakePrompts()
+    activate(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.dialogs.new_document_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    return dialog
+
+
+def new_document(qtbot, window: MainWindow, text: str) -> None:
+    """A new document of `text`, made with the dialog's OK and shown."""
+    dialog = new_document_dialog(qtbot, window)
+    dialog.text.setPlainText(text)
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.text_view.layout_data is not None)
+
+
 def key(qtbot, window: MainWindow, k, modifier=Qt.KeyboardModifier.NoModifier) -> None:
     activate(qtbot, window)
     window.text_view.setFocus()
@@ -358,11 +376,7 @@ def test_closing_or_opening_with_unsaved_edits_asks(qtbot, window, corpus):
 
 def test_new_document_marks_gold_and_system_and_saves_a_scorer_folder(qtbot, make_window, tmp_path):
     window = make_window()
-    window.editing.prompts = FakePrompts()
-    activate(qtbot, window)
-    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = window.dialogs.new_document_dialog
-    qtbot.waitUntil(dialog.isVisible)
+    dialog = new_document_dialog(qtbot, window)
     dialog.doc_id.setText("news1")
     dialog.text.setPlainText("Rebels attacked the town; two people didn't survive.")
     assert dialog.tokens.item(7, 1).text() == "did" and dialog.tokens.item(8, 1).text() == "n't"

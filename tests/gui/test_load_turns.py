@@ -28,7 +28,7 @@ from tests.gui.test_curation_work import open_curation
 from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
 from tests.gui.test_first_turn import add_documents
 from tests.gui.test_main_window import LOAD_TIMEOUT
-from tests.gui.windows import POPUP_WARNINGS, choose
+from tests.gui.windows import POPUP_WARNINGS, choose, watch_import
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus", "gate", "window"]
@@ -167,25 +167,10 @@ def test_a_comparison_of_annotators_opens_the_document_list_in_the_order_its_job
 def test_an_event_corpus_imports_its_conventions_dock_on_a_worker(make_window, qtbot, monkeypatch) -> None:
     """The dock's module and the library's conventions it reads (12-15 ms) were imported in a turn of the GUI
     thread that followed the corpus's arrival; a job imports them now. The dock shows the corpus as before."""
-    import sys
-    import threading
-
     import evmeval_gui.conventions as package
     import evmeval_gui.conventions.dock  # noqa: F401  (imported, to be put back as it was afterwards)
 
-    seen: list[bool] = []
-
-    class Spy:
-        """Sees which thread imports the dock's module (and leaves the import to the usual finders)."""
-
-        def find_spec(self, name, path=None, target=None):  # type: ignore[no-untyped-def]
-            if name == "evmeval_gui.conventions.dock":
-                seen.append(threading.current_thread() is threading.main_thread())
-            return None
-
-    monkeypatch.setattr(package, "dock", package.dock)  # put back afterwards, with the module itself
-    monkeypatch.delitem(sys.modules, "evmeval_gui.conventions.dock")  # as at launch: not imported yet
-    monkeypatch.setattr(sys, "meta_path", [Spy(), *sys.meta_path])
+    seen = watch_import(monkeypatch, package, "dock")
     window = make_window()
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         window.open_files(str(DATA / "switchboard_gold.jsonl"), [str(DATA / "switchboard_pred.jsonl")])

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMenu
 
 from evmeval_gui.main_window import MainWindow
 from evmeval_gui.model.corpus import demo_request
+from tests.gui.windows import compared_example_runs
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -133,11 +134,7 @@ def test_attributes_asked_before_the_corpus_arrive_as_their_twin(qtbot, window: 
 
 
 def test_compare_of_runs_without_realis_lists_the_two_combinations_that_differ(qtbot, window: MainWindow) -> None:
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
-        window.open_files(str(EXAMPLES / "compare_gold.jsonl"),
-                          [str(EXAMPLES / "compare_run_a.jsonl"), str(EXAMPLES / "compare_run_b.jsonl")])
-    with qtbot.waitSignal(window.compare.comparison_ready, timeout=LOAD_TIMEOUT):
-        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    compared_example_runs(qtbot, window, LOAD_TIMEOUT)
     board = window.compare.leaderboard
     table = board.table
     shown = [table.headers[c] for c in range(len(table.headers)) if not table.isColumnHidden(c)]
@@ -182,17 +179,10 @@ def test_view_options_without_realis_offer_two_and_name_the_twin_they_choose() -
 
 
 def test_a_new_document_offers_the_realis_combinations_once_a_mention_has_a_realis(qtbot, make_window) -> None:
-    from tests.gui.test_editing_window import FakePrompts, activate, drag_words, key, pick
+    from tests.gui.test_editing_window import activate, drag_words, key, new_document, pick
 
     window = make_window()
-    window.editing.prompts = FakePrompts()
-    activate(qtbot, window)
-    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    dialog = window.dialogs.new_document_dialog
-    qtbot.waitUntil(dialog.isVisible)
-    dialog.text.setPlainText("Rebels attacked the town .")
-    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.text_view.layout_data is not None)
+    new_document(qtbot, window, "Rebels attacked the town .")
     assert [enabled for _, enabled, _ in _combo_items(window)] == [True, True, False, False]  # no mention yet
     key(qtbot, window, Qt.Key.Key_G)  # the gold side
     drag_words(qtbot, window, "t2", "t2")

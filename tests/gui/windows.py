@@ -69,3 +69,37 @@ def opened(qtbot, window: MainWindow, corpus: Path, timeout: int = 20_000) -> Ma
         window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")])
     qtbot.waitUntil(lambda: window.runner.idle, timeout=timeout)
     return window
+
+
+def watch_import(monkeypatch, package: object, name: str) -> list[bool]:  # type: ignore[no-untyped-def]
+    """`package.name` made not imported yet (as at launch; put back afterwards): the list says, for each import of
+    it, whether the GUI thread made it."""
+    import sys
+    import threading
+
+    module = f"{package.__name__}.{name}"  # type: ignore[attr-defined]
+    seen: list[bool] = []
+
+    class Spy:
+        """Sees which thread imports the module (and leaves the import to the usual finders)."""
+
+        def find_spec(self, wanted, path=None, target=None):  # type: ignore[no-untyped-def]
+            if wanted == module:
+                seen.append(threading.current_thread() is threading.main_thread())
+            return None
+
+    monkeypatch.setattr(package, name, getattr(package, name))  # put back afterwards, with the module itself
+    monkeypatch.delitem(sys.modules, module)
+    monkeypatch.setattr(sys, "meta_path", [Spy(), *sys.meta_path])
+    return seen
+
+
+def compared_example_runs(qtbot, window: MainWindow, timeout: int = 20_000) -> None:  # type: ignore[no-untyped-def]
+    """The shipped TextEE gold and its two runs opened, then compared (Ctrl+Shift+R)."""
+    from tests.shipped import EXAMPLES
+
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=timeout):
+        window.open_files(str(EXAMPLES / "compare_gold.jsonl"),
+                          [str(EXAMPLES / "compare_run_a.jsonl"), str(EXAMPLES / "compare_run_b.jsonl")])
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=timeout):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
