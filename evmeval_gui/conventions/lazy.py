@@ -54,6 +54,8 @@ class LazyConventions(QObject):
         self.reopen = reopen
         """Opens the corpus again with new convention options (the window's `open_request`)."""
         self.beside = beside
+        self._front = False
+        """The dock in front of the user (`_front_changed`)."""
         self._dock: ConventionsDock | None = None
         self._filled = False
         """Whether the dock was asked to show the session's corpus since it was made."""
@@ -89,7 +91,7 @@ class LazyConventions(QObject):
             self.window.tabifyDockWidget(self.beside, dock)  # the dock is not put back where a session left it)
             if dock.threshold_dock is not None:  # DyGIE++'s threshold stays the conventions' tab
                 self.window.tabifyDockWidget(dock, dock.threshold_dock)
-        dock.visibilityChanged.connect(lambda _visible: self._sync())
+        dock.visibilityChanged.connect(self._front_changed)
         self._filled = False
 
     def _show_corpus(self) -> None:
@@ -106,9 +108,14 @@ class LazyConventions(QObject):
                 layout.activate()  # its place in the window now: the table fits its real width
         self._sync()
 
+    def _front_changed(self, front: bool) -> None:
+        """Qt's word for in front (as the Charts' toggle reads it): shown, and the current tab when it is one."""
+        self._front = front
+        self._sync()
+
     def _toggled(self, checked: bool) -> None:
         dock = self.ensure()
-        behind = not dock.isHidden() and dock.visibleRegion().isEmpty()  # a tab behind the Charts: brought forward
+        behind = not dock.isHidden() and not self._front  # a tab behind the Charts: brought forward, not closed
         dock.setVisible(checked or behind)
         if checked or behind:
             dock.raise_()
