@@ -56,3 +56,9 @@ def rows_height(table: QTableWidget, rows: int) -> int:
     """The height that shows the header and `rows` rows without a scroll bar."""
     row = table.verticalHeader().defaultSectionSize()
     return table.horizontalHeader().sizeHint().height() + rows * row + 2 * table.frameWidth() + 4
+
+
+def version_header(realis: bool) -> str:
+    """The versions table's column of `describe`'s words (`evmeval_gui.curation.state.describe`): with the realis
+    only for files that carry one."""
+    return "Version (text [span] type/realis)" if realis else "Version (text [span] type)"
