@@ -46,10 +46,11 @@ def list_view(model: DisagreementModel) -> QTableView:
 
 
 def fit_columns(view: QTableView, doc_ids: Iterable[str]) -> None:
-    """The document column as wide as the longest id (measured once per list, not per decision)."""
+    """The document column as wide as the longest id (measured once per list, not per decision), and never
+    narrower than its header's words (short ids such as `D1` left `cume` of "Document")."""
     width = view.fontMetrics().horizontalAdvance
-    longest = max((width(d) for d in doc_ids), default=width("Document"))
-    view.setColumnWidth(0, min(longest + 14, width("M" * 16)))
+    longest = max((width(d) for d in doc_ids), default=0)
+    view.setColumnWidth(0, max(view.horizontalHeader().sectionSizeHint(0), min(longest + 14, width("M" * 16))))
 
 
 def rows_height(table: QTableWidget, rows: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidget
 
 from evmeval_gui.model.formatting import percent
@@ -44,3 +45,13 @@ def test_a_tbf_curation_keeps_its_realis(window) -> None:  # noqa: F811
     assert any("/Actual" in v for v in versions), versions
     assert headers(panel.agreement)[2:5] == ["F1 type+realis", "P type+realis", "R type+realis"]
     assert not panel.realis.isHidden()
+
+
+def test_short_document_ids_leave_the_document_header_whole(qtbot, make_window, tmp_path: Path) -> None:
+    """The list's first column was as wide as its longest id: with `D1` the header read `cume` at 1024x640."""
+    out = tmp_path / "candidates"
+    assert run(tmp_path / "run", "--candidates", str(out)) == 0
+    _w, panel = _curating_candidates(qtbot, make_window, out)
+    header = panel.list.horizontalHeader()
+    assert panel.list.model().headerData(0, Qt.Orientation.Horizontal) == "Document"
+    assert header.sectionSize(0) >= header.sectionSizeHint(0)  # Qt's own measure of the header's words
