@@ -105,6 +105,7 @@ class LoadFeedback:
             self.documents.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_realis_changed(self, carried: bool) -> None:
+        """Told just before a result without realis is shown in place of one with (`_offer_realis`)."""
         self._arriving = not carried
 
     def _on_realis_dropped(self, asked: str, chosen: str) -> None:
