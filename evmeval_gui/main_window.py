@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from evmeval.io.errors import FormatError, Problem
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QMainWindow, QMenu
 
 from evmeval_gui.agreement.mode import AgreementMode
 from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest, demo_agreement_request
@@ -246,6 +246,12 @@ class MainWindow(QMainWindow):
         if self.session.loaded:
             self.retitle()  # a save may have renamed the files
         self.commands.set_modified(modified)
+
+    def createPopupMenu(self) -> QMenu:
+        """Right-click on a dock's title bar or the toolbar: the View menu's own dock actions (Qt's toggles closed
+        a dock that was a tab behind another instead of bringing it in front)."""
+        return self.commands.dock_menu([self.charts_dock.toggle_action(), *self.conventions.dock_actions(),
+                                        self.alignment_parts.action])
 
     # -- opening ----------------------------------------------------------------------------------
 

@@ -240,8 +240,7 @@ class ChartWidget(QWidget):
         self.title = ""
         self.subtitle = ""
         self._data_call: tuple[tuple[Any, ...], dict[str, Any]] | None = None
-        self.legend = pg.LegendItem(labelTextSize="9pt", labelTextColor=TEXT_COLOUR, frame=False,
-                                    horSpacing=14)
+        self.legend = pg.LegendItem(labelTextSize="9pt", labelTextColor=TEXT_COLOUR, frame=False, horSpacing=14)
         self.plot_widget.addItem(self.legend, row=1, col=0)
         self.message = text_item("", anchor=(0.5, 0.5), size=11, colour=MUTED)
         """Shown in the middle of an empty chart (no scores yet, no document selected)."""
@@ -282,6 +281,7 @@ class ChartWidget(QWidget):
     def _cleared(self, message: str) -> None:
         """Forget the subclass' element geometry; subclasses extend this."""
         self.message.setText(message)
+        self._fit_message(self._export_width or self.width())
         if message:
             self.plot.addItem(self.message)
             self.message.setPos(0.5, 0.5)
@@ -392,8 +392,14 @@ class ChartWidget(QWidget):
         """Fit what is drawn to `width` pixels (the legend's columns; subclasses extend it); an export calls
         it with its own width before drawing, so the picture never depends on the window."""
         self._fit_legend(width)
+        self._fit_message(width)
         if self.title:
             self._fit_title(width)
+
+    def _fit_message(self, width: int) -> None:
+        """An empty chart's message wrapped to `width` (one long line was cut at both ends in a narrow dock)."""
+        self.message.setTextWidth(-1)
+        self.message.setTextWidth(min(self.message.textItem.boundingRect().width(), max(96, width - 40)))
 
     def _fit_title(self, width: int) -> None:
         """Wrap the title and subtitle to the plot's width: pyqtgraph keeps a title on its lines and makes

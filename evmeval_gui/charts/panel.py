@@ -88,6 +88,9 @@ class ChartTab(Protocol):
 EMPTY_MESSAGE = "No scores yet: open a gold and a system file."
 NO_DOCUMENTS_MESSAGE = "Nothing to chart: the gold file has no documents."
 COMPUTING_MESSAGE = "Counting the mapped pairs…"
+NO_REALIS_MESSAGE = ("These files carry no realis:\nevery mention reads NOT_ANNOTATED,\n"
+                     "so there is no realis to confuse.")
+"""The Realis confusion tab of files without realis (`ScoreResult.carries_realis`): one empty class otherwise."""
 CHARTS_JOB = "charts"
 """The job key of the panel's computations on the window's runner (they never supersede loading)."""
 BACKGROUND_DOCUMENTS = 200
@@ -481,6 +484,9 @@ class ChartsPanel(QWidget):
         self._confusions_drawn = self._confusions_of()
         subtitle = f"{Combination(self.combination).label} mapping table · {self._scope_name()}"
         for chart, attribute in ((self.type_confusion, "mention_type"), (self.realis_confusion, "realis_status")):
+            if attribute == "realis_status" and self.result is not None and not self.result.carries_realis:
+                chart.clear(NO_REALIS_MESSAGE)  # a single empty class would say nothing
+                continue
             title = f"{ATTRIBUTE_NAMES[attribute].capitalize()} confusion: system × gold"
             names = self.names if attribute == "mention_type" else None
             chart.set_data(matrices[attribute], title=title, subtitle=subtitle, names=names)

@@ -50,6 +50,7 @@ from evmeval_gui.conventions.pathologies_view import PathologiesView
 from evmeval_gui.conventions.state import ArgumentSource, argument_conventions
 from evmeval_gui.conventions.switch_view import SWITCH_ROLE, LazySwitches, flip_text
 from evmeval_gui.conventions.threshold_dock import ThresholdDock
+from evmeval_gui.dock_front import FrontToggle
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.corpus import FLIPS_SHOWN
 from evmeval_gui.model.formatting import percent
@@ -242,13 +243,14 @@ class ConventionsDock(QDockWidget):
         session.system_changed.connect(lambda *_: self._refresh())
         self.threshold_dock: ThresholdDock | None = None
         """DyGIE++ probabilities: a threshold and the precision-recall curve (tabbed with this dock)."""
+        self.threshold_action: FrontToggle | None = None
+        """View › Threshold: a tab of this dock's, brought in front rather than closed when behind it."""
         if runner is not None:
             self.threshold_dock = ThresholdDock(window, session, runner)
             window.tabifyDockWidget(self, self.threshold_dock)
+            self.threshold_action = FrontToggle("&Threshold (DyGIE++)", self.threshold_dock)
             if view_menu is not None:
-                action = self.threshold_dock.toggleViewAction()
-                action.setText("&Threshold (DyGIE++)")
-                view_menu.addAction(action)
+                view_menu.addAction(self.threshold_action)
 
     def show_options(self) -> ConventionOptionsDialog | None:
         """Convention options… for the corpus shown (non-blocking); OK scores the corpus again with them."""

@@ -72,6 +72,11 @@ class LazyConventions(QObject):
         """Whether the dock exists yet (a tbf corpus never needs it unless asked)."""
         return self._dock is not None
 
+    def dock_actions(self) -> list[QAction]:
+        """The View menu's actions for the Conventions and (once built, for DyGIE++) the Threshold dock."""
+        threshold = self._dock.threshold_action if self._dock is not None else None
+        return [self.action] if threshold is None else [self.action, threshold]
+
     def ensure(self) -> ConventionsDock:
         """The dock, built now if it was not: it shows the current corpus at once."""
         if self._dock is None:

@@ -3,6 +3,7 @@ module, which holds its widgets and decisions)."""
 
 from __future__ import annotations
 
+from evmeval.rules import Combination
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem
 
@@ -13,6 +14,12 @@ SHOWN_COMBINATIONS = ("plain", "mention_type+realis_status")
 AGREEMENT_TITLE = ("<b>Agreement with the curated set</b> (curated set in the key role; updates with every "
                    "decision)")
 MEASURING = "measuring…"
+
+
+def agreement_headers(realis: bool) -> list[str]:
+    """The table's columns; "type" rather than "type+realis" for files without realis (the same figures)."""
+    strict = "type+realis" if realis else "type"
+    return ["Annotator", "F1 span", *(f"{k} {strict}" for k in ("F1", "P", "R")), "F1 this doc."]
 
 
 def fill_agreement(label: QLabel, table: QTableWidget, state: CurationState) -> None:
@@ -27,11 +34,14 @@ def fill_agreement(label: QLabel, table: QTableWidget, state: CurationState) -> 
                 table.setItem(row, column, QTableWidgetItem(f"[{row + 1}] {name}" if column == 0 else "…"))
         return
     table.setRowCount(len(state.agreements))
-    strict = SHOWN_COMBINATIONS[-1]
+    # without realis the strict figures are their twin's (`Combination.without_realis`), named as the header does
+    shown = [*SHOWN_COMBINATIONS[:-1], SHOWN_COMBINATIONS[-1] if state.carries_realis
+             else Combination(SHOWN_COMBINATIONS[-1]).without_realis.value]
+    strict = shown[-1]
     for row, pair in enumerate(state.agreements):
         doc = pair.find_document(doc_id) if doc_id is not None else None
         values = [f"[{row + 1}] {state.names[row]}",
-                  *(percent(pair.micro[c].f1) for c in SHOWN_COMBINATIONS),
+                  *(percent(pair.micro[c].f1) for c in shown),
                   percent(pair.micro[strict].precision), percent(pair.micro[strict].recall),
                   percent(None if doc is None else doc.scores[strict].f1)]
         for column, text in enumerate(values):

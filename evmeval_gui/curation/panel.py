@@ -31,13 +31,13 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui import colours
-from evmeval_gui.curation.agreement_table import AGREEMENT_TITLE, fill_agreement
+from evmeval_gui.curation.agreement_table import AGREEMENT_TITLE, agreement_headers, fill_agreement
 from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
-from evmeval_gui.curation.state import Batch, CurationState, Step, describe, differs_in, few_documents, release_parts
-from evmeval_gui.curation.tables import fit_columns, list_view, rows_height
+from evmeval_gui.curation.state import Batch, CurationState, Step, differs_in, few_documents, release_parts
+from evmeval_gui.curation.tables import fit_columns, list_view, rows_height, version_header
 from evmeval_gui.curation.tables import table as make_table
 from evmeval_gui.curation.work_bar import WorkBar
 from evmeval_gui.model.formatting import DASH
@@ -137,7 +137,7 @@ class CurationPanel(QWidget):
         self.item_label = QLabel()
         self.item_label.setObjectName("itemLabel")
         self.item_label.setWordWrap(True)
-        self.versions = make_table(["Key", "Annotator", "Version (text [span] type/realis)", "Coreference"],
+        self.versions = make_table(["Key", "Annotator", version_header(True), "Coreference"],
                                "versionTable")
         self.versions.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.versions.cellDoubleClicked.connect(lambda row, _: self.accept(row))
@@ -285,8 +285,9 @@ class CurationPanel(QWidget):
             button.setMaximumWidth(button.fontMetrics().horizontalAdvance("[99]") + 24)
             button.clicked.connect(lambda _=False, a=k: self.accept(a))
             self.accept_buttons.addWidget(button)
-        headers = ["Annotator", "F1 span", "F1 type+realis",
-                   "P type+realis", "R type+realis", "F1 this doc."]
+        headers = agreement_headers(state.carries_realis)
+        self.versions.setHorizontalHeaderItem(2, QTableWidgetItem(version_header(state.carries_realis)))
+        self.realis.setVisible(state.carries_realis)  # no realis to choose for files that carry none
         self.agreement.setColumnCount(len(headers))
         self.agreement.setHorizontalHeaderLabels(headers)
         self.agreement.setMaximumHeight(rows_height(self.agreement, n))
@@ -470,10 +471,11 @@ class CurationPanel(QWidget):
         self.item_label.setText(f"<b>{d.doc_id}</b>, item {d.item + 1}: the annotators differ in "
                                 f"<b>{differs_in(d)}</b>. Press 1–{len(state.files)} to accept a version, "
                                 "Enter to keep the curated one, Delete to reject the item.")
-        rows = [(f"{v.annotator + 1}", state.names[v.annotator], describe(v.mentions),
+        rows = [(f"{v.annotator + 1}", state.names[v.annotator], state.describe(v.mentions),
                  ", ".join(f"item {i + 1}" for i in sorted(v.coreference)) or DASH) for v in d.versions]
         # The curated row's last cell is its decision, not a coreference membership: say so in its own words.
-        rows.append(("", f"curated ({state.decision(d) or 'undecided'})", describe(state.curated_version(d)), DASH))
+        rows.append(("", f"curated ({state.decision(d) or 'undecided'})", state.describe(state.curated_version(d)),
+                     DASH))
         self.versions.setRowCount(len(rows))
         for row, values in enumerate(rows):
             for column, text in enumerate(values):

@@ -19,7 +19,7 @@ from evmeval.agreement.curation_figures import LiveAgreement, live_agreement, up
 from evmeval.agreement.curation_save import Entry, replay_kept, revert_item
 from evmeval.agreement.scoring import PairAgreement
 from evmeval.editing.operations import DocumentEdit, change_realis, change_type
-from evmeval.model import Mention, TbfFile
+from evmeval.model import Mention, TbfFile, carries_realis, kept_mentions
 
 from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest
 from evmeval_gui.curation.filter import FilterIndex
@@ -66,14 +66,15 @@ class Rebuilt:
     """An imported curation: the figures still measured for the steps before are given up (`load`)."""
 
 
-def describe(mentions: Sequence[Mention]) -> str:
-    """An annotator's version of an item in a few words: `arrested [t11] Justice_Arrest-Jail/Actual`."""
+def describe(mentions: Sequence[Mention], realis: bool = True) -> str:
+    """An annotator's version of an item in a few words: `arrested [t11] Justice_Arrest-Jail/Actual`; without
+    `realis` (files that carry none, `CurationState.carries_realis`) no `/NOT_ANNOTATED` after each type."""
     if not mentions:
         return "— (nothing marked)"
     parts = []
     for m in mentions:
         span = ",".join(str(u) if isinstance(u, str) else f"{u[0]}-{u[1]}" for u in m.span)
-        parts.append(f"{m.text or '·'} [{span}] {m.raw_type}/{m.raw_realis}")
+        parts.append(f"{m.text or '·'} [{span}] {m.raw_type}" + (f"/{m.raw_realis}" if realis else ""))
     return "; ".join(parts)
 
 
@@ -174,6 +175,8 @@ class CurationState:
         """Where dropped steps go: freeing a batch's step (a million objects) takes 0.2 s, so the view hands
         them to `release_parts` a slice at a time; the default drops them at once."""
         self.refused = ""
+        self.carries_realis = carries_realis(*(kept_mentions(doc) for f in self.files for doc in f.documents.values()))
+        """Whether some annotator gave a realis (TextEE, MAVEN, ... carry none): the labels then say "type"."""
         self._documents: tuple[object, tuple[str, ...], frozenset[str]] = (None, (), frozenset())
         self._done_set: tuple[object, frozenset[str]] = (None, frozenset())
         self.among: Sequence[Disagreement] | None = None
@@ -225,6 +228,10 @@ class CurationState:
 
     def decision(self, disagreement: Disagreement) -> str:
         return self.curation.decisions.get(disagreement.key, "")
+
+    def describe(self, mentions: Sequence[Mention]) -> str:
+        """`describe` of these files' mentions (with their realis only when they carry one)."""
+        return describe(mentions, self.carries_realis)
 
     def curated_version(self, disagreement: Disagreement) -> tuple[Mention, ...]:
         """The curated set's mentions standing for an item now."""

@@ -46,13 +46,20 @@ def list_view(model: DisagreementModel) -> QTableView:
 
 
 def fit_columns(view: QTableView, doc_ids: Iterable[str]) -> None:
-    """The document column as wide as the longest id (measured once per list, not per decision)."""
+    """The document column as wide as the longest id (measured once per list, not per decision), and never
+    narrower than its header's words (short ids such as `D1` left `cume` of "Document")."""
     width = view.fontMetrics().horizontalAdvance
-    longest = max((width(d) for d in doc_ids), default=width("Document"))
-    view.setColumnWidth(0, min(longest + 14, width("M" * 16)))
+    longest = max((width(d) for d in doc_ids), default=0)
+    view.setColumnWidth(0, max(view.horizontalHeader().sectionSizeHint(0), min(longest + 14, width("M" * 16))))
 
 
 def rows_height(table: QTableWidget, rows: int) -> int:
     """The height that shows the header and `rows` rows without a scroll bar."""
     row = table.verticalHeader().defaultSectionSize()
     return table.horizontalHeader().sizeHint().height() + rows * row + 2 * table.frameWidth() + 4
+
+
+def version_header(realis: bool) -> str:
+    """The versions table's column of `describe`'s words (`evmeval_gui.curation.state.describe`): with the realis
+    only for files that carry one."""
+    return "Version (text [span] type/realis)" if realis else "Version (text [span] type)"

@@ -16,9 +16,10 @@ from typing import Any, Protocol, cast
 
 from evmeval.mention.scoring import ScoreResult
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDockWidget, QFrame, QLabel, QMainWindow, QScrollArea, QStyle, QToolButton, QWidget
 
+from evmeval_gui.dock_front import FrontToggle
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.filters import ChartFilter, RowPredicate
 from evmeval_gui.model.selection import Selection
@@ -85,10 +86,8 @@ class ChartsDock(QDockWidget):
         """Called with the panel once it is built (e.g. the Coreference tab adds itself)."""
         self._hidden_by_page = False
         """Hidden because the page shown has no use for charts (the agreement matrix): shown again after."""
-        self._toggle: QAction | None = None
+        self._toggle: FrontToggle | None = None
         """`toggle_action`, made when first asked."""
-        self._front = False
-        """In front of the user (`_front_changed`)."""
         placeholder = QLabel("Charts are not available in this installation." if factory is None
                              else "Open a corpus to see its charts.")
         placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -108,32 +107,15 @@ class ChartsDock(QDockWidget):
         session.combination_changed.connect(self._on_combination)
         session.selection_changed.connect(self._on_selection)
 
-    def toggle_action(self) -> QAction:
+    def toggle_action(self) -> FrontToggle:
         """View › Charts (Ctrl+Shift+C): checked while the charts are in front. It brings them in front, or hides
         them when they are: Qt's own toggle closed the charts when they were a tab behind the Conventions."""
         if self._toggle is None:
-            toggle = QAction("&Charts", self)
-            toggle.setCheckable(True)
-            toggle.setChecked(self._front)
+            toggle = FrontToggle("&Charts", self, bring=self.open)
             toggle.setShortcut(QKeySequence("Ctrl+Shift+C"))
             toggle.setStatusTip("Show or hide the charts (score bars, per-type scores, confusions, documents)")
-            toggle.triggered.connect(lambda _checked: self._toggled())
-            self.visibilityChanged.connect(self._front_changed)
             self._toggle = toggle
         return self._toggle
-
-    def _front_changed(self, front: bool) -> None:
-        """Qt's word for in front: shown, and its tab the current one when it is a tab (`isVisible` stays true
-        for a tab behind another)."""
-        self._front = front
-        if self._toggle is not None:
-            self._toggle.setChecked(front)
-
-    def _toggled(self) -> None:
-        if self._front:
-            self.hide()
-        else:
-            self.open()
 
     def open(self, then: Callable[[ChartsView], None] | None = None) -> None:
         """Show the dock in front (View › Show in charts); `then(panel)` once its panel is built."""

@@ -19,7 +19,16 @@ from evmeval.align import COMBINATIONS
 from evmeval.rules import Combination
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QSizePolicy, QToolBar, QWidget, QWidgetAction
+from PySide6.QtWidgets import (
+    QComboBox,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QSizePolicy,
+    QToolBar,
+    QWidget,
+    QWidgetAction,
+)
 
 from evmeval_gui.align.selector import MappingSelector
 from evmeval_gui.model.session import Session
@@ -286,6 +295,16 @@ class WindowCommands:
         self.toolbar.insertAction(self.system_label_action, toggle)
         self.toolbar.insertSeparator(self.system_label_action)
         self.toggles.append(toggle)
+
+    def dock_menu(self, docks: list[QAction]) -> QMenu:
+        """The menu of a right-click on a dock's title bar or the toolbar (`QMainWindow.createPopupMenu`): the
+        docks' own View actions (`docks`, the ones the View menu holds), then the toolbar's toggle. Qt's list held
+        its own toggles, which closed the Charts when they were a tab behind the Conventions."""
+        menu = QMenu(self.window)
+        menu.addActions(docks)
+        menu.addSeparator()
+        menu.addAction(self.toolbar.toggleViewAction())
+        return menu
 
     # -- following the session and the window -----------------------------------------------------
 

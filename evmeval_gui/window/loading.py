@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from evmeval.io.errors import Problem
 from evmeval.rules import Combination
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from evmeval_gui.jobs import JobRunner
@@ -51,9 +51,13 @@ class LoadFeedback:
         session.corpus_loaded.connect(self._on_corpus_loaded)
         session.scoring_finished.connect(self._on_scoring_finished)
         session.load_failed.connect(self.on_load_failed)
+        session.realis_changed.connect(self._on_realis_changed)
         session.realis_dropped.connect(self._on_realis_dropped)
+        self._arriving = False
+        """A result without realis is arriving in place of one with (`realis_changed(False)`, told before it is
+        shown): a realis combination that gives way now does so because of it."""
         self._realis_note = ""
-        """Said when a realis combination gave way to its twin; the result's line that follows repeats it."""
+        """Said when a realis combination gave way to an arriving result's twin; that result's line repeats it."""
         runner.job_finished.connect(self._on_job_finished)
 
     def _on_loading_started(self, label: str) -> None:
@@ -82,11 +86,12 @@ class LoadFeedback:
         self.welcome.set_status("")
 
     def _on_scoring_finished(self) -> None:
+        note, self._realis_note, self._arriving = self._realis_note, "", False  # this result's, or none
         if not self.status.refresh_warnings():
             return
         message = self.mode().status_text(self.status.took())
-        if self._realis_note:
-            message, self._realis_note = f"{self._realis_note}. {message}", ""
+        if note:
+            message = f"{note}. {message}"
         wanted, self.wanted_doc = self.wanted_doc, None
         if wanted is not None and self.session.doc_result(wanted) is None:
             message = f"Document {wanted!r} is not in the gold file; showing the worst document. " + message
@@ -99,16 +104,18 @@ class LoadFeedback:
         if QApplication.focusWidget() in (None, self.documents.filter_edit) or not self.is_active():
             self.documents.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def _on_realis_dropped(self, asked: str, chosen: str) -> None:
-        """Said once: files without realis show a realis combination's twin (a result arriving says it with its
-        own line, which follows at once; a note not taken by one is forgotten once the events are handled)."""
-        self._realis_note = (f"These files carry no realis: showing {Combination(chosen).label} "
-                             f"({Combination(asked).label} gives the same figures)")
-        self.status.show_message(self._realis_note, 10000)
-        QTimer.singleShot(0, self._forget_realis_note)
+    def _on_realis_changed(self, carried: bool) -> None:
+        """Told just before a result without realis is shown in place of one with (`_offer_realis`)."""
+        self._arriving = not carried
 
-    def _forget_realis_note(self) -> None:
-        self._realis_note = ""
+    def _on_realis_dropped(self, asked: str, chosen: str) -> None:
+        """Said once: files without realis show a realis combination's twin. The result whose arrival made it give
+        way repeats it in its own line (which follows at once and replaces this one); asked while such files are
+        shown (`--attributes`, a restored session), it is said on its own and no later line repeats it."""
+        note = (f"These files carry no realis: showing {Combination(chosen).label} "
+                f"({Combination(asked).label} gives the same figures)")
+        self._realis_note = note if self._arriving else ""
+        self.status.show_message(note, 10000)
 
     def on_load_failed(self, problem: Problem) -> None:
         """Say what could not be opened: the status bar, the welcome page while nothing is shown, the notifier."""

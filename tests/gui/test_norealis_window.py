@@ -192,3 +192,26 @@ def test_a_new_document_offers_the_realis_combinations_once_a_mention_has_a_real
     activate(qtbot, window)  # (the picker, a window of its own, was the active one)
     _ctrl(qtbot, window, Qt.Key.Key_3)
     assert window.session.combination == "realis_status"
+
+
+def test_a_twin_chosen_while_files_without_realis_are_shown_is_said_once(qtbot, window: MainWindow) -> None:
+    """The result line repeats the note only for the result whose arrival made the realis combination give way:
+    asked while such files are shown (`--attributes`, a restored session) it is said on its own, and the next
+    result, arriving in the same turn of the event loop (a system already scored), does not say it again (the
+    note was forgotten "on the next pass of the event loop", a rule of timing)."""
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(EXAMPLES / "textee_gold.jsonl"),
+                          [str(EXAMPLES / "textee_pred.jsonl"), str(EXAMPLES / "strings_pred.jsonl")])
+    for index in (1, 0):  # both systems scored: a switch shows the known result at once
+        with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+            window.session.corpus_state.set_system(index)
+    qtbot.waitUntil(lambda: window.runner.idle, timeout=LOAD_TIMEOUT)
+    messages: list[str] = []
+    window.statusBar().messageChanged.connect(messages.append)
+    window.session.set_combination("mention_type+realis_status")  # as --attributes type+realis does
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.session.corpus_state.set_system(1)
+    assert window.session.combination == "mention_type"
+    said = [m for m in messages if "carry no realis" in m]
+    assert said == ["These files carry no realis: showing Span + type (Span + type + realis gives the same figures)"]
+    assert "carry no realis" not in window.statusBar().currentMessage()  # the second system's own line
