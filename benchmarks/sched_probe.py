@@ -9,9 +9,10 @@ click on a document (to its settled paint), and the thread of every job. For eac
 thread's wall time is split: on a core, runnable without a core (the machine's other processes, or this one's
 other threads), and asleep, each sleep by the thread whose wakeup ended it: a job's (the interpreter's lock handed
 over, or a handshake), `Thread (pooled)` (Qt's own pool: Qt 6 splits a large fill over it and waits,
-`evmeval_gui.app.SERIAL_PAINT`), or another (a timer: the event loop idle, a timed wait). Then, over the load (the
-`MAIN` job's thread alive), each thread's time on a core, and the time the GUI thread and the load's worker were
-each on a core, runnable or asleep at once.
+`evmeval_gui.app.SERIAL_PAINT`), an idle core (a timer, or a wakeup another core's thread queued to the idle core:
+the kernel then reports it from there, so a job's hand-over of the lock can show so), or another thread. Over the
+load (the `MAIN` job's thread alive): the time the GUI thread and the load's worker were each on a core, runnable
+or asleep at once.
 
 Not a test: what it finds depends on the machine's load; run it at the load the stalls were measured at. The
 states are read from the events (a wakeup and a switch on two cores can come in either order): a figure of a few ms
@@ -129,7 +130,9 @@ class Threads:
     def kind(self, thread: int) -> str:
         if thread in self.jobs:
             return f"job {self.jobs[thread]}"
-        return "Qt's pool" if self.comm.get(thread, "").startswith("Thread (pooled)") else "another"
+        if thread == 0:  # an idle core's interrupt: a timer, or a wakeup another core queued to it
+            return "an idle core"
+        return "Qt's pool" if self.comm.get(thread, "").startswith("Thread (pooled)") else "another thread"
 
 
 def split(events: list[tuple[float, int, str, str]], threads: Threads, start: float, end: float,
@@ -196,6 +199,8 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=["maven-ere"])
     parser.add_argument("--docs", type=int)
     parser.add_argument("--floor-ms", type=float, default=30.0)
+    parser.add_argument("--keep", metavar="DIR", help="keep each format's log and perf record in DIR (to read them "
+                        "again: `perf script -i DIR/FORMAT.data`)")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -211,7 +216,8 @@ def main() -> int:
     for kind in args.only:
         gold, system = inputs[kind]
         with tempfile.TemporaryDirectory(prefix="sched-probe-") as scratch:
-            log, data = os.path.join(scratch, "log.jsonl"), os.path.join(scratch, "perf.data")
+            folder = args.keep or scratch
+            log, data = os.path.join(folder, f"{kind}.jsonl"), os.path.join(folder, f"{kind}.data")
             print(f"{kind}: load {os.getloadavg()[0]:.2f}", flush=True)
             record = ["perf", "record", "-q", "-a", "-m", "1024", "-k", "CLOCK_MONOTONIC", "-e", "sched:sched_switch",
                       "-e", "sched:sched_wakeup", "-o", data, "--"]
