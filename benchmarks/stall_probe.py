@@ -184,6 +184,19 @@ def stalls(dump: str) -> list[tuple[str, collections.Counter[str]]]:
     return found
 
 
+def corpus_inputs(docs: int | None) -> dict[str, tuple[Path, Path]]:
+    """Format -> (gold, system) of `maven_ere_bench.py`'s corpus (`docs`: a smaller one), made once."""
+    import maven_ere_bench
+
+    name = f"maven-ere-seed{maven_ere_bench.SEED}" + (f"-docs{docs}" if docs else "")
+    corpus = maven_ere_bench.ensure_corpus(maven_ere_bench.cache_root() / name, docs)
+    conv = maven_ere_bench.ensure_converted(corpus)
+    return {"tbf": (corpus / "gold.tbf", corpus / "system.tbf"),
+            "textee": (conv / "textee-gold" / "gold.jsonl", conv / "textee-system" / "system.jsonl"),
+            "maven": (conv / "maven-gold.jsonl", conv / "maven-system.jsonl"),
+            "maven-ere": (conv / "maven-ere-gold.jsonl", conv / "maven-ere-system.jsonl")}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", nargs="*", default=["maven-ere", "maven", "textee", "tbf"])
@@ -203,15 +216,7 @@ def main() -> int:
         gold, system, late, out = args.child
         child(gold, system, float(late), out)
         return 0
-    import maven_ere_bench
-
-    name = f"maven-ere-seed{maven_ere_bench.SEED}" + (f"-docs{args.docs}" if args.docs else "")
-    corpus = maven_ere_bench.ensure_corpus(maven_ere_bench.cache_root() / name, args.docs)
-    conv = maven_ere_bench.ensure_converted(corpus)
-    inputs = {"tbf": (corpus / "gold.tbf", corpus / "system.tbf"),
-              "textee": (conv / "textee-gold" / "gold.jsonl", conv / "textee-system" / "system.jsonl"),
-              "maven": (conv / "maven-gold.jsonl", conv / "maven-system.jsonl"),
-              "maven-ere": (conv / "maven-ere-gold.jsonl", conv / "maven-ere-system.jsonl")}
+    inputs = corpus_inputs(args.docs)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     for kind in args.only:
         gold, system = inputs[kind]

@@ -189,6 +189,14 @@ def _quiet_offscreen_notices() -> None:
     qInstallMessageHandler(handler)
 
 
+SERIAL_PAINT = "QT_NO_GUI_THREADPOOL"
+"""Set (unless the user set it): Qt paints on the GUI thread alone. Qt 6 splits a fill of more than ~96 rows (the
+progress bar, a scroll bar, an image conversion) over a pool of its own threads and the GUI thread waits for all of
+them; while a job's worker holds one of two cores and another process the other, a pool thread waited 46-148 ms for
+a core (issue 34: the load's event-loop stalls with the GUI thread asleep; docs/developer.md, "The GUI thread and the
+interpreter's lock"). Qt reads it once, at the first such paint: before the application is made."""
+
+
 def _application(offscreen: bool):
     """The running QApplication, or a new one (offscreen for the windowless modes)."""
     from PySide6.QtWidgets import QApplication
@@ -196,6 +204,7 @@ def _application(offscreen: bool):
     from evmeval_gui.qt_import import read_sources_as_bytes
 
     read_sources_as_bytes()
+    os.environ.setdefault(SERIAL_PAINT, "1")
     app = QApplication.instance()
     if app is None:
         if offscreen and "QT_QPA_PLATFORM" not in os.environ:
