@@ -68,20 +68,27 @@ class Stalls:
         self.longest_ms = self.longest_cpu_ms = self.most_cpu_ms = 0.0
         self.ticks = 0
         self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        self._last_process = time.process_time()
         self.profile_ms = profile_ms
         """Above 0 (`--profile-gaps`): the GUI thread profiled per gap, the gaps with more GUI CPU kept."""
         self._profile: Any = None
         self.profiles: list[tuple[float, Any]] = []
+        self.waits: list[tuple[float, float, float]] = []
+        """With `profile_ms`: each gap over `WAIT_MS` of wall as (wall, GUI CPU, the process's CPU) ms: the process's
+        CPU near the wall and the GUI's far below it is a worker holding the interpreter; both far below it, the
+        machine (other processes) or a wait."""
         self.timer = QTimer()
         self.timer.setInterval(TICK_MS)
         self.timer.timeout.connect(self._tick)
         self.timer.start()
 
     def _tick(self) -> None:
-        now, cpu = time.perf_counter(), time.thread_time()
+        now, cpu, process = time.perf_counter(), time.thread_time(), time.process_time()
         if self._profile is not None:
             self._profile.disable()
         gap, used = (now - self._last) * 1000 - TICK_MS, (cpu - self._last_cpu) * 1000
+        if self.profile_ms > 0 and gap > WAIT_MS:
+            self.waits.append((gap, used, (process - self._last_process) * 1000))
         if gap > self.longest_ms:
             self.longest_ms, self.longest_cpu_ms = gap, used
         self.most_cpu_ms = max(self.most_cpu_ms, used)
@@ -93,6 +100,7 @@ class Stalls:
 
             self._profile = cProfile.Profile(time.thread_time)
         self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        self._last_process = time.process_time()
         if self._profile is not None:
             self._profile.enable()
 
@@ -100,7 +108,8 @@ class Stalls:
         """Label the gaps kept so far (printed by `print_profiles` when the child is done: making the text here
         would be GUI CPU in the next gap)."""
         KEPT.extend((label, used, profile) for used, profile in self.profiles)
-        self.profiles = []
+        WAITS.extend((label, *wait) for wait in self.waits)
+        self.profiles, self.waits = [], []
 
     def click(self) -> tuple[float, float, float, int]:
         """Before a click the user makes (timed on its own row): what `skip` restores."""
@@ -118,17 +127,22 @@ class Stalls:
             self._profile = cProfile.Profile(time.thread_time)
             self._profile.enable()
         self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        self._last_process = time.process_time()
 
     def reset(self) -> str:
         text = (f"{self.longest_ms:.0f} ms (GUI CPU {self.longest_cpu_ms:.0f}; most GUI CPU in a gap "
                 f"{self.most_cpu_ms:.0f})")
         self.longest_ms = self.longest_cpu_ms = self.most_cpu_ms = 0.0
         self._last, self._last_cpu = time.perf_counter(), time.thread_time()
+        self._last_process = time.process_time()
         return text
 
 
 KEPT: list[tuple[str, float, Any]] = []
 """The profiled gaps over `PROFILE_MS`: (what the window did, GUI CPU ms, the profile)."""
+WAIT_MS = 50.0
+WAITS: list[tuple[str, float, float, float]] = []
+"""With `--profile-gaps`: the gaps over `WAIT_MS` of wall (what the window did, wall, GUI CPU, process CPU ms)."""
 
 
 def print_profiles(top: int = 22) -> None:
@@ -137,6 +151,8 @@ def print_profiles(top: int = 22) -> None:
     import io
     import pstats
 
+    for label, wall, used, process in WAITS:
+        print(f"--- wait [{label}] {wall:.0f} ms wall: GUI CPU {used:.0f}, the process's CPU {process:.0f} (profiled)")
     for label, used, profile in KEPT:
         for order in ("cumulative", "tottime"):
             out = io.StringIO()
