@@ -284,6 +284,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     agreement_stall = stalls.reset()
     stalls.report_profiles("the agreement study")
     curating = time.perf_counter()
+    window.curate.save_folder = tempfile.mkdtemp(prefix="window-scale-curation-")  # saved, as a user's curation is
     window.dialogs.start_curation()
     _wait(app, lambda: window.curate.active or window.session.corpus_state.last_problem is not None)
     if window.session.corpus_state.last_problem is not None:
@@ -292,6 +293,9 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     shown = time.perf_counter()
     open_stall = stalls.reset()
     stalls.report_profiles("the curation opened")
+    import curation_bench
+
+    interactions = curation_bench.curator_interactions(app, window, stalls, lambda done: _wait(app, done), "before")
     state = window.curate.state
     before, total = state.progress()
     panel = window.curate.panel
@@ -303,6 +307,9 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     batch_stall = stalls.reset()
     stalls.report_profiles("accept all shown")
     decided = window.curate.state.progress()[0] - before
+    for what, done in curation_bench.curator_interactions(app, window, stalls, lambda d: _wait(app, d),
+                                                          "after").items():
+        interactions[f"{what} after the batch"] = done
     panel.policy.setFocus()  # another policy chosen with the keyboard on the combo (Down: the next one)
     t0 = time.perf_counter()
     QTest.keyClick(panel.policy, Qt.Key.Key_Down)
@@ -317,7 +324,8 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
             "curation_s": shown - curating, "shown_s": curating - compared,
             "open_s": shown - opened - (curating - compared),
             "since_launch_s": time.time() - started - batch_s, "open_stall_ms": open_stall, "batch_s": batch_s,
-            "batch_stall_ms": batch_stall, "batch_items": decided, "disagreements": total, "peak_mb": _peak_mb()}
+            "batch_stall_ms": batch_stall, "batch_items": decided, "disagreements": total, "peak_mb": _peak_mb(),
+            "interactions": interactions}
 
 
 # -- the parent: prepare, spawn, report ----------------------------------------------------------------------
@@ -424,6 +432,9 @@ def curation_rows(docs: int) -> list[Row]:
              f"{f['batch_s']:.2f} s, longest stall {f['batch_stall_ms']}", "", "stall <= 50 ms"],
             ["curation: another policy chosen on the combo (after the batch)",
              f"{f['policy_s']:.2f} s, longest stall {f['policy_stall_ms']}", "", "stall <= 50 ms"],
+            *([f"curation: {what} ({len(done)}x; the slowest)",
+               "{:.0f} ms, longest stall {}".format(*max(done, key=lambda d: float(d[1].split()[0]))), "",
+               "stall <= 50 ms"] for what, done in f["interactions"].items()),
             ["curation: peak memory", f"{window_peak:.0f} MB (window CPU {window_cpu:.2f} s)", f"{peak:.0f} MB",
              ""]]
 
