@@ -208,6 +208,8 @@ def curator_interactions(app, window, stalls, wait: Wait, label: str) -> dict[st
 
     def timed(what: str, act: Callable[[], None], done: Callable[[], bool] = lambda: True) -> None:
         wait(lambda: not window.runner.busy)
+        if os.environ.get("CURATION_BENCH_JOBS"):
+            print(f"  [{what}] jobs before: {[j.label for j in window.runner._current.values()]}", flush=True)
         stalls.reset()
         start = time.perf_counter()
         act()
@@ -221,10 +223,15 @@ def curator_interactions(app, window, stalls, wait: Wait, label: str) -> dict[st
     def key(what: str, key: Qt.Key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
         window.activateWindow()
         panel.list.setFocus()
-        log = window.curate.state.log
+        state = window.curate.state
+        before = state.log, state.done
         timed(what, lambda: QTest.keyClick(panel.list, key, modifiers))
-        if window.curate.state.log == log:
+        if (state.log, state.done) == before:
             print(f"  curator_interactions: {what} changed nothing", flush=True)
+
+    def click(what: str, row: int) -> None:
+        where = panel.list.visualRect(panel.list_model.index(row, 1)).center()
+        timed(what, lambda: QTest.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=where))
 
     def combo(what: str, box, key: Qt.Key) -> None:  # type: ignore[no-untyped-def]
         box.setFocus()
@@ -236,6 +243,7 @@ def curator_interactions(app, window, stalls, wait: Wait, label: str) -> dict[st
         combo("a type filter chosen", panel.filters.mention_type, Qt.Key.Key_Down)
         combo("the type filter left", panel.filters.mention_type, Qt.Key.Key_Up)
         key("a document marked curated", Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+        click("an item clicked in the list (the first, decided)", 0)
         key("a decision reverted", Qt.Key.Key_Backspace)
     else:
         timed("autosave", window.curate.save_now)

@@ -44,6 +44,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(1, str(HERE.parent))  # this checkout's window, before any import of it (a child imports it early)
 BIN = Path(sys.executable).parent
 SWITCHES = 20
 FIRST = 5
