@@ -127,3 +127,28 @@ def test_the_item_under_review_is_laid_out_once_as_the_curation_opens(qtbot, mak
     while state.current.doc_id == first:  # to the next document's items: laid out at once, in view
         press(qtbot, window, Qt.Key.Key_Delete)
     assert len(widths) == 2 and lanes.item_visible() and lanes.text.doc_id == state.current.doc_id
+
+
+def test_a_curators_keys_and_clicks_make_the_background_jobs_wait_until_they_are_painted(qtbot, make_window, many):
+    """The agreement study's jobs (coreference, charts, intervals) and the figures being measured run on while the
+    curation is shown; beside a decision they took as much of the interpreter as the GUI thread. Each key and click
+    asks them to wait, as a document switch of the Compare mode does."""
+    window = make_window()
+    open_curation(qtbot, window, many)
+    panel, runner = window.curate.panel, window.runner
+    state = window.curate.state
+
+    def done_by(act) -> bool:  # type: ignore[no-untyped-def]
+        qtbot.waitUntil(lambda: not runner.quiet_paused, timeout=LOAD_TIMEOUT)
+        before = state.log, state.done, state.current
+        act()
+        assert (state.log, state.done, state.current) != before  # it did something
+        return runner.quiet_paused
+
+    assert done_by(lambda: press(qtbot, window, Qt.Key.Key_1))
+    assert done_by(lambda: press(qtbot, window, Qt.Key.Key_Delete))
+    assert done_by(lambda: qtbot.keyClick(panel.list, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier))
+    first = panel.list.visualRect(panel.list_model.index(0, 1)).center()
+    assert done_by(lambda: qtbot.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=first))
+    assert done_by(lambda: press(qtbot, window, Qt.Key.Key_Backspace))  # the first item's decision reverted
+    assert state.decision(state.current) == ""
