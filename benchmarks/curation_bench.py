@@ -208,8 +208,6 @@ def curator_interactions(app, window, stalls, wait: Wait, label: str) -> dict[st
 
     def timed(what: str, act: Callable[[], None], done: Callable[[], bool] = lambda: True) -> None:
         wait(lambda: not window.runner.busy)
-        if os.environ.get("CURATION_BENCH_JOBS"):
-            print(f"  [{what}] jobs before: {[j.label for j in window.runner._current.values()]}", flush=True)
         stalls.reset()
         start = time.perf_counter()
         act()

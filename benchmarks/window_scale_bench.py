@@ -284,14 +284,14 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     gui_bench.settle(app)  # the Agreement mode's own drawing, queued after it became active
     agreement_stall = stalls.reset()
     stalls.report_profiles("the agreement study")
-    curating = time.perf_counter()
+    curating, curating_cpu = time.perf_counter(), time.thread_time()
     window.curate.save_folder = tempfile.mkdtemp(prefix="window-scale-curation-")  # saved, as a user's curation is
     window.dialogs.start_curation()
     _wait(app, lambda: window.curate.active or window.session.corpus_state.last_problem is not None)
     if window.session.corpus_state.last_problem is not None:
         raise SystemExit(f"window_scale_bench: {window.session.corpus_state.last_problem}")
     app.processEvents()
-    shown = time.perf_counter()
+    shown, opening_cpu = time.perf_counter(), (time.thread_time() - curating_cpu) * 1000
     open_stall = stalls.reset()
     stalls.report_profiles("the curation opened")
     import curation_bench
@@ -326,7 +326,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
             "open_s": shown - opened - (curating - compared),
             "since_launch_s": time.time() - started - batch_s, "open_stall_ms": open_stall, "batch_s": batch_s,
             "batch_stall_ms": batch_stall, "batch_items": decided, "disagreements": total, "peak_mb": _peak_mb(),
-            "interactions": interactions}
+            "interactions": interactions, "opening_cpu_ms": opening_cpu}
 
 
 # -- the parent: prepare, spawn, report ----------------------------------------------------------------------
@@ -427,8 +427,8 @@ def curation_rows(docs: int) -> list[Row]:
     return [[f"curation ({f['disagreements']:,} disagreements): opened (agreement study + curation)",
              f"{f['agreement_s']:.2f} + {f['curation_s']:.2f} = {f['open_s']:.2f} s", said,
              f"<= the command + 1 s ({'met' if f['open_s'] <= wall + 1 else 'not met'})"],
-            ["curation: longest stall while comparing; while curating",
-             f"{f['agreement_stall_ms']}; {f['open_stall_ms']}", "", "<= 50 ms"],
+            ["curation: longest stall while comparing; while curating (the GUI thread's CPU while curating, in all)",
+             f"{f['agreement_stall_ms']}; {f['open_stall_ms']} ({f['opening_cpu_ms']:.0f} ms)", "", "<= 50 ms"],
             [f"curation: accept all shown ({f['batch_items']:,} items)",
              f"{f['batch_s']:.2f} s, longest stall {f['batch_stall_ms']}", "", "stall <= 50 ms"],
             ["curation: another policy chosen on the combo (after the batch)",
