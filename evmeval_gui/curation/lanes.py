@@ -89,8 +89,8 @@ class CurationLanes(QAbstractScrollArea):
         self.current = [frozenset(i for i, m in enumerate(lane) if id(m) in ids[k]) if k < len(ids) else frozenset()
                         for k, lane in enumerate(documents)]
         self._key = d.key
-        if self.layout_data is None and self.isVisible():  # hidden (a curation opening): laid out when shown,
-            self._relayout()                                # at the width it is shown at, once
+        if self.layout_data is None:
+            self._relayout()
         self.scroll_to_item()
         self.viewport().update()
 
@@ -118,18 +118,8 @@ class CurationLanes(QAbstractScrollArea):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._fit()
-
-    def showEvent(self, event) -> None:
-        super().showEvent(event)
-        self._fit()
-
-    def _fit(self) -> None:
-        """Laid out again at the viewport's width, when shown (a hidden page's text waits until it is: the Curate
-        page is filled before it is shown, and the stack resizes it meanwhile)."""
         data = self.layout_data
-        if self.isVisible() and self.text is not None and (
-                data is None or abs(data.layout.width - self.viewport().width()) > 0.5):
+        if self.text is not None and (data is None or abs(data.layout.width - self.viewport().width()) > 0.5):
             self._relayout()
             self.scroll_to_item()
 

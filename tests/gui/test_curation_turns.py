@@ -103,32 +103,6 @@ def test_a_decision_by_key_reads_no_item_by_item_on_the_gui_thread(qtbot, make_w
     assert read[0] < COPIES
 
 
-def test_the_item_under_review_is_laid_out_once_as_the_curation_opens(qtbot, make_window, many, monkeypatch):
-    """The item's document is read in a turn of its own while the page is still hidden; laid out then (at a hidden
-    page's width) it was laid out again when the page was shown, in the page's turn."""
-    from evmeval_gui.curation import lanes as lanes_module
-
-    widths: list[float] = []
-    real = lanes_module.stack_lanes
-
-    def counting(text, units, above, measure, width, metrics):  # type: ignore[no-untyped-def]
-        widths.append(width)
-        return real(text, units, above, measure, width, metrics)
-
-    monkeypatch.setattr(lanes_module, "stack_lanes", counting)
-    window = make_window()
-    open_curation(qtbot, window, many)
-    qtbot.waitUntil(lambda: window.runner.idle, timeout=LOAD_TIMEOUT)
-    lanes = window.curate.panel.lanes
-    assert widths == [lanes.viewport().width()]
-    assert lanes.item_visible() and lanes.text is not None and lanes.text.doc_id == window.curate.state.current.doc_id
-    state = window.curate.state
-    first = state.current.doc_id
-    while state.current.doc_id == first:  # to the next document's items: laid out at once, in view
-        press(qtbot, window, Qt.Key.Key_Delete)
-    assert len(widths) == 2 and lanes.item_visible() and lanes.text.doc_id == state.current.doc_id
-
-
 def test_a_curators_keys_and_clicks_make_the_background_jobs_wait_until_they_are_painted(qtbot, make_window, many):
     """The agreement study's jobs (coreference, charts, intervals) and the figures being measured run on while the
     curation is shown; beside a decision they took as much of the interpreter as the GUI thread. Each key and click
