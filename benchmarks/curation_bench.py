@@ -27,6 +27,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -188,6 +189,65 @@ def batch_undo_redo(app, panel, state, rounds: int) -> None:  # type: ignore[no-
 
 
 BATCH_OK = True
+
+Wait = Callable[[Callable[[], bool]], None]
+"""Runs the event loop until the condition holds (`window_scale_bench._wait`)."""
+
+
+def curator_interactions(app, window, stalls, wait: Wait, label: str) -> dict[str, list[tuple[float, str]]]:  # type: ignore[no-untyped-def]
+    """What a curator does besides opening and batches, in the real window (`window_scale_bench`'s curation,
+    decisions saved in a folder of its own): each as (wall ms, `stalls`' longest stall) by what it is. Before a
+    batch (`label` "before"): a decision by key (1, Delete, Enter), a type filter chosen and left, a document
+    marked curated (Ctrl+D), a decision reverted (Backspace), each followed by the autosave of the decisions made
+    so far (timed on its own: it writes on the GUI thread); after it: the autosave and the export of every
+    decision."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    panel, found = window.curate.panel, {}
+
+    def timed(what: str, act: Callable[[], None], done: Callable[[], bool] = lambda: True) -> None:
+        wait(lambda: not window.runner.busy)
+        stalls.reset()
+        start = time.perf_counter()
+        act()
+        wait(lambda: done() and not window.runner.busy)
+        app.processEvents()
+        found.setdefault(what, []).append(((time.perf_counter() - start) * 1000, stalls.reset()))
+        stalls.report_profiles(what)
+        if what not in ("autosave", "export"):
+            timed("autosave", window.curate.save_now)
+
+    def key(what: str, key: Qt.Key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:  # type: ignore[no-untyped-def]
+        window.activateWindow()
+        panel.list.setFocus()
+        state = window.curate.state
+        before = state.log, state.done
+        timed(what, lambda: QTest.keyClick(panel.list, key, modifiers))
+        if (state.log, state.done) == before:
+            print(f"  curator_interactions: {what} changed nothing", flush=True)
+
+    def click(what: str, row: int) -> None:
+        where = panel.list.visualRect(panel.list_model.index(row, 1)).center()
+        timed(what, lambda: QTest.mouseClick(panel.list.viewport(), Qt.MouseButton.LeftButton, pos=where))
+
+    def combo(what: str, box, key: Qt.Key) -> None:  # type: ignore[no-untyped-def]
+        box.setFocus()
+        timed(what, lambda: QTest.keyClick(box, key))
+
+    if label == "before":
+        for pressed in (Qt.Key.Key_1, Qt.Key.Key_Delete, Qt.Key.Key_Return):
+            key("a decision by key", pressed)
+        combo("a type filter chosen", panel.filters.mention_type, Qt.Key.Key_Down)
+        combo("the type filter left", panel.filters.mention_type, Qt.Key.Key_Up)
+        key("a document marked curated", Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+        click("an item clicked in the list (the first, decided)", 0)
+        key("a decision reverted", Qt.Key.Key_Backspace)
+    else:
+        timed("autosave", window.curate.save_now)
+        out = os.path.join(window.curate.save_folder or ".", "exported.json")
+        timed("export", lambda: window.curate.export_curation(out))
+    return found
 
 
 def main() -> int:

@@ -33,7 +33,9 @@ def _kind_order(word: str) -> tuple[int, str]:
 
 
 class FilterIndex:
-    """Each disagreement's words, document and types, read once; `select` keeps those a filter names."""
+    """Each disagreement's words, document and types, read once; `select` keeps those a filter names. Made off
+    the GUI thread with the curation, it also holds what the list's opening would otherwise work out on it at
+    10,000 items (issue 34): each item's row, the documents, the items of each kind."""
 
     def __init__(self, disagreements: Sequence[Disagreement]) -> None:
         self.disagreements = tuple(disagreements)
@@ -43,7 +45,13 @@ class FilterIndex:
         self.words = tuple(sorted(set().union(*self._words), key=_kind_order))
         self.doc_ids = tuple(dict.fromkeys(d.doc_id for d in self.disagreements))
         self.types = tuple(sorted(set().union(*self._types), key=str.lower))
-        self._position = {d.key: n for n, d in enumerate(self.disagreements)}
+        self.position = {d.key: n for n, d in enumerate(self.disagreements)}
+        """Each item's row in the whole list (the list model's, when no filter is on)."""
+        self.doc_set = frozenset(self.doc_ids)
+        kinds: dict[str, list[Disagreement]] = {}
+        for d, kind in zip(self.disagreements, self.differs, strict=True):
+            kinds.setdefault(kind, []).append(d)
+        self._kinds = {kind: (tuple(items), frozenset(d.key for d in items)) for kind, items in kinds.items()}
 
     def select(self, wanted: ItemFilter) -> tuple[Disagreement, ...]:
         """The disagreements the filter keeps, in list order (all of them, the same tuple, for no filter)."""
@@ -56,13 +64,22 @@ class FilterIndex:
 
     def alike(self, disagreement: Disagreement, among: Sequence[Disagreement]) -> tuple[Disagreement, ...]:
         """The ones of `among` that differ in exactly what this one differs in (its kind)."""
-        n = self._position.get(disagreement.key)
+        return self.alike_keyed(disagreement, among)[0]
+
+    def alike_keyed(self, disagreement: Disagreement,
+                    among: Sequence[Disagreement]) -> tuple[tuple[Disagreement, ...], frozenset[tuple[str, int]]]:
+        """`alike` and the items' keys: read from the index when `among` is the whole list (no filter), not
+        worked out over its 10,000 items."""
+        n = self.position.get(disagreement.key)
         if n is None:
-            return ()
+            return (), frozenset()
         kind = self.differs[n]
-        position = self._position
-        return tuple(d for d in among if self.differs[position[d.key]] == kind)
+        if among is self.disagreements:
+            return self._kinds[kind]
+        position = self.position
+        items = tuple(d for d in among if self.differs[position[d.key]] == kind)
+        return items, frozenset(d.key for d in items)
 
     def kind_of(self, disagreement: Disagreement) -> str:
-        n = self._position.get(disagreement.key)
+        n = self.position.get(disagreement.key)
         return self.differs[n] if n is not None else differs_in(disagreement)

@@ -34,12 +34,14 @@ class DisagreementModel(QAbstractTableModel):
         self._row_of: dict[tuple[str, int], int] = {}
         self._decided = QColor(DECIDED_COLOUR)
 
-    def set_rows(self, state: CurationState | None, rows: Sequence[Disagreement]) -> None:
-        """Show these disagreements (a reset: only when the list itself changes, not per decision)."""
+    def set_rows(self, state: CurationState | None, rows: Sequence[Disagreement],
+                 row_of: dict[tuple[str, int], int] | None = None) -> None:
+        """Show these disagreements (a reset: only when the list itself changes, not per decision); `row_of`:
+        each one's row, when made already (the filter index's, off the GUI thread: 20 ms at 10,000 rows)."""
         self.beginResetModel()
         self.state = state
         self.rows = tuple(rows)
-        self._row_of = {d.key: n for n, d in enumerate(self.rows)}
+        self._row_of = row_of if row_of is not None else {d.key: n for n, d in enumerate(self.rows)}
         self.endResetModel()
 
     def row_of(self, key: tuple[str, int]) -> int | None:

@@ -332,11 +332,21 @@ class CurateMode:
         self.port.commands_changed()
 
     def _changed(self) -> None:
+        """Before the page draws a change (the first of the state's listeners): the background jobs wait until
+        it is painted (`_at_work`)."""
+        self._at_work()
         if self.state is not None and self.state.unmeasured is not None:
             self._measure(self.state)
         if self.save_folder is not None and self.holder is None:
             self.panel.saved_text = "saving…"
             self.save_timer.start()
+
+    def _at_work(self) -> None:
+        """The curator is doing something (a key, a click, a filter): the background jobs (the agreement study's
+        coreference, charts and intervals, the figures being measured) wait at their cancel checks until what it
+        changes is painted, as the Compare mode's switches make them (`runner.pause_quiet`); beside a decision
+        they took as much of the interpreter as the GUI thread, its wall time doubled (issue 34)."""
+        self.port.session.runner.pause_quiet()
 
     def _show_saved(self, saved: str) -> None:
         self.panel.saved_text = saved
@@ -345,6 +355,7 @@ class CurateMode:
     def _may_decide(self) -> bool:
         """Whether a decision may be made here: not while another window curates these inputs (checked at
         every key press, so a window taken over makes no decision it cannot save), nor while a policy applies."""
+        self._at_work()
         if self.policy_change.pending:
             self.port.show_message("Applying the new policy: decisions wait until its curation is shown.")
             return False

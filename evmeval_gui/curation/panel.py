@@ -366,7 +366,7 @@ class CurationPanel(QWidget):
             self._select_rows()
             fit_columns(self.list, index.doc_ids)
         if model.state is not state or model.rows is not self.shown:
-            model.set_rows(state, self.shown)
+            model.set_rows(state, self.shown, index.position if self.shown is index.disagreements else None)
             self._shown_decisions = {}
         decisions = curation.decisions
         if decisions is not self._shown_decisions:
@@ -414,8 +414,8 @@ class CurationPanel(QWidget):
             return ()
         kind = index.kind_of(state.current)
         if self._alike_cache[0] != kind or self._alike_cache[1] is not self.shown:  # not 10,000 items compared
-            items = index.alike(state.current, self.shown)
-            self._alike_cache = (kind, self.shown, items, frozenset(d.key for d in items))
+            items, keys = index.alike_keyed(state.current, self.shown)
+            self._alike_cache = (kind, self.shown, items, keys)
         return self._alike_cache[2]
 
     def _count_bulk(self) -> None:

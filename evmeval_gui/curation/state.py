@@ -177,7 +177,6 @@ class CurationState:
         self.refused = ""
         self.carries_realis = carries_realis(*(kept_mentions(doc) for f in self.files for doc in f.documents.values()))
         """Whether some annotator gave a realis (TextEE, MAVEN, ... carry none): the labels then say "type"."""
-        self._documents: tuple[object, tuple[str, ...], frozenset[str]] = (None, (), frozenset())
         self._done_set: tuple[object, frozenset[str]] = (None, frozenset())
         self.among: Sequence[Disagreement] | None = None
         """The disagreements a filter shows (None: all): a decision moves to the next open one of them."""
@@ -261,19 +260,16 @@ class CurationState:
         return self._index
 
     def documents(self) -> tuple[str, ...]:
-        """The documents to curate: those with a disagreement, in list order (read once per list, not per
-        decision: 10,000 items)."""
-        disagreements = self.curation.disagreements
-        if self._documents[0] is not disagreements:
-            documents = tuple(dict.fromkeys(d.doc_id for d in disagreements))
-            self._documents = (disagreements, documents, frozenset(documents))
-        return self._documents[1]
+        """The documents to curate: those with a disagreement, in list order (the filter index's, read with the
+        curation off the GUI thread, not per decision: 10,000 items)."""
+        return self.filter_index().doc_ids
 
     def documents_left(self) -> tuple[int, int]:
         """(documents not yet marked curated, documents to curate): counted over the few marked, not the
         thousands to curate (asked after every decision)."""
-        count = len(self.documents())
-        return count - sum(1 for d in set(self.done) if d in self._documents[2]), count
+        index = self.filter_index()
+        count = len(index.doc_ids)
+        return count - sum(1 for d in set(self.done) if d in index.doc_set), count
 
     def progress(self) -> tuple[int, int]:
         """(decided, all) disagreements: every decision is a disagreement's (see `evmeval.agreement.curation`)."""
