@@ -35,10 +35,12 @@ class ColumnPlan:
 
 
 def fit_columns(available: int, natural: dict[int, int], steps: Sequence[Yield],
-                grow: Sequence[int] = ()) -> ColumnPlan:
+                grow: Sequence[Sequence[int]] = ()) -> ColumnPlan:
     """Widths and hidden columns for a viewport `available` pixels wide: the `steps` are taken in
     order until the visible columns fit; what is then left widens the columns shrunk last first (up to
-    their natural width), and what remains after that is shared by the visible `grow` columns."""
+    their natural width), and what remains after that is shared by the first of the `grow` groups with
+    a column still visible (a later group stands in when the steps hid an earlier one: the table never
+    leaves empty room right of its last column)."""
     widths = dict(natural)
     hidden: set[int] = set()
     shrunk: list[int] = []
@@ -56,10 +58,12 @@ def fit_columns(available: int, natural: dict[int, int], steps: Sequence[Yield],
         give = min(max(spare, 0), natural[column] - widths[column])
         widths[column] += give
         spare -= give
-    growing = [c for c in grow if c not in hidden]
+    growing = next(([c for c in group if c not in hidden] for group in grow
+                    if any(c not in hidden for c in group)), [])
     if spare > 0 and growing:
-        for column in growing:
-            widths[column] += spare // len(growing)
+        share, odd = divmod(spare, len(growing))
+        for n, column in enumerate(growing):
+            widths[column] += share + (n < odd)  # every pixel given: the columns end where the viewport does
     return ColumnPlan(widths, frozenset(hidden))
 
 
