@@ -225,6 +225,8 @@ class ConventionsDock(QDockWidget):
         row.addStretch(1)
         layout.addLayout(row)
         layout.addWidget(split, 1)
+        layout.addStretch(0)  # the lists hidden (tbf), the note and the button stay at the top, not spread out
+        split.hide()  # until an event corpus fills them (`_refresh`): no corpus yet, the note alone says what to open
         self.setWidget(body)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()

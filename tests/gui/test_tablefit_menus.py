@@ -37,6 +37,20 @@ def test_conventions_on_a_tbf_corpus_says_why_and_shows_no_empty_lists(qtbot, tm
     qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
     assert dock.note.isVisible() and dock.note.text().startswith("This corpus is tbf: scored under EvmEval v1.8 only.")
     assert not dock.table.isVisible() and not dock.tabs.isVisible() and not dock.detail.isVisible()
+    line = dock.note.fontMetrics().lineSpacing()
+    # at the top, where a user reads first (the note had grown to the dock's height, its lines in the middle)
+    assert dock.note.mapTo(dock, dock.note.rect().topLeft()).y() < 3 * line and dock.note.height() < 8 * line
+    assert dock.options_button.mapTo(dock, dock.options_button.rect().topLeft()).y() < 10 * line
     assert entry(win.createPopupMenu(), "Conventions").isChecked()
     click_entry(qtbot, win, "Conventions")  # and the entry closes it again
     qtbot.waitUntil(dock.isHidden, timeout=LOAD_TIMEOUT)
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_conventions_before_any_corpus_says_what_to_open(qtbot, tmp_path: Path) -> None:
+    win = shown_window(qtbot, tmp_path, (1024, 640))
+    click_entry(qtbot, win, "Conventions")
+    dock = win.conventions_dock
+    qtbot.waitUntil(dock.isVisible, timeout=LOAD_TIMEOUT)
+    assert dock.note.isVisible() and dock.note.text().startswith("Open a TextEE, DyGIE++, MAVEN")
+    assert not dock.table.isVisible() and not dock.tabs.isVisible()
