@@ -35,31 +35,39 @@ class ColumnPlan:
 
 
 def fit_columns(available: int, natural: dict[int, int], steps: Sequence[Yield],
-                grow: Sequence[int] = ()) -> ColumnPlan:
+                grow: Sequence[Sequence[int]] = ()) -> ColumnPlan:
     """Widths and hidden columns for a viewport `available` pixels wide: the `steps` are taken in
-    order until the visible columns fit; what is then left widens the columns shrunk last first (up to
-    their natural width), and what remains after that is shared by the visible `grow` columns."""
+    order until the visible columns fit; what is then left widens the columns shrunk last first, a step's
+    alike (up to their natural width), and what remains after that is shared by the first of the `grow`
+    groups with a column still visible (a later group stands in when the steps hid an earlier one: the table never
+    leaves empty room right of its last column)."""
     widths = dict(natural)
     hidden: set[int] = set()
-    shrunk: list[int] = []
+    shrunk: list[list[int]] = []
     for step in steps:
         if ColumnPlan(widths, frozenset(hidden)).total() <= available:
             break
+        shrunk.append([])
         for column in step.columns:
             if step.width is None:
                 hidden.add(column)
             elif widths[column] > step.width:
                 widths[column] = step.width
-                shrunk.append(column)
+                shrunk[-1].append(column)
     spare = available - ColumnPlan(widths, frozenset(hidden)).total()
-    for column in reversed([c for c in shrunk if c not in hidden]):
-        give = min(max(spare, 0), natural[column] - widths[column])
-        widths[column] += give
-        spare -= give
-    growing = [c for c in grow if c not in hidden]
+    for group in reversed(shrunk):  # a step's columns share alike (gold's types as wide as the system's)
+        while spare > 0 and (wanting := [c for c in group if c not in hidden and widths[c] < natural[c]]):
+            share = max(spare // len(wanting), 1)
+            for column in wanting:
+                give = min(share, natural[column] - widths[column], spare)
+                widths[column] += give
+                spare -= give
+    growing = next(([c for c in group if c not in hidden] for group in grow
+                    if any(c not in hidden for c in group)), [])
     if spare > 0 and growing:
-        for column in growing:
-            widths[column] += spare // len(growing)
+        share, odd = divmod(spare, len(growing))
+        for n, column in enumerate(growing):
+            widths[column] += share + (n < odd)  # every pixel given: the columns end where the viewport does
     return ColumnPlan(widths, frozenset(hidden))
 
 

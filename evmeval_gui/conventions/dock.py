@@ -200,7 +200,8 @@ class ConventionsDock(QDockWidget):
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(self.tabs, 1)
         lower_layout.addWidget(self.detail)
-        split = QSplitter(Qt.Orientation.Vertical)
+        split = self.lists = QSplitter(Qt.Orientation.Vertical)
+        """The switchboard and the tabs under it: hidden for a tbf corpus, which has none to fill them."""
         split.setChildrenCollapsible(False)
         split.addWidget(self.table)
         split.addWidget(lower)
@@ -224,6 +225,8 @@ class ConventionsDock(QDockWidget):
         row.addStretch(1)
         layout.addLayout(row)
         layout.addWidget(split, 1)
+        layout.addStretch(0)  # the lists hidden (tbf), the note and the button stay at the top, not spread out
+        split.hide()  # until an event corpus fills them (`_refresh`): no corpus yet, the note alone says what to open
         self.setWidget(body)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.hide()
@@ -297,6 +300,7 @@ class ConventionsDock(QDockWidget):
         self.argument_combo.set_conventions(list(self._argument_rows))
         self._arguments_chosen()
         self.options_button.setEnabled(self.corpus is not None and self.reopen is not None)
+        self.lists.setVisible(self.corpus is not None)  # a tbf corpus: the note says why, no empty lists under it
         if self.corpus is None:
             self.note.setText("This corpus is tbf: scored under EvmEval v1.8 only. " + OPEN_NOTE)
             self.table.clear()

@@ -4,7 +4,7 @@ Outcome, the ids and the reading order never give way: they are what a row is ab
 table (1024 pixels with the charts open) the text columns yield first (the text view shows the
 words), then realis and types shrink, then realis, Dice and types hide; a hidden column's values are in the id's
 tooltip (`MappingTableModel._tooltip`). Realis columns holding nothing but `NOT_ANNOTATED` (formats without realis)
-are not shown at all. Widths follow the viewport's, decided from it alone (`fit_columns`).
+are not shown at all. Widths follow the viewport's, decided from it alone (`fit_columns`), and fill it (`GROW`).
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ TSV_HEADERS = ("#", "Gold id", "Gold text", "Gold type", "Gold realis", "System 
 
 KEPT = (POS, G_ID, S_ID, OUTCOME)
 """The columns that never yield (the window too, when shown)."""
+GROW = ((G_TYPE, S_TYPE), (G_TEXT, S_TEXT), (OUTCOME,))
+"""Who takes what a table has left beyond the columns' natural widths: the types, or when they gave way the
+texts, or else Outcome, the last column shown (never empty room right of it)."""
 UNIT_WIDEST = 220
 """Most pixels the `UNIT` column takes at its natural width (a TextEE window id can be long)."""
 UNIT_NAMES = {"textee": "Window", "dygiepp": "Sentence"}
@@ -137,13 +140,13 @@ class MappingColumns(QObject):
         return False
 
     def fit(self) -> None:
-        """Widths for the viewport's width: types share what a wide table has left; a narrow one gives
-        way in `steps` order (a user's drag of a column holds until the next resize)."""
+        """Widths for the viewport's width: types (or `GROW`'s next) share what a wide table has left; a narrow
+        one gives way in `steps` order (a user's drag of a column holds until the next resize)."""
         absent = ({UNIT} if not self.units else set()) | ({G_REALIS, S_REALIS} if not self.realis else set())
         natural = {c: w for c, w in self.natural.items() if c not in absent}
         every = (*self.steps[:2], self.unit_step, *self.steps[2:]) if self.units else self.steps
         steps = tuple(s for s in every if not absent.intersection(s.columns))
-        plan = fit_columns(self.table.viewport().width(), natural, steps, grow=(G_TYPE, S_TYPE))
+        plan = fit_columns(self.table.viewport().width(), natural, steps, grow=GROW)
         if absent:
             plan = ColumnPlan({**plan.widths, **{c: self.natural[c] for c in absent}}, plan.hidden | absent)
         if plan != self.plan:

@@ -242,6 +242,12 @@ class MappingTableModel(QAbstractTableModel):
         """The windows (sentences) of the rows shown, when the ids name them."""
         return sorted({self.display_text(n, UNIT) for n in range(len(self.rows))}) if self.unit_label else []
 
+    def unit_column(self) -> str | None:
+        """The `UNIT` column's header, or None when its cells would say nothing the document's id does not: a
+        document that is its own window (TextEE converted from tbf: `wnd_id` is the `doc_id`) repeated it on
+        every row. The id's tooltip keeps the whole id; a document of several windows keeps the column."""
+        return None if self.units() in ([], [self.doc_id]) else self.unit_label
+
     def display_text(self, number: int, column: int) -> str:
         """What a cell shows: types as each side writes them (the compared form in the tooltip); remembered
         until the rows change (a repaint asks each cell several times)."""
@@ -448,7 +454,7 @@ class MappingTable(QWidget):
     def _on_reset(self) -> None:
         """New rows (a document switch): the columns they need, and the table laid out now. A reset leaves the
         layout to a zero-delay timer that runs after the first paint, then paints the table a second time."""
-        self.columns.show_units(self.model.unit_label, self.model.units())
+        self.columns.show_units(self.model.unit_column(), self.model.units())
         self.columns.show_realis(not self.model.rows or self.model.has_realis())
         self.table.doItemsLayout()
 

@@ -230,8 +230,8 @@ class WindowCommands:
         help_menu.addAction(self.about_action)
 
     def _build_toolbar(self) -> None:
-        tools = self.window.addToolBar("Main")
-        tools.setObjectName("mainToolbar")
+        tools = self.window.addToolBar("Toolbar")  # its toggle's text in the docks' right-click menu
+        tools.setObjectName("mainToolbar")  # the saved layouts' name for it (theirs since the first version)
         tools.setMovable(False)
         tools.setIconSize(QSize(16, 16))
         tools.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)

@@ -47,7 +47,7 @@ def test_the_right_click_menu_brings_the_charts_forward_from_behind_a_tab(qtbot,
     docks = {dock.toggleViewAction(), win.charts_dock.toggleViewAction()}
     assert not docks & set(menu.actions())  # none of Qt's toggles
     assert not entry(menu, "Charts").isChecked() and entry(menu, "Conventions").isChecked()
-    assert entry(menu, "Main").isChecked()  # the toolbar's own toggle stays
+    assert entry(menu, "Toolbar").isChecked()  # the toolbar's own toggle stays
     click_entry(qtbot, win, "Charts")
     qtbot.waitUntil(lambda: in_front(win.charts_dock) and behind(dock), timeout=LOAD_TIMEOUT)
     assert not win.charts_dock.isHidden() and entry(win.createPopupMenu(), "Charts").isChecked()

@@ -1,0 +1,49 @@
+"""The mapping table fills its width (issue 34): at 1024x640 a MAVEN pair's table hid Type and Dice, as it
+should, and left ~100 pixels empty right of Outcome; what a narrow table has left now goes to the columns shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from evmeval_gui.views.mapping_columns import DICE, G_TYPE, S_TYPE
+from tests.gui.windows import shown_window
+from tests.shipped import EXAMPLES
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def _shown_width(table) -> int:  # type: ignore[no-untyped-def]
+    header = table.horizontalHeader()
+    return sum(header.sectionSize(c) for c in range(header.count()) if not table.isColumnHidden(c))
+
+
+def test_visible_columns_fill_the_viewport_at_every_width(qtbot, tmp_path) -> None:
+    window = shown_window(qtbot, tmp_path, (1024, 640))
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(EXAMPLES / "maven_gold.jsonl"), [str(EXAMPLES / "maven_pred.jsonl")])
+    qtbot.waitUntil(lambda: window.conventions.built and window.conventions.ensure().isVisible(), timeout=20_000)
+    table = window.mapping.table
+    qtbot.waitUntil(lambda: window.mapping.proxy.rowCount() > 0)
+    qtbot.waitUntil(lambda: table.isColumnHidden(DICE))  # the narrow table: Dice and the types give way
+    assert table.isColumnHidden(G_TYPE) and table.isColumnHidden(S_TYPE)
+    qtbot.waitUntil(lambda: abs(_shown_width(table) - table.viewport().width()) <= 2)
+    window.resize(1600, 1000)
+    qtbot.waitUntil(lambda: not table.isColumnHidden(G_TYPE))
+    qtbot.waitUntil(lambda: abs(_shown_width(table) - table.viewport().width()) <= 2)
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: table.isColumnHidden(G_TYPE))
+    qtbot.waitUntil(lambda: abs(_shown_width(table) - table.viewport().width()) <= 2)
+
+
+def test_the_two_sides_types_get_the_same_width_back(qtbot, tmp_path) -> None:
+    """At 1366x768 the types had shrunk and the room left went back to the system's first: its types read
+    `person…minate` beside gold's `pers…nate`; the two sides now share it."""
+    window = shown_window(qtbot, tmp_path, (1366, 768))
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(EXAMPLES / "maven_gold.jsonl"), [str(EXAMPLES / "maven_pred.jsonl")])
+    qtbot.waitUntil(lambda: window.conventions.built and window.conventions.ensure().isVisible(), timeout=20_000)
+    table = window.mapping.table
+    qtbot.waitUntil(lambda: window.mapping.proxy.rowCount() > 0)
+    qtbot.waitUntil(lambda: abs(_shown_width(table) - table.viewport().width()) <= 2)
+    assert not table.isColumnHidden(G_TYPE) and not table.isColumnHidden(S_TYPE)
+    assert abs(table.columnWidth(G_TYPE) - table.columnWidth(S_TYPE)) <= 1
