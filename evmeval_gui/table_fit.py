@@ -40,21 +40,30 @@ def fit_columns(available: int, natural: dict[int, int], steps: Sequence[Yield],
     order until the visible columns fit; what is then left widens the columns shrunk last first, a step's
     alike (up to their natural width), and what remains after that is shared by the first of the `grow`
     groups with a column still visible (a later group stands in when the steps hid an earlier one: the table never
-    leaves empty room right of its last column)."""
+    leaves empty room right of its last column). A step's hidden columns come back, the last hidden first, when
+    the room a later step freed holds them (at 1024 pixels hiding the types left room for Dice, hidden before them)."""
     widths = dict(natural)
     hidden: set[int] = set()
     shrunk: list[list[int]] = []
+    hid: list[list[int]] = []
     for step in steps:
         if ColumnPlan(widths, frozenset(hidden)).total() <= available:
             break
         shrunk.append([])
+        hid.append([])
         for column in step.columns:
             if step.width is None:
-                hidden.add(column)
+                if column not in hidden:
+                    hidden.add(column)
+                    hid[-1].append(column)
             elif widths[column] > step.width:
                 widths[column] = step.width
                 shrunk[-1].append(column)
     spare = available - ColumnPlan(widths, frozenset(hidden)).total()
+    for group in reversed(hid):
+        if group and sum(widths[c] for c in group) <= spare:
+            hidden.difference_update(group)
+            spare -= sum(widths[c] for c in group)
     for group in reversed(shrunk):  # a step's columns share alike (gold's types as wide as the system's)
         while spare > 0 and (wanting := [c for c in group if c not in hidden and widths[c] < natural[c]]):
             share = max(spare // len(wanting), 1)
