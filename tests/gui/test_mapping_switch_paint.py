@@ -113,8 +113,10 @@ def test_the_first_document_paints_its_rows_in_the_mapping_table_once(window, qt
     open_held(qtbot, window, corpus, gate)
     settle(qtbot)
     assert signals == ["modelReset"]
-    # the page's turn paints it empty, the next turn with the document's rows: those once
-    assert (paints.count, paints.with_rows, header_paints.count) == (2, 1, 2)
+    # the page's turn paints it empty, the next turn with the document's rows: those once (on a busy machine the
+    # two turns' paints may be one: Qt merges the update requests it has not sent yet)
+    assert paints.with_rows == 1
+    assert paints.count in (1, 2) and header_paints.count in (1, 2)
     assert len(window.mapping.visible_rows()) == 7
 
 
