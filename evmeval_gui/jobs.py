@@ -97,7 +97,7 @@ class _AtWork:
     `AFTER_PAINT_MS` after the last, once no turn is pending: a click's later turns (a long document's layout in
     steps, a mapping table filled a turn later) are its work too. A stretch of pending turns holds it at most
     `HOLD_TURNS` turns and `model.jobs.PAUSE_WAIT_S` (the longest one check waits anyway): beyond that the chain's
-    rest runs beside the jobs, which a 180,000-token document's layout would otherwise stop for a second."""
+    rest runs beside the jobs (a chain that goes on would otherwise stop the corpus load for as long)."""
 
     def __init__(self) -> None:
         self.free = threading.Event()
@@ -106,10 +106,10 @@ class _AtWork:
         self._painted: QTimer | None = None
         """Opens the gate `AFTER_PAINT_MS` after the last `begin` or turn, when no turn is pending."""
         self._bound: QTimer | None = None
-        """Ends the stretch's hold by pending turns `PAUSE_WAIT_S` after the gate shut (a turn that never runs:
-        its owner deleted)."""
+        """Ends the stretch's hold by pending turns `PAUSE_WAIT_S` after the gate shut."""
         self._pending = 0
-        """Turns put off and not run yet."""
+        """Turns put off and not run yet (since `end`: `_era` tells the turns put off before it)."""
+        self._era = 0
         self._turns = 0
         """Turns run since the gate shut."""
         self._spent = False
@@ -122,15 +122,19 @@ class _AtWork:
             self._spent = False  # the user's own work: its turns hold the gate again
         self._shut()
 
-    def put_off(self) -> None:
-        """A turn for the user is put off (`turns.next_turn`): the gate stays shut until it has run."""
+    def put_off(self) -> int:
+        """A turn for the user is put off (`turns.next_turn`): the gate stays shut until it has run. Returns what
+        `turn_ran` is given."""
         self._pending += 1
         if not self._spent:
             self._shut()
+        return self._era
 
-    def turn_ran(self) -> None:
-        """A turn put off has run: the gate opens `AFTER_PAINT_MS` after it, unless another is pending."""
-        self._pending = max(0, self._pending - 1)
+    def turn_ran(self, era: int) -> None:
+        """A turn put off has run (`era`: what `put_off` returned): the gate opens `AFTER_PAINT_MS` after it,
+        unless another is pending."""
+        if era == self._era:
+            self._pending -= 1
         self._turns += 1
         if self._turns > HOLD_TURNS:
             self._spent = True
@@ -139,14 +143,10 @@ class _AtWork:
         elif self._pending == 0:
             self._spent = False
 
-    @property
-    def pending(self) -> int:
-        """How many turns put off for the user have not run yet."""
-        return self._pending
-
     def end(self) -> None:
         """Every job goes on now: the GUI thread is about to wait for a worker, or a job must end promptly."""
         self._pending = 0
+        self._era += 1  # the turns pending now no longer count
         self._spent = False
         self._open()
 
@@ -194,16 +194,17 @@ def gui_at_work() -> None:
     _AT_WORK.begin()
 
 
-def turn_put_off() -> None:
+def turn_put_off() -> int:
     """A turn of work for the user is put off to a later pass of the event loop (`turns.next_turn`): every job waits
-    until it has run and is painted (within the bounds `HOLD_TURNS` and `model.jobs.PAUSE_WAIT_S`)."""
-    _AT_WORK.put_off()
+    until it has run and is painted (within the bounds `HOLD_TURNS` and `model.jobs.PAUSE_WAIT_S`). Returns what
+    `turn_ran` is given."""
+    return _AT_WORK.put_off()
 
 
-def turn_ran() -> None:
-    """A turn put off with `turn_put_off` has run (or was dropped): the gate opens once it is painted and no other
-    turn is pending."""
-    _AT_WORK.turn_ran()
+def turn_ran(era: int) -> None:
+    """A turn put off with `turn_put_off` (which returned `era`) has run, or was dropped: the gate opens once it is
+    painted and no other turn is pending."""
+    _AT_WORK.turn_ran(era)
 
 
 @dataclass

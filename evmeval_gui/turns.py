@@ -34,7 +34,7 @@ def next_turn(call: Step, owner: QObject | None = None) -> None:
     def settle() -> None:
         if pending[0]:
             pending[0] = False
-            turn_ran()
+            turn_ran(era)
 
     def turn() -> None:
         try:
@@ -44,7 +44,7 @@ def next_turn(call: Step, owner: QObject | None = None) -> None:
             if dropped is not None:
                 QObject.disconnect(dropped)
 
-    turn_put_off()
+    era = turn_put_off()
     dropped = None
     if owner is None:
         QTimer.singleShot(NEXT_TURN_MS, turn)

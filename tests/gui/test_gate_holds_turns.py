@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QObject, QTimer
 
 from evmeval_gui import jobs
 from evmeval_gui.jobs import MAIN, JobRunner
@@ -117,6 +117,23 @@ def test_an_endless_chain_lets_the_jobs_go_on_within_the_time_bound(runner, qtbo
     work.moves(qtbot)  # while the chain goes on
     assert going[0]
     going[0] = False
+    runner.cancel()
+    qtbot.waitUntil(work.ended.is_set, timeout=TIMEOUT)
+
+
+def test_a_turn_dropped_with_its_owner_no_longer_holds_the_jobs(runner, qtbot, held_long):
+    work = Looping()
+    runner.submit("Opening a corpus", work, lambda _v: None, key=MAIN)
+    work.moves(qtbot)
+    ran: list[str] = []
+    owner = QObject()
+    next_turn(lambda: ran.append("dropped"), owner)
+    next_turn(lambda: ran.append("kept"))
+    owner.deleteLater()  # e.g. a page closed before its turn
+    assert runner.all_paused
+    qtbot.waitUntil(lambda: not runner.all_paused, timeout=TIMEOUT)  # not the 30 s bound
+    work.moves(qtbot)
+    assert ran == ["kept"]
     runner.cancel()
     qtbot.waitUntil(work.ended.is_set, timeout=TIMEOUT)
 
