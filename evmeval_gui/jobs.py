@@ -110,6 +110,7 @@ class _AtWork:
         self._pending = 0
         """Turns put off and not run yet (since `end`: `_era` tells the turns put off before it)."""
         self._era = 0
+        """How many times `end` let every job go: a turn put off before it is no longer counted when it runs."""
         self._turns = 0
         """Turns run since the gate shut."""
         self._spent = False
