@@ -43,6 +43,7 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, Qt, QTimer, Signal, Slot
 
 from evmeval_gui.model import collector
+from evmeval_gui.model import jobs as model_jobs
 from evmeval_gui.model.jobs import MAIN, JobCancelled, JobContext
 
 __all__ = ["MAIN", "JobCancelled", "JobContext", "JobRunner"]
@@ -56,6 +57,11 @@ AFTER_PAINT_MS = 1
 """Every job resumes at a timer this long after the GUI thread's last work for the user (`gui_at_work`): a pass of
 the event loop sends the posted paints that work asked for before it runs its timers (a zero timer is a posted call
 in Qt 6 and would run before them)."""
+
+HOLD_TURNS = 100
+"""The most turns put off for the user that keep every job waiting in one stretch of the gate's (`_AtWork`), beside
+its time bound `model.jobs.PAUSE_WAIT_S`: a click's turns, a long document's whole layout included (a
+180,000-token document's is 60 turns of a few ms), but no endless chain (the load would wait for it)."""
 
 SWITCH_INTERVAL_S = 0.0005
 """The interpreter's switch interval while a job runs (CPython's default: 5 ms). A 200-row table repainted
@@ -85,30 +91,97 @@ def _short_switches() -> Iterator[None]:
 
 class _AtWork:
     """Whether the GUI thread works for the user: one for the process, as the interpreter lock its one GUI thread
-    shares with every worker is (see the module)."""
+    shares with every worker is (see the module).
+
+    Shut by the user's work (`begin`) and by every turn put off for it (`put_off`, `turn_ran`: `turns`); it opens
+    `AFTER_PAINT_MS` after the last, once no turn is pending: a click's later turns (a long document's layout in
+    steps, a mapping table filled a turn later) are its work too. A stretch of pending turns holds it at most
+    `HOLD_TURNS` turns and `model.jobs.PAUSE_WAIT_S` (the longest one check waits anyway): beyond that the chain's
+    rest runs beside the jobs (a chain that goes on would otherwise stop the corpus load for as long)."""
 
     def __init__(self) -> None:
         self.free = threading.Event()
         """Set unless the GUI thread works for the user: every job waits at its cancel checks while it is clear."""
         self.free.set()
         self._painted: QTimer | None = None
-        """Opens the gate `AFTER_PAINT_MS` after the last `begin` (made by the first, on the GUI thread)."""
+        """Opens the gate `AFTER_PAINT_MS` after the last `begin` or turn, when no turn is pending."""
+        self._bound: QTimer | None = None
+        """Ends the stretch's hold by pending turns `PAUSE_WAIT_S` after the gate shut."""
+        self._pending = 0
+        """Turns put off and not run yet (since `end`: `_era` tells the turns put off before it)."""
+        self._era = 0
+        """How many times `end` let every job go: a turn put off before it is no longer counted when it runs."""
+        self._turns = 0
+        """Turns run since the gate shut."""
+        self._spent = False
+        """Pending turns no longer hold the gate (the bound is reached), until none is pending or the user works."""
 
     def begin(self) -> None:
         """The GUI thread works for the user now (GUI thread only): jobs wait until `AFTER_PAINT_MS` after the last
-        call, once what it drew is painted."""
-        if self._painted is None:
-            self._painted = QTimer()
-            self._painted.setSingleShot(True)
-            self._painted.setInterval(AFTER_PAINT_MS)
-            self._painted.timeout.connect(self.free.set)
-        self.free.clear()
-        self._painted.start()  # (again: one timer, not one per call)
+        call, once what it drew is painted and no turn is pending."""
+        if self.free.is_set():
+            self._spent = False  # the user's own work: its turns hold the gate again
+        self._shut()
+
+    def put_off(self) -> int:
+        """A turn for the user is put off (`turns.next_turn`): the gate stays shut until it has run. Returns what
+        `turn_ran` is given."""
+        self._pending += 1
+        if not self._spent:
+            self._shut()
+        return self._era
+
+    def turn_ran(self, era: int) -> None:
+        """A turn put off has run (`era`: what `put_off` returned): the gate opens `AFTER_PAINT_MS` after it,
+        unless another is pending."""
+        if era == self._era:
+            self._pending -= 1
+        self._turns += 1
+        if self._turns > HOLD_TURNS:
+            self._spent = True
+        if not self._spent:
+            self._shut()
+        elif self._pending == 0:
+            self._spent = False
 
     def end(self) -> None:
         """Every job goes on now: the GUI thread is about to wait for a worker, or a job must end promptly."""
-        if self._painted is not None:
-            self._painted.stop()
+        self._pending = 0
+        self._era += 1  # the turns pending now no longer count
+        self._spent = False
+        self._open()
+
+    def _shut(self) -> None:
+        if self._painted is None or self._bound is None:
+            self._painted = QTimer()
+            self._painted.setSingleShot(True)
+            self._painted.setInterval(AFTER_PAINT_MS)
+            self._painted.timeout.connect(self._painted_out)
+            self._bound = QTimer()
+            self._bound.setSingleShot(True)
+            self._bound.timeout.connect(self._bound_out)
+        if self.free.is_set():  # a stretch begins
+            self._turns = 0
+            self._bound.start(int(model_jobs.PAUSE_WAIT_S * 1000))
+        self.free.clear()
+        self._painted.start()  # (again: one timer, not one per call)
+
+    def _painted_out(self) -> None:
+        if self._pending and not self._spent:
+            return  # a turn still to run: it shuts the timer again once it ran (or the bound ends the wait)
+        self._open()
+
+    def _bound_out(self) -> None:
+        self._spent = bool(self._pending)
+        if self._painted is None or not self._painted.isActive():
+            self._open()
+
+    def _open(self) -> None:
+        for timer in (self._painted, self._bound):
+            if timer is not None:
+                timer.stop()
+        if self._pending == 0:
+            self._spent = False
         self.free.set()
 
 
@@ -120,6 +193,19 @@ def gui_at_work() -> None:
     taken in): every running job, `MAIN` included, waits at its next cancel check until that work is painted.
     Call it on the GUI thread."""
     _AT_WORK.begin()
+
+
+def turn_put_off() -> int:
+    """A turn of work for the user is put off to a later pass of the event loop (`turns.next_turn`): every job waits
+    until it has run and is painted (within the bounds `HOLD_TURNS` and `model.jobs.PAUSE_WAIT_S`). Returns what
+    `turn_ran` is given."""
+    return _AT_WORK.put_off()
+
+
+def turn_ran(era: int) -> None:
+    """A turn put off with `turn_put_off` (which returned `era`) has run, or was dropped: the gate opens once it is
+    painted and no other turn is pending."""
+    _AT_WORK.turn_ran(era)
 
 
 @dataclass

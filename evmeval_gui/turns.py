@@ -5,8 +5,9 @@ posted it, before the window's timers, input and painting, so two halves of a lo
 window as one. A 1 ms timer lets all of them come in between. `next_turn` puts off one step; `Steps` runs a
 sequence of them (the Compare mode's opening builds and fills four pages: 250-450 ms of GUI CPU at 2,000 documents
 in one go), one per turn, and runs the rest at once when the user needs them now. From the moment a turn is put off
-until it has run and been painted, background jobs wait at their cancel checks (`jobs.gui_at_work`): the turn is
-the GUI thread's work for the user, and a worker running Python beside it doubled to quintupled its wall time.
+until the last turn pending has run and been painted, background jobs wait at their cancel checks
+(`jobs.turn_put_off`, `jobs.turn_ran`): the turn is the GUI thread's work for the user, and a worker running Python
+beside it doubled to quintupled its wall time. A chain of turns holds them within bounds (`jobs.HOLD_TURNS`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QObject, QTimer
 
-from evmeval_gui.jobs import gui_at_work
+from evmeval_gui.jobs import turn_put_off, turn_ran
 
 NEXT_TURN_MS = 1
 """How long a step waits: a timer, not a posted call (see the module)."""
@@ -26,17 +27,30 @@ Step = Callable[[], None]
 def next_turn(call: Step, owner: QObject | None = None) -> None:
     """Run `call` in a later turn of the event loop, after what is pending (what was drawn so far is painted);
     not at all once `owner` is deleted (the widgets the call touches go with it). Jobs wait meanwhile, and until
-    what `call` draws is painted (`gui_at_work`)."""
+    what `call` draws is painted and no other turn is pending (`jobs.turn_put_off`); a turn dropped with its
+    owner no longer holds them once the owner is gone."""
+    pending = [True]
+
+    def settle() -> None:
+        if pending[0]:
+            pending[0] = False
+            turn_ran(era)
 
     def turn() -> None:
-        gui_at_work()
-        call()
+        try:
+            call()
+        finally:
+            settle()
+            if dropped is not None:
+                QObject.disconnect(dropped)
 
+    era = turn_put_off()
+    dropped = None
     if owner is None:
         QTimer.singleShot(NEXT_TURN_MS, turn)
     else:
         QTimer.singleShot(NEXT_TURN_MS, owner, turn)
-    gui_at_work()
+        dropped = owner.destroyed.connect(settle)  # never run: no longer pending either
 
 
 class Steps:

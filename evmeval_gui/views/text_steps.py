@@ -1,6 +1,7 @@
 """A long document laid out a screen first (issue 34: what a click does grows with what is visible, not with
 the document): the click that shows it places the words down to twice the view's height, the rest is placed
-in short steps on the event loop, and the whole layout replaces the first part when it is done.
+in short steps, each a turn of its own (`evmeval_gui.turns`: the jobs wait until the last has run and is painted,
+within that module's bounds), and the whole layout replaces the first part when it is done.
 
 The part's lines are the whole layout's first lines (`text_layout.LayoutBuilder`), so what is on screen does not
 move when the rest arrives. Whatever needs a place further down (a selected mention, a word, the ruler) asks
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject
 
 from evmeval_gui.model.doctext import DocumentText
 from evmeval_gui.model.text_layout import Layout, LayoutBuilder, Metrics
+from evmeval_gui.turns import next_turn
 
 IN_STEPS_FROM = 6000
 """Segments (words and the spaces between them) above which a document is laid out a screen first: about
@@ -30,9 +32,8 @@ class StepLayout(QObject):
         super().__init__(parent)
         self._arrived = arrived
         self._builder: LayoutBuilder | None = None
-        self._timer = QTimer(self)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self._step)
+        self._run = 0
+        """Which document a pending turn places: a turn left from one stopped does nothing."""
 
     def start(self, doc: DocumentText, measure: Callable[[str], float], width: float, metrics: Metrics,
               height: float) -> Layout:
@@ -50,7 +51,7 @@ class StepLayout(QObject):
         if builder.done:
             return builder.finish()
         self._builder = builder
-        self._timer.start()
+        self._later()
         return builder.partial()
 
     @property
@@ -61,7 +62,7 @@ class StepLayout(QObject):
     def stop(self) -> None:
         """Forget the document being placed (another is shown, or it is laid out at once)."""
         self._builder = None
-        self._timer.stop()
+        self._run += 1
 
     def finish(self) -> Layout | None:
         """The whole layout of the document being placed, placed now (None: nothing pending)."""
@@ -69,12 +70,17 @@ class StepLayout(QObject):
         self.stop()
         return builder.finish() if builder is not None else None
 
-    def _step(self) -> None:
+    def _later(self) -> None:
+        run = self._run
+        next_turn(lambda: self._step(run), self)
+
+    def _step(self, run: int) -> None:
         builder = self._builder
-        if builder is None:
-            self._timer.stop()
+        if builder is None or run != self._run:
             return
         builder.advance(STEP)
         if builder.done:
             self.stop()
             self._arrived(builder.finish())
+        else:
+            self._later()
