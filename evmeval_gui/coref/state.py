@@ -15,6 +15,7 @@ Signals: `started(label)`, `changed()` (a result, or none, is now shown), `faile
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 GOLD_SIDE, SYSTEM_SIDE = "gold", "system"
 COREF_JOB = "coreference"
 """The runner key of coreference scoring."""
+VIEWS_KEPT = 8
+"""How many documents' cluster views `Coreference.document` keeps (each built again when shown after, as the
+sequencing keeps its rows: `ROWS_KEPT`)."""
 
 Reverse = Callable[[], "tuple[ScoreResult, TbfFile, TbfFile] | None"]
 """The shown comparison with the roles swapped (result, gold-role file, system-role file), or None."""
@@ -99,7 +103,8 @@ class Coreference:
         """none (nothing shown), computing, ready, failed or cancelled."""
         self.reverse_source: Reverse | None = None
         self._results: dict[tuple[int, str], tuple[CorefResult, CorefResult | None]] = {}
-        self._views: dict[str, DocumentClusterView] = {}
+        self._views: OrderedDict[str, DocumentClusterView] = OrderedDict()
+        """The last `VIEWS_KEPT` documents' cluster views, the latest shown last."""
         session.scoring_finished.connect(self._on_result)
         session.combination_changed.connect(lambda _name: self.compute())
         session.result_edited.connect(lambda _ids: self._on_edited())
@@ -146,6 +151,9 @@ class Coreference:
             if coref is None:
                 return None
             view = self._views[doc.doc_id] = DocumentClusterView.build(coref, doc)
+            while len(self._views) > VIEWS_KEPT:
+                self._views.popitem(last=False)
+        self._views.move_to_end(doc.doc_id)
         return view
 
     def document_counts(self) -> dict[str, CorefDocument]:

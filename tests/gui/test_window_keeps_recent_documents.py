@@ -1,0 +1,57 @@
+"""Issue 34: the window keeps what is shown, not what was: after 30 document switches (Ctrl+Down in the text
+view) it holds the texts of the last `_TEXT_CACHE` documents shown and the coreference clusters of the last
+`VIEWS_KEPT` (each built again when its document is shown again), and shows the same clusters when it comes
+back to a document whose views were let go."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from evmeval_gui.coref.state import VIEWS_KEPT
+from evmeval_gui.model.corpus_state import _TEXT_CACHE
+from tests.gui.sequencing_corpus import DOC1, gold_tbf, system_tbf, write_sequencing_corpus
+from tests.gui.test_sequencing_window import LOAD_TIMEOUT
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+COPIES = 32
+
+
+def _many(text: str) -> str:
+    """doc1 (its @Coreference link) `COPIES` times, each its own document id."""
+    block = re.search(r"#BeginOfDocument doc1\n.*?#EndOfDocument\n", text, re.S)
+    assert block is not None
+    return "".join(block.group(0).replace("doc1", f"doc{k:02d}") for k in range(COPIES))
+
+
+def write_many(folder: Path) -> Path:
+    write_sequencing_corpus(folder)
+    for k in range(COPIES):
+        (folder / "tkn" / f"doc{k:02d}.tab").write_bytes((folder / "tkn" / "doc1.tab").read_bytes())
+        (folder / "txt" / f"doc{k:02d}.txt").write_text(DOC1, encoding="utf-8")
+    (folder / "gold.tbf").write_text(_many(gold_tbf()), encoding="utf-8")
+    (folder / "system.tbf").write_text(_many(system_tbf()), encoding="utf-8")
+    return folder
+
+
+def test_thirty_switches_keep_the_last_documents_texts_and_clusters_only(make_window, qtbot, tmp_path):
+    corpus = write_many(tmp_path / "many")
+    window = make_window()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], token_dir=str(corpus / "tkn"))
+    qtbot.waitUntil(lambda: window.coreference.result is not None, timeout=LOAD_TIMEOUT)
+    coreference, state = window.coreference, window.session.corpus_state
+    first = window.session.selection.doc_id
+    qtbot.waitUntil(lambda: coreference.document(first) is not None)
+    clusters = coreference.document(first).descriptions
+    shown = [first]
+    for _ in range(30):
+        qtbot.keyClick(window.text_view, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
+        shown.append(window.session.selection.doc_id)
+    assert len(set(shown)) == 31  # every switch showed another document
+    assert len(state._texts) <= _TEXT_CACHE < 30
+    assert list(coreference._views) == shown[-VIEWS_KEPT:]
+    assert first not in coreference._views and coreference.document(first).descriptions == clusters
