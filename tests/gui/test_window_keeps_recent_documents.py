@@ -9,9 +9,10 @@ import re
 from pathlib import Path
 
 import pytest
+from evmeval.coref.scoring import score_coreference
 from PySide6.QtCore import Qt
 
-from evmeval_gui.coref.state import VIEWS_KEPT
+from evmeval_gui.coref.state import VIEWS_KEPT, DocumentClusterView
 from evmeval_gui.model.corpus_state import _TEXT_CACHE
 from tests.gui.sequencing_corpus import DOC1, gold_tbf, system_tbf, write_sequencing_corpus
 from tests.gui.test_sequencing_window import LOAD_TIMEOUT
@@ -55,3 +56,28 @@ def test_thirty_switches_keep_the_last_documents_texts_and_clusters_only(make_wi
     assert len(state._texts) <= _TEXT_CACHE < 30
     assert list(coreference._views) == shown[-VIEWS_KEPT:]
     assert first not in coreference._views and coreference.document(first).descriptions == clusters
+
+
+def test_the_coreference_result_keeps_figures_only_and_a_shown_document_gets_the_same_clusters(make_window, qtbot,
+                                                                                               tmp_path):
+    """The background job's result holds each document's counts, no CoNLL line (a row per mention); the document
+    shown is scored again alone, to the same lines and clusters as the whole corpus's run gives."""
+    corpus = write_many(tmp_path / "many")
+    window = make_window()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], token_dir=str(corpus / "tkn"))
+    qtbot.waitUntil(lambda: window.coreference.result is not None, timeout=LOAD_TIMEOUT)
+    kept, session = window.coreference.result, window.session
+    assert all(d.gold_rows == d.system_rows == d.gold_labels == d.system_labels == () for d in kept.documents)
+    inputs = session.corpus.inputs[session.system_index]
+    full = score_coreference(session.result, inputs.gold, inputs.system, combination=kept.combination)
+    assert kept.total == full.total and not window.coreference.figures_only
+    for _ in range(3):
+        doc_id = session.selection.doc_id
+        whole = next(d for d in full.documents if d.doc_id == doc_id)
+        shown = window.coreference.document(doc_id)
+        expected = DocumentClusterView.build(whole, session.doc_result(doc_id))
+        assert shown.coref == whole and shown.clusters == expected.clusters
+        assert shown.descriptions == expected.descriptions
+        assert shown.clusters  # (every copy of doc1 has gold's @Coreference cluster)
+        qtbot.keyClick(window.text_view, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
