@@ -5,13 +5,18 @@ back to a document whose views were let go."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 from evmeval.coref.scoring import score_coreference
+from evmeval.mention.schemes import scheme_scores
+from evmeval.report.json_report import dumps
+from evmeval.report.run import scheme_report
 from PySide6.QtCore import Qt
 
+from evmeval_gui.align.schemes_chart import scheme_figures
 from evmeval_gui.coref.state import VIEWS_KEPT, DocumentClusterView
 from evmeval_gui.model.corpus_state import _TEXT_CACHE
 from tests.gui.sequencing_corpus import DOC1, gold_tbf, system_tbf, write_sequencing_corpus
@@ -81,3 +86,29 @@ def test_the_coreference_result_keeps_figures_only_and_a_shown_document_gets_the
         assert shown.descriptions == expected.descriptions
         assert shown.clusters  # (every copy of doc1 has gold's @Coreference cluster)
         qtbot.keyClick(window.text_view, Qt.Key.Key_Down, Qt.KeyboardModifier.ControlModifier)
+
+
+def test_the_schemes_keep_the_corpus_figures_a_document_counted_when_shown_and_the_export_every_one(
+        make_window, qtbot, tmp_path):
+    """The MUC/GATE job's result holds the corpus's figures, no document's; the schemes chart's figures for a
+    document are those of the whole count, and the exported report's MUC/GATE are `evmeval-score --scheme`'s."""
+    corpus = write_many(tmp_path / "many")
+    window = make_window()
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")], token_dir=str(corpus / "tkn"))
+    qtbot.waitUntil(lambda: window.alignment.schemes is not None, timeout=LOAD_TIMEOUT)
+    result, kept = window.session.result, window.alignment.schemes
+    full = scheme_scores(result)
+    assert kept.documents == () and len(full.documents) == COPIES
+    assert (kept.muc, kept.gate, kept.muc_per_type) == (full.muc, full.gate, full.muc_per_type)
+    for doc_id in ("doc00", "doc07", "doc31"):
+        for combination in ("plain", "mention_type"):
+            assert repr(scheme_figures(result, kept, combination, doc_id)) == repr(
+                scheme_figures(result, full, combination, doc_id))
+    out = tmp_path / "report"
+    with qtbot.waitSignal(window.runner.job_finished, timeout=LOAD_TIMEOUT):
+        window.exporter.export_to(str(out))
+    exported = json.loads((out / "scores.json").read_text(encoding="utf-8"))
+    cli = json.loads(dumps(scheme_report(result, "muc")[1]()))  # what evmeval-score --scheme muc --json writes
+    assert exported["muc"] == cli["muc"] and exported["gate"] == cli["gate"]
+    assert set(exported["muc"]["documents"]) == {f"doc{k:02d}" for k in range(COPIES)}
