@@ -15,7 +15,7 @@ from typing import cast
 import pyqtgraph as pg
 from evmeval.align.strategies import STRATEGY_LABELS
 from evmeval.mention.prf import PRF
-from evmeval.mention.schemes import MucCounts, SchemeResult, scheme_scores
+from evmeval.mention.schemes import MucCounts, SchemeResult, document_schemes, scheme_scores
 from evmeval.mention.scoring import ScoreResult
 from evmeval.rules import Combination
 from PySide6.QtCore import QObject, Signal
@@ -54,8 +54,11 @@ def scheme_figures(result: ScoreResult, schemes: SchemeResult, combination: str,
     if doc_id is None:
         dice, muc, gate = result.micro[combination], schemes.muc[combination], schemes.gate[combination]
     else:
-        doc = next(d for d in schemes.documents if d.doc_id == doc_id)
-        dice, muc, gate = result.document(doc_id).scores[combination], doc.muc[combination], doc.gate[combination]
+        scored = result.document(doc_id)
+        doc = next((d for d in schemes.documents if d.doc_id == doc_id), None)
+        if doc is None:  # the window keeps the corpus's figures only (`counted_schemes`): this document counted alone
+            doc = document_schemes(scored, result.counts_document(scored))
+        dice, muc, gate = scored.scores[combination], doc.muc[combination], doc.gate[combination]
     groups = [
         SchemeFigure("Dice", dice.prf, f"the published EvmEval scheme: partial credit = Dice; TP {dice.tp:.2f}"),
         SchemeFigure("MUC", PRF(muc.precision, muc.recall, muc.f1),

@@ -15,17 +15,18 @@ Signals: `started(label)`, `changed()` (a result, or none, is now shown), `faile
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from evmeval._util.progress import Cancelled
 from evmeval.coref.explain import ClusterExplanation, explain_clusters
-from evmeval.coref.scoring import CorefDocument, CorefResult, score_coreference
+from evmeval.coref.scoring import CorefDocument, CorefResult, score_coreference, score_document_coreference
 from evmeval.coref.view import MetricAgreement, coreference_agreement, describe_all
 from evmeval.io.errors import FormatError, Problem
 from evmeval.mention.scoring import DocumentResult, ScoreResult
-from evmeval.model import TbfFile
+from evmeval.model import Document, TbfFile
 from evmeval.sequencing.links import COREFERENCE, uses_relation_kind
 
 from evmeval_gui.model.events import Signal
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 GOLD_SIDE, SYSTEM_SIDE = "gold", "system"
 COREF_JOB = "coreference"
 """The runner key of coreference scoring."""
+VIEWS_KEPT = 8
+"""How many documents' cluster views `Coreference.document` keeps (each built again when shown after, as the
+sequencing keeps its rows: `ROWS_KEPT`)."""
 
 Reverse = Callable[[], "tuple[ScoreResult, TbfFile, TbfFile] | None"]
 """The shown comparison with the roles swapped (result, gold-role file, system-role file), or None."""
@@ -99,7 +103,13 @@ class Coreference:
         """none (nothing shown), computing, ready, failed or cancelled."""
         self.reverse_source: Reverse | None = None
         self._results: dict[tuple[int, str], tuple[CorefResult, CorefResult | None]] = {}
-        self._views: dict[str, DocumentClusterView] = {}
+        """Per (system, combination): the figures both ways, each document's counts only (`figures_only`)."""
+        self._scored_from: dict[tuple[int, str], tuple[TbfFile, TbfFile, bool]] = {}
+        """Per (system, combination): the gold and system files scored, and whether they have coreference links:
+        a shown document's lines and clusters are scored again from them (`document`), not kept for every
+        document (6-7 MB of a 4,480-document MAVEN-ERE corpus, issue 34)."""
+        self._views: OrderedDict[str, DocumentClusterView] = OrderedDict()
+        """The last `VIEWS_KEPT` documents' cluster views, the latest shown last."""
         session.scoring_finished.connect(self._on_result)
         session.combination_changed.connect(lambda _name: self.compute())
         session.result_edited.connect(lambda _ids: self._on_edited())
@@ -131,21 +141,29 @@ class Coreference:
 
     @property
     def figures_only(self) -> bool:
-        """Whether the shown result keeps figures only (files without coreference links: see `compute`)."""
-        result = self.result
-        return result is not None and not result.lines_kept
+        """Whether the shown result has figures only (files without coreference links: see `compute`)."""
+        scored = self._scored_from.get(self.key)
+        return self.result is not None and scored is not None and not scored[2]
 
     def document(self, doc_id: str | None) -> DocumentClusterView | None:
         """One document's clusters (built on first use), or None (also when only figures are kept)."""
         result, doc = self.result, self.session.doc_result(doc_id) if doc_id else None
-        if result is None or doc is None or not result.lines_kept:
+        scored = self._scored_from.get(self.key)
+        if result is None or doc is None or scored is None or not scored[2]:
             return None
         view = self._views.get(doc.doc_id)
         if view is None:
-            coref = next((d for d in result.documents if d.doc_id == doc.doc_id), None)
-            if coref is None:
+            gold, system, _ = scored
+            if not any(d.doc_id == doc.doc_id for d in result.documents):
                 return None
+            coref = score_document_coreference(  # as `score_coreference` scored it: the same lines and clusters
+                doc, gold.documents.get(doc.doc_id) or Document(doc.doc_id, ()), system.documents.get(doc.doc_id),
+                gold_path=gold.path, system_path=system.path, combination=result.combination,
+                threshold=result.threshold)
             view = self._views[doc.doc_id] = DocumentClusterView.build(coref, doc)
+            while len(self._views) > VIEWS_KEPT:
+                self._views.popitem(last=False)
+        self._views.move_to_end(doc.doc_id)
         return view
 
     def document_counts(self) -> dict[str, CorefDocument]:
@@ -160,6 +178,7 @@ class Coreference:
         (from the edited files) when asked, not on every edit (a 2000-document recomputation per key press
         would slow the edits themselves)."""
         self._results.clear()
+        self._scored_from.clear()
         self._views.clear()
         self.state = "none"
         self.changed.emit()
@@ -170,6 +189,7 @@ class Coreference:
 
     def _on_result(self) -> None:
         self._results.clear()
+        self._scored_from.clear()
         self._views.clear()
         if self.session.roles is None:
             self.reverse_source = None
@@ -194,25 +214,27 @@ class Coreference:
         reverse = reverse_source() if reverse_source is not None else None
         label = "Scoring coreference"
 
-        def work(context: JobContext) -> tuple[CorefResult, CorefResult | None]:
+        def work(context: JobContext) -> tuple[CorefResult, CorefResult | None, bool]:
             context.status(f"{label} ({combination})…")
-            # without a link every mention is a cluster of its own: only the figures (v1.8 prints them) are kept
-            figures_only = not uses_relation_kind((inputs.gold, inputs.system), COREFERENCE)
+            # each document's figures only: the shown one's lines are scored again (`document`); without a link
+            # every mention is a cluster of its own, and no document has clusters to show
+            links = uses_relation_kind((inputs.gold, inputs.system), COREFERENCE)
             try:
                 forward = score_coreference(result, inputs.gold, inputs.system, combination=combination,
                                             threshold=threshold, progress=context.progress,
-                                            cancelled=context.cancelled, figures_only=figures_only)
+                                            cancelled=context.cancelled, figures_only=True)
                 backward = None if reverse is None else score_coreference(
                     reverse[0], reverse[1], reverse[2], combination=combination, threshold=threshold,
-                    cancelled=context.cancelled, figures_only=figures_only)
+                    cancelled=context.cancelled, figures_only=True)
             except Cancelled:
                 raise JobCancelled() from None
-            return forward, backward
+            return forward, backward, links
 
-        def done(value: tuple[CorefResult, CorefResult | None]) -> None:
+        def done(value: tuple[CorefResult, CorefResult | None, bool]) -> None:
             if session.result is not result:
                 return  # another result was shown meanwhile
-            self._results[key] = value
+            self._results[key] = value[:2]
+            self._scored_from[key] = (inputs.gold, inputs.system, value[2])
             self.problem = None
             if self.key == key:
                 self.state = "ready"

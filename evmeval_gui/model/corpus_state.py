@@ -47,7 +47,9 @@ from evmeval_gui.model.view_options import ViewOptions
 Loader = Callable[[OpenRequest, int, JobContext], "tuple[LoadedCorpus, ScoreResult]"]
 """Work function that opens a corpus and scores one of its systems (replaceable in tests)."""
 
-_TEXT_CACHE = 48
+_TEXT_CACHE = 16
+"""How many documents' texts (words and mentions placed) are kept, the latest shown last: one shown again after is
+read again at its place in the file (1-3 ms); 48 kept 1.7 MB of a MAVEN-ERE corpus after 20 switches (issue 34)."""
 TAKEN_CHECK_S = 0.05
 """While the GUI thread has not taken the first document in, the load's worker checks this often for a cancel."""
 _ROWS_CACHE = 256

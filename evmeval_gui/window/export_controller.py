@@ -108,9 +108,11 @@ class ExportController:
             links = sequencing
             if isinstance(links, SequencingResult) and not links.outcomes_kept:  # the window kept figures only
                 links = score_links(inputs, result, validate=links.validated)  # the link table needs every outcome
+            # the window keeps the corpus's MUC/GATE figures only: the files' per-document ones are counted there
+            counted = schemes if len(schemes.documents) == len(result.documents) else None
             return write_report_files(folder, inputs, result, images, captions,
                                       progress=context.progress, cancelled=context.cancelled, coref=scored,
-                                      sequencing=links, schemes=schemes)
+                                      sequencing=links, schemes=counted)
 
         def done(written: object) -> None:
             count = len(written) if isinstance(written, list) else 0

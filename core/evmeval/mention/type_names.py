@@ -9,6 +9,8 @@ corpus) shows in its canonical form.
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Protocol
 
@@ -86,16 +88,53 @@ def _where(side: int, position: int, order: int) -> _Where:
     return (((side << _BITS) | position) << _BITS) | order
 
 
+class _Seen:
+    """Where each document first spells one type, per side in document order: the `_where` ints in an array and the
+    spellings beside them (16 bytes a document and type; a dict of int objects was 93, 10 MB of a 4,480-document
+    MAVEN-ERE corpus shown in the window, issue 34). The documents come in order when a corpus is read (appended);
+    an edit's document is placed by bisection."""
+
+    __slots__ = ("raws", "wheres")
+
+    def __init__(self) -> None:
+        self.wheres: tuple[array[int], array[int]] = (array("q"), array("q"))
+        self.raws: tuple[list[str], list[str]] = ([], [])
+
+    def add(self, where: _Where, raw: str) -> None:
+        side = where >> (2 * _BITS)
+        wheres, raws = self.wheres[side], self.raws[side]
+        if not wheres or wheres[-1] < where:
+            wheres.append(where)
+            raws.append(raw)
+        else:
+            at = bisect_left(wheres, where)
+            wheres.insert(at, where)
+            raws.insert(at, raw)
+
+    def remove(self, where: _Where) -> None:
+        side = where >> (2 * _BITS)
+        at = bisect_left(self.wheres[side], where)
+        del self.wheres[side][at]
+        del self.raws[side][at]
+
+    def first(self) -> tuple[_Where, str] | None:
+        """The first spelling (gold's before the system's, documents in order), None when no document has one."""
+        for wheres, raws in zip(self.wheres, self.raws, strict=True):
+            if wheres:
+                return wheres[0], raws[0]
+        return None
+
+
 class SpellingCache:
     """`type_names` for a sequence of results that share most documents (an edit rescores one), at the
     cost of the changed documents, not the corpus's: for each type it keeps where each document first
-    spells it, so a changed document only moves the types it had or has. Exact: the name is the spelling
-    seen first (gold before system, documents in order), and the names keep `type_names`' order."""
+    spells it (`_Seen`), so a changed document only moves the types it had or has. Exact: the name is the
+    spelling seen first (gold before system, documents in order), and the names keep `type_names`' order."""
 
     def __init__(self) -> None:
         self._docs: list[HasMentions] = []
-        self._seen: dict[str, dict[_Where, str]] = {}
-        """canonical -> {where a document first spells it: the spelling}."""
+        self._seen: dict[str, _Seen] = {}
+        """canonical -> where each document first spells it, with the spelling."""
         self._first: dict[str, tuple[_Where, str]] = {}
         self._names: TypeNames | None = None
 
@@ -116,9 +155,9 @@ class SpellingCache:
                 self._add(k, docs[k])
             for canonical in stale:  # its first spelling was in a changed document: look again
                 seen = self._seen.get(canonical)
-                if seen:
-                    where = min(seen)
-                    self._first[canonical] = (where, seen[where])
+                first = seen.first() if seen is not None else None
+                if first is not None:
+                    self._first[canonical] = first
                 else:
                     self._seen.pop(canonical, None)
                     self._first.pop(canonical, None)
@@ -140,14 +179,17 @@ class SpellingCache:
         """Forget what document `position` spelled; the types whose first spelling that was."""
         stale = set()
         for canonical, where, _ in self._spellings(position, doc):
-            del self._seen[canonical][where]
+            self._seen[canonical].remove(where)
             if self._first[canonical][0] == where:
                 stale.add(canonical)
         return stale
 
     def _add(self, position: int, doc: HasMentions) -> None:
         for canonical, where, raw in self._spellings(position, doc):
-            self._seen.setdefault(canonical, {})[where] = raw
+            seen = self._seen.get(canonical)
+            if seen is None:
+                seen = self._seen[canonical] = _Seen()
+            seen.add(where, raw)
             first = self._first.get(canonical)
             if first is None or where < first[0]:
                 self._first[canonical] = (where, raw)
