@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 
 from evmeval_gui.views.mapping_columns import G_ID, G_REALIS, G_TYPE, S_ID, S_REALIS, S_TYPE, UNIT
 from tests.gui.test_tables_at_size import _drawn_text
-from tests.gui.windows import shown_window
+from tests.gui.windows import shown_pair
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -33,9 +33,7 @@ def _long_windows(folder: Path) -> tuple[Path, Path]:
 
 def test_textee_ids_show_their_window_in_its_own_column(qtbot, tmp_path) -> None:
     gold, pred = _long_windows(tmp_path / "long")
-    window = shown_window(qtbot, tmp_path, (1024, 640))
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
-        window.open_files(str(gold), [str(pred)])
+    window = shown_pair(qtbot, tmp_path, (1024, 640), gold, pred)
     window.session.select_document(f"{LONG}_D1")
     mapping = window.mapping
     proxy, table = mapping.proxy, mapping.table
@@ -61,9 +59,7 @@ def test_textee_ids_show_their_window_in_its_own_column(qtbot, tmp_path) -> None
 
 
 def test_dygiepp_calls_it_a_sentence_and_tbf_has_no_such_column(qtbot, tmp_path) -> None:
-    window = shown_window(qtbot, tmp_path, (1366, 768))
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
-        window.open_files(str(EXAMPLES / "dygiepp_gold.jsonl"), [str(EXAMPLES / "dygiepp_pred.jsonl")])
+    window = shown_pair(qtbot, tmp_path, (1366, 768), EXAMPLES / "dygiepp_gold.jsonl", EXAMPLES / "dygiepp_pred.jsonl")
     window.session.select_document("D1")
     proxy = window.mapping.proxy
     qtbot.waitUntil(lambda: proxy.rowCount() > 0)
@@ -83,9 +79,7 @@ def test_dygiepp_calls_it_a_sentence_and_tbf_has_no_such_column(qtbot, tmp_path)
 def test_realis_columns_leave_when_the_format_has_no_realis(qtbot, tmp_path) -> None:
     """TextEE has no realis: every mention's reads `NOT_ANNOTATED`, which a wide table showed as `N…D` in two
     columns taken from the types. They are hidden there and come back for a tbf corpus, which has realis."""
-    window = shown_window(qtbot, tmp_path, (1600, 1000))
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
-        window.open_files(str(EXAMPLES / "textee_gold.jsonl"), [str(EXAMPLES / "textee_pred.jsonl")])
+    window = shown_pair(qtbot, tmp_path, (1600, 1000), EXAMPLES / "textee_gold.jsonl", EXAMPLES / "textee_pred.jsonl")
     window.session.select_document("D1")
     proxy, table = window.mapping.proxy, window.mapping.table
     qtbot.waitUntil(lambda: proxy.rowCount() > 0)

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from evmeval_gui.views.mapping_columns import DICE, G_TYPE, S_TYPE
-from tests.gui.windows import shown_window
+from tests.gui.windows import shown_pair
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -18,13 +18,17 @@ def _shown_width(table) -> int:  # type: ignore[no-untyped-def]
     return sum(header.sectionSize(c) for c in range(header.count()) if not table.isColumnHidden(c))
 
 
-def test_visible_columns_fill_the_viewport_at_every_width(qtbot, tmp_path) -> None:
-    window = shown_window(qtbot, tmp_path, (1024, 640))
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
-        window.open_files(str(EXAMPLES / "maven_gold.jsonl"), [str(EXAMPLES / "maven_pred.jsonl")])
+def _maven_window(qtbot, tmp_path, size):  # type: ignore[no-untyped-def]
+    """The MAVEN example shown at `size`, its Conventions dock beside the table (as a user opening it sees it)."""
+    window = shown_pair(qtbot, tmp_path, size, EXAMPLES / "maven_gold.jsonl", EXAMPLES / "maven_pred.jsonl")
     qtbot.waitUntil(lambda: window.conventions.built and window.conventions.ensure().isVisible(), timeout=20_000)
-    table = window.mapping.table
     qtbot.waitUntil(lambda: window.mapping.proxy.rowCount() > 0)
+    return window
+
+
+def test_visible_columns_fill_the_viewport_at_every_width(qtbot, tmp_path) -> None:
+    window = _maven_window(qtbot, tmp_path, (1024, 640))
+    table = window.mapping.table
     qtbot.waitUntil(lambda: table.isColumnHidden(G_TYPE))  # the narrow table: the types give way
     assert table.isColumnHidden(S_TYPE)
     qtbot.waitUntil(lambda: abs(_shown_width(table) - table.viewport().width()) <= 2)
@@ -39,12 +43,8 @@ def test_visible_columns_fill_the_viewport_at_every_width(qtbot, tmp_path) -> No
 def test_the_two_sides_types_get_the_same_width_back(qtbot, tmp_path) -> None:
     """At 1366x768 the types had shrunk and the room left went back to the system's first: its types read
     `person…minate` beside gold's `pers…nate`; the two sides now share it."""
-    window = shown_window(qtbot, tmp_path, (1366, 768))
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
-        window.open_files(str(EXAMPLES / "maven_gold.jsonl"), [str(EXAMPLES / "maven_pred.jsonl")])
-    qtbot.waitUntil(lambda: window.conventions.built and window.conventions.ensure().isVisible(), timeout=20_000)
+    window = _maven_window(qtbot, tmp_path, (1366, 768))
     table = window.mapping.table
-    qtbot.waitUntil(lambda: window.mapping.proxy.rowCount() > 0)
     qtbot.waitUntil(lambda: abs(_shown_width(table) - table.viewport().width()) <= 2)
     assert not table.isColumnHidden(G_TYPE) and not table.isColumnHidden(S_TYPE)
     assert abs(table.columnWidth(G_TYPE) - table.columnWidth(S_TYPE)) <= 1
@@ -67,12 +67,8 @@ def test_a_column_hidden_before_the_last_step_comes_back_when_that_step_freed_ro
 
 
 def test_dice_is_shown_at_1024_once_the_types_gave_way(qtbot, tmp_path) -> None:
-    window = shown_window(qtbot, tmp_path, (1024, 640))
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
-        window.open_files(str(EXAMPLES / "maven_gold.jsonl"), [str(EXAMPLES / "maven_pred.jsonl")])
-    qtbot.waitUntil(lambda: window.conventions.built and window.conventions.ensure().isVisible(), timeout=20_000)
+    window = _maven_window(qtbot, tmp_path, (1024, 640))
     table = window.mapping.table
-    qtbot.waitUntil(lambda: window.mapping.proxy.rowCount() > 0)
     qtbot.waitUntil(lambda: table.isColumnHidden(G_TYPE))
     qtbot.waitUntil(lambda: abs(_shown_width(table) - table.viewport().width()) <= 2)
     assert not table.isColumnHidden(DICE)

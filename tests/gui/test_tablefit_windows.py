@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from evmeval_gui.views.mapping_columns import G_ID, S_ID, UNIT
-from tests.gui.windows import shown_window
+from tests.gui.windows import shown_pair
 from tests.shipped import EXAMPLES
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -39,9 +39,7 @@ def _windows(folder: Path) -> tuple[Path, Path]:
 
 def test_a_document_that_is_its_own_window_has_no_window_column(qtbot, tmp_path) -> None:
     gold, pred = _windows(tmp_path / "windows")
-    window = shown_window(qtbot, tmp_path, (1024, 640))
-    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
-        window.open_files(str(gold), [str(pred)])
+    window = shown_pair(qtbot, tmp_path, (1024, 640), gold, pred)
     proxy, table = window.mapping.proxy, window.mapping.table
     window.session.select_document("D1")
     qtbot.waitUntil(lambda: proxy.rowCount() > 0 and proxy.index(0, G_ID).data() == "E0")

@@ -71,6 +71,15 @@ def opened(qtbot, window: MainWindow, corpus: Path, timeout: int = 20_000) -> Ma
     return window
 
 
+def shown_pair(qtbot, tmp_path: Path, size: tuple[int, int], gold: Path | str,  # type: ignore[no-untyped-def]
+               system: Path | str) -> MainWindow:
+    """A window shown at `size` with the pair `gold`, `system` opened and scored."""
+    window = shown_window(qtbot, tmp_path, size)
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=20_000):
+        window.open_files(str(gold), [str(system)])
+    return window
+
+
 def watch_import(monkeypatch, package: object, name: str) -> list[bool]:  # type: ignore[no-untyped-def]
     """`package.name` made not imported yet (as at launch; put back afterwards): the list says, for each import of
     it, whether the GUI thread made it."""
