@@ -145,8 +145,8 @@ class MainWindow(QMainWindow):
                                    save=self.editing.save_as)
         self.editing.side_changed.connect(self.scratch.banner.set_side)
         self.summary.run_text = lambda: self.scratch.run_text() if self.scratch.active else None
-        self.curation: LazyMode[CurateMode] = LazyMode(self.runner, self, "evmeval_gui.curation.mode",
-                                                       self._make_curate)  # imported when a curation starts
+        self.curation: LazyMode[CurateMode] = LazyMode(  # imported and built when a curation first starts
+            self.runner, self, "evmeval_gui.curation.mode", self._make_curate, label="Preparing the curation")
         self.dialogs = WindowDialogs(self, open_request=self.open_request, open_agreement=self.open_agreement,
                                      agreement=self.agreement, curation=self.curation, editing=self.editing,
                                      retitle=self.retitle)

@@ -140,11 +140,13 @@ class LazyMode(QObject, Generic[Mode]):
     """A mode whose module is imported by a `BackgroundImport` and which is then built (`build`: a cheap
     constructor, its page is built when first shown) the first time it is wanted; `built` is None until then."""
 
-    def __init__(self, runner: JobRunner, parent: QObject, module: str, build: Callable[[], Mode]) -> None:
+    def __init__(self, runner: JobRunner, parent: QObject, module: str, build: Callable[[], Mode], *,
+                 label: str) -> None:
+        """`label`: what the status bar says while the module is imported."""
         super().__init__(parent)
         self.built: Mode | None = None
         self._build = build
-        self._import = BackgroundImport(runner, self, label="Preparing the mode", key=f"import {module}",
+        self._import = BackgroundImport(runner, self, label=label, key=f"import {module}",
                                         work=lambda _context: importlib.import_module(module) is not None,
                                         imported=lambda: module in sys.modules)
 
