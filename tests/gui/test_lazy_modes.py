@@ -74,3 +74,26 @@ def test_the_first_curation_imports_the_mode_on_a_worker_and_opens(qtbot, make_w
     assert window.windowTitle().startswith("Curation: ")
     assert window.curate.panel.list.model().rowCount() > 0  # the disagreements listed, as before
 
+
+
+def test_a_relaunch_into_a_curation_in_progress_imports_the_mode_on_a_worker(qtbot, make_window, corpus,  # noqa: F811
+                                                                             monkeypatch) -> None:
+    """The restored session's curation (a plain launch) opens as before, the mode's module imported by the job."""
+    from tests.gui.test_curation_view import press
+    from tests.gui.test_curation_work import open_curation
+
+    first = make_window()
+    open_curation(qtbot, first, corpus)
+    total = first.curate.panel.list.model().rowCount()
+    press(qtbot, first, Qt.Key.Key_1)
+    qtbot.waitUntil(lambda: first.curate.panel.progress.text() == f"<b>1 of {total}</b> decided, saved")
+    first.close()
+    import evmeval_gui.curation as package
+
+    seen = watch_import(monkeypatch, package, "mode")
+    second = make_window()
+    assert second.session_store.restore()  # what a plain launch does
+    qtbot.waitUntil(lambda: second.mode.name == "curate", timeout=LOAD_TIMEOUT)
+    assert seen == [False]
+    assert second.workspace.stack.currentWidget() is second.curate.panel
+    qtbot.waitUntil(lambda: second.curate.panel.progress.text() == f"<b>1 of {total}</b> decided, saved")
