@@ -212,7 +212,7 @@ class AgreementMode(QObject):
                 return
             self._arriving = None
             first = _valid_pair(loaded, pair)
-            self.ensure_panel().types.prime(loaded.pair(*first), types)
+            self._page().types.prime(loaded.pair(*first), types)
             self._install(loaded, pair, doc_id, page, made, names)
 
         def done(outcome: object) -> None:
@@ -224,7 +224,7 @@ class AgreementMode(QObject):
             # the one after: built while the comparison ran they took 0.5 s, the worker holding the interpreter;
             # built before it, the GUI thread imported their modules (0.2-0.3 s)
             steps: list[Callable[[], object]] = [] if self.panel is not None else [
-                lambda: self._build_panel(chart=False), self.ensure_panel]
+                lambda: self._build_panel(chart=False), *([self.ensure_panel] if page == MATRIX else [])]
             self._turns([*steps, lambda: install(loaded, made, types, names)], loaded)
 
         self._arriving = None
@@ -248,6 +248,10 @@ class AgreementMode(QObject):
         panel = self._build_panel(chart=True)
         panel.add_chart()
         return panel
+
+    def _page(self) -> AgreementPanel:
+        """The matrix page, its matrix not made if it is not there yet (`show_current_page` makes it)."""
+        return self._build_panel(chart=False)
 
     def _build_panel(self, *, chart: bool) -> AgreementPanel:
         if self.panel is None:
@@ -275,7 +279,7 @@ class AgreementMode(QObject):
         self.banner.show()
 
         def matrix() -> None:
-            self.ensure_panel().set_agreement(loaded, self.session.combination, self.pair)
+            self._page().set_agreement(loaded, self.session.combination, self.pair)
 
         def views() -> None:  # the pair the user chose meanwhile, if any (a matrix cell clicked)
             self._show_in_session(self.pair, doc_id, names if self.pair == pair else None)
@@ -388,7 +392,12 @@ class AgreementMode(QObject):
         self.show_current_page()
 
     def show_current_page(self) -> None:
-        self.port.show_page(self.panel if self.page == MATRIX and self.panel is not None else None)
+        """The page of `page`; the matrix is made the first time its page is shown (opened at a pair's document
+        views, the comparison made no chart)."""
+        matrix = self.page == MATRIX and self.panel is not None
+        if matrix:
+            self.ensure_panel()
+        self.port.show_page(self.panel if matrix else None)
 
     # -- leaving and following the session ---------------------------------------------------------
 
