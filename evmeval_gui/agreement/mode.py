@@ -35,6 +35,7 @@ from evmeval_gui.turns import next_turn
 
 if TYPE_CHECKING:
     from evmeval.agreement.per_type import TypeAgreement
+    from evmeval.agreement.scoring import DocumentAgreement
     from evmeval.compare.agreement import ResamplingRun
 
     from evmeval_gui.agreement.panel import AgreementPanel
@@ -98,6 +99,8 @@ class PairBanner(QFrame):
 
 
 Comparisons = dict[tuple[int, int], tuple[LoadedCorpus, ScoreResult]]
+Primed = tuple["tuple[TypeAgreement, ...]", "list[DocumentAgreement]"]
+"""What the comparing job made for the first pair's page: its types' rows, its documents worst first."""
 Ready = tuple[TypeNames, tuple[str, tuple[DocumentResult, ...]]]
 """What the comparing job made for the first pair's views: its type names, its documents worst first under the
 combination shown (`document_order.worst_first`)."""
@@ -190,13 +193,16 @@ class AgreementMode(QObject):
 
         combination = self.session.combination
 
-        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, tuple[TypeAgreement, ...], Ready]:
+        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, Primed, Ready]:
+            from evmeval_gui.agreement.document_agreement import worst_first as worst_listed
+
             with collector.paused():  # no collection walks the sets read meanwhile, holding the interpreter
                 loaded = work(request, context)
                 # the first pair, both ways (the coreference's), made here: a second at 2,000 documents
                 first = _valid_pair(loaded, pair)
                 context.status("Preparing the pair view…")
                 types = per_type_agreement(loaded.pair(*first))
+                listed = worst_listed(loaded.pair(*first), combination)  # the page's document list, worst first
                 made = {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}
                 # the views' type names, 50 ms at 2,000 documents: here, not at the first display
                 names = type_names(made[first][1].documents)
@@ -204,15 +210,15 @@ class AgreementMode(QObject):
                 # and the document list's opening order (worst first): 15 ms of the GUI thread's turn otherwise
                 order = (combination, worst_first(made[first][1], combination))
                 warm_imports()
-                return loaded, made, types, (names, order)
+                return loaded, made, (types, listed), (names, order)
 
-        def install(loaded: LoadedAgreement, made: Comparisons, types: tuple[TypeAgreement, ...],
-                    names: Ready) -> None:
+        def install(loaded: LoadedAgreement, made: Comparisons, primed: Primed, names: Ready) -> None:
             if self._arriving is not loaded:  # compared again, or another corpus opened, meanwhile
                 return
             self._arriving = None
-            first = _valid_pair(loaded, pair)
-            self._page().types.prime(loaded.pair(*first), types)
+            first, panel = loaded.pair(*_valid_pair(loaded, pair)), self._page()
+            panel.types.prime(first, primed[0])
+            panel.documents.prime(first, combination, primed[1])
             self._install(loaded, pair, doc_id, page, made, names)
 
         def done(outcome: object) -> None:
