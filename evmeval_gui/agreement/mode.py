@@ -18,9 +18,10 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from evmeval.io.errors import FormatError
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.mention.type_names import TypeNames, type_names
-from evmeval.model import TbfFile
+from evmeval.model import SpanMode, TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
@@ -105,6 +106,20 @@ Ready = tuple[TypeNames, tuple[str, tuple[DocumentResult, ...]]]
 """What the comparing job made for the first pair's views: its type names, its documents worst first under the
 combination shown (`document_order.worst_first`)."""
 """Pairs of annotators (i in the gold role) as the scoring views show them (`pair_comparison`)."""
+
+
+def _read_ahead(corpus: LoadedCorpus, doc_id: str | None) -> None:
+    """The document the pair's views open at: its token table and text read by the comparing job, into the sources
+    the views read them from (kept there), not in the turn that fills the views; unreadable: said there, as before."""
+    if doc_id is None:
+        return
+    inputs = corpus.inputs[0]
+    try:
+        if inputs.mode is SpanMode.TOKEN:
+            inputs.tokens.table(doc_id)
+        inputs.texts.text(doc_id)
+    except FormatError:
+        pass
 
 
 def _valid_pair(loaded: LoadedAgreement, pair: tuple[int, int]) -> tuple[int, int]:
@@ -209,6 +224,7 @@ class AgreementMode(QObject):
                 _ = made[first][1].carries_realis  # the combinations offered: asked here, not on the GUI thread
                 # and the document list's opening order (worst first): 15 ms of the GUI thread's turn otherwise
                 order = (combination, worst_first(made[first][1], combination))
+                _read_ahead(made[first][0], doc_id or next((d.doc_id for d in order[1][:1]), None))
                 warm_imports()
                 return loaded, made, (types, listed), (names, order)
 

@@ -42,3 +42,26 @@ def test_the_first_pairs_documents_are_ordered_by_the_job_and_shown_worst_first(
     assert listed.visible_doc_ids() == best
     qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, 5))  # and worst first again
     assert listed.visible_doc_ids() == expected
+
+
+def test_the_first_documents_token_table_is_read_by_the_comparing_job(qtbot, make_window, monkeypatch) -> None:
+    """The pair's views open at the list's first document: its token table is read by the job (not in the turn that
+    fills the views), and the views show it, its text placed as before."""
+    from evmeval.io import loading
+
+    reads: list[tuple[bool, str]] = []
+    real = loading.read_token_table
+
+    def counting(path, **kwargs):  # type: ignore[no-untyped-def]
+        reads.append((threading.current_thread() is threading.main_thread(), kwargs.get("doc_id", "")))
+        return real(path, **kwargs)
+
+    monkeypatch.setattr(loading, "read_token_table", counting)
+    window = make_window()
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
+        window.open_agreement(demo_agreement_request())
+    shown = window.session.selection.doc_id
+    assert shown is not None  # the first document of the pair's list, selected when the result arrived
+    assert (False, shown) in reads and (True, shown) not in reads
+    text = window.session.document_text(shown)
+    assert text is not None and text.doc_id == shown and not text.notice
