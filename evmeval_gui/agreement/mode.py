@@ -222,6 +222,10 @@ class AgreementMode(QObject):
                 # the views' type names, 50 ms at 2,000 documents: here, not at the first display
                 names = type_names(made[first][1].documents)
                 _ = made[first][1].carries_realis  # the combinations offered: asked here, not on the GUI thread
+                for _corpus, shown in made.values():  # what the views ask of every document (as `Arrival` does)
+                    if shown.documents:
+                        shown.document(shown.documents[0].doc_id)
+                        _ = shown.averages_note
                 # and the document list's opening order (worst first): 15 ms of the GUI thread's turn otherwise
                 order = (combination, worst_first(made[first][1], combination))
                 _read_ahead(made[first][0], doc_id or next((d.doc_id for d in order[1][:1]), None))

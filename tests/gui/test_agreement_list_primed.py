@@ -65,3 +65,28 @@ def test_the_first_documents_token_table_is_read_by_the_comparing_job(qtbot, mak
     assert (False, shown) in reads and (True, shown) not in reads
     text = window.session.document_text(shown)
     assert text is not None and text.doc_id == shown and not text.notice
+
+
+def test_the_pairs_corpus_passes_are_made_by_the_comparing_job(qtbot, make_window, monkeypatch) -> None:
+    """The pair's result answers the views' questions about every document (its documents by id, how many the
+    averages cover) from passes the comparing job made (as a corpus load's `Arrival`), not in the views' turn;
+    the summary bar says the same count."""
+    from evmeval.mention.scoring import ScoreResult
+
+    passes: list[bool] = []
+    real = ScoreResult.counts_document
+
+    def counted(self, doc):  # type: ignore[no-untyped-def]
+        if not self._covered:  # the pass over every document that `averages_note` keeps
+            passes.append(threading.current_thread() is threading.main_thread())
+        return real(self, doc)
+
+    monkeypatch.setattr(ScoreResult, "counts_document", counted)
+    window = make_window()
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
+        window.open_agreement(demo_agreement_request())
+    assert passes and not any(passes)
+    result = window.session.result
+    assert result is not None and result._by_id  # its documents by id, made by the job too
+    covered = sum(1 for d in result.documents if d.gold or d.system)
+    assert result.averages_note == f"{covered} with mentions on either side"
