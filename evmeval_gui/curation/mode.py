@@ -185,7 +185,8 @@ class CurateMode:
 
         claim = LockClaim(folder, owner) if folder is not None and not known else None
         self._claim = claim
-        font = QFont(self._panel.list.font()) if self._panel is not None else QApplication.font("QTableView")
+        font = (QFont(self._panel.list.font()) if self._panel is not None
+                else QApplication.font("QTableView"))  # type: ignore[call-overload]  # a str at run time (its stub: bytes, refused)
 
         def make(context: JobContext) -> _Opened:
             key, holder, unsaved = known, self.holder, ""
