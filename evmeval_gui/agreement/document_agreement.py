@@ -46,6 +46,12 @@ def agreement_sort_key(doc: DocumentAgreement, combination: str) -> tuple[float,
     return value, doc.doc_id.lower()
 
 
+def worst_first(pair: PairAgreement, combination: str) -> list[DocumentAgreement]:
+    """The pair's documents in the list's opening order (`agreement_sort_key`): made by the comparing job for the
+    first pair (`DocumentAgreementList.prime`), not in the turn that fills the page (2,000 documents)."""
+    return sorted(pair.documents, key=lambda d: agreement_sort_key(d, combination))
+
+
 class DocumentAgreementModel(QAbstractTableModel):
     """One row per document of either annotator of the pair."""
 
@@ -57,11 +63,13 @@ class DocumentAgreementModel(QAbstractTableModel):
         self.combination = "plain"
         self.tags = ("a", "b")
 
-    def set_pair(self, pair: PairAgreement | None, combination: str, tags: tuple[str, str]) -> None:
+    def set_pair(self, pair: PairAgreement | None, combination: str, tags: tuple[str, str],
+                 made: list[DocumentAgreement] | None = None) -> None:
+        """`made`: the pair's `worst_first` order under `combination`, made off the GUI thread."""
         self.beginResetModel()
         self.combination = combination
         self.tags = tags
-        self._worst_first = sorted(pair.documents, key=lambda d: agreement_sort_key(d, combination)) if pair else []
+        self._worst_first = made if made is not None else worst_first(pair, combination) if pair else []
         self.docs = self._ordered()
         self.endResetModel()
 
@@ -81,6 +89,8 @@ class DocumentAgreementModel(QAbstractTableModel):
 
     def _ordered(self) -> list[DocumentAgreement]:
         column = self.sort_column
+        if column == F1 and self.sort_order == Qt.SortOrder.AscendingOrder:
+            return list(self._worst_first)  # sorted by that key already (a stable sort would keep it as it is)
         return sorted(self._worst_first, key=lambda doc: self._sort_key(doc, column, self._value(doc, column)),
                       reverse=self.sort_order == Qt.SortOrder.DescendingOrder)
 
@@ -155,6 +165,8 @@ class DocumentAgreementList(QWidget):
         self.title.setTextFormat(Qt.TextFormat.RichText)
         self.title.setWordWrap(True)
         self.model = DocumentAgreementModel()  # sorts itself (no sort proxy: see `DocumentAgreementModel.sort`)
+        self._made: tuple[PairAgreement | None, str, list[DocumentAgreement]] = (None, "", [])
+        """A pair's opening order made in the job runner (`prime`)."""
         self.table = QTableView()
         self.table.setObjectName("documentAgreementTable")
         self.table.setModel(self.model)
@@ -179,9 +191,16 @@ class DocumentAgreementList(QWidget):
         layout.addWidget(self.title)
         layout.addWidget(self.table, 1)
 
+    def prime(self, pair: PairAgreement, combination: str, order: list[DocumentAgreement]) -> None:
+        """`worst_first(pair, combination)`, made off the GUI thread: `set_pair` of that pair and combination
+        uses it."""
+        self._made = (pair, combination, order)
+
     def set_pair(self, pair: PairAgreement | None, combination: str, tags: tuple[str, str], title: str) -> None:
         """Show `pair`'s documents for `combination`, worst first (the user's sort column is kept)."""
-        self.model.set_pair(pair, combination, tags)
+        kept, kept_combination, order = self._made
+        made = order if pair is not None and kept is pair and kept_combination == combination else None
+        self.model.set_pair(pair, combination, tags, made)
         self.title.setText(title)
         self._size_number_columns()
 

@@ -18,9 +18,10 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from evmeval.io.errors import FormatError
 from evmeval.mention.scoring import DocumentResult, ScoreResult
 from evmeval.mention.type_names import TypeNames, type_names
-from evmeval.model import TbfFile
+from evmeval.model import SpanMode, TbfFile
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QTabBar
 
@@ -35,6 +36,7 @@ from evmeval_gui.turns import next_turn
 
 if TYPE_CHECKING:
     from evmeval.agreement.per_type import TypeAgreement
+    from evmeval.agreement.scoring import DocumentAgreement
     from evmeval.compare.agreement import ResamplingRun
 
     from evmeval_gui.agreement.panel import AgreementPanel
@@ -98,10 +100,26 @@ class PairBanner(QFrame):
 
 
 Comparisons = dict[tuple[int, int], tuple[LoadedCorpus, ScoreResult]]
+Primed = tuple["tuple[TypeAgreement, ...]", "list[DocumentAgreement]"]
+"""What the comparing job made for the first pair's page: its types' rows, its documents worst first."""
 Ready = tuple[TypeNames, tuple[str, tuple[DocumentResult, ...]]]
 """What the comparing job made for the first pair's views: its type names, its documents worst first under the
 combination shown (`document_order.worst_first`)."""
 """Pairs of annotators (i in the gold role) as the scoring views show them (`pair_comparison`)."""
+
+
+def _read_ahead(corpus: LoadedCorpus, doc_id: str | None) -> None:
+    """The document the pair's views open at: its token table and text read by the comparing job, into the sources
+    the views read them from (kept there), not in the turn that fills the views; unreadable: said there, as before."""
+    if doc_id is None:
+        return
+    inputs = corpus.inputs[0]
+    try:
+        if inputs.mode is SpanMode.TOKEN:
+            inputs.tokens.table(doc_id)
+        inputs.texts.text(doc_id)
+    except FormatError:
+        pass
 
 
 def _valid_pair(loaded: LoadedAgreement, pair: tuple[int, int]) -> tuple[int, int]:
@@ -190,29 +208,37 @@ class AgreementMode(QObject):
 
         combination = self.session.combination
 
-        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, tuple[TypeAgreement, ...], Ready]:
+        def run(context: JobContext) -> tuple[LoadedAgreement, Comparisons, Primed, Ready]:
+            from evmeval_gui.agreement.document_agreement import worst_first as worst_listed
+
             with collector.paused():  # no collection walks the sets read meanwhile, holding the interpreter
                 loaded = work(request, context)
                 # the first pair, both ways (the coreference's), made here: a second at 2,000 documents
                 first = _valid_pair(loaded, pair)
                 context.status("Preparing the pair view…")
                 types = per_type_agreement(loaded.pair(*first))
+                listed = worst_listed(loaded.pair(*first), combination)  # the page's document list, worst first
                 made = {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}
                 # the views' type names, 50 ms at 2,000 documents: here, not at the first display
                 names = type_names(made[first][1].documents)
                 _ = made[first][1].carries_realis  # the combinations offered: asked here, not on the GUI thread
+                for _corpus, shown in made.values():  # what the views ask of every document (as `Arrival` does)
+                    if shown.documents:
+                        shown.document(shown.documents[0].doc_id)
+                        _ = shown.averages_note
                 # and the document list's opening order (worst first): 15 ms of the GUI thread's turn otherwise
                 order = (combination, worst_first(made[first][1], combination))
+                _read_ahead(made[first][0], doc_id or next((d.doc_id for d in order[1][:1]), None))
                 warm_imports()
-                return loaded, made, types, (names, order)
+                return loaded, made, (types, listed), (names, order)
 
-        def install(loaded: LoadedAgreement, made: Comparisons, types: tuple[TypeAgreement, ...],
-                    names: Ready) -> None:
+        def install(loaded: LoadedAgreement, made: Comparisons, primed: Primed, names: Ready) -> None:
             if self._arriving is not loaded:  # compared again, or another corpus opened, meanwhile
                 return
             self._arriving = None
-            first = _valid_pair(loaded, pair)
-            self.ensure_panel().types.prime(loaded.pair(*first), types)
+            first, panel = loaded.pair(*_valid_pair(loaded, pair)), self._page()
+            panel.types.prime(first, primed[0])
+            panel.documents.prime(first, combination, primed[1])
             self._install(loaded, pair, doc_id, page, made, names)
 
         def done(outcome: object) -> None:
@@ -224,7 +250,7 @@ class AgreementMode(QObject):
             # the one after: built while the comparison ran they took 0.5 s, the worker holding the interpreter;
             # built before it, the GUI thread imported their modules (0.2-0.3 s)
             steps: list[Callable[[], object]] = [] if self.panel is not None else [
-                lambda: self._build_panel(chart=False), self.ensure_panel]
+                lambda: self._build_panel(chart=False), *([self.ensure_panel] if page == MATRIX else [])]
             self._turns([*steps, lambda: install(loaded, made, types, names)], loaded)
 
         self._arriving = None
@@ -248,6 +274,10 @@ class AgreementMode(QObject):
         panel = self._build_panel(chart=True)
         panel.add_chart()
         return panel
+
+    def _page(self) -> AgreementPanel:
+        """The matrix page, its matrix not made if it is not there yet (`show_current_page` makes it)."""
+        return self._build_panel(chart=False)
 
     def _build_panel(self, *, chart: bool) -> AgreementPanel:
         if self.panel is None:
@@ -275,7 +305,7 @@ class AgreementMode(QObject):
         self.banner.show()
 
         def matrix() -> None:
-            self.ensure_panel().set_agreement(loaded, self.session.combination, self.pair)
+            self._page().set_agreement(loaded, self.session.combination, self.pair)
 
         def views() -> None:  # the pair the user chose meanwhile, if any (a matrix cell clicked)
             self._show_in_session(self.pair, doc_id, names if self.pair == pair else None)
@@ -388,7 +418,12 @@ class AgreementMode(QObject):
         self.show_current_page()
 
     def show_current_page(self) -> None:
-        self.port.show_page(self.panel if self.page == MATRIX and self.panel is not None else None)
+        """The page of `page`; the matrix is made the first time its page is shown (opened at a pair's document
+        views, the comparison made no chart)."""
+        matrix = self.page == MATRIX and self.panel is not None
+        if matrix:
+            self.ensure_panel()
+        self.port.show_page(self.panel if matrix else None)
 
     # -- leaving and following the session ---------------------------------------------------------
 

@@ -37,7 +37,8 @@ from evmeval.agreement.curation_save import (
 from evmeval.io.errors import FormatError
 from evmeval.io.loading import TextSource, TokenSource
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from evmeval_gui.agreement.state import LoadedAgreement
 from evmeval_gui.curation.claim import LockClaim
@@ -184,6 +185,8 @@ class CurateMode:
 
         claim = LockClaim(folder, owner) if folder is not None and not known else None
         self._claim = claim
+        font = (QFont(self._panel.list.font()) if self._panel is not None
+                else QApplication.font("QTableView"))  # type: ignore[call-overload]  # a str at run time (its stub: bytes, refused)
 
         def make(context: JobContext) -> _Opened:
             key, holder, unsaved = known, self.holder, ""
@@ -213,7 +216,9 @@ class CurateMode:
             with collector.paused():  # millions of objects that live as long as the curation is shown
                 opened = make(context)
             import evmeval_gui.curation.panel  # noqa: F401  # the page's modules: here, not on the GUI thread
+            from evmeval_gui.curation.tables import measure_ids
 
+            measure_ids(opened.state.filter_index(), font)  # the list's Document column, fitted when it is shown
             return opened
 
         def done(opened: _Opened) -> None:

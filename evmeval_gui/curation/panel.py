@@ -364,7 +364,7 @@ class CurationPanel(QWidget):
             self.index = index
             self.filters.set_index(index)
             self._select_rows()
-            fit_columns(self.list, index.doc_ids)
+            fit_columns(self.list, index)
         if model.state is not state or model.rows is not self.shown:
             model.set_rows(state, self.shown, index.position if self.shown is index.disagreements else None)
             self._shown_decisions = {}

@@ -10,8 +10,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from evmeval.agreement.curation_save import SavedCuration
+from PySide6.QtGui import QFont
 
 from evmeval_gui.curation.state import CurationState, Rebuilt
+from evmeval_gui.curation.tables import measure_ids
 from evmeval_gui.model import collector
 from evmeval_gui.model.jobs import JobContext
 
@@ -64,14 +66,18 @@ class PolicyChange:
         doing = f"Applying the policy {policy}" if imported is None else "Importing a curation"
         cancelled = self.hold(panel, doing)
         token = self._token
+        font = QFont(panel.list.font())
 
         def work(context: JobContext) -> object:
             context.status(f"{doing} to {len(state.files)} annotators…")
             with collector.paused():  # the new curation's objects live as long as it can be undone to
                 if imported is not None:
-                    return state.rebuild(imported.policy, context.cancelled, entries=imported.entries,
-                                         curated=imported.curated)
-                return state.rebuild(policy, context.cancelled)
+                    rebuilt = state.rebuild(imported.policy, context.cancelled, entries=imported.entries,
+                                            curated=imported.curated)
+                else:
+                    rebuilt = state.rebuild(policy, context.cancelled)
+            measure_ids(rebuilt.index, font)  # its list's Document column, fitted when it is shown
+            return rebuilt
 
         def done(rebuilt: object) -> None:
             if self._token is not token:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
+from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.curation.list_model import DisagreementModel
 
 
@@ -45,12 +45,24 @@ def list_view(model: DisagreementModel) -> QTableView:
     return view
 
 
-def fit_columns(view: QTableView, doc_ids: Iterable[str]) -> None:
-    """The document column as wide as the longest id (measured once per list, not per decision), and never
-    narrower than its header's words (short ids such as `D1` left `cume` of "Document")."""
-    width = view.fontMetrics().horizontalAdvance
-    longest = max((width(d) for d in doc_ids), default=0)
-    view.setColumnWidth(0, max(view.horizontalHeader().sectionSizeHint(0), min(longest + 14, width("M" * 16))))
+def measure_ids(index: FilterIndex, font: QFont) -> int:
+    """The longest document id's width in `font` (what the list's Document column fits), measured once per list
+    and font: by the job that makes the curation (Qt 6 reads a font's metrics on any thread), not in the turn
+    that shows it (1,875 ids: 6 ms of the GUI thread)."""
+    key = font.key()
+    width = index.id_widths.get(key)
+    if width is None:
+        metrics = QFontMetrics(font)
+        width = index.id_widths[key] = max((metrics.horizontalAdvance(d) for d in index.doc_ids), default=0)
+    return width
+
+
+def fit_columns(view: QTableView, index: FilterIndex) -> None:
+    """The document column as wide as the longest id (`measure_ids`), and never narrower than its header's
+    words (short ids such as `D1` left `cume` of "Document")."""
+    longest = measure_ids(index, view.font())
+    view.setColumnWidth(0, max(view.horizontalHeader().sectionSizeHint(0),
+                               min(longest + 14, view.fontMetrics().horizontalAdvance("M" * 16))))
 
 
 def rows_height(table: QTableWidget, rows: int) -> int:

@@ -137,6 +137,8 @@ def test_switching_documents_in_the_window_pauses_quiet_jobs(qtbot, tmp_path: Pa
 def test_the_muc_and_gate_count_waits_at_a_document_while_the_user_switches(runner, qtbot, monkeypatch):
     """Issue 26: the count ran seconds at MAVEN-ERE's size without a cancel check, holding the interpreter
     through the first document switches after a load; it now waits between documents, and counts the same."""
+    from dataclasses import replace
+
     from evmeval.mention.schemes import scheme_scores
 
     from evmeval_gui.align.state import AlignmentFigures
@@ -155,4 +157,5 @@ def test_the_muc_and_gate_count_waits_at_a_document_while_the_user_switches(runn
     assert figures.schemes is None and runner.running("schemes")  # waiting at its first document
     runner.pause_quiet(0)  # idle again
     qtbot.waitUntil(lambda: figures.schemes is not None, timeout=10_000)
-    assert figures.schemes == scheme_scores(session.result)
+    # the corpus's figures, as the plain count gives them (a document's are counted when shown: issue 34)
+    assert figures.schemes == replace(scheme_scores(session.result), documents=())

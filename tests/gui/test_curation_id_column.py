@@ -1,0 +1,59 @@
+"""The Curate list's Document column is fitted from a measure made by the job that makes the curation (issue 34:
+1,875 ids measured in the opening's turn were 6 ms of the GUI thread; and by the job of another policy), and is as
+wide as measured on the GUI thread: the longest id, never narrower than its header."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication
+
+from evmeval_gui.agreement.state import AgreementRequest
+from evmeval_gui.curation import tables
+from tests.gui.corpus_factory import write_corpus
+from tests.gui.test_main_window import LOAD_TIMEOUT
+from tests.gui.windows import POPUP_WARNINGS, choose
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+NAMES = ("gold.tbf", "system.tbf", "system_b.tbf")
+
+
+@pytest.mark.qt_log_ignore(POPUP_WARNINGS)
+def test_the_document_column_is_measured_off_the_gui_thread_and_fits_the_longest_id(qtbot, make_window, tmp_path,
+                                                                                   monkeypatch) -> None:
+    corpus = write_corpus(tmp_path / "corpus")
+    on_gui_thread: list[bool] = []
+
+    def metrics(font):  # type: ignore[no-untyped-def]
+        on_gui_thread.append(threading.current_thread() is threading.main_thread())
+        return QFontMetrics(font)
+
+    monkeypatch.setattr(tables, "QFontMetrics", metrics)
+    w = make_window()
+    request = AgreementRequest(tuple(str(corpus / n) for n in NAMES), str(corpus / "tkn"), str(corpus / "txt"))
+    with qtbot.waitSignal(w.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
+        w.open_agreement(request)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    qtbot.keyClick(w, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: w.curate.active)
+    assert on_gui_thread == [False]  # measured once, by the job that made the curation
+    view = w.curate.panel.list
+    index = w.curate.state.filter_index()
+    assert list(index.id_widths) == [view.font().key()]  # in the list's own font
+    fm = view.fontMetrics()
+    longest = max(fm.horizontalAdvance(d) for d in index.doc_ids)
+    assert index.id_widths[view.font().key()] == longest
+    assert view.columnWidth(0) == max(view.horizontalHeader().sectionSizeHint(0),
+                                      min(longest + 14, fm.horizontalAdvance("M" * 16)))
+    # another policy: its list is measured by the job that makes it again
+    panel = w.curate.panel
+    choose(qtbot, panel.policy, panel.policy.findData("union"))
+    qtbot.waitUntil(lambda: w.curate.state.filter_index() is not index and not w.runner.busy, timeout=LOAD_TIMEOUT)
+    assert on_gui_thread == [False, False]
+    again = w.curate.state.filter_index()
+    assert list(again.id_widths) == [view.font().key()]
+    assert again.id_widths[view.font().key()] == max(fm.horizontalAdvance(d) for d in again.doc_ids)
