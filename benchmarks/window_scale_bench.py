@@ -285,9 +285,13 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     agreement_stall = stalls.reset()
     stalls.report_profiles("the agreement study")
     curating, curating_cpu = time.perf_counter(), time.thread_time()
-    window.curate.save_folder = tempfile.mkdtemp(prefix="window-scale-curation-")  # saved, as a user's curation is
+    folder = tempfile.mkdtemp(prefix="window-scale-curation-")  # saved, as a user's curation is
+    if hasattr(window, "curation"):  # the Curate mode imported and built when a curation starts: not built here
+        window.curation.when_ready(lambda mode: setattr(mode, "save_folder", folder))
+    else:
+        window.curate.save_folder = folder
     window.dialogs.start_curation()
-    _wait(app, lambda: window.curate.active or window.session.corpus_state.last_problem is not None)
+    _wait(app, lambda: window.mode.name == "curate" or window.session.corpus_state.last_problem is not None)
     if window.session.corpus_state.last_problem is not None:
         raise SystemExit(f"window_scale_bench: {window.session.corpus_state.last_problem}")
     app.processEvents()

@@ -28,7 +28,6 @@ from evmeval_gui.compare.mode import CompareMode
 from evmeval_gui.conventions.lazy import LazyConventions
 from evmeval_gui.coref.state import Coreference
 from evmeval_gui.coref.window import install_coreference
-from evmeval_gui.curation.mode import CurateMode
 from evmeval_gui.curation.parts import CurationParts
 from evmeval_gui.dialogs import OpenCorpusDialog
 from evmeval_gui.editing.after_edits import AfterEdits
@@ -63,12 +62,13 @@ from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.status import JobStatus
 from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings, curation_folder, default_settings
 from evmeval_gui.window.tab_out import TabOutOfTables
-from evmeval_gui.window.warm_up import ChartsWarmUp
+from evmeval_gui.window.warm_up import ChartsWarmUp, LazyMode
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 from evmeval_gui.window.workspace import Workspace
 
 if TYPE_CHECKING:
     from evmeval_gui.conventions.dock import ConventionsDock
+    from evmeval_gui.curation.mode import CurateMode
 
 __all__ = ["APP_NAME", "MainWindow", "default_settings"]
 
@@ -145,13 +145,12 @@ class MainWindow(QMainWindow):
                                    save=self.editing.save_as)
         self.editing.side_changed.connect(self.scratch.banner.set_side)
         self.summary.run_text = lambda: self.scratch.run_text() if self.scratch.active else None
-        self.curate = CurateMode(self.port, open_scoring=self.open_request,
-                                 choose_folder=lambda title: self.dialogs.choose_folder(title),
-                                 save_folder=curation_folder(self.settings) if persist else None)
+        self.curation: LazyMode[CurateMode] = LazyMode(  # imported and built when a curation first starts
+            self.runner, self, "evmeval_gui.curation.mode", self._make_curate, label="Preparing the curation")
         self.dialogs = WindowDialogs(self, open_request=self.open_request, open_agreement=self.open_agreement,
-                                     agreement=self.agreement, curate=self.curate, editing=self.editing,
+                                     agreement=self.agreement, curation=self.curation, editing=self.editing,
                                      retitle=self.retitle)
-        self.scoring = ScoringMode(self.port, others=(self.agreement, self.compare, self.scratch, self.curate))
+        self.scoring = ScoringMode(self.port, others=(self.agreement, self.compare, self.scratch, self.curation))
         d = self.dialogs
         shell = ShellCommands(open=self.show_open_dialog, demo=self.open_demo, curate=d.start_curation,
                               new_document=d.new_document, compare_annotators=d.compare_annotators,
@@ -209,10 +208,25 @@ class MainWindow(QMainWindow):
     @property
     def mode(self) -> WindowMode:
         """The active mode (agreement while a comparison is shown, else scoring)."""
-        for mode in (self.curate, self.compare, self.agreement, self.scratch):
-            if mode.active:
+        for mode in (self.curation.built, self.compare, self.agreement, self.scratch):
+            if mode is not None and mode.active:
                 return mode
         return self.scoring
+
+    @property
+    def curate(self) -> CurateMode:
+        """The Curate mode (built now if it was not yet: its module is otherwise imported when a curation starts)."""
+        return self.curation.ensure()
+
+    def _make_curate(self) -> CurateMode:
+        from evmeval_gui.curation.mode import CurateMode
+
+        curate = CurateMode(self.port, open_scoring=self.open_request,
+                            choose_folder=lambda title: self.dialogs.choose_folder(title),
+                            save_folder=curation_folder(self.settings) if self.persist else None)
+        if self.persist:
+            curate.remember = self.recent.remember
+        return curate
 
     @property
     def conventions_dock(self) -> ConventionsDock:
@@ -352,7 +366,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.runner.shutdown()
-        self.curate.close()  # the last decisions of a burst, not yet written; the curation's lock given up
+        if self.curation.built is not None:
+            self.curation.built.close()  # the last decisions of a burst, not yet written; the curation's lock given up
         if self.persist:
             self.session_store.save()
             self.settings.setValue("geometry", self.saveGeometry())

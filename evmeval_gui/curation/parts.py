@@ -20,9 +20,12 @@ class CurationParts:
         """`window`: the main window (its agreement and curate modes, Open recent and session store)."""
         self.window = window
         window.recent.entries.register(replace(CURATION_ENTRY, open=self.open))
-        window.session_store.features.append(window.curate.request)
-        if window.persist:
-            window.curate.remember = window.recent.remember
+        window.session_store.features.append(self._shown)  # (the mode remembers in Open recent once built)
+
+    def _shown(self) -> CurationRequest | None:
+        """The curation shown as what a relaunch reopens (None before the Curate mode was ever built)."""
+        curate = self.window.curation.built
+        return curate.request() if curate is not None else None
 
     def open(self, request: CurationRequest) -> None:
         """Compare the annotation sets, then curate them (from the decisions saved for them)."""
@@ -33,16 +36,19 @@ class CurationParts:
             w.runner.job_finished.disconnect(stopped)
 
         def review() -> None:
-            state = w.curate.state
+            state = w.curation.built.state if w.curation.built is not None else None
             found = state.find(request.item) if state is not None and request.item is not None else None
             if found is not None:  # the item under review when the window closed
                 state.show(found)
 
+        def begin(mode: Any) -> None:
+            mode.after_shown.append(review)  # the curation is made in the background
+            w.dialogs.start_curation()
+
         def curate() -> None:
             forget()
             if w.agreement.request == request.agreement:
-                w.curate.after_shown.append(review)  # the curation is made in the background
-                w.dialogs.start_curation()
+                w.curation.when_ready(begin)  # the Curate mode's module imported by a job the first time
 
         def stopped(label: str, outcome: str) -> None:
             # the comparison failed or was cancelled: a later one is not this curation (another job's end is not it)

@@ -25,19 +25,22 @@ if TYPE_CHECKING:
     from evmeval_gui.agreement.mode import AgreementMode
     from evmeval_gui.curation.mode import CurateMode
     from evmeval_gui.editing.controller import EditController
+    from evmeval_gui.window.warm_up import LazyMode
 
 
 class WindowDialogs:
     """The dialogs of one window (see the module docstring)."""
 
     def __init__(self, parent: QWidget, *, open_request: Callable[[OpenRequest], None],
-                 open_agreement: Callable[[AgreementRequest], None], agreement: AgreementMode, curate: CurateMode,
+                 open_agreement: Callable[[AgreementRequest], None], agreement: AgreementMode,
+                 curation: LazyMode[CurateMode],
                  editing: EditController, retitle: Callable[[], None]) -> None:
         self.parent = parent
         self.open_request = open_request
         self.open_agreement = open_agreement
         self.agreement = agreement
-        self.curate = curate
+        self.curation = curation
+        """The Curate mode, built (and its module imported off the GUI thread) when a curation starts."""
         self.editing = editing
         self.retitle = retitle
         self.open_dialog: OpenCorpusDialog | None = None
@@ -86,10 +89,12 @@ class WindowDialogs:
         return dialog
 
     def start_curation(self) -> None:
-        """File › Curate annotators: the annotators of the Agreement mode (compared first if none are)."""
+        """File › Curate annotators: the annotators of the Agreement mode (compared first if none are); the
+        Curate mode's module is imported by a job the first time (`LazyMode`)."""
         loaded = self.agreement.loaded if self.agreement.active else None
-        if loaded is None and self.curate.state is not None:  # back from scoring against the curated set
-            self.curate.resume()
+        curate = self.curation.built
+        if loaded is None and curate is not None and curate.state is not None:  # back from scoring the curated set
+            curate.resume()
             self.retitle()
             return
         if loaded is None:
@@ -103,7 +108,7 @@ class WindowDialogs:
             self.agreement.leave()
             self.retitle()
 
-        self.curate.start(loaded, leaving=leaving)
+        self.curation.when_ready(lambda mode: mode.start(loaded, leaving=leaving))
 
     def choose_folder(self, title: str) -> str | None:
         return QFileDialog.getExistingDirectory(self.parent, title) or None

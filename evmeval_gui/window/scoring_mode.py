@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
-from evmeval_gui.modes import WindowMode, WindowPort
+from evmeval_gui.modes import WindowPort
+
+
+class Shown(Protocol):
+    """What the scoring mode asks another mode (or a mode not built yet, `warm_up.LazyMode`): whether it is shown."""
+
+    @property
+    def active(self) -> bool: ...
 
 
 class ScoringMode:
@@ -13,7 +21,7 @@ class ScoringMode:
 
     name = "scoring"
 
-    def __init__(self, port: WindowPort, *, others: Sequence[WindowMode] = ()) -> None:
+    def __init__(self, port: WindowPort, *, others: Sequence[Shown] = ()) -> None:
         self.port = port
         self.others = tuple(others)
         """The other modes: this one is active when none of them is."""

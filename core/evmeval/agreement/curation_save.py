@@ -13,7 +13,6 @@ keeps `"format": 1` so that earlier versions, which read only that, still resume
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -40,6 +39,8 @@ def inputs_key(files: Sequence[TbfFile], *, cancelled: CancelCheck | None = None
     """A hash of what the annotators marked (their documents as tbf), in order: the same sets read
     from moved or renamed files give the same key, any other content another one. Hashed a document at
     a time (the same bytes as the file's tbf text), `cancelled` checked between documents."""
+    import hashlib  # here: OpenSSL's 3.4 MB stay out of a window that lists curations but never opens one
+
     digest = hashlib.sha256()
     for f in files:
         digest.update(f.mode.value.encode())
