@@ -9,7 +9,7 @@ click on a document (to its settled paint), and the thread of every job. For eac
 thread's wall time is split: on a core, runnable without a core (the machine's other processes, or this one's
 other threads), and asleep, each sleep by the thread whose wakeup ended it: a job's (the interpreter's lock handed
 over, or a handshake), `Thread (pooled)` (Qt's own pool: Qt 6 splits a large fill over it and waits,
-`evmeval_gui.app.SERIAL_PAINT`), an idle core (a timer, or a wakeup another core's thread queued to the idle core:
+`qt_environment.SERIAL_PAINT`), an idle core (a timer, or a wakeup another core's thread queued to the idle core:
 the kernel then reports it from there, so a job's hand-over of the lock can show so), or another thread. Over the
 load (the `MAIN` job's thread alive): the time the GUI thread and the load's worker were each on a core, runnable
 or asleep at once.

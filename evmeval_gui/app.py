@@ -32,6 +32,7 @@ from evmeval.rules import ATTRIBUTE_NAMES
 
 from evmeval_gui.align.options import add_mapping_options, apply_mapping_options, wait_for_figures
 from evmeval_gui.convention_args import add_convention_arguments, convention_options
+from evmeval_gui.qt_environment import paint_on_the_gui_thread, quiet_offscreen_notices
 
 if TYPE_CHECKING:
     from evmeval_gui.export import ChartDrawer
@@ -174,29 +175,6 @@ def _request(args: argparse.Namespace):
                         grounding=args.grounding, options=convention_options(args))
 
 
-OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)
-"""What Qt's offscreen platform prints for every shown window: not a problem, just noise on stderr."""
-
-
-def _quiet_offscreen_notices() -> None:
-    """Drop the offscreen platform's harmless notices; every other Qt message still reaches stderr."""
-    from PySide6.QtCore import qInstallMessageHandler
-
-    def handler(_mode, _context, message: str) -> None:
-        if not message.startswith(OFFSCREEN_NOISE):
-            sys.stderr.write(message + "\n")
-
-    qInstallMessageHandler(handler)
-
-
-SERIAL_PAINT = "QT_NO_GUI_THREADPOOL"
-"""Set (unless the user set it): Qt paints on the GUI thread alone. Qt 6 splits a fill of more than ~96 rows (the
-progress bar, a scroll bar, an image conversion) over a pool of its own threads and the GUI thread waits for all of
-them; while a job's worker holds one of two cores and another process the other, a pool thread waited 46-148 ms for
-a core (issue 34: the load's event-loop stalls with the GUI thread asleep; docs/developer.md, "The GUI thread and the
-interpreter's lock"). Qt reads it once, at the first such paint: before the application is made."""
-
-
 def _application(offscreen: bool):
     """The running QApplication, or a new one (offscreen for the windowless modes)."""
     from PySide6.QtWidgets import QApplication
@@ -204,13 +182,13 @@ def _application(offscreen: bool):
     from evmeval_gui.qt_import import read_sources_as_bytes
 
     read_sources_as_bytes()
-    os.environ.setdefault(SERIAL_PAINT, "1")
+    paint_on_the_gui_thread()
     app = QApplication.instance()
     if app is None:
         if offscreen and "QT_QPA_PLATFORM" not in os.environ:
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
         if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
-            _quiet_offscreen_notices()
+            quiet_offscreen_notices()
         app = QApplication([sys.argv[0] if sys.argv else "evmeval-gui"])
         app.setOrganizationName("EvmEval")
         app.setApplicationName("EvmEval Studio")

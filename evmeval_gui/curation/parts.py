@@ -37,7 +37,9 @@ class CurationParts:
 
         def review() -> None:
             state = w.curation.built.state if w.curation.built is not None else None
-            found = state.find(request.item) if state is not None and request.item is not None else None
+            if state is None or request.item is None:
+                return
+            found = state.find(request.item)
             if found is not None:  # the item under review when the window closed
                 state.show(found)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from evmeval_gui.app import SERIAL_PAINT
+from evmeval_gui.qt_environment import SERIAL_PAINT
 
 PAINT = """
 import os

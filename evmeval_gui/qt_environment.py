@@ -1,0 +1,34 @@
+"""What the window asks of Qt's environment before its application is made: the offscreen platform's
+notices dropped, and Qt's own paint threads off (both read by Qt once, early)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)
+"""What Qt's offscreen platform prints for every shown window: not a problem, just noise on stderr."""
+
+
+def quiet_offscreen_notices() -> None:
+    """Drop the offscreen platform's harmless notices; every other Qt message still reaches stderr."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(_mode, _context, message: str) -> None:
+        if not message.startswith(OFFSCREEN_NOISE):
+            sys.stderr.write(message + "\n")
+
+    qInstallMessageHandler(handler)
+
+
+SERIAL_PAINT = "QT_NO_GUI_THREADPOOL"
+"""Set (unless the user set it): Qt paints on the GUI thread alone. Qt 6 splits a fill of more than ~96 rows (the
+progress bar, a scroll bar, an image conversion) over a pool of its own threads and the GUI thread waits for all of
+them; while a job's worker holds one of two cores and another process the other, a pool thread waited 46-148 ms for
+a core (issue 34: the load's event-loop stalls with the GUI thread asleep; docs/developer.md, "The GUI thread and the
+interpreter's lock"). Qt reads it once, at the first such paint: before the application is made."""
+
+
+def paint_on_the_gui_thread() -> None:
+    """`SERIAL_PAINT` set, unless the user set it (to anything: Qt asks whether it is set)."""
+    os.environ.setdefault(SERIAL_PAINT, "1")
