@@ -63,10 +63,14 @@ HOLD_TURNS = 100
 its time bound `model.jobs.PAUSE_WAIT_S`: a click's turns, a long document's whole layout included (a
 180,000-token document's is 60 turns of a few ms), but no endless chain (the load would wait for it)."""
 
-SWITCH_INTERVAL_S = 0.0005
-"""The interpreter's switch interval while a job runs (CPython's default: 5 ms). A 200-row table repainted
-while a worker thread ran Python took 28-66 ms (median of 20, four rounds; 15.5 ms with no worker) at 5 ms,
-16-33 ms at 0.5 ms (docs/developer.md, "The GUI thread and the interpreter's lock")."""
+SWITCH_INTERVAL_S = 0.00005
+"""The interpreter's switch interval while a job runs (CPython's default: 5 ms). Each call from Qt back into Python,
+and each return from a PySide call that let the lock go, waits for a worker running Python up to this long: a click
+makes some hundred of them before the jobs' gate stops the worker at its next cancel check. A 200-row table
+repainted beside a worker took 28-66 ms at 5 ms, 16-33 ms at 0.5 ms (docs/developer.md, "The GUI thread and the
+interpreter's lock"); a click on a MAVEN-ERE document not scored yet while the corpus loads, 46-257 ms at 0.5 ms
+against 14-47 ms at 50 µs (GUI CPU 13-39), the load's time the same (docs/benchmarks.md): only a lock both threads
+want is handed over sooner."""
 
 _SWITCHES = {"running": 0, "before": 0.0}
 _SWITCHES_LOCK = threading.Lock()
