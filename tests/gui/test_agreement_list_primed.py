@@ -17,6 +17,14 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 TIMEOUT = 20_000
 
 
+def _demo_study(qtbot, make_window):  # type: ignore[no-untyped-def]
+    """A window with the demo's annotators compared (what each test spies on is patched before)."""
+    window = make_window()
+    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
+        window.open_agreement(demo_agreement_request())
+    return window
+
+
 def test_the_first_pairs_documents_are_ordered_by_the_job_and_shown_worst_first(qtbot, make_window,
                                                                                  monkeypatch) -> None:
     on_gui_thread: list[bool] = []
@@ -27,9 +35,7 @@ def test_the_first_pairs_documents_are_ordered_by_the_job_and_shown_worst_first(
         return real(doc, combination)
 
     monkeypatch.setattr(document_agreement, "agreement_sort_key", key)
-    window = make_window()
-    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
-        window.open_agreement(demo_agreement_request())
+    window = _demo_study(qtbot, make_window)
     assert on_gui_thread and not any(on_gui_thread)  # sorted by the comparing job only
     listed = window.agreement.panel.documents
     pair = window.agreement.loaded.pair(0, 1)
@@ -57,9 +63,7 @@ def test_the_first_documents_token_table_is_read_by_the_comparing_job(qtbot, mak
         return real(path, **kwargs)
 
     monkeypatch.setattr(loading, "read_token_table", counting)
-    window = make_window()
-    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
-        window.open_agreement(demo_agreement_request())
+    window = _demo_study(qtbot, make_window)
     shown = window.session.selection.doc_id
     assert shown is not None  # the first document of the pair's list, selected when the result arrived
     assert (False, shown) in reads and (True, shown) not in reads
@@ -82,9 +86,7 @@ def test_the_pairs_corpus_passes_are_made_by_the_comparing_job(qtbot, make_windo
         return real(self, doc)
 
     monkeypatch.setattr(ScoreResult, "counts_document", counted)
-    window = make_window()
-    with qtbot.waitSignal(window.agreement.agreement_finished, timeout=TIMEOUT):
-        window.open_agreement(demo_agreement_request())
+    window = _demo_study(qtbot, make_window)
     assert passes and not any(passes)
     result = window.session.result
     assert result is not None and result._by_id  # its documents by id, made by the job too

@@ -7,18 +7,15 @@ from __future__ import annotations
 import threading
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QApplication
 
-from evmeval_gui.agreement.state import AgreementRequest
 from evmeval_gui.curation import tables
 from tests.gui.corpus_factory import write_corpus
+from tests.gui.test_curation_work import open_curation
 from tests.gui.test_main_window import LOAD_TIMEOUT
 from tests.gui.windows import POPUP_WARNINGS, choose
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-NAMES = ("gold.tbf", "system.tbf", "system_b.tbf")
 
 
 @pytest.mark.qt_log_ignore(POPUP_WARNINGS)
@@ -33,13 +30,7 @@ def test_the_document_column_is_measured_off_the_gui_thread_and_fits_the_longest
 
     monkeypatch.setattr(tables, "QFontMetrics", metrics)
     w = make_window()
-    request = AgreementRequest(tuple(str(corpus / n) for n in NAMES), str(corpus / "tkn"), str(corpus / "txt"))
-    with qtbot.waitSignal(w.agreement.agreement_finished, timeout=LOAD_TIMEOUT):
-        w.open_agreement(request)
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
-    qtbot.keyClick(w, Qt.Key.Key_U, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: w.curate.active)
+    open_curation(qtbot, w, corpus)  # compared, then Ctrl+Shift+U
     assert on_gui_thread == [False]  # measured once, by the job that made the curation
     view = w.curate.panel.list
     index = w.curate.state.filter_index()

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from evmeval_gui.curation import lanes as lanes_module
 from evmeval_gui.main_window import MainWindow
 from tests.gui.test_curation_view import corpus, window
+from tests.gui.windows import count_reads
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus", "window"]
@@ -22,14 +23,7 @@ def _click_row(qtbot, window: MainWindow, row: int) -> None:  # type: ignore[no-
 
 
 def test_back_to_an_earlier_document_its_text_is_not_read_again(qtbot, window, monkeypatch) -> None:
-    reads: list[str] = []
-    real = lanes_module.read_document_text
-
-    def counting(inputs, doc_id, gold, system):  # type: ignore[no-untyped-def]
-        reads.append(doc_id)
-        return real(inputs, doc_id, gold, system)
-
-    monkeypatch.setattr(lanes_module, "read_document_text", counting)
+    reads = count_reads(monkeypatch, lanes_module)
     panel = window.curate.panel
     rows = panel.list_model.rows
     first = rows[0].doc_id

@@ -28,7 +28,7 @@ from tests.gui.test_curation_work import open_curation
 from tests.gui.test_first_document import TIMEOUT, corpus, gate, open_held, window
 from tests.gui.test_first_turn import add_documents
 from tests.gui.test_main_window import LOAD_TIMEOUT
-from tests.gui.windows import POPUP_WARNINGS, choose, watch_import
+from tests.gui.windows import POPUP_WARNINGS, choose, count_reads, watch_import
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 __all__ = ["corpus", "gate", "window"]
@@ -44,14 +44,7 @@ def test_the_texts_shown_while_the_corpus_is_scored_are_not_read_again_when_it_a
                     timeout=TIMEOUT)
     shown = window.text_view.doc
     pieces = window.text_view.layout_data.pieces if window.text_view.layout_data is not None else None
-    reads: list[str] = []
-    real = corpus_state_module.read_document_text
-
-    def counted(inputs, doc_id, gold, system):  # type: ignore[no-untyped-def]
-        reads.append(doc_id)
-        return real(inputs, doc_id, gold, system)
-
-    monkeypatch.setattr(corpus_state_module, "read_document_text", counted)
+    reads = count_reads(monkeypatch, corpus_state_module)
     with qtbot.waitSignal(window.session.scoring_finished, timeout=TIMEOUT):
         gate.set()
     assert window.session.result is not None and window.session.selection.doc_id == "doc2"

@@ -80,6 +80,19 @@ def shown_pair(qtbot, tmp_path: Path, size: tuple[int, int], gold: Path | str,  
     return window
 
 
+def count_reads(monkeypatch, module: object) -> list[str]:  # type: ignore[no-untyped-def]
+    """`module.read_document_text` spied on (put back afterwards): the list of the document ids it read, in order."""
+    reads: list[str] = []
+    real = module.read_document_text  # type: ignore[attr-defined]
+
+    def counted(inputs, doc_id, gold, system):  # type: ignore[no-untyped-def]
+        reads.append(doc_id)
+        return real(inputs, doc_id, gold, system)
+
+    monkeypatch.setattr(module, "read_document_text", counted)
+    return reads
+
+
 def watch_import(monkeypatch, package: object, name: str) -> list[bool]:  # type: ignore[no-untyped-def]
     """`package.name` made not imported yet (as at launch; put back afterwards): the list says, for each import of
     it, whether the GUI thread made it."""
