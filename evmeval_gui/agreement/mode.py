@@ -29,6 +29,7 @@ from evmeval_gui.agreement.state import AgreementRequest, LoadedAgreement, load_
 from evmeval_gui.agreement.style import chip_html, tag
 from evmeval_gui.model import collector
 from evmeval_gui.model.corpus import LoadedCorpus
+from evmeval_gui.model.corpus_state import ask_passes
 from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
@@ -221,11 +222,8 @@ class AgreementMode(QObject):
                 made = {p: pair_comparison(loaded, *p) for p in (first, first[::-1])}
                 # the views' type names, 50 ms at 2,000 documents: here, not at the first display
                 names = type_names(made[first][1].documents)
-                _ = made[first][1].carries_realis  # the combinations offered: asked here, not on the GUI thread
-                for _corpus, shown in made.values():  # what the views ask of every document (as `Arrival` does)
-                    if shown.documents:
-                        shown.document(shown.documents[0].doc_id)
-                        _ = shown.averages_note
+                for _corpus, shown in made.values():  # what the views ask of every document, as a corpus load's
+                    ask_passes(shown)
                 # and the document list's opening order (worst first): 15 ms of the GUI thread's turn otherwise
                 order = (combination, worst_first(made[first][1], combination))
                 _read_ahead(made[first][0], doc_id or next((d.doc_id for d in order[1][:1]), None))

@@ -84,6 +84,16 @@ class Arrival:
     worst_first: tuple[str, tuple[DocumentResult, ...]]
 
 
+def ask_passes(result: ScoreResult) -> None:
+    """What the views ask of every document of a result when it is shown (its documents by id, the averages'
+    count, whether it carries realis), asked once by the job that made it: each answer is kept by the result, and
+    each is a pass over the corpus the GUI thread would otherwise make in the turn that shows it."""
+    if result.documents:
+        result.document(result.documents[0].doc_id)
+        _ = result.averages_note
+    _ = result.carries_realis
+
+
 def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int, combination: str) -> Arrival:
     """The `Arrival` of `result`, scored for system `system_index` of `corpus`, to be shown under `combination`."""
     spellings = SpellingCache()
@@ -93,9 +103,7 @@ def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int, combin
         inputs = corpus.inputs[min(max(system_index, 0), len(corpus.inputs) - 1)]
         files = (corpus.gold, inputs.gold, inputs.system)
     kinds = {id(f): (f, frozenset(relation_kinds_in((f,)))) for f in files}
-    if result.documents:  # what the views ask of every document when it arrives, asked here once
-        result.document(result.documents[0].doc_id)
-        _ = result.averages_note
+    ask_passes(result)
     if not result.carries_realis:  # (found here, off the GUI thread) the window shows the realis-free twin
         combination = Combination(combination).without_realis.value
     return Arrival(spellings, names, kinds, (combination, worst_first(result, combination)))
