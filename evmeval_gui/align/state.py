@@ -12,8 +12,6 @@ Signals: `schemes_ready()`, `differences_ready()`, `differences_started()`, `foc
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from evmeval.align.strategies import STRATEGY_NAMES
 from evmeval.mention.mapping_diff import MappingDifferences, PairChange, mapping_differences, score_strategies
 from evmeval.mention.schemes import SchemeResult, SchemeTally
@@ -31,13 +29,13 @@ def counted_schemes(result: ScoreResult, context: JobContext) -> SchemeResult:
     """`scheme_scores` in a job, a document at a time with a cancel check between documents: a quiet job
     pauses there while the user switches documents; without checks it held the interpreter for its whole
     run (2 s of CPU at MAVEN-ERE's size), slowing the switches meanwhile (issue 26)."""
-    tally = SchemeTally(result)
+    # the corpus's figures only: a document's are counted again when shown (`schemes_chart.scheme_figures`), an
+    # export's files count them all in its job (each document's, kept, were 6.4 MB at 4,480 documents, issue 34)
+    tally = SchemeTally(result, keep_documents=False)
     for doc in result.documents:
         context.check()
         tally.add(doc)
-    # the corpus's figures only: a document's are counted again when shown (`schemes_chart.scheme_figures`), an
-    # export's files count them all in its job (each document's kept were 6.4 MB at 4,480 documents, issue 34)
-    return replace(tally.result(), documents=())
+    return tally.result()
 DIFFERENCES_JOB = "mapping-differences"
 
 

@@ -4,6 +4,7 @@ document, properties over random documents and every strategy, and the command l
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from evmeval.align import COMBINATIONS
 from evmeval.align.strategies import STRATEGY_NAMES
 from evmeval.cli.score import score_main
 from evmeval.io.tbf import parse_tbf
-from evmeval.mention.schemes import MucCounts, scheme_scores
+from evmeval.mention.schemes import MucCounts, SchemeTally, scheme_scores
 from evmeval.mention.scoring import ScoreResult, score_files
 from evmeval.model import SpanMode, TbfFile
 from hypothesis import given, settings
@@ -127,6 +128,19 @@ def test_muc_counts_add_up(corpus: tuple[str, str], mapping: str) -> None:
         assert total.act == sum(len(d.system) for d in counted)
         by_type = sum((r.counts for r in schemes.muc_per_type[c]), MucCounts())
         assert by_type == total
+
+
+@settings(max_examples=40, deadline=None)
+@given(corpora(), st.sampled_from(STRATEGY_NAMES))
+def test_a_tally_without_the_documents_has_the_corpus_figures_of_one_with_them(corpus: tuple[str, str],
+                                                                               mapping: str) -> None:
+    """The window's schemes job keeps the corpus's figures only (`keep_documents=False`): they are the whole
+    count's, and no document's figures are held."""
+    result = score_files(_tbf(corpus[0], "g.tbf"), _tbf(corpus[1], "s.tbf"), mapping=mapping)
+    tally = SchemeTally(result, keep_documents=False)
+    for doc in result.documents:
+        tally.add(doc)
+    assert tally.result() == replace(scheme_scores(result), documents=())
 
 
 # --- the command line ---------------------------------------------------------------------------------------
