@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
         s.scoring_finished.connect(self.quiet.ready)
         self.runner.job_finished.connect(self.quiet.main_job_finished)
         s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
-        self.warm_up = ChartsWarmUp(s, self.runner, self.welcome, enabled=warm_charts)  # pyqtgraph, after a paint
+        self.warm_up = ChartsWarmUp(s, self.runner, self, enabled=warm_charts)  # pyqtgraph, once a corpus is scored
         self.first_document = FirstDocumentParts(self, self.documents.count_label,
                                                  self.document_pane)  # shown while the corpus scores
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
