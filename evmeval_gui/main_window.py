@@ -20,11 +20,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from evmeval_gui.agreement.mode import AgreementMode
 from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest, demo_agreement_request
 from evmeval_gui.align.parts import AlignmentParts
 from evmeval_gui.align.state import AlignmentFigures
-from evmeval_gui.compare.mode import CompareMode
 from evmeval_gui.conventions.lazy import LazyConventions
 from evmeval_gui.coref.state import Coreference
 from evmeval_gui.coref.window import install_coreference
@@ -67,6 +65,8 @@ from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 from evmeval_gui.window.workspace import Workspace
 
 if TYPE_CHECKING:
+    from evmeval_gui.agreement.mode import AgreementMode
+    from evmeval_gui.compare.mode import CompareMode
     from evmeval_gui.conventions.dock import ConventionsDock
     from evmeval_gui.curation.mode import CurateMode
 
@@ -138,9 +138,12 @@ class MainWindow(QMainWindow):
         self.navigation = WindowNavigation(s, self.documents, self.mapping, self.chip, message=self.status.show_message,
                                            open_charts=lambda then: self.charts_dock.open(then))
         self.editing = EditController(self.port, self, text_view=self.text_view, keys_on=self.workspace.page)
-        self.agreement = AgreementMode(self.port, self)
-        self.agreement.reversed_pair = self.coreference.follow_reverse
-        self.compare = CompareMode(self.port, self)
+        # the Agreement and Compare modes: imported by a job and built when first wanted (`agreement`, `compare`:
+        # built now, for what cannot wait)
+        self.agreement_mode: LazyMode[AgreementMode] = LazyMode(
+            self.runner, self, "evmeval_gui.agreement.mode", self._make_agreement, label="Preparing the agreement")
+        self.compare_mode: LazyMode[CompareMode] = LazyMode(
+            self.runner, self, "evmeval_gui.compare.mode", self._make_compare, label="Preparing the comparison")
         self.scratch = ScratchMode(self.port, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
         self.editing.side_changed.connect(self.scratch.banner.set_side)
@@ -148,16 +151,17 @@ class MainWindow(QMainWindow):
         self.curation: LazyMode[CurateMode] = LazyMode(  # imported and built when a curation first starts
             self.runner, self, "evmeval_gui.curation.mode", self._make_curate, label="Preparing the curation")
         self.dialogs = WindowDialogs(self, open_request=self.open_request, open_agreement=self.open_agreement,
-                                     agreement=self.agreement, curation=self.curation, editing=self.editing,
+                                     agreement=self.agreement_mode, curation=self.curation, editing=self.editing,
                                      retitle=self.retitle)
-        self.scoring = ScoringMode(self.port, others=(self.agreement, self.compare, self.scratch, self.curation))
+        self.scoring = ScoringMode(self.port, others=(self.agreement_mode, self.compare_mode, self.scratch,
+                                                      self.curation))
         d = self.dialogs
         shell = ShellCommands(open=self.show_open_dialog, demo=self.open_demo, curate=d.start_curation,
                               new_document=d.new_document, compare_annotators=d.compare_annotators,
                               reload=self.reload, quit=self.close)
         self.commands = WindowCommands(self, s, shell, navigation=self.navigation, text_view=self.text_view,
-                                       help=self.help, editing=self.editing, agreement=self.agreement,
-                                       compare=self.compare, exporter=self.exporter)
+                                       help=self.help, editing=self.editing, agreement=self.agreement_mode,
+                                       compare=self.compare_mode, exporter=self.exporter)
         self.view_menu = self.commands.view_menu
         self.charts_dock = ChartsDock(self, s, self.runner,
                                       charts_factory or (default_charts_factory if use_default_charts else None),
@@ -196,7 +200,6 @@ class MainWindow(QMainWindow):
         if persist:
             self._restore_geometry()
         self.recent.changed.connect(self._refresh_recent)
-        self.agreement.agreement_finished.connect(self._remember_agreement)
         self.session_store = SessionStore(self, self.stored, self.recent.entries, persist=persist)
         self.commands.file_menu.insertAction(self.commands.quit_separator, self.session_store.action)
         self.curation_parts = CurationParts(self)  # curations in Open recent and in the restored session
@@ -208,10 +211,35 @@ class MainWindow(QMainWindow):
     @property
     def mode(self) -> WindowMode:
         """The active mode (agreement while a comparison is shown, else scoring)."""
-        for mode in (self.curation.built, self.compare, self.agreement, self.scratch):
+        for mode in (self.curation.built, self.compare_mode.built, self.agreement_mode.built, self.scratch):
             if mode is not None and mode.active:
                 return mode
         return self.scoring
+
+    @property
+    def agreement(self) -> AgreementMode:
+        """The Agreement mode (built now if it was not yet: its module is otherwise imported by a job when a study is
+        first opened)."""
+        return self.agreement_mode.ensure()
+
+    def _make_agreement(self) -> AgreementMode:
+        from evmeval_gui.agreement.mode import AgreementMode
+
+        agreement = AgreementMode(self.port, self)
+        agreement.reversed_pair = self.coreference.follow_reverse
+        agreement.agreement_finished.connect(self._remember_agreement)
+        return agreement
+
+    @property
+    def compare(self) -> CompareMode:
+        """The Compare mode (built now if it was not yet: its module is otherwise imported by a job when it is first
+        opened)."""
+        return self.compare_mode.ensure()
+
+    def _make_compare(self) -> CompareMode:
+        from evmeval_gui.compare.mode import CompareMode
+
+        return CompareMode(self.port, self)
 
     @property
     def curate(self) -> CurateMode:
@@ -248,7 +276,7 @@ class MainWindow(QMainWindow):
         loaded = self.session.loaded
         if loaded:
             self.retitle()
-        if loaded or self.agreement.active:
+        if loaded or self.agreement_mode.active:
             self.mode.show_current_page()
         else:
             self.workspace.show_welcome()
@@ -311,7 +339,8 @@ class MainWindow(QMainWindow):
         if not self.editing.confirm_discard("comparing annotators"):
             return
         self.navigation.clear_filter()
-        self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
+        page = "matrix" if doc_id is None else "pair"
+        self.agreement_mode.when_ready(lambda mode: mode.compare(request, doc_id=doc_id, page=page))
 
     def open_demo_agreement(self) -> None:
         """The demo's gold.tbf, system_a.tbf and system_b.tbf as three annotators."""
@@ -347,8 +376,9 @@ class MainWindow(QMainWindow):
         return self.recent.requests()
 
     def _remember_agreement(self) -> None:
-        if self.agreement.request is not None and self.persist:
-            self.recent.remember(self.agreement.request)
+        request = self.agreement.request  # built: it said it finished
+        if request is not None and self.persist:
+            self.recent.remember(request)
 
     def _refresh_recent(self) -> None:
         self.recent.fill_menu(self.commands.recent_menu, self.open_recent)

@@ -66,10 +66,10 @@ class BackgroundImport(QObject):
         self._work = work
         self._imported = imported
         self._asked = False
-        self._waiting: list[Callable[[], None]] = []
+        self._waiting: list[Callable[[], object]] = []
         """What waits for the import (`when_ready`): called on the GUI thread when it is done."""
 
-    def when_ready(self, then: Callable[[], None]) -> None:
+    def when_ready(self, then: Callable[[], object]) -> None:
         """Call `then` once the modules are imported: at once if they are, else when this job has imported them
         (started now if it has not: a click right after launch). A click never imports them on the GUI thread
         (the charts' library: 0.1-0.3 s); without the warm-up (screenshots, most tests) `then` runs at once."""
@@ -148,7 +148,7 @@ class LazyMode(QObject, Generic[Mode]):
             self.built = self._build()
         return self.built
 
-    def when_ready(self, then: Callable[[Mode], None]) -> None:
+    def when_ready(self, then: Callable[[Mode], object]) -> None:
         """Call `then` with the mode: at once once built, else after its module is imported off the GUI thread."""
         if self.built is not None:
             then(self.built)
