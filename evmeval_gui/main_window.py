@@ -50,6 +50,7 @@ from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
 from evmeval_gui.window.help_actions import WindowHelp
+from evmeval_gui.window.lazy_modes import lazy_agreement, lazy_compare, lazy_curation
 from evmeval_gui.window.loading import LoadFeedback
 from evmeval_gui.window.navigation import WindowNavigation
 from evmeval_gui.window.port import ModesPort
@@ -58,9 +59,9 @@ from evmeval_gui.window.scoring_mode import ScoringMode
 from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.status import JobStatus
-from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings, curation_folder, default_settings
+from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings, default_settings
 from evmeval_gui.window.tab_out import TabOutOfTables
-from evmeval_gui.window.warm_up import ChartsWarmUp, LazyMode
+from evmeval_gui.window.warm_up import ChartsWarmUp
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 from evmeval_gui.window.workspace import Workspace
 
@@ -138,18 +139,13 @@ class MainWindow(QMainWindow):
         self.navigation = WindowNavigation(s, self.documents, self.mapping, self.chip, message=self.status.show_message,
                                            open_charts=lambda then: self.charts_dock.open(then))
         self.editing = EditController(self.port, self, text_view=self.text_view, keys_on=self.workspace.page)
-        # the Agreement and Compare modes: imported by a job and built when first wanted (`agreement`, `compare`:
-        # built now, for what cannot wait)
-        self.agreement_mode: LazyMode[AgreementMode] = LazyMode(
-            self.runner, self, "evmeval_gui.agreement.mode", self._make_agreement, label="Preparing the agreement")
-        self.compare_mode: LazyMode[CompareMode] = LazyMode(
-            self.runner, self, "evmeval_gui.compare.mode", self._make_compare, label="Preparing the comparison")
+        # the Agreement, Compare and Curate modes: imported by a job and built when first wanted (`window.lazy_modes`)
+        self.agreement_mode, self.compare_mode = lazy_agreement(self), lazy_compare(self)
         self.scratch = ScratchMode(self.port, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
         self.editing.side_changed.connect(self.scratch.banner.set_side)
         self.summary.run_text = lambda: self.scratch.run_text() if self.scratch.active else None
-        self.curation: LazyMode[CurateMode] = LazyMode(  # imported and built when a curation first starts
-            self.runner, self, "evmeval_gui.curation.mode", self._make_curate, label="Preparing the curation")
+        self.curation = lazy_curation(self)
         self.dialogs = WindowDialogs(self, open_request=self.open_request, open_agreement=self.open_agreement,
                                      agreement=self.agreement_mode, curation=self.curation, editing=self.editing,
                                      retitle=self.retitle)
@@ -218,43 +214,18 @@ class MainWindow(QMainWindow):
 
     @property
     def agreement(self) -> AgreementMode:
-        """The Agreement mode (built now if it was not yet: its module is otherwise imported by a job when a study is
-        first opened)."""
+        """The Agreement mode (built now if it was not yet: else when a study is first opened)."""
         return self.agreement_mode.ensure()
-
-    def _make_agreement(self) -> AgreementMode:
-        from evmeval_gui.agreement.mode import AgreementMode
-
-        agreement = AgreementMode(self.port, self)
-        agreement.reversed_pair = self.coreference.follow_reverse
-        agreement.agreement_finished.connect(self._remember_agreement)
-        return agreement
 
     @property
     def compare(self) -> CompareMode:
-        """The Compare mode (built now if it was not yet: its module is otherwise imported by a job when it is first
-        opened)."""
+        """The Compare mode (built now if it was not yet: else when it is first opened)."""
         return self.compare_mode.ensure()
-
-    def _make_compare(self) -> CompareMode:
-        from evmeval_gui.compare.mode import CompareMode
-
-        return CompareMode(self.port, self)
 
     @property
     def curate(self) -> CurateMode:
-        """The Curate mode (built now if it was not yet: its module is otherwise imported when a curation starts)."""
+        """The Curate mode (built now if it was not yet: else when a curation starts)."""
         return self.curation.ensure()
-
-    def _make_curate(self) -> CurateMode:
-        from evmeval_gui.curation.mode import CurateMode
-
-        curate = CurateMode(self.port, open_scoring=self.open_request,
-                            choose_folder=lambda title: self.dialogs.choose_folder(title),
-                            save_folder=curation_folder(self.settings) if self.persist else None)
-        if self.persist:
-            curate.remember = self.recent.remember
-        return curate
 
     @property
     def conventions_dock(self) -> ConventionsDock:
@@ -374,11 +345,6 @@ class MainWindow(QMainWindow):
 
     def recent_requests(self) -> list[OpenRequest]:
         return self.recent.requests()
-
-    def _remember_agreement(self) -> None:
-        request = self.agreement.request  # built: it said it finished
-        if request is not None and self.persist:
-            self.recent.remember(request)
 
     def _refresh_recent(self) -> None:
         self.recent.fill_menu(self.commands.recent_menu, self.open_recent)
