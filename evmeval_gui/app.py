@@ -529,7 +529,8 @@ def window_mode(args: argparse.Namespace) -> int:
                 window.agreement.agreement_finished.disconnect(to_curation)
                 window.dialogs.start_curation()
 
-            window.agreement.agreement_finished.connect(to_curation)
+            # heard before the study starts: both wait for the mode's module, imported by a job
+            window.agreement_mode.when_ready(lambda mode: mode.agreement_finished.connect(to_curation))
         window.open_agreement(request, doc_id=args.doc)
     elif request is not None:
         window.open_request(request, doc_id=args.doc)
@@ -538,7 +539,7 @@ def window_mode(args: argparse.Namespace) -> int:
 
             def to_compare() -> None:
                 window.session.scoring_finished.disconnect(to_compare)
-                window.compare.open(page=page)
+                window.compare_mode.when_ready(lambda mode: mode.open(page=page))
 
             window.session.scoring_finished.connect(to_compare)
     elif problem is not None:

@@ -20,11 +20,9 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from evmeval_gui.agreement.mode import AgreementMode
 from evmeval_gui.agreement.state import AGREEMENT_ENTRY, AgreementRequest, demo_agreement_request
 from evmeval_gui.align.parts import AlignmentParts
 from evmeval_gui.align.state import AlignmentFigures
-from evmeval_gui.compare.mode import CompareMode
 from evmeval_gui.conventions.lazy import LazyConventions
 from evmeval_gui.coref.state import Coreference
 from evmeval_gui.coref.window import install_coreference
@@ -52,6 +50,7 @@ from evmeval_gui.window.export_controller import ExportController
 from evmeval_gui.window.first_document import FirstDocumentParts
 from evmeval_gui.window.first_paint import QuietUntilPainted
 from evmeval_gui.window.help_actions import WindowHelp
+from evmeval_gui.window.lazy_modes import lazy_agreement, lazy_compare, lazy_curation
 from evmeval_gui.window.loading import LoadFeedback
 from evmeval_gui.window.navigation import WindowNavigation
 from evmeval_gui.window.port import ModesPort
@@ -60,13 +59,15 @@ from evmeval_gui.window.scoring_mode import ScoringMode
 from evmeval_gui.window.screen_fit import fit_to_screen, keep_on_screen
 from evmeval_gui.window.session_store import SessionStore
 from evmeval_gui.window.status import JobStatus
-from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings, curation_folder, default_settings
+from evmeval_gui.window.stored_settings import NOTE_MS, StoredSettings, default_settings
 from evmeval_gui.window.tab_out import TabOutOfTables
-from evmeval_gui.window.warm_up import ChartsWarmUp, LazyMode
+from evmeval_gui.window.warm_up import ChartsWarmUp
 from evmeval_gui.window.welcome import APP_NAME, FilterChip, WelcomePage
 from evmeval_gui.window.workspace import Workspace
 
 if TYPE_CHECKING:
+    from evmeval_gui.agreement.mode import AgreementMode
+    from evmeval_gui.compare.mode import CompareMode
     from evmeval_gui.conventions.dock import ConventionsDock
     from evmeval_gui.curation.mode import CurateMode
 
@@ -138,26 +139,25 @@ class MainWindow(QMainWindow):
         self.navigation = WindowNavigation(s, self.documents, self.mapping, self.chip, message=self.status.show_message,
                                            open_charts=lambda then: self.charts_dock.open(then))
         self.editing = EditController(self.port, self, text_view=self.text_view, keys_on=self.workspace.page)
-        self.agreement = AgreementMode(self.port, self)
-        self.agreement.reversed_pair = self.coreference.follow_reverse
-        self.compare = CompareMode(self.port, self)
+        # the Agreement, Compare and Curate modes: imported by a job and built when first wanted (`window.lazy_modes`)
+        self.agreement_mode, self.compare_mode = lazy_agreement(self), lazy_compare(self)
         self.scratch = ScratchMode(self.port, is_scratch=lambda: self.editing.scratch is not None,
                                    save=self.editing.save_as)
         self.editing.side_changed.connect(self.scratch.banner.set_side)
         self.summary.run_text = lambda: self.scratch.run_text() if self.scratch.active else None
-        self.curation: LazyMode[CurateMode] = LazyMode(  # imported and built when a curation first starts
-            self.runner, self, "evmeval_gui.curation.mode", self._make_curate, label="Preparing the curation")
+        self.curation = lazy_curation(self)
         self.dialogs = WindowDialogs(self, open_request=self.open_request, open_agreement=self.open_agreement,
-                                     agreement=self.agreement, curation=self.curation, editing=self.editing,
+                                     agreement=self.agreement_mode, curation=self.curation, editing=self.editing,
                                      retitle=self.retitle)
-        self.scoring = ScoringMode(self.port, others=(self.agreement, self.compare, self.scratch, self.curation))
+        self.scoring = ScoringMode(self.port, others=(self.agreement_mode, self.compare_mode, self.scratch,
+                                                      self.curation))
         d = self.dialogs
         shell = ShellCommands(open=self.show_open_dialog, demo=self.open_demo, curate=d.start_curation,
                               new_document=d.new_document, compare_annotators=d.compare_annotators,
                               reload=self.reload, quit=self.close)
         self.commands = WindowCommands(self, s, shell, navigation=self.navigation, text_view=self.text_view,
-                                       help=self.help, editing=self.editing, agreement=self.agreement,
-                                       compare=self.compare, exporter=self.exporter)
+                                       help=self.help, editing=self.editing, agreement=self.agreement_mode,
+                                       compare=self.compare_mode, exporter=self.exporter)
         self.view_menu = self.commands.view_menu
         self.charts_dock = ChartsDock(self, s, self.runner,
                                       charts_factory or (default_charts_factory if use_default_charts else None),
@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
         s.scoring_finished.connect(self.quiet.ready)
         self.runner.job_finished.connect(self.quiet.main_job_finished)
         s.selecting.connect(self.runner.pause_quiet)  # a document switch has the interpreter to itself
-        self.warm_up = ChartsWarmUp(s, self.runner, self.welcome, enabled=warm_charts)  # pyqtgraph, after a paint
+        self.warm_up = ChartsWarmUp(s, self.runner, self, enabled=warm_charts)  # pyqtgraph, once a corpus is scored
         self.first_document = FirstDocumentParts(self, self.documents.count_label,
                                                  self.document_pane)  # shown while the corpus scores
         self.sequencing = SequencingParts(self)  # arcs, link table, F1 column, figure, menu, chart tab, export
@@ -196,7 +196,6 @@ class MainWindow(QMainWindow):
         if persist:
             self._restore_geometry()
         self.recent.changed.connect(self._refresh_recent)
-        self.agreement.agreement_finished.connect(self._remember_agreement)
         self.session_store = SessionStore(self, self.stored, self.recent.entries, persist=persist)
         self.commands.file_menu.insertAction(self.commands.quit_separator, self.session_store.action)
         self.curation_parts = CurationParts(self)  # curations in Open recent and in the restored session
@@ -208,25 +207,25 @@ class MainWindow(QMainWindow):
     @property
     def mode(self) -> WindowMode:
         """The active mode (agreement while a comparison is shown, else scoring)."""
-        for mode in (self.curation.built, self.compare, self.agreement, self.scratch):
+        for mode in (self.curation.built, self.compare_mode.built, self.agreement_mode.built, self.scratch):
             if mode is not None and mode.active:
                 return mode
         return self.scoring
 
     @property
+    def agreement(self) -> AgreementMode:
+        """The Agreement mode (built now if it was not yet: else when a study is first opened)."""
+        return self.agreement_mode.ensure()
+
+    @property
+    def compare(self) -> CompareMode:
+        """The Compare mode (built now if it was not yet: else when it is first opened)."""
+        return self.compare_mode.ensure()
+
+    @property
     def curate(self) -> CurateMode:
-        """The Curate mode (built now if it was not yet: its module is otherwise imported when a curation starts)."""
+        """The Curate mode (built now if it was not yet: else when a curation starts)."""
         return self.curation.ensure()
-
-    def _make_curate(self) -> CurateMode:
-        from evmeval_gui.curation.mode import CurateMode
-
-        curate = CurateMode(self.port, open_scoring=self.open_request,
-                            choose_folder=lambda title: self.dialogs.choose_folder(title),
-                            save_folder=curation_folder(self.settings) if self.persist else None)
-        if self.persist:
-            curate.remember = self.recent.remember
-        return curate
 
     @property
     def conventions_dock(self) -> ConventionsDock:
@@ -248,7 +247,7 @@ class MainWindow(QMainWindow):
         loaded = self.session.loaded
         if loaded:
             self.retitle()
-        if loaded or self.agreement.active:
+        if loaded or self.agreement_mode.active:
             self.mode.show_current_page()
         else:
             self.workspace.show_welcome()
@@ -311,7 +310,8 @@ class MainWindow(QMainWindow):
         if not self.editing.confirm_discard("comparing annotators"):
             return
         self.navigation.clear_filter()
-        self.agreement.compare(request, doc_id=doc_id, page="matrix" if doc_id is None else "pair")
+        page = "matrix" if doc_id is None else "pair"
+        self.agreement_mode.when_ready(lambda mode: mode.compare(request, doc_id=doc_id, page=page))
 
     def open_demo_agreement(self) -> None:
         """The demo's gold.tbf, system_a.tbf and system_b.tbf as three annotators."""
@@ -345,10 +345,6 @@ class MainWindow(QMainWindow):
 
     def recent_requests(self) -> list[OpenRequest]:
         return self.recent.requests()
-
-    def _remember_agreement(self) -> None:
-        if self.agreement.request is not None and self.persist:
-            self.recent.remember(self.agreement.request)
 
     def _refresh_recent(self) -> None:
         self.recent.fill_menu(self.commands.recent_menu, self.open_recent)

@@ -173,7 +173,8 @@ class AgreementMode(QObject):
         self.banner.swap_button.clicked.connect(self.swap_roles)
         port.add_mode_bar(self.tabs)
         port.add_banner(self.banner)
-        self.session.corpus_loaded.connect(self._on_corpus_loaded)
+        # built when first wanted (`window.warm_up.LazyMode`): it leaves before the window's parts ask which mode shows
+        self.session.corpus_loaded.connect(self._on_corpus_loaded, first=True)
         self.session.combination_changed.connect(self._on_combination_changed)
 
     # -- the WindowMode contract --------------------------------------------------------------------

@@ -21,6 +21,7 @@ from evmeval.mention.changes import reconcile
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QTabBar, QWidget
 
+from evmeval_gui.compare.available import can_compare
 from evmeval_gui.compare.state import (
     CompareSelection,
     CompareState,
@@ -131,15 +132,15 @@ class CompareMode(QObject):
         port.add_mode_bar(self.tabs)
         self.state.pair_changed.connect(self._on_pair_changed)
         self.state.selection_changed.connect(self._on_selection)
-        self.session.corpus_loaded.connect(self._on_corpus_loaded)
-        self.session.scoring_finished.connect(self._on_scoring_finished)
+        # built when first wanted (`window.warm_up.LazyMode`): it hears before the window's parts, as built at launch
+        self.session.corpus_loaded.connect(self._on_corpus_loaded, first=True)
+        self.session.scoring_finished.connect(self._on_scoring_finished, first=True)
 
     # -- availability and starting ------------------------------------------------------------------
 
     def available(self) -> bool:
         """Two or more system files are open (and no agreement study is shown)."""
-        corpus = self.session.corpus
-        return corpus is not None and self.session.roles is None and len(corpus.inputs) >= 2
+        return can_compare(self.session)
 
     def toggle(self) -> None:
         """The mode switch: open the Compare mode, or go back to scoring."""

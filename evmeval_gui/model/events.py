@@ -1,11 +1,10 @@
 """A tiny signal for the Qt-free layer: `connect`, `disconnect`, `emit`, nothing else.
 
-Listeners are called synchronously, in connection order, on the thread that emits (the session emits
-on the GUI thread only: background work reaches it through the job runner). A bound method is held
-weakly, like a Qt connection to a QObject's slot: a view that is gone stops being called. Other
-callables (functions, lambdas) are held strongly. The shape (`connect`/`disconnect`/`emit`) is the one
-Qt signals have, so pytest-qt's `waitSignal` and Qt-style code work with both.
-"""
+Listeners are called synchronously, in connection order (`first`: before those already connected), on the thread
+that emits (the session emits on the GUI thread only: background work reaches it through the job runner). A bound
+method is held weakly, like a Qt connection to a QObject's slot: a view that is gone stops being called. Other
+callables (functions, lambdas) are held strongly. The shape (`connect`/`disconnect`/`emit`) is the one Qt signals
+have, so pytest-qt's `waitSignal` and Qt-style code work with both."""
 
 from __future__ import annotations
 
@@ -25,13 +24,18 @@ class Signal:
         self.name = name
         self._listeners: list[Callable[[], Listener | None]] = []
 
-    def connect(self, listener: Listener) -> Listener:
-        """Call `listener` on every `emit`; returns it (usable as a decorator)."""
+    def connect(self, listener: Listener, *, first: bool = False) -> Listener:
+        """Call `listener` on every `emit`; returns it (usable as a decorator). `first`: before the listeners
+        connected already (a mode built when first wanted, which must say whether it is still shown before the
+        window's parts, connected at launch, ask which mode is)."""
         if getattr(listener, "__self__", None) is not None and hasattr(listener, "__func__"):
             ref: Callable[[], Listener | None] = weakref.WeakMethod(listener)  # type: ignore[arg-type]
         else:
             ref = _Strong(listener)
-        self._listeners.append(ref)
+        if first:
+            self._listeners.insert(0, ref)
+        else:
+            self._listeners.append(ref)
         return listener
 
     def disconnect(self, listener: Listener | None = None) -> None:

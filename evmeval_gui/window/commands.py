@@ -2,9 +2,9 @@
 
 A part of the window, not a mixin: `MainWindow` builds one, giving it the window to put the actions,
 menus and toolbar in, the parts the actions drive (session, navigation, text view, help, editing, the
-agreement and compare modes, the report export) and the shell's own commands (`ShellCommands`: open,
-demo, reload, quit, …). It keeps its widgets following the session (the attribute combination, the
-system shown, the systems of a new corpus) and is told what is possible (`update`). Places others
+agreement and compare modes, built when first wanted, the report export) and the shell's own commands
+(`ShellCommands`: open, demo, reload, quit, …). It keeps its widgets following the session (the attribute
+combination, the system shown, the systems of a new corpus) and is told what is possible (`update`). Places others
 add to: the View menu (`view_menu`, `add_view_action`), the toolbar (`add_toolbar_toggle`) and the
 shortcuts Help lists (`extra_shortcuts`).
 """
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from evmeval_gui.align.selector import MappingSelector
+from evmeval_gui.compare.available import can_compare
 from evmeval_gui.model.session import Session
 from evmeval_gui.views.text_view import TextView
 from evmeval_gui.window.export_controller import ExportController
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from evmeval_gui.agreement.mode import AgreementMode
     from evmeval_gui.compare.mode import CompareMode
     from evmeval_gui.editing.controller import EditController
+    from evmeval_gui.window.warm_up import LazyMode
 
 SYSTEM_TIP = "Which system file to compare with the gold file"
 
@@ -78,7 +80,8 @@ class WindowCommands:
 
     def __init__(self, window: QMainWindow, session: Session, shell: ShellCommands, *,
                  navigation: WindowNavigation, text_view: TextView, help: WindowHelp, editing: EditController,
-                 agreement: AgreementMode, compare: CompareMode, exporter: ExportController) -> None:
+                 agreement: LazyMode[AgreementMode], compare: LazyMode[CompareMode],
+                 exporter: ExportController) -> None:
         self.window = window
         self.session = session
         self.shell = shell
@@ -124,15 +127,19 @@ class WindowCommands:
                                      "Paste or open a plain text and mark gold and system mentions on it")
         self.compare_action = a("&Compare annotators…", self.shell.compare_annotators, "Ctrl+Shift+O",
                                 "Agreement among two or more annotation sets (tbf files or brat folders)")
-        self.export_disagreements_action = a("Export &disagreements…", lambda: self.agreement.export_disagreements(),
+        self.export_disagreements_action = a("Export &disagreements…",
+                                             lambda: self.agreement.when_ready(lambda m: m.export_disagreements()),
                                              None, "Write the selected pair's disagreements to a CSV file")
         self.export_disagreements_action.setEnabled(False)
-        self.matrix_action = a("Agreement &matrix", lambda: self.agreement.show_page("matrix"), "Ctrl+Shift+M",
+        self.matrix_action = a("Agreement &matrix", lambda: self.agreement.when_ready(lambda m: m.show_page("matrix")),
+                               "Ctrl+Shift+M",
                                "Show the agreement matrix (Agreement mode)")
-        self.compare_systems_action = a("Compare &systems", self.compare.toggle, "Ctrl+Shift+R",
+        self.compare_systems_action = a("Compare &systems", lambda: self.compare.when_ready(lambda m: m.toggle()),
+                                        "Ctrl+Shift+R",
                                         "Compare the open system files: leaderboard, pairs, significance, cases")
         self.compare_systems_action.setCheckable(True)
-        self.export_comparison_action = a("Export c&omparison…", lambda: self.compare.export(), None,
+        self.export_comparison_action = a("Export c&omparison…", lambda: self.compare.when_ready(lambda m: m.export()),
+                                          None,
                                           "Write the comparison as HTML, JSON or CSV tables (Compare mode)")
         self.reload_action = a("&Reload and rescore", self.shell.reload, "F5", "Read the files again and rescore")
         self.export_action = a("&Export report…", self.exporter.ask_and_export, None,
@@ -349,7 +356,7 @@ class WindowCommands:
     def update(self, *, loaded: bool, can_export: bool) -> None:
         """Enable what applies to what is shown (`loaded`: a scored corpus; the modes say the rest)."""
         agreement = self.agreement.active
-        self.compare_systems_action.setEnabled(self.compare.active or self.compare.available())
+        self.compare_systems_action.setEnabled(self.compare.active or can_compare(self.session))
         self.compare_systems_action.setChecked(self.compare.active)
         self.export_comparison_action.setEnabled(self.compare.active)
         self.matrix_action.setEnabled(agreement)

@@ -32,13 +32,14 @@ class WindowDialogs:
     """The dialogs of one window (see the module docstring)."""
 
     def __init__(self, parent: QWidget, *, open_request: Callable[[OpenRequest], None],
-                 open_agreement: Callable[[AgreementRequest], None], agreement: AgreementMode,
+                 open_agreement: Callable[[AgreementRequest], None], agreement: LazyMode[AgreementMode],
                  curation: LazyMode[CurateMode],
                  editing: EditController, retitle: Callable[[], None]) -> None:
         self.parent = parent
         self.open_request = open_request
         self.open_agreement = open_agreement
         self.agreement = agreement
+        """The Agreement mode, built (and its module imported off the GUI thread) when a study is first opened."""
         self.curation = curation
         """The Curate mode, built (and its module imported off the GUI thread) when a curation starts."""
         self.editing = editing
@@ -71,7 +72,8 @@ class WindowDialogs:
         """File › Compare annotators…; accepting it starts the comparison."""
         from evmeval_gui.agreement.dialog import CompareAnnotatorsDialog
 
-        dialog = CompareAnnotatorsDialog(self.parent, initial=self.agreement.request)
+        shown = self.agreement.built
+        dialog = CompareAnnotatorsDialog(self.parent, initial=shown.request if shown is not None else None)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
         dialog.accepted.connect(lambda: self.open_agreement(dialog.request()))
         self.compare_dialog = dialog
@@ -91,7 +93,8 @@ class WindowDialogs:
     def start_curation(self) -> None:
         """File › Curate annotators: the annotators of the Agreement mode (compared first if none are); the
         Curate mode's module is imported by a job the first time (`LazyMode`)."""
-        loaded = self.agreement.loaded if self.agreement.active else None
+        shown = self.agreement.built
+        loaded = shown.loaded if shown is not None and shown.active else None
         curate = self.curation.built
         if loaded is None and curate is not None and curate.state is not None:  # back from scoring the curated set
             curate.resume()
@@ -99,13 +102,14 @@ class WindowDialogs:
             return
         if loaded is None:
             def once() -> None:
-                self.agreement.agreement_finished.disconnect(once)
+                self.agreement.ensure().agreement_finished.disconnect(once)
                 self.start_curation()
-            self.agreement.agreement_finished.connect(once)
+            # heard before the dialog's study starts (the mode's import, if need be, runs while the dialog is open)
+            self.agreement.when_ready(lambda mode: mode.agreement_finished.connect(once))
             self.compare_annotators()
             return
         def leaving() -> None:  # once the curation is shown: a cancelled one leaves the comparison as it was
-            self.agreement.leave()
+            self.agreement.ensure().leave()
             self.retitle()
 
         self.curation.when_ready(lambda mode: mode.start(loaded, leaving=leaving))

@@ -61,9 +61,10 @@ class SessionStore:
         shown = next((r for r in (f() for f in self.features) if r is not None), None)
         if shown is not None:
             return dict(shown.to_json())
-        if w.agreement.active and w.agreement.request is not None:
-            entry: dict[str, Any] = w.agreement.request.to_json()
-            entry["page"] = w.agreement.page
+        agreement = w.agreement_mode.built  # never built: no study shown
+        if agreement is not None and agreement.active and agreement.request is not None:
+            entry: dict[str, Any] = agreement.request.to_json()
+            entry["page"] = agreement.page
         elif w.session.loaded and w.session.request is not None:
             entry = w.session.request.to_json()
             entry["system"] = w.session.system_index
@@ -103,21 +104,28 @@ class SessionStore:
         if state.get("charts") is True:
             w.charts_dock.show()
         filters = (state.get("outcome"), state.get("type"))
+
+        def filter_after(done: Any) -> None:
+            """The mapping table's filters put back once `done` (a signal) says the corpus or study is shown."""
+            def apply_filters(*_args: object) -> None:
+                done.disconnect(apply_filters)
+                w.mapping.restore_filters(*filters)
+
+            done.connect(apply_filters)
+
         if isinstance(request, AgreementRequest):
             page = "pair" if state.get("page") == "pair" else "matrix"
-            w.agreement.compare(request, doc_id=doc, page=page)
-            done = w.agreement.agreement_finished
+
+            def compare(agreement: Any) -> None:  # the Agreement mode, its module imported by a job
+                filter_after(agreement.agreement_finished)
+                agreement.compare(request, doc_id=doc, page=page)
+
+            w.agreement_mode.when_ready(compare)
         else:
             assert isinstance(request, OpenRequest)
             system = state.get("system") if isinstance(state.get("system"), int) else 0
+            filter_after(w.session.scoring_finished)
             w.open_request(request, doc_id=doc, system_index=system)
-            done = w.session.scoring_finished
-
-        def apply_filters(*_args: object) -> None:
-            done.disconnect(apply_filters)
-            w.mapping.restore_filters(*filters)
-
-        done.connect(apply_filters)
         return True
 
     def _session_shape(self, data: object) -> dict[str, Any] | None:

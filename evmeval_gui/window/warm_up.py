@@ -3,11 +3,13 @@
 pyqtgraph (with numpy) costs 0.1-0.3 s of the GUI thread's CPU to import, the Charts dock's modules 0.05 s more.
 The launch leaves them out, so that the first document is painted sooner (`qt_import`); the first chart wanted
 then paid for them on its click (the Charts dock, the agreement matrix, the threshold curve, an export).
-`ChartsWarmUp` imports them once the first corpus is scored, or once the welcome page is painted (the agreement's
-matrix, opened from there, is a chart too), as a quiet job: quiet jobs start only after the first document is
-painted (`first_paint.QuietUntilPainted`) and run one at a time, so the import waits for the corpus's own
-background work. A chart wanted meanwhile (the Charts dock, an export's charts) waits for this job
-(`when_ready`, which starts it if need be) instead of importing on the GUI thread.
+`ChartsWarmUp` imports them once the first corpus is scored, as a quiet job: quiet jobs start only after the first
+document is painted (`first_paint.QuietUntilPainted`) and run one at a time, so the import waits for the corpus's
+own background work. A chart wanted meanwhile (the Charts dock, an export's charts) waits for this job
+(`when_ready`, which starts it if need be) instead of importing on the GUI thread. The empty window does not
+import them (issue 34: 25 MB of its 106 before anything is opened): nothing on the welcome page draws a chart,
+and the agreement's matrix, the one chart opened from there without a scored corpus, has its comparing job
+import them (`agreement.mode.warm_imports`).
 
 `BackgroundImport` is that job for any modules, without the warm-up's triggers: `LazyMode` (a mode built the first
 time it is wanted) waits on one for its module (issue 34: the Curate mode's modules stay out of a scoring user's
@@ -21,8 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QObject, QTimer
 
 from evmeval_gui.jobs import JobRunner
 from evmeval_gui.model.jobs import JobContext
@@ -65,10 +66,10 @@ class BackgroundImport(QObject):
         self._work = work
         self._imported = imported
         self._asked = False
-        self._waiting: list[Callable[[], None]] = []
+        self._waiting: list[Callable[[], object]] = []
         """What waits for the import (`when_ready`): called on the GUI thread when it is done."""
 
-    def when_ready(self, then: Callable[[], None]) -> None:
+    def when_ready(self, then: Callable[[], object]) -> None:
         """Call `then` once the modules are imported: at once if they are, else when this job has imported them
         (started now if it has not: a click right after launch). A click never imports them on the GUI thread
         (the charts' library: 0.1-0.3 s); without the warm-up (screenshots, most tests) `then` runs at once."""
@@ -109,28 +110,14 @@ class BackgroundImport(QObject):
 
 
 class ChartsWarmUp(BackgroundImport):
-    """Imports the charts' library in the background once a corpus is first scored or `welcome` first painted
-    (`enabled`; the windowless screenshot mode does not: it may never draw a chart and waits for every job)."""
+    """Imports the charts' library in the background once a corpus is first scored (`enabled`; the windowless
+    screenshot mode does not: it may never draw a chart and waits for every job)."""
 
-    def __init__(self, session: Session, runner: JobRunner, welcome: QWidget, *, enabled: bool = True) -> None:
-        super().__init__(runner, welcome, label="Preparing the charts", key=WARM_JOB, work=import_charts,
+    def __init__(self, session: Session, runner: JobRunner, parent: QObject, *, enabled: bool = True) -> None:
+        super().__init__(runner, parent, label="Preparing the charts", key=WARM_JOB, work=import_charts,
                          imported=lambda: pyqtgraph_loaded() and "evmeval_gui.charts.panel" in sys.modules,
                          enabled=enabled)
         session.scoring_finished.connect(self.start)
-        self._welcome: QWidget | None = welcome
-        welcome.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._welcome and event.type() == QEvent.Type.Paint:
-            watched.removeEventFilter(self)
-            self._welcome = None
-            QTimer.singleShot(0, self, self._welcome_painted)  # after this paint
-        return False
-
-    def _welcome_painted(self) -> None:
-        """No corpus: start now. A corpus loading: its `scoring_finished` starts it, after its own jobs."""
-        if not self.runner.busy:
-            self.start()
 
 
 Mode = TypeVar("Mode", bound=WindowMode)
@@ -161,7 +148,7 @@ class LazyMode(QObject, Generic[Mode]):
             self.built = self._build()
         return self.built
 
-    def when_ready(self, then: Callable[[Mode], None]) -> None:
+    def when_ready(self, then: Callable[[Mode], object]) -> None:
         """Call `then` with the mode: at once once built, else after its module is imported off the GUI thread."""
         if self.built is not None:
             then(self.built)

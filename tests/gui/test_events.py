@@ -42,3 +42,14 @@ def test_a_bound_method_is_held_weakly_like_a_qt_slot():
     gc.collect()
     signal.emit("b")  # nobody to call, no error
     assert len(signal) == 0
+
+
+def test_a_listener_connected_first_is_called_before_those_connected_already():
+    """A mode built when first wanted says whether it is still shown before the window's parts ask which is."""
+    signal = Signal("corpus_loaded")
+    calls: list[str] = []
+    signal.connect(lambda: calls.append("window part"))
+    signal.connect(lambda: calls.append("mode"), first=True)
+    signal.connect(lambda: calls.append("later part"))
+    signal.emit()
+    assert calls == ["mode", "window part", "later part"]
