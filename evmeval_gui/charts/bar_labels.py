@@ -65,4 +65,4 @@ def fit_axis_lines(axis: pg.AxisItem, names: Sequence[str]) -> None:
     lines = max((name.count("\n") + 1 for name in names), default=1)
     text = QFontMetricsF(tick_font).lineSpacing() * lines + max(0, axis.style["tickLength"])
     title = axis.label.boundingRect().height() if axis.label.isVisible() else 0.0
-    axis.setHeight(int(text + axis.style["tickTextOffset"][1] + title + 2))
+    axis.setHeight(int(text + axis.style["tickTextOffset"][1] + title - 2))  # the title box has 4 px of margin

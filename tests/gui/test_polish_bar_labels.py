@@ -112,3 +112,21 @@ def test_every_bar_says_its_value_over_it_without_touching_another(qtbot, window
         rects.append((rect, label.toPlainText()))
     _apart(rects)
 
+
+
+@pytest.mark.parametrize("tab", ["Type confusion", "Realis confusion"])
+def test_no_tick_mark_pokes_into_a_heatmap_cell(qtbot, window, tab):
+    """An inward tick mark at the first column's left edge made its count read as negative ("-172")."""
+    chart = _chart(qtbot, window, tab)
+    cells = chart.plot.getViewBox().sceneBoundingRect()
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    for name in ("left", "bottom"):
+        axis = chart.plot.getAxis(name)
+        painter = QPainter(image)
+        try:
+            _, ticks, _ = axis.generateDrawSpecs(painter)
+        finally:
+            painter.end()
+        for _pen, start, end in ticks:
+            line = QRectF(axis.mapToScene(start), axis.mapToScene(end)).normalized()
+            assert not cells.adjusted(1, 1, -1, -1).intersects(line.adjusted(-0.5, -0.5, 0.5, 0.5)), name
