@@ -1,10 +1,14 @@
-"""What the window asks of Qt's environment before its application is made: the offscreen platform's
-notices dropped, and Qt's own paint threads off (both read by Qt once, early)."""
+"""What the window asks of Qt's environment: before its application is made, the offscreen platform's
+notices dropped and Qt's own paint threads off (both read by Qt once, early); once it is made, tab texts whole."""
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
 
 OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)
 """What Qt's offscreen platform prints for every shown window: not a problem, just noise on stderr."""
@@ -32,3 +36,22 @@ interpreter's lock"). Qt reads it once, at the first such paint: before the appl
 def paint_on_the_gui_thread() -> None:
     """`SERIAL_PAINT` set, unless the user set it (to anything: Qt asks whether it is set)."""
     os.environ.setdefault(SERIAL_PAINT, "1")
+
+
+def keep_tab_text_whole(app: QApplication) -> None:
+    """The application's style, but with an unselected tab's text where a selected tab's is: Fusion draws it
+    2 px lower and cuts off what reaches below the baseline, so a tab named "[2] system_a.tbf" read "system
+    a.tbf" and "Type confusion" lost the tails of its p and y."""
+    from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
+
+    base = QStyleFactory.create(app.style().name())
+    if base is None:
+        return
+
+    class TabTextWhole(QProxyStyle):
+        def pixelMetric(self, metric: QStyle.PixelMetric, option: object = None, widget: object = None) -> int:
+            if metric == QStyle.PixelMetric.PM_TabBarTabShiftVertical:
+                return 0
+            return super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
+
+    app.setStyle(TabTextWhole(base))
