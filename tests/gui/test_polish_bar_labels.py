@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF, QImage, QPainter
 from PySide6.QtTest import QTest
 
@@ -130,3 +130,26 @@ def test_no_tick_mark_pokes_into_a_heatmap_cell(qtbot, window, tab):
         for _pen, start, end in ticks:
             line = QRectF(axis.mapToScene(start), axis.mapToScene(end)).normalized()
             assert not cells.adjusted(1, 1, -1, -1).intersects(line.adjusted(-0.5, -0.5, 0.5, 0.5)), name
+
+
+def test_the_compare_chart_says_each_bars_f1_over_its_whisker(qtbot, make_window):
+    window = make_window(persist=False, size=(1024, 640))
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=30_000):
+        window.open_demo()
+    with qtbot.waitSignal(window.compare.comparison_ready, timeout=30_000):
+        qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    chart = window.compare.leaderboard.chart
+    chart.plot_widget.grab()
+    offsets = chart._offsets()
+    keys = [(index, c) for c in offsets for index in chart.order]  # the order the bars are drawn in
+    assert len(chart.value_labels) == len(keys) == 8
+    plot_area = chart.plot.getViewBox().sceneBoundingRect()
+    rects = []
+    for (index, c), label in zip(keys, chart.value_labels, strict=True):
+        assert label.isVisible()
+        tooltip_f1 = float(chart.describe((index, c)).split("F1 ")[1].split(" %")[0])
+        assert abs(float(label.toPlainText()) - tooltip_f1) <= 0.05 + 1e-9, (index, c)
+        rect = label.textItem.mapRectToScene(label.textItem.boundingRect())
+        assert plot_area.contains(rect), f"{label.toPlainText()} is cut off"
+        rects.append((rect, label.toPlainText()))
+    _apart(rects)
