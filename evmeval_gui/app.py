@@ -32,7 +32,7 @@ from evmeval.rules import ATTRIBUTE_NAMES
 
 from evmeval_gui.align.options import add_mapping_options, apply_mapping_options, wait_for_figures
 from evmeval_gui.convention_args import add_convention_arguments, convention_options
-from evmeval_gui.qt_environment import keep_tab_text_whole, paint_on_the_gui_thread, quiet_offscreen_notices
+from evmeval_gui.qt_environment import paint_on_the_gui_thread, quiet_offscreen_notices
 
 if TYPE_CHECKING:
     from evmeval_gui.export import ChartDrawer
@@ -192,7 +192,6 @@ def _application(offscreen: bool):
         app = QApplication([sys.argv[0] if sys.argv else "evmeval-gui"])
         app.setOrganizationName("EvmEval")
         app.setApplicationName("EvmEval Studio")
-        keep_tab_text_whole(app)
         _wake_on_signals(app)
     return app  # pyqtgraph loads with the first chart (`qt_import.load_pyqtgraph`), after the first paint
 

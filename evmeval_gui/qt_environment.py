@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QTabBar
 
 OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)
 """What Qt's offscreen platform prints for every shown window: not a problem, just noise on stderr."""
@@ -38,20 +38,28 @@ def paint_on_the_gui_thread() -> None:
     os.environ.setdefault(SERIAL_PAINT, "1")
 
 
-def keep_tab_text_whole(app: QApplication) -> None:
-    """The application's style, but with an unselected tab's text where a selected tab's is: Fusion draws it
-    2 px lower and cuts off what reaches below the baseline, so a tab named "[2] system_a.tbf" read "system
-    a.tbf" and "Type confusion" lost the tails of its p and y."""
-    from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleFactory
+_TAB_STYLES: list[object] = []
+"""The one style `keep_tab_text_whole` gives tab bars (a widget does not own the style it is given)."""
 
-    base = QStyleFactory.create(app.style().name())
-    if base is None:
-        return
 
-    class TabTextWhole(QProxyStyle):
-        def pixelMetric(self, metric: QStyle.PixelMetric, option: object = None, widget: object = None) -> int:
-            if metric == QStyle.PixelMetric.PM_TabBarTabShiftVertical:
-                return 0
-            return super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
+def keep_tab_text_whole(bar: QTabBar) -> None:
+    """`bar` in the application's style, but with an unselected tab's text where a selected tab's is: Fusion
+    draws it 2 px lower and cuts off what reaches below the baseline, so a tab named "[2] system_a.tbf" read
+    "system a.tbf" and "Per type" lost the tails of its p and y. For tab bars only, not the application: each
+    of the style's questions then runs Python, 1,776 of them a window repaint, each waiting for the
+    interpreter's lock while a job holds it."""
+    from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleFactory
 
-    app.setStyle(TabTextWhole(base))
+    if not _TAB_STYLES:
+        base = QStyleFactory.create(QApplication.style().name())
+        if base is None:
+            return
+
+        class TabTextWhole(QProxyStyle):
+            def pixelMetric(self, metric: QStyle.PixelMetric, option: object = None, widget: object = None) -> int:
+                if metric == QStyle.PixelMetric.PM_TabBarTabShiftVertical:
+                    return 0
+                return super().pixelMetric(metric, option, widget)  # type: ignore[arg-type]
+
+        _TAB_STYLES.append(TabTextWhole(base))
+    bar.setStyle(_TAB_STYLES[0])  # type: ignore[arg-type]

@@ -30,7 +30,7 @@ def fit_value_labels(plot: pg.PlotItem, labels: Sequence[pg.TextItem], pitch: fl
     pixels, else "upright" where a line's height does, else "hidden"; returns which. The y range is at
     least `bottom`..`top`, and wide enough in pixels for the tallest label and for the "0" under it."""
     view = plot.getViewBox()
-    (x0, x1), _ = view.viewRange()
+    (x0, x1), (bottom_now, top_now) = view.viewRange()
     across_room = pitch * view.width() / (x1 - x0) if x1 > x0 else 0.0
     metrics = QFontMetricsF(font(size))
     widest = max((metrics.horizontalAdvance(label.toPlainText()) for label in labels), default=0.0)
@@ -41,11 +41,16 @@ def fit_value_labels(plot: pg.PlotItem, labels: Sequence[pg.TextItem], pitch: fl
         layout, extent = "upright", widest + GAP
     else:
         layout, extent = "hidden", 0.0
-    for label in labels:
-        label.textItem.document().setDocumentMargin(0)  # the text's box is its line: neighbours' boxes never meet
-        label.setVisible(layout != "hidden")  # first: a hidden TextItem keeps its old angle, even once shown
-        label.setAngle(90 if layout == "upright" else 0)
-        label.setAnchor((0.0, 0.5) if layout == "upright" else (0.5, 1.0))
+    angle, anchor = (90, (0.0, 0.5)) if layout == "upright" else (0, (0.5, 1.0))
+    for label in labels:  # each change only: a resize calls this again, and each is a relayout of the text
+        document = label.textItem.document()
+        if document.documentMargin():
+            document.setDocumentMargin(0)  # the text's box is its line: neighbours' boxes never meet
+        if label.isVisible() != (layout != "hidden"):
+            label.setVisible(layout != "hidden")  # first: a hidden TextItem keeps its old angle, even once shown
+        if layout != "hidden" and (label.angle != angle or tuple(label.anchor) != anchor):
+            label.setAngle(angle)
+            label.setAnchor(anchor)
     highest = max((label.pos().y() for label in labels if label.isVisible()), default=0.0)
     zero = QFontMetricsF(plot.getAxis("left").style["tickFont"] or font(9)).height() / 2  # pyqtgraph drops a
     # tick text that reaches below the plot: the 0 of a bar chart whose bottom is a few pixels under it
@@ -54,7 +59,8 @@ def fit_value_labels(plot: pg.PlotItem, labels: Sequence[pg.TextItem], pitch: fl
     for _ in range(4):  # units a pixel grow with the range, which grows with them: a few rounds settle it
         unit = (high - low) / height
         low, high = min(bottom, -zero * unit), max(top, highest + (extent + GAP) * unit)
-    view.setYRange(low, high, padding=0)
+    if (low, high) != (bottom_now, top_now):
+        view.setYRange(low, high, padding=0)
     return layout
 
 
