@@ -33,6 +33,7 @@ from evmeval_gui.model.corpus_state import ask_passes
 from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
+from evmeval_gui.qt_environment import keep_tab_text_whole
 from evmeval_gui.turns import next_turn
 
 if TYPE_CHECKING:
@@ -162,6 +163,7 @@ class AgreementMode(QObject):
         self.tabs.setObjectName("agreementTabs")
         self.tabs.setDocumentMode(True)
         self.tabs.setExpanding(False)
+        keep_tab_text_whole(self.tabs)  # "Pair: [1] gold.tbf vs [2] system_a.tbf" with its underscore
         self.tabs.addTab("Agreement matrix")
         self.tabs.addTab("Pair")
         self.tabs.setTabToolTip(0, "All annotators: the pairwise F1 matrix, summary figures and documents")

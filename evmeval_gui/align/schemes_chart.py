@@ -23,6 +23,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QWidget
 
 from evmeval_gui.align.state import counted_schemes
+from evmeval_gui.charts.bar_labels import fit_axis_lines, fit_value_labels
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.panel import BACKGROUND_DOCUMENTS
 from evmeval_gui.charts.score_bars import BAR_WIDTH, METRIC_LABELS, METRICS, OFFSETS
@@ -115,7 +116,7 @@ class SchemeBarsChart(ChartWidget):
         self._view_resized()
 
     def _view_resized(self) -> None:
-        self.thin_value_labels(self.value_labels, OFFSETS["f1"] - OFFSETS["recall"], 7.5)
+        fit_value_labels(self.plot, self.value_labels, OFFSETS["f1"] - OFFSETS["recall"], 7.5)
         self._fit_names()
 
     def _fit_names(self) -> None:
@@ -133,6 +134,7 @@ class SchemeBarsChart(ChartWidget):
         axis = self.plot.getAxis("bottom")
         if axis.style["tickFont"] is None or axis.style["tickFont"].pointSizeF() != size:
             axis.setStyle(tickFont=font(size))
+        fit_axis_lines(axis, ["\n".join(name) for name in lines])
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         group = round(x)

@@ -470,16 +470,6 @@ class ChartWidget(QWidget):
         (x0, x1), _ = view.viewRange()
         return view.width() / (x1 - x0) if x1 > x0 else 0.0
 
-    def thin_value_labels(self, labels: Sequence[pg.TextItem], pitch: float, size: float) -> None:
-        """Show the value written above each bar only while neighbours `pitch` data units apart do not run
-        into each other ("58.154.456.2"); the tooltip has every value either way."""
-        metrics = QFontMetricsF(font(size))
-        widest = max((metrics.horizontalAdvance(label.toPlainText()) for label in labels), default=0.0)
-        room = pitch * self.pixels_per_unit()
-        fits = room == 0.0 or widest <= room + 2  # touching neighbours still read; overlapping ones do not
-        for label in labels:
-            label.setVisible(fits)
-
     def _mouse_moved(self, scene_pos: QPointF) -> None:
         self.hover_text = self._hover_text_at(scene_pos)
         if QGuiApplication.platformName() == "offscreen":

@@ -67,6 +67,8 @@ class ConfusionHeatmap(ChartWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, bottom_axis=RotatedLabelAxis())
         self.plot.getViewBox().invertY(True)
+        for name in ("left", "bottom"):  # no tick marks: one poking into the first cell read as a minus ("-172")
+            self.plot.getAxis(name).setStyle(tickLength=0)
         self.matrix: ConfusionMatrix | None = None
         """The matrix drawn: `full_matrix`, or its busiest values when the chart is too narrow for all."""
         self.full_matrix: ConfusionMatrix | None = None

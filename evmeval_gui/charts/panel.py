@@ -39,6 +39,7 @@ from evmeval_gui.charts.names import CHART_NAMES
 from evmeval_gui.charts.per_type import PerTypeChart
 from evmeval_gui.charts.score_bars import METRIC_LABELS, ScoreBarsChart
 from evmeval_gui.model.jobs import Runner
+from evmeval_gui.qt_environment import keep_tab_text_whole
 
 RowPredicate = Callable[[str, MappingRow], bool]
 
@@ -178,6 +179,7 @@ class ChartsPanel(QWidget):
         per_type_layout.addWidget(self.per_type_stack, 1)
 
         self.tabs = QTabWidget()
+        keep_tab_text_whole(self.tabs.tabBar())  # "Per type", "Type confusion" whole
         self.tabs.addTab(_scrolling(self.score_bars), "Scores")
         self.tabs.addTab(per_type_page, "Per type")
         self.tabs.addTab(_scrolling(self.type_confusion), "Type confusion")

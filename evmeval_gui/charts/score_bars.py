@@ -11,6 +11,7 @@ from evmeval.mention.prf import Average, Score
 from evmeval.rules import Combination
 from PySide6.QtWidgets import QWidget
 
+from evmeval_gui.charts.bar_labels import fit_axis_lines, fit_value_labels
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.style import CURRENT_FILL, METRIC_COLOURS, qcolour
 from evmeval_gui.model.formatting import axis_percent, percent, percent_or_undefined
@@ -20,14 +21,15 @@ METRIC_LABELS = {"precision": "Precision", "recall": "Recall", "f1": "F1"}
 BAR_WIDTH = 0.25
 LABEL_OVERHANG = 60
 """Pixels a group name may reach past the axis ends (else pyqtgraph hides the last one when narrow)."""
+VALUE_SIZE = 8.0
 OFFSETS = {"precision": -0.27, "recall": 0.0, "f1": 0.27}
 """Bar centre relative to its combination's group centre (group i sits at x = i)."""
 
 
-def _two_lines(label: str) -> str:
-    """`Span + type + realis` -> `Span + type` / `+ realis`: the last added attribute on a line of its own."""
-    head, plus, tail = label.rpartition(" + ")
-    return f"{head}\n+ {tail}" if plus else label
+def stacked(label: str) -> str:
+    """`Span + type + realis` -> `Span` / `+ type` / `+ realis`: an attribute a line, so four groups' names stay
+    apart in a 1024-pixel window ("Span + type" on one line ran into its neighbour's "+ realis")."""
+    return label.replace(" + ", "\n+ ")
 
 
 class ScoreBarsChart(ChartWidget):
@@ -59,8 +61,8 @@ class ScoreBarsChart(ChartWidget):
         self.bars = {}
         self.value_labels = {}
         combinations = [c for c in COMBINATIONS if c in scores]
-        if current in combinations:
-            band = pg.BarGraphItem(x=[combinations.index(current)], height=[112], width=0.92, y0=0,
+        if current in combinations:  # as high as the plot's top, however high the value labels make it
+            band = pg.BarGraphItem(x=[combinations.index(current)], height=[1000], width=0.92, y0=0,
                                    brush=qcolour(CURRENT_FILL, 150), pen=pg.mkPen(None))
             self.plot.addItem(band)
         for metric in METRICS:
@@ -71,27 +73,30 @@ class ScoreBarsChart(ChartWidget):
             self.bars[metric] = item
             for i, c in enumerate(combinations):
                 value = getattr(scores[c], metric)
-                label = text_item(percent(value, decimals=1), anchor=(0.5, 1.0), size=8)
+                label = text_item(percent(value, decimals=1), anchor=(0.5, 1.0), size=VALUE_SIZE)
                 label.setPos(i + OFFSETS[metric], axis_percent(value) + 0.5)
                 self.plot.addItem(label)
                 self.value_labels[(c, metric)] = label
         bottom = self.plot.getAxis("bottom")
-        # two lines ("Span + type" / "+ realis") keep the four groups readable in a narrow dock
-        bottom.setTicks([[(i, _two_lines(Combination(c).label)) for i, c in enumerate(combinations)]])
+        names = [stacked(Combination(c).label) for c in combinations]
+        bottom.setTicks([list(enumerate(names))])
         bottom.setStyle(hideOverlappingLabels=LABEL_OVERHANG)
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
         self.plot.setRange(xRange=(-0.55, len(combinations) - 0.45), yRange=(-1.5, 108), padding=0)
         self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Attributes that must agree")
+        fit_axis_lines(bottom, names)
         entries = [(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in METRICS]
         if current in combinations:
             entries.append((legend_sample(CURRENT_FILL, outline="#999999"), "current combination"))
-        self.set_legend(entries, columns=3)
+        # four entries in two columns: a third column put "current combination" under "Precision", and
+        # "Recall" and "F1" far off to the right of that long name
+        self.set_legend(entries, columns=2 if len(entries) > 3 else 3)
         self.fit_minimum()
         self._view_resized()
 
     def _view_resized(self) -> None:
-        self.thin_value_labels(list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], 8)
+        fit_value_labels(self.plot, list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], VALUE_SIZE)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         combinations = [c for c in COMBINATIONS if c in self.scores]

@@ -25,6 +25,7 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
 
+from evmeval_gui.charts.bar_labels import fit_value_labels
 from evmeval_gui.charts.base import ChartWidget, legend_sample, text_item
 from evmeval_gui.compare.style import GAP_COLOURS, SERIES_COLOURS
 from evmeval_gui.model.formatting import interval_text, number, percent
@@ -153,6 +154,8 @@ class GroupedF1Chart(ChartWidget):
         self.bars: dict[str, pg.BarGraphItem] = {}
         self.order: list[int] = []
         self.comparison: Comparison | None = None
+        self.value_labels: list[pg.TextItem] = []
+        """Each bar's F1 over its whisker (a bar said no figure: only its tooltip had it)."""
 
     def _offsets(self) -> dict[str, float]:
         """Each series' place in its system's group: four, or two for files without realis."""
@@ -165,6 +168,7 @@ class GroupedF1Chart(ChartWidget):
         self.comparison = comparison
         self.order = leaderboard_order(comparison)
         self.bars = {}
+        self.value_labels = []
         offsets = self._offsets()
         for c in offsets:
             xs = [k + offsets[c] for k in range(len(self.order))]
@@ -179,6 +183,11 @@ class GroupedF1Chart(ChartWidget):
             self.plot.addItem(pg.ErrorBarItem(x=np.array(xs), y=np.array(heights), top=np.array(top),
                                               bottom=np.array(bottom), beam=0.06,
                                               pen=pg.mkPen("#111111", width=1)))
+            for x, h, t, ci in zip(xs, heights, top, cis, strict=True):
+                label = text_item(percent(ci.f1, decimals=1), anchor=(0.5, 1.0), size=7.5)
+                label.setPos(x, h + t)  # above the whisker, not across it
+                self.plot.addItem(label)
+                self.value_labels.append(label)
         for k, i in enumerate(self.order):
             if comparison.systems[i].empty:  # its bars are 0 because there is nothing, not because it scored 0
                 label = text_item("empty run:\nno mention", anchor=(0.5, 1.0), size=7.5)
@@ -192,6 +201,11 @@ class GroupedF1Chart(ChartWidget):
         self.set_titles("Micro F1 per system", subtitle="best span F1 first; whiskers: bootstrap interval",
                         left="F1 (%)", bottom="System")
         self.set_legend([(legend_sample(SERIES_COLOURS[c]), SHORT[c]) for c in offsets], columns=4)
+        self._view_resized()
+
+    def _view_resized(self) -> None:
+        step = 0.8 / max(1, len(self._offsets()))
+        fit_value_labels(self.plot, self.value_labels, step, 7.5, top=105, bottom=0)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         group = round(x)

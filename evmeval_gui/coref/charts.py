@@ -22,6 +22,7 @@ from evmeval.mention.scoring import DocumentResult
 from evmeval.rules import Combination
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from evmeval_gui.charts.bar_labels import fit_value_labels
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, RotatedLabelAxis, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import CURRENT_RINGS, CurrentSample, PercentScatter, point_size
 from evmeval_gui.charts.names import COREF_CHART_NAMES
@@ -93,7 +94,7 @@ class CorefScoreBars(ChartWidget):
         self._view_resized()
 
     def _view_resized(self) -> None:
-        self.thin_value_labels(list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], 7.5)
+        fit_value_labels(self.plot, list(self.value_labels.values()), OFFSETS["f1"] - OFFSETS["recall"], 7.5)
 
     def element_at(self, x: float, y: float) -> Hashable | None:
         if self.counts is None:

@@ -21,6 +21,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import QWidget
 
+from evmeval_gui.charts.bar_labels import fit_axis_lines, fit_value_labels
 from evmeval_gui.charts.base import NARROW_WIDTH, ChartWidget, legend_sample, text_item
 from evmeval_gui.charts.doc_scatter import PercentScatter
 from evmeval_gui.charts.score_bars import METRIC_LABELS, METRICS
@@ -32,6 +33,8 @@ BAR_WIDTH = 0.12
 OFFSETS = {("published", "precision"): -0.38, ("published", "recall"): -0.26, ("published", "f1"): -0.14,
            ("full", "precision"): 0.10, ("full", "recall"): 0.22, ("full", "f1"): 0.34}
 """Bar centre relative to its evaluation's group centre (group i sits at x = i)."""
+CAPTIONS = {"published": "v1.8", "full": "ours"}
+"""What names each closure's three bars under them."""
 
 
 def _brush(metric: str, closure: str) -> QBrush:
@@ -80,18 +83,17 @@ class SequencingBarsChart(ChartWidget):
                     label.setPos(xi, axis_percent(value) + 0.5)
                     self.plot.addItem(label)
                     self.value_labels.append(label)
-            for i in range(len(EVALUATIONS)):
-                centre = i + (OFFSETS[(closure, "recall")])
-                caption = text_item("v1.8" if closure == "published" else "ours", anchor=(0.5, 0.0), size=8)
-                caption.setPos(centre, -1.0)
-                self.plot.addItem(caption)
+        # each closure's bars named under them, the evaluation's name on the line below: in the axis, which
+        # keeps their room (in the plot, 8 units below 0 were too few pixels in a short chart: "v1.8" was cut)
+        names = [(i + OFFSETS[(closure, "recall")], CAPTIONS[closure]) for i in range(len(EVALUATIONS))
+                 for closure in CLOSURES] + [(i, "\n" + name) for i, name in enumerate(EVALUATIONS)]
         bottom = self.plot.getAxis("bottom")
-        bottom.setTicks([[(i, name) for i, name in enumerate(EVALUATIONS)]])
-        bottom.setStyle(tickTextOffset=16)
+        bottom.setTicks([names])
         self.plot.getAxis("left").setTicks([[(v, str(v)) for v in range(0, 101, 20)]])
         self.plot.showGrid(x=False, y=True, alpha=0.25)
-        self.plot.setRange(xRange=(-0.55, len(EVALUATIONS) - 0.45), yRange=(-8, 108), padding=0)
+        self.plot.setRange(xRange=(-0.55, len(EVALUATIONS) - 0.45), yRange=(-1.5, 108), padding=0)
         self.set_titles(title, subtitle=subtitle, left="Score (%)", bottom="Evaluation (link types)")
+        fit_axis_lines(bottom, [text for _, text in names])
         entries = [(legend_sample(METRIC_COLOURS[m]), METRIC_LABELS[m]) for m in METRICS]
         hatched = pg.ScatterPlotItem(symbol="s", size=12, pen=pg.mkPen("#555555"),
                                      brush=_brush("f1", "full"))
@@ -105,7 +107,7 @@ class SequencingBarsChart(ChartWidget):
         """Values over the bars only where neighbours do not run into each other ("0.00.00.0"); the
         tooltip has each."""
         pitch = min(abs(a - b) for a in OFFSETS.values() for b in OFFSETS.values() if a != b)
-        self.thin_value_labels(self.value_labels, 0.8 * pitch, 7.5)  # six bars a group: keep a gap between values
+        fit_value_labels(self.plot, self.value_labels, 0.8 * pitch, 7.5)  # six bars a group: keep a gap between values
 
     def value(self, closure: str, name: str, metric: str) -> float:
         evaluation = self.evaluations.get(closure, {}).get(name)

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtWidgets import QMainWindow, QSplitter, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
+from evmeval_gui.qt_environment import keep_tab_text_whole
 from evmeval_gui.views.document_list import DocumentList
 from evmeval_gui.views.document_pane import DocumentPane
 from evmeval_gui.views.mapping_table import MappingTable
@@ -40,6 +41,7 @@ class Workspace:
         """The mapping table's tabs: features add theirs beside it (coreference clusters and scores, links)."""
         self.lower_tabs.setObjectName("lowerTabs")
         self.lower_tabs.setDocumentMode(True)
+        keep_tab_text_whole(self.lower_tabs.tabBar())
         self.lower_tabs.addTab(mapping, "Mappings")
         self.right_split.addWidget(self.lower_tabs)
         self.right_split.setStretchFactor(0, 3)
