@@ -3,6 +3,7 @@ it (the Agreement mode's pair comparisons freed in the turn that showed a curati
 
 from __future__ import annotations
 
+import itertools
 import time
 
 from PySide6.QtWidgets import QApplication
@@ -19,5 +20,5 @@ def test_release_lets_go_of_one_item_per_later_turn(qtbot) -> None:  # type: ign
         QApplication.processEvents()
         seen.append(len(items))
         time.sleep(0.002)
-    assert all(before - after in (0, 1) for before, after in zip(seen, seen[1:], strict=False))  # one per pass
+    assert all(before - after in (0, 1) for before, after in itertools.pairwise(seen))  # one per pass
     assert seen[-1] == 0 and set(seen) == {3, 2, 1, 0}
