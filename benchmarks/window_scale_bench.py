@@ -304,6 +304,7 @@ def child_curation(paths: list[str], token_dir: str, started: float) -> dict[str
     _wait(app, lambda: window.mode.name == "curate" or window.session.corpus_state.last_problem is not None)
     if window.session.corpus_state.last_problem is not None:
         raise SystemExit(f"window_scale_bench: {window.session.corpus_state.last_problem}")
+    _wait(app, lambda: window.curate.panel.updatesEnabled())  # its first paint is the opening's too (a turn after)
     app.processEvents()
     shown, opening_cpu = time.perf_counter(), (time.thread_time() - curating_cpu) * 1000
     open_stall = stalls.reset()

@@ -53,6 +53,18 @@ def next_turn(call: Step, owner: QObject | None = None) -> None:
         dropped = owner.destroyed.connect(settle)  # never run: no longer pending either
 
 
+def release(items: list[object], owner: QObject | None = None) -> None:
+    """Let go of `items`, one per later turn (`next_turn`): the last reference to a large result frees all of it
+    by reference counting, in one go, on the thread that drops it (the Agreement mode's pair comparisons at
+    2,000 documents: 29 ms of the GUI thread in the turn that showed the curation, in some runs)."""
+    if items:
+        def one() -> None:
+            items.pop()
+            release(items, owner)
+
+        next_turn(one, owner)
+
+
 class Steps:
     """Steps run one per later turn of the event loop (`next_turn`); a new `start` drops the steps of the one
     before, and so does `cancel`."""

@@ -34,7 +34,7 @@ from evmeval_gui.model.document_order import worst_first
 from evmeval_gui.model.jobs import JobContext
 from evmeval_gui.modes import WindowPort
 from evmeval_gui.qt_environment import keep_tab_text_whole
-from evmeval_gui.turns import next_turn
+from evmeval_gui.turns import next_turn, release
 
 if TYPE_CHECKING:
     from evmeval.agreement.per_type import TypeAgreement
@@ -441,6 +441,7 @@ class AgreementMode(QObject):
         self.active = False
         self.loaded = self._arriving = None
         self.session.runner.cancel(INTERVALS_JOB)
+        release(list(self._comparisons.values()))  # freed a pair per later turn, not in the curation's show
         self._comparisons.clear()
         self.tabs.hide()
         self.banner.hide()

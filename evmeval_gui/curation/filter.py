@@ -52,9 +52,11 @@ class FilterIndex:
         for d, kind in zip(self.disagreements, self.differs, strict=True):
             kinds.setdefault(kind, []).append(d)
         self._kinds = {kind: (tuple(items), frozenset(d.key for d in items)) for kind, items in kinds.items()}
-        self.id_widths: dict[str, int] = {}
-        """The longest document id's width by font (the caller's key and measure: `curation.tables.fit_columns`),
-        measured with the curation off the GUI thread."""
+        self.kinds = tuple(self._kinds)
+        """What the items differ in, each text once ("type", "marked by 2 of 3, type"…)."""
+        self.id_widths: dict[str, tuple[int, int]] = {}
+        """The longest document id's width by font, and a sample's as the thread that measured it saw it (the
+        caller's key and measures: `curation.tables.measure_ids`), measured with the curation off the GUI thread."""
 
     def select(self, wanted: ItemFilter) -> tuple[Disagreement, ...]:
         """The disagreements the filter keeps, in list order (all of them, the same tuple, for no filter)."""

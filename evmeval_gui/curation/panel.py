@@ -37,7 +37,7 @@ from evmeval_gui.curation.filter_bar import BulkBar, FilterBar
 from evmeval_gui.curation.lanes import CurationLanes
 from evmeval_gui.curation.list_model import DisagreementModel
 from evmeval_gui.curation.state import Batch, CurationState, Step, differs_in, few_documents, release_parts
-from evmeval_gui.curation.tables import fit_columns, list_view, rows_height, version_header
+from evmeval_gui.curation.tables import ListColumns, list_view, rows_height, version_header
 from evmeval_gui.curation.tables import table as make_table
 from evmeval_gui.curation.work_bar import WorkBar
 from evmeval_gui.model.formatting import DASH
@@ -116,6 +116,7 @@ class CurationPanel(QWidget):
 
         self.list_model = DisagreementModel()
         self.list = list_view(self.list_model)
+        self.list_columns = ListColumns(self.list)
         self.list.selectionModel().selectionChanged.connect(lambda *_: self._on_list_selection())
         self._shown_decisions: dict[tuple[str, int], str] = {}
         self.filters = FilterBar()
@@ -364,7 +365,7 @@ class CurationPanel(QWidget):
             self.index = index
             self.filters.set_index(index)
             self._select_rows()
-            fit_columns(self.list, index)
+            self.list_columns.set_index(index)
         if model.state is not state or model.rows is not self.shown:
             model.set_rows(state, self.shown, index.position if self.shown is index.disagreements else None)
             self._shown_decisions = {}

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QTableWidget
 
 from evmeval_gui.curation.filter import FilterIndex
 from evmeval_gui.curation.list_model import DisagreementModel
+from evmeval_gui.table_fit import ColumnPlan, Yield, apply_plan, fit_columns
 
 
 def table(headers: list[str], name: str) -> QTableWidget:
@@ -36,33 +38,74 @@ def list_view(model: DisagreementModel) -> QTableView:
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setWordWrap(False)
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-    header.setStretchLastSection(True)
-    width = view.fontMetrics().horizontalAdvance
-    for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9")):
-        view.setColumnWidth(column, width(sample) + 14)
-    return view
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    return view  # its columns' widths: `ListColumns`
+
+
+PROBE = "ENG_NW_001278 Document"
+"""A sample measured with the ids, and again by the GUI thread before it uses them (`measure_ids`)."""
 
 
 def measure_ids(index: FilterIndex, font: QFont) -> int:
     """The longest document id's width in `font` (what the list's Document column fits), measured once per list
-    and font: by the job that makes the curation (Qt 6 reads a font's metrics on any thread), not in the turn
-    that shows it (1,875 ids: 6 ms of the GUI thread)."""
+    and font: by the job that makes the curation, not in the turn that shows it (1,875 ids: 6 ms of the GUI
+    thread). Qt measures text on any thread since 5.0, but a platform's font database might answer a worker
+    otherwise than the GUI thread: the measure is kept with `PROBE`'s width as its thread saw it, and used (on
+    the GUI thread, when the list is shown) only where `PROBE` measures alike; otherwise measured again there."""
     key = font.key()
-    width = index.id_widths.get(key)
-    if width is None:
-        metrics = QFontMetrics(font)
-        width = index.id_widths[key] = max((metrics.horizontalAdvance(d) for d in index.doc_ids), default=0)
-    return width
+    metrics = QFontMetrics(font)
+    probe = metrics.horizontalAdvance(PROBE)
+    known = index.id_widths.get(key)
+    if known is None or known[1] != probe:
+        known = index.id_widths[key] = (max((metrics.horizontalAdvance(d) for d in index.doc_ids), default=0), probe)
+    return known[0]
 
 
-def fit_columns(view: QTableView, index: FilterIndex) -> None:
-    """The document column as wide as the longest id (`measure_ids`), and never narrower than its header's
-    words (short ids such as `D1` left `cume` of "Document")."""
-    longest = measure_ids(index, view.font())
-    view.setColumnWidth(0, max(view.horizontalHeader().sectionSizeHint(0),
-                               min(longest + 14, view.fontMetrics().horizontalAdvance("M" * 16))))
+class ListColumns(QObject):
+    """The list's four columns fitted to its viewport's width (`evmeval_gui.table_fit`, as the mapping table's):
+    at 1024 pixels the Document column (long ids, elided in the middle, whole in the row's tooltip) gives way
+    before "Differs in", which otherwise sat behind the horizontal scroll bar; a wide list gives the room left
+    to "Differs in". A user's drag of a column holds until the next resize."""
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self.view = view
+        width = view.fontMetrics().horizontalAdvance
+        header = view.horizontalHeader()
+        self.natural = {column: max(width(sample) + 14, header.sectionSizeHint(column))
+                        for column, sample in enumerate(("ENG_NW_001278", "Item", "annotator 9", "coreference"))}
+        self.steps = (Yield((0,), max(width("ENG_…01278") + 14, header.sectionSizeHint(0))),
+                      Yield((3,), width("coreference") + 14))
+        self.plan: ColumnPlan | None = None
+        header.setStretchLastSection(False)  # `fit_columns` fills the viewport (a stretched section fights it)
+        view.setTextElideMode(Qt.TextElideMode.ElideMiddle)  # both ends of an id tell it apart
+        self._viewport = view.viewport()
+        self._viewport.installEventFilter(self)
+        self.fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self._viewport:
+            self.fit()
+        return False
+
+    def set_index(self, index: FilterIndex) -> None:
+        """Natural widths for another list: the Document column as wide as its longest id (`measure_ids`) and
+        never narrower than its header's words, "Differs in" as its widest words (a few kinds), each at most
+        16 M's wide."""
+        view = self.view
+        metrics, most = view.fontMetrics(), view.fontMetrics().horizontalAdvance("M" * 16)
+        longest = measure_ids(index, view.font())
+        self.natural[0] = max(view.horizontalHeader().sectionSizeHint(0), min(longest + 14, most))
+        widest = max((metrics.horizontalAdvance(kind) for kind in index.kinds), default=0)
+        self.natural[3] = max(view.horizontalHeader().sectionSizeHint(3), min(widest + 14, most))
+        self.plan = None
+        self.fit()
+
+    def fit(self) -> None:
+        plan = fit_columns(self._viewport.width(), self.natural, self.steps, grow=((3,),))
+        if plan != self.plan:
+            self.plan = plan
+            apply_plan(self.view, plan)
 
 
 def rows_height(table: QTableWidget, rows: int) -> int:

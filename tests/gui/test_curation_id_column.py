@@ -23,12 +23,15 @@ def test_the_document_column_is_measured_off_the_gui_thread_and_fits_the_longest
                                                                                    monkeypatch) -> None:
     corpus = write_corpus(tmp_path / "corpus")
     on_gui_thread: list[bool] = []
+    """Per list of ids measured: whether on the GUI thread (the probe it measures there is not counted)."""
 
-    def metrics(font):  # type: ignore[no-untyped-def]
-        on_gui_thread.append(threading.current_thread() is threading.main_thread())
-        return QFontMetrics(font)
+    class Metrics(QFontMetrics):
+        def horizontalAdvance(self, text, *args):  # type: ignore[no-untyped-def]
+            if text == "doc1":  # every list holds it
+                on_gui_thread.append(threading.current_thread() is threading.main_thread())
+            return super().horizontalAdvance(text, *args)
 
-    monkeypatch.setattr(tables, "QFontMetrics", metrics)
+    monkeypatch.setattr(tables, "QFontMetrics", Metrics)
     w = make_window()
     open_curation(qtbot, w, corpus)  # compared, then Ctrl+Shift+U
     assert on_gui_thread == [False]  # measured once, by the job that made the curation
@@ -37,7 +40,7 @@ def test_the_document_column_is_measured_off_the_gui_thread_and_fits_the_longest
     assert list(index.id_widths) == [view.font().key()]  # in the list's own font
     fm = view.fontMetrics()
     longest = max(fm.horizontalAdvance(d) for d in index.doc_ids)
-    assert index.id_widths[view.font().key()] == longest
+    assert index.id_widths[view.font().key()] == (longest, fm.horizontalAdvance(tables.PROBE))
     assert view.columnWidth(0) == max(view.horizontalHeader().sectionSizeHint(0),
                                       min(longest + 14, fm.horizontalAdvance("M" * 16)))
     # another policy: its list is measured by the job that makes it again
@@ -47,4 +50,4 @@ def test_the_document_column_is_measured_off_the_gui_thread_and_fits_the_longest
     assert on_gui_thread == [False, False]
     again = w.curate.state.filter_index()
     assert list(again.id_widths) == [view.font().key()]
-    assert again.id_widths[view.font().key()] == max(fm.horizontalAdvance(d) for d in again.doc_ids)
+    assert again.id_widths[view.font().key()][0] == max(fm.horizontalAdvance(d) for d in again.doc_ids)

@@ -93,7 +93,7 @@ def test_the_curate_page_is_built_when_the_disagreements_arrive_then_filled_and_
     monkeypatch.setattr(panel_module.CurationPanel, "set_state", set_state)
     window = make_window()
     _compare(qtbot, window, corpus)
-    monkeypatch.setattr(mode_module, "next_turn", later.append)
+    monkeypatch.setattr(mode_module, "next_turn", lambda call, owner=None: later.append(call))
     qtbot.keyClick(window, Qt.Key.Key_U, CURATE_KEYS)
     qtbot.waitUntil(lambda: "Finding the disagreements of 3 annotators" in window.statusBar().currentMessage())
     qtbot.wait(20)
@@ -108,6 +108,10 @@ def test_the_curate_page_is_built_when_the_disagreements_arrive_then_filled_and_
     assert later == [] and window.curate.panel.turns.running
     qtbot.waitUntil(lambda: window.curate.active, timeout=LOAD_TIMEOUT)
     assert window.workspace.stack.currentWidget() is window.curate.panel and not window.curate.panel.turns.running
+    # shown with its updates off; its first paint in the turn after (`_show_next_turn`)
+    assert not window.curate.panel.updatesEnabled() and len(later) == 1
+    later.pop()()
+    assert window.curate.panel.updatesEnabled()
     qtbot.waitUntil(lambda: not window.runner.quiet_paused, timeout=LOAD_TIMEOUT)
 
 
