@@ -115,7 +115,7 @@ class CurateMode:
         """Asks for a file to read (title, filter): a curation to import."""
         self.after_shown: list[Callable[[], None]] = []
         """Called once when the next curation started is shown (it is made in the background)."""
-        port.session.corpus_loaded.connect(self._leave)
+        port.session.corpus_loaded.connect(self._leave, first=True)  # built late: leaves before the window asks
 
     @property
     def panel(self) -> CurationPanel:

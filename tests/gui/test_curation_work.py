@@ -156,3 +156,17 @@ def test_the_text_shows_every_version_on_its_lane_and_keys_work_there(qtbot, win
     assert cells(panel.list, 0)[2] == "annotator 1"
     following = state.current
     assert lanes.text.doc_id == following.doc_id and lanes.item_visible()
+
+
+def test_a_corpus_opened_while_curating_leaves_the_curation_and_is_remembered(qtbot, window, tmp_path):
+    """The Curate mode is built when a curation first starts, after the window's parts: it must still leave
+    before they ask which mode is shown, or Open recent keeps the curation and forgets the corpus."""
+    from tests.gui.corpus_factory import write_corpus
+
+    other = write_corpus(tmp_path / "other")
+    with qtbot.waitSignal(window.session.scoring_finished, timeout=LOAD_TIMEOUT):
+        window.open_files(str(other / "gold.tbf"), [str(other / "system.tbf")])
+    assert not window.curate.active and window.mode is window.scoring
+    assert window.recent_requests()[0].gold == str(other / "gold.tbf")
+    names = [a.text() for a in window.commands.recent_menu.actions()]
+    assert any(n.startswith("Curation") for n in names[1:])  # the curation is still there, behind the corpus
