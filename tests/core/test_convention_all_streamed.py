@@ -139,3 +139,13 @@ def test_the_json_written_in_pieces_is_json_dumps_of_the_whole_object(tmp_path: 
         return cli.report_json(board.results, board.results[0].fingerprint, board, None, None, arguments, lazy=lazy)
 
     assert "".join(cli.json_pieces(made(True))) == json.dumps(made(False), indent=1) + "\n"
+
+
+def test_an_output_over_an_input_is_refused_before_either_file_is_read(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    gold, system = _pair(tmp_path, 13)
+    asked: list[Any] = []
+    monkeypatch.setattr(corpus_stream, "streamed_boards", lambda *args: asked.append(args))
+    before = Path(gold).read_bytes()
+    assert score_main(["-g", gold, "-s", system, "--convention", "all", "--json", gold]) == 1
+    assert asked == [] and Path(gold).read_bytes() == before

@@ -388,9 +388,6 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         if prepared is None:
             return 2
         conventions, system = prepared
-        boards = None
-        if every:
-            gold, system, boards = streamed_all(conventions, gold, system, cache, bool(args.json or args.html))
         switched = args.matching == "optimal" and not args.ladder
         if switched:
             from evmeval.conventions.one_to_one import matching_switches, switch_refusal
@@ -404,6 +401,9 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system, *ladder_inputs(args)],
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
+        boards = None
+        if every:  # after the options and output paths are checked: this reads the files
+            gold, system, boards = streamed_all(conventions, gold, system, cache, bool(args.json or args.html))
         results = list(boards[0].results) if boards is not None else score_under(conventions, gold, system)
         ladder, written = _ladder(args, gold, system, cache, agree, curations)
         switches = matching_switches(conventions, results, gold, system) if switched else None
