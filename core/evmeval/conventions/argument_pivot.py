@@ -25,7 +25,7 @@ from evmeval.conventions.base import Convention, ConventionResult, Input
 from evmeval.conventions.flips import all_flips
 from evmeval.conventions.items import GOLD, Outcome
 from evmeval.conventions.parsed import textee_file
-from evmeval.conventions.switchboard import Switchboard, table
+from evmeval.conventions.switchboard import EXAMPLES, Switchboard, table
 from evmeval.io import dygiepp as dy
 from evmeval.io.textee import TexteeFile, Window
 
@@ -43,8 +43,8 @@ class ArgumentBoard:
     title: str = ("Arguments: the same run under every argument convention that reads it (percent; dygiepp "
                   "through the DyGIE++ pivot)")
 
-    def to_json(self) -> dict[str, object]:
-        made = self.board.to_json()
+    def to_json(self, lazy: bool = False) -> dict[str, object]:
+        made = self.board.to_json(lazy)
         return {**made, "rows": [r for r in made["rows"] if r["metric"] in ARGUMENT_ROWS],
                 "left_out": dict(self.left_out)}
 
@@ -174,7 +174,7 @@ def argument_board(gold: Input, system: Input, scored: Switchboard | None = None
     return ArgumentBoard(board, left_out)
 
 
-def format_argument_board(found: ArgumentBoard, examples: int = 5) -> str:
+def format_argument_board(found: ArgumentBoard, examples: int = EXAMPLES) -> str:
     """The argument rows side by side and their flips, as the switchboard prints its own, then what was left out."""
     from evmeval.conventions.switchboard import format_switchboard
 

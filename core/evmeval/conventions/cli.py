@@ -7,7 +7,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from evmeval._util.schemas import schema_tag
@@ -51,6 +52,63 @@ def read_input(path: str, cache: dict[str, bytes], streamed: bool = False) -> In
     if path not in cache:
         cache[path] = read_bytes(path)
     return Input(path, cache[path])
+
+
+def _read_inputs(args: argparse.Namespace, cache: dict[str, bytes]) -> tuple[Input, Input, bool]:
+    """The two inputs (`read_input`), and whether `all` leaves them unread for `streamed_all`: two regular files,
+    no `--matching` or `--ladder` (which share one parse), and a system file neither empty (an empty submission's
+    rules read its bytes) nor string predictions or PAIE's log (grounded or read whole by their conventions)."""
+    named = REGISTRY.get(args.convention)
+    # --html and --matching: their outcomes and matches share one parse
+    streamed = named is not None and named.streams and not args.html and args.matching is None
+    every = (args.convention == "all" and args.matching is None and not args.ladder and args.gold != args.system
+             and all(p != STDIN and os.path.isfile(p) for p in (args.gold, args.system)))
+    if every:
+        probe = Input(args.system)
+        every = os.path.getsize(args.system) > 0 and not is_strings(probe) and not is_paie_log_input(probe)
+    gold = read_input(args.gold, cache, streamed or every)
+    system = read_input(args.system, cache, every or (streamed and not named.empty_submission))  # type: ignore[union-attr]
+    return gold, system, every
+
+
+Boards = tuple["Switchboard", "ArgumentBoard"]
+"""A TextEE pair's switchboard and argument board, made a document at a time."""
+
+
+def streamed_all(conventions: Sequence[Convention], gold: Input, system: Input, cache: dict[str, bytes],
+                 every_flip: bool = True) -> tuple[Input, Input, Boards | None]:
+    """`all` on two files left unread (`_read_inputs`): a TextEE pair's switchboard and argument board made a
+    document at a time, by the window's path (`corpus_stream.streamed_boards`), the inputs as given; the inputs as
+    given where every convention streams them itself and nothing is set side by side (MAVEN, MAVEN-ERE); else
+    their bytes, read once, for the whole files' path (which also words any problem the streams met).
+    `every_flip=False` (no `--json` or `--html`): the streamed boards keep only the flips the text lists."""
+    names = {c.name for c in conventions}
+    plain = not system.options and not system.companions and system.grounding is None
+    if plain and not side_by_side(conventions) and all(c.streams for c in conventions) \
+            and names.isdisjoint({"textee", "omnievent"}):  # `arguments_of` reads nothing either
+        return gold, system, None
+    boards = None
+    if plain and side_by_side(conventions):
+        from evmeval.conventions.corpus_stream import streamed_boards
+        from evmeval.conventions.switchboard import EXAMPLES
+
+        try:
+            check_formats(conventions, gold, system)
+            boards = streamed_boards(conventions, gold, system, None if every_flip else EXAMPLES)
+        except FormatError:
+            boards = None
+    if boards is not None:
+        return gold, system, boards
+    whole = [replace(source, data=read_input(source.path, cache).data) if source.data is None else source
+             for source in (gold, system)]
+    return whole[0], whole[1], None
+
+
+def json_pieces(made: dict[str, Any]) -> Iterator[str]:
+    """`json.dumps(made, indent=1)` and a newline, in the pieces its encoder makes (`write_atomic` writes them as
+    they come): with `report_json(lazy=True)`, a large corpus's flips are never in memory as objects or text."""
+    yield from json.JSONEncoder(indent=1).iterencode(made)
+    yield "\n"
 
 
 def percent(value: float) -> str:
@@ -97,7 +155,9 @@ def format_report(results: Sequence[ConventionResult], fingerprint: Fingerprint,
 def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
                 board: Switchboard | None = None, grounding: Grounding | None = None,
                 ladder: LadderRun | None = None, arguments: ArgumentBoard | None = None,
-                switches: dict[str, MatchingSwitch] | None = None) -> dict[str, Any]:
+                switches: dict[str, MatchingSwitch] | None = None, lazy: bool = False) -> dict[str, Any]:
+    """`evmeval-score --convention --json`'s object (`lazy`: the flips' objects made as `json_pieces` writes them,
+    `PairFlips.to_json`)."""
     out = {"schema": schema_tag("convention"), "fingerprint": fingerprint.to_json(),
            "conventions": {r.name: r.to_json() for r in results}}
     warnings = {r.name: list(r.warnings) for r in results if r.warnings}
@@ -112,13 +172,13 @@ def report_json(results: Sequence[ConventionResult], fingerprint: Fingerprint,
     if grounding is not None:
         out["grounding"] = grounding.to_json()
     if board is not None:
-        out["switchboard"] = board.to_json()
+        out["switchboard"] = board.to_json(lazy)
     if ladder is not None:
         out["ladder"] = ladder.to_json()
     if switches:
         out["matching_switch"] = {name: switch.to_json() for name, switch in switches.items()}
     if arguments is not None:
-        out["arguments"] = arguments.to_json()
+        out["arguments"] = arguments.to_json(lazy)
     return out
 
 
@@ -300,6 +360,18 @@ def _drawn(args: argparse.Namespace, board: Switchboard | None, arguments: Argum
     return arguments.board
 
 
+def _compared(args: argparse.Namespace, conventions: Sequence[Convention], results: Sequence[ConventionResult],
+              gold: Input, system: Input) -> tuple[Switchboard | None, ArgumentBoard | None]:
+    """The switchboard (under `all` of conventions side by side, or for `--html`) and, under `all`, the arguments
+    under every argument convention (`arguments_of`), from the whole files."""
+    wanted = (args.convention == "all" and side_by_side(conventions)) or (
+        args.html and any(c.comparable for c in conventions))
+    if wanted:
+        from evmeval.conventions.switchboard import switchboard
+    board = switchboard(conventions, results, gold, system) if wanted else None
+    return board, arguments_of(conventions, gold, system, board, results) if args.convention == "all" else None
+
+
 def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, prog: str,
                     render_html: HtmlRenderer | None = None, agree: Agree | None = None,
                     curations: Curations | None = None) -> int:
@@ -311,11 +383,7 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
     try:
         refuse_stdin_twice([args.gold, args.system, *ladder_inputs(args)])
         cache: dict[str, bytes] = {}
-        named = REGISTRY.get(args.convention)
-        # --html and --matching: their outcomes and matches share one parse
-        streamed = named is not None and named.streams and not args.html and args.matching is None
-        gold = read_input(args.gold, cache, streamed)
-        system = read_input(args.system, cache, streamed and not named.empty_submission)  # type: ignore[union-attr]
+        gold, system, every = _read_inputs(args, cache)
         prepared = prepared_inputs(args, gold, system, prog)
         if prepared is None:
             return 2
@@ -333,15 +401,13 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         check_output_paths([args.output, args.json, args.html, *merged], [args.gold, args.system, *ladder_inputs(args)],
                            input_folders=[(f, ("",)) for f in (args.gold, args.system) if os.path.isdir(f)],
                            new_folders=[args.comparison_output] if merged else [])
-        results = score_under(conventions, gold, system)
+        boards = None
+        if every:  # after the options and output paths are checked: this reads the files
+            gold, system, boards = streamed_all(conventions, gold, system, cache, bool(args.json or args.html))
+        results = list(boards[0].results) if boards is not None else score_under(conventions, gold, system)
         ladder, written = _ladder(args, gold, system, cache, agree, curations)
         switches = matching_switches(conventions, results, gold, system) if switched else None
-        wanted = (args.convention == "all" and side_by_side(conventions)) or (
-            args.html and any(c.comparable for c in conventions))
-        if wanted:
-            from evmeval.conventions.switchboard import switchboard
-        board = switchboard(conventions, results, gold, system) if wanted else None
-        arguments = arguments_of(conventions, gold, system, board, results) if args.convention == "all" else None
+        board, arguments = boards or _compared(args, conventions, results, gold, system)
         drawn = _drawn(args, board, arguments)
         if merged:
             from evmeval.conventions.bionlp import write_merged
@@ -361,8 +427,8 @@ def run_conventions(parser: argparse.ArgumentParser, args: argparse.Namespace, p
         else:
             sys.stdout.write(report)
         if args.json:
-            made = report_json(results, fingerprint, board, system.grounding, ladder, arguments, switches)
-            write_atomic(args.json, json.dumps(made, indent=1) + "\n")
+            made = report_json(results, fingerprint, board, system.grounding, ladder, arguments, switches, lazy=True)
+            write_atomic(args.json, json_pieces(made))
         if drawn is not None and render_html is not None:
             write_atomic(args.html, render_html(drawn, fingerprint, display_name(args.gold), display_name(args.system),
                                                 switches))

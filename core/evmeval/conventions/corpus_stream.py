@@ -188,14 +188,17 @@ def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input,
                   cancelled: CancelCheck | None = None, total: int = 0,
                   scanned: Mapping[str, Sequence[Place]] | None = None,
                   flips_kept: int | None = None,
-                  gold_lines: Mapping[str, Sequence[Place]] | None = None) -> StreamedPair | None:
+                  gold_lines: Mapping[str, Sequence[Place]] | None = None,
+                  keep_documents: bool = True) -> StreamedPair | None:
     """The pair of TextEE files `gold` and `system` (read from their paths) a document at a time, as the module
     docstring says; None when it cannot be read so (then read it whole). `progress(done, total)` after each
     document (`total`: the gold's documents, as the caller's index counts them); `cancelled()` is checked before
     each, raising `Cancelled` (nothing of the pair is returned). `scanned`: the system file's places as the
     caller's index already found them (`document_index.scan`), else it is scanned here. `flips_kept`: the first
     flips of each group kept, the others counted (`flips.first_flips`). `gold_lines`: the gold file's places (the
-    caller's index): the verdicts are not kept but made per document when asked (`document_verdicts`)."""
+    caller's index): the verdicts are not kept but made per document when asked (`document_verdicts`).
+    `keep_documents=False` (the command's report, `streamed_boards`): only the boards are made; the pair's files,
+    arguments and verdicts are left empty."""
     if {c.name for c in conventions} - POOLED or not conventions:
         return None
     try:
@@ -206,9 +209,19 @@ def streamed_pair(conventions: Sequence[Convention], gold: Input, system: Input,
                               {k: tuple(v) for k, v in (gold_lines or {}).items()},
                               {k: tuple(v) for k, v in places.items()})
         return _stream(conventions, gold, system, index, _Hooks(progress, cancelled, total, flips_kept,
-                                                                gold_lines is not None))
+                                                                gold_lines is not None, keep_documents))
     except (_Whole, FormatError, OSError):
         return None
+
+
+def streamed_boards(conventions: Sequence[Convention], gold: Input, system: Input,
+                    flips_kept: int | None = None) -> tuple[Switchboard, ArgumentBoard] | None:
+    """`evmeval-score --convention all` on a TextEE pair given by its files' paths: the switchboard (every flip)
+    and the argument board the window's load makes a document at a time (`streamed_pair`, the one streamed path),
+    keeping nothing of the documents, which the report does not show; None where the whole files must be read.
+    `flips_kept`: as `streamed_pair`'s."""
+    made = streamed_pair(conventions, gold, system, flips_kept=flips_kept, keep_documents=False)
+    return None if made is None else (made.switchboard, made.argument_board)
 
 
 @dataclass(frozen=True)
@@ -221,6 +234,7 @@ class _Hooks:
     total: int
     flips_kept: int | None = None
     lazy_verdicts: bool = False
+    keep_documents: bool = True
 
 
 def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index: DocumentIndex,
@@ -233,6 +247,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     shared = _Shared()
     verdicts: dict[str, dict[Key, list[ArgumentOutcome]]] = {}
     with_verdicts: dict[str, bool] = {}  # the conventions that give outcomes, in order; True: some verdict
+    doc_ids: list[str] = []  # the gold's, in file order
     gold_docs: dict[str, Document] = {}
     system_docs: dict[str, tuple[Document, Arguments]] = {}
     gold_arguments: Arguments = {}
@@ -249,7 +264,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
         g_in, s_in = document_input(gold.path, gold_windows), document_input(system.path, system_windows)
         board = run_switchboard(conventions, g_in, s_in)
         main.add(doc_id, board)
-        for name, outcomes in board.outcomes.items():
+        for name, outcomes in board.outcomes.items() if hooks.keep_documents else ():
             if not hooks.lazy_verdicts:
                 verdicts.setdefault(name, {}).update(argument_outcomes(outcomes))
             elif not with_verdicts.get(name):
@@ -260,18 +275,20 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
         for w in system_windows:
             if (why := unfit_prediction(w, sentences)) and (not unfit_system[1] or w.line < unfit_system[0]):
                 unfit_system = (w.line, why)
-        g_side, s_side, _ = sides(g_in, s_in)
-        gold_doc, system_doc = shared.documents(g_side.tbf.documents[doc_id], s_side.tbf.documents[doc_id])
-        gold_docs[doc_id] = gold_doc
-        some_arguments = some_arguments or bool(g_side.arguments or s_side.arguments)
-        if not hooks.lazy_verdicts:
-            gold_arguments.update(g_side.arguments)
-        system_docs[doc_id] = (system_doc, {} if hooks.lazy_verdicts else s_side.arguments)
+        doc_ids.append(doc_id)
+        if hooks.keep_documents:
+            g_side, s_side, _ = sides(g_in, s_in)
+            gold_doc, system_doc = shared.documents(g_side.tbf.documents[doc_id], s_side.tbf.documents[doc_id])
+            gold_docs[doc_id] = gold_doc
+            some_arguments = some_arguments or bool(g_side.arguments or s_side.arguments)
+            if not hooks.lazy_verdicts:
+                gold_arguments.update(g_side.arguments)
+            system_docs[doc_id] = (system_doc, {} if hooks.lazy_verdicts else s_side.arguments)
         if hooks.progress is not None:
             hooks.progress(done, max(hooks.total, done))
-    if set(system_lines) - gold_docs.keys():
+    if set(system_lines) - set(doc_ids):
         raise _Whole  # a predicted document gold lacks: the whole read words it
-    order = coverage(gold_docs, system_lines)[0]
+    order = coverage(set(doc_ids), system_lines)[0]
     found = tally.fingerprint(stream.sha256)
     switchboard = main.board(conventions, order, {"": found})
     left_out = left_out_dygiepp(unfit_gold, unfit_system[1])
@@ -282,7 +299,7 @@ def _stream(conventions: Sequence[Convention], gold: Input, system: Input, index
     ordered = [d for d in system_lines if d in system_docs]  # the system file's order, as read whole
     system_arguments = {k: v for d in ordered for k, v in system_docs[d][1].items()}
     kept_verdicts, kept_arguments = lazy_verdicts(
-        [n for n, some in with_verdicts.items() if some], conventions, replace(index, doc_ids=tuple(gold_docs)),
+        [n for n, some in with_verdicts.items() if some], conventions, replace(index, doc_ids=tuple(doc_ids)),
         some_arguments) if hooks.lazy_verdicts else (
         {name: found_verdicts for name, found_verdicts in verdicts.items() if found_verdicts},
         (gold_arguments, system_arguments))

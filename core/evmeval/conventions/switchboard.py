@@ -16,6 +16,9 @@ from evmeval.conventions.flips import Flip, PairFlips, all_flips
 from evmeval.conventions.items import ROWS, Outcome
 
 FIGURES = ("precision", "recall", "f1")
+EXAMPLES = 5
+"""The flips of each group the text report lists (the others counted): all a report without `--json` or `--html`
+keeps of a streamed pair (`conventions.cli.streamed_all`)."""
 
 
 @dataclass(frozen=True)
@@ -55,14 +58,15 @@ class Switchboard:
     window's argument sub-rows are made from them by `argument_outcomes`); empty in the window's corpus, which
     keeps what is made of them (`corpus.event_inputs(keep_outcomes=False)`)."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, lazy: bool = False) -> dict[str, Any]:
+        """`lazy`: the flips' objects made as they are written (`PairFlips.to_json`)."""
         def cell(c: Cell | None) -> dict[str, Any] | None:
             return None if c is None else {"metric": c.name, **c.metric.to_json()}
         return {
             "columns": [{"name": c.name, "title": c.title, "ours": c.ours} for c in self.conventions],
             "rows": [{"metric": r.row, "label": r.label, "cells": {n: cell(c) for n, c in r.cells.items()},
                       "spread": {f: r.spread(f) for f in FIGURES}} for r in self.rows],
-            "flips": [p.to_json() for p in self.flips],
+            "flips": [p.to_json(lazy) for p in self.flips],
         }
 
 
@@ -98,7 +102,7 @@ def run_switchboard(conventions: Sequence[Convention], gold: Input, system: Inpu
                        gold, system)
 
 
-def format_switchboard(board: Switchboard, examples: int = 5,
+def format_switchboard(board: Switchboard, examples: int = EXAMPLES,
                        title: str = "Switchboard: the same run under every convention (percent; spread = largest "
                                     "- smallest, points)") -> str:
     """The side-by-side table (percent) with the spread in points, then per pair of conventions the
