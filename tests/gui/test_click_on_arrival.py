@@ -9,6 +9,7 @@ The load is held once its result is made and let go during the click's own work,
 
 from __future__ import annotations
 
+import itertools
 import threading
 from pathlib import Path
 
@@ -140,3 +141,32 @@ def test_a_result_that_waited_is_dropped_when_its_job_is_cancelled_meanwhile(run
     qtbot.waitUntil(lambda: not runner.all_paused, timeout=TIMEOUT)
     QCoreApplication.processEvents()
     assert got == []
+
+
+def test_the_arrival_made_by_the_load_checks_between_its_passes_over_the_corpus(tmp_path: Path, monkeypatch):
+    """The jobs' gate holds the load's worker only at a check: each of the arrival's passes (10-250 ms at 4,480
+    documents) has one before it, so a click made meanwhile does not share the interpreter with the rest."""
+    from evmeval.mention.type_names import SpellingCache
+
+    from evmeval_gui.model.corpus import load_and_score, make_request
+
+    corpus = write_corpus(tmp_path / "corpus")
+    loaded, result = load_and_score(make_request(str(corpus / "gold.tbf"), [str(corpus / "system.tbf")]))
+    log: list[str] = []
+
+    def logged(name: str, call):  # type: ignore[no-untyped-def]
+        def run(*args, **kwargs):  # type: ignore[no-untyped-def]
+            log.append(name)
+            return call(*args, **kwargs)
+        return run
+
+    monkeypatch.setattr(SpellingCache, "type_names", logged("spellings", SpellingCache.type_names))
+    monkeypatch.setattr(corpus_state, "relation_kinds_in", logged("relation kinds", corpus_state.relation_kinds_in))
+    monkeypatch.setattr(corpus_state, "ask_passes", logged("passes", corpus_state.ask_passes))
+    monkeypatch.setattr(corpus_state, "worst_first", logged("order", corpus_state.worst_first))
+    ready = corpus_state.arrival(loaded, result, 0, "plain", lambda: log.append("check"))
+    passes = [name for name in log if name != "check"]
+    assert passes == ["spellings"] + ["relation kinds"] * 3 + ["passes", "order"]
+    assert all("check" in pair for pair in itertools.pairwise(log)), log  # never two passes in a row
+    assert log[0] == "check"
+    assert [doc.doc_id for doc in ready.worst_first[1]] == [d.doc_id for d in corpus_state.worst_first(result, "plain")]
