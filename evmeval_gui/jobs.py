@@ -292,7 +292,7 @@ class JobRunner(QObject):
         """What the jobs handed over while the GUI thread worked for the user (`_in_turn`), in the order it came."""
         self._hand_over = QTimer(self)
         self._hand_over.setSingleShot(True)
-        self._hand_over.setInterval(0)  # a posted call: the gate opens after the paints it waited for
+        self._hand_over.setInterval(AFTER_PAINT_MS)  # a timer, not a posted call: input and paints come first
         self._hand_over.timeout.connect(self._take_waiting)
         _AT_WORK.when_open(self._gate_opened)
 
