@@ -20,7 +20,11 @@ The GUI thread goes first: while it works for the user (`gui_at_work`: a selecti
 `MAIN` included, waits at its next cancel check until that work is painted (`AFTER_PAINT_MS`: a timer, which an
 event loop's pass runs after the paints it posts). A click on a document not scored yet took 2-5 times its own CPU
 in wall time beside the corpus load's worker; held, the load loses only the click's own time (docs/benchmarks.md).
-That gate is one for the process (every worker shares the one GUI thread's interpreter); Cancel, `hurry` and
+A job's result (or a part of it, or its failure) that comes while the gate is shut waits too, and is taken in
+a turn of its own once it opens: the corpus's arrival (10-15 ms of GUI CPU, and the whole window's repaint after
+it) came in as a posted call between a click's work and its paint (a paint is a posted event of low priority,
+so the result ran first), and the click waited for both. Results are taken in one per opening, in the order they
+came. That gate is one for the process (every worker shares the one GUI thread's interpreter); Cancel, `hurry` and
 closing open it first (the GUI thread never waits for a worker that waits for it), and each wait is bounded
 (`model.jobs.PAUSE_WAIT_S`). Work between two cancel checks (a scan of a whole file) is not held.
 While any job runs, the interpreter hands its lock over every `SWITCH_INTERVAL_S` instead of every 5 ms
@@ -36,6 +40,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -119,6 +124,13 @@ class _AtWork:
         """Turns run since the gate shut."""
         self._spent = False
         """Pending turns no longer hold the gate (the bound is reached), until none is pending or the user works."""
+        self._listeners: list[weakref.WeakMethod[Callable[[], None]]] = []
+        """Told each time the gate opens (on the GUI thread): the runners, which then take in the results that
+        waited for it."""
+
+    def when_open(self, listener: Callable[[], None]) -> None:
+        """Call the bound method `listener` each time the gate opens, for as long as its object lives."""
+        self._listeners = [ref for ref in self._listeners if ref() is not None] + [weakref.WeakMethod(listener)]
 
     def begin(self) -> None:
         """The GUI thread works for the user now (GUI thread only): jobs wait until `AFTER_PAINT_MS` after the last
@@ -187,6 +199,11 @@ class _AtWork:
         if self._pending == 0:
             self._spent = False
         self.free.set()
+        for ref in list(self._listeners):
+            listener = ref()
+            if listener is not None:
+                with contextlib.suppress(RuntimeError):  # its window is gone
+                    listener()
 
 
 _AT_WORK = _AtWork()
@@ -271,6 +288,13 @@ class JobRunner(QObject):
         self._resume = QTimer(self)
         self._resume.setSingleShot(True)
         self._resume.timeout.connect(self._gate_quiet)
+        self._waiting: list[tuple[Callable[[int, Any], None], int, object]] = []
+        """What the jobs handed over while the GUI thread worked for the user (`_in_turn`), in the order it came."""
+        self._hand_over = QTimer(self)
+        self._hand_over.setSingleShot(True)
+        self._hand_over.setInterval(AFTER_PAINT_MS)  # a timer, not a posted call: input and paints come first
+        self._hand_over.timeout.connect(self._take_waiting)
+        _AT_WORK.when_open(self._gate_opened)
 
     # -- public API -------------------------------------------------------------------------------
 
@@ -405,6 +429,7 @@ class JobRunner(QObject):
         self._current.clear()
         self._held = None
         self._quiet_queue = []
+        self._waiting = []
         self._resume.stop()
         self._quiet_gate.set()
         _AT_WORK.end()  # the GUI thread waits for the workers below: none may wait for it
@@ -492,8 +517,40 @@ class JobRunner(QObject):
         if job is not None:
             self._announce(job, self.job_status, text)
 
+    def _in_turn(self, take: Callable[[int, Any], None], job_id: int, payload: object) -> None:
+        """Take a job's outcome in now, or, while the GUI thread works for the user (or earlier outcomes wait),
+        once its work is painted (the module)."""
+        if self._waiting or not _AT_WORK.free.is_set():
+            self._waiting.append((take, job_id, payload))
+        else:
+            take(job_id, payload)
+
+    def _gate_opened(self) -> None:
+        if self._waiting:
+            self._hand_over.start()
+
+    def _take_waiting(self) -> None:
+        """Take in the outcome that waited longest, in a turn of its own: the next waits for this one's paint
+        (taking it in shuts the gate)."""
+        if self._waiting and _AT_WORK.free.is_set():
+            take, job_id, payload = self._waiting.pop(0)
+            take(job_id, payload)
+            if self._waiting and _AT_WORK.free.is_set():
+                self._hand_over.start()
+
     @Slot(int, object)
     def _on_succeeded(self, job_id: int, result: object) -> None:
+        self._in_turn(self._take_result, job_id, result)
+
+    @Slot(int, object)
+    def _on_partial(self, job_id: int, value: object) -> None:
+        self._in_turn(self._take_partial, job_id, value)
+
+    @Slot(int, object)
+    def _on_failed(self, job_id: int, exc: object) -> None:
+        self._in_turn(self._take_failure, job_id, exc)
+
+    def _take_result(self, job_id: int, result: object) -> None:
         job = self._job(job_id)
         if job is None:
             return
@@ -506,15 +563,13 @@ class JobRunner(QObject):
         job.on_done(result)
         collector.freeze_survivors()  # what the job made and the window now keeps: out of the collector's walks
 
-    @Slot(int, object)
-    def _on_partial(self, job_id: int, value: object) -> None:
+    def _take_partial(self, job_id: int, value: object) -> None:
         job = self._job(job_id)
         if job is not None and job.on_partial is not None:
             gui_at_work()  # e.g. the first document of a corpus, drawn now
             job.on_partial(value)
 
-    @Slot(int, object)
-    def _on_failed(self, job_id: int, exc: object) -> None:
+    def _take_failure(self, job_id: int, exc: object) -> None:
         job = self._job(job_id)
         if job is None:
             return

@@ -290,6 +290,7 @@ def score_system(corpus: LoadedCorpus, index: int, *, progress: Progress | None 
     try:
         result = score_files(inputs.gold, inputs.system, type_whitelist=corpus.white_list_types, progress=progress,
                              cancelled=cancelled, mapping=mapping)
+        stop_if_cancelled(cancelled)  # (a check the jobs' gate holds the load at: the next is a pass over the corpus)
     except Cancelled:
         raise LoadCancelled() from None
     _ = result.carries_realis

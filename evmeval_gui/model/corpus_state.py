@@ -94,16 +94,29 @@ def ask_passes(result: ScoreResult) -> None:
     _ = result.carries_realis
 
 
-def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int, combination: str) -> Arrival:
-    """The `Arrival` of `result`, scored for system `system_index` of `corpus`, to be shown under `combination`."""
+def _unchecked() -> None:
+    return None
+
+
+def arrival(corpus: LoadedCorpus, result: ScoreResult, system_index: int, combination: str,
+            check: Callable[[], None] = _unchecked) -> Arrival:
+    """The `Arrival` of `result`, scored for system `system_index` of `corpus`, to be shown under `combination`.
+    `check` (the job's `JobContext.check`) between its passes: each is 10-250 ms of the worker's CPU at 4,480
+    documents, and the jobs' gate holds a worker only at a check (a click while they ran shared the interpreter)."""
+    check()
     spellings = SpellingCache()
     names = spellings.type_names(result.documents)
     files: tuple[TbfFile, ...] = ()
     if corpus.inputs:
         inputs = corpus.inputs[min(max(system_index, 0), len(corpus.inputs) - 1)]
         files = (corpus.gold, inputs.gold, inputs.system)
-    kinds = {id(f): (f, frozenset(relation_kinds_in((f,)))) for f in files}
+    kinds = {}
+    for tbf in files:
+        check()
+        kinds[id(tbf)] = (tbf, frozenset(relation_kinds_in((tbf,))))
+    check()
     ask_passes(result)
+    check()
     if not result.carries_realis:  # (found here, off the GUI thread) the window shows the realis-free twin
         combination = Combination(combination).without_realis.value
     return Arrival(spellings, names, kinds, (combination, worst_first(result, combination)))
@@ -260,7 +273,7 @@ class CorpusState:
                 corpus, result = self.loader(request, system_index, context)
                 if result.mapping != mapping and result.kind is ResultKind.SCORING:
                     result = score_system(corpus, system_index, mapping=mapping, cancelled=context.cancelled)
-            return corpus, result, arrival(corpus, result, system_index, combination)
+            return corpus, result, arrival(corpus, result, system_index, combination, context.check)
 
         def show_first(first: FirstDocument) -> None:
             if self.corpus is None:  # (a corpus shown meanwhile, e.g. an agreement: it stays)
