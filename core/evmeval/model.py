@@ -139,9 +139,9 @@ class RelationTable:
 
 
 class PackedRelations:
-    """A document's relations as a tbf file is read into memory: three 4-byte ints a relation (its kind, id and
+    """A document's relations as a tbf file is read into memory: three 2- or 4-byte ints a relation (its kind, id and
     members as indexes into the file's `RelationTable`) and their line numbers (a `range` when the relation lines
-    follow each other, as they usually do; else 4-byte ints). A MAVEN-ERE-sized gold has ~275 links a document;
+    follow each other, as they usually do; else 2- or 4-byte ints). A MAVEN-ERE-sized gold has ~275 links a document;
     as `Relation` tuples with their own line numbers they were 60 of the 79 MB the window kept of a 1,000-document
     corpus (issue 34). `Document.relations` gives them back as `Relation` tuples each time it is read (~0.7 us a
     relation), so every reader is unchanged."""
@@ -163,6 +163,15 @@ class PackedRelations:
         return {table[k] for k in set(self.fields[0::3])}
 
 
+def compact_ints(values: list[int]) -> array[int]:
+    """`values` as 2-byte ints when every one fits (a corpus's table of distinct values, its line numbers and
+    token numbers mostly do: 3.5 MB of the 7 a MAVEN-ERE-sized corpus's mentions took as 4-byte ints, issue 34),
+    else 4-byte ones (OverflowError past those)."""
+    if values and min(values) >= -32768 and max(values) <= 32767:
+        return array("h", values)
+    return array("i", values)
+
+
 def pack_relations(table: RelationTable, fields: list[int], lines: list[int]) -> PackedRelations | tuple[Relation, ...]:
     """A document's relations (`RelationTable.relations`' arguments, `lines` increasing as read) packed; `()` when
     there are none."""
@@ -170,8 +179,8 @@ def pack_relations(table: RelationTable, fields: list[int], lines: list[int]) ->
         return ()
     first = lines[0]
     try:
-        return PackedRelations(table, array("i", fields), range(first, first + len(lines))
-                               if lines[-1] - first == len(lines) - 1 else array("i", lines))
+        return PackedRelations(table, compact_ints(fields), range(first, first + len(lines))
+                               if lines[-1] - first == len(lines) - 1 else compact_ints(lines))
     except OverflowError:  # a line past 2**31: kept as Relation tuples
         return table.relations(fields, lines)
 
@@ -290,9 +299,9 @@ def split_ids(kept: str | tuple[str, ...]) -> Sequence[str]:
 
 
 class PackedMentions:
-    """A document's mentions as the window keeps a JSONL corpus: seven 4-byte ints a mention (indexes into the
-    corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds) and the mention ids, one
-    string (`joined_ids`). As
+    """A document's mentions as the window keeps a JSONL corpus: seven 2- or 4-byte ints a mention (`compact_ints`;
+    indexes into the corpus's `MentionTable`, a span that is a run of token ids as its prefix and bounds) and the
+    mention ids, one string (`joined_ids`). As
     `Mention` tuples with their token-id strings and span tuples they were most of what the window kept of a
     TextEE corpus (76 MB at 4,480 documents, issue 34). `Document.mentions` gives them back as `Mention` tuples,
     equal to those packed; the last `UNPACKED_KEPT` documents read keep theirs, so a reader that indexes
@@ -365,7 +374,7 @@ def pack_mentions(table: MentionTable, mentions: Sequence[Mention], ids: dict[An
             add((code(head) if (h := codes(head)) is None else h, code(doc_id) if (d := codes(doc_id)) is None else d,
                  code(text) if (t := codes(text)) is None else t,
                  *((-1, code(span), 0) if run is None else (code(run[0]), run[1], run[1] + len(span))), m.line))
-        packed = array("i", fields)
+        packed = compact_ints(fields)
     except (OverflowError, TypeError):
         return tuple(mentions)
     joined = joined_ids([m.mention_id for m in mentions])

@@ -27,6 +27,7 @@ from evmeval.model import (
     SpanMode,
     TbfFile,
     canonical,
+    compact_ints,
     joined_ids,
     kept_mentions,
     mention_column,
@@ -232,3 +233,11 @@ def test_a_settled_table_finds_its_values_again() -> None:
     again = Document("D2", pack_mentions(table, [m._replace(doc_id="D2") for m in mentions]))
     assert len(table.values) == len(set(map(repr, table.values)))  # nothing packed twice
     assert first.mentions == tuple(mentions) and [m.doc_id for m in again.mentions] == ["D2"] * 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(-40_000, 40_000), st.integers(-2**31, 2**31 - 1)), max_size=20))
+def test_packed_ints_are_two_bytes_when_every_one_fits_and_read_back_the_same(values: list[int]) -> None:
+    kept = compact_ints(values)
+    assert list(kept) == values
+    assert kept.itemsize == (2 if values and all(-32768 <= v <= 32767 for v in values) else 4)

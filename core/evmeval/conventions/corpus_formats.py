@@ -260,6 +260,8 @@ class _Kept:
         self.relations.kinds.append("Coreference")
         self.at: dict[object, int] = {}
         """Where a relation id (a string) or a member tuple is in `relations` (while the pair is read)."""
+        self.names: dict[str, str] = {}
+        """Each mention id of a cluster, one string (while the pair is read)."""
 
     def mentions(self, made: list[Mention], ids: dict[object, object] | None = None
                  ) -> tuple[Mention, ...] | PackedMentions:
@@ -273,8 +275,10 @@ class _Kept:
         if not self.packed:
             return made
         fields: list[int] = []
-        for r in made:
-            fields += (0, self._at(r.relation_id, self.relations.ids), self._at(r.mention_ids, self.relations.members))
+        names = self.names
+        for r in made:  # a member tuple and a mention id once in the corpus
+            members = tuple([names.setdefault(i, i) for i in r.mention_ids])
+            fields += (0, self._at(r.relation_id, self.relations.ids), self._at(members, self.relations.members))
         return pack_relations(self.relations, fields, [r.line for r in made])
 
     def _at(self, value: object, values: list[Any]) -> int:
@@ -289,7 +293,7 @@ class _Kept:
         table keeps every span once; their entries were 2.8 MB of the window's MAVEN-ERE corpus, issue 34)."""
         if self.packed:
             self.table.settle()
-            self.at = {}
+            self.at, self.names = {}, {}
             token_span.cache_clear()
             token_id.cache_clear()
 
