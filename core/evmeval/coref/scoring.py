@@ -25,7 +25,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from evmeval._util.progress import CancelCheck, stop_if_cancelled
 from evmeval.align import COMBINATIONS
@@ -312,7 +312,7 @@ def shared_counts(counts: CorefCounts, seen: dict[tuple[object, ...], object]) -
 
     if type(counts) is not CorefCounts or any(type(p) not in (LinkCounts, BlancCounts) for p in counts):
         return counts
-    parts = [blanc(p) if type(p) is BlancCounts else one(p) for p in counts]
+    parts: list[Any] = [blanc(p) if isinstance(p, BlancCounts) else one(p) for p in counts]
     made = CorefCounts(*parts)
     found: CorefCounts = seen.setdefault((CorefCounts, *map(id, parts)), made)  # type: ignore[assignment]
     return found
