@@ -44,7 +44,8 @@ def test_the_compact_maven_ere_corpus_shows_the_plain_reads_clusters_and_mention
         assert [m.mention_id for m in shown.gold] == [m.mention_id for m in result.document(scored.doc_id).gold]
         assert [m.mention_id for m in shown.system] == [m.mention_id for m in result.document(scored.doc_id).system]
         named = {c.relation_id for c in expected if c.relation_id}
-        qtbot.waitUntil(lambda: named <= {table.cell(r, NAME) for r in table.visible_rows()}, timeout=TIMEOUT)
+        qtbot.waitUntil(lambda named=named: named <= {table.cell(r, NAME) for r in table.visible_rows()},
+                        timeout=TIMEOUT)
         view = win.coreference.document(scored.doc_id)
         assert view is not None and view.clusters == expected  # the same members, counterparts and outcomes
         compared += len(named)
