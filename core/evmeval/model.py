@@ -282,20 +282,37 @@ def _token_run(span: tuple[Any, ...]) -> tuple[str, int] | None:
 
 IDS_SEPARATOR = "\x00"
 """What joins a packed document's mention ids into one string (an id holding it keeps them as a tuple)."""
+IDS_PREFIXED = "\x01"
+"""Opens a joined string whose first part is the prefix every id shares (an id holding it keeps them as a tuple)."""
+SHARED_PREFIX = 4
+"""The shortest prefix of a document's ids kept once (TextEE's `<window>:E3` ids repeat their document's name)."""
 
 
 def joined_ids(ids: Sequence[str]) -> str | tuple[str, ...]:
-    """A document's mention ids as one string (`IDS_SEPARATOR` between them; `split_ids` gives them back): a
-    string object and a tuple slot an id were 10 MB of what the window kept of a MAVEN-ERE-sized corpus, 12 of
-    MAVEN's hex ids (issue 34). A tuple when there are none or an id holds the separator."""
-    if not ids or any(IDS_SEPARATOR in i for i in ids):
+    """A document's mention ids as one string (`IDS_SEPARATOR` between them; the prefix they all share, when long,
+    once first, after `IDS_PREFIXED`; `split_ids` gives them back): a string object and a tuple slot an id were
+    10 MB of what the window kept of a MAVEN-ERE-sized corpus, 12 of MAVEN's hex ids, 11 of TextEE's (issue 34).
+    A tuple when there are none or an id holds either mark."""
+    if not ids or any(IDS_SEPARATOR in i or IDS_PREFIXED in i for i in ids):
         return tuple(ids)
-    return IDS_SEPARATOR.join(ids)
+    first, last = min(ids), max(ids)  # the prefix all share is these two's
+    cut = 0
+    while cut < len(first) and cut < len(last) and first[cut] == last[cut]:
+        cut += 1
+    if len(ids) < 2 or cut < SHARED_PREFIX:
+        return IDS_SEPARATOR.join(ids)
+    prefix = first[:cut]
+    return IDS_PREFIXED + prefix + IDS_SEPARATOR + IDS_SEPARATOR.join([i[cut:] for i in ids])
 
 
 def split_ids(kept: str | tuple[str, ...]) -> Sequence[str]:
     """The mention ids `joined_ids` kept, in order."""
-    return kept.split(IDS_SEPARATOR) if type(kept) is str else kept
+    if type(kept) is not str:
+        return kept
+    if not kept.startswith(IDS_PREFIXED):
+        return kept.split(IDS_SEPARATOR)
+    prefix, *rest = kept[1:].split(IDS_SEPARATOR)
+    return [prefix + i for i in rest]
 
 
 class PackedMentions:
