@@ -168,7 +168,7 @@ def _maven_pair(path: str, documents: Iterable[object], s: MavenFile | Predicted
                 named: dict[int, str] | None = None, *, with_units: bool = True) -> Pair:
     """`maven_pair` over gold `documents` taken one at a time (a stream's are not kept: only each document's
     mentions and the predictions placed on it are); `with_units` False (the window's corpus): no sentences kept
-    for the text, and the mentions packed (`_kept`). `s`: the system file, or what `maven_predicted` kept of it."""
+    for the text, and the mentions packed (`_Kept`). `s`: the system file, or what `maven_predicted` kept of it."""
     kept = _Kept(not with_units)
     names = dict(named or {})
     if isinstance(s, MavenFile):
